@@ -1,0 +1,197 @@
+"""AI players for Ship, Captain and Crew (rules/ship_captain_crew.py).
+
+The only real decision is, once qualified with rolls left, whether to accept the cargo (`Stop`)
+or re-roll it (both dice, or with `cargo_reroll: any` one of them); every other roll is forced.
+Every level re-rolls when stopping would certainly lose the round (pot, points tie-break) or the
+match (the points match's last round), since rolling then costs nothing.
+- easy: rule of thumb: accept a cargo of 8 or more (now and then, by rng, 7 or more); re-roll both.
+- medium: compares the cargo with a rough value of re-rolling that depends on the rolls left
+  (both dice: 7 with one roll left, 8 with two; one die: the kept die + 3.5 / + 4.25), and stops
+  when it is last to play and already leads the round.
+- expert: exact expectimax over the turn (secured count, cargo, rolls left) maximising the expected
+  utility of the turn's final score. In the points mode, outside the last round, the utility is the
+  score itself (expected value). In a pot round or roll-off, a points tie-break round and the points
+  match's last round it is an estimate of the chance to win: zero below the best result already in,
+  shared with players already tied, and times, for each player still to play, the chance that
+  they do not beat it (each of them playing its own best turn to beat it, a tie counting half).
+  All tables are memoised with functools.cache; the first decision builds them in a few ms.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from functools import cache
+from itertools import product
+
+from petanque_game.rules.base import Roll, Stop
+from petanque_game.rules.ship_captain_crew import ShipCaptainCrewState, secure
+
+Utility = tuple[float, ...]  # per final turn score 0-12
+_EV: Utility = tuple(float(x) for x in range(13))
+_EPS = 1e-12
+
+
+def choose(state: ShipCaptainCrewState, level: str, rng: random.Random) -> Roll | Stop:
+    """One of state.legal_actions() for the seat to move, played at `level`."""
+    actions = state.legal_actions()
+    if not actions:
+        raise ValueError("no seat is to move in this state")
+    if level not in ("easy", "medium", "expert"):
+        raise ValueError(f"unknown level {level!r}; expected easy, medium or expert")
+    if len(actions) == 1:
+        return actions[0]
+    cargo = sum(state.cargo)
+    if cargo == 12:
+        return Stop()  # the cargo cannot be bettered
+    if _stopping_loses(state):
+        return _expert(state, must_roll=True) if level == "expert" else Roll(2)
+    if level == "easy":
+        threshold = 7 if rng.random() < 0.25 else 8
+        return Stop() if cargo >= threshold else Roll(2)
+    if level == "medium":
+        return _medium(state, actions)
+    return _expert(state)
+
+
+# --- what the situation asks for ----------------------------------------------------------------
+
+
+def _played(state: ShipCaptainCrewState) -> list[int]:
+    """Seats of the current round (or roll-off) that have finished their turn."""
+    return list(state.round_players[:state.turn_index])
+
+
+def _later(state: ShipCaptainCrewState) -> list[int]:
+    return list(state.round_players[state.turn_index + 1:])
+
+
+def _final_round(state: ShipCaptainCrewState) -> bool:
+    """Points: the match ends (or goes to a tie-break) after this round whatever happens now."""
+    return state.mode == "points" and bool(
+        state.tiebreak
+        or (state.rounds and state.round_number >= state.rounds)
+        or (state.target and max(state.totals) >= state.target))
+
+
+def _stopping_loses(state: ShipCaptainCrewState) -> bool:
+    cargo, me = sum(state.cargo), state.turn_player
+    if state.mode == "pot":
+        return any(state.round_scores[s] > cargo for s in _played(state))
+    if _final_round(state):
+        return any(state.totals[s] > state.totals[me] + cargo for s in _played(state))
+    return False
+
+
+# --- medium ---------------------------------------------------------------------------------------
+
+
+def _medium(state: ShipCaptainCrewState, actions: list) -> Roll | Stop:
+    cargo, rolls = sum(state.cargo), state.rolls_left
+    if not _later(state) and (state.mode == "pot" or _final_round(state)):
+        mine = cargo + (state.totals[state.turn_player] if state.mode == "points" else 0)
+        rivals = [state.totals[s] if state.mode == "points" else state.round_scores[s]
+                  for s in _played(state)]
+        if all(mine > r for r in rivals):
+            return Stop()  # last to play and already ahead
+    value = {Stop(): float(cargo), Roll(2): 7.0 if rolls == 1 else 8.0}
+    for action in actions:
+        if action.__class__ is Roll and action.count == 1:
+            kept = sum(state.cargo) - action.reroll[0]
+            value[action] = kept + (3.5 if rolls == 1 else 4.25)
+    best = max(value.values())
+    return next(a for a in actions if value.get(a, -1.0) >= best - _EPS)
+
+
+# --- expert ---------------------------------------------------------------------------------------
+
+
+def _expert(state: ShipCaptainCrewState, must_roll: bool = False) -> Roll | Stop:
+    anymode = state.cargo_reroll == "any"
+    utility = _utility(state)
+    options = _option_values(state.cargo, state.rolls_left, utility, anymode)
+    best = max(options.values())
+    if not must_roll and options["stop"] >= best - _EPS and sum(state.cargo) > 2:
+        return Stop()
+    best_key = max((k for k in options if k != "stop"), key=lambda k: options[k])
+    return Roll(2) if best_key == "both" else Roll(1, reroll=(best_key[1],))
+
+
+def _utility(state: ShipCaptainCrewState) -> Utility:
+    """Utility of each final turn score (0-12) for the seat to move."""
+    anymode = state.cargo_reroll == "any"
+    me = state.turn_player
+    if state.mode == "pot":
+        base, others = 0, {s: state.round_scores[s] for s in _played(state)}
+        later = {s: 0 for s in _later(state)}
+    elif _final_round(state):
+        base, others = state.totals[me], {s: state.totals[s] for s in _played(state)}
+        later = {s: state.totals[s] for s in _later(state)}
+    else:
+        return _EV
+    values = []
+    for score in range(13):
+        mine = base + score
+        if any(v > mine for v in others.values()):
+            values.append(0.0)
+            continue
+        p = 1.0 / (1 + sum(v == mine for v in others.values()))
+        for start in later.values():
+            p *= 1.0 - _beat_chance(mine - start, anymode)
+        values.append(p)
+    return tuple(values)
+
+
+@cache
+def _beat_chance(need: int, anymode: bool) -> float:
+    """A player's best chance, from the start of a turn, to score more than `need` (a tie: half)."""
+    if need < 0:
+        return 1.0
+    if need > 12:
+        return 0.0
+    utility = tuple(1.0 if x > need else 0.5 if x == need else 0.0 for x in range(13))
+    return _value_before_roll(0, 3, utility, anymode)
+
+
+@cache
+def _roll_table(secured: int) -> tuple[tuple[int, tuple[int, ...], float], ...]:
+    """Rolling the 5 - secured unsecured dice: (secured after, cargo, probability)."""
+    n = 5 - secured
+    counts = Counter(secure(secured, values) for values in product(range(1, 7), repeat=n))
+    return tuple((k, cargo, c / 6**n) for (k, cargo), c in sorted(counts.items()))
+
+
+@cache
+def _value_before_roll(secured: int, rolls: int, utility: Utility, anymode: bool) -> float:
+    """Expected utility of a turn not yet qualified, about to roll with `rolls` rolls left."""
+    total = 0.0
+    for k, cargo, p in _roll_table(secured):
+        if k == 3:
+            total += p * _cargo_value(cargo, rolls - 1, utility, anymode)
+        elif rolls == 1:
+            total += p * utility[0]
+        else:
+            total += p * _value_before_roll(k, rolls - 1, utility, anymode)
+    return total
+
+
+@cache
+def _cargo_value(cargo: tuple[int, int], rolls: int, utility: Utility, anymode: bool) -> float:
+    return max(_option_values(cargo, rolls, utility, anymode).values())
+
+
+def _option_values(cargo: tuple[int, ...], rolls: int, utility: Utility,
+                   anymode: bool) -> dict:
+    """Expected utility of each choice with this cargo: "stop", "both", ("one", value)."""
+    values: dict = {"stop": utility[sum(cargo)]}
+    if rolls == 0:
+        return values
+    values["both"] = sum(_cargo_value(tuple(sorted((x, y))), rolls - 1, utility, anymode)
+                         for x in range(1, 7) for y in range(1, 7)) / 36
+    if anymode:
+        a, b = cargo
+        for rerolled, kept in ((a, b), (b, a)):
+            values[("one", rerolled)] = sum(
+                _cargo_value(tuple(sorted((kept, x))), rolls - 1, utility, anymode)
+                for x in range(1, 7)) / 6
+    return values

@@ -1,0 +1,218 @@
+"""The `petanque-game` command: play | replay FILE | verify FILE | simulate GAME (REPLAY.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Sequence
+
+from petanque_game import __version__
+from petanque_game.record import AI_LEVELS, MAX_SEED, RecordError, Seat, load_record
+from petanque_game.record import write_atomic
+from petanque_game.rules import GAME_IDS, game_rules
+from petanque_game.rules.options import OptionError
+
+
+class UsageError(Exception):
+    """A command-line mistake: one line, exit 2."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    command = args.command or "play"
+    try:
+        if command == "verify":
+            return verify(args.file, as_json=args.json)
+        if command == "simulate":
+            return simulate(args)
+        from petanque_game.ui.app import run  # the window: only now is pygame imported
+
+        return run(replay=getattr(args, "file", None))
+    except UsageError as e:
+        print(f"petanque-game {command}: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="petanque-game",
+        description="Four Scandinavian dice games: Terningepetanque (dice petanque), Ship Captain "
+                    "and Crew, Shut the Box and Ten Thousand. With no command, opens the game.")
+    parser.add_argument("--version", action="version", version=f"petanque-game {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.add_parser("play", help="open the game at the main menu (the default)")
+    replay = sub.add_parser("replay", help="open the window and play a record back")
+    replay.add_argument("file", help="a game record (.json)")
+    check = sub.add_parser("verify", help="check a game record with no window (exit 0 valid, "
+                                          "1 an outcome disagrees, 2 unusable)")
+    check.add_argument("file", help="a game record (.json)")
+    check.add_argument("--json", action="store_true", help="print one JSON object")
+    sim = sub.add_parser("simulate", help="play AI-only games with no window")
+    sim.add_argument("game", help=", ".join(GAME_IDS))
+    sim.add_argument("--players", required=True, metavar="SPEC[,SPEC...]",
+                     help="one SPEC per seat: ai:easy, ai:medium or ai:expert")
+    sim.add_argument("--games", type=int, default=1, metavar="N", help="how many games (1)")
+    sim.add_argument("--seed", type=int, default=0, metavar="S",
+                     help="games are seeded S, S+1, ... (0)")
+    sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                     help="a rule option (repeatable); VALUE is read as YAML: rounds=15")
+    sim.add_argument("--level", metavar="NAME", help="Terningepetanque's board (classic)")
+    sim.add_argument("--record", metavar="DIR", help="write each game's record to DIR")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser
+
+
+# --- verify ---------------------------------------------------------------------------------------
+
+
+def verify(file: str, as_json: bool = False) -> int:
+    from petanque_game.match import OutcomeMismatch, rebuild
+
+    try:
+        record = load_record(file)
+        events = len(record.events)
+        _warn_level_hash(file, record)
+        match = rebuild(record)
+    except RecordError as e:
+        print(e.where(file), file=sys.stderr)
+        return 2
+    except OutcomeMismatch as e:
+        where = f"event {e.index}: " if e.index is not None else ""
+        print(f"{file}: {where}{e.reason}", file=sys.stderr)
+        return 1
+    except (RecursionError, MemoryError):
+        print(f"{file}: the record is too large or too deeply nested to check", file=sys.stderr)
+        return 2
+    except Exception as e:  # a bug of ours must still not end in a traceback (REPLAY.md)
+        print(f"{file}: cannot be checked: internal error ({type(e).__name__}: {e})",
+              file=sys.stderr)
+        return 2
+    state = match.state
+    scores, winners = list(state.scores()), list(state.winners()) if match.over else []
+    if as_json:
+        print(json.dumps({"game": record.game, "complete": match.over, "scores": scores,
+                          "winners": winners, "events": events}))
+        return 0
+    names = [p.name for p in record.players]
+    status = "complete" if match.over else "not finished"
+    print(f"{file}: valid {record.game} record, {events} events, {status}")
+    print("scores:  " + ", ".join(f"{n} {s}" for n, s in zip(names, scores)))
+    print("winners: " + (", ".join(names[w] for w in winners) if winners else "none yet"))
+    return 0
+
+
+def _warn_level_hash(file: str, record: Any) -> None:
+    if record.level is None or record.level_sha256 is None:
+        return
+    from petanque_game.physics import LevelError, level_sha256
+
+    try:
+        actual = level_sha256(record.level)
+    except (LevelError, OSError, KeyError, ValueError) as e:
+        raise RecordError(f"level {record.level!r} cannot be loaded: {e}") from None
+    if actual != record.level_sha256:
+        print(f"{file}: warning: the level {record.level!r} differs from the one the game was "
+              f"played on (sha256 mismatch)", file=sys.stderr)
+
+
+# --- simulate -------------------------------------------------------------------------------------
+
+
+def simulate(args: argparse.Namespace) -> int:
+    from petanque_game.match import Match
+
+    game = args.game
+    if game not in GAME_IDS:
+        raise UsageError(f"unknown game {game!r}; the games are {', '.join(GAME_IDS)}")
+    rules = game_rules(game)
+    players = parse_players(args.players)
+    if not rules.MIN_PLAYERS <= len(players) <= rules.MAX_PLAYERS:
+        raise UsageError(f"{rules.TITLE} is for {rules.MIN_PLAYERS} to {rules.MAX_PLAYERS} "
+                         f"players, --players names {len(players)}")
+    options = parse_options(args.option)
+    try:
+        rules.new_game(len(players), options)  # refuse bad options before playing anything
+    except (OptionError, ValueError) as e:
+        raise UsageError(str(e)) from None
+    if not 1 <= args.games <= 1_000_000:
+        raise UsageError("--games must be from 1 to 1000000")
+    if not 0 <= args.seed <= MAX_SEED - args.games:
+        raise UsageError("--seed must be from 0 to 2^63-1 (for every game)")
+    level = None
+    if game == "terningepetanque":
+        level = _check_level(args.level or "classic")
+    elif args.level is not None:
+        raise UsageError(f"--level is for terningepetanque only, not {game}")
+    out_dir = Path(args.record) if args.record else None
+    wins, totals = [0] * len(players), [0] * len(players)
+    started = time.perf_counter()
+    for seed in range(args.seed, args.seed + args.games):
+        created = datetime.now(timezone.utc).isoformat(timespec="seconds") if out_dir else None
+        match = Match.new(game, players, options, seed, level, created=created)
+        match.play_to_end()
+        for w in match.state.winners():
+            wins[w] += 1
+        for seat, score in enumerate(match.state.scores()):
+            totals[seat] += score
+        if out_dir is not None:
+            try:
+                write_atomic(out_dir / f"{game}-{seed}.json", match.record.dumps())
+            except OSError as e:
+                raise UsageError(f"cannot write to {out_dir}: {e.strerror or e}") from None
+    seconds = time.perf_counter() - started
+    means = [t / args.games for t in totals]
+    if args.json:
+        print(json.dumps({"game": game, "games": args.games, "wins": wins,
+                          "mean_scores": means, "seconds": seconds}))
+        return 0
+    rate = args.games / seconds if seconds > 0 else float("inf")
+    print(f"{rules.TITLE}: {args.games} games in {seconds:.2f} s ({rate:.1f} games/s)")
+    print(f"{'seat':<6}{'player':<18}{'wins':>8}{'mean score':>14}")
+    for seat, p in enumerate(players):
+        print(f"{seat:<6}{p.name:<18}{wins[seat]:>8}{means[seat]:>14.2f}")
+    return 0
+
+
+def parse_players(spec: str) -> list[Seat]:
+    players = []
+    for i, part in enumerate(spec.split(",")):
+        kind, _, level = part.strip().partition(":")
+        if kind != "ai" or level not in AI_LEVELS:
+            raise UsageError(f"player {part.strip()!r} is not one of ai:easy, ai:medium, "
+                             f"ai:expert (simulate plays AI players only)")
+        players.append(Seat(f"AI {i + 1} ({level})", "ai", level))
+    return players
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    import yaml
+
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        if not sep or not key.strip():
+            raise UsageError(f"--option {pair!r} is not KEY=VALUE")
+        try:
+            value = yaml.safe_load(text)
+        except yaml.YAMLError:
+            raise UsageError(f"--option {pair!r}: the value is not a YAML scalar") from None
+        options[key.strip()] = value
+    return options
+
+
+def _check_level(name: str) -> str:
+    from petanque_game.physics import LevelError, load_named_level
+
+    try:
+        load_named_level(name)
+    except (LevelError, OSError, KeyError, ValueError) as e:
+        raise UsageError(f"level {name!r}: {e}") from None
+    return name
+

@@ -1,0 +1,364 @@
+"""A game being played: the rules state, the random streams, the record and the seats.
+
+The one driver used by the window, by `simulate`, by `verify` and by the tests. A seat (human or AI)
+decides an action; the match applies it, resolves what chance or the physics makes of it, writes the
+event to the record and saves it. Rebuilding a match from a record is the same fold over the
+recorded events, with no random draws (DESIGN.md, principles 2 and 3).
+
+Random streams: every draw is keyed by (seed, purpose, number of events so far), so a match rebuilt
+from its record draws from exactly where the uninterrupted game would have: the stream's state
+travels with the record.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from petanque_game import __version__
+from petanque_game.record import (
+    Decoded,
+    Record,
+    RecordError,
+    Seat,
+    decode_event,
+    roll_event,
+    write_atomic,
+)
+from petanque_game.rules import game_rules
+from petanque_game.rules.base import (
+    CHANCE,
+    ENGINE,
+    TERMINAL,
+    Bank,
+    Close,
+    Dice,
+    IllegalAction,
+    Keep,
+    Roll,
+    Stop,
+)
+
+
+class OutcomeMismatch(Exception):
+    """A recorded outcome, round_end or result that differs from what the engine computes."""
+
+    def __init__(self, reason: str, index: int | None):
+        super().__init__(reason)
+        self.reason = reason
+        self.index = index
+
+
+@dataclass(frozen=True)
+class ThrowShown:
+    """What the window needs to play back the last throw: the physics' path and its result."""
+
+    player: int
+    obj: str
+    path: Any
+    table: Any
+
+
+class Match:
+    """One game: build it with `Match.new` (a fresh game) or `rebuild` (from a record)."""
+
+    def __init__(self, record: Record, state: Any, autosave: Path | None = None):
+        self.record = record
+        self.state = state
+        self.autosave = autosave
+        self.rules = game_rules(record.game)
+        self.last_throw: ThrowShown | None = None
+        self._level = None
+
+    @classmethod
+    def new(cls, game: str, players: list[Seat], options: dict | None = None, seed: int = 0,
+            level: str | None = None, autosave: Path | None = None,
+            created: str | None = None) -> Match:
+        rules = game_rules(game)
+        state = rules.new_game(len(players), options)
+        extra: dict[str, Any] = {"program": f"petanque-game {__version__}"}
+        if created is not None:
+            extra["created"] = created
+        level_sha = None
+        if game == "terningepetanque":
+            from petanque_game.physics import level_sha256, load_named_level
+
+            level = level or "classic"
+            load_named_level(level)  # refuse a broken or unknown board before the game starts
+            level_sha = level_sha256(level)
+            import pymunk
+
+            extra["pymunk"] = pymunk.version
+        record = Record(game, dict(state.options), seed, list(players), level, level_sha,
+                        extra=extra)
+        match = cls(record, state, autosave)
+        match._settle()
+        return match
+
+    # --- what the window and the players ask ------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.state.to_move == TERMINAL
+
+    @property
+    def seat_to_move(self) -> int | None:
+        to_move = self.state.to_move
+        return to_move if to_move >= 0 else None
+
+    def seat(self, index: int) -> Seat:
+        return self.record.players[index]
+
+    @property
+    def ai_to_move(self) -> bool:
+        seat = self.seat_to_move
+        return seat is not None and self.record.players[seat].kind == "ai"
+
+    @property
+    def level(self):
+        """The board of a Terningepetanque game (loaded once)."""
+        if self._level is None and self.record.level is not None:
+            from petanque_game.physics import load_named_level
+
+            self._level = load_named_level(self.record.level)
+        return self._level
+
+    def stream(self, purpose: str, seat: int | None = None) -> random.Random:
+        """A random stream for one purpose at this point of the game (see module docstring)."""
+        return random.Random(f"{self.record.seed}:{purpose}:{seat}:{len(self.record.events)}")
+
+    # --- playing ---------------------------------------------------------------------------------
+
+    def play_ai_turn(self) -> None:
+        """Let the AI seat to move make one decision."""
+        from petanque_game.ai import choose
+
+        seat = self.seat_to_move
+        player = self.record.players[seat]
+        action = choose(self, seat, player.level, self.stream("ai", seat))
+        self.decide(action)
+
+    def play_to_end(self, max_decisions: int = 1_000_000) -> None:
+        """Play an all-AI game (or the rest of one) to its end."""
+        for _ in range(max_decisions):
+            if self.over:
+                return
+            if not self.ai_to_move:
+                raise RuntimeError("a human seat is to move")
+            self.play_ai_turn()
+        raise RuntimeError("the game did not end")  # a bug in the rules: games always end
+
+    def decide(self, action: Any) -> None:
+        """The seat to move does `action`; IllegalAction (state unchanged) if the rules refuse it."""
+        seat = self.seat_to_move
+        if seat is None:
+            raise IllegalAction("no player is to move")
+        state = self.state.apply(action)
+        event: dict[str, Any] | None
+        if isinstance(action, Roll):
+            dice = self.draw_dice(state.dice_to_roll)
+            state = state.apply(dice)
+            event = roll_event(seat, action, dice)
+        elif isinstance(action, self._petanque("Throw")):
+            state, event = self._throw(seat, action, state)
+        elif isinstance(action, self._petanque("Rethrow")):
+            # The taken-back throw stays in the record, followed by this event (REPLAY.md).
+            event = {"action": "rethrow", "player": seat}
+        else:
+            event = _plain_event(seat, action)
+        self.state = state
+        if event is not None:
+            self.record.events.append(event)
+        self._settle()
+
+    def draw_dice(self, count: int) -> Dice:
+        rng = self.stream("dice")
+        return Dice(tuple(rng.randint(1, 6) for _ in range(count)))
+
+    def _settle(self) -> None:
+        """Take the engine's own steps (scoring a round), note the result, save."""
+        while self.state.to_move == ENGINE:
+            end = self.state.engine_action()
+            self.state = self.state.apply(end)
+            self.record.events.append(
+                {"action": "round_end", "round": end.round, "points": list(end.points),
+                 "closest": list(end.closest)})
+        if self.over:
+            self.record.result = {"scores": list(self.state.scores()),
+                                  "winners": list(self.state.winners())}
+        self.save()
+
+    def save(self) -> None:
+        if self.autosave is not None:
+            write_atomic(self.autosave, self.record.dumps())
+
+    # --- Terningepetanque ------------------------------------------------------------------------
+
+    def _petanque(self, name: str) -> type:
+        """An action class of Terningepetanque, or a class nothing is an instance of."""
+        return getattr(self.rules, name, _Never) if self.record.game == "terningepetanque" \
+            else _Never
+
+    def hand_orientation(self) -> int:
+        """The starting orientation of the die about to be thrown: the thrower's hand."""
+        return self.stream("hand").randrange(24)
+
+    def _throw(self, seat: int, action: Any, state: Any) -> tuple[Any, dict[str, Any]]:
+        from petanque_game.physics import simulate_throw
+
+        player, obj, die, launch, table = state.pending_throw
+        result = simulate_throw(self.level, table, self.state.num_players, player, obj, die,
+                                launch)
+        state = state.apply(self.rules.Settle(result.table))
+        self.last_throw = ThrowShown(player, obj, result.path, result.table)
+        event = {"action": "throw", "player": seat, "object": obj}
+        if obj == "die":
+            event["die"] = die
+        event["launch"] = launch.to_json()
+        event["outcome"] = result.table.to_json()
+        return state, event
+
+
+class _Never:
+    pass
+
+
+def _plain_event(seat: int, action: Any) -> dict[str, Any] | None:
+    if isinstance(action, Keep):
+        return {"action": "keep", "player": seat, "dice": list(action.dice)}
+    if isinstance(action, Close):
+        return {"action": "close", "player": seat, "boxes": list(action.boxes)}
+    if isinstance(action, Bank):
+        return {"action": "bank", "player": seat}
+    if isinstance(action, Stop):
+        return {"action": "stop", "player": seat}
+    return None  # a decision that is not recorded (Terningepetanque's Accept)
+
+
+# --- rebuilding from a record ---------------------------------------------------------------------
+
+
+def rebuild(record: Record, *, check_physics: bool = True,
+            on_event: Callable[[int, Any], None] | None = None) -> Match:
+    """Fold a record's events through the rules: the match as it stood after the last event.
+
+    RecordError for an event the rules refuse (verify exit 2); OutcomeMismatch for a recorded
+    outcome, round_end or result that differs from what the engine computes (exit 1). With
+    `check_physics`, every throw is simulated again and compared with its recorded outcome.
+    """
+    rules = game_rules(record.game)
+    state = rules.new_game(len(record.players), record.options)
+    events, record.events = record.events, []
+    match = Match(record, state)
+    n = len(record.players)
+    for index, event in enumerate(events):
+        decoded = decode_event(record.game, event, n, index)
+        try:
+            _apply_recorded(match, decoded, index, check_physics)
+        except IllegalAction as e:
+            raise RecordError(str(e), index) from None
+        record.events.append(event)
+        if on_event is not None:
+            on_event(index, match.state)
+    if record.result is not None:
+        if not match.over:
+            raise OutcomeMismatch("the record has a result but the game is not over", None)
+        expect = {"scores": list(match.state.scores()), "winners": list(match.state.winners())}
+        if record.result != expect:
+            raise OutcomeMismatch(f"the recorded result {record.result} differs from the "
+                                  f"rules' {expect}", None)
+    elif match.over:
+        record.result = {"scores": list(match.state.scores()),
+                         "winners": list(match.state.winners())}
+    return match
+
+
+def _apply_recorded(match: Match, d: Decoded, index: int, check_physics: bool) -> None:
+    state = match.state
+    if state.to_move == TERMINAL:
+        raise IllegalAction(f"the game is over; no {d.action} can follow")
+    if d.action == "round_end":
+        if state.to_move != ENGINE:
+            raise IllegalAction("a round_end before every die of the round has been thrown")
+        rnd, points, closest = d.outcome
+        end = state.engine_action()
+        if (rnd, points, closest) != (end.round, tuple(end.points), tuple(end.closest)):
+            raise OutcomeMismatch(
+                f"round_end records round {rnd}, points {list(points)}, closest {list(closest)}; "
+                f"the rules give round {end.round}, points {list(end.points)}, "
+                f"closest {list(end.closest)}", index)
+        match.state = state.apply(end)
+        return
+    if state.to_move == ENGINE:
+        raise IllegalAction("the round has ended; a round_end event is expected here")
+    if getattr(state, "awaiting_accept", False) and d.action != "rethrow":
+        state = state.apply(match.rules.Accept())  # not taking a throw back is not recorded
+    seat = state.to_move
+    if seat < 0:
+        raise IllegalAction("no player is to move")
+    if d.player != seat:
+        raise IllegalAction(f"the event says player {d.player}, but it is player {seat}'s turn")
+    if d.action == "roll":
+        state = state.apply(d.decision)
+        state = state.apply(d.outcome)
+    elif d.action == "throw":
+        obj, die, launch = d.decision
+        state = state.apply(match.rules.Throw(obj, die, launch))
+        state = _recorded_throw(match, state, d.outcome, index, check_physics)
+    elif d.action == "rethrow":
+        state = state.apply(match.rules.Rethrow())
+    else:
+        state = state.apply(d.decision)
+    if state.to_move == CHANCE:
+        raise IllegalAction(f"a {d.action} here must be followed by its outcome")
+    match.state = state
+
+
+def _recorded_throw(match: Match, state: Any, outcome: Any, index: int,
+                    check_physics: bool) -> Any:
+    from petanque_game.physics import LaunchError, check_launch, simulate_throw
+
+    player, obj, die, launch, table = state.pending_throw
+    try:
+        check_launch(match.level, state.num_players, player, launch)
+    except LaunchError as e:
+        raise RecordError(f"launch: {e}", index) from None
+    if check_physics:
+        result = simulate_throw(match.level, table, state.num_players, player, obj, die, launch)
+        difference = compare_tables(outcome, result.table)
+        if difference:
+            raise OutcomeMismatch(f"the throw's outcome differs from the simulation: "
+                                  f"{difference}", index)
+    return state.apply(match.rules.Settle(outcome))
+
+
+POSITION_TOLERANCE = 1e-6  # mm (REPLAY.md)
+ANGLE_TOLERANCE = 1e-9  # rad
+
+
+def compare_tables(recorded: Any, simulated: Any) -> str:
+    """'' when the recorded table matches the simulated one within REPLAY.md's tolerances."""
+    pairs = [("diamond", recorded.diamond, simulated.diamond)]
+    if len(recorded.dice) != len(simulated.dice):
+        return f"{len(recorded.dice)} dice recorded, {len(simulated.dice)} simulated"
+    pairs += [(f"die {i} (player {r.player}, die {r.die})", r, s)
+              for i, (r, s) in enumerate(zip(recorded.dice, simulated.dice))]
+    for name, r, s in pairs:
+        if (r is None) != (s is None):
+            return f"{name}: recorded {r}, simulated {s}"
+        if r is None:
+            continue
+        for key, want in vars(s).items():
+            got = getattr(r, key)
+            if key in ("x", "y", "distance") and got is not None and want is not None:
+                same = abs(got - want) <= POSITION_TOLERANCE
+            elif key == "angle":
+                same = abs(got - want) <= ANGLE_TOLERANCE
+            else:
+                same = got == want
+            if not same:
+                return f"{name} {key}: recorded {got!r}, simulated {want!r}"
+    return ""

@@ -1,0 +1,368 @@
+"""The game record (REPLAY.md, version 1): read and check a file, turn events into actions and back,
+and write a record atomically.
+
+A record is the game: the replay, the autosave and the file sent to a friend are all this one
+format. Reading checks the top level strictly and each event's shape; whether an event is legal
+where it stands is the rules' business (see `match.rebuild`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from petanque_game.rules import GAME_IDS, game_rules
+from petanque_game.rules.base import Bank, Close, Dice, Keep, Roll, Stop
+from petanque_game.rules.options import OptionError, resolve
+from petanque_game.rules.petanque_table import Launch, Table, TableError
+
+FORMAT = "petanque-game-record"
+VERSION = 1
+MAX_BYTES = 16 * 1024 * 1024  # far above any real game; keeps a hostile file from eating memory
+MAX_SEED = 2**63 - 1
+AI_LEVELS = ("easy", "medium", "expert")
+KNOWN_TOP_LEVEL = {"format", "version", "game", "options", "level", "level_sha256", "seed",
+                   "players", "events", "result"}
+
+
+class RecordError(Exception):
+    """A record that cannot be used (verify exits 2). `index` is the event's index, if any."""
+
+    def __init__(self, reason: str, index: int | None = None):
+        super().__init__(reason)
+        self.reason = reason
+        self.index = index
+
+    def where(self, path: str | os.PathLike | None = None) -> str:
+        """One line: the file, the event and the reason."""
+        parts = [str(path)] if path is not None else []
+        if self.index is not None:
+            parts.append(f"event {self.index}")
+        parts.append(self.reason)
+        return ": ".join(parts)
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    kind: str  # "human" or "ai"
+    level: str | None = None  # for "ai": easy, medium or expert
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "kind": self.kind}
+        if self.kind == "ai":
+            out["level"] = self.level
+        return out
+
+
+@dataclass
+class Record:
+    game: str
+    options: dict[str, Any]
+    seed: int
+    players: list[Seat]
+    level: str | None = None
+    level_sha256: str | None = None
+    events: list[dict[str, Any]] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)  # other top-level keys, kept as they are
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "format": FORMAT, "version": VERSION, "game": self.game, "options": self.options,
+            "level": self.level,
+        }
+        if self.level_sha256 is not None:
+            out["level_sha256"] = self.level_sha256
+        out["seed"] = self.seed
+        out["players"] = [p.to_json() for p in self.players]
+        out.update(self.extra)
+        out["events"] = self.events
+        if self.result is not None:
+            out["result"] = self.result
+        return out
+
+    def dumps(self) -> str:
+        # json writes floats with repr, so they read back exactly (REPLAY.md).
+        return json.dumps(self.to_json(), ensure_ascii=False, allow_nan=False, indent=1) + "\n"
+
+
+# --- reading ------------------------------------------------------------------------------------
+
+
+def load_record(path: str | os.PathLike) -> Record:
+    """Read and check a record file; RecordError (without the path) says what is wrong."""
+    try:
+        size = os.path.getsize(path)
+        if size > MAX_BYTES:
+            raise RecordError(f"the file is {size} bytes; a record is at most {MAX_BYTES} bytes")
+        with open(path, "rb") as f:
+            raw = f.read(MAX_BYTES + 1)
+    except OSError as e:
+        raise RecordError(f"cannot read the file ({e.strerror or e})") from None
+    return parse_record(raw)
+
+
+def parse_record(raw: bytes | str) -> Record:
+    try:
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+    except UnicodeDecodeError as e:
+        raise RecordError(f"not UTF-8 text (byte {e.start})") from None
+    try:
+        data = json.loads(text, parse_constant=_refuse_constant)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"not JSON: {e.msg} at line {e.lineno}, column {e.colno}") from None
+    except RecursionError:
+        raise RecordError("not a usable record: nested too deeply") from None
+    except ValueError as e:  # from _refuse_constant, or a number too long to read
+        raise RecordError(f"not a usable record: {e}") from None
+    return record_from_json(data)
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def record_from_json(data: Any) -> Record:
+    if not isinstance(data, dict):
+        raise RecordError("a record is a JSON object")
+    if data.get("format") != FORMAT:
+        raise RecordError(f"'format' must be {FORMAT!r}, found {_brief(data.get('format'))}")
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
+        raise RecordError(f"version {_brief(version)} is not known; this reader knows version 1")
+    game = data.get("game")
+    if game not in GAME_IDS:
+        raise RecordError(f"unknown game {_brief(game)}; the games are {', '.join(GAME_IDS)}")
+    rules = game_rules(game)
+    if "options" not in data:
+        raise RecordError("'options' is missing")
+    try:
+        options = dict(resolve(rules.OPTIONS, data["options"]))
+    except OptionError as e:
+        raise RecordError(str(e)) from None
+    seed = data.get("seed")
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        raise RecordError(f"'seed' must be a whole number from 0 to 2^63-1, not {_brief(seed)}")
+    players = _players(data.get("players"), rules)
+    level, level_sha = data.get("level", _MISSING), data.get("level_sha256")
+    if level is _MISSING:
+        raise RecordError("'level' is missing")
+    if game == "terningepetanque":
+        if not isinstance(level, str) or not level:
+            raise RecordError(f"'level' must name a board for {game}, not {_brief(level)}")
+    elif level is not None:
+        raise RecordError(f"'level' must be null for {game}")
+    if level_sha is not None and not isinstance(level_sha, str):
+        raise RecordError("'level_sha256' must be a string")
+    events = data.get("events")
+    if not isinstance(events, list):
+        raise RecordError(f"'events' must be an array, not {_brief(events)}")
+    for i, event in enumerate(events):
+        if not isinstance(event, dict):
+            raise RecordError(f"an event must be an object, not {_brief(event)}", i)
+        if not isinstance(event.get("action"), str):
+            raise RecordError("the event has no 'action' name", i)
+    result = data.get("result")
+    if result is not None:
+        _check_result(result, len(players))
+    extra = {k: v for k, v in data.items() if k not in KNOWN_TOP_LEVEL}
+    return Record(game, options, seed, players, level, level_sha, events, result, extra)
+
+
+_MISSING = object()
+
+
+def _players(value: Any, rules: Any) -> list[Seat]:
+    if not isinstance(value, list) or not 1 <= len(value) <= 8:
+        raise RecordError("'players' must be an array of 1 to 8 players")
+    if not rules.MIN_PLAYERS <= len(value) <= rules.MAX_PLAYERS:
+        raise RecordError(f"{rules.TITLE} is for {rules.MIN_PLAYERS} to {rules.MAX_PLAYERS} "
+                          f"players, the record has {len(value)}")
+    seats = []
+    for i, p in enumerate(value):
+        where = f"players[{i}]"
+        if not isinstance(p, dict):
+            raise RecordError(f"{where} must be an object")
+        unknown = set(p) - {"name", "kind", "level"}
+        if unknown:
+            raise RecordError(f"{where} has unknown key {min(unknown)!r}")
+        name, kind, level = p.get("name"), p.get("kind"), p.get("level")
+        if not isinstance(name, str) or not 1 <= len(name) <= 32:
+            raise RecordError(f"{where}.name must be 1 to 32 characters")
+        if kind == "human":
+            if level is not None:
+                raise RecordError(f"{where}.level is only for ai players")
+        elif kind == "ai":
+            if level not in AI_LEVELS:
+                raise RecordError(f"{where}.level must be easy, medium or expert, "
+                                  f"not {_brief(level)}")
+        else:
+            raise RecordError(f"{where}.kind must be 'human' or 'ai', not {_brief(kind)}")
+        seats.append(Seat(name, kind, level))
+    return seats
+
+
+def _check_result(result: Any, n: int) -> None:
+    if not isinstance(result, dict):
+        raise RecordError("'result' must be an object")
+    scores, winners = result.get("scores"), result.get("winners")
+    if not isinstance(scores, list) or len(scores) != n or any(type(s) is not int for s in scores):
+        raise RecordError(f"result.scores must be {n} whole numbers, one per player")
+    if (not isinstance(winners, list) or any(type(w) is not int or not 0 <= w < n for w in winners)
+            or winners != sorted(set(winners))):
+        raise RecordError("result.winners must be seat indexes in ascending order")
+
+
+def _brief(value: Any) -> str:
+    if value is _MISSING or value is None:
+        return "nothing" if value is _MISSING else "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return repr(value if len(value) <= 40 else value[:37] + "...")
+    return {dict: "an object", list: "an array"}.get(type(value), type(value).__name__)
+
+
+# --- events <-> actions -------------------------------------------------------------------------
+
+# The fields each action may carry besides `action` (REPLAY.md); anything else is refused.
+EVENT_FIELDS = {
+    "roll": ({"player", "dice"}, {"reroll"}),
+    "keep": ({"player", "dice"}, set()),
+    "bank": ({"player"}, set()),
+    "close": ({"player", "boxes"}, set()),
+    "stop": ({"player"}, set()),
+    "throw": ({"player", "object", "launch", "outcome"}, {"die"}),
+    "rethrow": ({"player"}, set()),
+    "round_end": ({"round", "points", "closest"}, set()),
+}
+GAME_ACTIONS = {
+    "ten-thousand": {"roll", "keep", "bank"},
+    "shut-the-box": {"roll", "close"},
+    "ship-captain-crew": {"roll", "stop"},
+    "terningepetanque": {"roll", "throw", "rethrow", "round_end"},
+}
+
+
+@dataclass(frozen=True)
+class Decoded:
+    """One event read: the acting seat (None for the engine's round_end) and its parts."""
+
+    action: str
+    player: int | None
+    decision: Any = None  # what the seat decided (Roll, Keep, ..., Throw launch)
+    outcome: Any = None  # what came of it (Dice values, a throw's Table, round_end's fields)
+
+
+def decode_event(game: str, event: dict[str, Any], num_players: int, index: int) -> Decoded:
+    """Check one event's shape and turn it into its parts; RecordError names what is wrong."""
+    name = event["action"]
+    if name not in GAME_ACTIONS[game]:
+        raise RecordError(f"{name!r} is not an action of {game}", index)
+    required, optional = EVENT_FIELDS[name]
+    missing = sorted(required - set(event))
+    if missing:
+        raise RecordError(f"{name} lacks {missing[0]!r}", index)
+    unknown = sorted(set(event) - required - optional - {"action"})
+    if unknown:
+        raise RecordError(f"{name} has unknown key {unknown[0]!r}", index)
+    player = None
+    if "player" in event:
+        player = event["player"]
+        if type(player) is not int or not 0 <= player < num_players:
+            raise RecordError(f"player must be a seat from 0 to {num_players - 1}, "
+                              f"not {_brief(player)}", index)
+    if name == "roll":
+        dice = _ints(event, "dice", index, 1, 6, 1, 6)
+        reroll = None
+        if "reroll" in event:
+            reroll = _ints(event, "reroll", index, 1, 6, 1, 2)
+        return Decoded(name, player, Roll(len(dice), reroll), Dice(dice))
+    if name == "keep":
+        return Decoded(name, player, Keep(tuple(sorted(_ints(event, "dice", index, 1, 6, 1, 6)))))
+    if name == "close":
+        return Decoded(name, player, Close(tuple(sorted(_ints(event, "boxes", index, 1, 9, 1, 9)))))
+    if name == "bank":
+        return Decoded(name, player, Bank())
+    if name == "stop":
+        return Decoded(name, player, Stop())
+    if name == "rethrow":
+        return Decoded(name, player)
+    if name == "throw":
+        obj, die = event["object"], event.get("die")
+        if obj == "diamond":
+            if die is not None:
+                raise RecordError("a diamond throw has no 'die'", index)
+        elif obj == "die":
+            if type(die) is not int or die not in (0, 1):
+                raise RecordError(f"a die throw needs 'die' 0 or 1, not {_brief(die)}", index)
+        else:
+            raise RecordError(f"object must be 'diamond' or 'die', not {_brief(obj)}", index)
+        try:
+            launch = Launch.from_json(event["launch"])
+            outcome = Table.from_json(event["outcome"])
+        except TableError as e:
+            raise RecordError(str(e), index) from None
+        return Decoded(name, player, (obj, die, launch), outcome)
+    # round_end
+    rnd = event["round"]
+    if type(rnd) is not int or not 1 <= rnd <= 99:
+        raise RecordError(f"round must be a whole number 1 to 99, not {_brief(rnd)}", index)
+    points = event["points"]
+    if (not isinstance(points, list) or len(points) != num_players
+            or any(type(p) is not int for p in points)):
+        raise RecordError(f"points must be {num_players} whole numbers, one per seat", index)
+    closest = event["closest"]
+    if (not isinstance(closest, list)
+            or any(type(s) is not int or not 0 <= s < num_players for s in closest)):
+        raise RecordError("closest must be an array of seats", index)
+    return Decoded(name, None, None, (rnd, tuple(points), tuple(closest)))
+
+
+def _ints(event: dict, key: str, index: int, low: int, high: int, min_n: int,
+          max_n: int) -> tuple[int, ...]:
+    value = event[key]
+    if not isinstance(value, list) or not min_n <= len(value) <= max_n:
+        raise RecordError(f"{key} must be an array of {min_n} to {max_n} numbers, "
+                          f"not {_brief(value)}", index)
+    for v in value:
+        if type(v) is not int or not low <= v <= high:
+            raise RecordError(f"{key} holds {_brief(v)}; expected whole numbers {low} to {high}",
+                              index)
+    return tuple(value)
+
+
+def roll_event(player: int, roll: Roll, dice: Dice) -> dict[str, Any]:
+    event: dict[str, Any] = {"action": "roll", "player": player, "dice": list(dice.values)}
+    if roll.reroll is not None:
+        event["reroll"] = list(roll.reroll)
+    return event
+
+
+# --- writing ------------------------------------------------------------------------------------
+
+
+def write_atomic(path: str | os.PathLike, text: str) -> None:
+    """Write a file so that a crash leaves either the old file or the new one, never half of one."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

@@ -1,0 +1,122 @@
+"""What every game's rules share: who is to move, the actions, the refusal of an illegal one.
+
+The rules are pure state machines (DESIGN.md, principle 1). A state is an immutable value: it says
+whether a seat, chance or the engine is to move, lists what may be done, and `apply` gives the next
+state. The rules never draw a random number: at a chance node the match draws one outcome from
+`chance_outcomes()` with its own seeded stream and applies it like any other action.
+
+A recorded event (REPLAY.md) is one player's act together with the chance outcome it caused: a
+`Roll` decision followed by the `Dice` it produced is one `roll` event.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Protocol
+
+# Values of `State.to_move` that are not seats.
+CHANCE = -1  # the match draws a chance outcome (or, in Terningepetanque, the physics settles a throw)
+ENGINE = -2  # the rules have a bookkeeping step to take (state.engine_action()), e.g. scoring a round
+TERMINAL = -3  # the game is over
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse in this state; the message says why, in a player's words."""
+
+
+# --- actions shared by the tray games -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A player's decision to roll `count` dice (the values come next, as a chance outcome).
+
+    `reroll` names the cargo dice being rolled again in Ship, Captain and Crew with
+    `cargo_reroll: any` (their values); it is None everywhere else.
+    """
+
+    count: int
+    reroll: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Dice:
+    """A chance outcome: the values the rolled dice show, in the order rolled."""
+
+    values: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Keep:
+    """Ten Thousand: set these dice (values) aside from the last roll."""
+
+    dice: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Bank:
+    """Ten Thousand: end the turn and bank the turn total."""
+
+
+@dataclass(frozen=True)
+class Close:
+    """Shut the Box: close these boxes after the last roll."""
+
+    boxes: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Stop:
+    """Ship, Captain and Crew: accept the cargo while rolls remain."""
+
+
+class State(Protocol):
+    """The interface of every game's state. Each game module defines a frozen dataclass with it."""
+
+    @property
+    def num_players(self) -> int: ...
+
+    @property
+    def to_move(self) -> int:
+        """A seat index, or CHANCE, ENGINE or TERMINAL."""
+
+    def legal_actions(self) -> list:
+        """What the seat to move may do (empty unless a seat is to move)."""
+
+    def chance_outcomes(self) -> list[tuple[object, Fraction]]:
+        """At a chance node: every outcome with its exact probability (they sum to 1)."""
+
+    def apply(self, action: object) -> State:
+        """The next state; raises IllegalAction with the reason when the rules refuse it."""
+
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's score now, in the units `verify` prints (REPLAY.md)."""
+
+    def winners(self) -> tuple[int, ...]:
+        """Seats that won, ascending; empty until the game is over."""
+
+
+def ordered_dice_outcomes(count: int) -> list[tuple[Dice, Fraction]]:
+    """Every ordered roll of `count` fair dice, each with probability 6**-count."""
+    p = Fraction(1, 6**count)
+    outcomes: list[tuple[Dice, Fraction]] = [(Dice(()), Fraction(1))]
+    for _ in range(count):
+        outcomes = [(Dice(d.values + (v,)), p) for d, _ in outcomes for v in range(1, 7)]
+    return outcomes
+
+
+def check_dice(values: tuple[int, ...], count: int) -> None:
+    """Refuse a chance outcome that is not `count` values from 1 to 6."""
+    if len(values) != count:
+        raise IllegalAction(f"{count} dice were rolled but {len(values)} values were given")
+    for v in values:
+        if type(v) is not int or not 1 <= v <= 6:
+            raise IllegalAction(f"a die shows {v!r}; a die shows 1 to 6")
+
+
+def best_seats(values: list[int], seats: list[int], highest: bool = True) -> tuple[int, ...]:
+    """The seats among `seats` whose value is the best (highest, or lowest), ascending."""
+    pick = max if highest else min
+    best = pick(values[s] for s in seats)
+    return tuple(sorted(s for s in seats if values[s] == best))

@@ -1,0 +1,71 @@
+"""Rule options: each game declares its options with defaults and ranges; a choice is checked here.
+
+The same check serves a replay's `options` object, `simulate --option`, and `config/*.yaml`, so a
+mistake is refused with the same words wherever it is made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+
+class OptionError(ValueError):
+    """An unknown option or a value out of range; the message names the option."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One rule option: its default, and either a whole-number range or a set of choices."""
+
+    name: str
+    default: Any
+    low: int | None = None  # for whole numbers
+    high: int | None = None
+    step: int = 1  # a whole number must be a multiple of this
+    choices: tuple[Any, ...] | None = None  # for words and booleans
+    help: str = ""
+
+    def check(self, value: Any) -> Any:
+        if self.choices is not None:
+            # bool is an int in Python: compare types too, so `true` is not the number 1.
+            if not any(type(value) is type(c) and value == c for c in self.choices):
+                shown = ", ".join(_show(c) for c in self.choices)
+                raise OptionError(f"option {self.name!r} is {_show(value)}; expected one of {shown}")
+            return value
+        if type(value) is not int:
+            raise OptionError(f"option {self.name!r} is {_show(value)}; expected a whole number")
+        if not self.low <= value <= self.high or value % self.step:
+            multiple = f", a multiple of {self.step}" if self.step != 1 else ""
+            raise OptionError(
+                f"option {self.name!r} is {value}; expected {self.low} to {self.high}{multiple}"
+            )
+        return value
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(value)
+    return repr(value) if isinstance(value, (int, float)) else type(value).__name__
+
+
+def boolean(name: str, default: bool, help: str = "") -> Option:
+    return Option(name, default, choices=(False, True), help=help)
+
+
+def resolve(specs: Mapping[str, Option], given: Mapping[str, Any] | None) -> Mapping[str, Any]:
+    """Every option of a game: the given values checked, the rest at their defaults (read-only)."""
+    given = given or {}
+    if not isinstance(given, Mapping):
+        raise OptionError(f"options must be a mapping of names to values, not {_show(given)}")
+    for key in given:
+        if key not in specs:
+            known = ", ".join(sorted(specs)) or "none"
+            raise OptionError(f"unknown option {key!r}; this game's options are: {known}")
+    values = {name: spec.check(given[name]) if name in given else spec.default
+              for name, spec in specs.items()}
+    return MappingProxyType(values)

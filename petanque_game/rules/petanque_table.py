@@ -1,0 +1,182 @@
+"""Terningepetanque's table at rest and a throw's launch, as plain values.
+
+The physics produces a `Table` when a throw has settled; the rules score a round from it; the record
+stores it as a throw's `outcome` (REPLAY.md: millimetres, origin at the board's centre, x right,
+y up, angles in radians). Nothing here simulates anything.
+
+A die's 3D orientation is one of the 24 rotations of a cube, numbered 0-23 (see `physics/cube.py`
+for the numbering); `face` is the value on top and follows from it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+DIAMOND = "diamond"
+DIE = "die"
+
+
+class TableError(ValueError):
+    """A table or launch in a record that is missing a key, mistyped or out of range."""
+
+
+@dataclass(frozen=True)
+class DiamondRest:
+    x: float
+    y: float
+    angle: float
+    on_board: bool
+    reset: bool = False  # it left the board during this throw and was laid at the centre
+
+
+@dataclass(frozen=True)
+class DieRest:
+    player: int
+    die: int  # 0 or 1: which of the player's two dice
+    x: float
+    y: float
+    angle: float
+    face: int
+    on_board: bool
+    off_during: int | None  # seat whose throw was in progress when it left the board
+    distance: float | None  # outline to outline, to the diamond (mm); None off the board
+    orientation: int  # 0-23, the cube rotation; `face` is the value it puts on top
+
+
+@dataclass(frozen=True)
+class Table:
+    """Everything on (or fallen off) the board at rest: the diamond and the dice in throw order."""
+
+    diamond: DiamondRest | None = None
+    dice: tuple[DieRest, ...] = field(default_factory=tuple)
+
+    def die_of(self, player: int, die: int) -> DieRest | None:
+        for d in self.dice:
+            if d.player == player and d.die == die:
+                return d
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "diamond": None if self.diamond is None else {
+                "x": self.diamond.x, "y": self.diamond.y, "angle": self.diamond.angle,
+                "on_board": self.diamond.on_board, "reset": self.diamond.reset,
+            },
+            "dice": [
+                {"player": d.player, "die": d.die, "x": d.x, "y": d.y, "angle": d.angle,
+                 "face": d.face, "on_board": d.on_board, "off_during": d.off_during,
+                 "distance": d.distance, "orientation": d.orientation}
+                for d in self.dice
+            ],
+        }
+
+    @staticmethod
+    def from_json(data: Any) -> Table:
+        obj = _mapping(data, "outcome")
+        dm = obj.get("diamond")
+        diamond = None
+        if dm is not None:
+            dm = _mapping(dm, "outcome.diamond")
+            diamond = DiamondRest(
+                _number(dm, "x", "outcome.diamond"), _number(dm, "y", "outcome.diamond"),
+                _number(dm, "angle", "outcome.diamond"), _flag(dm, "on_board", "outcome.diamond"),
+                _flag(dm, "reset", "outcome.diamond"),
+            )
+        dice_raw = obj.get("dice")
+        if not isinstance(dice_raw, list):
+            raise TableError("outcome.dice must be a list")
+        dice = []
+        for i, raw in enumerate(dice_raw):
+            where = f"outcome.dice[{i}]"
+            d = _mapping(raw, where)
+            off_during = d.get("off_during", _MISSING)
+            if off_during is _MISSING:
+                raise TableError(f"{where} lacks 'off_during'")
+            if off_during is not None:
+                off_during = _whole(d, "off_during", where, 0, 7)
+            distance = d.get("distance", _MISSING)
+            if distance is _MISSING:
+                raise TableError(f"{where} lacks 'distance'")
+            if distance is not None:
+                distance = _number(d, "distance", where)
+            dice.append(DieRest(
+                _whole(d, "player", where, 0, 7), _whole(d, "die", where, 0, 1),
+                _number(d, "x", where), _number(d, "y", where), _number(d, "angle", where),
+                _whole(d, "face", where, 1, 6), _flag(d, "on_board", where),
+                off_during, distance, _whole(d, "orientation", where, 0, 23),
+            ))
+        return Table(diamond, tuple(dice))
+
+
+@dataclass(frozen=True)
+class Launch:
+    """Every number the physics needs to re-run a throw (REPLAY.md `launch`).
+
+    x, y: the point of release in board coordinates (mm), behind the thrower's wall.
+    direction: heading in the board plane (rad, 0 = +x, counter-clockwise).
+    speed: release speed (mm/s), along the heading tilted up by `elevation`.
+    elevation: upward angle at release (rad).
+    spin: spin about the vertical axis (rad/s).
+    orientation: the die's starting cube rotation, 0-23, from the thrower's hand (0 for the diamond).
+    """
+
+    x: float
+    y: float
+    direction: float
+    speed: float
+    elevation: float
+    spin: float
+    orientation: int = 0
+
+    FIELDS = ("x", "y", "direction", "speed", "elevation", "spin", "orientation")
+
+    def to_json(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.FIELDS}
+
+    @staticmethod
+    def from_json(data: Any) -> Launch:
+        """The launch's shape: every number present and finite. Ranges depend on the level and
+        are checked by the physics (`physics.throw.check_launch`)."""
+        obj = _mapping(data, "launch")
+        return Launch(*(_number(obj, name, "launch") for name in Launch.FIELDS[:-1]),
+                      orientation=_whole(obj, "orientation", "launch", 0, 23))
+
+
+_MISSING = object()
+
+
+def _mapping(value: Any, where: str) -> dict:
+    if not isinstance(value, dict):
+        raise TableError(f"{where} must be an object")
+    return value
+
+
+def _number(obj: dict, key: str, where: str) -> float:
+    if key not in obj:
+        raise TableError(f"{where} lacks {key!r}")
+    value = obj[key]
+    if type(value) not in (int, float):
+        raise TableError(f"{where}.{key} must be a number, not {type(value).__name__}")
+    if not math.isfinite(value):
+        raise TableError(f"{where}.{key} is {value}; it must be finite")
+    return float(value)
+
+
+def _whole(obj: dict, key: str, where: str, low: int, high: int) -> int:
+    if key not in obj:
+        raise TableError(f"{where} lacks {key!r}")
+    value = obj[key]
+    if type(value) is not int or not low <= value <= high:
+        raise TableError(f"{where}.{key} is {value!r}; expected a whole number {low} to {high}")
+    return value
+
+
+def _flag(obj: dict, key: str, where: str) -> bool:
+    if key not in obj:
+        raise TableError(f"{where} lacks {key!r}")
+    value = obj[key]
+    if type(value) is not bool:
+        raise TableError(f"{where}.{key} must be true or false")
+    return value

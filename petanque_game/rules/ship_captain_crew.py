@@ -1,0 +1,348 @@
+"""Ship, Captain and Crew ("6-5-4", RULES.md section 2): points or pot, with cargo re-rolls.
+
+A turn is up to three rolls. After each roll a 6 (ship), then a 5 (captain), then a 4 (crew) are
+secured automatically and in strict order, one die of each; the unsecured dice are rolled next
+(a forced `Roll(n)`, n = 5 - secured). Once all three are secured the other two dice are the cargo,
+and the turn scores their sum; while rolls remain the seat may `Stop()` or re-roll the cargo and
+accept the new result (with the same choice again while rolls remain). A turn that has not
+qualified after three rolls scores 0. The turn ends after the third roll or after `Stop()`.
+
+Readings (RULES.md is silent or leaves a choice here):
+- Re-rolling the cargo is `Roll(2)`: `reroll` may be omitted (None) or name both cargo values.
+  With `cargo_reroll: any` one die may be re-rolled: `Roll(1, reroll=(v,))`, v a cargo value (the
+  other cargo die stays). `legal_actions` lists `Stop()`, `Roll(2)` and then each distinct
+  `Roll(1, reroll=(v,))`. Before the cargo exists `reroll` must be None.
+- Rounds: every player still in takes one turn in seat order, starting at the round's starting
+  seat. Round 1 starts at seat 0; every later round (a points tie-break round included) starts at
+  the first seat after the previous round's starting seat that plays in the new round. A pot
+  roll-off is part of its round, not a new round: it keeps the round's number and starting seat,
+  and the tied players roll off in seat order from that seat.
+- Points: a turn's score is added to the total when the turn ends. After each round the match ends
+  if some total has reached `target` (target > 0) or `rounds` rounds have been played (rounds > 0);
+  the highest total then wins, and a tie for it is played off in further rounds among the tied
+  players only (`round_number` keeps counting) until after a round one of them leads.
+- Pot: the ante is paid when a round starts (so a new game already shows it in the pot);
+  `ante` accepts 1-1000. A player whose chips reach 0 is out once the pot has been paid. `target`
+  does not apply to the pot mode; `rounds` 0 there means "until one player has all the chips".
+- Points mode refuses target 0 together with rounds 0 (OptionError naming both).
+- `rounds` accepts 0-1000, `target` 0-1000.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from types import MappingProxyType
+
+from petanque_game.rules import base
+from petanque_game.rules.base import CHANCE, TERMINAL, Dice, IllegalAction, Roll, Stop
+from petanque_game.rules.options import Option, OptionError, resolve
+
+SHIP, CAPTAIN, CREW = 6, 5, 4
+SECURE_ORDER = (SHIP, CAPTAIN, CREW)
+ROLLS_PER_TURN = 3
+NUM_DICE = 5
+
+GAME_ID = "ship-captain-crew"
+TITLE = "Ship, Captain and Crew"
+MIN_PLAYERS = 2
+MAX_PLAYERS = 8
+OPTIONS: dict[str, Option] = {
+    "mode": Option("mode", "points", choices=("points", "pot"),
+                   help="points: add up cargo; pot: play for a pot of chips each round"),
+    "target": Option("target", 50, 0, 1000, help="points: the match ends at this total (0: none)"),
+    "rounds": Option("rounds", 0, 0, 1000, help="the match ends after this many rounds (0: none)"),
+    "chips": Option("chips", 10, 1, 1000, help="pot: chips each player starts with"),
+    "ante": Option("ante", 1, 1, 1000, help="pot: chips each player puts in at a round's start"),
+    "cargo_reroll": Option("cargo_reroll", "both", choices=("both", "any"),
+                           help="re-roll both cargo dice, or any of them (extra)"),
+}
+
+
+def new_game(num_players: int, options: Mapping | None = None) -> ShipCaptainCrewState:
+    """A match at the start of round 1 (seat 0 to roll five dice)."""
+    if type(num_players) is not int or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
+        raise ValueError(f"{TITLE} is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                         f"not {num_players!r}")
+    opts = resolve(OPTIONS, options)
+    if opts["mode"] == "points" and opts["target"] == 0 and opts["rounds"] == 0:
+        raise OptionError("options 'target' and 'rounds' are both 0: in points mode at least "
+                          "one of them must be set, or the match would never end")
+    n = num_players
+    state = ShipCaptainCrewState(
+        num_players=n, mode=opts["mode"], target=opts["target"], rounds=opts["rounds"],
+        starting_chips=opts["chips"], ante=opts["ante"], cargo_reroll=opts["cargo_reroll"],
+        totals=(0,) * n, chips=(opts["chips"] if opts["mode"] == "pot" else 0,) * n,
+        previous_scores=(None,) * n)
+    return state._start_round(tuple(range(n)), 1, 0, tiebreak=False)
+
+
+def secure(secured: int, values: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """Secure ship, captain and crew from a roll in strict order; the cargo once all three are in.
+
+    `secured` is how many are secured before the roll (0-3). 6-5-4-x-y secures all three;
+    5-4-x-y-z without a ship secures nothing.
+    """
+    rest = list(values)
+    for need in SECURE_ORDER[secured:]:
+        if need not in rest:
+            break
+        rest.remove(need)
+        secured += 1
+    return secured, tuple(sorted(rest)) if secured == 3 else ()
+
+
+@dataclass(frozen=True)
+class ShipCaptainCrewState:
+    """A moment of the match. Read-only, informative attributes and properties:
+
+    `turn_player` (whose turn), `secured` (ship, captain, crew flags), `cargo` (the two cargo
+    values, sorted; empty before qualifying), `rolls_left`, `last_roll` (this turn's last roll),
+    `round_number` (1-based), `start_seat` (the round's starting seat), `round_players` (seats
+    playing the current round or roll-off, in turn order), `round_scores` (per seat: score in
+    the current round or roll-off, None if not played / not in it), `previous_scores` (the same for
+    the last finished round or roll-off), `tiebreak` (points: a tie-break round), `rolloff` (pot:
+    how many roll-offs this round has had), `totals` (points), `chips` and `pot` (pot),
+    `players_in` (pot: seats with chips or still playing this round), `options`.
+    """
+
+    num_players: int
+    mode: str
+    target: int
+    rounds: int
+    starting_chips: int
+    ante: int
+    cargo_reroll: str
+    totals: tuple[int, ...]
+    chips: tuple[int, ...]
+    pot: int = 0
+    round_number: int = 0
+    start_seat: int = 0
+    round_players: tuple[int, ...] = ()
+    round_scores: tuple[int | None, ...] = ()
+    previous_scores: tuple[int | None, ...] = ()
+    turn_index: int = 0
+    tiebreak: bool = False
+    rolloff: int = 0
+    secured_count: int = 0
+    cargo: tuple[int, ...] = ()
+    rolls_used: int = 0
+    pending: int = 0  # dice the seat has decided to roll and chance must now draw (0: none)
+    kept: tuple[int, ...] = ()  # the cargo die kept during a one-die cargo re-roll
+    last_roll: tuple[int, ...] = ()
+    finished: bool = False
+    final_winners: tuple[int, ...] = ()
+
+    # --- what the window and the AI read -------------------------------------------------------
+
+    @property
+    def options(self) -> Mapping:
+        return MappingProxyType({"mode": self.mode, "target": self.target, "rounds": self.rounds,
+                                 "chips": self.starting_chips, "ante": self.ante,
+                                 "cargo_reroll": self.cargo_reroll})
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.finished
+
+    @property
+    def to_move(self) -> int:
+        if self.finished:
+            return TERMINAL
+        return CHANCE if self.pending else self.turn_player
+
+    @property
+    def turn_player(self) -> int | None:
+        """The seat whose turn it is (None once the match is over)."""
+        return None if self.finished else self.round_players[self.turn_index]
+
+    @property
+    def roller(self) -> int | None:
+        """At a chance node: the seat whose roll it is."""
+        return self.turn_player if self.pending else None
+
+    @property
+    def dice_to_roll(self) -> int:
+        """At a chance node: how many dice must be drawn (0 elsewhere)."""
+        return 0 if self.finished else self.pending
+
+    @property
+    def secured(self) -> tuple[bool, bool, bool]:
+        """(ship, captain, crew): which are secured this turn."""
+        return tuple(self.secured_count > i for i in range(3))
+
+    @property
+    def qualified(self) -> bool:
+        return self.secured_count == 3
+
+    @property
+    def rolls_left(self) -> int:
+        return ROLLS_PER_TURN - self.rolls_used
+
+    @property
+    def players_in(self) -> tuple[int, ...]:
+        """Seats still in the match (pot: chips in hand or in this round's pot; points: all)."""
+        if self.mode == "points":
+            return tuple(range(self.num_players))
+        playing = set(self.round_players) if not self.finished else set()
+        return tuple(s for s in range(self.num_players) if self.chips[s] > 0 or s in playing)
+
+    def scores(self) -> tuple[int, ...]:
+        """Totals (points mode) or chips in hand (pot mode), per seat."""
+        return self.totals if self.mode == "points" else self.chips
+
+    def winners(self) -> tuple[int, ...]:
+        return self.final_winners
+
+    # --- what may be done ----------------------------------------------------------------------
+
+    def legal_actions(self) -> list:
+        if self.finished or self.pending:
+            return []
+        if not self.qualified:
+            return [Roll(NUM_DICE - self.secured_count)]
+        actions: list = [Stop(), Roll(2)]
+        if self.cargo_reroll == "any":
+            actions += [Roll(1, reroll=(v,)) for v in sorted(set(self.cargo))]
+        return actions
+
+    def chance_outcomes(self) -> list[tuple[Dice, Fraction]]:
+        return base.ordered_dice_outcomes(self.pending) if self.pending and not self.finished else []
+
+    def apply(self, action: object) -> ShipCaptainCrewState:
+        if self.finished:
+            raise IllegalAction("the game is over")
+        if self.pending:
+            if not isinstance(action, Dice):
+                raise IllegalAction(f"the {self.pending} dice just rolled must be given first")
+            if not isinstance(action.values, (tuple, list)):
+                raise IllegalAction("dice values must be a list of numbers 1 to 6")
+            values = tuple(action.values)
+            base.check_dice(values, self.pending)
+            return self._rolled(values)
+        if isinstance(action, Stop):
+            if not self.qualified:
+                raise IllegalAction("there is no cargo to accept yet: ship, captain and crew "
+                                    "are not all secured")
+            return self._end_turn(sum(self.cargo))
+        if isinstance(action, Dice):
+            raise IllegalAction(f"seat {self.turn_player} must decide to roll before dice are given")
+        if not isinstance(action, Roll):
+            raise IllegalAction(f"{type(action).__name__} is not a move in {TITLE}: "
+                                "roll, or stop to accept the cargo")
+        return replace(self, pending=action.count, kept=self._check_roll(action))
+
+    def _check_roll(self, roll: Roll) -> tuple[int, ...]:
+        """Refuse an illegal roll; return the cargo die that stays (for a one-die re-roll)."""
+        count, reroll = roll.count, roll.reroll
+        if type(count) is not int:
+            raise IllegalAction(f"a roll is of a whole number of dice, not {count!r}")
+        if reroll is not None:
+            if not isinstance(reroll, (tuple, list)) or any(type(v) is not int for v in reroll):
+                raise IllegalAction(f"the re-rolled cargo dice must be listed by value, "
+                                    f"not {reroll!r}")
+            reroll = tuple(sorted(reroll))
+        if not self.qualified:
+            need = NUM_DICE - self.secured_count
+            if reroll is not None:
+                raise IllegalAction("there is no cargo to re-roll yet")
+            if count != need:
+                raise IllegalAction(f"all {need} unsecured dice must be rolled, not {count}")
+            return ()
+        a, b = self.cargo
+        if count == 2:
+            if reroll is not None and reroll != (a, b):
+                raise IllegalAction(f"the cargo is {a} and {b}; {list(reroll)} is not both "
+                                    "cargo dice")
+            return ()
+        if count == 1:
+            if self.cargo_reroll != "any":
+                raise IllegalAction("both cargo dice must be re-rolled together "
+                                    "(re-rolling one needs option cargo_reroll: any)")
+            if reroll is None or len(reroll) != 1 or reroll[0] not in (a, b):
+                raise IllegalAction(f"name the cargo die to re-roll: {a} or {b}")
+            return (b,) if reroll[0] == a else (a,)
+        raise IllegalAction(f"the cargo is two dice: re-roll 2 (or 1), not {count}")
+
+    # --- what follows from an action -----------------------------------------------------------
+
+    def _rolled(self, values: tuple[int, ...]) -> ShipCaptainCrewState:
+        if self.qualified:
+            secured, cargo = 3, tuple(sorted(self.kept + values))
+        else:
+            secured, cargo = secure(self.secured_count, values)
+        state = replace(self, pending=0, kept=(), last_roll=values, secured_count=secured,
+                        cargo=cargo, rolls_used=self.rolls_used + 1)
+        if state.rolls_left == 0:
+            return state._end_turn(sum(cargo) if secured == 3 else 0)
+        return state
+
+    def _end_turn(self, score: int) -> ShipCaptainCrewState:
+        seat = self.turn_player
+        scores = list(self.round_scores)
+        scores[seat] = score
+        totals = list(self.totals)
+        if self.mode == "points":
+            totals[seat] += score
+        state = replace(self, round_scores=tuple(scores), totals=tuple(totals),
+                        turn_index=self.turn_index + 1, **_FRESH_TURN)
+        if state.turn_index < len(state.round_players):
+            return state
+        return state._end_round()
+
+    def _end_round(self) -> ShipCaptainCrewState:
+        n, scores = self.num_players, self.round_scores
+        state = replace(self, previous_scores=scores)
+        best = base.best_seats(list(scores), list(self.round_players))
+        if self.mode == "points":
+            if self.tiebreak:
+                group = self.round_players
+            elif ((self.target and max(self.totals) >= self.target)
+                  or (self.rounds and self.round_number >= self.rounds)):
+                group = tuple(range(n))
+            else:
+                return state._start_round(tuple(range(n)), self.round_number + 1,
+                                          self._next_start(range(n)), tiebreak=False)
+            leaders = base.best_seats(list(self.totals), list(group))
+            if len(leaders) == 1:
+                return replace(state, finished=True, final_winners=leaders)
+            return state._start_round(leaders, self.round_number + 1,
+                                      self._next_start(leaders), tiebreak=True)
+        if len(best) > 1:  # pot: a roll-off among the tied, part of this round
+            order = tuple(sorted(best, key=lambda s: (s - self.start_seat) % n))
+            return replace(state, round_players=order, round_scores=(None,) * n, turn_index=0,
+                           rolloff=self.rolloff + 1)
+        chips = list(self.chips)
+        chips[best[0]] += self.pot
+        state = replace(state, chips=tuple(chips), pot=0)
+        alive = tuple(s for s in range(n) if chips[s] > 0)
+        if len(alive) == 1 or (self.rounds and self.round_number >= self.rounds):
+            return replace(state, finished=True,
+                           final_winners=base.best_seats(chips, list(range(n))))
+        return state._start_round(alive, self.round_number + 1, self._next_start(alive),
+                                  tiebreak=False)
+
+    def _next_start(self, players) -> int:
+        """The first seat after this round's starting seat that plays in the next round."""
+        n = self.num_players
+        return next((self.start_seat + d) % n for d in range(1, n + 1)
+                    if (self.start_seat + d) % n in players)
+
+    def _start_round(self, players: tuple[int, ...], number: int, start: int,
+                     tiebreak: bool) -> ShipCaptainCrewState:
+        n = self.num_players
+        order = tuple(sorted(players, key=lambda s: (s - start) % n))
+        chips, pot = list(self.chips), self.pot
+        if self.mode == "pot":
+            for s in order:
+                paid = min(self.ante, chips[s])
+                chips[s] -= paid
+                pot += paid
+        return replace(self, round_number=number, start_seat=start, round_players=order,
+                       round_scores=(None,) * n, turn_index=0, tiebreak=tiebreak, rolloff=0,
+                       chips=tuple(chips), pot=pot, **_FRESH_TURN)
+
+
+_FRESH_TURN = {"secured_count": 0, "cargo": (), "rolls_used": 0, "pending": 0, "kept": (),
+               "last_roll": ()}

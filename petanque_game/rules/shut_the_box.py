@@ -1,0 +1,330 @@
+"""Shut the Box (`shut-the-box`, RULES.md section 3): the seed's rules, its two variations, extras.
+
+A turn starts with boxes 1-9 open. The seat decides `Roll(2)` (or, once 7, 8 and 9 are all closed,
+`Roll(1)`), the dice come as a chance outcome, and the seat must `Close` one legal set of boxes. A
+roll that allows no closing ends the turn at once with no further event, and so does closing the
+last open box. The turn's penalty is the sum of the boxes still open; a seat's score is minus its
+total penalty over all turns (REPLAY.md: verify prints e.g. -26).
+
+Which boxes a roll may close (option `closing`):
+- `seed`: the sum box alone (sum <= 9 and open), or the two die boxes (dice differ, both open);
+  one die: the box equal to the die.
+- `classic`: any set of open boxes adding up to the sum (one die: to the die).
+
+Readings of RULES.md made here:
+- `partial_close` applies when the roll allows no full option (no sum-box close and no two-box
+  close, or under `classic` no set adding up to the sum): one open box equal to one of the dice may
+  be closed. That includes a double (double 5 with box 5 open: close 5), since a double allows
+  neither full option. A one-die roll's only option already is the die's box, so partial_close adds
+  nothing there.
+- `close_all_three` adds one option (sum box and both die boxes together) whenever the dice differ
+  and all three boxes are open; it applies under `classic` too.
+- `scores()` counts finished turns only; the turn in progress is `turn_penalty`.
+- `shut_wins`: the game ends when a seat shuts the box; that seat alone wins, whatever the totals.
+- Solo practice (one seat) always ends with that seat as the (only) winner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any
+
+from petanque_game.rules import base
+from petanque_game.rules.base import Close, Dice, IllegalAction, Roll
+from petanque_game.rules.options import Option, boolean, resolve
+
+BOXES = (1, 2, 3, 4, 5, 6, 7, 8, 9)
+HIGH_BOXES = (7, 8, 9)  # once these are all closed, a single die may be rolled
+
+# Phases of a turn (State.phase).
+ROLL = "roll"  # the seat decides how many dice to roll
+DICE = "dice"  # the dice are rolling (chance node)
+CLOSE = "close"  # the seat must close boxes after the roll
+OVER = "over"  # the game has ended
+
+GAME_ID = "shut-the-box"
+TITLE = "Shut the Box"
+MIN_PLAYERS = 1  # solo practice (extra)
+MAX_PLAYERS = 6
+OPTIONS: dict[str, Option] = {
+    "closing": Option("closing", "seed", choices=("seed", "classic"),
+                      help="seed: the sum box or the two die boxes; classic: boxes adding up"),
+    "partial_close": boolean(
+        "partial_close", False, help="when no full option, close one box equal to a die"),
+    "close_all_three": boolean(
+        "close_all_three", False, help="close the sum box and both die boxes at once"),
+    "rounds": Option("rounds", 1, low=1, high=99, help="rounds of one turn per player"),
+    "shut_wins": boolean(
+        "shut_wins", False, help="a player who closes all nine boxes wins at once"),
+}
+
+
+def new_game(num_players: int, options: Mapping | None = None) -> ShutTheBoxState:
+    """A game at its start: seat 0 to roll, all nine boxes open."""
+    if type(num_players) is not int or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
+        raise ValueError(f"Shut the Box is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                         f"not {num_players!r}")
+    chosen = resolve(OPTIONS, options)
+    return ShutTheBoxState(
+        num_players=num_players,
+        option_items=tuple(chosen.items()),
+        turn_penalties=((),) * num_players,
+    )
+
+
+def closable_sets(open_boxes: tuple[int, ...], dice: tuple[int, ...], closing: str = "seed",
+                  partial_close: bool = False, close_all_three: bool = False,
+                  ) -> list[tuple[int, ...]]:
+    """Every set of boxes (sorted tuples, in sorted order) the roll `dice` allows to close."""
+    is_open = set(open_boxes).__contains__
+    total = sum(dice)
+    found: set[tuple[int, ...]] = set()
+    if closing == "classic":
+        found.update(_adding_up(tuple(sorted(open_boxes)), total))
+    elif len(dice) == 1:
+        if is_open(total):
+            found.add((total,))
+    else:
+        a, b = sorted(dice)
+        if total <= 9 and is_open(total):
+            found.add((total,))
+        if a != b and is_open(a) and is_open(b):
+            found.add((a, b))
+    if len(dice) == 2:
+        a, b = sorted(dice)
+        if not found and partial_close:
+            found.update((d,) for d in (a, b) if is_open(d))
+        if close_all_three and a != b and total <= 9 and all(map(is_open, (a, b, total))):
+            found.add((a, b, total))
+    return sorted(found)
+
+
+def _adding_up(boxes: tuple[int, ...], total: int) -> list[tuple[int, ...]]:
+    """Every set of `boxes` (ascending) whose numbers add up to `total`."""
+    if total == 0:
+        return [()]
+    sets = []
+    for i, b in enumerate(boxes):
+        if b > total:
+            break
+        sets.extend((b,) + rest for rest in _adding_up(boxes[i + 1:], total - b))
+    return sets
+
+
+@dataclass(frozen=True)
+class ShutTheBoxState:
+    """A Shut the Box game between events; implements rules.base.State.
+
+    Read-only properties for the window and the AI: `options` (every option), `phase`
+    (ROLL, DICE, CLOSE or OVER), `turn_player`, `round` (1-based), `open_boxes` /
+    `closed_boxes` (of the turn in progress), `dice` (the roll waiting for a close, else ()),
+    `last_roll` / `last_roller` (the most recent roll of the game, also after it ended a turn),
+    `one_die_allowed`, `turn_penalty` (sum of the open boxes now), `penalties` (total per seat,
+    finished turns), `turn_penalties` (each seat's finished turns), `shut_winner`.
+    """
+
+    num_players: int
+    option_items: tuple[tuple[str, Any], ...]
+    turn_penalties: tuple[tuple[int, ...], ...]  # per seat, the penalty of each finished turn
+    turns_done: int = 0  # finished turns, all seats together
+    open_boxes: tuple[int, ...] = BOXES
+    phase: str = ROLL
+    rolling: int = 0  # dice rolling at the chance node
+    dice: tuple[int, ...] = ()
+    last_roll: tuple[int, ...] = ()
+    last_roller: int | None = None
+    shut_winner: int | None = None
+
+    # --- reading the state ----------------------------------------------------------------------
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        return MappingProxyType(dict(self.option_items))
+
+    def _opt(self, name: str) -> Any:
+        return dict(self.option_items)[name]
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def turn_player(self) -> int:
+        """The seat whose turn it is (after the end: the seat that played last)."""
+        return (self.turns_done - (self.phase == OVER)) % self.num_players
+
+    @property
+    def round(self) -> int:
+        """The round in progress, 1-based (after the end: the last round played)."""
+        return (self.turns_done - (self.phase == OVER)) // self.num_players + 1
+
+    @property
+    def to_move(self) -> int:
+        if self.phase == OVER:
+            return base.TERMINAL
+        if self.phase == DICE:
+            return base.CHANCE
+        return self.turn_player
+
+    @property
+    def dice_to_roll(self) -> int:
+        """At the chance node: how many dice are rolling (1 or 2); 0 elsewhere."""
+        return self.rolling
+
+    @property
+    def roller(self) -> int:
+        """The seat whose roll it is."""
+        return self.turn_player
+
+    @property
+    def closed_boxes(self) -> tuple[int, ...]:
+        return tuple(b for b in BOXES if b not in self.open_boxes)
+
+    @property
+    def one_die_allowed(self) -> bool:
+        """True once boxes 7, 8 and 9 are all closed: a single die may be rolled."""
+        return not any(b in self.open_boxes for b in HIGH_BOXES)
+
+    @property
+    def turn_penalty(self) -> int:
+        """The penalty the turn in progress would score now: the sum of the open boxes."""
+        return sum(self.open_boxes)
+
+    @property
+    def penalties(self) -> tuple[int, ...]:
+        """Each seat's total penalty over its finished turns."""
+        return tuple(sum(t) for t in self.turn_penalties)
+
+    def scores(self) -> tuple[int, ...]:
+        """Minus each seat's total penalty (finished turns only)."""
+        return tuple(-p for p in self.penalties)
+
+    def winners(self) -> tuple[int, ...]:
+        if self.phase != OVER:
+            return ()
+        if self.shut_winner is not None:
+            return (self.shut_winner,)
+        return base.best_seats(list(self.penalties), list(range(self.num_players)),
+                               highest=False)
+
+    def closable(self) -> list[tuple[int, ...]]:
+        """The sets the current roll allows to close (empty outside the CLOSE phase)."""
+        if self.phase != CLOSE:
+            return []
+        return self._sets_for(self.dice)
+
+    def _sets_for(self, dice: tuple[int, ...]) -> list[tuple[int, ...]]:
+        return closable_sets(self.open_boxes, dice, self._opt("closing"),
+                             self._opt("partial_close"), self._opt("close_all_three"))
+
+    def legal_actions(self) -> list:
+        if self.phase == ROLL:
+            return [Roll(1), Roll(2)] if self.one_die_allowed else [Roll(2)]
+        if self.phase == CLOSE:
+            return [Close(s) for s in self.closable()]
+        return []
+
+    def chance_outcomes(self) -> list[tuple[Dice, Fraction]]:
+        if self.phase != DICE:
+            return []
+        return base.ordered_dice_outcomes(self.rolling)
+
+    # --- playing --------------------------------------------------------------------------------
+
+    def apply(self, action: object) -> ShutTheBoxState:
+        if self.phase == OVER:
+            raise IllegalAction("the game is over")
+        if self.phase == DICE:
+            if not isinstance(action, Dice):
+                raise IllegalAction(f"the dice are rolling; expected the dice values, "
+                                    f"not {_name(action)}")
+            return self._after_dice(action)
+        if isinstance(action, Roll):
+            return self._after_roll(action)
+        if isinstance(action, Close):
+            return self._after_close(action)
+        wanted = "a roll" if self.phase == ROLL else "boxes to close"
+        raise IllegalAction(f"Shut the Box expects {wanted} here, not {_name(action)}")
+
+    def _after_roll(self, action: Roll) -> ShutTheBoxState:
+        if self.phase != ROLL:
+            raise IllegalAction(f"the dice show {_show(self.dice)}; close boxes before rolling "
+                                "again")
+        if action.reroll is not None:
+            raise IllegalAction("Shut the Box has no re-roll of chosen dice")
+        count = action.count
+        if type(count) is not int or count not in (1, 2):
+            raise IllegalAction(f"roll one or two dice, not {count!r}")
+        if count == 1 and not self.one_die_allowed:
+            raise IllegalAction("one die may be rolled only once boxes 7, 8 and 9 are all closed")
+        return _replace(self, phase=DICE, rolling=count)
+
+    def _after_dice(self, action: Dice) -> ShutTheBoxState:
+        values = action.values
+        if not isinstance(values, (tuple, list)):
+            raise IllegalAction(f"the dice values must be a list, not {_name(values)}")
+        values = tuple(values)
+        base.check_dice(values, self.rolling)
+        rolled = _replace(self, phase=CLOSE, rolling=0, dice=values, last_roll=values,
+                          last_roller=self.turn_player)
+        if not rolled.closable():
+            return rolled._end_turn()
+        return rolled
+
+    def _after_close(self, action: Close) -> ShutTheBoxState:
+        if self.phase != CLOSE:
+            raise IllegalAction("roll the dice before closing boxes")
+        boxes = action.boxes
+        if not isinstance(boxes, (tuple, list)):
+            raise IllegalAction(f"the boxes to close must be a list, not {_name(boxes)}")
+        for b in boxes:
+            if type(b) is not int or not 1 <= b <= 9:
+                raise IllegalAction(f"there is no box {b!r}; the boxes are 1 to 9")
+        if not boxes:
+            raise IllegalAction("close at least one box")
+        if len(set(boxes)) != len(boxes):
+            raise IllegalAction(f"a box can be closed only once ({_show(boxes)})")
+        for b in boxes:
+            if b not in self.open_boxes:
+                raise IllegalAction(f"box {b} is already closed")
+        chosen = tuple(sorted(boxes))
+        allowed = self.closable()
+        if chosen not in allowed:
+            options_said = "; ".join(_show(s) for s in allowed)
+            raise IllegalAction(f"the roll {_show(self.dice, '+')} does not let you close "
+                                f"{_show(chosen)}; you may close {options_said}")
+        left = tuple(b for b in self.open_boxes if b not in chosen)
+        closed = _replace(self, open_boxes=left, dice=(), phase=ROLL)
+        if not left:
+            if self._opt("shut_wins"):
+                return closed._end_turn(shut=True)
+            return closed._end_turn()
+        return closed
+
+    def _end_turn(self, shut: bool = False) -> ShutTheBoxState:
+        seat = self.turn_player
+        penalties = list(self.turn_penalties)
+        penalties[seat] = penalties[seat] + (sum(self.open_boxes),)
+        done = self.turns_done + 1
+        over = shut or done >= self.num_players * self._opt("rounds")
+        if over:
+            return _replace(self, turn_penalties=tuple(penalties), phase=OVER, dice=(),
+                            turns_done=done, shut_winner=seat if shut else None)
+        return _replace(self, turn_penalties=tuple(penalties), turns_done=done,
+                        open_boxes=BOXES, phase=ROLL, dice=())
+
+
+def _replace(state: ShutTheBoxState, **changes: Any) -> ShutTheBoxState:
+    fields = {**state.__dict__, **changes}
+    return ShutTheBoxState(**fields)
+
+
+def _name(thing: object) -> str:
+    return type(thing).__name__
+
+
+def _show(values: tuple | list, sep: str = ", ") -> str:
+    return sep.join(str(v) for v in values) if values else "nothing"

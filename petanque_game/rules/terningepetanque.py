@@ -1,0 +1,463 @@
+"""Terningepetanque (dice pétanque): the rules of RULES.md section 1, scored from settled tables.
+
+The rules never simulate. A seat decides a `Throw` (which object, and its `Launch`); the state is
+then a chance node whose outcome is not drawn but supplied by the physics as `Settle(table)`, the
+table at rest after the throw. When every die of the round has settled, the engine scores the round
+(`engine_action()` gives the `RoundEnd`, which a replay's recorded `round_end` must equal).
+
+Readings made here (beyond the **(reading)** marks of RULES.md):
+- A throw's launch is continuous, so `legal_actions()` at a throw is empty; `throw_due` says which
+  throw is due, and `apply(Throw(...))` checks it. At the settle node `chance_outcomes()` is empty
+  too: the outcome is the physics', not an enumerable draw (`dice_to_roll` is 0 there).
+- A settled table is refused unless it is plausible: the dice listed are exactly the dice thrown so
+  far this round in throw order (the thrown one last); the diamond lies on the board (the physics
+  lays it at the centre when it leaves, with `reset`); numbers are finite; a die on the board has a
+  distance (>= 0) and no `off_during`, a die off the board has no distance; a die that was off the
+  board stays off with the same face and `off_during`; a die that leaves the board during a throw
+  has `off_during` = that throw's thrower (the thrower's own thrown die included).
+- The diamond's -5 is counted per settled throw whose outcome has `reset`, to that throw's thrower;
+  a rethrow takes the throw back with its -5. `Accept` is a decision but not a recorded event.
+- During the roll-off for who starts `starter` is None and `round_number` is 1.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from types import MappingProxyType
+from typing import NamedTuple
+
+from petanque_game.rules import base
+from petanque_game.rules import options as opts
+from petanque_game.rules.base import CHANCE, ENGINE, TERMINAL, Dice, IllegalAction, Roll
+from petanque_game.rules.petanque_table import DIAMOND, DIE, DiamondRest, DieRest, Launch, Table
+
+DIAMOND_PENALTY = 5  # points lost each time the diamond leaves the board (RULES.md)
+DICE_PER_PLAYER = 2
+
+GAME_ID = "terningepetanque"
+TITLE = "Terningepetanque"
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+OPTIONS: dict[str, opts.Option] = {
+    "rounds": opts.Option("rounds", 15, low=1, high=99,
+                          help="rounds in the game (15, 20 or 25 in the menus)"),
+    "allow_rethrow": opts.boolean("allow_rethrow", True,
+                                  help="a player may take a throw back once, right after it"),
+}
+
+
+# --- actions --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Throw:
+    """The seat to move throws the diamond (obj "diamond", die None) or its die 0 or 1 (obj "die")."""
+
+    obj: str
+    die: int | None
+    launch: Launch
+
+
+@dataclass(frozen=True)
+class Settle:
+    """The chance outcome of a throw: the table at rest after it, as the physics computed it."""
+
+    table: Table
+
+
+@dataclass(frozen=True)
+class Accept:
+    """The thrower keeps the throw that has just settled (not a recorded event)."""
+
+
+@dataclass(frozen=True)
+class Rethrow:
+    """The thrower takes back the throw that has just settled and throws the same object again."""
+
+
+@dataclass(frozen=True)
+class RoundEnd:
+    """The engine scores a round: its number (1-based), points per seat, the closest seats."""
+
+    round: int
+    points: tuple[int, ...]
+    closest: tuple[int, ...]
+
+
+class PendingThrow(NamedTuple):
+    """A throw in the air: who threw what, how, and the table before it."""
+
+    player: int
+    obj: str
+    die: int | None
+    launch: Launch
+    table_before: Table
+
+
+# --- scoring --------------------------------------------------------------------------------------
+
+
+def throw_order(num_players: int, starter: int) -> tuple[tuple[int, str, int | None], ...]:
+    """A round's throws as (player, obj, die): the diamond by the starter, then each player's die 0
+    in seat order from the starter, then each player's die 1 in the same order."""
+    seats = [(starter + k) % num_players for k in range(num_players)]
+    return ((starter, DIAMOND, None),) + tuple((p, DIE, i) for i in range(DICE_PER_PLAYER)
+                                               for p in seats)
+
+
+def score_round(table: Table, penalties: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(points per seat, closest seats) of a round that ended with `table`; `penalties` are the
+    diamond's -5s of the round so far, per seat (negative or zero).
+
+    Closest: the owners of the on-board die least distant from the diamond (exact ties all score)
+    score the faces of their dice on the board; doubles (both dice on the board, same face) score
+    their sum, once even when closest; a die off the board costs its owner its face when it left
+    during the owner's own throw."""
+    points = list(penalties)
+    on_board = [d for d in table.dice if d.on_board]
+    closest: tuple[int, ...] = ()
+    if on_board:
+        best = min(d.distance for d in on_board)
+        closest = tuple(sorted({d.player for d in on_board if d.distance == best}))
+    for seat in range(len(points)):
+        mine = [d for d in on_board if d.player == seat]
+        doubles = len(mine) == DICE_PER_PLAYER and len({d.face for d in mine}) == 1
+        if seat in closest or doubles:
+            points[seat] += sum(d.face for d in mine)
+    for d in table.dice:
+        if not d.on_board and d.off_during == d.player:
+            points[d.player] -= d.face
+    return tuple(points), closest
+
+
+def next_starter(num_players: int, starter: int, closest: tuple[int, ...]) -> int:
+    """The round's winner (first closest seat in seat order from the starter), or the same starter
+    when no die lies on the board."""
+    for k in range(num_players):
+        if (starter + k) % num_players in closest:
+            return (starter + k) % num_players
+    return starter
+
+
+# --- the game -------------------------------------------------------------------------------------
+
+
+def new_game(num_players: int, options: Mapping | None = None) -> TerningepetanqueState:
+    """A game for 2-4 players about to roll for who starts; options resolved against OPTIONS."""
+    resolved = opts.resolve(OPTIONS, options)
+    if type(num_players) is not int or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
+        raise ValueError(f"Terningepetanque is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                         f"not {num_players!r}")
+    return TerningepetanqueState(
+        num_players=num_players, rounds=resolved["rounds"],
+        allow_rethrow=resolved["allow_rethrow"],
+        rolloff_contenders=tuple(range(num_players)), totals=(0,) * num_players,
+        penalties=(0,) * num_players,
+    )
+
+
+@dataclass(frozen=True)
+class TerningepetanqueState:
+    """A Terningepetanque game between two decisions (rules.base.State).
+
+    Fields, all read-only: `rounds`, `allow_rethrow` (the options); `rolloff_contenders` (seats
+    rolling in this pass for who starts), `rolloff_rolls` (their values so far this pass),
+    `rolloff_passes` (finished passes, each ((seat, value), ...)); `starter` (None until decided);
+    `round_number` (1-based); `table` (the latest settled table, or the empty table at the start
+    of a round; after the game, the last round's); `throws_done` (settled this round);
+    `penalties` (diamond -5s this round per seat); `totals` (each seat's total); `last_points`
+    and `last_closest` (of the last scored round, None before). See also the properties.
+    """
+
+    num_players: int
+    rounds: int
+    allow_rethrow: bool
+    rolloff_contenders: tuple[int, ...]
+    totals: tuple[int, ...]
+    penalties: tuple[int, ...]
+    rolloff_rolls: tuple[int, ...] = ()
+    rolloff_passes: tuple[tuple[tuple[int, int], ...], ...] = ()
+    rolling: bool = False
+    starter: int | None = None
+    round_number: int = 1
+    table: Table = field(default_factory=Table)
+    throws_done: int = 0
+    pending: PendingThrow | None = None
+    rethrowing: bool = False  # the throw due now replaces a taken-back one: no second take-back
+    undo: tuple[Table, tuple[int, ...]] | None = None  # set while the thrower may take it back
+    last_points: tuple[int, ...] | None = None
+    last_closest: tuple[int, ...] | None = None
+    finished: bool = False
+
+    # --- read-only views -------------------------------------------------------------------------
+
+    @property
+    def options(self) -> Mapping:
+        return MappingProxyType({"rounds": self.rounds, "allow_rethrow": self.allow_rethrow})
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.finished
+
+    @property
+    def turn_order(self) -> tuple[int, ...]:
+        """Seats in throwing order this round, from the starter (seat order before it is known)."""
+        s = self.starter or 0
+        return tuple((s + k) % self.num_players for k in range(self.num_players))
+
+    @property
+    def throw_order(self) -> tuple[tuple[int, str, int | None], ...]:
+        """This round's throws as (player, obj, die); empty during the roll-off."""
+        return () if self.starter is None else throw_order(self.num_players, self.starter)
+
+    @property
+    def throws_left(self) -> int:
+        """Throws of this round not yet settled (the diamond's included)."""
+        return len(self.throw_order) - self.throws_done
+
+    @property
+    def throw_due(self) -> tuple[int, str, int | None] | None:
+        """(player, obj, die) of the throw to be made now, or None when no throw is due."""
+        if self.finished or self.starter is None or self.pending or self.undo or not self.throws_left:
+            return None
+        return self.throw_order[self.throws_done]
+
+    @property
+    def pending_throw(self) -> PendingThrow | None:
+        """The throw in the air waiting for its Settle: (player, obj, die, launch, table_before)."""
+        return self.pending
+
+    @property
+    def awaiting_accept(self) -> bool:
+        """The thrower may Accept or Rethrow the throw that has just settled; a record reader
+        applies Accept when the next event is not `rethrow`."""
+        return self.undo is not None
+
+    @property
+    def round_points_now(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(points, closest) if the round were scored on the current table."""
+        return score_round(self.table, self.penalties)
+
+    @property
+    def to_move(self) -> int:
+        if self.finished:
+            return TERMINAL
+        if self.starter is None:
+            return CHANCE if self.rolling else self.rolloff_contenders[len(self.rolloff_rolls)]
+        if self.pending is not None:
+            return CHANCE
+        if self.undo is not None:
+            return self.throw_order[self.throws_done - 1][0]
+        if not self.throws_left:
+            return ENGINE
+        return self.throw_order[self.throws_done][0]
+
+    @property
+    def dice_to_roll(self) -> int:
+        """1 while a die is rolled for who starts; 0 otherwise (a throw's outcome is physics)."""
+        return 1 if self.starter is None and self.rolling and not self.finished else 0
+
+    @property
+    def roller(self) -> int | None:
+        """At a chance node: the seat rolling for who starts, or the thrower of the throw in the
+        air; None elsewhere."""
+        if self.to_move != CHANCE:
+            return None
+        if self.pending is not None:
+            return self.pending.player
+        return self.rolloff_contenders[len(self.rolloff_rolls)]
+
+    def legal_actions(self) -> list:
+        """Roll(1) in the roll-off, [Accept(), Rethrow()] after a throw that may be taken back;
+        empty at a throw (its launch is continuous: see `throw_due`) and when no seat is to move."""
+        if self.to_move < 0:
+            return []
+        if self.starter is None:
+            return [Roll(1)]
+        if self.undo is not None:
+            return [Accept(), Rethrow()]
+        return []
+
+    def chance_outcomes(self) -> list[tuple[object, Fraction]]:
+        """The six faces of the roll-off die; empty for a throw in the air (not enumerable: the
+        physics supplies the one outcome as Settle(table))."""
+        return base.ordered_dice_outcomes(1) if self.dice_to_roll else []
+
+    def engine_action(self) -> RoundEnd:
+        """The round's scoring, when to_move is ENGINE."""
+        if self.to_move != ENGINE:
+            raise IllegalAction("the round is not over yet: there is nothing to score")
+        points, closest = score_round(self.table, self.penalties)
+        return RoundEnd(self.round_number, points, closest)
+
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's total of the finished rounds' points."""
+        return self.totals
+
+    def winners(self) -> tuple[int, ...]:
+        if not self.finished:
+            return ()
+        return base.best_seats(list(self.totals), list(range(self.num_players)))
+
+    # --- moves -----------------------------------------------------------------------------------
+
+    def apply(self, action: object) -> TerningepetanqueState:
+        if self.finished:
+            raise IllegalAction("the game is over")
+        if self.starter is None:
+            return self._rolloff(action)
+        if self.pending is not None:
+            return self._settle(action)
+        if self.undo is not None:
+            return self._accept_or_rethrow(action)
+        if not self.throws_left:
+            return self._round_end(action)
+        return self._throw(action)
+
+    def _rolloff(self, action: object) -> TerningepetanqueState:
+        seat = self.rolloff_contenders[len(self.rolloff_rolls)]
+        if not self.rolling:
+            if not isinstance(action, Roll):
+                raise IllegalAction(f"seat {seat} must first roll a die for who starts")
+            if type(action.count) is not int or action.count != 1 or action.reroll is not None:
+                raise IllegalAction("one die is rolled for who starts")
+            return replace(self, rolling=True)
+        if not isinstance(action, Dice):
+            raise IllegalAction(f"the value of seat {seat}'s die for who starts is due")
+        if not isinstance(action.values, (tuple, list)):
+            raise IllegalAction("a roll's values must be a list of dice")
+        base.check_dice(tuple(action.values), 1)
+        rolls = self.rolloff_rolls + tuple(action.values)
+        if len(rolls) < len(self.rolloff_contenders):
+            return replace(self, rolling=False, rolloff_rolls=rolls)
+        passes = self.rolloff_passes + (tuple(zip(self.rolloff_contenders, rolls)),)
+        best = max(rolls)
+        tied = tuple(s for s, v in zip(self.rolloff_contenders, rolls) if v == best)
+        done = len(tied) == 1
+        return replace(self, rolling=False, rolloff_rolls=(), rolloff_passes=passes,
+                       rolloff_contenders=() if done else tied,
+                       starter=tied[0] if done else None)
+
+    def _throw(self, action: object) -> TerningepetanqueState:
+        player, obj, die = self.throw_order[self.throws_done]
+        due = "the diamond" if obj == DIAMOND else f"die {die}"
+        if not isinstance(action, Throw):
+            raise IllegalAction(f"seat {player} must throw {due} now")
+        if action.obj not in (DIAMOND, DIE) or type(action.obj) is not str:
+            raise IllegalAction(f"a throw is of the 'diamond' or a 'die', not {action.obj!r}")
+        if obj == DIAMOND and action.obj != DIAMOND:
+            raise IllegalAction(f"the diamond is thrown first: seat {player} must throw it now")
+        if obj == DIE and action.obj != DIE:
+            raise IllegalAction(f"the diamond is already thrown: seat {player} throws {due} now")
+        if obj == DIAMOND and action.die is not None:
+            raise IllegalAction(f"the diamond throw names no die (die None), not {action.die!r}")
+        if obj == DIE and (type(action.die) is not int or action.die != die):
+            order = "die 0 is thrown on the first pass" if die == 0 else "die 0 is already thrown"
+            raise IllegalAction(f"seat {player} throws die {die} now, not {action.die!r} ({order})")
+        if not isinstance(action.launch, Launch):
+            raise IllegalAction("a throw needs a Launch (release point, direction, speed, "
+                                "elevation, spin, orientation)")
+        return replace(self, pending=PendingThrow(player, obj, die, action.launch, self.table))
+
+    def _settle(self, action: object) -> TerningepetanqueState:
+        p = self.pending
+        if not isinstance(action, Settle):
+            raise IllegalAction(f"seat {p.player}'s throw is under way: its settled table is due")
+        table = action.table
+        self._check_table(table, p)
+        penalties = list(self.penalties)
+        if table.diamond.reset:
+            penalties[p.player] -= DIAMOND_PENALTY
+        undo = None
+        if self.allow_rethrow and not self.rethrowing:
+            undo = (p.table_before, self.penalties)
+        return replace(self, pending=None, table=table, penalties=tuple(penalties),
+                       throws_done=self.throws_done + 1, rethrowing=False, undo=undo)
+
+    def _check_table(self, table: object, p: PendingThrow) -> None:
+        if not isinstance(table, Table):
+            raise IllegalAction(f"a throw settles as a Table, not {type(table).__name__}")
+        dm = table.diamond
+        if not isinstance(dm, DiamondRest):
+            raise IllegalAction("the settled table has no diamond")
+        if dm.on_board is not True or type(dm.reset) is not bool:
+            raise IllegalAction("the diamond must lie on the board after a throw "
+                                "(laid at the centre, with reset, when it left)")
+        if not all(_finite(v) for v in (dm.x, dm.y, dm.angle)):
+            raise IllegalAction("the diamond's position is not a finite number")
+        if not isinstance(table.dice, tuple) or not all(isinstance(d, DieRest) for d in table.dice):
+            raise IllegalAction("the settled table's dice must be a tuple of DieRest")
+        thrown = [(q, i) for q, _, i in self.throw_order[1:self.throws_done + 1]]
+        listed = [(d.player, d.die) for d in table.dice]
+        if any(type(v) is not int for pair in listed for v in pair):
+            raise IllegalAction("each die on the table names its player and die by whole numbers")
+        if listed != thrown:
+            raise IllegalAction(f"the settled table lists the dice {listed} (seat, die); "
+                                f"the dice thrown so far this round are {thrown}")
+        before = {(d.player, d.die): d for d in p.table_before.dice}
+        for d in table.dice:
+            name = f"seat {d.player}'s die {d.die}"
+            if not all(_finite(v) for v in (d.x, d.y, d.angle)):
+                raise IllegalAction(f"{name}'s position is not a finite number")
+            if type(d.face) is not int or not 1 <= d.face <= 6 or type(d.on_board) is not bool:
+                raise IllegalAction(f"{name} shows {d.face!r}; a die shows 1 to 6")
+            if d.on_board:
+                if d.off_during is not None or not _finite(d.distance) or d.distance < 0:
+                    raise IllegalAction(f"{name} lies on the board: it needs a distance >= 0 "
+                                        "and no off_during")
+                if (old := before.get((d.player, d.die))) and not old.on_board:
+                    raise IllegalAction(f"{name} was off the board: it cannot come back")
+                continue
+            if d.distance is not None:
+                raise IllegalAction(f"{name} is off the board: it has no distance")
+            old = before.get((d.player, d.die))
+            if old is not None and not old.on_board:
+                if (old.off_during, old.face) != (d.off_during, d.face):
+                    raise IllegalAction(f"{name} was already off the board: it cannot change")
+            elif type(d.off_during) is not int or d.off_during != p.player:
+                raise IllegalAction(f"{name} left the board during seat {p.player}'s throw: "
+                                    f"off_during must be {p.player}, not {d.off_during!r}")
+
+    def _accept_or_rethrow(self, action: object) -> TerningepetanqueState:
+        if isinstance(action, Accept):
+            return replace(self, undo=None)
+        if isinstance(action, Rethrow):
+            table, penalties = self.undo
+            return replace(self, table=table, penalties=penalties, undo=None, rethrowing=True,
+                           throws_done=self.throws_done - 1)
+        raise IllegalAction(f"seat {self.to_move} must first accept or rethrow their last throw")
+
+    def _round_end(self, action: object) -> TerningepetanqueState:
+        expected = self.engine_action()
+        if not isinstance(action, RoundEnd):
+            raise IllegalAction(f"round {self.round_number} is over: it must be scored (RoundEnd)")
+        diffs = []
+        if type(action.round) is not int or action.round != expected.round:
+            diffs.append(f"round is {expected.round}, not {action.round!r}")
+        for name in ("points", "closest"):
+            given, want = _ints(getattr(action, name)), getattr(expected, name)
+            if given != want:
+                diffs.append(f"{name} are {list(want)}, not {getattr(action, name)!r}")
+        if diffs:
+            raise IllegalAction("round_end disagrees with the rules: " + "; ".join(diffs))
+        totals = tuple(t + p for t, p in zip(self.totals, expected.points))
+        scored = replace(self, totals=totals, last_points=expected.points,
+                         last_closest=expected.closest)
+        if self.round_number >= self.rounds:
+            return replace(scored, finished=True)
+        return replace(scored, round_number=self.round_number + 1, table=Table(), throws_done=0,
+                       penalties=(0,) * self.num_players,
+                       starter=next_starter(self.num_players, self.starter, expected.closest))
+
+
+def _finite(value: object) -> bool:
+    return type(value) in (int, float) and math.isfinite(value)
+
+
+def _ints(values: object) -> tuple[int, ...] | None:
+    if not isinstance(values, (tuple, list)) or any(type(v) is not int for v in values):
+        return None
+    return tuple(values)
