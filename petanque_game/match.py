@@ -280,6 +280,8 @@ def _apply_recorded(match: Match, d: Decoded, index: int, check_physics: bool) -
     state = match.state
     if state.to_move == TERMINAL:
         raise IllegalAction(f"the game is over; no {d.action} can follow")
+    if getattr(state, "awaiting_accept", False) and d.action != "rethrow":
+        state = state.apply(match.rules.Accept())  # not taking a throw back is not recorded
     if d.action == "round_end":
         if state.to_move != ENGINE:
             raise IllegalAction("a round_end before every die of the round has been thrown")
@@ -294,8 +296,6 @@ def _apply_recorded(match: Match, d: Decoded, index: int, check_physics: bool) -
         return
     if state.to_move == ENGINE:
         raise IllegalAction("the round has ended; a round_end event is expected here")
-    if getattr(state, "awaiting_accept", False) and d.action != "rethrow":
-        state = state.apply(match.rules.Accept())  # not taking a throw back is not recorded
     seat = state.to_move
     if seat < 0:
         raise IllegalAction("no player is to move")

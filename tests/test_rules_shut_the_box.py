@@ -366,10 +366,11 @@ def play_random(num_players, opts, rng, max_events):
     events = 0
     while not s.is_terminal:
         assert events < max_events
-        before = dataclasses.astuple(s)
+        before = dict(vars(s))
         if s.to_move == base.CHANCE:
             outcomes = s.chance_outcomes()
-            assert sum(p for _, p in outcomes) == 1
+            if events < 3:  # the same list at every roll (Fractions are slow to add)
+                assert sum(p for _, p in outcomes) == 1
             assert len(outcomes) == 6 ** s.dice_to_roll
             nxt = s.apply(rng.choice(outcomes)[0])
         else:
@@ -386,7 +387,7 @@ def play_random(num_players, opts, rng, max_events):
                 assert (actions == [Roll(1), Roll(2)]) == s.one_die_allowed
                 nxt = s.apply(rng.choice(actions))
             events += 1
-        assert dataclasses.astuple(s) == before  # apply never mutates
+        assert vars(s) == before  # apply never mutates
         check_step(s, nxt, opts)
         s = nxt
     assert s.winners() and s.to_move == base.TERMINAL and s.legal_actions() == []
@@ -420,14 +421,14 @@ OPTION_SETS = [
 
 
 @pytest.mark.parametrize("opts", OPTION_SETS)
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=125, deadline=None)
 @given(seed=st.integers(0, 2**32), num_players=st.integers(1, 6), rounds=st.integers(1, 3),
        shut_wins=st.booleans())
 def test_random_games_end_and_keep_their_invariants(opts, seed, num_players, rounds, shut_wins):
     opts = {**opts, "rounds": rounds, "shut_wins": shut_wins}
     rng = random.Random(seed)
-    # A turn is at most 9 closes and 10 rolls.
-    for _ in range(4):
+    # 125 examples x 8 games: 1000 games per option set. A turn is at most 9 closes, 10 rolls.
+    for _ in range(8):
         s = play_random(num_players, opts, rng, max_events=19 * num_players * rounds)
         assert all(0 <= p <= 45 * rounds for p in s.penalties)
 
@@ -439,3 +440,32 @@ def test_equal_histories_give_equal_states(seed):
     a = play_random(2, {"rounds": 2}, rng1, 80)
     b = play_random(2, {"rounds": 2}, rng2, 80)
     assert a == b and hash(a) == hash(b)
+
+
+JUNK = st.one_of(st.none(), st.booleans(), st.integers(-3, 12), st.floats(allow_nan=True),
+                 st.text(max_size=3), st.lists(st.integers(-1, 10), max_size=4),
+                 st.tuples(st.integers(-1, 10), st.text(max_size=1)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32), junk=st.one_of(
+    JUNK, st.builds(Roll, JUNK), st.builds(Roll, st.integers(1, 2), JUNK), st.builds(Dice, JUNK),
+    st.builds(Close, JUNK), st.builds(Keep, JUNK), st.builds(Dice, st.tuples(JUNK, JUNK)),
+    st.builds(Close, st.lists(st.integers(0, 10), max_size=4))))
+def test_any_junk_is_refused_with_illegal_action_or_accepted_legally(seed, junk):
+    rng = random.Random(seed)
+    s = stb.new_game(2, {"closing": rng.choice(["seed", "classic"])})
+    for _ in range(rng.randrange(6)):  # somewhere in a game
+        if s.is_terminal:
+            break
+        if s.to_move == base.CHANCE:
+            s = s.apply(rng.choice(s.chance_outcomes())[0])
+        else:
+            s = s.apply(rng.choice(s.legal_actions()))
+    try:
+        s.apply(junk)
+    except IllegalAction:
+        return
+    legal = s.legal_actions()
+    assert (junk in legal or s.to_move == base.CHANCE
+            or isinstance(junk, Close) and Close(tuple(sorted(junk.boxes))) in legal)

@@ -47,9 +47,14 @@ def start(n: int = 2, starter: int = 0, **options) -> tp.TerningepetanqueState:
     return s
 
 
+def due(s: tp.TerningepetanqueState) -> tuple | None:
+    """(seat, obj, die) of the throw due: the seat to move and `throw_due`."""
+    return None if s.throw_due is None else (s.to_move, *s.throw_due)
+
+
 def throw(s: tp.TerningepetanqueState, table: Table) -> tp.TerningepetanqueState:
     """The due throw, settling as `table`, accepted if it may be taken back."""
-    _, obj, die = s.throw_due
+    obj, die = s.throw_due
     s = s.apply(Throw(obj, die, LAUNCH)).apply(Settle(table))
     return s.apply(Accept()) if s.awaiting_accept else s
 
@@ -64,7 +69,8 @@ def play_round(s, finals, resets=(), off_at=None):
     off_at = dict(off_at or {})
     for key, d in finals.items():
         if not d.on_board and key not in off_at:
-            off_at[key] = next(k for k in range(own[key], len(order)) if order[k][0] == d.off_during)
+            off_at[key] = next(k for k in range(own[key], len(order))
+                               if order[k][0] == d.off_during)
     for k in range(len(order)):
         dice = []
         for p, _, i in order[1:k + 1]:
@@ -132,7 +138,7 @@ def test_rolloff_every_player_rolls_one_die_highest_starts():
         assert [d.values for d, _ in outcomes] == [(v,) for v in range(1, 7)]
         assert sum(p for _, p in outcomes) == Fraction(1)
         s = s.apply(Dice((value,)))
-    assert s.starter == 1 and s.to_move == 1 and s.throw_due == (1, "diamond", None)
+    assert s.starter == 1 and s.to_move == 1 and due(s) == (1, "diamond", None)
     assert s.rolloff_passes == (((0, 2), (1, 5), (2, 3)),)
 
 
@@ -183,9 +189,9 @@ def test_throw_order_example_abc_starter_b():
     seen = []
     dice: list[DieRest] = []
     while s.to_move >= 0:
-        seen.append(s.throw_due)
-        assert s.to_move == s.throw_due[0] and s.throws_left == 7 - len(seen) + 1
-        player, obj, die = s.throw_due
+        seen.append(due(s))
+        assert s.throws_left == 7 - len(seen) + 1
+        player, obj, die = due(s)
         if obj == "die":
             dice.append(on(player, die, 3, 10.0 + len(dice)))
         s = throw(s, Table(diamond(), tuple(dice)))
@@ -200,7 +206,7 @@ def test_throw_must_be_the_due_object_and_die():
         with pytest.raises(IllegalAction):
             s.apply(bad)
     s = throw(s, Table(diamond()))
-    assert s.throw_due == (0, "die", 0)
+    assert due(s) == (0, "die", 0)
     for bad in (Throw("diamond", None, LAUNCH), Throw("die", 1, LAUNCH), Throw("die", None, LAUNCH),
                 Throw("die", False, LAUNCH), Throw("die", 0, (1.0, 2.0)), Settle(Table())):
         with pytest.raises(IllegalAction):
@@ -389,7 +395,7 @@ def test_winner_of_the_round_starts_the_next():
     finals = {(p, i): on(p, i, 2, 10.0 + p + 5 * i) for p in range(3) for i in range(2)}
     finals[(2, 1)] = on(2, 1, 3, 1.0)
     s = _finish_round(s, finals)
-    assert s.starter == 2 and s.round_number == 2 and s.throw_due == (2, "diamond", None)
+    assert s.starter == 2 and s.round_number == 2 and due(s) == (2, "diamond", None)
     assert s.last_points == (4, 4, 5) and s.last_closest == (2,) and s.scores() == (4, 4, 5)
     assert s.table == Table() and s.penalties == (0, 0, 0)
 
@@ -427,7 +433,7 @@ def test_rethrow_restores_the_table_exactly_and_the_same_throw_is_due():
         s.apply(Throw("die", 1, LAUNCH))
     s = s.apply(Rethrow())
     assert s == dataclasses.replace(before, rethrowing=True)
-    assert s.table == before.table and s.penalties == (0, 0) and s.throw_due == (0, "die", 0)
+    assert s.table == before.table and s.penalties == (0, 0) and due(s) == (0, "die", 0)
 
 
 def test_rethrow_at_most_once_per_throw():
@@ -436,7 +442,7 @@ def test_rethrow_at_most_once_per_throw():
     s = s.apply(Throw("die", 0, LAUNCH)).apply(Settle(Table(diamond(), (off(0, 0, 3, 0),))))
     s = s.apply(Rethrow())
     s = s.apply(Throw("die", 0, LAUNCH)).apply(Settle(Table(diamond(), (off(0, 0, 5, 0),))))
-    assert not s.awaiting_accept and s.to_move == 1 and s.throw_due == (1, "die", 0)
+    assert not s.awaiting_accept and s.to_move == 1 and due(s) == (1, "die", 0)
     for bad in (Rethrow(), Accept()):
         with pytest.raises(IllegalAction):
             s.apply(bad)
@@ -451,22 +457,22 @@ def test_rethrow_of_the_diamond_throw_takes_back_its_minus_5():
     s = s.apply(Throw("diamond", None, LAUNCH)).apply(Settle(Table(diamond(True))))
     assert s.penalties == (-5, 0) and s.awaiting_accept
     s = s.apply(Rethrow())
-    assert s.throw_due == (0, "diamond", None) and s.table == Table() and s.penalties == (0, 0)
+    assert due(s) == (0, "diamond", None) and s.table == Table() and s.penalties == (0, 0)
     s = s.apply(Throw("diamond", None, LAUNCH)).apply(Settle(Table(diamond())))
-    assert s.throw_due == (0, "die", 0)
+    assert due(s) == (0, "die", 0)
 
 
 def test_accept_keeps_the_throw():
     s = start(2)
     s = s.apply(Throw("diamond", None, LAUNCH)).apply(Settle(Table(diamond(True))))
     s = s.apply(Accept())
-    assert s.penalties == (-5, 0) and not s.awaiting_accept and s.throw_due == (0, "die", 0)
+    assert s.penalties == (-5, 0) and not s.awaiting_accept and due(s) == (0, "die", 0)
 
 
 def test_allow_rethrow_false_has_no_accept_step():
     s = start(2, allow_rethrow=False)
     s = s.apply(Throw("diamond", None, LAUNCH)).apply(Settle(Table(diamond())))
-    assert not s.awaiting_accept and s.to_move == 0 and s.throw_due == (0, "die", 0)
+    assert not s.awaiting_accept and s.to_move == 0 and due(s) == (0, "die", 0)
     for bad in (Rethrow(), Accept()):
         with pytest.raises(IllegalAction):
             s.apply(bad)
@@ -481,7 +487,7 @@ def test_last_throw_of_a_round_may_be_taken_back_before_scoring():
     assert s.awaiting_accept and s.to_move == 1
     with pytest.raises(IllegalAction):
         s.engine_action()
-    assert s.apply(Rethrow()).throw_due == (1, "die", 1)
+    assert due(s.apply(Rethrow())) == (1, "die", 1)
     assert s.apply(Accept()).to_move == ENGINE
 
 
@@ -627,8 +633,8 @@ def _play_random_game(rng: random.Random, n: int, options: dict) -> None:
             else:
                 s = s.apply(Accept())
         else:
-            player, obj, die = s.throw_due
-            assert s.to_move == player and s.legal_actions() == []
+            obj, die = s.throw_due
+            assert s.legal_actions() == []
             before_throw = s
             s = s.apply(Throw(obj, die, LAUNCH))
             assert before_throw.pending_throw is None  # apply made a new state
@@ -670,7 +676,8 @@ def _states_of_every_kind():
 
 
 JUNK = [None, 3, "throw", object(), Roll(1), Roll("1"), Dice((3,)), Dice("3"), Keep((1,)), Bank(),
-        Accept(), Rethrow(), Throw(None, None, None), Throw("die", "0", LAUNCH), Throw({}, [], LAUNCH),
+        Accept(), Rethrow(), Throw(None, None, None), Throw("die", "0", LAUNCH),
+        Throw({}, [], LAUNCH), Throw("die", 0.0, LAUNCH), Throw("diamond", False, LAUNCH),
         Throw("diamond", None, LAUNCH), Throw("die", 0, LAUNCH), Settle(None), Settle(Table()),
         Settle(Table(diamond(), (None,))), Settle(Table(DiamondRest("a", 0.0, 0.0, True, False))),
         Settle(Table(DiamondRest(0.0, 0.0, 0.0, 1, False))),
@@ -689,11 +696,12 @@ def test_junk_actions_are_refused_with_illegal_action_in_every_kind_of_state():
     kinds = set()
     for s in _states_of_every_kind():
         kinds.add(s.to_move if s.to_move < 0 else "seat")
+        legal = s.legal_actions() + [outcome for outcome, _ in s.chance_outcomes()]
+        if s.throw_due:
+            legal.append(Throw(*s.throw_due, LAUNCH))
         for action in JUNK:
-            if action in s.legal_actions():
-                continue
-            if s.throw_due and action in (Throw("diamond", None, LAUNCH), Throw("die", 0, LAUNCH)):
-                s.apply(action) if s.throw_due[1:] == (action.obj, action.die) else None
+            if action in legal:
+                s.apply(action)
                 continue
             with pytest.raises(IllegalAction):
                 s.apply(action)

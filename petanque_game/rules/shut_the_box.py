@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from types import MappingProxyType
 from typing import Any
 
@@ -38,6 +39,7 @@ from petanque_game.rules.options import Option, boolean, resolve
 
 BOXES = (1, 2, 3, 4, 5, 6, 7, 8, 9)
 HIGH_BOXES = (7, 8, 9)  # once these are all closed, a single die may be rolled
+_OUTCOMES = {n: tuple(base.ordered_dice_outcomes(n)) for n in (1, 2)}
 
 # Phases of a turn (State.phase).
 ROLL = "roll"  # the seat decides how many dice to roll
@@ -75,45 +77,6 @@ def new_game(num_players: int, options: Mapping | None = None) -> ShutTheBoxStat
     )
 
 
-def closable_sets(open_boxes: tuple[int, ...], dice: tuple[int, ...], closing: str = "seed",
-                  partial_close: bool = False, close_all_three: bool = False,
-                  ) -> list[tuple[int, ...]]:
-    """Every set of boxes (sorted tuples, in sorted order) the roll `dice` allows to close."""
-    is_open = set(open_boxes).__contains__
-    total = sum(dice)
-    found: set[tuple[int, ...]] = set()
-    if closing == "classic":
-        found.update(_adding_up(tuple(sorted(open_boxes)), total))
-    elif len(dice) == 1:
-        if is_open(total):
-            found.add((total,))
-    else:
-        a, b = sorted(dice)
-        if total <= 9 and is_open(total):
-            found.add((total,))
-        if a != b and is_open(a) and is_open(b):
-            found.add((a, b))
-    if len(dice) == 2:
-        a, b = sorted(dice)
-        if not found and partial_close:
-            found.update((d,) for d in (a, b) if is_open(d))
-        if close_all_three and a != b and total <= 9 and all(map(is_open, (a, b, total))):
-            found.add((a, b, total))
-    return sorted(found)
-
-
-def _adding_up(boxes: tuple[int, ...], total: int) -> list[tuple[int, ...]]:
-    """Every set of `boxes` (ascending) whose numbers add up to `total`."""
-    if total == 0:
-        return [()]
-    sets = []
-    for i, b in enumerate(boxes):
-        if b > total:
-            break
-        sets.extend((b,) + rest for rest in _adding_up(boxes[i + 1:], total - b))
-    return sets
-
-
 @dataclass(frozen=True)
 class ShutTheBoxState:
     """A Shut the Box game between events; implements rules.base.State.
@@ -145,7 +108,7 @@ class ShutTheBoxState:
         return MappingProxyType(dict(self.option_items))
 
     def _opt(self, name: str) -> Any:
-        return dict(self.option_items)[name]
+        return next(value for key, value in self.option_items if key == name)
 
     @property
     def is_terminal(self) -> bool:
@@ -230,7 +193,7 @@ class ShutTheBoxState:
     def chance_outcomes(self) -> list[tuple[Dice, Fraction]]:
         if self.phase != DICE:
             return []
-        return base.ordered_dice_outcomes(self.rolling)
+        return list(_OUTCOMES[self.rolling])
 
     # --- playing --------------------------------------------------------------------------------
 
@@ -315,6 +278,52 @@ class ShutTheBoxState:
                             turns_done=done, shut_winner=seat if shut else None)
         return _replace(self, turn_penalties=tuple(penalties), turns_done=done,
                         open_boxes=BOXES, phase=ROLL, dice=())
+
+
+def closable_sets(open_boxes: tuple[int, ...], dice: tuple[int, ...], closing: str = "seed",
+                  partial_close: bool = False, close_all_three: bool = False,
+                  ) -> list[tuple[int, ...]]:
+    """Every set of boxes (sorted tuples, in sorted order) the roll `dice` allows to close."""
+    return list(_closable(tuple(open_boxes), tuple(dice), closing, partial_close,
+                          close_all_three))
+
+
+@cache  # at most 512 * 42 positions per option set
+def _closable(open_boxes: tuple[int, ...], dice: tuple[int, ...], closing: str,
+              partial_close: bool, close_all_three: bool) -> tuple[tuple[int, ...], ...]:
+    is_open = set(open_boxes).__contains__
+    total = sum(dice)
+    found: set[tuple[int, ...]] = set()
+    if closing == "classic":
+        found.update(_adding_up(tuple(sorted(open_boxes)), total))
+    elif len(dice) == 1:
+        if is_open(total):
+            found.add((total,))
+    else:
+        a, b = sorted(dice)
+        if total <= 9 and is_open(total):
+            found.add((total,))
+        if a != b and is_open(a) and is_open(b):
+            found.add((a, b))
+    if len(dice) == 2:
+        a, b = sorted(dice)
+        if not found and partial_close:
+            found.update((d,) for d in (a, b) if is_open(d))
+        if close_all_three and a != b and total <= 9 and all(map(is_open, (a, b, total))):
+            found.add((a, b, total))
+    return tuple(sorted(found))
+
+
+def _adding_up(boxes: tuple[int, ...], total: int) -> list[tuple[int, ...]]:
+    """Every set of `boxes` (ascending) whose numbers add up to `total`."""
+    if total == 0:
+        return [()]
+    sets = []
+    for i, b in enumerate(boxes):
+        if b > total:
+            break
+        sets.extend((b,) + rest for rest in _adding_up(boxes[i + 1:], total - b))
+    return sets
 
 
 def _replace(state: ShutTheBoxState, **changes: Any) -> ShutTheBoxState:

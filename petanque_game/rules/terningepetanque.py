@@ -6,15 +6,13 @@ table at rest after the throw. When every die of the round has settled, the engi
 (`engine_action()` gives the `RoundEnd`, which a replay's recorded `round_end` must equal).
 
 Readings made here (beyond the **(reading)** marks of RULES.md):
-- A throw's launch is continuous, so `legal_actions()` at a throw is empty; `throw_due` says which
-  throw is due, and `apply(Throw(...))` checks it. At the settle node `chance_outcomes()` is empty
-  too: the outcome is the physics', not an enumerable draw (`dice_to_roll` is 0 there).
-- A settled table is refused unless it is plausible: the dice listed are exactly the dice thrown so
-  far this round in throw order (the thrown one last); the diamond lies on the board (the physics
-  lays it at the centre when it leaves, with `reset`); numbers are finite; a die on the board has a
-  distance (>= 0) and no `off_during`, a die off the board has no distance; a die that was off the
-  board stays off with the same face and `off_during`; a die that leaves the board during a throw
-  has `off_during` = that throw's thrower (the thrower's own thrown die included).
+- A launch is continuous, so `legal_actions()` at a throw is empty (`throw_due` says which throw is
+  due); at the settle node `chance_outcomes()` is empty (the physics gives the one outcome).
+- A settled table is refused unless plausible: the dice listed are exactly those thrown so far this
+  round in throw order (the thrown one last); the diamond lies on the board (the physics lays it at
+  the centre, with `reset`, when it leaves); numbers finite; a die on the board has a distance >= 0
+  and no `off_during`, one off has no distance; a die off stays off with the same face and
+  `off_during`; a die leaving the board during a throw has `off_during` = that throw's thrower.
 - The diamond's -5 is counted per settled throw whose outcome has `reset`, to that throw's thrower;
   a rethrow takes the throw back with its -5. `Accept` is a decision but not a recorded event.
 - During the roll-off for who starts `starter` is None and `round_number` is 1.
@@ -36,6 +34,7 @@ from petanque_game.rules.petanque_table import DIAMOND, DIE, DiamondRest, DieRes
 
 DIAMOND_PENALTY = 5  # points lost each time the diamond leaves the board (RULES.md)
 DICE_PER_PLAYER = 2
+Seats = tuple[int, ...]  # a value per seat (points), or seats (closest)
 
 GAME_ID = "terningepetanque"
 TITLE = "Terningepetanque"
@@ -49,128 +48,24 @@ OPTIONS: dict[str, opts.Option] = {
 }
 
 
-# --- actions --------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Throw:
-    """The seat to move throws the diamond (obj "diamond", die None) or its die 0 or 1 (obj "die")."""
-
-    obj: str
-    die: int | None
-    launch: Launch
-
-
-@dataclass(frozen=True)
-class Settle:
-    """The chance outcome of a throw: the table at rest after it, as the physics computed it."""
-
-    table: Table
-
-
-@dataclass(frozen=True)
-class Accept:
-    """The thrower keeps the throw that has just settled (not a recorded event)."""
-
-
-@dataclass(frozen=True)
-class Rethrow:
-    """The thrower takes back the throw that has just settled and throws the same object again."""
-
-
-@dataclass(frozen=True)
-class RoundEnd:
-    """The engine scores a round: its number (1-based), points per seat, the closest seats."""
-
-    round: int
-    points: tuple[int, ...]
-    closest: tuple[int, ...]
-
-
-class PendingThrow(NamedTuple):
-    """A throw in the air: who threw what, how, and the table before it."""
-
-    player: int
-    obj: str
-    die: int | None
-    launch: Launch
-    table_before: Table
-
-
-# --- scoring --------------------------------------------------------------------------------------
-
-
-def throw_order(num_players: int, starter: int) -> tuple[tuple[int, str, int | None], ...]:
-    """A round's throws as (player, obj, die): the diamond by the starter, then each player's die 0
-    in seat order from the starter, then each player's die 1 in the same order."""
-    seats = [(starter + k) % num_players for k in range(num_players)]
-    return ((starter, DIAMOND, None),) + tuple((p, DIE, i) for i in range(DICE_PER_PLAYER)
-                                               for p in seats)
-
-
-def score_round(table: Table, penalties: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """(points per seat, closest seats) of a round that ended with `table`; `penalties` are the
-    diamond's -5s of the round so far, per seat (negative or zero).
-
-    Closest: the owners of the on-board die least distant from the diamond (exact ties all score)
-    score the faces of their dice on the board; doubles (both dice on the board, same face) score
-    their sum, once even when closest; a die off the board costs its owner its face when it left
-    during the owner's own throw."""
-    points = list(penalties)
-    on_board = [d for d in table.dice if d.on_board]
-    closest: tuple[int, ...] = ()
-    if on_board:
-        best = min(d.distance for d in on_board)
-        closest = tuple(sorted({d.player for d in on_board if d.distance == best}))
-    for seat in range(len(points)):
-        mine = [d for d in on_board if d.player == seat]
-        doubles = len(mine) == DICE_PER_PLAYER and len({d.face for d in mine}) == 1
-        if seat in closest or doubles:
-            points[seat] += sum(d.face for d in mine)
-    for d in table.dice:
-        if not d.on_board and d.off_during == d.player:
-            points[d.player] -= d.face
-    return tuple(points), closest
-
-
-def next_starter(num_players: int, starter: int, closest: tuple[int, ...]) -> int:
-    """The round's winner (first closest seat in seat order from the starter), or the same starter
-    when no die lies on the board."""
-    for k in range(num_players):
-        if (starter + k) % num_players in closest:
-            return (starter + k) % num_players
-    return starter
-
-
-# --- the game -------------------------------------------------------------------------------------
-
-
 def new_game(num_players: int, options: Mapping | None = None) -> TerningepetanqueState:
     """A game for 2-4 players about to roll for who starts; options resolved against OPTIONS."""
     resolved = opts.resolve(OPTIONS, options)
     if type(num_players) is not int or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
         raise ValueError(f"Terningepetanque is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
                          f"not {num_players!r}")
-    return TerningepetanqueState(
-        num_players=num_players, rounds=resolved["rounds"],
-        allow_rethrow=resolved["allow_rethrow"],
-        rolloff_contenders=tuple(range(num_players)), totals=(0,) * num_players,
-        penalties=(0,) * num_players,
-    )
+    return TerningepetanqueState(num_players, resolved["rounds"], resolved["allow_rethrow"],
+                                 tuple(range(num_players)), (0,) * num_players, (0,) * num_players)
 
 
 @dataclass(frozen=True)
 class TerningepetanqueState:
-    """A Terningepetanque game between two decisions (rules.base.State).
-
-    Fields, all read-only: `rounds`, `allow_rethrow` (the options); `rolloff_contenders` (seats
-    rolling in this pass for who starts), `rolloff_rolls` (their values so far this pass),
-    `rolloff_passes` (finished passes, each ((seat, value), ...)); `starter` (None until decided);
-    `round_number` (1-based); `table` (the latest settled table, or the empty table at the start
-    of a round; after the game, the last round's); `throws_done` (settled this round);
-    `penalties` (diamond -5s this round per seat); `totals` (each seat's total); `last_points`
-    and `last_closest` (of the last scored round, None before). See also the properties.
-    """
+    """A Terningepetanque game between two decisions (rules.base.State). Fields are read-only:
+    the options; the roll-off (`rolloff_contenders` rolling this pass, their `rolloff_rolls` so far,
+    finished `rolloff_passes` as ((seat, value), ...)); `starter` (None until decided);
+    `round_number` (1-based); `table` (the latest settled table, empty at a round's start, the last
+    round's after the game); `throws_done` (settled this round); `penalties` (diamond -5s this
+    round); `totals`; `last_points`, `last_closest` (of the last scored round, None before)."""
 
     num_players: int
     rounds: int
@@ -185,14 +80,12 @@ class TerningepetanqueState:
     round_number: int = 1
     table: Table = field(default_factory=Table)
     throws_done: int = 0
-    pending: PendingThrow | None = None
+    pending_throw: PendingThrow | None = None  # in the air, waiting for its Settle
     rethrowing: bool = False  # the throw due now replaces a taken-back one: no second take-back
     undo: tuple[Table, tuple[int, ...]] | None = None  # set while the thrower may take it back
     last_points: tuple[int, ...] | None = None
     last_closest: tuple[int, ...] | None = None
     finished: bool = False
-
-    # --- read-only views -------------------------------------------------------------------------
 
     @property
     def options(self) -> Mapping:
@@ -219,16 +112,11 @@ class TerningepetanqueState:
         return len(self.throw_order) - self.throws_done
 
     @property
-    def throw_due(self) -> tuple[int, str, int | None] | None:
-        """(player, obj, die) of the throw to be made now, or None when no throw is due."""
-        if self.finished or self.starter is None or self.pending or self.undo or not self.throws_left:
+    def throw_due(self) -> tuple[str, int | None] | None:
+        """(obj, die) of the throw the seat to move must make now, or None when none is due."""
+        if self.to_move < 0 or self.starter is None or self.undo is not None:
             return None
-        return self.throw_order[self.throws_done]
-
-    @property
-    def pending_throw(self) -> PendingThrow | None:
-        """The throw in the air waiting for its Settle: (player, obj, die, launch, table_before)."""
-        return self.pending
+        return self.throw_order[self.throws_done][1:]
 
     @property
     def awaiting_accept(self) -> bool:
@@ -247,7 +135,7 @@ class TerningepetanqueState:
             return TERMINAL
         if self.starter is None:
             return CHANCE if self.rolling else self.rolloff_contenders[len(self.rolloff_rolls)]
-        if self.pending is not None:
+        if self.pending_throw is not None:
             return CHANCE
         if self.undo is not None:
             return self.throw_order[self.throws_done - 1][0]
@@ -266,20 +154,15 @@ class TerningepetanqueState:
         air; None elsewhere."""
         if self.to_move != CHANCE:
             return None
-        if self.pending is not None:
-            return self.pending.player
-        return self.rolloff_contenders[len(self.rolloff_rolls)]
+        pending = self.pending_throw
+        return pending.player if pending else self.rolloff_contenders[len(self.rolloff_rolls)]
 
     def legal_actions(self) -> list:
         """Roll(1) in the roll-off, [Accept(), Rethrow()] after a throw that may be taken back;
         empty at a throw (its launch is continuous: see `throw_due`) and when no seat is to move."""
-        if self.to_move < 0:
+        if self.to_move < 0 or (self.starter is not None and self.undo is None):
             return []
-        if self.starter is None:
-            return [Roll(1)]
-        if self.undo is not None:
-            return [Accept(), Rethrow()]
-        return []
+        return [Roll(1)] if self.starter is None else [Accept(), Rethrow()]
 
     def chance_outcomes(self) -> list[tuple[object, Fraction]]:
         """The six faces of the roll-off die; empty for a throw in the air (not enumerable: the
@@ -302,14 +185,12 @@ class TerningepetanqueState:
             return ()
         return base.best_seats(list(self.totals), list(range(self.num_players)))
 
-    # --- moves -----------------------------------------------------------------------------------
-
     def apply(self, action: object) -> TerningepetanqueState:
         if self.finished:
             raise IllegalAction("the game is over")
         if self.starter is None:
             return self._rolloff(action)
-        if self.pending is not None:
+        if self.pending_throw is not None:
             return self._settle(action)
         if self.undo is not None:
             return self._accept_or_rethrow(action)
@@ -346,24 +227,21 @@ class TerningepetanqueState:
         due = "the diamond" if obj == DIAMOND else f"die {die}"
         if not isinstance(action, Throw):
             raise IllegalAction(f"seat {player} must throw {due} now")
-        if action.obj not in (DIAMOND, DIE) or type(action.obj) is not str:
-            raise IllegalAction(f"a throw is of the 'diamond' or a 'die', not {action.obj!r}")
-        if obj == DIAMOND and action.obj != DIAMOND:
-            raise IllegalAction(f"the diamond is thrown first: seat {player} must throw it now")
-        if obj == DIE and action.obj != DIE:
-            raise IllegalAction(f"the diamond is already thrown: seat {player} throws {due} now")
-        if obj == DIAMOND and action.die is not None:
-            raise IllegalAction(f"the diamond throw names no die (die None), not {action.die!r}")
-        if obj == DIE and (type(action.die) is not int or action.die != die):
-            order = "die 0 is thrown on the first pass" if die == 0 else "die 0 is already thrown"
-            raise IllegalAction(f"seat {player} throws die {die} now, not {action.die!r} ({order})")
+        if type(action.obj) is not str or type(action.die) is not type(die) or (
+                action.obj, action.die) != (obj, die):
+            why = ("the diamond is thrown first" if obj == DIAMOND
+                   else "the diamond is already thrown" if action.obj == DIAMOND
+                   else "die 0 comes first" if die == 0 else "die 0 is already thrown")
+            raise IllegalAction(f"seat {player} must throw {due} now, not {action.obj!r} "
+                                f"{action.die!r} ({why})")
         if not isinstance(action.launch, Launch):
             raise IllegalAction("a throw needs a Launch (release point, direction, speed, "
                                 "elevation, spin, orientation)")
-        return replace(self, pending=PendingThrow(player, obj, die, action.launch, self.table))
+        pending = PendingThrow(player, obj, die, action.launch, self.table)
+        return replace(self, pending_throw=pending)
 
     def _settle(self, action: object) -> TerningepetanqueState:
-        p = self.pending
+        p = self.pending_throw
         if not isinstance(action, Settle):
             raise IllegalAction(f"seat {p.player}'s throw is under way: its settled table is due")
         table = action.table
@@ -374,50 +252,42 @@ class TerningepetanqueState:
         undo = None
         if self.allow_rethrow and not self.rethrowing:
             undo = (p.table_before, self.penalties)
-        return replace(self, pending=None, table=table, penalties=tuple(penalties),
+        return replace(self, pending_throw=None, table=table, penalties=tuple(penalties),
                        throws_done=self.throws_done + 1, rethrowing=False, undo=undo)
 
     def _check_table(self, table: object, p: PendingThrow) -> None:
-        if not isinstance(table, Table):
-            raise IllegalAction(f"a throw settles as a Table, not {type(table).__name__}")
+        if not isinstance(table, Table) or not isinstance(table.diamond, DiamondRest):
+            raise IllegalAction("a throw settles as a Table with the diamond on it")
         dm = table.diamond
-        if not isinstance(dm, DiamondRest):
-            raise IllegalAction("the settled table has no diamond")
-        if dm.on_board is not True or type(dm.reset) is not bool:
-            raise IllegalAction("the diamond must lie on the board after a throw "
-                                "(laid at the centre, with reset, when it left)")
-        if not all(_finite(v) for v in (dm.x, dm.y, dm.angle)):
-            raise IllegalAction("the diamond's position is not a finite number")
+        if not (dm.on_board is True and type(dm.reset) is bool and _finite(dm.x, dm.y, dm.angle)):
+            raise IllegalAction("the diamond must lie on the board after a throw (laid at the "
+                                "centre, with reset, when it left), at a finite position")
         if not isinstance(table.dice, tuple) or not all(isinstance(d, DieRest) for d in table.dice):
             raise IllegalAction("the settled table's dice must be a tuple of DieRest")
         thrown = [(q, i) for q, _, i in self.throw_order[1:self.throws_done + 1]]
         listed = [(d.player, d.die) for d in table.dice]
-        if any(type(v) is not int for pair in listed for v in pair):
-            raise IllegalAction("each die on the table names its player and die by whole numbers")
-        if listed != thrown:
+        if listed != thrown or any(type(v) is not int for pair in listed for v in pair):
             raise IllegalAction(f"the settled table lists the dice {listed} (seat, die); "
                                 f"the dice thrown so far this round are {thrown}")
         before = {(d.player, d.die): d for d in p.table_before.dice}
         for d in table.dice:
             name = f"seat {d.player}'s die {d.die}"
-            if not all(_finite(v) for v in (d.x, d.y, d.angle)):
-                raise IllegalAction(f"{name}'s position is not a finite number")
-            if type(d.face) is not int or not 1 <= d.face <= 6 or type(d.on_board) is not bool:
-                raise IllegalAction(f"{name} shows {d.face!r}; a die shows 1 to 6")
-            if d.on_board:
-                if d.off_during is not None or not _finite(d.distance) or d.distance < 0:
-                    raise IllegalAction(f"{name} lies on the board: it needs a distance >= 0 "
-                                        "and no off_during")
-                if (old := before.get((d.player, d.die))) and not old.on_board:
-                    raise IllegalAction(f"{name} was off the board: it cannot come back")
-                continue
-            if d.distance is not None:
-                raise IllegalAction(f"{name} is off the board: it has no distance")
             old = before.get((d.player, d.die))
-            if old is not None and not old.on_board:
-                if (old.off_during, old.face) != (d.off_during, d.face):
-                    raise IllegalAction(f"{name} was already off the board: it cannot change")
-            elif type(d.off_during) is not int or d.off_during != p.player:
+            was_off = old is not None and not old.on_board
+            if (not _finite(d.x, d.y, d.angle) or type(d.face) is not int or not 1 <= d.face <= 6
+                    or type(d.on_board) is not bool):
+                raise IllegalAction(f"{name} must show 1 to 6 at a finite position, on or off")
+            if d.on_board and (d.off_during is not None or not _finite(d.distance)
+                               or d.distance < 0):
+                raise IllegalAction(f"{name} on the board needs a distance >= 0, no off_during")
+            if d.on_board and was_off:
+                raise IllegalAction(f"{name} was off the board: it cannot come back")
+            if not d.on_board and d.distance is not None:
+                raise IllegalAction(f"{name} is off the board: it has no distance")
+            if not d.on_board and was_off and (old.off_during, old.face) != (d.off_during, d.face):
+                raise IllegalAction(f"{name} was already off the board: it cannot change")
+            if not d.on_board and not was_off and (type(d.off_during) is not int
+                                                   or d.off_during != p.player):
                 raise IllegalAction(f"{name} left the board during seat {p.player}'s throw: "
                                     f"off_during must be {p.player}, not {d.off_during!r}")
 
@@ -453,8 +323,97 @@ class TerningepetanqueState:
                        starter=next_starter(self.num_players, self.starter, expected.closest))
 
 
-def _finite(value: object) -> bool:
-    return type(value) in (int, float) and math.isfinite(value)
+# --- actions --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Throw:
+    """The seat to move throws the diamond (obj "diamond", die None) or its die 0/1 (obj "die")."""
+    obj: str
+    die: int | None
+    launch: Launch
+
+
+@dataclass(frozen=True)
+class Settle:
+    """The chance outcome of a throw: the table at rest after it, as the physics computed it."""
+    table: Table
+
+
+@dataclass(frozen=True)
+class Accept:
+    """The thrower keeps the throw that has just settled (not a recorded event)."""
+
+
+@dataclass(frozen=True)
+class Rethrow:
+    """The thrower takes back the throw that has just settled and throws the same object again."""
+
+
+@dataclass(frozen=True)
+class RoundEnd:
+    """The engine scores a round: its number (1-based), points per seat, the closest seats."""
+    round: int
+    points: tuple[int, ...]
+    closest: tuple[int, ...]
+
+
+class PendingThrow(NamedTuple):
+    """A throw in the air: who threw what, how, and the table before it."""
+    player: int
+    obj: str
+    die: int | None
+    launch: Launch
+    table_before: Table
+
+
+# --- scoring --------------------------------------------------------------------------------------
+
+
+def throw_order(num_players: int, starter: int) -> tuple[tuple[int, str, int | None], ...]:
+    """A round's throws as (player, obj, die): the diamond by the starter, then each player's die 0
+    in seat order from the starter, then each player's die 1 in the same order."""
+    seats = [(starter + k) % num_players for k in range(num_players)]
+    return ((starter, DIAMOND, None),) + tuple((p, DIE, i) for i in range(DICE_PER_PLAYER)
+                                               for p in seats)
+
+
+def score_round(table: Table, penalties: Seats) -> tuple[Seats, Seats]:
+    """(points per seat, closest seats) of a round that ended with `table`; `penalties` are the
+    diamond's -5s of the round so far, per seat (negative or zero).
+
+    Closest: the owners of the on-board die least distant from the diamond (exact ties all score)
+    score the faces of their dice on the board; doubles (both dice on the board, same face) score
+    their sum, once even when closest; a die off the board costs its owner its face when it left
+    during the owner's own throw."""
+    points = list(penalties)
+    on_board = [d for d in table.dice if d.on_board]
+    closest: tuple[int, ...] = ()
+    if on_board:
+        best = min(d.distance for d in on_board)
+        closest = tuple(sorted({d.player for d in on_board if d.distance == best}))
+    for seat in range(len(points)):
+        mine = [d for d in on_board if d.player == seat]
+        doubles = len(mine) == DICE_PER_PLAYER and len({d.face for d in mine}) == 1
+        if seat in closest or doubles:
+            points[seat] += sum(d.face for d in mine)
+    for d in table.dice:
+        if not d.on_board and d.off_during == d.player:
+            points[d.player] -= d.face
+    return tuple(points), closest
+
+
+def next_starter(num_players: int, starter: int, closest: tuple[int, ...]) -> int:
+    """The round's winner (first closest seat in seat order from the starter), or the same starter
+    when no die lies on the board."""
+    for k in range(num_players):
+        if (starter + k) % num_players in closest:
+            return (starter + k) % num_players
+    return starter
+
+
+def _finite(*values: object) -> bool:
+    return all(type(v) in (int, float) and math.isfinite(v) for v in values)
 
 
 def _ints(values: object) -> tuple[int, ...] | None:
