@@ -189,13 +189,20 @@ def test_cargo_reroll_any_rerolls_the_named_die_and_keeps_the_other():
     assert state.legal_actions() == [Stop(), Roll(2), Roll(1, reroll=(1,)), Roll(1, reroll=(6,))]
     after = roll(state, 5, reroll=(1,))
     assert after.cargo == (5, 6) and after.rolls_left == 1
-    state2 = roll(scc.new_game(2, {"cargo_reroll": "any"}), 6, 5, 4, 3, 3)
-    assert state2.legal_actions()[2:] == [Roll(1, reroll=(3,))]
-    for bad, why in [(Roll(1), "name the cargo die"), (Roll(1, reroll=(2,)), "3 or 3"),
+    with pytest.raises(IllegalAction, match="name the cargo die to re-roll: 1 or 6"):
+        state.apply(Roll(1))  # the cargo dice differ: which one is re-rolled must be named
+
+
+def test_one_die_cargo_reroll_may_omit_reroll_when_both_cargo_dice_are_equal():
+    """REPLAY.md: the `reroll` field is optional; with cargo 3-3 a one-die roll is unambiguous."""
+    state = roll(scc.new_game(2, {"cargo_reroll": "any"}), 6, 5, 4, 3, 3)
+    assert roll(state, 5) == roll(state, 5, reroll=(3,))
+    assert roll(state, 5).cargo == (3, 5)
+    for bad, why in [(Roll(1, reroll=(2,)), "3 or 3"),
                      (Roll(1, reroll=(3, 3)), "name the cargo die"),
                      (Roll(2, reroll=(3,)), "not both"), (Roll(3), "not 3")]:
         with pytest.raises(IllegalAction, match=why):
-            state2.apply(bad)
+            state.apply(bad)
 
 
 # --- rounds ---------------------------------------------------------------------------------------

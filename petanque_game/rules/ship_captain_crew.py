@@ -260,6 +260,8 @@ class ShipCaptainCrewState:
             if self.cargo_reroll != "any":
                 raise IllegalAction("both cargo dice must be re-rolled together "
                                     "(re-rolling one needs option cargo_reroll: any)")
+            if reroll is None and a == b:
+                return (a,)  # both cargo dice show the same: which one is re-rolled is moot
             if reroll is None or len(reroll) != 1 or reroll[0] not in (a, b):
                 raise IllegalAction(f"name the cargo die to re-roll: {a} or {b}")
             return (b,) if reroll[0] == a else (a,)
