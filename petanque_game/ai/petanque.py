@@ -42,7 +42,7 @@ class Care:
 CARE = {
     "easy": Care(0.07, 0.10, 0.08, 30.0, 1),
     "medium": Care(0.03, 0.045, 0.04, 12.0, 1),
-    "expert": Care(0.012, 0.018, 0.015, 5.0, 10),
+    "expert": Care(0.012, 0.018, 0.015, 5.0, 16),
 }
 
 
@@ -81,7 +81,7 @@ def aim(level: Level, num_players: int, thrower: int, target_xy: tuple[float, fl
     """A legal launch that should bring a lone body to rest near `target_xy`."""
     zone = release_zone(level, num_players, thrower)
     tx, ty = target_xy
-    d_t, lat_t = zone.local(tx, ty)
+    _, lat_t = zone.local(tx, ty)
     lateral = max(-zone.half_width + 20.0, min(zone.half_width - 20.0, lat_t))
     x, y = zone.point(depth, lateral)
     inward = zone.wall.angle + math.pi

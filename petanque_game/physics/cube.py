@@ -110,4 +110,14 @@ def roll(orientation: int, direction: int, turns: int = 1) -> int:
 def direction_index(heading_minus_yaw: float) -> int:
     """Snap an in-plane heading, measured in the yaw frame (radians), to the nearest of 0-3."""
     from math import floor, pi
-    return int(floor(heading_minus_yaw / (pi / 2) + 0.5)) & 3
+    return floor(heading_minus_yaw / (pi / 2) + 0.5) & 3
+
+
+def face_chi_square(counts: list[int] | tuple[int, ...]) -> tuple[float, float]:
+    """Chi-square statistic and p-value of six face counts against a fair die (5 degrees of
+    freedom: p = erfc(sqrt(x/2)) + sqrt(2x/pi) exp(-x/2) (1 + x/3), exact for odd dof)."""
+    from math import erfc, exp, pi, sqrt
+    n = sum(counts)
+    expected = n / 6.0
+    x = sum((c - expected) ** 2 / expected for c in counts)
+    return x, erfc(sqrt(x / 2.0)) + sqrt(2.0 * x / pi) * exp(-x / 2.0) * (1.0 + x / 3.0)

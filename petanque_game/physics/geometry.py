@@ -75,21 +75,17 @@ def inside_convex(poly: Polygon, x: float, y: float, margin: float = 0.0) -> boo
     return True
 
 
-def _segment_point_distance(ax: float, ay: float, bx: float, by: float,
-                            px: float, py: float) -> float:
-    ex, ey = bx - ax, by - ay
-    length2 = ex * ex + ey * ey
-    t = 0.0 if length2 == 0.0 else max(0.0, min(1.0, ((px - ax) * ex + (py - ay) * ey) / length2))
-    return math.hypot(px - (ax + t * ex), py - (ay + t * ey))
-
-
 def _separated(p: Polygon, q: Polygon) -> bool:
-    """True when an edge of p separates p from q (the separating axis test, one side)."""
+    """True when an edge of p separates p from q (the separating axis test, one side): every
+    vertex of q strictly outside (to the right of) that edge of the counter-clockwise p."""
     n = len(p)
     for i in range(n):
         (ax, ay), (bx, by) = p[i], p[(i + 1) % n]
         ex, ey = bx - ax, by - ay
-        if all(ex * (y - ay) - ey * (x - ax) > 0.0 for x, y in q):
+        for x, y in q:
+            if ex * (y - ay) - ey * (x - ax) >= 0.0:
+                break
+        else:
             return True
     return False
 
@@ -102,22 +98,41 @@ def overlap(p: Polygon, q: Polygon) -> bool:
 def outline_distance(p: Polygon, q: Polygon) -> float:
     """Shortest distance between the outlines of two convex polygons; 0 when they touch or overlap.
 
-    For disjoint convex polygons the closest pair always involves a vertex of one of them, so the
-    distance is the least vertex-to-edge distance both ways. The result is symmetric in p and q
-    and, for mirror-image placements, equal bit for bit (no accumulated sums).
+    One pass over every (vertex, edge) pair both ways: a vertex strictly outside an edge's line
+    is measured to that edge (the closest point to a vertex outside a convex polygon lies on an
+    edge it is outside of); an edge with every vertex of the other polygon outside it separates
+    them. Not separated either way: they touch or overlap. Symmetric in p and q, and for mirror
+    image placements equal bit for bit (no accumulated sums).
     """
-    if overlap(p, q):
-        return 0.0
     best = math.inf
+    separated = False
     for a, b in ((p, q), (q, p)):
         n = len(b)
-        for px, py in a:
-            for i in range(n):
-                (ax, ay), (bx, by) = b[i], b[(i + 1) % n]
-                d = _segment_point_distance(ax, ay, bx, by, px, py)
-                if d < best:
-                    best = d
-    return best
+        for i in range(n):
+            ax, ay = b[i]
+            bx, by = b[(i + 1) % n]
+            ex, ey = bx - ax, by - ay
+            length2 = ex * ex + ey * ey
+            outside = 0
+            for px, py in a:
+                wx, wy = px - ax, py - ay
+                if ex * wy - ey * wx >= 0.0:
+                    continue
+                outside += 1
+                dot = wx * ex + wy * ey
+                if dot <= 0.0:
+                    d = wx * wx + wy * wy
+                elif dot >= length2:
+                    dx, dy = px - bx, py - by
+                    d = dx * dx + dy * dy
+                else:
+                    t = dot / length2
+                    dx, dy = wx - t * ex, wy - t * ey
+                    d = dx * dx + dy * dy
+                best = min(best, d)
+            if outside == len(a):
+                separated = True
+    return math.sqrt(best) if separated else 0.0
 
 
 def support(poly: Polygon, angle: float) -> float:

@@ -1,0 +1,129 @@
+"""Benchmark: one Terningepetanque throw against bare pymunk stepping of the same world.
+
+    PYTHONPATH=. python benchmarks/bench_throw.py [--runs N] [--fairness [--throws 6000]]
+
+The throw is the last of a 4-player round on the classic board: the diamond and 7 dice at rest
+around it, the 8th die thrown from the east wall through them (it knocks two). `simulate_throw`
+is timed (median of N runs, with and without the playback path); side by side, in the same run,
+the same bodies, shapes and joints (physics.world.bare_space: no callbacks, no flight, the thrown
+die starting on the board where and as it first lands, so it slides into the same dice) are
+stepped the same number of steps in a bare `space.step` loop; building that space is not timed.
+The ratio is the cost of everything around pymunk: building the world, the flight, the checks,
+the path, the distances.
+--fairness throws 6,000 varied dice (aimed and wild, all levels, random starting orientations)
+and prints the face counts, the chi-square p-value and the time taken.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from petanque_game.ai.petanque import aim
+from petanque_game.physics import cube
+from petanque_game.physics.level import load_named_level
+from petanque_game.physics.throw import random_launch, simulate_throw
+from petanque_game.physics.world import DT, bare_space, first_touchdown
+from petanque_game.rules.petanque_table import DiamondRest, DieRest, Table
+
+
+def end_of_round_table() -> Table:
+    spots = [(0, 0, -30.0, -35.0, 0.3, 5), (1, 0, 28.0, 22.0, 1.1, 9), (2, 0, -45.0, 40.0, 0.7, 2),
+             (3, 0, 55.0, -20.0, 2.0, 14), (0, 1, -10.0, -70.0, 0.1, 20),
+             (1, 1, 80.0, 60.0, 0.9, 3), (2, 1, -85.0, -5.0, 1.7, 17)]
+    dice = tuple(DieRest(p, d, x, y, a, cube.TOP_FACE[o], True, None, 1.0, o)
+                 for p, d, x, y, a, o in spots)
+    return Table(DiamondRest(5.0, 3.0, 0.4, True), dice)
+
+
+def bench(runs: int) -> None:
+    level = load_named_level("classic")
+    table = end_of_round_table()
+    launch = aim(level, 4, 3, (-150.0, -20.0), roll=0.8, orientation=6)
+    args = (level, table, 4, 3, "die", 1, launch)
+    result = simulate_throw(*args)
+    steps = result.steps
+    start = first_touchdown(*args)
+    full, bare_only, no_path = [], [], []
+
+    def with_path() -> None:
+        t0 = time.perf_counter()
+        simulate_throw(*args)
+        full.append(time.perf_counter() - t0)
+
+    def without_path() -> None:
+        t0 = time.perf_counter()
+        simulate_throw(*args, record_path=False)
+        no_path.append(time.perf_counter() - t0)
+
+    def bare() -> None:
+        space = bare_space(*args, start=start)  # built outside the timing
+        step = space.step
+        t0 = time.perf_counter()
+        for _ in range(steps):
+            step(DT)
+        bare_only.append(time.perf_counter() - t0)
+
+    order = [with_path, without_path, bare]
+    for i in range(runs):  # the three in turn, in a rotating order (no order favoured)
+        for job in order[i % 3:] + order[:i % 3]:
+            job()
+    m_full, m_np, m_bare = (statistics.median(v) * 1000 for v in (full, no_path, bare_only))
+    moved = sum((a.x, a.y) != (b.x, b.y) for a, b in zip(result.table.dice, table.dice))
+    print(f"throw: 8 dice + diamond (7 dice + diamond at rest, 1 thrown), classic, "
+          f"{steps} steps = {steps * DT:.3f} simulated s, settled={result.settled}, "
+          f"{moved} dice knocked, {len(result.path.frames)} frames")
+    print(f"simulate_throw (with path) median  {m_full:8.3f} ms   "
+          f"({m_full * 1000 / steps:.2f} us/step)")
+    print(f"simulate_throw (no path)   median  {m_np:8.3f} ms")
+    print(f"bare pymunk, same world    median  {m_bare:8.3f} ms   "
+          f"({m_bare * 1000 / steps:.2f} us/step)")
+    print(f"ratio with path {m_full / m_bare:.2f}x, without path {m_np / m_bare:.2f}x "
+          f"(target <= 1.5x); runs={runs}")
+
+
+def fairness(throws: int, seed: int = 2024) -> None:
+    levels = [load_named_level(n) for n in ("classic", "round-table", "bumper-lane")]
+    rng = random.Random(seed)
+    counts: Counter[int] = Counter()
+    t0 = time.perf_counter()
+    for i in range(throws):
+        level = levels[i % 3]
+        players = 2 + i % 3
+        seat = rng.randrange(players)
+        table = Table(DiamondRest(rng.uniform(-60, 60), rng.uniform(-40, 40), 0.0, True))
+        if i % 2:
+            launch = random_launch(level, players, seat, rng)
+        else:
+            launch = aim(level, players, seat, (rng.uniform(-120, 120), rng.uniform(-80, 80)),
+                         roll=rng.random(), orientation=rng.randrange(24),
+                         spin=rng.uniform(-10, 10))
+        res = simulate_throw(level, table, players, seat, "die", 0, launch, record_path=False)
+        counts[res.table.dice[-1].face] += 1
+    seconds = time.perf_counter() - t0
+    faces = [counts[f] for f in range(1, 7)]
+    stat, p = cube.face_chi_square(faces)
+    print(f"fairness: {throws} throws in {seconds:.1f} s ({seconds / throws * 1000:.2f} ms each)")
+    print(f"faces 1-6: {faces}  chi-square {stat:.2f} (5 dof)  p = {p:.4f}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=31)
+    ap.add_argument("--fairness", action="store_true")
+    ap.add_argument("--throws", type=int, default=6000)
+    a = ap.parse_args()
+    bench(a.runs)
+    if a.fairness:
+        fairness(a.throws)
+
+
+if __name__ == "__main__":
+    main()

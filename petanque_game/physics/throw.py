@@ -1,0 +1,186 @@
+"""One Terningepetanque throw: checking a launch and simulating it to rest.
+
+`simulate_throw(level, table, num_players, thrower, obj, die, launch)` is a pure function
+(DESIGN.md, principle 4): the world is built afresh from the table at rest (see `world.py`),
+stepped at a fixed 1/480 s until everything is still or 20 simulated seconds have passed, and the
+settled `Table` comes back with the path for playback. Same inputs, the same Table bit for bit,
+in any process on the same machine (no random numbers, no clock, one thread, a fixed order).
+
+The result table lists the diamond and every die of the round in throw order, the thrown die
+last. A die that ended off the board during this throw has `off_during = thrower` (whoever owns
+it) and its last position (where it left the board, or where it came down off it); dice already
+off stay exactly as they were. A diamond that ended off the board is laid at the centre, or at the
+nearest free spot to it (rings 2 mm apart, walked counter-clockwise from +x), angle 0,
+`reset = True`. `distance` is the outline-to-outline distance (top view) from each die on the
+board to the diamond where it finally lies (`geometry.outline_distance`), 0 when touching.
+
+Launch fields and their ranges (the level sets the numbers, `level.throw`):
+- x, y: the release point (mm, board coordinates) inside the thrower's release zone: behind the
+  thrower's wall, from `level.release_margin` to `release_margin + release_depth` beyond the
+  wall's outer face, and no further sideways than the wall's half length.
+- direction: heading (rad, 0 = +x, counter-clockwise), at most `max_side_angle` away from straight
+  at the board (the direction opposite the wall's outward normal); any finite value is reduced to
+  that comparison, so headings differing by whole turns are the same throw.
+- speed: (0, max_speed] mm/s along the heading tilted up by elevation.
+- elevation: [min_elevation, max_elevation] rad.
+- spin: [-max_spin, max_spin] rad/s about the vertical axis.
+- orientation: 0-23, the die's cube rotation in the hand (see `cube.py`); 0 for the diamond.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from petanque_game.physics.level import Level, Wall
+from petanque_game.rules.petanque_table import DIAMOND, DIE, Launch, Table, TableError
+
+
+class LaunchError(ValueError):
+    """A launch the physics refuses; the message names the field and the allowed range."""
+
+
+@dataclass(frozen=True)
+class ReleaseZone:
+    """Where a seat may release a throw: a band behind its wall, in the wall's own frame."""
+
+    wall: Wall
+    near: float  # distance from the board's centre along the wall's normal, nearest allowed
+    far: float
+    half_width: float  # how far sideways from the wall's centre line
+
+    @property
+    def normal(self) -> tuple[float, float]:
+        return math.cos(self.wall.angle), math.sin(self.wall.angle)
+
+    def point(self, depth: float, lateral: float) -> tuple[float, float]:
+        """Board coordinates of the point `depth` (0 near .. 1 far) and `lateral` (mm, + is
+        counter-clockwise along the wall) in the zone."""
+        nx, ny = self.normal
+        d = self.near + depth * (self.far - self.near)
+        return nx * d - ny * lateral, ny * d + nx * lateral
+
+    def local(self, x: float, y: float) -> tuple[float, float]:
+        """(distance along the normal, lateral) of a board point."""
+        nx, ny = self.normal
+        return x * nx + y * ny, -x * ny + y * nx
+
+
+def release_zone(level: Level, num_players: int, thrower: int) -> ReleaseZone:
+    if num_players not in level.seats:
+        raise LaunchError(f"num_players is {num_players!r}; this level seats 2, 3 or 4")
+    if type(thrower) is not int or not 0 <= thrower < num_players:
+        raise LaunchError(f"thrower is {thrower!r}; expected a seat 0 to {num_players - 1}")
+    wall = level.seat_wall(num_players, thrower)
+    near = wall.distance + level.walls.thickness + level.release_margin
+    return ReleaseZone(wall, near, near + level.throw.release_depth, wall.length / 2.0)
+
+
+def check_launch(level: Level, num_players: int, thrower: int, launch: Launch) -> None:
+    """Raise LaunchError with one clear reason when `launch` is not a legal throw for the seat."""
+    if not isinstance(launch, Launch):
+        raise LaunchError(f"launch must be a Launch, not {type(launch).__name__}")
+    for name in Launch.FIELDS[:-1]:
+        value = getattr(launch, name)
+        if type(value) not in (int, float) or not math.isfinite(value):
+            raise LaunchError(f"launch.{name} is {value!r}; it must be a finite number")
+    if type(launch.orientation) is not int or not 0 <= launch.orientation < 24:
+        raise LaunchError(f"launch.orientation is {launch.orientation!r}; expected 0 to 23")
+    zone = release_zone(level, num_players, thrower)
+    t = level.throw
+    if not 0.0 < launch.speed <= t.max_speed:
+        raise LaunchError(f"launch.speed is {launch.speed:g} mm/s; expected (0, {t.max_speed:g}]")
+    if not t.min_elevation <= launch.elevation <= t.max_elevation:
+        raise LaunchError(f"launch.elevation is {launch.elevation:g} rad; expected "
+                          f"[{t.min_elevation:g}, {t.max_elevation:g}]")
+    if abs(launch.spin) > t.max_spin:
+        raise LaunchError(f"launch.spin is {launch.spin:g} rad/s; expected "
+                          f"[{-t.max_spin:g}, {t.max_spin:g}]")
+    inward = zone.wall.angle + math.pi
+    off = abs(math.remainder(launch.direction - inward, 2 * math.pi))
+    if off > t.max_side_angle + 1e-9:  # rounding of a heading right at the limit
+        raise LaunchError(f"launch.direction is {launch.direction:g} rad, {off:.3f} rad off "
+                          f"straight at the board ({math.remainder(inward, 2 * math.pi):.3f}); "
+                          f"at most {t.max_side_angle:.3f} allowed")
+    d, lateral = zone.local(launch.x, launch.y)
+    if not zone.near - 1e-6 <= d <= zone.far + 1e-6 or abs(lateral) > zone.half_width + 1e-6:
+        raise LaunchError(
+            f"launch.x, launch.y ({launch.x:g}, {launch.y:g}) is not in seat {thrower}'s release "
+            f"zone behind wall {zone.wall.name!r}: {zone.near:g} to {zone.far:g} mm from the "
+            f"centre along the wall's normal (is {d:g}) and within {zone.half_width:g} mm "
+            f"sideways (is {lateral:g})")
+
+
+def random_launch(level: Level, num_players: int, thrower: int, rng: random.Random,
+                  orientation: int | None = None) -> Launch:
+    """A legal launch drawn evenly over every field's range (tests, benchmarks, wild throws).
+    Speeds are drawn from a quarter of the maximum up. `orientation` None draws it too."""
+    zone = release_zone(level, num_players, thrower)
+    t = level.throw
+    x, y = zone.point(rng.random(), rng.uniform(-zone.half_width, zone.half_width))
+    direction = zone.wall.angle + math.pi + rng.uniform(-t.max_side_angle, t.max_side_angle)
+    return Launch(x, y, math.remainder(direction, 2 * math.pi),
+                  rng.uniform(0.25, 1.0) * t.max_speed,
+                  rng.uniform(t.min_elevation, t.max_elevation),
+                  rng.uniform(-t.max_spin, t.max_spin),
+                  rng.randrange(24) if orientation is None else orientation)
+
+
+@dataclass(frozen=True)
+class Path:
+    """A throw for playback: `fps` frames per simulated second, frame 0 at the release.
+
+    `bodies` names the bodies in frame order: ("diamond", -1, -1) first when there is a diamond,
+    then ("die", player, die) for every die of the result table in its order (the thrown die
+    last). Each frame holds, per body, (x, y, z, angle, orientation): board position (mm), the
+    height of the body's underside above the board (mm; 0 on the board), the angle in the plane
+    (rad) and the cube orientation 0-23 (always 0 for the diamond). `off_from[i]` is the first
+    frame at which body i has fallen off the board (0 for a die already off before the throw),
+    or None when it stays on the board.
+    """
+
+    fps: int
+    bodies: tuple[tuple[str, int, int], ...]
+    frames: tuple[tuple[tuple[float, float, float, float, int], ...], ...]
+    off_from: tuple[int | None, ...]
+
+
+@dataclass(frozen=True)
+class ThrowResult:
+    table: Table  # the settled table
+    path: Path | None  # None when simulate_throw was asked for no path
+    steps: int  # simulated steps of 1/480 s (flight steps done in closed form included)
+    settled: bool  # False when the time cap stopped the throw
+
+
+def simulate_throw(level: Level, table: Table, num_players: int, thrower: int, obj: str,
+                   die: int | None, launch: Launch, *, record_path: bool = True) -> ThrowResult:
+    """Simulate one throw from `table` at rest; see the module docstring and `world.py`."""
+    check_launch(level, num_players, thrower, launch)
+    _check_table(table, obj, thrower, die)
+    from petanque_game.physics.world import run_throw
+    return run_throw(level, table, num_players, thrower, obj, die, launch, record_path)
+
+
+def _check_table(table: Table, obj: str, thrower: int, die: int | None) -> None:
+    if not isinstance(table, Table):
+        raise TableError(f"table must be a Table, not {type(table).__name__}")
+    if obj == DIAMOND:
+        if die is not None or table.dice or table.diamond is not None:
+            raise TableError("the diamond is thrown first, onto an empty table (Table(), and "
+                             "die None)")
+        return
+    if obj != DIE:
+        raise TableError(f"obj must be 'diamond' or 'die', not {obj!r}")
+    if die not in (0, 1):
+        raise TableError(f"die must be 0 or 1 for a die throw, not {die!r}")
+    if table.diamond is None or not table.diamond.on_board:
+        raise TableError("a die is thrown only once the diamond lies on the board")
+    seen = set()
+    for d in table.dice:
+        if (d.player, d.die) in seen:
+            raise TableError(f"die {d.die} of player {d.player} is listed twice")
+        seen.add((d.player, d.die))
+    if (thrower, die) in seen:
+        raise TableError(f"die {die} of player {thrower} has already been thrown this round")

@@ -1,0 +1,266 @@
+"""The window: the app loop, the scene stack, the logical surface scaled to the window.
+
+Everything is drawn to a fixed 1280x720 logical surface, scaled (letterboxed) to whatever size the
+window has; mouse positions are mapped back to logical coordinates before a scene sees them, so
+scenes know nothing of the window's size or full screen (DESIGN.md, principle 7).
+
+`App` works under SDL's dummy video driver: tests construct it, feed it events (`click`, `key`,
+`handle`), `step` it and `render` it to a surface.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime
+from pathlib import Path
+
+import pygame
+
+from petanque_game import paths
+from petanque_game.ui import theme
+from petanque_game.ui.scene import Scene
+from petanque_game.ui.widgets import Toast
+
+TITLE = "Petanque Game: four Scandinavian dice games"
+MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+
+
+class App:
+    """The window and its scene stack."""
+
+    def __init__(self, size: tuple[int, int] = theme.LOGICAL_SIZE, replay: str | None = None,
+                 settings: theme.Settings | None = None, start_menu: bool = True):
+        pygame.init()
+        theme.reset_caches()
+        try:
+            pygame.mixer.init()
+        except pygame.error:
+            pass  # no sound device: the game needs none
+        pygame.display.set_caption(TITLE)
+        self.window_size = size
+        self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.fullscreen = False
+        self.logical = pygame.Surface(theme.LOGICAL_SIZE).convert()
+        self.settings = settings or theme.load_settings()
+        self.scenes: list[Scene] = []
+        self.toast = Toast()
+        self.mouse: tuple[int, int] | None = None
+        self.running = True
+        self.time = 0.0  # seconds of app time (animation clock; never used by a rule)
+        pygame.key.start_text_input()
+        if self.settings.problems:
+            self.toast.show("Settings: " + self.settings.problems[0], "bad", 6.0)
+        if start_menu:
+            from petanque_game.ui.menu import MenuScene
+
+            self.push(MenuScene(self))
+        if replay is not None:
+            self.open_replay(Path(replay))
+
+    # --- the scene stack ---------------------------------------------------------------------------
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes[-1].pause()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.exit()
+        if self.scenes:
+            self.scenes[-1].resume()
+        else:
+            self.running = False
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for `scene`."""
+        if self.scenes:
+            self.scenes.pop().exit()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def back_to_menu(self) -> None:
+        from petanque_game.ui.menu import MenuScene
+
+        while len(self.scenes) > 1:
+            self.scenes.pop().exit()
+        if not self.scenes or not isinstance(self.scenes[0], MenuScene):
+            for s in self.scenes:
+                s.exit()
+            self.scenes = []
+            self.push(MenuScene(self))
+        else:
+            self.scenes[0].resume()
+
+    def open_replay(self, path: Path) -> None:
+        from petanque_game.ui.play import open_replay_scene
+
+        open_replay_scene(self, path)
+
+    # --- input -------------------------------------------------------------------------------------
+
+    def to_logical(self, pos: tuple[float, float]) -> tuple[int, int]:
+        """A window position mapped to the logical surface (may fall outside it, in the bars)."""
+        scale, ox, oy = self._fit()
+        return int((pos[0] - ox) / scale), int((pos[1] - oy) / scale)
+
+    def _fit(self) -> tuple[float, int, int]:
+        ww, wh = self.window.get_size()
+        lw, lh = theme.LOGICAL_SIZE
+        scale = min(ww / lw, wh / lh) or 1.0
+        return scale, int((ww - lw * scale) / 2), int((wh - lh * scale) / 2)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """One event from the window (mouse positions in window pixels)."""
+        if event.type in MOUSE_EVENTS:
+            pos = self.to_logical(event.pos)
+            attrs = {k: v for k, v in event.dict.items() if k != "pos"}
+            event = pygame.event.Event(event.type, pos=pos, **attrs)
+        self.handle_logical(event)
+
+    def handle_logical(self, event: pygame.event.Event) -> None:
+        """One event with mouse positions already in logical coordinates."""
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE:
+            if not self.fullscreen and self.window.get_size() != tuple(event.size):
+                self.window = pygame.display.set_mode(event.size, pygame.RESIZABLE)
+            self.window_size = tuple(self.window.get_size())
+            return
+        if event.type in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
+            self.window = pygame.display.get_surface()
+            return
+        if event.type in MOUSE_EVENTS:
+            self.mouse = event.pos
+        if event.type == pygame.KEYDOWN:
+            if self.settings.is_key("screenshot", event.key):
+                self.screenshot()
+                return
+            if self.settings.is_key("fullscreen", event.key):
+                self.toggle_fullscreen()
+                return
+        for scene in reversed(self.scenes):
+            if scene.handle_event(event):
+                return
+            if scene.opaque:
+                return
+
+    def click(self, pos: tuple[int, int], button: int = 1) -> None:
+        """A click at a logical position (tests, and keyboard shortcuts that press a button)."""
+        self.handle_logical(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                               buttons=(0, 0, 0)))
+        self.handle_logical(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+        self.handle_logical(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+
+    def key(self, key: int, text: str = "") -> None:
+        self.handle_logical(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text,
+                                               scancode=0))
+        if text:
+            self.handle_logical(pygame.event.Event(pygame.TEXTINPUT, text=text))
+        self.handle_logical(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=text,
+                                               scancode=0))
+
+    # --- window ------------------------------------------------------------------------------------
+
+    def toggle_fullscreen(self) -> None:
+        try:
+            if self.fullscreen:
+                self.window = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+            else:
+                self.window_size = tuple(self.window.get_size())
+                self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            self.fullscreen = not self.fullscreen
+        except pygame.error as e:
+            self.toast.show(f"Full screen is not available: {e}", "bad")
+
+    def screenshot(self) -> Path | None:
+        """Save the logical picture as a PNG in the user's screenshots folder."""
+        folder = paths.user_dir() / "screenshots"
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")[:-3]
+        path = folder / f"screenshot-{stamp}.png"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            self.render_logical()
+            pygame.image.save(self.logical, os.fspath(path))
+        except (OSError, pygame.error) as e:
+            self.toast.show(f"Cannot save the screenshot: {e}", "bad")
+            return None
+        self.toast.show(f"Screenshot saved: {path}", "info", 2.5)
+        return path
+
+    # --- the loop ----------------------------------------------------------------------------------
+
+    def step(self, dt: float) -> None:
+        """Advance the app by `dt` seconds: the visible scenes' animations, AI pacing, the toast."""
+        self.time += dt
+        self.toast.update(dt)
+        for scene in list(self._visible()):
+            scene.update(dt)
+
+    def _visible(self) -> list[Scene]:
+        shown: list[Scene] = []
+        for scene in reversed(self.scenes):
+            shown.append(scene)
+            if scene.opaque:
+                break
+        return list(reversed(shown))
+
+    def render_logical(self) -> pygame.Surface:
+        self.logical.fill(theme.colour("background"))
+        for scene in self._visible():
+            scene.draw(self.logical)
+        self.toast.draw(self.logical, 618)
+        return self.logical
+
+    def render(self) -> pygame.Surface:
+        """Draw the frame to the logical surface and present it scaled in the window."""
+        self.render_logical()
+        win = self.window
+        if win.get_size() == theme.LOGICAL_SIZE:
+            win.blit(self.logical, (0, 0))
+        else:
+            scale, ox, oy = self._fit()
+            w, h = int(theme.LOGICAL_SIZE[0] * scale), int(theme.LOGICAL_SIZE[1] * scale)
+            win.fill((0, 0, 0))
+            if w > 0 and h > 0:
+                scaler = pygame.transform.smoothscale if scale < 1 else pygame.transform.scale
+                win.blit(scaler(self.logical, (w, h)), (ox, oy))
+        pygame.display.flip()
+        return self.logical
+
+    def loop(self) -> None:
+        clock = pygame.time.Clock()
+        while self.running:
+            dt = min(clock.tick(60) / 1000.0, 0.1)
+            for event in pygame.event.get():
+                self.handle(event)
+                if not self.running:
+                    break
+            self.step(dt)
+            if self.running:
+                self.render()
+
+    def close(self) -> None:
+        for scene in reversed(self.scenes):
+            scene.exit()
+        self.scenes = []
+        pygame.quit()
+
+
+def run(replay: str | None = None) -> int:
+    """Open the window (at the main menu, or watching the replay FILE); returns the exit code."""
+    app = App(replay=replay)
+    try:
+        app.loop()
+    finally:
+        app.close()
+    return 0

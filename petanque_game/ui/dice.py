@@ -1,0 +1,203 @@
+"""Drawing dice and the dice tray: pip faces, the felt and rim, and the cosmetic tumble of a roll.
+
+The tumble never decides a value: the faces a roll ends on come from the match (the record's
+`roll` event). Where the dice lie in the tray and how they tumble is a pure function of the event's
+index, so every drawing of the same moment is the same (STYLE.md: no random numbers in drawing).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+import pygame
+
+from petanque_game.ui import theme
+
+PIPS = {
+    1: [(0.5, 0.5)],
+    2: [(0.27, 0.27), (0.73, 0.73)],
+    3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
+    4: [(0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)],
+    5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
+    6: [(0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)],
+}
+
+_faces: dict[tuple, pygame.Surface] = {}
+
+
+def die_face(value: int, size: int, body: tuple[int, int, int] | None = None,
+             pip: tuple[int, int, int] | None = None) -> pygame.Surface:
+    """A die seen from above showing `value`, `size` px square, anti-aliased (cached)."""
+    body = body or theme.colour("die")
+    pip = pip or theme.colour("pip")
+    key = (value, size, body, pip)
+    surf = _faces.get(key)
+    if surf is not None:
+        return surf
+    big = size * 4
+    s = pygame.Surface((big, big), pygame.SRCALPHA)
+    radius = big // 5
+    pygame.draw.rect(s, theme.mix(body, (0, 0, 0), 0.28), s.get_rect(), border_radius=radius)
+    inner = s.get_rect().inflate(-big // 14, -big // 14).move(-big // 60, -big // 60)
+    pygame.draw.rect(s, body, inner, border_radius=radius)
+    hi = inner.inflate(-big // 6, -big // 6)
+    pygame.draw.rect(s, theme.mix(body, (255, 255, 255), 0.35), hi, border_radius=radius)
+    pygame.draw.rect(s, body, hi.inflate(-big // 12, -big // 12).move(big // 60, big // 60),
+                     border_radius=radius)
+    r = big * 0.085
+    for fx, fy in PIPS.get(value, []):
+        cx, cy = inner.x + fx * inner.w, inner.y + fy * inner.h
+        pygame.draw.circle(s, theme.mix(pip, body, 0.35), (cx + big * 0.01, cy + big * 0.012), r)
+        pygame.draw.circle(s, pip, (cx, cy), r * 0.92)
+    surf = pygame.transform.smoothscale(s, (size, size))
+    _faces[key] = surf
+    return surf
+
+
+def draw_die(surface: pygame.Surface, value: int, center: tuple[float, float], size: int,
+             angle: float = 0.0, body: tuple[int, int, int] | None = None,
+             pip: tuple[int, int, int] | None = None, alpha: int = 255, lift: float = 0.0,
+             outline: tuple[int, int, int] | None = None) -> pygame.Rect:
+    """Draw a die (with its shadow) centred at `center`; `lift` raises it off the felt (px)."""
+    face = die_face(value, size, body, pip)
+    if angle:
+        face = pygame.transform.rotate(face, angle)
+    if alpha < 255:
+        face = face.copy()
+        face.set_alpha(alpha)
+    cx, cy = center
+    shadow = _shadow(size, angle, lift)
+    surface.blit(shadow, shadow.get_rect(center=(cx + 4 + lift * 0.5, cy + 6 + lift * 0.8)))
+    rect = face.get_rect(center=(int(cx), int(cy - lift)))
+    surface.blit(face, rect)
+    if outline is not None:
+        ring = pygame.Rect(0, 0, size + 12, size + 12)
+        ring.center = rect.center
+        pygame.draw.rect(surface, outline, ring, 4, border_radius=size // 4)
+    return rect
+
+
+_shadows: dict[tuple, pygame.Surface] = {}
+
+
+def _shadow(size: int, angle: float, lift: float) -> pygame.Surface:
+    key = (size, int(angle) % 90, int(lift) // 4)
+    s = _shadows.get(key)
+    if s is None:
+        grow = int(size + lift * 0.3)
+        s = pygame.Surface((grow + 8, grow + 8), pygame.SRCALPHA)
+        a = max(30, 110 - int(lift * 2))
+        pygame.draw.rect(s, (0, 0, 0, a), s.get_rect().inflate(-6, -6), border_radius=grow // 4)
+        s = pygame.transform.rotate(s, int(angle) % 90)
+        if len(_shadows) > 400:
+            _shadows.clear()
+        _shadows[key] = s
+    return s
+
+
+# --- the tray -------------------------------------------------------------------------------------
+
+_trays: dict[tuple, pygame.Surface] = {}
+
+
+def tray_surface(size: tuple[int, int], rim: int = 20) -> pygame.Surface:
+    """The dice tray: a wooden rim around green felt, lit from the top left (made once per size)."""
+    key = (size, rim, theme.colour("felt"), theme.colour("rim"))
+    if key in _trays:
+        return _trays[key]
+    w, h = size
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    wood = theme.colour("rim")
+    pygame.draw.rect(s, theme.mix(wood, (0, 0, 0), 0.35), s.get_rect(), border_radius=26)
+    pygame.draw.rect(s, wood, s.get_rect().inflate(-4, -4), border_radius=24)
+    grain = random.Random(11)  # cosmetic texture, fixed: the same tray every time
+    lines = pygame.Surface(size, pygame.SRCALPHA)
+    for _ in range(90):
+        y = grain.randrange(4, h - 4)
+        c = (0, 0, 0, 40) if grain.random() < 0.5 else (255, 220, 180, 34)
+        x0 = grain.randrange(0, w // 2)
+        pygame.draw.line(lines, c, (x0, y), (x0 + grain.randrange(w // 4, w), y), 1)
+    shape = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(shape, (255, 255, 255, 255), shape.get_rect().inflate(-8, -8),
+                     border_radius=22)
+    lines.blit(shape, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    s.blit(lines, (0, 0))
+    felt_rect = pygame.Rect(rim, rim, w - 2 * rim, h - 2 * rim)
+    felt = theme.colour("felt")
+    pygame.draw.rect(s, theme.mix(wood, (0, 0, 0), 0.5), felt_rect.inflate(6, 6), border_radius=16)
+    inner = pygame.Surface(felt_rect.size, pygame.SRCALPHA)
+    inner.fill(felt)
+    noise = random.Random(5)
+    for _ in range(felt_rect.w * felt_rect.h // 40):
+        x, y = noise.randrange(felt_rect.w), noise.randrange(felt_rect.h)
+        inner.set_at((x, y), theme.mix(felt, (0, 0, 0) if noise.random() < 0.5 else
+                                       (255, 255, 255), 0.08))
+    # Vignette: darker towards the rim, as under the edge of a real tray.
+    for i in range(18):
+        a = int(70 * (1 - i / 18) ** 2)
+        pygame.draw.rect(inner, (0, 0, 0, a), inner.get_rect().inflate(-2 * i, -2 * i), 2,
+                         border_radius=14)
+    mask = pygame.Surface(felt_rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=14)
+    inner.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    s.blit(inner, felt_rect)
+    _trays[key] = s
+    return s
+
+
+# --- where rolled dice lie, and their tumble -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Resting:
+    """A die at rest in the tray: centre (relative to the felt's top left) and angle (degrees)."""
+
+    x: float
+    y: float
+    angle: float
+
+
+def layout(count: int, area: tuple[int, int], key: str, size: int) -> list[Resting]:
+    """Where `count` dice come to rest in a felt area of `area` px: spread in a loose row with a
+    little scatter, never overlapping. A pure function of `key` (the roll's event index)."""
+    if count <= 0:
+        return []
+    w, h = area
+    rng = random.Random(f"tray:{key}:{count}")  # cosmetic only, seeded by the event
+    cols = count if count <= 6 else math.ceil(count / 2)
+    rows = 1 if count <= 6 else 2
+    cell_w = (w - 2 * size) / cols
+    cell_h = (h - size) / (rows + 1)
+    spots = []
+    for i in range(count):
+        c, r = i % cols, i // cols
+        jx = (cell_w - size * 1.5) * 0.5
+        jy = cell_h * 0.45
+        x = size + cell_w * (c + 0.5) + rng.uniform(-jx, jx) * 0.6
+        y = cell_h * (r + 1) + size * 0.3 + rng.uniform(-jy, jy)
+        spots.append(Resting(x, y, rng.uniform(-28, 28)))
+    return spots
+
+
+def tumble(final: Resting, index: int, key: str, t: float, area: tuple[int, int],
+           size: int) -> tuple[float, float, float, float, int]:
+    """A rolling die at time fraction `t` (0 thrown in, 1 at rest): (x, y, angle, lift, face).
+
+    The die enters from the bottom of the tray, bounces twice and rolls to its resting spot; the
+    face it shows on the way flickers through values derived from the event and the frame, and
+    only at rest is it the rolled value (decided by the match, never here)."""
+    rng = random.Random(f"tumble:{key}:{index}")
+    w, h = area
+    sx = final.x + rng.uniform(-w * 0.25, w * 0.25)
+    sx = min(max(sx, size), w - size)
+    sy = h + size
+    e = 1 - (1 - t) ** 3  # ease out
+    x = sx + (final.x - sx) * e
+    y = sy + (final.y - sy) * e
+    bounce = abs(math.sin(t * math.pi * 2.5)) * (1 - t) ** 1.5 * size * 2.2
+    spin = rng.choice((-1, 1)) * rng.uniform(360, 720) * (1 - t) ** 2
+    frame = int(t * 14)
+    face = random.Random(f"face:{key}:{index}:{frame}").randint(1, 6)
+    return x, y, final.angle + spin, bounce, face

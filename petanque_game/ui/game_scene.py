@@ -1,0 +1,228 @@
+"""What the two game scenes (the tray and the table) share: the session they show, the pacing of
+AI decisions and replays, the narration of what happened, the players' panel, the status bar with
+the line saying what to do next, and the results when the game is over."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from petanque_game.ui import theme
+from petanque_game.ui.menu import GAME_TITLES
+from petanque_game.ui.narrate import describe
+from petanque_game.ui.scene import Scene
+from petanque_game.ui.session import Session, Step
+from petanque_game.ui.widgets import Button, panel
+
+STATUS_RECT = pygame.Rect(16, 624, 1248, 88)
+
+
+class GameScene(Scene):
+    """What a tray scene and the table scene share: the session, pacing, narration, results."""
+
+    def __init__(self, app, session: Session):
+        super().__init__(app)
+        self.session = session
+        self.seen = 0  # steps of the session already taken in
+        self.history: list[str] = []  # what happened, newest last
+        self.pending_lines: list[str] = []  # told once the animation showing them has ended
+        self.ai_wait = 0.0
+        self.results_wait = 0.0
+        self.results_shown = False
+        self.replay = None
+        if not session.interactive:
+            from petanque_game.ui.replay import ReplayControls
+
+            self.replay = ReplayControls(self)
+
+    # --- pacing ------------------------------------------------------------------------------------
+
+    @property
+    def busy(self) -> bool:
+        """An animation is running: AI and replay wait for it."""
+        return False
+
+    def sync(self) -> None:
+        """Take in the session's new steps (narrate them, start their animations)."""
+        steps = self.session.steps
+        while self.seen < len(steps):
+            step = steps[self.seen]
+            self.seen += 1
+            self.on_step(step)
+            self.pending_lines.extend(describe(self.session.game, step, self.session.players))
+        if not self.busy:
+            self.flush_lines()
+        if self.session.interactive and getattr(self.session, "save_problem", None):
+            self.app.toast.show(self.session.save_problem, "bad", 5.0)
+            self.session.save_problem = None
+        failure = getattr(self.session, "failure", None)
+        if failure and failure not in self.history:
+            self.history.append(failure)
+            self.app.toast.show(failure + " (the game is saved)", "bad", 8.0)
+
+    def on_step(self, step: Step) -> None:
+        """A new step to show."""
+
+    def flush_lines(self) -> None:
+        if self.pending_lines:
+            self.history.extend(self.pending_lines)
+            self.pending_lines = []
+            del self.history[:-40]
+
+    def act(self, action: Any) -> bool:
+        """A human's action: True if the rules took it; otherwise say why and change nothing."""
+        if not self.session.interactive:
+            return False
+        why = self.session.decide(action)
+        if why is not None:
+            self.app.toast.show(_sentence(why), "bad", 2.5)
+            return False
+        self.ai_wait = 0.0
+        self.sync()
+        return True
+
+    def refuse(self, why: str) -> None:
+        self.app.toast.show(_sentence(why), "bad", 2.5)
+
+    @property
+    def human_turn(self) -> bool:
+        return self.session.interactive and self.session.human_to_move
+
+    def update(self, dt: float) -> None:
+        self.sync()
+        self.animate(dt)
+        if self.busy:
+            return
+        self.flush_lines()
+        if self.replay is not None:
+            self.replay.update(dt)
+        elif self.session.ai_to_move:
+            self.ai_wait += dt
+            if self.ai_wait >= self.app.settings.ai_delay:
+                self.ai_wait = 0.0
+                self.session.play_ai()
+                self.sync()
+        if self.session.over and not self.results_shown and not self.busy:
+            self.results_wait += dt
+            if self.results_wait >= min(1.2, self.app.settings.ai_delay + 0.4):
+                self.show_results()
+
+    def animate(self, dt: float) -> None:
+        """Advance this scene's own animations."""
+
+    def finish_animation(self) -> None:
+        """Jump to the end of any animation running."""
+
+    def show_results(self) -> None:
+        from petanque_game.ui.results import ResultsScene
+
+        self.results_shown = True
+        self.app.push(ResultsScene(self.app, self.session))
+
+    def leave(self) -> None:
+        if self.session.interactive and not self.session.over:
+            self.app.toast.show("Your game is saved: choose Resume to carry on.", "info", 3.0)
+        self.app.back_to_menu()
+
+    # --- drawing shared by the game scenes --------------------------------------------------------
+
+    def draw_header(self, surface: pygame.Surface, info: str) -> None:
+        theme.blit_text(surface, GAME_TITLES.get(self.session.game, self.session.game), (18, 14),
+                        44, "text", True)
+        tag = "REPLAY" if self.replay is not None else ""
+        right = theme.blit_text(surface, info, (1120, 32), 24, "muted", anchor="midright")
+        if tag:
+            theme.blit_text(surface, tag, (right.left - 20, 32), 26, "accent", True, "midright")
+        self.menu_button.draw(surface, self.mouse)
+
+    @property
+    def menu_button(self) -> Button:
+        return Button(pygame.Rect(1134, 12, 130, 42), "Menu", self.leave, size=24, hint="",
+                      style="ghost", tag="menu")
+
+    def draw_players(self, surface: pygame.Surface, rect: pygame.Rect, score: Any,
+                     subline: Any, to_move: int | None) -> None:
+        panel(surface, rect)
+        players = self.session.players
+        n = len(players)
+        row_h = min(66, (rect.h - 16) // max(1, n))
+        winners = set(self.session.state.winners()) if self.session.over else set()
+        for seat, p in enumerate(players):
+            r = pygame.Rect(rect.x + 8, rect.y + 8 + seat * row_h, rect.w - 16, row_h - 6)
+            current = seat == to_move
+            if current:
+                glow = pygame.Rect(r).inflate(4, 4)
+                pygame.draw.rect(surface, theme.colour("accent"), glow, border_radius=10)
+                pygame.draw.rect(surface, (58, 52, 34), r, border_radius=9)
+            else:
+                pygame.draw.rect(surface, theme.colour("panel_light"), r, border_radius=9)
+            pygame.draw.rect(surface, theme.player_colour(seat),
+                             pygame.Rect(r.x, r.y, 8, r.h), border_radius=4)
+            name_col = "accent" if current else "text"
+            theme.blit_text(surface, theme.fit(p.name, 26, r.w - 120, True), (r.x + 18, r.y + 7),
+                            26, name_col, True)
+            kind = "Human" if p.kind == "human" else f"AI {p.level}"
+            extra = subline(seat)
+            theme.blit_text(surface, theme.fit(f"{kind}  {extra}".strip(), 19, r.w - 110),
+                            (r.x + 18, r.y + 7 + min(26, row_h - 30)), 19, "muted")
+            theme.blit_text(surface, score(seat), (r.right - 12, r.centery), 34,
+                            "accent" if current else "text", True, "midright")
+            if seat in winners:
+                theme.blit_text(surface, "WINNER", (r.right - 12, r.bottom - 4), 16, "good",
+                                True, "bottomright")
+            if current:
+                pygame.draw.polygon(surface, theme.colour("accent"),
+                                    [(r.x - 12, r.centery - 9), (r.x - 3, r.centery),
+                                     (r.x - 12, r.centery + 9)])
+
+    def draw_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """What happened lately, newest at the bottom, in the space left under the players."""
+        if rect.h < 70:
+            return
+        pygame.draw.line(surface, theme.colour("edge"), (rect.x + 8, rect.y),
+                         (rect.right - 8, rect.y), 1)
+        theme.blit_text(surface, "What happened", (rect.x + 12, rect.y + 8), 21, "muted", True)
+        lines: list[str] = []
+        for entry in reversed(self.history):
+            wrapped = theme.wrap(entry, 19, rect.w - 24)
+            lines[:0] = wrapped
+            if len(lines) * 19 > rect.h - 40:
+                break
+        room = (rect.h - 40) // 19
+        lines = lines[-room:]
+        y = rect.bottom - 8 - 19 * len(lines)
+        for i, line in enumerate(lines):
+            newest = i >= len(lines) - len(theme.wrap(self.history[-1], 19, rect.w - 24))
+            theme.blit_text(surface, line, (rect.x + 12, y), 19, "text" if newest else "muted")
+            y += 19
+
+    def draw_status(self, surface: pygame.Surface, prompt: str, buttons: list[Button],
+                    urgent: bool, history_lines: int = 2) -> None:
+        panel(surface, STATUS_RECT, "panel", "accent" if urgent else "edge")
+        width = STATUS_RECT.w - 40 - (sum(b.rect.w + 10 for b in buttons))
+        happened = self.history[-history_lines:] if history_lines else []
+        y = STATUS_RECT.y + (8 if len(happened) > 1 else 12)
+        for line in happened:
+            theme.blit_text(surface, theme.fit(line, 22, width), (STATUS_RECT.x + 16, y), 22,
+                            "muted")
+            y += 21
+        theme.blit_text(surface, theme.fit(prompt, 28, width, True),
+                        (STATUS_RECT.x + 16, STATUS_RECT.bottom - 12), 28,
+                        "accent" if urgent else "text", True, "bottomleft")
+        for b in buttons:
+            b.draw(surface, self.mouse)
+
+    def layout_buttons(self, specs: list[Button]) -> list[Button]:
+        """Place buttons right-aligned in the status bar."""
+        x = STATUS_RECT.right - 12
+        for b in reversed(specs):
+            b.rect = pygame.Rect(0, 0, b.rect.w or 170, 64)
+            b.rect.topright = (x, STATUS_RECT.y + 12)
+            x -= b.rect.w + 10
+        return specs
+
+
+def _sentence(s: str) -> str:
+    s = s.strip()
+    return (s[:1].upper() + s[1:]) if s else s

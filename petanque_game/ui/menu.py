@@ -1,0 +1,275 @@
+"""The main menu (New game, Resume, Replays, Quit) and the list of recorded games to watch.
+
+A broken autosave or record never takes the window down: the menu stays and says which file is
+broken and why (RecordError.where).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+import pygame
+
+from petanque_game import paths
+from petanque_game.ui import dice, theme
+from petanque_game.ui.scene import Scene
+from petanque_game.ui.widgets import Button, panel
+
+GAME_TITLES = {
+    "terningepetanque": "Terningepetanque",
+    "ship-captain-crew": "Ship, Captain and Crew",
+    "shut-the-box": "Shut the Box",
+    "ten-thousand": "Ten Thousand",
+}
+
+
+class MenuScene(Scene):
+    """Title, four buttons, keyboard focus moved with the arrow keys."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.buttons: list[Button] = []
+        self.focus = 0
+        self.problem: str | None = None  # a broken autosave, shown until the next action
+        self._layout()
+
+    def _layout(self) -> None:
+        x, y, w, h, gap = 120, 300, 380, 66, 18
+        specs = [("New game", self.new_game, "new", True),
+                 ("Resume", self.resume_game, "resume", paths.autosave_path().exists()),
+                 ("Replays", self.replays, "replays", True),
+                 ("Quit", self.quit, "quit", True)]
+        self.buttons = [Button(pygame.Rect(x, y + i * (h + gap), w, h), label, action, enabled,
+                               32, tag=tag)
+                        for i, (label, action, tag, enabled) in enumerate(specs)]
+        if not self.buttons[self.focus].enabled:
+            self.focus = 0
+
+    def resume(self) -> None:
+        self._layout()
+
+    def enter(self) -> None:
+        self._layout()
+
+    def new_game(self) -> None:
+        from petanque_game.ui.setup import SetupScene
+
+        self.problem = None
+        self.app.push(SetupScene(self.app))
+
+    def resume_game(self) -> None:
+        from petanque_game.ui.play import open_game_scene
+        from petanque_game.ui.session import LoadProblem, resume
+
+        try:
+            session = resume(paths.autosave_path())
+        except LoadProblem as e:
+            self.problem = f"The saved game cannot be resumed: {e}"
+            self.app.toast.show(self.problem, "bad", 6.0)
+            return
+        self.problem = None
+        open_game_scene(self.app, session)
+
+    def replays(self) -> None:
+        self.problem = None
+        self.app.push(ReplayListScene(self.app))
+
+    def quit(self) -> None:
+        self.app.running = False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, b in enumerate(self.buttons):
+                if b.hit(event.pos) and b.enabled:
+                    self.focus = i
+                    b.click(event.pos)
+                    return True
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            for i, b in enumerate(self.buttons):
+                if b.hit(event.pos) and b.enabled:
+                    self.focus = i
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_DOWN, pygame.K_UP, pygame.K_TAB):
+                step = -1 if event.key == pygame.K_UP else 1
+                for _ in range(len(self.buttons)):
+                    self.focus = (self.focus + step) % len(self.buttons)
+                    if self.buttons[self.focus].enabled:
+                        break
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                b = self.buttons[self.focus]
+                if b.enabled and b.action:
+                    b.action()
+                return True
+            if event.key == pygame.K_ESCAPE:
+                self.quit()
+                return True
+            shortcuts = {pygame.K_n: "new", pygame.K_r: "resume", pygame.K_p: "replays",
+                         pygame.K_q: "quit"}
+            tag = shortcuts.get(event.key)
+            for b in self.buttons:
+                if b.tag == tag and b.enabled and b.action:
+                    b.action()
+                    return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.colour("background"))
+        tray = dice.tray_surface((500, 380))
+        surface.blit(tray, (720, 270))
+        # A six, a five and a four: the ship, its captain and its crew.
+        for value, x, y, a in ((6, 830, 390, -12), (5, 950, 430, 9), (4, 1080, 385, -4),
+                               (1, 880, 540, 22), (5, 1040, 545, -18)):
+            dice.draw_die(surface, value, (x, y), 72, a)
+        theme.blit_text(surface, "Petanque Game", (120, 120), 84, "text", True, shadow=True)
+        theme.blit_text(surface, "Four Scandinavian dice games", (124, 196), 34, "accent")
+        theme.blit_text(surface, "Terningepetanque - Ship, Captain and Crew - Shut the Box - "
+                        "Ten Thousand", (124, 236), 22, "muted")
+        for i, b in enumerate(self.buttons):
+            b.selected = i == self.focus
+            b.draw(surface, self.mouse)
+        if not self.buttons[1].enabled:
+            theme.blit_text(surface, "no saved game", (self.buttons[1].rect.right + 14,
+                                                       self.buttons[1].rect.centery), 20,
+                            "muted", anchor="midleft")
+        if self.problem:
+            rect = pygame.Rect(110, 652, 1150, 62)
+            panel(surface, rect, (70, 34, 34), "bad")
+            for i, line in enumerate(theme.wrap(self.problem, 21, rect.w - 28)[:3]):
+                theme.blit_text(surface, line, (rect.x + 14, rect.y + 8 + 17 * i), 21)
+        else:
+            theme.blit_text(surface, "Arrows + Enter, or the mouse.  F11 full screen, "
+                            "F12 screenshot", (120, 690), 20, "muted")
+
+
+@dataclass
+class RecordEntry:
+    path: Path
+    title: str
+    detail: str
+    broken: bool
+
+
+def list_records(folder: Path) -> list[RecordEntry]:
+    """The records in `folder`, newest first, each described (or marked broken, with why)."""
+    from petanque_game.record import RecordError, load_record
+
+    try:
+        files = [p for p in folder.iterdir() if p.suffix == ".json" and p.is_file()]
+    except OSError:
+        return []
+    files.sort(key=lambda p: (-_mtime(p), p.name))
+    entries = []
+    for path in files[:200]:
+        when = datetime.fromtimestamp(_mtime(path)).strftime("%Y-%m-%d %H:%M")
+        try:
+            rec = load_record(path)
+        except RecordError as e:
+            entries.append(RecordEntry(path, path.name, f"broken: {e.where()}", True))
+            continue
+        except (OSError, RecursionError, MemoryError, ValueError) as e:
+            entries.append(RecordEntry(path, path.name, f"broken: {e}", True))
+            continue
+        names = ", ".join(p.name for p in rec.players)
+        state = "finished" if rec.result is not None else "unfinished"
+        entries.append(RecordEntry(path, f"{GAME_TITLES.get(rec.game, rec.game)}  -  {when}",
+                                   f"{names}  ({len(rec.events)} events, {state})", False))
+    return entries
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return os.path.getmtime(path)
+    except OSError:
+        return 0.0
+
+
+class ReplayListScene(Scene):
+    """Pick a recorded game to watch."""
+
+    ROWS = 8
+
+    def __init__(self, app, folder: Path | None = None):
+        super().__init__(app)
+        self.folder = folder or paths.records_dir()
+        self.entries = list_records(self.folder)
+        self.scroll = 0
+        self.focus = 0
+        self.back = Button(pygame.Rect(40, 640, 200, 56), "Back", self.app.pop, hint="Esc",
+                           tag="back")
+
+    def row_rect(self, i: int) -> pygame.Rect:
+        return pygame.Rect(40, 130 + i * 62, 1200, 56)
+
+    def open(self, index: int) -> None:
+        entry = self.entries[index]
+        if entry.broken:
+            self.app.toast.show(f"Cannot play {entry.path}: {entry.detail}", "bad", 5.0)
+            return
+        self.app.open_replay(entry.path)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        n = len(self.entries)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button == 1:
+                if self.back.click(event.pos):
+                    return True
+                for i in range(self.ROWS):
+                    k = self.scroll + i
+                    if k < n and self.row_rect(i).collidepoint(event.pos):
+                        self.focus = k
+                        self.open(k)
+                        return True
+            elif event.button in (4, 5):
+                self._scroll_by(-1 if event.button == 4 else 1)
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self._scroll_by(-event.y)
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+            elif event.key in (pygame.K_DOWN, pygame.K_UP) and n:
+                self.focus = max(0, min(n - 1, self.focus + (1 if event.key == pygame.K_DOWN
+                                                             else -1)))
+                if self.focus < self.scroll:
+                    self.scroll = self.focus
+                elif self.focus >= self.scroll + self.ROWS:
+                    self.scroll = self.focus - self.ROWS + 1
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and n:
+                self.open(self.focus)
+            return True
+        return False
+
+    def _scroll_by(self, rows: int) -> None:
+        self.scroll = max(0, min(max(0, len(self.entries) - self.ROWS), self.scroll + rows))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.blit_text(surface, "Replays", (40, 40), 60, "text", True)
+        theme.blit_text(surface, f"Finished games kept in {self.folder}", (44, 92), 22, "muted")
+        if not self.entries:
+            theme.blit_text(surface, "No recorded games yet: finish a game and it appears here.",
+                            (44, 150), 28, "muted")
+        for i in range(self.ROWS):
+            k = self.scroll + i
+            if k >= len(self.entries):
+                break
+            e, r = self.entries[k], self.row_rect(i)
+            hover = self.mouse is not None and r.collidepoint(self.mouse)
+            fill = "panel_light" if hover or k == self.focus else "panel"
+            panel(surface, r, fill, "accent" if k == self.focus else "edge", 10, shadow=False)
+            theme.blit_text(surface, theme.fit(e.title, 28, 1160, True), (r.x + 16, r.y + 8), 28,
+                            "bad" if e.broken else "text", True)
+            theme.blit_text(surface, theme.fit(e.detail, 20, 1160), (r.x + 16, r.y + 34), 20,
+                            "bad" if e.broken else "muted")
+        if len(self.entries) > self.ROWS:
+            last = min(len(self.entries), self.scroll + self.ROWS)
+            theme.blit_text(surface, f"{self.scroll + 1}-{last} of {len(self.entries)}  "
+                            "(wheel or arrows to scroll)", (1240, 660), 22, "muted",
+                            anchor="topright")
+        self.back.draw(surface, self.mouse)

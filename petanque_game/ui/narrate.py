@@ -1,0 +1,196 @@
+"""Saying what just happened, in a player's words, from a step (state before, state after, events).
+
+Pure functions of the step: the window shows their lines under the tray or the table. Nothing here
+decides anything; it only reads what the rules did.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from petanque_game.record import Seat
+
+
+def dice_text(values: Any, sep: str = "-") -> str:
+    return sep.join(str(v) for v in values)
+
+
+def possessive(name: str) -> str:
+    return "Your" if name.lower() == "you" else f"{name}'s"
+
+
+def describe(game: str, step: Any, players: list[Seat]) -> list[str]:
+    """One or two lines about `step`."""
+    try:
+        fn = {"ten-thousand": _ten_thousand, "shut-the-box": _shut_the_box,
+              "ship-captain-crew": _ship, "terningepetanque": _petanque}[game]
+        return fn(step, [p.name for p in players])
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+        return []  # a state shape we do not know: say nothing rather than fail
+
+
+def _ten_thousand(step: Any, names: list[str]) -> list[str]:
+    b, a = step.before, step.after
+    lines = []
+    for ev in step.events:
+        who = names[ev["player"]]
+        if ev["action"] == "roll":
+            roll = dice_text(ev["dice"])
+            if a.busted and a.turn_player != b.turn_player or (a.busted and a.phase == "start"):
+                lost = f": {b.turn_total} points lost" if b.turn_total else ""
+                lines.append(f"{who} rolled {roll}: no scoring dice, BUST{lost}.")
+            else:
+                lines.append(f"{who} rolled {roll}.")
+        elif ev["action"] == "keep":
+            from petanque_game.rules.ten_thousand import keep_score
+
+            pts = keep_score(ev["dice"])
+            seat = ev["player"]
+            if a.hot_dice:
+                if a.hot_dice_banks:
+                    lines.append(f"{who} set aside {dice_text(ev['dice'])} for {pts}: HOT DICE! "
+                                 f"{a.banked[seat] - b.banked[seat]} banked, total "
+                                 f"{a.banked[seat]}.")
+                else:
+                    lines.append(f"{who} set aside {dice_text(ev['dice'])} for {pts}: HOT DICE! "
+                                 f"Turn total {a.turn_total}.")
+            else:
+                lines.append(f"{who} set aside {dice_text(ev['dice'])} for {pts} "
+                             f"(turn total {a.turn_total}).")
+        elif ev["action"] == "bank":
+            seat = ev["player"]
+            gained = a.banked[seat] - b.banked[seat]
+            lines.append(f"{who} banked {gained}: total {a.banked[seat]}.")
+    if a.winner is not None and b.winner is None:
+        lines.append(f"{names[a.winner]} reached {a.banked[a.winner]} and wins!")
+    return lines
+
+
+def _shut_the_box(step: Any, names: list[str]) -> list[str]:
+    b, a = step.before, step.after
+    lines = []
+    for ev in step.events:
+        who = names[ev["player"]]
+        if ev["action"] == "roll":
+            lines.append(f"{who} rolled {dice_text(ev['dice'], ' + ')}.")
+            if a.turns_done > b.turns_done:
+                penalty = a.turn_penalties[ev["player"]][-1]
+                lines.append(f"No box can be closed: the turn ends with {penalty} open "
+                             f"(penalty {penalty}).")
+        elif ev["action"] == "close":
+            boxes = ev["boxes"]
+            shown = " and ".join(str(x) for x in boxes)
+            lines.append(f"{who} closed {'box' if len(boxes) == 1 else 'boxes'} {shown}.")
+            if a.turns_done > b.turns_done:
+                lines.append(f"{who} SHUT THE BOX! No penalty this turn.")
+    return lines
+
+
+def _ship(step: Any, names: list[str]) -> list[str]:
+    from petanque_game.rules.ship_captain_crew import secure
+
+    b, a = step.before, step.after
+    lines = []
+    for ev in step.events:
+        who = names[ev["player"]]
+        seat = ev["player"]
+        if ev["action"] == "roll":
+            values = tuple(ev["dice"])
+            if b.qualified:
+                lines.append(f"{who} re-rolled the cargo: {dice_text(values)}.")
+            else:
+                got, cargo = secure(b.secured_count, values)
+                new = ["ship", "captain", "crew"][b.secured_count:got]
+                listed = ", ".join(new[:-1]) + (" and " if len(new) > 1 else "") + \
+                    (new[-1] if new else "")
+                what = f": secured {listed}" if new else ": nothing secured"
+                if got == 3:
+                    what += f"; cargo {cargo[0]} + {cargo[1]} = {sum(cargo)}"
+                lines.append(f"{who} rolled {dice_text(values)}{what}.")
+        elif ev["action"] == "stop":
+            lines.append(f"{who} keeps the cargo: {sum(b.cargo)} points.")
+        ended = a.finished or a.round_number != b.round_number or a.rolloff != b.rolloff or \
+            a.turn_index != b.turn_index
+        if ended and ev["action"] in ("roll", "stop"):
+            score = _turn_score(b, a, seat)
+            if ev["action"] == "roll":
+                lines.append(f"{possessive(who)} turn is over: {score} points." if score else
+                             f"{possessive(who)} turn is over: no ship, captain and crew, 0 points.")
+    if a.finished or a.round_number != b.round_number or a.rolloff != b.rolloff:
+        scores = a.previous_scores
+        played = [s for s in range(len(scores)) if scores[s] is not None]
+        if played:
+            best = max(scores[s] for s in played)
+            top = [names[s] for s in played if scores[s] == best]
+            if a.mode == "pot":
+                if len(top) > 1:
+                    lines.append(f"Tie at {best} between {', '.join(top)}: roll-off for the pot!")
+                else:
+                    lines.append(f"{top[0]} wins the round with {best} and takes the pot.")
+            else:
+                lines.append(f"Round won by {' and '.join(top)} with {best}.")
+    return lines[-3:]
+
+
+def _turn_score(b: Any, a: Any, seat: int) -> int:
+    if a.mode == "points":
+        return a.totals[seat] - b.totals[seat]
+    scores = a.previous_scores if a.round_scores[seat] is None else a.round_scores
+    return scores[seat] or 0
+
+
+def _petanque(step: Any, names: list[str]) -> list[str]:
+    a = step.after
+    lines = []
+    for ev in step.events:
+        action = ev["action"]
+        if action == "roll":
+            lines.append(f"{names[ev['player']]} rolled {ev['dice'][0]} for who starts.")
+            if a.starter is not None and step.before.starter is None:
+                lines.append(f"{names[a.starter]} starts and throws the diamond.")
+        elif action == "throw":
+            who = names[ev["player"]]
+            out = ev["outcome"]
+            if ev["object"] == "diamond":
+                dm = out["diamond"]
+                lines.append(f"{who} threw the diamond" + (": off the board, -5, laid at the "
+                             "centre." if dm.get("reset") else "."))
+            else:
+                mine = [d for d in out["dice"] if d["player"] == ev["player"]
+                        and d["die"] == ev.get("die")]
+                if mine and mine[0]["on_board"]:
+                    lines.append(f"{possessive(who)} die shows {mine[0]['face']}, "
+                                 f"{mine[0]['distance']:.0f} mm from the diamond.")
+                elif mine:
+                    lines.append(f"{possessive(who)} die fell off the board (-{mine[0]['face']}).")
+                if out["diamond"].get("reset"):
+                    lines.append(f"{who} knocked the diamond off: -5.")
+                else:
+                    lines.extend(_knocks(step.before.table, out, ev, names))
+        elif action == "rethrow":
+            lines.append(f"{names[ev['player']]} takes the throw back and throws again.")
+        elif action == "round_end":
+            pts = ev["points"]
+            closest = ", ".join(names[s] for s in ev["closest"]) or "nobody"
+            scored = ", ".join(f"{names[s]} {p:+d}" for s, p in enumerate(pts) if p)
+            lines.append(f"Round {ev['round']}: closest {closest}. "
+                         f"{scored or 'No points.'}")
+    return lines
+
+
+def _knocks(before: Any, out: dict, ev: dict, names: list[str]) -> list[str]:
+    """What the thrown die did to the others: the diamond moved, dice knocked off the board."""
+    import math
+
+    lines = []
+    dm0, dm1 = before.diamond, out["diamond"]
+    if dm0 is not None:
+        moved = math.hypot(dm1["x"] - dm0.x, dm1["y"] - dm0.y)
+        if moved >= 3.0:
+            lines.append(f"The diamond was knocked {moved:.0f} mm.")
+    was_on = {(d.player, d.die) for d in before.dice if d.on_board}
+    for d in out["dice"]:
+        if (d["player"], d["die"]) in was_on and not d["on_board"]:
+            whose = possessive(names[d["player"]])
+            lines.append(f"{whose} die was knocked off the board.")
+    return lines

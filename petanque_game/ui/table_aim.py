@@ -1,0 +1,60 @@
+"""Aiming a Terningepetanque throw in the window: from where the mouse points, the power and the
+elevation to a legal `Launch`, and the hint of its flight. Pure functions of the level.
+
+The hint follows the lone body's ballistic arc to its first landing and says whether it clears
+the thrower's wall; it is only a hint: where the throw ends is the physics' to say.
+"""
+
+from __future__ import annotations
+
+import math
+
+from petanque_game.physics import release_zone
+from petanque_game.rules.petanque_table import Launch
+
+
+def aim_launch(level, num_players: int, seat: int, target: tuple[float, float], power: float,
+               elevation_deg: float) -> Launch:
+    """Release from the seat's zone, just behind its wall and in line with `target` (mm), heading
+    at it (within the level's side-angle limit), at `power` (0-1) of the level's top speed."""
+    zone = release_zone(level, num_players, seat)
+    t = level.throw
+    tx, ty = target
+    _, lateral = zone.local(tx, ty)
+    lateral = max(-zone.half_width + 2.0, min(zone.half_width - 2.0, lateral))
+    x, y = zone.point(0.05, lateral)
+    inward = zone.wall.angle + math.pi
+    off = math.remainder(math.atan2(ty - y, tx - x) - inward, 2 * math.pi)
+    limit = t.max_side_angle * 0.99
+    heading = inward + max(-limit, min(limit, off))
+    speed = max(1.0, min(t.max_speed, power * t.max_speed))
+    elevation = max(t.min_elevation, min(t.max_elevation, math.radians(elevation_deg)))
+    return Launch(x, y, math.remainder(heading, 2 * math.pi), speed, elevation, 0.0, 0)
+
+
+def flight_hint(level, num_players: int, seat: int, launch: Launch,
+                obj: str) -> tuple[list[tuple[float, float, float]], bool]:
+    """The flight to its first landing as [(x, y, z)] (mm), and whether it clears the wall."""
+    g = level.gravity
+    height = level.diamond.thickness if obj == "diamond" else level.dice.height
+    z = level.throw.hand_height - height / 2.0
+    vz = launch.speed * math.sin(launch.elevation)
+    vh = launch.speed * math.cos(launch.elevation)
+    cx, cy = math.cos(launch.direction), math.sin(launch.direction)
+    wall = level.seat_wall(num_players, seat)
+    nx, ny = math.cos(wall.angle), math.sin(wall.angle)
+    near, far = wall.distance - height / 2, wall.distance + level.walls.thickness + height / 2
+    points, clears, dt = [], True, 1.0 / 240.0
+    x, y = launch.x, launch.y
+    for i in range(240 * 4):
+        if i % 4 == 0:
+            points.append((x, y, z))
+        x, y = x + cx * vh * dt, y + cy * vh * dt
+        vz -= g * dt
+        z += vz * dt
+        if near <= x * nx + y * ny <= far and z < level.walls.height:
+            clears = False
+        if z <= 0.0:
+            points.append((x, y, 0.0))
+            break
+    return points, clears

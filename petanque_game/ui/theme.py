@@ -1,0 +1,247 @@
+"""Colours, fonts, cached text and the window's settings (config/ui.yaml: key bindings, colours,
+AI pace).
+
+Everything a player or designer tunes about the window lives in config/ui.yaml (DESIGN.md,
+principle 6); a mistake there is reported in `problems` and the built-in value is used instead.
+Fonts and text surfaces are made on first use (never at import time) and cached.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+LOGICAL_SIZE = (1280, 720)
+
+# --- colours ------------------------------------------------------------------------------------
+
+COLOURS: dict[str, tuple[int, int, int]] = {
+    "background": (22, 27, 36),
+    "panel": (33, 40, 53),
+    "panel_light": (45, 54, 71),
+    "edge": (68, 80, 102),
+    "text": (236, 236, 240),
+    "muted": (150, 160, 178),
+    "accent": (246, 196, 72),     # whose turn it is, selections
+    "good": (112, 206, 128),
+    "bad": (236, 98, 88),
+    "button": (58, 94, 156),
+    "button_hover": (76, 118, 190),
+    "button_text": (246, 246, 250),
+    "disabled": (60, 66, 80),
+    "felt": (24, 104, 66),
+    "rim": (112, 70, 38),
+    "die": (246, 241, 228),
+    "pip": (28, 28, 34),
+    "table": (40, 46, 40),
+    "board": (196, 170, 118),
+    "wall": (120, 90, 60),
+}
+
+PLAYER_COLOURS: list[tuple[int, int, int]] = [
+    (224, 72, 66), (64, 132, 232), (244, 204, 58), (72, 180, 98),
+    (196, 104, 222), (244, 142, 56), (70, 200, 204), (190, 190, 196),
+]
+
+
+def colour(name: str) -> tuple[int, int, int]:
+    return COLOURS[name]
+
+
+def player_colour(seat: int) -> tuple[int, int, int]:
+    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+
+
+def mix(a: tuple[int, ...], b: tuple[int, ...], t: float) -> tuple[int, int, int]:
+    return tuple(round(x + (y - x) * t) for x, y in zip(a[:3], b[:3]))  # type: ignore
+
+
+# --- fonts and text ------------------------------------------------------------------------------
+
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+_texts: dict[tuple, pygame.Surface] = {}
+_TEXT_CACHE_LIMIT = 800
+
+
+def reset_caches() -> None:
+    """Forget fonts and rendered text (after pygame.quit() they are no longer valid)."""
+    _fonts.clear()
+    _texts.clear()
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    key = (size, bold)
+    if key not in _fonts:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        f = pygame.font.Font(None, size)  # pygame's bundled font: present on every machine
+        f.bold = bold
+        _fonts[key] = f
+    return _fonts[key]
+
+
+def text(s: str, size: int = 24, col: tuple[int, int, int] | str = "text",
+         bold: bool = False) -> pygame.Surface:
+    """A rendered line of text (anti-aliased, cached)."""
+    rgb = COLOURS[col] if isinstance(col, str) else col
+    key = (s, size, rgb, bold)
+    surf = _texts.get(key)
+    if surf is None:
+        if len(_texts) > _TEXT_CACHE_LIMIT:
+            _texts.clear()
+        surf = font(size, bold).render(s, True, rgb)
+        _texts[key] = surf
+    return surf
+
+
+def blit_text(target: pygame.Surface, s: str, pos: tuple[float, float], size: int = 24,
+              col: tuple[int, int, int] | str = "text", bold: bool = False,
+              anchor: str = "topleft", shadow: bool = False) -> pygame.Rect:
+    surf = text(s, size, col, bold)
+    rect = surf.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+    if shadow:
+        target.blit(text(s, size, (0, 0, 0), bold), rect.move(2, 2))
+    target.blit(surf, rect)
+    return rect
+
+
+def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split `s` into lines no wider than `width` pixels."""
+    f = font(size, bold)
+    lines: list[str] = []
+    for para in s.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = f"{line} {word}".strip()
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def fit(s: str, size: int, width: int, bold: bool = False) -> str:
+    """`s` shortened with an ellipsis to fit `width` pixels."""
+    f = font(size, bold)
+    if f.size(s)[0] <= width:
+        return s
+    while s and f.size(s + "...")[0] > width:
+        s = s[:-1]
+    return s + "..."
+
+
+# --- settings: config/ui.yaml ---------------------------------------------------------------------
+
+DEFAULT_KEYS: dict[str, list[str]] = {
+    "screenshot": ["f12"],
+    "fullscreen": ["f11"],
+    "back": ["escape"],
+    "roll": ["r", "space"],
+    "roll_one": ["1"],
+    "bank": ["b"],
+    "stop": ["s"],
+    "close": ["c", "return"],
+    "accept": ["a", "return"],
+    "rethrow": ["t"],
+    "pause": ["space", "p"],
+    "step": ["right", "n"],
+    "faster": ["=", "+", "up"],
+    "slower": ["-", "down"],
+}
+
+
+@dataclass
+class Settings:
+    """The window's tunable settings; `problems` lists what config/ui.yaml got wrong."""
+
+    keys: dict[str, set[int]] = field(default_factory=dict)
+    ai_delay: float = 0.8  # seconds between two AI decisions, so a human can follow
+    roll_time: float = 0.7  # seconds a rolled die tumbles (cosmetic)
+    replay_delay: float = 0.9  # seconds between replayed events at normal speed
+    problems: list[str] = field(default_factory=list)
+
+    def is_key(self, action: str, key: int) -> bool:
+        return key in self.keys.get(action, ())
+
+
+def _key_codes(names: Any, where: str, problems: list[str]) -> set[int] | None:
+    if isinstance(names, str):
+        names = [names]
+    if not isinstance(names, list) or not names:
+        problems.append(f"{where}: expected a key name or a list of key names")
+        return None
+    codes = set()
+    for name in names:
+        try:
+            codes.add(pygame.key.key_code(str(name)))
+        except (ValueError, TypeError):
+            problems.append(f"{where}: unknown key {name!r}")
+    return codes or None
+
+
+def load_settings(data: Any = None, name: str = "config/ui.yaml") -> Settings:
+    """Settings from parsed YAML `data` (None: read the shipped config/ui.yaml)."""
+    if not pygame.get_init():
+        pygame.init()  # key names need it
+    problems: list[str] = []
+    if data is None:
+        data = _read_shipped(name, problems)
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        problems.append(f"{name}: expected a mapping of settings")
+        data = {}
+    settings = Settings(problems=problems)
+    for key in data:
+        if key not in ("keys", "colours", "ai_delay", "roll_time", "replay_delay"):
+            problems.append(f"{name}: {key}: unknown setting")
+    given_keys = data.get("keys") or {}
+    if not isinstance(given_keys, dict):
+        problems.append(f"{name}: keys: expected a mapping of actions to key names")
+        given_keys = {}
+    for action, default in DEFAULT_KEYS.items():
+        codes = None
+        if action in given_keys:
+            codes = _key_codes(given_keys[action], f"{name}: keys.{action}", problems)
+        settings.keys[action] = codes or _key_codes(default, action, [])  # type: ignore
+    for action in given_keys:
+        if action not in DEFAULT_KEYS:
+            problems.append(f"{name}: keys.{action}: unknown action")
+    for key in ("ai_delay", "roll_time", "replay_delay"):
+        if key in data:
+            value = data[key]
+            if type(value) in (int, float) and 0 <= value <= 10:
+                setattr(settings, key, float(value))
+            else:
+                problems.append(f"{name}: {key}: expected seconds from 0 to 10, not {value!r}")
+    colours = data.get("colours") or {}
+    if isinstance(colours, dict):
+        for key, value in colours.items():
+            if key not in COLOURS:
+                problems.append(f"{name}: colours.{key}: unknown colour")
+            elif (isinstance(value, list) and len(value) == 3
+                  and all(type(v) is int and 0 <= v <= 255 for v in value)):
+                COLOURS[key] = tuple(value)  # type: ignore
+            else:
+                problems.append(f"{name}: colours.{key}: expected [red, green, blue], 0-255 each")
+    else:
+        problems.append(f"{name}: colours: expected a mapping of names to [r, g, b]")
+    return settings
+
+
+def _read_shipped(name: str, problems: list[str]) -> Any:
+    from petanque_game.config import ConfigError, read_yaml
+    from petanque_game.data import config_dir
+
+    path = config_dir() / "ui.yaml"
+    try:
+        if not path.is_file():
+            return None
+        return read_yaml(path, name)
+    except ConfigError as e:
+        problems.append(str(e))
+        return None

@@ -1,0 +1,171 @@
+"""Small building blocks of the scenes: buttons, panels, the toast that says why a click was refused.
+
+A widget draws itself from its own fields and the mouse position it is given; it holds no game state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from petanque_game.ui import theme
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, fill: str | tuple = "panel",
+          edge: str | tuple | None = "edge", radius: int = 12, width: int = 2,
+          shadow: bool = True) -> None:
+    fill_rgb = theme.colour(fill) if isinstance(fill, str) else fill
+    if shadow:
+        shade = pygame.Surface((rect.w + 8, rect.h + 8), pygame.SRCALPHA)
+        pygame.draw.rect(shade, (0, 0, 0, 70), shade.get_rect(), border_radius=radius + 4)
+        surface.blit(shade, (rect.x - 1, rect.y + 3))
+    pygame.draw.rect(surface, fill_rgb, rect, border_radius=radius)
+    if edge is not None:
+        edge_rgb = theme.colour(edge) if isinstance(edge, str) else edge
+        pygame.draw.rect(surface, edge_rgb, rect, width, border_radius=radius)
+
+
+def dim(surface: pygame.Surface, alpha: int = 150) -> None:
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill((8, 10, 14, alpha))
+    surface.blit(veil, (0, 0))
+
+
+@dataclass
+class Button:
+    """A clickable labelled rectangle; `action` is called on a click while `enabled`."""
+
+    rect: pygame.Rect
+    label: str
+    action: Callable[[], None] | None = None
+    enabled: bool = True
+    size: int = 28
+    hint: str = ""  # the key, shown small under the label
+    style: str = "normal"  # normal, primary, danger, ghost
+    selected: bool = False
+    tag: str = ""  # for tests and for finding a button by name
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        return self.rect.collidepoint(pos)
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        """True when the click was on this button (whether or not it was enabled)."""
+        if not self.hit(pos):
+            return False
+        if self.enabled and self.action is not None:
+            self.action()
+        return True
+
+    def draw(self, surface: pygame.Surface, mouse: tuple[int, int] | None) -> None:
+        hover = self.enabled and mouse is not None and self.hit(mouse)
+        base = {"primary": (196, 140, 40), "danger": (160, 64, 58),
+                "ghost": theme.colour("panel_light")}.get(self.style, theme.colour("button"))
+        if self.selected:
+            base = theme.colour("accent")
+        fill = base if self.enabled else theme.colour("disabled")
+        if hover:
+            fill = theme.mix(fill, (255, 255, 255), 0.18)
+        r = self.rect
+        pygame.draw.rect(surface, theme.mix(fill, (0, 0, 0), 0.45), r.move(0, 3), border_radius=10)
+        pygame.draw.rect(surface, fill, r, border_radius=10)
+        top = pygame.Rect(r.x + 3, r.y + 2, r.w - 6, r.h // 2 - 2)
+        pygame.draw.rect(surface, theme.mix(fill, (255, 255, 255), 0.10), top, border_radius=8)
+        if self.selected or hover:
+            pygame.draw.rect(surface, (255, 255, 255), r, 2, border_radius=10)
+        col = (30, 26, 16) if self.selected else (
+            theme.colour("button_text") if self.enabled else theme.colour("muted"))
+        label = theme.fit(self.label, self.size, r.w - 12, True)
+        if self.hint and r.h >= 48:
+            theme.blit_text(surface, label, (r.centerx, r.centery - 7), self.size, col, True,
+                            "center")
+            theme.blit_text(surface, self.hint, (r.centerx, r.bottom - 9), 17,
+                            theme.mix(col, fill, 0.35), False, "center")
+        else:
+            theme.blit_text(surface, label, r.center, self.size, col, True, "center")
+
+
+def click_buttons(buttons: list[Button], pos: tuple[int, int]) -> bool:
+    return any(b.click(pos) for b in buttons)
+
+
+def find(buttons: list[Button], tag: str) -> Button | None:
+    return next((b for b in buttons if b.tag == tag), None)
+
+
+@dataclass
+class Toast:
+    """A short message that fades away (an illegal click, a screenshot saved, a problem)."""
+
+    message: str = ""
+    kind: str = "bad"
+    left: float = 0.0
+    queue: list[tuple[str, str, float]] = field(default_factory=list)
+
+    def show(self, message: str, kind: str = "bad", seconds: float = 3.0) -> None:
+        self.message, self.kind, self.left = message, kind, seconds
+
+    def update(self, dt: float) -> None:
+        self.left = max(0.0, self.left - dt)
+
+    @property
+    def visible(self) -> bool:
+        return self.left > 0 and bool(self.message)
+
+    def draw(self, surface: pygame.Surface, y: int = 580) -> None:
+        if not self.visible:
+            return
+        lines = theme.wrap(self.message, 24, 900)
+        w = max(theme.font(24).size(line)[0] for line in lines) + 48
+        h = 22 * len(lines) + 22
+        rect = pygame.Rect(0, 0, w, h)
+        rect.midbottom = (surface.get_width() // 2, y)
+        alpha = int(255 * min(1.0, self.left / 0.4))
+        box = pygame.Surface(rect.size, pygame.SRCALPHA)
+        fill = {"bad": (150, 44, 40), "good": (40, 120, 60), "info": (40, 70, 120)}[self.kind]
+        pygame.draw.rect(box, (*fill, 235), box.get_rect(), border_radius=14)
+        pygame.draw.rect(box, (255, 255, 255, 120), box.get_rect(), 2, border_radius=14)
+        for i, line in enumerate(lines):
+            theme.blit_text(box, line, (w // 2, 12 + 22 * i), 24, "text", False, "midtop")
+        box.set_alpha(alpha)
+        surface.blit(box, rect)
+
+
+@dataclass
+class TextField:
+    """A one-line text entry (a player's name); typing goes here while it is `active`."""
+
+    rect: pygame.Rect
+    value: str
+    max_len: int = 32
+    active: bool = False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not self.active:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            room = self.max_len - len(self.value)
+            self.value += "".join(c for c in event.text if c.isprintable())[:max(0, room)]
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.value = self.value[:-1]
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE):
+                self.active = False
+                return True
+            return True  # swallow other keys while typing (no 'r' rolling the dice)
+        return False
+
+    def draw(self, surface: pygame.Surface, blink: bool) -> None:
+        fill = theme.colour("panel_light") if not self.active else (60, 72, 96)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=8)
+        edge = theme.colour("accent") if self.active else theme.colour("edge")
+        pygame.draw.rect(surface, edge, self.rect, 2, border_radius=8)
+        shown = theme.fit(self.value or " ", 26, self.rect.w - 24)
+        r = theme.blit_text(surface, shown, (self.rect.x + 10, self.rect.centery), 26, "text",
+                            False, "midleft")
+        if self.active and blink:
+            pygame.draw.line(surface, theme.colour("text"), (r.right + 2, r.top),
+                             (r.right + 2, r.bottom), 2)

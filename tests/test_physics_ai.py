@@ -1,0 +1,75 @@
+"""Terningepetanque AI: aiming lands near the target; choosing is legal, seeded, quick."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+import pytest
+
+from petanque_game.ai.petanque import CARE, aim, choose_throw
+from petanque_game.physics import cube
+from petanque_game.physics.level import level_names, load_named_level
+from petanque_game.physics.throw import check_launch, simulate_throw
+from petanque_game.rules.petanque_table import DiamondRest, DieRest, Table
+
+LEVELS = {name: load_named_level(name) for name in level_names()}
+
+
+@pytest.mark.parametrize("name", sorted(LEVELS))
+def test_aim_brings_a_lone_body_to_rest_near_the_target(name):
+    level = LEVELS[name]
+    for players in (2, 3, 4):
+        for seat in range(players):
+            for target, roll in (((0.0, 0.0), 0.3), ((40.0, -30.0), 0.0), ((-30.0, 20.0), 0.8)):
+                launch = aim(level, players, seat, target, roll=roll, obj="diamond")
+                check_launch(level, players, seat, launch)
+                dm = simulate_throw(level, Table(), players, seat, "diamond", None,
+                                    launch).table.diamond
+                assert not dm.reset
+                assert math.hypot(dm.x - target[0], dm.y - target[1]) < 12.0, (players, seat,
+                                                                                target, roll)
+
+
+def _table(level):
+    dice = (DieRest(0, 0, -20.0, -35.0, 0.2, cube.TOP_FACE[3], True, None, 10.0, 3),
+            DieRest(1, 0, 30.0, 25.0, 0.9, cube.TOP_FACE[8], True, None, 10.0, 8))
+    return Table(DiamondRest(5.0, 0.0, 0.3, True), dice)
+
+
+@pytest.mark.parametrize("ai_level", sorted(CARE))
+def test_choose_throw_is_legal_seeded_and_uses_the_given_orientation(ai_level):
+    for level in LEVELS.values():
+        tb = _table(level)
+        a = choose_throw(level, tb, 2, 0, "die", 1, ai_level, random.Random(5), orientation=17)
+        b = choose_throw(level, tb, 2, 0, "die", 1, ai_level, random.Random(5), orientation=17)
+        assert a == b and a.orientation == 17
+        check_launch(level, 2, 0, a)
+        d = choose_throw(level, Table(), 3, 2, "diamond", None, ai_level, random.Random(1))
+        check_launch(level, 3, 2, d)
+
+
+def test_expert_decides_within_a_second():
+    level = LEVELS["classic"]
+    dice = tuple(DieRest(p, k, 15.0 * p - 20, 30.0 * k - 15, 0.0, 1, True, None, 5.0, 0)
+                 for p in range(4) for k in (0, 1) if (p, k) != (3, 1))
+    tb = Table(DiamondRest(0.0, 60.0, 0.0, True), dice)
+    t0 = time.perf_counter()
+    choose_throw(level, tb, 4, 3, "die", 1, "expert", random.Random(3), orientation=2)
+    assert time.perf_counter() - t0 < 1.0
+
+
+def test_expert_throws_closer_than_easy():
+    level = LEVELS["classic"]
+    tb = Table(DiamondRest(10.0, -20.0, 0.0, True))
+    mean = {}
+    for ai_level in ("easy", "expert"):
+        rng = random.Random(11)
+        dist = []
+        for i in range(12):
+            launch = choose_throw(level, tb, 2, i % 2, "die", 0, ai_level, rng, orientation=i)
+            d = simulate_throw(level, tb, 2, i % 2, "die", 0, launch).table.dice[-1]
+            dist.append(d.distance if d.on_board else 500.0)
+        mean[ai_level] = sum(dist) / len(dist)
+    assert mean["expert"] < mean["easy"]

@@ -1,0 +1,63 @@
+"""What the window says happened, from the rules' own states (no window needed)."""
+
+from petanque_game.record import Seat
+from petanque_game.rules import game_rules
+from petanque_game.rules.base import Bank, Close, Dice, Keep, Roll, Stop
+from petanque_game.ui.narrate import describe
+from petanque_game.ui.session import Step
+
+NAMES = [Seat("Ana", "human"), Seat("Bo", "ai", "easy")]
+
+
+def step(game, state, action, outcome=None, event=None):
+    after = state.apply(action)
+    if outcome is not None:
+        after = after.apply(outcome)
+    return Step(0, state, after, [event], 0, event.get("player")), after
+
+
+def test_ten_thousand_bust_keep_and_bank_are_told():
+    rules = game_rules("ten-thousand")
+    s0 = rules.new_game(2)
+    st, s1 = step("ten-thousand", s0, Roll(6), Dice((1, 1, 1, 3, 6, 4)),
+                  {"action": "roll", "player": 0, "dice": [1, 1, 1, 3, 6, 4]})
+    assert describe("ten-thousand", st, NAMES) == ["Ana rolled 1-1-1-3-6-4."]
+    st, s2 = step("ten-thousand", s1, Keep((1, 1, 1)), None,
+                  {"action": "keep", "player": 0, "dice": [1, 1, 1]})
+    told = describe("ten-thousand", st, NAMES)
+    assert told == ["Ana set aside 1-1-1 for 1000 (turn total 1000)."]
+    st, s3 = step("ten-thousand", s2, Bank(), None, {"action": "bank", "player": 0})
+    assert describe("ten-thousand", st, NAMES) == ["Ana banked 1000: total 1000."]
+    st, _ = step("ten-thousand", s3, Roll(6), Dice((2, 6, 6, 3, 4, 4)),
+                 {"action": "roll", "player": 1, "dice": [2, 6, 6, 3, 4, 4]})
+    assert "BUST" in describe("ten-thousand", st, NAMES)[0]
+
+
+def test_shut_the_box_close_and_a_roll_that_ends_the_turn_are_told():
+    rules = game_rules("shut-the-box")
+    s0 = rules.new_game(2)
+    st, s1 = step("shut-the-box", s0, Roll(2), Dice((4, 5)),
+                  {"action": "roll", "player": 0, "dice": [4, 5]})
+    st, s2 = step("shut-the-box", s1, Close((4, 5)), None,
+                  {"action": "close", "player": 0, "boxes": [4, 5]})
+    assert describe("shut-the-box", st, NAMES) == ["Ana closed boxes 4 and 5."]
+    st, _ = step("shut-the-box", s2, Roll(2), Dice((6, 6)),
+                 {"action": "roll", "player": 0, "dice": [6, 6]})
+    lines = describe("shut-the-box", st, NAMES)
+    assert lines[0] == "Ana rolled 6 + 6." and "penalty 36" in lines[1]
+
+
+def test_ship_securing_and_stopping_are_told():
+    rules = game_rules("ship-captain-crew")
+    s0 = rules.new_game(2)
+    st, s1 = step("ship-captain-crew", s0, Roll(5), Dice((6, 5, 4, 3, 2)),
+                  {"action": "roll", "player": 0, "dice": [6, 5, 4, 3, 2]})
+    assert describe("ship-captain-crew", st, NAMES) == [
+        "Ana rolled 6-5-4-3-2: secured ship, captain and crew; cargo 2 + 3 = 5."]
+    st, _ = step("ship-captain-crew", s1, Stop(), None, {"action": "stop", "player": 0})
+    assert describe("ship-captain-crew", st, NAMES) == ["Ana keeps the cargo: 5 points."]
+
+
+def test_an_unknown_state_shape_says_nothing_rather_than_failing():
+    assert describe("ten-thousand", Step(0, None, None, [{"action": "roll", "player": 0,
+                                                          "dice": [1]}], 0, 0), NAMES) == []
