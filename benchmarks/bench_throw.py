@@ -5,11 +5,13 @@
 The throw is the last of a 4-player round on the classic board: the diamond and 7 dice at rest
 around it, the 8th die thrown from the east wall through them (it knocks two). `simulate_throw`
 is timed (median of N runs, with and without the playback path); side by side, in the same run,
-the same bodies, shapes and joints (physics.world.bare_space: no callbacks, no flight, the thrown
-die starting on the board where and as it first lands, so it slides into the same dice) are
-stepped the same number of steps in a bare `space.step` loop; building that space is not timed.
-The ratio is the cost of everything around pymunk: building the world, the flight, the checks,
-the path, the distances.
+the same bodies and shapes (physics.settle.bare_space: no callbacks, no flight, the thrown die
+starting on the board where and as it first lands, so it slides into the same dice) are stepped
+the same number of steps in a bare `space.step` loop; building those spaces is not timed. Two
+baselines: every body with its PivotJoint + GearJoint friction (the plain world), and joints only
+on the bodies the throw itself gave them (simulate_throw adds friction to a body when it is first
+touched; untouched bodies at rest need none). The ratios are the cost of everything around pymunk:
+building the world, the flight, the checks, the path, the distances.
 --fairness throws 6,000 varied dice (aimed and wild, all levels, random starting orientations)
 and prints the face counts, the chi-square p-value and the time taken.
 """
@@ -29,8 +31,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from petanque_game.ai.petanque import aim
 from petanque_game.physics import cube
 from petanque_game.physics.level import load_named_level
+from petanque_game.physics.settle import bare_space, baseline
 from petanque_game.physics.throw import random_launch, simulate_throw
-from petanque_game.physics.world import DT, bare_space, first_touchdown
+from petanque_game.physics.world import DT
 from petanque_game.rules.petanque_table import DiamondRest, DieRest, Table
 
 
@@ -50,43 +53,50 @@ def bench(runs: int) -> None:
     args = (level, table, 4, 3, "die", 1, launch)
     result = simulate_throw(*args)
     steps = result.steps
-    start = first_touchdown(*args)
-    full, bare_only, no_path = [], [], []
+    start, with_friction = baseline(*args)
+    full, no_path, bare_all, bare_used = [], [], [], []
 
-    def with_path() -> None:
+    def timed(out: list, f) -> None:
         t0 = time.perf_counter()
-        simulate_throw(*args)
-        full.append(time.perf_counter() - t0)
+        f()
+        out.append(time.perf_counter() - t0)
 
-    def without_path() -> None:
-        t0 = time.perf_counter()
-        simulate_throw(*args, record_path=False)
-        no_path.append(time.perf_counter() - t0)
-
-    def bare() -> None:
-        space = bare_space(*args, start=start)  # built outside the timing
+    def stepping(space) -> None:
         step = space.step
-        t0 = time.perf_counter()
         for _ in range(steps):
             step(DT)
-        bare_only.append(time.perf_counter() - t0)
 
-    order = [with_path, without_path, bare]
-    for i in range(runs):  # the three in turn, in a rotating order (no order favoured)
-        for job in order[i % 3:] + order[:i % 3]:
+    def bare(out: list, friction_for) -> None:
+        space = bare_space(*args, start, friction_for=friction_for)  # built outside the timing
+        timed(out, lambda: stepping(space))
+
+    jobs = [
+        lambda: timed(full, lambda: simulate_throw(*args)),
+        lambda: timed(no_path, lambda: simulate_throw(*args, record_path=False)),
+        lambda: bare(bare_all, None),
+        lambda: bare(bare_used, with_friction),
+    ]
+    for i in range(runs):  # all four in turn, in a rotating order (no order favoured)
+        for job in jobs[i % 4:] + jobs[:i % 4]:
             job()
-    m_full, m_np, m_bare = (statistics.median(v) * 1000 for v in (full, no_path, bare_only))
+    m_full, m_np, m_all, m_used = (statistics.median(v) * 1000
+                                   for v in (full, no_path, bare_all, bare_used))
     moved = sum((a.x, a.y) != (b.x, b.y) for a, b in zip(result.table.dice, table.dice))
     print(f"throw: 8 dice + diamond (7 dice + diamond at rest, 1 thrown), classic, "
-          f"{steps} steps = {steps * DT:.3f} simulated s, settled={result.settled}, "
-          f"{moved} dice knocked, {len(result.path.frames)} frames")
-    print(f"simulate_throw (with path) median  {m_full:8.3f} ms   "
-          f"({m_full * 1000 / steps:.2f} us/step)")
-    print(f"simulate_throw (no path)   median  {m_np:8.3f} ms")
-    print(f"bare pymunk, same world    median  {m_bare:8.3f} ms   "
-          f"({m_bare * 1000 / steps:.2f} us/step)")
-    print(f"ratio with path {m_full / m_bare:.2f}x, without path {m_np / m_bare:.2f}x "
-          f"(target <= 1.5x); runs={runs}")
+          f"{steps} steps = {steps * DT:.3f} simulated s ({result.pymunk_steps} through pymunk, "
+          f"the rest of the flight in closed form), settled={result.settled}, "
+          f"{moved} dice knocked, {len(result.path.frames)} frames, friction joints on "
+          f"{len(with_friction)} of 9 bodies")
+    print(f"simulate_throw (with path)       median {m_full:7.3f} ms ({m_full * 1000 / steps:.2f} "
+          f"us/step)")
+    print(f"simulate_throw (no path)         median {m_np:7.3f} ms")
+    print(f"bare pymunk, joints on all 9     median {m_all:7.3f} ms ({m_all * 1000 / steps:.2f} "
+          f"us/step)")
+    print(f"bare pymunk, joints as the throw median {m_used:7.3f} ms ({m_used * 1000 / steps:.2f} "
+          f"us/step)")
+    print(f"ratio to bare (all joints): with path {m_full / m_all:.2f}x, without {m_np / m_all:.2f}x;"
+          f" to bare (joints as used): with path {m_full / m_used:.2f}x, without "
+          f"{m_np / m_used:.2f}x (target <= 1.5x); runs={runs}")
 
 
 def fairness(throws: int, seed: int = 2024) -> None:

@@ -137,7 +137,9 @@ class Path:
     height of the body's underside above the board (mm; 0 on the board), the angle in the plane
     (rad) and the cube orientation 0-23 (always 0 for the diamond). `off_from[i]` is the first
     frame at which body i has fallen off the board (0 for a die already off before the throw),
-    or None when it stays on the board.
+    or None when it stays on the board. A diamond that went off is laid at its new spot in one
+    extra last frame (its off_from stays set: check the result table's `reset`). The last frame
+    (before that) holds exactly the resting positions of the result table.
     """
 
     fps: int
@@ -152,6 +154,7 @@ class ThrowResult:
     path: Path | None  # None when simulate_throw was asked for no path
     steps: int  # simulated steps of 1/480 s (flight steps done in closed form included)
     settled: bool  # False when the time cap stopped the throw
+    pymunk_steps: int = 0  # of `steps`, those run through pymunk (the rest: flight in closed form)
 
 
 def simulate_throw(level: Level, table: Table, num_players: int, thrower: int, obj: str,
@@ -159,7 +162,7 @@ def simulate_throw(level: Level, table: Table, num_players: int, thrower: int, o
     """Simulate one throw from `table` at rest; see the module docstring and `world.py`."""
     check_launch(level, num_players, thrower, launch)
     _check_table(table, obj, thrower, die)
-    from petanque_game.physics.world import run_throw
+    from petanque_game.physics.settle import run_throw
     return run_throw(level, table, num_players, thrower, obj, die, launch, record_path)
 
 

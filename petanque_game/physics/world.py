@@ -18,7 +18,11 @@ outside the board is off. A flight is bounded (speed and height are), so no body
 
 Friction on the felt is the pymunk `tank.py` idiom (PHYSICS_NOTES): a PivotJoint and a GearJoint
 per body to the static body with max_bias 0 and max_force mu*m*g (torque mu*m*g times the body's
-radius of gyration); both are zero while the body flies.
+radius of gyration); both are zero while the body flies. A body at rest that nothing touches
+needs no friction, so the joints are added to a body only when it is first woken (a contact
+begins with it, or with a body touching it, or it is landed on), right after that step, in item
+order. The flier's collision filter leaves out the walls and obstacles, and the bodies, while it
+is more than GUARD above their tops: high flights cost no callbacks.
 
 Every CHECK_EVERY steps (1/60 s: one path frame) the world is checked: a body whose centre has
 left the board falls off (removed; the throw in progress is noted), hits recorded by the `begin`
@@ -35,9 +39,8 @@ import math
 
 import pymunk
 
-from petanque_game.physics import cube, geometry
+from petanque_game.physics import cube, flight, geometry
 from petanque_game.physics.level import Level
-from petanque_game.physics.throw import Path, ThrowResult
 from petanque_game.rules.petanque_table import DIAMOND, DiamondRest, DieRest, Launch, Table
 
 DT = 1.0 / 480.0  # PHYSICS_NOTES: 480 Hz or finer against tunnelling
@@ -57,6 +60,13 @@ COLLISION_BIAS = 0.95 ** 480
 MAX_OVERLAP = 0.25  # mm
 
 GROUND, AIR, STATIC = 1, 2, 3
+# Collision filters: the flier only meets the categories whose tops it is low enough to reach
+# (within GUARD mm), so flying high over the table costs no callbacks at all.
+STATIC_BIT, BODY_BIT = 1, 2
+STATIC_FILTER = pymunk.ShapeFilter(categories=STATIC_BIT)
+BODY_FILTER = pymunk.ShapeFilter(categories=BODY_BIT)
+FLIER_FILTERS = tuple(pymunk.ShapeFilter(categories=BODY_BIT, mask=m) for m in range(4))
+GUARD = 20.0  # mm: more than two steps' fall at any speed a throw can reach
 
 
 class _Item:
@@ -131,6 +141,7 @@ class _World:
         self.awake = [self.thrown]
         self.frames: list[tuple] = []
         self.hits: list[tuple[int, int, int]] = []
+        self.needs_friction: list[_Item] = []
         self._launch(launch)
         if callbacks:
             space.on_collision(AIR, None, pre_solve=self._air_contact)
@@ -159,7 +170,10 @@ class _World:
             self.wall_lines.append((nx * mid + ny * h, ny * mid - nx * h,
                                     nx * mid - ny * h, ny * mid + nx * h,
                                     level.walls.thickness / 2.0))
-        self.static_bounds = [_bounding_circle(ob.outline) for ob in level.obstacles]
+        self.static_bounds = [flight.bounding_circle(ob.outline) for ob in level.obstacles]
+        self.static_guard = max([level.walls.height] + [ob.height for ob in level.obstacles]) \
+            + GUARD
+        self.body_guard = max(level.dice.height, level.diamond.thickness) + GUARD
         self.radius = {DIAMOND: level.diamond.long_diagonal / 2.0,
                        "die": level.dice.side * math.sqrt(0.5)}
 
@@ -167,6 +181,7 @@ class _World:
         shape.elasticity = self.level.walls.elasticity
         shape.friction = 0.5
         shape.collision_type = kind
+        shape.filter = STATIC_FILTER
         self.top[shape] = top
         self.order[shape] = len(self.order)
         self.space.add(shape)
@@ -199,15 +214,11 @@ class _World:
         body.angle = angle
         shape = pymunk.Poly(body, list(it.local))
         shape.elasticity, shape.friction, shape.collision_type = elasticity, friction, GROUND
+        shape.filter = BODY_FILTER
         it.force = mu * mass * level.gravity
         it.torque = it.force * math.sqrt(moment / mass)
-        pivot = pymunk.PivotJoint(self.space.static_body, body, (0.0, 0.0), (0.0, 0.0))
-        gear = pymunk.GearJoint(self.space.static_body, body, 0.0, 1.0)
-        for joint, limit in ((pivot, it.force), (gear, it.torque)):
-            joint.max_bias = 0.0
-            joint.max_force = limit
-        self.space.add(body, shape, pivot, gear)
-        it.body, it.shape, it.pivot, it.gear = body, shape, pivot, gear
+        self.space.add(body, shape)
+        it.body, it.shape = body, shape
         it.ke_rest = mass * REST_SPEED ** 2 + moment * REST_SPIN ** 2
         it.in_world = True
         self.top[shape] = height
@@ -215,8 +226,27 @@ class _World:
         self.index[shape] = len(self.items) - 1
         return it
 
+    def _add_friction(self, it: _Item) -> None:
+        """The felt's friction on a body: PivotJoint + GearJoint to the static body."""
+        pivot = pymunk.PivotJoint(self.space.static_body, it.body, (0.0, 0.0), (0.0, 0.0))
+        gear = pymunk.GearJoint(self.space.static_body, it.body, 0.0, 1.0)
+        for joint, limit in ((pivot, it.force), (gear, it.torque)):
+            joint.max_bias = 0.0
+            joint.max_force = limit
+        self.space.add(pivot, gear)
+        it.pivot, it.gear = pivot, gear
+
+    def _add_woken_friction(self) -> None:
+        """Friction for the bodies woken during the last step, in a fixed order (a body at rest
+        that nothing touches needs none: building joints is most of a world's cost)."""
+        for it in sorted(self.needs_friction, key=self.items.index):
+            if it.pivot is None and it.in_world:
+                self._add_friction(it)
+        self.needs_friction.clear()
+
     def _launch(self, launch: Launch) -> None:
         it = self.thrown
+        self._add_friction(it)
         body = it.body
         level = self.level
         body.position = (launch.x, launch.y)
@@ -237,6 +267,8 @@ class _World:
         self.flight_turns = 0
         self._clear_support()
         self.coast = True  # try the flight in closed form (see _coast) at the next block
+        self.mask = -1
+        self._filter_flier()
         it.entry = (launch.x, launch.y, self.z, launch.direction, it.orientation)
 
     def _flight_z(self, n: int) -> float:
@@ -270,6 +302,8 @@ class _World:
             if not it.awake:
                 it.awake = it.stirred = True
                 todo.extend(self.touching.get(j, ()))
+                if it.pivot is None:
+                    self.needs_friction.append(it)  # added after the step: not in a callback
         self.awake = [it for it in self.live if it.awake]
 
     def _hit(self, arb: pymunk.Arbiter, space: pymunk.Space, data) -> None:
@@ -317,9 +351,13 @@ class _World:
                     step(DT)
                     if self.airborne:
                         self._air_step()
+                    if self.needs_friction:
+                        self._add_woken_friction()
             else:
                 for _ in range(CHECK_EVERY):
                     step(DT)
+                    if self.needs_friction:
+                        self._add_woken_friction()
             steps += CHECK_EVERY
             if self._check():
                 still = 0
@@ -353,8 +391,8 @@ class _World:
                 return 0
         g = self.level.gravity
         a, b = 0.5 * g * DT * DT, DT * self.vz - 0.5 * g * DT * DT
-        ground = _first_at_or_below(a, b, self.z, 0.0)  # first step at or below the board
-        high = _first_at_or_below(a, b, self.z, self.highest) if self.z > self.highest else 0
+        ground = flight.first_at_or_below(a, b, self.z, 0.0)  # first step at or below the board
+        high = flight.first_at_or_below(a, b, self.z, self.highest) if self.z > self.highest else 0
         body = it.body
         (x0, y0), a0 = body.position, body.angle
         vx, vy = body.velocity
@@ -364,11 +402,11 @@ class _World:
         margin = self.radius[it.kind] + 2.0 * step_len + 1.0
         dx, dy = vx * DT, vy * DT
         for cx, cy, radius in self._bounds():
-            first = _first_within(x0 - cx, y0 - cy, dx, dy, radius + margin, high)
+            first = flight.first_within(x0 - cx, y0 - cy, dx, dy, radius + margin, high)
             if first is not None and first < reach:
                 reach = first
         for ax, ay, bx, by, half in self.wall_lines:
-            first = _first_near_segment(x0, y0, dx, dy, ax, ay, bx, by, half + margin, high)
+            first = flight.first_near_segment(x0, y0, dx, dy, ax, ay, bx, by, half + margin, high)
             if first is not None and first < reach:
                 reach = first
         n_free = min(reach - 2, limit)
@@ -386,6 +424,7 @@ class _World:
         body.position = (x0 + vx * t, y0 + vy * t)
         body.angle = a0 + w * t
         self.z, self.vz = self._flight_z(n_free), self.vz - n_free * g * DT
+        self._filter_flier()
         self.steps_skipped += n_free
         return n_free
 
@@ -404,6 +443,7 @@ class _World:
         if self.perched:
             if shape is not None and sup >= self.z - Z_EPS:
                 self.z = sup
+                self._filter_flier()
                 return
             self.perched = False
             self.vz = 0.0
@@ -413,6 +453,16 @@ class _World:
             self._touchdown(sup, shape, normal, -vz)
         else:
             self.z, self.vz = z, vz
+        self._filter_flier()
+
+    def _filter_flier(self) -> None:
+        if self.airborne:
+            z = self.z
+            mask = (STATIC_BIT if z < self.static_guard else 0) | \
+                (BODY_BIT if z < self.body_guard else 0)
+            if mask != self.mask:
+                self.mask = mask
+                self.thrown.shape.filter = FLIER_FILTERS[mask]
 
     def _touchdown(self, level_z: float, shape, normal: tuple[float, float], vi: float) -> None:
         it, level = self.thrown, self.level
@@ -464,12 +514,13 @@ class _World:
         self.z, self.vz = 0.0, 0.0
         self.airborne = self.perched = False
         it.shape.collision_type = GROUND
+        it.shape.filter = BODY_FILTER
         it.stirred = True
         it.pivot.max_force = it.force
         it.gear.max_force = it.torque
 
     def _fall_off(self, it: _Item, x: float, y: float, angle: float) -> None:
-        self.space.remove(it.body, it.shape, it.pivot, it.gear)
+        self.space.remove(*(o for o in (it.body, it.shape, it.pivot, it.gear) if o is not None))
         it.on = it.in_world = False
         it.off_frame = len(self.frames)
         it.entry = (x, y, 0.0, angle, it.orientation)
@@ -528,6 +579,9 @@ class _World:
         if deep:  # still being pushed apart: watch everything
             for it in self.live:
                 it.awake = it.stirred = True
+                if it.pivot is None:
+                    self.needs_friction.append(it)
+            self._add_woken_friction()
             self.awake = list(self.live)
         return bool(deep)
 
@@ -562,64 +616,7 @@ class _World:
         self._frame()
 
 
-def _bounding_circle(poly: geometry.Polygon) -> tuple[float, float, float]:
-    cx = sum(x for x, _ in poly) / len(poly)
-    cy = sum(y for _, y in poly) / len(poly)
-    return cx, cy, max(math.hypot(x - cx, y - cy) for x, y in poly)
-
-
-def _first_at_or_below(a: float, b: float, z: float, level: float) -> int:
-    """First step n >= 1 at which z + b*n - a*n*n <= level (a > 0): a falling arc."""
-    c = z - level
-    n = max(1, int((b + math.sqrt(max(0.0, b * b + 4.0 * a * c))) / (2.0 * a)))
-    while n > 1 and z + b * (n - 1) - a * (n - 1) * (n - 1) <= level:
-        n -= 1
-    while z + b * n - a * n * n > level:
-        n += 1
-    return n
-
-
-def _first_within(px: float, py: float, dx: float, dy: float, r: float, start: int) -> int | None:
-    """First step n >= start at which |(px, py) + n (dx, dy)| <= r, or None."""
-    a = dx * dx + dy * dy
-    b = px * dx + py * dy
-    c = px * px + py * py - r * r
-    if a == 0.0:
-        return start if c <= 0.0 else None
-    disc = b * b - a * c
-    if disc < 0.0:
-        return None
-    root = math.sqrt(disc)
-    n1, n2 = (-b - root) / a, (-b + root) / a
-    if n2 < start:
-        return None
-    return max(start, math.floor(n1))
-
-
-def _first_near_segment(px: float, py: float, dx: float, dy: float, ax: float, ay: float,
-                        bx: float, by: float, r: float, start: int) -> int | None:
-    """First step n >= start at which (px, py) + n (dx, dy) is within r of the segment a-b
-    (rounded down: never later than the truth), or None."""
-    firsts = [f for f in (_first_within(px - ax, py - ay, dx, dy, r, start),
-                          _first_within(px - bx, py - by, dx, dy, r, start)) if f is not None]
-    length = math.hypot(bx - ax, by - ay)
-    ux, uy = (bx - ax) / length, (by - ay) / length
-    lo, hi = float(start), math.inf
-    # across the segment: |s0 + n s1| <= r; along it: 0 <= t0 + n t1 <= length
-    for c0, c1, low, high in (((px - ax) * -uy + (py - ay) * ux, dx * -uy + dy * ux, -r, r),
-                              ((px - ax) * ux + (py - ay) * uy, dx * ux + dy * uy, 0.0, length)):
-        if c1 == 0.0:
-            if not low <= c0 <= high:
-                lo = math.inf
-            continue
-        n_a, n_b = (low - c0) / c1, (high - c0) / c1
-        lo, hi = max(lo, min(n_a, n_b)), min(hi, max(n_a, n_b))
-    if lo <= hi and lo < math.inf:
-        firsts.append(math.floor(lo))
-    return min(firsts) if firsts else None
-
-
-def _outline(it: _Item, x: float, y: float, angle: float) -> geometry.Polygon:
+def outline(it: _Item, x: float, y: float, angle: float) -> geometry.Polygon:
     return geometry.placed(it.local, x, y, angle)
 
 
@@ -631,7 +628,7 @@ def free_spot(world: _World, it: _Item, x0: float, y0: float, angle: float,
     about 2 mm, the first free spot wins.
     """
     board, level = world.board, world.level
-    others = [_outline(o, *o.body.position, o.body.angle) for o in world.live if o is not it]
+    others = [outline(o, *o.body.position, o.body.angle) for o in world.live if o is not it]
     others += [ob.outline for ob in level.obstacles]
     limit = int(board.extent / 2.0) + 2
     for ring in range(limit):
@@ -640,96 +637,9 @@ def free_spot(world: _World, it: _Item, x0: float, y0: float, angle: float,
         for j in range(count):
             a = 2.0 * math.pi * j / count
             x, y = x0 + r * math.cos(a), y0 + r * math.sin(a)
-            poly = _outline(it, x, y, angle)
+            poly = outline(it, x, y, angle)
             if not all(board.contains(px, py) for px, py in poly):
                 continue
             if all(geometry.outline_distance(poly, o) > clearance for o in others):
                 return x, y
     return None
-
-
-def run_throw(level: Level, table: Table, num_players: int, thrower: int, obj: str,
-              die: int | None, launch: Launch, record_path: bool) -> ThrowResult:
-    world = _World(level, table, num_players, thrower, obj, die, launch, record_path)
-    steps = world.run()
-    for it in list(world.live):  # belt and braces: nothing at rest beyond the edge
-        x, y = it.body.position
-        if not world.board.contains(x, y):
-            world._fall_off(it, x, y, it.body.angle)
-            it.off_frame = max(0, len(world.frames) - 1)
-        else:
-            it.entry = (x, y, 0.0, it.body.angle, it.orientation)
-    if record_path:  # the last frame shows exactly where everything came to rest
-        world.frames[-1] = tuple([it.entry for it in world.items])
-    table_after = _settled_table(world)  # first: it lays a reset diamond, the path shows that
-    path = _path(world) if record_path else None
-    return ThrowResult(table_after, path, steps, world.settled)
-
-
-def _settled_table(world: _World) -> Table:
-    diamond_rest = None
-    diamond_poly = None
-    dice = []
-    for it in world.items:
-        if it.kind == DIAMOND:
-            if it.on:
-                x, y = it.body.position
-                angle = math.remainder(it.body.angle, 2.0 * math.pi)
-                diamond_rest = DiamondRest(x, y, angle, True, False)
-            else:
-                spot = free_spot(world, it, 0.0, 0.0, 0.0)
-                x, y = spot if spot is not None else (0.0, 0.0)
-                angle = 0.0
-                diamond_rest = DiamondRest(x, y, 0.0, True, True)
-                it.entry = (x, y, 0.0, 0.0, 0)
-            diamond_poly = _outline(it, x, y, angle)
-    for it in world.items:
-        if it.kind == DIAMOND:
-            continue
-        if it.was_off:
-            dice.append(it.rest)  # off the board before this throw: as it was
-            continue
-        if it.on:
-            x, y = it.body.position
-            angle = math.remainder(it.body.angle, 2.0 * math.pi)
-            distance = None
-            if diamond_poly is not None:
-                distance = geometry.outline_distance(_outline(it, x, y, angle), diamond_poly)
-            dice.append(DieRest(it.player, it.die, x, y, angle, cube.TOP_FACE[it.orientation],
-                                True, None, distance, it.orientation))
-        else:
-            x, y, _, angle, _ = it.entry
-            dice.append(DieRest(it.player, it.die, x, y, math.remainder(angle, 2.0 * math.pi),
-                                cube.TOP_FACE[it.orientation], False, world.thrower, None,
-                                it.orientation))
-    return Table(diamond_rest, tuple(dice))
-
-
-def _path(world: _World) -> Path:
-    bodies = tuple((it.kind, it.player, it.die) for it in world.items)
-    if world.frames and any(it.kind == DIAMOND and not it.on for it in world.items):
-        world._frame()  # the reset diamond, laid at the centre, in a last frame
-    return Path(FPS, bodies, tuple(world.frames), tuple(it.off_frame for it in world.items))
-
-
-def first_touchdown(level: Level, table: Table, num_players: int, thrower: int, obj: str,
-                    die: int | None, launch: Launch) -> tuple[float, ...] | None:
-    """Where and how the thrown body first comes down: (x, y, angle, vx, vy, spin)."""
-    world = _World(level, table, num_players, thrower, obj, die, launch, False)
-    world.run()
-    return world.first_touchdown
-
-
-def bare_space(level: Level, table: Table, num_players: int, thrower: int, obj: str,
-               die: int | None, launch: Launch,
-               start: tuple[float, ...] | None = None) -> pymunk.Space:
-    """The benchmark's baseline: the same bodies, shapes and joints with no callbacks and no
-    flight; the thrown body starts on the board at `start` (see first_touchdown), friction on."""
-    world = _World(level, table, num_players, thrower, obj, die, launch, False, callbacks=False)
-    it = world.thrown
-    world._land(it)
-    if start is not None:
-        x, y, angle, vx, vy, spin = start
-        it.body.position, it.body.angle = (x, y), angle
-        it.body.velocity, it.body.angular_velocity = (vx, vy), spin
-    return world.space

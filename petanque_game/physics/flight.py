@@ -1,0 +1,70 @@
+"""Closed-form pieces of a throw's flight, for skipping steps that cannot matter.
+
+When does a falling Euler arc first come down to a height, and when does a point moving in a
+straight line at constant speed first come within reach of a circle or a segment. Steps are
+counted in whole physics steps; every answer errs early (never later than the truth), since it
+only decides how long the world may go unstepped.
+"""
+
+from __future__ import annotations
+
+import math
+
+from petanque_game.physics.geometry import Polygon
+
+
+def bounding_circle(poly: Polygon) -> tuple[float, float, float]:
+    cx = sum(x for x, _ in poly) / len(poly)
+    cy = sum(y for _, y in poly) / len(poly)
+    return cx, cy, max(math.hypot(x - cx, y - cy) for x, y in poly)
+
+
+def first_at_or_below(a: float, b: float, z: float, level: float) -> int:
+    """First step n >= 1 at which z + b*n - a*n*n <= level (a > 0): a falling arc."""
+    c = z - level
+    n = max(1, int((b + math.sqrt(max(0.0, b * b + 4.0 * a * c))) / (2.0 * a)))
+    while n > 1 and z + b * (n - 1) - a * (n - 1) * (n - 1) <= level:
+        n -= 1
+    while z + b * n - a * n * n > level:
+        n += 1
+    return n
+
+
+def first_within(px: float, py: float, dx: float, dy: float, r: float, start: int) -> int | None:
+    """First step n >= start at which |(px, py) + n (dx, dy)| <= r, or None."""
+    a = dx * dx + dy * dy
+    b = px * dx + py * dy
+    c = px * px + py * py - r * r
+    if a == 0.0:
+        return start if c <= 0.0 else None
+    disc = b * b - a * c
+    if disc < 0.0:
+        return None
+    root = math.sqrt(disc)
+    n1, n2 = (-b - root) / a, (-b + root) / a
+    if n2 < start:
+        return None
+    return max(start, math.floor(n1))
+
+
+def first_near_segment(px: float, py: float, dx: float, dy: float, ax: float, ay: float,
+                        bx: float, by: float, r: float, start: int) -> int | None:
+    """First step n >= start at which (px, py) + n (dx, dy) is within r of the segment a-b
+    (rounded down: never later than the truth), or None."""
+    firsts = [f for f in (first_within(px - ax, py - ay, dx, dy, r, start),
+                          first_within(px - bx, py - by, dx, dy, r, start)) if f is not None]
+    length = math.hypot(bx - ax, by - ay)
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    lo, hi = float(start), math.inf
+    # across the segment: |s0 + n s1| <= r; along it: 0 <= t0 + n t1 <= length
+    for c0, c1, low, high in (((px - ax) * -uy + (py - ay) * ux, dx * -uy + dy * ux, -r, r),
+                              ((px - ax) * ux + (py - ay) * uy, dx * ux + dy * uy, 0.0, length)):
+        if c1 == 0.0:
+            if not low <= c0 <= high:
+                lo = math.inf
+            continue
+        n_a, n_b = (low - c0) / c1, (high - c0) / c1
+        lo, hi = max(lo, min(n_a, n_b)), min(hi, max(n_a, n_b))
+    if lo <= hi and lo < math.inf:
+        firsts.append(math.floor(lo))
+    return min(firsts) if firsts else None

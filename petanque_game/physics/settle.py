@@ -1,0 +1,111 @@
+"""Reading a throw's world back: the settled Table, the path, and the benchmark's baseline.
+
+`run_throw` runs a `world._World` to rest, makes sure nothing at rest lies beyond the edge, lays a
+diamond that went off at the nearest free spot to the centre (`world.free_spot`), measures every
+die's outline distance to the diamond, and packs the frames into a `throw.Path`.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pymunk
+
+from petanque_game.physics import cube, geometry
+from petanque_game.physics.level import Level
+from petanque_game.physics.throw import Path, ThrowResult
+from petanque_game.physics.world import FPS, _World, free_spot, outline
+from petanque_game.rules.petanque_table import DIAMOND, DiamondRest, DieRest, Launch, Table
+
+
+def run_throw(level: Level, table: Table, num_players: int, thrower: int, obj: str,
+              die: int | None, launch: Launch, record_path: bool) -> ThrowResult:
+    world = _World(level, table, num_players, thrower, obj, die, launch, record_path)
+    steps = world.run()
+    for it in list(world.live):  # belt and braces: nothing at rest beyond the edge
+        x, y = it.body.position
+        if not world.board.contains(x, y):
+            world._fall_off(it, x, y, it.body.angle)
+            it.off_frame = max(0, len(world.frames) - 1)
+        else:
+            it.entry = (x, y, 0.0, it.body.angle, it.orientation)
+    if record_path:  # the last frame shows exactly where everything came to rest
+        world.frames[-1] = tuple([it.entry for it in world.items])
+    table_after = _settled_table(world)  # first: it lays a reset diamond, the path shows that
+    path = _path(world) if record_path else None
+    return ThrowResult(table_after, path, steps, world.settled, steps - world.steps_skipped)
+
+
+def _settled_table(world: _World) -> Table:
+    diamond_rest = None
+    diamond_poly = None
+    dice = []
+    for it in world.items:
+        if it.kind == DIAMOND:
+            if it.on:
+                x, y = it.body.position
+                angle = math.remainder(it.body.angle, 2.0 * math.pi)
+                diamond_rest = DiamondRest(x, y, angle, True, False)
+            else:
+                spot = free_spot(world, it, 0.0, 0.0, 0.0)
+                x, y = spot if spot is not None else (0.0, 0.0)
+                angle = 0.0
+                diamond_rest = DiamondRest(x, y, 0.0, True, True)
+                it.entry = (x, y, 0.0, 0.0, 0)
+            diamond_poly = outline(it, x, y, angle)
+    for it in world.items:
+        if it.kind == DIAMOND:
+            continue
+        if it.was_off:
+            dice.append(it.rest)  # off the board before this throw: as it was
+            continue
+        if it.on:
+            x, y = it.body.position
+            angle = math.remainder(it.body.angle, 2.0 * math.pi)
+            distance = None
+            if diamond_poly is not None:
+                distance = geometry.outline_distance(outline(it, x, y, angle), diamond_poly)
+            dice.append(DieRest(it.player, it.die, x, y, angle, cube.TOP_FACE[it.orientation],
+                                True, None, distance, it.orientation))
+        else:
+            x, y, _, angle, _ = it.entry
+            dice.append(DieRest(it.player, it.die, x, y, math.remainder(angle, 2.0 * math.pi),
+                                cube.TOP_FACE[it.orientation], False, world.thrower, None,
+                                it.orientation))
+    return Table(diamond_rest, tuple(dice))
+
+
+def _path(world: _World) -> Path:
+    bodies = tuple((it.kind, it.player, it.die) for it in world.items)
+    if world.frames and any(it.kind == DIAMOND and not it.on for it in world.items):
+        world._frame()  # the reset diamond, laid at the centre, in a last frame
+    return Path(FPS, bodies, tuple(world.frames), tuple(it.off_frame for it in world.items))
+
+
+def baseline(level: Level, table: Table, num_players: int, thrower: int, obj: str,
+             die: int | None, launch: Launch) -> tuple[tuple[float, ...] | None, frozenset[int]]:
+    """For the benchmark: where and how the thrown body first comes down (x, y, angle, vx, vy,
+    spin), and which bodies (indices in Path.bodies order) got friction joints in the throw."""
+    world = _World(level, table, num_players, thrower, obj, die, launch, False)
+    world.run()
+    return world.first_touchdown, frozenset(i for i, it in enumerate(world.items)
+                                            if it.pivot is not None)
+
+
+def bare_space(level: Level, table: Table, num_players: int, thrower: int, obj: str,
+               die: int | None, launch: Launch, start: tuple[float, ...] | None = None,
+               friction_for: frozenset[int] | None = None) -> pymunk.Space:
+    """The benchmark's baseline: the same bodies and shapes with no callbacks and no flight; the
+    thrown body starts on the board at `start` (see `baseline`), friction on. Friction joints on
+    every body (the plain way), or only on the bodies in `friction_for`."""
+    world = _World(level, table, num_players, thrower, obj, die, launch, False, callbacks=False)
+    for i, other in enumerate(world.items):
+        if other.in_world and other.pivot is None and (friction_for is None or i in friction_for):
+            world._add_friction(other)
+    it = world.thrown
+    world._land(it)
+    if start is not None:
+        x, y, angle, vx, vy, spin = start
+        it.body.position, it.body.angle = (x, y), angle
+        it.body.velocity, it.body.angular_velocity = (vx, vy), spin
+    return world.space
