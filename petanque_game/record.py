@@ -359,6 +359,9 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # an ordinary file, not mkstemp's owner-only one
         os.replace(tmp, path)
     except BaseException:
         try:

@@ -85,3 +85,17 @@ def test_ai_seats_play_every_tray_game_to_the_end():
             match = Match.new(game, [Seat("a", "ai", level), Seat("b", "ai", level)], seed=3)
             match.play_to_end()
             assert match.over and match.record.result["winners"]
+
+
+def test_a_saved_record_is_an_ordinary_readable_file_and_replaces_the_old_one(tmp_path):
+    import os
+    import stat
+
+    from petanque_game.record import write_atomic
+
+    path = tmp_path / "game.json"
+    write_atomic(path, "first")
+    write_atomic(path, "second")
+    assert path.read_text(encoding="utf-8") == "second"
+    assert os.stat(path).st_mode & stat.S_IRGRP  # with the usual umask 022
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temporary left behind

@@ -1,0 +1,185 @@
+"""`verify` on Terningepetanque records (REPLAY.md): every throw re-simulated and compared; a bad
+launch exits 2, an outcome or round_end that differs exits 1 naming the event."""
+
+import copy
+import json
+import math
+import subprocess
+import sys
+
+import pytest
+
+from petanque_game.cli import main
+from petanque_game.match import Match
+from petanque_game.record import Seat
+
+
+@pytest.fixture(scope="module")
+def game():
+    """A finished one-round, three-player game between AI seats, as JSON."""
+    players = [Seat("Ana", "ai", "easy"), Seat("Bo", "ai", "medium"), Seat("Cy", "ai", "easy")]
+    match = Match.new("terningepetanque", players, {"rounds": 1}, seed=4, level="classic")
+    match.play_to_end()
+    return json.loads(match.record.dumps())
+
+
+def verify(tmp_path, record, *args):
+    path = tmp_path / "tp.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    return path, main(["verify", str(path), *args])
+
+
+def first_throw(record, obj="die"):
+    return next(i for i, e in enumerate(record["events"])
+                if e["action"] == "throw" and e["object"] == obj)
+
+
+def test_a_played_game_verifies_with_its_result(tmp_path, capsys, game):
+    _, code = verify(tmp_path, game, "--json")
+    assert code == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["complete"] and out["scores"] == game["result"]["scores"]
+    assert out["winners"] == game["result"]["winners"]
+    actions = [e["action"] for e in game["events"]]
+    assert actions.count("throw") == 7 and actions[-1] == "round_end"
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda launch: launch.pop("speed"), "launch lacks 'speed'"),
+    (lambda launch: launch.update(speed=1e9), "speed"),
+    (lambda launch: launch.update(speed=-5.0), "speed"),
+    (lambda launch: launch.update(elevation=3.0), "elevation"),
+    (lambda launch: launch.update(x=0.0, y=0.0), "release"),
+    (lambda launch: launch.update(orientation=24), "orientation"),
+    (lambda launch: launch.update(spin="fast"), "spin must be a number"),
+    (lambda launch: launch.update(direction=True), "direction must be a number"),
+])
+def test_a_bad_launch_exits_2_naming_the_event(tmp_path, capsys, game, change, words):
+    record = copy.deepcopy(game)
+    index = first_throw(record)
+    change(record["events"][index]["launch"])
+    path, code = verify(tmp_path, record)
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err.startswith(f"{path}: event {index}: ") and err.count("\n") == 1
+    assert words in err, err
+
+
+def test_an_infinite_launch_value_is_not_json(tmp_path, capsys, game):
+    record = copy.deepcopy(game)
+    record["events"][first_throw(record)]["launch"]["speed"] = math.inf
+    path = tmp_path / "inf.json"
+    path.write_text(json.dumps(record), encoding="utf-8")  # json writes Infinity
+    assert main(["verify", str(path)]) == 2
+    assert "Infinity is not a number JSON allows" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda out: out["dice"][-1].update(x=out["dice"][-1]["x"] + 0.01), "x: recorded"),
+    (lambda out: out["dice"][-1].update(face=out["dice"][-1]["face"] % 6 + 1), "face"),
+    (lambda out: out["dice"][-1].update(angle=out["dice"][-1]["angle"] + 1e-6), "angle"),
+    (lambda out: out["diamond"].update(reset=not out["diamond"]["reset"]), "reset"),
+])
+def test_an_outcome_that_differs_from_the_simulation_exits_1(tmp_path, capsys, game, change,
+                                                             words):
+    record = copy.deepcopy(game)
+    index = first_throw(record)
+    change(record["events"][index]["outcome"])
+    _, code = verify(tmp_path, record)
+    err = capsys.readouterr().err
+    assert code == 1
+    assert f"event {index}: " in err and words in err, err
+
+
+def test_a_tiny_float_wobble_within_tolerance_is_accepted(tmp_path, game):
+    record = copy.deepcopy(game)
+    die = record["events"][first_throw(record)]["outcome"]["dice"][-1]
+    die["x"] += 1e-9  # REPLAY.md: positions within 1e-6 mm
+    assert verify(tmp_path, record)[1] == 0
+
+
+def test_a_round_end_that_differs_exits_1(tmp_path, capsys, game):
+    record = copy.deepcopy(game)
+    end = record["events"][-1]
+    end["points"][0] += 1
+    record.pop("result")
+    _, code = verify(tmp_path, record)
+    assert code == 1
+    assert f"event {len(record['events']) - 1}: round_end records" in capsys.readouterr().err
+
+
+def test_a_missing_round_end_leaves_the_game_unfinished(tmp_path, capsys, game):
+    record = copy.deepcopy(game)
+    record["events"].pop()
+    record.pop("result")
+    _, code = verify(tmp_path, record, "--json")
+    assert code == 0
+    assert json.loads(capsys.readouterr().out)["complete"] is False
+
+
+def test_a_throw_out_of_turn_exits_2(tmp_path, capsys, game):
+    record = copy.deepcopy(game)
+    index = first_throw(record)
+    record["events"][index]["player"] = (record["events"][index]["player"] + 1) % 3
+    _, code = verify(tmp_path, record)
+    assert code == 2
+    assert f"event {index}: " in capsys.readouterr().err
+
+
+def test_an_unknown_level_exits_2(tmp_path, capsys, game):
+    record = dict(game, level="no-such-board")
+    _, code = verify(tmp_path, record)
+    assert code == 2
+    assert "no-such-board" in capsys.readouterr().err
+
+
+def test_a_changed_level_hash_is_a_warning_only(tmp_path, capsys, game):
+    record = dict(game, level_sha256="0" * 64)
+    _, code = verify(tmp_path, record)
+    assert code == 0
+    assert "warning: the level 'classic' differs" in capsys.readouterr().err
+
+
+def test_a_rethrow_is_verified(tmp_path, capsys):
+    """A taken-back throw stays in the record, followed by `rethrow`; the table is as before."""
+    players = [Seat("Ana", "human"), Seat("Bo", "ai", "easy")]
+    match = Match.new("terningepetanque", players, {"rounds": 1}, seed=1)
+    rules = match.rules
+    from petanque_game.ai.petanque import aim
+
+    rethrown = False
+    while not match.over:
+        if match.ai_to_move:
+            match.play_ai_turn()
+            continue
+        state = match.state
+        actions = state.legal_actions()
+        if any(isinstance(a, rules.Rethrow) for a in actions):
+            match.decide(rules.Accept() if rethrown else rules.Rethrow())
+            rethrown = True
+        elif actions:
+            match.decide(actions[0])  # the roll for who starts
+        else:
+            obj, die = state.throw_due
+            launch = aim(match.level, 2, 0, (10.0, -20.0), obj=obj,
+                         orientation=match.hand_orientation() if obj == "die" else 0)
+            match.decide(rules.Throw(obj, die, launch))
+    record = json.loads(match.record.dumps())
+    assert [e["action"] for e in record["events"]].count("rethrow") == 1
+    _, code = verify(tmp_path, record, "--json")
+    assert code == 0
+    assert json.loads(capsys.readouterr().out)["scores"] == record["result"]["scores"]
+
+
+def test_simulate_writes_the_same_game_in_two_processes(tmp_path):
+    texts = []
+    for run in ("a", "b"):
+        out = subprocess.run(
+            [sys.executable, "-m", "petanque_game", "simulate", "terningepetanque", "--players",
+             "ai:easy,ai:expert", "--option", "rounds=2", "--seed", "3", "--record",
+             str(tmp_path / run), "--json"], capture_output=True, text=True, timeout=300)
+        assert out.returncode == 0, out.stderr
+        data = json.loads((tmp_path / run / "terningepetanque-3.json").read_text("utf-8"))
+        data.pop("created")
+        texts.append(json.dumps(data))
+    assert texts[0] == texts[1]
