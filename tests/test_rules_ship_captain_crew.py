@@ -396,10 +396,12 @@ def play_random_game(players: int, options: dict, rng: random.Random) -> int:
 
 
 @pytest.mark.parametrize("options", OPTION_SETS)
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(players=st.integers(2, 8), rng=st.randoms(use_true_random=True))
-def test_random_games_end_and_keep_the_invariants(options, players, rng):
-    play_random_game(players, options, rng)
+@settings(max_examples=125, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 8), seed=st.integers(0, 2**64))
+def test_random_games_end_and_keep_the_invariants(options, players, seed):
+    rng = random.Random(seed)  # seeded: a failure replays exactly
+    for _ in range(8):  # 1000 games per option set
+        play_random_game(players, options, rng)
 
 
 def test_equal_histories_give_equal_states():
