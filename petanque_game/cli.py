@@ -6,13 +6,13 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Sequence
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from petanque_game import __version__
-from petanque_game.record import AI_LEVELS, MAX_SEED, RecordError, Seat, load_record
-from petanque_game.record import write_atomic
+from petanque_game.record import AI_LEVELS, MAX_SEED, RecordError, Seat, load_record, write_atomic
 from petanque_game.rules import GAME_IDS, game_rules
 from petanque_game.rules.options import OptionError
 
@@ -90,7 +90,7 @@ def verify(file: str, as_json: bool = False) -> int:
     except (RecursionError, MemoryError):
         print(f"{file}: the record is too large or too deeply nested to check", file=sys.stderr)
         return 2
-    except Exception as e:  # a bug of ours must still not end in a traceback (REPLAY.md)
+    except Exception as e:  # noqa: BLE001 -- a bug of ours must still not end in a traceback
         print(f"{file}: cannot be checked: internal error ({type(e).__name__}: {e})",
               file=sys.stderr)
         return 2

@@ -42,6 +42,8 @@ from petanque_game.rules.base import (
     Stop,
 )
 
+PETANQUE = "terningepetanque"
+
 
 class OutcomeMismatch(Exception):
     """A recorded outcome, round_end or result that differs from what the engine computes."""
@@ -83,7 +85,7 @@ class Match:
         if created is not None:
             extra["created"] = created
         level_sha = None
-        if game == "terningepetanque":
+        if game == PETANQUE:
             from petanque_game.physics import level_sha256, load_named_level
 
             level = level or "classic"
@@ -162,9 +164,9 @@ class Match:
             dice = self.draw_dice(state.dice_to_roll)
             state = state.apply(dice)
             event = roll_event(seat, action, dice)
-        elif isinstance(action, self._petanque("Throw")):
-            state, event = self._throw(seat, action, state)
-        elif isinstance(action, self._petanque("Rethrow")):
+        elif self.record.game == PETANQUE and isinstance(action, self.rules.Throw):
+            state, event = self._throw(seat, state)
+        elif self.record.game == PETANQUE and isinstance(action, self.rules.Rethrow):
             # The taken-back throw stays in the record, followed by this event (REPLAY.md).
             event = {"action": "rethrow", "player": seat}
         else:
@@ -197,21 +199,19 @@ class Match:
 
     # --- Terningepetanque ------------------------------------------------------------------------
 
-    def _petanque(self, name: str) -> type:
-        """An action class of Terningepetanque, or a class nothing is an instance of."""
-        return getattr(self.rules, name, _Never) if self.record.game == "terningepetanque" \
-            else _Never
-
     def hand_orientation(self) -> int:
         """The starting orientation of the die about to be thrown: the thrower's hand."""
         return self.stream("hand").randrange(24)
 
-    def _throw(self, seat: int, action: Any, state: Any) -> tuple[Any, dict[str, Any]]:
-        from petanque_game.physics import simulate_throw
+    def _throw(self, seat: int, state: Any) -> tuple[Any, dict[str, Any]]:
+        from petanque_game.physics import LaunchError, simulate_throw
 
         player, obj, die, launch, table = state.pending_throw
-        result = simulate_throw(self.level, table, self.state.num_players, player, obj, die,
-                                launch)
+        try:
+            result = simulate_throw(self.level, table, state.num_players, player, obj, die,
+                                    launch)
+        except LaunchError as e:  # a throw the hand cannot make: refused like any illegal move
+            raise IllegalAction(str(e)) from None
         state = state.apply(self.rules.Settle(result.table))
         self.last_throw = ThrowShown(player, obj, result.path, result.table)
         event = {"action": "throw", "player": seat, "object": obj}
@@ -220,10 +220,6 @@ class Match:
         event["launch"] = launch.to_json()
         event["outcome"] = result.table.to_json()
         return state, event
-
-
-class _Never:
-    pass
 
 
 def _plain_event(seat: int, action: Any) -> dict[str, Any] | None:

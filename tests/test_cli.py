@@ -10,7 +10,7 @@ from petanque_game.cli import main
 
 
 def run(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "petanque_game", *args], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "petanque_game", *args], check=False, capture_output=True,
                           text=True, timeout=120, cwd=cwd)
 
 
