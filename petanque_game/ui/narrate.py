@@ -19,6 +19,11 @@ def possessive(name: str) -> str:
     return "Your" if name.lower() == "you" else f"{name}'s"
 
 
+def does(name: str, third_person: str, you_form: str) -> str:
+    """"Ana keeps the cargo" but "You keep the cargo": the subject and the predicate in its form."""
+    return f"{name} {you_form if name.lower() == 'you' else third_person}"
+
+
 def describe(game: str, step: Any, players: list[Seat]) -> list[str]:
     """One or two lines about `step`."""
     try:
@@ -108,7 +113,8 @@ def _ship(step: Any, names: list[str]) -> list[str]:
                     what += f"; cargo {cargo[0]} + {cargo[1]} = {sum(cargo)}"
                 lines.append(f"{who} rolled {dice_text(values)}{what}.")
         elif ev["action"] == "stop":
-            lines.append(f"{who} keeps the cargo: {sum(b.cargo)} points.")
+            lines.append(does(who, f"keeps the cargo: {sum(b.cargo)} points.",
+                              f"keep the cargo: {sum(b.cargo)} points."))
         ended = a.finished or a.round_number != b.round_number or a.rolloff != b.rolloff or \
             a.turn_index != b.turn_index
         if ended and ev["action"] in ("roll", "stop"):
@@ -126,7 +132,8 @@ def _ship(step: Any, names: list[str]) -> list[str]:
                 if len(top) > 1:
                     lines.append(f"Tie at {best} between {', '.join(top)}: roll-off for the pot!")
                 else:
-                    lines.append(f"{top[0]} wins the round with {best} and takes the pot.")
+                    lines.append(does(top[0], f"wins the round with {best} and takes the pot.",
+                                      f"win the round with {best} and take the pot."))
             else:
                 lines.append(f"Round won by {' and '.join(top)} with {best}.")
     return lines[-3:]
@@ -147,7 +154,8 @@ def _petanque(step: Any, names: list[str]) -> list[str]:
         if action == "roll":
             lines.append(f"{names[ev['player']]} rolled {ev['dice'][0]} for who starts.")
             if a.starter is not None and step.before.starter is None:
-                lines.append(f"{names[a.starter]} starts and throws the diamond.")
+                lines.append(does(names[a.starter], "starts and throws the diamond.",
+                                  "start and throw the diamond."))
         elif action == "throw":
             who = names[ev["player"]]
             out = ev["outcome"]
@@ -168,7 +176,8 @@ def _petanque(step: Any, names: list[str]) -> list[str]:
                 else:
                     lines.extend(_knocks(step.before.table, out, ev, names))
         elif action == "rethrow":
-            lines.append(f"{names[ev['player']]} takes the throw back and throws again.")
+            lines.append(does(names[ev['player']], "takes the throw back and throws again.",
+                              "take the throw back and throw again."))
         elif action == "round_end":
             pts = ev["points"]
             closest = ", ".join(names[s] for s in ev["closest"]) or "nobody"

@@ -83,6 +83,11 @@ def available_levels() -> tuple[list[tuple[str, str | None]], str | None]:
 _LEVELS: dict[str, Any] = {}  # name -> Level or its LevelError, from the last listing
 
 
+def _board_label(name: str, problem: str | None) -> str:
+    """A board's title as its file gives it ("Bumper Lane"), or its file name if it is broken."""
+    return f"{name} (broken)" if problem else getattr(_LEVELS.get(name), "title", name)
+
+
 class SetupScene(Scene):
     def __init__(self, app, choices: SetupChoices | None = None):
         super().__init__(app)
@@ -226,7 +231,7 @@ class SetupScene(Scene):
                     (usable[0] if usable else None)
             for j, (name, problem) in enumerate(self.levels[:6]):
                 b.append(Button(pygame.Rect(770 + (j % 3) * 158, y + 24 + (j // 3) * 46, 150, 38),
-                                name + (" (broken)" if problem else ""),
+                                _board_label(name, problem),
                                 lambda n=name: self.set_level(n), problem is None, 22,
                                 selected=name == self.choices.level, tag=f"level:{name}"))
         b.append(Button(pygame.Rect(40, 640, 200, 56), "Back", self.app.pop, hint="Esc",

@@ -10,6 +10,7 @@ import pygame
 from petanque_game.rules.petanque_table import Table
 from petanque_game.ui import dice, theme
 from petanque_game.ui import table_draw as td
+from petanque_game.ui.narrate import does
 from petanque_game.ui.widgets import panel
 
 
@@ -106,7 +107,8 @@ def prompt(scene) -> str:
         return ""
     who = s.players[seat].name
     if s.players[seat].kind == "ai":
-        return f"{who} is {'aiming' if scene.due else 'playing'}..."
+        doing = "aiming" if scene.due else "playing"
+        return does(who, f"is {doing}...", f"are {doing}...")
     if st.starter is None:
         return f"{who}: roll a die for who starts."
     if st.awaiting_accept:
