@@ -149,6 +149,10 @@ def record_from_json(data: Any) -> Record:
     if type(seed) is not int or not 0 <= seed <= MAX_SEED:
         raise RecordError(f"'seed' must be a whole number from 0 to 2^63-1, not {_brief(seed)}")
     players = _players(data.get("players"), rules)
+    try:
+        rules.new_game(len(players), options)  # options that are valid alone but not together
+    except (OptionError, ValueError) as e:
+        raise RecordError(str(e)) from None
     level, level_sha = data.get("level", _MISSING), data.get("level_sha256")
     if level is _MISSING:
         raise RecordError("'level' is missing")
