@@ -117,3 +117,21 @@ def test_a_throw_the_hand_cannot_make_is_refused_and_changes_nothing():
     with pytest.raises(IllegalAction, match="speed"):
         match.decide(match.rules.Throw(obj, die, too_fast))
     assert match.state == before_state and match.record.events == before_events
+
+
+def test_a_killed_terningepetanque_game_resumes_from_its_autosave_identically(tmp_path):
+    players = [Seat("Ana", "ai", "medium"), Seat("Bo", "ai", "easy"), Seat("Cy", "ai", "expert")]
+    options = {"rounds": 2}
+    whole = Match.new("terningepetanque", players, options, seed=21, level="round-table")
+    whole.play_to_end()
+
+    save = tmp_path / "autosave.json"
+    live = Match.new("terningepetanque", players, options, seed=21, level="round-table",
+                     autosave=save)
+    for _ in range(9):  # the roll for who starts, then throws and accepts into round 1
+        live.play_ai_turn()
+    on_disk = load_record(save)
+    assert on_disk.events == live.record.events
+    resumed = rebuild(on_disk, check_physics=False)  # as the window resumes
+    resumed.play_to_end()
+    assert resumed.record.to_json() == whole.record.to_json()
