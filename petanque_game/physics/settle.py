@@ -1,8 +1,8 @@
 """Reading a throw's world back: the settled Table, the path, and the benchmark's baseline.
 
 `run_throw` runs a `world._World` to rest, makes sure nothing at rest lies beyond the edge, lays a
-diamond that went off at the nearest free spot to the centre (`world.free_spot`), measures every
-die's outline distance to the diamond, and packs the frames into a `throw.Path`.
+diamond that went off at the nearest free spot to the centre (`off_board.free_spot`), measures
+every die's outline distance to the diamond, and packs the frames into a `throw.Path`.
 """
 
 from __future__ import annotations
@@ -12,9 +12,11 @@ import math
 import pymunk
 
 from petanque_game.physics import cube, geometry
+from petanque_game.physics.build import FPS
 from petanque_game.physics.level import Level
+from petanque_game.physics.off_board import free_spot, outline
 from petanque_game.physics.throw import Path, ThrowResult
-from petanque_game.physics.world import FPS, _World, free_spot, outline
+from petanque_game.physics.world import _World
 from petanque_game.rules.petanque_table import DIAMOND, DiamondRest, DieRest, Launch, Table
 
 
