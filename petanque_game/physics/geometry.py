@@ -107,10 +107,8 @@ def outline_distance(p: Polygon, q: Polygon) -> float:
     best = math.inf
     separated = False
     for a, b in ((p, q), (q, p)):
-        n = len(b)
-        for i in range(n):
-            ax, ay = b[i]
-            bx, by = b[(i + 1) % n]
+        m = len(a)
+        for (ax, ay), (bx, by) in zip(b, b[1:] + b[:1]):  # each edge, counter-clockwise
             ex, ey = bx - ax, by - ay
             length2 = ex * ex + ey * ey
             outside = 0
@@ -129,8 +127,9 @@ def outline_distance(p: Polygon, q: Polygon) -> float:
                     t = dot / length2
                     dx, dy = wx - t * ex, wy - t * ey
                     d = dx * dx + dy * dy
-                best = min(best, d)
-            if outside == len(a):
+                if d < best:  # noqa: PLR1730  (= min(best, d), faster; no NaN or -0.0 here)
+                    best = d
+            if outside == m:
                 separated = True
     return math.sqrt(best) if separated else 0.0
 

@@ -34,7 +34,8 @@ check. After MAX_STEPS everything stops where it is. Shapes and bodies are added
 
 The parts: `build.py` builds the world (and holds the fixed numbers), `airborne.py` flies and
 lands the thrown body, `off_board.py` takes bodies off the board and finds free spots; here the
-world is stepped, the hits are recorded and the checks made.
+world is stepped (straight through Chipmunk, `chipmunk.py`), the hits are recorded and the checks
+made.
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ from petanque_game.physics.build import (
     REST_CHECKS,
     _Build,
 )
+from petanque_game.physics.chipmunk import chipmunk_step, cp_position, cp_velocity, deferred_work
 from petanque_game.physics.off_board import _OffBoard, free_spot, outline
 from petanque_game.rules.petanque_table import DIAMOND
 
@@ -108,7 +110,8 @@ class _World(_Build, _Airborne, _OffBoard):
 
     def run(self) -> int:
         """Step to rest (or the cap); returns the simulated steps, the flight's included."""
-        step = self.space.step
+        space = self.space
+        cp_step, cp_space = chipmunk_step(space)  # = space.step(DT), minus Python overhead
         still = 0
         self._frame()
         steps = 0
@@ -121,14 +124,18 @@ class _World(_Build, _Airborne, _OffBoard):
                     continue
             if self.airborne:
                 for _ in range(CHECK_EVERY):
-                    step(DT)
+                    space._locked = True
+                    cp_step(cp_space, DT)
+                    space._locked = False
                     if self.airborne:
                         self._air_step()
                     if self.needs_friction:
                         self._add_woken_friction()
             else:
                 for _ in range(CHECK_EVERY):
-                    step(DT)
+                    space._locked = True
+                    cp_step(cp_space, DT)
+                    space._locked = False
                     if self.needs_friction:
                         self._add_woken_friction()
             steps += CHECK_EVERY
@@ -141,10 +148,14 @@ class _World(_Build, _Airborne, _OffBoard):
                         still = 0
                         continue
                     self.settled = True
-                    return steps
-        self.settled = False
-        self._stop_at_cap()
+                    break
+        else:
+            self.settled = False
+            self._stop_at_cap()
+        if deferred_work(space):
+            raise RuntimeError("a collision callback changed the space during a step")
         return steps
+
     def _check(self) -> bool:
         """Falls, tumbles and a path frame; True while anything is still moving."""
         if self.hits:
@@ -154,25 +165,26 @@ class _World(_Build, _Airborne, _OffBoard):
         moving = False
         thrown = self.thrown
         contains = self.board.contains
-        for it in self.awake:
+        airborne = self.airborne  # nothing below lands or launches the flier
+        for it in self.awake:  # _fall_off rebinds self.awake: this loop reads the old list
             body = it.body
-            if it is thrown and self.airborne:
-                x, y = body.position
+            if airborne and it is thrown:
+                p = cp_position(body._body)
                 angle = body.angle
                 if not self.perched and it.kind != DIAMOND:
-                    vx, vy = body.velocity
-                    self._flight_tumble(it, vx, vy, angle)
-                it.entry = (x, y, self.z, angle, it.orientation)
+                    v = cp_velocity(body._body)
+                    self._flight_tumble(it, v.x, v.y, angle)
+                it.entry = (p.x, p.y, self.z, angle, it.orientation)
                 moving = True
                 continue
-            ke = body.kinetic_energy
-            still = ke <= it.ke_rest  # at rest: friction stops anything this slow within a step
-            if still and not it.stirred:
+            still = body.kinetic_energy <= it.ke_rest  # at rest: friction stops anything this
+            if still and not it.stirred:               # slow within a step
                 if it.entry[4] != it.orientation:
                     it.entry = it.entry[:4] + (it.orientation,)
                 continue
             it.stirred = not still  # a body coming to rest is read once more, then left alone
-            x, y = body.position
+            p = cp_position(body._body)
+            x, y = p.x, p.y
             if not contains(x, y):
                 self._fall_off(it, x, y, body.angle)
                 continue
