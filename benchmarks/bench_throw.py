@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from petanque_game.ai.petanque import aim
 from petanque_game.physics import cube
+from petanque_game.physics.chipmunk import chipmunk_step
 from petanque_game.physics.level import load_named_level
 from petanque_game.physics.settle import bare_space, baseline
 from petanque_game.physics.throw import random_launch, simulate_throw
@@ -54,7 +55,7 @@ def bench(runs: int) -> None:
     result = simulate_throw(*args)
     steps = result.steps
     start, with_friction = baseline(*args)
-    full, no_path, bare_all, bare_used = [], [], [], []
+    full, no_path, bare_all, bare_used, raw_used = [], [], [], [], []
 
     def timed(out: list, f) -> None:
         t0 = time.perf_counter()
@@ -66,21 +67,27 @@ def bench(runs: int) -> None:
         for _ in range(steps):
             step(DT)
 
-    def bare(out: list, friction_for) -> None:
+    def raw_stepping(space) -> None:
+        step, cp_space = chipmunk_step(space)  # Chipmunk's own step, as simulate_throw calls it
+        for _ in range(steps):
+            step(cp_space, DT)
+
+    def bare(out: list, friction_for, stepper=stepping) -> None:
         space = bare_space(*args, start, friction_for=friction_for)  # built outside the timing
-        timed(out, lambda: stepping(space))
+        timed(out, lambda: stepper(space))
 
     jobs = [
         lambda: timed(full, lambda: simulate_throw(*args)),
         lambda: timed(no_path, lambda: simulate_throw(*args, record_path=False)),
         lambda: bare(bare_all, None),
         lambda: bare(bare_used, with_friction),
+        lambda: bare(raw_used, with_friction, raw_stepping),
     ]
-    for i in range(runs):  # all four in turn, in a rotating order (no order favoured)
-        for job in jobs[i % 4:] + jobs[:i % 4]:
+    for i in range(runs):  # all in turn, in a rotating order (no order favoured)
+        for job in jobs[i % len(jobs):] + jobs[:i % len(jobs)]:
             job()
-    m_full, m_np, m_all, m_used = (statistics.median(v) * 1000
-                                   for v in (full, no_path, bare_all, bare_used))
+    m_full, m_np, m_all, m_used, m_raw = (statistics.median(v) * 1000 for v in
+                                          (full, no_path, bare_all, bare_used, raw_used))
     moved = sum((a.x, a.y) != (b.x, b.y) for a, b in zip(result.table.dice, table.dice))
     print(f"throw: 8 dice + diamond (7 dice + diamond at rest, 1 thrown), classic, "
           f"{steps} steps = {steps * DT:.3f} simulated s ({result.pymunk_steps} through pymunk, "
@@ -94,9 +101,12 @@ def bench(runs: int) -> None:
           f"us/step)")
     print(f"bare pymunk, joints as the throw median {m_used:7.3f} ms ({m_used * 1000 / steps:.2f} "
           f"us/step)")
+    print(f"bare Chipmunk step, joints as used median {m_raw:7.3f} ms "
+          f"({m_raw * 1000 / steps:.2f} us/step; no pymunk wrapper, as simulate_throw steps)")
     print(f"ratio to bare (all joints): with path {m_full / m_all:.2f}x, without {m_np / m_all:.2f}x;"
           f" to bare (joints as used): with path {m_full / m_used:.2f}x, without "
-          f"{m_np / m_used:.2f}x (target <= 1.5x); runs={runs}")
+          f"{m_np / m_used:.2f}x (target <= 1.5x); to bare Chipmunk step (joints as used): with "
+          f"path {m_full / m_raw:.2f}x; runs={runs}")
 
 
 def fairness(throws: int, seed: int = 2024) -> None:

@@ -25,7 +25,7 @@ from petanque_game.physics.build import (
     Z_EPS,
     _Item,
 )
-from petanque_game.physics.chipmunk import cp_position
+from petanque_game.physics.chipmunk import position
 from petanque_game.rules.petanque_table import DIAMOND
 
 
@@ -115,7 +115,7 @@ class _Airborne:
         out = list(self.static_bounds)
         for o in self.live:
             if o is not self.thrown:
-                p = cp_position(o.body._body)
+                p = position(o.body)
                 out.append((p.x, p.y, self.radius[o.kind]))
         return out
 

@@ -8,11 +8,26 @@ is not needed by `world.py`.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any
 
 import pymunk
-from pymunk._chipmunk_cffi import lib as _cp
+
+# The shortcuts reach past pymunk's public API (its cffi `lib`, a body's `_body`). Should a pymunk
+# release move those, every shortcut falls back to the public calls, which give the same numbers
+# (tests/test_physics_pymunk_api.py checks that bit for bit). PETANQUE_PYMUNK_PUBLIC=1 forces the
+# public calls; nothing else reads it.
+try:
+    if os.environ.get("PETANQUE_PYMUNK_PUBLIC"):
+        raise ImportError("the public pymunk API was asked for")
+    from pymunk._chipmunk_cffi import lib as _cp
+
+    _cp.cpBodyGetPosition, _cp.cpBodyGetVelocity, _cp.cpSpaceStep  # noqa: B018 -- all there?
+    if not hasattr(pymunk.Body(1.0, 1.0), "_body"):
+        raise ImportError("pymunk bodies no longer keep their Chipmunk body as _body")
+except (ImportError, AttributeError):
+    _cp = None
 
 
 # pymunk's Body, Shape and Constraint carry a typing mixin whose __setattr__ only calls
@@ -58,17 +73,28 @@ def chipmunk_step(space: pymunk.Space) -> tuple[Callable[[Any, float], None], An
     The Chipmunk call and its `dt` are the same, so the results are the same bit for bit. If
     pymunk's internals ever differ from the above, the plain `Space.step` is used.
     """
-    if space.threaded or not all(hasattr(space, name) for name in _SPACE_PARTS) or \
-            not hasattr(_cp, "cpSpaceStep"):
+    if _cp is None or space.threaded or not all(hasattr(space, name) for name in _SPACE_PARTS):
         return (lambda _, dt: space.step(dt)), None
     return _cp.cpSpaceStep, space._space
 
 
 # `body.position` / `body.velocity` build a Vec2d from Chipmunk's cpVect; the checks read them
-# often enough for that to show, so they read the cpVect itself: `cp_position(body._body)` has
-# the same .x and .y (the same doubles), for a third of the time.
-cp_position = _cp.cpBodyGetPosition
-cp_velocity = _cp.cpBodyGetVelocity
+# often enough for that to show, so they read the cpVect itself: the same .x and .y (the same
+# doubles), for a third of the time.
+if _cp is not None:
+    _get_position, _get_velocity = _cp.cpBodyGetPosition, _cp.cpBodyGetVelocity
+
+    def position(body: pymunk.Body) -> Any:
+        return _get_position(body._body)
+
+    def velocity(body: pymunk.Body) -> Any:
+        return _get_velocity(body._body)
+else:
+    def position(body: pymunk.Body) -> Any:
+        return body.position
+
+    def velocity(body: pymunk.Body) -> Any:
+        return body.velocity
 
 
 def deferred_work(space: pymunk.Space) -> bool:

@@ -56,7 +56,7 @@ from petanque_game.physics.build import (
     REST_CHECKS,
     _Build,
 )
-from petanque_game.physics.chipmunk import chipmunk_step, cp_position, cp_velocity, deferred_work
+from petanque_game.physics.chipmunk import chipmunk_step, deferred_work, position, velocity
 from petanque_game.physics.off_board import _OffBoard, free_spot, outline
 from petanque_game.rules.petanque_table import DIAMOND
 
@@ -169,10 +169,10 @@ class _World(_Build, _Airborne, _OffBoard):
         for it in self.awake:  # _fall_off rebinds self.awake: this loop reads the old list
             body = it.body
             if airborne and it is thrown:
-                p = cp_position(body._body)
+                p = position(body)
                 angle = body.angle
                 if not self.perched and it.kind != DIAMOND:
-                    v = cp_velocity(body._body)
+                    v = velocity(body)
                     self._flight_tumble(it, v.x, v.y, angle)
                 it.entry = (p.x, p.y, self.z, angle, it.orientation)
                 moving = True
@@ -183,7 +183,7 @@ class _World(_Build, _Airborne, _OffBoard):
                     it.entry = it.entry[:4] + (it.orientation,)
                 continue
             it.stirred = not still  # a body coming to rest is read once more, then left alone
-            p = cp_position(body._body)
+            p = position(body)
             x, y = p.x, p.y
             if not contains(x, y):
                 self._fall_off(it, x, y, body.angle)
