@@ -286,7 +286,9 @@ def test_repeat_in_process_is_identical():
 
 # --- faces ---------------------------------------------------------------------------------
 
-def _face_counts(n, seed):
+def _face_counts(n, seed, orientation=None):
+    """Faces of n varied throws. With `orientation` None each die leaves the hand at a random
+    orientation (as in a game); with a fixed one, any evenness must come from the tumbling."""
     rng = random.Random(seed)
     counts = Counter()
     levels = [CLASSIC, load_named_level("round-table"), load_named_level("bumper-lane")]
@@ -296,11 +298,12 @@ def _face_counts(n, seed):
         seat = rng.randrange(players)
         zone_target = (rng.uniform(-120, 120), rng.uniform(-80, 80))
         tb = table((rng.uniform(-60, 60), rng.uniform(-40, 40)))
+        start = rng.randrange(24) if orientation is None else orientation
         if i % 2:
-            launch = random_launch(lv, players, seat, rng)
+            launch = random_launch(lv, players, seat, rng, orientation=start)
         else:
             launch = aim(lv, players, seat, zone_target, roll=rng.random(),
-                         orientation=rng.randrange(24), spin=rng.uniform(-10, 10))
+                         orientation=start, spin=rng.uniform(-10, 10))
         counts[simulate_throw(lv, tb, players, seat, "die", 0, launch,
                               record_path=False).table.dice[-1].face] += 1
     return [counts[f] for f in range(1, 7)]
@@ -315,6 +318,22 @@ def test_faces_come_up_evenly_small():
 @pytest.mark.slow
 def test_faces_come_up_evenly_6000_throws():
     counts = _face_counts(6000, 2024)
+    stat, p = cube.face_chi_square(counts)
+    assert p > 0.001, (counts, stat)
+
+
+def test_faces_come_out_of_the_tumbling_not_the_hand():
+    """Every die leaves the hand showing the same face up: a fair spread of faces at rest can
+    only come from the tumbling in flight, on landing, on bounces and when hit (RULES.md: the face
+    on top comes out of the simulation). A die that did not tumble would show 1 every time."""
+    counts = _face_counts(600, 11, orientation=0)
+    stat, p = cube.face_chi_square(counts)
+    assert p > 1e-4, (counts, stat)
+
+
+@pytest.mark.slow
+def test_faces_come_out_of_the_tumbling_6000_throws_from_one_hand_orientation():
+    counts = _face_counts(6000, 2025, orientation=0)
     stat, p = cube.face_chi_square(counts)
     assert p > 0.001, (counts, stat)
 
