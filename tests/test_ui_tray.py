@@ -260,6 +260,22 @@ def test_resume_from_the_autosave(home):
     app.render()
 
 
+def test_a_new_game_keeps_the_unfinished_one_in_records_instead_of_overwriting_it(home):
+    app = fast_app()
+    first = start(app, "shut-the-box", seed=5)
+    press(app, "roll")
+    unfinished = first.session.record.to_json()
+    pygame.quit()
+    app = fast_app()
+    second = start(app, "ten-thousand", seed=6)
+    kept = list(paths.records_dir().glob("unfinished-shut-the-box-*.json"))
+    assert len(kept) == 1
+    assert json.loads(kept[0].read_text(encoding="utf-8")) == json.loads(
+        json.dumps(unfinished))
+    assert load_record(paths.autosave_path()).game == "ten-thousand"
+    assert second.session.save_problem is None
+
+
 def test_a_broken_autosave_shows_the_file_and_the_reason(home):
     path = paths.autosave_path()
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -8,6 +8,7 @@ a human's action goes to `Match.decide`, which refuses an illegal one with Illeg
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -164,14 +165,37 @@ class LiveSession(Session):
 
 
 def keep_record(record: Record) -> Path:
-    folder = paths.records_dir()
+    path = _free_name(paths.records_dir(), record.game)
+    write_atomic(path, record.dumps())
+    return path
+
+
+def _free_name(folder: Path, stem: str) -> Path:
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = folder / f"{record.game}-{stamp}.json"
+    path = folder / f"{stem}-{stamp}.json"
     n = 2
     while path.exists():
-        path = folder / f"{record.game}-{stamp}-{n}.json"
+        path = folder / f"{stem}-{stamp}-{n}.json"
         n += 1
-    write_atomic(path, record.dumps())
+    return path
+
+
+def keep_unfinished_game() -> Path | None:
+    """A new game takes the autosave's place: the game that was in it is moved to records/ as
+    `unfinished-...json` (it can still be watched or verified), never overwritten."""
+    autosave = paths.autosave_path()
+    if not autosave.exists():
+        return None
+    try:
+        game = json.loads(autosave.read_text(encoding="utf-8")).get("game")
+    except (OSError, ValueError, AttributeError):
+        game = None
+    folder = paths.records_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = f"unfinished-{game}" if isinstance(game, str) and game.isascii() and \
+        game.replace("-", "").isalnum() else "unfinished"
+    path = _free_name(folder, stem)
+    os.replace(autosave, path)
     return path
 
 
@@ -179,7 +203,16 @@ def new_game(game: str, players: list[Seat], options: dict, seed: int,
              level: str | None = None, autosave: bool = True) -> LiveSession:
     created = datetime.now(timezone.utc).isoformat(timespec="seconds")
     match = Match.new(game, players, options, seed, level, created=created)
-    return LiveSession(match, paths.autosave_path() if autosave else None)
+    if not autosave:
+        return LiveSession(match)
+    try:
+        keep_unfinished_game()
+    except OSError as e:  # the earlier game stays where it is: this one is not autosaved
+        session = LiveSession(match)
+        session.save_problem = (f"the game in {paths.autosave_path()} could not be moved aside "
+                                f"({e.strerror or e}), so this game is not autosaved")
+        return session
+    return LiveSession(match, paths.autosave_path())
 
 
 def new_seed() -> int:
