@@ -353,6 +353,18 @@ def test_bad_window_settings_are_reported_and_defaults_used():
     assert s.is_key("roll", pygame.K_r) and s.ai_delay == 0.8
 
 
+def test_the_players_own_ui_yaml_overrides_the_shipped_one_and_names_itself(home):
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "ui.yaml").write_text("keys:\n  roll: [g]\nai_delay: 2\nroll_time: fast\n",
+                                  encoding="utf-8")
+    s = theme.load_settings()
+    assert s.is_key("roll", pygame.K_g) and not s.is_key("roll", pygame.K_r)
+    assert s.is_key("bank", pygame.K_b)  # what the player's file leaves out stays as shipped
+    assert s.ai_delay == 2.0 and s.roll_time == 0.7
+    assert s.problems == [f"{home / 'ui.yaml'}: roll_time: expected seconds from 0 to 10, "
+                          f"not 'fast'"]
+
+
 def test_a_frame_renders_in_reasonable_time():
     app = fast_app()
     start(app, "ten-thousand", seed=2)

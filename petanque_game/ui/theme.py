@@ -184,18 +184,34 @@ def _key_codes(names: Any, where: str, problems: list[str]) -> set[int] | None:
 
 
 def load_settings(data: Any = None, name: str = "config/ui.yaml") -> Settings:
-    """Settings from parsed YAML `data` (None: read the shipped config/ui.yaml)."""
+    """Settings from parsed YAML `data`; None: the shipped config/ui.yaml, then the player's own
+    ui.yaml in the user folder (paths.user_dir()), whose settings win. Each problem names its
+    file; a wrong setting keeps the value it had."""
     if not pygame.get_init():
         pygame.init()  # key names need it
     problems: list[str] = []
-    if data is None:
-        data = _read_shipped(name, problems)
-    if data is None:
-        data = {}
+    settings = Settings(problems=problems)
+    settings.keys = {action: _key_codes(default, action, []) for action, default in
+                     DEFAULT_KEYS.items()}  # type: ignore[misc]
+    if data is not None:
+        _apply(settings, data, name, problems)
+        return settings
+    from petanque_game import paths
+    from petanque_game.data import config_dir
+
+    for path, label in ((config_dir() / "ui.yaml", name),
+                        (paths.user_dir() / "ui.yaml", str(paths.user_dir() / "ui.yaml"))):
+        found = _read(path, label, problems)
+        if found is not None:
+            _apply(settings, found, label, problems)
+    return settings
+
+
+def _apply(settings: Settings, data: Any, name: str, problems: list[str]) -> None:
+    """Lay one file's settings over `settings`."""
     if not isinstance(data, dict):
         problems.append(f"{name}: expected a mapping of settings")
-        data = {}
-    settings = Settings(problems=problems)
+        return
     for key in data:
         if key not in ("keys", "colours", "ai_delay", "roll_time", "replay_delay"):
             problems.append(f"{name}: {key}: unknown setting")
@@ -203,14 +219,13 @@ def load_settings(data: Any = None, name: str = "config/ui.yaml") -> Settings:
     if not isinstance(given_keys, dict):
         problems.append(f"{name}: keys: expected a mapping of actions to key names")
         given_keys = {}
-    for action, default in DEFAULT_KEYS.items():
-        codes = None
-        if action in given_keys:
-            codes = _key_codes(given_keys[action], f"{name}: keys.{action}", problems)
-        settings.keys[action] = codes or _key_codes(default, action, [])  # type: ignore
-    for action in given_keys:
+    for action, names in given_keys.items():
         if action not in DEFAULT_KEYS:
             problems.append(f"{name}: keys.{action}: unknown action")
+            continue
+        codes = _key_codes(names, f"{name}: keys.{action}", problems)
+        if codes:
+            settings.keys[action] = codes
     for key in ("ai_delay", "roll_time", "replay_delay"):
         if key in data:
             value = data[key]
@@ -230,14 +245,11 @@ def load_settings(data: Any = None, name: str = "config/ui.yaml") -> Settings:
                 problems.append(f"{name}: colours.{key}: expected [red, green, blue], 0-255 each")
     else:
         problems.append(f"{name}: colours: expected a mapping of names to [r, g, b]")
-    return settings
 
 
-def _read_shipped(name: str, problems: list[str]) -> Any:
+def _read(path: Any, name: str, problems: list[str]) -> Any:
     from petanque_game.config import ConfigError, read_yaml
-    from petanque_game.data import config_dir
 
-    path = config_dir() / "ui.yaml"
     try:
         if not path.is_file():
             return None
