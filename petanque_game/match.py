@@ -134,14 +134,18 @@ class Match:
 
     # --- playing ---------------------------------------------------------------------------------
 
-    def play_ai_turn(self) -> None:
-        """Let the AI seat to move make one decision."""
+    def ai_decision(self) -> Any:
+        """What the AI seat to move decides now. It changes nothing, so it may run on another
+        thread while the window draws; the same game state gives the same decision."""
         from petanque_game.ai import choose
 
         seat = self.seat_to_move
         player = self.record.players[seat]
-        action = choose(self, seat, player.level, self.stream("ai", seat))
-        self.decide(action)
+        return choose(self, seat, player.level, self.stream("ai", seat))
+
+    def play_ai_turn(self) -> None:
+        """Let the AI seat to move make one decision."""
+        self.decide(self.ai_decision())
 
     def play_to_end(self, max_decisions: int = 1_000_000) -> None:
         """Play an all-AI game (or the rest of one) to its end."""

@@ -212,7 +212,7 @@ def test_an_ai_that_fails_shows_a_message_and_the_window_stays(home, monkeypatch
     def broken(*args, **kwargs):
         raise RuntimeError("the aim search blew up")
 
-    monkeypatch.setattr(scene.session.match, "play_ai_turn", broken)
+    monkeypatch.setattr(scene.session.match, "ai_decision", broken)
     for _ in range(10):
         app.step(1 / 60)
     app.render()

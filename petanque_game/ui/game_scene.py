@@ -92,6 +92,8 @@ class GameScene(Scene):
     def update(self, dt: float) -> None:
         self.sync()
         self.animate(dt)
+        if self.replay is None and self.session.ai_to_move:
+            self.session.think()  # while the last move is still being shown
         if self.busy:
             return
         self.flush_lines()

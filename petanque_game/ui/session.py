@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import json
 import os
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -91,6 +93,7 @@ class LiveSession(Session):
         self.saved_record: Path | None = None
         self.save_problem: str | None = None
         self.failure: str | None = None  # an AI that could not move (a bug): the game stops
+        self._thought: tuple[Any, Future] | None = None  # (state it is for, the AI's decision)
 
     @property
     def ai_to_move(self) -> bool:
@@ -110,14 +113,25 @@ class LiveSession(Session):
             return "it is not your turn" if not self.over else "the game is over"
         return self._apply(action)
 
+    def think(self) -> None:
+        """Start the AI's next decision on a worker thread, so that an expert's throw search does
+        not hold up the frames; `play_ai` takes it when the AI's pause is over."""
+        if self.ai_to_move and (self._thought is None or self._thought[0] is not self.match.state):
+            self._thought = (self.match.state, _ai_worker().submit(self.match.ai_decision))
+
     def play_ai(self) -> None:
         """One decision of the AI seat to move."""
         if not self.ai_to_move:
             return
         before, first, seat = self.match.state, len(self.record.events), self.match.seat_to_move
         self.match.last_throw = None
+        thought, self._thought = self._thought, None
         try:
-            self.match.play_ai_turn()
+            if thought is not None and thought[0] is before:
+                action = thought[1].result()  # the same state: the same decision
+            else:
+                action = self.match.ai_decision()
+            self.match.decide(action)
         except OSError as e:
             self.save_problem = f"cannot autosave to {self.match.autosave}: {e.strerror or e}"
         except Exception as e:  # noqa: BLE001 - a bug in an AI must not take the window down
@@ -162,6 +176,12 @@ class LiveSession(Session):
                 pass
             except OSError as e:
                 self.save_problem = f"cannot remove the autosave {autosave}: {e.strerror or e}"
+
+
+@cache
+def _ai_worker() -> ThreadPoolExecutor:
+    """One thread for the AI's thinking (decisions are pure: they read an immutable state)."""
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="petanque-ai")
 
 
 def keep_record(record: Record) -> Path:
