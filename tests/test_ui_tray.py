@@ -361,8 +361,8 @@ def test_the_players_own_ui_yaml_overrides_the_shipped_one_and_names_itself(home
     assert s.is_key("roll", pygame.K_g) and not s.is_key("roll", pygame.K_r)
     assert s.is_key("bank", pygame.K_b)  # what the player's file leaves out stays as shipped
     assert s.ai_delay == 2.0 and s.roll_time == 0.7
-    assert s.problems == [f"{home / 'ui.yaml'}: roll_time: expected seconds from 0 to 10, "
-                          f"not 'fast'"]
+    want = f"{home / 'ui.yaml'}: roll_time: expected seconds from 0 to 10, not 'fast'"
+    assert s.problems == [want]
 
 
 def test_a_frame_renders_in_reasonable_time():
@@ -376,3 +376,34 @@ def test_a_frame_renders_in_reasonable_time():
         app.render()
     per_frame = (time.perf_counter() - started) / 20
     print(f"tray frame: {per_frame * 1000:.2f} ms")
+
+
+def test_the_rules_page_opens_from_a_game_pauses_it_and_closes(home):
+    from petanque_game.ui.help import RulesScene, load_help
+
+    pages, problems = load_help()
+    assert problems == [] and set(pages) == {"terningepetanque", "ship-captain-crew",
+                                             "shut-the-box", "ten-thousand"}
+    app = fast_app()
+    scene = start(app, "shut-the-box", players=[Seat("Robot", "ai", "easy"),
+                                                Seat("Ana", "human")])
+    app.click(next(b for b in [scene.rules_button] if b.tag == "rules").rect.center)
+    assert isinstance(app.top, RulesScene)
+    events = len(scene.session.record.events)
+    for _ in range(120):  # two seconds: the AI would have moved
+        app.step(1 / 60)
+    assert len(scene.session.record.events) == events
+    frame = app.render()
+    assert frame.get_at((200, 60))[:3] != theme.colour("background")  # the page is drawn
+    app.handle_logical(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode=""))
+    assert app.top is scene
+
+
+def test_broken_rules_text_is_reported_with_file_and_place():
+    from petanque_game.ui.help import load_help
+
+    pages, problems = load_help({"ten-thousand": [{"heading": "x", "lines": [3]}],
+                                 "shut-the-box": "nope"}, "help.yaml")
+    assert problems == ["help.yaml: ten-thousand[0]: expected a heading and a list of lines of text",
+                        "help.yaml: shut-the-box: expected a list of sections"]
+    assert pages == {"ten-thousand": []}

@@ -133,15 +133,36 @@ class GameScene(Scene):
         theme.blit_text(surface, GAME_TITLES.get(self.session.game, self.session.game), (18, 14),
                         44, "text", True)
         tag = "REPLAY" if self.replay is not None else ""
-        right = theme.blit_text(surface, info, (1120, 32), 24, "muted", anchor="midright")
+        right = theme.blit_text(surface, info, (980, 32), 24, "muted", anchor="midright")
         if tag:
             theme.blit_text(surface, tag, (right.left - 20, 32), 26, "accent", True, "midright")
+        self.rules_button.draw(surface, self.mouse)
         self.menu_button.draw(surface, self.mouse)
 
     @property
     def menu_button(self) -> Button:
         return Button(pygame.Rect(1134, 12, 130, 42), "Menu", self.leave, size=24, hint="",
                       style="ghost", tag="menu")
+
+    @property
+    def rules_button(self) -> Button:
+        return Button(pygame.Rect(994, 12, 130, 42), "Rules", self.show_rules, size=24, hint="",
+                      style="ghost", tag="rules")
+
+    def show_rules(self) -> None:
+        from petanque_game.ui.help import RulesScene
+
+        game = self.session.game
+        self.app.push(RulesScene(self.app, game, GAME_TITLES.get(game, game)))
+
+    def header_event(self, event: pygame.event.Event) -> bool:
+        """The header's Rules and Menu buttons and the help key, alike in every game scene."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self.menu_button.click(event.pos) or self.rules_button.click(event.pos)
+        if event.type == pygame.KEYDOWN and self.app.settings.is_key("help", event.key):
+            self.show_rules()
+            return True
+        return False
 
     def draw_players(self, surface: pygame.Surface, rect: pygame.Rect, score: Any,
                      subline: Any, to_move: int | None) -> None:

@@ -259,6 +259,12 @@ class SetupScene(Scene):
                 self.app.pop()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.start()
+            elif self.app.settings.is_key("help", event.key):
+                from petanque_game.ui.help import RulesScene
+                from petanque_game.ui.menu import GAME_TITLES
+
+                self.app.push(RulesScene(self.app, self.choices.game,
+                                         GAME_TITLES.get(self.choices.game, self.choices.game)))
             elif event.key == pygame.K_LEFT or event.key == pygame.K_RIGHT:
                 i = GAME_IDS.index(self.choices.game) + (1 if event.key == pygame.K_RIGHT else -1)
                 self.set_game(GAME_IDS[i % len(GAME_IDS)])
@@ -303,7 +309,7 @@ class SetupScene(Scene):
                                                         600 - (y + 30 + rows * 46)))
         for button in self.buttons:
             button.draw(surface, self.mouse)
-        theme.blit_text(surface, "Click a name to type; click Human/AI to change who plays.",
+        theme.blit_text(surface, "Click a name to type; click Human/AI to change who plays. F1: the rules.",
                         (260, 660), 20, "muted")
 
     def _draw_level_notes(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

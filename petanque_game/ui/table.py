@@ -203,6 +203,8 @@ class TableScene(TableDrawing, GameScene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.replay is not None and self.replay.handle_event(event):
             return True
+        if self.header_event(event):
+            return True
         aiming = self.human_turn and not self.busy and self.due is not None
         if event.type == pygame.MOUSEMOTION:
             if AREA.collidepoint(event.pos):
@@ -210,8 +212,6 @@ class TableScene(TableDrawing, GameScene):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             if event.button == 1:
-                if self.menu_button.click(event.pos):
-                    return True
                 if self.busy:
                     self.flight = None  # a click ends the playback at once
                     return True

@@ -151,6 +151,7 @@ DEFAULT_KEYS: dict[str, list[str]] = {
     "step": ["right", "n"],
     "faster": ["=", "+", "up"],
     "slower": ["-", "down"],
+    "help": ["f1"],
 }
 
 

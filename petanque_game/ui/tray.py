@@ -110,9 +110,9 @@ class TrayScene(GameScene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.replay is not None and self.replay.handle_event(event):
             return True
+        if self.header_event(event):
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.menu_button.click(event.pos):
-                return True
             if self.busy:
                 self.roll.t = 1.0  # a click settles the dice at once
                 return True
