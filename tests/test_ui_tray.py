@@ -7,7 +7,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import json
-import time
 
 import pygame
 import pytest
@@ -363,19 +362,6 @@ def test_the_players_own_ui_yaml_overrides_the_shipped_one_and_names_itself(home
     assert s.ai_delay == 2.0 and s.roll_time == 0.7
     want = f"{home / 'ui.yaml'}: roll_time: expected seconds from 0 to 10, not 'fast'"
     assert s.problems == [want]
-
-
-def test_a_frame_renders_in_reasonable_time():
-    app = fast_app()
-    start(app, "ten-thousand", seed=2)
-    press(app, "roll")
-    app.render()
-    started = time.perf_counter()
-    for _ in range(20):
-        app.step(1 / 60)
-        app.render()
-    per_frame = (time.perf_counter() - started) / 20
-    print(f"tray frame: {per_frame * 1000:.2f} ms")
 
 
 def test_the_rules_page_opens_from_a_game_pauses_it_and_closes(home):
