@@ -24,6 +24,7 @@ from petanque_game.record import (
     Record,
     RecordError,
     Seat,
+    check_players,
     decode_event,
     roll_event,
     write_atomic,
@@ -80,6 +81,10 @@ class Match:
             level: str | None = None, autosave: Path | None = None,
             created: str | None = None) -> Match:
         rules = game_rules(game)
+        try:  # the seats the record reader would accept, checked by that same reader
+            players = check_players([p.to_json() for p in players], rules)
+        except RecordError as e:
+            raise ValueError(e.reason) from None
         state = rules.new_game(len(players), options)
         extra: dict[str, Any] = {"program": f"petanque-game {__version__}"}
         if created is not None:

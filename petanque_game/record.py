@@ -148,7 +148,7 @@ def record_from_json(data: Any) -> Record:
     seed = data.get("seed")
     if type(seed) is not int or not 0 <= seed <= MAX_SEED:
         raise RecordError(f"'seed' must be a whole number from 0 to 2^63-1, not {_brief(seed)}")
-    players = _players(data.get("players"), rules)
+    players = check_players(data.get("players"), rules)
     try:
         rules.new_game(len(players), options)  # options that are valid alone but not together
     except (OptionError, ValueError) as e:
@@ -181,12 +181,13 @@ def record_from_json(data: Any) -> Record:
 _MISSING = object()
 
 
-def _players(value: Any, rules: Any) -> list[Seat]:
+def check_players(value: Any, rules: Any) -> list[Seat]:
+    """The `players` of a record (JSON) as seats; RecordError names what is wrong."""
     if not isinstance(value, list) or not 1 <= len(value) <= 8:
         raise RecordError("'players' must be an array of 1 to 8 players")
     if not rules.MIN_PLAYERS <= len(value) <= rules.MAX_PLAYERS:
         raise RecordError(f"{rules.TITLE} is for {rules.MIN_PLAYERS} to {rules.MAX_PLAYERS} "
-                          f"players, the record has {len(value)}")
+                          f"players, not {len(value)}")
     seats = []
     for i, p in enumerate(value):
         where = f"players[{i}]"

@@ -135,3 +135,14 @@ def test_a_killed_terningepetanque_game_resumes_from_its_autosave_identically(tm
     resumed = rebuild(on_disk, check_physics=False)  # as the window resumes
     resumed.play_to_end()
     assert resumed.record.to_json() == whole.record.to_json()
+
+
+def test_a_match_refuses_seats_its_record_could_not_hold():
+    import pytest
+
+    for players, words in [([Seat("x" * 33, "human"), Seat("b", "human")], "players[0].name"),
+                           ([Seat("a", "human"), Seat("", "human")], "players[1].name"),
+                           ([Seat("a", "ai", "hard"), Seat("b", "human")], "players[0].level"),
+                           ([Seat("a", "human")], "is for 2 to 8 players")]:
+        with pytest.raises(ValueError, match=words.replace("[", r"\[").replace("]", r"\]")):
+            Match.new("ship-captain-crew", players)
