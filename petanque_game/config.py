@@ -37,8 +37,14 @@ def read_yaml(path: Path | Any, name: str | None = None) -> Any:
         raise ConfigError(name, None, f"cannot read the file ({e.strerror or e})") from None
     if len(raw) > MAX_CONFIG_BYTES:
         raise ConfigError(name, None, f"the file is {len(raw)} bytes; at most {MAX_CONFIG_BYTES}")
+    return parse_yaml(raw, name)
+
+
+def parse_yaml(source: bytes | str, name: str) -> Any:
+    """YAML text through the safe loader; ConfigError (naming `name`, the line and the column)
+    for anything that is not valid YAML. Config files and levels both read with this."""
     try:
-        return yaml.safe_load(raw)
+        return yaml.safe_load(source)
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""

@@ -23,8 +23,8 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from petanque_game.config import ConfigError, parse_yaml
+from petanque_game.data import levels_dir
 from petanque_game.physics.level_check import MAX_MASS, MAX_SIZE, parse_level
 from petanque_game.physics.level_spec import (
     Board,
@@ -64,31 +64,19 @@ def _parse_bytes(raw: bytes, name: str, file: str) -> Level:
     if len(raw) > 1_000_000:
         raise LevelError(f"{file}: too big for a level file ({len(raw)} bytes)")
     try:
-        data = yaml.safe_load(raw.decode("utf-8"))
+        data = parse_yaml(raw.decode("utf-8"), file)
     except UnicodeDecodeError:
         raise LevelError(f"{file}: not UTF-8 text") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}" if mark is not None else ""
-        problem = getattr(exc, "problem", None) or "malformed"
-        raise LevelError(f"{file}: not valid YAML{where}: {problem}") from None
-    except RecursionError:
-        raise LevelError(f"{file}: not valid YAML: nested too deeply") from None
+    except ConfigError as exc:  # "<file>: <reason>", the form of a LevelError too
+        raise LevelError(str(exc)) from None
     return parse_level(data, name, file)
 
 
 # --- the shipped levels ----------------------------------------------------------------------
 
 def _levels_dir():
-    """The shipped levels: the installed package data, or the repository's `levels/`."""
-    try:
-        from petanque_game.data import levels_dir
-        d = levels_dir()
-        if d.is_dir():
-            return d
-    except (ImportError, ModuleNotFoundError, TypeError, FileNotFoundError):
-        pass
-    return Path(__file__).resolve().parents[2] / "levels"
+    """The shipped levels (the installed package data, or the checkout's `levels/`)."""
+    return levels_dir()
 
 
 def _level_files() -> dict[str, Any]:
