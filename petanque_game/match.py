@@ -89,12 +89,12 @@ class Match:
         extra: dict[str, Any] = {"program": f"petanque-game {__version__}"}
         if created is not None:
             extra["created"] = created
-        level_sha = None
+        level_sha, board = None, None
         if game == PETANQUE:
             from petanque_game.physics import level_sha256, load_named_level
 
             level = level or "classic"
-            load_named_level(level)  # refuse a broken or unknown board before the game starts
+            board = load_named_level(level)  # a broken or unknown board: before the game starts
             level_sha = level_sha256(level)
             import pymunk
 
@@ -102,6 +102,7 @@ class Match:
         record = Record(game, dict(state.options), seed, list(players), level, level_sha,
                         extra=extra)
         match = cls(record, state, autosave)
+        match._level = board
         match._settle()
         return match
 

@@ -146,7 +146,7 @@ class LiveSession(Session):
             self.match.decide(action)
         except IllegalAction as e:
             return str(e)
-        except (ValueError, TypeError) as e:  # a launch or table the physics refuses
+        except (ValueError, TypeError) as e:  # a table the physics refuses (TableError)
             return str(e)
         except OSError as e:  # the move stands; only saving failed
             self.save_problem = f"cannot autosave to {self.match.autosave}: {e.strerror or e}"

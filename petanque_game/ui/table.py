@@ -144,25 +144,18 @@ class TableScene(TableDrawing, GameScene):
         return flight_hint(self.level, self.n, self.due[0], launch, obj)
 
     def throw(self, power: float | None = None) -> None:
-        from petanque_game.physics import LaunchError, check_launch
-
         self.charging = None
         if not self.human_turn or self.due is None:
             self.refuse("It is not your throw now" if not self.busy else "Wait for the throw")
             return
-        player, obj, die = self.due
+        _, obj, die = self.due
         launch = self.launch(power)
         orientation = self.session.match.hand_orientation() if obj == "die" else 0
         launch = Launch(launch.x, launch.y, launch.direction, launch.speed, launch.elevation,
                         launch.spin, orientation)
-        try:
-            check_launch(self.level, self.n, player, launch)
-        except LaunchError as e:
-            self.refuse(str(e))
-            return
-        if power is not None:
+        # A launch the hand cannot make is refused by the match, with its reason.
+        if self.act(self.session.rules.Throw(obj, die, launch)) and power is not None:
             self.power = power
-        self.act(self.session.rules.Throw(obj, die, launch))
 
     def accept(self) -> None:
         if self.human_turn and self.state.awaiting_accept:
