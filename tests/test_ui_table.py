@@ -8,12 +8,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from ui_support import fast_app
 
 from petanque_game import paths
 from petanque_game.match import Match
 from petanque_game.record import Seat, load_record
-from petanque_game.ui import theme
-from petanque_game.ui.app import App
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.results import ResultsScene
 from petanque_game.ui.session import new_game
@@ -22,16 +21,7 @@ from petanque_game.ui.table import AREA, TableScene
 pytest.importorskip("petanque_game.physics")
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("PETANQUE_GAME_HOME", str(tmp_path / "home"))
-    yield tmp_path / "home"
-    pygame.quit()
-
-
-def fast_app(**kw) -> App:
-    return App(settings=theme.load_settings({"ai_delay": 0, "roll_time": 0, "replay_delay": 0}),
-               **kw)
+pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py: a user folder of their own
 
 
 def start(app, players, rounds=1, seed=3, level="classic"):
@@ -218,6 +208,21 @@ def test_an_ai_that_fails_shows_a_message_and_the_window_stays(home, monkeypatch
     app.render()
     assert "blew up" in app.toast.message
     assert isinstance(app.top, TableScene) and not scene.session.ai_to_move
+
+
+def test_a_throw_the_hand_cannot_make_is_refused_with_its_reason(home, monkeypatch):
+    app = fast_app()
+    scene = start(app, [Seat("Ana", "human"), Seat("Bo", "human")])
+    while scene.state.legal_actions():  # the roll for who starts
+        app.handle_logical(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r"))
+        app.step(1 / 60)
+    events = list(scene.session.record.events)
+    aimed = scene.launch()
+    monkeypatch.setattr(scene, "launch", lambda power=None: aimed.__class__(
+        aimed.x, aimed.y, aimed.direction, 1e7, aimed.elevation, aimed.spin))
+    scene.throw()
+    assert "speed" in app.toast.message
+    assert scene.session.record.events == events
 
 
 def test_the_aim_is_a_legal_launch_and_the_hint_sees_the_wall():

@@ -10,12 +10,12 @@ import json
 
 import pygame
 import pytest
+from ui_support import fast_app
 
 from petanque_game import paths
 from petanque_game.match import Match
 from petanque_game.record import Seat, load_record
 from petanque_game.ui import theme
-from petanque_game.ui.app import App
 from petanque_game.ui.menu import MenuScene, ReplayListScene
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.results import ResultsScene
@@ -26,16 +26,7 @@ from petanque_game.ui.tray import TrayScene
 HUMAN_VS_AI = [Seat("Ana", "human"), Seat("Robot", "ai", "expert")]
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("PETANQUE_GAME_HOME", str(tmp_path / "home"))
-    yield tmp_path / "home"
-    pygame.quit()
-
-
-def fast_app(**kw) -> App:
-    return App(settings=theme.load_settings({"ai_delay": 0, "roll_time": 0, "replay_delay": 0}),
-               **kw)
+pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py: a user folder of their own
 
 
 def button(scene, tag):

@@ -1,0 +1,15 @@
+"""What the window's tests share: an App with no pauses, headless."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from petanque_game.ui import theme
+from petanque_game.ui.app import App
+
+
+def fast_app(**kw) -> App:
+    """The App with the AI's pause, the dice's tumble and the replay's pace all at 0."""
+    return App(settings=theme.load_settings({"ai_delay": 0, "roll_time": 0, "replay_delay": 0}),
+               **kw)
