@@ -50,7 +50,7 @@ def end_of_round_table() -> Table:
 def bench(runs: int) -> None:
     level = load_named_level("classic")
     table = end_of_round_table()
-    launch = aim(level, 4, 3, (-150.0, -20.0), roll=0.8, orientation=6)
+    launch = aim(level, 4, 3, (-150.0, -20.0), roll=0.8).launched(6)
     args = (level, table, 4, 3, "die", 1, launch)
     result = simulate_throw(*args)
     steps = result.steps
@@ -126,7 +126,7 @@ def fairness(throws: int, seed: int = 2024, hand: int | None = None) -> None:
             launch = random_launch(level, players, seat, rng, orientation=start)
         else:
             launch = aim(level, players, seat, (rng.uniform(-120, 120), rng.uniform(-80, 80)),
-                         roll=rng.random(), orientation=start, spin=rng.uniform(-10, 10))
+                         roll=rng.random(), spin=rng.uniform(-10, 10)).launched(start)
         res = simulate_throw(level, table, players, seat, "die", 0, launch, record_path=False)
         counts[res.table.dice[-1].face] += 1
     seconds = time.perf_counter() - t0

@@ -147,7 +147,8 @@ class Match:
 
         seat = self.seat_to_move
         player = self.record.players[seat]
-        return choose(self, seat, player.level, self.stream("ai", seat))
+        board = self.level if self.record.game == PETANQUE else None
+        return choose(self.record.game, self.state, player.level, self.stream("ai", seat), board)
 
     def play_ai_turn(self) -> None:
         """Let the AI seat to move make one decision."""
@@ -168,6 +169,8 @@ class Match:
         seat = self.seat_to_move
         if seat is None:
             raise IllegalAction("no player is to move")
+        if self.record.game == PETANQUE and isinstance(action, self.rules.Throw):
+            action = self._release(seat, action)
         state = self.state.apply(action)
         event: dict[str, Any] | None
         if isinstance(action, Roll):
@@ -209,9 +212,28 @@ class Match:
 
     # --- Terningepetanque ------------------------------------------------------------------------
 
-    def hand_orientation(self) -> int:
-        """The starting orientation of the die about to be thrown: the thrower's hand."""
-        return self.stream("hand").randrange(24)
+    def _release(self, seat: int, decided: Any) -> Any:
+        """The throw as it leaves the seat's hand: the decided aim with the hand's wobble and the
+        die's orientation, both drawn here, after the decision, from the match's own streams
+        (`physics.hand`). A player decides an Aim only; a full Launch is not a decision."""
+        from petanque_game.ai import hand_of
+        from petanque_game.physics import LaunchError
+        from petanque_game.physics.hand import STEADY, release
+        from petanque_game.rules.petanque_table import Aim, Launch
+
+        aim = decided.launch
+        if isinstance(aim, Launch) or not isinstance(aim, Aim):
+            raise IllegalAction("a throw is decided by its aim alone; the hand adds the rest")
+        if self.state.throw_due != (decided.obj, decided.die):
+            return decided  # the rules refuse it, with their own reason
+        player = self.record.players[seat]
+        hand = hand_of(player.level) if player.kind == "ai" else STEADY
+        try:
+            launch = release(self.level, self.state.num_players, seat, decided.obj, aim, hand,
+                             self.stream("hand"), self.stream("wobble", seat))
+        except LaunchError as e:  # a throw the hand cannot make: refused like any illegal move
+            raise IllegalAction(str(e)) from None
+        return self.rules.Throw(decided.obj, decided.die, launch)
 
     def _throw(self, seat: int, state: Any) -> tuple[Any, dict[str, Any]]:
         from petanque_game.physics import LaunchError, simulate_throw

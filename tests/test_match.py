@@ -105,7 +105,7 @@ def test_a_throw_the_hand_cannot_make_is_refused_and_changes_nothing():
     import pytest
 
     from petanque_game.rules.base import IllegalAction
-    from petanque_game.rules.petanque_table import Launch
+    from petanque_game.rules.petanque_table import Aim
 
     match = Match.new("terningepetanque", [Seat("Ana", "human"), Seat("Bo", "human")],
                       {"rounds": 1}, seed=2)
@@ -113,7 +113,7 @@ def test_a_throw_the_hand_cannot_make_is_refused_and_changes_nothing():
         match.decide(match.state.legal_actions()[0])
     before_state, before_events = match.state, list(match.record.events)
     obj, die = match.state.throw_due
-    too_fast = Launch(0.0, -400.0, 1.5708, 1e7, 0.5, 0.0)
+    too_fast = Aim(0.0, -400.0, 1.5708, 1e7, 0.5, 0.0)
     with pytest.raises(IllegalAction, match="speed"):
         match.decide(match.rules.Throw(obj, die, too_fast))
     assert match.state == before_state and match.record.events == before_events

@@ -82,7 +82,7 @@ def _knock(tb, thrower, target_xy, level=CLASSIC, past=60.0, num_players=2):
     nx, ny = zone.normal
     for i in range(12):
         through = (target_xy[0] - nx * (past + 15 * i), target_xy[1] - ny * (past + 15 * i))
-        launch = aim(level, num_players, thrower, through, roll=1.0)
+        launch = aim(level, num_players, thrower, through, roll=1.0).launched()
         out.append(simulate_throw(level, tb, num_players, thrower, "die", 0, launch))
     return out
 
@@ -119,7 +119,7 @@ def test_die_never_reaching_the_board_is_off_with_its_owner():
 def test_dice_already_off_stay_as_they_were():
     gone = die_at(1, 0, 30.0, -420.0, on_board=False, off_during=1, orientation=7)
     tb = table((0.0, 0.0), gone)
-    launch = aim(CLASSIC, 2, 0, (0.0, -60.0))
+    launch = aim(CLASSIC, 2, 0, (0.0, -60.0)).launched()
     res = simulate_throw(CLASSIC, tb, 2, 0, "die", 0, launch)
     assert res.table.dice[0] == gone
     assert res.path.off_from[1] == 0
@@ -167,7 +167,7 @@ def test_diamond_throw_off_the_board_is_reset():
 
 
 def test_diamond_throw_onto_the_board():
-    launch = aim(CLASSIC, 2, 1, (20.0, 30.0), obj="diamond")
+    launch = aim(CLASSIC, 2, 1, (20.0, 30.0), obj="diamond").launched()
     res = simulate_throw(CLASSIC, Table(), 2, 1, "diamond", None, launch)
     dm = res.table.diamond
     assert dm.on_board and not dm.reset
@@ -199,7 +199,7 @@ def test_airborne_die_passes_over_a_die_on_the_board():
     """DESIGN.md 5: airborne bodies do not collide with those on the board."""
     sitter = die_at(1, 0, 0.0, -150.0, angle=0.3, orientation=9)
     tb = table((0.0, 120.0), sitter)
-    launch = aim(CLASSIC, 2, 0, (0.0, 60.0), roll=0.0)
+    launch = aim(CLASSIC, 2, 0, (0.0, 60.0), roll=0.0).launched()
     res = simulate_throw(CLASSIC, tb, 2, 0, "die", 0, launch)
     assert res.table.dice[0] == DieRest(1, 0, 0.0, -150.0, 0.3, sitter.face, True, None,
                                         res.table.dice[0].distance, 9)
@@ -214,7 +214,7 @@ def test_landing_on_a_die_drives_it_away_and_nothing_overlaps():
     tb = table((0.0, 160.0), sitter)
     moved = 0
     for roll in (0.0, 0.1, 0.2):
-        launch = aim(CLASSIC, 2, 0, (0.0, 40.0), roll=roll)
+        launch = aim(CLASSIC, 2, 0, (0.0, 40.0), roll=roll).launched()
         res = simulate_throw(CLASSIC, tb, 2, 0, "die", 0, launch)
         a, b = res.table.dice
         moved += (a.x, a.y) != (0.0, 40.0)
@@ -257,7 +257,7 @@ def _busy_table():
 
 def test_same_throw_same_table_bit_for_bit_in_two_processes():
     """DESIGN.md 4: a throw is a pure function; the same in any process (float.hex)."""
-    launch = aim(CLASSIC, 2, 0, (0.0, 0.0), roll=0.9, orientation=13)
+    launch = aim(CLASSIC, 2, 0, (0.0, 0.0), roll=0.9).launched(13)
     args = json.dumps({"level": "classic", "table": _busy_table().to_json(),
                        "launch": launch.to_json()})
     env = {"PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "0"}
@@ -278,7 +278,7 @@ def test_same_throw_same_table_bit_for_bit_in_two_processes():
 
 
 def test_repeat_in_process_is_identical():
-    launch = aim(CLASSIC, 2, 0, (0.0, 0.0), roll=0.9, orientation=13)
+    launch = aim(CLASSIC, 2, 0, (0.0, 0.0), roll=0.9).launched(13)
     a = simulate_throw(CLASSIC, _busy_table(), 2, 0, "die", 1, launch)
     b = simulate_throw(CLASSIC, _busy_table(), 2, 0, "die", 1, launch, record_path=False)
     assert a.table == b.table and a.steps == b.steps
@@ -303,7 +303,7 @@ def _face_counts(n, seed, orientation=None):
             launch = random_launch(lv, players, seat, rng, orientation=start)
         else:
             launch = aim(lv, players, seat, zone_target, roll=rng.random(),
-                         orientation=start, spin=rng.uniform(-10, 10))
+                         spin=rng.uniform(-10, 10)).launched(start)
         counts[simulate_throw(lv, tb, players, seat, "die", 0, launch,
                               record_path=False).table.dice[-1].face] += 1
     return [counts[f] for f in range(1, 7)]
@@ -366,7 +366,7 @@ def test_cube_has_24_orientations_and_fair_faces():
     ({"orientation": 24}, "launch.orientation"),
 ])
 def test_check_launch_refuses_with_one_clear_reason(change, field):
-    base = aim(CLASSIC, 2, 0, (0.0, 0.0))
+    base = aim(CLASSIC, 2, 0, (0.0, 0.0)).launched()
     fields = base.to_json() | change
     bad = Launch(**fields)
     with pytest.raises(LaunchError, match=field.replace(".", r"\.")):
@@ -376,7 +376,7 @@ def test_check_launch_refuses_with_one_clear_reason(change, field):
 
 
 def test_check_launch_refuses_the_wrong_seat():
-    launch = aim(CLASSIC, 2, 0, (0.0, 0.0))
+    launch = aim(CLASSIC, 2, 0, (0.0, 0.0)).launched()
     check_launch(CLASSIC, 2, 0, launch)
     with pytest.raises(LaunchError, match="launch.direction"):
         check_launch(CLASSIC, 2, 1, launch)
@@ -425,7 +425,7 @@ def test_die_landing_on_top_of_an_obstacle_slides_off():
 
 def test_path_has_60_frames_per_simulated_second():
     res = simulate_throw(CLASSIC, _busy_table(), 2, 0, "die", 1,
-                         aim(CLASSIC, 2, 0, (0.0, 0.0), roll=0.9, orientation=13))
+                         aim(CLASSIC, 2, 0, (0.0, 0.0), roll=0.9).launched(13))
     assert res.path.fps == 60
     assert len(res.path.frames) == res.steps // 8 + 1
     assert res.path.bodies == (("diamond", -1, -1), ("die", 0, 0), ("die", 1, 0), ("die", 1, 1),

@@ -1,4 +1,5 @@
-"""Terningepetanque AI: aiming lands near the target; choosing is legal, seeded, quick."""
+"""Terningepetanque AI: aiming lands near the target; choosing is legal, seeded, quick, and
+decides an aim only (the hand is the match's)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,12 @@ import random
 
 import pytest
 
-from petanque_game.ai.petanque import CARE, aim, choose_throw
+from petanque_game.ai.petanque import CANDIDATES, HANDS, SAMPLES, aim, choose_throw
 from petanque_game.physics import cube
+from petanque_game.physics.hand import wobble
 from petanque_game.physics.level import level_names, load_named_level
-from petanque_game.physics.throw import check_launch, simulate_throw
-from petanque_game.rules.petanque_table import DiamondRest, DieRest, Table
+from petanque_game.physics.throw import check_aim, check_launch, simulate_throw
+from petanque_game.rules.petanque_table import Aim, DiamondRest, DieRest, Launch, Table
 
 LEVELS = {name: load_named_level(name) for name in level_names()}
 
@@ -22,7 +24,7 @@ def test_aim_brings_a_lone_body_to_rest_near_the_target(name):
     for players in (2, 3, 4):
         for seat in range(players):
             for target, roll in (((0.0, 0.0), 0.3), ((40.0, -30.0), 0.0), ((-30.0, 20.0), 0.8)):
-                launch = aim(level, players, seat, target, roll=roll, obj="diamond")
+                launch = aim(level, players, seat, target, roll=roll, obj="diamond").launched()
                 check_launch(level, players, seat, launch)
                 dm = simulate_throw(level, Table(), players, seat, "diamond", None,
                                     launch).table.diamond
@@ -37,16 +39,27 @@ def _table(level):
     return Table(DiamondRest(5.0, 0.0, 0.3, True), dice)
 
 
-@pytest.mark.parametrize("ai_level", sorted(CARE))
-def test_choose_throw_is_legal_seeded_and_uses_the_given_orientation(ai_level):
+@pytest.mark.parametrize("ai_level", sorted(HANDS))
+def test_choose_throw_decides_a_legal_seeded_aim_and_no_orientation(ai_level):
     for level in LEVELS.values():
         tb = _table(level)
-        a = choose_throw(level, tb, 2, 0, "die", 1, ai_level, random.Random(5), orientation=17)
-        b = choose_throw(level, tb, 2, 0, "die", 1, ai_level, random.Random(5), orientation=17)
-        assert a == b and a.orientation == 17
-        check_launch(level, 2, 0, a)
+        a = choose_throw(level, tb, 2, 0, "die", 1, ai_level, random.Random(5))
+        b = choose_throw(level, tb, 2, 0, "die", 1, ai_level, random.Random(5))
+        assert a == b and type(a) is Aim and not isinstance(a, Launch)
+        check_aim(level, 2, 0, a)
         d = choose_throw(level, Table(), 3, 2, "diamond", None, ai_level, random.Random(1))
-        check_launch(level, 3, 2, d)
+        check_aim(level, 3, 2, d)
+
+
+def test_the_ai_is_handed_no_match_so_no_stream_of_the_match():
+    """The AI's entry point takes the state, its level, its own stream and the board: nothing
+    that could reach the match's streams (DESIGN.md, principle 11)."""
+    import inspect
+
+    from petanque_game import ai
+
+    assert list(inspect.signature(ai.choose).parameters) == ["game", "state", "level", "rng",
+                                                             "board"]
 
 
 def test_expert_search_is_bounded_to_its_candidates_without_paths(monkeypatch):
@@ -65,8 +78,8 @@ def test_expert_search_is_bounded_to_its_candidates_without_paths(monkeypatch):
     dice = tuple(DieRest(p, k, 15.0 * p - 20, 30.0 * k - 15, 0.0, 1, True, None, 5.0, 0)
                  for p in range(4) for k in (0, 1) if (p, k) != (3, 1))
     tb = Table(DiamondRest(0.0, 60.0, 0.0, True), dice)
-    choose_throw(level, tb, 4, 3, "die", 1, "expert", random.Random(3), orientation=2)
-    assert len(calls) == ai.CARE["expert"].candidates == 16
+    choose_throw(level, tb, 4, 3, "die", 1, "expert", random.Random(3))
+    assert len(calls) == CANDIDATES * SAMPLES == 16
     assert not any(calls)  # no playback paths are built for a search
 
 
@@ -75,10 +88,11 @@ def test_expert_throws_closer_than_easy():
     tb = Table(DiamondRest(10.0, -20.0, 0.0, True))
     mean = {}
     for ai_level in ("easy", "expert"):
-        rng = random.Random(11)
+        rng, hand_rng = random.Random(11), random.Random(12)
         dist = []
         for i in range(12):
-            launch = choose_throw(level, tb, 2, i % 2, "die", 0, ai_level, rng, orientation=i)
+            chosen = choose_throw(level, tb, 2, i % 2, "die", 0, ai_level, rng)
+            launch = wobble(level, 2, i % 2, chosen, HANDS[ai_level], hand_rng).launched(i)
             d = simulate_throw(level, tb, 2, i % 2, "die", 0, launch).table.dice[-1]
             dist.append(d.distance if d.on_board else 500.0)
         mean[ai_level] = sum(dist) / len(dist)

@@ -112,8 +112,8 @@ def aimed_launch(level, num_players, thrower, tb, u):
     targets = [(tb.diamond.x, tb.diamond.y)] + [(d.x, d.y) for d in tb.dice if d.on_board]
     tx, ty = targets[int(u[0] * len(targets) * 0.999)]
     return aim(level, num_players, thrower, (tx + 60 * (u[1] - 0.5), ty + 60 * (u[2] - 0.5)),
-               roll=u[4], orientation=int(u[6] * 23.999),
-               spin=(2 * u[5] - 1) * level.throw.max_spin, depth=u[3])
+               roll=u[4], spin=(2 * u[5] - 1) * level.throw.max_spin,
+               depth=u[3]).launched(int(u[6] * 23.999))
 
 
 def _property(name, num_players, thrower, seed, count, u, aimed=False):

@@ -225,8 +225,8 @@ def test_a_throw_the_hand_cannot_make_is_refused_with_its_reason(home, monkeypat
     assert scene.session.record.events == events
 
 
-def test_the_aim_is_a_legal_launch_and_the_hint_sees_the_wall():
-    from petanque_game.physics import check_launch, load_named_level
+def test_the_aim_is_legal_and_the_hint_sees_the_wall():
+    from petanque_game.physics import check_aim, load_named_level
     from petanque_game.ui.table_aim import aim_launch, flight_hint
 
     level = load_named_level("classic")
@@ -234,7 +234,7 @@ def test_the_aim_is_a_legal_launch_and_the_hint_sees_the_wall():
         for target in ((0.0, 0.0), (5000.0, 3000.0), (-300.0, 200.0)):
             for power in (0.0, 0.5, 1.0):
                 for elevation in (-30.0, 35.0, 120.0):
-                    check_launch(level, 2, seat, aim_launch(level, 2, seat, target, power,
+                    check_aim(level, 2, seat, aim_launch(level, 2, seat, target, power,
                                                             elevation))
     lob = aim_launch(level, 2, 0, (0.0, 0.0), 0.5, 40.0)
     points, clears = flight_hint(level, 2, 0, lob, "die")

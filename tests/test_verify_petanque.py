@@ -161,9 +161,7 @@ def test_a_rethrow_is_verified(tmp_path, capsys):
             match.decide(actions[0])  # the roll for who starts
         else:
             obj, die = state.throw_due
-            launch = aim(match.level, 2, 0, (10.0, -20.0), obj=obj,
-                         orientation=match.hand_orientation() if obj == "die" else 0)
-            match.decide(rules.Throw(obj, die, launch))
+            match.decide(rules.Throw(obj, die, aim(match.level, 2, 0, (10.0, -20.0), obj=obj)))
     record = json.loads(match.record.dumps())
     assert [e["action"] for e in record["events"]].count("rethrow") == 1
     _, code = verify(tmp_path, record, "--json")

@@ -1,7 +1,8 @@
 """AI players. Each game has a module with `choose(state, level, rng)`; Terningepetanque's throws
 are aimed by `petanque.choose_throw`, which searches with the physics.
 
-Every AI draws only from the stream the match hands it (DESIGN.md, principle 2).
+An AI sees the game's state, the board and its own random stream, nothing else: not the match,
+not its streams, so not the chance still to come (DESIGN.md, principles 2 and 11).
 """
 
 from __future__ import annotations
@@ -12,22 +13,30 @@ from typing import Any
 
 from petanque_game.rules import GAME_MODULES
 
+PETANQUE = "terningepetanque"
 
-def choose(match: Any, seat: int, level: str, rng: random.Random) -> Any:
-    """The decision of the AI at `seat` in `match`, at the given level."""
-    state = match.state
-    if match.record.game != "terningepetanque":
-        module = import_module(f"{__name__}.{GAME_MODULES[match.record.game]}")
+
+def choose(game: str, state: Any, level: str, rng: random.Random, board: Any = None) -> Any:
+    """The decision of the AI of `level` to move in `state`; `board` is Terningepetanque's."""
+    if game != PETANQUE:
+        module = import_module(f"{__name__}.{GAME_MODULES[game]}")
         return module.choose(state, level, rng)
     from petanque_game.ai.petanque import choose_throw
+    from petanque_game.rules import terningepetanque as rules
 
-    rules = match.rules
     actions = state.legal_actions()
     if any(isinstance(a, rules.Accept) for a in actions):
         return rules.Accept()  # an AI never disputes its own throw
-    if not any(isinstance(a, rules.Throw) for a in actions) and actions:
+    if state.throw_due is None and actions:
         return actions[0]  # the roll for who starts
     obj, die = state.throw_due
-    launch = choose_throw(match.level, state.table, state.num_players, seat, obj, die, level, rng,
-                          orientation=match.hand_orientation() if obj == "die" else 0)
-    return rules.Throw(obj, die, launch)
+    seat = state.to_move
+    return rules.Throw(obj, die, choose_throw(board, state.table, state.num_players, seat, obj,
+                                              die, level, rng, state.penalties))
+
+
+def hand_of(level: str) -> Any:
+    """The hand an AI of `level` throws with (the match applies it after the AI's decision)."""
+    from petanque_game.ai.petanque import HANDS
+
+    return HANDS[level]

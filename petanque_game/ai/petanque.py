@@ -6,44 +6,40 @@ low throw that lands early and slides), then searches the speed by bisection on 
 the physics (the same semi-implicit flight, landing brake, restitution and felt friction as
 `physics/world.py`, with no other bodies), so the body comes to rest near the target.
 
-`choose_throw` aims honestly at the diamond (at the board's centre for the diamond throw) and adds
-human-like noise drawn from the seat's own `rng` (large for easy, less for medium, little for
-expert). The expert also draws a handful of candidate launches and simulates each one with
-`simulate_throw` on the real table, keeping the one best for its seat (nearest the diamond without
-going off, knocking an opponent's die if that pays). The die's starting orientation is a
-parameter: the match draws it from the game's stream; the AI never does.
+An AI decides an aim only. The match then throws it with the AI's hand (`HANDS`: large errors for
+easy, smaller for medium, small for expert) and draws the die's orientation; the AI sees neither
+(DESIGN.md, principle 11). Easy and medium aim honestly at the diamond (at the board's centre for
+the diamond throw). The expert weighs a handful of candidate aims on the real table: each is
+thrown with hands it samples itself from its own stream, simulated with `simulate_throw`, and
+valued with the rules' own scoring, the thrown die's face taken at its expectation (whatever the
+path, a uniformly random starting orientation leaves it uniform: `physics/cube.py`).
 """
 
 from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import replace
 
+from petanque_game.physics.hand import Hand, wobble
 from petanque_game.physics.level import Level
-from petanque_game.physics.throw import check_launch, release_zone, simulate_throw
-from petanque_game.rules.petanque_table import DIAMOND, Launch, Table
+from petanque_game.physics.throw import check_aim, release_zone, simulate_throw
+from petanque_game.rules.petanque_table import DIAMOND, Aim, Table
+from petanque_game.rules.terningepetanque import DIAMOND_PENALTY, score_round
 
 DT = 1.0 / 480.0  # as physics/world.py
 HOP_MIN = 100.0
 
 
-@dataclass(frozen=True)
-class Care:
-    """How carefully a level throws: standard deviations of the hand's errors, and the search."""
-
-    direction: float  # rad
-    speed: float  # relative
-    elevation: float  # rad
-    lateral: float  # mm, the release point sideways
-    candidates: int  # launches simulated to pick from (1: no search)
-
-
-CARE = {
-    "easy": Care(0.07, 0.10, 0.08, 30.0, 1),
-    "medium": Care(0.03, 0.045, 0.04, 12.0, 1),
-    "expert": Care(0.012, 0.018, 0.015, 5.0, 16),
+# The hand each level throws with (the match applies it: `physics.hand`).
+HANDS = {
+    "easy": Hand(direction=0.07, speed=0.10, elevation=0.08, lateral=30.0, spin=2.0),
+    "medium": Hand(direction=0.03, speed=0.045, elevation=0.04, lateral=12.0, spin=2.0),
+    "expert": Hand(direction=0.012, speed=0.018, elevation=0.015, lateral=5.0, spin=2.0),
 }
+# The expert's search: candidate aims, each thrown with this many hands sampled from its stream.
+CANDIDATES = 8
+SAMPLES = 2
 
 
 def predict_rest(level: Level, obj: str, speed: float, elevation: float,
@@ -76,9 +72,8 @@ def predict_rest(level: Level, obj: str, speed: float, elevation: float,
 
 
 def aim(level: Level, num_players: int, thrower: int, target_xy: tuple[float, float], *,
-        roll: float = 0.5, obj: str = "die", orientation: int = 0, spin: float = 0.0,
-        depth: float = 0.5) -> Launch:
-    """A legal launch that should bring a lone body to rest near `target_xy`."""
+        roll: float = 0.5, obj: str = "die", spin: float = 0.0, depth: float = 0.5) -> Aim:
+    """A legal aim that should bring a lone body to rest near `target_xy`."""
     zone = release_zone(level, num_players, thrower)
     tx, ty = target_xy
     _, lat_t = zone.local(tx, ty)
@@ -102,10 +97,10 @@ def aim(level: Level, num_players: int, thrower: int, target_xy: tuple[float, fl
     while not predict_rest(level, obj, speed, elevation, wall_at)[1] and elevation < hi_e:
         elevation = min(hi_e, elevation + math.radians(3))
         speed = _speed_for(level, obj, elevation, distance, wall_at)
-    launch = Launch(x, y, math.remainder(heading, 2 * math.pi), speed, elevation, max(-t.max_spin, min(t.max_spin, spin)),
-                    orientation)
-    check_launch(level, num_players, thrower, launch)
-    return launch
+    chosen = Aim(x, y, math.remainder(heading, 2 * math.pi), speed, elevation,
+                 max(-t.max_spin, min(t.max_spin, spin)))
+    check_aim(level, num_players, thrower, chosen)
+    return chosen
 
 
 def _speed_for(level: Level, obj: str, elevation: float, distance: float,
@@ -120,34 +115,15 @@ def _speed_for(level: Level, obj: str, elevation: float, distance: float,
     return hi
 
 
-def _wobble(level: Level, num_players: int, thrower: int, launch: Launch, care: Care,
-            rng: random.Random) -> Launch:
-    """The launch as a hand of this care throws it: noisy, then clamped back into the limits."""
-    zone = release_zone(level, num_players, thrower)
-    t = level.throw
-    d, lateral = zone.local(launch.x, launch.y)
-    lateral = max(-zone.half_width, min(zone.half_width, lateral + rng.gauss(0.0, care.lateral)))
-    depth = (d - zone.near) / (zone.far - zone.near)
-    x, y = zone.point(max(0.0, min(1.0, depth)), lateral)
-    inward = zone.wall.angle + math.pi
-    off = math.remainder(launch.direction + rng.gauss(0.0, care.direction) - inward, 2 * math.pi)
-    direction = math.remainder(inward + max(-t.max_side_angle, min(t.max_side_angle, off)),
-                               2 * math.pi)
-    speed = min(t.max_speed, max(1.0, launch.speed * (1.0 + rng.gauss(0.0, care.speed))))
-    elevation = max(t.min_elevation, min(t.max_elevation,
-                                         launch.elevation + rng.gauss(0.0, care.elevation)))
-    spin = max(-t.max_spin, min(t.max_spin, launch.spin + rng.gauss(0.0, 2.0)))
-    return Launch(x, y, direction, speed, elevation, spin, launch.orientation)
-
-
 def choose_throw(level: Level, table: Table, num_players: int, thrower: int, obj: str,
-                 die: int | None, ai_level: str, rng: random.Random, *,
-                 orientation: int = 0) -> Launch:
-    """The launch the AI of `ai_level` (easy, medium, expert) throws for seat `thrower`."""
-    care = CARE[ai_level]
+                 die: int | None, ai_level: str, rng: random.Random,
+                 penalties: tuple[int, ...] | None = None) -> Aim:
+    """The aim of the AI of `ai_level` (easy, medium, expert) for seat `thrower`; `penalties` are
+    the round's diamond penalties so far (the rules' `penalties`), for the expert's valuation."""
+    if ai_level not in HANDS:
+        raise ValueError(f"unknown AI level {ai_level!r}")
     if obj == DIAMOND:
         targets = [(0.0, 0.0)]
-        orientation = 0
     else:
         dm = table.diamond
         targets = [(dm.x, dm.y)]
@@ -158,49 +134,42 @@ def choose_throw(level: Level, table: Table, num_players: int, thrower: int, obj
         for d in table.dice:  # an opponent's die lying close: knock it away
             if d.on_board and d.player != thrower and d.distance is not None and d.distance < 40:
                 targets.append((d.x, d.y))
-    if care.candidates <= 1:
-        roll = rng.uniform(0.2, 0.7)
-        base = aim(level, num_players, thrower, targets[0], roll=roll, obj=obj,
-                   orientation=orientation)
-        return _wobble(level, num_players, thrower, base, care, rng)
+    if ai_level != "expert":
+        return aim(level, num_players, thrower, targets[0], roll=rng.uniform(0.2, 0.7), obj=obj)
+    hand = HANDS[ai_level]
+    penalties = penalties or (0,) * num_players
     best, best_value = None, -math.inf
-    for i in range(care.candidates):
-        target = targets[i % len(targets)]
-        roll = (0.15, 0.45, 0.75)[i % 3]
-        base = aim(level, num_players, thrower, target, roll=roll, obj=obj,
-                   orientation=orientation)
-        launch = _wobble(level, num_players, thrower, base, care, rng)
-        result = simulate_throw(level, table, num_players, thrower, obj, die, launch,
-                                record_path=False)
-        value = _value(result.table, thrower, num_players, obj)
+    for i in range(CANDIDATES):
+        candidate = aim(level, num_players, thrower, targets[i % len(targets)],
+                        roll=(0.15, 0.45, 0.75)[i % 3], obj=obj)
+        value = 0.0
+        for _ in range(SAMPLES):  # thrown as its own hand might throw it
+            launch = wobble(level, num_players, thrower, candidate, hand, rng).launched(0)
+            result = simulate_throw(level, table, num_players, thrower, obj, die, launch,
+                                    record_path=False)
+            value += _value(result.table, thrower, obj, penalties)
         if value > best_value:
-            best, best_value = launch, value
+            best, best_value = candidate, value
     return best
 
 
-def _value(table: Table, seat: int, num_players: int, obj: str) -> float:
-    """Roughly what the table is worth to `seat` now: its round points minus the best other's,
-    with a tie-break for being near the diamond (RULES.md section 1 scoring, simplified)."""
+def _value(table: Table, seat: int, obj: str, penalties: tuple[int, ...]) -> float:
+    """What the table is worth to `seat` if the round ended now: its points minus the best other
+    seat's (the rules' `score_round`), averaged over the six faces the thrown die (the last one
+    listed) may show, with a small tie-break for lying near the diamond."""
     dm = table.diamond
     if obj == DIAMOND:
-        return -(5.0 if dm.reset else 0.0) - 0.01 * math.hypot(dm.x, dm.y)
-    points = [0.0] * num_players
-    on = [d for d in table.dice if d.on_board]
-    if on:
-        best = min(d.distance for d in on)
-        closest = {d.player for d in on if d.distance == best}
-    else:
-        closest = set()
-    for p in range(num_players):
-        mine = [d for d in table.dice if d.player == p]
-        faces = [d.face for d in mine if d.on_board]
-        doubles = len(faces) == 2 and faces[0] == faces[1]
-        if p in closest or doubles:
-            points[p] += sum(faces)
-        points[p] -= sum(d.face for d in mine if not d.on_board and d.off_during == p)
+        return -(DIAMOND_PENALTY if dm.reset else 0.0) - 0.01 * math.hypot(dm.x, dm.y)
     if dm.reset:
-        points[seat] -= 5.0
-    others = max((points[p] for p in range(num_players) if p != seat), default=0.0)
-    mine_on = [d.distance for d in on if d.player == seat]
+        penalties = tuple(p - DIAMOND_PENALTY if i == seat else p
+                          for i, p in enumerate(penalties))
+    *before, thrown = table.dice
+    total = 0.0
+    for face in range(1, 7):
+        as_if = Table(dm, (*before, replace(thrown, face=face)))
+        points, _ = score_round(as_if, penalties)
+        others = max((p for i, p in enumerate(points) if i != seat), default=0)
+        total += points[seat] - others
+    mine_on = [d.distance for d in table.dice if d.on_board and d.player == seat]
     near = min(mine_on) if mine_on else 1000.0
-    return points[seat] - others - 0.002 * near
+    return total / 6.0 - 0.002 * near

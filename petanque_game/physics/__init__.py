@@ -20,6 +20,7 @@ from petanque_game.physics.throw import (
     Path,
     ReleaseZone,
     ThrowResult,
+    check_aim,
     check_launch,
     random_launch,
     release_zone,
@@ -27,7 +28,7 @@ from petanque_game.physics.throw import (
 )
 
 __all__ = [
-    "LaunchError", "Level", "LevelError", "Path", "ReleaseZone", "ThrowResult", "check_launch",
+    "LaunchError", "Level", "LevelError", "Path", "ReleaseZone", "ThrowResult", "check_aim", "check_launch",
     "level_names", "level_sha256", "list_levels", "load_level", "load_named_level",
     "random_launch", "release_zone", "simulate_throw", "top_face",
 ]

@@ -34,7 +34,7 @@ import random
 from dataclasses import dataclass
 
 from petanque_game.physics.level import Level, Wall
-from petanque_game.rules.petanque_table import DIAMOND, DIE, Launch, Table, TableError
+from petanque_game.rules.petanque_table import DIAMOND, DIE, Aim, Launch, Table, TableError
 
 
 class LaunchError(ValueError):
@@ -81,12 +81,20 @@ def check_launch(level: Level, num_players: int, thrower: int, launch: Launch) -
     """Raise LaunchError with one clear reason when `launch` is not a legal throw for the seat."""
     if not isinstance(launch, Launch):
         raise LaunchError(f"launch must be a Launch, not {type(launch).__name__}")
-    for name in Launch.FIELDS[:-1]:
+    if type(launch.orientation) is not int or not 0 <= launch.orientation < 24:
+        raise LaunchError(f"launch.orientation is {launch.orientation!r}; expected 0 to 23")
+    check_aim(level, num_players, thrower, launch)
+
+
+def check_aim(level: Level, num_players: int, thrower: int, launch: Aim) -> None:
+    """Raise LaunchError with one clear reason when the aim is not a throw the seat may make
+    (the same limits as `check_launch`, the hand's orientation aside)."""
+    if not isinstance(launch, Aim):
+        raise LaunchError(f"an aim must be an Aim, not {type(launch).__name__}")
+    for name in Aim.FIELDS:
         value = getattr(launch, name)
         if type(value) not in (int, float) or not math.isfinite(value):
             raise LaunchError(f"launch.{name} is {value!r}; it must be a finite number")
-    if type(launch.orientation) is not int or not 0 <= launch.orientation < 24:
-        raise LaunchError(f"launch.orientation is {launch.orientation!r}; expected 0 to 23")
     zone = release_zone(level, num_players, thrower)
     t = level.throw
     if not 0.0 < launch.speed <= t.max_speed:

@@ -111,15 +111,14 @@ class Table:
 
 
 @dataclass(frozen=True)
-class Launch:
-    """Every number the physics needs to re-run a throw (REPLAY.md `launch`).
+class Aim:
+    """What a thrower decides: every number of a throw but what the hand adds by chance.
 
     x, y: the point of release in board coordinates (mm), behind the thrower's wall.
     direction: heading in the board plane (rad, 0 = +x, counter-clockwise).
     speed: release speed (mm/s), along the heading tilted up by `elevation`.
     elevation: upward angle at release (rad).
     spin: spin about the vertical axis (rad/s).
-    orientation: the die's starting cube rotation, 0-23, from the thrower's hand (0 for the diamond).
     """
 
     x: float
@@ -128,9 +127,29 @@ class Launch:
     speed: float
     elevation: float
     spin: float
+
+    FIELDS = ("x", "y", "direction", "speed", "elevation", "spin")
+
+    def launched(self, orientation: int = 0) -> Launch:
+        """This aim released exactly, the die starting in `orientation` (tests, searches)."""
+        return Launch(self.x, self.y, self.direction, self.speed, self.elevation, self.spin,
+                      orientation)
+
+
+@dataclass(frozen=True)
+class Launch(Aim):
+    """Every number the physics needs to re-run a throw (REPLAY.md `launch`): the aim as the hand
+    released it (any wobble applied) and `orientation`, the die's starting cube rotation 0-23 in
+    the hand (0 for the diamond). Both are chance, drawn by the match after the thrower decided
+    the aim (`physics.hand`), so no player can choose or see them beforehand."""
+
     orientation: int = 0
 
-    FIELDS = ("x", "y", "direction", "speed", "elevation", "spin", "orientation")
+    FIELDS = Aim.FIELDS + ("orientation",)
+
+    @property
+    def aim(self) -> Aim:
+        return Aim(self.x, self.y, self.direction, self.speed, self.elevation, self.spin)
 
     def to_json(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self.FIELDS}
@@ -140,7 +159,7 @@ class Launch:
         """The launch's shape: every number present and finite. Ranges depend on the level and
         are checked by the physics (`physics.throw.check_launch`)."""
         obj = _mapping(data, "launch")
-        return Launch(*(_number(obj, name, "launch") for name in Launch.FIELDS[:-1]),
+        return Launch(*(_number(obj, name, "launch") for name in Aim.FIELDS),
                       orientation=_whole(obj, "orientation", "launch", 0, 23))
 
 

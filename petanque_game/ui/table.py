@@ -18,7 +18,7 @@ from typing import Any
 import pygame
 
 from petanque_game.rules.base import Roll
-from petanque_game.rules.petanque_table import Launch, Table
+from petanque_game.rules.petanque_table import Aim, Launch, Table
 from petanque_game.ui import table_draw as td
 from petanque_game.ui.game_scene import GameScene
 from petanque_game.ui.session import Session, Step
@@ -131,15 +131,15 @@ class TableScene(TableDrawing, GameScene):
         phase = (self.charging / (CHARGE_PERIOD / 2)) % 2.0
         return max(0.02, 1.0 - abs(1.0 - phase))
 
-    def launch(self, power: float | None = None) -> Launch | None:
-        """The launch the player is aiming now, or None when no throw is due."""
+    def launch(self, power: float | None = None) -> Aim | None:
+        """The aim the player is taking now, or None when no throw is due."""
         due = self.due
         if due is None:
             return None
         return aim_launch(self.level, self.n, due[0], self.target,
                           self.power if power is None else power, self.elevation)
 
-    def flight_hint(self, launch: Launch, obj: str) -> tuple[list[tuple[float, float, float]],
+    def flight_hint(self, launch: Aim, obj: str) -> tuple[list[tuple[float, float, float]],
                                                              bool]:
         return flight_hint(self.level, self.n, self.due[0], launch, obj)
 
@@ -149,12 +149,9 @@ class TableScene(TableDrawing, GameScene):
             self.refuse("It is not your throw now" if not self.busy else "Wait for the throw")
             return
         _, obj, die = self.due
-        launch = self.launch(power)
-        orientation = self.session.match.hand_orientation() if obj == "die" else 0
-        launch = Launch(launch.x, launch.y, launch.direction, launch.speed, launch.elevation,
-                        launch.spin, orientation)
-        # A launch the hand cannot make is refused by the match, with its reason.
-        if self.act(self.session.rules.Throw(obj, die, launch)) and power is not None:
+        # The player decides the aim; the match adds what the hand adds (the die's orientation)
+        # and refuses, with its reason, an aim the seat may not make.
+        if self.act(self.session.rules.Throw(obj, die, self.launch(power))) and power is not None:
             self.power = power
 
     def accept(self) -> None:

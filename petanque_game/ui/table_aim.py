@@ -1,5 +1,5 @@
 """Aiming a Terningepetanque throw in the window: from where the mouse points, the power and the
-elevation to a legal `Launch`, and the hint of its flight. Pure functions of the level.
+elevation to a legal `Aim`, and the hint of its flight. Pure functions of the level.
 
 The hint follows the lone body's ballistic arc to its first landing and says whether it clears
 the thrower's wall; it is only a hint: where the throw ends is the physics' to say.
@@ -10,11 +10,11 @@ from __future__ import annotations
 import math
 
 from petanque_game.physics import release_zone
-from petanque_game.rules.petanque_table import Launch
+from petanque_game.rules.petanque_table import Aim
 
 
 def aim_launch(level, num_players: int, seat: int, target: tuple[float, float], power: float,
-               elevation_deg: float) -> Launch:
+               elevation_deg: float) -> Aim:
     """Release from the seat's zone, just behind its wall and in line with `target` (mm), heading
     at it (within the level's side-angle limit), at `power` (0-1) of the level's top speed."""
     zone = release_zone(level, num_players, seat)
@@ -29,10 +29,10 @@ def aim_launch(level, num_players: int, seat: int, target: tuple[float, float], 
     heading = inward + max(-limit, min(limit, off))
     speed = max(1.0, min(t.max_speed, power * t.max_speed))
     elevation = max(t.min_elevation, min(t.max_elevation, math.radians(elevation_deg)))
-    return Launch(x, y, math.remainder(heading, 2 * math.pi), speed, elevation, 0.0, 0)
+    return Aim(x, y, math.remainder(heading, 2 * math.pi), speed, elevation, 0.0)
 
 
-def flight_hint(level, num_players: int, seat: int, launch: Launch,
+def flight_hint(level, num_players: int, seat: int, launch: Aim,
                 obj: str) -> tuple[list[tuple[float, float, float]], bool]:
     """The flight to its first landing as [(x, y, z)] (mm), and whether it clears the wall."""
     g = level.gravity

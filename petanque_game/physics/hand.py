@@ -1,0 +1,80 @@
+"""The thrower's hand: what chance adds to an aim when it leaves the hand.
+
+A thrower decides an `Aim` only. The hand then adds two things nobody chooses: a wobble (small
+errors in the release point, heading, speed, elevation and spin, normal with the hand's standard
+deviations, clamped back into the level's limits) and the die's starting orientation, one of the
+24 cube rotations with equal chance. The match draws both from its own keyed streams after the
+decision (`Match._release`) and records the result as the throw's `launch`; an AI that wants to
+know what its aim is worth samples hands from its own stream.
+
+The orientation comes from its own stream, drawn before and apart from the wobble, so a record's
+orientations can be checked against its seed whatever the aim was.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from petanque_game.physics.level import Level
+from petanque_game.physics.throw import check_aim, release_zone
+from petanque_game.rules.petanque_table import DIAMOND, Aim, Launch
+
+ORIENTATIONS = 24
+
+
+@dataclass(frozen=True)
+class Hand:
+    """How steady a hand is: the standard deviation of each error it adds to an aim."""
+
+    direction: float = 0.0  # rad
+    speed: float = 0.0  # share of the aimed speed
+    elevation: float = 0.0  # rad
+    lateral: float = 0.0  # mm, the release point sideways along the wall
+    spin: float = 0.0  # rad/s
+
+    @property
+    def steady(self) -> bool:
+        return not any((self.direction, self.speed, self.elevation, self.lateral, self.spin))
+
+
+STEADY = Hand()  # a human's hand: the aim the window gives is the aim thrown
+
+
+def draw_orientation(rng: random.Random) -> int:
+    """The die's starting orientation in the hand (0-23), every one equally likely."""
+    return rng.randrange(ORIENTATIONS)
+
+
+def wobble(level: Level, num_players: int, thrower: int, aim: Aim, hand: Hand,
+           rng: random.Random) -> Aim:
+    """The aim as `hand` throws it: each number off by the hand's normal error, then clamped back
+    into the level's limits (a legal aim stays legal). A steady hand draws nothing."""
+    if hand.steady:
+        return Aim(aim.x, aim.y, aim.direction, aim.speed, aim.elevation, aim.spin)
+    zone = release_zone(level, num_players, thrower)
+    t = level.throw
+    d, lateral = zone.local(aim.x, aim.y)
+    lateral = max(-zone.half_width, min(zone.half_width, lateral + rng.gauss(0.0, hand.lateral)))
+    depth = max(0.0, min(1.0, (d - zone.near) / (zone.far - zone.near)))
+    x, y = zone.point(depth, lateral)
+    inward = zone.wall.angle + math.pi
+    off = math.remainder(aim.direction + rng.gauss(0.0, hand.direction) - inward, 2 * math.pi)
+    direction = math.remainder(inward + max(-t.max_side_angle, min(t.max_side_angle, off)),
+                               2 * math.pi)
+    speed = min(t.max_speed, max(1.0, aim.speed * (1.0 + rng.gauss(0.0, hand.speed))))
+    elevation = max(t.min_elevation,
+                    min(t.max_elevation, aim.elevation + rng.gauss(0.0, hand.elevation)))
+    spin = max(-t.max_spin, min(t.max_spin, aim.spin + rng.gauss(0.0, hand.spin)))
+    return Aim(x, y, direction, speed, elevation, spin)
+
+
+def release(level: Level, num_players: int, thrower: int, obj: str, aim: Aim, hand: Hand,
+            orientation_rng: random.Random, wobble_rng: random.Random) -> Launch:
+    """The launch that leaves `hand` when it throws `aim` (LaunchError for an aim the seat may
+    not make). The diamond has no orientation that matters: it is always 0 and draws nothing."""
+    check_aim(level, num_players, thrower, aim)
+    orientation = 0 if obj == DIAMOND else draw_orientation(orientation_rng)
+    a = wobble(level, num_players, thrower, aim, hand, wobble_rng)
+    return Launch(a.x, a.y, a.direction, a.speed, a.elevation, a.spin, orientation)
