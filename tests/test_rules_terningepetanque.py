@@ -360,6 +360,22 @@ def test_touching_dice_distance_zero_tie():
     assert points_of(s, finals) == ((3, 10), (0, 1))
 
 
+def test_touching_means_within_the_contact_tolerance_which_counts_as_zero():
+    """(reading) Touching is a distance within TOUCHING (the physics' contact tolerance, 0.1 mm):
+    a die resting against the diamond at 0.004 mm and one at 0.03 mm both touch, so both share."""
+    from petanque_game.rules.terningepetanque import TOUCHING
+
+    assert TOUCHING == 0.1
+    s = start(2)
+    finals = {(0, 0): on(0, 0, 1, 0.004), (0, 1): on(0, 1, 2, 30.0),
+              (1, 0): on(1, 0, 4, 0.03), (1, 1): on(1, 1, 6, 9.0)}
+    assert points_of(s, finals) == ((3, 10), (0, 1))
+    finals[1, 0] = on(1, 0, 4, TOUCHING)  # the tolerance itself still touches
+    assert points_of(s, finals) == ((3, 10), (0, 1))
+    finals[1, 0] = on(1, 0, 4, TOUCHING * 1.5)  # beyond it: an ordinary distance
+    assert points_of(s, finals) == ((3, 0), (0,))
+
+
 def test_diamond_off_the_board_on_its_own_throw_costs_the_starter_5():
     s = start(3, starter=2)
     finals = {(p, i): on(p, i, 1 + p, 10.0 + 3 * p + i) for p in range(3) for i in range(2)}

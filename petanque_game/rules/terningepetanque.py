@@ -16,6 +16,9 @@ Readings made here (beyond the **(reading)** marks of RULES.md):
 - The diamond's -5 is counted per settled throw whose outcome has `reset`, to that throw's thrower;
   a rethrow takes the throw back with its -5. `Accept` is a decision but not a recorded event.
 - During the roll-off for who starts `starter` is None and `round_number` is 1.
+- Touching: a recorded distance up to `TOUCHING` (0.1 mm, the physics' contact tolerance) counts
+  as 0 when the closest die is found, so dice that both touch the diamond are equally close and
+  their owners share; the outcome keeps the distance as measured.
 """
 
 from __future__ import annotations
@@ -33,6 +36,10 @@ from petanque_game.rules.base import CHANCE, ENGINE, TERMINAL, Dice, IllegalActi
 from petanque_game.rules.petanque_table import DIAMOND, DIE, DiamondRest, DieRest, Launch, Table
 
 DIAMOND_PENALTY = 5  # points lost each time the diamond leaves the board (RULES.md)
+# Touching (RULES.md, reading): a die whose outline lies within this many millimetres of the
+# diamond's touches it and counts as 0 away. It is the physics' contact tolerance (the collision
+# slop of the simulation, set from this number), the gap resting contact can leave.
+TOUCHING = 0.1  # mm
 DICE_PER_PLAYER = 2
 Seats = tuple[int, ...]  # a value per seat (points), or seats (closest)
 
@@ -388,10 +395,7 @@ def score_round(table: Table, penalties: Seats) -> tuple[Seats, Seats]:
     during the owner's own throw."""
     points = list(penalties)
     on_board = [d for d in table.dice if d.on_board]
-    closest: tuple[int, ...] = ()
-    if on_board:
-        best = min(d.distance for d in on_board)
-        closest = tuple(sorted({d.player for d in on_board if d.distance == best}))
+    closest = tuple(sorted({d.player for d in closest_dice(table)}))
     for seat in range(len(points)):
         mine = [d for d in on_board if d.player == seat]
         doubles = len(mine) == DICE_PER_PLAYER and len({d.face for d in mine}) == 1
@@ -401,6 +405,21 @@ def score_round(table: Table, penalties: Seats) -> tuple[Seats, Seats]:
         if not d.on_board and d.off_during == d.player:
             points[d.player] -= d.face
     return tuple(points), closest
+
+
+def reckoned_distance(die: DieRest) -> float:
+    """A die's distance to the diamond as the closest die is reckoned: 0 when it touches."""
+    return 0.0 if die.distance <= TOUCHING else die.distance
+
+
+def closest_dice(table: Table) -> tuple[DieRest, ...]:
+    """The dice on the board reckoned closest to the diamond (several on an exact tie or when
+    they all touch it); none when no die lies on the board."""
+    on_board = [d for d in table.dice if d.on_board]
+    if not on_board:
+        return ()
+    best = min(reckoned_distance(d) for d in on_board)
+    return tuple(d for d in on_board if reckoned_distance(d) == best)
 
 
 def next_starter(num_players: int, starter: int, closest: tuple[int, ...]) -> int:

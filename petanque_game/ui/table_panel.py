@@ -8,6 +8,7 @@ import math
 import pygame
 
 from petanque_game.rules.petanque_table import Table
+from petanque_game.rules.terningepetanque import closest_dice
 from petanque_game.ui import dice, theme
 from petanque_game.ui import table_draw as td
 from petanque_game.ui.narrate import does
@@ -45,8 +46,7 @@ def draw_side(scene, surface: pygame.Surface, rect: pygame.Rect, table: Table, o
     if table.diamond is not None and table.diamond.reset and not old:
         theme.blit_text(surface, "diamond reset to the centre (-5)", (x, y), 19, "bad")
         y += 22
-    on = [d for d in table.dice if d.on_board]
-    best = min((d.distance for d in on), default=None)
+    closest = closest_dice(table)
     for d in table.dice:
         if y > box.bottom - 110:
             break
@@ -54,8 +54,8 @@ def draw_side(scene, surface: pygame.Surface, rect: pygame.Rect, table: Table, o
         surface.blit(dice.die_face(d.face, 26, body, pip), (x, y))
         name = theme.fit(players[d.player].name, 21, 120)
         if d.on_board:
-            col = "accent" if d.distance == best else "text"
-            what = f"{d.distance:.0f} mm" + ("  closest" if d.distance == best else "")
+            col = "accent" if d in closest else "text"
+            what = f"{d.distance:.0f} mm" + ("  closest" if d in closest else "")
         else:
             col, what = "bad", f"off the board (-{d.face})" if d.off_during == d.player else \
                 "knocked off"

@@ -11,6 +11,7 @@ import math
 import pygame
 
 from petanque_game.rules.petanque_table import Table
+from petanque_game.rules.terningepetanque import closest_dice
 from petanque_game.ui import table_draw as td
 from petanque_game.ui import theme
 
@@ -60,11 +61,8 @@ class TableDrawing:
         view = view or self.view
         alpha = 150 if old else 255
         dm = table.diamond
-        closest = None
         on = [d for d in table.dice if d.on_board and d.distance is not None]
-        if on:
-            best = min(d.distance for d in on)
-            closest = {(d.player, d.die) for d in on if d.distance == best}
+        closest = {(d.player, d.die) for d in closest_dice(table)}
         if dm is not None and not old:
             for d in on:
                 a, b = view.to_screen(d.x, d.y), view.to_screen(dm.x, dm.y)
