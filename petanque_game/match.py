@@ -91,7 +91,7 @@ class Match:
             extra["created"] = created
         level_sha, board = None, None
         if game == PETANQUE:
-            from petanque_game.physics import level_sha256, load_named_level
+            from petanque_game.physics import PHYSICS_VERSION, level_sha256, load_named_level
 
             level = level or "classic"
             board = load_named_level(level)  # a broken or unknown board: before the game starts
@@ -99,6 +99,7 @@ class Match:
             import pymunk
 
             extra["pymunk"] = pymunk.version
+            extra["physics"] = PHYSICS_VERSION
         record = Record(game, dict(state.options), seed, list(players), level, level_sha,
                         extra=extra)
         match = cls(record, state, autosave)
@@ -288,6 +289,8 @@ def rebuild(record: Record, *, check_physics: bool = True,
             _apply_recorded(match, decoded, index, check_physics)
         except IllegalAction as e:
             raise RecordError(str(e), index) from None
+        except OutcomeMismatch as e:
+            raise _older_physics(record, e) from None
         record.events.append(event)
         if on_event is not None:
             on_event(index, match.state)
@@ -302,6 +305,24 @@ def rebuild(record: Record, *, check_physics: bool = True,
         record.result = {"scores": list(match.state.scores()),
                          "winners": list(match.state.winners())}
     return match
+
+
+def _older_physics(record: Record, mismatch: OutcomeMismatch) -> OutcomeMismatch:
+    """A mismatch in a record made with another version of the physics says so first."""
+    if record.game != PETANQUE:
+        return mismatch
+    from petanque_game.physics import PHYSICS_VERSION
+
+    version = record.extra.get("physics", 1)
+    if type(version) is not int or not 0 < version < 1000:
+        version = None
+    if version == PHYSICS_VERSION:
+        return mismatch
+    age = "an older" if version is not None and version < PHYSICS_VERSION else "another"
+    shown = "unknown" if version is None else version
+    return OutcomeMismatch(f"recorded with {age} physics (version {shown}; this program "
+                           f"simulates version {PHYSICS_VERSION}): {mismatch.reason}",
+                           mismatch.index)
 
 
 def _apply_recorded(match: Match, d: Decoded, index: int, check_physics: bool) -> None:

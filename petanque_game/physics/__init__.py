@@ -6,6 +6,14 @@ No pygame here.
 """
 
 from petanque_game.physics.cube import top_face
+
+# The version of the physics (and of the scoring reading that comes with it) a record was made
+# with: written into every new Terningepetanque record as its top-level "physics"; a record
+# without one was made with version 1. Raised whenever a change makes old throws come out
+# differently, so `verify` can say why an old record no longer matches.
+#   1: the first physics (dice stop dead on landing, touching means exactly 0).
+#   2: dice roll on the felt after landing, a perched die topples off, touching within 0.1 mm.
+PHYSICS_VERSION = 2
 from petanque_game.physics.level import (
     Level,
     LevelError,
@@ -28,7 +36,7 @@ from petanque_game.physics.throw import (
 )
 
 __all__ = [
-    "LaunchError", "Level", "LevelError", "Path", "ReleaseZone", "ThrowResult", "check_aim", "check_launch",
+    "PHYSICS_VERSION", "LaunchError", "Level", "LevelError", "Path", "ReleaseZone", "ThrowResult", "check_aim", "check_launch",
     "level_names", "level_sha256", "list_levels", "load_level", "load_named_level",
     "random_launch", "release_zone", "simulate_throw", "top_face",
 ]
