@@ -23,6 +23,7 @@ from dataclasses import replace
 
 from petanque_game.physics.hand import Hand, wobble
 from petanque_game.physics.level import Level
+from petanque_game.physics.rolling import roll_speed
 from petanque_game.physics.throw import check_aim, release_zone, simulate_throw
 from petanque_game.rules.petanque_table import DIAMOND, Aim, Table
 from petanque_game.rules.terningepetanque import DIAMOND_PENALTY, score_round
@@ -67,8 +68,25 @@ def predict_rest(level: Level, obj: str, speed: float, elevation: float,
             if e * vi < HOP_MIN:
                 break
             z, vz = 0.0, e * vi
+    if obj != DIAMOND:
+        s, vh = roll_on(level, s, vh)
     a = level.felt.friction * g
     return s + max(0.0, vh * vh / (2.0 * a) - vh * DT / 2.0), clears
+
+
+def roll_on(level: Level, s: float, vh: float) -> tuple[float, float]:
+    """A lone die rolling on from `s` at `vh` (physics/rolling.py): where it stops rolling, and
+    how fast it is still sliding then."""
+    side, felt = level.dice.side, level.felt
+    threshold = roll_speed(level.gravity, side)
+    brake = 2.0 * felt.roll_friction * level.gravity * side  # v^2 lost to resistance per side
+    while vh >= threshold:
+        v2 = vh * vh - brake
+        if v2 <= 0.0:
+            return s + side * vh * vh / brake, 0.0
+        s += side
+        vh = math.sqrt(v2 * felt.roll_keep)
+    return s, vh
 
 
 def aim(level: Level, num_players: int, thrower: int, target_xy: tuple[float, float], *,

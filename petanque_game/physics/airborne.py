@@ -20,12 +20,15 @@ from petanque_game.physics.build import (
     FLIER_FILTERS,
     GROUND,
     HOP_MIN,
+    PERCH_STEPS,
     SLIDE_OFF,
     STATIC_BIT,
+    TOPPLE_REACH,
     Z_EPS,
     _Item,
 )
 from petanque_game.physics.chipmunk import position
+from petanque_game.physics.off_board import free_spot
 from petanque_game.rules.petanque_table import DIAMOND
 
 
@@ -126,6 +129,9 @@ class _Airborne:
         if self.perched:
             if shape is not None and sup >= self.z - Z_EPS:
                 self.z = sup
+                self.perch_steps += 1
+                if self.perch_steps >= PERCH_STEPS:
+                    self._topple()
                 self._filter_flier()
                 return
             self.perched = False
@@ -172,6 +178,7 @@ class _Airborne:
         x, y = body.position
         if self.first_touchdown is None:
             self.first_touchdown = (x, y, body.angle, vx, vy, body.angular_velocity)
+            self.landing_speed = speed  # along the felt, before the landing's brake
         if shape is not None and shape in self.index:
             other = self.items[self.index[shape]].body
             push = level.tumble.drive * (1.0 + e) * body.mass * vi / other.mass
@@ -198,6 +205,20 @@ class _Airborne:
                 vx, vy = vx + (SLIDE_OFF - along) * ax, vy + (SLIDE_OFF - along) * ay
             body.velocity = (vx, vy)
             self.z, self.vz, self.perched = level_z, 0.0, True
+            self.perch_steps = 0
+
+    def _topple(self) -> None:
+        """A die perched on other bodies that has not slid off them (they hem it in) tips off
+        onto the nearest free spot of the felt beside it, and lies there."""
+        it = self.thrown
+        x, y = it.body.position
+        spot = free_spot(self, it, x, y, it.body.angle, reach=TOPPLE_REACH * self.level.dice.side)
+        if spot is None:
+            return  # nowhere to go: it stays perched (the time cap lays it down)
+        it.body.position = spot
+        it.body.velocity = (0.0, 0.0)
+        it.shape.cache_bb()
+        self._land(it)
 
     def _land(self, it: _Item) -> None:
         self.z, self.vz = 0.0, 0.0
@@ -207,6 +228,7 @@ class _Airborne:
         it.stirred = True
         it.pivot.max_force = it.force
         it.gear.max_force = it.torque
+        self.roller.consider(it, self.items.index)
 
     def _flight_tumble(self, it: _Item, vx: float, vy: float, angle: float) -> None:
         self.flown += math.hypot(vx, vy) * DT * CHECK_EVERY

@@ -23,6 +23,7 @@ from petanque_game.physics import flight, geometry
 from petanque_game.physics.chipmunk import _Body, _GearJoint, _PivotJoint, _Poly
 from petanque_game.physics.geometry import Polygon
 from petanque_game.physics.level import Level
+from petanque_game.physics.rolling import Roller
 from petanque_game.rules.petanque_table import DIAMOND, DiamondRest, DieRest, Launch, Table
 
 DT = 1.0 / 480.0  # PHYSICS_NOTES: 480 Hz or finer against tunnelling
@@ -34,6 +35,8 @@ REST_SPEED = 1.0  # mm/s
 REST_SPIN = 0.05  # rad/s
 HOP_MIN = 100.0  # mm/s: a bounce slower than this ends the bouncing
 SLIDE_OFF = 150.0  # mm/s: how fast a body perched on another slides off it
+PERCH_STEPS = 120  # steps (1/4 s) a body may stay perched before it topples off (airborne.py)
+TOPPLE_REACH = 3.0  # dice sides: how far from its perch a toppling die may come down
 Z_EPS = 1e-6  # mm
 # Overlaps are pushed apart by pymunk's bias velocity, which friction does not resist and kinetic
 # energy does not show: correct 5% of an overlap per step, and do not call a table at rest while
@@ -72,6 +75,7 @@ class _Item:
         "pivot",
         "player",
         "rest",
+        "rolled",
         "shape",
         "stirred",
         "torque",
@@ -126,6 +130,7 @@ class _Build:
         self.frames: list[tuple] = []
         self.hits: list[tuple[int, int, int]] = []
         self.needs_friction: list[_Item] = []
+        self.roller = Roller(level, DT)
         self._launch(launch)
         if callbacks:
             space.on_collision(AIR, None, pre_solve=self._air_contact)
@@ -138,6 +143,7 @@ class _Build:
         static = self.space.static_body
         for pts, top in plan.statics:
             self._static(_Poly(static, list(pts)), top, STATIC)
+        self.static_outlines = [pts for pts, _ in plan.statics]
         self.highest = plan.highest
         self.wall_lines = plan.wall_lines
         self.static_bounds = plan.static_bounds
@@ -220,6 +226,7 @@ class _Build:
         self.z = level.throw.hand_height - it.height / 2.0
         self.vz = launch.speed * math.sin(launch.elevation)
         self.first_touchdown = None  # (x, y, angle, vx, vy, spin): the benchmark's baseline
+        self.landing_speed = None  # mm/s along the felt at the first touchdown (benchmarks)
         self.steps_skipped = 0  # flight steps done in closed form, not through pymunk
         self.flown = 0.0  # mm of flight, for the tumbling in the air
         self.flight_turns = 0

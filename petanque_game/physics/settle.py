@@ -8,6 +8,7 @@ every die's outline distance to the diamond, and packs the frames into a `throw.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import pymunk
 
@@ -82,6 +83,30 @@ def _path(world: _World) -> Path:
     if world.frames and any(it.kind == DIAMOND and not it.on for it in world.items):
         world._frame()  # the reset diamond, laid at the centre, in a last frame
     return Path(FPS, bodies, tuple(world.frames), tuple(it.off_frame for it in world.items))
+
+
+@dataclass(frozen=True)
+class Landing:
+    """For the rolling benchmark: how the thrown die came down and what it did after."""
+
+    speed: float | None  # mm/s along the felt as it first came down, before the landing's brake
+    travel: float | None  # mm from its first touchdown to where it rests
+    felt_turns: int  # turn-overs while rolling on the felt (all dice of the throw)
+    face: int  # 0 for the diamond
+    on_board: bool
+
+
+def landing(level: Level, table: Table, num_players: int, thrower: int, obj: str,
+            die: int | None, launch: Launch) -> Landing:
+    world = _World(level, table, num_players, thrower, obj, die, launch, False)
+    world.run()
+    table_after = _settled_table(world)
+    rest = table_after.dice[-1] if obj != DIAMOND else table_after.diamond
+    travel = None
+    if world.first_touchdown is not None:
+        travel = math.hypot(rest.x - world.first_touchdown[0], rest.y - world.first_touchdown[1])
+    return Landing(world.landing_speed, travel, world.roller.turns, getattr(rest, "face", 0),
+                   rest.on_board)
 
 
 def baseline(level: Level, table: Table, num_players: int, thrower: int, obj: str,

@@ -131,6 +131,8 @@ class _World(_Build, _Airborne, _OffBoard):
                         self._air_step()
                     if self.needs_friction:
                         self._add_woken_friction()
+                    if self.roller.rolling:
+                        self.roller.step()
             else:
                 for _ in range(CHECK_EVERY):
                     space._locked = True
@@ -138,6 +140,8 @@ class _World(_Build, _Airborne, _OffBoard):
                     space._locked = False
                     if self.needs_friction:
                         self._add_woken_friction()
+                    if self.roller.rolling:
+                        self.roller.step()
             steps += CHECK_EVERY
             if self._check():
                 still = 0
@@ -191,6 +195,8 @@ class _World(_Build, _Airborne, _OffBoard):
             it.entry = (x, y, 0.0, body.angle, it.orientation)
             if not still:
                 moving = True
+                if it.kind != DIAMOND and it.pivot is not None:
+                    self.roller.consider(it, self.items.index)
         self._frame()
         return moving
 
