@@ -5,9 +5,9 @@ benchmarks/bench_rolling.py; here each behaviour is checked on throws built for 
 from __future__ import annotations
 
 import math
-from itertools import pairwise
 import random
 import statistics
+from itertools import pairwise
 
 import pytest
 
