@@ -96,13 +96,15 @@ class _Airborne:
         n_free -= n_free % CHECK_EVERY
         if n_free <= 0:
             return 0
+        tumbles, record = it.kind != DIAMOND, self.record_path
         for n in range(CHECK_EVERY, n_free + 1, CHECK_EVERY):
-            t = n * DT
-            angle = a0 + w * t
-            if it.kind != DIAMOND:
-                self._flight_tumble(it, vx, vy, angle)
-            it.entry = (x0 + vx * t, y0 + vy * t, self._flight_z(n), angle, it.orientation)
-            self._frame()
+            if tumbles:
+                self._flight_tumble(it, vx, vy, a0 + w * (n * DT))
+            if record or n == n_free:  # without a path only the last frame's entry is kept
+                t = n * DT
+                it.entry = (x0 + vx * t, y0 + vy * t, self._flight_z(n), a0 + w * t,
+                            it.orientation)
+                self._frame()
         t = n_free * DT
         body.position = (x0 + vx * t, y0 + vy * t)
         body.angle = a0 + w * t
