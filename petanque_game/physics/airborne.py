@@ -27,7 +27,6 @@ from petanque_game.physics.build import (
     Z_EPS,
     _Item,
 )
-from petanque_game.physics.chipmunk import position
 from petanque_game.physics.off_board import free_spot
 from petanque_game.rules.petanque_table import DIAMOND
 
@@ -77,6 +76,8 @@ class _Airborne:
         g = self.level.gravity
         a, b = 0.5 * g * DT * DT, DT * self.vz - 0.5 * g * DT * DT
         ground = flight.first_at_or_below(a, b, self.z, 0.0)  # first step at or below the board
+        if min(ground - 2, limit) < CHECK_EVERY:  # not one whole block before it comes down
+            return 0
         high = flight.first_at_or_below(a, b, self.z, self.highest) if self.z > self.highest else 0
         body = it.body
         (x0, y0), a0 = body.position, body.angle
@@ -98,13 +99,15 @@ class _Airborne:
         n_free -= n_free % CHECK_EVERY
         if n_free <= 0:
             return 0
+        tumbles, record = it.kind != DIAMOND, self.record_path
         for n in range(CHECK_EVERY, n_free + 1, CHECK_EVERY):
-            t = n * DT
-            angle = a0 + w * t
-            if it.kind != DIAMOND:
-                self._flight_tumble(it, vx, vy, angle)
-            it.entry = (x0 + vx * t, y0 + vy * t, self._flight_z(n), angle, it.orientation)
-            self._frame()
+            if tumbles:
+                self._flight_tumble(it, vx, vy, a0 + w * (n * DT))
+            if record or n == n_free:  # without a path only the last frame's entry is kept
+                t = n * DT
+                it.entry = (x0 + vx * t, y0 + vy * t, self._flight_z(n), a0 + w * t,
+                            it.orientation)
+                self._frame()
         t = n_free * DT
         body.position = (x0 + vx * t, y0 + vy * t)
         body.angle = a0 + w * t
@@ -118,13 +121,18 @@ class _Airborne:
         out = list(self.static_bounds)
         for o in self.live:
             if o is not self.thrown:
-                p = position(o.body)
+                p = o.body.position
                 out.append((p.x, p.y, self.radius[o.kind]))
         return out
 
     def _air_step(self) -> None:
-        sup, shape, normal = self.sup, self.sup_shape, self.sup_normal
-        if shape is not None:  # else the support is still clear (_clear_support)
+        """After each step in the air: the height, a touchdown on the support found during the
+        step (by `_air_contact`; the board when there is none), and the flier's filter."""
+        shape = self.sup_shape
+        if shape is None:  # the support is clear (_clear_support): the board
+            sup, normal = 0.0, (0.0, 0.0)
+        else:
+            sup, normal = self.sup, self.sup_normal
             self.sup, self.sup_shape, self.sup_normal, self.sup_key = 0.0, None, (0.0, 0.0), None
         if self.perched:
             if shape is not None and sup >= self.z - Z_EPS:
@@ -136,7 +144,8 @@ class _Airborne:
                 return
             self.perched = False
             self.vz = 0.0
-        vz = self.vz - self.level.gravity * DT
+        g_dt = self.g_dt
+        vz = self.vz - g_dt
         z = self.z + vz * DT
         if z <= sup:
             self._touchdown(sup, shape, normal, -vz)
@@ -144,17 +153,21 @@ class _Airborne:
             return
         self.z, self.vz = z, vz
         # _filter_flier, inlined: it runs after every step in the air
-        mask = (STATIC_BIT if z < self.static_guard else 0) | \
-            (BODY_BIT if z < self.body_guard else 0)
+        low = min(z, z + (vz - g_dt) * DT)
+        mask = (STATIC_BIT if low < self.static_guard else 0) | \
+            (BODY_BIT if low < self.body_guard else 0)
         if mask != self.mask:
             self.mask = mask
             self.thrown.shape.filter = FLIER_FILTERS[mask]
 
     def _filter_flier(self) -> None:
+        """The flier meets walls and obstacles, and bodies, only when it is below their tops
+        (plus GUARD) now or will be after the next step: above them a step costs no callback."""
         if self.airborne:
             z = self.z
-            mask = (STATIC_BIT if z < self.static_guard else 0) | \
-                (BODY_BIT if z < self.body_guard else 0)
+            low = min(z, z + (self.vz - self.g_dt) * DT)
+            mask = (STATIC_BIT if low < self.static_guard else 0) | \
+                (BODY_BIT if low < self.body_guard else 0)
             if mask != self.mask:
                 self.mask = mask
                 self.thrown.shape.filter = FLIER_FILTERS[mask]
@@ -226,8 +239,8 @@ class _Airborne:
         it.shape.collision_type = GROUND
         it.shape.filter = BODY_FILTER
         it.stirred = True
-        it.pivot.max_force = it.force
-        it.gear.max_force = it.torque
+        if it.pivot is None:  # the felt's friction, from the landing on
+            self._add_friction(it)
         self.roller.consider(it, self.items.index)
 
     def _flight_tumble(self, it: _Item, vx: float, vy: float, angle: float) -> None:
