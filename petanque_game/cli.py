@@ -63,7 +63,8 @@ def _parser() -> argparse.ArgumentParser:
                      help="games are seeded S, S+1, ... (0)")
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                      help="a rule option (repeatable); VALUE is read as YAML: rounds=15")
-    sim.add_argument("--level", metavar="NAME", help="Terningepetanque's board (classic)")
+    sim.add_argument("--level", metavar="NAME|FILE",
+                     help="Terningepetanque's board: a name (classic) or a level file's path")
     sim.add_argument("--record", metavar="DIR", help="write each game's record to DIR")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
@@ -111,14 +112,15 @@ def verify(file: str, as_json: bool = False) -> int:
 def _warn_level_hash(file: str, record: Any) -> None:
     if record.level is None or record.level_sha256 is None:
         return
+    from petanque_game.config import brief
     from petanque_game.physics import LevelError, level_sha256
 
     try:
         actual = level_sha256(record.level)
     except (LevelError, OSError, KeyError, ValueError) as e:
-        raise RecordError(f"level {record.level!r} cannot be loaded: {e}") from None
+        raise RecordError(f"level {brief(record.level)} cannot be loaded: {e}") from None
     if actual != record.level_sha256:
-        print(f"{file}: warning: the level {record.level!r} differs from the one the game was "
+        print(f"{file}: warning: the level {brief(record.level)} differs from the one the game was "
               f"played on (sha256 mismatch)", file=sys.stderr)
 
 
@@ -147,7 +149,7 @@ def simulate(args: argparse.Namespace) -> int:
         raise UsageError("--seed must be from 0 to 2^63-1 (for every game)")
     level = None
     if game == "terningepetanque":
-        level = _check_level(args.level or "classic")
+        level = _check_level(args.level or "classic", recording=args.record is not None)
     elif args.level is not None:
         raise UsageError(f"--level is for terningepetanque only, not {game}")
     out_dir = Path(args.record) if args.record else None
@@ -192,27 +194,41 @@ def parse_players(spec: str) -> list[Seat]:
 
 
 def parse_options(pairs: list[str]) -> dict[str, Any]:
-    import yaml
+    from petanque_game.config import ConfigError, brief, parse_yaml
 
     options: dict[str, Any] = {}
     for pair in pairs:
         key, sep, text = pair.partition("=")
         if not sep or not key.strip():
-            raise UsageError(f"--option {pair!r} is not KEY=VALUE")
+            raise UsageError(f"--option {brief(pair, 80)} is not KEY=VALUE")
         try:
-            value = yaml.safe_load(text)
-        except yaml.YAMLError:
-            raise UsageError(f"--option {pair!r}: the value is not a YAML scalar") from None
+            value = parse_yaml(text, "--option")
+        except ConfigError:
+            raise UsageError(f"--option {brief(pair, 80)}: the value is not a YAML scalar") \
+                from None
         options[key.strip()] = value
     return options
 
 
-def _check_level(name: str) -> str:
-    from petanque_game.physics import LevelError, load_named_level
+def _check_level(spec: str, recording: bool = False) -> Any:
+    """The board `--level` names: a level's name (shipped, or in the player's levels folder) or,
+    when it has a / or \\ or ends in .yaml, the path of a level file (named by its file name)."""
+    from petanque_game.config import brief
+    from petanque_game.physics import LevelError, level_sha256, load_named_level
+    from petanque_game.physics.level import load_level_file, user_levels_dir
 
     try:
-        load_named_level(name)
+        if not (any(c in spec for c in "/\\") or spec.endswith(".yaml")):
+            return load_named_level(spec)
+        board = load_level_file(spec)
     except (LevelError, OSError, KeyError, ValueError) as e:
-        raise UsageError(f"level {name!r}: {e}") from None
-    return name
+        raise UsageError(f"level {brief(spec, 80)}: {e}") from None
+    if recording:
+        try:
+            level_sha256(board.name)
+        except LevelError:
+            print(f"petanque-game simulate: note: the records name the board {board.name!r}; "
+                  f"to verify or replay them, put {Path(spec).name} in {user_levels_dir()}",
+                  file=sys.stderr)
+    return board
 

@@ -2,10 +2,18 @@
 
 A mistake names the file, the key and what was expected. The game keeps running: a broken entry
 falls back to the built-in default and the problem is kept in `problems` for the window to show.
+
+Every YAML file the program reads (config, the player's ui.yaml, levels) goes through
+`read_bounded` and `parse_yaml` here: the file must be a regular file no bigger than a limit
+(checked before it is read), and the document may hold only so many values, counting each alias
+as a copy of what it repeats, nest only so deep, and give no key twice. A user's value shown in
+a message is cut short (`brief`, `key_text`).
 """
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,7 +25,10 @@ import yaml
 from petanque_game.rules import GAME_IDS, game_rules
 from petanque_game.rules.options import OptionError, resolve
 
-MAX_CONFIG_BYTES = 1024 * 1024
+MAX_CONFIG_BYTES = 256 * 1024  # the shipped files are a few KB; pure-Python YAML is slow
+MAX_NODES = 20_000  # values a document may hold, every alias counted as a copy of its target
+MAX_DEPTH = 32  # how deeply collections may nest
+SHOWN = 40  # characters of a user's value shown in a message
 
 
 class ConfigError(ValueError):
@@ -28,30 +39,186 @@ class ConfigError(ValueError):
         super().__init__(f"{file}: {key}: {reason}" if key else f"{file}: {reason}")
 
 
+def brief(value: Any, limit: int = SHOWN) -> str:
+    """A user's value as a message shows it: at most about `limit` characters, never the whole
+    of a long text or a big collection (a collection is named by its kind and size only)."""
+    if isinstance(value, str):
+        return repr(value if len(value) <= limit else value[:limit] + "...")
+    if value is None or isinstance(value, (bool, int, float)):
+        text = repr(value)
+        return text if len(text) <= limit else text[:limit] + "..."
+    try:
+        return f"a {type(value).__name__} of {len(value)} items"
+    except TypeError:
+        return f"a {type(value).__name__}"
+
+
+def key_text(key: Any) -> str:
+    """A user's mapping key as a message's place shows it: cut to about SHOWN characters."""
+    return _cut(str(key), SHOWN)
+
+
+def read_bounded(path: Path | Any, limit: int, name: str) -> bytes:
+    """The bytes of one file, refused (ConfigError) before anything is read when it is not a
+    regular file (a folder, a pipe, a device) or is bigger than `limit` bytes."""
+    if not isinstance(path, (str, os.PathLike)):  # packaged data that is not a file on disk
+        try:
+            raw = path.read_bytes()
+        except OSError as e:
+            raise ConfigError(name, None, f"cannot read the file ({e.strerror or e})") from None
+        _check_size(len(raw), limit, name)
+        return raw
+    try:
+        _check_stat(os.stat(path), limit, name)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as e:
+        raise ConfigError(name, None, f"cannot read the file ({e.strerror or e})") from None
+    try:
+        _check_stat(os.fstat(fd), limit, name)  # the file opened is the file checked
+        chunks, total = [], 0
+        while total <= limit:
+            chunk = os.read(fd, min(1 << 16, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+    except OSError as e:
+        raise ConfigError(name, None, f"cannot read the file ({e.strerror or e})") from None
+    finally:
+        os.close(fd)
+    if total > limit:  # it grew since it was measured
+        raise ConfigError(name, None, f"the file is more than {limit} bytes")
+    return b"".join(chunks)
+
+
+def _check_stat(st: os.stat_result, limit: int, name: str) -> None:
+    if stat.S_ISDIR(st.st_mode):
+        raise ConfigError(name, None, "is a folder, not a file")
+    if not stat.S_ISREG(st.st_mode):
+        raise ConfigError(name, None, "is not a regular file (a pipe, a device or a socket)")
+    _check_size(st.st_size, limit, name)
+
+
+def _check_size(size: int, limit: int, name: str) -> None:
+    if size > limit:
+        raise ConfigError(name, None, f"the file is {size} bytes; at most {limit} are read")
+
+
 def read_yaml(path: Path | Any, name: str | None = None) -> Any:
     """Parse one YAML file safely; ConfigError for anything unreadable."""
     name = name or str(path)
-    try:
-        raw = path.read_bytes()
-    except OSError as e:
-        raise ConfigError(name, None, f"cannot read the file ({e.strerror or e})") from None
-    if len(raw) > MAX_CONFIG_BYTES:
-        raise ConfigError(name, None, f"the file is {len(raw)} bytes; at most {MAX_CONFIG_BYTES}")
-    return parse_yaml(raw, name)
+    return parse_yaml(read_bounded(path, MAX_CONFIG_BYTES, name), name)
 
 
-def parse_yaml(source: bytes | str, name: str) -> Any:
-    """YAML text through the safe loader; ConfigError (naming `name`, the line and the column)
-    for anything that is not valid YAML. Config files and levels both read with this."""
+def parse_yaml(source: bytes | str, name: str, max_nodes: int = MAX_NODES,
+               max_depth: int = MAX_DEPTH) -> Any:
+    """YAML text through the safe loader, bounded; ConfigError (naming `name`, and the key or
+    the line and column) for anything that is not valid YAML, for a document holding more than
+    `max_nodes` values (aliases counted as the copies they stand for: no "billion laughs"),
+    nested deeper than `max_depth`, or a mapping giving one key twice. Every YAML the program
+    reads comes through here: config files, the player's ui.yaml, levels."""
+    loader = None
     try:
-        return yaml.safe_load(source)
+        loader = _BoundedLoader(source, max_nodes, max_depth)  # reads: can refuse already
+        return loader.get_single_data()
+    except _Refused as e:
+        raise ConfigError(name, e.key or None, e.reason) from None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        problem = getattr(e, "problem", None) or "not valid YAML"
-        raise ConfigError(name, None, f"not valid YAML{where}: {problem}") from None
+        problem = getattr(e, "problem", None) or getattr(e, "reason", None) or "unreadable"
+        raise ConfigError(name, None, f"not valid YAML{where}: {_cut(problem, 80)}") from None
     except RecursionError:
         raise ConfigError(name, None, "nested too deeply") from None
+    except (ValueError, OverflowError) as e:  # a date that is no date, a 5000-digit number
+        raise ConfigError(name, None, f"not valid YAML: a value cannot be read "
+                                      f"({_cut(str(e), 80)})") from None
+    finally:
+        if loader is not None:
+            loader.dispose()
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+class _Refused(Exception):
+    def __init__(self, key: str, reason: str):
+        super().__init__(reason)
+        self.key, self.reason = key, reason
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """yaml's SafeLoader, counting as it composes: every node made, and every alias as the whole
+    of what it repeats, against one budget (so an alias bomb is refused after a few thousand
+    steps, not expanded); nesting depth; and duplicate keys (refused, not silently overwritten).
+    Each collection node remembers its place (`felt.friction`) for the messages."""
+
+    def __init__(self, source: bytes | str, max_nodes: int, max_depth: int):
+        super().__init__(source)
+        self.budget, self.max_depth = max_nodes, max_depth
+        self.count, self.depth = 0, 0
+        self.place: list[str] = []
+
+    def _where(self) -> str:
+        return _cut("".join(self.place).lstrip("."), 80)
+
+    def _spend(self, n: int) -> None:
+        self.count += n
+        if self.count > self.budget:
+            raise _Refused(self._where(), f"the document holds more than {self.budget} values "
+                                          "(counting what each alias repeats)")
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        if isinstance(index, int):
+            self.place.append(f"[{index}]")
+        elif isinstance(index, yaml.ScalarNode):
+            self.place.append("." + _cut(str(index.value), SHOWN))
+        else:
+            self.place.append("")
+        try:
+            if self.check_event(yaml.AliasEvent):
+                node = super().compose_node(parent, index)
+                size = getattr(node, "expanded", None)
+                if size is None:
+                    raise _Refused(self._where(), "an alias repeats a value that holds it")
+                self._spend(size)
+                return node
+            self.depth += 1
+            if self.depth > self.max_depth:
+                raise _Refused(self._where(), f"nested more than {self.max_depth} deep")
+            node = super().compose_node(parent, index)
+            self.depth -= 1
+            if isinstance(node, yaml.SequenceNode):
+                node.expanded = 1 + sum(child.expanded for child in node.value)
+            elif isinstance(node, yaml.MappingNode):
+                node.expanded = 1 + sum(k.expanded + v.expanded for k, v in node.value)
+                node.place = self._where()
+            else:
+                node.expanded = 1
+            self._spend(1)
+            return node
+        finally:
+            self.place.pop()
+
+    def construct_mapping(self, node: Any, deep: bool = False) -> dict:
+        if isinstance(node, yaml.MappingNode):
+            seen: set = set()
+            for key_node, _ in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    continue
+                key = self.construct_object(key_node, deep=deep)
+                try:
+                    again = key in seen
+                except TypeError:  # unhashable: the base class refuses it
+                    continue
+                if again:
+                    where = getattr(node, "place", "")
+                    shown = _cut(str(key), SHOWN)
+                    raise _Refused(f"{where}.{shown}" if where else shown,
+                                   f"given twice (again at line {key_node.start_mark.line + 1})")
+                seen.add(key)
+        return super().construct_mapping(node, deep=deep)
 
 
 @dataclass(frozen=True)
@@ -80,7 +247,7 @@ def load_rule_defaults(path: Path | Any, name: str = "config/rules.yaml") -> Rul
         data = {}
     for key in data:
         if key not in GAME_IDS:
-            problems.append(str(ConfigError(name, str(key), f"unknown game; the games are "
+            problems.append(str(ConfigError(name, _cut(str(key), SHOWN), "unknown game; the games are "
                                             f"{', '.join(GAME_IDS)}")))
     by_game = {}
     for game in GAME_IDS:
@@ -91,11 +258,11 @@ def load_rule_defaults(path: Path | Any, name: str = "config/rules.yaml") -> Rul
             given = {}
         valid = {}
         for key, value in given.items():
-            try:
-                resolve(specs, {key: value})
+            problem = _option_problem(specs, key, value)
+            if problem is None:
                 valid[key] = value
-            except OptionError as e:
-                problems.append(str(ConfigError(name, f"{game}.{key}", str(e))))
+            else:
+                problems.append(str(ConfigError(name, f"{game}.{_cut(str(key), SHOWN)}", problem)))
         try:
             by_game[game] = resolve(specs, valid)
         except OptionError as e:  # options valid alone but not together
@@ -108,3 +275,22 @@ def shipped_rule_defaults() -> RuleDefaults:
     from petanque_game.data import config_dir
 
     return load_rule_defaults(config_dir() / "rules.yaml")
+
+
+def _option_problem(specs: Mapping[str, Any], key: Any, value: Any) -> str | None:
+    """What is wrong with option `key: value`, or None. A long key or text is never a valid
+    option (names and choices are short words), so the message is made from a cut copy."""
+    try:
+        resolve(specs, {key: value})
+        return None
+    except OptionError as e:
+        problem = str(e)
+
+    def cut(v: Any) -> Any:
+        return v[:SHOWN] + "..." if isinstance(v, str) and len(v) > SHOWN else v
+
+    try:
+        resolve(specs, {cut(key): cut(value)})
+    except OptionError as e:
+        problem = str(e)
+    return _cut(problem, 200)

@@ -78,7 +78,7 @@ class Match:
 
     @classmethod
     def new(cls, game: str, players: list[Seat], options: dict | None = None, seed: int = 0,
-            level: str | None = None, autosave: Path | None = None,
+            level: Any = None, autosave: Path | None = None,
             created: str | None = None) -> Match:
         rules = game_rules(game)
         try:  # the seats the record reader would accept, checked by that same reader
@@ -91,11 +91,12 @@ class Match:
             extra["created"] = created
         level_sha, board = None, None
         if game == PETANQUE:
-            from petanque_game.physics import PHYSICS_VERSION, level_sha256, load_named_level
+            from petanque_game.physics import PHYSICS_VERSION, Level, load_named_level
 
-            level = level or "classic"
-            board = load_named_level(level)  # a broken or unknown board: before the game starts
-            level_sha = level_sha256(level)
+            # a Level already loaded (simulate --level FILE) or a name, found shipped or in the
+            # player's levels folder; a broken or unknown board: before the game starts
+            board = level if isinstance(level, Level) else load_named_level(level or "classic")
+            level, level_sha = board.name, board.sha256  # the hash of the bytes it was read from
             import pymunk
 
             extra["pymunk"] = pymunk.version

@@ -1,10 +1,17 @@
 """config/*.yaml: loaded safely, checked, and a mistake names the file, the key and the reason."""
 
+import os
 from pathlib import Path
 
 import pytest
 
-from petanque_game.config import ConfigError, load_rule_defaults, read_yaml, shipped_rule_defaults
+from petanque_game.config import (
+    ConfigError,
+    brief,
+    load_rule_defaults,
+    read_yaml,
+    shipped_rule_defaults,
+)
 from petanque_game.rules import GAME_IDS, game_rules
 
 
@@ -72,3 +79,61 @@ def test_yaml_is_read_safely_no_python_objects(tmp_path):
 def test_a_missing_file_is_one_clear_problem(tmp_path):
     got = load_rule_defaults(tmp_path / "nope.yaml", "nope.yaml")
     assert got.problems[0].startswith("nope.yaml: cannot read the file")
+
+
+BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+    f"{n}: &{n} [{', '.join([f'*{p}'] * 9)}]\n" for p, n in zip("abcdefgh", "bcdefghi"))
+
+
+def test_an_alias_bomb_is_refused_quickly_not_expanded(tmp_path):
+    got = load_rule_defaults(write(tmp_path, BOMB), "r.yaml")
+    assert len(got.problems) == 1 and "more than 20000 values" in got.problems[0]
+
+
+def test_a_duplicate_key_is_refused_naming_it(tmp_path):
+    got = load_rule_defaults(write(tmp_path, "ten-thousand:\n  target: 5000\n  target: 500\n"),
+                             "r.yaml")
+    assert got.problems == ("r.yaml: ten-thousand.target: given twice (again at line 3)",)
+    assert got.options("ten-thousand")["target"] == 10000
+
+
+def test_a_config_file_that_is_a_pipe_or_a_folder_is_not_opened(tmp_path):
+    folder = tmp_path / "rules.yaml"
+    folder.mkdir()
+    assert load_rule_defaults(folder, "r.yaml").problems == ("r.yaml: is a folder, not a file",)
+    if hasattr(os, "mkfifo"):
+        fifo = tmp_path / "fifo.yaml"
+        os.mkfifo(fifo)
+        assert "not a regular file" in load_rule_defaults(fifo, "f.yaml").problems[0]
+
+
+def test_a_config_file_too_big_is_refused_before_it_is_read(tmp_path):
+    path = tmp_path / "big.yaml"
+    with open(path, "wb") as f:
+        f.truncate(400 * 1024 * 1024)
+    with pytest.raises(ConfigError, match="at most 262144"):
+        read_yaml(path, "big.yaml")
+
+
+def test_a_long_value_or_key_is_cut_in_the_message(tmp_path):
+    text = f"shut-the-box:\n  closing: {'z' * 5000}\n  ? {'k' * 5000}\n  : 1\n"  # ? a long key
+    problems = load_rule_defaults(write(tmp_path, text), "r.yaml").problems
+    assert len(problems) == 2 and all(len(p) < 400 for p in problems), problems
+    assert "zzz...'" in problems[0] and "kkk..." in problems[1]
+
+
+def test_brief_shows_at_most_about_forty_characters():
+    assert brief("x" * 1000) == repr("x" * 40 + "...")
+    assert brief([1] * 10 ** 6) == "a list of 1000000 items"
+    assert brief(12) == "12" and brief(None) == "None"
+
+
+def test_the_players_ui_yaml_cannot_hang_the_window(tmp_path, monkeypatch):
+    pytest.importorskip("pygame")
+    from petanque_game.ui.theme import load_settings
+
+    monkeypatch.setenv("PETANQUE_GAME_HOME", str(tmp_path))
+    (tmp_path / "ui.yaml").write_text("keys:\n" + "".join(
+        "  " + line + "\n" for line in BOMB.splitlines()), encoding="utf-8")
+    problems = load_settings().problems
+    assert len(problems) == 1 and "more than 20000 values" in problems[0]

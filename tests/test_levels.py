@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
 import math
 from pathlib import Path
 
 import pytest
 import yaml
 
+from petanque_game.physics import geometry
 from petanque_game.physics import level as level_mod
 from petanque_game.physics.level import (
     LevelError,
@@ -17,9 +19,17 @@ from petanque_game.physics.level import (
     load_level,
     load_named_level,
 )
+from petanque_game.physics.level_check import SECTIONS
+from petanque_game.physics.level_play import throw_problem
 
 LEVELS_DIR = Path(__file__).resolve().parents[1] / "levels"
 SHIPPED = sorted(p.stem for p in LEVELS_DIR.glob("*.yaml"))
+
+
+@pytest.fixture(autouse=True)
+def _own_user_folder(tmp_path, monkeypatch):
+    """No player's boards here: the user folder is the test's own, empty."""
+    monkeypatch.setenv("PETANQUE_GAME_HOME", str(tmp_path / "home"))
 
 
 def test_three_levels_are_shipped():
@@ -128,11 +138,14 @@ BROKEN = [
     ("elevation range upside down", lambda d: d["throw"].__setitem__("min_elevation", 80),
      "throw.min_elevation"),
     ("walls not a list", lambda d: d["walls"].__setitem__("sides", "all"), "walls.sides"),
-    ("release zone into another wall", lambda d: d["walls"].__setitem__("sides", [
+    ("release zone into another wall", lambda d: (
+        d["walls"]["sides"].append({"name": "w2", "angle": 165, "length": 80.0}),
+        d["seats"].__setitem__(3, ["south", "west", "w2"])), "seats.3"),
+    ("walls crossing", lambda d: d["walls"].__setitem__("sides", [
         {"name": "south", "angle": 270, "length": 1200.0},
         {"name": "west", "angle": 180, "length": 1200.0},
         {"name": "north", "angle": 90, "length": 700.0},
-        {"name": "east", "angle": 0, "length": 450.0}]), "seats.3"),
+        {"name": "east", "angle": 0, "length": 450.0}]), "walls.sides[1]"),
     ("too fast to be safe", lambda d: d["throw"].__setitem__("max_speed", 7900),
      "throw.max_speed"),
 ]
@@ -157,7 +170,7 @@ def test_not_a_level_at_all(tmp_path, text, key):
 
 
 def test_missing_file():
-    with pytest.raises(LevelError, match="nope.yaml: cannot be read"):
+    with pytest.raises(LevelError, match="nope.yaml: cannot read the file"):
         load_level("/nonexistent/nope.yaml")
 
 
@@ -181,3 +194,50 @@ def test_polygon_board(tmp_path):
     lv = load_level(_write(tmp_path, data, "hex.yaml"))
     assert lv.board.contains(0, 0) and not lv.board.contains(290, 200)
     assert math.isclose(lv.walls.named("north").distance, 260 + 128)
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_no_two_walls_of_a_shipped_level_cross(name):
+    lv = load_named_level(name)
+    outlines = [lv.wall_outline(w.name) for w in lv.walls.sides]
+    for i, a in enumerate(outlines):
+        for b in outlines[i + 1:]:
+            assert not geometry.overlap(a, b)
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_seat_of_a_shipped_level_can_land_the_diamond_and_a_die(name):
+    lv = load_named_level(name)
+    for wall in lv.walls.sides:
+        for obj in ("diamond", "die"):
+            assert throw_problem(lv, wall, obj) is None, (wall.name, obj)
+
+
+def test_a_loaded_level_knows_the_hash_of_its_bytes():
+    lv = load_named_level("classic")
+    assert lv.sha256 == hashlib.sha256((LEVELS_DIR / "classic.yaml").read_bytes()).hexdigest()
+    assert lv.sha256 == level_sha256("classic") and lv.origin == "shipped"
+
+
+def test_every_key_of_the_format_is_in_the_documentation():
+    doc = (LEVELS_DIR.parent / "docs" / "levels.md").read_text(encoding="utf-8")
+    for section, rows in SECTIONS.items():
+        assert f"`{section}`" in doc, section
+        for row in rows:
+            assert f"`{row[0]}`" in doc, (section, row[0])
+
+
+def test_a_users_long_value_is_cut_in_the_message(tmp_path):
+    data = _classic()
+    data["seats"][2] = ["x" * 5000, "north"]
+    text = _refused(_write(tmp_path, data), "seats.2")
+    assert len(text) < 200 and "xxx..." in text
+
+
+def test_the_unplayable_message_names_the_seat_the_wall_and_the_numbers(tmp_path):
+    data = _classic()
+    data["walls"]["height"] = 1000
+    data["throw"]["max_speed"] = 300
+    text = _refused(_write(tmp_path, data), "seats.2")
+    assert text == ("broken.yaml: seats.2: from seat 0 (wall 'south') no throw of the diamond "
+                    "within max_speed 300 mm/s clears the 1000 mm wall")

@@ -1,29 +1,38 @@
-"""Terningepetanque levels: the board, the walls, the seats and every tuned physics constant.
+"""Terningepetanque levels: finding, reading and listing the board files.
 
-A level is a YAML file in `levels/` (shipped as `petanque_game.data.levels`), read here with
-`yaml.safe_load`, checked by `level_check.py` into the frozen dataclasses of `level_spec.py`
-(both re-exported here, so `physics.level` stays the one place to import from). Anything wrong
-(not a mapping, a missing or unknown key, a wrong type, NaN, a size of zero, a wall inside the
-board, ...) raises `LevelError`, whose text is one line: `<file>: <key>: <reason>`. Units:
-millimetres, grams, seconds; angles in the file are in degrees (easier to write), in the
-dataclasses in radians.
+A level is a YAML file (the format: docs/levels.md). The shipped ones are `levels/*.yaml`
+(installed as `petanque_game.data.levels`); a player's own go in the `levels` folder of their
+user folder (`user_levels_dir()`). Reading is bounded before anything else is done: a level must
+be a regular file of at most MAX_LEVEL_BYTES, UTF-8, YAML of at most MAX_LEVEL_NODES values
+(aliases counted as what they repeat) and no duplicate key (`config.parse_yaml`). Then
+`level_check.parse_level` checks every key and `level_play` the level as a whole, into the frozen
+dataclasses of `level_spec.py` (all re-exported here: `physics.level` is the one place to import
+from). Anything wrong raises `LevelError`, one line: `<file>: <key>: <reason>`.
 
-Seats (RULES.md: one wall per player, the gap from wall to board edge is 8 dice = 128 mm):
-`walls.sides` names the walls, each standing outside the board at compass `angle` (degrees,
-counter-clockwise from +x: 270 is the bottom edge as seen from above, "south"), `walls.gap` from
-the board's furthest point in that direction. `seats` says which wall each seat of a 2-, 3- and
-4-player game uses, in seat (clockwise) order; with 2 players the walls must be opposite. The
-shipped rectangular levels use 2: [south, north], 3: [south, west, north], 4: [south, west, north,
-east] (clockwise as seen from above); the round table spaces 3 players 120 degrees apart.
+Names. A level's name is its file name without `.yaml`; a record keeps it (`level`) with the
+SHA-256 of the file's bytes (`level_sha256`). A name is looked up among the shipped levels
+first, then in the player's folder, so a shipped board always wins: a file of the player's whose
+name is a shipped one's (ignoring case) is listed as broken ("the name is taken"), never used.
+A player's file name must be 1 to 40 printable characters. A level given by its path
+(`simulate --level FILE.yaml`) is named by its file name too; it is refused when another board
+already answers to that name with other bytes, and a record of it verifies wherever a board of
+that name with those bytes is found by name (so: put it in your levels folder).
+
+Seats (RULES.md: one wall per player, 8 dice from the board's edge): `walls.sides` names the
+walls, each standing outside the board at compass `angle`; `seats` says which wall each seat of
+a 2-, 3- and 4-player game uses, in seat (clockwise) order.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import os
 from pathlib import Path
 from typing import Any
 
-from petanque_game.config import ConfigError, parse_yaml
+from petanque_game import paths
+from petanque_game.config import ConfigError, brief, parse_yaml, read_bounded
 from petanque_game.data import levels_dir
 from petanque_game.physics.level_check import MAX_MASS, MAX_SIZE, parse_level
 from petanque_game.physics.level_spec import (
@@ -43,82 +52,192 @@ from petanque_game.physics.level_spec import (
 __all__ = [
     "MAX_MASS", "MAX_SIZE", "Board", "DiamondSpec", "DiceSpec", "Felt", "Level", "LevelError",
     "Obstacle", "ThrowLimits", "Tumble", "Wall", "Walls", "level_names", "level_sha256",
-    "list_levels", "load_level", "load_named_level", "parse_level",
+    "list_levels", "load_level", "load_level_file", "load_named_level", "parse_level",
+    "user_levels_dir",
 ]
+
+MAX_LEVEL_BYTES = 64 * 1024  # a level is about 2 KB; the biggest valid one is under 20 KB
+MAX_LEVEL_NODES = 5000  # YAML values; the biggest valid level holds about 2100
+MAX_LEVEL_DEPTH = 16
+MAX_USER_LEVELS = 100  # files of the player's folder read for the list (by name order)
+MAX_NAME = 40
 
 
 # --- a level file ----------------------------------------------------------------------------
 
-def load_level(path: str | Path, name: str | None = None) -> Level:
+def load_level(path: str | Path, name: str | None = None, origin: str = "file") -> Level:
     """Read and validate one level file; LevelError (one line) for anything wrong."""
     path = Path(path)
-    file = path.name
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise LevelError(f"{file}: cannot be read ({exc.strerror or exc})") from None
-    return _parse_bytes(raw, name or path.stem, file)
+    return _parse_bytes(_read(path, _file(path.name)), name or path.stem, _file(path.name),
+                        origin)
 
 
-def _parse_bytes(raw: bytes, name: str, file: str) -> Level:
-    if len(raw) > 1_000_000:
-        raise LevelError(f"{file}: too big for a level file ({len(raw)} bytes)")
+def _file(name: str) -> str:
+    return name if len(name) <= 60 else name[:60] + "..."
+
+
+def _read(entry: Any, file: str) -> bytes:
     try:
-        data = parse_yaml(raw.decode("utf-8"), file)
-    except UnicodeDecodeError:
-        raise LevelError(f"{file}: not UTF-8 text") from None
+        return read_bounded(entry, MAX_LEVEL_BYTES, file)
     except ConfigError as exc:  # "<file>: <reason>", the form of a LevelError too
         raise LevelError(str(exc)) from None
-    return parse_level(data, name, file)
 
 
-# --- the shipped levels ----------------------------------------------------------------------
+def _parse_bytes(raw: bytes, name: str, file: str, origin: str) -> Level:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise LevelError(f"{file}: not UTF-8 text") from None
+    try:
+        data = parse_yaml(text, file, MAX_LEVEL_NODES, MAX_LEVEL_DEPTH)
+    except ConfigError as exc:
+        raise LevelError(str(exc)) from None
+    level = parse_level(data, name, file)
+    return dataclasses.replace(level, sha256=hashlib.sha256(raw).hexdigest(), origin=origin)
+
+
+# --- where levels are --------------------------------------------------------------------------
 
 def _levels_dir():
     """The shipped levels (the installed package data, or the checkout's `levels/`)."""
     return levels_dir()
 
 
+def user_levels_dir() -> Path:
+    """The player's own boards."""
+    return paths.user_dir() / "levels"
+
+
 def _level_files() -> dict[str, Any]:
-    d = _levels_dir()
     files = {}
-    for entry in d.iterdir():
+    for entry in _levels_dir().iterdir():
         if entry.name.endswith(".yaml") and entry.is_file():
             files[entry.name[:-5]] = entry
     return dict(sorted(files.items()))
 
 
 def level_names() -> list[str]:
+    """The shipped levels' names."""
     return list(_level_files())
 
 
-def _entry(name: str):
-    files = _level_files()
-    if name not in files:
-        known = ", ".join(files) or "none"
-        raise LevelError(f"{name}.yaml: no such level (known: {known})")
-    return files[name]
+def _user_files() -> list[str]:
+    """File names (*.yaml, not hidden) in the player's levels folder, sorted; [] if none."""
+    try:
+        with os.scandir(user_levels_dir()) as it:
+            return sorted(e.name for e in it if e.name.endswith(".yaml")
+                          and not e.name.startswith("."))
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+
+
+def _bad_name(name: str) -> bool:
+    return not 1 <= len(name) <= MAX_NAME or not name.isprintable() or name != name.strip() \
+        or any(c in name for c in "/\\:")
+
+
+def _taken(name: str, shipped: dict[str, Any]) -> str | None:
+    """The shipped name `name` would be confused with (same letters, any case), or None."""
+    return next((t for t in shipped if t.casefold() == name.casefold()), None)
+
+
+def name_problem(name: str, shipped: dict[str, Any] | None = None) -> str | None:
+    """Why `name` cannot name a player's board, or None."""
+    if _bad_name(name):
+        return (f"a board's file name (without .yaml) must be 1 to {MAX_NAME} printable "
+                "characters, without / \\ : or spaces at either end")
+    taken = _taken(name, _level_files() if shipped is None else shipped)
+    if taken is not None:
+        return f"the name is taken by the shipped board {taken!r}; rename the file"
+    return None
+
+
+def _find(name: Any) -> tuple[Any, str]:
+    """(file, origin) of the level called `name`: shipped first, then the player's."""
+    if not isinstance(name, str):
+        raise LevelError(f"a level's name must be a text, not {brief(name)}")
+    shipped = _level_files()
+    if name in shipped:
+        return shipped[name], "shipped"
+    if not _bad_name(name):
+        if _taken(name, shipped) is not None:
+            raise LevelError(f"{name}.yaml: {name_problem(name, shipped)}")
+        path = user_levels_dir() / f"{name}.yaml"
+        if os.path.lexists(path):
+            return path, "user"
+    known = ", ".join(shipped) or "none"
+    raise LevelError(f"{brief(name)}: no such level (shipped: {known}; your own boards go in "
+                     f"{user_levels_dir()})")
 
 
 def load_named_level(name: str) -> Level:
-    """The shipped level `name` (a file stem such as "classic")."""
-    entry = _entry(name)
-    return _parse_bytes(entry.read_bytes(), name, entry.name)
+    """The level `name` (a file stem such as "classic"): shipped, else the player's."""
+    entry, origin = _find(name)
+    return _parse_bytes(_read(entry, _file(entry.name)), name, _file(entry.name), origin)
 
 
 def level_sha256(name: str) -> str:
-    """Hex SHA-256 of the shipped level file's bytes (a record's `level_sha256`)."""
-    return hashlib.sha256(_entry(name).read_bytes()).hexdigest()
+    """Hex SHA-256 of the bytes of the level file `name` (a record's `level_sha256`)."""
+    entry, _ = _find(name)
+    return hashlib.sha256(_read(entry, _file(entry.name))).hexdigest()
 
+
+def load_level_file(path: str | Path) -> Level:
+    """A level given by its path, named by its file name. Refused when its name is not a valid
+    board name, or another board already answers to it with other bytes (a record of this one
+    would name that one)."""
+    level = load_level(path)
+    file = _file(Path(path).name)
+    try:
+        entry, origin = _find(level.name)
+    except LevelError:
+        problem = name_problem(level.name)
+        if problem is not None:
+            raise LevelError(f"{file}: {problem}") from None
+        return level  # no board of that name here: fine, but its records verify only beside it
+    if hashlib.sha256(_read(entry, _file(entry.name))).hexdigest() != level.sha256:
+        where = "a shipped board" if origin == "shipped" else "a board in your levels folder"
+        raise LevelError(f"{file}: {level.name!r} is already the name of {where}, with other "
+                         "contents; rename the file")
+    return dataclasses.replace(level, origin=origin)
+
+
+# --- the list for the setup screen -------------------------------------------------------------
 
 def list_levels() -> list[tuple[str, Level | LevelError]]:
-    """Every shipped level by name, sorted; a broken file is listed with its error, never raised."""
+    """Every level by name, shipped ones first, then the player's (both sorted): a broken file
+    is listed with its error, never raised. A file of the player's whose name cannot be a
+    board's (taken by a shipped board, or not a valid name) is listed by its file name."""
     out: list[tuple[str, Level | LevelError]] = []
-    for name, entry in _level_files().items():
-        try:
-            out.append((name, _parse_bytes(entry.read_bytes(), name, entry.name)))
-        except LevelError as exc:
-            out.append((name, exc))
-        except OSError as exc:
-            out.append((name, LevelError(f"{entry.name}: cannot be read ({exc})")))
+    shipped = _level_files()
+    for name, entry in shipped.items():
+        out.append((name, _try(lambda e=entry, n=name: _parse_bytes(
+            _read(e, e.name), n, e.name, "shipped"), entry.name)))
+    try:
+        mine = _user_files()
+    except OSError as exc:
+        folder = user_levels_dir()
+        return out + [(folder.name, LevelError(f"{folder}: cannot be listed "
+                                               f"({exc.strerror or exc})"))]
+    for file in mine[:MAX_USER_LEVELS]:
+        name = file[:-5]
+        problem = name_problem(name, shipped)
+        if problem is not None:  # listed by its file name: never the same as a board's name
+            out.append((_file(file), LevelError(f"{_file(file)}: {problem}")))
+        else:
+            path = user_levels_dir() / file
+            out.append((name, _try(lambda p=path, n=name: load_level(p, n, "user"), file)))
+    if len(mine) > MAX_USER_LEVELS:
+        out.append(("...", LevelError(f"{user_levels_dir()}: {len(mine) - MAX_USER_LEVELS} more "
+                                      f"boards not read (at most {MAX_USER_LEVELS} are)")))
     return out
+
+
+def _try(load, file: str) -> Level | LevelError:
+    try:
+        return load()
+    except LevelError as exc:
+        return exc
+    except Exception as exc:  # noqa: BLE001 -- a bug of ours must not hide the other boards
+        return LevelError(f"{_file(file)}: cannot be checked (internal error: "
+                          f"{type(exc).__name__})")

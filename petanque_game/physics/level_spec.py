@@ -140,6 +140,8 @@ class Level:
     obstacles: tuple[Obstacle, ...]
     throw: ThrowLimits
     tumble: Tumble
+    sha256: str = ""  # hex SHA-256 of the file's bytes as read (a record's `level_sha256`)
+    origin: str = "shipped"  # "shipped", "user" (the player's levels folder) or "file" (a path)
 
     def seat_wall(self, num_players: int, seat: int) -> Wall:
         return self.walls.named(self.seats[num_players][seat])

@@ -33,11 +33,11 @@ def load_help(data: Any = None, name: str = "config/help.yaml") -> tuple[dict, l
     pages: dict[str, list[tuple[str, list[str]]]] = {}
     for game, sections in data.items():
         if not isinstance(sections, list):
-            problems.append(f"{name}: {game}: expected a list of sections")
+            problems.append(f"{name}: {str(game)[:40]}: expected a list of sections")
             continue
         page = []
         for i, section in enumerate(sections):
-            where = f"{name}: {game}[{i}]"
+            where = f"{name}: {str(game)[:40]}[{i}]"
             lines = section.get("lines") if isinstance(section, dict) else None
             heading = section.get("heading") if isinstance(section, dict) else None
             if not isinstance(heading, str) or not isinstance(lines, list) or \

@@ -83,9 +83,26 @@ def available_levels() -> tuple[list[tuple[str, str | None]], str | None]:
 _LEVELS: dict[str, Any] = {}  # name -> Level or its LevelError, from the last listing
 
 
+MAX_BOARDS = 9  # board buttons shown: the usable ones first (shipped, then the player's)
+BOARD_BUTTON_W = 150
+
+
 def _board_label(name: str, problem: str | None) -> str:
-    """A board's title as its file gives it ("Bumper Lane"), or its file name if it is broken."""
-    return f"{name} (broken)" if problem else getattr(_LEVELS.get(name), "title", name)
+    """A board's title as its file gives it ("Bumper Lane"; "... (yours)" for one of the player's
+    own), or its file name if it is broken."""
+    mark = " (broken)" if problem else ""
+    level = _LEVELS.get(name)
+    title = name if problem else getattr(level, "title", name)
+    if getattr(level, "origin", "") == "user" and not problem:
+        mark = " (yours)"
+    if not mark:
+        return title
+    room = BOARD_BUTTON_W - 16 - theme.font(22, True).size(mark)[0]  # the mark always shows
+    return theme.fit(title, 22, room, True) + mark
+
+
+def _shown_boards(levels: list[tuple[str, str | None]]) -> list[tuple[str, str | None]]:
+    return ([x for x in levels if x[1] is None] + [x for x in levels if x[1]])[:MAX_BOARDS]
 
 
 class SetupScene(Scene):
@@ -229,8 +246,9 @@ class SetupScene(Scene):
             if self.choices.level not in usable:
                 self.choices.level = "classic" if "classic" in usable else \
                     (usable[0] if usable else None)
-            for j, (name, problem) in enumerate(self.levels[:6]):
-                b.append(Button(pygame.Rect(770 + (j % 3) * 158, y + 24 + (j // 3) * 46, 150, 38),
+            for j, (name, problem) in enumerate(_shown_boards(self.levels)):
+                b.append(Button(pygame.Rect(770 + (j % 3) * 158, y + 24 + (j // 3) * 46,
+                                            BOARD_BUTTON_W, 38),
                                 _board_label(name, problem),
                                 lambda n=name: self.set_level(n), problem is None, 22,
                                 selected=name == self.choices.level, tag=f"level:{name}"))
@@ -304,25 +322,32 @@ class SetupScene(Scene):
             if self.levels_problem or not self.levels:
                 theme.blit_text(surface, f"No board: {self.levels_problem or 'none found'}",
                                 (770, y + 30), 21, "bad")
-            rows = (min(6, len(self.levels)) + 2) // 3
+            rows = (len(_shown_boards(self.levels)) + 2) // 3
             self._draw_level_notes(surface, pygame.Rect(770, y + 30 + rows * 46, 460,
-                                                        600 - (y + 30 + rows * 46)))
+                                                        620 - (y + 30 + rows * 46)))
         for button in self.buttons:
             button.draw(surface, self.mouse)
         theme.blit_text(surface, "Click a name to type; click Human/AI to change who plays. F1: the rules.",
                         (260, 660), 20, "muted")
 
     def _draw_level_notes(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The chosen board's description, and why any broken board is broken."""
+        """The chosen board's description and why each broken board is broken (one line each),
+        or, while the mouse is on a broken board, the whole of why."""
         lines: list[tuple[str, str]] = []
-        level = _LEVELS.get(self.choices.level or "")
-        if level is not None and not isinstance(level, Exception):
-            lines += [(t, "text") for t in theme.wrap(f"{level.title}: {level.description}",
-                                                      20, rect.w)]
-        for name, problem in self.levels:
-            if problem:
-                lines += [(t, "bad") for t in theme.wrap(f"{name} is broken: {problem}", 18,
-                                                         rect.w)]
+        hovered = next((b for b in self.buttons if b.tag.startswith("level:") and not b.enabled
+                        and self.mouse is not None and b.hit(self.mouse)), None)
+        problems = dict(self.levels)
+        if hovered is not None and problems.get(hovered.tag[6:]):
+            name = hovered.tag[6:]
+            lines += [(t, "bad") for t in theme.wrap(f"{name} is broken: {problems[name]}", 18,
+                                                     rect.w)]
+        else:
+            level = _LEVELS.get(self.choices.level or "")
+            if level is not None and not isinstance(level, Exception):
+                lines += [(t, "text") for t in theme.wrap(f"{level.title}: {level.description}",
+                                                          20, rect.w)]
+            lines += [(theme.fit(f"{name} is broken: {problem}", 18, rect.w), "bad")
+                      for name, problem in self.levels if problem]
         y = rect.y
         for line, col in lines:
             if y > rect.bottom - 18:

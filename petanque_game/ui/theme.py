@@ -170,6 +170,8 @@ class Settings:
 
 
 def _key_codes(names: Any, where: str, problems: list[str]) -> set[int] | None:
+    from petanque_game.config import brief
+
     if isinstance(names, str):
         names = [names]
     if not isinstance(names, list) or not names:
@@ -180,7 +182,7 @@ def _key_codes(names: Any, where: str, problems: list[str]) -> set[int] | None:
         try:
             codes.add(pygame.key.key_code(str(name)))
         except (ValueError, TypeError):
-            problems.append(f"{where}: unknown key {name!r}")
+            problems.append(f"{where}: unknown key {brief(name)}")
     return codes or None
 
 
@@ -210,19 +212,21 @@ def load_settings(data: Any = None, name: str = "config/ui.yaml") -> Settings:
 
 def _apply(settings: Settings, data: Any, name: str, problems: list[str]) -> None:
     """Lay one file's settings over `settings`."""
+    from petanque_game.config import brief, key_text
+
     if not isinstance(data, dict):
         problems.append(f"{name}: expected a mapping of settings")
         return
     for key in data:
         if key not in ("keys", "colours", "ai_delay", "roll_time", "replay_delay"):
-            problems.append(f"{name}: {key}: unknown setting")
+            problems.append(f"{name}: {key_text(key)}: unknown setting")
     given_keys = data.get("keys") or {}
     if not isinstance(given_keys, dict):
         problems.append(f"{name}: keys: expected a mapping of actions to key names")
         given_keys = {}
     for action, names in given_keys.items():
         if action not in DEFAULT_KEYS:
-            problems.append(f"{name}: keys.{action}: unknown action")
+            problems.append(f"{name}: keys.{key_text(action)}: unknown action")
             continue
         codes = _key_codes(names, f"{name}: keys.{action}", problems)
         if codes:
@@ -233,12 +237,13 @@ def _apply(settings: Settings, data: Any, name: str, problems: list[str]) -> Non
             if type(value) in (int, float) and 0 <= value <= 10:
                 setattr(settings, key, float(value))
             else:
-                problems.append(f"{name}: {key}: expected seconds from 0 to 10, not {value!r}")
+                problems.append(f"{name}: {key}: expected seconds from 0 to 10, not "
+                                f"{brief(value)}")
     colours = data.get("colours") or {}
     if isinstance(colours, dict):
         for key, value in colours.items():
             if key not in COLOURS:
-                problems.append(f"{name}: colours.{key}: unknown colour")
+                problems.append(f"{name}: colours.{key_text(key)}: unknown colour")
             elif (isinstance(value, list) and len(value) == 3
                   and all(type(v) is int and 0 <= v <= 255 for v in value)):
                 COLOURS[key] = tuple(value)  # type: ignore

@@ -1,0 +1,250 @@
+"""Hostile and odd level files, written into a folder for the tests of loading and listing.
+
+`write_all(folder)` writes every case and returns {file name: expected}, where expected is a
+tuple of fragments the one-line refusal must contain (its key and its reason), or None for a
+file that is odd but genuinely playable. `run_child` runs loading code in a child process and
+fails the test when the child hangs over one file or dies.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import queue
+import subprocess
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+LEVELS_DIR = ROOT / "levels"
+PER_FILE = 10.0  # seconds a child may take over one file before it counts as a hang
+
+
+def classic() -> dict:
+    return yaml.safe_load((LEVELS_DIR / "classic.yaml").read_text(encoding="utf-8"))
+
+
+def classic_text() -> str:
+    return (LEVELS_DIR / "classic.yaml").read_text(encoding="utf-8")
+
+
+def edited(change: Callable[[dict], object]) -> str:
+    data = copy.deepcopy(classic())
+    change(data)
+    return yaml.safe_dump(data, sort_keys=False)
+
+
+def _set(section: str, key: str, value) -> Callable[[dict], object]:
+    return lambda d: d[section].__setitem__(key, value)
+
+
+def _alias_bomb(levels: int = 9, width: int = 9) -> str:
+    """Nested anchors, each repeating the one before `width` times: width^levels values."""
+    lines = ["l0: &l0 [" + ", ".join(["lol"] * width) + "]"]
+    for i in range(1, levels):
+        lines.append(f"l{i}: &l{i} [" + ", ".join([f"*l{i - 1}"] * width) + "]")
+    return "\n".join(lines)
+
+
+def _bomb_in(key_path: str) -> str:
+    """classic.yaml with an alias bomb defined first and used as `key_path`'s value."""
+    section, key = key_path.split(".")
+    text = classic_text()
+    bomb = _alias_bomb()
+    anchors = "x-anchors:\n" + "\n".join("  " + line for line in bomb.splitlines()) + "\n"
+    old = f"  {key}: "
+    start = text.index(f"\n{section}:")
+    at = text.index(old, start)
+    end = text.index("\n", at)
+    return anchors + text[:at] + f"  {key}: *l8" + text[end:]
+
+
+def _seat_bomb() -> str:
+    text = classic_text()
+    bomb = _alias_bomb()
+    anchors = "x-anchors:\n" + "\n".join("  " + line for line in bomb.splitlines()) + "\n"
+    return anchors + text.replace("2: [south, north]", "2: [*l8, north]")
+
+
+def _merge_bomb() -> str:
+    lines = ["m0: &m0 {a: 1, b: 2}"]
+    for i in range(1, 30):
+        lines.append(f"m{i}: &m{i} {{<<: [*m{i - 1}], k: [*m{i - 1}, *m{i - 1}, *m{i - 1}]}}")
+    return "\n".join(lines) + "\n" + classic_text()
+
+
+def _walls(*sides: tuple[str, float, float]) -> Callable[[dict], object]:
+    return lambda d: d["walls"].__setitem__(
+        "sides", [{"name": n, "angle": a, "length": length} for n, a, length in sides])
+
+
+def _zone_into_wall(d: dict) -> None:
+    d["walls"]["sides"].append({"name": "w2", "angle": 165, "length": 80.0})
+    d["seats"][3] = ["south", "west", "w2"]
+
+
+def _slippery_strip(d: dict) -> None:
+    d["board"] = {"shape": "rect", "width": 700.0, "height": 60.0}
+    d["felt"] = {"friction": 0.05, "restitution": 0.9, "landing_friction": 0.0}
+
+
+def _hexagon(d: dict) -> None:
+    d["board"] = {"shape": "polygon", "points": [[300, 0], [150, 260], [-150, 260], [-300, 0],
+                                                 [-150, -260], [150, -260]]}
+
+
+CASES: dict[str, tuple[object, tuple[str, ...] | None]] = {
+    # the file itself
+    "alias-bomb-in-shape.yaml": (_bomb_in("board.shape"), ("more than 5000 values",)),
+    "alias-bomb-in-friction.yaml": (_bomb_in("felt.friction"), ("more than 5000 values",)),
+    "alias-bomb-in-seat.yaml": (_seat_bomb(), ("more than 5000 values",)),
+    "merge-key-bomb.yaml": (_merge_bomb(), ("more than 5000 values",)),
+    "recursive-alias.yaml": ("a: &a [1, *a]\n" + classic_text(), ("a[1]", "holds it")),
+    "huge-sparse-400mb.yaml": ("SPARSE", ("419430400 bytes; at most 65536",)),
+    "just-over-64kb.yaml": ("# " + "x" * 66000 + "\n" + classic_text(), ("at most 65536",)),
+    "fifo.yaml": ("FIFO", ("not a regular file",)),
+    "folder.yaml": ("DIR", ("is a folder",)),
+    "dev-zero.yaml": ("DEVZERO", ("not a regular file",)),
+    "non-utf8.yaml": (b"title: \xff\xfe caf\xe9\n", ("not UTF-8",)),
+    "control-characters.yaml": ("title: a\x00b\n", ("not valid YAML", "special characters")),
+    "deeply-nested.yaml": ("a: " + "[" * 20000 + "]" * 20000 + "\n", ("nested more than 16",)),
+    "python-tag.yaml": ("x: !!python/object/apply:os.system ['echo hacked']\n" + classic_text(),
+                        ("not valid YAML", "constructor")),
+    "two-documents.yaml": (classic_text() + "---\n" + classic_text(), ("not valid YAML",)),
+    "empty.yaml": ("", ("top level", "mapping")),
+    "a-list.yaml": ("- 1\n- 2\n", ("top level", "mapping")),
+    "huge-integer.yaml": (classic_text().replace("gravity: 9810.0", "gravity: " + "9" * 9000),
+                          ("value cannot be read",)),
+    "impossible-date.yaml": ("when: 2024-02-30\n" + classic_text(), ("value cannot be read",)),
+    "duplicate-key.yaml": (classic_text().replace("  friction: 0.35", "  friction: 0.35\n"
+                                                  "  friction: 0.0"),
+                           ("felt.friction", "given twice")),
+    "duplicate-section.yaml": (classic_text() + "\nboard: {shape: circle, radius: 100}\n",
+                               ("board", "given twice")),
+    # one key at a time
+    "felt-friction-zero.yaml": (edited(_set("felt", "friction", 0)), ("felt.friction", "0.05")),
+    "nan-restitution.yaml": (classic_text().replace("restitution: 0.3 ", "restitution: .nan "),
+                             ("felt.restitution", "finite")),
+    "infinite-width.yaml": (edited(_set("board", "width", float("inf"))),
+                            ("board.width", "finite")),
+    "negative-width.yaml": (edited(_set("board", "width", -700)), ("board.width", "range")),
+    "negative-mass.yaml": (edited(_set("dice", "mass", -5)), ("dice.mass", "range")),
+    "bool-as-number.yaml": (edited(_set("dice", "mass", True)), ("dice.mass", "not bool")),
+    "wrong-type.yaml": (edited(_set("dice", "side", "sixteen")), ("dice.side", "not str")),
+    "board-20-metres.yaml": (edited(_set("board", "width", 20000)), ("board.width", "3000")),
+    "unknown-shape-long.yaml": (edited(_set("board", "shape", "star" * 5000)),
+                                ("board.shape", "...'")),
+    "unknown-long-key.yaml": (edited(lambda d: d["felt"].__setitem__("k" * 30000, 1)),
+                              ("felt.kkkk", "unknown key")),
+    "title-two-lines.yaml": (edited(lambda d: d.__setitem__("title", "a\nb")), ("title",)),
+    "seat-unknown-wall.yaml": (edited(lambda d: d["seats"].__setitem__(2, ["south", "up"])),
+                               ("seats.2", "'up' is not a wall")),
+    "seat-count-five.yaml": (edited(lambda d: d["seats"].__setitem__(5, ["a"] * 5)),
+                             ("seats.5", "player counts")),
+    "mass-too-heavy.yaml": (edited(_set("diamond", "mass", 5000)), ("diamond.mass", "range")),
+    "wall-gap-1mm.yaml": (edited(_set("walls", "gap", 1)), ("walls.gap", "8 dice")),
+    "wall-gap-300mm.yaml": (edited(_set("walls", "gap", 300)), ("walls.gap", "8 dice")),
+    "wall-inside-board.yaml": (edited(_set("walls", "gap", -20)), ("walls.gap", "inside")),
+    "wall-2m-high.yaml": (edited(lambda d: (d["walls"].__setitem__("height", 2000),
+                                            d["throw"].__setitem__("max_speed", 300))),
+                          ("walls.height", "range")),
+    "too-fast-for-walls.yaml": (edited(_set("throw", "max_speed", 7900)),
+                                ("throw.max_speed", "pass through a wall")),
+    "elevations-upside-down.yaml": (edited(_set("throw", "min_elevation", 80)),
+                                    ("throw.min_elevation",)),
+    "elevations-below-the-ai.yaml": (edited(_set("throw", "max_elevation", 5)),
+                                     ("throw.max_elevation", "computer players aim")),
+    # the level as a whole
+    "centre-blocked.yaml": (edited(lambda d: d.__setitem__("obstacles", [
+        {"name": "block", "height": 10, "points": [[-50, -50], [50, -50], [50, 50], [-50, 50]]}])),
+        ("obstacles[0].points", "centre")),
+    "obstacle-next-to-centre.yaml": (edited(lambda d: d.__setitem__("obstacles", [
+        {"name": "pin", "height": 10, "points": [[10, -5], [30, -5], [30, 5], [10, 5]]}])),
+        ("obstacles[0].points", "centre")),
+    "board-too-small.yaml": (edited(lambda d: d.__setitem__(
+        "board", {"shape": "rect", "width": 30, "height": 30})), ("board", "too small")),
+    "obstacle-over-wall.yaml": (edited(lambda d: d.__setitem__("obstacles", [
+        {"name": "ramp", "height": 10, "points": [[200, -300], [300, -300], [300, -200]]}])),
+        ("obstacles[0].points", "on the board")),
+    "crossing-walls.yaml": (edited(_walls(("south", 270, 1400.0), ("west", 180, 800.0),
+                                          ("north", 90, 700.0), ("east", 0, 450.0))),
+                            ("walls.sides[1]", "'west' crosses wall 'south'")),
+    "release-zone-into-wall.yaml": (edited(_zone_into_wall), ("seats.3", "runs into wall")),
+    "wall-too-high-to-clear.yaml": (edited(lambda d: (d["walls"].__setitem__("height", 500),
+                                                      d["throw"].__setitem__("max_speed", 1500))),
+                                    ("seats.2", "clears the 500 mm wall")),
+    "board-out-of-reach.yaml": (edited(lambda d: (d["walls"].__setitem__("height", 5),
+                                                  d["throw"].__setitem__("max_speed", 1000))),
+                                ("seats.2", "comes down on the board")),
+    "slippery-strip.yaml": (edited(_slippery_strip), ("seats.2", "slides or bounces off")),
+    # odd but playable
+    "hexagon.yaml": (edited(_hexagon), None),
+    "moon.yaml": (edited(lambda d: d.__setitem__("gravity", 1620.0)), None),
+    "with-bom.yaml": ("\ufeff" + classic_text(), None),
+    "anchors-used-honestly.yaml": (classic_text().replace(
+        "length: 700.0}", "length: &long 700.0}", 1).replace("length: 700.0}", "length: *long}"),
+        None),
+}
+
+
+def write_all(folder: Path) -> dict[str, tuple[str, ...] | None]:
+    """Write every case that this system can make (no FIFO on Windows, ...) into `folder`."""
+    folder.mkdir(parents=True, exist_ok=True)
+    out = {}
+    for name, (content, expected) in CASES.items():
+        path = folder / name
+        if content == "SPARSE":
+            with open(path, "wb") as f:
+                f.truncate(400 * 1024 * 1024)
+        elif content == "FIFO":
+            if not hasattr(os, "mkfifo"):
+                continue
+            os.mkfifo(path)
+        elif content == "DIR":
+            path.mkdir()
+        elif content == "DEVZERO":
+            if not os.path.exists("/dev/zero"):
+                continue
+            path.symlink_to("/dev/zero")
+        elif isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_bytes(str(content).encode("utf-8"))
+        out[name] = expected
+    return out
+
+
+def run_child(code: str, args: list[str], env: dict | None = None) -> list[dict]:
+    """Run `code` in a child Python, reading its JSON lines; a line slower than PER_FILE seconds
+    (a hang) or a child that dies fails the test, naming what it was doing."""
+    proc = subprocess.Popen([sys.executable, "-c", code, *args], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lines: queue.Queue = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(x) for x in proc.stdout] + [lines.put(None)],
+                     daemon=True).start()
+    got, doing = [], "starting"
+    try:
+        while True:
+            try:
+                line = lines.get(timeout=PER_FILE)
+            except queue.Empty:
+                pytest.fail(f"hung for {PER_FILE} s on {doing}")
+            if line is None:
+                proc.wait(timeout=PER_FILE)
+                pytest.fail(f"the child died on {doing}: {proc.stderr.read()[-2000:]}")
+            item = json.loads(line)
+            if item.get("done"):
+                return got
+            if "start" in item:
+                doing = item["start"]
+            else:
+                got.append(item)
+    finally:
+        proc.kill()
+        proc.wait()
