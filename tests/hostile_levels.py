@@ -12,6 +12,7 @@ import copy
 import json
 import os
 import queue
+import re
 import subprocess
 import sys
 import threading
@@ -91,7 +92,8 @@ def _zone_into_wall(d: dict) -> None:
 
 def _slippery_strip(d: dict) -> None:
     d["board"] = {"shape": "rect", "width": 700.0, "height": 60.0}
-    d["felt"] = {"friction": 0.05, "restitution": 0.9, "landing_friction": 0.0}
+    d["felt"] = {"friction": 0.05, "restitution": 0.9, "landing_friction": 0.0, "roll_keep": 0.9,
+                 "roll_friction": 0.02}
 
 
 def _hexagon(d: dict) -> None:
@@ -129,7 +131,8 @@ CASES: dict[str, tuple[object, tuple[str, ...] | None]] = {
                                ("board", "given twice")),
     # one key at a time
     "felt-friction-zero.yaml": (edited(_set("felt", "friction", 0)), ("felt.friction", "0.05")),
-    "nan-restitution.yaml": (classic_text().replace("restitution: 0.3 ", "restitution: .nan "),
+    "nan-restitution.yaml": (re.sub(r"restitution: [0-9.]+", "restitution: .nan",
+                                    classic_text(), count=1),
                              ("felt.restitution", "finite")),
     "infinite-width.yaml": (edited(_set("board", "width", float("inf"))),
                             ("board.width", "finite")),

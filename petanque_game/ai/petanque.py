@@ -2,9 +2,8 @@
 
 `aim` inverts the physics for a lone body: it picks a release point behind the seat's wall in
 line with the target, an elevation from `roll` (0 = a high lob that stops where it lands, 1 = a
-low throw that lands early and slides), then searches the speed by bisection on a small replica of
-the physics (the same semi-implicit flight, landing brake, restitution and felt friction as
-`physics/world.py`, with no other bodies), so the body comes to rest near the target.
+low throw that lands early and rolls on), then searches the speed by bisection on the lone-body
+prediction of `physics/predict.py`, so the body comes to rest near the target.
 
 An AI decides an aim only. The match then throws it with the AI's hand (`HANDS`: large errors for
 easy, smaller for medium, small for expert) and draws the die's orientation; the AI sees neither
@@ -23,14 +22,10 @@ import random
 from petanque_game.ai.petanque_worth import Situation, worth
 from petanque_game.physics.hand import Hand, wobble
 from petanque_game.physics.level import Level
-from petanque_game.physics.rolling import roll_speed
+from petanque_game.physics.predict import predict_rest
 from petanque_game.physics.throw import check_aim, release_zone, simulate_throw
 from petanque_game.rules.petanque_table import DIAMOND, Aim
 from petanque_game.rules.terningepetanque import closest_dice
-
-DT = 1.0 / 480.0  # as physics/world.py
-HOP_MIN = 100.0
-
 
 # The hand each level throws with (the match applies it: `physics.hand`).
 HANDS = {
@@ -42,52 +37,6 @@ HANDS = {
 # the REFINE best are then varied a little in speed and heading.
 SAMPLES = 6
 REFINE = 3
-
-
-def predict_rest(level: Level, obj: str, speed: float, elevation: float,
-                 wall_at: float | None = None) -> tuple[float, bool]:
-    """How far (mm, horizontally from release) a lone body comes to rest, and whether it clears
-    the wall `wall_at` mm ahead of the release point (None: no wall check)."""
-    g = level.gravity
-    height = level.diamond.thickness if obj == DIAMOND else level.dice.height
-    e, lf = level.felt.restitution, level.felt.landing_friction
-    z = level.throw.hand_height - height / 2.0
-    vz = speed * math.sin(elevation)
-    vh = speed * math.cos(elevation)
-    s = 0.0
-    clears = True
-    for _ in range(20 * 480):
-        s += vh * DT
-        vz -= g * DT
-        z += vz * DT
-        if wall_at is not None and s <= wall_at + level.dice.side and \
-                s >= wall_at - level.dice.side and z < level.walls.height:
-            clears = False
-        if z <= 0.0:
-            vi = -vz
-            vh = max(0.0, vh - lf * (1.0 + e) * vi)
-            if e * vi < HOP_MIN:
-                break
-            z, vz = 0.0, e * vi
-    if obj != DIAMOND:
-        s, vh = roll_on(level, s, vh)
-    a = level.felt.friction * g
-    return s + max(0.0, vh * vh / (2.0 * a) - vh * DT / 2.0), clears
-
-
-def roll_on(level: Level, s: float, vh: float) -> tuple[float, float]:
-    """A lone die rolling on from `s` at `vh` (physics/rolling.py): where it stops rolling, and
-    how fast it is still sliding then."""
-    side, felt = level.dice.side, level.felt
-    threshold = roll_speed(level.gravity, side)
-    brake = 2.0 * felt.roll_friction * level.gravity * side  # v^2 lost to resistance per side
-    while vh >= threshold:
-        v2 = vh * vh - brake
-        if v2 <= 0.0:
-            return s + side * vh * vh / brake, 0.0
-        s += side
-        vh = math.sqrt(v2 * felt.roll_keep)
-    return s, vh
 
 
 def aim(level: Level, num_players: int, thrower: int, target_xy: tuple[float, float], *,

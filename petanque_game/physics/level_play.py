@@ -129,10 +129,9 @@ def throw_problem(level: Level, wall: Wall, obj: str) -> str | None:
     behind `wall` brings `obj` ("diamond" or "die") to rest wholly on the board; else why not."""
     t, walls = level.throw, level.walls
     if obj == "diamond":
-        height, reach, what = level.diamond.thickness, level.diamond.long_diagonal / 2.0, \
-            "the diamond"
+        reach, what = level.diamond.long_diagonal / 2.0, "the diamond"
     else:
-        height, reach, what = level.dice.height, level.dice.side * math.sqrt(0.5), "a die"
+        reach, what = level.dice.side * math.sqrt(0.5), "a die"
     release = wall.distance + walls.thickness + level.release_margin + t.release_depth / 2.0
     over = (release - wall.distance - walls.thickness - reach, release - wall.distance + reach,
             walls.height)
@@ -142,8 +141,7 @@ def throw_problem(level: Level, wall: Wall, obj: str) -> str | None:
         return f"the board is too narrow for {what} to come to rest on it"
 
     def flight(speed: float, elevation: float):
-        return predict(level.gravity, t.hand_height, height, level.felt.restitution,
-                       level.felt.landing_friction, level.felt.friction, speed, elevation, over)
+        return predict(level, obj, speed, elevation, over)
 
     lo_e, hi_e = t.min_elevation, t.max_elevation
     spread = [lo_e + (hi_e - lo_e) * k / (ELEVATIONS - 1) for k in range(ELEVATIONS)]

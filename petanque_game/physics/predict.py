@@ -4,8 +4,9 @@ The same model as the world's flight (`airborne.py`) for one body and nothing el
 the height follows semi-implicit Euler steps of 1/480 s from the hand (the body's underside
 starts at `hand_height - height / 2`); at each touchdown the horizontal speed loses
 `landing_friction * (1 + restitution) * impact speed`, and the body bounces back up with
-`restitution * impact speed` until that is below HOP_MIN; then it slides to a stop under the
-felt's friction. The horizontal speed is constant in the air. Each flight arc is done in closed
+`restitution * impact speed` until that is below HOP_MIN; then a die rolls on while it is fast
+enough to tip (`rolling.roll_on`, the world's model for a lone die) and the body slides to a stop
+under the felt's friction. The horizontal speed is constant in the air. Each flight arc is done in closed
 form (the sums of the Euler steps), so a prediction costs a few microseconds per bounce, not a
 loop over every step: cheap enough for a level's load-time checks and for the AI's aiming.
 
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from petanque_game.physics.flight import first_at_or_below
+from petanque_game.physics.rolling import roll_on
 
 if TYPE_CHECKING:
     from petanque_game.physics.level_spec import Level
@@ -40,17 +42,19 @@ class Flight:
     # when it comes down before reaching it: compare `landing` with the stretch for that)
 
 
-def predict(gravity: float, hand_height: float, height: float, restitution: float,
-            landing_friction: float, friction: float, speed: float, elevation: float,
+def predict(level: Level, obj: str, speed: float, elevation: float,
             wall: tuple[float, float, float] | None = None) -> Flight:
-    """The flight of a lone body thrown at `speed` (mm/s) and `elevation` (rad).
+    """The flight of a lone `obj` ("diamond" or "die") thrown at `speed` (mm/s) and `elevation`
+    (rad) on `level`.
 
     `wall` = (start, end, top): the body's underside must stay above `top` (mm) while it is
-    between `start` and `end` mm from the release (None: no wall). `friction` must be > 0.
+    between `start` and `end` mm from the release (None: no wall).
     """
-    g, e, lf = gravity, restitution, landing_friction
+    felt = level.felt
+    g, e, lf = level.gravity, felt.restitution, felt.landing_friction
+    height = level.diamond.thickness if obj == "diamond" else level.dice.height
     a = 0.5 * g * DT * DT
-    s, z, vz = 0.0, hand_height - height / 2.0, speed * math.sin(elevation)
+    s, z, vz = 0.0, level.throw.hand_height - height / 2.0, speed * math.sin(elevation)
     vh = speed * math.cos(elevation)
     clears, landing, left = True, math.inf, MAX_STEPS
     while left > 0:
@@ -70,7 +74,9 @@ def predict(gravity: float, hand_height: float, height: float, restitution: floa
         if e * vi < HOP_MIN:
             break
         z, vz = 0.0, e * vi
-    slide = max(0.0, vh * vh / (2.0 * friction * g) - vh * DT / 2.0)
+    if obj != "diamond" and landing < math.inf:
+        s, vh = roll_on(level, s, vh)
+    slide = max(0.0, vh * vh / (2.0 * felt.friction * g) - vh * DT / 2.0)
     return Flight(s + slide, landing, clears)
 
 
@@ -95,12 +101,9 @@ def predict_rest(level: Level, obj: str, speed: float, elevation: float,
                  wall_at: float | None = None) -> tuple[float, bool]:
     """How far (mm, horizontally from release) a lone body comes to rest, and whether it clears
     the wall whose middle is `wall_at` mm ahead of the release point (None: no wall check): its
-    underside above the wall's top within one die side either side of that point. The same
-    answer as the AI's step-by-step `predict_rest`, up to rounding."""
-    height = level.diamond.thickness if obj == "diamond" else level.dice.height
+    underside above the wall's top within one die side either side of that point."""
     wall = None
     if wall_at is not None:
         wall = (wall_at - level.dice.side, wall_at + level.dice.side, level.walls.height)
-    f = predict(level.gravity, level.throw.hand_height, height, level.felt.restitution,
-                level.felt.landing_friction, level.felt.friction, speed, elevation, wall)
+    f = predict(level, obj, speed, elevation, wall)
     return f.rest, f.clears

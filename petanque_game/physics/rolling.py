@@ -34,6 +34,21 @@ def roll_speed(gravity: float, side: float) -> float:
     return math.sqrt(gravity * side * (math.sqrt(2.0) - 1.0))
 
 
+def roll_on(level, s: float, vh: float) -> tuple[float, float]:
+    """A lone die rolling on from `s` mm at `vh` mm/s, as `Roller` rolls it: where it stops
+    rolling, and how fast it still slides then (for predictions: `predict.py`)."""
+    side, felt = level.dice.side, level.felt
+    threshold = roll_speed(level.gravity, side)
+    brake = 2.0 * felt.roll_friction * level.gravity * side  # v^2 lost to resistance per side
+    while vh >= threshold:
+        v2 = vh * vh - brake
+        if v2 <= 0.0:
+            return s + side * vh * vh / brake, 0.0
+        s += side
+        vh = math.sqrt(v2 * felt.roll_keep)
+    return s, vh
+
+
 class Roller:
     """The dice of one throw's world that are rolling on the felt."""
 
