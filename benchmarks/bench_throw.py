@@ -1,17 +1,25 @@
-"""Benchmark: one Terningepetanque throw against bare pymunk stepping of the same world.
+"""Benchmark: one Terningepetanque throw against bare pymunk stepping of the same bodies.
 
-    PYTHONPATH=. python benchmarks/bench_throw.py [--runs N] [--fairness [--throws 6000]]
+    PYTHONPATH=. python benchmarks/bench_throw.py [--runs N] [--searches N]
+                                                  [--fairness [--throws 6000]]
 
-The throw is the last of a 4-player round on the classic board: the diamond and 7 dice at rest
-around it, the 8th die thrown from the east wall through them (it knocks two). `simulate_throw`
-is timed (median of N runs, with and without the playback path); side by side, in the same run,
-the same bodies and shapes (physics.settle.bare_space: no callbacks, no flight, the thrown die
-starting on the board where and as it first lands, so it slides into the same dice) are stepped
-the same number of steps in a bare `space.step` loop; building those spaces is not timed. Two
+The fullest table a throw can meet: the last throw of a 4-player round on the classic board, the
+diamond and 7 dice at rest around it, the 8th die thrown from the east wall through them (it
+knocks two). A level seats at most 4 players with 2 dice each, so no throw ever meets 8 lying
+dice. `simulate_throw` is timed (median of N runs, with and without the playback path); side by
+side, in the same run, the same bodies and shapes (physics.settle.bare_space: no callbacks, no
+flight, the thrown die starting on the board where and as it first lands, so it slides into the
+same dice) are stepped in a bare public `space.step(DT)` loop for as many steps as the throw ran
+through pymunk (`ThrowResult.pymunk_steps`; the free part of the flight is worked out in closed
+form and is not counted). Building those spaces is not timed; building the throw's world is. Two
 baselines: every body with its PivotJoint + GearJoint friction (the plain world), and joints only
-on the bodies the throw itself gave them (simulate_throw adds friction to a body when it is first
-touched; untouched bodies at rest need none). The ratios are the cost of everything around pymunk:
-building the world, the flight, the checks, the path, the distances.
+on the bodies the throw itself gave them (the lean one: simulate_throw adds friction to a body
+when it is first touched; untouched bodies at rest need none). The ratios are the cost of
+everything around pymunk: building the world, the flight, the checks, the path, the distances.
+
+Throws per second at that table, which is what bounds the AI: the benchmark throw without a
+path, and the expert AI's search there (`ai.petanque.choose_throw`: 16 candidates, each aimed,
+then simulated without a path; the time in `simulate_throw` is told apart from the aiming).
 --fairness throws 6,000 varied dice (aimed and wild, all levels, random starting orientations)
 and prints the face counts, the chi-square p-value and the time taken.
 """
@@ -28,10 +36,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from petanque_game.ai.petanque import aim
+from petanque_game.ai import petanque as ai_petanque
+from petanque_game.ai.petanque import CARE, aim, choose_throw
 from petanque_game.physics import cube
-from petanque_game.physics.chipmunk import chipmunk_step
-from petanque_game.physics.level import load_named_level
+from petanque_game.physics.level import Level, load_named_level
 from petanque_game.physics.settle import bare_space, baseline
 from petanque_game.physics.throw import random_launch, simulate_throw
 from petanque_game.physics.world import DT
@@ -47,15 +55,17 @@ def end_of_round_table() -> Table:
     return Table(DiamondRest(5.0, 3.0, 0.4, True), dice)
 
 
-def bench(runs: int) -> None:
+def bench(runs: int, searches: int) -> None:
     level = load_named_level("classic")
     table = end_of_round_table()
+    most = 2 * max(level.seats)
+    assert len(table.dice) == most - 1, "the fullest table: every die of the round but one"
     launch = aim(level, 4, 3, (-150.0, -20.0), roll=0.8).launched(6)
     args = (level, table, 4, 3, "die", 1, launch)
     result = simulate_throw(*args)
-    steps = result.steps
+    steps = result.pymunk_steps  # what the bare loops step: the steps pymunk really ran
     start, with_friction = baseline(*args)
-    full, no_path, bare_all, bare_used, raw_used = [], [], [], [], []
+    full, no_path, bare_all, bare_used = [], [], [], []
 
     def timed(out: list, f) -> None:
         t0 = time.perf_counter()
@@ -67,46 +77,78 @@ def bench(runs: int) -> None:
         for _ in range(steps):
             step(DT)
 
-    def raw_stepping(space) -> None:
-        step, cp_space = chipmunk_step(space)  # Chipmunk's own step, as simulate_throw calls it
-        for _ in range(steps):
-            step(cp_space, DT)
-
-    def bare(out: list, friction_for, stepper=stepping) -> None:
+    def bare(out: list, friction_for) -> None:
         space = bare_space(*args, start, friction_for=friction_for)  # built outside the timing
-        timed(out, lambda: stepper(space))
+        timed(out, lambda: stepping(space))
 
     jobs = [
         lambda: timed(full, lambda: simulate_throw(*args)),
         lambda: timed(no_path, lambda: simulate_throw(*args, record_path=False)),
         lambda: bare(bare_all, None),
         lambda: bare(bare_used, with_friction),
-        lambda: bare(raw_used, with_friction, raw_stepping),
     ]
     for i in range(runs):  # all in turn, in a rotating order (no order favoured)
         for job in jobs[i % len(jobs):] + jobs[:i % len(jobs)]:
             job()
-    m_full, m_np, m_all, m_used, m_raw = (statistics.median(v) * 1000 for v in
-                                          (full, no_path, bare_all, bare_used, raw_used))
+    m_full, m_np, m_all, m_used = (statistics.median(v) * 1000 for v in
+                                   (full, no_path, bare_all, bare_used))
     moved = sum((a.x, a.y) != (b.x, b.y) for a, b in zip(result.table.dice, table.dice))
-    print(f"throw: 8 dice + diamond (7 dice + diamond at rest, 1 thrown), classic, "
-          f"{steps} steps = {steps * DT:.3f} simulated s ({result.pymunk_steps} through pymunk, "
-          f"the rest of the flight in closed form), settled={result.settled}, "
-          f"{moved} dice knocked, {len(result.path.frames)} frames, friction joints on "
-          f"{len(with_friction)} of 9 bodies")
-    print(f"simulate_throw (with path)       median {m_full:7.3f} ms ({m_full * 1000 / steps:.2f} "
-          f"us/step)")
-    print(f"simulate_throw (no path)         median {m_np:7.3f} ms")
-    print(f"bare pymunk, joints on all 9     median {m_all:7.3f} ms ({m_all * 1000 / steps:.2f} "
-          f"us/step)")
-    print(f"bare pymunk, joints as the throw median {m_used:7.3f} ms ({m_used * 1000 / steps:.2f} "
-          f"us/step)")
-    print(f"bare Chipmunk step, joints as used median {m_raw:7.3f} ms "
-          f"({m_raw * 1000 / steps:.2f} us/step; no pymunk wrapper, as simulate_throw steps)")
-    print(f"ratio to bare (all joints): with path {m_full / m_all:.2f}x, without {m_np / m_all:.2f}x;"
-          f" to bare (joints as used): with path {m_full / m_used:.2f}x, without "
-          f"{m_np / m_used:.2f}x (target <= 1.5x); to bare Chipmunk step (joints as used): with "
-          f"path {m_full / m_raw:.2f}x; runs={runs}")
+    print(f"throw: diamond + {len(table.dice)} dice at rest, 1 die thrown (the last of a "
+          f"4-player round), classic: {result.steps} steps = {result.steps * DT:.3f} simulated s, "
+          f"{steps} of them through pymunk (the rest of the flight in closed form); "
+          f"settled={result.settled}, {moved} dice knocked, {len(result.path.frames)} frames, "
+          f"friction joints on {len(with_friction)} of {len(table.dice) + 2} bodies")
+    n = len(table.dice) + 2
+    rows = [("simulate_throw, with the path", m_full),
+            ("simulate_throw, without the path", m_np),
+            (f"bare space.step loop, joints on all {n} bodies", m_all),
+            (f"bare space.step loop, joints on the {len(with_friction)} the throw used", m_used)]
+    for name, ms in rows:
+        print(f"  {name:<52} median {ms:7.3f} ms  {ms * 1000 / steps:5.2f} us per pymunk step")
+    print(f"ratio to bare stepping ({steps} pymunk steps), runs={runs}:")
+    print(f"  against joints on all bodies:  with path {m_full / m_all:.2f}x, "
+          f"without {m_np / m_all:.2f}x")
+    print(f"  against joints as used (lean): with path {m_full / m_used:.2f}x, "
+          f"without {m_np / m_used:.2f}x   (target <= 1.5x)")
+
+    print(f"throws per second at this table (diamond + {len(table.dice)} dice lying, 1 thrown; "
+          f"no die of a round ever meets {most} lying):")
+    print(f"  the benchmark throw, without the path: {1000.0 / m_np:5.0f} throws/s")
+    if searches > 0:
+        expert_search(level, table, searches)
+
+
+def expert_search(level: Level, table: Table, searches: int) -> None:
+    """The expert AI's search for seat 3's last die at `table`, timed: all of it, and the part
+    spent in `simulate_throw` (the rest is aiming the candidates)."""
+    per_search = CARE["expert"].candidates
+    searches_ms, simulating_ms = [], []
+    simulate = ai_petanque.simulate_throw
+    spent = [0.0]
+
+    def timed_simulate(*a, **k):  # the search's own simulate_throw calls, timed
+        t0 = time.perf_counter()
+        try:
+            return simulate(*a, **k)
+        finally:
+            spent[0] += time.perf_counter() - t0
+
+    ai_petanque.simulate_throw = timed_simulate
+    try:
+        for s in range(searches):
+            spent[0] = 0.0
+            t0 = time.perf_counter()
+            choose_throw(level, table, 4, 3, "die", 1, "expert", random.Random(s),
+                         orientation=s % 24)
+            searches_ms.append((time.perf_counter() - t0) * 1000)
+            simulating_ms.append(spent[0] * 1000)
+    finally:
+        ai_petanque.simulate_throw = simulate
+    m_search, m_sim = statistics.median(searches_ms), statistics.median(simulating_ms)
+    print(f"  the expert AI's search, {per_search} varied candidates (median of {searches}): "
+          f"{m_search:.1f} ms a search ({m_sim:.1f} ms of it in simulate_throw, the rest aiming),"
+          f" {per_search * 1000.0 / m_search:5.0f} candidates/s, "
+          f"{per_search * 1000.0 / m_sim:5.0f} throws/s simulated")
 
 
 def fairness(throws: int, seed: int = 2024, hand: int | None = None) -> None:
@@ -142,10 +184,11 @@ def fairness(throws: int, seed: int = 2024, hand: int | None = None) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=31)
+    ap.add_argument("--searches", type=int, default=21)
     ap.add_argument("--fairness", action="store_true")
     ap.add_argument("--throws", type=int, default=6000)
     a = ap.parse_args()
-    bench(a.runs)
+    bench(a.runs, a.searches)
     if a.fairness:
         fairness(a.throws)
         fairness(a.throws, hand=0)

@@ -182,3 +182,21 @@ def test_simulate_writes_the_same_game_in_two_processes(tmp_path):
         data.pop("created")
         texts.append(json.dumps(data))
     assert texts[0] == texts[1]
+
+
+def test_a_record_of_the_first_physics_is_reported_as_such_not_as_a_crash(capsys):
+    """A record made before dice rolled (no "physics" key: version 1) no longer re-simulates to
+    its outcomes: verify exits 1 and says it was recorded with an older physics."""
+    from pathlib import Path
+
+    old = Path(__file__).parent / "data" / "physics-v1-terningepetanque.json"
+    assert "physics" not in json.loads(old.read_text("utf-8"))
+    assert main(["verify", str(old)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert "recorded with an older physics (version 1; this program simulates version 2)" in err
+
+
+def test_new_records_state_their_physics_version(game):
+    from petanque_game.physics import PHYSICS_VERSION
+
+    assert game["physics"] == PHYSICS_VERSION == 2

@@ -22,6 +22,7 @@ def choose(game: str, state: Any, level: str, rng: random.Random, board: Any = N
         module = import_module(f"{__name__}.{GAME_MODULES[game]}")
         return module.choose(state, level, rng)
     from petanque_game.ai.petanque import choose_throw
+    from petanque_game.ai.petanque_worth import Situation
     from petanque_game.rules import terningepetanque as rules
 
     actions = state.legal_actions()
@@ -30,9 +31,10 @@ def choose(game: str, state: Any, level: str, rng: random.Random, board: Any = N
     if state.throw_due is None and actions:
         return actions[0]  # the roll for who starts
     obj, die = state.throw_due
-    seat = state.to_move
-    return rules.Throw(obj, die, choose_throw(board, state.table, state.num_players, seat, obj,
-                                              die, level, rng, state.penalties))
+    situation = Situation(state.table, state.num_players, state.to_move, obj, die,
+                          state.penalties,
+                          tuple(p for p, _, _ in state.throw_order[state.throws_done + 1:]))
+    return rules.Throw(obj, die, choose_throw(board, situation, level, rng))
 
 
 def hand_of(level: str) -> Any:

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import replace
 
+from petanque_game.ai.petanque_worth import Situation, worth
 from petanque_game.physics.hand import Hand, wobble
 from petanque_game.physics.level import Level
+from petanque_game.physics.rolling import roll_speed
 from petanque_game.physics.throw import check_aim, release_zone, simulate_throw
-from petanque_game.rules.petanque_table import DIAMOND, Aim, Table
-from petanque_game.rules.terningepetanque import DIAMOND_PENALTY, score_round
+from petanque_game.rules.petanque_table import DIAMOND, Aim
+from petanque_game.rules.terningepetanque import closest_dice
 
 DT = 1.0 / 480.0  # as physics/world.py
 HOP_MIN = 100.0
@@ -37,9 +38,10 @@ HANDS = {
     "medium": Hand(direction=0.03, speed=0.045, elevation=0.04, lateral=12.0, spin=2.0),
     "expert": Hand(direction=0.012, speed=0.018, elevation=0.015, lateral=5.0, spin=2.0),
 }
-# The expert's search: candidate aims, each thrown with this many hands sampled from its stream.
-CANDIDATES = 8
-SAMPLES = 2
+# The expert's search: each candidate aim is thrown with SAMPLES hands sampled from its own stream;
+# the REFINE best are then varied a little in speed and heading.
+SAMPLES = 6
+REFINE = 3
 
 
 def predict_rest(level: Level, obj: str, speed: float, elevation: float,
@@ -67,8 +69,25 @@ def predict_rest(level: Level, obj: str, speed: float, elevation: float,
             if e * vi < HOP_MIN:
                 break
             z, vz = 0.0, e * vi
+    if obj != DIAMOND:
+        s, vh = roll_on(level, s, vh)
     a = level.felt.friction * g
     return s + max(0.0, vh * vh / (2.0 * a) - vh * DT / 2.0), clears
+
+
+def roll_on(level: Level, s: float, vh: float) -> tuple[float, float]:
+    """A lone die rolling on from `s` at `vh` (physics/rolling.py): where it stops rolling, and
+    how fast it is still sliding then."""
+    side, felt = level.dice.side, level.felt
+    threshold = roll_speed(level.gravity, side)
+    brake = 2.0 * felt.roll_friction * level.gravity * side  # v^2 lost to resistance per side
+    while vh >= threshold:
+        v2 = vh * vh - brake
+        if v2 <= 0.0:
+            return s + side * vh * vh / brake, 0.0
+        s += side
+        vh = math.sqrt(v2 * felt.roll_keep)
+    return s, vh
 
 
 def aim(level: Level, num_players: int, thrower: int, target_xy: tuple[float, float], *,
@@ -115,61 +134,116 @@ def _speed_for(level: Level, obj: str, elevation: float, distance: float,
     return hi
 
 
-def choose_throw(level: Level, table: Table, num_players: int, thrower: int, obj: str,
-                 die: int | None, ai_level: str, rng: random.Random,
-                 penalties: tuple[int, ...] | None = None) -> Aim:
-    """The aim of the AI of `ai_level` (easy, medium, expert) for seat `thrower`; `penalties` are
-    the round's diamond penalties so far (the rules' `penalties`), for the expert's valuation."""
+def choose_throw(level: Level, situation: Situation, ai_level: str,
+                 rng: random.Random) -> Aim:
+    """The aim of the AI of `ai_level` (easy, medium, expert) for the throw of `situation`."""
     if ai_level not in HANDS:
         raise ValueError(f"unknown AI level {ai_level!r}")
-    if obj == DIAMOND:
-        targets = [(0.0, 0.0)]
-    else:
-        dm = table.diamond
-        targets = [(dm.x, dm.y)]
-        zone = release_zone(level, num_players, thrower)
-        nx, ny = zone.normal
-        short = level.dice.side  # stop just in front of the diamond rather than push it
-        targets.append((dm.x + nx * short, dm.y + ny * short))
-        for d in table.dice:  # an opponent's die lying close: knock it away
-            if d.on_board and d.player != thrower and d.distance is not None and d.distance < 40:
-                targets.append((d.x, d.y))
-    if ai_level != "expert":
-        return aim(level, num_players, thrower, targets[0], roll=rng.uniform(0.2, 0.7), obj=obj)
-    hand = HANDS[ai_level]
-    penalties = penalties or (0,) * num_players
-    best, best_value = None, -math.inf
-    for i in range(CANDIDATES):
-        candidate = aim(level, num_players, thrower, targets[i % len(targets)],
-                        roll=(0.15, 0.45, 0.75)[i % 3], obj=obj)
-        value = 0.0
-        for _ in range(SAMPLES):  # thrown as its own hand might throw it
-            launch = wobble(level, num_players, thrower, candidate, hand, rng).launched(0)
-            result = simulate_throw(level, table, num_players, thrower, obj, die, launch,
-                                    record_path=False)
-            value += _value(result.table, thrower, obj, penalties)
-        if value > best_value:
-            best, best_value = candidate, value
+    if ai_level == "easy":
+        target = _diamond_spot(situation)
+        return aim(level, situation.num_players, situation.thrower, target,
+                   roll=rng.uniform(0.2, 0.7), obj=situation.obj)
+    if ai_level == "medium":
+        return _medium(level, situation, rng)
+    return _expert(level, situation, rng)
+
+
+def _diamond_spot(situation: Situation) -> tuple[float, float]:
+    dm = situation.table.diamond
+    return (0.0, 0.0) if situation.obj == DIAMOND else (dm.x, dm.y)
+
+
+def _medium(level: Level, situation: Situation, rng: random.Random) -> Aim:
+    """A club player: lands short of the diamond, or knocks away an opponent's die that lies
+    closest and touching-near when none of its own is closest."""
+    n, seat = situation.num_players, situation.thrower
+    if situation.obj != DIAMOND:
+        near = closest_dice(situation.table)
+        if near and all(d.player != seat for d in near) and near[0].distance < 8.0:
+            target = _through(level, n, seat, (near[0].x, near[0].y), 40.0)
+            return aim(level, n, seat, target, roll=0.9)
+        target = _short_of(level, n, seat, _diamond_spot(situation), level.dice.side)
+        return aim(level, n, seat, target, roll=rng.uniform(0.3, 0.6))
+    return aim(level, n, seat, (0.0, 0.0), roll=rng.uniform(0.3, 0.6), obj=DIAMOND)
+
+
+def _expert(level: Level, situation: Situation, rng: random.Random) -> Aim:
+    """Weigh candidate aims on the real table over hands drawn from the AI's own stream (the
+    same hands for every candidate, so they are compared on equal luck), then refine round the
+    best few."""
+    hand = HANDS["expert"]
+    hands = [random.Random(rng.getrandbits(64)) for _ in range(SAMPLES)]
+    n, seat, obj = situation.num_players, situation.thrower, situation.obj
+    t = level.throw
+
+    def value(candidate: Aim) -> float:
+        total = 0.0
+        for h in hands:
+            h_state = h.getstate()
+            thrown = wobble(level, n, seat, candidate, hand, h)
+            h.setstate(h_state)  # every candidate meets the same hands
+            result = simulate_throw(level, situation.table, n, seat, obj, situation.die,
+                                    thrown.launched(0), record_path=False)
+            total += worth(result.table, situation)
+        return total / len(hands)
+
+    scored = [(value(c), i, c) for i, c in enumerate(_candidates(level, situation))]
+    scored.sort(key=lambda v: (-v[0], v[1]))
+    best_value, _, best = scored[0]
+    for _, _, base in scored[:REFINE]:
+        for dspeed, ddir in ((0.97, 0.0), (1.03, 0.0), (1.0, -0.012), (1.0, 0.012)):
+            inward = math.remainder(base.direction + ddir, 2 * math.pi)
+            candidate = Aim(base.x, base.y, inward, min(t.max_speed, base.speed * dspeed),
+                            base.elevation, base.spin)
+            try:
+                check_aim(level, n, seat, candidate)
+            except ValueError:
+                continue
+            v = value(candidate)
+            if v > best_value:
+                best_value, best = v, candidate
     return best
 
 
-def _value(table: Table, seat: int, obj: str, penalties: tuple[int, ...]) -> float:
-    """What the table is worth to `seat` if the round ended now: its points minus the best other
-    seat's (the rules' `score_round`), averaged over the six faces the thrown die (the last one
-    listed) may show, with a small tie-break for lying near the diamond."""
-    dm = table.diamond
+def _candidates(level: Level, situation: Situation) -> list[Aim]:
+    """Aims worth weighing: at the diamond and round it at three heights, short of it, through
+    each die lying near it (to knock it away), and through the diamond (to push it)."""
+    n, seat, obj = situation.num_players, situation.thrower, situation.obj
     if obj == DIAMOND:
-        return -(DIAMOND_PENALTY if dm.reset else 0.0) - 0.01 * math.hypot(dm.x, dm.y)
-    if dm.reset:
-        penalties = tuple(p - DIAMOND_PENALTY if i == seat else p
-                          for i, p in enumerate(penalties))
-    *before, thrown = table.dice
-    total = 0.0
-    for face in range(1, 7):
-        as_if = Table(dm, (*before, replace(thrown, face=face)))
-        points, _ = score_round(as_if, penalties)
-        others = max((p for i, p in enumerate(points) if i != seat), default=0)
-        total += points[seat] - others
-    mine_on = [d.distance for d in table.dice if d.on_board and d.player == seat]
-    near = min(mine_on) if mine_on else 1000.0
-    return total / 6.0 - 0.002 * near
+        spots = [((0.0, 0.0), r) for r in (0.2, 0.5, 0.8)]
+        spots += [((x, y), 0.5) for x, y in ((40.0, 0.0), (-40.0, 0.0), (0.0, 40.0),
+                                               (0.0, -40.0))]
+        return [aim(level, n, seat, spot, roll=r, obj=obj) for spot, r in spots]
+    dm = situation.table.diamond
+    side = level.dice.side
+    spots = [((dm.x, dm.y), r) for r in (0.15, 0.45, 0.75)]
+    spots.append((_short_of(level, n, seat, (dm.x, dm.y), side), 0.4))
+    spots.append((_short_of(level, n, seat, (dm.x, dm.y), 2.5 * side), 0.8))
+    zone = release_zone(level, n, seat)
+    nx, ny = zone.normal  # out towards the thrower; across the approach is (-ny, nx)
+    for sideways in (-1.2 * side, 1.2 * side):
+        spots.append(((dm.x - ny * sideways, dm.y + nx * sideways), 0.5))
+    for d in situation.table.dice:
+        if d.on_board and d.distance is not None and d.distance < 60.0:
+            for beyond in (60.0, 120.0, 200.0):  # knock it away, gently or hard
+                spots.append((_through(level, n, seat, (d.x, d.y), beyond), 0.95))
+    for beyond in (40.0, 120.0):  # push the diamond on
+        spots.append((_through(level, n, seat, (dm.x, dm.y), beyond), 0.95))
+    # lay-ups well clear of the crowd: safe when the round is won already
+    for sideways in (-6.0 * side, 6.0 * side):
+        spots.append(((dm.x - ny * sideways + nx * 3 * side,
+                       dm.y + nx * sideways + ny * 3 * side), 0.3))
+    return [aim(level, n, seat, spot, roll=r) for spot, r in spots]
+
+
+def _short_of(level: Level, n: int, seat: int, spot: tuple[float, float],
+              by: float) -> tuple[float, float]:
+    """`by` mm before `spot`, seen from the seat's wall."""
+    nx, ny = release_zone(level, n, seat).normal
+    return spot[0] + nx * by, spot[1] + ny * by
+
+
+def _through(level: Level, n: int, seat: int, spot: tuple[float, float],
+             beyond: float) -> tuple[float, float]:
+    """`beyond` mm past `spot`, seen from the seat's wall: an aim that reaches it still moving."""
+    return _short_of(level, n, seat, spot, -beyond)

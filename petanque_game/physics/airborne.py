@@ -20,12 +20,14 @@ from petanque_game.physics.build import (
     FLIER_FILTERS,
     GROUND,
     HOP_MIN,
+    PERCH_STEPS,
     SLIDE_OFF,
     STATIC_BIT,
+    TOPPLE_REACH,
     Z_EPS,
     _Item,
 )
-from petanque_game.physics.chipmunk import position
+from petanque_game.physics.off_board import free_spot
 from petanque_game.rules.petanque_table import DIAMOND
 
 
@@ -74,6 +76,8 @@ class _Airborne:
         g = self.level.gravity
         a, b = 0.5 * g * DT * DT, DT * self.vz - 0.5 * g * DT * DT
         ground = flight.first_at_or_below(a, b, self.z, 0.0)  # first step at or below the board
+        if min(ground - 2, limit) < CHECK_EVERY:  # not one whole block before it comes down
+            return 0
         high = flight.first_at_or_below(a, b, self.z, self.highest) if self.z > self.highest else 0
         body = it.body
         (x0, y0), a0 = body.position, body.angle
@@ -95,13 +99,15 @@ class _Airborne:
         n_free -= n_free % CHECK_EVERY
         if n_free <= 0:
             return 0
+        tumbles, record = it.kind != DIAMOND, self.record_path
         for n in range(CHECK_EVERY, n_free + 1, CHECK_EVERY):
-            t = n * DT
-            angle = a0 + w * t
-            if it.kind != DIAMOND:
-                self._flight_tumble(it, vx, vy, angle)
-            it.entry = (x0 + vx * t, y0 + vy * t, self._flight_z(n), angle, it.orientation)
-            self._frame()
+            if tumbles:
+                self._flight_tumble(it, vx, vy, a0 + w * (n * DT))
+            if record or n == n_free:  # without a path only the last frame's entry is kept
+                t = n * DT
+                it.entry = (x0 + vx * t, y0 + vy * t, self._flight_z(n), a0 + w * t,
+                            it.orientation)
+                self._frame()
         t = n_free * DT
         body.position = (x0 + vx * t, y0 + vy * t)
         body.angle = a0 + w * t
@@ -115,22 +121,31 @@ class _Airborne:
         out = list(self.static_bounds)
         for o in self.live:
             if o is not self.thrown:
-                p = position(o.body)
+                p = o.body.position
                 out.append((p.x, p.y, self.radius[o.kind]))
         return out
 
     def _air_step(self) -> None:
-        sup, shape, normal = self.sup, self.sup_shape, self.sup_normal
-        if shape is not None:  # else the support is still clear (_clear_support)
+        """After each step in the air: the height, a touchdown on the support found during the
+        step (by `_air_contact`; the board when there is none), and the flier's filter."""
+        shape = self.sup_shape
+        if shape is None:  # the support is clear (_clear_support): the board
+            sup, normal = 0.0, (0.0, 0.0)
+        else:
+            sup, normal = self.sup, self.sup_normal
             self.sup, self.sup_shape, self.sup_normal, self.sup_key = 0.0, None, (0.0, 0.0), None
         if self.perched:
             if shape is not None and sup >= self.z - Z_EPS:
                 self.z = sup
+                self.perch_steps += 1
+                if self.perch_steps >= PERCH_STEPS:
+                    self._topple()
                 self._filter_flier()
                 return
             self.perched = False
             self.vz = 0.0
-        vz = self.vz - self.level.gravity * DT
+        g_dt = self.g_dt
+        vz = self.vz - g_dt
         z = self.z + vz * DT
         if z <= sup:
             self._touchdown(sup, shape, normal, -vz)
@@ -138,17 +153,21 @@ class _Airborne:
             return
         self.z, self.vz = z, vz
         # _filter_flier, inlined: it runs after every step in the air
-        mask = (STATIC_BIT if z < self.static_guard else 0) | \
-            (BODY_BIT if z < self.body_guard else 0)
+        low = min(z, z + (vz - g_dt) * DT)
+        mask = (STATIC_BIT if low < self.static_guard else 0) | \
+            (BODY_BIT if low < self.body_guard else 0)
         if mask != self.mask:
             self.mask = mask
             self.thrown.shape.filter = FLIER_FILTERS[mask]
 
     def _filter_flier(self) -> None:
+        """The flier meets walls and obstacles, and bodies, only when it is below their tops
+        (plus GUARD) now or will be after the next step: above them a step costs no callback."""
         if self.airborne:
             z = self.z
-            mask = (STATIC_BIT if z < self.static_guard else 0) | \
-                (BODY_BIT if z < self.body_guard else 0)
+            low = min(z, z + (self.vz - self.g_dt) * DT)
+            mask = (STATIC_BIT if low < self.static_guard else 0) | \
+                (BODY_BIT if low < self.body_guard else 0)
             if mask != self.mask:
                 self.mask = mask
                 self.thrown.shape.filter = FLIER_FILTERS[mask]
@@ -172,6 +191,7 @@ class _Airborne:
         x, y = body.position
         if self.first_touchdown is None:
             self.first_touchdown = (x, y, body.angle, vx, vy, body.angular_velocity)
+            self.landing_speed = speed  # along the felt, before the landing's brake
         if shape is not None and shape in self.index:
             other = self.items[self.index[shape]].body
             push = level.tumble.drive * (1.0 + e) * body.mass * vi / other.mass
@@ -198,6 +218,20 @@ class _Airborne:
                 vx, vy = vx + (SLIDE_OFF - along) * ax, vy + (SLIDE_OFF - along) * ay
             body.velocity = (vx, vy)
             self.z, self.vz, self.perched = level_z, 0.0, True
+            self.perch_steps = 0
+
+    def _topple(self) -> None:
+        """A die perched on other bodies that has not slid off them (they hem it in) tips off
+        onto the nearest free spot of the felt beside it, and lies there."""
+        it = self.thrown
+        x, y = it.body.position
+        spot = free_spot(self, it, x, y, it.body.angle, reach=TOPPLE_REACH * self.level.dice.side)
+        if spot is None:
+            return  # nowhere to go: it stays perched (the time cap lays it down)
+        it.body.position = spot
+        it.body.velocity = (0.0, 0.0)
+        it.shape.cache_bb()
+        self._land(it)
 
     def _land(self, it: _Item) -> None:
         self.z, self.vz = 0.0, 0.0
@@ -205,8 +239,9 @@ class _Airborne:
         it.shape.collision_type = GROUND
         it.shape.filter = BODY_FILTER
         it.stirred = True
-        it.pivot.max_force = it.force
-        it.gear.max_force = it.torque
+        if it.pivot is None:  # the felt's friction, from the landing on
+            self._add_friction(it)
+        self.roller.consider(it, self.items.index)
 
     def _flight_tumble(self, it: _Item, vx: float, vy: float, angle: float) -> None:
         self.flown += math.hypot(vx, vy) * DT * CHECK_EVERY

@@ -7,22 +7,25 @@ last), the felt's friction joints (added lazily, in item order) and the launch. 
 `world.py` puts this together with the flier (`airborne.py`) and falling off (`off_board.py`).
 
 Speed (the benchmark is `benchmarks/bench_throw.py`): what every world of a level shares (the
-walls' outlines, the flight's clearances, each kind of body's mass, moment and friction limits)
-is worked out once and kept on the Level (`_static_plan`, `_kind_plan`), and the pymunk objects
-are made without pymunk's Python overhead (`chipmunk.py`). None of it changes a result.
+walls' outlines, the flight's clearances, each kind of body's mass, moment and friction limits,
+the board's edge test) is worked out once per level and kept in a cache beside it (`_plans`;
+nothing is written onto the frozen Level). The pymunk objects are made with pymunk's public API;
+their making (about 15 us a body with its shape) is most of what building a world costs, so a
+body at rest gets its friction joints only once something touches it.
 """
 
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import dataclass
 
 import pymunk
 
 from petanque_game.physics import flight, geometry
-from petanque_game.physics.chipmunk import _Body, _GearJoint, _PivotJoint, _Poly
 from petanque_game.physics.geometry import Polygon
 from petanque_game.physics.level import Level
+from petanque_game.physics.rolling import Roller
 from petanque_game.rules.petanque_table import DIAMOND, DiamondRest, DieRest, Launch, Table
 
 DT = 1.0 / 480.0  # PHYSICS_NOTES: 480 Hz or finer against tunnelling
@@ -34,6 +37,8 @@ REST_SPEED = 1.0  # mm/s
 REST_SPIN = 0.05  # rad/s
 HOP_MIN = 100.0  # mm/s: a bounce slower than this ends the bouncing
 SLIDE_OFF = 150.0  # mm/s: how fast a body perched on another slides off it
+PERCH_STEPS = 120  # steps (1/4 s) a body may stay perched before it topples off (airborne.py)
+TOPPLE_REACH = 3.0  # dice sides: how far from its perch a toppling die may come down
 Z_EPS = 1e-6  # mm
 # Overlaps are pushed apart by pymunk's bias velocity, which friction does not resist and kinetic
 # energy does not show: correct 5% of an overlap per step, and do not call a table at rest while
@@ -42,13 +47,15 @@ COLLISION_BIAS = 0.95 ** 480
 MAX_OVERLAP = 0.25  # mm
 
 GROUND, AIR, STATIC = 1, 2, 3
-# Collision filters: the flier only meets the categories whose tops it is low enough to reach
-# (within GUARD mm), so flying high over the table costs no callbacks at all.
+# Collision filters: the flier only meets the categories whose tops it is below (by GUARD mm),
+# now or after the next step (`_Airborne._filter_flier`): a flight costs no callbacks until it is
+# about to land on or hit something.
 STATIC_BIT, BODY_BIT = 1, 2
 STATIC_FILTER = pymunk.ShapeFilter(categories=STATIC_BIT)
 BODY_FILTER = pymunk.ShapeFilter(categories=BODY_BIT)
 FLIER_FILTERS = tuple(pymunk.ShapeFilter(categories=BODY_BIT, mask=m) for m in range(4))
-GUARD = 20.0  # mm: more than two steps' fall at any speed a throw can reach
+GUARD = 1.0  # mm: leeway on the tops, for rounding
+IDENTITY = pymunk.Transform.identity()  # what pymunk.Poly places vertices with by default
 
 
 class _Item:
@@ -72,6 +79,7 @@ class _Item:
         "pivot",
         "player",
         "rest",
+        "rolled",
         "shape",
         "stirred",
         "torque",
@@ -94,6 +102,7 @@ class _Build:
                  die: int | None, launch: Launch, record_path: bool, callbacks: bool = True):
         self.level, self.thrower, self.record_path = level, thrower, record_path
         self.board = level.board
+        self.contains = _board_test(level)  # = board.contains, for the checks
         self.space = space = pymunk.Space()
         space.gravity = (0.0, 0.0)
         space.iterations = 10
@@ -101,6 +110,7 @@ class _Build:
         self.top: dict[pymunk.Shape, float] = {}  # height of every shape's top
         self.order: dict[pymunk.Shape, int] = {}  # every shape's place in the adding order
         self.index: dict[pymunk.Shape, int] = {}  # a body's shape -> its place in self.items
+        self.kinds = {kind: _kind_plan(level, kind) for kind in (DIAMOND, "die")}
         self._add_statics(num_players)
 
         self.items: list[_Item] = []
@@ -126,6 +136,7 @@ class _Build:
         self.frames: list[tuple] = []
         self.hits: list[tuple[int, int, int]] = []
         self.needs_friction: list[_Item] = []
+        self.roller = Roller(level, DT)
         self._launch(launch)
         if callbacks:
             space.on_collision(AIR, None, pre_solve=self._air_contact)
@@ -137,7 +148,8 @@ class _Build:
         plan = _static_plan(self.level, num_players)
         static = self.space.static_body
         for pts, top in plan.statics:
-            self._static(_Poly(static, list(pts)), top, STATIC)
+            self._static(pymunk.Poly(static, pts, IDENTITY), top, STATIC)
+        self.static_outlines = [pts for pts, _ in plan.statics]
         self.highest = plan.highest
         self.wall_lines = plan.wall_lines
         self.static_bounds = plan.static_bounds
@@ -155,7 +167,7 @@ class _Build:
         self.space.add(shape)
 
     def _add(self, it: _Item, rest: DieRest | DiamondRest | None) -> _Item:
-        kp = _kind_plan(self.level, it.kind)
+        kp = self.kinds[it.kind]
         it.local = kp.local
         height = kp.height
         it.height = height
@@ -167,10 +179,10 @@ class _Build:
         if rest is not None and not rest.on_board:
             it.on, it.was_off, it.off_frame = False, True, 0
             return it
-        body = _Body(kp.mass, kp.moment)
+        body = pymunk.Body(kp.mass, kp.moment)
         body.position = (x, y)
         body.angle = angle
-        shape = _Poly(body, list(it.local))
+        shape = pymunk.Poly(body, kp.local, IDENTITY)
         shape.elasticity, shape.friction, shape.collision_type = kp.elasticity, kp.friction, GROUND
         shape.filter = BODY_FILTER
         it.force = kp.force
@@ -186,8 +198,8 @@ class _Build:
 
     def _add_friction(self, it: _Item) -> None:
         """The felt's friction on a body: PivotJoint + GearJoint to the static body."""
-        pivot = _PivotJoint(self.space.static_body, it.body, (0.0, 0.0), (0.0, 0.0))
-        gear = _GearJoint(self.space.static_body, it.body, 0.0, 1.0)
+        pivot = pymunk.PivotJoint(self.space.static_body, it.body, (0.0, 0.0), (0.0, 0.0))
+        gear = pymunk.GearJoint(self.space.static_body, it.body, 0.0, 1.0)
         for joint, limit in ((pivot, it.force), (gear, it.torque)):
             joint.max_bias = 0.0
             joint.max_force = limit
@@ -203,8 +215,7 @@ class _Build:
         self.needs_friction.clear()
 
     def _launch(self, launch: Launch) -> None:
-        it = self.thrown
-        self._add_friction(it)
+        it = self.thrown  # no friction in the air: its joints come with the landing (_land)
         body = it.body
         level = self.level
         body.position = (launch.x, launch.y)
@@ -213,13 +224,13 @@ class _Build:
         body.velocity = (h * math.cos(launch.direction), h * math.sin(launch.direction))
         body.angular_velocity = launch.spin
         it.shape.collision_type = AIR
-        it.pivot.max_force = 0.0
-        it.gear.max_force = 0.0
         self.airborne = True
         self.perched = False
         self.z = level.throw.hand_height - it.height / 2.0
         self.vz = launch.speed * math.sin(launch.elevation)
+        self.g_dt = level.gravity * DT  # what one step takes off vz
         self.first_touchdown = None  # (x, y, angle, vx, vy, spin): the benchmark's baseline
+        self.landing_speed = None  # mm/s along the felt at the first touchdown (benchmarks)
         self.steps_skipped = 0  # flight steps done in closed form, not through pymunk
         self.flown = 0.0  # mm of flight, for the tumbling in the air
         self.flight_turns = 0
@@ -230,7 +241,7 @@ class _Build:
         it.entry = (launch.x, launch.y, self.z, launch.direction, it.orientation)
 
 
-# --- what a level's worlds share, worked out once per level (cached on the Level) ------------
+# --- what a level's worlds share, worked out once per level ----------------------------------
 
 @dataclass(frozen=True)
 class _StaticPlan:
@@ -263,13 +274,20 @@ class _KindPlan:
     ke_rest: float  # kinetic energy under which the body counts as at rest
 
 
+# Plans per level, kept beside the (frozen, and unhashable: its seats are a dict) Level rather
+# than on it: keyed by id(level), each entry with a weak reference to its level whose callback
+# drops the entry when the level goes, so an id reused by a later Level never finds a stale plan.
+_PLANS: dict[int, tuple[weakref.ref, dict]] = {}
+
+
 def _plans(level: Level) -> dict:
-    """The level's cache of plans: kept on the (frozen) Level itself, so it lives and dies with
-    it; every value in it is worked out from the level's fields alone."""
-    plans = level.__dict__.get("_world_plans")
-    if plans is None:
-        plans = {}
-        object.__setattr__(level, "_world_plans", plans)
+    """The plans worked out for `level` (each from the level's fields alone)."""
+    key = id(level)
+    entry = _PLANS.get(key)
+    if entry is not None and entry[0]() is level:
+        return entry[1]
+    plans: dict = {}
+    _PLANS[key] = (weakref.ref(level, lambda _, key=key: _PLANS.pop(key, None)), plans)
     return plans
 
 
@@ -317,7 +335,7 @@ def _kind_plan(level: Level, kind: str) -> _KindPlan:
         local = geometry.square(spec.side)
         mass, height = spec.mass, spec.height
         moment = pymunk.moment_for_box(mass, (spec.side, spec.side))
-    # what pymunk's Space.step would assert of every new body (see chipmunk_step)
+    # pymunk's Space.step asserts this of every new body; say it here, once, in plain words
     if not (0.0 < mass < math.inf and 0.0 < moment < math.inf):
         raise ValueError(f"a {kind} needs a positive mass and moment, not {mass}, {moment}")
     force = mu * mass * level.gravity
@@ -326,3 +344,22 @@ def _kind_plan(level: Level, kind: str) -> _KindPlan:
                      mass * REST_SPEED ** 2 + moment * REST_SPIN ** 2)
     plans[kind] = plan
     return plan
+
+
+def _board_test(level: Level):
+    """`level.board.contains` as a plain function of (x, y) (the same comparisons, on the same
+    numbers worked out once): the checks call it for every moving body."""
+    plans = _plans(level)
+    test = plans.get("board")
+    if test is None:
+        board = level.board
+        if board.shape == "rect":
+            hx, hy = board.outline[2]
+            test = lambda x, y: -hx <= x <= hx and -hy <= y <= hy
+        elif board.shape == "circle":
+            r2 = board.radius * board.radius
+            test = lambda x, y: x * x + y * y <= r2
+        else:
+            test = board.contains
+        plans["board"] = test
+    return test

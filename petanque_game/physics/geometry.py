@@ -134,6 +134,34 @@ def outline_distance(p: Polygon, q: Polygon) -> float:
     return math.sqrt(best) if separated else 0.0
 
 
+def penetration(p: Polygon, q: Polygon) -> float:
+    """How deep two convex polygons overlap: the least shift along any edge normal of either that
+    parts them (separating axes); 0 when they only touch or lie apart."""
+    return way_out(p, q)[0]
+
+
+def way_out(p: Polygon, q: Polygon) -> tuple[float, float, float]:
+    """(depth, nx, ny): the shortest move that takes convex p out of convex q is `depth` along
+    the unit vector (nx, ny) (separating axes: the edge normal of either with the least overlap,
+    the first such in edge order on a tie); depth 0 when they only touch or lie apart."""
+    best = (math.inf, 0.0, 0.0)
+    for poly in (p, q):
+        for (ax, ay), (bx, by) in zip(poly, poly[1:] + poly[:1]):
+            nx, ny = ay - by, bx - ax
+            length = math.hypot(nx, ny)
+            nx, ny = nx / length, ny / length
+            pp = [x * nx + y * ny for x, y in p]
+            qq = [x * nx + y * ny for x, y in q]
+            forward, back = max(qq) - min(pp), max(pp) - min(qq)  # move p along +n or -n
+            if forward <= 0.0 or back <= 0.0:
+                return 0.0, 0.0, 0.0
+            if forward < best[0]:
+                best = (forward, nx, ny)
+            if back < best[0]:
+                best = (back, -nx, -ny)
+    return best
+
+
 def support(poly: Polygon, angle: float) -> float:
     """How far the polygon reaches from the origin in direction `angle`."""
     c, s = math.cos(angle), math.sin(angle)

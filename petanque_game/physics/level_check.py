@@ -134,10 +134,17 @@ def parse_level(data: Any, name: str, file: str) -> Level:
     gravity = r.number(top, "gravity", "", 100.0, 100000.0)
     board = _board(r, top["board"])
 
-    f = r.mapping(top["felt"], "felt", {"friction", "restitution", "landing_friction"})
+    f = r.mapping(top["felt"], "felt", {"friction", "restitution", "landing_friction",
+                                        "roll_keep", "roll_friction"})
     felt = Felt(r.number(f, "friction", "felt", 0.0, 5.0),
                 r.number(f, "restitution", "felt", 0.0, 0.95),
-                r.number(f, "landing_friction", "felt", 0.0, 5.0))
+                r.number(f, "landing_friction", "felt", 0.0, 5.0),
+                r.number(f, "roll_keep", "felt", 0.05, 0.95),
+                r.number(f, "roll_friction", "felt", 0.0, 5.0))
+    if felt.roll_friction > felt.friction:
+        raise r.fail("felt.roll_friction", f"is {felt.roll_friction:g}; a rolling die meets "
+                     f"no more resistance than a sliding one (felt.friction "
+                     f"{felt.friction:g})")
 
     d = r.mapping(top["dice"], "dice", {"side", "mass", "elasticity", "friction"})
     side = r.number(d, "side", "dice", 1.0, 200.0)

@@ -53,6 +53,8 @@ class Felt:
     friction: float  # sliding friction coefficient mu on the board
     restitution: float  # share of the vertical speed a landing body bounces back with
     landing_friction: float  # braking of the horizontal speed at a landing, per unit of impulse
+    roll_keep: float  # share of a rolling die's kinetic energy kept at each turn-over
+    roll_friction: float  # rolling resistance coefficient while a die rolls (<= friction)
 
 
 @dataclass(frozen=True)

@@ -1,13 +1,17 @@
 """Reading a throw's world back: the settled Table, the path, and the benchmark's baseline.
 
-`run_throw` runs a `world._World` to rest, makes sure nothing at rest lies beyond the edge, lays a
-diamond that went off at the nearest free spot to the centre (`off_board.free_spot`), measures
-every die's outline distance to the diamond, and packs the frames into a `throw.Path`.
+`run_throw` runs a `world._World` to rest, reads where every body on the board came to rest (once:
+the table and the path's last frame are made from those readings), makes sure nothing at rest
+lies beyond the edge, lays a diamond that went off at the nearest free spot to the centre
+(`off_board.free_spot`), measures every die's outline distance to the diamond, and packs the
+frames into a `throw.Path`. `baseline` and `bare_space` give `benchmarks/bench_throw.py` the same
+bodies stepped bare by public `Space.step` calls, its yardstick.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import pymunk
 
@@ -24,13 +28,15 @@ def run_throw(level: Level, table: Table, num_players: int, thrower: int, obj: s
               die: int | None, launch: Launch, record_path: bool) -> ThrowResult:
     world = _World(level, table, num_players, thrower, obj, die, launch, record_path)
     steps = world.run()
+    contains = world.contains
     for it in list(world.live):  # belt and braces: nothing at rest beyond the edge
-        x, y = it.body.position
-        if not world.board.contains(x, y):
-            world._fall_off(it, x, y, it.body.angle)
+        body = it.body
+        x, y = body.position
+        if not contains(x, y):
+            world._fall_off(it, x, y, body.angle)
             it.off_frame = max(0, len(world.frames) - 1)
         else:
-            it.entry = (x, y, 0.0, it.body.angle, it.orientation)
+            it.entry = (x, y, 0.0, body.angle, it.orientation)  # where it rests, read once
     if record_path:  # the last frame shows exactly where everything came to rest
         world.frames[-1] = tuple([it.entry for it in world.items])
     table_after = _settled_table(world)  # first: it lays a reset diamond, the path shows that
@@ -39,14 +45,16 @@ def run_throw(level: Level, table: Table, num_players: int, thrower: int, obj: s
 
 
 def _settled_table(world: _World) -> Table:
+    """The Table at rest: bodies on the board where `run_throw` read them (their entries)."""
     diamond_rest = None
     diamond_poly = None
     dice = []
+    tau = 2.0 * math.pi
     for it in world.items:
         if it.kind == DIAMOND:
             if it.on:
-                x, y = it.body.position
-                angle = math.remainder(it.body.angle, 2.0 * math.pi)
+                x, y, _, angle, _ = it.entry
+                angle = math.remainder(angle, tau)
                 diamond_rest = DiamondRest(x, y, angle, True, False)
             else:
                 spot = free_spot(world, it, 0.0, 0.0, 0.0)
@@ -61,19 +69,18 @@ def _settled_table(world: _World) -> Table:
         if it.was_off:
             dice.append(it.rest)  # off the board before this throw: as it was
             continue
+        x, y, _, angle, _ = it.entry
+        angle = math.remainder(angle, tau)
+        orientation = it.orientation
         if it.on:
-            x, y = it.body.position
-            angle = math.remainder(it.body.angle, 2.0 * math.pi)
             distance = None
             if diamond_poly is not None:
                 distance = geometry.outline_distance(outline(it, x, y, angle), diamond_poly)
-            dice.append(DieRest(it.player, it.die, x, y, angle, cube.TOP_FACE[it.orientation],
-                                True, None, distance, it.orientation))
+            dice.append(DieRest(it.player, it.die, x, y, angle, cube.TOP_FACE[orientation],
+                                True, None, distance, orientation))
         else:
-            x, y, _, angle, _ = it.entry
-            dice.append(DieRest(it.player, it.die, x, y, math.remainder(angle, 2.0 * math.pi),
-                                cube.TOP_FACE[it.orientation], False, world.thrower, None,
-                                it.orientation))
+            dice.append(DieRest(it.player, it.die, x, y, angle, cube.TOP_FACE[orientation],
+                                False, world.thrower, None, orientation))
     return Table(diamond_rest, tuple(dice))
 
 
@@ -82,6 +89,30 @@ def _path(world: _World) -> Path:
     if world.frames and any(it.kind == DIAMOND and not it.on for it in world.items):
         world._frame()  # the reset diamond, laid at the centre, in a last frame
     return Path(FPS, bodies, tuple(world.frames), tuple(it.off_frame for it in world.items))
+
+
+@dataclass(frozen=True)
+class Landing:
+    """For the rolling benchmark: how the thrown die came down and what it did after."""
+
+    speed: float | None  # mm/s along the felt as it first came down, before the landing's brake
+    travel: float | None  # mm from its first touchdown to where it rests
+    felt_turns: int  # turn-overs while rolling on the felt (all dice of the throw)
+    face: int  # 0 for the diamond
+    on_board: bool
+
+
+def landing(level: Level, table: Table, num_players: int, thrower: int, obj: str,
+            die: int | None, launch: Launch) -> Landing:
+    world = _World(level, table, num_players, thrower, obj, die, launch, False)
+    world.run()
+    table_after = _settled_table(world)
+    rest = table_after.dice[-1] if obj != DIAMOND else table_after.diamond
+    travel = None
+    if world.first_touchdown is not None:
+        travel = math.hypot(rest.x - world.first_touchdown[0], rest.y - world.first_touchdown[1])
+    return Landing(world.landing_speed, travel, world.roller.turns, getattr(rest, "face", 0),
+                   rest.on_board)
 
 
 def baseline(level: Level, table: Table, num_players: int, thrower: int, obj: str,

@@ -18,11 +18,13 @@ outside the board is off. A flight is bounded (speed and height are), so no body
 
 Friction on the felt is the pymunk `tank.py` idiom (PHYSICS_NOTES): a PivotJoint and a GearJoint
 per body to the static body with max_bias 0 and max_force mu*m*g (torque mu*m*g times the body's
-radius of gyration); both are zero while the body flies. A body at rest that nothing touches
-needs no friction, so the joints are added to a body only when it is first woken (a contact
-begins with it, or with a body touching it, or it is landed on), right after that step, in item
-order. The flier's collision filter leaves out the walls and obstacles, and the bodies, while it
-is more than GUARD above their tops: high flights cost no callbacks.
+radius of gyration). The thrown body gets them when it lands (there is no friction in the air).
+A body at rest that nothing touches needs no friction either, so the joints are added to a body
+only when it is first woken (a contact begins with it, or with a body touching it, or it is
+landed on), right after that step, in item order. (Each pair acts on its own body alone, so the
+order in which different bodies' joints were added changes no number.) The flier's collision filter leaves out the walls and obstacles, and the bodies, unless it
+is below the highest of their tops (plus GUARD) now or will be after the next step: a flight
+costs no callbacks until it is about to come down on something or hit it.
 
 Every CHECK_EVERY steps (1/60 s: one path frame) the world is checked: a body whose centre has
 left the board falls off (removed; the throw in progress is noted), hits recorded by the `begin`
@@ -34,8 +36,10 @@ check. After MAX_STEPS everything stops where it is. Shapes and bodies are added
 
 The parts: `build.py` builds the world (and holds the fixed numbers), `airborne.py` flies and
 lands the thrown body, `off_board.py` takes bodies off the board and finds free spots; here the
-world is stepped (straight through Chipmunk, `chipmunk.py`), the hits are recorded and the checks
-made.
+world is stepped, the hits are recorded and the checks made. Only pymunk's public API is used
+(plain `Space.step`, `Body.position`, ...): what a step costs around pymunk is kept small by
+doing little Python per step (bodies at rest that nothing touched are never read, the flier's
+height is a few float operations) rather than by reaching past pymunk.
 """
 
 from __future__ import annotations
@@ -56,7 +60,6 @@ from petanque_game.physics.build import (
     REST_CHECKS,
     _Build,
 )
-from petanque_game.physics.chipmunk import chipmunk_step, deferred_work, position, velocity
 from petanque_game.physics.off_board import _OffBoard, free_spot, outline
 from petanque_game.rules.petanque_table import DIAMOND
 
@@ -110,8 +113,10 @@ class _World(_Build, _Airborne, _OffBoard):
 
     def run(self) -> int:
         """Step to rest (or the cap); returns the simulated steps, the flight's included."""
-        space = self.space
-        cp_step, cp_space = chipmunk_step(space)  # = space.step(DT), minus Python overhead
+        step = self.space.step
+        needs_friction = self.needs_friction  # the list itself: only ever cleared in place
+        air_step = self._air_step
+        block = range(CHECK_EVERY)
         still = 0
         self._frame()
         steps = 0
@@ -123,21 +128,21 @@ class _World(_Build, _Airborne, _OffBoard):
                     steps += n
                     continue
             if self.airborne:
-                for _ in range(CHECK_EVERY):
-                    space._locked = True
-                    cp_step(cp_space, DT)
-                    space._locked = False
+                for _ in block:
+                    step(DT)
                     if self.airborne:
-                        self._air_step()
-                    if self.needs_friction:
+                        air_step()
+                    if needs_friction:
                         self._add_woken_friction()
+                    if self.roller.rolling:
+                        self.roller.step()
             else:
-                for _ in range(CHECK_EVERY):
-                    space._locked = True
-                    cp_step(cp_space, DT)
-                    space._locked = False
-                    if self.needs_friction:
+                for _ in block:
+                    step(DT)
+                    if needs_friction:
                         self._add_woken_friction()
+                    if self.roller.rolling:
+                        self.roller.step()
             steps += CHECK_EVERY
             if self._check():
                 still = 0
@@ -152,46 +157,46 @@ class _World(_Build, _Airborne, _OffBoard):
         else:
             self.settled = False
             self._stop_at_cap()
-        if deferred_work(space):
-            raise RuntimeError("a collision callback changed the space during a step")
         return steps
 
     def _check(self) -> bool:
         """Falls, tumbles and a path frame; True while anything is still moving."""
         if self.hits:
+            items = self.items
             for i, turns, k in sorted(self.hits):
-                self.items[i].orientation = cube.roll(self.items[i].orientation, k, turns)
+                items[i].orientation = cube.roll(items[i].orientation, k, turns)
             self.hits.clear()
         moving = False
-        thrown = self.thrown
-        contains = self.board.contains
-        airborne = self.airborne  # nothing below lands or launches the flier
+        flier = self.thrown if self.airborne else None  # nothing below lands or launches it
+        contains = self.contains
         for it in self.awake:  # _fall_off rebinds self.awake: this loop reads the old list
             body = it.body
-            if airborne and it is thrown:
-                p = position(body)
+            if it is flier:
+                x, y = body.position
                 angle = body.angle
                 if not self.perched and it.kind != DIAMOND:
-                    v = velocity(body)
-                    self._flight_tumble(it, v.x, v.y, angle)
-                it.entry = (p.x, p.y, self.z, angle, it.orientation)
+                    vx, vy = body.velocity
+                    self._flight_tumble(it, vx, vy, angle)
+                it.entry = (x, y, self.z, angle, it.orientation)
                 moving = True
                 continue
             still = body.kinetic_energy <= it.ke_rest  # at rest: friction stops anything this
             if still and not it.stirred:               # slow within a step
                 if it.entry[4] != it.orientation:
-                    it.entry = it.entry[:4] + (it.orientation,)
+                    it.entry = (*it.entry[:4], it.orientation)
                 continue
             it.stirred = not still  # a body coming to rest is read once more, then left alone
-            p = position(body)
-            x, y = p.x, p.y
+            x, y = body.position
             if not contains(x, y):
                 self._fall_off(it, x, y, body.angle)
                 continue
             it.entry = (x, y, 0.0, body.angle, it.orientation)
             if not still:
                 moving = True
-        self._frame()
+                if it.kind != DIAMOND and it.pivot is not None:
+                    self.roller.consider(it, self.items.index)
+        if self.record_path:
+            self.frames.append(tuple([it.entry for it in self.items]))
         return moving
 
     def _overlapping(self) -> bool:
