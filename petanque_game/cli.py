@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -12,9 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from petanque_game import __version__
-from petanque_game.record import AI_LEVELS, MAX_SEED, RecordError, Seat, load_record, write_atomic
+from petanque_game.files import ensure_folder, os_reason, write_atomic, write_new
+from petanque_game.record import AI_LEVELS, MAX_BYTES, MAX_SEED, RecordError, Seat, load_record
 from petanque_game.rules import GAME_IDS, game_rules
 from petanque_game.rules.options import OptionError
+
+MAX_OPTION_TEXT = 100  # characters of one --option VALUE
 
 
 class UsageError(Exception):
@@ -22,6 +26,14 @@ class UsageError(Exception):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The command. A mistake of the player's is one line and exit 2; a bug of ours is one line
+    naming the log that holds its traceback (exit 2 for verify, whose codes are REPLAY.md's,
+    1 otherwise)."""
+    for stream in (sys.stdout, sys.stderr):  # a name or a path no terminal can show: escaped
+        try:
+            stream.reconfigure(errors="backslashreplace")
+        except (AttributeError, ValueError):
+            pass
     parser = _parser()
     args = parser.parse_args(argv)
     command = args.command or "play"
@@ -38,6 +50,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:  # noqa: BLE001 - the one handler of bugs on the command line
+        from petanque_game.logs import report_bug
+
+        _, line = report_bug(exc, f"petanque-game {command}")
+        where = f"{args.file}: " if command == "verify" else ""
+        print(f"petanque-game {command}: {where}{line}", file=sys.stderr)
+        return 2 if command == "verify" else 1
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -65,7 +84,11 @@ def _parser() -> argparse.ArgumentParser:
                      help="a rule option (repeatable); VALUE is read as YAML: rounds=15")
     sim.add_argument("--level", metavar="NAME|FILE",
                      help="Terningepetanque's board: a name (classic) or a level file's path")
-    sim.add_argument("--record", metavar="DIR", help="write each game's record to DIR")
+    sim.add_argument("--record", metavar="DIR", help="write each game's record to DIR, as "
+                                                    "GAME-SEED.json")
+    sim.add_argument("--force", action="store_true",
+                     help="with --record: replace records of the same game and seed already in "
+                          "DIR (refused without it)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
@@ -90,10 +113,6 @@ def verify(file: str, as_json: bool = False) -> int:
         return 1
     except (RecursionError, MemoryError):
         print(f"{file}: the record is too large or too deeply nested to check", file=sys.stderr)
-        return 2
-    except Exception as e:  # noqa: BLE001 -- a bug of ours must still not end in a traceback
-        print(f"{file}: cannot be checked: internal error ({type(e).__name__}: {e})",
-              file=sys.stderr)
         return 2
     state = match.state
     scores, winners = list(state.scores()), list(state.winners()) if match.over else []
@@ -138,6 +157,7 @@ def simulate(args: argparse.Namespace) -> int:
     if not rules.MIN_PLAYERS <= len(players) <= rules.MAX_PLAYERS:
         raise UsageError(f"{rules.TITLE} is for {rules.MIN_PLAYERS} to {rules.MAX_PLAYERS} "
                          f"players, --players names {len(players)}")
+    _check_option_lengths(args.option)
     options = parse_options(args.option)
     try:
         rules.new_game(len(players), options)  # refuse bad options before playing anything
@@ -145,14 +165,22 @@ def simulate(args: argparse.Namespace) -> int:
         raise UsageError(str(e)) from None
     if not 1 <= args.games <= 1_000_000:
         raise UsageError("--games must be from 1 to 1000000")
-    if not 0 <= args.seed <= MAX_SEED - args.games:
-        raise UsageError("--seed must be from 0 to 2^63-1 (for every game)")
+    if not 0 <= args.seed <= MAX_SEED - args.games + 1:
+        raise UsageError(f"--seed must be from 0 to 2^63-1 for every game: with --games "
+                         f"{args.games}, at most {MAX_SEED - args.games + 1}")
     level = None
+    if args.level is not None and (not args.level.strip() or not args.level.isprintable()):
+        raise UsageError(f"--level needs a board's name (classic, ...), not {args.level[:64]!r}")
     if game == "terningepetanque":
         level = _check_level(args.level or "classic", recording=args.record is not None)
     elif args.level is not None:
         raise UsageError(f"--level is for terningepetanque only, not {game}")
-    out_dir = Path(args.record) if args.record else None
+    out_dir = None
+    if args.record is not None:
+        out_dir = _record_folder(args.record, game, range(args.seed, args.seed + args.games),
+                                 args.force)
+    elif args.force:
+        raise UsageError("--force is for --record only")
     wins, totals = [0] * len(players), [0] * len(players)
     started = time.perf_counter()
     for seed in range(args.seed, args.seed + args.games):
@@ -164,10 +192,15 @@ def simulate(args: argparse.Namespace) -> int:
         for seat, score in enumerate(match.state.scores()):
             totals[seat] += score
         if out_dir is not None:
+            path = out_dir / f"{game}-{seed}.json"
+            write = write_atomic if args.force else write_new
             try:
-                write_atomic(out_dir / f"{game}-{seed}.json", match.record.dumps())
+                write(path, match.record.dumps(), MAX_BYTES, "the record")
+            except FileExistsError:
+                raise UsageError(f"{path} appeared while playing; nothing replaced (use "
+                                 f"--force to replace it)") from None
             except OSError as e:
-                raise UsageError(f"cannot write to {out_dir}: {e.strerror or e}") from None
+                raise UsageError(f"cannot write {path}: {os_reason(e)}") from None
     seconds = time.perf_counter() - started
     means = [t / args.games for t in totals]
     if args.json:
@@ -191,6 +224,38 @@ def parse_players(spec: str) -> list[Seat]:
                              f"ai:expert (simulate plays AI players only)")
         players.append(Seat(f"AI {i + 1} ({level})", "ai", level))
     return players
+
+
+def _record_folder(text: str, game: str, seeds: range, force: bool) -> Path:
+    """The --record folder, checked before any game is played: a folder (made if missing) that
+    can be written, holding no record of these games unless --force."""
+    if not text.strip():
+        raise UsageError("--record needs a folder name")
+    folder = Path(text)
+    try:
+        ensure_folder(folder)
+        probe = folder / f".petanque-game-probe-{os.getpid()}.tmp"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as e:
+        raise UsageError(f"--record {text}: cannot write there: {os_reason(e)}") from None
+    if not force:
+        for seed in seeds:
+            path = folder / f"{game}-{seed}.json"
+            if os.path.lexists(path):
+                raise UsageError(f"{path} exists already; use --force to replace the records "
+                                 f"of these seeds, or another folder")
+    return folder
+
+
+def _check_option_lengths(pairs: list[str]) -> None:
+    """Before any VALUE is read: none is long (a 5000-digit number is more than Python converts,
+    and says so with a traceback)."""
+    for pair in pairs:
+        value = pair.partition("=")[2]
+        if len(value) > MAX_OPTION_TEXT:
+            raise UsageError(f"--option {pair[:40]!r}...: the value is {len(value)} characters; "
+                             f"at most {MAX_OPTION_TEXT}")
 
 
 def parse_options(pairs: list[str]) -> dict[str, Any]:

@@ -25,9 +25,9 @@ from petanque_game.record import (
     RecordError,
     Seat,
     check_players,
+    check_table_within,
     decode_event,
     roll_event,
-    write_atomic,
 )
 from petanque_game.rules import game_rules
 from petanque_game.rules.base import (
@@ -210,7 +210,7 @@ class Match:
 
     def save(self) -> None:
         if self.autosave is not None:
-            write_atomic(self.autosave, self.record.dumps())
+            self.record.save(self.autosave)
 
     # --- Terningepetanque ------------------------------------------------------------------------
 
@@ -283,6 +283,8 @@ def rebuild(record: Record, *, check_physics: bool = True,
     state = rules.new_game(len(record.players), record.options)
     events, record.events = record.events, []
     match = Match(record, state)
+    if record.game == PETANQUE:
+        _load_board(match)
     n = len(record.players)
     for index, event in enumerate(events):
         decoded = decode_event(record.game, event, n, index)
@@ -306,6 +308,16 @@ def rebuild(record: Record, *, check_physics: bool = True,
         record.result = {"scores": list(match.state.scores()),
                          "winners": list(match.state.winners())}
     return match
+
+
+def _load_board(match: Match) -> None:
+    """The record's board, before any event: one that cannot be loaded makes the record unusable."""
+    from petanque_game.physics import LevelError
+
+    try:
+        _ = match.level
+    except (LevelError, OSError) as e:
+        raise RecordError(f"the board {match.record.level!r} cannot be loaded: {e}") from None
 
 
 def _older_physics(record: Record, mismatch: OutcomeMismatch) -> OutcomeMismatch:
@@ -376,6 +388,7 @@ def _recorded_throw(match: Match, state: Any, outcome: Any, index: int,
         check_launch(match.level, state.num_players, player, launch)
     except LaunchError as e:
         raise RecordError(f"launch: {e}", index) from None
+    check_table_within(outcome, match.level.world_half_size, index)
     if check_physics:
         result = simulate_throw(match.level, table, state.num_players, player, obj, die, launch)
         difference = compare_tables(outcome, result.table)

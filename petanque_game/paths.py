@@ -31,6 +31,27 @@ def records_dir() -> Path:
     return user_dir() / "records"
 
 
-def autosave_path() -> Path:
-    """The game in progress, rewritten after every event."""
+def autosaves_dir() -> Path:
+    """The games in progress, one autosave each, rewritten after every event (saves.py)."""
+    return user_dir() / "autosaves"
+
+
+def old_autosave_path() -> Path:
+    """Where versions before per-game autosaves kept the one game in progress (read, and moved
+    into autosaves/, by saves.py)."""
     return user_dir() / "autosave.json"
+
+
+def user_dir_problem() -> str | None:
+    """Why games cannot be saved in the user folder (it is a file, or read-only), or None."""
+    folder = user_dir()
+    probe = folder
+    while not probe.exists() and probe.parent != probe:
+        probe = probe.parent  # the folder is made at the first save: can it be?
+    if not probe.is_dir():
+        return f"your user folder {folder} cannot be made: {probe} is a file, not a folder"
+    if not os.access(probe, os.W_OK | os.X_OK):
+        if probe == folder:
+            return f"your user folder {folder} is read-only: games cannot be saved"
+        return f"your user folder {folder} cannot be made: {probe} is read-only"
+    return None

@@ -9,12 +9,13 @@ where it stands is the rules' business (see `match.rebuild`).
 from __future__ import annotations
 
 import json
+import math
 import os
-import tempfile
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
+from petanque_game import strict_json
+from petanque_game.files import ReadProblem, read_regular, write_atomic
 from petanque_game.rules import GAME_IDS, game_rules
 from petanque_game.rules.base import Bank, Close, Dice, Keep, Roll, Stop
 from petanque_game.rules.options import OptionError, resolve
@@ -22,8 +23,9 @@ from petanque_game.rules.petanque_table import Launch, Table, TableError
 
 FORMAT = "petanque-game-record"
 VERSION = 1
-MAX_BYTES = 16 * 1024 * 1024  # far above any real game; keeps a hostile file from eating memory
+MAX_BYTES = 16 * 1024 * 1024  # far above any game the options allow; keeps a hostile file small
 MAX_SEED = 2**63 - 1
+MAX_NAME = 32  # characters in a player's name
 AI_LEVELS = ("easy", "medium", "expert")
 KNOWN_TOP_LEVEL = {"format", "version", "game", "options", "level", "level_sha256", "seed",
                    "players", "events", "result"}
@@ -87,23 +89,39 @@ class Record:
         return out
 
     def dumps(self) -> str:
-        # json writes floats with repr, so they read back exactly (REPLAY.md).
-        return json.dumps(self.to_json(), ensure_ascii=False, allow_nan=False, indent=1) + "\n"
+        """The record as its file holds it: one top-level key, and one event, per line (a long
+        game stays small and a change shows up in a diff as the events it touched)."""
+        items = list(self.to_json().items())
+        lines = []
+        for i, (key, value) in enumerate(items):
+            comma = "," if i < len(items) - 1 else ""
+            if key == "events" and value:
+                body = ",\n".join("  " + _compact(event) for event in value)
+                lines.append(f' "events": [\n{body}\n ]{comma}')
+            else:
+                lines.append(f" {_compact(key)}: {_compact(value)}{comma}")
+        return "{\n" + "\n".join(lines) + "\n}\n"
+
+    def save(self, path: str | os.PathLike) -> None:
+        """Write the record atomically; TooLarge (an OSError) if it is over what a reader takes."""
+        write_atomic(path, self.dumps(), MAX_BYTES, "the record")
+
+
+def _compact(value: Any) -> str:
+    # json writes floats with repr, so they read back exactly (REPLAY.md).
+    return json.dumps(value, ensure_ascii=False, allow_nan=False)
 
 
 # --- reading ------------------------------------------------------------------------------------
 
 
 def load_record(path: str | os.PathLike) -> Record:
-    """Read and check a record file; RecordError (without the path) says what is wrong."""
+    """Read and check a record file; RecordError (without the path) says what is wrong. Only an
+    ordinary file is opened (never a pipe or a device), and only if its size is within MAX_BYTES."""
     try:
-        size = os.path.getsize(path)
-        if size > MAX_BYTES:
-            raise RecordError(f"the file is {size} bytes; a record is at most {MAX_BYTES} bytes")
-        with open(path, "rb") as f:
-            raw = f.read(MAX_BYTES + 1)
-    except OSError as e:
-        raise RecordError(f"cannot read the file ({e.strerror or e})") from None
+        raw = read_regular(path, MAX_BYTES, "a record")
+    except ReadProblem as e:
+        raise RecordError(e.reason) from None
     return parse_record(raw)
 
 
@@ -113,18 +131,12 @@ def parse_record(raw: bytes | str) -> Record:
     except UnicodeDecodeError as e:
         raise RecordError(f"not UTF-8 text (byte {e.start})") from None
     try:
-        data = json.loads(text, parse_constant=_refuse_constant)
-    except json.JSONDecodeError as e:
-        raise RecordError(f"not JSON: {e.msg} at line {e.lineno}, column {e.colno}") from None
+        data = strict_json.loads(text)
+    except strict_json.JSONProblem as e:
+        raise RecordError(str(e)) from None
     except RecursionError:
         raise RecordError("not a usable record: nested too deeply") from None
-    except ValueError as e:  # from _refuse_constant, or a number too long to read
-        raise RecordError(f"not a usable record: {e}") from None
     return record_from_json(data)
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
 
 
 def record_from_json(data: Any) -> Record:
@@ -141,6 +153,9 @@ def record_from_json(data: Any) -> Record:
     rules = game_rules(game)
     if "options" not in data:
         raise RecordError("'options' is missing")
+    if not isinstance(data["options"], dict):
+        raise RecordError(f"'options' must be an object of rule options, not "
+                          f"{_brief(data['options'])}")
     try:
         options = dict(resolve(rules.OPTIONS, data["options"]))
     except OptionError as e:
@@ -157,8 +172,9 @@ def record_from_json(data: Any) -> Record:
     if level is _MISSING:
         raise RecordError("'level' is missing")
     if game == "terningepetanque":
-        if not isinstance(level, str) or not level:
-            raise RecordError(f"'level' must name a board for {game}, not {_brief(level)}")
+        if not isinstance(level, str) or not 1 <= len(level) <= 64 or not level.isprintable():
+            raise RecordError(f"'level' must name a board for {game} (1 to 64 printable "
+                              f"characters), not {_brief(level)}")
     elif level is not None:
         raise RecordError(f"'level' must be null for {game}")
     if level_sha is not None and not isinstance(level_sha, str):
@@ -197,8 +213,9 @@ def check_players(value: Any, rules: Any) -> list[Seat]:
         if unknown:
             raise RecordError(f"{where} has unknown key {min(unknown)!r}")
         name, kind, level = p.get("name"), p.get("kind"), p.get("level")
-        if not isinstance(name, str) or not 1 <= len(name) <= 32:
-            raise RecordError(f"{where}.name must be 1 to 32 characters")
+        problem = name_problem(name)
+        if problem:
+            raise RecordError(f"{where}.name {problem}")
         if kind == "human":
             if level is not None:
                 raise RecordError(f"{where}.level is only for ai players")
@@ -210,6 +227,16 @@ def check_players(value: Any, rules: Any) -> list[Seat]:
             raise RecordError(f"{where}.kind must be 'human' or 'ai', not {_brief(kind)}")
         seats.append(Seat(name, kind, level))
     return seats
+
+
+def name_problem(name: Any) -> str | None:
+    """Why `name` cannot be a player's name (REPLAY.md: 1-32 printable characters), or None."""
+    if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME:
+        return f"must be 1 to {MAX_NAME} characters"
+    if not name.isprintable():  # control characters, NUL, lone surrogates, line breaks
+        return (f"must be printable text; {ascii(name)[:48]} holds a control character or "
+                "an unpaired surrogate")
+    return None
 
 
 def _check_result(result: Any, n: int) -> None:
@@ -344,33 +371,33 @@ def _ints(event: dict, key: str, index: int, low: int, high: int, min_n: int,
     return tuple(value)
 
 
+FULL_TURN = 2 * math.pi  # the physics writes angles within half a turn; a reader takes a full one
+
+
+def check_table_within(table: Table, half: float, index: int) -> None:
+    """Every body of a throw's outcome inside the level's world (|x| and |y| at most `half`, the
+    level's `world_half_size`), every angle within a full turn and every distance within the
+    world; RecordError naming the first that is not. Resume and replay draw a recorded table
+    without simulating it again: this keeps what they draw drawable."""
+    bodies = [("outcome.diamond", table.diamond)] if table.diamond is not None else []
+    bodies += [(f"outcome.dice[{i}]", d) for i, d in enumerate(table.dice)]
+    for where, body in bodies:
+        for key in ("x", "y"):
+            value = getattr(body, key)
+            if not abs(value) <= half:
+                raise RecordError(f"{where}.{key} is {value:g} mm, outside the board's world "
+                                  f"(at most {half:.0f} mm from the centre)", index)
+        if not abs(body.angle) <= FULL_TURN:
+            raise RecordError(f"{where}.angle is {body.angle:g} rad; at most a full turn "
+                              f"({FULL_TURN:.4f}) either way", index)
+        distance = getattr(body, "distance", None)
+        if distance is not None and not 0.0 <= distance <= 3.0 * half:
+            raise RecordError(f"{where}.distance is {distance:g} mm; expected 0 to "
+                              f"{3.0 * half:.0f}", index)
+
+
 def roll_event(player: int, roll: Roll, dice: Dice) -> dict[str, Any]:
     event: dict[str, Any] = {"action": "roll", "player": player, "dice": list(dice.values)}
     if roll.reroll is not None:
         event["reroll"] = list(roll.reroll)
     return event
-
-
-# --- writing ------------------------------------------------------------------------------------
-
-
-def write_atomic(path: str | os.PathLike, text: str) -> None:
-    """Write a file so that a crash leaves either the old file or the new one, never half of one."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # an ordinary file, not mkstemp's owner-only one
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise

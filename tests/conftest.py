@@ -10,4 +10,7 @@ def home(tmp_path, monkeypatch):
     yield tmp_path / "home"
     import pygame
 
+    from petanque_game import logs
+
+    logs.close()
     pygame.quit()

@@ -1,5 +1,7 @@
 """What the window says happened, from the rules' own states (no window needed)."""
 
+import pytest
+
 from petanque_game.record import Seat
 from petanque_game.rules import game_rules
 from petanque_game.rules.base import Bank, Close, Dice, Keep, Roll, Stop
@@ -58,6 +60,9 @@ def test_ship_securing_and_stopping_are_told():
     assert describe("ship-captain-crew", st, NAMES) == ["Ana keeps the cargo: 5 points."]
 
 
-def test_an_unknown_state_shape_says_nothing_rather_than_failing():
-    assert describe("ten-thousand", Step(0, None, None, [{"action": "roll", "player": 0,
-                                                          "dice": [1]}], 0, 0), NAMES) == []
+def test_a_bug_in_narration_is_not_swallowed():
+    """Bugs must be visible (issue 8): a step the rules could not have made raises, to reach the
+    window's handler and its log, instead of the line silently missing."""
+    with pytest.raises(AttributeError):
+        describe("ten-thousand", Step(0, None, None, [{"action": "roll", "player": 0,
+                                                       "dice": [1]}], 0, 0), NAMES)

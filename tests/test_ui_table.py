@@ -13,6 +13,7 @@ from ui_support import fast_app
 from petanque_game import paths
 from petanque_game.match import Match
 from petanque_game.record import Seat, load_record
+from petanque_game.ui.menu import MenuScene
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.results import ResultsScene
 from petanque_game.ui.session import new_game
@@ -90,7 +91,7 @@ def test_a_human_plays_terningepetanque_against_an_ai_with_the_mouse(home):
     app.render()
     assert isinstance(app.top, ResultsScene)
     saved = list(paths.records_dir().glob("terningepetanque-*.json"))
-    assert len(saved) == 1 and not paths.autosave_path().exists()
+    assert len(saved) == 1 and not list(paths.autosaves_dir().iterdir())
     record = load_record(saved[0])
     assert any(e["action"] == "throw" and e["player"] == 0 for e in record.events)
     assert any(e["action"] == "round_end" for e in record.events)
@@ -195,19 +196,29 @@ def test_a_broken_board_is_listed_as_broken_and_cannot_be_chosen(monkeypatch):
     app.render()
 
 
-def test_an_ai_that_fails_shows_a_message_and_the_window_stays(home, monkeypatch):
+def test_an_ai_that_fails_is_a_bug_logged_with_its_traceback_and_the_game_stays_saved(
+        home, monkeypatch):
+    from petanque_game import logs, saves
+    from petanque_game.ui.trouble import ErrorScene
+
     app = fast_app()
     scene = start(app, [Seat("Robot", "ai", "easy"), Seat("Ana", "human")])
+    autosave = scene.session.match.autosave
 
     def broken(*args, **kwargs):
         raise RuntimeError("the aim search blew up")
 
     monkeypatch.setattr(scene.session.match, "ai_decision", broken)
     for _ in range(10):
-        app.step(1 / 60)
+        app.tick(1 / 60)
+    assert isinstance(app.top, ErrorScene)
+    assert "blew up" in app.top.line and str(logs.log_path()) in app.top.line
+    log = logs.log_path().read_text(encoding="utf-8")
+    assert "Traceback" in log and "the aim search blew up" in log
     app.render()
-    assert "blew up" in app.toast.message
-    assert isinstance(app.top, TableScene) and not scene.session.ai_to_move
+    assert [g.path for g in saves.unfinished_games() if g.resumable] == [autosave]
+    app.key(pygame.K_RETURN)
+    assert isinstance(app.top, MenuScene)
 
 
 def test_a_throw_the_hand_cannot_make_is_refused_with_its_reason(home, monkeypatch):

@@ -16,7 +16,7 @@ from petanque_game import paths
 from petanque_game.match import Match
 from petanque_game.record import Seat, load_record
 from petanque_game.ui import theme
-from petanque_game.ui.menu import MenuScene, ReplayListScene
+from petanque_game.ui.menu import MenuScene, ReplayListScene, ResumeListScene
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.results import ResultsScene
 from petanque_game.ui.session import new_game
@@ -103,12 +103,13 @@ def play_to_end(app, scene, limit=4000):
 def test_a_human_plays_against_an_ai_by_clicks_to_the_end(game, options, home):
     app = fast_app()
     scene = start(app, game, options)
-    assert paths.autosave_path().exists()
+    autosave = scene.session.match.autosave
+    assert autosave.exists() and autosave.parent == paths.autosaves_dir()
     play_to_end(app, scene)
     assert isinstance(app.top, ResultsScene)
     saved = list(paths.records_dir().glob(f"{game}-*.json"))
     assert len(saved) == 1
-    assert not paths.autosave_path().exists()
+    assert not list(paths.autosaves_dir().iterdir())  # neither the autosave nor its lock is left
     record = load_record(saved[0])
     assert record.result is not None and record.result["winners"]
     kinds = {e.get("player") for e in record.events}
@@ -238,7 +239,7 @@ def test_resume_from_the_autosave(home):
     scene = start(app, "ten-thousand", seed=11)
     press(app, "roll")
     state, events = scene.session.state, list(scene.session.record.events)
-    pygame.quit()
+    app.close()
     app = fast_app()
     resume = app.top.buttons[1]
     assert resume.enabled
@@ -250,24 +251,33 @@ def test_resume_from_the_autosave(home):
     app.render()
 
 
-def test_a_new_game_keeps_the_unfinished_one_in_records_instead_of_overwriting_it(home):
+def test_a_new_game_leaves_the_unfinished_one_where_it_is_and_resume_lists_both(home):
     app = fast_app()
     first = start(app, "shut-the-box", seed=5)
     press(app, "roll")
     unfinished = first.session.record.to_json()
-    pygame.quit()
+    first_file = first.session.match.autosave
+    app.close()
     app = fast_app()
     second = start(app, "ten-thousand", seed=6)
-    kept = list(paths.records_dir().glob("unfinished-shut-the-box-*.json"))
-    assert len(kept) == 1
-    assert json.loads(kept[0].read_text(encoding="utf-8")) == json.loads(
+    assert json.loads(first_file.read_text(encoding="utf-8")) == json.loads(
         json.dumps(unfinished))
-    assert load_record(paths.autosave_path()).game == "ten-thousand"
+    assert load_record(second.session.match.autosave).game == "ten-thousand"
     assert second.session.save_problem is None
+    app.close()
+    app = fast_app()
+    app.click(app.top.buttons[1].rect.center)
+    listed = app.top
+    assert isinstance(listed, ResumeListScene)
+    assert {e.path for e in listed.entries} == {first_file, second.session.match.autosave}
+    row = next(i for i, e in enumerate(listed.entries) if e.path == first_file)
+    app.click(listed.row_rect(row).center)
+    assert isinstance(app.top, TrayScene) and app.top.session.record.to_json() == unfinished
+    app.render()
 
 
 def test_a_broken_autosave_shows_the_file_and_the_reason(home):
-    path = paths.autosave_path()
+    path = paths.autosaves_dir() / "ten-thousand-20250101-000000-1.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text('{"format": "petanque-game-record", "version": 7}', encoding="utf-8")
     app = fast_app()

@@ -70,7 +70,7 @@ def _final_round(state: ShipCaptainCrewState) -> bool:
     """Points: the match ends (or goes to a tie-break) after this round whatever happens now."""
     return state.mode == "points" and bool(
         state.tiebreak
-        or (state.rounds and state.round_number >= state.rounds)
+        or state.round_number >= state.round_limit
         or (state.target and max(state.totals) >= state.target))
 
 

@@ -39,17 +39,19 @@ class Option:
             raise OptionError(f"option {self.name!r} is {_show(value)}; expected a whole number")
         if not self.low <= value <= self.high or value % self.step:
             multiple = f", a multiple of {self.step}" if self.step != 1 else ""
-            raise OptionError(
-                f"option {self.name!r} is {value}; expected {self.low} to {self.high}{multiple}"
-            )
+            raise OptionError(f"option {self.name!r} is {_show(value)}; expected {self.low} to "
+                              f"{self.high}{multiple}")
         return value
 
 
 def _show(value: Any) -> str:
+    """A value as a message shows it: briefly, whatever its size."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return repr(value)
+        return ascii(value) if len(value) <= 40 else ascii(value[:37]) + "..."
+    if isinstance(value, int) and abs(value) >= 10**15:
+        return "a whole number far out of range"
     return repr(value) if isinstance(value, (int, float)) else type(value).__name__
 
 
@@ -58,14 +60,16 @@ def boolean(name: str, default: bool, help: str = "") -> Option:
 
 
 def resolve(specs: Mapping[str, Option], given: Mapping[str, Any] | None) -> Mapping[str, Any]:
-    """Every option of a game: the given values checked, the rest at their defaults (read-only)."""
-    given = given or {}
+    """Every option of a game: the given values checked, the rest at their defaults (read-only).
+    None means every default; anything else but a mapping (false, 0, "", []) is refused."""
+    if given is None:
+        given = {}
     if not isinstance(given, Mapping):
         raise OptionError(f"options must be a mapping of names to values, not {_show(given)}")
     for key in given:
         if key not in specs:
             known = ", ".join(sorted(specs)) or "none"
-            raise OptionError(f"unknown option {key!r}; this game's options are: {known}")
+            raise OptionError(f"unknown option {_show(key)}; this game's options are: {known}")
     values = {name: spec.check(given[name]) if name in given else spec.default
               for name, spec in specs.items()}
     return MappingProxyType(values)

@@ -74,11 +74,11 @@ class Table:
 
     @staticmethod
     def from_json(data: Any) -> Table:
-        obj = _mapping(data, "outcome")
+        obj = _mapping(data, "outcome", ("diamond", "dice"))
         dm = obj.get("diamond")
         diamond = None
         if dm is not None:
-            dm = _mapping(dm, "outcome.diamond")
+            dm = _mapping(dm, "outcome.diamond", ("x", "y", "angle", "on_board", "reset"))
             diamond = DiamondRest(
                 _number(dm, "x", "outcome.diamond"), _number(dm, "y", "outcome.diamond"),
                 _number(dm, "angle", "outcome.diamond"), _flag(dm, "on_board", "outcome.diamond"),
@@ -90,7 +90,7 @@ class Table:
         dice = []
         for i, raw in enumerate(dice_raw):
             where = f"outcome.dice[{i}]"
-            d = _mapping(raw, where)
+            d = _mapping(raw, where, DIE_KEYS)
             off_during = d.get("off_during", _MISSING)
             if off_during is _MISSING:
                 raise TableError(f"{where} lacks 'off_during'")
@@ -158,17 +158,25 @@ class Launch(Aim):
     def from_json(data: Any) -> Launch:
         """The launch's shape: every number present and finite. Ranges depend on the level and
         are checked by the physics (`physics.throw.check_launch`)."""
-        obj = _mapping(data, "launch")
+        obj = _mapping(data, "launch", Launch.FIELDS)
         return Launch(*(_number(obj, name, "launch") for name in Aim.FIELDS),
                       orientation=_whole(obj, "orientation", "launch", 0, 23))
 
 
 _MISSING = object()
+DIE_KEYS = ("player", "die", "x", "y", "angle", "face", "on_board", "off_during", "distance",
+            "orientation")
+TOO_LARGE = 2.0**63  # no coordinate, angle or speed of a record comes near this
 
 
-def _mapping(value: Any, where: str) -> dict:
+def _mapping(value: Any, where: str, keys: tuple[str, ...]) -> dict:
+    """`value` as an object holding no key but `keys` (REPLAY.md: unknown keys are errors below
+    the top level)."""
     if not isinstance(value, dict):
         raise TableError(f"{where} must be an object")
+    unknown = sorted(k for k in value if k not in keys)
+    if unknown:
+        raise TableError(f"{where} has unknown key {ascii(unknown[0])[:40]}")
     return value
 
 
@@ -178,6 +186,8 @@ def _number(obj: dict, key: str, where: str) -> float:
     value = obj[key]
     if type(value) not in (int, float):
         raise TableError(f"{where}.{key} must be a number, not {type(value).__name__}")
+    if type(value) is int and abs(value) > TOO_LARGE:  # float() of it could overflow
+        raise TableError(f"{where}.{key} is a whole number far out of range")
     if not math.isfinite(value):
         raise TableError(f"{where}.{key} is {value}; it must be finite")
     return float(value)

@@ -26,6 +26,12 @@ Readings (RULES.md is silent or leaves a choice here):
   does not apply to the pot mode; `rounds` 0 there means "until one player has all the chips".
 - Points mode refuses target 0 together with rounds 0 (OptionError naming both).
 - `rounds` accepts 0-1000, `target` 0-1000.
+- Every match ends after MAX_ROUNDS (1000) rounds at the latest, as if `rounds` were 1000 when it
+  is 0; only a points tie-break or a pot roll-off, which end at the first round without a tie, can
+  follow. Without it a pot game is a random walk of chips with no end in sight: 8 players with 10
+  chips each measured up to 5,359 rounds, with 20 chips each up to 40,165 (a 28 MB record), and a
+  game record must stay far below what a reader accepts (record.MAX_BYTES, 16 MiB). With the limit
+  the longest game, 1000 rounds of 8 players, is about 1.5 MB (docs/records.md).
 """
 
 from __future__ import annotations
@@ -43,6 +49,7 @@ SHIP, CAPTAIN, CREW = 6, 5, 4
 SECURE_ORDER = (SHIP, CAPTAIN, CREW)
 ROLLS_PER_TURN = 3
 NUM_DICE = 5
+MAX_ROUNDS = 1000  # no match lasts longer (see the module docstring)
 
 GAME_ID = "ship-captain-crew"
 TITLE = "Ship, Captain and Crew"
@@ -52,7 +59,8 @@ OPTIONS: dict[str, Option] = {
     "mode": Option("mode", "points", choices=("points", "pot"),
                    help="points: add up cargo; pot: play for a pot of chips each round"),
     "target": Option("target", 50, 0, 1000, help="points: the match ends at this total (0: none)"),
-    "rounds": Option("rounds", 0, 0, 1000, help="the match ends after this many rounds (0: none)"),
+    "rounds": Option("rounds", 0, 0, MAX_ROUNDS,
+                     help=f"the match ends after this many rounds (0: {MAX_ROUNDS} at most)"),
     "chips": Option("chips", 10, 1, 1000, help="pot: chips each player starts with"),
     "ante": Option("ante", 1, 1, 1000, help="pot: chips each player puts in at a round's start"),
     "cargo_reroll": Option("cargo_reroll", "both", choices=("both", "any"),
@@ -145,6 +153,12 @@ class ShipCaptainCrewState:
     @property
     def is_terminal(self) -> bool:
         return self.finished
+
+    @property
+    def round_limit(self) -> int:
+        """The round after which the match ends at the latest (before any tie-break or roll-off):
+        `rounds`, or MAX_ROUNDS when `rounds` is 0."""
+        return self.rounds or MAX_ROUNDS
 
     @property
     def to_move(self) -> int:
@@ -301,7 +315,7 @@ class ShipCaptainCrewState:
             if self.tiebreak:
                 group = self.round_players
             elif ((self.target and max(self.totals) >= self.target)
-                  or (self.rounds and self.round_number >= self.rounds)):
+                  or self.round_number >= self.round_limit):
                 group = tuple(range(n))
             else:
                 return state._start_round(tuple(range(n)), self.round_number + 1,
@@ -319,7 +333,7 @@ class ShipCaptainCrewState:
         chips[best[0]] += self.pot
         state = replace(state, chips=tuple(chips), pot=0)
         alive = tuple(s for s in range(n) if chips[s] > 0)
-        if len(alive) == 1 or (self.rounds and self.round_number >= self.rounds):
+        if len(alive) == 1 or self.round_number >= self.round_limit:
             return replace(state, finished=True,
                            final_winners=base.best_seats(chips, list(range(n))))
         return state._start_round(alive, self.round_number + 1, self._next_start(alive),

@@ -5,21 +5,32 @@ window has; mouse positions are mapped back to logical coordinates before a scen
 scenes know nothing of the window's size or full screen (DESIGN.md, principle 7).
 
 `App` works under SDL's dummy video driver: tests construct it, feed it events (`click`, `key`,
-`handle`), `step` it and `render` it to a surface.
+`handle`), `step` it and `render` it to a surface, or run whole frames with `tick`.
+
+Errors: a refusal is a scene's business (a toast saying why). Anything else raised during a frame
+is a bug and reaches one handler, `App.crash`: the traceback goes to the log in the user folder,
+the scenes are closed (a game keeps its autosave, written after its last move) and the player sees
+what failed and where the log is. SIGTERM and SIGINT end the window at once, whatever it is busy
+with (`run`); the AI thinks on a daemon thread, which never holds up the exit.
 """
 
 from __future__ import annotations
 
 import os
+import signal
+import sys
 from datetime import datetime
 from pathlib import Path
 
 import pygame
 
-from petanque_game import paths
+from petanque_game import logs, paths, saves
+from petanque_game.files import ensure_folder, os_reason
 from petanque_game.ui import theme
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.widgets import Toast
+
+MAX_SHOWN_PROBLEMS = 8  # settings problems listed in the window; all of them go to the log
 
 TITLE = "Petanque Game: four Scandinavian dice games"
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
@@ -48,14 +59,35 @@ class App:
         self.running = True
         self.time = 0.0  # seconds of app time (animation clock; never used by a rule)
         pygame.key.start_text_input()
-        if self.settings.problems:
-            self.toast.show("Settings: " + self.settings.problems[0], "bad", 6.0)
+        self.errors = 0  # bugs met so far (App.crash)
+        try:
+            saves.tidy_user_folder()  # what killed saves and finished games left behind
+        except OSError:
+            pass  # a user folder that cannot be tidied is reported below
         if start_menu:
             from petanque_game.ui.menu import MenuScene
 
             self.push(MenuScene(self))
+        self._tell_start_problems()
         if replay is not None:
             self.open_replay(Path(replay))
+
+    def _tell_start_problems(self) -> None:
+        """Every mistake in the settings files, one line each, and a user folder that cannot
+        hold saves."""
+        lines = [f"Settings: {p}" for p in self.settings.problems]
+        for line in lines:
+            logs.note(line)
+        if len(lines) > MAX_SHOWN_PROBLEMS:
+            more = len(lines) - MAX_SHOWN_PROBLEMS + 1
+            lines = lines[:MAX_SHOWN_PROBLEMS - 1] + [f"... and {more} more in {logs.log_path()}"]
+        folder = paths.user_dir_problem()
+        if folder:
+            lines.insert(0, folder[0].upper() + folder[1:] + ".")
+            if self.scenes and hasattr(self.scenes[0], "problem"):
+                self.scenes[0].problem = lines[0]
+        if lines:
+            self.toast.show("\n".join(lines), "bad", 6.0 + len(lines))
 
     # --- the scene stack ---------------------------------------------------------------------------
 
@@ -188,10 +220,13 @@ class App:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")[:-3]
         path = folder / f"screenshot-{stamp}.png"
         try:
-            folder.mkdir(parents=True, exist_ok=True)
+            ensure_folder(folder)
             self.render_logical()
             pygame.image.save(self.logical, os.fspath(path))
-        except (OSError, pygame.error) as e:
+        except OSError as e:
+            self.toast.show(f"Cannot save the screenshot in {folder}: {os_reason(e)}", "bad")
+            return None
+        except pygame.error as e:
             self.toast.show(f"Cannot save the screenshot: {e}", "bad")
             return None
         self.toast.show(f"Screenshot saved: {path}", "info", 2.5)
@@ -237,17 +272,45 @@ class App:
         pygame.display.flip()
         return self.logical
 
-    def loop(self) -> None:
-        clock = pygame.time.Clock()
-        while self.running:
-            dt = min(clock.tick(60) / 1000.0, 0.1)
+    def tick(self, dt: float) -> None:
+        """One frame: the window's events, `dt` seconds of the scenes' time, the picture. An
+        error raised in it is a bug, handed to `crash`."""
+        try:
             for event in pygame.event.get():
                 self.handle(event)
                 if not self.running:
                     break
-            self.step(dt)
+            if self.running:
+                self.step(dt)
             if self.running:
                 self.render()
+        except Exception as exc:  # noqa: BLE001 - the one handler of bugs in the window
+            self.crash(exc)
+
+    def crash(self, exc: Exception) -> None:
+        """A bug: log it with its traceback, close every scene (a game in progress keeps its
+        autosave) and show what failed and where the log is. A bug in that screen itself is
+        raised on, to `run`."""
+        from petanque_game.ui.trouble import ErrorScene
+
+        log, line = logs.report_bug(exc, "window")
+        exc.logged = True  # type: ignore[attr-defined]
+        self.errors += 1
+        if isinstance(self.top, ErrorScene) or self.errors > 20:
+            raise exc
+        scenes, self.scenes = self.scenes, []
+        for scene in reversed(scenes):
+            try:
+                scene.exit()
+            except Exception as again:  # noqa: BLE001 - logged; the next scene still closes
+                logs.report_bug(again, "window, closing a scene after a bug")
+        self.toast = Toast()
+        self.push(ErrorScene(self, line, log))
+
+    def loop(self) -> None:
+        clock = pygame.time.Clock()
+        while self.running:
+            self.tick(min(clock.tick(60) / 1000.0, 0.1))
 
     def close(self) -> None:
         for scene in reversed(self.scenes):
@@ -256,11 +319,59 @@ class App:
         pygame.quit()
 
 
+class Quit(BaseException):
+    """SIGTERM or SIGINT: leave the window now, whatever it is doing."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+_quitting = False
+
+
+def _on_quit_signal(signum: int, frame) -> None:
+    """Raised in the main thread as soon as the signal arrives, even while it waits for the AI or
+    reads a long record. Every move was saved when it was made; a save cut short leaves the last
+    one whole (files.write_atomic)."""
+    global _quitting
+    if _quitting:
+        return  # already on the way out: let it finish closing
+    _quitting = True
+    raise Quit(signum)
+
+
+def run_app(app_factory) -> int:
+    """Run the window made by `app_factory()` to its end; returns the exit code: 0, 128 + the
+    signal's number after SIGTERM or SIGINT, 1 after a bug that even the error screen hit."""
+    global _quitting
+    _quitting = False
+    previous = {sig: signal.signal(sig, _on_quit_signal)
+                for sig in (signal.SIGTERM, signal.SIGINT)}
+    app = None
+    try:
+        app = app_factory()
+        app.loop()
+        return 0
+    except Quit as q:
+        return 128 + q.signum
+    except Exception as exc:  # noqa: BLE001 - the last resort: logged, one line to the player
+        if getattr(exc, "logged", False):
+            line = f"internal error ({type(exc).__name__}); the details are in {logs.log_path()}"
+        else:
+            _, line = logs.report_bug(exc, "window")
+        print(f"petanque-game: {line}", file=sys.stderr)
+        return 1
+    finally:
+        _quitting = True
+        try:
+            if app is not None:
+                app.close()
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+
+
 def run(replay: str | None = None) -> int:
     """Open the window (at the main menu, or watching the replay FILE); returns the exit code."""
-    app = App(replay=replay)
-    try:
-        app.loop()
-    finally:
-        app.close()
-    return 0
+    return run_app(lambda: App(replay=replay))

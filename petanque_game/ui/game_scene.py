@@ -56,10 +56,13 @@ class GameScene(Scene):
         if self.session.interactive and getattr(self.session, "save_problem", None):
             self.app.toast.show(self.session.save_problem, "bad", 5.0)
             self.session.save_problem = None
-        failure = getattr(self.session, "failure", None)
-        if failure and failure not in self.history:
-            self.history.append(failure)
-            self.app.toast.show(failure + " (the game is saved)", "bad", 8.0)
+
+    def exit(self) -> None:
+        """Off the stack: a live game is let go of, so that it can be resumed (here or in
+        another window)."""
+        close = getattr(self.session, "close", None)
+        if close is not None:
+            close()
 
     def on_step(self, step: Step) -> None:
         """A new step to show."""

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pygame
 
-from petanque_game import paths
+from petanque_game import paths, saves
 from petanque_game.ui import dice, theme
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.widgets import Button, panel
@@ -39,7 +39,7 @@ class MenuScene(Scene):
     def _layout(self) -> None:
         x, y, w, h, gap = 120, 300, 380, 66, 18
         specs = [("New game", self.new_game, "new", True),
-                 ("Resume", self.resume_game, "resume", paths.autosave_path().exists()),
+                 ("Resume", self.resume_game, "resume", saves.has_unfinished()),
                  ("Replays", self.replays, "replays", True),
                  ("Quit", self.quit, "quit", True)]
         self.buttons = [Button(pygame.Rect(x, y + i * (h + gap), w, h), label, action, enabled,
@@ -61,17 +61,21 @@ class MenuScene(Scene):
         self.app.push(SetupScene(self.app))
 
     def resume_game(self) -> None:
-        from petanque_game.ui.play import open_game_scene
-        from petanque_game.ui.session import LoadProblem, resume
+        """The one unfinished game, or the list of them when there are several."""
+        games = saves.unfinished_games()
+        if len(games) > 1:
+            self.problem = None
+            self.app.push(ResumeListScene(self.app, games))
+        elif games and games[0].problem:
+            self.say(f"The saved game cannot be resumed: {games[0].problem}")
+        elif games:
+            resume_game(self.app, games[0].path)
+        else:
+            self._layout()
 
-        try:
-            session = resume(paths.autosave_path())
-        except LoadProblem as e:
-            self.problem = f"The saved game cannot be resumed: {e}"
-            self.app.toast.show(self.problem, "bad", 6.0)
-            return
-        self.problem = None
-        open_game_scene(self.app, session)
+    def say(self, problem: str) -> None:
+        self.problem = problem
+        self.app.toast.show(problem, "bad", 6.0)
 
     def replays(self) -> None:
         self.problem = None
@@ -172,9 +176,6 @@ def list_records(folder: Path) -> list[RecordEntry]:
         except RecordError as e:
             entries.append(RecordEntry(path, path.name, f"broken: {e.where()}", True))
             continue
-        except (OSError, RecursionError, MemoryError, ValueError) as e:
-            entries.append(RecordEntry(path, path.name, f"broken: {e}", True))
-            continue
         names = ", ".join(p.name for p in rec.players)
         state = "finished" if rec.result is not None else "unfinished"
         entries.append(RecordEntry(path, f"{GAME_TITLES.get(rec.game, rec.game)}  -  {when}",
@@ -189,19 +190,43 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
+def resume_game(app, path: Path) -> bool:
+    """Carry on with the game autosaved at `path`; False (and the menu says why) if it cannot."""
+    from petanque_game.ui.play import open_game_scene
+    from petanque_game.ui.session import LoadProblem, resume
+
+    try:
+        session = resume(path)
+    except LoadProblem as e:
+        app.back_to_menu()
+        app.scenes[0].say(f"The saved game cannot be resumed: {e}")
+        return False
+    open_game_scene(app, session)
+    return True
+
+
 class ReplayListScene(Scene):
     """Pick a recorded game to watch."""
 
     ROWS = 8
+    heading = "Replays"
+    empty = "No recorded games yet: finish a game and it appears here."
 
     def __init__(self, app, folder: Path | None = None):
         super().__init__(app)
         self.folder = folder or paths.records_dir()
-        self.entries = list_records(self.folder)
+        self.entries = self.list_entries()
         self.scroll = 0
         self.focus = 0
         self.back = Button(pygame.Rect(40, 640, 200, 56), "Back", self.app.pop, hint="Esc",
                            tag="back")
+
+    def list_entries(self) -> list[RecordEntry]:
+        return list_records(self.folder)
+
+    @property
+    def subheading(self) -> str:
+        return f"Finished games kept in {self.folder}"
 
     def row_rect(self, i: int) -> pygame.Rect:
         return pygame.Rect(40, 130 + i * 62, 1200, 56)
@@ -250,11 +275,10 @@ class ReplayListScene(Scene):
         self.scroll = max(0, min(max(0, len(self.entries) - self.ROWS), self.scroll + rows))
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme.blit_text(surface, "Replays", (40, 40), 60, "text", True)
-        theme.blit_text(surface, f"Finished games kept in {self.folder}", (44, 92), 22, "muted")
+        theme.blit_text(surface, self.heading, (40, 40), 60, "text", True)
+        theme.blit_text(surface, self.subheading, (44, 92), 22, "muted")
         if not self.entries:
-            theme.blit_text(surface, "No recorded games yet: finish a game and it appears here.",
-                            (44, 150), 28, "muted")
+            theme.blit_text(surface, self.empty, (44, 150), 28, "muted")
         for i in range(self.ROWS):
             k = self.scroll + i
             if k >= len(self.entries):
@@ -273,3 +297,38 @@ class ReplayListScene(Scene):
                             "(wheel or arrows to scroll)", (1240, 660), 22, "muted",
                             anchor="topright")
         self.back.draw(surface, self.mouse)
+
+
+class ResumeListScene(ReplayListScene):
+    """Pick one of several unfinished games to carry on with (one autosave each, saves.py)."""
+
+    heading = "Resume"
+    empty = "No unfinished game."
+
+    def __init__(self, app, games: list[saves.Unfinished] | None = None):
+        self.games = games
+        super().__init__(app, paths.autosaves_dir())
+
+    def list_entries(self) -> list[RecordEntry]:
+        games = self.games if self.games is not None else saves.unfinished_games()
+        self.games = None  # a refresh reads the folder again
+        entries = []
+        for g in games:
+            when = datetime.fromtimestamp(g.mtime).strftime("%Y-%m-%d %H:%M")
+            if g.problem:
+                entries.append(RecordEntry(g.path, f"{g.path.name}  -  {when}", g.problem, True))
+            else:
+                title = f"{GAME_TITLES.get(g.game, g.game)}  -  {when}"
+                entries.append(RecordEntry(g.path, title, g.detail, False))
+        return entries
+
+    @property
+    def subheading(self) -> str:
+        return f"Unfinished games, saved after every move in {self.folder}"
+
+    def open(self, index: int) -> None:
+        entry = self.entries[index]
+        if entry.broken:
+            self.app.toast.show(f"Cannot resume {entry.path.name}: {entry.detail}", "bad", 5.0)
+            return
+        resume_game(self.app, entry.path)  # or back to the menu, saying why not

@@ -20,14 +20,7 @@ def scene_for(app, session: Session):
 
 def open_game_scene(app, session: Session) -> bool:
     """Show `session` above the main menu (anything else on the stack is closed)."""
-    try:
-        scene = scene_for(app, session)
-    except Exception as e:  # noqa: BLE001 - e.g. the board of a saved game is broken now
-        app.back_to_menu()
-        menu = app.scenes[0]
-        menu.problem = f"The game cannot be shown: {type(e).__name__}: {e}"
-        app.toast.show(menu.problem, "bad", 6.0)
-        return False
+    scene = scene_for(app, session)  # a failure here is a bug: the window's handler logs it
     app.back_to_menu()
     app.push(scene)
     return True

@@ -8,18 +8,21 @@ a human's action goes to `Match.decide`, which refuses an illegal one with Illeg
 
 from __future__ import annotations
 
-import json
 import os
-from concurrent.futures import Future, ThreadPoolExecutor
+import queue
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from petanque_game import paths
+from petanque_game import paths, saves
+from petanque_game.files import os_reason, write_new_named
 from petanque_game.match import Match, OutcomeMismatch, rebuild
-from petanque_game.record import Record, RecordError, Seat, load_record, write_atomic
+from petanque_game.record import MAX_BYTES, Record, RecordError, Seat, load_record
 from petanque_game.rules import game_rules
 from petanque_game.rules.base import IllegalAction
 
@@ -84,20 +87,38 @@ class LiveSession(Session):
 
     interactive = True
 
-    def __init__(self, match: Match, autosave: Path | None = None):
+    def __init__(self, match: Match, autosave: Path | None = None,
+                 lock: saves.GameLock | None = None):
         super().__init__(match.record, match.state)
         self.match = match
-        if autosave is not None:
-            match.autosave = autosave
-            match.save()
+        self.lock = lock  # this window's claim on the autosave (saves.py)
         self.saved_record: Path | None = None
         self.save_problem: str | None = None
-        self.failure: str | None = None  # an AI that could not move (a bug): the game stops
         self._thought: tuple[Any, Future] | None = None  # (state it is for, the AI's decision)
+        if autosave is not None:
+            match.autosave = autosave
+            self._save()
+
+    def _save(self) -> None:
+        try:
+            self.match.save()
+        except OSError as e:  # the game goes on; the player is told it is not saved
+            self.save_problem = self._unsaved(e)
+
+    def _unsaved(self, e: OSError) -> str:
+        return f"this game is not saved: cannot write {self.match.autosave}: {os_reason(e)}"
+
+    def close(self) -> None:
+        """The window lets go of the game (back to the menu, or quitting): another window may
+        resume it now. Its autosave stays; a game that never got one leaves no lock file."""
+        if self.lock is not None:
+            never_saved = self.match.autosave is None or not self.match.autosave.exists()
+            self.lock.release(remove=never_saved)
+            self.lock = None
 
     @property
     def ai_to_move(self) -> bool:
-        return self.failure is None and self.match.ai_to_move
+        return self.match.ai_to_move
 
     @property
     def human_to_move(self) -> bool:
@@ -117,26 +138,24 @@ class LiveSession(Session):
         """Start the AI's next decision on a worker thread, so that an expert's throw search does
         not hold up the frames; `play_ai` takes it when the AI's pause is over."""
         if self.ai_to_move and (self._thought is None or self._thought[0] is not self.match.state):
-            self._thought = (self.match.state, _ai_worker().submit(self.match.ai_decision))
+            self._thought = (self.match.state, _think(self.match.ai_decision))
 
     def play_ai(self) -> None:
-        """One decision of the AI seat to move."""
+        """One decision of the AI seat to move. An AI that fails is a bug: its error goes up to
+        the window's handler (logged, the game kept as last saved)."""
         if not self.ai_to_move:
             return
         before, first, seat = self.match.state, len(self.record.events), self.match.seat_to_move
         self.match.last_throw = None
         thought, self._thought = self._thought, None
+        if thought is not None and thought[0] is before:
+            action = _result(thought[1])  # the same state: the same decision
+        else:
+            action = self.match.ai_decision()
         try:
-            if thought is not None and thought[0] is before:
-                action = thought[1].result()  # the same state: the same decision
-            else:
-                action = self.match.ai_decision()
             self.match.decide(action)
-        except OSError as e:
-            self.save_problem = f"cannot autosave to {self.match.autosave}: {e.strerror or e}"
-        except Exception as e:  # noqa: BLE001 - a bug in an AI must not take the window down
-            self.failure = f"{self.players[seat].name} (AI) cannot move: {type(e).__name__}: {e}"
-            return
+        except OSError as e:  # the move stands; only saving failed
+            self.save_problem = self._unsaved(e)
         self._after(before, first, seat)
 
     def _apply(self, action: Any) -> str | None:
@@ -144,12 +163,10 @@ class LiveSession(Session):
         self.match.last_throw = None
         try:
             self.match.decide(action)
-        except IllegalAction as e:
-            return str(e)
-        except (ValueError, TypeError) as e:  # a table the physics refuses (TableError)
+        except IllegalAction as e:  # the rules' refusal, or a throw the hand cannot make
             return str(e)
         except OSError as e:  # the move stands; only saving failed
-            self.save_problem = f"cannot autosave to {self.match.autosave}: {e.strerror or e}"
+            self.save_problem = self._unsaved(e)
         self._after(before, first, seat)
         return None
 
@@ -164,8 +181,9 @@ class LiveSession(Session):
         """Game over: keep the record in records/ and remove the autosave."""
         try:
             self.saved_record = keep_record(self.record)
-        except OSError as e:
-            self.save_problem = f"cannot save the record: {e.strerror or e}"
+        except OSError as e:  # the autosave stays: the game can still be resumed and kept
+            self.save_problem = (f"cannot keep the finished game in {paths.records_dir()}: "
+                                 f"{os_reason(e)}")
             return
         autosave = self.match.autosave
         self.match.autosave = None
@@ -175,64 +193,71 @@ class LiveSession(Session):
             except FileNotFoundError:
                 pass
             except OSError as e:
-                self.save_problem = f"cannot remove the autosave {autosave}: {e.strerror or e}"
+                self.save_problem = f"cannot remove the autosave {autosave}: {os_reason(e)}"
+        if self.lock is not None:
+            self.lock.release(remove=True)
+            self.lock = None
+
+
+def _think(decide: Callable[[], Any]) -> Future:
+    """`decide()` on the AI's thread; its Future."""
+    future: Future = Future()
+    _ai_queue().put((future, decide))
+    return future
+
+
+def _result(future: Future) -> Any:
+    """The AI's decision, waited for in short slices: between two, the window's thread runs any
+    signal handler (SIGTERM, SIGINT), which a signal caught by another thread would not wake."""
+    while True:
+        try:
+            return future.result(timeout=0.05)
+        except TimeoutError:
+            continue
 
 
 @cache
-def _ai_worker() -> ThreadPoolExecutor:
-    """One thread for the AI's thinking (decisions are pure: they read an immutable state)."""
-    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="petanque-ai")
+def _ai_queue() -> queue.Queue:
+    """One daemon thread for the AI's thinking (decisions are pure: they read an immutable
+    state). A daemon: an expert's search in progress never holds up quitting."""
+    jobs: queue.Queue = queue.Queue()
+
+    def work() -> None:
+        while True:
+            future, decide = jobs.get()
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(decide())
+            except BaseException as e:  # noqa: BLE001 - handed to the window's thread as it is
+                future.set_exception(e)
+
+    threading.Thread(target=work, name="petanque-ai", daemon=True).start()
+    return jobs
 
 
 def keep_record(record: Record) -> Path:
-    path = _free_name(paths.records_dir(), record.game)
-    write_atomic(path, record.dumps())
-    return path
-
-
-def _free_name(folder: Path, stem: str) -> Path:
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = folder / f"{stem}-{stamp}.json"
-    n = 2
-    while path.exists():
-        path = folder / f"{stem}-{stamp}-{n}.json"
-        n += 1
-    return path
-
-
-def keep_unfinished_game() -> Path | None:
-    """A new game takes the autosave's place: the game that was in it is moved to records/ as
-    `unfinished-...json` (it can still be watched or verified), never overwritten."""
-    autosave = paths.autosave_path()
-    if not autosave.exists():
-        return None
-    try:
-        game = json.loads(autosave.read_text(encoding="utf-8")).get("game")
-    except (OSError, ValueError, AttributeError):
-        game = None
-    folder = paths.records_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    stem = f"unfinished-{game}" if isinstance(game, str) and game.isascii() and \
-        game.replace("-", "").isalnum() else "unfinished"
-    path = _free_name(folder, stem)
-    os.replace(autosave, path)
-    return path
+    """The finished game in records/, under a new name (never over another record)."""
+    return write_new_named(paths.records_dir(), record.game, record.dumps(), MAX_BYTES,
+                           "the record")
 
 
 def new_game(game: str, players: list[Seat], options: dict, seed: int,
              level: str | None = None, autosave: bool = True) -> LiveSession:
+    """A new game, autosaved in a file of its own (saves.py): no other game is moved, hidden or
+    overwritten, whether or not this one's first save succeeds."""
     created = datetime.now(timezone.utc).isoformat(timespec="seconds")
     match = Match.new(game, players, options, seed, level, created=created)
     if not autosave:
         return LiveSession(match)
     try:
-        keep_unfinished_game()
-    except OSError as e:  # the earlier game stays where it is: this one is not autosaved
+        path, lock = saves.claim_new(game)
+    except OSError as e:
         session = LiveSession(match)
-        session.save_problem = (f"the game in {paths.autosave_path()} could not be moved aside "
-                                f"({e.strerror or e}), so this game is not autosaved")
+        session.save_problem = (f"this game is not saved: cannot write in "
+                                f"{paths.autosaves_dir()}: {os_reason(e)}")
         return session
-    return LiveSession(match, paths.autosave_path())
+    return LiveSession(match, path, lock)
 
 
 def new_seed() -> int:
@@ -254,17 +279,24 @@ def _open(path: Path, on_event: Any = None) -> Match:
         raise LoadProblem(f"{path}: {where}{e.reason}") from None
     except (RecursionError, MemoryError):
         raise LoadProblem(f"{path}: the record is too large or too deeply nested") from None
+
+
+def resume(path: Path) -> LiveSession:
+    """The game in the autosave at `path`, as it stood after its last event, now held by this
+    window; LoadProblem if it cannot be used or another window is playing it."""
+    path = Path(path)
+    try:
+        lock = saves.GameLock.take(path)
     except OSError as e:
-        raise LoadProblem(f"{path}: cannot read the file ({e.strerror or e})") from None
-    except Exception as e:  # noqa: BLE001 - a bug below us must not take the window down
-        raise LoadProblem(f"{path}: cannot be opened ({type(e).__name__}: {e})") from None
-
-
-def resume(path: Path | None = None) -> LiveSession:
-    """The game in the autosave, as it stood after its last event."""
-    path = Path(path or paths.autosave_path())
-    match = _open(path)
-    session = LiveSession(match)
+        raise LoadProblem(f"{path}: cannot claim the game: {os_reason(e)}") from None
+    if lock is None:
+        raise LoadProblem(f"{path}: this game is being played in another window")
+    try:
+        match = _open(path)
+    except BaseException:
+        lock.release()
+        raise
+    session = LiveSession(match, lock=lock)
     match.autosave = path
     if match.over and session.saved_record is None:
         session.finish()

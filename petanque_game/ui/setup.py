@@ -13,8 +13,10 @@ from typing import Any
 import pygame
 
 from petanque_game.config import shipped_rule_defaults
-from petanque_game.record import Seat
+from petanque_game.physics import LevelError
+from petanque_game.record import Seat, name_problem
 from petanque_game.rules import GAME_IDS, game_rules
+from petanque_game.rules.options import OptionError
 from petanque_game.ui import theme
 from petanque_game.ui.menu import GAME_TITLES
 from petanque_game.ui.scene import Scene
@@ -63,15 +65,14 @@ class SetupChoices:
 
 
 def available_levels() -> tuple[list[tuple[str, str | None]], str | None]:
-    """[(name, problem or None)] of the boards, and why there are none (physics not ready)."""
-    try:
-        from petanque_game.physics import list_levels
-    except ImportError:
-        return [], "the physics module is not ready yet"
+    """[(name, problem or None)] of the boards, and why there are none."""
+    from petanque_game.files import os_reason
+    from petanque_game.physics import list_levels
+
     try:
         found = list_levels()
-    except Exception as e:  # noqa: BLE001 - a bug below us: say so, keep the window
-        return [], f"the boards cannot be listed ({type(e).__name__}: {e})"
+    except OSError as e:
+        return [], f"the boards cannot be listed: {os_reason(e)}"
     out = []
     for name, level in found:
         problem = None if not isinstance(level, Exception) else str(level)
@@ -169,9 +170,17 @@ class SetupScene(Scene):
         seats = []
         for i, row in enumerate(self.choices.players):
             kind, level, _ = KINDS[row.kind]
-            name = row.name.strip()[:32] or f"Player {i + 1}"
+            name = row.name.strip() or f"Player {i + 1}"
             seats.append(Seat(name, kind, level))
         return seats
+
+    def name_problem(self) -> str | None:
+        """Why a player's name cannot be used (REPLAY.md: 1-32 printable characters), or None."""
+        for i, seat in enumerate(self.seats()):
+            problem = name_problem(seat.name)
+            if problem:
+                return f"Player {i + 1}'s name {problem}."
+        return None
 
     def start(self) -> None:
         from petanque_game.ui.play import open_game_scene
@@ -188,9 +197,13 @@ class SetupScene(Scene):
         options = dict(self.options())
         if game == "ship-captain-crew" and options.get("mode") == "pot":
             options["target"] = self.defaults.options(game)["target"]
+        problem = self.name_problem()
+        if problem:
+            self.app.toast.show(problem, "bad", 5.0)
+            return
         try:
             session = new_game(game, self.seats(), options, new_seed(), level)
-        except Exception as e:  # noqa: BLE001 - OptionError, LevelError, OSError...
+        except (OptionError, LevelError) as e:  # a choice the rules or the board refuse
             self.app.toast.show(f"The game cannot start: {e}", "bad", 5.0)
             return
         self.app.pop()

@@ -98,14 +98,14 @@ class TableScene(TableDrawing, GameScene):
 
     def _replay_path(self, step: Step, ev: dict) -> Any:
         """A replay re-simulates the throw to show its flight (the record keeps only the rest)."""
-        from petanque_game.physics import simulate_throw
+        from petanque_game.physics import LaunchError, simulate_throw
 
         try:
             obj, die = ev["object"], ev.get("die")
             return simulate_throw(self.level, step.before.table, self.n, ev["player"], obj, die,
                                   Launch.from_json(ev["launch"])).path
-        except Exception:  # noqa: BLE001 - may not re-run elsewhere: show the rest only
-            return None
+        except LaunchError:  # the reader checked the launch; should it still be refused, the
+            return None  # table is shown at rest without the flight
 
     def animate(self, dt: float) -> None:
         if self.flight is not None:

@@ -98,8 +98,6 @@ def prompt(scene) -> str:
     st, s = scene.state, scene.session
     if s.over:
         return "Game over."
-    if getattr(s, "failure", None):
-        return "The game cannot go on: back to the Menu (it is saved)."
     if scene.busy:
         return "The throw is rolling..."
     seat = st.to_move if st.to_move >= 0 else None

@@ -82,9 +82,22 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return _fonts[key]
 
 
+def drawable(s: str) -> str:
+    """`s` as a font can draw it: a NUL, or a lone surrogate (a file name that is not UTF-8),
+    shown as an escape instead of failing to render."""
+    if "\x00" not in s:
+        try:
+            s.encode("utf-8")
+            return s
+        except UnicodeEncodeError:
+            pass
+    return s.encode("utf-8", "backslashreplace").decode("utf-8").replace("\x00", "\\x00")
+
+
 def text(s: str, size: int = 24, col: tuple[int, int, int] | str = "text",
          bold: bool = False) -> pygame.Surface:
     """A rendered line of text (anti-aliased, cached)."""
+    s = drawable(s)
     rgb = COLOURS[col] if isinstance(col, str) else col
     key = (s, size, rgb, bold)
     surf = _texts.get(key)
@@ -109,6 +122,7 @@ def blit_text(target: pygame.Surface, s: str, pos: tuple[float, float], size: in
 
 def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split `s` into lines no wider than `width` pixels."""
+    s = drawable(s)
     f = font(size, bold)
     lines: list[str] = []
     for para in s.split("\n"):
@@ -126,6 +140,7 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
 
 def fit(s: str, size: int, width: int, bold: bool = False) -> str:
     """`s` shortened with an ellipsis to fit `width` pixels."""
+    s = drawable(s)
     f = font(size, bold)
     if f.size(s)[0] <= width:
         return s

@@ -49,8 +49,6 @@ class Controls:
         s = self.scene.session
         if s.over:
             return "Game over."
-        if getattr(s, "failure", None):
-            return "The game cannot go on: back to the Menu (it is saved)."
         seat = s.state.to_move
         if seat is not None and seat >= 0 and s.players[seat].kind == "ai":
             return f"{self.name(seat)} is playing..."
