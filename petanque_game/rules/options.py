@@ -49,7 +49,7 @@ def _show(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return ascii(value) if len(value) <= 40 else ascii(value[:37]) + "..."
+        return ascii(value if len(value) <= 40 else value[:40] + "...")  # as config.brief
     if isinstance(value, int) and abs(value) >= 10**15:
         return "a whole number far out of range"
     return repr(value) if isinstance(value, (int, float)) else type(value).__name__
