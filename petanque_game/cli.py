@@ -15,7 +15,7 @@ from typing import Any
 from petanque_game import __version__
 from petanque_game.files import ensure_folder, os_reason, write_atomic, write_new
 from petanque_game.record import AI_LEVELS, MAX_BYTES, MAX_SEED, RecordError, Seat, load_record
-from petanque_game.rules import GAME_IDS, game_rules
+from petanque_game.rules.games import game_ids, spec_of
 from petanque_game.rules.options import OptionError
 
 MAX_OPTION_TEXT = 100  # characters of one --option VALUE
@@ -74,7 +74,7 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("file", help="a game record (.json)")
     check.add_argument("--json", action="store_true", help="print one JSON object")
     sim = sub.add_parser("simulate", help="play AI-only games with no window")
-    sim.add_argument("game", help=", ".join(GAME_IDS))
+    sim.add_argument("game", help=", ".join(game_ids()))
     sim.add_argument("--players", required=True, metavar="SPEC[,SPEC...]",
                      help="one SPEC per seat: ai:easy, ai:medium or ai:expert")
     sim.add_argument("--games", type=int, default=1, metavar="N", help="how many games (1)")
@@ -150,17 +150,17 @@ def simulate(args: argparse.Namespace) -> int:
     from petanque_game.match import Match
 
     game = args.game
-    if game not in GAME_IDS:
-        raise UsageError(f"unknown game {game!r}; the games are {', '.join(GAME_IDS)}")
-    rules = game_rules(game)
+    if game not in game_ids():
+        raise UsageError(f"unknown game {game!r}; the games are {', '.join(game_ids())}")
+    spec = spec_of(game)
     players = parse_players(args.players)
-    if not rules.MIN_PLAYERS <= len(players) <= rules.MAX_PLAYERS:
-        raise UsageError(f"{rules.TITLE} is for {rules.MIN_PLAYERS} to {rules.MAX_PLAYERS} "
+    if not spec.min_players <= len(players) <= spec.max_players:
+        raise UsageError(f"{spec.title} is for {spec.min_players} to {spec.max_players} "
                          f"players, --players names {len(players)}")
     _check_option_lengths(args.option)
     options = parse_options(args.option)
     try:
-        rules.new_game(len(players), options)  # refuse bad options before playing anything
+        spec.new_game(len(players), options)  # refuse bad options before playing anything
     except (OptionError, ValueError) as e:
         raise UsageError(str(e)) from None
     if not 1 <= args.games <= 1_000_000:
@@ -171,10 +171,10 @@ def simulate(args: argparse.Namespace) -> int:
     level = None
     if args.level is not None and (not args.level.strip() or not args.level.isprintable()):
         raise UsageError(f"--level needs a board's name (classic, ...), not {args.level[:64]!r}")
-    if game == "terningepetanque":
+    if spec.board:
         level = _check_level(args.level or "classic", recording=args.record is not None)
     elif args.level is not None:
-        raise UsageError(f"--level is for terningepetanque only, not {game}")
+        raise UsageError(f"--level is for the games played on a board, not {game}")
     out_dir = None
     if args.record is not None:
         out_dir = _record_folder(args.record, game, range(args.seed, args.seed + args.games),
@@ -208,7 +208,7 @@ def simulate(args: argparse.Namespace) -> int:
                           "mean_scores": means, "seconds": seconds}))
         return 0
     rate = args.games / seconds if seconds > 0 else float("inf")
-    print(f"{rules.TITLE}: {args.games} games in {seconds:.2f} s ({rate:.1f} games/s)")
+    print(f"{spec.title}: {args.games} games in {seconds:.2f} s ({rate:.1f} games/s)")
     print(f"{'seat':<6}{'player':<18}{'wins':>8}{'mean score':>14}")
     for seat, p in enumerate(players):
         print(f"{seat:<6}{p.name:<18}{wins[seat]:>8}{means[seat]:>14.2f}")

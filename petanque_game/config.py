@@ -22,7 +22,7 @@ from typing import Any
 
 import yaml
 
-from petanque_game.rules import GAME_IDS, game_rules
+from petanque_game.rules.games import game_ids, spec_of
 from petanque_game.rules.options import OptionError, resolve
 
 MAX_CONFIG_BYTES = 256 * 1024  # the shipped files are a few KB; pure-Python YAML is slow
@@ -246,12 +246,12 @@ def load_rule_defaults(path: Path | Any, name: str = "config/rules.yaml") -> Rul
         problems.append(str(ConfigError(name, None, "expected a mapping of game ids to options")))
         data = {}
     for key in data:
-        if key not in GAME_IDS:
+        if key not in game_ids():
             problems.append(str(ConfigError(name, _cut(str(key), SHOWN), "unknown game; the games are "
-                                            f"{', '.join(GAME_IDS)}")))
+                                            f"{', '.join(game_ids())}")))
     by_game = {}
-    for game in GAME_IDS:
-        specs = game_rules(game).OPTIONS
+    for game in game_ids():
+        specs = spec_of(game).rules.OPTIONS
         given = data.get(game) or {}
         if not isinstance(given, dict):
             problems.append(str(ConfigError(name, game, "expected a mapping of options")))

@@ -29,7 +29,6 @@ from petanque_game.record import (
     decode_event,
     roll_event,
 )
-from petanque_game.rules import game_rules
 from petanque_game.rules.base import (
     CHANCE,
     ENGINE,
@@ -42,8 +41,7 @@ from petanque_game.rules.base import (
     Roll,
     Stop,
 )
-
-PETANQUE = "terningepetanque"
+from petanque_game.rules.games import GameSpec, spec_of
 
 
 class OutcomeMismatch(Exception):
@@ -72,7 +70,8 @@ class Match:
         self.record = record
         self.state = state
         self.autosave = autosave
-        self.rules = game_rules(record.game)
+        self.spec = spec_of(record.game)
+        self.rules = self.spec.rules
         self.last_throw: ThrowShown | None = None
         self._level = None
 
@@ -80,17 +79,17 @@ class Match:
     def new(cls, game: str, players: list[Seat], options: dict | None = None, seed: int = 0,
             level: Any = None, autosave: Path | None = None,
             created: str | None = None) -> Match:
-        rules = game_rules(game)
+        spec = spec_of(game)
         try:  # the seats the record reader would accept, checked by that same reader
-            players = check_players([p.to_json() for p in players], rules)
+            players = check_players([p.to_json() for p in players], spec)
         except RecordError as e:
             raise ValueError(e.reason) from None
-        state = rules.new_game(len(players), options)
+        state = spec.new_game(len(players), options)
         extra: dict[str, Any] = {"program": f"petanque-game {__version__}"}
         if created is not None:
             extra["created"] = created
         level_sha, board = None, None
-        if game == PETANQUE:
+        if spec.board:
             from petanque_game.physics import PHYSICS_VERSION, Level, load_named_level
 
             # a Level already loaded (simulate --level FILE) or a name, found shipped or in the
@@ -149,7 +148,7 @@ class Match:
 
         seat = self.seat_to_move
         player = self.record.players[seat]
-        board = self.level if self.record.game == PETANQUE else None
+        board = self.level if self.spec.board else None
         return choose(self.record.game, self.state, player.level, self.stream("ai", seat), board)
 
     def play_ai_turn(self) -> None:
@@ -171,7 +170,7 @@ class Match:
         seat = self.seat_to_move
         if seat is None:
             raise IllegalAction("no player is to move")
-        if self.record.game == PETANQUE and isinstance(action, self.rules.Throw):
+        if self.spec.board and isinstance(action, self.rules.Throw):
             action = self._release(seat, action)
         state = self.state.apply(action)
         event: dict[str, Any] | None
@@ -179,13 +178,13 @@ class Match:
             dice = self.draw_dice(state.dice_to_roll)
             state = state.apply(dice)
             event = roll_event(seat, action, dice)
-        elif self.record.game == PETANQUE and isinstance(action, self.rules.Throw):
+        elif self.spec.board and isinstance(action, self.rules.Throw):
             state, event = self._throw(seat, state)
-        elif self.record.game == PETANQUE and isinstance(action, self.rules.Rethrow):
+        elif self.spec.board and isinstance(action, self.rules.Rethrow):
             # The taken-back throw stays in the record, followed by this event (REPLAY.md).
             event = {"action": "rethrow", "player": seat}
         else:
-            event = _plain_event(seat, action)
+            event = _plain_event(self.spec, seat, action)
         self.state = state
         if event is not None:
             self.record.events.append(event)
@@ -256,7 +255,10 @@ class Match:
         return state, event
 
 
-def _plain_event(seat: int, action: Any) -> dict[str, Any] | None:
+def _plain_event(spec: GameSpec, seat: int, action: Any) -> dict[str, Any] | None:
+    for codec in spec.codecs.values():  # an action of the game's own
+        if isinstance(action, codec.decision):
+            return codec.encode(seat, action)
     if isinstance(action, Keep):
         return {"action": "keep", "player": seat, "dice": list(action.dice)}
     if isinstance(action, Close):
@@ -279,11 +281,11 @@ def rebuild(record: Record, *, check_physics: bool = True,
     outcome, round_end or result that differs from what the engine computes (exit 1). With
     `check_physics`, every throw is simulated again and compared with its recorded outcome.
     """
-    rules = game_rules(record.game)
-    state = rules.new_game(len(record.players), record.options)
+    spec = spec_of(record.game)
+    state = spec.new_game(len(record.players), record.options)
     events, record.events = record.events, []
     match = Match(record, state)
-    if record.game == PETANQUE:
+    if spec.board:
         _load_board(match)
     n = len(record.players)
     for index, event in enumerate(events):
@@ -322,7 +324,7 @@ def _load_board(match: Match) -> None:
 
 def _older_physics(record: Record, mismatch: OutcomeMismatch) -> OutcomeMismatch:
     """A mismatch in a record made with another version of the physics says so first."""
-    if record.game != PETANQUE:
+    if not spec_of(record.game).board:
         return mismatch
     from petanque_game.physics import PHYSICS_VERSION
 

@@ -16,8 +16,8 @@ from typing import Any
 
 from petanque_game import strict_json
 from petanque_game.files import ReadProblem, read_regular, write_atomic
-from petanque_game.rules import GAME_IDS, game_rules
 from petanque_game.rules.base import Bank, Close, Dice, Keep, Roll, Stop
+from petanque_game.rules.games import EventError, GameSpec, game_ids, spec_of
 from petanque_game.rules.options import OptionError, resolve
 from petanque_game.rules.petanque_table import Launch, Table, TableError
 
@@ -148,9 +148,10 @@ def record_from_json(data: Any) -> Record:
     if type(version) is not int or version != VERSION:
         raise RecordError(f"version {_brief(version)} is not known; this reader knows version 1")
     game = data.get("game")
-    if game not in GAME_IDS:
-        raise RecordError(f"unknown game {_brief(game)}; the games are {', '.join(GAME_IDS)}")
-    rules = game_rules(game)
+    if not isinstance(game, str) or game not in game_ids():
+        raise RecordError(f"unknown game {_brief(game)}; the games are {', '.join(game_ids())}")
+    spec = spec_of(game)
+    rules = spec.rules
     if "options" not in data:
         raise RecordError("'options' is missing")
     if not isinstance(data["options"], dict):
@@ -163,7 +164,7 @@ def record_from_json(data: Any) -> Record:
     seed = data.get("seed")
     if type(seed) is not int or not 0 <= seed <= MAX_SEED:
         raise RecordError(f"'seed' must be a whole number from 0 to 2^63-1, not {_brief(seed)}")
-    players = check_players(data.get("players"), rules)
+    players = check_players(data.get("players"), spec)
     try:
         rules.new_game(len(players), options)  # options that are valid alone but not together
     except (OptionError, ValueError) as e:
@@ -171,7 +172,7 @@ def record_from_json(data: Any) -> Record:
     level, level_sha = data.get("level", _MISSING), data.get("level_sha256")
     if level is _MISSING:
         raise RecordError("'level' is missing")
-    if game == "terningepetanque":
+    if spec.board:
         if not isinstance(level, str) or not 1 <= len(level) <= 64 or not level.isprintable():
             raise RecordError(f"'level' must name a board for {game} (1 to 64 printable "
                               f"characters), not {_brief(level)}")
@@ -197,12 +198,12 @@ def record_from_json(data: Any) -> Record:
 _MISSING = object()
 
 
-def check_players(value: Any, rules: Any) -> list[Seat]:
+def check_players(value: Any, spec: GameSpec) -> list[Seat]:
     """The `players` of a record (JSON) as seats; RecordError names what is wrong."""
     if not isinstance(value, list) or not 1 <= len(value) <= 8:
         raise RecordError("'players' must be an array of 1 to 8 players")
-    if not rules.MIN_PLAYERS <= len(value) <= rules.MAX_PLAYERS:
-        raise RecordError(f"{rules.TITLE} is for {rules.MIN_PLAYERS} to {rules.MAX_PLAYERS} "
+    if not spec.min_players <= len(value) <= spec.max_players:
+        raise RecordError(f"{spec.title} is for {spec.min_players} to {spec.max_players} "
                           f"players, not {len(value)}")
     seats = []
     for i, p in enumerate(value):
@@ -275,12 +276,6 @@ EVENT_FIELDS = {
     "rethrow": ({"player"}, set()),
     "round_end": ({"round", "points", "closest"}, set()),
 }
-GAME_ACTIONS = {
-    "ten-thousand": {"roll", "keep", "bank"},
-    "shut-the-box": {"roll", "close"},
-    "ship-captain-crew": {"roll", "stop"},
-    "terningepetanque": {"roll", "throw", "rethrow", "round_end"},
-}
 
 
 @dataclass(frozen=True)
@@ -296,9 +291,11 @@ class Decoded:
 def decode_event(game: str, event: dict[str, Any], num_players: int, index: int) -> Decoded:
     """Check one event's shape and turn it into its parts; RecordError names what is wrong."""
     name = event["action"]
-    if name not in GAME_ACTIONS[game]:
-        raise RecordError(f"{name!r} is not an action of {game}", index)
-    required, optional = EVENT_FIELDS[name]
+    spec = spec_of(game)
+    if name not in spec.actions:
+        raise RecordError(f"{_brief(name)} is not an action of {game}", index)
+    codec = spec.codecs.get(name)
+    required, optional = (codec.required, codec.optional) if codec else EVENT_FIELDS[name]
     missing = sorted(required - set(event))
     if missing:
         raise RecordError(f"{name} lacks {missing[0]!r}", index)
@@ -311,6 +308,11 @@ def decode_event(game: str, event: dict[str, Any], num_players: int, index: int)
         if type(player) is not int or not 0 <= player < num_players:
             raise RecordError(f"player must be a seat from 0 to {num_players - 1}, "
                               f"not {_brief(player)}", index)
+    if codec is not None:  # an action of the game's own
+        try:
+            return Decoded(name, player, codec.decode(event))
+        except EventError as e:
+            raise RecordError(f"{name}: {e}", index) from None
     if name == "roll":
         dice = _ints(event, "dice", index, 1, 6, 1, 6)
         reroll = None

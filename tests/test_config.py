@@ -12,7 +12,7 @@ from petanque_game.config import (
     read_yaml,
     shipped_rule_defaults,
 )
-from petanque_game.rules import GAME_IDS, game_rules
+from petanque_game.rules.games import game_ids, spec_of
 
 
 def write(tmp_path: Path, text: str) -> Path:
@@ -24,12 +24,12 @@ def write(tmp_path: Path, text: str) -> Path:
 def test_shipped_rule_defaults_load_without_problems():
     defaults = shipped_rule_defaults()
     assert defaults.problems == ()
-    assert set(defaults.by_game) == set(GAME_IDS)
+    assert set(defaults.by_game) == set(game_ids())
 
 
-@pytest.mark.parametrize("game", GAME_IDS)
+@pytest.mark.parametrize("game", game_ids())
 def test_shipped_rule_defaults_are_the_defaults_of_rules_md(game):
-    specs = game_rules(game).OPTIONS
+    specs = spec_of(game).rules.OPTIONS
     assert shipped_rule_defaults().options(game) == {k: s.default for k, s in specs.items()}
 
 
@@ -56,7 +56,7 @@ def test_a_mistyped_boolean_is_refused(tmp_path):
 def test_an_unknown_game_is_named(tmp_path):
     got = load_rule_defaults(write(tmp_path, "yahtzee:\n  rounds: 3\n"), "r.yaml")
     assert got.problems == ("r.yaml: yahtzee: unknown game; the games are "
-                            + ", ".join(GAME_IDS),)
+                            + ", ".join(game_ids()),)
 
 
 def test_not_yaml_gives_the_line(tmp_path):

@@ -51,8 +51,8 @@ def test_only_the_command_line_imports_the_window():
 
 
 def test_importing_every_game_loads_no_pygame_pymunk_or_yaml():
-    code = ("import sys; from petanque_game.rules import GAME_IDS, game_rules\n"
-            "[game_rules(g) for g in GAME_IDS]\n"
+    code = ("import sys; from petanque_game.rules.games import games\n"
+            "[g.rules for g in games()]\n"
             "bad = {'pygame', 'pymunk', 'yaml'} & {m.split('.')[0] for m in sys.modules}\n"
             "print(sorted(bad))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

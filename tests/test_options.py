@@ -3,7 +3,7 @@ value out of range is refused with a message that names it)."""
 
 import pytest
 
-from petanque_game.rules import GAME_IDS, game_rules
+from petanque_game.rules.games import game_ids, spec_of
 from petanque_game.rules.options import Option, OptionError, boolean, resolve
 
 SPECS = {
@@ -50,14 +50,14 @@ def test_options_must_be_a_mapping():
         resolve(SPECS, [1, 2])
 
 
-@pytest.mark.parametrize("game", GAME_IDS)
+@pytest.mark.parametrize("game", game_ids())
 def test_every_game_declares_defaults_within_their_own_ranges(game):
-    specs = game_rules(game).OPTIONS
+    specs = spec_of(game).rules.OPTIONS
     assert dict(resolve(specs, {})) == {name: spec.default for name, spec in specs.items()}
 
 
-@pytest.mark.parametrize("game", GAME_IDS)
+@pytest.mark.parametrize("game", game_ids())
 def test_every_game_refuses_an_unknown_option_by_name(game):
-    rules = game_rules(game)
+    rules = spec_of(game).rules
     with pytest.raises(OptionError, match="no_such_option"):
         rules.new_game(rules.MIN_PLAYERS if rules.MIN_PLAYERS > 1 else 2, {"no_such_option": 1})

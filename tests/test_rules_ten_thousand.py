@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from petanque_game.rules import game_rules
 from petanque_game.rules import ten_thousand as tt
 from petanque_game.rules.base import (
     CHANCE,
@@ -22,6 +21,7 @@ from petanque_game.rules.base import (
     Roll,
     Stop,
 )
+from petanque_game.rules.games import spec_of
 from petanque_game.rules.options import OptionError
 
 
@@ -44,7 +44,7 @@ def refused(state, action, words: str) -> None:
 
 
 def test_module_shape_and_lookup_by_id():
-    assert game_rules("ten-thousand") is tt
+    assert spec_of("ten-thousand").rules is tt
     assert (tt.GAME_ID, tt.TITLE, tt.MIN_PLAYERS, tt.MAX_PLAYERS) == (
         "ten-thousand", "Ten Thousand", 1, 6)
     assert set(tt.OPTIONS) == {"target", "hot_dice_banks"}

@@ -76,7 +76,7 @@ def test_options_are_read_as_yaml_scalars(tmp_path, capsys):
     (["shut-the-box", "--players", "ai:easy", "--option", "speed=3"], "unknown option 'speed'"),
     (["shut-the-box", "--players", "ai:easy", "--option", "rounds"], "is not KEY=VALUE"),
     (["shut-the-box", "--players", "ai:easy", "--games", "0"], "--games"),
-    (["shut-the-box", "--players", "ai:easy", "--level", "classic"], "terningepetanque only"),
+    (["shut-the-box", "--players", "ai:easy", "--level", "classic"], "games played on a board"),
 ])
 def test_mistakes_exit_2_with_one_line(capsys, args, words):
     assert main(["simulate", *args]) == 2

@@ -3,8 +3,8 @@
 import pytest
 
 from petanque_game.record import Seat
-from petanque_game.rules import game_rules
 from petanque_game.rules.base import Bank, Close, Dice, Keep, Roll, Stop
+from petanque_game.rules.games import spec_of
 from petanque_game.ui.narrate import describe
 from petanque_game.ui.session import Step
 
@@ -19,7 +19,7 @@ def step(game, state, action, outcome=None, event=None):
 
 
 def test_ten_thousand_bust_keep_and_bank_are_told():
-    rules = game_rules("ten-thousand")
+    rules = spec_of("ten-thousand").rules
     s0 = rules.new_game(2)
     st, s1 = step("ten-thousand", s0, Roll(6), Dice((1, 1, 1, 3, 6, 4)),
                   {"action": "roll", "player": 0, "dice": [1, 1, 1, 3, 6, 4]})
@@ -36,7 +36,7 @@ def test_ten_thousand_bust_keep_and_bank_are_told():
 
 
 def test_shut_the_box_close_and_a_roll_that_ends_the_turn_are_told():
-    rules = game_rules("shut-the-box")
+    rules = spec_of("shut-the-box").rules
     s0 = rules.new_game(2)
     st, s1 = step("shut-the-box", s0, Roll(2), Dice((4, 5)),
                   {"action": "roll", "player": 0, "dice": [4, 5]})
@@ -50,7 +50,7 @@ def test_shut_the_box_close_and_a_roll_that_ends_the_turn_are_told():
 
 
 def test_ship_securing_and_stopping_are_told():
-    rules = game_rules("ship-captain-crew")
+    rules = spec_of("ship-captain-crew").rules
     s0 = rules.new_game(2)
     st, s1 = step("ship-captain-crew", s0, Roll(5), Dice((6, 5, 4, 3, 2)),
                   {"action": "roll", "player": 0, "dice": [6, 5, 4, 3, 2]})

@@ -1,5 +1,6 @@
-"""AI players. Each game has a module with `choose(state, level, rng)`; Terningepetanque's throws
-are aimed by `petanque.choose_throw`, which searches with the physics.
+"""AI players. Each game names its AI module in its registration (`rules.games`): a module with
+`choose(state, level, rng)`, and for a game on a board `choose(state, level, rng, board)`
+(Terningepetanque's, `petanque.py`, searches with the physics).
 
 An AI sees the game's state, the board and its own random stream, nothing else: not the match,
 not its streams, so not the chance still to come (DESIGN.md, principles 2 and 11).
@@ -11,30 +12,16 @@ import random
 from importlib import import_module
 from typing import Any
 
-from petanque_game.rules import GAME_MODULES
-
-PETANQUE = "terningepetanque"
+from petanque_game.rules.games import spec_of
 
 
 def choose(game: str, state: Any, level: str, rng: random.Random, board: Any = None) -> Any:
-    """The decision of the AI of `level` to move in `state`; `board` is Terningepetanque's."""
-    if game != PETANQUE:
-        module = import_module(f"{__name__}.{GAME_MODULES[game]}")
-        return module.choose(state, level, rng)
-    from petanque_game.ai.petanque import choose_throw
-    from petanque_game.ai.petanque_worth import Situation
-    from petanque_game.rules import terningepetanque as rules
-
-    actions = state.legal_actions()
-    if any(isinstance(a, rules.Accept) for a in actions):
-        return rules.Accept()  # an AI never disputes its own throw
-    if state.throw_due is None and actions:
-        return actions[0]  # the roll for who starts
-    obj, die = state.throw_due
-    situation = Situation(state.table, state.num_players, state.to_move, obj, die,
-                          state.penalties,
-                          tuple(p for p, _, _ in state.throw_order[state.throws_done + 1:]))
-    return rules.Throw(obj, die, choose_throw(board, situation, level, rng))
+    """The decision of the AI of `level` to move in `state`; `board` for a game on a board."""
+    spec = spec_of(game)
+    module = import_module(spec.ai)
+    if spec.board:
+        return module.choose(state, level, rng, board)
+    return module.choose(state, level, rng)
 
 
 def hand_of(level: str) -> Any:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 from petanque_game.ai.petanque_worth import Situation, worth
 from petanque_game.physics.hand import Hand, wobble
@@ -25,7 +26,12 @@ from petanque_game.physics.level import Level
 from petanque_game.physics.predict import predict_rest
 from petanque_game.physics.throw import check_aim, release_zone, simulate_throw
 from petanque_game.rules.petanque_table import DIAMOND, Aim
-from petanque_game.rules.terningepetanque import closest_dice
+from petanque_game.rules.terningepetanque import (
+    Accept,
+    TerningepetanqueState,
+    Throw,
+    closest_dice,
+)
 
 # The hand each level throws with (the match applies it: `physics.hand`).
 HANDS = {
@@ -196,3 +202,17 @@ def _through(level: Level, n: int, seat: int, spot: tuple[float, float],
              beyond: float) -> tuple[float, float]:
     """`beyond` mm past `spot`, seen from the seat's wall: an aim that reaches it still moving."""
     return _short_of(level, n, seat, spot, -beyond)
+
+
+def choose(state: TerningepetanqueState, level: str, rng: random.Random, board: Level) -> Any:
+    """The decision of the AI of `level` to move in `state`, played on `board`."""
+    actions = state.legal_actions()
+    if any(isinstance(a, Accept) for a in actions):
+        return Accept()  # an AI never disputes its own throw
+    if state.throw_due is None and actions:
+        return actions[0]  # the roll for who starts
+    obj, die = state.throw_due
+    situation = Situation(state.table, state.num_players, state.to_move, obj, die,
+                          state.penalties,
+                          tuple(p for p, _, _ in state.throw_order[state.throws_done + 1:]))
+    return Throw(obj, die, choose_throw(board, situation, level, rng))

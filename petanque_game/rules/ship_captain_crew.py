@@ -36,6 +36,7 @@ Readings (RULES.md is silent or leaves a choice here):
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -43,6 +44,7 @@ from types import MappingProxyType
 
 from petanque_game.rules import base
 from petanque_game.rules.base import CHANCE, TERMINAL, Dice, IllegalAction, Roll, Stop
+from petanque_game.rules.games import GameSpec
 from petanque_game.rules.options import Option, OptionError, resolve
 
 SHIP, CAPTAIN, CREW = 6, 5, 4
@@ -362,3 +364,7 @@ class ShipCaptainCrewState:
 
 _FRESH_TURN = {"secured_count": 0, "cargo": (), "rolls_used": 0, "pending": 0, "kept": (),
                "last_roll": ()}
+
+
+SPEC = GameSpec(GAME_ID, TITLE, sys.modules[__name__], frozenset({"roll", "stop"}),
+                "petanque_game.ai.ship_captain_crew", MIN_PLAYERS, MAX_PLAYERS, order=2)

@@ -26,6 +26,7 @@ Readings of RULES.md made here:
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -35,6 +36,7 @@ from typing import Any
 
 from petanque_game.rules import base
 from petanque_game.rules.base import Close, Dice, IllegalAction, Roll
+from petanque_game.rules.games import GameSpec
 from petanque_game.rules.options import Option, boolean, resolve
 
 BOXES = (1, 2, 3, 4, 5, 6, 7, 8, 9)
@@ -337,3 +339,7 @@ def _name(thing: object) -> str:
 
 def _show(values: tuple | list, sep: str = ", ") -> str:
     return sep.join(str(v) for v in values) if values else "nothing"
+
+
+SPEC = GameSpec(GAME_ID, TITLE, sys.modules[__name__], frozenset({"roll", "close"}),
+                "petanque_game.ai.shut_the_box", MIN_PLAYERS, MAX_PLAYERS, order=3)

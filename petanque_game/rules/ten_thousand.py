@@ -19,6 +19,7 @@ Readings made here:
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -39,6 +40,7 @@ from petanque_game.rules.base import (
     check_dice,
     ordered_dice_outcomes,
 )
+from petanque_game.rules.games import GameSpec
 
 DICE = 6
 TRIPLE = {1: 1000, 2: 200, 3: 300, 4: 400, 5: 500, 6: 600}
@@ -278,3 +280,7 @@ def _count(n: int, value: int) -> str:
 
 def _name(thing: object) -> str:
     return type(thing).__name__
+
+
+SPEC = GameSpec(GAME_ID, TITLE, sys.modules[__name__], frozenset({"roll", "keep", "bank"}),
+                "petanque_game.ai.ten_thousand", MIN_PLAYERS, MAX_PLAYERS, order=4)

@@ -24,6 +24,7 @@ Readings made here (beyond the **(reading)** marks of RULES.md):
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -33,6 +34,7 @@ from typing import NamedTuple
 from petanque_game.rules import base
 from petanque_game.rules import options as opts
 from petanque_game.rules.base import CHANCE, ENGINE, TERMINAL, Dice, IllegalAction, Roll
+from petanque_game.rules.games import GameSpec
 from petanque_game.rules.petanque_table import DIAMOND, DIE, DiamondRest, DieRest, Launch, Table
 
 DIAMOND_PENALTY = 5  # points lost each time the diamond leaves the board (RULES.md)
@@ -439,3 +441,7 @@ def _ints(values: object) -> tuple[int, ...] | None:
     if not isinstance(values, (tuple, list)) or any(type(v) is not int for v in values):
         return None
     return tuple(values)
+
+
+SPEC = GameSpec(GAME_ID, TITLE, sys.modules[__name__], frozenset({"roll", "throw", "rethrow", "round_end"}),
+                "petanque_game.ai.petanque", MIN_PLAYERS, MAX_PLAYERS, order=1, board=True)

@@ -23,8 +23,8 @@ from petanque_game import paths, saves
 from petanque_game.files import os_reason, write_new_named
 from petanque_game.match import Match, OutcomeMismatch, rebuild
 from petanque_game.record import MAX_BYTES, Record, RecordError, Seat, load_record
-from petanque_game.rules import game_rules
 from petanque_game.rules.base import IllegalAction
+from petanque_game.rules.games import spec_of
 
 
 class LoadProblem(Exception):
@@ -53,7 +53,7 @@ class Session:
         self.record = record
         self.state = state
         self.steps: list[Step] = []
-        self.rules = game_rules(record.game)
+        self.rules = spec_of(record.game).rules
 
     @property
     def game(self) -> str:
@@ -311,7 +311,7 @@ class ReplaySession(Session):
         states: list[Any] = []
         match = _open(self.path, on_event=lambda index, state: states.append(state))
         record = match.record
-        rules = game_rules(record.game)
+        rules = spec_of(record.game).rules
         start = rules.new_game(len(record.players), record.options)
         super().__init__(record, start)
         self.match = match

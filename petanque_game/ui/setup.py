@@ -15,7 +15,7 @@ import pygame
 from petanque_game.config import shipped_rule_defaults
 from petanque_game.physics import LevelError
 from petanque_game.record import Seat, name_problem
-from petanque_game.rules import GAME_IDS, game_rules
+from petanque_game.rules.games import game_ids, spec_of
 from petanque_game.rules.options import OptionError
 from petanque_game.ui import theme
 from petanque_game.ui.menu import GAME_TITLES
@@ -123,7 +123,7 @@ class SetupScene(Scene):
 
     @property
     def rules(self):
-        return game_rules(self.choices.game)
+        return spec_of(self.choices.game).rules
 
     def options(self) -> dict[str, Any]:
         game = self.choices.game
@@ -218,8 +218,8 @@ class SetupScene(Scene):
     def _rebuild(self) -> None:
         self._commit_fields() if self.fields else None
         b: list[Button] = []
-        for i, game in enumerate(GAME_IDS):
-            rules = game_rules(game)
+        for i, game in enumerate(game_ids()):
+            rules = spec_of(game).rules
             b.append(Button(pygame.Rect(40 + i * 302, 100, 290, 64), GAME_TITLES[game],
                             lambda g=game: self.set_game(g), size=26,
                             hint=f"{rules.MIN_PLAYERS}-{rules.MAX_PLAYERS} players",
@@ -297,8 +297,8 @@ class SetupScene(Scene):
                 self.app.push(RulesScene(self.app, self.choices.game,
                                          GAME_TITLES.get(self.choices.game, self.choices.game)))
             elif event.key == pygame.K_LEFT or event.key == pygame.K_RIGHT:
-                i = GAME_IDS.index(self.choices.game) + (1 if event.key == pygame.K_RIGHT else -1)
-                self.set_game(GAME_IDS[i % len(GAME_IDS)])
+                i = game_ids().index(self.choices.game) + (1 if event.key == pygame.K_RIGHT else -1)
+                self.set_game(game_ids()[i % len(game_ids())])
             return True
         return event.type in (pygame.MOUSEBUTTONUP, pygame.TEXTINPUT)
 

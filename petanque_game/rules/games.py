@@ -1,0 +1,114 @@
+"""Every game, registered once: what the record, the match, the AI, the command line and the window
+need to know about a game, found by its id.
+
+A game is a rules module in this package that defines `SPEC`, a `GameSpec`: its id and title,
+its rules module (with `new_game`, `OPTIONS` and its state), the seats it takes, the recorded
+actions of its events, the dotted name of its AI module, and whether it is played on a board
+with the physics. The games are found by looking through this package for modules with a `SPEC`
+(`games()`), so a new game is a new module here, nothing else in `rules/`; `register` adds one
+from elsewhere (a test's toy game), `unregister` takes it away again.
+
+A game may record actions of its own, beyond the shared ones that REPLAY.md defines: `codecs`
+maps each such action name to an `EventCodec` that turns the decision into its event and back.
+"""
+
+from __future__ import annotations
+
+import pkgutil
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import import_module
+from types import MappingProxyType, ModuleType
+from typing import Any, Protocol
+
+
+class EventError(ValueError):
+    """An event a game's codec cannot read; the message says what is wrong with it."""
+
+
+class EventCodec(Protocol):
+    """A game's own recorded action: its event fields and the decision it records."""
+
+    decision: type  # the class of the decision this action records
+    required: frozenset[str]  # event keys besides "action" that must be there
+    optional: frozenset[str]
+
+    def encode(self, seat: int, decision: Any) -> dict[str, Any]:
+        """The event of `seat` deciding `decision` (with "action" and "player")."""
+
+    def decode(self, event: Mapping[str, Any]) -> Any:
+        """The decision an event records; EventError when its fields are wrong."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game, as everything outside its rules module sees it."""
+
+    id: str  # the record's "game" (REPLAY.md)
+    title: str  # what players call it
+    rules: ModuleType  # new_game(num_players, options), OPTIONS, its State
+    actions: frozenset[str]  # the "action" of every event its records may hold
+    ai: str  # dotted name of its AI module: choose(state, level, rng) (board games: board too)
+    min_players: int
+    max_players: int
+    order: int = 100  # place in the menus
+    board: bool = False  # played on a Terningepetanque board, each throw simulated
+    codecs: Mapping[str, EventCodec] = field(default_factory=dict)  # its own actions
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        return MappingProxyType(self.rules.OPTIONS)
+
+    def new_game(self, num_players: int, options: Mapping | None = None) -> Any:
+        return self.rules.new_game(num_players, options)
+
+
+_added: dict[str, GameSpec] = {}
+_found: dict[str, GameSpec] | None = None
+
+
+def _find() -> dict[str, GameSpec]:
+    global _found
+    if _found is None:
+        found = {}
+        for info in pkgutil.iter_modules(_package_path()):
+            module = import_module(f"{__package__}.{info.name}")
+            spec = getattr(module, "SPEC", None)
+            if isinstance(spec, GameSpec):
+                found[spec.id] = spec
+        _found = found
+    return _found
+
+
+def _package_path() -> list[str]:
+    return list(import_module(__package__).__path__)
+
+
+def games() -> tuple[GameSpec, ...]:
+    """Every game, in menu order (then by id)."""
+    every = {**_find(), **_added}
+    return tuple(sorted(every.values(), key=lambda s: (s.order, s.id)))
+
+
+def game_ids() -> tuple[str, ...]:
+    return tuple(spec.id for spec in games())
+
+
+def spec_of(game_id: str) -> GameSpec:
+    """The game with this id; KeyError for an unknown one."""
+    spec = _added.get(game_id) or _find().get(game_id)
+    if spec is None:
+        raise KeyError(game_id)
+    return spec
+
+
+def register(spec: GameSpec) -> None:
+    """Add a game from outside this package (a test's toy game); its id must be new."""
+    if spec.id in _find() or spec.id in _added:
+        raise ValueError(f"a game {spec.id!r} is registered already")
+    _added[spec.id] = spec
+
+
+def unregister(game_id: str) -> None:
+    """Take away a game `register` added."""
+    del _added[game_id]
