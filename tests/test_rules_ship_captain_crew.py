@@ -6,6 +6,7 @@ import random
 from fractions import Fraction
 
 import pytest
+from conformance import play_random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -359,40 +360,31 @@ OPTION_SETS = [
 ]
 
 
-def play_random_game(players: int, options: dict, rng: random.Random) -> int:
-    state = scc.new_game(players, options)
-    total_chips = sum(state.chips) + state.pot
-    steps = 0
-    while not state.is_terminal:
-        steps += 1
-        assert steps < 20_000, "the game did not end"
-        before, snapshot = state, (state.totals, state.chips, state.pot, state.cargo)
-        if state.to_move == CHANCE:
-            n = state.dice_to_roll
-            assert state.legal_actions() == [] and 1 <= n <= 5 and state.roller == state.turn_player
-            if n <= 2:
-                assert sum(p for _, p in state.chance_outcomes()) == 1
-            action = Dice(tuple(rng.randint(1, 6) for _ in range(n)))
+def play_random_game(players: int, options: dict, rng: random.Random) -> None:
+    """One random legal game through the shared driver (tests/conformance.py), with this game's
+    own invariants checked at every step."""
+    start = scc.new_game(players, options)
+    total_chips = sum(start.chips) + start.pot
+
+    def check(before, action, after):
+        if before.to_move == CHANCE:
+            assert 1 <= before.dice_to_roll <= 5 and before.roller == before.turn_player
         else:
-            actions = state.legal_actions()
-            assert actions and len(set(actions)) == len(actions) and state.to_move == state.turn_player
-            assert state.chance_outcomes() == []
-            action = rng.choice(actions)
-        seat = state.turn_player
-        state = state.apply(action)
-        assert (before.totals, before.chips, before.pot, before.cargo) == snapshot  # not mutated
-        assert sum(state.chips) + state.pot == total_chips and min(state.chips) >= 0
-        gained = [a - b for a, b in zip(state.totals, before.totals)]
+            assert before.to_move == before.turn_player
+        seat = before.turn_player
+        assert sum(after.chips) + after.pot == total_chips and min(after.chips) >= 0
+        gained = [a - b for a, b in zip(after.totals, before.totals)]
         assert all(g == 0 for s, g in enumerate(gained) if s != seat)
         assert gained[seat] in (0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
         if options.get("mode") != "pot":
-            assert state.chips == (0,) * players and state.pot == 0
-    assert state.winners() and state.to_move == TERMINAL and state.legal_actions() == []
+            assert after.chips == (0,) * players and after.pot == 0
+
+    state = play_random(scc.SPEC, players, options, rng, check=check, max_steps=200_000)
     best = max(state.scores())
     assert all(state.scores()[s] == best for s in state.winners())
-    if options.get("mode") == "pot" and options.get("rounds", 0) == 0:
+    if options.get("mode") == "pot" and options.get("rounds", 0) == 0 and \
+            state.round_number < scc.MAX_ROUNDS:
         assert len(state.winners()) == 1 and state.chips[state.winners()[0]] == total_chips
-    return steps
 
 
 @pytest.mark.parametrize("options", OPTION_SETS)

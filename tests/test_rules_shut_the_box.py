@@ -7,6 +7,7 @@ import random
 from fractions import Fraction
 
 import pytest
+from conformance import play_random as play_random_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -79,7 +80,7 @@ def test_rounds_range_ends_accepted():
 
 def test_turn_starts_with_all_nine_open_and_the_seat_rolls_two_dice():
     s = stb.new_game(3)
-    assert s.to_move == 0 and s.turn_player == 0 and s.round == 1
+    assert s.to_move == 0 and s.turn_player == 0 and s.round_number == 1
     assert s.open_boxes == (1, 2, 3, 4, 5, 6, 7, 8, 9) and s.turn_penalty == 45
     assert s.legal_actions() == [Roll(2)]
     s = s.apply(Roll(2))
@@ -263,7 +264,7 @@ def test_a_round_is_one_turn_per_player_in_seat_order_from_seat_0():
     s = stb.new_game(3, {"rounds": 2})
     order = []
     while not s.is_terminal:
-        order.append((s.round, s.turn_player))
+        order.append((s.round_number, s.turn_player))
         s = roll(s, 6, 6)
     assert order == [(1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2)]
     assert s.scores() == (-90, -90, -90) and s.winners() == (0, 1, 2)
@@ -273,7 +274,7 @@ def test_rounds_penalties_add_up_and_lowest_total_wins():
     s = stb.new_game(2, {"rounds": 2})
     s = roll(s, 5, 5)  # seat 0: 45
     s = roll(close(roll(s, 4, 5), 9), 6, 6)  # seat 1: 36
-    assert s.round == 2 and s.penalties == (45, 36) and s.winners() == ()
+    assert s.round_number == 2 and s.penalties == (45, 36) and s.winners() == ()
     s = roll(close(roll(s, 3, 5), 8), 6, 6)  # seat 0: 37, total 82
     s = roll(s, 6, 6)  # seat 1: 45, total 81
     assert s.is_terminal and s.scores() == (-82, -81) and s.winners() == (1,)
@@ -294,7 +295,7 @@ def test_shut_wins_ends_the_game_at_once_for_that_player():
     s = with_open(s, (1, 2))
     s = close(roll(s, 1, 2), 1, 2)
     assert s.is_terminal and s.winners() == (1,) and s.scores() == (-45, 0, 0)
-    assert s.turn_player == 1 and s.round == 1
+    assert s.turn_player == 1 and s.round_number == 1
 
 
 def test_shut_without_shut_wins_the_game_goes_on():
@@ -362,36 +363,26 @@ def test_a_list_of_boxes_is_read_as_a_set():
 
 
 def play_random(num_players, opts, rng, max_events):
-    s = stb.new_game(num_players, opts)
-    events = 0
-    while not s.is_terminal:
-        assert events < max_events
-        before = dict(vars(s))
+    """One random legal game through the shared driver (tests/conformance.py), with this game's
+    own invariants checked at every step."""
+    def check(s, action, nxt):
         if s.to_move == base.CHANCE:
-            outcomes = s.chance_outcomes()
-            if events < 3:  # the same list at every roll (Fractions are slow to add)
-                assert sum(p for _, p in outcomes) == 1
-            assert len(outcomes) == 6 ** s.dice_to_roll
-            nxt = s.apply(rng.choice(outcomes)[0])
+            assert len(s.chance_outcomes()) == 6 ** s.dice_to_roll
         else:
             actions = s.legal_actions()
-            assert actions and len(set(actions)) == len(actions)
             if isinstance(actions[0], Close):
                 assert all(a.boxes == tuple(sorted(a.boxes)) for a in actions)
                 assert all(set(a.boxes) <= set(s.open_boxes) for a in actions)
                 assert [a.boxes for a in actions] == sorted(a.boxes for a in actions)
-                results = [s.apply(a) for a in actions]  # every legal action is accepted
-                nxt = rng.choice(results)
+                assert all(s.apply(a) for a in actions)  # every legal action is accepted
             else:
                 assert actions in ([Roll(2)], [Roll(1), Roll(2)])
                 assert (actions == [Roll(1), Roll(2)]) == s.one_die_allowed
-                nxt = s.apply(rng.choice(actions))
-            events += 1
-        assert vars(s) == before  # apply never mutates
         check_step(s, nxt, opts)
-        s = nxt
-    assert s.winners() and s.to_move == base.TERMINAL and s.legal_actions() == []
-    return s
+
+    # a decision and its roll are two steps here
+    return play_random_game(stb.SPEC, num_players, opts, rng, check=check,
+                            max_steps=2 * max_events + 2)
 
 
 def check_step(s, nxt, opts):

@@ -6,6 +6,7 @@ import random
 from fractions import Fraction
 
 import pytest
+from conformance import play_random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -86,7 +87,7 @@ def test_two_to_six_players_and_solo_otherwise_refused(players):
 
 def test_solo_practice_game_gives_every_turn_to_seat_0():
     state = play(tt.new_game(1), (2, 6, 6, 3, 4, 4))
-    assert state.turn_player == 0 and state.turn == 1 and state.round == 2
+    assert state.turn_player == 0 and state.turn == 1 and state.round_number == 2
 
 
 # --- scoring ---------------------------------------------------------------------------------
@@ -230,7 +231,7 @@ def test_turns_go_round_in_seat_order_from_seat_0():
     for _ in range(7):
         seats.append(state.turn_player)
         state = play(state, (2, 2, 3, 3, 4, 6))
-    assert seats == [0, 1, 2, 0, 1, 2, 0] and state.round == 3
+    assert seats == [0, 1, 2, 0, 1, 2, 0] and state.round_number == 3
 
 
 # --- hot dice --------------------------------------------------------------------------------
@@ -336,28 +337,20 @@ def test_equal_histories_give_equal_states_and_apply_never_mutates():
 OPTION_SETS = [{"target": 500}, {"target": 1000, "hot_dice_banks": False}, {"target": 2000}]
 
 
-def random_game(rng: random.Random, players: int, options: dict) -> int:
-    """Play one random legal game, checking the invariants at every step; return its length."""
-    state = tt.new_game(players, options)
-    for step in range(20000):
-        if state.is_terminal:
-            (winner,) = state.winners()
-            assert state.scores()[winner] >= state.target
-            assert all(s < state.target for i, s in enumerate(state.scores()) if i != winner)
-            assert state.legal_actions() == [] and state.chance_outcomes() == []
-            return step
-        before, snapshot = state, repr(state)
-        if state.to_move == CHANCE:
-            assert state.legal_actions() == []
-            action = Dice(tuple(rng.randint(1, 6) for _ in range(state.dice_to_roll)))
-        else:
-            actions = state.legal_actions()
-            assert actions and state.to_move == state.turn_player
-            action = rng.choice(actions)
-        state = state.apply(action)
-        assert repr(before) == snapshot and before.apply(action) == state  # pure and repeatable
-        check_step(before, action, state)
-    raise AssertionError("the game did not end")
+def random_game(rng: random.Random, players: int, options: dict) -> None:
+    """One random legal game through the shared driver (tests/conformance.py), with this game's
+    own invariants checked at every step."""
+    def check(before, action, after):
+        if before.to_move != CHANCE:
+            assert before.to_move == before.turn_player
+        assert before.apply(action) == after  # repeatable
+        check_step(before, action, after)
+
+    state = play_random(tt.SPEC, players, options, rng, check=check, max_steps=40_000)
+    (winner,) = state.winners()
+    assert state.scores()[winner] >= state.target
+    assert all(s < state.target for i, s in enumerate(state.scores()) if i != winner)
+    assert state.chance_outcomes() == []
 
 
 def check_step(before, action, after) -> None:
@@ -386,7 +379,7 @@ def check_step(before, action, after) -> None:
 def test_random_legal_games_end_and_keep_the_invariants(options, seed, players):
     rng = random.Random(seed)  # the dice and the choices: long games shrink poorly from raw draws
     for _ in range(8):  # 1000 games per option set
-        assert random_game(rng, players, options) > 0
+        random_game(rng, players, options)
 
 
 @pytest.mark.parametrize("count", range(1, 7))

@@ -11,9 +11,11 @@ A recorded event (REPLAY.md) is one player's act together with the chance outcom
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import Enum
 from fractions import Fraction
-from typing import Protocol
+from typing import Any, Protocol, runtime_checkable
 
 # Values of `State.to_move` that are not seats.
 CHANCE = -1  # the match draws a chance outcome (or, in Terningepetanque, the physics settles a throw)
@@ -71,15 +73,44 @@ class Stop:
     """Ship, Captain and Crew: accept the cargo while rolls remain."""
 
 
+@runtime_checkable
 class State(Protocol):
-    """The interface of every game's state. Each game module defines a frozen dataclass with it."""
+    """The interface of every game's state. Each game module defines a frozen dataclass with it
+    (tests/test_conformance.py checks every registered game against it)."""
 
     @property
     def num_players(self) -> int: ...
 
     @property
+    def options(self) -> Mapping[str, Any]:
+        """Every rule option of the game, resolved (read-only)."""
+
+    @property
     def to_move(self) -> int:
         """A seat index, or CHANCE, ENGINE or TERMINAL."""
+
+    @property
+    def is_terminal(self) -> bool:
+        """The game is over (to_move is TERMINAL)."""
+
+    @property
+    def phase(self) -> Enum:
+        """Where the game stands, as the game's own `Phase` enum (for the window to compare)."""
+
+    @property
+    def round_number(self) -> int:
+        """The round being played, from 1."""
+
+    @property
+    def dice_to_roll(self) -> int:
+        """At a chance node that rolls dice: how many (0 elsewhere)."""
+
+    @property
+    def roller(self) -> int | None:
+        """At a chance node: the seat whose roll or throw it is (None elsewhere)."""
+
+    def engine_action(self) -> object:
+        """When to_move is ENGINE: the rules' own bookkeeping step (IllegalAction elsewhere)."""
 
     def legal_actions(self) -> list:
         """What the seat to move may do (empty unless a seat is to move)."""
@@ -95,6 +126,11 @@ class State(Protocol):
 
     def winners(self) -> tuple[int, ...]:
         """Seats that won, ascending; empty until the game is over."""
+
+
+def no_engine_step(state: object) -> object:
+    """`engine_action` of a game whose rules take no bookkeeping steps of their own."""
+    raise IllegalAction("this game's rules take no steps of their own")
 
 
 def ordered_dice_outcomes(count: int) -> list[tuple[Dice, Fraction]]:

@@ -39,6 +39,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from enum import Enum
 from fractions import Fraction
 from types import MappingProxyType
 
@@ -52,6 +53,14 @@ SECURE_ORDER = (SHIP, CAPTAIN, CREW)
 ROLLS_PER_TURN = 3
 NUM_DICE = 5
 MAX_ROUNDS = 1000  # no match lasts longer (see the module docstring)
+
+class Phase(str, Enum):
+    """Where a turn stands."""
+
+    ROLL = "roll"  # the seat rolls (or, with a cargo and rolls left, may stop)
+    DICE = "dice"  # the dice are rolling (chance node)
+    OVER = "over"
+
 
 GAME_ID = "ship-captain-crew"
 TITLE = "Ship, Captain and Crew"
@@ -174,6 +183,12 @@ class ShipCaptainCrewState:
         return None if self.finished else self.round_players[self.turn_index]
 
     @property
+    def phase(self) -> Phase:
+        if self.finished:
+            return Phase.OVER
+        return Phase.DICE if self.pending else Phase.ROLL
+
+    @property
     def roller(self) -> int | None:
         """At a chance node: the seat whose roll it is."""
         return self.turn_player if self.pending else None
@@ -203,6 +218,8 @@ class ShipCaptainCrewState:
             return tuple(range(self.num_players))
         playing = set(self.round_players) if not self.finished else set()
         return tuple(s for s in range(self.num_players) if self.chips[s] > 0 or s in playing)
+
+    engine_action = base.no_engine_step  # no bookkeeping steps of its own
 
     def scores(self) -> tuple[int, ...]:
         """Totals (points mode) or chips in hand (pot mode), per seat."""

@@ -29,6 +29,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import Enum
 from fractions import Fraction
 from functools import cache
 from types import MappingProxyType
@@ -44,10 +45,16 @@ HIGH_BOXES = (7, 8, 9)  # once these are all closed, a single die may be rolled
 _OUTCOMES = {n: tuple(base.ordered_dice_outcomes(n)) for n in (1, 2)}
 
 # Phases of a turn (State.phase).
-ROLL = "roll"  # the seat decides how many dice to roll
-DICE = "dice"  # the dice are rolling (chance node)
-CLOSE = "close"  # the seat must close boxes after the roll
-OVER = "over"  # the game has ended
+class Phase(str, Enum):
+    """Where a turn stands (the values are the words the phases had before they were enums)."""
+
+    ROLL = "roll"  # the seat decides how many dice to roll
+    DICE = "dice"  # the dice are rolling (chance node)
+    CLOSE = "close"  # the seat must close boxes after the roll
+    OVER = "over"  # the game has ended
+
+
+ROLL, DICE, CLOSE, OVER = Phase
 
 GAME_ID = "shut-the-box"
 TITLE = "Shut the Box"
@@ -96,7 +103,7 @@ class ShutTheBoxState:
     turn_penalties: tuple[tuple[int, ...], ...]  # per seat, the penalty of each finished turn
     turns_done: int = 0  # finished turns, all seats together
     open_boxes: tuple[int, ...] = BOXES
-    phase: str = ROLL
+    phase: Phase = ROLL
     rolling: int = 0  # dice rolling at the chance node
     dice: tuple[int, ...] = ()
     last_roll: tuple[int, ...] = ()
@@ -122,7 +129,7 @@ class ShutTheBoxState:
         return (self.turns_done - (self.phase == OVER)) % self.num_players
 
     @property
-    def round(self) -> int:
+    def round_number(self) -> int:
         """The round in progress, 1-based (after the end: the last round played)."""
         return (self.turns_done - (self.phase == OVER)) // self.num_players + 1
 
@@ -162,6 +169,8 @@ class ShutTheBoxState:
     def penalties(self) -> tuple[int, ...]:
         """Each seat's total penalty over its finished turns."""
         return tuple(sum(t) for t in self.turn_penalties)
+
+    engine_action = base.no_engine_step  # no bookkeeping steps of its own
 
     def scores(self) -> tuple[int, ...]:
         """Minus each seat's total penalty (finished turns only)."""

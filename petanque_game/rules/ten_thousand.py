@@ -23,11 +23,13 @@ import sys
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from enum import Enum
 from fractions import Fraction
 from itertools import product
 from types import MappingProxyType
 from typing import Any
 
+from petanque_game.rules import base
 from petanque_game.rules import options as opts
 from petanque_game.rules.base import (
     CHANCE,
@@ -48,7 +50,17 @@ SINGLE = {1: 100, 5: 50}
 
 # Phases of a turn: the seat must roll (turn start), dice are due, the seat must keep scoring dice
 # from the roll, the seat chooses to roll the dice left or to bank, the game is over.
-START, ROLLING, KEEPING, CHOOSING, OVER = "start", "rolling", "keeping", "choosing", "over"
+class Phase(str, Enum):
+    """Where a turn stands (the values are the words the phases had before they were enums)."""
+
+    START = "start"  # the seat must roll six dice
+    ROLLING = "rolling"  # the dice are rolling (chance node)
+    KEEPING = "keeping"  # the seat sets scoring dice aside
+    CHOOSING = "choosing"  # the seat rolls on or banks
+    OVER = "over"
+
+
+START, ROLLING, KEEPING, CHOOSING, OVER = Phase
 
 GAME_ID = "ten-thousand"
 TITLE = "Ten Thousand"
@@ -97,7 +109,7 @@ class TenThousandState:
     banked: tuple[int, ...] = ()
     turn_player: int = 0
     turn: int = 0
-    phase: str = START
+    phase: Phase = START
     turn_total: int = 0
     dice_in_hand: int = DICE
     last_roll: tuple[int, ...] = ()
@@ -123,7 +135,7 @@ class TenThousandState:
         return MappingProxyType({"target": self.target, "hot_dice_banks": self.hot_dice_banks})
 
     @property
-    def round(self) -> int:
+    def round_number(self) -> int:
         """The round number, 1-based (a round is one turn of every seat)."""
         return self.turn // self.num_players + 1
 
@@ -148,6 +160,8 @@ class TenThousandState:
 
     def chance_outcomes(self) -> list[tuple[Dice, Fraction]]:
         return ordered_dice_outcomes(self.dice_in_hand) if self.phase == ROLLING else []
+
+    engine_action = base.no_engine_step  # no bookkeeping steps of its own
 
     def scores(self) -> tuple[int, ...]:
         return self.banked

@@ -27,6 +27,7 @@ import math
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from enum import Enum
 from fractions import Fraction
 from types import MappingProxyType
 from typing import NamedTuple
@@ -44,6 +45,17 @@ DIAMOND_PENALTY = 5  # points lost each time the diamond leaves the board (RULES
 TOUCHING = 0.1  # mm
 DICE_PER_PLAYER = 2
 Seats = tuple[int, ...]  # a value per seat (points), or seats (closest)
+
+class Phase(str, Enum):
+    """Where a round stands."""
+
+    ROLLOFF = "rolloff"  # rolling one die each for who starts
+    THROW = "throw"  # a seat throws the diamond or a die
+    SETTLING = "settling"  # a throw in the air: the physics gives its table (chance node)
+    ACCEPT = "accept"  # the thrower may take the throw back
+    SCORING = "scoring"  # every die thrown: the engine scores the round
+    OVER = "over"
+
 
 GAME_ID = "terningepetanque"
 TITLE = "Terningepetanque"
@@ -151,6 +163,18 @@ class TerningepetanqueState:
         if not self.throws_left:
             return ENGINE
         return self.throw_order[self.throws_done][0]
+
+    @property
+    def phase(self) -> Phase:
+        if self.finished:
+            return Phase.OVER
+        if self.starter is None:
+            return Phase.ROLLOFF
+        if self.pending_throw is not None:
+            return Phase.SETTLING
+        if self.undo is not None:
+            return Phase.ACCEPT
+        return Phase.THROW if self.throws_left else Phase.SCORING
 
     @property
     def dice_to_roll(self) -> int:

@@ -155,4 +155,4 @@ class ShutTheBoxControls(Controls):
 
     def header(self) -> str:
         rounds = self.state.options["rounds"]
-        return f"Round {self.state.round} of {rounds}  -  {self.state.options['closing']} rule"
+        return f"Round {self.state.round_number} of {rounds}  -  {self.state.options['closing']} rule"

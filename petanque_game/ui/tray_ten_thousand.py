@@ -156,4 +156,4 @@ class TenThousandControls(Controls):
         return ""
 
     def header(self) -> str:
-        return f"Round {self.state.round}  -  first to {self.state.target}"
+        return f"Round {self.state.round_number}  -  first to {self.state.target}"
