@@ -19,7 +19,7 @@ from petanque_game.physics import cube, geometry
 from petanque_game.physics.build import FPS
 from petanque_game.physics.level import Level
 from petanque_game.physics.off_board import free_spot, outline
-from petanque_game.physics.throw import Path, ThrowResult
+from petanque_game.physics.results import Path, ThrowResult
 from petanque_game.physics.world import _World
 from petanque_game.rules.petanque_table import DIAMOND, DiamondRest, DieRest, Launch, Table
 
