@@ -41,10 +41,10 @@ from petanque_game.ai import petanque as ai_petanque
 from petanque_game.ai.petanque import aim, choose_throw
 from petanque_game.ai.petanque_worth import Situation
 from petanque_game.physics import cube
+from petanque_game.physics.build import DT
 from petanque_game.physics.level import Level, load_named_level
 from petanque_game.physics.settle import bare_space, baseline
 from petanque_game.physics.throw import random_launch, simulate_throw
-from petanque_game.physics.world import DT
 from petanque_game.rules.petanque_table import DiamondRest, DieRest, Table
 
 
