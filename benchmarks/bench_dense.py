@@ -32,13 +32,13 @@ def main() -> None:
     args = parser.parse_args()
     level = load_named_level(args.level)
     toppled = [0]
-    real = airborne._Airborne._topple
+    real = airborne.Flier._topple
 
-    def counting(world):
+    def counting(flier):
         toppled[0] += 1
-        return real(world)
+        return real(flier)
 
-    airborne._Airborne._topple = counting
+    airborne.Flier._topple = counting
     rng = random.Random(args.seed)
     found: Counter[str] = Counter()
     steps = []

@@ -18,8 +18,9 @@ when it is first touched; untouched bodies at rest need none). The ratios are th
 everything around pymunk: building the world, the flight, the checks, the path, the distances.
 
 Throws per second at that table, which is what bounds the AI: the benchmark throw without a
-path, and the expert AI's search there (`ai.petanque.choose_throw`: 16 candidates, each aimed,
-then simulated without a path; the time in `simulate_throw` is told apart from the aiming).
+path, and the expert AI's search there (`ai.petanque.choose_throw`: its candidate aims, each
+thrown with the hands it samples and simulated without a path; the time in `simulate_throw` is
+told apart from the aiming).
 --fairness throws 6,000 varied dice (aimed and wild, all levels, random starting orientations)
 and prints the face counts, the chi-square p-value and the time taken.
 """
@@ -37,12 +38,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from petanque_game.ai import petanque as ai_petanque
-from petanque_game.ai.petanque import CARE, aim, choose_throw
+from petanque_game.ai.petanque import aim, choose_throw
+from petanque_game.ai.petanque_worth import Situation
 from petanque_game.physics import cube
+from petanque_game.physics.build import DT
 from petanque_game.physics.level import Level, load_named_level
 from petanque_game.physics.settle import bare_space, baseline
 from petanque_game.physics.throw import random_launch, simulate_throw
-from petanque_game.physics.world import DT
 from petanque_game.rules.petanque_table import DiamondRest, DieRest, Table
 
 
@@ -121,12 +123,14 @@ def bench(runs: int, searches: int) -> None:
 def expert_search(level: Level, table: Table, searches: int) -> None:
     """The expert AI's search for seat 3's last die at `table`, timed: all of it, and the part
     spent in `simulate_throw` (the rest is aiming the candidates)."""
-    per_search = CARE["expert"].candidates
-    searches_ms, simulating_ms = [], []
+    searches_ms, simulating_ms, calls = [], [], []
     simulate = ai_petanque.simulate_throw
     spent = [0.0]
+    count = [0]
+    situation = Situation(table, 4, 3, "die", 1, (0, 0, 0, 0), ())
 
-    def timed_simulate(*a, **k):  # the search's own simulate_throw calls, timed
+    def timed_simulate(*a, **k):  # the search's own simulate_throw calls, timed and counted
+        count[0] += 1
         t0 = time.perf_counter()
         try:
             return simulate(*a, **k)
@@ -136,18 +140,19 @@ def expert_search(level: Level, table: Table, searches: int) -> None:
     ai_petanque.simulate_throw = timed_simulate
     try:
         for s in range(searches):
-            spent[0] = 0.0
+            spent[0], count[0] = 0.0, 0
             t0 = time.perf_counter()
-            choose_throw(level, table, 4, 3, "die", 1, "expert", random.Random(s),
-                         orientation=s % 24)
+            choose_throw(level, situation, "expert", random.Random(s))
             searches_ms.append((time.perf_counter() - t0) * 1000)
             simulating_ms.append(spent[0] * 1000)
+            calls.append(count[0])
     finally:
         ai_petanque.simulate_throw = simulate
     m_search, m_sim = statistics.median(searches_ms), statistics.median(simulating_ms)
-    print(f"  the expert AI's search, {per_search} varied candidates (median of {searches}): "
-          f"{m_search:.1f} ms a search ({m_sim:.1f} ms of it in simulate_throw, the rest aiming),"
-          f" {per_search * 1000.0 / m_search:5.0f} candidates/s, "
+    per_search = statistics.median(calls)
+    print(f"  the expert AI's search, {per_search:g} simulated throws (candidates x sampled "
+          f"hands, median of {searches} searches): {m_search:.1f} ms a search ({m_sim:.1f} ms "
+          f"of it in simulate_throw, the rest aiming), "
           f"{per_search * 1000.0 / m_sim:5.0f} throws/s simulated")
 
 

@@ -64,13 +64,13 @@ ONTO_THE_DIAMOND = Launch(589.0, 42.05921761089524, -3.106469204122884, 1977.541
 def test_a_die_hemmed_in_on_the_diamond_topples_off_and_the_throw_settles(monkeypatch):
     level = LEVELS["classic"]
     toppled = []
-    real = airborne._Airborne._topple
+    real = airborne.Flier._topple
 
-    def watched(world):
-        toppled.append(world.perch_steps)
-        return real(world)
+    def watched(flier):
+        toppled.append(flier.perch_steps)
+        return real(flier)
 
-    monkeypatch.setattr(airborne._Airborne, "_topple", watched)
+    monkeypatch.setattr(airborne.Flier, "_topple", watched)
     result = simulate_throw(level, HEMMED, 4, 3, "die", 1, ONTO_THE_DIAMOND)
     assert toppled, "the die was expected to be hemmed in on the diamond"
     assert result.settled and result.steps < 4 * 480  # well within the cap of 20 s

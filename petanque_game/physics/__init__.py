@@ -23,11 +23,10 @@ from petanque_game.physics.level import (
     load_level,
     load_named_level,
 )
+from petanque_game.physics.results import Path, ThrowResult
 from petanque_game.physics.throw import (
     LaunchError,
-    Path,
     ReleaseZone,
-    ThrowResult,
     check_aim,
     check_launch,
     random_launch,

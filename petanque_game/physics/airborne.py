@@ -1,38 +1,123 @@
-"""The thrown body while it is airborne: contacts decided by height, the flight in closed form,
-each step in the air, the touchdown and the landing (the pseudo-3D of `world.py`'s docstring).
+"""The thrown body from the hand to the felt: its height, its contacts in the air, the flight in
+closed form, the touchdowns and the landing (the pseudo-3D of DESIGN.md, principle 5).
 
-A mixin of `_World` (`world.py`): it reads and writes the world's flight state (`z`, `vz`,
-`airborne`, `perched`, the support found by `_air_contact` during a step).
+pymunk moves every body in the board plane. Only the thrown body ever leaves the plane: its
+underside height `z` and vertical speed `vz` are integrated here with semi-implicit Euler under
+the level's gravity, in the world's 1/480 s steps. While it is above everything (walls, obstacles,
+bodies) nothing else can move, so that part of the flight is not stepped through pymunk at all:
+it follows in closed form (the same Euler sums, `Flier.coast`) and the world is stepped from where
+it ends. Lower down, its shape has collision type AIR and a pre_solve callback
+(`Flier.air_contact`) decides each contact from the heights: a body (or wall, obstacle) whose top
+is above the flier's underside is hit in the plane like any collision (a throw too low hits its
+wall and drops back); one whose top is below is flown over, and noted as the highest thing
+underneath. When z comes down to the highest thing underneath (the board, another body, a wall or
+an obstacle) the body lands there: it tumbles, bounces with the felt's restitution and is braked
+in proportion to the impact; a body it lands on is driven away along the contact normal. A landing
+too soft to bounce again ends the flight on the board (friction on), or leaves the body perched
+on what it hit, from which it slides off, away from it, at a fixed speed, then falls; a die still
+perched after PERCH_STEPS topples off onto the nearest free spot beside it. A landing on the floor
+outside the board is off. A flight is bounded (speed and height are), so no body leaves the world.
+
+The flier's collision filter leaves out the walls and obstacles, and the bodies, unless it is
+below the highest of their tops (plus GUARD) now or will be after the next step: a flight costs
+no callbacks until it is about to come down on something or hit it.
+
+`Flier` holds all of the flight's state; the world (`world.World`) owns one per throw and calls
+it after each step in the air. What the flier needs of the world in return (waking a body,
+taking one off the board, a path frame, putting it on the felt, the outlines round a spot) is
+`Surroundings`.
 """
 
 from __future__ import annotations
 
 import math
+from typing import Protocol
 
 import pymunk
 
 from petanque_game.physics import cube, flight
 from petanque_game.physics.build import (
+    AIR,
     BODY_BIT,
-    BODY_FILTER,
     CHECK_EVERY,
     DT,
     FLIER_FILTERS,
-    GROUND,
     HOP_MIN,
     PERCH_STEPS,
     SLIDE_OFF,
     STATIC_BIT,
     TOPPLE_REACH,
     Z_EPS,
-    _Item,
+    Item,
+    StaticPlan,
 )
+from petanque_game.physics.geometry import Polygon
+from petanque_game.physics.level import Board, Level
 from petanque_game.physics.off_board import free_spot
-from petanque_game.rules.petanque_table import DIAMOND
+from petanque_game.rules.petanque_table import DIAMOND, Launch
 
 
-class _Airborne:
-    """The flier's half of `_World`."""
+class Surroundings(Protocol):
+    """What the flier needs of the world it flies in (`world.World` is one)."""
+
+    level: Level
+    board: Board
+    plan: StaticPlan
+    record_path: bool
+    thrown: Item
+    items: list[Item]
+    top: dict[pymunk.Shape, float]  # every shape's top height
+    order: dict[pymunk.Shape, int]  # every shape's place in the adding order
+    index: dict[pymunk.Shape, int]  # a body's shape -> its place in items
+    live: list[Item]  # the bodies in the world
+    awake: list[Item]  # ... and those this throw may have set moving
+
+    def wake(self, i: int) -> None: ...
+    def fall_off(self, it: Item, x: float, y: float, angle: float) -> None: ...
+    def frame(self) -> None: ...
+    def on_felt(self, it: Item) -> None: ...
+    def others(self, it: Item) -> list[Polygon]: ...
+
+
+class Flier:
+    """The thrown body while it is in the air or perched, and what its flight did."""
+
+    def __init__(self, world: Surroundings, launch: Launch):
+        self.world = world
+        self.level = level = world.level
+        self.board = world.board
+        self.it = it = world.thrown
+        self.items, self.top, self.order, self.index = world.items, world.top, world.order, \
+            world.index
+        plan = world.plan
+        self.highest, self.radius = plan.highest, plan.radius
+        self.wall_lines, self.static_bounds = plan.wall_lines, plan.static_bounds
+        self.static_guard, self.body_guard = plan.static_guard, plan.body_guard
+        self.record_path = world.record_path
+        # the launch: no friction in the air (the joints come with the landing: `land`)
+        body = it.body
+        body.position = (launch.x, launch.y)
+        body.angle = launch.direction
+        h = launch.speed * math.cos(launch.elevation)
+        body.velocity = (h * math.cos(launch.direction), h * math.sin(launch.direction))
+        body.angular_velocity = launch.spin
+        it.shape.collision_type = AIR
+        self.airborne = True
+        self.perched = False
+        self.perch_steps = 0  # steps perched so far
+        self.z = level.throw.hand_height - it.height / 2.0
+        self.vz = launch.speed * math.sin(launch.elevation)
+        self.g_dt = level.gravity * DT  # what one step takes off vz
+        self.first_touchdown = None  # (x, y, angle, vx, vy, spin): the benchmark's baseline
+        self.landing_speed = None  # mm/s along the felt at the first touchdown (benchmarks)
+        self.steps_skipped = 0  # flight steps done in closed form, not through pymunk
+        self.flown = 0.0  # mm of flight, for the tumbling in the air
+        self.flight_turns = 0
+        self._clear_support()
+        self.may_coast = True  # try the flight in closed form (`coast`) at the next block
+        self.mask = -1
+        self.filter()
+        it.entry = (launch.x, launch.y, self.z, launch.direction, it.orientation)
 
     def _flight_z(self, n: int) -> float:
         """Height n steps on from (self.z, self.vz), as n semi-implicit Euler steps give it."""
@@ -43,13 +128,13 @@ class _Airborne:
 
     # --- the contact callback (decides from heights only, never from callback order) ---------
 
-    def _air_contact(self, arb: pymunk.Arbiter, space: pymunk.Space, data) -> None:
+    def air_contact(self, arb: pymunk.Arbiter, space: pymunk.Space, data) -> None:
         b = arb.shapes[1]
         top = self.top[b]
         if self.z < top - Z_EPS:  # lower than the top of what it meets: an ordinary collision
             i = self.index.get(b)
             if i is not None and not self.items[i].awake:
-                self._wake(i)
+                self.world.wake(i)
             return
         arb.process_collision = False
         key = (top, -self.order[b])
@@ -57,7 +142,7 @@ class _Airborne:
             n = arb.normal
             self.sup, self.sup_shape, self.sup_normal, self.sup_key = top, b, (n.x, n.y), key
 
-    def _coast(self, limit: int) -> int:
+    def coast(self, limit: int) -> int:
         """Run the flight in closed form for as many whole blocks as it surely touches nothing.
 
         While the rest of the table is at rest and the flier is either above everything or out
@@ -66,10 +151,10 @@ class _Airborne:
         steps are not run through pymunk, only their frames and the tumbling are made. Returns
         the number of steps done (a multiple of CHECK_EVERY; 0 when none can be skipped).
         """
-        it = self.thrown
+        it = self.it
         if not self.airborne or self.perched:
             return 0
-        for other in self.awake:
+        for other in self.world.awake:
             if other is not it and (other.stirred or
                                     other.body.kinetic_energy > other.ke_rest):
                 return 0
@@ -99,35 +184,35 @@ class _Airborne:
         n_free -= n_free % CHECK_EVERY
         if n_free <= 0:
             return 0
-        tumbles, record = it.kind != DIAMOND, self.record_path
+        tumbles, record, frame = it.kind != DIAMOND, self.record_path, self.world.frame
         for n in range(CHECK_EVERY, n_free + 1, CHECK_EVERY):
             if tumbles:
-                self._flight_tumble(it, vx, vy, a0 + w * (n * DT))
+                self.tumble(vx, vy, a0 + w * (n * DT))
             if record or n == n_free:  # without a path only the last frame's entry is kept
                 t = n * DT
                 it.entry = (x0 + vx * t, y0 + vy * t, self._flight_z(n), a0 + w * t,
                             it.orientation)
-                self._frame()
+                frame()
         t = n_free * DT
         body.position = (x0 + vx * t, y0 + vy * t)
         body.angle = a0 + w * t
         self.z, self.vz = self._flight_z(n_free), self.vz - n_free * g * DT
-        self._filter_flier()
+        self.filter()
         self.steps_skipped += n_free
         return n_free
 
     def _bounds(self) -> list[tuple[float, float, float]]:
         """Bounding circles (x, y, radius) of everything the flier could touch."""
         out = list(self.static_bounds)
-        for o in self.live:
-            if o is not self.thrown:
+        for o in self.world.live:
+            if o is not self.it:
                 p = o.body.position
                 out.append((p.x, p.y, self.radius[o.kind]))
         return out
 
-    def _air_step(self) -> None:
+    def air_step(self) -> None:
         """After each step in the air: the height, a touchdown on the support found during the
-        step (by `_air_contact`; the board when there is none), and the flier's filter."""
+        step (by `air_contact`; the board when there is none), and the flier's filter."""
         shape = self.sup_shape
         if shape is None:  # the support is clear (_clear_support): the board
             sup, normal = 0.0, (0.0, 0.0)
@@ -140,7 +225,7 @@ class _Airborne:
                 self.perch_steps += 1
                 if self.perch_steps >= PERCH_STEPS:
                     self._topple()
-                self._filter_flier()
+                self.filter()
                 return
             self.perched = False
             self.vz = 0.0
@@ -149,18 +234,18 @@ class _Airborne:
         z = self.z + vz * DT
         if z <= sup:
             self._touchdown(sup, shape, normal, -vz)
-            self._filter_flier()
+            self.filter()
             return
         self.z, self.vz = z, vz
-        # _filter_flier, inlined: it runs after every step in the air
+        # filter(), inlined: it runs after every step in the air
         low = min(z, z + (vz - g_dt) * DT)
         mask = (STATIC_BIT if low < self.static_guard else 0) | \
             (BODY_BIT if low < self.body_guard else 0)
         if mask != self.mask:
             self.mask = mask
-            self.thrown.shape.filter = FLIER_FILTERS[mask]
+            self.it.shape.filter = FLIER_FILTERS[mask]
 
-    def _filter_flier(self) -> None:
+    def filter(self) -> None:
         """The flier meets walls and obstacles, and bodies, only when it is below their tops
         (plus GUARD) now or will be after the next step: above them a step costs no callback."""
         if self.airborne:
@@ -170,10 +255,10 @@ class _Airborne:
                 (BODY_BIT if low < self.body_guard else 0)
             if mask != self.mask:
                 self.mask = mask
-                self.thrown.shape.filter = FLIER_FILTERS[mask]
+                self.it.shape.filter = FLIER_FILTERS[mask]
 
     def _touchdown(self, level_z: float, shape, normal: tuple[float, float], vi: float) -> None:
-        it, level = self.thrown, self.level
+        it, level = self.it, self.level
         body = it.body
         e = level.felt.restitution
         vx, vy = body.velocity
@@ -197,20 +282,20 @@ class _Airborne:
             push = level.tumble.drive * (1.0 + e) * body.mass * vi / other.mass
             ov = other.velocity
             other.velocity = (ov.x + push * normal[0], ov.y + push * normal[1])
-            self._wake(self.index[shape])
+            self.world.wake(self.index[shape])
         if shape is None and not self.board.contains(x, y):
             self.z, self.vz = 0.0, 0.0
             self.airborne = False
-            self._fall_off(it, x, y, body.angle)
+            self.world.fall_off(it, x, y, body.angle)
             return
         bounce = e * vi
         if bounce >= HOP_MIN:
             body.velocity = (vx, vy)
             self.z, self.vz = level_z, bounce
-            self.coast = True
+            self.may_coast = True
         elif shape is None:
             body.velocity = (vx, vy)
-            self._land(it)
+            self.land()
         else:
             ax, ay = -normal[0], -normal[1]  # away from what it landed on
             along = vx * ax + vy * ay
@@ -223,27 +308,50 @@ class _Airborne:
     def _topple(self) -> None:
         """A die perched on other bodies that has not slid off them (they hem it in) tips off
         onto the nearest free spot of the felt beside it, and lies there."""
-        it = self.thrown
+        it = self.it
         x, y = it.body.position
-        spot = free_spot(self, it, x, y, it.body.angle, reach=TOPPLE_REACH * self.level.dice.side)
+        angle = it.body.angle
+        spot = free_spot(self.board, self.world.others(it),
+                         it.outline_at(angle), x, y,
+                         reach=TOPPLE_REACH * self.level.dice.side)
         if spot is None:
             return  # nowhere to go: it stays perched (the time cap lays it down)
         it.body.position = spot
         it.body.velocity = (0.0, 0.0)
         it.shape.cache_bb()
-        self._land(it)
+        self.land()
 
-    def _land(self, it: _Item) -> None:
+    def land(self) -> None:
+        """The flight ends on the felt: the world puts the body on it (friction on)."""
         self.z, self.vz = 0.0, 0.0
         self.airborne = self.perched = False
-        it.shape.collision_type = GROUND
-        it.shape.filter = BODY_FILTER
-        it.stirred = True
-        if it.pivot is None:  # the felt's friction, from the landing on
-            self._add_friction(it)
-        self.roller.consider(it, self.items.index)
+        self.world.on_felt(self.it)
 
-    def _flight_tumble(self, it: _Item, vx: float, vy: float, angle: float) -> None:
+    def come_down(self) -> None:
+        """The time cap, with the body still in the air: it is laid at the nearest free spot on
+        the board, or falls off when there is none (or it is beyond the board)."""
+        if not self.airborne:
+            return
+        it = self.it
+        x, y = it.body.position
+        angle = it.body.angle
+        if not self.board.contains(x, y):
+            self.world.fall_off(it, x, y, angle)
+        else:
+            spot = free_spot(self.board, self.world.others(it),
+                             it.outline_at(angle), x, y)
+            if spot is None:
+                self.world.fall_off(it, x, y, angle)
+            else:
+                it.body.position = spot
+                self.land()
+        self.airborne = False
+        self.world.frame()
+
+    def tumble(self, vx: float, vy: float, angle: float) -> None:
+        """The tumbling in the air: a quarter turn for every `tumble.flight_step` mm flown,
+        counted once a path frame (CHECK_EVERY steps)."""
+        it = self.it
         self.flown += math.hypot(vx, vy) * DT * CHECK_EVERY
         turns = int(self.flown / self.level.tumble.flight_step) - self.flight_turns
         if turns > 0:

@@ -1,10 +1,11 @@
 """Building the pymunk world of one throw, afresh from the table at rest (see `world.py`).
 
 The fixed numbers of the simulation (step, check cadence, rest thresholds, collision types and
-filters), one `_Item` per die or diamond, and `_Build`: the space, the seats' walls and the
-obstacles, every body in a fixed order (the diamond, the dice in table order, the thrown body
-last), the felt's friction joints (added lazily, in item order) and the launch. `_World` in
-`world.py` puts this together with the flier (`airborne.py`) and falling off (`off_board.py`).
+filters); `Item`, one die or the diamond with its pymunk parts and its bookkeeping; the making of
+the pymunk parts (the space, the seats' walls and the obstacles, every body in a fixed order: the
+diamond, the dice in table order, the thrown body last; the felt's friction joints); and what
+every world of a level shares, worked out once per level. Functions of what they are given: they
+make pymunk objects and fill in the shape tables handed to them, and `world.World` keeps them.
 
 Speed (the benchmark is `benchmarks/bench_throw.py`): what every world of a level shares (the
 walls' outlines, the flight's clearances, each kind of body's mass, moment and friction limits,
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import math
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pymunk
@@ -25,7 +27,6 @@ import pymunk
 from petanque_game.physics import flight, geometry
 from petanque_game.physics.geometry import Polygon
 from petanque_game.physics.level import Level
-from petanque_game.physics.rolling import Roller
 from petanque_game.rules.petanque_table import DIAMOND, DiamondRest, DieRest, Launch, Table
 
 DT = 1.0 / 480.0  # PHYSICS_NOTES: 480 Hz or finer against tunnelling
@@ -48,7 +49,7 @@ MAX_OVERLAP = 0.25  # mm
 
 GROUND, AIR, STATIC = 1, 2, 3
 # Collision filters: the flier only meets the categories whose tops it is below (by GUARD mm),
-# now or after the next step (`_Airborne._filter_flier`): a flight costs no callbacks until it is
+# now or after the next step (`airborne.Flier.filter`): a flight costs no callbacks until it is
 # about to land on or hit something.
 STATIC_BIT, BODY_BIT = 1, 2
 STATIC_FILTER = pymunk.ShapeFilter(categories=STATIC_BIT)
@@ -58,7 +59,7 @@ GUARD = 1.0  # mm: leeway on the tops, for rounding
 IDENTITY = pymunk.Transform.identity()  # what pymunk.Poly places vertices with by default
 
 
-class _Item:
+class Item:
     """One die or the diamond: its pymunk parts and its bookkeeping."""
 
     __slots__ = (
@@ -94,88 +95,62 @@ class _Item:
         self.awake = False  # may have been set moving by this throw: checked at every check
         self.body = self.shape = self.pivot = self.gear = None
 
+    def outline(self, x: float, y: float, angle: float) -> Polygon:
+        """Its outline (top view) lying at (x, y), turned by `angle`."""
+        return geometry.placed(self.local, x, y, angle)
 
-class _Build:
-    """The building half of `_World`: everything up to the first step."""
+    def outline_at(self, angle: float) -> Callable[[float, float], Polygon]:
+        """Its outline function turned by `angle`, for `off_board`'s searches: (x, y) -> its
+        outline lying there."""
+        local = self.local
+        return lambda x, y: geometry.placed(local, x, y, angle)
 
-    def __init__(self, level: Level, table: Table, num_players: int, thrower: int, obj: str,
-                 die: int | None, launch: Launch, record_path: bool, callbacks: bool = True):
-        self.level, self.thrower, self.record_path = level, thrower, record_path
-        self.board = level.board
-        self.contains = _board_test(level)  # = board.contains, for the checks
-        self.space = space = pymunk.Space()
-        space.gravity = (0.0, 0.0)
-        space.iterations = 10
-        space.collision_bias = COLLISION_BIAS
-        self.top: dict[pymunk.Shape, float] = {}  # height of every shape's top
-        self.order: dict[pymunk.Shape, int] = {}  # every shape's place in the adding order
-        self.index: dict[pymunk.Shape, int] = {}  # a body's shape -> its place in self.items
-        self.kinds = {kind: _kind_plan(level, kind) for kind in (DIAMOND, "die")}
-        self._add_statics(num_players)
 
-        self.items: list[_Item] = []
-        if table.diamond is not None:
-            self._add(_Item(DIAMOND, -1, -1, table.diamond), table.diamond)
-        for d in table.dice:
-            self._add(_Item("die", d.player, d.die, d), d)
-        if obj == DIAMOND:
-            self.thrown = self._add(_Item(DIAMOND, -1, -1, None), None)
-        else:
-            rest = DieRest(thrower, die, launch.x, launch.y, launch.direction, 1, True, None, None,
-                           launch.orientation)
-            self.thrown = self._add(_Item("die", thrower, die, None), rest)
-            self.thrown.orientation = launch.orientation
-        self.live = [it for it in self.items if it.in_world]
-        # Bodies at rest that nothing has touched cost nothing at the checks. A body wakes when
-        # a contact begins with it or it is landed on, together with everything it touches
-        # (pymunk pushes through a contact that already exists without calling back); once
-        # awake it stays awake for the rest of the throw.
-        self.touching: dict[int, set[int]] = {}
-        self.thrown.awake = True
-        self.awake = [self.thrown]
-        self.frames: list[tuple] = []
-        self.hits: list[tuple[int, int, int]] = []
-        self.needs_friction: list[_Item] = []
-        self.roller = Roller(level, DT)
-        self._launch(launch)
-        if callbacks:
-            space.on_collision(AIR, None, pre_solve=self._air_contact)
-            space.on_collision(GROUND, None, begin=self._hit)
+# --- the pymunk parts ------------------------------------------------------------------------
 
-    # --- building --------------------------------------------------------------------------
+def new_space() -> pymunk.Space:
+    space = pymunk.Space()
+    space.gravity = (0.0, 0.0)
+    space.iterations = 10
+    space.collision_bias = COLLISION_BIAS
+    return space
 
-    def _add_statics(self, num_players: int) -> None:
-        plan = _static_plan(self.level, num_players)
-        static = self.space.static_body
-        for pts, top in plan.statics:
-            self._static(pymunk.Poly(static, pts, IDENTITY), top, STATIC)
-        self.static_outlines = [pts for pts, _ in plan.statics]
-        self.highest = plan.highest
-        self.wall_lines = plan.wall_lines
-        self.static_bounds = plan.static_bounds
-        self.static_guard = plan.static_guard
-        self.body_guard = plan.body_guard
-        self.radius = plan.radius
 
-    def _static(self, shape: pymunk.Poly, top: float, kind: int) -> None:
-        shape.elasticity = self.level.walls.elasticity
+def add_statics(space: pymunk.Space, level: Level, plan: StaticPlan,
+                top: dict[pymunk.Shape, float], order: dict[pymunk.Shape, int]) -> None:
+    """The seats' walls, then the obstacles: each shape's top height in `top`, its place in the
+    adding order in `order`."""
+    static = space.static_body
+    for pts, height in plan.statics:
+        shape = pymunk.Poly(static, pts, IDENTITY)
+        shape.elasticity = level.walls.elasticity
         shape.friction = 0.5
-        shape.collision_type = kind
+        shape.collision_type = STATIC
         shape.filter = STATIC_FILTER
-        self.top[shape] = top
-        self.order[shape] = len(self.order)
-        self.space.add(shape)
+        top[shape] = height
+        order[shape] = len(order)
+        space.add(shape)
 
-    def _add(self, it: _Item, rest: DieRest | DiamondRest | None) -> _Item:
-        kp = self.kinds[it.kind]
+
+def add_items(space: pymunk.Space, level: Level, table: Table, thrower: int, obj: str,
+              die: int | None, launch: Launch, top: dict[pymunk.Shape, float],
+              order: dict[pymunk.Shape, int], index: dict[pymunk.Shape, int]) -> list[Item]:
+    """Every body of the throw in the fixed order: the diamond, the dice in table order, the
+    thrown body last (where it leaves the hand, still at rest: `airborne.Flier` launches it).
+    A body's shape goes into `top` and `order` as in `add_statics`, and into `index` with its
+    place in the list returned. A die already off the board gets no pymunk parts."""
+    kinds = {kind: kind_plan(level, kind) for kind in (DIAMOND, "die")}
+    items: list[Item] = []
+
+    def add(it: Item, rest: DieRest | DiamondRest | None) -> Item:
+        kp = kinds[it.kind]
         it.local = kp.local
-        height = kp.height
-        it.height = height
+        it.height = kp.height
         x = rest.x if rest is not None else 0.0
         y = rest.y if rest is not None else 0.0
         angle = rest.angle if rest is not None else 0.0
         it.entry = (x, y, 0.0, angle, it.orientation)
-        self.items.append(it)
+        items.append(it)
         if rest is not None and not rest.on_board:
             it.on, it.was_off, it.off_frame = False, True, 0
             return it
@@ -187,67 +162,47 @@ class _Build:
         shape.filter = BODY_FILTER
         it.force = kp.force
         it.torque = kp.torque
-        self.space.add(body, shape)
+        space.add(body, shape)
         it.body, it.shape = body, shape
         it.ke_rest = kp.ke_rest
         it.in_world = True
-        self.top[shape] = height
-        self.order[shape] = len(self.order)
-        self.index[shape] = len(self.items) - 1
+        top[shape] = kp.height
+        order[shape] = len(order)
+        index[shape] = len(items) - 1
         return it
 
-    def _add_friction(self, it: _Item) -> None:
-        """The felt's friction on a body: PivotJoint + GearJoint to the static body."""
-        pivot = pymunk.PivotJoint(self.space.static_body, it.body, (0.0, 0.0), (0.0, 0.0))
-        gear = pymunk.GearJoint(self.space.static_body, it.body, 0.0, 1.0)
-        for joint, limit in ((pivot, it.force), (gear, it.torque)):
-            joint.max_bias = 0.0
-            joint.max_force = limit
-        self.space.add(pivot, gear)
-        it.pivot, it.gear = pivot, gear
+    if table.diamond is not None:
+        add(Item(DIAMOND, -1, -1, table.diamond), table.diamond)
+    for d in table.dice:
+        add(Item("die", d.player, d.die, d), d)
+    if obj == DIAMOND:
+        add(Item(DIAMOND, -1, -1, None), None)
+    else:
+        rest = DieRest(thrower, die, launch.x, launch.y, launch.direction, 1, True, None, None,
+                       launch.orientation)
+        add(Item("die", thrower, die, None), rest).orientation = launch.orientation
+    return items
 
-    def _add_woken_friction(self) -> None:
-        """Friction for the bodies woken during the last step, in a fixed order (a body at rest
-        that nothing touches needs none: building joints is most of a world's cost)."""
-        for it in sorted(self.needs_friction, key=self.items.index):
-            if it.pivot is None and it.in_world:
-                self._add_friction(it)
-        self.needs_friction.clear()
 
-    def _launch(self, launch: Launch) -> None:
-        it = self.thrown  # no friction in the air: its joints come with the landing (_land)
-        body = it.body
-        level = self.level
-        body.position = (launch.x, launch.y)
-        body.angle = launch.direction
-        h = launch.speed * math.cos(launch.elevation)
-        body.velocity = (h * math.cos(launch.direction), h * math.sin(launch.direction))
-        body.angular_velocity = launch.spin
-        it.shape.collision_type = AIR
-        self.airborne = True
-        self.perched = False
-        self.z = level.throw.hand_height - it.height / 2.0
-        self.vz = launch.speed * math.sin(launch.elevation)
-        self.g_dt = level.gravity * DT  # what one step takes off vz
-        self.first_touchdown = None  # (x, y, angle, vx, vy, spin): the benchmark's baseline
-        self.landing_speed = None  # mm/s along the felt at the first touchdown (benchmarks)
-        self.steps_skipped = 0  # flight steps done in closed form, not through pymunk
-        self.flown = 0.0  # mm of flight, for the tumbling in the air
-        self.flight_turns = 0
-        self._clear_support()
-        self.coast = True  # try the flight in closed form (see _coast) at the next block
-        self.mask = -1
-        self._filter_flier()
-        it.entry = (launch.x, launch.y, self.z, launch.direction, it.orientation)
+def add_friction(space: pymunk.Space, it: Item) -> None:
+    """The felt's friction on a body: PivotJoint + GearJoint to the static body."""
+    pivot = pymunk.PivotJoint(space.static_body, it.body, (0.0, 0.0), (0.0, 0.0))
+    gear = pymunk.GearJoint(space.static_body, it.body, 0.0, 1.0)
+    for joint, limit in ((pivot, it.force), (gear, it.torque)):
+        joint.max_bias = 0.0
+        joint.max_force = limit
+    space.add(pivot, gear)
+    it.pivot, it.gear = pivot, gear
 
 
 # --- what a level's worlds share, worked out once per level ----------------------------------
 
 @dataclass(frozen=True)
-class _StaticPlan:
+class StaticPlan:
     """The fixed parts of a world for a level and a number of players."""
 
     statics: tuple[tuple[Polygon, float], ...]  # (outline, top): the seats' walls, then obstacles
+    outlines: tuple[Polygon, ...]  # the same outlines alone (what a body off the board keeps out of)
     highest: float  # the highest thing anything can land on: above it a flight touches nothing
     # what a flight must keep clear of: walls as segments (ax, ay, bx, by, half width),
     # obstacles as circles (x, y, radius) round them (walls are long: a circle would cover half
@@ -260,7 +215,7 @@ class _StaticPlan:
 
 
 @dataclass(frozen=True)
-class _KindPlan:
+class KindPlan:
     """A die or the diamond of a level: its outline, mass and friction limits."""
 
     local: Polygon
@@ -291,7 +246,7 @@ def _plans(level: Level) -> dict:
     return plans
 
 
-def _static_plan(level: Level, num_players: int) -> _StaticPlan:
+def static_plan(level: Level, num_players: int) -> StaticPlan:
     plans = _plans(level)
     plan = plans.get(num_players)
     if plan is not None:
@@ -306,8 +261,9 @@ def _static_plan(level: Level, num_players: int) -> _StaticPlan:
         wall_lines.append((nx * mid + ny * h, ny * mid - nx * h,
                            nx * mid - ny * h, ny * mid + nx * h,
                            level.walls.thickness / 2.0))
-    plan = _StaticPlan(
+    plan = StaticPlan(
         statics,
+        tuple(pts for pts, _ in statics),
         max([level.walls.height, level.dice.height, level.diamond.thickness]
             + [ob.height for ob in level.obstacles]) + 1.0,
         tuple(wall_lines),
@@ -319,7 +275,7 @@ def _static_plan(level: Level, num_players: int) -> _StaticPlan:
     return plan
 
 
-def _kind_plan(level: Level, kind: str) -> _KindPlan:
+def kind_plan(level: Level, kind: str) -> KindPlan:
     plans = _plans(level)
     plan = plans.get(kind)
     if plan is not None:
@@ -339,14 +295,14 @@ def _kind_plan(level: Level, kind: str) -> _KindPlan:
     if not (0.0 < mass < math.inf and 0.0 < moment < math.inf):
         raise ValueError(f"a {kind} needs a positive mass and moment, not {mass}, {moment}")
     force = mu * mass * level.gravity
-    plan = _KindPlan(local, mass, moment, height, spec.elasticity, spec.friction, force,
+    plan = KindPlan(local, mass, moment, height, spec.elasticity, spec.friction, force,
                      force * math.sqrt(moment / mass),
                      mass * REST_SPEED ** 2 + moment * REST_SPIN ** 2)
     plans[kind] = plan
     return plan
 
 
-def _board_test(level: Level):
+def board_test(level: Level):
     """`level.board.contains` as a plain function of (x, y) (the same comparisons, on the same
     numbers worked out once): the checks call it for every moving body."""
     plans = _plans(level)

@@ -15,7 +15,8 @@ import random
 
 from petanque_game.physics import cube, geometry
 from petanque_game.physics.level import Level
-from petanque_game.physics.throw import ThrowResult, random_launch, simulate_throw
+from petanque_game.physics.results import ThrowResult
+from petanque_game.physics.throw import random_launch, simulate_throw
 from petanque_game.rules.petanque_table import DiamondRest, DieRest, Table
 
 PLAYERS = 4

@@ -13,7 +13,7 @@ While a die rolls:
 - each turn costs energy: the face slapping down keeps the share `felt.roll_keep` of the die's
   kinetic energy (its speed and spin are scaled by the square root of that share);
 - in between, the felt resists it by `felt.roll_friction` (a rolling resistance, in the place of
-  the sliding friction `felt.friction`, through the same PivotJoint: `build._add_friction`).
+  the sliding friction `felt.friction`, through the same PivotJoint: `build.add_friction`).
 Hits from other bodies and the die's spin act as before: a die knocked hard enough rolls too.
 
 `Roller` is owned by one throw's world. It keeps no state of its own but the dice rolling now and

@@ -1,11 +1,12 @@
 """Reading a throw's world back: the settled Table, the path, and the benchmark's baseline.
 
-`run_throw` runs a `world._World` to rest, reads where every body on the board came to rest (once:
-the table and the path's last frame are made from those readings), makes sure nothing at rest
-lies beyond the edge, lays a diamond that went off at the nearest free spot to the centre
+`run_throw` runs a `world.World` to rest, reads where every body on the board came to rest
+(once: the table and the path's last frame are made from those readings), makes sure nothing at
+rest lies beyond the edge, lays a diamond that went off at the nearest free spot to the centre
 (`off_board.free_spot`), measures every die's outline distance to the diamond, and packs the
-frames into a `throw.Path`. `baseline` and `bare_space` give `benchmarks/bench_throw.py` the same
-bodies stepped bare by public `Space.step` calls, its yardstick.
+frames into a `results.Path`. `landing` tells `benchmarks/bench_rolling.py` how the thrown die
+came down; `baseline` and `bare_space` give `benchmarks/bench_throw.py` the same bodies stepped
+bare by public `Space.step` calls, its yardstick.
 """
 
 from __future__ import annotations
@@ -16,24 +17,24 @@ from dataclasses import dataclass
 import pymunk
 
 from petanque_game.physics import cube, geometry
-from petanque_game.physics.build import FPS
+from petanque_game.physics.build import FPS, add_friction
 from petanque_game.physics.level import Level
-from petanque_game.physics.off_board import free_spot, outline
-from petanque_game.physics.throw import Path, ThrowResult
-from petanque_game.physics.world import _World
+from petanque_game.physics.off_board import free_spot
+from petanque_game.physics.results import Path, ThrowResult
+from petanque_game.physics.world import World
 from petanque_game.rules.petanque_table import DIAMOND, DiamondRest, DieRest, Launch, Table
 
 
 def run_throw(level: Level, table: Table, num_players: int, thrower: int, obj: str,
               die: int | None, launch: Launch, record_path: bool) -> ThrowResult:
-    world = _World(level, table, num_players, thrower, obj, die, launch, record_path)
+    world = World(level, table, num_players, thrower, obj, die, launch, record_path)
     steps = world.run()
     contains = world.contains
     for it in list(world.live):  # belt and braces: nothing at rest beyond the edge
         body = it.body
         x, y = body.position
         if not contains(x, y):
-            world._fall_off(it, x, y, body.angle)
+            world.fall_off(it, x, y, body.angle)
             it.off_frame = max(0, len(world.frames) - 1)
         else:
             it.entry = (x, y, 0.0, body.angle, it.orientation)  # where it rests, read once
@@ -41,10 +42,11 @@ def run_throw(level: Level, table: Table, num_players: int, thrower: int, obj: s
         world.frames[-1] = tuple([it.entry for it in world.items])
     table_after = _settled_table(world)  # first: it lays a reset diamond, the path shows that
     path = _path(world) if record_path else None
-    return ThrowResult(table_after, path, steps, world.settled, steps - world.steps_skipped)
+    return ThrowResult(table_after, path, steps, world.settled,
+                       steps - world.flier.steps_skipped)
 
 
-def _settled_table(world: _World) -> Table:
+def _settled_table(world: World) -> Table:
     """The Table at rest: bodies on the board where `run_throw` read them (their entries)."""
     diamond_rest = None
     diamond_poly = None
@@ -57,12 +59,13 @@ def _settled_table(world: _World) -> Table:
                 angle = math.remainder(angle, tau)
                 diamond_rest = DiamondRest(x, y, angle, True, False)
             else:
-                spot = free_spot(world, it, 0.0, 0.0, 0.0)
+                spot = free_spot(world.board, world.others(it),
+                                 it.outline_at(0.0), 0.0, 0.0)
                 x, y = spot if spot is not None else (0.0, 0.0)
                 angle = 0.0
                 diamond_rest = DiamondRest(x, y, 0.0, True, True)
                 it.entry = (x, y, 0.0, 0.0, 0)
-            diamond_poly = outline(it, x, y, angle)
+            diamond_poly = it.outline(x, y, angle)
     for it in world.items:
         if it.kind == DIAMOND:
             continue
@@ -75,7 +78,7 @@ def _settled_table(world: _World) -> Table:
         if it.on:
             distance = None
             if diamond_poly is not None:
-                distance = geometry.outline_distance(outline(it, x, y, angle), diamond_poly)
+                distance = geometry.outline_distance(it.outline(x, y, angle), diamond_poly)
             dice.append(DieRest(it.player, it.die, x, y, angle, cube.TOP_FACE[orientation],
                                 True, None, distance, orientation))
         else:
@@ -84,10 +87,10 @@ def _settled_table(world: _World) -> Table:
     return Table(diamond_rest, tuple(dice))
 
 
-def _path(world: _World) -> Path:
+def _path(world: World) -> Path:
     bodies = tuple((it.kind, it.player, it.die) for it in world.items)
     if world.frames and any(it.kind == DIAMOND and not it.on for it in world.items):
-        world._frame()  # the reset diamond, laid at the centre, in a last frame
+        world.frame()  # the reset diamond, laid at the centre, in a last frame
     return Path(FPS, bodies, tuple(world.frames), tuple(it.off_frame for it in world.items))
 
 
@@ -104,14 +107,15 @@ class Landing:
 
 def landing(level: Level, table: Table, num_players: int, thrower: int, obj: str,
             die: int | None, launch: Launch) -> Landing:
-    world = _World(level, table, num_players, thrower, obj, die, launch, False)
+    world = World(level, table, num_players, thrower, obj, die, launch, False)
     world.run()
     table_after = _settled_table(world)
     rest = table_after.dice[-1] if obj != DIAMOND else table_after.diamond
     travel = None
-    if world.first_touchdown is not None:
-        travel = math.hypot(rest.x - world.first_touchdown[0], rest.y - world.first_touchdown[1])
-    return Landing(world.landing_speed, travel, world.roller.turns, getattr(rest, "face", 0),
+    first = world.flier.first_touchdown
+    if first is not None:
+        travel = math.hypot(rest.x - first[0], rest.y - first[1])
+    return Landing(world.flier.landing_speed, travel, world.roller.turns, getattr(rest, "face", 0),
                    rest.on_board)
 
 
@@ -119,9 +123,9 @@ def baseline(level: Level, table: Table, num_players: int, thrower: int, obj: st
              die: int | None, launch: Launch) -> tuple[tuple[float, ...] | None, frozenset[int]]:
     """For the benchmark: where and how the thrown body first comes down (x, y, angle, vx, vy,
     spin), and which bodies (indices in Path.bodies order) got friction joints in the throw."""
-    world = _World(level, table, num_players, thrower, obj, die, launch, False)
+    world = World(level, table, num_players, thrower, obj, die, launch, False)
     world.run()
-    return world.first_touchdown, frozenset(i for i, it in enumerate(world.items)
+    return world.flier.first_touchdown, frozenset(i for i, it in enumerate(world.items)
                                             if it.pivot is not None)
 
 
@@ -131,12 +135,12 @@ def bare_space(level: Level, table: Table, num_players: int, thrower: int, obj: 
     """The benchmark's baseline: the same bodies and shapes with no callbacks and no flight; the
     thrown body starts on the board at `start` (see `baseline`), friction on. Friction joints on
     every body (the plain way), or only on the bodies in `friction_for`."""
-    world = _World(level, table, num_players, thrower, obj, die, launch, False, callbacks=False)
+    world = World(level, table, num_players, thrower, obj, die, launch, False, callbacks=False)
     for i, other in enumerate(world.items):
         if other.in_world and other.pivot is None and (friction_for is None or i in friction_for):
-            world._add_friction(other)
+            add_friction(world.space, other)
     it = world.thrown
-    world._land(it)
+    world.flier.land()
     if start is not None:
         x, y, angle, vx, vy, spin = start
         it.body.position, it.body.angle = (x, y), angle

@@ -3,7 +3,7 @@
 `simulate_throw(level, table, num_players, thrower, obj, die, launch)` is a pure function
 (DESIGN.md, principle 4): the world is built afresh from the table at rest (see `world.py`),
 stepped at a fixed 1/480 s until everything is still or 20 simulated seconds have passed, and the
-settled `Table` comes back with the path for playback. Same inputs, the same Table bit for bit,
+settled `Table` comes back with the path for playback (`results.py`). Same inputs, the same Table bit for bit,
 in any process on the same machine (no random numbers, no clock, one thread, a fixed order).
 
 The result table lists the diamond and every die of the round in throw order, the thrown die
@@ -34,6 +34,7 @@ import random
 from dataclasses import dataclass
 
 from petanque_game.physics.level import Level, Wall
+from petanque_game.physics.results import ThrowResult
 from petanque_game.rules.petanque_table import DIAMOND, DIE, Aim, Launch, Table, TableError
 
 
@@ -135,41 +136,13 @@ def random_launch(level: Level, num_players: int, thrower: int, rng: random.Rand
                   rng.randrange(24) if orientation is None else orientation)
 
 
-@dataclass(frozen=True)
-class Path:
-    """A throw for playback: `fps` frames per simulated second, frame 0 at the release.
-
-    `bodies` names the bodies in frame order: ("diamond", -1, -1) first when there is a diamond,
-    then ("die", player, die) for every die of the result table in its order (the thrown die
-    last). Each frame holds, per body, (x, y, z, angle, orientation): board position (mm), the
-    height of the body's underside above the board (mm; 0 on the board), the angle in the plane
-    (rad) and the cube orientation 0-23 (always 0 for the diamond). `off_from[i]` is the first
-    frame at which body i has fallen off the board (0 for a die already off before the throw),
-    or None when it stays on the board. A diamond that went off is laid at its new spot in one
-    extra last frame (its off_from stays set: check the result table's `reset`). The last frame
-    (before that) holds exactly the resting positions of the result table.
-    """
-
-    fps: int
-    bodies: tuple[tuple[str, int, int], ...]
-    frames: tuple[tuple[tuple[float, float, float, float, int], ...], ...]
-    off_from: tuple[int | None, ...]
-
-
-@dataclass(frozen=True)
-class ThrowResult:
-    table: Table  # the settled table
-    path: Path | None  # None when simulate_throw was asked for no path
-    steps: int  # simulated steps of 1/480 s (flight steps done in closed form included)
-    settled: bool  # False when the time cap stopped the throw
-    pymunk_steps: int = 0  # of `steps`, those run through pymunk (the rest: flight in closed form)
-
-
 def simulate_throw(level: Level, table: Table, num_players: int, thrower: int, obj: str,
                    die: int | None, launch: Launch, *, record_path: bool = True) -> ThrowResult:
     """Simulate one throw from `table` at rest; see the module docstring and `world.py`."""
     check_launch(level, num_players, thrower, launch)
     _check_table(table, obj, thrower, die)
+    # here, not at the top: pymunk is loaded with the first throw, not with the levels and the
+    # launch checks (the menu, the level checks and `verify` of other games need neither)
     from petanque_game.physics.settle import run_throw
     return run_throw(level, table, num_players, thrower, obj, die, launch, record_path)
 

@@ -1,20 +1,10 @@
 """The pymunk world of one throw: built afresh from the table, stepped to rest, read back.
 
-How the pseudo-3D works (DESIGN.md, principle 5). pymunk moves every body in the board plane.
-Only the thrown body ever leaves the plane: its underside height `z` and vertical speed are
-integrated here with semi-implicit Euler under the level's gravity, in the same 1/480 s steps.
-While it is above everything (walls, obstacles, bodies) nothing else can move, so that part of the
-flight is not stepped through pymunk at all: it follows in closed form (the same Euler sums) and
-the world is stepped from where it ends. Lower down, its shape has collision type AIR and a
-pre_solve callback decides each contact from the heights: a body (or wall, obstacle) whose top is
-above the flier's underside is hit in the plane like any collision (a throw too low hits its wall
-and drops back); one whose top is below is flown over, and noted as the highest thing underneath.
-When z comes down to the highest thing underneath (the board, another body, a wall or an obstacle)
-the body lands there: it tumbles, bounces with the felt's restitution and is braked in proportion
-to the impact; a body it lands on is driven away along the contact normal. A landing too soft to
-bounce again ends the flight on the board (friction on), or leaves the body perched on what it
-hit, from which it slides off, away from it, at a fixed speed, then falls. A landing on the floor
-outside the board is off. A flight is bounded (speed and height are), so no body leaves the world.
+`World` owns the throw's space and bodies (`build.py` makes them, in a fixed order: the seats'
+walls, the obstacles, then the diamond, the dice in table order, the thrown body last), the
+thrown body's flight (an `airborne.Flier`: the pseudo-3D of DESIGN.md, principle 5, is described
+there), the dice rolling on the felt (a `rolling.Roller`), the hits the contact callbacks record
+and the path's frames. `settle.py` runs it and reads the settled table and the path back.
 
 Friction on the felt is the pymunk `tank.py` idiom (PHYSICS_NOTES): a PivotJoint and a GearJoint
 per body to the static body with max_bias 0 and max_force mu*m*g (torque mu*m*g times the body's
@@ -22,24 +12,19 @@ radius of gyration). The thrown body gets them when it lands (there is no fricti
 A body at rest that nothing touches needs no friction either, so the joints are added to a body
 only when it is first woken (a contact begins with it, or with a body touching it, or it is
 landed on), right after that step, in item order. (Each pair acts on its own body alone, so the
-order in which different bodies' joints were added changes no number.) The flier's collision filter leaves out the walls and obstacles, and the bodies, unless it
-is below the highest of their tops (plus GUARD) now or will be after the next step: a flight
-costs no callbacks until it is about to come down on something or hit it.
+order in which different bodies' joints were added changes no number.)
 
 Every CHECK_EVERY steps (1/60 s: one path frame) the world is checked: a body whose centre has
-left the board falls off (removed; the throw in progress is noted), hits recorded by the `begin`
-callbacks tumble the dice they struck (in a sorted order: callback order is not deterministic),
-and rest is declared after REST_CHECKS checks in a row with every body slower than REST_SPEED and
-REST_SPIN and no overlap deeper than MAX_OVERLAP. Only bodies this throw has woken are read at a
-check. After MAX_STEPS everything stops where it is. Shapes and bodies are added in a fixed order
-(the seats' walls, the obstacles, then the diamond, the dice in table order, the thrown body last).
+left the board falls off (removed, and laid clear of the walls: `off_board.clear_of_walls`; the
+throw in progress is noted), hits recorded by the `begin` callbacks tumble the dice they struck
+(in a sorted order: callback order is not deterministic), and rest is declared after REST_CHECKS
+checks in a row with every body slower than REST_SPEED and REST_SPIN and no overlap deeper than
+MAX_OVERLAP. Only bodies this throw has woken are read at a check. After MAX_STEPS everything
+stops where it is, and a body still in the air comes down (`Flier.come_down`).
 
-The parts: `build.py` builds the world (and holds the fixed numbers), `airborne.py` flies and
-lands the thrown body, `off_board.py` takes bodies off the board and finds free spots; here the
-world is stepped, the hits are recorded and the checks made. Only pymunk's public API is used
-(plain `Space.step`, `Body.position`, ...): what a step costs around pymunk is kept small by
-doing little Python per step (bodies at rest that nothing touched are never read, the flier's
-height is a few float operations) rather than by reaching past pymunk.
+Only pymunk's public API is used (plain `Space.step`, `Body.position`, ...): what a step costs
+around pymunk is kept small by doing little Python per step (bodies at rest that nothing touched
+are never read, the flier's height is a few float operations) rather than by reaching past pymunk.
 """
 
 from __future__ import annotations
@@ -49,30 +34,72 @@ import math
 import pymunk
 
 from petanque_game.physics import cube
-from petanque_game.physics.airborne import _Airborne
+from petanque_game.physics.airborne import Flier
 from petanque_game.physics.build import (
     AIR,
+    BODY_FILTER,
     CHECK_EVERY,
     DT,
-    FPS,
+    GROUND,
     MAX_OVERLAP,
     MAX_STEPS,
     REST_CHECKS,
-    _Build,
+    Item,
+    add_friction,
+    add_items,
+    add_statics,
+    board_test,
+    new_space,
+    static_plan,
 )
-from petanque_game.physics.off_board import _OffBoard, free_spot, outline
-from petanque_game.rules.petanque_table import DIAMOND
+from petanque_game.physics.geometry import Polygon
+from petanque_game.physics.level import Level
+from petanque_game.physics.off_board import clear_of_walls
+from petanque_game.physics.rolling import Roller
+from petanque_game.rules.petanque_table import DIAMOND, Launch, Table
 
-# what settle.py and the benchmark read from here
-__all__ = ["DT", "FPS", "_World", "free_spot", "outline"]
 
+class World:
+    """One throw's world: built from the table at rest, stepped to rest (`run`), read back by
+    `settle.py`."""
 
-class _World(_Build, _Airborne, _OffBoard):
-    """One throw's world: built (`_Build`), stepped to rest (`run`), read back by `settle.py`."""
+    def __init__(self, level: Level, table: Table, num_players: int, thrower: int, obj: str,
+                 die: int | None, launch: Launch, record_path: bool, callbacks: bool = True):
+        self.level, self.thrower, self.record_path = level, thrower, record_path
+        self.board = level.board
+        self.contains = board_test(level)  # = board.contains, for the checks
+        self.plan = static_plan(level, num_players)
+        self.space = space = new_space()
+        self.top: dict[pymunk.Shape, float] = {}  # height of every shape's top
+        self.order: dict[pymunk.Shape, int] = {}  # every shape's place in the adding order
+        self.index: dict[pymunk.Shape, int] = {}  # a body's shape -> its place in self.items
+        add_statics(space, level, self.plan, self.top, self.order)
+        self.items = add_items(space, level, table, thrower, obj, die, launch, self.top,
+                               self.order, self.index)
+        self.thrown = self.items[-1]
+        self.live = [it for it in self.items if it.in_world]
+        # Bodies at rest that nothing has touched cost nothing at the checks. A body wakes when
+        # a contact begins with it or it is landed on, together with everything it touches
+        # (pymunk pushes through a contact that already exists without calling back); once
+        # awake it stays awake for the rest of the throw.
+        self.touching: dict[int, set[int]] = {}
+        self.thrown.awake = True
+        self.awake = [self.thrown]
+        self.frames: list[tuple] = []
+        self.hits: list[tuple[int, int, int]] = []
+        self.needs_friction: list[Item] = []
+        self.roller = Roller(level, DT)
+        self.flier = Flier(self, launch)
+        self.settled = False
+        if callbacks:
+            space.on_collision(AIR, None, pre_solve=self.flier.air_contact)
+            space.on_collision(GROUND, None, begin=self._hit)
 
     # --- callbacks (decisions may depend only on state, never on callback order) ------------
 
-    def _wake(self, i: int) -> None:
+    def wake(self, i: int) -> None:
+        """Body i has been set moving (hit, or landed on): it and everything touching it are
+        read at the checks from now on, and get the felt's friction after this step."""
         todo = [i]
         while todo:
             j = todo.pop()
@@ -87,7 +114,7 @@ class _World(_Build, _Airborne, _OffBoard):
     def _hit(self, arb: pymunk.Arbiter, space: pymunk.Space, data) -> None:
         a, b = arb.shapes
         if a.collision_type == AIR or b.collision_type == AIR:
-            return  # the flier: decided by _air_contact, every step
+            return  # the flier: decided by Flier.air_contact, every step
         ia, ib = self.index.get(a), self.index.get(b)
         if ia is not None and ib is not None:
             if ia > ib:
@@ -95,7 +122,7 @@ class _World(_Build, _Airborne, _OffBoard):
             self.touching.setdefault(ia, set()).add(ib)
             self.touching.setdefault(ib, set()).add(ia)
             if self.items[ia].awake != self.items[ib].awake:
-                self._wake(ib if self.items[ia].awake else ia)
+                self.wake(ib if self.items[ia].awake else ia)
         n = arb.normal
         va, vb = a.body.velocity, b.body.velocity
         approach = (va.x - vb.x) * n.x + (va.y - vb.y) * n.y
@@ -115,34 +142,35 @@ class _World(_Build, _Airborne, _OffBoard):
         """Step to rest (or the cap); returns the simulated steps, the flight's included."""
         step = self.space.step
         needs_friction = self.needs_friction  # the list itself: only ever cleared in place
-        air_step = self._air_step
+        flier, roller = self.flier, self.roller
+        air_step = flier.air_step
         block = range(CHECK_EVERY)
         still = 0
-        self._frame()
+        self.frame()
         steps = 0
         while steps < MAX_STEPS:
-            if self.coast:
-                self.coast = False
-                n = self._coast(MAX_STEPS - steps)
+            if flier.may_coast:
+                flier.may_coast = False
+                n = flier.coast(MAX_STEPS - steps)
                 if n:
                     steps += n
                     continue
-            if self.airborne:
+            if flier.airborne:
                 for _ in block:
                     step(DT)
-                    if self.airborne:
+                    if flier.airborne:
                         air_step()
                     if needs_friction:
                         self._add_woken_friction()
-                    if self.roller.rolling:
-                        self.roller.step()
+                    if roller.rolling:
+                        roller.step()
             else:
                 for _ in block:
                     step(DT)
                     if needs_friction:
                         self._add_woken_friction()
-                    if self.roller.rolling:
-                        self.roller.step()
+                    if roller.rolling:
+                        roller.step()
             steps += CHECK_EVERY
             if self._check():
                 still = 0
@@ -156,7 +184,7 @@ class _World(_Build, _Airborne, _OffBoard):
                     break
         else:
             self.settled = False
-            self._stop_at_cap()
+            flier.come_down()
         return steps
 
     def _check(self) -> bool:
@@ -167,17 +195,18 @@ class _World(_Build, _Airborne, _OffBoard):
                 items[i].orientation = cube.roll(items[i].orientation, k, turns)
             self.hits.clear()
         moving = False
-        flier = self.thrown if self.airborne else None  # nothing below lands or launches it
+        flier = self.flier
+        in_air = flier.it if flier.airborne else None  # nothing below lands or launches it
         contains = self.contains
-        for it in self.awake:  # _fall_off rebinds self.awake: this loop reads the old list
+        for it in self.awake:  # fall_off rebinds self.awake: this loop reads the old list
             body = it.body
-            if it is flier:
+            if it is in_air:
                 x, y = body.position
                 angle = body.angle
-                if not self.perched and it.kind != DIAMOND:
+                if not flier.perched and it.kind != DIAMOND:
                     vx, vy = body.velocity
-                    self._flight_tumble(it, vx, vy, angle)
-                it.entry = (x, y, self.z, angle, it.orientation)
+                    flier.tumble(vx, vy, angle)
+                it.entry = (x, y, flier.z, angle, it.orientation)
                 moving = True
                 continue
             still = body.kinetic_energy <= it.ke_rest  # at rest: friction stops anything this
@@ -188,7 +217,7 @@ class _World(_Build, _Airborne, _OffBoard):
             it.stirred = not still  # a body coming to rest is read once more, then left alone
             x, y = body.position
             if not contains(x, y):
-                self._fall_off(it, x, y, body.angle)
+                self.fall_off(it, x, y, body.angle)
                 continue
             it.entry = (x, y, 0.0, body.angle, it.orientation)
             if not still:
@@ -220,6 +249,45 @@ class _World(_Build, _Airborne, _OffBoard):
             self.awake = list(self.live)
         return bool(deep)
 
-    def _frame(self) -> None:
+    def frame(self) -> None:
+        """A path frame: every body's entry as it stands (when the path is recorded)."""
         if self.record_path:
             self.frames.append(tuple([it.entry for it in self.items]))
+
+    # --- bodies coming down, leaving, and getting friction -----------------------------------
+
+    def on_felt(self, it: Item) -> None:
+        """The thrown body lies on the felt from now on: it meets the bodies on the board again,
+        under the felt's friction, and it may roll."""
+        it.shape.collision_type = GROUND
+        it.shape.filter = BODY_FILTER
+        it.stirred = True
+        if it.pivot is None:  # the felt's friction, from the landing on
+            add_friction(self.space, it)
+        self.roller.consider(it, self.items.index)
+
+    def fall_off(self, it: Item, x: float, y: float, angle: float) -> None:
+        """A body whose centre has left the board (at x, y) is taken out of the world; it lies
+        there on the floor, clear of the walls."""
+        self.space.remove(*(o for o in (it.body, it.shape, it.pivot, it.gear) if o is not None))
+        it.on = it.in_world = False
+        it.off_frame = len(self.frames)
+        x, y = clear_of_walls(it.outline_at(angle), x, y, self.plan.outlines)
+        it.entry = (x, y, 0.0, angle, it.orientation)
+        self.live = [i for i in self.live if i is not it]
+        self.awake = [i for i in self.awake if i is not it]
+
+    def others(self, it: Item) -> list[Polygon]:
+        """The outlines `it` must keep clear of on the board: every other body in the world
+        where it is now, then the obstacles."""
+        out = [o.outline(*o.body.position, o.body.angle) for o in self.live if o is not it]
+        out += [ob.outline for ob in self.level.obstacles]
+        return out
+
+    def _add_woken_friction(self) -> None:
+        """Friction for the bodies woken during the last step, in a fixed order (a body at rest
+        that nothing touches needs none: building joints is most of a world's cost)."""
+        for it in sorted(self.needs_friction, key=self.items.index):
+            if it.pivot is None and it.in_world:
+                add_friction(self.space, it)
+        self.needs_friction.clear()
