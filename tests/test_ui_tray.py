@@ -130,6 +130,16 @@ def test_menu_navigates_to_setup_by_mouse_and_keyboard():
     assert isinstance(app.top, SetupScene)
 
 
+def test_setup_remembers_the_choices_of_its_last_visit_in_the_app():
+    app = fast_app()
+    app.open("setup")
+    press(app, "game:shut-the-box")
+    app.key(pygame.K_ESCAPE)
+    assert isinstance(app.top, MenuScene)
+    setup = app.open("setup")
+    assert setup.choices.game == "shut-the-box" and app.memory["setup"] is setup.choices
+
+
 def test_setup_starts_the_chosen_game_with_the_chosen_players(home):
     app = fast_app()
     app.click(app.top.buttons[0].rect.center)
@@ -363,6 +373,24 @@ def test_the_players_own_ui_yaml_overrides_the_shipped_one_and_names_itself(home
     assert s.ai_delay == 2.0 and s.roll_time == 0.7
     want = f"{home / 'ui.yaml'}: roll_time: expected seconds from 0 to 10, not 'fast'"
     assert s.problems == [want]
+
+
+def test_the_players_colours_are_drawn_and_kept_in_their_settings_not_in_the_theme(home):
+    from petanque_game.ui.app import App
+
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "ui.yaml").write_text("colours:\n  background: [10, 200, 30]\n", encoding="utf-8")
+    built_in = dict(theme.COLOURS)
+    app = App()  # the settings files as the window reads them
+    assert app.settings.colour("background") == (10, 200, 30)
+    assert app.settings.colour("felt") == built_in["felt"]  # what the file leaves out
+    assert theme.COLOURS == built_in  # the built-in colours are never written over
+    assert app.render().get_at((5, 5))[:3] == (10, 200, 30)
+    app.close()
+    assert theme.colour("background") == built_in["background"]
+    other = fast_app()  # a window with other settings draws its own colours
+    assert other.render().get_at((5, 5))[:3] == built_in["background"]
+    other.close()
 
 
 def test_the_rules_page_opens_from_a_game_pauses_it_and_closes(home):

@@ -4,6 +4,9 @@ Everything is drawn to a fixed 1280x720 logical surface, scaled (letterboxed) to
 window has; mouse positions are mapped back to logical coordinates before a scene sees them, so
 scenes know nothing of the window's size or full screen (DESIGN.md, principle 7).
 
+Scenes are registered by name and opened by name (`app.open("setup")`: ui/scenes.py, whose
+`SceneStack` the App is), so no scene imports another (DESIGN.md, principle 10).
+
 `App` works under SDL's dummy video driver: tests construct it, feed it events (`click`, `key`,
 `handle`), `step` it and `render` it to a surface, or run whole frames with `tick`.
 
@@ -21,13 +24,14 @@ import signal
 import sys
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import pygame
 
 from petanque_game import logs, paths, saves
 from petanque_game.files import ensure_folder, os_reason
-from petanque_game.ui import theme
-from petanque_game.ui.scene import Scene
+from petanque_game.ui import play, theme
+from petanque_game.ui.scenes import MENU, SceneStack
 from petanque_game.ui.widgets import Toast
 
 MAX_SHOWN_PROBLEMS = 8  # settings problems listed in the window; all of them go to the log
@@ -36,8 +40,8 @@ TITLE = "Petanque Game: four Scandinavian dice games"
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
 
-class App:
-    """The window and its scene stack."""
+class App(SceneStack):
+    """The window and its scene stack (scenes registered and opened by name: ui/scenes.py)."""
 
     def __init__(self, size: tuple[int, int] = theme.LOGICAL_SIZE, replay: str | None = None,
                  settings: theme.Settings | None = None, start_menu: bool = True):
@@ -53,10 +57,11 @@ class App:
         self.fullscreen = False
         self.logical = pygame.Surface(theme.LOGICAL_SIZE).convert()
         self.settings = settings or theme.load_settings()
-        self.scenes: list[Scene] = []
+        theme.use(self.settings)  # its colours are the ones drawn
+        SceneStack.__init__(self)
+        self.memory: dict[str, Any] = {}  # what a scene remembers between visits, by scene name
         self.toast = Toast()
         self.mouse: tuple[int, int] | None = None
-        self.running = True
         self.time = 0.0  # seconds of app time (animation clock; never used by a rule)
         pygame.key.start_text_input()
         self.errors = 0  # bugs met so far (App.crash)
@@ -65,9 +70,7 @@ class App:
         except OSError:
             pass  # a user folder that cannot be tidied is reported below
         if start_menu:
-            from petanque_game.ui.menu import MenuScene
-
-            self.push(MenuScene(self))
+            self.open(MENU)
         self._tell_start_problems()
         if replay is not None:
             self.open_replay(Path(replay))
@@ -84,58 +87,16 @@ class App:
         folder = paths.user_dir_problem()
         if folder:
             lines.insert(0, folder[0].upper() + folder[1:] + ".")
-            if self.scenes and hasattr(self.scenes[0], "problem"):
+            if self.scenes and self.scenes[0].name == MENU:
                 self.scenes[0].problem = lines[0]
         if lines:
             self.toast.show("\n".join(lines), "bad", 6.0 + len(lines))
 
-    # --- the scene stack ---------------------------------------------------------------------------
-
-    @property
-    def top(self) -> Scene | None:
-        return self.scenes[-1] if self.scenes else None
-
-    def push(self, scene: Scene) -> None:
-        if self.scenes:
-            self.scenes[-1].pause()
-        self.scenes.append(scene)
-        scene.enter()
-
-    def pop(self) -> Scene | None:
-        if not self.scenes:
-            return None
-        scene = self.scenes.pop()
-        scene.exit()
-        if self.scenes:
-            self.scenes[-1].resume()
-        else:
-            self.running = False
-        return scene
-
-    def replace(self, scene: Scene) -> None:
-        """Swap the top scene for `scene`."""
-        if self.scenes:
-            self.scenes.pop().exit()
-        self.scenes.append(scene)
-        scene.enter()
-
-    def back_to_menu(self) -> None:
-        from petanque_game.ui.menu import MenuScene
-
-        while len(self.scenes) > 1:
-            self.scenes.pop().exit()
-        if not self.scenes or not isinstance(self.scenes[0], MenuScene):
-            for s in self.scenes:
-                s.exit()
-            self.scenes = []
-            self.push(MenuScene(self))
-        else:
-            self.scenes[0].resume()
+    # --- a replay ----------------------------------------------------------------------------------
 
     def open_replay(self, path: Path) -> None:
-        from petanque_game.ui.play import open_replay_scene
-
-        open_replay_scene(self, path)
+        """Watch the record at `path` (or back at the menu, saying why it cannot be watched)."""
+        play.open_replay_scene(self, path)
 
     # --- input -------------------------------------------------------------------------------------
 
@@ -238,20 +199,12 @@ class App:
         """Advance the app by `dt` seconds: the visible scenes' animations, AI pacing, the toast."""
         self.time += dt
         self.toast.update(dt)
-        for scene in list(self._visible()):
+        for scene in list(self.visible()):
             scene.update(dt)
-
-    def _visible(self) -> list[Scene]:
-        shown: list[Scene] = []
-        for scene in reversed(self.scenes):
-            shown.append(scene)
-            if scene.opaque:
-                break
-        return list(reversed(shown))
 
     def render_logical(self) -> pygame.Surface:
         self.logical.fill(theme.colour("background"))
-        for scene in self._visible():
+        for scene in self.visible():
             scene.draw(self.logical)
         self.toast.draw(self.logical, 618)
         return self.logical
@@ -291,12 +244,10 @@ class App:
         """A bug: log it with its traceback, close every scene (a game in progress keeps its
         autosave) and show what failed and where the log is. A bug in that screen itself is
         raised on, to `run`."""
-        from petanque_game.ui.trouble import ErrorScene
-
         log, line = logs.report_bug(exc, "window")
         exc.logged = True  # type: ignore[attr-defined]
         self.errors += 1
-        if isinstance(self.top, ErrorScene) or self.errors > 20:
+        if (self.top is not None and self.top.name == "error") or self.errors > 20:
             raise exc
         scenes, self.scenes = self.scenes, []
         for scene in reversed(scenes):
@@ -305,7 +256,7 @@ class App:
             except Exception as again:  # noqa: BLE001 - logged; the next scene still closes
                 logs.report_bug(again, "window, closing a scene after a bug")
         self.toast = Toast()
-        self.push(ErrorScene(self, line, log))
+        self.open("error", line, log)
 
     def loop(self) -> None:
         clock = pygame.time.Clock()
@@ -316,6 +267,8 @@ class App:
         for scene in reversed(self.scenes):
             scene.exit()
         self.scenes = []
+        if theme.in_use() is self.settings:
+            theme.use(None)
         pygame.quit()
 
 

@@ -9,8 +9,9 @@ from typing import Any
 import pygame
 
 from petanque_game.ui import theme
-from petanque_game.ui.menu import GAME_TITLES
 from petanque_game.ui.narrate import describe
+from petanque_game.ui.play import GAME_TITLES
+from petanque_game.ui.replay import ReplayControls
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.session import Session, Step
 from petanque_game.ui.widgets import Button, panel
@@ -30,11 +31,7 @@ class GameScene(Scene):
         self.ai_wait = 0.0
         self.results_wait = 0.0
         self.results_shown = False
-        self.replay = None
-        if not session.interactive:
-            from petanque_game.ui.replay import ReplayControls
-
-            self.replay = ReplayControls(self)
+        self.replay = None if session.interactive else ReplayControls(self)
 
     # --- pacing ------------------------------------------------------------------------------------
 
@@ -53,16 +50,14 @@ class GameScene(Scene):
             self.pending_lines.extend(describe(self.session.game, step, self.session.players))
         if not self.busy:
             self.flush_lines()
-        if self.session.interactive and getattr(self.session, "save_problem", None):
+        if self.session.save_problem:
             self.app.toast.show(self.session.save_problem, "bad", 5.0)
             self.session.save_problem = None
 
     def exit(self) -> None:
         """Off the stack: a live game is let go of, so that it can be resumed (here or in
         another window)."""
-        close = getattr(self.session, "close", None)
-        if close is not None:
-            close()
+        self.session.close()
 
     def on_step(self, step: Step) -> None:
         """A new step to show."""
@@ -120,10 +115,8 @@ class GameScene(Scene):
         """Jump to the end of any animation running."""
 
     def show_results(self) -> None:
-        from petanque_game.ui.results import ResultsScene
-
         self.results_shown = True
-        self.app.push(ResultsScene(self.app, self.session))
+        self.app.open("results", self.session)
 
     def leave(self) -> None:
         if self.session.interactive and not self.session.over:
@@ -153,10 +146,8 @@ class GameScene(Scene):
                       style="ghost", tag="rules")
 
     def show_rules(self) -> None:
-        from petanque_game.ui.help import RulesScene
-
         game = self.session.game
-        self.app.push(RulesScene(self.app, game, GAME_TITLES.get(game, game)))
+        self.app.open("rules", game, GAME_TITLES.get(game, game))
 
     def header_event(self, event: pygame.event.Event) -> bool:
         """The header's Rules and Menu buttons and the help key, alike in every game scene."""

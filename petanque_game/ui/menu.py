@@ -14,16 +14,12 @@ from pathlib import Path
 import pygame
 
 from petanque_game import paths, saves
+from petanque_game.record import RecordError, load_record
 from petanque_game.ui import dice, theme
+from petanque_game.ui.play import GAME_TITLES, open_game_scene
 from petanque_game.ui.scene import Scene
+from petanque_game.ui.session import LoadProblem, resume
 from petanque_game.ui.widgets import Button, panel
-
-GAME_TITLES = {
-    "terningepetanque": "Terningepetanque",
-    "ship-captain-crew": "Ship, Captain and Crew",
-    "shut-the-box": "Shut the Box",
-    "ten-thousand": "Ten Thousand",
-}
 
 
 class MenuScene(Scene):
@@ -55,17 +51,15 @@ class MenuScene(Scene):
         self._layout()
 
     def new_game(self) -> None:
-        from petanque_game.ui.setup import SetupScene
-
         self.problem = None
-        self.app.push(SetupScene(self.app))
+        self.app.open("setup")
 
     def resume_game(self) -> None:
         """The one unfinished game, or the list of them when there are several."""
         games = saves.unfinished_games()
         if len(games) > 1:
             self.problem = None
-            self.app.push(ResumeListScene(self.app, games))
+            self.app.open("resume", games)
         elif games and games[0].problem:
             self.say(f"The saved game cannot be resumed: {games[0].problem}")
         elif games:
@@ -79,7 +73,7 @@ class MenuScene(Scene):
 
     def replays(self) -> None:
         self.problem = None
-        self.app.push(ReplayListScene(self.app))
+        self.app.open("replays")
 
     def quit(self) -> None:
         self.app.running = False
@@ -161,8 +155,6 @@ class RecordEntry:
 
 def list_records(folder: Path) -> list[RecordEntry]:
     """The records in `folder`, newest first, each described (or marked broken, with why)."""
-    from petanque_game.record import RecordError, load_record
-
     try:
         files = [p for p in folder.iterdir() if p.suffix == ".json" and p.is_file()]
     except OSError:
@@ -192,9 +184,6 @@ def _mtime(path: Path) -> float:
 
 def resume_game(app, path: Path) -> bool:
     """Carry on with the game autosaved at `path`; False (and the menu says why) if it cannot."""
-    from petanque_game.ui.play import open_game_scene
-    from petanque_game.ui.session import LoadProblem, resume
-
     try:
         session = resume(path)
     except LoadProblem as e:

@@ -1,5 +1,9 @@
-"""Opening a game scene: the tray for the three tray games, the table for Terningepetanque; for a
-live game or a replay. A replay that cannot be opened leaves the menu with a message."""
+"""Opening a game: the scene that shows each game (the table for Terningepetanque, the tray for the
+three tray games), for a live game or a replay, and the games' titles as the window writes them.
+A replay that cannot be opened leaves the menu with a message.
+
+Scenes are opened by name through the app (ui/scenes.py): this module imports none of them.
+"""
 
 from __future__ import annotations
 
@@ -7,20 +11,22 @@ from pathlib import Path
 
 from petanque_game.ui.session import LoadProblem, ReplaySession, Session
 
+GAME_TITLES = {
+    "terningepetanque": "Terningepetanque",
+    "ship-captain-crew": "Ship, Captain and Crew",
+    "shut-the-box": "Shut the Box",
+    "ten-thousand": "Ten Thousand",
+}
 
-def scene_for(app, session: Session):
-    if session.game == "terningepetanque":
-        from petanque_game.ui.table import TableScene
 
-        return TableScene(app, session)
-    from petanque_game.ui.tray import TrayScene
-
-    return TrayScene(app, session)
+def scene_name(game: str) -> str:
+    """The name of the scene that shows `game` (ui/scenes.py)."""
+    return "table" if game == "terningepetanque" else "tray"
 
 
 def open_game_scene(app, session: Session) -> bool:
     """Show `session` above the main menu (anything else on the stack is closed)."""
-    scene = scene_for(app, session)  # a failure here is a bug: the window's handler logs it
+    scene = app.make(scene_name(session.game), session)  # a failure here is a bug: logged
     app.back_to_menu()
     app.push(scene)
     return True

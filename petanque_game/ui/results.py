@@ -24,7 +24,7 @@ class ResultsScene(Scene):
         if session.interactive:
             b.append(Button(pygame.Rect(RECT.x + 24, RECT.bottom - 80, 176, 58), "New game",
                             self.new_game, size=28, style="primary", tag="new"))
-            saved = getattr(session, "saved_record", None)
+            saved = session.saved_record
             b.append(Button(pygame.Rect(RECT.x + 212, RECT.bottom - 80, 176, 58), "Watch replay",
                             self.watch, saved is not None, 26, tag="watch"))
         else:
@@ -35,13 +35,11 @@ class ResultsScene(Scene):
         self.buttons = b
 
     def new_game(self) -> None:
-        from petanque_game.ui.setup import SetupScene
-
         self.app.back_to_menu()
-        self.app.push(SetupScene(self.app))
+        self.app.open("setup")
 
     def watch(self) -> None:
-        path = getattr(self.session, "saved_record", None)
+        path = self.session.saved_record
         if path is not None:
             self.app.open_replay(path)
 
@@ -86,7 +84,7 @@ class ResultsScene(Scene):
             theme.blit_text(surface, str(scores[seat]), (RECT.right - 60, y + row_h // 2), 32,
                             col, True, "midright")
             y += row_h
-        saved = getattr(self.session, "saved_record", None)
+        saved = self.session.saved_record
         if saved is not None:
             theme.blit_text(surface, theme.fit(f"Saved as {saved.name}", 19, RECT.w - 40),
                             (RECT.centerx, RECT.bottom - 104), 19, "muted", anchor="midtop")

@@ -3,6 +3,9 @@
 A scene handles input (consuming an event or passing it to the scene below), updates its own
 animation clock, and draws to the fixed 1280x720 logical surface. `draw` never changes game state:
 drawing the same moment twice gives the same picture.
+
+A scene is opened by its name through the app (`app.open("results", session)`, ui/scenes.py), so
+a scene module never imports another.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ class Scene:
     """Base scene: override what you need."""
 
     opaque = True  # False: the scene below is drawn first (an overlay such as the results panel)
+    name = ""  # the name it was opened by (ui/scenes.py); "" for a scene pushed as an object
 
     def __init__(self, app: App):
         self.app = app

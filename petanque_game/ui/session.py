@@ -45,7 +45,7 @@ class Step:
 
 
 class Session:
-    """The common face of a live game and a replay."""
+    """The common face of a live game and a replay: what a scene may read of either."""
 
     interactive = False
 
@@ -54,6 +54,16 @@ class Session:
         self.state = state
         self.steps: list[Step] = []
         self.rules = spec_of(record.game).rules
+        self.saved_record: Path | None = None  # where the finished game was kept (records/)
+        self.save_problem: str | None = None  # why the last save failed, until it has been said
+
+    @property
+    def shown(self) -> int:
+        """How many of the record's events the window has shown: all of them in a live game."""
+        return len(self.record.events)
+
+    def close(self) -> None:
+        """The window lets go of the session (its scene is closed)."""
 
     @property
     def game(self) -> str:
@@ -92,8 +102,6 @@ class LiveSession(Session):
         super().__init__(match.record, match.state)
         self.match = match
         self.lock = lock  # this window's claim on the autosave (saves.py)
-        self.saved_record: Path | None = None
-        self.save_problem: str | None = None
         self._thought: tuple[Any, Future] | None = None  # (state it is for, the AI's decision)
         if autosave is not None:
             match.autosave = autosave
@@ -316,7 +324,12 @@ class ReplaySession(Session):
         super().__init__(record, start)
         self.match = match
         self.states = states
-        self.shown = 0  # events shown so far
+        self._shown = 0
+
+    @property
+    def shown(self) -> int:
+        """How many of the record's events have been shown so far."""
+        return self._shown
 
     @property
     def at_end(self) -> bool:
@@ -330,9 +343,9 @@ class ReplaySession(Session):
         """Show the next recorded event."""
         if self.at_end:
             return None
-        i = self.shown
+        i = self._shown
         before, after = self.state, self.states[i]
         event = self.record.events[i]
         self.state = after
-        self.shown += 1
+        self._shown += 1
         return self._push(before, after, [event], i, event.get("player"))

@@ -18,8 +18,9 @@ from petanque_game.record import Seat, name_problem
 from petanque_game.rules.games import game_ids, spec_of
 from petanque_game.rules.options import OptionError
 from petanque_game.ui import theme
-from petanque_game.ui.menu import GAME_TITLES
+from petanque_game.ui.play import GAME_TITLES, open_game_scene
 from petanque_game.ui.scene import Scene
+from petanque_game.ui.session import new_game, new_seed
 from petanque_game.ui.widgets import Button, TextField, panel
 
 KINDS = [("human", None, "Human"), ("ai", "easy", "AI easy"), ("ai", "medium", "AI medium"),
@@ -55,7 +56,7 @@ class PlayerRow:
 
 @dataclass
 class SetupChoices:
-    """What the setup scene remembers between games (kept on the app)."""
+    """What the setup scene remembers between games (kept in the app's memory)."""
 
     game: str = "ten-thousand"
     players: list[PlayerRow] = field(default_factory=lambda: [PlayerRow("You", 0),
@@ -109,8 +110,8 @@ def _shown_boards(levels: list[tuple[str, str | None]]) -> list[tuple[str, str |
 class SetupScene(Scene):
     def __init__(self, app, choices: SetupChoices | None = None):
         super().__init__(app)
-        self.choices = choices or getattr(app, "setup_choices", None) or SetupChoices()
-        app.setup_choices = self.choices
+        self.choices = choices or app.memory.get("setup") or SetupChoices()
+        app.memory["setup"] = self.choices
         self.defaults = shipped_rule_defaults()
         self.levels, self.levels_problem = available_levels()
         self.fields: list[TextField] = []
@@ -183,9 +184,6 @@ class SetupScene(Scene):
         return None
 
     def start(self) -> None:
-        from petanque_game.ui.play import open_game_scene
-        from petanque_game.ui.session import new_game, new_seed
-
         self._commit_fields()
         game, level = self.choices.game, None
         if game == "terningepetanque":
@@ -291,11 +289,8 @@ class SetupScene(Scene):
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.start()
             elif self.app.settings.is_key("help", event.key):
-                from petanque_game.ui.help import RulesScene
-                from petanque_game.ui.menu import GAME_TITLES
-
-                self.app.push(RulesScene(self.app, self.choices.game,
-                                         GAME_TITLES.get(self.choices.game, self.choices.game)))
+                self.app.open("rules", self.choices.game,
+                              GAME_TITLES.get(self.choices.game, self.choices.game))
             elif event.key == pygame.K_LEFT or event.key == pygame.K_RIGHT:
                 i = game_ids().index(self.choices.game) + (1 if event.key == pygame.K_RIGHT else -1)
                 self.set_game(game_ids()[i % len(game_ids())])

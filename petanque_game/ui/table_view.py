@@ -14,6 +14,7 @@ from petanque_game.rules.petanque_table import Table
 from petanque_game.rules.terningepetanque import closest_dice
 from petanque_game.ui import table_draw as td
 from petanque_game.ui import theme
+from petanque_game.ui.table_panel import draw_side, prompt
 
 AREA = pygame.Rect(8, 64, 960, 552)  # the table's part of the logical surface
 SIDE = pygame.Rect(980, 64, 284, 552)  # the side panel
@@ -23,8 +24,6 @@ class TableDrawing:
     """The drawing half of TableScene (a mixin: it reads the scene's state through self)."""
 
     def draw(self, surface: pygame.Surface) -> None:
-        from petanque_game.ui.table_panel import draw_side, prompt
-
         st = self.state
         info = f"Round {st.round_number} of {st.rounds}  -  {self.level.title}"
         self.draw_header(surface, info)

@@ -3,6 +3,8 @@ AI pace).
 
 Everything a player or designer tunes about the window lives in config/ui.yaml (DESIGN.md,
 principle 6); a mistake there is reported in `problems` and the built-in value is used instead.
+The colours drawn are those of the settings in use (`use`, called by the App), over the built-in
+`COLOURS`, which are never changed.
 Fonts and text surfaces are made on first use (never at import time) and cached.
 """
 
@@ -17,7 +19,7 @@ LOGICAL_SIZE = (1280, 720)
 
 # --- colours ------------------------------------------------------------------------------------
 
-COLOURS: dict[str, tuple[int, int, int]] = {
+COLOURS: dict[str, tuple[int, int, int]] = {  # built in; a Settings' own `colours` go over them
     "background": (22, 27, 36),
     "panel": (33, 40, 53),
     "panel_light": (45, 54, 71),
@@ -46,7 +48,23 @@ PLAYER_COLOURS: list[tuple[int, int, int]] = [
 ]
 
 
+_in_use: Settings | None = None  # whose colours are drawn (the App's); None: the built-in ones
+
+
+def use(settings: Settings | None) -> None:
+    """Draw with the colours of `settings` from now on (None: the built-in colours)."""
+    global _in_use
+    _in_use = settings
+
+
+def in_use() -> Settings | None:
+    return _in_use
+
+
 def colour(name: str) -> tuple[int, int, int]:
+    """The colour called `name`, as the settings in use have it."""
+    if _in_use is not None:
+        return _in_use.colour(name)
     return COLOURS[name]
 
 
@@ -98,7 +116,7 @@ def text(s: str, size: int = 24, col: tuple[int, int, int] | str = "text",
          bold: bool = False) -> pygame.Surface:
     """A rendered line of text (anti-aliased, cached)."""
     s = drawable(s)
-    rgb = COLOURS[col] if isinstance(col, str) else col
+    rgb = colour(col) if isinstance(col, str) else col
     key = (s, size, rgb, bold)
     surf = _texts.get(key)
     if surf is None:
@@ -175,6 +193,7 @@ class Settings:
     """The window's tunable settings; `problems` lists what config/ui.yaml got wrong."""
 
     keys: dict[str, set[int]] = field(default_factory=dict)
+    colours: dict[str, tuple[int, int, int]] = field(default_factory=dict)  # over COLOURS
     ai_delay: float = 0.8  # seconds between two AI decisions, so a human can follow
     roll_time: float = 0.7  # seconds a rolled die tumbles (cosmetic)
     replay_delay: float = 0.9  # seconds between replayed events at normal speed
@@ -182,6 +201,11 @@ class Settings:
 
     def is_key(self, action: str, key: int) -> bool:
         return key in self.keys.get(action, ())
+
+    def colour(self, name: str) -> tuple[int, int, int]:
+        """The colour called `name`: this settings' own, or the built-in one."""
+        found = self.colours.get(name)
+        return found if found is not None else COLOURS[name]
 
 
 def _key_codes(names: Any, where: str, problems: list[str]) -> set[int] | None:
@@ -261,7 +285,7 @@ def _apply(settings: Settings, data: Any, name: str, problems: list[str]) -> Non
                 problems.append(f"{name}: colours.{key_text(key)}: unknown colour")
             elif (isinstance(value, list) and len(value) == 3
                   and all(type(v) is int and 0 <= v <= 255 for v in value)):
-                COLOURS[key] = tuple(value)  # type: ignore
+                settings.colours[key] = tuple(value)  # type: ignore
             else:
                 problems.append(f"{name}: colours.{key}: expected [red, green, blue], 0-255 each")
     else:

@@ -8,43 +8,29 @@ click goes to the match, which refuses an illegal one with a reason; the scene s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
 
 from petanque_game.ui import dice, theme
 from petanque_game.ui.game_scene import GameScene
 from petanque_game.ui.session import Session, Step
+from petanque_game.ui.tray_games import Controls
+from petanque_game.ui.tray_layout import (
+    DIE_SIZE,
+    FELT_RECT,
+    PANEL_RECT,
+    PLAYERS_RECT,
+    RIM,
+    TRAY_RECT,
+    RollShown,
+)
+from petanque_game.ui.tray_ship import ShipControls
+from petanque_game.ui.tray_shut_the_box import ShutTheBoxControls
+from petanque_game.ui.tray_ten_thousand import TenThousandControls
 from petanque_game.ui.widgets import Button, panel
 
-TRAY_RECT = pygame.Rect(336, 70, 928, 380)
-RIM = 20
-FELT_RECT = TRAY_RECT.inflate(-2 * RIM, -2 * RIM)
-PANEL_RECT = pygame.Rect(336, 462, 928, 150)
-PLAYERS_RECT = pygame.Rect(16, 70, 306, 542)
-DIE_SIZE = 86
-
-
-@dataclass
-class DieView:
-    """How one die of the current roll is drawn in the tray."""
-
-    value: int
-    hidden: bool = False
-    dim: bool = False
-    selected: bool = False
-    outline: tuple[int, int, int] | None = None
-    label: str = ""
-
-
-@dataclass
-class RollShown:
-    """The latest roll: its event index (the key of its cosmetic layout), values, tumble clock."""
-
-    event: int
-    values: tuple[int, ...]
-    seat: int | None
-    t: float = 1.0  # 0 just thrown .. 1 at rest
+CONTROLS: dict[str, type[Controls]] = {"ten-thousand": TenThousandControls,
+                                       "shut-the-box": ShutTheBoxControls,
+                                       "ship-captain-crew": ShipControls}
 
 
 class TrayScene(GameScene):
@@ -52,17 +38,14 @@ class TrayScene(GameScene):
 
     def __init__(self, app, session: Session):
         super().__init__(app, session)
-        from petanque_game.ui.tray_games import controls_for
-
         self.roll: RollShown | None = None
-        self.controls = controls_for(self)
+        self.controls = CONTROLS[session.game](self)
         self._find_last_roll()
 
     def _find_last_roll(self) -> None:
         """A resumed game shows the roll it stopped at."""
         events = self.session.record.events
-        shown = getattr(self.session, "shown", len(events))
-        for i in range(shown - 1, -1, -1):
+        for i in range(self.session.shown - 1, -1, -1):
             if events[i]["action"] == "roll":
                 self.roll = RollShown(i, tuple(events[i]["dice"]), events[i].get("player"))
                 break

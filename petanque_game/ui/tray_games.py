@@ -70,12 +70,3 @@ class Controls:
                style: str = "normal", width: int = 190) -> Button:
         return Button(pygame.Rect(0, 0, width, 64), label, action, enabled and self.human, 26,
                       hint, style, tag=tag)
-
-
-def controls_for(scene) -> Controls:
-    from petanque_game.ui.tray_ship import ShipControls
-    from petanque_game.ui.tray_shut_the_box import ShutTheBoxControls
-    from petanque_game.ui.tray_ten_thousand import TenThousandControls
-
-    return {"ten-thousand": TenThousandControls, "shut-the-box": ShutTheBoxControls,
-            "ship-captain-crew": ShipControls}[scene.session.game](scene)

@@ -7,8 +7,8 @@ import pygame
 
 from petanque_game.rules.base import Close, Roll
 from petanque_game.ui import theme
-from petanque_game.ui.tray import DieView, RollShown
 from petanque_game.ui.tray_games import Controls
+from petanque_game.ui.tray_layout import PANEL_RECT, DieView, RollShown
 from petanque_game.ui.widgets import Button
 
 # --- Shut the Box ----------------------------------------------------------------------------------
@@ -18,8 +18,6 @@ TILE_W, TILE_H, TILE_GAP = 88, 92, 10
 
 class ShutTheBoxControls(Controls):
     def tile_rect(self, box: int) -> pygame.Rect:
-        from petanque_game.ui.tray import PANEL_RECT
-
         x0 = PANEL_RECT.x + (PANEL_RECT.w - (9 * TILE_W + 8 * TILE_GAP)) // 2
         return pygame.Rect(x0 + (box - 1) * (TILE_W + TILE_GAP), PANEL_RECT.y + 12, TILE_W,
                            TILE_H)

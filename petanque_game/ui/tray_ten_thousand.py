@@ -9,8 +9,8 @@ import pygame
 
 from petanque_game.rules.base import Bank, IllegalAction, Keep, Roll
 from petanque_game.ui import dice, theme
-from petanque_game.ui.tray import DieView, RollShown
 from petanque_game.ui.tray_games import Controls
+from petanque_game.ui.tray_layout import DieView, RollShown
 from petanque_game.ui.widgets import Button
 
 # --- Ten Thousand ---------------------------------------------------------------------------------

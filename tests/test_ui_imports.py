@@ -1,0 +1,158 @@
+"""Scenes by name (issue 7, part 4; DESIGN.md principle 10): the window's modules, read with `ast`,
+every import counted wherever it stands (at the top or inside a function), except those under
+`if TYPE_CHECKING:`, which never run. No scene module imports another scene module, only the
+registry (ui/scenes.py) imports scene modules, and the ui modules import each other in no circle."""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import petanque_game
+
+UI = Path(petanque_game.__file__).parent / "ui"
+PREFIX = "petanque_game.ui."
+
+# The modules that hold the scenes opened by name (ui/scenes.py), one per line.
+SCENE_MODULES = {
+    "menu",     # MenuScene, ReplayListScene, ResumeListScene
+    "setup",    # SetupScene
+    "table",    # TableScene
+    "tray",     # TrayScene
+    "results",  # ResultsScene
+    "help",     # RulesScene
+    "trouble",  # ErrorScene
+}
+REGISTRY = "scenes"
+
+
+def _type_checking_only(node: ast.AST) -> bool:
+    test = getattr(node, "test", None)
+    return isinstance(node, ast.If) and (
+        (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING")
+        or (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"))
+
+
+def _imports(tree: ast.AST) -> list[tuple[str, list[str]]]:
+    """(module, [names imported from it]) of every import in `tree`, however deep."""
+    found: list[tuple[str, list[str]]] = []
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if _type_checking_only(node):
+            stack.extend(node.orelse)  # the `if` body is for the type checker only
+            continue
+        if isinstance(node, ast.Import):
+            found += [(alias.name, []) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            assert node.level == 0, "relative imports are not used in this project"
+            found.append((node.module or "", [alias.name for alias in node.names]))
+        stack.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def ui_import_graph() -> dict[str, set[str]]:
+    """{ui module: the ui modules it imports}, by short name ("menu", "theme", ...)."""
+    modules = {p.stem for p in UI.glob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name in modules:
+        edges = set()
+        for module, names in _imports(ast.parse((UI / f"{name}.py").read_text("utf-8"))):
+            if module == "petanque_game.ui":  # from petanque_game.ui import theme, dice
+                edges.update(n for n in names if n in modules)
+            elif module.startswith(PREFIX):
+                edges.add(module[len(PREFIX):].split(".")[0])
+        graph[name] = edges - {name}
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One circle of imports in `graph` (as the path round it), or None."""
+    done: set[str] = set()
+    path: list[str] = []
+    on_path: set[str] = set()
+
+    def visit(node: str) -> list[str] | None:
+        if node in on_path:
+            return path[path.index(node):] + [node]
+        if node in done:
+            return None
+        path.append(node)
+        on_path.add(node)
+        for nxt in sorted(graph.get(node, ())):
+            cycle = visit(nxt)
+            if cycle:
+                return cycle
+        path.pop()
+        on_path.discard(node)
+        done.add(node)
+        return None
+
+    for start in sorted(graph):
+        cycle = visit(start)
+        if cycle:
+            return cycle
+    return None
+
+
+GRAPH = ui_import_graph()
+
+
+def test_the_scene_modules_named_here_are_the_window_s():
+    assert SCENE_MODULES | {REGISTRY, "app", "scene"} <= set(GRAPH)
+    scene_classes = {p.stem for p in UI.glob("*.py")
+                     if any(isinstance(n, ast.ClassDef) and n.name.endswith("Scene")
+                            and n.name not in ("Scene", "GameScene")
+                            for n in ast.parse(p.read_text("utf-8")).body)}
+    assert scene_classes == SCENE_MODULES  # a new scene module is named in this test
+
+
+@pytest.mark.parametrize("module", sorted(SCENE_MODULES))
+def test_no_scene_module_imports_another(module):
+    assert not GRAPH[module] & SCENE_MODULES, f"{module} imports {GRAPH[module] & SCENE_MODULES}"
+
+
+def test_only_the_registry_imports_the_scene_modules():
+    importers = {m: GRAPH[m] & SCENE_MODULES for m in GRAPH if GRAPH[m] & SCENE_MODULES}
+    assert importers == {REGISTRY: SCENE_MODULES}
+
+
+def test_the_ui_modules_import_each_other_in_no_circle():
+    assert find_cycle(GRAPH) is None, " -> ".join(find_cycle(GRAPH) or [])
+
+
+def test_the_cycle_finder_finds_a_circle_and_function_local_imports_count():
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set(), "c": {"a", "b"}}) is None
+    tree = ast.parse("from typing import TYPE_CHECKING\n"
+                     "if TYPE_CHECKING:\n    from petanque_game.ui.app import App\n"
+                     "def f():\n    from petanque_game.ui import menu, theme\n"
+                     "    import petanque_game.ui.tray.x\n")
+    assert sorted(_imports(tree)) == [("petanque_game.ui", ["menu", "theme"]),
+                                      ("petanque_game.ui.tray.x", []),
+                                      ("typing", ["TYPE_CHECKING"])]
+
+
+def test_every_registered_name_opens_its_scene(home):
+    from ui_support import fast_app
+
+    from petanque_game.record import Seat
+    from petanque_game.ui.scenes import SCENES
+    from petanque_game.ui.session import new_game
+
+    app = fast_app()
+    assert app.top.name == "menu" and set(app.factories) == set(SCENES)
+    session = new_game("ten-thousand", [Seat("Ana", "human"), Seat("Bo", "human")], {}, 1)
+    arguments = {"tray": (session,), "results": (session,), "rules": ("ten-thousand", "Tk"),
+                 "error": ("a bug", None)}
+    for name in SCENES:
+        if name == "table":
+            continue  # needs a Terningepetanque session: tests/test_ui_table.py opens it
+        scene = app.open(name, *arguments.get(name, ()))
+        assert app.top is scene and scene.name == name
+        app.render()
+    with pytest.raises(KeyError, match="no scene is registered as 'nosuch'"):
+        app.open("nosuch")
+    app.back_to_menu()
+    assert [s.name for s in app.scenes] == ["menu"]
+    app.close()
