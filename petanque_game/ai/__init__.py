@@ -1,5 +1,6 @@
 """AI players. Each game has a module with `choose(state, level, rng)`; Terningepetanque's throws
-are aimed by `petanque.choose_throw`, which searches with the physics.
+are aimed by `petanque.choose_throw`, which searches with the physics. `hints.hint` gives a human
+player the expert's move and its worth.
 
 An AI sees the game's state, the board and its own random stream, nothing else: not the match,
 not its streams, so not the chance still to come (DESIGN.md, principles 2 and 11).
