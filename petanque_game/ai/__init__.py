@@ -1,6 +1,7 @@
 """AI players. Each game names its AI module in its registration (`rules.games`): a module with
 `choose(state, level, rng)`, and for a game on a board `choose(state, level, rng, board)`
 (Terningepetanque's, `petanque.py`, searches with the physics).
+`hints.hint` gives a human player the expert's move and its worth.
 
 An AI sees the game's state, the board and its own random stream, nothing else: not the match,
 not its streams, so not the chance still to come (DESIGN.md, principles 2 and 11).

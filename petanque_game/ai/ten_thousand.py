@@ -1,41 +1,37 @@
 """AI players for Ten Thousand: which scoring dice to set aside, and when to bank.
 
-- easy: sets aside every scoring die, banks once the turn total passes 300-400 (a little random
-  variety) with fewer than six dice left.
-- medium: sets aside the dice that maximise points plus a rough worth of the dice still in hand,
-  and banks at a turn total that depends on how many dice are left.
-- expert: an exact dynamic programme over the turn (turn total in steps of 50, dice in hand) that
-  maximises the expected points of the turn. Near the end (when the seat needs at most `NEAR`
-  points) the points are capped at the target and reaching it earns a bonus that grows with the
-  chance that an opponent reaches their target on their next turn (an exact one-turn reach
-  probability). Tables are memoised in-process; the far table takes about 0.1 s to build once
-  per option set, a near table about 5 ms; a decision then takes well under a millisecond.
+- easy, a beginner: sets aside every scoring die of every roll, and banks as soon as the turn
+  total reaches its mark (300, 350 or 400, drawn afresh from its own stream at each decision) or
+  as soon as two or fewer dice are left; six fresh dice it always rolls. It pays no attention to
+  the other scores.
+- medium, a club player: weighs the points it sets aside against a rough worth of the dice left
+  (from six dice it usually keeps a single 1 or 5 and rolls five), and banks at a turn total that
+  depends on the dice left. When an opponent is close to the target and it is not, it asks for
+  twice as much before banking.
+- expert: with two or more players and a target with a shipped table (`ten_thousand_win`), the
+  exact two-player play that maximises the chance to win, against the best other score; for
+  other targets and solo practice, the expected-points play (`ten_thousand_points`).
 
-Every level banks when banking wins the game and rolls when the turn total is 0 (rolling is free).
+Every level banks when banking wins the game and rolls when the turn total is 0 (rolling is
+free). Decisions depend only on the state and the AI's own random stream.
 """
 
 from __future__ import annotations
 
 import random
-from functools import cache
-from itertools import combinations_with_replacement
-from math import factorial
 
+from petanque_game.ai import ten_thousand_points as points
+from petanque_game.ai import ten_thousand_win as win
 from petanque_game.rules.base import Bank, Keep, Roll
-from petanque_game.rules.ten_thousand import (
-    DICE,
-    KEEPING,
-    TenThousandState,
-    keep_score,
-    legal_keeps,
-)
+from petanque_game.rules.ten_thousand import DICE, KEEPING, TenThousandState, keep_score
 
 LEVELS = ("easy", "medium", "expert")
-STEP = 50  # every score is a multiple of 50
-NEAR = 3000  # needing at most this many points, the expert plays for the target
-FAR = {True: 8000, False: 25000}  # the far table's horizon, beyond any sensible turn total
+EASY_MARKS = (300, 350, 400)
+EASY_BANK_WITH = 2  # dice left or fewer: the beginner banks whatever it has
 MEDIUM_BANK_AT = {1: 300, 2: 300, 3: 400, 4: 700, 5: 2000, 6: 10000}
 MEDIUM_HAND_WORTH = {0: 350, 1: 0, 2: 30, 3: 70, 4: 120, 5: 200, 6: 350}
+MEDIUM_LATE = 1000  # an opponent needing at most this: the club player pushes on
+MEDIUM_PUSH = 2  # ... asking this many times its usual total before banking
 
 
 def choose(state: TenThousandState, level: str, rng: random.Random) -> object:
@@ -47,27 +43,33 @@ def choose(state: TenThousandState, level: str, rng: random.Random) -> object:
         raise ValueError("no seat is to move in this state")
     if len(actions) == 1:
         return actions[0]
-    need = state.target - state.banked[state.turn_player]
+    if level == "expert":
+        return expert(state)
     if state.phase == KEEPING:
         keeps = [a.dice for a in actions]
         if level == "easy":
-            return Keep(max(keeps, key=lambda k: (keep_score(k), len(k))))
-        if level == "medium":
-            return Keep(max(keeps, key=lambda k: _medium_keep_worth(state, k)))
-        return Keep(_expert_keep(state, keeps, need))
+            return Keep(max(keeps, key=lambda k: (len(k), keep_score(k))))
+        return Keep(max(keeps, key=lambda k: _medium_keep_worth(state, k)))
     t, n = state.turn_total, state.dice_in_hand
-    if t >= need:
+    if t >= state.target - state.banked[state.turn_player]:
         return Bank()  # banking wins at once
     if t == 0:
         return Roll(n)  # nothing at risk
     if level == "easy":
-        bank = n < DICE and t >= rng.choice((300, 350, 400)) or t >= 2000
-    elif level == "medium":
-        bank = t >= MEDIUM_BANK_AT[n]
+        bank = n < DICE and (n <= EASY_BANK_WITH or t >= rng.choice(EASY_MARKS))
     else:
-        table = _table_for(state, need)
-        bank = table.bank_value(t) > table.roll_value(t, n)
+        bank = t >= MEDIUM_BANK_AT[n] * (MEDIUM_PUSH if _medium_pushes(state) else 1)
     return Bank() if bank else Roll(n)
+
+
+def expert(state: TenThousandState) -> object:
+    """The expert's decision: to win where a table is shipped, else for points."""
+    pos = win.position(state)
+    if pos is None:
+        return points.choose(state)
+    if state.phase == KEEPING:
+        return Keep(win.best_keep(pos, state.last_roll))
+    return Roll(pos.n) if win.rolls_on(pos) else Bank()
 
 
 # --- medium -----------------------------------------------------------------------------------
@@ -81,152 +83,10 @@ def _medium_keep_worth(state: TenThousandState, keep: tuple[int, ...]) -> tuple[
     return worth, keep_score(keep)
 
 
-# --- expert -----------------------------------------------------------------------------------
+def _medium_pushes(state: TenThousandState) -> bool:
+    """An opponent is close to the target and this seat is not: a total must be worth more."""
+    me = state.turn_player
+    others = [s for seat, s in enumerate(state.banked) if seat != me]
+    return bool(others) and state.target - max(others) <= MEDIUM_LATE < \
+        state.target - state.banked[me]
 
-
-def _expert_keep(state: TenThousandState, keeps: list[tuple[int, ...]], need: int) -> tuple:
-    table = _table_for(state, need)
-    t, n = state.turn_total, state.dice_in_hand
-    return max(keeps, key=lambda k: (table.after_keep(t + keep_score(k), n - len(k)),
-                                     keep_score(k), -len(k)))
-
-
-def _table_for(state: TenThousandState, need: int) -> _Turn:
-    banks = state.hot_dice_banks
-    if need > NEAR:
-        return _far_table(banks)
-    threat = 1.0
-    for seat, score in enumerate(state.banked):
-        if seat != state.turn_player:
-            threat *= 1.0 - _reach_probability(-(-(state.target - score) // STEP))
-    threat = 1.0 - threat
-    # Reaching the target now is worth its points and, when an opponent may well win on their
-    # next turn, more: the bonus grows as threat / (1 - threat), in a few steps to share tables.
-    factor = min(8.0, threat / max(1e-9, 1.0 - threat))
-    factor = max((f for f in (0.0, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0) if f <= factor), default=0.0)
-    hot = _far_table(banks).value(0, DICE) if banks else 0.0
-    return _near_table(need // STEP, round(factor * need), banks, hot)
-
-
-@cache
-def _roll_groups(n: int) -> tuple[float, tuple[tuple[float, tuple[tuple[int, int], ...]], ...]]:
-    """Rolling n dice: the bust probability, and the other rolls grouped by what they allow.
-
-    A choice is (points in steps, dice used); for each number of dice used only the best points
-    matter, since a larger turn total with the same dice in hand is never worse.
-    """
-    bust = 0.0
-    groups: dict[tuple[tuple[int, int], ...], float] = {}
-    for roll in combinations_with_replacement(range(1, 7), n):
-        ways = factorial(n)
-        for value in set(roll):
-            ways //= factorial(roll.count(value))
-        p = ways / 6**n
-        best: dict[int, int] = {}
-        for keep in legal_keeps(roll):
-            best[len(keep)] = max(best.get(len(keep), 0), keep_score(keep) // STEP)
-        if not best:
-            bust += p
-            continue
-        choices = tuple(sorted((s, u) for u, s in best.items()))
-        groups[choices] = groups.get(choices, 0.0) + p
-    return bust, tuple((p, c) for c, p in sorted(groups.items()))
-
-
-class _Turn:
-    """The turn's values for one goal: `value(t, n)` when choosing with total t and n dice.
-
-    Points are capped at `goal` (in steps), and reaching it is worth `bonus` more; with hot dice
-    banking, the rest of the turn after hot dice is worth `hot` (the far table's fresh turn) or
-    the chance of reaching the goal from there, whichever is more (an estimate).
-    """
-
-    def __init__(self, goal: int, bonus: float, banks: bool, hot: float) -> None:
-        self.goal, self.bonus, self.banks, self.hot = goal, bonus, banks, hot
-        self._values = [[0.0] * (DICE + 1) for _ in range(goal)]
-        self._rolls = [[0.0] * (DICE + 1) for _ in range(goal)]
-        for k in range(goal - 1, -1, -1):  # a keep only raises the total: fill from the top
-            for n in range(1, DICE + 1):
-                roll = self._roll(k, n)
-                self._rolls[k][n] = roll
-                self._values[k][n] = max(self._bank(k), roll)
-
-    def _bank(self, k: int) -> float:
-        return STEP * self.goal + self.bonus if k >= self.goal else float(STEP * k)
-
-    def _after(self, k: int, left: int) -> float:
-        if k >= self.goal:
-            return self._bank(k)
-        if left:
-            return self._values[k][left]
-        if not self.banks:
-            return self._values[k][DICE]
-        # Hot dice banked: the points are safe and six fresh dice either play for points (worth
-        # about `hot`) or for the target (reached with the exact one-turn chance).
-        rest = self.goal - k
-        go_for_it = _reach_probability(rest) * (STEP * rest + self.bonus)
-        return STEP * k + max(min(self.hot, STEP * rest), go_for_it)
-
-    def _roll(self, k: int, n: int) -> float:
-        _, groups = _roll_groups(n)
-        return sum(p * max(self._after(k + s, n - u) for s, u in choices)
-                   for p, choices in groups)
-
-    def bank_value(self, t: int) -> float:
-        return self._bank(t // STEP)
-
-    def roll_value(self, t: int, n: int) -> float:
-        k = t // STEP
-        return self._rolls[k][n] if k < self.goal else self._roll(k, n)
-
-    def value(self, t: int, n: int) -> float:
-        return max(self.bank_value(t), self.roll_value(t, n))
-
-    def after_keep(self, t: int, left: int) -> float:
-        return self._after(t // STEP, left)
-
-
-@cache
-def _near_table(goal: int, bonus: int, banks: bool, hot: float) -> _Turn:
-    return _Turn(goal, float(bonus), banks, hot)
-
-
-@cache
-def _far_table(banks: bool) -> _Turn:
-    """The expected-points table; with hot dice banking its fresh-turn worth is a fixed point."""
-    goal = FAR[banks] // STEP
-    if not banks:
-        return _Turn(goal, 0.0, False, 0.0)
-    hot = 0.0
-    for _ in range(20):
-        table = _Turn(goal, 0.0, True, hot)
-        fresh = table.value(0, DICE)
-        if abs(fresh - hot) < 0.01:
-            break
-        hot = fresh
-    return table
-
-
-def _reach_probability(steps: int) -> float:
-    """The chance to score `steps` * 50 points or more in one turn, playing only for that.
-
-    Hot dice keep their points towards the target under either option, so the option does not
-    change the chance. Beyond `NEAR` the chance is taken as 0.
-    """
-    if steps > NEAR // STEP:
-        return 0.0
-    return _reach_table()[max(steps, 0)][DICE]
-
-
-@cache
-def _reach_table() -> list[list[float]]:
-    top = NEAR // STEP
-    reach = [[1.0] * (DICE + 1)]
-    for r in range(1, top + 1):
-        row = [0.0] * (DICE + 1)
-        for n in range(1, DICE + 1):
-            _, groups = _roll_groups(n)
-            row[n] = sum(p * max(reach[max(r - s, 0)][n - u or DICE] if s < r else 1.0
-                                 for s, u in choices) for p, choices in groups)
-        reach.append(row)
-    return reach

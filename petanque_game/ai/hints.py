@@ -1,0 +1,136 @@
+"""Hints for a human player: the expert's move in the current state, and what it is worth.
+
+The window calls `hint(game, state, board)` when a human seat is to move. A hint is a pure
+function of the state: it changes nothing, draws no random number and is not a move of the game
+(the window may record that one was shown). Each game registers its own function with
+`@registers(game)`; a game with none yet gets a ValueError saying so. A game whose AI is heavy to
+import (Terningepetanque's, with the physics) should import it inside its function.
+
+Ten Thousand: with two or more players and a target with a shipped win table, the value is the
+chance to win (`ten_thousand_win`; with three or more players, one-on-one against the best other
+score, as the expert plays); otherwise it is the points the expert expects from the turn.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from petanque_game.ai import ten_thousand, ten_thousand_points, ten_thousand_win
+from petanque_game.rules import ten_thousand as ten_thousand_rules
+from petanque_game.rules.base import Bank, Keep
+from petanque_game.rules.ten_thousand import keep_score
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The expert's `action` for the state, `text` saying it and its worth in a player's words,
+    and `value`: that worth as a number (a chance to win from 0 to 1, or expected points, as the
+    text says)."""
+
+    action: Any
+    text: str
+    value: float
+
+
+_HINTS: dict[str, Callable[[Any, Any], Hint]] = {}
+
+
+def hint(game: str, state: Any, board: Any = None) -> Hint:
+    """The hint for the seat to move in `state`; ValueError when there is none to give."""
+    give = _HINTS.get(game)
+    if give is None:
+        raise ValueError(f"no hint for {game} yet")
+    if state.is_terminal or state.to_move < 0:
+        raise ValueError("no player is to move, so there is nothing to hint")
+    return give(state, board)
+
+
+def registers(game: str) -> Callable:
+    """Decorator: the hint function of `game`."""
+    def register(fn: Callable[[Any, Any], Hint]) -> Callable[[Any, Any], Hint]:
+        _HINTS[game] = fn
+        return fn
+    return register
+
+
+# --- Ten Thousand ---------------------------------------------------------------------------------
+
+
+@registers(ten_thousand_rules.GAME_ID)
+def _ten_thousand(state: Any, board: Any = None) -> Hint:
+    win = ten_thousand_win
+    action = ten_thousand.choose(state, "expert", random.Random(0))  # the expert draws nothing
+    pos = win.position(state)
+    if pos is None:
+        return _ten_thousand_points(state, action)
+    against = " against the best other score" if state.num_players > 2 else ""
+    if isinstance(action, Keep):
+        keep = action.dice
+        value = win.keep_value(pos, _steps(keep), len(keep))
+        return Hint(action, f"{_keep_then(state, keep, pos)}: {_chance(value)}{against}", value)
+    bank, roll = win.bank_value(pos), win.roll_value(pos)
+    if state.turn_total == 0:
+        return Hint(action, f"Roll {action.count} dice: {_chance(roll)}{against}", roll)
+    digits = 1 if _percent(bank) == _percent(roll) else 0  # show the difference, if small
+    if isinstance(action, Bank):
+        text = (f"Bank {state.turn_total}: {_chance(bank, digits)}{against} "
+                f"(rolling on: {_percent(roll, digits)})")
+        return Hint(action, text, bank)
+    text = (f"Roll {_dice(action.count)} on: {_chance(roll, digits)}{against} "
+            f"(banking {state.turn_total}: {_percent(bank, digits)})")
+    return Hint(action, text, roll)
+
+
+def _keep_then(state: Any, keep: tuple[int, ...], pos: Any) -> str:
+    """'Keep 5-5-1, roll on' or '..., then bank' or '..., hot dice': what the expert does next."""
+    shown = "-".join(map(str, sorted(keep, reverse=True)))
+    total = state.turn_total + _steps(keep) * 50
+    left = state.dice_in_hand - len(keep)
+    if state.banked[state.turn_player] + total >= state.target:
+        return f"Keep {shown} and bank {total}"
+    if left == 0:
+        return f"Keep {shown}: hot dice"
+    after = ten_thousand_win.Position(pos.table, pos.a, pos.b, total // 50, left)
+    rolls = ten_thousand_win.rolls_on(after)
+    return f"Keep {shown}, " + ("roll on" if rolls else f"then bank {total}")
+
+
+def _ten_thousand_points(state: Any, action: Any) -> Hint:
+    """Solo practice or a target with no win table: the expert plays for points; say so."""
+    table = ten_thousand_points.far_table(state.hot_dice_banks)
+    t, n = state.turn_total, state.dice_in_hand
+    if isinstance(action, Keep):
+        keep = action.dice
+        value = table.after_keep(t + _steps(keep) * 50, n - len(keep))
+        shown = "-".join(map(str, sorted(keep, reverse=True)))
+        return Hint(action, f"Keep {shown}: {value:.0f} points expected this turn", value)
+    if isinstance(action, Bank):
+        return Hint(action, f"Bank {t} points", float(t))
+    value = table.value(t, n)
+    label = f"Roll {_dice(action.count)} on" if t else f"Roll {action.count} dice"
+    return Hint(action, f"{label}: {value:.0f} points expected this turn", value)
+
+
+def _steps(keep: tuple[int, ...]) -> int:
+    return keep_score(keep) // 50
+
+
+def _dice(n: int) -> str:
+    return "the last die" if n == 1 else f"{n} dice"
+
+
+def _percent(p: float, digits: int = 0) -> str:
+    if p >= 1.0 - 1e-12:
+        return "a sure win"
+    shown = f"{100 * p:.{digits}f}"
+    if float(shown) >= 100.0:
+        return "over 99%"
+    return f"{shown}%" if float(shown) > 0.0 else "under 1%"
+
+
+def _chance(p: float, digits: int = 0) -> str:
+    return "you win" if p >= 1.0 - 1e-12 else f"{_percent(p, digits)} to win"
+
