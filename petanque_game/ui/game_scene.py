@@ -9,8 +9,8 @@ from typing import Any
 import pygame
 
 from petanque_game.ui import theme
+from petanque_game.ui.game_ui import title
 from petanque_game.ui.narrate import describe
-from petanque_game.ui.play import GAME_TITLES
 from petanque_game.ui.replay import ReplayControls
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.session import Session, Step
@@ -126,7 +126,7 @@ class GameScene(Scene):
     # --- drawing shared by the game scenes --------------------------------------------------------
 
     def draw_header(self, surface: pygame.Surface, info: str) -> None:
-        theme.blit_text(surface, GAME_TITLES.get(self.session.game, self.session.game), (18, 14),
+        theme.blit_text(surface, title(self.session.game), (18, 14),
                         44, "text", True)
         tag = "REPLAY" if self.replay is not None else ""
         right = theme.blit_text(surface, info, (980, 32), 24, "muted", anchor="midright")
@@ -147,7 +147,7 @@ class GameScene(Scene):
 
     def show_rules(self) -> None:
         game = self.session.game
-        self.app.open("rules", game, GAME_TITLES.get(game, game))
+        self.app.open("rules", game, title(game))
 
     def header_event(self, event: pygame.event.Event) -> bool:
         """The header's Rules and Menu buttons and the help key, alike in every game scene."""

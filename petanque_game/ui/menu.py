@@ -16,7 +16,8 @@ import pygame
 from petanque_game import paths, saves
 from petanque_game.record import RecordError, load_record
 from petanque_game.ui import dice, theme
-from petanque_game.ui.play import GAME_TITLES, open_game_scene
+from petanque_game.ui.game_ui import title
+from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.session import LoadProblem, resume
 from petanque_game.ui.widgets import Button, panel
@@ -170,7 +171,7 @@ def list_records(folder: Path) -> list[RecordEntry]:
             continue
         names = ", ".join(p.name for p in rec.players)
         state = "finished" if rec.result is not None else "unfinished"
-        entries.append(RecordEntry(path, f"{GAME_TITLES.get(rec.game, rec.game)}  -  {when}",
+        entries.append(RecordEntry(path, f"{title(rec.game)}  -  {when}",
                                    f"{names}  ({len(rec.events)} events, {state})", False))
     return entries
 
@@ -307,8 +308,8 @@ class ResumeListScene(ReplayListScene):
             if g.problem:
                 entries.append(RecordEntry(g.path, f"{g.path.name}  -  {when}", g.problem, True))
             else:
-                title = f"{GAME_TITLES.get(g.game, g.game)}  -  {when}"
-                entries.append(RecordEntry(g.path, title, g.detail, False))
+                heading = f"{title(g.game)}  -  {when}"
+                entries.append(RecordEntry(g.path, heading, g.detail, False))
         return entries
 
     @property

@@ -27,12 +27,12 @@ def does(name: str, third_person: str, you_form: str) -> str:
 def describe(game: str, step: Any, players: list[Seat]) -> list[str]:
     """One or two lines about `step`. The step comes from the rules (a record's events were
     checked when it was read), so a failure here is a bug, and is let through to be logged."""
-    fn = {"ten-thousand": _ten_thousand, "shut-the-box": _shut_the_box,
-          "ship-captain-crew": _ship, "terningepetanque": _petanque}[game]
-    return fn(step, [p.name for p in players])
+    from petanque_game.ui.game_ui import ui_of
+
+    return ui_of(game).teller()(step, [p.name for p in players])
 
 
-def _ten_thousand(step: Any, names: list[str]) -> list[str]:
+def tell_ten_thousand(step: Any, names: list[str]) -> list[str]:
     b, a = step.before, step.after
     lines = []
     for ev in step.events:
@@ -69,7 +69,7 @@ def _ten_thousand(step: Any, names: list[str]) -> list[str]:
     return lines
 
 
-def _shut_the_box(step: Any, names: list[str]) -> list[str]:
+def tell_shut_the_box(step: Any, names: list[str]) -> list[str]:
     b, a = step.before, step.after
     lines = []
     for ev in step.events:
@@ -89,7 +89,7 @@ def _shut_the_box(step: Any, names: list[str]) -> list[str]:
     return lines
 
 
-def _ship(step: Any, names: list[str]) -> list[str]:
+def tell_ship(step: Any, names: list[str]) -> list[str]:
     from petanque_game.rules.ship_captain_crew import secure
 
     b, a = step.before, step.after
@@ -144,7 +144,7 @@ def _turn_score(b: Any, a: Any, seat: int) -> int:
     return scores[seat] or 0
 
 
-def _petanque(step: Any, names: list[str]) -> list[str]:
+def tell_petanque(step: Any, names: list[str]) -> list[str]:
     a = step.after
     lines = []
     for ev in step.events:
@@ -201,3 +201,4 @@ def _knocks(before: Any, out: dict, ev: dict, names: list[str]) -> list[str]:
             whose = possessive(names[d["player"]])
             lines.append(f"{whose} die was knocked off the board.")
     return lines
+

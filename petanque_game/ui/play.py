@@ -1,5 +1,5 @@
 """Opening a game: the scene that shows each game (the table for Terningepetanque, the tray for the
-three tray games), for a live game or a replay, and the games' titles as the window writes them.
+three tray games), for a live game or a replay.
 A replay that cannot be opened leaves the menu with a message.
 
 Scenes are opened by name through the app (ui/scenes.py): this module imports none of them.
@@ -9,19 +9,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from petanque_game.ui.game_ui import ui_of
 from petanque_game.ui.session import LoadProblem, ReplaySession, Session
-
-GAME_TITLES = {
-    "terningepetanque": "Terningepetanque",
-    "ship-captain-crew": "Ship, Captain and Crew",
-    "shut-the-box": "Shut the Box",
-    "ten-thousand": "Ten Thousand",
-}
 
 
 def scene_name(game: str) -> str:
     """The name of the scene that shows `game` (ui/scenes.py)."""
-    return "table" if game == "terningepetanque" else "tray"
+    return ui_of(game).scene
 
 
 def open_game_scene(app, session: Session) -> bool:

@@ -18,7 +18,8 @@ from petanque_game.record import Seat, name_problem
 from petanque_game.rules.games import game_ids, spec_of
 from petanque_game.rules.options import OptionError
 from petanque_game.ui import theme
-from petanque_game.ui.play import GAME_TITLES, open_game_scene
+from petanque_game.ui.game_ui import title, ui_of
+from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.session import new_game, new_seed
 from petanque_game.ui.widgets import Button, TextField, panel
@@ -27,16 +28,6 @@ KINDS = [("human", None, "Human"), ("ai", "easy", "AI easy"), ("ai", "medium", "
          ("ai", "expert", "AI expert")]
 AI_NAMES = ["Astrid", "Bjorn", "Freja", "Gunnar", "Ingrid", "Leif", "Sigrid", "Tove"]
 
-# The choices offered per option (RULES.md's menus); a config default outside them is added.
-CHOICES: dict[str, list[tuple[str, list[Any]]]] = {
-    "terningepetanque": [("rounds", [15, 20, 25]), ("allow_rethrow", [True, False])],
-    "ten-thousand": [("target", [5000, 10000]), ("hot_dice_banks", [True, False])],
-    "shut-the-box": [("closing", ["seed", "classic"]), ("rounds", [1, 3, 5]),
-                     ("partial_close", [False, True]), ("close_all_three", [False, True]),
-                     ("shut_wins", [False, True])],
-    "ship-captain-crew": [("mode", ["points", "pot"]), ("target", [25, 50, 100]),
-                          ("chips", [5, 10, 20]), ("cargo_reroll", ["both", "any"])],
-}
 LABELS = {
     "rounds": "Rounds", "allow_rethrow": "Take back a throw", "target": "Target",
     "hot_dice_banks": "Hot dice bank at once", "closing": "Closing rule",
@@ -58,7 +49,7 @@ class PlayerRow:
 class SetupChoices:
     """What the setup scene remembers between games (kept in the app's memory)."""
 
-    game: str = "ten-thousand"
+    game: str = field(default_factory=lambda: game_ids()[-1])
     players: list[PlayerRow] = field(default_factory=lambda: [PlayerRow("You", 0),
                                                               PlayerRow("Astrid", 2)])
     options: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -183,18 +174,25 @@ class SetupScene(Scene):
                 return f"Player {i + 1}'s name {problem}."
         return None
 
+    def offered(self, options: dict) -> list[tuple[str, tuple]]:
+        """The options the setup offers for the game chosen, with their values (the menus of
+        RULES.md; ui/game_ui.py), less those the options chosen make pointless."""
+        entry = ui_of(self.choices.game)
+        hidden = entry.hidden(options)
+        return [(key, values) for key, values in entry.choices if key not in hidden]
+
     def start(self) -> None:
         self._commit_fields()
         game, level = self.choices.game, None
-        if game == "terningepetanque":
+        if spec_of(game).board:
             level = self.choices.level
             if level is None:
                 self.app.toast.show("Choose a board first (" + (self.levels_problem or
                                     "no board can be loaded") + ")")
                 return
         options = dict(self.options())
-        if game == "ship-captain-crew" and options.get("mode") == "pot":
-            options["target"] = self.defaults.options(game)["target"]
+        for key in ui_of(game).hidden(options):  # not played for: its default goes in the record
+            options[key] = self.defaults.options(game)[key]
         problem = self.name_problem()
         if problem:
             self.app.toast.show(problem, "bad", 5.0)
@@ -218,7 +216,7 @@ class SetupScene(Scene):
         b: list[Button] = []
         for i, game in enumerate(game_ids()):
             rules = spec_of(game).rules
-            b.append(Button(pygame.Rect(40 + i * 302, 100, 290, 64), GAME_TITLES[game],
+            b.append(Button(pygame.Rect(40 + i * 302, 100, 290, 64), title(game),
                             lambda g=game: self.set_game(g), size=26,
                             hint=f"{rules.MIN_PLAYERS}-{rules.MAX_PLAYERS} players",
                             selected=game == self.choices.game, tag=f"game:{game}"))
@@ -239,12 +237,7 @@ class SetupScene(Scene):
                             self.add_player, size=24, style="ghost", tag="add"))
         y = 236
         opts = self.options()
-        for key, values in CHOICES[self.choices.game]:
-            if key == "target" and self.choices.game == "ship-captain-crew" \
-                    and opts.get("mode") == "pot":
-                continue
-            if key == "chips" and opts.get("mode") != "pot":
-                continue
+        for key, values in self.offered(opts):
             values = list(values) if opts[key] in values else list(values) + [opts[key]]
             w = min(150, (470 - 8 * (len(values) - 1)) // len(values))
             for j, v in enumerate(values):
@@ -252,7 +245,7 @@ class SetupScene(Scene):
                                 SHOW.get(v, str(v)), lambda k=key, v=v: self.set_option(k, v),
                                 size=22, selected=opts[key] == v, tag=f"opt:{key}:{v}"))
             y += 74
-        if self.choices.game == "terningepetanque":
+        if spec_of(self.choices.game).board:
             usable = [name for name, problem in self.levels if problem is None]
             if self.choices.level not in usable:
                 self.choices.level = "classic" if "classic" in usable else \
@@ -290,7 +283,7 @@ class SetupScene(Scene):
                 self.start()
             elif self.app.settings.is_key("help", event.key):
                 self.app.open("rules", self.choices.game,
-                              GAME_TITLES.get(self.choices.game, self.choices.game))
+                              title(self.choices.game))
             elif event.key == pygame.K_LEFT or event.key == pygame.K_RIGHT:
                 i = game_ids().index(self.choices.game) + (1 if event.key == pygame.K_RIGHT else -1)
                 self.set_game(game_ids()[i % len(game_ids())])
@@ -317,15 +310,10 @@ class SetupScene(Scene):
         theme.blit_text(surface, "Rules", (760, 200), 26, "text", True)
         y = 236
         opts = self.options()
-        for key, _ in CHOICES[self.choices.game]:
-            if key == "target" and self.choices.game == "ship-captain-crew" \
-                    and opts.get("mode") == "pot":
-                continue
-            if key == "chips" and opts.get("mode") != "pot":
-                continue
+        for key, _ in self.offered(opts):
             theme.blit_text(surface, LABELS.get(key, key), (770, y), 21, "muted")
             y += 74
-        if self.choices.game == "terningepetanque":
+        if spec_of(self.choices.game).board:
             theme.blit_text(surface, "Board", (770, y), 21, "muted")
             if self.levels_problem or not self.levels:
                 theme.blit_text(surface, f"No board: {self.levels_problem or 'none found'}",

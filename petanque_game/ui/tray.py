@@ -12,8 +12,8 @@ import pygame
 
 from petanque_game.ui import dice, theme
 from petanque_game.ui.game_scene import GameScene
+from petanque_game.ui.game_ui import ui_of
 from petanque_game.ui.session import Session, Step
-from petanque_game.ui.tray_games import Controls
 from petanque_game.ui.tray_layout import (
     DIE_SIZE,
     FELT_RECT,
@@ -23,14 +23,7 @@ from petanque_game.ui.tray_layout import (
     TRAY_RECT,
     RollShown,
 )
-from petanque_game.ui.tray_ship import ShipControls
-from petanque_game.ui.tray_shut_the_box import ShutTheBoxControls
-from petanque_game.ui.tray_ten_thousand import TenThousandControls
 from petanque_game.ui.widgets import Button, panel
-
-CONTROLS: dict[str, type[Controls]] = {"ten-thousand": TenThousandControls,
-                                       "shut-the-box": ShutTheBoxControls,
-                                       "ship-captain-crew": ShipControls}
 
 
 class TrayScene(GameScene):
@@ -39,7 +32,7 @@ class TrayScene(GameScene):
     def __init__(self, app, session: Session):
         super().__init__(app, session)
         self.roll: RollShown | None = None
-        self.controls = CONTROLS[session.game](self)
+        self.controls = ui_of(session.game).controls_class()(self)
         self._find_last_roll()
 
     def _find_last_roll(self) -> None:
