@@ -2,20 +2,24 @@
 
 import pytest
 
-from petanque_game.record import Seat
+from petanque_game.record import Seat, decode_event
 from petanque_game.rules.base import Bank, Close, Dice, Keep, Roll, Stop
 from petanque_game.rules.games import spec_of
 from petanque_game.ui.narrate import describe
-from petanque_game.ui.session import Step
+from petanque_game.ui.session import Step, Told
 
 NAMES = [Seat("Ana", "human"), Seat("Bo", "ai", "easy")]
 
 
 def step(game, state, action, outcome=None, event=None):
+    """The step the window is handed for `event`: decoded, with the rules' facts."""
     after = state.apply(action)
     if outcome is not None:
         after = after.apply(outcome)
-    return Step(0, state, after, [event], 0, event.get("player")), after
+    decoded = decode_event(game, event, state.num_players, 0)
+    spec = spec_of(game)
+    facts = spec.facts(state, decoded.decision, decoded.outcome, after) if spec.facts else None
+    return Step(0, state, after, [Told(0, decoded, facts)], 0, event.get("player")), after
 
 
 def test_ten_thousand_bust_keep_and_bank_are_told():
@@ -64,5 +68,5 @@ def test_a_bug_in_narration_is_not_swallowed():
     """Bugs must be visible (issue 8): a step the rules could not have made raises, to reach the
     window's handler and its log, instead of the line silently missing."""
     with pytest.raises(AttributeError):
-        describe("ten-thousand", Step(0, None, None, [{"action": "roll", "player": 0,
-                                                       "dice": [1]}], 0, 0), NAMES)
+        roll = decode_event("ten-thousand", {"action": "roll", "player": 0, "dice": [1]}, 2, 0)
+        describe("ten-thousand", Step(0, None, None, [Told(0, roll)], 0, 0), NAMES)

@@ -15,7 +15,7 @@ maps each such action name to an `EventCodec` that turns the decision into its e
 from __future__ import annotations
 
 import pkgutil
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
 from types import MappingProxyType, ModuleType
@@ -54,6 +54,9 @@ class GameSpec:
     order: int = 100  # place in the menus
     board: bool = False  # played on a Terningepetanque board, each throw simulated
     codecs: Mapping[str, EventCodec] = field(default_factory=dict)  # its own actions
+    # what the rules made of a step, for the window to tell and draw (never re-derived there):
+    # facts(state before, decision, chance outcome or None, state after) -> a value or None
+    facts: Callable[[Any, Any, Any, Any], Any] | None = None
 
     @property
     def options(self) -> Mapping[str, Any]:

@@ -113,6 +113,45 @@ def secure(secured: int, values: tuple[int, ...]) -> tuple[int, tuple[int, ...]]
 
 
 @dataclass(frozen=True)
+class TurnFacts:
+    """What a roll or a stop did, as the window tells it: how many of ship, captain and crew are
+    secured after it, the cargo, what each die of a roll became ("ship", "captain", "crew",
+    "cargo", or "" for a die that stays unsecured), and whether the turn ended, for what score."""
+
+    secured: int
+    cargo: tuple[int, ...]
+    roles: tuple[str, ...]
+    ended: bool
+    score: int
+
+
+ROLES = ("ship", "captain", "crew")
+
+
+def turn_facts(before: ShipCaptainCrewState, decision: object, outcome: object,
+               after: ShipCaptainCrewState) -> TurnFacts | None:
+    """The facts of one recorded step (a roll with its dice, or a stop); None for others."""
+    if isinstance(decision, Stop):
+        return TurnFacts(3, before.cargo, (), True, sum(before.cargo))
+    if not isinstance(decision, Roll) or not isinstance(outcome, Dice):
+        return None
+    values = outcome.values
+    pending = before.apply(decision)
+    secured, cargo = pending._secured_by(values)
+    roles = [""] * len(values)
+    if before.qualified:
+        roles = ["cargo"] * len(values)
+    else:
+        for k, need in enumerate(SECURE_ORDER[before.secured_count:secured]):
+            i = next(j for j, v in enumerate(values) if v == need and not roles[j])
+            roles[i] = ROLES[before.secured_count + k]
+        if secured == 3:
+            roles = [r or "cargo" for r in roles]
+    ended = after.finished or after.rolls_used == 0
+    return TurnFacts(secured, cargo, tuple(roles), ended, sum(cargo) if secured == 3 else 0)
+
+
+@dataclass(frozen=True)
 class ShipCaptainCrewState:
     """A moment of the match. Read-only, informative attributes and properties:
 
@@ -303,15 +342,18 @@ class ShipCaptainCrewState:
     # --- what follows from an action -----------------------------------------------------------
 
     def _rolled(self, values: tuple[int, ...]) -> ShipCaptainCrewState:
-        if self.qualified:
-            secured, cargo = 3, tuple(sorted(self.kept + values))
-        else:
-            secured, cargo = secure(self.secured_count, values)
+        secured, cargo = self._secured_by(values)
         state = replace(self, pending=0, kept=(), last_roll=values, secured_count=secured,
                         cargo=cargo, rolls_used=self.rolls_used + 1)
         if state.rolls_left == 0:
             return state._end_turn(sum(cargo) if secured == 3 else 0)
         return state
+
+    def _secured_by(self, values: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+        """(secured, cargo) after the dice `values` of the roll pending now."""
+        if self.qualified:
+            return 3, tuple(sorted(self.kept + values))
+        return secure(self.secured_count, values)
 
     def _end_turn(self, score: int) -> ShipCaptainCrewState:
         seat = self.turn_player
@@ -384,4 +426,5 @@ _FRESH_TURN = {"secured_count": 0, "cargo": (), "rolls_used": 0, "pending": 0, "
 
 
 SPEC = GameSpec(GAME_ID, TITLE, sys.modules[__name__], frozenset({"roll", "stop"}),
-                "petanque_game.ai.ship_captain_crew", MIN_PLAYERS, MAX_PLAYERS, order=2)
+                "petanque_game.ai.ship_captain_crew", MIN_PLAYERS, MAX_PLAYERS, order=2,
+                facts=turn_facts)

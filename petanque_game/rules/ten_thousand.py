@@ -98,7 +98,8 @@ class TenThousandState:
     - `turn_total`: points set aside this turn and not yet banked (after hot dice with
       `hot_dice_banks` the total starts again from 0).
     - `dice_in_hand`: how many dice the next roll has; `last_roll`: the latest roll's values (after
-      a bust, the roll that busted); `set_aside`: dice set aside since six dice were last rolled.
+      a bust, the roll that busted); `set_aside`: dice set aside since six dice were last rolled;
+      `last_kept`: the dice the last keep set aside from `last_roll` (until the next roll).
     - `busted`: the previous turn ended in a bust (until the next roll); `hot_dice`: the last keep
       set all six dice aside; `winner`: the seat that reached the target, or None.
     """
@@ -114,6 +115,7 @@ class TenThousandState:
     dice_in_hand: int = DICE
     last_roll: tuple[int, ...] = ()
     set_aside: tuple[int, ...] = ()
+    last_kept: tuple[int, ...] = ()  # the dice of the last keep, from `last_roll`
     busted: bool = False
     hot_dice: bool = False
     winner: int | None = None
@@ -202,7 +204,7 @@ class TenThousandState:
             raise IllegalAction(f"a roll is a list of die values, not {_name(values)}")
         values = tuple(values)
         check_dice(values, self.dice_in_hand)
-        rolled = replace(self, last_roll=values, busted=False, hot_dice=False,
+        rolled = replace(self, last_roll=values, last_kept=(), busted=False, hot_dice=False,
                          set_aside=() if self.dice_in_hand == DICE else self.set_aside)
         if legal_keeps(values):
             return replace(rolled, phase=KEEPING)
@@ -225,7 +227,8 @@ class TenThousandState:
         total = self.turn_total + points
         left = self.dice_in_hand - len(dice)
         kept = replace(self, set_aside=tuple(sorted(self.set_aside + tuple(dice))),
-                       turn_total=total, dice_in_hand=left, phase=CHOOSING)
+                       turn_total=total, dice_in_hand=left, phase=CHOOSING,
+                       last_kept=tuple(sorted(dice)))
         if left:
             return kept
         kept = replace(kept, dice_in_hand=DICE, hot_dice=True)

@@ -35,33 +35,34 @@ def describe(game: str, step: Any, players: list[Seat]) -> list[str]:
 def tell_ten_thousand(step: Any, names: list[str]) -> list[str]:
     b, a = step.before, step.after
     lines = []
-    for ev in step.events:
-        who = names[ev["player"]]
-        if ev["action"] == "roll":
-            roll = dice_text(ev["dice"])
+    for told in step.told:
+        ev = told.decoded
+        who = names[ev.player]
+        if ev.action == "roll":
+            roll = dice_text(ev.outcome.values)
             if a.busted and a.turn_player != b.turn_player or (a.busted and a.phase == "start"):
                 lost = f": {b.turn_total} points lost" if b.turn_total else ""
                 lines.append(f"{who} rolled {roll}: no scoring dice, BUST{lost}.")
             else:
                 lines.append(f"{who} rolled {roll}.")
-        elif ev["action"] == "keep":
+        elif ev.action == "keep":
             from petanque_game.rules.ten_thousand import keep_score
 
-            pts = keep_score(ev["dice"])
-            seat = ev["player"]
+            pts = keep_score(ev.decision.dice)
+            seat = ev.player
             if a.hot_dice:
                 if a.hot_dice_banks:
-                    lines.append(f"{who} set aside {dice_text(ev['dice'])} for {pts}: HOT DICE! "
+                    lines.append(f"{who} set aside {dice_text(ev.decision.dice)} for {pts}: HOT DICE! "
                                  f"{a.banked[seat] - b.banked[seat]} banked, total "
                                  f"{a.banked[seat]}.")
                 else:
-                    lines.append(f"{who} set aside {dice_text(ev['dice'])} for {pts}: HOT DICE! "
+                    lines.append(f"{who} set aside {dice_text(ev.decision.dice)} for {pts}: HOT DICE! "
                                  f"Turn total {a.turn_total}.")
             else:
-                lines.append(f"{who} set aside {dice_text(ev['dice'])} for {pts} "
+                lines.append(f"{who} set aside {dice_text(ev.decision.dice)} for {pts} "
                              f"(turn total {a.turn_total}).")
-        elif ev["action"] == "bank":
-            seat = ev["player"]
+        elif ev.action == "bank":
+            seat = ev.player
             gained = a.banked[seat] - b.banked[seat]
             lines.append(f"{who} banked {gained}: total {a.banked[seat]}.")
     if a.winner is not None and b.winner is None:
@@ -72,16 +73,17 @@ def tell_ten_thousand(step: Any, names: list[str]) -> list[str]:
 def tell_shut_the_box(step: Any, names: list[str]) -> list[str]:
     b, a = step.before, step.after
     lines = []
-    for ev in step.events:
-        who = names[ev["player"]]
-        if ev["action"] == "roll":
-            lines.append(f"{who} rolled {dice_text(ev['dice'], ' + ')}.")
+    for told in step.told:
+        ev = told.decoded
+        who = names[ev.player]
+        if ev.action == "roll":
+            lines.append(f"{who} rolled {dice_text(ev.outcome.values, ' + ')}.")
             if a.turns_done > b.turns_done:
-                penalty = a.turn_penalties[ev["player"]][-1]
+                penalty = a.turn_penalties[ev.player][-1]
                 lines.append(f"No box can be closed: the turn ends with {penalty} open "
                              f"(penalty {penalty}).")
-        elif ev["action"] == "close":
-            boxes = ev["boxes"]
+        elif ev.action == "close":
+            boxes = ev.decision.boxes
             shown = " and ".join(str(x) for x in boxes)
             lines.append(f"{who} closed {'box' if len(boxes) == 1 else 'boxes'} {shown}.")
             if a.turns_done > b.turns_done:
@@ -90,34 +92,33 @@ def tell_shut_the_box(step: Any, names: list[str]) -> list[str]:
 
 
 def tell_ship(step: Any, names: list[str]) -> list[str]:
-    from petanque_game.rules.ship_captain_crew import secure
-
     b, a = step.before, step.after
     lines = []
-    for ev in step.events:
-        who = names[ev["player"]]
-        seat = ev["player"]
-        if ev["action"] == "roll":
-            values = tuple(ev["dice"])
+    for told in step.told:
+        ev, facts = told.decoded, told.facts
+        who = names[ev.player]
+        seat = ev.player
+        if ev.action == "roll":
+            values = ev.outcome.values
             if b.qualified:
                 lines.append(f"{who} re-rolled the cargo: {dice_text(values)}.")
             else:
-                got, cargo = secure(b.secured_count, values)
-                new = ["ship", "captain", "crew"][b.secured_count:got]
+                new = [role for role in facts.roles if role and role != "cargo"]
                 listed = ", ".join(new[:-1]) + (" and " if len(new) > 1 else "") + \
                     (new[-1] if new else "")
                 what = f": secured {listed}" if new else ": nothing secured"
-                if got == 3:
+                if facts.secured == 3:
+                    cargo = facts.cargo
                     what += f"; cargo {cargo[0]} + {cargo[1]} = {sum(cargo)}"
                 lines.append(f"{who} rolled {dice_text(values)}{what}.")
-        elif ev["action"] == "stop":
+        elif ev.action == "stop":
             lines.append(does(who, f"keeps the cargo: {sum(b.cargo)} points.",
                               f"keep the cargo: {sum(b.cargo)} points."))
         ended = a.finished or a.round_number != b.round_number or a.rolloff != b.rolloff or \
             a.turn_index != b.turn_index
-        if ended and ev["action"] in ("roll", "stop"):
+        if ended and ev.action in ("roll", "stop"):
             score = _turn_score(b, a, seat)
-            if ev["action"] == "roll":
+            if ev.action == "roll":
                 lines.append(f"{possessive(who)} turn is over: {score} points." if score else
                              f"{possessive(who)} turn is over: no ship, captain and crew, 0 points.")
     if a.finished or a.round_number != b.round_number or a.rolloff != b.rolloff:
@@ -147,58 +148,55 @@ def _turn_score(b: Any, a: Any, seat: int) -> int:
 def tell_petanque(step: Any, names: list[str]) -> list[str]:
     a = step.after
     lines = []
-    for ev in step.events:
-        action = ev["action"]
+    for told in step.told:
+        ev = told.decoded
+        action = ev.action
         if action == "roll":
-            lines.append(f"{names[ev['player']]} rolled {ev['dice'][0]} for who starts.")
+            lines.append(f"{names[ev.player]} rolled {ev.outcome.values[0]} for who starts.")
             if a.starter is not None and step.before.starter is None:
                 lines.append(does(names[a.starter], "starts and throws the diamond.",
                                   "start and throw the diamond."))
         elif action == "throw":
-            who = names[ev["player"]]
-            out = ev["outcome"]
-            if ev["object"] == "diamond":
-                dm = out["diamond"]
+            who = names[ev.player]
+            obj, die, _ = ev.decision
+            out = ev.outcome  # the table at rest after the throw
+            if obj == "diamond":
                 lines.append(f"{who} threw the diamond" + (": off the board, -5, laid at the "
-                             "centre." if dm.get("reset") else "."))
+                             "centre." if out.diamond.reset else "."))
             else:
-                mine = [d for d in out["dice"] if d["player"] == ev["player"]
-                        and d["die"] == ev.get("die")]
-                if mine and mine[0]["on_board"]:
-                    lines.append(f"{possessive(who)} die shows {mine[0]['face']}, "
-                                 f"{mine[0]['distance']:.0f} mm from the diamond.")
-                elif mine:
-                    lines.append(f"{possessive(who)} die fell off the board (-{mine[0]['face']}).")
-                if out["diamond"].get("reset"):
+                mine = out.die_of(ev.player, die)
+                if mine is not None and mine.on_board:
+                    lines.append(f"{possessive(who)} die shows {mine.face}, "
+                                 f"{mine.distance:.0f} mm from the diamond.")
+                elif mine is not None:
+                    lines.append(f"{possessive(who)} die fell off the board (-{mine.face}).")
+                if out.diamond.reset:
                     lines.append(f"{who} knocked the diamond off: -5.")
                 else:
-                    lines.extend(_knocks(step.before.table, out, ev, names))
+                    lines.extend(_knocks(step.before.table, out, names))
         elif action == "rethrow":
-            lines.append(does(names[ev['player']], "takes the throw back and throws again.",
+            lines.append(does(names[ev.player], "takes the throw back and throws again.",
                               "take the throw back and throw again."))
         elif action == "round_end":
-            pts = ev["points"]
-            closest = ", ".join(names[s] for s in ev["closest"]) or "nobody"
-            scored = ", ".join(f"{names[s]} {p:+d}" for s, p in enumerate(pts) if p)
-            lines.append(f"Round {ev['round']}: closest {closest}. "
-                         f"{scored or 'No points.'}")
+            number, points, closest_seats = ev.outcome
+            closest = ", ".join(names[s] for s in closest_seats) or "nobody"
+            scored = ", ".join(f"{names[s]} {p:+d}" for s, p in enumerate(points) if p)
+            lines.append(f"Round {number}: closest {closest}. {scored or 'No points.'}")
     return lines
 
 
-def _knocks(before: Any, out: dict, ev: dict, names: list[str]) -> list[str]:
+def _knocks(before: Any, out: Any, names: list[str]) -> list[str]:
     """What the thrown die did to the others: the diamond moved, dice knocked off the board."""
     import math
 
     lines = []
-    dm0, dm1 = before.diamond, out["diamond"]
+    dm0, dm1 = before.diamond, out.diamond
     if dm0 is not None:
-        moved = math.hypot(dm1["x"] - dm0.x, dm1["y"] - dm0.y)
+        moved = math.hypot(dm1.x - dm0.x, dm1.y - dm0.y)
         if moved >= 3.0:
             lines.append(f"The diamond was knocked {moved:.0f} mm.")
     was_on = {(d.player, d.die) for d in before.dice if d.on_board}
-    for d in out["dice"]:
-        if (d["player"], d["die"]) in was_on and not d["on_board"]:
-            whose = possessive(names[d["player"]])
-            lines.append(f"{whose} die was knocked off the board.")
+    for d in out.dice:
+        if (d.player, d.die) in was_on and not d.on_board:
+            lines.append(f"{possessive(names[d.player])} die was knocked off the board.")
     return lines
-

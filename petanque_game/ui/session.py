@@ -22,7 +22,15 @@ from typing import Any
 from petanque_game import paths, saves
 from petanque_game.files import os_reason, write_new_named
 from petanque_game.match import Match, OutcomeMismatch, rebuild
-from petanque_game.record import MAX_BYTES, Record, RecordError, Seat, load_record
+from petanque_game.record import (
+    MAX_BYTES,
+    Decoded,
+    Record,
+    RecordError,
+    Seat,
+    decode_event,
+    load_record,
+)
 from petanque_game.rules.base import IllegalAction
 from petanque_game.rules.games import spec_of
 
@@ -31,15 +39,27 @@ class LoadProblem(Exception):
     """A record or autosave that cannot be opened; str() is one line naming the file and why."""
 
 
+@dataclass(frozen=True)
+class Told:
+    """One event of a step as the window reads it: the event decoded into the rules' own values
+    (`decoded.decision`: Roll, Keep, Close, ...; `decoded.outcome`: Dice, a throw's Table, ...)
+    and what the rules made of it (`facts`: the game's registered facts, or None)."""
+
+    index: int  # in the record
+    decoded: Decoded
+    facts: Any = None
+
+
 @dataclass
 class Step:
-    """One change of the game: `events` were written to the record, taking `before` to `after`."""
+    """One change of the game: `told` (the events written to the record, decoded) took `before`
+    to `after`. The window draws and tells steps; it never reads the record's raw events."""
 
     number: int  # 0, 1, 2 ... in the order the steps happened
     before: Any
     after: Any
-    events: list[dict[str, Any]]
-    first_event: int  # index in the record of events[0] (or where it would be)
+    told: list[Told]
+    first_event: int  # index in the record of the first event (or where it would be)
     seat: int | None  # the seat that acted (None for the engine)
     throw: Any = None  # Terningepetanque: the ThrowShown (path) of a throw in this step
 
@@ -53,7 +73,8 @@ class Session:
         self.record = record
         self.state = state
         self.steps: list[Step] = []
-        self.rules = spec_of(record.game).rules
+        self.spec = spec_of(record.game)
+        self.rules = self.spec.rules
         self.saved_record: Path | None = None  # where the finished game was kept (records/)
         self.save_problem: str | None = None  # why the last save failed, until it has been said
 
@@ -85,9 +106,19 @@ class Session:
     def human_to_move(self) -> bool:
         return False
 
-    def _push(self, before: Any, after: Any, events: list[dict], first: int, seat: int | None,
+    def tell(self, index: int, before: Any = None, after: Any = None) -> Told:
+        """The record's event `index`, decoded, with the rules' facts when the states around it
+        are given."""
+        decoded = decode_event(self.game, self.record.events[index], len(self.players), index)
+        facts = None
+        if self.spec.facts is not None and before is not None:
+            facts = self.spec.facts(before, decoded.decision, decoded.outcome, after)
+        return Told(index, decoded, facts)
+
+    def _push(self, before: Any, after: Any, count: int, first: int, seat: int | None,
               throw: Any = None) -> Step:
-        step = Step(len(self.steps), before, after, events, first, seat, throw)
+        told = [self.tell(first + k, before, after) for k in range(count)]
+        step = Step(len(self.steps), before, after, told, first, seat, throw)
         self.steps.append(step)
         return step
 
@@ -180,7 +211,7 @@ class LiveSession(Session):
 
     def _after(self, before: Any, first: int, seat: int | None) -> None:
         self.state = self.match.state
-        self._push(before, self.state, self.record.events[first:], first, seat,
+        self._push(before, self.state, len(self.record.events) - first, first, seat,
                    self.match.last_throw)
         if self.match.over and self.saved_record is None:
             self.finish()
@@ -348,4 +379,4 @@ class ReplaySession(Session):
         event = self.record.events[i]
         self.state = after
         self._shown += 1
-        return self._push(before, after, [event], i, event.get("player"))
+        return self._push(before, after, 1, i, event.get("player"))

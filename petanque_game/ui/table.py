@@ -17,8 +17,9 @@ from typing import Any
 
 import pygame
 
+from petanque_game.record import Decoded
 from petanque_game.rules.base import Roll
-from petanque_game.rules.petanque_table import Aim, Launch, Table
+from petanque_game.rules.petanque_table import Aim, Table
 from petanque_game.ui import table_draw as td
 from petanque_game.ui.game_scene import GameScene
 from petanque_game.ui.session import Session, Step
@@ -86,24 +87,25 @@ class TableScene(TableDrawing, GameScene):
     def on_step(self, step: Step) -> None:
         self.charging = None
         last_table = step.before.table
-        for ev in step.events:
-            if ev["action"] == "throw":
+        for told in step.told:
+            ev = told.decoded
+            if ev.action == "throw":
                 path = step.throw.path if step.throw is not None else self._replay_path(step, ev)
-                last_table = Table.from_json(ev["outcome"])
+                last_table = ev.outcome
                 self.flight = Flight(path, last_table) if path is not None and path.frames \
                     else None
                 self.before_flight = step.before.table
-            elif ev["action"] == "round_end":
-                self.round_final = (ev["round"], last_table)
+            elif ev.action == "round_end":
+                self.round_final = (ev.outcome[0], last_table)
 
-    def _replay_path(self, step: Step, ev: dict) -> Any:
+    def _replay_path(self, step: Step, ev: Decoded) -> Any:
         """A replay re-simulates the throw to show its flight (the record keeps only the rest)."""
         from petanque_game.physics import LaunchError, simulate_throw
 
         try:
-            obj, die = ev["object"], ev.get("die")
-            return simulate_throw(self.level, step.before.table, self.n, ev["player"], obj, die,
-                                  Launch.from_json(ev["launch"])).path
+            obj, die, launch = ev.decision
+            return simulate_throw(self.level, step.before.table, self.n, ev.player, obj, die,
+                                  launch).path
         except LaunchError:  # the reader checked the launch; should it still be refused, the
             return None  # table is shown at rest without the flight
 

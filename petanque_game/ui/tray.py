@@ -37,10 +37,10 @@ class TrayScene(GameScene):
 
     def _find_last_roll(self) -> None:
         """A resumed game shows the roll it stopped at."""
-        events = self.session.record.events
         for i in range(self.session.shown - 1, -1, -1):
-            if events[i]["action"] == "roll":
-                self.roll = RollShown(i, tuple(events[i]["dice"]), events[i].get("player"))
+            ev = self.session.tell(i).decoded
+            if ev.action == "roll":
+                self.roll = RollShown(i, ev.outcome.values, ev.player)
                 break
 
     @property
@@ -48,10 +48,11 @@ class TrayScene(GameScene):
         return self.roll is not None and self.roll.t < 1.0
 
     def on_step(self, step: Step) -> None:
-        for k, ev in enumerate(step.events):
-            if ev["action"] == "roll":
+        for told in step.told:
+            ev = told.decoded
+            if ev.action == "roll":
                 t = 0.0 if self.app.settings.roll_time > 0 else 1.0
-                self.roll = RollShown(step.first_event + k, tuple(ev["dice"]), ev.get("player"), t)
+                self.roll = RollShown(told.index, ev.outcome.values, ev.player, t)
         self.controls.on_step(step)
 
     def finish_animation(self) -> None:

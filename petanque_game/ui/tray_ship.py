@@ -15,9 +15,6 @@ from petanque_game.ui.widgets import Button
 
 # --- Ship, Captain and Crew -------------------------------------------------------------------------
 
-ROLE_NAMES = ("SHIP", "CAPTAIN", "CREW")
-
-
 @dataclass
 class ShipTurn:
     """What to show of the turn in progress or just finished."""
@@ -38,36 +35,18 @@ class ShipControls(Controls):
         self.turn = ShipTurn(st.turn_player, st.secured_count, st.cargo, st.rolls_used)
 
     def on_step(self, step) -> None:
-        from petanque_game.rules.ship_captain_crew import SECURE_ORDER, secure
-
         super().on_step(step)
-        b, a = step.before, step.after
-        for ev in step.events:
-            if ev["action"] == "roll":
-                values = tuple(ev["dice"])
-                marks: dict[int, str] = {}
-                if b.qualified:
-                    if len(values) == 1 and ev.get("reroll"):
-                        rest = list(b.cargo)
-                        rest.remove(ev["reroll"][0])
-                        cargo = tuple(sorted(rest + list(values)))
-                    else:
-                        cargo = tuple(sorted(values))
-                    secured = 3
-                    marks = {i: "cargo" for i in range(len(values))}
-                else:
-                    secured, cargo = secure(b.secured_count, values)
-                    for k, need in enumerate(SECURE_ORDER[b.secured_count:secured]):
-                        i = next(j for j, v in enumerate(values) if v == need and j not in marks)
-                        marks[i] = ROLE_NAMES[b.secured_count + k]
-                    if secured == 3:
-                        marks.update({i: "cargo" for i in range(len(values)) if i not in marks})
-                ended = a.finished or a.rolls_used == 0
-                self.turn = ShipTurn(ev["player"], secured, cargo, b.rolls_used + 1, ended,
-                                     sum(cargo) if secured == 3 else 0, marks)
-            elif ev["action"] == "stop":
+        b = step.before
+        for told in step.told:
+            ev, facts = told.decoded, told.facts
+            if ev.action == "roll":  # what each die became: the rules' facts of the roll
+                marks = {i: role if role == "cargo" else role.upper()
+                         for i, role in enumerate(facts.roles) if role}
+                self.turn = ShipTurn(ev.player, facts.secured, facts.cargo, b.rolls_used + 1,
+                                     facts.ended, facts.score, marks)
+            elif ev.action == "stop":
                 self.turn.ended = True
-                self.turn.score = sum(b.cargo)
+                self.turn.score = facts.score
 
     def tray_dice(self, roll: RollShown) -> list[DieView]:
         views = []

@@ -18,24 +18,21 @@ from petanque_game.ui.widgets import Button
 
 class TenThousandControls(Controls):
     def tray_dice(self, roll: RollShown) -> list[DieView]:
-        from petanque_game.rules.ten_thousand import legal_keeps
+        from petanque_game.rules.ten_thousand import CHOOSING, KEEPING, legal_keeps
 
         st = self.state
         views = [DieView(v) for v in roll.values]
-        if st.phase == "keeping":
+        if st.phase == KEEPING:
             scoring = {v for k in legal_keeps(st.last_roll) for v in k}
             for i, v in enumerate(roll.values):
                 views[i].selected = i in self.selected
                 views[i].dim = self.human and v not in scoring and i not in self.selected
-        elif st.phase == "choosing":
-            events = self.scene.session.record.events
-            after = roll.event + 1
-            if after < len(events) and events[after]["action"] == "keep":
-                left = list(events[after]["dice"])
-                for i, v in enumerate(roll.values):
-                    if v in left:
-                        left.remove(v)
-                        views[i].hidden = True
+        elif st.phase == CHOOSING and roll.values == st.last_roll:
+            left = list(st.last_kept)  # the dice just set aside are taken off the tray
+            for i, v in enumerate(roll.values):
+                if v in left:
+                    left.remove(v)
+                    views[i].hidden = True
         else:
             for v in views:
                 v.dim = True
