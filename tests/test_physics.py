@@ -431,5 +431,5 @@ def test_path_has_60_frames_per_simulated_second():
     assert res.path.bodies == (("diamond", -1, -1), ("die", 0, 0), ("die", 1, 0), ("die", 1, 1),
                                ("die", 0, 1))
     last = res.path.frames[-1]
-    for (x, y, z, a, o), d in zip(last[1:], res.table.dice):
+    for (x, y, z, _angle, o), d in zip(last[1:], res.table.dice):
         assert (x, y, z, o) == (d.x, d.y, 0.0, d.orientation)

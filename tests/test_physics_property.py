@@ -99,7 +99,7 @@ def check_settled(level, tb: Table, res, thrower: int) -> None:
         for other in bodies[i + 1:]:
             assert not geometry.overlap(body, other), "two bodies overlap at rest"
     for frame in (res.path.frames if res.path else ()):
-        for x, y, z, a, o in frame:
+        for x, y, z, _angle, _orientation in frame:
             assert math.isfinite(x) and math.isfinite(y) and math.isfinite(z)
             assert abs(x) <= half and abs(y) <= half and z >= 0.0
 

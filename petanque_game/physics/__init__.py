@@ -6,14 +6,6 @@ No pygame here.
 """
 
 from petanque_game.physics.cube import top_face
-
-# The version of the physics (and of the scoring reading that comes with it) a record was made
-# with: written into every new Terningepetanque record as its top-level "physics"; a record
-# without one was made with version 1. Raised whenever a change makes old throws come out
-# differently, so `verify` can say why an old record no longer matches.
-#   1: the first physics (dice stop dead on landing, touching means exactly 0).
-#   2: dice roll on the felt after landing, a perched die topples off, touching within 0.1 mm.
-PHYSICS_VERSION = 2
 from petanque_game.physics.level import (
     Level,
     LevelError,
@@ -33,6 +25,14 @@ from petanque_game.physics.throw import (
     release_zone,
     simulate_throw,
 )
+
+# The version of the physics (and of the scoring reading that comes with it) a record was made
+# with: written into every new Terningepetanque record as its top-level "physics"; a record
+# without one was made with version 1. Raised whenever a change makes old throws come out
+# differently, so `verify` can say why an old record no longer matches.
+#   1: the first physics (dice stop dead on landing, touching means exactly 0).
+#   2: dice roll on the felt after landing, a perched die topples off, touching within 0.1 mm.
+PHYSICS_VERSION = 2
 
 __all__ = [
     "PHYSICS_VERSION", "LaunchError", "Level", "LevelError", "Path", "ReleaseZone", "ThrowResult", "check_aim", "check_launch",

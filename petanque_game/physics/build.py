@@ -311,10 +311,14 @@ def board_test(level: Level):
         board = level.board
         if board.shape == "rect":
             hx, hy = board.outline[2]
-            test = lambda x, y: -hx <= x <= hx and -hy <= y <= hy
+
+            def test(x: float, y: float) -> bool:
+                return -hx <= x <= hx and -hy <= y <= hy
         elif board.shape == "circle":
             r2 = board.radius * board.radius
-            test = lambda x, y: x * x + y * y <= r2
+
+            def test(x: float, y: float) -> bool:
+                return x * x + y * y <= r2
         else:
             test = board.contains
         plans["board"] = test

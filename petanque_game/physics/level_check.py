@@ -246,8 +246,8 @@ def _throw(r: _Reader, raw: Any, dice: DiceSpec, diamond: DiamondSpec, walls: Wa
         raise r.fail("throw.hand_height", "must be at least the diamond's thickness")
     # Tunnelling: at 480 steps/s no body may move further in one step than half its narrowest
     # width plus half a wall's thickness (the diamond's narrowest width is its rhombus' height).
-    l, s = diamond.long_diagonal, diamond.short_diagonal
-    narrowest = min(dice.side, l * s / math.hypot(l, s))
+    long_d, short_d = diamond.long_diagonal, diamond.short_diagonal
+    narrowest = min(dice.side, long_d * short_d / math.hypot(long_d, short_d))
     if throw.max_speed / 480.0 > narrowest / 2 + walls.thickness / 2:
         raise r.fail("throw.max_speed", f"{throw.max_speed:g} mm/s is too fast for the wall "
                      "thickness and the size of the dice and the diamond (a body could pass "
