@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
 from functools import cache
@@ -81,7 +81,9 @@ def new_game(num_players: int, options: Mapping | None = None) -> ShutTheBoxStat
     chosen = resolve(OPTIONS, options)
     return ShutTheBoxState(
         num_players=num_players,
-        option_items=tuple(chosen.items()),
+        closing=chosen["closing"], partial_close=chosen["partial_close"],
+        close_all_three=chosen["close_all_three"], rounds=chosen["rounds"],
+        shut_wins=chosen["shut_wins"],
         turn_penalties=((),) * num_players,
     )
 
@@ -99,7 +101,11 @@ class ShutTheBoxState:
     """
 
     num_players: int
-    option_items: tuple[tuple[str, Any], ...]
+    closing: str
+    partial_close: bool
+    close_all_three: bool
+    rounds: int
+    shut_wins: bool
     turn_penalties: tuple[tuple[int, ...], ...]  # per seat, the penalty of each finished turn
     turns_done: int = 0  # finished turns, all seats together
     open_boxes: tuple[int, ...] = BOXES
@@ -114,10 +120,7 @@ class ShutTheBoxState:
 
     @property
     def options(self) -> Mapping[str, Any]:
-        return MappingProxyType(dict(self.option_items))
-
-    def _opt(self, name: str) -> Any:
-        return next(value for key, value in self.option_items if key == name)
+        return MappingProxyType({name: getattr(self, name) for name in OPTIONS})
 
     @property
     def is_terminal(self) -> bool:
@@ -191,8 +194,8 @@ class ShutTheBoxState:
         return self._sets_for(self.dice)
 
     def _sets_for(self, dice: tuple[int, ...]) -> list[tuple[int, ...]]:
-        return closable_sets(self.open_boxes, dice, self._opt("closing"),
-                             self._opt("partial_close"), self._opt("close_all_three"))
+        return closable_sets(self.open_boxes, dice, self.closing,
+                             self.partial_close, self.close_all_three)
 
     def legal_actions(self) -> list:
         if self.phase == ROLL:
@@ -234,7 +237,7 @@ class ShutTheBoxState:
             raise IllegalAction(f"roll one or two dice, not {count!r}")
         if count == 1 and not self.one_die_allowed:
             raise IllegalAction("one die may be rolled only once boxes 7, 8 and 9 are all closed")
-        return _replace(self, phase=DICE, rolling=count)
+        return replace(self, phase=DICE, rolling=count)
 
     def _after_dice(self, action: Dice) -> ShutTheBoxState:
         values = action.values
@@ -242,7 +245,7 @@ class ShutTheBoxState:
             raise IllegalAction(f"the dice values must be a list, not {_name(values)}")
         values = tuple(values)
         base.check_dice(values, self.rolling)
-        rolled = _replace(self, phase=CLOSE, rolling=0, dice=values, last_roll=values,
+        rolled = replace(self, phase=CLOSE, rolling=0, dice=values, last_roll=values,
                           last_roller=self.turn_player)
         if not rolled.closable():
             return rolled._end_turn()
@@ -271,9 +274,9 @@ class ShutTheBoxState:
             raise IllegalAction(f"the roll {_show(self.dice, '+')} does not let you close "
                                 f"{_show(chosen)}; you may close {options_said}")
         left = tuple(b for b in self.open_boxes if b not in chosen)
-        closed = _replace(self, open_boxes=left, dice=(), phase=ROLL)
+        closed = replace(self, open_boxes=left, dice=(), phase=ROLL)
         if not left:
-            if self._opt("shut_wins"):
+            if self.shut_wins:
                 return closed._end_turn(shut=True)
             return closed._end_turn()
         return closed
@@ -283,11 +286,11 @@ class ShutTheBoxState:
         penalties = list(self.turn_penalties)
         penalties[seat] = penalties[seat] + (sum(self.open_boxes),)
         done = self.turns_done + 1
-        over = shut or done >= self.num_players * self._opt("rounds")
+        over = shut or done >= self.num_players * self.rounds
         if over:
-            return _replace(self, turn_penalties=tuple(penalties), phase=OVER, dice=(),
+            return replace(self, turn_penalties=tuple(penalties), phase=OVER, dice=(),
                             turns_done=done, shut_winner=seat if shut else None)
-        return _replace(self, turn_penalties=tuple(penalties), turns_done=done,
+        return replace(self, turn_penalties=tuple(penalties), turns_done=done,
                         open_boxes=BOXES, phase=ROLL, dice=())
 
 
@@ -335,11 +338,6 @@ def _adding_up(boxes: tuple[int, ...], total: int) -> list[tuple[int, ...]]:
             break
         sets.extend((b,) + rest for rest in _adding_up(boxes[i + 1:], total - b))
     return sets
-
-
-def _replace(state: ShutTheBoxState, **changes: Any) -> ShutTheBoxState:
-    fields = {**state.__dict__, **changes}
-    return ShutTheBoxState(**fields)
 
 
 def _name(thing: object) -> str:
