@@ -96,7 +96,7 @@ class Session:
 
     @property
     def over(self) -> bool:
-        return getattr(self.state, "is_terminal", False)
+        return self.state.is_terminal
 
     @property
     def ai_to_move(self) -> bool:
@@ -368,7 +368,7 @@ class ReplaySession(Session):
 
     @property
     def over(self) -> bool:
-        return self.at_end and getattr(self.state, "is_terminal", False)
+        return self.at_end and self.state.is_terminal
 
     def advance(self) -> Step | None:
         """Show the next recorded event."""

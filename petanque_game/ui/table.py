@@ -285,12 +285,6 @@ class TableScene(TableDrawing, GameScene):
 
 
 def due_throw(state: Any) -> tuple[int, str, int | None] | None:
-    """(seat, obj, die) of the throw due, from the rules' `throw_due` ((obj, die) of the seat to
-    move; an older shape gave the seat too)."""
-    due = getattr(state, "throw_due", None)
-    if not due:
-        return None
-    if len(due) == 3:
-        return tuple(due)
-    seat = state.to_move
-    return (seat, *due) if seat >= 0 else None
+    """(seat, obj, die) of the throw due: the rules' `throw_due` ((obj, die)) and the seat to move."""
+    due = state.throw_due
+    return None if due is None else (state.to_move, *due)

@@ -126,7 +126,7 @@ class TrayScene(GameScene):
         self.draw_header(surface, c.header())
         to_move = self.session.state.to_move if self.session.state.to_move >= 0 else None
         if to_move is None and not self.session.over:
-            to_move = getattr(self.session.state, "turn_player", None)
+            to_move = self.session.state.turn_player  # every tray game has one
         self.draw_players(surface, PLAYERS_RECT, c.score, c.subline, to_move)
         n = len(self.session.players)
         used = 8 + n * min(66, (PLAYERS_RECT.h - 16) // max(1, n)) + 6
