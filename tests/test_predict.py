@@ -70,3 +70,18 @@ def test_a_wall_higher_than_the_arc_is_not_cleared():
     low = predict(CLASSIC, "die", 1000.0, 0.5, wall=(50.0, 80.0, 200.0))
     high = predict(CLASSIC, "die", 4000.0, 1.0, wall=(50.0, 80.0, 200.0))
     assert not low.clears and high.clears and high.landing > 80.0
+
+
+def test_the_aim_preview_arc_comes_down_where_the_prediction_lands():
+    """The window's preview (`arc`) and the AI's prediction (`predict`) are one model: the arc's
+    touchdown is the predicted first landing, and both agree on the wall."""
+    from petanque_game.ai.petanque import aim
+    from petanque_game.physics.predict import arc
+
+    for target, roll in (((0.0, 0.0), 0.2), ((60.0, -40.0), 0.7), ((-80.0, 90.0), 1.0)):
+        chosen = aim(CLASSIC, 2, 0, target, roll=roll)
+        points, clears = arc(CLASSIC, 2, 0, "die", chosen)
+        landed = math.hypot(points[-1][0] - chosen.x, points[-1][1] - chosen.y)
+        flight = predict(CLASSIC, "die", chosen.speed, chosen.elevation)
+        assert points[-1][2] == 0.0 and clears
+        assert math.isclose(landed, flight.landing, rel_tol=1e-9, abs_tol=1e-6)

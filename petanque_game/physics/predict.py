@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from petanque_game.physics.flight import first_at_or_below
 from petanque_game.physics.rolling import roll_on
@@ -107,3 +107,33 @@ def predict_rest(level: Level, obj: str, speed: float, elevation: float,
         wall = (wall_at - level.dice.side, wall_at + level.dice.side, level.walls.height)
     f = predict(level, obj, speed, elevation, wall)
     return f.rest, f.clears
+
+
+def arc(level: Level, num_players: int, seat: int, obj: str, aim: Any,
+        every: int = 8) -> tuple[list[tuple[float, float, float]], bool]:
+    """The flight of `aim` (a lone body thrown by `seat`) to its first touchdown, for the aim's
+    preview: [(x, y, z)] in board millimetres every `every` steps of the world's flight (the same
+    Euler steps as `predict`), the touchdown last; and whether it clears the seat's own wall (its
+    underside above the wall's top while its centre is within half its height of the wall)."""
+    height = level.diamond.thickness if obj == "diamond" else level.dice.height
+    g, z = level.gravity, level.throw.hand_height - height / 2.0
+    vz, vh = aim.speed * math.sin(aim.elevation), aim.speed * math.cos(aim.elevation)
+    dx, dy = math.cos(aim.direction) * vh * DT, math.sin(aim.direction) * vh * DT
+    wall = level.seat_wall(num_players, seat)
+    nx, ny = math.cos(wall.angle), math.sin(wall.angle)
+    near = wall.distance - height / 2.0
+    far = wall.distance + level.walls.thickness + height / 2.0
+    x, y = aim.x, aim.y
+    points, clears = [(x, y, z)], True
+    for n in range(1, MAX_STEPS + 1):
+        x, y = x + dx, y + dy
+        vz -= g * DT
+        z += vz * DT
+        if z <= 0.0:
+            points.append((x, y, 0.0))
+            break
+        if near <= x * nx + y * ny <= far and z < level.walls.height:
+            clears = False
+        if n % every == 0:
+            points.append((x, y, z))
+    return points, clears

@@ -1,8 +1,9 @@
 """Aiming a Terningepetanque throw in the window: from where the mouse points, the power and the
 elevation to a legal `Aim`, and the hint of its flight. Pure functions of the level.
 
-The hint follows the lone body's ballistic arc to its first landing and says whether it clears
-the thrower's wall; it is only a hint: where the throw ends is the physics' to say.
+The hint is the physics' lone-body prediction (`physics/predict.py`, which the AI aims with): the
+arc to its first landing and whether it clears the thrower's wall; where the throw ends is the
+physics' to say.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import math
 
 from petanque_game.physics import release_zone
+from petanque_game.physics.predict import arc
 from petanque_game.rules.petanque_table import Aim
 
 
@@ -34,27 +36,6 @@ def aim_launch(level, num_players: int, seat: int, target: tuple[float, float], 
 
 def flight_hint(level, num_players: int, seat: int, launch: Aim,
                 obj: str) -> tuple[list[tuple[float, float, float]], bool]:
-    """The flight to its first landing as [(x, y, z)] (mm), and whether it clears the wall."""
-    g = level.gravity
-    height = level.diamond.thickness if obj == "diamond" else level.dice.height
-    z = level.throw.hand_height - height / 2.0
-    vz = launch.speed * math.sin(launch.elevation)
-    vh = launch.speed * math.cos(launch.elevation)
-    cx, cy = math.cos(launch.direction), math.sin(launch.direction)
-    wall = level.seat_wall(num_players, seat)
-    nx, ny = math.cos(wall.angle), math.sin(wall.angle)
-    near, far = wall.distance - height / 2, wall.distance + level.walls.thickness + height / 2
-    points, clears, dt = [], True, 1.0 / 240.0
-    x, y = launch.x, launch.y
-    for i in range(240 * 4):
-        if i % 4 == 0:
-            points.append((x, y, z))
-        x, y = x + cx * vh * dt, y + cy * vh * dt
-        vz -= g * dt
-        z += vz * dt
-        if near <= x * nx + y * ny <= far and z < level.walls.height:
-            clears = False
-        if z <= 0.0:
-            points.append((x, y, 0.0))
-            break
-    return points, clears
+    """The flight to its first landing as [(x, y, z)] (mm), and whether it clears the wall: the
+    physics' own lone-body prediction, the one the AI aims with (`physics.predict.arc`)."""
+    return arc(level, num_players, seat, obj, launch)
