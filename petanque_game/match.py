@@ -3,11 +3,13 @@
 The one driver used by the window, by `simulate`, by `verify` and by the tests. A seat (human or AI)
 decides an action; the match applies it, resolves what chance or the physics makes of it, writes the
 event to the record and saves it. Rebuilding a match from a record is the same fold over the
-recorded events, with no random draws (DESIGN.md, principles 2 and 3).
+recorded events, taking each outcome from the record (DESIGN.md, principles 2 and 3): `rebuild`
+below, with the fold and its checks in `fold.py`.
 
-Random streams: every draw is keyed by (seed, purpose, number of events so far), so a match rebuilt
-from its record draws from exactly where the uninterrupted game would have: the stream's state
-travels with the record.
+Random streams: every draw is keyed by (seed, purpose, seat, number of events so far), so a match
+rebuilt from its record draws from exactly where the uninterrupted game would have: the stream's
+state travels with the record, and a rebuild can check that each recorded roll and each die's
+orientation in the hand is what the seed draws there (docs/records.md, "Random streams").
 """
 
 from __future__ import annotations
@@ -19,18 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from petanque_game import __version__
-from petanque_game.record import (
-    Decoded,
-    Record,
-    RecordError,
-    Seat,
-    check_players,
-    check_table_within,
-    decode_event,
-    roll_event,
-)
+from petanque_game.fold import OutcomeMismatch, SeedMismatch, compare_tables, fold
+from petanque_game.record import Record, RecordError, Seat, check_players, roll_event
 from petanque_game.rules.base import (
-    CHANCE,
     ENGINE,
     TERMINAL,
     Bank,
@@ -43,14 +36,7 @@ from petanque_game.rules.base import (
 )
 from petanque_game.rules.games import GameSpec, spec_of
 
-
-class OutcomeMismatch(Exception):
-    """A recorded outcome, round_end or result that differs from what the engine computes."""
-
-    def __init__(self, reason: str, index: int | None):
-        super().__init__(reason)
-        self.reason = reason
-        self.index = index
+__all__ = ["Match", "OutcomeMismatch", "SeedMismatch", "ThrowShown", "compare_tables", "rebuild"]
 
 
 @dataclass(frozen=True)
@@ -270,160 +256,13 @@ def _plain_event(spec: GameSpec, seat: int, action: Any) -> dict[str, Any] | Non
     return None  # a decision that is not recorded (Terningepetanque's Accept)
 
 
-# --- rebuilding from a record ---------------------------------------------------------------------
-
-
 def rebuild(record: Record, *, check_physics: bool = True,
             on_event: Callable[[int, Any], None] | None = None) -> Match:
-    """Fold a record's events through the rules: the match as it stood after the last event.
-
-    RecordError for an event the rules refuse (verify exit 2); OutcomeMismatch for a recorded
-    outcome, round_end or result that differs from what the engine computes (exit 1). With
-    `check_physics`, every throw is simulated again and compared with its recorded outcome.
-    """
+    """The match as it stood after the last event of `record`: its events folded through the
+    rules, each checked on the way (`fold.fold`: RecordError for an event the rules refuse,
+    OutcomeMismatch for an outcome that differs from the engine's, the physics' with
+    `check_physics`, or the seed's). `on_event(index, state)` is told each state in turn."""
     spec = spec_of(record.game)
-    state = spec.new_game(len(record.players), record.options)
-    events, record.events = record.events, []
-    match = Match(record, state)
-    if spec.board:
-        _load_board(match)
-    n = len(record.players)
-    for index, event in enumerate(events):
-        decoded = decode_event(record.game, event, n, index)
-        try:
-            _apply_recorded(match, decoded, index, check_physics)
-        except IllegalAction as e:
-            raise RecordError(str(e), index) from None
-        except OutcomeMismatch as e:
-            raise _older_physics(record, e) from None
-        record.events.append(event)
-        if on_event is not None:
-            on_event(index, match.state)
-    if record.result is not None:
-        if not match.over:
-            raise OutcomeMismatch("the record has a result but the game is not over", None)
-        expect = {"scores": list(match.state.scores()), "winners": list(match.state.winners())}
-        if record.result != expect:
-            raise OutcomeMismatch(f"the recorded result {record.result} differs from the "
-                                  f"rules' {expect}", None)
-    elif match.over:
-        record.result = {"scores": list(match.state.scores()),
-                         "winners": list(match.state.winners())}
+    match = Match(record, spec.new_game(len(record.players), record.options))
+    fold(match, check_physics=check_physics, on_event=on_event)
     return match
-
-
-def _load_board(match: Match) -> None:
-    """The record's board, before any event: one that cannot be loaded makes the record unusable."""
-    from petanque_game.physics import LevelError
-
-    try:
-        _ = match.level
-    except (LevelError, OSError) as e:
-        raise RecordError(f"the board {match.record.level!r} cannot be loaded: {e}") from None
-
-
-def _older_physics(record: Record, mismatch: OutcomeMismatch) -> OutcomeMismatch:
-    """A mismatch in a record made with another version of the physics says so first."""
-    if not spec_of(record.game).board:
-        return mismatch
-    from petanque_game.physics import PHYSICS_VERSION
-
-    version = record.extra.get("physics", 1)
-    if type(version) is not int or not 0 < version < 1000:
-        version = None
-    if version == PHYSICS_VERSION:
-        return mismatch
-    age = "an older" if version is not None and version < PHYSICS_VERSION else "another"
-    shown = "unknown" if version is None else version
-    return OutcomeMismatch(f"recorded with {age} physics (version {shown}; this program "
-                           f"simulates version {PHYSICS_VERSION}): {mismatch.reason}",
-                           mismatch.index)
-
-
-def _apply_recorded(match: Match, d: Decoded, index: int, check_physics: bool) -> None:
-    state = match.state
-    if state.to_move == TERMINAL:
-        raise IllegalAction(f"the game is over; no {d.action} can follow")
-    if getattr(state, "awaiting_accept", False) and d.action != "rethrow":
-        state = state.apply(match.rules.Accept())  # not taking a throw back is not recorded
-    if d.action == "round_end":
-        if state.to_move != ENGINE:
-            raise IllegalAction("a round_end before every die of the round has been thrown")
-        rnd, points, closest = d.outcome
-        end = state.engine_action()
-        if (rnd, points, closest) != (end.round, tuple(end.points), tuple(end.closest)):
-            raise OutcomeMismatch(
-                f"round_end records round {rnd}, points {list(points)}, closest {list(closest)}; "
-                f"the rules give round {end.round}, points {list(end.points)}, "
-                f"closest {list(end.closest)}", index)
-        match.state = state.apply(end)
-        return
-    if state.to_move == ENGINE:
-        raise IllegalAction("the round has ended; a round_end event is expected here")
-    seat = state.to_move
-    if seat < 0:
-        raise IllegalAction("no player is to move")
-    if d.player != seat:
-        raise IllegalAction(f"the event says player {d.player}, but it is player {seat}'s turn")
-    if d.action == "roll":
-        state = state.apply(d.decision)
-        state = state.apply(d.outcome)
-    elif d.action == "throw":
-        obj, die, launch = d.decision
-        state = state.apply(match.rules.Throw(obj, die, launch))
-        state = _recorded_throw(match, state, d.outcome, index, check_physics)
-    elif d.action == "rethrow":
-        state = state.apply(match.rules.Rethrow())
-    else:
-        state = state.apply(d.decision)
-    if state.to_move == CHANCE:
-        raise IllegalAction(f"a {d.action} here must be followed by its outcome")
-    match.state = state
-
-
-def _recorded_throw(match: Match, state: Any, outcome: Any, index: int,
-                    check_physics: bool) -> Any:
-    from petanque_game.physics import LaunchError, check_launch, simulate_throw
-
-    player, obj, die, launch, table = state.pending_throw
-    try:
-        check_launch(match.level, state.num_players, player, launch)
-    except LaunchError as e:
-        raise RecordError(f"launch: {e}", index) from None
-    check_table_within(outcome, match.level.world_half_size, index)
-    if check_physics:
-        result = simulate_throw(match.level, table, state.num_players, player, obj, die, launch)
-        difference = compare_tables(outcome, result.table)
-        if difference:
-            raise OutcomeMismatch(f"the throw's outcome differs from the simulation: "
-                                  f"{difference}", index)
-    return state.apply(match.rules.Settle(outcome))
-
-
-POSITION_TOLERANCE = 1e-6  # mm (REPLAY.md)
-ANGLE_TOLERANCE = 1e-9  # rad
-
-
-def compare_tables(recorded: Any, simulated: Any) -> str:
-    """'' when the recorded table matches the simulated one within REPLAY.md's tolerances."""
-    pairs = [("diamond", recorded.diamond, simulated.diamond)]
-    if len(recorded.dice) != len(simulated.dice):
-        return f"{len(recorded.dice)} dice recorded, {len(simulated.dice)} simulated"
-    pairs += [(f"die {i} (player {r.player}, die {r.die})", r, s)
-              for i, (r, s) in enumerate(zip(recorded.dice, simulated.dice))]
-    for name, r, s in pairs:
-        if (r is None) != (s is None):
-            return f"{name}: recorded {r}, simulated {s}"
-        if r is None:
-            continue
-        for key, want in vars(s).items():
-            got = getattr(r, key)
-            if key in ("x", "y", "distance") and got is not None and want is not None:
-                same = abs(got - want) <= POSITION_TOLERANCE
-            elif key == "angle":
-                same = abs(got - want) <= ANGLE_TOLERANCE
-            else:
-                same = got == want
-            if not same:
-                return f"{name} {key}: recorded {got!r}, simulated {want!r}"
-    return ""

@@ -3,6 +3,7 @@ one handler, which logs its traceback in the user folder, keeps the autosave and
 where the log is. And the window's start-up messages (item 13): every settings mistake, one line
 each; a user folder that cannot hold saves, in words."""
 
+import os
 import threading
 
 import pygame
@@ -12,6 +13,7 @@ from ui_support import fast_app
 from petanque_game import logs, paths, saves
 from petanque_game.record import Seat
 from petanque_game.rules.base import Roll
+from petanque_game.ui import theme
 from petanque_game.ui.app import App, run_app
 from petanque_game.ui.menu import MenuScene
 from petanque_game.ui.play import open_game_scene
@@ -96,6 +98,37 @@ def test_every_mistake_in_ui_yaml_is_shown_one_line_each():
     assert any("font: unknown setting" in line for line in lines)
     app.render()
     app.close()
+
+
+@pytest.mark.parametrize("kind, words", [
+    ("folder", "is a folder, not a file"),
+    pytest.param("fifo", "is not a regular file", marks=pytest.mark.skipif(
+        not hasattr(os, "mkfifo"), reason="no named pipes here")),
+    ("dangling link", "cannot read the file"),
+])
+def test_a_ui_yaml_that_is_a_folder_or_a_fifo_is_said_not_ignored(kind, words):
+    """Item 13: a ui.yaml that is a folder or a named pipe was skipped without a word. It is read
+    by config's reader of regular files, which refuses it (a pipe is never opened to wait for a
+    writer), and said in one line naming the file, as every other settings mistake is."""
+    folder = paths.user_dir()
+    folder.mkdir(parents=True)
+    ui = folder / "ui.yaml"
+    if kind == "folder":
+        ui.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(ui)
+    else:
+        ui.symlink_to(folder / "gone.yaml")
+    problems = theme.load_settings().problems
+    assert len(problems) == 1 and problems[0].startswith(f"{ui}: {words}"), problems
+    app = App()  # and the window says it at start
+    assert app.toast.message == f"Settings: {problems[0]}"
+    app.close()
+
+
+def test_no_ui_yaml_is_no_problem():
+    paths.user_dir().mkdir(parents=True)
+    assert theme.load_settings().problems == []
 
 
 def test_a_user_folder_that_is_a_file_is_said_in_words_at_start(tmp_path, monkeypatch):

@@ -1,6 +1,8 @@
 """The same random corruptions of valid records of all four games, fed to `verify`, to the replay's
 loader and to the autosave's loader (Resume): each answers in one line naming the file, never with
 a traceback, and they agree (a record verify accepts opens; one a loader refuses, verify refuses).
+A corrupted roll or orientation is never accepted: it breaks the record (2) or differs from what
+the seed draws (1); a record verify accepts holds the seed's draws.
 
 A hang would stop the run: each example runs under an alarm that fails it instead (POSIX only; no
 time is asserted). The hangs that blocked forever (a FIFO) are tested in processes of their own in
@@ -17,6 +19,7 @@ import sys
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from seed_streams import check_against_seed
 
 from petanque_game import paths
 from petanque_game.cli import verify
@@ -160,5 +163,6 @@ def test_verify_the_replay_and_resume_answer_any_corruption_in_one_line(
     refused = [name for name, said in answers.items() if said is not None]
     if code == 0:
         assert not refused, answers  # a record verify accepts opens everywhere
+        check_against_seed(json.loads(raw))  # and holds the seed's dice: an edited roll is 1 or 2
     if refused:
         assert code != 0, answers

@@ -8,6 +8,7 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from seed_streams import check_against_seed
 
 from petanque_game.cli import verify
 from petanque_game.match import Match
@@ -87,3 +88,4 @@ def test_any_broken_record_gets_a_clear_answer(tmp_path_factory, capsys, records
         assert err.startswith(f"{file}: ") and err.count("\n") == 1, err
     else:
         assert "scores:" in out
+        check_against_seed(broken)  # an accepted record holds its seed's dice and orientations

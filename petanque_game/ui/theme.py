@@ -10,6 +10,7 @@ Fonts and text surfaces are made on first use (never at import time) and cached.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -293,12 +294,28 @@ def _apply(settings: Settings, data: Any, name: str, problems: list[str]) -> Non
 
 
 def _read(path: Any, name: str, problems: list[str]) -> Any:
+    """One ui.yaml's settings, None when there is none. Anything at that name that is not a
+    readable ordinary file (a folder, a pipe, a dangling link) is a problem, reported like any other
+    by config's reader, which opens only a regular file."""
     from petanque_game.config import ConfigError, read_yaml
 
+    if not _present(path):
+        return None
     try:
-        if not path.is_file():
-            return None
         return read_yaml(path, name)
     except ConfigError as e:
         problems.append(str(e))
-        return None
+    return None
+
+
+def _present(path: Any) -> bool:
+    """Is there anything at all at `path` (without opening it)?"""
+    if not isinstance(path, (str, os.PathLike)):  # shipped data that is not a file on disk
+        return path.is_file() or path.is_dir()
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):  # none; or no user folder, said elsewhere
+        return False
+    except OSError:
+        return True  # there, but cannot be looked at: the reader says why
+    return True

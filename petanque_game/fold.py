@@ -1,0 +1,226 @@
+"""Rebuilding a match from its record: the recorded events folded through the rules, each outcome
+taken from the record and checked on the way (DESIGN.md, principle 3; docs/records.md, "What
+`verify` checks"). The seed's streams are drawn here only to check what the record holds.
+
+`verify`, replay and resume all go through `match.rebuild`, which builds the fresh match and hands
+it to `fold` here, so they all refuse the same records:
+- an event the rules refuse, or one whose shape is wrong: RecordError (verify exit 2);
+- a recorded outcome that differs from what the engine computes: OutcomeMismatch (exit 1). That is
+  a throw's outcome against the physics (`check_physics`), a `round_end` or the `result` against
+  the rules, and every chance outcome against the record's seed: each roll's dice and each die's
+  orientation in the hand must be what the match's keyed streams draw there (`Match.stream`), so a
+  record whose dice were edited is caught. The AI's hand wobble is drawn too, but it is added to an
+  aim that is not recorded, so it cannot be checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from petanque_game.record import Decoded, Record, RecordError, check_table_within, decode_event
+from petanque_game.rules.base import CHANCE, ENGINE, TERMINAL, IllegalAction
+from petanque_game.rules.games import spec_of
+
+
+class OutcomeMismatch(Exception):
+    """A recorded outcome, round_end or result that differs from what the engine computes."""
+
+    def __init__(self, reason: str, index: int | None):
+        super().__init__(reason)
+        self.reason = reason
+        self.index = index
+
+
+class SeedMismatch(OutcomeMismatch):
+    """A recorded chance outcome (a roll, a die's orientation in the hand) that is not what the
+    record's seed draws there: the record was edited, or made by a program that draws otherwise."""
+
+
+def fold(match: Any, *, check_physics: bool = True,
+         on_event: Callable[[int, Any], None] | None = None) -> None:
+    """Fold the events of `match.record` through the rules, from the fresh game `match` holds:
+    afterwards `match` stands as it did after the last event (`match.rebuild` is the entry).
+
+    RecordError for an event the rules refuse (verify exit 2); OutcomeMismatch for a recorded
+    outcome, round_end or result that differs from what the engine computes, SeedMismatch (one)
+    for a roll or an orientation the seed does not draw (exit 1). With `check_physics`, every
+    throw is simulated again and compared with its recorded outcome.
+
+    `match` is a `match.Match` (not imported here: match imports this module).
+    """
+    record = match.record
+    spec = spec_of(record.game)
+    events, record.events = record.events, []
+    if spec.board:
+        _load_board(match)
+    n = len(record.players)
+    for index, event in enumerate(events):
+        decoded = decode_event(record.game, event, n, index)
+        try:
+            _apply_recorded(match, decoded, index, check_physics)
+        except IllegalAction as e:
+            raise RecordError(str(e), index) from None
+        except SeedMismatch:
+            raise  # not the physics: the seed's draws do not depend on its version
+        except OutcomeMismatch as e:
+            raise _older_physics(record, e) from None
+        record.events.append(event)
+        if on_event is not None:
+            on_event(index, match.state)
+    if record.result is not None:
+        if not match.over:
+            raise OutcomeMismatch("the record has a result but the game is not over", None)
+        expect = {"scores": list(match.state.scores()), "winners": list(match.state.winners())}
+        if record.result != expect:
+            raise OutcomeMismatch(f"the recorded result {record.result} differs from the "
+                                  f"rules' {expect}", None)
+    elif match.over:
+        record.result = {"scores": list(match.state.scores()),
+                         "winners": list(match.state.winners())}
+
+
+def _load_board(match: Any) -> None:
+    """The record's board, before any event: one that cannot be loaded makes the record unusable."""
+    from petanque_game.physics import LevelError
+
+    try:
+        _ = match.level
+    except (LevelError, OSError) as e:
+        raise RecordError(f"the board {match.record.level!r} cannot be loaded: {e}") from None
+
+
+def _older_physics(record: Record, mismatch: OutcomeMismatch) -> OutcomeMismatch:
+    """A mismatch in a record made with another version of the physics says so first."""
+    if not spec_of(record.game).board:
+        return mismatch
+    from petanque_game.physics import PHYSICS_VERSION
+
+    version = record.extra.get("physics", 1)
+    if type(version) is not int or not 0 < version < 1000:
+        version = None
+    if version == PHYSICS_VERSION:
+        return mismatch
+    age = "an older" if version is not None and version < PHYSICS_VERSION else "another"
+    shown = "unknown" if version is None else version
+    return OutcomeMismatch(f"recorded with {age} physics (version {shown}; this program "
+                           f"simulates version {PHYSICS_VERSION}): {mismatch.reason}",
+                           mismatch.index)
+
+
+def _apply_recorded(match: Any, d: Decoded, index: int, check_physics: bool) -> None:
+    state = match.state
+    if state.to_move == TERMINAL:
+        raise IllegalAction(f"the game is over; no {d.action} can follow")
+    if getattr(state, "awaiting_accept", False) and d.action != "rethrow":
+        state = state.apply(match.rules.Accept())  # not taking a throw back is not recorded
+    if d.action == "round_end":
+        if state.to_move != ENGINE:
+            raise IllegalAction("a round_end before every die of the round has been thrown")
+        rnd, points, closest = d.outcome
+        end = state.engine_action()
+        if (rnd, points, closest) != (end.round, tuple(end.points), tuple(end.closest)):
+            raise OutcomeMismatch(
+                f"round_end records round {rnd}, points {list(points)}, closest {list(closest)}; "
+                f"the rules give round {end.round}, points {list(end.points)}, "
+                f"closest {list(end.closest)}", index)
+        match.state = state.apply(end)
+        return
+    if state.to_move == ENGINE:
+        raise IllegalAction("the round has ended; a round_end event is expected here")
+    seat = state.to_move
+    if seat < 0:
+        raise IllegalAction("no player is to move")
+    if d.player != seat:
+        raise IllegalAction(f"the event says player {d.player}, but it is player {seat}'s turn")
+    if d.action == "roll":
+        state = state.apply(d.decision)
+        count = state.dice_to_roll
+        state = state.apply(d.outcome)  # the rules first: a roll of the wrong count is refused
+        _check_roll(match, d.outcome.values, count, index)
+    elif d.action == "throw":
+        obj, die, launch = d.decision
+        state = state.apply(match.rules.Throw(obj, die, launch))
+        state = _recorded_throw(match, state, d.outcome, index, check_physics)
+    elif d.action == "rethrow":
+        state = state.apply(match.rules.Rethrow())
+    else:
+        state = state.apply(d.decision)
+    if state.to_move == CHANCE:
+        raise IllegalAction(f"a {d.action} here must be followed by its outcome")
+    match.state = state
+
+
+def _recorded_throw(match: Any, state: Any, outcome: Any, index: int,
+                    check_physics: bool) -> Any:
+    from petanque_game.physics import LaunchError, check_launch, simulate_throw
+
+    player, obj, die, launch, table = state.pending_throw
+    try:
+        check_launch(match.level, state.num_players, player, launch)
+    except LaunchError as e:
+        raise RecordError(f"launch: {e}", index) from None
+    check_table_within(outcome, match.level.world_half_size, index)
+    _check_orientation(match, obj, launch.orientation, index)
+    if check_physics:
+        result = simulate_throw(match.level, table, state.num_players, player, obj, die, launch)
+        difference = compare_tables(outcome, result.table)
+        if difference:
+            raise OutcomeMismatch(f"the throw's outcome differs from the simulation: "
+                                  f"{difference}", index)
+    return state.apply(match.rules.Settle(outcome))
+
+
+def _check_roll(match: Any, recorded: tuple[int, ...], count: int, index: int) -> None:
+    """The roll's dice are those the seed draws for it (`Match.draw_dice`, as the live game drew
+    them: the key holds the number of events before this one, which is `index`)."""
+    drawn = match.draw_dice(count).values
+    if tuple(recorded) != drawn:
+        raise SeedMismatch(f"roll differs from the seed's: recorded {list(recorded)}, "
+                           f"the seed gives {list(drawn)}", index)
+
+
+def _check_orientation(match: Any, obj: str, recorded: int, index: int) -> None:
+    """The die's orientation in the hand is the one the seed draws for this throw
+    (`physics.hand.release`); a diamond is always thrown at orientation 0."""
+    from petanque_game.physics.hand import draw_orientation
+    from petanque_game.rules.petanque_table import DIAMOND
+
+    if obj == DIAMOND:
+        if recorded != 0:
+            raise SeedMismatch(f"the diamond's orientation in the hand is recorded as {recorded}; "
+                               f"it is always 0", index)
+        return
+    drawn = draw_orientation(match.stream("hand"))
+    if recorded != drawn:
+        raise SeedMismatch(f"the die's orientation in the hand differs from the seed's: "
+                           f"recorded {recorded}, the seed gives {drawn}", index)
+
+
+POSITION_TOLERANCE = 1e-6  # mm (REPLAY.md)
+ANGLE_TOLERANCE = 1e-9  # rad
+
+
+def compare_tables(recorded: Any, simulated: Any) -> str:
+    """'' when the recorded table matches the simulated one within REPLAY.md's tolerances."""
+    pairs = [("diamond", recorded.diamond, simulated.diamond)]
+    if len(recorded.dice) != len(simulated.dice):
+        return f"{len(recorded.dice)} dice recorded, {len(simulated.dice)} simulated"
+    pairs += [(f"die {i} (player {r.player}, die {r.die})", r, s)
+              for i, (r, s) in enumerate(zip(recorded.dice, simulated.dice))]
+    for name, r, s in pairs:
+        if (r is None) != (s is None):
+            return f"{name}: recorded {r}, simulated {s}"
+        if r is None:
+            continue
+        for key, want in vars(s).items():
+            got = getattr(r, key)
+            if key in ("x", "y", "distance") and got is not None and want is not None:
+                same = abs(got - want) <= POSITION_TOLERANCE
+            elif key == "angle":
+                same = abs(got - want) <= ANGLE_TOLERANCE
+            else:
+                same = got == want
+            if not same:
+                return f"{name} {key}: recorded {got!r}, simulated {want!r}"
+    return ""

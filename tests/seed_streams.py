@@ -1,0 +1,47 @@
+"""The chance outcomes a record's seed draws, computed from the recipe in docs/records.md ("Random
+streams") with hashlib and the bare Mersenne Twister, not with the program's own streams: what
+another program would do to check a record."""
+
+import hashlib
+import random
+
+
+def seed_stream(seed, purpose, seat, events):
+    """docs/records.md: the key's UTF-8 bytes followed by their SHA-512 digest, read as one
+    big-endian integer, seed the Mersenne Twister (Python seeds from an int with MT19937's
+    init_by_array over its 32-bit words, least significant first)."""
+    key = f"{seed}:{purpose}:{seat}:{events}".encode()
+    return random.Random(int.from_bytes(key + hashlib.sha512(key).digest(), "big"))
+
+
+def below(rng, n):
+    """A whole number 0 <= r < n: k = n's bit length, the top k bits of the next 32-bit output,
+    drawn again until below n."""
+    k = n.bit_length()
+    while True:
+        r = rng.getrandbits(k)
+        if r < n:
+            return r
+
+
+def seed_roll(seed, index, count):
+    rng = seed_stream(seed, "dice", None, index)
+    return [1 + below(rng, 6) for _ in range(count)]
+
+
+def seed_orientation(seed, index):
+    return below(seed_stream(seed, "hand", None, index), 24)
+
+
+def check_against_seed(data):
+    """Every chance outcome of a record (as JSON) is the seed's; how many were checked."""
+    checked = 0
+    for index, event in enumerate(data["events"]):
+        if event["action"] == "roll":
+            assert event["dice"] == seed_roll(data["seed"], index, len(event["dice"])), index
+            checked += 1
+        elif event["action"] == "throw":
+            want = 0 if event["object"] == "diamond" else seed_orientation(data["seed"], index)
+            assert event["launch"]["orientation"] == want, index
+            checked += 1
+    return checked
