@@ -8,6 +8,7 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from json_places import places
 from seed_streams import check_against_seed
 
 from petanque_game.cli import verify
@@ -38,17 +39,6 @@ def records():
                                     ["easy", "expert"]),
         "terningepetanque": played("terningepetanque", {"rounds": 1}, ["easy", "medium"]),
     }
-
-
-def places(value, path=()):
-    """Every place in a JSON value: a path of keys and indexes."""
-    yield path
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from places(item, (*path, key))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            yield from places(item, (*path, i))
 
 
 def mutate(record, path, how, junk):
