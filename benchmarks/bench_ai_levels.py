@@ -5,9 +5,12 @@
 
 For each pair (stronger:weaker) it plays N two-player games, the stronger level in seat 0 in
 even games and seat 1 in odd ones (so neither gains from the seat), seeded S, S+1, ...; a shared
-win counts half. Prints the stronger level's win rate with its standard error
-(sqrt(p (1 - p) / N)), the z-score against an even match, the mean final scores, and, for
-Terningepetanque, the AI's decisions per second and the expert's simulated throws per decision.
+win counts half. Prints the stronger level's win rate with its standard error (the standard
+deviation of the games' results, 1, 1/2 or 0, over sqrt(N): with no shared wins that is
+sqrt(p (1 - p) / N), and shared wins make it smaller), the z-score against an even match, the
+share of shared wins, the mean final scores, and, for Terningepetanque, the AI's decisions per
+second and the expert's simulated throws per decision. `--option key=value` sets a rule option
+(whole numbers, true/false and words are read as such), e.g. `--option closing=classic`.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from petanque_game.record import Seat
 
 def head_to_head(game: str, strong: str, weak: str, games: int, seed: int,
                  options: dict) -> dict:
-    wins = 0.0
+    wins = squares = shared = 0.0
     scores = {strong: 0.0, weak: 0.0}
     decisions = 0
     start = time.perf_counter()
@@ -43,13 +46,15 @@ def head_to_head(game: str, strong: str, weak: str, games: int, seed: int,
         mine = levels.index(strong)
         if mine in winners:
             wins += 1.0 / len(winners)
+            squares += 1.0 / len(winners) ** 2
+        shared += len(winners) > 1
         for i, lv in enumerate(levels):
             scores[lv] += match.record.result["scores"][i] / games
     took = time.perf_counter() - start
     p = wins / games
-    se = math.sqrt(max(p * (1 - p), 1e-12) / games)
+    se = math.sqrt(max(squares / games - p * p, 1e-12) / games)
     return {"p": p, "se": se, "z": (p - 0.5) / se, "scores": scores, "seconds": took,
-            "decisions": decisions}
+            "decisions": decisions, "shared": shared / games}
 
 
 def main() -> None:
@@ -63,7 +68,8 @@ def main() -> None:
     options = {}
     for item in args.option:
         key, value = item.split("=", 1)
-        options[key] = int(value) if value.isdigit() else value
+        words = {"true": True, "false": False}
+        options[key] = int(value) if value.isdigit() else words.get(value, value)
     simulated = [0]
     real = throw_module.simulate_throw
 
@@ -77,7 +83,8 @@ def main() -> None:
         simulated[0] = 0
         r = head_to_head(args.game, strong, weak, args.games, args.seed, options)
         print(f"{args.game} {strong} vs {weak}: {args.games} games, {strong} wins "
-              f"{100 * r['p']:.1f}% +- {100 * r['se']:.1f} (z = {r['z']:.1f}); mean scores "
+              f"{100 * r['p']:.2f}% +- {100 * r['se']:.2f} (z = {r['z']:.1f}); "
+              f"{100 * r['shared']:.1f}% shared; mean scores "
               f"{strong} {r['scores'][strong]:.1f}, {weak} {r['scores'][weak]:.1f}; "
               f"{r['decisions'] / r['seconds']:.1f} decisions/s; "
               f"{simulated[0]} simulated search throws in {r['seconds']:.0f} s")

@@ -75,6 +75,35 @@ def test_last_to_play_stops_when_already_ahead(level):
     assert ai.choose(state, level, random.Random(0)) == Stop()
 
 
+def test_easy_has_one_idea_of_a_good_cargo():
+    """8 or more, whatever the rolls left and whatever the others have done."""
+    last_roll_seven = roll(roll(scc.new_game(2), 6, 5, 1, 1, 1), 4, 3, 4)  # one roll left
+    assert ai.choose(last_roll_seven, "easy", random.Random(0)) == Roll(2)
+    assert ai.choose(last_roll_seven, "medium", random.Random(0)) == Stop()
+    assert ai.choose(roll(scc.new_game(2), 6, 5, 4, 4, 4), "easy", random.Random(0)) == Stop()
+    ahead = scoring_turn(scc.new_game(2, {"mode": "pot"}), 1, 2)  # seat 0 has 3
+    ahead = roll(ahead, 6, 5, 4, 1, 5)  # seat 1, last to play, already wins with 6
+    assert ai.choose(ahead, "easy", random.Random(0)) == Roll(2)
+    assert ai.choose(ahead, "medium", random.Random(0)) == Stop()
+
+
+def test_easy_keeps_a_six_when_it_may_reroll_one_die():
+    state = roll(scc.new_game(2, {"cargo_reroll": "any"}), 6, 5, 4, 1, 6)
+    assert ai.choose(state, "easy", random.Random(0)) == Roll(1, reroll=(1,))
+    state = roll(scc.new_game(2, {"cargo_reroll": "any"}), 6, 5, 4, 2, 5)
+    assert ai.choose(state, "easy", random.Random(0)) == Roll(2)  # the expert keeps the 5
+
+
+def test_medium_asks_more_of_a_cargo_with_a_pot_still_to_win():
+    pot_first = roll(scc.new_game(2, {"mode": "pot"}), 6, 5, 4, 4, 4)  # 8, two rolls left
+    assert ai.choose(pot_first, "medium", random.Random(0)) == Roll(2)
+    assert ai.choose(pot_first, "expert", random.Random(0)) == Roll(2)
+    points = roll(scc.new_game(2), 6, 5, 4, 4, 4)
+    assert ai.choose(points, "medium", random.Random(0)) == Stop()
+    one_left = roll(roll(scc.new_game(2, {"mode": "pot"}), 6, 5, 1, 1, 1), 4, 4, 4)
+    assert ai.choose(one_left, "medium", random.Random(0)) == Stop()  # 8 with one roll left
+
+
 def test_expert_maximises_expected_cargo_in_points_play():
     seven_two_left = roll(scc.new_game(2), 6, 5, 4, 3, 4)
     assert ai.choose(seven_two_left, "expert", random.Random(0)) == Roll(2)  # 7.97 > 7
@@ -117,7 +146,8 @@ def test_choices_are_deterministic_given_the_rng():
 
 
 def test_expert_beats_easy_in_pot_play_with_cargo_reroll_any():
-    """Measured: expert wins ~70% of 2-player pot matches against easy (seats alternated)."""
+    """Measured: the expert wins about 70% of 2-player pot matches against easy (seats
+    alternated; benchmarks/RESULTS.md)."""
     wins, games = 0.0, 200
     for seed in range(games):
         levels = ("expert", "easy") if seed % 2 == 0 else ("easy", "expert")

@@ -88,10 +88,9 @@ def test_a_hint_changes_nothing():
     assert match.state is before_state and match.record.events == before_events
 
 
-def test_other_games_have_no_hint_yet():
-    for game in ("shut-the-box", "ship-captain-crew", "terningepetanque"):
-        with pytest.raises(ValueError, match=f"no hint for {game} yet"):
-            hint(game, None)
+def test_an_unknown_game_has_no_hint():
+    with pytest.raises(ValueError, match="no hint for chess"):
+        hint("chess", None)
 
 
 def test_no_hint_when_no_one_is_to_move():

@@ -1,10 +1,11 @@
 """Hints for a human player: the expert's move in the current state, and what it is worth.
 
 The window calls `hint(game, state, board)` when a human seat is to move. A hint is a pure
-function of the state: it changes nothing, draws no random number and is not a move of the game
-(the window may record that one was shown). Each game registers its own function with
-`@registers(game)`; a game with none yet gets a ValueError saying so. A game whose AI is heavy to
-import (Terningepetanque's, with the physics) should import it inside its function.
+function of the state: it changes nothing, uses none of the match's random streams and is not a
+move of the game (the window may record that one was shown); the same state gives the same hint.
+Each game registers its own function with `@registers(game)`: Ten Thousand's is here, the other
+tray games' in `hints_tray.py`, Terningepetanque's in `hints_petanque.py` (loaded on the first
+hint, so importing this module does not import the physics). A game with none gets a ValueError.
 
 Ten Thousand: with two or more players and a target with a shipped win table, the value is the
 chance to win (`ten_thousand_win`; with three or more players, one-on-one against the best other
@@ -16,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any
 
 from petanque_game.ai import ten_thousand, ten_thousand_points, ten_thousand_win
@@ -36,13 +38,17 @@ class Hint:
 
 
 _HINTS: dict[str, Callable[[Any, Any], Hint]] = {}
+_MODULES = ("petanque_game.ai.hints_tray", "petanque_game.ai.hints_petanque")
 
 
 def hint(game: str, state: Any, board: Any = None) -> Hint:
-    """The hint for the seat to move in `state`; ValueError when there is none to give."""
+    """The hint for the seat to move in `state` (`board`: the level of a game on a board);
+    ValueError when there is none to give."""
+    for name in _MODULES:
+        import_module(name)  # each registers its games' hints (once: Python caches modules)
     give = _HINTS.get(game)
     if give is None:
-        raise ValueError(f"no hint for {game} yet")
+        raise ValueError(f"no hint for {game}")
     if state.is_terminal or state.to_move < 0:
         raise ValueError("no player is to move, so there is nothing to hint")
     return give(state, board)
@@ -70,17 +76,17 @@ def _ten_thousand(state: Any, board: Any = None) -> Hint:
     if isinstance(action, Keep):
         keep = action.dice
         value = win.keep_value(pos, _steps(keep), len(keep))
-        return Hint(action, f"{_keep_then(state, keep, pos)}: {_chance(value)}{against}", value)
+        return Hint(action, f"{_keep_then(state, keep, pos)}: {chance(value)}{against}", value)
     bank, roll = win.bank_value(pos), win.roll_value(pos)
     if state.turn_total == 0:
-        return Hint(action, f"Roll {action.count} dice: {_chance(roll)}{against}", roll)
-    digits = 1 if _percent(bank) == _percent(roll) else 0  # show the difference, if small
+        return Hint(action, f"Roll {action.count} dice: {chance(roll)}{against}", roll)
+    digits = 1 if percent(bank) == percent(roll) else 0  # show the difference, if small
     if isinstance(action, Bank):
-        text = (f"Bank {state.turn_total}: {_chance(bank, digits)}{against} "
-                f"(rolling on: {_percent(roll, digits)})")
+        text = (f"Bank {state.turn_total}: {chance(bank, digits)}{against} "
+                f"(rolling on: {percent(roll, digits)})")
         return Hint(action, text, bank)
-    text = (f"Roll {_dice(action.count)} on: {_chance(roll, digits)}{against} "
-            f"(banking {state.turn_total}: {_percent(bank, digits)})")
+    text = (f"Roll {_dice(action.count)} on: {chance(roll, digits)}{against} "
+            f"(banking {state.turn_total}: {percent(bank, digits)})")
     return Hint(action, text, roll)
 
 
@@ -122,7 +128,8 @@ def _dice(n: int) -> str:
     return "the last die" if n == 1 else f"{n} dice"
 
 
-def _percent(p: float, digits: int = 0) -> str:
+def percent(p: float, digits: int = 0) -> str:
+    """A chance as a player reads it: "71%", "a sure win", "over 99%", "under 1%"."""
     if p >= 1.0 - 1e-12:
         return "a sure win"
     shown = f"{100 * p:.{digits}f}"
@@ -131,6 +138,7 @@ def _percent(p: float, digits: int = 0) -> str:
     return f"{shown}%" if float(shown) > 0.0 else "under 1%"
 
 
-def _chance(p: float, digits: int = 0) -> str:
-    return "you win" if p >= 1.0 - 1e-12 else f"{_percent(p, digits)} to win"
+def chance(p: float, digits: int = 0) -> str:
+    """ "71% to win", or "you win" when it is sure."""
+    return "you win" if p >= 1.0 - 1e-12 else f"{percent(p, digits)} to win"
 

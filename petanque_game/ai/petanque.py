@@ -11,16 +11,19 @@ easy, smaller for medium, small for expert) and draws the die's orientation; the
 the diamond throw). The expert weighs a handful of candidate aims on the real table: each is
 thrown with hands it samples itself from its own stream, simulated with `simulate_throw`, and
 valued with the rules' own scoring, the thrown die's face taken at its expectation (whatever the
-path, a uniformly random starting orientation leaves it uniform: `physics/cube.py`).
+path, a uniformly random starting orientation leaves it uniform: `physics/cube.py`). `search`
+returns the expert's aim with what it is for and what it is worth, for a human player's hint
+(`hints_petanque.py`).
 """
 
 from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
 from typing import Any
 
-from petanque_game.ai.petanque_worth import Situation, worth
+from petanque_game.ai.petanque_worth import Situation, points_worth, tie_break
 from petanque_game.physics.hand import Hand, wobble
 from petanque_game.physics.level import Level
 from petanque_game.physics.predict import predict_rest
@@ -122,30 +125,48 @@ def _medium(level: Level, situation: Situation, rng: random.Random) -> Aim:
     return aim(level, n, seat, (0.0, 0.0), roll=rng.uniform(0.3, 0.6), obj=DIAMOND)
 
 
+@dataclass(frozen=True)
+class Suggestion:
+    """The expert search's aim, what it is for (`label`, e.g. "Aim short of the diamond"), its
+    `worth` as the search weighs it (`petanque_worth.worth`) and its `points`: the thrower's
+    expected lead in points (`points_worth`), both averaged over the sampled hands."""
+
+    aim: Aim
+    label: str
+    worth: float
+    points: float
+
+
 def _expert(level: Level, situation: Situation, rng: random.Random) -> Aim:
-    """Weigh candidate aims on the real table over hands drawn from the AI's own stream (the
-    same hands for every candidate, so they are compared on equal luck), then refine round the
-    best few."""
+    return search(level, situation, rng).aim
+
+
+def search(level: Level, situation: Situation, rng: random.Random) -> Suggestion:
+    """Weigh candidate aims on the real table over hands drawn from `rng` (the same hands for
+    every candidate, so they are compared on equal luck), then refine round the best few."""
     hand = HANDS["expert"]
     hands = [random.Random(rng.getrandbits(64)) for _ in range(SAMPLES)]
     n, seat, obj = situation.num_players, situation.thrower, situation.obj
     t = level.throw
 
-    def value(candidate: Aim) -> float:
-        total = 0.0
+    def value(label: str, candidate: Aim) -> Suggestion:
+        total = points = 0.0
         for h in hands:
             h_state = h.getstate()
             thrown = wobble(level, n, seat, candidate, hand, h)
             h.setstate(h_state)  # every candidate meets the same hands
             result = simulate_throw(level, situation.table, n, seat, obj, situation.die,
                                     thrown.launched(0), record_path=False)
-            total += worth(result.table, situation)
-        return total / len(hands)
+            p = points_worth(result.table, situation)
+            total += p - tie_break(result.table, situation)  # = worth(result.table, situation)
+            points += p
+        return Suggestion(candidate, label, total / len(hands), points / len(hands))
 
-    scored = [(value(c), i, c) for i, c in enumerate(_candidates(level, situation))]
-    scored.sort(key=lambda v: (-v[0], v[1]))
-    best_value, _, best = scored[0]
-    for _, _, base in scored[:REFINE]:
+    scored = [(value(label, c), i) for i, (label, c) in enumerate(_candidates(level, situation))]
+    scored.sort(key=lambda v: (-v[0].worth, v[1]))
+    best = scored[0][0]
+    for weighed, _ in scored[:REFINE]:
+        base = weighed.aim
         for dspeed, ddir in ((0.97, 0.0), (1.03, 0.0), (1.0, -0.012), (1.0, 0.012)):
             inward = math.remainder(base.direction + ddir, 2 * math.pi)
             candidate = Aim(base.x, base.y, inward, min(t.max_speed, base.speed * dspeed),
@@ -154,41 +175,56 @@ def _expert(level: Level, situation: Situation, rng: random.Random) -> Aim:
                 check_aim(level, n, seat, candidate)
             except ValueError:
                 continue
-            v = value(candidate)
-            if v > best_value:
-                best_value, best = v, candidate
+            v = value(weighed.label, candidate)
+            if v.worth > best.worth:
+                best = v
     return best
 
 
-def _candidates(level: Level, situation: Situation) -> list[Aim]:
-    """Aims worth weighing: at the diamond and round it at three heights, short of it, through
-    each die lying near it (to knock it away), and through the diamond (to push it)."""
+def _candidates(level: Level, situation: Situation) -> list[tuple[str, Aim]]:
+    """Aims worth weighing, each with what it is for: at the diamond and round it at three
+    heights, short of it, through each die lying near it (to knock it away), and through the
+    diamond (to push it)."""
     n, seat, obj = situation.num_players, situation.thrower, situation.obj
     if obj == DIAMOND:
-        spots = [((0.0, 0.0), r) for r in (0.2, 0.5, 0.8)]
-        spots += [((x, y), 0.5) for x, y in ((40.0, 0.0), (-40.0, 0.0), (0.0, 40.0),
-                                               (0.0, -40.0))]
-        return [aim(level, n, seat, spot, roll=r, obj=obj) for spot, r in spots]
+        middle = "Throw the diamond to the middle of the board"
+        spots = [((0.0, 0.0), r, middle) for r in (0.2, 0.5, 0.8)]
+        spots += [((x, y), 0.5, "Throw the diamond near the middle of the board")
+                  for x, y in ((40.0, 0.0), (-40.0, 0.0), (0.0, 40.0), (0.0, -40.0))]
+        return [(label, aim(level, n, seat, spot, roll=r, obj=obj)) for spot, r, label in spots]
     dm = situation.table.diamond
     side = level.dice.side
-    spots = [((dm.x, dm.y), r) for r in (0.15, 0.45, 0.75)]
-    spots.append((_short_of(level, n, seat, (dm.x, dm.y), side), 0.4))
-    spots.append((_short_of(level, n, seat, (dm.x, dm.y), 2.5 * side), 0.8))
+    spots = [((dm.x, dm.y), r, "Aim at the diamond") for r in (0.15, 0.45, 0.75)]
+    short = "Aim short of the diamond"
+    spots.append((_short_of(level, n, seat, (dm.x, dm.y), side), 0.4, short))
+    spots.append((_short_of(level, n, seat, (dm.x, dm.y), 2.5 * side), 0.8, short))
     zone = release_zone(level, n, seat)
     nx, ny = zone.normal  # out towards the thrower; across the approach is (-ny, nx)
     for sideways in (-1.2 * side, 1.2 * side):
-        spots.append(((dm.x - ny * sideways, dm.y + nx * sideways), 0.5))
+        spots.append(((dm.x - ny * sideways, dm.y + nx * sideways), 0.5,
+                      "Aim beside the diamond"))
     for d in situation.table.dice:
         if d.on_board and d.distance is not None and d.distance < 60.0:
+            label = _knock(d.player, seat, n)
             for beyond in (60.0, 120.0, 200.0):  # knock it away, gently or hard
-                spots.append((_through(level, n, seat, (d.x, d.y), beyond), 0.95))
+                spots.append((_through(level, n, seat, (d.x, d.y), beyond), 0.95, label))
     for beyond in (40.0, 120.0):  # push the diamond on
-        spots.append((_through(level, n, seat, (dm.x, dm.y), beyond), 0.95))
+        spots.append((_through(level, n, seat, (dm.x, dm.y), beyond), 0.95,
+                      "Push the diamond on"))
     # lay-ups well clear of the crowd: safe when the round is won already
     for sideways in (-6.0 * side, 6.0 * side):
         spots.append(((dm.x - ny * sideways + nx * 3 * side,
-                       dm.y + nx * sideways + ny * 3 * side), 0.3))
-    return [aim(level, n, seat, spot, roll=r) for spot, r in spots]
+                       dm.y + nx * sideways + ny * 3 * side), 0.3,
+                      "Play safe, well clear of the other dice"))
+    return [(label, aim(level, n, seat, spot, roll=r)) for spot, r, label in spots]
+
+
+def _knock(owner: int, seat: int, num_players: int) -> str:
+    if owner == seat:
+        return "Aim through your own die"
+    if num_players == 2:
+        return "Knock your opponent's die away"
+    return f"Knock player {owner + 1}'s die away"
 
 
 def _short_of(level: Level, n: int, seat: int, spot: tuple[float, float],
@@ -204,6 +240,13 @@ def _through(level: Level, n: int, seat: int, spot: tuple[float, float],
     return _short_of(level, n, seat, spot, -beyond)
 
 
+def situation_of(state: TerningepetanqueState) -> Situation:
+    """The throw due in `state` as the search sees it."""
+    obj, die = state.throw_due
+    return Situation(state.table, state.num_players, state.to_move, obj, die, state.penalties,
+                     tuple(p for p, _, _ in state.throw_order[state.throws_done + 1:]))
+
+
 def choose(state: TerningepetanqueState, level: str, rng: random.Random, board: Level) -> Any:
     """The decision of the AI of `level` to move in `state`, played on `board`."""
     actions = state.legal_actions()
@@ -211,8 +254,5 @@ def choose(state: TerningepetanqueState, level: str, rng: random.Random, board: 
         return Accept()  # an AI never disputes its own throw
     if state.throw_due is None and actions:
         return actions[0]  # the roll for who starts
-    obj, die = state.throw_due
-    situation = Situation(state.table, state.num_players, state.to_move, obj, die,
-                          state.penalties,
-                          tuple(p for p, _, _ in state.throw_order[state.throws_done + 1:]))
-    return Throw(obj, die, choose_throw(board, situation, level, rng))
+    situation = situation_of(state)
+    return Throw(situation.obj, situation.die, choose_throw(board, situation, level, rng))

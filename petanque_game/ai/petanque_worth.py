@@ -41,34 +41,63 @@ class Situation:
 
 
 def worth(table: Table, situation: Situation) -> float:
-    """The worth of the table after the throw (the thrown body listed last) to the thrower."""
+    """The worth of the table after the throw (the thrown body listed last) to the thrower: its
+    `points_worth`, less a small tie-break that prefers lying nearer the diamond (a die) or the
+    board's middle (the diamond)."""
+    return points_worth(table, situation) - tie_break(table, situation)
+
+
+def points_worth(table: Table, situation: Situation) -> float:
+    """The thrower's expected lead in points after the throw: its expected points of the round
+    less the best other seat's (the thrown die's face at its expectation); for the diamond's
+    throw, the -5 it may cost."""
     seat = situation.thrower
-    dm = table.diamond
-    penalties = situation.penalties
-    if dm.reset:
-        penalties = tuple(p - DIAMOND_PENALTY if i == seat else p
-                          for i, p in enumerate(penalties))
+    penalties = _penalties_after(table, situation)
     if situation.obj == DIAMOND:
-        # only the diamond on the board: lie near the middle, where every seat has room
-        return (penalties[seat] - situation.penalties[seat]) - 0.01 * math.hypot(dm.x, dm.y)
+        return penalties[seat] - situation.penalties[seat]
     *before, thrown = table.dice
+    closest = _closest_chances(table, situation.num_players, situation.to_come)  # any face
     total = 0.0
     for face in range(1, 7):
-        as_if = Table(dm, (*before, replace(thrown, face=face)))
-        expected = _expected_points(as_if, penalties, situation.to_come)
-        others = max((p for i, p in enumerate(expected) if i != seat), default=0.0)
-        total += expected[seat] - others
-    mine = [d.distance for d in table.dice if d.on_board and d.player == seat]
-    return total / 6.0 - NEAR_TIE_BREAK * (min(mine) if mine else 1000.0)
+        as_if = Table(table.diamond, (*before, replace(thrown, face=face)))
+        total += lead(as_if, seat, penalties, situation.to_come, closest)
+    return total / 6.0
 
 
-def _expected_points(table: Table, penalties: tuple[int, ...],
-                     to_come: tuple[int, ...]) -> list[float]:
+def lead(table: Table, seat: int, penalties: tuple[int, ...], to_come: tuple[int, ...],
+         closest: list[float] | None = None) -> float:
+    """`seat`'s expected points of the round less the best other seat's, for a table whose faces
+    are known, with the round's diamond penalties so far and the throws still `to_come`
+    (`closest`: the table's `_closest_chances`, when they are known already)."""
+    expected = _expected_points(table, penalties, to_come, closest)
+    others = max((p for i, p in enumerate(expected) if i != seat), default=0.0)
+    return expected[seat] - others
+
+
+def _penalties_after(table: Table, situation: Situation) -> tuple[int, ...]:
+    if not table.diamond.reset:
+        return situation.penalties
+    return tuple(p - DIAMOND_PENALTY if i == situation.thrower else p
+                 for i, p in enumerate(situation.penalties))
+
+
+def tie_break(table: Table, situation: Situation) -> float:
+    """The small preference `worth` adds to `points_worth`, as a penalty in points."""
+    if situation.obj == DIAMOND:
+        # only the diamond on the board: lie near the middle, where every seat has room
+        return 0.01 * math.hypot(table.diamond.x, table.diamond.y)
+    mine = [d.distance for d in table.dice if d.on_board and d.player == situation.thrower]
+    return NEAR_TIE_BREAK * (min(mine) if mine else 1000.0)
+
+
+def _expected_points(table: Table, penalties: tuple[int, ...], to_come: tuple[int, ...],
+                     closest: list[float] | None = None) -> list[float]:
     points, _ = score_round(table, penalties)
     if not to_come:
         return [float(p) for p in points]  # the round is as good as scored
     n = len(points)
-    closest = _closest_chances(table, n, to_come)
+    if closest is None:
+        closest = _closest_chances(table, n, to_come)
     expected = []
     for seat in range(n):
         on = [d.face for d in table.dice if d.on_board and d.player == seat]
@@ -85,7 +114,7 @@ def _expected_points(table: Table, penalties: tuple[int, ...],
 def _closest_chances(table: Table, n: int, to_come: tuple[int, ...]) -> list[float]:
     """The chance that each seat ends the round closest: its best die as it lies, bettered by
     each of its throws still to come with the chance a fair throw lands nearer (a half-normal
-    of scale REACH); a tie shares. On a grid of GRID mm out to FAR mm."""
+    of scale REACH); a tie shares. On a grid of GRID mm out to FAR mm. The faces play no part."""
     best = [math.inf] * n
     for d in table.dice:
         if d.on_board:
@@ -97,9 +126,8 @@ def _closest_chances(table: Table, n: int, to_come: tuple[int, ...]) -> list[flo
         throws = to_come.count(seat)
         row = []
         for i in range(steps + 1):
-            x = i * GRID
-            lying = 1.0 if x < best[seat] else 0.0
-            row.append(lying * (1.0 - _lands_within(x)) ** throws)
+            lying = 1.0 if i * GRID < best[seat] else 0.0
+            row.append(lying * _MISSES[i] ** throws)
         survival.append(row)
     chances = [0.0] * n
     for i in range(steps):
@@ -118,3 +146,7 @@ def _closest_chances(table: Table, n: int, to_come: tuple[int, ...]) -> list[flo
 def _lands_within(x: float) -> float:
     """The chance that a fair throw comes to rest within `x` mm of the diamond."""
     return math.erf(x / (REACH * math.sqrt(2.0)))
+
+
+# the chance that a fair throw does not land within each grid distance, worked out once
+_MISSES = tuple(1.0 - _lands_within(i * GRID) for i in range(int(FAR / GRID) + 1))

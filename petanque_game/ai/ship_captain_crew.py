@@ -3,11 +3,16 @@
 The only real decision is, once qualified with rolls left, whether to accept the cargo (`Stop`)
 or re-roll it (both dice, or with `cargo_reroll: any` one of them); every other roll is forced.
 Every level re-rolls when stopping would certainly lose the round (pot, points tie-break) or the
-match (the points match's last round), since rolling then costs nothing.
-- easy: rule of thumb: accept a cargo of 8 or more (now and then, by rng, 7 or more); re-roll both.
-- medium: compares the cargo with a rough value of re-rolling that depends on the rolls left
-  (both dice: 7 with one roll left, 8 with two; one die: the kept die + 3.5 / + 4.25), and stops
-  when it is last to play and already leads the round.
+match (the points match's last round), since rolling then costs nothing, and stops on a 12.
+- easy, a beginner, has one idea of a good cargo: 8 or more. It accepts that and re-rolls anything
+  less, whatever the rolls left (so a 7 on the last roll too) and whatever the others have scored
+  (a 6 when it already leads the pot, too). With `cargo_reroll: any` it keeps a 6 and re-rolls the
+  other die; otherwise it re-rolls both.
+- medium, a club player: compares the cargo with a rough value of re-rolling that depends on the
+  rolls left (both dice: 7 with one roll left, 8 with two; one die: the kept die + 3.5 / + 4.25),
+  and stops when it is last to play and already leads the round. In a pot round with players
+  still to play it knows an average cargo seldom takes the pot: it keeps nothing under 9 with two
+  rolls left, or under 8 with one.
 - expert: exact expectimax over the turn (secured count, cargo, rolls left) maximising the expected
   utility of the turn's final score. In the points mode, outside the last round, the utility is the
   score itself (expected value). In a pot round or roll-off, a points tie-break round and the points
@@ -22,7 +27,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 from functools import cache
-from itertools import product
+from itertools import combinations_with_replacement
+from math import factorial
 
 from petanque_game.rules.base import Roll, Stop
 from petanque_game.rules.ship_captain_crew import ShipCaptainCrewState, secure
@@ -47,8 +53,7 @@ def choose(state: ShipCaptainCrewState, level: str, rng: random.Random) -> Roll 
     if _stopping_loses(state):
         return _expert(state, must_roll=True) if level == "expert" else Roll(2)
     if level == "easy":
-        threshold = 7 if rng.random() < 0.25 else 8
-        return Stop() if cargo >= threshold else Roll(2)
+        return _easy(state, actions)
     if level == "medium":
         return _medium(state, actions)
     return _expert(state)
@@ -83,7 +88,19 @@ def _stopping_loses(state: ShipCaptainCrewState) -> bool:
     return False
 
 
-# --- medium ---------------------------------------------------------------------------------------
+# --- easy and medium ------------------------------------------------------------------------------
+
+
+EASY_GOOD_CARGO = 8
+MEDIUM_POT_ASKS = {1: 8, 2: 9}  # rolls left: the least cargo medium keeps with others to play
+
+
+def _easy(state: ShipCaptainCrewState, actions: list) -> Roll | Stop:
+    low, high = state.cargo
+    if low + high >= EASY_GOOD_CARGO:
+        return Stop()
+    keep_six = Roll(1, reroll=(low,))
+    return keep_six if high == 6 and keep_six in actions else Roll(2)
 
 
 def _medium(state: ShipCaptainCrewState, actions: list) -> Roll | Stop:
@@ -99,6 +116,8 @@ def _medium(state: ShipCaptainCrewState, actions: list) -> Roll | Stop:
         if action.__class__ is Roll and action.count == 1:
             kept = sum(state.cargo) - action.reroll[0]
             value[action] = kept + (3.5 if rolls == 1 else 4.25)
+    if state.mode == "pot" and _later(state) and cargo < MEDIUM_POT_ASKS[rolls]:
+        del value[Stop()]  # others still to beat it: a pot asks for more than an average cargo
     best = max(value.values())
     return next(a for a in actions if value.get(a, -1.0) >= best - _EPS)
 
@@ -114,7 +133,28 @@ def _expert(state: ShipCaptainCrewState, must_roll: bool = False) -> Roll | Stop
     if not must_roll and options["stop"] >= best - _EPS and sum(state.cargo) > 2:
         return Stop()
     best_key = max((k for k in options if k != "stop"), key=lambda k: options[k])
-    return Roll(2) if best_key == "both" else Roll(1, reroll=(best_key[1],))
+    return _action(best_key)
+
+
+def _action(key: str | tuple[str, int]) -> Roll | Stop:
+    if key == "stop":
+        return Stop()
+    return Roll(2) if key == "both" else Roll(1, reroll=(key[1],))
+
+
+def appraise(state: ShipCaptainCrewState) -> tuple[str, dict[Roll | Stop, float]]:
+    """What each legal action of the seat to move is worth, played on by the expert, and in what
+    terms: "points" (the turn's expected score), "pot" (an estimate of the chance to take the
+    pot) or "match" (of the chance to win the match: the points match's last round and its
+    tie-breaks). The expert's own measure of a turn, as `choose` uses it."""
+    anymode = state.cargo_reroll == "any"
+    utility = _utility(state)
+    terms = "points" if utility is _EV else state.mode if state.mode == "pot" else "match"
+    if not state.qualified:
+        value = _value_before_roll(state.secured_count, state.rolls_left, utility, anymode)
+        return terms, {action: value for action in state.legal_actions()}
+    options = _option_values(state.cargo, state.rolls_left, utility, anymode)
+    return terms, {_action(key): value for key, value in options.items()}
 
 
 def _utility(state: ShipCaptainCrewState) -> Utility:
@@ -157,7 +197,12 @@ def _beat_chance(need: int, anymode: bool) -> float:
 def _roll_table(secured: int) -> tuple[tuple[int, tuple[int, ...], float], ...]:
     """Rolling the 5 - secured unsecured dice: (secured after, cargo, probability)."""
     n = 5 - secured
-    counts = Counter(secure(secured, values) for values in product(range(1, 7), repeat=n))
+    counts: Counter = Counter()
+    for values in combinations_with_replacement(range(1, 7), n):  # each sorted roll, weighed
+        ways = factorial(n)  # by the number of orders it comes in
+        for c in Counter(values).values():
+            ways //= factorial(c)
+        counts[secure(secured, values)] += ways
     return tuple((k, cargo, c / 6**n) for (k, cargo), c in sorted(counts.items()))
 
 
@@ -186,12 +231,23 @@ def _option_values(cargo: tuple[int, ...], rolls: int, utility: Utility,
     values: dict = {"stop": utility[sum(cargo)]}
     if rolls == 0:
         return values
-    values["both"] = sum(_cargo_value(tuple(sorted((x, y))), rolls - 1, utility, anymode)
-                         for x in range(1, 7) for y in range(1, 7)) / 36
+    values["both"] = _reroll_both(rolls, utility, anymode)
     if anymode:
         a, b = cargo
         for rerolled, kept in ((a, b), (b, a)):
-            values[("one", rerolled)] = sum(
-                _cargo_value(tuple(sorted((kept, x))), rolls - 1, utility, anymode)
-                for x in range(1, 7)) / 6
+            values[("one", rerolled)] = _reroll_one(kept, rolls, utility, anymode)
     return values
+
+
+@cache
+def _reroll_both(rolls: int, utility: Utility, anymode: bool) -> float:
+    """Re-rolling both cargo dice with `rolls` left (the same whatever the cargo was)."""
+    return sum(_cargo_value(tuple(sorted((x, y))), rolls - 1, utility, anymode)
+               for x in range(1, 7) for y in range(1, 7)) / 36
+
+
+@cache
+def _reroll_one(kept: int, rolls: int, utility: Utility, anymode: bool) -> float:
+    """Re-rolling one cargo die, keeping a die showing `kept`, with `rolls` left."""
+    return sum(_cargo_value(tuple(sorted((kept, x))), rolls - 1, utility, anymode)
+               for x in range(1, 7)) / 6
