@@ -14,6 +14,7 @@ import math
 import random
 
 from petanque_game.physics import cube, geometry
+from petanque_game.physics.build import kind_plan
 from petanque_game.physics.level import Level
 from petanque_game.physics.results import ThrowResult
 from petanque_game.physics.throw import random_launch, simulate_throw
@@ -97,8 +98,5 @@ def problems(level: Level, result: ThrowResult) -> list[str]:
 
 
 def _outline(level: Level, kind: str, x: float, y: float, angle: float) -> geometry.Polygon:
-    if kind == "diamond":
-        local = geometry.rhombus(level.diamond.long_diagonal, level.diamond.short_diagonal)
-    else:
-        local = geometry.square(level.dice.side)
-    return geometry.placed(local, x, y, angle)
+    """A body's outline where it lies: the same local outline the world builds it from."""
+    return geometry.placed(kind_plan(level, kind).local, x, y, angle)
