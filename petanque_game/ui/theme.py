@@ -10,6 +10,7 @@ Fonts and text surfaces are made on first use (never at import time) and cached.
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass, field
 from typing import Any
@@ -48,6 +49,18 @@ PLAYER_COLOURS: list[tuple[int, int, int]] = [
     (196, 104, 222), (244, 142, 56), (70, 200, 204), (190, 190, 196),
 ]
 
+# Players' colours per palette. "clear" keeps the players apart for every kind of colour vision:
+# Okabe and Ito's eight colours (2008), told apart by lightness as well as hue.
+PALETTES: dict[str, list[tuple[int, int, int]]] = {
+    "standard": PLAYER_COLOURS,
+    "clear": [(230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66),
+              (0, 114, 178), (213, 94, 0), (204, 121, 167), (250, 250, 250)],
+}
+
+# Each player's mark: a second cue besides the colour, drawn on their dice, pieces and cards when
+# the palette is "clear" (`draw_mark`).
+MARKS = ("circle", "square", "triangle", "diamond", "cross", "star", "ring", "bar")
+
 
 _in_use: Settings | None = None  # whose colours are drawn (the App's); None: the built-in ones
 
@@ -70,7 +83,52 @@ def colour(name: str) -> tuple[int, int, int]:
 
 
 def player_colour(seat: int) -> tuple[int, int, int]:
-    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+    """The colour of the player in `seat`, in the palette in use."""
+    palette = PALETTES.get(_in_use.palette if _in_use is not None else "standard",
+                           PLAYER_COLOURS)
+    return palette[seat % len(palette)]
+
+
+def marks_shown() -> bool:
+    """Are players' marks drawn besides their colours (the colour-blind-safe palette)?"""
+    return _in_use is not None and _in_use.palette == "clear"
+
+
+def player_mark(seat: int) -> str:
+    """The mark (one of MARKS) of the player in `seat`."""
+    return MARKS[seat % len(MARKS)]
+
+
+def draw_mark(surface: pygame.Surface, seat: int, center: tuple[float, float], size: float,
+              col: tuple[int, int, int] | None = None) -> None:
+    """Draw the mark of `seat`, `size` px across, centred on `center` (in `col`; default a dark
+    outline that shows on any player colour)."""
+    rgb = col or (20, 20, 24)
+    cx, cy = center
+    r = size / 2
+    w = max(1, round(size / 7))
+    kind = player_mark(seat)
+    if kind == "circle":
+        pygame.draw.circle(surface, rgb, (cx, cy), r)
+    elif kind == "ring":
+        pygame.draw.circle(surface, rgb, (cx, cy), r, w)
+    elif kind == "square":
+        pygame.draw.rect(surface, rgb, pygame.Rect(cx - r * 0.85, cy - r * 0.85, r * 1.7, r * 1.7))
+    elif kind == "triangle":
+        pygame.draw.polygon(surface, rgb, [(cx, cy - r), (cx + r, cy + r * 0.8),
+                                           (cx - r, cy + r * 0.8)])
+    elif kind == "diamond":
+        pygame.draw.polygon(surface, rgb, [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)])
+    elif kind == "cross":
+        pygame.draw.line(surface, rgb, (cx - r, cy - r), (cx + r, cy + r), w + 1)
+        pygame.draw.line(surface, rgb, (cx - r, cy + r), (cx + r, cy - r), w + 1)
+    elif kind == "star":
+        pts = [(cx + (r if i % 2 == 0 else r * 0.45) * math.sin(i * math.pi / 5),
+                cy - (r if i % 2 == 0 else r * 0.45) * math.cos(i * math.pi / 5))
+               for i in range(10)]
+        pygame.draw.polygon(surface, rgb, pts)
+    else:  # bar
+        pygame.draw.rect(surface, rgb, pygame.Rect(cx - r, cy - w, 2 * r, 2 * w + 1))
 
 
 def mix(a: tuple[int, ...], b: tuple[int, ...], t: float) -> tuple[int, int, int]:
@@ -198,6 +256,14 @@ class Settings:
     ai_delay: float = 0.8  # seconds between two AI decisions, so a human can follow
     roll_time: float = 0.7  # seconds a rolled die tumbles (cosmetic)
     replay_delay: float = 0.9  # seconds between replayed events at normal speed
+    language: str = "en"  # the window's language (ui/lang.py LANGUAGES)
+    sound: bool = True  # sounds on or off (ui/sound.py)
+    volume: float = 0.7  # 0-1, over every sound
+    fullscreen: bool = False  # start in full screen
+    animation_speed: float = 1.0  # how fast throws and rolls play: 0.5 is half speed
+    palette: str = "standard"  # players' colours (PALETTES); "clear" adds players' marks
+    handover: bool = True  # hide the table between two human players until the next is ready
+    aim: str = "point"  # petanque aiming: "point" (where to land) or "power" (a timed power bar)
     problems: list[str] = field(default_factory=list)
 
     def is_key(self, action: str, key: int) -> bool:

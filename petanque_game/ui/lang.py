@@ -1,0 +1,123 @@
+"""The words the window shows, in the player's language: English, Danish or Norwegian Bokmål.
+
+Every text a player reads comes from a text table, never from a literal in the code: `tr(key)`.
+The tables are YAML files in `assets/text/<language>/<area>.yaml`, one folder per language and one
+file per area of the window (menu, setup, table, ...); a key is the area and the path inside the
+file: `tr("menu.new_game")`. Fields are filled with `str.format`: `tr("results.wins", name="Åse")`.
+A text that differs with a count has the forms `one` and `other` (the same rule in all three
+languages): `tr_n("tray.dice", 3)`.
+
+Every key exists in every language, with the same fields (tests/test_lang.py). Should one still be
+missing at run time, the English text is shown and the slip is logged once: a missing word is a
+bug, never a crash.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+LANGUAGES: dict[str, str] = {"en": "English", "da": "Dansk", "nb": "Norsk bokmål"}
+DEFAULT = "en"
+
+_language = DEFAULT
+_tables: dict[str, dict[str, str]] = {}
+_reported: set[tuple[str, str]] = set()
+
+
+def language() -> str:
+    """The code of the language the window speaks now."""
+    return _language
+
+
+def use(code: str) -> None:
+    """Speak `code` (one of LANGUAGES) from now on."""
+    global _language
+    if code not in LANGUAGES:
+        raise ValueError(f"unknown language {code!r}; known: {', '.join(LANGUAGES)}")
+    _language = code
+
+
+def table(code: str) -> dict[str, str]:
+    """Every text of one language by key (read on first use, then kept)."""
+    found = _tables.get(code)
+    if found is None:
+        found = _tables[code] = _read(code)
+    return found
+
+
+def forget() -> None:
+    """Read the tables again on next use (tests that change them)."""
+    _tables.clear()
+    _reported.clear()
+
+
+def has(key: str) -> bool:
+    return key in table(_language) or key in table(DEFAULT)
+
+
+def tr(key: str, **fields: Any) -> str:
+    """The text called `key` in the language in use, its fields filled in."""
+    text = table(_language).get(key)
+    if text is None:
+        _slip(key, "is missing")
+        text = table(DEFAULT).get(key, key)
+    if not fields:
+        return text
+    try:
+        return text.format(**fields)
+    except (KeyError, IndexError, ValueError) as e:  # a table with a wrong field: a bug, logged
+        _slip(key, f"cannot be filled in ({type(e).__name__}: {e})")
+        english = table(DEFAULT).get(key, key)
+        try:
+            return english.format(**fields)
+        except (KeyError, IndexError, ValueError):
+            return english
+
+
+def tr_n(key: str, n: int, **fields: Any) -> str:
+    """The form of `key` for the count `n` (`key.one` for 1, `key.other` otherwise); the
+    count is the field `n`, written as `number` writes it."""
+    return tr(f"{key}.{'one' if n == 1 else 'other'}", n=number(n), **fields)
+
+
+def number(n: int) -> str:
+    """A whole number as the language writes it: 4,350 / 4.350 / 4 350."""
+    sep = table(_language).get("language.thousands", ",")
+    text = f"{abs(n):,}".replace(",", sep)
+    return f"-{text}" if n < 0 else text
+
+
+def _slip(key: str, what: str) -> None:
+    if (_language, key) in _reported:
+        return
+    _reported.add((_language, key))
+    from petanque_game import logs
+
+    logs.note(f"text {key!r} {what} in language {_language!r}")
+
+
+def _read(code: str) -> dict[str, str]:
+    """The texts of one language: each YAML file of its folder, nested keys joined by dots under
+    the file's name."""
+    from petanque_game.config import read_yaml
+    from petanque_game.data import assets_dir
+
+    folder = assets_dir() / "text" / code
+    found: dict[str, str] = {}
+    if not folder.is_dir():
+        return found
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith(".yaml"):
+            continue
+        area = entry.name[: -len(".yaml")]
+        data = read_yaml(entry, f"assets/text/{code}/{entry.name}")
+        _flatten(area, data, found)
+    return found
+
+
+def _flatten(prefix: str, data: Any, into: dict[str, str]) -> None:
+    if isinstance(data, dict):
+        for key, value in data.items():
+            _flatten(f"{prefix}.{key}", value, into)
+    elif data is not None:
+        into[prefix] = str(data)
