@@ -21,6 +21,8 @@ SCENE_MODULES = {
     "tray",     # TrayScene
     "results",  # ResultsScene
     "help",     # RulesScene
+    "settings_scene",  # SettingsScene
+    "handover",  # HandoverScene
     "trouble",  # ErrorScene
 }
 REGISTRY = "scenes"
@@ -144,7 +146,7 @@ def test_every_registered_name_opens_its_scene(home):
     assert app.top.name == "menu" and set(app.factories) == set(SCENES)
     session = new_game("ten-thousand", [Seat("Ana", "human"), Seat("Bo", "human")], {}, 1)
     arguments = {"tray": (session,), "results": (session,), "rules": ("ten-thousand", "Tk"),
-                 "error": ("a bug", None)}
+                 "error": ("a bug", None), "handover": ("Bo", 1)}
     for name in SCENES:
         if name == "table":
             continue  # needs a Terningepetanque session: tests/test_ui_table.py opens it

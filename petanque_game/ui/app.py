@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import time
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -30,34 +31,43 @@ import pygame
 
 from petanque_game import logs, paths, saves
 from petanque_game.files import ensure_folder, os_reason
-from petanque_game.ui import play, theme
+from petanque_game.ui import lang, play, sound, theme
 from petanque_game.ui.scenes import MENU, SceneStack
 from petanque_game.ui.widgets import Toast
 
 MAX_SHOWN_PROBLEMS = 8  # settings problems listed in the window; all of them go to the log
 
-TITLE = "Petanque Game: four Scandinavian dice games"
+MIXER_BUFFER = 512  # samples: 23 ms at 22050 Hz, so a click's sound follows the click
+FRAME_RATE = 60  # frames a second while something moves
+IDLE_WAKE = 0.5  # seconds: when nothing moves, the loop sleeps on events this long at most
+WINDOW_SHARE = 0.9  # the share of the desktop a window may take at start
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
 
 class App(SceneStack):
     """The window and its scene stack (scenes registered and opened by name: ui/scenes.py)."""
 
-    def __init__(self, size: tuple[int, int] = theme.LOGICAL_SIZE, replay: str | None = None,
+    def __init__(self, size: tuple[int, int] | None = None, replay: str | None = None,
                  settings: theme.Settings | None = None, start_menu: bool = True):
+        pygame.mixer.pre_init(22050, -16, 1, MIXER_BUFFER)  # a small buffer: sounds on time
         pygame.init()
         theme.reset_caches()
-        try:
-            pygame.mixer.init()
-        except pygame.error:
-            pass  # no sound device: the game needs none
-        pygame.display.set_caption(TITLE)
-        self.window_size = size
-        self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
-        self.fullscreen = False
-        self.logical = pygame.Surface(theme.LOGICAL_SIZE).convert()
+        sound.forget()
+        if not pygame.mixer.get_init():
+            try:
+                pygame.mixer.init()
+            except pygame.error:
+                pass  # no sound device: the game needs none, and stays silent
         self.settings = settings or theme.load_settings()
         theme.use(self.settings)  # its colours are the ones drawn
+        lang.use(self.settings.language)
+        pygame.display.set_caption(lang.tr("app.title"))
+        self.window_size = size or window_size_for(_desktop())
+        self.fullscreen = False
+        self.window = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+        if self.settings.fullscreen:
+            self.set_fullscreen(True)
+        self.logical = pygame.Surface(theme.LOGICAL_SIZE).convert()
         SceneStack.__init__(self)
         self.memory: dict[str, Any] = {}  # what a scene remembers between visits, by scene name
         self.toast = Toast()
@@ -78,12 +88,13 @@ class App(SceneStack):
     def _tell_start_problems(self) -> None:
         """Every mistake in the settings files, one line each, and a user folder that cannot
         hold saves."""
-        lines = [f"Settings: {p}" for p in self.settings.problems]
+        lines = [lang.tr("app.settings_problem", problem=p) for p in self.settings.problems]
         for line in lines:
             logs.note(line)
         if len(lines) > MAX_SHOWN_PROBLEMS:
             more = len(lines) - MAX_SHOWN_PROBLEMS + 1
-            lines = lines[:MAX_SHOWN_PROBLEMS - 1] + [f"... and {more} more in {logs.log_path()}"]
+            lines = lines[:MAX_SHOWN_PROBLEMS - 1] + [lang.tr("app.more_problems", n=more,
+                                                                  log=logs.log_path())]
         folder = paths.user_dir_problem()
         if folder:
             lines.insert(0, folder[0].upper() + folder[1:] + ".")
@@ -141,6 +152,8 @@ class App(SceneStack):
             if self.settings.is_key("fullscreen", event.key):
                 self.toggle_fullscreen()
                 return
+            if self.settings.is_key("settings", event.key) and self.open_settings():
+                return
         for scene in reversed(self.scenes):
             if scene.handle_event(event):
                 return
@@ -162,18 +175,32 @@ class App(SceneStack):
         self.handle_logical(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=text,
                                                scancode=0))
 
+    def open_settings(self) -> bool:
+        """Show the settings scene over whatever is shown (not a second one above it)."""
+        if any(scene.name in ("settings", "error") for scene in self.scenes):
+            return False
+        self.open("settings")
+        return True
+
     # --- window ------------------------------------------------------------------------------------
 
     def toggle_fullscreen(self) -> None:
+        self.set_fullscreen(not self.fullscreen)
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Full screen or a window, as the settings say from now on."""
+        if on == self.fullscreen:
+            return
         try:
             if self.fullscreen:
                 self.window = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
             else:
                 self.window_size = tuple(self.window.get_size())
                 self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-            self.fullscreen = not self.fullscreen
+            self.fullscreen = on
         except pygame.error as e:
-            self.toast.show(f"Full screen is not available: {e}", "bad")
+            self.toast.show(lang.tr("app.no_fullscreen", reason=str(e)), "bad")
+        self.settings.fullscreen = self.fullscreen
 
     def screenshot(self) -> Path | None:
         """Save the logical picture as a PNG in the user's screenshots folder."""
@@ -185,12 +212,13 @@ class App(SceneStack):
             self.render_logical()
             pygame.image.save(self.logical, os.fspath(path))
         except OSError as e:
-            self.toast.show(f"Cannot save the screenshot in {folder}: {os_reason(e)}", "bad")
+            self.toast.show(lang.tr("app.screenshot_unsaved_in", folder=str(folder),
+                                    reason=os_reason(e)), "bad")
             return None
         except pygame.error as e:
-            self.toast.show(f"Cannot save the screenshot: {e}", "bad")
+            self.toast.show(lang.tr("app.screenshot_unsaved", reason=str(e)), "bad")
             return None
-        self.toast.show(f"Screenshot saved: {path}", "info", 2.5)
+        self.toast.show(lang.tr("app.screenshot_saved", path=str(path)), "info", 2.5)
         return path
 
     # --- the loop ----------------------------------------------------------------------------------
@@ -206,8 +234,20 @@ class App(SceneStack):
         self.logical.fill(theme.colour("background"))
         for scene in self.visible():
             scene.draw(self.logical)
-        self.toast.draw(self.logical, 618)
+        self.toast.draw(self.logical, self.toast_bottom())
         return self.logical
+
+    def toast_bottom(self) -> int:
+        """Where the toast's bottom edge goes: above the game's status bar, or lower when a button
+        of the top scene would be under it there (the menu's Quit), so that it never hides one."""
+        clickable = [b.rect for b in _buttons_of(self.top)]
+        width, height = self.toast.size()
+        for bottom in TOAST_PLACES:
+            rect = pygame.Rect(0, 0, width, height)
+            rect.midbottom = (theme.LOGICAL_SIZE[0] // 2, bottom)
+            if rect.collidelist(clickable) < 0:
+                return bottom
+        return TOAST_PLACES[0]
 
     def render(self) -> pygame.Surface:
         """Draw the frame to the logical surface and present it scaled in the window."""
@@ -225,11 +265,11 @@ class App(SceneStack):
         pygame.display.flip()
         return self.logical
 
-    def tick(self, dt: float) -> None:
-        """One frame: the window's events, `dt` seconds of the scenes' time, the picture. An
-        error raised in it is a bug, handed to `crash`."""
+    def tick(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
+        """One frame: the window's events (those waiting, after `events`), `dt` seconds of the
+        scenes' time, the picture. An error raised in it is a bug, handed to `crash`."""
         try:
-            for event in pygame.event.get():
+            for event in [*(events or ()), *pygame.event.get()]:
                 self.handle(event)
                 if not self.running:
                     break
@@ -239,6 +279,13 @@ class App(SceneStack):
                 self.render()
         except Exception as exc:  # noqa: BLE001 - the one handler of bugs in the window
             self.crash(exc)
+
+    @property
+    def animating(self) -> bool:
+        """Does anything move on its own (a scene's animation, the AI's pause, a toast)? If not,
+        the loop sleeps until an event comes (`loop`)."""
+        return self.toast.visible or any(getattr(scene, "animating", False)
+                                         for scene in self.visible())
 
     def crash(self, exc: Exception) -> None:
         """A bug: log it with its traceback, close every scene (a game in progress keeps its
@@ -259,9 +306,21 @@ class App(SceneStack):
         self.open("error", line, log)
 
     def loop(self) -> None:
+        """Frames at 60 a second while something moves; otherwise sleep on the window's events,
+        waking every IDLE_WAKE seconds (a text field's cursor blinks at that pace), so that a
+        window waiting for a click costs next to nothing."""
         clock = pygame.time.Clock()
         while self.running:
-            self.tick(min(clock.tick(60) / 1000.0, 0.1))
+            if self.animating:
+                self.tick(min(clock.tick(FRAME_RATE) / 1000.0, 0.1))
+                continue
+            slept = time.perf_counter()
+            event = pygame.event.wait(int(IDLE_WAKE * 1000))
+            clock.tick()  # restart the frame clock: the sleep is not an animation's time
+            if event.type == pygame.NOEVENT:  # woken by the time: let the clock move on
+                self.tick(min(time.perf_counter() - slept, 1.0))
+            else:  # an event: what it starts begins from its first frame
+                self.tick(1.0 / FRAME_RATE, [event])
 
     def close(self) -> None:
         for scene in reversed(self.scenes):
@@ -270,6 +329,38 @@ class App(SceneStack):
         if theme.in_use() is self.settings:
             theme.use(None)
         pygame.quit()
+
+
+TOAST_PLACES = (618, 712, 250, 110)  # the toast's bottom edge, tried in this order
+
+
+def _buttons_of(scene: Any) -> list:
+    """The buttons a scene shows (a list, or a method giving one), for keeping the toast off
+    them."""
+    found = getattr(scene, "buttons", None)
+    if callable(found):
+        found = found()
+    extra = [getattr(scene, name, None) for name in ("menu_button", "rules_button",
+                                                      "settings_button")]
+    return [b for b in [*(found or []), *extra] if hasattr(b, "rect")]
+
+
+def window_size_for(desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """The window's size at start: the logical 1280x720 if the desktop has room for it, else the
+    largest 16:9 window within WINDOW_SHARE of the desktop (the picture is scaled to it)."""
+    lw, lh = theme.LOGICAL_SIZE
+    if desktop is None:
+        return lw, lh
+    scale = min(1.0, desktop[0] * WINDOW_SHARE / lw, desktop[1] * WINDOW_SHARE / lh)
+    return max(1, int(lw * scale)), max(1, int(lh * scale))
+
+
+def _desktop() -> tuple[int, int] | None:
+    """The size of the first desktop; None under SDL's dummy driver, which has no screen."""
+    if pygame.display.get_driver() == "dummy":
+        return None
+    sizes = pygame.display.get_desktop_sizes()
+    return tuple(sizes[0]) if sizes else None
 
 
 class Quit(BaseException):

@@ -32,6 +32,7 @@ class GameScene(Scene):
         self.results_wait = 0.0
         self.results_shown = False
         self.replay = None if session.interactive else ReplayControls(self)
+        self.turn_seat = self._seat_to_move()  # whose turn it was last seen (the hand-over)
 
     # --- pacing ------------------------------------------------------------------------------------
 
@@ -39,6 +40,32 @@ class GameScene(Scene):
     def busy(self) -> bool:
         """An animation is running: AI and replay wait for it."""
         return False
+
+    @property
+    def animating(self) -> bool:
+        """Does this scene move on its own (so the window must keep drawing frames)?"""
+        if self.busy or self.pending_lines:
+            return True
+        if self.session.over:
+            return not self.results_shown
+        if self.replay is not None:
+            return not (self.replay.paused or self.session.at_end)
+        return self.session.ai_to_move and self.app.top is self
+
+    def _seat_to_move(self) -> int | None:
+        return self.session.seat_to_move if self.session.interactive else None
+
+    def hand_over(self) -> None:
+        """When the turn passes from one human to another, hide the table until the next player
+        says they are ready (the hand-over screen, if the settings want it)."""
+        seat, before = self._seat_to_move(), self.turn_seat
+        if seat == before:
+            return
+        self.turn_seat = seat
+        players = self.session.players
+        if (seat is not None and before is not None and self.app.settings.handover
+                and players[seat].kind == "human" and players[before].kind == "human"):
+            self.app.open("handover", players[seat].name, seat, self.history[-2:])
 
     def sync(self) -> None:
         """Take in the session's new steps (narrate them, start their animations)."""
@@ -95,6 +122,9 @@ class GameScene(Scene):
         if self.busy:
             return
         self.flush_lines()
+        if self.app.top is not self:
+            return  # the rules, the settings or the hand-over on top: the game waits
+        self.hand_over()
         if self.replay is not None:
             self.replay.update(dt)
         elif self.session.ai_to_move:
@@ -129,11 +159,13 @@ class GameScene(Scene):
         theme.blit_text(surface, title(self.session.game), (18, 14),
                         44, "text", True)
         tag = "REPLAY" if self.replay is not None else ""
-        right = theme.blit_text(surface, info, (980, 32), 24, "muted", anchor="midright")
+        right = theme.blit_text(surface, info, (932, 32), 24, "muted", anchor="midright")
         if tag:
             theme.blit_text(surface, tag, (right.left - 20, 32), 26, "accent", True, "midright")
         self.rules_button.draw(surface, self.mouse)
         self.menu_button.draw(surface, self.mouse)
+        self.settings_button.draw(surface, self.mouse)
+        theme.draw_gear(surface, self.settings_button.rect.center, 13, theme.colour("button_text"))
 
     @property
     def menu_button(self) -> Button:
@@ -145,6 +177,11 @@ class GameScene(Scene):
         return Button(pygame.Rect(994, 12, 130, 42), "Rules", self.show_rules, size=24, hint="",
                       style="ghost", tag="rules")
 
+    @property
+    def settings_button(self) -> Button:
+        return Button(pygame.Rect(940, 12, 46, 42), "", self.app.open_settings, size=24,
+                      hint="", style="ghost", tag="settings")
+
     def show_rules(self) -> None:
         game = self.session.game
         self.app.open("rules", game, title(game))
@@ -152,7 +189,8 @@ class GameScene(Scene):
     def header_event(self, event: pygame.event.Event) -> bool:
         """The header's Rules and Menu buttons and the help key, alike in every game scene."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return self.menu_button.click(event.pos) or self.rules_button.click(event.pos)
+            return (self.menu_button.click(event.pos) or self.rules_button.click(event.pos)
+                    or self.settings_button.click(event.pos))
         if event.type == pygame.KEYDOWN and self.app.settings.is_key("help", event.key):
             self.show_rules()
             return True

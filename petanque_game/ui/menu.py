@@ -17,6 +17,7 @@ from petanque_game import paths, saves
 from petanque_game.record import RecordError, load_record
 from petanque_game.ui import dice, theme
 from petanque_game.ui.game_ui import title
+from petanque_game.ui.lang import tr
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.session import LoadProblem, resume
@@ -42,6 +43,9 @@ class MenuScene(Scene):
         self.buttons = [Button(pygame.Rect(x, y + i * (h + gap), w, h), label, action, enabled,
                                32, tag=tag)
                         for i, (label, action, tag, enabled) in enumerate(specs)]
+        self.buttons.append(Button(pygame.Rect(1080, 24, 176, 50), tr("settings.open"),
+                                   self.app.open_settings, True, 26, "F2", "ghost",
+                                   tag="settings"))
         if not self.buttons[self.focus].enabled:
             self.focus = 0
 

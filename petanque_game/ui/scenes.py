@@ -75,6 +75,18 @@ def _error(app: Any, line: str, log: Any) -> Scene:
     return ErrorScene(app, line, log)
 
 
+def _settings(app: Any) -> Scene:
+    from petanque_game.ui.settings_scene import SettingsScene
+
+    return SettingsScene(app)
+
+
+def _handover(app: Any, name: str, seat: int, last: Any = None) -> Scene:
+    from petanque_game.ui.handover import HandoverScene
+
+    return HandoverScene(app, name, seat, last)
+
+
 SCENES: dict[str, SceneFactory] = {
     "menu": _menu,          # the main menu: the root of the stack
     "setup": _setup,        # a new game: which game, who plays, the rules' options, the board
@@ -85,6 +97,8 @@ SCENES: dict[str, SceneFactory] = {
     "results": _results,    # (session) game over: an overlay above the finished game
     "rules": _rules,        # (game id, title) the rules page of a game
     "error": _error,        # (line, log path) what a bug was and where its log is
+    "settings": _settings,  # language, sound, display, pace, colours, hand-over, aim, keys
+    "handover": _handover,  # (name, seat, last lines) hot seat: the table hidden for the next
 }
 MENU = "menu"
 

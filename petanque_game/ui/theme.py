@@ -17,6 +17,8 @@ from typing import Any
 
 import pygame
 
+from petanque_game.ui import lang
+
 LOGICAL_SIZE = (1280, 720)
 
 # --- colours ------------------------------------------------------------------------------------
@@ -131,6 +133,17 @@ def draw_mark(surface: pygame.Surface, seat: int, center: tuple[float, float], s
         pygame.draw.rect(surface, rgb, pygame.Rect(cx - r, cy - w, 2 * r, 2 * w + 1))
 
 
+def draw_gear(surface: pygame.Surface, center: tuple[float, float], r: float,
+               col: tuple[int, int, int]) -> None:
+    """A cog wheel, the sign of the settings (no font has to carry the symbol)."""
+    cx, cy = center
+    teeth = [(cx + (r if i % 4 < 2 else r * 0.72) * math.cos(math.pi * (i - 0.5) / 16),
+              cy + (r if i % 4 < 2 else r * 0.72) * math.sin(math.pi * (i - 0.5) / 16))
+             for i in range(32)]
+    pygame.draw.polygon(surface, col, teeth)
+    pygame.draw.circle(surface, colour("panel_light"), (cx, cy), r * 0.32)
+
+
 def mix(a: tuple[int, ...], b: tuple[int, ...], t: float) -> tuple[int, int, int]:
     return tuple(round(x + (y - x) * t) for x, y in zip(a[:3], b[:3]))  # type: ignore
 
@@ -226,7 +239,7 @@ def fit(s: str, size: int, width: int, bold: bool = False) -> str:
     return s + "..."
 
 
-# --- settings: config/ui.yaml ---------------------------------------------------------------------
+# --- settings: config/ui.yaml, the player's ui.yaml, settings.yaml ---------------------------------------------------------------------
 
 DEFAULT_KEYS: dict[str, list[str]] = {
     "screenshot": ["f12"],
@@ -244,7 +257,27 @@ DEFAULT_KEYS: dict[str, list[str]] = {
     "faster": ["=", "+", "up"],
     "slower": ["-", "down"],
     "help": ["f1"],
+    "settings": ["f2"],
 }
+
+# Which actions are live at the same time (the window's own keys everywhere, then each game's and
+# the replay's): one key may serve two actions only if no context has both (`key_conflict`).
+WINDOW_ACTIONS = ("screenshot", "fullscreen", "back", "help", "settings")
+KEY_CONTEXTS = (
+    ("roll", "stop"),                        # Ship, Captain and Crew
+    ("roll", "roll_one", "close"),           # Shut the Box
+    ("roll", "bank"),                        # Ten Thousand
+    ("roll", "accept", "rethrow"),           # Terningepetanque
+    ("pause", "step", "faster", "slower"),   # a replay
+)
+
+# The settings the settings scene offers: the choices, the yes-or-no ones and the numbers.
+CHOICES: dict[str, tuple[str, ...]] = {"language": tuple(lang.LANGUAGES),
+                                       "palette": tuple(PALETTES), "aim": ("point", "power")}
+FLAGS = ("sound", "fullscreen", "handover")
+SECONDS = ("ai_delay", "roll_time", "replay_delay")  # 0 to 10 s each
+NUMBERS: dict[str, tuple[float, float]] = {"volume": (0.0, 1.0), "animation_speed": (0.25, 4.0)}
+PLAIN = (*CHOICES, *FLAGS, *SECONDS, *NUMBERS)  # besides keys and colours
 
 
 @dataclass
@@ -265,6 +298,9 @@ class Settings:
     handover: bool = True  # hide the table between two human players until the next is ready
     aim: str = "point"  # petanque aiming: "point" (where to land) or "power" (a timed power bar)
     problems: list[str] = field(default_factory=list)
+    # What the settings files gave before the player's own changes (settings.yaml) were laid over
+    # them: `save_settings` keeps only what differs from it.
+    files_gave: dict[str, Any] = field(default_factory=dict)
 
     def is_key(self, action: str, key: int) -> bool:
         return key in self.keys.get(action, ())
@@ -292,10 +328,16 @@ def _key_codes(names: Any, where: str, problems: list[str]) -> set[int] | None:
     return codes or None
 
 
+SETTINGS_FILE = "settings.yaml"  # in the user folder: what the player changed in the settings scene
+
+
 def load_settings(data: Any = None, name: str = "config/ui.yaml") -> Settings:
-    """Settings from parsed YAML `data`; None: the shipped config/ui.yaml, then the player's own
-    ui.yaml in the user folder (paths.user_dir()), whose settings win. Each problem names its
-    file; a wrong setting keeps the value it had."""
+    """Settings from parsed YAML `data`; None: the settings files, each over the one before:
+    the built-in values < the shipped config/ui.yaml < the player's own ui.yaml in the user
+    folder (written by hand) < settings.yaml in the user folder (what the player changed in the
+    settings scene, and only that: a setting changed there wins over ui.yaml's; one the scene
+    resets, such as the keys, is ui.yaml's again). Each problem names its file and setting; a
+    wrong setting keeps the value it had."""
     if not pygame.get_init():
         pygame.init()  # key names need it
     problems: list[str] = []
@@ -304,16 +346,68 @@ def load_settings(data: Any = None, name: str = "config/ui.yaml") -> Settings:
                      DEFAULT_KEYS.items()}  # type: ignore[misc]
     if data is not None:
         _apply(settings, data, name, problems)
+        settings.files_gave = plain(settings)
         return settings
     from petanque_game import paths
     from petanque_game.data import config_dir
 
-    for path, label in ((config_dir() / "ui.yaml", name),
-                        (paths.user_dir() / "ui.yaml", str(paths.user_dir() / "ui.yaml"))):
+    user = paths.user_dir()
+    for path, label in ((config_dir() / "ui.yaml", name), (user / "ui.yaml", str(user / "ui.yaml")),
+                        (user / SETTINGS_FILE, str(user / SETTINGS_FILE))):
+        if path.name == SETTINGS_FILE:
+            settings.files_gave = plain(settings)
         found = _read(path, label, problems)
         if found is not None:
             _apply(settings, found, label, problems)
     return settings
+
+
+def plain(settings: Settings) -> dict[str, Any]:
+    """The settings the scene offers, as a settings file writes them (keys by their names)."""
+    found: dict[str, Any] = {key: getattr(settings, key) for key in PLAIN}
+    found["keys"] = {action: sorted(pygame.key.name(code) for code in codes)
+                     for action, codes in settings.keys.items()}
+    return found
+
+
+def save_settings(settings: Settings) -> str | None:
+    """Keep what the player changed (what differs from the settings files) in settings.yaml in
+    the user folder, written whole or not at all; None, or why it could not be written."""
+    import yaml
+
+    from petanque_game import paths
+    from petanque_game.files import os_reason, write_atomic
+
+    now, base = plain(settings), settings.files_gave
+    changed = {key: value for key, value in now.items() if key != "keys" and value != base.get(key)}
+    keys = {action: names for action, names in now["keys"].items()
+            if names != base.get("keys", {}).get(action)}
+    if keys:
+        changed["keys"] = keys
+    path = paths.user_dir() / SETTINGS_FILE
+    text = ("# What you changed in the settings scene, over config/ui.yaml and your ui.yaml.\n"
+            + yaml.safe_dump(changed, allow_unicode=True, sort_keys=True))
+    try:
+        write_atomic(path, text)
+    except OSError as e:
+        return f"{path}: {os_reason(e)}"
+    return None
+
+
+def key_conflict(settings: Settings, action: str, code: int) -> str | None:
+    """The action that already uses the key `code` where `action` is live too, or None."""
+    def together(a: str, b: str) -> bool:
+        if a in WINDOW_ACTIONS or b in WINDOW_ACTIONS:
+            return True
+        known = [c for c in KEY_CONTEXTS if a in c or b in c]
+        if not any(a in c for c in known) or not any(b in c for c in known):
+            return True  # an action no context names: it may be live anywhere
+        return any(a in c and b in c for c in known)
+
+    for other, codes in settings.keys.items():
+        if other != action and code in codes and together(action, other):
+            return other
+    return None
 
 
 def _apply(settings: Settings, data: Any, name: str, problems: list[str]) -> None:
@@ -324,7 +418,7 @@ def _apply(settings: Settings, data: Any, name: str, problems: list[str]) -> Non
         problems.append(f"{name}: expected a mapping of settings")
         return
     for key in data:
-        if key not in ("keys", "colours", "ai_delay", "roll_time", "replay_delay"):
+        if key not in ("keys", "colours", *PLAIN):
             problems.append(f"{name}: {key_text(key)}: unknown setting")
     given_keys = data.get("keys") or {}
     if not isinstance(given_keys, dict):
@@ -337,14 +431,12 @@ def _apply(settings: Settings, data: Any, name: str, problems: list[str]) -> Non
         codes = _key_codes(names, f"{name}: keys.{action}", problems)
         if codes:
             settings.keys[action] = codes
-    for key in ("ai_delay", "roll_time", "replay_delay"):
-        if key in data:
-            value = data[key]
-            if type(value) in (int, float) and 0 <= value <= 10:
-                setattr(settings, key, float(value))
-            else:
-                problems.append(f"{name}: {key}: expected seconds from 0 to 10, not "
-                                f"{brief(value)}")
+    for key, value in data.items():
+        why = _plain_problem(key, value)
+        if why is not None:
+            problems.append(f"{name}: {key}: {why}, not {brief(value)}")
+        elif key in PLAIN:
+            setattr(settings, key, float(value) if key in SECONDS or key in NUMBERS else value)
     colours = data.get("colours") or {}
     if isinstance(colours, dict):
         for key, value in colours.items():
@@ -357,6 +449,21 @@ def _apply(settings: Settings, data: Any, name: str, problems: list[str]) -> Non
                 problems.append(f"{name}: colours.{key}: expected [red, green, blue], 0-255 each")
     else:
         problems.append(f"{name}: colours: expected a mapping of names to [r, g, b]")
+
+
+def _plain_problem(key: Any, value: Any) -> str | None:
+    """Why `value` cannot be the setting `key` (None: it can, or `key` is not a plain one)."""
+    if key in SECONDS and not (type(value) in (int, float) and 0 <= value <= 10):
+        return "expected seconds from 0 to 10"
+    if key in NUMBERS:
+        low, high = NUMBERS[key]
+        if not (type(value) in (int, float) and low <= value <= high):
+            return f"expected a number from {low:g} to {high:g}"
+    if key in FLAGS and type(value) is not bool:
+        return "expected true or false"
+    if key in CHOICES and value not in CHOICES[key]:
+        return f"expected one of {', '.join(CHOICES[key])}"
+    return None
 
 
 def _read(path: Any, name: str, problems: list[str]) -> Any:

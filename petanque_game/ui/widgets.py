@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from petanque_game.ui import theme
+from petanque_game.ui import sound, theme
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, fill: str | tuple = "panel",
@@ -55,6 +55,7 @@ class Button:
         if not self.hit(pos):
             return False
         if self.enabled and self.action is not None:
+            sound.play("button")
             self.action()
         return True
 
@@ -113,12 +114,18 @@ class Toast:
     def visible(self) -> bool:
         return self.left > 0 and bool(self.message)
 
+    def size(self) -> tuple[int, int]:
+        """The toast's width and height as drawn ((0, 0) when hidden)."""
+        if not self.visible:
+            return 0, 0
+        lines = theme.wrap(self.message, 24, 900)
+        return max(theme.font(24).size(line)[0] for line in lines) + 48, 22 * len(lines) + 22
+
     def draw(self, surface: pygame.Surface, y: int = 580) -> None:
         if not self.visible:
             return
         lines = theme.wrap(self.message, 24, 900)
-        w = max(theme.font(24).size(line)[0] for line in lines) + 48
-        h = 22 * len(lines) + 22
+        w, h = self.size()
         rect = pygame.Rect(0, 0, w, h)
         rect.midbottom = (surface.get_width() // 2, y)
         alpha = int(255 * min(1.0, self.left / 0.4))

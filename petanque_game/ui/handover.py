@@ -1,0 +1,58 @@
+"""The hot-seat hand-over: between two human players at one screen, an opaque page saying whose
+turn it is hides the table (the dice, a player's hand) until that player says they are ready.
+
+The game below waits meanwhile (it is not drawn, and its AI does not move: ui/game_scene.py). The
+page shows what happened last, so the player who just finished still sees how their turn ended.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from petanque_game.ui import lang, theme
+from petanque_game.ui.scene import Scene
+from petanque_game.ui.widgets import Button
+
+READY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+class HandoverScene(Scene):
+    """'Pass to Åse': the next human player's name, what just happened, and a Ready button."""
+
+    def __init__(self, app, name: str, seat: int, last: list[str] | None = None):
+        super().__init__(app)
+        self.player, self.seat, self.last = name, seat, list(last or [])
+        self.ready = Button(pygame.Rect(490, 470, 300, 76), lang.tr("handover.ready"),
+                            self.app.pop, size=34, hint=lang.tr("handover.ready_key"),
+                            style="primary", tag="ready")
+
+    def buttons(self) -> list[Button]:
+        return [self.ready]
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.ready.click(event.pos)
+        elif event.type == pygame.KEYDOWN and event.key in READY_KEYS:
+            self.ready.action()
+        return True  # nothing reaches the table while it is hidden
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.colour("background"))
+        col = theme.player_colour(self.seat)
+        pygame.draw.rect(surface, col, pygame.Rect(0, 0, surface.get_width(), 14))
+        pygame.draw.circle(surface, col, (640, 200), 54)
+        if theme.marks_shown():
+            theme.draw_mark(surface, self.seat, (640, 200), 48)
+        name = theme.fit(self.player, 64, 1100, True)
+        theme.blit_text(surface, lang.tr("handover.pass_to", name=name), (640, 300), 64, "text",
+                        True, "center")
+        theme.blit_text(surface, theme.fit(lang.tr("handover.hidden"), 28, 1100), (640, 360),
+                        28, "muted", anchor="center")
+        y = 398
+        for line in self.last:
+            theme.blit_text(surface, theme.fit(line, 24, 1100), (640, y), 24, "muted",
+                            anchor="midtop")
+            y += 28
+        self.ready.draw(surface, self.mouse)
+        theme.blit_text(surface, theme.fit(lang.tr("handover.turn_off"), 20, 1100),
+                        (640, 690), 20, "muted", anchor="center")

@@ -1,0 +1,261 @@
+"""The settings scene: language, sound and volume, full screen, animation speed, the AI's pace, the
+colour-blind-safe palette, the hot-seat hand-over, the petanque aim, and the keys.
+
+Every change applies at once and is kept at once in settings.yaml in the user folder
+(theme.save_settings), which holds only what was changed here: the shipped config/ui.yaml and the
+player's own ui.yaml still give everything else (theme.load_settings: built-in < config/ui.yaml <
+your ui.yaml < settings.yaml). Resetting the keys hands them back to the files.
+
+A key is rebound by clicking its action and pressing the new key; a key that another action
+already uses where both are live is refused (theme.key_conflict), and Escape cancels.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from petanque_game import paths
+from petanque_game.ui import lang, sound, theme
+from petanque_game.ui.scene import Scene
+from petanque_game.ui.widgets import Button, panel
+
+LABEL_X, CONTROL_X, CONTROL_W = 60, 330, 450
+ROW_Y, ROW_H = 112, 58
+KEYS_RECT = pygame.Rect(820, 96, 430, 540)
+KEY_ROW_Y, KEY_ROW_H = 150, 26
+SLIDER = pygame.Rect(CONTROL_X, 0, 260, 10)  # y set by its row
+
+ANIMATION_SPEEDS = (0.5, 0.75, 1.0, 1.5, 2.0)
+AI_PACES = (("fast", 0.3), ("normal", 0.7), ("slow", 1.2), ("very_slow", 2.0))
+
+
+class SettingsScene(Scene):
+    """Rows of choices on the left, the keys on the right; Back (Escape) closes it."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.waiting: str | None = None  # the action whose new key is awaited
+        self.dragging = False  # the volume slider is held
+
+    @property
+    def settings(self) -> theme.Settings:
+        return self.app.settings
+
+    # --- changes -----------------------------------------------------------------------------------
+
+    def change(self, key: str, value) -> None:
+        """Set one setting, apply it where it shows at once, and keep it."""
+        setattr(self.settings, key, value)
+        if key == "language":
+            lang.use(value)
+            pygame.display.set_caption(lang.tr("app.title"))
+        elif key == "fullscreen":
+            self.app.set_fullscreen(value)
+        self.save()
+
+    def save(self) -> None:
+        problem = theme.save_settings(self.settings)
+        if problem is not None:
+            self.app.toast.show(lang.tr("settings.unsaved", reason=problem), "bad", 5.0)
+
+    def set_volume(self, x: int) -> None:
+        share = (x - SLIDER.x) / SLIDER.w
+        self.settings.volume = round(max(0.0, min(1.0, share)) * 20) / 20
+
+    def reset_keys(self) -> None:
+        self.waiting = None
+        base = self.settings.files_gave.get("keys", {})
+        defaults = theme.load_settings({}).keys  # actions no file names keep the built-in keys
+        self.settings.keys = {action: ({pygame.key.key_code(n) for n in base[action]}
+                                       if base.get(action) else codes)
+                              for action, codes in defaults.items()}
+        self.save()
+        self.app.toast.show(lang.tr("settings.keys_reset"), "info", 2.0)
+
+    def bind(self, code: int) -> None:
+        """The awaited key for `self.waiting`: taken, or refused if it is in use."""
+        action, self.waiting = self.waiting, None
+        other = theme.key_conflict(self.settings, action, code)
+        if other is not None:
+            self.app.toast.show(lang.tr("settings.key_taken", key=key_label(code),
+                                        action=action_label(other)), "bad", 3.0)
+            return
+        self.settings.keys[action] = {code}
+        self.save()
+
+    def close(self) -> None:
+        self.app.pop()
+
+    # --- the controls ------------------------------------------------------------------------------
+
+    def rows(self) -> list[tuple[str, list[Button]]]:
+        """(label, its buttons) per row of the left column."""
+        s = self.settings
+
+        def choices(key: str, options: list[tuple[str, object]], width: int,
+                    size: int = 22) -> list[Button]:
+            return [Button(pygame.Rect(0, 0, width, 44), label,
+                           lambda v=value: self.change(key, v), size=size,
+                           selected=getattr(s, key) == value, tag=f"{key}:{value}")
+                    for label, value in options]
+
+        on_off = [(lang.tr("settings.on"), True), (lang.tr("settings.off"), False)]
+        return [
+            ("language", choices("language", [(name, code) for code, name in
+                                              lang.LANGUAGES.items()], 146)),
+            ("sound", choices("sound", on_off, 120)),
+            ("volume", [Button(pygame.Rect(0, 0, 110, 44), lang.tr("settings.test"),
+                               lambda: sound.play("roll"), size=22, tag="test_sound")]),
+            ("display", choices("fullscreen", [(lang.tr("settings.window"), False),
+                                               (lang.tr("settings.fullscreen"), True)], 180)),
+            ("animation", choices("animation_speed", [(lang.tr("settings.times", n=f"{v:g}"), v)
+                                                      for v in ANIMATION_SPEEDS], 82)),
+            ("ai_pace", choices("ai_delay", [(lang.tr(f"settings.pace.{name}"), v)
+                                             for name, v in AI_PACES], 104, 20)),
+            ("palette", choices("palette", [(lang.tr("settings.standard"), "standard"),
+                                            (lang.tr("settings.clear"), "clear")], 170, 20)),
+            ("handover", choices("handover", on_off, 120)),
+            ("aim", choices("aim", [(lang.tr("settings.point"), "point"),
+                                    (lang.tr("settings.power"), "power")], 180)),
+        ]
+
+    def placed_rows(self) -> list[tuple[str, int, list[Button]]]:
+        placed = []
+        for i, (label, buttons) in enumerate(self.rows()):
+            y = ROW_Y + i * ROW_H
+            x = CONTROL_X + (SLIDER.w + 80 if label == "volume" else 0)
+            for b in buttons:
+                b.rect.topleft = (x, y)
+                x += b.rect.w + 8
+            placed.append((label, y, buttons))
+        return placed
+
+    def key_rows(self) -> list[tuple[str, pygame.Rect]]:
+        return [(action, pygame.Rect(KEYS_RECT.x + 12, KEY_ROW_Y + i * KEY_ROW_H,
+                                     KEYS_RECT.w - 24, KEY_ROW_H - 2))
+                for i, action in enumerate(self.settings.keys)]
+
+    def buttons(self) -> list[Button]:
+        found = [b for _, _, row in self.placed_rows() for b in row]
+        found.append(Button(pygame.Rect(KEYS_RECT.x + 12, KEYS_RECT.bottom - 56, 200, 44),
+                            lang.tr("settings.reset_keys"), self.reset_keys, size=22,
+                            tag="reset_keys"))
+        found.append(Button(pygame.Rect(1100, 652, 150, 56), lang.tr("settings.back"), self.close,
+                            size=28, hint="Esc", style="primary", tag="back"))
+        return found
+
+    def slider_rect(self) -> pygame.Rect:
+        y = next(y for label, y, _ in self.placed_rows() if label == "volume")
+        return pygame.Rect(SLIDER.x, y + 17, SLIDER.w, SLIDER.h)
+
+    # --- input -------------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if self.waiting is not None:
+                if event.key == pygame.K_ESCAPE:
+                    self.waiting = None
+                else:
+                    self.bind(event.key)
+            elif (self.settings.is_key("back", event.key)
+                  or self.settings.is_key("settings", event.key)):
+                self.close()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.waiting = None
+            if self.slider_rect().inflate(16, 24).collidepoint(event.pos):
+                self.dragging = True
+                self.set_volume(event.pos[0])
+                return True
+            for b in self.buttons():
+                if b.click(event.pos):
+                    return True
+            for action, rect in self.key_rows():
+                if rect.collidepoint(event.pos):
+                    self.waiting = action
+            return True
+        if event.type == pygame.MOUSEMOTION and self.dragging:
+            self.set_volume(event.pos[0])
+        elif event.type == pygame.MOUSEBUTTONUP and self.dragging:
+            self.dragging = False
+            self.save()
+            sound.play("clack")
+        return True  # nothing reaches the game below while the settings are open
+
+    # --- drawing -----------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.colour("background"))
+        theme.blit_text(surface, lang.tr("settings.title"), (LABEL_X, 24), 52, "text", True)
+        where = paths.user_dir() / theme.SETTINGS_FILE
+        theme.blit_text(surface, theme.fit(lang.tr("settings.saved_in", path=str(where)), 19,
+                                           KEYS_RECT.x - LABEL_X - 20), (LABEL_X + 2, 78), 19,
+                        "muted")
+        mouse = self.mouse
+        for label, y, buttons in self.placed_rows():
+            theme.blit_text(surface, theme.fit(lang.tr(f"settings.{label}"), 26,
+                                               CONTROL_X - LABEL_X - 12),
+                            (LABEL_X, y + 22), 26, "text", True, "midleft")
+            for b in buttons:
+                b.draw(surface, mouse)
+        self.draw_volume(surface)
+        self.draw_swatches(surface)
+        self.draw_keys(surface)
+        for b in self.buttons()[-2:]:
+            b.draw(surface, mouse)
+        theme.blit_text(surface, theme.fit(lang.tr("settings.files"), 18, 1000),
+                        (LABEL_X, 690), 18, "muted", anchor="midleft")
+
+    def draw_volume(self, surface: pygame.Surface) -> None:
+        bar = self.slider_rect()
+        pygame.draw.rect(surface, theme.colour("panel_light"), bar, border_radius=5)
+        filled = pygame.Rect(bar.x, bar.y, round(bar.w * self.settings.volume), bar.h)
+        on = self.settings.sound
+        pygame.draw.rect(surface, theme.colour("accent" if on else "disabled"), filled,
+                         border_radius=5)
+        pygame.draw.circle(surface, theme.colour("text"), (filled.right, bar.centery), 12)
+        theme.blit_text(surface, f"{round(self.settings.volume * 100)} %",
+                        (bar.right + 20, bar.centery), 24, "text" if on else "muted",
+                        anchor="midleft")
+
+    def draw_swatches(self, surface: pygame.Surface) -> None:
+        """The first four players' colours (and marks) in the palette chosen."""
+        y = next(y for label, y, _ in self.placed_rows() if label == "palette")
+        for seat in range(4):
+            centre = (CONTROL_X + 370 + seat * 28, y + 22)
+            pygame.draw.circle(surface, theme.player_colour(seat), centre, 12)
+            if theme.marks_shown():
+                theme.draw_mark(surface, seat, centre, 12)
+
+    def draw_keys(self, surface: pygame.Surface) -> None:
+        panel(surface, KEYS_RECT)
+        theme.blit_text(surface, lang.tr("settings.keys"), (KEYS_RECT.x + 16, KEYS_RECT.y + 12),
+                        28, "text", True)
+        hint = (lang.tr("settings.press_key", action=action_label(self.waiting))
+                if self.waiting else lang.tr("settings.click_action"))
+        theme.blit_text(surface, theme.fit(hint, 19, KEYS_RECT.w - 32),
+                        (KEYS_RECT.x + 16, KEYS_RECT.y + 40), 19,
+                        "accent" if self.waiting else "muted")
+        mouse = self.mouse
+        for action, rect in self.key_rows():
+            waiting = action == self.waiting
+            if waiting or (mouse is not None and rect.collidepoint(mouse)):
+                pygame.draw.rect(surface, theme.colour("accent" if waiting else "panel_light"),
+                                 rect, border_radius=6)
+            col = (30, 26, 16) if waiting else "text"
+            theme.blit_text(surface, theme.fit(action_label(action), 21, 220),
+                            (rect.x + 8, rect.centery), 21, col, anchor="midleft")
+            names = ", ".join(sorted(key_label(c) for c in self.settings.keys[action]))
+            theme.blit_text(surface, theme.fit(names, 21, rect.w - 240), (rect.right - 8,
+                            rect.centery), 21, col if waiting else "accent", True, "midright")
+
+
+def action_label(action: str) -> str:
+    """An action's name in the player's language (an action added later: its own name)."""
+    key = f"settings.action.{action}"
+    return lang.tr(key) if lang.has(key) else action
+
+
+def key_label(code: int) -> str:
+    name = pygame.key.name(code)
+    return name[:1].upper() + name[1:]
