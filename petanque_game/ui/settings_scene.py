@@ -77,7 +77,7 @@ class SettingsScene(Scene):
         action, self.waiting = self.waiting, None
         other = theme.key_conflict(self.settings, action, code)
         if other is not None:
-            self.app.toast.show(lang.tr("settings.key_taken", key=key_label(code),
+            self.app.toast.show(lang.tr("settings.key_taken", name=key_label(code),
                                         action=action_label(other)), "bad", 3.0)
             return
         self.settings.keys[action] = {code}

@@ -1,0 +1,210 @@
+"""The settings scene: every setting changed by clicks and keys comes back after a restart; the
+settings files' order (shipped < ui.yaml < settings.yaml); a broken settings file is one message
+and defaults; keys rebound with conflicts refused; the game waits while the settings are open."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+from test_ui_tray import start
+from ui_support import fast_app
+
+from petanque_game.record import Seat
+from petanque_game.ui import lang, theme
+from petanque_game.ui.app import App, window_size_for
+from petanque_game.ui.settings_scene import SettingsScene, action_label
+
+pytestmark = pytest.mark.usefixtures("home")
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    lang.use(lang.DEFAULT)
+
+
+def click_tag(app, tag):
+    found = [b for b in app.top.buttons() if b.tag == tag]
+    assert found, f"no button {tag!r}"
+    app.click(found[0].rect.center)
+
+
+def key_row(app, action):
+    return next(rect for name, rect in app.top.key_rows() if name == action)
+
+
+def open_settings(app):
+    app.key(pygame.K_F2)
+    assert isinstance(app.top, SettingsScene)
+    return app.top
+
+
+def test_every_setting_changed_in_the_scene_is_back_after_a_restart(home):
+    app = App()
+    menu = app.top
+    app.click(next(b for b in menu.buttons if b.tag == "settings").rect.center)
+    scene = app.top
+    assert isinstance(scene, SettingsScene)
+    for tag in ("language:nb", "sound:False", "fullscreen:True", "animation_speed:0.5",
+                "ai_delay:2.0", "palette:clear", "handover:False", "aim:power"):
+        click_tag(app, tag)
+    assert lang.language() == "nb" and lang.tr("settings.title") == "Innstillinger"
+    assert app.fullscreen
+    bar = scene.slider_rect()
+    app.click((bar.x + int(bar.w * 0.3), bar.centery))
+    app.click(key_row(app, "roll").center)
+    app.key(pygame.K_g, "g")
+    app.key(pygame.K_ESCAPE)  # back to the menu
+    assert app.top is menu
+    app.close()
+    lang.use("en")
+
+    again = App()
+    s = again.settings
+    assert (s.language, s.sound, s.fullscreen, s.animation_speed, s.ai_delay, s.palette,
+            s.handover, s.aim, s.volume) == ("nb", False, True, 0.5, 2.0, "clear", False,
+                                             "power", 0.3)
+    assert s.keys["roll"] == {pygame.K_g} and s.problems == []
+    assert lang.language() == "nb" and again.fullscreen  # applied at start
+    assert theme.marks_shown()
+    again.close()
+
+
+def test_settings_yaml_holds_only_what_changed_and_ui_yaml_still_counts(home):
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "ui.yaml").write_text("ai_delay: 1.5\nkeys:\n  bank: [k]\n", encoding="utf-8")
+    app = App()
+    open_settings(app)
+    click_tag(app, "handover:False")
+    saved = (home / theme.SETTINGS_FILE).read_text(encoding="utf-8")
+    assert "handover: false" in saved and "ai_delay" not in saved and "keys" not in saved
+    app.close()
+    (home / "ui.yaml").write_text("ai_delay: 0.4\nkeys:\n  bank: [j]\n", encoding="utf-8")
+    again = App()  # ui.yaml changed since: it is read; the scene's change stays
+    assert again.settings.ai_delay == 0.4 and not again.settings.handover
+    assert again.settings.keys["bank"] == {pygame.K_j}
+    open_settings(again)
+    click_tag(again, "ai_delay:1.2")  # the scene's value wins over ui.yaml's
+    again.close()
+    third = App()
+    assert third.settings.ai_delay == 1.2
+    third.close()
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("volume: loud\n", "volume: expected a number from 0 to 1, not 'loud'"),
+    ("language: sv\n", "language: expected one of en, da, nb, not 'sv'"),
+    ("handover: 1\n", "handover: expected true or false, not 1"),
+    ("keys:\n  roll: [nosuchkey]\n", "keys.roll: unknown key 'nosuchkey'"),
+    ("colour: [3\n", "not valid YAML at line 2"),
+])
+def test_a_broken_settings_file_is_one_message_and_the_game_starts(home, text, problem):
+    home.mkdir(parents=True, exist_ok=True)
+    (home / theme.SETTINGS_FILE).write_text(text, encoding="utf-8")
+    app = App()
+    path = str(home / theme.SETTINGS_FILE)
+    assert len(app.settings.problems) == 1, app.settings.problems
+    assert app.settings.problems[0].startswith(path) and problem in app.settings.problems[0]
+    assert app.settings.volume == 0.7 and app.settings.language == "en"
+    assert path in app.toast.message and app.top.name == "menu"
+    app.render()
+    app.close()
+
+
+def test_a_key_in_use_is_refused_and_reset_gives_the_files_keys_back(home):
+    app = fast_app()
+    open_settings(app)
+    app.click(key_row(app, "bank").center)
+    assert app.top.waiting == "bank"
+    app.key(pygame.K_r, "r")  # the roll key: both are live in Ten Thousand
+    assert app.settings.keys["bank"] == {pygame.K_b} and "Roll" in app.toast.message
+    app.click(key_row(app, "bank").center)
+    app.key(pygame.K_p, "p")  # pause is the replay's, never live beside bank: allowed
+    assert app.settings.keys["bank"] == {pygame.K_p}
+    app.click(key_row(app, "settings").center)
+    app.key(pygame.K_p, "p")  # a window key is live everywhere: refused
+    assert app.settings.keys["settings"] == {pygame.K_F2}
+    app.click(key_row(app, "stop").center)
+    app.key(pygame.K_ESCAPE)  # cancels, and does not close the scene
+    assert isinstance(app.top, SettingsScene) and app.top.waiting is None
+    click_tag(app, "reset_keys")
+    assert app.settings.keys["bank"] == {pygame.K_b}
+    app.close()
+
+
+def test_the_game_waits_while_the_settings_are_open(home):
+    app = fast_app()
+    scene = start(app, "shut-the-box", players=[Seat("Robot", "ai", "easy"),
+                                                Seat("Ana", "human")])
+    app.click(scene.settings_button.rect.center)
+    assert isinstance(app.top, SettingsScene)
+    events = len(scene.session.record.events)
+    for _ in range(120):
+        app.step(1 / 60)
+    assert len(scene.session.record.events) == events
+    app.key(pygame.K_F2)  # the settings key closes it again
+    assert app.top is scene
+    for _ in range(120):
+        app.step(1 / 60)
+    assert len(scene.session.record.events) > events
+
+
+def test_the_settings_scene_draws_in_every_language(home):
+    app = fast_app()
+    open_settings(app)
+    scene = app.top
+    for code in lang.LANGUAGES:
+        click_tag(app, f"language:{code}")
+        frame = app.render()
+        title = frame.subsurface(pygame.Rect(60, 24, 200, 44))
+        assert pygame.transform.average_color(title)[:3] != theme.colour("background")
+        for b in scene.buttons():  # every label fits its button, uncut
+            assert theme.font(b.size, True).size(b.label)[0] <= b.rect.w - 12, (code, b.label)
+        for label, _, _ in scene.placed_rows():
+            text = lang.tr(f"settings.{label}")
+            assert theme.font(26, True).size(text)[0] <= 330 - 60 - 12, (code, text)
+        for action, _ in scene.key_rows():
+            assert theme.font(21).size(action_label(action))[0] <= 220, (code, action)
+    app.close()
+
+
+def test_the_window_fits_a_small_desktop():
+    assert window_size_for((1920, 1080)) == (1280, 720)
+    assert window_size_for((800, 600)) == (720, 405)
+    assert window_size_for((1280, 720)) == (1152, 648)
+    assert window_size_for(None) == (1280, 720)
+
+
+def test_the_loop_sleeps_only_when_nothing_moves(home):
+    app = fast_app()
+    assert not app.animating  # the menu waits for a click
+    app.toast.show("hello", "info", 1.0)
+    assert app.animating  # the toast fades
+    app.step(1.1)
+    assert not app.animating
+    scene = start(app, "ten-thousand", players=[Seat("Bjørn", "ai", "easy"),
+                                                Seat("Ana", "human")])
+    assert app.animating  # the AI's pause runs
+    for _ in range(600):
+        if scene.human_turn and not scene.busy:
+            break
+        app.step(1 / 60)
+    app.step(1 / 60)
+    assert scene.human_turn and not app.animating  # waiting for Ana
+    app.settings.roll_time = 0.7
+    app.key(pygame.K_r, "r")
+    assert app.animating  # her dice tumble
+
+
+def test_the_toast_never_covers_the_menus_buttons(home):
+    app = fast_app()
+    scene = start(app, "ten-thousand")
+    app.click(scene.menu_button.rect.center)  # "your game is saved" on the way to the menu
+    assert app.top.name == "menu" and app.toast.visible
+    width, height = app.toast.size()
+    rect = pygame.Rect(0, 0, width, height)
+    rect.midbottom = (640, app.toast_bottom())
+    assert rect.collidelist([b.rect for b in app.top.buttons]) < 0
