@@ -39,7 +39,8 @@ MAX_SHOWN_PROBLEMS = 8  # settings problems listed in the window; all of them go
 
 MIXER_BUFFER = 512  # samples: 23 ms at 22050 Hz, so a click's sound follows the click
 FRAME_RATE = 60  # frames a second while something moves
-IDLE_WAKE = 0.5  # seconds: when nothing moves, the loop sleeps on events this long at most
+IDLE_WAKE = 0.5  # seconds: when nothing moves, a frame is drawn this often without an event
+IDLE_POLL = 1 / FRAME_RATE  # seconds between two looks for events when nothing moves
 WINDOW_SHARE = 0.9  # the share of the desktop a window may take at start
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
@@ -306,21 +307,26 @@ class App(SceneStack):
         self.open("error", line, log)
 
     def loop(self) -> None:
-        """Frames at 60 a second while something moves; otherwise sleep on the window's events,
-        waking every IDLE_WAKE seconds (a text field's cursor blinks at that pace), so that a
-        window waiting for a click costs next to nothing."""
+        """Frames at 60 a second while something moves. Otherwise the window naps: it looks for
+        events every IDLE_POLL seconds (a click is answered within a frame's time) and draws only
+        when one came, or every IDLE_WAKE seconds (a text field's cursor blinks at that pace).
+        Not pygame.event.wait: pygame-ce's wait polls SDL every millisecond, which costs more
+        than these naps (benchmarks/bench_idle.py)."""
         clock = pygame.time.Clock()
         while self.running:
             if self.animating:
                 self.tick(min(clock.tick(FRAME_RATE) / 1000.0, 0.1))
                 continue
             slept = time.perf_counter()
-            event = pygame.event.wait(int(IDLE_WAKE * 1000))
-            clock.tick()  # restart the frame clock: the sleep is not an animation's time
-            if event.type == pygame.NOEVENT:  # woken by the time: let the clock move on
+            events: list[pygame.event.Event] = []
+            while not events and time.perf_counter() - slept < IDLE_WAKE:
+                time.sleep(IDLE_POLL)
+                events = pygame.event.get()
+            clock.tick()  # restart the frame clock: the nap is no animation's time
+            if events:  # what they start begins from its first frame
+                self.tick(1.0 / FRAME_RATE, events)
+            else:  # woken by the time: let the clocks move on
                 self.tick(min(time.perf_counter() - slept, 1.0))
-            else:  # an event: what it starts begins from its first frame
-                self.tick(1.0 / FRAME_RATE, [event])
 
     def close(self) -> None:
         for scene in reversed(self.scenes):

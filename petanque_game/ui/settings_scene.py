@@ -22,7 +22,7 @@ from petanque_game.ui.widgets import Button, panel
 LABEL_X, CONTROL_X, CONTROL_W = 60, 330, 450
 ROW_Y, ROW_H = 112, 58
 KEYS_RECT = pygame.Rect(820, 96, 430, 540)
-KEY_ROW_Y, KEY_ROW_H = 150, 26
+KEY_ROW_Y, KEY_ROW_H = 162, 25
 SLIDER = pygame.Rect(CONTROL_X, 0, 260, 10)  # y set by its row
 
 ANIMATION_SPEEDS = (0.5, 0.75, 1.0, 1.5, 2.0)
@@ -99,7 +99,8 @@ class SettingsScene(Scene):
                            selected=getattr(s, key) == value, tag=f"{key}:{value}")
                     for label, value in options]
 
-        on_off = [(lang.tr("settings.on"), True), (lang.tr("settings.off"), False)]
+        on_off = [(lang.tr("settings.switch_on"), True),
+                  (lang.tr("settings.switch_off"), False)]
         return [
             ("language", choices("language", [(name, code) for code, name in
                                               lang.LANGUAGES.items()], 146)),
