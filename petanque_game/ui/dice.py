@@ -146,10 +146,13 @@ def tray_surface(size: tuple[int, int], rim: int = 20) -> pygame.Surface:
     inner = pygame.Surface(felt_rect.size, pygame.SRCALPHA)
     inner.fill(felt)
     noise = random.Random(5)
-    for _ in range(felt_rect.w * felt_rect.h // 40):
-        x, y = noise.randrange(felt_rect.w), noise.randrange(felt_rect.h)
-        inner.set_at((x, y), theme.mix(felt, (0, 0, 0) if noise.random() < 0.5 else
-                                       (255, 255, 255), 0.08))
+    darker, lighter = theme.mix(felt, (0, 0, 0), 0.08), theme.mix(felt, (255, 255, 255), 0.08)
+    fw, fh, rand = felt_rect.w, felt_rect.h, noise.random
+    with pygame.PixelArray(inner) as pixels:  # a speck of felt every 40 pixels, in one pass
+        dark, light = inner.map_rgb(darker), inner.map_rgb(lighter)
+        for _ in range(fw * fh // 40):
+            x, y = int(rand() * fw), int(rand() * fh)
+            pixels[x, y] = dark if rand() < 0.5 else light
     # Vignette: darker towards the rim, as under the edge of a real tray.
     for i in range(18):
         a = int(70 * (1 - i / 18) ** 2)

@@ -21,6 +21,7 @@ DEFAULT = "en"
 
 _language = DEFAULT
 _tables: dict[str, dict[str, str]] = {}
+_areas: dict[tuple[str, str], dict[str, str]] = {}  # (language, area): its texts, read on first use
 _reported: set[tuple[str, str]] = set()
 
 
@@ -48,16 +49,30 @@ def table(code: str) -> dict[str, str]:
 def forget() -> None:
     """Read the tables again on next use (tests that change them)."""
     _tables.clear()
+    _areas.clear()
     _reported.clear()
 
 
+def lookup(code: str, key: str) -> str | None:
+    """The text `key` of one language, reading only its area's file (so that starting the window
+    reads the few areas the menu shows, not every table: benchmarks/bench_startup.py)."""
+    whole = _tables.get(code)
+    if whole is not None:
+        return whole.get(key)
+    area = key.split(".", 1)[0]
+    found = _areas.get((code, area))
+    if found is None:
+        found = _areas[(code, area)] = _read(code, f"{area}.yaml")
+    return found.get(key)
+
+
 def has(key: str) -> bool:
-    return key in table(_language) or key in table(DEFAULT)
+    return lookup(_language, key) is not None or lookup(DEFAULT, key) is not None
 
 
 def tr(key: str, **fields: Any) -> str:
     """The text called `key` in the language in use, its fields filled in."""
-    text = table(_language).get(key)
+    text = lookup(_language, key)
     if text is None:
         _slip(key, "is missing")
         text = table(DEFAULT).get(key, key)
@@ -82,7 +97,7 @@ def tr_n(key: str, n: int, **fields: Any) -> str:
 
 def number(n: int) -> str:
     """A whole number as the language writes it: 4,350 / 4.350 / 4 350."""
-    sep = table(_language).get("language.thousands", ",")
+    sep = lookup(_language, "language.thousands") or ","
     text = f"{abs(n):,}".replace(",", sep)
     return f"-{text}" if n < 0 else text
 
@@ -96,9 +111,9 @@ def _slip(key: str, what: str) -> None:
     logs.note(f"text {key!r} {what} in language {_language!r}")
 
 
-def _read(code: str) -> dict[str, str]:
-    """The texts of one language: each YAML file of its folder, nested keys joined by dots under
-    the file's name."""
+def _read(code: str, only: str | None = None) -> dict[str, str]:
+    """The texts of one language: each YAML file of its folder (or only the file called `only`),
+    nested keys joined by dots under the file's name."""
     from petanque_game.config import read_yaml
     from petanque_game.data import assets_dir
 
@@ -106,8 +121,10 @@ def _read(code: str) -> dict[str, str]:
     found: dict[str, str] = {}
     if not folder.is_dir():
         return found
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if not entry.name.endswith(".yaml"):
+    entries = [folder / only] if only is not None else sorted(folder.iterdir(),
+                                                              key=lambda e: e.name)
+    for entry in entries:
+        if not entry.name.endswith(".yaml") or not entry.is_file():
             continue
         area = entry.name[: -len(".yaml")]
         data = read_yaml(entry, f"assets/text/{code}/{entry.name}")
