@@ -58,6 +58,23 @@ def test_the_script_reproduces_each_file_byte_for_byte(name):
     assert make_sounds().render(name) == shipped
 
 
+def crossings_per_second(values):
+    """A rough pitch: how often the wave crosses zero, per second (two per cycle)."""
+    crossings = sum(1 for a, b in zip(values, values[1:]) if (a < 0) != (b < 0))
+    return crossings * 22050 / len(values) / 2
+
+
+def test_each_sound_sounds_like_its_event():
+    pitch = {name: crossings_per_second(samples(name)[1]) for name in sound.SOUNDS}
+    assert pitch["wall"] < 300 and pitch["land"] < 300  # thuds are low
+    assert pitch["knock"] > 1000 and pitch["clack"] > 800  # clicks are bright
+    for falling in ("bust", "fall"):  # a descending two-note; a whistle falling, then a thud
+        values = samples(falling)[1]
+        half = len(values) // 2
+        assert crossings_per_second(values[:half]) > 1.2 * crossings_per_second(values[half:])
+    assert len(samples("button")[1]) < len(samples("knock")[1]) < len(samples("wall")[1])
+
+
 def test_pygame_loads_every_sound_and_play_uses_it(home):
     pygame.mixer.init(22050, -16, 1, 512)
     try:

@@ -167,6 +167,7 @@ def test_the_settings_scene_draws_in_every_language(home):
         for label, _, _ in scene.placed_rows():
             text = lang.tr(f"settings.{label}")
             assert theme.font(26, True).size(text)[0] <= 330 - 60 - 12, (code, text)
+        assert theme.font(20).size(lang.tr("settings.files"))[0] <= 1020, code
         for action, _ in scene.key_rows():
             assert theme.font(21).size(action_label(action))[0] <= 220, (code, action)
     app.close()

@@ -142,7 +142,7 @@ def clack(rng: random.Random) -> Samples:
 def release(rng: random.Random) -> Samples:
     """A piece leaving the hand: a soft whoosh, noise swelling and fading."""
     n = int(0.45 * RATE)
-    band = lowpass(highpass(noise(rng, 0.45), 500), 2500)
+    band = lowpass(lowpass(highpass(noise(rng, 0.45), 300), 1400), 1400)  # soft: no hiss
     return [s * math.sin(math.pi * i / n) ** 2 for i, s in enumerate(band)]
 
 

@@ -63,6 +63,7 @@ class App(SceneStack):
         theme.use(self.settings)  # its colours are the ones drawn
         lang.use(self.settings.language)
         pygame.display.set_caption(lang.tr("app.title"))
+        self.toast = Toast()
         self.window_size = size or window_size_for(_desktop())
         self.fullscreen = False
         self.window = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
@@ -71,7 +72,6 @@ class App(SceneStack):
         self.logical = pygame.Surface(theme.LOGICAL_SIZE).convert()
         SceneStack.__init__(self)
         self.memory: dict[str, Any] = {}  # what a scene remembers between visits, by scene name
-        self.toast = Toast()
         self.mouse: tuple[int, int] | None = None
         self.time = 0.0  # seconds of app time (animation clock; never used by a rule)
         pygame.key.start_text_input()
@@ -89,9 +89,9 @@ class App(SceneStack):
     def _tell_start_problems(self) -> None:
         """Every mistake in the settings files, one line each, and a user folder that cannot
         hold saves."""
+        for problem in self.settings.problems:
+            logs.note(f"Settings: {problem}")
         lines = [lang.tr("app.settings_problem", problem=p) for p in self.settings.problems]
-        for line in lines:
-            logs.note(line)
         if len(lines) > MAX_SHOWN_PROBLEMS:
             more = len(lines) - MAX_SHOWN_PROBLEMS + 1
             lines = lines[:MAX_SHOWN_PROBLEMS - 1] + [lang.tr("app.more_problems", n=more,

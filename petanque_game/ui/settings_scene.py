@@ -204,8 +204,8 @@ class SettingsScene(Scene):
         self.draw_keys(surface)
         for b in self.buttons()[-2:]:
             b.draw(surface, mouse)
-        theme.blit_text(surface, theme.fit(lang.tr("settings.files"), 18, 1000),
-                        (LABEL_X, 690), 18, "muted", anchor="midleft")
+        theme.blit_text(surface, theme.fit(lang.tr("settings.files"), 20, 1020),
+                        (LABEL_X, 690), 20, "muted", anchor="midleft")
 
     def draw_volume(self, surface: pygame.Surface) -> None:
         bar = self.slider_rect()
