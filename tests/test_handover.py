@@ -23,6 +23,12 @@ pytestmark = pytest.mark.usefixtures("home")
 TWO_HUMANS = [Seat("Ana", "human"), Seat("Åse", "human")]
 
 
+def handover_app():
+    app = fast_app()
+    app.settings.handover = True  # the player's default; fast_app turns it off for other tests
+    return app
+
+
 def play_until_the_turn_passes(app, scene, limit=400):
     """Human moves by clicks until someone else is to move; then let the last roll settle."""
     first = scene.session.seat_to_move
@@ -39,7 +45,7 @@ def play_until_the_turn_passes(app, scene, limit=400):
 
 @pytest.mark.parametrize("game", ["ten-thousand", "shut-the-box"])
 def test_the_table_is_hidden_between_two_humans_until_the_next_is_ready(game):
-    app = fast_app()
+    app = handover_app()
     scene = start(app, game, players=TWO_HUMANS)
     assert app.top is scene  # the first player is not handed anything
     play_until_the_turn_passes(app, scene)
@@ -67,7 +73,7 @@ def test_the_table_is_hidden_between_two_humans_until_the_next_is_ready(game):
 
 
 def test_ready_by_key_and_the_setting_off():
-    app = fast_app()
+    app = handover_app()
     scene = start(app, "ten-thousand", players=TWO_HUMANS)
     play_until_the_turn_passes(app, scene)
     assert isinstance(app.top, HandoverScene)
@@ -79,7 +85,7 @@ def test_ready_by_key_and_the_setting_off():
 
 
 def test_no_hand_over_between_a_human_and_an_ai():
-    app = fast_app()
+    app = handover_app()
     scene = start(app, "ten-thousand", players=[Seat("Ana", "human"), Seat("Bjørn", "ai", "easy")])
     seats = set()
     for _ in range(3000):
@@ -94,7 +100,7 @@ def test_no_hand_over_between_a_human_and_an_ai():
 
 
 def test_no_hand_over_in_a_replay():
-    app = fast_app()
+    app = handover_app()
     scene = start(app, "ten-thousand", players=TWO_HUMANS)
     app.settings.handover = False
     play_until_the_turn_passes(app, scene)

@@ -10,6 +10,7 @@ from petanque_game.ui.app import App
 
 
 def fast_app(**kw) -> App:
-    """The App with the AI's pause, the dice's tumble and the replay's pace all at 0."""
-    return App(settings=theme.load_settings({"ai_delay": 0, "roll_time": 0, "replay_delay": 0}),
-               **kw)
+    """The App with the AI's pause, the dice's tumble and the replay's pace all at 0, and no
+    hot-seat hand-over screen between two humans (tests/test_handover.py turns it on)."""
+    return App(settings=theme.load_settings({"ai_delay": 0, "roll_time": 0, "replay_delay": 0,
+                                             "handover": False}), **kw)
