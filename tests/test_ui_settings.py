@@ -211,22 +211,3 @@ def test_the_toast_never_covers_the_menus_buttons(home):
     rect.midbottom = (640, app.toast_bottom())
     assert rect.collidelist([b.rect for b in app.top.buttons]) < 0
 
-
-def test_tray_dice_carry_their_players_mark_with_the_clear_palette(home):
-    from petanque_game.ui import dice
-
-    app = fast_app()
-    scene = start(app, "ten-thousand", players=[Seat("Ana", "human"), Seat("Bo", "human")])
-    app.key(pygame.K_r, "r")
-    app.step(1 / 60)
-    x, y = scene.die_centre(0)
-    plain = app.render().copy()
-    app.settings.palette = "clear"
-    marked = app.render()
-    assert theme.marks_shown()
-    changed = [(i, j) for i in range(x - 30, x + 30) for j in range(y - 30, y + 30)
-               if plain.get_at((i, j)) != marked.get_at((i, j))]
-    assert len(changed) > 20  # the mark is drawn on the die
-    face = dice.die_face(5, 60)
-    assert dice.marked_face(face, 5, 60, 0) is not face  # the plain face is left as it was
-    assert dice.die_face(5, 60) is face

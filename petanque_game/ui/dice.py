@@ -59,13 +59,9 @@ def die_face(value: int, size: int, body: tuple[int, int, int] | None = None,
 def draw_die(surface: pygame.Surface, value: int, center: tuple[float, float], size: int,
              angle: float = 0.0, body: tuple[int, int, int] | None = None,
              pip: tuple[int, int, int] | None = None, alpha: int = 255, lift: float = 0.0,
-             outline: tuple[int, int, int] | None = None,
-             seat: int | None = None) -> pygame.Rect:
-    """Draw a die (with its shadow) centred at `center`; `lift` raises it off the felt (px).
-    With the colour-blind-safe palette, the die of the player in `seat` carries their mark."""
+             outline: tuple[int, int, int] | None = None) -> pygame.Rect:
+    """Draw a die (with its shadow) centred at `center`; `lift` raises it off the felt (px)."""
     face = die_face(value, size, body, pip)
-    if seat is not None and theme.marks_shown():
-        face = marked_face(face, value, size, seat)
     if angle:
         face = pygame.transform.rotate(face, angle)
     if alpha < 255:
@@ -81,18 +77,6 @@ def draw_die(surface: pygame.Surface, value: int, center: tuple[float, float], s
         ring.center = rect.center
         pygame.draw.rect(surface, outline, ring, 4, border_radius=size // 4)
     return rect
-
-
-def marked_face(face: pygame.Surface, value: int, size: int, seat: int) -> pygame.Surface:
-    """`face` with the mark of `seat` between its top pips, where no face has a pip (cached)."""
-    key = ("marked", value, size, seat, theme.player_colour(seat))
-    surf = _faces.get(key)
-    if surf is None:
-        surf = face.copy()
-        col = theme.mix(theme.player_colour(seat), (0, 0, 0), 0.3)
-        theme.draw_mark(surf, seat, (size * 0.5, size * 0.24), size * 0.2, col)
-        _faces[key] = surf
-    return surf
 
 
 _shadows: dict[tuple, pygame.Surface] = {}

@@ -155,14 +155,13 @@ class TrayScene(GameScene):
             if t < 1.0:
                 x, y, angle, lift, face = dice.tumble(spot, i, str(self.roll.event), t,
                                                       FELT_RECT.size, DIE_SIZE)
-                dice.draw_die(surface, face, (ox + x, oy + y), DIE_SIZE, angle, lift=lift,
-                              seat=self.roll.seat)
+                dice.draw_die(surface, face, (ox + x, oy + y), DIE_SIZE, angle, lift=lift)
                 continue
             lift = 8 if view.selected else 0
             outline = theme.colour("accent") if view.selected else view.outline
             rect = dice.draw_die(surface, view.value, (ox + spot.x, oy + spot.y), DIE_SIZE,
                                  spot.angle, alpha=110 if view.dim else 255, lift=lift,
-                                 outline=outline, seat=self.roll.seat)
+                                 outline=outline)
             if view.label:
                 theme.blit_text(surface, view.label, (rect.centerx, rect.bottom + 4), 20,
                                 "accent", True, "midtop", shadow=True)
