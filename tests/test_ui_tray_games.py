@@ -78,6 +78,24 @@ def follow_hint(app, scene, advice):
         app.key(pygame.K_r)
 
 
+def fits(scene, advice):
+    """What the player reads at this move fits its place, measured as it is rendered: the prompt
+    beside the buttons, each button's label, the hint within two lines across the tray."""
+    from petanque_game.ui import theme
+    from petanque_game.ui.game_scene import STATUS_RECT
+    from petanque_game.ui.tray import BANNER_SIZE
+    from petanque_game.ui.tray_layout import FELT_RECT
+
+    buttons = scene.buttons()
+    room = STATUS_RECT.w - 40 - sum(b.rect.w + 10 for b in buttons)
+    prompt = scene.prompt()
+    assert theme.font(28, True).size(prompt)[0] <= room, prompt
+    for b in buttons:
+        assert theme.font(b.size, True).size(b.label)[0] <= b.rect.w - 12, b.label
+    text = lang.tr("tray.hint.said", hint=told(advice))
+    assert len(theme.wrap(text, BANNER_SIZE, FELT_RECT.w - 72, True)) <= 2, text
+
+
 def play_to_results(app, scene, limit=20000):
     hints = 0
     for _ in range(limit):
@@ -90,7 +108,9 @@ def play_to_results(app, scene, limit=20000):
             app.key(pygame.K_SPACE)  # the turn-ending roll was read: go on
         elif scene.human_turn and not scene.busy:
             events = len(scene.session.record.events)
-            follow_hint(app, scene, wait_for_hint(app, scene))
+            advice = wait_for_hint(app, scene)
+            fits(scene, advice)
+            follow_hint(app, scene, advice)
             hints += 1
             assert len(scene.session.record.events) > events, app.toast.message
         app.step(1 / 60)

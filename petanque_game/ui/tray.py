@@ -41,6 +41,7 @@ from petanque_game.ui.widgets import Button, panel
 
 READING_TIME = 2.6  # seconds a human's turn-ending roll stays to be read, at normal speed
 AI_READING = 2.0  # an AI's turn-ending roll stays this many AI pauses
+BANNER_SIZE = 26  # the text of the hint and of a turn-ending roll on the tray
 
 
 @dataclass
@@ -315,16 +316,46 @@ class TrayScene(GameScene):
             theme.draw_mark(surface, seat, centre, 12)
 
     def draw_banners(self, surface: pygame.Surface, advice: Advice | None) -> None:
-        """What a turn-ending roll came to (top of the tray) and the hint (bottom)."""
+        """What a turn-ending roll came to, or the hint, on a strip across the tray where it
+        hides the fewest dice (the top or the bottom of the felt)."""
         if self.hold is not None and not self.rolling:
-            _banner(surface, self.hold.text, lang.tr("tray.hold.go_on"), FELT_RECT.top + 6,
-                    theme.colour("bad"))
-        if advice is not None:
-            _banner(surface, lang.tr("tray.hint.said", hint=told(advice)), "",
-                    FELT_RECT.bottom - 56, HINT_COLOUR)
+            self._banner(surface, self.hold.text, lang.tr("tray.hold.go_on"), theme.colour("bad"))
+        elif advice is not None:
+            self._banner(surface, lang.tr("tray.hint.said", hint=told(advice)), "", HINT_COLOUR)
         elif self.hint_pending:
-            _banner(surface, lang.tr("tray.hint.thinking"), "", FELT_RECT.bottom - 56,
-                    HINT_COLOUR)
+            self._banner(surface, lang.tr("tray.hint.thinking"), "", HINT_COLOUR)
+
+    def _banner(self, surface: pygame.Surface, text: str, small: str,
+                edge: tuple[int, int, int]) -> None:
+        """`text` (up to two lines) on a dark strip across the tray, `small` under it."""
+        width = FELT_RECT.w - 40
+        lines = theme.wrap(text, BANNER_SIZE, width - 32, True)
+        if len(lines) > 2:
+            lines = [lines[0], theme.fit(" ".join(lines[1:]), BANNER_SIZE, width - 32, True)]
+        height = 14 + 30 * len(lines) + (22 if small else 0)
+        rect = pygame.Rect(FELT_RECT.x + 20, self._banner_top(height), width, height)
+        strip = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(strip, (16, 20, 18, 215), strip.get_rect(), border_radius=12)
+        surface.blit(strip, rect)
+        pygame.draw.rect(surface, edge, rect, 3, border_radius=12)
+        for i, line in enumerate(lines):
+            theme.blit_text(surface, line, (rect.centerx, rect.y + 8 + 30 * i), BANNER_SIZE,
+                            "text", True, "midtop")
+        if small:
+            theme.blit_text(surface, small, (rect.centerx, rect.bottom - 6), 19, "muted", False,
+                            "midbottom")
+
+    def _banner_top(self, height: int) -> int:
+        top, bottom = FELT_RECT.top + 6, FELT_RECT.bottom - 6 - height
+
+        def hidden(y: int) -> int:
+            strip = pygame.Rect(FELT_RECT.x, y, FELT_RECT.w, height)
+            return sum(strip.colliderect(pygame.Rect(FELT_RECT.x + d.x - DIE_SIZE // 2,
+                                                     FELT_RECT.y + d.y - DIE_SIZE // 2,
+                                                     DIE_SIZE, DIE_SIZE))
+                       for d in self.die_spots())
+
+        return bottom if hidden(bottom) <= hidden(top) else top
 
     def draw_dice(self, surface: pygame.Surface, advice: Advice | None = None) -> None:
         if self.roll is None:
@@ -359,21 +390,3 @@ class TrayScene(GameScene):
                 theme.blit_text(surface, view.label, (rect.centerx, rect.bottom + 4), 20,
                                 "accent", True, "midtop", shadow=True)
 
-
-def _banner(surface: pygame.Surface, text: str, small: str, top: int,
-            edge: tuple[int, int, int]) -> None:
-    """A line of text on a dark strip across the tray, `small` under it."""
-    width = FELT_RECT.w - 40
-    line = theme.fit(text, 28, width - 32, True)
-    h = 44 + (22 if small else 0)
-    rect = pygame.Rect(FELT_RECT.x + 20, top if not small else top, width, h)
-    if top > FELT_RECT.centery:
-        rect.bottom = top + 48
-    strip = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(strip, (16, 20, 18, 215), strip.get_rect(), border_radius=12)
-    surface.blit(strip, rect)
-    pygame.draw.rect(surface, edge, rect, 3, border_radius=12)
-    theme.blit_text(surface, line, (rect.centerx, rect.y + 8), 28, "text", True, "midtop")
-    if small:
-        theme.blit_text(surface, small, (rect.centerx, rect.bottom - 6), 19, "muted", False,
-                        "midbottom")

@@ -247,7 +247,9 @@ class TenThousandControls(Controls):
         return found
 
     def advice_button(self, advice: Advice) -> str:
-        if isinstance(advice.action, Bank):
+        """The button that makes the move (a keep is set aside by Roll or Bank, as the expert
+        goes on after it)."""
+        if isinstance(advice.action, Bank) or advice.move == "tt_keep_bank":
             return "bank"
-        return "roll" if isinstance(advice.action, Roll) else ""
+        return "roll"
 
