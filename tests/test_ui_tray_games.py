@@ -197,7 +197,7 @@ def test_shut_the_box_hint_names_the_boxes_and_the_expected_penalty():
     text = told(advice)
     assert text.startswith("Close ") and "expected penalty" in text
     lang.use("nb")
-    assert told(advice).startswith("Lukk ") and "ventet straff" in told(advice)
+    assert told(advice).startswith("Lukk ") and "forventet straff" in told(advice)
 
 
 # --- refusals, and less clicking ------------------------------------------------------------------

@@ -52,27 +52,31 @@ def told(advice: Advice) -> str:
     if not advice.worth:
         return move
     chance = advice.worth in CHANCES
+    digits = 1
+    if advice.alt and not chance and round(advice.value, 1) == round(advice.alt_value, 1) and \
+            advice.value != advice.alt_value:
+        digits = 2  # say the difference when one decimal would not tell them apart
     if chance and advice.value >= 1.0 - 1e-9:
         worth = lang.tr("tray.hint.worth.sure")
     elif chance and advice.value <= 1e-9:
         worth = lang.tr("tray.hint.worth.no_chance")
     else:
-        worth = lang.tr(f"tray.hint.worth.{advice.worth}", x=_worth(advice.value, chance))
+        worth = lang.tr(f"tray.hint.worth.{advice.worth}", x=_worth(advice.value, chance, digits))
     if not advice.alt:
         return lang.tr("tray.hint.line", move=move, worth=worth)
     key = f"tray.hint.alt.{advice.alt}"
-    x = _worth(advice.alt_value, chance)
+    x = _worth(advice.alt_value, chance, digits)
     alt = lang.tr(key, x=x, **fields) if advice.alt_count is None else lang.tr_n(
         key, advice.alt_count, x=x, **fields)
     return lang.tr("tray.hint.line_alt", move=move, worth=worth, alt=alt)
 
 
-def _worth(value: float, chance: bool) -> str:
+def _worth(value: float, chance: bool, digits: int = 1) -> str:
     if chance:
         return percent(value)
     if float(value).is_integer():
         return lang.number(int(value))
-    return decimal(value)
+    return decimal(value, digits)
 
 
 def _said(value: Any) -> str:

@@ -239,9 +239,9 @@ class ShipControls(Controls):
             if cargo == 12:
                 return Advice(state, action, "ship_stop_best", (("cargo", cargo),))
             alt = max((a for a in values if not isinstance(a, Stop)), key=lambda a: values[a])
-            return Advice(state, action, "ship_stop", (("cargo", cargo),), worth=worth,
-                          value=value if worth else float(cargo), alt="ship_reroll",
-                          alt_value=values[alt])
+            return Advice(state, action, "ship_stop", (("cargo", cargo),),
+                          worth=worth or "sure_cargo", value=value if worth else float(cargo),
+                          alt="ship_reroll", alt_value=values[alt])
         if action.count == 1:
             kept = next(v for v in state.cargo if v != action.reroll[0]) if \
                 state.cargo.count(action.reroll[0]) == 1 else action.reroll[0]
