@@ -73,8 +73,10 @@ def follow_hint(app, scene, advice):
         app.key(pygame.K_1 if action.count == 1 else pygame.K_r)
     else:
         assert isinstance(action, Roll)
-        for i in c.advice_dice(advice) if action.count == 1 else ():
-            app.click(scene.die_centre(i))
+        if action.count == 1:  # one cargo die to re-roll: picked in the panel's cargo
+            cargo = scene.session.state.cargo
+            app.click(c.cargo_rect(cargo.index(action.reroll[0])).center)
+            assert c.pick == action.reroll[0]
         app.key(pygame.K_r)
 
 
@@ -98,6 +100,7 @@ def fits(scene, advice):
 
 def play_to_results(app, scene, limit=20000):
     hints = 0
+    made = set()
     for _ in range(limit):
         if app.top is not scene:
             if app.top.name == "handover":
@@ -111,11 +114,12 @@ def play_to_results(app, scene, limit=20000):
             advice = wait_for_hint(app, scene)
             fits(scene, advice)
             follow_hint(app, scene, advice)
+            made.add((type(advice.action).__name__, getattr(advice.action, "count", 0)))
             hints += 1
             assert len(scene.session.record.events) > events, app.toast.message
         app.step(1 / 60)
     assert app.top.name == "results", app.top
-    return hints
+    return hints, made
 
 
 FIRST_PROMPT = {"ten-thousand": "tray.ten_thousand.prompt.start",
@@ -149,8 +153,8 @@ def test_a_tray_game_is_played_through_the_window_to_the_results(game, players, 
         assert told(advice) != said  # the hint is told in the language in use
         lang.use(code)
     app.render()
-    hints = play_to_results(app, scene)
-    assert hints >= 2
+    hints, made = play_to_results(app, scene)
+    assert hints >= 2 and len(made) >= 2
     kinds = {e.get("player") for e in scene.session.record.events}
     assert kinds == {0, 1}
 
@@ -395,3 +399,34 @@ def test_the_shut_sound_when_the_last_box_closes(monkeypatch):
     assert "shut" not in played
     app.key(pygame.K_RETURN)  # the one way to close, chosen already
     assert played[-1] == "shut" and session.state.turn_penalties[0] == (0,)
+
+
+def test_the_ship_hint_points_at_one_cargo_die_which_the_panel_lets_you_pick():
+    import dataclasses
+
+    from petanque_game.rules import ship_captain_crew as scc
+    from petanque_game.rules.base import Dice
+
+    def rolled(state, *values):
+        return state.apply(Roll(len(values))).apply(Dice(tuple(values)))
+
+    app = fast_app()
+    session = new_game("ship-captain-crew", SOLO, {"cargo_reroll": "any"}, 1, autosave=False)
+    state = rolled(rolled(scc.new_game(2, {"cargo_reroll": "any"}), 6, 5, 1, 1, 1), 4, 2, 6)
+    session.match.state = session.state = dataclasses.replace(state)
+    open_game_scene(app, session)
+    scene = app.top
+    advice = wait_for_hint(app, scene)
+    assert advice.action == Roll(1, reroll=(2,))
+    assert told(advice).startswith("Keep the 6, re-roll the 2: expected cargo ")
+    frame = app.render()
+    die = scene.controls.cargo_rect(state.cargo.index(2))
+    edge = [frame.get_at((x, die.centery))[:3] for x in range(die.right - 6, die.right + 8)]
+    assert (110, 200, 255) in edge  # the hint's outline around that cargo die
+    app.click(die.center)
+    assert scene.controls.pick == 2
+    assert next(b for b in scene.buttons() if b.tag == "roll").label == "Re-roll one"
+    app.key(pygame.K_r)
+    event = session.record.events[-1]
+    assert event["action"] == "roll" and len(event["dice"]) == 1, event  # the 2 alone
+    assert 6 in session.state.cargo or session.state.is_terminal or session.state.rolls_used == 0

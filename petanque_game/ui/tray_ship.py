@@ -12,7 +12,13 @@ from petanque_game.rules.base import Roll, Stop
 from petanque_game.rules.ship_captain_crew import ROLES
 from petanque_game.ui import dice, lang, theme
 from petanque_game.ui.tray_games import Advice, Controls
-from petanque_game.ui.tray_layout import DieView, RollShown
+from petanque_game.ui.tray_layout import (
+    HINT_COLOUR,
+    PANEL_RECT,
+    DieView,
+    RollShown,
+    draw_player_mark,
+)
 from petanque_game.ui.widgets import Button
 
 # --- Ship, Captain and Crew -------------------------------------------------------------------------
@@ -36,8 +42,11 @@ class ShipControls(Controls):
         st = self.state
         self.turn = ShipTurn(st.turn_player, st.secured_count, st.cargo, st.rolls_used)
 
+    pick: int | None = None  # the cargo value picked to re-roll alone (`cargo_reroll: any`)
+
     def on_step(self, step) -> None:
         super().on_step(step)
+        self.pick = None
         b = step.before
         for told in step.told:
             ev, facts = told.decoded, told.facts
@@ -70,9 +79,38 @@ class ShipControls(Controls):
         elif st.cargo_reroll != "any":
             self.scene.refuse(lang.tr("tray.ship.refuse.both_cargo"))
         elif self.turn.marks.get(i) == "cargo":
-            self.selected = set() if i in self.selected else {i}
+            self.choose(self.scene.roll.values[i], i)
         else:
             self.scene.refuse(lang.tr("tray.ship.refuse.not_cargo"))
+
+    def choose(self, value: int, die: int | None = None) -> None:
+        """Pick (or drop) the cargo die showing `value` to re-roll alone; `die` is its index on
+        the tray, if it is there (a die kept from an earlier roll is only in the panel)."""
+        if self.pick == value:
+            self.pick, self.selected = None, set()
+            return
+        self.pick = value
+        self.selected = {die} if die is not None else set()
+
+    def cargo_rect(self, j: int) -> pygame.Rect:
+        """Where the panel shows cargo die `j`."""
+        return pygame.Rect(0, 0, 62, 62).move(PANEL_RECT.x + 430 + 34 + j * 70 - 31,
+                                              PANEL_RECT.y + 74 - 31)
+
+    def click_panel(self, pos: tuple[int, int]) -> bool:
+        st = self.state
+        for j, v in enumerate(st.cargo if st.qualified else ()):
+            if self.cargo_rect(j).collidepoint(pos):
+                if self.not_now():
+                    return True
+                if st.cargo_reroll != "any":
+                    self.scene.refuse(lang.tr("tray.ship.refuse.both_cargo"))
+                    return True
+                on_tray = [i for i, m in self.turn.marks.items() if m == "cargo" and
+                           self.scene.roll is not None and self.scene.roll.values[i] == v]
+                self.choose(v, on_tray[0] if on_tray else None)
+                return True
+        return False
 
     def roll(self) -> None:
         if self.not_now():
@@ -80,11 +118,8 @@ class ShipControls(Controls):
         st = self.state
         if not st.qualified:
             action = Roll(5 - st.secured_count)
-        elif self.selected and st.cargo_reroll == "any" and self.scene.roll is not None:
-            i = next(iter(self.selected))
-            values = self.scene.roll.values
-            value = values[i] if i < len(values) else st.cargo[0]
-            action = Roll(1, reroll=(value if value in st.cargo else st.cargo[0],))
+        elif self.pick is not None and st.cargo_reroll == "any" and self.pick in st.cargo:
+            action = Roll(1, reroll=(self.pick,))
         else:
             action = Roll(2)
         if not self.legal(action):
@@ -106,7 +141,7 @@ class ShipControls(Controls):
             return []
         roll_keys = lang.tr("tray.keys.roll")
         if st.qualified:
-            label = lang.tr("tray.ship.reroll_one") if self.selected else \
+            label = lang.tr("tray.ship.reroll_one") if self.pick is not None else \
                 lang.tr("tray.ship.reroll_cargo")
             return [self.button(lang.tr("tray.ship.stop", cargo=sum(st.cargo)), self.stop, True,
                                 lang.tr("tray.keys.stop"), "stop", "primary", 210),
@@ -144,8 +179,21 @@ class ShipControls(Controls):
         cx = rect.x + 430
         theme.blit_text(surface, lang.tr("tray.ship.cargo"), (cx, rect.y + 12), 22, "muted")
         if t.secured == 3 and t.cargo:
+            advice = self.scene.advice_shown()
+            hinted = advice.action.reroll[0] if advice is not None and isinstance(
+                advice.action, Roll) and advice.action.reroll else None
+            picked = False
             for j, v in enumerate(t.cargo):
-                dice.draw_die(surface, v, (cx + 34 + j * 70, rect.y + 74), 58)
+                chosen = v == self.pick and not picked
+                picked = picked or chosen
+                box = self.cargo_rect(j)
+                die = dice.draw_die(surface, v, box.move(0, -6 if chosen else 0).center, 58,
+                                    outline=theme.colour("accent") if chosen else None)
+                draw_player_mark(surface, t.seat, die)
+                if v == hinted:
+                    pygame.draw.rect(surface, HINT_COLOUR, die.inflate(8, 8), 4,
+                                     border_radius=12)
+                    hinted = None
             theme.blit_text(surface, f"= {sum(t.cargo)}", (cx + 150, rect.y + 74), 48,
                             "accent", True, "midleft")
         else:
