@@ -165,7 +165,8 @@ class TrayScene(GameScene):
 
     def ask_hint(self) -> None:
         if not self.may_hint:
-            self.refuse(lang.tr("tray.hint.not_now"))
+            self.refuse(lang.tr("tray.refuse.replay" if self.replay is not None else
+                                "tray.hint.not_now"))
             return
         state = self.session.state
         if self.advice is not None and self.advice.state is state:
