@@ -430,3 +430,31 @@ def test_the_ship_hint_points_at_one_cargo_die_which_the_panel_lets_you_pick():
     event = session.record.events[-1]
     assert event["action"] == "roll" and len(event["dice"]) == 1, event  # the 2 alone
     assert 6 in session.state.cargo or session.state.is_terminal or session.state.rolls_used == 0
+
+
+def test_no_hint_in_a_replay(home):
+    from petanque_game import paths
+    from petanque_game.match import Match
+
+    match = Match.new("shut-the-box", [Seat("Åse", "human"), Seat("Bjørn", "ai", "easy")], {}, 5)
+    from petanque_game.ai.hints import hint
+
+    while not match.over:  # the human's moves are the hinted ones, as a record would hold them
+        if match.ai_to_move:
+            match.decide(match.ai_decision())
+        else:
+            match.decide(hint("shut-the-box", match.state).action)
+    folder = paths.records_dir()
+    folder.mkdir(parents=True)
+    path = folder / "shut-the-box-test.json"
+    path.write_text(match.record.dumps(), encoding="utf-8")
+    app = fast_app()
+    app.open_replay(path)
+    scene = app.top
+    assert isinstance(scene, TrayScene) and scene.replay is not None
+    for _ in range(3):
+        assert not [b for b in scene.buttons() if b.tag == "hint"]
+        app.key(pygame.K_h)
+        assert scene.advice_job is None and scene.advice_shown() is None
+        assert app.toast.message == "This is a replay: use the replay controls"
+        app.step(1 / 60)
