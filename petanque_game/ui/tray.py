@@ -99,8 +99,8 @@ class TrayScene(GameScene):
         outcome = self.controls.outcome(step)
         if outcome:
             self.hold = Hold(outcome, self._reading_time(step.seat))
-            if self.session.game == "ten-thousand":
-                self.after_settle("bust")
+            if self.controls.outcome_sound:
+                self.after_settle(self.controls.outcome_sound)
         if step.after.is_terminal and self.session.interactive and any(
                 self.session.players[w].kind == "human" for w in step.after.winners()):
             self.after_settle("win")

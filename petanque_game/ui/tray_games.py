@@ -121,6 +121,8 @@ def dice_said(values: tuple[int, ...] | list[int]) -> str:
 
 
 class Controls:
+    outcome_sound = ""  # the sound of a turn-ending roll (`outcome`), if it has one
+
     def __init__(self, scene):
         self.scene = scene
         self.selected: set[int] = set()

@@ -17,6 +17,7 @@ from petanque_game.ui.widgets import Button
 
 
 class TenThousandControls(Controls):
+    outcome_sound = "bust"  # a turn ends on a roll only by busting
     def tray_dice(self, roll: RollShown) -> list[DieView]:
         from petanque_game.rules.ten_thousand import CHOOSING, KEEPING, legal_keeps
 
