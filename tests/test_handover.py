@@ -30,7 +30,7 @@ def handover_app():
 
 
 def play_until_the_turn_passes(app, scene, limit=400):
-    """Human moves by clicks until someone else is to move; then let the last roll settle."""
+    """Human moves by clicks until someone else is to move; then let the last roll be shown."""
     first = scene.session.seat_to_move
     for _ in range(limit):
         if scene.session.seat_to_move != first or scene.session.over:
@@ -39,8 +39,11 @@ def play_until_the_turn_passes(app, scene, limit=400):
             human_move(app, scene)
         app.step(1 / 60)
     assert scene.session.seat_to_move != first
-    for _ in range(30):
+    for _ in range(600):  # the last roll tumbles and is left a while to be read (the tray's hold)
         app.step(1 / 60)
+        if app.top is not scene or not (scene.busy or scene.pending_lines):
+            break
+    app.step(1 / 60)
 
 
 @pytest.mark.parametrize("game", ["ten-thousand", "shut-the-box"])

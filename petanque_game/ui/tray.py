@@ -83,6 +83,11 @@ class TrayScene(GameScene):
         return self.hold is not None
 
     @property
+    def animating(self) -> bool:
+        """Frames are needed while a hint is worked out too: it arrives from the AI's thread."""
+        return super().animating or self.hint_pending
+
+    @property
     def busy(self) -> bool:
         return self.rolling or self.holding
 
