@@ -132,9 +132,12 @@ class SettingsScene(Scene):
         return placed
 
     def key_rows(self) -> list[tuple[str, pygame.Rect]]:
-        return [(action, pygame.Rect(KEYS_RECT.x + 12, KEY_ROW_Y + i * KEY_ROW_H,
-                                     KEYS_RECT.w - 24, KEY_ROW_H - 2))
-                for i, action in enumerate(self.settings.keys)]
+        actions = list(self.settings.keys)
+        room = KEYS_RECT.bottom - 64 - KEY_ROW_Y  # above the Reset button
+        step = min(KEY_ROW_H, room // max(1, len(actions)))
+        return [(action, pygame.Rect(KEYS_RECT.x + 12, KEY_ROW_Y + i * step, KEYS_RECT.w - 24,
+                                     step - 2))
+                for i, action in enumerate(actions)]
 
     def buttons(self) -> list[Button]:
         found = [b for _, _, row in self.placed_rows() for b in row]

@@ -258,15 +258,16 @@ DEFAULT_KEYS: dict[str, list[str]] = {
     "slower": ["-", "down"],
     "help": ["f1"],
     "settings": ["f2"],
+    "hint": ["h"],
 }
 
 # Which actions are live at the same time (the window's own keys everywhere, then each game's and
 # the replay's): one key may serve two actions only if no context has both (`key_conflict`).
 WINDOW_ACTIONS = ("screenshot", "fullscreen", "back", "help", "settings")
 KEY_CONTEXTS = (
-    ("roll", "stop"),                        # Ship, Captain and Crew
-    ("roll", "roll_one", "close"),           # Shut the Box
-    ("roll", "bank"),                        # Ten Thousand
+    ("roll", "stop", "hint"),                # Ship, Captain and Crew
+    ("roll", "roll_one", "close", "hint"),   # Shut the Box
+    ("roll", "bank", "hint"),                # Ten Thousand
     ("roll", "accept", "rethrow"),           # Terningepetanque
     ("pause", "step", "faster", "slower"),   # a replay
 )
