@@ -211,3 +211,18 @@ def test_the_toast_never_covers_the_menus_buttons(home):
     rect.midbottom = (640, app.toast_bottom())
     assert rect.collidelist([b.rect for b in app.top.buttons]) < 0
 
+
+
+def test_the_table_keeps_drawing_while_the_power_swings(home):
+    import test_ui_table as table
+
+    app = fast_app()
+    scene = table.start(app, [Seat("Ana", "human"), Seat("Bo", "human")])
+    while scene.session.state.starter is None:
+        table.press(app, "roll")
+    for _ in range(30):
+        app.step(1 / 60)
+    assert scene.human_turn and not app.animating  # aiming: it moves with the mouse only
+    pos = table.board_point(scene, 0.0, 0.0)
+    app.handle_logical(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    assert app.animating  # the power swings while the button is held, with no event coming

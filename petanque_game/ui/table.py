@@ -81,6 +81,11 @@ class TableScene(TableDrawing, GameScene):
     def busy(self) -> bool:
         return self.flight is not None and not self.flight.done
 
+    @property
+    def animating(self) -> bool:
+        """Frames are needed while the power swings too (the button held, no event coming)."""
+        return super().animating or self.charging is not None
+
     def finish_animation(self) -> None:
         self.flight = None
 
