@@ -7,6 +7,13 @@ scenes know nothing of the window's size or full screen (DESIGN.md, principle 7)
 Scenes are registered by name and opened by name (`app.open("setup")`: ui/scenes.py, whose
 `SceneStack` the App is), so no scene imports another (DESIGN.md, principle 10).
 
+The loop draws 60 frames a second only while something moves: a scene that moves on its own (an
+animation, a timer, work on another thread it waits for) says so with an `animating` property
+(ui/game_scene.py); otherwise the window naps between looks for events (`loop`).
+
+The window opens at the logical size, or smaller on a small desktop (`window_size_for`), in full
+screen if the settings say so, and speaks the settings' language (ui/lang.py).
+
 `App` works under SDL's dummy video driver: tests construct it, feed it events (`click`, `key`,
 `handle`), `step` it and `render` it to a surface, or run whole frames with `tick`.
 
