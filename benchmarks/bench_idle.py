@@ -2,11 +2,13 @@
 
     python benchmarks/bench_idle.py [--seconds 10]
 
-Runs the real App loop (SDL's dummy video driver, software drawing at 1280x720) for SECONDS at the
-main menu, and in a Ten Thousand game waiting for its human player, and measures the process's
-CPU time (every thread: the AI's worker too) over that wall time. Each case runs twice: with the
-loop as it is (asleep on events when nothing moves), and forced to draw 60 frames a second as the
-loop did before (`App.animating` always true), for comparison. Nothing is asserted.
+Runs the real App loop for SECONDS at the main menu, and in a Ten Thousand game waiting for its
+human player, and measures the process's CPU time (every thread: the AI's worker too) over that
+wall time, and how many frames were shown (a napping window draws a frame every 0.5 s but shows
+it only if its picture changed). SDL's dummy video driver by default; SDL_VIDEODRIVER=x11 with a
+DISPLAY for a real X server (Xvfb). Each case runs twice: with the loop as it is (napping
+between looks for events when nothing moves), and forced to draw 60 frames a second as the loop
+did before (`App.animating` always true), for comparison. Nothing is asserted.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ class BusyApp(App):
 
 
 def measure(app_class, where: str, seconds: float) -> tuple[float, int]:
-    """(share of a core, frames drawn) over `seconds` of the real loop."""
+    """(share of a core, frames shown in the window) over `seconds` of the real loop."""
     app = app_class()
     if where == "game":
         session = new_game("ten-thousand", [Seat("Ana", "human"), Seat("Bjørn", "ai", "easy")],
@@ -48,14 +50,14 @@ def measure(app_class, where: str, seconds: float) -> tuple[float, int]:
         open_game_scene(app, session)
         assert app.top.human_turn
     frames = 0
-    render = app.render
+    present = app.present
 
     def counted():
         nonlocal frames
         frames += 1
-        return render()
+        present()
 
-    app.render = counted
+    app.present = counted
     pygame.time.set_timer(pygame.QUIT, int(seconds * 1000), 1)
     wall, cpu = time.perf_counter(), time.process_time()
     app.loop()
@@ -72,8 +74,8 @@ def main() -> None:
     for where in ("menu", "game"):
         idle, idle_frames = measure(App, where, args.seconds)
         busy, busy_frames = measure(BusyApp, where, args.seconds)
-        print(f"  {where:5} napping:{idle * 100:5.1f} % ({idle_frames} frames)   "
-              f"60 frames a second: {busy * 100:5.1f} % ({busy_frames} frames)")
+        print(f"  {where:5} napping: {idle * 100:4.1f} % ({idle_frames} frames shown)   "
+              f"60 frames a second: {busy * 100:4.1f} % ({busy_frames} frames shown)")
 
 
 if __name__ == "__main__":

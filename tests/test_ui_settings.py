@@ -226,3 +226,21 @@ def test_the_table_keeps_drawing_while_the_power_swings(home):
     pos = table.board_point(scene, 0.0, 0.0)
     app.handle_logical(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     assert app.animating  # the power swings while the button is held, with no event coming
+
+
+def test_a_napping_window_shows_a_timed_frame_only_when_its_picture_changed(home):
+    app = fast_app()
+    shown = []
+    present = app.present
+    app.present = lambda: (shown.append(app.time), present())
+    app.tick(0.5, woken=True)
+    app.tick(0.5, woken=True)
+    assert len(shown) == 1  # the same menu again: not scaled and shown again
+    app.toast.show("hello", "info", 2.0)
+    app.tick(0.5, woken=True)
+    assert len(shown) == 2
+    app.tick(1 / 60)  # a frame for an event or an animation is always shown
+    app.tick(1 / 60)
+    assert len(shown) == 4
+    app.tick(0.5, woken=True)  # after those, a timed frame is shown again once
+    assert len(shown) == 5

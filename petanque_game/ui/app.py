@@ -30,6 +30,7 @@ import os
 import signal
 import sys
 import time
+import zlib
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -77,6 +78,7 @@ class App(SceneStack):
         if self.settings.fullscreen:
             self.set_fullscreen(True)
         self.logical = pygame.Surface(theme.LOGICAL_SIZE).convert()
+        self._shown: int | None = None  # the checksum of the napping frame shown last, if any
         SceneStack.__init__(self)
         self.memory: dict[str, Any] = {}  # what a scene remembers between visits, by scene name
         self.mouse: tuple[int, int] | None = None
@@ -260,6 +262,11 @@ class App(SceneStack):
     def render(self) -> pygame.Surface:
         """Draw the frame to the logical surface and present it scaled in the window."""
         self.render_logical()
+        self.present()
+        return self.logical
+
+    def present(self) -> None:
+        """Show the logical surface in the window, scaled to fit (letterboxed)."""
         win = self.window
         if win.get_size() == theme.LOGICAL_SIZE:
             win.blit(self.logical, (0, 0))
@@ -271,11 +278,14 @@ class App(SceneStack):
                 scaler = pygame.transform.smoothscale if scale < 1 else pygame.transform.scale
                 win.blit(scaler(self.logical, (w, h)), (ox, oy))
         pygame.display.flip()
-        return self.logical
+        self._shown = None  # what is shown now is not known to match a napping frame
 
-    def tick(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
+    def tick(self, dt: float, events: list[pygame.event.Event] | None = None,
+             woken: bool = False) -> None:
         """One frame: the window's events (those waiting, after `events`), `dt` seconds of the
-        scenes' time, the picture. An error raised in it is a bug, handed to `crash`."""
+        scenes' time, the picture. An error raised in it is a bug, handed to `crash`. `woken`:
+        a napping window's timed frame, shown only if its picture changed (scaling and showing
+        a frame costs ten times drawing it)."""
         try:
             for event in [*(events or ()), *pygame.event.get()]:
                 self.handle(event)
@@ -283,7 +293,13 @@ class App(SceneStack):
                     break
             if self.running:
                 self.step(dt)
-            if self.running:
+            if self.running and woken:
+                self.render_logical()
+                picture = zlib.crc32(self.logical.get_view("2"))
+                if picture != self._shown:
+                    self.present()
+                    self._shown = picture
+            elif self.running:
                 self.render()
         except Exception as exc:  # noqa: BLE001 - the one handler of bugs in the window
             self.crash(exc)
@@ -333,7 +349,7 @@ class App(SceneStack):
             if events:  # what they start begins from its first frame
                 self.tick(1.0 / FRAME_RATE, events)
             else:  # woken by the time: let the clocks move on
-                self.tick(min(time.perf_counter() - slept, 1.0))
+                self.tick(min(time.perf_counter() - slept, 1.0), woken=True)
 
     def close(self) -> None:
         for scene in reversed(self.scenes):
