@@ -24,9 +24,21 @@ def nice_step(span: float, ticks: int = 5) -> int:
     return max(1, int(10 * power))
 
 
+class Scale:
+    """Where a chart puts a point: the plotting area inside the axes and the values' ranges."""
+
+    def __init__(self, area: pygame.Rect, xmax: int, low: int, high: int):
+        self.area, self.xmax, self.low, self.high = area, xmax, low, high
+
+    def at(self, x: float, y: float) -> tuple[int, int]:
+        a = self.area
+        return (a.x + round(a.w * x / self.xmax),
+                a.bottom - round(a.h * (y - self.low) / (self.high - self.low)))
+
+
 def draw_chart(surface: pygame.Surface, rect: pygame.Rect, series: Series,
-               seats: list[int] | None = None) -> pygame.Rect:
-    """Draw `series` in `rect`; returns the plotting area (inside the axes)."""
+               seats: list[int] | None = None) -> Scale:
+    """Draw `series` in `rect`; returns where it put the points."""
     n = len(series.points[0][1]) if series.points else 0
     seats = list(range(n)) if seats is None else seats
     xs = series.xs or [0]
@@ -43,9 +55,7 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, series: Series,
                   for v in range(low, high + 1, ystep)) + 10
     area = pygame.Rect(rect.x + label_w + 22, rect.y + 8, rect.w - label_w - 34, rect.h - 58)
 
-    def at(x: float, y: float) -> tuple[int, int]:
-        return (area.x + round(area.w * x / xmax),
-                area.bottom - round(area.h * (y - low) / (high - low)))
+    at = Scale(area, xmax, low, high).at
 
     grid, axis, muted = theme.colour("panel_light"), theme.colour("edge"), "muted"
     for y in range(low, high + 1, ystep):
@@ -76,4 +86,4 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, series: Series,
         if theme.marks_shown() and line:
             pygame.draw.circle(surface, colour, line[-1], 9)
             theme.draw_mark(surface, seat, line[-1], 12)
-    return area
+    return Scale(area, xmax, low, high)

@@ -90,6 +90,10 @@ class ResultsScene(Scene):
             return True
         return event.type in (pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
+    def headline(self) -> str:
+        players = self.session.players
+        return winner_line([players[w].name for w in self.session.state.winners()])
+
     def order(self) -> list[int]:
         """The seats best first: the winners, then by score the better way for the game."""
         winners = set(self.session.state.winners())
@@ -105,8 +109,7 @@ class ResultsScene(Scene):
         winners = list(self.session.state.winners())
         theme.blit_text(surface, lang.tr("results.game_over"), (RECT.centerx, RECT.y + 16), 48,
                         "text", True, "midtop")
-        line = winner_line([players[w].name for w in winners])
-        theme.blit_text(surface, theme.fit(line, 36, RECT.w - 40, True),
+        theme.blit_text(surface, theme.fit(self.headline(), 36, RECT.w - 40, True),
                         (RECT.centerx, RECT.y + 70), 36, "accent", True, "midtop")
         self._draw_scores(surface, winners)
         draw_chart(surface, CHART, self.series)
