@@ -14,8 +14,8 @@ from ui_support import fast_app
 from petanque_game import stats
 from petanque_game.record import Seat
 from petanque_game.ui import lang, theme
-from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.chart import draw_chart
+from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.results import CHART, ResultsScene, winner_line
 from petanque_game.ui.session import new_game
 

@@ -105,7 +105,6 @@ class ResultsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 160)
         panel(surface, RECT, "panel", "accent", 18)
-        players = self.session.players
         winners = list(self.session.state.winners())
         theme.blit_text(surface, lang.tr("results.game_over"), (RECT.centerx, RECT.y + 16), 48,
                         "text", True, "midtop")
