@@ -104,11 +104,21 @@ def test_broken_unfinished_and_practice_records_are_skipped(folder):
     practice.record.extra["practice"] = True
     (folder / "practice.json").write_text(practice.record.dumps(), "utf-8")
 
-    found = stats.read_folder(folder)
-    assert sorted(p.name for p, _ in found.broken) == ["edited.json", "garbage.json"]
+    wrong = json.loads((folder / "ten-thousand-2.json").read_text("utf-8"))
+    wrong["result"]["scores"] = [1, 2, 3]  # three scores for two seats: the reader refuses it
+    (folder / "wrong-result.json").write_text(json.dumps(wrong), "utf-8")
+
+    found = stats.read_folder(folder)  # as the window reads them: the records' results
+    assert sorted(p.name for p, _ in found.broken) == ["garbage.json", "wrong-result.json"]
     assert all(why for _, why in found.broken)
     assert (found.unfinished, found.practice) == (1, 1)
-    assert by_name(stats.player_stats(found, "ten-thousand"))["Åse"].games == 5
+    # the edited one's result is intact: counted when read, refused when folded
+    assert by_name(stats.player_stats(found, "ten-thousand"))["Åse"].games == 6
+    folded = stats.read_folder(folder, fold=True)
+    assert sorted(p.name for p, _ in folded.broken) == ["edited.json", "garbage.json",
+                                                       "wrong-result.json"]
+    assert by_name(stats.player_stats(folded, "ten-thousand"))["Åse"].games == 5
+    assert stats.player_stats(folded, "shut-the-box") == stats.player_stats(found, "shut-the-box")
 
 
 def test_an_empty_or_missing_folder_has_no_games(home):

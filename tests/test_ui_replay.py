@@ -16,6 +16,7 @@ from ui_support import fast_app
 from petanque_game.match import Match
 from petanque_game.record import Seat
 from petanque_game.ui import lang
+from petanque_game.ui.session import ReplaySession
 
 pytestmark = pytest.mark.usefixtures("home")
 
@@ -69,10 +70,17 @@ def forward_then_back(app):
 @pytest.mark.parametrize("game, options, seed", [
     ("ten-thousand", {"target": 5000}, 2),
     ("shut-the-box", {"rounds": 3}, 1),
-    ("ship-captain-crew", {"target": 25}, 3),
+    ("ship-captain-crew", {"target": 50}, 3),
 ])
-def test_stepping_back_shows_what_forward_showed_tray(tmp_path, game, options, seed):
+@pytest.mark.parametrize("windowed", [False, True])
+def test_stepping_back_shows_what_forward_showed_tray(tmp_path, monkeypatch, game, options, seed,
+                                                      windowed):
+    """Also with a jump taking in fewer steps than the game has (the window a long game uses)."""
     app = watch(record_file(tmp_path, game, options, seed))
+    if windowed:
+        window = max(25, len(app.top.session.states) // 3)
+        assert len(app.top.session.states) > window + 10
+        monkeypatch.setattr(ReplaySession, "REST_WINDOW", window)
     forward, back = forward_then_back(app)
     assert len(forward) == len(back) == len(app.top.session.states) + 1
     for k, (f, b) in enumerate(zip(forward, back)):
@@ -80,8 +88,12 @@ def test_stepping_back_shows_what_forward_showed_tray(tmp_path, game, options, s
         assert f[1] == b[1], f"picture after {k} events differs going back"
 
 
-def test_stepping_back_shows_what_forward_showed_petanque(tmp_path):
+@pytest.mark.parametrize("window", [None, 30])
+def test_stepping_back_shows_what_forward_showed_petanque(tmp_path, monkeypatch, window):
+    if window is not None:
+        monkeypatch.setattr(ReplaySession, "REST_WINDOW", window)
     app = watch(record_file(tmp_path, "terningepetanque", {"rounds": 15}, 3))
+    assert len(app.top.session.states) > 2 * 30
     forward, back = forward_then_back(app)
     for k, (f, b) in enumerate(zip(forward, back)):
         assert f == b, f"after {k} events the table differs going back"
@@ -151,3 +163,18 @@ def test_back_button_and_playing_on_after_a_jump(tmp_path):
     app.step(0.01)
     app.step(0.01)
     assert app.top.session.shown > 5  # plays on from where it stands
+
+
+def test_the_results_open_when_the_replay_plays_to_its_end_after_a_jump(tmp_path):
+    from petanque_game.ui.results import ResultsScene
+
+    app = watch(record_file(tmp_path, "shut-the-box", {}, 1))
+    app.key(pygame.K_END)
+    for _ in range(60):
+        app.step(0.05)
+    assert not isinstance(app.top, ResultsScene)  # a jump to the end does not open them
+    app.key(pygame.K_LEFT)
+    app.key(pygame.K_RIGHT)
+    for _ in range(60):
+        app.step(0.05)
+    assert isinstance(app.top, ResultsScene)

@@ -4,7 +4,8 @@ the menu's Resume saying which game it carries on with ("Ten Thousand, Åse vs B
 3,900").
 
 The scores are the rules': a finished record's result, an unfinished game's state after folding
-its events (`match.rebuild`), read once per file version. A file that cannot be read is listed as
+its events (`match.rebuild`), read once per file version (a replay checks the whole record when
+it is opened). A file that cannot be read is listed as
 broken with the reason, never a crash.
 """
 
@@ -67,7 +68,11 @@ def read(path: Path) -> Known | str:
 def _read(path: Path, mtime: float) -> Known | str:
     try:
         record = load_record(path)
-        state = rebuild(record, check_physics=False).state
+        if record.result is not None:  # finished: its result says it (checked for its shape)
+            scores, winners = record.result["scores"], record.result["winners"]
+        else:  # where an unfinished game stands: its events folded through the rules
+            state = rebuild(record, check_physics=False).state
+            scores, winners = state.scores(), state.winners()
     except RecordError as e:
         return e.where()
     except OutcomeMismatch as e:
@@ -76,7 +81,7 @@ def _read(path: Path, mtime: float) -> Known | str:
         return f"{type(e).__name__}: {e}"
     measure = stats.measure(stats.kind_of(record.game, record.options))
     return Known(record.game, tuple(p.name for p in record.players),
-                 measure.shown(state.scores()), tuple(state.winners()),
+                 measure.shown(scores), tuple(winners),
                  record.result is not None, played_at(record, mtime))
 
 
@@ -136,7 +141,8 @@ def entry(path: Path, unfinished: bool = False, problem: str | None = None) -> R
 
 
 def list_records(folder: Path, with_unfinished: bool = False) -> list[RecordEntry]:
-    """The records in `folder` (and the autosaves, when asked), newest first."""
+    """The records in `folder` (and the autosaves, when asked), newest first, then those that
+    cannot be read."""
     try:
         files = [p for p in folder.iterdir() if p.suffix == ".json" and p.is_file()]
     except OSError:
@@ -145,7 +151,7 @@ def list_records(folder: Path, with_unfinished: bool = False) -> list[RecordEntr
     entries = [entry(p) for p in files[:MAX_LISTED]]
     if with_unfinished:
         entries += [entry(g.path, True, g.problem) for g in saves.unfinished_games()]
-    entries.sort(key=lambda e: (-e.when, e.path.name))
+    entries.sort(key=lambda e: (e.broken, -e.when, e.path.name))  # the broken ones last
     return entries
 
 

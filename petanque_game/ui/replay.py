@@ -110,7 +110,7 @@ class ReplayControls:
             scene.sync()
             scene.finish_animation()
             scene.flush_lines()
-        scene.results_shown = True  # the results open when the replay plays to its end
+        scene.results_shown = self.session.at_end  # they open when the replay plays to its end
         if old in app.scenes:
             where = app.scenes.index(old)
             old.exit()
@@ -127,17 +127,17 @@ class ReplayControls:
 
     def buttons(self) -> list[Button]:
         pause = lang.tr("replay.play") if self.paused else lang.tr("replay.pause")
-        specs = [(lang.tr("replay.back"), self.step_back, lang.tr("replay.key_left"), "back", 112,
+        specs = [(lang.tr("replay.back"), self.step_back, lang.tr("replay.key_left"), "back", 108,
                   self.session.shown > 0),
-                 (pause, self.toggle, lang.tr("replay.key_space"), "pause", 130, True),
+                 (pause, self.toggle, lang.tr("replay.key_space"), "pause", 124, True),
                  (lang.tr("replay.step"), self.step_once, lang.tr("replay.key_right"), "step",
-                  112, not self.session.at_end),
-                 (lang.tr("replay.slower"), self.slower, "-", "slower", 112, self.speed_index > 0),
-                 (lang.tr("replay.faster"), self.faster, "+", "faster", 112,
+                  108, not self.session.at_end),
+                 (lang.tr("replay.slower"), self.slower, "-", "slower", 136, self.speed_index > 0),
+                 (lang.tr("replay.faster"), self.faster, "+", "faster", 124,
                   self.speed_index < len(SPEEDS) - 1)]
         return self.scene.layout_buttons(
-            [Button(pygame.Rect(0, 0, w, 64), theme.fit(label, 24, w - 12, True), action,
-                    enabled, 24, hint, "primary" if tag == "pause" else "normal", tag=tag)
+            [Button(pygame.Rect(0, 0, w, 64), label, action, enabled, 24 if
+                    theme.font(24, True).size(label)[0] <= w - 14 else 20, hint, "primary" if tag == "pause" else "normal", tag=tag)
              for label, action, hint, tag, w, enabled in specs])
 
     def handle_event(self, event: pygame.event.Event) -> bool:

@@ -346,6 +346,11 @@ def resume(path: Path) -> LiveSession:
 class ReplaySession(Session):
     """A recorded game played back: the states after each event, shown one event at a time."""
 
+    # The steps a jump makes again: what a scene shows at rest depends on the last turn's steps
+    # (its roll, a round's final table) and its narration on the last 40 lines, which the last
+    # 120 events always hold; a jump into a game of thousands of events stays quick.
+    REST_WINDOW = 120
+
     def __init__(self, path: Path):
         self.path = Path(path)
         states: list[Any] = []
@@ -390,14 +395,15 @@ class ReplaySession(Session):
     def seek(self, shown: int) -> int:
         """Stand after the first `shown` events at once, forward or back (0 to the number of
         events): the state is exactly the one playing forward to that point gave. The steps are
-        made again for those events, at rest: a scene made anew takes them in, finishes their
-        animations at once, and shows what forward play showed there. A throw's step carries no
-        path (`ThrowShown.path` None), so no flight is simulated again. Returns where it stands."""
+        made again for the last REST_WINDOW of those events, at rest: a scene made anew takes
+        them in, finishes their animations at once, and shows what forward play showed there. A
+        throw's step carries no path (`ThrowShown.path` None), so no flight is simulated again.
+        Returns where it stands."""
         shown = max(0, min(len(self.states), shown))
         self._shown = shown
         self.state = self.state_at(shown)
         self.steps = []
-        for i in range(shown):
+        for i in range(max(0, shown - self.REST_WINDOW), shown):
             before, after = self.state_at(i), self.states[i]
             step = self._push(before, after, 1, i, self.record.events[i].get("player"))
             step.at_rest = True
@@ -418,4 +424,7 @@ class ReplaySession(Session):
             if c > last:
                 found.append((i + 1, unit))
                 last = c
+        if self.states and self.states[-1].is_terminal and (not found or found[-1][0] <
+                                                             len(self.states)):
+            found.append((len(self.states), unit))  # the last turn, which ended the game
         return found
