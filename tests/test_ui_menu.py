@@ -59,11 +59,14 @@ def test_resume_says_what_it_resumes():
     a, b = session.state.scores()
     assert a or b, "the game has scores to show"
     app = fast_app()
+    assert button(app.top, "resume").hint == ""  # the first frame does not wait for it
+    app.step(0.01)
     resume = button(app.top, "resume")
     assert resume.enabled
     assert resume.hint == f"Ten Thousand, Åse vs Bjørn, {a:,} - {b:,}"
     lang.use("da")
     app.top.enter()
+    app.step(0.01)
     dot = lambda n: f"{n:,}".replace(",", ".")  # noqa: E731
     assert button(app.top, "resume").hint == f"Titusind, Åse mod Bjørn, {dot(a)} - {dot(b)}" \
         if lang.has("games.ten-thousand.title") else \
@@ -74,6 +77,7 @@ def test_resume_with_two_games_says_how_many():
     unfinished_game()
     unfinished_game(4)
     app = fast_app()
+    app.step(0.01)
     assert button(app.top, "resume").hint == "2 unfinished games"
 
 

@@ -30,6 +30,11 @@ class MenuScene(Scene):
         self.buttons: list[Button] = []
         self.focus = 0
         self.problem: str | None = None  # a broken autosave, shown until the next action
+        # What Resume carries on with: read from the autosave (folded through the rules) after
+        # the menu's first frame, and again whenever the menu comes back, so that neither the
+        # start nor the way back waits for it.
+        self.resume_line = ""
+        self.resume_stale = True
         self._layout()
 
     def entries(self) -> list[tuple[str, Callable[[], None], str, bool, str]]:
@@ -38,7 +43,7 @@ class MenuScene(Scene):
         resumable = saves.has_unfinished()
         return [("menu.new_game", self.new_game, "new", True, ""),
                 ("menu.resume", self.resume_game, "resume", resumable,
-                 resume_line() if resumable else ""),
+                 self.resume_line if resumable else ""),
                 ("menu.replays", self.replays, "replays", True, ""),
                 ("menu.statistics", self.statistics, "statistics", True, ""),
                 ("menu.quit", self.quit, "quit", True, "")]
@@ -57,10 +62,18 @@ class MenuScene(Scene):
             self.focus = 0
 
     def resume(self) -> None:
+        self.resume_stale = True
         self._layout()
 
     def enter(self) -> None:
+        self.resume_stale = True
         self._layout()
+
+    def update(self, dt: float) -> None:
+        if self.resume_stale:
+            self.resume_stale = False
+            self.resume_line = resume_line() if saves.has_unfinished() else ""
+            self._layout()
 
     def new_game(self) -> None:
         self.problem = None
@@ -154,9 +167,9 @@ class MenuScene(Scene):
                             (resume.rect.right + 14, resume.rect.centery), 20, "muted",
                             anchor="midleft")
         if self.problem:
-            rect = pygame.Rect(110, 652, 1150, 62)
+            rect = pygame.Rect(110, 670, 1150, 46)  # under the buttons
             panel(surface, rect, (70, 34, 34), "bad")
-            for i, line in enumerate(theme.wrap(self.problem, 21, rect.w - 28)[:3]):
+            for i, line in enumerate(theme.wrap(self.problem, 21, rect.w - 28)[:2]):
                 theme.blit_text(surface, line, (rect.x + 14, rect.y + 8 + 17 * i), 21)
         else:
             theme.blit_text(surface, theme.fit(lang.tr("menu.keys"), 20, 1100), (120, 690), 20,

@@ -62,7 +62,6 @@ class Step:
     first_event: int  # index in the record of the first event (or where it would be)
     seat: int | None  # the seat that acted (None for the engine)
     throw: Any = None  # Terningepetanque: the ThrowShown (path) of a throw in this step
-    at_rest: bool = False  # made again by a replay's jump: shown at rest, with no sound
 
 
 class Session:
@@ -406,7 +405,6 @@ class ReplaySession(Session):
         for i in range(max(0, shown - self.REST_WINDOW), shown):
             before, after = self.state_at(i), self.states[i]
             step = self._push(before, after, 1, i, self.record.events[i].get("player"))
-            step.at_rest = True
             ev = step.told[0].decoded
             if ev.action == "throw":
                 step.throw = ThrowShown(ev.player, ev.decision[0], None, ev.outcome)
