@@ -219,6 +219,9 @@ class GameScene(Scene):
         panel(surface, STATUS_RECT, "panel", "accent" if urgent else "edge")
         width = STATUS_RECT.w - 40 - (sum(b.rect.w + 10 for b in buttons))
         happened = self.history[-history_lines:] if history_lines else []
+        if self.replay is not None:  # the replay's timeline stands where the history lines go
+            happened = []
+            self.replay.draw_timeline(surface)
         y = STATUS_RECT.y + (8 if len(happened) > 1 else 12)
         for line in happened:
             theme.blit_text(surface, theme.fit(line, 22, width), (STATUS_RECT.x + 16, y), 22,
