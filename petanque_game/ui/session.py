@@ -179,6 +179,15 @@ class LiveSession(Session):
         if self.ai_to_move and (self._thought is None or self._thought[0] is not self.match.state):
             self._thought = (self.match.state, _think(self.match.ai_decision))
 
+    def planned(self) -> Any:
+        """The AI's decision for the state now when its thinking is done, else None (the table
+        shows an AI's aim before it throws). A failed decision is left for `play_ai` to raise."""
+        thought = self._thought
+        if thought is None or thought[0] is not self.match.state or not thought[1].done() \
+                or thought[1].exception() is not None:
+            return None
+        return thought[1].result()
+
     def play_ai(self) -> None:
         """One decision of the AI seat to move. An AI that fails is a bug: its error goes up to
         the window's handler (logged, the game kept as last saved)."""
@@ -243,6 +252,11 @@ def _think(decide: Callable[[], Any]) -> Future:
     future: Future = Future()
     _ai_queue().put((future, decide))
     return future
+
+
+def in_background(work: Callable[[], Any]) -> Future:
+    """`work()` on the AI's thread (a hint's search), so that the window never waits for it."""
+    return _think(work)
 
 
 def _result(future: Future) -> Any:
