@@ -13,7 +13,6 @@ import pygame
 from petanque_game.ui import lang, theme
 from petanque_game.ui import table_draw as td
 from petanque_game.ui.table_aim import landing_warning
-from petanque_game.ui.table_hint import hint_words
 from petanque_game.ui.table_reckoning import draw_reckoning
 from petanque_game.ui.table_start import draw_start
 from petanque_game.ui.table_view import AREA, SIDE
@@ -29,7 +28,7 @@ def draw_overlays(scene: Any, surface: pygame.Surface) -> None:
         hint = scene.hint.current(scene.session.state)
         if hint is not None and hasattr(hint.action, "speed"):
             draw_flight(scene, area, hint.action, seat, obj, HINT_COLOUR,
-                        hint_words(hint, scene.state))
+                        lang.tr("table.hint.on_board"))  # its words are in the side panel
         draw_flight(scene, area, launch, seat, obj, None, None, scene.target)
     elif scene.ai_aim is not None and scene.flight is None:
         a = scene.ai_aim

@@ -40,13 +40,18 @@ def draw_side(scene, surface: pygame.Surface, rect: pygame.Rect, table: Table, o
                         (x, y), 19, "bad")
         y += 22
     aiming = scene.aiming
-    bottom = box.bottom - (118 if aiming else 40)
+    hinted = aiming and (scene.hint.current(scene.session.state) is not None
+                         or scene.hint.searching(scene.session.state))
+    bottom = box.bottom - (116 + (62 if hinted else 0) if aiming else 40)
     closest = closest_dice(table)
-    for d in table.dice:
-        if y > bottom - 30:
+    for i, d in enumerate(table.dice):
+        if y > bottom - 26 and i < len(table.dice) - 1:
+            more = len(table.dice) - i
+            theme.blit_text(surface, lang.tr_n("table.panel.more", more), (x, y + 2), 18,
+                            "muted")
             break
         body, pip = td.die_colours(d.player)
-        surface.blit(dice.die_face(d.face, 26, body, pip), (x, y))
+        surface.blit(dice.die_face(d.face, 22, body, pip), (x + 2, y + 2))
         name = theme.fit(players[d.player].name, 21, 100)
         if d.on_board:
             col = "accent" if d in closest else "text"
@@ -57,10 +62,10 @@ def draw_side(scene, surface: pygame.Surface, rect: pygame.Rect, table: Table, o
             col, what = "bad", lang.tr("table.panel.off", points=f"-{d.face}")
         else:
             col, what = "bad", lang.tr("table.reckoning.knocked_off")
-        theme.blit_text(surface, name, (x + 34, y + 13), 21, col, anchor="midleft")
-        theme.blit_text(surface, theme.fit(what, 20, box.w - 150), (box.right - 12, y + 13), 20,
+        theme.blit_text(surface, name, (x + 34, y + 13), 20, col, anchor="midleft")
+        theme.blit_text(surface, theme.fit(what, 19, box.w - 150), (box.right - 12, y + 13), 19,
                         col, anchor="midright")
-        y += 30
+        y += 26
     if not table.dice:
         theme.blit_text(surface, lang.tr("table.panel.no_dice"), (x, y), 20, "muted")
     if old and st.last_points is not None and not aiming:

@@ -128,11 +128,16 @@ def _measure(scene: Any, area: pygame.Surface, r: Reckoning) -> None:
     closest = {(d.player, d.die) for d in closest_dice(table)}
     centre = view.to_screen(dm.x, dm.y)
     die_px = scene.level.dice.side * view.scale
+    taken = [pygame.Rect(0, 0, die_px * 1.4, die_px * 1.4) for _ in table.dice]
+    for rect, d in zip(taken, table.dice):
+        rect.center = view.to_screen(d.x, d.y)
+    taken.append(pygame.Rect(0, 0, die_px * 1.6, die_px * 1.6))
+    taken[-1].center = centre
     for d in table.dice:
         at = view.to_screen(d.x, d.y)
         if not d.on_board:
             _cross(area, at, max(8.0, die_px * 0.8), theme.colour("bad"))
-            _label(area, at, centre, die_px, lang.tr("table.reckoning.off_label",
+            _label(area, taken, at, centre, die_px, lang.tr("table.reckoning.off_label",
                                                     points=f"-{d.face}")
                    if d.off_during == d.player else lang.tr("table.reckoning.knocked_off"),
                    "bad")
@@ -147,7 +152,7 @@ def _measure(scene: Any, area: pygame.Surface, r: Reckoning) -> None:
             pygame.draw.circle(area, col, at, ring + 3, 3)
         if _in_doubles(table, d):
             pygame.draw.circle(area, theme.colour("good"), at, ring + 8, 2)
-        _label(area, at, centre, die_px, lang.tr("table.reckoning.mm", mm=f"{d.distance:.0f}"),
+        _label(area, taken, at, centre, die_px, lang.tr("table.reckoning.mm", mm=f"{d.distance:.0f}"),
                "accent" if near else "text")
 
 
@@ -162,16 +167,24 @@ def _cross(area: pygame.Surface, at: tuple[float, float], size: float, col) -> N
     pygame.draw.line(area, col, (x - size, y + size), (x + size, y - size), 3)
 
 
-def _label(area: pygame.Surface, at: tuple[float, float], away_from: tuple[float, float],
-           die_px: float, text: str, col: str) -> None:
-    """A label beside a die, on the side away from the diamond, so it covers neither."""
+def _label(area: pygame.Surface, taken: list[pygame.Rect], at: tuple[float, float],
+           away_from: tuple[float, float], die_px: float, text: str, col: str) -> None:
+    """A label beside a die, on the side away from the diamond, pushed further out until it
+    covers no die and no label drawn before it (`taken`, which it joins)."""
     dx, dy = at[0] - away_from[0], at[1] - away_from[1]
     d = math.hypot(dx, dy)
     ux, uy = (dx / d, dy / d) if d > 1e-6 else (0.0, -1.0)
     surf = theme.text(text, 19, col, True)
     reach = die_px * 0.9 + 8 + 0.5 * (abs(ux) * surf.get_width() + abs(uy) * surf.get_height())
-    rect = surf.get_rect(center=(at[0] + ux * reach, at[1] + uy * reach))
-    rect.clamp_ip(area.get_rect())
+    for step in range(10):
+        far = reach + 12 * step
+        rect = surf.get_rect(center=(at[0] + ux * far, at[1] + uy * far))
+        rect.clamp_ip(area.get_rect())
+        if rect.inflate(6, 2).collidelist(taken) < 0:
+            break
+    taken.append(rect.inflate(8, 4))
+    if step:  # a leader from the die to a label pushed out
+        pygame.draw.line(area, (0, 0, 0), at, rect.center, 1)
     back = pygame.Surface(rect.inflate(8, 4).size, pygame.SRCALPHA)
     back.fill((0, 0, 0, 150))
     area.blit(back, rect.inflate(8, 4))
