@@ -311,8 +311,7 @@ class TableScene(TableDrawing, GameScene):
         self.hint.ask(self.session.state)
 
     def continue_reckoning(self) -> None:
-        if self.reckoning is not None:
-            self.reckoning.close()
+        self.reckoning = None
 
     def _elevate(self, degrees: float) -> None:
         lo, hi = elevation_limits(self.level)
