@@ -451,3 +451,22 @@ def test_a_replay_on_a_changed_board_says_so(home):
     scene = app.top
     assert scene.check.board_note == lang.tr("table.replay.board_differs", board="classic")
     assert app.toast.message == scene.check.board_note
+
+
+def test_the_power_bar_aiming_stays_for_those_who_like_it(home):
+    app = fast_app()
+    app.settings.aim = "power"
+    scene = start(app, [Seat("Ana", "human"), Seat("Bo", "human")])
+    roll_off(app, scene)
+    pos = pixel(scene, 0, 0)
+    point_at(app, pos)
+    app.handle_logical(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    for _ in range(27):  # 0.45 s of the 1.8 s swing: half power
+        app.step(1 / 60)
+        assert scene.charging is not None and not scene.session.steps[-1].throw
+    charged = scene.charge()
+    app.render()
+    app.handle_logical(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    launch = scene.session.steps[-1].told[0].decoded.decision[2]
+    assert charged == pytest.approx(0.5, abs=0.02)
+    assert launch.speed == pytest.approx(charged * scene.level.throw.max_speed)

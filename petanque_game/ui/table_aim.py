@@ -2,10 +2,11 @@
 and the preview of its flight. Pure functions of the level.
 
 Two ways to aim (the `aim` setting):
-- "point" (the default): the player points where the throw should first land. The release point
-  and heading come from the AI's own aiming (`ai.petanque.aim`), and the speed is solved so that
-  the physics' lone-body prediction (`physics.predict.predict`, the one the AI aims with) touches
-  down at that point, at the elevation and spin the player has set.
+- "point" (the default): the player points where the throw should first land. The release is
+  where the AI releases (`ai.petanque.aim`: halfway back in the zone, in line with the target),
+  and the speed is solved so that the physics' lone-body prediction (`physics.predict.predict`,
+  the one the AI aims with) touches down at that point, at the elevation and spin the player has
+  set.
 - "power": the mouse sets the direction only; the speed is a share of the level's top speed,
   charged on a timing bar (`aim_launch`).
 
@@ -24,6 +25,9 @@ from petanque_game.rules.petanque_table import Aim
 ELEVATION_STEP = 2.5  # degrees per wheel notch or key press
 TARGET_STEP = 10.0  # mm per arrow key press (five times that with Shift)
 SPIN_STEPS = 4  # key presses from no spin to the level's top spin either way
+SOLVE_STEPS = 30  # halvings of the speed range: far finer than a pixel of the board
+# the release the AI takes (ai/petanque.py `aim`): halfway back in the zone, 20 mm inside its ends
+AI_DEPTH, AI_MARGIN = 0.5, 20.0
 
 
 def aim_at(level, num_players: int, seat: int, target: tuple[float, float],
@@ -46,26 +50,23 @@ _aims: dict[tuple, Aim] = {}
 
 
 def _solve(level, num_players: int, seat: int, target: tuple[float, float],
-            elevation_deg: float, obj: str, spin: float) -> Aim:
-    from petanque_game.ai.petanque import aim as ai_aim
-
+           elevation_deg: float, obj: str, spin: float) -> Aim:
     t = level.throw
-    base = ai_aim(level, num_players, seat, target, obj=obj, spin=spin)
+    x, y, heading = _release(level, num_players, seat, target, AI_DEPTH, AI_MARGIN)
     elevation = max(t.min_elevation, min(t.max_elevation, math.radians(elevation_deg)))
-    along = math.hypot(target[0] - base.x, target[1] - base.y)
-    off = math.remainder(math.atan2(target[1] - base.y, target[0] - base.x) - base.direction,
-                         2 * math.pi)
-    distance = along * math.cos(off)  # the target seen along the heading the seat may take
+    off = math.atan2(target[1] - y, target[0] - x) - heading
+    distance = math.hypot(target[0] - x, target[1] - y) * math.cos(off)  # along the heading
+    spin = max(-t.max_spin, min(t.max_spin, spin))
     lo, hi = 1.0, t.max_speed
     if predict(level, obj, hi, elevation).landing < distance:
-        return Aim(base.x, base.y, base.direction, hi, elevation, base.spin)
-    for _ in range(40):
+        return Aim(x, y, heading, hi, elevation, spin)
+    for _ in range(SOLVE_STEPS):
         mid = (lo + hi) / 2.0
         if predict(level, obj, mid, elevation).landing < distance:
             lo = mid
         else:
             hi = mid
-    return Aim(base.x, base.y, base.direction, (lo + hi) / 2.0, elevation, base.spin)
+    return Aim(x, y, heading, (lo + hi) / 2.0, elevation, spin)
 
 
 def aim_launch(level, num_players: int, seat: int, target: tuple[float, float], power: float,
@@ -73,20 +74,28 @@ def aim_launch(level, num_players: int, seat: int, target: tuple[float, float], 
     """The power bar's aim: release from the seat's zone, just behind its wall and in line with
     `target` (mm), heading at it (within the level's side-angle limit), at `power` (0-1) of the
     level's top speed."""
-    zone = release_zone(level, num_players, seat)
     t = level.throw
-    tx, ty = target
-    _, lateral = zone.local(tx, ty)
-    lateral = max(-zone.half_width + 2.0, min(zone.half_width - 2.0, lateral))
-    x, y = zone.point(0.05, lateral)
-    inward = zone.wall.angle + math.pi
-    off = math.remainder(math.atan2(ty - y, tx - x) - inward, 2 * math.pi)
-    limit = t.max_side_angle * 0.99
-    heading = inward + max(-limit, min(limit, off))
+    x, y, heading = _release(level, num_players, seat, target, 0.05, 2.0)
     speed = max(1.0, min(t.max_speed, power * t.max_speed))
     elevation = max(t.min_elevation, min(t.max_elevation, math.radians(elevation_deg)))
-    return Aim(x, y, math.remainder(heading, 2 * math.pi), speed, elevation,
-               max(-t.max_spin, min(t.max_spin, spin)))
+    return Aim(x, y, heading, speed, elevation, max(-t.max_spin, min(t.max_spin, spin)))
+
+
+def _release(level, num_players: int, seat: int, target: tuple[float, float], depth: float,
+             margin: float) -> tuple[float, float, float]:
+    """Where and which way a throw at `target` leaves the hand: in the seat's zone at `depth`
+    (0 at the wall, 1 at the back) in line with the target (`margin` mm inside the zone's ends),
+    heading at it within the level's side-angle limit."""
+    zone = release_zone(level, num_players, seat)
+    tx, ty = target
+    _, lateral = zone.local(tx, ty)
+    lateral = max(-zone.half_width + margin, min(zone.half_width - margin, lateral))
+    x, y = zone.point(depth, lateral)
+    inward = zone.wall.angle + math.pi
+    off = math.remainder(math.atan2(ty - y, tx - x) - inward, 2 * math.pi)
+    limit = level.throw.max_side_angle * 0.98
+    heading = inward + max(-limit, min(limit, off))
+    return x, y, math.remainder(heading, 2 * math.pi)
 
 
 def flight_hint(level, num_players: int, seat: int, launch: Aim,
