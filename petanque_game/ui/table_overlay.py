@@ -41,7 +41,7 @@ def draw_overlays(scene: Any, surface: pygame.Surface) -> None:
     if scene.reckoning is not None and scene.flight is None:
         draw_reckoning(scene, surface, AREA, SIDE)
     if scene.check is not None and scene.check.mismatches:
-        _banner(area, scene.check.notice)
+        _banner(area, lang.tr("table.replay.differs_short"))  # the full notice: once, a toast
 
 
 def draw_flight(scene: Any, area: pygame.Surface, launch: Any, seat: int, obj: str,
@@ -101,7 +101,7 @@ def _ring(area: pygame.Surface, at: tuple[float, float], r: float, col) -> None:
 def _banner(area: pygame.Surface, text: str) -> None:
     lines = theme.wrap(text, 19, area.get_width() - 60)
     h = 10 + 21 * len(lines)
-    rect = pygame.Rect(10, area.get_height() - h - 10, area.get_width() - 20, h)
+    rect = pygame.Rect(10, 10, area.get_width() - 20, h)
     back = pygame.Surface(rect.size, pygame.SRCALPHA)
     back.fill((60, 16, 16, 210))
     area.blit(back, rect)
