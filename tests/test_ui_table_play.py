@@ -470,3 +470,24 @@ def test_the_power_bar_aiming_stays_for_those_who_like_it(home):
     launch = scene.session.steps[-1].told[0].decoded.decision[2]
     assert charged == pytest.approx(0.5, abs=0.02)
     assert launch.speed == pytest.approx(charged * scene.level.throw.max_speed)
+
+
+def test_the_hint_after_a_throw_says_what_keeping_it_is_worth(home):
+    app = fast_app()
+    scene = start(app, [Seat("Ana", "human"), Seat("Bo", "human")])
+    roll_off(app, scene)
+    app.key(pygame.K_SPACE)  # the diamond, where the aim points
+    settle(app, scene)
+    assert scene.session.state.awaiting_accept
+    press(app, "hint")
+    state = scene.session.state
+    deadline = time.monotonic() + 30
+    while scene.hint.current(state) is None and time.monotonic() < deadline:
+        app.step(1 / 60)
+        time.sleep(0.01)
+    from petanque_game.ui.table_hint import hint_words
+
+    hint = scene.hint.current(state)
+    assert hint is not None
+    assert hint_words(hint, state) == lang.tr("table.hint.keep", points=f"{hint.value:+.1f}")
+    app.render()

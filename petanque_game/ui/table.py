@@ -345,8 +345,8 @@ class TableScene(TableDrawing, GameScene):
             specs = [("table.button.roll", self.roll_for_start, "table.key.roll", "roll",
                       "primary", 180)]
         elif st.awaiting_accept:
-            specs = [("table.button.accept", self.accept, "table.key.accept", "accept", "primary",
-                      180),
+            specs = [hint, ("table.button.accept", self.accept, "table.key.accept", "accept",
+                            "primary", 180),
                      ("table.button.rethrow", self.rethrow, "table.key.rethrow", "rethrow",
                       "normal", 180)]
         else:

@@ -75,6 +75,12 @@ def draw_side(scene, surface: pygame.Surface, rect: pygame.Rect, table: Table, o
     if aiming:
         _draw_aim_meter(scene, surface, pygame.Rect(box.x + 12, box.bottom - 112, box.w - 24,
                                                     104))
+    elif scene.hint.current(scene.session.state) is not None:  # keeping a throw: its worth
+        hint = scene.hint.current(scene.session.state)
+        lines = theme.wrap(hint_words(hint, scene.session.state), 17, box.w - 24)[-3:]
+        for i, line in enumerate(lines):
+            theme.blit_text(surface, line, (x, box.bottom - 10 - 19 * (len(lines) - i)), 17,
+                            (120, 200, 255))
 
 
 def _draw_rolloff(scene, surface: pygame.Surface, box: pygame.Rect) -> None:
