@@ -68,8 +68,9 @@ class HintAsk:
         return self.hint if self.state is state and self.shown else None
 
 
-def hint_words(hint: Any, state: Any) -> str:
-    """The hint's aim and worth in the player's words."""
+def hint_words(hint: Any, state: Any, players: Any = None) -> str:
+    """The hint's aim and worth in the player's words (a die to knock away named by its owner's
+    name when `players` are given)."""
     from petanque_game.rules.petanque_table import Aim
 
     if not isinstance(hint.action, Aim):
@@ -78,7 +79,10 @@ def hint_words(hint: Any, state: Any) -> str:
     label = hint.text.partition(":")[0]
     knock = _KNOCK_PLAYER.fullmatch(label)
     if knock:
-        what = lang.tr("table.hint.label.knock_player", seat=knock.group(1))
+        seat = int(knock.group(1)) - 1  # the search numbers players from 1
+        who = players[seat].name if players is not None and 0 <= seat < len(players) else \
+            knock.group(1)
+        what = lang.tr("table.hint.label.knock_player", name=who)
     elif label in _LABELS:
         what = lang.tr("table.hint.label." + _LABELS[label])
     else:

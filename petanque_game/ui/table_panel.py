@@ -77,7 +77,8 @@ def draw_side(scene, surface: pygame.Surface, rect: pygame.Rect, table: Table, o
                                                     104))
     elif scene.hint.current(scene.session.state) is not None:  # keeping a throw: its worth
         hint = scene.hint.current(scene.session.state)
-        lines = theme.wrap(hint_words(hint, scene.session.state), 17, box.w - 24)[-3:]
+        said = hint_words(hint, scene.session.state, scene.session.players)
+        lines = theme.wrap(said, 17, box.w - 24)[-3:]
         for i, line in enumerate(lines):
             theme.blit_text(surface, line, (x, box.bottom - 10 - 19 * (len(lines) - i)), 17,
                             (120, 200, 255))
@@ -110,7 +111,7 @@ def _draw_aim_meter(scene, surface: pygame.Surface, r: pygame.Rect) -> None:
     if scene.hint.searching(scene.session.state):
         theme.blit_text(surface, lang.tr("table.hint.searching"), (r.x, y - 24), 18, "muted")
     elif hint is not None:
-        lines = theme.wrap(hint_words(hint, scene.state), 17, r.w)[-3:]
+        lines = theme.wrap(hint_words(hint, scene.state, scene.session.players), 17, r.w)[-3:]
         for i, line in enumerate(lines):
             theme.blit_text(surface, line, (r.x, y - 20 * (len(lines) - i)), 17, (120, 200, 255))
     elif scene.hint.problem and scene.hint.state is scene.session.state:
