@@ -164,8 +164,8 @@ def test_the_keyboard_alone_aims_and_throws(home):
                                           unicode="", scancode=0))  # Shift: 50 mm
     assert scene.target == pytest.approx((30.0, 50.0))
     e = scene.elevation
-    app.key(pygame.K_PAGEUP)
-    app.key(pygame.K_PAGEUP)
+    app.key(pygame.K_w)
+    app.key(pygame.K_w)
     app.key(pygame.K_s)
     assert scene.elevation == pytest.approx(e + 2.5)
     app.key(pygame.K_q)
@@ -518,3 +518,17 @@ def test_the_hint_is_said_in_the_players_language_with_their_names():
     risky = Hint(aim, "Throw the diamond to the middle of the board: 20% risk", -1.0)
     assert hint_words(risky, diamond) == \
         "Throw the diamond to the middle of the board: 20% risk of losing it (-5)"
+
+
+def test_a_click_during_the_flight_ends_it_and_then_tells_it(home):
+    app = fast_app()
+    scene = start(app, [Seat("Ana", "human"), Seat("Bo", "human")])
+    roll_off(app, scene)
+    app.key(pygame.K_SPACE)
+    assert scene.flying
+    history = list(scene.history)
+    app.click(pixel(scene, 0, 0))
+    assert not scene.flying and scene.state is scene.session.state
+    app.step(1 / 60)
+    assert len(scene.history) > len(history)
+    assert scene.session.record.events[-1]["action"] == "throw"  # the click threw nothing more

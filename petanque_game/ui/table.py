@@ -3,7 +3,7 @@ from the physics' path, distances to the diamond, the reckoning at each round's 
 who starts, and the take-back prompt when the rules offer it.
 
 Aiming (the `aim` setting, `table_aim.py`): with "point" the player points where the throw should
-first land and clicks (or presses Space); the wheel, W/S or PageUp/PageDown set the elevation, Q/E
+first land and clicks (or presses Space); the wheel or W/S set the elevation, Q/E
 the spin, the arrow keys move the point. With "power" the mouse sets the direction and holding the
 button charges a timed power bar. The window never decides where a throw goes: the match simulates
 it (physics) and records it.
@@ -15,7 +15,6 @@ narration waits (GameScene holds its lines while the scene is busy).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -152,7 +151,7 @@ class TableScene(TableDrawing, GameScene):
         return self.human_turn and not self.busy and self.due is not None
 
     def finish_animation(self) -> None:
-        self.flight = None
+        self.skip_flight()
         self.ai_aim = None
         if self.start_roll is not None:
             self.start_roll.finish()
@@ -218,11 +217,8 @@ class TableScene(TableDrawing, GameScene):
                             AI_AIM_SHOWN * self.pace)
 
     def animate(self, dt: float) -> None:
+        self._play_flight(dt)
         if self.flight is not None:
-            self.flight.t += dt
-            if self.flight.done:
-                self.flight = None
-                self.flight_state = None
             return  # what comes after the throw waits for it to come to rest
         if self.start_roll is not None:
             self.start_roll.t += dt
@@ -240,6 +236,20 @@ class TableScene(TableDrawing, GameScene):
                 self.ai_wait = self.app.settings.ai_delay  # it throws now
         if self.charging is not None:
             self.charging += dt
+
+    def _play_flight(self, dt: float) -> None:
+        """The throw played on; once it is over, the state shown is the session's again."""
+        if self.flight is not None:
+            self.flight.t += dt
+            if self.flight.done:
+                self.flight = None
+        if self.flight is None:
+            self.flight_state = None
+
+    def skip_flight(self) -> None:
+        """A click or a key ends the playback at once."""
+        self.flight = None
+        self.flight_state = None
 
     def shown_table(self) -> tuple[Table, bool]:
         """The table to draw, and whether it is the last round's (kept until the next diamond)."""
@@ -397,7 +407,7 @@ class TableScene(TableDrawing, GameScene):
 
     def _press(self, pos: tuple[int, int]) -> bool:
         if self.flying:
-            self.flight.t = math.inf  # a click ends the playback at once
+            self.skip_flight()
             return True
         for b in self.buttons():
             if b.click(pos):
@@ -432,7 +442,7 @@ class TableScene(TableDrawing, GameScene):
             self.leave()
             return True
         if self.flying:
-            self.flight.t = math.inf
+            self.skip_flight()
             return True
         if self.busy:
             return True
@@ -456,9 +466,8 @@ class TableScene(TableDrawing, GameScene):
                  pygame.K_UP: (0.0, far), pygame.K_DOWN: (0.0, -far)}
         if key in moves:
             self._move_target(*moves[key])
-        elif key in (pygame.K_PAGEUP, pygame.K_w, pygame.K_PAGEDOWN, pygame.K_s):
-            self._elevate(ELEVATION_STEP if key in (pygame.K_PAGEUP, pygame.K_w)
-                          else -ELEVATION_STEP)
+        elif key in (pygame.K_w, pygame.K_s):  # (Page Up/Down: the camera's zoom)
+            self._elevate(ELEVATION_STEP if key == pygame.K_w else -ELEVATION_STEP)
         elif key in (pygame.K_q, pygame.K_e):
             self._turn(1 if key == pygame.K_q else -1)
         elif key in (pygame.K_z, pygame.K_x) and self.aim_mode == "power":

@@ -192,12 +192,26 @@ def _label(area: pygame.Surface, taken: list[pygame.Rect], at: tuple[float, floa
 
 
 def _card_rect(scene: Any, area_rect: pygame.Rect) -> pygame.Rect:
-    """The card goes in the corner of the table area that hides least of the board."""
-    corner = scene.closeup  # the emptiest corner, as the close-up chooses it
+    """The card goes in the corner of the table area that covers fewest of the round's pieces,
+    the farthest from the diamond on a tie."""
     w, h = 330, 34 + 48 + 44 * scene.n + 30
-    rect = pygame.Rect(0, 0, w, h)
-    rect.center = (area_rect.x + corner.centerx, area_rect.y + corner.centery)
-    return rect.clamp(area_rect.inflate(-12, -12))
+    inner = area_rect.inflate(-16, -16)
+    corners = [pygame.Rect(inner.x, inner.y, w, h), pygame.Rect(inner.right - w, inner.y, w, h),
+               pygame.Rect(inner.x, inner.bottom - h, w, h),
+               pygame.Rect(inner.right - w, inner.bottom - h, w, h)]
+    table = scene.reckoning.table
+    pieces = [scene.view.to_screen(d.x, d.y) for d in table.dice]
+    dm = table.diamond
+    at = scene.view.to_screen(dm.x, dm.y) if dm is not None else (area_rect.w / 2,
+                                                                   area_rect.h / 2)
+    pieces.append(at)
+
+    def cost(r: pygame.Rect) -> tuple[int, float]:
+        local = r.move(-area_rect.x, -area_rect.y).inflate(24, 24)
+        covered = sum(local.collidepoint(p) for p in pieces)
+        return covered, -math.hypot(local.centerx - at[0], local.centery - at[1])
+
+    return min(corners, key=cost)
 
 
 def _draw_card(scene: Any, surface: pygame.Surface, card: pygame.Rect, r: Reckoning) -> None:
