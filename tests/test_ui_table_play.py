@@ -532,3 +532,32 @@ def test_a_click_during_the_flight_ends_it_and_then_tells_it(home):
     app.step(1 / 60)
     assert len(scene.history) > len(history)
     assert scene.session.record.events[-1]["action"] == "throw"  # the click threw nothing more
+
+
+def test_the_winner_is_named_only_after_the_last_reckoning(home, monkeypatch):
+    app = fast_app()
+    scene = start(app, [Seat("A", "ai", "easy"), Seat("Ana", "human")])
+    for _ in range(5000):
+        if scene.session.over and scene.reckoning is not None and not scene.flying:
+            break
+        if scene.human_turn and not scene.busy:
+            if scene.state.starter is None:
+                press(app, "roll")
+            elif scene.state.awaiting_accept:
+                press(app, "accept")
+            else:
+                app.key(pygame.K_SPACE)
+        app.step(1 / 60)
+    assert scene.session.over and scene.reckoning is not None
+    drawn = []
+    real = theme.blit_text
+    monkeypatch.setattr(theme, "blit_text", lambda surface, s, *a, **k: (drawn.append(s),
+                                                                          real(surface, s, *a,
+                                                                               **k))[1])
+    app.render()
+    winner = [s for s in drawn if "WINNER" in s.upper() or s == lang.tr("table.prompt.over")]
+    assert not winner, "the game's end waits for the reckoning"
+    press(app, "continue")
+    drawn.clear()
+    app.render()
+    assert lang.tr("table.prompt.over") in drawn

@@ -164,7 +164,9 @@ class GameScene(Scene):
         players = self.session.players
         n = len(players)
         row_h = min(66, (rect.h - 16) // max(1, n))
-        winners = set(self.session.state.winners()) if self.session.over else set()
+        # the winners are named once what decided the game has been shown (not busy)
+        winners = set(self.session.state.winners()) if self.session.over and not self.busy \
+            else set()
         for seat, p in enumerate(players):
             r = pygame.Rect(rect.x + 8, rect.y + 8 + seat * row_h, rect.w - 16, row_h - 6)
             current = seat == to_move
