@@ -301,7 +301,11 @@ def test_an_ai_only_reckoning_continues_by_itself(home):
     assert 0.4 <= seen <= 1.0  # two reckonings of 0.3 s each, shown without a key
 
 
-def test_the_roll_for_who_starts_tumbles_in_a_tray_and_says_who_starts(home):
+def test_the_roll_for_who_starts_tumbles_in_a_tray_and_says_who_starts(home, monkeypatch):
+    from petanque_game.ui import sound
+
+    heard = []
+    monkeypatch.setattr(sound, "play", lambda name, *a, **k: heard.append(name))
     app = fast_app()
     app.settings.roll_time = 0.5
     scene = start(app, [Seat("Ana", "human"), Seat("Bo", "human")])
@@ -318,7 +322,9 @@ def test_the_roll_for_who_starts_tumbles_in_a_tray_and_says_who_starts(home):
     for _ in range(20):
         app.step(1 / 60)
     assert not roll.done and roll.verdict(scene.session.players) is None
+    assert heard == ["roll"]
     settle(app, scene)
+    assert heard == ["roll", "clack"]  # thrown in, and at rest
     press(app, "roll")
     roll = scene.start_roll
     for _ in range(40):

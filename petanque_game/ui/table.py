@@ -23,7 +23,7 @@ import pygame
 from petanque_game.record import Decoded
 from petanque_game.rules.base import Roll
 from petanque_game.rules.petanque_table import Aim, Table
-from petanque_game.ui import lang
+from petanque_game.ui import lang, sound
 from petanque_game.ui import table_draw as td
 from petanque_game.ui import table_overlay as overlay
 from petanque_game.ui.game_scene import GameScene
@@ -221,7 +221,7 @@ class TableScene(TableDrawing, GameScene):
         if self.flight is not None:
             return  # what comes after the throw waits for it to come to rest
         if self.start_roll is not None:
-            self.start_roll.t += dt
+            self._roll_on(self.start_roll, dt)
             if not self.start_roll.done:
                 return
         if self.reckoning is not None:
@@ -236,6 +236,19 @@ class TableScene(TableDrawing, GameScene):
                 self.ai_wait = self.app.settings.ai_delay  # it throws now
         if self.charging is not None:
             self.charging += dt
+
+    @staticmethod
+    def _roll_on(roll: StartRoll, dt: float) -> None:
+        """The die for who starts tumbles on: heard as it is thrown in and as it comes to rest."""
+        if roll.tumble <= 0.0:
+            roll.t += dt
+            return
+        if roll.t == 0.0:
+            sound.play("roll")
+        landed = roll.t >= roll.tumble
+        roll.t += dt
+        if not landed and roll.t >= roll.tumble:
+            sound.play("clack")
 
     def _play_flight(self, dt: float) -> None:
         """The throw played on; once it is over, the state shown is the session's again."""
