@@ -567,3 +567,27 @@ def test_the_winner_is_named_only_after_the_last_reckoning(home, monkeypatch):
     drawn.clear()
     app.render()
     assert lang.tr("table.prompt.over") in drawn
+
+
+def test_the_reckoning_charges_dice_off_the_board_and_the_diamond_to_the_right_player():
+    from types import SimpleNamespace
+
+    from petanque_game.rules.petanque_table import DiamondRest, DieRest, Table
+    from petanque_game.rules.terningepetanque import score_round
+    from petanque_game.ui.table_reckoning import Reckoning, seat_parts
+
+    table = Table(DiamondRest(0.0, 0.0, 0.0, True, False), (
+        DieRest(0, 0, 10.0, 0.0, 0.0, 4, True, None, 5.0, 0),
+        DieRest(1, 0, 30.0, 0.0, 0.0, 3, True, None, 20.0, 0),
+        DieRest(0, 1, 900.0, 0.0, 0.0, 6, False, 1, None, 0),  # knocked off by seat 1
+        DieRest(1, 1, -900.0, 0.0, 0.0, 2, False, 1, None, 0),  # off in its own throw
+    ))
+    penalties = (0, -5)  # seat 1 knocked the diamond off once
+    points, closest = score_round(table, penalties)
+    r = Reckoning(1, SimpleNamespace(table=table, penalties=penalties, totals=(0, 0)), points,
+                  closest, None)
+    assert points == (4, -7) and closest == (0,)
+    assert seat_parts(r, 0) == [(lang.tr("table.reckoning.closest_faces", faces="4"), "good")]
+    assert seat_parts(r, 1) == [
+        (lang.tr("table.reckoning.die_off", points="-2"), "bad"),
+        (lang.tr_n("table.reckoning.diamond_off", 1, points="-5"), "bad")]
