@@ -591,3 +591,36 @@ def test_the_reckoning_charges_dice_off_the_board_and_the_diamond_to_the_right_p
     assert seat_parts(r, 1) == [
         (lang.tr("table.reckoning.die_off", points="-2"), "bad"),
         (lang.tr_n("table.reckoning.diamond_off", 1, points="-5"), "bad")]
+
+
+def test_jumps_in_a_replay_do_not_repeat_its_notices_and_land_at_rest(home):
+    record = _recorded_game(home, seed=6)
+    data = json.loads(record.dumps())
+    data["level_sha256"] = "f" * 64
+    throws = [e for e in data["events"] if e["action"] == "throw"]
+    throws[1]["outcome"]["diamond"]["y"] -= 4.0
+    path = home / "both.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    app = fast_app(replay=str(path))
+    told = []
+    real_show = app.toast.show
+    app.toast.show = lambda message, *a, **k: (told.append(message), real_show(message, *a, **k))
+    board = lang.tr("table.replay.board_differs", board="classic")
+    assert app.top.check.board_note == board  # said as the replay opened (before the spy)
+    end = next(i for i, e in enumerate(data["events"]) if e["action"] == "round_end") + 1
+    for shown in (end, 2, end - 1, 0, end):
+        app.top.replay.jump(shown)
+        scene = app.top
+        assert isinstance(scene, TableScene) and not scene.busy  # at rest, no reckoning left
+        app.render()
+    for _ in range(2):  # played through from the start twice: the throws are simulated again
+        app.top.replay.jump(0)
+        app.top.replay.paused = False
+        for _ in range(20000):
+            app.step(1 / 60)
+            scene = app.top
+            if isinstance(scene, TableScene) and scene.session.at_end and not scene.busy:
+                break
+        assert scene.check.mismatches >= 1
+    assert board not in told  # the board was said once, when the replay opened
+    assert told.count(lang.tr("table.replay.differs")) == 1  # once per replay, jumps or not

@@ -39,7 +39,7 @@ from petanque_game.ui.table_aim import (
 )
 from petanque_game.ui.table_hint import HintAsk
 from petanque_game.ui.table_reckoning import Reckoning, reckoning_of
-from petanque_game.ui.table_replay import ReplayCheck
+from petanque_game.ui.table_replay import ReplayCheck, check_of
 from petanque_game.ui.table_start import StartRoll
 from petanque_game.ui.table_view import AREA, TableDrawing
 from petanque_game.ui.widgets import Button
@@ -100,9 +100,11 @@ class TableScene(TableDrawing, GameScene):
         self.ai_aim_seen: Any = None  # the state whose AI aim was shown (once per decision)
         self.reckoning: Reckoning | None = None
         self.start_roll: StartRoll | None = None
-        self.check = ReplayCheck(session, self.level) if self.replay is not None else None
-        if self.check is not None and self.check.board_note:
-            self.app.toast.show(self.check.board_note, "bad", 6.0)
+        self.check: ReplayCheck | None = None
+        if self.replay is not None:
+            self.check, new = check_of(session, self.level)
+            if new and self.check.board_note:
+                self.app.toast.show(self.check.board_note, "bad", 6.0)
 
     # --- state ------------------------------------------------------------------------------------
 
@@ -151,12 +153,11 @@ class TableScene(TableDrawing, GameScene):
         return self.human_turn and not self.busy and self.due is not None
 
     def finish_animation(self) -> None:
+        """Everything shown at rest at once (a replay's step or jump)."""
         self.skip_flight()
         self.ai_aim = None
-        if self.start_roll is not None:
-            self.start_roll.finish()
-        if self.reckoning is not None:
-            self.reckoning.finish()
+        self.start_roll = None
+        self.reckoning = None
 
     def on_step(self, step: Step) -> None:
         self.charging = None

@@ -35,7 +35,6 @@ class Reckoning:
     closest: tuple[int, ...]  # the round_end's
     wait: float | None  # seconds before it continues by itself; None: only on Continue
     t: float = 0.0
-    closed: bool = False
 
     @property
     def table(self) -> Table:
@@ -43,13 +42,7 @@ class Reckoning:
 
     @property
     def over(self) -> bool:
-        return self.closed or (self.wait is not None and self.t >= self.wait)
-
-    def close(self) -> None:
-        self.closed = True
-
-    def finish(self) -> None:
-        self.closed = True
+        return self.wait is not None and self.t >= self.wait
 
     @property
     def moved(self) -> float:

@@ -34,9 +34,6 @@ class StartRoll:
     def done(self) -> bool:
         return self.t >= self.tumble + self.hold
 
-    def finish(self) -> None:
-        self.t = self.tumble + self.hold
-
     def rolls(self) -> list[tuple[int, int]]:
         """(seat, value) of this pass so far, the new die last."""
         a = self.after
