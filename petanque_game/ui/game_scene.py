@@ -202,17 +202,17 @@ class GameScene(Scene):
                          (rect.right - 8, rect.y), 1)
         theme.blit_text(surface, lang.tr("game.what_happened"), (rect.x + 12, rect.y + 8), 21,
                         "muted", True)
-        lines: list[str] = []
-        for entry in reversed(self.history):
-            wrapped = theme.wrap(entry, 19, rect.w - 24)
-            lines[:0] = wrapped
-            if len(lines) * 19 > rect.h - 40:
-                break
         room = (rect.h - 40) // 19
-        lines = lines[-room:]
+        lines: list[tuple[str, bool]] = []  # (line, of the newest entry)
+        for k, entry in enumerate(reversed(self.history)):
+            wrapped = theme.wrap(entry, 19, rect.w - 24)
+            if k == 0:
+                wrapped = wrapped[:room]  # the newest always shows, from its start
+            if len(lines) + len(wrapped) > room:
+                break  # whole entries only: never the tail of one without its start
+            lines[:0] = [(line, k == 0) for line in wrapped]
         y = rect.bottom - 8 - 19 * len(lines)
-        for i, line in enumerate(lines):
-            newest = i >= len(lines) - len(theme.wrap(self.history[-1], 19, rect.w - 24))
+        for line, newest in lines:
             theme.blit_text(surface, line, (rect.x + 12, y), 19, "text" if newest else "muted")
             y += 19
 

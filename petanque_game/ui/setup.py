@@ -55,7 +55,7 @@ def value_label(key: str, value: Any) -> str:
     return str(value)
 
 
-def fitting_size(labels: list[str], width: int, sizes: tuple[int, ...] = (22, 21, 20, 19, 18)
+def fitting_size(labels: list[str], width: int, sizes: tuple[int, ...] = (22, 21, 20)
                  ) -> int:
     """The largest of `sizes` at which every label of a row of buttons fits `width` (bold, as
     buttons draw); the smallest if none does. One size for the row, so it reads evenly."""
