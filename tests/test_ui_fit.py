@@ -238,7 +238,12 @@ def _error(app):
     app.open("error", "ValueError: a test of the error screen", Path("/tmp/petanque/log.txt"))
 
 
-SCENES = {"menu": _menu, "results": _results, "error": _error}
+def _replays(app):
+    app.back_to_menu()
+    app.open("replays")
+
+
+SCENES = {"menu": _menu, "replays": _replays, "results": _results, "error": _error}
 for _g in GAMES:
     SCENES[f"setup:{_g}"] = _setup(_g)
     SCENES[f"rules:{_g}"] = _page(_g, "rules")

@@ -128,7 +128,8 @@ class GameScene(Scene):
     def draw_header(self, surface: pygame.Surface, info: str) -> None:
         theme.blit_text(surface, title(self.session.game), (18, 14),
                         44, "text", True)
-        tag = lang.tr("game.replay_tag") if self.replay is not None else ""
+        tag = lang.tr("game.replay_tag") if self.replay is not None else \
+            lang.tr("game.practice_tag") if getattr(self.session, "practice", False) else ""
         right = theme.blit_text(surface, info, (980, 32), 24, "muted", anchor="midright")
         if tag:
             theme.blit_text(surface, tag, (right.left - 20, 32), 26, "accent", True, "midright")
