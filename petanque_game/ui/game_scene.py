@@ -178,14 +178,21 @@ class GameScene(Scene):
             pygame.draw.rect(surface, theme.player_colour(seat),
                              pygame.Rect(r.x, r.y, 8, r.h), border_radius=4)
             name_col = "accent" if current else "text"
-            theme.blit_text(surface, theme.fit(p.name, 26, r.w - 120, True), (r.x + 18, r.y + 7),
-                            26, name_col, True)
+            shown = theme.blit_text(surface, score(seat), (r.right - 12, r.centery), 34,
+                                    "accent" if current else "text", True, "midright")
+            room = shown.left - 12 - (r.x + 18)  # left of the score
+            name = theme.blit_text(surface, theme.fit(p.name, 26, room, True),
+                                   (r.x + 18, r.y + 7), 26, name_col, True)
             kind = lang.tr("game.human") if p.kind == "human" else lang.tr(f"game.ai_{p.level}")
-            extra = subline(seat)
-            theme.blit_text(surface, theme.fit(f"{kind}  {extra}".strip(), 19, r.w - 110),
+            extra = str(subline(seat)).strip()
+            below = f"{kind}  {extra}".strip()
+            if theme.font(19).size(below)[0] > room:  # the kind goes beside the name, or goes
+                if theme.font(19).size(kind)[0] <= room - name.w - 10:
+                    theme.blit_text(surface, kind, (name.right + 10, name.bottom - 2), 19,
+                                    "muted", anchor="bottomleft")
+                below = extra or kind
+            theme.blit_text(surface, theme.fit(below, 19, room),
                             (r.x + 18, r.y + 7 + min(26, row_h - 30)), 19, "muted")
-            theme.blit_text(surface, score(seat), (r.right - 12, r.centery), 34,
-                            "accent" if current else "text", True, "midright")
             if seat in winners:
                 theme.blit_text(surface, lang.tr("game.winner"), (r.right - 12, r.bottom - 4), 18,
                                 "good",
