@@ -166,7 +166,11 @@ def test_how_to_play_shows_the_keys_the_settings_bind():
     assert key_names(app.settings, "bank") == "B / Mellemrum"
     petanque = "\n".join(line for _, lines in howto_page("terningepetanque", app.settings)
                          for line in lines)
-    assert "Hjul eller Op/Ned" in petanque and "Venstreklik: kast." in petanque
+    assert "Hjul eller W/S" in petanque and "Piletaster" in petanque
+    app.settings.aim = "power"  # the aiming the settings chose is the one explained
+    lang.use("en")
+    aim = howto_page("terningepetanque", app.settings)[0][1][0]
+    assert "hold the left button" in aim and "click to throw" not in aim
 
 
 def test_the_rules_page_has_a_how_to_tab_and_follows_the_language():

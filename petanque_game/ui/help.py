@@ -29,10 +29,10 @@ PRACTICE_GAME = "terningepetanque"  # the game with a practice throw
 # key). An action's keys are shown by their names as the settings bind them; None: a fixed control.
 CONTROLS: dict[str, list[tuple[str | None, str]]] = {
     "terningepetanque": [("roll", "howto.petanque.roll_start"), (None, "howto.petanque.point"),
-                         (None, "howto.petanque.height"), ("hint", "howto.petanque.hint"),
-                         (None, "howto.petanque.click"), (None, "howto.petanque.cancel"),
-                         ("accept", "howto.petanque.accept"),
-                         ("rethrow", "howto.petanque.rethrow")],
+                         (None, "howto.petanque.arrows"), (None, "howto.petanque.height"),
+                         (None, "howto.petanque.spin"), ("hint", "howto.petanque.hint"),
+                         (None, "howto.petanque.cancel"), ("accept", "howto.petanque.accept"),
+                         ("rethrow", "howto.petanque.rethrow"), (None, "howto.petanque.zoom")],
     "ten-thousand": [("roll", "howto.tray.roll"), (None, "howto.ten-thousand.keep"),
                      ("bank", "howto.ten-thousand.bank")],
     "shut-the-box": [("roll", "howto.tray.roll"), ("roll_one", "howto.shut-the-box.roll_one"),
@@ -121,9 +121,10 @@ def howto_page(game: str, settings: Any) -> list[tuple[str, list[str]]]:
         return out
 
     page = []
-    if game == PRACTICE_GAME:
+    if game == PRACTICE_GAME:  # how a throw is aimed, as the `aim` setting has it
+        power = getattr(settings, "aim", "point") == "power"
         page.append((lang.tr("howto.petanque.aim_heading"),
-                     [lang.tr("howto.petanque.aim")]))
+                     [lang.tr("howto.petanque.aim_power" if power else "howto.petanque.aim")]))
     page.append((lang.tr("howto.controls"), told(CONTROLS.get(game, []))))
     page.append((lang.tr("howto.window_heading"), told(WINDOW_CONTROLS)))
     return page
