@@ -30,12 +30,13 @@ import pygame
 
 from petanque_game import logs, paths, saves
 from petanque_game.files import ensure_folder, os_reason
-from petanque_game.ui import lang, play, theme
+from petanque_game.ui import play, theme
 from petanque_game.ui.scenes import MENU, SceneStack
 from petanque_game.ui.widgets import Toast
 
 MAX_SHOWN_PROBLEMS = 8  # settings problems listed in the window; all of them go to the log
 
+TITLE = "Petanque Game: four Scandinavian dice games"
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
 
@@ -50,7 +51,7 @@ class App(SceneStack):
             pygame.mixer.init()
         except pygame.error:
             pass  # no sound device: the game needs none
-        pygame.display.set_caption(lang.tr("errors.window_title"))
+        pygame.display.set_caption(TITLE)
         self.window_size = size
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.fullscreen = False
@@ -77,13 +78,12 @@ class App(SceneStack):
     def _tell_start_problems(self) -> None:
         """Every mistake in the settings files, one line each, and a user folder that cannot
         hold saves."""
-        lines = [lang.tr("errors.settings_problem", problem=p) for p in self.settings.problems]
+        lines = [f"Settings: {p}" for p in self.settings.problems]
         for line in lines:
             logs.note(line)
         if len(lines) > MAX_SHOWN_PROBLEMS:
             more = len(lines) - MAX_SHOWN_PROBLEMS + 1
-            lines = lines[:MAX_SHOWN_PROBLEMS - 1] + [lang.tr("errors.more_problems", more=more,
-                                                              path=logs.log_path())]
+            lines = lines[:MAX_SHOWN_PROBLEMS - 1] + [f"... and {more} more in {logs.log_path()}"]
         folder = paths.user_dir_problem()
         if folder:
             lines.insert(0, folder[0].upper() + folder[1:] + ".")
@@ -173,7 +173,7 @@ class App(SceneStack):
                 self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             self.fullscreen = not self.fullscreen
         except pygame.error as e:
-            self.toast.show(lang.tr("errors.no_fullscreen", why=e), "bad")
+            self.toast.show(f"Full screen is not available: {e}", "bad")
 
     def screenshot(self) -> Path | None:
         """Save the logical picture as a PNG in the user's screenshots folder."""
@@ -185,13 +185,12 @@ class App(SceneStack):
             self.render_logical()
             pygame.image.save(self.logical, os.fspath(path))
         except OSError as e:
-            self.toast.show(lang.tr("errors.screenshot_folder", folder=folder, why=os_reason(e)),
-                            "bad")
+            self.toast.show(f"Cannot save the screenshot in {folder}: {os_reason(e)}", "bad")
             return None
         except pygame.error as e:
-            self.toast.show(lang.tr("errors.screenshot_failed", why=e), "bad")
+            self.toast.show(f"Cannot save the screenshot: {e}", "bad")
             return None
-        self.toast.show(lang.tr("errors.screenshot_saved", path=path), "info", 2.5)
+        self.toast.show(f"Screenshot saved: {path}", "info", 2.5)
         return path
 
     # --- the loop ----------------------------------------------------------------------------------
