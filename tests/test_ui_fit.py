@@ -243,7 +243,13 @@ def _replays(app):
     app.open("replays")
 
 
-SCENES = {"menu": _menu, "replays": _replays, "results": _results, "error": _error}
+def _settings(app):
+    app.back_to_menu()
+    app.open("settings")
+
+
+SCENES = {"menu": _menu, "replays": _replays, "results": _results, "error": _error,
+          "settings": _settings}  # (the settings scene is measured once there is one)
 for _g in GAMES:
     SCENES[f"setup:{_g}"] = _setup(_g)
     SCENES[f"rules:{_g}"] = _page(_g, "rules")
@@ -275,6 +281,8 @@ def drawn(tmp_path_factory):
         for code in LANGUAGES:
             lang.use(code)
             for name, show in SCENES.items():
+                if name not in app.factories and name in ("settings",):
+                    continue  # a scene another branch brings
                 app.settings.ai_delay = 0.0
                 show(app)
                 for _ in range(3):
@@ -308,6 +316,8 @@ CASES = [(name, code) for code in LANGUAGES for name in SCENES]
 def test_texts_of_the_shared_window_fit(drawn, scene, code):
     """What this helper's files draw (setup, rules and how-to, the game scenes' shared parts, the
     error screen, buttons) fits, in every scene and language."""
+    if (scene, code) not in drawn:
+        pytest.skip(f"no {scene} scene in this window yet")
     assert [f for f in drawn[(scene, code)] if _mine(f)] == []
 
 
@@ -315,6 +325,8 @@ def test_texts_of_the_shared_window_fit(drawn, scene, code):
     pytest.param(name, code, marks=pytest.mark.xfail(reason=OTHERS_KNOWN[name], strict=False))
     if name in OTHERS_KNOWN else (name, code) for name, code in CASES])
 def test_every_scene_fits_in_every_language(drawn, scene, code):
+    if (scene, code) not in drawn:
+        pytest.skip(f"no {scene} scene in this window yet")
     assert drawn[(scene, code)] == []
 
 
