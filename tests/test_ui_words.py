@@ -167,6 +167,12 @@ def test_how_to_play_shows_the_keys_the_settings_bind():
     petanque = "\n".join(line for _, lines in howto_page("terningepetanque", app.settings)
                          for line in lines)
     assert "Hjul eller W/S" in petanque and "Piletaster" in petanque
+    app.settings.keys["settings"] = {pygame.K_F2}  # a window action is listed once it has a key
+    assert "- F2: indstillingerne (sprog, lyd, taster ...)." in [
+        line for _, lines in howto_page("shut-the-box", app.settings) for line in lines]
+    del app.settings.keys["settings"]
+    assert not any("indstillingerne" in line for _, lines in
+                   howto_page("shut-the-box", app.settings) for line in lines)
     app.settings.aim = "power"  # the aiming the settings chose is the one explained
     lang.use("en")
     aim = howto_page("terningepetanque", app.settings)[0][1][0]

@@ -40,8 +40,8 @@ CONTROLS: dict[str, list[tuple[str | None, str]]] = {
     "ship-captain-crew": [("roll", "howto.tray.roll"), (None, "howto.ship-captain-crew.secure"),
                           ("stop", "howto.ship-captain-crew.stop")],
 }
-WINDOW_CONTROLS = [("help", "howto.window.help"), ("back", "howto.window.back"),
-                   ("fullscreen", "howto.window.fullscreen"),
+WINDOW_CONTROLS = [("help", "howto.window.help"), ("settings", "howto.window.settings"),
+                   ("back", "howto.window.back"), ("fullscreen", "howto.window.fullscreen"),
                    ("screenshot", "howto.window.screenshot")]
 FALLBACK_KEYS = {"hint": "h"}  # an action the settings may not bind yet: its usual key
 
@@ -117,6 +117,8 @@ def howto_page(game: str, settings: Any) -> list[tuple[str, list[str]]]:
         out = []
         for action, key in controls:
             keys = key_names(settings, action) if action else ""
+            if action and not keys:
+                continue  # an action this window binds no key to (yet)
             out.append("- " + (lang.tr(key, keys=keys) if action else lang.tr(key)))
         return out
 
