@@ -234,10 +234,10 @@ def test_narration_in_three_languages():
                           "Åse banked 1,050: total 1,050."]
     assert told["da"] == ["Åse slog 1-1-1-5-6-4.",
                           "Åse lagde 1-1-1-5 til side for 1.050 (turen står på 1.050).",
-                          "Åse noterede 1.050: i alt 1.050."]
+                          "Åse gemte 1.050: i alt 1.050."]
     assert told["nb"] == ["Åse kastet 1-1-1-5-6-4.",
                           "Åse la 1-1-1-5 til side for 1 050 (turen står på 1 050).",
-                          "Åse noterte 1 050: totalt 1 050."]
+                          "Åse sikret 1 050: totalt 1 050."]
 
 
 def test_you_and_possessives_are_worded_as_each_language_wants():
