@@ -243,12 +243,29 @@ def _replays(app):
     app.open("replays")
 
 
+def _replay(game, options):
+    """A finished game watched again (kept in the records folder at its end): the header says
+    REPLAY beside the game's title."""
+    def show(app):
+        from petanque_game import paths
+        from petanque_game.ui.session import new_game
+
+        session = new_game(game, [Seat("Åse", "ai", "easy"), Seat("Bjørn", "ai", "easy")],
+                           options, 3, autosave=False)
+        while not session.over:
+            session.play_ai()
+        app.open_replay(paths.records_dir() / session.saved_record.name)
+    return show
+
+
 def _settings(app):
     app.back_to_menu()
     app.open("settings")
 
 
 SCENES = {"menu": _menu, "replays": _replays, "results": _results, "error": _error,
+          "replay:shut-the-box": _replay("shut-the-box", {"rounds": 1}),
+          "replay:ship-captain-crew": _replay("ship-captain-crew", {"target": 10}),
           "settings": _settings}  # (the settings scene is measured once there is one)
 for _g in GAMES:
     SCENES[f"setup:{_g}"] = _setup(_g)
