@@ -209,6 +209,8 @@ def test_the_practice_throw_is_kept_nowhere(home):
     assert session.match.autosave is None
     autosaves = paths.autosaves_dir()
     assert not autosaves.exists() or not any(autosaves.iterdir())
+    app.click(find([scene.menu_button], "menu").rect.center)  # left: not said to be saved
+    assert app.toast.message != lang.tr("game.saved_resume")
     session.finish()  # as at its end: no record, so no statistics either
     assert not paths.records_dir().exists() or not any(paths.records_dir().iterdir())
 

@@ -119,7 +119,8 @@ class GameScene(Scene):
         self.app.open("results", self.session)
 
     def leave(self) -> None:
-        if self.session.interactive and not self.session.over:
+        if self.session.interactive and not self.session.over and \
+                not getattr(self.session, "practice", False):  # a practice game is not kept
             self.app.toast.show(lang.tr("game.saved_resume"), "info", 3.0)
         self.app.back_to_menu()
 
