@@ -70,8 +70,8 @@ def test_hot_dice_says_what_it_does_in_each_language():
         lang.use(code)
         shown[code] = (lang.tr("setup.option.hot_dice_banks"),
                        value_label("hot_dice_banks", True), value_label("hot_dice_banks", False))
-    assert shown["en"] == ("Hot dice (all six dice scored):", "bank them, roll on",
-                           "keep them at risk")
+    assert shown["en"] == ("Hot dice (all six dice scored):", "bank the total, roll on",
+                           "the total stays at risk")
     assert "seks" in shown["da"][0] and "seks" in shown["nb"][0]
     assert len({v for v in shown.values()}) == 3
 
