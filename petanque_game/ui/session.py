@@ -127,6 +127,7 @@ class LiveSession(Session):
     """A game being played: seats decide, the match applies and records, the autosave follows."""
 
     interactive = True
+    practice = False  # a practice game (the how-to's practice throw): kept nowhere
 
     def __init__(self, match: Match, autosave: Path | None = None,
                  lock: saves.GameLock | None = None):
@@ -226,7 +227,10 @@ class LiveSession(Session):
             self.finish()
 
     def finish(self) -> None:
-        """Game over: keep the record in records/ and remove the autosave."""
+        """Game over: keep the record in records/ and remove the autosave. A practice game has
+        neither: it leaves no record, so no statistics count it."""
+        if self.practice:
+            return
         try:
             self.saved_record = keep_record(self.record)
         except OSError as e:  # the autosave stays: the game can still be resumed and kept
@@ -296,11 +300,17 @@ def keep_record(record: Record) -> Path:
 
 
 def new_game(game: str, players: list[Seat], options: dict, seed: int,
-             level: str | None = None, autosave: bool = True) -> LiveSession:
+             level: str | None = None, autosave: bool = True,
+             practice: bool = False) -> LiveSession:
     """A new game, autosaved in a file of its own (saves.py): no other game is moved, hidden or
-    overwritten, whether or not this one's first save succeeds."""
+    overwritten, whether or not this one's first save succeeds. A `practice` game is neither
+    autosaved nor kept when it ends."""
     created = datetime.now(timezone.utc).isoformat(timespec="seconds")
     match = Match.new(game, players, options, seed, level, created=created)
+    if practice:
+        session = LiveSession(match)
+        session.practice = True
+        return session
     if not autosave:
         return LiveSession(match)
     try:
