@@ -20,10 +20,11 @@ import pygame
 from petanque_game.record import Decoded
 from petanque_game.rules.base import Roll
 from petanque_game.rules.petanque_table import Aim, Table
-from petanque_game.ui import table_draw as td
+from petanque_game.ui import table_watch as watch
 from petanque_game.ui.game_scene import GameScene
 from petanque_game.ui.session import Session, Step
 from petanque_game.ui.table_aim import aim_launch, flight_hint
+from petanque_game.ui.table_camera import Camera
 from petanque_game.ui.table_view import AREA, TableDrawing
 from petanque_game.ui.widgets import Button
 
@@ -32,27 +33,45 @@ CHARGE_PERIOD = 1.8  # seconds for the power to swing up and back down while the
 
 @dataclass
 class Flight:
-    """A throw being played back: the physics' path and where we are in it."""
+    """A throw being played back: the physics' path and where we are in it (ui/table_watch.py:
+    the pace, and the sounds it makes)."""
 
     path: Any
     table: Table  # where it all comes to rest
-    t: float = 0.0  # seconds since the release
-    hold: float = 0.5  # seconds to rest on the last frame
+    t: float = 0.0  # seconds on screen since the playback began
+    path_t: float = 0.0  # seconds of the path shown so far (the release is at 0)
+    rest: float = 0.0  # seconds shown at rest after the last frame
+    hold: float = watch.HOLD  # seconds to rest on the last frame
+    sounds: list[tuple[int, str]] | None = None  # (frame, sound) still to be heard
 
     @property
     def frame(self) -> int:
-        return min(len(self.path.frames) - 1, int(self.t * self.path.fps))
+        return min(len(self.path.frames) - 1, int(self.path_t * self.path.fps))
+
+    @property
+    def over(self) -> bool:
+        """Has the last frame been shown (the bodies are at rest)?"""
+        return self.path_t * self.path.fps >= len(self.path.frames) - 1
 
     @property
     def done(self) -> bool:
-        return self.t >= len(self.path.frames) / self.path.fps + self.hold
+        return self.over and self.rest >= self.hold
+
+    def advance(self, dt: float, speed: float) -> None:
+        """`dt` seconds more on screen at the player's animation `speed` (1.0 normal)."""
+        lead = max(0.0, min(dt, watch.LEAD - self.t))
+        self.t += dt
+        if self.over:
+            self.rest += dt
+            return
+        self.path_t += (dt - lead) * watch.PACE * max(0.05, speed)
 
 
 class TableScene(TableDrawing, GameScene):
     def __init__(self, app, session: Session):
         super().__init__(app, session)
         self.level = session.match.level
-        self.view = td.fit_view(self.level, AREA.move(-AREA.x, -AREA.y).inflate(-16, -16), 60.0)
+        self.view = Camera(self.level, AREA.size)  # eased pan and zoom (ui/table_camera.py)
         self.flight: Flight | None = None
         self.round_final: tuple[int, Table] | None = None  # (round, table) of the last scored round
         self.target: tuple[float, float] = (0.0, 0.0)
@@ -110,10 +129,7 @@ class TableScene(TableDrawing, GameScene):
             return None  # table is shown at rest without the flight
 
     def animate(self, dt: float) -> None:
-        if self.flight is not None:
-            self.flight.t += dt
-            if self.flight.done:
-                self.flight = None
+        self.watch(dt)  # the throw played back, its sounds, the camera (ui/table_view.py)
         if self.charging is not None:
             self.charging += dt
 
@@ -193,6 +209,8 @@ class TableScene(TableDrawing, GameScene):
                                            style, tag=tag) for label, fn, hint, tag, style in specs])
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.camera_event(event):  # zoom (ui/table_view.py)
+            return True
         if self.replay is not None and self.replay.handle_event(event):
             return True
         if self.header_event(event):

@@ -1,7 +1,8 @@
-"""Drawing the Terningepetanque table: the board, walls and seats, the dice and the diamond at rest
-or in flight (played back from the physics' path, shadows under raised bodies), the close-up around
-the diamond, and the aim with its flight hint. Drawing only reads the scene; it never changes the
-game (DESIGN.md, principle 7).
+"""Drawing the Terningepetanque table and watching a throw: the board as the camera shows it, the
+seats, the dice and the diamond at rest or in flight, the close-up of the dice that decide the
+round, the aim; the throw's pace, its sounds and the camera's moves (`watch`, each frame), and the
+player's zoom (`camera_event`). Drawing only reads the scene; it never changes the game
+(DESIGN.md, principle 7).
 """
 
 from __future__ import annotations
@@ -12,52 +13,149 @@ import pygame
 
 from petanque_game.rules.petanque_table import Table
 from petanque_game.rules.terningepetanque import closest_dice
+from petanque_game.ui import lang, sound, theme
 from petanque_game.ui import table_draw as td
-from petanque_game.ui import theme
+from petanque_game.ui import table_watch as watch
 from petanque_game.ui.table_panel import draw_side, prompt
 
 AREA = pygame.Rect(8, 64, 960, 552)  # the table's part of the logical surface
 SIDE = pygame.Rect(980, 64, 284, 552)  # the side panel
+ZOOM_KEY_STEP = 1.25  # one key press or wheel notch zooms by this much
+CLOSEUP_BELOW = 24.0  # px: a die smaller than this at rest gets the close-up of the deciding dice
+CLOSEUP_DIE = 34.0  # px: how large a die is in the close-up
+FOLLOW_RATE = 2.0  # a throw's camera eases this much faster than the one at rest
 
 
 class TableDrawing:
     """The drawing half of TableScene (a mixin: it reads the scene's state through self)."""
 
+    # --- each frame -------------------------------------------------------------------------------
+
+    def watch(self, dt: float) -> None:
+        """Play the throw on (its pace, its sounds when their frame shows) and move the camera."""
+        f = self.flight
+        if f is not None:
+            if f.sounds is None:
+                f.sounds = watch.sound_moments(f.path, self.level)
+            f.advance(dt, self.app.settings.animation_speed)
+            shown = f.path_t * f.path.fps
+            while f.sounds and f.t >= watch.LEAD and f.sounds[0][0] <= shown:
+                sound.play(f.sounds.pop(0)[1])
+            if f.done:
+                self.flight = None
+        cam = self.view
+        f = self.flight
+        if f is not None and not f.over:
+            pieces = watch.poses(f.path, f.path_t)
+            points = self._followed(f, pieces)
+            cam.frame(points)
+            cam.update(dt, FOLLOW_RATE)
+            thrown = pieces[-1]
+            cam.keep_inside([(thrown.x, thrown.y), (thrown.x, thrown.y + thrown.z * td.HEIGHT_SHIFT)],
+                            24.0)
+        else:
+            cam.rest()
+            cam.update(dt)
+
+    def _followed(self, f, pieces: list[watch.Pose]) -> list[tuple[float, float]]:
+        """What a throw's camera frames: the thrown piece (and how high it is), the diamond (the
+        board's centre when the diamond is the one thrown) and every body moving now."""
+        thrown = pieces[-1]
+        points = [(thrown.x, thrown.y), (thrown.x, thrown.y + thrown.z * td.HEIGHT_SHIFT)]
+        if len(pieces) == 1:
+            points.append((0.0, 0.0))
+        for body, p in zip(f.path.bodies, pieces):
+            if body[0] == "diamond" or p.moving:
+                points.append((p.x, p.y))
+        return points
+
+    def camera_event(self, event: pygame.event.Event) -> bool:
+        """The player's zoom: Ctrl + wheel (towards the pointer), Ctrl + plus / minus or Page Up /
+        Page Down, Ctrl + 0 or Home to fit the board again. The plain wheel is the elevation's."""
+        if event.type == pygame.MOUSEMOTION:
+            self._pointer = event.pos
+            return False
+        ctrl = bool(pygame.key.get_mods() & pygame.KMOD_CTRL)
+        if event.type == pygame.MOUSEWHEEL and ctrl:
+            self._zoom(ZOOM_KEY_STEP ** event.y, self._pointer_board())
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5) and ctrl:
+            self._zoom(ZOOM_KEY_STEP if event.button == 4 else 1 / ZOOM_KEY_STEP,
+                       self._pointer_board())
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        ctrl = ctrl or bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
+        if event.key == pygame.K_PAGEUP or (ctrl and event.key in (pygame.K_EQUALS, pygame.K_PLUS,
+                                                                   pygame.K_KP_PLUS)):
+            self._zoom(ZOOM_KEY_STEP, None)
+        elif event.key == pygame.K_PAGEDOWN or (ctrl and event.key in (pygame.K_MINUS,
+                                                                       pygame.K_KP_MINUS)):
+            self._zoom(1 / ZOOM_KEY_STEP, None)
+        elif event.key == pygame.K_HOME or (ctrl and event.key in (pygame.K_0, pygame.K_KP0)):
+            self.view.reset_zoom()
+        else:
+            return False
+        return True
+
+    def _zoom(self, factor: float, about: tuple[float, float] | None) -> None:
+        self.view.zoom(factor, about)
+
+    def _pointer_board(self) -> tuple[float, float] | None:
+        pos = getattr(self, "_pointer", None)
+        if pos is None or not AREA.collidepoint(pos):
+            return None
+        return self.view.to_board(pos[0] - AREA.x, pos[1] - AREA.y)
+
+    # --- drawing ----------------------------------------------------------------------------------
+
     def draw(self, surface: pygame.Surface) -> None:
         st = self.state
-        info = f"Round {st.round_number} of {st.rounds}  -  {self.level.title}"
+        info = lang.tr("table_view.round_info", round=st.round_number, rounds=st.rounds,
+                       board=self.level.title)
         self.draw_header(surface, info)
         area = surface.subsurface(AREA)
+        view = self.view.view
         seat_walls = {self.level.seats[self.n][s]: s for s in range(self.n)}
-        area.blit(td.board_surface(self.level, self.view, AREA.size, seat_walls), (0, 0))
-        self._draw_seats(area)
+        area.blit(td.board_surface(self.level, view, AREA.size, seat_walls), (0, 0))
+        self._draw_seats(area, view)
         table, old = self.shown_table()
         if self.flight is not None:
             table, old = self.before_flight, False
-            self._draw_flight(area)
+            self._draw_flight(area, view)
         else:
-            self._draw_table(area, table, old)
+            self._draw_table(area, table, old, view)
         if self.human_turn and not self.busy and self.due is not None:
             self._draw_aim(area)
-        self._draw_closeup(area, table, old)
+        if self.flight is None:
+            self._draw_closeup(area, table, old, seat_walls)
+        self._draw_zoom(area)
         pygame.draw.rect(surface, theme.colour("edge"), AREA, 2, border_radius=6)
         draw_side(self, surface, SIDE, table, old)
         urgent = self.human_turn and not self.busy
         text = self.replay.prompt() if self.replay is not None else prompt(self)
         self.draw_status(surface, text, self.buttons(), urgent)
 
-    def _draw_seats(self, area: pygame.Surface) -> None:
+    def _draw_zoom(self, area: pygame.Surface) -> None:
+        """The zoom, when the player changed it, and how to get back."""
+        cam = self.view
+        if cam.user_zoom == 1.0:
+            return
+        text = lang.tr("table_view.zoomed", zoom=f"{cam.user_zoom:.1f}")
+        theme.blit_text(area, text, (area.get_width() - 10, 8), 18, "muted", anchor="topright",
+                        shadow=True)
+
+    def _draw_seats(self, area: pygame.Surface, view: td.View) -> None:
         from petanque_game.physics import release_zone
 
         due = self.due
         for seat in range(self.n):
             zone = release_zone(self.level, self.n, seat)
             active = due is not None and due[0] == seat
-            td.draw_release(area, self.view, zone, seat, self.session.players[seat].name, active)
+            td.draw_release(area, view, zone, seat, self.session.players[seat].name, active)
 
-    def _draw_table(self, area: pygame.Surface, table: Table, old: bool,
-                    view: td.View | None = None, labels: bool = True) -> None:
-        view = view or self.view
+    def _draw_table(self, area: pygame.Surface, table: Table, old: bool, view: td.View,
+                    labels: bool = True) -> None:
         alpha = 150 if old else 255
         dm = table.diamond
         on = [d for d in table.dice if d.on_board and d.distance is not None]
@@ -69,7 +167,7 @@ class TableDrawing:
                 pygame.draw.line(area, col, a, b, 2 if (d.player, d.die) in closest else 1)
         if dm is not None:
             td.draw_diamond(area, view, self.level, dm.x, dm.y, dm.angle, alpha=alpha)
-        for d in table.dice:
+        for d in sorted(table.dice, key=lambda d: -d.y):  # the far ones first
             ring = theme.colour("accent") if closest and (d.player, d.die) in closest else None
             if not d.on_board:
                 ring = theme.colour("bad")
@@ -78,100 +176,102 @@ class TableDrawing:
         if dm is not None and not old and labels:
             for d in on:
                 if (d.player, d.die) in closest:
-                    sx, sy = view.to_screen(d.x, d.y)
-                    theme.blit_text(area, f"{d.distance:.0f} mm", (sx, sy - 16), 20, "accent",
-                                    True, "midbottom", shadow=True)
+                    sx, sy = view.lifted(d.x, d.y, self.level.dice.side)
+                    text = lang.tr("table_view.mm", mm=lang.number(round(d.distance)))
+                    theme.blit_text(area, text, (sx, sy - td.die_px(self.level, view) * 0.7),
+                                    20, "accent", True, "midbottom", shadow=True)
 
-    def _draw_flight(self, area: pygame.Surface, view: td.View | None = None) -> None:
+    def _draw_flight(self, area: pygame.Surface, view: td.View) -> None:
         from petanque_game.physics import top_face
 
-        view = view or self.view
         f = self.flight
-        frame = f.path.frames[f.frame]
-        order = sorted(range(len(frame)), key=lambda i: frame[i][2])  # the highest drawn last
+        pieces = watch.poses(f.path, f.path_t)
+        frame = f.frame
+        order = sorted(range(len(pieces)), key=lambda i: (pieces[i].z, -pieces[i].y))
         for i in order:
             kind, player, _ = f.path.bodies[i]
-            x, y, z, angle, orientation = frame[i]
-            gone = f.path.off_from[i] is not None and f.frame >= f.path.off_from[i]
+            p = pieces[i]
+            gone = f.path.off_from[i] is not None and frame >= f.path.off_from[i]
             alpha = 100 if gone else 255
             if kind == "diamond":
-                td.draw_diamond(area, view, self.level, x, y, angle, z, alpha)
+                td.draw_diamond(area, view, self.level, p.x, p.y, p.angle, p.z, alpha)
             else:
-                td.draw_table_die(area, view, self.level, player, top_face(orientation), x,
-                                  y, angle, z, alpha)
+                td.draw_table_die(area, view, self.level, player, top_face(p.orientation), p.x,
+                                  p.y, p.angle, p.z, alpha,
+                                  orientation=p.orientation if p.moving else None, tip=p.tip)
 
-    def _draw_closeup(self, area: pygame.Surface, table: Table, old: bool) -> None:
-        """A magnified view around the diamond, in the emptiest corner of the table area."""
-        rect = self.closeup
-        if self.flight is not None:
-            frame = self.flight.path.frames[self.flight.frame]
-            at = next(((b[0], b[1]) for b, body in zip(frame, self.flight.path.bodies)
-                       if body[0] == "diamond"), None)
-            ref = self.flight.table
-        else:
-            dm = table.diamond
-            at = (dm.x, dm.y) if dm is not None else None
-            ref = table
-        if at is None or ref is None:
+    # --- the close-up -----------------------------------------------------------------------------
+
+    def _draw_closeup(self, area: pygame.Surface, table: Table, old: bool,
+                      seat_walls: dict[str, int]) -> None:
+        """When the dice at rest are too small to read, a magnified view of the diamond and the
+        dice that decide the round, in the corner of the area that hides none of the bodies and
+        the least of the board. Not while the camera moves or the player has zoomed."""
+        cam = self.view
+        dm = table.diamond
+        if dm is None or old or not cam.still or cam.user_zoom != 1.0 \
+                or td.die_px(self.level, cam.view) >= CLOSEUP_BELOW:
             return
-        near = [math.hypot(d.x - at[0], d.y - at[1]) for d in ref.dice if d.on_board]
-        reach = max([35.0] + [r for r in near if r < 160.0]) + 18.0
-        scale = max(self.view.scale * 1.6, min(3.2, (rect.w / 2 - 6) / reach))
-        view = td.View(scale, (rect.w / 2 - at[0] * scale, rect.h / 2 + at[1] * scale))
-        inset = pygame.Surface(rect.size)
-        inset.fill(td.FLOOR)
-        pygame.draw.polygon(inset, theme.colour("felt"), view.poly(self.level.board.outline))
-        pygame.draw.polygon(inset, theme.mix(theme.colour("felt"), (255, 255, 255), 0.35),
-                            view.poly(self.level.board.outline), 2)
-        for ob in self.level.obstacles:
-            pygame.draw.polygon(inset, (120, 118, 124), view.poly(ob.outline))
-        if self.flight is not None:
-            self._draw_flight(inset, view)
-        else:
-            self._draw_table(inset, table, old, view, labels=False)
-        area.blit(inset, rect)
-        pygame.draw.rect(area, theme.colour("edge"), rect, 3, border_radius=4)
-        theme.blit_text(area, f"close-up x{scale / self.view.scale:.0f}", (rect.x + 6, rect.y + 4),
-                        18, "muted")
+        on = sorted((d for d in table.dice if d.on_board and d.distance is not None),
+                    key=lambda d: d.distance)
+        deciding = [d for d in on if d.distance <= on[0].distance + 3 * self.level.dice.side] \
+            if on else []
+        deciding = deciding[:4] if len(deciding) >= 2 else on[:2]
+        size = 200
+        rect = self._closeup_rect(cam.view, table, size)
+        pts = [(dm.x, dm.y)] + [(d.x, d.y) for d in deciding]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        span = max(max(xs) - min(xs), max(ys) - min(ys)) + 3 * self.level.dice.side
+        scale = max(CLOSEUP_DIE / self.level.dice.side, min(4.0, (size - 16) / span))
+        at = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+        if span * scale > size:  # the deciding dice lie far apart: keep the diamond in sight
+            at = (dm.x, dm.y)
+        view = td.View(scale, (round(size / 2 - at[0] * scale), round(size / 2 + at[1] * scale)))
+        inset = area.subsurface(rect)
+        inset.blit(td.board_surface(self.level, view, rect.size, seat_walls), (0, 0))
+        self._draw_table(inset, table, old, view, labels=False)
+        pygame.draw.rect(area, theme.colour("edge"), rect.inflate(4, 4), 3, border_radius=4)
+        theme.blit_text(area, lang.tr("table_view.closeup"), (rect.x + 6, rect.y + 4), 18,
+                        "text", shadow=True)
 
-    def _pick_closeup(self, active: int | None) -> pygame.Rect:
-        """The corner of the table area that hides least of the board, the walls and the seats,
-        and nothing of the seat `active` (the thrower aiming)."""
-        from petanque_game.physics import release_zone
-
-        size, pad = 224, 8
+    def _closeup_rect(self, view: td.View, table: Table, size: int) -> pygame.Rect:
+        """The corner of the area for the close-up: none of the bodies under it, the least of the
+        felt and of the seat that throws next."""
+        key = (view, table, self.due)
+        cached = getattr(self, "_closeup_at", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        pad = 10
         w, h = AREA.size
+        corners = [pygame.Rect(w - size - pad, pad, size, size),
+                   pygame.Rect(pad, pad, size, size),
+                   pygame.Rect(w - size - pad, h - size - pad, size, size),
+                   pygame.Rect(pad, h - size - pad, size, size)]
+        bodies = [view.to_screen(d.x, d.y) for d in table.dice if d.on_board]
+        if table.diamond is not None:
+            bodies.append(view.to_screen(table.diamond.x, table.diamond.y))
+        felt = view.poly(self.level.board.outline)
         probe = pygame.Surface(AREA.size)
         probe.fill((0, 0, 0))
-        pygame.draw.polygon(probe, (255, 0, 0), self.view.poly(self.level.board.outline))
-        for wall in self.level.walls.sides:
-            pygame.draw.polygon(probe, (255, 0, 0),
-                                self.view.poly(self.level.wall_outline(wall.name)))
-        for seat in range(self.n):
-            z = release_zone(self.level, self.n, seat)
-            col = (255, 255, 0) if seat == active else (255, 0, 0)
-            wall = self.level.wall_outline(self.level.seats[self.n][seat])
+        pygame.draw.polygon(probe, (255, 0, 0), felt)
+        if self.due is not None:
+            from petanque_game.physics import release_zone
+
+            z = release_zone(self.level, self.n, self.due[0])
             band = [z.point(0, -z.half_width), z.point(0, z.half_width),
                     z.point(1, z.half_width), z.point(1, -z.half_width)]
-            pygame.draw.polygon(probe, col, self.view.poly(band))
-            pygame.draw.polygon(probe, col, self.view.poly(wall))
-        corners = [pygame.Rect(pad, h - size - pad, size, size), pygame.Rect(pad, pad, size, size),
-                   pygame.Rect(w - size - pad, h - size - pad, size, size),
-                   pygame.Rect(w - size - pad, pad, size, size)]
+            pygame.draw.polygon(probe, (0, 255, 0), view.poly(band))
 
         def cost(r: pygame.Rect) -> float:
+            hidden = sum(r.inflate(24, 24).collidepoint(p) for p in bodies)
             red, green, _ = pygame.transform.average_color(probe, r)[:3]
-            return red + 50 * green  # covering the thrower's own seat is much worse
+            return 1e6 * hidden + red + 10 * green
 
-        return min(corners, key=cost)
+        best = min(corners, key=cost)
+        self._closeup_at = (key, best)
+        return best
 
-    @property
-    def closeup(self) -> pygame.Rect:
-        due = self.due
-        active = due[0] if due is not None and self.human_turn else None
-        if active not in self._closeups:
-            self._closeups[active] = self._pick_closeup(active)
-        return self._closeups[active]
+    # --- the aim ----------------------------------------------------------------------------------
 
     def _draw_aim(self, area: pygame.Surface) -> None:
         launch = self.launch(self.charge())
@@ -180,26 +280,24 @@ class TableDrawing:
         obj = self.due[1]
         points, clears = self.flight_hint(launch, obj)
         col = theme.colour("accent") if clears else theme.colour("bad")
-        screen = []
-        for x, y, z in points:
-            sx, sy = self.view.to_screen(x, y)
-            screen.append((sx, sy - z * self.view.scale * td.HEIGHT_SHIFT))
+        view = self.view.view
+        screen = [view.lifted(x, y, z) for x, y, z in points]
         for a, b in zip(screen[::2], screen[1::2]):
             pygame.draw.line(area, col, a, b, 3)
-        start = self.view.to_screen(launch.x, launch.y)
+        start = view.to_screen(launch.x, launch.y)
         seat = self.due[0]
         pygame.draw.circle(area, theme.player_colour(seat), start, 9)
         pygame.draw.circle(area, (255, 255, 255), start, 9, 2)
         if points:
-            lx, ly = self.view.to_screen(points[-1][0], points[-1][1])
+            lx, ly = view.to_screen(points[-1][0], points[-1][1])
             pygame.draw.circle(area, col, (lx, ly), 10, 2)
             pygame.draw.line(area, col, (lx - 6, ly - 6), (lx + 6, ly + 6), 2)
             pygame.draw.line(area, col, (lx - 6, ly + 6), (lx + 6, ly - 6), 2)
         warning = None
         if not clears:
-            warning = "Too low: it will hit the wall"
+            warning = lang.tr("table_view.too_low")
         elif points and not self.level.board.contains(points[-1][0], points[-1][1]):
-            warning = "It lands off the board"
+            warning = lang.tr("table_view.lands_off")
         if warning:
             theme.blit_text(area, warning, (start[0], start[1] - 28), 22, "bad", True,
                             "midbottom", shadow=True)
