@@ -91,71 +91,92 @@ def felt_tile(felt: tuple[int, int, int]) -> pygame.Surface:
 
 
 def floor_tile() -> pygame.Surface:
-    """A square of wooden floor: planks 32 px wide with their grain and joints."""
+    """A piece of wooden floor: long planks 32 px wide with their grain and staggered joints."""
     key = ("floor",)
     if key not in _tiles:
-        s = pygame.Surface((TILE, TILE))
+        s = pygame.Surface((TILE * 4, TILE))
         s.fill(FLOOR)
+        joint = theme.mix(FLOOR, (0, 0, 0), 0.35)
         for p in range(TILE // 32):
-            tone = theme.mix(FLOOR, (90, 70, 50), 0.18 * _grain(p, 0, 5))
-            pygame.draw.rect(s, tone, (0, p * 32, TILE, 32))
-            for g in range(7):
+            tone = theme.mix(FLOOR, (96, 72, 50), 0.1 + 0.12 * _grain(p, 0, 5))
+            pygame.draw.rect(s, tone, (0, p * 32, TILE * 4, 32))
+            for g in range(9):
                 y = p * 32 + 3 + int(_grain(p, g, 6) * 26)
-                pygame.draw.line(s, theme.mix(tone, (0, 0, 0), 0.12), (0, y), (TILE, y))
-            pygame.draw.line(s, (18, 15, 13), (0, p * 32), (TILE, p * 32), 2)
-            cut = int(_grain(p, 9, 7) * TILE)
-            pygame.draw.line(s, (18, 15, 13), (cut, p * 32), (cut, p * 32 + 31), 2)
+                x0 = int(_grain(p, g, 8) * TILE * 3)
+                pygame.draw.line(s, theme.mix(tone, (0, 0, 0), 0.1), (x0, y), (x0 + TILE, y))
+            pygame.draw.line(s, joint, (0, p * 32), (TILE * 4, p * 32))
+            cut = int((p * 0.37 % 1.0) * TILE * 4)
+            pygame.draw.line(s, joint, (cut, p * 32), (cut, p * 32 + 31))
         _tiles[key] = s
     return _tiles[key]
 
 
-def _tiled(tile: pygame.Surface, size: tuple[int, int], anchor: tuple[float, float]) -> \
-        pygame.Surface:
-    """`tile` repeated over `size`, fixed to the board (anchor: where the board's centre is)."""
-    s = pygame.Surface(size)
-    ox, oy = int(anchor[0]) % TILE - TILE, int(anchor[1]) % TILE - TILE
-    for x in range(ox, size[0], TILE):
-        for y in range(oy, size[1], TILE):
-            s.blit(tile, (x, y))
-    return s
+def _tiled(tile: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    """`tile` repeated over at least `size` and one tile more each way (one per tile, grown when
+    a larger one is asked for): blitted at an offset, it moves with the board untiled again."""
+    key = ("tiled", id(tile))
+    got = _tiles.get(key)
+    tw, th = tile.get_size()
+    if got is None or got.get_width() < size[0] + tw or got.get_height() < size[1] + th:
+        w = max(size[0] * 3 // 2, got.get_width() if got else 0, 1024) + tw
+        h = max(size[1] * 3 // 2, got.get_height() if got else 0, 768) + th
+        got = _new((w, h))
+        for x in range(0, w, tw):
+            for y in range(0, h, th):
+                got.blit(tile, (x, y))
+        _tiles[key] = got
+    return got
+
+
+def _blit_tiled(surf: pygame.Surface, tile: pygame.Surface, anchor: tuple[float, float]) -> None:
+    """Cover `surf` with `tile`, fixed to the board (anchor: where the board's centre is)."""
+    tw, th = tile.get_size()
+    big = _tiled(tile, surf.get_size())
+    surf.blit(big, (0, 0), pygame.Rect(-(int(anchor[0]) % tw - tw), -(int(anchor[1]) % th - th),
+                                       *surf.get_size()))
 
 
 # --- the level --------------------------------------------------------------------------------------
 
 _boards: dict[tuple, pygame.Surface] = {}
-BOARD_CACHE = 6
+BOARD_CACHE = 6  # pictures of the whole area (one per still view: at rest, the close-up)
 
 
 def board_surface(level, view: View, size: tuple[int, int], seat_walls: dict[str, int]) -> \
         pygame.Surface:
     """The still picture of the level as `view` shows it (cached per view): the floor, the board's
-    shadow, the felt, the faint distance rings, and the walls and obstacles standing up."""
+    shadow, the felt, the faint distance rings, and the walls and obstacles standing up. The
+    floor's and the felt's grain come from pictures tiled once, so a moving camera costs a few
+    blits a frame."""
     felt = theme.colour("felt")
     walls = tuple(sorted(seat_walls.items()))
     key = (level.name, view, size, walls, felt, tuple(theme.player_colour(s) for _, s in walls))
     surf = _boards.get(key)
     if surf is not None:
         return surf
-    surf = _tiled(floor_tile(), size, view.centre)
-    outline = view.poly(level.board.outline)
+    surf = _new(size)
+    _blit_tiled(surf, floor_tile(), view.centre)
     s = view.scale
+    outline = view.poly(level.board.outline)
     pygame.draw.polygon(surf, (14, 12, 10), [(x + 5 * s, y + 6 * s) for x, y in outline])
     pygame.draw.polygon(surf, theme.mix(felt, (40, 24, 12), 0.7), _grow(outline, 4 * s))
-    # the felt: its texture through a stencil of the board's outline
-    stencil = surf.copy()
-    pygame.draw.polygon(stencil, (255, 0, 255), outline)
-    stencil.set_colorkey((255, 0, 255))
-    surf.blit(_tiled(felt_tile(felt), size, view.centre), (0, 0))
-    surf.blit(stencil, (0, 0))
-    cx, cy = view.to_screen(0, 0)
-    pygame.draw.circle(surf, theme.mix(felt, (255, 255, 255), 0.14), (cx, cy), 5, 1)
-    for r in range(1, 6):  # faint rings, 50 mm apart: distances at a glance
-        pygame.draw.circle(surf, theme.mix(felt, (255, 255, 255), 0.06), (cx, cy), r * 50 * s, 1)
-    pygame.draw.polygon(surf, theme.mix(felt, (255, 255, 255), 0.3), outline, 2)
+    if level.board.shape == "rect":  # the felt is a rectangle: its cloth through a clip
+        x0, y0 = min(p[0] for p in outline), min(p[1] for p in outline)
+        x1, y1 = max(p[0] for p in outline), max(p[1] for p in outline)
+        surf.set_clip(pygame.Rect(round(x0), round(y0), round(x1) - round(x0),
+                                  round(y1) - round(y0)))
+        _blit_tiled(surf, felt_tile(felt), view.centre)
+        surf.set_clip(None)
+        _rings(surf, view, felt)
+        pygame.draw.polygon(surf, theme.mix(felt, (255, 255, 255), 0.3), outline, 2)
+    else:  # a round or many-sided felt: a picture of it per zoom step, panned over
+        cloth, at = _felt_picture(level, s, felt)
+        surf.blit(cloth, (view.centre[0] + at[0], view.centre[1] + at[1]))
     blocks = [(ob.outline, ob.height, (120, 118, 124), None) for ob in level.obstacles]
     blocks += [(level.wall_outline(w.name), level.walls.height, theme.colour("wall"),
                 seat_walls.get(w.name)) for w in level.walls.sides]
-    _shadows(surf, view, [(o, h) for o, h, _, _ in blocks])
+    for o, h, _, _ in blocks:
+        _shadow(surf, view, o, h)
     for o, h, rgb, seat in sorted(blocks, key=lambda b: -sum(p[1] for p in b[0]) / len(b[0])):
         _block(surf, view, o, h, rgb, seat)  # from the far (north) side to the near one
     if len(_boards) >= BOARD_CACHE:
@@ -164,21 +185,78 @@ def board_surface(level, view: View, size: tuple[int, int], seat_walls: dict[str
     return surf
 
 
-def _shadows(surf: pygame.Surface, view: View, blocks) -> None:
-    """The shadows the walls and obstacles cast on the felt and the floor, in one layer."""
-    layer = pygame.Surface(surf.get_size())
-    layer.fill((255, 255, 255))
-    for outline, h in blocks:
-        base = view.poly(outline)
-        dx, dy = SHADOW_SHIFT[0] * h * view.scale, SHADOW_SHIFT[1] * h * view.scale
-        far = [(x + dx, y + dy) for x, y in base]
-        pygame.draw.polygon(layer, (0, 0, 0), far)
-        for i in range(len(base)):
-            j = (i + 1) % len(base)
-            pygame.draw.polygon(layer, (0, 0, 0), [base[i], base[j], far[j], far[i]])
-    layer.set_colorkey((255, 255, 255))
-    layer.set_alpha(95)
-    surf.blit(layer, (0, 0))
+_felts: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
+FELT_CACHE = 4
+
+
+def _felt_picture(level, scale: float, felt) -> tuple[pygame.Surface, tuple[int, int]]:
+    """The felt at `scale` (cached per zoom step): its cloth, the rings and its edge on a
+    colour-keyed surface just large enough; and where its corner lies from the board's centre."""
+    key = (level.name, scale, felt)
+    got = _felts.get(key)
+    if got is not None:
+        return got
+    xs = [p[0] for p in level.board.outline]
+    ys = [p[1] for p in level.board.outline]
+    x0, y0 = math.floor(min(xs) * scale) - 2, math.floor(-max(ys) * scale) - 2
+    w, h = math.ceil(max(xs) * scale) - x0 + 3, math.ceil(-min(ys) * scale) - y0 + 3
+    local = View(scale, (-x0, -y0))
+    cloth = _new((w, h))
+    _blit_tiled(cloth, felt_tile(felt), local.centre)
+    _rings(cloth, local, felt)
+    outline = local.poly(level.board.outline)
+    stencil = _new((w, h))
+    stencil.fill((255, 0, 255))
+    pygame.draw.polygon(stencil, (0, 0, 0), outline)
+    stencil.set_colorkey((0, 0, 0))
+    cloth.blit(stencil, (0, 0))  # magenta outside the felt: the colour key
+    pygame.draw.polygon(cloth, theme.mix(felt, (255, 255, 255), 0.3), outline, 2)
+    cloth.set_colorkey((255, 0, 255))
+    if len(_felts) >= FELT_CACHE:
+        _felts.pop(next(iter(_felts)))
+    _felts[key] = (cloth, (x0, y0))
+    return _felts[key]
+
+
+def _rings(surf: pygame.Surface, view: View, felt) -> None:
+    """The centre's mark and faint rings 50 mm apart: distances at a glance."""
+    cx, cy = view.to_screen(0, 0)
+    pygame.draw.circle(surf, theme.mix(felt, (255, 255, 255), 0.14), (cx, cy), 5, 1)
+    for r in range(1, 6):
+        pygame.draw.circle(surf, theme.mix(felt, (255, 255, 255), 0.06), (cx, cy),
+                           r * 50 * view.scale, 1)
+
+
+def _new(size: tuple[int, int]) -> pygame.Surface:
+    """A surface in the window's pixel format, when there is a window (blits need no
+    converting)."""
+    window = pygame.display.get_surface()
+    return pygame.Surface(size, 0, window) if window is not None else pygame.Surface(size)
+
+
+def _shadow(surf: pygame.Surface, view: View, outline, h: float) -> None:
+    """The shadow a wall or obstacle (convex) casts on the felt and the floor."""
+    base = view.poly(outline)
+    dx, dy = SHADOW_SHIFT[0] * h * view.scale, SHADOW_SHIFT[1] * h * view.scale
+    _poly_alpha(surf, _hull(base + [(x + dx, y + dy) for x, y in base]), (0, 0, 0), 95)
+
+
+def _hull(points):
+    """The convex hull of `points` (monotone chain)."""
+    pts = sorted(set(points))
+    if len(pts) < 3:
+        return pts
+
+    def half(seq):
+        out = []
+        for p in seq:
+            while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
+                                     - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= 0:
+                out.pop()
+            out.append(p)
+        return out[:-1]
+
+    return half(pts) + half(reversed(pts))
 
 
 def _shade(rgb, normal) -> tuple[int, int, int]:
@@ -206,8 +284,8 @@ def _block(surf: pygame.Surface, view: View, outline, height: float, rgb, seat: 
         pygame.draw.polygon(surf, _shade(rgb, (nx, ny, 0.0)), [base[i], base[j], top[j], top[i]])
     pygame.draw.polygon(surf, rgb, top)
     if seat is not None:  # the wall a player throws over carries the player's colour on top
-        pygame.draw.polygon(surf, theme.player_colour(seat), _grow(top, -2.0))
-        pygame.draw.polygon(surf, theme.mix(theme.player_colour(seat), (0, 0, 0), 0.4), top, 2)
+        pygame.draw.polygon(surf, theme.mix(theme.player_colour(seat), rgb, 0.35), top)
+        pygame.draw.polygon(surf, theme.player_colour(seat), top, 2)
     else:
         pygame.draw.polygon(surf, theme.mix(rgb, (255, 255, 255), 0.3), top, 1)
 

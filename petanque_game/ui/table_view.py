@@ -7,8 +7,6 @@ player's zoom (`camera_event`). Drawing only reads the scene; it never changes t
 
 from __future__ import annotations
 
-import math
-
 import pygame
 
 from petanque_game.rules.petanque_table import Table
