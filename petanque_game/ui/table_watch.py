@@ -96,7 +96,8 @@ def sound_moments(path, level) -> list[tuple[int, str]]:
             a, b = frames[f - 1][i], frames[f][i]
             if not landed and a[2] > 0.05 and b[2] <= 0.05:
                 landed = True
-                found.append((f, 2, "land"))
+                if off is None or f < off:  # on the felt, not on the floor beside it
+                    found.append((f, 2, "land"))
             dx, dy = b[0] - a[0], b[1] - a[1]
             if math.hypot(dx, dy) > JUMP:
                 continue
