@@ -84,7 +84,7 @@ def felt_tile(felt: tuple[int, int, int]) -> pygame.Surface:
             end = (i + math.cos(a) * ln, j + math.sin(a) * ln)
             pygame.draw.line(s, col, (i, j), end)
             if end[0] >= TILE or end[1] >= TILE:  # the tile repeats: wrap the fibre round
-                pygame.draw.line(s, col, (i - TILE, j - TILE * (end[1] >= TILE)),
+                pygame.draw.line(s, col, (i - TILE * (end[0] >= TILE), j - TILE * (end[1] >= TILE)),
                                  (end[0] - TILE * (end[0] >= TILE), end[1] - TILE * (end[1] >= TILE)))
         _tiles[key] = s
     return _tiles[key]
@@ -166,13 +166,13 @@ def board_surface(level, view: View, size: tuple[int, int], seat_walls: dict[str
         surf.set_clip(pygame.Rect(round(x0), round(y0), round(x1) - round(x0),
                                   round(y1) - round(y0)))
         _blit_tiled(surf, felt_tile(felt), view.centre)
-        surf.set_clip(None)
         _rings(surf, view, felt)
+        surf.set_clip(None)
         pygame.draw.polygon(surf, theme.mix(felt, (255, 255, 255), 0.3), outline, 2)
     else:  # a round or many-sided felt: a picture of it per zoom step, panned over
         cloth, at = _felt_picture(level, s, felt)
         surf.blit(cloth, (view.centre[0] + at[0], view.centre[1] + at[1]))
-    blocks = [(ob.outline, ob.height, (120, 118, 124), None) for ob in level.obstacles]
+    blocks = [(ob.outline, ob.height, OBSTACLE, None) for ob in level.obstacles]
     blocks += [(level.wall_outline(w.name), level.walls.height, theme.colour("wall"),
                 seat_walls.get(w.name)) for w in level.walls.sides]
     for o, h, _, _ in blocks:
@@ -257,6 +257,33 @@ def _hull(points):
         return out[:-1]
 
     return half(pts) + half(reversed(pts))
+
+
+OBSTACLE = (120, 118, 124)
+
+
+def paint(surface: pygame.Surface, view: View, level, bodies) -> None:
+    """Draw `bodies` ((x, y, z, draw) each, draw(surface) drawing it) in depth order, with the
+    obstacles they stand behind drawn again over them: the board's picture has every obstacle
+    under every body, but a body just north of an obstacle is partly hidden by it."""
+    top = max([ob.height for ob in level.obstacles] + [0.5])  # above this: drawn last, by height
+    low = [b for b in bodies if b[2] < top]
+    high = sorted((b for b in bodies if b[2] >= top), key=lambda b: b[2])
+    items = [(b[1], 1, b[3]) for b in low]
+    reach = 2 * level.dice.side
+    for ob in level.obstacles:
+        front = min(p[1] for p in ob.outline)
+        xs = [p[0] for p in ob.outline]
+        behind = [b for b in low if b[1] > front and b[2] < ob.height
+                  and min(xs) - reach < b[0] < max(xs) + reach
+                  and b[1] < max(p[1] for p in ob.outline) + ob.height * HEIGHT_SHIFT + reach]
+        if behind:
+            items.append((front, 0, lambda s, ob=ob: _block(s, view, ob.outline, ob.height,
+                                                            OBSTACLE, None)))
+    for _, _, draw in sorted(items, key=lambda i: (-i[0], i[1])):
+        draw(surface)
+    for b in high:
+        b[3](surface)
 
 
 def _shade(rgb, normal) -> tuple[int, int, int]:
@@ -506,9 +533,11 @@ def draw_release(surface: pygame.Surface, view: View, zone, seat: int, name: str
     lx, ly = label_at[0] + nx * 16, label_at[1] - ny * 16
     surf = theme.text(name, 20, theme.player_colour(seat) if active else "muted", active)
     rect = surf.get_rect(center=(lx, ly))
-    if theme.marks_shown():
+    room = surface.get_rect().inflate(-8, -8)
+    if theme.marks_shown():  # the mark goes before the name: keep room for it
         rect.x += 12
-    rect.clamp_ip(surface.get_rect().inflate(-8, -8))  # a seat off the area keeps its name
+        room.x, room.w = room.x + 22, room.w - 22
+    rect.clamp_ip(room)  # a seat off the area keeps its name
     surface.blit(surf, rect)
     if theme.marks_shown():
         pygame.draw.circle(surface, (250, 250, 250), (rect.x - 12, rect.centery), 9)

@@ -20,7 +20,8 @@ AREA = pygame.Rect(8, 64, 960, 552)  # the table's part of the logical surface
 SIDE = pygame.Rect(980, 64, 284, 552)  # the side panel
 ZOOM_KEY_STEP = 1.25  # one key press or wheel notch zooms by this much
 CLOSEUP_BELOW = 24.0  # px: a die smaller than this at rest gets the close-up of the deciding dice
-CLOSEUP_DIE = 34.0  # px: how large a die is in the close-up
+CLOSEUP_DIE = 32.0  # px: how large a die is in the close-up
+CLOSEUP_MIN, CLOSEUP_MAX = 180, 260  # px: the close-up's side, as the deciding dice need
 FOLLOW_RATE = 2.0  # a throw's camera eases this much faster than the one at rest
 
 
@@ -163,14 +164,18 @@ class TableDrawing:
                 a, b = view.to_screen(d.x, d.y), view.to_screen(dm.x, dm.y)
                 col = theme.colour("accent") if (d.player, d.die) in closest else (200, 220, 210)
                 pygame.draw.line(area, col, a, b, 2 if (d.player, d.die) in closest else 1)
+        bodies = []
         if dm is not None:
-            td.draw_diamond(area, view, self.level, dm.x, dm.y, dm.angle, alpha=alpha)
-        for d in sorted(table.dice, key=lambda d: -d.y):  # the far ones first
+            bodies.append((dm.x, dm.y, 0.0, lambda s: td.draw_diamond(
+                s, view, self.level, dm.x, dm.y, dm.angle, alpha=alpha)))
+        for d in table.dice:
             ring = theme.colour("accent") if closest and (d.player, d.die) in closest else None
             if not d.on_board:
                 ring = theme.colour("bad")
-            td.draw_table_die(area, view, self.level, d.player, d.face, d.x, d.y, d.angle,
-                              alpha=alpha if d.on_board else 110, ring=ring)
+            bodies.append((d.x, d.y, 0.0, lambda s, d=d, ring=ring: td.draw_table_die(
+                s, view, self.level, d.player, d.face, d.x, d.y, d.angle,
+                alpha=alpha if d.on_board else 110, ring=ring)))
+        td.paint(area, view, self.level, bodies)
         if dm is not None and not old and labels:
             for d in on:
                 if (d.player, d.die) in closest:
@@ -185,18 +190,24 @@ class TableDrawing:
         f = self.flight
         pieces = watch.poses(f.path, f.path_t)
         frame = f.frame
-        order = sorted(range(len(pieces)), key=lambda i: (pieces[i].z, -pieces[i].y))
-        for i in order:
+        bodies = []
+        for i, p in enumerate(pieces):
             kind, player, _ = f.path.bodies[i]
-            p = pieces[i]
             gone = f.path.off_from[i] is not None and frame >= f.path.off_from[i]
+            if kind == "diamond" and f.table.diamond is not None and f.table.diamond.reset \
+                    and frame == len(f.path.frames) - 1:
+                gone = False  # laid back at its new spot
             alpha = 100 if gone else 255
             if kind == "diamond":
-                td.draw_diamond(area, view, self.level, p.x, p.y, p.angle, p.z, alpha)
+                def draw(s, p=p, alpha=alpha):
+                    td.draw_diamond(s, view, self.level, p.x, p.y, p.angle, p.z, alpha)
             else:
-                td.draw_table_die(area, view, self.level, player, top_face(p.orientation), p.x,
-                                  p.y, p.angle, p.z, alpha,
-                                  orientation=p.orientation if p.moving else None, tip=p.tip)
+                def draw(s, p=p, alpha=alpha, player=player):
+                    td.draw_table_die(s, view, self.level, player, top_face(p.orientation), p.x,
+                                      p.y, p.angle, p.z, alpha,
+                                      orientation=p.orientation if p.moving else None, tip=p.tip)
+            bodies.append((p.x, p.y, p.z, draw))
+        td.paint(area, view, self.level, bodies)
 
     # --- the close-up -----------------------------------------------------------------------------
 
@@ -212,15 +223,17 @@ class TableDrawing:
             return
         on = sorted((d for d in table.dice if d.on_board and d.distance is not None),
                     key=lambda d: d.distance)
+        if not on:
+            return  # nothing to decide yet
         deciding = [d for d in on if d.distance <= on[0].distance + 3 * self.level.dice.side] \
             if on else []
         deciding = deciding[:4] if len(deciding) >= 2 else on[:2]
-        size = 200
-        rect = self._closeup_rect(cam.view, table, size)
         pts = [(dm.x, dm.y)] + [(d.x, d.y) for d in deciding]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         span = max(max(xs) - min(xs), max(ys) - min(ys)) + 3 * self.level.dice.side
-        scale = max(CLOSEUP_DIE / self.level.dice.side, min(4.0, (size - 16) / span))
+        scale = max(CLOSEUP_DIE / self.level.dice.side, min(4.0, (CLOSEUP_MIN - 16) / span))
+        size = int(max(CLOSEUP_MIN, min(CLOSEUP_MAX, span * scale + 16)))
+        rect = self._closeup_rect(cam.view, table, size)
         at = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
         if span * scale > size:  # the deciding dice lie far apart: keep the diamond in sight
             at = (dm.x, dm.y)
@@ -248,22 +261,25 @@ class TableDrawing:
         bodies = [view.to_screen(d.x, d.y) for d in table.dice if d.on_board]
         if table.diamond is not None:
             bodies.append(view.to_screen(table.diamond.x, table.diamond.y))
-        felt = view.poly(self.level.board.outline)
+        from petanque_game.physics import release_zone
+
         probe = pygame.Surface(AREA.size)
         probe.fill((0, 0, 0))
-        pygame.draw.polygon(probe, (255, 0, 0), felt)
-        if self.due is not None:
-            from petanque_game.physics import release_zone
-
-            z = release_zone(self.level, self.n, self.due[0])
+        pygame.draw.polygon(probe, (255, 0, 0), view.poly(self.level.board.outline))
+        due = self.due[0] if self.due is not None else None
+        for seat in range(self.n):  # the seats' walls and zones: the next thrower's above all
+            z = release_zone(self.level, self.n, seat)
             band = [z.point(0, -z.half_width), z.point(0, z.half_width),
                     z.point(1, z.half_width), z.point(1, -z.half_width)]
-            pygame.draw.polygon(probe, (0, 255, 0), view.poly(band))
+            col = (0, 255, 0) if seat == due else (0, 0, 255)
+            pygame.draw.polygon(probe, col, view.poly(band))
+            wall = self.level.wall_outline(self.level.seats[self.n][seat])
+            pygame.draw.polygon(probe, col, view.poly(wall))
 
         def cost(r: pygame.Rect) -> float:
             hidden = sum(r.inflate(24, 24).collidepoint(p) for p in bodies)
-            red, green, _ = pygame.transform.average_color(probe, r)[:3]
-            return 1e6 * hidden + red + 10 * green
+            red, green, blue = pygame.transform.average_color(probe, r)[:3]
+            return 1e6 * hidden + red + 10 * green + 0.5 * blue
 
         best = min(corners, key=cost)
         self._closeup_at = (key, best)
