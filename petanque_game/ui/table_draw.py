@@ -169,9 +169,14 @@ def board_surface(level, view: View, size: tuple[int, int], seat_walls: dict[str
         _rings(surf, view, felt)
         surf.set_clip(None)
         pygame.draw.polygon(surf, theme.mix(felt, (255, 255, 255), 0.3), outline, 2)
-    else:  # a round or many-sided felt: a picture of it per zoom step, panned over
-        cloth, at = _felt_picture(level, s, felt)
-        surf.blit(cloth, (view.centre[0] + at[0], view.centre[1] + at[1]))
+    else:  # a round or many-sided felt: the cloth with all around it keyed out
+        cloth = _scratch(("cloth", size), size)
+        _blit_tiled(cloth, felt_tile(felt), view.centre)
+        _rings(cloth, view, felt)
+        pygame.draw.polygon(cloth, (255, 0, 255), _keyhole(cloth.get_rect(), outline))
+        cloth.set_colorkey((255, 0, 255))
+        surf.blit(cloth, (0, 0))
+        pygame.draw.polygon(surf, theme.mix(felt, (255, 255, 255), 0.3), outline, 2)
     blocks = [(ob.outline, ob.height, OBSTACLE, None) for ob in level.obstacles]
     blocks += [(level.wall_outline(w.name), level.walls.height, theme.colour("wall"),
                 seat_walls.get(w.name)) for w in level.walls.sides]
@@ -185,37 +190,25 @@ def board_surface(level, view: View, size: tuple[int, int], seat_walls: dict[str
     return surf
 
 
-_felts: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
-FELT_CACHE = 4
+def _keyhole(box: pygame.Rect, outline) -> list[tuple[float, float]]:
+    """One polygon covering `box` but the convex `outline` inside it: the box's ring, a cut to the
+    outline's point nearest the box's corner, the outline round the other way and back (filled
+    by crossings, the cut's two edges cancel out)."""
+    start = min(range(len(outline)), key=lambda k: math.hypot(outline[k][0] - box.x,
+                                                              outline[k][1] - box.y))
+    ring = list(outline[start:]) + list(outline[:start]) + [outline[start]]
+    corners = [box.topleft, box.topright, box.bottomright, box.bottomleft, box.topleft]
+    return corners + ring[::-1]
 
 
-def _felt_picture(level, scale: float, felt) -> tuple[pygame.Surface, tuple[int, int]]:
-    """The felt at `scale` (cached per zoom step): its cloth, the rings and its edge on a
-    colour-keyed surface just large enough; and where its corner lies from the board's centre."""
-    key = (level.name, scale, felt)
-    got = _felts.get(key)
-    if got is not None:
-        return got
-    xs = [p[0] for p in level.board.outline]
-    ys = [p[1] for p in level.board.outline]
-    x0, y0 = math.floor(min(xs) * scale) - 2, math.floor(-max(ys) * scale) - 2
-    w, h = math.ceil(max(xs) * scale) - x0 + 3, math.ceil(-min(ys) * scale) - y0 + 3
-    local = View(scale, (-x0, -y0))
-    cloth = _new((w, h))
-    _blit_tiled(cloth, felt_tile(felt), local.centre)
-    _rings(cloth, local, felt)
-    outline = local.poly(level.board.outline)
-    stencil = _new((w, h))
-    stencil.fill((255, 0, 255))
-    pygame.draw.polygon(stencil, (0, 0, 0), outline)
-    stencil.set_colorkey((0, 0, 0))
-    cloth.blit(stencil, (0, 0))  # magenta outside the felt: the colour key
-    pygame.draw.polygon(cloth, theme.mix(felt, (255, 255, 255), 0.3), outline, 2)
-    cloth.set_colorkey((255, 0, 255))
-    if len(_felts) >= FELT_CACHE:
-        _felts.pop(next(iter(_felts)))
-    _felts[key] = (cloth, (x0, y0))
-    return _felts[key]
+_scratches: dict[tuple, pygame.Surface] = {}
+
+
+def _scratch(key: tuple, size: tuple[int, int]) -> pygame.Surface:
+    """A work surface of `size`, kept for the next picture (its content is not)."""
+    if key not in _scratches:
+        _scratches[key] = _new(size)
+    return _scratches[key]
 
 
 def _rings(surf: pygame.Surface, view: View, felt) -> None:
