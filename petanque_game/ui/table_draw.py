@@ -421,11 +421,13 @@ def draw_table_die(surface: pygame.Surface, view: View, level, seat: int, face: 
     if orientation is not None and (z > 0.3 or tip is not None):
         rect = _draw_cube(surface, view, level, body, pip, x, y, z, angle, orientation, tip, alpha)
     else:
-        size = max(6, round(level.dice.side * view.scale))
-        sx, sy = view.to_screen(x, y)
+        side = level.dice.side
+        size = max(6, round(side * view.scale))
+        sx, sy = view.lifted(x, y, side)  # the face on top, a die's height above the felt
         s = view.scale
-        _poly_alpha(surface, [(px + 1.5 * s, py + 2 * s) for px, py in
-                              _square(view, x, y, angle, level.dice.side / 2)], (0, 0, 0), 90)
+        _poly_alpha(surface, [(px + SHADOW_SHIFT[0] * side * s, py + SHADOW_SHIFT[1] * side * s)
+                              for px, py in _square(view, x, y, angle, side / 2)], (0, 0, 0), 90)
+        _rest_sides(surface, view, body, x, y, angle, side, alpha)
         img = face_sprite(face, size, body, pip, round(math.degrees(angle)) % 90)
         if alpha < 255:
             img = img.copy()
@@ -433,13 +435,30 @@ def draw_table_die(surface: pygame.Surface, view: View, level, seat: int, face: 
         rect = img.get_rect(center=(round(sx), round(sy)))
         surface.blit(img, rect)
     if ring is not None:
-        pygame.draw.circle(surface, ring, rect.center, max(rect.w, rect.h) * 0.62, 2)
+        pygame.draw.circle(surface, ring, rect.center, max(rect.w, rect.h) * 0.72 + 2, 2)
     if theme.marks_shown():
         badge = max(9.0, rect.w * 0.42)
         at = (rect.right - badge * 0.2, rect.top + badge * 0.2)
         pygame.draw.circle(surface, (250, 250, 250), at, badge * 0.62)
         theme.draw_mark(surface, seat, at, badge * 0.8)
     return rect
+
+
+def _rest_sides(surface, view: View, body, x: float, y: float, angle: float, side: float,
+                alpha: int) -> None:
+    """The sides of a die lying flat that face the viewer, lit from LIGHT, under its top face."""
+    half = side / 2
+    ca, sa = math.cos(angle), math.sin(angle)
+    corners = [(x + (px * ca - py * sa), y + (px * sa + py * ca))
+               for px, py in ((half, half), (-half, half), (-half, -half), (half, -half))]
+    for i in range(4):
+        (ax, ay), (bx, by) = corners[i], corners[(i + 1) % 4]
+        nx, ny = (by - ay) / side, -(bx - ax) / side  # outward (the corners run anticlockwise)
+        if nx * VIEWER[0] + ny * VIEWER[1] <= 1e-6:
+            continue
+        quad = [view.lifted(ax, ay, 0.0), view.lifted(bx, by, 0.0), view.lifted(bx, by, side),
+                view.lifted(ax, ay, side)]
+        _poly_alpha(surface, quad, _shade(body, (nx, ny, 0.0)), alpha)
 
 
 def _square(view: View, x: float, y: float, angle: float, half: float):
