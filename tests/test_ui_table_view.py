@@ -12,7 +12,7 @@ import pygame
 import pytest
 from ui_support import fast_app
 
-from petanque_game.physics import load_named_level, simulate_throw
+from petanque_game.physics import LaunchError, load_named_level, simulate_throw
 from petanque_game.physics.results import Path
 from petanque_game.record import Seat
 from petanque_game.rules.petanque_table import Launch, Table
@@ -49,6 +49,22 @@ def a_throw(level, target=(0.0, 0.0), speed=1500.0, elevation=0.6, table=None, s
                                _launch(level, seat, (0.0, 0.0), 900.0, 0.7)).table
     return simulate_throw(level, table, 2, seat, "die", 0,
                           _launch(level, seat, target, speed, elevation)), table
+
+
+def near_throw(level, table, seat):
+    """Of a few throws by `seat` straight at the diamond, the one that ends nearest to it."""
+    best = None
+    for speed in range(500, 2600, 100):
+        for elevation in (0.4, 0.7, 1.0):
+            try:
+                result, _ = a_throw(level, speed=float(speed), elevation=elevation,
+                                    table=table, seat=seat)
+            except LaunchError:
+                continue
+            d = [d for d in result.table.dice if (d.player, d.die) == (seat, 0)][0]
+            if d.on_board and (best is None or d.distance < best[0]):
+                best = (d.distance, result)
+    return best[1]
 
 
 def _launch(level, seat, target, speed, elevation):
@@ -298,3 +314,26 @@ def test_a_flight_and_the_marks_draw_at_both_palettes(palette, monkeypatch):
     app.render()
     flipped = pygame.image.tobytes(app.logical.subsurface(spot.clip(AREA)), "RGB")
     assert shown != flipped  # the flying die carries its player's mark exactly when asked
+
+
+@pytest.mark.parametrize("level", ["round-table", "bumper-lane"])
+def test_small_dice_at_rest_get_a_readable_close_up_that_hides_no_body(level):
+    app = fast_app()
+    scene = start(app, level)
+    lv = scene.level
+    first = near_throw(lv, None, 0)
+    rest = near_throw(lv, first.table, 1).table
+    assert sum(d.on_board for d in rest.dice) == 2
+    assert td.die_px(lv, scene.view.view) < 24  # too small: the close-up is due
+    rect, view = scene.closeup(rest, False)
+    assert td.die_px(lv, view) >= 30
+    assert pygame.Rect((0, 0), AREA.size).contains(rect)
+    for d in rest.dice:  # the close-up hides no body of the table
+        assert not rect.collidepoint(scene.view.to_screen(d.x, d.y))
+    assert not rect.collidepoint(scene.view.to_screen(rest.diamond.x, rest.diamond.y))
+    inset = pygame.Rect((0, 0), rect.size)
+    near = min((d for d in rest.dice if d.on_board), key=lambda d: d.distance)
+    for x, y in [(rest.diamond.x, rest.diamond.y), (near.x, near.y)]:
+        assert inset.collidepoint(view.to_screen(x, y))  # and shows the diamond and its closest
+    scene.view.zoom(1.25)
+    assert scene.closeup(rest, False) is None  # not while the player has zoomed in

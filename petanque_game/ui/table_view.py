@@ -214,37 +214,45 @@ class TableDrawing:
 
     def _draw_closeup(self, area: pygame.Surface, table: Table, old: bool,
                       seat_walls: dict[str, int]) -> None:
-        """When the dice at rest are too small to read, a magnified view of the diamond and the
-        dice that decide the round, in the corner of the area that hides none of the bodies and
-        the least of the board. Not while the camera moves or the player has zoomed."""
-        cam = self.view
-        dm = table.diamond
-        if dm is None or old or not cam.still or cam.user_zoom != 1.0 \
-                or td.die_px(self.level, cam.view) >= CLOSEUP_BELOW:
+        plan = self.closeup(table, old)
+        if plan is None:
             return
-        on = sorted((d for d in table.dice if d.on_board and d.distance is not None),
-                    key=lambda d: d.distance)
-        if not on:
-            return  # nothing to decide yet
-        deciding = [d for d in on if d.distance <= on[0].distance + 3 * self.level.dice.side] \
-            if on else []
-        deciding = deciding[:4] if len(deciding) >= 2 else on[:2]
-        pts = [(dm.x, dm.y)] + [(d.x, d.y) for d in deciding]
-        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        span = max(max(xs) - min(xs), max(ys) - min(ys)) + 3 * self.level.dice.side
-        scale = max(CLOSEUP_DIE / self.level.dice.side, min(4.0, (CLOSEUP_MIN - 16) / span))
-        size = int(max(CLOSEUP_MIN, min(CLOSEUP_MAX, span * scale + 16)))
-        rect = self._closeup_rect(cam.view, table, size)
-        at = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
-        if span * scale > size:  # the deciding dice lie far apart: keep the diamond in sight
-            at = (dm.x, dm.y)
-        view = td.View(scale, (round(size / 2 - at[0] * scale), round(size / 2 + at[1] * scale)))
+        rect, view = plan
         inset = area.subsurface(rect)
         inset.blit(td.board_surface(self.level, view, rect.size, seat_walls), (0, 0))
         self._draw_table(inset, table, old, view, labels=False)
         pygame.draw.rect(area, theme.colour("edge"), rect.inflate(4, 4), 3, border_radius=4)
         theme.blit_text(area, lang.tr("table_view.closeup"), (rect.x + 6, rect.y + 4), 18,
                         "text", shadow=True)
+
+    def closeup(self, table: Table, old: bool) -> tuple[pygame.Rect, td.View] | None:
+        """Where the close-up goes in the area and what it shows, or None for no close-up: when
+        the dice at rest are too small to read, a magnified view of the diamond and the dice
+        that decide the round, in the corner of the area that hides none of the bodies and the
+        least of the board. Not while the camera moves or the player has zoomed."""
+        cam = self.view
+        dm = table.diamond
+        if dm is None or old or not cam.still or cam.user_zoom != 1.0 \
+                or td.die_px(self.level, cam.view) >= CLOSEUP_BELOW:
+            return None
+        on = sorted((d for d in table.dice if d.on_board and d.distance is not None),
+                    key=lambda d: d.distance)
+        if not on:
+            return None  # nothing to decide yet
+        side = self.level.dice.side
+        deciding = [d for d in on if d.distance <= on[0].distance + 3 * side]
+        deciding = deciding[:4] if len(deciding) >= 2 else on[:2]
+        pts = [(dm.x, dm.y)] + [(d.x, d.y) for d in deciding]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        span = max(max(xs) - min(xs), max(ys) - min(ys)) + 3 * side
+        scale = max(CLOSEUP_DIE / side, min(4.0, (CLOSEUP_MIN - 16) / span))
+        size = int(max(CLOSEUP_MIN, min(CLOSEUP_MAX, span * scale + 16)))
+        rect = self._closeup_rect(cam.view, table, size)
+        at = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+        if span * scale > size:  # the deciding dice lie far apart: keep the diamond in sight
+            at = (dm.x, dm.y)
+        return rect, td.View(scale, (round(size / 2 - at[0] * scale),
+                                     round(size / 2 + at[1] * scale)))
 
     def _closeup_rect(self, view: td.View, table: Table, size: int) -> pygame.Rect:
         """The corner of the area for the close-up: none of the bodies under it, the least of the
