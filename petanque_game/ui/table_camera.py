@@ -21,8 +21,8 @@ from petanque_game.ui.table_draw import View
 ZOOM_STEP = 1.015  # the drawn scale moves in steps of 1.5 %: a cached board per step
 MAX_ZOOM = 3.0  # the player may zoom in this far over the board's fit ...
 MIN_ZOOM = 0.7  # ... and out this far (to see the throwing zones)
-EASE_PAN = 4.0  # per second: the share of the way the view closes is 1 - exp(-rate * dt)
-EASE_ZOOM = 3.0
+EASE_PAN = 5.0  # per second: the share of the way the view closes is 1 - exp(-rate * dt)
+EASE_ZOOM = 4.0
 FOLLOW_MARGIN = 60.0  # mm around what a throw's camera frames
 FOLLOW_MAX = 2.0  # a throw's camera zooms in at most this much over the board's fit
 
@@ -69,10 +69,13 @@ class Camera:
         return self._view
 
     def _snap(self) -> None:
-        k = round(math.log(self._scale / self.fit) / math.log(ZOOM_STEP))
+        self._view = self._drawn(self._scale, self.look)
+
+    def _drawn(self, scale: float, look: tuple[float, float]) -> View:
+        k = round(math.log(scale / self.fit) / math.log(ZOOM_STEP))
         s = self.fit * ZOOM_STEP ** k
         w, h = self.size
-        self._view = View(s, (round(w / 2 - self.look[0] * s), round(h / 2 + self.look[1] * s)))
+        return View(s, (round(w / 2 - look[0] * s), round(h / 2 + look[1] * s)))
 
     @property
     def scale(self) -> float:
@@ -165,7 +168,8 @@ class Camera:
 
     @property
     def still(self) -> bool:
-        return self._scale == self.goal_scale and self.look == self.goal_look
+        """Does the view drawn stand where it is going (to the pixel and the zoom step)?"""
+        return self._view == self._drawn(self.goal_scale, self.goal_look)
 
     # --- helpers -------------------------------------------------------------------------------
 
