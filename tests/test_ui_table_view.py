@@ -146,7 +146,7 @@ def test_zoom_changes_the_scale_eases_there_and_maps_both_ways():
     assert cam.user_zoom == 1.0
 
 
-def test_zoom_keys_and_ctrl_wheel_reach_the_camera_and_the_plain_wheel_does_not():
+def test_zoom_keys_and_ctrl_wheel_reach_the_camera_and_the_plain_wheel_does_not(monkeypatch):
     app = fast_app()
     scene = start(app)
     fit = scene.view.goal_scale
@@ -164,6 +164,15 @@ def test_zoom_keys_and_ctrl_wheel_reach_the_camera_and_the_plain_wheel_does_not(
                                           precise_x=0.0, precise_y=1.0))
     assert scene.view.goal_scale == before  # the plain wheel is the elevation's
     assert scene.elevation != elevation
+    # Ctrl + one wheel notch (a MOUSEWHEEL and a button 4 event, as SDL sends): one zoom step
+    elevation = scene.elevation
+    monkeypatch.setattr(pygame.key, "get_mods", lambda: pygame.KMOD_LCTRL)
+    app.handle_logical(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False,
+                                          precise_x=0.0, precise_y=1.0))
+    app.handle_logical(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=AREA.center, button=4))
+    app.handle_logical(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=AREA.center, button=4))
+    assert scene.view.user_zoom == pytest.approx(before / fit * 1.25)
+    assert scene.elevation == elevation
 
 
 # --- the pace and the sounds --------------------------------------------------------------------

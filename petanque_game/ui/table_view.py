@@ -78,10 +78,9 @@ class TableDrawing:
         if event.type == pygame.MOUSEWHEEL and ctrl:
             self._zoom(ZOOM_KEY_STEP ** event.y, self._pointer_board())
             return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5) and ctrl:
-            self._zoom(ZOOM_KEY_STEP if event.button == 4 else 1 / ZOOM_KEY_STEP,
-                       self._pointer_board())
-            return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and ctrl \
+                and event.button in (4, 5):
+            return True  # the same notch as a MOUSEWHEEL event, which zoomed already
         if event.type != pygame.KEYDOWN:
             return False
         ctrl = ctrl or bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
