@@ -129,7 +129,7 @@ class TableScene(TableDrawing, GameScene):
             return None  # table is shown at rest without the flight
 
     def animate(self, dt: float) -> None:
-        self.watch(dt)  # the throw played back, its sounds, the camera (ui/table_view.py)
+        self.watch_throw(dt)  # the throw played back, its sounds, the camera (ui/table_view.py)
         if self.charging is not None:
             self.charging += dt
 

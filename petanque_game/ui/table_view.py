@@ -1,7 +1,7 @@
 """Drawing the Terningepetanque table and watching a throw: the board as the camera shows it, the
 seats, the dice and the diamond at rest or in flight, the close-up of the dice that decide the
-round, the aim; the throw's pace, its sounds and the camera's moves (`watch`, each frame), and the
-player's zoom (`camera_event`). Drawing only reads the scene; it never changes the game
+round, the aim; the throw's pace, its sounds and the camera's moves (`watch_throw`, each frame),
+and the player's zoom (`camera_event`). Drawing only reads the scene; it never changes the game
 (DESIGN.md, principle 7).
 """
 
@@ -12,6 +12,7 @@ import pygame
 from petanque_game.rules.petanque_table import Table
 from petanque_game.rules.terningepetanque import closest_dice
 from petanque_game.ui import lang, sound, theme
+from petanque_game.ui import table_board as tb
 from petanque_game.ui import table_draw as td
 from petanque_game.ui import table_watch as watch
 from petanque_game.ui.table_panel import draw_side, prompt
@@ -30,7 +31,7 @@ class TableDrawing:
 
     # --- each frame -------------------------------------------------------------------------------
 
-    def watch(self, dt: float) -> None:
+    def watch_throw(self, dt: float) -> None:
         """Play the throw on (its pace, its sounds when their frame shows) and move the camera."""
         f = self.flight
         if f is not None:
@@ -115,7 +116,7 @@ class TableDrawing:
         area = surface.subsurface(AREA)
         view = self.view.view
         seat_walls = {self.level.seats[self.n][s]: s for s in range(self.n)}
-        area.blit(td.board_surface(self.level, view, AREA.size, seat_walls), (0, 0))
+        area.blit(tb.board_surface(self.level, view, AREA.size, seat_walls), (0, 0))
         self._draw_seats(area, view)
         table, old = self.shown_table()
         if self.flight is not None:
@@ -175,7 +176,7 @@ class TableDrawing:
             bodies.append((d.x, d.y, 0.0, lambda s, d=d, ring=ring: td.draw_table_die(
                 s, view, self.level, d.player, d.face, d.x, d.y, d.angle,
                 alpha=alpha if d.on_board else 110, ring=ring)))
-        td.paint(area, view, self.level, bodies)
+        tb.paint(area, view, self.level, bodies)
         if dm is not None and not old and labels:
             for d in on:
                 if (d.player, d.die) in closest:
@@ -207,7 +208,7 @@ class TableDrawing:
                                       p.y, p.angle, p.z, alpha,
                                       orientation=p.orientation if p.moving else None, tip=p.tip)
             bodies.append((p.x, p.y, p.z, draw))
-        td.paint(area, view, self.level, bodies)
+        tb.paint(area, view, self.level, bodies)
 
     # --- the close-up -----------------------------------------------------------------------------
 
@@ -218,7 +219,7 @@ class TableDrawing:
             return
         rect, view = plan
         inset = area.subsurface(rect)
-        inset.blit(td.board_surface(self.level, view, rect.size, seat_walls), (0, 0))
+        inset.blit(tb.board_surface(self.level, view, rect.size, seat_walls), (0, 0))
         self._draw_table(inset, table, old, view, labels=False)
         pygame.draw.rect(area, theme.colour("edge"), rect.inflate(4, 4), 3, border_radius=4)
         theme.blit_text(area, lang.tr("table_view.closeup"), (rect.x + 6, rect.y + 4), 18,
