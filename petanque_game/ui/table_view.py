@@ -229,12 +229,15 @@ class TableDrawing:
         """Where the close-up goes in the area and what it shows, or None for no close-up: when
         the dice at rest are too small to read, a magnified view of the diamond and the dice
         that decide the round, in the corner of the area that hides none of the bodies and the
-        least of the board. Not while the camera moves or the player has zoomed."""
+        least of the board. Not while the camera moves, the player has zoomed or a reckoning
+        shows."""
         cam = self.view
         dm = table.diamond
         if dm is None or old or not cam.still or cam.user_zoom != 1.0 \
                 or td.die_px(self.level, cam.view) >= CLOSEUP_BELOW:
             return None
+        if getattr(self, "reckoning", None) is not None:
+            return None  # the reckoning's card shows the round's measures itself
         on = sorted((d for d in table.dice if d.on_board and d.distance is not None),
                     key=lambda d: d.distance)
         if not on:
