@@ -247,7 +247,7 @@ class TableDrawing:
         deciding = deciding[:4] if len(deciding) >= 2 else on[:2]
         pts = [(dm.x, dm.y)] + [(d.x, d.y) for d in deciding]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        span = max(max(xs) - min(xs), max(ys) - min(ys)) + 3 * side
+        span = max(max(xs) - min(xs), max(ys) - min(ys)) + 4 * side  # and the bodies round them
         scale = max(CLOSEUP_DIE / side, min(4.0, (CLOSEUP_MIN - 16) / span))
         size = int(max(CLOSEUP_MIN, min(CLOSEUP_MAX, span * scale + 16)))
         rect = self._closeup_rect(cam.view, table, size)
