@@ -8,6 +8,11 @@ higher on the screen, so a wall shows its top and the face turned to the viewer,
 and a body in the air stands above its shadow (PHYSICS_NOTES.md, pseudo-3D). A body in the air is
 also drawn (1 + z / HEIGHT_GROWTH) times larger, the way it would come nearer an eye above.
 
+A die or the diamond is drawn with its top face at its place (`to_screen(x, y)` when it lies on
+the felt) and its sides hanging below it: what is drawn at a body's place (the measuring lines,
+the rings round the closest dice, the aim's marks) sits on the face a player reads. The walls and
+obstacles stand up from their outline on the board.
+
 Everything here only reads what it is given: no game state changes, no random numbers.
 """
 
@@ -74,10 +79,12 @@ def draw_diamond(surface: pygame.Surface, view: View, level, x: float, y: float,
     ca, sa = math.cos(angle), math.sin(angle)
     local = [(a, 0.0), (0.0, b), (-a, 0.0), (0.0, -b)]
     ground = [(x + px * ca - py * sa, y + px * sa + py * ca) for px, py in local]
-    sh = [view.to_screen(px + SHADOW_SHIFT[0] * z, py - SHADOW_SHIFT[1] * z) for px, py in ground]
+    t, up = d.thickness, z + d.thickness  # drawn with its top face at its place: see above
+    sh = [view.lifted(px + SHADOW_SHIFT[0] * up, py - SHADOW_SHIFT[1] * up, -t)
+          for px, py in ground]
     poly_alpha(surface, sh, (0, 0, 0), max(40, 100 - int(z)))
-    low = [view.lifted(px, py, z) for px, py in ground]
-    high = [view.lifted(px, py, z + d.thickness) for px, py in ground]
+    low = [view.lifted(px, py, z - t) for px, py in ground]
+    high = [view.lifted(px, py, z) for px, py in ground]
     edge = (120, 170, 210)
     poly_alpha(surface, low, edge, alpha)
     for i in range(4):
@@ -160,10 +167,11 @@ def draw_table_die(surface: pygame.Surface, view: View, level, seat: int, face: 
     else:
         side = level.dice.side
         size = max(6, round(side * view.scale))
-        sx, sy = view.lifted(x, y, side)  # the face on top, a die's height above the felt
+        sx, sy = view.to_screen(x, y)  # the face on top, at the die's place
         s = view.scale
-        poly_alpha(surface, [(px + SHADOW_SHIFT[0] * side * s, py + SHADOW_SHIFT[1] * side * s)
-                              for px, py in _square(view, x, y, angle, side / 2)], (0, 0, 0), 90)
+        poly_alpha(surface, [(px + SHADOW_SHIFT[0] * side * s,
+                              py + (SHADOW_SHIFT[1] + HEIGHT_SHIFT) * side * s)
+                             for px, py in _square(view, x, y, angle, side / 2)], (0, 0, 0), 90)
         _rest_sides(surface, view, body, x, y, angle, side, alpha)
         img = face_sprite(face, size, body, pip, round(math.degrees(angle)) % 90)
         if alpha < 255:
@@ -183,7 +191,8 @@ def draw_table_die(surface: pygame.Surface, view: View, level, seat: int, face: 
 
 def _rest_sides(surface, view: View, body, x: float, y: float, angle: float, side: float,
                 alpha: int) -> None:
-    """The sides of a die lying flat that face the viewer, lit from LIGHT, under its top face."""
+    """The sides of a die lying flat that face the viewer, lit from LIGHT, hanging below its top
+    face (which is at the die's place: see the module's notes)."""
     half = side / 2
     ca, sa = math.cos(angle), math.sin(angle)
     corners = [(x + (px * ca - py * sa), y + (px * sa + py * ca))
@@ -193,8 +202,8 @@ def _rest_sides(surface, view: View, body, x: float, y: float, angle: float, sid
         nx, ny = (by - ay) / side, -(bx - ax) / side  # outward (the corners run anticlockwise)
         if nx * VIEWER[0] + ny * VIEWER[1] <= 1e-6:
             continue
-        quad = [view.lifted(ax, ay, 0.0), view.lifted(bx, by, 0.0), view.lifted(bx, by, side),
-                view.lifted(ax, ay, side)]
+        quad = [view.lifted(ax, ay, -side), view.lifted(bx, by, -side), view.lifted(bx, by, 0.0),
+                view.lifted(ax, ay, 0.0)]
         poly_alpha(surface, quad, shade(body, (nx, ny, 0.0)), alpha)
 
 
@@ -231,10 +240,12 @@ def _draw_cube(surface, view: View, level, body, pip, x, y, z, angle, orientatio
     m = tuple(v for i in range(3) for v in (  # Rz(angle) @ m: the yaw frame into the board's
         (ca * m[j] - sa * m[3 + j]) if i == 0 else (sa * m[j] + ca * m[3 + j]) if i == 1
         else m[6 + j] for j in range(3)))
-    half = level.dice.side / 2 * (1.0 + z / HEIGHT_GROWTH)
-    cz = z + lift + level.dice.side / 2
-    sh = [(px + SHADOW_SHIFT[0] * z * view.scale, py + SHADOW_SHIFT[1] * z * view.scale)
-          for px, py in _square(view, x, y, angle, level.dice.side / 2 * (1 + z / 400))]
+    side = level.dice.side
+    half = side / 2 * (1.0 + z / HEIGHT_GROWTH)
+    cz = z + lift + side / 2 - side  # drawn with its top face at its place: see above
+    up = (z + side) * view.scale
+    sh = [(px + SHADOW_SHIFT[0] * up, py + SHADOW_SHIFT[1] * up + HEIGHT_SHIFT * side * view.scale)
+          for px, py in _square(view, x, y, angle, side / 2 * (1 + z / 400))]
     poly_alpha(surface, sh, (0, 0, 0), max(35, 110 - int(z * 0.8)))
 
     def at(u: float, v: float, w: float, a: int, b: int, c: int) -> tuple[float, float]:

@@ -159,10 +159,9 @@ class TableDrawing:
         dm = table.diamond
         on = [d for d in table.dice if d.on_board and d.distance is not None]
         closest = {(d.player, d.die) for d in closest_dice(table)}
-        side, flat = self.level.dice.side, self.level.diamond.thickness
         if dm is not None and not old:
-            for d in on:  # from the face on top of each die to the diamond's top
-                a, b = view.lifted(d.x, d.y, side), view.lifted(dm.x, dm.y, flat)
+            for d in on:  # from the face on top of each die to the diamond's (ui/table_draw.py)
+                a, b = view.to_screen(d.x, d.y), view.to_screen(dm.x, dm.y)
                 col = theme.colour("accent") if (d.player, d.die) in closest else (200, 220, 210)
                 pygame.draw.line(area, col, a, b, 2 if (d.player, d.die) in closest else 1)
         bodies = []
@@ -180,7 +179,7 @@ class TableDrawing:
         if dm is not None and not old and labels:
             for d in on:
                 if (d.player, d.die) in closest:
-                    sx, sy = view.lifted(d.x, d.y, side)
+                    sx, sy = view.to_screen(d.x, d.y)
                     text = lang.tr("table_view.mm", mm=lang.number(round(d.distance)))
                     theme.blit_text(area, text, (sx, sy - td.die_px(self.level, view) * 0.7),
                                     20, "accent", True, "midbottom", shadow=True)
