@@ -122,28 +122,34 @@ def board_surface(level, view: View, size: tuple[int, int], seat_walls: dict[str
     surf = _boards.get(key)
     if surf is not None:
         return surf
-    surf = _new(size)
+    # the oldest picture's surface is drawn over (no new one made while the camera moves)
+    surf = _boards.pop(next(iter(_boards))) if len(_boards) >= BOARD_CACHE else _new(size)
+    if surf.get_size() != size:
+        surf = _new(size)
     _blit_tiled(surf, floor_tile(), view.centre)
     s = view.scale
     outline = view.poly(level.board.outline)
+    xs, ys = [p[0] for p in outline], [p[1] for p in outline]
+    box = pygame.Rect(math.floor(min(xs)), math.floor(min(ys)), math.ceil(max(xs) - min(xs)) + 1,
+                      math.ceil(max(ys) - min(ys)) + 1).clip(surf.get_rect())
     pygame.draw.polygon(surf, (14, 12, 10), [(x + 5 * s, y + 6 * s) for x, y in outline])
     pygame.draw.polygon(surf, theme.mix(felt, (40, 24, 12), 0.7), _grow(outline, 4 * s))
     if level.board.shape == "rect":  # the felt is a rectangle: its cloth through a clip
-        x0, y0 = min(p[0] for p in outline), min(p[1] for p in outline)
-        x1, y1 = max(p[0] for p in outline), max(p[1] for p in outline)
-        surf.set_clip(pygame.Rect(round(x0), round(y0), round(x1) - round(x0),
-                                  round(y1) - round(y0)))
+        surf.set_clip(pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs)) - round(min(xs)),
+                                  round(max(ys)) - round(min(ys))))
         _blit_tiled(surf, felt_tile(felt), view.centre)
         _rings(surf, view, felt)
         surf.set_clip(None)
         pygame.draw.polygon(surf, theme.mix(felt, (255, 255, 255), 0.3), outline, 2)
-    else:  # a round or many-sided felt: the cloth with all around it keyed out
-        cloth = _scratch(("cloth", size), size)
-        _blit_tiled(cloth, felt_tile(felt), view.centre)
-        _rings(cloth, view, felt)
-        pygame.draw.polygon(cloth, (255, 0, 255), _keyhole(cloth.get_rect(), outline))
+    elif box.w > 0 and box.h > 0:  # a round or many-sided felt: keyed out round its cloth
+        cloth = _scratch(("cloth", size), size).subsurface(pygame.Rect((0, 0), box.size))
+        local = View(s, (view.centre[0] - box.x, view.centre[1] - box.y))
+        _blit_tiled(cloth, felt_tile(felt), local.centre)
+        _rings(cloth, local, felt)
+        pygame.draw.polygon(cloth, (255, 0, 255),
+                            _keyhole(cloth.get_rect(), local.poly(level.board.outline)))
         cloth.set_colorkey((255, 0, 255))
-        surf.blit(cloth, (0, 0))
+        surf.blit(cloth, box.topleft)
         pygame.draw.polygon(surf, theme.mix(felt, (255, 255, 255), 0.3), outline, 2)
     blocks = [(ob.outline, ob.height, OBSTACLE, None) for ob in level.obstacles]
     blocks += [(level.wall_outline(w.name), level.walls.height, theme.colour("wall"),
@@ -152,8 +158,6 @@ def board_surface(level, view: View, size: tuple[int, int], seat_walls: dict[str
         _shadow(surf, view, o, h)
     for o, h, rgb, seat in sorted(blocks, key=lambda b: -sum(p[1] for p in b[0]) / len(b[0])):
         _block(surf, view, o, h, rgb, seat)  # from the far (north) side to the near one
-    if len(_boards) >= BOARD_CACHE:
-        _boards.pop(next(iter(_boards)))
     _boards[key] = surf
     return surf
 
