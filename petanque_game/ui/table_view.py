@@ -126,23 +126,28 @@ class TableDrawing:
             self._draw_table(area, table, old, view)
         if self.human_turn and not self.busy and self.due is not None:
             self._draw_aim(area)
-        if self.flight is None:
-            self._draw_closeup(area, table, old, seat_walls)
-        self._draw_zoom(area)
+        inset = self._draw_closeup(area, table, old, seat_walls) if self.flight is None else None
+        self._draw_zoom(area, inset)
         pygame.draw.rect(surface, theme.colour("edge"), AREA, 2, border_radius=6)
         draw_side(self, surface, SIDE, table, old)
         urgent = self.human_turn and not self.busy
         text = self.replay.prompt() if self.replay is not None else prompt(self)
         self.draw_status(surface, text, self.buttons(), urgent)
 
-    def _draw_zoom(self, area: pygame.Surface) -> None:
-        """The zoom, when the player changed it, and how to get back."""
+    def _draw_zoom(self, area: pygame.Surface, inset: pygame.Rect | None) -> None:
+        """The zoom and how to get back, when the player changed it; while the player aims,
+        how to zoom. Beside the close-up (`inset`) when that takes the corner."""
         cam = self.view
-        if cam.user_zoom == 1.0:
+        if cam.user_zoom != 1.0:
+            text = lang.tr("table_view.zoomed", zoom=f"{cam.user_zoom:.1f}")
+        elif self.human_turn and not self.busy and self.due is not None:
+            text = lang.tr("table_view.zoom_keys")
+        else:
             return
-        text = lang.tr("table_view.zoomed", zoom=f"{cam.user_zoom:.1f}")
-        theme.blit_text(area, text, (area.get_width() - 10, 8), 18, "muted", anchor="topright",
-                        shadow=True)
+        right = area.get_width() - 10
+        if inset is not None and inset.top < 40 and inset.right > right - 40:
+            right = inset.left - 12
+        theme.blit_text(area, text, (right, 8), 18, "muted", anchor="topright", shadow=True)
 
     def _draw_seats(self, area: pygame.Surface, view: td.View) -> None:
         from petanque_game.physics import release_zone
@@ -212,10 +217,10 @@ class TableDrawing:
     # --- the close-up -----------------------------------------------------------------------------
 
     def _draw_closeup(self, area: pygame.Surface, table: Table, old: bool,
-                      seat_walls: dict[str, int]) -> None:
+                      seat_walls: dict[str, int]) -> pygame.Rect | None:
         plan = self.closeup(table, old)
         if plan is None:
-            return
+            return None
         rect, view = plan
         inset = area.subsurface(rect)
         inset.blit(tb.board_surface(self.level, view, rect.size, seat_walls), (0, 0))
@@ -223,6 +228,7 @@ class TableDrawing:
         pygame.draw.rect(area, theme.colour("edge"), rect.inflate(4, 4), 3, border_radius=4)
         theme.blit_text(area, lang.tr("table_view.closeup"), (rect.x + 6, rect.y + 4), 18,
                         "text", shadow=True)
+        return rect
 
     def closeup(self, table: Table, old: bool) -> tuple[pygame.Rect, td.View] | None:
         """Where the close-up goes in the area and what it shows, or None for no close-up: when
