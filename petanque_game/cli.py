@@ -297,3 +297,7 @@ def _check_level(spec: str, recording: bool = False) -> Any:
                   file=sys.stderr)
     return board
 
+
+
+if __name__ == "__main__":  # `python -m petanque_game.cli` works like `python -m petanque_game`
+    sys.exit(main())

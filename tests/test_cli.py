@@ -35,6 +35,13 @@ def test_python_dash_m_works_from_another_directory(tmp_path):
     assert '"game": "shut-the-box"' in out.stdout
 
 
+def test_the_cli_module_runs_as_a_script_too():
+    out = subprocess.run([sys.executable, "-m", "petanque_game.cli", "--version"], check=False,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == f"petanque-game {__version__}"
+
+
 @pytest.mark.parametrize("args", [["fly"], ["verify"], ["simulate", "ten-thousand"],
                                   ["simulate", "ten-thousand", "--players", "ai:easy",
                                    "--games", "many"]])

@@ -22,6 +22,7 @@ SCENE_MODULES = {
     "results",  # ResultsScene
     "help",     # RulesScene
     "trouble",  # ErrorScene
+    "statistics",  # StatisticsScene
 }
 REGISTRY = "scenes"
 

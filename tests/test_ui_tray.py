@@ -71,7 +71,7 @@ def human_move(app, scene):
             press(app, "roll")
     elif game == "shut-the-box":
         if st.phase == "close":
-            for box in st.closable()[0]:
+            for box in set(st.closable()[0]) ^ scene.controls.selected:  # the only way: chosen
                 app.click(scene.controls.tile_rect(box).center)
             press(app, "close")
         else:
@@ -84,7 +84,7 @@ def play_to_end(app, scene, limit=4000):
     for i in range(limit):
         if scene.session.over:
             break
-        if scene.human_turn:
+        if scene.human_turn and not scene.busy:  # a turn-ending roll is read first
             events = len(scene.session.record.events)
             human_move(app, scene)
             assert len(scene.session.record.events) > events, app.toast.message

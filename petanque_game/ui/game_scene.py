@@ -164,7 +164,9 @@ class GameScene(Scene):
         players = self.session.players
         n = len(players)
         row_h = min(66, (rect.h - 16) // max(1, n))
-        winners = set(self.session.state.winners()) if self.session.over else set()
+        # the winners are named once what decided the game has been shown (not busy)
+        winners = set(self.session.state.winners()) if self.session.over and not self.busy \
+            else set()
         for seat, p in enumerate(players):
             r = pygame.Rect(rect.x + 8, rect.y + 8 + seat * row_h, rect.w - 16, row_h - 6)
             current = seat == to_move
@@ -219,6 +221,9 @@ class GameScene(Scene):
         panel(surface, STATUS_RECT, "panel", "accent" if urgent else "edge")
         width = STATUS_RECT.w - 40 - (sum(b.rect.w + 10 for b in buttons))
         happened = self.history[-history_lines:] if history_lines else []
+        if self.replay is not None:  # the replay's timeline stands where the history lines go
+            happened = []
+            self.replay.draw_timeline(surface)
         y = STATUS_RECT.y + (8 if len(happened) > 1 else 12)
         for line in happened:
             theme.blit_text(surface, theme.fit(line, 22, width), (STATUS_RECT.x + 16, y), 22,

@@ -1,6 +1,6 @@
 """Drawing the Terningepetanque table and watching a throw: the board as the camera shows it, the
 seats, the dice and the diamond at rest or in flight, the close-up of the dice that decide the
-round, the aim; the throw's pace, its sounds and the camera's moves (`watch_throw`, each frame),
+round; the throw's pace, its sounds and the camera's moves (`watch_throw`, each frame),
 and the player's zoom (`camera_event`). Drawing only reads the scene; it never changes the game
 (DESIGN.md, principle 7).
 """
@@ -124,8 +124,6 @@ class TableDrawing:
             self._draw_flight(area, view)
         else:
             self._draw_table(area, table, old, view)
-        if self.human_turn and not self.busy and self.due is not None:
-            self._draw_aim(area)
         inset = self._draw_closeup(area, table, old, seat_walls) if self.flight is None else None
         self._draw_zoom(area, inset)
         pygame.draw.rect(surface, theme.colour("edge"), AREA, 2, border_radius=6)
@@ -301,34 +299,3 @@ class TableDrawing:
         best = min(corners, key=cost)
         self._closeup_at = (key, best)
         return best
-
-    # --- the aim ----------------------------------------------------------------------------------
-
-    def _draw_aim(self, area: pygame.Surface) -> None:
-        launch = self.launch(self.charge())
-        if launch is None:
-            return
-        obj = self.due[1]
-        points, clears = self.flight_hint(launch, obj)
-        col = theme.colour("accent") if clears else theme.colour("bad")
-        view = self.view.view
-        screen = [view.lifted(x, y, z) for x, y, z in points]
-        for a, b in zip(screen[::2], screen[1::2]):
-            pygame.draw.line(area, col, a, b, 3)
-        start = view.to_screen(launch.x, launch.y)
-        seat = self.due[0]
-        pygame.draw.circle(area, theme.player_colour(seat), start, 9)
-        pygame.draw.circle(area, (255, 255, 255), start, 9, 2)
-        if points:
-            lx, ly = view.to_screen(points[-1][0], points[-1][1])
-            pygame.draw.circle(area, col, (lx, ly), 10, 2)
-            pygame.draw.line(area, col, (lx - 6, ly - 6), (lx + 6, ly + 6), 2)
-            pygame.draw.line(area, col, (lx - 6, ly + 6), (lx + 6, ly - 6), 2)
-        warning = None
-        if not clears:
-            warning = lang.tr("table_view.too_low")
-        elif points and not self.level.board.contains(points[-1][0], points[-1][1]):
-            warning = lang.tr("table_view.lands_off")
-        if warning:
-            theme.blit_text(area, warning, (start[0], start[1] - 28), 22, "bad", True,
-                            "midbottom", shadow=True)

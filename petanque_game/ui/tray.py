@@ -3,27 +3,54 @@ players' panel, what just happened and what to do next, and the game's own contr
 (`tray_games.py`). The same scene plays a live game and watches a replay.
 
 AI seats decide one decision at a time with a pause in between, so a human can follow. A human's
-click goes to the match, which refuses an illegal one with a reason; the scene shows the reason.
+click is checked by the game's controls against the rules' legal actions; a refusal says, in the
+player's language, what is possible.
+
+A roll that ends a turn (a bust, a roll that closes no box, the last roll of a ship) stays on the
+tray with what it came to until the player clicks or presses a key, or a readable pause passes:
+the next player's roll does not sweep it away unread (`Hold`). A human to move may ask for the
+expert's hint (button or H): worked out on the AI's thread, told in words and shown on the dice,
+boxes and button it points at.
 """
 
 from __future__ import annotations
 
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any
+
 import pygame
 
-from petanque_game.ui import dice, theme
+from petanque_game.ui import dice, lang, sound, theme
 from petanque_game.ui.game_scene import GameScene
 from petanque_game.ui.game_ui import ui_of
-from petanque_game.ui.session import Session, Step
+from petanque_game.ui.session import Session, Step, _think
+from petanque_game.ui.tray_games import Advice, told
 from petanque_game.ui.tray_layout import (
     DIE_SIZE,
     FELT_RECT,
+    HINT_COLOUR,
     PANEL_RECT,
     PLAYERS_RECT,
     RIM,
     TRAY_RECT,
     RollShown,
+    draw_player_mark,
 )
 from petanque_game.ui.widgets import Button, panel
+
+READING_TIME = 2.6  # seconds a human's turn-ending roll stays to be read, at normal speed
+AI_READING = 2.0  # an AI's turn-ending roll stays this many AI pauses
+BANNER_SIZE = 26  # the text of the hint and of a turn-ending roll on the tray
+
+
+@dataclass
+class Hold:
+    """A turn-ending roll kept on the tray: what it came to, and the seconds left to read it
+    (counted once the dice have settled)."""
+
+    text: str
+    left: float
 
 
 class TrayScene(GameScene):
@@ -33,6 +60,10 @@ class TrayScene(GameScene):
         super().__init__(app, session)
         self.roll: RollShown | None = None
         self.controls = ui_of(session.game).controls_class()(self)
+        self.hold: Hold | None = None
+        self.settle_sounds: list[str] = []  # played when the dice in the air come to rest
+        self.advice: Advice | None = None
+        self.advice_job: tuple[Any, Future] | None = None  # (the state it is for, the work)
         self._find_last_roll()
 
     def _find_last_roll(self) -> None:
@@ -44,24 +75,127 @@ class TrayScene(GameScene):
                 break
 
     @property
-    def busy(self) -> bool:
+    def rolling(self) -> bool:
         return self.roll is not None and self.roll.t < 1.0
 
+    @property
+    def holding(self) -> bool:
+        return self.hold is not None
+
+    @property
+    def busy(self) -> bool:
+        return self.rolling or self.holding
+
     def on_step(self, step: Step) -> None:
-        for told in step.told:
-            ev = told.decoded
+        thrown = False
+        for event in step.told:
+            ev = event.decoded
             if ev.action == "roll":
                 t = 0.0 if self.app.settings.roll_time > 0 else 1.0
-                self.roll = RollShown(told.index, ev.outcome.values, ev.player, t)
+                self.roll = RollShown(event.index, ev.outcome.values, ev.player, t)
+                thrown = True
+        self.hold = None
         self.controls.on_step(step)
+        outcome = self.controls.outcome(step)
+        if outcome:
+            self.hold = Hold(outcome, self._reading_time(step.seat))
+            if self.controls.outcome_sound:
+                self.after_settle(self.controls.outcome_sound)
+        if step.after.is_terminal and self.session.interactive and any(
+                self.session.players[w].kind == "human" for w in step.after.winners()):
+            self.after_settle("win")
+        if thrown:
+            sound.play("roll")
+            self.settle_sounds.insert(0, "clack")
+        if not self.rolling:
+            self._settled()
+
+    def _reading_time(self, seat: int | None) -> float:
+        """How long a turn-ending roll stays: long enough for a human to read their own (or
+        anyone's in hot-seat), at the AI's pace for an AI, at the replay's pace in a replay."""
+        s = self.app.settings
+        if self.replay is not None:
+            return s.replay_delay
+        if seat is not None and self.session.players[seat].kind == "ai":
+            return AI_READING * s.ai_delay
+        return READING_TIME / max(0.1, s.animation_speed)
+
+    def after_settle(self, name: str) -> None:
+        """Play the sound `name` when the dice in the air have come to rest (now if none are)."""
+        self.settle_sounds.append(name)
+
+    def _settled(self) -> None:
+        for name in self.settle_sounds:
+            sound.play(name)
+        self.settle_sounds = []
 
     def finish_animation(self) -> None:
-        if self.roll is not None:
+        """Straight to rest: the dice settled and any turn-ending roll read."""
+        if self.roll is not None and self.roll.t < 1.0:
             self.roll.t = 1.0
+            self._settled()
+        self.hold = None
 
     def animate(self, dt: float) -> None:
-        if self.roll is not None and self.roll.t < 1.0:
-            self.roll.t = min(1.0, self.roll.t + dt / max(0.01, self.app.settings.roll_time))
+        s = self.app.settings
+        if self.rolling:
+            tumble = max(0.01, s.roll_time / max(0.1, s.animation_speed))
+            self.roll.t = min(1.0, self.roll.t + dt / tumble)
+            if self.roll.t >= 1.0:
+                self._settled()
+            return
+        if self.hold is not None:
+            self.flush_lines()  # what happened is told while the dice are read
+            self.hold.left -= dt
+            if self.hold.left <= 0:
+                self.hold = None
+        self._take_advice()
+
+    def go_on(self) -> None:
+        """A click or key while the dice tumble or a turn-ending roll is read: skip to the next."""
+        if self.rolling:
+            self.finish_animation()
+        else:
+            self.hold = None
+
+    # --- hints -------------------------------------------------------------------------------------
+
+    @property
+    def may_hint(self) -> bool:
+        """A hint is for a human to move in a live game, never for an AI seat or in a replay."""
+        return self.replay is None and self.human_turn and not self.session.over
+
+    def ask_hint(self) -> None:
+        if not self.may_hint:
+            self.refuse(lang.tr("tray.refuse.replay" if self.replay is not None else
+                                "tray.hint.not_now"))
+            return
+        state = self.session.state
+        if self.advice is not None and self.advice.state is state:
+            return
+        if self.advice_job is None or self.advice_job[0] is not state:
+            advise = self.controls.advise
+            self.advice_job = (state, _think(lambda: advise(state)))
+        self._take_advice()
+
+    def _take_advice(self) -> None:
+        job = self.advice_job
+        if job is None or not job[1].done():
+            return
+        self.advice_job = None
+        if job[0] is self.session.state:
+            self.advice = job[1].result()  # an error in the expert is a bug: up to the handler
+
+    def advice_shown(self) -> Advice | None:
+        """The hint for the state on the tray, if one was asked for."""
+        a = self.advice
+        if a is None or a.state is not self.session.state or not self.may_hint:
+            return None
+        return a
+
+    @property
+    def hint_pending(self) -> bool:
+        return self.advice_job is not None and self.advice_job[0] is self.session.state
 
     # --- where the dice are -------------------------------------------------------------------------
 
@@ -91,7 +225,7 @@ class TrayScene(GameScene):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.busy:
-                self.roll.t = 1.0  # a click settles the dice at once
+                self.go_on()  # a click settles the dice, or ends the reading of a roll
                 return True
             for b in self.buttons():
                 if b.click(event.pos):
@@ -108,7 +242,11 @@ class TrayScene(GameScene):
                 self.leave()
                 return True
             if self.busy:
-                self.roll.t = 1.0
+                self.go_on()
+                return True
+            if self.is_hint_key(event.key):
+                self.ask_hint()
+                return True
             return self.controls.key(event.key) or True
         return event.type in (pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.TEXTINPUT)
 
@@ -117,7 +255,15 @@ class TrayScene(GameScene):
             return self.replay.buttons()
         if not self.human_turn:
             return []  # the AI's options are not the player's: no greyed-out buttons
-        return self.layout_buttons(self.controls.buttons())
+        hint = Button(pygame.Rect(0, 0, 120, 64), lang.tr("tray.hint.button"), self.ask_hint,
+                      self.may_hint and not self.busy, 24, lang.tr("tray.keys.hint"), "ghost",
+                      tag="hint")
+        return self.layout_buttons(self.controls.buttons() + [hint])
+
+    def is_hint_key(self, key: int) -> bool:
+        """H, or the keys the player gave the hint in their settings."""
+        s = self.app.settings
+        return s.is_key("hint", key) if "hint" in s.keys else key == pygame.K_h
 
     # --- drawing -----------------------------------------------------------------------------------
 
@@ -128,24 +274,100 @@ class TrayScene(GameScene):
         if to_move is None and not self.session.over:
             to_move = self.session.state.turn_player  # every tray game has one
         self.draw_players(surface, PLAYERS_RECT, c.score, c.subline, to_move)
+        self.draw_card_marks(surface)
         n = len(self.session.players)
         used = 8 + n * min(66, (PLAYERS_RECT.h - 16) // max(1, n)) + 6
         self.draw_log(surface, pygame.Rect(PLAYERS_RECT.x, PLAYERS_RECT.y + used, PLAYERS_RECT.w,
                                            PLAYERS_RECT.h - used))
         surface.blit(dice.tray_surface(TRAY_RECT.size, RIM), TRAY_RECT)
-        self.draw_dice(surface)
+        advice = self.advice_shown()
+        self.draw_dice(surface, advice)
         panel(surface, PANEL_RECT, "panel", "edge")
         c.draw_panel(surface, PANEL_RECT)
         urgent = self.human_turn and not self.busy
-        prompt = self.replay.prompt() if self.replay is not None else c.prompt()
-        self.draw_status(surface, prompt, self.buttons(), urgent, 1)
+        buttons = self.buttons()
+        self.draw_status(surface, self.prompt(), buttons, urgent, 1)
+        if advice is not None:
+            tag = c.advice_button(advice)
+            for b in buttons:
+                if b.tag == tag:
+                    pygame.draw.rect(surface, HINT_COLOUR, b.rect.inflate(8, 8), 4,
+                                     border_radius=13)
+        self.draw_banners(surface, advice)
 
-    def draw_dice(self, surface: pygame.Surface) -> None:
+    def prompt(self) -> str:
+        """The line saying what to do next (or, while a roll is read, what it came to)."""
+        if self.replay is not None:
+            return self.replay.prompt()
+        if self.hold is not None and not self.rolling:
+            return lang.tr("tray.hold.prompt", outcome=self.hold.text)
+        return self.controls.prompt()
+
+    def draw_card_marks(self, surface: pygame.Surface) -> None:
+        """The players' marks on their cards (the colour-blind-safe palette), on the colour
+        strip at the card's left edge, as the game scene lays the cards out."""
+        if not theme.marks_shown():
+            return
+        n = len(self.session.players)
+        row_h = min(66, (PLAYERS_RECT.h - 16) // max(1, n))
+        for seat in range(n):
+            y = PLAYERS_RECT.y + 8 + seat * row_h
+            card = pygame.Rect(PLAYERS_RECT.x + 8, y, PLAYERS_RECT.w - 16, row_h - 6)
+            centre = (card.x + 4, card.centery)
+            pygame.draw.circle(surface, theme.player_colour(seat), centre, 11)
+            pygame.draw.circle(surface, (250, 250, 250), centre, 11, 2)
+            theme.draw_mark(surface, seat, centre, 12)
+
+    def draw_banners(self, surface: pygame.Surface, advice: Advice | None) -> None:
+        """What a turn-ending roll came to, or the hint, on a strip across the tray where it
+        hides the fewest dice (the top or the bottom of the felt)."""
+        if self.hold is not None and not self.rolling:
+            self._banner(surface, self.hold.text, lang.tr("tray.hold.go_on"), theme.colour("bad"))
+        elif advice is not None:
+            self._banner(surface, lang.tr("tray.hint.said", hint=told(advice)), "", HINT_COLOUR)
+        elif self.hint_pending:
+            self._banner(surface, lang.tr("tray.hint.thinking"), "", HINT_COLOUR)
+
+    def _banner(self, surface: pygame.Surface, text: str, small: str,
+                edge: tuple[int, int, int]) -> None:
+        """`text` (up to two lines) on a dark strip across the tray, `small` under it."""
+        width = FELT_RECT.w - 40
+        lines = theme.wrap(text, BANNER_SIZE, width - 32, True)
+        if len(lines) > 2:
+            lines = [lines[0], theme.fit(" ".join(lines[1:]), BANNER_SIZE, width - 32, True)]
+        height = 14 + 30 * len(lines) + (22 if small else 0)
+        rect = pygame.Rect(FELT_RECT.x + 20, self._banner_top(height), width, height)
+        strip = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(strip, (16, 20, 18, 215), strip.get_rect(), border_radius=12)
+        surface.blit(strip, rect)
+        pygame.draw.rect(surface, edge, rect, 3, border_radius=12)
+        for i, line in enumerate(lines):
+            theme.blit_text(surface, line, (rect.centerx, rect.y + 8 + 30 * i), BANNER_SIZE,
+                            "text", True, "midtop")
+        if small:
+            theme.blit_text(surface, small, (rect.centerx, rect.bottom - 6), 19, "muted", False,
+                            "midbottom")
+
+    def _banner_top(self, height: int) -> int:
+        top, bottom = FELT_RECT.top + 6, FELT_RECT.bottom - 6 - height
+
+        def hidden(y: int) -> int:
+            strip = pygame.Rect(FELT_RECT.x, y, FELT_RECT.w, height)
+            return sum(strip.colliderect(pygame.Rect(FELT_RECT.x + d.x - DIE_SIZE // 2,
+                                                     FELT_RECT.y + d.y - DIE_SIZE // 2,
+                                                     DIE_SIZE, DIE_SIZE))
+                       for d in self.die_spots())
+
+        return bottom if hidden(bottom) <= hidden(top) else top
+
+    def draw_dice(self, surface: pygame.Surface, advice: Advice | None = None) -> None:
         if self.roll is None:
-            theme.blit_text(surface, "The dice are in your hand...", FELT_RECT.center, 30,
+            theme.blit_text(surface, lang.tr("tray.in_hand"), FELT_RECT.center, 30,
                             (200, 230, 210), anchor="center")
             return
         views = self.controls.tray_dice(self.roll)
+        hinted = self.controls.advice_dice(advice) if advice is not None and not self.rolling \
+            else set()
         spots = self.die_spots()
         t = self.roll.t
         ox, oy = FELT_RECT.topleft
@@ -159,9 +381,15 @@ class TrayScene(GameScene):
                 continue
             lift = 8 if view.selected else 0
             outline = theme.colour("accent") if view.selected else view.outline
+            if i in hinted:
+                outline = HINT_COLOUR
             rect = dice.draw_die(surface, view.value, (ox + spot.x, oy + spot.y), DIE_SIZE,
                                  spot.angle, alpha=110 if view.dim else 255, lift=lift,
                                  outline=outline)
+            if i in hinted:
+                pygame.draw.rect(surface, HINT_COLOUR, rect.inflate(10, 10), 4, border_radius=14)
+            draw_player_mark(surface, self.roll.seat, rect)
             if view.label:
                 theme.blit_text(surface, view.label, (rect.centerx, rect.bottom + 4), 20,
                                 "accent", True, "midtop", shadow=True)
+

@@ -35,3 +35,20 @@ class RollShown:
     values: tuple[int, ...]
     seat: int | None
     t: float = 1.0  # 0 just thrown .. 1 at rest
+
+
+HINT_COLOUR = (110, 200, 255)  # the hint's outline on dice, boxes and buttons: unlike any other
+
+
+def draw_player_mark(surface: pygame.Surface, seat: int | None, die: pygame.Rect) -> None:
+    """With the colour-blind-safe palette, a die of `seat` carries the player's mark on a badge
+    in their colour at its top right corner (a second cue: whose die this is)."""
+    from petanque_game.ui import theme
+
+    if seat is None or not theme.marks_shown():
+        return
+    size = max(14, die.w // 3)
+    centre = (die.right - size // 4, die.top + size // 4)
+    pygame.draw.circle(surface, theme.player_colour(seat), centre, size // 2 + 2)
+    pygame.draw.circle(surface, (250, 250, 250), centre, size // 2 + 2, 2)
+    theme.draw_mark(surface, seat, centre, size * 0.6)

@@ -4,13 +4,21 @@ the rolls used, Roll / Stop (and one cargo die picked for a re-roll with `cargo_
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
 
 from petanque_game.rules.base import Roll, Stop
-from petanque_game.ui import dice, theme
-from petanque_game.ui.tray_games import Controls
-from petanque_game.ui.tray_layout import DieView, RollShown
+from petanque_game.rules.ship_captain_crew import ROLES
+from petanque_game.ui import dice, lang, theme
+from petanque_game.ui.tray_games import Advice, Controls
+from petanque_game.ui.tray_layout import (
+    HINT_COLOUR,
+    PANEL_RECT,
+    DieView,
+    RollShown,
+    draw_player_mark,
+)
 from petanque_game.ui.widgets import Button
 
 # --- Ship, Captain and Crew -------------------------------------------------------------------------
@@ -34,14 +42,16 @@ class ShipControls(Controls):
         st = self.state
         self.turn = ShipTurn(st.turn_player, st.secured_count, st.cargo, st.rolls_used)
 
+    pick: int | None = None  # the cargo value picked to re-roll alone (`cargo_reroll: any`)
+
     def on_step(self, step) -> None:
         super().on_step(step)
+        self.pick = None
         b = step.before
         for told in step.told:
             ev, facts = told.decoded, told.facts
             if ev.action == "roll":  # what each die became: the rules' facts of the roll
-                marks = {i: role if role == "cargo" else role.upper()
-                         for i, role in enumerate(facts.roles) if role}
+                marks = {i: role for i, role in enumerate(facts.roles) if role}
                 self.turn = ShipTurn(ev.player, facts.secured, facts.cargo, b.rolls_used + 1,
                                      facts.ended, facts.score, marks)
             elif ev.action == "stop":
@@ -52,10 +62,11 @@ class ShipControls(Controls):
         views = []
         for i, v in enumerate(roll.values):
             mark = self.turn.marks.get(i, "")
-            view = DieView(v, dim=self.turn.ended, selected=i in self.selected)
-            if mark and not self.turn.ended:
+            ended = self.turn.ended and not self.scene.holding
+            view = DieView(v, dim=ended, selected=i in self.selected)
+            if mark and not ended:
                 view.outline = theme.colour("good") if mark == "cargo" else (246, 196, 72)
-                view.label = mark
+                view.label = lang.tr(f"tray.ship.role.{mark}")
             views.append(view)
         return views
 
@@ -64,30 +75,63 @@ class ShipControls(Controls):
             return
         st = self.state
         if not st.qualified:
-            self.scene.refuse("Ship, captain and crew are set aside by themselves: press Roll")
+            self.scene.refuse(lang.tr("tray.ship.refuse.not_qualified"))
         elif st.cargo_reroll != "any":
-            self.scene.refuse("Both cargo dice are re-rolled together: press Re-roll or Stop")
-        elif self.turn.marks.get(i) == "cargo" or st.qualified:
-            self.selected = set() if i in self.selected else {i}
+            self.scene.refuse(lang.tr("tray.ship.refuse.both_cargo"))
+        elif self.turn.marks.get(i) == "cargo":
+            self.choose(self.scene.roll.values[i], i)
+        else:
+            self.scene.refuse(lang.tr("tray.ship.refuse.not_cargo"))
+
+    def choose(self, value: int, die: int | None = None) -> None:
+        """Pick (or drop) the cargo die showing `value` to re-roll alone; `die` is its index on
+        the tray, if it is there (a die kept from an earlier roll is only in the panel)."""
+        if self.pick == value:
+            self.pick, self.selected = None, set()
+            return
+        self.pick = value
+        self.selected = {die} if die is not None else set()
+
+    def cargo_rect(self, j: int) -> pygame.Rect:
+        """Where the panel shows cargo die `j`."""
+        return pygame.Rect(0, 0, 62, 62).move(PANEL_RECT.x + 430 + 34 + j * 70 - 31,
+                                              PANEL_RECT.y + 74 - 31)
+
+    def click_panel(self, pos: tuple[int, int]) -> bool:
+        st = self.state
+        for j, v in enumerate(st.cargo if st.qualified else ()):
+            if self.cargo_rect(j).collidepoint(pos):
+                if self.not_now():
+                    return True
+                if st.cargo_reroll != "any":
+                    self.scene.refuse(lang.tr("tray.ship.refuse.both_cargo"))
+                    return True
+                on_tray = [i for i, m in self.turn.marks.items() if m == "cargo" and
+                           self.scene.roll is not None and self.scene.roll.values[i] == v]
+                self.choose(v, on_tray[0] if on_tray else None)
+                return True
+        return False
 
     def roll(self) -> None:
         if self.not_now():
             return
         st = self.state
         if not st.qualified:
-            self.scene.act(Roll(5 - st.secured_count))
-        elif self.selected and st.cargo_reroll == "any" and self.scene.roll is not None:
-            i = next(iter(self.selected))
-            value = self.turn.cargo[0] if i >= len(self.scene.roll.values) else \
-                self.scene.roll.values[i]
-            if value not in st.cargo:
-                value = st.cargo[0]
-            self.scene.act(Roll(1, reroll=(value,)))
+            action = Roll(5 - st.secured_count)
+        elif self.pick is not None and st.cargo_reroll == "any" and self.pick in st.cargo:
+            action = Roll(1, reroll=(self.pick,))
         else:
-            self.scene.act(Roll(2))
+            action = Roll(2)
+        if not self.legal(action):
+            self.scene.refuse(lang.tr("tray.refuse.not_now"))
+            return
+        self.scene.act(action)
 
     def stop(self) -> None:
         if self.not_now():
+            return
+        if not self.legal(Stop()):
+            self.scene.refuse(lang.tr("tray.ship.refuse.nothing_to_keep"))
             return
         self.scene.act(Stop())
 
@@ -95,33 +139,35 @@ class ShipControls(Controls):
         st = self.state
         if st.is_terminal:
             return []
+        roll_keys = lang.tr("tray.keys.roll")
         if st.qualified:
-            label = "Re-roll one" if self.selected else "Re-roll cargo"
-            return [self.button(f"Stop: keep {sum(st.cargo)}", self.stop, True, "S", "stop",
-                                "primary", 210),
-                    self.button(label, self.roll, True, "R / Space", "roll")]
-        return [self.button(f"Roll {5 - st.secured_count} dice", self.roll, True, "R / Space",
-                            "roll", "primary")]
+            label = lang.tr("tray.ship.reroll_one") if self.pick is not None else \
+                lang.tr("tray.ship.reroll_cargo")
+            return [self.button(lang.tr("tray.ship.stop", cargo=sum(st.cargo)), self.stop, True,
+                                lang.tr("tray.keys.stop"), "stop", "primary", 210),
+                    self.button(label, self.roll, True, roll_keys, "roll")]
+        return [self.button(lang.tr_n("tray.ship.roll", 5 - st.secured_count), self.roll, True,
+                            roll_keys, "roll", "primary")]
 
     def key(self, key: int) -> bool:
         if self.is_key("roll", key):
             self.roll()
             return True
         if self.is_key("stop", key):
-            self.stop() if self.state.qualified else self.scene.refuse("Nothing to keep yet")
+            self.stop()
             return True
         return False
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         t = self.turn
-        for k, (role, need) in enumerate(zip(("Ship", "Captain", "Crew"), (6, 5, 4))):
+        for k, (role, need) in enumerate(zip(ROLES, (6, 5, 4))):
             r = pygame.Rect(rect.x + 20 + k * 128, rect.y + 14, 116, 122)
             have = t.secured > k
             pygame.draw.rect(surface, (28, 74, 50) if have else theme.colour("panel_light"), r,
                              border_radius=10)
             pygame.draw.rect(surface, theme.colour("accent") if have else theme.colour("edge"),
                              r, 2, border_radius=10)
-            theme.blit_text(surface, role, (r.centerx, r.y + 6), 22,
+            theme.blit_text(surface, lang.tr(f"tray.ship.slot.{role}"), (r.centerx, r.y + 6), 22,
                             "accent" if have else "muted", True, "midtop")
             if have:
                 dice.draw_die(surface, need, (r.centerx, r.y + 74), 62)
@@ -131,30 +177,45 @@ class ShipControls(Controls):
                 ghost.set_alpha(50)
                 surface.blit(ghost, ghost.get_rect(center=(r.centerx, r.y + 74)))
         cx = rect.x + 430
-        theme.blit_text(surface, "Cargo", (cx, rect.y + 12), 22, "muted")
+        theme.blit_text(surface, lang.tr("tray.ship.cargo"), (cx, rect.y + 12), 22, "muted")
         if t.secured == 3 and t.cargo:
+            advice = self.scene.advice_shown()
+            hinted = advice.action.reroll[0] if advice is not None and isinstance(
+                advice.action, Roll) and advice.action.reroll else None
+            picked = False
             for j, v in enumerate(t.cargo):
-                dice.draw_die(surface, v, (cx + 34 + j * 70, rect.y + 74), 58)
+                chosen = v == self.pick and not picked
+                picked = picked or chosen
+                box = self.cargo_rect(j)
+                die = dice.draw_die(surface, v, box.move(0, -6 if chosen else 0).center, 58,
+                                    outline=theme.colour("accent") if chosen else None)
+                draw_player_mark(surface, t.seat, die)
+                if v == hinted:
+                    pygame.draw.rect(surface, HINT_COLOUR, die.inflate(8, 8), 4,
+                                     border_radius=12)
+                    hinted = None
             theme.blit_text(surface, f"= {sum(t.cargo)}", (cx + 150, rect.y + 74), 48,
                             "accent", True, "midleft")
         else:
-            theme.blit_text(surface, "needs ship, captain and crew", (cx, rect.y + 64), 22,
+            theme.blit_text(surface, lang.tr("tray.ship.needs"), (cx, rect.y + 64), 22,
                             "muted")
         st = self.state
         rx = rect.x + 700
         who = self.name(t.seat)
         if t.ended:
-            theme.blit_text(surface, f"{who}: {t.score} points", (rx, rect.y + 12), 24, "text",
-                            True)
+            theme.blit_text(surface, theme.fit(lang.tr_n("tray.ship.scored", t.score, name=who),
+                                               24, rect.right - rx - 10, True),
+                            (rx, rect.y + 12), 24, "text", True)
         else:
-            theme.blit_text(surface, "Rolls", (rx, rect.y + 12), 22, "muted")
+            theme.blit_text(surface, lang.tr("tray.ship.rolls"), (rx, rect.y + 12), 22, "muted")
             for j in range(3):
                 used = j < t.rolls_used
                 pygame.draw.circle(surface, theme.colour("accent") if used else
                                    theme.colour("edge"), (rx + 14 + j * 30, rect.y + 52), 10,
                                    0 if used else 2)
         if st.mode == "pot":
-            theme.blit_text(surface, f"Pot: {st.pot} chips", (rx, rect.y + 84), 30, "accent", True)
+            theme.blit_text(surface, lang.tr_n("tray.ship.pot", st.pot), (rx, rect.y + 84), 30,
+                            "accent", True)
 
     def prompt(self) -> str:
         st, wait = self.state, self.waiting_prompt()
@@ -162,33 +223,91 @@ class ShipControls(Controls):
             return wait
         who = self.name(st.turn_player)
         if st.qualified:
-            return (f"{who}: cargo {sum(st.cargo)}. Stop to keep it, or re-roll the cargo "
-                    f"({st.rolls_left} roll{'s' if st.rolls_left > 1 else ''} left).")
-        need = ("a 6 for the ship", "a 5 for the captain", "a 4 for the crew")[st.secured_count]
-        return f"{who}: roll {5 - st.secured_count} dice ({st.rolls_left} left) - you need {need}."
+            return lang.tr_n("tray.ship.prompt.cargo", st.rolls_left, name=who,
+                             cargo=sum(st.cargo))
+        need = lang.tr(f"tray.ship.need.{ROLES[st.secured_count]}")
+        return lang.tr_n("tray.ship.prompt.roll", st.rolls_left, name=who,
+                         dice=5 - st.secured_count, need=need)
 
     def score(self, seat: int) -> str:
-        return str(self.state.scores()[seat])
+        return lang.number(self.state.scores()[seat])
 
     def subline(self, seat: int) -> str:
         st = self.state
         parts = []
         if st.mode == "pot":
-            parts.append("chips" if seat in st.players_in else "out")
+            parts.append(lang.tr("tray.ship.chips" if seat in st.players_in else "tray.ship.out"))
         now = st.round_scores[seat] if seat < len(st.round_scores) else None
         if now is not None:
-            parts.append(f"this round {now}")
+            parts.append(lang.tr("tray.ship.this_round", score=now))
         elif st.previous_scores[seat] is not None:
-            parts.append(f"last round {st.previous_scores[seat]}")
+            parts.append(lang.tr("tray.ship.last_round", score=st.previous_scores[seat]))
         return ", ".join(parts)
 
     def header(self) -> str:
         st = self.state
-        info = f"Round {st.round_number}"
-        if st.mode == "points":
-            info += f"  -  first to {st.target}" if st.target else f" of {st.rounds}"
+        if st.mode == "points" and st.target:
+            info = lang.tr("tray.ship.header_target", round=st.round_number, target=st.target)
+        elif st.mode == "points":
+            info = lang.tr("tray.ship.header_rounds", round=st.round_number, rounds=st.rounds)
+        else:
+            info = lang.tr("tray.ship.header", round=st.round_number)
         if st.tiebreak:
-            info += "  -  tie-break"
+            info += lang.tr("tray.ship.tiebreak")
         if st.rolloff:
-            info += "  -  roll-off"
+            info += lang.tr("tray.ship.rolloff")
         return info
+
+    # --- what the turn came to, and the hint -------------------------------------------------------
+
+    def outcome(self, step) -> str:
+        for t in step.told:
+            facts = t.facts
+            if t.decoded.action == "roll" and facts is not None and facts.ended:
+                who = self.name(t.decoded.player)
+                if facts.secured < 3:
+                    return lang.tr("tray.ship.no_ship", name=who)
+                return lang.tr_n("tray.ship.scored", facts.score, name=who)
+        return ""
+
+    def advise(self, state: Any) -> Advice:
+        from petanque_game.ai import ship_captain_crew as ship_ai
+        from petanque_game.ai.hints import hint
+        from petanque_game.rules.ship_captain_crew import GAME_ID
+
+        action = hint(GAME_ID, state).action
+        terms, values = ship_ai.appraise(state)
+        value = values[action]
+        worth = {"pot": "pot", "match": "win"}.get(terms, "")
+        if not state.qualified:
+            return Advice(state, action, "ship_roll", count=action.count,
+                          worth=worth or "score", value=value)
+        cargo = sum(state.cargo)
+        if isinstance(action, Stop):
+            if cargo == 12:
+                return Advice(state, action, "ship_stop_best", (("cargo", cargo),))
+            alt = max((a for a in values if not isinstance(a, Stop)), key=lambda a: values[a])
+            return Advice(state, action, "ship_stop", (("cargo", cargo),),
+                          worth=worth or "sure_cargo", value=value if worth else float(cargo),
+                          alt="ship_reroll", alt_value=values[alt])
+        if action.count == 1:
+            kept = next(v for v in state.cargo if v != action.reroll[0]) if \
+                state.cargo.count(action.reroll[0]) == 1 else action.reroll[0]
+            move, fields = "ship_reroll_one", (("die", action.reroll[0]), ("kept", kept))
+        else:
+            move, fields = "ship_reroll", (("cargo", cargo),)
+        return Advice(state, action, move, fields, worth=worth or "cargo", value=value,
+                      alt="ship_stop", alt_value=values[Stop()] if worth else float(cargo))
+
+    def advice_dice(self, advice: Advice) -> set[int]:
+        action = advice.action
+        if not isinstance(action, Roll) or not self.state.qualified or self.scene.roll is None:
+            return set()
+        cargo = [i for i, m in self.turn.marks.items() if m == "cargo"]
+        if action.count == 1:
+            values = self.scene.roll.values
+            return {next((i for i in cargo if values[i] == action.reroll[0]), -1)} - {-1}
+        return set(cargo)
+
+    def advice_button(self, advice: Advice) -> str:
+        return "stop" if isinstance(advice.action, Stop) else "roll"

@@ -1,19 +1,23 @@
 """Shut the Box's controls: the nine boxes drawn as a board, click boxes to close (the legal ones
-glow), Roll 2 / Roll 1."""
+glow), Roll 2 / Roll 1. When the roll allows exactly one closing, it is offered already chosen:
+one key or click confirms it (see `on_step`)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pygame
 
 from petanque_game.rules.base import Close, Roll
-from petanque_game.ui import theme
-from petanque_game.ui.tray_games import Controls
-from petanque_game.ui.tray_layout import PANEL_RECT, DieView, RollShown
+from petanque_game.ui import lang, theme
+from petanque_game.ui.tray_games import Advice, Controls, both, either
+from petanque_game.ui.tray_layout import HINT_COLOUR, PANEL_RECT, DieView, RollShown
 from petanque_game.ui.widgets import Button
 
 # --- Shut the Box ----------------------------------------------------------------------------------
 
 TILE_W, TILE_H, TILE_GAP = 88, 92, 10
+OPTIONS_SAID = 4  # a refusal names at most this many ways to close, then "..."
 
 
 class ShutTheBoxControls(Controls):
@@ -22,15 +26,29 @@ class ShutTheBoxControls(Controls):
         return pygame.Rect(x0 + (box - 1) * (TILE_W + TILE_GAP), PANEL_RECT.y + 12, TILE_W,
                            TILE_H)
 
+    def on_step(self, step) -> None:
+        """A roll that allows exactly one closing has it chosen already: the player confirms
+        with one key (Enter) or click (Close). It is not played for them: the closing is the
+        player's move, and confirming it keeps the pace theirs (they see which boxes go down)."""
+        super().on_step(step)
+        st = step.after
+        sets = st.closable()
+        if len(sets) == 1 and self.scene.session.interactive and \
+                self.scene.session.human_to_move:
+            self.selected = set(sets[0])
+        if self.ended_turn(step) == 0 and any(t.decoded.action == "close" for t in step.told):
+            self.scene.after_settle("shut")  # all nine boxes are down
+
     def tray_dice(self, roll: RollShown) -> list[DieView]:
-        stale = self.state.phase != "close"
+        stale = self.state.phase != "close" and not self.scene.holding
         return [DieView(v, dim=stale) for v in roll.values]
 
     def click_die(self, i: int) -> None:
         if self.not_now():
             return
-        self.scene.refuse("Click the boxes below to choose what to close" if
-                          self.state.phase == "close" else "Press Roll to roll the dice")
+        self.scene.refuse(lang.tr("tray.shut_the_box.refuse.click_boxes") if
+                          self.state.phase == "close" else
+                          lang.tr("tray.shut_the_box.refuse.roll_first"))
 
     def click_panel(self, pos: tuple[int, int]) -> bool:
         for box in range(1, 10):
@@ -44,42 +62,64 @@ class ShutTheBoxControls(Controls):
             return
         st = self.state
         if box not in st.open_boxes:
-            self.scene.refuse(f"Box {box} is already closed")
+            self.scene.refuse(lang.tr("tray.shut_the_box.refuse.closed", box=box))
             return
         if st.phase != "close":
-            self.scene.refuse("Roll the dice first")
+            self.scene.refuse(lang.tr("tray.shut_the_box.refuse.roll_first"))
             return
         self.selected ^= {box}
 
     def options_text(self) -> str:
+        """'8, or 2 and 6': the ways the roll lets the player close, in their language."""
         sets = self.state.closable()
-        shown = [" and ".join(map(str, s)) for s in sets]
-        return ", or ".join(shown)
+        shown = [both([str(b) for b in s]) for s in sets[:OPTIONS_SAID]]
+        if len(sets) > OPTIONS_SAID:
+            shown.append(lang.tr("tray.shut_the_box.more"))
+        return either(shown)
+
+    def dice_text(self) -> str:
+        d = self.state.dice
+        if len(d) == 1:
+            return str(d[0])
+        return lang.tr("tray.shut_the_box.dice_sum", a=d[0], b=d[1], total=sum(d))
 
     def close(self) -> None:
         if self.not_now():
             return
-        if self.state.phase != "close":
-            self.scene.refuse("Roll the dice first")
+        st = self.state
+        if st.phase != "close":
+            self.scene.refuse(lang.tr("tray.shut_the_box.refuse.roll_first"))
             return
-        if not self.selected:
-            self.scene.refuse(f"Click the boxes to close first: {self.options_text()}")
+        chosen = Close(tuple(sorted(self.selected)))
+        if not self.selected or not self.legal(chosen):
+            key = "adds" if st.closing == "classic" or len(st.dice) == 1 else "options"
+            self.scene.refuse(lang.tr(f"tray.shut_the_box.refuse.{key}", dice=self.dice_text(),
+                                      total=sum(st.dice), options=self.options_text()))
             return
-        self.scene.act(Close(tuple(sorted(self.selected))))
+        self.scene.act(chosen)
 
     def roll(self, count: int) -> None:
         if self.not_now():
+            return
+        st = self.state
+        if st.phase == "close":
+            self.scene.refuse(lang.tr("tray.shut_the_box.refuse.close_first",
+                                      options=self.options_text()))
+            return
+        if not self.legal(Roll(count)):
+            self.scene.refuse(lang.tr("tray.shut_the_box.refuse.one_die"))
             return
         self.scene.act(Roll(count))
 
     def buttons(self) -> list[Button]:
         st = self.state
         if st.phase == "close":
-            return [self.button("Close", self.close, True, "C / Enter", "close", "primary")]
-        return [self.button("Roll 1 die", lambda: self.roll(1), st.one_die_allowed, "1",
-                            "roll1"),
-                self.button("Roll 2 dice", lambda: self.roll(2), st.phase == "roll",
-                            "R / Space", "roll", "primary")]
+            return [self.button(lang.tr("tray.shut_the_box.close"), self.close, True,
+                                lang.tr("tray.keys.close"), "close", "primary")]
+        return [self.button(lang.tr_n("tray.shut_the_box.roll", 1), lambda: self.roll(1),
+                            st.one_die_allowed, lang.tr("tray.keys.roll_one"), "roll1"),
+                self.button(lang.tr_n("tray.shut_the_box.roll", 2), lambda: self.roll(2),
+                            st.phase == "roll", lang.tr("tray.keys.roll"), "roll", "primary")]
 
     def key(self, key: int) -> bool:
         st = self.state
@@ -100,6 +140,8 @@ class ShutTheBoxControls(Controls):
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         st = self.state
         legal = {b for s in st.closable() for b in s} if self.human else set()
+        advice = self.scene.advice_shown()
+        hinted = self.advice_boxes(advice) if advice is not None else set()
         for box in range(1, 10):
             r = self.tile_rect(box)
             is_open = box in st.open_boxes
@@ -115,7 +157,10 @@ class ShutTheBoxControls(Controls):
                                  border_radius=6)
                 pygame.draw.rect(surface, base, tile.inflate(-10, -40).move(0, 10),
                                  border_radius=6)
-                if box in legal and not chosen:
+                if box in hinted:
+                    pygame.draw.rect(surface, HINT_COLOUR, tile.inflate(10, 10), 5,
+                                     border_radius=12)
+                elif box in legal and not chosen:
                     pygame.draw.rect(surface, theme.colour("good"), tile.inflate(6, 6), 4,
                                      border_radius=10)
                 theme.blit_text(surface, str(box), tile.center, 62, (60, 36, 16), True, "center")
@@ -125,10 +170,12 @@ class ShutTheBoxControls(Controls):
                 pygame.draw.rect(surface, (150, 120, 80), flap, border_radius=6)
                 theme.blit_text(surface, str(box), (r.centerx, r.y + r.h // 3), 40,
                                 (90, 70, 50), True, "center")
-        text = f"Open now: {st.turn_penalty}  (the penalty if the turn ended now)"
+        text = lang.tr("tray.shut_the_box.open_now", penalty=st.turn_penalty)
         if st.one_die_allowed and st.phase != "over":
-            text += "   -   7, 8 and 9 are shut: you may roll one die"
-        theme.blit_text(surface, text, (rect.x + 24, rect.bottom - 30), 22, "muted")
+            text = lang.tr("tray.shut_the_box.open_now_one_die", penalty=st.turn_penalty)
+        theme.blit_text(surface, theme.fit(text, 22, rect.w - 48), (rect.x + 24,
+                                                                     rect.bottom - 30), 22,
+                        "muted")
 
     def prompt(self) -> str:
         st, wait = self.state, self.waiting_prompt()
@@ -136,21 +183,86 @@ class ShutTheBoxControls(Controls):
             return wait
         who = self.name(st.turn_player)
         if st.phase == "close":
-            return f"{who}: {' + '.join(map(str, st.dice))} - close {self.options_text()}."
+            sets = st.closable()
+            if len(sets) == 1 and self.selected == set(sets[0]):
+                return lang.tr("tray.shut_the_box.prompt.only", name=who, dice=self.dice_text(),
+                               boxes=both([str(b) for b in sets[0]]))
+            return lang.tr("tray.shut_the_box.prompt.close", name=who, dice=self.dice_text(),
+                           options=self.options_text())
         if st.one_die_allowed:
-            return f"{who}: roll one die or two."
-        return f"{who}: roll the two dice."
+            return lang.tr("tray.shut_the_box.prompt.roll_either", name=who)
+        return lang.tr("tray.shut_the_box.prompt.roll", name=who)
 
     def score(self, seat: int) -> str:
-        return str(self.state.scores()[seat])
+        return lang.number(self.state.scores()[seat])
 
     def subline(self, seat: int) -> str:
+        """The card under the name: the boxes open in the turn being played, or the penalty of
+        each turn played so far ("penalty 24", "penalties 24, 7")."""
         st = self.state
         turns = st.turn_penalties[seat]
         if seat == st.turn_player and not st.is_terminal:
-            return f"open now {st.turn_penalty}"
-        return ("turns: " + ", ".join(map(str, turns))) if turns else ""
+            return lang.tr("tray.shut_the_box.open_card", penalty=st.turn_penalty)
+        if not turns:
+            return ""
+        return lang.tr_n("tray.shut_the_box.penalties", len(turns),
+                         penalties=", ".join(lang.number(p) for p in turns))
 
     def header(self) -> str:
-        rounds = self.state.options["rounds"]
-        return f"Round {self.state.round_number} of {rounds}  -  {self.state.options['closing']} rule"
+        st = self.state
+        rule = lang.tr(f"tray.shut_the_box.rule.{st.options['closing']}")
+        return lang.tr("tray.shut_the_box.header", round=st.round_number,
+                       rounds=st.options["rounds"], rule=rule)
+
+    # --- what the turn came to, and the hint -------------------------------------------------------
+
+    @staticmethod
+    def ended_turn(step) -> int | None:
+        """The penalty of the turn `step` ended, or None if the turn goes on."""
+        seat = step.seat
+        if seat is None:
+            return None
+        before, after = step.before.turn_penalties[seat], step.after.turn_penalties[seat]
+        return after[-1] if len(after) > len(before) else None
+
+    def outcome(self, step) -> str:
+        penalty = self.ended_turn(step)
+        for t in step.told:
+            if t.decoded.action == "roll" and penalty is not None:
+                values = t.decoded.outcome.values
+                return lang.tr("tray.shut_the_box.stuck", total=sum(values),
+                               penalty=lang.number(penalty))
+        return ""
+
+    def advise(self, state: Any) -> Advice:
+        from petanque_game.ai import shut_the_box as box_ai
+
+        appraisals = box_ai.appraise(state)
+        chosen = box_ai.best(appraisals)
+        target = box_ai.target_of(state)
+        if target is None:
+            worth, value = "penalty", chosen.penalty
+        else:
+            worth = "share" if box_ai.is_last_turn(state) else "shut"
+            value = chosen.chance
+        action = chosen.action
+        alt = [a for a in appraisals if a is not chosen and isinstance(a.action, Roll)]
+        extra: dict = {}
+        if alt:
+            other = alt[0]
+            extra = {"alt": "box_roll", "alt_count": other.action.count,
+                     "alt_value": other.penalty if target is None else other.chance}
+        if isinstance(action, Roll):
+            return Advice(state, action, "box_roll", count=action.count, worth=worth,
+                          value=value, **extra)
+        return Advice(state, action, "box_close", (("boxes", tuple(sorted(action.boxes))),),
+                      worth=worth, value=value, **extra)
+
+    def advice_boxes(self, advice: Advice) -> set[int]:
+        return set(advice.action.boxes) if isinstance(advice.action, Close) else set()
+
+    def advice_button(self, advice: Advice) -> str:
+        if isinstance(advice.action, Close):
+            return "close"
+        return "roll1" if advice.action.count == 1 else "roll"
+

@@ -1,5 +1,5 @@
-"""Ten Thousand's controls: click dice to set aside a keep (its points shown; the rules refuse
-a keep that does not score), Roll the rest or Bank."""
+"""Ten Thousand's controls: click dice to set aside a keep (its points shown; a keep that does not
+score is answered with the scoring dice of the roll), Roll the rest or Bank."""
 
 from __future__ import annotations
 
@@ -8,20 +8,23 @@ from typing import Any
 import pygame
 
 from petanque_game.rules.base import Bank, IllegalAction, Keep, Roll
-from petanque_game.ui import dice, theme
-from petanque_game.ui.tray_games import Controls
-from petanque_game.ui.tray_layout import DieView, RollShown
+from petanque_game.ui import dice, lang, theme
+from petanque_game.ui.tray_games import Advice, Controls, dice_said
+from petanque_game.ui.tray_layout import DieView, RollShown, draw_player_mark
 from petanque_game.ui.widgets import Button
 
 # --- Ten Thousand ---------------------------------------------------------------------------------
 
 
 class TenThousandControls(Controls):
+    outcome_sound = "bust"  # a turn ends on a roll only by busting
     def tray_dice(self, roll: RollShown) -> list[DieView]:
         from petanque_game.rules.ten_thousand import CHOOSING, KEEPING, legal_keeps
 
         st = self.state
         views = [DieView(v) for v in roll.values]
+        if self.scene.holding:
+            return views  # a bust stays on the tray as it fell, to be read
         if st.phase == KEEPING:
             scoring = {v for k in legal_keeps(st.last_roll) for v in k}
             for i, v in enumerate(roll.values):
@@ -38,40 +41,58 @@ class TenThousandControls(Controls):
                 v.dim = True
         return views
 
-    def selection(self) -> tuple[tuple[int, ...], int | None, str]:
-        """(values selected, their points or None, why they do not score)."""
+    def selection(self) -> tuple[tuple[int, ...], int | None]:
+        """(values selected, their points or None when they do not score)."""
         from petanque_game.rules.ten_thousand import keep_score
 
         if self.scene.roll is None:
-            return (), None, ""
-        values = tuple(sorted(self.scene.roll.values[i] for i in self.selected))
+            return (), None
+        values = tuple(sorted(self.scene.roll.values[i] for i in self.selected
+                              if i < len(self.scene.roll.values)))
         if not values:
-            return values, None, ""
+            return values, None
         try:
-            return values, keep_score(values), ""
-        except IllegalAction as e:
-            return values, None, str(e)
+            return values, keep_score(values)
+        except IllegalAction:
+            return values, None
 
     def click_die(self, i: int) -> None:
         if self.not_now():
             return
         if self.state.phase != "keeping":
-            self.scene.refuse("Roll first: these dice are from the last roll")
+            self.scene.refuse(lang.tr("tray.ten_thousand.refuse.old_dice"))
             return
         self.selected ^= {i}
+
+    def scoring_dice(self) -> str:
+        """The roll's dice that may be set aside, as the refusal names them: "1-5-5"."""
+        from petanque_game.rules.ten_thousand import legal_keeps
+
+        keeps = legal_keeps(self.state.last_roll)
+        return dice_said(max(keeps, key=len)) if keeps else ""
 
     def _keep_then(self, then: Any) -> None:
         st = self.state
         if st.phase == "keeping":
-            values, _, _ = self.selection()
+            values, pts = self.selection()
             if not values:
-                self.scene.refuse("Click the scoring dice you want to set aside first")
+                self.scene.refuse(lang.tr("tray.ten_thousand.refuse.pick",
+                                          scoring=self.scoring_dice()))
+                return
+            if pts is None or not self.legal(Keep(values)):
+                self.scene.refuse(lang.tr("tray.ten_thousand.refuse.no_score",
+                                          picked=dice_said(values), scoring=self.scoring_dice()))
                 return
             if not self.scene.act(Keep(values)):
                 return
             if self.state.phase != "choosing" or not self.scene.human_turn:
                 return
-        self.scene.act(then(self.state))
+        action = then(self.state)
+        if not self.legal(action):
+            self.scene.refuse(lang.tr("tray.ten_thousand.refuse.bank_first") if
+                              isinstance(action, Bank) else lang.tr("tray.refuse.not_now"))
+            return
+        self.scene.act(action)
 
     def roll(self) -> None:
         self._keep_then(lambda s: Roll(s.dice_in_hand))
@@ -81,19 +102,22 @@ class TenThousandControls(Controls):
 
     def buttons(self) -> list[Button]:
         st = self.state
-        values, pts, _ = self.selection()
+        values, pts = self.selection()
         if st.phase == "keeping":
             left = st.dice_in_hand - len(values)
             total = st.turn_total + (pts or 0)
-            roll_label = f"Roll {left or 6} dice" if values else "Roll"
-            bank_label = f"Bank {total}" if values else "Bank"
+            roll_label = lang.tr_n("tray.ten_thousand.roll_n", left or 6) if values else \
+                lang.tr("tray.ten_thousand.roll")
+            bank_label = lang.tr("tray.ten_thousand.bank_n", total=lang.number(total)) if \
+                values else lang.tr("tray.ten_thousand.bank")
         else:
-            roll_label = f"Roll {st.dice_in_hand} dice"
-            bank_label = f"Bank {st.turn_total}" if st.phase == "choosing" else "Bank"
-        return [self.button(roll_label, self.roll, st.phase != "over", "R / Space", "roll",
-                            "primary"),
-                self.button(bank_label, self.bank, st.phase in ("keeping", "choosing"), "B",
-                            "bank")]
+            roll_label = lang.tr_n("tray.ten_thousand.roll_n", st.dice_in_hand)
+            bank_label = lang.tr("tray.ten_thousand.bank_n", total=lang.number(st.turn_total)) \
+                if st.phase == "choosing" else lang.tr("tray.ten_thousand.bank")
+        return [self.button(roll_label, self.roll, st.phase != "over", lang.tr("tray.keys.roll"),
+                            "roll", "primary"),
+                self.button(bank_label, self.bank, st.phase in ("keeping", "choosing"),
+                            lang.tr("tray.keys.bank"), "bank")]
 
     def key(self, key: int) -> bool:
         if pygame.K_1 <= key <= pygame.K_6:
@@ -110,25 +134,30 @@ class TenThousandControls(Controls):
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         st = self.state
-        theme.blit_text(surface, "Set aside this turn", (rect.x + 20, rect.y + 12), 22, "muted")
+        theme.blit_text(surface, lang.tr("tray.ten_thousand.set_aside"),
+                        (rect.x + 20, rect.y + 12), 22, "muted")
         x = rect.x + 44
         for v in st.set_aside:
-            dice.draw_die(surface, v, (x, rect.y + 70), 50)
+            r = dice.draw_die(surface, v, (x, rect.y + 70), 50)
+            draw_player_mark(surface, st.turn_player, r)
             x += 58
         if not st.set_aside:
-            theme.blit_text(surface, "nothing yet", (rect.x + 20, rect.y + 56), 24, "muted")
-        theme.blit_text(surface, "Turn total", (rect.x + 640, rect.y + 12), 22, "muted")
-        theme.blit_text(surface, str(st.turn_total), (rect.x + 640, rect.y + 36), 56,
+            theme.blit_text(surface, lang.tr("tray.ten_thousand.nothing_yet"),
+                            (rect.x + 20, rect.y + 56), 24, "muted")
+        theme.blit_text(surface, lang.tr("tray.ten_thousand.turn_total"),
+                        (rect.x + 640, rect.y + 12), 22, "muted")
+        theme.blit_text(surface, lang.number(st.turn_total), (rect.x + 640, rect.y + 36), 56,
                         "accent" if st.turn_total else "text", True)
-        values, pts, _ = self.selection()
+        values, pts = self.selection()
         if values and st.phase == "keeping":
-            text = f"Selected {'-'.join(map(str, values))}: " + (f"+{pts}" if pts is not None
-                                                                  else "does not score")
-            theme.blit_text(surface, text, (rect.x + 640, rect.y + 94), 22,
-                            "good" if pts is not None else "bad", True)
-        theme.blit_text(surface, "Scoring: 1 = 100, 5 = 50, three of a kind = 100 x face, "
-                        "three 1s = 1000 (only within one roll)", (rect.x + 20, rect.bottom - 26),
-                        20, "muted")
+            said = dice_said(values)
+            text = lang.tr("tray.ten_thousand.selected", dice=said, points=lang.number(pts)) \
+                if pts is not None else lang.tr("tray.ten_thousand.selected_none", dice=said)
+            theme.blit_text(surface, theme.fit(text, 22, rect.right - rect.x - 660, True),
+                            (rect.x + 640, rect.y + 94), 22, "good" if pts is not None else "bad",
+                            True)
+        theme.blit_text(surface, theme.fit(lang.tr("tray.ten_thousand.scoring"), 20, rect.w - 40),
+                        (rect.x + 20, rect.bottom - 26), 20, "muted")
 
     def prompt(self) -> str:
         st, wait = self.state, self.waiting_prompt()
@@ -136,21 +165,92 @@ class TenThousandControls(Controls):
             return wait
         who = self.name(st.turn_player)
         if st.phase == "start":
-            return f"{who}: roll six dice."
+            return lang.tr("tray.ten_thousand.prompt.start", name=who)
         if st.phase == "keeping":
-            return f"{who}: click the scoring dice to set aside, then Roll the rest or Bank."
+            return lang.tr("tray.ten_thousand.prompt.keeping", name=who)
         if st.hot_dice:
-            return f"Hot dice! {who}: roll all six again, or Bank."
-        return f"{who}: roll the {st.dice_in_hand} dice left, or Bank {st.turn_total}."
+            return lang.tr("tray.ten_thousand.prompt.hot", name=who)
+        return lang.tr_n("tray.ten_thousand.prompt.choosing", st.dice_in_hand, name=who,
+                         total=lang.number(st.turn_total))
 
     def score(self, seat: int) -> str:
-        return str(self.state.banked[seat])
+        return lang.number(self.state.banked[seat])
 
     def subline(self, seat: int) -> str:
         st = self.state
         if seat == st.turn_player and st.turn_total and not st.is_terminal:
-            return f"turn: +{st.turn_total}"
+            return lang.tr("tray.ten_thousand.turn_plus", total=lang.number(st.turn_total))
         return ""
 
     def header(self) -> str:
-        return f"Round {self.state.round_number}  -  first to {self.state.target}"
+        return lang.tr("tray.ten_thousand.header", round=self.state.round_number,
+                       target=lang.number(self.state.target))
+
+    # --- what the turn came to, and the hint -------------------------------------------------------
+
+    def outcome(self, step) -> str:
+        b, a = step.before, step.after
+        for t in step.told:
+            if t.decoded.action == "roll" and a.busted and a.phase == "start":
+                said = dice_said(t.decoded.outcome.values)
+                if b.turn_total:
+                    return lang.tr("tray.ten_thousand.bust_lost", dice=said,
+                                   points=lang.number(b.turn_total))
+                return lang.tr("tray.ten_thousand.bust", dice=said)
+        return ""
+
+    def advise(self, state: Any) -> Advice:
+        from petanque_game.ai import ten_thousand_win as win
+        from petanque_game.ai.hints import hint
+        from petanque_game.rules.ten_thousand import GAME_ID, keep_score
+
+        given = hint(GAME_ID, state)
+        action, pos = given.action, win.position(state)
+        worth = "points" if pos is None else "win"
+        if isinstance(action, Keep):
+            shown = dice_said(sorted(action.dice, reverse=True))
+            total = state.turn_total + keep_score(action.dice)
+            left = state.dice_in_hand - len(action.dice)
+            if state.banked[state.turn_player] + total >= state.target:
+                move = "tt_keep_bank"
+            elif left == 0:
+                move = "tt_keep_hot"
+            elif pos is None:
+                move = "tt_keep"
+            else:
+                after = win.Position(pos.table, pos.a, pos.b, total // 50, left)
+                move = "tt_keep_roll" if win.rolls_on(after) else "tt_keep_bank"
+            return Advice(state, action, move, (("dice", shown), ("total", total)),
+                          worth=worth, value=given.value)
+        total = (("total", state.turn_total),)
+        if isinstance(action, Bank):
+            if pos is None:
+                return Advice(state, action, "tt_bank", total)
+            return Advice(state, action, "tt_bank", total, worth=worth, value=given.value,
+                          alt="tt_roll", alt_value=win.roll_value(pos))
+        if state.turn_total == 0:
+            return Advice(state, action, "tt_roll", count=action.count, worth=worth,
+                          value=given.value)
+        if pos is None:
+            return Advice(state, action, "tt_roll_on", total, action.count, worth, given.value)
+        return Advice(state, action, "tt_roll_on", total, action.count, worth, given.value,
+                      "tt_bank", win.bank_value(pos))
+
+    def advice_dice(self, advice: Advice) -> set[int]:
+        roll = self.scene.roll
+        if not isinstance(advice.action, Keep) or roll is None:
+            return set()
+        left, found = list(advice.action.dice), set()
+        for i, v in enumerate(roll.values):
+            if v in left:
+                left.remove(v)
+                found.add(i)
+        return found
+
+    def advice_button(self, advice: Advice) -> str:
+        """The button that makes the move (a keep is set aside by Roll or Bank, as the expert
+        goes on after it)."""
+        if isinstance(advice.action, Bank) or advice.move == "tt_keep_bank":
+            return "bank"
+        return "roll"
+
