@@ -24,8 +24,8 @@ from petanque_game.record import Decoded
 from petanque_game.rules.base import Roll
 from petanque_game.rules.petanque_table import Aim, Table
 from petanque_game.ui import lang, sound
-from petanque_game.ui import table_draw as td
 from petanque_game.ui import table_overlay as overlay
+from petanque_game.ui import table_watch as watch
 from petanque_game.ui.game_scene import GameScene
 from petanque_game.ui.session import Session, Step
 from petanque_game.ui.table_aim import (
@@ -37,6 +37,7 @@ from petanque_game.ui.table_aim import (
     flight_hint,
     spin_step,
 )
+from petanque_game.ui.table_camera import Camera
 from petanque_game.ui.table_hint import HintAsk
 from petanque_game.ui.table_reckoning import Reckoning, reckoning_of
 from petanque_game.ui.table_replay import ReplayCheck, check_of
@@ -51,20 +52,38 @@ NORMAL_AI_DELAY = 0.8  # the ai_delay setting's default: the AI pace 1
 
 @dataclass
 class Flight:
-    """A throw being played back: the physics' path and where we are in it."""
+    """A throw being played back: the physics' path and where we are in it (ui/table_watch.py:
+    the pace, and the sounds it makes)."""
 
     path: Any
     table: Table  # where it all comes to rest
-    t: float = 0.0  # seconds since the release
-    hold: float = 0.5  # seconds to rest on the last frame
+    t: float = 0.0  # seconds on screen since the playback began
+    path_t: float = 0.0  # seconds of the path shown so far (the release is at 0)
+    rest: float = 0.0  # seconds shown at rest after the last frame
+    hold: float = watch.HOLD  # seconds to rest on the last frame
+    sounds: list[tuple[int, str]] | None = None  # (frame, sound) still to be heard
 
     @property
     def frame(self) -> int:
-        return min(len(self.path.frames) - 1, int(self.t * self.path.fps))
+        return min(len(self.path.frames) - 1, int(self.path_t * self.path.fps))
+
+    @property
+    def over(self) -> bool:
+        """Has the last frame been shown (the bodies are at rest)?"""
+        return self.path_t * self.path.fps >= len(self.path.frames) - 1
 
     @property
     def done(self) -> bool:
-        return self.t >= len(self.path.frames) / self.path.fps + self.hold
+        return self.over and self.rest >= self.hold
+
+    def advance(self, dt: float, speed: float) -> None:
+        """`dt` seconds more on screen at the player's animation `speed` (1.0 normal)."""
+        lead = max(0.0, min(dt, watch.LEAD - self.t))
+        self.t += dt
+        if self.over:
+            self.rest += dt
+            return
+        self.path_t += (dt - lead) * watch.PACE * max(0.05, speed)
 
 
 @dataclass
@@ -82,7 +101,7 @@ class TableScene(TableDrawing, GameScene):
     def __init__(self, app, session: Session):
         super().__init__(app, session)
         self.level = session.match.level
-        self.view = td.fit_view(self.level, AREA.move(-AREA.x, -AREA.y).inflate(-16, -16), 60.0)
+        self.view = Camera(self.level, AREA.size)  # eased pan and zoom (ui/table_camera.py)
         self.flight: Flight | None = None
         self.flight_state: Any = None  # the state shown while a throw is in the air
         self.round_final: tuple[int, Table] | None = None  # (round, table) of the last scored round
@@ -94,7 +113,6 @@ class TableScene(TableDrawing, GameScene):
         self.charging: float | None = None  # seconds held, while charging (power aiming)
         self.pressed = False  # the left button went down on the board (point aiming)
         self.before_flight = Table()  # the table as it lay when the throw in flight was made
-        self._closeups: dict[int | None, pygame.Rect] = {}  # where the close-up goes, per thrower
         self.hint = HintAsk(session.game, self.level)
         self.ai_aim: AiAim | None = None
         self.ai_aim_seen: Any = None  # the state whose AI aim was shown (once per decision)
@@ -252,11 +270,9 @@ class TableScene(TableDrawing, GameScene):
             sound.play("clack")
 
     def _play_flight(self, dt: float) -> None:
-        """The throw played on; once it is over, the state shown is the session's again."""
-        if self.flight is not None:
-            self.flight.t += dt
-            if self.flight.done:
-                self.flight = None
+        """The throw played on (its pace, its sounds, the camera: `watch_throw` in
+        ui/table_view.py); once it is over, the state shown is the session's again."""
+        self.watch_throw(dt)
         if self.flight is None:
             self.flight_state = None
 
@@ -381,6 +397,8 @@ class TableScene(TableDrawing, GameScene):
                                     for label, fn, key, tag, style, w in specs])
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.camera_event(event):  # zoom (ui/table_view.py)
+            return True
         if self.reckoning is not None and self.flight is None:
             if self._reckoning_event(event):
                 return True
@@ -497,9 +515,6 @@ class TableScene(TableDrawing, GameScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         overlay.draw_overlays(self, surface)
-
-    def _draw_aim(self, area: pygame.Surface) -> None:
-        """The aim is drawn over everything else on the board (`table_overlay`), not here."""
 
     def draw_panel_players(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         st = self.state
