@@ -11,6 +11,8 @@ import pygame
 from petanque_game.stats import Series
 from petanque_game.ui import lang, theme
 
+TICK = 18  # the axes' numbers: the smallest size still readable in an 800x600 window
+
 
 def nice_step(span: float, ticks: int = 5) -> int:
     """A step of 1, 2 or 5 times a power of ten giving about `ticks` ticks over `span`."""
@@ -51,7 +53,7 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, series: Series,
     xmax = max(1, max(xs))
     xstep = nice_step(xmax, 8)
 
-    label_w = max(theme.font(16).size(lang.number(v))[0]
+    label_w = max(theme.font(TICK).size(lang.number(v))[0]
                   for v in range(low, high + 1, ystep)) + 10
     area = pygame.Rect(rect.x + label_w + 22, rect.y + 8, rect.w - label_w - 34, rect.h - 58)
 
@@ -62,16 +64,16 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, series: Series,
         py = at(0, y)[1]
         pygame.draw.line(surface, theme.colour("text") if y == 0 else grid, (area.x, py),
                          (area.right, py), 1)
-        theme.blit_text(surface, lang.number(y), (area.x - 6, py), 16, muted, anchor="midright")
+        theme.blit_text(surface, lang.number(y), (area.x - 6, py), TICK, muted, anchor="midright")
     for x in range(0, xmax + 1, xstep):
         px = at(x, low)[0]
         pygame.draw.line(surface, axis, (px, area.bottom), (px, area.bottom + 5), 1)
-        theme.blit_text(surface, lang.number(x), (px, area.bottom + 7), 16, muted,
+        theme.blit_text(surface, lang.number(x), (px, area.bottom + 7), TICK, muted,
                         anchor="midtop")
     pygame.draw.line(surface, axis, area.bottomleft, area.topleft, 2)
     pygame.draw.line(surface, axis, area.bottomleft, area.bottomright, 2)
     theme.blit_text(surface, lang.tr(f"stats.unit.{series.unit}"),
-                    (area.centerx, area.bottom + 28), 18, muted, True, "midtop")
+                    (area.centerx, area.bottom + 30), 18, muted, True, "midtop")
     name = pygame.transform.rotate(
         theme.text(lang.tr(f"stats.measure.{series.measure.name}"), 18, muted, True), 90)
     surface.blit(name, name.get_rect(midleft=(rect.x, area.centery)))
