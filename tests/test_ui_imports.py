@@ -24,6 +24,7 @@ SCENE_MODULES = {
     "settings_scene",  # SettingsScene
     "handover",  # HandoverScene
     "trouble",  # ErrorScene
+    "statistics",  # StatisticsScene
 }
 REGISTRY = "scenes"
 

@@ -31,9 +31,9 @@ def test_ten_thousand_bust_keep_and_bank_are_told():
     st, s2 = step("ten-thousand", s1, Keep((1, 1, 1)), None,
                   {"action": "keep", "player": 0, "dice": [1, 1, 1]})
     told = describe("ten-thousand", st, NAMES)
-    assert told == ["Ana set aside 1-1-1 for 1000 (turn total 1000)."]
+    assert told == ["Ana set aside 1-1-1 for 1,000 (turn total 1,000)."]
     st, s3 = step("ten-thousand", s2, Bank(), None, {"action": "bank", "player": 0})
-    assert describe("ten-thousand", st, NAMES) == ["Ana banked 1000: total 1000."]
+    assert describe("ten-thousand", st, NAMES) == ["Ana banked 1,000: total 1,000."]
     st, _ = step("ten-thousand", s3, Roll(6), Dice((2, 6, 6, 3, 4, 4)),
                  {"action": "roll", "player": 1, "dice": [2, 6, 6, 3, 4, 4]})
     assert "BUST" in describe("ten-thousand", st, NAMES)[0]
@@ -50,7 +50,7 @@ def test_shut_the_box_close_and_a_roll_that_ends_the_turn_are_told():
     st, _ = step("shut-the-box", s2, Roll(2), Dice((6, 6)),
                  {"action": "roll", "player": 0, "dice": [6, 6]})
     lines = describe("shut-the-box", st, NAMES)
-    assert lines[0] == "Ana rolled 6 + 6." and "penalty 36" in lines[1]
+    assert lines[0] == "Ana rolled 6 + 6." and "penalty of 36" in lines[1]
 
 
 def test_ship_securing_and_stopping_are_told():

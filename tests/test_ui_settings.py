@@ -217,6 +217,7 @@ def test_the_table_keeps_drawing_while_the_power_swings(home):
     import test_ui_table as table
 
     app = fast_app()
+    app.settings.aim = "power"  # hold the button: the power bar swings
     scene = table.start(app, [Seat("Ana", "human"), Seat("Bo", "human")])
     while scene.session.state.starter is None:
         table.press(app, "roll")

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from petanque_game.ui import theme
+from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import title
 from petanque_game.ui.narrate import describe
 from petanque_game.ui.replay import ReplayControls
@@ -149,8 +149,9 @@ class GameScene(Scene):
         self.app.open("results", self.session)
 
     def leave(self) -> None:
-        if self.session.interactive and not self.session.over:
-            self.app.toast.show("Your game is saved: choose Resume to carry on.", "info", 3.0)
+        if self.session.interactive and not self.session.over and \
+                not getattr(self.session, "practice", False):  # a practice game is not kept
+            self.app.toast.show(lang.tr("game.saved_resume"), "info", 3.0)
         self.app.back_to_menu()
 
     # --- drawing shared by the game scenes --------------------------------------------------------
@@ -158,7 +159,8 @@ class GameScene(Scene):
     def draw_header(self, surface: pygame.Surface, info: str) -> None:
         theme.blit_text(surface, title(self.session.game), (18, 14),
                         44, "text", True)
-        tag = "REPLAY" if self.replay is not None else ""
+        tag = lang.tr("game.replay_tag") if self.replay is not None else \
+            lang.tr("game.practice_tag") if getattr(self.session, "practice", False) else ""
         right = theme.blit_text(surface, info, (932, 32), 24, "muted", anchor="midright")
         if tag:
             theme.blit_text(surface, tag, (right.left - 20, 32), 26, "accent", True, "midright")
@@ -169,12 +171,12 @@ class GameScene(Scene):
 
     @property
     def menu_button(self) -> Button:
-        return Button(pygame.Rect(1134, 12, 130, 42), "Menu", self.leave, size=24, hint="",
+        return Button(pygame.Rect(1134, 12, 130, 42), lang.tr("game.menu"), self.leave, size=24, hint="",
                       style="ghost", tag="menu")
 
     @property
     def rules_button(self) -> Button:
-        return Button(pygame.Rect(994, 12, 130, 42), "Rules", self.show_rules, size=24, hint="",
+        return Button(pygame.Rect(994, 12, 130, 42), lang.tr("game.rules"), self.show_rules, size=24, hint="",
                       style="ghost", tag="rules")
 
     @property
@@ -202,7 +204,9 @@ class GameScene(Scene):
         players = self.session.players
         n = len(players)
         row_h = min(66, (rect.h - 16) // max(1, n))
-        winners = set(self.session.state.winners()) if self.session.over else set()
+        # the winners are named once what decided the game has been shown (not busy)
+        winners = set(self.session.state.winners()) if self.session.over and not self.busy \
+            else set()
         for seat, p in enumerate(players):
             r = pygame.Rect(rect.x + 8, rect.y + 8 + seat * row_h, rect.w - 16, row_h - 6)
             current = seat == to_move
@@ -215,16 +219,24 @@ class GameScene(Scene):
             pygame.draw.rect(surface, theme.player_colour(seat),
                              pygame.Rect(r.x, r.y, 8, r.h), border_radius=4)
             name_col = "accent" if current else "text"
-            theme.blit_text(surface, theme.fit(p.name, 26, r.w - 120, True), (r.x + 18, r.y + 7),
-                            26, name_col, True)
-            kind = "Human" if p.kind == "human" else f"AI {p.level}"
-            extra = subline(seat)
-            theme.blit_text(surface, theme.fit(f"{kind}  {extra}".strip(), 19, r.w - 110),
+            shown = theme.blit_text(surface, score(seat), (r.right - 12, r.centery), 34,
+                                    "accent" if current else "text", True, "midright")
+            room = shown.left - 12 - (r.x + 18)  # left of the score
+            name = theme.blit_text(surface, theme.fit(p.name, 26, room, True),
+                                   (r.x + 18, r.y + 7), 26, name_col, True)
+            kind = lang.tr("game.human") if p.kind == "human" else lang.tr(f"game.ai_{p.level}")
+            extra = str(subline(seat)).strip()
+            below = f"{kind}  {extra}".strip()
+            if theme.font(19).size(below)[0] > room:  # the kind goes beside the name, or goes
+                if theme.font(19).size(kind)[0] <= room - name.w - 10:
+                    theme.blit_text(surface, kind, (name.right + 10, name.bottom - 2), 19,
+                                    "muted", anchor="bottomleft")
+                below = extra or kind
+            theme.blit_text(surface, theme.fit(below, 19, room),
                             (r.x + 18, r.y + 7 + min(26, row_h - 30)), 19, "muted")
-            theme.blit_text(surface, score(seat), (r.right - 12, r.centery), 34,
-                            "accent" if current else "text", True, "midright")
             if seat in winners:
-                theme.blit_text(surface, "WINNER", (r.right - 12, r.bottom - 4), 16, "good",
+                theme.blit_text(surface, lang.tr("game.winner"), (r.right - 12, r.bottom - 4), 18,
+                                "good",
                                 True, "bottomright")
             if current:
                 pygame.draw.polygon(surface, theme.colour("accent"),
@@ -237,18 +249,19 @@ class GameScene(Scene):
             return
         pygame.draw.line(surface, theme.colour("edge"), (rect.x + 8, rect.y),
                          (rect.right - 8, rect.y), 1)
-        theme.blit_text(surface, "What happened", (rect.x + 12, rect.y + 8), 21, "muted", True)
-        lines: list[str] = []
-        for entry in reversed(self.history):
-            wrapped = theme.wrap(entry, 19, rect.w - 24)
-            lines[:0] = wrapped
-            if len(lines) * 19 > rect.h - 40:
-                break
+        theme.blit_text(surface, lang.tr("game.what_happened"), (rect.x + 12, rect.y + 8), 21,
+                        "muted", True)
         room = (rect.h - 40) // 19
-        lines = lines[-room:]
+        lines: list[tuple[str, bool]] = []  # (line, of the newest entry)
+        for k, entry in enumerate(reversed(self.history)):
+            wrapped = theme.wrap(entry, 19, rect.w - 24)
+            if k == 0:
+                wrapped = wrapped[:room]  # the newest always shows, from its start
+            if len(lines) + len(wrapped) > room:
+                break  # whole entries only: never the tail of one without its start
+            lines[:0] = [(line, k == 0) for line in wrapped]
         y = rect.bottom - 8 - 19 * len(lines)
-        for i, line in enumerate(lines):
-            newest = i >= len(lines) - len(theme.wrap(self.history[-1], 19, rect.w - 24))
+        for line, newest in lines:
             theme.blit_text(surface, line, (rect.x + 12, y), 19, "text" if newest else "muted")
             y += 19
 
@@ -257,6 +270,9 @@ class GameScene(Scene):
         panel(surface, STATUS_RECT, "panel", "accent" if urgent else "edge")
         width = STATUS_RECT.w - 40 - (sum(b.rect.w + 10 for b in buttons))
         happened = self.history[-history_lines:] if history_lines else []
+        if self.replay is not None:  # the replay's timeline stands where the history lines go
+            happened = []
+            self.replay.draw_timeline(surface)
         y = STATUS_RECT.y + (8 if len(happened) > 1 else 12)
         for line in happened:
             theme.blit_text(surface, theme.fit(line, 22, width), (STATUS_RECT.x + 16, y), 22,

@@ -67,7 +67,12 @@ def ui_of(game: str) -> GameUI:
 
 
 def title(game: str) -> str:
-    """The game's title as players call it (from its registration)."""
+    """The game's title as players of the window's language call it (the text table `games`),
+    else as its registration gives it."""
+    from petanque_game.ui import lang
+
+    if lang.has(f"games.{game}.title"):
+        return lang.tr(f"games.{game}.title")
     try:
         return spec_of(game).title
     except KeyError:

@@ -1,5 +1,11 @@
-"""The rules page of a game (F1, or the Rules button): the text of config/help.yaml, scrolled with
-the wheel or Up/Down, closed with Escape, F1 or the Close button. The game below waits meanwhile.
+"""The rules page of a game (F1, or the Rules button) and its second tab, how to play: the
+controls (the keys the settings bind, by their names) and, for Terningepetanque, how aiming works,
+with a practice throw. Scrolled with the wheel or Up/Down, closed with Escape, F1 or Close. The
+game below waits meanwhile.
+
+What the page says comes from the text tables in the window's language (ui/lang.py): the rules
+text under `rules.<game>.*`, the how-to under `howto.*`. config/help.yaml only orders them: per
+game, its sections, each a heading's key and its lines' keys (a key starting "- " is a point).
 """
 
 from __future__ import annotations
@@ -8,17 +14,41 @@ from typing import Any
 
 import pygame
 
-from petanque_game.ui import theme
+from petanque_game.ui import lang, theme
+from petanque_game.ui.game_ui import title as game_title
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.widgets import Button, panel
 
 RECT = pygame.Rect(140, 40, 1000, 640)
 TEXT_SIZE, HEADING_SIZE, LINE_H = 23, 28, 30
+TEXT_W = RECT.w - 80
+PAGES = ("rules", "howto")
+PRACTICE_GAME = "terningepetanque"  # the game with a practice throw
+
+# The controls of each game, in the order the how-to lists them: (settings action or None, text
+# key). An action's keys are shown by their names as the settings bind them; None: a fixed control.
+CONTROLS: dict[str, list[tuple[str | None, str]]] = {
+    "terningepetanque": [("roll", "howto.petanque.roll_start"), (None, "howto.petanque.point"),
+                         (None, "howto.petanque.arrows"), (None, "howto.petanque.height"),
+                         (None, "howto.petanque.spin"), ("hint", "howto.petanque.hint"),
+                         (None, "howto.petanque.cancel"), ("accept", "howto.petanque.accept"),
+                         ("rethrow", "howto.petanque.rethrow"), (None, "howto.petanque.zoom")],
+    "ten-thousand": [("roll", "howto.tray.roll"), (None, "howto.ten-thousand.keep"),
+                     ("bank", "howto.ten-thousand.bank")],
+    "shut-the-box": [("roll", "howto.tray.roll"), ("roll_one", "howto.shut-the-box.roll_one"),
+                     (None, "howto.shut-the-box.boxes"), ("close", "howto.shut-the-box.close")],
+    "ship-captain-crew": [("roll", "howto.tray.roll"), (None, "howto.ship-captain-crew.secure"),
+                          ("stop", "howto.ship-captain-crew.stop")],
+}
+WINDOW_CONTROLS = [("help", "howto.window.help"), ("settings", "howto.window.settings"),
+                   ("back", "howto.window.back"), ("fullscreen", "howto.window.fullscreen"),
+                   ("screenshot", "howto.window.screenshot")]
+FALLBACK_KEYS = {"hint": "h"}  # an action the settings may not bind yet: its usual key
 
 
 def load_help(data: Any = None, name: str = "config/help.yaml") -> tuple[dict, list[str]]:
-    """{game: [(heading, [line, ...]), ...]} from the parsed `data` (None: the shipped file), and
-    the problems found, each naming the file and the place."""
+    """{game: [(heading key, [line key, ...]), ...]} from the parsed `data` (None: the shipped
+    file), and the problems found, each naming the file and the place."""
     problems: list[str] = []
     if data is None:
         from petanque_game.config import ConfigError, read_yaml
@@ -49,64 +79,190 @@ def load_help(data: Any = None, name: str = "config/help.yaml") -> tuple[dict, l
     return pages, problems
 
 
-class RulesScene(Scene):
-    """A full page over the game (opaque: the game below does not move while it is read)."""
+def key_names(settings: Any, action: str) -> str:
+    """The keys bound to `action`, by their names as a player reads them ("R / Space")."""
+    names = sorted((pygame.key.name(code) for code in settings.keys.get(action) or ()),
+                   key=lambda name: (len(name) > 1, name)) or [FALLBACK_KEYS.get(action, "")]
+    shown = []
+    for name in names:
+        if not name:
+            continue
+        told = f"howto.key.{name.replace(' ', '_')}"
+        shown.append(lang.tr(told) if lang.has(told) else
+                     (name.upper() if len(name) <= 3 else name.capitalize()))
+    return " / ".join(shown)
 
-    def __init__(self, app, game: str, title: str):
+
+def rules_page(game: str, pages: dict) -> list[tuple[str, list[str]]]:
+    """The rules page of `game` in the window's language: [(heading, [line, ...])]; a line that
+    is a point starts with "- "."""
+    sections = pages.get(game)
+    if not sections:
+        return [("", [lang.tr("help.no_rules")])]
+    out = []
+    for heading, lines in sections:
+        told = []
+        for line in lines:
+            point = line.startswith("- ")
+            text = " ".join(lang.tr(line[2:] if point else line).split())
+            told.append(("- " if point else "") + text)
+        out.append((lang.tr(heading), told))
+    return out
+
+
+def howto_page(game: str, settings: Any) -> list[tuple[str, list[str]]]:
+    """How to play `game` in the window's language: its controls with the keys the settings
+    bind, the window's own keys, and for Terningepetanque how aiming works."""
+    def told(controls: list[tuple[str | None, str]]) -> list[str]:
+        out = []
+        for action, key in controls:
+            keys = key_names(settings, action) if action else ""
+            if action and not keys:
+                continue  # an action this window binds no key to (yet)
+            out.append("- " + (lang.tr(key, keys=keys) if action else lang.tr(key)))
+        return out
+
+    page = []
+    if game == PRACTICE_GAME:  # how a throw is aimed, as the `aim` setting has it
+        power = getattr(settings, "aim", "point") == "power"
+        page.append((lang.tr("howto.petanque.aim_heading"),
+                     [lang.tr("howto.petanque.aim_power" if power else "howto.petanque.aim")]))
+    page.append((lang.tr("howto.controls"), told(CONTROLS.get(game, []))))
+    page.append((lang.tr("howto.window_heading"), told(WINDOW_CONTROLS)))
+    return page
+
+
+def layout(page: list[tuple[str, list[str]]], width: int = TEXT_W) -> list[tuple[str, int, str,
+                                                                                 int]]:
+    """(text, size, colour, indent) per screen line."""
+    rows: list[tuple[str, int, str, int]] = []
+    for heading, lines in page:
+        if heading:
+            rows.append((heading, HEADING_SIZE, "accent", 0))
+        for line in lines:
+            point = line.startswith("- ")
+            text = line[2:] if point else line
+            for k, part in enumerate(theme.wrap(text, TEXT_SIZE, width - (24 if point else 0))):
+                prefix = "•  " if point and k == 0 else ""
+                rows.append((prefix + part, TEXT_SIZE, "text", 0 if k == 0 or not point else 24))
+        rows.append(("", TEXT_SIZE, "text", 0))
+    return rows
+
+
+class RulesScene(Scene):
+    """A full page over the game (opaque: the game below does not move while it is read), with
+    two tabs: the rules and how to play."""
+
+    def __init__(self, app, game: str, title: str = "", page: str = "rules"):
         super().__init__(app)
-        self.title = title
-        pages, problems = load_help()
+        self.game = game
+        self.pages, problems = load_help()
         if problems:
             app.toast.show(problems[0], "bad", 5.0)
-        self.rows = self._layout(pages.get(game) or [("", ["No rules text for this game."])])
+        self.page = page
         self.top = 0
-        self.close = Button(pygame.Rect(RECT.right - 176, RECT.bottom - 70, 150, 52), "Close",
-                            self.app.pop, size=26, hint="Esc", tag="close")
+        self.spoken = ""  # the language `rows` are in
+        self.rows: list[tuple[str, int, str, int]] = []
+        self._relayout()
 
-    def _layout(self, page: list[tuple[str, list[str]]]) -> list[tuple[str, int, str, int]]:
-        """(text, size, colour, indent) per screen line."""
-        width = RECT.w - 80
-        rows: list[tuple[str, int, str, int]] = []
-        for heading, lines in page:
-            if heading:
-                rows.append((heading, HEADING_SIZE, "accent", 0))
-            for line in lines:
-                point = line.startswith("- ")
-                text = line[2:] if point else line
-                for k, part in enumerate(theme.wrap(text, TEXT_SIZE, width - (24 if point else 0))):
-                    prefix = "•  " if point and k == 0 else ""
-                    rows.append((prefix + part, TEXT_SIZE, "text", 0 if k == 0 or not point
-                                 else 24))
-            rows.append(("", TEXT_SIZE, "text", 0))
-        return rows
+    def _relayout(self) -> None:
+        self.spoken = lang.language()
+        page = rules_page(self.game, self.pages) if self.page == "rules" else \
+            howto_page(self.game, self.app.settings)
+        self.rows = layout(page)
+        self.scroll(0)
+
+    def show(self, page: str) -> None:
+        self.page, self.top = page, 0
+        self._relayout()
+
+    @property
+    def buttons(self) -> list[Button]:
+        """The tabs, the practice throw (on Terningepetanque's how-to) and Close."""
+        b = []
+        x = RECT.right - 30
+        for page in reversed(PAGES):
+            label = lang.tr(f"help.tab_{page}")
+            w = max(150, theme.font(24, True).size(label)[0] + 28)
+            x -= w
+            b.append(Button(pygame.Rect(x, RECT.y + 24, w, 44), label,
+                            lambda p=page: self.show(p), size=24, selected=self.page == page,
+                            style="ghost", tag=f"tab:{page}"))
+            x -= 10
+        if self.page == "howto" and self.game == PRACTICE_GAME:
+            b.append(Button(pygame.Rect(RECT.x + 30, RECT.bottom - 70, 300, 52),
+                            lang.tr("help.practice"), self.practice, size=26, style="primary",
+                            tag="practice"))
+        b.append(Button(pygame.Rect(RECT.right - 176, RECT.bottom - 70, 150, 52),
+                        lang.tr("help.close"), self.app.pop, size=26, hint="Esc", tag="close"))
+        return b
+
+    @property
+    def close(self) -> Button:
+        return self.buttons[-1]
+
+    def practice(self) -> None:
+        """A practice game of Terningepetanque: one round against an easy AI, kept nowhere (no
+        autosave, no record, so no statistics)."""
+        from petanque_game.physics import LevelError
+        from petanque_game.record import Seat
+        from petanque_game.rules.options import OptionError
+        from petanque_game.ui.play import open_game_scene
+        from petanque_game.ui.session import new_game, new_seed
+
+        seats = [Seat(lang.tr("help.practice_you"), "human"), Seat("Bjørn", "ai", "easy")]
+        try:
+            session = new_game(PRACTICE_GAME, seats, {"rounds": 1, "allow_rethrow": True},
+                               new_seed(), "classic", practice=True)
+        except (OptionError, LevelError) as e:  # a broken shipped board: said, not hidden
+            self.app.toast.show(lang.tr("help.practice_failed", why=e), "bad", 5.0)
+            return
+        open_game_scene(self.app, session)
+
+    @property
+    def text_rect(self) -> pygame.Rect:
+        return pygame.Rect(RECT.x + 40, RECT.y + 90, TEXT_W, RECT.h - 170)
 
     @property
     def visible_rows(self) -> int:
-        return (RECT.h - 170) // LINE_H
+        return self.text_rect.h // LINE_H
 
     def scroll(self, by: int) -> None:
         self.top = max(0, min(max(0, len(self.rows) - self.visible_rows), self.top + by))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.close.click(event.pos)
+            for b in self.buttons:
+                if b.click(event.pos):
+                    break
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll(-3 * event.y)
         elif event.type == pygame.KEYDOWN:
             s = self.app.settings
             if s.is_key("back", event.key) or s.is_key("help", event.key):
                 self.app.pop()
+            elif event.key == pygame.K_TAB:
+                self.show(PAGES[(PAGES.index(self.page) + 1) % len(PAGES)])
             elif event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
                 self.scroll(1 if event.key == pygame.K_DOWN else self.visible_rows)
             elif event.key in (pygame.K_UP, pygame.K_PAGEUP):
                 self.scroll(-1 if event.key == pygame.K_UP else -self.visible_rows)
         return True  # nothing reaches the game while its rules are shown
 
+    def update(self, dt: float) -> None:
+        if self.spoken != lang.language():  # the language was changed in the settings
+            self._relayout()
+
     def draw(self, surface: pygame.Surface) -> None:
         panel(surface, RECT)
-        theme.blit_text(surface, f"How to play {self.title}", (RECT.x + 40, RECT.y + 26), 40,
-                        "text", True)
-        y = RECT.y + 90
+        buttons = self.buttons
+        tabs_left = min(b.rect.x for b in buttons if b.tag.startswith("tab:"))
+        room = tabs_left - RECT.x - 60
+        heading = game_title(self.game)  # the tabs say which page this is
+        size = next((s for s in (40, 36, 32) if theme.font(s, True).size(heading)[0] <= room), 32)
+        theme.blit_text(surface, theme.fit(heading, size, room, True),
+                        (RECT.x + 40, RECT.y + 46), size, "text", True, "midleft")
+        y = self.text_rect.y
         for text, size, col, indent in self.rows[self.top:self.top + self.visible_rows]:
             if text:
                 theme.blit_text(surface, text, (RECT.x + 40 + indent, y), size, col,
@@ -114,7 +270,10 @@ class RulesScene(Scene):
             y += LINE_H
         more = len(self.rows) - self.visible_rows
         if more > 0:
-            theme.blit_text(surface, f"wheel or Up/Down to scroll ({self.top + 1}-"
-                            f"{min(len(self.rows), self.top + self.visible_rows)} of "
-                            f"{len(self.rows)})", (RECT.x + 40, RECT.bottom - 44), 19, "muted")
-        self.close.draw(surface, self.mouse)
+            left = max((b.rect.right for b in buttons if b.tag == "practice"), default=RECT.x)
+            theme.blit_text(surface, lang.tr("help.scroll", first=self.top + 1,
+                                             last=min(len(self.rows), self.top + self.visible_rows),
+                                             total=len(self.rows)),
+                            (left + 30, RECT.bottom - 44), 19, "muted", anchor="midleft")
+        for b in buttons:
+            b.draw(surface, self.mouse)

@@ -1,4 +1,5 @@
-"""The main menu (New game, Resume, Replays, Quit) and the list of recorded games to watch.
+"""The main menu (New game, Resume, Replays, Statistics, Quit) and the lists of recorded games to
+watch and of unfinished games to carry on with.
 
 A broken autosave or record never takes the window down: the menu stays and says which file is
 broken and why (RecordError.where).
@@ -6,54 +7,74 @@ broken and why (RecordError.where).
 
 from __future__ import annotations
 
-import os
-from dataclasses import dataclass
-from datetime import datetime
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 
 from petanque_game import paths, saves
-from petanque_game.record import RecordError, load_record
-from petanque_game.ui import dice, theme
-from petanque_game.ui.game_ui import title
-from petanque_game.ui.lang import tr
-from petanque_game.ui.play import open_game_scene
+from petanque_game.rules.games import game_ids
+from petanque_game.ui import dice, lang, theme
+from petanque_game.ui.listing import RecordEntry, entry, list_records, resume_line
+from petanque_game.ui.play import game_title, open_game_scene
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.session import LoadProblem, resume
 from petanque_game.ui.widgets import Button, panel
 
 
 class MenuScene(Scene):
-    """Title, four buttons, keyboard focus moved with the arrow keys."""
+    """Title, a column of buttons, keyboard focus moved with the arrow keys."""
 
     def __init__(self, app):
         super().__init__(app)
         self.buttons: list[Button] = []
         self.focus = 0
         self.problem: str | None = None  # a broken autosave, shown until the next action
+        # What Resume carries on with: read from the autosave (folded through the rules) after
+        # the menu's first frame, and again whenever the menu comes back, so that neither the
+        # start nor the way back waits for it.
+        self.resume_line = ""
+        self.resume_stale = True
         self._layout()
 
+    def entries(self) -> list[tuple[str, Callable[[], None], str, bool, str]]:
+        """The menu's buttons, top to bottom: (text key, action, tag, enabled, line under it).
+        A new button is one more line here; the column fits itself to the window."""
+        resumable = saves.has_unfinished()
+        return [("menu.new_game", self.new_game, "new", True, ""),
+                ("menu.resume", self.resume_game, "resume", resumable,
+                 self.resume_line if resumable else ""),
+                ("menu.replays", self.replays, "replays", True, ""),
+                ("menu.statistics", self.statistics, "statistics", True, ""),
+                ("settings.open", self.app.open_settings, "settings", True, ""),
+                ("menu.quit", self.quit, "quit", True, "")]
+
     def _layout(self) -> None:
-        x, y, w, h, gap = 120, 300, 380, 66, 18
-        specs = [("New game", self.new_game, "new", True),
-                 ("Resume", self.resume_game, "resume", saves.has_unfinished()),
-                 ("Replays", self.replays, "replays", True),
-                 ("Quit", self.quit, "quit", True)]
-        self.buttons = [Button(pygame.Rect(x, y + i * (h + gap), w, h), label, action, enabled,
-                               32, tag=tag)
-                        for i, (label, action, tag, enabled) in enumerate(specs)]
-        self.buttons.append(Button(pygame.Rect(1080, 24, 176, 50), tr("settings.open"),
-                                   self.app.open_settings, True, 26, "F2", "ghost",
-                                   tag="settings"))
+        specs = self.entries()
+        x, top, bottom, w = 120, 280, 676, 420
+        step = min(84, (bottom - top) // len(specs))
+        h = step - max(10, step // 6)
+        self.buttons = [Button(pygame.Rect(x, top + i * step, w, h), lang.tr(key), action,
+                               enabled, 30 if h >= 56 else 26,
+                               theme.fit(line, 17, w - 20), tag=tag)
+                        for i, (key, action, tag, enabled, line) in enumerate(specs)]
+        self.focus = min(self.focus, len(self.buttons) - 1)
         if not self.buttons[self.focus].enabled:
             self.focus = 0
 
     def resume(self) -> None:
+        self.resume_stale = True
         self._layout()
 
     def enter(self) -> None:
+        self.resume_stale = True
         self._layout()
+
+    def update(self, dt: float) -> None:
+        if self.resume_stale:
+            self.resume_stale = False
+            self.resume_line = resume_line() if saves.has_unfinished() else ""
+            self._layout()
 
     def new_game(self) -> None:
         self.problem = None
@@ -66,7 +87,7 @@ class MenuScene(Scene):
             self.problem = None
             self.app.open("resume", games)
         elif games and games[0].problem:
-            self.say(f"The saved game cannot be resumed: {games[0].problem}")
+            self.say(lang.tr("menu.cannot_resume", why=games[0].problem))
         elif games:
             resume_game(self.app, games[0].path)
         else:
@@ -79,6 +100,10 @@ class MenuScene(Scene):
     def replays(self) -> None:
         self.problem = None
         self.app.open("replays")
+
+    def statistics(self) -> None:
+        self.problem = None
+        self.app.open("statistics")
 
     def quit(self) -> None:
         self.app.running = False
@@ -113,7 +138,7 @@ class MenuScene(Scene):
                 self.quit()
                 return True
             shortcuts = {pygame.K_n: "new", pygame.K_r: "resume", pygame.K_p: "replays",
-                         pygame.K_q: "quit"}
+                         pygame.K_s: "statistics", pygame.K_q: "quit"}
             tag = shortcuts.get(event.key)
             for b in self.buttons:
                 if b.tag == tag and b.enabled and b.action:
@@ -129,62 +154,27 @@ class MenuScene(Scene):
         for value, x, y, a in ((6, 830, 390, -12), (5, 950, 430, 9), (4, 1080, 385, -4),
                                (1, 880, 540, 22), (5, 1040, 545, -18)):
             dice.draw_die(surface, value, (x, y), 72, a)
-        theme.blit_text(surface, "Petanque Game", (120, 120), 84, "text", True, shadow=True)
-        theme.blit_text(surface, "Four Scandinavian dice games", (124, 196), 34, "accent")
-        theme.blit_text(surface, "Terningepetanque - Ship, Captain and Crew - Shut the Box - "
-                        "Ten Thousand", (124, 236), 22, "muted")
+        theme.blit_text(surface, lang.tr("menu.title"), (120, 110), 84, "text", True,
+                        shadow=True)
+        theme.blit_text(surface, lang.tr("menu.subtitle"), (124, 186), 34, "accent")
+        games = " - ".join(game_title(g) for g in game_ids())
+        theme.blit_text(surface, theme.fit(games, 22, 1100), (124, 226), 22, "muted")
         for i, b in enumerate(self.buttons):
             b.selected = i == self.focus
             b.draw(surface, self.mouse)
-        if not self.buttons[1].enabled:
-            theme.blit_text(surface, "no saved game", (self.buttons[1].rect.right + 14,
-                                                       self.buttons[1].rect.centery), 20,
-                            "muted", anchor="midleft")
+        resume = next((b for b in self.buttons if b.tag == "resume"), None)
+        if resume is not None and not resume.enabled:
+            theme.blit_text(surface, lang.tr("menu.no_saved_game"),
+                            (resume.rect.right + 14, resume.rect.centery), 20, "muted",
+                            anchor="midleft")
         if self.problem:
-            rect = pygame.Rect(110, 652, 1150, 62)
+            rect = pygame.Rect(110, 670, 1150, 46)  # under the buttons
             panel(surface, rect, (70, 34, 34), "bad")
-            for i, line in enumerate(theme.wrap(self.problem, 21, rect.w - 28)[:3]):
+            for i, line in enumerate(theme.wrap(self.problem, 21, rect.w - 28)[:2]):
                 theme.blit_text(surface, line, (rect.x + 14, rect.y + 8 + 17 * i), 21)
         else:
-            theme.blit_text(surface, "Arrows + Enter, or the mouse.  F11 full screen, "
-                            "F12 screenshot", (120, 690), 20, "muted")
-
-
-@dataclass
-class RecordEntry:
-    path: Path
-    title: str
-    detail: str
-    broken: bool
-
-
-def list_records(folder: Path) -> list[RecordEntry]:
-    """The records in `folder`, newest first, each described (or marked broken, with why)."""
-    try:
-        files = [p for p in folder.iterdir() if p.suffix == ".json" and p.is_file()]
-    except OSError:
-        return []
-    files.sort(key=lambda p: (-_mtime(p), p.name))
-    entries = []
-    for path in files[:200]:
-        when = datetime.fromtimestamp(_mtime(path)).strftime("%Y-%m-%d %H:%M")
-        try:
-            rec = load_record(path)
-        except RecordError as e:
-            entries.append(RecordEntry(path, path.name, f"broken: {e.where()}", True))
-            continue
-        names = ", ".join(p.name for p in rec.players)
-        state = "finished" if rec.result is not None else "unfinished"
-        entries.append(RecordEntry(path, f"{title(rec.game)}  -  {when}",
-                                   f"{names}  ({len(rec.events)} events, {state})", False))
-    return entries
-
-
-def _mtime(path: Path) -> float:
-    try:
-        return os.path.getmtime(path)
-    except OSError:
-        return 0.0
+            theme.blit_text(surface, theme.fit(lang.tr("menu.keys"), 20, 1100), (120, 690), 20,
+                            "muted")
 
 
 def resume_game(app, path: Path) -> bool:
@@ -193,18 +183,19 @@ def resume_game(app, path: Path) -> bool:
         session = resume(path)
     except LoadProblem as e:
         app.back_to_menu()
-        app.scenes[0].say(f"The saved game cannot be resumed: {e}")
+        app.scenes[0].say(lang.tr("menu.cannot_resume", why=e))
         return False
     open_game_scene(app, session)
     return True
 
 
 class ReplayListScene(Scene):
-    """Pick a recorded game to watch."""
+    """Pick a recorded game to watch, or an unfinished one to watch or carry on with."""
 
     ROWS = 8
-    heading = "Replays"
-    empty = "No recorded games yet: finish a game and it appears here."
+    heading_key = "menu.list.replays"
+    empty_key = "menu.list.no_records"
+    with_unfinished = True
 
     def __init__(self, app, folder: Path | None = None):
         super().__init__(app)
@@ -212,25 +203,35 @@ class ReplayListScene(Scene):
         self.entries = self.list_entries()
         self.scroll = 0
         self.focus = 0
-        self.back = Button(pygame.Rect(40, 640, 200, 56), "Back", self.app.pop, hint="Esc",
-                           tag="back")
+        self.back = Button(pygame.Rect(40, 640, 200, 56), lang.tr("menu.back"), self.app.pop,
+                           hint=lang.tr("menu.key_esc"), tag="back")
 
     def list_entries(self) -> list[RecordEntry]:
-        return list_records(self.folder)
+        return list_records(self.folder, self.with_unfinished)
 
     @property
     def subheading(self) -> str:
-        return f"Finished games kept in {self.folder}"
+        return lang.tr("menu.list.replays_where", folder=self.folder)
 
     def row_rect(self, i: int) -> pygame.Rect:
         return pygame.Rect(40, 130 + i * 62, 1200, 56)
 
+    def resume_rect(self, i: int) -> pygame.Rect:
+        r = self.row_rect(i)
+        return pygame.Rect(r.right - 178, r.y + 8, 166, r.h - 16)
+
     def open(self, index: int) -> None:
         entry = self.entries[index]
         if entry.broken:
-            self.app.toast.show(f"Cannot play {entry.path}: {entry.detail}", "bad", 5.0)
+            self.app.toast.show(lang.tr("menu.list.cannot_watch", name=entry.path.name,
+                                        why=entry.detail), "bad", 5.0)
             return
         self.app.open_replay(entry.path)
+
+    def carry_on(self, index: int) -> None:
+        entry = self.entries[index]
+        if entry.resumable:
+            resume_game(self.app, entry.path)  # or back to the menu, saying why not
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         n = len(self.entries)
@@ -242,7 +243,11 @@ class ReplayListScene(Scene):
                     k = self.scroll + i
                     if k < n and self.row_rect(i).collidepoint(event.pos):
                         self.focus = k
-                        self.open(k)
+                        if self.entries[k].resumable and \
+                                self.resume_rect(i).collidepoint(event.pos):
+                            self.carry_on(k)
+                        else:
+                            self.open(k)
                         return True
             elif event.button in (4, 5):
                 self._scroll_by(-1 if event.button == 4 else 1)
@@ -262,6 +267,8 @@ class ReplayListScene(Scene):
                     self.scroll = self.focus - self.ROWS + 1
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and n:
                 self.open(self.focus)
+            elif event.key == pygame.K_r and n:
+                self.carry_on(self.focus)
             return True
         return False
 
@@ -269,35 +276,42 @@ class ReplayListScene(Scene):
         self.scroll = max(0, min(max(0, len(self.entries) - self.ROWS), self.scroll + rows))
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme.blit_text(surface, self.heading, (40, 40), 60, "text", True)
-        theme.blit_text(surface, self.subheading, (44, 92), 22, "muted")
+        theme.blit_text(surface, lang.tr(self.heading_key), (40, 40), 60, "text", True)
+        theme.blit_text(surface, theme.fit(self.subheading, 22, 1190), (44, 92), 22, "muted")
         if not self.entries:
-            theme.blit_text(surface, self.empty, (44, 150), 28, "muted")
+            theme.blit_text(surface, lang.tr(self.empty_key), (44, 150), 28, "muted")
         for i in range(self.ROWS):
             k = self.scroll + i
             if k >= len(self.entries):
                 break
-            e, r = self.entries[k], self.row_rect(i)
-            hover = self.mouse is not None and r.collidepoint(self.mouse)
-            fill = "panel_light" if hover or k == self.focus else "panel"
-            panel(surface, r, fill, "accent" if k == self.focus else "edge", 10, shadow=False)
-            theme.blit_text(surface, theme.fit(e.title, 28, 1160, True), (r.x + 16, r.y + 8), 28,
-                            "bad" if e.broken else "text", True)
-            theme.blit_text(surface, theme.fit(e.detail, 20, 1160), (r.x + 16, r.y + 34), 20,
-                            "bad" if e.broken else "muted")
+            self._draw_row(surface, i, self.entries[k], k == self.focus)
         if len(self.entries) > self.ROWS:
             last = min(len(self.entries), self.scroll + self.ROWS)
-            theme.blit_text(surface, f"{self.scroll + 1}-{last} of {len(self.entries)}  "
-                            "(wheel or arrows to scroll)", (1240, 660), 22, "muted",
-                            anchor="topright")
+            theme.blit_text(surface, lang.tr("menu.list.scroll", first=self.scroll + 1,
+                                             last=last, n=len(self.entries)),
+                            (1240, 660), 22, "muted", anchor="topright")
         self.back.draw(surface, self.mouse)
+
+    def _draw_row(self, surface: pygame.Surface, i: int, e: RecordEntry, focus: bool) -> None:
+        r = self.row_rect(i)
+        hover = self.mouse is not None and r.collidepoint(self.mouse)
+        fill = "panel_light" if hover or focus else "panel"
+        panel(surface, r, fill, "accent" if focus else "edge", 10, shadow=False)
+        width = r.w - 32 - (self.resume_rect(i).w + 12 if e.unfinished else 0)
+        theme.blit_text(surface, theme.fit(e.title, 26, width, True), (r.x + 16, r.y + 6), 26,
+                        "bad" if e.broken else "text", True)
+        theme.blit_text(surface, theme.fit(e.detail, 20, width), (r.x + 16, r.y + 33), 20,
+                        "bad" if e.broken else "muted")
+        if e.unfinished and not e.broken:
+            Button(self.resume_rect(i), lang.tr("menu.list.resume"), None, e.resumable, 22,
+                   style="primary", tag="resume").draw(surface, self.mouse)
 
 
 class ResumeListScene(ReplayListScene):
     """Pick one of several unfinished games to carry on with (one autosave each, saves.py)."""
 
-    heading = "Resume"
-    empty = "No unfinished game."
+    heading_key = "menu.resume"
+    empty_key = "menu.list.no_unfinished"
 
     def __init__(self, app, games: list[saves.Unfinished] | None = None):
         self.games = games
@@ -306,23 +320,17 @@ class ResumeListScene(ReplayListScene):
     def list_entries(self) -> list[RecordEntry]:
         games = self.games if self.games is not None else saves.unfinished_games()
         self.games = None  # a refresh reads the folder again
-        entries = []
-        for g in games:
-            when = datetime.fromtimestamp(g.mtime).strftime("%Y-%m-%d %H:%M")
-            if g.problem:
-                entries.append(RecordEntry(g.path, f"{g.path.name}  -  {when}", g.problem, True))
-            else:
-                heading = f"{title(g.game)}  -  {when}"
-                entries.append(RecordEntry(g.path, heading, g.detail, False))
-        return entries
+        return [entry(g.path, True, g.problem) for g in games]
 
     @property
     def subheading(self) -> str:
-        return f"Unfinished games, saved after every move in {self.folder}"
+        return lang.tr("menu.list.resume_where", folder=self.folder)
 
     def open(self, index: int) -> None:
         entry = self.entries[index]
-        if entry.broken:
-            self.app.toast.show(f"Cannot resume {entry.path.name}: {entry.detail}", "bad", 5.0)
+        if not entry.resumable:
+            why = entry.detail if entry.broken else lang.tr("menu.list.in_a_window")
+            self.app.toast.show(lang.tr("menu.list.cannot_resume", name=entry.path.name,
+                                        why=why), "bad", 5.0)
             return
         resume_game(self.app, entry.path)  # or back to the menu, saying why not

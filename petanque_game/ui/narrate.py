@@ -9,19 +9,54 @@ from __future__ import annotations
 from typing import Any
 
 from petanque_game.record import Seat
+from petanque_game.ui import lang
 
 
 def dice_text(values: Any, sep: str = "-") -> str:
     return sep.join(str(v) for v in values)
 
 
+def is_you(name: str) -> bool:
+    """A player called "you" in the window's language (or in English): told as "you"."""
+    low = name.strip().lower()
+    return low in ("you", lang.tr("narrate.you").lower())
+
+
 def possessive(name: str) -> str:
-    return "Your" if name.lower() == "you" else f"{name}'s"
+    """"Åse's" / "Åses", "Lars'" where the language wants it, or "Your" / "Din"."""
+    if is_you(name):
+        return lang.tr("narrate.your")
+    key = "narrate.possessive_s" if name[-1:].lower() in ("s", "x", "z") else "narrate.possessive"
+    return lang.tr(key, name=name)
 
 
 def does(name: str, third_person: str, you_form: str) -> str:
-    """"Ana keeps the cargo" but "You keep the cargo": the subject and the predicate in its form."""
-    return f"{name} {you_form if name.lower() == 'you' else third_person}"
+    """"Ana keeps the cargo" but "You keep the cargo" (for callers that word their own lines;
+    new lines use `says` and a text table)."""
+    return f"{name} {you_form if is_you(name) else third_person}"
+
+
+def says(key: str, who: str, **fields: Any) -> str:
+    """The line `key` about `who`, in its "you" form (`key_you`) when the player is "you" and the
+    language words it differently ("You keep the cargo", not "You keeps")."""
+    if is_you(who) and lang.has(f"{key}_you"):
+        return lang.tr(f"{key}_you", who=who, **fields)
+    return lang.tr(key, who=who, **fields)
+
+
+def listing(items: list[str]) -> str:
+    """"a", "a and b", "a, b and c" in the window's language."""
+    if len(items) <= 1:
+        return "".join(items)
+    return lang.tr("narrate.and", first=", ".join(items[:-1]), last=items[-1])
+
+
+def n(value: int) -> str:
+    return lang.number(value)
+
+
+def signed(value: int) -> str:
+    return ("+" if value > 0 else "") + lang.number(value)
 
 
 def describe(game: str, step: Any, players: list[Seat]) -> list[str]:
@@ -41,32 +76,32 @@ def tell_ten_thousand(step: Any, names: list[str]) -> list[str]:
         if ev.action == "roll":
             roll = dice_text(ev.outcome.values)
             if a.busted and a.turn_player != b.turn_player or (a.busted and a.phase == "start"):
-                lost = f": {b.turn_total} points lost" if b.turn_total else ""
-                lines.append(f"{who} rolled {roll}: no scoring dice, BUST{lost}.")
+                if b.turn_total:
+                    lines.append(says("narrate.tt.bust_lost", who, dice=roll,
+                                      points=n(b.turn_total)))
+                else:
+                    lines.append(says("narrate.tt.bust", who, dice=roll))
             else:
-                lines.append(f"{who} rolled {roll}.")
+                lines.append(says("narrate.tt.rolled", who, dice=roll))
         elif ev.action == "keep":
             from petanque_game.rules.ten_thousand import keep_score
 
-            pts = keep_score(ev.decision.dice)
+            kept = dict(dice=dice_text(ev.decision.dice), points=n(keep_score(ev.decision.dice)))
             seat = ev.player
-            if a.hot_dice:
-                if a.hot_dice_banks:
-                    lines.append(f"{who} set aside {dice_text(ev.decision.dice)} for {pts}: HOT DICE! "
-                                 f"{a.banked[seat] - b.banked[seat]} banked, total "
-                                 f"{a.banked[seat]}.")
-                else:
-                    lines.append(f"{who} set aside {dice_text(ev.decision.dice)} for {pts}: HOT DICE! "
-                                 f"Turn total {a.turn_total}.")
+            if a.hot_dice and a.hot_dice_banks:
+                lines.append(says("narrate.tt.hot_banked", who, **kept,
+                                  banked=n(a.banked[seat] - b.banked[seat]),
+                                  total=n(a.banked[seat])))
+            elif a.hot_dice:
+                lines.append(says("narrate.tt.hot", who, **kept, total=n(a.turn_total)))
             else:
-                lines.append(f"{who} set aside {dice_text(ev.decision.dice)} for {pts} "
-                             f"(turn total {a.turn_total}).")
+                lines.append(says("narrate.tt.kept", who, **kept, total=n(a.turn_total)))
         elif ev.action == "bank":
             seat = ev.player
-            gained = a.banked[seat] - b.banked[seat]
-            lines.append(f"{who} banked {gained}: total {a.banked[seat]}.")
+            lines.append(says("narrate.tt.banked", who, points=n(a.banked[seat] - b.banked[seat]),
+                              total=n(a.banked[seat])))
     if a.winner is not None and b.winner is None:
-        lines.append(f"{names[a.winner]} reached {a.banked[a.winner]} and wins!")
+        lines.append(says("narrate.tt.wins", names[a.winner], total=n(a.banked[a.winner])))
     return lines
 
 
@@ -77,17 +112,16 @@ def tell_shut_the_box(step: Any, names: list[str]) -> list[str]:
         ev = told.decoded
         who = names[ev.player]
         if ev.action == "roll":
-            lines.append(f"{who} rolled {dice_text(ev.outcome.values, ' + ')}.")
+            lines.append(says("narrate.stb.rolled", who, dice=dice_text(ev.outcome.values, " + ")))
             if a.turns_done > b.turns_done:
                 penalty = a.turn_penalties[ev.player][-1]
-                lines.append(f"No box can be closed: the turn ends with {penalty} open "
-                             f"(penalty {penalty}).")
+                lines.append(says("narrate.stb.stuck", who, penalty=n(penalty)))
         elif ev.action == "close":
-            boxes = ev.decision.boxes
-            shown = " and ".join(str(x) for x in boxes)
-            lines.append(f"{who} closed {'box' if len(boxes) == 1 else 'boxes'} {shown}.")
+            boxes = [str(x) for x in ev.decision.boxes]
+            key = "narrate.stb.closed_one" if len(boxes) == 1 else "narrate.stb.closed_many"
+            lines.append(says(key, who, boxes=listing(boxes)))
             if a.turns_done > b.turns_done:
-                lines.append(f"{who} SHUT THE BOX! No penalty this turn.")
+                lines.append(says("narrate.stb.shut", who))
     return lines
 
 
@@ -101,26 +135,25 @@ def tell_ship(step: Any, names: list[str]) -> list[str]:
         if ev.action == "roll":
             values = ev.outcome.values
             if b.qualified:
-                lines.append(f"{who} re-rolled the cargo: {dice_text(values)}.")
+                lines.append(says("narrate.ship.reroll", who, dice=dice_text(values)))
             else:
-                new = [role for role in facts.roles if role and role != "cargo"]
-                listed = ", ".join(new[:-1]) + (" and " if len(new) > 1 else "") + \
-                    (new[-1] if new else "")
-                what = f": secured {listed}" if new else ": nothing secured"
+                new = [lang.tr(f"narrate.ship.{role}") for role in facts.roles
+                       if role and role != "cargo"]
+                what = lang.tr("narrate.ship.secured", roles=listing(new)) if new else \
+                    lang.tr("narrate.ship.nothing")
                 if facts.secured == 3:
                     cargo = facts.cargo
-                    what += f"; cargo {cargo[0]} + {cargo[1]} = {sum(cargo)}"
-                lines.append(f"{who} rolled {dice_text(values)}{what}.")
+                    what = lang.tr("narrate.ship.with_cargo", secured=what, a=cargo[0],
+                                   b=cargo[1], sum=sum(cargo))
+                lines.append(says("narrate.ship.rolled", who, dice=dice_text(values), what=what))
         elif ev.action == "stop":
-            lines.append(does(who, f"keeps the cargo: {sum(b.cargo)} points.",
-                              f"keep the cargo: {sum(b.cargo)} points."))
+            lines.append(says("narrate.ship.keeps", who, points=n(sum(b.cargo))))
         ended = a.finished or a.round_number != b.round_number or a.rolloff != b.rolloff or \
             a.turn_index != b.turn_index
-        if ended and ev.action in ("roll", "stop"):
+        if ended and ev.action == "roll":
             score = _turn_score(b, a, seat)
-            if ev.action == "roll":
-                lines.append(f"{possessive(who)} turn is over: {score} points." if score else
-                             f"{possessive(who)} turn is over: no ship, captain and crew, 0 points.")
+            key = "narrate.ship.turn_over" if score else "narrate.ship.turn_zero"
+            lines.append(lang.tr(key, whose=possessive(who), points=n(score)))
     if a.finished or a.round_number != b.round_number or a.rolloff != b.rolloff:
         scores = a.previous_scores
         played = [s for s in range(len(scores)) if scores[s] is not None]
@@ -129,12 +162,11 @@ def tell_ship(step: Any, names: list[str]) -> list[str]:
             top = [names[s] for s in played if scores[s] == best]
             if a.mode == "pot":
                 if len(top) > 1:
-                    lines.append(f"Tie at {best} between {', '.join(top)}: roll-off for the pot!")
+                    lines.append(lang.tr("narrate.ship.tie", best=n(best), names=listing(top)))
                 else:
-                    lines.append(does(top[0], f"wins the round with {best} and takes the pot.",
-                                      f"win the round with {best} and take the pot."))
+                    lines.append(says("narrate.ship.wins_pot", top[0], best=n(best)))
             else:
-                lines.append(f"Round won by {' and '.join(top)} with {best}.")
+                lines.append(lang.tr("narrate.ship.round_won", names=listing(top), best=n(best)))
     return lines[-3:]
 
 
@@ -152,36 +184,37 @@ def tell_petanque(step: Any, names: list[str]) -> list[str]:
         ev = told.decoded
         action = ev.action
         if action == "roll":
-            lines.append(f"{names[ev.player]} rolled {ev.outcome.values[0]} for who starts.")
+            lines.append(says("narrate.pet.start_roll", names[ev.player],
+                              face=ev.outcome.values[0]))
             if a.starter is not None and step.before.starter is None:
-                lines.append(does(names[a.starter], "starts and throws the diamond.",
-                                  "start and throw the diamond."))
+                lines.append(says("narrate.pet.starts", names[a.starter]))
         elif action == "throw":
             who = names[ev.player]
             obj, die, _ = ev.decision
             out = ev.outcome  # the table at rest after the throw
             if obj == "diamond":
-                lines.append(f"{who} threw the diamond" + (": off the board, -5, laid at the "
-                             "centre." if out.diamond.reset else "."))
+                key = "narrate.pet.diamond_off" if out.diamond.reset else "narrate.pet.diamond"
+                lines.append(says(key, who))
             else:
                 mine = out.die_of(ev.player, die)
                 if mine is not None and mine.on_board:
-                    lines.append(f"{possessive(who)} die shows {mine.face}, "
-                                 f"{mine.distance:.0f} mm from the diamond.")
+                    lines.append(lang.tr("narrate.pet.die_lies", whose=possessive(who),
+                                         face=mine.face, mm=n(round(mine.distance))))
                 elif mine is not None:
-                    lines.append(f"{possessive(who)} die fell off the board (-{mine.face}).")
+                    lines.append(lang.tr("narrate.pet.die_off", whose=possessive(who),
+                                         face=mine.face))
                 if out.diamond.reset:
-                    lines.append(f"{who} knocked the diamond off: -5.")
+                    lines.append(says("narrate.pet.knocked_diamond", who))
                 else:
                     lines.extend(_knocks(step.before.table, out, names))
         elif action == "rethrow":
-            lines.append(does(names[ev.player], "takes the throw back and throws again.",
-                              "take the throw back and throw again."))
+            lines.append(says("narrate.pet.rethrow", names[ev.player]))
         elif action == "round_end":
             number, points, closest_seats = ev.outcome
-            closest = ", ".join(names[s] for s in closest_seats) or "nobody"
-            scored = ", ".join(f"{names[s]} {p:+d}" for s, p in enumerate(points) if p)
-            lines.append(f"Round {number}: closest {closest}. {scored or 'No points.'}")
+            closest = listing([names[s] for s in closest_seats]) or lang.tr("narrate.pet.nobody")
+            scored = ", ".join(f"{names[s]} {signed(p)}" for s, p in enumerate(points) if p)
+            lines.append(lang.tr("narrate.pet.round_end", number=number, closest=closest,
+                                 scored=scored or lang.tr("narrate.pet.no_points")))
     return lines
 
 
@@ -194,9 +227,9 @@ def _knocks(before: Any, out: Any, names: list[str]) -> list[str]:
     if dm0 is not None:
         moved = math.hypot(dm1.x - dm0.x, dm1.y - dm0.y)
         if moved >= 3.0:
-            lines.append(f"The diamond was knocked {moved:.0f} mm.")
+            lines.append(lang.tr("narrate.pet.diamond_moved", mm=n(round(moved))))
     was_on = {(d.player, d.die) for d in before.dice if d.on_board}
     for d in out.dice:
         if (d.player, d.die) in was_on and not d.on_board:
-            lines.append(f"{possessive(names[d.player])} die was knocked off the board.")
+            lines.append(lang.tr("narrate.pet.knocked_off", whose=possessive(names[d.player])))
     return lines

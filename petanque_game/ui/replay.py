@@ -1,13 +1,27 @@
-"""Watching a record: the recorded events re-applied one by one at a watchable pace, with pause,
-step, slower and faster. The game scene draws it exactly as it draws play."""
+"""Watching a record: the recorded events re-applied one by one at a watchable pace, with play and
+pause, slower and faster, a step forward or back, and a timeline to jump to any turn or round.
+The game scene draws it exactly as it draws play.
+
+A step forward plays the next event as play showed it (the dice tumble, the throw flies). Any other
+move (a step back, a jump on the timeline, Home and End) stands the session at that point at once
+(`ReplaySession.seek`) and makes the game scene anew from it: the new scene takes in the steps up
+to there at rest (animations finished, no sound), so it shows exactly what forward play showed at
+that point, never a long run of intermediate animations.
+"""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import pygame
 
+from petanque_game.ui import lang, theme
+from petanque_game.ui.play import scene_name
 from petanque_game.ui.widgets import Button
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
+LEFT = 36  # the timeline's left end: the status bar's text starts here
+SNAP = 8  # pixels: a click this close to a turn's mark on the timeline jumps to that turn
 
 
 class ReplayControls:
@@ -16,6 +30,8 @@ class ReplayControls:
         self.paused = False
         self.speed_index = 2
         self.wait = 0.0
+        self.dragging = False
+        self._marks: list[tuple[int, str]] | None = None
 
     @property
     def session(self):
@@ -25,8 +41,18 @@ class ReplayControls:
     def speed(self) -> float:
         return SPEEDS[self.speed_index]
 
+    @property
+    def total(self) -> int:
+        return len(self.session.states)
+
+    def marks(self) -> list[tuple[int, str]]:
+        """Where each turn or round ends on the timeline (events shown), read once."""
+        if self._marks is None:
+            self._marks = self.session.marks()
+        return self._marks
+
     def update(self, dt: float) -> None:
-        if self.paused or self.session.at_end:
+        if self.paused or self.dragging or self.session.at_end:
             return
         self.wait += dt * self.speed
         if self.wait >= self.scene.app.settings.replay_delay:
@@ -38,6 +64,8 @@ class ReplayControls:
             self.scene.sync()
 
     def toggle(self) -> None:
+        if self.paused and self.session.at_end:
+            self.jump(0)  # play again from the start
         self.paused = not self.paused
 
     def step_once(self) -> None:
@@ -46,26 +74,102 @@ class ReplayControls:
             self.scene.finish_animation()
         self.step()
 
+    def step_back(self) -> None:
+        self.paused = True
+        self.jump(self.session.shown - 1)
+
+    def turn_back(self) -> None:
+        """To the start of the turn or round being shown (or of the one before, when already
+        there)."""
+        shown = self.session.shown
+        self.jump(max([m for m, _ in self.marks() if m < shown], default=0))
+
+    def turn_forward(self) -> None:
+        shown = self.session.shown
+        self.jump(min([m for m, _ in self.marks() if m > shown], default=self.total))
+
     def faster(self) -> None:
         self.speed_index = min(len(SPEEDS) - 1, self.speed_index + 1)
 
     def slower(self) -> None:
         self.speed_index = max(0, self.speed_index - 1)
 
+    # --- jumping -----------------------------------------------------------------------------------
+
+    def jump(self, shown: int) -> None:
+        """Stand after `shown` events at once, the scene at rest there (see the module's words)."""
+        shown = max(0, min(self.total, shown))
+        old = self.scene
+        app = old.app
+        if shown == self.session.shown and not old.busy:
+            return
+        with _quiet(app.settings):
+            self.session.seek(shown)
+            scene = app.make(old.name or scene_name(self.session.game), self.session)
+            scene.replay.take_over(self)
+            scene.sync()
+            scene.finish_animation()
+            scene.flush_lines()
+        scene.results_shown = self.session.at_end  # they open when the replay plays to its end
+        if old in app.scenes:
+            where = app.scenes.index(old)
+            old.exit()
+            app.scenes[where] = scene
+            scene.enter()
+
+    def take_over(self, other: ReplayControls) -> None:
+        """Carry on where the controls of the scene this one replaces left off."""
+        self.paused, self.speed_index, self.dragging = (other.paused, other.speed_index,
+                                                        other.dragging)
+        self._marks = other._marks
+
+    # --- the buttons and keys ----------------------------------------------------------------------
+
     def buttons(self) -> list[Button]:
-        specs = [("Play" if self.paused else "Pause", self.toggle, "Space", "pause", 150),
-                 ("Step", self.step_once, "Right", "step", 120),
-                 ("Slower", self.slower, "-", "slower", 120),
-                 ("Faster", self.faster, "+", "faster", 120)]
+        pause = lang.tr("replay.play") if self.paused else lang.tr("replay.pause")
+        specs = [(lang.tr("replay.back"), self.step_back, lang.tr("replay.key_left"), "back", 108,
+                  self.session.shown > 0),
+                 (pause, self.toggle, lang.tr("replay.key_space"), "pause", 124, True),
+                 (lang.tr("replay.step"), self.step_once, lang.tr("replay.key_right"), "step",
+                  108, not self.session.at_end),
+                 (lang.tr("replay.slower"), self.slower, "-", "slower", 136, self.speed_index > 0),
+                 (lang.tr("replay.faster"), self.faster, "+", "faster", 124,
+                  self.speed_index < len(SPEEDS) - 1)]
         return self.scene.layout_buttons(
-            [Button(pygame.Rect(0, 0, w, 64), label, action, True, 26, hint,
-                    "primary" if tag == "pause" else "normal", tag=tag)
-             for label, action, hint, tag, w in specs])
+            [Button(pygame.Rect(0, 0, w, 64), label, action, enabled, 24 if
+                    theme.font(24, True).size(label)[0] <= w - 14 else 20, hint, "primary" if tag == "pause" else "normal", tag=tag)
+             for label, action, hint, tag, w, enabled in specs])
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type != pygame.KEYDOWN:
-            return False
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.timeline_rect().inflate(0, 16).collidepoint(event.pos):
+                self.dragging = True
+                self.jump(self.index_at(event.pos[0]))
+                return True
+        elif event.type == pygame.MOUSEMOTION and self.dragging:
+            self.jump(self.index_at(event.pos[0], snap=False))
+            return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
+            self.dragging = False
+            return True
+        return False
+
+    def _key(self, event: pygame.event.Event) -> bool:
         s = self.scene.app.settings
+        shift = bool(event.mod & pygame.KMOD_SHIFT)
+        if event.key == pygame.K_LEFT or s.is_key("step_back", event.key):
+            self.turn_back() if shift else self.step_back()
+            return True
+        if event.key == pygame.K_RIGHT and shift:
+            self.turn_forward()
+            return True
+        fixed = {pygame.K_HOME: lambda: self.jump(0), pygame.K_END: lambda: self.jump(self.total),
+                 pygame.K_PAGEUP: self.turn_back, pygame.K_PAGEDOWN: self.turn_forward}
+        if event.key in fixed:
+            fixed[event.key]()
+            return True
         for action, fn in (("pause", self.toggle), ("step", self.step_once),
                            ("faster", self.faster), ("slower", self.slower)):
             if s.is_key(action, event.key):
@@ -73,10 +177,72 @@ class ReplayControls:
                 return True
         return False
 
+    # --- the timeline ------------------------------------------------------------------------------
+
+    def timeline_rect(self) -> pygame.Rect:
+        """Across the status bar's text (left of its buttons), above the line saying where the
+        replay is."""
+        first = self.buttons()[0].rect  # the buttons stand right-aligned in the status bar
+        return pygame.Rect(LEFT, first.y + 2, first.x - 24 - LEFT, 22)
+
+    def x_of(self, shown: int, rect: pygame.Rect) -> int:
+        return rect.x + round(rect.w * shown / max(1, self.total))
+
+    def index_at(self, x: int, snap: bool = True) -> int:
+        """The number of events shown at `x` on the timeline: a turn's mark when one is near."""
+        rect = self.timeline_rect()
+        shown = round((x - rect.x) / max(1, rect.w) * self.total)
+        if snap:
+            near = [(abs(self.x_of(m, rect) - x), m) for m, _ in self.marks()]
+            near = [t for t in near if t[0] <= SNAP]
+            if near:
+                shown = min(near)[1]
+        return max(0, min(self.total, shown))
+
+    def draw_timeline(self, surface: pygame.Surface) -> None:
+        rect = self.timeline_rect()
+        bar = pygame.Rect(rect.x, rect.centery - 4, rect.w, 8)
+        pygame.draw.rect(surface, theme.colour("panel_light"), bar, border_radius=4)
+        done = pygame.Rect(bar.x, bar.y, self.x_of(self.session.shown, rect) - bar.x, bar.h)
+        if done.w > 0:
+            pygame.draw.rect(surface, theme.colour("accent"), done, border_radius=4)
+        marks = self.marks()
+        every = 1
+        while marks and rect.w / (len(marks) / every) < 6:
+            every *= 5 if every == 1 else 2  # every 5th, 10th, 20th ... when they crowd
+        for k, (m, _) in enumerate(marks):
+            if (k + 1) % every:
+                continue
+            x = self.x_of(m, rect)
+            tall = (k + 1) % (every * 5) == 0
+            pygame.draw.line(surface, theme.colour("text" if tall else "muted"),
+                             (x, rect.y + (0 if tall else 4)), (x, rect.bottom - (0 if tall else 4)),
+                             2 if tall else 1)
+        thumb = (self.x_of(self.session.shown, rect), rect.centery)
+        pygame.draw.circle(surface, theme.colour("edge"), thumb, 10)
+        pygame.draw.circle(surface, theme.colour("accent" if self.dragging else "text"), thumb, 8)
+
     def prompt(self) -> str:
-        total = len(self.session.states)
-        where = f"event {self.session.shown} of {total}"
+        shown, total = self.session.shown, self.total
+        marks = self.marks()
+        unit = marks[0][1] if marks else "event"
+        done = sum(1 for m, _ in marks if m <= shown)
+        where = lang.tr(f"replay.where_{unit}", n=lang.number(min(len(marks), done + 1)),
+                        of=lang.number(len(marks)), event=lang.number(shown),
+                        events=lang.number(total))
         if self.session.at_end:
-            return f"Replay finished ({where})."
-        state = "paused" if self.paused else f"speed x{self.speed:g}"
-        return f"Replay: {where}, {state}."
+            return lang.tr("replay.finished", where=where)
+        if self.paused:
+            return lang.tr("replay.paused", where=where)
+        return lang.tr("replay.playing", where=where, speed=f"{self.speed:g}")
+
+
+@contextmanager
+def _quiet(settings):
+    """No sound while a jump takes the steps in again (they were heard when they were played)."""
+    was = settings.sound
+    settings.sound = False
+    try:
+        yield
+    finally:
+        settings.sound = was

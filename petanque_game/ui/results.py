@@ -1,15 +1,39 @@
-"""Game over: who won, the final scores, and what next (New game, watch it again, Menu)."""
+"""Game over: who won, the final scores, a chart of each player's score over the game, and what
+next (New game, watch it again, Menu).
+
+The scores over the game are the rules' own, from folding the record (`stats.score_series`): a
+replay hands its states over, a game just played is folded once when the screen opens.
+"""
 
 from __future__ import annotations
 
 import pygame
 
-from petanque_game.ui import theme
+from petanque_game import stats
+from petanque_game.ui import lang, theme
+from petanque_game.ui.chart import draw_chart
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.session import Session
 from petanque_game.ui.widgets import Button, dim, panel
 
-RECT = pygame.Rect(340, 110, 600, 470)
+RECT = pygame.Rect(120, 60, 1040, 600)
+CHART = pygame.Rect(RECT.x + 452, RECT.y + 128, 560, 360)
+
+
+def you(name: str) -> bool:
+    """Is `name` the seat called "you" (in any of the languages), which a sentence addresses?"""
+    return any(lang.table(code).get("results.you") == name for code in lang.LANGUAGES)
+
+
+def winner_line(names: list[str]) -> str:
+    """"Åse wins!", "You win!", "Åse and Bjørn share the win!", or that nobody won."""
+    if not names:
+        return lang.tr("results.nobody")
+    if len(names) == 1:
+        key = "results.you_win" if you(names[0]) else "results.wins"
+        return lang.tr(key, name=names[0])
+    joined = lang.tr("results.and", first=", ".join(names[:-1]), last=names[-1])
+    return lang.tr("results.share", names=joined)
 
 
 class ResultsScene(Scene):
@@ -20,19 +44,28 @@ class ResultsScene(Scene):
     def __init__(self, app, session: Session):
         super().__init__(app)
         self.session = session
+        states = getattr(session, "states", None)
+        self.series = stats.score_series(session.record, states, getattr(session, "start", None))
+        self.buttons = self._buttons()
+
+    def _buttons(self) -> list[Button]:
+        y = RECT.bottom - 78
         b = []
-        if session.interactive:
-            b.append(Button(pygame.Rect(RECT.x + 24, RECT.bottom - 80, 176, 58), "New game",
+        if self.session.interactive:
+            b.append(Button(pygame.Rect(RECT.x + 24, y, 220, 58), lang.tr("results.new_game"),
                             self.new_game, size=28, style="primary", tag="new"))
-            saved = session.saved_record
-            b.append(Button(pygame.Rect(RECT.x + 212, RECT.bottom - 80, 176, 58), "Watch replay",
+            saved = self.session.saved_record
+            b.append(Button(pygame.Rect(RECT.x + 256, y, 220, 58), lang.tr("results.watch"),
                             self.watch, saved is not None, 26, tag="watch"))
         else:
-            b.append(Button(pygame.Rect(RECT.x + 212, RECT.bottom - 80, 176, 58), "Close",
+            b.append(Button(pygame.Rect(RECT.x + 256, y, 220, 58), lang.tr("results.close"),
                             self.app.pop, size=28, tag="close"))
-        b.append(Button(pygame.Rect(RECT.right - 200, RECT.bottom - 80, 176, 58), "Menu",
-                        self.app.back_to_menu, size=28, hint="Esc", tag="menu"))
-        self.buttons = b
+        b.append(Button(pygame.Rect(RECT.right - 244, y, 220, 58), lang.tr("results.menu"),
+                        self.app.back_to_menu, size=28, hint=lang.tr("results.key_esc"),
+                        tag="menu"))
+        for button in b:
+            button.label = theme.fit(button.label, button.size, button.rect.w - 16, True)
+        return b
 
     def new_game(self) -> None:
         self.app.back_to_menu()
@@ -57,36 +90,54 @@ class ResultsScene(Scene):
             return True
         return event.type in (pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
+    def headline(self) -> str:
+        players = self.session.players
+        return winner_line([players[w].name for w in self.session.state.winners()])
+
+    def order(self) -> list[int]:
+        """The seats best first: the winners, then by score the better way for the game."""
+        winners = set(self.session.state.winners())
+        final = self.series.points[-1][1]
+        sign = 1 if self.series.measure.lower_better else -1
+        return sorted(range(len(self.session.players)),
+                      key=lambda s: (s not in winners, sign * final[s], s))
+
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 160)
         panel(surface, RECT, "panel", "accent", 18)
-        state = self.session.state
-        players = self.session.players
-        winners = list(state.winners())
-        theme.blit_text(surface, "Game over", (RECT.centerx, RECT.y + 22), 56, "text", True,
-                        "midtop")
-        names = " and ".join(players[w].name for w in winners) or "nobody"
-        verb = "wins" if len(winners) == 1 else "share the win"
-        theme.blit_text(surface, theme.fit(f"{names} {verb}!", 38, RECT.w - 40, True),
-                        (RECT.centerx, RECT.y + 84), 38, "accent", True, "midtop")
-        scores = list(state.scores())
-        order = sorted(range(len(players)), key=lambda s: (-scores[s], s))
-        row_h = min(40, 250 // max(1, len(players)))
-        y = RECT.y + 140
-        for rank, seat in enumerate(order):
-            col = "accent" if seat in winners else "text"
-            pygame.draw.circle(surface, theme.player_colour(seat), (RECT.x + 60, y + row_h // 2),
-                               9)
-            theme.blit_text(surface, f"{rank + 1}.", (RECT.x + 80, y + row_h // 2), 28, "muted",
-                            anchor="midleft")
-            theme.blit_text(surface, theme.fit(players[seat].name, 30, 320, True),
-                            (RECT.x + 120, y + row_h // 2), 30, col, True, "midleft")
-            theme.blit_text(surface, str(scores[seat]), (RECT.right - 60, y + row_h // 2), 32,
-                            col, True, "midright")
-            y += row_h
+        winners = list(self.session.state.winners())
+        theme.blit_text(surface, lang.tr("results.game_over"), (RECT.centerx, RECT.y + 16), 48,
+                        "text", True, "midtop")
+        theme.blit_text(surface, theme.fit(self.headline(), 36, RECT.w - 40, True),
+                        (RECT.centerx, RECT.y + 70), 36, "accent", True, "midtop")
+        self._draw_scores(surface, winners)
+        draw_chart(surface, CHART, self.series)
         saved = self.session.saved_record
         if saved is not None:
-            theme.blit_text(surface, theme.fit(f"Saved as {saved.name}", 19, RECT.w - 40),
-                            (RECT.centerx, RECT.bottom - 104), 19, "muted", anchor="midtop")
+            theme.blit_text(surface, theme.fit(lang.tr("results.saved_as", name=saved.name), 18,
+                                               RECT.w - 40),
+                            (RECT.centerx, RECT.bottom - 100), 18, "muted", anchor="midtop")
         for b in self.buttons:
             b.draw(surface, self.mouse)
+
+    def _draw_scores(self, surface: pygame.Surface, winners: list[int]) -> None:
+        players = self.session.players
+        final = self.series.points[-1][1]
+        x, y, w = RECT.x + 28, CHART.y, 400
+        theme.blit_text(surface, lang.tr(f"stats.measure.{self.series.measure.name}"),
+                        (x + w, y), 20, "muted", True, "topright")
+        y += 30
+        row_h = min(44, (CHART.h - 30) // max(1, len(players)))
+        for rank, seat in enumerate(self.order()):
+            mid = y + row_h // 2
+            col = "accent" if seat in winners else "text"
+            pygame.draw.circle(surface, theme.player_colour(seat), (x + 12, mid), 10)
+            if theme.marks_shown():
+                theme.draw_mark(surface, seat, (x + 12, mid), 12)
+            theme.blit_text(surface, f"{rank + 1}.", (x + 30, mid), 26, "muted",
+                            anchor="midleft")
+            theme.blit_text(surface, theme.fit(players[seat].name, 28, w - 170, True),
+                            (x + 64, mid), 28, col, True, "midleft")
+            theme.blit_text(surface, lang.number(final[seat]), (x + w, mid), 30, col, True,
+                            "midright")
+            y += row_h

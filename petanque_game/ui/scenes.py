@@ -45,6 +45,12 @@ def _resume(app: Any, games: Any = None) -> Scene:
     return ResumeListScene(app, games)
 
 
+def _statistics(app: Any, folder: Any = None) -> Scene:
+    from petanque_game.ui.statistics import StatisticsScene
+
+    return StatisticsScene(app, folder)
+
+
 def _table(app: Any, session: Any) -> Scene:
     from petanque_game.ui.table import TableScene
 
@@ -92,6 +98,7 @@ SCENES: dict[str, SceneFactory] = {
     "setup": _setup,        # a new game: which game, who plays, the rules' options, the board
     "replays": _replays,    # the recorded games to watch
     "resume": _resume,      # the unfinished games to carry on with, when there are several
+    "statistics": _statistics,  # (folder) each game's players and their numbers
     "table": _table,        # (session) Terningepetanque's table, live or replayed
     "tray": _tray,          # (session) the dice tray of the three tray games, live or replayed
     "results": _results,    # (session) game over: an overlay above the finished game

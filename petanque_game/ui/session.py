@@ -21,7 +21,7 @@ from typing import Any
 
 from petanque_game import paths, saves
 from petanque_game.files import os_reason, write_new_named
-from petanque_game.match import Match, OutcomeMismatch, rebuild
+from petanque_game.match import Match, OutcomeMismatch, ThrowShown, rebuild
 from petanque_game.record import (
     MAX_BYTES,
     Decoded,
@@ -127,6 +127,7 @@ class LiveSession(Session):
     """A game being played: seats decide, the match applies and records, the autosave follows."""
 
     interactive = True
+    practice = False  # a practice game (the how-to's practice throw): kept nowhere
 
     def __init__(self, match: Match, autosave: Path | None = None,
                  lock: saves.GameLock | None = None):
@@ -179,6 +180,15 @@ class LiveSession(Session):
         if self.ai_to_move and (self._thought is None or self._thought[0] is not self.match.state):
             self._thought = (self.match.state, _think(self.match.ai_decision))
 
+    def planned(self) -> Any:
+        """The AI's decision for the state now when its thinking is done, else None (the table
+        shows an AI's aim before it throws). A failed decision is left for `play_ai` to raise."""
+        thought = self._thought
+        if thought is None or thought[0] is not self.match.state or not thought[1].done() \
+                or thought[1].exception() is not None:
+            return None
+        return thought[1].result()
+
     def play_ai(self) -> None:
         """One decision of the AI seat to move. An AI that fails is a bug: its error goes up to
         the window's handler (logged, the game kept as last saved)."""
@@ -217,7 +227,10 @@ class LiveSession(Session):
             self.finish()
 
     def finish(self) -> None:
-        """Game over: keep the record in records/ and remove the autosave."""
+        """Game over: keep the record in records/ and remove the autosave. A practice game has
+        neither: it leaves no record, so no statistics count it."""
+        if self.practice:
+            return
         try:
             self.saved_record = keep_record(self.record)
         except OSError as e:  # the autosave stays: the game can still be resumed and kept
@@ -243,6 +256,11 @@ def _think(decide: Callable[[], Any]) -> Future:
     future: Future = Future()
     _ai_queue().put((future, decide))
     return future
+
+
+def in_background(work: Callable[[], Any]) -> Future:
+    """`work()` on the AI's thread (a hint's search), so that the window never waits for it."""
+    return _think(work)
 
 
 def _result(future: Future) -> Any:
@@ -282,11 +300,17 @@ def keep_record(record: Record) -> Path:
 
 
 def new_game(game: str, players: list[Seat], options: dict, seed: int,
-             level: str | None = None, autosave: bool = True) -> LiveSession:
+             level: str | None = None, autosave: bool = True,
+             practice: bool = False) -> LiveSession:
     """A new game, autosaved in a file of its own (saves.py): no other game is moved, hidden or
-    overwritten, whether or not this one's first save succeeds."""
+    overwritten, whether or not this one's first save succeeds. A `practice` game is neither
+    autosaved nor kept when it ends."""
     created = datetime.now(timezone.utc).isoformat(timespec="seconds")
     match = Match.new(game, players, options, seed, level, created=created)
+    if practice:
+        session = LiveSession(match)
+        session.practice = True
+        return session
     if not autosave:
         return LiveSession(match)
     try:
@@ -345,6 +369,11 @@ def resume(path: Path) -> LiveSession:
 class ReplaySession(Session):
     """A recorded game played back: the states after each event, shown one event at a time."""
 
+    # The steps a jump makes again: what a scene shows at rest depends on the last turn's steps
+    # (its roll, a round's final table) and its narration on the last 40 lines, which the last
+    # 120 events always hold; a jump into a game of thousands of events stays quick.
+    REST_WINDOW = 120
+
     def __init__(self, path: Path):
         self.path = Path(path)
         states: list[Any] = []
@@ -354,6 +383,7 @@ class ReplaySession(Session):
         start = rules.new_game(len(record.players), record.options)
         super().__init__(record, start)
         self.match = match
+        self.start = start
         self.states = states
         self._shown = 0
 
@@ -380,3 +410,43 @@ class ReplaySession(Session):
         self.state = after
         self._shown += 1
         return self._push(before, after, 1, i, event.get("player"))
+
+    def state_at(self, shown: int) -> Any:
+        """The state after the first `shown` events (the start for 0)."""
+        return self.states[shown - 1] if shown > 0 else self.start
+
+    def seek(self, shown: int) -> int:
+        """Stand after the first `shown` events at once, forward or back (0 to the number of
+        events): the state is exactly the one playing forward to that point gave. The steps are
+        made again for the last REST_WINDOW of those events, at rest: a scene made anew takes
+        them in, finishes their animations at once, and shows what forward play showed there. A
+        throw's step carries no path (`ThrowShown.path` None), so no flight is simulated again.
+        Returns where it stands."""
+        shown = max(0, min(len(self.states), shown))
+        self._shown = shown
+        self.state = self.state_at(shown)
+        self.steps = []
+        for i in range(max(0, shown - self.REST_WINDOW), shown):
+            before, after = self.state_at(i), self.states[i]
+            step = self._push(before, after, 1, i, self.record.events[i].get("player"))
+            ev = step.told[0].decoded
+            if ev.action == "throw":
+                step.throw = ThrowShown(ev.player, ev.decision[0], None, ev.outcome)
+        return shown
+
+    def marks(self) -> list[tuple[int, str]]:
+        """Where each turn or round starts, as (events shown, "turn" or "round"), for a timeline:
+        the counts of `stats.PROGRESS` read from the recorded states."""
+        from petanque_game.stats import PROGRESS
+
+        unit, count = PROGRESS.get(self.game, ("event", lambda events, i, state: i + 1))
+        found, last = [], 0
+        for i, state in enumerate(self.states):
+            c = count(self.record.events, i, state)
+            if c > last:
+                found.append((i + 1, unit))
+                last = c
+        if self.states and self.states[-1].is_terminal and (not found or found[-1][0] <
+                                                             len(self.states)):
+            found.append((len(self.states), unit))  # the last turn, which ended the game
+        return found

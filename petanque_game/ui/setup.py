@@ -17,26 +17,57 @@ from petanque_game.physics import LevelError
 from petanque_game.record import Seat, name_problem
 from petanque_game.rules.games import game_ids, spec_of
 from petanque_game.rules.options import OptionError
-from petanque_game.ui import theme
+from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import title, ui_of
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.session import new_game, new_seed
 from petanque_game.ui.widgets import Button, TextField, panel
 
-KINDS = [("human", None, "Human"), ("ai", "easy", "AI easy"), ("ai", "medium", "AI medium"),
-         ("ai", "expert", "AI expert")]
-AI_NAMES = ["Astrid", "Bjorn", "Freja", "Gunnar", "Ingrid", "Leif", "Sigrid", "Tove"]
+KINDS = [("human", None), ("ai", "easy"), ("ai", "medium"), ("ai", "expert")]
+AI_NAMES = ["Astrid", "Bjørn", "Freja", "Gunnar", "Ingrid", "Leif", "Sigrid", "Åse"]
 
-LABELS = {
-    "rounds": "Rounds", "allow_rethrow": "Take back a throw", "target": "Target",
-    "hot_dice_banks": "Hot dice bank at once", "closing": "Closing rule",
-    "partial_close": "Partial close", "close_all_three": "Close all three",
-    "shut_wins": "Shutting wins", "mode": "Play for", "chips": "Chips each",
-    "cargo_reroll": "Cargo re-roll",
-}
-SHOW = {True: "on", False: "off", "seed": "seed (sum or dice)", "classic": "classic (any sum)",
-        "points": "points", "pot": "a pot of chips", "both": "both dice", "any": "one or both"}
+LABEL_W = 470  # the width of the rules column: each option's name and its buttons
+
+
+def kind_label(kind: int) -> str:
+    """"Human", "AI easy", ... in the window's language."""
+    who, level = KINDS[kind]
+    return lang.tr(f"setup.kind.{level or who}")
+
+
+def option_label(key: str) -> str:
+    """The name of a rule option as the setup shows it (its own key when the table lacks it)."""
+    return lang.tr(f"setup.option.{key}") if lang.has(f"setup.option.{key}") else key
+
+
+def value_label(key: str, value: Any) -> str:
+    """A value of an option as its button shows it. A flag is told by its type, never by its
+    value: 1 == True in Python, and "Rounds: 1" must not read "on"."""
+    if isinstance(value, bool):
+        name = f"setup.value.{key}.{'on' if value else 'off'}"
+        return lang.tr(name) if lang.has(name) else lang.tr(f"setup.value.{'on' if value else 'off'}")
+    if isinstance(value, str):
+        name = f"setup.value.{key}.{value}"
+        return lang.tr(name) if lang.has(name) else value
+    if isinstance(value, int):
+        return lang.number(value)
+    return str(value)
+
+
+def fitting_size(labels: list[str], width: int, sizes: tuple[int, ...] = (22, 21, 20)
+                 ) -> int:
+    """The largest of `sizes` at which every label of a row of buttons fits `width` (bold, as
+    buttons draw); the smallest if none does. One size for the row, so it reads evenly."""
+    for size in sizes:
+        if all(theme.font(size, True).size(label)[0] <= width for label in labels):
+            return size
+    return sizes[-1]
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """Equal and of one kind: True is not the round count 1."""
+    return a == b and isinstance(a, bool) == isinstance(b, bool)
 
 
 @dataclass
@@ -50,7 +81,7 @@ class SetupChoices:
     """What the setup scene remembers between games (kept in the app's memory)."""
 
     game: str = field(default_factory=lambda: game_ids()[-1])
-    players: list[PlayerRow] = field(default_factory=lambda: [PlayerRow("You", 0),
+    players: list[PlayerRow] = field(default_factory=lambda: [PlayerRow(lang.tr("setup.you"), 0),
                                                               PlayerRow("Astrid", 2)])
     options: dict[str, dict[str, Any]] = field(default_factory=dict)
     level: str | None = None
@@ -64,7 +95,7 @@ def available_levels() -> tuple[list[tuple[str, str | None]], str | None]:
     try:
         found = list_levels()
     except OSError as e:
-        return [], f"the boards cannot be listed: {os_reason(e)}"
+        return [], lang.tr("setup.boards_unlisted", reason=os_reason(e))
     out = []
     for name, level in found:
         problem = None if not isinstance(level, Exception) else str(level)
@@ -83,11 +114,11 @@ BOARD_BUTTON_W = 150
 def _board_label(name: str, problem: str | None) -> str:
     """A board's title as its file gives it ("Bumper Lane"; "... (yours)" for one of the player's
     own), or its file name if it is broken."""
-    mark = " (broken)" if problem else ""
+    mark = " " + lang.tr("setup.board_broken") if problem else ""
     level = _LEVELS.get(name)
     title = name if problem else getattr(level, "title", name)
     if getattr(level, "origin", "") == "user" and not problem:
-        mark = " (yours)"
+        mark = " " + lang.tr("setup.board_yours")
     if not mark:
         return title
     room = BOARD_BUTTON_W - 16 - theme.font(22, True).size(mark)[0]  # the mark always shows
@@ -136,7 +167,8 @@ class SetupScene(Scene):
     def add_player(self) -> None:
         if len(self.choices.players) < self.rules.MAX_PLAYERS:
             used = {r.name for r in self.choices.players}
-            name = next((n for n in AI_NAMES if n not in used), f"Player {len(used) + 1}")
+            name = next((n for n in AI_NAMES if n not in used),
+                        lang.tr("setup.player_n", n=len(used) + 1))
             self.choices.players.append(PlayerRow(name, 2))
             self._rebuild()
 
@@ -161,8 +193,8 @@ class SetupScene(Scene):
     def seats(self) -> list[Seat]:
         seats = []
         for i, row in enumerate(self.choices.players):
-            kind, level, _ = KINDS[row.kind]
-            name = row.name.strip() or f"Player {i + 1}"
+            kind, level = KINDS[row.kind]
+            name = row.name.strip() or lang.tr("setup.player_n", n=i + 1)
             seats.append(Seat(name, kind, level))
         return seats
 
@@ -171,7 +203,7 @@ class SetupScene(Scene):
         for i, seat in enumerate(self.seats()):
             problem = name_problem(seat.name)
             if problem:
-                return f"Player {i + 1}'s name {problem}."
+                return lang.tr("setup.bad_name", n=i + 1, problem=problem)
         return None
 
     def offered(self, options: dict) -> list[tuple[str, tuple]]:
@@ -187,8 +219,8 @@ class SetupScene(Scene):
         if spec_of(game).board:
             level = self.choices.level
             if level is None:
-                self.app.toast.show("Choose a board first (" + (self.levels_problem or
-                                    "no board can be loaded") + ")")
+                self.app.toast.show(lang.tr("setup.choose_board", why=self.levels_problem or
+                                            lang.tr("setup.no_board_loads")))
                 return
         options = dict(self.options())
         for key in ui_of(game).hidden(options):  # not played for: its default goes in the record
@@ -200,7 +232,7 @@ class SetupScene(Scene):
         try:
             session = new_game(game, self.seats(), options, new_seed(), level)
         except (OptionError, LevelError) as e:  # a choice the rules or the board refuse
-            self.app.toast.show(f"The game cannot start: {e}", "bad", 5.0)
+            self.app.toast.show(lang.tr("setup.cannot_start", why=e), "bad", 5.0)
             return
         self.app.pop()
         open_game_scene(self.app, session)
@@ -213,37 +245,46 @@ class SetupScene(Scene):
 
     def _rebuild(self) -> None:
         self._commit_fields() if self.fields else None
+        self.spoken = lang.language()  # the language the buttons were labelled in
         b: list[Button] = []
         for i, game in enumerate(game_ids()):
             rules = spec_of(game).rules
             b.append(Button(pygame.Rect(40 + i * 302, 100, 290, 64), title(game),
                             lambda g=game: self.set_game(g), size=26,
-                            hint=f"{rules.MIN_PLAYERS}-{rules.MAX_PLAYERS} players",
+                            hint=lang.tr("setup.players_range", low=rules.MIN_PLAYERS,
+                                         high=rules.MAX_PLAYERS),
                             selected=game == self.choices.game, tag=f"game:{game}"))
+        old = {i: f.active for i, f in enumerate(self.fields)}
         self.fields = []
         y0 = 236
         rows = self.choices.players
         for i, row in enumerate(rows):
             y = y0 + i * 50
-            self.fields.append(TextField(pygame.Rect(90, y, 300, 42), row.name))
-            b.append(Button(pygame.Rect(400, y, 170, 42), KINDS[row.kind][2],
+            self.fields.append(TextField(pygame.Rect(90, y, 300, 42), row.name,
+                                         active=old.get(i, False)))
+            b.append(Button(pygame.Rect(400, y, 170, 42), kind_label(row.kind),
                             lambda i=i: self.cycle_kind(i), size=24, tag=f"kind:{i}",
                             style="ghost" if KINDS[row.kind][0] == "human" else "normal"))
             b.append(Button(pygame.Rect(580, y, 42, 42), "x", lambda i=i: self.remove_player(i),
                             len(rows) > self.rules.MIN_PLAYERS, 24, style="danger",
                             tag=f"remove:{i}"))
         if len(rows) < self.rules.MAX_PLAYERS:
-            b.append(Button(pygame.Rect(90, y0 + len(rows) * 50, 200, 42), "+ Add player",
-                            self.add_player, size=24, style="ghost", tag="add"))
+            b.append(Button(pygame.Rect(90, y0 + len(rows) * 50, 240, 42),
+                            lang.tr("setup.add_player"), self.add_player, size=24, style="ghost",
+                            tag="add"))
         y = 236
         opts = self.options()
         for key, values in self.offered(opts):
-            values = list(values) if opts[key] in values else list(values) + [opts[key]]
-            w = min(150, (470 - 8 * (len(values) - 1)) // len(values))
+            values = list(values)
+            if not any(same_value(opts[key], v) for v in values):
+                values.append(opts[key])
+            w = (LABEL_W - 8 * (len(values) - 1)) // len(values)
+            size = fitting_size([value_label(key, v) for v in values], w - 12)
             for j, v in enumerate(values):
-                b.append(Button(pygame.Rect(770 + j * (w + 8), y + 24, w, 38),
-                                SHOW.get(v, str(v)), lambda k=key, v=v: self.set_option(k, v),
-                                size=22, selected=opts[key] == v, tag=f"opt:{key}:{v}"))
+                b.append(Button(pygame.Rect(770 + j * (w + 8), y + 26, w, 38),
+                                value_label(key, v), lambda k=key, v=v: self.set_option(k, v),
+                                size=size, selected=same_value(opts[key], v),
+                                tag=f"opt:{key}:{v}"))
             y += 74
         if spec_of(self.choices.game).board:
             usable = [name for name, problem in self.levels if problem is None]
@@ -251,15 +292,15 @@ class SetupScene(Scene):
                 self.choices.level = "classic" if "classic" in usable else \
                     (usable[0] if usable else None)
             for j, (name, problem) in enumerate(_shown_boards(self.levels)):
-                b.append(Button(pygame.Rect(770 + (j % 3) * 158, y + 24 + (j // 3) * 46,
+                b.append(Button(pygame.Rect(770 + (j % 3) * 158, y + 26 + (j // 3) * 46,
                                             BOARD_BUTTON_W, 38),
                                 _board_label(name, problem),
                                 lambda n=name: self.set_level(n), problem is None, 22,
                                 selected=name == self.choices.level, tag=f"level:{name}"))
-        b.append(Button(pygame.Rect(40, 640, 200, 56), "Back", self.app.pop, hint="Esc",
-                        tag="back"))
-        b.append(Button(pygame.Rect(1000, 640, 240, 56), "Start", self.start, size=32,
-                        hint="Enter", style="primary", tag="start"))
+        b.append(Button(pygame.Rect(40, 640, 200, 56), lang.tr("setup.back"), self.app.pop,
+                        hint="Esc", tag="back"))
+        b.append(Button(pygame.Rect(1000, 640, 240, 56), lang.tr("setup.start"), self.start,
+                        size=32, hint="Enter", style="primary", tag="start"))
         self.buttons = b
 
     # --- input and drawing -------------------------------------------------------------------------
@@ -271,6 +312,7 @@ class SetupScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for f in self.fields:
                 f.active = f.rect.collidepoint(event.pos)
+            self.blink = 0.0  # the cursor shows at once where the click put it
             self._commit_fields()
             for button in self.buttons:
                 if button.click(event.pos):
@@ -282,49 +324,54 @@ class SetupScene(Scene):
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.start()
             elif self.app.settings.is_key("help", event.key):
-                self.app.open("rules", self.choices.game,
-                              title(self.choices.game))
+                self.app.open("rules", self.choices.game, title(self.choices.game))
             elif event.key == pygame.K_LEFT or event.key == pygame.K_RIGHT:
                 i = game_ids().index(self.choices.game) + (1 if event.key == pygame.K_RIGHT else -1)
                 self.set_game(game_ids()[i % len(game_ids())])
             return True
         return event.type in (pygame.MOUSEBUTTONUP, pygame.TEXTINPUT)
 
+    def resume(self) -> None:
+        if self.spoken != lang.language():  # the language was changed in the settings
+            self._rebuild()
+
     def update(self, dt: float) -> None:
         self.blink = (self.blink + dt) % 1.0
+        self.resume()
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme.blit_text(surface, "New game", (40, 30), 56, "text", True)
-        theme.blit_text(surface, "Choose the game, the players and the rules.", (44, 74), 22,
-                        "muted")
+        theme.blit_text(surface, lang.tr("setup.title"), (40, 30), 56, "text", True)
+        theme.blit_text(surface, lang.tr("setup.subtitle"), (44, 74), 22, "muted")
         panel(surface, pygame.Rect(30, 186, 680, 440))
         panel(surface, pygame.Rect(740, 186, 510, 440))
         n = self.rules
-        theme.blit_text(surface, f"Players ({n.MIN_PLAYERS}-{n.MAX_PLAYERS}), in turn order",
-                        (50, 200), 26, "text", True)
+        theme.blit_text(surface, lang.tr("setup.players_heading", low=n.MIN_PLAYERS,
+                                         high=n.MAX_PLAYERS), (50, 200), 26, "text", True)
         for i, f in enumerate(self.fields):
             pygame.draw.circle(surface, theme.player_colour(i), (66, f.rect.centery), 13)
             theme.blit_text(surface, str(i + 1), (66, f.rect.centery), 20, (20, 20, 20), True,
                             "center")
             f.draw(surface, self.blink < 0.5)
-        theme.blit_text(surface, "Rules", (760, 200), 26, "text", True)
+        theme.blit_text(surface, lang.tr("setup.rules_heading"), (760, 200), 26, "text", True)
         y = 236
         opts = self.options()
         for key, _ in self.offered(opts):
-            theme.blit_text(surface, LABELS.get(key, key), (770, y), 21, "muted")
+            theme.blit_text(surface, theme.fit(option_label(key), 21, LABEL_W), (770, y), 21,
+                            "muted")
             y += 74
         if spec_of(self.choices.game).board:
-            theme.blit_text(surface, "Board", (770, y), 21, "muted")
+            theme.blit_text(surface, lang.tr("setup.board"), (770, y), 21, "muted")
             if self.levels_problem or not self.levels:
-                theme.blit_text(surface, f"No board: {self.levels_problem or 'none found'}",
-                                (770, y + 30), 21, "bad")
+                theme.blit_text(surface, theme.fit(lang.tr(
+                    "setup.no_board", why=self.levels_problem or lang.tr("setup.none_found")),
+                    21, LABEL_W), (770, y + 30), 21, "bad")
             rows = (len(_shown_boards(self.levels)) + 2) // 3
             self._draw_level_notes(surface, pygame.Rect(770, y + 30 + rows * 46, 460,
                                                         620 - (y + 30 + rows * 46)))
         for button in self.buttons:
             button.draw(surface, self.mouse)
-        theme.blit_text(surface, "Click a name to type; click Human/AI to change who plays. F1: the rules.",
-                        (260, 660), 20, "muted")
+        for k, line in enumerate(theme.wrap(lang.tr("setup.tip"), 20, 720)):
+            theme.blit_text(surface, line, (260, 648 + 22 * k), 20, "muted")
 
     def _draw_level_notes(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The chosen board's description and why each broken board is broken (one line each),
@@ -335,14 +382,15 @@ class SetupScene(Scene):
         problems = dict(self.levels)
         if hovered is not None and problems.get(hovered.tag[6:]):
             name = hovered.tag[6:]
-            lines += [(t, "bad") for t in theme.wrap(f"{name} is broken: {problems[name]}", 18,
-                                                     rect.w)]
+            lines += [(t, "bad") for t in theme.wrap(
+                lang.tr("setup.board_is_broken", name=name, why=problems[name]), 18, rect.w)]
         else:
             level = _LEVELS.get(self.choices.level or "")
             if level is not None and not isinstance(level, Exception):
                 lines += [(t, "text") for t in theme.wrap(f"{level.title}: {level.description}",
                                                           20, rect.w)]
-            lines += [(theme.fit(f"{name} is broken: {problem}", 18, rect.w), "bad")
+            lines += [(theme.fit(lang.tr("setup.board_is_broken", name=name, why=problem), 18,
+                                 rect.w), "bad")
                       for name, problem in self.levels if problem]
         y = rect.y
         for line, col in lines:

@@ -1,17 +1,20 @@
 """The Terningepetanque table scene: the board from above, aiming and throwing, the throw played back
-from the physics' path at 60 frames a second, distances to the diamond, the round's scores, and the
-take-back prompt when the rules offer it.
+from the physics' path, distances to the diamond, the reckoning at each round's end, the roll for
+who starts, and the take-back prompt when the rules offer it.
 
-Aiming: the mouse points where to throw (direction, and the release point slides along the wall
-in line with it); hold the left button to charge the power (it swings up and down) and let go to
-throw; the wheel or Up/Down set the elevation, Left/Right the power for a keyboard throw (Space).
-The hint shows the flight to its first landing and whether it clears the wall. The window never
-decides where a throw goes: the match simulates it (physics) and records it.
+Aiming (the `aim` setting, `table_aim.py`): with "point" the player points where the throw should
+first land and clicks (or presses Space); the wheel or W/S set the elevation, Q/E
+the spin, the arrow keys move the point. With "power" the mouse sets the direction and holding the
+button charges a timed power bar. The window never decides where a throw goes: the match simulates
+it (physics) and records it.
+
+Nothing about a throw's outcome shows before the piece has come to rest on screen: while a flight
+or the reckoning plays, the scene draws the state as it was (`state` is the state shown), and the
+narration waits (GameScene holds its lines while the scene is busy).
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,52 +23,119 @@ import pygame
 from petanque_game.record import Decoded
 from petanque_game.rules.base import Roll
 from petanque_game.rules.petanque_table import Aim, Table
-from petanque_game.ui import table_draw as td
+from petanque_game.ui import lang, sound
+from petanque_game.ui import table_overlay as overlay
+from petanque_game.ui import table_watch as watch
 from petanque_game.ui.game_scene import GameScene
 from petanque_game.ui.session import Session, Step
-from petanque_game.ui.table_aim import aim_launch, flight_hint
+from petanque_game.ui.table_aim import (
+    ELEVATION_STEP,
+    TARGET_STEP,
+    aim_at,
+    aim_launch,
+    elevation_limits,
+    flight_hint,
+    spin_step,
+)
+from petanque_game.ui.table_camera import Camera
+from petanque_game.ui.table_hint import HintAsk
+from petanque_game.ui.table_reckoning import Reckoning, reckoning_of
+from petanque_game.ui.table_replay import ReplayCheck, check_of
+from petanque_game.ui.table_start import StartRoll
 from petanque_game.ui.table_view import AREA, TableDrawing
 from petanque_game.ui.widgets import Button
 
 CHARGE_PERIOD = 1.8  # seconds for the power to swing up and back down while the button is held
+AI_AIM_SHOWN = 0.6  # seconds an AI's aim is shown before it throws, at the normal AI pace
+NORMAL_AI_DELAY = 0.8  # the ai_delay setting's default: the AI pace 1
 
 
 @dataclass
 class Flight:
-    """A throw being played back: the physics' path and where we are in it."""
+    """A throw being played back: the physics' path and where we are in it (ui/table_watch.py:
+    the pace, and the sounds it makes)."""
 
     path: Any
     table: Table  # where it all comes to rest
-    t: float = 0.0  # seconds since the release
-    hold: float = 0.5  # seconds to rest on the last frame
+    t: float = 0.0  # seconds on screen since the playback began
+    path_t: float = 0.0  # seconds of the path shown so far (the release is at 0)
+    rest: float = 0.0  # seconds shown at rest after the last frame
+    hold: float = watch.HOLD  # seconds to rest on the last frame
+    sounds: list[tuple[int, str]] | None = None  # (frame, sound) still to be heard
 
     @property
     def frame(self) -> int:
-        return min(len(self.path.frames) - 1, int(self.t * self.path.fps))
+        return min(len(self.path.frames) - 1, int(self.path_t * self.path.fps))
+
+    @property
+    def over(self) -> bool:
+        """Has the last frame been shown (the bodies are at rest)?"""
+        return self.path_t * self.path.fps >= len(self.path.frames) - 1
 
     @property
     def done(self) -> bool:
-        return self.t >= len(self.path.frames) / self.path.fps + self.hold
+        return self.over and self.rest >= self.hold
+
+    def advance(self, dt: float, speed: float) -> None:
+        """`dt` seconds more on screen at the player's animation `speed` (1.0 normal)."""
+        lead = max(0.0, min(dt, watch.LEAD - self.t))
+        self.t += dt
+        if self.over:
+            self.rest += dt
+            return
+        self.path_t += (dt - lead) * watch.PACE * max(0.05, speed)
+
+
+@dataclass
+class AiAim:
+    """An AI's aim shown before it throws: the state it is for, the aim, seconds left."""
+
+    state: Any
+    seat: int
+    obj: str
+    aim: Aim
+    left: float
 
 
 class TableScene(TableDrawing, GameScene):
     def __init__(self, app, session: Session):
         super().__init__(app, session)
         self.level = session.match.level
-        self.view = td.fit_view(self.level, AREA.move(-AREA.x, -AREA.y).inflate(-16, -16), 60.0)
+        self.view = Camera(self.level, AREA.size)  # eased pan and zoom (ui/table_camera.py)
         self.flight: Flight | None = None
+        self.flight_state: Any = None  # the state shown while a throw is in the air
         self.round_final: tuple[int, Table] | None = None  # (round, table) of the last scored round
         self.target: tuple[float, float] = (0.0, 0.0)
         self.power = 0.45
-        self.elevation = 35.0  # degrees
-        self.charging: float | None = None  # seconds held, while charging
+        lo, hi = elevation_limits(self.level)
+        self.elevation = max(lo, min(hi, 45.0))  # degrees
+        self.spin = 0.0  # rad/s
+        self.charging: float | None = None  # seconds held, while charging (power aiming)
+        self.pressed = False  # the left button went down on the board (point aiming)
         self.before_flight = Table()  # the table as it lay when the throw in flight was made
-        self._closeups: dict[int | None, pygame.Rect] = {}  # where the close-up goes, per thrower
+        self.hint = HintAsk(session.game, self.level)
+        self.ai_aim: AiAim | None = None
+        self.ai_aim_seen: Any = None  # the state whose AI aim was shown (once per decision)
+        self.reckoning: Reckoning | None = None
+        self.start_roll: StartRoll | None = None
+        self.check: ReplayCheck | None = None
+        if self.replay is not None:
+            self.check, new = check_of(session, self.level)
+            if new and self.check.board_note:
+                self.app.toast.show(self.check.board_note, "bad", 6.0)
 
     # --- state ------------------------------------------------------------------------------------
 
     @property
     def state(self) -> Any:
+        """The state shown: as it was before the throw in the air, or before the round's scoring
+        during the reckoning; the session's state otherwise."""
+        if self.flight is not None and self.flight_state is not None:
+            return self.flight_state
+        if self.reckoning is not None:
+            return self.reckoning.before
+        if self.start_roll is not None and not self.start_roll.done:
+            return self.start_roll.before
         return self.session.state
 
     @property
@@ -75,22 +145,47 @@ class TableScene(TableDrawing, GameScene):
 
     @property
     def n(self) -> int:
-        return self.state.num_players
+        return self.session.state.num_players
 
     @property
-    def busy(self) -> bool:
+    def aim_mode(self) -> str:
+        return "power" if self.app.settings.aim == "power" else "point"
+
+    @property
+    def pace(self) -> float:
+        """The AI's pace as the setting gives it (1 at the default pause, 0 with none)."""
+        return self.app.settings.ai_delay / NORMAL_AI_DELAY
+
+    @property
+    def flying(self) -> bool:
         return self.flight is not None and not self.flight.done
 
     @property
+    def busy(self) -> bool:
+        return (self.flying or self.reckoning is not None or self.ai_aim is not None
+                or (self.start_roll is not None and not self.start_roll.done))
+
+    @property
+    def aiming(self) -> bool:
+        """A human's throw is due and nothing is being shown: the aim is the player's."""
+        return self.human_turn and not self.busy and self.due is not None
+
+    @property
     def animating(self) -> bool:
-        """Frames are needed while the power swings too (the button held, no event coming)."""
-        return super().animating or self.charging is not None
+        """Frames are needed while the power swings too (the button held, no event coming), and
+        while a hint is searched for on another thread."""
+        return super().animating or self.charging is not None or self.hint.future is not None
 
     def finish_animation(self) -> None:
-        self.flight = None
+        """Everything shown at rest at once (a replay's step or jump)."""
+        self.skip_flight()
+        self.ai_aim = None
+        self.start_roll = None
+        self.reckoning = None
 
     def on_step(self, step: Step) -> None:
         self.charging = None
+        self.pressed = False
         last_table = step.before.table
         for told in step.told:
             ev = told.decoded
@@ -99,32 +194,104 @@ class TableScene(TableDrawing, GameScene):
                 last_table = ev.outcome
                 self.flight = Flight(path, last_table) if path is not None and path.frames \
                     else None
+                self.flight_state = step.before
                 self.before_flight = step.before.table
             elif ev.action == "round_end":
                 self.round_final = (ev.outcome[0], last_table)
+                self.reckoning = reckoning_of(self.session, step, told, self._reckoning_wait())
+            elif ev.action == "roll" and step.before.starter is None:
+                self.start_roll = StartRoll(step.before, step.after, ev.player, ev.outcome.values[0],
+                                            told.index, self.app.settings)
+
+    def _reckoning_wait(self) -> float | None:
+        """Seconds before an AI-only reckoning continues by itself; None: a person presses
+        Continue (a live game with a human at the table)."""
+        if self.replay is not None:
+            return 3.0 * self.app.settings.replay_delay / 0.9 / self.replay.speed
+        if any(p.kind == "human" for p in self.session.players):
+            return None
+        return 3.0 * self.pace
 
     def _replay_path(self, step: Step, ev: Decoded) -> Any:
-        """A replay re-simulates the throw to show its flight (the record keeps only the rest)."""
-        from petanque_game.physics import LaunchError, simulate_throw
+        """A replay re-simulates the throw to show its flight (the record keeps only the rest).
+        When the simulation does not end where the record says, the recorded table is shown
+        without the flight, and the player is told once (`ReplayCheck`)."""
+        path = self.check.path(step, ev) if self.check is not None else None
+        if self.check is not None and self.check.note_due():
+            self.app.toast.show(self.check.notice, "bad", 6.0)
+        return path
 
-        try:
-            obj, die, launch = ev.decision
-            return simulate_throw(self.level, step.before.table, self.n, ev.player, obj, die,
-                                  launch).path
-        except LaunchError:  # the reader checked the launch; should it still be refused, the
-            return None  # table is shown at rest without the flight
+    def update(self, dt: float) -> None:
+        self._show_ai_aim()
+        self.hint.poll()
+        super().update(dt)
+
+    def _show_ai_aim(self) -> None:
+        """Once the AI's decision is ready (thought out on the AI's thread), show its aim for a
+        moment before it throws."""
+        s = self.session
+        if self.replay is not None or self.busy or not s.ai_to_move or self.pace <= 0.0:
+            return
+        if self.ai_aim_seen is s.state or self.due is None:
+            return
+        plan = s.planned()
+        if plan is None or not isinstance(plan, s.rules.Throw):
+            return
+        self.ai_aim_seen = s.state
+        self.ai_aim = AiAim(s.state, s.state.to_move, plan.obj, plan.launch,
+                            AI_AIM_SHOWN * self.pace)
 
     def animate(self, dt: float) -> None:
+        self._play_flight(dt)
         if self.flight is not None:
-            self.flight.t += dt
-            if self.flight.done:
-                self.flight = None
+            return  # what comes after the throw waits for it to come to rest
+        if self.start_roll is not None:
+            self._roll_on(self.start_roll, dt)
+            if not self.start_roll.done:
+                return
+        if self.reckoning is not None:
+            self.reckoning.t += dt
+            if self.reckoning.over:
+                self.reckoning = None
+            return
+        if self.ai_aim is not None:
+            self.ai_aim.left -= dt
+            if self.ai_aim.left <= 0.0 or self.ai_aim.state is not self.session.state:
+                self.ai_aim = None
+                self.ai_wait = self.app.settings.ai_delay  # it throws now
         if self.charging is not None:
             self.charging += dt
+
+    @staticmethod
+    def _roll_on(roll: StartRoll, dt: float) -> None:
+        """The die for who starts tumbles on: heard as it is thrown in and as it comes to rest."""
+        if roll.tumble <= 0.0:
+            roll.t += dt
+            return
+        if roll.t == 0.0:
+            sound.play("roll")
+        landed = roll.t >= roll.tumble
+        roll.t += dt
+        if not landed and roll.t >= roll.tumble:
+            sound.play("clack")
+
+    def _play_flight(self, dt: float) -> None:
+        """The throw played on (its pace, its sounds, the camera: `watch_throw` in
+        ui/table_view.py); once it is over, the state shown is the session's again."""
+        self.watch_throw(dt)
+        if self.flight is None:
+            self.flight_state = None
+
+    def skip_flight(self) -> None:
+        """A click or a key ends the playback at once."""
+        self.flight = None
+        self.flight_state = None
 
     def shown_table(self) -> tuple[Table, bool]:
         """The table to draw, and whether it is the last round's (kept until the next diamond)."""
         st = self.state
+        if self.reckoning is not None:
+            return self.reckoning.table, False
         if st.table.diamond is None and not st.table.dice and self.round_final is not None \
                 and st.pending_throw is None:
             return self.round_final[1], True
@@ -143,17 +310,21 @@ class TableScene(TableDrawing, GameScene):
         due = self.due
         if due is None:
             return None
+        if self.aim_mode == "point":
+            return aim_at(self.level, self.n, due[0], self.target, self.elevation, due[1],
+                          self.spin)
         return aim_launch(self.level, self.n, due[0], self.target,
-                          self.power if power is None else power, self.elevation)
+                          self.charge() if power is None else power, self.elevation, self.spin)
 
-    def flight_hint(self, launch: Aim, obj: str) -> tuple[list[tuple[float, float, float]],
-                                                             bool]:
-        return flight_hint(self.level, self.n, self.due[0], launch, obj)
+    def flight_hint(self, launch: Aim, obj: str, seat: int | None = None) -> tuple[
+            list[tuple[float, float, float]], bool]:
+        return flight_hint(self.level, self.n, self.due[0] if seat is None else seat, launch, obj)
 
     def throw(self, power: float | None = None) -> None:
         self.charging = None
-        if not self.human_turn or self.due is None:
-            self.refuse("It is not your throw now" if not self.busy else "Wait for the throw")
+        if not self.human_turn or self.due is None or self.busy:
+            self.refuse(lang.tr("table.refuse.not_your_throw") if not self.busy else
+                        lang.tr("table.refuse.wait_throw"))
             return
         _, obj, die = self.due
         # The player decides the aim; the match adds what the hand adds (the die's orientation)
@@ -162,114 +333,194 @@ class TableScene(TableDrawing, GameScene):
             self.power = power
 
     def accept(self) -> None:
-        if self.human_turn and self.state.awaiting_accept:
+        if self.human_turn and not self.busy and self.state.awaiting_accept:
             self.act(self.session.rules.Accept())
         else:
-            self.refuse("There is no throw to accept now")
+            self.refuse(lang.tr("table.refuse.nothing_to_accept"))
 
     def rethrow(self) -> None:
-        if self.human_turn and self.state.awaiting_accept:
+        if self.human_turn and not self.busy and self.state.awaiting_accept:
             self.act(self.session.rules.Rethrow())
         else:
-            self.refuse("There is no throw to take back now")
+            self.refuse(lang.tr("table.refuse.nothing_to_take_back"))
 
     def roll_for_start(self) -> None:
-        if self.human_turn and self.state.starter is None:
+        if self.human_turn and not self.busy and self.state.starter is None:
             self.act(Roll(1))
         else:
-            self.refuse("Nothing to roll now")
+            self.refuse(lang.tr("table.refuse.nothing_to_roll"))
+
+    def ask_hint(self) -> None:
+        if not self.human_turn or self.busy or self.state.to_move < 0:
+            self.refuse(lang.tr("table.refuse.no_hint"))
+            return
+        self.hint.ask(self.session.state)
+
+    def continue_reckoning(self) -> None:
+        self.reckoning = None
+
+    def _elevate(self, degrees: float) -> None:
+        lo, hi = elevation_limits(self.level)
+        self.elevation = max(lo, min(hi, self.elevation + degrees))
+
+    def _turn(self, steps: int) -> None:
+        top = self.level.throw.max_spin
+        self.spin = max(-top, min(top, self.spin + steps * spin_step(self.level)))
+
+    def _move_target(self, dx: float, dy: float) -> None:
+        half = self.level.world_half_size
+        x, y = self.target
+        self.target = (max(-half, min(half, x + dx)), max(-half, min(half, y + dy)))
 
     # --- input ------------------------------------------------------------------------------------
 
     def buttons(self) -> list[Button]:
+        if self.reckoning is not None and self.flight is None:
+            return self.layout_buttons([Button(pygame.Rect(0, 0, 200, 64),
+                                               lang.tr("table.button.continue"),
+                                               self.continue_reckoning, True, 26,
+                                               lang.tr("table.key.continue"), "primary",
+                                               tag="continue")])
         if self.replay is not None:
             return self.replay.buttons()
         st, human = self.state, self.human_turn and not self.busy
         if not human:
             return []
+        hint = ("table.button.hint", self.ask_hint, "table.key.hint", "hint", "normal", 130)
         if st.starter is None:
-            specs = [("Roll", self.roll_for_start, "R / Space", "roll", "primary")]
+            specs = [("table.button.roll", self.roll_for_start, "table.key.roll", "roll",
+                      "primary", 180)]
         elif st.awaiting_accept:
-            specs = [("Accept", self.accept, "A / Enter", "accept", "primary"),
-                     ("Throw again", self.rethrow, "T", "rethrow", "normal")]
+            specs = [hint, ("table.button.accept", self.accept, "table.key.accept", "accept",
+                            "primary", 180),
+                     ("table.button.rethrow", self.rethrow, "table.key.rethrow", "rethrow",
+                      "normal", 180)]
         else:
-            specs = [("Throw", lambda: self.throw(), "Space", "throw", "primary")]
-        return self.layout_buttons([Button(pygame.Rect(0, 0, 180, 64), label, fn, True, 26, hint,
-                                           style, tag=tag) for label, fn, hint, tag, style in specs])
+            specs = [hint, ("table.button.throw", lambda: self.throw(), "table.key.throw",
+                            "throw", "primary", 180)]
+        return self.layout_buttons([Button(pygame.Rect(0, 0, w, 64), lang.tr(label), fn, True,
+                                           26, lang.tr(key), style, tag=tag)
+                                    for label, fn, key, tag, style, w in specs])
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.camera_event(event):  # zoom (ui/table_view.py)
+            return True
+        if self.reckoning is not None and self.flight is None:
+            if self._reckoning_event(event):
+                return True
         if self.replay is not None and self.replay.handle_event(event):
             return True
         if self.header_event(event):
             return True
-        aiming = self.human_turn and not self.busy and self.due is not None
         if event.type == pygame.MOUSEMOTION:
-            if AREA.collidepoint(event.pos):
-                self.target = self.view.to_board(event.pos[0] - AREA.x, event.pos[1] - AREA.y)
+            if AREA.collidepoint(event.pos) and self.aiming:
+                self.target = self._board_at(event.pos)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             if event.button == 1:
-                if self.busy:
-                    self.flight = None  # a click ends the playback at once
-                    return True
-                for b in self.buttons():
-                    if b.click(event.pos):
-                        return True
-                if aiming and AREA.collidepoint(event.pos):
-                    self.target = self.view.to_board(event.pos[0] - AREA.x,
-                                                     event.pos[1] - AREA.y)
-                    self.charging = 0.0
-                elif AREA.collidepoint(event.pos) and not self.human_turn:
-                    self.refuse("Wait for your turn")
-            elif event.button == 3:
+                return self._press(event.pos)
+            if event.button == 3:
                 self.charging = None
-            elif event.button in (4, 5):
-                self._elevate(2.5 if event.button == 4 else -2.5)
-            return True
+                self.pressed = False
+            return True  # buttons 4 and 5 are the wheel: MOUSEWHEEL says it once
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             if self.charging is not None:
                 self.throw(self.charge())
+            elif self.pressed:
+                self.pressed = False
+                if self.aiming and AREA.collidepoint(event.pos):
+                    self.target = self._board_at(event.pos)
+                    self.throw()
             return True
         if event.type == pygame.MOUSEWHEEL:
-            self._elevate(2.5 * event.y)
+            if self.aiming:
+                self._elevate(ELEVATION_STEP * (1 if event.y > 0 else -1 if event.y < 0 else 0))
             return True
         if event.type == pygame.KEYDOWN:
-            return self._key(event.key) or True
+            return self._key(event.key, getattr(event, "mod", 0)) or True
         return event.type in (pygame.MOUSEBUTTONUP, pygame.TEXTINPUT)
 
-    def _elevate(self, degrees: float) -> None:
-        t = self.level.throw
-        self.elevation = max(math.degrees(t.min_elevation),
-                             min(math.degrees(t.max_elevation), self.elevation + degrees))
+    def _board_at(self, pos: tuple[int, int]) -> tuple[float, float]:
+        return self.view.to_board(pos[0] - AREA.x, pos[1] - AREA.y)
 
-    def _key(self, key: int) -> bool:
+    def _press(self, pos: tuple[int, int]) -> bool:
+        if self.flying:
+            self.skip_flight()
+            return True
+        for b in self.buttons():
+            if b.click(pos):
+                return True
+        if self.busy:
+            return True
+        if self.aiming and AREA.collidepoint(pos):
+            self.target = self._board_at(pos)
+            if self.aim_mode == "power":
+                self.charging = 0.0
+            else:
+                self.pressed = True
+        elif AREA.collidepoint(pos) and not self.human_turn:
+            self.refuse(lang.tr("table.refuse.wait_turn"))
+        return True
+
+    def _reckoning_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for b in self.buttons():
+                if b.click(event.pos):
+                    return True
+            return self.header_event(event) or True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                          pygame.K_SPACE, pygame.K_c):
+            self.continue_reckoning()
+            return True
+        return False
+
+    def _key(self, key: int, mod: int) -> bool:
         s, st = self.app.settings, self.state
         if s.is_key("back", key):
             self.leave()
             return True
+        if self.flying:
+            self.skip_flight()
+            return True
         if self.busy:
-            self.flight = None
             return True
         if st.awaiting_accept and self.human_turn:
             if s.is_key("accept", key):
                 self.accept()
             elif s.is_key("rethrow", key):
                 self.rethrow()
+            elif key == pygame.K_h:
+                self.ask_hint()
             return True
         if st.starter is None:
-            if s.is_key("roll", key):
+            if s.is_key("roll", key) or key == pygame.K_SPACE:
                 self.roll_for_start()
             return True
-        if key in (pygame.K_UP, pygame.K_w, pygame.K_DOWN, pygame.K_s):
-            self._elevate(2.5 if key in (pygame.K_UP, pygame.K_w) else -2.5)
-        elif key in (pygame.K_LEFT, pygame.K_a, pygame.K_RIGHT, pygame.K_d):
-            step = 0.02 if key in (pygame.K_RIGHT, pygame.K_d) else -0.02
-            self.power = max(0.02, min(1.0, self.power + step))
+        return self._aim_key(key, mod)
+
+    def _aim_key(self, key: int, mod: int) -> bool:
+        far = TARGET_STEP * (5 if mod & pygame.KMOD_SHIFT else 1)
+        moves = {pygame.K_LEFT: (-far, 0.0), pygame.K_RIGHT: (far, 0.0),
+                 pygame.K_UP: (0.0, far), pygame.K_DOWN: (0.0, -far)}
+        if key in moves:
+            self._move_target(*moves[key])
+        elif key in (pygame.K_w, pygame.K_s):  # (Page Up/Down: the camera's zoom)
+            self._elevate(ELEVATION_STEP if key == pygame.K_w else -ELEVATION_STEP)
+        elif key in (pygame.K_q, pygame.K_e):
+            self._turn(1 if key == pygame.K_q else -1)
+        elif key in (pygame.K_z, pygame.K_x) and self.aim_mode == "power":
+            self.power = max(0.02, min(1.0, self.power + (0.02 if key == pygame.K_x else -0.02)))
+        elif key == pygame.K_h:
+            self.ask_hint()
         elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
             self.throw()
         return True
 
     # --- drawing ----------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        overlay.draw_overlays(self, surface)
 
     def draw_panel_players(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         st = self.state
@@ -277,14 +528,17 @@ class TableScene(TableDrawing, GameScene):
         to_move = st.to_move if st.to_move >= 0 else None
         if to_move is None and st.pending_throw is not None:
             to_move = st.pending_throw.player
+        reckoning = self.reckoning if self.flight is None else None
 
         def score(seat: int) -> str:
-            return str(st.totals[seat])
+            if reckoning is not None:
+                return lang.number(reckoning.total_shown(seat))
+            return lang.number(st.totals[seat])
 
         def sub(seat: int) -> str:
             if st.starter is None or st.is_terminal:
                 return ""
-            return f"now {points[seat]:+d}"
+            return lang.tr("table.panel.now", points=f"{points[seat]:+d}")
 
         self.draw_players(surface, rect, score, sub, to_move)
 

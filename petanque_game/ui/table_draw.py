@@ -1,9 +1,19 @@
-"""Drawing Terningepetanque's table seen from above: the board of the level, its walls, obstacles and
-seats, the diamond, the dice (player colours, the face on top) and bodies in flight.
+"""Drawing what lies on Terningepetanque's table: the diamond, and the dice at rest (their face on
+top, readable) or moving (a cube in 3/4 view, turning as the physics' path says, over its shadow
+on the felt), the seats' release zones; the board itself is ui/table_board.py.
 
-`View` maps board millimetres (origin at the board's centre, y up) to the logical surface and
-back. A body in the air is drawn as its shadow at (x, y) and the body itself lifted and enlarged by
-its height z (PHYSICS_NOTES.md, pseudo-3D).
+`View` maps board millimetres (origin at the board's centre, y up) to the table area's pixels and
+back. Height is drawn as an oblique projection: a point z mm up is drawn HEIGHT_SHIFT * z mm
+higher on the screen, so a wall shows its top and the face turned to the viewer, a cube the same,
+and a body in the air stands above its shadow (PHYSICS_NOTES.md, pseudo-3D). A body in the air is
+also drawn (1 + z / HEIGHT_GROWTH) times larger, the way it would come nearer an eye above.
+
+A die or the diamond is drawn with its top face at its place (`to_screen(x, y)` when it lies on
+the felt) and its sides hanging below it: what is drawn at a body's place (the measuring lines,
+the rings round the closest dice, the aim's marks) sits on the face a player reads. The walls and
+obstacles stand up from their outline on the board.
+
+Everything here only reads what it is given: no game state changes, no random numbers.
 """
 
 from __future__ import annotations
@@ -13,16 +23,23 @@ from dataclasses import dataclass
 
 import pygame
 
-from petanque_game.ui import dice, theme
+from petanque_game.physics.cube import ROTATIONS, face_towards, top_face
+from petanque_game.ui import theme
+from petanque_game.ui.dice import PIPS
 
-FLOOR = (34, 30, 28)
-HEIGHT_SHIFT = 0.45  # a body z mm up is drawn this many px per board px higher on the screen
-HEIGHT_GROWTH = 250.0  # ... and (1 + z / this) times larger
+HEIGHT_SHIFT = 0.45  # a point z mm up is drawn this many mm (times the scale) higher on screen
+HEIGHT_GROWTH = 250.0  # ... and a body z mm up (1 + z / this) times larger
+VIEWER = (0.0, -HEIGHT_SHIFT, 1.0)  # towards the eye: the faces it sees are those turned to it
+LIGHT = (-0.35, 0.45, 0.82)  # from the north-west, high up: shadows fall to the south-east
+SHADOW_SHIFT = (0.35, 0.22)  # mm of shadow on the ground (east, south) per mm of height
+FACE_ON_AXIS = {(0, 1): face_towards(0, 0), (0, -1): face_towards(0, 2),
+                (1, 1): face_towards(0, 1), (1, -1): face_towards(0, 3),
+                (2, 1): top_face(0), (2, -1): 7 - top_face(0)}  # a die's face on each own axis
 
 
 @dataclass(frozen=True)
 class View:
-    """Board mm -> logical px: a uniform scale about the board's centre at `centre` px."""
+    """Board mm -> area px: a uniform scale, the board's centre at `centre` px."""
 
     scale: float
     centre: tuple[float, float]
@@ -36,80 +53,18 @@ class View:
     def poly(self, points) -> list[tuple[float, float]]:
         return [self.to_screen(x, y) for x, y in points]
 
-
-def fit_view(level, area: pygame.Rect, margin_mm: float = 50.0) -> View:
-    """A view showing the board, every wall and a strip behind the walls inside `area`."""
-    xs, ys = [], []
-    for w in level.walls.sides:
-        for x, y in level.wall_outline(w.name):
-            xs.append(x)
-            ys.append(y)
-    for x, y in level.board.outline:
-        xs.append(x)
-        ys.append(y)
-    half_w = max(abs(v) for v in xs) + margin_mm
-    half_h = max(abs(v) for v in ys) + margin_mm
-    scale = min(area.w / (2 * half_w), area.h / (2 * half_h))
-    return View(scale, area.center)
+    def lifted(self, x: float, y: float, z: float) -> tuple[float, float]:
+        """Where the point (x, y) z mm above the board is drawn."""
+        sx, sy = self.to_screen(x, y)
+        return sx, sy - z * HEIGHT_SHIFT * self.scale
 
 
-# --- the level --------------------------------------------------------------------------------------
-
-_boards: dict[tuple, pygame.Surface] = {}
-
-
-def board_surface(level, view: View, size: tuple[int, int], seat_walls: dict[str, int]) -> \
-        pygame.Surface:
-    """The static picture of the level (cached): floor, felt, walls, obstacles, seats."""
-    key = (level.name, view, size, tuple(sorted(seat_walls.items())), theme.colour("felt"))
-    surf = _boards.get(key)
-    if surf is not None:
-        return surf
-    surf = pygame.Surface(size)
-    surf.fill(FLOOR)
-    for i in range(0, size[0] + size[1], 18):  # floorboards
-        pygame.draw.line(surf, theme.mix(FLOOR, (0, 0, 0), 0.25), (i, 0), (i - size[1], size[1]))
-    outline = view.poly(level.board.outline)
-    felt = theme.colour("felt")
-    shadow = [(x + 6, y + 8) for x, y in outline]
-    pygame.draw.polygon(surf, (12, 10, 8), shadow)
-    pygame.draw.polygon(surf, theme.mix(felt, (0, 0, 0), 0.35),
-                        [(x, y) for x, y in _grow(outline, 7)])
-    pygame.draw.polygon(surf, felt, outline)
-    cx, cy = view.to_screen(0, 0)
-    pygame.draw.circle(surf, theme.mix(felt, (255, 255, 255), 0.12), (cx, cy), 6, 1)
-    for r in range(1, 6):  # faint rings: distances at a glance (50 mm apart)
-        pygame.draw.circle(surf, theme.mix(felt, (255, 255, 255), 0.05), (cx, cy),
-                           r * 50 * view.scale, 1)
-    pygame.draw.polygon(surf, theme.mix(felt, (255, 255, 255), 0.35), outline, 2)
-    for ob in level.obstacles:
-        pts = view.poly(ob.outline)
-        pygame.draw.polygon(surf, (20, 16, 12), [(x + 4, y + 5) for x, y in pts])
-        pygame.draw.polygon(surf, (120, 118, 124), pts)
-        pygame.draw.polygon(surf, (176, 176, 184), pts, 2)
-    wall_rgb = theme.colour("wall")
-    for w in level.walls.sides:
-        pts = view.poly(level.wall_outline(w.name))
-        seat = seat_walls.get(w.name)
-        pygame.draw.polygon(surf, (16, 12, 10), [(x + 4, y + 6) for x, y in pts])
-        pygame.draw.polygon(surf, wall_rgb, pts)
-        if seat is not None:
-            pygame.draw.polygon(surf, theme.player_colour(seat), pts, 3)
-        else:
-            pygame.draw.polygon(surf, theme.mix(wall_rgb, (255, 255, 255), 0.25), pts, 1)
-    _boards.clear() if len(_boards) > 12 else None
-    _boards[key] = surf
-    return surf
-
-
-def _grow(points, px: float):
-    cx = sum(p[0] for p in points) / len(points)
-    cy = sum(p[1] for p in points) / len(points)
-    out = []
-    for x, y in points:
-        d = math.hypot(x - cx, y - cy) or 1.0
-        out.append((x + (x - cx) / d * px, y + (y - cy) / d * px))
-    return out
+def shade(rgb, normal) -> tuple[int, int, int]:
+    """A face's colour lit from LIGHT: full colour facing it, 55 % turned away."""
+    lx, ly, lz = LIGHT
+    n = math.sqrt(lx * lx + ly * ly + lz * lz)
+    lit = max(0.0, (normal[0] * lx + normal[1] * ly + normal[2] * lz) / n)
+    return theme.mix(rgb, (0, 0, 0), 0.45 * (1.0 - lit))
 
 
 # --- bodies -----------------------------------------------------------------------------------------
@@ -117,28 +72,31 @@ def _grow(points, px: float):
 
 def draw_diamond(surface: pygame.Surface, view: View, level, x: float, y: float, angle: float,
                  z: float = 0.0, alpha: int = 255) -> None:
+    """The diamond: a flat rhombus of glass, its thickness showing, over its shadow."""
     d = level.diamond
-    lift = 1.0 + z / HEIGHT_GROWTH
-    a, b = d.long_diagonal / 2.0, d.short_diagonal / 2.0
+    grow = 1.0 + z / HEIGHT_GROWTH
+    a, b = d.long_diagonal / 2.0 * grow, d.short_diagonal / 2.0 * grow
     ca, sa = math.cos(angle), math.sin(angle)
     local = [(a, 0.0), (0.0, b), (-a, 0.0), (0.0, -b)]
+    ground = [(x + px * ca - py * sa, y + px * sa + py * ca) for px, py in local]
+    t, up = d.thickness, z + d.thickness  # drawn with its top face at its place: see above
+    sh = [view.lifted(px + SHADOW_SHIFT[0] * up, py - SHADOW_SHIFT[1] * up, -t)
+          for px, py in ground]
+    poly_alpha(surface, sh, (0, 0, 0), max(40, 100 - int(z)))
+    low = [view.lifted(px, py, z - t) for px, py in ground]
+    high = [view.lifted(px, py, z) for px, py in ground]
+    edge = (120, 170, 210)
+    poly_alpha(surface, low, edge, alpha)
+    for i in range(4):
+        j = (i + 1) % 4
+        poly_alpha(surface, [low[i], low[j], high[j], high[i]], edge, alpha)
+    poly_alpha(surface, high, (214, 236, 250), alpha)
+    mid = ((high[0][0] + high[2][0]) / 2, (high[0][1] + high[2][1]) / 2)
+    poly_alpha(surface, [high[0], high[1], mid], (250, 252, 255), alpha)
+    pygame.draw.polygon(surface, (70, 130, 190), high, 2)
 
-    def corner(px: float, py: float, grow: float) -> tuple[float, float]:
-        bx, by = x + (px * ca - py * sa) * grow, y + (px * sa + py * ca) * grow
-        return view.to_screen(bx, by)
 
-    shadow = [corner(px, py, 1.0) for px, py in local]
-    off = z * view.scale * HEIGHT_SHIFT
-    _poly_alpha(surface, [(sx + 3 + off * 0.3, sy + 4 + off * 0.2) for sx, sy in shadow],
-                (0, 0, 0), 90 if z < 2 else 60)
-    body = [(sx, sy - off) for sx, sy in (corner(px, py, lift) for px, py in local)]
-    _poly_alpha(surface, body, (214, 236, 250), alpha)
-    top = [body[0], body[1], ((body[0][0] + body[2][0]) / 2, (body[0][1] + body[2][1]) / 2)]
-    _poly_alpha(surface, top, (250, 252, 255), alpha)
-    pygame.draw.polygon(surface, (90, 150, 200), body, 2)
-
-
-def _poly_alpha(surface: pygame.Surface, pts, rgb, alpha: int) -> None:
+def poly_alpha(surface: pygame.Surface, pts, rgb, alpha: int) -> None:
     if alpha >= 255:
         pygame.draw.polygon(surface, rgb, pts)
         return
@@ -159,42 +117,188 @@ def die_colours(seat: int) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
     return body, (20, 20, 24) if light else (250, 250, 250)
 
 
+def die_px(level, view: View) -> float:
+    """How many pixels a die's side is across in `view` (at rest)."""
+    return level.dice.side * view.scale
+
+
+_faces: dict[tuple, pygame.Surface] = {}
+
+
+def face_sprite(value: int, size: int, body, pip, angle_deg: int) -> pygame.Surface:
+    """A die at rest seen from above, `size` px, turned `angle_deg` (cached): large pips in
+    strong contrast and a dark rim, so that a small die still reads at a glance."""
+    key = (value, size, body, pip, angle_deg)
+    surf = _faces.get(key)
+    if surf is not None:
+        return surf
+    big = size * 4
+    s = pygame.Surface((big, big), pygame.SRCALPHA)
+    radius = big // 6
+    pygame.draw.rect(s, theme.mix(body, (0, 0, 0), 0.55), s.get_rect(), border_radius=radius)
+    inner = s.get_rect().inflate(-big // 10, -big // 10)
+    pygame.draw.rect(s, body, inner, border_radius=radius)
+    pygame.draw.rect(s, theme.mix(body, (255, 255, 255), 0.22), inner.inflate(-big // 8, -big // 8),
+                     border_radius=radius)
+    pygame.draw.rect(s, body, inner.inflate(-big // 8, -big // 8).move(big // 50, big // 50),
+                     border_radius=radius)
+    r = big * 0.105
+    for fx, fy in PIPS.get(value, []):
+        pygame.draw.circle(s, pip, (inner.x + fx * inner.w, inner.y + fy * inner.h), r)
+    surf = pygame.transform.smoothscale(s, (size, size))
+    if angle_deg:
+        surf = pygame.transform.rotate(surf, angle_deg)
+    if len(_faces) > 2000:
+        _faces.clear()
+    _faces[key] = surf
+    return surf
+
+
 def draw_table_die(surface: pygame.Surface, view: View, level, seat: int, face: int, x: float,
                    y: float, angle: float, z: float = 0.0, alpha: int = 255,
-                   ring: tuple[int, int, int] | None = None) -> None:
-    side = level.dice.side
-    lift = 1.0 + z / HEIGHT_GROWTH
-    size = max(6, round(side * view.scale * lift * 1.05))
+                   ring: tuple[int, int, int] | None = None, orientation: int | None = None,
+                   tip: tuple[int, float] | None = None) -> pygame.Rect:
+    """A die: at rest, its face from above; moving (an `orientation` given, and in the air or
+    tipping over), a cube in 3/4 view, `tip` = (direction 0-3, share of the quarter turn made).
+    Returns the rectangle it covers."""
     body, pip = die_colours(seat)
-    sx, sy = view.to_screen(x, y)
-    off = z * view.scale * HEIGHT_SHIFT
-    shade = max(40, 120 - int(z))
-    sh = pygame.Surface((size + 4, size + 4), pygame.SRCALPHA)
-    pygame.draw.rect(sh, (0, 0, 0, shade), sh.get_rect(), border_radius=size // 4)
-    sh = pygame.transform.rotate(sh, math.degrees(angle))
-    surface.blit(sh, sh.get_rect(center=(sx + 2 + off * 0.3, sy + 3 + off * 0.2)))
-    img = dice.die_face(face, size, body, pip)
-    img = pygame.transform.rotate(img, math.degrees(angle))
-    if alpha < 255:
-        img = img.copy()
-        img.set_alpha(alpha)
-    rect = img.get_rect(center=(sx, sy - off))
-    surface.blit(img, rect)
+    if orientation is not None and (z > 0.3 or tip is not None):
+        rect = _draw_cube(surface, view, level, body, pip, x, y, z, angle, orientation, tip, alpha)
+    else:
+        side = level.dice.side
+        size = max(6, round(side * view.scale))
+        sx, sy = view.to_screen(x, y)  # the face on top, at the die's place
+        s = view.scale
+        poly_alpha(surface, [(px + SHADOW_SHIFT[0] * side * s,
+                              py + (SHADOW_SHIFT[1] + HEIGHT_SHIFT) * side * s)
+                             for px, py in _square(view, x, y, angle, side / 2)], (0, 0, 0), 90)
+        _rest_sides(surface, view, body, x, y, angle, side, alpha)
+        img = face_sprite(face, size, body, pip, round(math.degrees(angle)) % 90)
+        if alpha < 255:
+            img = img.copy()
+            img.set_alpha(alpha)
+        rect = img.get_rect(center=(round(sx), round(sy)))
+        surface.blit(img, rect)
     if ring is not None:
-        pygame.draw.circle(surface, ring, rect.center, size * 0.95, 2)
+        pygame.draw.circle(surface, ring, rect.center, max(rect.w, rect.h) * 0.72 + 2, 2)
+    if theme.marks_shown():
+        badge = max(9.0, rect.w * 0.42)
+        at = (rect.right - badge * 0.2, rect.top + badge * 0.2)
+        pygame.draw.circle(surface, (250, 250, 250), at, badge * 0.62)
+        theme.draw_mark(surface, seat, at, badge * 0.8)
+    return rect
+
+
+def _rest_sides(surface, view: View, body, x: float, y: float, angle: float, side: float,
+                alpha: int) -> None:
+    """The sides of a die lying flat that face the viewer, lit from LIGHT, hanging below its top
+    face (which is at the die's place: see the module's notes)."""
+    half = side / 2
+    ca, sa = math.cos(angle), math.sin(angle)
+    corners = [(x + (px * ca - py * sa), y + (px * sa + py * ca))
+               for px, py in ((half, half), (-half, half), (-half, -half), (half, -half))]
+    for i in range(4):
+        (ax, ay), (bx, by) = corners[i], corners[(i + 1) % 4]
+        nx, ny = (by - ay) / side, -(bx - ax) / side  # outward (the corners run anticlockwise)
+        if nx * VIEWER[0] + ny * VIEWER[1] <= 1e-6:
+            continue
+        quad = [view.lifted(ax, ay, -side), view.lifted(bx, by, -side), view.lifted(bx, by, 0.0),
+                view.lifted(ax, ay, 0.0)]
+        poly_alpha(surface, quad, shade(body, (nx, ny, 0.0)), alpha)
+
+
+def _square(view: View, x: float, y: float, angle: float, half: float):
+    ca, sa = math.cos(angle), math.sin(angle)
+    return [view.to_screen(x + (px * ca - py * sa), y + (px * sa + py * ca))
+            for px, py in ((half, half), (-half, half), (-half, -half), (half, -half))]
+
+
+def _turn(m, axis: int, theta: float):
+    """The 3x3 matrix m (row-major) turned by theta about the frame's axis 0 (x) or 1 (y)."""
+    c, s = math.cos(theta), math.sin(theta)
+    r = (1, 0, 0, 0, c, -s, 0, s, c) if axis == 0 else (c, 0, s, 0, 1, 0, -s, 0, c)
+    return tuple(sum(r[3 * i + k] * m[3 * k + j] for k in range(3))
+                 for i in range(3) for j in range(3))
+
+
+# a quarter turn rolling towards yaw direction k: (axis of the turn, sign), as physics/cube.py
+_TIP_AXIS = {0: (1, 1.0), 1: (0, -1.0), 2: (1, -1.0), 3: (0, 1.0)}
+
+
+def _draw_cube(surface, view: View, level, body, pip, x, y, z, angle, orientation, tip,
+               alpha) -> pygame.Rect:
+    """A die as a cube in the oblique projection: its shadow on the felt, the faces turned to
+    the viewer lit from LIGHT, and their pips."""
+    m = ROTATIONS[orientation]
+    lift = 0.0
+    if tip is not None:  # part way through a quarter turn over its leading edge
+        axis, sign = _TIP_AXIS[tip[0] & 3]
+        theta = tip[1] * math.pi / 2
+        m = _turn(m, axis, sign * theta)
+        lift = level.dice.side / 2 * (math.sqrt(2.0) * math.cos(math.pi / 4 - theta) - 1.0)
+    ca, sa = math.cos(angle), math.sin(angle)
+    m = tuple(v for i in range(3) for v in (  # Rz(angle) @ m: the yaw frame into the board's
+        (ca * m[j] - sa * m[3 + j]) if i == 0 else (sa * m[j] + ca * m[3 + j]) if i == 1
+        else m[6 + j] for j in range(3)))
+    side = level.dice.side
+    half = side / 2 * (1.0 + z / HEIGHT_GROWTH)
+    cz = z + lift + side / 2 - side  # drawn with its top face at its place: see above
+    up = (z + side) * view.scale
+    sh = [(px + SHADOW_SHIFT[0] * up, py + SHADOW_SHIFT[1] * up + HEIGHT_SHIFT * side * view.scale)
+          for px, py in _square(view, x, y, angle, side / 2 * (1 + z / 400))]
+    poly_alpha(surface, sh, (0, 0, 0), max(35, 110 - int(z * 0.8)))
+
+    def at(u: float, v: float, w: float, a: int, b: int, c: int) -> tuple[float, float]:
+        px = x + (m[a] * u + m[b] * v + m[c] * w) * half
+        py = y + (m[3 + a] * u + m[3 + b] * v + m[3 + c] * w) * half
+        pz = cz + (m[6 + a] * u + m[6 + b] * v + m[6 + c] * w) * half
+        return view.lifted(px, py, pz)
+
+    xs, ys = [], []
+    for a in range(3):
+        for sign in (1, -1):
+            n = (sign * m[a], sign * m[3 + a], sign * m[6 + a])
+            if n[0] * VIEWER[0] + n[1] * VIEWER[1] + n[2] * VIEWER[2] <= 1e-6:
+                continue
+            b, c = (a + 1) % 3, (a + 2) % 3
+            corners = [at(sign, p, q, a, b, c) for p, q in ((1, 1), (-1, 1), (-1, -1), (1, -1))]
+            poly_alpha(surface, corners, shade(body, n), alpha)
+            pygame.draw.polygon(surface, theme.mix(body, (0, 0, 0), 0.5), corners, 1)
+            for fx, fy in PIPS[FACE_ON_AXIS[(a, sign)]]:
+                u, v = (fx - 0.5) * 1.7, (fy - 0.5) * 1.7
+                ring = [at(sign, u + 0.2 * math.cos(t * math.pi / 4),
+                           v + 0.2 * math.sin(t * math.pi / 4), a, b, c) for t in range(8)]
+                poly_alpha(surface, ring, shade(pip, n) if pip[0] > 128 else pip, alpha)
+            xs += [p[0] for p in corners]
+            ys += [p[1] for p in corners]
+    return pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 1,
+                       int(max(ys) - min(ys)) + 1)
 
 
 def draw_release(surface: pygame.Surface, view: View, zone, seat: int, name: str,
                  active: bool) -> None:
-    """The band behind a seat's wall where that player releases a throw."""
+    """The band behind a seat's wall where that player releases a throw, with the player's name
+    (and mark, when marks are shown), kept inside the area when the band is off it."""
     corners = [zone.point(0.0, -zone.half_width), zone.point(0.0, zone.half_width),
                zone.point(1.0, zone.half_width), zone.point(1.0, -zone.half_width)]
     pts = view.poly(corners)
-    _poly_alpha(surface, pts, theme.player_colour(seat), 70 if active else 28)
+    poly_alpha(surface, pts, theme.player_colour(seat), 70 if active else 28)
+    if theme.marks_shown():
+        for k in (0.25, 0.75):
+            theme.draw_mark(surface, seat, view.to_screen(*zone.point(0.5, (2 * k - 1) *
+                                                                      zone.half_width)),
+                            max(10.0, 14 * view.scale), theme.player_colour(seat))
     label_at = view.to_screen(*zone.point(0.0, 0.0))
     nx, ny = zone.normal
     lx, ly = label_at[0] + nx * 16, label_at[1] - ny * 16
     surf = theme.text(name, 20, theme.player_colour(seat) if active else "muted", active)
     rect = surf.get_rect(center=(lx, ly))
-    rect.clamp_ip(surface.get_rect().inflate(-8, -8))  # a seat at the very edge keeps its name
+    room = surface.get_rect().inflate(-8, -8)
+    if theme.marks_shown():  # the mark goes before the name: keep room for it
+        rect.x += 12
+        room.x, room.w = room.x + 22, room.w - 22
+    rect.clamp_ip(room)  # a seat off the area keeps its name
     surface.blit(surf, rect)
+    if theme.marks_shown():
+        pygame.draw.circle(surface, (250, 250, 250), (rect.x - 12, rect.centery), 9)
+        theme.draw_mark(surface, seat, (rect.x - 12, rect.centery), 13)

@@ -1,5 +1,6 @@
-"""The side panel of the table scene (players, this round's dice and distances, the aim) and the
-line saying what to do next."""
+"""The side panel of the table scene (players, this round's dice and distances, the aim and the
+hint) and the line saying what to do next. It draws the state the scene shows (`scene.state`),
+so nothing of a throw in the air is told before it has come to rest."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ import pygame
 
 from petanque_game.rules.petanque_table import Table
 from petanque_game.rules.terningepetanque import closest_dice
-from petanque_game.ui import dice, theme
+from petanque_game.ui import dice, lang, theme
 from petanque_game.ui import table_draw as td
-from petanque_game.ui.narrate import does
+from petanque_game.ui.table_hint import hint_words
 from petanque_game.ui.widgets import panel
 
 
@@ -24,94 +25,155 @@ def draw_side(scene, surface: pygame.Surface, rect: pygame.Rect, table: Table, o
     panel(surface, box)
     x, y = box.x + 14, box.y + 10
     if st.starter is None and not st.is_terminal:
-        theme.blit_text(surface, "Who starts?", (x, y), 26, "text", True)
-        y += 32
-        passes = list(st.rolloff_passes) + [tuple(zip(st.rolloff_contenders, st.rolloff_rolls))]
-        for n, rolls in enumerate(passes):
-            for seat, value in rolls:
-                body, pip = td.die_colours(seat)
-                surface.blit(dice.die_face(value, 30, body, pip), (x, y))
-                theme.blit_text(surface, f"{players[seat].name} rolled {value}", (x + 40, y + 15),
-                                22, anchor="midleft")
-                y += 36
-            if n < len(passes) - 1:
-                theme.blit_text(surface, "a tie: roll again", (x, y), 20, "muted")
-                y += 24
-        theme.blit_text(surface, "The highest throws the diamond first.", (x, box.bottom - 30),
-                        19, "muted")
+        _draw_rolloff(scene, surface, box)
         return
-    title = f"Round {st.round_number - 1}: final" if old else "This round"
-    theme.blit_text(surface, title, (x, y), 24, "text", True)
+    if scene.reckoning is not None and scene.flight is None:
+        title = lang.tr("table.panel.reckoning", round=scene.reckoning.round)
+    elif old:
+        title = lang.tr("table.panel.last_round", round=st.round_number - 1)
+    else:
+        title = lang.tr("table.panel.this_round")
+    theme.blit_text(surface, theme.fit(title, 24, box.w - 24, True), (x, y), 24, "text", True)
     y += 30
     if table.diamond is not None and table.diamond.reset and not old:
-        theme.blit_text(surface, "diamond reset to the centre (-5)", (x, y), 19, "bad")
+        theme.blit_text(surface, theme.fit(lang.tr("table.panel.diamond_reset"), 19, box.w - 24),
+                        (x, y), 19, "bad")
         y += 22
+    aiming = scene.aiming
+    hinted = aiming and (scene.hint.current(scene.session.state) is not None
+                         or scene.hint.searching(scene.session.state))
+    bottom = box.bottom - (116 + (62 if hinted else 0) if aiming else 40)
     closest = closest_dice(table)
-    for d in table.dice:
-        if y > box.bottom - 110:
+    for i, d in enumerate(table.dice):
+        if y > bottom - 26 and i < len(table.dice) - 1:
+            more = len(table.dice) - i
+            theme.blit_text(surface, lang.tr_n("table.panel.more", more), (x, y + 2), 18,
+                            "muted")
             break
         body, pip = td.die_colours(d.player)
-        surface.blit(dice.die_face(d.face, 26, body, pip), (x, y))
-        name = theme.fit(players[d.player].name, 21, 120)
+        surface.blit(dice.die_face(d.face, 22, body, pip), (x + 2, y + 2))
+        name = theme.fit(players[d.player].name, 21, 100)
         if d.on_board:
             col = "accent" if d in closest else "text"
-            what = f"{d.distance:.0f} mm" + ("  closest" if d in closest else "")
+            what = lang.tr("table.reckoning.mm", mm=f"{d.distance:.0f}")
+            if d in closest:
+                what = lang.tr("table.panel.closest", distance=what)
+        elif d.off_during == d.player:
+            col, what = "bad", lang.tr("table.panel.off", points=f"-{d.face}")
         else:
-            col, what = "bad", f"off the board (-{d.face})" if d.off_during == d.player else \
-                "knocked off"
-        theme.blit_text(surface, name, (x + 34, y + 13), 21, col, anchor="midleft")
-        theme.blit_text(surface, what, (box.right - 12, y + 13), 20, col, anchor="midright")
-        y += 30
+            col, what = "bad", lang.tr("table.reckoning.knocked_off")
+        theme.blit_text(surface, name, (x + 34, y + 13), 20, col, anchor="midleft")
+        theme.blit_text(surface, theme.fit(what, 19, box.w - 150), (box.right - 12, y + 13), 19,
+                        col, anchor="midright")
+        y += 26
     if not table.dice:
-        theme.blit_text(surface, "no dice thrown yet", (x, y), 20, "muted")
-    if old and st.last_points is not None:
+        theme.blit_text(surface, lang.tr("table.panel.no_dice"), (x, y), 20, "muted")
+    if old and st.last_points is not None and not aiming:
         pts = ", ".join(f"{players[s].name} {p:+d}" for s, p in enumerate(st.last_points) if p)
-        theme.blit_text(surface, theme.fit(pts or "no points", 20, box.w - 24), (x, box.bottom
-                        - 104), 20, "accent")
-    if scene.human_turn and not scene.busy and scene.due is not None:
-        _draw_aim_meter(scene, surface, pygame.Rect(box.x + 12, box.bottom - 80, box.w - 24, 70))
+        theme.blit_text(surface, theme.fit(pts or lang.tr("table.panel.no_points"), 20,
+                                           box.w - 24), (x, box.bottom - 34), 20, "accent")
+    if aiming:
+        _draw_aim_meter(scene, surface, pygame.Rect(box.x + 12, box.bottom - 112, box.w - 24,
+                                                    104))
+    elif scene.hint.current(scene.session.state) is not None:  # keeping a throw: its worth
+        hint = scene.hint.current(scene.session.state)
+        said = hint_words(hint, scene.session.state, scene.session.players)
+        lines = theme.wrap(said, 17, box.w - 24)[-3:]
+        for i, line in enumerate(lines):
+            theme.blit_text(surface, line, (x, box.bottom - 10 - 19 * (len(lines) - i)), 17,
+                            (120, 200, 255))
+
+
+def _draw_rolloff(scene, surface: pygame.Surface, box: pygame.Rect) -> None:
+    st, players = scene.state, scene.session.players
+    x, y = box.x + 14, box.y + 10
+    theme.blit_text(surface, lang.tr("table.start.title"), (x, y), 26, "text", True)
+    y += 32
+    passes = list(st.rolloff_passes) + [tuple(zip(st.rolloff_contenders, st.rolloff_rolls))]
+    for n, rolls in enumerate(passes):
+        for seat, value in rolls:
+            body, pip = td.die_colours(seat)
+            surface.blit(dice.die_face(value, 30, body, pip), (x, y))
+            said = lang.tr("table.start.rolled", name=players[seat].name, value=value)
+            theme.blit_text(surface, theme.fit(said, 22, box.w - 70), (x + 40, y + 15), 22,
+                            anchor="midleft")
+            y += 36
+        if n < len(passes) - 1:
+            theme.blit_text(surface, lang.tr("table.start.again"), (x, y), 20, "muted")
+            y += 24
+    for i, line in enumerate(theme.wrap(lang.tr("table.start.rule"), 19, box.w - 28)[:2]):
+        theme.blit_text(surface, line, (x, box.bottom - 50 + 21 * i), 19, "muted")
 
 
 def _draw_aim_meter(scene, surface: pygame.Surface, r: pygame.Rect) -> None:
-    power = scene.charge()
-    theme.blit_text(surface, f"Power {power * 100:.0f}%", (r.x, r.y), 21, "text", True)
-    bar = pygame.Rect(r.x + 120, r.y + 2, r.w - 120, 16)
-    pygame.draw.rect(surface, theme.colour("panel_light"), bar, border_radius=6)
-    fill = bar.copy()
-    fill.w = int(bar.w * power)
-    pygame.draw.rect(surface, theme.mix((90, 200, 110), (240, 90, 70), power), fill,
-                     border_radius=6)
-    theme.blit_text(surface, f"Elevation {scene.elevation:.0f} deg", (r.x, r.y + 26), 21,
-                    "text", True)
+    y = r.y
+    hint = scene.hint.current(scene.session.state)
+    if scene.hint.searching(scene.session.state):
+        theme.blit_text(surface, lang.tr("table.hint.searching"), (r.x, y - 24), 18, "muted")
+    elif hint is not None:
+        lines = theme.wrap(hint_words(hint, scene.state, scene.session.players), 17, r.w)[-3:]
+        for i, line in enumerate(lines):
+            theme.blit_text(surface, line, (r.x, y - 20 * (len(lines) - i)), 17, (120, 200, 255))
+    elif scene.hint.problem and scene.hint.state is scene.session.state:
+        theme.blit_text(surface, theme.fit(scene.hint.problem, 17, r.w), (r.x, y - 22), 17,
+                        "muted")
+    if scene.aim_mode == "power":
+        power = scene.charge()
+        _bar(surface, pygame.Rect(r.x, y, r.w, 18), lang.tr("table.aim.power",
+                                                            percent=f"{power * 100:.0f}"),
+             power, theme.mix((90, 200, 110), (240, 90, 70), power))
+        y += 24
     t = scene.level.throw
     lo, hi = math.degrees(t.min_elevation), math.degrees(t.max_elevation)
-    bar2 = pygame.Rect(r.x + 170, r.y + 28, r.w - 170, 16)
-    pygame.draw.rect(surface, theme.colour("panel_light"), bar2, border_radius=6)
-    fill2 = bar2.copy()
-    fill2.w = int(bar2.w * (scene.elevation - lo) / max(1e-9, hi - lo))
-    pygame.draw.rect(surface, (110, 160, 230), fill2, border_radius=6)
-    theme.blit_text(surface, "hold+release: power, wheel: elevation", (r.x, r.y + 52), 17,
-                    "muted")
+    _bar(surface, pygame.Rect(r.x, y, r.w, 18),
+         lang.tr("table.aim.elevation", degrees=f"{scene.elevation:.1f}"),
+         (scene.elevation - lo) / max(1e-9, hi - lo), (110, 160, 230))
+    y += 24
+    spin = scene.spin / max(1e-9, t.max_spin)
+    said = lang.tr("table.aim.spin_none") if abs(spin) < 1e-9 else lang.tr(
+        "table.aim.spin_left" if spin > 0 else "table.aim.spin_right",
+        percent=f"{abs(spin) * 100:.0f}")
+    theme.blit_text(surface, said, (r.x, y), 18, "text", True)
+    y += 22
+    keys = "table.aim.keys_power" if scene.aim_mode == "power" else "table.aim.keys_point"
+    for line in theme.wrap(lang.tr(keys), 16, r.w)[:3]:
+        theme.blit_text(surface, line, (r.x, y), 16, "muted")
+        y += 17
+
+
+def _bar(surface: pygame.Surface, r: pygame.Rect, label: str, share: float, col) -> None:
+    theme.blit_text(surface, label, (r.x, r.y), 18, "text", True)
+    bar = pygame.Rect(r.x + 150, r.y + 2, r.w - 150, r.h - 4)
+    pygame.draw.rect(surface, theme.colour("panel_light"), bar, border_radius=6)
+    fill = bar.copy()
+    fill.w = int(bar.w * max(0.0, min(1.0, share)))
+    pygame.draw.rect(surface, col, fill, border_radius=6)
 
 
 def prompt(scene) -> str:
     st, s = scene.state, scene.session
-    if s.over:
-        return "Game over."
-    if scene.busy:
-        return "The throw is rolling..."
+    if s.over and not scene.busy:
+        return lang.tr("table.prompt.over")
+    if scene.flying:
+        return lang.tr("table.prompt.rolling")
+    if scene.reckoning is not None:
+        return lang.tr("table.prompt.reckoning") if scene.reckoning.wait is None else \
+            lang.tr("table.prompt.reckoning_auto")
+    if scene.start_roll is not None and not scene.start_roll.done:
+        return lang.tr("table.prompt.start_roll")
     seat = st.to_move if st.to_move >= 0 else None
     if seat is None:
         return ""
     who = s.players[seat].name
     if s.players[seat].kind == "ai":
-        doing = "aiming" if scene.due else "playing"
-        return does(who, f"is {doing}...", f"are {doing}...")
+        return lang.tr("table.prompt.ai_aims" if scene.due else "table.prompt.ai_plays",
+                       name=who)
     if st.starter is None:
-        return f"{who}: roll a die for who starts."
+        return lang.tr("table.prompt.roll", name=who)
     if st.awaiting_accept:
-        return f"{who}: keep this throw (Accept), or take it back and throw again?"
+        return lang.tr("table.prompt.accept", name=who)
     _, obj, die = scene.due
-    what = "the diamond" if obj == "diamond" else ("your first die" if die == 0 else
-                                                   "your second die")
-    return f"{who}: point with the mouse, hold the button and let go to throw {what}."
+    what = lang.tr("table.prompt.diamond" if obj == "diamond" else
+                   "table.prompt.first_die" if die == 0 else "table.prompt.second_die")
+    key = "table.prompt.power" if scene.aim_mode == "power" else "table.prompt.point"
+    return lang.tr(key, name=who, what=what)

@@ -1,205 +1,301 @@
-"""Drawing the Terningepetanque table: the board, walls and seats, the dice and the diamond at rest
-or in flight (played back from the physics' path, shadows under raised bodies), the close-up around
-the diamond, and the aim with its flight hint. Drawing only reads the scene; it never changes the
-game (DESIGN.md, principle 7).
+"""Drawing the Terningepetanque table and watching a throw: the board as the camera shows it, the
+seats, the dice and the diamond at rest or in flight, the close-up of the dice that decide the
+round; the throw's pace, its sounds and the camera's moves (`watch_throw`, each frame),
+and the player's zoom (`camera_event`). Drawing only reads the scene; it never changes the game
+(DESIGN.md, principle 7).
 """
 
 from __future__ import annotations
-
-import math
 
 import pygame
 
 from petanque_game.rules.petanque_table import Table
 from petanque_game.rules.terningepetanque import closest_dice
+from petanque_game.ui import lang, sound, theme
+from petanque_game.ui import table_board as tb
 from petanque_game.ui import table_draw as td
-from petanque_game.ui import theme
+from petanque_game.ui import table_watch as watch
 from petanque_game.ui.table_panel import draw_side, prompt
 
 AREA = pygame.Rect(8, 64, 960, 552)  # the table's part of the logical surface
 SIDE = pygame.Rect(980, 64, 284, 552)  # the side panel
+ZOOM_KEY_STEP = 1.25  # one key press or wheel notch zooms by this much
+CLOSEUP_BELOW = 24.0  # px: a die smaller than this at rest gets the close-up of the deciding dice
+CLOSEUP_DIE = 32.0  # px: how large a die is in the close-up
+CLOSEUP_MIN, CLOSEUP_MAX = 180, 260  # px: the close-up's side, as the deciding dice need
+FOLLOW_RATE = 2.0  # a throw's camera eases this much faster than the one at rest
 
 
 class TableDrawing:
     """The drawing half of TableScene (a mixin: it reads the scene's state through self)."""
 
+    # --- each frame -------------------------------------------------------------------------------
+
+    def watch_throw(self, dt: float) -> None:
+        """Play the throw on (its pace, its sounds when their frame shows) and move the camera."""
+        f = self.flight
+        if f is not None:
+            if f.sounds is None:
+                f.sounds = watch.sound_moments(f.path, self.level)
+            f.advance(dt, self.app.settings.animation_speed)
+            shown = f.path_t * f.path.fps
+            while f.sounds and f.t >= watch.LEAD and f.sounds[0][0] <= shown:
+                sound.play(f.sounds.pop(0)[1])
+            if f.done:
+                self.flight = None
+        cam = self.view
+        f = self.flight
+        if f is not None and not f.over:
+            pieces = watch.poses(f.path, f.path_t)
+            points = self._followed(f, pieces)
+            cam.frame(points)
+            cam.update(dt, FOLLOW_RATE)
+            thrown = pieces[-1]
+            cam.keep_inside([(thrown.x, thrown.y), (thrown.x, thrown.y + thrown.z * td.HEIGHT_SHIFT)],
+                            24.0)
+        else:
+            cam.rest()
+            cam.update(dt)
+
+    def _followed(self, f, pieces: list[watch.Pose]) -> list[tuple[float, float]]:
+        """What a throw's camera frames: the thrown piece (and how high it is), the diamond (the
+        board's centre when the diamond is the one thrown) and every body moving now."""
+        thrown = pieces[-1]
+        points = [(thrown.x, thrown.y), (thrown.x, thrown.y + thrown.z * td.HEIGHT_SHIFT)]
+        if len(pieces) == 1:
+            points.append((0.0, 0.0))
+        for body, p in zip(f.path.bodies, pieces):
+            if body[0] == "diamond" or p.moving:
+                points.append((p.x, p.y))
+        return points
+
+    def camera_event(self, event: pygame.event.Event) -> bool:
+        """The player's zoom: Ctrl + wheel (towards the pointer), Ctrl + plus / minus or Page Up /
+        Page Down, Ctrl + 0 or Home to fit the board again. The plain wheel is the elevation's."""
+        if event.type == pygame.MOUSEMOTION:
+            self._pointer = event.pos
+            return False
+        ctrl = bool(pygame.key.get_mods() & pygame.KMOD_CTRL)
+        if event.type == pygame.MOUSEWHEEL and ctrl:
+            self._zoom(ZOOM_KEY_STEP ** event.y, self._pointer_board())
+            return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and ctrl \
+                and event.button in (4, 5):
+            return True  # the same notch as a MOUSEWHEEL event, which zoomed already
+        if event.type != pygame.KEYDOWN:
+            return False
+        ctrl = ctrl or bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
+        if event.key == pygame.K_PAGEUP or (ctrl and event.key in (pygame.K_EQUALS, pygame.K_PLUS,
+                                                                   pygame.K_KP_PLUS)):
+            self._zoom(ZOOM_KEY_STEP, None)
+        elif event.key == pygame.K_PAGEDOWN or (ctrl and event.key in (pygame.K_MINUS,
+                                                                       pygame.K_KP_MINUS)):
+            self._zoom(1 / ZOOM_KEY_STEP, None)
+        elif event.key == pygame.K_HOME or (ctrl and event.key in (pygame.K_0, pygame.K_KP0)):
+            self.view.reset_zoom()
+        else:
+            return False
+        return True
+
+    def _zoom(self, factor: float, about: tuple[float, float] | None) -> None:
+        self.view.zoom(factor, about)
+
+    def _pointer_board(self) -> tuple[float, float] | None:
+        pos = getattr(self, "_pointer", None)
+        if pos is None or not AREA.collidepoint(pos):
+            return None
+        return self.view.to_board(pos[0] - AREA.x, pos[1] - AREA.y)
+
+    # --- drawing ----------------------------------------------------------------------------------
+
     def draw(self, surface: pygame.Surface) -> None:
         st = self.state
-        info = f"Round {st.round_number} of {st.rounds}  -  {self.level.title}"
+        info = lang.tr("table_view.round_info", round=st.round_number, rounds=st.rounds,
+                       board=self.level.title)
         self.draw_header(surface, info)
         area = surface.subsurface(AREA)
+        view = self.view.view
         seat_walls = {self.level.seats[self.n][s]: s for s in range(self.n)}
-        area.blit(td.board_surface(self.level, self.view, AREA.size, seat_walls), (0, 0))
-        self._draw_seats(area)
+        area.blit(tb.board_surface(self.level, view, AREA.size, seat_walls), (0, 0))
+        self._draw_seats(area, view)
         table, old = self.shown_table()
         if self.flight is not None:
             table, old = self.before_flight, False
-            self._draw_flight(area)
+            self._draw_flight(area, view)
         else:
-            self._draw_table(area, table, old)
-        if self.human_turn and not self.busy and self.due is not None:
-            self._draw_aim(area)
-        self._draw_closeup(area, table, old)
+            self._draw_table(area, table, old, view)
+        inset = self._draw_closeup(area, table, old, seat_walls) if self.flight is None else None
+        self._draw_zoom(area, inset)
         pygame.draw.rect(surface, theme.colour("edge"), AREA, 2, border_radius=6)
         draw_side(self, surface, SIDE, table, old)
         urgent = self.human_turn and not self.busy
         text = self.replay.prompt() if self.replay is not None else prompt(self)
         self.draw_status(surface, text, self.buttons(), urgent)
 
-    def _draw_seats(self, area: pygame.Surface) -> None:
+    def _draw_zoom(self, area: pygame.Surface, inset: pygame.Rect | None) -> None:
+        """The zoom and how to get back, when the player changed it; while the player aims,
+        how to zoom. Beside the close-up (`inset`) when that takes the corner."""
+        cam = self.view
+        if cam.user_zoom != 1.0:
+            text = lang.tr("table_view.zoomed", zoom=f"{cam.user_zoom:.1f}")
+        elif self.human_turn and not self.busy and self.due is not None:
+            text = lang.tr("table_view.zoom_keys")
+        else:
+            return
+        right = area.get_width() - 10
+        if inset is not None and inset.top < 40 and inset.right > right - 40:
+            right = inset.left - 12
+        theme.blit_text(area, text, (right, 8), 18, "muted", anchor="topright", shadow=True)
+
+    def _draw_seats(self, area: pygame.Surface, view: td.View) -> None:
         from petanque_game.physics import release_zone
 
         due = self.due
         for seat in range(self.n):
             zone = release_zone(self.level, self.n, seat)
             active = due is not None and due[0] == seat
-            td.draw_release(area, self.view, zone, seat, self.session.players[seat].name, active)
+            td.draw_release(area, view, zone, seat, self.session.players[seat].name, active)
 
-    def _draw_table(self, area: pygame.Surface, table: Table, old: bool,
-                    view: td.View | None = None, labels: bool = True) -> None:
-        view = view or self.view
+    def _draw_table(self, area: pygame.Surface, table: Table, old: bool, view: td.View,
+                    labels: bool = True) -> None:
         alpha = 150 if old else 255
         dm = table.diamond
         on = [d for d in table.dice if d.on_board and d.distance is not None]
         closest = {(d.player, d.die) for d in closest_dice(table)}
         if dm is not None and not old:
-            for d in on:
+            for d in on:  # from the face on top of each die to the diamond's (ui/table_draw.py)
                 a, b = view.to_screen(d.x, d.y), view.to_screen(dm.x, dm.y)
                 col = theme.colour("accent") if (d.player, d.die) in closest else (200, 220, 210)
                 pygame.draw.line(area, col, a, b, 2 if (d.player, d.die) in closest else 1)
+        bodies = []
         if dm is not None:
-            td.draw_diamond(area, view, self.level, dm.x, dm.y, dm.angle, alpha=alpha)
+            bodies.append((dm.x, dm.y, 0.0, lambda s: td.draw_diamond(
+                s, view, self.level, dm.x, dm.y, dm.angle, alpha=alpha)))
         for d in table.dice:
             ring = theme.colour("accent") if closest and (d.player, d.die) in closest else None
             if not d.on_board:
                 ring = theme.colour("bad")
-            td.draw_table_die(area, view, self.level, d.player, d.face, d.x, d.y, d.angle,
-                              alpha=alpha if d.on_board else 110, ring=ring)
+            bodies.append((d.x, d.y, 0.0, lambda s, d=d, ring=ring: td.draw_table_die(
+                s, view, self.level, d.player, d.face, d.x, d.y, d.angle,
+                alpha=alpha if d.on_board else 110, ring=ring)))
+        tb.paint(area, view, self.level, bodies)
         if dm is not None and not old and labels:
             for d in on:
                 if (d.player, d.die) in closest:
                     sx, sy = view.to_screen(d.x, d.y)
-                    theme.blit_text(area, f"{d.distance:.0f} mm", (sx, sy - 16), 20, "accent",
-                                    True, "midbottom", shadow=True)
+                    text = lang.tr("table_view.mm", mm=lang.number(round(d.distance)))
+                    theme.blit_text(area, text, (sx, sy - td.die_px(self.level, view) * 0.7),
+                                    20, "accent", True, "midbottom", shadow=True)
 
-    def _draw_flight(self, area: pygame.Surface, view: td.View | None = None) -> None:
+    def _draw_flight(self, area: pygame.Surface, view: td.View) -> None:
         from petanque_game.physics import top_face
 
-        view = view or self.view
         f = self.flight
-        frame = f.path.frames[f.frame]
-        order = sorted(range(len(frame)), key=lambda i: frame[i][2])  # the highest drawn last
-        for i in order:
+        pieces = watch.poses(f.path, f.path_t)
+        frame = f.frame
+        bodies = []
+        for i, p in enumerate(pieces):
             kind, player, _ = f.path.bodies[i]
-            x, y, z, angle, orientation = frame[i]
-            gone = f.path.off_from[i] is not None and f.frame >= f.path.off_from[i]
+            gone = f.path.off_from[i] is not None and frame >= f.path.off_from[i]
+            if kind == "diamond" and f.table.diamond is not None and f.table.diamond.reset \
+                    and frame == len(f.path.frames) - 1:
+                gone = False  # laid back at its new spot
             alpha = 100 if gone else 255
             if kind == "diamond":
-                td.draw_diamond(area, view, self.level, x, y, angle, z, alpha)
+                def draw(s, p=p, alpha=alpha):
+                    td.draw_diamond(s, view, self.level, p.x, p.y, p.angle, p.z, alpha)
             else:
-                td.draw_table_die(area, view, self.level, player, top_face(orientation), x,
-                                  y, angle, z, alpha)
+                def draw(s, p=p, alpha=alpha, player=player):
+                    td.draw_table_die(s, view, self.level, player, top_face(p.orientation), p.x,
+                                      p.y, p.angle, p.z, alpha,
+                                      orientation=p.orientation if p.moving else None, tip=p.tip)
+            bodies.append((p.x, p.y, p.z, draw))
+        tb.paint(area, view, self.level, bodies)
 
-    def _draw_closeup(self, area: pygame.Surface, table: Table, old: bool) -> None:
-        """A magnified view around the diamond, in the emptiest corner of the table area."""
-        rect = self.closeup
-        if self.flight is not None:
-            frame = self.flight.path.frames[self.flight.frame]
-            at = next(((b[0], b[1]) for b, body in zip(frame, self.flight.path.bodies)
-                       if body[0] == "diamond"), None)
-            ref = self.flight.table
-        else:
-            dm = table.diamond
-            at = (dm.x, dm.y) if dm is not None else None
-            ref = table
-        if at is None or ref is None:
-            return
-        near = [math.hypot(d.x - at[0], d.y - at[1]) for d in ref.dice if d.on_board]
-        reach = max([35.0] + [r for r in near if r < 160.0]) + 18.0
-        scale = max(self.view.scale * 1.6, min(3.2, (rect.w / 2 - 6) / reach))
-        view = td.View(scale, (rect.w / 2 - at[0] * scale, rect.h / 2 + at[1] * scale))
-        inset = pygame.Surface(rect.size)
-        inset.fill(td.FLOOR)
-        pygame.draw.polygon(inset, theme.colour("felt"), view.poly(self.level.board.outline))
-        pygame.draw.polygon(inset, theme.mix(theme.colour("felt"), (255, 255, 255), 0.35),
-                            view.poly(self.level.board.outline), 2)
-        for ob in self.level.obstacles:
-            pygame.draw.polygon(inset, (120, 118, 124), view.poly(ob.outline))
-        if self.flight is not None:
-            self._draw_flight(inset, view)
-        else:
-            self._draw_table(inset, table, old, view, labels=False)
-        area.blit(inset, rect)
-        pygame.draw.rect(area, theme.colour("edge"), rect, 3, border_radius=4)
-        theme.blit_text(area, f"close-up x{scale / self.view.scale:.0f}", (rect.x + 6, rect.y + 4),
-                        18, "muted")
+    # --- the close-up -----------------------------------------------------------------------------
 
-    def _pick_closeup(self, active: int | None) -> pygame.Rect:
-        """The corner of the table area that hides least of the board, the walls and the seats,
-        and nothing of the seat `active` (the thrower aiming)."""
+    def _draw_closeup(self, area: pygame.Surface, table: Table, old: bool,
+                      seat_walls: dict[str, int]) -> pygame.Rect | None:
+        plan = self.closeup(table, old)
+        if plan is None:
+            return None
+        rect, view = plan
+        inset = area.subsurface(rect)
+        inset.blit(tb.board_surface(self.level, view, rect.size, seat_walls), (0, 0))
+        self._draw_table(inset, table, old, view, labels=False)
+        pygame.draw.rect(area, theme.colour("edge"), rect.inflate(4, 4), 3, border_radius=4)
+        theme.blit_text(area, lang.tr("table_view.closeup"), (rect.x + 6, rect.y + 4), 18,
+                        "text", shadow=True)
+        return rect
+
+    def closeup(self, table: Table, old: bool) -> tuple[pygame.Rect, td.View] | None:
+        """Where the close-up goes in the area and what it shows, or None for no close-up: when
+        the dice at rest are too small to read, a magnified view of the diamond and the dice
+        that decide the round, in the corner of the area that hides none of the bodies and the
+        least of the board. Not while the camera moves, the player has zoomed or a reckoning
+        shows."""
+        cam = self.view
+        dm = table.diamond
+        if dm is None or old or not cam.still or cam.user_zoom != 1.0 \
+                or td.die_px(self.level, cam.view) >= CLOSEUP_BELOW:
+            return None
+        if getattr(self, "reckoning", None) is not None:
+            return None  # the reckoning's card shows the round's measures itself
+        on = sorted((d for d in table.dice if d.on_board and d.distance is not None),
+                    key=lambda d: d.distance)
+        if not on:
+            return None  # nothing to decide yet
+        side = self.level.dice.side
+        deciding = [d for d in on if d.distance <= on[0].distance + 3 * side]
+        deciding = deciding[:4] if len(deciding) >= 2 else on[:2]
+        pts = [(dm.x, dm.y)] + [(d.x, d.y) for d in deciding]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        span = max(max(xs) - min(xs), max(ys) - min(ys)) + 4 * side  # and the bodies round them
+        scale = max(CLOSEUP_DIE / side, min(4.0, (CLOSEUP_MIN - 16) / span))
+        size = int(max(CLOSEUP_MIN, min(CLOSEUP_MAX, span * scale + 16)))
+        rect = self._closeup_rect(cam.view, table, size)
+        at = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+        if span * scale > size:  # the deciding dice lie far apart: keep the diamond in sight
+            at = (dm.x, dm.y)
+        return rect, td.View(scale, (round(size / 2 - at[0] * scale),
+                                     round(size / 2 + at[1] * scale)))
+
+    def _closeup_rect(self, view: td.View, table: Table, size: int) -> pygame.Rect:
+        """The corner of the area for the close-up: none of the bodies under it, the least of the
+        felt and of the seat that throws next."""
+        key = (view, table, self.due)
+        cached = getattr(self, "_closeup_at", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        pad = 10
+        w, h = AREA.size
+        corners = [pygame.Rect(w - size - pad, pad, size, size),
+                   pygame.Rect(pad, pad, size, size),
+                   pygame.Rect(w - size - pad, h - size - pad, size, size),
+                   pygame.Rect(pad, h - size - pad, size, size)]
+        bodies = [view.to_screen(d.x, d.y) for d in table.dice if d.on_board]
+        if table.diamond is not None:
+            bodies.append(view.to_screen(table.diamond.x, table.diamond.y))
         from petanque_game.physics import release_zone
 
-        size, pad = 224, 8
-        w, h = AREA.size
         probe = pygame.Surface(AREA.size)
         probe.fill((0, 0, 0))
-        pygame.draw.polygon(probe, (255, 0, 0), self.view.poly(self.level.board.outline))
-        for wall in self.level.walls.sides:
-            pygame.draw.polygon(probe, (255, 0, 0),
-                                self.view.poly(self.level.wall_outline(wall.name)))
-        for seat in range(self.n):
+        pygame.draw.polygon(probe, (255, 0, 0), view.poly(self.level.board.outline))
+        due = self.due[0] if self.due is not None else None
+        for seat in range(self.n):  # the seats' walls and zones: the next thrower's above all
             z = release_zone(self.level, self.n, seat)
-            col = (255, 255, 0) if seat == active else (255, 0, 0)
-            wall = self.level.wall_outline(self.level.seats[self.n][seat])
             band = [z.point(0, -z.half_width), z.point(0, z.half_width),
                     z.point(1, z.half_width), z.point(1, -z.half_width)]
-            pygame.draw.polygon(probe, col, self.view.poly(band))
-            pygame.draw.polygon(probe, col, self.view.poly(wall))
-        corners = [pygame.Rect(pad, h - size - pad, size, size), pygame.Rect(pad, pad, size, size),
-                   pygame.Rect(w - size - pad, h - size - pad, size, size),
-                   pygame.Rect(w - size - pad, pad, size, size)]
+            col = (0, 255, 0) if seat == due else (0, 0, 255)
+            pygame.draw.polygon(probe, col, view.poly(band))
+            wall = self.level.wall_outline(self.level.seats[self.n][seat])
+            pygame.draw.polygon(probe, col, view.poly(wall))
 
         def cost(r: pygame.Rect) -> float:
-            red, green, _ = pygame.transform.average_color(probe, r)[:3]
-            return red + 50 * green  # covering the thrower's own seat is much worse
+            hidden = sum(r.inflate(24, 24).collidepoint(p) for p in bodies)
+            red, green, blue = pygame.transform.average_color(probe, r)[:3]
+            return 1e6 * hidden + red + 10 * green + 0.5 * blue
 
-        return min(corners, key=cost)
-
-    @property
-    def closeup(self) -> pygame.Rect:
-        due = self.due
-        active = due[0] if due is not None and self.human_turn else None
-        if active not in self._closeups:
-            self._closeups[active] = self._pick_closeup(active)
-        return self._closeups[active]
-
-    def _draw_aim(self, area: pygame.Surface) -> None:
-        launch = self.launch(self.charge())
-        if launch is None:
-            return
-        obj = self.due[1]
-        points, clears = self.flight_hint(launch, obj)
-        col = theme.colour("accent") if clears else theme.colour("bad")
-        screen = []
-        for x, y, z in points:
-            sx, sy = self.view.to_screen(x, y)
-            screen.append((sx, sy - z * self.view.scale * td.HEIGHT_SHIFT))
-        for a, b in zip(screen[::2], screen[1::2]):
-            pygame.draw.line(area, col, a, b, 3)
-        start = self.view.to_screen(launch.x, launch.y)
-        seat = self.due[0]
-        pygame.draw.circle(area, theme.player_colour(seat), start, 9)
-        pygame.draw.circle(area, (255, 255, 255), start, 9, 2)
-        if points:
-            lx, ly = self.view.to_screen(points[-1][0], points[-1][1])
-            pygame.draw.circle(area, col, (lx, ly), 10, 2)
-            pygame.draw.line(area, col, (lx - 6, ly - 6), (lx + 6, ly + 6), 2)
-            pygame.draw.line(area, col, (lx - 6, ly + 6), (lx + 6, ly - 6), 2)
-        warning = None
-        if not clears:
-            warning = "Too low: it will hit the wall"
-        elif points and not self.level.board.contains(points[-1][0], points[-1][1]):
-            warning = "It lands off the board"
-        if warning:
-            theme.blit_text(area, warning, (start[0], start[1] - 28), 22, "bad", True,
-                            "midbottom", shadow=True)
+        best = min(corners, key=cost)
+        self._closeup_at = (key, best)
+        return best

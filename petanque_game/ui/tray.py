@@ -135,9 +135,11 @@ class TrayScene(GameScene):
         self.settle_sounds = []
 
     def finish_animation(self) -> None:
+        """Straight to rest: the dice settled and any turn-ending roll read."""
         if self.roll is not None and self.roll.t < 1.0:
             self.roll.t = 1.0
             self._settled()
+        self.hold = None
 
     def animate(self, dt: float) -> None:
         s = self.app.settings

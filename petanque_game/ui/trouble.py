@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 
-from petanque_game.ui import theme
+from petanque_game.ui import lang, theme
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.widgets import Button, panel
 
@@ -22,11 +22,14 @@ class ErrorScene(Scene):
         super().__init__(app)
         self.line = line
         self.log = log
-        self.buttons = [
-            Button(pygame.Rect(120, 560, 300, 64), "Main menu", self.to_menu, size=30,
-                   hint="Enter", style="primary", tag="menu"),
-            Button(pygame.Rect(440, 560, 200, 64), "Quit", self.quit, size=30, hint="Esc",
-                   tag="quit"),
+
+    @property
+    def buttons(self) -> list[Button]:
+        return [
+            Button(pygame.Rect(120, 560, 300, 64), lang.tr("errors.main_menu"), self.to_menu,
+                   size=30, hint="Enter", style="primary", tag="menu"),
+            Button(pygame.Rect(440, 560, 240, 64), lang.tr("errors.quit"), self.quit, size=30,
+                   hint="Esc", tag="quit"),
         ]
 
     def to_menu(self) -> None:
@@ -48,16 +51,14 @@ class ErrorScene(Scene):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme.blit_text(surface, "Something went wrong", (120, 90), 60, "text", True)
+        theme.blit_text(surface, lang.tr("errors.title"), (120, 90), 60, "text", True)
         rect = pygame.Rect(110, 180, 1060, 340)
         panel(surface, rect, (70, 34, 34), "bad")
-        lines = theme.wrap(f"The game hit a bug: {self.line}", 24, rect.w - 40)[:6]
+        lines = theme.wrap(lang.tr("errors.bug", what=self.line), 24, rect.w - 40)[:6]
         lines.append("")
-        lines += theme.wrap("Your games are saved after every move: Resume in the main menu "
-                            "carries on from the last one.", 24, rect.w - 40)
+        lines += theme.wrap(lang.tr("errors.saved"), 24, rect.w - 40)
         if self.log is not None:
-            lines += theme.wrap(f"The details, for a bug report, are in {self.log}", 24,
-                                rect.w - 40)
+            lines += theme.wrap(lang.tr("errors.log", path=self.log), 24, rect.w - 40)
         for i, line in enumerate(lines[:12]):
             theme.blit_text(surface, line, (rect.x + 20, rect.y + 16 + 26 * i), 24)
         for b in self.buttons:

@@ -12,6 +12,8 @@ import pygame
 
 from petanque_game.ui import sound, theme
 
+HINT_SIZE = 18  # a button's key, under its label: the smallest text still read at 800x600
+
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, fill: str | tuple = "panel",
           edge: str | tuple | None = "edge", radius: int = 12, width: int = 2,
@@ -81,7 +83,7 @@ class Button:
         if self.hint and r.h >= 48:
             theme.blit_text(surface, label, (r.centerx, r.centery - 7), self.size, col, True,
                             "center")
-            theme.blit_text(surface, self.hint, (r.centerx, r.bottom - 9), 17,
+            theme.blit_text(surface, self.hint, (r.centerx, r.bottom - 9), HINT_SIZE,
                             theme.mix(col, fill, 0.35), False, "center")
         else:
             theme.blit_text(surface, label, r.center, self.size, col, True, "center")
@@ -162,6 +164,8 @@ class TextField:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE):
                 self.active = False
                 return True
+            if pygame.K_F1 <= event.key <= pygame.K_F15:
+                return False  # the function keys (F1: the rules) work while typing
             return True  # swallow other keys while typing (no 'r' rolling the dice)
         return False
 

@@ -1,0 +1,143 @@
+"""The statistics scene: pick a game, see a table of its players with their games, wins, average
+and best score and win streaks, from the finished games in the user folder (`stats.py` counts;
+this scene only lays the numbers out)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from petanque_game import paths, stats
+from petanque_game.ui import lang, theme
+from petanque_game.ui.play import game_title
+from petanque_game.ui.scene import Scene
+from petanque_game.ui.widgets import Button, panel
+
+TABLE = pygame.Rect(40, 196, 1200, 430)
+ROW_H = 44
+# the columns: text key, right edge (x) or None for the name column, what is shown
+COLUMNS = (("player", None), ("games", 560), ("wins", 660), ("rate", 770), ("average", 900),
+           ("best", 1020), ("streak", 1120), ("longest", 1220))
+
+
+def decimal(value: float) -> str:
+    """A number with one decimal, as the language writes it (4,512.5 / 4.512,5 / 4 512,5)."""
+    tenths = round(value * 10)
+    whole, tenth = divmod(abs(tenths), 10)
+    text = lang.number(whole) if tenth == 0 else \
+        f"{lang.number(whole)}{lang.tr('stats.decimal')}{tenth}"
+    return f"-{text}" if tenths < 0 else text
+
+
+def title_of(kind: str) -> str:
+    game = game_title(stats.game_of(kind))
+    return lang.tr("stats.pot", game=game) if kind.endswith("/pot") else game
+
+
+class StatisticsScene(Scene):
+    def __init__(self, app, folder: Path | None = None):
+        super().__init__(app)
+        self.folder = folder or paths.records_dir()
+        self.found = stats.read_folder(self.folder)
+        self.kinds = stats.kinds(self.found)
+        self.kind = self.kinds[0] if self.kinds else None
+        self.scroll = 0
+        self.back = Button(pygame.Rect(40, 648, 200, 56), lang.tr("menu.back"), self.app.pop,
+                           hint=lang.tr("menu.key_esc"), tag="back")
+
+    def rows(self) -> list[stats.PlayerStats]:
+        return stats.player_stats(self.found, self.kind) if self.kind else []
+
+    def tabs(self) -> list[Button]:
+        """One button per game with finished games, in a row that shares the width."""
+        n = max(1, len(self.kinds))
+        w = min(290, (TABLE.w - 10 * (n - 1)) // n)
+        return [Button(pygame.Rect(TABLE.x + i * (w + 10), 122, w, 56),
+                       theme.fit(title_of(k), 22, w - 14, True), lambda k=k: self.pick(k),
+                       True, 22, style="primary" if k == self.kind else "normal", tag=k)
+                for i, k in enumerate(self.kinds)]
+
+    def pick(self, kind: str) -> None:
+        self.kind, self.scroll = kind, 0
+
+    @property
+    def visible_rows(self) -> int:
+        return (TABLE.h - ROW_H - 40) // ROW_H
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if not self.back.click(event.pos):
+                any(b.click(event.pos) for b in self.tabs())
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self._scroll_by(-event.y)
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB) and self.kinds:
+                step = -1 if event.key == pygame.K_LEFT else 1
+                self.pick(self.kinds[(self.kinds.index(self.kind) + step) % len(self.kinds)])
+            elif event.key in (pygame.K_DOWN, pygame.K_UP):
+                self._scroll_by(1 if event.key == pygame.K_DOWN else -1)
+            return True
+        return event.type in (pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+
+    def _scroll_by(self, rows: int) -> None:
+        most = max(0, len(self.rows()) - self.visible_rows)
+        self.scroll = max(0, min(most, self.scroll + rows))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.blit_text(surface, lang.tr("stats.heading"), (40, 30), 60, "text", True)
+        theme.blit_text(surface, theme.fit(lang.tr("stats.where", folder=self.folder), 22, 1190),
+                        (44, 84), 22, "muted")
+        for b in self.tabs():
+            b.draw(surface, self.mouse)
+        if self.kind is None:
+            theme.blit_text(surface, lang.tr("stats.empty"), (44, 210), 28, "muted")
+        else:
+            self._draw_table(surface)
+        notes = []
+        if self.found.broken:
+            notes.append(lang.tr_n("stats.broken", len(self.found.broken)))
+        if self.found.practice:
+            notes.append(lang.tr_n("stats.practice", self.found.practice))
+        if notes:
+            theme.blit_text(surface, theme.fit("  ".join(notes), 20, 960), (1240, 690), 20,
+                            "muted", anchor="bottomright")
+        self.back.draw(surface, self.mouse)
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
+        panel(surface, TABLE, "panel", "edge", 12, shadow=False)
+        m = stats.measure(self.kind)
+        y = TABLE.y + 10
+        for key, right in COLUMNS:
+            label = lang.tr(f"stats.col.{key}")
+            if key == "best" and m.lower_better:
+                label = lang.tr("stats.col.best_low")
+            if right is None:
+                theme.blit_text(surface, label, (TABLE.x + 20, y), 20, "muted", True)
+            else:
+                theme.blit_text(surface, theme.fit(label, 20, 104, True), (right - 16, y), 20,
+                                "muted", True, "topright")
+        y += ROW_H - 8
+        rows = self.rows()
+        for i, p in enumerate(rows[self.scroll:self.scroll + self.visible_rows]):
+            r = pygame.Rect(TABLE.x + 8, y, TABLE.w - 16, ROW_H - 4)
+            if (self.scroll + i) % 2 == 0:
+                pygame.draw.rect(surface, theme.colour("panel_light"), r, border_radius=8)
+            cells = {"games": lang.number(p.games), "wins": lang.number(p.wins),
+                     "rate": lang.tr("stats.percent", n=lang.number(round(100 * p.win_rate))),
+                     "average": decimal(p.average), "best": lang.number(p.best or 0),
+                     "streak": lang.number(p.streak), "longest": lang.number(p.longest)}
+            theme.blit_text(surface, theme.fit(p.name, 26, 380, True), (r.x + 12, r.centery), 26,
+                            "text", True, "midleft")
+            for key, right in COLUMNS[1:]:
+                theme.blit_text(surface, cells[key], (right - 16, r.centery), 26,
+                                "accent" if key == "wins" else "text", key == "wins",
+                                "midright")
+            y += ROW_H
+        note = lang.tr(f"stats.about.{m.name}")
+        theme.blit_text(surface, theme.fit(note, 19, TABLE.w - 40), (TABLE.x + 20,
+                        TABLE.bottom - 12), 19, "muted", anchor="bottomleft")

@@ -1,0 +1,289 @@
+"""The Terningepetanque board's still picture: the floor and the felt with their grain, the faint
+distance rings, the board's shadow, and the walls and obstacles standing up with the shadows they
+cast; and the obstacles drawn again over the bodies they hide (`paint`).
+
+The picture is cached per view (the camera standing still costs nothing); when the camera moves it
+is drawn again from pictures of the floor and the felt tiled once, with a few full-area blits. The
+grain comes from a fixed hash of a pixel's place (no random numbers).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from petanque_game.ui import theme
+from petanque_game.ui.table_draw import (
+    HEIGHT_SHIFT,
+    SHADOW_SHIFT,
+    VIEWER,
+    View,
+    poly_alpha,
+    shade,
+)
+
+# --- textures (made once) ---------------------------------------------------------------------------
+
+FLOOR = (34, 30, 28)  # the floor the board stands on
+TILE = 128
+_tiles: dict[tuple, pygame.Surface] = {}
+
+
+def _grain(i: int, j: int, seed: int) -> float:
+    """A fixed pseudo-random number in [0, 1) for the pixel (i, j): the textures' grain."""
+    h = (i * 374761393 + j * 668265263 + seed * 2246822519) & 0xFFFFFFFF
+    h = ((h ^ (h >> 13)) * 1274126177) & 0xFFFFFFFF
+    return ((h ^ (h >> 16)) & 0xFFFF) / 65536.0
+
+
+def felt_tile(felt: tuple[int, int, int]) -> pygame.Surface:
+    """A square of felt: the cloth's colour with short fibres a shade lighter and darker."""
+    key = ("felt", felt)
+    if key not in _tiles:
+        s = pygame.Surface((TILE, TILE))
+        s.fill(felt)
+        light, dark = theme.mix(felt, (255, 255, 255), 0.07), theme.mix(felt, (0, 0, 0), 0.1)
+        for n in range(TILE * TILE // 9):
+            i, j = int(_grain(n, 1, 3) * TILE), int(_grain(n, 2, 3) * TILE)
+            a = _grain(n, 3, 3) * math.pi
+            ln = 1.5 + 2.5 * _grain(n, 4, 3)
+            col = light if n % 2 else dark
+            end = (i + math.cos(a) * ln, j + math.sin(a) * ln)
+            pygame.draw.line(s, col, (i, j), end)
+            if end[0] >= TILE or end[1] >= TILE:  # the tile repeats: wrap the fibre round
+                pygame.draw.line(s, col, (i - TILE * (end[0] >= TILE), j - TILE * (end[1] >= TILE)),
+                                 (end[0] - TILE * (end[0] >= TILE), end[1] - TILE * (end[1] >= TILE)))
+        _tiles[key] = s
+    return _tiles[key]
+
+
+def floor_tile() -> pygame.Surface:
+    """A piece of wooden floor: long planks 32 px wide with their grain and staggered joints."""
+    key = ("floor",)
+    if key not in _tiles:
+        s = pygame.Surface((TILE * 4, TILE))
+        s.fill(FLOOR)
+        joint = theme.mix(FLOOR, (0, 0, 0), 0.35)
+        for p in range(TILE // 32):
+            tone = theme.mix(FLOOR, (96, 72, 50), 0.1 + 0.12 * _grain(p, 0, 5))
+            pygame.draw.rect(s, tone, (0, p * 32, TILE * 4, 32))
+            for g in range(9):
+                y = p * 32 + 3 + int(_grain(p, g, 6) * 26)
+                x0 = int(_grain(p, g, 8) * TILE * 3)
+                pygame.draw.line(s, theme.mix(tone, (0, 0, 0), 0.1), (x0, y), (x0 + TILE, y))
+            pygame.draw.line(s, joint, (0, p * 32), (TILE * 4, p * 32))
+            cut = int((p * 0.37 % 1.0) * TILE * 4)
+            pygame.draw.line(s, joint, (cut, p * 32), (cut, p * 32 + 31))
+        _tiles[key] = s
+    return _tiles[key]
+
+
+def _tiled(tile: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    """`tile` repeated over at least `size` and one tile more each way (one per tile, grown when
+    a larger one is asked for): blitted at an offset, it moves with the board untiled again."""
+    key = ("tiled", id(tile))
+    got = _tiles.get(key)
+    tw, th = tile.get_size()
+    if got is None or got.get_width() < size[0] + tw or got.get_height() < size[1] + th:
+        w = max(size[0] * 3 // 2, got.get_width() if got else 0, 1024) + tw
+        h = max(size[1] * 3 // 2, got.get_height() if got else 0, 768) + th
+        got = _new((w, h))
+        for x in range(0, w, tw):
+            for y in range(0, h, th):
+                got.blit(tile, (x, y))
+        _tiles[key] = got
+    return got
+
+
+def _blit_tiled(surf: pygame.Surface, tile: pygame.Surface, anchor: tuple[float, float]) -> None:
+    """Cover `surf` with `tile`, fixed to the board (anchor: where the board's centre is)."""
+    tw, th = tile.get_size()
+    big = _tiled(tile, surf.get_size())
+    surf.blit(big, (0, 0), pygame.Rect(-(int(anchor[0]) % tw - tw), -(int(anchor[1]) % th - th),
+                                       *surf.get_size()))
+
+
+# --- the level --------------------------------------------------------------------------------------
+
+_boards: dict[tuple, pygame.Surface] = {}
+BOARD_CACHE = 6  # pictures of the whole area (one per still view: at rest, the close-up)
+
+
+def board_surface(level, view: View, size: tuple[int, int], seat_walls: dict[str, int]) -> \
+        pygame.Surface:
+    """The still picture of the level as `view` shows it (cached per view): the floor, the board's
+    shadow, the felt, the faint distance rings, and the walls and obstacles standing up. The
+    floor's and the felt's grain come from pictures tiled once, so a moving camera costs a few
+    blits a frame."""
+    felt = theme.colour("felt")
+    walls = tuple(sorted(seat_walls.items()))
+    key = (level.name, view, size, walls, felt, tuple(theme.player_colour(s) for _, s in walls))
+    surf = _boards.get(key)
+    if surf is not None:
+        return surf
+    # the oldest picture's surface is drawn over (no new one made while the camera moves)
+    surf = _boards.pop(next(iter(_boards))) if len(_boards) >= BOARD_CACHE else _new(size)
+    if surf.get_size() != size:
+        surf = _new(size)
+    _blit_tiled(surf, floor_tile(), view.centre)
+    s = view.scale
+    outline = view.poly(level.board.outline)
+    xs, ys = [p[0] for p in outline], [p[1] for p in outline]
+    box = pygame.Rect(math.floor(min(xs)), math.floor(min(ys)), math.ceil(max(xs) - min(xs)) + 1,
+                      math.ceil(max(ys) - min(ys)) + 1).clip(surf.get_rect())
+    pygame.draw.polygon(surf, (14, 12, 10), [(x + 5 * s, y + 6 * s) for x, y in outline])
+    pygame.draw.polygon(surf, theme.mix(felt, (40, 24, 12), 0.7), _grow(outline, 4 * s))
+    if level.board.shape == "rect":  # the felt is a rectangle: its cloth through a clip
+        surf.set_clip(pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs)) - round(min(xs)),
+                                  round(max(ys)) - round(min(ys))))
+        _blit_tiled(surf, felt_tile(felt), view.centre)
+        _rings(surf, view, felt)
+        surf.set_clip(None)
+        pygame.draw.polygon(surf, theme.mix(felt, (255, 255, 255), 0.3), outline, 2)
+    elif box.w > 0 and box.h > 0:  # a round or many-sided felt: keyed out round its cloth
+        cloth = _scratch(("cloth", size), size).subsurface(pygame.Rect((0, 0), box.size))
+        local = View(s, (view.centre[0] - box.x, view.centre[1] - box.y))
+        _blit_tiled(cloth, felt_tile(felt), local.centre)
+        _rings(cloth, local, felt)
+        pygame.draw.polygon(cloth, (255, 0, 255),
+                            _keyhole(cloth.get_rect(), local.poly(level.board.outline)))
+        cloth.set_colorkey((255, 0, 255))
+        surf.blit(cloth, box.topleft)
+        pygame.draw.polygon(surf, theme.mix(felt, (255, 255, 255), 0.3), outline, 2)
+    blocks = [(ob.outline, ob.height, OBSTACLE, None) for ob in level.obstacles]
+    blocks += [(level.wall_outline(w.name), level.walls.height, theme.colour("wall"),
+                seat_walls.get(w.name)) for w in level.walls.sides]
+    for o, h, _, _ in blocks:
+        _shadow(surf, view, o, h)
+    for o, h, rgb, seat in sorted(blocks, key=lambda b: -sum(p[1] for p in b[0]) / len(b[0])):
+        _block(surf, view, o, h, rgb, seat)  # from the far (north) side to the near one
+    _boards[key] = surf
+    return surf
+
+
+def _keyhole(box: pygame.Rect, outline) -> list[tuple[float, float]]:
+    """One polygon covering `box` but the convex `outline` inside it: the box's ring, a cut to the
+    outline's point nearest the box's corner, the outline round the other way and back (filled
+    by crossings, the cut's two edges cancel out)."""
+    start = min(range(len(outline)), key=lambda k: math.hypot(outline[k][0] - box.x,
+                                                              outline[k][1] - box.y))
+    ring = list(outline[start:]) + list(outline[:start]) + [outline[start]]
+    corners = [box.topleft, box.topright, box.bottomright, box.bottomleft, box.topleft]
+    return corners + ring[::-1]
+
+
+_scratches: dict[tuple, pygame.Surface] = {}
+
+
+def _scratch(key: tuple, size: tuple[int, int]) -> pygame.Surface:
+    """A work surface of `size`, kept for the next picture (its content is not)."""
+    if key not in _scratches:
+        _scratches[key] = _new(size)
+    return _scratches[key]
+
+
+def _rings(surf: pygame.Surface, view: View, felt) -> None:
+    """The centre's mark and faint rings 50 mm apart: distances at a glance."""
+    cx, cy = view.to_screen(0, 0)
+    pygame.draw.circle(surf, theme.mix(felt, (255, 255, 255), 0.14), (cx, cy), 5, 1)
+    for r in range(1, 6):
+        pygame.draw.circle(surf, theme.mix(felt, (255, 255, 255), 0.06), (cx, cy),
+                           r * 50 * view.scale, 1)
+
+
+def _new(size: tuple[int, int]) -> pygame.Surface:
+    """A surface in the window's pixel format, when there is a window (blits need no
+    converting)."""
+    window = pygame.display.get_surface()
+    return pygame.Surface(size, 0, window) if window is not None else pygame.Surface(size)
+
+
+def _shadow(surf: pygame.Surface, view: View, outline, h: float) -> None:
+    """The shadow a wall or obstacle (convex) casts on the felt and the floor."""
+    base = view.poly(outline)
+    dx, dy = SHADOW_SHIFT[0] * h * view.scale, SHADOW_SHIFT[1] * h * view.scale
+    poly_alpha(surf, _hull(base + [(x + dx, y + dy) for x, y in base]), (0, 0, 0), 95)
+
+
+def _hull(points):
+    """The convex hull of `points` (monotone chain)."""
+    pts = sorted(set(points))
+    if len(pts) < 3:
+        return pts
+
+    def half(seq):
+        out = []
+        for p in seq:
+            while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
+                                     - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= 0:
+                out.pop()
+            out.append(p)
+        return out[:-1]
+
+    return half(pts) + half(reversed(pts))
+
+
+OBSTACLE = (120, 118, 124)
+
+
+def paint(surface: pygame.Surface, view: View, level, bodies) -> None:
+    """Draw `bodies` ((x, y, z, draw) each, draw(surface) drawing it) in depth order, with the
+    obstacles they stand behind drawn again over them: the board's picture has every obstacle
+    under every body, but a body just north of an obstacle is partly hidden by it."""
+    top = max([ob.height for ob in level.obstacles] + [0.5])  # above this: drawn last, by height
+    low = [b for b in bodies if b[2] < top]
+    high = sorted((b for b in bodies if b[2] >= top), key=lambda b: b[2])
+    items = [(b[1], 1, b[3]) for b in low]
+    reach = 2 * level.dice.side
+    for ob in level.obstacles:
+        front = min(p[1] for p in ob.outline)
+        xs = [p[0] for p in ob.outline]
+        behind = [b for b in low if b[1] > front and b[2] < ob.height
+                  and min(xs) - reach < b[0] < max(xs) + reach
+                  and b[1] < max(p[1] for p in ob.outline) + ob.height * HEIGHT_SHIFT + reach]
+        if behind:
+            items.append((front, 0, lambda s, ob=ob: _block(s, view, ob.outline, ob.height,
+                                                            OBSTACLE, None)))
+    for _, _, draw in sorted(items, key=lambda i: (-i[0], i[1])):
+        draw(surface)
+    for b in high:
+        b[3](surface)
+
+
+def _block(surf: pygame.Surface, view: View, outline, height: float, rgb, seat: int | None) -> \
+        None:
+    """A wall or obstacle standing `height` mm up: its sides turned to the viewer, then its top."""
+    base = view.poly(outline)
+    up = height * HEIGHT_SHIFT * view.scale
+    top = [(x, y - up) for x, y in base]
+    ccw = _area(outline) > 0
+    for i in range(len(outline)):
+        j = (i + 1) % len(outline)
+        ex, ey = outline[j][0] - outline[i][0], outline[j][1] - outline[i][1]
+        ln = math.hypot(ex, ey) or 1.0
+        nx, ny = (ey / ln, -ex / ln) if ccw else (-ey / ln, ex / ln)  # outward
+        if nx * VIEWER[0] + ny * VIEWER[1] <= 0.0:
+            continue
+        pygame.draw.polygon(surf, shade(rgb, (nx, ny, 0.0)), [base[i], base[j], top[j], top[i]])
+    pygame.draw.polygon(surf, rgb, top)
+    if seat is not None:  # the wall a player throws over carries the player's colour on top
+        pygame.draw.polygon(surf, theme.mix(theme.player_colour(seat), rgb, 0.35), top)
+        pygame.draw.polygon(surf, theme.player_colour(seat), top, 2)
+    else:
+        pygame.draw.polygon(surf, theme.mix(rgb, (255, 255, 255), 0.3), top, 1)
+
+
+def _area(points) -> float:
+    return 0.5 * sum(points[i][0] * points[i - 1][1] - points[i - 1][0] * points[i][1]
+                     for i in range(len(points))) * -1.0
+
+
+def _grow(points, px: float):
+    cx = sum(p[0] for p in points) / len(points)
+    cy = sum(p[1] for p in points) / len(points)
+    out = []
+    for x, y in points:
+        d = math.hypot(x - cx, y - cy) or 1.0
+        out.append((x + (x - cx) / d * px, y + (y - cy) / d * px))
+    return out

@@ -1,0 +1,194 @@
+"""The camera over the Terningepetanque table: where the board lies on the screen and how large.
+
+At rest (and at the reckoning) it fits the board, the felt the dice lie on, not the throwing zones
+behind the walls: a die there is as large as the area allows. During a throw it frames the piece
+in flight together with the diamond (or the board's centre, for the diamond itself) and every body
+set moving, and comes back once all is still. The player can zoom in and out about a point; the
+view always eases towards where it should be, so it never jumps.
+
+The camera is the scene's `view`: `to_screen` / `to_board` map board millimetres to logical pixels
+of the table area and back (the mouse's aim goes through it). What is drawn uses a snapshot of it
+(`view`), whose scale is rounded to steps of ZOOM_STEP so the board's picture can be cached per
+step, and whose centre is rounded to whole pixels so a still camera draws the same pixels.
+"""
+
+from __future__ import annotations
+
+import math
+
+from petanque_game.ui.table_draw import View
+
+ZOOM_STEP = 1.015  # the drawn scale moves in steps of 1.5 %: a cached board per step
+MAX_ZOOM = 3.0  # the player may zoom in this far over the board's fit ...
+MIN_ZOOM = 0.7  # ... and out this far (to see the throwing zones)
+EASE_PAN = 5.0  # per second: the share of the way the view closes is 1 - exp(-rate * dt)
+EASE_ZOOM = 4.0
+FOLLOW_MARGIN = 60.0  # mm around what a throw's camera frames
+FOLLOW_MAX = 2.0  # a throw's camera zooms in at most this much over the board's fit
+
+
+def board_bounds(level, margin: float = 8.0) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) of the felt, in mm, with `margin` mm around it."""
+    xs = [p[0] for p in level.board.outline]
+    ys = [p[1] for p in level.board.outline]
+    return min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin
+
+
+def world_bounds(level, margin: float = 30.0) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) of the board, its walls and what lies just behind them, in mm."""
+    xs = [p[0] for p in level.board.outline]
+    ys = [p[1] for p in level.board.outline]
+    for w in level.walls.sides:
+        for x, y in level.wall_outline(w.name):
+            xs.append(x)
+            ys.append(y)
+    reach = level.throw.release_depth + margin
+    return min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach
+
+
+class Camera:
+    """Eased pan and zoom over one level's board, inside an area `size` px (its own origin)."""
+
+    def __init__(self, level, size: tuple[int, int]):
+        self.level = level
+        self.size = size
+        self.bounds = board_bounds(level)
+        self.fit = self._fit_scale(self.bounds)
+        self.user_zoom = 1.0  # the player's zoom over the rest view
+        self.user_focus = self._middle(self.bounds)  # mm: what the player zoomed towards
+        self._scale = self.fit  # now (eased), px per mm
+        self.look = self._middle(self.bounds)  # now (eased): the mm point at the area's centre
+        self.goal_scale, self.goal_look = self._scale, self.look
+        self._snap()
+
+    # --- mapping (what the mouse and the drawing use) ----------------------------------------------
+
+    @property
+    def view(self) -> View:
+        """The snapshot drawn this frame: scale in ZOOM_STEP steps, centre on whole pixels."""
+        return self._view
+
+    def _snap(self) -> None:
+        self._view = self._drawn(self._scale, self.look)
+
+    def _drawn(self, scale: float, look: tuple[float, float]) -> View:
+        k = round(math.log(scale / self.fit) / math.log(ZOOM_STEP))
+        s = self.fit * ZOOM_STEP ** k
+        w, h = self.size
+        return View(s, (round(w / 2 - look[0] * s), round(h / 2 + look[1] * s)))
+
+    @property
+    def scale(self) -> float:
+        return self._view.scale
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return self.view.centre
+
+    def to_screen(self, x: float, y: float) -> tuple[float, float]:
+        return self.view.to_screen(x, y)
+
+    def to_board(self, sx: float, sy: float) -> tuple[float, float]:
+        return self.view.to_board(sx, sy)
+
+    def poly(self, points) -> list[tuple[float, float]]:
+        return self.view.poly(points)
+
+    # --- where it should look ----------------------------------------------------------------------
+
+    def rest(self) -> None:
+        """Aim at the board, as the player last zoomed it."""
+        self.goal_scale = self.fit * self.user_zoom
+        self.goal_look = self._clamped(self.user_focus, self.goal_scale)
+
+    def frame(self, points: list[tuple[float, float]]) -> None:
+        """Aim at a view holding every point (mm), FOLLOW_MARGIN around them, within limits."""
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        m = FOLLOW_MARGIN
+        box = (min(xs) - m, min(ys) - m, max(xs) + m, max(ys) + m)
+        lo = self._fit_scale(world_bounds(self.level, 0.0))
+        self.goal_scale = max(lo, min(self.fit * FOLLOW_MAX, self._fit_scale(box)))
+        self.goal_look = self._middle(box)
+
+    def zoom(self, factor: float, about: tuple[float, float] | None = None) -> None:
+        """The player zooms by `factor`, towards `about` (mm; default: where the view looks)."""
+        self.user_zoom = max(MIN_ZOOM, min(MAX_ZOOM, self.user_zoom * factor))
+        if abs(self.user_zoom - 1.0) < 0.02:
+            self.user_zoom = 1.0
+        if about is not None:
+            # Keep the point under the mouse where it is: move the focus towards it.
+            f = 1.0 - 1.0 / factor
+            fx, fy = self.goal_look
+            self.user_focus = (fx + (about[0] - fx) * f, fy + (about[1] - fy) * f)
+        else:
+            self.user_focus = self.goal_look
+        if self.user_zoom == 1.0:
+            self.user_focus = self._middle(self.bounds)
+        self.rest()
+
+    def reset_zoom(self) -> None:
+        self.user_zoom = 1.0
+        self.user_focus = self._middle(self.bounds)
+        self.rest()
+
+    def update(self, dt: float, rate: float = 1.0) -> None:
+        """Ease towards the goal: exponentially, in log-scale for the zoom, never past it;
+        `rate` > 1 follows more closely (a throw in flight)."""
+        a = 1.0 - math.exp(-EASE_PAN * rate * dt)
+        b = 1.0 - math.exp(-EASE_ZOOM * rate * dt)
+        self._scale = math.exp(math.log(self._scale) + (math.log(self.goal_scale)
+                                                      - math.log(self._scale)) * b)
+        gx, gy = self.goal_look
+        lx, ly = self.look
+        self.look = (lx + (gx - lx) * a, ly + (gy - ly) * a)
+        if abs(self._scale / self.goal_scale - 1.0) < 1e-3:
+            self._scale = self.goal_scale
+        if math.hypot(gx - self.look[0], gy - self.look[1]) * self._scale < 0.25:
+            self.look = self.goal_look
+        self._snap()
+
+    def settle(self) -> None:
+        """Be at the goal at once (a new scene, a replay jumping)."""
+        self._scale, self.look = self.goal_scale, self.goal_look
+        self._snap()
+
+    def keep_inside(self, points: list[tuple[float, float]], margin_px: float) -> None:
+        """Move the view at once, as little as needed, so every point (mm) is on screen at least
+        `margin_px` from the edge (a fast throw may outrun the easing)."""
+        s = self._view.scale
+        w, h = self.size
+        lx, ly = self.look
+        for x, y in points:
+            sx, sy = self._view.to_screen(x, y)
+            dx = min(0.0, sx - margin_px) + max(0.0, sx - (w - margin_px))
+            dy = min(0.0, sy - margin_px) + max(0.0, sy - (h - margin_px))
+            lx, ly = lx + dx / s, ly - dy / s
+            self.look = (lx, ly)
+            self._snap()
+
+    @property
+    def still(self) -> bool:
+        """Does the view drawn stand where it is going (to the pixel and the zoom step)?"""
+        return self._view == self._drawn(self.goal_scale, self.goal_look)
+
+    # --- helpers -------------------------------------------------------------------------------
+
+    def _fit_scale(self, box: tuple[float, float, float, float]) -> float:
+        w, h = self.size
+        return min(w / (box[2] - box[0]), h / (box[3] - box[1]))
+
+    @staticmethod
+    def _middle(box) -> tuple[float, float]:
+        return (box[0] + box[2]) / 2.0, (box[1] + box[3]) / 2.0
+
+    def _clamped(self, look: tuple[float, float], scale: float) -> tuple[float, float]:
+        """`look` moved so that the view shows no more beyond the board than it must."""
+        x0, y0, x1, y1 = self.bounds
+        half_w, half_h = self.size[0] / 2 / scale, self.size[1] / 2 / scale
+        out = []
+        for v, lo, hi, half in ((look[0], x0, x1, half_w), (look[1], y0, y1, half_h)):
+            if hi - lo <= 2 * half:
+                out.append((lo + hi) / 2)  # all of the board fits that way: keep it centred
+            else:
+                out.append(max(lo + half, min(hi - half, v)))
+        return out[0], out[1]

@@ -1,0 +1,259 @@
+"""The reckoning at a round's end: the round pauses on its last table with measuring lines from the
+dice to the diamond and their distances, the closest die and any doubles ringed, dice off the board
+and the diamond's penalties charged to their players, and the round's points moving into the score
+pad; then Continue (a key or the button), or by itself after a readable pause when no person plays.
+
+Every number comes from the rules: the points and the closest seats are the `round_end` event's
+(the engine's `score_round`), the table and the diamond penalties are those of the state the round
+ended in, found by applying the step's own events with the rules; closeness is `closest_dice`.
+The window adds nothing to the score; it only says where each part came from.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from petanque_game.rules.petanque_table import Table
+from petanque_game.rules.terningepetanque import DIAMOND_PENALTY, closest_dice
+from petanque_game.ui import lang, theme
+
+POINTS_DELAY = 0.8  # seconds before the round's points start moving into the score pad
+POINTS_MOVE = 1.0  # seconds they take to get there
+
+
+@dataclass
+class Reckoning:
+    """One round's reckoning on screen."""
+
+    round: int
+    before: Any  # the state the round ended in, before its scoring
+    points: tuple[int, ...]  # the round_end's
+    closest: tuple[int, ...]  # the round_end's
+    wait: float | None  # seconds before it continues by itself; None: only on Continue
+    t: float = 0.0
+
+    @property
+    def table(self) -> Table:
+        return self.before.table
+
+    @property
+    def over(self) -> bool:
+        return self.wait is not None and self.t >= self.wait
+
+    @property
+    def moved(self) -> float:
+        """How far (0-1) the round's points have moved into the score pad."""
+        return max(0.0, min(1.0, (self.t - POINTS_DELAY) / POINTS_MOVE))
+
+    def total_shown(self, seat: int) -> int:
+        """The seat's total as the score pad shows it now: the points arrive when they land."""
+        return self.before.totals[seat] + (self.points[seat] if self.moved >= 1.0 else 0)
+
+
+def reckoning_of(session: Any, step: Any, told: Any, wait: float | None) -> Reckoning:
+    """The reckoning of the round that the `round_end` event `told` of `step` scored."""
+    number, points, closest = told.decoded.outcome
+    return Reckoning(number, round_end_state(session.rules, step), tuple(points), tuple(closest),
+                     wait)
+
+
+def round_end_state(rules: Any, step: Any) -> Any:
+    """The state the round ended in: `step.before` with the step's events up to its `round_end`
+    applied by the rules (a throw kept, as a reader keeps one not taken back)."""
+    state = step.before
+    for told in step.told:
+        ev = told.decoded
+        if ev.action == "round_end":
+            break
+        if state.awaiting_accept and ev.action != "rethrow":
+            state = state.apply(rules.Accept())
+        if ev.action == "throw":
+            obj, die, launch = ev.decision
+            state = state.apply(rules.Throw(obj, die, launch)).apply(rules.Settle(ev.outcome))
+        elif ev.action == "rethrow":
+            state = state.apply(rules.Rethrow())
+    if state.awaiting_accept:
+        state = state.apply(rules.Accept())
+    return state
+
+
+def seat_parts(r: Reckoning, seat: int) -> list[tuple[str, str]]:
+    """Where a seat's points of the round came from, as (text, colour name) lines."""
+    table, parts = r.table, []
+    mine = [d for d in table.dice if d.player == seat]
+    on = [d for d in mine if d.on_board]
+    doubles = len(on) == 2 and on[0].face == on[1].face
+    faces = " + ".join(str(d.face) for d in on)
+    if seat in r.closest and on:
+        parts.append((lang.tr("table.reckoning.closest_faces", faces=faces), "good"))
+    if doubles:
+        parts.append((lang.tr("table.reckoning.doubles", faces=faces), "good"))
+    for d in mine:
+        if not d.on_board and d.off_during == seat:
+            parts.append((lang.tr("table.reckoning.die_off", points=f"-{d.face}"), "bad"))
+    lost = -r.before.penalties[seat] // DIAMOND_PENALTY
+    if lost:
+        parts.append((lang.tr_n("table.reckoning.diamond_off", lost,
+                                points=f"-{lost * DIAMOND_PENALTY}"), "bad"))
+    return parts
+
+
+def draw_reckoning(scene: Any, surface: pygame.Surface, area_rect: pygame.Rect,
+                   side_rect: pygame.Rect) -> None:
+    """The measuring lines on the board, the reckoning card, and the points on their way."""
+    r: Reckoning = scene.reckoning
+    area = surface.subsurface(area_rect)
+    _measure(scene, area, r)
+    card = _card_rect(scene, area_rect)
+    _draw_card(scene, surface, card, r)
+    _draw_moving_points(scene, surface, card, side_rect, r)
+
+
+def _measure(scene: Any, area: pygame.Surface, r: Reckoning) -> None:
+    view, table = scene.view, r.table
+    dm = table.diamond
+    if dm is None:
+        return
+    closest = {(d.player, d.die) for d in closest_dice(table)}
+    centre = view.to_screen(dm.x, dm.y)
+    die_px = scene.level.dice.side * view.scale
+    taken = [pygame.Rect(0, 0, die_px * 1.4, die_px * 1.4) for _ in table.dice]
+    for rect, d in zip(taken, table.dice):
+        rect.center = view.to_screen(d.x, d.y)
+    taken.append(pygame.Rect(0, 0, die_px * 1.6, die_px * 1.6))
+    taken[-1].center = centre
+    for d in table.dice:
+        at = view.to_screen(d.x, d.y)
+        if not d.on_board:
+            _cross(area, at, max(8.0, die_px * 0.8), theme.colour("bad"))
+            _label(area, taken, at, centre, die_px, lang.tr("table.reckoning.off_label",
+                                                    points=f"-{d.face}")
+                   if d.off_during == d.player else lang.tr("table.reckoning.knocked_off"),
+                   "bad")
+            continue
+        near = (d.player, d.die) in closest
+        col = theme.colour("accent") if near else (235, 240, 235)
+        pygame.draw.line(area, (0, 0, 0), (at[0] + 1, at[1] + 1), (centre[0] + 1, centre[1] + 1),
+                         4 if near else 2)
+        pygame.draw.line(area, col, at, centre, 3 if near else 1)
+        ring = max(10.0, die_px * 0.95)
+        if near:
+            pygame.draw.circle(area, col, at, ring + 3, 3)
+        if _in_doubles(table, d):
+            pygame.draw.circle(area, theme.colour("good"), at, ring + 8, 2)
+        _label(area, taken, at, centre, die_px, lang.tr("table.reckoning.mm", mm=f"{d.distance:.0f}"),
+               "accent" if near else "text")
+
+
+def _in_doubles(table: Table, die: Any) -> bool:
+    on = [d for d in table.dice if d.player == die.player and d.on_board]
+    return len(on) == 2 and on[0].face == on[1].face
+
+
+def _cross(area: pygame.Surface, at: tuple[float, float], size: float, col) -> None:
+    x, y = at
+    pygame.draw.line(area, col, (x - size, y - size), (x + size, y + size), 3)
+    pygame.draw.line(area, col, (x - size, y + size), (x + size, y - size), 3)
+
+
+def _label(area: pygame.Surface, taken: list[pygame.Rect], at: tuple[float, float],
+           away_from: tuple[float, float], die_px: float, text: str, col: str) -> None:
+    """A label beside a die, on the side away from the diamond, pushed further out until it
+    covers no die and no label drawn before it (`taken`, which it joins)."""
+    dx, dy = at[0] - away_from[0], at[1] - away_from[1]
+    d = math.hypot(dx, dy)
+    ux, uy = (dx / d, dy / d) if d > 1e-6 else (0.0, -1.0)
+    surf = theme.text(text, 19, col, True)
+    reach = die_px * 0.9 + 8 + 0.5 * (abs(ux) * surf.get_width() + abs(uy) * surf.get_height())
+    for step in range(10):
+        far = reach + 12 * step
+        rect = surf.get_rect(center=(at[0] + ux * far, at[1] + uy * far))
+        rect.clamp_ip(area.get_rect())
+        if rect.inflate(6, 2).collidelist(taken) < 0:
+            break
+    taken.append(rect.inflate(8, 4))
+    if step:  # a leader from the die to a label pushed out
+        pygame.draw.line(area, (0, 0, 0), at, rect.center, 1)
+    back = pygame.Surface(rect.inflate(8, 4).size, pygame.SRCALPHA)
+    back.fill((0, 0, 0, 150))
+    area.blit(back, rect.inflate(8, 4))
+    area.blit(surf, rect)
+
+
+def _card_rect(scene: Any, area_rect: pygame.Rect) -> pygame.Rect:
+    """The card goes in the corner of the table area that covers fewest of the round's pieces,
+    the farthest from the diamond on a tie."""
+    w, h = 330, 34 + 48 + 44 * scene.n + 30
+    inner = area_rect.inflate(-16, -16)
+    corners = [pygame.Rect(inner.x, inner.y, w, h), pygame.Rect(inner.right - w, inner.y, w, h),
+               pygame.Rect(inner.x, inner.bottom - h, w, h),
+               pygame.Rect(inner.right - w, inner.bottom - h, w, h)]
+    table = scene.reckoning.table
+    pieces = [scene.view.to_screen(d.x, d.y) for d in table.dice]
+    dm = table.diamond
+    at = scene.view.to_screen(dm.x, dm.y) if dm is not None else (area_rect.w / 2,
+                                                                   area_rect.h / 2)
+    pieces.append(at)
+
+    def cost(r: pygame.Rect) -> tuple[int, float]:
+        local = r.move(-area_rect.x, -area_rect.y).inflate(24, 24)
+        covered = sum(local.collidepoint(p) for p in pieces)
+        return covered, -math.hypot(local.centerx - at[0], local.centery - at[1])
+
+    return min(corners, key=cost)
+
+
+def _draw_card(scene: Any, surface: pygame.Surface, card: pygame.Rect, r: Reckoning) -> None:
+    players = scene.session.players
+    shade = pygame.Surface(card.size, pygame.SRCALPHA)
+    shade.fill((20, 22, 26, 228))
+    surface.blit(shade, card)
+    pygame.draw.rect(surface, theme.colour("accent"), card, 2, border_radius=8)
+    x, y = card.x + 14, card.y + 10
+    theme.blit_text(surface, lang.tr("table.reckoning.title", round=r.round), (x, y), 26,
+                    "accent", True)
+    y += 34
+    names = ", ".join(players[s].name for s in r.closest)
+    said = lang.tr("table.reckoning.closest", names=names) if names else \
+        lang.tr("table.reckoning.no_dice")
+    theme.blit_text(surface, theme.fit(said, 20, card.w - 28), (x, y), 20, "text")
+    y += 30
+    for seat, p in enumerate(players):
+        pygame.draw.rect(surface, theme.player_colour(seat), pygame.Rect(x, y + 2, 6, 36),
+                         border_radius=3)
+        theme.blit_text(surface, theme.fit(p.name, 21, 170, True), (x + 14, y), 21, "text", True)
+        pts = r.points[seat]
+        theme.blit_text(surface, f"{pts:+d}" if pts else "0", (card.right - 14, y), 24,
+                        "good" if pts > 0 else "bad" if pts < 0 else "muted", True, "topright")
+        parts = seat_parts(r, seat)
+        line = ", ".join(text for text, _ in parts) or lang.tr("table.reckoning.nothing")
+        theme.blit_text(surface, theme.fit(line, 17, card.w - 40), (x + 14, y + 22), 17,
+                        "muted")
+        y += 44
+    key = lang.tr("table.reckoning.continue_key") if r.wait is None else \
+        lang.tr("table.reckoning.continues", seconds=max(0, math.ceil(r.wait - r.t)))
+    theme.blit_text(surface, key, (x, card.bottom - 8), 17, "muted", anchor="bottomleft")
+
+
+def _draw_moving_points(scene: Any, surface: pygame.Surface, card: pygame.Rect,
+                        side: pygame.Rect, r: Reckoning) -> None:
+    """Each seat's points fly from its row on the card to its row in the score pad."""
+    moved = r.moved
+    if moved <= 0.0 or moved >= 1.0:
+        return
+    e = 1 - (1 - moved) ** 2
+    rows = 16 + 62 * scene.n
+    row_h = min(66, (rows - 16) // max(1, scene.n))
+    for seat, pts in enumerate(r.points):
+        if not pts:
+            continue
+        start = (card.right - 40, card.y + 64 + 44 * seat + 12)
+        end = (side.right - 60, side.y + 8 + seat * row_h + row_h // 2)
+        at = (start[0] + (end[0] - start[0]) * e, start[1] + (end[1] - start[1]) * e)
+        theme.blit_text(surface, f"{pts:+d}", at, 30, "good" if pts > 0 else "bad", True,
+                        "center", shadow=True)
+

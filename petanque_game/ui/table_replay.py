@@ -1,0 +1,83 @@
+"""What a replay of the table checks before it shows a throw: the record keeps only where each throw
+came to rest, so its flight is simulated again; when that simulation does not end where the record
+says (a record from another computer or version of the game, or an edited one), the recorded table
+is what counts: it is shown without the flight, and the player is told once per replay. The board
+the record was played on is checked too (its `level_sha256` against the board file present)."""
+
+from __future__ import annotations
+
+import logging
+import weakref
+from typing import Any
+
+from petanque_game.ui import lang
+
+log = logging.getLogger(__name__)
+
+
+_checks: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def check_of(session: Any, level: Any) -> tuple[ReplayCheck, bool]:
+    """The replay's one check (a jump in the replay makes the scene anew, not the replay), and
+    whether it is new (its board note not yet given)."""
+    found = _checks.get(session)
+    if found is not None:
+        return found, False
+    found = _checks[session] = ReplayCheck(session, level)
+    return found, True
+
+
+class ReplayCheck:
+    def __init__(self, session: Any, level: Any):
+        self.session = session
+        self.level = level
+        self.mismatches = 0  # throws whose simulation differs from the record
+        self.told = False  # the notice has been given (once per replay)
+        self.board_note = _board_note(session.record)
+
+    def path(self, step: Any, ev: Any) -> Any:
+        """The re-simulated flight of the throw `ev`, or None when it cannot be shown as it
+        happened (the launch refused, or the simulation does not end at the recorded table)."""
+        from petanque_game.fold import compare_tables
+        from petanque_game.physics import LaunchError, simulate_throw
+
+        obj, die, launch = ev.decision
+        try:
+            result = simulate_throw(self.level, step.before.table, len(self.session.players),
+                                    ev.player, obj, die, launch)
+        except LaunchError:  # the reader checked the launch; should it still be refused, the
+            return None  # table is shown at rest without the flight
+        difference = compare_tables(ev.outcome, result.table)
+        if difference:
+            self.mismatches += 1
+            log.info("replay: throw at event %s differs from its simulation: %s",
+                     step.first_event, difference)
+            return None
+        return result.path
+
+    def note_due(self) -> bool:
+        """True once, at the first throw that did not replay as recorded."""
+        if self.mismatches and not self.told:
+            self.told = True
+            return True
+        return False
+
+    @property
+    def notice(self) -> str:
+        return lang.tr("table.replay.differs")
+
+
+def _board_note(record: Any) -> str | None:
+    """What to say about the board the record names: nothing when it is the one present."""
+    if record.level is None or record.level_sha256 is None:
+        return None
+    from petanque_game.physics import LevelError, level_sha256
+
+    try:
+        actual = level_sha256(record.level)
+    except (LevelError, OSError, KeyError, ValueError):
+        return lang.tr("table.replay.board_missing", board=record.level)
+    if actual != record.level_sha256:
+        return lang.tr("table.replay.board_differs", board=record.level)
+    return None

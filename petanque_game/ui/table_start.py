@@ -1,0 +1,79 @@
+"""The roll for who starts, shown as it happens: a small dice tray over the table where each player's
+die tumbles in and comes to rest on the value the match rolled (the record's `roll`), then who
+starts, or that the highest tied and roll again. The tumble is cosmetic (`ui/dice.py`): a pure
+function of the event's index, never a decider of the value."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from petanque_game.ui import dice, lang, theme
+from petanque_game.ui import table_draw as td
+
+TRAY = (460, 250)
+DIE = 56
+
+
+class StartRoll:
+    """One die rolled for who starts: its tumble, then a moment to read the result."""
+
+    def __init__(self, before: Any, after: Any, seat: int, value: int, index: int,
+                 settings: Any):
+        self.before, self.after = before, after
+        self.seat, self.value, self.key = seat, value, f"start:{index}"
+        speed = max(0.1, settings.animation_speed)
+        self.tumble = settings.roll_time / speed
+        decided = after.starter is not None or not after.rolloff_rolls
+        # the end of a pass is read longer: who starts, or who rolls again
+        self.hold = settings.roll_time * (2.4 if decided else 0.7) / speed
+        self.t = 0.0
+
+    @property
+    def done(self) -> bool:
+        return self.t >= self.tumble + self.hold
+
+    def rolls(self) -> list[tuple[int, int]]:
+        """(seat, value) of this pass so far, the new die last."""
+        a = self.after
+        if a.rolloff_rolls:
+            return list(zip(a.rolloff_contenders, a.rolloff_rolls))
+        return list(a.rolloff_passes[-1])
+
+    def verdict(self, players: Any) -> str | None:
+        """Who starts, or who rolls again, once the pass is complete and the die at rest."""
+        a = self.after
+        if self.t < self.tumble or a.rolloff_rolls:
+            return None
+        if a.starter is not None:
+            return lang.tr("table.start.starts", name=players[a.starter].name)
+        names = ", ".join(players[s].name for s in a.rolloff_contenders)
+        return lang.tr("table.start.tie", names=names)
+
+
+def draw_start(roll: StartRoll, players: Any, area: pygame.Surface) -> None:
+    box = pygame.Rect((0, 0), TRAY)
+    box.center = area.get_rect().center
+    area.blit(dice.tray_surface(TRAY), box)
+    felt = box.inflate(-40, -40)
+    theme.blit_text(area, lang.tr("table.start.title"), (box.centerx, box.y - 8), 26, "text",
+                    True, "midbottom", shadow=True)
+    rolls = roll.rolls()
+    spots = dice.layout(max(4, len(rolls)), (felt.w, felt.h - 40), roll.key, DIE)
+    for i, (seat, value) in enumerate(rolls):
+        body, pip = td.die_colours(seat)
+        spot = spots[i]
+        x, y, angle, lift, face = spot.x, spot.y, spot.angle, 0.0, value
+        if i == len(rolls) - 1 and roll.t < roll.tumble:
+            x, y, angle, lift, face = dice.tumble(spot, i, roll.key, roll.t / roll.tumble,
+                                                  (felt.w, felt.h - 40), DIE)
+        at = (felt.x + x, felt.y + y)
+        dice.draw_die(area, face, at, DIE, angle, body, pip, lift=lift)
+        if i < len(rolls) - 1 or roll.t >= roll.tumble:
+            theme.blit_text(area, theme.fit(players[seat].name, 18, 100), (at[0], at[1] + 40),
+                            18, theme.player_colour(seat), True, "midtop", shadow=True)
+    said = roll.verdict(players)
+    if said:
+        theme.blit_text(area, theme.fit(said, 24, box.w - 30), (box.centerx, box.bottom - 28),
+                        24, "accent", True, "center", shadow=True)
