@@ -44,12 +44,13 @@ def draw_side(scene, surface: pygame.Surface, rect: pygame.Rect, table: Table, o
                          or scene.hint.searching(scene.session.state))
     bottom = box.bottom - (116 + (62 if hinted else 0) if aiming else 40)
     closest = closest_dice(table)
-    for i, d in enumerate(table.dice):
-        if y > bottom - 26 and i < len(table.dice) - 1:
-            more = len(table.dice) - i
-            theme.blit_text(surface, lang.tr_n("table.panel.more", more), (x, y + 2), 18,
-                            "muted")
-            break
+    # Closest first, the dice off the board last: when they do not all fit, the ones that
+    # decide the round are the ones shown.
+    shown = sorted(table.dice, key=lambda d: (not d.on_board, d.distance or 0.0))
+    room = max(1, (bottom - y) // 26)
+    if len(shown) > room:
+        shown = shown[:room - 1]
+    for d in shown:
         body, pip = td.die_colours(d.player)
         surface.blit(dice.die_face(d.face, 22, body, pip), (x + 2, y + 2))
         name = theme.fit(players[d.player].name, 21, 100)
@@ -66,6 +67,9 @@ def draw_side(scene, surface: pygame.Surface, rect: pygame.Rect, table: Table, o
         theme.blit_text(surface, theme.fit(what, 19, box.w - 150), (box.right - 12, y + 13), 19,
                         col, anchor="midright")
         y += 26
+    if len(shown) < len(table.dice):
+        theme.blit_text(surface, lang.tr_n("table.panel.more", len(table.dice) - len(shown)),
+                        (x, y + 2), 18, "muted")
     if not table.dice:
         theme.blit_text(surface, lang.tr("table.panel.no_dice"), (x, y), 20, "muted")
     if old and st.last_points is not None and not aiming:

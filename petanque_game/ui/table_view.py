@@ -142,10 +142,14 @@ class TableDrawing:
             text = lang.tr("table_view.zoom_keys")
         else:
             return
-        right = area.get_width() - 10
-        if inset is not None and inset.top < 40 and inset.right > right - 40:
-            right = inset.left - 12
-        theme.blit_text(area, text, (right, 8), 18, "muted", anchor="topright", shadow=True)
+        # A bottom corner: the seats' names sit at the middle of the sides, and the close-up
+        # takes the corner with the fewest bodies; take the other one when it is that one.
+        w, h = area.get_size()
+        size = theme.text(text, 18).get_size()
+        spot = pygame.Rect(10, h - 8 - size[1], *size)
+        if inset is not None and inset.colliderect(spot):
+            spot.right = w - 10
+        theme.blit_text(area, text, spot.topleft, 18, "muted", shadow=True)
 
     def _draw_seats(self, area: pygame.Surface, view: td.View) -> None:
         from petanque_game.physics import release_zone
