@@ -92,6 +92,23 @@ def test_the_setup_speaks_the_new_language_at_once():
     assert find(scene.buttons, "kind:0").label == "Menneske"
 
 
+def test_the_shipped_boards_are_named_in_the_language_a_players_own_in_its_own_words(tmp_path):
+    from petanque_game.physics import load_level
+    from petanque_game.ui.game_ui import board_words
+
+    app = fast_app()
+    scene = app.open("setup")
+    app.click(find(scene.buttons, "game:terningepetanque").rect.center)
+    lang.use("da")
+    app.step(1 / 60)
+    app.render()
+    assert find(scene.buttons, "level:classic").label == "Klassisk"
+    assert find(scene.buttons, "level:round-table").label == "Det runde bord"
+    mine = tmp_path / "classic.yaml"  # a copy of a shipped board, loaded from a file
+    mine.write_bytes((Path(__file__).parents[1] / "levels" / "classic.yaml").read_bytes())
+    assert board_words(load_level(mine))[0] == "Classic"  # the file's own title
+
+
 def test_a_name_field_shows_a_blinking_cursor():
     app = fast_app()
     scene = app.open("setup")

@@ -77,3 +77,14 @@ def title(game: str) -> str:
         return spec_of(game).title
     except KeyError:
         return game
+
+
+def board_words(level) -> tuple[str, str]:
+    """A board's title and description as the window's language has them: the text table
+    `boards` for the shipped boards, the board file's own words for a player's board."""
+    from petanque_game.ui import lang
+
+    key = f"boards.{level.name}"
+    if getattr(level, "origin", "") == "shipped" and lang.has(f"{key}.title"):
+        return lang.tr(f"{key}.title"), lang.tr(f"{key}.description")
+    return level.title, level.description

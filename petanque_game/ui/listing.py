@@ -21,7 +21,7 @@ from petanque_game.fold import OutcomeMismatch
 from petanque_game.match import rebuild
 from petanque_game.record import Record, RecordError, load_record
 from petanque_game.ui import lang
-from petanque_game.ui.play import game_title
+from petanque_game.ui.game_ui import title as game_title
 
 MAX_LISTED = 200
 

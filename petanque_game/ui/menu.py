@@ -15,8 +15,9 @@ import pygame
 from petanque_game import paths, saves
 from petanque_game.rules.games import game_ids
 from petanque_game.ui import dice, lang, theme
+from petanque_game.ui.game_ui import title as game_title
 from petanque_game.ui.listing import RecordEntry, entry, list_records, resume_line
-from petanque_game.ui.play import game_title, open_game_scene
+from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.session import LoadProblem, resume
 from petanque_game.ui.widgets import Button, panel

@@ -10,20 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from petanque_game.ui import lang
-from petanque_game.ui.game_ui import title, ui_of
+from petanque_game.ui.game_ui import ui_of
 from petanque_game.ui.session import LoadProblem, ReplaySession, Session
 
 
 def scene_name(game: str) -> str:
     """The name of the scene that shows `game` (ui/scenes.py)."""
     return ui_of(game).scene
-
-
-def game_title(game: str) -> str:
-    """The game's name as this language's players call it (its text `games.<id>.title`), or as
-    its registration has it."""
-    key = f"games.{game}.title"
-    return lang.tr(key) if lang.has(key) else title(game)
 
 
 def open_game_scene(app, session: Session) -> bool:

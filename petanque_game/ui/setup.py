@@ -18,7 +18,7 @@ from petanque_game.record import Seat, name_problem
 from petanque_game.rules.games import game_ids, spec_of
 from petanque_game.rules.options import OptionError
 from petanque_game.ui import lang, theme
-from petanque_game.ui.game_ui import title, ui_of
+from petanque_game.ui.game_ui import board_words, title, ui_of
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.session import new_game, new_seed
@@ -116,7 +116,7 @@ def _board_label(name: str, problem: str | None) -> str:
     own), or its file name if it is broken."""
     mark = " " + lang.tr("setup.board_broken") if problem else ""
     level = _LEVELS.get(name)
-    title = name if problem else getattr(level, "title", name)
+    title = name if problem or level is None else board_words(level)[0]
     if getattr(level, "origin", "") == "user" and not problem:
         mark = " " + lang.tr("setup.board_yours")
     if not mark:
@@ -387,8 +387,8 @@ class SetupScene(Scene):
         else:
             level = _LEVELS.get(self.choices.level or "")
             if level is not None and not isinstance(level, Exception):
-                lines += [(t, "text") for t in theme.wrap(f"{level.title}: {level.description}",
-                                                          20, rect.w)]
+                lines += [(t, "text") for t in theme.wrap(": ".join(board_words(level)), 20,
+                                                          rect.w)]
             lines += [(theme.fit(lang.tr("setup.board_is_broken", name=name, why=problem), 18,
                                  rect.w), "bad")
                       for name, problem in self.levels if problem]

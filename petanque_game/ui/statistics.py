@@ -10,7 +10,7 @@ import pygame
 
 from petanque_game import paths, stats
 from petanque_game.ui import lang, theme
-from petanque_game.ui.play import game_title
+from petanque_game.ui.game_ui import title as game_title
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.widgets import Button, panel
 

@@ -15,6 +15,7 @@ from petanque_game.ui import lang, sound, theme
 from petanque_game.ui import table_board as tb
 from petanque_game.ui import table_draw as td
 from petanque_game.ui import table_watch as watch
+from petanque_game.ui.game_ui import board_words
 from petanque_game.ui.table_panel import draw_side, prompt
 
 AREA = pygame.Rect(8, 64, 960, 552)  # the table's part of the logical surface
@@ -111,7 +112,7 @@ class TableDrawing:
     def draw(self, surface: pygame.Surface) -> None:
         st = self.state
         info = lang.tr("table_view.round_info", round=st.round_number, rounds=st.rounds,
-                       board=self.level.title)
+                       board=board_words(self.level)[0])
         self.draw_header(surface, info)
         area = surface.subsurface(AREA)
         view = self.view.view
