@@ -422,3 +422,19 @@ def test_broken_rules_text_is_reported_with_file_and_place():
     assert problems == ["help.yaml: ten-thousand[0]: expected a heading and a list of lines of text",
                         "help.yaml: shut-the-box: expected a list of sections"]
     assert pages == {"ten-thousand": []}
+
+
+def test_buttons_name_the_keys_the_settings_bind():
+    """A key the player rebinds is the key the button names, and the key that works."""
+    app = fast_app()
+    app.settings.keys["hint"] = {pygame.K_j}
+    app.settings.keys["roll"] = {pygame.K_g}
+    scene = start(app, "ten-thousand")
+    while not scene.human_turn:
+        app.step(0.5)
+    shown = {b.tag: b.hint for b in scene.buttons()}
+    assert shown["hint"] == "J" and shown["roll"] == "G"
+    app.key(pygame.K_h)
+    assert scene.advice_job is None and scene.advice is None
+    app.key(pygame.K_j)
+    assert scene.advice_job is not None or scene.advice is not None

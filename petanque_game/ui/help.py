@@ -16,6 +16,7 @@ import pygame
 
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import title as game_title
+from petanque_game.ui.keys import key_names
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.widgets import Button, panel
 
@@ -43,9 +44,6 @@ CONTROLS: dict[str, list[tuple[str | None, str]]] = {
 WINDOW_CONTROLS = [("help", "howto.window.help"), ("settings", "howto.window.settings"),
                    ("back", "howto.window.back"), ("fullscreen", "howto.window.fullscreen"),
                    ("screenshot", "howto.window.screenshot")]
-FALLBACK_KEYS = {"hint": "h"}  # an action the settings may not bind yet: its usual key
-
-
 def load_help(data: Any = None, name: str = "config/help.yaml") -> tuple[dict, list[str]]:
     """{game: [(heading key, [line key, ...]), ...]} from the parsed `data` (None: the shipped
     file), and the problems found, each naming the file and the place."""
@@ -77,20 +75,6 @@ def load_help(data: Any = None, name: str = "config/help.yaml") -> tuple[dict, l
             page.append((heading, [" ".join(line.split()) for line in lines]))
         pages[str(game)] = page
     return pages, problems
-
-
-def key_names(settings: Any, action: str) -> str:
-    """The keys bound to `action`, by their names as a player reads them ("R / Space")."""
-    names = sorted((pygame.key.name(code) for code in settings.keys.get(action) or ()),
-                   key=lambda name: (len(name) > 1, name)) or [FALLBACK_KEYS.get(action, "")]
-    shown = []
-    for name in names:
-        if not name:
-            continue
-        told = f"howto.key.{name.replace(' ', '_')}"
-        shown.append(lang.tr(told) if lang.has(told) else
-                     (name.upper() if len(name) <= 3 else name.capitalize()))
-    return " / ".join(shown)
 
 
 def rules_page(game: str, pages: dict) -> list[tuple[str, list[str]]]:

@@ -27,6 +27,7 @@ from petanque_game.ui import lang, sound
 from petanque_game.ui import table_overlay as overlay
 from petanque_game.ui import table_watch as watch
 from petanque_game.ui.game_scene import GameScene
+from petanque_game.ui.keys import key_names
 from petanque_game.ui.session import Session, Step
 from petanque_game.ui.table_aim import (
     ELEVATION_STEP,
@@ -379,28 +380,29 @@ class TableScene(TableDrawing, GameScene):
             return self.layout_buttons([Button(pygame.Rect(0, 0, 200, 64),
                                                lang.tr("table.button.continue"),
                                                self.continue_reckoning, True, 26,
-                                               lang.tr("table.key.continue"), "primary",
+                                               lang.tr("table.continue_keys"), "primary",
                                                tag="continue")])
         if self.replay is not None:
             return self.replay.buttons()
         st, human = self.state, self.human_turn and not self.busy
         if not human:
             return []
-        hint = ("table.button.hint", self.ask_hint, "table.key.hint", "hint", "normal", 130)
+        s = self.app.settings
+        hint = ("table.button.hint", self.ask_hint, key_names(s, "hint"), "hint", "normal", 130)
         if st.starter is None:
-            specs = [("table.button.roll", self.roll_for_start, "table.key.roll", "roll",
+            specs = [("table.button.roll", self.roll_for_start, key_names(s, "roll"), "roll",
                       "primary", 180)]
         elif st.awaiting_accept:
-            specs = [hint, ("table.button.accept", self.accept, "table.key.accept", "accept",
-                            "primary", 180),
-                     ("table.button.rethrow", self.rethrow, "table.key.rethrow", "rethrow",
+            specs = [hint, ("table.button.accept", self.accept, key_names(s, "accept"),
+                            "accept", "primary", 180),
+                     ("table.button.rethrow", self.rethrow, key_names(s, "rethrow"), "rethrow",
                       "normal", 180)]
         else:
-            specs = [hint, ("table.button.throw", lambda: self.throw(), "table.key.throw",
-                            "throw", "primary", 180)]
+            specs = [hint, ("table.button.throw", lambda: self.throw(),
+                            lang.tr("table.throw_keys"), "throw", "primary", 180)]
         return self.layout_buttons([Button(pygame.Rect(0, 0, w, 64), lang.tr(label), fn, True,
-                                           26, lang.tr(key), style, tag=tag)
-                                    for label, fn, key, tag, style, w in specs])
+                                           26, keys, style, tag=tag)
+                                    for label, fn, keys, tag, style, w in specs])
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.camera_event(event):  # zoom (ui/table_view.py)
@@ -489,7 +491,7 @@ class TableScene(TableDrawing, GameScene):
                 self.accept()
             elif s.is_key("rethrow", key):
                 self.rethrow()
-            elif key == pygame.K_h:
+            elif s.is_key("hint", key):
                 self.ask_hint()
             return True
         if st.starter is None:
@@ -510,7 +512,7 @@ class TableScene(TableDrawing, GameScene):
             self._turn(1 if key == pygame.K_q else -1)
         elif key in (pygame.K_z, pygame.K_x) and self.aim_mode == "power":
             self.power = max(0.02, min(1.0, self.power + (0.02 if key == pygame.K_x else -0.02)))
-        elif key == pygame.K_h:
+        elif self.app.settings.is_key("hint", key):
             self.ask_hint()
         elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
             self.throw()

@@ -24,6 +24,7 @@ import pygame
 from petanque_game.ui import dice, lang, sound, theme
 from petanque_game.ui.game_scene import GameScene
 from petanque_game.ui.game_ui import ui_of
+from petanque_game.ui.keys import key_names
 from petanque_game.ui.session import Session, Step, _think
 from petanque_game.ui.tray_games import Advice, told
 from petanque_game.ui.tray_layout import (
@@ -261,14 +262,12 @@ class TrayScene(GameScene):
         if not self.human_turn:
             return []  # the AI's options are not the player's: no greyed-out buttons
         hint = Button(pygame.Rect(0, 0, 120, 64), lang.tr("tray.hint.button"), self.ask_hint,
-                      self.may_hint and not self.busy, 24, lang.tr("tray.keys.hint"), "ghost",
+                      self.may_hint and not self.busy, 24, key_names(self.app.settings, "hint"), "ghost",
                       tag="hint")
         return self.layout_buttons(self.controls.buttons() + [hint])
 
     def is_hint_key(self, key: int) -> bool:
-        """H, or the keys the player gave the hint in their settings."""
-        s = self.app.settings
-        return s.is_key("hint", key) if "hint" in s.keys else key == pygame.K_h
+        return self.app.settings.is_key("hint", key)
 
     # --- drawing -----------------------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ import pygame
 from petanque_game.rules.base import Roll, Stop
 from petanque_game.rules.ship_captain_crew import ROLES
 from petanque_game.ui import dice, lang, theme
+from petanque_game.ui.keys import key_names
 from petanque_game.ui.tray_games import Advice, Controls
 from petanque_game.ui.tray_layout import (
     HINT_COLOUR,
@@ -139,12 +140,12 @@ class ShipControls(Controls):
         st = self.state
         if st.is_terminal:
             return []
-        roll_keys = lang.tr("tray.keys.roll")
+        roll_keys = key_names(self.scene.app.settings, "roll")
         if st.qualified:
             label = lang.tr("tray.ship.reroll_one") if self.pick is not None else \
                 lang.tr("tray.ship.reroll_cargo")
             return [self.button(lang.tr("tray.ship.stop", cargo=sum(st.cargo)), self.stop, True,
-                                lang.tr("tray.keys.stop"), "stop", "primary", 210),
+                                key_names(self.scene.app.settings, "stop"), "stop", "primary", 210),
                     self.button(label, self.roll, True, roll_keys, "roll")]
         return [self.button(lang.tr_n("tray.ship.roll", 5 - st.secured_count), self.roll, True,
                             roll_keys, "roll", "primary")]

@@ -10,6 +10,7 @@ import pygame
 
 from petanque_game.rules.base import Close, Roll
 from petanque_game.ui import lang, theme
+from petanque_game.ui.keys import key_names
 from petanque_game.ui.tray_games import Advice, Controls, both, either
 from petanque_game.ui.tray_layout import HINT_COLOUR, PANEL_RECT, DieView, RollShown
 from petanque_game.ui.widgets import Button
@@ -115,11 +116,11 @@ class ShutTheBoxControls(Controls):
         st = self.state
         if st.phase == "close":
             return [self.button(lang.tr("tray.shut_the_box.close"), self.close, True,
-                                lang.tr("tray.keys.close"), "close", "primary")]
+                                key_names(self.scene.app.settings, "close"), "close", "primary")]
         return [self.button(lang.tr_n("tray.shut_the_box.roll", 1), lambda: self.roll(1),
-                            st.one_die_allowed, lang.tr("tray.keys.roll_one"), "roll1"),
+                            st.one_die_allowed, key_names(self.scene.app.settings, "roll_one"), "roll1"),
                 self.button(lang.tr_n("tray.shut_the_box.roll", 2), lambda: self.roll(2),
-                            st.phase == "roll", lang.tr("tray.keys.roll"), "roll", "primary")]
+                            st.phase == "roll", key_names(self.scene.app.settings, "roll"), "roll", "primary")]
 
     def key(self, key: int) -> bool:
         st = self.state

@@ -9,6 +9,7 @@ import pygame
 
 from petanque_game.rules.base import Bank, IllegalAction, Keep, Roll
 from petanque_game.ui import dice, lang, theme
+from petanque_game.ui.keys import key_names
 from petanque_game.ui.tray_games import Advice, Controls, dice_said
 from petanque_game.ui.tray_layout import DieView, RollShown, draw_player_mark
 from petanque_game.ui.widgets import Button
@@ -114,10 +115,10 @@ class TenThousandControls(Controls):
             roll_label = lang.tr_n("tray.ten_thousand.roll_n", st.dice_in_hand)
             bank_label = lang.tr("tray.ten_thousand.bank_n", total=lang.number(st.turn_total)) \
                 if st.phase == "choosing" else lang.tr("tray.ten_thousand.bank")
-        return [self.button(roll_label, self.roll, st.phase != "over", lang.tr("tray.keys.roll"),
+        return [self.button(roll_label, self.roll, st.phase != "over", key_names(self.scene.app.settings, "roll"),
                             "roll", "primary"),
                 self.button(bank_label, self.bank, st.phase in ("keeping", "choosing"),
-                            lang.tr("tray.keys.bank"), "bank")]
+                            key_names(self.scene.app.settings, "bank"), "bank")]
 
     def key(self, key: int) -> bool:
         if pygame.K_1 <= key <= pygame.K_6:
