@@ -16,13 +16,15 @@ from petanque_game.ui import lang
 
 def key_names(settings: Any, action: str) -> str:
     """The keys `settings` bind to `action`, single letters first, joined by " / "."""
-    names = sorted((pygame.key.name(code) for code in settings.keys.get(action) or ()),
-                   key=lambda name: (len(name) > 1, name))
-    shown = []
-    for name in names:
-        if not name:
-            continue
-        told = f"howto.key.{name.replace(' ', '_')}"
-        shown.append(lang.tr(told) if lang.has(told) else
-                     (name.upper() if len(name) <= 3 else name.capitalize()))
-    return " / ".join(shown)
+    codes = sorted(settings.keys.get(action) or (),
+                   key=lambda code: (len(pygame.key.name(code)) > 1, pygame.key.name(code)))
+    return " / ".join(label for label in map(key_label, codes) if label)
+
+
+def key_label(code: int) -> str:
+    """One key's name as a player reads it: "R", "F2", "Mellemrum"."""
+    name = pygame.key.name(code)
+    told = f"howto.key.{name.replace(' ', '_')}"
+    if lang.has(told):
+        return lang.tr(told)
+    return name.upper() if len(name) <= 3 else name.capitalize()

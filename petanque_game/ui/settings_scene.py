@@ -16,6 +16,7 @@ import pygame
 
 from petanque_game import paths
 from petanque_game.ui import lang, sound, theme
+from petanque_game.ui.keys import key_label
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.widgets import Button, panel
 
@@ -258,8 +259,3 @@ def action_label(action: str) -> str:
     """An action's name in the player's language (an action added later: its own name)."""
     key = f"settings.action.{action}"
     return lang.tr(key) if lang.has(key) else action
-
-
-def key_label(code: int) -> str:
-    name = pygame.key.name(code)
-    return name[:1].upper() + name[1:]
