@@ -263,10 +263,42 @@ def _settings(app):
     app.open("settings")
 
 
+def _statistics(app):
+    """The statistics of the games kept so far (the replays above finished some)."""
+    app.back_to_menu()
+    app.open("statistics")
+
+
+def _handover(app):
+    from petanque_game.ui.play import open_game_scene
+    from petanque_game.ui.session import new_game
+
+    session = new_game("ten-thousand", [Seat("Åse", "human"), Seat("Bjørn", "human")], {}, 4,
+                       autosave=False)
+    open_game_scene(app, session)
+    app.open("handover", "Bjørn", 1, ["Åse banked 1,050: 1,050 in all."])
+
+
+def _reckoning(app):
+    """Four players' round on the table, stopped at its reckoning."""
+    from petanque_game.ui.play import open_game_scene
+    from petanque_game.ui.session import new_game
+
+    players = [Seat(name, "ai", "easy") for name in ("Åse", "Bjørn", "Kari", "Lars")]
+    session = new_game("terningepetanque", players, {}, 2, "classic", autosave=False)
+    open_game_scene(app, session)
+    for _ in range(20_000):
+        if getattr(app.top, "reckoning", None) is not None and not app.top.flying:
+            return
+        app.step(0.05)
+    raise AssertionError("no reckoning came")
+
+
 SCENES = {"menu": _menu, "replays": _replays, "results": _results, "error": _error,
           "replay:shut-the-box": _replay("shut-the-box", {"rounds": 1}),
           "replay:ship-captain-crew": _replay("ship-captain-crew", {"target": 10}),
-          "settings": _settings}  # (the settings scene is measured once there is one)
+          "settings": _settings, "statistics": _statistics, "handover": _handover,
+          "reckoning": _reckoning}
 for _g in GAMES:
     SCENES[f"setup:{_g}"] = _setup(_g)
     SCENES[f"rules:{_g}"] = _page(_g, "rules")

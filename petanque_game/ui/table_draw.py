@@ -288,17 +288,25 @@ def draw_release(surface: pygame.Surface, view: View, zone, seat: int, name: str
             theme.draw_mark(surface, seat, view.to_screen(*zone.point(0.5, (2 * k - 1) *
                                                                       zone.half_width)),
                             max(10.0, 14 * view.scale), theme.player_colour(seat))
+    surf, rect = release_label(surface.get_rect(), view, zone, seat, name, active)
+    surface.blit(surf, rect)
+    if theme.marks_shown():
+        pygame.draw.circle(surface, (250, 250, 250), (rect.x - 12, rect.centery), 9)
+        theme.draw_mark(surface, seat, (rect.x - 12, rect.centery), 13)
+
+
+def release_label(area: pygame.Rect, view: View, zone, seat: int, name: str,
+                  active: bool) -> tuple[pygame.Surface, pygame.Rect]:
+    """A seat's name as drawn behind its wall, and where (kept inside `area`, the table area's
+    own rectangle, when the band is off it): what other labels keep clear of."""
     label_at = view.to_screen(*zone.point(0.0, 0.0))
     nx, ny = zone.normal
     lx, ly = label_at[0] + nx * 16, label_at[1] - ny * 16
     surf = theme.text(name, 20, theme.player_colour(seat) if active else "muted", active)
     rect = surf.get_rect(center=(lx, ly))
-    room = surface.get_rect().inflate(-8, -8)
+    room = area.inflate(-8, -8)
     if theme.marks_shown():  # the mark goes before the name: keep room for it
         rect.x += 12
         room.x, room.w = room.x + 22, room.w - 22
     rect.clamp_ip(room)  # a seat off the area keeps its name
-    surface.blit(surf, rect)
-    if theme.marks_shown():
-        pygame.draw.circle(surface, (250, 250, 250), (rect.x - 12, rect.centery), 9)
-        theme.draw_mark(surface, seat, (rect.x - 12, rect.centery), 13)
+    return surf, rect

@@ -20,6 +20,7 @@ import pygame
 from petanque_game.rules.petanque_table import Table
 from petanque_game.rules.terningepetanque import DIAMOND_PENALTY, closest_dice
 from petanque_game.ui import lang, theme
+from petanque_game.ui import table_draw as td
 
 POINTS_DELAY = 0.8  # seconds before the round's points start moving into the score pad
 POINTS_MOVE = 1.0  # seconds they take to get there
@@ -126,6 +127,7 @@ def _measure(scene: Any, area: pygame.Surface, r: Reckoning) -> None:
         rect.center = view.to_screen(d.x, d.y)
     taken.append(pygame.Rect(0, 0, die_px * 1.6, die_px * 1.6))
     taken[-1].center = centre
+    taken += _seat_names(scene, area.get_rect())
     for d in table.dice:
         at = view.to_screen(d.x, d.y)
         if not d.on_board:
@@ -149,6 +151,18 @@ def _measure(scene: Any, area: pygame.Surface, r: Reckoning) -> None:
                "accent" if near else "text")
 
 
+def _seat_names(scene: Any, area: pygame.Rect) -> list[pygame.Rect]:
+    """Where the seats' names are drawn: the labels keep clear of them."""
+    from petanque_game.physics import release_zone
+
+    names = []
+    for seat, player in enumerate(scene.session.players):
+        zone = release_zone(scene.level, scene.n, seat)
+        names.append(td.release_label(area, scene.view, zone, seat, player.name,
+                                      False)[1].inflate(6, 2))
+    return names
+
+
 def _in_doubles(table: Table, die: Any) -> bool:
     on = [d for d in table.dice if d.player == die.player and d.on_board]
     return len(on) == 2 and on[0].face == on[1].face
@@ -168,27 +182,37 @@ def _label(area: pygame.Surface, taken: list[pygame.Rect], at: tuple[float, floa
     d = math.hypot(dx, dy)
     ux, uy = (dx / d, dy / d) if d > 1e-6 else (0.0, -1.0)
     surf = theme.text(text, 19, col, True)
-    reach = die_px * 0.9 + 8 + 0.5 * (abs(ux) * surf.get_width() + abs(uy) * surf.get_height())
-    for step in range(10):
-        far = reach + 12 * step
-        rect = surf.get_rect(center=(at[0] + ux * far, at[1] + uy * far))
-        rect.clamp_ip(area.get_rect())
-        if rect.inflate(6, 2).collidelist(taken) < 0:
-            break
+    rect = None
+    # Away from the diamond first; at the area's edge that way may be full (a die off the board
+    # beside a seat's name), so then to either side, and last towards the diamond.
+    for vx, vy in ((ux, uy), (-uy, ux), (uy, -ux), (-ux, -uy)):
+        reach = die_px * 0.9 + 8 + 0.5 * (abs(vx) * surf.get_width() + abs(vy) * surf.get_height())
+        for step in range(10):
+            far = reach + 12 * step
+            rect = surf.get_rect(center=(at[0] + vx * far, at[1] + vy * far))
+            rect.clamp_ip(area.get_rect())
+            if rect.inflate(6, 2).collidelist(taken) < 0:
+                break
+        else:
+            continue
+        break
     taken.append(rect.inflate(8, 4))
-    if step:  # a leader from the die to a label pushed out
-        pygame.draw.line(area, (0, 0, 0), at, rect.center, 1)
+    if math.hypot(rect.centerx - at[0], rect.centery - at[1]) > die_px * 2 + rect.w / 2:
+        pygame.draw.line(area, (0, 0, 0), at, rect.center, 1)  # a leader to a label pushed out
     back = pygame.Surface(rect.inflate(8, 4).size, pygame.SRCALPHA)
     back.fill((0, 0, 0, 150))
     area.blit(back, rect.inflate(8, 4))
     area.blit(surf, rect)
 
 
+SIDE_NAMES = 64  # px kept clear at the left and right of the table area: the side seats' names
+
+
 def _card_rect(scene: Any, area_rect: pygame.Rect) -> pygame.Rect:
     """The card goes in the corner of the table area that covers fewest of the round's pieces,
     the farthest from the diamond on a tie."""
     w, h = 330, 34 + 48 + 44 * scene.n + 30
-    inner = area_rect.inflate(-16, -16)
+    inner = area_rect.inflate(-2 * SIDE_NAMES, -16)  # the seats' names at the sides stay seen
     corners = [pygame.Rect(inner.x, inner.y, w, h), pygame.Rect(inner.right - w, inner.y, w, h),
                pygame.Rect(inner.x, inner.bottom - h, w, h),
                pygame.Rect(inner.right - w, inner.bottom - h, w, h)]

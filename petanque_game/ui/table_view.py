@@ -167,7 +167,10 @@ class TableDrawing:
         dm = table.diamond
         on = [d for d in table.dice if d.on_board and d.distance is not None]
         closest = {(d.player, d.die) for d in closest_dice(table)}
-        if dm is not None and not old:
+        # The reckoning measures the round itself (ui/table_reckoning.py): no second set of lines
+        # and labels under its own.
+        measured = dm is not None and not old and self.reckoning is None
+        if measured:
             for d in on:  # from the face on top of each die to the diamond's (ui/table_draw.py)
                 a, b = view.to_screen(d.x, d.y), view.to_screen(dm.x, dm.y)
                 col = theme.colour("accent") if (d.player, d.die) in closest else (200, 220, 210)
@@ -184,7 +187,7 @@ class TableDrawing:
                 s, view, self.level, d.player, d.face, d.x, d.y, d.angle,
                 alpha=alpha if d.on_board else 110, ring=ring)))
         tb.paint(area, view, self.level, bodies)
-        if dm is not None and not old and labels:
+        if measured and labels:
             for d in on:
                 if (d.player, d.die) in closest:
                     sx, sy = view.to_screen(d.x, d.y)
