@@ -21,6 +21,9 @@ shared with other jobs the wall clock's tail is mostly waiting for a core, which
 and whether the wall p99 meets issue 11's goal of 8 ms. The first 10 frames of a scene (fonts
 and pictures being made for the cache) are not counted. Nothing is asserted.
 
+`--unpaced` runs the frames back to back instead: each then costs less (the processor's caches
+stay warm), which is not what the paced loop of the game sees.
+
 `--profile NAME` runs cProfile over that one scene's frames and prints the top costs.
 """
 
@@ -62,6 +65,7 @@ from petanque_game.ui.table_view import AREA
 
 GOAL_MS = 8.0
 SCREEN = pygame.Rect((0, 0), theme.LOGICAL_SIZE)
+PACED = True  # --unpaced: frames back to back (as bench_table_frames.py times them)
 WARM = 10  # frames not counted at the start of a scene: the caches being filled
 TRAY_GAMES = {"ten-thousand": {"target": 3000}, "shut-the-box": {"rounds": 3},
               "ship-captain-crew": {"target": 30}}
@@ -125,7 +129,8 @@ def run_frames(app: App, frames: int, before: Frame | None = None,
             out.cpu.append((cpu - c0) * 1000)
             out.marked.append(marked or (mark is not None and mark()))
         next_frame = max(next_frame + 1 / 60, done)
-        time.sleep(max(0.0, next_frame - time.perf_counter()))
+        if PACED:
+            time.sleep(max(0.0, next_frame - time.perf_counter()))
     return out
 
 
@@ -371,7 +376,11 @@ def main() -> None:
     parser.add_argument("--frames", type=int, default=600, help="frames per scene (about)")
     parser.add_argument("--only", nargs="*", help="scenes whose name contains one of these")
     parser.add_argument("--profile", help="profile the first scene whose name contains this")
+    parser.add_argument("--unpaced", action="store_true",
+                        help="frames back to back, not 60 a second (caches stay warm)")
     args = parser.parse_args()
+    global PACED
+    PACED = not args.unpaced
     make_records()
     chosen = scenes(args.frames)
     if args.profile:
