@@ -104,6 +104,7 @@ def throws(app, scene, n: int) -> tuple[list[float], int]:
     seat, obj, die = scene.due
     dm = st.table.diamond
     found, missed = [], []
+    app.settings.aim = "power"  # the strength given decides (the point aim lands on the target)
     for k in range(60):
         scene.target = (dm.x, dm.y)
         scene.elevation = 25.0 + (k % 4) * 8

@@ -386,6 +386,17 @@ class ReplaySession(Session):
         self.start = start
         self.states = states
         self._shown = 0
+        self._told: dict[tuple[int, bool], Told] = {}
+
+    def tell(self, index: int, before: Any = None, after: Any = None) -> Told:
+        """As `Session.tell`, read once: a record's events and the states around them never
+        change, and a drag on the timeline tells the same 120 events again at every jump
+        (benchmarks/bench_frames.py: 2.4 ms of a 5 ms jump on a Terningepetanque game)."""
+        key = (index, before is not None)
+        told = self._told.get(key)
+        if told is None:
+            told = self._told[key] = super().tell(index, before, after)
+        return told
 
     @property
     def shown(self) -> int:
