@@ -214,6 +214,20 @@ def _stat(path: Path) -> tuple[int, int]:
     return st.st_mtime_ns, st.st_size
 
 
+# What reading and folding a record in the user folder may raise: the record is then listed as
+# broken, with `why_unreadable`'s one line, and the others are still read.
+UNREADABLE = (RecordError, OutcomeMismatch, OSError, RecursionError, MemoryError, ValueError)
+
+
+def why_unreadable(e: BaseException) -> str:
+    """One line saying why a record cannot be read (`e` one of UNREADABLE)."""
+    if isinstance(e, RecordError):
+        return e.where()
+    if isinstance(e, OutcomeMismatch):
+        return e.reason
+    return f"{type(e).__name__}: {e}"
+
+
 def _read_one(path: Path, mtime_ns: int, fold: bool) -> Finished | str:
     """A finished game, or why it is not counted: "unfinished", "practice" or the reason it is
     broken."""
@@ -227,12 +241,8 @@ def _read_one(path: Path, mtime_ns: int, fold: bool) -> Finished | str:
         if fold:
             state = rebuild(record, check_physics=False).state  # checks the result too
             result = {"scores": list(state.scores()), "winners": list(state.winners())}
-    except RecordError as e:
-        return e.where()
-    except OutcomeMismatch as e:
-        return e.reason
-    except (OSError, RecursionError, MemoryError, ValueError) as e:
-        return f"{type(e).__name__}: {e}"
+    except UNREADABLE as e:
+        return why_unreadable(e)
     kind = kind_of(record.game, record.options)
     created = record.extra.get("created")
     when = created if isinstance(created, str) else _iso(mtime_ns)

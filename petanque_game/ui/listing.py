@@ -17,9 +17,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from petanque_game import saves, stats
-from petanque_game.fold import OutcomeMismatch
 from petanque_game.match import rebuild
-from petanque_game.record import Record, RecordError, load_record
+from petanque_game.record import Record, load_record
 from petanque_game.ui import lang
 from petanque_game.ui.game_ui import title as game_title
 
@@ -73,12 +72,8 @@ def _read(path: Path, mtime: float) -> Known | str:
         else:  # where an unfinished game stands: its events folded through the rules
             state = rebuild(record, check_physics=False).state
             scores, winners = state.scores(), state.winners()
-    except RecordError as e:
-        return e.where()
-    except OutcomeMismatch as e:
-        return e.reason
-    except (OSError, RecursionError, MemoryError, ValueError) as e:
-        return f"{type(e).__name__}: {e}"
+    except stats.UNREADABLE as e:
+        return stats.why_unreadable(e)
     measure = stats.measure(stats.kind_of(record.game, record.options))
     return Known(record.game, tuple(p.name for p in record.players),
                  measure.shown(scores), tuple(winners),
