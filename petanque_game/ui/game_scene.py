@@ -10,7 +10,6 @@ import pygame
 
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import title
-from petanque_game.ui.narrate import describe
 from petanque_game.ui.replay import ReplayControls
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.session import Session, Step
@@ -74,7 +73,7 @@ class GameScene(Scene):
             step = steps[self.seen]
             self.seen += 1
             self.on_step(step)
-            self.pending_lines.extend(describe(self.session.game, step, self.session.players))
+            self.pending_lines.extend(self.session.narrate(step))
         if not self.busy:
             self.flush_lines()
         if self.session.save_problem:

@@ -33,6 +33,8 @@ from petanque_game.record import (
 )
 from petanque_game.rules.base import IllegalAction
 from petanque_game.rules.games import spec_of
+from petanque_game.ui import lang
+from petanque_game.ui.narrate import describe
 
 
 class LoadProblem(Exception):
@@ -105,6 +107,10 @@ class Session:
     @property
     def human_to_move(self) -> bool:
         return False
+
+    def narrate(self, step: Step) -> list[str]:
+        """What `step` adds to the log, in the window's language."""
+        return describe(self.game, step, self.players)
 
     def tell(self, index: int, before: Any = None, after: Any = None) -> Told:
         """The record's event `index`, decoded, with the rules' facts when the states around it
@@ -387,6 +393,16 @@ class ReplaySession(Session):
         self.states = states
         self._shown = 0
         self._told: dict[tuple[int, bool], Told] = {}
+        self._narrated: dict[tuple[int, int, str], list[str]] = {}
+
+    def narrate(self, step: Step) -> list[str]:
+        """As `Session.narrate`, said once per language: a jump makes the last steps again, and
+        their lines never change (benchmarks/bench_frames.py, a Terningepetanque replay scrubbed)."""
+        key = (step.first_event, len(step.told), lang.language())
+        lines = self._narrated.get(key)
+        if lines is None:
+            lines = self._narrated[key] = Session.narrate(self, step)
+        return lines
 
     def tell(self, index: int, before: Any = None, after: Any = None) -> Told:
         """As `Session.tell`, read once: a record's events and the states around them never
