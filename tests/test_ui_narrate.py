@@ -1,6 +1,7 @@
 """What the window says happened, from the rules' own states (no window needed)."""
 
 import pytest
+from ui_support import told_step as step
 
 from petanque_game.record import Seat, decode_event
 from petanque_game.rules.base import Bank, Close, Dice, Keep, Roll, Stop
@@ -9,17 +10,6 @@ from petanque_game.ui.narrate import describe
 from petanque_game.ui.session import Step, Told
 
 NAMES = [Seat("Ana", "human"), Seat("Bo", "ai", "easy")]
-
-
-def step(game, state, action, outcome=None, event=None):
-    """The step the window is handed for `event`: decoded, with the rules' facts."""
-    after = state.apply(action)
-    if outcome is not None:
-        after = after.apply(outcome)
-    decoded = decode_event(game, event, state.num_players, 0)
-    spec = spec_of(game)
-    facts = spec.facts(state, decoded.decision, decoded.outcome, after) if spec.facts else None
-    return Step(0, state, after, [Told(0, decoded, facts)], 0, event.get("player")), after
 
 
 def test_ten_thousand_bust_keep_and_bank_are_told():

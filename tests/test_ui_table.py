@@ -8,33 +8,20 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import fast_app
+from ui_support import fast_app, press
+from ui_support import start_table as start
 
 from petanque_game import paths
 from petanque_game.match import Match
 from petanque_game.record import Seat, load_record
 from petanque_game.ui.menu import MenuScene
-from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.results import ResultsScene
-from petanque_game.ui.session import new_game
 from petanque_game.ui.table import AREA, TableScene
 
 pytest.importorskip("petanque_game.physics")
 
 
 pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py: a user folder of their own
-
-
-def start(app, players, rounds=1, seed=3, level="classic"):
-    session = new_game("terningepetanque", players, {"rounds": rounds}, seed, level)
-    open_game_scene(app, session)
-    assert isinstance(app.top, TableScene)
-    return app.top
-
-
-def press(app, tag):
-    b = next(b for b in app.top.buttons() if b.tag == tag)
-    app.click(b.rect.center)
 
 
 def board_point(scene, x, y):

@@ -13,14 +13,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import fast_app
+from ui_support import fast_app, press
+from ui_support import start_table as start
 
 from petanque_game.match import Match
 from petanque_game.record import Seat
 from petanque_game.ui import lang, theme
-from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.results import ResultsScene
-from petanque_game.ui.session import new_game
 from petanque_game.ui.table import TableScene
 from petanque_game.ui.table_view import AREA, SIDE
 
@@ -29,18 +28,6 @@ pytestmark = pytest.mark.usefixtures("home")
 
 LANDS_WITHIN = 15.0  # mm: where a throw first touches down, from the point clicked (measured
 # worst 4.6 mm over the targets and heights below, on the classic and round-table boards)
-
-
-def start(app, players, rounds=1, seed=3, level="classic"):
-    session = new_game("terningepetanque", players, {"rounds": rounds}, seed, level)
-    open_game_scene(app, session)
-    assert isinstance(app.top, TableScene)
-    return app.top
-
-
-def press(app, tag):
-    b = next(b for b in app.top.buttons() if b.tag == tag)
-    app.click(b.rect.center)
 
 
 def pixel(scene, x, y):

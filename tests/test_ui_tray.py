@@ -10,7 +10,7 @@ import json
 
 import pygame
 import pytest
-from ui_support import fast_app
+from ui_support import fast_app, press
 
 from petanque_game import paths
 from petanque_game.match import Match
@@ -33,13 +33,6 @@ def button(scene, tag):
     found = [b for b in scene.buttons() if b.tag == tag]
     assert found, f"no button {tag!r} among {[b.tag for b in scene.buttons()]}"
     return found[0]
-
-
-def press(app, tag):
-    scene = app.top
-    buttons = scene.buttons() if callable(scene.buttons) else scene.buttons
-    b = next(b for b in buttons if b.tag == tag)
-    app.click(b.rect.center)
 
 
 def start(app, game, options=None, seed=7, players=HUMAN_VS_AI):

@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 from ui_support import fast_app
+from ui_support import told_step as step
 
 from petanque_game import paths
 from petanque_game.record import Seat
@@ -32,19 +33,6 @@ MY_FILES = ["setup.py", "help.py", "narrate.py", "game_scene.py", "widgets.py", 
 def english_after():
     yield
     lang.use(lang.DEFAULT)
-
-
-def step(game, state, action, outcome=None, event=None):
-    from petanque_game.record import decode_event
-    from petanque_game.ui.session import Step, Told
-
-    after = state.apply(action)
-    if outcome is not None:
-        after = after.apply(outcome)
-    decoded = decode_event(game, event, state.num_players, 0)
-    spec = spec_of(game)
-    facts = spec.facts(state, decoded.decision, decoded.outcome, after) if spec.facts else None
-    return Step(0, state, after, [Told(0, decoded, facts)], 0, event.get("player")), after
 
 
 # --- the setup ------------------------------------------------------------------------------------

@@ -16,3 +16,38 @@ def fast_app(**kw) -> App:
     return App(settings=theme.load_settings({"ai_delay": 0, "roll_time": 0, "replay_delay": 0,
                                              "handover": False,
                                              "language": lang.language()}), **kw)
+
+
+def press(app: App, tag: str) -> None:
+    """Click the top scene's button tagged `tag`."""
+    scene = app.top
+    buttons = scene.buttons() if callable(scene.buttons) else scene.buttons
+    app.click(next(b for b in buttons if b.tag == tag).rect.center)
+
+
+def start_table(app: App, players, rounds=1, seed=3, level="classic"):
+    """A Terningepetanque game of `players` shown at its table; the table scene."""
+    from petanque_game.ui.play import open_game_scene
+    from petanque_game.ui.session import new_game
+    from petanque_game.ui.table import TableScene
+
+    session = new_game("terningepetanque", players, {"rounds": rounds}, seed, level)
+    open_game_scene(app, session)
+    assert isinstance(app.top, TableScene)
+    return app.top
+
+
+def told_step(game, state, action, outcome=None, event=None):
+    """The step the window is handed for `event` (decoded, with the rules' facts), and the state
+    after it."""
+    from petanque_game.record import decode_event
+    from petanque_game.rules.games import spec_of
+    from petanque_game.ui.session import Step, Told
+
+    after = state.apply(action)
+    if outcome is not None:
+        after = after.apply(outcome)
+    decoded = decode_event(game, event, state.num_players, 0)
+    spec = spec_of(game)
+    facts = spec.facts(state, decoded.decision, decoded.outcome, after) if spec.facts else None
+    return Step(0, state, after, [Told(0, decoded, facts)], 0, event.get("player")), after
