@@ -149,3 +149,18 @@ def test_averages_are_written_as_the_language_writes_them():
     assert decimal(4512.5) == "4.512,5"
     lang.use("nb")
     assert decimal(4512.5) == "4 512,5"
+
+
+def test_one_wheel_notch_scrolls_the_replay_list_one_row():
+    """SDL sends a notch twice, as MOUSEWHEEL and as buttons 4/5: only one of them scrolls."""
+    for seed in range(ReplayListScene.ROWS + 3):
+        finished_record("shut-the-box", seed, f"2026-01-01T10:{seed:02d}:00+00:00")
+    app = fast_app()
+    scene = app.open("replays")
+    assert len(scene.entries) > scene.ROWS and scene.scroll == 0
+    at = scene.row_rect(1).center
+    app.handle_logical(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+    app.handle_logical(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=5))
+    app.handle_logical(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=5))
+    assert scene.scroll == 1
+    assert app.top is scene  # the button half of the notch opened no replay

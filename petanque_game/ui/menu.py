@@ -250,9 +250,7 @@ class ReplayListScene(Scene):
                         else:
                             self.open(k)
                         return True
-            elif event.button in (4, 5):
-                self._scroll_by(-1 if event.button == 4 else 1)
-            return True
+            return True  # (a wheel notch also comes as buttons 4/5: MOUSEWHEEL alone scrolls)
         if event.type == pygame.MOUSEWHEEL:
             self._scroll_by(-event.y)
             return True
