@@ -64,7 +64,10 @@ class Match:
     @classmethod
     def new(cls, game: str, players: list[Seat], options: dict | None = None, seed: int = 0,
             level: Any = None, autosave: Path | None = None,
-            created: str | None = None) -> Match:
+            created: str | None = None, hands: list[str | None] | None = None) -> Match:
+        """A fresh game. `hands`: for a game on a board, the hand each human seat throws with
+        (`physics.hand.PERSON_HANDS`; None or left out: the default), one entry per seat (AI
+        seats' entries are ignored: an AI throws with its level's hand)."""
         spec = spec_of(game)
         try:  # the seats the record reader would accept, checked by that same reader
             players = check_players([p.to_json() for p in players], spec)
@@ -86,6 +89,7 @@ class Match:
 
             extra["pymunk"] = pymunk.version
             extra["physics"] = PHYSICS_VERSION
+            extra["hands"] = _person_hands(players, hands)
         record = Record(game, dict(state.options), seed, list(players), level, level_sha,
                         extra=extra)
         match = cls(record, state, autosave)
@@ -120,6 +124,14 @@ class Match:
 
             self._level = load_named_level(self.record.level)
         return self._level
+
+    def hand_name(self, seat: int) -> str | None:
+        """The hand a human seat throws with ("steady", "normal", "shaky"); None for an AI seat
+        and for every seat of a record made before people had hands (they threw exactly)."""
+        if self.record.players[seat].kind != "human":
+            return None
+        hands = self.record.extra.get("hands")
+        return hands[seat] if isinstance(hands, list) else None
 
     def stream(self, purpose: str, seat: int | None = None) -> random.Random:
         """A random stream for one purpose at this point of the game (see module docstring)."""
@@ -205,7 +217,7 @@ class Match:
         (`physics.hand`). A player decides an Aim only; a full Launch is not a decision."""
         from petanque_game.ai import hand_of
         from petanque_game.physics import LaunchError
-        from petanque_game.physics.hand import STEADY, release
+        from petanque_game.physics.hand import PERSON_HANDS, STEADY, release
         from petanque_game.rules.petanque_table import Aim, Launch
 
         aim = decided.launch
@@ -214,7 +226,10 @@ class Match:
         if self.state.throw_due != (decided.obj, decided.die):
             return decided  # the rules refuse it, with their own reason
         player = self.record.players[seat]
-        hand = hand_of(player.level) if player.kind == "ai" else STEADY
+        if player.kind == "ai":
+            hand = hand_of(player.level)
+        else:
+            hand = PERSON_HANDS.get(self.hand_name(seat), STEADY)
         try:
             launch = release(self.level, self.state.num_players, seat, decided.obj, aim, hand,
                              self.stream("hand"), self.stream("wobble", seat))
@@ -239,6 +254,25 @@ class Match:
         event["launch"] = launch.to_json()
         event["outcome"] = result.table.to_json()
         return state, event
+
+
+def _person_hands(players: list[Seat], hands: list[str | None] | None) -> list[str | None]:
+    from petanque_game.physics.hand import DEFAULT_PERSON_HAND, PERSON_HANDS
+
+    chosen = list(hands or [])
+    out: list[str | None] = []
+    for i, seat in enumerate(players):
+        name = chosen[i] if i < len(chosen) else None
+        if seat.kind != "human":
+            out.append(None)
+        elif name is None:
+            out.append(DEFAULT_PERSON_HAND)
+        elif name in PERSON_HANDS:
+            out.append(name)
+        else:
+            raise ValueError(f"hand {name!r} for seat {i}: expected one of "
+                             f"{', '.join(PERSON_HANDS)}")
+    return out
 
 
 def _plain_event(spec: GameSpec, seat: int, action: Any) -> dict[str, Any] | None:

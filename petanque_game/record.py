@@ -188,6 +188,8 @@ def record_from_json(data: Any) -> Record:
             raise RecordError(f"an event must be an object, not {_brief(event)}", i)
         if not isinstance(event.get("action"), str):
             raise RecordError("the event has no 'action' name", i)
+    if spec.board and "hands" in data:
+        _check_hands(data["hands"], players)
     result = data.get("result")
     if result is not None:
         _check_result(result, len(players))
@@ -196,6 +198,22 @@ def record_from_json(data: Any) -> Record:
 
 
 _MISSING = object()
+
+
+def _check_hands(hands: Any, players: list[Seat]) -> None:
+    """A board game's top-level "hands": the hand each human seat throws with (one of
+    `HAND_NAMES`), null for an AI seat (it throws with its level's hand)."""
+    from petanque_game.rules.petanque_table import HAND_NAMES
+
+    if not isinstance(hands, list) or len(hands) != len(players):
+        raise RecordError(f"'hands' must be an array with one entry per player, not "
+                          f"{_brief(hands)}")
+    for i, (hand, seat) in enumerate(zip(hands, players)):
+        if seat.kind == "ai" and hand is not None:
+            raise RecordError(f"hands[{i}] must be null: an AI throws with its level's hand")
+        if seat.kind == "human" and (not isinstance(hand, str) or hand not in HAND_NAMES):
+            raise RecordError(f"hands[{i}] must be one of {', '.join(HAND_NAMES)}, not "
+                              f"{_brief(hand)}")
 
 
 def check_players(value: Any, spec: GameSpec) -> list[Seat]:

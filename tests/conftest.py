@@ -14,3 +14,12 @@ def home(tmp_path, monkeypatch):
 
     logs.close()
     pygame.quit()
+
+
+@pytest.fixture
+def exact_hands(monkeypatch):
+    """People throw exactly what they aim (no wobble), for tests of the aim itself; the game
+    gives every person a hand that wobbles (`physics.hand.PERSON_HANDS`)."""
+    from petanque_game.physics import hand
+
+    monkeypatch.setattr(hand, "PERSON_HANDS", {name: hand.STEADY for name in hand.PERSON_HANDS})

@@ -69,7 +69,7 @@ def settle(app, scene, frames=2000):
     raise AssertionError("the scene stayed busy")
 
 
-def test_a_click_lands_where_it_points_on_an_empty_board(home):
+def test_a_click_lands_where_it_points_on_an_empty_board(home, exact_hands):
     app = fast_app()
     scene = start(app, [Seat("Ana", "human"), Seat("Bo", "human")])
     roll_off(app, scene)
@@ -138,7 +138,7 @@ def test_one_wheel_notch_changes_the_elevation_by_two_and_a_half_degrees(home):
     assert scene.session.steps[-1].told[0].decoded.action == "roll"  # no throw was made
 
 
-def test_the_keyboard_alone_aims_and_throws(home):
+def test_the_keyboard_alone_aims_and_throws(home, exact_hands):
     app = fast_app()
     scene = start(app, [Seat("Ana", "human"), Seat("Bo", "human")])
     while scene.session.state.starter is None:
@@ -447,7 +447,7 @@ def test_a_replay_on_a_changed_board_says_so(home):
     assert app.toast.message == scene.check.board_note
 
 
-def test_the_power_bar_aiming_stays_for_those_who_like_it(home):
+def test_the_power_bar_aiming_stays_for_those_who_like_it(home, exact_hands):
     app = fast_app()
     app.settings.aim = "power"
     scene = start(app, [Seat("Ana", "human"), Seat("Bo", "human")])

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from petanque_game.physics.level import Level
 from petanque_game.physics.throw import check_aim, release_zone
-from petanque_game.rules.petanque_table import DIAMOND, Aim, Launch
+from petanque_game.rules.petanque_table import DIAMOND, HAND_NAMES, Aim, Launch
 
 ORIENTATIONS = 24
 
@@ -39,7 +39,17 @@ class Hand:
         return not any((self.direction, self.speed, self.elevation, self.lateral, self.spin))
 
 
-STEADY = Hand()  # a human's hand: the aim the window gives is the aim thrown
+STEADY = Hand()  # no wobble at all: the aim given is the aim thrown (records made before hands)
+
+# The hands a person may throw with at the table (chosen per seat in the setup; the default in the
+# settings). A record names each human seat's hand in its top-level "hands"; a record without
+# one was played with steady hands.
+PERSON_HANDS = dict(zip(HAND_NAMES, (
+    Hand(direction=0.006, speed=0.009, elevation=0.008, lateral=2.5, spin=1.0),  # steady
+    Hand(direction=0.018, speed=0.027, elevation=0.022, lateral=8.0, spin=2.0),  # normal
+    Hand(direction=0.04, speed=0.06, elevation=0.05, lateral=16.0, spin=3.0),  # shaky
+)))
+DEFAULT_PERSON_HAND = "normal"
 
 
 def draw_orientation(rng: random.Random) -> int:

@@ -16,6 +16,9 @@ from typing import Any
 
 DIAMOND = "diamond"
 DIE = "die"
+# How steady a person's hand is, from the steadiest (a record's top-level "hands" names one per
+# human seat; `physics.hand.PERSON_HANDS` says what each adds to an aim)
+HAND_NAMES = ("steady", "normal", "shaky")
 
 
 class TableError(ValueError):
