@@ -41,9 +41,10 @@ _HINTS: dict[str, Callable[[Any, Any], Hint]] = {}
 _MODULES = ("petanque_game.ai.hints_tray", "petanque_game.ai.hints_petanque")
 
 
-def hint(game: str, state: Any, board: Any = None) -> Hint:
-    """The hint for the seat to move in `state` (`board`: the level of a game on a board);
-    ValueError when there is none to give."""
+def hint(game: str, state: Any, board: Any = None, hand: Any = None) -> Hint:
+    """The hint for the seat to move in `state` (`board`: the level of a game on a board;
+    `hand`: for a game thrown by hand, the `physics.hand.Hand` the player throws with, None for
+    the expert's); ValueError when there is none to give."""
     for name in _MODULES:
         import_module(name)  # each registers its games' hints (once: Python caches modules)
     give = _HINTS.get(game)
@@ -51,6 +52,8 @@ def hint(game: str, state: Any, board: Any = None) -> Hint:
         raise ValueError(f"no hint for {game}")
     if state.is_terminal or state.to_move < 0:
         raise ValueError("no player is to move, so there is nothing to hint")
+    if hand is not None:
+        return give(state, board, hand=hand)
     return give(state, board)
 
 

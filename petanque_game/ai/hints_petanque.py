@@ -27,7 +27,8 @@ from petanque_game.rules.base import Roll
 
 
 @registers(rules.GAME_ID)
-def _terningepetanque(state: rules.TerningepetanqueState, board: object = None) -> Hint:
+def _terningepetanque(state: rules.TerningepetanqueState, board: object = None,
+                      hand: object = None) -> Hint:
     from petanque_game.ai import petanque as ai  # the physics: imported on the first hint
     from petanque_game.ai.petanque_worth import lead
 
@@ -46,7 +47,7 @@ def _terningepetanque(state: rules.TerningepetanqueState, board: object = None) 
         return Hint(rules.Accept(), f"Keep the throw: as it lies it is worth {value:+.1f} "
                                     f"points this round {against}", value)
     situation = ai.situation_of(state)
-    found = ai.search(board, situation, random.Random(_seed(state)))
+    found = ai.search(board, situation, random.Random(_seed(state)), hand=hand)
     if situation.obj == rules.DIAMOND:
         risk = -found.points / rules.DIAMOND_PENALTY  # the share of sampled throws it left
         said = "it stays on the board" if risk <= 0.0 else \

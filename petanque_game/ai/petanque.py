@@ -141,10 +141,12 @@ def _expert(level: Level, situation: Situation, rng: random.Random) -> Aim:
     return search(level, situation, rng).aim
 
 
-def search(level: Level, situation: Situation, rng: random.Random) -> Suggestion:
+def search(level: Level, situation: Situation, rng: random.Random,
+           hand: Hand | None = None) -> Suggestion:
     """Weigh candidate aims on the real table over hands drawn from `rng` (the same hands for
-    every candidate, so they are compared on equal luck), then refine round the best few."""
-    hand = HANDS["expert"]
+    every candidate, so they are compared on equal luck), then refine round the best few.
+    `hand`: the hand that will throw the aim (None: the expert's own)."""
+    hand = HANDS["expert"] if hand is None else hand
     hands = [random.Random(rng.getrandbits(64)) for _ in range(SAMPLES)]
     n, seat, obj = situation.num_players, situation.thrower, situation.obj
     t = level.throw
