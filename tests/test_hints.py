@@ -62,13 +62,13 @@ def test_a_keep_says_what_comes_after_it():
                   (1, 1, 1, 2, 3, 4))
     assert hint(GAME, near).text == "Keep 1-1-1 and bank 1000: you win"
     hot = chosen(tt.new_game(2), (1, 1, 5, 5, 5, 1))
-    assert hint(GAME, hot).text.startswith("Keep 5-5-5-1-1-1: hot dice")
+    assert hint(GAME, hot).text.startswith("Keep 5-5-5-1-1-1 (hot dice) and roll all six again: ")
 
 
 def test_three_players_are_hinted_against_the_best_other_score():
     state = tt.TenThousandState(num_players=3, banked=(7400, 2000, 9950), phase=tt.CHOOSING,
                                 turn_total=350, dice_in_hand=2)
-    assert "against the best other score" in hint(GAME, state).text
+    assert "if the best other score (9,950) were your only rival" in hint(GAME, state).text
 
 
 def test_without_a_win_table_the_hint_is_in_points():

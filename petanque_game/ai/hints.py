@@ -8,8 +8,9 @@ tray games' in `hints_tray.py`, Terningepetanque's in `hints_petanque.py` (loade
 hint, so importing this module does not import the physics). A game with none gets a ValueError.
 
 Ten Thousand: with two or more players and a target with a shipped win table, the value is the
-chance to win (`ten_thousand_win`; with three or more players, one-on-one against the best other
-score, as the expert plays); otherwise it is the points the expert expects from the turn.
+chance to win (`ten_thousand_win`); with three or more players it is the chance one-on-one
+against the best other score, as the expert plays, and the hint says so; otherwise it is the
+points the expert expects from the turn.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Any
 from petanque_game.ai import ten_thousand, ten_thousand_points, ten_thousand_win
 from petanque_game.rules import ten_thousand as ten_thousand_rules
 from petanque_game.rules.base import Bank, Keep
-from petanque_game.rules.ten_thousand import keep_score
+from petanque_game.rules.ten_thousand import DICE, keep_score
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,7 @@ def _ten_thousand(state: Any, board: Any = None) -> Hint:
     pos = win.position(state)
     if pos is None:
         return _ten_thousand_points(state, action)
-    against = " against the best other score" if state.num_players > 2 else ""
+    against = _one_on_one(state) if state.num_players > 2 else ""
     if isinstance(action, Keep):
         keep = action.dice
         value = win.keep_value(pos, _steps(keep), len(keep))
@@ -93,17 +94,29 @@ def _ten_thousand(state: Any, board: Any = None) -> Hint:
     return Hint(action, text, roll)
 
 
+def _one_on_one(state: Any) -> str:
+    """What a chance from the two-player table is with three or more players: the chance against
+    the best other score alone, as if the others were not playing."""
+    me = state.turn_player
+    best = max(s for seat, s in enumerate(state.banked) if seat != me)
+    return f" if the best other score ({best:,}) were your only rival"
+
+
 def _keep_then(state: Any, keep: tuple[int, ...], pos: Any) -> str:
-    """'Keep 5-5-1, roll on' or '..., then bank' or '..., hot dice': what the expert does next."""
+    """'Keep 5-5-1, roll on', '..., then bank 450' or 'Keep 5-5-5 (hot dice) and roll all six
+    again': the keep and what the expert does next."""
     shown = "-".join(map(str, sorted(keep, reverse=True)))
     total = state.turn_total + _steps(keep) * 50
     left = state.dice_in_hand - len(keep)
     if state.banked[state.turn_player] + total >= state.target:
         return f"Keep {shown} and bank {total}"
-    if left == 0:
-        return f"Keep {shown}: hot dice"
-    after = ten_thousand_win.Position(pos.table, pos.a, pos.b, total // 50, left)
+    if left == 0 and state.hot_dice_banks:
+        return f"Keep {shown} (hot dice) and roll all six again"  # the total is banked at once
+    after = ten_thousand_win.Position(pos.table, pos.a, pos.b, total // 50, left or DICE)
     rolls = ten_thousand_win.rolls_on(after)
+    if left == 0:
+        return f"Keep {shown} (hot dice" + (") and roll all six again" if rolls else
+                                            f"), then bank {total}")
     return f"Keep {shown}, " + ("roll on" if rolls else f"then bank {total}")
 
 

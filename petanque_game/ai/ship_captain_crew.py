@@ -162,15 +162,18 @@ def _utility(state: ShipCaptainCrewState) -> Utility:
     anymode = state.cargo_reroll == "any"
     me = state.turn_player
     if state.mode == "pot":
-        base, others = 0, {s: state.round_scores[s] for s in _played(state)}
-        later = {s: 0 for s in _later(state)}
-    elif _final_round(state):
+        from petanque_game.ai import ship_captain_crew_pot as pot  # it imports this module
+
+        made = [state.round_scores[s] for s in _played(state)]
+        best = max(made, default=-1)
+        return pot.tables(anymode).utility(len(_later(state)), best, made.count(best))
+    if _final_round(state):
         base, others = state.totals[me], {s: state.totals[s] for s in _played(state)}
         later = {s: state.totals[s] for s in _later(state)}
     else:
         return _EV
     values = []
-    for score in range(13):
+    for score in range(13):  # an estimate: ties count as shared, later players independent
         mine = base + score
         if any(v > mine for v in others.values()):
             values.append(0.0)

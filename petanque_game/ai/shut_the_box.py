@@ -161,6 +161,8 @@ def _win(rules: Rules, target: int, mask: int) -> float:
 
 
 def _roll_win(rules: Rules, target: int, mask: int, count: int) -> float:
+    if _BOX_SUM[mask] <= target:
+        return 1.0  # the open boxes already meet the target, and closing only lowers them
     return _after_roll(rules, _wins(rules, target), mask, count, max, False)
 
 

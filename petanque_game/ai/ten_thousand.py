@@ -6,8 +6,8 @@
   the other scores.
 - medium, a club player: weighs the points it sets aside against a rough worth of the dice left
   (from six dice it usually keeps a single 1 or 5 and rolls five), and banks at a turn total that
-  depends on the dice left. When an opponent is close to the target and it is not, it asks for
-  twice as much before banking.
+  depends on the dice left. When an opponent is close to the target (needs 1,000 or less) it
+  asks for twice as much before banking, whether or not it is close itself.
 - expert: with two or more players and a target with a shipped table (`ten_thousand_win`), the
   exact two-player play that maximises the chance to win, against the best other score; for
   other targets and solo practice, the expected-points play (`ten_thousand_points`).
@@ -84,9 +84,9 @@ def _medium_keep_worth(state: TenThousandState, keep: tuple[int, ...]) -> tuple[
 
 
 def _medium_pushes(state: TenThousandState) -> bool:
-    """An opponent is close to the target and this seat is not: a total must be worth more."""
+    """An opponent is close to the target: a total must be worth more, however close this seat
+    is too (a total that does not win leaves the opponent a likely last turn)."""
     me = state.turn_player
     others = [s for seat, s in enumerate(state.banked) if seat != me]
-    return bool(others) and state.target - max(others) <= MEDIUM_LATE < \
-        state.target - state.banked[me]
+    return bool(others) and state.target - max(others) <= MEDIUM_LATE
 

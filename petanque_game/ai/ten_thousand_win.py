@@ -181,9 +181,10 @@ class PairTurn:
         return 1.0 - self.table.start(self.b, self.a + t) if t < self.top else 1.0
 
     def roll_value(self, t: int, n: int) -> float:
-        """The chance to win rolling n dice at turn total t and playing on to win."""
+        """The chance to win rolling n dice at turn total t and playing on to win. From a total
+        that already wins when banked, rolling on still risks a bust (then the turn is lost)."""
         if t >= self.top:
-            return 1.0
+            return self._roll(t, n)
         known = self._rolled.get(t * 8 + n)
         return known if known is not None else self._roll(t, n)
 

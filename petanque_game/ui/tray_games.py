@@ -21,7 +21,8 @@ import pygame
 from petanque_game.ui import lang
 from petanque_game.ui.widgets import Button
 
-CHANCES = frozenset({"win", "pot", "share", "shut"})  # worths that are a chance (0-1)
+CHANCES = frozenset({"win", "win_rival", "pot", "share", "shut"})  # worths that are a chance (0-1)
+SURE = {"pot": "sure_pot", "share": "sure_share"}  # a sure chance said other than "you win"
 
 
 @dataclass(frozen=True)
@@ -57,11 +58,12 @@ def told(advice: Advice) -> str:
             advice.value != advice.alt_value:
         digits = 2  # say the difference when one decimal would not tell them apart
     if chance and advice.value >= 1.0 - 1e-9:
-        worth = lang.tr("tray.hint.worth.sure")
+        worth = lang.tr(f"tray.hint.worth.{SURE.get(advice.worth, 'sure')}")
     elif chance and advice.value <= 1e-9:
         worth = lang.tr("tray.hint.worth.no_chance")
     else:
-        worth = lang.tr(f"tray.hint.worth.{advice.worth}", x=_worth(advice.value, chance, digits))
+        worth = lang.tr(f"tray.hint.worth.{advice.worth}", x=_worth(advice.value, chance, digits),
+                        **fields)
     if not advice.alt:
         return lang.tr("tray.hint.line", move=move, worth=worth)
     key = f"tray.hint.alt.{advice.alt}"
@@ -95,7 +97,10 @@ def decimal(value: float, digits: int = 1) -> str:
 
 
 def percent(p: float) -> str:
-    """A chance as a player reads it: "64%", "over 99%", "under 1%" (in the language in use)."""
+    """A chance as a player reads it: "64%", "over 99%", "under 1%", "sure" (in the language in
+    use)."""
+    if p >= 1.0 - 1e-9:
+        return lang.tr("tray.chance.sure")
     shown = round(100 * p)
     if shown >= 100:
         return lang.tr("tray.chance.over_99")
