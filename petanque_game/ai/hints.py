@@ -4,8 +4,9 @@ The window calls `hint(game, state, board)` when a human seat is to move. A hint
 function of the state: it changes nothing, uses none of the match's random streams and is not a
 move of the game (the window may record that one was shown); the same state gives the same hint.
 Each game registers its own function with `@registers(game)`: Ten Thousand's is here, the other
-tray games' in `hints_tray.py`, Terningepetanque's in `hints_petanque.py` (loaded on the first
-hint, so importing this module does not import the physics). A game with none gets a ValueError.
+tray games' in `hints_tray.py`, Terningepetanque's in `hints_petanque.py` (each loaded on the first
+hint that needs it, so that neither importing this module nor a tray game's hint imports the
+physics). A game with none gets a ValueError.
 
 Ten Thousand: with two or more players and a target with a shipped win table, the value is the
 chance to win (`ten_thousand_win`); with three or more players it is the chance one-on-one
@@ -47,7 +48,9 @@ def hint(game: str, state: Any, board: Any = None, hand: Any = None) -> Hint:
     `hand`: for a game thrown by hand, the `physics.hand.Hand` the player throws with, None for
     the expert's); ValueError when there is none to give."""
     for name in _MODULES:
-        import_module(name)  # each registers its games' hints (once: Python caches modules)
+        if game in _HINTS:
+            break
+        import_module(name)  # it registers its games' hints (once: Python caches modules)
     give = _HINTS.get(game)
     if give is None:
         raise ValueError(f"no hint for {game}")

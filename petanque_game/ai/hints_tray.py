@@ -6,15 +6,17 @@ Each gives the expert's move and its worth in the expert's own measure, as the p
   chance to meet it ("Close 1 and 2: 33% to win or share"). A roll of one die or two is shown
   with the other choice beside it.
 - Ship, Captain and Crew: in a points match the turn's expected score ("Re-roll: expected cargo
-  8.0 (stopping: 7)"); in a pot round, and in the points match's last round and tie-breaks, the
-  expert's estimate of the chance to take the pot or win the match ("Stop with 9: 64% to take the
-  pot (re-rolling: 41%)"). Rolls before the cargo is reached are forced; their hint says what the
-  turn is worth.
+  8.0 (stopping: 7)"); in a pot round the exact chance to take the pot, every player after you
+  playing their best (`ship_captain_crew_pot`: "Stop with 9: 64% to take the pot (re-roll:
+  41%)"); in the points match's last round and tie-breaks the expert's estimate of the chance to
+  win the match, said as one ("Re-roll: about 55% to win (stopping: about 30%)"). Rolls before
+  the cargo is reached are forced; their hint says what the turn is worth.
 """
 
 from __future__ import annotations
 
 import random
+from functools import partial
 
 from petanque_game.ai import ship_captain_crew as ship_ai
 from petanque_game.ai import shut_the_box as box_ai
@@ -76,8 +78,9 @@ def _ship_captain_crew(state: ship_rules.ShipCaptainCrewState, board: object = N
     terms, values = ship_ai.appraise(state)
     value = values[action]
     goal = {"pot": "to take the pot", "match": "to win"}.get(terms)
+    odds = partial(_chance, about="about " if terms == "match" else "")  # match: an estimate
     if not state.qualified:
-        worth = f"expected score {value:.1f} this turn" if goal is None else _odds(value, goal)
+        worth = f"expected score {value:.1f} this turn" if goal is None else odds(value, goal)
         return Hint(action, f"Roll {action.count} dice: {worth}", value)
     cargo = sum(state.cargo)
     if isinstance(action, Stop):
@@ -88,15 +91,15 @@ def _ship_captain_crew(state: ship_rules.ShipCaptainCrewState, board: object = N
         if goal is None:
             shown = _cargo(values[alt], float(cargo))
             return Hint(action, f"Stop with {cargo} ({said}: {shown} expected)", value)
-        text = f"Stop with {cargo}: {_odds(value, goal)} ({said}: {_odds(values[alt])})"
+        text = f"Stop with {cargo}: {odds(value, goal)} ({said}: {odds(values[alt])})"
         return Hint(action, text, value)
     stop = values[Stop()]
     said = _ship_reroll(state, action)
     if goal is None:
         text = f"{said}: expected cargo {_cargo(value, stop)} (stopping: {cargo})"
         return Hint(action, text, value)
-    instead = "stopping loses" if stop <= 0.0 else f"stopping: {_odds(stop)}"
-    return Hint(action, f"{said}: {_odds(value, goal)} ({instead})", value)
+    instead = "stopping loses" if stop <= 0.0 else f"stopping: {odds(stop)}"
+    return Hint(action, f"{said}: {odds(value, goal)} ({instead})", value)
 
 
 def _ship_reroll(state: ship_rules.ShipCaptainCrewState, action: Roll) -> str:
@@ -115,9 +118,14 @@ def _cargo(value: float, other: float) -> str:
 
 def _odds(p: float, goal: str = "") -> str:
     """A chance as the hint says it: "33% to win or share", "sure to win", "no chance to win"."""
+    return _chance(p, goal)
+
+
+def _chance(p: float, goal: str = "", about: str = "") -> str:
+    """`_odds`, with `about` ("about ") before an estimated chance."""
     tail = f" {goal}" if goal else ""
     if p >= 1.0 - 1e-12:
         return f"sure{tail}" if goal else "sure"
     if p <= 1e-12:
         return f"no chance{tail}"
-    return f"{percent(p)}{tail}"
+    return f"{about}{percent(p)}{tail}"

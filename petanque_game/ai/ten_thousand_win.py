@@ -8,7 +8,8 @@ writes one table per target and `hot_dice_banks` setting to `assets/ai/`. A tabl
 The keeps are not stored: with S and the bank-or-roll decisions the value of every position of a
 turn is a short calculation (`PairTurn`), done once per pair of scores and kept while it is used.
 That makes the AI's choices exactly the solver's (up to the 2^-32 rounding of S) for a table of
-2 KB (target 1,000) to 125 KB (target 10,000), read in under 20 ms when first needed.
+2 KB (target 1,000) to 125 KB (target 10,000), read in about 20 ms when first needed (most of
+it to decompress; a row of S is summed up the first time it is asked for).
 
 File format (`ten-thousand-TARGET-banks.xz` or `-carries.xz`): an xz stream of
     b"TTW1", target (u32), hot_dice_banks (u8), goal = target / 50 (u16), die counts stored (u8),
@@ -29,6 +30,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import accumulate
+from operator import add
 
 from petanque_game.ai.ten_thousand_dice import STEP, keep_options, roll_groups
 from petanque_game.data import assets_dir
@@ -61,15 +63,16 @@ class WinTable:
         at = HEADER.size
         diffs = struct.unpack_from(f"<{goal * goal}I", raw, at)
         at += 4 * goal * goal
-        rows: list[list[int]] = []
+        rows: list[list[int]] = []  # along a summed, not yet along b, nor taken mod 2^32
         prev = [0] * goal
         for a in range(goal):
-            prev = [(p + d) & 0xFFFFFFFF for p, d in zip(prev, diffs[a * goal:(a + 1) * goal])]
+            prev = list(map(add, prev, diffs[a * goal:(a + 1) * goal]))
             rows.append(prev)
-        self._start = [[v & 0xFFFFFFFF for v in accumulate(row)] for row in rows]
+        self._rows = rows
+        self._start: dict[int, list[int]] = {}  # a -> S(a, .) * SCALE, once asked for
         lengths = raw[at:at + goal * goal]
         at += goal * goal
-        self._offsets = [at + o for o in accumulate(lengths, initial=0)]
+        self._offsets = list(accumulate(lengths, initial=at))
         if self._offsets[-1] != len(raw):
             raise ValueError("a Ten Thousand win table of the wrong length")
         self._raw = raw
@@ -81,7 +84,10 @@ class WinTable:
             return 1.0
         if b >= self.goal:
             return 0.0
-        return self._start[a][b] / SCALE
+        row = self._start.get(a)
+        if row is None:  # the sums mod 2^32 (summed unbounded first: the same)
+            row = self._start[a] = [v & 0xFFFFFFFF for v in accumulate(self._rows[a])]
+        return row[b] / SCALE
 
     def switches(self, a: int, b: int) -> tuple[tuple[int, ...], ...]:
         """Per die count (index n - 1): the turn totals at which bank-or-roll changes."""
@@ -171,8 +177,13 @@ class PairTurn:
                 total = bust * self.bust_value
                 for p, s, left in singles:
                     total += p * value[left][t + s]
-                for p, choices in several:
-                    total += p * max([value[left][t + s] for s, left in choices])
+                for p, choices in several:  # the best keep (max, unrolled: it is hot here)
+                    best = -1.0
+                    for s, left in choices:
+                        v = value[left][t + s]
+                        if v > best:
+                            best = v
+                    total += p * best
                 value[n][t] = self._rolled[t * 8 + n] = total
             value[0][t] = value[DICE][t]
         self._carried = value

@@ -21,7 +21,7 @@ import pygame
 from petanque_game.ui import lang
 from petanque_game.ui.widgets import Button
 
-CHANCES = frozenset({"win", "win_rival", "pot", "share", "shut"})  # worths that are a chance (0-1)
+CHANCES = frozenset({"win", "win_rival", "win_about", "pot", "share", "shut"})  # chances (0-1)
 SURE = {"pot": "sure_pot", "share": "sure_share"}  # a sure chance said other than "you win"
 
 

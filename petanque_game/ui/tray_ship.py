@@ -279,7 +279,8 @@ class ShipControls(Controls):
         action = hint(GAME_ID, state).action
         terms, values = ship_ai.appraise(state)
         value = values[action]
-        worth = {"pot": "pot", "match": "win"}.get(terms, "")
+        worth = {"pot": "pot", "match": "win_about"}.get(terms, "")  # the match's: an estimate
+        about = "_about" if terms == "match" else ""
         if not state.qualified:
             return Advice(state, action, "ship_roll", count=action.count,
                           worth=worth or "score", value=value)
@@ -290,7 +291,7 @@ class ShipControls(Controls):
             alt = max((a for a in values if not isinstance(a, Stop)), key=lambda a: values[a])
             return Advice(state, action, "ship_stop", (("cargo", cargo),),
                           worth=worth or "sure_cargo", value=value if worth else float(cargo),
-                          alt="ship_reroll", alt_value=values[alt])
+                          alt="ship_reroll" + about, alt_value=values[alt])
         if action.count == 1:
             kept = next(v for v in state.cargo if v != action.reroll[0]) if \
                 state.cargo.count(action.reroll[0]) == 1 else action.reroll[0]
@@ -298,7 +299,7 @@ class ShipControls(Controls):
         else:
             move, fields = "ship_reroll", (("cargo", cargo),)
         return Advice(state, action, move, fields, worth=worth or "cargo", value=value,
-                      alt="ship_stop", alt_value=values[Stop()] if worth else float(cargo))
+                      alt="ship_stop" + about, alt_value=values[Stop()] if worth else float(cargo))
 
     def advice_dice(self, advice: Advice) -> set[int]:
         action = advice.action

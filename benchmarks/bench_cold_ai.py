@@ -1,0 +1,123 @@
+"""Benchmark: the CPU time of a tray AI's first decision and first hint, with cold tables.
+
+    python benchmarks/bench_cold_ai.py [--repeat 3] [--only ten-thousand]
+
+Each case runs in a fresh Python process (so nothing is cached yet): it imports the AI and the
+hints, builds a state where the expert has a real choice to make, then measures with
+`time.process_time` (CPU, not wall time: the machine may be shared) the first `choose(...,
+"expert", ...)` and, in another fresh process, the first `hints.hint(...)`. Cases cover every
+target the Ten Thousand menu offers and others the options allow (500 to 100,000), both hot-dice
+rules, solo and several players; every Shut the Box rule set and its last turn; Ship, Captain and
+Crew for points, for a pot (2 and 8 players, both cargo rules) and in a match's last round.
+Each process is run `--repeat` times; the table gives the median and the largest in ms, and the
+largest of all. Nothing is asserted; the aim is 50 ms or less for every case.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# (label, game, setup code making `state`): the state is built before the clock starts.
+TT = "from petanque_game.rules import ten_thousand as tt\n"
+TT_CHOOSING = TT + ("state = tt.TenThousandState(num_players={n}, target={target}, "
+                    "hot_dice_banks={banks}, banked={banked}, phase=tt.CHOOSING, "
+                    "turn_total=350, dice_in_hand=3)\n")
+BOX = ("import dataclasses\nfrom petanque_game.rules import shut_the_box as stb\n"
+       "from petanque_game.rules.base import Roll, Dice\n"
+       "state = stb.new_game({n}, {opts}).apply(Roll(2)).apply(Dice((3, 4)))\n")
+BOX_LAST = ("import dataclasses\nfrom petanque_game.rules import shut_the_box as stb\n"
+            "from petanque_game.rules.base import Roll, Dice\n"
+            "s = dataclasses.replace(stb.new_game(2, {opts}), turns_done=1, "
+            "turn_penalties=((12,), ()))\n"
+            "state = s.apply(Roll(2)).apply(Dice((3, 4)))\n")
+SHIP = ("from petanque_game.rules import ship_captain_crew as scc\n"
+        "from petanque_game.rules.base import Roll, Dice\n"
+        "state = scc.new_game({n}, {opts}).apply(Roll(5)).apply(Dice((6, 5, 4, 2, 5)))\n")
+
+
+def cases() -> list[tuple[str, str, str]]:
+    found = []
+    for target in (500, 1000, 2000, 5000, 7500, 10000, 20000, 100000):
+        for banks in (True, False):
+            rule = "banks" if banks else "carries"
+            for n in (1, 2, 4):
+                banked = tuple([target // 100 * 20] + [target // 100 * 30] * (n - 1))
+                found.append((f"ten-thousand {target} {rule} {n}p", "ten-thousand",
+                              TT_CHOOSING.format(n=n, target=target, banks=banks, banked=banked)))
+        near = (target - 600, target - 400) if target > 1000 else (target - 400, target - 300)
+        found.append((f"ten-thousand {target} banks 2p near the end", "ten-thousand",
+                      TT_CHOOSING.format(n=2, target=target, banks=True, banked=near)))
+    rule_sets = [{}, {"closing": "classic"}, {"partial_close": True}, {"close_all_three": True},
+                 {"closing": "classic", "partial_close": True, "close_all_three": True},
+                 {"shut_wins": True}]
+    for opts in rule_sets:
+        label = ",".join(f"{k}={v}" for k, v in opts.items()) or "seed rules"
+        found.append((f"shut-the-box {label}", "shut-the-box", BOX.format(n=2, opts=opts)))
+        found.append((f"shut-the-box {label} last turn", "shut-the-box",
+                      BOX_LAST.format(opts=opts)))
+    for n, opts in ((2, {}), (2, {"mode": "pot"}), (8, {"mode": "pot"}),
+                    (2, {"mode": "pot", "cargo_reroll": "any"}),
+                    (8, {"mode": "pot", "cargo_reroll": "any"}),
+                    (4, {"target": 0, "rounds": 1}),
+                    (8, {"target": 0, "rounds": 1, "cargo_reroll": "any"})):
+        label = ",".join(f"{k}={v}" for k, v in opts.items()) or "points"
+        found.append((f"ship-captain-crew {n}p {label}", "ship-captain-crew",
+                      SHIP.format(n=n, opts=opts)))
+    return found
+
+
+CHILD = """
+import json, random, sys, time
+sys.path.insert(0, {root!r})
+from importlib import import_module
+from petanque_game.ai.hints import hint
+import petanque_game.ai.hints_tray
+from petanque_game.rules.games import spec_of
+ai = import_module(spec_of({game!r}).ai)
+{setup}
+assert len(state.legal_actions()) > 1, "no choice to make"
+start = time.process_time()
+if {what!r} == "choose":
+    ai.choose(state, "expert", random.Random(0))
+else:
+    hint({game!r}, state)
+print(json.dumps(time.process_time() - start))
+"""
+
+
+def first_call(game: str, setup: str, what: str) -> float:
+    code = CHILD.format(root=str(ROOT), game=game, setup=setup, what=what)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    if out.returncode:
+        raise SystemExit(f"{game}: {out.stderr}")
+    return json.loads(out.stdout.strip().splitlines()[-1]) * 1000.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--only", default="", help="only the cases whose label starts so")
+    args = parser.parse_args()
+    worst = (0.0, "")
+    print(f"{'case':<58}{'decision ms':>16}{'hint ms':>16}   (median / largest)")
+    for label, game, setup in cases():
+        if not label.startswith(args.only):
+            continue
+        row = []
+        for what in ("choose", "hint"):
+            times = [first_call(game, setup, what) for _ in range(args.repeat)]
+            row.append(f"{statistics.median(times):7.1f} /{max(times):6.1f}")
+            worst = max(worst, (max(times), f"{label} ({what})"))
+        print(f"{label:<58}{row[0]:>16}{row[1]:>16}", flush=True)
+    print(f"largest first call: {worst[0]:.1f} ms CPU, {worst[1]}")
+
+
+if __name__ == "__main__":
+    main()
