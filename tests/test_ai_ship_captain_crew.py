@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from itertools import combinations_with_replacement
 
 import pytest
 
 from petanque_game.ai import ship_captain_crew as ai
+from petanque_game.ai import ship_captain_crew_pot as pot
 from petanque_game.rules import ship_captain_crew as scc
 from petanque_game.rules.base import CHANCE, Dice, Roll, Stop
 
@@ -154,3 +156,48 @@ def test_expert_beats_easy_in_pot_play_with_cargo_reroll_any():
         state = play(levels, {"mode": "pot", "cargo_reroll": "any"}, seed)
         wins += sum(1 / len(state.winners()) for s in state.winners() if levels[s] == "expert")
     assert wins / games > 0.6
+
+
+def _estimate(made: tuple[int, ...], later: int, anymode: bool) -> tuple[float, ...]:
+    """The pot utility the expert used before the round was solved exactly: zero below a score
+    made, a tie shared equally, each later player's best chance to beat it taken independently."""
+    values = []
+    for score in range(13):
+        if any(v > score for v in made):
+            values.append(0.0)
+            continue
+        p = 1.0 / (1 + sum(v == score for v in made))
+        for _ in range(later):
+            p *= 1.0 - ai._beat_chance(score, anymode)
+        values.append(p)
+    return tuple(values)
+
+
+def test_exact_pot_play_changes_no_choice_for_two_or_three_players():
+    """Issue 21: the expert's pot choices already matched an exact round solution with two and
+    three players; playing the exact chance (ship_captain_crew_pot) keeps every one of them."""
+    def choice(cargo, rolls, utility, anymode, must_roll):
+        options = ai._option_values(cargo, rolls, utility, anymode)
+        best = max(options.values())
+        if not must_roll and options["stop"] >= best - 1e-12 and sum(cargo) > 2:
+            return "stop"
+        return max((k for k in options if k != "stop"), key=lambda k: options[k])
+
+    compared = 0
+    for anymode in (False, True):
+        tables = pot.tables(anymode)
+        for players in (2, 3):
+            for position in range(players):
+                for made in combinations_with_replacement(range(13), position):
+                    best = max(made, default=-1)
+                    exact = tables.utility(players - position - 1, best, made.count(best))
+                    rough = _estimate(made, players - position - 1, anymode)
+                    for a in range(1, 7):
+                        for b in range(a, 7):
+                            for rolls in (1, 2):
+                                args = ((a, b), rolls)
+                                must = a + b < best
+                                assert choice(*args, exact, anymode, must) == \
+                                    choice(*args, rough, anymode, must)
+                                compared += 1
+    assert compared == 9996

@@ -19,7 +19,7 @@ choices and solving again until they no longer change (two or three times).
 
 The tables cover rounds of up to 8 players. Built, they take one to two seconds (most of it for
 7 and 8 players), too long for a first decision, so `tools/solve_ship_pot.py` builds them for
-both cargo rules and writes them to `assets/ai/ship-pot.json` (about 100 KB), read in a few ms
+both cargo rules and writes them to `assets/ai/ship-pot.json` (52 KB), read in a few ms
 the first time a pot round is played or hinted; the tests build them afresh and compare.
 """
 
