@@ -144,7 +144,8 @@ def test_ship_in_a_pot_round_hints_the_chance_to_take_the_pot():
     assert re.fullmatch(r"Re-roll: \d+% to take the pot \(stopping: \d+%\)",
                         hint(SHIP, first).text)
     last_round = rolled(scc.new_game(2, {"target": 0, "rounds": 1}), 6, 5, 4, 2, 6)
-    assert re.fullmatch(r"Re-roll: \d+% to win \(stopping: \d+%\)", hint(SHIP, last_round).text)
+    assert re.fullmatch(r"Re-roll: about \d+% to win \(stopping: about \d+%\)",
+                        hint(SHIP, last_round).text)  # the match's chance is an estimate
 
 
 # --- Terningepetanque -----------------------------------------------------------------------------

@@ -114,13 +114,14 @@ def _keep_then(state: Any, keep: tuple[int, ...], pos: Any) -> str:
     if state.banked[state.turn_player] + total >= state.target:
         return f"Keep {shown} and bank {total}"
     if left == 0 and state.hot_dice_banks:
-        return f"Keep {shown} (hot dice) and roll all six again"  # the total is banked at once
-    after = ten_thousand_win.Position(pos.table, pos.a, pos.b, total // 50, left or DICE)
-    rolls = ten_thousand_win.rolls_on(after)
-    if left == 0:
-        return f"Keep {shown} (hot dice" + (") and roll all six again" if rolls else
-                                            f"), then bank {total}")
-    return f"Keep {shown}, " + ("roll on" if rolls else f"then bank {total}")
+        rolls = True  # the total is banked at once, and six fresh dice roll for free
+    else:
+        after = ten_thousand_win.Position(pos.table, pos.a, pos.b, total // 50, left or DICE)
+        rolls = ten_thousand_win.rolls_on(after)
+    hot = " (hot dice)" if left == 0 else ""
+    if not rolls:
+        return f"Keep {shown}{hot}, then bank {total}"
+    return f"Keep {shown}{hot} and roll all six again" if hot else f"Keep {shown}, roll on"
 
 
 def _ten_thousand_points(state: Any, action: Any) -> Hint:

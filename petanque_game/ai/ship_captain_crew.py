@@ -15,25 +15,26 @@ match (the points match's last round), since rolling then costs nothing, and sto
   rolls left, or under 8 with one.
 - expert: exact expectimax over the turn (secured count, cargo, rolls left) maximising the expected
   utility of the turn's final score. In the points mode, outside the last round, the utility is the
-  score itself (expected value). In a pot round or roll-off, a points tie-break round and the points
-  match's last round it is an estimate of the chance to win: zero below the best result already in,
-  shared with players already tied, and times, for each player still to play, the chance that
-  they do not beat it (each of them playing its own best turn to beat it, a tie counting half).
-  All tables are memoised with functools.cache; the first decision builds them in a few ms.
+  score itself (expected value). In a pot round or roll-off it is the exact chance to take the
+  pot, every player after it playing their best and ties rolled off again
+  (`ship_captain_crew_pot`, a shipped solution of the round). In a points tie-break round and the
+  points match's last round it is an estimate of the chance to win: zero below the best result
+  already in, shared with players already tied, and times, for each player still to play, the
+  chance that they do not beat it (each of them playing its own best turn to beat it, a tie
+  counting half). The turn tables are memoised with functools.cache; the first decision builds
+  them in a few ms.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from functools import cache
-from itertools import combinations_with_replacement
-from math import factorial
 
+from petanque_game.ai import ship_captain_crew_pot as pot
+from petanque_game.ai.ship_captain_crew_dice import Utility, roll_table
 from petanque_game.rules.base import Roll, Stop
-from petanque_game.rules.ship_captain_crew import ShipCaptainCrewState, secure
+from petanque_game.rules.ship_captain_crew import ShipCaptainCrewState
 
-Utility = tuple[float, ...]  # per final turn score 0-12
 _EV: Utility = tuple(float(x) for x in range(13))
 _EPS = 1e-12
 
@@ -162,8 +163,6 @@ def _utility(state: ShipCaptainCrewState) -> Utility:
     anymode = state.cargo_reroll == "any"
     me = state.turn_player
     if state.mode == "pot":
-        from petanque_game.ai import ship_captain_crew_pot as pot  # it imports this module
-
         made = [state.round_scores[s] for s in _played(state)]
         best = max(made, default=-1)
         return pot.tables(anymode).utility(len(_later(state)), best, made.count(best))
@@ -197,23 +196,10 @@ def _beat_chance(need: int, anymode: bool) -> float:
 
 
 @cache
-def _roll_table(secured: int) -> tuple[tuple[int, tuple[int, ...], float], ...]:
-    """Rolling the 5 - secured unsecured dice: (secured after, cargo, probability)."""
-    n = 5 - secured
-    counts: Counter = Counter()
-    for values in combinations_with_replacement(range(1, 7), n):  # each sorted roll, weighed
-        ways = factorial(n)  # by the number of orders it comes in
-        for c in Counter(values).values():
-            ways //= factorial(c)
-        counts[secure(secured, values)] += ways
-    return tuple((k, cargo, c / 6**n) for (k, cargo), c in sorted(counts.items()))
-
-
-@cache
 def _value_before_roll(secured: int, rolls: int, utility: Utility, anymode: bool) -> float:
     """Expected utility of a turn not yet qualified, about to roll with `rolls` rolls left."""
     total = 0.0
-    for k, cargo, p in _roll_table(secured):
+    for k, cargo, p in roll_table(secured):
         if k == 3:
             total += p * _cargo_value(cargo, rolls - 1, utility, anymode)
         elif rolls == 1:

@@ -29,8 +29,7 @@ import json
 import logging
 from functools import cache
 
-from petanque_game.ai.ship_captain_crew import Utility
-from petanque_game.ai.ship_captain_crew import _roll_table as roll_table
+from petanque_game.ai.ship_captain_crew_dice import Utility, roll_table
 from petanque_game.data import assets_dir
 
 SCORES = 13  # a turn scores 0 (not qualified) to 12
