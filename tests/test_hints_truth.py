@@ -167,10 +167,10 @@ def test_item_4_with_three_or_more_players_the_chance_says_it_is_one_on_one():
         "(banking 350: under 1%)")
     said = window(TenThousandControls, six)
     assert "if the best other score (9,950) were your only rival" in said["en"]
-    assert "hvis den bedste af de andres score (9.950) var din eneste modstander" in said["da"]
+    assert "chance for at vinde mod kun den bedste anden score (9.950)" in said["da"]
     lang.use("nb")
-    assert f"om den beste av de andres poengsummer ({lang.number(9950)}) var din eneste " \
-        "motstander" in said["nb"]
+    assert f"sjanse til å vinne mot bare den beste andre poengsummen ({lang.number(9950)})" in \
+        said["nb"]
     assert "only rival" not in window(TenThousandControls, two)["en"]
 
 
