@@ -78,7 +78,7 @@ def _ship_captain_crew(state: ship_rules.ShipCaptainCrewState, board: object = N
     terms, values = ship_ai.appraise(state)
     value = values[action]
     goal = {"pot": "to take the pot", "match": "to win"}.get(terms)
-    odds = partial(_chance, about="about " if terms == "match" else "")  # match: an estimate
+    odds = partial(_odds, about="about " if terms == "match" else "")  # match: an estimate
     if not state.qualified:
         worth = f"expected score {value:.1f} this turn" if goal is None else odds(value, goal)
         return Hint(action, f"Roll {action.count} dice: {worth}", value)
@@ -116,13 +116,9 @@ def _cargo(value: float, other: float) -> str:
 # --- both -----------------------------------------------------------------------------------------
 
 
-def _odds(p: float, goal: str = "") -> str:
-    """A chance as the hint says it: "33% to win or share", "sure to win", "no chance to win"."""
-    return _chance(p, goal)
-
-
-def _chance(p: float, goal: str = "", about: str = "") -> str:
-    """`_odds`, with `about` ("about ") before an estimated chance."""
+def _odds(p: float, goal: str = "", about: str = "") -> str:
+    """A chance as the hint says it: "33% to win or share", "sure to win", "no chance to win";
+    `about` ("about ") goes before an estimated one."""
     tail = f" {goal}" if goal else ""
     if p >= 1.0 - 1e-12:
         return f"sure{tail}" if goal else "sure"
