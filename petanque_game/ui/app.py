@@ -11,8 +11,10 @@ The loop draws 60 frames a second only while something moves: a scene that moves
 animation, a timer, work on another thread it waits for) says so with an `animating` property
 (ui/game_scene.py); otherwise the window naps between looks for events (`loop`).
 
-The window opens at the logical size, or smaller on a small desktop (`window_size_for`), in full
-screen if the settings say so, and speaks the settings' language (ui/lang.py).
+The window opens at the size it had when it was last resized (the `window_size` setting, kept in
+settings.yaml) if the desktop still has room for it, else at most of the desktop, keeping the
+picture's aspect (`window_size_for`); in full screen if it was left in full screen (F11 and the
+settings scene both keep that), and it speaks the settings' language (ui/lang.py).
 
 `App` works under SDL's dummy video driver: tests construct it, feed it events (`click`, `key`,
 `handle`), `step` it and `render` it to a surface, or run whole frames with `tick`.
@@ -49,7 +51,9 @@ MIXER_BUFFER = 512  # samples: 23 ms at 22050 Hz, so a click's sound follows the
 FRAME_RATE = 60  # frames a second while something moves
 IDLE_WAKE = 0.5  # seconds: when nothing moves, a frame is drawn this often without an event
 IDLE_POLL = 1 / FRAME_RATE  # seconds between two looks for events when nothing moves
-WINDOW_SHARE = 0.9  # the share of the desktop a window may take at start
+WINDOW_SHARE = 0.9  # the share of the desktop's height a new window takes at most at start
+WINDOW_EDGE = 20  # px of the desktop's width left beside it (a narrow desktop: all but that)
+KEEP_SIZE_AFTER = 0.5  # seconds after the last resize that the window's size is kept
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
 
@@ -72,8 +76,9 @@ class App(SceneStack):
         lang.use(self.settings.language)
         pygame.display.set_caption(lang.tr("app.title"))
         self.toast = Toast()
-        self.window_size = size or window_size_for(_desktop())
+        self.window_size = size or window_size_for(_desktop(), self.settings.window_size)
         self.fullscreen = False
+        self._resized: float | None = None  # app time of a resize not yet kept in the settings
         self.window = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
         if self.settings.fullscreen:
             self.set_fullscreen(True)
@@ -148,7 +153,9 @@ class App(SceneStack):
         if event.type == pygame.VIDEORESIZE:
             if not self.fullscreen and self.window.get_size() != tuple(event.size):
                 self.window = pygame.display.set_mode(event.size, pygame.RESIZABLE)
-            self.window_size = tuple(self.window.get_size())
+            if not self.fullscreen:
+                self.window_size = tuple(self.window.get_size())
+                self._resized = self.time
             return
         if event.type in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
             self.window = pygame.display.get_surface()
@@ -210,7 +217,18 @@ class App(SceneStack):
             self.fullscreen = on
         except pygame.error as e:
             self.toast.show(lang.tr("app.no_fullscreen", reason=str(e)), "bad")
-        self.settings.fullscreen = self.fullscreen
+        if self.settings.fullscreen != self.fullscreen:
+            self.settings.fullscreen = self.fullscreen
+            self.keep_window_settings()
+
+    def keep_window_settings(self) -> None:
+        """Keep the window's size and full screen in settings.yaml, for the next start."""
+        self._resized = None
+        if not self.fullscreen and min(self.window_size) > 0:
+            self.settings.window_size = [int(v) for v in self.window_size]
+        problem = theme.save_settings(self.settings)
+        if problem is not None:
+            logs.note(f"Settings: the window's size was not kept: {problem}")
 
     def screenshot(self) -> Path | None:
         """Save the logical picture as a PNG in the user's screenshots folder."""
@@ -236,6 +254,8 @@ class App(SceneStack):
     def step(self, dt: float) -> None:
         """Advance the app by `dt` seconds: the visible scenes' animations, AI pacing, the toast."""
         self.time += dt
+        if self._resized is not None and self.time - self._resized >= KEEP_SIZE_AFTER:
+            self.keep_window_settings()  # once the player has stopped dragging the edge
         self.toast.update(dt)
         for scene in list(self.visible()):
             scene.update(dt)
@@ -374,13 +394,18 @@ def _buttons_of(scene: Any) -> list:
     return [b for b in [*(found or []), *extra] if hasattr(b, "rect")]
 
 
-def window_size_for(desktop: tuple[int, int] | None) -> tuple[int, int]:
-    """The window's size at start: the logical 1280x720 if the desktop has room for it, else the
-    largest 16:9 window within WINDOW_SHARE of the desktop (the picture is scaled to it)."""
+def window_size_for(desktop: tuple[int, int] | None,
+                    kept: list[int] | None = None) -> tuple[int, int]:
+    """The window's size at start: the size it was `kept` at when that still fits the desktop,
+    else the largest window of the logical picture's aspect within WINDOW_SHARE of the desktop's
+    height (room for a task bar and the window's title) and all but WINDOW_EDGE of its width (the
+    picture is scaled to it); the logical size itself when the desktop is not known."""
     lw, lh = theme.LOGICAL_SIZE
     if desktop is None:
-        return lw, lh
-    scale = min(1.0, desktop[0] * WINDOW_SHARE / lw, desktop[1] * WINDOW_SHARE / lh)
+        return (kept[0], kept[1]) if kept else (lw, lh)
+    if kept and kept[0] <= desktop[0] and kept[1] <= desktop[1]:
+        return kept[0], kept[1]
+    scale = min((desktop[0] - WINDOW_EDGE) / lw, desktop[1] * WINDOW_SHARE / lh)
     return max(1, int(lw * scale)), max(1, int(lh * scale))
 
 

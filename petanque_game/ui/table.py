@@ -103,6 +103,7 @@ class TableScene(TableDrawing, GameScene):
         super().__init__(app, session)
         self.level = session.match.level
         self.view = Camera(self.level, AREA.size)  # eased pan and zoom (ui/table_camera.py)
+        self.lay_out_sheet(settle=True)  # the score sheet beside the board (ui/table_view.py)
         self.flight: Flight | None = None
         self.flight_state: Any = None  # the state shown while a throw is in the air
         self.round_final: tuple[int, Table] | None = None  # (round, table) of the last scored round

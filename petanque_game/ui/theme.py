@@ -278,7 +278,9 @@ CHOICES: dict[str, tuple[str, ...]] = {"language": tuple(lang.LANGUAGES),
 FLAGS = ("sound", "fullscreen", "handover")
 SECONDS = ("ai_delay", "roll_time", "replay_delay")  # 0 to 10 s each
 NUMBERS: dict[str, tuple[float, float]] = {"volume": (0.0, 1.0), "animation_speed": (0.25, 4.0)}
-PLAIN = (*CHOICES, *FLAGS, *SECONDS, *NUMBERS)  # besides keys and colours
+WINDOW = ("window_size",)  # kept by the window itself (ui/app.py), not offered in the scene
+PLAIN = (*CHOICES, *FLAGS, *SECONDS, *NUMBERS, *WINDOW)  # besides keys and colours
+MIN_WINDOW = (320, 180)  # px: the least window size remembered
 
 
 @dataclass
@@ -298,6 +300,8 @@ class Settings:
     palette: str = "standard"  # players' colours (PALETTES); "clear" adds players' marks
     handover: bool = True  # hide the table between two human players until the next is ready
     aim: str = "point"  # petanque aiming: "point" (where to land) or "power" (a timed power bar)
+    window_size: list[int] | None = None  # [width, height] the window had last; None: fit the
+    # desktop (ui/app.py window_size_for)
     problems: list[str] = field(default_factory=list)
     # What the settings files gave before the player's own changes (settings.yaml) were laid over
     # them: `save_settings` keeps only what differs from it.
@@ -460,6 +464,11 @@ def _plain_problem(key: Any, value: Any) -> str | None:
         low, high = NUMBERS[key]
         if not (type(value) in (int, float) and low <= value <= high):
             return f"expected a number from {low:g} to {high:g}"
+    if key in WINDOW and value is not None and not (
+            isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)
+            and value[0] >= MIN_WINDOW[0] and value[1] >= MIN_WINDOW[1]):
+        return (f"expected [width, height] in pixels, at least {MIN_WINDOW[0]} by "
+                f"{MIN_WINDOW[1]}")
     if key in FLAGS and type(value) is not bool:
         return "expected true or false"
     if key in CHOICES and value not in CHOICES[key]:
