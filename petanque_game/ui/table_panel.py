@@ -63,8 +63,9 @@ def draw_side(scene, surface: pygame.Surface, rect: pygame.Rect, table: Table, o
             col, what = "bad", lang.tr("table.panel.off", points=f"-{d.face}")
         else:
             col, what = "bad", lang.tr("table.reckoning.knocked_off")
-        theme.blit_text(surface, name, (x + 34, y + 13), 20, col, anchor="midleft")
-        theme.blit_text(surface, theme.fit(what, 19, box.w - 150), (box.right - 12, y + 13), 19,
+        named = theme.blit_text(surface, name, (x + 34, y + 13), 20, col, anchor="midleft")
+        room = box.right - 12 - named.right - 8  # what the name leaves of the row
+        theme.blit_text(surface, theme.fit(what, 19, room), (box.right - 12, y + 13), 19,
                         col, anchor="midright")
         y += 26
     if len(shown) < len(table.dice):

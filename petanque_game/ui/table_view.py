@@ -27,6 +27,7 @@ CLOSEUP_BELOW = 24.0  # px: a die smaller than this at rest gets the close-up of
 CLOSEUP_DIE = 32.0  # px: how large a die is in the close-up
 CLOSEUP_MIN, CLOSEUP_MAX = 180, 260  # px: the close-up's side, as the deciding dice need
 CLOSEUP_SMALLEST = 120  # px: a smaller close-up when no corner has room for that one
+SHEET_MEMORY = "table_sheet"  # the app's memory: the score sheet shown (True) or hidden (False)
 SHEET_HINT_AT = (10, 6)  # px in the area: where "Tab: score sheet" is written when it is hidden
 FOLLOW_RATE = 2.0  # a throw's camera eases this much faster than the one at rest
 
@@ -34,20 +35,21 @@ FOLLOW_RATE = 2.0  # a throw's camera eases this much faster than the one at res
 class TableDrawing:
     """The drawing half of TableScene (a mixin: it reads the scene's state through self)."""
 
-    sheet_wanted: bool | None = None  # the score sheet shown (True), hidden, or as it fits (None)
     sheet: Placement | None = None
 
     def lay_out_sheet(self, settle: bool = False) -> None:
-        """Place the score sheet (or not) and fit the board into the rest of the area."""
+        """Place the score sheet (or not) and fit the board into the rest of the area. Whether
+        the player showed or hid it (Tab) is kept while the window is open (a replay's jump
+        makes the scene anew)."""
         st = self.session.state
         self.sheet = place_sheet(self.level, st.num_players, st.rounds, AREA.size,
-                                 self.sheet_wanted)
+                                 self.app.memory.get(SHEET_MEMORY))
         self.view.set_board_rect(tuple(self.sheet.frame))
         if settle:
             self.view.settle()
 
     def toggle_sheet(self) -> None:
-        self.sheet_wanted = self.sheet is None or self.sheet.rect is None
+        self.app.memory[SHEET_MEMORY] = self.sheet is None or self.sheet.rect is None
         self.lay_out_sheet()
 
     # --- each frame -------------------------------------------------------------------------------
