@@ -120,6 +120,31 @@ def test_a_resumed_game_folds_its_record_for_the_rounds_before():
         match.state.totals
 
 
+def test_a_watched_game_is_filled_by_its_reckonings_without_folding_its_record(monkeypatch):
+    from petanque_game.ui import table_sheet
+
+    def no_fold(*args):
+        raise AssertionError("the record was folded")
+
+    monkeypatch.setattr(table_sheet, "_folded_states", no_fold)
+    app = fast_app()
+    session = new_game("terningepetanque", ai_seats(3), {"rounds": 3}, 7, "bumper-lane")
+    open_game_scene(app, session)
+    scene = app.top
+    for _ in range(20_000):
+        if session.over and not scene.busy:
+            break
+        app.step(0.05)
+        app.render_logical()  # the sheet is drawn every frame
+    assert session.over
+    filled = dict(scored_rows(session))
+    assert [r.round for r in visible_rows(scene)] == [1, 2, 3]
+    replay = ReplaySession(paths.records_dir() / session.saved_record.name)
+    replay.seek(len(replay.states))
+    assert scored_rows(replay) == filled  # the reckonings' rows are the record's
+    app.close()
+
+
 def test_a_rounds_row_appears_when_the_reckoning_has_moved_its_points():
     app = fast_app()
     app.settings.ai_delay = 2.0  # an AI-only reckoning stays 7.5 s

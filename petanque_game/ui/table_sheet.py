@@ -3,17 +3,18 @@ doubles and the penalties marked, the closest players' cells lit, and the totals
 
 What it holds comes from the game as recorded: each `round_end` event's points and closest seats
 (the rules' `score_round`, checked when the record was read), and the table and diamond penalties
-of the state the round ended in (a replay holds every state; a live game's record is folded once
-through the rules, `match.rebuild`, when its table opens, and each round scored after that is
-read from the step that scored it). The sheet adds nothing to the score.
+of the state the round ended in: a replay holds every state; a round scored while the table
+watches is filled in by its reckoning, which found that state (`keep_row`); the rounds a resumed
+game scored before its table opened come from folding its record once through the rules
+(`match.rebuild`: 0.25-0.5 s for a 15-round game of four). The sheet adds nothing to the score.
 
 What it shows follows the table: a round's row appears once the reckoning has moved its points
 into the score pad (`visible_rows`), so nothing is told before the table shows it.
 
 Where it goes (`place_sheet`): in the table area beside the board, to its right (a column per
 player) or below it (a column per round), wherever it costs the board the least; the camera fits
-the board into the rest (`Camera.set_board_rect`). It is shown by default when that shrinks the board
-by at most SHOW_COST; Tab shows or hides it either way.
+the board into the rest (`Camera.set_board_rect`). It is shown by default when that shrinks the
+board by at most SHOW_COST; Tab shows or hides it either way.
 """
 
 from __future__ import annotations
@@ -108,11 +109,12 @@ def _folded_states(record: Any, upto: int) -> list[Any]:
 def visible_rows(scene: Any) -> list[Row]:
     """The rows the table shows now: the rounds scored before the state shown, and the round of
     the reckoning on screen once its points have reached the score pad."""
-    st = scene.state
+    st, r = scene.state, scene.reckoning
+    if r is not None and r.round not in _kept.get(scene.session, {}):  # the reckoning fills it
+        keep_row(scene.session, row_of(r.round, r.points, r.closest, r.before))
     rows = scored_rows(scene.session)
-    r = scene.reckoning if scene.flight is None else None
     last = st.rounds if st.is_terminal else st.round_number - 1
-    if r is not None and r.moved >= 1.0:
+    if r is not None and scene.flight is None and r.moved >= 1.0:
         last = max(last, r.round)
     return [rows[k] for k in sorted(rows) if k <= last]
 
