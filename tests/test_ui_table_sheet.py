@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import fast_app
+from ui_support import fast_app, start_table
 
 from petanque_game import paths
 from petanque_game.match import Match
@@ -209,6 +209,27 @@ def test_tab_shows_and_hides_the_sheet_and_the_board_takes_the_room():
     assert scene.sheet.rect is not None and scene.view.fit < whole
     app.key(pygame.K_TAB)
     assert scene.sheet.rect is None and scene.view.fit == whole
+    app.close()
+
+
+def test_a_click_on_the_sheet_hides_it_and_one_on_its_hint_shows_it_and_neither_throws():
+    app = fast_app()
+    seats = [Seat("Ann", "human"), Seat("Bjørn", "ai", "easy")]
+    scene = start_table(app, seats, rounds=3, level="round-table")
+    for _ in range(2000):  # to the person's first throw
+        if scene.aiming:
+            break
+        if scene.human_turn and not scene.busy and scene.state.starter is None:
+            scene.roll_for_start()
+        app.step(0.05)
+    assert scene.aiming and scene.sheet.rect is not None
+    events = len(scene.session.record.events)
+    app.click(scene.sheet.rect.move(AREA.topleft).center)
+    assert scene.sheet.rect is None and scene.sheet_hint_shown
+    app.render_logical()
+    app.click((AREA.x + 14, AREA.y + 12))  # on "Tab: score sheet"
+    assert scene.sheet.rect is not None
+    assert len(scene.session.record.events) == events  # nothing was thrown
     app.close()
 
 

@@ -6,8 +6,8 @@ in flight together with the diamond (or the board's centre, for the diamond itse
 set moving, and comes back once all is still. The player can zoom in and out about a point; the
 view always eases towards where it should be, so it never jumps.
 
-The board is fitted into the camera's `frame`, the part of the area it has (all of it, or what the
-score sheet beside the board leaves: `set_board_rect`).
+The board is fitted into the camera's `board_rect`, the part of the area it has (all of it, or what
+the score sheet beside the board leaves: `set_board_rect`).
 
 The camera is the scene's `view`: `to_screen` / `to_board` map board millimetres to logical pixels
 of the table area and back (the mouse's aim goes through it). What is drawn uses a snapshot of it

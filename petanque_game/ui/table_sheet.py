@@ -131,7 +131,7 @@ class Placement:
     rect: pygame.Rect | None
     kind: str
     rounds: int
-    frame: pygame.Rect
+    board: pygame.Rect
 
 
 def _columns_size(n: int, rounds: int) -> tuple[int, int]:
@@ -164,13 +164,13 @@ def place_sheet(level: Any, n: int, rounds: int, area: tuple[int, int],
     below = Placement(pygame.Rect(0, h - bh, bw, bh), "rows", fit_k,
                       pygame.Rect(0, 0, w, h - bh - GAP))
     for p in (right, below):
-        if p.frame.w > 0 and p.frame.h > 0 and (best is None or
-                                                _fit(level, p.frame) > _fit(level, best.frame)):
+        if p.board.w > 0 and p.board.h > 0 and (best is None or
+                                                _fit(level, p.board) > _fit(level, best.board)):
             best = p
     if best is None:
         return Placement(None, "columns", 0, whole)
     if shown is None:
-        shown = _fit(level, best.frame) >= (1.0 - SHOW_COST) * _fit(level, whole)
+        shown = _fit(level, best.board) >= (1.0 - SHOW_COST) * _fit(level, whole)
     if not shown:
         return Placement(None, best.kind, best.rounds, whole)
     return best

@@ -35,7 +35,7 @@ FOLLOW_RATE = 2.0  # a throw's camera eases this much faster than the one at res
 class TableDrawing:
     """The drawing half of TableScene (a mixin: it reads the scene's state through self)."""
 
-    sheet: Placement | None = None
+    sheet: Placement  # where the score sheet goes (`lay_out_sheet`, when the scene is made)
 
     def lay_out_sheet(self, settle: bool = False) -> None:
         """Place the score sheet (or not) and fit the board into the rest of the area. Whether
@@ -44,12 +44,12 @@ class TableDrawing:
         st = self.session.state
         self.sheet = place_sheet(self.level, st.num_players, st.rounds, AREA.size,
                                  self.app.memory.get(SHEET_MEMORY))
-        self.view.set_board_rect(tuple(self.sheet.frame))
+        self.view.set_board_rect(tuple(self.sheet.board))
         if settle:
             self.view.settle()
 
     def toggle_sheet(self) -> None:
-        self.app.memory[SHEET_MEMORY] = self.sheet is None or self.sheet.rect is None
+        self.app.memory[SHEET_MEMORY] = self.sheet.rect is None
         self.lay_out_sheet()
 
     # --- each frame -------------------------------------------------------------------------------
@@ -95,10 +95,15 @@ class TableDrawing:
     def camera_event(self, event: pygame.event.Event) -> bool:
         """The player's zoom: Ctrl + wheel (towards the pointer), Ctrl + plus / minus or Page Up /
         Page Down, Ctrl + 0 or Home to fit the board again. The plain wheel is the elevation's.
-        Tab shows or hides the score sheet."""
+        Tab, or a click on the sheet (or on "Tab: score sheet" when it is hidden), shows or hides
+        the score sheet; a click there aims nowhere."""
         if event.type == pygame.MOUSEMOTION:
             self._pointer = event.pos
             return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
+                and self._sheet_at(event.pos):
+            self.toggle_sheet()
+            return True
         ctrl = bool(pygame.key.get_mods() & pygame.KMOD_CTRL)
         if event.type == pygame.MOUSEWHEEL and ctrl:
             self._zoom(ZOOM_KEY_STEP ** event.y, self._pointer_board())
@@ -161,8 +166,6 @@ class TableDrawing:
 
     def _draw_sheet(self, area: pygame.Surface) -> None:
         """The score sheet in its place, or where Tab shows it when it is hidden."""
-        if self.sheet is None:
-            self.lay_out_sheet(settle=True)
         place, st = self.sheet, self.state
         if place.rect is not None:
             draw_sheet(area, place, visible_rows(self), self.session.players,
@@ -171,12 +174,20 @@ class TableDrawing:
             theme.blit_text(area, lang.tr("table_sheet.show"), SHEET_HINT_AT, 18, "muted",
                             shadow=True)
 
+    def _sheet_at(self, pos: tuple[int, int]) -> bool:
+        """Is `pos` (logical) on the score sheet, or on where Tab shows it?"""
+        place = self.sheet.rect
+        if place is None:
+            if not self.sheet_hint_shown:
+                return False
+            place = theme.text(lang.tr("table_sheet.show"), 18).get_rect(topleft=SHEET_HINT_AT)
+        return place.move(AREA.topleft).collidepoint(pos)
+
     @property
     def sheet_hint_shown(self) -> bool:
         """Is "Tab: score sheet" written in the area's corner (the sheet hidden, a person to
         throw)?"""
-        return self.sheet is not None and self.sheet.rect is None and self.human_turn \
-            and not self.busy
+        return self.sheet.rect is None and self.human_turn and not self.busy
 
     def _draw_zoom(self, area: pygame.Surface, inset: pygame.Rect | None) -> None:
         """The zoom and how to get back, when the player changed it; while the player aims,
