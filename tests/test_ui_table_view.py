@@ -28,8 +28,9 @@ pytestmark = pytest.mark.usefixtures("home")
 
 LEVELS = ("classic", "round-table", "bumper-lane")
 # The side of a die at rest on screen when the camera fits the board (1280x720 logical), measured:
-# classic 18.7 px, bumper lane 13.7 px, round table 13.0 px. Below CLOSEUP_BELOW (24 px) the
-# close-up of the deciding dice shows them at CLOSEUP_DIE (34 px).
+# classic 18.0 px (two players: the score sheet beside it; 19.0 px without), bumper lane 13.8 px,
+# round table 13.5 px (the sheet in room the board does not use). Below CLOSEUP_BELOW (24 px) the
+# close-up of the deciding dice shows them at CLOSEUP_DIE (32 px).
 MIN_DIE_PX = {"classic": 18.0, "round-table": 12.5, "bumper-lane": 13.0}
 
 
