@@ -70,38 +70,51 @@ def row_of(number: int, points: tuple[int, ...], closest: tuple[int, ...], ended
 
 # --- the rows a game holds -------------------------------------------------------------------------
 
-_kept: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # session -> {round: Row}
+@dataclass
+class _Kept:
+    """What the sheet has read of one session: its rows by round, the round_end events found
+    (event index, (round, points, closest)) and how many events have been looked at."""
+
+    rows: dict[int, Row] = dataclasses.field(default_factory=dict)
+    ends: list[tuple[int, Any]] = dataclasses.field(default_factory=list)
+    read: int = 0
+
+
+_kept: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # session -> _Kept
 
 
 def scored_rows(session: Any) -> dict[int, Row]:
-    """Every round scored in the events the session has shown, by number."""
-    rows = _kept.setdefault(session, {})
-    ends = [i for i, ev in enumerate(session.record.events[:session.shown])
-            if ev.get("action") == "round_end"]
-    if len(rows) >= len(ends):
-        return rows
-    states = getattr(session, "states", None)
-    if states is None:  # a live game: its record folded once through the rules
-        states = _folded_states(session.record, ends[-1])
-    for i in ends:
-        number, points, closest = (session.record.events[i][k] for k in
-                                   ("round", "points", "closest"))
-        if number not in rows:
-            rows[number] = row_of(number, tuple(points), tuple(closest), states[i - 1])
-    return rows
+    """Every round scored in the events the session has shown, by number. Each event is read
+    once, as the session tells it (decoded)."""
+    kept = _kept.setdefault(session, _Kept())
+    for i in range(kept.read, session.shown):
+        told = session.tell(i).decoded
+        if told.action == "round_end":
+            kept.ends.append((i, told.outcome))
+    kept.read = max(kept.read, session.shown)
+    ends = [(i, end) for i, end in kept.ends if i < session.shown]
+    missing = [(i, end) for i, end in ends if end[0] not in kept.rows]
+    if missing:
+        states = getattr(session, "states", None)
+        if states is None:  # a live game: its record folded once through the rules
+            states = _folded_states(session.record)
+        for i, (number, points, closest) in missing:
+            kept.rows[number] = row_of(number, tuple(points), tuple(closest), states[i - 1])
+    return {end[0]: kept.rows[end[0]] for _, end in ends}
 
 
 def keep_row(session: Any, row: Row) -> None:
     """A round scored while the table watched (the reckoning's own row): kept without folding."""
-    _kept.setdefault(session, {})[row.round] = row
+    _kept.setdefault(session, _Kept()).rows[row.round] = row
 
 
-def _folded_states(record: Any, upto: int) -> list[Any]:
-    """The states after each of the record's first `upto` events (its own events untouched)."""
+def _folded_states(record: Any) -> list[Any]:
+    """The states after each of the record's events, as the rules give them (`match.rebuild`, the
+    reader a resumed game went through; the record itself is left as it is)."""
     from petanque_game.match import rebuild
 
     states: list[Any] = []
-    copy = dataclasses.replace(record, events=list(record.events[:upto]), result=None)
+    copy = dataclasses.replace(record, events=list(record.events))
     rebuild(copy, check_physics=False, on_event=lambda index, state: states.append(state))
     return states
 
@@ -110,7 +123,8 @@ def visible_rows(scene: Any) -> list[Row]:
     """The rows the table shows now: the rounds scored before the state shown, and the round of
     the reckoning on screen once its points have reached the score pad."""
     st, r = scene.state, scene.reckoning
-    if r is not None and r.round not in _kept.get(scene.session, {}):  # the reckoning fills it
+    kept = _kept.get(scene.session)
+    if r is not None and (kept is None or r.round not in kept.rows):  # the reckoning fills it
         keep_row(scene.session, row_of(r.round, r.points, r.closest, r.before))
     rows = scored_rows(scene.session)
     last = st.rounds if st.is_terminal else st.round_number - 1
