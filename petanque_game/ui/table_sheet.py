@@ -70,6 +70,7 @@ def row_of(number: int, points: tuple[int, ...], closest: tuple[int, ...], ended
 
 # --- the rows a game holds -------------------------------------------------------------------------
 
+
 @dataclass
 class _Kept:
     """What the sheet has read of one session: its rows by round, the round_end events found

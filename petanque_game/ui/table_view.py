@@ -296,9 +296,9 @@ class TableDrawing:
     def closeup(self, table: Table, old: bool) -> tuple[pygame.Rect, td.View] | None:
         """Where the close-up goes in the area and what it shows, or None for no close-up: when
         the dice at rest are too small to read, a magnified view of the diamond and the dice
-        that decide the round, in the corner of the area that hides none of the bodies and the
-        least of the board. Not while the camera moves, the player has zoomed or a reckoning
-        shows."""
+        that decide the round, in a corner of the board's part of the area that covers no body
+        and no seat's name (`kept_clear`), and the least of the board; none when no corner is
+        clear. Not while the camera moves, the player has zoomed or a reckoning shows."""
         cam = self.view
         dm = table.diamond
         if dm is None or old or not cam.still or cam.user_zoom != 1.0 \
@@ -358,7 +358,7 @@ class TableDrawing:
         """The corner of the board's part of the area for the close-up, `size` px or smaller:
         clear of every body and name (`kept_clear`), covering the least of the felt and of the
         seat that throws next; None when no corner is clear even at CLOSEUP_SMALLEST."""
-        key = (view, table, self.due, size, self.view.board_rect)
+        key = (view, table, self.due, size, self.view.board_rect, self.sheet_hint_shown)
         cached = getattr(self, "_closeup_at", None)
         if cached is not None and cached[0] == key:
             return cached[1]
