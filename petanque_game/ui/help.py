@@ -197,7 +197,8 @@ class RulesScene(Scene):
         seats = [Seat(lang.tr("help.practice_you"), "human"), Seat("Bjørn", "ai", "easy")]
         try:
             session = new_game(PRACTICE_GAME, seats, {"rounds": 1, "allow_rethrow": True},
-                               new_seed(), "classic", practice=True)
+                               new_seed(), "classic", practice=True,
+                               hands=[self.app.settings.hand, None])
         except (OptionError, LevelError) as e:  # a broken shipped board: said, not hidden
             self.app.toast.show(lang.tr("help.practice_failed", why=e), "bad", 5.0)
             return

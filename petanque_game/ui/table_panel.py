@@ -139,7 +139,7 @@ def _draw_aim_meter(scene, surface: pygame.Surface, r: pygame.Rect) -> None:
         percent=f"{abs(spin) * 100:.0f}")
     theme.blit_text(surface, said, (r.x, y), 18, "text", True)
     y += 22
-    keys = "table.aim.keys_power" if scene.aim_mode == "power" else "table.aim.keys_point"
+    keys = f"table.aim.keys_{scene.aim_mode}"
     for line in theme.wrap(lang.tr(keys), 16, r.w)[:3]:
         theme.blit_text(surface, line, (r.x, y), 16, "muted")
         y += 17
@@ -179,5 +179,5 @@ def prompt(scene) -> str:
     _, obj, die = scene.due
     what = lang.tr("table.prompt.diamond" if obj == "diamond" else
                    "table.prompt.first_die" if die == 0 else "table.prompt.second_die")
-    key = "table.prompt.power" if scene.aim_mode == "power" else "table.prompt.point"
+    key = f"table.prompt.{scene.aim_mode}"
     return lang.tr(key, name=who, what=what)
