@@ -78,19 +78,22 @@ def draw_flight(scene: Any, area: pygame.Surface, launch: Any, seat: int, obj: s
     pygame.draw.circle(area, col, land, 4)
     ring = max(9.0, scene.level.dice.side * view.scale * 0.9)
     _ring(area, rest, ring, col)
+    warnings = list(p.warnings)
     if pointed is not None:  # where the player points, when the throw cannot stop there
         at = view.to_screen(*pointed)
         if abs(at[0] - rest[0]) + abs(at[1] - rest[1]) > 6:
             pygame.draw.circle(area, theme.colour("muted"), at, 5, 1)
+            if not warnings:
+                warnings.append(("table.aim.out_of_reach", p.rest))
     for _, where in p.warnings:
         _cross(area, view.to_screen(*where), bad)
     text, near = label, rest
-    if p.warnings:
-        said = lang.tr(p.warnings[0][0])
+    if warnings:
+        said = lang.tr(warnings[0][0])
         text = said if label is None else f"{label} - {said}"
-        near = view.to_screen(*p.warnings[0][1])
+        near = view.to_screen(*warnings[0][1])
     if text:
-        _label(area, text, near, ring, col if not p.warnings else bad)
+        _label(area, text, near, ring, col if not warnings else bad)
 
 
 def _drag(scene: Any, area: pygame.Surface) -> None:
