@@ -107,6 +107,7 @@ def test_a_kept_throw_needs_no_accept_and_throw_again_stays_until_the_next_throw
     # someone else throws next: the throw is kept after a moment, T until then
     assert scene.keeping and not scene.keeping_on
     assert [b.tag for b in scene.buttons()][-1] == "rethrow"
+    app.render()  # the prompt says it is kept, and which key takes it back
     for _ in range(int(ACCEPT_GRACE * 60) - 10):
         app.step(1 / 60)
     assert scene.session.state.awaiting_accept
@@ -165,6 +166,9 @@ def test_drag_pulls_back_like_a_slingshot_and_escape_cancels(exact_hands):
     mouse(app, pygame.MOUSEBUTTONUP, pull)
     launch = thrown(scene)
     assert math.remainder(launch.direction - inward, 2 * math.pi) == pytest.approx(0.0, abs=1e-3)
+    gx, gy = scene.view.to_board(grab[0] - AREA.x, grab[1] - AREA.y)  # its line runs through it
+    assert abs(-(gx - launch.x) * math.sin(launch.direction)
+               + (gy - launch.y) * math.cos(launch.direction)) < 1.0
     px = math.dist(grab, pull)
     assert launch.speed == pytest.approx(px / PULL_FULL * scene.level.throw.max_speed)
 

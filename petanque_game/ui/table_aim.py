@@ -100,22 +100,26 @@ def aim_drag(level, num_players: int, seat: int, grab: tuple[float, float],
              pull: tuple[float, float], pull_px: float, elevation_deg: float,
              spin: float = 0.0) -> Aim | None:
     """The slingshot's aim: the player grabbed the board at `grab` (mm) and pulled back to `pull`
-    (mm), `pull_px` pixels on screen. The throw heads from the pull through the grab (within the
-    level's side-angle limit), released where the AI releases in line with the grab, at the share
-    `pull_px / PULL_FULL` of the level's top speed. None while the pull is too short to tell a
-    direction."""
+    (mm), `pull_px` pixels on screen. The throw heads from the pull towards the grab (within the
+    level's side-angle limit) along the line through the grab, released on that line halfway back
+    in the zone (within its ends), at the share `pull_px / PULL_FULL` of the level's top speed.
+    None while the pull is too short to tell a direction."""
     if pull_px < 4.0 or math.dist(grab, pull) < 1e-6:
         return None
     t = level.throw
     zone = release_zone(level, num_players, seat)
-    _, lateral = zone.local(*grab)
-    lateral = max(-zone.half_width + AI_MARGIN, min(zone.half_width - AI_MARGIN, lateral))
-    x, y = zone.point(AI_DEPTH, lateral)
     inward = zone.wall.angle + math.pi
     wanted = math.atan2(grab[1] - pull[1], grab[0] - pull[0])
     off = math.remainder(wanted - inward, 2 * math.pi)
     limit = t.max_side_angle * 0.98
     heading = math.remainder(inward + max(-limit, min(limit, off)), 2 * math.pi)
+    # back along the heading from the grab to the release's depth in the zone
+    depth, _ = zone.local(*zone.point(AI_DEPTH, 0.0))
+    d0, lat0 = zone.local(*grab)
+    d1, lat1 = zone.local(grab[0] - math.cos(heading), grab[1] - math.sin(heading))
+    lateral = lat0 + (lat1 - lat0) * (depth - d0) / (d1 - d0)
+    lateral = max(-zone.half_width + AI_MARGIN, min(zone.half_width - AI_MARGIN, lateral))
+    x, y = zone.point(AI_DEPTH, lateral)
     speed = max(1.0, min(t.max_speed, pull_px / PULL_FULL * t.max_speed))
     elevation = max(t.min_elevation, min(t.max_elevation, math.radians(elevation_deg)))
     return Aim(x, y, heading, speed, elevation, max(-t.max_spin, min(t.max_spin, spin)))

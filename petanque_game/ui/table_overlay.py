@@ -29,7 +29,7 @@ def draw_overlays(scene: Any, surface: pygame.Surface) -> None:
             draw_flight(scene, area, hint, seat, obj, HINT_COLOUR,
                         lang.tr("table.hint.on_board"))  # its words are in the side panel
         launch = scene.launch()
-        if launch is not None:
+        if launch is not None and launch is not hint:  # (the hint in place: drawn once)
             draw_flight(scene, area, launch, seat, obj, None, None, scene.pointed())
         if scene.drag is not None:
             _drag(scene, area)

@@ -12,6 +12,7 @@ from petanque_game.rules.petanque_table import Table
 from petanque_game.rules.terningepetanque import closest_dice
 from petanque_game.ui import dice, lang, theme
 from petanque_game.ui import table_draw as td
+from petanque_game.ui.keys import key_names
 from petanque_game.ui.table_hint import hint_words
 from petanque_game.ui.widgets import panel
 
@@ -175,6 +176,9 @@ def prompt(scene) -> str:
     if st.starter is None:
         return lang.tr("table.prompt.roll", name=who)
     if st.awaiting_accept:
+        if scene.keeping:
+            return lang.tr("table.prompt.kept", name=who,
+                           keys=key_names(scene.app.settings, "rethrow"))
         return lang.tr("table.prompt.accept", name=who)
     _, obj, die = scene.due
     what = lang.tr("table.prompt.diamond" if obj == "diamond" else
