@@ -38,7 +38,7 @@ SPIN_STEPS = 4  # key presses from no spin to the level's top spin either way
 SOLVE_STEPS = 30  # halvings of the speed range: far finer than a pixel of the board
 # the release the AI takes (ai/petanque.py `aim`): halfway back in the zone, 20 mm inside its ends
 AI_DEPTH, AI_MARGIN = 0.5, 20.0
-SPREAD_SAMPLES = 40  # throws of the hand sampled for the spread
+SPREAD_SAMPLES = 32  # throws of the hand sampled for the spread
 SPREAD_SHARE = 0.8  # the share of those throws the drawn ellipse holds
 SPREAD_SEED = 15  # the spread's own stream: the same aim always shows the same spread
 TRACK_STEP = 2.0  # mm between the points of the roll-out checked for what it meets
@@ -284,10 +284,9 @@ def _spread(level, num_players: int, seat: int, aim: Aim, obj: str, hand: Hand) 
     """The ellipse holding SPREAD_SHARE of the rest points of SPREAD_SAMPLES throws of `aim` by
     `hand`: the samples' mean and covariance, scaled to the share's quantile of their own
     (Mahalanobis) distances, so it holds that share of them whatever their shape."""
-    rng = random.Random(SPREAD_SEED)
     rests = []
-    for _ in range(SPREAD_SAMPLES):
-        a = wobble(level, num_players, seat, aim, hand, rng)
+    for drawn in _NORMALS:
+        a = wobble(level, num_players, seat, aim, hand, _Drawn(drawn))
         s = predict(level, obj, a.speed, a.elevation).rest
         rests.append((a.x + math.cos(a.direction) * s, a.y + math.sin(a.direction) * s))
     n = len(rests)
@@ -302,6 +301,21 @@ def _spread(level, num_players: int, seat: int, aim: Aim, obj: str, hand: Hand) 
     mean, diff = (sxx + syy) / 2.0, math.sqrt(((sxx - syy) / 2.0) ** 2 + sxy * sxy)
     angle = 0.5 * math.atan2(2 * sxy, sxx - syy)
     return Spread(mx, my, k * math.sqrt(mean + diff), k * math.sqrt(max(0.0, mean - diff)), angle)
+
+
+class _Drawn:
+    """The spread's own stream, drawn once: the same standard normal draws for every aim (so the
+    spread moves smoothly with the aim), handed to `wobble` as its random stream."""
+
+    def __init__(self, normals: tuple[float, ...]):
+        self.normals = iter(normals)
+
+    def gauss(self, mu: float, sigma: float) -> float:
+        return mu + sigma * next(self.normals)
+
+
+_rng = random.Random(SPREAD_SEED)
+_NORMALS = tuple(tuple(_rng.gauss(0.0, 1.0) for _ in range(5)) for _ in range(SPREAD_SAMPLES))
 
 
 def elevation_limits(level) -> tuple[float, float]:
