@@ -73,11 +73,20 @@ def test_use_hint_puts_the_hint_in_place_and_throws_exactly_its_aim(exact_hands)
     assert scene.target == pytest.approx(scene.preview_of(aim, seat, obj).rest)
     assert scene.launch() == aim
     app.key(pygame.K_w)  # the aim moved: the player's own again
-    assert scene.launch() != aim and scene.hinted is None
+    assert scene.launch() != aim
     app.key(pygame.K_u)
     assert scene.launch() == aim  # and back
+    for _ in range(3):
+        app.key(pygame.K_RIGHT)
+    assert scene.launch() != aim
+    app.key(pygame.K_u)
+    ring = pixel(scene, *scene.target)
+    far = (ring[0] + 40, ring[1])
+    app.handle_logical(pygame.event.Event(pygame.MOUSEMOTION, pos=far, rel=(0, 0),
+                                          buttons=(0, 0, 0)))
+    assert scene.launch() != aim  # the mouse moved the point away
     app.render()
-    app.key(pygame.K_SPACE)
+    app.click((ring[0] + 2, ring[1] - 1))  # a click on the hint's ring throws the hint's aim
     launch = thrown(scene)
     assert (launch.x, launch.y, launch.direction, launch.speed, launch.elevation,
             launch.spin) == (aim.x, aim.y, aim.direction, aim.speed, aim.elevation, aim.spin)
@@ -149,6 +158,10 @@ def test_drag_pulls_back_like_a_slingshot_and_escape_cancels(exact_hands):
     inward = release_zone(scene.level, 2, seat).wall.angle + math.pi
     grab = pixel(scene, 0.0, 0.0)
     pull = pixel(scene, -math.cos(inward) * 60.0, -math.sin(inward) * 60.0)  # pulled back
+    assert scene.launch() is None  # nothing pulled: Space says how to throw
+    app.render()
+    app.key(pygame.K_SPACE)
+    assert len(scene.session.record.events) == rolls and "pull back" in app.toast.message
     # Escape cancels a drag (it does not leave the table), and so does the right button
     mouse(app, pygame.MOUSEBUTTONDOWN, grab)
     mouse(app, pygame.MOUSEMOTION, pull)

@@ -61,7 +61,7 @@ CHARGE_PERIOD = 1.8  # seconds for the power to swing up and back down while the
 AI_AIM_SHOWN = 0.6  # seconds an AI's aim is shown before it throws, at the normal AI pace
 NORMAL_AI_DELAY = 0.8  # the ai_delay setting's default: the AI pace 1
 ACCEPT_GRACE = 2.0  # seconds Throw again stays offered before a kept throw passes the turn on
-HINT_STAYS = 12  # px the mouse may wander after Use hint before it moves the aim again
+HINT_SNAP = 8  # px: after Use hint, a point this near the hint's ring throws the hint's aim
 
 
 @dataclass
@@ -129,9 +129,10 @@ class TableScene(TableDrawing, GameScene):
         # drag aiming: ((x, y) mm and (x, y) px grabbed, (x, y) mm and (x, y) px now), or None
         self.drag: tuple[tuple[float, float], tuple[int, int], tuple[float, float],
                          tuple[int, int]] | None = None
-        self.hinted: tuple[Aim, Any, tuple[int, int] | None] | None = None  # Use hint: the
-        # aim, the state it is for, the mouse then
+        # Use hint: the hint's aim, the state it is for, where it comes to rest
+        self.hinted: tuple[Aim, Any, tuple[float, float]] | None = None
         self.grace = 0.0  # seconds a kept throw has waited for Throw again (accept_at_once)
+        self.keyed = False  # the arrow keys moved the point (drag aiming then throws at it too)
         self._accepted: tuple[Any, Any] | None = None  # (state, it with the throw kept)
         self.before_flight = Table()  # the table as it lay when the throw in flight was made
         self.hint = HintAsk(session.game, self.level)
@@ -216,10 +217,10 @@ class TableScene(TableDrawing, GameScene):
 
     @property
     def animating(self) -> bool:
-        """Frames are needed while the power swings too (the button held, no event coming), and
-        while a hint is searched for on another thread."""
+        """Frames are needed while the power swings too (the button held, no event coming), while
+        a hint is searched for on another thread, and while a kept throw waits out its grace."""
         return (super().animating or self.charging is not None or self.hint.future is not None
-                or self.keeping)
+                or (self.keeping and not self.keeping_on))
 
     def finish_animation(self) -> None:
         """Everything shown at rest at once (a replay's step or jump)."""
@@ -234,6 +235,7 @@ class TableScene(TableDrawing, GameScene):
         self.drag = None
         self.hinted = None
         self.grace = 0.0
+        self.keyed = False
         last_table = step.before.table
         for told in step.told:
             ev = told.decoded
@@ -362,18 +364,21 @@ class TableScene(TableDrawing, GameScene):
         return max(0.02, 1.0 - abs(1.0 - phase))
 
     def launch(self, power: float | None = None) -> Aim | None:
-        """The aim the player is taking now, or None when no throw is due: the hint's while it is
-        in place (Use hint), the slingshot's while a drag is pulled."""
+        """The aim the player is taking now: the hint's while it is in place (Use hint), the
+        slingshot's while a drag is pulled. None when no throw is due, or with drag aiming while
+        nothing is pulled (unless the arrow keys have moved the point: then it is aimed there)."""
         due = self.due
         if due is None:
             return None
-        if self.hinted is not None and self.hinted[1] is self.state and power is None:
+        if power is None and self.hint_in_place():
             return self.hinted[0]
         if self.aim_mode == "drag" and self.drag is not None:
             grab, grab_px, pull, pull_px = self.drag
             px = ((grab_px[0] - pull_px[0]) ** 2 + (grab_px[1] - pull_px[1]) ** 2) ** 0.5
             return aim_drag(self.level, self.n, due[0], grab, pull, px, self.elevation,
                             self.spin)
+        if self.aim_mode == "drag" and not self.keyed:
+            return None  # nothing pulled yet
         if self.aim_mode == "power":
             return aim_launch(self.level, self.n, due[0], self.target,
                               self.charge() if power is None else power, self.elevation,
@@ -398,9 +403,22 @@ class TableScene(TableDrawing, GameScene):
 
     def pointed(self) -> tuple[float, float] | None:
         """Where the player points the rest at (point aiming), or None."""
-        if self.aim_mode == "power" or self.drag is not None or self.hinted is not None:
+        if self.aim_mode == "power" or self.drag is not None or self.hint_in_place():
             return None
         return self.target
+
+    def hint_in_place(self) -> bool:
+        """Is the aim the hint's (Use hint), unchanged since: its height and spin, no drag or
+        charge, and the point on its ring (within HINT_SNAP px)?"""
+        if self.hinted is None:
+            return False
+        aim, state, rest = self.hinted
+        if state is not self.state or self.drag is not None or self.charging is not None:
+            return False
+        if abs(self.elevation - math.degrees(aim.elevation)) > 1e-6 or self.spin != aim.spin:
+            return False
+        (ax, ay), (bx, by) = self.view.to_screen(*self.target), self.view.to_screen(*rest)
+        return abs(ax - bx) + abs(ay - by) <= HINT_SNAP
 
     def hinted_aim(self) -> Aim | None:
         """The hint's aim, when a hint for the throw due is shown."""
@@ -427,10 +445,7 @@ class TableScene(TableDrawing, GameScene):
         self.target = self.preview_of(aim, seat, obj).rest
         self.drag = None
         self.charging = None
-        self.hinted = (aim, self.state, self.mouse)
-
-    def _aim_moved(self) -> None:
-        self.hinted = None
+        self.hinted = (aim, self.state, self.target)
 
     def throw(self, power: float | None = None) -> None:
         self.charging = None
@@ -480,17 +495,15 @@ class TableScene(TableDrawing, GameScene):
         self.reckoning = None
 
     def _elevate(self, degrees: float) -> None:
-        self._aim_moved()
         lo, hi = elevation_limits(self.level)
         self.elevation = max(lo, min(hi, self.elevation + degrees))
 
     def _turn(self, steps: int) -> None:
-        self._aim_moved()
         top = self.level.throw.max_spin
         self.spin = max(-top, min(top, self.spin + steps * spin_step(self.level)))
 
     def _move_target(self, dx: float, dy: float) -> None:
-        self._aim_moved()
+        self.keyed = True
         half = self.level.world_half_size
         x, y = self.target
         self.target = (max(-half, min(half, x + dx)), max(-half, min(half, y + dy)))
@@ -574,22 +587,14 @@ class TableScene(TableDrawing, GameScene):
         return event.type in (pygame.MOUSEBUTTONUP, pygame.TEXTINPUT)
 
     def _motion(self, pos: tuple[int, int]) -> None:
-        """The mouse moved: it pulls a drag, or moves the point (not straight after Use hint:
-        the hint's aim stays until the mouse has clearly moved)."""
+        """The mouse moved: it pulls a drag, or moves the point."""
         if not self.aiming:
             return
         if self.drag is not None:
             grab, grab_px, _, _ = self.drag
             self.drag = (grab, grab_px, self._board_at(pos), pos)
-            return
-        if not AREA.collidepoint(pos) or self.aim_mode == "drag":
-            return
-        if self.hinted is not None:
-            then = self.hinted[2]
-            if then is None or abs(pos[0] - then[0]) + abs(pos[1] - then[1]) < HINT_STAYS:
-                return
-            self._aim_moved()
-        self.target = self._board_at(pos)
+        elif AREA.collidepoint(pos) and self.aim_mode != "drag":
+            self.target = self._board_at(pos)
 
     def _board_at(self, pos: tuple[int, int]) -> tuple[float, float]:
         return self.view.to_board(pos[0] - AREA.x, pos[1] - AREA.y)
@@ -604,7 +609,6 @@ class TableScene(TableDrawing, GameScene):
         if self.busy:
             return True
         if self.aiming and AREA.collidepoint(pos):
-            self._aim_moved()
             at = self._board_at(pos)
             if self.aim_mode == "drag":
                 self.drag = (at, pos, at, pos)
