@@ -379,6 +379,11 @@ class SetupScene(Scene):
             theme.blit_text(surface, str(i + 1), (66, f.rect.centery), 20, (20, 20, 20), True,
                             "center")
             f.draw(surface, self.blink < 0.5)
+        if spec_of(self.choices.game).board and any(b.tag.startswith("hand:")
+                                                     for b in self.buttons):
+            lines = theme.wrap(lang.tr("setup.hand_tip"), 19, 640)
+            for k, line in enumerate(lines):
+                theme.blit_text(surface, line, (50, 610 - 22 * (len(lines) - k)), 19, "muted")
         theme.blit_text(surface, lang.tr("setup.rules_heading"), (760, 200), 26, "text", True)
         y = 236
         opts = self.options()
