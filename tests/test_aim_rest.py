@@ -74,18 +74,23 @@ def test_the_preview_warns_where_the_path_meets_a_die_and_where_it_rolls_off():
     off = preview(level, 2, 0, far, "die", Table(diamond))
     assert off.warnings[0][0] in ("table.aim.rolls_off", "table.aim.lands_off")
     assert level.board.contains(*off.landing) == (off.warnings[0][0] == "table.aim.rolls_off")
+    # from the north wall, low, to a point near that edge: it comes down in the gap before the
+    # board, and stops there (the physics stops a body that lands off the board)
+    short = preview(level, 2, 1, aim_at(level, 2, 1, (40.0, 180.0), 20.0, "diamond"), "diamond")
+    assert short.warnings[0][0] == "table.aim.lands_off" and short.rest == short.landing
 
 
 def test_the_preview_sees_the_bumpers_and_the_wall():
     level = load_named_level("bumper-lane")
     # from the west wall along y = 55 at the east end: the west bumper (x -260..-230, y 40..70)
     # lies in the way of a low throw, not of a high one that comes down beyond it
-    low = preview(level, 2, 0, aim_at(level, 2, 0, (0.0, 55.0), 5.0, "die"), "die")
+    flat = aim_at(level, 2, 0, (0.0, 55.0), 5.0, "die")
+    low = preview(level, 2, 0, flat, "die")
     assert any(w[0] == "table.aim.into_obstacle" for w in low.warnings)
     high = preview(level, 2, 0, aim_at(level, 2, 0, (-150.0, 55.0), 70.0, "die"), "die")
     assert not any(w[0] == "table.aim.into_obstacle" for w in high.warnings)
     # a weak flat throw meets the thrower's own wall (tests/test_ui_table.py: the power bar's)
-    weak = Aim(low.aim.x, low.aim.y, low.aim.direction, 800.0, 0.0, 0.0)
+    weak = Aim(flat.x, flat.y, flat.direction, 800.0, 0.0, 0.0)
     assert [w[0] for w in preview(level, 2, 0, weak, "die").warnings] == ["table.aim.hits_wall"]
 
 

@@ -169,10 +169,9 @@ class Spread:
 class Preview:
     """What an aim does on the table as it lies, as the lone-body prediction sees it."""
 
-    aim: Aim
     arc: list[tuple[float, float, float]]  # the flight to its first landing, (x, y, z) mm
     landing: tuple[float, float]
-    rest: tuple[float, float]
+    rest: tuple[float, float]  # where it stops (where it lands, when that is off the board)
     warnings: list[tuple[str, tuple[float, float]]]  # (text key `table.aim.*`, where), in order
     spread: Spread | None  # where most throws of the thrower's hand come to rest
 
@@ -208,9 +207,11 @@ def _preview(level, num_players: int, seat: int, aim: Aim, obj: str, table: Tabl
         nx, ny = math.cos(wall.angle), math.sin(wall.angle)
         mid = wall.distance + level.walls.thickness / 2.0
         at = min(points, key=lambda p: abs(p[0] * nx + p[1] * ny - mid))
-        return Preview(aim, points, landing, rest, [("table.aim.hits_wall", at[:2])], spread)
+        return Preview(points, landing, rest, [("table.aim.hits_wall", at[:2])], spread)
     warnings = _met(level, obj, aim, points, land_s, rest_s, table)
-    return Preview(aim, points, landing, rest, warnings, spread)
+    if warnings and warnings[0][0] == "table.aim.lands_off":
+        rest = landing  # a body that comes down off the board stays there
+    return Preview(points, landing, rest, warnings, spread)
 
 
 def _met(level, obj: str, aim: Aim, points: list[tuple[float, float, float]], land_s: float,
