@@ -276,10 +276,10 @@ class SetupScene(Scene):
         self.fields = []
         y0 = 236
         rows = self.choices.players
+        thrown = spec_of(self.choices.game).board  # a person's hand counts: a row has room for it
         for i, row in enumerate(rows):
             y = y0 + i * 50
             human = KINDS[row.kind][0] == "human"
-            thrown = spec_of(self.choices.game).board
             self.fields.append(TextField(pygame.Rect(90, y, 250 if thrown else 300, 42), row.name,
                                          active=old.get(i, False)))
             b.append(Button(pygame.Rect(350 if thrown else 400, y, 150 if thrown else 170, 42),
