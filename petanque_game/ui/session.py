@@ -307,12 +307,12 @@ def keep_record(record: Record) -> Path:
 
 def new_game(game: str, players: list[Seat], options: dict, seed: int,
              level: str | None = None, autosave: bool = True,
-             practice: bool = False) -> LiveSession:
+             practice: bool = False, hands: list[str | None] | None = None) -> LiveSession:
     """A new game, autosaved in a file of its own (saves.py): no other game is moved, hidden or
     overwritten, whether or not this one's first save succeeds. A `practice` game is neither
-    autosaved nor kept when it ends."""
+    autosaved nor kept when it ends. `hands`: each human seat's hand on a board (`Match.new`)."""
     created = datetime.now(timezone.utc).isoformat(timespec="seconds")
-    match = Match.new(game, players, options, seed, level, created=created)
+    match = Match.new(game, players, options, seed, level, created=created, hands=hands)
     if practice:
         session = LiveSession(match)
         session.practice = True

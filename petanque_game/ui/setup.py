@@ -1,5 +1,6 @@
 """The setup scene: which game, who plays (human or AI, and how strong), the main rule options and,
-for Terningepetanque, the board. Start makes a new seeded game.
+for Terningepetanque, the board and each person's hand (steady, normal or shaky; a seat not set
+takes the settings' "Your hand"). Start makes a new seeded game.
 
 Option defaults come from config/rules.yaml (config.shipped_rule_defaults); the menus offer the
 usual choices of RULES.md. A broken board file is listed as broken and cannot be chosen.
@@ -74,6 +75,7 @@ def same_value(a: Any, b: Any) -> bool:
 class PlayerRow:
     name: str
     kind: int  # index into KINDS
+    hand: str | None = None  # a person's hand at the petanque table; None: the settings' default
 
 
 @dataclass
@@ -182,6 +184,21 @@ class SetupScene(Scene):
         row.kind = (row.kind + 1) % len(KINDS)
         self._rebuild()
 
+    def hand_of(self, i: int) -> str:
+        """The hand row `i`'s person throws with: chosen here, or the settings' default."""
+        return self.choices.players[i].hand or self.app.settings.hand
+
+    def cycle_hand(self, i: int) -> None:
+        names = theme.CHOICES["hand"]
+        row = self.choices.players[i]
+        row.hand = names[(names.index(self.hand_of(i)) + 1) % len(names)]
+        self._rebuild()
+
+    def hands(self) -> list[str | None]:
+        """Each seat's hand for the match (None for an AI seat: it throws with its level's)."""
+        return [self.hand_of(i) if KINDS[row.kind][0] == "human" else None
+                for i, row in enumerate(self.choices.players)]
+
     def set_option(self, key: str, value: Any) -> None:
         self.options()[key] = value
         self._rebuild()
@@ -230,7 +247,8 @@ class SetupScene(Scene):
             self.app.toast.show(problem, "bad", 5.0)
             return
         try:
-            session = new_game(game, self.seats(), options, new_seed(), level)
+            session = new_game(game, self.seats(), options, new_seed(), level,
+                               hands=self.hands() if level is not None else None)
         except (OptionError, LevelError) as e:  # a choice the rules or the board refuse
             self.app.toast.show(lang.tr("setup.cannot_start", why=e), "bad", 5.0)
             return
@@ -258,14 +276,23 @@ class SetupScene(Scene):
         self.fields = []
         y0 = 236
         rows = self.choices.players
+        thrown = spec_of(self.choices.game).board  # a person's hand counts: a row has room for it
         for i, row in enumerate(rows):
             y = y0 + i * 50
-            self.fields.append(TextField(pygame.Rect(90, y, 300, 42), row.name,
+            human = KINDS[row.kind][0] == "human"
+            self.fields.append(TextField(pygame.Rect(90, y, 250 if thrown else 300, 42), row.name,
                                          active=old.get(i, False)))
-            b.append(Button(pygame.Rect(400, y, 170, 42), kind_label(row.kind),
-                            lambda i=i: self.cycle_kind(i), size=24, tag=f"kind:{i}",
-                            style="ghost" if KINDS[row.kind][0] == "human" else "normal"))
-            b.append(Button(pygame.Rect(580, y, 42, 42), "x", lambda i=i: self.remove_player(i),
+            b.append(Button(pygame.Rect(350 if thrown else 400, y, 150 if thrown else 170, 42),
+                            kind_label(row.kind), lambda i=i: self.cycle_kind(i), size=22,
+                            tag=f"kind:{i}", style="ghost" if human else "normal"))
+            if thrown and human:  # how steady this person's hand is at the table
+                label = lang.tr(f"setup.hand.{self.hand_of(i)}")
+                b.append(Button(pygame.Rect(508, y, 136, 42), label,
+                                lambda i=i: self.cycle_hand(i),
+                                size=fitting_size([label], 124, (20, 19, 18, 17)),
+                                tag=f"hand:{i}"))
+            b.append(Button(pygame.Rect(652 if thrown else 580, y, 42, 42), "x",
+                            lambda i=i: self.remove_player(i),
                             len(rows) > self.rules.MIN_PLAYERS, 24, style="danger",
                             tag=f"remove:{i}"))
         if len(rows) < self.rules.MAX_PLAYERS:
@@ -352,6 +379,11 @@ class SetupScene(Scene):
             theme.blit_text(surface, str(i + 1), (66, f.rect.centery), 20, (20, 20, 20), True,
                             "center")
             f.draw(surface, self.blink < 0.5)
+        if spec_of(self.choices.game).board and any(b.tag.startswith("hand:")
+                                                     for b in self.buttons):
+            lines = theme.wrap(lang.tr("setup.hand_tip"), 19, 640)
+            for k, line in enumerate(lines):
+                theme.blit_text(surface, line, (50, 610 - 22 * (len(lines) - k)), 19, "muted")
         theme.blit_text(surface, lang.tr("setup.rules_heading"), (760, 200), 26, "text", True)
         y = 236
         opts = self.options()

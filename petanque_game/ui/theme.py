@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from petanque_game.rules.petanque_table import HAND_NAMES
 from petanque_game.ui import lang
 
 LOGICAL_SIZE = (1280, 720)
@@ -259,6 +260,7 @@ DEFAULT_KEYS: dict[str, list[str]] = {
     "help": ["f1"],
     "settings": ["f2"],
     "hint": ["h"],
+    "use_hint": ["u"],
 }
 
 # Which actions are live at the same time (the window's own keys everywhere, then each game's and
@@ -268,14 +270,16 @@ KEY_CONTEXTS = (
     ("roll", "stop", "hint"),                # Ship, Captain and Crew
     ("roll", "roll_one", "close", "hint"),   # Shut the Box
     ("roll", "bank", "hint"),                # Ten Thousand
-    ("roll", "accept", "rethrow"),           # Terningepetanque
+    ("roll", "accept", "rethrow", "hint", "use_hint"),  # Terningepetanque
     ("pause", "step", "faster", "slower"),   # a replay
 )
 
 # The settings the settings scene offers: the choices, the yes-or-no ones and the numbers.
 CHOICES: dict[str, tuple[str, ...]] = {"language": tuple(lang.LANGUAGES),
-                                       "palette": tuple(PALETTES), "aim": ("point", "power")}
-FLAGS = ("sound", "fullscreen", "handover")
+                                       "palette": tuple(PALETTES),
+                                       "aim": ("point", "drag", "power"),
+                                       "hand": HAND_NAMES}
+FLAGS = ("sound", "fullscreen", "handover", "accept_at_once")
 SECONDS = ("ai_delay", "roll_time", "replay_delay")  # 0 to 10 s each
 NUMBERS: dict[str, tuple[float, float]] = {"volume": (0.0, 1.0), "animation_speed": (0.25, 4.0)}
 WINDOW = ("window_size",)  # kept by the window itself (ui/app.py), not offered in the scene
@@ -299,7 +303,10 @@ class Settings:
     animation_speed: float = 1.0  # how fast throws and rolls play: 0.5 is half speed
     palette: str = "standard"  # players' colours (PALETTES); "clear" adds players' marks
     handover: bool = True  # hide the table between two human players until the next is ready
-    aim: str = "point"  # petanque aiming: "point" (where to land) or "power" (a timed power bar)
+    aim: str = "point"  # petanque aiming: "point" (where to stop), "drag" (a slingshot's pull)
+    # or "power" (a timed power bar)
+    hand: str = "normal"  # the hand a person's seat throws with by default (setup: per seat)
+    accept_at_once: bool = True  # keep a petanque throw without asking (Throw again stays)
     window_size: list[int] | None = None  # [width, height] the window had last; None: fit the
     # desktop (ui/app.py window_size_for)
     problems: list[str] = field(default_factory=list)
