@@ -337,6 +337,7 @@ def test_the_hint_is_searched_on_the_ai_thread_and_drawn(home):
 
     words = hint_words(hint, state)
     assert "board" in words or "risk" in words
+    point_at(app, pixel(scene, 150.0, -120.0))  # the player's own ring away from the hint's
     frame = app.render()
     shown = scene.preview_of(hint.action, scene.due[0], "diamond")
     lx, ly = pixel(scene, *shown.rest)
