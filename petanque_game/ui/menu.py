@@ -106,8 +106,12 @@ class MenuScene(Scene):
         if len(files) > 1:
             self.problem = None
             self.app.open("resume")
-        elif files:
-            resume_game(self.app, files[0])  # or the menu says why it cannot be
+            return
+        games = saves.unfinished_games() if files else []  # one file: read at once
+        if games and games[0].problem:
+            self.say(lang.tr("menu.cannot_resume", why=games[0].problem))
+        elif games:
+            resume_game(self.app, games[0].path)
         else:
             self._layout()
 
