@@ -22,7 +22,7 @@ import os
 import stat
 import threading
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -34,7 +34,7 @@ from petanque_game.match import rebuild
 from petanque_game.record import Record, RecordError, load_record
 
 INDEX_FORMAT = "petanque-game-index"
-INDEX_VERSION = 1
+INDEX_VERSION = 2
 INDEX_LIMIT = 64 * 1024 * 1024  # bytes: an index larger than this is not read (rebuilt instead)
 
 # What reading and folding a record may raise: the file is then listed as broken, with
@@ -135,31 +135,36 @@ class Summary:
     def date(self) -> str:
         return date_text(self.created, self.mtime)
 
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+    def to_row(self) -> list[Any]:
+        """The summary as the index holds it: its fields in order (a list is small to keep and
+        quick to read back)."""
+        return [getattr(self, f) for f in FIELDS]
 
     @classmethod
-    def from_json(cls, data: Any) -> Summary:
-        """A summary read back from the index; ValueError for anything not written by to_json."""
-        if not isinstance(data, dict) or set(data) != set(cls.__dataclass_fields__):
+    def from_row(cls, row: Any) -> Summary:
+        """A summary read back from the index; ValueError for anything to_row did not write."""
+        if type(row) is not list or len(row) != len(FIELDS):
             raise ValueError("not a summary")
-        ints = ("size", "mtime_ns", "events")
-        if any(type(data[k]) is not int for k in ints):
+        (name, size, mtime_ns, problem, game, kind, players, scores, winners, finished, practice,
+         events, created, mark) = row
+        if not (type(name) is str and type(size) is int and type(mtime_ns) is int
+                and (problem is None or type(problem) is str) and type(game) is str
+                and type(kind) is str and type(players) is list and type(scores) is list
+                and type(winners) is list and type(finished) is bool and type(practice) is bool
+                and type(events) is int and (created is None or type(created) is str)
+                and type(mark) is str):
             raise ValueError("not a summary")
-        texts = ("name", "game", "kind", "fingerprint")
-        if any(not isinstance(data[k], str) for k in texts):
-            raise ValueError("not a summary")
-        for k in ("problem", "created"):
-            if data[k] is not None and not isinstance(data[k], str):
+        for n in players:
+            if type(n) is not str:
                 raise ValueError("not a summary")
-        if any(not isinstance(data[k], bool) for k in ("finished", "practice")):
-            raise ValueError("not a summary")
-        lists = {k: data[k] for k in ("players", "scores", "winners")}
-        if any(not isinstance(v, list) for v in lists.values()) \
-                or any(not isinstance(n, str) for n in lists["players"]) \
-                or any(type(n) is not int for n in lists["scores"] + lists["winners"]):
-            raise ValueError("not a summary")
-        return cls(**{**data, **{k: tuple(v) for k, v in lists.items()}})
+        for n in scores + winners:
+            if type(n) is not int:
+                raise ValueError("not a summary")
+        return cls(name, size, mtime_ns, problem, game, kind, tuple(players), tuple(scores),
+                   tuple(winners), finished, practice, events, created, mark)
+
+
+FIELDS = tuple(f.name for f in fields(Summary))
 
 
 def summarise(path: Path, st: os.stat_result, physics: bool) -> Summary:
@@ -204,8 +209,15 @@ class Scan:
         return [s for s in self.files if s.problem is not None]
 
 
-_lock = threading.Lock()  # one scan at a time: the index and the memory below are shared
+_locks: dict[tuple[str, bool], threading.Lock] = {}  # one scan of a folder at a time
+_guard = threading.Lock()  # over _locks and _memory
 _memory: dict[tuple[str, bool], dict[str, Summary]] = {}
+SAVE_EVERY = 100  # files read: the index is written this often during a long first reading
+
+
+def _lock_of(key: tuple[str, bool]) -> threading.Lock:
+    with _guard:
+        return _locks.setdefault(key, threading.Lock())
 
 
 def _checked_by() -> str:
@@ -231,7 +243,7 @@ def load_index(folder: Path, physics: bool) -> dict[str, Summary]:
                 or data.get("version") != INDEX_VERSION or data.get("checked_by") != _checked_by() \
                 or not isinstance(data.get("files"), list):
             return {}
-        found = [Summary.from_json(s) for s in data["files"]]
+        found = [Summary.from_row(s) for s in data["files"]]
     except Exception:  # noqa: BLE001 - any damage at all: the index is rebuilt from the files
         return {}
     return {s.name: s for s in found}
@@ -241,7 +253,7 @@ def save_index(folder: Path, physics: bool, known: dict[str, Summary]) -> bool:
     """Keep the summaries for the next opening; False when they cannot be written (the next
     opening reads the files again)."""
     data = {"format": INDEX_FORMAT, "version": INDEX_VERSION, "checked_by": _checked_by(),
-            "files": [s.to_json() for s in known.values() if s.size >= 0]}
+            "files": [s.to_row() for s in known.values() if s.size >= 0]}
     try:
         write_atomic(index_file(folder, physics), json.dumps(data))  # odd names escaped
     except OSError:
@@ -254,67 +266,68 @@ def scan(folder: Path, physics: bool = True,
     """Every `.json` entry of `folder`, summarised: from the index while a file's size and time are
     unchanged, read and checked otherwise (`progress(done, total)` told after each of those)."""
     folder = Path(folder)
-    with _lock:
-        key = (os.path.realpath(folder), physics)
+    key = (os.path.realpath(folder), physics)
+    with _lock_of(key):
         known = _memory.get(key)
         if known is None:
             known = load_index(folder, physics)
         entries, problems = _entries(folder)
-        todo = [(p, st) for p, st in entries
-                if (s := known.get(p.name)) is None or (s.size, s.mtime_ns)
+        todo = [(name, path, st) for name, path, st in entries
+                if (s := known.get(name)) is None or (s.size, s.mtime_ns)
                 != (st.st_size, st.st_mtime_ns)]
-        for done, (path, st) in enumerate(todo, 1):
-            known[path.name] = summarise(path, st, physics)
+        for done, (name, path, st) in enumerate(todo, 1):
+            known[name] = summarise(Path(path), st, physics)
             if progress is not None:
                 progress(done, len(todo))
-        names = {p.name for p, _ in entries}
+            if done % SAVE_EVERY == 0:  # a window closed half-way keeps what it read
+                save_index(folder, physics, known)
+        names = {name for name, _, _ in entries}
         changed = bool(todo) or any(name not in names for name in known)
         known = {name: s for name, s in known.items() if name in names}
-        _memory[key] = known
+        with _guard:
+            _memory[key] = known
         if changed:
             save_index(folder, physics, known)
-        files = [known[p.name] for p, _ in entries] + problems
+        files = [known[name] for name, _, _ in entries] + problems
     return Scan(folder, files, len(todo))
 
 
-def _entries(folder: Path) -> tuple[list[tuple[Path, os.stat_result]], list[Summary]]:
-    """The ordinary files named `*.json` in `folder` (with their stat), and a summary saying why
-    for each other entry so named."""
+def _entries(folder: Path) -> tuple[list[tuple[str, str, os.stat_result]], list[Summary]]:
+    """The ordinary files named `*.json` in `folder` as (name, path, stat), and a summary saying
+    why for each other entry so named."""
     try:
         with os.scandir(folder) as it:
-            found = [e for e in it if e.name.endswith(".json")]
+            found = [(e.name, e.path, e.is_symlink()) for e in it if e.name.endswith(".json")]
     except FileNotFoundError:
         return [], []
     except OSError as e:
         return [], [Summary(str(folder), -1, 0, f"the folder cannot be read: {os_reason(e)}")]
     real = os.path.realpath(folder)
     files, problems = [], []
-    for e in sorted(found, key=lambda e: e.name):
+    for name, path, link in sorted(found):
         try:
-            if e.is_symlink():
-                target = os.path.realpath(e.path)
-                if os.path.commonpath([real, target]) != real:
-                    problems.append(Summary(e.name, -1, 0, "it is a link to a file outside "
-                                                           f"{folder}; it is not read"))
-                    continue
-            st = os.stat(e.path)
+            if link and os.path.commonpath([real, os.path.realpath(path)]) != real:
+                problems.append(Summary(name, -1, 0, f"it is a link to a file outside {folder}; "
+                                                     "it is not read"))
+                continue
+            st = os.stat(path)
         except (OSError, ValueError) as err:
             why = os_reason(err) if isinstance(err, OSError) else str(err)
-            problems.append(Summary(e.name, -1, 0, f"cannot read the file: {why}"))
+            problems.append(Summary(name, -1, 0, f"cannot read the file: {why}"))
             continue
         if stat.S_ISDIR(st.st_mode):
-            problems.append(Summary(e.name, -1, 0, "it is a folder, not a file"))
+            problems.append(Summary(name, -1, 0, "it is a folder, not a file"))
         elif not stat.S_ISREG(st.st_mode):
-            problems.append(Summary(e.name, -1, 0, "it is not an ordinary file (a pipe, a socket "
-                                                   "or a device)"))
+            problems.append(Summary(name, -1, 0, "it is not an ordinary file (a pipe, a socket "
+                                                 "or a device)"))
         else:
-            files.append((Path(e.path), st))
+            files.append((name, path, st))
     return files, problems
 
 
 def forget() -> None:
     """Drop what this process remembers (the index on disk stays): for the tests."""
-    with _lock:
+    with _guard:
         _memory.clear()
 
 

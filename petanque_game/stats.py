@@ -151,7 +151,7 @@ def states_of(record: Record) -> list[Any]:
 class Finished:
     """One finished game as the statistics count it."""
 
-    path: Path
+    name: str  # of its file
     kind: str
     when: float  # when it was played (the record's "created", else the file's time), for order
     names: tuple[str, ...]
@@ -183,9 +183,8 @@ def fold_scan(scan: history.Scan) -> Folder:
     out = Folder()
     seen: set[str] = set()
     for s in scan.files:
-        path = scan.folder / s.name
         if s.problem is not None:
-            out.broken.append((path, s.problem))
+            out.broken.append((scan.folder / s.name, s.problem))
         elif not s.finished:
             out.unfinished += 1
         elif s.practice:
@@ -194,9 +193,9 @@ def fold_scan(scan: history.Scan) -> Folder:
             out.copies += 1
         else:
             seen.add(s.fingerprint)
-            out.games.append(Finished(path, s.kind, s.when, s.players,
+            out.games.append(Finished(s.name, s.kind, s.when, s.players,
                                       measure(s.kind).shown(s.scores), s.winners))
-    out.games.sort(key=lambda g: (g.when, g.path.name))
+    out.games.sort(key=lambda g: (g.when, g.name))
     return out
 
 

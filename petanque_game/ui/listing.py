@@ -13,7 +13,7 @@ window's thread (history.Reader).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from petanque_game import history, saves, stats
@@ -24,15 +24,42 @@ from petanque_game.ui.game_ui import title as game_title
 Progress = Callable[[int, int], None]
 
 
-@dataclass
 class RecordEntry:
-    path: Path
-    title: str
-    detail: str
-    broken: bool
-    unfinished: bool = False  # an autosave: it can be resumed as well as watched
-    resumable: bool = False  # unfinished, readable and not being played in a window
-    when: float = 0.0  # when it was played (seconds), newest first
+    """One line of a list: a record (or an autosave) and what its row says. The row's texts are
+    made when it is first drawn: a list of thousands draws a few of them."""
+
+    def __init__(self, folder: Path, s: Summary, unfinished: bool = False,
+                 problem: str | None = None):
+        self.folder, self.name, self.summary = folder, s.name, s
+        self.broken = s.problem is not None
+        self.unfinished = unfinished  # an autosave: it can be resumed as well as watched
+        self.resumable = unfinished and not self.broken and problem is None  # not in a window
+        self.in_a_window = bool(problem) and not self.broken
+        self.when = s.when  # when it was played (seconds), newest first
+
+    @cached_property
+    def path(self) -> Path:
+        return self.folder / self.name
+
+    @cached_property
+    def title(self) -> str:
+        s = self.summary
+        return s.name if self.broken else f"{game_title(s.game)}  -  {s.date}"
+
+    @cached_property
+    def detail(self) -> str:
+        s = self.summary
+        if self.broken:
+            return lang.tr("menu.list.broken", why=s.problem)
+        if s.finished:
+            detail = lang.tr("menu.list.finished", players=versus(s.players),
+                             winner=winners_text(s), scores=scores_text(shown_scores(s)))
+        else:
+            detail = lang.tr("menu.list.unfinished", players=versus(s.players),
+                             scores=scores_text(shown_scores(s)))
+        if self.in_a_window:
+            detail = f"{detail}  ({lang.tr('menu.list.in_a_window')})"
+        return detail
 
 
 def versus(names: tuple[str, ...]) -> str:
@@ -58,27 +85,8 @@ def winners_text(s: Summary) -> str:
                                                    last=names[-1]))
 
 
-def entry(path: Path, s: Summary, unfinished: bool = False,
-          problem: str | None = None) -> RecordEntry:
-    """One line of the list for the record (or autosave) at `path`, summarised as `s`."""
-    if s.problem is not None:
-        return RecordEntry(path, s.name, lang.tr("menu.list.broken", why=s.problem), True,
-                           unfinished, False, s.when)
-    heading = f"{game_title(s.game)}  -  {s.date}"
-    if s.finished:
-        detail = lang.tr("menu.list.finished", players=versus(s.players),
-                         winner=winners_text(s), scores=scores_text(shown_scores(s)))
-    else:
-        detail = lang.tr("menu.list.unfinished", players=versus(s.players),
-                         scores=scores_text(shown_scores(s)))
-    if problem:
-        detail = f"{detail}  ({lang.tr('menu.list.in_a_window')})"
-    return RecordEntry(path, heading, detail, False, unfinished,
-                       unfinished and problem is None, s.when)
-
-
 def unfinished_entries(games: list[saves.Unfinished]) -> list[RecordEntry]:
-    return [entry(g.path, g.summary, True, g.problem) for g in games]
+    return [RecordEntry(g.path.parent, g.summary, True, g.problem) for g in games]
 
 
 def list_records(folder: Path, with_unfinished: bool = False,
@@ -86,10 +94,10 @@ def list_records(folder: Path, with_unfinished: bool = False,
     """Every record in `folder` (and the autosaves, when asked), newest first, then those that
     cannot be read or fail the checks."""
     scan = history.scan(folder, physics=True, progress=progress)
-    entries = [entry(folder / s.name, s) for s in scan.files]
+    entries = [RecordEntry(folder, s) for s in scan.files]
     if with_unfinished:
         entries += unfinished_entries(saves.unfinished_games(progress))
-    entries.sort(key=lambda e: (e.broken, -e.when, e.path.name))  # the broken ones last
+    entries.sort(key=lambda e: (e.broken, -e.when, e.name))  # the broken ones last
     return entries
 
 

@@ -266,8 +266,8 @@ class LiveSession(Session):
         self.record.result = None
         self.match.last_throw = None
         self.halted = self.save_problem = (
-            f"this game cannot go on: {os_reason(e)}; it is kept as it was saved after "
-            f"{len(self.record.events)} events in {self.match.autosave}")
+            f"this game cannot go on: {os_reason(e)}; it is kept as it was last saved, "
+            f"{self.saved_events} events, in {self.match.autosave}")
 
     def _apply(self, action: Any) -> str | None:
         before, first, seat = self.match.state, len(self.record.events), self.match.seat_to_move
