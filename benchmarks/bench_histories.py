@@ -139,14 +139,15 @@ def seed_index(made: list[tuple[Path, Path, int]], pool: list[Path]) -> None:
         assert history.save_index(folder, physics, known)
 
 
-def open_and_time(screen: str) -> tuple[float, int]:
-    """Seconds from opening `screen` in a new window to the frame showing all of it; items."""
+def open_and_time(screen: str) -> tuple[float, float, int]:
+    """Seconds from opening `screen` in a new window to the frame showing all of it, the CPU
+    seconds of the process by then (both threads: the window's and the reader's); items."""
     from petanque_game.ui import theme
     from petanque_game.ui.app import App
 
     history.forget()  # a new window's process: only the index in the user folder
     app = App(settings=theme.load_settings({"ai_delay": 0}))
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     if screen == "menu":
         app.step(0.0)
         scene = app.top
@@ -156,13 +157,13 @@ def open_and_time(screen: str) -> tuple[float, int]:
         time.sleep(0.002)
         app.step(0.0)
     app.render()
-    took = time.perf_counter() - start
+    took, cpu = time.perf_counter() - start, time.process_time() - cpu
     items = {"menu": lambda: 1, "statistics": lambda: len(scene.found.games)}.get(
         screen, lambda: len(scene.entries))()
     if screen == "menu":
         assert scene.resume_line, "the Resume line is read"
     app.close()
-    return took, items
+    return took, cpu, items
 
 
 SCREENS = ("menu", "resume", "replays", "statistics")
@@ -190,8 +191,8 @@ def main() -> int:
         print(f"\nfirst opening, {args.sample} records and {max(1, args.sample // 10)} "
               "autosaves, nothing indexed:")
         for screen in ("menu", "resume", "statistics", "replays"):
-            took, items = open_and_time(screen)
-            print(f"  {screen:10s} {took:7.2f} s  ({items} shown)")
+            took, cpu, items = open_and_time(screen)
+            print(f"  {screen:10s} {took:7.2f} s, CPU {cpu:7.2f} s  ({items} shown)")
         shutil.rmtree(paths.user_dir())
 
         made = fill(args.records, args.autosaves, pool)
@@ -200,10 +201,11 @@ def main() -> int:
               f"indexed ({args.runs} runs, each in a window remembering nothing):")
         for screen in SCREENS:
             runs = [open_and_time(screen) for _ in range(args.runs)]
-            times = [t for t, _ in runs]
-            print(f"  {screen:10s} median {1000 * statistics.median(times):6.0f} ms  "
-                  f"(min {1000 * min(times):.0f}, max {1000 * max(times):.0f})  "
-                  f"{runs[0][1]} shown")
+            times, cpus = [t for t, _, _ in runs], [c for _, c, _ in runs]
+            print(f"  {screen:10s} wall median {1000 * statistics.median(times):5.0f} ms "
+                  f"(min {1000 * min(times):.0f}, max {1000 * max(times):.0f}); CPU median "
+                  f"{1000 * statistics.median(cpus):4.0f} ms (min {1000 * min(cpus):.0f}, "
+                  f"max {1000 * max(cpus):.0f}); {runs[0][2]} shown")
     finally:
         shutil.rmtree(HOME, ignore_errors=True)
         print(f"\nload average at end: {os.getloadavg()}")
