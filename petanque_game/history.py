@@ -113,7 +113,7 @@ class Summary:
     mtime_ns: int
     problem: str | None  # why it fails the checks or cannot be read; None when it passes
     game: str = ""
-    kind: str = ""  # the statistics' entry (stats.kind_of)
+    kind: str = ""  # the statistics' entry (kind_of)
     players: tuple[str, ...] = ()
     scores: tuple[int, ...] = ()  # the rules' own scores after the last event
     winners: tuple[int, ...] = ()
@@ -167,11 +167,17 @@ class Summary:
 FIELDS = tuple(f.name for f in fields(Summary))
 
 
+def kind_of(game: str, options: dict[str, Any]) -> str:
+    """The statistics' entry a game belongs to: its id, with the mode when the mode changes what
+    a score is (Ship's pot mode counts chips, its points mode points)."""
+    if game == "ship-captain-crew" and options.get("mode") == "pot":
+        return f"{game}/pot"
+    return game
+
+
 def summarise(path: Path, st: os.stat_result, physics: bool) -> Summary:
     """Read and check the record at `path` (whose stat is `st`): verify's checks, with the physics
     of every throw when `physics` (a record), without (an autosave, as Resume folds it)."""
-    from petanque_game.stats import kind_of
-
     base = {"name": path.name, "size": st.st_size, "mtime_ns": st.st_mtime_ns}
     try:
         record = load_record(path)

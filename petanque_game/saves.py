@@ -5,7 +5,9 @@ started and the process that started it (`ten-thousand-20250101-120000-4242.json
 plays a game holds an advisory lock on it (the `.lock` file beside it: `fcntl.flock` on Linux and
 macOS, `msvcrt.locking` on Windows), so another window neither resumes it nor lists it as
 resumable. The operating system drops the lock when the window's process ends, however it ends:
-no lock outlives a killed window, and its game is resumable at once.
+no lock outlives a killed window, and its game is resumable at once. Listing the games makes no
+lock file and takes no lock: a lock file that is there is tried for a moment (`held_elsewhere`),
+and what each autosave holds comes from the folder's index (history.py).
 
 A new game never moves, hides or touches another game's autosave: it only claims a name of its own.
 The single `autosave.json` of earlier versions is moved into `autosaves/` the first time the list

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from petanque_game import history
+from petanque_game.history import kind_of
 from petanque_game.match import rebuild
 from petanque_game.record import Record
 from petanque_game.rules.base import TERMINAL
@@ -51,14 +52,6 @@ class Measure:
 POINTS = Measure("points")
 PENALTY = Measure("penalty", lower_better=True, sign=-1)
 CHIPS = Measure("chips")
-
-
-def kind_of(game: str, options: dict[str, Any]) -> str:
-    """The statistics' entry a game belongs to: its id, with the mode when the mode changes what
-    a score is (Ship's pot mode counts chips, its points mode points)."""
-    if game == "ship-captain-crew" and options.get("mode") == "pot":
-        return f"{game}/pot"
-    return game
 
 
 def game_of(kind: str) -> str:
