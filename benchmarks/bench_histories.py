@@ -139,13 +139,14 @@ def seed_index(made: list[tuple[Path, Path, int]], pool: list[Path]) -> None:
         assert history.save_index(folder, physics, known)
 
 
-def open_and_time(screen: str) -> tuple[float, float, int]:
+def open_and_time(screen: str, new_process: bool = True) -> tuple[float, float, int]:
     """Seconds from opening `screen` in a new window to the frame showing all of it, the CPU
     seconds of the process by then (both threads: the window's and the reader's); items."""
     from petanque_game.ui import theme
     from petanque_game.ui.app import App
 
-    history.forget()  # a new window's process: only the index in the user folder
+    if new_process:
+        history.forget()  # a new window's process: only the index in the user folder
     app = App(settings=theme.load_settings({"ai_delay": 0}))
     start, cpu = time.perf_counter(), time.process_time()
     if screen == "menu":
@@ -187,29 +188,37 @@ def main() -> int:
               f"({time.perf_counter() - t:.0f} s)")
 
         random.Random(1).shuffle(pool)  # each game in turn, the samples mixed
-        fill(args.sample, max(1, args.sample // 10), pool)
-        print(f"\nfirst opening, {args.sample} records and {max(1, args.sample // 10)} "
-              "autosaves, nothing indexed:")
-        for screen in ("menu", "resume", "statistics", "replays"):
-            took, cpu, items = open_and_time(screen)
-            print(f"  {screen:10s} {took:7.2f} s, CPU {cpu:7.2f} s  ({items} shown)")
-        shutil.rmtree(paths.user_dir())
-
+        if args.sample:
+            first_opening(args.sample, pool)
         made = fill(args.records, args.autosaves, pool)
         seed_index(made, pool)
-        print(f"\nsecond opening, {args.records} records and {args.autosaves} autosaves, "
-              f"indexed ({args.runs} runs, each in a window remembering nothing):")
-        for screen in SCREENS:
-            runs = [open_and_time(screen) for _ in range(args.runs)]
-            times, cpus = [t for t, _, _ in runs], [c for _, c, _ in runs]
-            print(f"  {screen:10s} wall median {1000 * statistics.median(times):5.0f} ms "
-                  f"(min {1000 * min(times):.0f}, max {1000 * max(times):.0f}); CPU median "
-                  f"{1000 * statistics.median(cpus):4.0f} ms (min {1000 * min(cpus):.0f}, "
-                  f"max {1000 * max(cpus):.0f}); {runs[0][2]} shown")
+        for new_process in (True, False):
+            print(f"\nsecond opening, {args.records} records and {args.autosaves} autosaves, "
+                  f"indexed ({args.runs} runs, each in a new window "
+                  f"{'remembering nothing' if new_process else 'of the same process'}):")
+            for screen in SCREENS:
+                runs = [open_and_time(screen, new_process) for _ in range(args.runs)]
+                times, cpus = [t for t, _, _ in runs], [c for _, c, _ in runs]
+                print(f"  {screen:10s} wall median {1000 * statistics.median(times):5.0f} ms "
+                      f"(min {1000 * min(times):.0f}, max {1000 * max(times):.0f}); CPU median "
+                      f"{1000 * statistics.median(cpus):4.0f} ms (min {1000 * min(cpus):.0f}, "
+                      f"max {1000 * max(cpus):.0f}); {runs[0][2]} shown")
     finally:
         shutil.rmtree(HOME, ignore_errors=True)
         print(f"\nload average at end: {os.getloadavg()}")
     return 0
+
+
+def first_opening(sample: int, pool: list[Path]) -> None:
+    """Each screen opened once on `sample` records (and a tenth as many autosaves), nothing
+    indexed; the user folder emptied afterwards."""
+    fill(sample, max(1, sample // 10), pool)
+    print(f"\nfirst opening, {sample} records and {max(1, sample // 10)} autosaves, nothing "
+          "indexed:")
+    for screen in ("menu", "resume", "statistics", "replays"):
+        took, cpu, items = open_and_time(screen)
+        print(f"  {screen:10s} {took:7.2f} s, CPU {cpu:7.2f} s  ({items} shown)")
+    shutil.rmtree(paths.user_dir())
 
 
 if __name__ == "__main__":

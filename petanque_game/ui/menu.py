@@ -230,6 +230,7 @@ class ReplayListScene(Scene):
         super().__init__(app)
         self.folder = folder or paths.records_dir()
         self.entries: list[RecordEntry] = []
+        self.broken = 0  # entries that cannot be read or fail the checks (listed last)
         self.scroll = 0
         self.focus = 0
         self.back = Button(pygame.Rect(40, 640, 200, 56), lang.tr("menu.back"), self.app.pop,
@@ -248,12 +249,9 @@ class ReplayListScene(Scene):
         if self.reader is not None and self.reader.ready:
             reader, self.reader = self.reader, None
             self.entries = reader.result()
+            self.broken = sum(1 for e in self.entries if e.broken)
             self.focus = min(self.focus, max(0, len(self.entries) - 1))
             self._scroll_by(0)
-
-    @property
-    def broken(self) -> int:
-        return sum(1 for e in self.entries if e.broken)
 
     @property
     def subheading(self) -> str:
