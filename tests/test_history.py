@@ -150,3 +150,18 @@ def test_a_file_time_far_in_the_future_is_shown():
     read_lists(app)
     assert scene.entries[0].title.endswith(summary.date)
     app.render_logical()
+
+
+@pytest.mark.slow
+def test_the_statistics_count_every_game_past_the_old_2000():
+    """No silent cap on the statistics (they read the newest 2,000 before): 2,001 games, each a
+    game of its own (seats renamed: names are not drawn from the seed), all counted."""
+    folder = paths.records_dir()
+    text = record_file(folder, "first.json").read_text("utf-8")
+    for k in range(2000):
+        renamed = text.replace('"name": "Åse"', f'"name": "Åse {k}"', 1)
+        (folder / f"copy-{k:04d}.json").write_text(renamed, "utf-8")
+    from petanque_game import stats
+
+    found = stats.read_folder(folder)
+    assert len(found.games) == 2001 and found.copies == 0 and not found.broken
