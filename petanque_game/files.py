@@ -187,11 +187,13 @@ def write_new(path: str | os.PathLike, text: str, limit: int | None = None,
 
 
 def write_new_named(folder: str | os.PathLike, stem: str, text: str, limit: int | None = None,
-                    what: str = "the file") -> Path:
-    """A new file `STEM-DATE-TIME.json` in `folder` (with -2, -3 ... when taken); its path."""
+                    what: str = "the file", mark: str = "") -> Path:
+    """A new file `STEM-DATE-TIME.json` in `folder` (with -2, -3 ... when taken), or with a `mark`
+    `STEM-DATE-TIME-MARK.json` (`STEM-DATE-TIME-2-MARK.json` ...); its path."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
+    end = f"-{mark}.json" if mark else ".json"
     for n in range(1, 10_000):
-        path = Path(folder) / (f"{stem}-{stamp}.json" if n == 1 else f"{stem}-{stamp}-{n}.json")
+        path = Path(folder) / (f"{stem}-{stamp}{end}" if n == 1 else f"{stem}-{stamp}-{n}{end}")
         try:
             write_new(path, text, limit, what)
             return path

@@ -36,6 +36,11 @@ def autosaves_dir() -> Path:
     return user_dir() / "autosaves"
 
 
+def index_dir() -> Path:
+    """The indexes of the records and autosaves folders (history.py): a cache, rebuilt when lost."""
+    return user_dir() / "index"
+
+
 def old_autosave_path() -> Path:
     """Where versions before per-game autosaves kept the one game in progress (read, and moved
     into autosaves/, by saves.py)."""

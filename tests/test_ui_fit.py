@@ -38,6 +38,8 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from ui_support import read_lists  # noqa: E402
+
 from petanque_game.record import Seat  # noqa: E402
 from petanque_game.rules.games import game_ids  # noqa: E402
 from petanque_game.ui import lang, theme, widgets  # noqa: E402
@@ -242,6 +244,7 @@ def _error(app):
 def _replays(app):
     app.back_to_menu()
     app.open("replays")
+    read_lists(app)
 
 
 def _replay(game, options):
@@ -268,6 +271,7 @@ def _statistics(app):
     """The statistics of the games kept so far (the replays above finished some)."""
     app.back_to_menu()
     app.open("statistics")
+    read_lists(app)
 
 
 def _handover(app):

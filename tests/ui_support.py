@@ -20,6 +20,19 @@ def fast_app(**kw) -> App:
                                              "language": lang.language()}), **kw)
 
 
+def read_lists(app: App, timeout: float = 60.0):
+    """Let every shown list (replays, resume, statistics, the menu's Resume line) finish reading
+    its files, which it does off the window's thread, and take them in; the top scene."""
+    for _ in range(4):
+        readers = [s.reader for s in app.scenes if getattr(s, "reader", None) is not None]
+        if not readers:
+            break
+        for reader in readers:
+            assert reader.wait(timeout), "a list took too long to read"
+        app.step(0.0)
+    return app.top
+
+
 def press(app: App, tag: str) -> None:
     """Click the top scene's button tagged `tag`."""
     scene = app.top

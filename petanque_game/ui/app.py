@@ -90,6 +90,7 @@ class App(SceneStack):
         self.time = 0.0  # seconds of app time (animation clock; never used by a rule)
         pygame.key.start_text_input()
         self.errors = 0  # bugs met so far (App.crash)
+        self.quit_warned = False  # told once that quitting keeps an unsaved game as last saved
         try:
             saves.tidy_user_folder()  # what killed saves and finished games left behind
         except OSError:
@@ -148,6 +149,8 @@ class App(SceneStack):
     def handle_logical(self, event: pygame.event.Event) -> None:
         """One event with mouse positions already in logical coordinates."""
         if event.type == pygame.QUIT:
+            if not self.quit_warned and self.warn_unsaved():
+                return
             self.running = False
             return
         if event.type == pygame.VIDEORESIZE:
@@ -176,6 +179,19 @@ class App(SceneStack):
                 return
             if scene.opaque:
                 return
+
+    def warn_unsaved(self) -> bool:
+        """Before the window closes: the games whose last moves the disk refused are tried once
+        more; if one still is not saved, say so (True) and let the next close go through."""
+        for scene in self.scenes:
+            session = getattr(scene, "session", None)
+            unsaved = getattr(session, "unsaved", None)
+            if unsaved and not session.retry_saving():
+                self.quit_warned = True
+                self.toast.show(lang.tr("app.unsaved_quit", why=unsaved[:1].upper() +
+                                        unsaved[1:]), "bad", 8.0)
+                return True
+        return False
 
     def click(self, pos: tuple[int, int], button: int = 1) -> None:
         """A click at a logical position (tests, and keyboard shortcuts that press a button)."""
