@@ -46,13 +46,13 @@ from petanque_game.physics.build import (
     PERCH_STEPS,
     SLIDE_OFF,
     STATIC_BIT,
-    TOPPLE_REACH,
     Z_EPS,
     Item,
     StaticPlan,
 )
 from petanque_game.physics.geometry import Polygon
 from petanque_game.physics.level import Board, Level
+from petanque_game.physics.level_play import TOPPLE_REACH
 from petanque_game.physics.off_board import free_spot
 from petanque_game.rules.petanque_table import DIAMOND, Launch
 
@@ -307,7 +307,10 @@ class Flier:
 
     def _topple(self) -> None:
         """A die perched on other bodies that has not slid off them (they hem it in) tips off
-        onto the nearest free spot of the felt beside it, and lies there."""
+        onto the nearest free spot of the felt beside it, and lies there. When there is none
+        within reach (a pocket between obstacles, a crowd, the top of a wall) it is laid down at
+        once as the time cap would lay it (`lay_down`): searching again at every step while
+        it stays stuck would cost a whole search a step."""
         it = self.it
         x, y = it.body.position
         angle = it.body.angle
@@ -315,7 +318,8 @@ class Flier:
                          it.outline_at(angle), x, y,
                          reach=TOPPLE_REACH * self.level.dice.side)
         if spot is None:
-            return  # nowhere to go: it stays perched (the time cap lays it down)
+            self.lay_down(still=True)
+            return
         it.body.position = spot
         it.body.velocity = (0.0, 0.0)
         it.shape.cache_bb()
@@ -328,10 +332,15 @@ class Flier:
         self.world.on_felt(self.it)
 
     def come_down(self) -> None:
-        """The time cap, with the body still in the air: it is laid at the nearest free spot on
-        the board, or falls off when there is none (or it is beyond the board)."""
+        """The time cap, with the body still in the air: it is laid down (`lay_down`)."""
         if not self.airborne:
             return
+        self.lay_down()
+        self.world.frame()
+
+    def lay_down(self, still: bool = False) -> None:
+        """The body leaves the air where it is: at the nearest free spot on the board, or off the
+        board when there is none (or it is beyond the board); `still`: laid there at rest."""
         it = self.it
         x, y = it.body.position
         angle = it.body.angle
@@ -344,9 +353,11 @@ class Flier:
                 self.world.fall_off(it, x, y, angle)
             else:
                 it.body.position = spot
+                if still:
+                    it.body.velocity = (0.0, 0.0)
+                    it.shape.cache_bb()
                 self.land()
-        self.airborne = False
-        self.world.frame()
+        self.airborne = self.perched = False
 
     def tumble(self, vx: float, vy: float, angle: float) -> None:
         """The tumbling in the air: a quarter turn for every `tumble.flight_step` mm flown,

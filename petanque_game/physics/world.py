@@ -19,7 +19,8 @@ left the board falls off (removed, and laid clear of the walls: `off_board.clear
 throw in progress is noted), hits recorded by the `begin` callbacks tumble the dice they struck
 (in a sorted order: callback order is not deterministic), and rest is declared after REST_CHECKS
 checks in a row with every body slower than REST_SPEED and REST_SPIN and no overlap deeper than
-MAX_OVERLAP. Only bodies this throw has woken are read at a check. After MAX_STEPS everything
+MAX_OVERLAP. Only bodies this throw has woken are read at a check. A body in the air that
+reaches the edge of the level's world (`Level.world_half_size`) comes down there. After MAX_STEPS everything
 stops where it is, and a body still in the air comes down (`Flier.come_down`).
 
 Only pymunk's public API is used (plain `Space.step`, `Body.position`, ...): what a step costs
@@ -44,6 +45,7 @@ from petanque_game.physics.build import (
     MAX_OVERLAP,
     MAX_STEPS,
     REST_CHECKS,
+    SLIDE_OFF,
     Item,
     add_friction,
     add_items,
@@ -91,6 +93,11 @@ class World:
         self.roller = Roller(level, DT)
         self.flier = Flier(self, launch)
         self.settled = False
+        # A body in the air (or perched) this near the world's edge comes down there: nothing
+        # rests beyond the world a record is checked against, whatever the board (it cannot
+        # move further than this margin between two checks).
+        self.edge = level.world_half_size - max(level.throw.max_speed, SLIDE_OFF) * \
+            CHECK_EVERY * DT
         if callbacks:
             space.on_collision(AIR, None, pre_solve=self.flier.air_contact)
             space.on_collision(GROUND, None, begin=self._hit)
@@ -202,6 +209,9 @@ class World:
             body = it.body
             if it is in_air:
                 x, y = body.position
+                if not (-self.edge <= x <= self.edge and -self.edge <= y <= self.edge):
+                    flier.lay_down()  # it comes down where it is, on the floor
+                    continue
                 angle = body.angle
                 if not flier.perched and it.kind != DIAMOND:
                     vx, vy = body.velocity
