@@ -51,7 +51,7 @@ def free_spot(board: Board, others: Sequence[Polygon], outline_at: OutlineAt, x0
     about 2 mm, the first free spot wins. Bounded: at most about pi * reach^2 / 4 spots are tried
     (some 70,000 for the default reach), whatever the size of the board.
 
-    Each spot gets the answer `spot_is_free` gives it (so the same spot wins), only sooner. A
+    Each spot gets the answer the plain reading gives it (so the same spot wins), only sooner. A
     body whose centre lies off the board, or inside one of `others`, is not free, nor is any
     spot nearer to that one than the centre's depth there: those spots of the ring are passed
     over. Outlines whose bounding circles lie further apart than the clearance need no exact
@@ -128,11 +128,3 @@ def _off_board(board: Board, x: float, y: float) -> float:
     if board.contains(x, y):
         return -1.0
     return max(-_depth(_edges(board.outline), x, y), 0.0)
-
-
-def spot_is_free(board: Board, others: Sequence[Polygon], poly: Polygon,
-                 clearance: float = 0.5) -> bool:
-    """The plain reading of a free spot: the outline `poly` lies wholly on `board` more than
-    `clearance` mm from each of `others` (what `free_spot` decides, faster; the tests compare)."""
-    return all(board.contains(px, py) for px, py in poly) and \
-        all(geometry.outline_distance(poly, o) > clearance for o in others)

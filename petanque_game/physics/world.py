@@ -19,8 +19,7 @@ left the board falls off (removed, and laid clear of the walls: `off_board.clear
 throw in progress is noted), hits recorded by the `begin` callbacks tumble the dice they struck
 (in a sorted order: callback order is not deterministic), and rest is declared after REST_CHECKS
 checks in a row with every body slower than REST_SPEED and REST_SPIN and no overlap deeper than
-MAX_OVERLAP. Only bodies this throw has woken are read at a check. A body in the air that
-reaches the edge of the level's world (`Level.world_half_size`) comes down there. After MAX_STEPS everything
+MAX_OVERLAP. Only bodies this throw has woken are read at a check. After MAX_STEPS everything
 stops where it is, and a body still in the air comes down (`Flier.come_down`).
 
 Only pymunk's public API is used (plain `Space.step`, `Body.position`, ...): what a step costs
@@ -45,7 +44,6 @@ from petanque_game.physics.build import (
     MAX_OVERLAP,
     MAX_STEPS,
     REST_CHECKS,
-    SLIDE_OFF,
     Item,
     add_friction,
     add_items,
@@ -59,6 +57,8 @@ from petanque_game.physics.level import Level
 from petanque_game.physics.off_board import clear_of_walls
 from petanque_game.physics.rolling import Roller
 from petanque_game.rules.petanque_table import DIAMOND, Launch, Table
+
+EDGE_ROOM = 1.0  # mm: how far inside the world's edge (`Level.world_half_size`) a body may lie
 
 
 class World:
@@ -93,11 +93,8 @@ class World:
         self.roller = Roller(level, DT)
         self.flier = Flier(self, launch)
         self.settled = False
-        # A body in the air (or perched) this near the world's edge comes down there: nothing
-        # rests beyond the world a record is checked against, whatever the board (it cannot
-        # move further than this margin between two checks).
-        self.edge = level.world_half_size - max(level.throw.max_speed, SLIDE_OFF) * \
-            CHECK_EVERY * DT
+        # nothing lies beyond the world a record is checked against (`fall_off`)
+        self.edge = level.world_half_size - EDGE_ROOM
         if callbacks:
             space.on_collision(AIR, None, pre_solve=self.flier.air_contact)
             space.on_collision(GROUND, None, begin=self._hit)
@@ -209,9 +206,6 @@ class World:
             body = it.body
             if it is in_air:
                 x, y = body.position
-                if not (-self.edge <= x <= self.edge and -self.edge <= y <= self.edge):
-                    flier.lay_down()  # it comes down where it is, on the floor
-                    continue
                 angle = body.angle
                 if not flier.perched and it.kind != DIAMOND:
                     vx, vy = body.velocity
@@ -278,10 +272,13 @@ class World:
 
     def fall_off(self, it: Item, x: float, y: float, angle: float) -> None:
         """A body whose centre has left the board (at x, y) is taken out of the world; it lies
-        there on the floor, clear of the walls."""
+        there on the floor, clear of the walls (and no further out than the world's edge: on a
+        board of tall, thick, long walls a die can skate a long way along a wall's top)."""
         self.space.remove(*(o for o in (it.body, it.shape, it.pivot, it.gear) if o is not None))
         it.on = it.in_world = False
         it.off_frame = len(self.frames)
+        edge = self.edge  # a body that came down beyond the world lies at its edge
+        x, y = max(-edge, min(edge, x)), max(-edge, min(edge, y))
         x, y = clear_of_walls(it.outline_at(angle), x, y, self.plan.outlines)
         it.entry = (x, y, 0.0, angle, it.orientation)
         self.live = [i for i in self.live if i is not it]
