@@ -182,12 +182,17 @@ def _scene(rng: random.Random):
 def _same_spots(cases: int, seed: int) -> None:
     rng = random.Random(seed)
     found = 0
+    resumed = 0
     for _ in range(cases):
         args = _scene(rng)
         spot = free_spot(*args)
         assert spot == _plain_free_spot(*args)
         found += spot is not None
-    assert 0 < found < cases  # both kinds of answer were compared
+        near = args[-1] / 4.0  # a search of less reach, then this one resumed past its rings
+        if free_spot(*args[:-1], near) is None:
+            assert free_spot(*args, searched=near) == spot
+            resumed += 1
+    assert 0 < found < cases and resumed  # every kind of answer was compared
 
 
 def test_free_spot_finds_the_same_spot_as_the_plain_search():

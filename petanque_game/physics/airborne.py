@@ -314,11 +314,11 @@ class Flier:
         it = self.it
         x, y = it.body.position
         angle = it.body.angle
-        spot = free_spot(self.board, self.world.others(it),
-                         it.outline_at(angle), x, y,
-                         reach=TOPPLE_REACH * self.level.dice.side)
+        reach = TOPPLE_REACH * self.level.dice.side
+        spot = free_spot(self.board, self.world.others(it), it.outline_at(angle), x, y,
+                         reach=reach)
         if spot is None:
-            self.lay_down(still=True)
+            self.lay_down(searched=reach)
             return
         it.body.position = spot
         it.body.velocity = (0.0, 0.0)
@@ -338,9 +338,10 @@ class Flier:
         self.lay_down()
         self.world.frame()
 
-    def lay_down(self, still: bool = False) -> None:
+    def lay_down(self, searched: float = 0.0) -> None:
         """The body leaves the air where it is: at the nearest free spot on the board, or off the
-        board when there is none (or it is beyond the board); `still`: laid there at rest."""
+        board when there is none (or it is beyond the board). After a topple's search (of reach
+        `searched`, in vain) it lies there at rest, and that search is not made again."""
         it = self.it
         x, y = it.body.position
         angle = it.body.angle
@@ -348,12 +349,12 @@ class Flier:
             self.world.fall_off(it, x, y, angle)
         else:
             spot = free_spot(self.board, self.world.others(it),
-                             it.outline_at(angle), x, y)
+                             it.outline_at(angle), x, y, searched=searched)
             if spot is None:
                 self.world.fall_off(it, x, y, angle)
             else:
                 it.body.position = spot
-                if still:
+                if searched:
                     it.body.velocity = (0.0, 0.0)
                     it.shape.cache_bb()
                 self.land()

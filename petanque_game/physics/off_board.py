@@ -42,27 +42,30 @@ def clear_of_walls(outline_at: OutlineAt, x: float, y: float,
 
 
 def free_spot(board: Board, others: Sequence[Polygon], outline_at: OutlineAt, x0: float,
-              y0: float, clearance: float = 0.5,
-              reach: float = FREE_SPOT_REACH) -> tuple[float, float] | None:
+              y0: float, clearance: float = 0.5, reach: float = FREE_SPOT_REACH,
+              searched: float = 0.0) -> tuple[float, float] | None:
     """The nearest spot to (x0, y0), within `reach` mm, where the body lies wholly on `board`
-    more than `clearance` mm from each of `others`; None when there is none.
+    more than `clearance` mm from each of `others`; None when there is none. `searched`: the
+    reach of a search already made in vain from there (its rings are not walked again).
 
     A deterministic search: rings 2 mm apart, each walked counter-clockwise from +x in steps of
     about 2 mm, the first free spot wins. Bounded: at most about pi * reach^2 / 4 spots are tried
     (some 70,000 for the default reach), whatever the size of the board.
 
-    Each spot gets the answer the plain reading gives it (so the same spot wins), only sooner. A
-    body whose centre lies off the board, or inside one of `others`, is not free, nor is any
-    spot nearer to that one than the centre's depth there: those spots of the ring are passed
-    over. Outlines whose bounding circles lie further apart than the clearance need no exact
-    distance, and the outline that refused the last spot is tried first.
+    Each spot gets the answer the plain reading gives it (so the same spot wins), only sooner.
+    The body holds a disc round its centre (`inner`): where that disc reaches into one of
+    `others` or off the board, the spot is not free, nor is any spot of the ring nearer to it
+    than the disc reaches in, so those are passed over. An outline whose bounding circle lies
+    further from the body's than the clearance needs no exact distance, and the outline that
+    refused the last spot is tried first.
     """
-    limit = int(min(reach, board.extent) / 2.0) + 2
+    limit = _rings(reach, board)
     here = outline_at(x0, y0)
     body_r = max(math.hypot(px - x0, py - y0) for px, py in here) + SLACK
+    inner = _inside(_edges(here), x0, y0) - SLACK  # the disc round its centre the body holds
     shapes = [(_circle(o), _edges(o), o) for o in others]
     order = list(range(len(others)))
-    for ring in range(limit):
+    for ring in range(_rings(searched, board) if searched > 0.0 else 0, limit):
         r = 2.0 * ring
         count = max(1, math.ceil(2.0 * math.pi * r / 2.0))
         arc = 2.0 * math.pi * r / count  # between neighbouring spots (no less than the chord)
@@ -71,16 +74,16 @@ def free_spot(board: Board, others: Sequence[Polygon], outline_at: OutlineAt, x0
             a = 2.0 * math.pi * j / count
             x, y = x0 + r * math.cos(a), y0 + r * math.sin(a)
             j += 1
-            depth = _off_board(board, x, y)
-            if depth < 0.0:
+            into = _off_board(board, x, y) + inner  # how far its disc reaches off the board
+            if into <= 0.0:
                 for k, i in enumerate(order):
                     (cx, cy, cr), edges, o = shapes[i]
                     far = cr + body_r + clearance
                     dx, dy = x - cx, y - cy
                     if dx * dx + dy * dy > far * far:
                         continue  # the bounding circles lie further apart than the clearance
-                    depth = _depth(edges, x, y)
-                    if depth >= 0.0 or \
+                    into = _inside(edges, x, y) + inner
+                    if into > 0.0 or \
                             geometry.outline_distance(outline_at(x, y), o) <= clearance:
                         if k:  # the outline in the way: tried first at the next spot
                             order.insert(0, order.pop(k))
@@ -89,9 +92,14 @@ def free_spot(board: Board, others: Sequence[Polygon], outline_at: OutlineAt, x0
                     if all(board.contains(px, py) for px, py in outline_at(x, y)):
                         return x, y
                     continue
-            if depth > SLACK and arc > 0.0:
-                j += int((depth - SLACK) / arc)  # spots nearer than `depth`: not free either
+            if into > SLACK and arc > 0.0:
+                j += int((into - SLACK) / arc)  # spots nearer than that: not free either
     return None
+
+
+def _rings(reach: float, board: Board) -> int:
+    """How many rings a search of `reach` walks."""
+    return int(min(reach, board.extent) / 2.0) + 2
 
 
 SLACK = 1e-6  # mm: rounding never makes a near outline look far, nor a spot look deeper
@@ -104,27 +112,45 @@ def _circle(poly: Polygon) -> tuple[float, float, float]:
     return cx, cy, max(math.hypot(x - cx, y - cy) for x, y in poly) + SLACK
 
 
-def _edges(poly: Polygon) -> list[tuple[float, float, float, float]]:
-    """Each edge of the counter-clockwise polygon as (x, y) of its start and its unit normal
-    pointing in."""
+Edge = tuple[float, float, float, float, float, float, float]
+
+
+def _edges(poly: Polygon) -> list[Edge]:
+    """Each edge of the counter-clockwise polygon: (x, y) of its start, its unit normal
+    pointing in, the edge as a vector and its length squared."""
     out = []
     for (ax, ay), (bx, by) in zip(poly, poly[1:] + poly[:1]):
-        length = math.hypot(bx - ax, by - ay)
-        out.append((ax, ay, (ay - by) / length, (bx - ax) / length))
+        ex, ey = bx - ax, by - ay
+        length = math.hypot(ex, ey)
+        out.append((ax, ay, -ey / length, ex / length, ex, ey, ex * ex + ey * ey))
     return out
 
 
-def _depth(edges: list[tuple[float, float, float, float]], x: float, y: float) -> float:
-    """How deep (x, y) lies inside the polygon (no more than its distance to the outline);
-    negative outside."""
-    return min((x - ax) * nx + (y - ay) * ny for ax, ay, nx, ny in edges)
+def _inside(edges: list[Edge], x: float, y: float) -> float:
+    """How deep (x, y) lies inside the convex polygon (its distance to the outline); outside,
+    minus its distance to it."""
+    depth = min((x - ax) * nx + (y - ay) * ny for ax, ay, nx, ny, _, _, _ in edges)
+    if depth >= 0.0:
+        return depth
+    best = math.inf
+    for ax, ay, _, _, ex, ey, length2 in edges:
+        wx, wy = x - ax, y - ay
+        t = max(0.0, min(1.0, (wx * ex + wy * ey) / length2))
+        dx, dy = wx - t * ex, wy - t * ey
+        best = min(best, dx * dx + dy * dy)
+    return -math.sqrt(best)
 
 
 def _off_board(board: Board, x: float, y: float) -> float:
-    """How far (x, y) lies off the board (no more than its distance to the board); negative or
-    0 on it. A body whose centre is off the board does not lie wholly on it."""
+    """How far (x, y) lies off the board, no more than its distance to it (a body whose centre is
+    off the board does not lie wholly on it); on the board, minus its distance to the edge, no
+    more than that (-inf for a polygon: not worked out)."""
     if board.shape == "circle":
-        return math.hypot(x, y) - board.radius if not board.contains(x, y) else -1.0
+        return math.hypot(x, y) - board.radius
+    if board.shape == "rect":
+        hx, hy = board.outline[2]
+        return max(abs(x) - hx, abs(y) - hy)
     if board.contains(x, y):
-        return -1.0
-    return max(-_depth(_edges(board.outline), x, y), 0.0)
+        return -math.inf
+    return max(0.0, max((ax - x) * nx + (ay - y) * ny
+                        for ax, ay, nx, ny, _, _, _ in _edges(board.outline)))
