@@ -252,7 +252,12 @@ CASES: dict[str, tuple[object, tuple[str, ...] | None]] = {
     "plateau.yaml": (edited(_obstacles(("plateau", 10.0, box(60, -200, 340, 200)))),
                      ("obstacles[0].points", "'plateau' is 280 mm across", "could not get off")),
     "sliver.yaml": (edited(_obstacles(("sliver", 30.0, box(100, -150, 101, 150)))),
-                    ("obstacles[0].points", "1 mm across", "pass through it")),
+                    ("obstacles[0].points", "1 mm across", "at least 4 mm")),
+    "fast-past-a-slat.yaml": (edited(lambda d: (_obstacles(("slat", 30.0, box(100, -150, 106,
+                                                                            150)))(d),
+                                                d["throw"].__setitem__("max_speed", 7000))),
+                              ("obstacles[0].points", "6 mm across", "at least 13.2 mm",
+                               "pass through it in one step")),
     "key-with-newline.yaml": (edited(lambda d: d["felt"].__setitem__("a\nb", 1)),
                               ("felt.a\\nb", "unknown key")),
     # odd but playable

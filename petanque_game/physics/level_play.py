@@ -85,9 +85,11 @@ def _check_obstacle_sizes(level: Level, fail: Fail) -> None:
     for i, ob in enumerate(level.obstacles):
         width = geometry.width(ob.outline)
         if width < thinnest:
+            why = "no thinner than the thinnest wall" if thinnest == MIN_THICKNESS else \
+                f"or a body at max_speed {level.throw.max_speed:g} mm/s could pass through it " \
+                "in one step"
             raise fail(f"obstacles[{i}].points", f"{ob.name!r} is {width:.3g} mm across at its "
-                       f"narrowest: at least {thinnest:.3g} mm, or a body at max_speed "
-                       f"{level.throw.max_speed:g} mm/s could pass through it in one step")
+                       f"narrowest: at least {thinnest:.3g} mm, {why}")
         if width > ledge and ob.height < top:
             raise fail(f"obstacles[{i}].points", f"{ob.name!r} is {width:.3g} mm across at its "
                        f"narrowest and a throw can come down on its top: a die cannot lie on an "
