@@ -260,6 +260,9 @@ CASES: dict[str, tuple[object, tuple[str, ...] | None]] = {
                                "pass through it in one step")),
     "key-with-newline.yaml": (edited(lambda d: d["felt"].__setitem__("a\nb", 1)),
                               ("felt.a\\nb", "unknown key")),
+    "same-key-with-newline-twice.yaml": (classic_text().replace(
+        "  friction: 0.35", '  "a\\nb": 1\n  "a\\nb": 2\n  friction: 0.35', 1),
+        ("felt.a\\nb", "given twice")),
     # odd but playable
     "hexagon.yaml": (edited(_hexagon), None),
     "moon.yaml": (edited(lambda d: d.__setitem__("gravity", 1620.0)), None),
