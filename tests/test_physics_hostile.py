@@ -23,7 +23,7 @@ from petanque_game.physics import geometry
 from petanque_game.physics.level import Level, load_named_level, user_levels_dir
 from petanque_game.physics.level_check import parse_level
 from petanque_game.physics.off_board import free_spot
-from petanque_game.physics.throw import simulate_throw
+from petanque_game.physics.throw import random_launch, simulate_throw
 from petanque_game.record import check_table_within
 from petanque_game.rules.petanque_table import DiamondRest, Table
 
@@ -68,6 +68,25 @@ def test_a_die_stuck_in_a_pocket_is_laid_down_after_one_failed_search(searches):
         stuck += searches[0] == SEARCHES
         check_settled(level, table, res, seat)  # on the felt clear of every obstacle, or off
     assert stuck >= 3, "the pocket should catch some of these throws (the case under test)"
+
+
+def test_a_die_on_top_of_a_thick_wall_falls_off_after_one_search(searches):
+    """A die that comes down on top of a 200 mm thick wall and is still there after a quarter
+    of a second falls off (the floor is all round a wall) instead of searching the board at
+    every step while it skates along the wall's top."""
+    level = BOARDS["tall-thick-walls"]
+    rng = random.Random("walls")
+    on_walls = 0
+    for i in range(200):
+        seat = i % 2
+        table = Table(DiamondRest(0.0, 0.0, 0.0, True))
+        searches[0] = 0
+        res = simulate_throw(level, table, 2, seat, "die", 0, random_launch(level, 2, seat, rng))
+        if searches[0]:
+            on_walls += 1
+            assert searches[0] == 1 and not res.table.dice[-1].on_board
+        check_table_within(res.table, level.world_half_size, 0)
+    assert on_walls >= 1, "some of these throws should come down on a wall's top"
 
 
 @pytest.mark.parametrize("name", sorted(BOARDS))

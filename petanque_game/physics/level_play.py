@@ -8,7 +8,7 @@
 - No obstacle is so thin that a body could pass through it in one step (as the walls' thickness
   and `max_speed` are checked), and none that a throw can come down on (lower than the highest
   any body can fly) is so wide that a die landing on top could not tip off it within
-  TOPPLE_REACH die sides (nothing rests on an obstacle: DESIGN.md's table is flat).
+  TOPPLE_REACH die sides (nothing rests on an obstacle: a recorded table is flat).
 - Every seat of every layout can play: thrown straight at the centre from the middle of its
   release zone, some speed up to `max_speed` and some elevation in range clears the wall and
   brings the diamond to rest wholly on the board, and likewise a die (`predict.py`: a lone body

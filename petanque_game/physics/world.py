@@ -272,8 +272,8 @@ class World:
 
     def fall_off(self, it: Item, x: float, y: float, angle: float) -> None:
         """A body whose centre has left the board (at x, y) is taken out of the world; it lies
-        there on the floor, clear of the walls (and no further out than the world's edge: on a
-        board of tall, thick, long walls a die can skate a long way along a wall's top)."""
+        there on the floor, clear of the walls, and no further out than the world's edge (what
+        a record is checked against, whatever the board)."""
         self.space.remove(*(o for o in (it.body, it.shape, it.pivot, it.gear) if o is not None))
         it.on = it.in_world = False
         it.off_frame = len(self.frames)
