@@ -15,8 +15,10 @@ an obstacle) the body lands there: it tumbles, bounces with the felt's restituti
 in proportion to the impact; a body it lands on is driven away along the contact normal. A landing
 too soft to bounce again ends the flight on the board (friction on), or leaves the body perched
 on what it hit, from which it slides off, away from it, at a fixed speed, then falls; a die still
-perched after PERCH_STEPS topples off onto the nearest free spot beside it. A landing on the floor
-outside the board is off. A flight is bounded (speed and height are), so no body leaves the world.
+perched after PERCH_STEPS topples off onto the nearest free spot beside it, or, when there is
+none within TOPPLE_REACH die sides, is laid down at once as the time cap lays it (`lay_down`).
+A landing on the floor outside the board is off. A flight is bounded (speed and height are), and
+a body that comes down beyond the world lies at its edge (`world.World.fall_off`).
 
 The flier's collision filter leaves out the walls and obstacles, and the bodies, unless it is
 below the highest of their tops (plus GUARD) now or will be after the next step: a flight costs

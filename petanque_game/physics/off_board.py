@@ -6,8 +6,9 @@ moves a body that left the board out of any wall or obstacle it is found inside,
 finds the nearest spot where a body lies wholly on the board touching nothing. A body is handed
 in as its outline function, `outline_at(x, y)`: its outline lying at (x, y), at its angle.
 The world (`world.py`) uses the first when a body falls off the board, the flier
-(`airborne.py`) the second when a perched die topples off or the time cap catches it in the air,
-and `settle.py` the second when it lays a diamond that went off.
+(`airborne.py`) the second when a perched die topples off (or, finding no spot within reach, is
+laid down) or the time cap catches it in the air, and `settle.py` the second when it lays a
+diamond that went off.
 """
 
 from __future__ import annotations
