@@ -123,8 +123,8 @@ _pocket = _obstacles(("floor", 3.0, box(110, -30, 170, 30)),
                      ("south", 30.0, box(70, -70, 210, -30)),
                      ("east", 30.0, box(170, -30, 210, 30)),
                      ("west", 30.0, box(70, -30, 110, 30)))
-# Ledges about as wide as the checker allows for 16 mm dice (65 mm, of 65.4), low and high, and a block
-# wider than that but out of any throw's reach.
+# Ledges about as wide as the checker allows for 16 mm dice (65 mm, of 65.4), low and high,
+# and a block wider than that but out of any throw's reach.
 _ledges = _obstacles(("low ledge", 2.0, box(60, -150, 125, 150)),
                      ("high ledge", 40.0, box(-200, -60, -135, 60)),
                      ("tower", 900.0, box(150, 100, 330, 200)))
