@@ -34,7 +34,7 @@ from typing import Any
 from petanque_game import paths
 from petanque_game.config import ConfigError, brief, parse_yaml, read_bounded
 from petanque_game.data import levels_dir
-from petanque_game.physics.level_check import MAX_MASS, MAX_SIZE, parse_level
+from petanque_game.physics.level_check import MAX_MASS, MAX_SIZE, one_line, parse_level
 from petanque_game.physics.level_spec import (
     Board,
     DiamondSpec,
@@ -73,6 +73,7 @@ def load_level(path: str | Path, name: str | None = None, origin: str = "file") 
 
 
 def _file(name: str) -> str:
+    name = one_line(name)
     return name if len(name) <= 60 else name[:60] + "..."
 
 
@@ -80,7 +81,7 @@ def _read(entry: Any, file: str) -> bytes:
     try:
         return read_bounded(entry, MAX_LEVEL_BYTES, file)
     except ConfigError as exc:  # "<file>: <reason>", the form of a LevelError too
-        raise LevelError(str(exc)) from None
+        raise LevelError(one_line(str(exc))) from None
 
 
 def _parse_bytes(raw: bytes, name: str, file: str, origin: str) -> Level:
@@ -90,8 +91,8 @@ def _parse_bytes(raw: bytes, name: str, file: str, origin: str) -> Level:
         raise LevelError(f"{file}: not UTF-8 text") from None
     try:
         data = parse_yaml(text, file, MAX_LEVEL_NODES, MAX_LEVEL_DEPTH)
-    except ConfigError as exc:
-        raise LevelError(str(exc)) from None
+    except ConfigError as exc:  # one line, whatever the file's keys hold
+        raise LevelError(one_line(str(exc))) from None
     level = parse_level(data, name, file)
     return dataclasses.replace(level, sha256=hashlib.sha256(raw).hexdigest(), origin=origin)
 

@@ -58,6 +58,8 @@ from petanque_game.physics.off_board import clear_of_walls
 from petanque_game.physics.rolling import Roller
 from petanque_game.rules.petanque_table import DIAMOND, Launch, Table
 
+EDGE_ROOM = 1.0  # mm: how far inside the world's edge (`Level.world_half_size`) a body may lie
+
 
 class World:
     """One throw's world: built from the table at rest, stepped to rest (`run`), read back by
@@ -91,6 +93,8 @@ class World:
         self.roller = Roller(level, DT)
         self.flier = Flier(self, launch)
         self.settled = False
+        # nothing lies beyond the world a record is checked against (`fall_off`)
+        self.edge = level.world_half_size - EDGE_ROOM
         if callbacks:
             space.on_collision(AIR, None, pre_solve=self.flier.air_contact)
             space.on_collision(GROUND, None, begin=self._hit)
@@ -268,10 +272,13 @@ class World:
 
     def fall_off(self, it: Item, x: float, y: float, angle: float) -> None:
         """A body whose centre has left the board (at x, y) is taken out of the world; it lies
-        there on the floor, clear of the walls."""
+        there on the floor, clear of the walls, and no further out than the world's edge (what
+        a record is checked against, whatever the board)."""
         self.space.remove(*(o for o in (it.body, it.shape, it.pivot, it.gear) if o is not None))
         it.on = it.in_world = False
         it.off_frame = len(self.frames)
+        edge = self.edge  # a body that came down beyond the world lies at its edge
+        x, y = max(-edge, min(edge, x)), max(-edge, min(edge, y))
         x, y = clear_of_walls(it.outline_at(angle), x, y, self.plan.outlines)
         it.entry = (x, y, 0.0, angle, it.orientation)
         self.live = [i for i in self.live if i is not it]
