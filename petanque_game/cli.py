@@ -351,6 +351,9 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
         except ConfigError:
             raise UsageError(f"--option {brief(pair, 80)}: the value is not a YAML scalar") \
                 from None
+        if key.strip() in options:
+            raise UsageError(f"--option {brief(key.strip(), 40)} is given twice; give each "
+                             f"option once")
         options[key.strip()] = value
     return options
 
