@@ -95,10 +95,10 @@ def test_settings_yaml_holds_only_what_changed_and_ui_yaml_still_counts(home):
 
 
 @pytest.mark.parametrize("text, problem", [
-    ("volume: loud\n", "volume: expected a number from 0 to 1, not 'loud'"),
-    ("language: sv\n", "language: expected one of en, da, nb, not 'sv'"),
-    ("handover: 1\n", "handover: expected true or false, not 1"),
-    ("keys:\n  roll: [nosuchkey]\n", "keys.roll: unknown key 'nosuchkey'"),
+    ("volume: loud\n", "volume: expected a number from 0 to 1"),
+    ("language: sv\n", "language: expected one of en, da, nb"),
+    ("handover: 1\n", "handover: expected true or false"),
+    ("keys:\n  roll: [r, nosuchkey]\n", "keys.roll[1]: not the name of a key"),
     ("colour: [3\n", "not valid YAML at line 2"),
 ])
 def test_a_broken_settings_file_is_one_message_and_the_game_starts(home, text, problem):
