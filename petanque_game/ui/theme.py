@@ -358,7 +358,8 @@ def load_settings(data: Any = None, name: str = "config/ui.yaml") -> Settings:
                         (user / SETTINGS_FILE, str(user / SETTINGS_FILE))):
         if path.name == SETTINGS_FILE:
             settings.files_gave = plain(settings)
-        if label != name and _present(path) and paths.leaves_user_folder(path):
+        mine = path != config_dir() / "ui.yaml"
+        if mine and _present(path) and paths.leaves_user_folder(path):
             problems.append(f"{label}: a link to a file outside your user folder; not read")
             continue
         found = _read(path, label, problems)
@@ -369,9 +370,9 @@ def load_settings(data: Any = None, name: str = "config/ui.yaml") -> Settings:
 
 def plain(settings: Settings) -> dict[str, Any]:
     """The settings the scene offers, as a settings file writes them (keys by their names)."""
-    found: dict[str, Any] = {key: getattr(settings, key) for key in PLAIN}
     from petanque_game.ui.keys import stored_name
 
+    found: dict[str, Any] = {key: getattr(settings, key) for key in PLAIN}
     found["keys"] = {action: sorted(stored_name(code) for code in codes)
                      for action, codes in settings.keys.items()}
     return found
