@@ -68,13 +68,13 @@ def leaves_user_folder(path: str | os.PathLike) -> bool:
         return True
 
 
-def folder_problems() -> list[str]:
+def folder_problems() -> dict[Path, str]:
     """The folders of the user folder that are there but are not folders (a file called `records`
-    or `levels`): what the player is told, one line each."""
-    found = []
+    or `levels`), each with what the player is told of it."""
+    found = {}
     for folder, what in ((records_dir(), "finished games cannot be kept or listed"),
                          (autosaves_dir(), "games cannot be saved or resumed"),
                          (user_dir() / "levels", "your own boards cannot be listed")):
         if os.path.lexists(folder) and not folder.is_dir():
-            found.append(f"{folder} is not a folder: {what}")
+            found[folder] = f"{folder} is not a folder: {what}"
     return found

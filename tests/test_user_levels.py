@@ -204,3 +204,24 @@ def test_every_board_is_reachable_in_the_setup_and_every_broken_ones_reason_seen
     app.key(__import__("pygame").K_PAGEUP)  # Page Up turns back
     assert any(b.tag == "level:bad-7" for b in setup.buttons) is False
     assert setup.choices.level == "classic"
+
+
+def test_a_levels_file_that_is_not_a_folder_is_told_in_the_setup(home):
+    """Issue 16, item 14: a file called `levels` in the user folder is said, not ignored."""
+    from ui_support import fast_app
+
+    from petanque_game.ui.setup import SetupScene
+
+    home.mkdir(parents=True)
+    (home / "levels").write_text("not a folder", encoding="utf-8")
+    app = fast_app()
+    setup = SetupScene(app)
+    app.push(setup)
+    setup.set_game("terningepetanque")
+    button = next(b for b in setup.buttons if b.tag == "level:levels")
+    assert not button.enabled
+    app.click(button.rect.center)
+    assert f"{home / 'levels'} is not a folder: your own boards cannot be listed" in \
+        app.toast.message
+    assert setup.choices.level == "classic"  # the shipped boards are there as ever
+    app.render()

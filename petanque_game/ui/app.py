@@ -116,7 +116,7 @@ class App(SceneStack):
                     lang.tr("app.more_problems_unlisted", n=more, log=logs.log_path(),
                             logged=LOGGED_PROBLEMS))
             lines = lines[:MAX_SHOWN_PROBLEMS - 1] + [told]
-        folders = [paths.user_dir_problem(), *paths.folder_problems()]
+        folders = [paths.user_dir_problem(), *paths.folder_problems().values()]
         folders = [f[0].upper() + f[1:] + "." for f in folders if f]
         if folders and self.scenes and self.scenes[0].name == MENU:
             self.scenes[0].problem = folders[0]

@@ -89,8 +89,10 @@ class SetupChoices:
 
 def available_levels() -> tuple[list[tuple[str, str | None]], str | None]:
     """[(name, problem or None)] of the boards, and why there are none."""
+    from petanque_game import paths
     from petanque_game.files import os_reason
     from petanque_game.physics import list_levels
+    from petanque_game.physics.level import user_levels_dir
 
     try:
         found = list_levels()
@@ -101,6 +103,11 @@ def available_levels() -> tuple[list[tuple[str, str | None]], str | None]:
         problem = None if not isinstance(level, Exception) else str(level)
         out.append((name, problem))
         _LEVELS[name] = level
+    folder = user_levels_dir()
+    problem = paths.folder_problems().get(folder)
+    if problem is not None:  # a file called levels: listed as a broken board, saying so
+        out.append((folder.name, problem))
+        _LEVELS[folder.name] = LevelError(problem)
     return out, None
 
 
