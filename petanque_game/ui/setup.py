@@ -22,6 +22,14 @@ from petanque_game.ui.game_ui import board_words, title, ui_of
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.session import new_game, new_seed
+from petanque_game.ui.setup_boards import (
+    LEVELS,
+    PAGE_BOARDS,
+    available_levels,
+    board_label,
+    board_pages,
+    board_slot,
+)
 from petanque_game.ui.widgets import Button, TextField, panel
 
 KINDS = [("human", None), ("ai", "easy"), ("ai", "medium"), ("ai", "expert")]
@@ -85,66 +93,6 @@ class SetupChoices:
                                                               PlayerRow("Astrid", 2)])
     options: dict[str, dict[str, Any]] = field(default_factory=dict)
     level: str | None = None
-
-
-def available_levels() -> tuple[list[tuple[str, str | None]], str | None]:
-    """[(name, problem or None)] of the boards, and why there are none."""
-    from petanque_game import paths
-    from petanque_game.files import os_reason
-    from petanque_game.physics import list_levels
-    from petanque_game.physics.level import user_levels_dir
-
-    try:
-        found = list_levels()
-    except OSError as e:
-        return [], lang.tr("setup.boards_unlisted", reason=os_reason(e))
-    out = []
-    for name, level in found:
-        problem = None if not isinstance(level, Exception) else str(level)
-        out.append((name, problem))
-        _LEVELS[name] = level
-    folder = user_levels_dir()
-    problem = paths.folder_problems().get(folder)
-    if problem is not None:  # a file called levels: listed as a broken board, saying so
-        out.append((folder.name, problem))
-        _LEVELS[folder.name] = LevelError(problem)
-    return out, None
-
-
-_LEVELS: dict[str, Any] = {}  # name -> Level or its LevelError, from the last listing
-
-
-BOARD_SLOTS = 9  # board buttons in three rows of three: the usable ones first (shipped, then
-PAGE_BOARDS = 6  # the player's); with more boards, two rows a page and the third turns pages
-BOARD_BUTTON_W = 150
-
-
-def _board_label(name: str, problem: str | None) -> str:
-    """A board's title as its file gives it ("Bumper Lane"; "... (yours)" for one of the player's
-    own), or its file name if it is broken."""
-    mark = " " + lang.tr("setup.board_broken") if problem else ""
-    level = _LEVELS.get(name)
-    title = name if problem or level is None else board_words(level)[0]
-    if getattr(level, "origin", "") == "user" and not problem:
-        mark = " " + lang.tr("setup.board_yours")
-    if not mark:
-        return title
-    room = BOARD_BUTTON_W - 16 - theme.font(22, True).size(mark)[0]  # the mark always shows
-    return theme.fit(title, 22, room, True) + mark
-
-
-def board_pages(levels: list[tuple[str, str | None]]) -> list[list[tuple[str, str | None]]]:
-    """The boards, usable ones first, in pages: one page when they fit the nine buttons, else
-    pages of PAGE_BOARDS (every board is on one of them)."""
-    ordered = [x for x in levels if x[1] is None] + [x for x in levels if x[1]]
-    if len(ordered) <= BOARD_SLOTS:
-        return [ordered]
-    return [ordered[i:i + PAGE_BOARDS] for i in range(0, len(ordered), PAGE_BOARDS)]
-
-
-def _board_slot(j: int, y: int) -> pygame.Rect:
-    """The place of the j-th of the nine board buttons, below the rules that end at `y`."""
-    return pygame.Rect(770 + (j % 3) * 158, y + 26 + (j // 3) * 46, BOARD_BUTTON_W, 38)
 
 
 class SetupScene(Scene):
@@ -325,15 +273,15 @@ class SetupScene(Scene):
                 self.choices.level = "classic" if "classic" in usable else \
                     (usable[0] if usable else None)
             for j, (name, problem) in enumerate(self.shown_boards()):
-                b.append(Button(_board_slot(j, y), _board_label(name, problem),
+                b.append(Button(board_slot(j, y), board_label(name, problem),
                                 lambda n=name: self.set_level(n), problem is None, 22,
                                 selected=name == self.choices.level, tag=f"level:{name}"))
             pages = len(board_pages(self.levels))
             if pages > 1:
-                b.append(Button(_board_slot(PAGE_BOARDS, y), lang.tr("setup.boards_previous"),
+                b.append(Button(board_slot(PAGE_BOARDS, y), lang.tr("setup.boards_previous"),
                                 lambda: self.turn_board_page(-1), self.board_page > 0, 22,
                                 style="ghost", tag="boards:previous"))
-                b.append(Button(_board_slot(PAGE_BOARDS + 2, y), lang.tr("setup.boards_next"),
+                b.append(Button(board_slot(PAGE_BOARDS + 2, y), lang.tr("setup.boards_next"),
                                 lambda: self.turn_board_page(1), self.board_page < pages - 1,
                                 22, style="ghost", tag="boards:next"))
         b.append(Button(pygame.Rect(40, 640, 200, 56), lang.tr("setup.back"), self.app.pop,
@@ -418,7 +366,7 @@ class SetupScene(Scene):
             pages = len(board_pages(self.levels))
             if pages > 1:
                 theme.blit_text(surface, lang.tr("setup.boards_page", n=self.board_page + 1,
-                                                 of=pages), _board_slot(PAGE_BOARDS + 1,
+                                                 of=pages), board_slot(PAGE_BOARDS + 1,
                                                                         y).center,
                                 20, "muted", anchor="center")
             rows = 3 if pages > 1 else (len(self.shown_boards()) + 2) // 3
@@ -441,7 +389,7 @@ class SetupScene(Scene):
             lines += [(t, "bad") for t in theme.wrap(
                 lang.tr("setup.board_is_broken", name=name, why=problems[name]), 18, rect.w)]
         else:
-            level = _LEVELS.get(self.choices.level or "")
+            level = LEVELS.get(self.choices.level or "")
             if level is not None and not isinstance(level, Exception):
                 lines += [(t, "text") for t in theme.wrap(": ".join(board_words(level)), 20,
                                                           rect.w)]
