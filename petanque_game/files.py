@@ -209,6 +209,29 @@ def _unlink_quietly(path: str | os.PathLike) -> None:
         pass
 
 
+# --- locks ------------------------------------------------------------------------------------------
+
+
+def open_lock(path: str | os.PathLike) -> int:
+    """The descriptor of the lock file at `path`, opened for reading and writing and made if
+    missing, in a folder made if missing. A link at `path` is never followed (OSError: a dangling
+    link to a file outside the user folder must not make that file), nor is anything but an
+    ordinary file used."""
+    ensure_folder(Path(path).parent)
+    nofollow = getattr(os, "O_NOFOLLOW", 0)
+    if not nofollow and os.path.islink(path):  # no O_NOFOLLOW (Windows): look first
+        raise OSError(errno.ELOOP, "it is a link, not a lock file", os.fspath(path))
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | nofollow | getattr(os, "O_NONBLOCK", 0)
+                 | getattr(os, "O_CLOEXEC", 0), 0o666)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "it is not an ordinary file", os.fspath(path))
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
 # --- leftovers of killed saves ----------------------------------------------------------------------
 
 

@@ -51,9 +51,10 @@ class GameLock:
     @classmethod
     def take(cls, autosave: Path) -> GameLock | None:
         """The lock on `autosave`, or None while another window (or this one) holds it."""
+        from petanque_game.files import open_lock  # a link there is never followed
+
         path = lock_path(autosave)
-        ensure_folder(path.parent)
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
+        fd = open_lock(path)
         try:
             if not _lock(fd):
                 os.close(fd)

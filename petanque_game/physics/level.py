@@ -132,6 +132,15 @@ def _user_files() -> list[str]:
         return []
 
 
+def _user_board(path: Path) -> Path:
+    """`path`, a board of the player's folder, unless it is a link leading out of the user
+    folder: such a file is not read (LevelError), so none of its lines is ever shown."""
+    if paths.leaves_user_folder(path):
+        raise LevelError(f"{_file(path.name)}: a link to a file outside your user folder; "
+                         "not read")
+    return path
+
+
 def _bad_name(name: str) -> bool:
     return not 1 <= len(name) <= MAX_NAME or not name.isprintable() or name != name.strip() \
         or any(c in name for c in "/\\:")
@@ -165,7 +174,7 @@ def _find(name: Any) -> tuple[Any, str]:
             raise LevelError(f"{name}.yaml: {name_problem(name, shipped)}")
         path = user_levels_dir() / f"{name}.yaml"
         if os.path.lexists(path):
-            return path, "user"
+            return _user_board(path), "user"
     known = ", ".join(shipped) or "none"
     raise LevelError(f"{brief(name)}: no such level (shipped: {known}; your own boards go in "
                      f"{user_levels_dir()})")
@@ -227,7 +236,8 @@ def list_levels() -> list[tuple[str, Level | LevelError]]:
             out.append((_file(file), LevelError(f"{_file(file)}: {problem}")))
         else:
             path = user_levels_dir() / file
-            out.append((name, _try(lambda p=path, n=name: load_level(p, n, "user"), file)))
+            out.append((name, _try(lambda p=path, n=name: load_level(_user_board(p), n, "user"),
+                                   file)))
     if len(mine) > MAX_USER_LEVELS:
         out.append(("...", LevelError(f"{user_levels_dir()}: {len(mine) - MAX_USER_LEVELS} more "
                                       f"boards not read (at most {MAX_USER_LEVELS} are)")))

@@ -42,10 +42,12 @@ import pygame
 from petanque_game import logs, paths, saves
 from petanque_game.files import ensure_folder, os_reason
 from petanque_game.ui import lang, play, sound, theme
+from petanque_game.ui.keys import key_event_code
 from petanque_game.ui.scenes import MENU, SceneStack
 from petanque_game.ui.widgets import Toast
 
-MAX_SHOWN_PROBLEMS = 8  # settings problems listed in the window; all of them go to the log
+MAX_SHOWN_PROBLEMS = 8  # settings problems listed in the window
+LOGGED_PROBLEMS = 20  # settings problems written to the log (and how many there were)
 
 MIXER_BUFFER = 512  # samples: 23 ms at 22050 Hz, so a click's sound follows the click
 FRAME_RATE = 60  # frames a second while something moves
@@ -102,20 +104,29 @@ class App(SceneStack):
             self.open_replay(Path(replay))
 
     def _tell_start_problems(self) -> None:
-        """Every mistake in the settings files, one line each, and a user folder that cannot
-        hold saves."""
-        for problem in self.settings.problems:
+        """The mistakes in the settings files (the first few in the window, the first
+        LOGGED_PROBLEMS and their count in the log: they are not bugs, and a file of thousands of
+        them must not rotate the bug reports out of it), folders of the user folder that are files,
+        and a user folder that cannot hold saves."""
+        problems = self.settings.problems
+        for problem in problems[:LOGGED_PROBLEMS]:
             logs.note(f"Settings: {problem}")
-        lines = [lang.tr("app.settings_problem", problem=p) for p in self.settings.problems]
+        if len(problems) > LOGGED_PROBLEMS:
+            logs.note(f"Settings: {len(problems) - LOGGED_PROBLEMS} more mistakes in the settings "
+                      f"files, not listed here ({len(problems)} in all)")
+        lines = [lang.tr("app.settings_problem", problem=p) for p in problems]
         if len(lines) > MAX_SHOWN_PROBLEMS:
             more = len(lines) - MAX_SHOWN_PROBLEMS + 1
-            lines = lines[:MAX_SHOWN_PROBLEMS - 1] + [lang.tr("app.more_problems", n=more,
-                                                                  log=logs.log_path())]
-        folder = paths.user_dir_problem()
-        if folder:
-            lines.insert(0, folder[0].upper() + folder[1:] + ".")
-            if self.scenes and self.scenes[0].name == MENU:
-                self.scenes[0].problem = lines[0]
+            told = (lang.tr("app.more_problems", n=more, log=logs.log_path())
+                    if len(problems) <= LOGGED_PROBLEMS else
+                    lang.tr("app.more_problems_unlisted", n=more, log=logs.log_path(),
+                            logged=LOGGED_PROBLEMS))
+            lines = lines[:MAX_SHOWN_PROBLEMS - 1] + [told]
+        folders = [paths.user_dir_problem(), *paths.folder_problems().values()]
+        folders = [f[0].upper() + f[1:] + "." for f in folders if f]
+        if folders and self.scenes and self.scenes[0].name == MENU:
+            self.scenes[0].problem = folders[0]
+        lines = folders + lines
         if lines:
             self.toast.show("\n".join(lines), "bad", 6.0 + len(lines))
 
@@ -165,6 +176,9 @@ class App(SceneStack):
             return
         if event.type in MOUSE_EVENTS:
             self.mouse = event.pos
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and not event.key:
+            code = key_event_code(event.key, getattr(event, "scancode", 0))
+            event = pygame.event.Event(event.type, {**event.dict, "key": code})
         if event.type == pygame.KEYDOWN:
             if self.settings.is_key("screenshot", event.key):
                 self.screenshot()

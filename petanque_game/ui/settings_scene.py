@@ -17,7 +17,7 @@ import pygame
 
 from petanque_game import paths
 from petanque_game.ui import lang, sound, theme
-from petanque_game.ui.keys import key_label
+from petanque_game.ui.keys import code_of, key_label
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.widgets import Button, panel
 
@@ -68,7 +68,7 @@ class SettingsScene(Scene):
         self.waiting = None
         base = self.settings.files_gave.get("keys", {})
         defaults = theme.load_settings({}).keys  # actions no file names keep the built-in keys
-        self.settings.keys = {action: ({pygame.key.key_code(n) for n in base[action]}
+        self.settings.keys = {action: ({code_of(n) for n in base[action]}
                                        if base.get(action) else codes)
                               for action, codes in defaults.items()}
         self.save()

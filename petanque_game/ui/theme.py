@@ -324,19 +324,20 @@ class Settings:
 
 
 def _key_codes(names: Any, where: str, problems: list[str]) -> set[int] | None:
-    from petanque_game.config import brief
+    from petanque_game.ui.keys import code_of
 
+    listed = isinstance(names, list)
     if isinstance(names, str):
         names = [names]
     if not isinstance(names, list) or not names:
         problems.append(f"{where}: expected a key name or a list of key names")
         return None
     codes = set()
-    for name in names:
+    for i, name in enumerate(names):
         try:
-            codes.add(pygame.key.key_code(str(name)))
-        except (ValueError, TypeError):
-            problems.append(f"{where}: unknown key {brief(name)}")
+            codes.add(code_of(str(name)))
+        except ValueError:  # the text is not shown: it may be anything the file holds
+            problems.append(f"{where}{f'[{i}]' if listed else ''}: not the name of a key")
     return codes or None
 
 
@@ -368,6 +369,10 @@ def load_settings(data: Any = None, name: str = "config/ui.yaml") -> Settings:
                         (user / SETTINGS_FILE, str(user / SETTINGS_FILE))):
         if path.name == SETTINGS_FILE:
             settings.files_gave = plain(settings)
+        mine = path != config_dir() / "ui.yaml"
+        if mine and _present(path) and paths.leaves_user_folder(path):
+            problems.append(f"{label}: a link to a file outside your user folder; not read")
+            continue
         found = _read(path, label, problems)
         if found is not None:
             _apply(settings, found, label, problems)
@@ -376,8 +381,10 @@ def load_settings(data: Any = None, name: str = "config/ui.yaml") -> Settings:
 
 def plain(settings: Settings) -> dict[str, Any]:
     """The settings the scene offers, as a settings file writes them (keys by their names)."""
+    from petanque_game.ui.keys import stored_name
+
     found: dict[str, Any] = {key: getattr(settings, key) for key in PLAIN}
-    found["keys"] = {action: sorted(pygame.key.name(code) for code in codes)
+    found["keys"] = {action: sorted(stored_name(code) for code in codes)
                      for action, codes in settings.keys.items()}
     return found
 
@@ -424,7 +431,7 @@ def key_conflict(settings: Settings, action: str, code: int) -> str | None:
 
 def _apply(settings: Settings, data: Any, name: str, problems: list[str]) -> None:
     """Lay one file's settings over `settings`."""
-    from petanque_game.config import brief, key_text
+    from petanque_game.config import key_text
 
     if not isinstance(data, dict):
         problems.append(f"{name}: expected a mapping of settings")
@@ -436,17 +443,19 @@ def _apply(settings: Settings, data: Any, name: str, problems: list[str]) -> Non
     if not isinstance(given_keys, dict):
         problems.append(f"{name}: keys: expected a mapping of actions to key names")
         given_keys = {}
+    bound = {}
     for action, names in given_keys.items():
         if action not in DEFAULT_KEYS:
             problems.append(f"{name}: keys.{key_text(action)}: unknown action")
             continue
         codes = _key_codes(names, f"{name}: keys.{action}", problems)
         if codes:
-            settings.keys[action] = codes
+            bound[action] = codes
+    _bind(settings, bound, name, problems)
     for key, value in data.items():
         why = _plain_problem(key, value)
-        if why is not None:
-            problems.append(f"{name}: {key}: {why}, not {brief(value)}")
+        if why is not None:  # the value is not shown: it may be anything the file holds
+            problems.append(f"{name}: {key}: {why}")
         elif key in PLAIN:
             setattr(settings, key, float(value) if key in SECONDS or key in NUMBERS else value)
     colours = data.get("colours") or {}
@@ -461,6 +470,28 @@ def _apply(settings: Settings, data: Any, name: str, problems: list[str]) -> Non
                 problems.append(f"{name}: colours.{key}: expected [red, green, blue], 0-255 each")
     else:
         problems.append(f"{name}: colours: expected a mapping of names to [r, g, b]")
+
+
+def _bind(settings: Settings, bound: dict[str, set[int]], name: str, problems: list[str]) -> None:
+    """Lay one file's keys over `settings`, refusing as the settings scene does a key that
+    another action uses where both are live (`key_conflict`): such an action keeps its keys."""
+    from petanque_game.ui.keys import key_label
+
+    earlier = dict(settings.keys)
+    settings.keys.update(bound)
+    refused: dict[str, tuple[int, str]] = {}
+    while True:  # a refusal gives an action its old keys back, which may clash anew
+        clash = next(((action, code, other) for action in bound if action not in refused
+                      for code in sorted(settings.keys[action])
+                      if (other := key_conflict(settings, action, code)) is not None), None)
+        if clash is None:
+            break
+        action, code, other = clash
+        refused[action] = (code, other)
+        settings.keys[action] = earlier[action]
+    for action, (code, other) in refused.items():
+        problems.append(f"{name}: keys.{action}: {key_label(code)} is the key of "
+                        f"{other} too, and both are used at the same time")
 
 
 def _plain_problem(key: Any, value: Any) -> str | None:
