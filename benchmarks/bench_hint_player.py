@@ -4,7 +4,7 @@
         [--seed 0] [--board classic] [--hand normal] [--diamond-games 10]
 
 (a) The hint player: a human seat that throws exactly the Aim the hint gives for its own hand
-    (`ai.hints.hint(..., hand=...)`), thrown by the match with its hand (default "normal"),
+    (`ai.hints.hint(..., hand=...)`: `hinted_aim`), thrown by the match with its hand (default "normal"),
     keeps every throw and rolls when asked. Two-player games of `--rounds` rounds against the
     medium AI, the seats alternated game by game (game g: seed `--seed` + g, the hint player in
     seat g % 2). Target: it wins at least 65% of 60 games. A drawn game counts half.
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import random
 import statistics
 import sys
 import time
@@ -30,7 +31,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from petanque_game.ai import hints  # noqa: E402
-from petanque_game.ai.petanque import aim  # noqa: E402
+from petanque_game.ai import petanque as ai  # noqa: E402
+from petanque_game.ai.hints_petanque import seed_of  # noqa: E402
 from petanque_game.match import Match  # noqa: E402
 from petanque_game.physics.hand import PERSON_HANDS  # noqa: E402
 from petanque_game.record import Seat  # noqa: E402
@@ -46,14 +48,24 @@ def new_match(seed: int, person: int, rounds: int, board: str, hand: str) -> Mat
                      hands=[hand if i == person else None for i in range(2)])
 
 
+def hinted_aim(match: Match) -> Aim:
+    """Exactly the Aim `ai.hints.hint` gives the seat to move for its hand: the same search on
+    the same stream, without the worth the hint then states (it changes nothing of the aim and
+    is half of the hint's time; tests/test_hints.py checks that the two aims are the same)."""
+    state = match.state
+    hand = PERSON_HANDS[match.hand_name(match.seat_to_move)]
+    return ai.search(match.level, ai.situation_of(state), random.Random(seed_of(state)),
+                     hand=hand).aim
+
+
 def hint_move(match: Match) -> object:
-    """The hint player's decision: the hint's action, a throw being exactly the hinted Aim."""
-    seat = match.seat_to_move
-    found = hints.hint(GAME, match.state, match.level, hand=PERSON_HANDS[match.hand_name(seat)])
-    if isinstance(found.action, Aim):
-        obj, die = match.state.throw_due
-        return match.rules.Throw(obj, die, found.action)
-    return found.action
+    """The hint player's decision: a throw is exactly the hinted Aim; otherwise the hint's
+    action (roll for who starts, keep the throw)."""
+    state = match.state
+    if state.throw_due is not None and not state.awaiting_accept:
+        obj, die = state.throw_due
+        return match.rules.Throw(obj, die, hinted_aim(match))
+    return hints.hint(GAME, state, match.level).action
 
 
 def diamond_move(match: Match) -> object:
@@ -64,7 +76,7 @@ def diamond_move(match: Match) -> object:
     obj, die = state.throw_due
     dm = state.table.diamond
     spot = (0.0, 0.0) if obj == DIAMOND else (dm.x, dm.y)
-    return match.rules.Throw(obj, die, aim(match.level, state.num_players, state.to_move, spot,
+    return match.rules.Throw(obj, die, ai.aim(match.level, state.num_players, state.to_move, spot,
                                            obj=obj))
 
 

@@ -27,7 +27,7 @@ from petanque_game.ai.hints import Hint, registers
 from petanque_game.rules import terningepetanque as rules
 from petanque_game.rules.base import Roll
 
-WORTH_SAMPLES = 96  # fresh hands the stated worth is the mean of (benchmarks/bench_hint_worth.py)
+WORTH_SAMPLES = 128  # fresh hands the stated worth is the mean of (benchmarks/bench_hint_worth.py)
 
 
 @registers(rules.GAME_ID)
