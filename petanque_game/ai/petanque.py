@@ -11,9 +11,12 @@ easy, smaller for medium, small for expert) and draws the die's orientation; the
 the diamond throw). The expert weighs a handful of candidate aims on the real table: each is
 thrown with hands it samples itself from its own stream, simulated with `simulate_throw`, and
 valued with the rules' own scoring, the thrown die's face taken at its expectation (whatever the
-path, a uniformly random starting orientation leaves it uniform: `physics/cube.py`). `search`
-returns the expert's aim with what it is for and what it is worth, for a human player's hint
-(`hints_petanque.py`).
+path, a uniformly random starting orientation leaves it uniform: `physics/cube.py`). The hands are
+spread evenly over the hand's errors (`spread_hands`) and the same for every candidate. `search`
+returns the chosen aim with what it is for; for a human player's hint (`hints_petanque.py`) it
+searches for the player's own hand, and `appraise` then says what the chosen aim is worth from
+hands the search never saw (the search's own figure for its best is the luckiest of its noisy
+estimates).
 """
 
 from __future__ import annotations
@@ -132,7 +135,8 @@ def _medium(level: Level, situation: Situation, rng: random.Random) -> Aim:
 class Suggestion:
     """The expert search's aim, what it is for (`label`, e.g. "Aim short of the diamond"), its
     `worth` as the search weighs it (`petanque_worth.worth`) and its `points`: the thrower's
-    expected lead in points (`points_worth`), both averaged over the sampled hands."""
+    expected lead in points (`points_worth`), both averaged over the sampled hands. For the aim
+    chosen as the best of many, both are biased upwards: a figure to show comes from `appraise`."""
 
     aim: Aim
     label: str
