@@ -121,14 +121,14 @@ def test_a_player_aiming_at_the_diamond_ends_near_it_as_the_medium_ai_does():
 
 
 @pytest.mark.slow
-def test_the_stated_worth_is_as_close_to_a_48_hand_re_estimate_as_the_truth_is():
-    """Issue 15 asks for 0.5 points on average over 20 states; but one hand's worth varies by
-    about 4 points, so a 48-hand re-estimate is itself off by about 0.5 on average, and even a
-    perfect figure misses 0.5 about as often as not (bench_hint_worth.py). Here, over 10
-    mid-round states: the stated worth is within 0.4 points of a 240-hand reference on average,
-    and no farther from three 48-hand re-estimates than that reference is (0.1 to spare), or
-    within 0.5."""
-    gaps, errors, perfect = [], [], []
+def test_the_stated_worth_is_near_a_48_hand_re_estimate_and_unbiased():
+    """Issue 15 asks for 0.5 points on average over 20 states. One hand's worth varies by about
+    4 points, so a 48-hand re-estimate is itself off by about 0.5 on average: even a perfect
+    figure comes out at 0.45-0.57 (bench_hint_worth.py), so 0.5 is no line a test can hold.
+    Here, over 10 mid-round states: the stated worth is within 0.4 points of a 240-hand
+    reference on average, with no bias beyond 0.3 either way, and within 0.8 of three 48-hand
+    re-estimates on average (the search's own figure, stated before, was 2.7 points high)."""
+    gaps, errors = [], []
     for i, (state, board) in enumerate(worth.mid_round_states(10)):
         given = hint(GAME, state, board, hand=NORMAL)
         rechecks = [statistics.mean(worth.independent(board, state, given.action, NORMAL, 48,
@@ -136,7 +136,7 @@ def test_the_stated_worth_is_as_close_to_a_48_hand_re_estimate_as_the_truth_is()
         reference = statistics.mean(
             worth.independent(board, state, given.action, NORMAL, 240, f"ref:{i}"))
         gaps += [abs(given.value - again) for again in rechecks]
-        perfect += [abs(reference - again) for again in rechecks]
-        errors.append(abs(given.value - reference))
-    assert statistics.mean(errors) <= 0.4
-    assert statistics.mean(gaps) <= max(0.5, statistics.mean(perfect) + 0.1)
+        errors.append(given.value - reference)
+    assert statistics.mean(abs(e) for e in errors) <= 0.4
+    assert abs(statistics.mean(errors)) <= 0.3
+    assert statistics.mean(gaps) <= 0.8
