@@ -12,7 +12,8 @@ biased upwards, and is never shown.
 
 Both draw their hands from random streams seeded from the state (the table, the round, the throw
 due, the scores), never from the match's streams, so the same state gives the same hint and
-asking for one changes nothing. It takes a few hundred milliseconds of CPU.
+asking for one changes nothing. It takes about half a second to a second of CPU, a third
+of it for the worth (benchmarks/RESULTS.md).
 
 Besides throws: the roll for who starts, and keeping a throw that may be taken back (an AI never
 takes one back; the hint says what the throw is worth as it lies).
