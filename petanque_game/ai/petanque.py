@@ -24,11 +24,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from petanque_game.ai.petanque_worth import Situation, points_worth, tie_break
-from petanque_game.physics.hand import Hand, wobble
+from petanque_game.physics.hand import Hand, draw_orientation, draw_tumble, wobble
 from petanque_game.physics.level import Level
 from petanque_game.physics.predict import predict_rest
 from petanque_game.physics.throw import check_aim, release_zone, simulate_throw
-from petanque_game.rules.petanque_table import DIAMOND, Aim
+from petanque_game.rules.petanque_table import DIAMOND, Aim, Launch
 from petanque_game.rules.terningepetanque import (
     Accept,
     TerningepetanqueState,
@@ -158,7 +158,7 @@ def search(level: Level, situation: Situation, rng: random.Random,
             thrown = wobble(level, n, seat, candidate, hand, h)
             h.setstate(h_state)  # every candidate meets the same hands
             result = simulate_throw(level, situation.table, n, seat, obj, situation.die,
-                                    thrown.launched(0), record_path=False)
+                                    _with_unseen_chance(thrown, h), record_path=False)
             p = points_worth(result.table, situation)
             total += p - tie_break(result.table, situation)  # = worth(result.table, situation)
             points += p
@@ -181,6 +181,17 @@ def search(level: Level, situation: Situation, rng: random.Random,
             if v.worth > best.worth:
                 best = v
     return best
+
+
+def _with_unseen_chance(thrown: Aim, sample: random.Random) -> Launch:
+    """`thrown` with what the match draws only after the decision (the die's orientation in the
+    hand, the tumble of the dice it knocks: `physics.hand`) sampled instead from a generator
+    seeded by the hand sample, which is left as it was: every candidate meets the same chance,
+    and none of it is the match's."""
+    state = sample.getstate()
+    unseen = random.Random(sample.getrandbits(64) ^ 0x7A3C5E91B2D4F608)
+    sample.setstate(state)
+    return thrown.launched(draw_orientation(unseen), draw_tumble(unseen))
 
 
 def _candidates(level: Level, situation: Situation) -> list[tuple[str, Aim]]:
