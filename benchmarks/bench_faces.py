@@ -51,20 +51,24 @@ class Faces:
     def n(self) -> int:
         return sum(self.counts.values())
 
-    def summary(self) -> str:
+    def stats(self) -> tuple[float, float, float]:
+        """The chi-square p against a fair die, the mean face and its standard error."""
         from petanque_game.physics.cube import face_chi_square
 
         n = self.n
-        if n < 2:
-            return f"{n:6d}"
         faces = [self.counts[f] for f in range(1, 7)]
         mean = sum(f * c for f, c in zip(range(1, 7), faces)) / n
         var = sum(c * (f - mean) ** 2 for f, c in zip(range(1, 7), faces)) / (n - 1)
-        se = math.sqrt(var / n)
-        _, p = face_chi_square(faces)
+        return face_chi_square(faces)[1], mean, math.sqrt(var / n)
+
+    def summary(self) -> str:
+        n = self.n
+        if n < 2:
+            return f"{n:6d}"
+        p, mean, se = self.stats()
         off = f" ({(mean - 3.5) / se:+.1f} SE)" if se > 0 else ""
-        return (f"{n:6d}  {' '.join(f'{c:4d}' for c in faces)}  p={p:8.2g}  "
-                f"mean {mean:.3f} ± {se:.3f}{off}")
+        faces = " ".join(f"{self.counts[f]:4d}" for f in range(1, 7))
+        return f"{n:6d}  {faces}  p={p:8.2g}  mean {mean:.3f} ± {se:.3f}{off}"
 
 
 def count_record(data: dict, tally: dict[str, Faces]) -> None:

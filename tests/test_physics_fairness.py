@@ -236,3 +236,33 @@ def test_a_resumed_game_of_physics_2_goes_on_throwing_with_physics_2(tmp_path):
     path = tmp_path / "resumed.json"
     path.write_text(match.record.dumps(), encoding="utf-8")
     assert main(["verify", str(path)]) == 0
+
+
+def _bench_faces():
+    """benchmarks/bench_faces.py, whose counting of recorded games these tests share."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_faces.py"
+    spec = importlib.util.spec_from_file_location("bench_faces", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level, games", [("easy", 60), ("medium", 20), ("expert", 4)])
+def test_knocked_and_thrown_faces_in_recorded_games_are_fair(tmp_path, level, games):
+    """The issue's criteria on a smaller sample (benchmarks/RESULTS.md has the full one): games
+    between two AI players of `level` are recorded, read back, and the faces of the thrown dice
+    and of the knocked dice (the thrower's own and its opponents' apart) pass chi-square
+    (p > 0.001) with a mean face within 3 standard errors of 3.5."""
+    bench = _bench_faces()
+    bench.play(level, games, 15, 500, tmp_path)
+    tally, n, versions = bench.count_folder(tmp_path)
+    assert n == games and versions == {3}
+    for kind in ("thrown", "knocked own", "knocked opponents"):
+        faces = tally[kind]
+        assert faces.n >= 60, (kind, faces.counts)
+        p, mean, se = faces.stats()
+        assert p > P_FLOOR and abs(mean - 3.5) < 3 * se, (kind, faces.counts, p, mean, se)
