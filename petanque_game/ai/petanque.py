@@ -28,11 +28,11 @@ from statistics import NormalDist
 from typing import Any
 
 from petanque_game.ai.petanque_worth import Situation, points_worth, tie_break
-from petanque_game.physics.hand import Hand, wobble
+from petanque_game.physics.hand import Hand, draw_orientation, draw_tumble, wobble
 from petanque_game.physics.level import Level
 from petanque_game.physics.predict import predict_rest
 from petanque_game.physics.throw import check_aim, release_zone, simulate_throw
-from petanque_game.rules.petanque_table import DIAMOND, Aim
+from petanque_game.rules.petanque_table import DIAMOND, Aim, Launch
 from petanque_game.rules.terningepetanque import (
     Accept,
     TerningepetanqueState,
@@ -194,7 +194,7 @@ def _thrown(level: Level, situation: Situation, candidate: Aim, hand: Hand,
     n, seat = situation.num_players, situation.thrower
     thrown = wobble(level, n, seat, candidate, hand, h)
     result = simulate_throw(level, situation.table, n, seat, situation.obj, situation.die,
-                            thrown.launched(0), record_path=False)
+                            _with_unseen_chance(thrown, h), record_path=False)
     return points_worth(result.table, situation), tie_break(result.table, situation)
 
 
@@ -245,6 +245,17 @@ def appraise(level: Level, situation: Situation, chosen: Aim, hand: Hand, rng: r
     search chose, free of the search's bias for the luckiest of its noisy estimates."""
     hands = spread_hands(rng, samples)
     return sum(_thrown(level, situation, chosen, hand, h)[0] for h in hands) / samples
+
+
+def _with_unseen_chance(thrown: Aim, sample: random.Random) -> Launch:
+    """`thrown` with what the match draws only after the decision (the die's orientation in the
+    hand, the tumble of the dice it knocks: `physics.hand`) sampled instead from a generator
+    seeded by the hand sample, which is left as it was: every candidate meets the same chance,
+    and none of it is the match's."""
+    state = sample.getstate()
+    unseen = random.Random(sample.getrandbits(64) ^ 0x7A3C5E91B2D4F608)
+    sample.setstate(state)
+    return thrown.launched(draw_orientation(unseen), draw_tumble(unseen))
 
 
 def _candidates(level: Level, situation: Situation) -> list[tuple[str, Aim]]:
