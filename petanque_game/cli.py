@@ -28,15 +28,93 @@ class UsageError(Exception):
 def main(argv: Sequence[str] | None = None) -> int:
     """The command. A mistake of the player's is one line and exit 2; a bug of ours is one line
     naming the log that holds its traceback (exit 2 for verify, whose codes are REPLAY.md's,
-    1 otherwise)."""
+    1 otherwise). Output nobody reads any more (a closed pipe: `verify FILE | head -0`) ends the
+    command quietly, as the standard tools end, with 128 + SIGPIPE; output that cannot be written
+    (a full disk) is one line on stderr, exit 2 for verify, 1 otherwise."""
     for stream in (sys.stdout, sys.stderr):  # a name or a path no terminal can show: escaped
         try:
             stream.reconfigure(errors="backslashreplace")
         except (AttributeError, ValueError):
             pass
-    parser = _parser()
-    args = parser.parse_args(argv)
-    command = args.command or "play"
+    real = sys.stdout
+    if real is not None:  # None: started with stdout closed, and print() writes nothing
+        sys.stdout = _Output(real)
+    command = "play"
+    try:
+        try:
+            parser = _parser()
+            args = parser.parse_args(argv)
+            command = args.command or "play"
+            return _run(command, args)
+        finally:
+            if real is not None:
+                sys.stdout.flush()  # what is still buffered fails here, if it fails
+    except _OutputFailed as failed:
+        _forget_output(real)
+        if isinstance(failed.error, BrokenPipeError):
+            return PIPE_CLOSED
+        _say(f"petanque-game {command}: cannot write the output: {os_reason(failed.error)}")
+        return 2 if command == "verify" else 1
+    finally:
+        sys.stdout = real
+
+
+PIPE_CLOSED = 128 + 13  # the exit status of a tool that SIGPIPE ended (13 is SIGPIPE on POSIX)
+
+
+class _OutputFailed(Exception):
+    """Standard output could not be written (`error`): not a bug of ours, and not a mistake of
+    the player's."""
+
+    def __init__(self, error: OSError):
+        super().__init__(str(error))
+        self.error = error
+
+
+class _Output:
+    """Standard output, whose write errors (a closed pipe, a full disk) are _OutputFailed."""
+
+    def __init__(self, stream: Any):
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except OSError as e:
+            raise _OutputFailed(e) from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as e:
+            raise _OutputFailed(e) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _forget_output(stream: Any) -> None:
+    """Point the standard output's file at the null device, so that what is left in its buffer
+    does not fail again (with a message of Python's) when the process ends."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, stream.fileno())
+        finally:
+            os.close(null)
+    except (OSError, AttributeError, ValueError):  # not a real file (captured by the tests)
+        pass
+
+
+def _say(line: str) -> None:
+    """One line on stderr; nothing if stderr cannot be written either."""
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
+def _run(command: str, args: argparse.Namespace) -> int:
     try:
         if command == "verify":
             return verify(args.file, as_json=args.json)
@@ -46,16 +124,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run(replay=getattr(args, "file", None))
     except UsageError as e:
-        print(f"petanque-game {command}: {e}", file=sys.stderr)
+        _say(f"petanque-game {command}: {e}")
         return 2
     except KeyboardInterrupt:
         return 130
+    except _OutputFailed:
+        raise
     except Exception as exc:  # noqa: BLE001 - the one handler of bugs on the command line
         from petanque_game.logs import report_bug
 
         _, line = report_bug(exc, f"petanque-game {command}")
         where = f"{args.file}: " if command == "verify" else ""
-        print(f"petanque-game {command}: {where}{line}", file=sys.stderr)
+        _say(f"petanque-game {command}: {where}{line}")
         return 2 if command == "verify" else 1
 
 
@@ -271,6 +351,9 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
         except ConfigError:
             raise UsageError(f"--option {brief(pair, 80)}: the value is not a YAML scalar") \
                 from None
+        if key.strip() in options:
+            raise UsageError(f"--option {brief(key.strip(), 40)} is given twice; give each "
+                             f"option once")
         options[key.strip()] = value
     return options
 

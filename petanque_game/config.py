@@ -13,6 +13,7 @@ a message is cut short (`brief`, `key_text`).
 from __future__ import annotations
 
 import os
+import re
 import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -127,7 +128,7 @@ def parse_yaml(source: bytes | str, name: str, max_nodes: int = MAX_NODES,
         mark = getattr(e, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(e, "problem", None) or getattr(e, "reason", None) or "unreadable"
-        raise ConfigError(name, None, f"not valid YAML{where}: {_cut(problem, 80)}") from None
+        raise ConfigError(name, None, f"not valid YAML{where}: {_unquoted(problem)}") from None
     except RecursionError:
         raise ConfigError(name, None, "nested too deeply") from None
     except (ValueError, OverflowError) as e:  # a date that is no date, a 5000-digit number
@@ -136,6 +137,16 @@ def parse_yaml(source: bytes | str, name: str, max_nodes: int = MAX_NODES,
     finally:
         if loader is not None:
             loader.dispose()
+
+
+def _unquoted(problem: str) -> str:
+    """The YAML reader's reason without what it quotes of the file (an alias's name, a character
+    found): a file the player did not mean as settings (a link to a secrets file) is not shown."""
+    def shown(m: re.Match) -> str:  # a token's name ('<scalar>') or one character ('@') stays
+        inner = m.group(0)[1:-1]
+        return m.group(0) if len(inner) <= 2 or re.fullmatch(r"<[a-z ]+>", inner) else ""
+
+    return _cut(" ".join(re.sub(r"""'[^']*'|"[^"]*"|`[^`]*`""", shown, problem).split()), 80)
 
 
 def _cut(text: str, limit: int) -> str:

@@ -187,11 +187,13 @@ def write_new(path: str | os.PathLike, text: str, limit: int | None = None,
 
 
 def write_new_named(folder: str | os.PathLike, stem: str, text: str, limit: int | None = None,
-                    what: str = "the file") -> Path:
-    """A new file `STEM-DATE-TIME.json` in `folder` (with -2, -3 ... when taken); its path."""
+                    what: str = "the file", mark: str = "") -> Path:
+    """A new file `STEM-DATE-TIME.json` in `folder` (with -2, -3 ... when taken), or with a `mark`
+    `STEM-DATE-TIME-MARK.json` (`STEM-DATE-TIME-2-MARK.json` ...); its path."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
+    end = f"-{mark}.json" if mark else ".json"
     for n in range(1, 10_000):
-        path = Path(folder) / (f"{stem}-{stamp}.json" if n == 1 else f"{stem}-{stamp}-{n}.json")
+        path = Path(folder) / (f"{stem}-{stamp}{end}" if n == 1 else f"{stem}-{stamp}-{n}{end}")
         try:
             write_new(path, text, limit, what)
             return path
@@ -205,6 +207,29 @@ def _unlink_quietly(path: str | os.PathLike) -> None:
         os.unlink(path)
     except FileNotFoundError:
         pass
+
+
+# --- locks ------------------------------------------------------------------------------------------
+
+
+def open_lock(path: str | os.PathLike) -> int:
+    """The descriptor of the lock file at `path`, opened for reading and writing and made if
+    missing, in a folder made if missing. A link at `path` is never followed (OSError: a dangling
+    link to a file outside the user folder must not make that file), nor is anything but an
+    ordinary file used."""
+    ensure_folder(Path(path).parent)
+    nofollow = getattr(os, "O_NOFOLLOW", 0)
+    if not nofollow and os.path.islink(path):  # no O_NOFOLLOW (Windows): look first
+        raise OSError(errno.ELOOP, "it is a link, not a lock file", os.fspath(path))
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | nofollow | getattr(os, "O_NONBLOCK", 0)
+                 | getattr(os, "O_CLOEXEC", 0), 0o666)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "it is not an ordinary file", os.fspath(path))
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
 
 
 # --- leftovers of killed saves ----------------------------------------------------------------------

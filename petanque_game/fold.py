@@ -7,10 +7,15 @@ it to `fold` here, so they all refuse the same records:
 - an event the rules refuse, or one whose shape is wrong: RecordError (verify exit 2);
 - a recorded outcome that differs from what the engine computes: OutcomeMismatch (exit 1). That is
   a throw's outcome against the physics (`check_physics`), a `round_end` or the `result` against
-  the rules, and every chance outcome against the record's seed: each roll's dice and each die's
-  orientation in the hand must be what the match's keyed streams draw there (`Match.stream`), so a
-  record whose dice were edited is caught. The AI's hand wobble is drawn too, but it is added to an
-  aim that is not recorded, so it cannot be checked.
+  the rules, and every chance outcome against the record's seed: each roll's dice, each die's
+  orientation in the hand and each throw's tumble (physics version 3 on) must be what the match's
+  keyed streams draw there (`Match.stream`), so a record whose dice were edited is caught. The
+  AI's hand wobble is drawn too, but it is added to an aim that is not recorded, so it cannot be
+  checked.
+
+A throw's launch holds a `tumble` exactly when the record's physics version is 3 or later
+(`holds_tumbles`): a launch of a version 3 record without one, or of an older record with one, is
+refused (RecordError), so an old record keeps re-simulating with the physics it was made with.
 """
 
 from __future__ import annotations
@@ -33,8 +38,24 @@ class OutcomeMismatch(Exception):
 
 
 class SeedMismatch(OutcomeMismatch):
-    """A recorded chance outcome (a roll, a die's orientation in the hand) that is not what the
-    record's seed draws there: the record was edited, or made by a program that draws otherwise."""
+    """A recorded chance outcome (a roll, a die's orientation in the hand, a tumble) that is not
+    what the record's seed draws there: the record was edited, or made by a program that draws
+    otherwise."""
+
+
+def physics_version(record: Record) -> int | None:
+    """The physics version a Terningepetanque record was made with (1 when it names none; None
+    when what it names is not a version at all)."""
+    version = record.extra.get("physics", 1)
+    return version if type(version) is int and 0 < version < 1000 else None
+
+
+def holds_tumbles(record: Record) -> bool:
+    """Do the throws of `record` hold a tumble (physics version 3 on: `physics/knocked.py`)?"""
+    from petanque_game.physics import TUMBLE_VERSION
+
+    version = physics_version(record)
+    return version is not None and version >= TUMBLE_VERSION
 
 
 def fold(match: Any, *, check_physics: bool = True,
@@ -94,18 +115,16 @@ def _older_physics(record: Record, mismatch: OutcomeMismatch) -> OutcomeMismatch
     """A mismatch in a record made with another version of the physics says so first."""
     if not spec_of(record.game).board:
         return mismatch
-    from petanque_game.physics import PHYSICS_VERSION
+    from petanque_game.physics import PHYSICS_VERSION, SIMULATED_VERSIONS
 
-    version = record.extra.get("physics", 1)
-    if type(version) is not int or not 0 < version < 1000:
-        version = None
-    if version == PHYSICS_VERSION:
-        return mismatch
+    version = physics_version(record)
+    if version in SIMULATED_VERSIONS:
+        return mismatch  # a version this program still simulates: the outcome is simply wrong
     age = "an older" if version is not None and version < PHYSICS_VERSION else "another"
     shown = "unknown" if version is None else version
+    versions = " and ".join(str(v) for v in SIMULATED_VERSIONS)
     return OutcomeMismatch(f"recorded with {age} physics (version {shown}; this program "
-                           f"simulates version {PHYSICS_VERSION}): {mismatch.reason}",
-                           mismatch.index)
+                           f"simulates versions {versions}): {mismatch.reason}", mismatch.index)
 
 
 def _apply_recorded(match: Any, d: Decoded, index: int, check_physics: bool) -> None:
@@ -161,7 +180,10 @@ def _recorded_throw(match: Any, state: Any, outcome: Any, index: int,
     except LaunchError as e:
         raise RecordError(f"launch: {e}", index) from None
     check_table_within(outcome, match.level.world_half_size, index)
+    _check_tumble_held(match.record, launch.tumble, index)
     _check_orientation(match, obj, launch.orientation, index)
+    if launch.tumble is not None:
+        _check_tumble(match, obj, launch.tumble, index)
     if check_physics:
         result = simulate_throw(match.level, table, state.num_players, player, obj, die, launch)
         difference = compare_tables(outcome, result.table)
@@ -195,6 +217,35 @@ def _check_orientation(match: Any, obj: str, recorded: int, index: int) -> None:
     if recorded != drawn:
         raise SeedMismatch(f"the die's orientation in the hand differs from the seed's: "
                            f"recorded {recorded}, the seed gives {drawn}", index)
+
+
+def _check_tumble_held(record: Record, tumble: int | None, index: int) -> None:
+    """A launch holds a tumble exactly when the record's physics draws one."""
+    version = physics_version(record)
+    shown = "unknown" if version is None else version
+    if holds_tumbles(record) and tumble is None:
+        raise RecordError(f"launch lacks 'tumble', which every throw of a record of physics "
+                          f"version {shown} holds", index)
+    if not holds_tumbles(record) and tumble is not None:
+        raise RecordError(f"launch has a 'tumble', which a record of physics version {shown} "
+                          f"cannot hold (tumbles came with version 3)", index)
+
+
+def _check_tumble(match: Any, obj: str, recorded: int, index: int) -> None:
+    """The throw's tumble is the one the seed draws for it (`physics.hand.release`); a diamond
+    throw's is always 0."""
+    from petanque_game.physics.hand import draw_tumble
+    from petanque_game.rules.petanque_table import DIAMOND
+
+    if obj == DIAMOND:
+        if recorded != 0:
+            raise SeedMismatch(f"the diamond throw's tumble is recorded as {recorded}; it is "
+                               f"always 0", index)
+        return
+    drawn = draw_tumble(match.stream("tumble"))
+    if recorded != drawn:
+        raise SeedMismatch(f"the throw's tumble differs from the seed's: recorded {recorded}, "
+                           f"the seed gives {drawn}", index)
 
 
 POSITION_TOLERANCE = 1e-6  # mm (REPLAY.md)

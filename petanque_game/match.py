@@ -8,8 +8,9 @@ below, with the fold and its checks in `fold.py`.
 
 Random streams: every draw is keyed by (seed, purpose, seat, number of events so far), so a match
 rebuilt from its record draws from exactly where the uninterrupted game would have: the stream's
-state travels with the record, and a rebuild can check that each recorded roll and each die's
-orientation in the hand is what the seed draws there (docs/records.md, "Random streams").
+state travels with the record, and a rebuild can check that each recorded roll, each die's
+orientation in the hand and each throw's tumble is what the seed draws there (docs/records.md,
+"Random streams").
 """
 
 from __future__ import annotations
@@ -212,10 +213,12 @@ class Match:
     # --- Terningepetanque ------------------------------------------------------------------------
 
     def _release(self, seat: int, decided: Any) -> Any:
-        """The throw as it leaves the seat's hand: the decided aim with the hand's wobble and the
-        die's orientation, both drawn here, after the decision, from the match's own streams
-        (`physics.hand`). A player decides an Aim only; a full Launch is not a decision."""
+        """The throw as it leaves the seat's hand: the decided aim with the hand's wobble, the
+        die's orientation and the tumble of the dice it knocks (a game of physics version 3 on),
+        all drawn here, after the decision, from the match's own streams (`physics.hand`). A
+        player decides an Aim only; a full Launch is not a decision."""
         from petanque_game.ai import hand_of
+        from petanque_game.fold import holds_tumbles
         from petanque_game.physics import LaunchError
         from petanque_game.physics.hand import PERSON_HANDS, STEADY, release
         from petanque_game.rules.petanque_table import Aim, Launch
@@ -231,8 +234,9 @@ class Match:
         else:
             hand = PERSON_HANDS.get(self.hand_name(seat), STEADY)
         try:
+            tumble_rng = self.stream("tumble") if holds_tumbles(self.record) else None
             launch = release(self.level, self.state.num_players, seat, decided.obj, aim, hand,
-                             self.stream("hand"), self.stream("wobble", seat))
+                             self.stream("hand"), self.stream("wobble", seat), tumble_rng)
         except LaunchError as e:  # a throw the hand cannot make: refused like any illegal move
             raise IllegalAction(str(e)) from None
         return self.rules.Throw(decided.obj, decided.die, launch)

@@ -36,6 +36,11 @@ def autosaves_dir() -> Path:
     return user_dir() / "autosaves"
 
 
+def index_dir() -> Path:
+    """The indexes of the records and autosaves folders (history.py): a cache, rebuilt when lost."""
+    return user_dir() / "index"
+
+
 def old_autosave_path() -> Path:
     """Where versions before per-game autosaves kept the one game in progress (read, and moved
     into autosaves/, by saves.py)."""
@@ -55,3 +60,26 @@ def user_dir_problem() -> str | None:
             return f"your user folder {folder} is read-only: games cannot be saved"
         return f"your user folder {folder} cannot be made: {probe} is read-only"
     return None
+
+
+def leaves_user_folder(path: str | os.PathLike) -> bool:
+    """Does `path`, a file in the user folder that the game reads by itself (settings.yaml,
+    ui.yaml, a board in levels/), lead out of the user folder through a symbolic link? Such a file
+    is not read: a link to a secrets file must not have its lines shown in messages."""
+    try:
+        home = os.path.realpath(user_dir())
+        return os.path.commonpath([os.path.realpath(path), home]) != home
+    except (OSError, ValueError):  # a loop, or another drive: not inside
+        return True
+
+
+def folder_problems() -> dict[Path, str]:
+    """The folders of the user folder that are there but are not folders (a file called `records`
+    or `levels`), each with what the player is told of it."""
+    found = {}
+    for folder, what in ((records_dir(), "finished games cannot be kept or listed"),
+                         (autosaves_dir(), "games cannot be saved or resumed"),
+                         (user_dir() / "levels", "your own boards cannot be listed")):
+        if os.path.lexists(folder) and not folder.is_dir():
+            found[folder] = f"{folder} is not a folder: {what}"
+    return found

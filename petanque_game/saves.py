@@ -5,7 +5,9 @@ started and the process that started it (`ten-thousand-20250101-120000-4242.json
 plays a game holds an advisory lock on it (the `.lock` file beside it: `fcntl.flock` on Linux and
 macOS, `msvcrt.locking` on Windows), so another window neither resumes it nor lists it as
 resumable. The operating system drops the lock when the window's process ends, however it ends:
-no lock outlives a killed window, and its game is resumable at once.
+no lock outlives a killed window, and its game is resumable at once. Listing the games makes no
+lock file and takes no lock: a lock file that is there is tried for a moment (`held_elsewhere`),
+and what each autosave holds comes from the folder's index (history.py).
 
 A new game never moves, hides or touches another game's autosave: it only claims a name of its own.
 The single `autosave.json` of earlier versions is moved into `autosaves/` the first time the list
@@ -18,12 +20,13 @@ import errno
 import os
 import stat
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from petanque_game import paths
+from petanque_game import history, paths
 from petanque_game.files import ensure_folder, remove_leftover_temp_files
-from petanque_game.record import RecordError, load_record
+from petanque_game.history import Summary
 
 try:
     import fcntl
@@ -33,9 +36,6 @@ try:
     import msvcrt
 except ImportError:  # not Windows
     msvcrt = None  # type: ignore[assignment]
-
-MAX_LISTED = 200  # unfinished games listed (newest first)
-
 
 def lock_path(autosave: Path) -> Path:
     return autosave.with_name(autosave.stem + ".lock")
@@ -51,9 +51,10 @@ class GameLock:
     @classmethod
     def take(cls, autosave: Path) -> GameLock | None:
         """The lock on `autosave`, or None while another window (or this one) holds it."""
+        from petanque_game.files import open_lock  # a link there is never followed
+
         path = lock_path(autosave)
-        ensure_folder(path.parent)
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
+        fd = open_lock(path)
         try:
             if not _lock(fd):
                 os.close(fd)
@@ -105,18 +106,6 @@ def _lock(fd: int) -> bool:
     return True  # no advisory locks here: two windows could resume one game
 
 
-def held_elsewhere(autosave: Path) -> bool:
-    """Is the game at `autosave` being played in a window (this one included)?"""
-    try:
-        lock = GameLock.take(autosave)
-    except OSError:
-        return False
-    if lock is None:
-        return True
-    lock.release()
-    return False
-
-
 def claim_new(game: str) -> tuple[Path, GameLock]:
     """A fresh autosave name for a new game of `game`, locked by this process. The file itself is
     written by the game's first save. OSError if the autosaves folder cannot be made."""
@@ -145,10 +134,12 @@ class Unfinished:
     """An autosave as the Resume list shows it."""
 
     path: Path
-    game: str | None  # None when the file cannot be read
-    detail: str  # who plays, how far; or why it cannot be resumed
+    summary: Summary  # what it holds, or why it cannot be read (history.py)
     problem: str | None = None  # why it cannot be resumed now (broken, or open in a window)
-    mtime: float = 0.0
+
+    @property
+    def game(self) -> str | None:
+        return self.summary.game if self.summary.problem is None else None
 
     @property
     def resumable(self) -> bool:
@@ -157,44 +148,58 @@ class Unfinished:
 
 def has_unfinished() -> bool:
     """Is there any autosave to offer (cheap: the files are not read)?"""
-    migrate_old_autosave()
-    try:
-        return any(e.name.endswith(".json") for e in os.scandir(paths.autosaves_dir()))
-    except OSError:
-        return False
+    return bool(autosave_files())
 
 
-def unfinished_games() -> list[Unfinished]:
-    """Every game in progress in the user folder, newest first (the old autosave.json moved in)."""
+def autosave_files() -> list[Path]:
+    """The autosaves' paths, the files not read (the old autosave.json moved in first)."""
     migrate_old_autosave()
-    folder = paths.autosaves_dir()
     try:
-        files = [Path(e.path) for e in os.scandir(folder) if e.name.endswith(".json")]
+        with os.scandir(paths.autosaves_dir()) as it:
+            return sorted(Path(e.path) for e in it if e.name.endswith(".json"))
     except OSError:
         return []
-    stamped = sorted(((_mtime(p), p) for p in files), key=lambda t: (-t[0], t[1].name))
+
+
+def unfinished_games(progress: Callable[[int, int], None] | None = None) -> list[Unfinished]:
+    """Every game in progress in the user folder, newest first (the old autosave.json moved in),
+    each read once per version of its file (history.py) and none of them locked to be listed."""
+    migrate_old_autosave()
+    folder = paths.autosaves_dir()
     found = []
-    for mtime, path in stamped[:MAX_LISTED]:
-        if held_elsewhere(path):
-            found.append(Unfinished(path, None, "being played in a window",
-                                    "it is being played in a window", mtime))
-            continue
-        try:
-            rec = load_record(path)
-        except RecordError as e:
-            found.append(Unfinished(path, None, e.where(), e.where(path), mtime))
-            continue
-        names = ", ".join(p.name for p in rec.players)
-        state = "finished" if rec.result is not None else f"{len(rec.events)} events"
-        found.append(Unfinished(path, rec.game, f"{names}  ({state})", None, mtime))
+    for s in history.scan(folder, physics=False, progress=progress).files:
+        path = folder / s.name
+        if s.problem is not None:
+            found.append(Unfinished(path, s, f"{path}: {s.problem}"))
+        elif held_elsewhere(path):
+            found.append(Unfinished(path, s, "it is being played in a window"))
+        else:
+            found.append(Unfinished(path, s))
+    found.sort(key=lambda g: (-g.summary.when, g.path.name))
     return found
 
 
-def _mtime(path: Path) -> float:
+def held_elsewhere(autosave: Path) -> bool:
+    """Is the game at `autosave` being played in a window (this one included)? Nothing is made
+    or followed to find out: no lock file, no window (the lock file stays until the game is
+    over); one that is there is tried for a moment without waiting (a shared lock, let go at
+    once)."""
+    path = lock_path(autosave)
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
-        return os.lstat(path).st_mtime
+        fd = os.open(path, flags)
     except OSError:
-        return 0.0
+        return False  # no lock file (or one that is not ours to open): nobody holds it
+    try:
+        if fcntl is not None:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            except OSError as e:
+                return e.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES)
+            return False
+        return not _lock(fd)
+    finally:
+        os.close(fd)  # and with it the shared lock
 
 
 def migrate_old_autosave() -> Path | None:
@@ -234,7 +239,8 @@ def tidy_user_folder() -> None:
     """At start: remove the temporary files of saves that were killed, and the lock files of
     games that are over or were never saved (when no window holds them)."""
     user = paths.user_dir()
-    remove_leftover_temp_files([user, paths.records_dir(), paths.autosaves_dir()])
+    remove_leftover_temp_files([user, paths.records_dir(), paths.autosaves_dir(),
+                                paths.index_dir()])
     try:
         locks = [Path(e.path) for e in os.scandir(paths.autosaves_dir())
                  if e.name.endswith(".lock")]

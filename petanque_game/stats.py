@@ -14,25 +14,23 @@ What "score" means per game, decided from each game's own result (`Record.result
   at the end. Points and chips are not the same thing, so the two modes are kept apart: they are
   two entries of the statistics ("ship-captain-crew" and "ship-captain-crew/pot").
 
-A record that cannot be read or folded is skipped and counted as broken, never a crash; an
-unfinished one (no result) and a practice game (`"practice": true` in the record) are not counted.
+A record that cannot be read or fails verify's checks is skipped and counted as broken, with why,
+never a crash; an unfinished one (no result), a practice game (`"practice": true` in the record)
+and a second file of a game already counted (history.fingerprint) are not counted.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from petanque_game.fold import OutcomeMismatch
+from petanque_game import history
+from petanque_game.history import kind_of
 from petanque_game.match import rebuild
-from petanque_game.record import Record, RecordError, load_record
+from petanque_game.record import Record
 from petanque_game.rules.base import TERMINAL
-
-MAX_READ = 2000  # records read for the statistics (newest first): a bound on the time it takes
-
 
 # --- what a score is, per game ---------------------------------------------------------------------
 
@@ -54,14 +52,6 @@ class Measure:
 POINTS = Measure("points")
 PENALTY = Measure("penalty", lower_better=True, sign=-1)
 CHIPS = Measure("chips")
-
-
-def kind_of(game: str, options: dict[str, Any]) -> str:
-    """The statistics' entry a game belongs to: its id, with the mode when the mode changes what
-    a score is (Ship's pot mode counts chips, its points mode points)."""
-    if game == "ship-captain-crew" and options.get("mode") == "pot":
-        return f"{game}/pot"
-    return game
 
 
 def game_of(kind: str) -> str:
@@ -154,9 +144,9 @@ def states_of(record: Record) -> list[Any]:
 class Finished:
     """One finished game as the statistics count it."""
 
-    path: Path
+    name: str  # of its file
     kind: str
-    when: str  # when it was played (the record's "created", else the file's time), for order
+    when: float  # when it was played (the record's "created", else the file's time), for order
     names: tuple[str, ...]
     scores: tuple[int, ...]  # as the measure shows them
     winners: tuple[int, ...]
@@ -167,93 +157,43 @@ class Folder:
     """What a folder of records holds for the statistics."""
 
     games: list[Finished] = field(default_factory=list)  # oldest first
-    broken: list[tuple[Path, str]] = field(default_factory=list)  # (file, why)
+    broken: list[tuple[Path, str]] = field(default_factory=list)  # (file, why), not counted
     unfinished: int = 0
     practice: int = 0
+    copies: int = 0  # files holding a game already counted (one game is counted once)
 
 
-_cache: dict[tuple[str, int, int, bool], Finished | str] = {}
+def read_folder(folder: Path, progress: Callable[[int, int], None] | None = None) -> Folder:
+    """The finished games in `folder`, oldest first, every one of them; the files that cannot be
+    read or fail verify's checks (the physics of every throw included) listed with why, and not
+    counted. The numbers are the rules' own, from folding each record (never its `result` taken on
+    trust); each file is checked once and its verdict kept in the index (history.py)."""
+    return fold_scan(history.scan(folder, physics=True, progress=progress))
 
 
-def read_folder(folder: Path, fold: bool = False) -> Folder:
-    """The finished games in `folder`, oldest first; the broken records counted with why.
-
-    The numbers are each record's result, which the reader checks for its shape (one score per
-    seat, winners among the seats). With `fold` every record is also folded through the rules
-    (about 20 ms a game, ten times the reading), so that a record whose events were edited is
-    counted as broken too; the window does not wait for that (`verify` and the replay check it)."""
+def fold_scan(scan: history.Scan) -> Folder:
+    """The statistics' view of a scanned folder (see read_folder)."""
     out = Folder()
-    try:
-        files = [Path(e.path) for e in os.scandir(folder)
-                 if e.name.endswith(".json") and e.is_file()]
-    except OSError:
-        return out
-    stamped = sorted(((_stat(p), p) for p in files), key=lambda t: (-t[0][0], t[1].name))
-    for (mtime, size), path in stamped[:MAX_READ]:
-        key = (str(path), mtime, size, fold)
-        found = _cache.get(key)
-        if found is None:
-            found = _cache[key] = _read_one(path, mtime, fold)
-        if isinstance(found, Finished):
-            out.games.append(found)
-        elif found == "unfinished":
+    seen: set[str] = set()
+    for s in scan.files:
+        if s.problem is not None:
+            out.broken.append((scan.folder / s.name, s.problem))
+        elif not s.finished:
             out.unfinished += 1
-        elif found == "practice":
+        elif s.practice:
             out.practice += 1
+        elif s.fingerprint in seen:
+            out.copies += 1
         else:
-            out.broken.append((path, found))
-    out.games.sort(key=lambda g: (g.when, g.path.name))
+            seen.add(s.fingerprint)
+            out.games.append(Finished(s.name, s.kind, s.when, s.players,
+                                      measure(s.kind).shown(s.scores), s.winners))
+    out.games.sort(key=lambda g: (g.when, g.name))
     return out
 
 
-def _stat(path: Path) -> tuple[int, int]:
-    try:
-        st = os.stat(path)
-    except OSError:
-        return 0, 0
-    return st.st_mtime_ns, st.st_size
-
-
-# What reading and folding a record in the user folder may raise: the record is then listed as
-# broken, with `why_unreadable`'s one line, and the others are still read.
-UNREADABLE = (RecordError, OutcomeMismatch, OSError, RecursionError, MemoryError, ValueError)
-
-
-def why_unreadable(e: BaseException) -> str:
-    """One line saying why a record cannot be read (`e` one of UNREADABLE)."""
-    if isinstance(e, RecordError):
-        return e.where()
-    if isinstance(e, OutcomeMismatch):
-        return e.reason
-    return f"{type(e).__name__}: {e}"
-
-
-def _read_one(path: Path, mtime_ns: int, fold: bool) -> Finished | str:
-    """A finished game, or why it is not counted: "unfinished", "practice" or the reason it is
-    broken."""
-    try:
-        record = load_record(path)
-        if record.result is None:
-            return "unfinished"
-        if record.extra.get("practice") is True:
-            return "practice"
-        result = record.result
-        if fold:
-            state = rebuild(record, check_physics=False).state  # checks the result too
-            result = {"scores": list(state.scores()), "winners": list(state.winners())}
-    except UNREADABLE as e:
-        return why_unreadable(e)
-    kind = kind_of(record.game, record.options)
-    created = record.extra.get("created")
-    when = created if isinstance(created, str) else _iso(mtime_ns)
-    return Finished(path, kind, when, tuple(p.name for p in record.players),
-                    measure(kind).shown(result["scores"]), tuple(result["winners"]))
-
-
-def _iso(mtime_ns: int) -> str:
-    from datetime import datetime, timezone
-
-    return datetime.fromtimestamp(mtime_ns / 1e9, timezone.utc).isoformat(timespec="seconds")
+UNREADABLE = history.UNREADABLE
+why_unreadable = history.why_unreadable
 
 
 # --- per player -----------------------------------------------------------------------------------

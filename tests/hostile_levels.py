@@ -4,6 +4,13 @@
 tuple of fragments the one-line refusal must contain (its key and its reason), or None for a
 file that is odd but genuinely playable. `run_child` runs loading code in a child process and
 fails the test when the child hangs over one file or dies.
+
+`PHYSICS_BOARDS` are boards that are hard on the physics (a pocket between obstacles, ledges as
+wide as the checker allows, tall thick walls, the thinnest obstacles allowed) as level
+documents: the checker accepts them, and every throw on them must come to rest in bounded time
+(tests/test_physics_hostile.py, benchmarks/bench_hostile_boards.py). The boards the checker
+refuses because the physics could not play them (wide low terraces, a plateau, an obstacle thin
+enough to pass through) are among `CASES`.
 """
 
 from __future__ import annotations
@@ -96,6 +103,60 @@ def _slippery_strip(d: dict) -> None:
                  "roll_friction": 0.02}
 
 
+def box(x0: float, y0: float, x1: float, y1: float) -> list[list[float]]:
+    return [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]
+
+
+def _obstacles(*blocks: tuple[str, float, list]) -> Callable[[dict], object]:
+    return lambda d: d.__setitem__(
+        "obstacles", [{"name": n, "height": h, "points": pts} for n, h, pts in blocks])
+
+
+# Two low terraces side by side: a die landing on them skated across and searched for a free
+# spot at every step (seconds a throw); refused, too wide to get off.
+_terraces = _obstacles(("upper", 4.0, box(40, -200, 200, 200)),
+                       ("lower", 4.0, box(200, -200, 340, 200)))
+# A low floor walled in by higher blocks, each narrow enough to get off: a die that drops in
+# cannot tip off it within reach (before: a search at every step, minutes a throw).
+_pocket = _obstacles(("floor", 3.0, box(110, -30, 170, 30)),
+                     ("north", 30.0, box(70, 30, 210, 70)),
+                     ("south", 30.0, box(70, -70, 210, -30)),
+                     ("east", 30.0, box(170, -30, 210, 30)),
+                     ("west", 30.0, box(70, -30, 110, 30)))
+# Ledges about as wide as the checker allows for 16 mm dice (65 mm, of 65.4), low and high,
+# and a block wider than that but out of any throw's reach.
+_ledges = _obstacles(("low ledge", 2.0, box(60, -150, 125, 150)),
+                     ("high ledge", 40.0, box(-200, -60, -135, 60)),
+                     ("tower", 900.0, box(150, 100, 330, 200)))
+# The thinnest obstacles allowed (4 mm), across the board's lanes.
+_thin = _obstacles(("slat", 20.0, box(100, -150, 104, 150)),
+                   ("post", 60.0, [[-150, -100], [-145, -100], [-147.5, 80]]))
+
+
+def _tall_thick_walls(d: dict) -> None:
+    """Walls 300 mm high (about as high as a throw from 150 mm can clear) and 200 mm thick, the
+    two long ones 6 m long: a die may come down on a wall's top and skate along it."""
+    d["walls"].update(height=300.0, thickness=200.0)
+    for side in d["walls"]["sides"]:
+        if side["name"] in ("south", "north"):
+            side["length"] = 6000.0
+
+
+PHYSICS_BOARDS: dict[str, Callable[[dict], object]] = {
+    "pocket": _pocket,
+    "ledges": _ledges,
+    "thin-obstacles": _thin,
+    "tall-thick-walls": _tall_thick_walls,
+}
+
+
+def physics_board(name: str) -> dict:
+    """The level document of one of PHYSICS_BOARDS."""
+    data = copy.deepcopy(classic())
+    PHYSICS_BOARDS[name](data)
+    return data
+
+
 def _hexagon(d: dict) -> None:
     d["board"] = {"shape": "polygon", "points": [[300, 0], [150, 260], [-150, 260], [-300, 0],
                                                  [-150, -260], [150, -260]]}
@@ -186,10 +247,27 @@ CASES: dict[str, tuple[object, tuple[str, ...] | None]] = {
                                                   d["throw"].__setitem__("max_speed", 1000))),
                                 ("seats.2", "comes down on the board")),
     "slippery-strip.yaml": (edited(_slippery_strip), ("seats.2", "slides or bounces off")),
+    # boards the physics could not play in bounded time, or would record beyond the world
+    "terraces.yaml": (edited(_terraces), ("obstacles[0].points", "could not get off")),
+    "plateau.yaml": (edited(_obstacles(("plateau", 10.0, box(60, -200, 340, 200)))),
+                     ("obstacles[0].points", "'plateau' is 280 mm across", "could not get off")),
+    "sliver.yaml": (edited(_obstacles(("sliver", 30.0, box(100, -150, 101, 150)))),
+                    ("obstacles[0].points", "1 mm across", "at least 4 mm")),
+    "fast-past-a-slat.yaml": (edited(lambda d: (_obstacles(("slat", 30.0, box(100, -150, 106,
+                                                                            150)))(d),
+                                                d["throw"].__setitem__("max_speed", 7000))),
+                              ("obstacles[0].points", "6 mm across", "at least 13.2 mm",
+                               "pass through it in one step")),
+    "key-with-newline.yaml": (edited(lambda d: d["felt"].__setitem__("a\nb", 1)),
+                              ("felt.a\\nb", "unknown key")),
+    "same-key-with-newline-twice.yaml": (classic_text().replace(
+        "  friction: 0.35", '  "a\\nb": 1\n  "a\\nb": 2\n  friction: 0.35', 1),
+        ("felt.a\\nb", "given twice")),
     # odd but playable
     "hexagon.yaml": (edited(_hexagon), None),
     "moon.yaml": (edited(lambda d: d.__setitem__("gravity", 1620.0)), None),
     "with-bom.yaml": ("\ufeff" + classic_text(), None),
+    **{f"{name}.yaml": (edited(change), None) for name, change in PHYSICS_BOARDS.items()},
     "anchors-used-honestly.yaml": (classic_text().replace(
         "length: 700.0}", "length: &long 700.0}", 1).replace("length: 700.0}", "length: *long}"),
         None),

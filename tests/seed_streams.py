@@ -33,6 +33,11 @@ def seed_orientation(seed, index):
     return below(seed_stream(seed, "hand", None, index), 24)
 
 
+def seed_tumble(seed, index):
+    """The first 32-bit output of the throw's `tumble` stream."""
+    return seed_stream(seed, "tumble", None, index).getrandbits(32)
+
+
 def check_against_seed(data):
     """Every chance outcome of a record (as JSON) is the seed's; how many were checked."""
     checked = 0
@@ -44,4 +49,8 @@ def check_against_seed(data):
             want = 0 if event["object"] == "diamond" else seed_orientation(data["seed"], index)
             assert event["launch"]["orientation"] == want, index
             checked += 1
+            if "tumble" in event["launch"]:  # physics version 3 on
+                want = 0 if event["object"] == "diamond" else seed_tumble(data["seed"], index)
+                assert event["launch"]["tumble"] == want, index
+                checked += 1
     return checked

@@ -49,3 +49,55 @@ def test_mistyped_commands_exit_2_with_usage_and_no_traceback(args):
     out = run(*args)
     assert out.returncode == 2
     assert "usage:" in out.stderr and "Traceback" not in out.stderr
+
+
+# --- issue 16, item 9: output nobody reads, or that cannot be written, is not a bug ---------------
+
+
+def _closed_pipe_run(args, home):
+    """The command with its stdout a pipe whose reading end is closed (`... | head -0`)."""
+    import os
+
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        return subprocess.run([sys.executable, "-m", "petanque_game", *args], stdout=write,
+                              stderr=subprocess.PIPE, text=True, timeout=120, check=False,
+                              env=dict(os.environ, PETANQUE_GAME_HOME=str(home)))
+    finally:
+        os.close(write)
+
+
+@pytest.fixture
+def a_record(tmp_path):
+    assert main(["simulate", "shut-the-box", "--players", "ai:easy", "--record",
+                 str(tmp_path / "out")]) == 0
+    return tmp_path / "out" / "shut-the-box-0.json"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX pipes")
+@pytest.mark.parametrize("args", [["verify", "RECORD"], ["verify", "RECORD", "--json"],
+                                  ["simulate", "shut-the-box", "--players", "ai:easy"],
+                                  ["--help"]])
+def test_a_closed_pipe_ends_the_command_quietly(tmp_path, a_record, args, capsys):
+    capsys.readouterr()
+    args = [str(a_record) if a == "RECORD" else a for a in args]
+    out = _closed_pipe_run(args, tmp_path / "home")
+    assert out.returncode == 141 and out.stderr == ""
+    assert not (tmp_path / "home" / "logs").exists()  # nothing in the bug log
+
+
+@pytest.mark.skipif(not __import__("os").path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("args, code", [(["verify", "RECORD"], 2),
+                                        (["simulate", "shut-the-box", "--players", "ai:easy"], 1)])
+def test_a_full_disk_under_the_output_is_one_line(tmp_path, a_record, args, code):
+    import os
+
+    args = [str(a_record) if a == "RECORD" else a for a in args]
+    with open("/dev/full", "w") as full:
+        out = subprocess.run([sys.executable, "-m", "petanque_game", *args], stdout=full,
+                             stderr=subprocess.PIPE, text=True, timeout=120, check=False,
+                             env=dict(os.environ, PETANQUE_GAME_HOME=str(tmp_path / "home")))
+    assert out.returncode == code
+    assert out.stderr == f"petanque-game {args[0]}: cannot write the output: the disk is full\n"
+    assert not (tmp_path / "home" / "logs").exists()

@@ -139,3 +139,11 @@ def test_verify_of_an_odd_path_prints_no_traceback(tmp_path):
 def test_simulate_json_output_is_still_one_object(capsys):
     assert main([*SIM, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["game"] == "shut-the-box"
+
+
+# --- issue 16, item 14 -------------------------------------------------------------------------------
+
+
+def test_an_option_given_twice_is_refused_naming_it(capsys):
+    refused(capsys, [*SIM, "--option", "rounds=2", "--option", " rounds=3"],
+            "--option 'rounds' is given twice")

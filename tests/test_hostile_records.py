@@ -165,7 +165,7 @@ def test_a_lone_surrogate_or_a_nul_in_a_players_name_is_refused(home, tmp_path, 
 
 
 def test_the_replays_screen_lists_such_a_file_as_broken_and_draws(home):
-    from ui_support import fast_app
+    from ui_support import fast_app, read_lists
 
     from petanque_game.ui.menu import ReplayListScene
 
@@ -178,6 +178,7 @@ def test_the_replays_screen_lists_such_a_file_as_broken_and_draws(home):
         (folder / os.fsdecode(b"bad-\xff.json")).write_text("{}", encoding="utf-8")
     app = fast_app()
     app.push(ReplayListScene(app))
+    read_lists(app)
     assert all(e.broken for e in app.top.entries) and len(app.top.entries) >= 1
     app.render()
 

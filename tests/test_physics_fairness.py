@@ -4,6 +4,11 @@ in real matches, are even (chi-square against a fair die, p > 0.001).
 The match draws the die's orientation in the hand after the seat has decided its aim; no AI sees
 it (issue: chance no player can see). The quick tests throw a few hundred dice per kind of seat;
 the slow ones (`pytest -m slow`) the 3,000 per kind the issue asks for.
+
+A die already lying is knocked fairly too (physics 3, `physics/knocked.py`): the quick tests below
+show that its face is the launch's tumble's to decide, not the aim's, and that the tumble changes
+nothing else; the slow ones count the faces of knocked dice in recorded AI games
+(`benchmarks/bench_faces.py` does the counting, the same code as the benchmark).
 """
 
 from __future__ import annotations
@@ -54,10 +59,12 @@ SEATS = {
     "expert": [Seat("A", "ai", "expert"), Seat("B", "ai", "expert")],
     "human with a fixed aim": [Seat("Ana", "human"), Seat("Bo", "human")],
 }
+# The people here throw exactly what they aim (the `exact_hands` fixture), so each seat's throws
+# all follow one path: only the hand's orientation is left to chance.
 
 
 @pytest.mark.parametrize("kind", sorted(SEATS))
-def test_faces_of_the_dice_each_kind_of_seat_throws_are_even(kind):
+def test_faces_of_the_dice_each_kind_of_seat_throws_are_even(kind, exact_hands):
     counts = _thrown_faces(SEATS[kind], 180 if kind == "expert" else 600, seed=200)
     _, p = face_chi_square(counts)
     assert p > P_FLOOR, (kind, counts)
@@ -65,20 +72,20 @@ def test_faces_of_the_dice_each_kind_of_seat_throws_are_even(kind):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", sorted(SEATS))
-def test_faces_over_3000_throws_of_each_kind_of_seat_are_even(kind):
+def test_faces_over_3000_throws_of_each_kind_of_seat_are_even(kind, exact_hands):
     counts = _thrown_faces(SEATS[kind], 3000, seed=1000)
     _, p = face_chi_square(counts)
     assert p > P_FLOOR, (kind, counts)
 
 
-def test_a_fixed_aim_gives_every_face_not_one():
+def test_a_fixed_aim_gives_every_face_not_one(exact_hands):
     """From one fixed aim the path is the same every time; only the hand's orientation differs,
     so all six faces come up (a die that never tumbles would show one)."""
     counts = _thrown_faces(SEATS["human with a fixed aim"], 120, seed=7)
     assert all(c > 0 for c in counts), counts
 
 
-def test_a_player_cannot_decide_the_orientation():
+def test_a_player_cannot_decide_the_orientation(exact_hands):
     """A full Launch (with the hand's orientation) is not a decision: only an Aim is."""
     from petanque_game.rules.base import IllegalAction
 
@@ -108,7 +115,8 @@ def test_the_hand_orientation_changes_no_path_only_the_faces():
     lying = DieRest(1, 0, 20.0, -30.0, 0.4, cube.TOP_FACE[9], True, None, 5.0, 9)
     table = Table(DiamondRest(0.0, 0.0, 0.0, True), (lying,))
     chosen = aim(level, 2, 0, (15.0, -25.0), roll=0.8)  # through the lying die
-    runs = [simulate_throw(level, table, 2, 0, "die", 0, chosen.launched(o)) for o in range(24)]
+    runs = [simulate_throw(level, table, 2, 0, "die", 0, chosen.launched(o, 77))
+            for o in range(24)]
     first = runs[0]
     for o, run in enumerate(runs):
         assert [[f[:4] for f in frame] for frame in run.path.frames] == \
@@ -117,4 +125,148 @@ def test_the_hand_orientation_changes_no_path_only_the_faces():
         want = cube.ROTATIONS.index(cube._mul(turned, cube.ROTATIONS[o]))
         assert run.table.dice[-1].orientation == want
         assert run.table.dice[0] == first.table.dice[0]  # the knocked die: as without it
+    assert first.table.dice[0].x != lying.x  # it was knocked
     assert sorted(r.table.dice[-1].face for r in runs) == sorted(list(range(1, 7)) * 4)
+
+
+# --- knocked dice (physics 3) ------------------------------------------------------------------
+
+
+def _knock_setup():
+    from petanque_game.physics import cube
+    from petanque_game.physics.level import load_named_level
+    from petanque_game.rules.petanque_table import DiamondRest, DieRest, Table
+
+    level = load_named_level("classic")
+    lying = DieRest(1, 0, 20.0, -30.0, 0.4, cube.TOP_FACE[9], True, None, 5.0, 9)
+    return level, lying, Table(DiamondRest(0.0, 0.0, 0.0, True), (lying,))
+
+
+def test_a_knocked_dies_orientation_is_the_tumbles_to_decide_not_the_aims():
+    """The same aim and hand through a lying die, with tumbles giving each of the 24 chance
+    rotations: the throw's path is the same every time, and the knocked die ends in each of the 24
+    orientations once, so every face four times. Nothing but the tumble (drawn after the decision)
+    decides the face, so no one can steer it."""
+    from petanque_game.physics.knocked import chance_rotation
+    from petanque_game.physics.throw import simulate_throw
+
+    level, lying, table = _knock_setup()
+    tumbles = {}
+    for tumble in range(1000):
+        tumbles.setdefault(chance_rotation(tumble, lying.player, lying.die), tumble)
+    assert len(tumbles) == 24
+    chosen = aim(level, 2, 0, (15.0, -25.0), roll=0.8)  # through the lying die
+    runs = [simulate_throw(level, table, 2, 0, "die", 0, chosen.launched(3, tumbles[u]))
+            for u in range(24)]
+    knocked = [run.table.dice[0] for run in runs]
+    assert abs(knocked[0].x - lying.x) > 1.0
+    assert {(d.x, d.y, d.angle) for d in knocked} == {(knocked[0].x, knocked[0].y,
+                                                       knocked[0].angle)}
+    assert sorted(d.orientation for d in knocked) == list(range(24))
+    assert sorted(d.face for d in knocked) == sorted(list(range(1, 7)) * 4)
+    assert len({run.table.dice[-1] for run in runs}) == 1  # the thrown die: the tumble's not
+
+
+def test_the_tumble_changes_nothing_in_a_throw_that_knocks_nothing():
+    """A die thrown clear of the lying one (it rolls on the felt): every tumble gives the same
+    throw, frame by frame, as the physics of version 2 (no tumble); the lying die keeps its face."""
+    from petanque_game.physics.throw import simulate_throw
+
+    level, lying, table = _knock_setup()
+    clear = aim(level, 2, 0, (-150.0, 60.0), roll=0.9)
+    old = simulate_throw(level, table, 2, 0, "die", 0, clear.launched(3))
+    for tumble in (0, 1, 2**31, 2**32 - 1):
+        new = simulate_throw(level, table, 2, 0, "die", 0, clear.launched(3, tumble))
+        assert new.table == old.table and new.path == old.path
+    kept = old.table.dice[0]
+    assert (kept.x, kept.y, kept.angle, kept.orientation) == (lying.x, lying.y, lying.angle,
+                                                               lying.orientation)
+    assert old.path.frames[0][-1][4] != old.table.dice[-1].orientation  # the thrown die rolled
+
+
+def test_a_die_only_brushed_keeps_its_face_and_one_moved_is_turned_once():
+    """`Knocks`: a lying die is turned by its chance rotation the first time it is found more than
+    MOVED from where it lay, and never again in the same throw; the thrown die never."""
+    from types import SimpleNamespace
+
+    from petanque_game.physics import cube
+    from petanque_game.physics.knocked import MOVED, Knocks, chance_rotation
+
+    class Die:  # what Knocks reads of a world's item (hashed by identity, as an Item is)
+        def __init__(self, player, x, orientation):
+            self.kind, self.in_world, self.player, self.die = "die", True, player, 1
+            self.body = SimpleNamespace(position=(x, 0.0))
+            self.orientation = orientation
+
+    lying, thrown = Die(0, 10.0, 5), Die(1, -200.0, 7)
+    knocks = Knocks(123, [lying, thrown])
+    assert not knocks.moved(lying, 10.0 + MOVED * 0.9, 0.0)
+    lying.body.position = (10.0 + MOVED * 0.9, 0.0)
+    knocks.sweep([lying, thrown])
+    assert lying.orientation == 5  # brushed: as it lay
+    assert knocks.moved(lying, 10.0 + MOVED * 1.1, 0.0)
+    knocks.knock(lying)
+    turned = cube.TURNED[chance_rotation(123, 0, 1)][5]
+    assert lying.orientation == turned
+    knocks.knock(lying)
+    knocks.knock(thrown)
+    assert (lying.orientation, thrown.orientation) == (turned, 7)
+    assert not knocks.moved(lying, 500.0, 0.0)  # knocked once: no longer watched
+
+
+def test_a_resumed_game_of_physics_2_goes_on_throwing_with_physics_2(tmp_path):
+    """A game begun before knocked dice tumbled by chance keeps its physics when resumed: its new
+    throws hold no tumble, and the whole record still verifies."""
+    import json
+    from pathlib import Path
+
+    from petanque_game.cli import main
+    from petanque_game.match import rebuild
+    from petanque_game.record import record_from_json
+
+    data = json.loads((Path(__file__).parent / "data" /
+                       "physics-v2-terningepetanque.json").read_text("utf-8"))
+    cut = max(i for i, e in enumerate(data["events"]) if e["action"] == "round_end")
+    data["events"] = data["events"][:cut]  # the last round ends unscored
+    data.pop("result")
+    match = rebuild(record_from_json(data))
+    match.play_to_end()
+    assert match.record.extra["physics"] == 2
+    played = json.loads(match.record.dumps())
+    assert len(played["events"]) > cut
+    assert not any("tumble" in e.get("launch", {}) for e in played["events"])
+    path = tmp_path / "resumed.json"
+    path.write_text(match.record.dumps(), encoding="utf-8")
+    assert main(["verify", str(path)]) == 0
+
+
+def _bench_faces():
+    """benchmarks/bench_faces.py, whose counting of recorded games these tests share."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_faces.py"
+    spec = importlib.util.spec_from_file_location("bench_faces", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("bench_faces", module)  # its dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return sys.modules["bench_faces"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level, games", [("easy", 60), ("medium", 20), ("expert", 4)])
+def test_knocked_and_thrown_faces_in_recorded_games_are_fair(tmp_path, level, games):
+    """The issue's criteria on a smaller sample (benchmarks/RESULTS.md has the full one): games
+    between two AI players of `level` are recorded, read back, and the faces of the thrown dice
+    and of the knocked dice (the thrower's own and its opponents' apart) pass chi-square
+    (p > 0.001) with a mean face within 3 standard errors of 3.5."""
+    bench = _bench_faces()
+    bench.play(level, games, 15, 500, tmp_path)
+    tally, n, versions = bench.count_folder(tmp_path)
+    assert n == games and versions == {3}
+    for kind in ("thrown", "knocked own", "knocked opponents"):
+        faces = tally[kind]
+        assert faces.n >= 60, (kind, faces.counts)
+        p, mean, se = faces.stats()
+        assert p > P_FLOOR and abs(mean - 3.5) < 3 * se, (kind, faces.counts, p, mean, se)

@@ -80,6 +80,8 @@ def test_the_window_says_so_when_a_save_is_over_the_cap(home, monkeypatch):
     session = new_game("ten-thousand", AIS, {}, 2)
     monkeypatch.setattr(record, "MAX_BYTES", 100)
     session.play_ai()
-    assert "not saved" in session.save_problem and "bytes a reader accepts" in \
+    # the move that would not fit is taken back and the game stops there (issue 16, item 7)
+    assert "cannot go on" in session.save_problem and "bytes a reader accepts" in \
         session.save_problem
+    assert session.record.events == [] and not session.ai_to_move
     session.close()

@@ -108,17 +108,50 @@ def test_broken_unfinished_and_practice_records_are_skipped(folder):
     wrong["result"]["scores"] = [1, 2, 3]  # three scores for two seats: the reader refuses it
     (folder / "wrong-result.json").write_text(json.dumps(wrong), "utf-8")
 
-    found = stats.read_folder(folder)  # as the window reads them: the records' results
-    assert sorted(p.name for p, _ in found.broken) == ["garbage.json", "wrong-result.json"]
+    found = stats.read_folder(folder)
+    assert sorted(p.name for p, _ in found.broken) == ["edited.json", "garbage.json",
+                                                      "wrong-result.json"]
     assert all(why for _, why in found.broken)
     assert (found.unfinished, found.practice) == (1, 1)
-    # the edited one's result is intact: counted when read, refused when folded
-    assert by_name(stats.player_stats(found, "ten-thousand"))["Åse"].games == 6
-    folded = stats.read_folder(folder, fold=True)
-    assert sorted(p.name for p, _ in folded.broken) == ["edited.json", "garbage.json",
-                                                       "wrong-result.json"]
-    assert by_name(stats.player_stats(folded, "ten-thousand"))["Åse"].games == 5
-    assert stats.player_stats(folded, "shut-the-box") == stats.player_stats(found, "shut-the-box")
+    assert by_name(stats.player_stats(found, "ten-thousand"))["Åse"].games == 5
+
+
+def test_a_result_verify_refuses_is_not_counted(folder):
+    """A record whose `result` was edited into a big win (its shape fine, its events not changed)
+    fails verify's fold, and the statistics count the games the rules played, not the claim."""
+    record = json.loads((folder / "ten-thousand-3.json").read_text("utf-8"))
+    record["result"] = {"scores": [99999, 0], "winners": [0]}  # Bjørn won that one, 3600-5100
+    (folder / "ten-thousand-3.json").write_text(json.dumps(record), "utf-8")
+    found = stats.read_folder(folder)
+    assert [p.name for p, _ in found.broken] == ["ten-thousand-3.json"]
+    ase = by_name(stats.player_stats(found, "ten-thousand"))["Åse"]
+    assert (ase.games, ase.best) == (4, 5100)  # not 5 games with a best of 99,999
+
+
+def test_one_game_in_several_files_is_counted_once(folder):
+    """A game kept twice (an old version kept a finished autosave at every Resume) is one game."""
+    original = (folder / "ten-thousand-1.json").read_text("utf-8")
+    for n in (2, 3):
+        (folder / f"ten-thousand-1-copy{n}.json").write_text(original, "utf-8")
+    found = stats.read_folder(folder)
+    assert found.copies == 2
+    assert by_name(stats.player_stats(found, "ten-thousand"))["Åse"].games == 5
+
+
+def test_entries_that_cannot_be_read_are_skipped_one_by_one(folder):
+    """A link loop, a folder and a link leading out of the folder, all named *.json, are each
+    skipped with why; the games beside them are all counted."""
+    (folder / "loop.json").symlink_to(folder / "loop.json")
+    (folder / "folder.json").mkdir()
+    outside = folder.parent / "elsewhere.json"
+    outside.write_text((folder / "ten-thousand-1.json").read_text("utf-8"), "utf-8")
+    (folder / "outside.json").symlink_to(outside)
+    found = stats.read_folder(folder)
+    why = {p.name: reason for p, reason in found.broken}
+    assert sorted(why) == ["folder.json", "loop.json", "outside.json"]
+    assert "symbolic links" in why["loop.json"] or "link" in why["loop.json"]
+    assert "folder" in why["folder.json"] and "outside" in why["outside.json"]
+    assert len(found.games) == 10  # five Ten Thousand, three Shut the Box, two pot games
 
 
 def test_an_empty_or_missing_folder_has_no_games(home):

@@ -45,7 +45,8 @@ def played():
 
 def test_the_documented_streams_are_the_ones_the_program_draws(played):
     match = Match.new("ten-thousand", [Seat("Ana", "human")], {}, seed=2**63 - 1)
-    for purpose, seat in (("dice", None), ("hand", None), ("wobble", 1), ("ai", 0)):
+    for purpose, seat in (("dice", None), ("hand", None), ("tumble", None), ("wobble", 1),
+                          ("ai", 0)):
         ours, theirs = match.stream(purpose, seat), seed_stream(2**63 - 1, purpose, seat, 0)
         assert [ours.getrandbits(32) for _ in range(50)] == [
             theirs.getrandbits(32) for _ in range(50)]
@@ -142,6 +143,30 @@ def test_a_diamond_thrown_at_another_orientation_is_caught(tmp_path, capsys, pla
     err = capsys.readouterr().err
     assert f"event {index}: the diamond's orientation in the hand is recorded as 3; it is " \
            f"always 0" in err, err
+
+
+def test_a_throws_tumble_edited_is_caught_at_that_event(home, tmp_path, capsys, played):
+    """The chance in how knocked dice land (physics 3) is the seed's too: a tumble edited to
+    steer a knocked die's face is caught, whether or not the throw knocked anything."""
+    data = copy.deepcopy(played["terningepetanque"])
+    index = max(i for i, e in enumerate(data["events"])
+                if e["action"] == "throw" and e["object"] == "die")
+    launch = data["events"][index]["launch"]
+    drawn = launch["tumble"]
+    launch["tumble"] = drawn ^ 1
+    path = write(tmp_path, data)
+    refused_everywhere(path, capsys, f"event {index}: the throw's tumble differs from the "
+                                     f"seed's: recorded {drawn ^ 1}, the seed gives {drawn}")
+
+
+def test_a_diamond_thrown_with_a_tumble_is_caught(tmp_path, capsys, played):
+    data = copy.deepcopy(played["terningepetanque"])
+    index = next(i for i, e in enumerate(data["events"])
+                 if e["action"] == "throw" and e["object"] == "diamond")
+    data["events"][index]["launch"]["tumble"] = 7
+    assert main(["verify", str(write(tmp_path, data))]) == 1
+    err = capsys.readouterr().err
+    assert f"event {index}: the diamond throw's tumble is recorded as 7; it is always 0" in err
 
 
 # --- records of earlier versions ---------------------------------------------------------------

@@ -1,7 +1,8 @@
 """Every text fits its place, in every language: measured by rendering.
 
 Each scene a player can reach (the menu, the setup of each game, the rules and how-to pages of
-each game, each game at its start and, for the tray games, some moves in, the results and the error screen) is drawn in English, Danish
+each game, each game at its start and, for the tray games, some moves in, the Terningepetanque score sheet
+on each board and in a replay, the results and the error screen) is drawn in English, Danish
 and Norwegian Bokmål while the text drawing is watched (theme.blit_text, theme.fit, Button.draw,
 panel). Of every text drawn, its ink (the pixels the glyphs cover) is measured, and then:
 
@@ -36,6 +37,8 @@ import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from ui_support import read_lists  # noqa: E402
 
 from petanque_game.record import Seat  # noqa: E402
 from petanque_game.rules.games import game_ids  # noqa: E402
@@ -241,6 +244,7 @@ def _error(app):
 def _replays(app):
     app.back_to_menu()
     app.open("replays")
+    read_lists(app)
 
 
 def _replay(game, options):
@@ -267,6 +271,7 @@ def _statistics(app):
     """The statistics of the games kept so far (the replays above finished some)."""
     app.back_to_menu()
     app.open("statistics")
+    read_lists(app)
 
 
 def _handover(app):
@@ -294,11 +299,39 @@ def _reckoning(app):
     raise AssertionError("no reckoning came")
 
 
+def _sheet(level, n, replay=False):
+    """A Terningepetanque game of `n` AI players on `level` played to its end (four rounds), its
+    score sheet full (shown: Tab when it is hidden by default); or its replay, at the end."""
+    def show(app):
+        from petanque_game import paths
+        from petanque_game.ui.play import open_game_scene
+        from petanque_game.ui.session import new_game
+
+        names = ("Åse", "Bjørn", "Kari", "Lars")
+        session = new_game("terningepetanque", [Seat(names[i], "ai", "easy") for i in range(n)],
+                           {"rounds": 4}, 8, level, autosave=False)
+        while not session.over:
+            session.play_ai()
+        if replay:
+            app.open_replay(paths.records_dir() / session.saved_record.name)
+            app.top.replay.jump(app.top.replay.total)  # the end: every round on the sheet
+        else:
+            open_game_scene(app, session)
+        app.step(1 / 60)  # the scene takes in the last steps (the last throw's flight) ...
+        app.top.finish_animation()  # ... and shows them at rest
+        app.top.view.settle()
+        if app.top.sheet.rect is None:
+            app.top.toggle_sheet()
+    return show
+
+
 SCENES = {"menu": _menu, "replays": _replays, "results": _results, "error": _error,
           "replay:shut-the-box": _replay("shut-the-box", {"rounds": 1}),
           "replay:ship-captain-crew": _replay("ship-captain-crew", {"target": 10}),
           "settings": _settings, "statistics": _statistics, "handover": _handover,
-          "reckoning": _reckoning}
+          "reckoning": _reckoning, "sheet:round-table": _sheet("round-table", 4),
+          "sheet:bumper-lane": _sheet("bumper-lane", 3), "sheet:classic": _sheet("classic", 4),
+          "replay:terningepetanque": _sheet("classic", 2, replay=True)}
 for _g in GAMES:
     SCENES[f"setup:{_g}"] = _setup(_g)
     SCENES[f"rules:{_g}"] = _page(_g, "rules")

@@ -10,7 +10,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import fast_app
+from ui_support import fast_app, read_lists
 
 from petanque_game import paths
 from petanque_game.match import Match
@@ -61,12 +61,14 @@ def test_resume_says_what_it_resumes():
     app = fast_app()
     assert button(app.top, "resume").hint == ""  # the first frame does not wait for it
     app.step(0.01)
+    read_lists(app)  # read off the window's thread
     resume = button(app.top, "resume")
     assert resume.enabled
     assert resume.hint == f"Ten Thousand, Åse vs Bjørn, {a:,} - {b:,}"
     lang.use("da")
     app.top.enter()
     app.step(0.01)
+    read_lists(app)
     dot = lambda n: f"{n:,}".replace(",", ".")  # noqa: E731
     assert button(app.top, "resume").hint == f"Titusind, Åse mod Bjørn, {dot(a)} - {dot(b)}" \
         if lang.has("games.ten-thousand.title") else \
@@ -78,6 +80,7 @@ def test_resume_with_two_games_says_how_many():
     unfinished_game(4)
     app = fast_app()
     app.step(0.01)
+    read_lists(app)
     assert button(app.top, "resume").hint == "2 unfinished games"
 
 
@@ -88,7 +91,7 @@ def test_the_replay_list_describes_each_game_newest_first():
     unfinished_game()  # started now: the newest
     app = fast_app()
     app.click(button(app.top, "replays").rect.center)
-    scene = app.top
+    scene = read_lists(app)
     assert isinstance(scene, ReplayListScene)
     good = [e for e in scene.entries if not e.broken]
     assert [e.title.split("  -  ")[0] for e in good] == ["Ten Thousand", "Shut the Box",
@@ -111,12 +114,13 @@ def test_an_unfinished_game_in_the_replay_list_can_be_resumed_or_watched():
     unfinished_game()
     app = fast_app()
     app.open("replays")
-    scene = app.top
+    scene = read_lists(app)
     assert scene.entries[0].resumable
     app.click(scene.resume_rect(0).center)
     assert isinstance(app.top.session, LiveSession) and app.top.session.interactive
     app.back_to_menu()
     app.open("replays")
+    read_lists(app)
     app.click(app.top.row_rect(0).midleft)  # the row itself: watch it
     assert not app.top.session.interactive
     assert app.top.replay is not None
@@ -125,7 +129,7 @@ def test_an_unfinished_game_in_the_replay_list_can_be_resumed_or_watched():
 def test_statistics_from_the_menu_empty_and_full():
     app = fast_app()
     app.click(button(app.top, "statistics").rect.center)
-    scene = app.top
+    scene = read_lists(app)
     assert isinstance(scene, StatisticsScene)
     assert scene.kind is None and scene.rows() == []
     app.render_logical()
@@ -135,7 +139,7 @@ def test_statistics_from_the_menu_empty_and_full():
         finished_record("ten-thousand", seed, f"2026-01-0{seed}T10:00:00", {"target": 3000})
     finished_record("shut-the-box", 1, "2026-01-05T10:00:00")
     app.key(pygame.K_s)
-    scene = app.top
+    scene = read_lists(app)
     assert scene.kinds == ["ten-thousand", "shut-the-box"] and scene.kind == "ten-thousand"
     assert sum(p.games for p in scene.rows()) == 6  # three games, two seats each
     app.click(next(b for b in scene.tabs() if b.tag == "shut-the-box").rect.center)
@@ -157,6 +161,7 @@ def test_one_wheel_notch_scrolls_the_replay_list_one_row():
         finished_record("shut-the-box", seed, f"2026-01-01T10:{seed:02d}:00+00:00")
     app = fast_app()
     scene = app.open("replays")
+    read_lists(app)
     assert len(scene.entries) > scene.ROWS and scene.scroll == 0
     at = scene.row_rect(1).center
     app.handle_logical(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))

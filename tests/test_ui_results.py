@@ -122,3 +122,32 @@ def test_the_seat_called_you_is_told_you_win():
     assert results.headline() == "You win!"
     lang.use("da")
     assert results.headline() == "Du vinder!"  # Danish says it alike for you and for Åse
+
+
+def full_disk(*args, **kwargs):
+    import errno
+
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def test_a_game_ending_on_a_full_disk_says_so_and_is_kept_when_space_returns(monkeypatch):
+    """Issue 16, item 1: the results screen says the game is not kept yet and why; the window
+    tries again every few seconds; once there is space, the record is kept and can be watched;
+    closing the window while it is still full is refused once, saying so."""
+    with monkeypatch.context() as patch:
+        patch.setattr("petanque_game.record.write_atomic", full_disk)
+        patch.setattr("petanque_game.ui.session.write_new_named", full_disk)
+        app, results = finished("shut-the-box", {}, 3)
+        session = results.session
+        assert session.saved_record is None and "the disk is full" in session.unsaved
+        assert not next(b for b in results.buttons if b.tag == "watch").enabled
+        shown = app.render_logical()
+        assert shown is not None
+        app.step(4.0)  # a try, still full: said again
+        assert session.unsaved and app.toast.visible and "disk is full" in app.toast.message
+        app.handle_logical(pygame.event.Event(pygame.QUIT))
+        assert app.running and "Close the window again" in app.toast.message
+    app.step(4.0)  # space again: kept at the next try
+    assert session.unsaved is None and session.saved_record is not None
+    assert next(b for b in results.buttons if b.tag == "watch").enabled
+    app.render_logical()

@@ -9,12 +9,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+import yaml
 from test_ui_tray import start
 from ui_support import fast_app
 
 from petanque_game.record import Seat
 from petanque_game.ui import lang, theme
 from petanque_game.ui.app import App, window_size_for
+from petanque_game.ui.keys import key_label
 from petanque_game.ui.settings_scene import SettingsScene, action_label
 
 pytestmark = pytest.mark.usefixtures("home")
@@ -95,10 +97,10 @@ def test_settings_yaml_holds_only_what_changed_and_ui_yaml_still_counts(home):
 
 
 @pytest.mark.parametrize("text, problem", [
-    ("volume: loud\n", "volume: expected a number from 0 to 1, not 'loud'"),
-    ("language: sv\n", "language: expected one of en, da, nb, not 'sv'"),
-    ("handover: 1\n", "handover: expected true or false, not 1"),
-    ("keys:\n  roll: [nosuchkey]\n", "keys.roll: unknown key 'nosuchkey'"),
+    ("volume: loud\n", "volume: expected a number from 0 to 1"),
+    ("language: sv\n", "language: expected one of en, da, nb"),
+    ("handover: 1\n", "handover: expected true or false"),
+    ("keys:\n  roll: [r, nosuchkey]\n", "keys.roll[1]: not the name of a key"),
     ("colour: [3\n", "not valid YAML at line 2"),
 ])
 def test_a_broken_settings_file_is_one_message_and_the_game_starts(home, text, problem):
@@ -173,9 +175,10 @@ def test_the_settings_scene_draws_in_every_language(home):
     app.close()
 
 
-def test_the_window_fits_a_small_desktop():
-    assert window_size_for((1920, 1080)) == (1280, 720)
-    assert window_size_for((800, 600)) == (720, 405)
+def test_the_window_fits_the_desktop():
+    """Most of the desktop, the picture's aspect kept (tests/test_ui_window.py: a kept size)."""
+    assert window_size_for((1920, 1080)) == (1728, 972)
+    assert window_size_for((800, 600)) == (780, 438)
     assert window_size_for((1280, 720)) == (1152, 648)
     assert window_size_for(None) == (1280, 720)
 
@@ -245,3 +248,135 @@ def test_a_napping_window_shows_a_timed_frame_only_when_its_picture_changed(home
     assert len(shown) == 4
     app.tick(0.5, woken=True)  # after those, a timed frame is shown again once
     assert len(shown) == 5
+
+
+# --- issue 16, item 11: key bindings ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("file", ["settings.yaml", "ui.yaml"])
+@pytest.mark.parametrize("keys, action, problem", [
+    ("roll: [b]", "roll", "keys.roll: B is the key of bank too"),  # two actions on one key
+    ("hint: [f12]", "hint", "keys.hint: F12 is the key of screenshot too"),  # a window key
+    ("roll: [escape]", "roll", "keys.roll: Esc is the key of back too"),  # Back on Roll
+    ("back: [r]", "back", "keys.back: R is the key of roll too"),
+    ("roll: [x]\n  bank: [x]", "roll", "keys.roll: X is the key of bank too"),
+])
+def test_conflicting_keys_in_a_file_are_refused_naming_file_and_key(home, file, keys, action,
+                                                                    problem):
+    home.mkdir(parents=True, exist_ok=True)
+    (home / file).write_text(f"keys:\n  {keys}\n", encoding="utf-8")
+    before = theme.load_settings({}).keys[action]
+    settings = theme.load_settings()
+    assert settings.problems == [f"{home / file}: {problem}, and both are used at the same time"]
+    assert settings.keys[action] == before  # the action keeps the key it had
+    for other, codes in settings.keys.items():  # and every action is still reachable
+        for code in codes:
+            assert theme.key_conflict(settings, other, code) is None, (other, code)
+
+
+def test_keys_swapped_in_one_file_are_not_a_conflict(home):
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "ui.yaml").write_text("keys:\n  roll: [b]\n  bank: [r]\n", encoding="utf-8")
+    settings = theme.load_settings()
+    assert settings.problems == []
+    assert settings.keys["roll"] == {pygame.K_b} and settings.keys["bank"] == {pygame.K_r}
+
+
+# Keys of a Danish or Norwegian keyboard with no short name in pygame (Æ Ø Å ½ § ´ ¨), and some
+# they share with other layouts (' < , .); + and - are the replay's faster and slower already.
+SCANCODE_MASK = 1 << 30  # SDL's key code of a key known by its scancode only
+NORDIC_KEYS = {"æ": 230, "ø": 248, "å": 229, "½": 189, "§": 167, "´": 180, "¨": 168,
+               "'": 39, "<": 60, ",": 44, ".": 46}
+
+
+def test_every_nordic_key_binds_in_the_scene_and_survives_a_restart(home):
+    app = App()
+    actions = [a for a in theme.DEFAULT_KEYS if a not in theme.WINDOW_ACTIONS]
+    bound = {}
+    assert len(actions) >= len(NORDIC_KEYS)
+    for (char, code), action in zip(NORDIC_KEYS.items(), actions):
+        open_settings(app)
+        app.click(key_row(app, action).center)
+        app.key(code, char)
+        assert app.settings.keys[action] == {code}, (char, app.toast.message)
+        bound[action] = code
+        app.key(pygame.K_ESCAPE)
+    app.close()
+    saved = yaml.safe_load((home / theme.SETTINGS_FILE).read_text(encoding="utf-8"))["keys"]
+    assert sorted(name for names in saved.values() for name in names) == sorted(NORDIC_KEYS)
+    again = App()
+    assert again.settings.problems == []
+    for action, code in bound.items():
+        assert again.settings.keys[action] == {code}, action
+        assert key_label(code).strip(), code  # and the buttons can name it
+    assert key_label(230) == "Æ"
+    again.close()
+
+
+def test_every_key_pygame_knows_is_stored_by_a_name_that_reads_back():
+    from petanque_game.ui.keys import code_of, stored_name
+
+    pygame.init()
+    codes = {getattr(pygame, n) for n in dir(pygame) if n.startswith("K_")} - {0}
+    codes |= set(range(33, 256)) | {300 | SCANCODE_MASK}
+    for code in codes:
+        name = stored_name(code)
+        assert name and name.isprintable() and code_of(name) == code, (code, name)
+    assert stored_name(pygame.K_SPACE) == "space" and stored_name(pygame.K_F12) == "f12"
+
+
+def test_names_written_by_earlier_versions_are_read(home):
+    settings = theme.load_settings({"keys": {"roll": ["space", "r"], "faster": ["=", "+", "up"],
+                                             "close": ["return"], "help": "f1"}})
+    assert settings.problems == []
+    assert settings.keys["roll"] == {pygame.K_SPACE, pygame.K_r}
+    assert settings.keys["faster"] == {pygame.K_EQUALS, pygame.K_PLUS, pygame.K_UP}
+
+
+def test_a_key_known_only_by_its_scancode_binds_as_a_key_of_its_own(home):
+    app = fast_app()
+    open_settings(app)
+    app.click(key_row(app, "hint").center)
+    app.handle_logical(pygame.event.Event(pygame.KEYDOWN, key=0, scancode=300, mod=0,
+                                          unicode=""))
+    assert app.settings.keys["hint"] == {300 | SCANCODE_MASK}
+    app.click(key_row(app, "stop").center)
+    app.handle_logical(pygame.event.Event(pygame.KEYDOWN, key=0, scancode=301, mod=0,
+                                          unicode=""))
+    assert app.settings.keys["stop"] == {301 | SCANCODE_MASK}  # not the same "unknown key"
+    app.close()
+
+
+# --- issue 16, item 13: settings mistakes are not bugs --------------------------------------------
+
+
+def test_thousands_of_settings_mistakes_are_summarised_in_the_log(home):
+    from petanque_game import logs
+
+    home.mkdir(parents=True, exist_ok=True)
+    (home / theme.SETTINGS_FILE).write_text(
+        "".join(f"mistake_{i}: {i}\n" for i in range(9000)), encoding="utf-8")
+    app = App()
+    assert len(app.settings.problems) == 9000
+    log = logs.log_path().read_text(encoding="utf-8")
+    assert len(log) < 10_000, len(log)
+    assert "mistake_0: unknown setting" in log and "mistake_19: unknown setting" in log
+    assert "mistake_20:" not in log and "8980 more mistakes" in log and "9000 in all" in log
+    assert f"{logs.log_path()} lists the first 20" in app.toast.message
+    app.close()
+    again = App()  # a second start adds the same few lines, not another 9000
+    assert len(logs.log_path().read_text(encoding="utf-8")) < 20_000
+    again.close()
+
+
+# --- issue 16, item 14: a folder of the user folder that is a file is told ---------------------
+
+
+@pytest.mark.parametrize("folder", ["records", "levels", "autosaves"])
+def test_a_user_folder_part_that_is_a_file_is_told_at_start(home, folder):
+    home.mkdir(parents=True, exist_ok=True)
+    (home / folder).write_text("not a folder", encoding="utf-8")
+    app = App()
+    assert f"{home / folder} is not a folder" in app.toast.message
+    assert f"{home / folder} is not a folder" in app.top.problem  # the menu says it too
+    app.close()

@@ -227,7 +227,7 @@ def test_a_throw_the_hand_cannot_make_is_refused_with_its_reason(home, monkeypat
 
 def test_the_aim_is_legal_and_the_hint_sees_the_wall():
     from petanque_game.physics import check_aim, load_named_level
-    from petanque_game.ui.table_aim import aim_launch, flight_hint
+    from petanque_game.ui.table_aim import aim_launch, preview
 
     level = load_named_level("classic")
     for seat in (0, 1):
@@ -236,11 +236,11 @@ def test_the_aim_is_legal_and_the_hint_sees_the_wall():
                 for elevation in (-30.0, 35.0, 120.0):
                     check_aim(level, 2, seat, aim_launch(level, 2, seat, target, power,
                                                             elevation))
-    lob = aim_launch(level, 2, 0, (0.0, 0.0), 0.5, 40.0)
-    points, clears = flight_hint(level, 2, 0, lob, "die")
-    assert clears and points[-1][2] == 0.0
-    weak = [flight_hint(level, 2, 0, aim_launch(level, 2, 0, (0.0, 0.0), p / 1000, 0.0), "die")
+    lob = preview(level, 2, 0, aim_launch(level, 2, 0, (0.0, 0.0), 0.5, 40.0), "die")
+    assert not lob.warnings and lob.arc[-1][2] == 0.0
+    weak = [preview(level, 2, 0, aim_launch(level, 2, 0, (0.0, 0.0), p / 1000, 0.0), "die")
             for p in range(5, 120, 5)]
-    assert any(not clears for _, clears in weak)  # a weak flat throw hits the wall
-    short, _ = weak[0]
-    assert not level.board.contains(*short[-1][:2])  # and a weaker one lands short
+    assert any(w.warnings == [("table.aim.hits_wall", w.warnings[0][1])] for w in weak if
+               w.warnings)  # a weak flat throw hits the wall
+    short = weak[0]
+    assert not level.board.contains(*short.landing)  # and a weaker one lands short

@@ -1,5 +1,5 @@
-"""Playing at the Terningepetanque table, headless: a click lands where it points, the wheel and the
-keyboard aim, the hint, an AI's aim shown before it throws, nothing of a throw told before it has
+"""Playing at the Terningepetanque table, headless: a click comes to rest where it points, the wheel
+and the keyboard aim, the hint, an AI's aim shown before it throws, nothing of a throw told before it has
 come to rest, the reckoning at each round's end, the animated roll for who starts, and replays that
 say when their throws do not come to rest where the record says."""
 
@@ -26,8 +26,9 @@ from petanque_game.ui.table_view import AREA, SIDE
 pytest.importorskip("petanque_game.physics")
 pytestmark = pytest.mark.usefixtures("home")
 
-LANDS_WITHIN = 15.0  # mm: where a throw first touches down, from the point clicked (measured
-# worst 4.6 mm over the targets and heights below, on the classic and round-table boards)
+RESTS_WITHIN = 15.0  # mm: where a throw comes to rest, from the point clicked, one throw (measured
+# worst 10.1 mm over the targets and heights below, on the classic and round-table boards; the
+# median over them is about 1 mm: benchmarks/bench_aim_rest.py)
 
 
 def pixel(scene, x, y):
@@ -38,20 +39,6 @@ def pixel(scene, x, y):
 def point_at(app, pos):
     app.handle_logical(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                           buttons=(0, 0, 0)))
-
-
-def touchdown(path, body):
-    """Where `body` of a throw's path first touches the board: its free flight fitted through the
-    first three frames (a parabola in the frame number, checked against every frame up to the
-    touchdown: no wall or body met on the way), solved for height 0."""
-    p = [f[body] for f in path.frames]
-    z0, z1, z2 = p[0][2], p[1][2], p[2][2]
-    c = (z2 - 2 * z1 + z0) / 2.0
-    b = z1 - z0 - c
-    n = (-b - math.sqrt(b * b - 4 * c * z0)) / (2 * c)
-    for k in range(1, math.floor(n) + 1):
-        assert abs(z0 + b * k + c * k * k - p[k][2]) < 1.0, "the flight met something"
-    return p[0][0] + (p[1][0] - p[0][0]) * n, p[0][1] + (p[1][1] - p[0][1]) * n
 
 
 def roll_off(app, scene):
@@ -69,7 +56,7 @@ def settle(app, scene, frames=2000):
     raise AssertionError("the scene stayed busy")
 
 
-def test_a_click_lands_where_it_points_on_an_empty_board(home, exact_hands):
+def test_a_click_comes_to_rest_where_it_points_on_an_empty_board(home, exact_hands):
     app = fast_app()
     scene = start(app, [Seat("Ana", "human"), Seat("Bo", "human")])
     roll_off(app, scene)
@@ -85,10 +72,10 @@ def test_a_click_lands_where_it_points_on_an_empty_board(home, exact_hands):
         app.click(pos)
         step = scene.session.steps[-1]
         assert step.told[0].decoded.action == "throw", "the click threw"
-        where = touchdown(step.throw.path, 0)  # the diamond: the only body on the board
-        miss = math.hypot(where[0] - aimed_at[0], where[1] - aimed_at[1])
+        dm = step.told[0].decoded.outcome.diamond  # the only body on the board
+        miss = math.hypot(dm.x - aimed_at[0], dm.y - aimed_at[1])
         worst = max(worst, miss)
-        assert miss <= LANDS_WITHIN, (x, y, scene.elevation, miss)
+        assert miss <= RESTS_WITHIN, (x, y, scene.elevation, miss)
         settle(app, scene)
         if scene.session.state.awaiting_accept:
             press(app, "rethrow")  # the diamond again, at the next point
@@ -97,27 +84,32 @@ def test_a_click_lands_where_it_points_on_an_empty_board(home, exact_hands):
     assert worst > 0.0
 
 
-def test_the_aim_lands_where_it_points_for_dice_too():
-    """The aim alone against the physics, for both boards, seats, objects and four heights."""
+def test_the_aim_comes_to_rest_where_it_points_for_dice_too():
+    """The aim alone against the physics, for both boards, seats, objects and four heights (the
+    diamond lies far off, out of the way), wherever the preview warns of nothing."""
     from petanque_game.physics import load_named_level, simulate_throw
     from petanque_game.rules.petanque_table import DiamondRest, Launch, Table
-    from petanque_game.ui.table_aim import aim_at
+    from petanque_game.ui.table_aim import aim_at, preview
 
+    warned = 0
     for name in ("classic", "round-table"):
         level = load_named_level(name)
         for obj in ("diamond", "die"):
-            table = Table() if obj == "diamond" else Table(DiamondRest(0.0, 0.0, 0.0, True))
+            table = Table() if obj == "diamond" else Table(DiamondRest(0.0, -200.0, 0.0, True))
             for seat in (0, 1):
                 for target in ((150.0, 60.0), (-120.0, -100.0), (40.0, 180.0)):
                     for elevation in (20.0, 35.0, 50.0, 65.0):
                         a = aim_at(level, 2, seat, target, elevation, obj)
+                        if preview(level, 2, seat, a, obj, table).warnings:
+                            warned += 1  # the player is told it goes wrong (it lands off)
+                            continue
                         launch = Launch(a.x, a.y, a.direction, a.speed, a.elevation, a.spin, 0)
-                        path = simulate_throw(level, table, 2, seat, obj,
-                                              None if obj == "diamond" else 0, launch).path
-                        body = len(path.bodies) - 1  # the thrown body is the last
-                        where = touchdown(path, body)
-                        assert math.dist(where, target) <= LANDS_WITHIN, (name, obj, seat,
-                                                                          target, elevation)
+                        rest = simulate_throw(level, table, 2, seat, obj,
+                                              None if obj == "diamond" else 0, launch).table
+                        body = rest.diamond if obj == "diamond" else rest.dice[-1]
+                        assert math.dist((body.x, body.y), target) <= RESTS_WITHIN, (
+                            name, obj, seat, target, elevation)
+    assert warned <= 8, "most of these aims go right"
 
 
 def test_one_wheel_notch_changes_the_elevation_by_two_and_a_half_degrees(home):
@@ -161,7 +153,8 @@ def test_the_keyboard_alone_aims_and_throws(home, exact_hands):
     app.key(pygame.K_SPACE)
     step = scene.session.steps[-1]
     assert step.told[0].decoded.action == "throw"
-    assert math.dist(touchdown(step.throw.path, 0), (30.0, 50.0)) <= LANDS_WITHIN
+    dm = step.told[0].decoded.outcome.diamond
+    assert math.dist((dm.x, dm.y), (30.0, 50.0)) <= RESTS_WITHIN
     assert step.told[0].decoded.decision[2].spin == pytest.approx(scene.spin)
 
 
@@ -344,11 +337,12 @@ def test_the_hint_is_searched_on_the_ai_thread_and_drawn(home):
 
     words = hint_words(hint, state)
     assert "board" in words or "risk" in words
+    point_at(app, pixel(scene, 150.0, -120.0))  # the player's own ring away from the hint's
     frame = app.render()
-    points, _ = scene.flight_hint(hint.action, "diamond")
-    lx, ly = pixel(scene, points[-1][0], points[-1][1])
+    shown = scene.preview_of(hint.action, scene.due[0], "diamond")
+    lx, ly = pixel(scene, *shown.rest)
     ring = [frame.get_at((lx + dx, ly + dy))[:3] for dx in range(-14, 15) for dy in range(-14, 15)]
-    assert (120, 200, 255) in ring  # the hint's landing ring
+    assert (120, 200, 255) in ring  # the hint's ring where it comes to rest
     app.key(pygame.K_h)
     assert scene.hint.current(state) is None  # H again hides it
 

@@ -165,3 +165,63 @@ def test_the_setup_screen_shows_user_boards_and_broken_ones_sensibly(home):
     app.click(buttons["level:my-board"].rect.center)
     assert setup.choices.level == "my-board"
     app.render()
+
+
+def test_every_board_is_reachable_in_the_setup_and_every_broken_ones_reason_seen(home):
+    """Issue 16, item 14: not only nine board buttons, not only the first broken board's reason."""
+    from ui_support import fast_app
+
+    from petanque_game.ui.setup import SetupScene
+
+    mine = home / "levels"
+    mine.mkdir(parents=True)
+    for i in range(12):
+        (mine / f"mine-{i:02}.yaml").write_text(SLOWER_FELT, encoding="utf-8")
+    for i in range(8):
+        (mine / f"bad-{i}.yaml").write_text("felt: [" + "x" * i, encoding="utf-8")
+    app = fast_app()
+    setup = SetupScene(app)
+    app.push(setup)
+    setup.set_game("terningepetanque")
+    seen, reasons = [], {}
+    while True:
+        app.render()
+        for b in setup.buttons:
+            if b.tag.startswith("level:"):
+                seen.append(b.tag[6:])
+                if not b.enabled:  # a click on a broken board says why, whole
+                    app.click(b.rect.center)
+                    reasons[b.tag[6:]] = app.toast.message
+        following = next(b for b in setup.buttons if b.tag == "boards:next")
+        if not following.enabled:
+            break
+        app.click(following.rect.center)
+    names = [n for n, _ in list_levels()]
+    assert sorted(seen) == sorted(names) and len(seen) == 3 + 20
+    assert sorted(reasons) == [f"bad-{i}" for i in range(8)]
+    for name, message in reasons.items():
+        assert message.startswith(f"{name} is broken: {name}.yaml: not valid YAML"), message
+    app.key(__import__("pygame").K_PAGEUP)  # Page Up turns back
+    assert any(b.tag == "level:bad-7" for b in setup.buttons) is False
+    assert setup.choices.level == "classic"
+
+
+def test_a_levels_file_that_is_not_a_folder_is_told_in_the_setup(home):
+    """Issue 16, item 14: a file called `levels` in the user folder is said, not ignored."""
+    from ui_support import fast_app
+
+    from petanque_game.ui.setup import SetupScene
+
+    home.mkdir(parents=True)
+    (home / "levels").write_text("not a folder", encoding="utf-8")
+    app = fast_app()
+    setup = SetupScene(app)
+    app.push(setup)
+    setup.set_game("terningepetanque")
+    button = next(b for b in setup.buttons if b.tag == "level:levels")
+    assert not button.enabled
+    app.click(button.rect.center)
+    assert f"{home / 'levels'} is not a folder: your own boards cannot be listed" in \
+        app.toast.message
+    assert setup.choices.level == "classic"  # the shipped boards are there as ever
+    app.render()

@@ -6,6 +6,7 @@ import json
 import math
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -51,6 +52,11 @@ def test_a_played_game_verifies_with_its_result(tmp_path, capsys, game):
     (lambda launch: launch.update(elevation=3.0), "elevation"),
     (lambda launch: launch.update(x=0.0, y=0.0), "release"),
     (lambda launch: launch.update(orientation=24), "orientation"),
+    (lambda launch: launch.update(tumble=-1), "launch.tumble is -1"),
+    (lambda launch: launch.update(tumble=2**32), "launch.tumble is 4294967296"),
+    (lambda launch: launch.update(tumble=1.5), "launch.tumble is 1.5"),
+    (lambda launch: launch.pop("tumble"), "launch lacks 'tumble', which every throw of a record "
+                                          "of physics version 3 holds"),
     (lambda launch: launch.update(spin="fast"), "spin must be a number"),
     (lambda launch: launch.update(direction=True), "direction must be a number"),
 ])
@@ -187,16 +193,71 @@ def test_simulate_writes_the_same_game_in_two_processes(tmp_path):
 def test_a_record_of_the_first_physics_is_reported_as_such_not_as_a_crash(capsys):
     """A record made before dice rolled (no "physics" key: version 1) no longer re-simulates to
     its outcomes: verify exits 1 and says it was recorded with an older physics."""
-    from pathlib import Path
-
     old = Path(__file__).parent / "data" / "physics-v1-terningepetanque.json"
     assert "physics" not in json.loads(old.read_text("utf-8"))
     assert main(["verify", str(old)]) == 1
     err = capsys.readouterr().err.strip().splitlines()[-1]
-    assert "recorded with an older physics (version 1; this program simulates version 2)" in err
+    assert "recorded with an older physics (version 1; this program simulates versions 2 and 3)" \
+        in err
 
 
 def test_new_records_state_their_physics_version(game):
     from petanque_game.physics import PHYSICS_VERSION
 
-    assert game["physics"] == PHYSICS_VERSION == 2
+    assert game["physics"] == PHYSICS_VERSION == 3
+    throws = [e for e in game["events"] if e["action"] == "throw"]
+    assert all(type(e["launch"]["tumble"]) is int for e in throws)
+    assert [e["launch"]["tumble"] for e in throws if e["object"] == "diamond"] == [0]
+
+
+V2 = Path(__file__).parent / "data" / "physics-v2-terningepetanque.json"
+
+
+def test_a_record_of_physics_2_still_verifies_knocks_and_all(capsys):
+    """A record made before knocked dice tumbled by chance (version 2, no tumble in its launches)
+    re-simulates exactly with the physics it was made with, knocked dice included."""
+    data = json.loads(V2.read_text("utf-8"))
+    assert data["physics"] == 2
+    assert not any("tumble" in e.get("launch", {}) for e in data["events"])
+    assert knocked_dice(data) >= 3  # the old quarter turns of knocked dice are re-simulated too
+    assert main(["verify", str(V2)]) == 0, capsys.readouterr().err
+
+
+def test_a_record_of_physics_2_with_a_tumble_is_refused_in_one_line(tmp_path, capsys):
+    data = json.loads(V2.read_text("utf-8"))
+    index = first_throw(data)
+    data["events"][index]["launch"]["tumble"] = 12345
+    path, code = verify(tmp_path, data)
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith(f"{path}: event {index}: launch has a 'tumble', which a record of "
+                          f"physics version 2 cannot hold"), err
+
+
+def test_a_knock_in_an_old_record_that_differs_is_not_blamed_on_the_physics(tmp_path, capsys):
+    """Version 2 is still simulated: an outcome that differs is reported as such, not as a record
+    of another physics."""
+    data = json.loads(V2.read_text("utf-8"))
+    index = first_throw(data)
+    die = data["events"][index]["outcome"]["dice"][-1]
+    die["x"] += 0.5
+    _, code = verify(tmp_path, data)
+    err = capsys.readouterr().err
+    assert code == 1 and f"event {index}: the throw's outcome differs" in err, err
+    assert "older physics" not in err
+
+
+def knocked_dice(data, threshold=1.0):
+    """How many dice lying on the board moved more than `threshold` mm in another's throw."""
+    count, lying = 0, {}
+    for event in data["events"]:
+        if event["action"] == "round_end":
+            lying = {}
+        if event["action"] != "throw":
+            continue
+        for d in event["outcome"]["dice"]:
+            was = lying.get((d["player"], d["die"]))
+            if was is not None and math.hypot(d["x"] - was["x"], d["y"] - was["y"]) > threshold:
+                count += 1
+        lying = {(d["player"], d["die"]): d for d in event["outcome"]["dice"] if d["on_board"]}
+    return count

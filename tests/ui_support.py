@@ -10,12 +10,27 @@ from petanque_game.ui.app import App
 
 
 def fast_app(**kw) -> App:
-    """The App with the AI's pause, the dice's tumble and the replay's pace all at 0, and no
-    hot-seat hand-over screen between two humans (tests/test_handover.py turns it on). It speaks
-    the language in use (lang.use before it), as the App speaks its settings' language."""
+    """The App with the AI's pause, the dice's tumble and the replay's pace all at 0, no
+    hot-seat hand-over screen between two humans (tests/test_handover.py turns it on), and every
+    petanque throw waiting for Accept or Throw again (tests/test_ui_table_keep.py keeps them at
+    once, the default). It speaks the language in use (lang.use before it), as the App speaks its
+    settings' language."""
     return App(settings=theme.load_settings({"ai_delay": 0, "roll_time": 0, "replay_delay": 0,
-                                             "handover": False,
+                                             "handover": False, "accept_at_once": False,
                                              "language": lang.language()}), **kw)
+
+
+def read_lists(app: App, timeout: float = 60.0):
+    """Let every shown list (replays, resume, statistics, the menu's Resume line) finish reading
+    its files, which it does off the window's thread, and take them in; the top scene."""
+    for _ in range(4):
+        readers = [s.reader for s in app.scenes if getattr(s, "reader", None) is not None]
+        if not readers:
+            break
+        for reader in readers:
+            assert reader.wait(timeout), "a list took too long to read"
+        app.step(0.0)
+    return app.top
 
 
 def press(app: App, tag: str) -> None:

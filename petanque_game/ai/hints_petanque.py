@@ -1,16 +1,19 @@
 """The hint for Terningepetanque (registered with `ai.hints`): where the expert would aim.
 
-At a throw the hint's action is the expert's `Aim` (the window draws it as an aim; the player may
-throw it, or not), found by the expert's own search (`ai.petanque.search`) on the table as it
-lies, with the expert's steady hand. Its value is what the search expects the throw to be worth:
+At a throw the hint's action is the `Aim` the expert's search (`ai.petanque.search`) finds for
+the player's own hand (the expert's when none is given), on the table as it lies; "Use hint"
+throws exactly that aim. Its value is what that aim is worth when the player's hand throws it:
 the player's expected points of the round less the best other player's, counting the throws
-still to come ("Aim short of the diamond: worth +3.2 points this round against your opponent").
-For the diamond's throw it is the -5 the diamond may cost when it leaves the board.
+still to come ("Aim short of the diamond: worth +3.2 points this round against your opponent");
+for the diamond's throw, the -5 it may cost, said as the risk of losing it. The worth is the mean
+over WORTH_SAMPLES fresh hands of the chosen aim, drawn apart from the hands the search chose
+with: the search's own figure for its best candidate is the largest of several noisy estimates,
+biased upwards, and is never shown.
 
-The search samples hands from a random stream seeded from the state (the table, the round, the
-throw due, the scores), never from the match's streams, so the same state gives the same hint and
-asking for one changes nothing. It takes a few hundred milliseconds, as long as the expert's own
-decision.
+Both draw their hands from random streams seeded from the state (the table, the round, the throw
+due, the scores), never from the match's streams, so the same state gives the same hint and
+asking for one changes nothing. It takes about half a second to a second of CPU, a third
+of it for the worth (benchmarks/RESULTS.md).
 
 Besides throws: the roll for who starts, and keeping a throw that may be taken back (an AI never
 takes one back; the hint says what the throw is worth as it lies).
@@ -24,6 +27,8 @@ import random
 from petanque_game.ai.hints import Hint, registers
 from petanque_game.rules import terningepetanque as rules
 from petanque_game.rules.base import Roll
+
+WORTH_SAMPLES = 128  # fresh hands the stated worth is the mean of (benchmarks/bench_hint_worth.py)
 
 
 @registers(rules.GAME_ID)
@@ -47,17 +52,21 @@ def _terningepetanque(state: rules.TerningepetanqueState, board: object = None,
         return Hint(rules.Accept(), f"Keep the throw: as it lies it is worth {value:+.1f} "
                                     f"points this round {against}", value)
     situation = ai.situation_of(state)
-    found = ai.search(board, situation, random.Random(_seed(state)), hand=hand)
+    thrower = ai.HANDS["expert"] if hand is None else hand
+    found = ai.search(board, situation, random.Random(seed_of(state)), hand=thrower)
+    # the worth said: fresh hands of the chosen aim, never the search's best estimate
+    value = ai.appraise(board, situation, found.aim, thrower,
+                        random.Random(seed_of(state) + ":worth"), WORTH_SAMPLES)
     if situation.obj == rules.DIAMOND:
-        risk = -found.points / rules.DIAMOND_PENALTY  # the share of sampled throws it left
+        risk = -value / rules.DIAMOND_PENALTY  # the share of sampled throws it left
         said = "it stays on the board" if risk <= 0.0 else \
             f"{100 * risk:.0f}% risk of losing it (-{rules.DIAMOND_PENALTY})"
-        return Hint(found.aim, f"{found.label}: {said}", found.points)
-    return Hint(found.aim, f"{found.label}: worth {found.points:+.1f} points this round "
-                           f"{against}", found.points)
+        return Hint(found.aim, f"{found.label}: {said}", value)
+    return Hint(found.aim, f"{found.label}: worth {value:+.1f} points this round {against}",
+                value)
 
 
-def _seed(state: rules.TerningepetanqueState) -> str:
+def seed_of(state: rules.TerningepetanqueState) -> str:
     """A seed for the hint's own stream: everything about the state the search looks at."""
     return "hint:" + json.dumps([state.round_number, state.throws_done, state.starter,
                                  state.penalties, state.totals, state.table.to_json()],

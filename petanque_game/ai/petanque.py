@@ -11,9 +11,12 @@ easy, smaller for medium, small for expert) and draws the die's orientation; the
 the diamond throw). The expert weighs a handful of candidate aims on the real table: each is
 thrown with hands it samples itself from its own stream, simulated with `simulate_throw`, and
 valued with the rules' own scoring, the thrown die's face taken at its expectation (whatever the
-path, a uniformly random starting orientation leaves it uniform: `physics/cube.py`). `search`
-returns the expert's aim with what it is for and what it is worth, for a human player's hint
-(`hints_petanque.py`).
+path, a uniformly random starting orientation leaves it uniform: `physics/cube.py`). The hands are
+spread evenly over the hand's errors (`spread_hands`) and the same for every candidate. `search`
+returns the chosen aim with what it is for; for a human player's hint (`hints_petanque.py`) it
+searches for the player's own hand, and `appraise` then says what the chosen aim is worth from
+hands the search never saw (the search's own figure for its best is the luckiest of its noisy
+estimates).
 """
 
 from __future__ import annotations
@@ -21,14 +24,15 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from statistics import NormalDist
 from typing import Any
 
 from petanque_game.ai.petanque_worth import Situation, points_worth, tie_break
-from petanque_game.physics.hand import Hand, wobble
+from petanque_game.physics.hand import Hand, draw_orientation, draw_tumble, wobble
 from petanque_game.physics.level import Level
 from petanque_game.physics.predict import predict_rest
 from petanque_game.physics.throw import check_aim, release_zone, simulate_throw
-from petanque_game.rules.petanque_table import DIAMOND, Aim
+from petanque_game.rules.petanque_table import DIAMOND, Aim, Launch
 from petanque_game.rules.terningepetanque import (
     Accept,
     TerningepetanqueState,
@@ -46,6 +50,8 @@ HANDS = {
 # the REFINE best are then varied a little in speed and heading.
 SAMPLES = 6
 REFINE = 3
+WOBBLES = 5  # the normal draws `wobble` makes for one throw
+_NORMAL = NormalDist()
 
 
 def aim(level: Level, num_players: int, thrower: int, target_xy: tuple[float, float], *,
@@ -129,7 +135,8 @@ def _medium(level: Level, situation: Situation, rng: random.Random) -> Aim:
 class Suggestion:
     """The expert search's aim, what it is for (`label`, e.g. "Aim short of the diamond"), its
     `worth` as the search weighs it (`petanque_worth.worth`) and its `points`: the thrower's
-    expected lead in points (`points_worth`), both averaged over the sampled hands."""
+    expected lead in points (`points_worth`), both averaged over the sampled hands. For the aim
+    chosen as the best of many, both are biased upwards: a figure to show comes from `appraise`."""
 
     aim: Aim
     label: str
@@ -147,20 +154,17 @@ def search(level: Level, situation: Situation, rng: random.Random,
     every candidate, so they are compared on equal luck), then refine round the best few.
     `hand`: the hand that will throw the aim (None: the expert's own)."""
     hand = HANDS["expert"] if hand is None else hand
-    hands = [random.Random(rng.getrandbits(64)) for _ in range(SAMPLES)]
-    n, seat, obj = situation.num_players, situation.thrower, situation.obj
+    hands = spread_hands(rng, SAMPLES)
+    n, seat = situation.num_players, situation.thrower
     t = level.throw
 
     def value(label: str, candidate: Aim) -> Suggestion:
         total = points = 0.0
         for h in hands:
             h_state = h.getstate()
-            thrown = wobble(level, n, seat, candidate, hand, h)
+            p, tie = _thrown(level, situation, candidate, hand, h)
             h.setstate(h_state)  # every candidate meets the same hands
-            result = simulate_throw(level, situation.table, n, seat, obj, situation.die,
-                                    thrown.launched(0), record_path=False)
-            p = points_worth(result.table, situation)
-            total += p - tie_break(result.table, situation)  # = worth(result.table, situation)
+            total += p - tie  # = worth(result.table, situation)
             points += p
         return Suggestion(candidate, label, total / len(hands), points / len(hands))
 
@@ -181,6 +185,77 @@ def search(level: Level, situation: Situation, rng: random.Random,
             if v.worth > best.worth:
                 best = v
     return best
+
+
+def _thrown(level: Level, situation: Situation, candidate: Aim, hand: Hand,
+            h: random.Random) -> tuple[float, float]:
+    """`candidate` thrown once by `hand` (its wobble drawn from `h`) on the situation's table:
+    the table's `points_worth` and `tie_break`."""
+    n, seat = situation.num_players, situation.thrower
+    thrown = wobble(level, n, seat, candidate, hand, h)
+    result = simulate_throw(level, situation.table, n, seat, situation.obj, situation.die,
+                            _with_unseen_chance(thrown, h), record_path=False)
+    return points_worth(result.table, situation), tie_break(result.table, situation)
+
+
+class _Drawn(random.Random):
+    """A hand's stream whose first normal draws are set beforehand (`spread_hands`); any draw
+    after those, and every other kind of draw, comes from its own seeded stream."""
+
+    def __init__(self, seed: int, normals: list[float]):
+        super().__init__(seed)
+        self.normals, self.drawn = normals, 0
+
+    def gauss(self, mu: float = 0.0, sigma: float = 1.0) -> float:
+        if self.drawn >= len(self.normals):
+            return super().gauss(mu, sigma)
+        self.drawn += 1
+        return mu + sigma * self.normals[self.drawn - 1]
+
+    def getstate(self) -> tuple:
+        return super().getstate(), self.drawn
+
+    def setstate(self, state: tuple) -> None:
+        super().setstate(state[0])
+        self.drawn = state[1]
+
+
+def spread_hands(rng: random.Random, count: int) -> list[random.Random]:
+    """`count` streams for hands to throw with, drawn from `rng`, spread evenly over the hand's
+    errors (a Latin hypercube): in each of a hand's first WOBBLES normal draws (`wobble`: the
+    release point, heading, speed, elevation, spin) the `count` hands take one value from each of
+    `count` equally likely slices, in random order. Each hand is still a fair draw of the hand,
+    and a mean over them varies no more than over independent hands (measured, a little less:
+    a worth is a step function of where the die stops; benchmarks/bench_hint_worth.py)."""
+    columns = []
+    for _ in range(WOBBLES):
+        slices = list(range(count))
+        rng.shuffle(slices)
+        columns.append([_NORMAL.inv_cdf(min(max((s + rng.random()) / count, 1e-12), 1 - 1e-12))
+                        for s in slices])
+    return [_Drawn(rng.getrandbits(64), [column[i] for column in columns])
+            for i in range(count)]
+
+
+def appraise(level: Level, situation: Situation, chosen: Aim, hand: Hand, rng: random.Random,
+             samples: int) -> float:
+    """What `chosen` is worth to the thrower (`points_worth`: its expected lead in points, or
+    the diamond's penalty risked) when `hand` throws it: the mean over `samples` hands drawn
+    from `rng`. Given a stream the search never saw, this is an honest estimate of the aim the
+    search chose, free of the search's bias for the luckiest of its noisy estimates."""
+    hands = spread_hands(rng, samples)
+    return sum(_thrown(level, situation, chosen, hand, h)[0] for h in hands) / samples
+
+
+def _with_unseen_chance(thrown: Aim, sample: random.Random) -> Launch:
+    """`thrown` with what the match draws only after the decision (the die's orientation in the
+    hand, the tumble of the dice it knocks: `physics.hand`) sampled instead from a generator
+    seeded by the hand sample, which is left as it was: every candidate meets the same chance,
+    and none of it is the match's."""
+    state = sample.getstate()
+    unseen = random.Random(sample.getrandbits(64) ^ 0x7A3C5E91B2D4F608)
+    sample.setstate(state)
+    return thrown.launched(draw_orientation(unseen), draw_tumble(unseen))
 
 
 def _candidates(level: Level, situation: Situation) -> list[tuple[str, Aim]]:

@@ -32,10 +32,16 @@ from petanque_game.physics.throw import (
 # differently, so `verify` can say why an old record no longer matches.
 #   1: the first physics (dice stop dead on landing, touching means exactly 0).
 #   2: dice roll on the felt after landing, a perched die topples off, touching within 0.1 mm.
-PHYSICS_VERSION = 2
+#   3: a die the throw knocks tumbles by chance, drawn by the match after the decision and
+#      recorded as the launch's `tumble` (`knocked.py`). A launch without a tumble still runs
+#      as version 2 did, so records of version 2 re-simulate exactly (`fold.py` checks that a
+#      record's launches hold a tumble exactly when its version is 3 or later).
+PHYSICS_VERSION = 3
+TUMBLE_VERSION = 3  # the first version whose launches hold a tumble
+SIMULATED_VERSIONS = (2, 3)  # the versions whose records this program re-simulates exactly
 
 __all__ = [
-    "PHYSICS_VERSION", "LaunchError", "Level", "LevelError", "Path", "ReleaseZone", "ThrowResult", "check_aim", "check_launch",
+    "PHYSICS_VERSION", "SIMULATED_VERSIONS", "TUMBLE_VERSION", "LaunchError", "Level", "LevelError", "Path", "ReleaseZone", "ThrowResult", "check_aim", "check_launch",
     "level_names", "level_sha256", "list_levels", "load_level", "load_named_level",
     "random_launch", "release_zone", "simulate_throw", "top_face",
 ]

@@ -15,8 +15,10 @@ an obstacle) the body lands there: it tumbles, bounces with the felt's restituti
 in proportion to the impact; a body it lands on is driven away along the contact normal. A landing
 too soft to bounce again ends the flight on the board (friction on), or leaves the body perched
 on what it hit, from which it slides off, away from it, at a fixed speed, then falls; a die still
-perched after PERCH_STEPS topples off onto the nearest free spot beside it. A landing on the floor
-outside the board is off. A flight is bounded (speed and height are), so no body leaves the world.
+perched after PERCH_STEPS topples off onto the nearest free spot beside it, or, when there is
+none within TOPPLE_REACH die sides, is laid down at once as the time cap lays it (`lay_down`).
+A landing on the floor outside the board is off. A flight is bounded (speed and height are), and
+a body that comes down beyond the world lies at its edge (`world.World.fall_off`).
 
 The flier's collision filter leaves out the walls and obstacles, and the bodies, unless it is
 below the highest of their tops (plus GUARD) now or will be after the next step: a flight costs
@@ -46,13 +48,13 @@ from petanque_game.physics.build import (
     PERCH_STEPS,
     SLIDE_OFF,
     STATIC_BIT,
-    TOPPLE_REACH,
     Z_EPS,
     Item,
     StaticPlan,
 )
 from petanque_game.physics.geometry import Polygon
 from petanque_game.physics.level import Board, Level
+from petanque_game.physics.level_play import TOPPLE_REACH
 from petanque_game.physics.off_board import free_spot
 from petanque_game.rules.petanque_table import DIAMOND, Launch
 
@@ -307,15 +309,19 @@ class Flier:
 
     def _topple(self) -> None:
         """A die perched on other bodies that has not slid off them (they hem it in) tips off
-        onto the nearest free spot of the felt beside it, and lies there."""
+        onto the nearest free spot of the felt beside it, and lies there. When there is none
+        within reach (a pocket between obstacles, a crowd, the top of a wall) it is laid down at
+        once as the time cap would lay it (`lay_down`): searching again at every step while
+        it stays stuck would cost a whole search a step."""
         it = self.it
         x, y = it.body.position
         angle = it.body.angle
-        spot = free_spot(self.board, self.world.others(it),
-                         it.outline_at(angle), x, y,
-                         reach=TOPPLE_REACH * self.level.dice.side)
+        reach = TOPPLE_REACH * self.level.dice.side
+        spot = free_spot(self.board, self.world.others(it), it.outline_at(angle), x, y,
+                         reach=reach)
         if spot is None:
-            return  # nowhere to go: it stays perched (the time cap lays it down)
+            self.lay_down(searched=reach)
+            return
         it.body.position = spot
         it.body.velocity = (0.0, 0.0)
         it.shape.cache_bb()
@@ -328,10 +334,16 @@ class Flier:
         self.world.on_felt(self.it)
 
     def come_down(self) -> None:
-        """The time cap, with the body still in the air: it is laid at the nearest free spot on
-        the board, or falls off when there is none (or it is beyond the board)."""
+        """The time cap, with the body still in the air: it is laid down (`lay_down`)."""
         if not self.airborne:
             return
+        self.lay_down()
+        self.world.frame()
+
+    def lay_down(self, searched: float = 0.0) -> None:
+        """The body leaves the air where it is: at the nearest free spot on the board, or off the
+        board when there is none (or it is beyond the board). After a topple's search (of reach
+        `searched`, in vain) it lies there at rest, and that search is not made again."""
         it = self.it
         x, y = it.body.position
         angle = it.body.angle
@@ -339,14 +351,16 @@ class Flier:
             self.world.fall_off(it, x, y, angle)
         else:
             spot = free_spot(self.board, self.world.others(it),
-                             it.outline_at(angle), x, y)
+                             it.outline_at(angle), x, y, searched=searched)
             if spot is None:
                 self.world.fall_off(it, x, y, angle)
             else:
                 it.body.position = spot
+                if searched:
+                    it.body.velocity = (0.0, 0.0)
+                    it.shape.cache_bb()
                 self.land()
-        self.airborne = False
-        self.world.frame()
+        self.airborne = self.perched = False
 
     def tumble(self, vx: float, vy: float, angle: float) -> None:
         """The tumbling in the air: a quarter turn for every `tumble.flight_step` mm flown,

@@ -27,9 +27,10 @@ import pymunk
 from petanque_game.physics import flight, geometry
 from petanque_game.physics.geometry import Polygon
 from petanque_game.physics.level import Level
+from petanque_game.physics.level_play import STEPS_PER_SECOND
 from petanque_game.rules.petanque_table import DIAMOND, DiamondRest, DieRest, Launch, Table
 
-DT = 1.0 / 480.0  # PHYSICS_NOTES: 480 Hz or finer against tunnelling
+DT = 1.0 / STEPS_PER_SECOND  # 480 Hz or finer against tunnelling (PHYSICS_NOTES)
 CHECK_EVERY = 8  # steps per check and per path frame: 60 frames per simulated second
 FPS = 60
 REST_CHECKS = 3  # checks in a row with everything still
@@ -39,7 +40,6 @@ REST_SPIN = 0.05  # rad/s
 HOP_MIN = 100.0  # mm/s: a bounce slower than this ends the bouncing
 SLIDE_OFF = 150.0  # mm/s: how fast a body perched on another slides off it
 PERCH_STEPS = 120  # steps (1/4 s) a body may stay perched before it topples off (airborne.py)
-TOPPLE_REACH = 3.0  # dice sides: how far from its perch a toppling die may come down
 Z_EPS = 1e-6  # mm
 # Overlaps are pushed apart by pymunk's bias velocity, which friction does not resist and kinetic
 # energy does not show: correct 5% of an overlap per step, and do not call a table at rest while

@@ -20,6 +20,8 @@ forward towards direction k (0: +x, 1: +y, 2: -x, 3: -y of the yaw frame): the t
 that side. Because every tumble is a group element applied on the left, a uniformly random
 starting orientation gives a uniformly random orientation after any fixed sequence of tumbles: the
 faces stay fair whatever the physics does, and the launch still decides which face comes up.
+For a die already lying, whose orientation everyone sees, that is not enough: a die the throw
+knocks is also turned by a rotation drawn by chance (`TURNED`, `knocked.py`).
 """
 
 from __future__ import annotations
@@ -97,6 +99,12 @@ ROLL: tuple[tuple[int, ...], ...] = tuple(
     tuple(_INDEX[_mul(q, r)] for r in ROTATIONS) for q in _ROLL_MATRIX
 )
 TOP_FACE: tuple[int, ...] = tuple(top_face(i) for i in range(COUNT))
+# TURNED[u][o]: the orientation o turned further by rotation u in the yaw frame (u applied on the
+# left, like a tumble): for any o, u -> TURNED[u][o] is one-to-one, so a uniformly random u leaves
+# the die in a uniformly random orientation wherever it started (`knocked.py`)
+TURNED: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_INDEX[_mul(u, r)] for r in ROTATIONS) for u in ROTATIONS
+)
 
 
 def roll(orientation: int, direction: int, turns: int = 1) -> int:

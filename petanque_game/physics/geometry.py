@@ -162,6 +162,17 @@ def way_out(p: Polygon, q: Polygon) -> tuple[float, float, float]:
     return best
 
 
+def width(poly: Polygon) -> float:
+    """The convex polygon's narrowest width: the least, over its edges, of how far its furthest
+    corner lies from that edge's line (the narrowest slot it would pass through)."""
+    best = math.inf
+    for (ax, ay), (bx, by) in zip(poly, poly[1:] + poly[:1]):
+        ex, ey = bx - ax, by - ay
+        length = math.hypot(ex, ey)
+        best = min(best, max((ex * (y - ay) - ey * (x - ax)) / length for x, y in poly))
+    return best
+
+
 def support(poly: Polygon, angle: float) -> float:
     """How far the polygon reaches from the origin in direction `angle`."""
     c, s = math.cos(angle), math.sin(angle)

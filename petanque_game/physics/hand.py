@@ -1,14 +1,15 @@
 """The thrower's hand: what chance adds to an aim when it leaves the hand.
 
-A thrower decides an `Aim` only. The hand then adds two things nobody chooses: a wobble (small
-errors in the release point, heading, speed, elevation and spin, normal with the hand's standard
-deviations, clamped back into the level's limits) and the die's starting orientation, one of the
-24 cube rotations with equal chance. The match draws both from its own keyed streams after the
-decision (`Match._release`) and records the result as the throw's `launch`; an AI that wants to
-know what its aim is worth samples hands from its own stream.
+A thrower decides an `Aim` only. The hand then adds what nobody chooses: a wobble (small errors
+in the release point, heading, speed, elevation and spin, normal with the hand's standard
+deviations, clamped back into the level's limits), the die's starting orientation, one of the 24
+cube rotations with equal chance, and (physics version 3) the tumble, a whole number 0 to 2^32-1
+that decides how the dice the throw knocks land (`knocked.py`). The match draws them from its own
+keyed streams after the decision (`Match._release`) and records the result as the throw's
+`launch`; an AI that wants to know what its aim is worth samples hands from its own stream.
 
-The orientation comes from its own stream, drawn before and apart from the wobble, so a record's
-orientations can be checked against its seed whatever the aim was.
+The orientation and the tumble come from streams of their own, drawn apart from the wobble, so a
+record's orientations and tumbles can be checked against its seed whatever the aim was.
 """
 
 from __future__ import annotations
@@ -57,6 +58,11 @@ def draw_orientation(rng: random.Random) -> int:
     return rng.randrange(ORIENTATIONS)
 
 
+def draw_tumble(rng: random.Random) -> int:
+    """The chance in how the dice a throw knocks land (0 to TUMBLE_MAX, every one equally likely)."""
+    return rng.getrandbits(32)
+
+
 def wobble(level: Level, num_players: int, thrower: int, aim: Aim, hand: Hand,
            rng: random.Random) -> Aim:
     """The aim as `hand` throws it: each number off by the hand's normal error, then clamped back
@@ -81,10 +87,16 @@ def wobble(level: Level, num_players: int, thrower: int, aim: Aim, hand: Hand,
 
 
 def release(level: Level, num_players: int, thrower: int, obj: str, aim: Aim, hand: Hand,
-            orientation_rng: random.Random, wobble_rng: random.Random) -> Launch:
+            orientation_rng: random.Random, wobble_rng: random.Random,
+            tumble_rng: random.Random | None = None) -> Launch:
     """The launch that leaves `hand` when it throws `aim` (LaunchError for an aim the seat may
-    not make). The diamond has no orientation that matters: it is always 0 and draws nothing."""
+    not make). The diamond has no orientation that matters, and nothing lies on the board for it
+    to knock: both are always 0 and draw nothing. `tumble_rng` None: a throw of physics version 2,
+    which has no tumble."""
     check_aim(level, num_players, thrower, aim)
     orientation = 0 if obj == DIAMOND else draw_orientation(orientation_rng)
+    tumble = None
+    if tumble_rng is not None:
+        tumble = 0 if obj == DIAMOND else draw_tumble(tumble_rng)
     a = wobble(level, num_players, thrower, aim, hand, wobble_rng)
-    return Launch(a.x, a.y, a.direction, a.speed, a.elevation, a.spin, orientation)
+    return Launch(a.x, a.y, a.direction, a.speed, a.elevation, a.spin, orientation, tumble)

@@ -34,7 +34,7 @@ from typing import Any
 from petanque_game import paths
 from petanque_game.config import ConfigError, brief, parse_yaml, read_bounded
 from petanque_game.data import levels_dir
-from petanque_game.physics.level_check import MAX_MASS, MAX_SIZE, parse_level
+from petanque_game.physics.level_check import MAX_MASS, MAX_SIZE, one_line, parse_level
 from petanque_game.physics.level_spec import (
     Board,
     DiamondSpec,
@@ -73,6 +73,7 @@ def load_level(path: str | Path, name: str | None = None, origin: str = "file") 
 
 
 def _file(name: str) -> str:
+    name = one_line(name)
     return name if len(name) <= 60 else name[:60] + "..."
 
 
@@ -80,7 +81,7 @@ def _read(entry: Any, file: str) -> bytes:
     try:
         return read_bounded(entry, MAX_LEVEL_BYTES, file)
     except ConfigError as exc:  # "<file>: <reason>", the form of a LevelError too
-        raise LevelError(str(exc)) from None
+        raise LevelError(one_line(str(exc))) from None
 
 
 def _parse_bytes(raw: bytes, name: str, file: str, origin: str) -> Level:
@@ -90,8 +91,8 @@ def _parse_bytes(raw: bytes, name: str, file: str, origin: str) -> Level:
         raise LevelError(f"{file}: not UTF-8 text") from None
     try:
         data = parse_yaml(text, file, MAX_LEVEL_NODES, MAX_LEVEL_DEPTH)
-    except ConfigError as exc:
-        raise LevelError(str(exc)) from None
+    except ConfigError as exc:  # one line, whatever the file's keys hold
+        raise LevelError(one_line(str(exc))) from None
     level = parse_level(data, name, file)
     return dataclasses.replace(level, sha256=hashlib.sha256(raw).hexdigest(), origin=origin)
 
@@ -131,6 +132,15 @@ def _user_files() -> list[str]:
         return []
 
 
+def _user_board(path: Path) -> Path:
+    """`path`, a board of the player's folder, unless it is a link leading out of the user
+    folder: such a file is not read (LevelError), so none of its lines is ever shown."""
+    if paths.leaves_user_folder(path):
+        raise LevelError(f"{_file(path.name)}: a link to a file outside your user folder; "
+                         "not read")
+    return path
+
+
 def _bad_name(name: str) -> bool:
     return not 1 <= len(name) <= MAX_NAME or not name.isprintable() or name != name.strip() \
         or any(c in name for c in "/\\:")
@@ -164,7 +174,7 @@ def _find(name: Any) -> tuple[Any, str]:
             raise LevelError(f"{name}.yaml: {name_problem(name, shipped)}")
         path = user_levels_dir() / f"{name}.yaml"
         if os.path.lexists(path):
-            return path, "user"
+            return _user_board(path), "user"
     known = ", ".join(shipped) or "none"
     raise LevelError(f"{brief(name)}: no such level (shipped: {known}; your own boards go in "
                      f"{user_levels_dir()})")
@@ -226,7 +236,8 @@ def list_levels() -> list[tuple[str, Level | LevelError]]:
             out.append((_file(file), LevelError(f"{_file(file)}: {problem}")))
         else:
             path = user_levels_dir() / file
-            out.append((name, _try(lambda p=path, n=name: load_level(p, n, "user"), file)))
+            out.append((name, _try(lambda p=path, n=name: load_level(_user_board(p), n, "user"),
+                                   file)))
     if len(mine) > MAX_USER_LEVELS:
         out.append(("...", LevelError(f"{user_levels_dir()}: {len(mine) - MAX_USER_LEVELS} more "
                                       f"boards not read (at most {MAX_USER_LEVELS} are)")))

@@ -147,9 +147,16 @@ def _join(where: str, key: str) -> str:
 
 
 def _name(key: Any) -> str:
-    """A key as a message's place shows it (cut short)."""
-    text = str(key)
+    """A key as a message's place shows it: on one line (a line break or other control
+    character written as its escape, `\\n`), cut short."""
+    text = one_line(str(key))
     return text if len(text) <= 40 else text[:40] + "..."
+
+
+def one_line(text: str) -> str:
+    """`text` with every character that is not printable written as its escape (a message is
+    one line whatever a file holds)."""
+    return text if text.isprintable() else repr(text)[1:-1]
 
 
 def _kind(value: Any) -> str:

@@ -5,6 +5,10 @@
   must lie on the board and clear of every obstacle.
 - No wall crosses another wall, an obstacle or the board (every wall is drawn, whoever sits).
 - In every seat layout, no seat's release zone runs into another seat's wall.
+- No obstacle is so thin that a body could pass through it in one step (as the walls' thickness
+  and `max_speed` are checked), and none that a throw can come down on (lower than the highest
+  any body can fly) is so wide that a die landing on top could not tip off it within
+  TOPPLE_REACH die sides (nothing rests on an obstacle: a recorded table is flat).
 - Every seat of every layout can play: thrown straight at the centre from the middle of its
   release zone, some speed up to `max_speed` and some elevation in range clears the wall and
   brings the diamond to rest wholly on the board, and likewise a die (`predict.py`: a lone body
@@ -24,13 +28,18 @@ from petanque_game.physics.geometry import Polygon
 from petanque_game.physics.level_spec import Level, LevelError, Wall
 from petanque_game.physics.predict import predict
 
+TOPPLE_REACH = 3.0  # die sides: how far from its perch a toppling die may come down (airborne.py)
+
 Fail = Callable[[str, str], LevelError]
+STEPS_PER_SECOND = 480  # the physics' steps (physics.build.DT)
+MIN_THICKNESS = 4.0  # mm: no obstacle thinner than the thinnest wall allowed
 SPEED_STEPS = 18  # bisection steps for the slowest speed that reaches the board
 ELEVATIONS = 13  # elevations tried, spread over the allowed range
 
 
 def check_layout(level: Level, fail: Fail) -> None:
     _check_obstacles(level, fail)
+    _check_obstacle_sizes(level, fail)
     _check_centre(level, fail)
     _check_walls_cross(level, fail)
     _check_release_zones(level, fail)
@@ -46,6 +55,46 @@ def _check_obstacles(level: Level, fail: Fail) -> None:
     for i, ob in enumerate(level.obstacles):
         if not all(level.board.contains(x, y) for x, y in ob.outline):
             raise fail(f"obstacles[{i}].points", "every corner must lie on the board")
+
+
+def narrowest_body(level: Level) -> float:
+    """The narrowest width (mm) of a die or the diamond (the rhombus' height across its sides)."""
+    long_d, short_d = level.diamond.long_diagonal, level.diamond.short_diagonal
+    return min(level.dice.side, long_d * short_d / math.hypot(long_d, short_d))
+
+
+def highest_flight(level: Level) -> float:
+    """No body's underside ever gets higher (mm): thrown straight up at max_speed from the
+    hand; a bounce gives back less than the fall took."""
+    t = level.throw
+    return t.hand_height + t.max_speed * t.max_speed / (2.0 * level.gravity)
+
+
+def widest_ledge(level: Level) -> float:
+    """The widest (mm, at its narrowest) an obstacle may be that a throw can come down on: a
+    die perched anywhere on it finds the felt beside it within TOPPLE_REACH die sides (from its
+    middle half the width, half a die's diagonal and the search's 2 mm rings, with room)."""
+    side = level.dice.side
+    return 2.0 * (TOPPLE_REACH * side - side * math.sqrt(0.5) - 4.0)
+
+
+def _check_obstacle_sizes(level: Level, fail: Fail) -> None:
+    step = level.throw.max_speed / STEPS_PER_SECOND  # the furthest a body moves in one step
+    thinnest = max(MIN_THICKNESS, 2.0 * (step - narrowest_body(level) / 2.0))
+    ledge, top = widest_ledge(level), highest_flight(level)
+    for i, ob in enumerate(level.obstacles):
+        width = geometry.width(ob.outline)
+        if width < thinnest:
+            why = "no thinner than the thinnest wall" if thinnest == MIN_THICKNESS else \
+                f"or a body at max_speed {level.throw.max_speed:g} mm/s could pass through it " \
+                "in one step"
+            raise fail(f"obstacles[{i}].points", f"{ob.name!r} is {width:.3g} mm across at its "
+                       f"narrowest: at least {thinnest:.3g} mm, {why}")
+        if width > ledge and ob.height < top:
+            raise fail(f"obstacles[{i}].points", f"{ob.name!r} is {width:.3g} mm across at its "
+                       f"narrowest and a throw can come down on its top: a die cannot lie on an "
+                       f"obstacle and could not get off one wider than {ledge:.3g} mm (make it "
+                       f"narrower, or at least {top:.4g} mm high, out of reach)")
 
 
 def _check_centre(level: Level, fail: Fail) -> None:

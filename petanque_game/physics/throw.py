@@ -25,6 +25,9 @@ Launch fields and their ranges (the level sets the numbers, `level.throw`):
 - elevation: [min_elevation, max_elevation] rad.
 - spin: [-max_spin, max_spin] rad/s about the vertical axis.
 - orientation: 0-23, the die's cube rotation in the hand (see `cube.py`); 0 for the diamond.
+- tumble: 0 to TUMBLE_MAX, the chance in how the dice this throw knocks land (`knocked.py`: the
+  physics of version 3); None runs the throw with the physics of version 2, where a knocked die
+  turns by the physics alone. 0 for the diamond (nothing lies on the board to knock).
 """
 
 from __future__ import annotations
@@ -35,7 +38,15 @@ from dataclasses import dataclass
 
 from petanque_game.physics.level import Level, Wall
 from petanque_game.physics.results import ThrowResult
-from petanque_game.rules.petanque_table import DIAMOND, DIE, Aim, Launch, Table, TableError
+from petanque_game.rules.petanque_table import (
+    DIAMOND,
+    DIE,
+    TUMBLE_MAX,
+    Aim,
+    Launch,
+    Table,
+    TableError,
+)
 
 
 class LaunchError(ValueError):
@@ -84,6 +95,10 @@ def check_launch(level: Level, num_players: int, thrower: int, launch: Launch) -
         raise LaunchError(f"launch must be a Launch, not {type(launch).__name__}")
     if type(launch.orientation) is not int or not 0 <= launch.orientation < 24:
         raise LaunchError(f"launch.orientation is {launch.orientation!r}; expected 0 to 23")
+    tumble = launch.tumble
+    if tumble is not None and (type(tumble) is not int or not 0 <= tumble <= TUMBLE_MAX):
+        raise LaunchError(f"launch.tumble is {tumble!r}; expected a whole number 0 to "
+                          f"{TUMBLE_MAX} (or none, for the physics of version 2)")
     check_aim(level, num_players, thrower, launch)
 
 

@@ -17,9 +17,10 @@ order in which different bodies' joints were added changes no number.)
 Every CHECK_EVERY steps (1/60 s: one path frame) the world is checked: a body whose centre has
 left the board falls off (removed, and laid clear of the walls: `off_board.clear_of_walls`; the
 throw in progress is noted), hits recorded by the `begin` callbacks tumble the dice they struck
-(in a sorted order: callback order is not deterministic), and rest is declared after REST_CHECKS
-checks in a row with every body slower than REST_SPEED and REST_SPIN and no overlap deeper than
-MAX_OVERLAP. Only bodies this throw has woken are read at a check. After MAX_STEPS everything
+(in a sorted order: callback order is not deterministic), a die that lay before the throw and has
+been struck hard or moved is knocked (physics 3: it tumbles by chance, `knocked.py`), and rest is
+declared after REST_CHECKS checks in a row with every body slower than REST_SPEED and REST_SPIN
+and no overlap deeper than MAX_OVERLAP. Only bodies this throw has woken are read at a check. After MAX_STEPS everything
 stops where it is, and a body still in the air comes down (`Flier.come_down`).
 
 Only pymunk's public API is used (plain `Space.step`, `Body.position`, ...): what a step costs
@@ -53,10 +54,13 @@ from petanque_game.physics.build import (
     static_plan,
 )
 from petanque_game.physics.geometry import Polygon
+from petanque_game.physics.knocked import Knocks
 from petanque_game.physics.level import Level
 from petanque_game.physics.off_board import clear_of_walls
 from petanque_game.physics.rolling import Roller
 from petanque_game.rules.petanque_table import DIAMOND, Launch, Table
+
+EDGE_ROOM = 1.0  # mm: how far inside the world's edge (`Level.world_half_size`) a body may lie
 
 
 class World:
@@ -89,8 +93,12 @@ class World:
         self.hits: list[tuple[int, int, int]] = []
         self.needs_friction: list[Item] = []
         self.roller = Roller(level, DT)
+        # physics 3: the dice this throw knocks tumble by the launch's chance (`knocked.py`)
+        self.knocks = None if launch.tumble is None else Knocks(launch.tumble, self.items)
         self.flier = Flier(self, launch)
         self.settled = False
+        # nothing lies beyond the world a record is checked against (`fall_off`)
+        self.edge = level.world_half_size - EDGE_ROOM
         if callbacks:
             space.on_collision(AIR, None, pre_solve=self.flier.air_contact)
             space.on_collision(GROUND, None, begin=self._hit)
@@ -185,13 +193,18 @@ class World:
         else:
             self.settled = False
             flier.come_down()
+        if self.knocks is not None:
+            self.knocks.sweep(self.items)
         return steps
 
     def _check(self) -> bool:
         """Falls, tumbles and a path frame; True while anything is still moving."""
+        knocks = self.knocks
         if self.hits:
             items = self.items
             for i, turns, k in sorted(self.hits):
+                if knocks is not None:
+                    knocks.knock(items[i])
                 items[i].orientation = cube.roll(items[i].orientation, k, turns)
             self.hits.clear()
         moving = False
@@ -216,6 +229,8 @@ class World:
                 continue
             it.stirred = not still  # a body coming to rest is read once more, then left alone
             x, y = body.position
+            if knocks is not None and knocks.moved(it, x, y):
+                knocks.knock(it)
             if not contains(x, y):
                 self.fall_off(it, x, y, body.angle)
                 continue
@@ -268,10 +283,13 @@ class World:
 
     def fall_off(self, it: Item, x: float, y: float, angle: float) -> None:
         """A body whose centre has left the board (at x, y) is taken out of the world; it lies
-        there on the floor, clear of the walls."""
+        there on the floor, clear of the walls, and no further out than the world's edge (what
+        a record is checked against, whatever the board)."""
         self.space.remove(*(o for o in (it.body, it.shape, it.pivot, it.gear) if o is not None))
         it.on = it.in_world = False
         it.off_frame = len(self.frames)
+        edge = self.edge  # a body that came down beyond the world lies at its edge
+        x, y = max(-edge, min(edge, x)), max(-edge, min(edge, y))
         x, y = clear_of_walls(it.outline_at(angle), x, y, self.plan.outlines)
         it.entry = (x, y, 0.0, angle, it.orientation)
         self.live = [i for i in self.live if i is not it]

@@ -133,39 +133,52 @@ class Aim:
 
     FIELDS = ("x", "y", "direction", "speed", "elevation", "spin")
 
-    def launched(self, orientation: int = 0) -> Launch:
-        """This aim released exactly, the die starting in `orientation` (tests, searches)."""
+    def launched(self, orientation: int = 0, tumble: int | None = None) -> Launch:
+        """This aim released exactly, the die starting in `orientation`, the dice it knocks
+        tumbling by `tumble` (None: the physics of version 2; tests, searches)."""
         return Launch(self.x, self.y, self.direction, self.speed, self.elevation, self.spin,
-                      orientation)
+                      orientation, tumble)
 
 
 @dataclass(frozen=True)
 class Launch(Aim):
     """Every number the physics needs to re-run a throw (REPLAY.md `launch`): the aim as the hand
-    released it (any wobble applied) and `orientation`, the die's starting cube rotation 0-23 in
-    the hand (0 for the diamond). Both are chance, drawn by the match after the thrower decided
-    the aim (`physics.hand`), so no player can choose or see them beforehand."""
+    released it (any wobble applied), `orientation`, the die's starting cube rotation 0-23 in the
+    hand (0 for the diamond), and `tumble` (0 to TUMBLE_MAX), the chance in how the dice this
+    throw knocks land (`physics/knocked.py`; 0 for the diamond; None in a throw of physics
+    version 2, made before knocked dice tumbled by chance). All three are chance, drawn by the
+    match after the thrower decided the aim (`physics.hand`), so no player can choose or see them
+    beforehand."""
 
     orientation: int = 0
+    tumble: int | None = None
 
     FIELDS = Aim.FIELDS + ("orientation",)
+    KEYS = FIELDS + ("tumble",)  # in a record's launch: `tumble` only in physics version 3 on
 
     @property
     def aim(self) -> Aim:
         return Aim(self.x, self.y, self.direction, self.speed, self.elevation, self.spin)
 
     def to_json(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self.FIELDS}
+        out: dict[str, Any] = {name: getattr(self, name) for name in self.FIELDS}
+        if self.tumble is not None:
+            out["tumble"] = self.tumble
+        return out
 
     @staticmethod
     def from_json(data: Any) -> Launch:
-        """The launch's shape: every number present and finite. Ranges depend on the level and
-        are checked by the physics (`physics.throw.check_launch`)."""
-        obj = _mapping(data, "launch", Launch.FIELDS)
+        """The launch's shape: every number present and finite, `tumble` a whole number when
+        present. Ranges depend on the level and are checked by the physics
+        (`physics.throw.check_launch`); whether `tumble` belongs is the record's physics version's
+        to say (`fold.py`)."""
+        obj = _mapping(data, "launch", Launch.KEYS)
+        tumble = _whole(obj, "tumble", "launch", 0, TUMBLE_MAX) if "tumble" in obj else None
         return Launch(*(_number(obj, name, "launch") for name in Aim.FIELDS),
-                      orientation=_whole(obj, "orientation", "launch", 0, 23))
+                      orientation=_whole(obj, "orientation", "launch", 0, 23), tumble=tumble)
 
 
+TUMBLE_MAX = 2**32 - 1
 _MISSING = object()
 DIE_KEYS = ("player", "die", "x", "y", "angle", "face", "on_board", "off_during", "distance",
             "orientation")

@@ -11,8 +11,10 @@ The loop draws 60 frames a second only while something moves: a scene that moves
 animation, a timer, work on another thread it waits for) says so with an `animating` property
 (ui/game_scene.py); otherwise the window naps between looks for events (`loop`).
 
-The window opens at the logical size, or smaller on a small desktop (`window_size_for`), in full
-screen if the settings say so, and speaks the settings' language (ui/lang.py).
+The window opens at the size it had when it was last resized (the `window_size` setting, kept in
+settings.yaml) if the desktop still has room for it, else at most of the desktop, keeping the
+picture's aspect (`window_size_for`); in full screen if it was left in full screen (F11 and the
+settings scene both keep that), and it speaks the settings' language (ui/lang.py).
 
 `App` works under SDL's dummy video driver: tests construct it, feed it events (`click`, `key`,
 `handle`), `step` it and `render` it to a surface, or run whole frames with `tick`.
@@ -40,16 +42,20 @@ import pygame
 from petanque_game import logs, paths, saves
 from petanque_game.files import ensure_folder, os_reason
 from petanque_game.ui import lang, play, sound, theme
+from petanque_game.ui.keys import key_event_code
 from petanque_game.ui.scenes import MENU, SceneStack
 from petanque_game.ui.widgets import Toast
 
-MAX_SHOWN_PROBLEMS = 8  # settings problems listed in the window; all of them go to the log
+MAX_SHOWN_PROBLEMS = 8  # settings problems listed in the window
+LOGGED_PROBLEMS = 20  # settings problems written to the log (and how many there were)
 
 MIXER_BUFFER = 512  # samples: 23 ms at 22050 Hz, so a click's sound follows the click
 FRAME_RATE = 60  # frames a second while something moves
 IDLE_WAKE = 0.5  # seconds: when nothing moves, a frame is drawn this often without an event
 IDLE_POLL = 1 / FRAME_RATE  # seconds between two looks for events when nothing moves
-WINDOW_SHARE = 0.9  # the share of the desktop a window may take at start
+WINDOW_SHARE = 0.9  # the share of the desktop's height a new window takes at most at start
+WINDOW_EDGE = 20  # px of the desktop's width left beside it (a narrow desktop: all but that)
+KEEP_SIZE_AFTER = 0.5  # seconds after the last resize that the window's size is kept
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
 
@@ -72,8 +78,9 @@ class App(SceneStack):
         lang.use(self.settings.language)
         pygame.display.set_caption(lang.tr("app.title"))
         self.toast = Toast()
-        self.window_size = size or window_size_for(_desktop())
+        self.window_size = size or window_size_for(_desktop(), self.settings.window_size)
         self.fullscreen = False
+        self._resized: float | None = None  # app time of a resize not yet kept in the settings
         self.window = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
         if self.settings.fullscreen:
             self.set_fullscreen(True)
@@ -85,6 +92,7 @@ class App(SceneStack):
         self.time = 0.0  # seconds of app time (animation clock; never used by a rule)
         pygame.key.start_text_input()
         self.errors = 0  # bugs met so far (App.crash)
+        self.quit_warned = False  # told once that quitting keeps an unsaved game as last saved
         try:
             saves.tidy_user_folder()  # what killed saves and finished games left behind
         except OSError:
@@ -96,20 +104,29 @@ class App(SceneStack):
             self.open_replay(Path(replay))
 
     def _tell_start_problems(self) -> None:
-        """Every mistake in the settings files, one line each, and a user folder that cannot
-        hold saves."""
-        for problem in self.settings.problems:
+        """The mistakes in the settings files (the first few in the window, the first
+        LOGGED_PROBLEMS and their count in the log: they are not bugs, and a file of thousands of
+        them must not rotate the bug reports out of it), folders of the user folder that are files,
+        and a user folder that cannot hold saves."""
+        problems = self.settings.problems
+        for problem in problems[:LOGGED_PROBLEMS]:
             logs.note(f"Settings: {problem}")
-        lines = [lang.tr("app.settings_problem", problem=p) for p in self.settings.problems]
+        if len(problems) > LOGGED_PROBLEMS:
+            logs.note(f"Settings: {len(problems) - LOGGED_PROBLEMS} more mistakes in the settings "
+                      f"files, not listed here ({len(problems)} in all)")
+        lines = [lang.tr("app.settings_problem", problem=p) for p in problems]
         if len(lines) > MAX_SHOWN_PROBLEMS:
             more = len(lines) - MAX_SHOWN_PROBLEMS + 1
-            lines = lines[:MAX_SHOWN_PROBLEMS - 1] + [lang.tr("app.more_problems", n=more,
-                                                                  log=logs.log_path())]
-        folder = paths.user_dir_problem()
-        if folder:
-            lines.insert(0, folder[0].upper() + folder[1:] + ".")
-            if self.scenes and self.scenes[0].name == MENU:
-                self.scenes[0].problem = lines[0]
+            told = (lang.tr("app.more_problems", n=more, log=logs.log_path())
+                    if len(problems) <= LOGGED_PROBLEMS else
+                    lang.tr("app.more_problems_unlisted", n=more, log=logs.log_path(),
+                            logged=LOGGED_PROBLEMS))
+            lines = lines[:MAX_SHOWN_PROBLEMS - 1] + [told]
+        folders = [paths.user_dir_problem(), *paths.folder_problems().values()]
+        folders = [f[0].upper() + f[1:] + "." for f in folders if f]
+        if folders and self.scenes and self.scenes[0].name == MENU:
+            self.scenes[0].problem = folders[0]
+        lines = folders + lines
         if lines:
             self.toast.show("\n".join(lines), "bad", 6.0 + len(lines))
 
@@ -143,18 +160,25 @@ class App(SceneStack):
     def handle_logical(self, event: pygame.event.Event) -> None:
         """One event with mouse positions already in logical coordinates."""
         if event.type == pygame.QUIT:
+            if not self.quit_warned and self.warn_unsaved():
+                return
             self.running = False
             return
         if event.type == pygame.VIDEORESIZE:
             if not self.fullscreen and self.window.get_size() != tuple(event.size):
                 self.window = pygame.display.set_mode(event.size, pygame.RESIZABLE)
-            self.window_size = tuple(self.window.get_size())
+            if not self.fullscreen:
+                self.window_size = tuple(self.window.get_size())
+                self._resized = self.time
             return
         if event.type in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
             self.window = pygame.display.get_surface()
             return
         if event.type in MOUSE_EVENTS:
             self.mouse = event.pos
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and not event.key:
+            code = key_event_code(event.key, getattr(event, "scancode", 0))
+            event = pygame.event.Event(event.type, {**event.dict, "key": code})
         if event.type == pygame.KEYDOWN:
             if self.settings.is_key("screenshot", event.key):
                 self.screenshot()
@@ -169,6 +193,19 @@ class App(SceneStack):
                 return
             if scene.opaque:
                 return
+
+    def warn_unsaved(self) -> bool:
+        """Before the window closes: the games whose last moves the disk refused are tried once
+        more; if one still is not saved, say so (True) and let the next close go through."""
+        for scene in self.scenes:
+            session = getattr(scene, "session", None)
+            unsaved = getattr(session, "unsaved", None)
+            if unsaved and not session.retry_saving():
+                self.quit_warned = True
+                self.toast.show(lang.tr("app.unsaved_quit", why=unsaved[:1].upper() +
+                                        unsaved[1:]), "bad", 8.0)
+                return True
+        return False
 
     def click(self, pos: tuple[int, int], button: int = 1) -> None:
         """A click at a logical position (tests, and keyboard shortcuts that press a button)."""
@@ -210,7 +247,18 @@ class App(SceneStack):
             self.fullscreen = on
         except pygame.error as e:
             self.toast.show(lang.tr("app.no_fullscreen", reason=str(e)), "bad")
-        self.settings.fullscreen = self.fullscreen
+        if self.settings.fullscreen != self.fullscreen:
+            self.settings.fullscreen = self.fullscreen
+            self.keep_window_settings()
+
+    def keep_window_settings(self) -> None:
+        """Keep the window's size and full screen in settings.yaml, for the next start."""
+        self._resized = None
+        if not self.fullscreen and min(self.window_size) > 0:
+            self.settings.window_size = [int(v) for v in self.window_size]
+        problem = theme.save_settings(self.settings)
+        if problem is not None:
+            logs.note(f"Settings: the window's size was not kept: {problem}")
 
     def screenshot(self) -> Path | None:
         """Save the logical picture as a PNG in the user's screenshots folder."""
@@ -236,6 +284,8 @@ class App(SceneStack):
     def step(self, dt: float) -> None:
         """Advance the app by `dt` seconds: the visible scenes' animations, AI pacing, the toast."""
         self.time += dt
+        if self._resized is not None and self.time - self._resized >= KEEP_SIZE_AFTER:
+            self.keep_window_settings()  # once the player has stopped dragging the edge
         self.toast.update(dt)
         for scene in list(self.visible()):
             scene.update(dt)
@@ -374,13 +424,18 @@ def _buttons_of(scene: Any) -> list:
     return [b for b in [*(found or []), *extra] if hasattr(b, "rect")]
 
 
-def window_size_for(desktop: tuple[int, int] | None) -> tuple[int, int]:
-    """The window's size at start: the logical 1280x720 if the desktop has room for it, else the
-    largest 16:9 window within WINDOW_SHARE of the desktop (the picture is scaled to it)."""
+def window_size_for(desktop: tuple[int, int] | None,
+                    kept: list[int] | None = None) -> tuple[int, int]:
+    """The window's size at start: the size it was `kept` at when that still fits the desktop,
+    else the largest window of the logical picture's aspect within WINDOW_SHARE of the desktop's
+    height (room for a task bar and the window's title) and all but WINDOW_EDGE of its width (the
+    picture is scaled to it); the logical size itself when the desktop is not known."""
     lw, lh = theme.LOGICAL_SIZE
     if desktop is None:
-        return lw, lh
-    scale = min(1.0, desktop[0] * WINDOW_SHARE / lw, desktop[1] * WINDOW_SHARE / lh)
+        return (kept[0], kept[1]) if kept else (lw, lh)
+    if kept and kept[0] <= desktop[0] and kept[1] <= desktop[1]:
+        return kept[0], kept[1]
+    scale = min((desktop[0] - WINDOW_EDGE) / lw, desktop[1] * WINDOW_SHARE / lh)
     return max(1, int(lw * scale)), max(1, int(lh * scale))
 
 

@@ -4,6 +4,7 @@ the line saying what to do next, and the results when the game is over."""
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import pygame
@@ -16,6 +17,7 @@ from petanque_game.ui.session import Session, Step
 from petanque_game.ui.widgets import Button, panel
 
 STATUS_RECT = pygame.Rect(16, 624, 1248, 88)
+RETRY_EVERY = 3.0  # seconds between two tries to save what the disk refused (and saying so)
 
 
 class GameScene(Scene):
@@ -32,6 +34,8 @@ class GameScene(Scene):
         self.results_shown = False
         self.replay = None if session.interactive else ReplayControls(self)
         self.turn_seat = self._seat_to_move()  # whose turn it was last seen (the hand-over)
+        self.retry_wait = 0.0
+        self.leave_warned = False  # told once that leaving keeps the game as last saved
 
     # --- pacing ------------------------------------------------------------------------------------
 
@@ -82,8 +86,11 @@ class GameScene(Scene):
 
     def exit(self) -> None:
         """Off the stack: a live game is let go of, so that it can be resumed (here or in
-        another window)."""
+        another window); what the disk refused is tried once more, and said if it still is."""
         self.session.close()
+        unsaved = getattr(self.session, "unsaved", None)
+        if unsaved:
+            print(f"petanque-game: {unsaved}", file=sys.stderr)
 
     def on_step(self, step: Step) -> None:
         """A new step to show."""
@@ -114,6 +121,7 @@ class GameScene(Scene):
         return self.session.interactive and self.session.human_to_move
 
     def update(self, dt: float) -> None:
+        self.keep_trying(dt)
         self.sync()
         self.animate(dt)
         if self.replay is None and self.session.ai_to_move:
@@ -147,7 +155,30 @@ class GameScene(Scene):
         self.results_shown = True
         self.app.open("results", self.session)
 
+    def keep_trying(self, dt: float) -> None:
+        """While the game on disk is behind the game played (a full disk), try again every few
+        seconds, on the results screen too, and keep saying so; likewise for a game that cannot
+        go on (its record would be too large)."""
+        problem = getattr(self.session, "unsaved", None) or getattr(self.session, "halted", None)
+        if not problem:
+            self.retry_wait = 0.0
+            return
+        self.retry_wait += dt
+        if self.retry_wait < RETRY_EVERY:
+            return
+        self.retry_wait = 0.0
+        if self.session.retry_saving() and not self.session.halted:
+            return
+        self.app.toast.show(_sentence(self.session.unsaved or self.session.halted), "bad",
+                            RETRY_EVERY + 1.0)
+
     def leave(self) -> None:
+        unsaved = getattr(self.session, "unsaved", None)
+        if unsaved and not self.session.retry_saving() and not self.leave_warned:
+            self.leave_warned = True  # the second Menu leaves: the game stays as last saved
+            self.app.toast.show(lang.tr("game.unsaved_leave", why=_sentence(unsaved)), "bad",
+                                8.0)
+            return
         if self.session.interactive and not self.session.over and \
                 not getattr(self.session, "practice", False):  # a practice game is not kept
             self.app.toast.show(lang.tr("game.saved_resume"), "info", 3.0)

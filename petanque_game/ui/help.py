@@ -32,6 +32,7 @@ CONTROLS: dict[str, list[tuple[str | None, str]]] = {
     "terningepetanque": [("roll", "howto.petanque.roll_start"), (None, "howto.petanque.point"),
                          (None, "howto.petanque.arrows"), (None, "howto.petanque.height"),
                          (None, "howto.petanque.spin"), ("hint", "howto.petanque.hint"),
+                         ("use_hint", "howto.petanque.use_hint"),
                          (None, "howto.petanque.cancel"), ("accept", "howto.petanque.accept"),
                          ("rethrow", "howto.petanque.rethrow"), (None, "howto.petanque.zoom")],
     "ten-thousand": [("roll", "howto.tray.roll"), (None, "howto.ten-thousand.keep"),
@@ -108,9 +109,10 @@ def howto_page(game: str, settings: Any) -> list[tuple[str, list[str]]]:
 
     page = []
     if game == PRACTICE_GAME:  # how a throw is aimed, as the `aim` setting has it
-        power = getattr(settings, "aim", "point") == "power"
+        aim = getattr(settings, "aim", "point")
         page.append((lang.tr("howto.petanque.aim_heading"),
-                     [lang.tr("howto.petanque.aim_power" if power else "howto.petanque.aim")]))
+                     [lang.tr(f"howto.petanque.aim_{aim}" if aim in ("power", "drag") else
+                              "howto.petanque.aim")]))
     page.append((lang.tr("howto.controls"), told(CONTROLS.get(game, []))))
     page.append((lang.tr("howto.window_heading"), told(WINDOW_CONTROLS)))
     return page
@@ -197,7 +199,8 @@ class RulesScene(Scene):
         seats = [Seat(lang.tr("help.practice_you"), "human"), Seat("Bjørn", "ai", "easy")]
         try:
             session = new_game(PRACTICE_GAME, seats, {"rounds": 1, "allow_rethrow": True},
-                               new_seed(), "classic", practice=True)
+                               new_seed(), "classic", practice=True,
+                               hands=[self.app.settings.hand, None])
         except (OptionError, LevelError) as e:  # a broken shipped board: said, not hidden
             self.app.toast.show(lang.tr("help.practice_failed", why=e), "bad", 5.0)
             return

@@ -3,99 +3,63 @@ winner and scores, the unfinished ones (autosaves) among them, newest first; and
 the menu's Resume saying which game it carries on with ("Ten Thousand, Åse vs Bjørn, 4,350 -
 3,900").
 
-The scores are the rules': a finished record's result, an unfinished game's state after folding
-its events (`match.rebuild`), read once per file version (a replay checks the whole record when
-it is opened). A file that cannot be read is listed as
-broken with the reason, never a crash.
+Every file is listed, however many there are. What is shown comes from the folder's index
+(history.py): each file is read and checked once per version, with verify's checks for a record
+and Resume's fold for an autosave; a file that cannot be read or fails them is listed as broken
+with the reason, never a crash, never hiding the others. The scenes read the lists off the
+window's thread (history.Reader).
 """
 
 from __future__ import annotations
 
-import os
-from dataclasses import dataclass
-from datetime import datetime, timezone
+from collections.abc import Callable
+from functools import cached_property
 from pathlib import Path
 
-from petanque_game import saves, stats
-from petanque_game.match import rebuild
-from petanque_game.record import Record, load_record
+from petanque_game import history, saves, stats
+from petanque_game.history import Summary
 from petanque_game.ui import lang
 from petanque_game.ui.game_ui import title as game_title
 
-MAX_LISTED = 200
+Progress = Callable[[int, int], None]
 
 
-@dataclass
 class RecordEntry:
-    path: Path
-    title: str
-    detail: str
-    broken: bool
-    unfinished: bool = False  # an autosave: it can be resumed as well as watched
-    resumable: bool = False  # unfinished, readable and not being played in a window
-    when: float = 0.0  # when it was played (seconds), newest first
+    """One line of a list: a record (or an autosave) and what its row says. The row's texts are
+    made when it is first drawn: a list of thousands draws a few of them."""
 
+    def __init__(self, folder: Path, s: Summary, unfinished: bool = False,
+                 problem: str | None = None):
+        self.folder, self.name, self.summary = folder, s.name, s
+        self.broken = s.problem is not None
+        self.unfinished = unfinished  # an autosave: it can be resumed as well as watched
+        self.resumable = unfinished and not self.broken and problem is None  # not in a window
+        self.in_a_window = bool(problem) and not self.broken
+        self.when = s.when  # when it was played (seconds), newest first
 
-@dataclass(frozen=True)
-class Known:
-    """What one version of a record file says (kept while the file is unchanged)."""
+    @cached_property
+    def path(self) -> Path:
+        return self.folder / self.name
 
-    game: str
-    players: tuple[str, ...]
-    scores: tuple[int, ...]  # as the game's measure shows them (Shut the Box: penalties)
-    winners: tuple[int, ...]
-    finished: bool
-    when: float
+    @cached_property
+    def title(self) -> str:
+        s = self.summary
+        return s.name if self.broken else f"{game_title(s.game)}  -  {s.date}"
 
-
-_known: dict[tuple[str, int, int], Known | str] = {}
-
-
-def read(path: Path) -> Known | str:
-    """What the record at `path` says, or why it cannot be read."""
-    try:
-        st = os.stat(path)
-    except OSError as e:
-        return f"{path.name}: {e.strerror or e}"
-    key = (str(path), st.st_mtime_ns, st.st_size)
-    found = _known.get(key)
-    if found is None:
-        found = _known[key] = _read(path, st.st_mtime)
-    return found
-
-
-def _read(path: Path, mtime: float) -> Known | str:
-    try:
-        record = load_record(path)
-        if record.result is not None:  # finished: its result says it (checked for its shape)
-            scores, winners = record.result["scores"], record.result["winners"]
-        else:  # where an unfinished game stands: its events folded through the rules
-            state = rebuild(record, check_physics=False).state
-            scores, winners = state.scores(), state.winners()
-    except stats.UNREADABLE as e:
-        return stats.why_unreadable(e)
-    measure = stats.measure(stats.kind_of(record.game, record.options))
-    return Known(record.game, tuple(p.name for p in record.players),
-                 measure.shown(scores), tuple(winners),
-                 record.result is not None, played_at(record, mtime))
-
-
-def played_at(record: Record, mtime: float) -> float:
-    """When the game was started (its record's "created"), else when the file was written."""
-    created = record.extra.get("created")
-    if isinstance(created, str):
-        try:
-            stamp = datetime.fromisoformat(created)
-        except ValueError:
-            return mtime
-        if stamp.tzinfo is None:
-            stamp = stamp.replace(tzinfo=timezone.utc)
-        return stamp.timestamp()
-    return mtime
-
-
-def date(seconds: float) -> str:
-    return datetime.fromtimestamp(seconds).strftime("%Y-%m-%d %H:%M")
+    @cached_property
+    def detail(self) -> str:
+        s = self.summary
+        if self.broken:
+            return lang.tr("menu.list.broken", why=s.problem)
+        if s.finished:
+            detail = lang.tr("menu.list.finished", players=versus(s.players),
+                             winner=winners_text(s), scores=scores_text(shown_scores(s)))
+        else:
+            detail = lang.tr("menu.list.unfinished", players=versus(s.players),
+                             scores=scores_text(shown_scores(s)))
+        if self.in_a_window:
+            detail = f"{detail}  ({lang.tr('menu.list.in_a_window')})"
+        return detail
 
 
 def versus(names: tuple[str, ...]) -> str:
@@ -106,8 +70,13 @@ def scores_text(scores: tuple[int, ...]) -> str:
     return " - ".join(lang.number(s) for s in scores)
 
 
-def winners_text(known: Known) -> str:
-    names = [known.players[w] for w in known.winners]
+def shown_scores(s: Summary) -> tuple[int, ...]:
+    """The scores as the game's measure shows them (Shut the Box: penalties)."""
+    return stats.measure(s.kind).shown(s.scores)
+
+
+def winners_text(s: Summary) -> str:
+    names = [s.players[w] for w in s.winners]
     if not names:
         return lang.tr("menu.list.nobody_won")
     if len(names) == 1:
@@ -116,55 +85,36 @@ def winners_text(known: Known) -> str:
                                                    last=names[-1]))
 
 
-def entry(path: Path, unfinished: bool = False, problem: str | None = None) -> RecordEntry:
-    """One line of the list for the record (or autosave) at `path`."""
-    known = read(path)
-    if isinstance(known, str):
-        return RecordEntry(path, path.name, lang.tr("menu.list.broken", why=known), True,
-                           unfinished, False, _mtime(path))
-    heading = f"{game_title(known.game)}  -  {date(known.when)}"
-    if known.finished:
-        detail = lang.tr("menu.list.finished", players=versus(known.players),
-                         winner=winners_text(known), scores=scores_text(known.scores))
-    else:
-        detail = lang.tr("menu.list.unfinished", players=versus(known.players),
-                         scores=scores_text(known.scores))
-    if problem:
-        detail = f"{detail}  ({lang.tr('menu.list.in_a_window')})"
-    return RecordEntry(path, heading, detail, False, unfinished,
-                       unfinished and problem is None, known.when)
+def unfinished_entries(games: list[saves.Unfinished]) -> list[RecordEntry]:
+    return [RecordEntry(g.path.parent, g.summary, True, g.problem) for g in games]
 
 
-def list_records(folder: Path, with_unfinished: bool = False) -> list[RecordEntry]:
-    """The records in `folder` (and the autosaves, when asked), newest first, then those that
-    cannot be read."""
-    try:
-        files = [p for p in folder.iterdir() if p.suffix == ".json" and p.is_file()]
-    except OSError:
-        files = []
-    files.sort(key=lambda p: (-_mtime(p), p.name))
-    entries = [entry(p) for p in files[:MAX_LISTED]]
+def list_records(folder: Path, with_unfinished: bool = False,
+                 progress: Progress | None = None) -> list[RecordEntry]:
+    """Every record in `folder` (and the autosaves, when asked), newest first, then those that
+    cannot be read or fail the checks."""
+    scan = history.scan(folder, physics=True, progress=progress)
+    entries = [RecordEntry(folder, s) for s in scan.files]
     if with_unfinished:
-        entries += [entry(g.path, True, g.problem) for g in saves.unfinished_games()]
-    entries.sort(key=lambda e: (e.broken, -e.when, e.path.name))  # the broken ones last
+        entries += unfinished_entries(saves.unfinished_games(progress))
+    entries.sort(key=lambda e: (e.broken, -e.when, e.name))  # the broken ones last
     return entries
 
 
-def resume_line() -> str:
+def resume_line(games: list[saves.Unfinished]) -> str:
     """What the menu's Resume carries on with: the one unfinished game, or how many there are."""
-    games = saves.unfinished_games()
     if len(games) != 1:
         return lang.tr_n("menu.unfinished_games", len(games))
-    known = read(games[0].path)
-    if isinstance(known, str):
+    s = games[0].summary
+    if s.problem is not None:
         return lang.tr("menu.resume_broken")
-    return lang.tr("menu.resume_line", game=game_title(known.game),
-                   players=versus(known.players), scores=scores_text(known.scores))
+    return lang.tr("menu.resume_line", game=game_title(s.game), players=versus(s.players),
+                   scores=scores_text(shown_scores(s)))
 
 
-def _mtime(path: Path) -> float:
-    try:
-        return os.path.getmtime(path)
-    except OSError:
-        return 0.0
-
+def reading_line(reader: history.Reader) -> str:
+    """The progress line shown while a list is read: "Reading the games: 120 of 3,000"."""
+    if reader.total:
+        return lang.tr("menu.list.reading_n", done=lang.number(reader.done),
+                       total=lang.number(reader.total))
+    return lang.tr("menu.list.reading")

@@ -12,11 +12,17 @@ from pathlib import Path
 
 import pygame
 
-from petanque_game import paths, saves
+from petanque_game import history, paths, saves
 from petanque_game.rules.games import game_ids
 from petanque_game.ui import dice, lang, theme
 from petanque_game.ui.game_ui import title as game_title
-from petanque_game.ui.listing import RecordEntry, entry, list_records, resume_line
+from petanque_game.ui.listing import (
+    RecordEntry,
+    list_records,
+    reading_line,
+    resume_line,
+    unfinished_entries,
+)
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.session import LoadProblem, resume
@@ -31,11 +37,12 @@ class MenuScene(Scene):
         self.buttons: list[Button] = []
         self.focus = 0
         self.problem: str | None = None  # a broken autosave, shown until the next action
-        # What Resume carries on with: read from the autosave (folded through the rules) after
-        # the menu's first frame, and again whenever the menu comes back, so that neither the
-        # start nor the way back waits for it.
+        # What Resume carries on with: read from the autosaves (history.py) off the window's
+        # thread after the menu's first frame, and again whenever the menu comes back, so that
+        # neither the start nor the way back waits for it.
         self.resume_line = ""
         self.resume_stale = True
+        self.reader: history.Reader | None = None
         self._layout()
 
     def entries(self) -> list[tuple[str, Callable[[], None], str, bool, str]]:
@@ -71,10 +78,21 @@ class MenuScene(Scene):
         self.resume_stale = True
         self._layout()
 
+    @property
+    def animating(self) -> bool:
+        return self.reader is not None  # frames go on until the Resume line is read
+
     def update(self, dt: float) -> None:
         if self.resume_stale:
             self.resume_stale = False
-            self.resume_line = resume_line() if saves.has_unfinished() else ""
+            if saves.has_unfinished():
+                self.reader = history.Reader(saves.unfinished_games)
+            else:
+                self.resume_line, self.reader = "", None
+            self._layout()
+        if self.reader is not None and self.reader.ready:
+            reader, self.reader = self.reader, None
+            self.resume_line = resume_line(reader.result())
             self._layout()
 
     def new_game(self) -> None:
@@ -82,12 +100,15 @@ class MenuScene(Scene):
         self.app.open("setup")
 
     def resume_game(self) -> None:
-        """The one unfinished game, or the list of them when there are several."""
-        games = saves.unfinished_games()
-        if len(games) > 1:
+        """The one unfinished game, or the list of them when there are several (read off the
+        window's thread)."""
+        files = saves.autosave_files()
+        if len(files) > 1:
             self.problem = None
-            self.app.open("resume", games)
-        elif games and games[0].problem:
+            self.app.open("resume")
+            return
+        games = saves.unfinished_games() if files else []  # one file: read at once
+        if games and games[0].problem:
             self.say(lang.tr("menu.cannot_resume", why=games[0].problem))
         elif games:
             resume_game(self.app, games[0].path)
@@ -190,10 +211,17 @@ def resume_game(app, path: Path) -> bool:
     return True
 
 
+ROWS_SHOWN = 8
+# How far the list's keys move the focus, in rows: an arrow one, PageUp/PageDown a page, Home/End
+# all the way (every game is listed, however many there are).
+MOVES = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -ROWS_SHOWN,
+         pygame.K_PAGEDOWN: ROWS_SHOWN, pygame.K_HOME: -10**9, pygame.K_END: 10**9}
+
+
 class ReplayListScene(Scene):
     """Pick a recorded game to watch, or an unfinished one to watch or carry on with."""
 
-    ROWS = 8
+    ROWS = ROWS_SHOWN
     heading_key = "menu.list.replays"
     empty_key = "menu.list.no_records"
     with_unfinished = True
@@ -201,14 +229,29 @@ class ReplayListScene(Scene):
     def __init__(self, app, folder: Path | None = None):
         super().__init__(app)
         self.folder = folder or paths.records_dir()
-        self.entries = self.list_entries()
+        self.entries: list[RecordEntry] = []
+        self.broken = 0  # entries that cannot be read or fail the checks (listed last)
         self.scroll = 0
         self.focus = 0
         self.back = Button(pygame.Rect(40, 640, 200, 56), lang.tr("menu.back"), self.app.pop,
                            hint=lang.tr("menu.key_esc"), tag="back")
+        # Read off the window's thread: the list shows a progress line until it is in.
+        self.reader: history.Reader | None = history.Reader(self.list_entries)
 
-    def list_entries(self) -> list[RecordEntry]:
-        return list_records(self.folder, self.with_unfinished)
+    def list_entries(self, progress=None) -> list[RecordEntry]:
+        return list_records(self.folder, self.with_unfinished, progress)
+
+    @property
+    def animating(self) -> bool:
+        return self.reader is not None
+
+    def update(self, dt: float) -> None:
+        if self.reader is not None and self.reader.ready:
+            reader, self.reader = self.reader, None
+            self.entries = reader.result()
+            self.broken = sum(1 for e in self.entries if e.broken)
+            self.focus = min(self.focus, max(0, len(self.entries) - 1))
+            self._scroll_by(0)
 
     @property
     def subheading(self) -> str:
@@ -257,9 +300,8 @@ class ReplayListScene(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.pop()
-            elif event.key in (pygame.K_DOWN, pygame.K_UP) and n:
-                self.focus = max(0, min(n - 1, self.focus + (1 if event.key == pygame.K_DOWN
-                                                             else -1)))
+            elif event.key in MOVES and n:
+                self.focus = max(0, min(n - 1, self.focus + MOVES[event.key]))
                 if self.focus < self.scroll:
                     self.scroll = self.focus
                 elif self.focus >= self.scroll + self.ROWS:
@@ -277,7 +319,9 @@ class ReplayListScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         theme.blit_text(surface, lang.tr(self.heading_key), (40, 40), 60, "text", True)
         theme.blit_text(surface, theme.fit(self.subheading, 22, 1190), (44, 92), 22, "muted")
-        if not self.entries:
+        if self.reader is not None:
+            theme.blit_text(surface, reading_line(self.reader), (44, 150), 28, "muted")
+        elif not self.entries:
             theme.blit_text(surface, lang.tr(self.empty_key), (44, 150), 28, "muted")
         for i in range(self.ROWS):
             k = self.scroll + i
@@ -288,7 +332,11 @@ class ReplayListScene(Scene):
             last = min(len(self.entries), self.scroll + self.ROWS)
             theme.blit_text(surface, lang.tr("menu.list.scroll", first=self.scroll + 1,
                                              last=last, n=len(self.entries)),
-                            (1240, 660), 22, "muted", anchor="topright")
+                            (1240, 652), 22, "muted", anchor="topright")
+        if self.broken:
+            theme.blit_text(surface, theme.fit(lang.tr_n("menu.list.skipped", self.broken), 20,
+                                               980), (1240, 708), 20, "bad",
+                            anchor="bottomright")
         self.back.draw(surface, self.mouse)
 
     def _draw_row(self, surface: pygame.Surface, i: int, e: RecordEntry, focus: bool) -> None:
@@ -316,10 +364,10 @@ class ResumeListScene(ReplayListScene):
         self.games = games
         super().__init__(app, paths.autosaves_dir())
 
-    def list_entries(self) -> list[RecordEntry]:
-        games = self.games if self.games is not None else saves.unfinished_games()
+    def list_entries(self, progress=None) -> list[RecordEntry]:
+        games = self.games if self.games is not None else saves.unfinished_games(progress)
         self.games = None  # a refresh reads the folder again
-        return [entry(g.path, True, g.problem) for g in games]
+        return unfinished_entries(games)
 
     @property
     def subheading(self) -> str:

@@ -47,6 +47,12 @@ class ResultsScene(Scene):
         states = getattr(session, "states", None)
         self.series = stats.score_series(session.record, states, getattr(session, "start", None))
         self.buttons = self._buttons()
+        self.kept = session.saved_record
+
+    def update(self, dt: float) -> None:
+        if self.session.saved_record != self.kept:  # kept at last (the game scene keeps trying)
+            self.kept = self.session.saved_record
+            self.buttons = self._buttons()
 
     def _buttons(self) -> list[Button]:
         y = RECT.bottom - 78
@@ -113,10 +119,16 @@ class ResultsScene(Scene):
         self._draw_scores(surface, winners)
         draw_chart(surface, CHART, self.series)
         saved = self.session.saved_record
+        unsaved = getattr(self.session, "unsaved", None)
         if saved is not None:
             theme.blit_text(surface, theme.fit(lang.tr("results.saved_as", name=saved.name), 18,
                                                RECT.w - 40),
                             (RECT.centerx, RECT.bottom - 100), 18, "muted", anchor="midtop")
+        elif unsaved:
+            for i, line in enumerate(theme.wrap(lang.tr("results.not_kept", why=unsaved), 18,
+                                                RECT.w - 40)[:2]):
+                theme.blit_text(surface, line, (RECT.centerx, RECT.bottom - 118 + 19 * i), 18,
+                                "bad", anchor="midtop")
         for b in self.buttons:
             b.draw(surface, self.mouse)
 

@@ -19,8 +19,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from petanque_game import paths, saves
-from petanque_game.files import os_reason, write_new_named
+from petanque_game import history, paths, saves
+from petanque_game.files import TooLarge, os_reason, write_new_named
 from petanque_game.match import Match, OutcomeMismatch, ThrowShown, rebuild
 from petanque_game.record import (
     MAX_BYTES,
@@ -141,6 +141,13 @@ class LiveSession(Session):
         self.match = match
         self.lock = lock  # this window's claim on the autosave (saves.py)
         self._thought: tuple[Any, Future] | None = None  # (state it is for, the AI's decision)
+        # Why the game on disk is behind the game played (a full disk): said in the window and
+        # tried again after every move, every few seconds and at the end (`retry_saving`).
+        self.unsaved: str | None = None
+        # Why no move can be made any more (the record would be over what a reader takes):
+        # the game stays as last saved, and the player is told (`_refuse_oversize`).
+        self.halted: str | None = None
+        self.saved_events = len(match.record.events)  # events in the last good save
         if autosave is not None:
             match.autosave = autosave
             self._save()
@@ -149,14 +156,38 @@ class LiveSession(Session):
         try:
             self.match.save()
         except OSError as e:  # the game goes on; the player is told it is not saved
-            self.save_problem = self._unsaved(e)
+            self._failed(e)
+        else:
+            self._saved()
 
-    def _unsaved(self, e: OSError) -> str:
-        return f"this game is not saved: cannot write {self.match.autosave}: {os_reason(e)}"
+    def _saved(self) -> None:
+        self.unsaved = None
+        self.saved_events = len(self.record.events)
+
+    def _failed(self, e: OSError) -> None:
+        where = (f"its autosave holds the first {self.saved_events} of its "
+                 f"{len(self.record.events)} events" if self.saved_events else "it has no autosave yet")
+        self.unsaved = self.save_problem = (
+            f"this game is not saved: cannot write {self.match.autosave}: {os_reason(e)}; "
+            f"{where}, and saving is tried again after every move and every few seconds")
+
+    def retry_saving(self) -> bool:
+        """Try again to write what is not on disk yet (the autosave, or the finished game's
+        record); True when the game on disk is the game played."""
+        if self.unsaved is None:
+            return True
+        if self.match.autosave is not None and self.saved_record is None:
+            self._save()
+        if self.match.over and self.saved_record is None:
+            self.finish()
+        return self.unsaved is None
 
     def close(self) -> None:
         """The window lets go of the game (back to the menu, or quitting): another window may
-        resume it now. Its autosave stays; a game that never got one leaves no lock file."""
+        resume it now. What is not saved yet is tried once more; its autosave stays (the last
+        good one, never removed for a failed save); a game that never got one leaves no lock
+        file."""
+        self.retry_saving()
         if self.lock is not None:
             never_saved = self.match.autosave is None or not self.match.autosave.exists()
             self.lock.release(remove=never_saved)
@@ -164,11 +195,12 @@ class LiveSession(Session):
 
     @property
     def ai_to_move(self) -> bool:
-        return self.match.ai_to_move
+        return self.halted is None and self.match.ai_to_move
 
     @property
     def human_to_move(self) -> bool:
-        return self.match.seat_to_move is not None and not self.match.ai_to_move
+        return self.halted is None and self.match.seat_to_move is not None \
+            and not self.match.ai_to_move
 
     @property
     def seat_to_move(self) -> int | None:
@@ -176,6 +208,8 @@ class LiveSession(Session):
 
     def decide(self, action: Any) -> str | None:
         """A human's action; returns why it was refused (the state is then unchanged), else None."""
+        if self.halted:
+            return self.halted
         if not self.human_to_move:
             return "it is not your turn" if not self.over else "the game is over"
         return self._apply(action)
@@ -207,21 +241,42 @@ class LiveSession(Session):
             action = _result(thought[1])  # the same state: the same decision
         else:
             action = self.match.ai_decision()
+        if self._decide(action, before, first):
+            self._after(before, first, seat)
+
+    def _decide(self, action: Any, before: Any, first: int) -> bool:
+        """The match takes `action` and saves; False when the move was taken back because its
+        record could not be saved at all (IllegalAction goes up as it is)."""
         try:
             self.match.decide(action)
-        except OSError as e:  # the move stands; only saving failed
-            self.save_problem = self._unsaved(e)
-        self._after(before, first, seat)
+        except TooLarge as e:
+            self._refuse_oversize(e, before, first)
+            return False
+        except OSError as e:  # the move stands; only saving failed (tried again later)
+            self._failed(e)
+        else:
+            self._saved()
+        return True
+
+    def _refuse_oversize(self, e: TooLarge, before: Any, first: int) -> None:
+        """A move whose record would be over what a reader takes: taken back, so the game played
+        is the one saved; no move is taken from now on, and the player is told why."""
+        self.match.state = self.state = before
+        del self.record.events[first:]
+        self.record.result = None
+        self.match.last_throw = None
+        self.halted = self.save_problem = (
+            f"this game cannot go on: {os_reason(e)}; it is kept as it was last saved, "
+            f"{self.saved_events} events, in {self.match.autosave}")
 
     def _apply(self, action: Any) -> str | None:
         before, first, seat = self.match.state, len(self.record.events), self.match.seat_to_move
         self.match.last_throw = None
         try:
-            self.match.decide(action)
+            if not self._decide(action, before, first):
+                return self.halted
         except IllegalAction as e:  # the rules' refusal, or a throw the hand cannot make
             return str(e)
-        except OSError as e:  # the move stands; only saving failed
-            self.save_problem = self._unsaved(e)
         self._after(before, first, seat)
         return None
 
@@ -240,9 +295,11 @@ class LiveSession(Session):
         try:
             self.saved_record = keep_record(self.record)
         except OSError as e:  # the autosave stays: the game can still be resumed and kept
-            self.save_problem = (f"cannot keep the finished game in {paths.records_dir()}: "
-                                 f"{os_reason(e)}")
+            self.unsaved = self.save_problem = (
+                f"the finished game is not kept yet: cannot write in {paths.records_dir()}: "
+                f"{os_reason(e)}; it is tried again every few seconds, and its autosave stays")
             return
+        self.unsaved = None
         autosave = self.match.autosave
         self.match.autosave = None
         if autosave is not None:
@@ -300,19 +357,45 @@ def _ai_queue() -> queue.Queue:
 
 
 def keep_record(record: Record) -> Path:
-    """The finished game in records/, under a new name (never over another record)."""
-    return write_new_named(paths.records_dir(), record.game, record.dumps(), MAX_BYTES,
-                           "the record")
+    """The finished game in records/: the file that already holds this game (the same seats,
+    seed and events: history.fingerprint) if it was kept before, else a new one, never over
+    another record. Keeping one game twice (a finished autosave found again after a kill, or
+    one that could not be removed) leaves one record."""
+    folder = paths.records_dir()
+    mark = history.fingerprint(record)[:FINGERPRINT_CHARS]
+    before = kept_before(folder, record, mark)
+    if before is not None:
+        return before
+    return write_new_named(folder, record.game, record.dumps(), MAX_BYTES, "the record", mark)
+
+
+FINGERPRINT_CHARS = 16  # of the fingerprint, at the end of a record's file name
+
+
+def kept_before(folder: Path, record: Record, mark: str) -> Path | None:
+    """The record in `folder` named with `mark` that holds the game `record` holds, if any."""
+    try:
+        with os.scandir(folder) as it:
+            named = sorted(Path(e.path) for e in it if e.name.endswith(f"-{mark}.json"))
+    except OSError:
+        return None
+    for path in named:
+        try:
+            if history.fingerprint(load_record(path)) == history.fingerprint(record):
+                return path
+        except RecordError:
+            continue  # not that game after all (or broken): a new record is kept
+    return None
 
 
 def new_game(game: str, players: list[Seat], options: dict, seed: int,
              level: str | None = None, autosave: bool = True,
-             practice: bool = False) -> LiveSession:
+             practice: bool = False, hands: list[str | None] | None = None) -> LiveSession:
     """A new game, autosaved in a file of its own (saves.py): no other game is moved, hidden or
     overwritten, whether or not this one's first save succeeds. A `practice` game is neither
-    autosaved nor kept when it ends."""
+    autosaved nor kept when it ends. `hands`: each human seat's hand on a board (`Match.new`)."""
     created = datetime.now(timezone.utc).isoformat(timespec="seconds")
-    match = Match.new(game, players, options, seed, level, created=created)
+    match = Match.new(game, players, options, seed, level, created=created, hands=hands)
     if practice:
         session = LiveSession(match)
         session.practice = True

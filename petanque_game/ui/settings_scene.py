@@ -1,5 +1,6 @@
 """The settings scene: language, sound and volume, full screen, animation speed, the AI's pace, the
-colour-blind-safe palette, the hot-seat hand-over, the petanque aim, and the keys.
+colour-blind-safe palette, the hot-seat hand-over, the petanque aim, a person's hand (the default
+the setup gives each person's seat) and the keep of a throw, and the keys.
 
 Every change applies at once and is kept at once in settings.yaml in the user folder
 (theme.save_settings), which holds only what was changed here: the shipped config/ui.yaml and the
@@ -16,12 +17,12 @@ import pygame
 
 from petanque_game import paths
 from petanque_game.ui import lang, sound, theme
-from petanque_game.ui.keys import key_label
+from petanque_game.ui.keys import code_of, key_label
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.widgets import Button, panel
 
 LABEL_X, CONTROL_X, CONTROL_W = 60, 330, 450
-ROW_Y, ROW_H = 112, 58
+ROW_Y, ROW_H = 112, 52
 KEYS_RECT = pygame.Rect(820, 96, 430, 540)
 KEY_ROW_Y, KEY_ROW_H = 162, 25
 SLIDER = pygame.Rect(CONTROL_X, 0, 260, 10)  # y set by its row
@@ -67,7 +68,7 @@ class SettingsScene(Scene):
         self.waiting = None
         base = self.settings.files_gave.get("keys", {})
         defaults = theme.load_settings({}).keys  # actions no file names keep the built-in keys
-        self.settings.keys = {action: ({pygame.key.key_code(n) for n in base[action]}
+        self.settings.keys = {action: ({code_of(n) for n in base[action]}
                                        if base.get(action) else codes)
                               for action, codes in defaults.items()}
         self.save()
@@ -118,7 +119,11 @@ class SettingsScene(Scene):
                                             (lang.tr("settings.clear"), "clear")], 170, 20)),
             ("handover", choices("handover", on_off, 120)),
             ("aim", choices("aim", [(lang.tr("settings.point"), "point"),
-                                    (lang.tr("settings.power"), "power")], 180)),
+                                    (lang.tr("settings.drag"), "drag"),
+                                    (lang.tr("settings.power"), "power")], 146)),
+            ("hand", choices("hand", [(lang.tr(f"setup.hand.{name}"), name)
+                                      for name in theme.CHOICES["hand"]], 146, 20)),
+            ("accept_at_once", choices("accept_at_once", on_off, 120)),
         ]
 
     def placed_rows(self) -> list[tuple[str, int, list[Button]]]:

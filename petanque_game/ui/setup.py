@@ -1,5 +1,6 @@
 """The setup scene: which game, who plays (human or AI, and how strong), the main rule options and,
-for Terningepetanque, the board. Start makes a new seeded game.
+for Terningepetanque, the board and each person's hand (steady, normal or shaky; a seat not set
+takes the settings' "Your hand"). Start makes a new seeded game.
 
 Option defaults come from config/rules.yaml (config.shipped_rule_defaults); the menus offer the
 usual choices of RULES.md. A broken board file is listed as broken and cannot be chosen.
@@ -22,6 +23,14 @@ from petanque_game.ui.game_ui import board_words, title, ui_of
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.session import new_game, new_seed
+from petanque_game.ui.setup_boards import (
+    LEVELS,
+    PAGE_BOARDS,
+    available_levels,
+    board_label,
+    board_pages,
+    board_slot,
+)
 from petanque_game.ui.widgets import Button, TextField, panel
 
 KINDS = [("human", None), ("ai", "easy"), ("ai", "medium"), ("ai", "expert")]
@@ -74,6 +83,7 @@ def same_value(a: Any, b: Any) -> bool:
 class PlayerRow:
     name: str
     kind: int  # index into KINDS
+    hand: str | None = None  # a person's hand at the petanque table; None: the settings' default
 
 
 @dataclass
@@ -87,48 +97,6 @@ class SetupChoices:
     level: str | None = None
 
 
-def available_levels() -> tuple[list[tuple[str, str | None]], str | None]:
-    """[(name, problem or None)] of the boards, and why there are none."""
-    from petanque_game.files import os_reason
-    from petanque_game.physics import list_levels
-
-    try:
-        found = list_levels()
-    except OSError as e:
-        return [], lang.tr("setup.boards_unlisted", reason=os_reason(e))
-    out = []
-    for name, level in found:
-        problem = None if not isinstance(level, Exception) else str(level)
-        out.append((name, problem))
-        _LEVELS[name] = level
-    return out, None
-
-
-_LEVELS: dict[str, Any] = {}  # name -> Level or its LevelError, from the last listing
-
-
-MAX_BOARDS = 9  # board buttons shown: the usable ones first (shipped, then the player's)
-BOARD_BUTTON_W = 150
-
-
-def _board_label(name: str, problem: str | None) -> str:
-    """A board's title as its file gives it ("Bumper Lane"; "... (yours)" for one of the player's
-    own), or its file name if it is broken."""
-    mark = " " + lang.tr("setup.board_broken") if problem else ""
-    level = _LEVELS.get(name)
-    title = name if problem or level is None else board_words(level)[0]
-    if getattr(level, "origin", "") == "user" and not problem:
-        mark = " " + lang.tr("setup.board_yours")
-    if not mark:
-        return title
-    room = BOARD_BUTTON_W - 16 - theme.font(22, True).size(mark)[0]  # the mark always shows
-    return theme.fit(title, 22, room, True) + mark
-
-
-def _shown_boards(levels: list[tuple[str, str | None]]) -> list[tuple[str, str | None]]:
-    return ([x for x in levels if x[1] is None] + [x for x in levels if x[1]])[:MAX_BOARDS]
-
-
 class SetupScene(Scene):
     def __init__(self, app, choices: SetupChoices | None = None):
         super().__init__(app)
@@ -136,6 +104,7 @@ class SetupScene(Scene):
         app.memory["setup"] = self.choices
         self.defaults = shipped_rule_defaults()
         self.levels, self.levels_problem = available_levels()
+        self.board_page: int | None = None  # None: the page of the board chosen
         self.fields: list[TextField] = []
         self.buttons: list[Button] = []
         self.blink = 0.0
@@ -182,6 +151,21 @@ class SetupScene(Scene):
         row.kind = (row.kind + 1) % len(KINDS)
         self._rebuild()
 
+    def hand_of(self, i: int) -> str:
+        """The hand row `i`'s person throws with: chosen here, or the settings' default."""
+        return self.choices.players[i].hand or self.app.settings.hand
+
+    def cycle_hand(self, i: int) -> None:
+        names = theme.CHOICES["hand"]
+        row = self.choices.players[i]
+        row.hand = names[(names.index(self.hand_of(i)) + 1) % len(names)]
+        self._rebuild()
+
+    def hands(self) -> list[str | None]:
+        """Each seat's hand for the match (None for an AI seat: it throws with its level's)."""
+        return [self.hand_of(i) if KINDS[row.kind][0] == "human" else None
+                for i, row in enumerate(self.choices.players)]
+
     def set_option(self, key: str, value: Any) -> None:
         self.options()[key] = value
         self._rebuild()
@@ -189,6 +173,20 @@ class SetupScene(Scene):
     def set_level(self, name: str) -> None:
         self.choices.level = name
         self._rebuild()
+
+    def turn_board_page(self, step: int) -> None:
+        pages = len(board_pages(self.levels))
+        self.board_page = max(0, min(pages - 1, (self.board_page or 0) + step))
+        self._rebuild()
+
+    def shown_boards(self) -> list[tuple[str, str | None]]:
+        """The boards on the page shown (all of them when they fit)."""
+        pages = board_pages(self.levels)
+        if self.board_page is None:
+            self.board_page = next((i for i, page in enumerate(pages)
+                                    if any(name == self.choices.level for name, _ in page)), 0)
+        self.board_page = min(self.board_page, len(pages) - 1)
+        return pages[self.board_page]
 
     def seats(self) -> list[Seat]:
         seats = []
@@ -230,7 +228,8 @@ class SetupScene(Scene):
             self.app.toast.show(problem, "bad", 5.0)
             return
         try:
-            session = new_game(game, self.seats(), options, new_seed(), level)
+            session = new_game(game, self.seats(), options, new_seed(), level,
+                               hands=self.hands() if level is not None else None)
         except (OptionError, LevelError) as e:  # a choice the rules or the board refuse
             self.app.toast.show(lang.tr("setup.cannot_start", why=e), "bad", 5.0)
             return
@@ -258,14 +257,23 @@ class SetupScene(Scene):
         self.fields = []
         y0 = 236
         rows = self.choices.players
+        thrown = spec_of(self.choices.game).board  # a person's hand counts: a row has room for it
         for i, row in enumerate(rows):
             y = y0 + i * 50
-            self.fields.append(TextField(pygame.Rect(90, y, 300, 42), row.name,
+            human = KINDS[row.kind][0] == "human"
+            self.fields.append(TextField(pygame.Rect(90, y, 250 if thrown else 300, 42), row.name,
                                          active=old.get(i, False)))
-            b.append(Button(pygame.Rect(400, y, 170, 42), kind_label(row.kind),
-                            lambda i=i: self.cycle_kind(i), size=24, tag=f"kind:{i}",
-                            style="ghost" if KINDS[row.kind][0] == "human" else "normal"))
-            b.append(Button(pygame.Rect(580, y, 42, 42), "x", lambda i=i: self.remove_player(i),
+            b.append(Button(pygame.Rect(350 if thrown else 400, y, 150 if thrown else 170, 42),
+                            kind_label(row.kind), lambda i=i: self.cycle_kind(i), size=22,
+                            tag=f"kind:{i}", style="ghost" if human else "normal"))
+            if thrown and human:  # how steady this person's hand is at the table
+                label = lang.tr(f"setup.hand.{self.hand_of(i)}")
+                b.append(Button(pygame.Rect(508, y, 136, 42), label,
+                                lambda i=i: self.cycle_hand(i),
+                                size=fitting_size([label], 124, (20, 19, 18, 17)),
+                                tag=f"hand:{i}"))
+            b.append(Button(pygame.Rect(652 if thrown else 580, y, 42, 42), "x",
+                            lambda i=i: self.remove_player(i),
                             len(rows) > self.rules.MIN_PLAYERS, 24, style="danger",
                             tag=f"remove:{i}"))
         if len(rows) < self.rules.MAX_PLAYERS:
@@ -291,12 +299,18 @@ class SetupScene(Scene):
             if self.choices.level not in usable:
                 self.choices.level = "classic" if "classic" in usable else \
                     (usable[0] if usable else None)
-            for j, (name, problem) in enumerate(_shown_boards(self.levels)):
-                b.append(Button(pygame.Rect(770 + (j % 3) * 158, y + 26 + (j // 3) * 46,
-                                            BOARD_BUTTON_W, 38),
-                                _board_label(name, problem),
+            for j, (name, problem) in enumerate(self.shown_boards()):
+                b.append(Button(board_slot(j, y), board_label(name, problem),
                                 lambda n=name: self.set_level(n), problem is None, 22,
                                 selected=name == self.choices.level, tag=f"level:{name}"))
+            pages = len(board_pages(self.levels))
+            if pages > 1:
+                b.append(Button(board_slot(PAGE_BOARDS, y), lang.tr("setup.boards_previous"),
+                                lambda: self.turn_board_page(-1), self.board_page > 0, 22,
+                                style="ghost", tag="boards:previous"))
+                b.append(Button(board_slot(PAGE_BOARDS + 2, y), lang.tr("setup.boards_next"),
+                                lambda: self.turn_board_page(1), self.board_page < pages - 1,
+                                22, style="ghost", tag="boards:next"))
         b.append(Button(pygame.Rect(40, 640, 200, 56), lang.tr("setup.back"), self.app.pop,
                         hint="Esc", tag="back"))
         b.append(Button(pygame.Rect(1000, 640, 240, 56), lang.tr("setup.start"), self.start,
@@ -316,6 +330,8 @@ class SetupScene(Scene):
             self._commit_fields()
             for button in self.buttons:
                 if button.click(event.pos):
+                    if button.tag.startswith("level:") and not button.enabled:
+                        self.tell_broken(button.tag[len("level:"):])
                     return True
             return True
         if event.type == pygame.KEYDOWN:
@@ -325,11 +341,20 @@ class SetupScene(Scene):
                 self.start()
             elif self.app.settings.is_key("help", event.key):
                 self.app.open("rules", self.choices.game, title(self.choices.game))
+            elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and \
+                    spec_of(self.choices.game).board:
+                self.turn_board_page(1 if event.key == pygame.K_PAGEDOWN else -1)
             elif event.key == pygame.K_LEFT or event.key == pygame.K_RIGHT:
                 i = game_ids().index(self.choices.game) + (1 if event.key == pygame.K_RIGHT else -1)
                 self.set_game(game_ids()[i % len(game_ids())])
             return True
         return event.type in (pygame.MOUSEBUTTONUP, pygame.TEXTINPUT)
+
+    def tell_broken(self, name: str) -> None:
+        """Why the board `name` is broken, whole (a click on its button)."""
+        why = dict(self.levels).get(name)
+        if why:
+            self.app.toast.show(lang.tr("setup.board_is_broken", name=name, why=why), "bad", 6.0)
 
     def resume(self) -> None:
         if self.spoken != lang.language():  # the language was changed in the settings
@@ -352,6 +377,11 @@ class SetupScene(Scene):
             theme.blit_text(surface, str(i + 1), (66, f.rect.centery), 20, (20, 20, 20), True,
                             "center")
             f.draw(surface, self.blink < 0.5)
+        if spec_of(self.choices.game).board and any(b.tag.startswith("hand:")
+                                                     for b in self.buttons):
+            lines = theme.wrap(lang.tr("setup.hand_tip"), 19, 640)
+            for k, line in enumerate(lines):
+                theme.blit_text(surface, line, (50, 610 - 22 * (len(lines) - k)), 19, "muted")
         theme.blit_text(surface, lang.tr("setup.rules_heading"), (760, 200), 26, "text", True)
         y = 236
         opts = self.options()
@@ -365,7 +395,13 @@ class SetupScene(Scene):
                 theme.blit_text(surface, theme.fit(lang.tr(
                     "setup.no_board", why=self.levels_problem or lang.tr("setup.none_found")),
                     21, LABEL_W), (770, y + 30), 21, "bad")
-            rows = (len(_shown_boards(self.levels)) + 2) // 3
+            pages = len(board_pages(self.levels))
+            if pages > 1:
+                theme.blit_text(surface, lang.tr("setup.boards_page", n=self.board_page + 1,
+                                                 of=pages), board_slot(PAGE_BOARDS + 1,
+                                                                        y).center,
+                                20, "muted", anchor="center")
+            rows = 3 if pages > 1 else (len(self.shown_boards()) + 2) // 3
             self._draw_level_notes(surface, pygame.Rect(770, y + 30 + rows * 46, 460,
                                                         620 - (y + 30 + rows * 46)))
         for button in self.buttons:
@@ -385,13 +421,13 @@ class SetupScene(Scene):
             lines += [(t, "bad") for t in theme.wrap(
                 lang.tr("setup.board_is_broken", name=name, why=problems[name]), 18, rect.w)]
         else:
-            level = _LEVELS.get(self.choices.level or "")
+            level = LEVELS.get(self.choices.level or "")
             if level is not None and not isinstance(level, Exception):
                 lines += [(t, "text") for t in theme.wrap(": ".join(board_words(level)), 20,
                                                           rect.w)]
             lines += [(theme.fit(lang.tr("setup.board_is_broken", name=name, why=problem), 18,
                                  rect.w), "bad")
-                      for name, problem in self.levels if problem]
+                      for name, problem in self.shown_boards() if problem]
         y = rect.y
         for line, col in lines:
             if y > rect.bottom - 18:

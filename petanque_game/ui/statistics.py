@@ -1,6 +1,7 @@
 """The statistics scene: pick a game, see a table of its players with their games, wins, average
-and best score and win streaks, from the finished games in the user folder (`stats.py` counts;
-this scene only lays the numbers out)."""
+and best score and win streaks, from every finished game in the user folder (`stats.py` counts;
+this scene only lays the numbers out). The records are read off the window's thread, with a
+progress line, and the files not counted are said (how many, and why not)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ from pathlib import Path
 
 import pygame
 
-from petanque_game import paths, stats
+from petanque_game import history, paths, stats
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import title as game_title
+from petanque_game.ui.listing import reading_line
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.widgets import Button, panel
 
@@ -39,12 +41,25 @@ class StatisticsScene(Scene):
     def __init__(self, app, folder: Path | None = None):
         super().__init__(app)
         self.folder = folder or paths.records_dir()
-        self.found = stats.read_folder(self.folder)
-        self.kinds = stats.kinds(self.found)
-        self.kind = self.kinds[0] if self.kinds else None
+        self.found = stats.Folder()
+        self.kinds: list[str] = []
+        self.kind: str | None = None
         self.scroll = 0
+        self.reader: history.Reader | None = history.Reader(
+            lambda progress: stats.read_folder(self.folder, progress))
         self.back = Button(pygame.Rect(40, 648, 200, 56), lang.tr("menu.back"), self.app.pop,
                            hint=lang.tr("menu.key_esc"), tag="back")
+
+    @property
+    def animating(self) -> bool:
+        return self.reader is not None
+
+    def update(self, dt: float) -> None:
+        if self.reader is not None and self.reader.ready:
+            reader, self.reader = self.reader, None
+            self.found = reader.result()
+            self.kinds = stats.kinds(self.found)
+            self.kind = self.kinds[0] if self.kinds else None
 
     def rows(self) -> list[stats.PlayerStats]:
         return stats.player_stats(self.found, self.kind) if self.kind else []
@@ -94,7 +109,9 @@ class StatisticsScene(Scene):
                         (44, 84), 22, "muted")
         for b in self.tabs():
             b.draw(surface, self.mouse)
-        if self.kind is None:
+        if self.reader is not None:
+            theme.blit_text(surface, reading_line(self.reader), (44, 210), 28, "muted")
+        elif self.kind is None:
             theme.blit_text(surface, lang.tr("stats.empty"), (44, 210), 28, "muted")
         else:
             self._draw_table(surface)
@@ -103,6 +120,8 @@ class StatisticsScene(Scene):
             notes.append(lang.tr_n("stats.broken", len(self.found.broken)))
         if self.found.practice:
             notes.append(lang.tr_n("stats.practice", self.found.practice))
+        if self.found.copies:
+            notes.append(lang.tr_n("stats.copies", self.found.copies))
         if notes:
             theme.blit_text(surface, theme.fit("  ".join(notes), 20, 960), (1240, 690), 20,
                             "muted", anchor="bottomright")

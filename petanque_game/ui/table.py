@@ -3,10 +3,18 @@ from the physics' path, distances to the diamond, the reckoning at each round's 
 who starts, and the take-back prompt when the rules offer it.
 
 Aiming (the `aim` setting, `table_aim.py`): with "point" the player points where the throw should
-first land and clicks (or presses Space); the wheel or W/S set the elevation, Q/E
-the spin, the arrow keys move the point. With "power" the mouse sets the direction and holding the
-button charges a timed power bar. The window never decides where a throw goes: the match simulates
-it (physics) and records it.
+come to rest and clicks (or presses Space); the wheel or W/S set the elevation, Q/E the spin, the
+arrow keys move the point. With "drag" the player pulls back from the release like a slingshot and
+lets go (Escape or the right button cancels). With "power" the mouse sets the direction and
+holding the button charges a timed power bar. "Use hint" (U) puts the hint's aim in place: it is
+the aim thrown until the player changes the aim. The window never decides where a throw goes: the
+match throws the aim with the seat's hand, simulates it (physics) and records it.
+
+Pace (the `accept_at_once` setting, on by default): a throw that may be taken back is kept
+without asking, but Throw again (T) stays one key away until the next throw starts. When the same
+player throws next (the diamond, then their first die), the table shows that throw's aim at once
+and the keep is decided when they throw; when someone else throws next, the throw is kept after
+ACCEPT_GRACE seconds. The rules (and the record) see the same Accept, just later.
 
 Nothing about a throw's outcome shows before the piece has come to rest on screen: while a flight
 or the reckoning plays, the scene draws the state as it was (`state` is the state shown), and the
@@ -15,6 +23,7 @@ narration waits (GameScene holds its lines while the scene is busy).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,10 +41,12 @@ from petanque_game.ui.session import Session, Step
 from petanque_game.ui.table_aim import (
     ELEVATION_STEP,
     TARGET_STEP,
+    Preview,
     aim_at,
+    aim_drag,
     aim_launch,
     elevation_limits,
-    flight_hint,
+    preview,
     spin_step,
 )
 from petanque_game.ui.table_camera import Camera
@@ -49,6 +60,8 @@ from petanque_game.ui.widgets import Button
 CHARGE_PERIOD = 1.8  # seconds for the power to swing up and back down while the button is held
 AI_AIM_SHOWN = 0.6  # seconds an AI's aim is shown before it throws, at the normal AI pace
 NORMAL_AI_DELAY = 0.8  # the ai_delay setting's default: the AI pace 1
+ACCEPT_GRACE = 2.0  # seconds Throw again stays offered before a kept throw passes the turn on
+HINT_SNAP = 8  # px: after Use hint, a point this near the hint's ring throws the hint's aim
 
 
 @dataclass
@@ -103,6 +116,7 @@ class TableScene(TableDrawing, GameScene):
         super().__init__(app, session)
         self.level = session.match.level
         self.view = Camera(self.level, AREA.size)  # eased pan and zoom (ui/table_camera.py)
+        self.lay_out_sheet(settle=True)  # the score sheet beside the board (ui/table_view.py)
         self.flight: Flight | None = None
         self.flight_state: Any = None  # the state shown while a throw is in the air
         self.round_final: tuple[int, Table] | None = None  # (round, table) of the last scored round
@@ -113,6 +127,14 @@ class TableScene(TableDrawing, GameScene):
         self.spin = 0.0  # rad/s
         self.charging: float | None = None  # seconds held, while charging (power aiming)
         self.pressed = False  # the left button went down on the board (point aiming)
+        # drag aiming: ((x, y) mm and (x, y) px grabbed, (x, y) mm and (x, y) px now), or None
+        self.drag: tuple[tuple[float, float], tuple[int, int], tuple[float, float],
+                         tuple[int, int]] | None = None
+        # Use hint: the hint's aim, the state it is for, where it comes to rest
+        self.hinted: tuple[Aim, Any, tuple[float, float]] | None = None
+        self.grace = 0.0  # seconds a kept throw has waited for Throw again (accept_at_once)
+        self.keyed = False  # the arrow keys moved the point (drag aiming then throws at it too)
+        self._accepted: tuple[Any, Any] | None = None  # (state, it with the throw kept)
         self.before_flight = Table()  # the table as it lay when the throw in flight was made
         self.hint = HintAsk(session.game, self.level)
         self.ai_aim: AiAim | None = None
@@ -137,7 +159,29 @@ class TableScene(TableDrawing, GameScene):
             return self.reckoning.before
         if self.start_roll is not None and not self.start_roll.done:
             return self.start_roll.before
+        if self.keeping_on:
+            st = self.session.state
+            if self._accepted is None or self._accepted[0] is not st:
+                self._accepted = (st, st.apply(self.session.rules.Accept()))
+            return self._accepted[1]
         return self.session.state
+
+    @property
+    def keeping(self) -> bool:
+        """A person's throw awaits its keep while `accept_at_once` keeps it without asking: Throw
+        again is still offered."""
+        st = self.session.state
+        return (self.app.settings.accept_at_once and self.replay is None
+                and self.session.interactive and self.session.human_to_move
+                and st.awaiting_accept and self.flight is None and self.reckoning is None)
+
+    @property
+    def keeping_on(self) -> bool:
+        """Keeping, and the same player throws next: the table shows that throw's aim now."""
+        if not self.keeping:
+            return False
+        st = self.session.state
+        return st.throws_left > 0 and st.throw_order[st.throws_done][0] == st.to_move
 
     @property
     def due(self) -> tuple[int, str, int | None] | None:
@@ -150,7 +194,8 @@ class TableScene(TableDrawing, GameScene):
 
     @property
     def aim_mode(self) -> str:
-        return "power" if self.app.settings.aim == "power" else "point"
+        aim = self.app.settings.aim
+        return aim if aim in ("power", "drag") else "point"
 
     @property
     def pace(self) -> float:
@@ -173,9 +218,10 @@ class TableScene(TableDrawing, GameScene):
 
     @property
     def animating(self) -> bool:
-        """Frames are needed while the power swings too (the button held, no event coming), and
-        while a hint is searched for on another thread."""
-        return super().animating or self.charging is not None or self.hint.future is not None
+        """Frames are needed while the power swings too (the button held, no event coming), while
+        a hint is searched for on another thread, and while a kept throw waits out its grace."""
+        return (super().animating or self.charging is not None or self.hint.future is not None
+                or (self.keeping and not self.keeping_on))
 
     def finish_animation(self) -> None:
         """Everything shown at rest at once (a replay's step or jump)."""
@@ -187,6 +233,10 @@ class TableScene(TableDrawing, GameScene):
     def on_step(self, step: Step) -> None:
         self.charging = None
         self.pressed = False
+        self.drag = None
+        self.hinted = None
+        self.grace = 0.0
+        self.keyed = False
         last_table = step.before.table
         for told in step.told:
             ev = told.decoded
@@ -225,6 +275,10 @@ class TableScene(TableDrawing, GameScene):
     def update(self, dt: float) -> None:
         self._show_ai_aim()
         self.hint.poll()
+        if self.hint.use_when_ready and self.hint.future is None:
+            self.hint.use_when_ready = False
+            if self.hinted_aim() is not None:
+                self.use_hint()
         super().update(dt)
 
     def _show_ai_aim(self) -> None:
@@ -262,6 +316,10 @@ class TableScene(TableDrawing, GameScene):
                 self.ai_wait = self.app.settings.ai_delay  # it throws now
         if self.charging is not None:
             self.charging += dt
+        if self.keeping and not self.keeping_on and self.app.top is self:
+            self.grace += dt
+            if self.grace >= ACCEPT_GRACE:
+                self.act(self.session.rules.Accept())
 
     @staticmethod
     def _roll_on(roll: StartRoll, dt: float) -> None:
@@ -307,19 +365,88 @@ class TableScene(TableDrawing, GameScene):
         return max(0.02, 1.0 - abs(1.0 - phase))
 
     def launch(self, power: float | None = None) -> Aim | None:
-        """The aim the player is taking now, or None when no throw is due."""
+        """The aim the player is taking now: the hint's while it is in place (Use hint), the
+        slingshot's while a drag is pulled. None when no throw is due, or with drag aiming while
+        nothing is pulled (unless the arrow keys have moved the point: then it is aimed there)."""
         due = self.due
         if due is None:
             return None
-        if self.aim_mode == "point":
-            return aim_at(self.level, self.n, due[0], self.target, self.elevation, due[1],
-                          self.spin)
-        return aim_launch(self.level, self.n, due[0], self.target,
-                          self.charge() if power is None else power, self.elevation, self.spin)
+        if power is None and self.hint_in_place():
+            return self.hinted[0]
+        if self.aim_mode == "drag" and self.drag is not None:
+            grab, grab_px, pull, pull_px = self.drag
+            px = ((grab_px[0] - pull_px[0]) ** 2 + (grab_px[1] - pull_px[1]) ** 2) ** 0.5
+            return aim_drag(self.level, self.n, due[0], grab, pull, px, self.elevation,
+                            self.spin)
+        if self.aim_mode == "drag" and not self.keyed:
+            return None  # nothing pulled yet
+        if self.aim_mode == "power":
+            return aim_launch(self.level, self.n, due[0], self.target,
+                              self.charge() if power is None else power, self.elevation,
+                              self.spin)
+        return aim_at(self.level, self.n, due[0], self.target, self.elevation, due[1], self.spin)
 
-    def flight_hint(self, launch: Aim, obj: str, seat: int | None = None) -> tuple[
-            list[tuple[float, float, float]], bool]:
-        return flight_hint(self.level, self.n, self.due[0] if seat is None else seat, launch, obj)
+    def hand_for(self, seat: int) -> Any:
+        """The hand `seat` throws with (`physics.hand`): the person's chosen one, an AI's level's."""
+        from petanque_game.physics import hand as hands
+
+        player = self.session.players[seat]
+        if player.kind == "ai":
+            from petanque_game.ai import hand_of
+
+            return hand_of(player.level)
+        return hands.PERSON_HANDS.get(self.session.match.hand_name(seat), hands.STEADY)
+
+    def preview_of(self, launch: Aim, seat: int, obj: str) -> Preview:
+        """What `launch` does on the table shown, with the spread of `seat`'s hand."""
+        return preview(self.level, self.n, seat, launch, obj, self.state.table,
+                       self.hand_for(seat))
+
+    def pointed(self) -> tuple[float, float] | None:
+        """Where the player points the rest at (point aiming), or None."""
+        if self.aim_mode == "power" or self.drag is not None or self.hint_in_place():
+            return None
+        return self.target
+
+    def hint_in_place(self) -> bool:
+        """Is the aim the hint's (Use hint), unchanged since: its height and spin, no drag or
+        charge, and the point on its ring (within HINT_SNAP px)?"""
+        if self.hinted is None:
+            return False
+        aim, state, rest = self.hinted
+        if state is not self.state or self.drag is not None or self.charging is not None:
+            return False
+        if abs(self.elevation - math.degrees(aim.elevation)) > 1e-6 or self.spin != aim.spin:
+            return False
+        (ax, ay), (bx, by) = self.view.to_screen(*self.target), self.view.to_screen(*rest)
+        return abs(ax - bx) + abs(ay - by) <= HINT_SNAP
+
+    def hinted_aim(self) -> Aim | None:
+        """The hint's aim, when a hint for the throw due is shown."""
+        hint = self.hint.current(self.state)
+        return hint.action if hint is not None and isinstance(hint.action, Aim) else None
+
+    def use_hint(self) -> None:
+        """Put the hint's aim in place: its height and spin, the point on where it comes to rest;
+        the throw then thrown is the hint's own aim until the aim is changed."""
+        if not self.aiming:
+            self.refuse(lang.tr("table.refuse.no_hint"))
+            return
+        aim = self.hinted_aim()
+        if aim is None:  # none shown yet: shown (searched first if need be), then put in place
+            if self.hint.state is self.state and self.hint.future is None:
+                self.hint.shown = True
+            elif not self.hint.searching(self.state):
+                self.ask_hint()
+            self.hint.use_when_ready = True
+            return
+        self.elevation = math.degrees(aim.elevation)
+        self.spin = aim.spin
+        seat, obj = self.due[0], self.due[1]
+        self.target = self.preview_of(aim, seat, obj).rest
+        self.drag = None
+        self.charging = None
+        self.hinted = (aim, self.state, self.target)
 
     def throw(self, power: float | None = None) -> None:
         self.charging = None
@@ -328,19 +455,26 @@ class TableScene(TableDrawing, GameScene):
                         lang.tr("table.refuse.wait_throw"))
             return
         _, obj, die = self.due
-        # The player decides the aim; the match adds what the hand adds (the die's orientation)
-        # and refuses, with its reason, an aim the seat may not make.
-        if self.act(self.session.rules.Throw(obj, die, self.launch(power))) and power is not None:
+        launch = self.launch(power)
+        self.drag = None
+        if launch is None:
+            self.refuse(lang.tr("table.refuse.drag_to_throw"))
+            return
+        if self.keeping_on and not self.act(self.session.rules.Accept()):
+            return  # the throw before is kept now: this one starts
+        # The player decides the aim; the match adds what the hand adds (its wobble, the die's
+        # orientation) and refuses, with its reason, an aim the seat may not make.
+        if self.act(self.session.rules.Throw(obj, die, launch)) and power is not None:
             self.power = power
 
     def accept(self) -> None:
-        if self.human_turn and not self.busy and self.state.awaiting_accept:
+        if self.human_turn and not self.busy and self.session.state.awaiting_accept:
             self.act(self.session.rules.Accept())
         else:
             self.refuse(lang.tr("table.refuse.nothing_to_accept"))
 
     def rethrow(self) -> None:
-        if self.human_turn and not self.busy and self.state.awaiting_accept:
+        if self.human_turn and not self.busy and self.session.state.awaiting_accept:
             self.act(self.session.rules.Rethrow())
         else:
             self.refuse(lang.tr("table.refuse.nothing_to_take_back"))
@@ -352,10 +486,11 @@ class TableScene(TableDrawing, GameScene):
             self.refuse(lang.tr("table.refuse.nothing_to_roll"))
 
     def ask_hint(self) -> None:
-        if not self.human_turn or self.busy or self.state.to_move < 0:
+        st = self.state
+        if not self.human_turn or self.busy or st.to_move < 0:
             self.refuse(lang.tr("table.refuse.no_hint"))
             return
-        self.hint.ask(self.session.state)
+        self.hint.ask(st, self.hand_for(st.to_move), self.session.state)
 
     def continue_reckoning(self) -> None:
         self.reckoning = None
@@ -369,6 +504,7 @@ class TableScene(TableDrawing, GameScene):
         self.spin = max(-top, min(top, self.spin + steps * spin_step(self.level)))
 
     def _move_target(self, dx: float, dy: float) -> None:
+        self.keyed = True
         half = self.level.world_half_size
         x, y = self.target
         self.target = (max(-half, min(half, x + dx)), max(-half, min(half, y + dy)))
@@ -388,7 +524,7 @@ class TableScene(TableDrawing, GameScene):
         if not human:
             return []
         s = self.app.settings
-        hint = ("table.button.hint", self.ask_hint, key_names(s, "hint"), "hint", "normal", 130)
+        hint = ("table.button.hint", self.ask_hint, key_names(s, "hint"), "hint", "normal", 120)
         if st.starter is None:
             specs = [("table.button.roll", self.roll_for_start, key_names(s, "roll"), "roll",
                       "primary", 180)]
@@ -398,8 +534,14 @@ class TableScene(TableDrawing, GameScene):
                      ("table.button.rethrow", self.rethrow, key_names(s, "rethrow"), "rethrow",
                       "normal", 180)]
         else:
-            specs = [hint, ("table.button.throw", lambda: self.throw(),
-                            lang.tr("table.throw_keys"), "throw", "primary", 180)]
+            throw_keys = "table.drag_keys" if self.aim_mode == "drag" else "table.throw_keys"
+            specs = [hint, ("table.button.use_hint", self.use_hint, key_names(s, "use_hint"),
+                            "use_hint", "normal", 150),
+                     ("table.button.throw", lambda: self.throw(), lang.tr(throw_keys), "throw",
+                      "primary", 170)]
+            if self.keeping_on:  # the throw before may still be taken back
+                specs.insert(2, ("table.button.rethrow", self.rethrow, key_names(s, "rethrow"),
+                                 "rethrow", "normal", 160))
         return self.layout_buttons([Button(pygame.Rect(0, 0, w, 64), lang.tr(label), fn, True,
                                            26, keys, style, tag=tag)
                                     for label, fn, keys, tag, style, w in specs])
@@ -415,8 +557,7 @@ class TableScene(TableDrawing, GameScene):
         if self.header_event(event):
             return True
         if event.type == pygame.MOUSEMOTION:
-            if AREA.collidepoint(event.pos) and self.aiming:
-                self.target = self._board_at(event.pos)
+            self._motion(event.pos)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             if event.button == 1:
@@ -424,10 +565,14 @@ class TableScene(TableDrawing, GameScene):
             if event.button == 3:
                 self.charging = None
                 self.pressed = False
+                self.drag = None
             return True  # buttons 4 and 5 are the wheel: MOUSEWHEEL says it once
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             if self.charging is not None:
                 self.throw(self.charge())
+            elif self.drag is not None:
+                self._motion(event.pos)
+                self.throw()
             elif self.pressed:
                 self.pressed = False
                 if self.aiming and AREA.collidepoint(event.pos):
@@ -442,6 +587,16 @@ class TableScene(TableDrawing, GameScene):
             return self._key(event.key, getattr(event, "mod", 0)) or True
         return event.type in (pygame.MOUSEBUTTONUP, pygame.TEXTINPUT)
 
+    def _motion(self, pos: tuple[int, int]) -> None:
+        """The mouse moved: it pulls a drag, or moves the point."""
+        if not self.aiming:
+            return
+        if self.drag is not None:
+            grab, grab_px, _, _ = self.drag
+            self.drag = (grab, grab_px, self._board_at(pos), pos)
+        elif AREA.collidepoint(pos) and self.aim_mode != "drag":
+            self.target = self._board_at(pos)
+
     def _board_at(self, pos: tuple[int, int]) -> tuple[float, float]:
         return self.view.to_board(pos[0] - AREA.x, pos[1] - AREA.y)
 
@@ -455,7 +610,11 @@ class TableScene(TableDrawing, GameScene):
         if self.busy:
             return True
         if self.aiming and AREA.collidepoint(pos):
-            self.target = self._board_at(pos)
+            at = self._board_at(pos)
+            if self.aim_mode == "drag":
+                self.drag = (at, pos, at, pos)
+                return True
+            self.target = at
             if self.aim_mode == "power":
                 self.charging = 0.0
             else:
@@ -479,12 +638,18 @@ class TableScene(TableDrawing, GameScene):
     def _key(self, key: int, mod: int) -> bool:
         s, st = self.app.settings, self.state
         if s.is_key("back", key):
-            self.leave()
+            if self.drag is not None or self.charging is not None:  # a throw being made: cancelled
+                self.drag = self.charging = None
+            else:
+                self.leave()
             return True
         if self.flying:
             self.skip_flight()
             return True
         if self.busy:
+            return True
+        if self.keeping_on and s.is_key("rethrow", key):
+            self.rethrow()
             return True
         if st.awaiting_accept and self.human_turn:
             if s.is_key("accept", key):
@@ -514,6 +679,8 @@ class TableScene(TableDrawing, GameScene):
             self.power = max(0.02, min(1.0, self.power + (0.02 if key == pygame.K_x else -0.02)))
         elif self.app.settings.is_key("hint", key):
             self.ask_hint()
+        elif self.app.settings.is_key("use_hint", key):
+            self.use_hint()
         elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
             self.throw()
         return True

@@ -1,26 +1,36 @@
 """Aiming a Terningepetanque throw in the window: from what the player points at to a legal `Aim`,
-and the preview of its flight. Pure functions of the level.
+and the preview of its whole path. Pure functions of the level.
 
-Two ways to aim (the `aim` setting):
-- "point" (the default): the player points where the throw should first land. The release is
+Three ways to aim (the `aim` setting):
+- "point" (the default): the player points where the throw should come to REST. The release is
   where the AI releases (`ai.petanque.aim`: halfway back in the zone, in line with the target),
   and the speed is solved so that the physics' lone-body prediction (`physics.predict.predict`,
-  the one the AI aims with) touches down at that point, at the elevation and spin the player has
-  set.
+  the one the AI aims with, the landing's bounces and the die's roll-out included) stops at that
+  point, at the elevation and spin the player has set.
+- "drag": pull back from the release like a slingshot (`aim_drag`): the pull's direction sets the
+  heading (the throw goes the other way), its length the speed.
 - "power": the mouse sets the direction only; the speed is a share of the level's top speed,
   charged on a timing bar (`aim_launch`).
 
-The preview is the physics' lone-body prediction too (`physics.predict.arc`): the arc to its first
-landing and whether it clears the thrower's wall; where the throw ends is the physics' to say.
+`preview` tells what an aim does on the table as it lies, all from the lone-body prediction: the
+arc to its first landing, the roll-out along the heading to where it comes to rest, what goes
+wrong on the way and where (it hits the wall, lands or rolls off the board, runs into an
+obstacle, the diamond or a die), and the spread of the thrower's hand: the ellipse in which most
+throws of that hand (SPREAD_SHARE) come to rest, from the hand's wobble sampled with a fixed seed
+of its own (never the match's streams). A preview is cached per aim, so a frame whose aim has
+not changed costs nothing.
 """
 
 from __future__ import annotations
 
 import math
+import random
+from dataclasses import dataclass
 
-from petanque_game.physics import release_zone
+from petanque_game.physics import geometry, release_zone
+from petanque_game.physics.hand import STEADY, Hand, wobble
 from petanque_game.physics.predict import arc, predict
-from petanque_game.rules.petanque_table import Aim
+from petanque_game.rules.petanque_table import DIAMOND, Aim, Table
 
 ELEVATION_STEP = 2.5  # degrees per wheel notch or key press
 TARGET_STEP = 10.0  # mm per arrow key press (five times that with Shift)
@@ -28,14 +38,19 @@ SPIN_STEPS = 4  # key presses from no spin to the level's top spin either way
 SOLVE_STEPS = 30  # halvings of the speed range: far finer than a pixel of the board
 # the release the AI takes (ai/petanque.py `aim`): halfway back in the zone, 20 mm inside its ends
 AI_DEPTH, AI_MARGIN = 0.5, 20.0
+SPREAD_SAMPLES = 32  # throws of the hand sampled for the spread
+SPREAD_SHARE = 0.8  # the share of those throws the drawn ellipse holds
+SPREAD_SEED = 15  # the spread's own stream: the same aim always shows the same spread
+TRACK_STEP = 2.0  # mm between the points of the roll-out checked for what it meets
+PULL_FULL = 260.0  # px of pull (drag aiming) for the level's top speed
 
 
 def aim_at(level, num_players: int, seat: int, target: tuple[float, float],
            elevation_deg: float, obj: str, spin: float = 0.0) -> Aim:
-    """The aim whose lone-body flight first touches down at `target` (mm) at `elevation_deg`:
+    """The aim whose lone body comes to rest at `target` (mm) when thrown at `elevation_deg`:
     released where the AI releases in line with the target, heading at it (within the level's
-    side-angle limit), at the speed whose predicted landing is that far. A target beyond reach
-    gets the top speed (the preview then shows it falling short)."""
+    side-angle limit), at the speed whose predicted rest is that far. A target beyond reach gets
+    the top speed (the preview then shows it stopping short)."""
     key = (id(level), num_players, seat, round(target[0], 1), round(target[1], 1),
            round(elevation_deg, 3), obj, round(spin, 3))
     found = _aims.get(key)
@@ -58,11 +73,11 @@ def _solve(level, num_players: int, seat: int, target: tuple[float, float],
     distance = math.hypot(target[0] - x, target[1] - y) * math.cos(off)  # along the heading
     spin = max(-t.max_spin, min(t.max_spin, spin))
     lo, hi = 1.0, t.max_speed
-    if predict(level, obj, hi, elevation).landing < distance:
+    if predict(level, obj, hi, elevation).rest < distance:
         return Aim(x, y, heading, hi, elevation, spin)
     for _ in range(SOLVE_STEPS):
         mid = (lo + hi) / 2.0
-        if predict(level, obj, mid, elevation).landing < distance:
+        if predict(level, obj, mid, elevation).rest < distance:
             lo = mid
         else:
             hi = mid
@@ -77,6 +92,35 @@ def aim_launch(level, num_players: int, seat: int, target: tuple[float, float], 
     t = level.throw
     x, y, heading = _release(level, num_players, seat, target, 0.05, 2.0)
     speed = max(1.0, min(t.max_speed, power * t.max_speed))
+    elevation = max(t.min_elevation, min(t.max_elevation, math.radians(elevation_deg)))
+    return Aim(x, y, heading, speed, elevation, max(-t.max_spin, min(t.max_spin, spin)))
+
+
+def aim_drag(level, num_players: int, seat: int, grab: tuple[float, float],
+             pull: tuple[float, float], pull_px: float, elevation_deg: float,
+             spin: float = 0.0) -> Aim | None:
+    """The slingshot's aim: the player grabbed the board at `grab` (mm) and pulled back to `pull`
+    (mm), `pull_px` pixels on screen. The throw heads from the pull towards the grab (within the
+    level's side-angle limit) along the line through the grab, released on that line halfway back
+    in the zone (within its ends), at the share `pull_px / PULL_FULL` of the level's top speed.
+    None while the pull is too short to tell a direction."""
+    if pull_px < 4.0 or math.dist(grab, pull) < 1e-6:
+        return None
+    t = level.throw
+    zone = release_zone(level, num_players, seat)
+    inward = zone.wall.angle + math.pi
+    wanted = math.atan2(grab[1] - pull[1], grab[0] - pull[0])
+    off = math.remainder(wanted - inward, 2 * math.pi)
+    limit = t.max_side_angle * 0.98
+    heading = math.remainder(inward + max(-limit, min(limit, off)), 2 * math.pi)
+    # back along the heading from the grab to the release's depth in the zone
+    depth, _ = zone.local(*zone.point(AI_DEPTH, 0.0))
+    d0, lat0 = zone.local(*grab)
+    d1, lat1 = zone.local(grab[0] - math.cos(heading), grab[1] - math.sin(heading))
+    lateral = lat0 + (lat1 - lat0) * (depth - d0) / (d1 - d0)
+    lateral = max(-zone.half_width + AI_MARGIN, min(zone.half_width - AI_MARGIN, lateral))
+    x, y = zone.point(AI_DEPTH, lateral)
+    speed = max(1.0, min(t.max_speed, pull_px / PULL_FULL * t.max_speed))
     elevation = max(t.min_elevation, min(t.max_elevation, math.radians(elevation_deg)))
     return Aim(x, y, heading, speed, elevation, max(-t.max_spin, min(t.max_spin, spin)))
 
@@ -98,20 +142,181 @@ def _release(level, num_players: int, seat: int, target: tuple[float, float], de
     return x, y, math.remainder(heading, 2 * math.pi)
 
 
-def flight_hint(level, num_players: int, seat: int, launch: Aim,
-                obj: str) -> tuple[list[tuple[float, float, float]], bool]:
-    """The flight to its first landing as [(x, y, z)] (mm), and whether it clears the wall: the
-    physics' own lone-body prediction, the one the AI aims with (`physics.predict.arc`)."""
-    return arc(level, num_players, seat, obj, launch)
+# --- the preview ----------------------------------------------------------------------------------
 
 
-def landing_warning(level, points: list[tuple[float, float, float]], clears: bool) -> str | None:
-    """The key of what goes wrong with a previewed flight (lang `table.aim.*`), or None."""
+@dataclass(frozen=True)
+class Spread:
+    """An ellipse on the board (mm): its centre, half-axes and the angle of the first (rad)."""
+
+    x: float
+    y: float
+    a: float
+    b: float
+    angle: float
+
+    def outline(self, points: int = 36) -> list[tuple[float, float]]:
+        c, s = math.cos(self.angle), math.sin(self.angle)
+        out = []
+        for k in range(points):
+            u = 2 * math.pi * k / points
+            ex, ey = self.a * math.cos(u), self.b * math.sin(u)
+            out.append((self.x + c * ex - s * ey, self.y + s * ex + c * ey))
+        return out
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What an aim does on the table as it lies, as the lone-body prediction sees it."""
+
+    arc: list[tuple[float, float, float]]  # the flight to its first landing, (x, y, z) mm
+    landing: tuple[float, float]
+    rest: tuple[float, float]  # where it stops (where it lands, when that is off the board)
+    warnings: list[tuple[str, tuple[float, float]]]  # (text key `table.aim.*`, where), in order
+    spread: Spread | None  # where most throws of the thrower's hand come to rest
+
+
+def preview(level, num_players: int, seat: int, aim: Aim, obj: str, table: Table | None = None,
+            hand: Hand = STEADY) -> Preview:
+    """The preview of `aim` thrown by `seat` with `hand` onto `table` (cached per aim)."""
+    key = (id(level), num_players, seat, aim, obj, table, hand)
+    found = _previews.get(key)
+    if found is None:
+        if len(_previews) > 64:
+            _previews.clear()
+        found = _previews[key] = _preview(level, num_players, seat, aim, obj, table or Table(),
+                                          hand)
+    return found
+
+
+_previews: dict[tuple, Preview] = {}
+
+
+def _preview(level, num_players: int, seat: int, aim: Aim, obj: str, table: Table,
+             hand: Hand) -> Preview:
+    points, clears = arc(level, num_players, seat, obj, aim)
+    flight = predict(level, obj, aim.speed, aim.elevation)
+    ux, uy = math.cos(aim.direction), math.sin(aim.direction)
+    land_s = math.hypot(points[-1][0] - aim.x, points[-1][1] - aim.y)
+    rest_s = max(land_s, flight.rest)
+    rest = (aim.x + ux * rest_s, aim.y + uy * rest_s)
+    landing = (points[-1][0], points[-1][1])
+    spread = None if hand.steady else _spread(level, num_players, seat, aim, obj, hand)
     if not clears:
-        return "table.aim.hits_wall"
-    if points and not level.board.contains(points[-1][0], points[-1][1]):
-        return "table.aim.lands_off"
-    return None
+        wall = level.seat_wall(num_players, seat)
+        nx, ny = math.cos(wall.angle), math.sin(wall.angle)
+        mid = wall.distance + level.walls.thickness / 2.0
+        at = min(points, key=lambda p: abs(p[0] * nx + p[1] * ny - mid))
+        return Preview(points, landing, rest, [("table.aim.hits_wall", at[:2])], spread)
+    warnings = _met(level, obj, aim, points, land_s, rest_s, table)
+    if warnings and warnings[0][0] == "table.aim.lands_off":
+        rest = landing  # a body that comes down off the board stays there
+    return Preview(points, landing, rest, warnings, spread)
+
+
+def _met(level, obj: str, aim: Aim, points: list[tuple[float, float, float]], land_s: float,
+         rest_s: float, table: Table) -> list[tuple[str, tuple[float, float]]]:
+    """What the path meets after it clears the wall, each where it first meets it: the board's
+    edge, an obstacle, the diamond, a die. The path runs straight along the heading; it is low
+    enough to meet a body from the last point of the arc above that body's height on."""
+    ux, uy = math.cos(aim.direction), math.sin(aim.direction)
+    half = (level.diamond.thickness if obj == DIAMOND else level.dice.height) / 2.0
+    reach = _reach(level, obj)
+
+    def at(s: float) -> tuple[float, float]:
+        return aim.x + ux * s, aim.y + uy * s
+
+    def low_from(height: float) -> float:
+        """Along the path, where the body is last above `height` before it lands."""
+        s = 0.0
+        for x, y, z in points:
+            if z - half > height:
+                s = math.hypot(x - aim.x, y - aim.y)
+        return s
+
+    found: list[tuple[str, tuple[float, float]]] = []
+    if not level.board.contains(*at(land_s)):
+        found.append(("table.aim.lands_off", at(land_s)))
+    else:
+        s = land_s
+        while s < rest_s:
+            s = min(rest_s, s + TRACK_STEP)
+            if not level.board.contains(*at(s)):
+                found.append(("table.aim.rolls_off", at(s)))
+                break
+    end = rest_s if not found else math.hypot(found[0][1][0] - aim.x, found[0][1][1] - aim.y)
+    for ob in level.obstacles:
+        s = low_from(ob.height)
+        while s <= end:
+            if geometry.inside_convex(ob.outline, *at(s), -reach):
+                found.append(("table.aim.into_obstacle", at(s)))
+                break
+            s += TRACK_STEP
+    bodies = []
+    if table.diamond is not None and table.diamond.on_board:
+        bodies.append(("table.aim.into_diamond", table.diamond.x, table.diamond.y,
+                       reach + _reach(level, DIAMOND), level.diamond.thickness))
+    for d in table.dice:
+        if d.on_board:
+            bodies.append(("table.aim.into_die", d.x, d.y, reach + _reach(level, "die"),
+                           level.dice.height))
+    for what, bx, by, within, height in bodies:
+        along = (bx - aim.x) * ux + (by - aim.y) * uy
+        across = abs(-(bx - aim.x) * uy + (by - aim.y) * ux)
+        if across >= within:
+            continue
+        first = max(low_from(height), along - math.sqrt(within * within - across * across))
+        if first <= end:
+            found.append((what, at(first)))
+    found.sort(key=lambda w: math.hypot(w[1][0] - aim.x, w[1][1] - aim.y))
+    return found
+
+
+def _reach(level, obj: str) -> float:
+    """A body's reach from its centre for telling a touch: halfway between the circles inside and
+    around its outline (a square die, a rhombic diamond)."""
+    if obj == DIAMOND:
+        a, b = level.diamond.long_diagonal / 2.0, level.diamond.short_diagonal / 2.0
+        return (a + a * b / math.hypot(a, b)) / 2.0
+    return level.dice.side * (1.0 + math.sqrt(2.0)) / 4.0
+
+
+def _spread(level, num_players: int, seat: int, aim: Aim, obj: str, hand: Hand) -> Spread:
+    """The ellipse holding SPREAD_SHARE of the rest points of SPREAD_SAMPLES throws of `aim` by
+    `hand`: the samples' mean and covariance, scaled to the share's quantile of their own
+    (Mahalanobis) distances, so it holds that share of them whatever their shape."""
+    rests = []
+    for drawn in _NORMALS:
+        a = wobble(level, num_players, seat, aim, hand, _Drawn(drawn))
+        s = predict(level, obj, a.speed, a.elevation).rest
+        rests.append((a.x + math.cos(a.direction) * s, a.y + math.sin(a.direction) * s))
+    n = len(rests)
+    mx, my = sum(p[0] for p in rests) / n, sum(p[1] for p in rests) / n
+    sxx = sum((p[0] - mx) ** 2 for p in rests) / n + 1e-6
+    syy = sum((p[1] - my) ** 2 for p in rests) / n + 1e-6
+    sxy = sum((p[0] - mx) * (p[1] - my) for p in rests) / n
+    det = sxx * syy - sxy * sxy
+    far = sorted(((p[0] - mx) ** 2 * syy - 2 * (p[0] - mx) * (p[1] - my) * sxy
+                  + (p[1] - my) ** 2 * sxx) / det for p in rests)
+    k = math.sqrt(far[min(n - 1, math.ceil(SPREAD_SHARE * n) - 1)])
+    mean, diff = (sxx + syy) / 2.0, math.sqrt(((sxx - syy) / 2.0) ** 2 + sxy * sxy)
+    angle = 0.5 * math.atan2(2 * sxy, sxx - syy)
+    return Spread(mx, my, k * math.sqrt(mean + diff), k * math.sqrt(max(0.0, mean - diff)), angle)
+
+
+class _Drawn:
+    """The spread's own stream, drawn once: the same standard normal draws for every aim (so the
+    spread moves smoothly with the aim), handed to `wobble` as its random stream."""
+
+    def __init__(self, normals: tuple[float, ...]):
+        self.normals = iter(normals)
+
+    def gauss(self, mu: float, sigma: float) -> float:
+        return mu + sigma * next(self.normals)
+
+
+_rng = random.Random(SPREAD_SEED)
+_NORMALS = tuple(tuple(_rng.gauss(0.0, 1.0) for _ in range(5)) for _ in range(SPREAD_SAMPLES))
 
 
 def elevation_limits(level) -> tuple[float, float]:

@@ -6,6 +6,9 @@ in flight together with the diamond (or the board's centre, for the diamond itse
 set moving, and comes back once all is still. The player can zoom in and out about a point; the
 view always eases towards where it should be, so it never jumps.
 
+The board is fitted into the camera's `board_rect`, the part of the area it has (all of it, or what
+the score sheet beside the board leaves: `set_board_rect`).
+
 The camera is the scene's `view`: `to_screen` / `to_board` map board millimetres to logical pixels
 of the table area and back (the mouse's aim goes through it). What is drawn uses a snapshot of it
 (`view`), whose scale is rounded to steps of ZOOM_STEP so the board's picture can be cached per
@@ -52,6 +55,7 @@ class Camera:
     def __init__(self, level, size: tuple[int, int]):
         self.level = level
         self.size = size
+        self.board_rect = (0, 0, size[0], size[1])  # x, y, w, h: where in the area the board goes
         self.bounds = board_bounds(level)
         self.fit = self._fit_scale(self.bounds)
         self.user_zoom = 1.0  # the player's zoom over the rest view
@@ -74,8 +78,8 @@ class Camera:
     def _drawn(self, scale: float, look: tuple[float, float]) -> View:
         k = round(math.log(scale / self.fit) / math.log(ZOOM_STEP))
         s = self.fit * ZOOM_STEP ** k
-        w, h = self.size
-        return View(s, (round(w / 2 - look[0] * s), round(h / 2 + look[1] * s)))
+        fx, fy, w, h = self.board_rect
+        return View(s, (round(fx + w / 2 - look[0] * s), round(fy + h / 2 + look[1] * s)))
 
     @property
     def scale(self) -> float:
@@ -147,6 +151,16 @@ class Camera:
             self.look = self.goal_look
         self._snap()
 
+    def set_board_rect(self, rect: tuple[int, int, int, int]) -> None:
+        """Fit the board into `rect` (x, y, w, h in the area) from now on, easing there."""
+        rect = tuple(rect)
+        if rect == self.board_rect:
+            return
+        self.board_rect = rect
+        self.fit = self._fit_scale(self.bounds)
+        self.user_focus = self._clamped(self.user_focus, self.fit * self.user_zoom)
+        self.rest()
+
     def settle(self) -> None:
         """Be at the goal at once (a new scene, a replay jumping)."""
         self._scale, self.look = self.goal_scale, self.goal_look
@@ -156,12 +170,12 @@ class Camera:
         """Move the view at once, as little as needed, so every point (mm) is on screen at least
         `margin_px` from the edge (a fast throw may outrun the easing)."""
         s = self._view.scale
-        w, h = self.size
+        fx, fy, w, h = self.board_rect
         lx, ly = self.look
         for x, y in points:
             sx, sy = self._view.to_screen(x, y)
-            dx = min(0.0, sx - margin_px) + max(0.0, sx - (w - margin_px))
-            dy = min(0.0, sy - margin_px) + max(0.0, sy - (h - margin_px))
+            dx = min(0.0, sx - fx - margin_px) + max(0.0, sx - fx - (w - margin_px))
+            dy = min(0.0, sy - fy - margin_px) + max(0.0, sy - fy - (h - margin_px))
             lx, ly = lx + dx / s, ly - dy / s
             self.look = (lx, ly)
             self._snap()
@@ -174,7 +188,7 @@ class Camera:
     # --- helpers -------------------------------------------------------------------------------
 
     def _fit_scale(self, box: tuple[float, float, float, float]) -> float:
-        w, h = self.size
+        w, h = self.board_rect[2:]
         return min(w / (box[2] - box[0]), h / (box[3] - box[1]))
 
     @staticmethod
@@ -184,7 +198,7 @@ class Camera:
     def _clamped(self, look: tuple[float, float], scale: float) -> tuple[float, float]:
         """`look` moved so that the view shows no more beyond the board than it must."""
         x0, y0, x1, y1 = self.bounds
-        half_w, half_h = self.size[0] / 2 / scale, self.size[1] / 2 / scale
+        half_w, half_h = self.board_rect[2] / 2 / scale, self.board_rect[3] / 2 / scale
         out = []
         for v, lo, hi, half in ((look[0], x0, x1, half_w), (look[1], y0, y1, half_h)):
             if hi - lo <= 2 * half:

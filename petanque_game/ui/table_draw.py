@@ -276,9 +276,10 @@ def _draw_cube(surface, view: View, level, body, pip, x, y, z, angle, orientatio
 
 
 def draw_release(surface: pygame.Surface, view: View, zone, seat: int, name: str,
-                 active: bool) -> None:
+                 active: bool, room: pygame.Rect | None = None) -> None:
     """The band behind a seat's wall where that player releases a throw, with the player's name
-    (and mark, when marks are shown), kept inside the area when the band is off it."""
+    (and mark, when marks are shown), kept inside `room` (default: the whole surface) when the
+    band is off it."""
     corners = [zone.point(0.0, -zone.half_width), zone.point(0.0, zone.half_width),
                zone.point(1.0, zone.half_width), zone.point(1.0, -zone.half_width)]
     pts = view.poly(corners)
@@ -288,7 +289,7 @@ def draw_release(surface: pygame.Surface, view: View, zone, seat: int, name: str
             theme.draw_mark(surface, seat, view.to_screen(*zone.point(0.5, (2 * k - 1) *
                                                                       zone.half_width)),
                             max(10.0, 14 * view.scale), theme.player_colour(seat))
-    surf, rect = release_label(surface.get_rect(), view, zone, seat, name, active)
+    surf, rect = release_label(room or surface.get_rect(), view, zone, seat, name, active)
     surface.blit(surf, rect)
     if theme.marks_shown():
         pygame.draw.circle(surface, (250, 250, 250), (rect.x - 12, rect.centery), 9)

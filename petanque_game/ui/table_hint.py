@@ -1,6 +1,8 @@
 """The hint at the table: the expert's suggested aim for a human's throw, asked for with H or the
-Hint button, searched on the AI's thread (`ai.hints`, a few hundred milliseconds) so the window
-never waits, then drawn on the board with its worth in the player's words."""
+Hint button, searched for the player's own hand on the AI's thread (`ai.hints`, a few hundred
+milliseconds) so the window never waits, then drawn on the board with its worth in the player's
+words. Use hint (U) puts its aim in place (`TableScene.use_hint`); asked before the hint is there,
+it is put in place when the search is done."""
 
 from __future__ import annotations
 
@@ -37,17 +39,21 @@ class HintAsk:
         self.hint: Any = None
         self.shown = False
         self.problem: str | None = None
+        self.origin: Any = None  # the session's state `state` was shown for (a throw kept at once)
+        self.use_when_ready = False  # Use hint was asked before the hint was there
 
-    def ask(self, state: Any) -> None:
-        """Show (or hide again) the hint for `state`, searching for it first if need be."""
+    def ask(self, state: Any, hand: Any = None, origin: Any = None) -> None:
+        """Show (or hide again) the hint for `state` and the thrower's `hand`, searching for it
+        first if need be. `origin`: the session's state, when the table shows `state` for it."""
         if self.state is state:
             self.shown = not self.shown
             return
         from petanque_game.ai import hints
 
         self.state, self.hint, self.problem, self.shown = state, None, None, True
+        self.origin, self.use_when_ready = origin, False
         game, board = self.game, self.board
-        self.future = in_background(lambda: hints.hint(game, state, board))
+        self.future = in_background(lambda: hints.hint(game, state, board, hand=hand))
 
     def poll(self) -> None:
         """Take the search's answer when it is there. A search that fails other than by having
@@ -61,11 +67,14 @@ class HintAsk:
             self.problem = lang.tr("table.hint.none")
 
     def searching(self, state: Any) -> bool:
-        return self.state is state and self.future is not None and self.shown
+        return self._for(state) and self.future is not None and self.shown
 
     def current(self, state: Any) -> Any:
         """The hint to draw in `state`, or None."""
-        return self.hint if self.state is state and self.shown else None
+        return self.hint if self._for(state) and self.shown else None
+
+    def _for(self, state: Any) -> bool:
+        return state is not None and (self.state is state or self.origin is state)
 
 
 def hint_words(hint: Any, state: Any, players: Any = None) -> str:

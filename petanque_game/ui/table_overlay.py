@@ -1,8 +1,9 @@
-"""What the table scene draws over the board: the player's aim (the arc to its first landing, a ring
-where it lands, the warning there when it hits the wall or lands off the board), the hint's aim,
-an AI's aim before it throws, the roll for who starts, the reckoning and the replay's notice.
-Drawing only reads the scene (DESIGN.md, principle 7); positions go through `scene.view` each
-frame, so they follow the camera."""
+"""What the table scene draws over the board: the player's aim (the arc to its first landing, the
+roll-out to where it comes to rest, a ring there, the hand's spread around it, and each thing that
+goes wrong on the way marked where it happens), the hint's aim drawn the same way in its own
+colour, an AI's aim before it throws, the roll for who starts, the reckoning and the replay's
+notice. Drawing only reads the scene (DESIGN.md, principle 7); positions go through `scene.view`
+each frame, so they follow the camera."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ import pygame
 
 from petanque_game.ui import lang, theme
 from petanque_game.ui import table_draw as td
-from petanque_game.ui.table_aim import landing_warning
 from petanque_game.ui.table_reckoning import draw_reckoning
 from petanque_game.ui.table_start import draw_start
 from petanque_game.ui.table_view import AREA, SIDE
@@ -23,13 +23,16 @@ HINT_COLOUR = (120, 200, 255)
 def draw_overlays(scene: Any, surface: pygame.Surface) -> None:
     area = surface.subsurface(AREA)
     if scene.aiming:
-        launch = scene.launch()
         seat, obj = scene.due[0], scene.due[1]
-        hint = scene.hint.current(scene.session.state)
-        if hint is not None and hasattr(hint.action, "speed"):
-            draw_flight(scene, area, hint.action, seat, obj, HINT_COLOUR,
+        hint = scene.hinted_aim()
+        if hint is not None:
+            draw_flight(scene, area, hint, seat, obj, HINT_COLOUR,
                         lang.tr("table.hint.on_board"))  # its words are in the side panel
-        draw_flight(scene, area, launch, seat, obj, None, None, scene.target)
+        launch = scene.launch()
+        if launch is not None and launch is not hint:  # (the hint in place: drawn once)
+            draw_flight(scene, area, launch, seat, obj, None, None, scene.pointed())
+        if scene.drag is not None:
+            _drag(scene, area)
     elif scene.ai_aim is not None and scene.flight is None:
         a = scene.ai_aim
         name = scene.session.players[a.seat].name
@@ -47,15 +50,17 @@ def draw_overlays(scene: Any, surface: pygame.Surface) -> None:
 def draw_flight(scene: Any, area: pygame.Surface, launch: Any, seat: int, obj: str,
                 colour: tuple[int, int, int] | None, label: str | None,
                 pointed: tuple[float, float] | None = None) -> None:
-    """An aim's predicted flight: the arc lifted by its height, the release point, a ring where it
-    first lands (open in the middle: the die there stays visible), and what goes wrong there."""
+    """An aim's predicted path (`table_aim.preview`): the arc lifted by its height, the release
+    point, a dot where it first lands, the roll-out to a ring where it comes to rest (open in the
+    middle: the die there stays visible), the hand's spread around it, and a cross where
+    something goes wrong, the first one said in words."""
     view = scene.view
-    points, clears = scene.flight_hint(launch, obj, seat)
-    warning = landing_warning(scene.level, points, clears)
-    col = colour or (theme.colour("accent") if warning is None else theme.colour("bad"))
+    p = scene.preview_of(launch, seat, obj)
+    bad = theme.colour("bad")
+    col = colour or (theme.colour("accent") if not p.warnings else bad)
     shift = getattr(td, "HEIGHT_SHIFT", 0.45)
     screen = []
-    for x, y, z in points:
+    for x, y, z in p.arc:
         sx, sy = view.to_screen(x, y)
         screen.append((sx, sy - z * view.scale * shift))
     for a, b in zip(screen[::2], screen[1::2]):  # dashes
@@ -64,28 +69,77 @@ def draw_flight(scene: Any, area: pygame.Surface, launch: Any, seat: int, obj: s
     start = view.to_screen(launch.x, launch.y)
     pygame.draw.circle(area, theme.player_colour(seat), start, 8)
     pygame.draw.circle(area, (255, 255, 255), start, 8, 2)
-    if not points:
-        return
-    land = view.to_screen(points[-1][0], points[-1][1])
+    land, rest = view.to_screen(*p.landing), view.to_screen(*p.rest)
+    if p.spread is not None:
+        _spread(area, [view.to_screen(x, y) for x, y in p.spread.outline()], col)
+    pygame.draw.line(area, (0, 0, 0), (land[0] + 1, land[1] + 1), (rest[0] + 1, rest[1] + 1), 3)
+    pygame.draw.line(area, col, land, rest, 2)  # the roll-out
+    pygame.draw.circle(area, (0, 0, 0), land, 5)
+    pygame.draw.circle(area, col, land, 4)
     ring = max(9.0, scene.level.dice.side * view.scale * 0.9)
-    _ring(area, land, ring, col)
-    if pointed is not None:  # where the player points, when the throw cannot land there
+    _ring(area, rest, ring, col)
+    warnings = list(p.warnings)
+    if pointed is not None:  # where the player points, when the throw cannot stop there
         at = view.to_screen(*pointed)
-        if abs(at[0] - land[0]) + abs(at[1] - land[1]) > 6:
+        if abs(at[0] - rest[0]) + abs(at[1] - rest[1]) > 6:
             pygame.draw.circle(area, theme.colour("muted"), at, 5, 1)
-    text = label
-    if warning is not None:
-        text = lang.tr(warning) if label is None else f"{label} - {lang.tr(warning)}"
+            if not warnings:
+                warnings.append(("table.aim.out_of_reach", p.rest))
+    for _, where in p.warnings:
+        _cross(area, view.to_screen(*where), bad)
+    text, near = label, rest
+    if warnings:
+        said = lang.tr(warnings[0][0])
+        text = said if label is None else f"{label} - {said}"
+        near = view.to_screen(*warnings[0][1])
     if text:
-        surf = theme.text(text, 21, col, True)
-        rect = surf.get_rect(midbottom=(land[0], land[1] - ring - 8))
-        if rect.top < 4:  # no room above: below the ring
-            rect.midtop = (land[0], land[1] + ring + 8)
-        rect.clamp_ip(area.get_rect().inflate(-6, -6))
-        back = pygame.Surface(rect.inflate(10, 4).size, pygame.SRCALPHA)
-        back.fill((0, 0, 0, 160))
-        area.blit(back, rect.inflate(10, 4))
-        area.blit(surf, rect)
+        _label(area, text, near, ring, col if not warnings else bad)
+
+
+def _drag(scene: Any, area: pygame.Surface) -> None:
+    """The slingshot's band: from where the board was grabbed to where it is pulled."""
+    _, grab, _, pull = scene.drag
+    at = (grab[0] - AREA.x, grab[1] - AREA.y)
+    to = (pull[0] - AREA.x, pull[1] - AREA.y)
+    pygame.draw.line(area, (0, 0, 0), (at[0] + 1, at[1] + 1), (to[0] + 1, to[1] + 1), 4)
+    pygame.draw.line(area, theme.colour("text"), at, to, 2)
+    pygame.draw.circle(area, theme.colour("text"), at, 6, 2)
+    pygame.draw.circle(area, theme.colour("accent"), to, 7)
+
+
+def _label(area: pygame.Surface, text: str, at: tuple[float, float], ring: float, col) -> None:
+    surf = theme.text(text, 21, col, True)
+    rect = surf.get_rect(midbottom=(at[0], at[1] - ring - 8))
+    if rect.top < 4:  # no room above: below the ring
+        rect.midtop = (at[0], at[1] + ring + 8)
+    rect.clamp_ip(area.get_rect().inflate(-6, -6))
+    back = pygame.Surface(rect.inflate(10, 4).size, pygame.SRCALPHA)
+    back.fill((0, 0, 0, 160))
+    area.blit(back, rect.inflate(10, 4))
+    area.blit(surf, rect)
+
+
+def _spread(area: pygame.Surface, outline: list[tuple[float, float]], col) -> None:
+    """The hand's spread: a faint ellipse, filled lightly, dashed round."""
+    xs, ys = [p[0] for p in outline], [p[1] for p in outline]
+    box = pygame.Rect(int(min(xs)) - 2, int(min(ys)) - 2, int(max(xs) - min(xs)) + 5,
+                      int(max(ys) - min(ys)) + 5)
+    clip = box.clip(area.get_rect())
+    if clip.w > 0 and clip.h > 0:
+        fill = pygame.Surface(clip.size, pygame.SRCALPHA)
+        pygame.draw.polygon(fill, (*col, 40), [(x - clip.x, y - clip.y) for x, y in outline])
+        area.blit(fill, clip)
+    for i in range(0, len(outline), 2):
+        a, b = outline[i], outline[(i + 1) % len(outline)]
+        pygame.draw.line(area, col, a, b, 2)
+
+
+def _cross(area: pygame.Surface, at: tuple[float, float], col) -> None:
+    x, y = at
+    for dx, dy in ((1, 1), (1, -1)):
+        pygame.draw.line(area, (0, 0, 0), (x - 7 * dx + 1, y - 7 * dy + 1),
+                         (x + 7 * dx + 1, y + 7 * dy + 1), 5)
+        pygame.draw.line(area, col, (x - 7 * dx, y - 7 * dy), (x + 7 * dx, y + 7 * dy), 3)
 
 
 def _ring(area: pygame.Surface, at: tuple[float, float], r: float, col) -> None:

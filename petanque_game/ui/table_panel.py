@@ -12,6 +12,7 @@ from petanque_game.rules.petanque_table import Table
 from petanque_game.rules.terningepetanque import closest_dice
 from petanque_game.ui import dice, lang, theme
 from petanque_game.ui import table_draw as td
+from petanque_game.ui.keys import key_names
 from petanque_game.ui.table_hint import hint_words
 from petanque_game.ui.widgets import panel
 
@@ -63,8 +64,9 @@ def draw_side(scene, surface: pygame.Surface, rect: pygame.Rect, table: Table, o
             col, what = "bad", lang.tr("table.panel.off", points=f"-{d.face}")
         else:
             col, what = "bad", lang.tr("table.reckoning.knocked_off")
-        theme.blit_text(surface, name, (x + 34, y + 13), 20, col, anchor="midleft")
-        theme.blit_text(surface, theme.fit(what, 19, box.w - 150), (box.right - 12, y + 13), 19,
+        named = theme.blit_text(surface, name, (x + 34, y + 13), 20, col, anchor="midleft")
+        room = box.right - 12 - named.right - 8  # what the name leaves of the row
+        theme.blit_text(surface, theme.fit(what, 19, room), (box.right - 12, y + 13), 19,
                         col, anchor="midright")
         y += 26
     if len(shown) < len(table.dice):
@@ -139,7 +141,7 @@ def _draw_aim_meter(scene, surface: pygame.Surface, r: pygame.Rect) -> None:
         percent=f"{abs(spin) * 100:.0f}")
     theme.blit_text(surface, said, (r.x, y), 18, "text", True)
     y += 22
-    keys = "table.aim.keys_power" if scene.aim_mode == "power" else "table.aim.keys_point"
+    keys = f"table.aim.keys_{scene.aim_mode}"
     for line in theme.wrap(lang.tr(keys), 16, r.w)[:3]:
         theme.blit_text(surface, line, (r.x, y), 16, "muted")
         y += 17
@@ -175,9 +177,12 @@ def prompt(scene) -> str:
     if st.starter is None:
         return lang.tr("table.prompt.roll", name=who)
     if st.awaiting_accept:
+        if scene.keeping:
+            return lang.tr("table.prompt.kept", name=who,
+                           keys=key_names(scene.app.settings, "rethrow"))
         return lang.tr("table.prompt.accept", name=who)
     _, obj, die = scene.due
     what = lang.tr("table.prompt.diamond" if obj == "diamond" else
                    "table.prompt.first_die" if die == 0 else "table.prompt.second_die")
-    key = "table.prompt.power" if scene.aim_mode == "power" else "table.prompt.point"
+    key = f"table.prompt.{scene.aim_mode}"
     return lang.tr(key, name=who, what=what)

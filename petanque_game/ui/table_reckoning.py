@@ -127,7 +127,7 @@ def _measure(scene: Any, area: pygame.Surface, r: Reckoning) -> None:
         rect.center = view.to_screen(d.x, d.y)
     taken.append(pygame.Rect(0, 0, die_px * 1.6, die_px * 1.6))
     taken[-1].center = centre
-    taken += _seat_names(scene, area.get_rect())
+    taken += _seat_names(scene)
     for d in table.dice:
         at = view.to_screen(d.x, d.y)
         if not d.on_board:
@@ -151,14 +151,15 @@ def _measure(scene: Any, area: pygame.Surface, r: Reckoning) -> None:
                "accent" if near else "text")
 
 
-def _seat_names(scene: Any, area: pygame.Rect) -> list[pygame.Rect]:
-    """Where the seats' names are drawn: the labels keep clear of them."""
+def _seat_names(scene: Any) -> list[pygame.Rect]:
+    """Where the seats' names are drawn (in the board's part of the area, beside the score
+    sheet): the labels keep clear of them."""
     from petanque_game.physics import release_zone
 
     names = []
     for seat, player in enumerate(scene.session.players):
         zone = release_zone(scene.level, scene.n, seat)
-        names.append(td.release_label(area, scene.view, zone, seat, player.name,
+        names.append(td.release_label(pygame.Rect(scene.view.board_rect), scene.view, zone, seat, player.name,
                                       False)[1].inflate(6, 2))
     return names
 
@@ -212,7 +213,8 @@ def _card_rect(scene: Any, area_rect: pygame.Rect) -> pygame.Rect:
     """The card goes in the corner of the table area that covers fewest of the round's pieces,
     the farthest from the diamond on a tie."""
     w, h = 330, 34 + 48 + 44 * scene.n + 30
-    inner = area_rect.inflate(-2 * SIDE_NAMES, -16)  # the seats' names at the sides stay seen
+    board = pygame.Rect(scene.view.board_rect).move(area_rect.topleft)  # beside the score sheet
+    inner = board.inflate(-2 * SIDE_NAMES, -16)  # the seats' names at the sides stay seen
     corners = [pygame.Rect(inner.x, inner.y, w, h), pygame.Rect(inner.right - w, inner.y, w, h),
                pygame.Rect(inner.x, inner.bottom - h, w, h),
                pygame.Rect(inner.right - w, inner.bottom - h, w, h)]

@@ -1,8 +1,9 @@
 """Drawing the Terningepetanque table and watching a throw: the board as the camera shows it, the
-seats, the dice and the diamond at rest or in flight, the close-up of the dice that decide the
-round; the throw's pace, its sounds and the camera's moves (`watch_throw`, each frame),
-and the player's zoom (`camera_event`). Drawing only reads the scene; it never changes the game
-(DESIGN.md, principle 7).
+seats, the dice and the diamond at rest or in flight, the score sheet beside the board
+(ui/table_sheet.py), the close-up of the dice that decide the round; the throw's pace, its sounds
+and the camera's moves (`watch_throw`, each frame), and the player's zoom and the sheet shown or
+hidden (`camera_event`). Drawing only reads the scene; it never changes the game (DESIGN.md,
+principle 7).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from petanque_game.ui import table_draw as td
 from petanque_game.ui import table_watch as watch
 from petanque_game.ui.game_ui import board_words
 from petanque_game.ui.table_panel import draw_side, prompt
+from petanque_game.ui.table_sheet import Placement, draw_sheet, place_sheet, visible_rows
 
 AREA = pygame.Rect(8, 64, 960, 552)  # the table's part of the logical surface
 SIDE = pygame.Rect(980, 64, 284, 552)  # the side panel
@@ -24,11 +26,31 @@ ZOOM_KEY_STEP = 1.25  # one key press or wheel notch zooms by this much
 CLOSEUP_BELOW = 24.0  # px: a die smaller than this at rest gets the close-up of the deciding dice
 CLOSEUP_DIE = 32.0  # px: how large a die is in the close-up
 CLOSEUP_MIN, CLOSEUP_MAX = 180, 260  # px: the close-up's side, as the deciding dice need
+CLOSEUP_SMALLEST = 120  # px: a smaller close-up when no corner has room for that one
+SHEET_MEMORY = "table_sheet"  # the app's memory: the score sheet shown (True) or hidden (False)
+SHEET_HINT_AT = (10, 6)  # px in the area: where "Tab: score sheet" is written when it is hidden
 FOLLOW_RATE = 2.0  # a throw's camera eases this much faster than the one at rest
 
 
 class TableDrawing:
     """The drawing half of TableScene (a mixin: it reads the scene's state through self)."""
+
+    sheet: Placement  # where the score sheet goes (`lay_out_sheet`, when the scene is made)
+
+    def lay_out_sheet(self, settle: bool = False) -> None:
+        """Place the score sheet (or not) and fit the board into the rest of the area. Whether
+        the player showed or hid it (Tab) is kept while the window is open (a replay's jump
+        makes the scene anew)."""
+        st = self.session.state
+        self.sheet = place_sheet(self.level, st.num_players, st.rounds, AREA.size,
+                                 self.app.memory.get(SHEET_MEMORY))
+        self.view.set_board_rect(tuple(self.sheet.board))
+        if settle:
+            self.view.settle()
+
+    def toggle_sheet(self) -> None:
+        self.app.memory[SHEET_MEMORY] = self.sheet.rect is None
+        self.lay_out_sheet()
 
     # --- each frame -------------------------------------------------------------------------------
 
@@ -72,10 +94,16 @@ class TableDrawing:
 
     def camera_event(self, event: pygame.event.Event) -> bool:
         """The player's zoom: Ctrl + wheel (towards the pointer), Ctrl + plus / minus or Page Up /
-        Page Down, Ctrl + 0 or Home to fit the board again. The plain wheel is the elevation's."""
+        Page Down, Ctrl + 0 or Home to fit the board again. The plain wheel is the elevation's.
+        Tab, or a click on the sheet (or on "Tab: score sheet" when it is hidden), shows or hides
+        the score sheet; a click there aims nowhere."""
         if event.type == pygame.MOUSEMOTION:
             self._pointer = event.pos
             return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
+                and self._sheet_at(event.pos):
+            self.toggle_sheet()
+            return True
         ctrl = bool(pygame.key.get_mods() & pygame.KMOD_CTRL)
         if event.type == pygame.MOUSEWHEEL and ctrl:
             self._zoom(ZOOM_KEY_STEP ** event.y, self._pointer_board())
@@ -94,6 +122,8 @@ class TableDrawing:
             self._zoom(1 / ZOOM_KEY_STEP, None)
         elif event.key == pygame.K_HOME or (ctrl and event.key in (pygame.K_0, pygame.K_KP0)):
             self.view.reset_zoom()
+        elif event.key == pygame.K_TAB:
+            self.toggle_sheet()
         else:
             return False
         return True
@@ -125,6 +155,7 @@ class TableDrawing:
             self._draw_flight(area, view)
         else:
             self._draw_table(area, table, old, view)
+        self._draw_sheet(area)
         inset = self._draw_closeup(area, table, old, seat_walls) if self.flight is None else None
         self._draw_zoom(area, inset)
         pygame.draw.rect(surface, theme.colour("edge"), AREA, 2, border_radius=6)
@@ -132,6 +163,31 @@ class TableDrawing:
         urgent = self.human_turn and not self.busy
         text = self.replay.prompt() if self.replay is not None else prompt(self)
         self.draw_status(surface, text, self.buttons(), urgent)
+
+    def _draw_sheet(self, area: pygame.Surface) -> None:
+        """The score sheet in its place, or where Tab shows it when it is hidden."""
+        place, st = self.sheet, self.state
+        if place.rect is not None:
+            draw_sheet(area, place, visible_rows(self), self.session.players,
+                       st.rounds if st.is_terminal else st.round_number)
+        elif self.sheet_hint_shown:
+            theme.blit_text(area, lang.tr("table_sheet.show"), SHEET_HINT_AT, 18, "muted",
+                            shadow=True)
+
+    def _sheet_at(self, pos: tuple[int, int]) -> bool:
+        """Is `pos` (logical) on the score sheet, or on where Tab shows it?"""
+        place = self.sheet.rect
+        if place is None:
+            if not self.sheet_hint_shown:
+                return False
+            place = theme.text(lang.tr("table_sheet.show"), 18).get_rect(topleft=SHEET_HINT_AT)
+        return place.move(AREA.topleft).collidepoint(pos)
+
+    @property
+    def sheet_hint_shown(self) -> bool:
+        """Is "Tab: score sheet" written in the area's corner (the sheet hidden, a person to
+        throw)?"""
+        return self.sheet.rect is None and self.human_turn and not self.busy
 
     def _draw_zoom(self, area: pygame.Surface, inset: pygame.Rect | None) -> None:
         """The zoom and how to get back, when the player changed it; while the player aims,
@@ -145,11 +201,11 @@ class TableDrawing:
             return
         # A bottom corner: the seats' names sit at the middle of the sides, and the close-up
         # takes the corner with the fewest bodies; take the other one when it is that one.
-        w, h = area.get_size()
+        fx, fy, w, h = self.view.board_rect  # beside the score sheet
         size = theme.text(text, 18).get_size()
-        spot = pygame.Rect(10, h - 8 - size[1], *size)
+        spot = pygame.Rect(fx + 10, fy + h - 8 - size[1], *size)
         if inset is not None and inset.colliderect(spot):
-            spot.right = w - 10
+            spot.right = fx + w - 10
         theme.blit_text(area, text, spot.topleft, 18, "muted", shadow=True)
 
     def _draw_seats(self, area: pygame.Surface, view: td.View) -> None:
@@ -159,7 +215,8 @@ class TableDrawing:
         for seat in range(self.n):
             zone = release_zone(self.level, self.n, seat)
             active = due is not None and due[0] == seat
-            td.draw_release(area, view, zone, seat, self.session.players[seat].name, active)
+            td.draw_release(area, view, zone, seat, self.session.players[seat].name, active,
+                            pygame.Rect(self.view.board_rect))
 
     def _draw_table(self, area: pygame.Surface, table: Table, old: bool, view: td.View,
                     labels: bool = True) -> None:
@@ -239,9 +296,9 @@ class TableDrawing:
     def closeup(self, table: Table, old: bool) -> tuple[pygame.Rect, td.View] | None:
         """Where the close-up goes in the area and what it shows, or None for no close-up: when
         the dice at rest are too small to read, a magnified view of the diamond and the dice
-        that decide the round, in the corner of the area that hides none of the bodies and the
-        least of the board. Not while the camera moves, the player has zoomed or a reckoning
-        shows."""
+        that decide the round, in a corner of the board's part of the area that covers no body
+        and no seat's name (`kept_clear`), and the least of the board; none when no corner is
+        clear. Not while the camera moves, the player has zoomed or a reckoning shows."""
         cam = self.view
         dm = table.diamond
         if dm is None or old or not cam.still or cam.user_zoom != 1.0 \
@@ -262,28 +319,68 @@ class TableDrawing:
         scale = max(CLOSEUP_DIE / side, min(4.0, (CLOSEUP_MIN - 16) / span))
         size = int(max(CLOSEUP_MIN, min(CLOSEUP_MAX, span * scale + 16)))
         rect = self._closeup_rect(cam.view, table, size)
+        if rect is None:
+            return None  # no corner is clear of the bodies and the names
+        size = rect.w
         at = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
         if span * scale > size:  # the deciding dice lie far apart: keep the diamond in sight
             at = (dm.x, dm.y)
-        return rect, td.View(scale, (round(size / 2 - at[0] * scale),
-                                     round(size / 2 + at[1] * scale)))
+        return rect, td.View(scale, (round(rect.w / 2 - at[0] * scale),
+                                     round(rect.h / 2 + at[1] * scale)))
 
-    def _closeup_rect(self, view: td.View, table: Table, size: int) -> pygame.Rect:
-        """The corner of the area for the close-up: none of the bodies under it, the least of the
-        felt and of the seat that throws next."""
-        key = (view, table, self.due)
+    def kept_clear(self, view: td.View, table: Table) -> list[pygame.Rect]:
+        """What the close-up may never cover, in the area: each body on the board as drawn (a
+        die's face, the sides below it and its shadow; the diamond) and each seat's name."""
+        from petanque_game.physics import release_zone
+
+        die = td.die_px(self.level, view)
+        found = []
+        for d in table.dice:
+            if d.on_board:
+                r = pygame.Rect(0, 0, die * 1.7 + 4, die * 1.9 + 4)
+                r.center = view.to_screen(d.x, d.y + 0.2 * self.level.dice.side)
+                found.append(r)
+        if table.diamond is not None:
+            reach = self.level.diamond.long_diagonal * view.scale + 6
+            r = pygame.Rect(0, 0, reach, reach)
+            r.center = view.to_screen(table.diamond.x, table.diamond.y)
+            found.append(r)
+        if self.sheet_hint_shown:
+            found.append(theme.text(lang.tr("table_sheet.show"), 18).get_rect(
+                topleft=SHEET_HINT_AT).inflate(4, 4))
+        for seat, player in enumerate(self.session.players):
+            zone = release_zone(self.level, self.n, seat)
+            found.append(td.release_label(pygame.Rect(self.view.board_rect), view, zone, seat,
+                                          player.name, False)[1].inflate(34, 4))
+        return found
+
+    def _closeup_rect(self, view: td.View, table: Table, size: int) -> pygame.Rect | None:
+        """The corner of the board's part of the area for the close-up, `size` px or smaller:
+        clear of every body and name (`kept_clear`), covering the least of the felt and of the
+        seat that throws next; None when no corner is clear even at CLOSEUP_SMALLEST."""
+        key = (view, table, self.due, size, self.view.board_rect, self.sheet_hint_shown)
         cached = getattr(self, "_closeup_at", None)
         if cached is not None and cached[0] == key:
             return cached[1]
         pad = 10
-        w, h = AREA.size
-        corners = [pygame.Rect(w - size - pad, pad, size, size),
-                   pygame.Rect(pad, pad, size, size),
-                   pygame.Rect(w - size - pad, h - size - pad, size, size),
-                   pygame.Rect(pad, h - size - pad, size, size)]
-        bodies = [view.to_screen(d.x, d.y) for d in table.dice if d.on_board]
-        if table.diamond is not None:
-            bodies.append(view.to_screen(table.diamond.x, table.diamond.y))
+        fx, fy, w, h = self.view.board_rect
+        clear = self.kept_clear(view, table)
+        corners = []
+        for side in range(size, CLOSEUP_SMALLEST - 1, -20):
+            corners = [r for r in (pygame.Rect(fx + w - side - pad, fy + pad, side, side),
+                                   pygame.Rect(fx + pad, fy + pad, side, side),
+                                   pygame.Rect(fx + w - side - pad, fy + h - side - pad, side, side),
+                                   pygame.Rect(fx + pad, fy + h - side - pad, side, side))
+                       if r.inflate(8, 8).collidelist(clear) < 0]
+            if corners:
+                break
+        best = min(corners, key=self._closeup_cost(view)) if corners else None
+        self._closeup_at = (key, best)
+        return best
+
+    def _closeup_cost(self, view: td.View):
+        """How much a corner hides: of the felt, the seats' bands and walls, the next thrower's
+        above all."""
         from petanque_game.physics import release_zone
 
         probe = pygame.Surface(AREA.size)
@@ -300,10 +397,7 @@ class TableDrawing:
             pygame.draw.polygon(probe, col, view.poly(wall))
 
         def cost(r: pygame.Rect) -> float:
-            hidden = sum(r.inflate(24, 24).collidepoint(p) for p in bodies)
             red, green, blue = pygame.transform.average_color(probe, r)[:3]
-            return 1e6 * hidden + red + 10 * green + 0.5 * blue
+            return red + 10 * green + 0.5 * blue
 
-        best = min(corners, key=cost)
-        self._closeup_at = (key, best)
-        return best
+        return cost

@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from petanque_game.rules.petanque_table import HAND_NAMES
 from petanque_game.ui import lang
 
 LOGICAL_SIZE = (1280, 720)
@@ -259,6 +260,7 @@ DEFAULT_KEYS: dict[str, list[str]] = {
     "help": ["f1"],
     "settings": ["f2"],
     "hint": ["h"],
+    "use_hint": ["u"],
 }
 
 # Which actions are live at the same time (the window's own keys everywhere, then each game's and
@@ -268,17 +270,21 @@ KEY_CONTEXTS = (
     ("roll", "stop", "hint"),                # Ship, Captain and Crew
     ("roll", "roll_one", "close", "hint"),   # Shut the Box
     ("roll", "bank", "hint"),                # Ten Thousand
-    ("roll", "accept", "rethrow"),           # Terningepetanque
+    ("roll", "accept", "rethrow", "hint", "use_hint"),  # Terningepetanque
     ("pause", "step", "faster", "slower"),   # a replay
 )
 
 # The settings the settings scene offers: the choices, the yes-or-no ones and the numbers.
 CHOICES: dict[str, tuple[str, ...]] = {"language": tuple(lang.LANGUAGES),
-                                       "palette": tuple(PALETTES), "aim": ("point", "power")}
-FLAGS = ("sound", "fullscreen", "handover")
+                                       "palette": tuple(PALETTES),
+                                       "aim": ("point", "drag", "power"),
+                                       "hand": HAND_NAMES}
+FLAGS = ("sound", "fullscreen", "handover", "accept_at_once")
 SECONDS = ("ai_delay", "roll_time", "replay_delay")  # 0 to 10 s each
 NUMBERS: dict[str, tuple[float, float]] = {"volume": (0.0, 1.0), "animation_speed": (0.25, 4.0)}
-PLAIN = (*CHOICES, *FLAGS, *SECONDS, *NUMBERS)  # besides keys and colours
+WINDOW = ("window_size",)  # kept by the window itself (ui/app.py), not offered in the scene
+PLAIN = (*CHOICES, *FLAGS, *SECONDS, *NUMBERS, *WINDOW)  # besides keys and colours
+MIN_WINDOW = (320, 180)  # px: the least window size remembered
 
 
 @dataclass
@@ -297,7 +303,12 @@ class Settings:
     animation_speed: float = 1.0  # how fast throws and rolls play: 0.5 is half speed
     palette: str = "standard"  # players' colours (PALETTES); "clear" adds players' marks
     handover: bool = True  # hide the table between two human players until the next is ready
-    aim: str = "point"  # petanque aiming: "point" (where to land) or "power" (a timed power bar)
+    aim: str = "point"  # petanque aiming: "point" (where to stop), "drag" (a slingshot's pull)
+    # or "power" (a timed power bar)
+    hand: str = "normal"  # the hand a person's seat throws with by default (setup: per seat)
+    accept_at_once: bool = True  # keep a petanque throw without asking (Throw again stays)
+    window_size: list[int] | None = None  # [width, height] the window had last; None: fit the
+    # desktop (ui/app.py window_size_for)
     problems: list[str] = field(default_factory=list)
     # What the settings files gave before the player's own changes (settings.yaml) were laid over
     # them: `save_settings` keeps only what differs from it.
@@ -313,19 +324,20 @@ class Settings:
 
 
 def _key_codes(names: Any, where: str, problems: list[str]) -> set[int] | None:
-    from petanque_game.config import brief
+    from petanque_game.ui.keys import code_of
 
+    listed = isinstance(names, list)
     if isinstance(names, str):
         names = [names]
     if not isinstance(names, list) or not names:
         problems.append(f"{where}: expected a key name or a list of key names")
         return None
     codes = set()
-    for name in names:
+    for i, name in enumerate(names):
         try:
-            codes.add(pygame.key.key_code(str(name)))
-        except (ValueError, TypeError):
-            problems.append(f"{where}: unknown key {brief(name)}")
+            codes.add(code_of(str(name)))
+        except ValueError:  # the text is not shown: it may be anything the file holds
+            problems.append(f"{where}{f'[{i}]' if listed else ''}: not the name of a key")
     return codes or None
 
 
@@ -357,6 +369,10 @@ def load_settings(data: Any = None, name: str = "config/ui.yaml") -> Settings:
                         (user / SETTINGS_FILE, str(user / SETTINGS_FILE))):
         if path.name == SETTINGS_FILE:
             settings.files_gave = plain(settings)
+        mine = path != config_dir() / "ui.yaml"
+        if mine and _present(path) and paths.leaves_user_folder(path):
+            problems.append(f"{label}: a link to a file outside your user folder; not read")
+            continue
         found = _read(path, label, problems)
         if found is not None:
             _apply(settings, found, label, problems)
@@ -365,8 +381,10 @@ def load_settings(data: Any = None, name: str = "config/ui.yaml") -> Settings:
 
 def plain(settings: Settings) -> dict[str, Any]:
     """The settings the scene offers, as a settings file writes them (keys by their names)."""
+    from petanque_game.ui.keys import stored_name
+
     found: dict[str, Any] = {key: getattr(settings, key) for key in PLAIN}
-    found["keys"] = {action: sorted(pygame.key.name(code) for code in codes)
+    found["keys"] = {action: sorted(stored_name(code) for code in codes)
                      for action, codes in settings.keys.items()}
     return found
 
@@ -413,7 +431,7 @@ def key_conflict(settings: Settings, action: str, code: int) -> str | None:
 
 def _apply(settings: Settings, data: Any, name: str, problems: list[str]) -> None:
     """Lay one file's settings over `settings`."""
-    from petanque_game.config import brief, key_text
+    from petanque_game.config import key_text
 
     if not isinstance(data, dict):
         problems.append(f"{name}: expected a mapping of settings")
@@ -425,17 +443,19 @@ def _apply(settings: Settings, data: Any, name: str, problems: list[str]) -> Non
     if not isinstance(given_keys, dict):
         problems.append(f"{name}: keys: expected a mapping of actions to key names")
         given_keys = {}
+    bound = {}
     for action, names in given_keys.items():
         if action not in DEFAULT_KEYS:
             problems.append(f"{name}: keys.{key_text(action)}: unknown action")
             continue
         codes = _key_codes(names, f"{name}: keys.{action}", problems)
         if codes:
-            settings.keys[action] = codes
+            bound[action] = codes
+    _bind(settings, bound, name, problems)
     for key, value in data.items():
         why = _plain_problem(key, value)
-        if why is not None:
-            problems.append(f"{name}: {key}: {why}, not {brief(value)}")
+        if why is not None:  # the value is not shown: it may be anything the file holds
+            problems.append(f"{name}: {key}: {why}")
         elif key in PLAIN:
             setattr(settings, key, float(value) if key in SECONDS or key in NUMBERS else value)
     colours = data.get("colours") or {}
@@ -452,6 +472,28 @@ def _apply(settings: Settings, data: Any, name: str, problems: list[str]) -> Non
         problems.append(f"{name}: colours: expected a mapping of names to [r, g, b]")
 
 
+def _bind(settings: Settings, bound: dict[str, set[int]], name: str, problems: list[str]) -> None:
+    """Lay one file's keys over `settings`, refusing as the settings scene does a key that
+    another action uses where both are live (`key_conflict`): such an action keeps its keys."""
+    from petanque_game.ui.keys import key_label
+
+    earlier = dict(settings.keys)
+    settings.keys.update(bound)
+    refused: dict[str, tuple[int, str]] = {}
+    while True:  # a refusal gives an action its old keys back, which may clash anew
+        clash = next(((action, code, other) for action in bound if action not in refused
+                      for code in sorted(settings.keys[action])
+                      if (other := key_conflict(settings, action, code)) is not None), None)
+        if clash is None:
+            break
+        action, code, other = clash
+        refused[action] = (code, other)
+        settings.keys[action] = earlier[action]
+    for action, (code, other) in refused.items():
+        problems.append(f"{name}: keys.{action}: {key_label(code)} is the key of "
+                        f"{other} too, and both are used at the same time")
+
+
 def _plain_problem(key: Any, value: Any) -> str | None:
     """Why `value` cannot be the setting `key` (None: it can, or `key` is not a plain one)."""
     if key in SECONDS and not (type(value) in (int, float) and 0 <= value <= 10):
@@ -460,6 +502,11 @@ def _plain_problem(key: Any, value: Any) -> str | None:
         low, high = NUMBERS[key]
         if not (type(value) in (int, float) and low <= value <= high):
             return f"expected a number from {low:g} to {high:g}"
+    if key in WINDOW and value is not None and not (
+            isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)
+            and value[0] >= MIN_WINDOW[0] and value[1] >= MIN_WINDOW[1]):
+        return (f"expected [width, height] in pixels, at least {MIN_WINDOW[0]} by "
+                f"{MIN_WINDOW[1]}")
     if key in FLAGS and type(value) is not bool:
         return "expected true or false"
     if key in CHOICES and value not in CHOICES[key]:

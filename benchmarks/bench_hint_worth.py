@@ -1,0 +1,146 @@
+"""Benchmark: is the worth a Terningepetanque hint states honest, and what does a hint cost?
+
+    PYTHONPATH=. nice -n 10 python benchmarks/bench_hint_worth.py [--states 20] [--seed 0]
+        [--hand normal] [--recheck 48] [--rechecks 5] [--reference 240]
+
+It gathers `--states` varied mid-round states (a die to throw, the diamond and at least one die
+already lying) from real games of medium AIs on every shipped board, two to four players, one
+state a game at a throw drawn from the game's seed. At each it asks for the hint for the
+`--hand` person's hand, timing its CPU, and re-estimates the hinted aim's worth from
+`--recheck` fresh hands of that hand (a stream neither the search nor the hint saw; `--rechecks`
+such re-estimates, the first being the criterion's). It prints the mean and worst absolute gap
+between the stated worth and the first re-estimate, the mean gap over all, the same for the
+search's own estimate of its best candidate (the maximum of noisy estimates the hint stated
+before), the spread of one hand's worth, and the hint's CPU time at p50/p95/worst; then the
+trade-off: the gap a stated worth of K fresh hands would have, for a few K, and its CPU time.
+Each figure is also compared with a precise `--reference` (many more independent hands): the
+re-estimate itself is off by about 0.8 sd / sqrt(48) on average, which the gap includes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from petanque_game.ai import hints  # noqa: E402
+from petanque_game.ai import petanque as ai  # noqa: E402
+from petanque_game.ai.hints_petanque import WORTH_SAMPLES, seed_of  # noqa: E402
+from petanque_game.match import Match  # noqa: E402
+from petanque_game.physics.hand import PERSON_HANDS  # noqa: E402
+from petanque_game.physics.level import level_names  # noqa: E402
+from petanque_game.record import Seat  # noqa: E402
+from petanque_game.rules.petanque_table import DIE  # noqa: E402
+
+GAME = "terningepetanque"
+
+
+def mid_round_states(count: int, seed: int = 0) -> list[tuple[object, object]]:
+    """`count` (state, board) pairs: one die throw from each of `count` medium-AI games, game g
+    on shipped board g % 3 with 2 + (g // 3) % 3 players, the throw drawn from its seed among
+    the game's first three rounds' throws with the diamond and a die already lying."""
+    boards = level_names()
+    found = []
+    for g in range(count):
+        players = 2 + (g // len(boards)) % 3
+        match = Match.new(GAME, [Seat(f"AI {i}", "ai", "medium") for i in range(players)],
+                          {"rounds": 3}, seed=seed + g, level=boards[g % len(boards)])
+        candidates = []
+        while not match.over:
+            state = match.state
+            due = state.throw_due
+            if due is not None and due[0] == DIE and not state.awaiting_accept \
+                    and state.throws_done >= 2:
+                candidates.append(state)
+            match.play_ai_turn()
+        found.append((random.Random(seed + g).choice(candidates), match.level))
+    return found
+
+
+def independent(board, state, aim, hand, samples: int, stream: str) -> list[float]:
+    """The worth of `aim` thrown by `hand`, one value for each of `samples` hands drawn
+    independently from `stream` (a plain re-estimate, as anyone would make it)."""
+    situation = ai.situation_of(state)
+    rng = random.Random(stream)
+    return [ai.appraise(board, situation, aim, hand, rng, 1) for _ in range(samples)]
+
+
+def spread(board, state, aim, hand, samples: int, stream: str) -> tuple[float, float]:
+    """The hint's estimator (`appraise`) with `samples` hands from `stream`: worth, CPU s."""
+    start = time.process_time()
+    value = ai.appraise(board, ai.situation_of(state), aim, hand, random.Random(stream), samples)
+    return value, time.process_time() - start
+
+
+def row(name: str, stated: list[float], rechecks: list[list[float]], reference: list[float],
+        cpu: list[float] | None = None) -> str:
+    """One figure's line: its gap to the first 48-hand re-estimate (the criterion), mean and
+    worst; that gap averaged over every re-estimate; its error and bias against the reference."""
+    first = [abs(a - b[0]) for a, b in zip(stated, rechecks)]
+    every = statistics.mean(abs(a - r) for a, b in zip(stated, rechecks) for r in b)
+    errors = [abs(a - b) for a, b in zip(stated, reference)]
+    bias = statistics.mean(a - b for a, b in zip(stated, reference))
+    took = f"{1000 * statistics.mean(cpu):.0f}" if cpu else "-"
+    return (f"| {name} | {statistics.mean(first):.2f} | {max(first):.2f} | {every:.2f} | "
+            f"{statistics.mean(errors):.2f} | {bias:+.2f} | {took} |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--states", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--hand", default="normal", choices=sorted(PERSON_HANDS))
+    parser.add_argument("--recheck", type=int, default=48)
+    parser.add_argument("--reference", type=int, default=240)
+    parser.add_argument("--rechecks", type=int, default=5,
+                        help="independent re-estimates per state (the first is the criterion)")
+    args = parser.parse_args()
+    hand = PERSON_HANDS[args.hand]
+    states = mid_round_states(args.states, args.seed)
+    cpu, stated, searched, recheck, reference, sd = [], [], [], [], [], []
+    by_k: dict[int, tuple[list[float], list[float]]] = {}
+    for i, (state, board) in enumerate(states):
+        start = time.process_time()
+        given = hints.hint(GAME, state, board, hand=hand)
+        cpu.append(time.process_time() - start)
+        stated.append(given.value)
+        again = [independent(board, state, given.action, hand, args.recheck, f"recheck:{i}:{r}")
+                 for r in range(args.rechecks)]
+        recheck.append([statistics.mean(values) for values in again])
+        sd.append(statistics.pstdev(again[0]))
+        reference.append(statistics.mean(
+            independent(board, state, given.action, hand, args.reference, f"reference:{i}")))
+        searched.append(ai.search(board, ai.situation_of(state), random.Random(seed_of(state)),
+                                  hand=hand).points)
+        for k in (24, 48, 96, 128, 192):
+            value, took = spread(board, state, given.action, hand, k, f"other:{i}")
+            by_k.setdefault(k, ([], []))[0].append(value)
+            by_k[k][1].append(took)
+    cpu_ms = sorted(1000.0 * c for c in cpu)
+    p95 = cpu_ms[min(len(cpu_ms) - 1, round(0.95 * (len(cpu_ms) - 1)))]
+    print(f"{len(states)} mid-round states (seeds {args.seed}-{args.seed + args.states - 1}, "
+          f"every shipped board, 2-4 players), {args.hand} hand; re-estimate: {args.recheck} "
+          f"independent fresh hands; reference: {args.reference} more")
+    print(f"| worth | mean abs gap to re-estimate | worst gap | mean gap, {args.rechecks} "
+          "re-estimates | mean abs error (reference) | mean bias (reference) | CPU ms |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print(row(f"stated by the hint ({WORTH_SAMPLES} spread fresh hands)", stated, recheck,
+              reference))
+    print(row("the search's own figure for its best", searched, recheck, reference))
+    print(row(f"a perfect figure (the {args.reference}-hand reference)", reference, recheck,
+              reference))
+    for k, (values, took) in by_k.items():
+        print(row(f"{k} other spread fresh hands", values, recheck, reference, took))
+    print(f"one hand's worth: sd {statistics.mean(sd):.2f} points on average "
+          f"(largest {max(sd):.2f})")
+    print(f"hint CPU ms: p50 {statistics.median(cpu_ms):.0f}, p95 {p95:.0f}, "
+          f"worst {cpu_ms[-1]:.0f}")
+
+
+if __name__ == "__main__":
+    main()

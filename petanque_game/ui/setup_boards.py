@@ -1,0 +1,71 @@
+"""The boards of the setup scene: the list (shipped boards, then the player's, broken ones with
+their reason), the buttons' labels, and the pages they come in when there are more than nine.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from petanque_game import paths, physics
+from petanque_game.files import os_reason
+from petanque_game.physics import LevelError
+from petanque_game.physics.level import user_levels_dir
+from petanque_game.ui import lang, theme
+from petanque_game.ui.game_ui import board_words
+
+
+def available_levels() -> tuple[list[tuple[str, str | None]], str | None]:
+    """[(name, problem or None)] of the boards, and why there are none."""
+    try:
+        found = physics.list_levels()
+    except OSError as e:
+        return [], lang.tr("setup.boards_unlisted", reason=os_reason(e))
+    out = []
+    for name, level in found:
+        problem = None if not isinstance(level, Exception) else str(level)
+        out.append((name, problem))
+        LEVELS[name] = level
+    folder = user_levels_dir()
+    problem = paths.folder_problems().get(folder)
+    if problem is not None:  # a file called levels: listed as a broken board, saying so
+        out.append((folder.name, problem))
+        LEVELS[folder.name] = LevelError(problem)
+    return out, None
+
+
+LEVELS: dict[str, Any] = {}  # name -> Level or its LevelError, from the last listing
+
+
+BOARD_SLOTS = 9  # board buttons in three rows of three: the usable ones first (shipped, then
+PAGE_BOARDS = 6  # the player's); with more boards, two rows a page and the third turns pages
+BOARD_BUTTON_W = 150
+
+
+def board_label(name: str, problem: str | None) -> str:
+    """A board's title as its file gives it ("Bumper Lane"; "... (yours)" for one of the player's
+    own), or its file name if it is broken."""
+    mark = " " + lang.tr("setup.board_broken") if problem else ""
+    level = LEVELS.get(name)
+    title = name if problem or level is None else board_words(level)[0]
+    if getattr(level, "origin", "") == "user" and not problem:
+        mark = " " + lang.tr("setup.board_yours")
+    if not mark:
+        return title
+    room = BOARD_BUTTON_W - 16 - theme.font(22, True).size(mark)[0]  # the mark always shows
+    return theme.fit(title, 22, room, True) + mark
+
+
+def board_pages(levels: list[tuple[str, str | None]]) -> list[list[tuple[str, str | None]]]:
+    """The boards, usable ones first, in pages: one page when they fit the nine buttons, else
+    pages of PAGE_BOARDS (every board is on one of them)."""
+    ordered = [x for x in levels if x[1] is None] + [x for x in levels if x[1]]
+    if len(ordered) <= BOARD_SLOTS:
+        return [ordered]
+    return [ordered[i:i + PAGE_BOARDS] for i in range(0, len(ordered), PAGE_BOARDS)]
+
+
+def board_slot(j: int, y: int) -> pygame.Rect:
+    """The place of the j-th of the nine board buttons, below the rules that end at `y`."""
+    return pygame.Rect(770 + (j % 3) * 158, y + 26 + (j // 3) * 46, BOARD_BUTTON_W, 38)

@@ -1,0 +1,294 @@
+"""The score sheet beside the Terningepetanque board: each player's points round by round, the
+doubles and the penalties marked, the closest players' cells lit, and the totals below.
+
+What it holds comes from the game as recorded: each `round_end` event's points and closest seats
+(the rules' `score_round`, checked when the record was read), and the table and diamond penalties
+of the state the round ended in: a replay holds every state; a round scored while the table
+watches is filled in by its reckoning, which found that state (`keep_row`); the rounds a resumed
+game scored before its table opened come from folding its record once through the rules
+(`match.rebuild`: 0.25-0.5 s for a 15-round game of four). The sheet adds nothing to the score.
+
+What it shows follows the table: a round's row appears once the reckoning has moved its points
+into the score pad (`visible_rows`), so nothing is told before the table shows it.
+
+Where it goes (`place_sheet`): in the table area beside the board, to its right (a column per
+player) or below it (a column per round), wherever it costs the board the least; the camera fits
+the board into the rest (`Camera.set_board_rect`). It is shown by default when that shrinks the
+board by at most SHOW_COST; Tab shows or hides it either way.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import weakref
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from petanque_game.ui import lang, theme
+from petanque_game.ui.table_camera import board_bounds
+
+SIZE = 18  # px: the sheet's text (the least a player can read at 800x600: tests/test_ui_fit.py)
+ROW_H = 21  # px a row
+TITLE_H = 26  # px: the title line
+PAD = 8  # px inside the sheet's edge
+GAP = 8  # px between the board's part of the area and the sheet
+ROUND_W = 30  # px: the round's number (a column sheet)
+SEAT_W = 50  # px: a seat's column (a column sheet)
+NAME_W = 92  # px: the players' names (a row sheet)
+ROUND_COL = 42  # px: a round's column (a row sheet)
+SHOW_COST = 0.06  # the sheet is shown by default when the board loses at most this much scale
+
+
+@dataclass(frozen=True)
+class Row:
+    """One scored round: points per seat, the closest seats, the seats that threw doubles, and
+    per seat the points lost to its dice and the diamond knocked off (zero or negative)."""
+
+    round: int
+    points: tuple[int, ...]
+    closest: tuple[int, ...]
+    doubles: tuple[int, ...]
+    lost: tuple[int, ...]
+
+
+def row_of(number: int, points: tuple[int, ...], closest: tuple[int, ...], ended: Any) -> Row:
+    """The row of round `number` from its round_end's points and closest seats and `ended`, the
+    state the round ended in (before its scoring)."""
+    table = ended.table
+    doubles, lost = [], []
+    for seat in range(len(points)):
+        on = [d for d in table.dice if d.player == seat and d.on_board]
+        if len(on) == 2 and on[0].face == on[1].face:
+            doubles.append(seat)
+        off = sum(d.face for d in table.dice
+                  if d.player == seat and not d.on_board and d.off_during == seat)
+        lost.append(ended.penalties[seat] - off)
+    return Row(number, tuple(points), tuple(closest), tuple(doubles), tuple(lost))
+
+
+# --- the rows a game holds -------------------------------------------------------------------------
+
+
+@dataclass
+class _Kept:
+    """What the sheet has read of one session: its rows by round, the round_end events found
+    (event index, (round, points, closest)) and how many events have been looked at."""
+
+    rows: dict[int, Row] = dataclasses.field(default_factory=dict)
+    ends: list[tuple[int, Any]] = dataclasses.field(default_factory=list)
+    read: int = 0
+
+
+_kept: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # session -> _Kept
+
+
+def scored_rows(session: Any) -> dict[int, Row]:
+    """Every round scored in the events the session has shown, by number. Each event is read
+    once, as the session tells it (decoded)."""
+    kept = _kept.setdefault(session, _Kept())
+    for i in range(kept.read, session.shown):
+        told = session.tell(i).decoded
+        if told.action == "round_end":
+            kept.ends.append((i, told.outcome))
+    kept.read = max(kept.read, session.shown)
+    ends = [(i, end) for i, end in kept.ends if i < session.shown]
+    missing = [(i, end) for i, end in ends if end[0] not in kept.rows]
+    if missing:
+        states = getattr(session, "states", None)
+        if states is None:  # a live game: its record folded once through the rules
+            states = _folded_states(session.record)
+        for i, (number, points, closest) in missing:
+            kept.rows[number] = row_of(number, tuple(points), tuple(closest), states[i - 1])
+    return {end[0]: kept.rows[end[0]] for _, end in ends}
+
+
+def keep_row(session: Any, row: Row) -> None:
+    """A round scored while the table watched (the reckoning's own row): kept without folding."""
+    _kept.setdefault(session, _Kept()).rows[row.round] = row
+
+
+def _folded_states(record: Any) -> list[Any]:
+    """The states after each of the record's events, as the rules give them (`match.rebuild`, the
+    reader a resumed game went through; the record itself is left as it is)."""
+    from petanque_game.match import rebuild
+
+    states: list[Any] = []
+    copy = dataclasses.replace(record, events=list(record.events))
+    rebuild(copy, check_physics=False, on_event=lambda index, state: states.append(state))
+    return states
+
+
+def visible_rows(scene: Any) -> list[Row]:
+    """The rows the table shows now: the rounds scored before the state shown, and the round of
+    the reckoning on screen once its points have reached the score pad."""
+    st, r = scene.state, scene.reckoning
+    kept = _kept.get(scene.session)
+    if r is not None and (kept is None or r.round not in kept.rows):  # the reckoning fills it
+        keep_row(scene.session, row_of(r.round, r.points, r.closest, r.before))
+    rows = scored_rows(scene.session)
+    last = st.rounds if st.is_terminal else st.round_number - 1
+    if r is not None and scene.flight is None and r.moved >= 1.0:
+        last = max(last, r.round)
+    return [rows[k] for k in sorted(rows) if k <= last]
+
+
+# --- where it goes -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Placement:
+    """The sheet's rectangle in the table area (None: hidden), its kind ("columns": a column per
+    player, rows of rounds; "rows": a row per player), how many rounds it has room for, and the
+    part of the area the board is fitted into."""
+
+    rect: pygame.Rect | None
+    kind: str
+    rounds: int
+    board: pygame.Rect
+
+
+def _columns_size(n: int, rounds: int) -> tuple[int, int]:
+    return ROUND_W + n * SEAT_W + 2 * PAD, TITLE_H + ROW_H * (rounds + 4) + 2 * PAD
+
+
+def _rows_size(n: int, rounds: int) -> tuple[int, int]:
+    return NAME_W + (rounds + 1) * ROUND_COL + 2 * PAD, TITLE_H + ROW_H * (n + 2) + 2 * PAD
+
+
+def _fit(level: Any, frame: pygame.Rect) -> float:
+    x0, y0, x1, y1 = board_bounds(level)
+    return min(frame.w / (x1 - x0), frame.h / (y1 - y0))
+
+
+def place_sheet(level: Any, n: int, rounds: int, area: tuple[int, int],
+                shown: bool | None) -> Placement:
+    """Where the sheet goes in a table area of `area` px: beside the board or below it, the way
+    the board shrinks least. `shown` None: shown when that costs at most SHOW_COST."""
+    w, h = area
+    whole = pygame.Rect(0, 0, w, h)
+    best = None
+    room = max(1, (h - 2 * PAD - TITLE_H) // ROW_H - 4)  # rounds a column sheet has rows for
+    k = min(rounds, room)
+    sw, sh = _columns_size(n, k)
+    right = Placement(pygame.Rect(w - sw, 0, sw, sh), "columns", k,
+                      pygame.Rect(0, 0, w - sw - GAP, h))
+    fit_k = min(rounds, max(1, (w - NAME_W - 2 * PAD) // ROUND_COL - 1))
+    bw, bh = _rows_size(n, fit_k)
+    below = Placement(pygame.Rect(0, h - bh, bw, bh), "rows", fit_k,
+                      pygame.Rect(0, 0, w, h - bh - GAP))
+    for p in (right, below):
+        if p.board.w > 0 and p.board.h > 0 and (best is None or
+                                                _fit(level, p.board) > _fit(level, best.board)):
+            best = p
+    if best is None:
+        return Placement(None, "columns", 0, whole)
+    if shown is None:
+        shown = _fit(level, best.board) >= (1.0 - SHOW_COST) * _fit(level, whole)
+    if not shown:
+        return Placement(None, best.kind, best.rounds, whole)
+    return best
+
+
+# --- drawing ---------------------------------------------------------------------------------------
+
+
+def draw_sheet(surface: pygame.Surface, place: Placement, rows: list[Row], players: list[Any],
+               current: int) -> None:
+    """The sheet in its place on the table area `surface`: the `rows` so far (the last ones it
+    has room for, up to the round `current`)."""
+    first = max(1, max(current, len(rows)) - place.rounds + 1)
+    shown = [r for r in rows if r.round >= first][:place.rounds]
+    rect = place.rect.copy()
+    if place.kind == "columns":  # as long as the rounds so far need
+        rect.h = _columns_size(len(players), max(1, len(shown)))[1]
+    back = pygame.Surface(rect.size, pygame.SRCALPHA)
+    back.fill((*theme.colour("panel"), 235))
+    surface.blit(back, rect)
+    pygame.draw.rect(surface, theme.colour("edge"), rect, 1, border_radius=6)
+    x, y = rect.x + PAD, rect.y + PAD
+    theme.blit_text(surface, lang.tr("table_sheet.title"), (x, y), 20, "text", True)
+    totals = [sum(r.points[s] for r in rows) for s in range(len(players))]
+    if place.kind == "columns":
+        _draw_columns(surface, rect, shown, players, totals)
+    else:
+        _draw_rows(surface, rect, shown, players, totals, first, place.rounds)
+    marks = (lang.tr("table_sheet.doubles"), lang.tr("table_sheet.penalty"))
+    if place.kind == "columns":  # under the totals, one a line
+        for i, said in enumerate(marks):
+            theme.blit_text(surface, said, (x, rect.bottom - PAD - ROW_H * (2 - i)), SIZE,
+                            "muted")
+    else:  # beside the title
+        theme.blit_text(surface, "   ".join(marks), (rect.right - PAD, y + 2), SIZE, "muted",
+                        anchor="topright")
+
+
+def _cell(row: Row, seat: int) -> tuple[str, str]:
+    """A seat's cell: its points with the marks, and their colour."""
+    pts = row.points[seat]
+    said = f"{pts:+d}" if pts else "0"
+    if seat in row.doubles:
+        said += "D"
+    if row.lost[seat] < 0:
+        said += "!"
+    return said, "good" if pts > 0 else "bad" if pts < 0 else "muted"
+
+
+def _label(name: str, width: int) -> str:
+    """As much of a player's name as a column header has room for (the side panel has it
+    whole)."""
+    while len(name) > 1 and theme.font(SIZE, True).size(name)[0] > width:
+        name = name[:-1]
+    return name
+
+
+def _draw_columns(surface, rect, rows, players, totals) -> None:
+    x0, y = rect.x + PAD, rect.y + PAD + TITLE_H
+    col = [x0 + ROUND_W + SEAT_W * s for s in range(len(players))]
+    theme.blit_text(surface, lang.tr("table_sheet.round"), (x0, y), SIZE, "muted")
+    for s, p in enumerate(players):
+        pygame.draw.rect(surface, theme.player_colour(s), pygame.Rect(col[s], y + ROW_H - 3,
+                                                                      SEAT_W - 6, 3))
+        theme.blit_text(surface, _label(p.name, SEAT_W - 8), (col[s] + SEAT_W - 8, y), SIZE,
+                        "text", True, "topright")
+    y += ROW_H
+    for r in rows:
+        theme.blit_text(surface, str(r.round), (x0 + 2, y), SIZE, "muted")
+        for s in range(len(players)):
+            _draw_cell(surface, r, s, pygame.Rect(col[s], y - 2, SEAT_W - 6, ROW_H - 1))
+        y += ROW_H
+    pygame.draw.line(surface, theme.colour("edge"), (x0, y + 1), (rect.right - PAD, y + 1))
+    theme.blit_text(surface, lang.tr("table_sheet.total"), (x0, y + 4), SIZE, "text", True)
+    for s, total in enumerate(totals):
+        theme.blit_text(surface, lang.number(total), (col[s] + SEAT_W - 8, y + 4), SIZE, "text",
+                        True, "topright")
+
+
+def _draw_rows(surface, rect, rows, players, totals, first, room) -> None:
+    x0, y = rect.x + PAD, rect.y + PAD + TITLE_H
+    cols = [x0 + NAME_W + ROUND_COL * k for k in range(room + 1)]
+    theme.blit_text(surface, lang.tr("table_sheet.round"), (x0, y), SIZE, "muted")
+    for k in range(room):
+        theme.blit_text(surface, str(first + k), (cols[k] + ROUND_COL - 8, y), SIZE, "muted",
+                        anchor="topright")
+    theme.blit_text(surface, lang.tr("table_sheet.total"), (rect.right - PAD, y), SIZE, "text",
+                    True, "topright")
+    for s, p in enumerate(players):
+        y += ROW_H
+        pygame.draw.rect(surface, theme.player_colour(s), pygame.Rect(x0, y + 1, 4, ROW_H - 4))
+        theme.blit_text(surface, _label(p.name, NAME_W - 14), (x0 + 8, y), SIZE, "text", True)
+        for r in rows:
+            k = r.round - first
+            _draw_cell(surface, r, s, pygame.Rect(cols[k], y - 2, ROUND_COL - 4, ROW_H - 1))
+        theme.blit_text(surface, lang.number(totals[s]), (rect.right - PAD, y), SIZE, "text",
+                        True, "topright")
+
+
+def _draw_cell(surface, row: Row, seat: int, cell: pygame.Rect) -> None:
+    if seat in row.closest:
+        lit = pygame.Surface(cell.size, pygame.SRCALPHA)
+        lit.fill((*theme.colour("accent"), 60))
+        surface.blit(lit, cell)
+    said, col = _cell(row, seat)
+    theme.blit_text(surface, said, (cell.right - 2, cell.y + 2), SIZE, col, anchor="topright")

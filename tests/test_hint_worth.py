@@ -1,0 +1,142 @@
+"""The Terningepetanque hint a player can use (issue 15): its aim is for the player's own hand, and
+the worth it states is an honest estimate for that aim and hand, drawn from fresh hands, never the
+search's best (and so luckiest) estimate. The slow tests hold the issue's figures at a reduced
+size: benchmarks/bench_hint_player.py and bench_hint_worth.py measure them in full."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import statistics
+import sys
+from pathlib import Path
+
+import pytest
+
+from petanque_game.ai import hints_petanque
+from petanque_game.ai import petanque as ai
+from petanque_game.ai.hints import hint
+from petanque_game.physics.hand import PERSON_HANDS, STEADY
+from petanque_game.physics.throw import check_aim
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+import bench_hint_player as player  # noqa: E402
+import bench_hint_worth as worth  # noqa: E402
+
+GAME = "terningepetanque"
+NORMAL = PERSON_HANDS["normal"]
+
+
+@pytest.fixture(scope="module")
+def mid_round():
+    """A two-player mid-round state on the bumper lane (the diamond and two dice lying)."""
+    (state, board), = worth.mid_round_states(1)
+    assert state.num_players == 2 and len(state.table.dice) >= 1
+    return state, board
+
+
+def test_the_stated_worth_is_a_fresh_estimate_of_the_chosen_aim_not_the_search_best(
+        mid_round, monkeypatch):
+    state, board = mid_round
+    monkeypatch.setattr(hints_petanque, "WORTH_SAMPLES", 6)
+    searched = ai.search
+
+    def boasting(*args, **kwargs):  # the search's own figures, made absurd: never to be said
+        found = searched(*args, **kwargs)
+        return dataclasses.replace(found, worth=50.0, points=50.0)
+
+    monkeypatch.setattr(ai, "search", boasting)
+    given = hint(GAME, state, board, hand=NORMAL)
+    fresh = ai.appraise(board, ai.situation_of(state), given.action, NORMAL,
+                        random.Random(hints_petanque.seed_of(state) + ":worth"), 6)
+    assert given.value == fresh
+    assert f"worth {fresh:+.1f} points this round against your opponent" in given.text
+    assert "50" not in given.text
+
+
+def test_appraise_is_the_mean_of_the_hands_it_draws(mid_round):
+    """Its hands are each a fair throw of the hand: one at a time they give the same mean as a
+    batch drawn the same way; and a steady hand throws the aim exactly, every time."""
+    state, board = mid_round
+    situation = ai.situation_of(state)
+    aim = ai.search(board, situation, random.Random(1), hand=NORMAL).aim
+    rng = random.Random(5)
+    one_by_one = [ai.appraise(board, situation, aim, NORMAL, rng, 1) for _ in range(3)]
+    assert len(set(one_by_one)) > 1, "a normal hand's throws differ"
+    exact = ai.appraise(board, situation, aim, STEADY, random.Random(2), 3)
+    assert exact == ai.appraise(board, situation, aim, STEADY, random.Random(3), 1)
+
+
+def test_spread_hands_take_one_value_from_each_slice_of_every_error():
+    hands = ai.spread_hands(random.Random(4), 10)
+    slices = statistics.NormalDist()
+    for k in range(ai.WOBBLES):
+        drawn = sorted(h.normals[k] for h in hands)
+        assert [int(10 * slices.cdf(z)) for z in drawn] == list(range(10))
+    replay = hands[0]
+    saved = replay.getstate()
+    first = replay.gauss(0.0, 2.0)
+    replay.setstate(saved)
+    assert replay.gauss(0.0, 2.0) == first, "a hand replays for every candidate"
+
+
+def test_the_hint_aim_is_legal_and_for_the_players_own_hand(mid_round):
+    state, board = mid_round
+    seat = state.to_move
+    expert = hint(GAME, state, board)
+    steady = hint(GAME, state, board, hand=STEADY)
+    shaky = hint(GAME, state, board, hand=PERSON_HANDS["shaky"])
+    for given in (expert, steady, shaky):
+        check_aim(board, state.num_players, seat, given.action)
+    assert steady.action != expert.action and shaky.action != expert.action
+    assert hint(GAME, state, board, hand=STEADY) == steady, "the same state, the same hint"
+
+
+def test_the_bench_hint_player_throws_exactly_the_hinted_aim(mid_round):
+    state, board = mid_round
+    seat = state.to_move
+    match = player.new_match(0, seat, 3, board.name, "normal")  # a person in the seat to move
+    match.state = state  # the match's state is all `hinted_aim` reads
+    seat_hand = PERSON_HANDS[match.hand_name(seat)]
+    assert match.level.name == board.name
+    assert player.hinted_aim(match) == hint(GAME, state, board, hand=seat_hand).action
+
+
+@pytest.mark.slow
+def test_a_player_throwing_the_hint_with_a_normal_hand_beats_the_medium_ai():
+    """Issue 15: >= 65% of games. Here 8 games of 8 rounds, seats alternated."""
+    result = player.hint_games(8, 8, 0, "classic", "normal")
+    assert result["won"] >= 0.65 * result["games"]
+    mine = sum(p for p, _ in result["points"])
+    theirs = sum(q for _, q in result["points"])
+    assert mine > 1.2 * theirs
+
+
+@pytest.mark.slow
+def test_a_player_aiming_at_the_diamond_ends_near_it_as_the_medium_ai_does():
+    """Issue 15: the median distance within 1.5x the medium AI's. Here 4 games of 10 rounds."""
+    result = player.diamond_games(4, 10, 0, "classic", "normal")
+    assert result["dice"] >= 30
+    assert result["person"] <= 1.5 * result["medium"]
+
+
+@pytest.mark.slow
+def test_the_stated_worth_is_near_a_48_hand_re_estimate_and_unbiased():
+    """Issue 15 asks for 0.5 points on average over 20 states. One hand's worth varies by about
+    4 points, so a 48-hand re-estimate is itself off by about 0.5 on average: even a perfect
+    figure comes out at 0.45-0.57 (bench_hint_worth.py), so 0.5 is no line a test can hold.
+    Here, over 10 mid-round states: the stated worth is within 0.4 points of a 240-hand
+    reference on average, with no bias beyond 0.3 either way, and within 0.8 of three 48-hand
+    re-estimates on average (the search's own figure, stated before, was 2.7 points high)."""
+    gaps, errors = [], []
+    for i, (state, board) in enumerate(worth.mid_round_states(10)):
+        given = hint(GAME, state, board, hand=NORMAL)
+        rechecks = [statistics.mean(worth.independent(board, state, given.action, NORMAL, 48,
+                                                      f"t:{i}:{r}")) for r in range(3)]
+        reference = statistics.mean(
+            worth.independent(board, state, given.action, NORMAL, 240, f"ref:{i}"))
+        gaps += [abs(given.value - again) for again in rechecks]
+        errors.append(given.value - reference)
+    assert statistics.mean(abs(e) for e in errors) <= 0.4
+    assert abs(statistics.mean(errors)) <= 0.3
+    assert statistics.mean(gaps) <= 0.8
