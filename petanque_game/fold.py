@@ -181,9 +181,9 @@ def _recorded_throw(match: Any, state: Any, outcome: Any, index: int,
         raise RecordError(f"launch: {e}", index) from None
     check_table_within(outcome, match.level.world_half_size, index)
     _check_tumble_held(match.record, launch.tumble, index)
-    _check_orientation(match, obj, launch.orientation, index)
+    _check_drawn(match, obj, launch.orientation, index, "hand")
     if launch.tumble is not None:
-        _check_tumble(match, obj, launch.tumble, index)
+        _check_drawn(match, obj, launch.tumble, index, "tumble")
     if check_physics:
         result = simulate_throw(match.level, table, state.num_players, player, obj, die, launch)
         difference = compare_tables(outcome, result.table)
@@ -202,21 +202,26 @@ def _check_roll(match: Any, recorded: tuple[int, ...], count: int, index: int) -
                            f"the seed gives {list(drawn)}", index)
 
 
-def _check_orientation(match: Any, obj: str, recorded: int, index: int) -> None:
-    """The die's orientation in the hand is the one the seed draws for this throw
-    (`physics.hand.release`); a diamond is always thrown at orientation 0."""
-    from petanque_game.physics.hand import draw_orientation
+def _check_drawn(match: Any, obj: str, recorded: int, index: int, purpose: str) -> None:
+    """A throw's chance drawn after the decision (`physics.hand.release`) is the one the seed
+    draws there: the die's orientation in the hand (`purpose` "hand") or the tumble of the dice
+    it knocks ("tumble"). A diamond throw draws neither: both are always 0."""
+    from petanque_game.physics.hand import draw_orientation, draw_tumble
     from petanque_game.rules.petanque_table import DIAMOND
 
+    draw, diamond_said, die_said = {
+        "hand": (draw_orientation, "the diamond's orientation in the hand",
+                 "the die's orientation in the hand"),
+        "tumble": (draw_tumble, "the diamond throw's tumble", "the throw's tumble"),
+    }[purpose]
     if obj == DIAMOND:
         if recorded != 0:
-            raise SeedMismatch(f"the diamond's orientation in the hand is recorded as {recorded}; "
-                               f"it is always 0", index)
+            raise SeedMismatch(f"{diamond_said} is recorded as {recorded}; it is always 0", index)
         return
-    drawn = draw_orientation(match.stream("hand"))
+    drawn = draw(match.stream(purpose))
     if recorded != drawn:
-        raise SeedMismatch(f"the die's orientation in the hand differs from the seed's: "
-                           f"recorded {recorded}, the seed gives {drawn}", index)
+        raise SeedMismatch(f"{die_said} differs from the seed's: recorded {recorded}, the seed "
+                           f"gives {drawn}", index)
 
 
 def _check_tumble_held(record: Record, tumble: int | None, index: int) -> None:
@@ -229,23 +234,6 @@ def _check_tumble_held(record: Record, tumble: int | None, index: int) -> None:
     if not holds_tumbles(record) and tumble is not None:
         raise RecordError(f"launch has a 'tumble', which a record of physics version {shown} "
                           f"cannot hold (tumbles came with version 3)", index)
-
-
-def _check_tumble(match: Any, obj: str, recorded: int, index: int) -> None:
-    """The throw's tumble is the one the seed draws for it (`physics.hand.release`); a diamond
-    throw's is always 0."""
-    from petanque_game.physics.hand import draw_tumble
-    from petanque_game.rules.petanque_table import DIAMOND
-
-    if obj == DIAMOND:
-        if recorded != 0:
-            raise SeedMismatch(f"the diamond throw's tumble is recorded as {recorded}; it is "
-                               f"always 0", index)
-        return
-    drawn = draw_tumble(match.stream("tumble"))
-    if recorded != drawn:
-        raise SeedMismatch(f"the throw's tumble differs from the seed's: recorded {recorded}, "
-                           f"the seed gives {drawn}", index)
 
 
 POSITION_TOLERANCE = 1e-6  # mm (REPLAY.md)
