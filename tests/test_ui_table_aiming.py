@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import fast_app, press
+from ui_support import fast_app, pixel, roll_off, settle
 from ui_support import start_table as start
 
 from petanque_game.physics import release_zone
@@ -22,25 +22,6 @@ from petanque_game.ui.table_view import AREA
 
 pytestmark = pytest.mark.usefixtures("home")
 PEOPLE = [Seat("Ana", "human"), Seat("Bo", "human")]
-
-
-def pixel(scene, x, y):
-    sx, sy = scene.view.to_screen(x, y)
-    return int(round(sx + AREA.x)), int(round(sy + AREA.y))
-
-
-def settle(app, scene, frames=2000):
-    for _ in range(frames):
-        if not scene.busy:
-            return
-        app.step(1 / 60)
-    raise AssertionError("the scene stayed busy")
-
-
-def roll_off(app, scene):
-    while scene.session.state.starter is None:
-        press(app, "roll")
-        settle(app, scene)
 
 
 def mouse(app, kind, pos, button=1):

@@ -13,7 +13,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import fast_app, press
+from ui_support import fast_app, pixel, press, roll_off, settle
 from ui_support import start_table as start
 
 from petanque_game.match import Match
@@ -31,29 +31,9 @@ RESTS_WITHIN = 15.0  # mm: where a throw comes to rest, from the point clicked, 
 # median over them is about 1 mm: benchmarks/bench_aim_rest.py)
 
 
-def pixel(scene, x, y):
-    sx, sy = scene.view.to_screen(x, y)
-    return int(round(sx + AREA.x)), int(round(sy + AREA.y))
-
-
 def point_at(app, pos):
     app.handle_logical(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                           buttons=(0, 0, 0)))
-
-
-def roll_off(app, scene):
-    while scene.session.state.starter is None:
-        assert scene.human_turn
-        press(app, "roll")
-        settle(app, scene)
-
-
-def settle(app, scene, frames=2000):
-    for _ in range(frames):
-        if not scene.busy:
-            return
-        app.step(1 / 60)
-    raise AssertionError("the scene stayed busy")
 
 
 def test_a_click_comes_to_rest_where_it_points_on_an_empty_board(home, exact_hands):

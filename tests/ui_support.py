@@ -52,6 +52,31 @@ def start_table(app: App, players, rounds=1, seed=3, level="classic"):
     return app.top
 
 
+def pixel(scene, x: float, y: float) -> tuple[int, int]:
+    """The window pixel of board point (x, y) mm at the table as its camera shows it now."""
+    from petanque_game.ui.table_view import AREA
+
+    sx, sy = scene.view.to_screen(x, y)
+    return int(round(sx + AREA.x)), int(round(sy + AREA.y))
+
+
+def settle(app: App, scene, frames: int = 2000) -> None:
+    """Step the window until the table is no longer busy (a throw or a roll played out)."""
+    for _ in range(frames):
+        if not scene.busy:
+            return
+        app.step(1 / 60)
+    raise AssertionError("the scene stayed busy")
+
+
+def roll_off(app: App, scene) -> None:
+    """The people at the table roll for who starts until someone does."""
+    while scene.session.state.starter is None:
+        assert scene.human_turn
+        press(app, "roll")
+        settle(app, scene)
+
+
 def told_step(game, state, action, outcome=None, event=None):
     """The step the window is handed for `event` (decoded, with the rules' facts), and the state
     after it."""
