@@ -120,9 +120,15 @@ def _run(command: str, args: argparse.Namespace) -> int:
             return verify(args.file, as_json=args.json)
         if command == "simulate":
             return simulate(args)
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on the terminal
         from petanque_game.ui.app import run  # the window: only now is pygame imported
 
-        return run(replay=getattr(args, "file", None))
+        frames = getattr(args, "frames", None)
+        if frames is not None and frames < 1:
+            raise UsageError(f"--frames must be 1 or more, not {frames}")
+        picture = getattr(args, "screenshot", None)
+        return run(replay=getattr(args, "file", None), frames=frames,
+                   picture=Path(picture) if picture else None)
     except UsageError as e:
         _say(f"petanque-game {command}: {e}")
         return 2
@@ -146,7 +152,11 @@ def _parser() -> argparse.ArgumentParser:
                     "and Crew, Shut the Box and Ten Thousand. With no command, opens the game.")
     parser.add_argument("--version", action="version", version=f"petanque-game {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    sub.add_parser("play", help="open the game at the main menu (the default)")
+    play = sub.add_parser("play", help="open the game at the main menu (the default)")
+    play.add_argument("--frames", type=int, metavar="N",
+                      help="close the window by itself after N frames (a check that it starts)")
+    play.add_argument("--screenshot", metavar="PNG",
+                      help="with --frames: save the last frame's picture to this file")
     replay = sub.add_parser("replay", help="open the window and play a record back")
     replay.add_argument("file", help="a game record (.json)")
     check = sub.add_parser("verify", help="check a game record with no window (exit 0 valid, "

@@ -41,7 +41,7 @@ import pygame
 
 from petanque_game import logs, paths, saves
 from petanque_game.files import ensure_folder, os_reason
-from petanque_game.ui import lang, play, sound, theme
+from petanque_game.ui import icon, lang, play, sound, theme
 from petanque_game.ui.keys import key_event_code
 from petanque_game.ui.scenes import MENU, SceneStack
 from petanque_game.ui.widgets import Toast
@@ -77,6 +77,7 @@ class App(SceneStack):
         theme.use(self.settings)  # its colours are the ones drawn
         lang.use(self.settings.language)
         pygame.display.set_caption(lang.tr("app.title"))
+        pygame.display.set_icon(icon.window_icon())  # before the window opens, so it shows at once
         self.toast = Toast()
         self.window_size = size or window_size_for(_desktop(), self.settings.window_size)
         self.fullscreen = False
@@ -401,6 +402,20 @@ class App(SceneStack):
             else:  # woken by the time: let the clocks move on
                 self.tick(min(time.perf_counter() - slept, 1.0), woken=True)
 
+    def run_frames(self, count: int, picture: Path | None = None) -> None:
+        """Draw `count` frames one after another (each 1/FRAME_RATE s of the scenes' time, with no
+        waiting), then save the last picture as a PNG at `picture`: `petanque-game play --frames N`,
+        how a standalone build is checked to start, draw and close (tools/build_app.py)."""
+        for _ in range(count):
+            if not self.running:
+                break
+            self.tick(1.0 / FRAME_RATE)
+        if picture is not None:
+            try:
+                pygame.image.save(self.logical, str(picture))
+            except (pygame.error, OSError) as e:
+                raise PictureUnsaved(f"cannot save the picture {picture}: {e}") from None
+
     def close(self) -> None:
         for scene in reversed(self.scenes):
             scene.exit()
@@ -447,6 +462,10 @@ def _desktop() -> tuple[int, int] | None:
     return tuple(sizes[0]) if sizes else None
 
 
+class PictureUnsaved(Exception):
+    """`play --frames N --screenshot FILE` could not write FILE: the player's mistake, one line."""
+
+
 class Quit(BaseException):
     """SIGTERM or SIGINT: leave the window now, whatever it is doing."""
 
@@ -483,6 +502,9 @@ def run_app(app_factory) -> int:
         return 0
     except Quit as q:
         return 128 + q.signum
+    except PictureUnsaved as e:
+        print(f"petanque-game play: {e}", file=sys.stderr)
+        return 1
     except Exception as exc:  # noqa: BLE001 - the last resort: logged, one line to the player
         if getattr(exc, "logged", False):
             line = f"internal error ({type(exc).__name__}); the details are in {logs.log_path()}"
@@ -500,6 +522,16 @@ def run_app(app_factory) -> int:
                 signal.signal(sig, handler)
 
 
-def run(replay: str | None = None) -> int:
-    """Open the window (at the main menu, or watching the replay FILE); returns the exit code."""
-    return run_app(lambda: App(replay=replay))
+def run(replay: str | None = None, frames: int | None = None,
+        picture: Path | None = None) -> int:
+    """Open the window (at the main menu, or watching the replay FILE); returns the exit code.
+    With `frames`, the window closes by itself after that many frames (`App.run_frames`)."""
+    if frames is None:
+        return run_app(lambda: App(replay=replay))
+
+    def briefly() -> App:
+        app = App(replay=replay)
+        app.loop = lambda: app.run_frames(frames, picture)  # type: ignore[method-assign]
+        return app
+
+    return run_app(briefly)

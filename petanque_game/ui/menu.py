@@ -55,6 +55,7 @@ class MenuScene(Scene):
                 ("menu.replays", self.replays, "replays", True, ""),
                 ("menu.statistics", self.statistics, "statistics", True, ""),
                 ("settings.open", self.app.open_settings, "settings", True, ""),
+                ("menu.about", self.about, "about", True, ""),
                 ("menu.quit", self.quit, "quit", True, "")]
 
     def _layout(self) -> None:
@@ -127,6 +128,10 @@ class MenuScene(Scene):
         self.problem = None
         self.app.open("statistics")
 
+    def about(self) -> None:
+        self.problem = None
+        self.app.open("about")
+
     def quit(self) -> None:
         self.app.running = False
 
@@ -160,7 +165,8 @@ class MenuScene(Scene):
                 self.quit()
                 return True
             shortcuts = {pygame.K_n: "new", pygame.K_r: "resume", pygame.K_p: "replays",
-                         pygame.K_s: "statistics", pygame.K_q: "quit"}
+                         pygame.K_s: "statistics", pygame.K_a: "about",
+                         pygame.K_q: "quit"}
             tag = shortcuts.get(event.key)
             for b in self.buttons:
                 if b.tag == tag and b.enabled and b.action:
