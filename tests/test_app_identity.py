@@ -144,3 +144,17 @@ def test_install_and_uninstall_for_one_user(tmp_path):
 def test_install_without_a_build_says_so(tmp_path):
     with pytest.raises(build_app.BuildError, match="no build"):
         build_app.install(tmp_path / "dist", tmp_path / "prefix")
+
+
+@pytest.mark.parametrize("tool, args, name", [
+    ("desktop-file-validate", [], "petanque-game.desktop"),
+    ("appstreamcli", ["validate", "--no-net"], "petanque-game.metainfo.xml"),
+])
+def test_the_linux_files_pass_their_validators(tool, args, name):
+    import shutil
+
+    if shutil.which(tool) is None:
+        pytest.skip(f"{tool} is not installed")
+    out = subprocess.run([tool, *args, str(ROOT / "tools" / "linux" / name)],
+                         capture_output=True, text=True, timeout=120, check=False)
+    assert out.returncode == 0, out.stdout + out.stderr
