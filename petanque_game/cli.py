@@ -120,6 +120,10 @@ def _run(command: str, args: argparse.Namespace) -> int:
             return verify(args.file, as_json=args.json)
         if command == "simulate":
             return simulate(args)
+        if command == "challenge":
+            from petanque_game.cli_challenge import run as challenge
+
+            return challenge(args)
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on the terminal
         from petanque_game.ui.app import run  # the window: only now is pygame imported
 
@@ -180,6 +184,9 @@ def _parser() -> argparse.ArgumentParser:
                      help="with --record: replace records of the same game and seed already in "
                           "DIR (refused without it)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+    from petanque_game.cli_challenge import add_parser as add_challenge
+
+    add_challenge(sub)
     return parser
 
 

@@ -295,12 +295,15 @@ def _plain_event(spec: GameSpec, seat: int, action: Any) -> dict[str, Any] | Non
 
 
 def rebuild(record: Record, *, check_physics: bool = True,
-            on_event: Callable[[int, Any], None] | None = None) -> Match:
+            on_event: Callable[[int, Any], None] | None = None, board: Any = None) -> Match:
     """The match as it stood after the last event of `record`: its events folded through the
     rules, each checked on the way (`fold.fold`: RecordError for an event the rules refuse,
     OutcomeMismatch for an outcome that differs from the engine's, the physics' with
-    `check_physics`, or the seed's). `on_event(index, state)` is told each state in turn."""
+    `check_physics`, or the seed's). `on_event(index, state)` is told each state in turn.
+    `board`: the record's board as a Level already read (a challenge's), instead of the file the
+    record names."""
     spec = spec_of(record.game)
     match = Match(record, spec.new_game(len(record.players), record.options))
+    match._level = board
     fold(match, check_physics=check_physics, on_event=on_event)
     return match

@@ -97,6 +97,25 @@ def _parse_bytes(raw: bytes, name: str, file: str, origin: str) -> Level:
     return dataclasses.replace(level, sha256=hashlib.sha256(raw).hexdigest(), origin=origin)
 
 
+def parse_level_text(text: str, name: str, origin: str = "challenge") -> Level:
+    """A board given as the text of its file (as a challenge carries it), with every check a
+    board file gets; LevelError (one line) for anything wrong."""
+    raw = text.encode("utf-8", "surrogatepass")
+    if len(raw) > MAX_LEVEL_BYTES:
+        raise LevelError(f"{_file(name)}.yaml: {len(raw)} bytes; a board is at most "
+                         f"{MAX_LEVEL_BYTES}")
+    return _parse_bytes(raw, name, _file(f"{name}.yaml"), origin)
+
+
+def board_text(name: str) -> str:
+    """The text of the board file called `name` (shipped first, then the player's)."""
+    entry, _ = _find(name)
+    try:
+        return _read(entry, _file(entry.name)).decode("utf-8")
+    except UnicodeDecodeError:
+        raise LevelError(f"{_file(entry.name)}: not UTF-8 text") from None
+
+
 # --- where levels are --------------------------------------------------------------------------
 
 def _levels_dir():
