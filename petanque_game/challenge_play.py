@@ -82,10 +82,64 @@ def start(challenge: Challenge, name: str = "You", *, ai_level: str | None = Non
         seats[challenge.you] = Seat(f"{name} ({ai_level})", "ai", ai_level)
     level = board_to_play(challenge.board) if challenge.board is not None else None
     try:
-        return Match.new(challenge.game, seats, dict(challenge.options), challenge.seed, level,
-                         autosave=autosave, created=created, hands=challenge.hands())
+        match = Match.new(challenge.game, seats, dict(challenge.options), challenge.seed, level,
+                          autosave=autosave, created=created, hands=challenge.hands())
     except ValueError as e:  # a seat's name the record refuses
         raise ChallengeError(str(e)) from None
+    match.record.extra["challenge"] = challenge.ident  # a resumed game is still this challenge
+    return match
+
+
+def keep(challenge: Challenge) -> Path:
+    """The challenge's file in the challenges folder (written if it is not there): where a
+    resumed game finds it again by its ident, and where the Challenges list reads it from."""
+    path = challenges_dir() / f"challenge-{challenge.ident}.json"
+    if not path.exists():
+        ensure_folder(challenges_dir())
+        try:
+            write_new(path, challenge.dumps(), None, "the challenge")
+        except FileExistsError:
+            pass  # another window kept it at the same moment: the same challenge
+    return path
+
+
+def find(ident: Any) -> Challenge | None:
+    """The kept challenge `ident` names, or None (not kept, or no longer readable)."""
+    from petanque_game.challenge import load
+
+    if not isinstance(ident, str) or not ident.isalnum():
+        return None
+    try:
+        return load(str(challenges_dir() / f"challenge-{ident}.json"))
+    except ChallengeError:
+        return None
+
+
+def kept_challenges() -> tuple[list[tuple[Path, Challenge]], list[str]]:
+    """The challenges in the challenges folder, newest first, and one line for each file there
+    that cannot be read as one."""
+    from petanque_game.challenge import load
+
+    try:
+        files = sorted(challenges_dir().glob("*.json"), key=_mtime, reverse=True)
+    except OSError:
+        return [], []
+    found, broken = [], []
+    for path in files:
+        if path.name == results_path().name:
+            continue
+        try:
+            found.append((path, load(str(path))))
+        except ChallengeError as e:
+            broken.append(e.where(path.name))
+    return found, broken
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
 
 
 # --- results ---------------------------------------------------------------------------------------

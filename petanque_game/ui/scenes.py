@@ -87,6 +87,12 @@ def _settings(app: Any) -> Scene:
     return SettingsScene(app)
 
 
+def _challenges(app: Any) -> Scene:
+    from petanque_game.ui.challenges import ChallengesScene
+
+    return ChallengesScene(app)
+
+
 def _about(app: Any) -> Scene:
     from petanque_game.ui.about import AboutScene
 
@@ -111,6 +117,7 @@ SCENES: dict[str, SceneFactory] = {
     "rules": _rules,        # (game id, title) the rules page of a game
     "error": _error,        # (line, log path) what a bug was and where its log is
     "settings": _settings,  # language, sound, display, pace, colours, hand-over, aim, keys
+    "challenges": _challenges,  # today's challenges, kept ones, a code from a friend
     "about": _about,        # the version, what it is built on, the folders, the licence
     "handover": _handover,  # (name, seat, last lines) hot seat: the table hidden for the next
 }
