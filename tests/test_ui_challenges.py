@@ -11,7 +11,7 @@ from datetime import date
 
 import pygame
 import pytest
-from ui_support import fast_app
+from ui_support import fast_app, read_lists
 
 from petanque_game import challenge as challenges
 from petanque_game import challenge_play
@@ -33,13 +33,16 @@ def english_after():
 
 def play_out(app, session):
     """Step the window until the results show, the person deciding as a medium AI would."""
-    for _ in range(20000):
+    for step in range(20000):
         if isinstance(app.top, ResultsScene):
             return app.top
+        if not session.human_to_move and step % 30 == 0:
+            app.key(pygame.K_RETURN)  # on past a reckoning
         if session.human_to_move and not session.over:
             seat = session.seat_to_move
             rng = session.match.stream("test-person", seat)
-            session.decide(choose(session.game, session.state, "medium", rng))
+            board = session.match.level if session.match.spec.board else None
+            session.decide(choose(session.game, session.state, "medium", rng, board))
         app.step(1 / 30)
     raise AssertionError("the game did not end")
 
@@ -118,15 +121,54 @@ def test_statistics_has_a_tab_of_the_challenges_taken():
     app = fast_app()
     try:
         app.key(pygame.K_s)
-        scene = app.top
-        for _ in range(200):
-            app.step(1 / 30)
-            if scene.reader is None:
-                break
+        scene = read_lists(app)
         assert CHALLENGES in scene.kinds
         scene.pick(CHALLENGES)
         [row] = scene.rows()
         assert (row.attempts, row.best) == (2, -9)
         app.render_logical()
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("game, options", [("ten-thousand", {"target": 1000}),
+                                           ("terningepetanque", {"rounds": 1})])
+def test_a_challenge_ends_with_both_games_side_by_side(game, options):
+    from petanque_game.match import Match
+    from petanque_game.ui.side_by_side import LEFT, RIGHT
+    from petanque_game.ui.session import LiveSession
+
+    seats = [Seat("Astrid", "human"), Seat("Åse", "ai", "easy")]
+    level = "classic" if game == "terningepetanque" else None
+    theirs = Match.new(game, seats, options, 21, level)
+    while not theirs.over:
+        if theirs.ai_to_move:
+            theirs.play_ai_turn()
+        else:
+            theirs.decide(choose(game, theirs.state, "easy", theirs.stream("t", 0),
+                                 theirs.level if level else None))
+    board = challenges.shipped_board("classic") if level else None
+    made = challenges.from_record(theirs.record, board)
+    app = fast_app()
+    try:
+        session = LiveSession(challenge_play.start(made, "Bjørn"))
+        session.challenge = made
+        open_game_scene(app, session)
+        results = play_out(app, session)
+        assert session.saved_record is not None
+        button = next(b for b in results.buttons if b.tag == "side")
+        app.click(button.rect.center)
+        side = app.top
+        assert side.name == "side_by_side"
+        for _ in range(120):
+            app.step(1 / 30)
+        assert all(p.scene.session.shown > 0 for p in side.panes)
+        picture = app.render_logical()
+        background = tuple(picture.get_at((5, 5)))
+        for rect in (LEFT, RIGHT):
+            inside = {tuple(picture.get_at((x, rect.centery))) for x in range(rect.x, rect.right, 7)}
+            assert len(inside - {background}) > 5
+        app.key(pygame.K_ESCAPE)
+        assert isinstance(app.top, ResultsScene)
     finally:
         app.close()

@@ -74,8 +74,8 @@ class ResultsScene(Scene):
                             self.app.pop, size=28, tag="close"))
         third = pygame.Rect(RECT.x + 488, y, 240, 58)
         if self.challenge is not None and self.challenge.challenger is not None:
-            b.append(Button(third, lang.tr("challenges.watch_theirs"), self.watch_theirs,
-                            size=24, tag="theirs"))
+            b.append(Button(third, lang.tr("challenges.side_by_side"), self.side_by_side,
+                            self.session.saved_record is not None, 24, tag="side"))
         elif results_challenge.can_challenge(self.session):
             b.append(Button(third, lang.tr("challenges.challenge_friend"), self.challenge_friend,
                             size=24, tag="challenge"))
@@ -95,19 +95,26 @@ class ResultsScene(Scene):
         if path is not None:
             self.app.open_replay(path)
 
-    def watch_theirs(self) -> None:
-        """The challenger's game, in the replay (from a copy in the challenges folder)."""
+    def side_by_side(self) -> None:
+        """This game beside the challenger's, both replayed at once."""
         from petanque_game import challenge_play
         from petanque_game.files import write_atomic
+        from petanque_game.ui.session import LoadProblem
 
-        theirs = self.challenge.challenger
-        path = challenge_play.challenges_dir() / f"challenger-{self.challenge.ident}.json"
+        made, mine = self.challenge, self.session.saved_record
+        theirs = challenge_play.challenges_dir() / f"challenger-{made.ident}.json"
         try:
-            write_atomic(path, theirs.dumps())
-        except OSError as e:
-            self.app.toast.show(str(e), "bad")
-            return
-        self.app.open_replay(path)
+            write_atomic(theirs, made.challenger.dumps())
+            from petanque_game.ui.challenges import shown
+
+            you, them = made.you, made.challenger
+            labels = (f"{self.session.players[you].name}: "
+                      f"{lang.number(shown(made.game, self.session.state.scores()[you]))}",
+                      f"{them.players[you].name}: "
+                      f"{lang.number(shown(made.game, them.result['scores'][you]))}")
+            self.app.open("side_by_side", mine, theirs, labels)
+        except (OSError, LoadProblem) as e:
+            self.app.toast.show(str(e), "bad", 6.0)
 
     def challenge_friend(self) -> None:
         from petanque_game.challenge import ChallengeError

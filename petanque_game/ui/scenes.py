@@ -93,6 +93,12 @@ def _challenges(app: Any) -> Scene:
     return ChallengesScene(app)
 
 
+def _side_by_side(app: Any, mine: Any, theirs: Any, labels: Any) -> Scene:
+    from petanque_game.ui.side_by_side import SideBySideScene
+
+    return SideBySideScene(app, mine, theirs, labels)
+
+
 def _about(app: Any) -> Scene:
     from petanque_game.ui.about import AboutScene
 
@@ -118,6 +124,7 @@ SCENES: dict[str, SceneFactory] = {
     "error": _error,        # (line, log path) what a bug was and where its log is
     "settings": _settings,  # language, sound, display, pace, colours, hand-over, aim, keys
     "challenges": _challenges,  # today's challenges, kept ones, a code from a friend
+    "side_by_side": _side_by_side,  # (mine, theirs, labels) two replays at once
     "about": _about,        # the version, what it is built on, the folders, the licence
     "handover": _handover,  # (name, seat, last lines) hot seat: the table hidden for the next
 }
