@@ -135,8 +135,8 @@ def test_statistics_has_a_tab_of_the_challenges_taken():
                                            ("terningepetanque", {"rounds": 1})])
 def test_a_challenge_ends_with_both_games_side_by_side(game, options):
     from petanque_game.match import Match
-    from petanque_game.ui.side_by_side import LEFT, RIGHT
     from petanque_game.ui.session import LiveSession
+    from petanque_game.ui.side_by_side import LEFT, RIGHT
 
     seats = [Seat("Astrid", "human"), Seat("Åse", "ai", "easy")]
     level = "classic" if game == "terningepetanque" else None
