@@ -13,16 +13,16 @@ from pathlib import Path
 from typing import Any
 
 from petanque_game import __version__
+from petanque_game.cli_args import (  # noqa: F401 - parse_options: part of this module's API
+    UsageError,
+    parse_options,
+)
+from petanque_game.cli_args import check_level as _check_level
+from petanque_game.cli_args import check_option_lengths as _check_option_lengths
 from petanque_game.files import ensure_folder, os_reason, write_atomic, write_new
 from petanque_game.record import AI_LEVELS, MAX_BYTES, MAX_SEED, RecordError, Seat, load_record
 from petanque_game.rules.games import game_ids, spec_of
 from petanque_game.rules.options import OptionError
-
-MAX_OPTION_TEXT = 100  # characters of one --option VALUE
-
-
-class UsageError(Exception):
-    """A command-line mistake: one line, exit 2."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -343,60 +343,6 @@ def _record_folder(text: str, game: str, seeds: range, force: bool) -> Path:
                 raise UsageError(f"{path} exists already; use --force to replace the records "
                                  f"of these seeds, or another folder")
     return folder
-
-
-def _check_option_lengths(pairs: list[str]) -> None:
-    """Before any VALUE is read: none is long (a 5000-digit number is more than Python converts,
-    and says so with a traceback)."""
-    for pair in pairs:
-        value = pair.partition("=")[2]
-        if len(value) > MAX_OPTION_TEXT:
-            raise UsageError(f"--option {pair[:40]!r}...: the value is {len(value)} characters; "
-                             f"at most {MAX_OPTION_TEXT}")
-
-
-def parse_options(pairs: list[str]) -> dict[str, Any]:
-    from petanque_game.config import ConfigError, brief, parse_yaml
-
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, text = pair.partition("=")
-        if not sep or not key.strip():
-            raise UsageError(f"--option {brief(pair, 80)} is not KEY=VALUE")
-        try:
-            value = parse_yaml(text, "--option")
-        except ConfigError:
-            raise UsageError(f"--option {brief(pair, 80)}: the value is not a YAML scalar") \
-                from None
-        if key.strip() in options:
-            raise UsageError(f"--option {brief(key.strip(), 40)} is given twice; give each "
-                             f"option once")
-        options[key.strip()] = value
-    return options
-
-
-def _check_level(spec: str, recording: bool = False) -> Any:
-    """The board `--level` names: a level's name (shipped, or in the player's levels folder) or,
-    when it has a / or \\ or ends in .yaml, the path of a level file (named by its file name)."""
-    from petanque_game.config import brief
-    from petanque_game.physics import LevelError, level_sha256, load_named_level
-    from petanque_game.physics.level import load_level_file, user_levels_dir
-
-    try:
-        if not (any(c in spec for c in "/\\") or spec.endswith(".yaml")):
-            return load_named_level(spec)
-        board = load_level_file(spec)
-    except (LevelError, OSError, KeyError, ValueError) as e:
-        raise UsageError(f"level {brief(spec, 80)}: {e}") from None
-    if recording:
-        try:
-            level_sha256(board.name)
-        except LevelError:
-            print(f"petanque-game simulate: note: the records name the board {board.name!r}; "
-                  f"to verify or replay them, put {Path(spec).name} in {user_levels_dir()}",
-                  file=sys.stderr)
-    return board
-
 
 
 if __name__ == "__main__":  # `python -m petanque_game.cli` works like `python -m petanque_game`

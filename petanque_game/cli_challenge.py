@@ -23,7 +23,7 @@ from typing import Any
 
 from petanque_game import challenge as challenges
 from petanque_game.challenge import Board, Challenge, ChallengeError
-from petanque_game.cli import UsageError, _check_level, _check_option_lengths, parse_options
+from petanque_game.cli_args import UsageError, check_level, check_option_lengths, parse_options
 from petanque_game.files import os_reason, write_atomic, write_new
 from petanque_game.record import AI_LEVELS, MAX_SEED, RecordError, Seat, load_record
 from petanque_game.rules.games import game_ids, spec_of
@@ -116,11 +116,11 @@ def _from_options(args: argparse.Namespace) -> Challenge:
     game = _game(args.game)
     spec = spec_of(game)
     seats = _seats(args.players, spec)
-    _check_option_lengths(args.option)
+    check_option_lengths(args.option)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(MAX_SEED)
     board = None
     if spec.board:
-        level = _check_level(args.level or "classic")
+        level = check_level(args.level or "classic")
         board = Board(level.name, _board_text(args.level or "classic", level.name))
     elif args.level is not None:
         raise UsageError(f"--level is for the games played on a board, not {game}")

@@ -55,6 +55,7 @@ class MenuScene(Scene):
                  self.resume_line if resumable else ""),
                 ("menu.replays", self.replays, "replays", True, ""),
                 ("menu.statistics", self.statistics, "statistics", True, ""),
+                ("menu.board_editor", self.board_editor, "editor", True, ""),
                 ("settings.open", self.app.open_settings, "settings", True, ""),
                 ("menu.quit", self.quit, "quit", True, "")]
 
@@ -131,6 +132,10 @@ class MenuScene(Scene):
         self.problem = None
         self.app.open("statistics")
 
+    def board_editor(self) -> None:
+        self.problem = None
+        self.app.open("board_editor")
+
     def challenges(self) -> None:
         self.problem = None
         self.app.open("challenges")
@@ -173,6 +178,7 @@ class MenuScene(Scene):
                 return True
             shortcuts = {pygame.K_n: "new", pygame.K_r: "resume", pygame.K_p: "replays",
                          pygame.K_s: "statistics", pygame.K_a: "about", pygame.K_c: "challenges",
+                         pygame.K_b: "editor",
                          pygame.K_q: "quit"}
             tag = shortcuts.get(event.key)
             for b in self.buttons:

@@ -99,6 +99,12 @@ def _side_by_side(app: Any, mine: Any, theirs: Any, labels: Any) -> Scene:
     return SideBySideScene(app, mine, theirs, labels)
 
 
+def _board_editor(app: Any, start: Any = None) -> Scene:
+    from petanque_game.ui.board_editor import BoardEditorScene
+
+    return BoardEditorScene(app, start)
+
+
 def _about(app: Any) -> Scene:
     from petanque_game.ui.about import AboutScene
 
@@ -125,6 +131,7 @@ SCENES: dict[str, SceneFactory] = {
     "settings": _settings,  # language, sound, display, pace, colours, hand-over, aim, keys
     "challenges": _challenges,  # today's challenges, kept ones, a code from a friend
     "side_by_side": _side_by_side,  # (mine, theirs, labels) two replays at once
+    "board_editor": _board_editor,  # (a board to start from) make a board of your own
     "about": _about,        # the version, what it is built on, the folders, the licence
     "handover": _handover,  # (name, seat, last lines) hot seat: the table hidden for the next
 }
