@@ -336,9 +336,11 @@ class BoardEditorScene(Scene):
             field.draw(surface, blink)
         for b in self.buttons:
             b.draw(surface, self.mouse)
-        line = self.said or (problem.line if problem else lang.tr("editor.ready"))
-        colour = "bad" if (self.said or problem) else "good"
-        for i, part in enumerate(theme.wrap(line.split(": ", 1)[-1], 16, 420)[:2]):
+        if self.said or problem:  # the checker's line without its file name: the draft's own
+            line, colour = (self.said or problem.line).split(": ", 1)[-1], "bad"
+        else:
+            line, colour = lang.tr("editor.ready"), "good"
+        for i, part in enumerate(theme.wrap(line, 16, 420)[:2]):
             theme.blit_text(surface, part, (SIDE_X, 596 + 18 * i), 16, colour)
 
     def _draw_board(self, surface: pygame.Surface, bad: Any) -> None:
