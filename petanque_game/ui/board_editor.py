@@ -154,7 +154,7 @@ class BoardEditorScene(Scene):
         self._words()
         problem = self.draft.problem()
         if problem is not None:
-            self.said = problem.line
+            self.said = _unfiled(problem.line)
             return None
         path = user_levels_dir() / f"{self.draft.name}.yaml"
         try:
@@ -208,7 +208,7 @@ class BoardEditorScene(Scene):
         try:
             level = parse_level_text(self.draft.text(), self.draft.name or "draft", "user")
         except LevelError as e:
-            self.said = str(e)
+            self.said = _unfiled(str(e))
             return
         session = new_game("terningepetanque", [Seat(lang.tr("results.you"), "human"),
                                                Seat("AI", "ai", "medium")],
@@ -336,8 +336,8 @@ class BoardEditorScene(Scene):
             field.draw(surface, blink)
         for b in self.buttons:
             b.draw(surface, self.mouse)
-        if self.said or problem:  # the checker's line without its file name: the draft's own
-            line, colour = (self.said or problem.line).split(": ", 1)[-1], "bad"
+        if self.said or problem:
+            line, colour = self.said or _unfiled(problem.line), "bad"
         else:
             line, colour = lang.tr("editor.ready"), "good"
         for i, part in enumerate(theme.wrap(line, 16, 420)[:2]):
@@ -416,6 +416,11 @@ def _start(start: str | None) -> Draft:
     if start is None:
         return Draft.from_text(board_edit.empty_text(), "my-board")
     return Draft.from_text(board_text(start), f"my-{start}"[:40])
+
+
+def _unfiled(line: str) -> str:
+    """A checker's line without the file name it starts with: the draft has no file yet."""
+    return line.split(": ", 1)[-1]
 
 
 def _support(board: dict[str, Any], ux: float, uy: float) -> float:
