@@ -179,3 +179,21 @@ def test_the_editor_draws_in_every_language(language):
         assert picture.get_at(VIEW.center)[:3] != (0, 0, 0)
     finally:
         app.close()
+
+
+def test_the_setup_screen_opens_the_editor_and_lists_the_board_saved_there():
+    app = fast_app()
+    try:
+        app.key(pygame.K_n)
+        setup = app.top
+        click(app, "game:terningepetanque")
+        click(app, "boards:edit")
+        editor = app.top
+        assert editor.name == "board_editor" and editor.draft.name == "my-classic"
+        click(app, "save")
+        app.key(pygame.K_ESCAPE)
+        assert app.top is setup
+        app.step(1 / 30)
+        assert any(b.tag == "level:my-classic" for b in setup.buttons)
+    finally:
+        app.close()

@@ -303,6 +303,8 @@ class SetupScene(Scene):
                 b.append(Button(board_slot(j, y), board_label(name, problem),
                                 lambda n=name: self.set_level(n), problem is None, 22,
                                 selected=name == self.choices.level, tag=f"level:{name}"))
+            b.append(Button(pygame.Rect(1070, y - 6, 170, 30), lang.tr("setup.edit_boards"),
+                            self.edit_boards, size=18, style="ghost", tag="boards:edit"))
             pages = len(board_pages(self.levels))
             if pages > 1:
                 b.append(Button(board_slot(PAGE_BOARDS, y), lang.tr("setup.boards_previous"),
@@ -356,7 +358,18 @@ class SetupScene(Scene):
         if why:
             self.app.toast.show(lang.tr("setup.board_is_broken", name=name, why=why), "bad", 6.0)
 
+    def edit_boards(self) -> None:
+        """The board editor, starting from the board chosen; back here, the boards are read
+        again (a board saved there is in the list)."""
+        self.reread_boards = True
+        self.app.memory.pop("board_editor", None)
+        self.app.open("board_editor", self.choices.level)
+
     def resume(self) -> None:
+        if getattr(self, "reread_boards", False):
+            self.reread_boards = False
+            self.levels, self.levels_problem = available_levels()
+            self._rebuild()
         if self.spoken != lang.language():  # the language was changed in the settings
             self._rebuild()
 
