@@ -170,6 +170,16 @@ class Draft:
         wall = self._edit()["walls"]["sides"][index]
         wall["length"] = max(GRID, self._snap(wall["length"] + mm))
 
+    def seats_from(self, index: int) -> None:
+        """The first seat throws from wall `index`, the others following it clockwise (the
+        walls' order); two players from it and the wall two further on."""
+        names = [w["name"] for w in self.data["walls"]["sides"]]
+        order = names[index:] + names[:index]
+        seats = self._edit()["seats"]
+        for n in list(seats):
+            count = int(n)
+            seats[n] = [order[0], order[len(order) // 2]] if count == 2 else order[:count]
+
     def _fit_walls(self) -> None:
         """After the felt changed size: every wall as long as the felt is wide across it."""
         for wall in self.data["walls"]["sides"]:

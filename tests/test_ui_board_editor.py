@@ -197,3 +197,27 @@ def test_the_setup_screen_opens_the_editor_and_lists_the_board_saved_there():
         assert any(b.tag == "level:my-classic" for b in setup.buttons)
     finally:
         app.close()
+
+
+def test_seats_start_at_a_chosen_wall_and_the_description_is_kept():
+    app = fast_app()
+    try:
+        app.key(pygame.K_b)
+        editor = app.top
+        click(app, "start-classic")
+        north = next(i for i, w in enumerate(editor.draft.walls()) if w["name"] == "north")
+        outline = editor.wall_outline(editor.draft.walls()[north])
+        x = sum(p[0] for p in outline) / 4
+        y = sum(p[1] for p in outline) / 4
+        app.click(editor.to_screen(x, y))
+        assert editor.selected == ("wall", north)
+        app.key(pygame.K_s)
+        seats = editor.draft.data["seats"]
+        assert seats[2] == ["north", "south"] and seats[4][0] == "north"
+        assert editor.draft.problem() is None
+        type_into(app, editor.description, "Kaffebordet i haven.")
+        type_into(app, editor.file_field, "kaffe")
+        click(app, "save")
+        assert load_named_level("kaffe").description == "Kaffebordet i haven."
+    finally:
+        app.close()

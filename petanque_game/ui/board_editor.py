@@ -40,12 +40,18 @@ class BoardEditorScene(Scene):
             self.draft = _start(start)
         app.memory[MEMORY] = self.draft
         self.file_field = TextField(pygame.Rect(SIDE_X, 120, 420, 40), self.draft.name, 40)
-        self.title_field = TextField(pygame.Rect(SIDE_X, 186, 420, 40),
+        self.title_field = TextField(pygame.Rect(SIDE_X, 186, 160, 40),
                                      self.draft.data["title"], 60)
+        self.description = TextField(pygame.Rect(SIDE_X + 170, 186, 250, 40),
+                                     self.draft.data["description"], 400)
         self.path = TextField(pygame.Rect(SIDE_X, 548, 300, 40), "", 400)
         self.selected: Any = None  # ("obstacle", i) or ("wall", i)
         self.drag: tuple[tuple[int, int], tuple[int, int]] | None = None
         self.said: str | None = None
+
+    @property
+    def fields(self) -> tuple[TextField, ...]:
+        return self.file_field, self.title_field, self.description, self.path
 
     # --- what is where on screen ---------------------------------------------------------------
 
@@ -126,7 +132,11 @@ class BoardEditorScene(Scene):
     def start_from(self, name: str | None) -> None:
         """A new draft: of the shipped board `name`, or of an empty board."""
         self.draft = self.app.memory[MEMORY] = _start(name)
+        self._show_words()
+
+    def _show_words(self) -> None:
         self.file_field.value, self.title_field.value = self.draft.name, self.draft.data["title"]
+        self.description.value = self.draft.data["description"]
         self.selected, self.said = None, None
 
     def undo(self) -> None:
@@ -143,9 +153,9 @@ class BoardEditorScene(Scene):
     def _words(self) -> None:
         """The name and title fields into the draft (the title as one undo step)."""
         self.draft.name = self.file_field.value.strip()
-        title = self.title_field.value.strip()
-        if title != self.draft.data["title"]:
-            self.draft.set_words(title, self.draft.data["description"])
+        title, about = self.title_field.value.strip(), self.description.value.strip()
+        if (title, about) != (self.draft.data["title"], self.draft.data["description"]):
+            self.draft.set_words(title, about)
 
     def save(self) -> Path | None:
         """The board into the user folder's levels/, if the game accepts it."""
@@ -195,8 +205,7 @@ class BoardEditorScene(Scene):
             self.said = lang.tr("editor.not_imported", why=str(e)[:200])
             return
         self.draft = self.app.memory[MEMORY] = draft
-        self.file_field.value, self.title_field.value = draft.name, draft.data["title"]
-        self.selected, self.said = None, None
+        self._show_words()
 
     def try_it(self) -> None:
         """A practice game on the draft: you against a medium AI, one round, kept nowhere."""
@@ -222,7 +231,7 @@ class BoardEditorScene(Scene):
     # --- input ---------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        for field in (self.file_field, self.title_field, self.path):
+        for field in self.fields:
             if field.active:
                 if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN,
                                                                   pygame.K_KP_ENTER):
@@ -234,9 +243,9 @@ class BoardEditorScene(Scene):
                 if field.handle(event):
                     return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for field in (self.file_field, self.title_field, self.path):
+            for field in self.fields:
                 field.active = field.rect.collidepoint(event.pos)
-            if any(f.active for f in (self.file_field, self.title_field, self.path)):
+            if any(f.active for f in self.fields):
                 return True
             self._words()
             for b in self.buttons:
@@ -293,6 +302,9 @@ class BoardEditorScene(Scene):
             self._obstacle_key(key, sel[1])
         elif sel and sel[0] == "wall":
             turns = {pygame.K_q: 5, pygame.K_e: -5}
+            if key == pygame.K_s:
+                self.change(self.draft.seats_from, sel[1])
+                return True
             longer = {pygame.K_PLUS: 20, pygame.K_EQUALS: 20, pygame.K_KP_PLUS: 20,
                       pygame.K_MINUS: -20, pygame.K_KP_MINUS: -20}
             if key in turns:
@@ -329,10 +341,12 @@ class BoardEditorScene(Scene):
         problem = self.draft.problem()
         self._draw_board(surface, problem.part if problem else None)
         for label, y in (("editor.start", 32), ("editor.name", 100), ("editor.board_title", 166),
+                         ("editor.description", (SIDE_X + 170, 166)),
                          ("editor.shape.label", 234), ("editor.feel", 352), ("editor.import_from", 528)):
-            theme.blit_text(surface, lang.tr(label), (SIDE_X, y), 17, "muted")
+            theme.blit_text(surface, lang.tr(label), y if isinstance(y, tuple) else (SIDE_X, y),
+                            17, "muted")
         blink = int(self.app.time * 2) % 2 == 0
-        for field in (self.file_field, self.title_field, self.path):
+        for field in self.fields:
             field.draw(surface, blink)
         for b in self.buttons:
             b.draw(surface, self.mouse)
