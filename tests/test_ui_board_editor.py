@@ -221,3 +221,22 @@ def test_seats_start_at_a_chosen_wall_and_the_description_is_kept():
         assert load_named_level("kaffe").description == "Kaffebordet i haven."
     finally:
         app.close()
+
+
+def test_the_felts_numbers_under_the_fold():
+    app = fast_app()
+    try:
+        app.key(pygame.K_b)
+        editor = app.top
+        click(app, "start-classic")
+        assert not any(b.tag.startswith("felt:") for b in editor.buttons)
+        click(app, "advanced")
+        click(app, "felt:friction:+")
+        assert editor.draft.data["felt"]["friction"] == 0.385
+        assert editor.draft.feel() is None  # numbers of its own now
+        for _ in range(40):
+            click(app, "felt:friction:+")
+        assert editor.draft.problem().part == "felt"  # past what the checker allows
+        app.render_logical()
+    finally:
+        app.close()

@@ -48,6 +48,7 @@ class BoardEditorScene(Scene):
         self.selected: Any = None  # ("obstacle", i) or ("wall", i)
         self.drag: tuple[tuple[int, int], tuple[int, int]] | None = None
         self.said: str | None = None
+        self.advanced = False  # the felt's numbers shown (in place of export and import)
 
     @property
     def fields(self) -> tuple[TextField, ...]:
@@ -104,6 +105,16 @@ class BoardEditorScene(Scene):
                             lang.tr(f"editor.feels.{name}"),
                             lambda n=name: self.change(self.draft.set_feel, n), size=18,
                             style="primary" if feel == name else "normal", tag=f"feel-{name}"))
+        b.append(Button(pygame.Rect(SIDE_X + 280, 344, 140, 24),
+                        lang.tr("editor.numbers_hide" if self.advanced else "editor.numbers"),
+                        self.toggle_advanced, size=16, style="ghost", tag="advanced"))
+        if self.advanced:
+            for i, key in enumerate(board_edit.FEELS["normal"]):
+                for j, factor in enumerate((1 / 1.1, 1.1)):
+                    b.append(Button(pygame.Rect(SIDE_X + 310 + j * 56, 476 + i * 24, 50, 22),
+                                    "-" if j == 0 else "+",
+                                    lambda k=key, f=factor: self.nudge(k, f), size=16,
+                                    tag=f"felt:{key}:{'-+'[j]}"))
         b += [Button(pygame.Rect(SIDE_X, 426, 134, 40), lang.tr("editor.undo"), self.undo,
                      size=20, tag="undo"),
               Button(pygame.Rect(SIDE_X + 142, 426, 134, 40), lang.tr("editor.redo"), self.redo,
@@ -111,17 +122,29 @@ class BoardEditorScene(Scene):
               Button(pygame.Rect(SIDE_X + 284, 426, 136, 40),
                      lang.tr("editor.snap_on" if self.draft.snap else "editor.snap_off"),
                      self.toggle_snap, size=20, tag="snap"),
-              Button(pygame.Rect(SIDE_X + 310, 548, 110, 40), lang.tr("editor.import"),
-                     self.import_file, size=20, tag="import"),
+
               Button(pygame.Rect(SIDE_X, 640, 130, 56), lang.tr("editor.save"), self.save,
                      self.draft.problem() is None, 24, style="primary", tag="save"),
               Button(pygame.Rect(SIDE_X + 140, 640, 130, 56), lang.tr("editor.try"), self.try_it,
                      self.draft.problem() is None, 24, tag="try"),
               Button(pygame.Rect(SIDE_X + 280, 640, 140, 56), lang.tr("menu.back"), self.leave,
                      size=24, hint="Esc", tag="back"),
-              Button(pygame.Rect(SIDE_X, 478, 420, 40), lang.tr("editor.export"), self.export,
-                     self.draft.problem() is None, 20, tag="export")]
+              ]
+        if not self.advanced:
+            b += [Button(pygame.Rect(SIDE_X + 310, 548, 110, 40), lang.tr("editor.import"),
+                         self.import_file, size=20, tag="import"),
+                  Button(pygame.Rect(SIDE_X, 478, 420, 40), lang.tr("editor.export"),
+                         self.export, self.draft.problem() is None, 20, tag="export")]
         return b
+
+    def toggle_advanced(self) -> None:
+        self.advanced = not self.advanced
+
+    def nudge(self, key: str, factor: float) -> None:
+        """One of the felt's numbers a tenth up or down (the checker says when it is too far)."""
+        value = self.draft.data["felt"][key]
+        self.change(self.draft.set_number, "felt", key,
+                    round(max(value, 0.01) * factor, 3))
 
     # --- editing -------------------------------------------------------------------------------
 
@@ -340,14 +363,25 @@ class BoardEditorScene(Scene):
             theme.blit_text(surface, part, (VIEW.x, 62 + 16 * i), 15, "muted")
         problem = self.draft.problem()
         self._draw_board(surface, problem.part if problem else None)
-        for label, y in (("editor.start", 32), ("editor.name", 100), ("editor.board_title", 166),
-                         ("editor.description", (SIDE_X + 170, 166)),
-                         ("editor.shape.label", 234), ("editor.feel", 352), ("editor.import_from", 528)):
-            theme.blit_text(surface, lang.tr(label), y if isinstance(y, tuple) else (SIDE_X, y),
-                            17, "muted")
+        labels = [("editor.start", (SIDE_X, 32)), ("editor.name", (SIDE_X, 100)),
+                  ("editor.board_title", (SIDE_X, 166)),
+                  ("editor.description", (SIDE_X + 170, 166)),
+                  ("editor.shape.label", (SIDE_X, 234)), ("editor.feel", (SIDE_X, 352))]
+        if not self.advanced:
+            labels.append(("editor.import_from", (SIDE_X, 528)))
+        for label, at in labels:
+            theme.blit_text(surface, lang.tr(label), at, 17, "muted")
         blink = int(self.app.time * 2) % 2 == 0
         for field in self.fields:
-            field.draw(surface, blink)
+            if field is not self.path or not self.advanced:
+                field.draw(surface, blink)
+        if self.advanced:
+            for i, (key, value) in enumerate(self.draft.data["felt"].items()):
+                y = 487 + i * 24
+                theme.blit_text(surface, lang.tr(f"editor.felt.{key}"), (SIDE_X, y), 17,
+                                anchor="midleft")
+                theme.blit_text(surface, f"{value:g}", (SIDE_X + 298, y), 17, "accent",
+                                anchor="midright")
         for b in self.buttons:
             b.draw(surface, self.mouse)
         if self.said or problem:
