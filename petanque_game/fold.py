@@ -3,7 +3,9 @@ taken from the record and checked on the way (DESIGN.md, principle 3; docs/recor
 `verify` checks"). The seed's streams are drawn here only to check what the record holds.
 
 `verify`, replay and resume all go through `match.rebuild`, which builds the fresh match and hands
-it to `fold` here, so they all refuse the same records:
+it to `fold` here; each event, once checked where it stands, is made by `Match.advance`, the path
+live play takes, so the transitions a fold leaves are those the live game made. They all refuse
+the same records:
 - an event the rules refuse, or one whose shape is wrong: RecordError (verify exit 2);
 - a recorded outcome that differs from what the engine computes: OutcomeMismatch (exit 1). That is
   a throw's outcome against the physics (`check_physics`), a `round_end` or the `result` against

@@ -1,10 +1,13 @@
 """A game being played: the rules state, the random streams, the record and the seats.
 
 The one driver used by the window, by `simulate`, by `verify` and by the tests. A seat (human or AI)
-decides an action; the match applies it, resolves what chance or the physics makes of it, writes the
-event to the record and saves it. Rebuilding a match from a record is the same fold over the
-recorded events, taking each outcome from the record (DESIGN.md, principles 2 and 3): `rebuild`
-below, with the fold and its checks in `fold.py`.
+decides an action; `Match.decide` hands it to `Match.advance`, which applies it, resolves what
+chance or the physics makes of it, writes the game's typed event (`rules/events.py`) to the record
+and keeps its `Transition` (event, state before, state after, the rules' facts); the engine's own
+steps (a round scored) follow the same way, and `decide` returns every transition it made.
+Rebuilding a match from a record goes through `advance` too, one recorded event at a time, taking
+each outcome from the record and checking it (DESIGN.md, principles 2 and 3): `rebuild` below,
+with the fold and its checks in `fold.py`. Live play and replay are one code path.
 
 Random streams: every draw is keyed by (seed, purpose, seat, number of events so far), so a match
 rebuilt from its record draws from exactly where the uninterrupted game would have: the stream's
@@ -220,7 +223,7 @@ class Match:
         if recorded is None:
             dice = self.draw_dice(count)
             return state.apply(dice), dice
-        after = state.apply(recorded.outcome)  # the rules first: a roll of the wrong count is refused
+        after = state.apply(recorded.outcome)  # the rules first: they refuse a wrong count
         check_roll(self, recorded.outcome.values, count, len(self.record.events))
         return after, recorded.outcome
 

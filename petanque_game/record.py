@@ -1,9 +1,11 @@
-"""The game record (REPLAY.md, version 1): read and check a file, turn events into actions and back,
-and write a record atomically.
+"""The game record (REPLAY.md, version 1): read and check a file, read each event into the game's
+typed event, and write a record atomically.
 
 A record is the game: the replay, the autosave and the file sent to a friend are all this one
-format. Reading checks the top level strictly and each event's shape; whether an event is legal
-where it stands is the rules' business (see `match.rebuild`).
+format. Reading checks the top level strictly and each event's envelope (its action is one of the
+game's, its keys those of the action's codec, its player a seat); the fields of each action are
+read by the codec the game's spec gives (`decode_event`; `rules/events.py`). Whether an event is
+legal where it stands is the rules' business (see `match.rebuild`).
 """
 
 from __future__ import annotations
