@@ -70,6 +70,8 @@ class GameSpec:
     facts: Callable[[Any, Any, Any, Any], Any] | None = None
     # a decision the record leaves out, due before an event: implied(state, event) -> it or None
     implied: Callable[[Any, Any], Any] | None = None
+    _recorders: dict[type, Any] = field(default_factory=dict, init=False, repr=False,
+                                        compare=False)  # codec_for's answers, by decision class
 
     @property
     def options(self) -> Mapping[str, Any]:
@@ -88,11 +90,11 @@ class GameSpec:
     def codec_for(self, decision: Any) -> EventCodec | None:
         """The codec recording `decision`; None for a decision that is not recorded
         (Terningepetanque's Accept)."""
-        for action in sorted(self.actions):
-            codec = self.codec(action)
-            if isinstance(decision, codec.decided):
-                return codec
-        return None
+        kind = type(decision)
+        if kind not in self._recorders:
+            found = (self.codec(a) for a in sorted(self.actions))
+            self._recorders[kind] = next((c for c in found if issubclass(kind, c.decided)), None)
+        return self._recorders[kind]
 
 
 _added: dict[str, GameSpec] = {}
