@@ -16,6 +16,7 @@ from ui_support import start_table as start
 
 from petanque_game.physics import release_zone
 from petanque_game.record import Seat
+from petanque_game.rules.terningepetanque_events import Thrown
 from petanque_game.ui.table import ACCEPT_GRACE, TableScene
 from petanque_game.ui.table_aim import PULL_FULL
 from petanque_game.ui.table_view import AREA
@@ -32,9 +33,9 @@ def mouse(app, kind, pos, button=1):
 
 
 def thrown(scene):
-    told = scene.session.steps[-1].told[0].decoded
-    assert told.action == "throw"
-    return told.decision[2]
+    event = scene.session.steps[-1].transitions[0].event
+    assert isinstance(event, Thrown)
+    return event.launch
 
 
 def test_use_hint_puts_the_hint_in_place_and_throws_exactly_its_aim(exact_hands):

@@ -18,6 +18,8 @@ from ui_support import start_table as start
 
 from petanque_game.match import Match
 from petanque_game.record import Seat
+from petanque_game.rules.events import Rolled
+from petanque_game.rules.terningepetanque_events import Thrown
 from petanque_game.ui import lang, theme
 from petanque_game.ui.results import ResultsScene
 from petanque_game.ui.table import TableScene
@@ -51,8 +53,8 @@ def test_a_click_comes_to_rest_where_it_points_on_an_empty_board(home, exact_han
         aimed_at = scene.view.to_board(pos[0] - AREA.x, pos[1] - AREA.y)  # the pixel's point
         app.click(pos)
         step = scene.session.steps[-1]
-        assert step.told[0].decoded.action == "throw", "the click threw"
-        dm = step.told[0].decoded.outcome.diamond  # the only body on the board
+        assert isinstance(step.transitions[0].event, Thrown), "the click threw"
+        dm = step.transitions[0].event.table.diamond  # the only body on the board
         miss = math.hypot(dm.x - aimed_at[0], dm.y - aimed_at[1])
         worst = max(worst, miss)
         assert miss <= RESTS_WITHIN, (x, y, scene.elevation, miss)
@@ -107,7 +109,7 @@ def test_one_wheel_notch_changes_the_elevation_by_two_and_a_half_degrees(home):
     assert scene.elevation == pytest.approx(before + 2.5)
     app.handle_logical(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
     assert scene.elevation == pytest.approx(before)
-    assert scene.session.steps[-1].told[0].decoded.action == "roll"  # no throw was made
+    assert isinstance(scene.session.steps[-1].transitions[0].event, Rolled)  # no throw was made
 
 
 def test_the_keyboard_alone_aims_and_throws(home, exact_hands):
@@ -132,10 +134,10 @@ def test_the_keyboard_alone_aims_and_throws(home, exact_hands):
     app.render()
     app.key(pygame.K_SPACE)
     step = scene.session.steps[-1]
-    assert step.told[0].decoded.action == "throw"
-    dm = step.told[0].decoded.outcome.diamond
+    assert isinstance(step.transitions[0].event, Thrown)
+    dm = step.transitions[0].event.table.diamond
     assert math.dist((dm.x, dm.y), (30.0, 50.0)) <= RESTS_WITHIN
-    assert step.told[0].decoded.decision[2].spin == pytest.approx(scene.spin)
+    assert step.transitions[0].event.launch.spin == pytest.approx(scene.spin)
 
 
 def test_nothing_of_a_throw_shows_before_it_has_come_to_rest(home):
@@ -435,7 +437,7 @@ def test_the_power_bar_aiming_stays_for_those_who_like_it(home, exact_hands):
     charged = scene.charge()
     app.render()
     app.handle_logical(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    launch = scene.session.steps[-1].told[0].decoded.decision[2]
+    launch = scene.session.steps[-1].transitions[0].event.launch
     assert charged == pytest.approx(0.5, abs=0.02)
     assert launch.speed == pytest.approx(charged * scene.level.throw.max_speed)
 

@@ -47,6 +47,7 @@ from petanque_game.rules import base
 from petanque_game.rules.base import CHANCE, TERMINAL, Dice, IllegalAction, Roll, Stop
 from petanque_game.rules.games import GameSpec
 from petanque_game.rules.options import Option, OptionError, resolve
+from petanque_game.rules.ship_captain_crew_events import CODECS
 
 SHIP, CAPTAIN, CREW = 6, 5, 4
 SECURE_ORDER = (SHIP, CAPTAIN, CREW)
@@ -427,4 +428,4 @@ _FRESH_TURN = {"secured_count": 0, "cargo": (), "rolls_used": 0, "pending": 0, "
 
 SPEC = GameSpec(GAME_ID, TITLE, sys.modules[__name__], frozenset({"roll", "stop"}),
                 "petanque_game.ai.ship_captain_crew", MIN_PLAYERS, MAX_PLAYERS, order=2,
-                facts=turn_facts)
+                facts=turn_facts, codecs=CODECS)

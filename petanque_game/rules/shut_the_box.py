@@ -39,6 +39,7 @@ from petanque_game.rules import base
 from petanque_game.rules.base import Close, Dice, IllegalAction, Roll
 from petanque_game.rules.games import GameSpec
 from petanque_game.rules.options import Option, boolean, resolve
+from petanque_game.rules.shut_the_box_events import CODECS
 
 BOXES = (1, 2, 3, 4, 5, 6, 7, 8, 9)
 HIGH_BOXES = (7, 8, 9)  # once these are all closed, a single die may be rolled
@@ -349,4 +350,4 @@ def _show(values: tuple | list, sep: str = ", ") -> str:
 
 
 SPEC = GameSpec(GAME_ID, TITLE, sys.modules[__name__], frozenset({"roll", "close"}),
-                "petanque_game.ai.shut_the_box", MIN_PLAYERS, MAX_PLAYERS, order=3)
+                "petanque_game.ai.shut_the_box", MIN_PLAYERS, MAX_PLAYERS, order=3, codecs=CODECS)

@@ -43,6 +43,7 @@ from petanque_game.rules.base import (
     ordered_dice_outcomes,
 )
 from petanque_game.rules.games import GameSpec
+from petanque_game.rules.ten_thousand_events import CODECS
 
 DICE = 6
 TRIPLE = {1: 1000, 2: 200, 3: 300, 4: 400, 5: 500, 6: 600}
@@ -300,4 +301,4 @@ def _name(thing: object) -> str:
 
 
 SPEC = GameSpec(GAME_ID, TITLE, sys.modules[__name__], frozenset({"roll", "keep", "bank"}),
-                "petanque_game.ai.ten_thousand", MIN_PLAYERS, MAX_PLAYERS, order=4)
+                "petanque_game.ai.ten_thousand", MIN_PLAYERS, MAX_PLAYERS, order=4, codecs=CODECS)

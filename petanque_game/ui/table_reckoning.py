@@ -3,9 +3,9 @@ dice to the diamond and their distances, the closest die and any doubles ringed,
 and the diamond's penalties charged to their players, and the round's points moving into the score
 pad; then Continue (a key or the button), or by itself after a readable pause when no person plays.
 
-Every number comes from the rules: the points and the closest seats are the `round_end` event's
+Every number comes from the rules: the points and the closest seats are the `RoundEnded` event's
 (the engine's `score_round`), the table and the diamond penalties are those of the state the round
-ended in, found by applying the step's own events with the rules; closeness is `closest_dice`.
+ended in, its transition's `before`; closeness is `closest_dice`.
 The window adds nothing to the score; it only says where each part came from.
 """
 
@@ -55,31 +55,10 @@ class Reckoning:
         return self.before.totals[seat] + (self.points[seat] if self.moved >= 1.0 else 0)
 
 
-def reckoning_of(session: Any, step: Any, told: Any, wait: float | None) -> Reckoning:
-    """The reckoning of the round that the `round_end` event `told` of `step` scored."""
-    number, points, closest = told.decoded.outcome
-    return Reckoning(number, round_end_state(session.rules, step), tuple(points), tuple(closest),
-                     wait)
-
-
-def round_end_state(rules: Any, step: Any) -> Any:
-    """The state the round ended in: `step.before` with the step's events up to its `round_end`
-    applied by the rules (a throw kept, as a reader keeps one not taken back)."""
-    state = step.before
-    for told in step.told:
-        ev = told.decoded
-        if ev.action == "round_end":
-            break
-        if state.awaiting_accept and ev.action != "rethrow":
-            state = state.apply(rules.Accept())
-        if ev.action == "throw":
-            obj, die, launch = ev.decision
-            state = state.apply(rules.Throw(obj, die, launch)).apply(rules.Settle(ev.outcome))
-        elif ev.action == "rethrow":
-            state = state.apply(rules.Rethrow())
-    if state.awaiting_accept:
-        state = state.apply(rules.Accept())
-    return state
+def reckoning_of(made: Any, wait: float | None) -> Reckoning:
+    """The reckoning of the round that the transition `made` (a `RoundEnded`) scored."""
+    end = made.event
+    return Reckoning(end.round, made.before, end.points, end.closest, wait)
 
 
 def seat_parts(r: Reckoning, seat: int) -> list[tuple[str, str]]:

@@ -3,10 +3,9 @@ doubles and the penalties marked, the closest players' cells lit, and the totals
 
 What it holds comes from the game as recorded: each `round_end` event's points and closest seats
 (the rules' `score_round`, checked when the record was read), and the table and diamond penalties
-of the state the round ended in: a replay holds every state; a round scored while the table
-watches is filled in by its reckoning, which found that state (`keep_row`); the rounds a resumed
-game scored before its table opened come from folding its record once through the rules
-(`match.rebuild`: 0.25-0.5 s for a 15-round game of four). The sheet adds nothing to the score.
+of the state the round ended in (the `before` of the round end's transition, which the match
+kept when it made or read the event; a round scored while the table watches is filled in by its
+reckoning, `keep_row`). The sheet adds nothing to the score.
 
 What it shows follows the table: a round's row appears once the reckoning has moved its points
 into the score pad (`visible_rows`), so nothing is told before the table shows it.
@@ -26,6 +25,7 @@ from typing import Any
 
 import pygame
 
+from petanque_game.rules.terningepetanque_events import RoundEnded
 from petanque_game.ui import lang, theme
 from petanque_game.ui.table_camera import board_bounds
 
@@ -74,7 +74,7 @@ def row_of(number: int, points: tuple[int, ...], closest: tuple[int, ...], ended
 @dataclass
 class _Kept:
     """What the sheet has read of one session: its rows by round, the round_end events found
-    (event index, (round, points, closest)) and how many events have been looked at."""
+    (event index, round) and how many events have been looked at."""
 
     rows: dict[int, Row] = dataclasses.field(default_factory=dict)
     ends: list[tuple[int, Any]] = dataclasses.field(default_factory=list)
@@ -85,39 +85,24 @@ _kept: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # session -> _Ke
 
 
 def scored_rows(session: Any) -> dict[int, Row]:
-    """Every round scored in the events the session has shown, by number. Each event is read
-    once, as the session tells it (decoded)."""
+    """Every round scored in the events the session has shown, by number. Each event's
+    transition is read once; a round's row comes from its `RoundEnded` and the state the round
+    ended in (the transition's `before`)."""
     kept = _kept.setdefault(session, _Kept())
     for i in range(kept.read, session.shown):
-        told = session.tell(i).decoded
-        if told.action == "round_end":
-            kept.ends.append((i, told.outcome))
+        made = session.tell(i)
+        if isinstance(made.event, RoundEnded):
+            end = made.event
+            kept.ends.append((i, end.round))
+            if end.round not in kept.rows:
+                kept.rows[end.round] = row_of(end.round, end.points, end.closest, made.before)
     kept.read = max(kept.read, session.shown)
-    ends = [(i, end) for i, end in kept.ends if i < session.shown]
-    missing = [(i, end) for i, end in ends if end[0] not in kept.rows]
-    if missing:
-        states = getattr(session, "states", None)
-        if states is None:  # a live game: its record folded once through the rules
-            states = _folded_states(session.record)
-        for i, (number, points, closest) in missing:
-            kept.rows[number] = row_of(number, tuple(points), tuple(closest), states[i - 1])
-    return {end[0]: kept.rows[end[0]] for _, end in ends}
+    return {number: kept.rows[number] for i, number in kept.ends if i < session.shown}
 
 
 def keep_row(session: Any, row: Row) -> None:
     """A round scored while the table watched (the reckoning's own row): kept without folding."""
     _kept.setdefault(session, _Kept()).rows[row.round] = row
-
-
-def _folded_states(record: Any) -> list[Any]:
-    """The states after each of the record's events, as the rules give them (`match.rebuild`, the
-    reader a resumed game went through; the record itself is left as it is)."""
-    from petanque_game.match import rebuild
-
-    states: list[Any] = []
-    copy = dataclasses.replace(record, events=list(record.events))
-    rebuild(copy, check_physics=False, on_event=lambda index, state: states.append(state))
-    return states
 
 
 def visible_rows(scene: Any) -> list[Row]:
