@@ -146,6 +146,7 @@ class TableScene(TableDrawing, GameScene):
             self.check, new = check_of(session, self.level)
             if new and self.check.board_note:
                 self.app.toast.show(self.check.board_note, "bad", 6.0)
+        self.settle_view()  # framed on the play (ui/table_camera.py)
 
     # --- state ------------------------------------------------------------------------------------
 
