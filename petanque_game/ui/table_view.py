@@ -46,7 +46,8 @@ class TableDrawing:
         the player showed or hid it (Tab) is kept while the window is open (a replay's jump
         makes the scene anew)."""
         st = self.session.state
-        self.sheet = place_sheet(self.level, st.num_players, st.rounds, AREA.size,
+        self.sheet = place_sheet(self.level, [p.name for p in self.session.players], st.rounds,
+                                 AREA.size,
                                  self.app.memory.get(SHEET_MEMORY))
         self.view.set_board_rect(tuple(self.sheet.board))
         if settle:
@@ -171,6 +172,7 @@ class TableDrawing:
         area = surface.subsurface(AREA)
         view = self.view.view
         seat_walls = {self.level.seats[self.n][s]: s for s in range(self.n)}
+        area.set_clip(self.view.board_rect)  # the score sheet has its own part, beside the board
         area.blit(tb.board_surface(self.level, view, AREA.size, seat_walls), (0, 0))
         self._draw_seats(area, view)
         table, old = self.shown_table()
@@ -179,6 +181,7 @@ class TableDrawing:
             self._draw_flight(area, view)
         else:
             self._draw_table(area, table, old, view)
+        area.set_clip(None)
         self._draw_sheet(area)
         inset = self._draw_closeup(area, table, old, seat_walls) if self.flight is None else None
         self._draw_zoom(area, inset)
