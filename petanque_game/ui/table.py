@@ -225,11 +225,12 @@ class TableScene(TableDrawing, GameScene):
                 or (self.keeping and not self.keeping_on))
 
     def finish_animation(self) -> None:
-        """Everything shown at rest at once (a replay's step or jump)."""
+        """Everything shown at rest at once (a replay's step or jump), the camera too."""
         self.skip_flight()
         self.ai_aim = None
         self.start_roll = None
         self.reckoning = None
+        self.settle_view()
 
     def on_step(self, step: Step) -> None:
         self.charging = None
