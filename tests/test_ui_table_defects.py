@@ -97,7 +97,9 @@ def test_a_hints_planned_push_or_knock_is_not_drawn_as_a_warning(monkeypatch):
     assert reds(meant_contacts(push)) == 0
     knock = Hint(aim, "Knock player 2's die away: worth +1.0 points this round", 1.0)
     assert meant_contacts(knock) == ("table.aim.into_die",)
-    assert meant_contacts(Hint(aim, "Aim at the diamond: worth +1.0", 1.0)) == ()
+    assert meant_contacts(Hint(aim, "Aim at the diamond: worth +1.0", 1.0)) == \
+        ("table.aim.into_diamond",)  # to come to rest against it
+    assert meant_contacts(Hint(aim, "Aim short of the diamond: worth +1.0", 1.0)) == ()
     app.close()
 
 

@@ -27,7 +27,8 @@ _LABELS = {
 }
 _KNOCK_PLAYER = re.compile(r"Knock player (\d+)'s die away")
 # What a hint's plan means to hit (the preview's `table.aim.*` keys): no warning, but the plan.
-_MEANT = {"push": ("table.aim.into_diamond",), "knock_opponent": ("table.aim.into_die",),
+_MEANT = {"push": ("table.aim.into_diamond",), "at_diamond": ("table.aim.into_diamond",),
+          "knock_opponent": ("table.aim.into_die",),
           "own_die": ("table.aim.into_die",)}
 
 

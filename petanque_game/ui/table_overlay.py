@@ -81,10 +81,15 @@ def draw_flight(scene: Any, area: pygame.Surface, launch: Any, seat: int, obj: s
         pygame.draw.circle(area, theme.player_colour(seat), start, 8)
         pygame.draw.circle(area, (255, 255, 255), start, 8, 2)
     else:
-        # where the arc comes into sight: the first point of it in the frame, from the release
+        # where the throw comes into sight: the first point of its arc in the frame, from the
+        # release; else the line from where it lands (or comes to rest) back to the release
         seen = next((i for i, q in enumerate(screen) if frame.collidepoint(q)), None)
-        inside, outside = (land, start) if not seen else (screen[seen], screen[seen - 1])
-        _release_arrow(area, frame, inside, outside, seat)
+        if seen:
+            _release_arrow(area, frame, screen[seen], screen[seen - 1], seat)
+        else:
+            inside = next((q for q in (land, rest) if frame.collidepoint(q)), None)
+            if inside is not None:
+                _release_arrow(area, frame, inside, start, seat)
     if p.spread is not None:
         _spread(area, [view.to_screen(x, y) for x, y in p.spread.outline()], col)
     pygame.draw.line(area, (0, 0, 0), (land[0] + 1, land[1] + 1), (rest[0] + 1, rest[1] + 1), 3)
