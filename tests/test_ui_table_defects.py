@@ -42,6 +42,7 @@ def start(app, level="classic", n=2, first="Astrid Kristoffersen"):
 
 
 def test_the_sheet_header_has_room_for_a_first_name_whole():
+    app = fast_app()  # the window's fonts
     names = ["Astrid Kristoffersen", "Bjørn"]
     place = place_sheet(_classic(), names, 15, (960, 552), True)
     assert place.kind == "columns"
@@ -49,6 +50,7 @@ def test_the_sheet_header_has_room_for_a_first_name_whole():
     assert _label(names[1], place.seat_w - 8) == "Bjørn"
     short = place_sheet(_classic(), ["Ann", "Bo"], 15, (960, 552), True)
     assert short.seat_w < place.seat_w  # short names keep the sheet narrow
+    app.close()
 
 
 def _classic():

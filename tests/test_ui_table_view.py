@@ -27,6 +27,7 @@ from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
 from petanque_game.ui.table import AREA, Flight, TableScene
 from petanque_game.ui.table_camera import Camera
+from petanque_game.ui.table_zoom import zoom_labels
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "benchmarks"))
 import bench_dice_size as dice_size  # noqa: E402
@@ -153,7 +154,7 @@ def test_home_or_a_click_shows_the_whole_board_and_brings_the_play_back():
     app.handle_logical(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode=""))
     cam.settle()
     assert not cam.whole and cam.scale == pytest.approx(play, rel=0.02)
-    text, spot = scene._zoom_labels()[-1]
+    text, spot = zoom_labels(scene)[-1]
     assert text == "Home: the whole board"
     app.click(spot.move(AREA.topleft).center)
     assert cam.whole and app.memory["table_whole"] is True

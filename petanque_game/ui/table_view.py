@@ -20,6 +20,7 @@ from petanque_game.ui.game_ui import board_words
 from petanque_game.ui.table_camera import REST_DIE
 from petanque_game.ui.table_panel import draw_side, prompt
 from petanque_game.ui.table_sheet import Placement, draw_sheet, place_sheet, visible_rows
+from petanque_game.ui.table_zoom import view_toggle_at, zoom_labels
 
 AREA = pygame.Rect(8, 64, 960, 552)  # the table's part of the logical surface
 SIDE = pygame.Rect(980, 64, 284, 552)  # the side panel
@@ -47,8 +48,7 @@ class TableDrawing:
         makes the scene anew)."""
         st = self.session.state
         self.sheet = place_sheet(self.level, [p.name for p in self.session.players], st.rounds,
-                                 AREA.size,
-                                 self.app.memory.get(SHEET_MEMORY))
+                                 AREA.size, self.app.memory.get(SHEET_MEMORY))
         self.view.set_board_rect(tuple(self.sheet.board))
         if settle:
             self.view.settle()
@@ -126,7 +126,7 @@ class TableDrawing:
             self.toggle_sheet()
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
-                and self._view_toggle_at(event.pos):
+                and view_toggle_at(self, event.pos, AREA.topleft):
             self.toggle_whole()
             return True
         ctrl = bool(pygame.key.get_mods() & pygame.KMOD_CTRL)
@@ -220,44 +220,8 @@ class TableDrawing:
         """The zoom and how to get back, when the player changed it; while the player aims,
         how to zoom; and Home's view (the whole board, or back to the play), which a click on it
         also gives. Beside the close-up (`inset`) when that takes the corner."""
-        for text, spot in self._zoom_labels(inset):
+        for text, spot in zoom_labels(self, inset):
             theme.blit_text(area, text, spot.topleft, 18, "muted", shadow=True)
-
-    def _zoom_labels(self, inset: pygame.Rect | None = None) -> list[tuple[str, pygame.Rect]]:
-        """The zoom's lines in a bottom corner of the board's part of the area (the seats' names
-        sit at the middle of the sides; the close-up takes the corner with the fewest bodies:
-        the other one when it is this one), the last one Home's view (clickable)."""
-        cam = self.view
-        lines = []
-        if cam.user_zoom != 1.0:
-            lines.append(lang.tr("table_view.zoomed", zoom=f"{cam.user_zoom:.1f}"))
-        elif self.human_turn and not self.busy and self.due is not None:
-            lines.append(lang.tr("table_view.zoom_keys"))
-        if cam.user_zoom == 1.0:  # (zoomed, Home goes back to the rest view first)
-            if cam.whole and cam.play:
-                lines.append(lang.tr("table_view.to_play"))
-            elif cam.rest_view()[0] > cam.fit * 1.01:
-                lines.append(lang.tr("table_view.to_whole"))
-        fx, fy, w, h = cam.board_rect  # beside the score sheet
-        placed, bottom = [], fy + h - 8
-        for text in reversed(lines):
-            size = theme.text(text, 18).get_size()
-            spot = pygame.Rect(fx + 10, bottom - size[1], *size)
-            if inset is not None and inset.colliderect(spot):
-                spot.right = fx + w - 10
-            placed.insert(0, (text, spot))
-            bottom -= size[1] + 2
-        return placed
-
-    def _view_toggle_at(self, pos: tuple[int, int]) -> bool:
-        """Is `pos` (logical) on Home's line (the whole board / back to the play)?"""
-        labels = self._zoom_labels()
-        if not labels or self.view.user_zoom != 1.0:
-            return False
-        text, spot = labels[-1]
-        if text == lang.tr("table_view.zoom_keys"):
-            return False
-        return spot.move(AREA.topleft).collidepoint(pos)
 
     def toggle_whole(self) -> None:
         """Home: the whole board, or back to the play (kept while the window is open)."""
