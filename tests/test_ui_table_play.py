@@ -21,6 +21,7 @@ from petanque_game.record import Seat
 from petanque_game.rules.events import Rolled
 from petanque_game.rules.terningepetanque_events import Thrown
 from petanque_game.ui import lang, theme
+from petanque_game.ui.narrate import says
 from petanque_game.ui.results import ResultsScene
 from petanque_game.ui.table import TableScene
 from petanque_game.ui.table_view import AREA, SIDE
@@ -295,7 +296,7 @@ def test_the_roll_for_who_starts_tumbles_in_a_tray_and_says_who_starts(home, mon
     said = roll.verdict(scene.session.players)
     st = scene.session.state
     if st.starter is not None:
-        assert said == lang.tr("table.start.starts", name=scene.session.players[st.starter].name)
+        assert said == says("table.start.starts", scene.session.players[st.starter].name)
     else:
         assert said == lang.tr("table.start.tie", names="Ana, Bo")
     app.render()

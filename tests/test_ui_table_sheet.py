@@ -188,12 +188,18 @@ def test_the_sheet_stays_in_the_area_clear_of_the_board_and_the_names(level, n, 
     scene.finish_animation()
     if scene.sheet.rect is None:
         scene.toggle_sheet()  # hidden by default: shown, the board shrinks beside it
-    scene.view.settle()
+    scene.settle_view()
     app.render_logical()
     (size, place, rows), = drawn
     assert size == AREA.size and rows == 3
     area = pygame.Rect((0, 0), AREA.size)
     assert area.contains(place.rect)
+    assert place.rect.collidelist(names_drawn(scene)) < 0
+    assert scene.play_points(), "the last round's table is framed"
+    for x, y in scene.play_points():  # the rest view's play is clear of it ...
+        assert not place.rect.inflate(24, 24).collidepoint(scene.view.to_screen(x, y))
+    scene.toggle_whole()  # ... and so is the whole board's felt (Home)
+    scene.view.settle()
     assert not place.rect.colliderect(board_box(scene))
     assert place.rect.collidelist(names_drawn(scene)) < 0
     # what is drawn there is the sheet: its panel, not the felt

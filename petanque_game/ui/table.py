@@ -147,6 +147,7 @@ class TableScene(TableDrawing, GameScene):
             self.check, new = check_of(session, self.level)
             if new and self.check.board_note:
                 self.app.toast.show(self.check.board_note, "bad", 6.0)
+        self.settle_view()  # framed on the play (ui/table_camera.py)
 
     # --- state ------------------------------------------------------------------------------------
 
@@ -225,11 +226,12 @@ class TableScene(TableDrawing, GameScene):
                 or (self.keeping and not self.keeping_on))
 
     def finish_animation(self) -> None:
-        """Everything shown at rest at once (a replay's step or jump)."""
+        """Everything shown at rest at once (a replay's step or jump), the camera too."""
         self.skip_flight()
         self.ai_aim = None
         self.start_roll = None
         self.reckoning = None
+        self.settle_view()
 
     def on_step(self, step: Step) -> None:
         self.charging = None

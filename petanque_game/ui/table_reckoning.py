@@ -186,14 +186,15 @@ def _label(area: pygame.Surface, taken: list[pygame.Rect], at: tuple[float, floa
 
 
 SIDE_NAMES = 64  # px kept clear at the left and right of the table area: the side seats' names
+END_NAMES = 24  # px kept clear at its top and bottom: the names of the seats there
 
 
 def _card_rect(scene: Any, area_rect: pygame.Rect) -> pygame.Rect:
-    """The card goes in the corner of the table area that covers fewest of the round's pieces,
-    the farthest from the diamond on a tie."""
+    """The card goes in the corner of the table area that hides no seat's name where one does,
+    and covers fewest of the round's pieces, the farthest from the diamond on a tie."""
     w, h = 330, 34 + 48 + 44 * scene.n + 30
     board = pygame.Rect(scene.view.board_rect).move(area_rect.topleft)  # beside the score sheet
-    inner = board.inflate(-2 * SIDE_NAMES, -16)  # the seats' names at the sides stay seen
+    inner = board.inflate(-2 * SIDE_NAMES, -2 * END_NAMES)  # the seats' names stay seen
     corners = [pygame.Rect(inner.x, inner.y, w, h), pygame.Rect(inner.right - w, inner.y, w, h),
                pygame.Rect(inner.x, inner.bottom - h, w, h),
                pygame.Rect(inner.right - w, inner.bottom - h, w, h)]
@@ -204,10 +205,13 @@ def _card_rect(scene: Any, area_rect: pygame.Rect) -> pygame.Rect:
                                                                    area_rect.h / 2)
     pieces.append(at)
 
-    def cost(r: pygame.Rect) -> tuple[int, float]:
-        local = r.move(-area_rect.x, -area_rect.y).inflate(24, 24)
-        covered = sum(local.collidepoint(p) for p in pieces)
-        return covered, -math.hypot(local.centerx - at[0], local.centery - at[1])
+    names = _seat_names(scene)
+
+    def cost(r: pygame.Rect) -> tuple[int, int, float]:
+        local = r.move(-area_rect.x, -area_rect.y)
+        hidden = len(local.collidelistall(names))  # a seat's name above all
+        covered = sum(local.inflate(24, 24).collidepoint(p) for p in pieces)
+        return hidden, covered, -math.hypot(local.centerx - at[0], local.centery - at[1])
 
     return min(corners, key=cost)
 

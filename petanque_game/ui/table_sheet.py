@@ -35,10 +35,12 @@ TITLE_H = 26  # px: the title line
 PAD = 8  # px inside the sheet's edge
 GAP = 8  # px between the board's part of the area and the sheet
 ROUND_W = 30  # px: the round's number (a column sheet)
-SEAT_W = 50  # px: a seat's column (a column sheet)
+SEAT_W = 50  # px: a seat's column at least (a column sheet) ...
+SEAT_W_MOST = 110  # ... and at most: as wide as the names in its header need
 NAME_W = 92  # px: the players' names (a row sheet)
 ROUND_COL = 42  # px: a round's column (a row sheet)
-SHOW_COST = 0.06  # the sheet is shown by default when the board loses at most this much scale
+SHOW_COST = 0.10  # the sheet is shown by default when the board loses at most this much scale
+# (fitted whole: at rest the camera frames the play, which a little less room hardly shrinks)
 
 
 @dataclass(frozen=True)
@@ -132,10 +134,24 @@ class Placement:
     kind: str
     rounds: int
     board: pygame.Rect
+    seat_w: int = SEAT_W  # px: a seat's column (a column sheet)
 
 
-def _columns_size(n: int, rounds: int) -> tuple[int, int]:
-    return ROUND_W + n * SEAT_W + 2 * PAD, TITLE_H + ROW_H * (rounds + 4) + 2 * PAD
+def _columns_size(n: int, rounds: int, seat_w: int = SEAT_W) -> tuple[int, int]:
+    return ROUND_W + n * seat_w + 2 * PAD, TITLE_H + ROW_H * (rounds + 4) + 2 * PAD
+
+
+def seat_width(names: list[str]) -> int:
+    """A column sheet's seat column: room for every header's `_label` (the whole name, or its
+    first word), from SEAT_W to SEAT_W_MOST px."""
+    font = theme.font(SIZE, True)
+    wanted = 0
+    for name in names:
+        whole = font.size(name)[0] + 8
+        if whole > SEAT_W_MOST and name.split():
+            whole = font.size(name.split()[0])[0] + 8
+        wanted = max(wanted, whole)
+    return max(SEAT_W, min(SEAT_W_MOST, wanted))
 
 
 def _rows_size(n: int, rounds: int) -> tuple[int, int]:
@@ -147,18 +163,21 @@ def _fit(level: Any, frame: pygame.Rect) -> float:
     return min(frame.w / (x1 - x0), frame.h / (y1 - y0))
 
 
-def place_sheet(level: Any, n: int, rounds: int, area: tuple[int, int],
+def place_sheet(level: Any, names: list[str], rounds: int, area: tuple[int, int],
                 shown: bool | None) -> Placement:
-    """Where the sheet goes in a table area of `area` px: beside the board or below it, the way
-    the board shrinks least. `shown` None: shown when that costs at most SHOW_COST."""
+    """Where the sheet for players `names` goes in a table area of `area` px: beside the board
+    or below it, the way the board shrinks least. `shown` None: shown when that costs at most
+    SHOW_COST."""
     w, h = area
+    n = len(names)
     whole = pygame.Rect(0, 0, w, h)
     best = None
     room = max(1, (h - 2 * PAD - TITLE_H) // ROW_H - 4)  # rounds a column sheet has rows for
     k = min(rounds, room)
-    sw, sh = _columns_size(n, k)
+    seat_w = seat_width(names)
+    sw, sh = _columns_size(n, k, seat_w)
     right = Placement(pygame.Rect(w - sw, 0, sw, sh), "columns", k,
-                      pygame.Rect(0, 0, w - sw - GAP, h))
+                      pygame.Rect(0, 0, w - sw - GAP, h), seat_w)
     fit_k = min(rounds, max(1, (w - NAME_W - 2 * PAD) // ROUND_COL - 1))
     bw, bh = _rows_size(n, fit_k)
     below = Placement(pygame.Rect(0, h - bh, bw, bh), "rows", fit_k,
@@ -196,7 +215,7 @@ def draw_sheet(surface: pygame.Surface, place: Placement, rows: list[Row], playe
     theme.blit_text(surface, lang.tr("table_sheet.title"), (x, y), 20, "text", True)
     totals = [sum(r.points[s] for r in rows) for s in range(len(players))]
     if place.kind == "columns":
-        _draw_columns(surface, rect, shown, players, totals)
+        _draw_columns(surface, rect, shown, players, totals, place.seat_w)
     else:
         _draw_rows(surface, rect, shown, players, totals, first, place.rounds)
     marks = (lang.tr("table_sheet.doubles"), lang.tr("table_sheet.penalty"))
@@ -221,32 +240,36 @@ def _cell(row: Row, seat: int) -> tuple[str, str]:
 
 
 def _label(name: str, width: int) -> str:
-    """As much of a player's name as a column header has room for (the side panel has it
-    whole)."""
-    while len(name) > 1 and theme.font(SIZE, True).size(name)[0] > width:
+    """What a header has room for of a player's name: all of it, else its first word, else as
+    much of that as fits (the side panel has it whole)."""
+    font = theme.font(SIZE, True)
+    if font.size(name)[0] <= width or not name.split():
+        return name
+    name = name.split()[0]
+    while len(name) > 1 and font.size(name)[0] > width:
         name = name[:-1]
     return name
 
 
-def _draw_columns(surface, rect, rows, players, totals) -> None:
+def _draw_columns(surface, rect, rows, players, totals, seat_w: int = SEAT_W) -> None:
     x0, y = rect.x + PAD, rect.y + PAD + TITLE_H
-    col = [x0 + ROUND_W + SEAT_W * s for s in range(len(players))]
+    col = [x0 + ROUND_W + seat_w * s for s in range(len(players))]
     theme.blit_text(surface, lang.tr("table_sheet.round"), (x0, y), SIZE, "muted")
     for s, p in enumerate(players):
         pygame.draw.rect(surface, theme.player_colour(s), pygame.Rect(col[s], y + ROW_H - 3,
-                                                                      SEAT_W - 6, 3))
-        theme.blit_text(surface, _label(p.name, SEAT_W - 8), (col[s] + SEAT_W - 8, y), SIZE,
+                                                                      seat_w - 6, 3))
+        theme.blit_text(surface, _label(p.name, seat_w - 8), (col[s] + seat_w - 8, y), SIZE,
                         "text", True, "topright")
     y += ROW_H
     for r in rows:
         theme.blit_text(surface, str(r.round), (x0 + 2, y), SIZE, "muted")
         for s in range(len(players)):
-            _draw_cell(surface, r, s, pygame.Rect(col[s], y - 2, SEAT_W - 6, ROW_H - 1))
+            _draw_cell(surface, r, s, pygame.Rect(col[s], y - 2, seat_w - 6, ROW_H - 1))
         y += ROW_H
     pygame.draw.line(surface, theme.colour("edge"), (x0, y + 1), (rect.right - PAD, y + 1))
     theme.blit_text(surface, lang.tr("table_sheet.total"), (x0, y + 4), SIZE, "text", True)
     for s, total in enumerate(totals):
-        theme.blit_text(surface, lang.number(total), (col[s] + SEAT_W - 8, y + 4), SIZE, "text",
+        theme.blit_text(surface, lang.number(total), (col[s] + seat_w - 8, y + 4), SIZE, "text",
                         True, "topright")
 
 
