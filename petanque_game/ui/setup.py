@@ -23,6 +23,7 @@ from petanque_game.ui.game_ui import board_words, title, ui_of
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.session import new_game, new_seed
+from petanque_game.ui.settings import CHOICES
 from petanque_game.ui.setup_boards import (
     LEVELS,
     PAGE_BOARDS,
@@ -156,7 +157,7 @@ class SetupScene(Scene):
         return self.choices.players[i].hand or self.app.settings.hand
 
     def cycle_hand(self, i: int) -> None:
-        names = theme.CHOICES["hand"]
+        names = CHOICES["hand"]
         row = self.choices.players[i]
         row.hand = names[(names.index(self.hand_of(i)) + 1) % len(names)]
         self._rebuild()
