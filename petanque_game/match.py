@@ -3,7 +3,7 @@
 The one driver used by the window, by `simulate`, by `verify` and by the tests. A seat (human or AI)
 decides an action; the match applies it, resolves what chance or the physics makes of it, writes the
 event to the record and saves it. Rebuilding a match from a record is the same fold over the
-recorded events, taking each outcome from the record (DESIGN.md, principles 2 and 3): `rebuild`
+recorded events, each outcome taken from the record (docs/design.md#the-record-is-the-game): `rebuild`
 below, with the fold and its checks in `fold.py`.
 
 Random streams: every draw is keyed by (seed, purpose, seat, number of events so far), so a match
@@ -180,7 +180,7 @@ class Match:
         elif self.spec.board and isinstance(action, self.rules.Throw):
             state, event = self._throw(seat, state)
         elif self.spec.board and isinstance(action, self.rules.Rethrow):
-            # The taken-back throw stays in the record, followed by this event (REPLAY.md).
+            # The taken-back throw stays in the record, this event after it (docs/records.md#events).
             event = {"action": "rethrow", "player": seat}
         else:
             event = _plain_event(self.spec, seat, action)

@@ -2,7 +2,7 @@
 
 `World` owns the throw's space and bodies (`build.py` makes them, in a fixed order: the seats'
 walls, the obstacles, then the diamond, the dice in table order, the thrown body last), the
-thrown body's flight (an `airborne.Flier`: the pseudo-3D of DESIGN.md, principle 5, is described
+thrown body's flight (an `airborne.Flier`: docs/design.md#pseudo-3d-flight, which is described
 there), the dice rolling on the felt (a `rolling.Roller`), the hits the contact callbacks record
 and the path's frames. `settle.py` runs it and reads the settled table and the path back.
 

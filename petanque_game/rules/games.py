@@ -8,7 +8,7 @@ with the physics. The games are found by looking through this package for module
 (`games()`), so a new game is a new module here, nothing else in `rules/`; `register` adds one
 from elsewhere (a test's toy game), `unregister` takes it away again.
 
-A game may record actions of its own, beyond the shared ones that REPLAY.md defines: `codecs`
+A game may record actions of its own, beyond the shared ones that docs/records.md defines: `codecs`
 maps each such action name to an `EventCodec` that turns the decision into its event and back.
 """
 
@@ -44,7 +44,7 @@ class EventCodec(Protocol):
 class GameSpec:
     """One game, as everything outside its rules module sees it."""
 
-    id: str  # the record's "game" (REPLAY.md)
+    id: str  # the record's "game" (docs/records.md#the-top-level)
     title: str  # what players call it
     rules: ModuleType  # new_game(num_players, options), OPTIONS, its State
     actions: frozenset[str]  # the "action" of every event its records may hold

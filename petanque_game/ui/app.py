@@ -2,10 +2,10 @@
 
 Everything is drawn to a fixed 1280x720 logical surface, scaled (letterboxed) to whatever size the
 window has; mouse positions are mapped back to logical coordinates before a scene sees them, so
-scenes know nothing of the window's size or full screen (DESIGN.md, principle 7).
+scenes know nothing of the window's size or full screen (docs/design.md#a-thin-window).
 
 Scenes are registered by name and opened by name (`app.open("setup")`: ui/scenes.py, whose
-`SceneStack` the App is), so no scene imports another (DESIGN.md, principle 10).
+`SceneStack` the App is), so no scene imports another (docs/design.md#scenes-by-name).
 
 The loop draws 60 frames a second only while something moves: a scene that moves on its own (an
 animation, a timer, work on another thread it waits for) says so with an `animating` property

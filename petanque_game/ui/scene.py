@@ -1,4 +1,4 @@
-"""The scene interface (a scene stack as in Tuxemon and pyroller: docs/design.md#the-window), and
+"""The scene interface (a scene stack as in Tuxemon and pyroller: docs/design.md#scenes-by-name), and
 `AppLike`, what a scene may use of the app that shows it.
 
 A scene handles input (consuming an event or passing it to the scene below), updates its own

@@ -3,7 +3,7 @@ for Terningepetanque, the board and each person's hand (steady, normal or shaky;
 takes the settings' "Your hand"). Start makes a new seeded game.
 
 Option defaults come from config/rules.yaml (config.shipped_rule_defaults); the menus offer the
-usual choices of RULES.md. A broken board file is listed as broken and cannot be chosen.
+usual choices of docs/rules.md. A broken board file is listed as broken and cannot be chosen.
 """
 
 from __future__ import annotations
@@ -198,7 +198,7 @@ class SetupScene(Scene):
         return seats
 
     def name_problem(self) -> str | None:
-        """Why a player's name cannot be used (REPLAY.md: 1-32 printable characters), or None."""
+        """Why a player's name cannot be used (docs/records.md#the-top-level), or None."""
         for i, seat in enumerate(self.seats()):
             problem = name_problem(seat.name)
             if problem:
@@ -207,7 +207,7 @@ class SetupScene(Scene):
 
     def offered(self, options: dict) -> list[tuple[str, tuple]]:
         """The options the setup offers for the game chosen, with their values (the menus of
-        RULES.md; ui/game_ui.py), less those the options chosen make pointless."""
+        docs/rules.md; ui/game_ui.py), less those the options chosen make pointless."""
         entry = ui_of(self.choices.game)
         hidden = entry.hidden(options)
         return [(key, values) for key, values in entry.choices if key not in hidden]
