@@ -113,8 +113,8 @@ def test_the_check_finds_a_missing_document_and_a_missing_section(tmp_path):
     md = ".md"  # the names below are built, so that this file itself names nothing missing
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / f"rules{md}").write_text(
-        "# Rules\n\n## Ten Thousand: scoring\n\n```\n# not a heading\n```\n## What `verify` checks\n",
-        encoding="utf-8")
+        "# Rules\n\n## Ten Thousand: scoring\n\n```\n# not a heading\n```\n"
+        "## What `verify` checks\n", encoding="utf-8")
     (tmp_path / "code.py").write_text(
         f'"""See docs/rules{md}#ten-thousand-scoring and docs/rules{md}#what-verify-checks,\n'
         f'[the rules](docs/rules{md}), rules{md}, https://example.org/x/NOTES{md}."""\n'

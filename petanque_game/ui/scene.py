@@ -1,5 +1,5 @@
-"""The scene interface (a scene stack as in Tuxemon and pyroller: docs/design.md#scenes-by-name), and
-`AppLike`, what a scene may use of the app that shows it.
+"""The scene interface (a scene stack as in Tuxemon and pyroller: docs/design.md#scenes-by-name),
+and `AppLike`, what a scene may use of the app that shows it.
 
 A scene handles input (consuming an event or passing it to the scene below), updates its own
 animation clock, and draws to the fixed 1280x720 logical surface. `draw` never changes game state:

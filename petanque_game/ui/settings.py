@@ -1,8 +1,9 @@
 """The window's settings (key bindings, colours, language, sound, AI pace, aiming ...): the model,
 the files it is read from and the file the settings scene saves.
 
-Everything a player or designer tunes about the window lives in config/ui.yaml (docs/design.md#data-not-code);
-a mistake there is reported in `problems` and the earlier value is used instead.
+Everything a player or designer tunes about the window lives in config/ui.yaml
+(docs/design.md#data-not-code); a mistake there is reported in `problems` and the earlier value is
+used instead.
 """
 
 from __future__ import annotations
