@@ -40,6 +40,7 @@ from petanque_game.ui import table_draw as td
 from petanque_game.ui import theme
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
+from petanque_game.ui.settings import load_settings
 from petanque_game.ui.table_view import AREA, CLOSEUP_DIE
 
 LEVELS = ("classic", "round-table", "bumper-lane")
@@ -64,7 +65,7 @@ def _close(rgb, body) -> bool:
 
 def measure(window: tuple[int, int], full: bool, level: str, n: int) -> tuple[float, int, float,
                                                                               bool]:
-    app = app_module.App(size=window, settings=theme.load_settings({"handover": False}))
+    app = app_module.App(size=window, settings=load_settings({"handover": False}))
     if full:  # a full screen of the window's size (the dummy driver keeps what it is given)
         app.window = pygame.display.set_mode(window)
     seats = [Seat("Ann", "human")] + [Seat(f"AI {i}", "ai", "easy") for i in range(1, n)]

@@ -1,4 +1,4 @@
-"""The `petanque-game` command: play | replay FILE | verify FILE | simulate GAME (REPLAY.md)."""
+"""The `petanque-game` command: play | replay | verify | simulate (docs/records.md#the-commands)."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ from petanque_game.rules.options import OptionError
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The command. A mistake of the player's is one line and exit 2; a bug of ours is one line
-    naming the log that holds its traceback (exit 2 for verify, whose codes are REPLAY.md's,
+    naming the log that holds its traceback (exit 2 for verify, whose codes are docs/records.md's,
     1 otherwise). Output nobody reads any more (a closed pipe: `verify FILE | head -0`) ends the
     command quietly, as the standard tools end, with 128 + SIGPIPE; output that cannot be written
     (a full disk) is one line on stderr, exit 2 for verify, 1 otherwise."""

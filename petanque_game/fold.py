@@ -1,5 +1,5 @@
 """Rebuilding a match from its record: the recorded events folded through the rules, each outcome
-taken from the record and checked on the way (DESIGN.md, principle 3; docs/records.md, "What
+taken from the record, checked on the way (docs/design.md#the-record-is-the-game; docs/records.md, "What
 `verify` checks"). The seed's streams are drawn here only to check what the record holds.
 
 `verify`, replay and resume all go through `match.rebuild`, which builds the fresh match and hands
@@ -226,12 +226,12 @@ def _check_tumble_held(record: Record, tumble: int | None, index: int) -> None:
                           f"cannot hold (tumbles came with version 3)", index)
 
 
-POSITION_TOLERANCE = 1e-6  # mm (REPLAY.md)
+POSITION_TOLERANCE = 1e-6  # mm (docs/records.md#what-verify-checks)
 ANGLE_TOLERANCE = 1e-9  # rad
 
 
 def compare_tables(recorded: Any, simulated: Any) -> str:
-    """'' when the recorded table matches the simulated one within REPLAY.md's tolerances."""
+    """'' when the recorded table matches the simulated one within docs/records.md's tolerances."""
     pairs = [("diamond", recorded.diamond, simulated.diamond)]
     if len(recorded.dice) != len(simulated.dice):
         return f"{len(recorded.dice)} dice recorded, {len(simulated.dice)} simulated"

@@ -1,4 +1,4 @@
-"""The game record (REPLAY.md, version 1): read and check a file, read each event into the game's
+"""The game record (docs/records.md, version 1): read and check a file, read each event into the game's
 typed event, and write a record atomically.
 
 A record is the game: the replay, the autosave and the file sent to a friend are all this one
@@ -111,7 +111,7 @@ class Record:
 
 
 def _compact(value: Any) -> str:
-    # json writes floats with repr, so they read back exactly (REPLAY.md).
+    # json writes floats with repr, so they read back exactly (docs/records.md#the-file).
     return json.dumps(value, ensure_ascii=False, allow_nan=False)
 
 
@@ -250,7 +250,7 @@ def check_players(value: Any, spec: GameSpec) -> list[Seat]:
 
 
 def name_problem(name: Any) -> str | None:
-    """Why `name` cannot be a player's name (REPLAY.md: 1-32 printable characters), or None."""
+    """Why `name` cannot be a player's name (docs/records.md#the-top-level), or None."""
     if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME:
         return f"must be 1 to {MAX_NAME} characters"
     if not name.isprintable():  # control characters, NUL, lone surrogates, line breaks

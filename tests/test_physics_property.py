@@ -1,5 +1,5 @@
 """Property test: no throw the UI or AI can make sends a body through a wall, out of the world,
-onto an obstacle, into another body or to NaN (DESIGN.md, "what must not break")."""
+onto an obstacle, into another body or to NaN (docs/design.md#what-must-never-break)."""
 
 from __future__ import annotations
 

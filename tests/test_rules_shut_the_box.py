@@ -1,4 +1,4 @@
-"""Shut the Box rules (RULES.md section 3): one test per rule and per worked example of the seed."""
+"""Shut the Box rules (docs/rules.md#shut-the-box): one test per rule and per worked example."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Ten Thousand's rules (RULES.md section 4), driven with scripted dice; one test per rule."""
+"""Ten Thousand's rules (docs/rules.md#ten-thousand), with scripted dice; one test per rule."""
 
 from __future__ import annotations
 

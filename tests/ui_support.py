@@ -5,8 +5,9 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from petanque_game.ui import lang, theme
+from petanque_game.ui import lang
 from petanque_game.ui.app import App
+from petanque_game.ui.settings import load_settings
 
 
 def fast_app(**kw) -> App:
@@ -15,9 +16,9 @@ def fast_app(**kw) -> App:
     petanque throw waiting for Accept or Throw again (tests/test_ui_table_keep.py keeps them at
     once, the default). It speaks the language in use (lang.use before it), as the App speaks its
     settings' language."""
-    return App(settings=theme.load_settings({"ai_delay": 0, "roll_time": 0, "replay_delay": 0,
-                                             "handover": False, "accept_at_once": False,
-                                             "language": lang.language()}), **kw)
+    return App(settings=load_settings({"ai_delay": 0, "roll_time": 0, "replay_delay": 0,
+                                       "handover": False, "accept_at_once": False,
+                                       "language": lang.language()}), **kw)
 
 
 def read_lists(app: App, timeout: float = 60.0):

@@ -7,7 +7,7 @@ prediction of `physics/predict.py`, so the body comes to rest near the target.
 
 An AI decides an aim only. The match then throws it with the AI's hand (`HANDS`: large errors for
 easy, smaller for medium, small for expert) and draws the die's orientation; the AI sees neither
-(DESIGN.md, principle 11). Easy and medium aim honestly at the diamond (at the board's centre for
+(docs/design.md#hidden-chance). Easy and medium aim honestly at the diamond (the board's centre for
 the diamond throw). The expert weighs a handful of candidate aims on the real table: each is
 thrown with hands it samples itself from its own stream, simulated with `simulate_throw`, and
 valued with the rules' own scoring, the thrown die's face taken at its expectation (whatever the

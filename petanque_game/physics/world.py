@@ -2,11 +2,11 @@
 
 `World` owns the throw's space and bodies (`build.py` makes them, in a fixed order: the seats'
 walls, the obstacles, then the diamond, the dice in table order, the thrown body last), the
-thrown body's flight (an `airborne.Flier`: the pseudo-3D of DESIGN.md, principle 5, is described
+thrown body's flight (an `airborne.Flier`: docs/design.md#pseudo-3d-flight, which is described
 there), the dice rolling on the felt (a `rolling.Roller`), the hits the contact callbacks record
 and the path's frames. `settle.py` runs it and reads the settled table and the path back.
 
-Friction on the felt is the pymunk `tank.py` idiom (PHYSICS_NOTES): a PivotJoint and a GearJoint
+Felt friction is pymunk's `tank.py` idiom (docs/design.md#coming-to-rest): a PivotJoint and a GearJoint
 per body to the static body with max_bias 0 and max_force mu*m*g (torque mu*m*g times the body's
 radius of gyration). The thrown body gets them when it lands (there is no friction in the air).
 A body at rest that nothing touches needs no friction either, so the joints are added to a body

@@ -55,7 +55,7 @@ class EventCodec(Protocol):
 class GameSpec:
     """One game, as everything outside its rules module sees it."""
 
-    id: str  # the record's "game" (REPLAY.md)
+    id: str  # the record's "game" (docs/records.md#the-top-level)
     title: str  # what players call it
     rules: ModuleType  # new_game(num_players, options), OPTIONS, its State
     actions: frozenset[str]  # the "action" of every event its records may hold

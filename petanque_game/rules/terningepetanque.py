@@ -1,11 +1,11 @@
-"""Terningepetanque (dice pétanque): the rules of RULES.md section 1, scored from settled tables.
+"""Terningepetanque (dice pétanque): docs/rules.md#terningepetanque, scored from settled tables.
 
 The rules never simulate. A seat decides a `Throw` (which object, and its `Launch`); the state is
 then a chance node whose outcome is not drawn but supplied by the physics as `Settle(table)`, the
 table at rest after the throw. When every die of the round has settled, the engine scores the round
 (`engine_action()` gives the `RoundEnd`, which a replay's recorded `round_end` must equal).
 
-Readings made here (beyond the **(reading)** marks of RULES.md):
+Readings made here (beyond the readings of docs/rules.md):
 - A launch is continuous, so `legal_actions()` at a throw is empty (`throw_due` says which throw is
   due); at the settle node `chance_outcomes()` is empty (the physics gives the one outcome).
 - A settled table is refused unless plausible: the dice listed are exactly those thrown so far this
@@ -47,8 +47,8 @@ from petanque_game.rules.terningepetanque_events import (
     implied,
 )
 
-DIAMOND_PENALTY = 5  # points lost each time the diamond leaves the board (RULES.md)
-# Touching (RULES.md, reading): a die whose outline lies within this many millimetres of the
+DIAMOND_PENALTY = 5  # points lost each time the diamond leaves the board (docs/rules.md)
+# Touching (docs/rules.md#terningepetanque-scoring): a die whose outline lies this many mm from the
 # diamond's touches it and counts as 0 away. It is the physics' contact tolerance (the collision
 # slop of the simulation, set from this number), the gap resting contact can leave.
 TOUCHING = 0.1  # mm

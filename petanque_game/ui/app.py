@@ -2,10 +2,10 @@
 
 Everything is drawn to a fixed 1280x720 logical surface, scaled (letterboxed) to whatever size the
 window has; mouse positions are mapped back to logical coordinates before a scene sees them, so
-scenes know nothing of the window's size or full screen (DESIGN.md, principle 7).
+scenes know nothing of the window's size or full screen (docs/design.md#a-thin-window).
 
 Scenes are registered by name and opened by name (`app.open("setup")`: ui/scenes.py, whose
-`SceneStack` the App is), so no scene imports another (DESIGN.md, principle 10).
+`SceneStack` the App is), so no scene imports another (docs/design.md#scenes-by-name).
 
 The loop draws 60 frames a second only while something moves: a scene that moves on its own (an
 animation, a timer, work on another thread it waits for) says so with an `animating` property
@@ -44,6 +44,7 @@ from petanque_game.files import ensure_folder, os_reason
 from petanque_game.ui import icon, lang, play, sound, theme
 from petanque_game.ui.keys import key_event_code
 from petanque_game.ui.scenes import MENU, SceneStack
+from petanque_game.ui.settings import Settings, load_settings, save_settings
 from petanque_game.ui.widgets import Toast
 
 MAX_SHOWN_PROBLEMS = 8  # settings problems listed in the window
@@ -63,7 +64,7 @@ class App(SceneStack):
     """The window and its scene stack (scenes registered and opened by name: ui/scenes.py)."""
 
     def __init__(self, size: tuple[int, int] | None = None, replay: str | None = None,
-                 settings: theme.Settings | None = None, start_menu: bool = True):
+                 settings: Settings | None = None, start_menu: bool = True):
         pygame.mixer.pre_init(22050, -16, 1, MIXER_BUFFER)  # a small buffer: sounds on time
         pygame.init()
         theme.reset_caches()
@@ -73,7 +74,7 @@ class App(SceneStack):
                 pygame.mixer.init()
             except pygame.error:
                 pass  # no sound device: the game needs none, and stays silent
-        self.settings = settings or theme.load_settings()
+        self.settings = settings or load_settings()
         theme.use(self.settings)  # its colours are the ones drawn
         lang.use(self.settings.language)
         pygame.display.set_caption(lang.tr("app.title"))
@@ -257,7 +258,7 @@ class App(SceneStack):
         self._resized = None
         if not self.fullscreen and min(self.window_size) > 0:
             self.settings.window_size = [int(v) for v in self.window_size]
-        problem = theme.save_settings(self.settings)
+        problem = save_settings(self.settings)
         if problem is not None:
             logs.note(f"Settings: the window's size was not kept: {problem}")
 

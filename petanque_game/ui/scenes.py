@@ -1,8 +1,8 @@
-"""Scenes by name, and the stack they are shown on (Tuxemon's state manager, STYLE.md).
+"""Scenes by name, and the stack they are shown on (docs/design.md#scenes-by-name).
 
 Every scene is registered here under a name, and opened by that name through the app:
-`app.open("setup")`, `app.open("results", session)`. So no scene imports another (DESIGN.md,
-principle 10): this is the one module that imports the scene modules, each the first time its
+`app.open("setup")`, `app.open("results", session)`. So no scene imports another (docs/design.md,
+scenes by name): this is the one module that imports the scene modules, each the first time its
 scene is made, so that showing the menu loads neither the table's physics nor any game.
 
 `SceneStack` is the app's scene stack: the scenes shown (topmost last), the registry of factories,

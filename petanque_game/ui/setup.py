@@ -3,7 +3,7 @@ for Terningepetanque, the board and each person's hand (steady, normal or shaky;
 takes the settings' "Your hand"). Start makes a new seeded game.
 
 Option defaults come from config/rules.yaml (config.shipped_rule_defaults); the menus offer the
-usual choices of RULES.md. A broken board file is listed as broken and cannot be chosen.
+usual choices of docs/rules.md. A broken board file is listed as broken and cannot be chosen.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from petanque_game.ui.game_ui import board_words, title, ui_of
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.session import new_game, new_seed
+from petanque_game.ui.settings import CHOICES
 from petanque_game.ui.setup_boards import (
     LEVELS,
     PAGE_BOARDS,
@@ -156,7 +157,7 @@ class SetupScene(Scene):
         return self.choices.players[i].hand or self.app.settings.hand
 
     def cycle_hand(self, i: int) -> None:
-        names = theme.CHOICES["hand"]
+        names = CHOICES["hand"]
         row = self.choices.players[i]
         row.hand = names[(names.index(self.hand_of(i)) + 1) % len(names)]
         self._rebuild()
@@ -197,7 +198,7 @@ class SetupScene(Scene):
         return seats
 
     def name_problem(self) -> str | None:
-        """Why a player's name cannot be used (REPLAY.md: 1-32 printable characters), or None."""
+        """Why a player's name cannot be used (docs/records.md#the-top-level), or None."""
         for i, seat in enumerate(self.seats()):
             problem = name_problem(seat.name)
             if problem:
@@ -206,7 +207,7 @@ class SetupScene(Scene):
 
     def offered(self, options: dict) -> list[tuple[str, tuple]]:
         """The options the setup offers for the game chosen, with their values (the menus of
-        RULES.md; ui/game_ui.py), less those the options chosen make pointless."""
+        docs/rules.md; ui/game_ui.py), less those the options chosen make pointless."""
         entry = ui_of(self.choices.game)
         hidden = entry.hidden(options)
         return [(key, values) for key, values in entry.choices if key not in hidden]

@@ -2,7 +2,7 @@
 roll-out to where it comes to rest, a ring there, the hand's spread around it, and each thing that
 goes wrong on the way marked where it happens), the hint's aim drawn the same way in its own
 colour, an AI's aim before it throws, the roll for who starts, the reckoning and the replay's
-notice. Drawing only reads the scene (DESIGN.md, principle 7); positions go through `scene.view`
+notice. Drawing only reads the scene (docs/design.md#a-thin-window); positions pass `scene.view`
 each frame, so they follow the camera."""
 
 from __future__ import annotations

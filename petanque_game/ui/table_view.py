@@ -2,8 +2,8 @@
 seats, the dice and the diamond at rest or in flight, the score sheet beside the board
 (ui/table_sheet.py), the close-up of the dice that decide the round; the throw's pace, its sounds
 and the camera's moves (`watch_throw`, each frame), and the player's zoom and the sheet shown or
-hidden (`camera_event`). Drawing only reads the scene; it never changes the game (DESIGN.md,
-principle 7).
+hidden (`camera_event`). Drawing only reads the scene; it never changes the game (docs/design.md,
+a thin window).
 """
 
 from __future__ import annotations
