@@ -5,7 +5,7 @@ The match draws the die's orientation in the hand after the seat has decided its
 it (issue: chance no player can see). The quick tests throw 600 dice per kind of seat, and 24
 for the expert, whose every throw is a search (about 0.6 s of CPU). A die loaded to land 6 in half
 its throws, or to never land 1, fails the 600-throw kinds; the expert's 24 fail a seat steering
-three throws in four to one face (computed: 99.9% of the time; a 6 in half of them, 80%). The
+three throws in four to one face (99.7% of the time, simulated; a 6 in half of them, 52%). The
 slow ones (`pytest -m slow`) throw the 3,000 per kind the issue asks for.
 
 A die already lying is knocked fairly too (physics 3, `physics/knocked.py`): the quick tests below
