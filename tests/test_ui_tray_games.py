@@ -8,7 +8,6 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-
 import pygame
 import pytest
 from ui_support import fast_app
