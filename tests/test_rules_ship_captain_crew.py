@@ -388,11 +388,21 @@ def play_random_game(players: int, options: dict, rng: random.Random) -> None:
 
 
 @pytest.mark.parametrize("options", OPTION_SETS)
-@settings(max_examples=125, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 8), seed=st.integers(0, 2**64))
 def test_random_games_end_and_keep_the_invariants(options, players, seed):
     rng = random.Random(seed)  # seeded: a failure replays exactly
-    for _ in range(8):  # 1000 games per option set
+    for _ in range(4):  # 100 games per option set (the slow test below: 1000)
+        play_random_game(players, options, rng)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options", OPTION_SETS)
+@settings(max_examples=125, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 8), seed=st.integers(0, 2**64))
+def test_1000_random_games_per_option_set_end_and_keep_the_invariants(options, players, seed):
+    rng = random.Random(seed)
+    for _ in range(8):
         play_random_game(players, options, rng)
 
 

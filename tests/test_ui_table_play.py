@@ -6,7 +6,6 @@ say when their throws do not come to rest where the record says."""
 import json
 import math
 import os
-import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -247,7 +246,7 @@ def test_the_reckoning_shows_the_round_and_waits_for_continue(home):
     assert scene.reckoning is None and scene.state is scene.session.state
 
 
-def test_an_ai_only_reckoning_continues_by_itself(home):
+def test_an_ai_only_reckoning_continues_by_itself(home, ai_at_once):
     app = fast_app()
     app.settings.ai_delay = 0.08  # the AI's pace: the reckoning waits 3 x 0.1 s
     scene = start(app, [Seat("A", "ai", "easy"), Seat("B", "ai", "easy")], rounds=2)
@@ -259,7 +258,6 @@ def test_an_ai_only_reckoning_continues_by_itself(home):
         if isinstance(app.top, ResultsScene):
             break
         app.step(1 / 60)
-        time.sleep(0.0005)  # the AI thinks on its own thread
     assert isinstance(app.top, ResultsScene)
     assert 0.4 <= seen <= 1.0  # two reckonings of 0.3 s each, shown without a key
 
@@ -310,10 +308,8 @@ def test_the_hint_is_searched_on_the_ai_thread_and_drawn(home):
     state = scene.session.state
     assert scene.hint.hint is None and scene.hint.searching(state)  # the window goes on
     app.render()
-    deadline = time.monotonic() + 30
-    while scene.hint.current(state) is None and time.monotonic() < deadline:
-        app.step(1 / 60)
-        time.sleep(0.01)
+    scene.hint.future.result(timeout=60)  # searched on the AI's thread
+    app.step(1 / 60)
     hint = scene.hint.current(state)
     assert hint is not None and hasattr(hint.action, "speed")
     from petanque_game.ui.table_hint import hint_words
@@ -330,13 +326,12 @@ def test_the_hint_is_searched_on_the_ai_thread_and_drawn(home):
     assert scene.hint.current(state) is None  # H again hides it
 
 
-def test_an_ai_shows_its_aim_before_it_throws(home):
+def test_an_ai_shows_its_aim_before_it_throws(home, ai_at_once):
     app = fast_app()
     app.settings.ai_delay = 0.4
     scene = start(app, [Seat("Robot", "ai", "easy"), Seat("Ana", "human")])
     shown = None
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
+    for _ in range(20000):
         if scene.ai_aim is not None:
             shown = scene.ai_aim
             app.render()
@@ -349,7 +344,6 @@ def test_an_ai_shows_its_aim_before_it_throws(home):
             else:
                 app.key(pygame.K_SPACE)
         app.step(1 / 60)
-        time.sleep(0.002)
     assert shown is not None
     events = len(scene.session.record.events)
     while scene.ai_aim is not None:
@@ -443,7 +437,7 @@ def test_the_power_bar_aiming_stays_for_those_who_like_it(home, exact_hands):
     assert launch.speed == pytest.approx(charged * scene.level.throw.max_speed)
 
 
-def test_the_hint_after_a_throw_says_what_keeping_it_is_worth(home):
+def test_the_hint_after_a_throw_says_what_keeping_it_is_worth(home, ai_at_once):
     app = fast_app()
     scene = start(app, [Seat("Ana", "human"), Seat("Bo", "human")])
     roll_off(app, scene)
@@ -452,10 +446,7 @@ def test_the_hint_after_a_throw_says_what_keeping_it_is_worth(home):
     assert scene.session.state.awaiting_accept
     press(app, "hint")
     state = scene.session.state
-    deadline = time.monotonic() + 30
-    while scene.hint.current(state) is None and time.monotonic() < deadline:
-        app.step(1 / 60)
-        time.sleep(0.01)
+    app.step(1 / 60)  # the hint, worked out as it was asked for, is taken
     from petanque_game.ui.table_hint import hint_words
 
     hint = scene.hint.current(state)

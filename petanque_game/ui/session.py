@@ -14,10 +14,9 @@ import os
 import queue
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -296,10 +295,8 @@ class LiveSession(Session):
 
 
 def _think(decide: Callable[[], Any]) -> Future:
-    """`decide()` on the AI's thread; its Future."""
-    future: Future = Future()
-    _ai_queue().put((future, decide))
-    return future
+    """`decide()` on the AI's worker (`ai_worker`); its Future."""
+    return ai_worker.submit(decide)
 
 
 def in_background(work: Callable[[], Any]) -> Future:
@@ -317,24 +314,50 @@ def _result(future: Future) -> Any:
             continue
 
 
-@cache
-def _ai_queue() -> queue.Queue:
+class AIThread(Executor):
     """One daemon thread for the AI's thinking (decisions are pure: they read an immutable
-    state). A daemon: an expert's search in progress never holds up quitting."""
-    jobs: queue.Queue = queue.Queue()
+    state), started on the first job. A daemon: an expert's search in progress never holds up
+    quitting."""
 
-    def work() -> None:
+    def __init__(self) -> None:
+        self._jobs: queue.Queue | None = None
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
+        if self._jobs is None:
+            self._jobs = queue.Queue()
+            threading.Thread(target=self._work, args=(self._jobs,), name="petanque-ai",
+                             daemon=True).start()
+        future: Future = Future()
+        self._jobs.put((future, lambda: fn(*args, **kwargs)))
+        return future
+
+    @staticmethod
+    def _work(jobs: queue.Queue) -> None:
         while True:
             future, decide = jobs.get()
-            if not future.set_running_or_notify_cancel():
-                continue
-            try:
-                future.set_result(decide())
-            except BaseException as e:  # noqa: BLE001 - handed to the window's thread as it is
-                future.set_exception(e)
+            if future.set_running_or_notify_cancel():
+                _run(future, decide)
 
-    threading.Thread(target=work, name="petanque-ai", daemon=True).start()
-    return jobs
+
+class AtOnce(Executor):
+    """The AI's work done on the calling thread as it is handed over, its Future done on return:
+    what tests put in place of `AIThread` (`ai_worker`) so that no test waits for a thread."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
+        future: Future = Future()
+        future.set_running_or_notify_cancel()
+        _run(future, lambda: fn(*args, **kwargs))
+        return future
+
+
+def _run(future: Future, decide: Callable[[], Any]) -> None:
+    try:
+        future.set_result(decide())
+    except BaseException as e:  # noqa: BLE001 - handed to the window's thread as it is
+        future.set_exception(e)
+
+
+ai_worker: Executor = AIThread()  # where the window's AI decisions and hints are worked out
 
 
 def keep_record(record: Record) -> Path:
