@@ -2,7 +2,7 @@
 for Terningepetanque, the board and each person's hand (steady, normal or shaky; a seat not set
 takes the settings' "Your hand"). Start makes a new seeded game.
 
-Option defaults come from config/rules.yaml (config.shipped_rule_defaults); the menus offer the
+Option defaults come from config/games/<game>.yaml (config.shipped_rule_defaults); the menus offer the
 usual choices of RULES.md. A broken board file is listed as broken and cannot be chosen.
 """
 
