@@ -335,7 +335,7 @@ def decode_event(game: str, event: dict[str, Any], num_players: int, index: int)
         except EventError as e:
             raise RecordError(f"{name}: {e}", index) from None
     if name == "roll":
-        dice = _ints(event, "dice", index, 1, 6, 1, 6)
+        dice = _ints(event, "dice", index, 1, 6, 1, spec.most_dice)
         reroll = None
         if "reroll" in event:
             reroll = _ints(event, "reroll", index, 1, 6, 1, 2)

@@ -108,6 +108,7 @@ class GameSpec:
     window: str = ""  # dotted name of the window's module for it (with WINDOW); "": none
     hints: str = ""  # dotted name of the module registering its hint; "": no decision to hint
     tally: Tally = field(default_factory=Tally)  # how the statistics count it
+    most_dice: int = 6  # the most dice one of its `roll` events holds
 
     @property
     def options(self) -> Mapping[str, Any]:
