@@ -92,8 +92,9 @@ def test_the_statistics_sense_is_the_games_own():
     assert stats.progress("no-such-game")[0] == "event"
 
 
-def test_a_game_text_is_given_once(tmp_path):
-    """A key in a game's own text file is not also in a shared area file (it would hide one)."""
+def test_a_game_text_is_given_once():
+    """A key in a game's own text file is in no other game's file nor a shared area file (one
+    would hide the other)."""
     for code in lang.LANGUAGES:
         shared: set[str] = set()
         from petanque_game.config import read_yaml
@@ -107,5 +108,8 @@ def test_a_game_text_is_given_once(tmp_path):
                 shared |= set(into)
         mine: dict[str, str] = {}
         for area, texts in lang._game_texts(code):
-            lang._flatten(area, texts, mine)
+            theirs: dict[str, str] = {}
+            lang._flatten(area, texts, theirs)
+            assert not set(mine) & set(theirs), code  # two games' files give one key
+            mine.update(theirs)
         assert not shared & set(mine), code
