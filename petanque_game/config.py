@@ -1,4 +1,4 @@
-"""Loading `config/*.yaml`: read with a safe loader, checked, handed out as read-only values.
+"""Loading `config/*.yaml` and each game's `config/games/<game>.yaml`: read with a safe loader, checked, handed out as read-only values.
 
 A mistake names the file, the key and what was expected. The game keeps running: a broken entry
 falls back to the built-in default and the problem is kept in `problems` for the window to show.
@@ -243,9 +243,10 @@ class RuleDefaults:
         return dict(self.by_game[game])
 
 
-def load_rule_defaults(path: Path | Any, name: str = "config/rules.yaml") -> RuleDefaults:
-    """Rule options per game from `path`. Every game gets options: the file's where they are
-    valid, the rules' defaults where they are missing or wrong (each wrong one is a problem)."""
+def load_rule_defaults(path: Path | Any, name: str = "rules.yaml") -> RuleDefaults:
+    """Rule options per game from one file at `path` (a mapping of game ids to options). Every
+    game gets options: the file's where they are valid, the rules' defaults where they are
+    missing or wrong (each wrong one is a problem)."""
     problems: list[str] = []
     try:
         data = read_yaml(path, name)
@@ -260,12 +261,19 @@ def load_rule_defaults(path: Path | Any, name: str = "config/rules.yaml") -> Rul
         if key not in game_ids():
             problems.append(str(ConfigError(name, _cut(str(key), SHOWN), "unknown game; the games are "
                                             f"{', '.join(game_ids())}")))
+    return _rule_defaults(data, lambda game: (name, game), problems)
+
+
+def _rule_defaults(data: Mapping[str, Any], where: Any, problems: list[str]) -> RuleDefaults:
+    """Every game's options from `data` (game id -> options given); `where(game)` is the file and
+    the place of a game's options, for the problems."""
     by_game = {}
     for game in game_ids():
         specs = spec_of(game).rules.OPTIONS
+        name, place = where(game)
         given = data.get(game) or {}
         if not isinstance(given, dict):
-            problems.append(str(ConfigError(name, game, "expected a mapping of options")))
+            problems.append(str(ConfigError(name, place, "expected a mapping of options")))
             given = {}
         valid = {}
         for key, value in given.items():
@@ -273,19 +281,50 @@ def load_rule_defaults(path: Path | Any, name: str = "config/rules.yaml") -> Rul
             if problem is None:
                 valid[key] = value
             else:
-                problems.append(str(ConfigError(name, f"{game}.{_cut(str(key), SHOWN)}", problem)))
+                problems.append(str(ConfigError(name, f"{place}.{_cut(str(key), SHOWN)}", problem)))
         try:
             by_game[game] = resolve(specs, valid)
         except OptionError as e:  # options valid alone but not together
-            problems.append(str(ConfigError(name, game, str(e))))
+            problems.append(str(ConfigError(name, place, str(e))))
             by_game[game] = resolve(specs, {})
     return RuleDefaults(MappingProxyType(by_game), tuple(problems))
 
 
-def shipped_rule_defaults() -> RuleDefaults:
-    from petanque_game.data import config_dir
+def game_files(part: str, folder: Any = None) -> tuple[dict[str, Any], list[str]]:
+    """Each game's `part` ("options": the rule options a new game starts with; "help": the order
+    of its rules page) from its own file in config/games/, `<game id>.yaml`, by game id; and the
+    problems found, each naming its file. A game adds its file; no shared file lists the games."""
+    if folder is None:
+        from petanque_game.data import config_dir
 
-    return load_rule_defaults(config_dir() / "rules.yaml")
+        folder = config_dir() / "games"
+    found: dict[str, Any] = {}
+    problems: list[str] = []
+    entries = sorted(folder.iterdir(), key=lambda e: e.name) if folder.is_dir() else []
+    for entry in entries:
+        if not entry.name.endswith(".yaml"):
+            continue
+        game, name = entry.name[: -len(".yaml")], f"config/games/{entry.name}"
+        try:
+            data = read_yaml(entry, name)
+        except ConfigError as e:
+            problems.append(str(e))
+            continue
+        if game not in game_ids():
+            problems.append(str(ConfigError(name, None, "unknown game; the games are "
+                                            f"{', '.join(game_ids())}")))
+        elif not isinstance(data, dict):
+            problems.append(str(ConfigError(name, None, "expected a mapping with `options` and "
+                                            "`help`")))
+        else:
+            found[game] = data.get(part)
+    return found, problems
+
+
+def shipped_rule_defaults() -> RuleDefaults:
+    """The options each game starts with: the `options` of its file in config/games/."""
+    data, problems = game_files("options")
+    return _rule_defaults(data, lambda game: (f"config/games/{game}.yaml", "options"), problems)
 
 
 def _option_problem(specs: Mapping[str, Any], key: Any, value: Any) -> str | None:

@@ -32,6 +32,7 @@ from petanque_game.files import os_reason, read_regular, write_atomic
 from petanque_game.fold import OutcomeMismatch
 from petanque_game.match import rebuild
 from petanque_game.record import Record, RecordError, load_record
+from petanque_game.rules.games import spec_of
 
 INDEX_FORMAT = "petanque-game-index"
 INDEX_VERSION = 2
@@ -168,11 +169,14 @@ FIELDS = tuple(f.name for f in fields(Summary))
 
 
 def kind_of(game: str, options: dict[str, Any]) -> str:
-    """The statistics' entry a game belongs to: its id, with the mode when the mode changes what
-    a score is (Ship's pot mode counts chips, its points mode points)."""
-    if game == "ship-captain-crew" and options.get("mode") == "pot":
-        return f"{game}/pot"
-    return game
+    """The statistics' entry a game belongs to: its id, with the entry its registration's tally
+    gives its options when they change what a score is (Ship's pot mode counts chips, its points
+    mode points: "<id>/pot")."""
+    try:
+        entry = spec_of(game).tally.entry(options)
+    except KeyError:  # a game this program does not know: its record is refused elsewhere
+        entry = ""
+    return f"{game}/{entry}" if entry else game
 
 
 def summarise(path: Path, st: os.stat_result, physics: bool) -> Summary:

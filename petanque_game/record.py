@@ -217,10 +217,13 @@ def _check_hands(hands: Any, players: list[Seat]) -> None:
                               f"{_brief(hand)}")
 
 
+MAX_SEATS = 10  # the most players a record holds; each game allows its own range within it
+
+
 def check_players(value: Any, spec: GameSpec) -> list[Seat]:
     """The `players` of a record (JSON) as seats; RecordError names what is wrong."""
-    if not isinstance(value, list) or not 1 <= len(value) <= 8:
-        raise RecordError("'players' must be an array of 1 to 8 players")
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_SEATS:
+        raise RecordError(f"'players' must be an array of 1 to {MAX_SEATS} players")
     if not spec.min_players <= len(value) <= spec.max_players:
         raise RecordError(f"{spec.title} is for {spec.min_players} to {spec.max_players} "
                           f"players, not {len(value)}")

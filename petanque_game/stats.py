@@ -6,13 +6,11 @@ Everything here is read from the records and folded through the rules (`match.re
 numbers are the rules' own `scores()` and `winners()`, never worked out again here. Pure Python, no
 pygame: the statistics scene and the results screen only draw what this module gives.
 
-What "score" means per game, decided from each game's own result (`Record.result["scores"]`):
-- Terningepetanque and Ten Thousand: the total points; higher is better.
-- Shut the Box: the rules score minus the total penalty; players speak of the penalty (the sum of
-  the boxes left open), so that is what is shown, and lower is better.
-- Ship, Captain and Crew: in the points mode the total points, in the pot mode the chips in hand
-  at the end. Points and chips are not the same thing, so the two modes are kept apart: they are
-  two entries of the statistics ("ship-captain-crew" and "ship-captain-crew/pot").
+What "score" means is each game's own (its registration's `tally`, rules/games.py): the number
+players speak of and which way is better (Shut the Box shows the penalty, and lower is better),
+and an entry of its own where an option makes a score another thing (Ship, Captain and Crew's pot
+mode counts chips, its points mode points: two entries, "<id>" and "<id>/pot"). How far a game has
+come after each event (its turns or rounds) is the tally's too.
 
 A record that cannot be read or fails verify's checks is skipped and counted as broken, with why,
 never a crash; an unfinished one (no result), a practice game (`"practice": true` in the record)
@@ -21,7 +19,7 @@ and a second file of a game already counted (history.fingerprint) are not counte
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,28 +28,9 @@ from petanque_game import history
 from petanque_game.history import kind_of
 from petanque_game.match import rebuild
 from petanque_game.record import Record
-from petanque_game.rules.base import TERMINAL
+from petanque_game.rules.games import POINTS, Measure, Tally, spec_of
 
 # --- what a score is, per game ---------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Measure:
-    """How one game's scores are counted: the number players speak of and which way is better."""
-
-    name: str  # "points", "penalty" or "chips" (the statistics' and the chart's label)
-    lower_better: bool = False
-    sign: int = 1  # the shown number is sign * the rules' score
-
-    def shown(self, scores: Iterable[int]) -> tuple[int, ...]:
-        return tuple(self.sign * s for s in scores)
-
-    def best(self, values: Iterable[int]) -> int:
-        return min(values) if self.lower_better else max(values)
-
-
-POINTS = Measure("points")
-PENALTY = Measure("penalty", lower_better=True, sign=-1)
-CHIPS = Measure("chips")
 
 
 def game_of(kind: str) -> str:
@@ -59,32 +38,26 @@ def game_of(kind: str) -> str:
     return kind.split("/", 1)[0]
 
 
+def tally(game: str) -> Tally:
+    """How the statistics count `game` (an unknown game: by events, in points)."""
+    try:
+        return spec_of(game).tally
+    except KeyError:
+        return Tally()
+
+
 def measure(kind: str) -> Measure:
-    if kind.startswith("shut-the-box"):
-        return PENALTY
-    if kind.endswith("/pot"):
-        return CHIPS
-    return POINTS
+    """What the scores of a statistics entry are (`kind_of`: the game id, "/" and its entry)."""
+    game, _, entry = kind.partition("/")
+    measures = tally(game).measures
+    return measures.get(entry) or measures.get("") or POINTS
 
 
-# --- the score over the game -----------------------------------------------------------------------
-
-def _rounds_scored(events: list[dict], index: int, state: Any) -> int:
-    return sum(1 for e in events[: index + 1] if e.get("action") == "round_end")
-
-
-def _ship_rounds(events: list[dict], index: int, state: Any) -> int:
-    # round_number is the round being played; once the game is over, the last one is done too
-    return state.round_number if state.to_move == TERMINAL else state.round_number - 1
-
-
-# How far a game has come after an event, in the unit players count it in: (unit, count).
-PROGRESS: dict[str, tuple[str, Callable[[list[dict], int, Any], int]]] = {
-    "terningepetanque": ("round", _rounds_scored),
-    "ship-captain-crew": ("round", _ship_rounds),
-    "ten-thousand": ("turn", lambda events, index, state: state.turn),
-    "shut-the-box": ("turn", lambda events, index, state: state.turns_done),
-}
+def progress(game: str) -> tuple[str, Callable[[list[dict], int, Any], int]]:
+    """How far a game has come after an event, in the unit players count it in: (unit, count of
+    (events, index, state after event index))."""
+    t = tally(game)
+    return t.unit, t.progress
 
 
 @dataclass
@@ -113,7 +86,7 @@ def score_series(record: Record, states: list[Any] | None = None,
         states = states_of(record)
     if start is None:
         start = spec_of(record.game).new_game(len(record.players), record.options)
-    unit, count = PROGRESS.get(record.game, ("event", lambda events, index, state: index + 1))
+    unit, count = progress(record.game)
     m = measure(kind_of(record.game, record.options))
     done: dict[int, tuple[int, ...]] = {0: m.shown(start.scores())}
     last = 0

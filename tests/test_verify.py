@@ -110,7 +110,7 @@ BROKEN = [
     ("seed true", bad(seed=True), None, "'seed' must be"),
     ("seed too big", bad(seed=2**63), None, "'seed' must be"),
     ("no players", bad(players=[]), None, "'players' must be"),
-    ("nine players", bad(players=[{"name": "x", "kind": "human"}] * 9), None, "'players' must be"),
+    ("eleven players", bad(players=[{"name": "x", "kind": "human"}] * 11), None, "'players' must be"),
     ("too many for the game", bad(players=[{"name": "x", "kind": "human"}] * 7), None,
      "is for 1 to 6 players"),
     ("nameless player", bad(players=[{"kind": "human"}]), None, "players[0].name"),

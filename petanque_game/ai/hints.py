@@ -3,10 +3,11 @@
 The window calls `hint(game, state, board)` when a human seat is to move. A hint is a pure
 function of the state: it changes nothing, uses none of the match's random streams and is not a
 move of the game (the window may record that one was shown); the same state gives the same hint.
-Each game registers its own function with `@registers(game)`: Ten Thousand's is here, the other
-tray games' in `hints_tray.py`, Terningepetanque's in `hints_petanque.py` (each loaded on the first
-hint that needs it, so that neither importing this module nor a tray game's hint imports the
-physics). A game with none gets a ValueError.
+Each game registers its own function with `@registers(game)` in the module its registration
+names (`GameSpec.hints`): Ten Thousand's is here, the other tray games' in `hints_tray.py`,
+Terningepetanque's in `hints_petanque.py` (each loaded on the first hint that needs it, so that
+neither importing this module nor a tray game's hint imports the physics). A game with none (no
+decision to hint) gets a ValueError.
 
 Ten Thousand: with two or more players and a target with a shipped win table, the value is the
 chance to win (`ten_thousand_win`); with three or more players it is the chance one-on-one
@@ -25,6 +26,7 @@ from typing import Any
 from petanque_game.ai import ten_thousand, ten_thousand_points, ten_thousand_win
 from petanque_game.rules import ten_thousand as ten_thousand_rules
 from petanque_game.rules.base import Bank, Keep
+from petanque_game.rules.games import spec_of
 from petanque_game.rules.ten_thousand import DICE, keep_score
 
 
@@ -40,17 +42,19 @@ class Hint:
 
 
 _HINTS: dict[str, Callable[[Any, Any], Hint]] = {}
-_MODULES = ("petanque_game.ai.hints_tray", "petanque_game.ai.hints_petanque")
 
 
 def hint(game: str, state: Any, board: Any = None, hand: Any = None) -> Hint:
     """The hint for the seat to move in `state` (`board`: the level of a game on a board;
     `hand`: for a game thrown by hand, the `physics.hand.Hand` the player throws with, None for
     the expert's); ValueError when there is none to give."""
-    for name in _MODULES:
-        if game in _HINTS:
-            break
-        import_module(name)  # it registers its games' hints (once: Python caches modules)
+    if game not in _HINTS:
+        try:
+            where = spec_of(game).hints
+        except KeyError:
+            where = ""
+        if where:
+            import_module(where)  # it registers its game's hint (once: Python caches modules)
     give = _HINTS.get(game)
     if give is None:
         raise ValueError(f"no hint for {game}")

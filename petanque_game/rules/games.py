@@ -12,12 +12,18 @@ A game owns its events (`events.py`): `codecs` maps each action name it records,
 shared `roll`, to the `EventCodec` that reads and writes that event; `codec` and `codec_for`
 find one by name or by the decision it records. `implied` names a decision the record leaves
 out, and `facts` what the rules made of a step, for the window.
+
+What the rest of the program needs of a game beyond its rules is named here too, so that a new
+game touches only its own modules and data files: `window` (the module holding the window's
+entry for it, `WINDOW`: its scene, controls, narration and how-to), `hints` (the module that
+registers its hint, "" when it has no decision to hint) and `tally` (how the statistics count
+its scores). They are dotted names, never imports: the rules stay free of the window and the AI.
 """
 
 from __future__ import annotations
 
 import pkgutil
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
 from types import MappingProxyType, ModuleType
@@ -27,6 +33,48 @@ from petanque_game.rules.events import SHARED_CODECS, EventError, as_codec
 
 __all__ = ["EventCodec", "EventError", "GameSpec", "game_ids", "games", "register", "spec_of",
            "unregister"]
+
+
+@dataclass(frozen=True)
+class Measure:
+    """How one game's scores are counted: the number players speak of and which way is better."""
+
+    name: str = "points"  # "points", "penalty" or "chips" (the statistics' and the chart's label)
+    lower_better: bool = False
+    sign: int = 1  # the shown number is sign * the rules' score
+
+    def shown(self, scores: Iterable[int]) -> tuple[int, ...]:
+        return tuple(self.sign * s for s in scores)
+
+    def best(self, values: Iterable[int]) -> int:
+        return min(values) if self.lower_better else max(values)
+
+
+POINTS = Measure("points")
+PENALTY = Measure("penalty", lower_better=True, sign=-1)
+CHIPS = Measure("chips")
+
+
+def _no_entry(options: Mapping[str, Any]) -> str:
+    return ""
+
+
+def _events_done(events: list, index: int, state: Any) -> int:
+    return index + 1
+
+
+@dataclass(frozen=True)
+class Tally:
+    """How the statistics count a game. `measures` by entry: "" for the game itself, another
+    name when an option makes a score another thing (counted apart as "<id>/<entry>");
+    `entry(options)` is the entry a game's options fall in. `unit` and `progress(events, index,
+    state after event index)`: how far a game has come, in the unit players count it in ("round",
+    "turn"; "event" counts events)."""
+
+    measures: Mapping[str, Measure] = field(default_factory=lambda: {"": POINTS})
+    entry: Callable[[Mapping[str, Any]], str] = _no_entry
+    unit: str = "event"
+    progress: Callable[[list, int, Any], int] = _events_done
 
 
 class EventCodec(Protocol):
@@ -72,6 +120,9 @@ class GameSpec:
     implied: Callable[[Any, Any], Any] | None = None
     _recorders: dict[type, Any] = field(default_factory=dict, init=False, repr=False,
                                         compare=False)  # codec_for's answers, by decision class
+    window: str = ""  # dotted name of the window's module for it (with WINDOW); "": none
+    hints: str = ""  # dotted name of the module registering its hint; "": no decision to hint
+    tally: Tally = field(default_factory=Tally)  # how the statistics count it
 
     @property
     def options(self) -> Mapping[str, Any]:

@@ -45,7 +45,7 @@ from types import MappingProxyType
 
 from petanque_game.rules import base
 from petanque_game.rules.base import CHANCE, TERMINAL, Dice, IllegalAction, Roll, Stop
-from petanque_game.rules.games import GameSpec
+from petanque_game.rules.games import CHIPS, POINTS, GameSpec, Tally
 from petanque_game.rules.options import Option, OptionError, resolve
 from petanque_game.rules.ship_captain_crew_events import CODECS
 
@@ -426,6 +426,18 @@ _FRESH_TURN = {"secured_count": 0, "cargo": (), "rolls_used": 0, "pending": 0, "
                "last_roll": ()}
 
 
+def _tally_entry(options: Mapping) -> str:
+    """The statistics count the pot mode's chips apart from the points mode's points."""
+    return "pot" if options.get("mode") == "pot" else ""
+
+
+def _rounds_done(events: list, index: int, state: ShipCaptainCrewState) -> int:
+    # round_number is the round being played; once the game is over, the last one is done too
+    return state.round_number if state.to_move == TERMINAL else state.round_number - 1
+
+
 SPEC = GameSpec(GAME_ID, TITLE, sys.modules[__name__], frozenset({"roll", "stop"}),
-                "petanque_game.ai.ship_captain_crew", MIN_PLAYERS, MAX_PLAYERS, order=2,
-                facts=turn_facts, codecs=CODECS)
+                "petanque_game.ai.ship_captain_crew", MIN_PLAYERS, MAX_PLAYERS, order=20,
+                facts=turn_facts, codecs=CODECS, window="petanque_game.ui.tray_ship",
+                hints="petanque_game.ai.hints_tray",
+                tally=Tally({"": POINTS, "pot": CHIPS}, _tally_entry, "round", _rounds_done))

@@ -37,7 +37,7 @@ from typing import Any
 
 from petanque_game.rules import base
 from petanque_game.rules.base import Close, Dice, IllegalAction, Roll
-from petanque_game.rules.games import GameSpec
+from petanque_game.rules.games import PENALTY, GameSpec, Tally
 from petanque_game.rules.options import Option, boolean, resolve
 from petanque_game.rules.shut_the_box_events import CODECS
 
@@ -349,5 +349,11 @@ def _show(values: tuple | list, sep: str = ", ") -> str:
     return sep.join(str(v) for v in values) if values else "nothing"
 
 
+def _turns_done(events: list, index: int, state: Any) -> int:
+    return state.turns_done
+
+
 SPEC = GameSpec(GAME_ID, TITLE, sys.modules[__name__], frozenset({"roll", "close"}),
-                "petanque_game.ai.shut_the_box", MIN_PLAYERS, MAX_PLAYERS, order=3, codecs=CODECS)
+                "petanque_game.ai.shut_the_box", MIN_PLAYERS, MAX_PLAYERS, order=30, codecs=CODECS,
+                window="petanque_game.ui.tray_shut_the_box", hints="petanque_game.ai.hints_tray",
+                tally=Tally({"": PENALTY}, unit="turn", progress=_turns_done))

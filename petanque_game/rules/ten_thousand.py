@@ -42,7 +42,7 @@ from petanque_game.rules.base import (
     check_dice,
     ordered_dice_outcomes,
 )
-from petanque_game.rules.games import GameSpec
+from petanque_game.rules.games import GameSpec, Tally
 from petanque_game.rules.ten_thousand_events import CODECS
 
 DICE = 6
@@ -300,5 +300,11 @@ def _name(thing: object) -> str:
     return type(thing).__name__
 
 
+def _turns_done(events: list, index: int, state: Any) -> int:
+    return state.turn
+
+
 SPEC = GameSpec(GAME_ID, TITLE, sys.modules[__name__], frozenset({"roll", "keep", "bank"}),
-                "petanque_game.ai.ten_thousand", MIN_PLAYERS, MAX_PLAYERS, order=4, codecs=CODECS)
+                "petanque_game.ai.ten_thousand", MIN_PLAYERS, MAX_PLAYERS, order=40, codecs=CODECS,
+                window="petanque_game.ui.tray_ten_thousand", hints="petanque_game.ai.hints",
+                tally=Tally(unit="turn", progress=_turns_done))

@@ -35,7 +35,7 @@ from typing import NamedTuple
 from petanque_game.rules import base
 from petanque_game.rules import options as opts
 from petanque_game.rules.base import CHANCE, ENGINE, TERMINAL, Dice, IllegalAction, Roll
-from petanque_game.rules.games import GameSpec
+from petanque_game.rules.games import GameSpec, Tally
 from petanque_game.rules.petanque_table import DIAMOND, DIE, DiamondRest, DieRest, Launch, Table
 from petanque_game.rules.terningepetanque_events import (
     CODECS,
@@ -441,6 +441,13 @@ def _ints(values: object) -> tuple[int, ...] | None:
     return tuple(values)
 
 
+def _rounds_scored(events: list, index: int, state: object) -> int:
+    """Rounds scored after event `index`: the recorded round ends so far."""
+    return sum(1 for e in events[: index + 1] if e.get("action") == "round_end")
+
+
 SPEC = GameSpec(GAME_ID, TITLE, sys.modules[__name__], frozenset({"roll", "throw", "rethrow", "round_end"}),
-                "petanque_game.ai.petanque", MIN_PLAYERS, MAX_PLAYERS, order=1, board=True,
-                codecs=CODECS, implied=implied)
+                "petanque_game.ai.petanque", MIN_PLAYERS, MAX_PLAYERS, order=10, board=True,
+                codecs=CODECS, implied=implied, window="petanque_game.ui.table_game",
+                hints="petanque_game.ai.hints_petanque",
+                tally=Tally(unit="round", progress=_rounds_scored))

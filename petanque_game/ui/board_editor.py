@@ -242,8 +242,11 @@ class BoardEditorScene(Scene):
         except LevelError as e:
             self.said = _unfiled(str(e))
             return
-        session = new_game("terningepetanque", [Seat(lang.tr("results.you"), "human"),
-                                               Seat("AI", "ai", "medium")],
+        from petanque_game.rules.games import games
+
+        board_game = next(spec for spec in games() if spec.board)  # the game played on boards
+        session = new_game(board_game.id, [Seat(lang.tr("results.you"), "human"),
+                                           Seat("AI", "ai", "medium")],
                            {"rounds": 1}, new_seed(), level, practice=True)
         self.app.push(self.app.make("table", session))
 

@@ -14,7 +14,7 @@ import pygame
 from petanque_game import challenge as challenges
 from petanque_game import challenge_play
 from petanque_game.challenge import Challenge, ChallengeError
-from petanque_game.rules.games import game_ids
+from petanque_game.rules.games import game_ids, spec_of
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import title as game_title
 from petanque_game.ui.scene import Scene
@@ -49,7 +49,8 @@ class ChallengesScene(Scene):
 
     def _read(self) -> None:
         daily = [Entry(lang.tr("challenges.daily", game=game_title(g)),
-                       challenges.daily(g, self.today)) for g in game_ids()]
+                       challenges.daily(g, self.today)) for g in game_ids()
+                 if spec_of(g).hints]  # a game the dice alone decide is no challenge
         kept, self.broken = challenge_play.kept_challenges()
         seen = {e.challenge.ident for e in daily}
         mine = []

@@ -1,27 +1,41 @@
-"""The window's one registry of what differs per game: the scene that shows it, the choices its
-setup offers, how its steps are told and the controls of a tray game. Everything else the window
-knows of a game (its title, seats, options, whether it is played on a board) comes from the
-game's registration in `rules/games.py`. A new game adds one entry here and its controls module.
+"""The window's registry of what differs per game: the scene that shows it, the choices its
+setup offers, how its steps are told, the controls of a tray game and the how-to of its controls.
+
+Each game's entry is a `GameUI` called `WINDOW` in the module its registration names
+(`GameSpec.window` in rules/games.py), so a new game adds its own module and edits nothing here.
+Everything else the window knows of a game (its title, seats, options, whether it is played on a
+board, whether it has a hint) comes from that registration too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 
 from petanque_game.rules.games import spec_of
 
 
+def _nothing_hidden(options: dict) -> frozenset[str]:
+    return frozenset()
+
+
 @dataclass(frozen=True)
 class GameUI:
     scene: str  # the scene's name (ui/scenes.py): "table" or "tray"
     choices: tuple[tuple[str, tuple[Any, ...]], ...]  # setup: each option offered, its values
-    teller_name: str  # "module:function" telling its steps in words (ui/narrate.py)
+    teller_name: str  # "module:function" telling its steps in words (step, names) -> lines
     controls: str | None = None  # "module:Class" of a tray game's controls (ui/tray_*.py)
-    hidden: Callable[[dict], frozenset[str]] = field(default=lambda options: frozenset())
+    hidden: Callable[[dict], frozenset[str]] = _nothing_hidden
     # the options the setup hides for the options chosen (a pot game plays for no target)
+    howto: tuple[tuple[str | None, str], ...] = ()
+    # its controls in the order the how-to lists them: (settings action or None, text key); an
+    # action's keys are shown by their names as the settings bind them; None: a fixed control
+    howto_intro: Callable[[Any], list[tuple[str, list[str]]]] | None = None
+    # sections the how-to shows before the controls (settings -> [(heading, lines)])
+    practice: Mapping[str, Any] | None = None
+    # the options of a practice game the how-to offers (a round against an easy AI), if any
 
     def controls_class(self) -> type:
         return _named(self.controls)
@@ -35,35 +49,17 @@ def _named(where: str) -> Any:
     return getattr(import_module(module), name)
 
 
-def _ship_hidden(options: dict) -> frozenset[str]:
-    return frozenset({"target"} if options.get("mode") == "pot" else {"chips"})
-
-
-GAMES: dict[str, GameUI] = {
-    "terningepetanque": GameUI(
-        "table", (("rounds", (15, 20, 25)), ("allow_rethrow", (True, False))),
-        "petanque_game.ui.narrate:tell_petanque"),
-    "ten-thousand": GameUI(
-        "tray", (("target", (5000, 10000)), ("hot_dice_banks", (True, False))),
-        "petanque_game.ui.narrate:tell_ten_thousand",
-        "petanque_game.ui.tray_ten_thousand:TenThousandControls"),
-    "shut-the-box": GameUI(
-        "tray", (("closing", ("seed", "classic")), ("rounds", (1, 3, 5)),
-                 ("partial_close", (False, True)), ("close_all_three", (False, True)),
-                 ("shut_wins", (False, True))),
-        "petanque_game.ui.narrate:tell_shut_the_box",
-        "petanque_game.ui.tray_shut_the_box:ShutTheBoxControls"),
-    "ship-captain-crew": GameUI(
-        "tray", (("mode", ("points", "pot")), ("target", (25, 50, 100)),
-                 ("chips", (5, 10, 20)), ("cargo_reroll", ("both", "any"))),
-        "petanque_game.ui.narrate:tell_ship",
-        "petanque_game.ui.tray_ship:ShipControls", _ship_hidden),
-}
-
-
 def ui_of(game: str) -> GameUI:
     """The window's entry for `game` (KeyError for a game the window cannot show)."""
-    return GAMES[game]
+    window = spec_of(game).window
+    if not window:
+        raise KeyError(game)
+    return import_module(window).WINDOW
+
+
+def has_hint(game: str) -> bool:
+    """Whether `game` has a decision to hint (its registration names a hint module)."""
+    return bool(spec_of(game).hints)
 
 
 def title(game: str) -> str:

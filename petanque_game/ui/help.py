@@ -4,8 +4,10 @@ with a practice throw. Scrolled with the wheel or Up/Down, closed with Escape, F
 game below waits meanwhile.
 
 What the page says comes from the text tables in the window's language (ui/lang.py): the rules
-text under `rules.<game>.*`, the how-to under `howto.*`. config/help.yaml only orders them: per
-game, its sections, each a heading's key and its lines' keys (a key starting "- " is a point).
+text under `rules.<game>.*`, the how-to under `howto.*`. Each game's file in config/games/ only
+orders them (its `help`): its sections, each a heading's key and its lines' keys (a key starting
+"- " is a point). The controls the how-to lists, and what it shows before them, are the game's
+window entry's (ui/game_ui.py).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 import pygame
 
 from petanque_game.ui import lang, theme
+from petanque_game.ui.game_ui import GameUI, ui_of
 from petanque_game.ui.game_ui import title as game_title
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.scene import Scene
@@ -24,49 +27,30 @@ RECT = pygame.Rect(140, 40, 1000, 640)
 TEXT_SIZE, HEADING_SIZE, LINE_H = 23, 28, 30
 TEXT_W = RECT.w - 80
 PAGES = ("rules", "howto")
-PRACTICE_GAME = "terningepetanque"  # the game with a practice throw
-
-# The controls of each game, in the order the how-to lists them: (settings action or None, text
-# key). An action's keys are shown by their names as the settings bind them; None: a fixed control.
-CONTROLS: dict[str, list[tuple[str | None, str]]] = {
-    "terningepetanque": [("roll", "howto.petanque.roll_start"), (None, "howto.petanque.point"),
-                         (None, "howto.petanque.arrows"), (None, "howto.petanque.height"),
-                         (None, "howto.petanque.spin"), ("hint", "howto.petanque.hint"),
-                         ("use_hint", "howto.petanque.use_hint"),
-                         (None, "howto.petanque.cancel"), ("accept", "howto.petanque.accept"),
-                         ("rethrow", "howto.petanque.rethrow"), (None, "howto.petanque.zoom")],
-    "ten-thousand": [("roll", "howto.tray.roll"), (None, "howto.ten-thousand.keep"),
-                     ("bank", "howto.ten-thousand.bank")],
-    "shut-the-box": [("roll", "howto.tray.roll"), ("roll_one", "howto.shut-the-box.roll_one"),
-                     (None, "howto.shut-the-box.boxes"), ("close", "howto.shut-the-box.close")],
-    "ship-captain-crew": [("roll", "howto.tray.roll"), (None, "howto.ship-captain-crew.secure"),
-                          ("stop", "howto.ship-captain-crew.stop")],
-}
 WINDOW_CONTROLS = [("help", "howto.window.help"), ("settings", "howto.window.settings"),
                    ("back", "howto.window.back"), ("fullscreen", "howto.window.fullscreen"),
                    ("screenshot", "howto.window.screenshot")]
-def load_help(data: Any = None, name: str = "config/help.yaml") -> tuple[dict, list[str]]:
-    """{game: [(heading key, [line key, ...]), ...]} from the parsed `data` (None: the shipped
-    file), and the problems found, each naming the file and the place."""
+def load_help(data: Any = None, name: str = "config/games") -> tuple[dict, list[str]]:
+    """{game: [(heading key, [line key, ...]), ...]} from the parsed `data` (None: the `help`
+    of each game's shipped file in config/games/), and the problems found, each naming the file
+    and the place."""
     problems: list[str] = []
-    if data is None:
-        from petanque_game.config import ConfigError, read_yaml
-        from petanque_game.data import config_dir
+    shipped = data is None
+    if shipped:
+        from petanque_game.config import game_files
 
-        try:
-            data = read_yaml(config_dir() / "help.yaml", name)
-        except ConfigError as e:
-            return {}, [str(e)]
+        data, problems = game_files("help")
     if not isinstance(data, dict):
         return {}, [f"{name}: expected a mapping of games to their rules"]
     pages: dict[str, list[tuple[str, list[str]]]] = {}
     for game, sections in data.items():
+        place = f"config/games/{game}.yaml: help" if shipped else f"{name}: {str(game)[:40]}"
         if not isinstance(sections, list):
-            problems.append(f"{name}: {str(game)[:40]}: expected a list of sections")
+            problems.append(f"{place}: expected a list of sections")
             continue
         page = []
         for i, section in enumerate(sections):
-            where = f"{name}: {str(game)[:40]}[{i}]"
+            where = f"{place}[{i}]"
             lines = section.get("lines") if isinstance(section, dict) else None
             heading = section.get("heading") if isinstance(section, dict) else None
             if not isinstance(heading, str) or not isinstance(lines, list) or \
@@ -107,15 +91,18 @@ def howto_page(game: str, settings: Any) -> list[tuple[str, list[str]]]:
             out.append("- " + (lang.tr(key, keys=keys) if action else lang.tr(key)))
         return out
 
-    page = []
-    if game == PRACTICE_GAME:  # how a throw is aimed, as the `aim` setting has it
-        aim = getattr(settings, "aim", "point")
-        page.append((lang.tr("howto.petanque.aim_heading"),
-                     [lang.tr(f"howto.petanque.aim_{aim}" if aim in ("power", "drag") else
-                              "howto.petanque.aim")]))
-    page.append((lang.tr("howto.controls"), told(CONTROLS.get(game, []))))
+    entry = _entry(game)
+    page = list(entry.howto_intro(settings)) if entry and entry.howto_intro else []
+    page.append((lang.tr("howto.controls"), told(list(entry.howto) if entry else [])))
     page.append((lang.tr("howto.window_heading"), told(WINDOW_CONTROLS)))
     return page
+
+
+def _entry(game: str) -> GameUI | None:
+    try:
+        return ui_of(game)
+    except KeyError:
+        return None
 
 
 def layout(page: list[tuple[str, list[str]]], width: int = TEXT_W) -> list[tuple[str, int, str,
@@ -175,7 +162,8 @@ class RulesScene(Scene):
                             lambda p=page: self.show(p), size=24, selected=self.page == page,
                             style="ghost", tag=f"tab:{page}"))
             x -= 10
-        if self.page == "howto" and self.game == PRACTICE_GAME:
+        entry = _entry(self.game)
+        if self.page == "howto" and entry is not None and entry.practice is not None:
             b.append(Button(pygame.Rect(RECT.x + 30, RECT.bottom - 70, 300, 52),
                             lang.tr("help.practice"), self.practice, size=26, style="primary",
                             tag="practice"))
@@ -188,7 +176,7 @@ class RulesScene(Scene):
         return self.buttons[-1]
 
     def practice(self) -> None:
-        """A practice game of Terningepetanque: one round against an easy AI, kept nowhere (no
+        """A practice game (Terningepetanque's: one round) against an easy AI, kept nowhere (no
         autosave, no record, so no statistics)."""
         from petanque_game.physics import LevelError
         from petanque_game.record import Seat
@@ -198,7 +186,7 @@ class RulesScene(Scene):
 
         seats = [Seat(lang.tr("help.practice_you"), "human"), Seat("Bjørn", "ai", "easy")]
         try:
-            session = new_game(PRACTICE_GAME, seats, {"rounds": 1, "allow_rethrow": True},
+            session = new_game(self.game, seats, dict(ui_of(self.game).practice or {}),
                                new_seed(), "classic", practice=True,
                                hands=[self.app.settings.hand, None])
         except (OptionError, LevelError) as e:  # a broken shipped board: said, not hidden

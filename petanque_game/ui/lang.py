@@ -3,9 +3,12 @@
 Every text a player reads comes from a text table, never from a literal in the code: `tr(key)`.
 The tables are YAML files in `assets/text/<language>/<area>.yaml`, one folder per language and one
 file per area of the window (menu, setup, table, ...); a key is the area and the path inside the
-file: `tr("menu.new_game")`. Fields are filled with `str.format`: `tr("results.wins", name="Åse")`.
-A text that differs with a count has the forms `one` and `other` (the same rule in all three
-languages): `tr_n("tray.dice", 3)`.
+file: `tr("menu.new_game")`. A game's own texts may be in a file of its own instead,
+`assets/text/<language>/games/<game id>.yaml`, whose top-level keys are the areas it adds to
+(`games`, `rules`, `howto`, `narrate`, `tray`): a new game adds its files and edits none.
+Fields are filled with `str.format`: `tr("results.wins", name="Åse")`. A text that differs
+with a count has the forms `one` and `other` (the same rule in all three languages):
+`tr_n("tray.dice", 3)`.
 
 Every key exists in every language, with the same fields (tests/test_lang.py). Should one still be
 missing at run time, the English text is shown and the slip is logged once: a missing word is a
@@ -22,6 +25,7 @@ DEFAULT = "en"
 _language = DEFAULT
 _tables: dict[str, dict[str, str]] = {}
 _areas: dict[tuple[str, str], dict[str, str]] = {}  # (language, area): its texts, read on first use
+_games: dict[str, list[tuple[str, Any]]] = {}  # language: (area, texts) of the games' own files
 _reported: set[tuple[str, str]] = set()
 
 
@@ -50,6 +54,7 @@ def forget() -> None:
     """Read the tables again on next use (tests that change them)."""
     _tables.clear()
     _areas.clear()
+    _games.clear()
     _reported.clear()
 
 
@@ -113,7 +118,8 @@ def _slip(key: str, what: str) -> None:
 
 def _read(code: str, only: str | None = None) -> dict[str, str]:
     """The texts of one language: each YAML file of its folder (or only the file called `only`),
-    nested keys joined by dots under the file's name."""
+    nested keys joined by dots under the file's name, and the games' own files' texts for those
+    areas."""
     from petanque_game.config import read_yaml
     from petanque_game.data import assets_dir
 
@@ -129,6 +135,28 @@ def _read(code: str, only: str | None = None) -> dict[str, str]:
         area = entry.name[: -len(".yaml")]
         data = read_yaml(entry, f"assets/text/{code}/{entry.name}")
         _flatten(area, data, found)
+    for area, data in _game_texts(code):
+        if only is None or only == f"{area}.yaml":
+            _flatten(area, data, found)
+    return found
+
+
+def _game_texts(code: str) -> list[tuple[str, Any]]:
+    """(area, its texts) from each game's own file in `assets/text/<code>/games/`."""
+    from petanque_game.config import read_yaml
+    from petanque_game.data import assets_dir
+
+    found = _games.get(code)
+    if found is not None:
+        return found
+    folder = assets_dir() / "text" / code / "games"
+    found = []
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name) if folder.is_dir() else []:
+        if entry.name.endswith(".yaml") and entry.is_file():
+            data = read_yaml(entry, f"assets/text/{code}/games/{entry.name}")
+            if isinstance(data, dict):
+                found.extend((str(area), texts) for area, texts in data.items())
+    _games[code] = found
     return found
 
 

@@ -535,10 +535,10 @@ class ReplaySession(Session):
 
     def marks(self) -> list[tuple[int, str]]:
         """Where each turn or round starts, as (events shown, "turn" or "round"), for a timeline:
-        the counts of `stats.PROGRESS` read from the recorded states."""
-        from petanque_game.stats import PROGRESS
+        the counts of `stats.progress` read from the recorded states."""
+        from petanque_game.stats import progress
 
-        unit, count = PROGRESS.get(self.game, ("event", lambda events, i, state: i + 1))
+        unit, count = progress(self.game)
         found, last = [], 0
         for i, state in enumerate(self.states):
             c = count(self.record.events, i, state)

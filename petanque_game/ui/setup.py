@@ -2,8 +2,9 @@
 for Terningepetanque, the board and each person's hand (steady, normal or shaky; a seat not set
 takes the settings' "Your hand"). Start makes a new seeded game.
 
-Option defaults come from config/rules.yaml (config.shipped_rule_defaults); the menus offer the
-usual choices of docs/rules.md. A broken board file is listed as broken and cannot be chosen.
+Option defaults come from config/games/<game>.yaml (config.shipped_rule_defaults); the menus
+offer the usual choices of docs/rules.md. A broken board file is listed as broken and cannot be
+chosen.
 """
 
 from __future__ import annotations
@@ -63,6 +64,17 @@ def value_label(key: str, value: Any) -> str:
     if isinstance(value, int):
         return lang.number(value)
     return str(value)
+
+
+def game_slots(n: int) -> list[pygame.Rect]:
+    """Where the setup's `n` game buttons go, above the panels: one row of up to four, else two
+    rows of lower buttons, as many as fit."""
+    if n <= 4:
+        return [pygame.Rect(40 + i * 302, 100, 290, 64) for i in range(n)]
+    per_row = -(-n // 2)
+    w = (1200 - (per_row - 1) * 12) // per_row
+    return [pygame.Rect(40 + (i % per_row) * (w + 12), 96 + (i // per_row) * 44, w, 40)
+            for i in range(n)]
 
 
 def fitting_size(labels: list[str], width: int, sizes: tuple[int, ...] = (22, 21, 20)
@@ -247,9 +259,9 @@ class SetupScene(Scene):
         self._commit_fields() if self.fields else None
         self.spoken = lang.language()  # the language the buttons were labelled in
         b: list[Button] = []
-        for i, game in enumerate(game_ids()):
+        for game, rect in zip(game_ids(), game_slots(len(game_ids()))):
             rules = spec_of(game).rules
-            b.append(Button(pygame.Rect(40 + i * 302, 100, 290, 64), title(game),
+            b.append(Button(rect, title(game),
                             lambda g=game: self.set_game(g), size=26,
                             hint=lang.tr("setup.players_range", low=rules.MIN_PLAYERS,
                                          high=rules.MAX_PLAYERS),
@@ -259,26 +271,27 @@ class SetupScene(Scene):
         y0 = 236
         rows = self.choices.players
         thrown = spec_of(self.choices.game).board  # a person's hand counts: a row has room for it
+        pitch, h = (50, 42) if self.rules.MAX_PLAYERS <= 8 else (38, 34)  # ten rows fit too
         for i, row in enumerate(rows):
-            y = y0 + i * 50
+            y = y0 + i * pitch
             human = KINDS[row.kind][0] == "human"
-            self.fields.append(TextField(pygame.Rect(90, y, 250 if thrown else 300, 42), row.name,
+            self.fields.append(TextField(pygame.Rect(90, y, 250 if thrown else 300, h), row.name,
                                          active=old.get(i, False)))
-            b.append(Button(pygame.Rect(350 if thrown else 400, y, 150 if thrown else 170, 42),
+            b.append(Button(pygame.Rect(350 if thrown else 400, y, 150 if thrown else 170, h),
                             kind_label(row.kind), lambda i=i: self.cycle_kind(i), size=22,
                             tag=f"kind:{i}", style="ghost" if human else "normal"))
             if thrown and human:  # how steady this person's hand is at the table
                 label = lang.tr(f"setup.hand.{self.hand_of(i)}")
-                b.append(Button(pygame.Rect(508, y, 136, 42), label,
+                b.append(Button(pygame.Rect(508, y, 136, h), label,
                                 lambda i=i: self.cycle_hand(i),
                                 size=fitting_size([label], 124, (20, 19, 18, 17)),
                                 tag=f"hand:{i}"))
-            b.append(Button(pygame.Rect(652 if thrown else 580, y, 42, 42), "x",
+            b.append(Button(pygame.Rect(652 if thrown else 580, y, h, h), "x",
                             lambda i=i: self.remove_player(i),
                             len(rows) > self.rules.MIN_PLAYERS, 24, style="danger",
                             tag=f"remove:{i}"))
         if len(rows) < self.rules.MAX_PLAYERS:
-            b.append(Button(pygame.Rect(90, y0 + len(rows) * 50, 240, 42),
+            b.append(Button(pygame.Rect(90, y0 + len(rows) * pitch, 240, h),
                             lang.tr("setup.add_player"), self.add_player, size=24, style="ghost",
                             tag="add"))
         y = 236

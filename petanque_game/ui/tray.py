@@ -24,7 +24,7 @@ import pygame
 from petanque_game.rules.events import Rolled
 from petanque_game.ui import dice, lang, sound, theme
 from petanque_game.ui.game_scene import GameScene
-from petanque_game.ui.game_ui import ui_of
+from petanque_game.ui.game_ui import has_hint, ui_of
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.session import Session, Step, _think
 from petanque_game.ui.tray_games import Advice, told
@@ -62,6 +62,7 @@ class TrayScene(GameScene):
         super().__init__(app, session)
         self.roll: RollShown | None = None
         self.controls = ui_of(session.game).controls_class()(self)
+        self.hintable = has_hint(session.game)  # a game of chance alone has nothing to hint
         self.hold: Hold | None = None
         self.settle_sounds: list[str] = []  # played when the dice in the air come to rest
         self.advice: Advice | None = None
@@ -170,9 +171,12 @@ class TrayScene(GameScene):
     @property
     def may_hint(self) -> bool:
         """A hint is for a human to move in a live game, never for an AI seat or in a replay."""
-        return self.replay is None and self.human_turn and not self.session.over
+        return self.hintable and self.replay is None and self.human_turn and not self.session.over
 
     def ask_hint(self) -> None:
+        if not self.hintable:
+            self.refuse(lang.tr("tray.hint.none"))
+            return
         if not self.may_hint:
             self.refuse(lang.tr("tray.refuse.replay" if self.replay is not None else
                                 "tray.hint.not_now"))
@@ -262,6 +266,8 @@ class TrayScene(GameScene):
             return self.replay.buttons()
         if not self.human_turn:
             return []  # the AI's options are not the player's: no greyed-out buttons
+        if not self.hintable:
+            return self.layout_buttons(self.controls.buttons())
         hint = Button(pygame.Rect(0, 0, 120, 64), lang.tr("tray.hint.button"), self.ask_hint,
                       self.may_hint and not self.busy, 24, key_names(self.app.settings, "hint"), "ghost",
                       tag="hint")

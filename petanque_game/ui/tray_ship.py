@@ -13,6 +13,7 @@ from petanque_game.rules.events import Rolled
 from petanque_game.rules.ship_captain_crew import ROLES
 from petanque_game.rules.ship_captain_crew_events import Stopped
 from petanque_game.ui import dice, lang, theme
+from petanque_game.ui.game_ui import GameUI
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.tray_games import Advice, Controls
 from petanque_game.ui.tray_layout import (
@@ -316,3 +317,17 @@ class ShipControls(Controls):
 
     def advice_button(self, advice: Advice) -> str:
         return "stop" if isinstance(advice.action, Stop) else "roll"
+
+
+def _hidden(options: dict) -> frozenset[str]:
+    """A pot game plays for no target, a points game for no chips."""
+    return frozenset({"target"} if options.get("mode") == "pot" else {"chips"})
+
+
+WINDOW = GameUI(
+    "tray", (("mode", ("points", "pot")), ("target", (25, 50, 100)),
+             ("chips", (5, 10, 20)), ("cargo_reroll", ("both", "any"))),
+    "petanque_game.ui.narrate:tell_ship",
+    "petanque_game.ui.tray_ship:ShipControls", _hidden,
+    howto=(("roll", "howto.tray.roll"), (None, "howto.ship-captain-crew.secure"),
+           ("stop", "howto.ship-captain-crew.stop")))

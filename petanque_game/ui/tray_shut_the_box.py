@@ -12,6 +12,7 @@ from petanque_game.rules.base import Close, Roll
 from petanque_game.rules.events import Rolled
 from petanque_game.rules.shut_the_box_events import Closed
 from petanque_game.ui import lang, theme
+from petanque_game.ui.game_ui import GameUI
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.tray_games import Advice, Controls, both, either
 from petanque_game.ui.tray_layout import HINT_COLOUR, PANEL_RECT, DieView, RollShown
@@ -270,3 +271,12 @@ class ShutTheBoxControls(Controls):
             return "close"
         return "roll1" if advice.action.count == 1 else "roll"
 
+
+WINDOW = GameUI(
+    "tray", (("closing", ("seed", "classic")), ("rounds", (1, 3, 5)),
+             ("partial_close", (False, True)), ("close_all_three", (False, True)),
+             ("shut_wins", (False, True))),
+    "petanque_game.ui.narrate:tell_shut_the_box",
+    "petanque_game.ui.tray_shut_the_box:ShutTheBoxControls",
+    howto=(("roll", "howto.tray.roll"), ("roll_one", "howto.shut-the-box.roll_one"),
+           (None, "howto.shut-the-box.boxes"), ("close", "howto.shut-the-box.close")))

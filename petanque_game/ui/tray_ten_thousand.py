@@ -10,6 +10,7 @@ import pygame
 from petanque_game.rules.base import Bank, IllegalAction, Keep, Roll
 from petanque_game.rules.events import Rolled
 from petanque_game.ui import dice, lang, theme
+from petanque_game.ui.game_ui import GameUI
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.tray_games import Advice, Controls, dice_said
 from petanque_game.ui.tray_layout import DieView, RollShown, draw_player_mark
@@ -262,3 +263,10 @@ class TenThousandControls(Controls):
             return "bank"
         return "roll"
 
+
+WINDOW = GameUI(
+    "tray", (("target", (5000, 10000)), ("hot_dice_banks", (True, False))),
+    "petanque_game.ui.narrate:tell_ten_thousand",
+    "petanque_game.ui.tray_ten_thousand:TenThousandControls",
+    howto=(("roll", "howto.tray.roll"), (None, "howto.ten-thousand.keep"),
+           ("bank", "howto.ten-thousand.bank")))

@@ -1,0 +1,96 @@
+"""Aces to the Middle in the window (`WINDOW`, found through its registration): the tray's dice
+marked with where each goes (the middle, left, right or stays), the dice in the middle and in
+play in the panel, each player's dice in hand, and its narration."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from petanque_game.rules.aces import GOES, LEFT, MIDDLE, RIGHT, STAYS
+from petanque_game.rules.events import Rolled
+from petanque_game.ui import lang, theme
+from petanque_game.ui.game_ui import GameUI
+from petanque_game.ui.narrate import dice_text, is_you, says
+from petanque_game.ui.tray_chance import ChanceControls
+from petanque_game.ui.tray_layout import DieView, RollShown
+
+MARKS = {STAYS: "good", LEFT: "accent", MIDDLE: "bad", RIGHT: "accent"}  # the outline's colour
+
+
+class AcesControls(ChanceControls):
+    def tray_dice(self, roll: RollShown) -> list[DieView]:
+        return [DieView(v, outline=theme.colour(MARKS[GOES[v]]),
+                        label=lang.tr(f"tray.aces.face.{GOES[v]}")) for v in roll.values]
+
+    def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        st = self.state
+        for k, (key, value) in enumerate((("tray.aces.middle", st.middle),
+                                          ("tray.aces.in_play", st.in_play))):
+            x = rect.x + 24 + k * 170
+            theme.blit_text(surface, lang.tr(key), (x, rect.y + 14), 22, "muted")
+            theme.blit_text(surface, lang.number(value), (x, rect.y + 44), 56, "accent", True)
+        for k, where in enumerate((MIDDLE, LEFT, RIGHT, STAYS)):
+            line = lang.tr(f"tray.aces.legend.{where}")
+            theme.blit_text(surface, theme.fit(line, 22, rect.w - 400), (rect.x + 380,
+                            rect.y + 14 + k * 31), 22, MARKS[where])
+
+    def score(self, seat: int) -> str:
+        st = self.state
+        if st.is_terminal:
+            return lang.number(st.scores()[seat])
+        return lang.number(st.dice[seat])
+
+    def subline(self, seat: int) -> str:
+        st = self.state
+        if st.is_terminal:
+            return lang.tr("tray.aces.threw_last") if seat == st.last_ace else ""
+        held = st.dice[seat]
+        return lang.tr_n("tray.aces.dice", held) if held else lang.tr("tray.aces.waits")
+
+    def header(self) -> str:
+        st = self.state
+        return lang.tr("tray.aces.header", round=st.round_number, in_play=st.in_play)
+
+    def outcome(self, step) -> str:
+        for t in step.transitions:
+            moved = t.facts
+            if moved is not None and moved.last_ace is not None:
+                key = "tray.aces.won" if step.after.last_ace_rule == "wins" else "tray.aces.lost"
+                return lang.tr(key, name=self.name(moved.last_ace))
+        return ""
+
+
+def tell(step: Any, names: list[str]) -> list[str]:
+    """"Åse rolled 1-2-4: one to the middle, one to Bo; Åse rolls again." and the last ace."""
+    lines = []
+    for told in step.transitions:
+        ev, moved = told.event, told.facts
+        if not isinstance(ev, Rolled) or moved is None:
+            continue
+        who = names[ev.player]
+        parts = []
+        for where, seat in ((MIDDLE, None), (LEFT, moved.left), (RIGHT, moved.right)):
+            n = moved.count(where)
+            name = names[seat] if seat is not None else ""
+            if n:  # "a die to Bo", or "a die to you"
+                key = f"narrate.aces.{where}_you" if name and is_you(name) else \
+                    f"narrate.aces.{where}"
+                parts.append(lang.tr_n(key, n, name=name))
+        if moved.last_ace is not None:
+            key = "narrate.aces.last_wins" if step.after.last_ace_rule == "wins" else \
+                "narrate.aces.last_loses"
+            lines.append(says(key, who, dice=dice_text(ev.dice)))
+            continue
+        what = ", ".join(parts) if parts else lang.tr("narrate.aces.nothing")
+        lines.append(says("narrate.aces.rolled", who, dice=dice_text(ev.dice),
+                          what=what))
+        if moved.again:
+            lines.append(says("narrate.aces.again", who))
+    return lines
+
+
+WINDOW = GameUI("tray", (("dice", (3, 5)), ("last_ace", ("wins", "loses"))),
+                "petanque_game.ui.tray_aces:tell", "petanque_game.ui.tray_aces:AcesControls",
+                howto=(("roll", "howto.tray.roll"), (None, "howto.aces.dice")))

@@ -1,0 +1,63 @@
+"""What the controls of a tray game of chance alone share (no decision but to roll, so no hint):
+one Roll button and its key, the roll on the tray as it fell, and the prompt naming who rolls
+how many dice. Each such game subclasses `ChanceControls` with its own panel, scores and words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from petanque_game.rules.base import Roll
+from petanque_game.ui import lang
+from petanque_game.ui.keys import key_names
+from petanque_game.ui.tray_games import Advice, Controls
+from petanque_game.ui.tray_layout import DieView, RollShown
+from petanque_game.ui.widgets import Button
+
+
+class ChanceControls(Controls):
+    def tray_dice(self, roll: RollShown) -> list[DieView]:
+        return [DieView(v) for v in roll.values]
+
+    def click_die(self, i: int) -> None:
+        if not self.not_now():
+            self.scene.refuse(lang.tr("tray.alone.refuse.dice"))
+
+    def the_roll(self) -> Roll | None:
+        """The one roll the rules allow now (None when no seat is to roll)."""
+        actions = self.state.legal_actions()
+        return actions[0] if len(actions) == 1 and isinstance(actions[0], Roll) else None
+
+    def roll(self) -> None:
+        if self.not_now():
+            return
+        action = self.the_roll()
+        if action is None:
+            self.scene.refuse(lang.tr("tray.refuse.not_now"))
+            return
+        self.scene.act(action)
+
+    def buttons(self) -> list[Button]:
+        action = self.the_roll()
+        if self.state.is_terminal or action is None:
+            return []
+        return [self.button(lang.tr_n("tray.alone.roll", action.count), self.roll, True,
+                            key_names(self.scene.app.settings, "roll"), "roll", "primary")]
+
+    def key(self, key: int) -> bool:
+        if self.is_key("roll", key):
+            self.roll()
+            return True
+        return False
+
+    def prompt(self) -> str:
+        wait = self.waiting_prompt()
+        if wait:
+            return wait
+        action = self.the_roll()
+        if action is None:
+            return ""
+        return lang.tr_n("tray.alone.prompt", action.count, name=self.name(self.state.to_move))
+
+    def advise(self, state: Any) -> Advice:
+        raise ValueError("a game of chance alone has no hint")

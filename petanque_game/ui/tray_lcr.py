@@ -1,0 +1,86 @@
+"""LCR in the window (`WINDOW`, found through its registration): the tray's dice marked with what
+each sends (L, C, R or a dot), the pot and the chips in the panel, and its narration."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from petanque_game.rules.events import Rolled
+from petanque_game.rules.lcr import CENTRE, KEEP, LEFT, RIGHT, SENDS
+from petanque_game.ui import lang, theme
+from petanque_game.ui.game_ui import GameUI
+from petanque_game.ui.narrate import dice_text, is_you, says
+from petanque_game.ui.tray_chance import ChanceControls
+from petanque_game.ui.tray_layout import DieView, RollShown
+
+MARKS = {KEEP: "good", LEFT: "accent", CENTRE: "bad", RIGHT: "accent"}  # the outline's colour
+
+
+class LcrControls(ChanceControls):
+    def tray_dice(self, roll: RollShown) -> list[DieView]:
+        views = []
+        for v in roll.values:
+            where = SENDS[v]
+            views.append(DieView(v, outline=theme.colour(MARKS[where]),
+                                 label=lang.tr(f"tray.lcr.face.{where}")))
+        return views
+
+    def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        st = self.state
+        theme.blit_text(surface, lang.tr("tray.lcr.pot"), (rect.x + 24, rect.y + 14), 22, "muted")
+        theme.blit_text(surface, lang.number(st.pot), (rect.x + 24, rect.y + 44), 56, "accent",
+                        True)
+        for k, where in enumerate((KEEP, LEFT, CENTRE, RIGHT)):
+            faces = "-".join(str(v) for v in sorted(f for f, w in SENDS.items() if w == where))
+            line = lang.tr(f"tray.lcr.legend.{where}", faces=faces)
+            theme.blit_text(surface, theme.fit(line, 22, rect.w - 260), (rect.x + 220,
+                            rect.y + 14 + k * 31), 22, MARKS[where])
+
+    def score(self, seat: int) -> str:
+        return lang.number(self.state.chips[seat])
+
+    def subline(self, seat: int) -> str:
+        chips = self.state.chips[seat]
+        return lang.tr_n("tray.lcr.chips", chips) if chips else lang.tr("tray.lcr.waits")
+
+    def header(self) -> str:
+        st = self.state
+        return lang.tr("tray.lcr.header", round=st.round_number, pot=lang.number(st.pot))
+
+    def outcome(self, step) -> str:
+        for t in step.transitions:
+            if t.facts is not None and t.facts.winner is not None:
+                return lang.tr("tray.lcr.won", name=self.name(t.facts.winner),
+                               pot=lang.number(t.facts.pot))
+        return ""
+
+
+def tell(step: Any, names: list[str]) -> list[str]:
+    """"Åse rolled 4-2-5: a chip to Bjørn and one to the pot." and who took the pot."""
+    lines = []
+    for told in step.transitions:
+        ev, sent = told.event, told.facts
+        if not isinstance(ev, Rolled) or sent is None:
+            continue
+        parts = []
+        for where, seat in ((LEFT, sent.left), (CENTRE, None), (RIGHT, sent.right)):
+            n = sent.count(where)
+            name = names[seat] if seat is not None else ""
+            if n:  # "a chip to Bjørn", or "a chip to you"
+                key = f"narrate.lcr.{where}_you" if name and is_you(name) else \
+                    f"narrate.lcr.{where}"
+                parts.append(lang.tr_n(key, n, name=name))
+        what = ", ".join(parts) if parts else lang.tr("narrate.lcr.kept")
+        lines.append(says("narrate.lcr.rolled", names[ev.player],
+                          dice=dice_text(ev.dice), what=what))
+        if sent.winner is not None:
+            lines.append(says("narrate.lcr.wins", names[sent.winner], pot=lang.number(sent.pot),
+                              chips=lang.number(step.after.chips[sent.winner])))
+    return lines
+
+
+WINDOW = GameUI("tray", (("chips", (3, 4, 5)),), "petanque_game.ui.tray_lcr:tell",
+                "petanque_game.ui.tray_lcr:LcrControls",
+                howto=(("roll", "howto.tray.roll"), (None, "howto.lcr.dice")))
