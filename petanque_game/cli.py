@@ -10,13 +10,15 @@ import time
 from collections.abc import Sequence
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from petanque_game import __version__
 from petanque_game.files import ensure_folder, os_reason, write_atomic, write_new
-from petanque_game.record import AI_LEVELS, MAX_BYTES, MAX_SEED, RecordError, Seat, load_record
 from petanque_game.rules.games import game_ids, spec_of
 from petanque_game.rules.options import OptionError
+
+if TYPE_CHECKING:  # the records are imported by the commands that read or write them: the
+    from petanque_game.record import Seat  # window's start waits for none of it
 
 MAX_OPTION_TEXT = 100  # characters of one --option VALUE
 
@@ -178,6 +180,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def verify(file: str, as_json: bool = False) -> int:
     from petanque_game.match import OutcomeMismatch, rebuild
+    from petanque_game.record import RecordError, load_record
 
     try:
         record = load_record(file)
@@ -213,6 +216,7 @@ def _warn_level_hash(file: str, record: Any) -> None:
         return
     from petanque_game.config import brief
     from petanque_game.physics import LevelError, level_sha256
+    from petanque_game.record import RecordError
 
     try:
         actual = level_sha256(record.level)
@@ -228,6 +232,7 @@ def _warn_level_hash(file: str, record: Any) -> None:
 
 def simulate(args: argparse.Namespace) -> int:
     from petanque_game.match import Match
+    from petanque_game.record import MAX_BYTES, MAX_SEED
 
     game = args.game
     if game not in game_ids():
@@ -296,6 +301,8 @@ def simulate(args: argparse.Namespace) -> int:
 
 
 def parse_players(spec: str) -> list[Seat]:
+    from petanque_game.record import AI_LEVELS, Seat
+
     players = []
     for i, part in enumerate(spec.split(",")):
         kind, _, level = part.strip().partition(":")
