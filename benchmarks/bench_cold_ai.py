@@ -98,8 +98,9 @@ BOX_LAST_TURN = ("import dataclasses\nfrom petanque_game.rules import shut_the_b
                  "state = s.apply(Roll(2)).apply(Dice((3, 4)))\n")
 
 
-def menu_cases() -> list[tuple[str, str, str, tuple[str, ...]]]:
-    """(label, game, setup, what is measured) for every option set the setup screen offers."""
+def menu_cases(warmed: bool = False) -> list[tuple[str, str, str, tuple[str, ...]]]:
+    """(label, game, setup, what is measured) for every option set the setup screen offers;
+    `warmed`: after the warm-up the setup screen runs for those options (ui/warm.py)."""
     sys.path.insert(0, str(ROOT))
     from petanque_game.ui.game_ui import GAMES
 
@@ -116,12 +117,14 @@ def menu_cases() -> list[tuple[str, str, str, tuple[str, ...]]]:
             if label in seen:
                 continue
             seen.add(label)
-            setup = MENU_STATES[game].format(o=shown)
+            warm = (f"from petanque_game.ui.warm import play_a_little\n"
+                    f"play_a_little({game!r}, {shown!r})\n") if warmed else ""
+            setup = warm + MENU_STATES[game].format(o=shown)
             found.append((f"{game} {label}", game, setup,
                           ("easy", "medium", "expert", "hint")))
             if game == "shut-the-box":
                 found.append((f"{game} {label} last turn", game,
-                              BOX_LAST_TURN.format(o=shown), ("expert", "hint")))
+                              warm + BOX_LAST_TURN.format(o=shown), ("expert", "hint")))
     return found
 
 
@@ -158,6 +161,8 @@ def main() -> None:
     parser.add_argument("--only", default="", help="only the cases whose label starts so")
     parser.add_argument("--menu", action="store_true", help="every option set the setup offers, "
                         "each level's first decision and the first hint")
+    parser.add_argument("--warm", action="store_true", help="with --menu: after the warm-up "
+                        "that the setup screen runs for the options shown (ui/warm.py)")
     args = parser.parse_args()
     if args.menu:
         return menu(args)
@@ -180,7 +185,9 @@ def menu(args: argparse.Namespace) -> None:
     worst = (0.0, "")
     load = os.getloadavg()[0]
     print(f"{'option set (2 players)':<78}{'easy':>7}{'medium':>8}{'expert':>8}{'hint':>7}")
-    for label, game, setup, whats in menu_cases():
+    print("after the setup screen's warm-up (ui/warm.py)" if args.warm else
+          "cold: nothing made before the call")
+    for label, game, setup, whats in menu_cases(args.warm):
         if not label.startswith(args.only):
             continue
         cells = []
