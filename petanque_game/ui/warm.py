@@ -1,4 +1,5 @@
-"""The tray AI's tables made ready while the player is still in the setup screen.
+"""The tray AI's tables made ready while the player is still in the setup screen (or as a resumed
+tray game opens).
 
 The expert's first decision or hint for a set of rules builds what it needs once per process (Ten
 Thousand's turn tables, Shut the Box's closes and odds): tens of milliseconds of CPU. So while the
