@@ -8,7 +8,7 @@ a private Xvfb (1920x1080x24) that the script starts and ends. While the game st
 looks at the screen from outside the process every few milliseconds (Xlib's XGetImage of a few
 whole rows of the root window, through ctypes: cheap enough not to steal the game's core) and
 notes when the screen first changes (the window mapped) and when it first shows the picture it
-still shows 2.5 s after the command (the menu drawn). That picture is checked to be the menu's:
+settles on (unchanged for 1 s after the window's first flip: the menu drawn). That picture is checked to be the menu's:
 the window's own first flip (a small start-up file on the child's path wraps
 `pygame.display.flip` and writes the wall time and the child's CPU time of each flip) must have
 come before it, and once per checkout a full screenshot of that moment is saved (`--keep DIR`).
@@ -37,7 +37,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SCREEN = (1920, 1080)
 ROWS = 12  # rows of the screen looked at in each look, spread over its height
-SETTLED = 2.5  # seconds after the command: the picture shown then is the menu's
+SETTLED = 1.0  # seconds the screen stays the same after the first flip: the menu's picture
+GIVE_UP = 20.0  # seconds: a start that shows nothing by then is reported
 POLL = 0.003  # seconds between two looks at the screen
 
 # Put in the child as sitecustomize.py: every flip's wall time and the child's CPU time then.
@@ -123,8 +124,14 @@ def one_run(screen: Screen, display: str, command: list[str], root: Path,
             # which would otherwise import the checkout the script was started from.
             child = subprocess.Popen(command, env=env, stdout=sink, stderr=subprocess.DEVNULL,
                                      cwd=tmp)
-            while (now := time.perf_counter() - start) < SETTLED:
+            changed = 0.0  # when the screen last changed
+            while (now := time.perf_counter() - start) < GIVE_UP:
                 looks.append((now, screen.look()))
+                if len(looks) > 1 and looks[-1][1] != looks[-2][1]:
+                    changed = now
+                if now - changed >= SETTLED and looks[-1][1] != empty \
+                        and "FLIP" in out.read_text():
+                    break
                 time.sleep(POLL)
             if keep is not None:
                 subprocess.run(["import", "-display", display, "-window", "root",
@@ -154,8 +161,12 @@ def start_xvfb() -> tuple[str, subprocess.Popen]:
             server = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0",
                                        f"{SCREEN[0]}x{SCREEN[1]}x24"],
                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            time.sleep(1.0)
+            for _ in range(100):  # its socket, once it listens (a busy machine: seconds)
+                if server.poll() is not None or Path(f"/tmp/.X11-unix/X{n}").exists():
+                    break
+                time.sleep(0.1)
             if server.poll() is None:
+                time.sleep(0.2)
                 return f":{n}", server
     raise SystemExit("no free X display for Xvfb")
 
