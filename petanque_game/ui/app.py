@@ -150,7 +150,7 @@ class App(SceneStack):
 
     def open_replay(self, path: Path) -> None:
         """Watch the record at `path` (or back at the menu, saying why it cannot be watched)."""
-        from petanque_game.ui import play  # the games and their records: not before they are needed
+        from petanque_game.ui import play  # the games and records: not before they are needed
 
         play.open_replay_scene(self, path)
 

@@ -372,7 +372,8 @@ class TableDrawing:
         clear of every body and name (`kept_clear`), covering the least of the felt and of the
         seat that throws next; None when no corner is clear even at CLOSEUP_SMALLEST."""
         key = (self.level.name, tuple(p.name for p in self.session.players), theme.marks_shown(),
-               lang.language(), view, table, self.due, size, self.view.board_rect, self.sheet_hint_shown)
+               lang.language(), view, table, self.due, size, self.view.board_rect,
+               self.sheet_hint_shown)
         if key in _closeup_places:
             return _closeup_places[key]
         pad = 10
