@@ -1,6 +1,7 @@
 """Benchmark: the CPU time of a tray AI's first decision and first hint, with cold tables.
 
     python benchmarks/bench_cold_ai.py [--repeat 3] [--only ten-thousand]
+    python benchmarks/bench_cold_ai.py --menu [--only shut-the-box]
 
 Each case runs in a fresh Python process (so nothing is cached yet): it imports the AI and the
 hints, builds a state where the expert has a real choice to make, then measures with
@@ -11,15 +12,25 @@ rules, solo and several players; every Shut the Box rule set and its last turn; 
 Crew for points, for a pot (2 and 8 players, both cargo rules) and in a match's last round.
 Each process is run `--repeat` times; the table gives the median and the largest in ms, and the
 largest of all. Nothing is asserted; the aim is 50 ms or less for every case.
+
+`--menu` measures instead every option set the setup screen offers for each tray game
+(`ui/game_ui.py`: Ten Thousand 4, Shut the Box 48, Ship, Captain and Crew 12), two players, with
+each level's first decision (easy, medium, expert) and the first hint, each in a fresh process
+(Shut the Box also at the match's last turn, where the expert plays for a target: its decision and
+hint). One process per option set imports the game and builds the state, then forks once per call:
+each call runs in a fork with nothing made yet, as a fresh process would, without paying for an
+interpreter's start each time (124 processes, 2-4 minutes on the 2-core machine).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
+from itertools import product
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -73,6 +84,52 @@ def cases() -> list[tuple[str, str, str]]:
     return found
 
 
+MENU_STATES = {
+    "ten-thousand": TT + "state = tt.TenThousandState(num_players=2, target={o[target]}, "
+                         "hot_dice_banks={o[hot_dice_banks]}, banked=(1500, 2000), "
+                         "phase=tt.CHOOSING, turn_total=350, dice_in_hand=3)\n",
+    "shut-the-box": BOX.format(n=2, opts="{o}"),
+    "ship-captain-crew": SHIP.format(n=2, opts="{o}"),
+}
+# Shut the Box at the match's last turn: the second seat plays to beat the first's total.
+BOX_LAST_TURN = ("import dataclasses\nfrom petanque_game.rules import shut_the_box as stb\n"
+                 "from petanque_game.rules.base import Roll, Dice\n"
+                 "r = {o}.get('rounds', 1)\n"
+                 "s = dataclasses.replace(stb.new_game(2, {o}), turns_done=2 * r - 1, "
+                 "turn_penalties=((12,) * r, (9,) * (r - 1)))\n"
+                 "state = s.apply(Roll(2)).apply(Dice((3, 4)))\n")
+
+
+def menu_cases(warmed: bool = False) -> list[tuple[str, str, str, tuple[str, ...]]]:
+    """(label, game, setup, what is measured) for every option set the setup screen offers;
+    `warmed`: after the warm-up the setup screen runs for those options (ui/warm.py)."""
+    sys.path.insert(0, str(ROOT))
+    from petanque_game.ui.game_ui import GAMES
+
+    found = []
+    for game, entry in GAMES.items():
+        if entry.scene != "tray":
+            continue
+        keys = [k for k, _ in entry.choices]
+        seen = set()
+        for values in product(*(v for _, v in entry.choices)):
+            options = dict(zip(keys, values))
+            shown = {k: v for k, v in options.items() if k not in entry.hidden(options)}
+            label = ",".join(f"{k}={v}" for k, v in shown.items())
+            if label in seen:
+                continue
+            seen.add(label)
+            warm = (f"from petanque_game.ui.warm import play_a_little\n"
+                    f"play_a_little({game!r}, {shown!r})\n") if warmed else ""
+            setup = warm + MENU_STATES[game].format(o=shown)
+            found.append((f"{game} {label}", game, setup,
+                          ("easy", "medium", "expert", "hint")))
+            if game == "shut-the-box":
+                found.append((f"{game} {label} last turn", game,
+                              warm + BOX_LAST_TURN.format(o=shown), ("expert", "hint")))
+    return found
+
+
 CHILD = """
 import json, random, sys, time
 sys.path.insert(0, {root!r})
@@ -84,10 +141,10 @@ ai = import_module(spec_of({game!r}).ai)
 {setup}
 assert len(state.legal_actions()) > 1, "no choice to make"
 start = time.process_time()
-if {what!r} == "choose":
-    ai.choose(state, "expert", random.Random(0))
-else:
+if {what!r} == "hint":
     hint({game!r}, state)
+else:
+    ai.choose(state, {what!r}, random.Random(0))
 print(json.dumps(time.process_time() - start))
 """
 
@@ -104,19 +161,86 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--only", default="", help="only the cases whose label starts so")
+    parser.add_argument("--menu", action="store_true", help="every option set the setup offers, "
+                        "each level's first decision and the first hint")
+    parser.add_argument("--warm", action="store_true", help="with --menu: after the warm-up "
+                        "that the setup screen runs for the options shown (ui/warm.py)")
     args = parser.parse_args()
+    if args.menu:
+        return menu(args)
     worst = (0.0, "")
     print(f"{'case':<58}{'decision ms':>16}{'hint ms':>16}   (median / largest)")
     for label, game, setup in cases():
         if not label.startswith(args.only):
             continue
         row = []
-        for what in ("choose", "hint"):
+        for what in ("expert", "hint"):
             times = [first_call(game, setup, what) for _ in range(args.repeat)]
             row.append(f"{statistics.median(times):7.1f} /{max(times):6.1f}")
             worst = max(worst, (max(times), f"{label} ({what})"))
         print(f"{label:<58}{row[0]:>16}{row[1]:>16}", flush=True)
     print(f"largest first call: {worst[0]:.1f} ms CPU, {worst[1]}")
+
+
+MENU_CHILD = """
+import json, os, random, sys, time
+sys.path.insert(0, {root!r})
+from importlib import import_module
+from petanque_game.ai.hints import hint
+import petanque_game.ai.hints_tray
+from petanque_game.rules.games import spec_of
+ai = import_module(spec_of({game!r}).ai)
+{setup}
+assert len(state.legal_actions()) > 1, "no choice to make"
+found = {{}}
+for what in {whats!r}:
+    read, write = os.pipe()
+    if os.fork() == 0:  # a fork: nothing of this call made yet, as in a fresh process
+        start = time.process_time()
+        if what == "hint":
+            hint({game!r}, state)
+        else:
+            ai.choose(state, what, random.Random(0))
+        os.write(write, json.dumps(time.process_time() - start).encode())
+        os._exit(0)
+    os.close(write)
+    found[what] = json.loads(os.read(read, 100))
+    os.wait()
+print(json.dumps(found))
+"""
+
+
+def first_calls(game: str, setup: str, whats: tuple[str, ...]) -> dict[str, float]:
+    """ms of CPU of each first call in `whats`, each in its own fork of one process."""
+    code = MENU_CHILD.format(root=str(ROOT), game=game, setup=setup, whats=whats)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    if out.returncode:
+        raise SystemExit(f"{game}: {out.stderr}")
+    return {k: v * 1000.0 for k, v in json.loads(out.stdout.strip().splitlines()[-1]).items()}
+
+
+def menu(args: argparse.Namespace) -> None:
+    """The --menu table: ms of CPU of each first call."""
+    worst = (0.0, "")
+    load = os.getloadavg()[0]
+    print(f"{'option set (2 players)':<78}{'easy':>7}{'medium':>8}{'expert':>8}{'hint':>7}")
+    print("after the setup screen's warm-up (ui/warm.py)" if args.warm else
+          "cold: nothing made before the call")
+    for label, game, setup, whats in menu_cases(args.warm):
+        if not label.startswith(args.only):
+            continue
+        runs = [first_calls(game, setup, whats) for _ in range(args.repeat)]
+        cells = []
+        for what in ("easy", "medium", "expert", "hint"):
+            if what not in whats:
+                cells.append("")
+                continue
+            took = max(run[what] for run in runs)
+            worst = max(worst, (took, f"{label} ({what})"))
+            cells.append(f"{took:.1f}")
+        print(f"{label:<78}{cells[0]:>7}{cells[1]:>8}{cells[2]:>8}{cells[3]:>7}", flush=True)
+    print(f"largest first call: {worst[0]:.1f} ms CPU, {worst[1]}; load average "
+          f"{load:.2f} at the start, {os.getloadavg()[0]:.2f} at the end")
 
 
 if __name__ == "__main__":

@@ -103,7 +103,7 @@ def play_tables(level: str, n: int, games: int = 2, rounds: int = 3, ai: str = "
 
 def rest_dice(window: tuple[int, int], level: str, n: int, tables: list) -> list[float]:
     """The die's side in window px at the rest view of each table, on a scene at `window`."""
-    app = app_module.App(size=window, settings=theme.load_settings({"handover": False}))
+    app = app_module.App(size=window, settings=load_settings({"handover": False}))
     seats = [Seat("Ann", "human")] + [Seat(f"AI {i}", "ai", "easy") for i in range(1, n)]
     open_game_scene(app, new_game("terningepetanque", seats, {"rounds": 15}, 3, level,
                                   autosave=False))

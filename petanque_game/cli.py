@@ -10,7 +10,7 @@ import time
 from collections.abc import Sequence
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from petanque_game import __version__
 from petanque_game.cli_args import (  # noqa: F401 - parse_options: part of this module's API
@@ -20,9 +20,11 @@ from petanque_game.cli_args import (  # noqa: F401 - parse_options: part of this
 from petanque_game.cli_args import check_level as _check_level
 from petanque_game.cli_args import check_option_lengths as _check_option_lengths
 from petanque_game.files import ensure_folder, os_reason, write_atomic, write_new
-from petanque_game.record import AI_LEVELS, MAX_BYTES, MAX_SEED, RecordError, Seat, load_record
 from petanque_game.rules.games import game_ids, spec_of
 from petanque_game.rules.options import OptionError
+
+if TYPE_CHECKING:  # the records are imported by the commands that read or write them: the
+    from petanque_game.record import Seat  # window's start waits for none of it
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -195,6 +197,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def verify(file: str, as_json: bool = False) -> int:
     from petanque_game.match import OutcomeMismatch, rebuild
+    from petanque_game.record import RecordError, load_record
 
     try:
         record = load_record(file)
@@ -230,6 +233,7 @@ def _warn_level_hash(file: str, record: Any) -> None:
         return
     from petanque_game.config import brief
     from petanque_game.physics import LevelError, level_sha256
+    from petanque_game.record import RecordError
 
     try:
         actual = level_sha256(record.level)
@@ -245,6 +249,7 @@ def _warn_level_hash(file: str, record: Any) -> None:
 
 def simulate(args: argparse.Namespace) -> int:
     from petanque_game.match import Match
+    from petanque_game.record import MAX_BYTES, MAX_SEED
 
     game = args.game
     if game not in game_ids():
@@ -313,6 +318,8 @@ def simulate(args: argparse.Namespace) -> int:
 
 
 def parse_players(spec: str) -> list[Seat]:
+    from petanque_game.record import AI_LEVELS, Seat
+
     players = []
     for i, part in enumerate(spec.split(",")):
         kind, _, level = part.strip().partition(":")

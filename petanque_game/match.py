@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -152,6 +152,25 @@ class Match:
         player = self.record.players[seat]
         board = self.level if self.spec.board else None
         return choose(self.record.game, self.state, player.level, self.stream("ai", seat), board)
+
+    def copy(self) -> Match:
+        """This match at the same point, sharing nothing a move changes (the record's events and
+        result, the state, the last throw) and saving nowhere: the AI's thread plays the AI's move
+        on a copy while the window draws, and the window `adopt`s what it made."""
+        twin = Match(replace(self.record, events=list(self.record.events)), self.state)
+        twin._level = self.level if self.spec.board else None
+        twin.transitions = list(self.transitions)
+        return twin
+
+    def adopt(self, twin: Match) -> None:
+        """Take what `twin`, a `copy` of this match at this point, made since (its state, events,
+        transitions, result and last throw: what `decide` would have made here) and save."""
+        self.state = twin.state
+        self.record.events.extend(twin.record.events[len(self.record.events):])
+        self.transitions.extend(twin.transitions[len(self.transitions):])
+        self.record.result = twin.record.result
+        self.last_throw = twin.last_throw
+        self.save()
 
     def play_ai_turn(self) -> None:
         """Let the AI seat to move make one decision."""

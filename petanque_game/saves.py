@@ -23,10 +23,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from petanque_game import history, paths
+from petanque_game import paths
 from petanque_game.files import ensure_folder, remove_leftover_temp_files
-from petanque_game.history import Summary
+
+if TYPE_CHECKING:  # the records' index is imported when an autosave is read, not to list them
+    from petanque_game.history import Summary
 
 try:
     import fcntl
@@ -164,6 +167,8 @@ def autosave_files() -> list[Path]:
 def unfinished_games(progress: Callable[[int, int], None] | None = None) -> list[Unfinished]:
     """Every game in progress in the user folder, newest first (the old autosave.json moved in),
     each read once per version of its file (history.py) and none of them locked to be listed."""
+    from petanque_game import history
+
     migrate_old_autosave()
     folder = paths.autosaves_dir()
     found = []

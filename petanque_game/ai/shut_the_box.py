@@ -242,30 +242,41 @@ def _move_table(rules: Rules) -> tuple[tuple[tuple[int, ...], ...], ...]:
         if rules == ("classic", False, False):  # only the sum counts: rolls share their row
             total = sum(dice)
             if total not in by_total:
-                by_total[total] = tuple(_closes(rules, m, dice) for m in range(512))
+                by_total[total] = _row(rules, dice)
             rows.append(by_total[total])
         else:
-            rows.append(tuple(_closes(rules, m, dice) for m in range(512)))
+            rows.append(_row(rules, dice))
     return tuple(rows)
 
 
-def _closes(rules: Rules, mask: int, dice: tuple[int, ...]) -> tuple[int, ...]:
+def _row(rules: Rules, dice: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The sets the roll `dice` may close, for every mask: the roll's candidate sets worked out
+    once (a first call of the expert builds all 27 rows), each mask keeping those it holds open."""
     closing, partial_close, close_all_three = rules
     total = sum(dice)
     if closing == "classic":
-        found = [m for m in _BY_SUM.get(total, ()) if m & mask == m]
-    else:
-        found = [_BIT[total]] if total <= 9 and mask & _BIT[total] else []
-        if len(dice) == 2 and dice[0] != dice[1] and mask & _BIT[dice[0]] and mask & _BIT[dice[1]]:
-            found.append(_BIT[dice[0]] | _BIT[dice[1]])
+        whole = tuple(_BY_SUM.get(total, ()))
+    else:  # the box of the sum, then the two boxes the dice show
+        whole = (_BIT[total],) if total <= 9 else ()
+        if len(dice) == 2 and dice[0] != dice[1]:
+            whole += (_BIT[dice[0]] | _BIT[dice[1]],)
+    partial: tuple[int, ...] = ()
+    three = 0
     if len(dice) == 2:
         a, b = dice
-        if not found and partial_close:
-            found = [_BIT[d] for d in sorted({a, b}) if mask & _BIT[d]]
-        if close_all_three and a != b and total <= 9 and all(
-                mask & _BIT[d] for d in (a, b, total)):
-            found.append(_BIT[a] | _BIT[b] | _BIT[total])
-    return tuple(found)
+        if partial_close:  # when nothing else closes: a box of one die
+            partial = tuple(_BIT[d] for d in sorted({a, b}))
+        if close_all_three and a != b and total <= 9:
+            three = _BIT[a] | _BIT[b] | _BIT[total]
+    row = []
+    for mask in range(512):
+        found = [m for m in whole if m & mask == m]
+        if not found and partial:
+            found = [m for m in partial if mask & m]
+        if three and three & mask == three:
+            found.append(three)
+        row.append(tuple(found))
+    return tuple(row)
 
 
 def _unordered_rolls(count: int) -> tuple[tuple[tuple[int, ...], float], ...]:

@@ -37,11 +37,18 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import pygame
+# SDL 2 on Linux decides how to show a window's software-drawn picture by making a hidden OpenGL
+# window and context first (0.2 s of CPU, 0.5 s of wall time under X), and then shows every frame
+# through an OpenGL texture (a flip of 1728x972 cost 27 ms under Xvfb, against 1.5 ms through X's
+# shared memory). The game draws in software: show its picture the direct way. Set before pygame
+# is imported; a player's own SDL_FRAMEBUFFER_ACCELERATION wins.
+os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+
+import pygame  # noqa: E402 - after the hint above
 
 from petanque_game import logs, paths, saves
 from petanque_game.files import ensure_folder, os_reason
-from petanque_game.ui import icon, lang, play, sound, theme
+from petanque_game.ui import icon, lang, sound, theme
 from petanque_game.ui.keys import key_event_code
 from petanque_game.ui.scenes import MENU, SceneStack
 from petanque_game.ui.settings import Settings, load_settings, save_settings
@@ -64,16 +71,15 @@ class App(SceneStack):
     """The window and its scene stack (scenes registered and opened by name: ui/scenes.py)."""
 
     def __init__(self, size: tuple[int, int] | None = None, replay: str | None = None,
-                 settings: Settings | None = None, start_menu: bool = True):
-        pygame.mixer.pre_init(22050, -16, 1, MIXER_BUFFER)  # a small buffer: sounds on time
-        pygame.init()
+                 settings: Settings | None = None, start_menu: bool = True,
+                 sound_later: bool = False):
+        pygame.display.init()
+        pygame.font.init()
         theme.reset_caches()
         sound.forget()
-        if not pygame.mixer.get_init():
-            try:
-                pygame.mixer.init()
-            except pygame.error:
-                pass  # no sound device: the game needs none, and stays silent
+        self._sound_due = sound_later  # `run`: the sound starts once the first frame is shown
+        if not sound_later:
+            self.start_sound()
         self.settings = settings or load_settings()
         theme.use(self.settings)  # its colours are the ones drawn
         lang.use(self.settings.language)
@@ -104,6 +110,16 @@ class App(SceneStack):
         self._tell_start_problems()
         if replay is not None:
             self.open_replay(Path(replay))
+
+    def start_sound(self) -> None:
+        """pygame's other parts and the sound mixer (no sound device: the game stays silent)."""
+        pygame.mixer.pre_init(22050, -16, 1, MIXER_BUFFER)  # a small buffer: sounds on time
+        pygame.init()
+        if not pygame.mixer.get_init():
+            try:
+                pygame.mixer.init()
+            except pygame.error:
+                pass  # no sound device: the game needs none, and stays silent
 
     def _tell_start_problems(self) -> None:
         """The mistakes in the settings files (the first few in the window, the first
@@ -136,6 +152,8 @@ class App(SceneStack):
 
     def open_replay(self, path: Path) -> None:
         """Watch the record at `path` (or back at the menu, saying why it cannot be watched)."""
+        from petanque_game.ui import play  # the games and records: not before they are needed
+
         play.open_replay_scene(self, path)
 
     # --- input -------------------------------------------------------------------------------------
@@ -388,6 +406,10 @@ class App(SceneStack):
         Not pygame.event.wait: pygame-ce's wait polls SDL every millisecond, which costs more
         than these naps (benchmarks/bench_idle.py)."""
         clock = pygame.time.Clock()
+        self.tick(0.0)  # the first frame at once, not after the first nap
+        if self._sound_due:
+            self._sound_due = False
+            self.start_sound()
         while self.running:
             if self.animating:
                 self.tick(min(clock.tick(FRAME_RATE) / 1000.0, 0.1))
@@ -528,10 +550,10 @@ def run(replay: str | None = None, frames: int | None = None,
     """Open the window (at the main menu, or watching the replay FILE); returns the exit code.
     With `frames`, the window closes by itself after that many frames (`App.run_frames`)."""
     if frames is None:
-        return run_app(lambda: App(replay=replay))
+        return run_app(lambda: App(replay=replay, sound_later=True))
 
     def briefly() -> App:
-        app = App(replay=replay)
+        app = App(replay=replay, sound_later=True)
         app.loop = lambda: app.run_frames(frames, picture)  # type: ignore[method-assign]
         return app
 

@@ -9,24 +9,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
-from petanque_game import __version__, history, paths, saves
+from petanque_game import __version__, paths, saves
 from petanque_game.rules.games import game_ids
 from petanque_game.ui import dice, lang, theme
 from petanque_game.ui.game_ui import title as game_title
-from petanque_game.ui.listing import (
-    RecordEntry,
-    list_records,
-    reading_line,
-    resume_line,
-    unfinished_entries,
-)
-from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scene import Scene
-from petanque_game.ui.session import LoadProblem, resume
 from petanque_game.ui.widgets import Button, panel
+
+# The records, their folder's index and the games (history, listing, session) are imported when
+# first used, after the menu's first frame: the start waits for none of them.
+if TYPE_CHECKING:
+    from petanque_game import history
+    from petanque_game.ui.listing import RecordEntry
 
 
 class MenuScene(Scene):
@@ -91,11 +89,15 @@ class MenuScene(Scene):
         if self.resume_stale:
             self.resume_stale = False
             if saves.has_unfinished():
+                from petanque_game import history
+
                 self.reader = history.Reader(saves.unfinished_games)
             else:
                 self.resume_line, self.reader = "", None
             self._layout()
         if self.reader is not None and self.reader.ready:
+            from petanque_game.ui.listing import resume_line
+
             reader, self.reader = self.reader, None
             self.resume_line = resume_line(reader.result())
             self._layout()
@@ -220,6 +222,9 @@ class MenuScene(Scene):
 
 def resume_game(app, path: Path) -> bool:
     """Carry on with the game autosaved at `path`; False (and the menu says why) if it cannot."""
+    from petanque_game.ui.play import open_game_scene
+    from petanque_game.ui.session import LoadProblem, resume
+
     try:
         session = resume(path)
     except LoadProblem as e:
@@ -255,9 +260,13 @@ class ReplayListScene(Scene):
         self.back = Button(pygame.Rect(40, 640, 200, 56), lang.tr("menu.back"), self.app.pop,
                            hint=lang.tr("menu.key_esc"), tag="back")
         # Read off the window's thread: the list shows a progress line until it is in.
+        from petanque_game import history
+
         self.reader: history.Reader | None = history.Reader(self.list_entries)
 
     def list_entries(self, progress=None) -> list[RecordEntry]:
+        from petanque_game.ui.listing import list_records
+
         return list_records(self.folder, self.with_unfinished, progress)
 
     @property
@@ -339,6 +348,8 @@ class ReplayListScene(Scene):
         theme.blit_text(surface, lang.tr(self.heading_key), (40, 40), 60, "text", True)
         theme.blit_text(surface, theme.fit(self.subheading, 22, 1190), (44, 92), 22, "muted")
         if self.reader is not None:
+            from petanque_game.ui.listing import reading_line
+
             theme.blit_text(surface, reading_line(self.reader), (44, 150), 28, "muted")
         elif not self.entries:
             theme.blit_text(surface, lang.tr(self.empty_key), (44, 150), 28, "muted")
@@ -386,6 +397,8 @@ class ResumeListScene(ReplayListScene):
     def list_entries(self, progress=None) -> list[RecordEntry]:
         games = self.games if self.games is not None else saves.unfinished_games(progress)
         self.games = None  # a refresh reads the folder again
+        from petanque_game.ui.listing import unfinished_entries
+
         return unfinished_entries(games)
 
     @property

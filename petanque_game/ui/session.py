@@ -194,9 +194,10 @@ class LiveSession(Session):
 
     def think(self) -> None:
         """Start the AI's next decision on a worker thread, so that an expert's throw search does
-        not hold up the frames; `play_ai` takes it when the AI's pause is over."""
+        not hold up the frames, and play it there on a copy of the match (a throw simulated, the
+        record's text made); `play_ai` takes it when the AI's pause is over."""
         if self.ai_to_move and (self._thought is None or self._thought[0] is not self.match.state):
-            self._thought = (self.match.state, _think(self.match.ai_decision))
+            self._thought = (self.match.state, _think(lambda match=self.match: _ahead(match)))
 
     def planned(self) -> Any:
         """The AI's decision for the state now when its thinking is done, else None (the table
@@ -205,7 +206,7 @@ class LiveSession(Session):
         if thought is None or thought[0] is not self.match.state or not thought[1].done() \
                 or thought[1].exception() is not None:
             return None
-        return thought[1].result()
+        return thought[1].result()[0]
 
     def play_ai(self) -> None:
         """One decision of the AI seat to move. An AI that fails is a bug: its error goes up to
@@ -216,18 +217,23 @@ class LiveSession(Session):
         self.match.last_throw = None
         thought, self._thought = self._thought, None
         if thought is not None and thought[0] is before:
-            action = _result(thought[1])  # the same state: the same decision
+            action, played = _result(thought[1])  # the same state: the same decision and move
         else:
-            action = self.match.ai_decision()
-        made = self._decide(action, before, first)
+            action, played = self.match.ai_decision(), None
+        made = self._decide(action, before, first, played)
         if made is not None:
             self._after(before, made, first, seat)
 
-    def _decide(self, action: Any, before: Any, first: int) -> list[Transition] | None:
-        """The match takes `action` and saves; its transitions, or None when the move was taken
-        back because its record could not be saved at all (IllegalAction goes up as it is)."""
+    def _decide(self, action: Any, before: Any, first: int,
+                played: Match | None = None) -> list[Transition] | None:
+        """The match takes `action` (or adopts the copy that `played` it already) and saves;
+        its transitions, or None when the move was taken back because its record could not be
+        saved at all (IllegalAction goes up as it is)."""
         try:
-            self.match.decide(action)
+            if played is not None:
+                self.match.adopt(played)
+            else:
+                self.match.decide(action)
         except TooLarge as e:
             self._refuse_oversize(e, before, first)
             return None
@@ -297,6 +303,18 @@ class LiveSession(Session):
 def _think(decide: Callable[[], Any]) -> Future:
     """`decide()` on the AI's worker (`ai_worker`); its Future."""
     return ai_worker.submit(decide)
+
+
+def _ahead(match: Match) -> tuple[Any, Match | None]:
+    """On the AI's thread: the AI's decision, and a copy of `match` that has made it (None when
+    the match refuses it: the window's thread then decides it again, and meets the refusal)."""
+    action = match.ai_decision()
+    played = match.copy()
+    try:
+        played.decide(action)
+    except IllegalAction:
+        return action, None
+    return action, played
 
 
 def in_background(work: Callable[[], Any]) -> Future:

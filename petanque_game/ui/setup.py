@@ -33,6 +33,7 @@ from petanque_game.ui.setup_boards import (
     board_pages,
     board_slot,
 )
+from petanque_game.ui.warm import warm
 from petanque_game.ui.widgets import Button, TextField, panel
 
 KINDS = [("human", None), ("ai", "easy"), ("ai", "medium"), ("ai", "expert")]
@@ -390,6 +391,8 @@ class SetupScene(Scene):
     def update(self, dt: float) -> None:
         self.blink = (self.blink + dt) % 1.0
         self.resume()
+        if ui_of(self.choices.game).scene == "tray":  # the AI's tables made while one chooses
+            warm(self.choices.game, self.options())
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.blit_text(surface, lang.tr("setup.title"), (40, 30), 56, "text", True)

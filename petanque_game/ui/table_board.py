@@ -19,6 +19,7 @@ from petanque_game.ui.table_draw import (
     SHADOW_SHIFT,
     VIEWER,
     View,
+    draw_band,
     poly_alpha,
     shade,
 )
@@ -110,22 +111,35 @@ _boards: dict[tuple, pygame.Surface] = {}
 BOARD_CACHE = 6  # pictures of the whole area (one per still view: at rest, the close-up)
 
 
-def board_surface(level, view: View, size: tuple[int, int], seat_walls: dict[str, int]) -> \
-        pygame.Surface:
+def board_surface(level, view: View, size: tuple[int, int], seat_walls: dict[str, int],
+                  zones: tuple = (), active: int | None = None) -> pygame.Surface:
     """The still picture of the level as `view` shows it (cached per view): the floor, the board's
-    shadow, the felt, the faint distance rings, and the walls and obstacles standing up. The
-    floor's and the felt's grain come from pictures tiled once, so a moving camera costs a few
-    blits a frame."""
+    shadow, the felt, the faint distance rings, the walls and obstacles standing up, and the
+    seats' release `zones` (one per seat, the `active` one stronger). The floor's and the felt's
+    grain come from pictures tiled once, so a moving camera costs a few blits a frame."""
     felt = theme.colour("felt")
     walls = tuple(sorted(seat_walls.items()))
-    key = (level.name, view, size, walls, felt, tuple(theme.player_colour(s) for _, s in walls))
+    key = (level.name, view, size, walls, felt, tuple(theme.player_colour(s) for _, s in walls),
+           len(zones), active)
     surf = _boards.get(key)
     if surf is not None:
         return surf
-    # the oldest picture's surface is drawn over (no new one made while the camera moves)
+    # the oldest picture's surface is drawn over (no new one made for every still view)
     surf = _boards.pop(next(iter(_boards))) if len(_boards) >= BOARD_CACHE else _new(size)
     if surf.get_size() != size:
         surf = _new(size)
+    paint_board(surf, level, view, seat_walls, zones, active)
+    _boards[key] = surf
+    return surf
+
+
+def paint_board(surf: pygame.Surface, level, view: View, seat_walls: dict[str, int],
+                zones: tuple = (), active: int | None = None) -> None:
+    """Draw the level as `view` shows it over the whole of `surf`: `board_surface`'s picture, or
+    straight onto the table's area while the camera moves (a new view every frame, which no
+    cached picture would be drawn for again)."""
+    felt = theme.colour("felt")
+    size = surf.get_size()
     _blit_tiled(surf, floor_tile(), view.centre)
     s = view.scale
     outline = view.poly(level.board.outline)
@@ -158,8 +172,8 @@ def board_surface(level, view: View, size: tuple[int, int], seat_walls: dict[str
         _shadow(surf, view, o, h)
     for o, h, rgb, seat in sorted(blocks, key=lambda b: -sum(p[1] for p in b[0]) / len(b[0])):
         _block(surf, view, o, h, rgb, seat)  # from the far (north) side to the near one
-    _boards[key] = surf
-    return surf
+    for seat, zone in enumerate(zones):
+        draw_band(surf, view, zone, seat, seat == active)
 
 
 def _keyhole(box: pygame.Rect, outline) -> list[tuple[float, float]]:

@@ -275,15 +275,18 @@ def _draw_cube(surface, view: View, level, body, pip, x, y, z, angle, orientatio
                        int(max(ys) - min(ys)) + 1)
 
 
-def draw_release(surface: pygame.Surface, view: View, zone, seat: int, name: str,
-                 active: bool, room: pygame.Rect | None = None) -> None:
-    """The band behind a seat's wall where that player releases a throw, with the player's name
-    (and mark, when marks are shown), kept inside `room` (default: the whole surface) when the
-    band is off it."""
+def draw_band(surface: pygame.Surface, view: View, zone, seat: int, active: bool) -> None:
+    """The band behind a seat's wall where that player releases a throw (part of the board's
+    picture: ui/table_board.py), stronger for the seat that throws next."""
     corners = [zone.point(0.0, -zone.half_width), zone.point(0.0, zone.half_width),
                zone.point(1.0, zone.half_width), zone.point(1.0, -zone.half_width)]
-    pts = view.poly(corners)
-    poly_alpha(surface, pts, theme.player_colour(seat), 70 if active else 28)
+    poly_alpha(surface, view.poly(corners), theme.player_colour(seat), 70 if active else 28)
+
+
+def draw_release(surface: pygame.Surface, view: View, zone, seat: int, name: str,
+                 active: bool, room: pygame.Rect | None = None) -> None:
+    """Over a seat's band (`draw_band`): the player's name (and mark, when marks are shown),
+    kept inside `room` (default: the whole surface) when the band is off it."""
     if theme.marks_shown():
         for k in (0.25, 0.75):
             theme.draw_mark(surface, seat, view.to_screen(*zone.point(0.5, (2 * k - 1) *

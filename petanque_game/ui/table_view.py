@@ -8,6 +8,8 @@ a thin window).
 
 from __future__ import annotations
 
+from functools import cached_property
+
 import pygame
 
 from petanque_game.rules.petanque_table import Table
@@ -34,6 +36,10 @@ CLOSEUP_SMALLEST = 120  # px: a smaller close-up when no corner has room for tha
 WHOLE_MEMORY = "table_whole"  # the app's memory: the whole board at rest (True) or the play
 SHEET_MEMORY = "table_sheet"  # the app's memory: the score sheet shown (True) or hidden (False)
 SHEET_HINT_AT = (10, 6)  # px in the area: where "Tab: score sheet" is written when it is hidden
+# Where the close-up went, by everything its corner depends on: kept beyond one scene, since a
+# replay's jump makes the scene anew and a drag on its timeline jumps every frame.
+_closeup_places: dict[tuple, pygame.Rect | None] = {}
+CLOSEUP_PLACES = 64  # the corners remembered
 FOLLOW_RATE = 2.0  # a throw's camera eases this much faster than the one at rest
 
 
@@ -173,7 +179,12 @@ class TableDrawing:
         view = self.view.view
         seat_walls = {self.level.seats[self.n][s]: s for s in range(self.n)}
         area.set_clip(self.view.board_rect)  # the score sheet has its own part, beside the board
-        area.blit(tb.board_surface(self.level, view, AREA.size, seat_walls), (0, 0))
+        zones, active = tuple(self.zones), self.due[0] if self.due is not None else None
+        if self.view.still:
+            area.blit(tb.board_surface(self.level, view, AREA.size, seat_walls, zones, active),
+                      (0, 0))
+        else:  # a new view every frame: drawn in place, the pictures cached for rest kept
+            tb.paint_board(area, self.level, view, seat_walls, zones, active)
         self._draw_seats(area, view)
         table, old = self.shown_table()
         if self.flight is not None:
@@ -228,12 +239,16 @@ class TableDrawing:
         self.view.toggle_whole()
         self.app.memory[WHOLE_MEMORY] = self.view.whole
 
-    def _draw_seats(self, area: pygame.Surface, view: td.View) -> None:
+    @cached_property
+    def zones(self) -> list:
+        """Each seat's release zone (`physics.release_zone`), worked out once for the scene."""
         from petanque_game.physics import release_zone
 
+        return [release_zone(self.level, self.n, seat) for seat in range(self.n)]
+
+    def _draw_seats(self, area: pygame.Surface, view: td.View) -> None:
         due = self.due
-        for seat in range(self.n):
-            zone = release_zone(self.level, self.n, seat)
+        for seat, zone in enumerate(self.zones):
             active = due is not None and due[0] == seat
             td.draw_release(area, view, zone, seat, self.session.players[seat].name, active,
                             pygame.Rect(self.view.board_rect))
@@ -351,8 +366,6 @@ class TableDrawing:
     def kept_clear(self, view: td.View, table: Table) -> list[pygame.Rect]:
         """What the close-up may never cover, in the area: each body on the board as drawn (a
         die's face, the sides below it and its shadow; the diamond) and each seat's name."""
-        from petanque_game.physics import release_zone
-
         die = td.die_px(self.level, view)
         found = []
         for d in table.dice:
@@ -369,7 +382,7 @@ class TableDrawing:
             found.append(theme.text(lang.tr("table_sheet.show"), 18).get_rect(
                 topleft=SHEET_HINT_AT).inflate(4, 4))
         for seat, player in enumerate(self.session.players):
-            zone = release_zone(self.level, self.n, seat)
+            zone = self.zones[seat]
             found.append(td.release_label(pygame.Rect(self.view.board_rect), view, zone, seat,
                                           player.name, False)[1].inflate(34, 4))
         return found
@@ -378,10 +391,11 @@ class TableDrawing:
         """The corner of the board's part of the area for the close-up, `size` px or smaller:
         clear of every body and name (`kept_clear`), covering the least of the felt and of the
         seat that throws next; None when no corner is clear even at CLOSEUP_SMALLEST."""
-        key = (view, table, self.due, size, self.view.board_rect, self.sheet_hint_shown)
-        cached = getattr(self, "_closeup_at", None)
-        if cached is not None and cached[0] == key:
-            return cached[1]
+        key = (self.level.name, tuple(p.name for p in self.session.players), theme.marks_shown(),
+               lang.language(), view, table, self.due, size, self.view.board_rect,
+               self.sheet_hint_shown)
+        if key in _closeup_places:
+            return _closeup_places[key]
         pad = 10
         fx, fy, w, h = self.view.board_rect
         clear = self.kept_clear(view, table)
@@ -395,20 +409,20 @@ class TableDrawing:
             if corners:
                 break
         best = min(corners, key=self._closeup_cost(view)) if corners else None
-        self._closeup_at = (key, best)
+        if len(_closeup_places) >= CLOSEUP_PLACES:
+            del _closeup_places[next(iter(_closeup_places))]
+        _closeup_places[key] = best
         return best
 
     def _closeup_cost(self, view: td.View):
         """How much a corner hides: of the felt, the seats' bands and walls, the next thrower's
         above all."""
-        from petanque_game.physics import release_zone
-
         probe = pygame.Surface(AREA.size)
         probe.fill((0, 0, 0))
         pygame.draw.polygon(probe, (255, 0, 0), view.poly(self.level.board.outline))
         due = self.due[0] if self.due is not None else None
-        for seat in range(self.n):  # the seats' walls and zones: the next thrower's above all
-            z = release_zone(self.level, self.n, seat)
+        # the seats' walls and zones: the next thrower's above all
+        for seat, z in enumerate(self.zones):
             band = [z.point(0, -z.half_width), z.point(0, z.half_width),
                     z.point(1, z.half_width), z.point(1, -z.half_width)]
             col = (0, 255, 0) if seat == due else (0, 0, 255)

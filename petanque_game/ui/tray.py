@@ -39,6 +39,7 @@ from petanque_game.ui.tray_layout import (
     RollShown,
     draw_player_mark,
 )
+from petanque_game.ui.warm import warm
 from petanque_game.ui.widgets import Button, panel
 
 READING_TIME = 2.6  # seconds a human's turn-ending roll stays to be read, at normal speed
@@ -68,6 +69,8 @@ class TrayScene(GameScene):
         self.advice: Advice | None = None
         self.advice_job: tuple[Any, Future] | None = None  # (the state it is for, the work)
         self._find_last_roll()
+        if session.interactive:  # a resumed game too: its tables made before a person's hint
+            warm(session.game, session.record.options)
 
     def _find_last_roll(self) -> None:
         """A resumed game shows the roll it stopped at."""
