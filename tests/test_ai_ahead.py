@@ -9,6 +9,7 @@ import pytest
 from petanque_game.ai import shut_the_box as stb_ai
 from petanque_game.match import Match
 from petanque_game.record import Seat
+from petanque_game.rules.terningepetanque_events import Thrown
 from petanque_game.ui import warm
 from petanque_game.ui.session import LiveSession, _result
 
@@ -64,7 +65,7 @@ def test_the_window_takes_the_move_its_ai_thread_played(home):
         reference.play_ai_turn()
         assert match.record.dumps() == reference.record.dumps()
         step = session.steps[-1]
-        if step.told and step.told[-1].decoded.action == "throw":  # its path came with the move
+        if step.transitions and isinstance(step.transitions[-1].event, Thrown):  # with its path
             assert step.throw is not None and step.throw.path is not None
             thrown = True
     assert thrown

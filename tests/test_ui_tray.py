@@ -245,7 +245,7 @@ def test_resume_from_the_autosave(home):
     state, events = scene.session.state, list(scene.session.record.events)
     app.close()
     app = fast_app()
-    resume = app.top.buttons[1]
+    resume = next(b for b in app.top.buttons if b.tag == "resume")
     assert resume.enabled
     app.click(resume.rect.center)
     scene = app.top
@@ -270,7 +270,7 @@ def test_a_new_game_leaves_the_unfinished_one_where_it_is_and_resume_lists_both(
     assert second.session.save_problem is None
     app.close()
     app = fast_app()
-    app.click(app.top.buttons[1].rect.center)
+    app.click(next(b for b in app.top.buttons if b.tag == "resume").rect.center)
     listed = read_lists(app)
     assert isinstance(listed, ResumeListScene)
     assert {e.path for e in listed.entries} == {first_file, second.session.match.autosave}
@@ -285,7 +285,7 @@ def test_a_broken_autosave_shows_the_file_and_the_reason(home):
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text('{"format": "petanque-game-record", "version": 7}', encoding="utf-8")
     app = fast_app()
-    app.click(app.top.buttons[1].rect.center)
+    app.click(next(b for b in app.top.buttons if b.tag == "resume").rect.center)
     menu = app.top
     assert isinstance(menu, MenuScene)
     assert str(path) in menu.problem and "version 7" in menu.problem
