@@ -21,6 +21,7 @@ import math
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pymunk
 
@@ -29,6 +30,9 @@ from petanque_game.physics.geometry import Polygon
 from petanque_game.physics.level import Level
 from petanque_game.physics.level_play import STEPS_PER_SECOND
 from petanque_game.rules.petanque_table import DIAMOND, DiamondRest, DieRest, Launch, Table
+
+if TYPE_CHECKING:
+    from petanque_game.physics.parts import Parts
 
 DT = 1.0 / STEPS_PER_SECOND  # 480 Hz or finer against tunnelling (PHYSICS_NOTES)
 CHECK_EVERY = 8  # steps per check and per path frame: 60 frames per simulated second
@@ -116,34 +120,23 @@ def new_space() -> pymunk.Space:
     return space
 
 
-def add_statics(space: pymunk.Space, level: Level, plan: StaticPlan,
-                top: dict[pymunk.Shape, float], order: dict[pymunk.Shape, int]) -> None:
-    """The seats' walls, then the obstacles: each shape's top height in `top`, its place in the
-    adding order in `order`."""
-    static = space.static_body
-    for pts, height in plan.statics:
-        shape = pymunk.Poly(static, pts, IDENTITY)
-        shape.elasticity = level.walls.elasticity
-        shape.friction = 0.5
-        shape.collision_type = STATIC
-        shape.filter = STATIC_FILTER
-        top[shape] = height
-        order[shape] = len(order)
-        space.add(shape)
-
-
-def add_items(space: pymunk.Space, level: Level, table: Table, thrower: int, obj: str,
+def add_parts(space: pymunk.Space, parts: Parts, table: Table, thrower: int, obj: str,
               die: int | None, launch: Launch, top: dict[pymunk.Shape, float],
               order: dict[pymunk.Shape, int], index: dict[pymunk.Shape, int]) -> list[Item]:
-    """Every body of the throw in the fixed order: the diamond, the dice in table order, the
-    thrown body last (where it leaves the hand, still at rest: `airborne.Flier` launches it).
-    A body's shape goes into `top` and `order` as in `add_statics`, and into `index` with its
-    place in the list returned. A die already off the board gets no pymunk parts."""
-    kinds = {kind: kind_plan(level, kind) for kind in (DIAMOND, "die")}
+    """The board's parts (`parts.Parts`, lent for this throw) added to `space`: the seats' walls
+    and the obstacles, then every body of the throw in the fixed order: the diamond, the dice in
+    table order, the thrown body last (where it leaves the hand, still at rest:
+    `airborne.Flier` launches it). Every shape's top height goes into `top`, its place in the
+    adding order into `order`, and a body's shape into `index` with its place in the list
+    returned. A die already off the board gets no pymunk parts."""
+    for shape, height in zip(parts.statics, parts.tops):
+        top[shape] = height
+        order[shape] = len(order)
     items: list[Item] = []
+    bodies, shapes = [], []
 
     def add(it: Item, rest: DieRest | DiamondRest | None) -> Item:
-        kp = kinds[it.kind]
+        kp = parts.kinds[it.kind]
         it.local = kp.local
         it.height = kp.height
         x = rest.x if rest is not None else 0.0
@@ -154,15 +147,11 @@ def add_items(space: pymunk.Space, level: Level, table: Table, thrower: int, obj
         if rest is not None and not rest.on_board:
             it.on, it.was_off, it.off_frame = False, True, 0
             return it
-        body = pymunk.Body(kp.mass, kp.moment)
-        body.position = (x, y)
-        body.angle = angle
-        shape = pymunk.Poly(body, kp.local, IDENTITY)
-        shape.elasticity, shape.friction, shape.collision_type = kp.elasticity, kp.friction, GROUND
-        shape.filter = BODY_FILTER
+        body, shape = parts.body(it.kind, x, y, angle)
         it.force = kp.force
         it.torque = kp.torque
-        space.add(body, shape)
+        bodies.append(body)
+        shapes.append(shape)
         it.body, it.shape = body, shape
         it.ke_rest = kp.ke_rest
         it.in_world = True
@@ -181,13 +170,17 @@ def add_items(space: pymunk.Space, level: Level, table: Table, thrower: int, obj
         rest = DieRest(thrower, die, launch.x, launch.y, launch.direction, 1, True, None, None,
                        launch.orientation)
         add(Item("die", thrower, die, None), rest).orientation = launch.orientation
+    # one call, as pymunk adds them: the bodies first, then the shapes in this order (the order
+    # Chipmunk numbers them in, the same as adding them one by one)
+    space.add(parts.static_body, *bodies, *parts.statics, *shapes)
+    parts.space = space
     return items
 
 
-def add_friction(space: pymunk.Space, it: Item) -> None:
-    """The felt's friction on a body: PivotJoint + GearJoint to the static body."""
-    pivot = pymunk.PivotJoint(space.static_body, it.body, (0.0, 0.0), (0.0, 0.0))
-    gear = pymunk.GearJoint(space.static_body, it.body, 0.0, 1.0)
+def add_friction(space: pymunk.Space, static: pymunk.Body, it: Item) -> None:
+    """The felt's friction on a body: PivotJoint + GearJoint to the board's static body."""
+    pivot = pymunk.PivotJoint(static, it.body, (0.0, 0.0), (0.0, 0.0))
+    gear = pymunk.GearJoint(static, it.body, 0.0, 1.0)
     for joint, limit in ((pivot, it.force), (gear, it.torque)):
         joint.max_bias = 0.0
         joint.max_force = limit
@@ -273,6 +266,11 @@ def static_plan(level: Level, num_players: int) -> StaticPlan:
         {DIAMOND: level.diamond.long_diagonal / 2.0, "die": level.dice.side * math.sqrt(0.5)})
     plans[num_players] = plan
     return plan
+
+
+def free_parts(level: Level, num_players: int) -> list:
+    """The sets of the board's pymunk parts not lent to a throw now (`parts.py`)."""
+    return _plans(level).setdefault(("parts", num_players), [])
 
 
 def kind_plan(level: Level, kind: str) -> KindPlan:

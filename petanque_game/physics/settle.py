@@ -42,6 +42,7 @@ def run_throw(level: Level, table: Table, num_players: int, thrower: int, obj: s
         world.frames[-1] = tuple([it.entry for it in world.items])
     table_after = _settled_table(world)  # first: it lays a reset diamond, the path shows that
     path = _path(world) if record_path else None
+    world.finish()
     return ThrowResult(table_after, path, steps, world.settled,
                        steps - world.flier.steps_skipped)
 
@@ -110,6 +111,7 @@ def landing(level: Level, table: Table, num_players: int, thrower: int, obj: str
     world = World(level, table, num_players, thrower, obj, die, launch, False)
     world.run()
     table_after = _settled_table(world)
+    world.finish()
     rest = table_after.dice[-1] if obj != DIAMOND else table_after.diamond
     travel = None
     first = world.flier.first_touchdown
@@ -125,8 +127,9 @@ def baseline(level: Level, table: Table, num_players: int, thrower: int, obj: st
     spin), and which bodies (indices in Path.bodies order) got friction joints in the throw."""
     world = World(level, table, num_players, thrower, obj, die, launch, False)
     world.run()
-    return world.flier.first_touchdown, frozenset(i for i, it in enumerate(world.items)
-                                            if it.pivot is not None)
+    used = frozenset(i for i, it in enumerate(world.items) if it.pivot is not None)
+    world.finish()
+    return world.flier.first_touchdown, used
 
 
 def bare_space(level: Level, table: Table, num_players: int, thrower: int, obj: str,
@@ -138,7 +141,7 @@ def bare_space(level: Level, table: Table, num_players: int, thrower: int, obj: 
     world = World(level, table, num_players, thrower, obj, die, launch, False, callbacks=False)
     for i, other in enumerate(world.items):
         if other.in_world and other.pivot is None and (friction_for is None or i in friction_for):
-            add_friction(world.space, other)
+            add_friction(world.space, world.static_body, other)
     it = world.thrown
     world.flier.land()
     if start is not None:
