@@ -52,7 +52,8 @@ def _launch(level, players: int, seat: int, obj: str, table: Table, rng: random.
 
 
 def throws(count: int, seed: int = 18):
-    """The corpus's first `count` throws, as they are made: (name, players, result, path kept)."""
+    """The corpus's first `count` throws, as they are made: (board name, level, players, seat,
+    obj, die, the table thrown at, the result, whether the path was kept)."""
     levels = [(p.stem, load_level_file(p)) for p in sorted(LEVELS.glob("*.yaml"))]
     rng = random.Random(seed)
     games = []  # one round in progress per board and player count
@@ -76,7 +77,7 @@ def throws(count: int, seed: int = 18):
             game[3] = result.table
             game[4] = (turn + 1) % (1 + 2 * players)
             made += 1
-            yield name, players, result, keep_path
+            yield name, level, players, seat, obj, die, table, result, keep_path
 
 
 def digest(result) -> str:
@@ -85,7 +86,7 @@ def digest(result) -> str:
 
 
 def corpus_digests(count: int, seed: int = 18) -> list[str]:
-    return [digest(r) for _, _, r, _ in throws(count, seed)]
+    return [digest(thrown[7]) for thrown in throws(count, seed)]
 
 
 if __name__ == "__main__":  # prints the digests, one a line (bench_throw.py runs it for main)
