@@ -2,6 +2,8 @@
 
     PYTHONPATH=. python benchmarks/bench_throw.py [--runs N] [--searches N]
                                                   [--fairness [--throws 6000]]
+                                                  [--against REF [--batches N] [--states N]
+                                                   [--seeds N] [--digests N]]
 
 The fullest table a throw can meet: the last throw of a 4-player round on the classic board, the
 diamond and 7 dice at rest around it, the 8th die thrown from the east wall through them (it
@@ -21,6 +23,13 @@ Throws per second at that table, which is what bounds the AI: the benchmark thro
 path, and the expert AI's search there (`ai.petanque.choose_throw`: its candidate aims, each
 thrown with the hands it samples and simulated without a path; the time in `simulate_throw` is
 told apart from the aiming).
+--against REF times this checkout and REF (a git ref, e.g. main, checked out in a temporary
+`git worktree`) side by side, in two worker processes (`throw_worker.py`) asked in turn, so both
+meet the same load: the benchmark throw in batches (CPU time a throw, each batch's order
+alternating), the expert's decision over decision states from every board (`throw_worker.states`)
+and several seeds (CPU time a decision, p50 and p95, and whether both chose the same aims), and
+the digests of the first N throws of `throw_corpus.py` (each version in its own process: they
+must be identical).
 --fairness throws 6,000 varied dice (aimed and wild, all levels, random starting orientations)
 and prints the face counts, the chi-square p-value and the time taken.
 """
@@ -28,9 +37,13 @@ and prints the face counts, the chi-square p-value and the time taken.
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -45,16 +58,14 @@ from petanque_game.physics.build import DT
 from petanque_game.physics.level import Level, load_named_level
 from petanque_game.physics.settle import bare_space, baseline
 from petanque_game.physics.throw import random_launch, simulate_throw
-from petanque_game.rules.petanque_table import DiamondRest, DieRest, Table
+from petanque_game.rules.petanque_table import DiamondRest, Table
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from throw_corpus import corpus_digests  # noqa: E402
+from throw_worker import end_of_round_table  # noqa: E402
 
-def end_of_round_table() -> Table:
-    spots = [(0, 0, -30.0, -35.0, 0.3, 5), (1, 0, 28.0, 22.0, 1.1, 9), (2, 0, -45.0, 40.0, 0.7, 2),
-             (3, 0, 55.0, -20.0, 2.0, 14), (0, 1, -10.0, -70.0, 0.1, 20),
-             (1, 1, 80.0, 60.0, 0.9, 3), (2, 1, -85.0, -5.0, 1.7, 17)]
-    dice = tuple(DieRest(p, d, x, y, a, cube.TOP_FACE[o], True, None, 1.0, o)
-                 for p, d, x, y, a, o in spots)
-    return Table(DiamondRest(5.0, 3.0, 0.4, True), dice)
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
 
 
 def bench(runs: int, searches: int) -> None:
@@ -186,14 +197,131 @@ def fairness(throws: int, seed: int = 2024, hand: int | None = None) -> None:
     print(f"faces 1-6: {faces}  chi-square {stat:.2f} (5 dof)  p = {p:.4f}")
 
 
+class Worker:
+    """A `throw_worker.py` process importing the game from `root`."""
+
+    def __init__(self, root: Path):
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+        self.proc = subprocess.Popen([sys.executable, str(HERE / "throw_worker.py"), str(root)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                     env=env, cwd=str(root))
+
+    def ask(self, request: str) -> dict:
+        self.proc.stdin.write(request + "\n")
+        self.proc.stdin.flush()
+        return json.loads(self.proc.stdout.readline())
+
+    def close(self) -> None:
+        self.proc.stdin.close()
+        self.proc.wait(timeout=60)
+
+
+def _quantile(values: list[float], q: float) -> float:
+    return statistics.quantiles(values, n=100, method="inclusive")[round(q * 100) - 1]
+
+
+def against(ref: str, batches: int, per_batch: int, states: int, seeds: int,
+            digests: int) -> None:
+    """This checkout and `ref` side by side (see the module docstring)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        old_root = Path(tmp) / "old"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q",
+                        str(old_root), ref], check=True)
+        try:
+            _against(old_root, ref, batches, per_batch, states, seeds, digests)
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
+                            str(old_root)], check=False)
+
+
+def _against(old_root: Path, ref: str, batches: int, per_batch: int, states: int, seeds: int,
+             digests: int) -> None:
+    commit = subprocess.run(["git", "-C", str(old_root), "rev-parse", "--short", "HEAD"],
+                            capture_output=True, text=True).stdout.strip()
+    load = os.getloadavg()
+    print(f"\nside by side: {ref} ({commit}) and this checkout, in two worker processes asked in "
+          f"turn (load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} at the start)")
+    old, new = Worker(old_root), Worker(ROOT)
+    try:
+        cpu = {"old": [], "new": []}
+        wall = {"old": [], "new": []}
+        for b in range(batches):
+            for name, w in ((("old", old), ("new", new)) if b % 2 == 0 else
+                            (("new", new), ("old", old))):
+                r = w.ask(f"throws {per_batch} 0")
+                cpu[name].append(r["cpu"] / per_batch * 1000)
+                wall[name].append(r["wall"] / per_batch * 1000)
+        o, n = statistics.median(cpu["old"]), statistics.median(cpu["new"])
+        pairs = sorted(a / b for a, b in zip(cpu["old"], cpu["new"]))
+        print(f"  the benchmark throw without a path, CPU ms a throw (median of {batches} batches "
+              f"of {per_batch}; quartiles): {ref} {o:.3f} ({_quantile(cpu['old'], 0.25):.3f}-"
+              f"{_quantile(cpu['old'], 0.75):.3f}), this {n:.3f} ({_quantile(cpu['new'], 0.25):.3f}"
+              f"-{_quantile(cpu['new'], 0.75):.3f})")
+        print(f"    throws/s {1000 / o:.0f} -> {1000 / n:.0f}: {o / n:.2f}x (batch by batch "
+              f"{pairs[0]:.2f}x-{pairs[-1]:.2f}x, quartiles {_quantile(pairs, 0.25):.2f}x-"
+              f"{_quantile(pairs, 0.75):.2f}x); wall ms a throw {statistics.median(wall['old']):.3f}"
+              f" -> {statistics.median(wall['new']):.3f}")
+        if states and seeds:
+            _decisions(old, new, ref, states, seeds)
+    finally:
+        old.close()
+        new.close()
+    if digests:
+        t0 = time.perf_counter()
+        mine = corpus_digests(digests)
+        env = dict(os.environ, PYTHONPATH=str(old_root))
+        theirs = subprocess.run([sys.executable, str(HERE / "throw_corpus.py"), str(digests)],
+                                capture_output=True, text=True, env=env, cwd=str(old_root),
+                                check=True).stdout.split()
+        same = sum(a == b for a, b in zip(mine, theirs))
+        print(f"  resting tables (and paths, steps) of the first {digests} throws of "
+              f"throw_corpus.py, every board: {same} of {len(theirs)} identical to {ref}'s "
+              f"({time.perf_counter() - t0:.0f} s)")
+
+
+def _decisions(old: Worker, new: Worker, ref: str, states: int, seeds: int) -> None:
+    cpu = {"old": [], "new": []}
+    per_seed = {"old": {}, "new": {}}
+    same = 0
+    for i in range(states):
+        for seed in range(seeds):
+            order = (("old", old), ("new", new)) if (i + seed) % 2 == 0 else \
+                (("new", new), ("old", old))
+            aims = {}
+            for name, w in order:
+                r = w.ask(f"decide {i} {seed} {states}")
+                cpu[name].append(r["cpu"])
+                per_seed[name].setdefault(seed, []).append(r["cpu"])
+                aims[name] = r["aim"]
+            same += aims["old"] == aims["new"]
+    total = states * seeds
+    print(f"  the expert's decision, {states} states (every board, 2-4 players, early and late in "
+          f"the round) x {seeds} seeds, CPU s a decision: {same} of {total} decisions the same")
+    for name, label in (("old", ref), ("new", "this")):
+        v = cpu[name]
+        p95s = [_quantile(per_seed[name][s], 0.95) for s in sorted(per_seed[name])]
+        print(f"    {label:>6}: p50 {_quantile(v, 0.5):.3f}  p95 {_quantile(v, 0.95):.3f}  max "
+              f"{max(v):.3f}  (p95 seed by seed {min(p95s):.3f}-{max(p95s):.3f})")
+    print(f"    p95 {_quantile(cpu['old'], 0.95) / _quantile(cpu['new'], 0.95):.2f}x faster, p50 "
+          f"{_quantile(cpu['old'], 0.5) / _quantile(cpu['new'], 0.5):.2f}x")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=31)
     ap.add_argument("--searches", type=int, default=21)
     ap.add_argument("--fairness", action="store_true")
     ap.add_argument("--throws", type=int, default=6000)
+    ap.add_argument("--against", metavar="REF", help="a git ref to time side by side (main)")
+    ap.add_argument("--batches", type=int, default=40)
+    ap.add_argument("--per-batch", type=int, default=25)
+    ap.add_argument("--states", type=int, default=30)
+    ap.add_argument("--seeds", type=int, default=3)
+    ap.add_argument("--digests", type=int, default=3000)
     a = ap.parse_args()
     bench(a.runs, a.searches)
+    if a.against:
+        against(a.against, a.batches, a.per_batch, a.states, a.seeds, a.digests)
     if a.fairness:
         fairness(a.throws)
         fairness(a.throws, hand=0)

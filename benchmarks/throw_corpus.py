@@ -21,6 +21,7 @@ import hashlib
 import math
 import random
 from pathlib import Path
+from typing import NamedTuple
 
 from petanque_game.ai.petanque import aim
 from petanque_game.physics.level import load_level_file
@@ -51,9 +52,23 @@ def _launch(level, players: int, seat: int, obj: str, table: Table, rng: random.
     return Launch(x, y, inward, t.max_speed, t.min_elevation, t.max_spin, orientation, tumble)
 
 
+class Thrown(NamedTuple):
+    """One throw of the corpus: what was thrown where, and what it gave."""
+
+    name: str  # the board's
+    level: object
+    players: int
+    seat: int
+    obj: str
+    die: int | None
+    table: Table  # the table thrown at
+    launch: Launch
+    result: object  # the ThrowResult
+    path: bool  # whether the path was recorded
+
+
 def throws(count: int, seed: int = 18):
-    """The corpus's first `count` throws, as they are made: (board name, level, players, seat,
-    obj, die, the table thrown at, the result, whether the path was kept)."""
+    """The corpus's first `count` throws (`Thrown`), as they are made."""
     levels = [(p.stem, load_level_file(p)) for p in sorted(LEVELS.glob("*.yaml"))]
     rng = random.Random(seed)
     games = []  # one round in progress per board and player count
@@ -77,7 +92,7 @@ def throws(count: int, seed: int = 18):
             game[3] = result.table
             game[4] = (turn + 1) % (1 + 2 * players)
             made += 1
-            yield name, level, players, seat, obj, die, table, result, keep_path
+            yield Thrown(name, level, players, seat, obj, die, table, launch, result, keep_path)
 
 
 def digest(result) -> str:
@@ -86,7 +101,7 @@ def digest(result) -> str:
 
 
 def corpus_digests(count: int, seed: int = 18) -> list[str]:
-    return [digest(thrown[7]) for thrown in throws(count, seed)]
+    return [digest(thrown.result) for thrown in throws(count, seed)]
 
 
 if __name__ == "__main__":  # prints the digests, one a line (bench_throw.py runs it for main)

@@ -22,13 +22,14 @@ sys.path.insert(0, sys.argv[1] if len(sys.argv) > 1 else ".")
 
 import random  # noqa: E402
 
+from throw_corpus import throws  # noqa: E402
+
 from petanque_game.ai.petanque import aim, choose_throw  # noqa: E402
 from petanque_game.ai.petanque_worth import Situation  # noqa: E402
 from petanque_game.physics import cube  # noqa: E402
 from petanque_game.physics.level import load_named_level  # noqa: E402
 from petanque_game.physics.throw import simulate_throw  # noqa: E402
 from petanque_game.rules.petanque_table import DiamondRest, DieRest, Table  # noqa: E402
-from throw_corpus import throws  # noqa: E402
 
 STATE_SOURCE = 400  # corpus throws the decision states are picked from (every board, 2-4 seats)
 
@@ -54,12 +55,13 @@ def states(count: int) -> list[tuple]:
     """`count` decision states spread over the corpus's die throws (every board, 2 to 4 players,
     early and late in the round): (level, Situation)."""
     found = []
-    for _, level, players, seat, obj, die, table, _, _ in throws(STATE_SOURCE):
-        if obj != "die":
+    for t in throws(STATE_SOURCE):
+        if t.obj != "die":
             continue
-        turn = die * players + seat
-        to_come = tuple((t % players) for t in range(turn + 1, 2 * players))
-        found.append((level, Situation(table, players, seat, obj, die, (0,) * players, to_come)))
+        turn = t.die * t.players + t.seat
+        to_come = tuple(k % t.players for k in range(turn + 1, 2 * t.players))
+        found.append((t.level, Situation(t.table, t.players, t.seat, t.obj, t.die,
+                                         (0,) * t.players, to_come)))
     step = max(1, len(found) // count)
     return found[::step][:count]
 
