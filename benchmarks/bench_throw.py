@@ -8,8 +8,8 @@
 The fullest table a throw can meet: the last throw of a 4-player round on the classic board, the
 diamond and 7 dice at rest around it, the 8th die thrown from the east wall through them (it
 knocks two). A level seats at most 4 players with 2 dice each, so no throw ever meets 8 lying
-dice. `simulate_throw` is timed (median of N runs, with and without the playback path); side by
-side, in the same run, the same bodies and shapes (physics.settle.bare_space: no callbacks, no
+dice. `simulate_throw` is timed (CPU time, median of N runs, with and without the playback path);
+side by side, in the same run, the same bodies and shapes (physics.settle.bare_space: no callbacks, no
 flight, the thrown die starting on the board where and as it first lands, so it slides into the
 same dice) are stepped in a bare public `space.step(DT)` loop for as many steps as the throw ran
 through pymunk (`ThrowResult.pymunk_steps`; the free part of the flight is worked out in closed
@@ -81,9 +81,9 @@ def bench(runs: int, searches: int) -> None:
     full, no_path, bare_all, bare_used = [], [], [], []
 
     def timed(out: list, f) -> None:
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         f()
-        out.append(time.perf_counter() - t0)
+        out.append(time.process_time() - t0)
 
     def stepping(space) -> None:
         step = space.step
@@ -117,7 +117,7 @@ def bench(runs: int, searches: int) -> None:
             (f"bare space.step loop, joints on all {n} bodies", m_all),
             (f"bare space.step loop, joints on the {len(with_friction)} the throw used", m_used)]
     for name, ms in rows:
-        print(f"  {name:<52} median {ms:7.3f} ms  {ms * 1000 / steps:5.2f} us per pymunk step")
+        print(f"  {name:<52} median {ms:7.3f} ms CPU {ms * 1000 / steps:5.2f} us per pymunk step")
     print(f"ratio to bare stepping ({steps} pymunk steps), runs={runs}:")
     print(f"  against joints on all bodies:  with path {m_full / m_all:.2f}x, "
           f"without {m_np / m_all:.2f}x")
@@ -142,19 +142,19 @@ def expert_search(level: Level, table: Table, searches: int) -> None:
 
     def timed_simulate(*a, **k):  # the search's own simulate_throw calls, timed and counted
         count[0] += 1
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         try:
             return simulate(*a, **k)
         finally:
-            spent[0] += time.perf_counter() - t0
+            spent[0] += time.process_time() - t0
 
     ai_petanque.simulate_throw = timed_simulate
     try:
         for s in range(searches):
             spent[0], count[0] = 0.0, 0
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             choose_throw(level, situation, "expert", random.Random(s))
-            searches_ms.append((time.perf_counter() - t0) * 1000)
+            searches_ms.append((time.process_time() - t0) * 1000)
             simulating_ms.append(spent[0] * 1000)
             calls.append(count[0])
     finally:
@@ -162,7 +162,7 @@ def expert_search(level: Level, table: Table, searches: int) -> None:
     m_search, m_sim = statistics.median(searches_ms), statistics.median(simulating_ms)
     per_search = statistics.median(calls)
     print(f"  the expert AI's search, {per_search:g} simulated throws (candidates x sampled "
-          f"hands, median of {searches} searches): {m_search:.1f} ms a search ({m_sim:.1f} ms "
+          f"hands, median of {searches} searches): {m_search:.1f} ms CPU a search ({m_sim:.1f} ms "
           f"of it in simulate_throw, the rest aiming), "
           f"{per_search * 1000.0 / m_sim:5.0f} throws/s simulated")
 

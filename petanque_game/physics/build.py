@@ -1,18 +1,20 @@
-"""Building the pymunk world of one throw, afresh from the table at rest (see `world.py`).
+"""Building the pymunk world of one throw from the table at rest (see `world.py`).
 
 The fixed numbers of the simulation (step, check cadence, rest thresholds, collision types and
-filters); `Item`, one die or the diamond with its pymunk parts and its bookkeeping; the making of
-the pymunk parts (the space, the seats' walls and the obstacles, every body in a fixed order: the
-diamond, the dice in table order, the thrown body last; the felt's friction joints); and what
-every world of a level shares, worked out once per level. Functions of what they are given: they
-make pymunk objects and fill in the shape tables handed to them, and `world.World` keeps them.
+filters); `Item`, one die or the diamond with its pymunk parts and its bookkeeping; the putting
+together of a throw's space (the board's parts, lent by `parts.py`, added in a fixed order: the
+seats' walls and the obstacles, then every body: the diamond, the dice in table order, the
+thrown body last; the felt's friction joints); and what every world of a level shares, worked
+out once per level. Functions of what they are given: they fill in the shape tables handed to
+them, and `world.World` keeps them.
 
 Speed (the benchmark is `benchmarks/bench_throw.py`): what every world of a level shares (the
 walls' outlines, the flight's clearances, each kind of body's mass, moment and friction limits,
-the board's edge test) is worked out once per level and kept in a cache beside it (`_plans`;
-nothing is written onto the frozen Level). The pymunk objects are made with pymunk's public API;
-their making (about 15 us a body with its shape) is most of what building a world costs, so a
-body at rest gets its friction joints only once something touches it.
+the board's edge test, and the board's pymunk parts) is kept in a cache beside the level
+(`_plans`; nothing is written onto the frozen Level). Making pymunk objects through pymunk's
+public constructors and setters (about 25 us a body with its shape) was most of what building a
+world cost: the parts are now made once per board and lent to each throw, and a body at rest
+gets its friction joints only once something touches it.
 """
 
 from __future__ import annotations

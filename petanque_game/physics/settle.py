@@ -137,7 +137,8 @@ def bare_space(level: Level, table: Table, num_players: int, thrower: int, obj: 
                friction_for: frozenset[int] | None = None) -> pymunk.Space:
     """The benchmark's baseline: the same bodies and shapes with no callbacks and no flight; the
     thrown body starts on the board at `start` (see `baseline`), friction on. Friction joints on
-    every body (the plain way), or only on the bodies in `friction_for`."""
+    every body (the plain way), or only on the bodies in `friction_for`. The world's parts stay
+    in the space returned (they are never given back: the next throw makes new ones)."""
     world = World(level, table, num_players, thrower, obj, die, launch, False, callbacks=False)
     for i, other in enumerate(world.items):
         if other.in_world and other.pivot is None and (friction_for is None or i in friction_for):

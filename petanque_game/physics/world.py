@@ -1,7 +1,9 @@
-"""The pymunk world of one throw: built afresh from the table, stepped to rest, read back.
+"""The pymunk world of one throw: built from the table, stepped to rest, read back.
 
-`World` owns the throw's space and bodies (`build.py` makes them, in a fixed order: the seats'
-walls, the obstacles, then the diamond, the dice in table order, the thrown body last), the
+`World` owns the throw's space, a new one each throw, and the board's parts lent to it
+(`parts.py`: made once per board, given back by `finish`; `build.py` adds them in a fixed order:
+the seats' walls, the obstacles, then the diamond, the dice in table order, the thrown body
+last, so that the world is the same as one made afresh, bit for bit), the
 thrown body's flight (an `airborne.Flier`: the pseudo-3D of DESIGN.md, principle 5, is described
 there), the dice rolling on the felt (a `rolling.Roller`), the hits the contact callbacks record
 and the path's frames. `settle.py` runs it and reads the settled table and the path back.
