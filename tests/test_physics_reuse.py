@@ -121,3 +121,24 @@ def test_a_body_taken_off_the_board_comes_back_as_new():
     args = (t.level, t.table, t.players, t.seat, t.obj, t.die, t.launch)
     for _ in range(3):
         assert repr(simulate_throw(*args, record_path=t.path)) == repr(t.result)
+
+
+def test_every_distance_is_measured_afresh_or_remembered_exactly():
+    """The settled table's distances, some remembered from earlier throws (`settle._DISTANCES`),
+    are each what `outline_distance` gives for the die and the diamond where they lie."""
+    from petanque_game.physics import geometry, settle
+
+    settle._DISTANCES.clear()
+    checked = 0
+    for t in throws(150):
+        table = t.result.table
+        kinds = build.kind_plan(t.level, "die"), build.kind_plan(t.level, "diamond")
+        d = table.diamond
+        diamond = geometry.placed(kinds[1].local, d.x, d.y, d.angle)
+        for die in table.dice:
+            if die.on_board and die.distance is not None:
+                poly = geometry.placed(kinds[0].local, die.x, die.y, die.angle)
+                assert die.distance == geometry.outline_distance(poly, diamond)
+                checked += 1
+    assert checked > 150
+    assert settle._DISTANCES, "distances are remembered"

@@ -47,10 +47,17 @@ def run_throw(level: Level, table: Table, num_players: int, thrower: int, obj: s
                        steps - world.flier.steps_skipped)
 
 
+# Outline distances already measured, by the die's outline and place and the diamond's: the
+# throws of an AI's search start from one table, and most leave most dice and the diamond where
+# they lay, so their distances are the same numbers again (the same function of the same floats).
+DISTANCES_KEPT = 4096
+_DISTANCES: dict[tuple, float] = {}
+
+
 def _settled_table(world: World) -> Table:
     """The Table at rest: bodies on the board where `run_throw` read them (their entries)."""
     diamond_rest = None
-    diamond_poly = None
+    diamond_poly = diamond_key = None
     dice = []
     tau = 2.0 * math.pi
     for it in world.items:
@@ -67,6 +74,7 @@ def _settled_table(world: World) -> Table:
                 diamond_rest = DiamondRest(x, y, 0.0, True, True)
                 it.entry = (x, y, 0.0, 0.0, 0)
             diamond_poly = it.outline(x, y, angle)
+            diamond_key = (it.local, x, y, angle)
     for it in world.items:
         if it.kind == DIAMOND:
             continue
@@ -79,7 +87,13 @@ def _settled_table(world: World) -> Table:
         if it.on:
             distance = None
             if diamond_poly is not None:
-                distance = geometry.outline_distance(it.outline(x, y, angle), diamond_poly)
+                key = (it.local, x, y, angle, diamond_key)
+                distance = _DISTANCES.get(key)
+                if distance is None:
+                    if len(_DISTANCES) >= DISTANCES_KEPT:
+                        _DISTANCES.clear()
+                    distance = geometry.outline_distance(it.outline(x, y, angle), diamond_poly)
+                    _DISTANCES[key] = distance
             dice.append(DieRest(it.player, it.die, x, y, angle, cube.TOP_FACE[orientation],
                                 True, None, distance, orientation))
         else:
