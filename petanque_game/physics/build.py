@@ -1,12 +1,9 @@
 """Building the pymunk world of one throw from the table at rest (see `world.py`).
 
 The fixed numbers of the simulation (step, check cadence, rest thresholds, collision types and
-filters); `Item`, one die or the diamond with its pymunk parts and its bookkeeping; the putting
-together of a throw's space (the board's parts, lent by `parts.py`, added in a fixed order: the
-seats' walls and the obstacles, then every body: the diamond, the dice in table order, the
-thrown body last; the felt's friction joints); and what every world of a level shares, worked
-out once per level. Functions of what they are given: they fill in the shape tables handed to
-them, and `world.World` keeps them.
+filters); `Item`, one die or the diamond with its pymunk parts and its bookkeeping; the felt's
+friction joints; and what every world of a level shares, worked out once per level. (The
+board's pymunk parts, and their adding to a throw's space in a fixed order, are `parts.py`'s.)
 
 Speed (the benchmark is `benchmarks/bench_throw.py`): what every world of a level shares (the
 walls' outlines, the flight's clearances, each kind of body's mass, moment and friction limits,
@@ -23,7 +20,6 @@ import math
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import pymunk
 
@@ -31,10 +27,7 @@ from petanque_game.physics import flight, geometry
 from petanque_game.physics.geometry import Polygon
 from petanque_game.physics.level import Level
 from petanque_game.physics.level_play import STEPS_PER_SECOND
-from petanque_game.rules.petanque_table import DIAMOND, DiamondRest, DieRest, Launch, Table
-
-if TYPE_CHECKING:
-    from petanque_game.physics.parts import Parts
+from petanque_game.rules.petanque_table import DIAMOND, DiamondRest, DieRest
 
 DT = 1.0 / STEPS_PER_SECOND  # 480 Hz or finer against tunnelling (PHYSICS_NOTES)
 CHECK_EVERY = 8  # steps per check and per path frame: 60 frames per simulated second
@@ -120,63 +113,6 @@ def new_space() -> pymunk.Space:
     space.iterations = 10
     space.collision_bias = COLLISION_BIAS
     return space
-
-
-def add_parts(space: pymunk.Space, parts: Parts, table: Table, thrower: int, obj: str,
-              die: int | None, launch: Launch, top: dict[pymunk.Shape, float],
-              order: dict[pymunk.Shape, int], index: dict[pymunk.Shape, int]) -> list[Item]:
-    """The board's parts (`parts.Parts`, lent for this throw) added to `space`: the seats' walls
-    and the obstacles, then every body of the throw in the fixed order: the diamond, the dice in
-    table order, the thrown body last (where it leaves the hand, still at rest:
-    `airborne.Flier` launches it). Every shape's top height goes into `top`, its place in the
-    adding order into `order`, and a body's shape into `index` with its place in the list
-    returned. A die already off the board gets no pymunk parts."""
-    for shape, height in zip(parts.statics, parts.tops):
-        top[shape] = height
-        order[shape] = len(order)
-    items: list[Item] = []
-    bodies, shapes = [], []
-
-    def add(it: Item, rest: DieRest | DiamondRest | None) -> Item:
-        kp = parts.kinds[it.kind]
-        it.local = kp.local
-        it.height = kp.height
-        x = rest.x if rest is not None else 0.0
-        y = rest.y if rest is not None else 0.0
-        angle = rest.angle if rest is not None else 0.0
-        it.entry = (x, y, 0.0, angle, it.orientation)
-        items.append(it)
-        if rest is not None and not rest.on_board:
-            it.on, it.was_off, it.off_frame = False, True, 0
-            return it
-        body, shape = parts.body(it.kind, x, y, angle)
-        it.force = kp.force
-        it.torque = kp.torque
-        bodies.append(body)
-        shapes.append(shape)
-        it.body, it.shape = body, shape
-        it.ke_rest = kp.ke_rest
-        it.in_world = True
-        top[shape] = kp.height
-        order[shape] = len(order)
-        index[shape] = len(items) - 1
-        return it
-
-    if table.diamond is not None:
-        add(Item(DIAMOND, -1, -1, table.diamond), table.diamond)
-    for d in table.dice:
-        add(Item("die", d.player, d.die, d), d)
-    if obj == DIAMOND:
-        add(Item(DIAMOND, -1, -1, None), None)
-    else:
-        rest = DieRest(thrower, die, launch.x, launch.y, launch.direction, 1, True, None, None,
-                       launch.orientation)
-        add(Item("die", thrower, die, None), rest).orientation = launch.orientation
-    # one call, as pymunk adds them: the bodies first, then the shapes in this order (the order
-    # Chipmunk numbers them in, the same as adding them one by one)
-    space.add(parts.static_body, *bodies, *parts.statics, *shapes)
-    parts.space = space
-    return items
 
 
 def add_friction(space: pymunk.Space, static: pymunk.Body, it: Item) -> None:

@@ -5,8 +5,9 @@ its shape is about 25 us through pymunk's constructors and setters, the seats' w
 obstacles never change. So each board (a level and a number of players) keeps its parts: a
 static body with the walls' and obstacles' shapes on it, and the bodies (each with its shape) of
 the diamond and the dice, made the first time a throw needs them. A throw borrows a set
-(`lend`), adds the parts it needs to a new `pymunk.Space`, and gives them back when it is done
-(`Parts.give_back`), out of that space, for the next throw.
+(`lend`), adds the parts it needs to a new `pymunk.Space` (`add_parts`: the seats' walls and the
+obstacles, then the diamond, the dice in table order, the thrown body last), and gives them back
+when it is done (`Parts.give_back`), out of that space, for the next throw.
 
 Why a new space every throw and not one kept per board: Chipmunk numbers every shape as it is
 added to a space (a counter the space keeps, which pymunk's public API cannot reset), and those
@@ -35,13 +36,14 @@ from petanque_game.physics.build import (
     IDENTITY,
     STATIC,
     STATIC_FILTER,
+    Item,
     KindPlan,
     StaticPlan,
     free_parts,
     kind_plan,
 )
 from petanque_game.physics.level import Level
-from petanque_game.rules.petanque_table import DIAMOND
+from petanque_game.rules.petanque_table import DIAMOND, DiamondRest, DieRest, Launch, Table
 
 
 class Parts:
@@ -114,3 +116,60 @@ def lend(level: Level, num_players: int, plan: StaticPlan) -> Parts:
         return free.pop()
     except IndexError:
         return Parts(level, plan, free)
+
+
+def add_parts(space: pymunk.Space, parts: Parts, table: Table, thrower: int, obj: str,
+              die: int | None, launch: Launch, top: dict[pymunk.Shape, float],
+              order: dict[pymunk.Shape, int], index: dict[pymunk.Shape, int]) -> list[Item]:
+    """The board's parts (`parts.Parts`, lent for this throw) added to `space`: the seats' walls
+    and the obstacles, then every body of the throw in the fixed order: the diamond, the dice in
+    table order, the thrown body last (where it leaves the hand, still at rest:
+    `airborne.Flier` launches it). Every shape's top height goes into `top`, its place in the
+    adding order into `order`, and a body's shape into `index` with its place in the list
+    returned. A die already off the board gets no pymunk parts."""
+    for shape, height in zip(parts.statics, parts.tops):
+        top[shape] = height
+        order[shape] = len(order)
+    items: list[Item] = []
+    bodies, shapes = [], []
+
+    def add(it: Item, rest: DieRest | DiamondRest | None) -> Item:
+        kp = parts.kinds[it.kind]
+        it.local = kp.local
+        it.height = kp.height
+        x = rest.x if rest is not None else 0.0
+        y = rest.y if rest is not None else 0.0
+        angle = rest.angle if rest is not None else 0.0
+        it.entry = (x, y, 0.0, angle, it.orientation)
+        items.append(it)
+        if rest is not None and not rest.on_board:
+            it.on, it.was_off, it.off_frame = False, True, 0
+            return it
+        body, shape = parts.body(it.kind, x, y, angle)
+        it.force = kp.force
+        it.torque = kp.torque
+        bodies.append(body)
+        shapes.append(shape)
+        it.body, it.shape = body, shape
+        it.ke_rest = kp.ke_rest
+        it.in_world = True
+        top[shape] = kp.height
+        order[shape] = len(order)
+        index[shape] = len(items) - 1
+        return it
+
+    if table.diamond is not None:
+        add(Item(DIAMOND, -1, -1, table.diamond), table.diamond)
+    for d in table.dice:
+        add(Item("die", d.player, d.die, d), d)
+    if obj == DIAMOND:
+        add(Item(DIAMOND, -1, -1, None), None)
+    else:
+        rest = DieRest(thrower, die, launch.x, launch.y, launch.direction, 1, True, None, None,
+                       launch.orientation)
+        add(Item("die", thrower, die, None), rest).orientation = launch.orientation
+    # one call, as pymunk adds them: the bodies first, then the shapes in this order (the order
+    # Chipmunk numbers them in, the same as adding them one by one)
+    space.add(parts.static_body, *bodies, *parts.statics, *shapes)
+    parts.space = space
+    return items

@@ -1,7 +1,7 @@
 """The pymunk world of one throw: built from the table, stepped to rest, read back.
 
 `World` owns the throw's space, a new one each throw, and the board's parts lent to it
-(`parts.py`: made once per board, given back by `finish`; `build.py` adds them in a fixed order:
+(`parts.py`: made once per board, given back by `finish`, added in a fixed order:
 the seats' walls, the obstacles, then the diamond, the dice in table order, the thrown body
 last, so that the world is the same as one made afresh, bit for bit), the
 thrown body's flight (an `airborne.Flier`: the pseudo-3D of DESIGN.md, principle 5, is described
@@ -49,7 +49,6 @@ from petanque_game.physics.build import (
     REST_CHECKS,
     Item,
     add_friction,
-    add_parts,
     board_test,
     new_space,
     static_plan,
@@ -58,7 +57,7 @@ from petanque_game.physics.geometry import Polygon
 from petanque_game.physics.knocked import Knocks
 from petanque_game.physics.level import Level
 from petanque_game.physics.off_board import clear_of_walls
-from petanque_game.physics.parts import lend
+from petanque_game.physics.parts import add_parts, lend
 from petanque_game.physics.rolling import Roller
 from petanque_game.rules.petanque_table import DIAMOND, Launch, Table
 
