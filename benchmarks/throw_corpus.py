@@ -104,8 +104,18 @@ def corpus_digests(count: int, seed: int = 18) -> list[str]:
     return [digest(thrown.result) for thrown in throws(count, seed)]
 
 
-if __name__ == "__main__":  # prints the digests, one a line (bench_throw.py runs it for main)
+def block_digests(count: int, block: int = 100, seed: int = 18) -> list[str]:
+    """The SHA-256 of each block of `block` throws' digests (tests/data/throw-corpus-blocks.txt)."""
+    digests = corpus_digests(count, seed)
+    return [hashlib.sha256("".join(digests[b:b + block]).encode()).hexdigest()
+            for b in range(0, len(digests), block)]
+
+
+if __name__ == "__main__":
+    # COUNT: the digests of the first COUNT throws, one a line (bench_throw.py runs it for main);
+    # COUNT --blocks: the block digests the tests keep
     import sys
 
-    for line in corpus_digests(int(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) > 2 else 18):
+    count = int(sys.argv[1])
+    for line in block_digests(count) if "--blocks" in sys.argv else corpus_digests(count):
         print(line)
