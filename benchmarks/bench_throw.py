@@ -9,9 +9,9 @@ The fullest table a throw can meet: the last throw of a 4-player round on the cl
 diamond and 7 dice at rest around it, the 8th die thrown from the east wall through them (it
 knocks two). A level seats at most 4 players with 2 dice each, so no throw ever meets 8 lying
 dice. `simulate_throw` is timed (CPU time, median of N runs, with and without the playback path);
-side by side, in the same run, the same bodies and shapes (physics.settle.bare_space: no callbacks, no
-flight, the thrown die starting on the board where and as it first lands, so it slides into the
-same dice) are stepped in a bare public `space.step(DT)` loop for as many steps as the throw ran
+side by side, in the same run, the same bodies and shapes (physics.settle.bare_space: no
+callbacks, no flight, the thrown die starting on the board where and as it first lands, so it
+slides into the same dice) are stepped in a bare public `space.step(DT)` loop for as many steps as the throw ran
 through pymunk (`ThrowResult.pymunk_steps`; the free part of the flight is worked out in closed
 form and is not counted). Building those spaces is not timed; building the throw's world is. Two
 baselines: every body with its PivotJoint + GearJoint friction (the plain world), and joints only
@@ -217,6 +217,8 @@ class Worker:
 
 
 def _quantile(values: list[float], q: float) -> float:
+    if len(values) < 2:
+        return values[0]
     return statistics.quantiles(values, n=100, method="inclusive")[round(q * 100) - 1]
 
 
