@@ -2,7 +2,7 @@
 
     PYTHONPATH=. python benchmarks/bench_dense.py [--throws 10000] [--level classic] [--seed 7]
 
-Each throw meets a table of 5-7 dice lying within about 20 mm of the diamond (physics/dense.py)
+Each throw meets a table of 5-7 dice lying within about 20 mm of the diamond (tests/dense_tables.py)
 and is aimed at the diamond with a club player's hand, every fourth one wild. Reports how many
 throws reached the time cap, how many left bodies overlapping each other, a wall or an obstacle
 at rest, how many dice came down perched on others and toppled off, and the time taken.
@@ -18,9 +18,11 @@ from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(1, str(Path(__file__).resolve().parents[1] / "tests"))  # dense_tables.py
+
+from dense_tables import dense_table, problems, throw_at
 
 from petanque_game.physics import airborne
-from petanque_game.physics.dense import dense_table, problems, throw_at
 from petanque_game.physics.level import load_named_level
 
 

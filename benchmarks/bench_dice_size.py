@@ -12,6 +12,11 @@ board's centre and drawn; its side is then measured twice, in window pixels:
 - counted: the width of the die's pixels (its player's colour) on the window's row through the
   die's centre, after the picture was scaled into the window as the App shows it.
 Also printed: the deciding dice's close-up die, in window pixels. Nothing is asserted.
+
+Then the camera's rest view, framed on the play (ui/table_camera.py): for each board and 2 and 4
+players, the tables of real games (`play_tables`: every table a throw meets with the diamond lying,
+in two medium-AI and two easy-AI games of three rounds, seeds 0-1) framed in turn on the scene's board part at each window, the die's computed
+side in window pixels: the least, the median and the share of tables at 24 px or more.
 """
 
 from __future__ import annotations
@@ -28,12 +33,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame
 
+from petanque_game.match import Match
 from petanque_game.record import Seat
 from petanque_game.ui import app as app_module
 from petanque_game.ui import table_draw as td
 from petanque_game.ui import theme
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
+from petanque_game.ui.settings import load_settings
 from petanque_game.ui.table_view import AREA, CLOSEUP_DIE
 
 LEVELS = ("classic", "round-table", "bumper-lane")
@@ -58,7 +65,7 @@ def _close(rgb, body) -> bool:
 
 def measure(window: tuple[int, int], full: bool, level: str, n: int) -> tuple[float, int, float,
                                                                               bool]:
-    app = app_module.App(size=window, settings=theme.load_settings({"handover": False}))
+    app = app_module.App(size=window, settings=load_settings({"handover": False}))
     if full:  # a full screen of the window's size (the dummy driver keeps what it is given)
         app.window = pygame.display.set_mode(window)
     seats = [Seat("Ann", "human")] + [Seat(f"AI {i}", "ai", "easy") for i in range(1, n)]
@@ -79,6 +86,54 @@ def measure(window: tuple[int, int], full: bool, level: str, n: int) -> tuple[fl
     return computed, width, CLOSEUP_DIE * scale, sheet
 
 
+def play_tables(level: str, n: int, games: int = 2, rounds: int = 3, ai: str = "medium") -> list:
+    """Every table a throw met with the diamond lying, in `games` games of `rounds` rounds of `ai`
+    players on `level` with `n` players (seeds 0 ..)."""
+    tables = []
+    for seed in range(games):
+        match = Match.new("terningepetanque", [Seat(f"AI {i}", "ai", ai) for i in range(n)],
+                          {"rounds": rounds}, seed=seed, level=level)
+        while not match.over:
+            table = match.state.table
+            if match.state.throw_due is not None and table.diamond is not None:
+                tables.append(table)
+            match.play_ai_turn()
+    return tables
+
+
+def rest_dice(window: tuple[int, int], level: str, n: int, tables: list) -> list[float]:
+    """The die's side in window px at the rest view of each table, on a scene at `window`."""
+    app = app_module.App(size=window, settings=theme.load_settings({"handover": False}))
+    seats = [Seat("Ann", "human")] + [Seat(f"AI {i}", "ai", "easy") for i in range(1, n)]
+    open_game_scene(app, new_game("terningepetanque", seats, {"rounds": 15}, 3, level,
+                                  autosave=False))
+    cam, scale = app.top.view, app._fit()[0]
+    sizes = []
+    for table in tables:
+        cam.rest([(table.diamond.x, table.diamond.y)]
+                 + [(d.x, d.y) for d in table.dice if d.on_board])
+        cam.settle()
+        sizes.append(td.die_px(app.top.level, cam.view) * scale)
+    app.close()
+    return sizes
+
+
+def rest_view_table() -> None:
+    windows = ((app_module.window_size_for((1920, 1080)), "desktop 1920x1080"),
+               ((800, 600), "window 800x600"))
+    print("\n| window | board | players | tables | least | median | at 24 px or more |")
+    print("| --- | --- | --- | ---: | ---: | ---: | ---: |")
+    for level in LEVELS:
+        for n in (2, 4):
+            tables = play_tables(level, n) + play_tables(level, n, ai="easy")
+            for window, label in windows:
+                sizes = sorted(rest_dice(window, level, n, tables))
+                share = sum(s >= 24.0 for s in sizes) / len(sizes)
+                print(f"| {label} {window[0]}x{window[1]} | {level} | {n} | {len(sizes)} | "
+                      f"{sizes[0]:.1f} px | {sizes[len(sizes) // 2]:.1f} px | {share:.0%} |",
+                      flush=True)
+
+
 def main() -> None:
     cases = [(app_module.window_size_for(d), False, f"desktop {d[0]}x{d[1]}") for d in DESKTOPS]
     cases += [((800, 600), False, "window 800x600"), ((1920, 1080), True,
@@ -96,4 +151,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    if "--rest" not in sys.argv:
+        main()
+    rest_view_table()

@@ -61,6 +61,7 @@ from petanque_game.ui.app import App
 from petanque_game.ui.game_ui import title
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
+from petanque_game.ui.settings import load_settings
 from petanque_game.ui.table_view import AREA
 
 GOAL_MS = 8.0
@@ -104,7 +105,7 @@ class Times:
 def new_app(**settings) -> App:
     """The App with the settings' own pauses (the AI's, the dice's tumble), quick to reach a scene
     only where a scene says so."""
-    return App(settings=theme.load_settings({"handover": False, **settings}))
+    return App(settings=load_settings({"handover": False, **settings}))
 
 
 def run_frames(app: App, frames: int, before: Frame | None = None,

@@ -15,6 +15,11 @@ before), the spread of one hand's worth, and the hint's CPU time at p50/p95/wors
 trade-off: the gap a stated worth of K fresh hands would have, for a few K, and its CPU time.
 Each figure is also compared with a precise `--reference` (many more independent hands): the
 re-estimate itself is off by about 0.8 sd / sqrt(48) on average, which the gap includes.
+
+Every figure weighs a hand with `rest_worth` (the faces chance alone sets at their exact
+distribution). That it is the same expected worth as the plain one (`points_worth`, the faces as
+they fell) is checked on the reference's hands, both taken from each throw: the mean of their
+difference over all states and hands, with its standard error, and each one's spread.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from petanque_game.ai import hints  # noqa: E402
 from petanque_game.ai import petanque as ai  # noqa: E402
 from petanque_game.ai.hints_petanque import WORTH_SAMPLES, seed_of  # noqa: E402
+from petanque_game.ai.petanque_worth import points_worth, rest_worth  # noqa: E402
 from petanque_game.match import Match  # noqa: E402
 from petanque_game.physics.hand import PERSON_HANDS  # noqa: E402
 from petanque_game.physics.level import level_names  # noqa: E402
@@ -70,6 +76,18 @@ def independent(board, state, aim, hand, samples: int, stream: str) -> list[floa
     return [ai.appraise(board, situation, aim, hand, rng, 1) for _ in range(samples)]
 
 
+def paired(board, state, aim, hand, samples: int, stream: str) -> list[tuple[float, float]]:
+    """`independent`'s hands (the same stream gives the same throws), with both worths of each
+    throw: (plain `points_worth`, `rest_worth`)."""
+    situation = ai.situation_of(state)
+    rng = random.Random(stream)
+    found = []
+    for _ in range(samples):
+        table = ai.thrown_table(board, situation, aim, hand, ai.spread_hands(rng, 1)[0])
+        found.append((points_worth(table, situation), rest_worth(table, situation)))
+    return found
+
+
 def spread(board, state, aim, hand, samples: int, stream: str) -> tuple[float, float]:
     """The hint's estimator (`appraise`) with `samples` hands from `stream`: worth, CPU s."""
     start = time.process_time()
@@ -103,6 +121,7 @@ def main() -> None:
     hand = PERSON_HANDS[args.hand]
     states = mid_round_states(args.states, args.seed)
     cpu, stated, searched, recheck, reference, sd = [], [], [], [], [], []
+    differences, plain_sd, rest_sd = [], [], []
     by_k: dict[int, tuple[list[float], list[float]]] = {}
     for i, (state, board) in enumerate(states):
         start = time.process_time()
@@ -113,8 +132,11 @@ def main() -> None:
                  for r in range(args.rechecks)]
         recheck.append([statistics.mean(values) for values in again])
         sd.append(statistics.pstdev(again[0]))
-        reference.append(statistics.mean(
-            independent(board, state, given.action, hand, args.reference, f"reference:{i}")))
+        both = paired(board, state, given.action, hand, args.reference, f"reference:{i}")
+        reference.append(statistics.mean(r for _, r in both))
+        differences += [r - p for p, r in both]
+        plain_sd.append(statistics.pstdev(p for p, _ in both))
+        rest_sd.append(statistics.pstdev(r for _, r in both))
         searched.append(ai.search(board, ai.situation_of(state), random.Random(seed_of(state)),
                                   hand=hand).points)
         for k in (24, 48, 96, 128, 192):
@@ -138,6 +160,10 @@ def main() -> None:
         print(row(f"{k} other spread fresh hands", values, recheck, reference, took))
     print(f"one hand's worth: sd {statistics.mean(sd):.2f} points on average "
           f"(largest {max(sd):.2f})")
+    print(f"rest_worth less the plain worth, same throws ({len(differences)}): mean "
+          f"{statistics.mean(differences):+.3f} +- {statistics.stdev(differences) / len(differences) ** 0.5:.3f} "
+          f"(SE); one hand's sd {statistics.mean(plain_sd):.2f} plain, "
+          f"{statistics.mean(rest_sd):.2f} rest_worth (over the reference's hands)")
     print(f"hint CPU ms: p50 {statistics.median(cpu_ms):.0f}, p95 {p95:.0f}, "
           f"worst {cpu_ms[-1]:.0f}")
 

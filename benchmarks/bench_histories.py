@@ -142,12 +142,12 @@ def seed_index(made: list[tuple[Path, Path, int]], pool: list[Path]) -> None:
 def open_and_time(screen: str, new_process: bool = True) -> tuple[float, float, int]:
     """Seconds from opening `screen` in a new window to the frame showing all of it, the CPU
     seconds of the process by then (both threads: the window's and the reader's); items."""
-    from petanque_game.ui import theme
     from petanque_game.ui.app import App
+    from petanque_game.ui.settings import load_settings
 
     if new_process:
         history.forget()  # a new window's process: only the index in the user folder
-    app = App(settings=theme.load_settings({"ai_delay": 0}))
+    app = App(settings=load_settings({"ai_delay": 0}))
     start, cpu = time.perf_counter(), time.process_time()
     if screen == "menu":
         app.step(0.0)

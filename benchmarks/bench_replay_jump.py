@@ -48,14 +48,14 @@ def percentile(values: list[float], p: float) -> float:
 
 
 def bench_jumps(folder: Path, jumps: int) -> None:
-    from petanque_game.ui import theme
     from petanque_game.ui.app import App
+    from petanque_game.ui.settings import load_settings
 
     print("| game | events | jump median ms | jump p95 ms | to the end ms |")
     print("| --- | ---: | ---: | ---: | ---: |")
     for game, options in LONG:
         path = record_file(folder, game, options, 1)
-        app = App(settings=theme.load_settings({"replay_delay": 0}))
+        app = App(settings=load_settings({"replay_delay": 0}))
         app.open_replay(path)
         controls = app.top.replay
         total = controls.total

@@ -30,10 +30,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pygame
 
 from petanque_game.record import Seat
-from petanque_game.ui import theme
 from petanque_game.ui.app import App
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
+from petanque_game.ui.settings import load_settings
 from petanque_game.ui.table_view import AREA
 
 PLAYERS = [Seat("Ana", "human"), Seat("Bjørn", "ai", "medium"), Seat("Åse", "ai", "medium"),
@@ -41,7 +41,7 @@ PLAYERS = [Seat("Ana", "human"), Seat("Bjørn", "ai", "medium"), Seat("Åse", "a
 
 
 def table_app() -> tuple[App, object]:
-    app = App(settings=theme.load_settings({"ai_delay": 0, "roll_time": 0, "replay_delay": 0}))
+    app = App(settings=load_settings({"ai_delay": 0, "roll_time": 0, "replay_delay": 0}))
     open_game_scene(app, new_game("terningepetanque", PLAYERS, {"rounds": 2}, 11, "classic"))
     return app, app.top
 

@@ -34,10 +34,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pygame
 
 from petanque_game.record import Seat
-from petanque_game.ui import theme
 from petanque_game.ui.app import App
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
+from petanque_game.ui.settings import load_settings
 from petanque_game.ui.table import AREA, Flight
 
 GOAL_MS = 8.0
@@ -46,7 +46,7 @@ GOAL_MS = 8.0
 def table_with_dice(level: str, dice: int, human: bool):
     """An App whose table scene has at least `dice` dice on the board and a die's throw due (the
     person's, seat 0, when `human`); the AIs then wait, so that the table stays as it is."""
-    app = App(settings=theme.load_settings({"ai_delay": 0, "roll_time": 0}))
+    app = App(settings=load_settings({"ai_delay": 0, "roll_time": 0}))
     players = [Seat("You", "human")] + [Seat(f"AI {i}", "ai", "medium") for i in range(1, 4)]
     for seed in range(11, 60):
         open_game_scene(app, new_game("terningepetanque", players, {"rounds": 3}, seed, level))

@@ -33,10 +33,11 @@ import pygame
 
 from petanque_game.ai import ship_captain_crew, shut_the_box, ten_thousand_points, ten_thousand_win
 from petanque_game.record import Seat
-from petanque_game.ui import theme, tray
+from petanque_game.ui import tray
 from petanque_game.ui.app import App
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
+from petanque_game.ui.settings import load_settings
 
 GAMES = [("ten-thousand", {"target": 5000}), ("shut-the-box", {"rounds": 2}),
          ("ship-captain-crew", {"target": 25})]
@@ -59,7 +60,7 @@ def in_the_frame(job):
 def play(game: str, options: dict, seed: int, in_frame: bool) -> list[float]:
     from test_ui_tray_games import follow_hint
 
-    settings = theme.load_settings({"ai_delay": 0, "roll_time": 0, "replay_delay": 0})
+    settings = load_settings({"ai_delay": 0, "roll_time": 0, "replay_delay": 0})
     app = App(settings=settings)
     clear_caches()
     session = new_game(game, [Seat("Åse", "human"), Seat("Bjørn", "ai", "expert")], options,

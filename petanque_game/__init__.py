@@ -1,3 +1,5 @@
 """petanque-game: four Scandinavian dice games, with Terningepetanque (dice petanque) at the centre."""
 
-__version__ = "0.1.0"
+# The one version: pyproject.toml reads it from here; --version, About, the log and every record's
+# "program" field show it.
+__version__ = "0.2.0"

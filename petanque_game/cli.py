@@ -1,4 +1,4 @@
-"""The `petanque-game` command: play | replay FILE | verify FILE | simulate GAME (REPLAY.md)."""
+"""The `petanque-game` command: play | replay | verify | simulate (docs/records.md#the-commands)."""
 
 from __future__ import annotations
 
@@ -13,21 +13,21 @@ from pathlib import Path
 from typing import Any
 
 from petanque_game import __version__
+from petanque_game.cli_args import (  # noqa: F401 - parse_options: part of this module's API
+    UsageError,
+    parse_options,
+)
+from petanque_game.cli_args import check_level as _check_level
+from petanque_game.cli_args import check_option_lengths as _check_option_lengths
 from petanque_game.files import ensure_folder, os_reason, write_atomic, write_new
 from petanque_game.record import AI_LEVELS, MAX_BYTES, MAX_SEED, RecordError, Seat, load_record
 from petanque_game.rules.games import game_ids, spec_of
 from petanque_game.rules.options import OptionError
 
-MAX_OPTION_TEXT = 100  # characters of one --option VALUE
-
-
-class UsageError(Exception):
-    """A command-line mistake: one line, exit 2."""
-
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The command. A mistake of the player's is one line and exit 2; a bug of ours is one line
-    naming the log that holds its traceback (exit 2 for verify, whose codes are REPLAY.md's,
+    naming the log that holds its traceback (exit 2 for verify, whose codes are docs/records.md's,
     1 otherwise). Output nobody reads any more (a closed pipe: `verify FILE | head -0`) ends the
     command quietly, as the standard tools end, with 128 + SIGPIPE; output that cannot be written
     (a full disk) is one line on stderr, exit 2 for verify, 1 otherwise."""
@@ -120,9 +120,19 @@ def _run(command: str, args: argparse.Namespace) -> int:
             return verify(args.file, as_json=args.json)
         if command == "simulate":
             return simulate(args)
+        if command == "challenge":
+            from petanque_game.cli_challenge import run as challenge
+
+            return challenge(args)
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on the terminal
         from petanque_game.ui.app import run  # the window: only now is pygame imported
 
-        return run(replay=getattr(args, "file", None))
+        frames = getattr(args, "frames", None)
+        if frames is not None and frames < 1:
+            raise UsageError(f"--frames must be 1 or more, not {frames}")
+        picture = getattr(args, "screenshot", None)
+        return run(replay=getattr(args, "file", None), frames=frames,
+                   picture=Path(picture) if picture else None)
     except UsageError as e:
         _say(f"petanque-game {command}: {e}")
         return 2
@@ -146,7 +156,11 @@ def _parser() -> argparse.ArgumentParser:
                     "and Crew, Shut the Box and Ten Thousand. With no command, opens the game.")
     parser.add_argument("--version", action="version", version=f"petanque-game {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    sub.add_parser("play", help="open the game at the main menu (the default)")
+    play = sub.add_parser("play", help="open the game at the main menu (the default)")
+    play.add_argument("--frames", type=int, metavar="N",
+                      help="close the window by itself after N frames (a check that it starts)")
+    play.add_argument("--screenshot", metavar="PNG",
+                      help="with --frames: save the last frame's picture to this file")
     replay = sub.add_parser("replay", help="open the window and play a record back")
     replay.add_argument("file", help="a game record (.json)")
     check = sub.add_parser("verify", help="check a game record with no window (exit 0 valid, "
@@ -170,6 +184,9 @@ def _parser() -> argparse.ArgumentParser:
                      help="with --record: replace records of the same game and seed already in "
                           "DIR (refused without it)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+    from petanque_game.cli_challenge import add_parser as add_challenge
+
+    add_challenge(sub)
     return parser
 
 
@@ -326,60 +343,6 @@ def _record_folder(text: str, game: str, seeds: range, force: bool) -> Path:
                 raise UsageError(f"{path} exists already; use --force to replace the records "
                                  f"of these seeds, or another folder")
     return folder
-
-
-def _check_option_lengths(pairs: list[str]) -> None:
-    """Before any VALUE is read: none is long (a 5000-digit number is more than Python converts,
-    and says so with a traceback)."""
-    for pair in pairs:
-        value = pair.partition("=")[2]
-        if len(value) > MAX_OPTION_TEXT:
-            raise UsageError(f"--option {pair[:40]!r}...: the value is {len(value)} characters; "
-                             f"at most {MAX_OPTION_TEXT}")
-
-
-def parse_options(pairs: list[str]) -> dict[str, Any]:
-    from petanque_game.config import ConfigError, brief, parse_yaml
-
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, text = pair.partition("=")
-        if not sep or not key.strip():
-            raise UsageError(f"--option {brief(pair, 80)} is not KEY=VALUE")
-        try:
-            value = parse_yaml(text, "--option")
-        except ConfigError:
-            raise UsageError(f"--option {brief(pair, 80)}: the value is not a YAML scalar") \
-                from None
-        if key.strip() in options:
-            raise UsageError(f"--option {brief(key.strip(), 40)} is given twice; give each "
-                             f"option once")
-        options[key.strip()] = value
-    return options
-
-
-def _check_level(spec: str, recording: bool = False) -> Any:
-    """The board `--level` names: a level's name (shipped, or in the player's levels folder) or,
-    when it has a / or \\ or ends in .yaml, the path of a level file (named by its file name)."""
-    from petanque_game.config import brief
-    from petanque_game.physics import LevelError, level_sha256, load_named_level
-    from petanque_game.physics.level import load_level_file, user_levels_dir
-
-    try:
-        if not (any(c in spec for c in "/\\") or spec.endswith(".yaml")):
-            return load_named_level(spec)
-        board = load_level_file(spec)
-    except (LevelError, OSError, KeyError, ValueError) as e:
-        raise UsageError(f"level {brief(spec, 80)}: {e}") from None
-    if recording:
-        try:
-            level_sha256(board.name)
-        except LevelError:
-            print(f"petanque-game simulate: note: the records name the board {board.name!r}; "
-                  f"to verify or replay them, put {Path(spec).name} in {user_levels_dir()}",
-                  file=sys.stderr)
-    return board
-
 
 
 if __name__ == "__main__":  # `python -m petanque_game.cli` works like `python -m petanque_game`

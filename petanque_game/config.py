@@ -245,7 +245,7 @@ class RuleDefaults:
 
 def load_rule_defaults(path: Path | Any, name: str = "config/rules.yaml") -> RuleDefaults:
     """Rule options per game from `path`. Every game gets options: the file's where they are
-    valid, RULES.md's defaults where they are missing or wrong (each wrong one is a problem)."""
+    valid, the rules' defaults where they are missing or wrong (each wrong one is a problem)."""
     problems: list[str] = []
     try:
         data = read_yaml(path, name)

@@ -1,9 +1,11 @@
 """Rebuilding a match from its record: the recorded events folded through the rules, each outcome
-taken from the record and checked on the way (DESIGN.md, principle 3; docs/records.md, "What
+taken from the record, checked on the way (docs/design.md#the-record-is-the-game; docs/records.md, "What
 `verify` checks"). The seed's streams are drawn here only to check what the record holds.
 
 `verify`, replay and resume all go through `match.rebuild`, which builds the fresh match and hands
-it to `fold` here, so they all refuse the same records:
+it to `fold` here; each event, once checked where it stands, is made by `Match.advance`, the path
+live play takes, so the transitions a fold leaves are those the live game made. They all refuse
+the same records:
 - an event the rules refuse, or one whose shape is wrong: RecordError (verify exit 2);
 - a recorded outcome that differs from what the engine computes: OutcomeMismatch (exit 1). That is
   a throw's outcome against the physics (`check_physics`), a `round_end` or the `result` against
@@ -23,8 +25,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from petanque_game.record import Decoded, Record, RecordError, check_table_within, decode_event
-from petanque_game.rules.base import CHANCE, ENGINE, TERMINAL, IllegalAction
+from petanque_game.record import Record, RecordError, check_table_within, decode_event
+from petanque_game.rules.base import ENGINE, TERMINAL, IllegalAction
 from petanque_game.rules.games import spec_of
 
 
@@ -76,17 +78,16 @@ def fold(match: Any, *, check_physics: bool = True,
     if spec.board:
         _load_board(match)
     n = len(record.players)
-    for index, event in enumerate(events):
-        decoded = decode_event(record.game, event, n, index)
+    for index, raw in enumerate(events):
+        event = decode_event(record.game, raw, n, index)
         try:
-            _apply_recorded(match, decoded, index, check_physics)
+            _apply_recorded(match, event, raw, index, check_physics)
         except IllegalAction as e:
             raise RecordError(str(e), index) from None
         except SeedMismatch:
             raise  # not the physics: the seed's draws do not depend on its version
         except OutcomeMismatch as e:
             raise _older_physics(record, e) from None
-        record.events.append(event)
         if on_event is not None:
             on_event(index, match.state)
     if record.result is not None:
@@ -127,53 +128,42 @@ def _older_physics(record: Record, mismatch: OutcomeMismatch) -> OutcomeMismatch
                            f"simulates versions {versions}): {mismatch.reason}", mismatch.index)
 
 
-def _apply_recorded(match: Any, d: Decoded, index: int, check_physics: bool) -> None:
-    state = match.state
+def _apply_recorded(match: Any, event: Any, raw: dict[str, Any], index: int,
+                    check_physics: bool) -> None:
+    """One recorded event checked where it stands, then made by `Match.advance`, the path live
+    play takes, with its outcome taken from the record and checked there."""
+    spec, state = match.spec, match.state
     if state.to_move == TERMINAL:
-        raise IllegalAction(f"the game is over; no {d.action} can follow")
-    if getattr(state, "awaiting_accept", False) and d.action != "rethrow":
-        state = state.apply(match.rules.Accept())  # not taking a throw back is not recorded
-    if d.action == "round_end":
+        raise IllegalAction(f"the game is over; no {event.action} can follow")
+    implied = spec.implied(state, event) if spec.implied is not None else None
+    if implied is not None:  # a decision the record leaves out (a throw not taken back)
+        match.advance(implied)
+        state = match.state
+    if event.player is None:  # the engine's own step: it must be the one the rules give
         if state.to_move != ENGINE:
-            raise IllegalAction("a round_end before every die of the round has been thrown")
-        rnd, points, closest = d.outcome
-        end = state.engine_action()
-        if (rnd, points, closest) != (end.round, tuple(end.points), tuple(end.closest)):
-            raise OutcomeMismatch(
-                f"round_end records round {rnd}, points {list(points)}, closest {list(closest)}; "
-                f"the rules give round {end.round}, points {list(end.points)}, "
-                f"closest {list(end.closest)}", index)
-        match.state = state.apply(end)
+            raise IllegalAction(event.early)
+        due = state.engine_action()
+        reason = event.mismatch(due)
+        if reason:
+            raise OutcomeMismatch(reason, index)
+        match.advance(due, event, raw)
         return
     if state.to_move == ENGINE:
-        raise IllegalAction("the round has ended; a round_end event is expected here")
+        raise IllegalAction(spec.codec_for(state.engine_action()).expected)
     seat = state.to_move
     if seat < 0:
         raise IllegalAction("no player is to move")
-    if d.player != seat:
-        raise IllegalAction(f"the event says player {d.player}, but it is player {seat}'s turn")
-    if d.action == "roll":
-        state = state.apply(d.decision)
-        count = state.dice_to_roll
-        state = state.apply(d.outcome)  # the rules first: a roll of the wrong count is refused
-        _check_roll(match, d.outcome.values, count, index)
-    elif d.action == "throw":
-        obj, die, launch = d.decision
-        state = state.apply(match.rules.Throw(obj, die, launch))
-        state = _recorded_throw(match, state, d.outcome, index, check_physics)
-    elif d.action == "rethrow":
-        state = state.apply(match.rules.Rethrow())
-    else:
-        state = state.apply(d.decision)
-    if state.to_move == CHANCE:
-        raise IllegalAction(f"a {d.action} here must be followed by its outcome")
-    match.state = state
+    if event.player != seat:
+        raise IllegalAction(f"the event says player {event.player}, but it is player {seat}'s turn")
+    match.advance(event.decision, event, raw, check_physics)
 
 
-def _recorded_throw(match: Any, state: Any, outcome: Any, index: int,
-                    check_physics: bool) -> Any:
+def recorded_throw(match: Any, state: Any, settle: Any, index: int, check_physics: bool) -> Any:
+    """The state after a recorded throw's `settle`, its launch and its chance checked against
+    the seed and, with `check_physics`, its rest against the physics."""
     from petanque_game.physics import LaunchError, check_launch, simulate_throw
 
+    outcome = settle.table
     player, obj, die, launch, table = state.pending_throw
     try:
         check_launch(match.level, state.num_players, player, launch)
@@ -190,10 +180,10 @@ def _recorded_throw(match: Any, state: Any, outcome: Any, index: int,
         if difference:
             raise OutcomeMismatch(f"the throw's outcome differs from the simulation: "
                                   f"{difference}", index)
-    return state.apply(match.rules.Settle(outcome))
+    return state.apply(settle)
 
 
-def _check_roll(match: Any, recorded: tuple[int, ...], count: int, index: int) -> None:
+def check_roll(match: Any, recorded: tuple[int, ...], count: int, index: int) -> None:
     """The roll's dice are those the seed draws for it (`Match.draw_dice`, as the live game drew
     them: the key holds the number of events before this one, which is `index`)."""
     drawn = match.draw_dice(count).values
@@ -236,12 +226,12 @@ def _check_tumble_held(record: Record, tumble: int | None, index: int) -> None:
                           f"cannot hold (tumbles came with version 3)", index)
 
 
-POSITION_TOLERANCE = 1e-6  # mm (REPLAY.md)
+POSITION_TOLERANCE = 1e-6  # mm (docs/records.md#what-verify-checks)
 ANGLE_TOLERANCE = 1e-9  # rad
 
 
 def compare_tables(recorded: Any, simulated: Any) -> str:
-    """'' when the recorded table matches the simulated one within REPLAY.md's tolerances."""
+    """'' when the recorded table matches the simulated one within docs/records.md's tolerances."""
     pairs = [("diamond", recorded.diamond, simulated.diamond)]
     if len(recorded.dice) != len(simulated.dice):
         return f"{len(recorded.dice)} dice recorded, {len(simulated.dice)} simulated"

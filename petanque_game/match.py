@@ -1,10 +1,13 @@
 """A game being played: the rules state, the random streams, the record and the seats.
 
 The one driver used by the window, by `simulate`, by `verify` and by the tests. A seat (human or AI)
-decides an action; the match applies it, resolves what chance or the physics makes of it, writes the
-event to the record and saves it. Rebuilding a match from a record is the same fold over the
-recorded events, taking each outcome from the record (DESIGN.md, principles 2 and 3): `rebuild`
-below, with the fold and its checks in `fold.py`.
+decides an action; `Match.decide` hands it to `Match.advance`, which applies it, resolves what
+chance or the physics makes of it, writes the game's typed event (`rules/events.py`) to the record
+and keeps its `Transition` (event, state before, state after, the rules' facts); the engine's own
+steps (a round scored) follow the same way, and `decide` returns every transition it made.
+Rebuilding a match from a record goes through `advance` too, one recorded event at a time, taking
+each outcome from the record and checking it (docs/design.md#the-record-is-the-game): `rebuild` below,
+with the fold and its checks in `fold.py`. Live play and replay are one code path.
 
 Random streams: every draw is keyed by (seed, purpose, seat, number of events so far), so a match
 rebuilt from its record draws from exactly where the uninterrupted game would have: the stream's
@@ -22,22 +25,21 @@ from pathlib import Path
 from typing import Any
 
 from petanque_game import __version__
-from petanque_game.fold import OutcomeMismatch, SeedMismatch, compare_tables, fold
-from petanque_game.record import Record, RecordError, Seat, check_players, roll_event
-from petanque_game.rules.base import (
-    ENGINE,
-    TERMINAL,
-    Bank,
-    Close,
-    Dice,
-    IllegalAction,
-    Keep,
-    Roll,
-    Stop,
+from petanque_game.fold import (
+    OutcomeMismatch,
+    SeedMismatch,
+    check_roll,
+    compare_tables,
+    fold,
+    recorded_throw,
 )
-from petanque_game.rules.games import GameSpec, spec_of
+from petanque_game.record import Record, RecordError, Seat, check_players
+from petanque_game.rules.base import CHANCE, ENGINE, TERMINAL, Dice, IllegalAction
+from petanque_game.rules.events import Transition
+from petanque_game.rules.games import spec_of
 
-__all__ = ["Match", "OutcomeMismatch", "SeedMismatch", "ThrowShown", "compare_tables", "rebuild"]
+__all__ = ["Match", "OutcomeMismatch", "SeedMismatch", "ThrowShown", "Transition",
+           "compare_tables", "rebuild"]
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,7 @@ class Match:
         self.spec = spec_of(record.game)
         self.rules = self.spec.rules
         self.last_throw: ThrowShown | None = None
+        self.transitions: list[Transition] = []  # one per event of the record, in its order
         self._level = None
 
     @classmethod
@@ -164,47 +167,81 @@ class Match:
             self.play_ai_turn()
         raise RuntimeError("the game did not end")  # a bug in the rules: games always end
 
-    def decide(self, action: Any) -> None:
-        """The seat to move does `action`; IllegalAction (state unchanged) if the rules refuse it."""
+    def decide(self, action: Any) -> list[Transition]:
+        """The seat to move does `action`; IllegalAction (state unchanged) if the rules refuse it.
+        Returns its transitions: one per event it wrote (none for a decision that is not
+        recorded), the engine's steps that followed it (a round scored) included."""
         seat = self.seat_to_move
         if seat is None:
             raise IllegalAction("no player is to move")
         if self.spec.board and isinstance(action, self.rules.Throw):
             action = self._release(seat, action)
-        state = self.state.apply(action)
-        event: dict[str, Any] | None
-        if isinstance(action, Roll):
-            dice = self.draw_dice(state.dice_to_roll)
-            state = state.apply(dice)
-            event = roll_event(seat, action, dice)
-        elif self.spec.board and isinstance(action, self.rules.Throw):
-            state, event = self._throw(seat, state)
-        elif self.spec.board and isinstance(action, self.rules.Rethrow):
-            # The taken-back throw stays in the record, followed by this event (REPLAY.md).
-            event = {"action": "rethrow", "player": seat}
-        else:
-            event = _plain_event(self.spec, seat, action)
+        return self.advance(action) + self._settle()
+
+    def advance(self, decision: Any, recorded: Any = None, raw: dict[str, Any] | None = None,
+                check_physics: bool = True) -> list[Transition]:
+        """The one way the game moves, in live play and when a record is folded (`fold.py`):
+        `decision` of the seat to move (or the engine's own step) through the rules; its chance
+        outcome drawn or simulated, or, for a `recorded` event, taken from it and checked; the
+        event written to the record (`raw`: the record's own JSON of a recorded one) and its
+        transition kept in `transitions`. Returns [the transition], or [] for a decision the
+        record leaves out (Terningepetanque's Accept). IllegalAction leaves the state as it was."""
+        before = self.state
+        actor = before.to_move
+        state = before.apply(decision)
+        outcome = None
+        if state.to_move == CHANCE:
+            if recorded is not None and recorded.outcome is None:
+                raise IllegalAction(f"a {recorded.action} here must be followed by its outcome")
+            state, outcome = self._chance(decision, state, recorded, check_physics)
+        codec = self.spec.codec_for(decision)
+        if codec is None:
+            self.state = state
+            return []
+        event = recorded
+        if event is None:
+            event = codec.of(actor if actor >= 0 else None, decision, outcome)
+        facts = self.spec.facts(before, decision, outcome, state) if self.spec.facts else None
+        made = Transition(len(self.record.events), event, before, state, facts)
+        self.record.events.append(raw if raw is not None else codec.write(event))
+        self.transitions.append(made)
         self.state = state
-        if event is not None:
-            self.record.events.append(event)
-        self._settle()
+        return [made]
+
+    def _chance(self, decision: Any, state: Any, recorded: Any,
+                check_physics: bool) -> tuple[Any, Any]:
+        """(the state after, the outcome) of the chance node `decision` led to: a throw's rest
+        from the physics, else the dice the match's stream draws; a recorded outcome is checked
+        against them instead (`fold.check_roll`, `fold.recorded_throw`)."""
+        if self.spec.board and isinstance(decision, self.rules.Throw):
+            if recorded is None:
+                return self._throw(state)
+            index = len(self.record.events)
+            return recorded_throw(self, state, recorded.outcome, index, check_physics), \
+                recorded.outcome
+        count = state.dice_to_roll
+        if recorded is None:
+            dice = self.draw_dice(count)
+            return state.apply(dice), dice
+        after = state.apply(recorded.outcome)  # the rules first: they refuse a wrong count
+        check_roll(self, recorded.outcome.values, count, len(self.record.events))
+        return after, recorded.outcome
 
     def draw_dice(self, count: int) -> Dice:
         rng = self.stream("dice")
         return Dice(tuple(rng.randint(1, 6) for _ in range(count)))
 
-    def _settle(self) -> None:
-        """Take the engine's own steps (scoring a round), note the result, save."""
+    def _settle(self) -> list[Transition]:
+        """Take the engine's own steps (scoring a round), note the result, save; their
+        transitions."""
+        made: list[Transition] = []
         while self.state.to_move == ENGINE:
-            end = self.state.engine_action()
-            self.state = self.state.apply(end)
-            self.record.events.append(
-                {"action": "round_end", "round": end.round, "points": list(end.points),
-                 "closest": list(end.closest)})
+            made += self.advance(self.state.engine_action())
         if self.over:
             self.record.result = {"scores": list(self.state.scores()),
                                   "winners": list(self.state.winners())}
         self.save()
+        return made
 
     def save(self) -> None:
         if self.autosave is not None:
@@ -241,7 +278,8 @@ class Match:
             raise IllegalAction(str(e)) from None
         return self.rules.Throw(decided.obj, decided.die, launch)
 
-    def _throw(self, seat: int, state: Any) -> tuple[Any, dict[str, Any]]:
+    def _throw(self, state: Any) -> tuple[Any, Any]:
+        """The throw in the air simulated: (the state after its Settle, the Settle)."""
         from petanque_game.physics import LaunchError, simulate_throw
 
         player, obj, die, launch, table = state.pending_throw
@@ -250,14 +288,9 @@ class Match:
                                     launch)
         except LaunchError as e:  # a throw the hand cannot make: refused like any illegal move
             raise IllegalAction(str(e)) from None
-        state = state.apply(self.rules.Settle(result.table))
         self.last_throw = ThrowShown(player, obj, result.path, result.table)
-        event = {"action": "throw", "player": seat, "object": obj}
-        if obj == "die":
-            event["die"] = die
-        event["launch"] = launch.to_json()
-        event["outcome"] = result.table.to_json()
-        return state, event
+        settle = self.rules.Settle(result.table)
+        return state.apply(settle), settle
 
 
 def _person_hands(players: list[Seat], hands: list[str | None] | None) -> list[str | None]:
@@ -279,28 +312,16 @@ def _person_hands(players: list[Seat], hands: list[str | None] | None) -> list[s
     return out
 
 
-def _plain_event(spec: GameSpec, seat: int, action: Any) -> dict[str, Any] | None:
-    for codec in spec.codecs.values():  # an action of the game's own
-        if isinstance(action, codec.decision):
-            return codec.encode(seat, action)
-    if isinstance(action, Keep):
-        return {"action": "keep", "player": seat, "dice": list(action.dice)}
-    if isinstance(action, Close):
-        return {"action": "close", "player": seat, "boxes": list(action.boxes)}
-    if isinstance(action, Bank):
-        return {"action": "bank", "player": seat}
-    if isinstance(action, Stop):
-        return {"action": "stop", "player": seat}
-    return None  # a decision that is not recorded (Terningepetanque's Accept)
-
-
 def rebuild(record: Record, *, check_physics: bool = True,
-            on_event: Callable[[int, Any], None] | None = None) -> Match:
+            on_event: Callable[[int, Any], None] | None = None, board: Any = None) -> Match:
     """The match as it stood after the last event of `record`: its events folded through the
     rules, each checked on the way (`fold.fold`: RecordError for an event the rules refuse,
     OutcomeMismatch for an outcome that differs from the engine's, the physics' with
-    `check_physics`, or the seed's). `on_event(index, state)` is told each state in turn."""
+    `check_physics`, or the seed's). `on_event(index, state)` is told each state in turn.
+    `board`: the record's board as a Level already read (a challenge's), instead of the file the
+    record names."""
     spec = spec_of(record.game)
     match = Match(record, spec.new_game(len(record.players), record.options))
+    match._level = board
     fold(match, check_physics=check_physics, on_event=on_event)
     return match

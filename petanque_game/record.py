@@ -1,9 +1,11 @@
-"""The game record (REPLAY.md, version 1): read and check a file, turn events into actions and back,
-and write a record atomically.
+"""The game record (docs/records.md, version 1): read and check a file, read each event into the game's
+typed event, and write a record atomically.
 
 A record is the game: the replay, the autosave and the file sent to a friend are all this one
-format. Reading checks the top level strictly and each event's shape; whether an event is legal
-where it stands is the rules' business (see `match.rebuild`).
+format. Reading checks the top level strictly and each event's envelope (its action is one of the
+game's, its keys those of the action's codec, its player a seat); the fields of each action are
+read by the codec the game's spec gives (`decode_event`; `rules/events.py`). Whether an event is
+legal where it stands is the rules' business (see `match.rebuild`).
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ from typing import Any
 
 from petanque_game import strict_json
 from petanque_game.files import ReadProblem, read_regular, write_atomic
-from petanque_game.rules.base import Bank, Close, Dice, Keep, Roll, Stop
+from petanque_game.rules.events import MISSING as _MISSING
+from petanque_game.rules.events import brief as _brief
 from petanque_game.rules.games import EventError, GameSpec, game_ids, spec_of
 from petanque_game.rules.options import OptionError, resolve
-from petanque_game.rules.petanque_table import Launch, Table, TableError
+from petanque_game.rules.petanque_table import Table
 
 FORMAT = "petanque-game-record"
 VERSION = 1
@@ -108,7 +111,7 @@ class Record:
 
 
 def _compact(value: Any) -> str:
-    # json writes floats with repr, so they read back exactly (REPLAY.md).
+    # json writes floats with repr, so they read back exactly (docs/records.md#the-file).
     return json.dumps(value, ensure_ascii=False, allow_nan=False)
 
 
@@ -197,8 +200,6 @@ def record_from_json(data: Any) -> Record:
     return Record(game, options, seed, players, level, level_sha, events, result, extra)
 
 
-_MISSING = object()
-
 
 def _check_hands(hands: Any, players: list[Seat]) -> None:
     """A board game's top-level "hands": the hand each human seat throws with (one of
@@ -249,7 +250,7 @@ def check_players(value: Any, spec: GameSpec) -> list[Seat]:
 
 
 def name_problem(name: Any) -> str | None:
-    """Why `name` cannot be a player's name (REPLAY.md: 1-32 printable characters), or None."""
+    """Why `name` cannot be a player's name (docs/records.md#the-top-level), or None."""
     if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME:
         return f"must be 1 to {MAX_NAME} characters"
     if not name.isprintable():  # control characters, NUL, lone surrogates, line breaks
@@ -269,126 +270,32 @@ def _check_result(result: Any, n: int) -> None:
         raise RecordError("result.winners must be seat indexes in ascending order")
 
 
-def _brief(value: Any) -> str:
-    if value is _MISSING or value is None:
-        return "nothing" if value is _MISSING else "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
-    if isinstance(value, str):
-        return repr(value if len(value) <= 40 else value[:37] + "...")
-    return {dict: "an object", list: "an array"}.get(type(value), type(value).__name__)
+# --- events ---------------------------------------------------------------------------------------
 
 
-# --- events <-> actions -------------------------------------------------------------------------
-
-# The fields each action may carry besides `action` (REPLAY.md); anything else is refused.
-EVENT_FIELDS = {
-    "roll": ({"player", "dice"}, {"reroll"}),
-    "keep": ({"player", "dice"}, set()),
-    "bank": ({"player"}, set()),
-    "close": ({"player", "boxes"}, set()),
-    "stop": ({"player"}, set()),
-    "throw": ({"player", "object", "launch", "outcome"}, {"die"}),
-    "rethrow": ({"player"}, set()),
-    "round_end": ({"round", "points", "closest"}, set()),
-}
-
-
-@dataclass(frozen=True)
-class Decoded:
-    """One event read: the acting seat (None for the engine's round_end) and its parts."""
-
-    action: str
-    player: int | None
-    decision: Any = None  # what the seat decided (Roll, Keep, ..., Throw launch)
-    outcome: Any = None  # what came of it (Dice values, a throw's Table, round_end's fields)
-
-
-def decode_event(game: str, event: dict[str, Any], num_players: int, index: int) -> Decoded:
-    """Check one event's shape and turn it into its parts; RecordError names what is wrong."""
+def decode_event(game: str, event: dict[str, Any], num_players: int, index: int) -> Any:
+    """Check one event's envelope (its action is one of the game's, its keys are its codec's, its
+    player a seat) and read it with the game's codec into its typed event (`rules/events.py`);
+    RecordError names what is wrong."""
     name = event["action"]
-    spec = spec_of(game)
-    if name not in spec.actions:
+    codec = spec_of(game).codec(name)
+    if codec is None:
         raise RecordError(f"{_brief(name)} is not an action of {game}", index)
-    codec = spec.codecs.get(name)
-    required, optional = (codec.required, codec.optional) if codec else EVENT_FIELDS[name]
-    missing = sorted(required - set(event))
+    missing = sorted(codec.required - set(event))
     if missing:
         raise RecordError(f"{name} lacks {missing[0]!r}", index)
-    unknown = sorted(set(event) - required - optional - {"action"})
+    unknown = sorted(set(event) - codec.required - codec.optional - {"action"})
     if unknown:
         raise RecordError(f"{name} has unknown key {unknown[0]!r}", index)
-    player = None
     if "player" in event:
         player = event["player"]
         if type(player) is not int or not 0 <= player < num_players:
             raise RecordError(f"player must be a seat from 0 to {num_players - 1}, "
                               f"not {_brief(player)}", index)
-    if codec is not None:  # an action of the game's own
-        try:
-            return Decoded(name, player, codec.decode(event))
-        except EventError as e:
-            raise RecordError(f"{name}: {e}", index) from None
-    if name == "roll":
-        dice = _ints(event, "dice", index, 1, 6, 1, 6)
-        reroll = None
-        if "reroll" in event:
-            reroll = _ints(event, "reroll", index, 1, 6, 1, 2)
-        return Decoded(name, player, Roll(len(dice), reroll), Dice(dice))
-    if name == "keep":
-        return Decoded(name, player, Keep(tuple(sorted(_ints(event, "dice", index, 1, 6, 1, 6)))))
-    if name == "close":
-        return Decoded(name, player, Close(tuple(sorted(_ints(event, "boxes", index, 1, 9, 1, 9)))))
-    if name == "bank":
-        return Decoded(name, player, Bank())
-    if name == "stop":
-        return Decoded(name, player, Stop())
-    if name == "rethrow":
-        return Decoded(name, player)
-    if name == "throw":
-        obj, die = event["object"], event.get("die")
-        if obj == "diamond":
-            if die is not None:
-                raise RecordError("a diamond throw has no 'die'", index)
-        elif obj == "die":
-            if type(die) is not int or die not in (0, 1):
-                raise RecordError(f"a die throw needs 'die' 0 or 1, not {_brief(die)}", index)
-        else:
-            raise RecordError(f"object must be 'diamond' or 'die', not {_brief(obj)}", index)
-        try:
-            launch = Launch.from_json(event["launch"])
-            outcome = Table.from_json(event["outcome"])
-        except TableError as e:
-            raise RecordError(str(e), index) from None
-        return Decoded(name, player, (obj, die, launch), outcome)
-    # round_end
-    rnd = event["round"]
-    if type(rnd) is not int or not 1 <= rnd <= 99:
-        raise RecordError(f"round must be a whole number 1 to 99, not {_brief(rnd)}", index)
-    points = event["points"]
-    if (not isinstance(points, list) or len(points) != num_players
-            or any(type(p) is not int for p in points)):
-        raise RecordError(f"points must be {num_players} whole numbers, one per seat", index)
-    closest = event["closest"]
-    if (not isinstance(closest, list)
-            or any(type(s) is not int or not 0 <= s < num_players for s in closest)):
-        raise RecordError("closest must be an array of seats", index)
-    return Decoded(name, None, None, (rnd, tuple(points), tuple(closest)))
-
-
-def _ints(event: dict, key: str, index: int, low: int, high: int, min_n: int,
-          max_n: int) -> tuple[int, ...]:
-    value = event[key]
-    if not isinstance(value, list) or not min_n <= len(value) <= max_n:
-        raise RecordError(f"{key} must be an array of {min_n} to {max_n} numbers, "
-                          f"not {_brief(value)}", index)
-    for v in value:
-        if type(v) is not int or not low <= v <= high:
-            raise RecordError(f"{key} holds {_brief(v)}; expected whole numbers {low} to {high}",
-                              index)
-    return tuple(value)
+    try:
+        return codec.read(event, num_players)
+    except EventError as e:
+        raise RecordError(str(e), index) from None
 
 
 FULL_TURN = 2 * math.pi  # the physics writes angles within half a turn; a reader takes a full one
@@ -414,10 +321,3 @@ def check_table_within(table: Table, half: float, index: int) -> None:
         if distance is not None and not 0.0 <= distance <= 3.0 * half:
             raise RecordError(f"{where}.distance is {distance:g} mm; expected 0 to "
                               f"{3.0 * half:.0f}", index)
-
-
-def roll_event(player: int, roll: Roll, dice: Dice) -> dict[str, Any]:
-    event: dict[str, Any] = {"action": "roll", "player": player, "dice": list(dice.values)}
-    if roll.reroll is not None:
-        event["reroll"] = list(roll.reroll)
-    return event

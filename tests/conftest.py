@@ -23,3 +23,13 @@ def exact_hands(monkeypatch):
     from petanque_game.physics import hand
 
     monkeypatch.setattr(hand, "PERSON_HANDS", {name: hand.STEADY for name in hand.PERSON_HANDS})
+
+
+@pytest.fixture
+def ai_at_once(monkeypatch):
+    """The window's AI decisions and hints are worked out on the test's own thread as they are
+    asked for (`session.AtOnce` in place of the AI's thread): a test steps the window and finds
+    them done, with no waiting or polling."""
+    from petanque_game.ui import session
+
+    monkeypatch.setattr(session, "ai_worker", session.AtOnce())

@@ -13,11 +13,11 @@ from ui_support import fast_app
 from petanque_game import logs, paths, saves
 from petanque_game.record import Seat
 from petanque_game.rules.base import Roll
-from petanque_game.ui import theme
 from petanque_game.ui.app import App, run_app
 from petanque_game.ui.menu import MenuScene
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
+from petanque_game.ui.settings import load_settings
 from petanque_game.ui.trouble import ErrorScene
 
 pytestmark = pytest.mark.usefixtures("home")
@@ -119,7 +119,7 @@ def test_a_ui_yaml_that_is_a_folder_or_a_fifo_is_said_not_ignored(kind, words):
         os.mkfifo(ui)
     else:
         ui.symlink_to(folder / "gone.yaml")
-    problems = theme.load_settings().problems
+    problems = load_settings().problems
     assert len(problems) == 1 and problems[0].startswith(f"{ui}: {words}"), problems
     app = App()  # and the window says it at start
     assert app.toast.message == f"Settings: {problems[0]}"
@@ -128,7 +128,7 @@ def test_a_ui_yaml_that_is_a_folder_or_a_fifo_is_said_not_ignored(kind, words):
 
 def test_no_ui_yaml_is_no_problem():
     paths.user_dir().mkdir(parents=True)
-    assert theme.load_settings().problems == []
+    assert load_settings().problems == []
 
 
 def test_a_user_folder_that_is_a_file_is_said_in_words_at_start(tmp_path, monkeypatch):

@@ -130,7 +130,7 @@ def test_brief_shows_at_most_about_forty_characters():
 
 def test_the_players_ui_yaml_cannot_hang_the_window(tmp_path, monkeypatch):
     pytest.importorskip("pygame")
-    from petanque_game.ui.theme import load_settings
+    from petanque_game.ui.settings import load_settings
 
     monkeypatch.setenv("PETANQUE_GAME_HOME", str(tmp_path))
     (tmp_path / "ui.yaml").write_text("keys:\n" + "".join(

@@ -6,6 +6,7 @@ size: benchmarks/bench_hint_player.py and bench_hint_worth.py measure them in fu
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 import statistics
 import sys
@@ -16,8 +17,11 @@ import pytest
 from petanque_game.ai import hints_petanque
 from petanque_game.ai import petanque as ai
 from petanque_game.ai.hints import hint
+from petanque_game.ai.petanque_worth import points_worth, rest_worth
+from petanque_game.physics import cube
 from petanque_game.physics.hand import PERSON_HANDS, STEADY
 from petanque_game.physics.throw import check_aim
+from petanque_game.rules.petanque_table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 import bench_hint_player as player  # noqa: E402
@@ -65,6 +69,46 @@ def test_appraise_is_the_mean_of_the_hands_it_draws(mid_round):
     assert len(set(one_by_one)) > 1, "a normal hand's throws differ"
     exact = ai.appraise(board, situation, aim, STEADY, random.Random(2), 3)
     assert exact == ai.appraise(board, situation, aim, STEADY, random.Random(3), 1)
+
+
+def knocked_table(mid_round):
+    """The mid-round state's table after a throw of the expert's aim that knocks a die (one of
+    the first hands that does), with the situation."""
+    state, board = mid_round
+    situation = ai.situation_of(state)
+    aim = ai.search(board, situation, random.Random(1), hand=NORMAL).aim
+    rng = random.Random(7)
+    before = {(d.player, d.die): d.orientation for d in situation.table.dice}
+    for _ in range(200):
+        table = ai.thrown_table(board, situation, aim, PERSON_HANDS["shaky"], rng)
+        if any(before.get((d.player, d.die), d.orientation) != d.orientation for d in table.dice):
+            return situation, table
+    raise AssertionError("no throw knocked a die")
+
+
+def test_rest_worth_is_the_plain_worth_averaged_over_the_faces_chance_alone_sets(mid_round):
+    """The thrown die on any face; a knocked die that turned on any other of the 24
+    orientations (physics/knocked.py): enumerated by brute force, the plain worth's mean is
+    exactly `rest_worth`. Nothing knocked: the two are the same number."""
+    situation, table = knocked_table(mid_round)
+    before = {(d.player, d.die): d for d in situation.table.dice}
+    turned = [i for i, d in enumerate(table.dice[:-1])
+              if before[d.player, d.die].orientation != d.orientation]
+    choices = [[o for o in range(cube.COUNT) if o != before[table.dice[i].player,
+                                                            table.dice[i].die].orientation]
+               for i in turned]
+    total, count = 0.0, 0
+    for pick in itertools.product(*choices):
+        dice = list(table.dice)
+        for i, o in zip(turned, pick):
+            dice[i] = dataclasses.replace(dice[i], orientation=o, face=cube.TOP_FACE[o])
+        total += points_worth(Table(table.diamond, tuple(dice)), situation)  # thrown: 6 faces
+        count += 1
+    assert rest_worth(table, situation) == pytest.approx(total / count, abs=1e-9)
+    kept = Table(table.diamond, tuple(dataclasses.replace(
+        d, orientation=before[d.player, d.die].orientation, face=before[d.player, d.die].face)
+        if (d.player, d.die) in before else d for d in table.dice))
+    assert rest_worth(kept, situation) == pytest.approx(points_worth(kept, situation), abs=1e-9)
 
 
 def test_spread_hands_take_one_value_from_each_slice_of_every_error():
@@ -127,16 +171,22 @@ def test_the_stated_worth_is_near_a_48_hand_re_estimate_and_unbiased():
     figure comes out at 0.45-0.57 (bench_hint_worth.py), so 0.5 is no line a test can hold.
     Here, over 10 mid-round states: the stated worth is within 0.4 points of a 240-hand
     reference on average, with no bias beyond 0.3 either way, and within 0.8 of three 48-hand
-    re-estimates on average (the search's own figure, stated before, was 2.7 points high)."""
-    gaps, errors = [], []
+    re-estimates on average (the search's own figure, stated before, was 2.7 points high); and
+    each hand's worth with the faces at their exact distribution (`rest_worth`) is, on the same
+    throws, the plain worth's within 3 standard errors."""
+    gaps, errors, differences = [], [], []
     for i, (state, board) in enumerate(worth.mid_round_states(10)):
         given = hint(GAME, state, board, hand=NORMAL)
         rechecks = [statistics.mean(worth.independent(board, state, given.action, NORMAL, 48,
                                                       f"t:{i}:{r}")) for r in range(3)]
-        reference = statistics.mean(
-            worth.independent(board, state, given.action, NORMAL, 240, f"ref:{i}"))
+        both = worth.paired(board, state, given.action, NORMAL, 240, f"ref:{i}")
+        reference = statistics.mean(r for _, r in both)
+        differences += [r - p for p, r in both]
         gaps += [abs(given.value - again) for again in rechecks]
         errors.append(given.value - reference)
     assert statistics.mean(abs(e) for e in errors) <= 0.4
     assert abs(statistics.mean(errors)) <= 0.3
     assert statistics.mean(gaps) <= 0.8
+    # the faces at their exact distribution: the same expected worth as the faces as they fell
+    se = statistics.stdev(differences) / len(differences) ** 0.5
+    assert abs(statistics.mean(differences)) <= 3 * se + 1e-9

@@ -1,5 +1,5 @@
-"""DESIGN.md's layers: rules import no pygame, pymunk or yaml; physics knows no pygame; nothing
-but the command line imports the window."""
+"""The layers (docs/design.md#layers): rules import no pygame, pymunk or yaml; physics knows no
+pygame; nothing but the command line imports the window; no module is in an import cycle."""
 
 import ast
 import subprocess
@@ -41,6 +41,16 @@ def test_rules_import_nothing_outside_the_standard_library_and_rules():
 def test_physics_knows_no_pygame():
     for path, tops in top_levels("physics").items():
         assert "pygame" not in tops, path
+
+
+def test_physics_imports_nothing_above_it():
+    """physics/ sits below the players and the driver: no ai, match, fold or window in it (test
+    support that throws like the AI, such as tests/dense_tables.py, lives in tests/)."""
+    above = ("ai", "match", "fold", "saves", "stats", "history", "ui", "cli")
+    for path in (PACKAGE / "physics").rglob("*.py"):
+        for name in imported_modules(path):
+            assert not any(name == f"petanque_game.{a}" or name.startswith(f"petanque_game.{a}.")
+                           for a in above), (path, name)
 
 
 def test_only_the_command_line_imports_the_window():
@@ -130,17 +140,37 @@ def test_the_cycle_finder_finds_a_circle():
     assert import_cycles({"a": {"b"}, "b": set()}) == []
 
 
-def test_no_module_outside_the_window_is_in_an_import_cycle():
-    """physics/, rules/, ai/, record, match, config, the command line ...: no module imports
-    itself back round a circle, even through an import inside a function or for type hints
-    only. (The window's scenes, ui/, still open one another by importing each other inside
-    functions, and scene.py names the app for its type hints: left out here until they are
-    opened by name.)"""
+def test_no_module_is_in_an_import_cycle():
+    """No module of the package imports itself back round a circle, even through an import
+    inside a function or for type hints only: the window's included (scenes are opened by name,
+    ui/scenes.py, and know the app only as `scene.AppLike`)."""
     graph = import_graph()
     assert "petanque_game.physics.world" in graph["petanque_game.physics.settle"]  # it sees
-    outside = [c for c in import_cycles(graph)
-               if any(not m.startswith("petanque_game.ui.") for m in c)]
-    assert outside == []
+    assert "petanque_game.ui.scene" in graph["petanque_game.ui.scenes"]  # ... ui/ too
+    assert import_cycles(graph) == []
+
+
+def test_no_scene_imports_the_app():
+    """Only the command line imports ui/app.py; a scene uses the app through `AppLike`."""
+    for path in (PACKAGE / "ui").rglob("*.py"):
+        if path.name != "app.py":
+            assert "petanque_game.ui.app" not in imported_modules(path), path
+
+
+def test_the_app_is_what_scenes_expect(home, monkeypatch):
+    """The App has every member of the `AppLike` protocol scenes are typed against."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    from petanque_game.ui.app import App
+    from petanque_game.ui.scene import AppLike
+    from petanque_game.ui.settings import load_settings
+
+    app = App(settings=load_settings({}))
+    try:
+        assert isinstance(app, AppLike)
+        assert not isinstance(object(), AppLike)
+    finally:
+        app.close()
 
 
 def test_levels_and_launch_checks_load_no_pymunk():

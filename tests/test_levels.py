@@ -45,7 +45,7 @@ def test_every_shipped_level_loads(name):
         assert len(lv.seats[count]) == count
         for wall in lv.seats[count]:
             w = lv.walls.named(wall)
-            # RULES.md: the gap from wall to board edge is 8 dice
+            # docs/rules.md#terningepetanque-the-table: the gap is 8 dice
             assert math.isclose(w.distance - lv.board.reach(w.angle), 8 * lv.dice.side)
     assert lv.dice.side == 16.0
 

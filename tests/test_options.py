@@ -1,4 +1,4 @@
-"""Rule options: defaults, ranges and the words of a refusal (RULES.md: an unknown option or a
+"""Rule options: defaults, ranges and the words of a refusal (docs/rules.md: an unknown option or a
 value out of range is refused with a message that names it)."""
 
 import pytest

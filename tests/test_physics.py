@@ -1,4 +1,4 @@
-"""Throws: scenario tests from hand-built tables at rest (RULES.md section 1, DESIGN.md 4-5)."""
+"""Throws: scenario tests from hand-built tables at rest (docs/rules.md, docs/design.md)."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def wall_hit_launch(level, num_players, thrower):
 # --- the wall ------------------------------------------------------------------------------
 
 def test_throw_too_low_hits_the_wall_and_drops_back():
-    """RULES.md: a throw that is too flat hits the wall and falls back on the thrower's side."""
+    """docs/rules.md#terningepetanque-physics: too flat, it hits the wall and falls back."""
     tb = table()
     for seat in (0, 1):
         launch = wall_hit_launch(CLASSIC, 2, seat)
@@ -88,7 +88,7 @@ def _knock(tb, thrower, target_xy, level=CLASSIC, past=60.0, num_players=2):
 
 
 def test_die_knocked_off_by_another_players_throw():
-    """RULES.md: a die knocked off during another player's throw: off_during is that player."""
+    """docs/rules.md#terningepetanque-dice-off: in another's throw: off_during = thrower."""
     victim = die_at(1, 0, 0.0, 205.0, orientation=4)
     tb = table((150.0, 0.0), victim)
     knocked = [r for r in _knock(tb, 0, (0.0, 205.0)) if not r.table.dice[0].on_board]
@@ -99,7 +99,7 @@ def test_die_knocked_off_by_another_players_throw():
 
 
 def test_die_pushed_off_by_its_owners_other_die():
-    """RULES.md: the owner's other die hit by its own throw costs the owner: off_during = owner."""
+    """docs/rules.md#terningepetanque-dice-off: own other die hit: off_during = owner."""
     own = die_at(0, 1, 0.0, 205.0)
     tb = table((150.0, 0.0), own)
     knocked = [r for r in _knock(tb, 0, (0.0, 205.0)) if not r.table.dice[0].on_board]
@@ -128,7 +128,7 @@ def test_dice_already_off_stay_as_they_were():
 # --- the diamond ---------------------------------------------------------------------------
 
 def test_diamond_pushed_off_is_reset_at_the_centre():
-    """RULES.md: a die throw pushing the diamond off: it is laid at the centre (reset)."""
+    """docs/rules.md#terningepetanque-diamond-off: pushed off by a die: laid at the centre."""
     tb = table((0.0, 205.0))
     results = [r for r in _knock(tb, 0, (0.0, 205.0)) if r.table.diamond.reset]
     assert results
@@ -177,7 +177,7 @@ def test_diamond_throw_onto_the_board():
 # --- distances -----------------------------------------------------------------------------
 
 def test_exact_tie_of_distances_in_a_symmetric_setup():
-    """RULES.md: dice exactly equally close both score; a symmetric table gives an exact tie."""
+    """docs/rules.md#terningepetanque-scoring: equally close dice both score; a symmetric table ties."""
     a = die_at(0, 0, 60.0, 0.0)
     b = die_at(1, 0, -60.0, 0.0)
     tb = table((0.0, 0.0), a, b)
@@ -196,7 +196,7 @@ def test_touching_is_distance_zero():
 # --- flying over, landing on ---------------------------------------------------------------
 
 def test_airborne_die_passes_over_a_die_on_the_board():
-    """DESIGN.md 5: airborne bodies do not collide with those on the board."""
+    """docs/design.md#pseudo-3d-flight: airborne bodies do not collide with those on the board."""
     sitter = die_at(1, 0, 0.0, -150.0, angle=0.3, orientation=9)
     tb = table((0.0, 120.0), sitter)
     launch = aim(CLASSIC, 2, 0, (0.0, 60.0), roll=0.0).launched()
@@ -256,7 +256,7 @@ def _busy_table():
 
 
 def test_same_throw_same_table_bit_for_bit_in_two_processes():
-    """DESIGN.md 4: a throw is a pure function; the same in any process (float.hex)."""
+    """docs/design.md#a-throw-is-a-pure-function: the same in any process (float.hex)."""
     launch = aim(CLASSIC, 2, 0, (0.0, 0.0), roll=0.9).launched(13)
     args = json.dumps({"level": "classic", "table": _busy_table().to_json(),
                        "launch": launch.to_json()})
@@ -324,7 +324,7 @@ def test_faces_come_up_evenly_6000_throws():
 
 def test_faces_come_out_of_the_tumbling_not_the_hand():
     """Every die leaves the hand showing the same face up: a fair spread of faces at rest can
-    only come from the tumbling in flight, on landing, on bounces and when hit (RULES.md: the face
+    only come from the tumbling in flight, on landing, on bounces and when hit (the rules: the face
     on top comes out of the simulation). A die that did not tumble would show 1 every time."""
     counts = _face_counts(600, 11, orientation=0)
     stat, p = cube.face_chi_square(counts)

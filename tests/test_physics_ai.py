@@ -57,7 +57,7 @@ def test_choose_throw_decides_a_legal_seeded_aim_and_no_orientation(ai_level):
 
 def test_the_ai_is_handed_no_match_so_no_stream_of_the_match():
     """The AI's entry point takes the state, its level, its own stream and the board: nothing
-    that could reach the match's streams (DESIGN.md, principle 11)."""
+    that could reach the match's streams (docs/design.md#hidden-chance)."""
     import inspect
 
     from petanque_game import ai

@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from dense_tables import dense_table, problems, throw_at
 
 from petanque_game.physics import airborne
-from petanque_game.physics.dense import dense_table, problems, throw_at
 from petanque_game.physics.level import level_names, load_named_level
 from petanque_game.physics.throw import random_launch, simulate_throw
 from petanque_game.rules.petanque_table import DiamondRest, DieRest, Launch, Table

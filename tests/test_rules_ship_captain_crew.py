@@ -1,4 +1,4 @@
-"""Ship, Captain and Crew (RULES.md section 2): every rule, option and refusal, with scripted dice."""
+"""Ship, Captain and Crew (docs/rules.md#ship-captain-and-crew): every rule, option and refusal."""
 
 from __future__ import annotations
 
@@ -195,7 +195,7 @@ def test_cargo_reroll_any_rerolls_the_named_die_and_keeps_the_other():
 
 
 def test_one_die_cargo_reroll_may_omit_reroll_when_both_cargo_dice_are_equal():
-    """REPLAY.md: the `reroll` field is optional; with cargo 3-3 a one-die roll is unambiguous."""
+    """docs/records.md#ship-captain-and-crew: `reroll` is optional; cargo 3-3: one die is unambiguous."""
     state = roll(scc.new_game(2, {"cargo_reroll": "any"}), 6, 5, 4, 3, 3)
     assert roll(state, 5) == roll(state, 5, reroll=(3,))
     assert roll(state, 5).cargo == (3, 5)
@@ -388,11 +388,21 @@ def play_random_game(players: int, options: dict, rng: random.Random) -> None:
 
 
 @pytest.mark.parametrize("options", OPTION_SETS)
-@settings(max_examples=125, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 8), seed=st.integers(0, 2**64))
 def test_random_games_end_and_keep_the_invariants(options, players, seed):
     rng = random.Random(seed)  # seeded: a failure replays exactly
-    for _ in range(8):  # 1000 games per option set
+    for _ in range(4):  # 100 games per option set (the slow test below: 1000)
+        play_random_game(players, options, rng)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options", OPTION_SETS)
+@settings(max_examples=125, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 8), seed=st.integers(0, 2**64))
+def test_1000_random_games_per_option_set_end_and_keep_the_invariants(options, players, seed):
+    rng = random.Random(seed)
+    for _ in range(8):
         play_random_game(players, options, rng)
 
 

@@ -1,4 +1,4 @@
-"""Shut the Box rules (RULES.md section 3): one test per rule and per worked example of the seed."""
+"""Shut the Box rules (docs/rules.md#shut-the-box): one test per rule and per worked example."""
 
 from __future__ import annotations
 
@@ -411,17 +411,33 @@ OPTION_SETS = [
 ]
 
 
-@pytest.mark.parametrize("opts", OPTION_SETS)
-@settings(max_examples=125, deadline=None)
-@given(seed=st.integers(0, 2**32), num_players=st.integers(1, 6), rounds=st.integers(1, 3),
-       shut_wins=st.booleans())
-def test_random_games_end_and_keep_their_invariants(opts, seed, num_players, rounds, shut_wins):
+def _random_games(opts, seed, num_players, rounds, shut_wins, games):
     opts = {**opts, "rounds": rounds, "shut_wins": shut_wins}
     rng = random.Random(seed)
-    # 125 examples x 8 games: 1000 games per option set. A turn is at most 9 closes, 10 rolls.
-    for _ in range(8):
+    for _ in range(games):  # a turn is at most 9 closes, 10 rolls
         s = play_random(num_players, opts, rng, max_events=19 * num_players * rounds)
         assert all(0 <= p <= 45 * rounds for p in s.penalties)
+
+
+GAME_ARGS = {"seed": st.integers(0, 2**32), "num_players": st.integers(1, 6),
+             "rounds": st.integers(1, 3), "shut_wins": st.booleans()}
+
+
+@pytest.mark.parametrize("opts", OPTION_SETS)
+@settings(max_examples=25, deadline=None)
+@given(**GAME_ARGS)
+def test_random_games_end_and_keep_their_invariants(opts, seed, num_players, rounds, shut_wins):
+    # 25 examples x 4 games: 100 games per option set (the slow test below: 1000)
+    _random_games(opts, seed, num_players, rounds, shut_wins, 4)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("opts", OPTION_SETS)
+@settings(max_examples=125, deadline=None)
+@given(**GAME_ARGS)
+def test_1000_random_games_per_option_set_end_and_keep_their_invariants(opts, seed, num_players,
+                                                                        rounds, shut_wins):
+    _random_games(opts, seed, num_players, rounds, shut_wins, 8)
 
 
 @settings(max_examples=200, deadline=None)

@@ -1,4 +1,4 @@
-"""Terningepetanque rules (RULES.md section 1): each test names the rule or example it checks.
+"""Terningepetanque rules (docs/rules.md#terningepetanque): each test names its rule or example.
 
 The rules never simulate: these tests build the settled tables by hand (helpers below).
 """
@@ -275,7 +275,7 @@ def test_die_off_the_board_never_comes_back():
         s.apply(Settle(Table(diamond(), (off(0, 0, 4, 1), on(1, 0, 2, 3.0)))))
 
 
-# --- scoring a round (RULES.md section 1 examples) ------------------------------------------------
+# --- scoring a round (docs/rules.md#terningepetanque-scoring) ----------------------------------
 
 
 def test_closest_scores_the_sum_of_their_dice_on_the_board():
@@ -592,7 +592,7 @@ def _random_table(rng: random.Random, s) -> Table:
 
 
 def _reference_points(table: Table, resets: list[tuple[int, bool]], n: int):
-    """RULES.md section 1 scoring, written again plainly."""
+    """docs/rules.md#terningepetanque-scoring, written again plainly."""
     points = [0] * n
     for thrower, reset in resets:
         points[thrower] -= 5 * reset
@@ -666,7 +666,7 @@ def _play_random_game(rng: random.Random, n: int, options: dict) -> None:
 def test_random_games_end_after_rounds_with_scores_the_sum_of_round_points(
         allow_rethrow, seed, n, rounds):
     """Random full games with random settled tables consistent with the throw order (random
-    rethrows too): every round scored as RULES.md says, the next starter as it says, the game over
+    rethrows too): every round scored as docs/rules.md says, the next starter as it says, game over
     after `rounds` rounds with scores the sum of the round points and the best totals winning.
     1000 games for each setting of allow_rethrow."""
     rng = random.Random(seed)

@@ -1,4 +1,4 @@
-"""`petanque-game simulate` (REPLAY.md): AI-only games, the printed summary, records that are the
+"""`petanque-game simulate` (docs/records.md#the-commands): AI-only games, the summary, records the
 same byte for byte when the command runs twice (apart from a creation time)."""
 
 import json

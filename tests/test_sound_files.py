@@ -16,6 +16,7 @@ import pytest
 
 from petanque_game.data import assets_dir
 from petanque_game.ui import sound, theme
+from petanque_game.ui.settings import load_settings
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -96,7 +97,7 @@ def test_without_a_mixer_or_with_sound_off_nothing_plays_and_nothing_fails(home)
     pygame.mixer.quit()
     sound.play("win")  # no mixer: silent
     assert sound._sounds == {}  # not even loaded
-    settings = theme.load_settings({"sound": False})
+    settings = load_settings({"sound": False})
     theme.use(settings)
     try:
         pygame.mixer.init(22050, -16, 1, 512)

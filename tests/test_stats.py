@@ -183,7 +183,7 @@ def test_score_series_of_shut_the_box_is_the_penalty_per_turn():
 
 
 def test_score_series_of_a_petanque_game_is_per_round():
-    match = play("terningepetanque", {"rounds": 15}, [ASE, BJORN], 3, None)
+    match = play("terningepetanque", {"rounds": 3}, [ASE, BJORN], 3, None)  # rounds, not 15
     series = stats.score_series(match.record)
     assert series.unit == "round"
     rounds = sum(1 for e in match.record.events if e["action"] == "round_end")

@@ -1,6 +1,6 @@
 """A fifth game is one rules module, one AI module and their tests: a toy game, registered from
 this test alone, plays through `simulate`, `verify` and the record's round trip with nothing
-else in the program changed (DESIGN.md, principle 9).
+else in the program changed (docs/design.md#a-game-is-registered-once).
 
 The toy is a small Pig: on your turn roll one die as often as you like; a 1 ends the turn with
 nothing, anything else adds to the turn total; `hold` banks the turn total. The first to the

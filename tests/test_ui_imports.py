@@ -1,4 +1,4 @@
-"""Scenes by name (issue 7, part 4; DESIGN.md principle 10): the window's modules, read with `ast`,
+"""Scenes by name (docs/design.md#scenes-by-name): the window's modules, read with `ast`,
 every import counted wherever it stands (at the top or inside a function), except those under
 `if TYPE_CHECKING:`, which never run. No scene module imports another scene module, only the
 registry (ui/scenes.py) imports scene modules, and the ui modules import each other in no circle."""

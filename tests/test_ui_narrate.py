@@ -5,9 +5,10 @@ from ui_support import told_step as step
 
 from petanque_game.record import Seat, decode_event
 from petanque_game.rules.base import Bank, Close, Dice, Keep, Roll, Stop
+from petanque_game.rules.events import Transition
 from petanque_game.rules.games import spec_of
 from petanque_game.ui.narrate import describe
-from petanque_game.ui.session import Step, Told
+from petanque_game.ui.session import Step
 
 NAMES = [Seat("Ana", "human"), Seat("Bo", "ai", "easy")]
 
@@ -59,4 +60,4 @@ def test_a_bug_in_narration_is_not_swallowed():
     window's handler and its log, instead of the line silently missing."""
     with pytest.raises(AttributeError):
         roll = decode_event("ten-thousand", {"action": "roll", "player": 0, "dice": [1]}, 2, 0)
-        describe("ten-thousand", Step(0, None, None, [Told(0, roll)], 0, 0), NAMES)
+        describe("ten-thousand", Step(0, None, None, [Transition(0, roll, None, None)], 0, 0), NAMES)

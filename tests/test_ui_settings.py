@@ -17,6 +17,13 @@ from petanque_game.record import Seat
 from petanque_game.ui import lang, theme
 from petanque_game.ui.app import App, window_size_for
 from petanque_game.ui.keys import key_label
+from petanque_game.ui.settings import (
+    DEFAULT_KEYS,
+    SETTINGS_FILE,
+    WINDOW_ACTIONS,
+    key_conflict,
+    load_settings,
+)
 from petanque_game.ui.settings_scene import SettingsScene, action_label
 
 pytestmark = pytest.mark.usefixtures("home")
@@ -81,7 +88,7 @@ def test_settings_yaml_holds_only_what_changed_and_ui_yaml_still_counts(home):
     app = App()
     open_settings(app)
     click_tag(app, "handover:False")
-    saved = (home / theme.SETTINGS_FILE).read_text(encoding="utf-8")
+    saved = (home / SETTINGS_FILE).read_text(encoding="utf-8")
     assert "handover: false" in saved and "ai_delay" not in saved and "keys" not in saved
     app.close()
     (home / "ui.yaml").write_text("ai_delay: 0.4\nkeys:\n  bank: [j]\n", encoding="utf-8")
@@ -105,9 +112,9 @@ def test_settings_yaml_holds_only_what_changed_and_ui_yaml_still_counts(home):
 ])
 def test_a_broken_settings_file_is_one_message_and_the_game_starts(home, text, problem):
     home.mkdir(parents=True, exist_ok=True)
-    (home / theme.SETTINGS_FILE).write_text(text, encoding="utf-8")
+    (home / SETTINGS_FILE).write_text(text, encoding="utf-8")
     app = App()
-    path = str(home / theme.SETTINGS_FILE)
+    path = str(home / SETTINGS_FILE)
     assert len(app.settings.problems) == 1, app.settings.problems
     assert app.settings.problems[0].startswith(path) and problem in app.settings.problems[0]
     assert app.settings.volume == 0.7 and app.settings.language == "en"
@@ -265,19 +272,19 @@ def test_conflicting_keys_in_a_file_are_refused_naming_file_and_key(home, file, 
                                                                     problem):
     home.mkdir(parents=True, exist_ok=True)
     (home / file).write_text(f"keys:\n  {keys}\n", encoding="utf-8")
-    before = theme.load_settings({}).keys[action]
-    settings = theme.load_settings()
+    before = load_settings({}).keys[action]
+    settings = load_settings()
     assert settings.problems == [f"{home / file}: {problem}, and both are used at the same time"]
     assert settings.keys[action] == before  # the action keeps the key it had
     for other, codes in settings.keys.items():  # and every action is still reachable
         for code in codes:
-            assert theme.key_conflict(settings, other, code) is None, (other, code)
+            assert key_conflict(settings, other, code) is None, (other, code)
 
 
 def test_keys_swapped_in_one_file_are_not_a_conflict(home):
     home.mkdir(parents=True, exist_ok=True)
     (home / "ui.yaml").write_text("keys:\n  roll: [b]\n  bank: [r]\n", encoding="utf-8")
-    settings = theme.load_settings()
+    settings = load_settings()
     assert settings.problems == []
     assert settings.keys["roll"] == {pygame.K_b} and settings.keys["bank"] == {pygame.K_r}
 
@@ -291,7 +298,7 @@ NORDIC_KEYS = {"æ": 230, "ø": 248, "å": 229, "½": 189, "§": 167, "´": 180,
 
 def test_every_nordic_key_binds_in_the_scene_and_survives_a_restart(home):
     app = App()
-    actions = [a for a in theme.DEFAULT_KEYS if a not in theme.WINDOW_ACTIONS]
+    actions = [a for a in DEFAULT_KEYS if a not in WINDOW_ACTIONS]
     bound = {}
     assert len(actions) >= len(NORDIC_KEYS)
     for (char, code), action in zip(NORDIC_KEYS.items(), actions):
@@ -302,7 +309,7 @@ def test_every_nordic_key_binds_in_the_scene_and_survives_a_restart(home):
         bound[action] = code
         app.key(pygame.K_ESCAPE)
     app.close()
-    saved = yaml.safe_load((home / theme.SETTINGS_FILE).read_text(encoding="utf-8"))["keys"]
+    saved = yaml.safe_load((home / SETTINGS_FILE).read_text(encoding="utf-8"))["keys"]
     assert sorted(name for names in saved.values() for name in names) == sorted(NORDIC_KEYS)
     again = App()
     assert again.settings.problems == []
@@ -326,8 +333,8 @@ def test_every_key_pygame_knows_is_stored_by_a_name_that_reads_back():
 
 
 def test_names_written_by_earlier_versions_are_read(home):
-    settings = theme.load_settings({"keys": {"roll": ["space", "r"], "faster": ["=", "+", "up"],
-                                             "close": ["return"], "help": "f1"}})
+    settings = load_settings({"keys": {"roll": ["space", "r"], "faster": ["=", "+", "up"],
+                                       "close": ["return"], "help": "f1"}})
     assert settings.problems == []
     assert settings.keys["roll"] == {pygame.K_SPACE, pygame.K_r}
     assert settings.keys["faster"] == {pygame.K_EQUALS, pygame.K_PLUS, pygame.K_UP}
@@ -354,7 +361,7 @@ def test_thousands_of_settings_mistakes_are_summarised_in_the_log(home):
     from petanque_game import logs
 
     home.mkdir(parents=True, exist_ok=True)
-    (home / theme.SETTINGS_FILE).write_text(
+    (home / SETTINGS_FILE).write_text(
         "".join(f"mistake_{i}: {i}\n" for i in range(9000)), encoding="utf-8")
     app = App()
     assert len(app.settings.problems) == 9000

@@ -4,7 +4,6 @@ chosen in the setup (default in the settings)."""
 
 import math
 import os
-import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -16,6 +15,7 @@ from ui_support import start_table as start
 
 from petanque_game.physics import release_zone
 from petanque_game.record import Seat
+from petanque_game.rules.terningepetanque_events import Thrown
 from petanque_game.ui.table import ACCEPT_GRACE, TableScene
 from petanque_game.ui.table_aim import PULL_FULL
 from petanque_game.ui.table_view import AREA
@@ -32,20 +32,18 @@ def mouse(app, kind, pos, button=1):
 
 
 def thrown(scene):
-    told = scene.session.steps[-1].told[0].decoded
-    assert told.action == "throw"
-    return told.decision[2]
+    event = scene.session.steps[-1].transitions[0].event
+    assert isinstance(event, Thrown)
+    return event.launch
 
 
-def test_use_hint_puts_the_hint_in_place_and_throws_exactly_its_aim(exact_hands):
+def test_use_hint_puts_the_hint_in_place_and_throws_exactly_its_aim(exact_hands, ai_at_once):
     app = fast_app()
     scene = start(app, PEOPLE)
     roll_off(app, scene)
     app.key(pygame.K_u)  # before any hint is shown: searched for, then put in place
-    deadline = time.monotonic() + 60
-    while scene.hinted is None and time.monotonic() < deadline:
-        app.step(1 / 60)
-        time.sleep(0.01)
+    while scene.hinted is None and scene.hint.future is not None:
+        app.step(1 / 60)  # the search, done as it was asked for (ai_at_once), is taken
     aim = scene.hinted_aim()
     assert aim is not None and scene.hinted[0] is aim
     seat, obj = scene.due[0], scene.due[1]
@@ -193,8 +191,8 @@ def test_each_person_has_a_hand_chosen_in_the_setup_the_settings_giving_the_defa
 def test_the_new_settings_are_offered_and_kept(home):
     from petanque_game.physics.hand import DEFAULT_PERSON_HAND
     from petanque_game.ui.app import App
+    from petanque_game.ui.settings import Settings
     from petanque_game.ui.settings_scene import SettingsScene
-    from petanque_game.ui.theme import Settings
 
     defaults = Settings()
     assert defaults.accept_at_once is True and defaults.hand == DEFAULT_PERSON_HAND == "normal"

@@ -6,7 +6,6 @@ say when their throws do not come to rest where the record says."""
 import json
 import math
 import os
-import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -18,7 +17,10 @@ from ui_support import start_table as start
 
 from petanque_game.match import Match
 from petanque_game.record import Seat
+from petanque_game.rules.events import Rolled
+from petanque_game.rules.terningepetanque_events import Thrown
 from petanque_game.ui import lang, theme
+from petanque_game.ui.narrate import says
 from petanque_game.ui.results import ResultsScene
 from petanque_game.ui.table import TableScene
 from petanque_game.ui.table_view import AREA, SIDE
@@ -51,8 +53,8 @@ def test_a_click_comes_to_rest_where_it_points_on_an_empty_board(home, exact_han
         aimed_at = scene.view.to_board(pos[0] - AREA.x, pos[1] - AREA.y)  # the pixel's point
         app.click(pos)
         step = scene.session.steps[-1]
-        assert step.told[0].decoded.action == "throw", "the click threw"
-        dm = step.told[0].decoded.outcome.diamond  # the only body on the board
+        assert isinstance(step.transitions[0].event, Thrown), "the click threw"
+        dm = step.transitions[0].event.table.diamond  # the only body on the board
         miss = math.hypot(dm.x - aimed_at[0], dm.y - aimed_at[1])
         worst = max(worst, miss)
         assert miss <= RESTS_WITHIN, (x, y, scene.elevation, miss)
@@ -107,7 +109,7 @@ def test_one_wheel_notch_changes_the_elevation_by_two_and_a_half_degrees(home):
     assert scene.elevation == pytest.approx(before + 2.5)
     app.handle_logical(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
     assert scene.elevation == pytest.approx(before)
-    assert scene.session.steps[-1].told[0].decoded.action == "roll"  # no throw was made
+    assert isinstance(scene.session.steps[-1].transitions[0].event, Rolled)  # no throw was made
 
 
 def test_the_keyboard_alone_aims_and_throws(home, exact_hands):
@@ -132,10 +134,10 @@ def test_the_keyboard_alone_aims_and_throws(home, exact_hands):
     app.render()
     app.key(pygame.K_SPACE)
     step = scene.session.steps[-1]
-    assert step.told[0].decoded.action == "throw"
-    dm = step.told[0].decoded.outcome.diamond
+    assert isinstance(step.transitions[0].event, Thrown)
+    dm = step.transitions[0].event.table.diamond
     assert math.dist((dm.x, dm.y), (30.0, 50.0)) <= RESTS_WITHIN
-    assert step.told[0].decoded.decision[2].spin == pytest.approx(scene.spin)
+    assert step.transitions[0].event.launch.spin == pytest.approx(scene.spin)
 
 
 def test_nothing_of_a_throw_shows_before_it_has_come_to_rest(home):
@@ -244,7 +246,7 @@ def test_the_reckoning_shows_the_round_and_waits_for_continue(home):
     assert scene.reckoning is None and scene.state is scene.session.state
 
 
-def test_an_ai_only_reckoning_continues_by_itself(home):
+def test_an_ai_only_reckoning_continues_by_itself(home, ai_at_once):
     app = fast_app()
     app.settings.ai_delay = 0.08  # the AI's pace: the reckoning waits 3 x 0.1 s
     scene = start(app, [Seat("A", "ai", "easy"), Seat("B", "ai", "easy")], rounds=2)
@@ -256,7 +258,6 @@ def test_an_ai_only_reckoning_continues_by_itself(home):
         if isinstance(app.top, ResultsScene):
             break
         app.step(1 / 60)
-        time.sleep(0.0005)  # the AI thinks on its own thread
     assert isinstance(app.top, ResultsScene)
     assert 0.4 <= seen <= 1.0  # two reckonings of 0.3 s each, shown without a key
 
@@ -293,7 +294,7 @@ def test_the_roll_for_who_starts_tumbles_in_a_tray_and_says_who_starts(home, mon
     said = roll.verdict(scene.session.players)
     st = scene.session.state
     if st.starter is not None:
-        assert said == lang.tr("table.start.starts", name=scene.session.players[st.starter].name)
+        assert said == says("table.start.starts", scene.session.players[st.starter].name)
     else:
         assert said == lang.tr("table.start.tie", names="Ana, Bo")
     app.render()
@@ -307,10 +308,8 @@ def test_the_hint_is_searched_on_the_ai_thread_and_drawn(home):
     state = scene.session.state
     assert scene.hint.hint is None and scene.hint.searching(state)  # the window goes on
     app.render()
-    deadline = time.monotonic() + 30
-    while scene.hint.current(state) is None and time.monotonic() < deadline:
-        app.step(1 / 60)
-        time.sleep(0.01)
+    scene.hint.future.result(timeout=60)  # searched on the AI's thread
+    app.step(1 / 60)
     hint = scene.hint.current(state)
     assert hint is not None and hasattr(hint.action, "speed")
     from petanque_game.ui.table_hint import hint_words
@@ -327,13 +326,12 @@ def test_the_hint_is_searched_on_the_ai_thread_and_drawn(home):
     assert scene.hint.current(state) is None  # H again hides it
 
 
-def test_an_ai_shows_its_aim_before_it_throws(home):
+def test_an_ai_shows_its_aim_before_it_throws(home, ai_at_once):
     app = fast_app()
     app.settings.ai_delay = 0.4
     scene = start(app, [Seat("Robot", "ai", "easy"), Seat("Ana", "human")])
     shown = None
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
+    for _ in range(20000):
         if scene.ai_aim is not None:
             shown = scene.ai_aim
             app.render()
@@ -346,7 +344,6 @@ def test_an_ai_shows_its_aim_before_it_throws(home):
             else:
                 app.key(pygame.K_SPACE)
         app.step(1 / 60)
-        time.sleep(0.002)
     assert shown is not None
     events = len(scene.session.record.events)
     while scene.ai_aim is not None:
@@ -435,12 +432,12 @@ def test_the_power_bar_aiming_stays_for_those_who_like_it(home, exact_hands):
     charged = scene.charge()
     app.render()
     app.handle_logical(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    launch = scene.session.steps[-1].told[0].decoded.decision[2]
+    launch = scene.session.steps[-1].transitions[0].event.launch
     assert charged == pytest.approx(0.5, abs=0.02)
     assert launch.speed == pytest.approx(charged * scene.level.throw.max_speed)
 
 
-def test_the_hint_after_a_throw_says_what_keeping_it_is_worth(home):
+def test_the_hint_after_a_throw_says_what_keeping_it_is_worth(home, ai_at_once):
     app = fast_app()
     scene = start(app, [Seat("Ana", "human"), Seat("Bo", "human")])
     roll_off(app, scene)
@@ -449,10 +446,7 @@ def test_the_hint_after_a_throw_says_what_keeping_it_is_worth(home):
     assert scene.session.state.awaiting_accept
     press(app, "hint")
     state = scene.session.state
-    deadline = time.monotonic() + 30
-    while scene.hint.current(state) is None and time.monotonic() < deadline:
-        app.step(1 / 60)
-        time.sleep(0.01)
+    app.step(1 / 60)  # the hint, worked out as it was asked for, is taken
     from petanque_game.ui.table_hint import hint_words
 
     hint = scene.hint.current(state)

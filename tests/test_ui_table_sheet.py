@@ -107,12 +107,15 @@ def test_a_replay_and_the_live_game_hold_the_same_sheet():
     assert scored_rows(fresh) == {}  # nothing shown yet: nothing scored
 
 
-def test_a_resumed_game_folds_its_record_for_the_rounds_before():
-    match = Match.new("terningepetanque", ai_seats(2), {"rounds": 3}, 5, "classic")
-    while match.state.round_number < 3:
-        match.play_ai_turn()
+def test_a_resumed_game_has_the_rounds_before_from_its_records_transitions():
+    played_match = Match.new("terningepetanque", ai_seats(2), {"rounds": 3}, 5, "classic")
+    while played_match.state.round_number < 3:
+        played_match.play_ai_turn()
+    from petanque_game.match import rebuild
+    from petanque_game.record import parse_record
     from petanque_game.ui.session import LiveSession
 
+    match = rebuild(parse_record(played_match.record.dumps()), check_physics=False)
     session = LiveSession(match)
     rows = scored_rows(session)
     assert sorted(rows) == [1, 2]
@@ -121,24 +124,25 @@ def test_a_resumed_game_folds_its_record_for_the_rounds_before():
 
 
 def test_a_watched_game_is_filled_by_its_reckonings_without_folding_its_record(monkeypatch):
-    from petanque_game.ui import table_sheet
+    from petanque_game import match
 
-    def no_fold(*args):
+    def no_fold(*args, **kwargs):
         raise AssertionError("the record was folded")
 
-    monkeypatch.setattr(table_sheet, "_folded_states", no_fold)
     app = fast_app()
     session = new_game("terningepetanque", ai_seats(3), {"rounds": 3}, 7, "bumper-lane")
     open_game_scene(app, session)
     scene = app.top
-    for _ in range(20_000):
-        if session.over and not scene.busy:
-            break
-        app.step(0.05)
-        app.render_logical()  # the sheet is drawn every frame
-    assert session.over
-    filled = dict(scored_rows(session))
-    assert [r.round for r in visible_rows(scene)] == [1, 2, 3]
+    with monkeypatch.context() as patched:
+        patched.setattr(match, "fold", no_fold)
+        for _ in range(20_000):
+            if session.over and not scene.busy:
+                break
+            app.step(0.05)
+            app.render_logical()  # the sheet is drawn every frame
+        assert session.over
+        filled = dict(scored_rows(session))
+        assert [r.round for r in visible_rows(scene)] == [1, 2, 3]
     replay = ReplaySession(paths.records_dir() / session.saved_record.name)
     replay.seek(len(replay.states))
     assert scored_rows(replay) == filled  # the reckonings' rows are the record's
@@ -184,12 +188,18 @@ def test_the_sheet_stays_in_the_area_clear_of_the_board_and_the_names(level, n, 
     scene.finish_animation()
     if scene.sheet.rect is None:
         scene.toggle_sheet()  # hidden by default: shown, the board shrinks beside it
-    scene.view.settle()
+    scene.settle_view()
     app.render_logical()
     (size, place, rows), = drawn
     assert size == AREA.size and rows == 3
     area = pygame.Rect((0, 0), AREA.size)
     assert area.contains(place.rect)
+    assert place.rect.collidelist(names_drawn(scene)) < 0
+    assert scene.play_points(), "the last round's table is framed"
+    for x, y in scene.play_points():  # the rest view's play is clear of it ...
+        assert not place.rect.inflate(24, 24).collidepoint(scene.view.to_screen(x, y))
+    scene.toggle_whole()  # ... and so is the whole board's felt (Home)
+    scene.view.settle()
     assert not place.rect.colliderect(board_box(scene))
     assert place.rect.collidelist(names_drawn(scene)) < 0
     # what is drawn there is the sheet: its panel, not the felt

@@ -2,8 +2,11 @@
 board at rest, follows a throw, zooms and comes back), the throw's pace and its sounds, readable
 dice, the cube of a moving die, and the players' marks."""
 
+import dataclasses
 import math
 import os
+import pathlib
+import sys
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -19,10 +22,15 @@ from petanque_game.rules.petanque_table import Launch, Table
 from petanque_game.ui import sound, theme
 from petanque_game.ui import table_draw as td
 from petanque_game.ui import table_watch as watch
+from petanque_game.ui.app import window_size_for
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
 from petanque_game.ui.table import AREA, Flight, TableScene
 from petanque_game.ui.table_camera import Camera
+from petanque_game.ui.table_zoom import zoom_labels
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "benchmarks"))
+import bench_dice_size as dice_size  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("home")
 
@@ -99,6 +107,58 @@ def test_at_rest_the_camera_fits_the_board_and_dice_are_as_large_as_it_allows(le
     assert px >= MIN_DIE_PX[level]
     if level == "classic":
         assert px > 1.5 * 11  # the old view's dice were about 11 px
+
+
+@pytest.mark.parametrize("n", (2, 4))
+@pytest.mark.parametrize("level", LEVELS)
+def test_on_a_1920x1080_desktop_the_rest_view_shows_dice_of_24_px_and_cuts_none(level, n):
+    """Issue 15: dice at rest of at least 24 px on a 1920x1080 screen in the default window, on
+    every board: the rest view frames the diamond and the dice lying (tables of real games, a
+    medium and an easy one), each whole inside the board's part of the area."""
+    window = window_size_for((1920, 1080))
+    assert window == (1728, 972)
+    app = fast_app(size=window)
+    scene = start(app, level, n)
+    cam, scale = scene.view, app._fit()[0]
+    tables = dice_size.play_tables(level, n, 1, 2) + dice_size.play_tables(level, n, 1, 2, "easy")
+    assert len(tables) >= 8 * n
+    fx, fy, w, h = cam.board_rect
+    half = scene.level.dice.side * 0.75  # a die's half side and its height drawn
+    for table in tables:
+        cam.rest([(table.diamond.x, table.diamond.y)]
+                 + [(d.x, d.y) for d in table.dice if d.on_board])
+        cam.settle()
+        assert td.die_px(scene.level, cam.view) * scale >= 24.0
+        for x, y in cam.play:
+            sx, sy = cam.to_screen(x, y)
+            r = half * cam.scale
+            assert fx <= sx - r and sx + r <= fx + w and fy <= sy - r and sy + r <= fy + h
+    app.close()
+
+
+def test_home_or_a_click_shows_the_whole_board_and_brings_the_play_back():
+    app = fast_app(size=window_size_for((1920, 1080)))
+    scene = start(app, "round-table")
+    table = dice_size.play_tables("round-table", 2, 1, 1)[-1]
+    scene.session.state = dataclasses.replace(scene.session.state, table=table)
+    scene.settle_view()
+    cam = scene.view
+    play = cam.scale
+    assert play > cam.fit * 1.2 and not cam.whole
+    app.handle_logical(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode=""))
+    cam.settle()
+    assert cam.whole and cam.scale == pytest.approx(cam.fit, rel=0.02)
+    fx, fy, w, h = cam.board_rect
+    assert all(fx - 1 <= x <= fx + w + 1 and fy - 1 <= y <= fy + h + 1
+               for x, y in corners_on_screen(scene))
+    app.handle_logical(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode=""))
+    cam.settle()
+    assert not cam.whole and cam.scale == pytest.approx(play, rel=0.02)
+    text, spot = zoom_labels(scene)[-1]
+    assert text == "Home: the whole board"
+    app.click(spot.move(AREA.topleft).center)
+    assert cam.whole and app.memory["table_whole"] is True
+    app.close()
 
 
 def test_a_throws_camera_keeps_the_thrown_die_on_screen_and_comes_back():

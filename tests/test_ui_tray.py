@@ -20,6 +20,7 @@ from petanque_game.ui.menu import MenuScene, ReplayListScene, ResumeListScene
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.results import ResultsScene
 from petanque_game.ui.session import new_game
+from petanque_game.ui.settings import load_settings
 from petanque_game.ui.setup import SetupScene
 from petanque_game.ui.tray import TrayScene
 
@@ -350,8 +351,8 @@ def test_the_screenshot_key_writes_a_png(home):
 
 def test_bad_window_settings_are_reported_and_defaults_used():
     pygame.init()
-    s = theme.load_settings({"keys": {"roll": ["nosuchkey"], "fly": ["f"]}, "ai_delay": -3,
-                             "colours": {"felt": [1, 2]}})
+    s = load_settings({"keys": {"roll": ["nosuchkey"], "fly": ["f"]}, "ai_delay": -3,
+                       "colours": {"felt": [1, 2]}})
     assert len(s.problems) == 4
     assert s.is_key("roll", pygame.K_r) and s.ai_delay == 0.8
 
@@ -360,7 +361,7 @@ def test_the_players_own_ui_yaml_overrides_the_shipped_one_and_names_itself(home
     home.mkdir(parents=True, exist_ok=True)
     (home / "ui.yaml").write_text("keys:\n  roll: [g]\nai_delay: 2\nroll_time: fast\n",
                                   encoding="utf-8")
-    s = theme.load_settings()
+    s = load_settings()
     assert s.is_key("roll", pygame.K_g) and not s.is_key("roll", pygame.K_r)
     assert s.is_key("bank", pygame.K_b)  # what the player's file leaves out stays as shipped
     assert s.ai_delay == 2.0 and s.roll_time == 0.7

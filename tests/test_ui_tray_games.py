@@ -8,8 +8,6 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import time
-
 import pygame
 import pytest
 from ui_support import fast_app
@@ -22,7 +20,8 @@ from petanque_game.ui.session import new_game
 from petanque_game.ui.tray import TrayScene
 from petanque_game.ui.tray_games import told
 
-pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py: a user folder of their own
+# tests/conftest.py: a user folder of their own; the AI and hints worked out as they are asked for
+pytestmark = pytest.mark.usefixtures("home", "ai_at_once")
 
 SOLO = [Seat("Åse", "human"), Seat("Bjørn", "ai", "expert")]
 HOT_SEAT = [Seat("Åse", "human"), Seat("Bjørn", "human")]
@@ -46,11 +45,10 @@ def start(app, game, players, seed=7, options=None):
 
 def wait_for_hint(app, scene):
     app.key(pygame.K_h)
-    for _ in range(3000):
+    for _ in range(60):
         advice = scene.advice_shown()
         if advice is not None:
             return advice
-        time.sleep(0.001)  # the hint is worked out on the AI's thread
         app.step(1 / 60)
     raise AssertionError("no hint came")
 

@@ -1,5 +1,5 @@
 """The window reads typed steps, never the record's raw events, and never re-derives a rule: what
-a roll secured in Ship, Captain and Crew comes from the rules' facts (DESIGN.md, principle 10)."""
+a roll secured in Ship, Captain and Crew is from the rules' facts (docs/design.md#typed-steps)."""
 
 from __future__ import annotations
 

@@ -17,8 +17,8 @@ from petanque_game import paths
 from petanque_game.record import Seat
 from petanque_game.ui import app as app_module
 from petanque_game.ui import table_draw as td
-from petanque_game.ui import theme
 from petanque_game.ui.app import App
+from petanque_game.ui.settings import SETTINGS_FILE, load_settings
 
 pytestmark = pytest.mark.usefixtures("home")
 
@@ -35,8 +35,8 @@ def desktop(monkeypatch):
 
 
 def an_app(**given) -> App:
-    return App(settings=theme.load_settings({"ai_delay": 0, "roll_time": 0, "handover": False,
-                                             **given}))
+    return App(settings=load_settings({"ai_delay": 0, "roll_time": 0, "handover": False,
+                                       **given}))
 
 
 def die_on_screen(app, level: str, players: int = 2) -> float:
@@ -60,7 +60,7 @@ def test_dice_at_rest_on_a_1920x1080_desktop_are_larger_than_at_1280x720(level, 
     app = an_app()
     big = die_on_screen(app, level)
     app.close()
-    small = App(size=(1280, 720), settings=theme.load_settings({"handover": False}))
+    small = App(size=(1280, 720), settings=load_settings({"handover": False}))
     plain = die_on_screen(small, level)
     small.close()
     assert big == pytest.approx(plain * 1.35, rel=1e-6)
@@ -69,7 +69,7 @@ def test_dice_at_rest_on_a_1920x1080_desktop_are_larger_than_at_1280x720(level, 
 
 
 def test_an_800x600_window_shows_the_whole_picture_and_the_close_up(desktop):
-    app = App(size=(800, 600), settings=theme.load_settings({"handover": False}))
+    app = App(size=(800, 600), settings=load_settings({"handover": False}))
     scale, left, top = app._fit()
     assert (scale, left, top) == (pytest.approx(0.625), 0, 75)
     px = die_on_screen(app, "round-table")
@@ -83,7 +83,7 @@ def test_the_window_keeps_its_size_and_full_screen_for_the_next_start(desktop):
     app.handle(pygame.event.Event(pygame.VIDEORESIZE, size=(1100, 700), w=1100, h=700))
     assert app.window.get_size() == (1100, 700)
     app.step(0.1)
-    kept = paths.user_dir() / theme.SETTINGS_FILE
+    kept = paths.user_dir() / SETTINGS_FILE
     assert not kept.exists()  # not while the edge is being dragged
     app.step(0.5)
     assert yaml.safe_load(kept.read_text())["window_size"] == [1100, 700]
@@ -94,7 +94,7 @@ def test_the_window_keeps_its_size_and_full_screen_for_the_next_start(desktop):
     app.toggle_fullscreen()
     assert yaml.safe_load(kept.read_text())["fullscreen"] is True
     app.close()
-    again = App(settings=theme.load_settings())
+    again = App(settings=load_settings())
     assert again.fullscreen and again.window_size == (1100, 700)
     again.toggle_fullscreen()
     assert again.window.get_size() == (1100, 700)
@@ -111,6 +111,6 @@ def test_a_kept_size_larger_than_the_desktop_is_not_used(desktop):
 
 @pytest.mark.parametrize("bad", [[100, 50], "big", [1000], [1000.5, 600]])
 def test_a_wrong_window_size_is_a_problem_named_and_not_used(bad):
-    settings = theme.load_settings({"window_size": bad})
+    settings = load_settings({"window_size": bad})
     assert settings.window_size is None
     assert len(settings.problems) == 1 and "window_size" in settings.problems[0]

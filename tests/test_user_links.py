@@ -17,7 +17,7 @@ from hostile_levels import classic_text
 
 from petanque_game import logs, saves
 from petanque_game.physics.level import LevelError, list_levels, load_named_level
-from petanque_game.ui import theme
+from petanque_game.ui.settings import load_settings
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="symbolic links")
 
@@ -52,7 +52,7 @@ def test_a_link_inside_the_user_folder_is_read(home):
     mine.mkdir(parents=True)
     (mine / "ui.yaml").write_text("ai_delay: 1.5\n", encoding="utf-8")
     (home / "ui.yaml").symlink_to(mine / "ui.yaml")
-    settings = theme.load_settings()
+    settings = load_settings()
     assert settings.problems == [] and settings.ai_delay == 1.5
 
 
@@ -73,7 +73,7 @@ def test_a_settings_files_values_are_never_echoed(home):
 def test_a_yaml_mistake_does_not_echo_what_it_found(home):
     home.mkdir(parents=True)
     (home / "settings.yaml").write_text(f"language: *{SECRET}\n", encoding="utf-8")
-    settings = theme.load_settings()
+    settings = load_settings()
     assert len(settings.problems) == 1 and "not valid YAML at line 1" in settings.problems[0]
     assert SECRET not in settings.problems[0]
 

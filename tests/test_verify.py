@@ -1,4 +1,4 @@
-"""`petanque-game verify` (REPLAY.md): exit 0 valid, 1 an outcome disagrees, 2 unusable with one
+"""`petanque-game verify` (docs/records.md#what-verify-checks): 0 valid, 1 differs, 2 unusable, one
 clear line naming the file, the event and the reason -- whatever the input."""
 
 import json

@@ -1,4 +1,4 @@
-"""`verify` on Terningepetanque records (REPLAY.md): every throw re-simulated and compared; a bad
+"""`verify` on Terningepetanque records (docs/records.md#what-verify-checks): throws re-simulated; a bad
 launch exits 2, an outcome or round_end that differs exits 1 naming the event."""
 
 import copy
@@ -100,7 +100,7 @@ def test_an_outcome_that_differs_from_the_simulation_exits_1(tmp_path, capsys, g
 def test_a_tiny_float_wobble_within_tolerance_is_accepted(tmp_path, game):
     record = copy.deepcopy(game)
     die = record["events"][first_throw(record)]["outcome"]["dice"][-1]
-    die["x"] += 1e-9  # REPLAY.md: positions within 1e-6 mm
+    die["x"] += 1e-9  # docs/records.md#what-verify-checks: within 1e-6 mm
     assert verify(tmp_path, record)[1] == 0
 
 

@@ -5,8 +5,9 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from petanque_game.ui import lang, theme
+from petanque_game.ui import lang
 from petanque_game.ui.app import App
+from petanque_game.ui.settings import load_settings
 
 
 def fast_app(**kw) -> App:
@@ -15,9 +16,9 @@ def fast_app(**kw) -> App:
     petanque throw waiting for Accept or Throw again (tests/test_ui_table_keep.py keeps them at
     once, the default). It speaks the language in use (lang.use before it), as the App speaks its
     settings' language."""
-    return App(settings=theme.load_settings({"ai_delay": 0, "roll_time": 0, "replay_delay": 0,
-                                             "handover": False, "accept_at_once": False,
-                                             "language": lang.language()}), **kw)
+    return App(settings=load_settings({"ai_delay": 0, "roll_time": 0, "replay_delay": 0,
+                                       "handover": False, "accept_at_once": False,
+                                       "language": lang.language()}), **kw)
 
 
 def read_lists(app: App, timeout: float = 60.0):
@@ -78,16 +79,18 @@ def roll_off(app: App, scene) -> None:
 
 
 def told_step(game, state, action, outcome=None, event=None):
-    """The step the window is handed for `event` (decoded, with the rules' facts), and the state
-    after it."""
+    """The step the window is handed for `event` (its typed transition, with the rules' facts),
+    and the state after it."""
     from petanque_game.record import decode_event
+    from petanque_game.rules.events import Transition
     from petanque_game.rules.games import spec_of
-    from petanque_game.ui.session import Step, Told
+    from petanque_game.ui.session import Step
 
     after = state.apply(action)
     if outcome is not None:
         after = after.apply(outcome)
-    decoded = decode_event(game, event, state.num_players, 0)
+    typed = decode_event(game, event, state.num_players, 0)
     spec = spec_of(game)
-    facts = spec.facts(state, decoded.decision, decoded.outcome, after) if spec.facts else None
-    return Step(0, state, after, [Told(0, decoded, facts)], 0, event.get("player")), after
+    facts = spec.facts(state, typed.decision, typed.outcome, after) if spec.facts else None
+    made = Transition(0, typed, state, after, facts)
+    return Step(0, state, after, [made], 0, event.get("player")), after

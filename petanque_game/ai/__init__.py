@@ -4,7 +4,7 @@
 `hints.hint` gives a human player the expert's move and its worth.
 
 An AI sees the game's state, the board and its own random stream, nothing else: not the match,
-not its streams, so not the chance still to come (DESIGN.md, principles 2 and 11).
+not its streams, so not the chance still to come (docs/design.md#hidden-chance).
 """
 
 from __future__ import annotations

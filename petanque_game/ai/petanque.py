@@ -7,7 +7,7 @@ prediction of `physics/predict.py`, so the body comes to rest near the target.
 
 An AI decides an aim only. The match then throws it with the AI's hand (`HANDS`: large errors for
 easy, smaller for medium, small for expert) and draws the die's orientation; the AI sees neither
-(DESIGN.md, principle 11). Easy and medium aim honestly at the diamond (at the board's centre for
+(docs/design.md#hidden-chance). Easy and medium aim honestly at the diamond (the board's centre for
 the diamond throw). The expert weighs a handful of candidate aims on the real table: each is
 thrown with hands it samples itself from its own stream, simulated with `simulate_throw`, and
 valued with the rules' own scoring, the thrown die's face taken at its expectation (whatever the
@@ -27,12 +27,12 @@ from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Any
 
-from petanque_game.ai.petanque_worth import Situation, points_worth, tie_break
+from petanque_game.ai.petanque_worth import Situation, points_worth, rest_worth, tie_break
 from petanque_game.physics.hand import Hand, draw_orientation, draw_tumble, wobble
 from petanque_game.physics.level import Level
 from petanque_game.physics.predict import predict_rest
 from petanque_game.physics.throw import check_aim, release_zone, simulate_throw
-from petanque_game.rules.petanque_table import DIAMOND, Aim, Launch
+from petanque_game.rules.petanque_table import DIAMOND, Aim, Launch, Table
 from petanque_game.rules.terningepetanque import (
     Accept,
     TerningepetanqueState,
@@ -191,11 +191,18 @@ def _thrown(level: Level, situation: Situation, candidate: Aim, hand: Hand,
             h: random.Random) -> tuple[float, float]:
     """`candidate` thrown once by `hand` (its wobble drawn from `h`) on the situation's table:
     the table's `points_worth` and `tie_break`."""
+    table = thrown_table(level, situation, candidate, hand, h)
+    return points_worth(table, situation), tie_break(table, situation)
+
+
+def thrown_table(level: Level, situation: Situation, candidate: Aim, hand: Hand,
+                 h: random.Random) -> Table:
+    """The table at rest after `candidate` is thrown once by `hand` (its wobble and the chance
+    after the decision drawn from `h`)."""
     n, seat = situation.num_players, situation.thrower
     thrown = wobble(level, n, seat, candidate, hand, h)
-    result = simulate_throw(level, situation.table, n, seat, situation.obj, situation.die,
-                            _with_unseen_chance(thrown, h), record_path=False)
-    return points_worth(result.table, situation), tie_break(result.table, situation)
+    return simulate_throw(level, situation.table, n, seat, situation.obj, situation.die,
+                          _with_unseen_chance(thrown, h), record_path=False).table
 
 
 class _Drawn(random.Random):
@@ -241,10 +248,13 @@ def appraise(level: Level, situation: Situation, chosen: Aim, hand: Hand, rng: r
              samples: int) -> float:
     """What `chosen` is worth to the thrower (`points_worth`: its expected lead in points, or
     the diamond's penalty risked) when `hand` throws it: the mean over `samples` hands drawn
-    from `rng`. Given a stream the search never saw, this is an honest estimate of the aim the
-    search chose, free of the search's bias for the luckiest of its noisy estimates."""
+    from `rng`, each hand's worth taken with the faces chance alone sets at their exact
+    distribution (`rest_worth`). Given a stream the search never saw, this is an honest estimate
+    of the aim the search chose, free of the search's bias for the luckiest of its noisy
+    estimates."""
     hands = spread_hands(rng, samples)
-    return sum(_thrown(level, situation, chosen, hand, h)[0] for h in hands) / samples
+    return sum(rest_worth(thrown_table(level, situation, chosen, hand, h), situation)
+               for h in hands) / samples
 
 
 def _with_unseen_chance(thrown: Aim, sample: random.Random) -> Launch:

@@ -10,6 +10,16 @@ scored by the rules' own `score_round`, with two things the table alone does not
   fair throw rests nearer (a half-normal of scale REACH, a club player's spread); the chance of
   ending closest then weighs the seat's dice on the board and those still to come (ON_BOARD of
   them landing, MEAN_FACE each). Doubles, penalties and dice off the board count as they stand.
+
+`rest_worth` is the same expected lead with less chance left in it, for the hint's stated worth
+(ai/petanque.py `appraise`): besides the thrown die's face it takes the face of every die the
+throw knocked at its exact distribution. Where a throw leaves the bodies does not depend on any
+die's orientation, and a knocked die is turned by one of the 24 rotations with equal chance
+(physics/knocked.py), so, given where everything came to rest, a die whose orientation changed
+lies in any of the other 23 orientations with equal chance (its old face on 3 of them, each other
+face on 4), independently of the others; a die whose orientation did not change shows its face.
+Each seat's points depend on its own faces only, so the lead's expectation is exact: each seat's
+points as a distribution, the best other seat's as the largest of independent ones.
 """
 
 from __future__ import annotations
@@ -62,6 +72,64 @@ def points_worth(table: Table, situation: Situation) -> float:
         as_if = Table(table.diamond, (*before, replace(thrown, face=face)))
         total += lead(as_if, seat, penalties, situation.to_come, closest)
     return total / 6.0
+
+
+def rest_worth(table: Table, situation: Situation) -> float:
+    """`points_worth` given only where the bodies came to rest (see the module's docstring): the
+    faces chance alone sets, the thrown die's and every knocked die's, at their exact
+    distribution. Its expectation over throws is `points_worth`'s; it varies less."""
+    if situation.obj == DIAMOND:
+        return points_worth(table, situation)
+    seat, n = situation.thrower, situation.num_players
+    penalties = _penalties_after(table, situation)
+    closest = _closest_chances(table, n, situation.to_come)
+    before = {(d.player, d.die): d for d in situation.table.dice}
+    chances = {}
+    for i, d in enumerate(table.dice):
+        lay = before.get((d.player, d.die))
+        if i == len(table.dice) - 1:  # the thrown die
+            chances[d.player, d.die] = {f: 1 / 6 for f in range(1, 7)}
+        elif lay is not None and lay.orientation != d.orientation:  # knocked, and turned
+            chances[d.player, d.die] = {f: (3 if f == lay.face else 4) / 23 for f in range(1, 7)}
+    points = [_seat_points(table, s, penalties, situation.to_come, closest, chances)
+              for s in range(n)]
+    mine = sum(v * p for v, p in points[seat].items())
+    others = [points[s] for s in range(n) if s != seat]
+    return mine - (_expected_largest(others) if others else 0.0)
+
+
+def _seat_points(table: Table, seat: int, penalties: tuple[int, ...], to_come: tuple[int, ...],
+                 closest: list[float], chances: dict) -> dict[float, float]:
+    """`seat`'s expected points of the round (`_expected_points`) as a distribution over the
+    faces of its dice that are left to chance (`chances`: (player, die) -> {face: chance})."""
+    mine = [(i, d) for i, d in enumerate(table.dice) if d.player == seat]
+    open_ = [(i, d) for i, d in mine if (d.player, d.die) in chances]
+    found: dict[float, float] = {}
+    combos = [((), 1.0)]
+    for _, d in open_:
+        combos = [(faces + (f,), p * q) for faces, p in combos
+                  for f, q in chances[d.player, d.die].items()]
+    for faces, p in combos:
+        dice = list(table.dice)
+        for (i, d), f in zip(open_, faces):
+            dice[i] = replace(d, face=f)
+        value = _expected_points(Table(table.diamond, tuple(dice)), penalties, to_come,
+                                 closest)[seat]
+        found[value] = found.get(value, 0.0) + p
+    return found
+
+
+def _expected_largest(seats: list[dict[float, float]]) -> float:
+    """The expectation of the largest of independent values, each given as {value: chance}."""
+    values = sorted({v for dist in seats for v in dist})
+    total, below = 0.0, 0.0  # below: the chance that the largest is under the value
+    for v in values:
+        upto = 1.0
+        for dist in seats:
+            upto *= sum(p for w, p in dist.items() if w <= v)
+        total += v * (upto - below)
+        below = upto
+    return total
 
 
 def lead(table: Table, seat: int, penalties: tuple[int, ...], to_come: tuple[int, ...],

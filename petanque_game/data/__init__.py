@@ -1,8 +1,9 @@
 """Where the shipped data lives: levels, config and assets.
 
 Installed, the build carries the repository's top-level `levels/`, `config/` and `assets/` into
-this package (see pyproject.toml) and they are found with importlib.resources. Run from a source
-checkout, those subpackages do not exist and the top-level folders are used directly.
+this package (see pyproject.toml) and they are found with importlib.resources. The standalone app
+(tools/build_app.py) puts them beside this file as plain folders. Run from a source checkout,
+neither exists and the top-level folders are used directly.
 """
 
 from __future__ import annotations
@@ -11,14 +12,16 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-_CHECKOUT = Path(__file__).resolve().parents[2]
+_HERE = Path(__file__).resolve().parent
+_CHECKOUT = _HERE.parents[1]
 
 
 def _data(name: str) -> Traversable:
     try:
         return files(f"{__name__}.{name}")
     except ModuleNotFoundError:
-        return _CHECKOUT / name
+        beside = _HERE / name
+        return beside if beside.is_dir() else _CHECKOUT / name
 
 
 def levels_dir() -> Traversable:

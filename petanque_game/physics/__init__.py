@@ -1,7 +1,7 @@
 """Terningepetanque's physics: levels, the 24 die orientations, and simulated throws.
 
 pymunk moves the bodies in the board plane; the thrown body's height is integrated alongside
-(pseudo-3D, DESIGN.md principle 5). A throw is a pure function of (level, table at rest, launch).
+(docs/design.md#pseudo-3d-flight). A throw is a pure function of (level, table at rest, launch).
 No pygame here.
 """
 

@@ -1,5 +1,5 @@
 """The thrown body from the hand to the felt: its height, its contacts in the air, the flight in
-closed form, the touchdowns and the landing (the pseudo-3D of DESIGN.md, principle 5).
+closed form, the touchdowns and the landing (docs/design.md#pseudo-3d-flight).
 
 pymunk moves every body in the board plane. Only the thrown body ever leaves the plane: its
 underside height `z` and vertical speed `vz` are integrated here with semi-implicit Euler under

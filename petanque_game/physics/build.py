@@ -29,7 +29,7 @@ from petanque_game.physics.level import Level
 from petanque_game.physics.level_play import STEPS_PER_SECOND
 from petanque_game.rules.petanque_table import DIAMOND, DiamondRest, DieRest
 
-DT = 1.0 / STEPS_PER_SECOND  # 480 Hz or finer against tunnelling (PHYSICS_NOTES)
+DT = 1.0 / STEPS_PER_SECOND  # 480 Hz or finer against tunnelling (docs/design.md#tunnelling)
 CHECK_EVERY = 8  # steps per check and per path frame: 60 frames per simulated second
 FPS = 60
 REST_CHECKS = 3  # checks in a row with everything still

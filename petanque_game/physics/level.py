@@ -18,7 +18,7 @@ A player's file name must be 1 to 40 printable characters. A level given by its 
 already answers to that name with other bytes, and a record of it verifies wherever a board of
 that name with those bytes is found by name (so: put it in your levels folder).
 
-Seats (RULES.md: one wall per player, 8 dice from the board's edge): `walls.sides` names the
+Seats (docs/rules.md#terningepetanque-the-table: a wall per player, 8 dice out): `walls.sides` names the
 walls, each standing outside the board at compass `angle`; `seats` says which wall each seat of
 a 2-, 3- and 4-player game uses, in seat (clockwise) order.
 """
@@ -95,6 +95,25 @@ def _parse_bytes(raw: bytes, name: str, file: str, origin: str) -> Level:
         raise LevelError(one_line(str(exc))) from None
     level = parse_level(data, name, file)
     return dataclasses.replace(level, sha256=hashlib.sha256(raw).hexdigest(), origin=origin)
+
+
+def parse_level_text(text: str, name: str, origin: str = "challenge") -> Level:
+    """A board given as the text of its file (as a challenge carries it), with every check a
+    board file gets; LevelError (one line) for anything wrong."""
+    raw = text.encode("utf-8", "surrogatepass")
+    if len(raw) > MAX_LEVEL_BYTES:
+        raise LevelError(f"{_file(name)}.yaml: {len(raw)} bytes; a board is at most "
+                         f"{MAX_LEVEL_BYTES}")
+    return _parse_bytes(raw, name, _file(f"{name}.yaml"), origin)
+
+
+def board_text(name: str) -> str:
+    """The text of the board file called `name` (shipped first, then the player's)."""
+    entry, _ = _find(name)
+    try:
+        return _read(entry, _file(entry.name)).decode("utf-8")
+    except UnicodeDecodeError:
+        raise LevelError(f"{_file(entry.name)}: not UTF-8 text") from None
 
 
 # --- where levels are --------------------------------------------------------------------------

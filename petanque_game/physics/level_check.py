@@ -267,10 +267,10 @@ def _walls(r: _Reader, raw: Any, board: Board, side: float) -> Walls:
     gap = m["gap"]
     if type(gap) in (int, float) and math.isfinite(gap) and gap <= 0:
         raise r.fail("walls.gap", f"{gap:g} puts the walls inside the board; the gap from wall "
-                     "to board edge must be positive (RULES.md: 8 dice)")
+                     "to board edge must be positive (the rules: 8 dice)")
     w = r.section({k: v for k, v in m.items() if k != "sides"}, "walls")
     if abs(w["gap"] - 8 * side) > side:
-        raise r.fail("walls.gap", f"{w['gap']:g} mm is not 8 dice: RULES.md puts the walls 8 die "
+        raise r.fail("walls.gap", f"{w['gap']:g} mm is not 8 dice: the rules put the walls 8 die "
                      f"sides from the board ({8 * side:g} mm here), give or take one side "
                      f"({7 * side:g} to {9 * side:g} mm)")
     raw_sides = m["sides"]

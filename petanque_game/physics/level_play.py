@@ -1,6 +1,6 @@
 """Checks of a level as a whole, made when it is loaded, after each part has been read.
 
-- Obstacles lie on the board, and the centre is free: the diamond is laid there (RULES.md: after
+- Obstacles lie on the board, the centre is free: the diamond is laid there (docs/rules.md: after
   it went off), so a circle round (0, 0) holding the diamond at any angle, or a die, plus 1 mm,
   must lie on the board and clear of every obstacle.
 - No wall crosses another wall, an obstacle or the board (every wall is drawn, whoever sits).

@@ -4,11 +4,11 @@
 (`parts.py`: made once per board, given back by `finish`, added in a fixed order:
 the seats' walls, the obstacles, then the diamond, the dice in table order, the thrown body
 last, so that the world is the same as one made afresh, bit for bit), the
-thrown body's flight (an `airborne.Flier`: the pseudo-3D of DESIGN.md, principle 5, is described
+thrown body's flight (an `airborne.Flier`: docs/design.md#pseudo-3d-flight, which is described
 there), the dice rolling on the felt (a `rolling.Roller`), the hits the contact callbacks record
 and the path's frames. `settle.py` runs it and reads the settled table and the path back.
 
-Friction on the felt is the pymunk `tank.py` idiom (PHYSICS_NOTES): a PivotJoint and a GearJoint
+Felt friction is pymunk's `tank.py` idiom (docs/design.md#coming-to-rest): a PivotJoint and a GearJoint
 per body to the static body with max_bias 0 and max_force mu*m*g (torque mu*m*g times the body's
 radius of gyration). The thrown body gets them when it lands (there is no friction in the air).
 A body at rest that nothing touches needs no friction either, so the joints are added to a body

@@ -1,11 +1,11 @@
 """What every game's rules share: who is to move, the actions, the refusal of an illegal one.
 
-The rules are pure state machines (DESIGN.md, principle 1). A state is an immutable value: it says
+The rules are pure state machines (docs/design.md#rules-are-pure-state-machines): a state, immutable, says
 whether a seat, chance or the engine is to move, lists what may be done, and `apply` gives the next
 state. The rules never draw a random number: at a chance node the match draws one outcome from
 `chance_outcomes()` with its own seeded stream and applies it like any other action.
 
-A recorded event (REPLAY.md) is one player's act together with the chance outcome it caused: a
+A recorded event (docs/records.md#events) is one player's act with the chance outcome it caused: a
 `Roll` decision followed by the `Dice` it produced is one `roll` event.
 """
 
@@ -122,7 +122,7 @@ class State(Protocol):
         """The next state; raises IllegalAction with the reason when the rules refuse it."""
 
     def scores(self) -> tuple[int, ...]:
-        """Each seat's score now, in the units `verify` prints (REPLAY.md)."""
+        """Each seat's score now, as `verify` prints it (docs/records.md#what-verify-checks)."""
 
     def winners(self) -> tuple[int, ...]:
         """Seats that won, ascending; empty until the game is over."""

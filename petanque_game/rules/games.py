@@ -8,8 +8,10 @@ with the physics. The games are found by looking through this package for module
 (`games()`), so a new game is a new module here, nothing else in `rules/`; `register` adds one
 from elsewhere (a test's toy game), `unregister` takes it away again.
 
-A game may record actions of its own, beyond the shared ones that REPLAY.md defines: `codecs`
-maps each such action name to an `EventCodec` that turns the decision into its event and back.
+A game owns its events (`events.py`): `codecs` maps each action name it records, beyond the
+shared `roll`, to the `EventCodec` that reads and writes that event; `codec` and `codec_for`
+find one by name or by the decision it records. `implied` names a decision the record leaves
+out, and `facts` what the rules made of a step, for the window.
 """
 
 from __future__ import annotations
@@ -21,30 +23,39 @@ from importlib import import_module
 from types import MappingProxyType, ModuleType
 from typing import Any, Protocol
 
+from petanque_game.rules.events import SHARED_CODECS, EventError, as_codec
 
-class EventError(ValueError):
-    """An event a game's codec cannot read; the message says what is wrong with it."""
+__all__ = ["EventCodec", "EventError", "GameSpec", "game_ids", "games", "register", "spec_of",
+           "unregister"]
 
 
 class EventCodec(Protocol):
-    """A game's own recorded action: its event fields and the decision it records."""
+    """A recorded action of a game: its typed event and the event's JSON fields. An event class
+    is its own codec (`events.Rolled`). A codec of the first shape, with `encode(seat, decision)`
+    and `decode(event)` to the decision instead of `of`, `read` and `write`, is still taken
+    (`events.DecisionCodec`)."""
 
-    decision: type  # the class of the decision this action records
+    decided: type  # the class of the decision it records (the engine's step for its own events)
     required: frozenset[str]  # event keys besides "action" that must be there
     optional: frozenset[str]
 
-    def encode(self, seat: int, decision: Any) -> dict[str, Any]:
-        """The event of `seat` deciding `decision` (with "action" and "player")."""
+    def of(self, player: int | None, decision: Any, outcome: Any) -> Any:
+        """The event of `player` (None: the engine) deciding `decision`, with its chance
+        outcome (None when it has none)."""
 
-    def decode(self, event: Mapping[str, Any]) -> Any:
-        """The decision an event records; EventError when its fields are wrong."""
+    def read(self, data: Mapping[str, Any], num_players: int) -> Any:
+        """The event a record's JSON object holds (its keys and player already checked);
+        EventError, with the whole reason, when its fields are wrong."""
+
+    def write(self, event: Any) -> dict[str, Any]:
+        """The event as the record holds it (with "action" and, but for the engine, "player")."""
 
 
 @dataclass(frozen=True)
 class GameSpec:
     """One game, as everything outside its rules module sees it."""
 
-    id: str  # the record's "game" (REPLAY.md)
+    id: str  # the record's "game" (docs/records.md#the-top-level)
     title: str  # what players call it
     rules: ModuleType  # new_game(num_players, options), OPTIONS, its State
     actions: frozenset[str]  # the "action" of every event its records may hold
@@ -57,6 +68,10 @@ class GameSpec:
     # what the rules made of a step, for the window to tell and draw (never re-derived there):
     # facts(state before, decision, chance outcome or None, state after) -> a value or None
     facts: Callable[[Any, Any, Any, Any], Any] | None = None
+    # a decision the record leaves out, due before an event: implied(state, event) -> it or None
+    implied: Callable[[Any, Any], Any] | None = None
+    _recorders: dict[type, Any] = field(default_factory=dict, init=False, repr=False,
+                                        compare=False)  # codec_for's answers, by decision class
 
     @property
     def options(self) -> Mapping[str, Any]:
@@ -64,6 +79,22 @@ class GameSpec:
 
     def new_game(self, num_players: int, options: Mapping | None = None) -> Any:
         return self.rules.new_game(num_players, options)
+
+    def codec(self, action: str) -> EventCodec | None:
+        """The codec of one of this game's actions (its own, else the shared one); None for an
+        action it does not record."""
+        if action not in self.actions:
+            return None
+        return as_codec(action, self.codecs.get(action) or SHARED_CODECS[action])
+
+    def codec_for(self, decision: Any) -> EventCodec | None:
+        """The codec recording `decision`; None for a decision that is not recorded
+        (Terningepetanque's Accept)."""
+        kind = type(decision)
+        if kind not in self._recorders:
+            found = (self.codec(a) for a in sorted(self.actions))
+            self._recorders[kind] = next((c for c in found if issubclass(kind, c.decided)), None)
+        return self._recorders[kind]
 
 
 _added: dict[str, GameSpec] = {}

@@ -1,7 +1,7 @@
 """Terningepetanque's table at rest and a throw's launch, as plain values.
 
 The physics produces a `Table` when a throw has settled; the rules score a round from it; the record
-stores it as a throw's `outcome` (REPLAY.md: millimetres, origin at the board's centre, x right,
+stores it as a throw's `outcome` (docs/records.md#terningepetanque: mm from the board's centre, x right,
 y up, angles in radians). Nothing here simulates anything.
 
 A die's 3D orientation is one of the 24 rotations of a cube, numbered 0-23 (see `physics/cube.py`
@@ -142,7 +142,7 @@ class Aim:
 
 @dataclass(frozen=True)
 class Launch(Aim):
-    """Every number the physics needs to re-run a throw (REPLAY.md `launch`): the aim as the hand
+    """Every number the physics needs to re-run a throw (docs/records.md `launch`): the aim as the hand
     released it (any wobble applied), `orientation`, the die's starting cube rotation 0-23 in the
     hand (0 for the diamond), and `tumble` (0 to TUMBLE_MAX), the chance in how the dice this
     throw knocks land (`physics/knocked.py`; 0 for the diamond; None in a throw of physics
@@ -186,7 +186,7 @@ TOO_LARGE = 2.0**63  # no coordinate, angle or speed of a record comes near this
 
 
 def _mapping(value: Any, where: str, keys: tuple[str, ...]) -> dict:
-    """`value` as an object holding no key but `keys` (REPLAY.md: unknown keys are errors below
+    """`value` as an object holding no key but `keys` (docs/records.md#events: no unknown key below
     the top level)."""
     if not isinstance(value, dict):
         raise TableError(f"{where} must be an object")

@@ -1,4 +1,4 @@
-"""Ship, Captain and Crew ("6-5-4", RULES.md section 2): points or pot, with cargo re-rolls.
+"""Ship, Captain and Crew ("6-5-4", docs/rules.md#ship-captain-and-crew): points or pot, cargo re-rolls.
 
 A turn is up to three rolls. After each roll a 6 (ship), then a 5 (captain), then a 4 (crew) are
 secured automatically and in strict order, one die of each; the unsecured dice are rolled next
@@ -7,7 +7,7 @@ and the turn scores their sum; while rolls remain the seat may `Stop()` or re-ro
 accept the new result (with the same choice again while rolls remain). A turn that has not
 qualified after three rolls scores 0. The turn ends after the third roll or after `Stop()`.
 
-Readings (RULES.md is silent or leaves a choice here):
+Readings (docs/rules.md is silent or leaves a choice here):
 - Re-rolling the cargo is `Roll(2)`: `reroll` may be omitted (None) or name both cargo values.
   With `cargo_reroll: any` one die may be re-rolled: `Roll(1, reroll=(v,))`, v a cargo value (the
   other cargo die stays). `legal_actions` lists `Stop()`, `Roll(2)` and then each distinct
@@ -47,6 +47,7 @@ from petanque_game.rules import base
 from petanque_game.rules.base import CHANCE, TERMINAL, Dice, IllegalAction, Roll, Stop
 from petanque_game.rules.games import GameSpec
 from petanque_game.rules.options import Option, OptionError, resolve
+from petanque_game.rules.ship_captain_crew_events import CODECS
 
 SHIP, CAPTAIN, CREW = 6, 5, 4
 SECURE_ORDER = (SHIP, CAPTAIN, CREW)
@@ -427,4 +428,4 @@ _FRESH_TURN = {"secured_count": 0, "cargo": (), "rolls_used": 0, "pending": 0, "
 
 SPEC = GameSpec(GAME_ID, TITLE, sys.modules[__name__], frozenset({"roll", "stop"}),
                 "petanque_game.ai.ship_captain_crew", MIN_PLAYERS, MAX_PLAYERS, order=2,
-                facts=turn_facts)
+                facts=turn_facts, codecs=CODECS)

@@ -1,17 +1,17 @@
-"""Shut the Box (`shut-the-box`, RULES.md section 3): the seed's rules, its two variations, extras.
+"""Shut the Box (docs/rules.md#shut-the-box): the seed's rules, its two variations, extras.
 
 A turn starts with boxes 1-9 open. The seat decides `Roll(2)` (or, once 7, 8 and 9 are all closed,
 `Roll(1)`), the dice come as a chance outcome, and the seat must `Close` one legal set of boxes. A
 roll that allows no closing ends the turn at once with no further event, and so does closing the
 last open box. The turn's penalty is the sum of the boxes still open; a seat's score is minus its
-total penalty over all turns (REPLAY.md: verify prints e.g. -26).
+total penalty over all turns (docs/records.md#what-verify-checks: e.g. -26).
 
 Which boxes a roll may close (option `closing`):
 - `seed`: the sum box alone (sum <= 9 and open), or the two die boxes (dice differ, both open);
   one die: the box equal to the die.
 - `classic`: any set of open boxes adding up to the sum (one die: to the die).
 
-Readings of RULES.md made here:
+Readings of docs/rules.md made here:
 - `partial_close` applies when the roll allows no full option (no sum-box close and no two-box
   close, or under `classic` no set adding up to the sum): one open box equal to one of the dice may
   be closed. That includes a double (double 5 with box 5 open: close 5), since a double allows
@@ -39,6 +39,7 @@ from petanque_game.rules import base
 from petanque_game.rules.base import Close, Dice, IllegalAction, Roll
 from petanque_game.rules.games import GameSpec
 from petanque_game.rules.options import Option, boolean, resolve
+from petanque_game.rules.shut_the_box_events import CODECS
 
 BOXES = (1, 2, 3, 4, 5, 6, 7, 8, 9)
 HIGH_BOXES = (7, 8, 9)  # once these are all closed, a single die may be rolled
@@ -349,4 +350,4 @@ def _show(values: tuple | list, sep: str = ", ") -> str:
 
 
 SPEC = GameSpec(GAME_ID, TITLE, sys.modules[__name__], frozenset({"roll", "close"}),
-                "petanque_game.ai.shut_the_box", MIN_PLAYERS, MAX_PLAYERS, order=3)
+                "petanque_game.ai.shut_the_box", MIN_PLAYERS, MAX_PLAYERS, order=3, codecs=CODECS)

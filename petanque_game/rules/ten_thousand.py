@@ -1,6 +1,6 @@
 """Ten Thousand (Titusind): roll six dice, set scoring dice aside, bank or push your luck.
 
-Variant: RULES.md section 4, the seed's rules with no straights and no extra combinations. Scoring
+Variant: docs/rules.md#ten-thousand, the seed's rules with no straights or other combinations. Scoring
 dice count only within one roll: three 1s 1000, three of 2-6 worth 100 times the value, a single 1
 100, a single 5 50; six of a kind is two triples, four or five of a kind a triple plus singles that
 score only if they are 1s or 5s. A set of dice scores its best split, and every die set aside must
@@ -12,7 +12,7 @@ Readings made here:
 - After a keep the seat chooses `Roll(dice left)` or `Bank()`; there is no minimum to bank.
 - Hot dice with `hot_dice_banks` (default true): when all six dice are set aside the turn total is
   added to the score at once (the game ends there if it reaches the target); the seat then chooses
-  `Roll(6)` with a new turn total of 0, or `Bank()`, which banks 0 and ends the turn (REPLAY.md).
+  `Roll(6)` with a new turn total of 0, or `Bank()`, banking 0 and ending the turn (docs/records.md).
   With `hot_dice_banks` false the turn total carries on with six new dice and a bust loses all of it.
 - The first score to reach `target` wins at once, so a game has exactly one winner.
 """
@@ -43,6 +43,7 @@ from petanque_game.rules.base import (
     ordered_dice_outcomes,
 )
 from petanque_game.rules.games import GameSpec
+from petanque_game.rules.ten_thousand_events import CODECS
 
 DICE = 6
 TRIPLE = {1: 1000, 2: 200, 3: 300, 4: 400, 5: 500, 6: 600}
@@ -300,4 +301,4 @@ def _name(thing: object) -> str:
 
 
 SPEC = GameSpec(GAME_ID, TITLE, sys.modules[__name__], frozenset({"roll", "keep", "bank"}),
-                "petanque_game.ai.ten_thousand", MIN_PLAYERS, MAX_PLAYERS, order=4)
+                "petanque_game.ai.ten_thousand", MIN_PLAYERS, MAX_PLAYERS, order=4, codecs=CODECS)

@@ -1,11 +1,11 @@
-"""Terningepetanque (dice pétanque): the rules of RULES.md section 1, scored from settled tables.
+"""Terningepetanque (dice pétanque): docs/rules.md#terningepetanque, scored from settled tables.
 
 The rules never simulate. A seat decides a `Throw` (which object, and its `Launch`); the state is
 then a chance node whose outcome is not drawn but supplied by the physics as `Settle(table)`, the
 table at rest after the throw. When every die of the round has settled, the engine scores the round
 (`engine_action()` gives the `RoundEnd`, which a replay's recorded `round_end` must equal).
 
-Readings made here (beyond the **(reading)** marks of RULES.md):
+Readings made here (beyond the readings of docs/rules.md):
 - A launch is continuous, so `legal_actions()` at a throw is empty (`throw_due` says which throw is
   due); at the settle node `chance_outcomes()` is empty (the physics gives the one outcome).
 - A settled table is refused unless plausible: the dice listed are exactly those thrown so far this
@@ -37,9 +37,18 @@ from petanque_game.rules import options as opts
 from petanque_game.rules.base import CHANCE, ENGINE, TERMINAL, Dice, IllegalAction, Roll
 from petanque_game.rules.games import GameSpec
 from petanque_game.rules.petanque_table import DIAMOND, DIE, DiamondRest, DieRest, Launch, Table
+from petanque_game.rules.terningepetanque_events import (
+    CODECS,
+    Accept,
+    Rethrow,
+    RoundEnd,
+    Settle,
+    Throw,
+    implied,
+)
 
-DIAMOND_PENALTY = 5  # points lost each time the diamond leaves the board (RULES.md)
-# Touching (RULES.md, reading): a die whose outline lies within this many millimetres of the
+DIAMOND_PENALTY = 5  # points lost each time the diamond leaves the board (docs/rules.md)
+# Touching (docs/rules.md#terningepetanque-scoring): a die whose outline lies this many mm from the
 # diamond's touches it and counts as 0 away. It is the physics' contact tolerance (the collision
 # slop of the simulation, set from this number), the gap resting contact can leave.
 TOUCHING = 0.1  # mm
@@ -356,41 +365,6 @@ class TerningepetanqueState:
                        starter=next_starter(self.num_players, self.starter, expected.closest))
 
 
-# --- actions --------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Throw:
-    """The seat to move throws the diamond (obj "diamond", die None) or its die 0/1 (obj "die")."""
-    obj: str
-    die: int | None
-    launch: Launch
-
-
-@dataclass(frozen=True)
-class Settle:
-    """The chance outcome of a throw: the table at rest after it, as the physics computed it."""
-    table: Table
-
-
-@dataclass(frozen=True)
-class Accept:
-    """The thrower keeps the throw that has just settled (not a recorded event)."""
-
-
-@dataclass(frozen=True)
-class Rethrow:
-    """The thrower takes back the throw that has just settled and throws the same object again."""
-
-
-@dataclass(frozen=True)
-class RoundEnd:
-    """The engine scores a round: its number (1-based), points per seat, the closest seats."""
-    round: int
-    points: tuple[int, ...]
-    closest: tuple[int, ...]
-
-
 class PendingThrow(NamedTuple):
     """A throw in the air: who threw what, how, and the table before it."""
     player: int
@@ -468,4 +442,5 @@ def _ints(values: object) -> tuple[int, ...] | None:
 
 
 SPEC = GameSpec(GAME_ID, TITLE, sys.modules[__name__], frozenset({"roll", "throw", "rethrow", "round_end"}),
-                "petanque_game.ai.petanque", MIN_PLAYERS, MAX_PLAYERS, order=1, board=True)
+                "petanque_game.ai.petanque", MIN_PLAYERS, MAX_PLAYERS, order=1, board=True,
+                codecs=CODECS, implied=implied)

@@ -2,10 +2,10 @@
 
 Everything is drawn to a fixed 1280x720 logical surface, scaled (letterboxed) to whatever size the
 window has; mouse positions are mapped back to logical coordinates before a scene sees them, so
-scenes know nothing of the window's size or full screen (DESIGN.md, principle 7).
+scenes know nothing of the window's size or full screen (docs/design.md#a-thin-window).
 
 Scenes are registered by name and opened by name (`app.open("setup")`: ui/scenes.py, whose
-`SceneStack` the App is), so no scene imports another (DESIGN.md, principle 10).
+`SceneStack` the App is), so no scene imports another (docs/design.md#scenes-by-name).
 
 The loop draws 60 frames a second only while something moves: a scene that moves on its own (an
 animation, a timer, work on another thread it waits for) says so with an `animating` property
@@ -41,9 +41,10 @@ import pygame
 
 from petanque_game import logs, paths, saves
 from petanque_game.files import ensure_folder, os_reason
-from petanque_game.ui import lang, play, sound, theme
+from petanque_game.ui import icon, lang, play, sound, theme
 from petanque_game.ui.keys import key_event_code
 from petanque_game.ui.scenes import MENU, SceneStack
+from petanque_game.ui.settings import Settings, load_settings, save_settings
 from petanque_game.ui.widgets import Toast
 
 MAX_SHOWN_PROBLEMS = 8  # settings problems listed in the window
@@ -63,7 +64,7 @@ class App(SceneStack):
     """The window and its scene stack (scenes registered and opened by name: ui/scenes.py)."""
 
     def __init__(self, size: tuple[int, int] | None = None, replay: str | None = None,
-                 settings: theme.Settings | None = None, start_menu: bool = True):
+                 settings: Settings | None = None, start_menu: bool = True):
         pygame.mixer.pre_init(22050, -16, 1, MIXER_BUFFER)  # a small buffer: sounds on time
         pygame.init()
         theme.reset_caches()
@@ -73,10 +74,11 @@ class App(SceneStack):
                 pygame.mixer.init()
             except pygame.error:
                 pass  # no sound device: the game needs none, and stays silent
-        self.settings = settings or theme.load_settings()
+        self.settings = settings or load_settings()
         theme.use(self.settings)  # its colours are the ones drawn
         lang.use(self.settings.language)
         pygame.display.set_caption(lang.tr("app.title"))
+        pygame.display.set_icon(icon.window_icon())  # before the window opens, so it shows at once
         self.toast = Toast()
         self.window_size = size or window_size_for(_desktop(), self.settings.window_size)
         self.fullscreen = False
@@ -256,7 +258,7 @@ class App(SceneStack):
         self._resized = None
         if not self.fullscreen and min(self.window_size) > 0:
             self.settings.window_size = [int(v) for v in self.window_size]
-        problem = theme.save_settings(self.settings)
+        problem = save_settings(self.settings)
         if problem is not None:
             logs.note(f"Settings: the window's size was not kept: {problem}")
 
@@ -401,6 +403,20 @@ class App(SceneStack):
             else:  # woken by the time: let the clocks move on
                 self.tick(min(time.perf_counter() - slept, 1.0), woken=True)
 
+    def run_frames(self, count: int, picture: Path | None = None) -> None:
+        """Draw `count` frames one after another (each 1/FRAME_RATE s of the scenes' time, with no
+        waiting), then save the last picture as a PNG at `picture`: `petanque-game play --frames N`,
+        how a standalone build is checked to start, draw and close (tools/build_app.py)."""
+        for _ in range(count):
+            if not self.running:
+                break
+            self.tick(1.0 / FRAME_RATE)
+        if picture is not None:
+            try:
+                pygame.image.save(self.logical, str(picture))
+            except (pygame.error, OSError) as e:
+                raise PictureUnsaved(f"cannot save the picture {picture}: {e}") from None
+
     def close(self) -> None:
         for scene in reversed(self.scenes):
             scene.exit()
@@ -447,6 +463,10 @@ def _desktop() -> tuple[int, int] | None:
     return tuple(sizes[0]) if sizes else None
 
 
+class PictureUnsaved(Exception):
+    """`play --frames N --screenshot FILE` could not write FILE: the player's mistake, one line."""
+
+
 class Quit(BaseException):
     """SIGTERM or SIGINT: leave the window now, whatever it is doing."""
 
@@ -483,6 +503,9 @@ def run_app(app_factory) -> int:
         return 0
     except Quit as q:
         return 128 + q.signum
+    except PictureUnsaved as e:
+        print(f"petanque-game play: {e}", file=sys.stderr)
+        return 1
     except Exception as exc:  # noqa: BLE001 - the last resort: logged, one line to the player
         if getattr(exc, "logged", False):
             line = f"internal error ({type(exc).__name__}); the details are in {logs.log_path()}"
@@ -500,6 +523,16 @@ def run_app(app_factory) -> int:
                 signal.signal(sig, handler)
 
 
-def run(replay: str | None = None) -> int:
-    """Open the window (at the main menu, or watching the replay FILE); returns the exit code."""
-    return run_app(lambda: App(replay=replay))
+def run(replay: str | None = None, frames: int | None = None,
+        picture: Path | None = None) -> int:
+    """Open the window (at the main menu, or watching the replay FILE); returns the exit code.
+    With `frames`, the window closes by itself after that many frames (`App.run_frames`)."""
+    if frames is None:
+        return run_app(lambda: App(replay=replay))
+
+    def briefly() -> App:
+        app = App(replay=replay)
+        app.loop = lambda: app.run_frames(frames, picture)  # type: ignore[method-assign]
+        return app
+
+    return run_app(briefly)

@@ -2,7 +2,7 @@
 
 The tumble never decides a value: the faces a roll ends on come from the match (the record's
 `roll` event). Where the dice lie in the tray and how they tumble is a pure function of the event's
-index, so every drawing of the same moment is the same (STYLE.md: no random numbers in drawing).
+index, so every drawing of the same moment is the same (docs/design.md#a-thin-window).
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 
-from petanque_game import history, paths, saves
+from petanque_game import __version__, history, paths, saves
 from petanque_game.rules.games import game_ids
 from petanque_game.ui import dice, lang, theme
 from petanque_game.ui.game_ui import title as game_title
@@ -50,10 +50,12 @@ class MenuScene(Scene):
         A new button is one more line here; the column fits itself to the window."""
         resumable = saves.has_unfinished()
         return [("menu.new_game", self.new_game, "new", True, ""),
+                ("menu.challenges", self.challenges, "challenges", True, ""),
                 ("menu.resume", self.resume_game, "resume", resumable,
                  self.resume_line if resumable else ""),
                 ("menu.replays", self.replays, "replays", True, ""),
                 ("menu.statistics", self.statistics, "statistics", True, ""),
+                ("menu.board_editor", self.board_editor, "editor", True, ""),
                 ("settings.open", self.app.open_settings, "settings", True, ""),
                 ("menu.quit", self.quit, "quit", True, "")]
 
@@ -66,6 +68,9 @@ class MenuScene(Scene):
                                enabled, 30 if h >= 56 else 26,
                                theme.fit(line, 17, w - 20), tag=tag)
                         for i, (key, action, tag, enabled, line) in enumerate(specs)]
+        about = f"{lang.tr('menu.about')}  {__version__}"
+        self.buttons.append(Button(pygame.Rect(1000, 14, 260, 40), about, self.about, True, 20,
+                                   tag="about", style="ghost"))
         self.focus = min(self.focus, len(self.buttons) - 1)
         if not self.buttons[self.focus].enabled:
             self.focus = 0
@@ -127,6 +132,18 @@ class MenuScene(Scene):
         self.problem = None
         self.app.open("statistics")
 
+    def board_editor(self) -> None:
+        self.problem = None
+        self.app.open("board_editor")
+
+    def challenges(self) -> None:
+        self.problem = None
+        self.app.open("challenges")
+
+    def about(self) -> None:
+        self.problem = None
+        self.app.open("about")
+
     def quit(self) -> None:
         self.app.running = False
 
@@ -160,7 +177,9 @@ class MenuScene(Scene):
                 self.quit()
                 return True
             shortcuts = {pygame.K_n: "new", pygame.K_r: "resume", pygame.K_p: "replays",
-                         pygame.K_s: "statistics", pygame.K_q: "quit"}
+                         pygame.K_s: "statistics", pygame.K_a: "about", pygame.K_c: "challenges",
+                         pygame.K_b: "editor",
+                         pygame.K_q: "quit"}
             tag = shortcuts.get(event.key)
             for b in self.buttons:
                 if b.tag == tag and b.enabled and b.action:

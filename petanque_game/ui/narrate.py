@@ -9,6 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from petanque_game.record import Seat
+from petanque_game.rules.events import Rolled
+from petanque_game.rules.ship_captain_crew_events import Stopped
+from petanque_game.rules.shut_the_box_events import Closed
+from petanque_game.rules.ten_thousand_events import Banked, Kept
+from petanque_game.rules.terningepetanque_events import Rethrown, RoundEnded, Thrown
 from petanque_game.ui import lang
 
 
@@ -70,11 +75,11 @@ def describe(game: str, step: Any, players: list[Seat]) -> list[str]:
 def tell_ten_thousand(step: Any, names: list[str]) -> list[str]:
     b, a = step.before, step.after
     lines = []
-    for told in step.told:
-        ev = told.decoded
+    for made in step.transitions:
+        ev = made.event
         who = names[ev.player]
-        if ev.action == "roll":
-            roll = dice_text(ev.outcome.values)
+        if isinstance(ev, Rolled):
+            roll = dice_text(ev.dice)
             if a.busted and a.turn_player != b.turn_player or (a.busted and a.phase == "start"):
                 if b.turn_total:
                     lines.append(says("narrate.tt.bust_lost", who, dice=roll,
@@ -83,10 +88,10 @@ def tell_ten_thousand(step: Any, names: list[str]) -> list[str]:
                     lines.append(says("narrate.tt.bust", who, dice=roll))
             else:
                 lines.append(says("narrate.tt.rolled", who, dice=roll))
-        elif ev.action == "keep":
+        elif isinstance(ev, Kept):
             from petanque_game.rules.ten_thousand import keep_score
 
-            kept = dict(dice=dice_text(ev.decision.dice), points=n(keep_score(ev.decision.dice)))
+            kept = dict(dice=dice_text(ev.dice), points=n(keep_score(ev.dice)))
             seat = ev.player
             if a.hot_dice and a.hot_dice_banks:
                 lines.append(says("narrate.tt.hot_banked", who, **kept,
@@ -96,7 +101,7 @@ def tell_ten_thousand(step: Any, names: list[str]) -> list[str]:
                 lines.append(says("narrate.tt.hot", who, **kept, total=n(a.turn_total)))
             else:
                 lines.append(says("narrate.tt.kept", who, **kept, total=n(a.turn_total)))
-        elif ev.action == "bank":
+        elif isinstance(ev, Banked):
             seat = ev.player
             lines.append(says("narrate.tt.banked", who, points=n(a.banked[seat] - b.banked[seat]),
                               total=n(a.banked[seat])))
@@ -108,16 +113,16 @@ def tell_ten_thousand(step: Any, names: list[str]) -> list[str]:
 def tell_shut_the_box(step: Any, names: list[str]) -> list[str]:
     b, a = step.before, step.after
     lines = []
-    for told in step.told:
-        ev = told.decoded
+    for made in step.transitions:
+        ev = made.event
         who = names[ev.player]
-        if ev.action == "roll":
-            lines.append(says("narrate.stb.rolled", who, dice=dice_text(ev.outcome.values, " + ")))
+        if isinstance(ev, Rolled):
+            lines.append(says("narrate.stb.rolled", who, dice=dice_text(ev.dice, " + ")))
             if a.turns_done > b.turns_done:
                 penalty = a.turn_penalties[ev.player][-1]
                 lines.append(says("narrate.stb.stuck", who, penalty=n(penalty)))
-        elif ev.action == "close":
-            boxes = [str(x) for x in ev.decision.boxes]
+        elif isinstance(ev, Closed):
+            boxes = [str(x) for x in ev.boxes]
             key = "narrate.stb.closed_one" if len(boxes) == 1 else "narrate.stb.closed_many"
             lines.append(says(key, who, boxes=listing(boxes)))
             if a.turns_done > b.turns_done:
@@ -128,12 +133,12 @@ def tell_shut_the_box(step: Any, names: list[str]) -> list[str]:
 def tell_ship(step: Any, names: list[str]) -> list[str]:
     b, a = step.before, step.after
     lines = []
-    for told in step.told:
-        ev, facts = told.decoded, told.facts
+    for made in step.transitions:
+        ev, facts = made.event, made.facts
         who = names[ev.player]
         seat = ev.player
-        if ev.action == "roll":
-            values = ev.outcome.values
+        if isinstance(ev, Rolled):
+            values = ev.dice
             if b.qualified:
                 lines.append(says("narrate.ship.reroll", who, dice=dice_text(values)))
             else:
@@ -146,11 +151,11 @@ def tell_ship(step: Any, names: list[str]) -> list[str]:
                     what = lang.tr("narrate.ship.with_cargo", secured=what, a=cargo[0],
                                    b=cargo[1], sum=sum(cargo))
                 lines.append(says("narrate.ship.rolled", who, dice=dice_text(values), what=what))
-        elif ev.action == "stop":
+        elif isinstance(ev, Stopped):
             lines.append(says("narrate.ship.keeps", who, points=n(sum(b.cargo))))
         ended = a.finished or a.round_number != b.round_number or a.rolloff != b.rolloff or \
             a.turn_index != b.turn_index
-        if ended and ev.action == "roll":
+        if ended and isinstance(ev, Rolled):
             score = _turn_score(b, a, seat)
             key = "narrate.ship.turn_over" if score else "narrate.ship.turn_zero"
             lines.append(lang.tr(key, whose=possessive(who), points=n(score)))
@@ -180,23 +185,20 @@ def _turn_score(b: Any, a: Any, seat: int) -> int:
 def tell_petanque(step: Any, names: list[str]) -> list[str]:
     a = step.after
     lines = []
-    for told in step.told:
-        ev = told.decoded
-        action = ev.action
-        if action == "roll":
-            lines.append(says("narrate.pet.start_roll", names[ev.player],
-                              face=ev.outcome.values[0]))
+    for made in step.transitions:
+        ev = made.event
+        if isinstance(ev, Rolled):
+            lines.append(says("narrate.pet.start_roll", names[ev.player], face=ev.dice[0]))
             if a.starter is not None and step.before.starter is None:
                 lines.append(says("narrate.pet.starts", names[a.starter]))
-        elif action == "throw":
+        elif isinstance(ev, Thrown):
             who = names[ev.player]
-            obj, die, _ = ev.decision
-            out = ev.outcome  # the table at rest after the throw
-            if obj == "diamond":
+            out = ev.table  # the table at rest after the throw
+            if ev.obj == "diamond":
                 key = "narrate.pet.diamond_off" if out.diamond.reset else "narrate.pet.diamond"
                 lines.append(says(key, who))
             else:
-                mine = out.die_of(ev.player, die)
+                mine = out.die_of(ev.player, ev.die)
                 if mine is not None and mine.on_board:
                     lines.append(lang.tr("narrate.pet.die_lies", whose=possessive(who),
                                          face=mine.face, mm=n(round(mine.distance))))
@@ -206,14 +208,13 @@ def tell_petanque(step: Any, names: list[str]) -> list[str]:
                 if out.diamond.reset:
                     lines.append(says("narrate.pet.knocked_diamond", who))
                 else:
-                    lines.extend(_knocks(step.before.table, out, names))
-        elif action == "rethrow":
+                    lines.extend(_knocks(made.before.table, out, names))
+        elif isinstance(ev, Rethrown):
             lines.append(says("narrate.pet.rethrow", names[ev.player]))
-        elif action == "round_end":
-            number, points, closest_seats = ev.outcome
-            closest = listing([names[s] for s in closest_seats]) or lang.tr("narrate.pet.nobody")
-            scored = ", ".join(f"{names[s]} {signed(p)}" for s, p in enumerate(points) if p)
-            lines.append(lang.tr("narrate.pet.round_end", number=number, closest=closest,
+        elif isinstance(ev, RoundEnded):
+            closest = listing([names[s] for s in ev.closest]) or lang.tr("narrate.pet.nobody")
+            scored = ", ".join(f"{names[s]} {signed(p)}" for s, p in enumerate(ev.points) if p)
+            lines.append(lang.tr("narrate.pet.round_end", number=ev.round, closest=closest,
                                  scored=scored or lang.tr("narrate.pet.no_points")))
     return lines
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from petanque_game.ui import lang
 from petanque_game.ui.game_ui import ui_of
+from petanque_game.ui.scene import AppLike
 from petanque_game.ui.session import LoadProblem, ReplaySession, Session
 
 
@@ -19,7 +20,7 @@ def scene_name(game: str) -> str:
     return ui_of(game).scene
 
 
-def open_game_scene(app, session: Session) -> bool:
+def open_game_scene(app: AppLike, session: Session) -> bool:
     """Show `session` above the main menu (anything else on the stack is closed)."""
     scene = app.make(scene_name(session.game), session)  # a failure here is a bug: logged
     app.back_to_menu()
@@ -27,7 +28,7 @@ def open_game_scene(app, session: Session) -> bool:
     return True
 
 
-def open_replay_scene(app, path: Path) -> bool:
+def open_replay_scene(app: AppLike, path: Path) -> bool:
     """Watch the record at `path`; False (and a message naming the file) when it cannot be used."""
     try:
         session = ReplaySession(path)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from petanque_game import stats
-from petanque_game.ui import lang, theme
+from petanque_game.ui import lang, results_challenge, theme
 from petanque_game.ui.chart import draw_chart
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.session import Session
@@ -46,6 +46,12 @@ class ResultsScene(Scene):
         self.session = session
         states = getattr(session, "states", None)
         self.series = stats.score_series(session.record, states, getattr(session, "start", None))
+        self.challenge = results_challenge.challenge_of(session)
+        self.challenge_line = ""
+        if self.challenge is not None:
+            kept = results_challenge.keep_once(session, self.challenge) \
+                if session.interactive else None
+            self.challenge_line = results_challenge.line(session, self.challenge, kept)
         self.buttons = self._buttons()
         self.kept = session.saved_record
 
@@ -66,6 +72,13 @@ class ResultsScene(Scene):
         else:
             b.append(Button(pygame.Rect(RECT.x + 256, y, 220, 58), lang.tr("results.close"),
                             self.app.pop, size=28, tag="close"))
+        third = pygame.Rect(RECT.x + 488, y, 240, 58)
+        if self.challenge is not None and self.challenge.challenger is not None:
+            b.append(Button(third, lang.tr("challenges.side_by_side"), self.side_by_side,
+                            self.session.saved_record is not None, 24, tag="side"))
+        elif results_challenge.can_challenge(self.session):
+            b.append(Button(third, lang.tr("challenges.challenge_friend"), self.challenge_friend,
+                            size=24, tag="challenge"))
         b.append(Button(pygame.Rect(RECT.right - 244, y, 220, 58), lang.tr("results.menu"),
                         self.app.back_to_menu, size=28, hint=lang.tr("results.key_esc"),
                         tag="menu"))
@@ -81,6 +94,42 @@ class ResultsScene(Scene):
         path = self.session.saved_record
         if path is not None:
             self.app.open_replay(path)
+
+    def side_by_side(self) -> None:
+        """This game beside the challenger's, both replayed at once."""
+        from petanque_game import challenge_play
+        from petanque_game.files import write_atomic
+        from petanque_game.ui.session import LoadProblem
+
+        made, mine = self.challenge, self.session.saved_record
+        theirs = challenge_play.challenges_dir() / f"challenger-{made.ident}.json"
+        try:
+            write_atomic(theirs, made.challenger.dumps())
+            from petanque_game.ui.challenges import shown
+
+            you, them = made.you, made.challenger
+            labels = (f"{self.session.players[you].name}: "
+                      f"{lang.number(shown(made.game, self.session.state.scores()[you]))}",
+                      f"{them.players[you].name}: "
+                      f"{lang.number(shown(made.game, them.result['scores'][you]))}")
+            self.app.open("side_by_side", mine, theirs, labels)
+        except (OSError, LoadProblem) as e:
+            self.app.toast.show(str(e), "bad", 6.0)
+
+    def challenge_friend(self) -> None:
+        from petanque_game.challenge import ChallengeError
+
+        try:
+            path, code = results_challenge.make_from(self.session)
+        except ChallengeError as e:
+            self.app.toast.show(lang.tr("challenges.cannot_make", why=e.reason), "bad", 6.0)
+            return
+        told = lang.tr("challenges.made", path=str(path))
+        if code:
+            copied = _copy(code)
+            told += "\n" + lang.tr("challenges.code_copied" if copied else "challenges.code_is",
+                                   code=code)
+        self.app.toast.show(told, "info", 10.0)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -116,6 +165,9 @@ class ResultsScene(Scene):
                         "text", True, "midtop")
         theme.blit_text(surface, theme.fit(self.headline(), 36, RECT.w - 40, True),
                         (RECT.centerx, RECT.y + 70), 36, "accent", True, "midtop")
+        if self.challenge_line:
+            theme.blit_text(surface, theme.fit(self.challenge_line, 20, RECT.w - 40),
+                            (RECT.centerx, RECT.y + 108), 20, "text", anchor="midtop")
         self._draw_scores(surface, winners)
         draw_chart(surface, CHART, self.series)
         saved = self.session.saved_record
@@ -153,3 +205,12 @@ class ResultsScene(Scene):
             theme.blit_text(surface, lang.number(final[seat]), (x + w, mid), 30, col, True,
                             "midright")
             y += row_h
+
+
+def _copy(text: str) -> bool:
+    """Put `text` on the clipboard, where the system has one."""
+    try:
+        pygame.scrap.put_text(text)
+    except pygame.error:
+        return False
+    return True

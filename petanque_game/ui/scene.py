@@ -1,21 +1,59 @@
-"""The scene interface (Tuxemon's and pyroller's scene stack, STYLE.md).
+"""The scene interface (a scene stack as in Tuxemon and pyroller: docs/design.md#scenes-by-name),
+and `AppLike`, what a scene may use of the app that shows it.
 
 A scene handles input (consuming an event or passing it to the scene below), updates its own
 animation clock, and draws to the fixed 1280x720 logical surface. `draw` never changes game state:
 drawing the same moment twice gives the same picture.
 
 A scene is opened by its name through the app (`app.open("results", session)`, ui/scenes.py), so
-a scene module never imports another.
+a scene module never imports another. Scenes know the app only as `AppLike`, so no scene
+imports ui/app.py, not even for its type hints.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
 
 import pygame
 
-if TYPE_CHECKING:
-    from petanque_game.ui.app import App
+from petanque_game.ui.settings import Settings
+from petanque_game.ui.widgets import Toast
+
+
+@runtime_checkable
+class AppLike(Protocol):
+    """What scenes and their helpers use of the app (ui/app.py `App` is one): its settings, its
+    message line, what scenes remember, the pointer and the clock, and the scene stack."""
+
+    settings: Settings
+    toast: Toast
+    memory: dict[str, Any]  # what a scene remembers between visits, by scene name
+    mouse: tuple[int, int] | None  # the pointer on the logical surface, once it has moved
+    time: float  # seconds of app time (animations only)
+    running: bool
+    scenes: list[Scene]  # bottom first
+
+    @property
+    def top(self) -> Scene | None: ...
+
+    def make(self, name: str, *args: Any, **kw: Any) -> Scene: ...
+
+    def open(self, name: str, *args: Any, **kw: Any) -> Scene: ...
+
+    def push(self, scene: Scene) -> None: ...
+
+    def pop(self) -> Scene | None: ...
+
+    def replace(self, scene: Scene) -> None: ...
+
+    def back_to_menu(self) -> None: ...
+
+    def open_settings(self) -> bool: ...
+
+    def open_replay(self, path: Path) -> None: ...
+
+    def set_fullscreen(self, on: bool) -> None: ...
 
 
 class Scene:
@@ -24,7 +62,7 @@ class Scene:
     opaque = True  # False: the scene below is drawn first (an overlay such as the results panel)
     name = ""  # the name it was opened by (ui/scenes.py); "" for a scene pushed as an object
 
-    def __init__(self, app: App):
+    def __init__(self, app: AppLike):
         self.app = app
 
     def enter(self) -> None:

@@ -1,8 +1,8 @@
-"""Scenes by name, and the stack they are shown on (Tuxemon's state manager, STYLE.md).
+"""Scenes by name, and the stack they are shown on (docs/design.md#scenes-by-name).
 
 Every scene is registered here under a name, and opened by that name through the app:
-`app.open("setup")`, `app.open("results", session)`. So no scene imports another (DESIGN.md,
-principle 10): this is the one module that imports the scene modules, each the first time its
+`app.open("setup")`, `app.open("results", session)`. So no scene imports another (docs/design.md,
+scenes by name): this is the one module that imports the scene modules, each the first time its
 scene is made, so that showing the menu loads neither the table's physics nor any game.
 
 `SceneStack` is the app's scene stack: the scenes shown (topmost last), the registry of factories,
@@ -87,6 +87,30 @@ def _settings(app: Any) -> Scene:
     return SettingsScene(app)
 
 
+def _challenges(app: Any) -> Scene:
+    from petanque_game.ui.challenges import ChallengesScene
+
+    return ChallengesScene(app)
+
+
+def _side_by_side(app: Any, mine: Any, theirs: Any, labels: Any) -> Scene:
+    from petanque_game.ui.side_by_side import SideBySideScene
+
+    return SideBySideScene(app, mine, theirs, labels)
+
+
+def _board_editor(app: Any, start: Any = None) -> Scene:
+    from petanque_game.ui.board_editor import BoardEditorScene
+
+    return BoardEditorScene(app, start)
+
+
+def _about(app: Any) -> Scene:
+    from petanque_game.ui.about import AboutScene
+
+    return AboutScene(app)
+
+
 def _handover(app: Any, name: str, seat: int, last: Any = None) -> Scene:
     from petanque_game.ui.handover import HandoverScene
 
@@ -105,6 +129,10 @@ SCENES: dict[str, SceneFactory] = {
     "rules": _rules,        # (game id, title) the rules page of a game
     "error": _error,        # (line, log path) what a bug was and where its log is
     "settings": _settings,  # language, sound, display, pace, colours, hand-over, aim, keys
+    "challenges": _challenges,  # today's challenges, kept ones, a code from a friend
+    "side_by_side": _side_by_side,  # (mine, theirs, labels) two replays at once
+    "board_editor": _board_editor,  # (a board to start from) make a board of your own
+    "about": _about,        # the version, what it is built on, the folders, the licence
     "handover": _handover,  # (name, seat, last lines) hot seat: the table hidden for the next
 }
 MENU = "menu"

@@ -1,9 +1,11 @@
 """What a game scene shows and drives: a live game (a Match with seats, autosaved) or a replay (a
 record's states, one event at a time). The scenes draw from either without knowing which.
 
-Every change of state is a `Step` (state before, state after, the record events it wrote), which the
-scene reads to animate rolls and throws and to say what happened. The window never decides a rule:
-a human's action goes to `Match.decide`, which refuses an illegal one with IllegalAction.
+Every change of state is a `Step`: the transitions the match made (`Match.decide` in a live game,
+the record's fold in a replay), one per event, typed (`rules/events.py`), each with the states
+before and after it and the rules' facts. The scenes match on the events and read those states;
+the window never decides or re-applies a rule: a human's action goes to `Match.decide`, which
+refuses an illegal one with IllegalAction.
 """
 
 from __future__ import annotations
@@ -12,25 +14,16 @@ import os
 import queue
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from petanque_game import history, paths, saves
 from petanque_game.files import TooLarge, os_reason, write_new_named
-from petanque_game.match import Match, OutcomeMismatch, ThrowShown, rebuild
-from petanque_game.record import (
-    MAX_BYTES,
-    Decoded,
-    Record,
-    RecordError,
-    Seat,
-    decode_event,
-    load_record,
-)
+from petanque_game.match import Match, OutcomeMismatch, Transition, rebuild
+from petanque_game.record import MAX_BYTES, Record, RecordError, Seat, load_record
 from petanque_game.rules.base import IllegalAction
 from petanque_game.rules.games import spec_of
 from petanque_game.ui import lang
@@ -41,29 +34,20 @@ class LoadProblem(Exception):
     """A record or autosave that cannot be opened; str() is one line naming the file and why."""
 
 
-@dataclass(frozen=True)
-class Told:
-    """One event of a step as the window reads it: the event decoded into the rules' own values
-    (`decoded.decision`: Roll, Keep, Close, ...; `decoded.outcome`: Dice, a throw's Table, ...)
-    and what the rules made of it (`facts`: the game's registered facts, or None)."""
-
-    index: int  # in the record
-    decoded: Decoded
-    facts: Any = None
-
-
 @dataclass
 class Step:
-    """One change of the game: `told` (the events written to the record, decoded) took `before`
-    to `after`. The window draws and tells steps; it never reads the record's raw events."""
+    """One change of the game: its `transitions` (one per event written to the record, in order)
+    took `before` to `after`. The window draws and tells steps; it never reads the record's raw
+    events."""
 
     number: int  # 0, 1, 2 ... in the order the steps happened
     before: Any
     after: Any
-    told: list[Told]
+    transitions: list[Transition]
     first_event: int  # index in the record of the first event (or where it would be)
     seat: int | None  # the seat that acted (None for the engine)
-    throw: Any = None  # Terningepetanque: the ThrowShown (path) of a throw in this step
+    throw: Any = None  # Terningepetanque: the ThrowShown (path) of a live throw in this step
+    at_rest: bool = False  # made again by a replay's jump: shown at once, nothing simulated
 
 
 class Session:
@@ -112,19 +96,13 @@ class Session:
         """What `step` adds to the log, in the window's language."""
         return describe(self.game, step, self.players)
 
-    def tell(self, index: int, before: Any = None, after: Any = None) -> Told:
-        """The record's event `index`, decoded, with the rules' facts when the states around it
-        are given."""
-        decoded = decode_event(self.game, self.record.events[index], len(self.players), index)
-        facts = None
-        if self.spec.facts is not None and before is not None:
-            facts = self.spec.facts(before, decoded.decision, decoded.outcome, after)
-        return Told(index, decoded, facts)
+    def tell(self, index: int) -> Transition:
+        """The transition of the record's event `index` (the match keeps one per event)."""
+        return self.match.transitions[index]
 
-    def _push(self, before: Any, after: Any, count: int, first: int, seat: int | None,
-              throw: Any = None) -> Step:
-        told = [self.tell(first + k, before, after) for k in range(count)]
-        step = Step(len(self.steps), before, after, told, first, seat, throw)
+    def _push(self, before: Any, after: Any, made: list[Transition], first: int,
+              seat: int | None, throw: Any = None) -> Step:
+        step = Step(len(self.steps), before, after, made, first, seat, throw)
         self.steps.append(step)
         return step
 
@@ -241,28 +219,30 @@ class LiveSession(Session):
             action = _result(thought[1])  # the same state: the same decision
         else:
             action = self.match.ai_decision()
-        if self._decide(action, before, first):
-            self._after(before, first, seat)
+        made = self._decide(action, before, first)
+        if made is not None:
+            self._after(before, made, first, seat)
 
-    def _decide(self, action: Any, before: Any, first: int) -> bool:
-        """The match takes `action` and saves; False when the move was taken back because its
-        record could not be saved at all (IllegalAction goes up as it is)."""
+    def _decide(self, action: Any, before: Any, first: int) -> list[Transition] | None:
+        """The match takes `action` and saves; its transitions, or None when the move was taken
+        back because its record could not be saved at all (IllegalAction goes up as it is)."""
         try:
             self.match.decide(action)
         except TooLarge as e:
             self._refuse_oversize(e, before, first)
-            return False
+            return None
         except OSError as e:  # the move stands; only saving failed (tried again later)
             self._failed(e)
         else:
             self._saved()
-        return True
+        return self.match.transitions[first:]
 
     def _refuse_oversize(self, e: TooLarge, before: Any, first: int) -> None:
         """A move whose record would be over what a reader takes: taken back, so the game played
         is the one saved; no move is taken from now on, and the player is told why."""
         self.match.state = self.state = before
         del self.record.events[first:]
+        del self.match.transitions[first:]
         self.record.result = None
         self.match.last_throw = None
         self.halted = self.save_problem = (
@@ -273,17 +253,17 @@ class LiveSession(Session):
         before, first, seat = self.match.state, len(self.record.events), self.match.seat_to_move
         self.match.last_throw = None
         try:
-            if not self._decide(action, before, first):
-                return self.halted
+            made = self._decide(action, before, first)
         except IllegalAction as e:  # the rules' refusal, or a throw the hand cannot make
             return str(e)
-        self._after(before, first, seat)
+        if made is None:
+            return self.halted
+        self._after(before, made, first, seat)
         return None
 
-    def _after(self, before: Any, first: int, seat: int | None) -> None:
+    def _after(self, before: Any, made: list[Transition], first: int, seat: int | None) -> None:
         self.state = self.match.state
-        self._push(before, self.state, len(self.record.events) - first, first, seat,
-                   self.match.last_throw)
+        self._push(before, self.state, made, first, seat, self.match.last_throw)
         if self.match.over and self.saved_record is None:
             self.finish()
 
@@ -315,10 +295,8 @@ class LiveSession(Session):
 
 
 def _think(decide: Callable[[], Any]) -> Future:
-    """`decide()` on the AI's thread; its Future."""
-    future: Future = Future()
-    _ai_queue().put((future, decide))
-    return future
+    """`decide()` on the AI's worker (`ai_worker`); its Future."""
+    return ai_worker.submit(decide)
 
 
 def in_background(work: Callable[[], Any]) -> Future:
@@ -336,24 +314,50 @@ def _result(future: Future) -> Any:
             continue
 
 
-@cache
-def _ai_queue() -> queue.Queue:
+class AIThread(Executor):
     """One daemon thread for the AI's thinking (decisions are pure: they read an immutable
-    state). A daemon: an expert's search in progress never holds up quitting."""
-    jobs: queue.Queue = queue.Queue()
+    state), started on the first job. A daemon: an expert's search in progress never holds up
+    quitting."""
 
-    def work() -> None:
+    def __init__(self) -> None:
+        self._jobs: queue.Queue | None = None
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
+        if self._jobs is None:
+            self._jobs = queue.Queue()
+            threading.Thread(target=self._work, args=(self._jobs,), name="petanque-ai",
+                             daemon=True).start()
+        future: Future = Future()
+        self._jobs.put((future, lambda: fn(*args, **kwargs)))
+        return future
+
+    @staticmethod
+    def _work(jobs: queue.Queue) -> None:
         while True:
             future, decide = jobs.get()
-            if not future.set_running_or_notify_cancel():
-                continue
-            try:
-                future.set_result(decide())
-            except BaseException as e:  # noqa: BLE001 - handed to the window's thread as it is
-                future.set_exception(e)
+            if future.set_running_or_notify_cancel():
+                _run(future, decide)
 
-    threading.Thread(target=work, name="petanque-ai", daemon=True).start()
-    return jobs
+
+class AtOnce(Executor):
+    """The AI's work done on the calling thread as it is handed over, its Future done on return:
+    what tests put in place of `AIThread` (`ai_worker`) so that no test waits for a thread."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
+        future: Future = Future()
+        future.set_running_or_notify_cancel()
+        _run(future, lambda: fn(*args, **kwargs))
+        return future
+
+
+def _run(future: Future, decide: Callable[[], Any]) -> None:
+    try:
+        future.set_result(decide())
+    except BaseException as e:  # noqa: BLE001 - handed to the window's thread as it is
+        future.set_exception(e)
+
+
+ai_worker: Executor = AIThread()  # where the window's AI decisions and hints are worked out
 
 
 def keep_record(record: Record) -> Path:
@@ -475,27 +479,16 @@ class ReplaySession(Session):
         self.start = start
         self.states = states
         self._shown = 0
-        self._told: dict[tuple[int, bool], Told] = {}
         self._narrated: dict[tuple[int, int, str], list[str]] = {}
 
     def narrate(self, step: Step) -> list[str]:
         """As `Session.narrate`, said once per language: a jump makes the last steps again, and
         their lines never change (benchmarks/bench_frames.py, a Terningepetanque replay scrubbed)."""
-        key = (step.first_event, len(step.told), lang.language())
+        key = (step.first_event, len(step.transitions), lang.language())
         lines = self._narrated.get(key)
         if lines is None:
             lines = self._narrated[key] = Session.narrate(self, step)
         return lines
-
-    def tell(self, index: int, before: Any = None, after: Any = None) -> Told:
-        """As `Session.tell`, read once: a record's events and the states around them never
-        change, and a drag on the timeline tells the same 120 events again at every jump
-        (benchmarks/bench_frames.py: 2.4 ms of a 5 ms jump on a Terningepetanque game)."""
-        key = (index, before is not None)
-        told = self._told.get(key)
-        if told is None:
-            told = self._told[key] = super().tell(index, before, after)
-        return told
 
     @property
     def shown(self) -> int:
@@ -516,10 +509,10 @@ class ReplaySession(Session):
             return None
         i = self._shown
         before, after = self.state, self.states[i]
-        event = self.record.events[i]
         self.state = after
         self._shown += 1
-        return self._push(before, after, 1, i, event.get("player"))
+        made = self.tell(i)
+        return self._push(before, after, [made], i, made.player)
 
     def state_at(self, shown: int) -> Any:
         """The state after the first `shown` events (the start for 0)."""
@@ -529,19 +522,15 @@ class ReplaySession(Session):
         """Stand after the first `shown` events at once, forward or back (0 to the number of
         events): the state is exactly the one playing forward to that point gave. The steps are
         made again for the last REST_WINDOW of those events, at rest: a scene made anew takes
-        them in, finishes their animations at once, and shows what forward play showed there. A
-        throw's step carries no path (`ThrowShown.path` None), so no flight is simulated again.
-        Returns where it stands."""
+        them in, finishes their animations at once, and shows what forward play showed there. The
+        steps are `at_rest`, so no throw's flight is simulated again. Returns where it stands."""
         shown = max(0, min(len(self.states), shown))
         self._shown = shown
         self.state = self.state_at(shown)
         self.steps = []
         for i in range(max(0, shown - self.REST_WINDOW), shown):
-            before, after = self.state_at(i), self.states[i]
-            step = self._push(before, after, 1, i, self.record.events[i].get("player"))
-            ev = step.told[0].decoded
-            if ev.action == "throw":
-                step.throw = ThrowShown(ev.player, ev.decision[0], None, ev.outcome)
+            made = self.tell(i)
+            self._push(self.state_at(i), self.states[i], [made], i, made.player).at_rest = True
         return shown
 
     def marks(self) -> list[tuple[int, str]]:

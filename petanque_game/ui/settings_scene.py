@@ -3,12 +3,12 @@ colour-blind-safe palette, the hot-seat hand-over, the petanque aim, a person's 
 the setup gives each person's seat) and the keep of a throw, and the keys.
 
 Every change applies at once and is kept at once in settings.yaml in the user folder
-(theme.save_settings), which holds only what was changed here: the shipped config/ui.yaml and the
-player's own ui.yaml still give everything else (theme.load_settings: built-in < config/ui.yaml <
+(settings.save_settings), which holds only what was changed here: the shipped config/ui.yaml and the
+player's own ui.yaml still give everything else (settings.load_settings: built-in < config/ui.yaml <
 your ui.yaml < settings.yaml). Resetting the keys hands them back to the files.
 
 A key is rebound by clicking its action and pressing the new key; a key that another action
-already uses where both are live is refused (theme.key_conflict), and Escape cancels.
+already uses where both are live is refused (settings.key_conflict), and Escape cancels.
 """
 
 from __future__ import annotations
@@ -19,6 +19,14 @@ from petanque_game import paths
 from petanque_game.ui import lang, sound, theme
 from petanque_game.ui.keys import code_of, key_label
 from petanque_game.ui.scene import Scene
+from petanque_game.ui.settings import (
+    CHOICES,
+    SETTINGS_FILE,
+    Settings,
+    key_conflict,
+    load_settings,
+    save_settings,
+)
 from petanque_game.ui.widgets import Button, panel
 
 LABEL_X, CONTROL_X, CONTROL_W = 60, 330, 450
@@ -40,7 +48,7 @@ class SettingsScene(Scene):
         self.dragging = False  # the volume slider is held
 
     @property
-    def settings(self) -> theme.Settings:
+    def settings(self) -> Settings:
         return self.app.settings
 
     # --- changes -----------------------------------------------------------------------------------
@@ -56,7 +64,7 @@ class SettingsScene(Scene):
         self.save()
 
     def save(self) -> None:
-        problem = theme.save_settings(self.settings)
+        problem = save_settings(self.settings)
         if problem is not None:
             self.app.toast.show(lang.tr("settings.unsaved", reason=problem), "bad", 5.0)
 
@@ -67,7 +75,7 @@ class SettingsScene(Scene):
     def reset_keys(self) -> None:
         self.waiting = None
         base = self.settings.files_gave.get("keys", {})
-        defaults = theme.load_settings({}).keys  # actions no file names keep the built-in keys
+        defaults = load_settings({}).keys  # actions no file names keep the built-in keys
         self.settings.keys = {action: ({code_of(n) for n in base[action]}
                                        if base.get(action) else codes)
                               for action, codes in defaults.items()}
@@ -77,7 +85,7 @@ class SettingsScene(Scene):
     def bind(self, code: int) -> None:
         """The awaited key for `self.waiting`: taken, or refused if it is in use."""
         action, self.waiting = self.waiting, None
-        other = theme.key_conflict(self.settings, action, code)
+        other = key_conflict(self.settings, action, code)
         if other is not None:
             self.app.toast.show(lang.tr("settings.key_taken", name=key_label(code),
                                         action=action_label(other)), "bad", 3.0)
@@ -122,7 +130,7 @@ class SettingsScene(Scene):
                                     (lang.tr("settings.drag"), "drag"),
                                     (lang.tr("settings.power"), "power")], 146)),
             ("hand", choices("hand", [(lang.tr(f"setup.hand.{name}"), name)
-                                      for name in theme.CHOICES["hand"]], 146, 20)),
+                                      for name in CHOICES["hand"]], 146, 20)),
             ("accept_at_once", choices("accept_at_once", on_off, 120)),
         ]
 
@@ -197,7 +205,7 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.colour("background"))
         theme.blit_text(surface, lang.tr("settings.title"), (LABEL_X, 24), 52, "text", True)
-        where = paths.user_dir() / theme.SETTINGS_FILE
+        where = paths.user_dir() / SETTINGS_FILE
         theme.blit_text(surface, theme.fit(lang.tr("settings.saved_in", path=str(where)), 19,
                                            KEYS_RECT.x - LABEL_X - 20), (LABEL_X + 2, 78), 19,
                         "muted")

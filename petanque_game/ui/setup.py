@@ -3,7 +3,7 @@ for Terningepetanque, the board and each person's hand (steady, normal or shaky;
 takes the settings' "Your hand"). Start makes a new seeded game.
 
 Option defaults come from config/rules.yaml (config.shipped_rule_defaults); the menus offer the
-usual choices of RULES.md. A broken board file is listed as broken and cannot be chosen.
+usual choices of docs/rules.md. A broken board file is listed as broken and cannot be chosen.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from petanque_game.ui.game_ui import board_words, title, ui_of
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.session import new_game, new_seed
+from petanque_game.ui.settings import CHOICES
 from petanque_game.ui.setup_boards import (
     LEVELS,
     PAGE_BOARDS,
@@ -156,7 +157,7 @@ class SetupScene(Scene):
         return self.choices.players[i].hand or self.app.settings.hand
 
     def cycle_hand(self, i: int) -> None:
-        names = theme.CHOICES["hand"]
+        names = CHOICES["hand"]
         row = self.choices.players[i]
         row.hand = names[(names.index(self.hand_of(i)) + 1) % len(names)]
         self._rebuild()
@@ -197,7 +198,7 @@ class SetupScene(Scene):
         return seats
 
     def name_problem(self) -> str | None:
-        """Why a player's name cannot be used (REPLAY.md: 1-32 printable characters), or None."""
+        """Why a player's name cannot be used (docs/records.md#the-top-level), or None."""
         for i, seat in enumerate(self.seats()):
             problem = name_problem(seat.name)
             if problem:
@@ -206,7 +207,7 @@ class SetupScene(Scene):
 
     def offered(self, options: dict) -> list[tuple[str, tuple]]:
         """The options the setup offers for the game chosen, with their values (the menus of
-        RULES.md; ui/game_ui.py), less those the options chosen make pointless."""
+        docs/rules.md; ui/game_ui.py), less those the options chosen make pointless."""
         entry = ui_of(self.choices.game)
         hidden = entry.hidden(options)
         return [(key, values) for key, values in entry.choices if key not in hidden]
@@ -303,6 +304,8 @@ class SetupScene(Scene):
                 b.append(Button(board_slot(j, y), board_label(name, problem),
                                 lambda n=name: self.set_level(n), problem is None, 22,
                                 selected=name == self.choices.level, tag=f"level:{name}"))
+            b.append(Button(pygame.Rect(1070, y - 6, 170, 30), lang.tr("setup.edit_boards"),
+                            self.edit_boards, size=18, style="ghost", tag="boards:edit"))
             pages = len(board_pages(self.levels))
             if pages > 1:
                 b.append(Button(board_slot(PAGE_BOARDS, y), lang.tr("setup.boards_previous"),
@@ -356,7 +359,18 @@ class SetupScene(Scene):
         if why:
             self.app.toast.show(lang.tr("setup.board_is_broken", name=name, why=why), "bad", 6.0)
 
+    def edit_boards(self) -> None:
+        """The board editor, starting from the board chosen; back here, the boards are read
+        again (a board saved there is in the list)."""
+        self.reread_boards = True
+        self.app.memory.pop("board_editor", None)
+        self.app.open("board_editor", self.choices.level)
+
     def resume(self) -> None:
+        if getattr(self, "reread_boards", False):
+            self.reread_boards = False
+            self.levels, self.levels_problem = available_levels()
+            self._rebuild()
         if self.spoken != lang.language():  # the language was changed in the settings
             self._rebuild()
 

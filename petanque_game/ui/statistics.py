@@ -32,7 +32,12 @@ def decimal(value: float) -> str:
     return f"-{text}" if tenths < 0 else text
 
 
+CHALLENGES = "challenges"  # the tab of the challenges taken (challenge_play.results)
+
+
 def title_of(kind: str) -> str:
+    if kind == CHALLENGES:
+        return lang.tr("challenges.title")
     game = game_title(stats.game_of(kind))
     return lang.tr("stats.pot", game=game) if kind.endswith("/pot") else game
 
@@ -47,6 +52,10 @@ class StatisticsScene(Scene):
         self.scroll = 0
         self.reader: history.Reader | None = history.Reader(
             lambda progress: stats.read_folder(self.folder, progress))
+        from petanque_game.challenge_play import results
+
+        self.challenges = sorted(results().values(), key=lambda r: (r.daily or "", r.ident),
+                                 reverse=True)
         self.back = Button(pygame.Rect(40, 648, 200, 56), lang.tr("menu.back"), self.app.pop,
                            hint=lang.tr("menu.key_esc"), tag="back")
 
@@ -59,9 +68,13 @@ class StatisticsScene(Scene):
             reader, self.reader = self.reader, None
             self.found = reader.result()
             self.kinds = stats.kinds(self.found)
+            if self.challenges:
+                self.kinds.append(CHALLENGES)
             self.kind = self.kinds[0] if self.kinds else None
 
-    def rows(self) -> list[stats.PlayerStats]:
+    def rows(self) -> list:
+        if self.kind == CHALLENGES:
+            return self.challenges
         return stats.player_stats(self.found, self.kind) if self.kind else []
 
     def tabs(self) -> list[Button]:
@@ -129,6 +142,9 @@ class StatisticsScene(Scene):
 
     def _draw_table(self, surface: pygame.Surface) -> None:
         panel(surface, TABLE, "panel", "edge", 12, shadow=False)
+        if self.kind == CHALLENGES:
+            self._draw_challenges(surface)
+            return
         m = stats.measure(self.kind)
         y = TABLE.y + 10
         for key, right in COLUMNS:
@@ -160,3 +176,36 @@ class StatisticsScene(Scene):
         note = lang.tr(f"stats.about.{m.name}")
         theme.blit_text(surface, theme.fit(note, 19, TABLE.w - 40), (TABLE.x + 20,
                         TABLE.bottom - 12), 19, "muted", anchor="bottomleft")
+
+    def _draw_challenges(self, surface: pygame.Surface) -> None:
+        """One row per challenge taken: which one, the attempts, the best and what it had to
+        beat (scores as each game speaks of them)."""
+        from petanque_game.ui.challenges import shown
+
+        columns = (("challenge", None), ("attempts", 820), ("best", 1000), ("to_beat", 1200))
+        y = TABLE.y + 10
+        for key, right in columns:
+            label = lang.tr(f"challenges.col.{key}")
+            if right is None:
+                theme.blit_text(surface, label, (TABLE.x + 20, y), 20, "muted", True)
+            else:
+                theme.blit_text(surface, label, (right - 16, y), 20, "muted", True, "topright")
+        y += ROW_H - 8
+        for i, r in enumerate(self.challenges[self.scroll:self.scroll + self.visible_rows]):
+            row = pygame.Rect(TABLE.x + 8, y, TABLE.w - 16, ROW_H - 4)
+            if (self.scroll + i) % 2 == 0:
+                pygame.draw.rect(surface, theme.colour("panel_light"), row, border_radius=8)
+            name = lang.tr("challenges.daily_of", game=game_title(r.game), day=r.daily) \
+                if r.daily else lang.tr("challenges.kept", game=game_title(r.game),
+                                        ident=r.ident[:6])
+            if r.challenger:
+                name += "  " + lang.tr("challenges.vs", name=r.challenger)
+            beat = "" if r.challenger_score is None else \
+                lang.number(shown(r.game, r.challenger_score))
+            theme.blit_text(surface, theme.fit(name, 24, 640, True), (row.x + 12, row.centery),
+                            24, "text", True, "midleft")
+            for text, (_, right) in zip((lang.number(r.attempts),
+                                         lang.number(shown(r.game, r.best)), beat), columns[1:]):
+                theme.blit_text(surface, text, (right - 16, row.centery), 26, "text",
+                                anchor="midright")
+            y += ROW_H

@@ -29,9 +29,10 @@ from typing import Any
 
 import pygame
 
-from petanque_game.record import Decoded
 from petanque_game.rules.base import Roll
+from petanque_game.rules.events import Rolled, Transition
 from petanque_game.rules.petanque_table import Aim, Table
+from petanque_game.rules.terningepetanque_events import RoundEnded, Thrown
 from petanque_game.ui import lang, sound
 from petanque_game.ui import table_overlay as overlay
 from petanque_game.ui import table_watch as watch
@@ -146,6 +147,7 @@ class TableScene(TableDrawing, GameScene):
             self.check, new = check_of(session, self.level)
             if new and self.check.board_note:
                 self.app.toast.show(self.check.board_note, "bad", 6.0)
+        self.settle_view()  # framed on the play (ui/table_camera.py)
 
     # --- state ------------------------------------------------------------------------------------
 
@@ -224,11 +226,12 @@ class TableScene(TableDrawing, GameScene):
                 or (self.keeping and not self.keeping_on))
 
     def finish_animation(self) -> None:
-        """Everything shown at rest at once (a replay's step or jump)."""
+        """Everything shown at rest at once (a replay's step or jump), the camera too."""
         self.skip_flight()
         self.ai_aim = None
         self.start_roll = None
         self.reckoning = None
+        self.settle_view()
 
     def on_step(self, step: Step) -> None:
         self.charging = None
@@ -237,22 +240,21 @@ class TableScene(TableDrawing, GameScene):
         self.hinted = None
         self.grace = 0.0
         self.keyed = False
-        last_table = step.before.table
-        for told in step.told:
-            ev = told.decoded
-            if ev.action == "throw":
-                path = step.throw.path if step.throw is not None else self._replay_path(step, ev)
-                last_table = ev.outcome
-                self.flight = Flight(path, last_table) if path is not None and path.frames \
-                    else None
-                self.flight_state = step.before
-                self.before_flight = step.before.table
-            elif ev.action == "round_end":
-                self.round_final = (ev.outcome[0], last_table)
-                self.reckoning = reckoning_of(self.session, step, told, self._reckoning_wait())
-            elif ev.action == "roll" and step.before.starter is None:
-                self.start_roll = StartRoll(step.before, step.after, ev.player, ev.outcome.values[0],
-                                            told.index, self.app.settings)
+        for made in step.transitions:
+            match made.event:
+                case Thrown(table=table):
+                    path = step.throw.path if step.throw is not None else \
+                        self._replay_path(step, made)
+                    self.flight = Flight(path, table) if path is not None and path.frames \
+                        else None
+                    self.flight_state = step.before
+                    self.before_flight = step.before.table
+                case RoundEnded(round=number):
+                    self.round_final = (number, made.before.table)
+                    self.reckoning = reckoning_of(made, self._reckoning_wait())
+                case Rolled(player=player, dice=dice) if made.before.starter is None:
+                    self.start_roll = StartRoll(made.before, made.after, player, dice[0],
+                                                made.index, self.app.settings)
 
     def _reckoning_wait(self) -> float | None:
         """Seconds before an AI-only reckoning continues by itself; None: a person presses
@@ -263,12 +265,15 @@ class TableScene(TableDrawing, GameScene):
             return None
         return 3.0 * self.pace
 
-    def _replay_path(self, step: Step, ev: Decoded) -> Any:
-        """A replay re-simulates the throw to show its flight (the record keeps only the rest).
-        When the simulation does not end where the record says, the recorded table is shown
-        without the flight, and the player is told once (`ReplayCheck`)."""
-        path = self.check.path(step, ev) if self.check is not None else None
-        if self.check is not None and self.check.note_due():
+    def _replay_path(self, step: Step, made: Transition) -> Any:
+        """A replay re-simulates the throw to show its flight (the record keeps only the rest),
+        but for a step made again at rest (a jump). When the simulation does not end where the
+        record says, the recorded table is shown without the flight, and the player is told once
+        (`ReplayCheck`)."""
+        if step.at_rest or self.check is None:
+            return None
+        path = self.check.path(made)
+        if self.check.note_due():
             self.app.toast.show(self.check.notice, "bad", 6.0)
         return path
 

@@ -1,10 +1,14 @@
 """The camera over the Terningepetanque table: where the board lies on the screen and how large.
 
-At rest (and at the reckoning) it fits the board, the felt the dice lie on, not the throwing zones
-behind the walls: a die there is as large as the area allows. During a throw it frames the piece
-in flight together with the diamond (or the board's centre, for the diamond itself) and every body
-set moving, and comes back once all is still. The player can zoom in and out about a point; the
-view always eases towards where it should be, so it never jumps.
+At rest (and at the reckoning) it frames the play: the diamond and every die lying on the board,
+with PLAY_MARGIN mm around them, as large as that allows (at most a REST_DIE px die, never smaller
+than the whole board fitted), so the dice are readable even on the boards too large to show whole
+at that size (the round table, the bumper lane). Before the diamond lies, or when the player asks
+for it (Home: `toggle_whole`), it fits the whole board, the felt the dice lie on, not the throwing
+zones behind the walls. During a throw it frames the piece in flight together with the diamond (or
+the board's centre, for the diamond itself) and every body set moving, and comes back once all is
+still. The player can zoom in and out about a point; the view always eases towards where it
+should be, so it never jumps.
 
 The board is fitted into the camera's `board_rect`, the part of the area it has (all of it, or what
 the score sheet beside the board leaves: `set_board_rect`).
@@ -28,6 +32,8 @@ EASE_PAN = 5.0  # per second: the share of the way the view closes is 1 - exp(-r
 EASE_ZOOM = 4.0
 FOLLOW_MARGIN = 60.0  # mm around what a throw's camera frames
 FOLLOW_MAX = 2.0  # a throw's camera zooms in at most this much over the board's fit
+PLAY_MARGIN = 60.0  # mm around the diamond and the dice the rest view frames
+REST_DIE = 21.0  # logical px: the rest view zooms in no further than a die this size
 
 
 def board_bounds(level, margin: float = 8.0) -> tuple[float, float, float, float]:
@@ -58,6 +64,8 @@ class Camera:
         self.board_rect = (0, 0, size[0], size[1])  # x, y, w, h: where in the area the board goes
         self.bounds = board_bounds(level)
         self.fit = self._fit_scale(self.bounds)
+        self.whole = False  # the player asked for the whole board at rest (`toggle_whole`)
+        self.play: list[tuple[float, float]] = []  # mm: the diamond and the dice the rest frames
         self.user_zoom = 1.0  # the player's zoom over the rest view
         self.user_focus = self._middle(self.bounds)  # mm: what the player zoomed towards
         self._scale = self.fit  # now (eased), px per mm
@@ -100,10 +108,36 @@ class Camera:
 
     # --- where it should look ----------------------------------------------------------------------
 
-    def rest(self) -> None:
-        """Aim at the board, as the player last zoomed it."""
-        self.goal_scale = self.fit * self.user_zoom
+    def rest(self, play: list[tuple[float, float]] | None = None) -> None:
+        """Aim at the rest view (`rest_view`) of `play` (mm: the diamond and the dice lying on the
+        board; by default the last given), as the player last zoomed it."""
+        if play is not None:
+            self.play = list(play)
+        scale, look = self.rest_view()
+        if self.user_zoom == 1.0:
+            self.goal_scale, self.goal_look = scale, look
+            return
+        self.goal_scale = scale * self.user_zoom
         self.goal_look = self._clamped(self.user_focus, self.goal_scale)
+
+    def rest_view(self) -> tuple[float, float]:
+        """The scale and the centre (mm) at rest, unzoomed: the whole board fitted when the
+        player asked for it or nothing lies yet; else the play framed, PLAY_MARGIN mm round every
+        point, as large as fits but no die over REST_DIE px, never less than the board fitted."""
+        if self.whole or not self.play:
+            return self.fit, self._middle(self.bounds)
+        xs, ys = [p[0] for p in self.play], [p[1] for p in self.play]
+        m = PLAY_MARGIN
+        box = (min(xs) - m, min(ys) - m, max(xs) + m, max(ys) + m)
+        most = REST_DIE / self.level.dice.side
+        scale = max(self.fit, min(most, self._fit_scale(box)))
+        return scale, self._clamped(self._middle(box), scale)
+
+    def toggle_whole(self) -> None:
+        """Home: from a zoom back to the rest view; else the whole board, or back to the play."""
+        if self.user_zoom == 1.0:
+            self.whole = not self.whole
+        self.reset_zoom()
 
     def frame(self, points: list[tuple[float, float]]) -> None:
         """Aim at a view holding every point (mm), FOLLOW_MARGIN around them, within limits."""
@@ -115,8 +149,10 @@ class Camera:
         self.goal_look = self._middle(box)
 
     def zoom(self, factor: float, about: tuple[float, float] | None = None) -> None:
-        """The player zooms by `factor`, towards `about` (mm; default: where the view looks)."""
-        self.user_zoom = max(MIN_ZOOM, min(MAX_ZOOM, self.user_zoom * factor))
+        """The player zooms by `factor`, towards `about` (mm; default: where the view looks), from
+        MIN_ZOOM to MAX_ZOOM times the whole board's fit."""
+        base = self.rest_view()[0] / self.fit
+        self.user_zoom = max(MIN_ZOOM / base, min(MAX_ZOOM / base, self.user_zoom * factor))
         if abs(self.user_zoom - 1.0) < 0.02:
             self.user_zoom = 1.0
         if about is not None:
@@ -126,13 +162,10 @@ class Camera:
             self.user_focus = (fx + (about[0] - fx) * f, fy + (about[1] - fy) * f)
         else:
             self.user_focus = self.goal_look
-        if self.user_zoom == 1.0:
-            self.user_focus = self._middle(self.bounds)
         self.rest()
 
     def reset_zoom(self) -> None:
         self.user_zoom = 1.0
-        self.user_focus = self._middle(self.bounds)
         self.rest()
 
     def update(self, dt: float, rate: float = 1.0) -> None:
@@ -158,7 +191,6 @@ class Camera:
             return
         self.board_rect = rect
         self.fit = self._fit_scale(self.bounds)
-        self.user_focus = self._clamped(self.user_focus, self.fit * self.user_zoom)
         self.rest()
 
     def settle(self) -> None:

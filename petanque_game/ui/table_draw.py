@@ -5,7 +5,7 @@ on the felt), the seats' release zones; the board itself is ui/table_board.py.
 `View` maps board millimetres (origin at the board's centre, y up) to the table area's pixels and
 back. Height is drawn as an oblique projection: a point z mm up is drawn HEIGHT_SHIFT * z mm
 higher on the screen, so a wall shows its top and the face turned to the viewer, a cube the same,
-and a body in the air stands above its shadow (PHYSICS_NOTES.md, pseudo-3D). A body in the air is
+and a body in the air stands above its shadow (docs/design.md#pseudo-3d-flight). Airborne, a body is
 also drawn (1 + z / HEIGHT_GROWTH) times larger, the way it would come nearer an eye above.
 
 A die or the diamond is drawn with its top face at its place (`to_screen(x, y)` when it lies on

@@ -26,6 +26,21 @@ _LABELS = {
     "Play safe, well clear of the other dice": "safe",
 }
 _KNOCK_PLAYER = re.compile(r"Knock player (\d+)'s die away")
+# What a hint's plan means to hit (the preview's `table.aim.*` keys): no warning, but the plan.
+_MEANT = {"push": ("table.aim.into_diamond",), "at_diamond": ("table.aim.into_diamond",),
+          "knock_opponent": ("table.aim.into_die",),
+          "own_die": ("table.aim.into_die",)}
+
+
+def meant_contacts(hint: Any) -> tuple[str, ...]:
+    """The preview's warnings that a hint's aim means to meet (pushing the diamond on, knocking a
+    die): said as its plan, not in the warning's red."""
+    if hint is None:
+        return ()
+    label = hint.text.partition(":")[0]
+    if _KNOCK_PLAYER.fullmatch(label):
+        return ("table.aim.into_die",)
+    return _MEANT.get(_LABELS.get(label, ""), ())
 
 
 class HintAsk:

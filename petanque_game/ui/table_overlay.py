@@ -2,32 +2,37 @@
 roll-out to where it comes to rest, a ring there, the hand's spread around it, and each thing that
 goes wrong on the way marked where it happens), the hint's aim drawn the same way in its own
 colour, an AI's aim before it throws, the roll for who starts, the reckoning and the replay's
-notice. Drawing only reads the scene (DESIGN.md, principle 7); positions go through `scene.view`
+notice. Drawing only reads the scene (docs/design.md#a-thin-window); positions pass `scene.view`
 each frame, so they follow the camera."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pygame
 
 from petanque_game.ui import lang, theme
 from petanque_game.ui import table_draw as td
+from petanque_game.ui.table_hint import meant_contacts
 from petanque_game.ui.table_reckoning import draw_reckoning
 from petanque_game.ui.table_start import draw_start
 from petanque_game.ui.table_view import AREA, SIDE
 
 HINT_COLOUR = (120, 200, 255)
+RELEASE_INSET = 30  # px: a release point nearer the board's part's edge is drawn as an arrow
 
 
 def draw_overlays(scene: Any, surface: pygame.Surface) -> None:
     area = surface.subsurface(AREA)
+    area.set_clip(scene.view.board_rect)  # beside the score sheet
     if scene.aiming:
         seat, obj = scene.due[0], scene.due[1]
         hint = scene.hinted_aim()
         if hint is not None:
             draw_flight(scene, area, hint, seat, obj, HINT_COLOUR,
-                        lang.tr("table.hint.on_board"))  # its words are in the side panel
+                        lang.tr("table.hint.on_board"),  # its words are in the side panel
+                        meant=meant_contacts(scene.hint.current(scene.state)))
         launch = scene.launch()
         if launch is not None and launch is not hint:  # (the hint in place: drawn once)
             draw_flight(scene, area, launch, seat, obj, None, None, scene.pointed())
@@ -38,6 +43,7 @@ def draw_overlays(scene: Any, surface: pygame.Surface) -> None:
         name = scene.session.players[a.seat].name
         draw_flight(scene, area, a.aim, a.seat, a.obj, theme.player_colour(a.seat),
                     lang.tr("table.ai_aims", name=name))
+    area.set_clip(None)
     roll = scene.start_roll
     if roll is not None and not roll.done:
         draw_start(roll, scene.session.players, area)
@@ -49,15 +55,17 @@ def draw_overlays(scene: Any, surface: pygame.Surface) -> None:
 
 def draw_flight(scene: Any, area: pygame.Surface, launch: Any, seat: int, obj: str,
                 colour: tuple[int, int, int] | None, label: str | None,
-                pointed: tuple[float, float] | None = None) -> None:
+                pointed: tuple[float, float] | None = None, meant: tuple[str, ...] = ()) -> None:
     """An aim's predicted path (`table_aim.preview`): the arc lifted by its height, the release
-    point, a dot where it first lands, the roll-out to a ring where it comes to rest (open in the
-    middle: the die there stays visible), the hand's spread around it, and a cross where
-    something goes wrong, the first one said in words."""
+    point (or, when it is out of sight, an arrow at the edge pointing to it), a dot where it
+    first lands, the roll-out to a ring where it comes to rest (open in the middle: the die there
+    stays visible), the hand's spread around it, and a cross where something goes wrong, the
+    first one said in words; but not what the aim is `meant` to meet (a hint's push or knock)."""
     view = scene.view
     p = scene.preview_of(launch, seat, obj)
     bad = theme.colour("bad")
-    col = colour or (theme.colour("accent") if not p.warnings else bad)
+    p_warnings = [w for w in p.warnings if w[0] not in meant]
+    col = colour or (theme.colour("accent") if not p_warnings else bad)
     shift = getattr(td, "HEIGHT_SHIFT", 0.45)
     screen = []
     for x, y, z in p.arc:
@@ -67,9 +75,21 @@ def draw_flight(scene: Any, area: pygame.Surface, launch: Any, seat: int, obj: s
         pygame.draw.line(area, (0, 0, 0), (a[0] + 1, a[1] + 1), (b[0] + 1, b[1] + 1), 4)
         pygame.draw.line(area, col, a, b, 3)
     start = view.to_screen(launch.x, launch.y)
-    pygame.draw.circle(area, theme.player_colour(seat), start, 8)
-    pygame.draw.circle(area, (255, 255, 255), start, 8, 2)
     land, rest = view.to_screen(*p.landing), view.to_screen(*p.rest)
+    frame = pygame.Rect(scene.view.board_rect).inflate(-2 * RELEASE_INSET, -2 * RELEASE_INSET)
+    if frame.collidepoint(start):
+        pygame.draw.circle(area, theme.player_colour(seat), start, 8)
+        pygame.draw.circle(area, (255, 255, 255), start, 8, 2)
+    else:
+        # where the throw comes into sight: the first point of its arc in the frame, from the
+        # release; else the line from where it lands (or comes to rest) back to the release
+        seen = next((i for i, q in enumerate(screen) if frame.collidepoint(q)), None)
+        if seen:
+            _release_arrow(area, frame, screen[seen], screen[seen - 1], seat)
+        else:
+            inside = next((q for q in (land, rest) if frame.collidepoint(q)), None)
+            if inside is not None:
+                _release_arrow(area, frame, inside, start, seat)
     if p.spread is not None:
         _spread(area, [view.to_screen(x, y) for x, y in p.spread.outline()], col)
     pygame.draw.line(area, (0, 0, 0), (land[0] + 1, land[1] + 1), (rest[0] + 1, rest[1] + 1), 3)
@@ -78,14 +98,14 @@ def draw_flight(scene: Any, area: pygame.Surface, launch: Any, seat: int, obj: s
     pygame.draw.circle(area, col, land, 4)
     ring = max(9.0, scene.level.dice.side * view.scale * 0.9)
     _ring(area, rest, ring, col)
-    warnings = list(p.warnings)
+    warnings = list(p_warnings)
     if pointed is not None:  # where the player points, when the throw cannot stop there
         at = view.to_screen(*pointed)
         if abs(at[0] - rest[0]) + abs(at[1] - rest[1]) > 6:
             pygame.draw.circle(area, theme.colour("muted"), at, 5, 1)
             if not warnings:
                 warnings.append(("table.aim.out_of_reach", p.rest))
-    for _, where in p.warnings:
+    for _, where in p_warnings:
         _cross(area, view.to_screen(*where), bad)
     text, near = label, rest
     if warnings:
@@ -94,6 +114,28 @@ def draw_flight(scene: Any, area: pygame.Surface, launch: Any, seat: int, obj: s
         near = view.to_screen(*warnings[0][1])
     if text:
         _label(area, text, near, ring, col if not warnings else bad)
+
+
+def _release_arrow(area: pygame.Surface, frame: pygame.Rect, inside: tuple[float, float],
+                   outside: tuple[float, float], seat: int) -> None:
+    """The release out of sight: an arrow in the thrower's colour where the line from a point in
+    sight (`inside`) towards it (`outside`) leaves the `frame`, pointing on to it."""
+    (x0, y0), (x1, y1) = inside, outside
+    dx, dy = x1 - x0, y1 - y0
+    t = 1.0
+    for d, lo, hi, at in ((dx, frame.left, frame.right, x0), (dy, frame.top, frame.bottom, y0)):
+        if d > 0:
+            t = min(t, (hi - at) / d)
+        elif d < 0:
+            t = min(t, (lo - at) / d)
+    t = max(0.0, t)
+    x, y = x0 + dx * t, y0 + dy * t
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    tip = (x + ux * 8, y + uy * 8)
+    wing = [(x - ux * 8 - uy * 8, y - uy * 8 + ux * 8), (x - ux * 8 + uy * 8, y - uy * 8 - ux * 8)]
+    pygame.draw.polygon(area, theme.player_colour(seat), [tip, *wing])
+    pygame.draw.polygon(area, (255, 255, 255), [tip, *wing], 2)
 
 
 def _drag(scene: Any, area: pygame.Surface) -> None:

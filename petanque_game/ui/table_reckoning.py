@@ -3,9 +3,9 @@ dice to the diamond and their distances, the closest die and any doubles ringed,
 and the diamond's penalties charged to their players, and the round's points moving into the score
 pad; then Continue (a key or the button), or by itself after a readable pause when no person plays.
 
-Every number comes from the rules: the points and the closest seats are the `round_end` event's
+Every number comes from the rules: the points and the closest seats are the `RoundEnded` event's
 (the engine's `score_round`), the table and the diamond penalties are those of the state the round
-ended in, found by applying the step's own events with the rules; closeness is `closest_dice`.
+ended in, its transition's `before`; closeness is `closest_dice`.
 The window adds nothing to the score; it only says where each part came from.
 """
 
@@ -55,31 +55,10 @@ class Reckoning:
         return self.before.totals[seat] + (self.points[seat] if self.moved >= 1.0 else 0)
 
 
-def reckoning_of(session: Any, step: Any, told: Any, wait: float | None) -> Reckoning:
-    """The reckoning of the round that the `round_end` event `told` of `step` scored."""
-    number, points, closest = told.decoded.outcome
-    return Reckoning(number, round_end_state(session.rules, step), tuple(points), tuple(closest),
-                     wait)
-
-
-def round_end_state(rules: Any, step: Any) -> Any:
-    """The state the round ended in: `step.before` with the step's events up to its `round_end`
-    applied by the rules (a throw kept, as a reader keeps one not taken back)."""
-    state = step.before
-    for told in step.told:
-        ev = told.decoded
-        if ev.action == "round_end":
-            break
-        if state.awaiting_accept and ev.action != "rethrow":
-            state = state.apply(rules.Accept())
-        if ev.action == "throw":
-            obj, die, launch = ev.decision
-            state = state.apply(rules.Throw(obj, die, launch)).apply(rules.Settle(ev.outcome))
-        elif ev.action == "rethrow":
-            state = state.apply(rules.Rethrow())
-    if state.awaiting_accept:
-        state = state.apply(rules.Accept())
-    return state
+def reckoning_of(made: Any, wait: float | None) -> Reckoning:
+    """The reckoning of the round that the transition `made` (a `RoundEnded`) scored."""
+    end = made.event
+    return Reckoning(end.round, made.before, end.points, end.closest, wait)
 
 
 def seat_parts(r: Reckoning, seat: int) -> list[tuple[str, str]]:
@@ -207,14 +186,15 @@ def _label(area: pygame.Surface, taken: list[pygame.Rect], at: tuple[float, floa
 
 
 SIDE_NAMES = 64  # px kept clear at the left and right of the table area: the side seats' names
+END_NAMES = 24  # px kept clear at its top and bottom: the names of the seats there
 
 
 def _card_rect(scene: Any, area_rect: pygame.Rect) -> pygame.Rect:
-    """The card goes in the corner of the table area that covers fewest of the round's pieces,
-    the farthest from the diamond on a tie."""
+    """The card goes in the corner of the table area that hides no seat's name where one does,
+    and covers fewest of the round's pieces, the farthest from the diamond on a tie."""
     w, h = 330, 34 + 48 + 44 * scene.n + 30
     board = pygame.Rect(scene.view.board_rect).move(area_rect.topleft)  # beside the score sheet
-    inner = board.inflate(-2 * SIDE_NAMES, -16)  # the seats' names at the sides stay seen
+    inner = board.inflate(-2 * SIDE_NAMES, -2 * END_NAMES)  # the seats' names stay seen
     corners = [pygame.Rect(inner.x, inner.y, w, h), pygame.Rect(inner.right - w, inner.y, w, h),
                pygame.Rect(inner.x, inner.bottom - h, w, h),
                pygame.Rect(inner.right - w, inner.bottom - h, w, h)]
@@ -225,10 +205,13 @@ def _card_rect(scene: Any, area_rect: pygame.Rect) -> pygame.Rect:
                                                                    area_rect.h / 2)
     pieces.append(at)
 
-    def cost(r: pygame.Rect) -> tuple[int, float]:
-        local = r.move(-area_rect.x, -area_rect.y).inflate(24, 24)
-        covered = sum(local.collidepoint(p) for p in pieces)
-        return covered, -math.hypot(local.centerx - at[0], local.centery - at[1])
+    names = _seat_names(scene)
+
+    def cost(r: pygame.Rect) -> tuple[int, int, float]:
+        local = r.move(-area_rect.x, -area_rect.y)
+        hidden = len(local.collidelistall(names))  # a seat's name above all
+        covered = sum(local.inflate(24, 24).collidepoint(p) for p in pieces)
+        return hidden, covered, -math.hypot(local.centerx - at[0], local.centery - at[1])
 
     return min(corners, key=cost)
 

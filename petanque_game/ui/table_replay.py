@@ -36,23 +36,24 @@ class ReplayCheck:
         self.told = False  # the notice has been given (once per replay)
         self.board_note = _board_note(session.record)
 
-    def path(self, step: Any, ev: Any) -> Any:
-        """The re-simulated flight of the throw `ev`, or None when it cannot be shown as it
-        happened (the launch refused, or the simulation does not end at the recorded table)."""
+    def path(self, made: Any) -> Any:
+        """The re-simulated flight of the throw of transition `made` (a `Thrown`), or None when
+        it cannot be shown as it happened (the launch refused, or the simulation does not end at
+        the recorded table)."""
         from petanque_game.fold import compare_tables
         from petanque_game.physics import LaunchError, simulate_throw
 
-        obj, die, launch = ev.decision
+        ev = made.event
         try:
-            result = simulate_throw(self.level, step.before.table, len(self.session.players),
-                                    ev.player, obj, die, launch)
+            result = simulate_throw(self.level, made.before.table, len(self.session.players),
+                                    ev.player, ev.obj, ev.die, ev.launch)
         except LaunchError:  # the reader checked the launch; should it still be refused, the
             return None  # table is shown at rest without the flight
-        difference = compare_tables(ev.outcome, result.table)
+        difference = compare_tables(ev.table, result.table)
         if difference:
             self.mismatches += 1
             log.info("replay: throw at event %s differs from its simulation: %s",
-                     step.first_event, difference)
+                     made.index, difference)
             return None
         return result.path
 

@@ -3,10 +3,9 @@ doubles and the penalties marked, the closest players' cells lit, and the totals
 
 What it holds comes from the game as recorded: each `round_end` event's points and closest seats
 (the rules' `score_round`, checked when the record was read), and the table and diamond penalties
-of the state the round ended in: a replay holds every state; a round scored while the table
-watches is filled in by its reckoning, which found that state (`keep_row`); the rounds a resumed
-game scored before its table opened come from folding its record once through the rules
-(`match.rebuild`: 0.25-0.5 s for a 15-round game of four). The sheet adds nothing to the score.
+of the state the round ended in (the `before` of the round end's transition, which the match
+kept when it made or read the event; a round scored while the table watches is filled in by its
+reckoning, `keep_row`). The sheet adds nothing to the score.
 
 What it shows follows the table: a round's row appears once the reckoning has moved its points
 into the score pad (`visible_rows`), so nothing is told before the table shows it.
@@ -26,6 +25,7 @@ from typing import Any
 
 import pygame
 
+from petanque_game.rules.terningepetanque_events import RoundEnded
 from petanque_game.ui import lang, theme
 from petanque_game.ui.table_camera import board_bounds
 
@@ -35,10 +35,12 @@ TITLE_H = 26  # px: the title line
 PAD = 8  # px inside the sheet's edge
 GAP = 8  # px between the board's part of the area and the sheet
 ROUND_W = 30  # px: the round's number (a column sheet)
-SEAT_W = 50  # px: a seat's column (a column sheet)
+SEAT_W = 50  # px: a seat's column at least (a column sheet) ...
+SEAT_W_MOST = 110  # ... and at most: as wide as the names in its header need
 NAME_W = 92  # px: the players' names (a row sheet)
 ROUND_COL = 42  # px: a round's column (a row sheet)
-SHOW_COST = 0.06  # the sheet is shown by default when the board loses at most this much scale
+SHOW_COST = 0.10  # the sheet is shown by default when the board loses at most this much scale
+# (fitted whole: at rest the camera frames the play, which a little less room hardly shrinks)
 
 
 @dataclass(frozen=True)
@@ -74,7 +76,7 @@ def row_of(number: int, points: tuple[int, ...], closest: tuple[int, ...], ended
 @dataclass
 class _Kept:
     """What the sheet has read of one session: its rows by round, the round_end events found
-    (event index, (round, points, closest)) and how many events have been looked at."""
+    (event index, round) and how many events have been looked at."""
 
     rows: dict[int, Row] = dataclasses.field(default_factory=dict)
     ends: list[tuple[int, Any]] = dataclasses.field(default_factory=list)
@@ -85,39 +87,24 @@ _kept: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # session -> _Ke
 
 
 def scored_rows(session: Any) -> dict[int, Row]:
-    """Every round scored in the events the session has shown, by number. Each event is read
-    once, as the session tells it (decoded)."""
+    """Every round scored in the events the session has shown, by number. Each event's
+    transition is read once; a round's row comes from its `RoundEnded` and the state the round
+    ended in (the transition's `before`)."""
     kept = _kept.setdefault(session, _Kept())
     for i in range(kept.read, session.shown):
-        told = session.tell(i).decoded
-        if told.action == "round_end":
-            kept.ends.append((i, told.outcome))
+        made = session.tell(i)
+        if isinstance(made.event, RoundEnded):
+            end = made.event
+            kept.ends.append((i, end.round))
+            if end.round not in kept.rows:
+                kept.rows[end.round] = row_of(end.round, end.points, end.closest, made.before)
     kept.read = max(kept.read, session.shown)
-    ends = [(i, end) for i, end in kept.ends if i < session.shown]
-    missing = [(i, end) for i, end in ends if end[0] not in kept.rows]
-    if missing:
-        states = getattr(session, "states", None)
-        if states is None:  # a live game: its record folded once through the rules
-            states = _folded_states(session.record)
-        for i, (number, points, closest) in missing:
-            kept.rows[number] = row_of(number, tuple(points), tuple(closest), states[i - 1])
-    return {end[0]: kept.rows[end[0]] for _, end in ends}
+    return {number: kept.rows[number] for i, number in kept.ends if i < session.shown}
 
 
 def keep_row(session: Any, row: Row) -> None:
     """A round scored while the table watched (the reckoning's own row): kept without folding."""
     _kept.setdefault(session, _Kept()).rows[row.round] = row
-
-
-def _folded_states(record: Any) -> list[Any]:
-    """The states after each of the record's events, as the rules give them (`match.rebuild`, the
-    reader a resumed game went through; the record itself is left as it is)."""
-    from petanque_game.match import rebuild
-
-    states: list[Any] = []
-    copy = dataclasses.replace(record, events=list(record.events))
-    rebuild(copy, check_physics=False, on_event=lambda index, state: states.append(state))
-    return states
 
 
 def visible_rows(scene: Any) -> list[Row]:
@@ -147,10 +134,24 @@ class Placement:
     kind: str
     rounds: int
     board: pygame.Rect
+    seat_w: int = SEAT_W  # px: a seat's column (a column sheet)
 
 
-def _columns_size(n: int, rounds: int) -> tuple[int, int]:
-    return ROUND_W + n * SEAT_W + 2 * PAD, TITLE_H + ROW_H * (rounds + 4) + 2 * PAD
+def _columns_size(n: int, rounds: int, seat_w: int = SEAT_W) -> tuple[int, int]:
+    return ROUND_W + n * seat_w + 2 * PAD, TITLE_H + ROW_H * (rounds + 4) + 2 * PAD
+
+
+def seat_width(names: list[str]) -> int:
+    """A column sheet's seat column: room for every header's `_label` (the whole name, or its
+    first word), from SEAT_W to SEAT_W_MOST px."""
+    font = theme.font(SIZE, True)
+    wanted = 0
+    for name in names:
+        whole = font.size(name)[0] + 8
+        if whole > SEAT_W_MOST and name.split():
+            whole = font.size(name.split()[0])[0] + 8
+        wanted = max(wanted, whole)
+    return max(SEAT_W, min(SEAT_W_MOST, wanted))
 
 
 def _rows_size(n: int, rounds: int) -> tuple[int, int]:
@@ -162,18 +163,21 @@ def _fit(level: Any, frame: pygame.Rect) -> float:
     return min(frame.w / (x1 - x0), frame.h / (y1 - y0))
 
 
-def place_sheet(level: Any, n: int, rounds: int, area: tuple[int, int],
+def place_sheet(level: Any, names: list[str], rounds: int, area: tuple[int, int],
                 shown: bool | None) -> Placement:
-    """Where the sheet goes in a table area of `area` px: beside the board or below it, the way
-    the board shrinks least. `shown` None: shown when that costs at most SHOW_COST."""
+    """Where the sheet for players `names` goes in a table area of `area` px: beside the board
+    or below it, the way the board shrinks least. `shown` None: shown when that costs at most
+    SHOW_COST."""
     w, h = area
+    n = len(names)
     whole = pygame.Rect(0, 0, w, h)
     best = None
     room = max(1, (h - 2 * PAD - TITLE_H) // ROW_H - 4)  # rounds a column sheet has rows for
     k = min(rounds, room)
-    sw, sh = _columns_size(n, k)
+    seat_w = seat_width(names)
+    sw, sh = _columns_size(n, k, seat_w)
     right = Placement(pygame.Rect(w - sw, 0, sw, sh), "columns", k,
-                      pygame.Rect(0, 0, w - sw - GAP, h))
+                      pygame.Rect(0, 0, w - sw - GAP, h), seat_w)
     fit_k = min(rounds, max(1, (w - NAME_W - 2 * PAD) // ROUND_COL - 1))
     bw, bh = _rows_size(n, fit_k)
     below = Placement(pygame.Rect(0, h - bh, bw, bh), "rows", fit_k,
@@ -211,7 +215,7 @@ def draw_sheet(surface: pygame.Surface, place: Placement, rows: list[Row], playe
     theme.blit_text(surface, lang.tr("table_sheet.title"), (x, y), 20, "text", True)
     totals = [sum(r.points[s] for r in rows) for s in range(len(players))]
     if place.kind == "columns":
-        _draw_columns(surface, rect, shown, players, totals)
+        _draw_columns(surface, rect, shown, players, totals, place.seat_w)
     else:
         _draw_rows(surface, rect, shown, players, totals, first, place.rounds)
     marks = (lang.tr("table_sheet.doubles"), lang.tr("table_sheet.penalty"))
@@ -236,32 +240,36 @@ def _cell(row: Row, seat: int) -> tuple[str, str]:
 
 
 def _label(name: str, width: int) -> str:
-    """As much of a player's name as a column header has room for (the side panel has it
-    whole)."""
-    while len(name) > 1 and theme.font(SIZE, True).size(name)[0] > width:
+    """What a header has room for of a player's name: all of it, else its first word, else as
+    much of that as fits (the side panel has it whole)."""
+    font = theme.font(SIZE, True)
+    if font.size(name)[0] <= width or not name.split():
+        return name
+    name = name.split()[0]
+    while len(name) > 1 and font.size(name)[0] > width:
         name = name[:-1]
     return name
 
 
-def _draw_columns(surface, rect, rows, players, totals) -> None:
+def _draw_columns(surface, rect, rows, players, totals, seat_w: int = SEAT_W) -> None:
     x0, y = rect.x + PAD, rect.y + PAD + TITLE_H
-    col = [x0 + ROUND_W + SEAT_W * s for s in range(len(players))]
+    col = [x0 + ROUND_W + seat_w * s for s in range(len(players))]
     theme.blit_text(surface, lang.tr("table_sheet.round"), (x0, y), SIZE, "muted")
     for s, p in enumerate(players):
         pygame.draw.rect(surface, theme.player_colour(s), pygame.Rect(col[s], y + ROW_H - 3,
-                                                                      SEAT_W - 6, 3))
-        theme.blit_text(surface, _label(p.name, SEAT_W - 8), (col[s] + SEAT_W - 8, y), SIZE,
+                                                                      seat_w - 6, 3))
+        theme.blit_text(surface, _label(p.name, seat_w - 8), (col[s] + seat_w - 8, y), SIZE,
                         "text", True, "topright")
     y += ROW_H
     for r in rows:
         theme.blit_text(surface, str(r.round), (x0 + 2, y), SIZE, "muted")
         for s in range(len(players)):
-            _draw_cell(surface, r, s, pygame.Rect(col[s], y - 2, SEAT_W - 6, ROW_H - 1))
+            _draw_cell(surface, r, s, pygame.Rect(col[s], y - 2, seat_w - 6, ROW_H - 1))
         y += ROW_H
     pygame.draw.line(surface, theme.colour("edge"), (x0, y + 1), (rect.right - PAD, y + 1))
     theme.blit_text(surface, lang.tr("table_sheet.total"), (x0, y + 4), SIZE, "text", True)
     for s, total in enumerate(totals):
-        theme.blit_text(surface, lang.number(total), (col[s] + SEAT_W - 8, y + 4), SIZE, "text",
+        theme.blit_text(surface, lang.number(total), (col[s] + seat_w - 8, y + 4), SIZE, "text",
                         True, "topright")
 
 

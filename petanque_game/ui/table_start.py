@@ -11,6 +11,7 @@ import pygame
 
 from petanque_game.ui import dice, lang, theme
 from petanque_game.ui import table_draw as td
+from petanque_game.ui.narrate import says
 
 TRAY = (460, 250)
 DIE = 56
@@ -47,7 +48,7 @@ class StartRoll:
         if self.t < self.tumble or a.rolloff_rolls:
             return None
         if a.starter is not None:
-            return lang.tr("table.start.starts", name=players[a.starter].name)
+            return says("table.start.starts", players[a.starter].name)  # "You start ..."
         names = ", ".join(players[s].name for s in a.rolloff_contenders)
         return lang.tr("table.start.tie", names=names)
 

@@ -2,8 +2,8 @@
 seats, the dice and the diamond at rest or in flight, the score sheet beside the board
 (ui/table_sheet.py), the close-up of the dice that decide the round; the throw's pace, its sounds
 and the camera's moves (`watch_throw`, each frame), and the player's zoom and the sheet shown or
-hidden (`camera_event`). Drawing only reads the scene; it never changes the game (DESIGN.md,
-principle 7).
+hidden (`camera_event`). Drawing only reads the scene; it never changes the game (docs/design.md,
+a thin window).
 """
 
 from __future__ import annotations
@@ -17,16 +17,21 @@ from petanque_game.ui import table_board as tb
 from petanque_game.ui import table_draw as td
 from petanque_game.ui import table_watch as watch
 from petanque_game.ui.game_ui import board_words
+from petanque_game.ui.table_camera import REST_DIE
 from petanque_game.ui.table_panel import draw_side, prompt
 from petanque_game.ui.table_sheet import Placement, draw_sheet, place_sheet, visible_rows
+from petanque_game.ui.table_zoom import view_toggle_at, zoom_labels
 
 AREA = pygame.Rect(8, 64, 960, 552)  # the table's part of the logical surface
 SIDE = pygame.Rect(980, 64, 284, 552)  # the side panel
 ZOOM_KEY_STEP = 1.25  # one key press or wheel notch zooms by this much
-CLOSEUP_BELOW = 24.0  # px: a die smaller than this at rest gets the close-up of the deciding dice
+# px: a die smaller than this at rest gets the close-up of the deciding dice (the rest view's die,
+# REST_DIE, has none; its scale is drawn in steps of 1.5 %)
+CLOSEUP_BELOW = REST_DIE - 1.0
 CLOSEUP_DIE = 32.0  # px: how large a die is in the close-up
 CLOSEUP_MIN, CLOSEUP_MAX = 180, 260  # px: the close-up's side, as the deciding dice need
 CLOSEUP_SMALLEST = 120  # px: a smaller close-up when no corner has room for that one
+WHOLE_MEMORY = "table_whole"  # the app's memory: the whole board at rest (True) or the play
 SHEET_MEMORY = "table_sheet"  # the app's memory: the score sheet shown (True) or hidden (False)
 SHEET_HINT_AT = (10, 6)  # px in the area: where "Tab: score sheet" is written when it is hidden
 FOLLOW_RATE = 2.0  # a throw's camera eases this much faster than the one at rest
@@ -42,8 +47,8 @@ class TableDrawing:
         the player showed or hid it (Tab) is kept while the window is open (a replay's jump
         makes the scene anew)."""
         st = self.session.state
-        self.sheet = place_sheet(self.level, st.num_players, st.rounds, AREA.size,
-                                 self.app.memory.get(SHEET_MEMORY))
+        self.sheet = place_sheet(self.level, [p.name for p in self.session.players], st.rounds,
+                                 AREA.size, self.app.memory.get(SHEET_MEMORY))
         self.view.set_board_rect(tuple(self.sheet.board))
         if settle:
             self.view.settle()
@@ -77,8 +82,23 @@ class TableDrawing:
             cam.keep_inside([(thrown.x, thrown.y), (thrown.x, thrown.y + thrown.z * td.HEIGHT_SHIFT)],
                             24.0)
         else:
-            cam.rest()
+            cam.rest(self.play_points())
             cam.update(dt)
+
+    def play_points(self) -> list[tuple[float, float]]:
+        """What the camera frames at rest (mm): the diamond and the dice lying on the board; none
+        before this round's diamond lies (the whole board is shown then)."""
+        table, old = self.shown_table()
+        if old or table.diamond is None:
+            return []
+        return [(table.diamond.x, table.diamond.y)] + [(d.x, d.y) for d in table.dice
+                                                       if d.on_board]
+
+    def settle_view(self) -> None:
+        """The camera at its rest view at once (a new scene)."""
+        self.view.whole = bool(self.app.memory.get(WHOLE_MEMORY, False))
+        self.view.rest(self.play_points())
+        self.view.settle()
 
     def _followed(self, f, pieces: list[watch.Pose]) -> list[tuple[float, float]]:
         """What a throw's camera frames: the thrown piece (and how high it is), the diamond (the
@@ -94,7 +114,8 @@ class TableDrawing:
 
     def camera_event(self, event: pygame.event.Event) -> bool:
         """The player's zoom: Ctrl + wheel (towards the pointer), Ctrl + plus / minus or Page Up /
-        Page Down, Ctrl + 0 or Home to fit the board again. The plain wheel is the elevation's.
+        Page Down; Ctrl + 0 or Home (or a click on its line) back to the rest view, and there
+        between the whole board and the play framed. The plain wheel is the elevation's.
         Tab, or a click on the sheet (or on "Tab: score sheet" when it is hidden), shows or hides
         the score sheet; a click there aims nowhere."""
         if event.type == pygame.MOUSEMOTION:
@@ -103,6 +124,10 @@ class TableDrawing:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
                 and self._sheet_at(event.pos):
             self.toggle_sheet()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
+                and view_toggle_at(self, event.pos, AREA.topleft):
+            self.toggle_whole()
             return True
         ctrl = bool(pygame.key.get_mods() & pygame.KMOD_CTRL)
         if event.type == pygame.MOUSEWHEEL and ctrl:
@@ -121,7 +146,7 @@ class TableDrawing:
                                                                        pygame.K_KP_MINUS)):
             self._zoom(1 / ZOOM_KEY_STEP, None)
         elif event.key == pygame.K_HOME or (ctrl and event.key in (pygame.K_0, pygame.K_KP0)):
-            self.view.reset_zoom()
+            self.toggle_whole()
         elif event.key == pygame.K_TAB:
             self.toggle_sheet()
         else:
@@ -147,6 +172,7 @@ class TableDrawing:
         area = surface.subsurface(AREA)
         view = self.view.view
         seat_walls = {self.level.seats[self.n][s]: s for s in range(self.n)}
+        area.set_clip(self.view.board_rect)  # the score sheet has its own part, beside the board
         area.blit(tb.board_surface(self.level, view, AREA.size, seat_walls), (0, 0))
         self._draw_seats(area, view)
         table, old = self.shown_table()
@@ -155,6 +181,7 @@ class TableDrawing:
             self._draw_flight(area, view)
         else:
             self._draw_table(area, table, old, view)
+        area.set_clip(None)
         self._draw_sheet(area)
         inset = self._draw_closeup(area, table, old, seat_walls) if self.flight is None else None
         self._draw_zoom(area, inset)
@@ -191,22 +218,15 @@ class TableDrawing:
 
     def _draw_zoom(self, area: pygame.Surface, inset: pygame.Rect | None) -> None:
         """The zoom and how to get back, when the player changed it; while the player aims,
-        how to zoom. Beside the close-up (`inset`) when that takes the corner."""
-        cam = self.view
-        if cam.user_zoom != 1.0:
-            text = lang.tr("table_view.zoomed", zoom=f"{cam.user_zoom:.1f}")
-        elif self.human_turn and not self.busy and self.due is not None:
-            text = lang.tr("table_view.zoom_keys")
-        else:
-            return
-        # A bottom corner: the seats' names sit at the middle of the sides, and the close-up
-        # takes the corner with the fewest bodies; take the other one when it is that one.
-        fx, fy, w, h = self.view.board_rect  # beside the score sheet
-        size = theme.text(text, 18).get_size()
-        spot = pygame.Rect(fx + 10, fy + h - 8 - size[1], *size)
-        if inset is not None and inset.colliderect(spot):
-            spot.right = fx + w - 10
-        theme.blit_text(area, text, spot.topleft, 18, "muted", shadow=True)
+        how to zoom; and Home's view (the whole board, or back to the play), which a click on it
+        also gives. Beside the close-up (`inset`) when that takes the corner."""
+        for text, spot in zoom_labels(self, inset):
+            theme.blit_text(area, text, spot.topleft, 18, "muted", shadow=True)
+
+    def toggle_whole(self) -> None:
+        """Home: the whole board, or back to the play (kept while the window is open)."""
+        self.view.toggle_whole()
+        self.app.memory[WHOLE_MEMORY] = self.view.whole
 
     def _draw_seats(self, area: pygame.Surface, view: td.View) -> None:
         from petanque_game.physics import release_zone

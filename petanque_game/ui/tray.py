@@ -21,6 +21,7 @@ from typing import Any
 
 import pygame
 
+from petanque_game.rules.events import Rolled
 from petanque_game.ui import dice, lang, sound, theme
 from petanque_game.ui.game_scene import GameScene
 from petanque_game.ui.game_ui import ui_of
@@ -70,10 +71,10 @@ class TrayScene(GameScene):
     def _find_last_roll(self) -> None:
         """A resumed game shows the roll it stopped at."""
         for i in range(self.session.shown - 1, -1, -1):
-            ev = self.session.tell(i).decoded
-            if ev.action == "roll":
-                self.roll = RollShown(i, ev.outcome.values, ev.player)
-                break
+            match self.session.tell(i).event:
+                case Rolled(player=player, dice=dice):
+                    self.roll = RollShown(i, dice, player)
+                    break
 
     @property
     def rolling(self) -> bool:
@@ -94,12 +95,12 @@ class TrayScene(GameScene):
 
     def on_step(self, step: Step) -> None:
         thrown = False
-        for event in step.told:
-            ev = event.decoded
-            if ev.action == "roll":
-                t = 0.0 if self.app.settings.roll_time > 0 else 1.0
-                self.roll = RollShown(event.index, ev.outcome.values, ev.player, t)
-                thrown = True
+        for made in step.transitions:
+            match made.event:
+                case Rolled(player=player, dice=dice):
+                    t = 0.0 if self.app.settings.roll_time > 0 else 1.0
+                    self.roll = RollShown(made.index, dice, player, t)
+                    thrown = True
         self.hold = None
         self.controls.on_step(step)
         outcome = self.controls.outcome(step)

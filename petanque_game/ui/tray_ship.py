@@ -9,7 +9,9 @@ from typing import Any
 import pygame
 
 from petanque_game.rules.base import Roll, Stop
+from petanque_game.rules.events import Rolled
 from petanque_game.rules.ship_captain_crew import ROLES
+from petanque_game.rules.ship_captain_crew_events import Stopped
 from petanque_game.ui import dice, lang, theme
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.tray_games import Advice, Controls
@@ -49,15 +51,16 @@ class ShipControls(Controls):
         super().on_step(step)
         self.pick = None
         b = step.before
-        for told in step.told:
-            ev, facts = told.decoded, told.facts
-            if ev.action == "roll":  # what each die became: the rules' facts of the roll
-                marks = {i: role for i, role in enumerate(facts.roles) if role}
-                self.turn = ShipTurn(ev.player, facts.secured, facts.cargo, b.rolls_used + 1,
-                                     facts.ended, facts.score, marks)
-            elif ev.action == "stop":
-                self.turn.ended = True
-                self.turn.score = facts.score
+        for made in step.transitions:
+            facts = made.facts
+            match made.event:
+                case Rolled(player=player):  # what each die became: the rules' facts of the roll
+                    marks = {i: role for i, role in enumerate(facts.roles) if role}
+                    self.turn = ShipTurn(player, facts.secured, facts.cargo, b.rolls_used + 1,
+                                         facts.ended, facts.score, marks)
+                case Stopped():
+                    self.turn.ended = True
+                    self.turn.score = facts.score
 
     def tray_dice(self, roll: RollShown) -> list[DieView]:
         views = []
@@ -262,10 +265,10 @@ class ShipControls(Controls):
     # --- what the turn came to, and the hint -------------------------------------------------------
 
     def outcome(self, step) -> str:
-        for t in step.told:
-            facts = t.facts
-            if t.decoded.action == "roll" and facts is not None and facts.ended:
-                who = self.name(t.decoded.player)
+        for made in step.transitions:
+            facts = made.facts
+            if isinstance(made.event, Rolled) and facts is not None and facts.ended:
+                who = self.name(made.player)
                 if facts.secured < 3:
                     return lang.tr("tray.ship.no_ship", name=who)
                 return lang.tr_n("tray.ship.scored", facts.score, name=who)

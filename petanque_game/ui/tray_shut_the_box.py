@@ -9,6 +9,8 @@ from typing import Any
 import pygame
 
 from petanque_game.rules.base import Close, Roll
+from petanque_game.rules.events import Rolled
+from petanque_game.rules.shut_the_box_events import Closed
 from petanque_game.ui import lang, theme
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.tray_games import Advice, Controls, both, either
@@ -37,7 +39,8 @@ class ShutTheBoxControls(Controls):
         if len(sets) == 1 and self.scene.session.interactive and \
                 self.scene.session.human_to_move:
             self.selected = set(sets[0])
-        if self.ended_turn(step) == 0 and any(t.decoded.action == "close" for t in step.told):
+        if self.ended_turn(step) == 0 and any(isinstance(made.event, Closed)
+                                             for made in step.transitions):
             self.scene.after_settle("shut")  # all nine boxes are down
 
     def tray_dice(self, roll: RollShown) -> list[DieView]:
@@ -228,9 +231,9 @@ class ShutTheBoxControls(Controls):
 
     def outcome(self, step) -> str:
         penalty = self.ended_turn(step)
-        for t in step.told:
-            if t.decoded.action == "roll" and penalty is not None:
-                values = t.decoded.outcome.values
+        for made in step.transitions:
+            if isinstance(made.event, Rolled) and penalty is not None:
+                values = made.event.dice
                 return lang.tr("tray.shut_the_box.stuck", total=sum(values),
                                penalty=lang.number(penalty))
         return ""

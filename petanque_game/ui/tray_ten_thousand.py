@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from petanque_game.rules.base import Bank, IllegalAction, Keep, Roll
+from petanque_game.rules.events import Rolled
 from petanque_game.ui import dice, lang, theme
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.tray_games import Advice, Controls, dice_said
@@ -191,9 +192,9 @@ class TenThousandControls(Controls):
 
     def outcome(self, step) -> str:
         b, a = step.before, step.after
-        for t in step.told:
-            if t.decoded.action == "roll" and a.busted and a.phase == "start":
-                said = dice_said(t.decoded.outcome.values)
+        for made in step.transitions:
+            if isinstance(made.event, Rolled) and a.busted and a.phase == "start":
+                said = dice_said(made.event.dice)
                 if b.turn_total:
                     return lang.tr("tray.ten_thousand.bust_lost", dice=said,
                                    points=lang.number(b.turn_total))

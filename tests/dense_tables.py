@@ -1,5 +1,6 @@
 """Crowded tables for testing the physics hard: dice packed round the diamond, and what must hold
-after any throw onto them (used by tests/test_physics_dense.py and benchmarks/bench_dense.py).
+after any throw onto them (test support, not part of the game: used by
+tests/test_physics_dense.py and benchmarks/bench_dense.py).
 
 `dense_table` lays the diamond near the centre and 5-7 dice of a 4-player round within about
 20 mm of it, none overlapping; `throw_at` throws the round's last die at it, aimed at the diamond

@@ -1,0 +1,480 @@
+"""The board editor (from the main menu): make a Terningepetanque board of your own.
+
+Start from a shipped board or an empty one; pick the felt's shape, size and feel; place, move
+(drag), turn (Q/E), resize (+/-) and raise (Page Up/Down) blocks; turn and lengthen the throwing
+walls; snap to a 10 mm grid (G); undo and redo (Ctrl+Z, Ctrl+Y). The checker that reads board
+files runs after every change: its line is shown, and the part it is about is marked in red; a
+board the game would refuse is not saved. "Try it" throws on the board being edited (a practice
+game that is kept nowhere; the draft waits in the app's memory for the way back). Saved boards
+go to the user folder's `levels/`, where the setup screen lists them; Export writes a copy to the
+user folder's `exports/`, Import reads a board file by its path.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from petanque_game import board_edit, paths
+from petanque_game.board_edit import Draft
+from petanque_game.files import ensure_folder, os_reason, write_atomic
+from petanque_game.ui import lang, theme
+from petanque_game.ui.scene import Scene
+from petanque_game.ui.widgets import Button, TextField, panel
+
+VIEW = pygame.Rect(20, 96, 800, 600)
+SIDE_X = 840
+MEMORY = "board_editor"
+
+
+class BoardEditorScene(Scene):
+    def __init__(self, app, start: str | None = None):
+        super().__init__(app)
+        kept = app.memory.get(MEMORY)
+        if kept is not None and start is None:
+            self.draft = kept
+        else:
+            self.draft = _start(start)
+        app.memory[MEMORY] = self.draft
+        self.file_field = TextField(pygame.Rect(SIDE_X, 120, 420, 40), self.draft.name, 40)
+        self.title_field = TextField(pygame.Rect(SIDE_X, 186, 160, 40),
+                                     self.draft.data["title"], 60)
+        self.description = TextField(pygame.Rect(SIDE_X + 170, 186, 250, 40),
+                                     self.draft.data["description"], 400)
+        self.path = TextField(pygame.Rect(SIDE_X, 548, 300, 40), "", 400)
+        self.selected: Any = None  # ("obstacle", i) or ("wall", i)
+        self.drag: tuple[tuple[int, int], tuple[int, int]] | None = None
+        self.said: str | None = None
+        self.advanced = False  # the felt's numbers shown (in place of export and import)
+
+    @property
+    def fields(self) -> tuple[TextField, ...]:
+        return self.file_field, self.title_field, self.description, self.path
+
+    # --- what is where on screen ---------------------------------------------------------------
+
+    def scale(self) -> float:
+        walls = self.draft.data["walls"]
+        reach = self.draft.reach() + walls["gap"] + walls["thickness"] + 30
+        return min(VIEW.w, VIEW.h) / (2 * reach)
+
+    def to_screen(self, x: float, y: float) -> tuple[int, int]:
+        s = self.scale()
+        return round(VIEW.centerx + x * s), round(VIEW.centery - y * s)
+
+    def to_board(self, pos: tuple[int, int]) -> tuple[float, float]:
+        s = self.scale()
+        return (pos[0] - VIEW.centerx) / s, (VIEW.centery - pos[1]) / s
+
+    def wall_outline(self, wall: dict[str, Any]) -> list[tuple[float, float]]:
+        """A wall's corners in mm: it stands `gap` beyond the felt's furthest point its way."""
+        walls = self.draft.data["walls"]
+        a = math.radians(wall["angle"])
+        ux, uy = math.cos(a), math.sin(a)
+        near = _support(self.draft.data["board"], ux, uy) + walls["gap"]
+        far = near + walls["thickness"]
+        half = wall["length"] / 2
+        return [(ux * d - uy * t, uy * d + ux * t) for d, t in
+                ((near, -half), (far, -half), (far, half), (near, half))]
+
+    @property
+    def buttons(self) -> list[Button]:
+        from petanque_game.physics.level import level_names
+
+        starts = [None, *level_names()][:4]
+        b = [Button(pygame.Rect(SIDE_X + i * 106, 52, 100, 36),
+                    lang.tr("editor.empty") if name is None else name,
+                    lambda n=name: self.start_from(n), size=16, tag=f"start-{name or 'empty'}")
+             for i, name in enumerate(starts)]
+        for i, shape in enumerate(board_edit.SHAPES):
+            b.append(Button(pygame.Rect(SIDE_X + i * 142, 254, 134, 40),
+                            lang.tr(f"editor.shape.{shape}"),
+                            lambda s=shape: self.change(self.draft.set_shape, s), size=20,
+                            style="primary" if self.draft.data["board"]["shape"] == shape
+                            else "normal", tag=f"shape-{shape}"))
+        b.append(Button(pygame.Rect(SIDE_X, 302, 205, 40), lang.tr("editor.smaller"),
+                        lambda: self.change(self.draft.resize_felt, 0.9), size=20, tag="smaller"))
+        b.append(Button(pygame.Rect(SIDE_X + 215, 302, 205, 40), lang.tr("editor.larger"),
+                        lambda: self.change(self.draft.resize_felt, 1.1), size=20, tag="larger"))
+        feel = self.draft.feel()
+        for i, name in enumerate(board_edit.FEELS):
+            b.append(Button(pygame.Rect(SIDE_X + i * 106, 372, 100, 40),
+                            lang.tr(f"editor.feels.{name}"),
+                            lambda n=name: self.change(self.draft.set_feel, n), size=18,
+                            style="primary" if feel == name else "normal", tag=f"feel-{name}"))
+        b.append(Button(pygame.Rect(SIDE_X + 280, 344, 140, 24),
+                        lang.tr("editor.numbers_hide" if self.advanced else "editor.numbers"),
+                        self.toggle_advanced, size=16, style="ghost", tag="advanced"))
+        if self.advanced:
+            for i, key in enumerate(board_edit.FEELS["normal"]):
+                for j, factor in enumerate((1 / 1.1, 1.1)):
+                    b.append(Button(pygame.Rect(SIDE_X + 310 + j * 56, 476 + i * 24, 50, 22),
+                                    "-" if j == 0 else "+",
+                                    lambda k=key, f=factor: self.nudge(k, f), size=16,
+                                    tag=f"felt:{key}:{'-+'[j]}"))
+        b += [Button(pygame.Rect(SIDE_X, 426, 134, 40), lang.tr("editor.undo"), self.undo,
+                     size=20, tag="undo"),
+              Button(pygame.Rect(SIDE_X + 142, 426, 134, 40), lang.tr("editor.redo"), self.redo,
+                     size=20, tag="redo"),
+              Button(pygame.Rect(SIDE_X + 284, 426, 136, 40),
+                     lang.tr("editor.snap_on" if self.draft.snap else "editor.snap_off"),
+                     self.toggle_snap, size=20, tag="snap"),
+
+              Button(pygame.Rect(SIDE_X, 640, 130, 56), lang.tr("editor.save"), self.save,
+                     self.draft.problem() is None, 24, style="primary", tag="save"),
+              Button(pygame.Rect(SIDE_X + 140, 640, 130, 56), lang.tr("editor.try"), self.try_it,
+                     self.draft.problem() is None, 24, tag="try"),
+              Button(pygame.Rect(SIDE_X + 280, 640, 140, 56), lang.tr("menu.back"), self.leave,
+                     size=24, hint="Esc", tag="back"),
+              ]
+        if not self.advanced:
+            b += [Button(pygame.Rect(SIDE_X + 310, 548, 110, 40), lang.tr("editor.import"),
+                         self.import_file, size=20, tag="import"),
+                  Button(pygame.Rect(SIDE_X, 478, 420, 40), lang.tr("editor.export"),
+                         self.export, self.draft.problem() is None, 20, tag="export")]
+        return b
+
+    def toggle_advanced(self) -> None:
+        self.advanced = not self.advanced
+
+    def nudge(self, key: str, factor: float) -> None:
+        """One of the felt's numbers a tenth up or down (the checker says when it is too far)."""
+        value = self.draft.data["felt"][key]
+        self.change(self.draft.set_number, "felt", key,
+                    round(max(value, 0.01) * factor, 3))
+
+    # --- editing -------------------------------------------------------------------------------
+
+    def change(self, edit, *args: Any) -> None:
+        edit(*args)
+        self.said = None
+
+    def start_from(self, name: str | None) -> None:
+        """A new draft: of the shipped board `name`, or of an empty board."""
+        self.draft = self.app.memory[MEMORY] = _start(name)
+        self._show_words()
+
+    def _show_words(self) -> None:
+        self.file_field.value, self.title_field.value = self.draft.name, self.draft.data["title"]
+        self.description.value = self.draft.data["description"]
+        self.selected, self.said = None, None
+
+    def undo(self) -> None:
+        self.draft.undo()
+        self.selected = None
+
+    def redo(self) -> None:
+        self.draft.redo()
+        self.selected = None
+
+    def toggle_snap(self) -> None:
+        self.draft.snap = not self.draft.snap
+
+    def _words(self) -> None:
+        """The name and title fields into the draft (the title as one undo step)."""
+        self.draft.name = self.file_field.value.strip()
+        title, about = self.title_field.value.strip(), self.description.value.strip()
+        if (title, about) != (self.draft.data["title"], self.draft.data["description"]):
+            self.draft.set_words(title, about)
+
+    def save(self) -> Path | None:
+        """The board into the user folder's levels/, if the game accepts it."""
+        from petanque_game.physics.level import user_levels_dir
+
+        self._words()
+        problem = self.draft.problem()
+        if problem is not None:
+            self.said = _unfiled(problem.line)
+            return None
+        path = user_levels_dir() / f"{self.draft.name}.yaml"
+        try:
+            ensure_folder(user_levels_dir())
+            write_atomic(path, self.draft.text(), None, "the board")
+        except OSError as e:
+            self.said = lang.tr("editor.not_saved", why=os_reason(e))
+            return None
+        self.app.toast.show(lang.tr("editor.saved", path=str(path)), "info", 4.0)
+        return path
+
+    def export(self) -> Path | None:
+        self._words()
+        if self.draft.problem() is not None:
+            return None
+        path = paths.user_dir() / "exports" / f"{self.draft.name}.yaml"
+        try:
+            ensure_folder(path.parent)
+            write_atomic(path, self.draft.text(), None, "the board")
+        except OSError as e:
+            self.said = lang.tr("editor.not_saved", why=os_reason(e))
+            return None
+        self.app.toast.show(lang.tr("editor.exported", path=str(path)), "info", 5.0)
+        return path
+
+    def import_file(self) -> None:
+        from petanque_game.physics.level import LevelError
+
+        given = self.path.value.strip()
+        if not given:
+            self.path.active = True
+            return
+        path = Path(given).expanduser()
+        try:
+            text = path.read_text(encoding="utf-8")
+            draft = Draft.from_text(text, path.stem)
+        except (OSError, UnicodeDecodeError, LevelError) as e:
+            self.said = lang.tr("editor.not_imported", why=str(e)[:200])
+            return
+        self.draft = self.app.memory[MEMORY] = draft
+        self._show_words()
+
+    def try_it(self) -> None:
+        """A practice game on the draft: you against a medium AI, one round, kept nowhere."""
+        from petanque_game.physics.level import LevelError, parse_level_text
+        from petanque_game.record import Seat
+        from petanque_game.ui.session import new_game, new_seed
+
+        self._words()
+        try:
+            level = parse_level_text(self.draft.text(), self.draft.name or "draft", "user")
+        except LevelError as e:
+            self.said = _unfiled(str(e))
+            return
+        session = new_game("terningepetanque", [Seat(lang.tr("results.you"), "human"),
+                                               Seat("AI", "ai", "medium")],
+                           {"rounds": 1}, new_seed(), level, practice=True)
+        self.app.push(self.app.make("table", session))
+
+    def leave(self) -> None:
+        self.app.memory.pop(MEMORY, None)
+        self.app.pop()
+
+    # --- input ---------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        for field in self.fields:
+            if field.active:
+                if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN,
+                                                                  pygame.K_KP_ENTER):
+                    field.active = False
+                    if field is self.path:
+                        self.import_file()
+                    self._words()
+                    return True
+                if field.handle(event):
+                    return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for field in self.fields:
+                field.active = field.rect.collidepoint(event.pos)
+            if any(f.active for f in self.fields):
+                return True
+            self._words()
+            for b in self.buttons:
+                if b.click(event.pos):
+                    return True
+            if VIEW.collidepoint(event.pos):
+                self._press(event.pos)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag:
+            start, _ = self.drag
+            self.drag = None
+            if self.selected and self.selected[0] == "obstacle" and event.pos != start:
+                (x0, y0), (x1, y1) = self.to_board(start), self.to_board(event.pos)
+                self.change(self.draft.move_obstacle, self.selected[1], x1 - x0, y1 - y0)
+            return True
+        if event.type == pygame.MOUSEMOTION and self.drag:
+            self.drag = (self.drag[0], event.pos)
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return event.type in (pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.TEXTINPUT)
+
+    def _press(self, pos: tuple[int, int]) -> None:
+        x, y = self.to_board(pos)
+        hit = self.draft.obstacle_at(x, y)
+        if hit is not None:
+            self.selected, self.drag = ("obstacle", hit), (pos, pos)
+            return
+        for i, wall in enumerate(self.draft.walls()):
+            if board_edit.inside([list(p) for p in self.wall_outline(wall)], x, y):
+                self.selected = ("wall", i)
+                return
+        self.selected = None
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        key, sel = event.key, self.selected
+        if key == pygame.K_ESCAPE:
+            self.leave()
+        elif ctrl and key == pygame.K_z:
+            self.undo()
+        elif ctrl and key == pygame.K_y:
+            self.redo()
+        elif ctrl and key == pygame.K_s:
+            self.save()
+        elif key == pygame.K_g:
+            self.toggle_snap()
+        elif key == pygame.K_n:
+            mouse = self.app.mouse
+            at = self.to_board(mouse) if mouse and VIEW.collidepoint(mouse) else \
+                (self.draft.reach() / 2, 0.0)  # off the centre, where the diamond is laid
+            self.selected = ("obstacle", self.draft.add_obstacle(*at))
+        elif sel and sel[0] == "obstacle":
+            self._obstacle_key(key, sel[1])
+        elif sel and sel[0] == "wall":
+            turns = {pygame.K_q: 5, pygame.K_e: -5}
+            if key == pygame.K_s:
+                self.change(self.draft.seats_from, sel[1])
+                return True
+            longer = {pygame.K_PLUS: 20, pygame.K_EQUALS: 20, pygame.K_KP_PLUS: 20,
+                      pygame.K_MINUS: -20, pygame.K_KP_MINUS: -20}
+            if key in turns:
+                self.change(self.draft.turn_wall, sel[1], turns[key])
+            elif key in longer:
+                self.change(self.draft.lengthen_wall, sel[1], longer[key])
+        return True
+
+    def _obstacle_key(self, key: int, i: int) -> None:
+        steps = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, 1),
+                 pygame.K_DOWN: (0, -1)}
+        if key in (pygame.K_DELETE, pygame.K_BACKSPACE):
+            self.change(self.draft.remove_obstacle, i)
+            self.selected = None
+        elif key in (pygame.K_q, pygame.K_e):
+            self.change(self.draft.turn_obstacle, i, 15 if key == pygame.K_q else -15)
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.change(self.draft.scale_obstacle, i, 1.2)
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.change(self.draft.scale_obstacle, i, 1 / 1.2)
+        elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.change(self.draft.raise_obstacle, i, 10 if key == pygame.K_PAGEUP else -10)
+        elif key in steps:
+            dx, dy = steps[key]
+            self.change(self.draft.move_obstacle, i, dx * board_edit.GRID, dy * board_edit.GRID)
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.colour("background"))
+        theme.blit_text(surface, lang.tr("editor.title"), (VIEW.x, 24), 44, "text", True)
+        for i, part in enumerate(theme.wrap(lang.tr("editor.keys"), 15, VIEW.w)[:2]):
+            theme.blit_text(surface, part, (VIEW.x, 62 + 16 * i), 15, "muted")
+        problem = self.draft.problem()
+        self._draw_board(surface, problem.part if problem else None)
+        labels = [("editor.start", (SIDE_X, 32)), ("editor.name", (SIDE_X, 100)),
+                  ("editor.board_title", (SIDE_X, 166)),
+                  ("editor.description", (SIDE_X + 170, 166)),
+                  ("editor.shape.label", (SIDE_X, 234)), ("editor.feel", (SIDE_X, 352))]
+        if not self.advanced:
+            labels.append(("editor.import_from", (SIDE_X, 528)))
+        for label, at in labels:
+            theme.blit_text(surface, lang.tr(label), at, 17, "muted")
+        blink = int(self.app.time * 2) % 2 == 0
+        for field in self.fields:
+            if field is not self.path or not self.advanced:
+                field.draw(surface, blink)
+        if self.advanced:
+            for i, (key, value) in enumerate(self.draft.data["felt"].items()):
+                y = 487 + i * 24
+                theme.blit_text(surface, lang.tr(f"editor.felt.{key}"), (SIDE_X, y), 17,
+                                anchor="midleft")
+                theme.blit_text(surface, f"{value:g}", (SIDE_X + 298, y), 17, "accent",
+                                anchor="midright")
+        for b in self.buttons:
+            b.draw(surface, self.mouse)
+        if self.said or problem:
+            line, colour = self.said or _unfiled(problem.line), "bad"
+        else:
+            line, colour = lang.tr("editor.ready"), "good"
+        for i, part in enumerate(theme.wrap(line, 16, 420)[:2]):
+            theme.blit_text(surface, part, (SIDE_X, 596 + 18 * i), 16, colour)
+
+    def _draw_board(self, surface: pygame.Surface, bad: Any) -> None:
+        panel(surface, VIEW, (20, 26, 32), "edge", 10, shadow=False)
+        board = self.draft.data["board"]
+        felt = theme.colour("felt")
+        edge = (220, 70, 60) if bad in ("board", "felt") else (12, 60, 36)
+        if board["shape"] == "circle":
+            centre, r = self.to_screen(0, 0), round(board["radius"] * self.scale())
+            pygame.draw.circle(surface, felt, centre, r)
+            pygame.draw.circle(surface, edge, centre, r, 3)
+        else:
+            if board["shape"] == "rect":
+                w, h = board["width"] / 2, board["height"] / 2
+                corners = [(-w, -h), (w, -h), (w, h), (-w, h)]
+            else:
+                corners = [tuple(p) for p in board["points"]]
+            points = [self.to_screen(x, y) for x, y in corners]
+            pygame.draw.polygon(surface, felt, points)
+            pygame.draw.polygon(surface, edge, points, 3)
+        if self.draft.snap:
+            self._draw_grid(surface)
+        seats = self.draft.data["seats"].get(4) or self.draft.data["seats"].get("4") or []
+        for i, wall in enumerate(self.draft.walls()):
+            points = [self.to_screen(x, y) for x, y in self.wall_outline(wall)]
+            red = bad in ("walls",) or bad == ("wall", i)
+            colour = (200, 70, 60) if red else (150, 110, 70)
+            pygame.draw.polygon(surface, colour, points)
+            if self.selected == ("wall", i):
+                pygame.draw.polygon(surface, theme.colour("accent"), points, 3)
+            seat = seats.index(wall["name"]) + 1 if wall["name"] in seats else None
+            label = wall["name"] if seat is None else f"{seat}: {wall['name']}"
+            cx = sum(p[0] for p in points) / 4
+            cy = sum(p[1] for p in points) / 4
+            theme.blit_text(surface, label, (cx, cy), 15, "text", True, "center")
+        for i, block in enumerate(self.draft.obstacles()):
+            pts = block["points"]
+            if self.drag and self.selected == ("obstacle", i):
+                (x0, y0), (x1, y1) = self.to_board(self.drag[0]), self.to_board(self.drag[1])
+                pts = [[x + x1 - x0, y + y1 - y0] for x, y in pts]
+            points = [self.to_screen(x, y) for x, y in pts]
+            red = bad in ("obstacles",) or bad == ("obstacle", i)
+            pygame.draw.polygon(surface, (200, 70, 60) if red else (120, 124, 136), points)
+            if self.selected == ("obstacle", i):
+                pygame.draw.polygon(surface, theme.colour("accent"), points, 3)
+            cx, cy = self.to_screen(*board_edit.centre(pts))
+            theme.blit_text(surface, f"{block['height']:.0f}", (cx, cy), 14, "text",
+                            anchor="center")
+        diamond = self.to_screen(0, 0)
+        pygame.draw.circle(surface, (236, 184, 52), diamond, 4)
+
+    def _draw_grid(self, surface: pygame.Surface) -> None:
+        step = board_edit.GRID * 5 * self.scale()  # a line every 50 mm
+        if step < 6:
+            return
+        shade = (255, 255, 255, 22)
+        grid = pygame.Surface(VIEW.size, pygame.SRCALPHA)
+        x = (VIEW.w / 2) % step
+        while x < VIEW.w:
+            pygame.draw.line(grid, shade, (x, 0), (x, VIEW.h))
+            x += step
+        y = (VIEW.h / 2) % step
+        while y < VIEW.h:
+            pygame.draw.line(grid, shade, (0, y), (VIEW.w, y))
+            y += step
+        surface.blit(grid, VIEW.topleft)
+
+
+def _start(start: str | None) -> Draft:
+    """A draft of the board `start` (a board's name), or of an empty board."""
+    from petanque_game.physics.level import board_text
+
+    if start is None:
+        return Draft.from_text(board_edit.empty_text(), "my-board")
+    return Draft.from_text(board_text(start), f"my-{start}"[:40])
+
+
+def _unfiled(line: str) -> str:
+    """A checker's line without the file name it starts with: the draft has no file yet."""
+    return line.split(": ", 1)[-1]
+
+
+def _support(board: dict[str, Any], ux: float, uy: float) -> float:
+    """How far the felt reaches in the direction (ux, uy)."""
+    if board["shape"] == "rect":
+        return abs(board["width"] / 2 * ux) + abs(board["height"] / 2 * uy)
+    if board["shape"] == "circle":
+        return board["radius"]
+    return max(x * ux + y * uy for x, y in board["points"])

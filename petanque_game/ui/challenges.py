@@ -1,0 +1,259 @@
+"""Challenges (from the main menu): today's challenge of every game, the challenges kept in the
+user folder's `challenges/` (made here, or received from a friend and put there), and a field
+for a code pasted from a chat. The chosen one is shown with what it fixes, what there is to beat
+and the player's results so far; Play starts it (challenge.py, challenge_play.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, timezone
+
+import pygame
+
+from petanque_game import challenge as challenges
+from petanque_game import challenge_play
+from petanque_game.challenge import Challenge, ChallengeError
+from petanque_game.rules.games import game_ids
+from petanque_game.ui import lang, theme
+from petanque_game.ui.game_ui import title as game_title
+from petanque_game.ui.scene import Scene
+from petanque_game.ui.widgets import Button, TextField, panel
+
+LIST = pygame.Rect(60, 130, 560, 470)
+DETAILS = pygame.Rect(650, 130, 570, 470)
+ROW = 46
+MAX_CODE_TEXT = challenges.MAX_CODE + 8
+CODE_LINE = 40  # characters of a code on one line of the details
+
+
+@dataclass(frozen=True)
+class Entry:
+    label: str
+    challenge: Challenge
+
+
+class ChallengesScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.today = date.today()
+        self.entries: list[Entry] = []
+        self.broken: list[str] = []
+        self.selected = 0
+        self.top_row = 0
+        self.code = TextField(pygame.Rect(LIST.x, LIST.bottom + 22, LIST.w - 150, 44), "",
+                              MAX_CODE_TEXT)
+        self.problem: str | None = None
+        self.results = challenge_play.results()
+        self._read()
+
+    def _read(self) -> None:
+        daily = [Entry(lang.tr("challenges.daily", game=game_title(g)),
+                       challenges.daily(g, self.today)) for g in game_ids()]
+        kept, self.broken = challenge_play.kept_challenges()
+        seen = {e.challenge.ident for e in daily}
+        mine = []
+        for _, made in kept:
+            if made.ident not in seen and made.daily is None:
+                seen.add(made.ident)
+                mine.append(Entry(self._label(made), made))
+        self.entries = daily + mine
+
+    def _label(self, made: Challenge) -> str:
+        theirs = made.challenger
+        if theirs is None:
+            return lang.tr("challenges.kept", game=game_title(made.game), ident=made.ident[:6])
+        return lang.tr("challenges.from", game=game_title(made.game),
+                       name=theirs.players[made.you].name)
+
+    @property
+    def chosen(self) -> Challenge | None:
+        return self.entries[self.selected].challenge if self.entries else None
+
+    @property
+    def buttons(self) -> list[Button]:
+        return [Button(pygame.Rect(self.code.rect.right + 10, self.code.rect.y, 140, 44),
+                       lang.tr("challenges.open_code"), self.open_code, size=22, tag="code"),
+                Button(pygame.Rect(DETAILS.x, DETAILS.bottom + 22, 260, 58),
+                       lang.tr("challenges.play"), self.play, self.chosen is not None, 28,
+                       hint="Enter", style="primary", tag="play"),
+                Button(pygame.Rect(DETAILS.right - 200, DETAILS.bottom + 22, 200, 58),
+                       lang.tr("menu.back"), self.app.pop, size=28, hint="Esc", tag="back")]
+
+    # --- doing ---------------------------------------------------------------------------------
+
+    def open_code(self) -> None:
+        self.code.active = False
+        text = self.code.value.strip()
+        if not text:
+            self.code.active = True
+            return
+        try:
+            made = challenges.from_code(text)
+        except ChallengeError as e:
+            self.problem = e.reason
+            return
+        self.problem = None
+        self.code.value = ""
+        for i, entry in enumerate(self.entries):
+            if entry.challenge.ident == made.ident:
+                self.selected = i
+                return
+        self.entries.append(Entry(self._label(made), made))
+        self.selected = len(self.entries) - 1
+
+    def play(self) -> None:
+        made = self.chosen
+        if made is None:
+            return
+        from petanque_game import saves
+        from petanque_game.ui.play import open_game_scene
+        from petanque_game.ui.session import LiveSession
+
+        name = lang.tr("results.you")
+        try:
+            challenge_play.keep(made)
+            created = datetime.now(timezone.utc).isoformat(timespec="seconds")
+            match = challenge_play.start(made, name, created=created)
+        except (ChallengeError, OSError) as e:
+            self.problem = getattr(e, "reason", None) or str(e)
+            return
+        try:
+            path, lock = saves.claim_new(made.game)
+            session = LiveSession(match, path, lock)
+        except OSError:
+            session = LiveSession(match)  # played unsaved; the table says so
+        session.challenge = made
+        open_game_scene(self.app, session)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.code.active:
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN,
+                                                              pygame.K_KP_ENTER):
+                self.open_code()
+                return True
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_v and \
+                    event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.code.value = (self.code.value + _clipboard())[:MAX_CODE_TEXT]
+                return True
+            if self.code.handle(event):
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.code.active = self.code.rect.collidepoint(event.pos)
+            for b in self.buttons:
+                if b.click(event.pos):
+                    return True
+            row = self._row_at(event.pos)
+            if row is not None:
+                self.selected = row
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.top_row = max(0, min(self.top_row - event.y, len(self.entries) - 1))
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+            elif event.key in (pygame.K_DOWN, pygame.K_UP) and self.entries:
+                step = 1 if event.key == pygame.K_DOWN else -1
+                self.selected = (self.selected + step) % len(self.entries)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.play()
+            elif event.key == pygame.K_c:
+                self.code.active = True
+            return True
+        return event.type in (pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.TEXTINPUT)
+
+    def _row_at(self, pos: tuple[int, int]) -> int | None:
+        if not LIST.collidepoint(pos):
+            return None
+        row = self.top_row + (pos[1] - LIST.y - 12) // ROW
+        return row if 0 <= row < len(self.entries) else None
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.colour("background"))
+        theme.blit_text(surface, lang.tr("challenges.title"), (LIST.x, 44), 52, "text", True)
+        theme.blit_text(surface, theme.fit(lang.tr("challenges.same_chance"), 20, 1160),
+                        (LIST.x, 104), 20, "muted")
+        panel(surface, LIST)
+        rows = max(1, (LIST.h - 24) // ROW)
+        if self.selected < self.top_row:
+            self.top_row = self.selected
+        elif self.selected >= self.top_row + rows:
+            self.top_row = self.selected - rows + 1
+        for i, entry in enumerate(self.entries[self.top_row:self.top_row + rows]):
+            n = self.top_row + i
+            rect = pygame.Rect(LIST.x + 10, LIST.y + 12 + i * ROW, LIST.w - 20, ROW - 6)
+            if n == self.selected:
+                pygame.draw.rect(surface, theme.colour("panel_light"), rect, border_radius=8)
+            best = self.results.get(entry.challenge.ident)
+            tail = "" if best is None else lang.tr_n(
+                "challenges.best_short", best.attempts,
+                best=lang.number(shown(entry.challenge.game, best.best)))
+            theme.blit_text(surface, theme.fit(entry.label, 22, rect.w - 150),
+                            (rect.x + 12, rect.centery), 22, "text", anchor="midleft")
+            theme.blit_text(surface, tail, (rect.right - 12, rect.centery), 18, "muted",
+                            anchor="midright")
+        self.code.draw(surface, int(self.app.time * 2) % 2 == 0)
+        if not self.code.value and not self.code.active:
+            theme.blit_text(surface, lang.tr("challenges.code_here"),
+                            (self.code.rect.x + 12, self.code.rect.centery), 20, "muted",
+                            anchor="midleft")
+        self._draw_details(surface)
+        for b in self.buttons:
+            b.draw(surface, self.mouse)
+
+    def _draw_details(self, surface: pygame.Surface) -> None:
+        panel(surface, DETAILS)
+        made = self.chosen
+        lines: list[tuple[str, str]] = []
+        if made is not None:
+            lines.append((lang.tr("challenges.game"), game_title(made.game)))
+            seats = [lang.tr("results.you") if s.kind == "human" else s.name for s in made.seats]
+            lines.append((lang.tr("challenges.seats"), ", ".join(seats)))
+            if made.board is not None:
+                lines.append((lang.tr("challenges.board"), f"{made.board.name}, "
+                              + lang.tr(f"setup.hand.{made.hand}")))
+            if made.challenger is not None:
+                theirs = made.challenger
+                lines.append((lang.tr("challenges.to_beat"), lang.tr(
+                    "challenges.their_score", name=theirs.players[made.you].name,
+                    score=shown(made.game, theirs.result["scores"][made.you]))))
+            mine = self.results.get(made.ident)
+            lines.append((lang.tr("challenges.yours"), lang.tr("challenges.none_yet")
+                          if mine is None else lang.tr_n(
+                              "challenges.best", mine.attempts,
+                              best=lang.number(shown(made.game, mine.best)))))
+            code = made.code()
+            lines.append((lang.tr("challenges.code"), code or lang.tr("challenges.no_code")))
+        y = DETAILS.y + 18
+        for label, value in lines:
+            theme.blit_text(surface, label, (DETAILS.x + 18, y), 18, "muted")
+            parts = theme.wrap(value, 22, DETAILS.w - 36)
+            if any(theme.font(22).size(p)[0] > DETAILS.w - 36 for p in parts):  # a code
+                parts = [value[i:i + CODE_LINE] for i in range(0, len(value), CODE_LINE)]
+            for part in parts[:4]:
+                theme.blit_text(surface, part, (DETAILS.x + 18, y + 22), 22)
+                y += 26
+            y += 30
+        notes = [*([self.problem] if self.problem else []), *self.broken[:2]]
+        for i, note in enumerate(notes):
+            theme.blit_text(surface, theme.fit(note, 18, DETAILS.w - 36),
+                            (DETAILS.x + 18, DETAILS.bottom - 30 - 22 * i), 18, "bad")
+
+
+def shown(game: str, score: int) -> int:
+    """A score as the game speaks of it (Shut the Box: the penalty), as statistics show it."""
+    from petanque_game.stats import measure
+
+    return measure(game).shown([score])[0]
+
+
+def _clipboard() -> str:
+    """The clipboard's text, if the system gives it (nothing, under a dummy display)."""
+    try:
+        text = pygame.scrap.get_text() or ""
+    except pygame.error:
+        return ""
+    return "".join(c for c in text if c.isprintable())

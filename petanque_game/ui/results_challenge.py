@@ -1,0 +1,80 @@
+"""The results screen's part for challenges: a finished challenge's score beside the one to
+beat (kept once among the player's challenge results), the challenger's game to watch, and
+"Challenge a friend", which turns a game one person played into a challenge file and a code.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from petanque_game import challenge as challenges
+from petanque_game import challenge_play
+from petanque_game.challenge import Board, Challenge, ChallengeError
+from petanque_game.files import os_reason
+from petanque_game.ui import lang
+
+
+def challenge_of(session: Any) -> Challenge | None:
+    """The challenge a game played, if it is one (a resumed game finds it by its ident)."""
+    made = getattr(session, "challenge", None)
+    if made is None:
+        made = challenge_play.find(session.record.extra.get("challenge"))
+    return made
+
+
+def keep_once(session: Any, made: Challenge) -> challenge_play.Result | None:
+    """Count the finished game among the challenge's results, once per game."""
+    if getattr(session, "challenge_result", None) is None:
+        try:
+            score = session.state.scores()[made.you]
+            session.challenge_result = challenge_play.keep_result(made, score)
+        except OSError:
+            return None  # not counted; the game itself is kept as any game is
+    return session.challenge_result
+
+
+def line(session: Any, made: Challenge, result: challenge_play.Result | None) -> str:
+    """"Challenge: you scored 44; Astrid scored 38. Beaten!" and the best so far."""
+    from petanque_game.ui.challenges import shown
+
+    mine = shown(made.game, session.state.scores()[made.you])
+    text = lang.tr("challenges.you_scored", score=mine)
+    theirs = made.challenger
+    if theirs is not None:
+        score = theirs.result["scores"][made.you]
+        text += " " + lang.tr("challenges.they_scored", name=theirs.players[made.you].name,
+                              score=shown(made.game, score))
+        beaten = session.state.scores()[made.you] > score
+        text += " " + lang.tr("challenges.beaten" if beaten else "challenges.not_beaten")
+    if result is not None:
+        text += " " + lang.tr_n("challenges.best_so_far", result.attempts,
+                                best=lang.number(shown(made.game, result.best)))
+    return text
+
+
+def can_challenge(session: Any) -> bool:
+    return session.interactive and session.over and \
+        sum(p.kind == "human" for p in session.players) == 1
+
+
+def make_from(session: Any) -> tuple[Path, str | None]:
+    """The finished game as a challenge, kept in the challenges folder: its file and code.
+    ChallengeError (its reason in the player's words where we have them) when it cannot be."""
+    record = session.record
+    board = None
+    if record.level is not None:
+        from petanque_game.physics.level import LevelError, board_text
+
+        try:
+            board = Board(record.level, board_text(record.level))
+        except LevelError as e:
+            raise ChallengeError(str(e)) from None
+        if board.sha256 != record.level_sha256:
+            raise ChallengeError(lang.tr("challenges.board_changed", board=record.level))
+    made = challenges.from_record(record, board)
+    try:
+        path = challenge_play.keep(made)
+    except OSError as e:
+        raise ChallengeError(os_reason(e)) from None
+    return path, made.code()

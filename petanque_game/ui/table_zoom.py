@@ -1,0 +1,51 @@
+"""The zoom's lines on the Terningepetanque table: the zoom and how to get back, how to zoom while
+a person aims, and Home's view (the whole board, or back to the play framed: ui/table_camera.py),
+in a bottom corner of the board's part of the area; a click on Home's line does what Home does
+(ui/table_view.py `camera_event`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from petanque_game.ui import lang, theme
+
+
+def zoom_labels(scene: Any, inset: pygame.Rect | None = None) -> list[tuple[str, pygame.Rect]]:
+    """The zoom's lines in a bottom corner of the board's part of the area (the seats' names
+    sit at the middle of the sides; the close-up takes the corner with the fewest bodies:
+    the other one when it is this one), the last one Home's view (clickable)."""
+    cam = scene.view
+    lines = []
+    if cam.user_zoom != 1.0:
+        lines.append(lang.tr("table_view.zoomed", zoom=f"{cam.user_zoom:.1f}"))
+    elif scene.human_turn and not scene.busy and scene.due is not None:
+        lines.append(lang.tr("table_view.zoom_keys"))
+    if cam.user_zoom == 1.0:  # (zoomed, Home goes back to the rest view first)
+        if cam.whole and cam.play:
+            lines.append(lang.tr("table_view.to_play"))
+        elif cam.rest_view()[0] > cam.fit * 1.01:
+            lines.append(lang.tr("table_view.to_whole"))
+    fx, fy, w, h = cam.board_rect  # beside the score sheet
+    placed, bottom = [], fy + h - 8
+    for text in reversed(lines):
+        size = theme.text(text, 18).get_size()
+        spot = pygame.Rect(fx + 10, bottom - size[1], *size)
+        if inset is not None and inset.colliderect(spot):
+            spot.right = fx + w - 10
+        placed.insert(0, (text, spot))
+        bottom -= size[1] + 2
+    return placed
+
+
+def view_toggle_at(scene: Any, pos: tuple[int, int], origin: tuple[int, int]) -> bool:
+    """Is `pos` (logical; the table area's top left at `origin`) on Home's line (the whole
+    board / back to the play)?"""
+    labels = zoom_labels(scene)
+    if not labels or scene.view.user_zoom != 1.0:
+        return False
+    text, spot = labels[-1]
+    if text == lang.tr("table_view.zoom_keys"):
+        return False
+    return spot.move(origin).collidepoint(pos)
