@@ -2,14 +2,16 @@
 
     PYTHONPATH=. python benchmarks/bench_throw.py [--runs N] [--searches N]
                                                   [--fairness [--throws 6000]]
+                                                  [--against REF [--batches N] [--states N]
+                                                   [--seeds N] [--digests N]]
 
 The fullest table a throw can meet: the last throw of a 4-player round on the classic board, the
 diamond and 7 dice at rest around it, the 8th die thrown from the east wall through them (it
 knocks two). A level seats at most 4 players with 2 dice each, so no throw ever meets 8 lying
-dice. `simulate_throw` is timed (median of N runs, with and without the playback path); side by
-side, in the same run, the same bodies and shapes (physics.settle.bare_space: no callbacks, no
-flight, the thrown die starting on the board where and as it first lands, so it slides into the
-same dice) are stepped in a bare public `space.step(DT)` loop for as many steps as the throw ran
+dice. `simulate_throw` is timed (CPU time, median of N runs, with and without the playback path);
+side by side, in the same run, the same bodies and shapes (physics.settle.bare_space: no
+callbacks, no flight, the thrown die starting on the board where and as it first lands, so it
+slides into the same dice) are stepped in a bare public `space.step(DT)` loop for as many steps as the throw ran
 through pymunk (`ThrowResult.pymunk_steps`; the free part of the flight is worked out in closed
 form and is not counted). Building those spaces is not timed; building the throw's world is. Two
 baselines: every body with its PivotJoint + GearJoint friction (the plain world), and joints only
@@ -21,6 +23,13 @@ Throws per second at that table, which is what bounds the AI: the benchmark thro
 path, and the expert AI's search there (`ai.petanque.choose_throw`: its candidate aims, each
 thrown with the hands it samples and simulated without a path; the time in `simulate_throw` is
 told apart from the aiming).
+--against REF times this checkout and REF (a git ref, e.g. main, checked out in a temporary
+`git worktree`) side by side, in two worker processes (`throw_worker.py`) asked in turn, so both
+meet the same load: the benchmark throw in batches (CPU time a throw, each batch's order
+alternating), the expert's decision over decision states from every board (`throw_worker.states`)
+and several seeds (CPU time a decision, p50 and p95, and whether both chose the same aims), and
+the digests of the first N throws of `throw_corpus.py` (each version in its own process: they
+must be identical).
 --fairness throws 6,000 varied dice (aimed and wild, all levels, random starting orientations)
 and prints the face counts, the chi-square p-value and the time taken.
 """
@@ -28,9 +37,13 @@ and prints the face counts, the chi-square p-value and the time taken.
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -45,16 +58,14 @@ from petanque_game.physics.build import DT
 from petanque_game.physics.level import Level, load_named_level
 from petanque_game.physics.settle import bare_space, baseline
 from petanque_game.physics.throw import random_launch, simulate_throw
-from petanque_game.rules.petanque_table import DiamondRest, DieRest, Table
+from petanque_game.rules.petanque_table import DiamondRest, Table
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from throw_corpus import corpus_digests  # noqa: E402
+from throw_worker import end_of_round_table  # noqa: E402
 
-def end_of_round_table() -> Table:
-    spots = [(0, 0, -30.0, -35.0, 0.3, 5), (1, 0, 28.0, 22.0, 1.1, 9), (2, 0, -45.0, 40.0, 0.7, 2),
-             (3, 0, 55.0, -20.0, 2.0, 14), (0, 1, -10.0, -70.0, 0.1, 20),
-             (1, 1, 80.0, 60.0, 0.9, 3), (2, 1, -85.0, -5.0, 1.7, 17)]
-    dice = tuple(DieRest(p, d, x, y, a, cube.TOP_FACE[o], True, None, 1.0, o)
-                 for p, d, x, y, a, o in spots)
-    return Table(DiamondRest(5.0, 3.0, 0.4, True), dice)
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
 
 
 def bench(runs: int, searches: int) -> None:
@@ -70,9 +81,9 @@ def bench(runs: int, searches: int) -> None:
     full, no_path, bare_all, bare_used = [], [], [], []
 
     def timed(out: list, f) -> None:
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         f()
-        out.append(time.perf_counter() - t0)
+        out.append(time.process_time() - t0)
 
     def stepping(space) -> None:
         step = space.step
@@ -106,7 +117,7 @@ def bench(runs: int, searches: int) -> None:
             (f"bare space.step loop, joints on all {n} bodies", m_all),
             (f"bare space.step loop, joints on the {len(with_friction)} the throw used", m_used)]
     for name, ms in rows:
-        print(f"  {name:<52} median {ms:7.3f} ms  {ms * 1000 / steps:5.2f} us per pymunk step")
+        print(f"  {name:<52} median {ms:7.3f} ms CPU {ms * 1000 / steps:5.2f} us per pymunk step")
     print(f"ratio to bare stepping ({steps} pymunk steps), runs={runs}:")
     print(f"  against joints on all bodies:  with path {m_full / m_all:.2f}x, "
           f"without {m_np / m_all:.2f}x")
@@ -131,19 +142,19 @@ def expert_search(level: Level, table: Table, searches: int) -> None:
 
     def timed_simulate(*a, **k):  # the search's own simulate_throw calls, timed and counted
         count[0] += 1
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         try:
             return simulate(*a, **k)
         finally:
-            spent[0] += time.perf_counter() - t0
+            spent[0] += time.process_time() - t0
 
     ai_petanque.simulate_throw = timed_simulate
     try:
         for s in range(searches):
             spent[0], count[0] = 0.0, 0
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             choose_throw(level, situation, "expert", random.Random(s))
-            searches_ms.append((time.perf_counter() - t0) * 1000)
+            searches_ms.append((time.process_time() - t0) * 1000)
             simulating_ms.append(spent[0] * 1000)
             calls.append(count[0])
     finally:
@@ -151,7 +162,7 @@ def expert_search(level: Level, table: Table, searches: int) -> None:
     m_search, m_sim = statistics.median(searches_ms), statistics.median(simulating_ms)
     per_search = statistics.median(calls)
     print(f"  the expert AI's search, {per_search:g} simulated throws (candidates x sampled "
-          f"hands, median of {searches} searches): {m_search:.1f} ms a search ({m_sim:.1f} ms "
+          f"hands, median of {searches} searches): {m_search:.1f} ms CPU a search ({m_sim:.1f} ms "
           f"of it in simulate_throw, the rest aiming), "
           f"{per_search * 1000.0 / m_sim:5.0f} throws/s simulated")
 
@@ -186,14 +197,133 @@ def fairness(throws: int, seed: int = 2024, hand: int | None = None) -> None:
     print(f"faces 1-6: {faces}  chi-square {stat:.2f} (5 dof)  p = {p:.4f}")
 
 
+class Worker:
+    """A `throw_worker.py` process importing the game from `root`."""
+
+    def __init__(self, root: Path):
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+        self.proc = subprocess.Popen([sys.executable, str(HERE / "throw_worker.py"), str(root)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                     env=env, cwd=str(root))
+
+    def ask(self, request: str) -> dict:
+        self.proc.stdin.write(request + "\n")
+        self.proc.stdin.flush()
+        return json.loads(self.proc.stdout.readline())
+
+    def close(self) -> None:
+        self.proc.stdin.close()
+        self.proc.wait(timeout=60)
+
+
+def _quantile(values: list[float], q: float) -> float:
+    if len(values) < 2:
+        return values[0]
+    return statistics.quantiles(values, n=100, method="inclusive")[round(q * 100) - 1]
+
+
+def against(ref: str, batches: int, per_batch: int, states: int, seeds: int,
+            digests: int) -> None:
+    """This checkout and `ref` side by side (see the module docstring)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        old_root = Path(tmp) / "old"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q",
+                        str(old_root), ref], check=True)
+        try:
+            _against(old_root, ref, batches, per_batch, states, seeds, digests)
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
+                            str(old_root)], check=False)
+
+
+def _against(old_root: Path, ref: str, batches: int, per_batch: int, states: int, seeds: int,
+             digests: int) -> None:
+    commit = subprocess.run(["git", "-C", str(old_root), "rev-parse", "--short", "HEAD"],
+                            capture_output=True, text=True).stdout.strip()
+    load = os.getloadavg()
+    print(f"\nside by side: {ref} ({commit}) and this checkout, in two worker processes asked in "
+          f"turn (load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} at the start)")
+    old, new = Worker(old_root), Worker(ROOT)
+    try:
+        cpu = {"old": [], "new": []}
+        wall = {"old": [], "new": []}
+        for b in range(batches):
+            for name, w in ((("old", old), ("new", new)) if b % 2 == 0 else
+                            (("new", new), ("old", old))):
+                r = w.ask(f"throws {per_batch} 0")
+                cpu[name].append(r["cpu"] / per_batch * 1000)
+                wall[name].append(r["wall"] / per_batch * 1000)
+        o, n = statistics.median(cpu["old"]), statistics.median(cpu["new"])
+        pairs = sorted(a / b for a, b in zip(cpu["old"], cpu["new"]))
+        print(f"  the benchmark throw without a path, CPU ms a throw (median of {batches} batches "
+              f"of {per_batch}; quartiles): {ref} {o:.3f} ({_quantile(cpu['old'], 0.25):.3f}-"
+              f"{_quantile(cpu['old'], 0.75):.3f}), this {n:.3f} ({_quantile(cpu['new'], 0.25):.3f}"
+              f"-{_quantile(cpu['new'], 0.75):.3f})")
+        print(f"    throws/s {1000 / o:.0f} -> {1000 / n:.0f}: {o / n:.2f}x (batch by batch "
+              f"{pairs[0]:.2f}x-{pairs[-1]:.2f}x, quartiles {_quantile(pairs, 0.25):.2f}x-"
+              f"{_quantile(pairs, 0.75):.2f}x); wall ms a throw {statistics.median(wall['old']):.3f}"
+              f" -> {statistics.median(wall['new']):.3f}")
+        if states and seeds:
+            _decisions(old, new, ref, states, seeds)
+    finally:
+        old.close()
+        new.close()
+    if digests:
+        t0 = time.perf_counter()
+        mine = corpus_digests(digests)
+        env = dict(os.environ, PYTHONPATH=str(old_root))
+        theirs = subprocess.run([sys.executable, str(HERE / "throw_corpus.py"), str(digests)],
+                                capture_output=True, text=True, env=env, cwd=str(old_root),
+                                check=True).stdout.split()
+        same = sum(a == b for a, b in zip(mine, theirs))
+        print(f"  resting tables (and paths, steps) of the first {digests} throws of "
+              f"throw_corpus.py, every board: {same} of {len(theirs)} identical to {ref}'s "
+              f"({time.perf_counter() - t0:.0f} s)")
+
+
+def _decisions(old: Worker, new: Worker, ref: str, states: int, seeds: int) -> None:
+    cpu = {"old": [], "new": []}
+    per_seed = {"old": {}, "new": {}}
+    same = 0
+    for i in range(states):
+        for seed in range(seeds):
+            order = (("old", old), ("new", new)) if (i + seed) % 2 == 0 else \
+                (("new", new), ("old", old))
+            aims = {}
+            for name, w in order:
+                r = w.ask(f"decide {i} {seed} {states}")
+                cpu[name].append(r["cpu"])
+                per_seed[name].setdefault(seed, []).append(r["cpu"])
+                aims[name] = r["aim"]
+            same += aims["old"] == aims["new"]
+    total = states * seeds
+    print(f"  the expert's decision, {states} states (every board, 2-4 players, early and late in "
+          f"the round) x {seeds} seeds, CPU s a decision: {same} of {total} decisions the same")
+    for name, label in (("old", ref), ("new", "this")):
+        v = cpu[name]
+        p95s = [_quantile(per_seed[name][s], 0.95) for s in sorted(per_seed[name])]
+        print(f"    {label:>6}: p50 {_quantile(v, 0.5):.3f}  p95 {_quantile(v, 0.95):.3f}  max "
+              f"{max(v):.3f}  (p95 seed by seed {min(p95s):.3f}-{max(p95s):.3f})")
+    print(f"    p95 {_quantile(cpu['old'], 0.95) / _quantile(cpu['new'], 0.95):.2f}x faster, p50 "
+          f"{_quantile(cpu['old'], 0.5) / _quantile(cpu['new'], 0.5):.2f}x")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=31)
     ap.add_argument("--searches", type=int, default=21)
     ap.add_argument("--fairness", action="store_true")
     ap.add_argument("--throws", type=int, default=6000)
+    ap.add_argument("--against", metavar="REF", help="a git ref to time side by side (main)")
+    ap.add_argument("--batches", type=int, default=40)
+    ap.add_argument("--per-batch", type=int, default=25)
+    ap.add_argument("--states", type=int, default=30)
+    ap.add_argument("--seeds", type=int, default=3)
+    ap.add_argument("--digests", type=int, default=3000)
     a = ap.parse_args()
     bench(a.runs, a.searches)
+    if a.against:
+        against(a.against, a.batches, a.per_batch, a.states, a.seeds, a.digests)
     if a.fairness:
         fairness(a.throws)
         fairness(a.throws, hand=0)

@@ -191,24 +191,34 @@ def _closest_chances(table: Table, n: int, to_come: tuple[int, ...]) -> list[flo
     # survival[s][i]: the chance that seat s ends farther than i * GRID mm (or with no die)
     survival = []
     for seat in range(n):
-        throws = to_come.count(seat)
-        row = []
-        for i in range(steps + 1):
-            lying = 1.0 if i * GRID < best[seat] else 0.0
-            row.append(lying * _MISSES[i] ** throws)
-        survival.append(row)
-    chances = [0.0] * n
-    for i in range(steps):
-        for seat in range(n):
-            mass = survival[seat][i] - survival[seat][i + 1]  # ends between x and x + GRID
+        misses = _misses_all(to_come.count(seat))
+        survival.append([m if i * GRID < best[seat] else 0.0 for i, m in enumerate(misses)])
+    # the same sums as over every grid step and seat, in the same order, with what every seat
+    # shares worked out once: a seat's mid-step survival, and nothing past where a row is 0
+    mids = [[(a + b) / 2.0 for a, b in zip(row, row[1:])] for row in survival]
+    chances = []
+    for seat in range(n):
+        row = survival[seat]
+        rows = [mids[other] for other in range(n) if other != seat]
+        total = 0.0
+        for i in range(row.index(0.0) if 0.0 in row else steps):
+            mass = row[i] - row[i + 1]  # ends between x and x + GRID
             if mass <= 0.0:
                 continue
             others = 1.0
-            for other in range(n):
-                if other != seat:
-                    others *= (survival[other][i] + survival[other][i + 1]) / 2.0
-            chances[seat] += mass * others
+            for mid in rows:
+                others *= mid[i]
+            total += mass * others
+        chances.append(total)
     return chances
+
+
+def _misses_all(throws: int) -> tuple[float, ...]:
+    """The chance that none of `throws` fair throws lands within each grid distance."""
+    found = _MISSES_ALL.get(throws)
+    if found is None:
+        found = _MISSES_ALL[throws] = tuple(m ** throws for m in _MISSES)
+    return found
 
 
 def _lands_within(x: float) -> float:
@@ -218,3 +228,4 @@ def _lands_within(x: float) -> float:
 
 # the chance that a fair throw does not land within each grid distance, worked out once
 _MISSES = tuple(1.0 - _lands_within(i * GRID) for i in range(int(FAR / GRID) + 1))
+_MISSES_ALL: dict[int, tuple[float, ...]] = {}  # by the number of throws to come

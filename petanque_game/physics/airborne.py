@@ -186,15 +186,26 @@ class Flier:
         n_free -= n_free % CHECK_EVERY
         if n_free <= 0:
             return 0
-        tumbles, record, frame = it.kind != DIAMOND, self.record_path, self.world.frame
+        record, frame = self.record_path, self.world.frame
+        if it.kind != DIAMOND:  # `tumble` at every block, with what stays the same worked out once
+            block_flown, flight_step = math.hypot(vx, vy) * DT * CHECK_EVERY, \
+                self.level.tumble.flight_step
+            flown, flight_turns = self.flown, self.flight_turns
         for n in range(CHECK_EVERY, n_free + 1, CHECK_EVERY):
-            if tumbles:
-                self.tumble(vx, vy, a0 + w * (n * DT))
+            if it.kind != DIAMOND:
+                flown += block_flown
+                turns = int(flown / flight_step) - flight_turns
+                if turns > 0:
+                    flight_turns += turns
+                    k = cube.direction_index(math.atan2(vy, vx) - (a0 + w * (n * DT)))
+                    it.orientation = cube.roll(it.orientation, k, turns)
             if record or n == n_free:  # without a path only the last frame's entry is kept
                 t = n * DT
                 it.entry = (x0 + vx * t, y0 + vy * t, self._flight_z(n), a0 + w * t,
                             it.orientation)
                 frame()
+        if it.kind != DIAMOND:
+            self.flown, self.flight_turns = flown, flight_turns
         t = n_free * DT
         body.position = (x0 + vx * t, y0 + vy * t)
         body.angle = a0 + w * t

@@ -1,18 +1,17 @@
-"""Building the pymunk world of one throw, afresh from the table at rest (see `world.py`).
+"""Building the pymunk world of one throw from the table at rest (see `world.py`).
 
 The fixed numbers of the simulation (step, check cadence, rest thresholds, collision types and
-filters); `Item`, one die or the diamond with its pymunk parts and its bookkeeping; the making of
-the pymunk parts (the space, the seats' walls and the obstacles, every body in a fixed order: the
-diamond, the dice in table order, the thrown body last; the felt's friction joints); and what
-every world of a level shares, worked out once per level. Functions of what they are given: they
-make pymunk objects and fill in the shape tables handed to them, and `world.World` keeps them.
+filters); `Item`, one die or the diamond with its pymunk parts and its bookkeeping; the felt's
+friction joints; and what every world of a level shares, worked out once per level. (The
+board's pymunk parts, and their adding to a throw's space in a fixed order, are `parts.py`'s.)
 
 Speed (the benchmark is `benchmarks/bench_throw.py`): what every world of a level shares (the
 walls' outlines, the flight's clearances, each kind of body's mass, moment and friction limits,
-the board's edge test) is worked out once per level and kept in a cache beside it (`_plans`;
-nothing is written onto the frozen Level). The pymunk objects are made with pymunk's public API;
-their making (about 15 us a body with its shape) is most of what building a world costs, so a
-body at rest gets its friction joints only once something touches it.
+the board's edge test, and the board's pymunk parts) is kept in a cache beside the level
+(`_plans`; nothing is written onto the frozen Level). Making pymunk objects through pymunk's
+public constructors and setters (about 25 us a body with its shape) was most of what building a
+world cost: the parts are now made once per board and lent to each throw, and a body at rest
+gets its friction joints only once something touches it.
 """
 
 from __future__ import annotations
@@ -28,7 +27,7 @@ from petanque_game.physics import flight, geometry
 from petanque_game.physics.geometry import Polygon
 from petanque_game.physics.level import Level
 from petanque_game.physics.level_play import STEPS_PER_SECOND
-from petanque_game.rules.petanque_table import DIAMOND, DiamondRest, DieRest, Launch, Table
+from petanque_game.rules.petanque_table import DIAMOND, DiamondRest, DieRest
 
 DT = 1.0 / STEPS_PER_SECOND  # 480 Hz or finer against tunnelling (docs/design.md#tunnelling)
 CHECK_EVERY = 8  # steps per check and per path frame: 60 frames per simulated second
@@ -116,78 +115,10 @@ def new_space() -> pymunk.Space:
     return space
 
 
-def add_statics(space: pymunk.Space, level: Level, plan: StaticPlan,
-                top: dict[pymunk.Shape, float], order: dict[pymunk.Shape, int]) -> None:
-    """The seats' walls, then the obstacles: each shape's top height in `top`, its place in the
-    adding order in `order`."""
-    static = space.static_body
-    for pts, height in plan.statics:
-        shape = pymunk.Poly(static, pts, IDENTITY)
-        shape.elasticity = level.walls.elasticity
-        shape.friction = 0.5
-        shape.collision_type = STATIC
-        shape.filter = STATIC_FILTER
-        top[shape] = height
-        order[shape] = len(order)
-        space.add(shape)
-
-
-def add_items(space: pymunk.Space, level: Level, table: Table, thrower: int, obj: str,
-              die: int | None, launch: Launch, top: dict[pymunk.Shape, float],
-              order: dict[pymunk.Shape, int], index: dict[pymunk.Shape, int]) -> list[Item]:
-    """Every body of the throw in the fixed order: the diamond, the dice in table order, the
-    thrown body last (where it leaves the hand, still at rest: `airborne.Flier` launches it).
-    A body's shape goes into `top` and `order` as in `add_statics`, and into `index` with its
-    place in the list returned. A die already off the board gets no pymunk parts."""
-    kinds = {kind: kind_plan(level, kind) for kind in (DIAMOND, "die")}
-    items: list[Item] = []
-
-    def add(it: Item, rest: DieRest | DiamondRest | None) -> Item:
-        kp = kinds[it.kind]
-        it.local = kp.local
-        it.height = kp.height
-        x = rest.x if rest is not None else 0.0
-        y = rest.y if rest is not None else 0.0
-        angle = rest.angle if rest is not None else 0.0
-        it.entry = (x, y, 0.0, angle, it.orientation)
-        items.append(it)
-        if rest is not None and not rest.on_board:
-            it.on, it.was_off, it.off_frame = False, True, 0
-            return it
-        body = pymunk.Body(kp.mass, kp.moment)
-        body.position = (x, y)
-        body.angle = angle
-        shape = pymunk.Poly(body, kp.local, IDENTITY)
-        shape.elasticity, shape.friction, shape.collision_type = kp.elasticity, kp.friction, GROUND
-        shape.filter = BODY_FILTER
-        it.force = kp.force
-        it.torque = kp.torque
-        space.add(body, shape)
-        it.body, it.shape = body, shape
-        it.ke_rest = kp.ke_rest
-        it.in_world = True
-        top[shape] = kp.height
-        order[shape] = len(order)
-        index[shape] = len(items) - 1
-        return it
-
-    if table.diamond is not None:
-        add(Item(DIAMOND, -1, -1, table.diamond), table.diamond)
-    for d in table.dice:
-        add(Item("die", d.player, d.die, d), d)
-    if obj == DIAMOND:
-        add(Item(DIAMOND, -1, -1, None), None)
-    else:
-        rest = DieRest(thrower, die, launch.x, launch.y, launch.direction, 1, True, None, None,
-                       launch.orientation)
-        add(Item("die", thrower, die, None), rest).orientation = launch.orientation
-    return items
-
-
-def add_friction(space: pymunk.Space, it: Item) -> None:
-    """The felt's friction on a body: PivotJoint + GearJoint to the static body."""
-    pivot = pymunk.PivotJoint(space.static_body, it.body, (0.0, 0.0), (0.0, 0.0))
-    gear = pymunk.GearJoint(space.static_body, it.body, 0.0, 1.0)
+def add_friction(space: pymunk.Space, static: pymunk.Body, it: Item) -> None:
+    """The felt's friction on a body: PivotJoint + GearJoint to the board's static body."""
+    pivot = pymunk.PivotJoint(static, it.body, (0.0, 0.0), (0.0, 0.0))
+    gear = pymunk.GearJoint(static, it.body, 0.0, 1.0)
     for joint, limit in ((pivot, it.force), (gear, it.torque)):
         joint.max_bias = 0.0
         joint.max_force = limit
@@ -273,6 +204,11 @@ def static_plan(level: Level, num_players: int) -> StaticPlan:
         {DIAMOND: level.diamond.long_diagonal / 2.0, "die": level.dice.side * math.sqrt(0.5)})
     plans[num_players] = plan
     return plan
+
+
+def free_parts(level: Level, num_players: int) -> list:
+    """The sets of the board's pymunk parts not lent to a throw now (`parts.py`)."""
+    return _plans(level).setdefault(("parts", num_players), [])
 
 
 def kind_plan(level: Level, kind: str) -> KindPlan:

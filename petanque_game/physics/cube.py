@@ -27,6 +27,7 @@ knocks is also turned by a rotation drawn by chance (`TURNED`, `knocked.py`).
 from __future__ import annotations
 
 from itertools import permutations, product
+from math import floor, pi
 
 Matrix = tuple[int, int, int, int, int, int, int, int, int]
 
@@ -107,6 +108,9 @@ TURNED: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
+_QUARTER = pi / 2  # a quarter turn (rad)
+
+
 def roll(orientation: int, direction: int, turns: int = 1) -> int:
     """The orientation after `turns` quarter turns rolling towards yaw-frame `direction` (0-3)."""
     table = ROLL[direction & 3]
@@ -117,8 +121,7 @@ def roll(orientation: int, direction: int, turns: int = 1) -> int:
 
 def direction_index(heading_minus_yaw: float) -> int:
     """Snap an in-plane heading, measured in the yaw frame (radians), to the nearest of 0-3."""
-    from math import floor, pi
-    return floor(heading_minus_yaw / (pi / 2) + 0.5) & 3
+    return floor(heading_minus_yaw / _QUARTER + 0.5) & 3
 
 
 def face_chi_square(counts: list[int] | tuple[int, ...]) -> tuple[float, float]:

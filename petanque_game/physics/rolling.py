@@ -81,18 +81,19 @@ class Roller:
     def step(self) -> None:
         """After one physics step: turn the dice that have covered a side, stop the slow ones."""
         still_rolling = []
+        threshold, dt, side = self.threshold, self.dt, self.side
         for it in self.rolling:
             if not it.in_world:
                 continue
             body = it.body
             vx, vy = body.velocity
             speed = math.hypot(vx, vy)
-            if speed < self.threshold:
+            if speed < threshold:
                 it.pivot.max_force = it.force  # too slow to tip: it slides to rest
                 continue
-            it.rolled += speed * self.dt
-            if it.rolled >= self.side:
-                it.rolled -= self.side
+            it.rolled += speed * dt
+            if it.rolled >= side:
+                it.rolled -= side
                 k = cube.direction_index(math.atan2(vy, vx) - body.angle)
                 it.orientation = cube.roll(it.orientation, k, 1)
                 body.velocity = (vx * self.keep, vy * self.keep)

@@ -42,14 +42,22 @@ def run_throw(level: Level, table: Table, num_players: int, thrower: int, obj: s
         world.frames[-1] = tuple([it.entry for it in world.items])
     table_after = _settled_table(world)  # first: it lays a reset diamond, the path shows that
     path = _path(world) if record_path else None
+    world.finish()
     return ThrowResult(table_after, path, steps, world.settled,
                        steps - world.flier.steps_skipped)
+
+
+# Outline distances already measured, by the die's outline and place and the diamond's: the
+# throws of an AI's search start from one table, and most leave most dice and the diamond where
+# they lay, so their distances are the same numbers again (the same function of the same floats).
+DISTANCES_KEPT = 4096
+_DISTANCES: dict[tuple, float] = {}
 
 
 def _settled_table(world: World) -> Table:
     """The Table at rest: bodies on the board where `run_throw` read them (their entries)."""
     diamond_rest = None
-    diamond_poly = None
+    diamond_poly = diamond_key = None
     dice = []
     tau = 2.0 * math.pi
     for it in world.items:
@@ -66,6 +74,7 @@ def _settled_table(world: World) -> Table:
                 diamond_rest = DiamondRest(x, y, 0.0, True, True)
                 it.entry = (x, y, 0.0, 0.0, 0)
             diamond_poly = it.outline(x, y, angle)
+            diamond_key = (it.local, x, y, angle)
     for it in world.items:
         if it.kind == DIAMOND:
             continue
@@ -78,7 +87,13 @@ def _settled_table(world: World) -> Table:
         if it.on:
             distance = None
             if diamond_poly is not None:
-                distance = geometry.outline_distance(it.outline(x, y, angle), diamond_poly)
+                key = (it.local, x, y, angle, diamond_key)
+                distance = _DISTANCES.get(key)
+                if distance is None:
+                    if len(_DISTANCES) >= DISTANCES_KEPT:
+                        _DISTANCES.clear()
+                    distance = geometry.outline_distance(it.outline(x, y, angle), diamond_poly)
+                    _DISTANCES[key] = distance
             dice.append(DieRest(it.player, it.die, x, y, angle, cube.TOP_FACE[orientation],
                                 True, None, distance, orientation))
         else:
@@ -110,6 +125,7 @@ def landing(level: Level, table: Table, num_players: int, thrower: int, obj: str
     world = World(level, table, num_players, thrower, obj, die, launch, False)
     world.run()
     table_after = _settled_table(world)
+    world.finish()
     rest = table_after.dice[-1] if obj != DIAMOND else table_after.diamond
     travel = None
     first = world.flier.first_touchdown
@@ -125,8 +141,9 @@ def baseline(level: Level, table: Table, num_players: int, thrower: int, obj: st
     spin), and which bodies (indices in Path.bodies order) got friction joints in the throw."""
     world = World(level, table, num_players, thrower, obj, die, launch, False)
     world.run()
-    return world.flier.first_touchdown, frozenset(i for i, it in enumerate(world.items)
-                                            if it.pivot is not None)
+    used = frozenset(i for i, it in enumerate(world.items) if it.pivot is not None)
+    world.finish()
+    return world.flier.first_touchdown, used
 
 
 def bare_space(level: Level, table: Table, num_players: int, thrower: int, obj: str,
@@ -134,11 +151,12 @@ def bare_space(level: Level, table: Table, num_players: int, thrower: int, obj: 
                friction_for: frozenset[int] | None = None) -> pymunk.Space:
     """The benchmark's baseline: the same bodies and shapes with no callbacks and no flight; the
     thrown body starts on the board at `start` (see `baseline`), friction on. Friction joints on
-    every body (the plain way), or only on the bodies in `friction_for`."""
+    every body (the plain way), or only on the bodies in `friction_for`. The world's parts stay
+    in the space returned (they are never given back: the next throw makes new ones)."""
     world = World(level, table, num_players, thrower, obj, die, launch, False, callbacks=False)
     for i, other in enumerate(world.items):
         if other.in_world and other.pivot is None and (friction_for is None or i in friction_for):
-            add_friction(world.space, other)
+            add_friction(world.space, world.static_body, other)
     it = world.thrown
     world.flier.land()
     if start is not None:

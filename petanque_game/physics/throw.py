@@ -1,7 +1,9 @@
 """One Terningepetanque throw: checking a launch and simulating it to rest.
 
 `simulate_throw(level, table, num_players, thrower, obj, die, launch)` is a pure function
-(docs/design.md#a-throw-is-a-pure-function): its world is built afresh from the table at rest (world.py),
+(docs/design.md#a-throw-is-a-pure-function): its world is built from the table at rest
+(world.py: a new space each throw, with pymunk parts kept per board and laid out exactly as new
+ones would be),
 stepped at a fixed 1/480 s until everything is still or 20 simulated seconds have passed, and the
 settled `Table` comes back with the path for playback (`results.py`). Same inputs, the same Table bit for bit,
 in any process on the same machine (no random numbers, no clock, one thread, a fixed order).

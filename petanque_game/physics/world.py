@@ -1,7 +1,9 @@
-"""The pymunk world of one throw: built afresh from the table, stepped to rest, read back.
+"""The pymunk world of one throw: built from the table, stepped to rest, read back.
 
-`World` owns the throw's space and bodies (`build.py` makes them, in a fixed order: the seats'
-walls, the obstacles, then the diamond, the dice in table order, the thrown body last), the
+`World` owns the throw's space, a new one each throw, and the board's parts lent to it
+(`parts.py`: made once per board, given back by `finish`, added in a fixed order:
+the seats' walls, the obstacles, then the diamond, the dice in table order, the thrown body
+last, so that the world is the same as one made afresh, bit for bit), the
 thrown body's flight (an `airborne.Flier`: docs/design.md#pseudo-3d-flight, which is described
 there), the dice rolling on the felt (a `rolling.Roller`), the hits the contact callbacks record
 and the path's frames. `settle.py` runs it and reads the settled table and the path back.
@@ -47,8 +49,6 @@ from petanque_game.physics.build import (
     REST_CHECKS,
     Item,
     add_friction,
-    add_items,
-    add_statics,
     board_test,
     new_space,
     static_plan,
@@ -57,6 +57,7 @@ from petanque_game.physics.geometry import Polygon
 from petanque_game.physics.knocked import Knocks
 from petanque_game.physics.level import Level
 from petanque_game.physics.off_board import clear_of_walls
+from petanque_game.physics.parts import add_parts, lend
 from petanque_game.physics.rolling import Roller
 from petanque_game.rules.petanque_table import DIAMOND, Launch, Table
 
@@ -74,11 +75,12 @@ class World:
         self.contains = board_test(level)  # = board.contains, for the checks
         self.plan = static_plan(level, num_players)
         self.space = space = new_space()
+        self.parts = parts = lend(level, num_players, self.plan)  # given back by `finish`
+        self.static_body = parts.static_body
         self.top: dict[pymunk.Shape, float] = {}  # height of every shape's top
         self.order: dict[pymunk.Shape, int] = {}  # every shape's place in the adding order
         self.index: dict[pymunk.Shape, int] = {}  # a body's shape -> its place in self.items
-        add_statics(space, level, self.plan, self.top, self.order)
-        self.items = add_items(space, level, table, thrower, obj, die, launch, self.top,
+        self.items = add_parts(space, parts, table, thrower, obj, die, launch, self.top,
                                self.order, self.index)
         self.thrown = self.items[-1]
         self.live = [it for it in self.items if it.in_world]
@@ -278,7 +280,7 @@ class World:
         it.shape.filter = BODY_FILTER
         it.stirred = True
         if it.pivot is None:  # the felt's friction, from the landing on
-            add_friction(self.space, it)
+            add_friction(self.space, self.static_body, it)
         self.roller.consider(it, self.items.index)
 
     def fall_off(self, it: Item, x: float, y: float, angle: float) -> None:
@@ -302,10 +304,15 @@ class World:
         out += [ob.outline for ob in self.level.obstacles]
         return out
 
+    def finish(self) -> None:
+        """The throw has been read back: the board's parts go back for the next throw (the
+        world's bodies are not to be read after this)."""
+        self.parts.give_back()
+
     def _add_woken_friction(self) -> None:
         """Friction for the bodies woken during the last step, in a fixed order (a body at rest
         that nothing touches needs none: building joints is most of a world's cost)."""
         for it in sorted(self.needs_friction, key=self.items.index):
             if it.pivot is None and it.in_world:
-                add_friction(self.space, it)
+                add_friction(self.space, self.static_body, it)
         self.needs_friction.clear()
