@@ -53,6 +53,11 @@ def measure(kind: str) -> Measure:
     return measures.get(entry) or measures.get("") or POINTS
 
 
+def shown_score(game: str, score: int) -> int:
+    """One of `game`'s scores as players speak of it (Shut the Box: its penalty)."""
+    return measure(game).shown([score])[0]
+
+
 def progress(game: str) -> tuple[str, Callable[[list[dict], int, Any], int]]:
     """How far a game has come after an event, in the unit players count it in: (unit, count of
     (events, index, state after event index))."""

@@ -25,6 +25,10 @@ SCENE_MODULES = {
     "handover",  # HandoverScene
     "trouble",  # ErrorScene
     "statistics",  # StatisticsScene
+    "about",  # AboutScene
+    "challenges",  # ChallengesScene
+    "board_editor",  # BoardEditorScene
+    "side_by_side",  # SideBySideScene
 }
 REGISTRY = "scenes"
 
@@ -146,8 +150,15 @@ def test_every_registered_name_opens_its_scene(home):
     app = fast_app()
     assert app.top.name == "menu" and set(app.factories) == set(SCENES)
     session = new_game("ten-thousand", [Seat("Ana", "human"), Seat("Bo", "human")], {}, 1)
+    from petanque_game.match import Match
+
+    finished = Match.new("ten-thousand", [Seat("Ana", "ai", "easy")], {"target": 500}, 3)
+    finished.play_to_end()
+    kept = home / "finished.json"
+    kept.write_text(finished.record.dumps(), encoding="utf-8")
     arguments = {"tray": (session,), "results": (session,), "rules": ("ten-thousand", "Tk"),
-                 "error": ("a bug", None), "handover": ("Bo", 1)}
+                 "error": ("a bug", None), "handover": ("Bo", 1),
+                 "side_by_side": (kept, kept, ("Ana", "Ana"))}
     for name in SCENES:
         if name == "table":
             continue  # needs a Terningepetanque session: tests/test_ui_table.py opens it

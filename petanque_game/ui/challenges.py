@@ -15,6 +15,7 @@ from petanque_game import challenge as challenges
 from petanque_game import challenge_play
 from petanque_game.challenge import Challenge, ChallengeError
 from petanque_game.rules.games import game_ids, spec_of
+from petanque_game.stats import shown_score as shown
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import title as game_title
 from petanque_game.ui.scene import Scene
@@ -242,13 +243,6 @@ class ChallengesScene(Scene):
         for i, note in enumerate(notes):
             theme.blit_text(surface, theme.fit(note, 18, DETAILS.w - 36),
                             (DETAILS.x + 18, DETAILS.bottom - 30 - 22 * i), 18, "bad")
-
-
-def shown(game: str, score: int) -> int:
-    """A score as the game speaks of it (Shut the Box: the penalty), as statistics show it."""
-    from petanque_game.stats import measure
-
-    return measure(game).shown([score])[0]
 
 
 def _clipboard() -> str:

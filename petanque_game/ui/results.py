@@ -105,7 +105,7 @@ class ResultsScene(Scene):
         theirs = challenge_play.challenges_dir() / f"challenger-{made.ident}.json"
         try:
             write_atomic(theirs, made.challenger.dumps())
-            from petanque_game.ui.challenges import shown
+            from petanque_game.stats import shown_score as shown
 
             you, them = made.you, made.challenger
             labels = (f"{self.session.players[you].name}: "

@@ -36,7 +36,7 @@ def keep_once(session: Any, made: Challenge) -> challenge_play.Result | None:
 
 def line(session: Any, made: Challenge, result: challenge_play.Result | None) -> str:
     """"Challenge: you scored 44; Astrid scored 38. Beaten!" and the best so far."""
-    from petanque_game.ui.challenges import shown
+    from petanque_game.stats import shown_score as shown
 
     mine = shown(made.game, session.state.scores()[made.you])
     text = lang.tr("challenges.you_scored", score=mine)

@@ -180,7 +180,7 @@ class StatisticsScene(Scene):
     def _draw_challenges(self, surface: pygame.Surface) -> None:
         """One row per challenge taken: which one, the attempts, the best and what it had to
         beat (scores as each game speaks of them)."""
-        from petanque_game.ui.challenges import shown
+        from petanque_game.stats import shown_score as shown
 
         columns = (("challenge", None), ("attempts", 820), ("best", 1000), ("to_beat", 1200))
         y = TABLE.y + 10
