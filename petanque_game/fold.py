@@ -130,12 +130,12 @@ def _older_physics(record: Record, mismatch: OutcomeMismatch) -> OutcomeMismatch
 def _apply_recorded(match: Any, d: Decoded, index: int, check_physics: bool) -> None:
     state = match.state
     if state.to_move == TERMINAL:
-        raise IllegalAction(f"the game is over; no {d.action} can follow")
+        raise IllegalAction("over_then", action=d.action)
     if getattr(state, "awaiting_accept", False) and d.action != "rethrow":
         state = state.apply(match.rules.Accept())  # not taking a throw back is not recorded
     if d.action == "round_end":
         if state.to_move != ENGINE:
-            raise IllegalAction("a round_end before every die of the round has been thrown")
+            raise IllegalAction("petanque.early_round_end")
         rnd, points, closest = d.outcome
         end = state.engine_action()
         if (rnd, points, closest) != (end.round, tuple(end.points), tuple(end.closest)):
@@ -146,12 +146,12 @@ def _apply_recorded(match: Any, d: Decoded, index: int, check_physics: bool) -> 
         match.state = state.apply(end)
         return
     if state.to_move == ENGINE:
-        raise IllegalAction("the round has ended; a round_end event is expected here")
+        raise IllegalAction("petanque.round_end_due")
     seat = state.to_move
     if seat < 0:
-        raise IllegalAction("no player is to move")
+        raise IllegalAction("no_one_to_move")
     if d.player != seat:
-        raise IllegalAction(f"the event says player {d.player}, but it is player {seat}'s turn")
+        raise IllegalAction("wrong_player", given=d.player, seat=seat)
     if d.action == "roll":
         state = state.apply(d.decision)
         count = state.dice_to_roll
@@ -166,7 +166,7 @@ def _apply_recorded(match: Any, d: Decoded, index: int, check_physics: bool) -> 
     else:
         state = state.apply(d.decision)
     if state.to_move == CHANCE:
-        raise IllegalAction(f"a {d.action} here must be followed by its outcome")
+        raise IllegalAction("outcome_due", action=d.action)
     match.state = state
 
 

@@ -168,7 +168,7 @@ class Match:
         """The seat to move does `action`; IllegalAction (state unchanged) if the rules refuse it."""
         seat = self.seat_to_move
         if seat is None:
-            raise IllegalAction("no player is to move")
+            raise IllegalAction("no_one_to_move")
         if self.spec.board and isinstance(action, self.rules.Throw):
             action = self._release(seat, action)
         state = self.state.apply(action)
@@ -225,7 +225,7 @@ class Match:
 
         aim = decided.launch
         if isinstance(aim, Launch) or not isinstance(aim, Aim):
-            raise IllegalAction("a throw is decided by its aim alone; the hand adds the rest")
+            raise IllegalAction("petanque.aim_only")
         if self.state.throw_due != (decided.obj, decided.die):
             return decided  # the rules refuse it, with their own reason
         player = self.record.players[seat]
@@ -238,7 +238,7 @@ class Match:
             launch = release(self.level, self.state.num_players, seat, decided.obj, aim, hand,
                              self.stream("hand"), self.stream("wobble", seat), tumble_rng)
         except LaunchError as e:  # a throw the hand cannot make: refused like any illegal move
-            raise IllegalAction(str(e)) from None
+            raise IllegalAction(e.refusal) from None
         return self.rules.Throw(decided.obj, decided.die, launch)
 
     def _throw(self, seat: int, state: Any) -> tuple[Any, dict[str, Any]]:
@@ -249,7 +249,7 @@ class Match:
             result = simulate_throw(self.level, table, state.num_players, player, obj, die,
                                     launch)
         except LaunchError as e:  # a throw the hand cannot make: refused like any illegal move
-            raise IllegalAction(str(e)) from None
+            raise IllegalAction(e.refusal) from None
         state = state.apply(self.rules.Settle(result.table))
         self.last_throw = ThrowShown(player, obj, result.path, result.table)
         event = {"action": "throw", "player": seat, "object": obj}

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from petanque_game.texts import read as _read
+
 LANGUAGES: dict[str, str] = {"en": "English", "da": "Dansk", "nb": "Norsk bokmål"}
 DEFAULT = "en"
 
@@ -111,30 +113,8 @@ def _slip(key: str, what: str) -> None:
     logs.note(f"text {key!r} {what} in language {_language!r}")
 
 
-def _read(code: str, only: str | None = None) -> dict[str, str]:
-    """The texts of one language: each YAML file of its folder (or only the file called `only`),
-    nested keys joined by dots under the file's name."""
-    from petanque_game.config import read_yaml
-    from petanque_game.data import assets_dir
+def refusal(refused: Any) -> str:
+    """A refusal of the rules or the physics (`rules.base.Refusal`) in the language in use."""
+    from petanque_game.words import say
 
-    folder = assets_dir() / "text" / code
-    found: dict[str, str] = {}
-    if not folder.is_dir():
-        return found
-    entries = [folder / only] if only is not None else sorted(folder.iterdir(),
-                                                              key=lambda e: e.name)
-    for entry in entries:
-        if not entry.name.endswith(".yaml") or not entry.is_file():
-            continue
-        area = entry.name[: -len(".yaml")]
-        data = read_yaml(entry, f"assets/text/{code}/{entry.name}")
-        _flatten(area, data, found)
-    return found
-
-
-def _flatten(prefix: str, data: Any, into: dict[str, str]) -> None:
-    if isinstance(data, dict):
-        for key, value in data.items():
-            _flatten(f"{prefix}.{key}", value, into)
-    elif data is not None:
-        into[prefix] = str(data)
+    return say(refused, lambda key: tr(key) if has(key) else None)
