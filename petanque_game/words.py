@@ -4,7 +4,8 @@ texts in `assets/text/<language>/refuse.yaml`.
 
 The window says refusals in the player's language (`ui.lang.refusal`); the command line and the
 logs in English (`english`), which is also how an exception carrying one reads when printed:
-importing the package sets `rules.base.wording` to `english`.
+importing the package sets `rules.base.wording` to `english`. `english_text` gives any English
+text by key (the AI's hints say their English from the same texts the window says them from).
 
 A field is shown as the rules give it, but for a tuple: numbers are listed with the language's
 "and" ("2, 3 and 6"; an empty one is "nothing"), a tuple of such tuples as choices joined with
@@ -21,7 +22,7 @@ from petanque_game.rules.base import Refusal
 
 AREA = "refuse."  # the text key of refusal `key` is AREA + key
 
-_english: dict[str, str] = {}
+_english: dict[str, dict[str, str]] = {}  # area: its English texts, read on first use
 
 
 def say(refusal: Refusal, text: Callable[[str], str | None]) -> str:
@@ -40,11 +41,18 @@ def say(refusal: Refusal, text: Callable[[str], str | None]) -> str:
 
 def english(refusal: Refusal) -> str:
     """`refusal` in English, as the command line and the logs say it."""
-    if not _english:
+    return say(refusal, english_text)
+
+
+def english_text(key: str) -> str | None:
+    """The English text called `key` ("table.hint.label.short"), None if there is none."""
+    area = key.split(".", 1)[0]
+    found = _english.get(area)
+    if found is None:
         from petanque_game import texts
 
-        _english.update(texts.read("en", "refuse.yaml"))
-    return say(refusal, _english.get)
+        found = _english[area] = texts.read("en", f"{area}.yaml")
+    return found.get(key)
 
 
 def _listed(items: tuple[Any, ...], text: Callable[[str], str | None]) -> str:

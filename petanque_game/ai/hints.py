@@ -30,13 +30,15 @@ from petanque_game.rules.ten_thousand import DICE, keep_score
 
 @dataclass(frozen=True)
 class Hint:
-    """The expert's `action` for the state, `text` saying it and its worth in a player's words,
-    and `value`: that worth as a number (a chance to win from 0 to 1, or expected points, as the
-    text says)."""
+    """The expert's `action` for the state, `text` saying it and its worth in English, and
+    `value`: that worth as a number (a chance to win from 0 to 1, or expected points, as the
+    text says). `label`: what an aim is for, as a key the window says in the player's language
+    (Terningepetanque's `ai.petanque.Label`; None elsewhere)."""
 
     action: Any
     text: str
     value: float
+    label: Any = None
 
 
 _HINTS: dict[str, Callable[[Any, Any], Hint]] = {}

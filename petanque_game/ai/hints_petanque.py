@@ -27,6 +27,7 @@ import random
 from petanque_game.ai.hints import Hint, registers
 from petanque_game.rules import terningepetanque as rules
 from petanque_game.rules.base import Roll
+from petanque_game.words import english_text
 
 WORTH_SAMPLES = 128  # fresh hands the stated worth is the mean of (benchmarks/bench_hint_worth.py)
 
@@ -57,13 +58,16 @@ def _terningepetanque(state: rules.TerningepetanqueState, board: object = None,
     # the worth said: fresh hands of the chosen aim, never the search's best estimate
     value = ai.appraise(board, situation, found.aim, thrower,
                         random.Random(seed_of(state) + ":worth"), WORTH_SAMPLES)
+    label = found.label
+    what = english_text(f"table.hint.label.{label.key}").format(
+        name=f"player {(label.owner or 0) + 1}")
     if situation.obj == rules.DIAMOND:
         risk = -value / rules.DIAMOND_PENALTY  # the share of sampled throws it left
         said = "it stays on the board" if risk <= 0.0 else \
             f"{100 * risk:.0f}% risk of losing it (-{rules.DIAMOND_PENALTY})"
-        return Hint(found.aim, f"{found.label}: {said}", value)
-    return Hint(found.aim, f"{found.label}: worth {value:+.1f} points this round {against}",
-                value)
+        return Hint(found.aim, f"{what}: {said}", value, label)
+    return Hint(found.aim, f"{what}: worth {value:+.1f} points this round {against}", value,
+                label)
 
 
 def seed_of(state: rules.TerningepetanqueState) -> str:

@@ -36,7 +36,12 @@ class Refusal:
 
     @classmethod
     def of(cls, key: str, **fields: Any) -> Refusal:
-        return cls(key, tuple(fields.items()))
+        return cls(key, tuple((name, _frozen(value)) for name, value in fields.items()))
+
+
+def _frozen(value: Any) -> Any:
+    """A list as a tuple, all the way down: a refusal is a value, compared and kept as one."""
+    return tuple(_frozen(v) for v in value) if isinstance(value, (list, tuple)) else value
 
 
 def unworded(refusal: Refusal) -> str:

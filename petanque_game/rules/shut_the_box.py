@@ -228,7 +228,7 @@ class ShutTheBoxState:
     def _after_roll(self, action: Roll) -> ShutTheBoxState:
         if self.phase != ROLL:
             raise IllegalAction("box.close_first", dice=_sum(self.dice),
-                                options=self.closable())
+                                options=tuple(self.closable()))
         if action.reroll is not None:
             raise IllegalAction("no_reroll")
         count = action.count
@@ -261,7 +261,7 @@ class ShutTheBoxState:
                 raise IllegalAction("box.no_such", given=repr(b))
         if not boxes:
             raise IllegalAction("box.none", dice=_sum(self.dice),
-                                options=self.closable())
+                                options=tuple(self.closable()))
         if len(set(boxes)) != len(boxes):
             raise IllegalAction("box.twice", boxes=tuple(boxes))
         for b in boxes:
@@ -271,7 +271,7 @@ class ShutTheBoxState:
         allowed = self.closable()
         if chosen not in allowed:
             raise IllegalAction("box.not_allowed", dice=_sum(self.dice), boxes=chosen,
-                                options=allowed)
+                                options=tuple(allowed))
         left = tuple(b for b in self.open_boxes if b not in chosen)
         closed = replace(self, open_boxes=left, dice=(), phase=ROLL)
         if not left:

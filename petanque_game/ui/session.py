@@ -31,7 +31,7 @@ from petanque_game.record import (
     decode_event,
     load_record,
 )
-from petanque_game.rules.base import IllegalAction
+from petanque_game.rules.base import IllegalAction, Refusal
 from petanque_game.rules.games import spec_of
 from petanque_game.ui import lang
 from petanque_game.ui.narrate import describe
@@ -211,7 +211,7 @@ class LiveSession(Session):
         if self.halted:
             return self.halted
         if not self.human_to_move:
-            return "it is not your turn" if not self.over else "the game is over"
+            return lang.refusal(Refusal.of("over" if self.over else "not_your_turn"))
         return self._apply(action)
 
     def think(self) -> None:
@@ -276,7 +276,7 @@ class LiveSession(Session):
             if not self._decide(action, before, first):
                 return self.halted
         except IllegalAction as e:  # the rules' refusal, or a throw the hand cannot make
-            return str(e)
+            return lang.refusal(e.refusal)
         self._after(before, first, seat)
         return None
 

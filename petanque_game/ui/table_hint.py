@@ -6,26 +6,11 @@ it is put in place when the search is done."""
 
 from __future__ import annotations
 
-import re
 from concurrent.futures import Future
 from typing import Any
 
 from petanque_game.ui import lang
 from petanque_game.ui.session import in_background
-
-# What the expert's search says an aim is for (ai/petanque.py) -> the text key saying it.
-_LABELS = {
-    "Throw the diamond to the middle of the board": "middle",
-    "Throw the diamond near the middle of the board": "near_middle",
-    "Aim at the diamond": "at_diamond",
-    "Aim short of the diamond": "short",
-    "Aim beside the diamond": "beside",
-    "Aim through your own die": "own_die",
-    "Knock your opponent's die away": "knock_opponent",
-    "Push the diamond on": "push",
-    "Play safe, well clear of the other dice": "safe",
-}
-_KNOCK_PLAYER = re.compile(r"Knock player (\d+)'s die away")
 
 
 class HintAsk:
@@ -85,17 +70,11 @@ def hint_words(hint: Any, state: Any, players: Any = None) -> str:
     if not isinstance(hint.action, Aim):
         return lang.tr("table.hint.keep", points=f"{hint.value:+.1f}") \
             if state.awaiting_accept else lang.tr("table.hint.roll")
-    label = hint.text.partition(":")[0]
-    knock = _KNOCK_PLAYER.fullmatch(label)
-    if knock:
-        seat = int(knock.group(1)) - 1  # the search numbers players from 1
-        who = players[seat].name if players is not None and 0 <= seat < len(players) else \
-            knock.group(1)
-        what = lang.tr("table.hint.label.knock_player", name=who)
-    elif label in _LABELS:
-        what = lang.tr("table.hint.label." + _LABELS[label])
-    else:
-        what = label
+    label = hint.label  # what the aim is for, as a text key (ai.petanque.Label)
+    seat = label.owner
+    who = "" if seat is None else players[seat].name if players is not None and \
+        0 <= seat < len(players) else str(seat + 1)
+    what = lang.tr(f"table.hint.label.{label.key}", name=who)
     obj, _ = state.throw_due
     if obj == "diamond":
         risk = max(0.0, -hint.value / 5.0)

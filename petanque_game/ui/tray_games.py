@@ -1,10 +1,10 @@
 """The controls of each tray game: which dice are shown how, what a click on a die or a box means,
 the buttons, the panel under the tray, the players' scores and the line saying what to do next.
 
-A click becomes an action for the match (`scene.act`), but only once the controls have checked it
-against the rules' legal actions: a choice the rules would refuse is answered here, in the
-player's language, with what is possible instead. The controls keep only what the player is
-pointing at (a selection) and what to show of the last turn.
+A click becomes an action for the match (`scene.act`); a choice the rules refuse is answered with
+the rules' own reason (a keyed refusal, said in the player's language: `lang.refusal`), which
+names what is possible instead. The controls keep only what the player is pointing at (a
+selection) and what to show of the last turn.
 
 Each game's controls also tell the expert's hint in the player's words (`advise`, run on the AI's
 thread because the expert's tables may take longer than a frame) and say which dice, boxes or
@@ -157,11 +157,6 @@ class Controls:
         elif not self.scene.busy:
             self.scene.refuse(lang.tr("tray.refuse.wait", name=self.name(self.state.to_move)))
         return True
-
-    def legal(self, action: Any) -> bool:
-        """Is `action` one of the rules' legal actions now? The window asks before acting, so
-        that a refusal is said in the player's words, not the rules' English."""
-        return action in self.state.legal_actions()
 
     def waiting_prompt(self) -> str:
         s = self.scene.session

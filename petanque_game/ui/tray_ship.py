@@ -123,16 +123,10 @@ class ShipControls(Controls):
             action = Roll(1, reroll=(self.pick,))
         else:
             action = Roll(2)
-        if not self.legal(action):
-            self.scene.refuse(lang.tr("tray.refuse.not_now"))
-            return
         self.scene.act(action)
 
     def stop(self) -> None:
         if self.not_now():
-            return
-        if not self.legal(Stop()):
-            self.scene.refuse(lang.tr("tray.ship.refuse.nothing_to_keep"))
             return
         self.scene.act(Stop())
 

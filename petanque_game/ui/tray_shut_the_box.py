@@ -87,28 +87,10 @@ class ShutTheBoxControls(Controls):
     def close(self) -> None:
         if self.not_now():
             return
-        st = self.state
-        if st.phase != "close":
-            self.scene.refuse(lang.tr("tray.shut_the_box.refuse.roll_first"))
-            return
-        chosen = Close(tuple(sorted(self.selected)))
-        if not self.selected or not self.legal(chosen):
-            key = "adds" if st.closing == "classic" or len(st.dice) == 1 else "options"
-            self.scene.refuse(lang.tr(f"tray.shut_the_box.refuse.{key}", dice=self.dice_text(),
-                                      total=sum(st.dice), options=self.options_text()))
-            return
-        self.scene.act(chosen)
+        self.scene.act(Close(tuple(sorted(self.selected))))  # the rules say what is possible
 
     def roll(self, count: int) -> None:
         if self.not_now():
-            return
-        st = self.state
-        if st.phase == "close":
-            self.scene.refuse(lang.tr("tray.shut_the_box.refuse.close_first",
-                                      options=self.options_text()))
-            return
-        if not self.legal(Roll(count)):
-            self.scene.refuse(lang.tr("tray.shut_the_box.refuse.one_die"))
             return
         self.scene.act(Roll(count))
 

@@ -65,35 +65,15 @@ class TenThousandControls(Controls):
             return
         self.selected ^= {i}
 
-    def scoring_dice(self) -> str:
-        """The roll's dice that may be set aside, as the refusal names them: "1-5-5"."""
-        from petanque_game.rules.ten_thousand import legal_keeps
-
-        keeps = legal_keeps(self.state.last_roll)
-        return dice_said(max(keeps, key=len)) if keeps else ""
-
     def _keep_then(self, then: Any) -> None:
-        st = self.state
-        if st.phase == "keeping":
-            values, pts = self.selection()
-            if not values:
-                self.scene.refuse(lang.tr("tray.ten_thousand.refuse.pick",
-                                          scoring=self.scoring_dice()))
-                return
-            if pts is None or not self.legal(Keep(values)):
-                self.scene.refuse(lang.tr("tray.ten_thousand.refuse.no_score",
-                                          picked=dice_said(values), scoring=self.scoring_dice()))
-                return
-            if not self.scene.act(Keep(values)):
+        """Set aside the dice selected (the rules refuse a keep that does not score, saying
+        which dice do), then roll or bank."""
+        if self.state.phase == "keeping":
+            if not self.scene.act(Keep(self.selection()[0])):
                 return
             if self.state.phase != "choosing" or not self.scene.human_turn:
                 return
-        action = then(self.state)
-        if not self.legal(action):
-            self.scene.refuse(lang.tr("tray.ten_thousand.refuse.bank_first") if
-                              isinstance(action, Bank) else lang.tr("tray.refuse.not_now"))
-            return
-        self.scene.act(action)
+        self.scene.act(then(self.state))
 
     def roll(self) -> None:
         self._keep_then(lambda s: Roll(s.dice_in_hand))
