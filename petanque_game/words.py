@@ -66,4 +66,99 @@ def _listed(items: tuple[Any, ...], text: Callable[[str], str | None]) -> str:
     return f"{', '.join(said[:-1])}{text(AREA + 'join.and') or ' and '}{said[-1]}"
 
 
+# --- a tray game's hint, told -------------------------------------------------------------------
+
+CHANCES = frozenset({"win", "win_rival", "win_about", "pot", "share", "shut"})  # chances (0-1)
+SURE = {"pot": "sure_pot", "share": "sure_share"}  # a sure chance said other than "you win"
+
+Tr = Callable[..., str]  # a text by key, its fields filled in: `ui.lang.tr`, or `english_tr`
+
+
+def tell(told: Any, tr: Tr, number: Callable[[int], str]) -> str:
+    """A tray game's hint (`ai.hints.Told`) in the words `tr` and `number` give: "Close 3 and
+    6: expected penalty 12.4", "Keep 5-1 and bank 350: 52% to win"."""
+    fields = {k: _said(v, tr, number) for k, v in told.fields}
+    key = f"tray.hint.move.{told.move}"
+    move = tr(key, **fields) if told.count is None else _tr_n(tr, number, key, told.count,
+                                                              **fields)
+    if not told.worth:
+        return move
+    chance = told.worth in CHANCES
+    digits = 1
+    if told.alt and not chance and round(told.value, 1) == round(told.alt_value, 1) and \
+            told.value != told.alt_value:
+        digits = 2  # say the difference when one decimal would not tell them apart
+    if chance and told.value >= 1.0 - 1e-9:
+        worth = tr(f"tray.hint.worth.{SURE.get(told.worth, 'sure')}")
+    elif chance and told.value <= 1e-9:
+        worth = tr("tray.hint.worth.no_chance")
+    else:
+        worth = tr(f"tray.hint.worth.{told.worth}",
+                   x=_worth(told.value, chance, digits, tr, number), **fields)
+    if not told.alt:
+        return tr("tray.hint.line", move=move, worth=worth)
+    key = f"tray.hint.alt.{told.alt}"
+    x = _worth(told.alt_value, chance, digits, tr, number)
+    alt = tr(key, x=x, **fields) if told.alt_count is None else _tr_n(
+        tr, number, key, told.alt_count, x=x, **fields)
+    return tr("tray.hint.line_alt", move=move, worth=worth, alt=alt)
+
+
+def english_tr(key: str, **fields: Any) -> str:
+    """The English text `key`, its fields filled in (`tell` in English)."""
+    text = english_text(key) or key
+    return text.format(**fields) if fields else text
+
+
+def english_number(n: int) -> str:
+    return f"{n:,}"
+
+
+def percent(p: float, tr: Tr) -> str:
+    """A chance as a player reads it: "64%", "over 99%", "under 1%", "sure"."""
+    if p >= 1.0 - 1e-9:
+        return tr("tray.chance.sure")
+    shown = round(100 * p)
+    if shown >= 100:
+        return tr("tray.chance.over_99")
+    if shown <= 0:
+        return tr("tray.chance.under_1")
+    return tr("tray.chance.percent", n=shown)
+
+
+def decimal(value: float, digits: int, tr: Tr) -> str:
+    """A number with decimals as the language writes it: 12.4 / 12,4."""
+    return f"{value:.{digits}f}".replace(".", tr("tray.decimal_point"))
+
+
+def both(items: list[str], tr: Tr) -> str:
+    """'2 and 6' / '1, 2 and 6': items joined by the language's 'and'."""
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])}{tr('tray.join.and')}{items[-1]}"
+
+
+def _tr_n(tr: Tr, number: Callable[[int], str], key: str, n: int, **fields: Any) -> str:
+    return tr(f"{key}.{'one' if n == 1 else 'other'}", n=number(n), **fields)
+
+
+def _worth(value: float, chance: bool, digits: int, tr: Tr,
+           number: Callable[[int], str]) -> str:
+    if chance:
+        return percent(value, tr)
+    if float(value).is_integer():
+        return number(int(value))
+    return decimal(value, digits, tr)
+
+
+def _said(value: Any, tr: Tr, number: Callable[[int], str]) -> str:
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, int):
+        return number(value)
+    if isinstance(value, tuple):
+        return both([_said(v, tr, number) for v in value], tr)
+    return str(value)
+
+
 base.wording = english

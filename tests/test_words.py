@@ -214,3 +214,19 @@ def test_every_aim_label_the_search_can_give_has_a_text():
     assert len(labels) == 10
     for code in lang.LANGUAGES:
         assert {f"table.hint.label.{k}" for k in labels} <= set(lang.table(code)), code
+
+
+def test_a_tray_hint_says_in_english_what_the_window_says_from_its_keys():
+    """The AI's English for a tray game's hint is the window's English, from the same keys
+    (`ai.hints.Told`), never a sentence of its own."""
+    from petanque_game.ai.hints import hint
+    from petanque_game.ui.tray_games import advice, told
+
+    for game in ("ten-thousand", "shut-the-box", "ship-captain-crew"):
+        spec = next(g for g in games() if g.id == game)
+        for seed in range(6):
+            state = walk(spec, seed, 2 * seed)
+            if state.to_move < 0:
+                continue
+            given = hint(game, state)
+            assert given.told is not None and given.text == told(advice(game, state)), game

@@ -18,19 +18,15 @@ from typing import Any
 
 import pygame
 
+from petanque_game import words
 from petanque_game.ui import lang
 from petanque_game.ui.widgets import Button
-
-CHANCES = frozenset({"win", "win_rival", "win_about", "pot", "share", "shut"})  # chances (0-1)
-SURE = {"pot": "sure_pot", "share": "sure_share"}  # a sure chance said other than "you win"
 
 
 @dataclass(frozen=True)
 class Advice:
-    """The expert's move for one state, kept as numbers and sentence names so that it is told in
-    the language in use when drawn: `move` names the sentence of the move (tray.hint.move.*,
-    filled with `fields`; `count` picks the one/other form), `worth` what it is worth (a chance for
-    the CHANCES, else points or a penalty: `value`), `alt` the other choice and its worth."""
+    """The expert's move for one state (`ai.hints.Hint`), kept as numbers and sentence names so
+    that it is told in the language in use when drawn: the fields of its `ai.hints.Told`."""
 
     state: Any
     action: Any
@@ -44,69 +40,28 @@ class Advice:
     alt_count: int | None = None
 
 
+def advice(game: str, state: Any) -> Advice:
+    """The expert's hint for `state` of a tray game (run on the AI's thread)."""
+    from petanque_game.ai.hints import hint
+
+    given = hint(game, state)
+    return Advice(state, given.action, **vars(given.told))
+
+
 def told(advice: Advice) -> str:
     """The hint as the player reads it: "Close 3 and 6: expected penalty 12.4"."""
-    fields = {k: _said(v) for k, v in advice.fields}
-    key = f"tray.hint.move.{advice.move}"
-    move = lang.tr(key, **fields) if advice.count is None else lang.tr_n(key, advice.count,
-                                                                         **fields)
-    if not advice.worth:
-        return move
-    chance = advice.worth in CHANCES
-    digits = 1
-    if advice.alt and not chance and round(advice.value, 1) == round(advice.alt_value, 1) and \
-            advice.value != advice.alt_value:
-        digits = 2  # say the difference when one decimal would not tell them apart
-    if chance and advice.value >= 1.0 - 1e-9:
-        worth = lang.tr(f"tray.hint.worth.{SURE.get(advice.worth, 'sure')}")
-    elif chance and advice.value <= 1e-9:
-        worth = lang.tr("tray.hint.worth.no_chance")
-    else:
-        worth = lang.tr(f"tray.hint.worth.{advice.worth}", x=_worth(advice.value, chance, digits),
-                        **fields)
-    if not advice.alt:
-        return lang.tr("tray.hint.line", move=move, worth=worth)
-    key = f"tray.hint.alt.{advice.alt}"
-    x = _worth(advice.alt_value, chance, digits)
-    alt = lang.tr(key, x=x, **fields) if advice.alt_count is None else lang.tr_n(
-        key, advice.alt_count, x=x, **fields)
-    return lang.tr("tray.hint.line_alt", move=move, worth=worth, alt=alt)
-
-
-def _worth(value: float, chance: bool, digits: int = 1) -> str:
-    if chance:
-        return percent(value)
-    if float(value).is_integer():
-        return lang.number(int(value))
-    return decimal(value, digits)
-
-
-def _said(value: Any) -> str:
-    if isinstance(value, bool):
-        return str(value)
-    if isinstance(value, int):
-        return lang.number(value)
-    if isinstance(value, tuple):
-        return both([_said(v) for v in value])
-    return str(value)
+    return words.tell(advice, lang.tr, lang.number)
 
 
 def decimal(value: float, digits: int = 1) -> str:
     """A number with decimals as the language writes it: 12.4 / 12,4."""
-    return f"{value:.{digits}f}".replace(".", lang.tr("tray.decimal_point"))
+    return words.decimal(value, digits, lang.tr)
 
 
 def percent(p: float) -> str:
     """A chance as a player reads it: "64%", "over 99%", "under 1%", "sure" (in the language in
     use)."""
-    if p >= 1.0 - 1e-9:
-        return lang.tr("tray.chance.sure")
-    shown = round(100 * p)
-    if shown >= 100:
-        return lang.tr("tray.chance.over_99")
-    if shown <= 0:
-        return lang.tr("tray.chance.under_1")
-    return lang.tr("tray.chance.percent", n=shown)
+    return words.percent(p, lang.tr)
 
 
 def either(options: list[str]) -> str:
@@ -116,9 +71,7 @@ def either(options: list[str]) -> str:
 
 def both(items: list[str]) -> str:
     """'2 and 6' / '1, 2 and 6': items joined by the language's 'and'."""
-    if len(items) < 2:
-        return "".join(items)
-    return f"{', '.join(items[:-1])}{lang.tr('tray.join.and')}{items[-1]}"
+    return words.both(items, lang.tr)
 
 
 def dice_said(values: tuple[int, ...] | list[int]) -> str:
@@ -188,7 +141,7 @@ class Controls:
 
     def advise(self, state: Any) -> Advice:
         """The expert's move in `state` and what to say of it (run on the AI's thread)."""
-        raise NotImplementedError
+        return advice(self.scene.session.game, state)
 
     def advice_dice(self, advice: Advice) -> set[int]:
         """The dice of the tray's roll the hint points at."""

@@ -180,49 +180,6 @@ class TenThousandControls(Controls):
                 return lang.tr("tray.ten_thousand.bust", dice=said)
         return ""
 
-    def advise(self, state: Any) -> Advice:
-        from petanque_game.ai import ten_thousand_win as win
-        from petanque_game.ai.hints import hint
-        from petanque_game.rules.ten_thousand import GAME_ID, keep_score
-
-        given = hint(GAME_ID, state)
-        action, pos = given.action, win.position(state)
-        worth = "points" if pos is None else "win"
-        rival: tuple = ()
-        if pos is not None and state.num_players > 2:  # the table's chance is one-on-one
-            worth = "win_rival"
-            me = state.turn_player
-            rival = (("rival", max(s for seat, s in enumerate(state.banked) if seat != me)),)
-        if isinstance(action, Keep):
-            shown = dice_said(sorted(action.dice, reverse=True))
-            total = state.turn_total + keep_score(action.dice)
-            left = state.dice_in_hand - len(action.dice)
-            if state.banked[state.turn_player] + total >= state.target:
-                move = "tt_keep_bank"
-            elif left == 0 and state.hot_dice_banks:
-                move = "tt_keep_hot"  # the total is banked at once, six dice to roll for free
-            elif pos is None:
-                move = "tt_keep"
-            else:
-                after = win.Position(pos.table, pos.a, pos.b, total // 50, left or 6)
-                rolls = win.rolls_on(after)
-                move = ("tt_keep_hot" if left == 0 else "tt_keep_roll") if rolls else \
-                    "tt_keep_bank"
-            return Advice(state, action, move, (("dice", shown), ("total", total)) + rival,
-                          worth=worth, value=given.value)
-        total = (("total", state.turn_total),) + rival
-        if isinstance(action, Bank):
-            if pos is None:
-                return Advice(state, action, "tt_bank", total)
-            return Advice(state, action, "tt_bank", total, worth=worth, value=given.value,
-                          alt="tt_roll", alt_value=win.roll_value(pos))
-        if state.turn_total == 0:
-            return Advice(state, action, "tt_roll", rival, action.count, worth, given.value)
-        if pos is None:
-            return Advice(state, action, "tt_roll_on", total, action.count, worth, given.value)
-        return Advice(state, action, "tt_roll_on", total, action.count, worth, given.value,
-                      "tt_bank", win.bank_value(pos))
-
     def advice_dice(self, advice: Advice) -> set[int]:
         roll = self.scene.roll
         if not isinstance(advice.action, Keep) or roll is None:
