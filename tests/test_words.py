@@ -32,7 +32,7 @@ from petanque_game.rules.games import games
 from petanque_game.ui import lang
 
 PACKAGE = Path(petanque_game.__file__).parent
-RAISERS = {"IllegalAction", "LaunchError", "Refused"}
+RAISERS = {"IllegalAction", "LaunchError", "OptionError", "Refused"}
 
 
 @pytest.fixture(autouse=True)
@@ -66,10 +66,10 @@ def raised_refusals() -> tuple[dict[str, set[frozenset[str] | None]], list[str]]
             if not isinstance(node, ast.Call) or not node.args:
                 continue
             f = node.func
-            name = f.id if isinstance(f, ast.Name) else \
-                f"{f.value.id}.{f.attr}" if isinstance(f, ast.Attribute) and \
-                isinstance(f.value, ast.Name) else ""
-            if name not in RAISERS and name != "Refusal.of":
+            name = f.id if isinstance(f, ast.Name) else f.attr if \
+                isinstance(f, ast.Attribute) else ""
+            is_of = isinstance(f, ast.Attribute) and getattr(f.value, "id", "") == "Refusal"
+            if name not in RAISERS and not is_of:
                 continue
             keys = _keys_of(node.args[0])
             if keys is None:

@@ -82,12 +82,11 @@ OPTIONS: dict[str, Option] = {
 def new_game(num_players: int, options: Mapping | None = None) -> ShipCaptainCrewState:
     """A match at the start of round 1 (seat 0 to roll five dice)."""
     if type(num_players) is not int or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
-        raise ValueError(f"{TITLE} is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                         f"not {num_players!r}")
+        raise base.Refused("players", title=TITLE, low=MIN_PLAYERS, high=MAX_PLAYERS,
+                           given=repr(num_players))
     opts = resolve(OPTIONS, options)
     if opts["mode"] == "points" and opts["target"] == 0 and opts["rounds"] == 0:
-        raise OptionError("options 'target' and 'rounds' are both 0: in points mode at least "
-                          "one of them must be set, or the match would never end")
+        raise OptionError("option.ship_endless")
     n = num_players
     state = ShipCaptainCrewState(
         num_players=n, mode=opts["mode"], target=opts["target"], rounds=opts["rounds"],
