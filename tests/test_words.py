@@ -230,3 +230,16 @@ def test_a_tray_hint_says_in_english_what_the_window_says_from_its_keys():
                 continue
             given = hint(game, state)
             assert given.told is not None and given.text == told(advice(game, state)), game
+
+
+def test_a_throw_the_physics_refuses_is_said_in_the_players_language():
+    from petanque_game.physics import LaunchError, check_aim, load_named_level
+    from petanque_game.rules.petanque_table import Aim
+
+    level = load_named_level("classic")
+    with pytest.raises(LaunchError) as refused:
+        check_aim(level, 2, 0, Aim(0.0, 0.0, 0.0, 1e9, 0.3, 0.0))
+    refusal = refused.value.refusal
+    assert refusal.key == "launch.speed" and str(refused.value).startswith("launch.speed is 1e+09")
+    lang.use("da")
+    assert lang.refusal(refusal).startswith("launch.speed er 1e+09 mm/s; ventede (0, ")

@@ -104,6 +104,14 @@ def number(n: int) -> str:
     return f"-{text}" if n < 0 else text
 
 
+
+def refusal(refused: Any) -> str:
+    """A refusal of the rules or the physics (`rules.base.Refusal`) in the language in use."""
+    from petanque_game.words import say
+
+    return say(refused, lambda key: tr(key) if has(key) else None)
+
+
 def _slip(key: str, what: str) -> None:
     if (_language, key) in _reported:
         return
@@ -111,10 +119,3 @@ def _slip(key: str, what: str) -> None:
     from petanque_game import logs
 
     logs.note(f"text {key!r} {what} in language {_language!r}")
-
-
-def refusal(refused: Any) -> str:
-    """A refusal of the rules or the physics (`rules.base.Refusal`) in the language in use."""
-    from petanque_game.words import say
-
-    return say(refused, lambda key: tr(key) if has(key) else None)
