@@ -104,7 +104,6 @@ def number(n: int) -> str:
     return f"-{text}" if n < 0 else text
 
 
-
 def refusal(refused: Any) -> str:
     """A refusal of the rules or the physics (`rules.base.Refusal`) in the language in use."""
     from petanque_game.words import say
