@@ -32,7 +32,7 @@ from petanque_game.rules.games import games
 from petanque_game.ui import lang
 
 PACKAGE = Path(petanque_game.__file__).parent
-RAISERS = {"IllegalAction", "LaunchError", "OptionError", "Refused"}
+RAISERS = {"IllegalAction", "LaunchError", "OptionError", "Refused", "TableError"}
 
 
 @pytest.fixture(autouse=True)
@@ -243,3 +243,8 @@ def test_a_throw_the_physics_refuses_is_said_in_the_players_language():
     assert refusal.key == "launch.speed" and str(refused.value).startswith("launch.speed is 1e+09")
     lang.use("da")
     assert lang.refusal(refusal).startswith("launch.speed er 1e+09 mm/s; ventede (0, ")
+
+
+def test_a_refusal_may_have_a_field_called_key():
+    e = IllegalAction("table.lacks", where="outcome.diamond", key="'x'")
+    assert str(e) == "outcome.diamond lacks 'x'"

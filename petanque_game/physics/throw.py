@@ -160,22 +160,21 @@ def simulate_throw(level: Level, table: Table, num_players: int, thrower: int, o
 
 def _check_table(table: Table, obj: str, thrower: int, die: int | None) -> None:
     if not isinstance(table, Table):
-        raise TableError(f"table must be a Table, not {type(table).__name__}")
+        raise TableError("table.not_table", given=type(table).__name__)
     if obj == DIAMOND:
         if die is not None or table.dice or table.diamond is not None:
-            raise TableError("the diamond is thrown first, onto an empty table (Table(), and "
-                             "die None)")
+            raise TableError("table.diamond_first")
         return
     if obj != DIE:
-        raise TableError(f"obj must be 'diamond' or 'die', not {obj!r}")
+        raise TableError("table.obj", given=repr(obj))
     if die not in (0, 1):
-        raise TableError(f"die must be 0 or 1 for a die throw, not {die!r}")
+        raise TableError("table.die", given=repr(die))
     if table.diamond is None or not table.diamond.on_board:
-        raise TableError("a die is thrown only once the diamond lies on the board")
+        raise TableError("table.no_diamond")
     seen = set()
     for d in table.dice:
         if (d.player, d.die) in seen:
-            raise TableError(f"die {d.die} of player {d.player} is listed twice")
+            raise TableError("table.twice", die=d.die, player=d.player)
         seen.add((d.player, d.die))
     if (thrower, die) in seen:
-        raise TableError(f"die {die} of player {thrower} has already been thrown this round")
+        raise TableError("table.thrown", die=die, player=thrower)

@@ -35,7 +35,7 @@ class Refusal:
     fields: tuple[tuple[str, Any], ...] = ()
 
     @classmethod
-    def of(cls, key: str, **fields: Any) -> Refusal:
+    def of(cls, key: str, /, **fields: Any) -> Refusal:
         return cls(key, tuple((name, _frozen(value)) for name, value in fields.items()))
 
 
@@ -58,7 +58,7 @@ wording: Callable[[Refusal], str] = unworded
 class Refused(ValueError):
     """An exception that carries a `Refusal`; printed, it reads as `wording` says it."""
 
-    def __init__(self, key: str | Refusal, **fields: Any):
+    def __init__(self, key: str | Refusal, /, **fields: Any):
         refusal = key if isinstance(key, Refusal) else Refusal.of(key, **fields)
         super().__init__(refusal)
         self.refusal = refusal
