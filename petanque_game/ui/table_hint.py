@@ -64,23 +64,10 @@ class HintAsk:
 
 def hint_words(hint: Any, state: Any, players: Any = None) -> str:
     """The hint's aim and worth in the player's words (a die to knock away named by its owner's
-    name when `players` are given)."""
-    from petanque_game.rules.petanque_table import Aim
+    name when `players` are given), from its keys: never from its English `text`."""
+    from petanque_game.ai.hints_petanque import words_of
 
-    if not isinstance(hint.action, Aim):
-        return lang.tr("table.hint.keep", points=f"{hint.value:+.1f}") \
-            if state.awaiting_accept else lang.tr("table.hint.roll")
-    label = hint.label  # what the aim is for, as a text key (ai.petanque.Label)
-    seat = label.owner
+    seat = getattr(hint.label, "owner", None)
     who = "" if seat is None else players[seat].name if players is not None and \
         0 <= seat < len(players) else str(seat + 1)
-    what = lang.tr(f"table.hint.label.{label.key}", name=who)
-    obj, _ = state.throw_due
-    if obj == "diamond":
-        risk = max(0.0, -hint.value / 5.0)
-        worth = lang.tr("table.hint.stays") if risk <= 0.0 else \
-            lang.tr("table.hint.risk", percent=f"{100 * risk:.0f}")
-    else:
-        key = "table.hint.worth_two" if state.num_players == 2 else "table.hint.worth_many"
-        worth = lang.tr(key, points=f"{hint.value:+.1f}")
-    return f"{what}: {worth}"
+    return words_of(hint, state, lang.tr, who)
