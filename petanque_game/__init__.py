@@ -3,3 +3,5 @@
 # The one version: pyproject.toml reads it from here; --version, About, the log and every record's
 # "program" field show it.
 __version__ = "0.2.0"
+
+from petanque_game import words  # noqa: E402, F401 (an exception carrying a refusal prints in English)

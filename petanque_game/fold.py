@@ -134,7 +134,7 @@ def _apply_recorded(match: Any, event: Any, raw: dict[str, Any], index: int,
     play takes, with its outcome taken from the record and checked there."""
     spec, state = match.spec, match.state
     if state.to_move == TERMINAL:
-        raise IllegalAction(f"the game is over; no {event.action} can follow")
+        raise IllegalAction("over_then", action=event.action)
     implied = spec.implied(state, event) if spec.implied is not None else None
     if implied is not None:  # a decision the record leaves out (a throw not taken back)
         match.advance(implied)
@@ -152,9 +152,9 @@ def _apply_recorded(match: Any, event: Any, raw: dict[str, Any], index: int,
         raise IllegalAction(spec.codec_for(state.engine_action()).expected)
     seat = state.to_move
     if seat < 0:
-        raise IllegalAction("no player is to move")
+        raise IllegalAction("no_one_to_move")
     if event.player != seat:
-        raise IllegalAction(f"the event says player {event.player}, but it is player {seat}'s turn")
+        raise IllegalAction("wrong_player", given=event.player, seat=seat)
     match.advance(event.decision, event, raw, check_physics)
 
 

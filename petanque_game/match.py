@@ -192,7 +192,7 @@ class Match:
         recorded), the engine's steps that followed it (a round scored) included."""
         seat = self.seat_to_move
         if seat is None:
-            raise IllegalAction("no player is to move")
+            raise IllegalAction("no_one_to_move")
         if self.spec.board and isinstance(action, self.rules.Throw):
             action = self._release(seat, action)
         return self.advance(action) + self._settle()
@@ -211,7 +211,7 @@ class Match:
         outcome = None
         if state.to_move == CHANCE:
             if recorded is not None and recorded.outcome is None:
-                raise IllegalAction(f"a {recorded.action} here must be followed by its outcome")
+                raise IllegalAction("outcome_due", action=recorded.action)
             state, outcome = self._chance(decision, state, recorded, check_physics)
         codec = self.spec.codec_for(decision)
         if codec is None:
@@ -281,7 +281,7 @@ class Match:
 
         aim = decided.launch
         if isinstance(aim, Launch) or not isinstance(aim, Aim):
-            raise IllegalAction("a throw is decided by its aim alone; the hand adds the rest")
+            raise IllegalAction("petanque.aim_only")
         if self.state.throw_due != (decided.obj, decided.die):
             return decided  # the rules refuse it, with their own reason
         player = self.record.players[seat]
@@ -294,7 +294,7 @@ class Match:
             launch = release(self.level, self.state.num_players, seat, decided.obj, aim, hand,
                              self.stream("hand"), self.stream("wobble", seat), tumble_rng)
         except LaunchError as e:  # a throw the hand cannot make: refused like any illegal move
-            raise IllegalAction(str(e)) from None
+            raise IllegalAction(e.refusal) from None
         return self.rules.Throw(decided.obj, decided.die, launch)
 
     def _throw(self, state: Any) -> tuple[Any, Any]:
@@ -306,7 +306,7 @@ class Match:
             result = simulate_throw(self.level, table, state.num_players, player, obj, die,
                                     launch)
         except LaunchError as e:  # a throw the hand cannot make: refused like any illegal move
-            raise IllegalAction(str(e)) from None
+            raise IllegalAction(e.refusal) from None
         self.last_throw = ThrowShown(player, obj, result.path, result.table)
         settle = self.rules.Settle(result.table)
         return state.apply(settle), settle

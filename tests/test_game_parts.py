@@ -13,6 +13,7 @@ import pytest
 
 import petanque_game
 from petanque_game import stats
+from petanque_game import texts as text_tables
 from petanque_game.config import game_files, shipped_rule_defaults
 from petanque_game.history import kind_of
 from petanque_game.rules.games import POINTS, games
@@ -104,12 +105,12 @@ def test_a_game_text_is_given_once():
         for entry in folder.iterdir():
             if entry.name.endswith(".yaml"):
                 into: dict[str, str] = {}
-                lang._flatten(entry.name[:-5], read_yaml(entry), into)
+                text_tables.flatten(entry.name[:-5], read_yaml(entry), into)
                 shared |= set(into)
         mine: dict[str, str] = {}
-        for area, texts in lang._game_texts(code):
+        for area, texts in text_tables._game_texts(code):
             theirs: dict[str, str] = {}
-            lang._flatten(area, texts, theirs)
+            text_tables.flatten(area, texts, theirs)
             assert not set(mine) & set(theirs), code  # two games' files give one key
             mine.update(theirs)
         assert not shared & set(mine), code

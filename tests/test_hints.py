@@ -44,23 +44,23 @@ def test_bank_or_roll_is_told_with_both_chances():
                                 turn_total=300, dice_in_hand=2)
     given = hint(GAME, state)
     assert given.action == Roll(2)
-    assert given.text == "Roll 2 dice on: 84% to win (banking 300: 70%)"
+    assert given.text == "Roll the 2 dice left: 84% to win (banking 300: 70%)"
     assert given.value == pytest.approx(win.roll_value(win.position(state)))
     calm = tt.TenThousandState(num_players=2, banked=(0, 0), phase=tt.CHOOSING,
                                turn_total=1000, dice_in_hand=3)
     given = hint(GAME, calm)
     assert given.action == Bank()
-    assert re.fullmatch(r"Bank 1000: \d+(\.\d)?% to win \(rolling on: \d+(\.\d)?%\)", given.text)
+    assert re.fullmatch(r"Bank 1,000: \d+(\.\d)?% to win \(rolling on: \d+(\.\d)?%\)", given.text)
 
 
 def test_a_keep_says_what_comes_after_it():
     state = chosen(tt.new_game(2), (1, 5, 2, 3, 4, 6))
     given = hint(GAME, state)
     assert given.action == Keep((1,))
-    assert re.fullmatch(r"Keep 1, roll on: \d+% to win", given.text)
+    assert re.fullmatch(r"Keep 1 and roll on: \d+% to win", given.text)
     near = chosen(tt.TenThousandState(num_players=2, banked=(9650, 9900), phase=tt.START),
                   (1, 1, 1, 2, 3, 4))
-    assert hint(GAME, near).text == "Keep 1-1-1 and bank 1000: you win"
+    assert hint(GAME, near).text == "Keep 1-1-1 and bank 1,000: you win"
     hot = chosen(tt.new_game(2), (1, 1, 5, 5, 5, 1))
     assert hint(GAME, hot).text.startswith("Keep 5-5-5-1-1-1 (hot dice) and roll all six again: ")
 
@@ -75,7 +75,7 @@ def test_without_a_win_table_the_hint_is_in_points():
     for state in (tt.new_game(1), tt.new_game(2, {"target": 2000})):
         given = hint(GAME, state)
         assert given.action == Roll(6)
-        assert given.text == "Roll 6 dice: 452 points expected this turn"
+        assert given.text == "Roll 6 dice: 452.4 points expected this turn"
         assert given.value == pytest.approx(452.44, abs=0.01)
 
 

@@ -165,19 +165,19 @@ def test_shut_the_box_hints_say_the_exact_penalty_or_chance(opts):
         target = box_ai.target_of(state)
         penalty, chance = exact_box(state, given.action, target)
         rolls = [a for a in state.legal_actions() if isinstance(a, Roll) and a != given.action]
+        told = given.told  # what the hint says, as numbers (the words: test_words.py)
         if target is None:
-            shown = [float(x) for x in re.findall(r"\d+\.\d", given.text)]
-            assert shown[0] == pytest.approx(penalty, abs=0.05 + 1e-9)
+            assert told.worth == "penalty" and given.value == told.value
             assert given.value == pytest.approx(penalty, abs=1e-9)
             if rolls:
-                assert shown[1] == pytest.approx(exact_box(state, rolls[0], None)[0],
-                                                 abs=0.05 + 1e-9)
+                assert told.alt_value == pytest.approx(exact_box(state, rolls[0], None)[0],
+                                                       abs=1e-9)
         else:
-            found = re.findall(PERCENT, given.text)
-            says(found[0], chance)
+            assert told.worth in ("share", "shut") and given.value == told.value
             assert given.value == pytest.approx(chance, abs=1e-9)
             if rolls:
-                says(found[1], exact_box(state, rolls[0], target)[1])
+                assert told.alt_value == pytest.approx(exact_box(state, rolls[0], target)[1],
+                                                       abs=1e-9)
         checked += 1
     assert checked > 1000
 
@@ -233,12 +233,12 @@ def test_ship_pot_hints_say_the_exact_chance_for_two_players(anymode):
         given = hint("ship-captain-crew", state)
         exact = exact_two_player_pot(state, anymode)
         assert given.value == pytest.approx(exact[given.action], abs=1e-9)
-        found = re.findall(PERCENT, given.text)
-        if found:
-            says(found[0], exact[given.action])
-        if len(found) > 1:
+        told = given.told  # what the hint says, as numbers (the words: test_words.py)
+        if told.worth:
+            assert told.worth == "pot" and told.value == given.value
+        if told.alt:
             others = [a for a in exact if (a == Stop()) != (given.action == Stop())]
-            says(found[1], max(exact[a] for a in others))
+            assert told.alt_value == pytest.approx(max(exact[a] for a in others), abs=1e-9)
         checked += 1
     assert checked > 500
 
@@ -265,12 +265,13 @@ def test_ship_points_hints_say_the_expected_score():
         if not state.qualified:
             value = ship_ai._value_before_roll(state.secured_count, state.rolls_left, exact,
                                                state.cargo_reroll == "any")
-            assert float(re.search(r"\d+\.\d", given.text).group()) == pytest.approx(
-                value, abs=0.05 + 1e-9)
+            assert given.told.worth == "score"
+            assert given.told.value == pytest.approx(value, abs=1e-9)
         elif sum(state.cargo) < 12:
             options = ship_ai._option_values(state.cargo, state.rolls_left, exact, False)
             best_roll = max(v for k, v in options.items() if k != "stop")
-            shown = float(re.search(r"\d+\.\d+", given.text).group())
-            assert shown == pytest.approx(best_roll, abs=0.05 + 1e-9)
+            told = given.told
+            rolled = told.alt_value if isinstance(given.action, Stop) else told.value
+            assert rolled == pytest.approx(best_roll, abs=1e-9)
         checked += 1
     assert checked > 200

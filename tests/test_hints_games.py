@@ -121,17 +121,17 @@ def test_ship_hints_forced_rolls_with_what_the_turn_is_worth():
 
 def test_ship_hints_stop_or_reroll_in_expected_cargo():
     seven = rolled(scc.new_game(2), 6, 5, 4, 3, 4)
-    assert hint(SHIP, seven).text == "Re-roll: expected cargo 8.0 (stopping: 7)"
+    assert hint(SHIP, seven).text == "Re-roll the cargo (7): expected cargo 8.0 (stopping: 7)"
     eight = rolled(scc.new_game(2), 6, 5, 4, 4, 4)
     given = hint(SHIP, eight)
-    assert (given.action, given.text) == (Stop(), "Stop with 8 (re-roll: 7.97 expected)")
+    assert (given.action, given.text) == (Stop(), "Stop with 8: 8 for sure (re-rolling: 7.97)")
     assert hint(SHIP, rolled(scc.new_game(2), 6, 5, 4, 6, 6)).text == \
         "Stop with 12: no cargo is better"
     one_die = rolled(rolled(scc.new_game(2, {"cargo_reroll": "any"}), 6, 5, 1, 1, 1), 4, 2, 6)
     given = hint(SHIP, one_die)
     assert given.action == Roll(1, reroll=(2,)) == ship_ai.choose(one_die, "expert",
                                                                     random.Random(0))
-    assert given.text == "Re-roll the 2: expected cargo 9.5 (stopping: 8)"
+    assert given.text == "Keep the 6, re-roll the 2: expected cargo 9.5 (stopping: 8)"
 
 
 def test_ship_in_a_pot_round_hints_the_chance_to_take_the_pot():
@@ -139,12 +139,12 @@ def test_ship_in_a_pot_round_hints_the_chance_to_take_the_pot():
     state = rolled(state, 6, 5, 4, 4, 6)
     given = hint(SHIP, state)
     assert given.action == Roll(2)
-    assert re.fullmatch(r"Re-roll: \d+% to take the pot \(stopping loses\)", given.text)
+    assert re.fullmatch(r"Re-roll the cargo \(\d+\): \d+% to take the pot \(stopping: under 1%\)", given.text)
     first = rolled(scc.new_game(2, {"mode": "pot"}), 6, 5, 4, 2, 6)
-    assert re.fullmatch(r"Re-roll: \d+% to take the pot \(stopping: \d+%\)",
+    assert re.fullmatch(r"Re-roll the cargo \(\d+\): \d+% to take the pot \(stopping: \d+%\)",
                         hint(SHIP, first).text)
     last_round = rolled(scc.new_game(2, {"target": 0, "rounds": 1}), 6, 5, 4, 2, 6)
-    assert re.fullmatch(r"Re-roll: about \d+% to win \(stopping: about \d+%\)",
+    assert re.fullmatch(r"Re-roll the cargo \(\d+\): about \d+% to win \(stopping: about \d+%\)",
                         hint(SHIP, last_round).text)  # the match's chance is an estimate
 
 

@@ -32,6 +32,7 @@ from petanque_game.rules import shut_the_box as stb
 from petanque_game.rules import ten_thousand as tt
 from petanque_game.rules.base import Bank, Dice, Keep, Roll, Stop
 from petanque_game.ui import lang
+from petanque_game.ui.tray_games import advice as tray_advice
 from petanque_game.ui.tray_games import told
 from petanque_game.ui.tray_ship import ShipControls
 from petanque_game.ui.tray_shut_the_box import ShutTheBoxControls
@@ -47,10 +48,14 @@ def english_after():
     lang.use(lang.DEFAULT)
 
 
+GAME_OF = {TenThousandControls: tt.GAME_ID, ShipControls: scc.GAME_ID,
+           ShutTheBoxControls: stb.GAME_ID}
+
+
 def window(controls, state) -> dict[str, str]:
-    """The hint as the window tells it, in each language (the controls' `advise` reads only the
-    state)."""
-    advice = controls.advise(None, state)
+    """The hint as the window tells it, in each language (the controls' `advise`: the hint's
+    keys, `tray_games.advice`)."""
+    advice = tray_advice(GAME_OF[controls], state)
     said = {}
     for code in LANGUAGES:
         lang.use(code)
@@ -98,7 +103,7 @@ def test_item_2_a_last_turn_already_won_says_so():
     state = last_turn((1, 2, 3, 4, 5), 20)
     assert all(a.chance == 1.0 for a in box_ai.appraise(state))
     given = hint("shut-the-box", state)
-    assert given.text == "Roll one die: sure to win or share (two dice: sure)"
+    assert given.text == "Roll one die: a sure win or share (two dice: sure)"
     assert window(ShutTheBoxControls, state) == {
         "en": "Roll one die: a sure win or share (two dice: sure)",
         "da": "Slå med én terning: sikker sejr eller delt sejr (to terninger: sikker)",
@@ -139,13 +144,13 @@ def test_item_3_the_pot_chance_is_exact_not_an_estimate():
     assert values[Roll(2)] == pytest.approx(0.5012, abs=5e-5)
     given = hint("ship-captain-crew", state)
     assert given.action == Stop()
-    assert given.text == "Stop with 7: 51% to take the pot (re-roll: 50%)"
+    assert given.text == "Stop with 7: 51% to take the pot (re-rolling: 50%)"
 
 
 def test_item_3_the_match_chance_is_said_to_be_an_estimate():
     """Item 3: in a points match's last round the chance is the expert's estimate: 'about'."""
     state = rolled(scc.new_game(2, {"target": 0, "rounds": 1}), 6, 5, 4, 2, 6)
-    assert re.fullmatch(r"Re-roll: about \d+% to win \(stopping: about \d+%\)",
+    assert re.fullmatch(r"Re-roll the cargo \(\d+\): about \d+% to win \(stopping: about \d+%\)",
                         hint("ship-captain-crew", state).text)
     said = window(ShipControls, state)
     assert "about" in said["en"] and "omkring" in said["da"] and "omtrent" in said["nb"]
@@ -163,7 +168,7 @@ def test_item_4_with_three_or_more_players_the_chance_says_it_is_one_on_one():
                               turn_total=350, dice_in_hand=2)
     assert hint("ten-thousand", six).value == hint("ten-thousand", two).value
     assert hint("ten-thousand", six).text == (
-        "Roll 2 dice on: 1% to win if the best other score (9,950) were your only rival "
+        "Roll the 2 dice left: 1% to win if the best other score (9,950) were your only rival "
         "(banking 350: under 1%)")
     said = window(TenThousandControls, six)
     assert "if the best other score (9,950) were your only rival" in said["en"]

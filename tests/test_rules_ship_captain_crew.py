@@ -334,7 +334,7 @@ def test_pot_rounds_limit_most_chips_wins_ties_share():
     (Roll(4), "all 5 unsecured dice"), (Roll(5, reroll=(1,)), "no cargo to re-roll"),
     (Roll("5"), "whole number"), (Roll(5, reroll="12"), "by value"), (Stop(), "no cargo"),
     (Keep((6,)), "Keep is not a move"), (Bank(), "Bank"), (Close((1,)), "Close"),
-    (None, "NoneType"), ("roll", "str"), (Dice((1, 2, 3, 4, 5)), "must decide to roll"),
+    (None, "NoneType"), ("roll", "str"), (Dice((1, 2, 3, 4, 5)), "must decide first"),
 ])
 def test_illegal_seat_actions_are_refused(action, why):
     with pytest.raises(IllegalAction, match=why):
@@ -344,7 +344,7 @@ def test_illegal_seat_actions_are_refused(action, why):
 @pytest.mark.parametrize("dice, why", [
     (Dice((1, 2, 3, 4)), "5 dice were rolled"), (Dice((0, 1, 2, 3, 4)), "1 to 6"),
     (Dice((7, 1, 2, 3, 4)), "1 to 6"), (Dice((True, 1, 2, 3, 4)), "1 to 6"),
-    (Dice(None), "list of numbers"), (Roll(5), "must be given first"), (Stop(), "given first"),
+    (Dice(None), "must be a list, not NoneType"), (Roll(5), "must be given first"), (Stop(), "given first"),
 ])
 def test_illegal_chance_outcomes_are_refused(dice, why):
     with pytest.raises(IllegalAction, match=why):

@@ -523,11 +523,11 @@ def test_round_end_different_from_the_rules_is_refused_saying_what_differs():
     s = play_round(s, finals)
     assert s.legal_actions() == [] and s.to_move == ENGINE
     assert s.engine_action() == RoundEnd(1, (6, 0), (0,))
-    with pytest.raises(IllegalAction, match=r"points are \[6, 0\], not \(6, 1\)"):
+    with pytest.raises(IllegalAction, match=r"its points should be \[6, 0\], not \(6, 1\)"):
         s.apply(RoundEnd(1, (6, 1), (0,)))
-    with pytest.raises(IllegalAction, match=r"closest are \[0\]"):
+    with pytest.raises(IllegalAction, match=r"its closest should be \[0\]"):
         s.apply(RoundEnd(1, (6, 0), (1,)))
-    with pytest.raises(IllegalAction, match="round is 1, not 2"):
+    with pytest.raises(IllegalAction, match="its round should be 1, not 2"):
         s.apply(RoundEnd(2, (6, 0), (0,)))
     for bad in (RoundEnd(1, (6, True), (0,)), RoundEnd(1, "60", (0,)), RoundEnd(1, None, (0,)),
                 Accept(), Throw("diamond", None, LAUNCH), None):

@@ -459,25 +459,25 @@ def test_the_hint_is_said_in_the_players_language_with_their_names():
     from types import SimpleNamespace
 
     from petanque_game.ai.hints import Hint
+    from petanque_game.ai.petanque import Label
     from petanque_game.rules.petanque_table import Aim
     from petanque_game.ui.table_hint import hint_words
 
     aim = Aim(0.0, -400.0, math.pi / 2, 2000.0, 0.7, 0.0)
     state = SimpleNamespace(throw_due=("die", 1), num_players=3, awaiting_accept=False)
     players = [Seat("Ana", "human"), Seat("Bjørn", "ai", "easy"), Seat("Åse", "ai", "easy")]
-    hint = Hint(aim, "Knock player 2's die away: worth +1.5 points this round against the best "
-                     "other player", 1.5)
+    hint = Hint(aim, "English, never read on screen", 1.5, Label("knock_player", 1))
     try:
         lang.use("da")
         assert hint_words(hint, state, players) == \
             "Skub Bjørns terning væk: +1.5 point værd i denne runde mod den bedste af de andre"
         lang.use("nb")
-        short = Hint(aim, "Aim short of the diamond: worth -0.5 points", -0.5)
+        short = Hint(aim, "", -0.5, Label("short"))
         assert hint_words(short, state, players).startswith("Sikt litt foran diamanten: verdt -0.5")
     finally:
         lang.use("en")
     diamond = SimpleNamespace(throw_due=("diamond", None), num_players=2, awaiting_accept=False)
-    risky = Hint(aim, "Throw the diamond to the middle of the board: 20% risk", -1.0)
+    risky = Hint(aim, "", -1.0, Label("middle"))
     assert hint_words(risky, diamond) == \
         "Throw the diamond to the middle of the board: 20% risk of losing it (-5)"
 

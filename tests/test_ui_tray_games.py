@@ -226,8 +226,8 @@ def test_a_wrong_closing_is_refused_in_the_players_language_with_what_is_possibl
     app.key(pygame.K_RETURN)
     d = st.dice
     options = " eller ".join(" og ".join(map(str, s)) for s in st.closable())
-    assert app.toast.message == (f"Terningerne viser {d[0]} + {d[1]} = {sum(d)}: du kan lukke "
-                                 f"{options}")
+    assert app.toast.message == (f"Slaget {d[0]}+{d[1]} lader dig ikke lukke {wrong}; du kan "
+                                 f"lukke {options}")
     assert scene.session.state is st
 
 

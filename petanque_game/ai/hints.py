@@ -9,6 +9,10 @@ Terningepetanque's in `hints_petanque.py` (each loaded on the first hint that ne
 neither importing this module nor a tray game's hint imports the physics). A game with none (no
 decision to hint) gets a ValueError.
 
+A hint's words are keys, said by each layer in its own language: a tray game's move and worth as
+a `Told` (the window says it in the player's language, `words.tell`; `Hint.text` is the same in
+English), Terningepetanque's aim by its `ai.petanque.Label`.
+
 Ten Thousand: with two or more players and a target with a shipped win table, the value is the
 chance to win (`ten_thousand_win`); with three or more players it is the chance one-on-one
 against the best other score, as the expert plays, and the hint says so; otherwise it is the
@@ -28,17 +32,44 @@ from petanque_game.rules import ten_thousand as ten_thousand_rules
 from petanque_game.rules.base import Bank, Keep
 from petanque_game.rules.games import spec_of
 from petanque_game.rules.ten_thousand import DICE, keep_score
+from petanque_game.words import english_number, english_tr, tell
+
+
+@dataclass(frozen=True)
+class Told:
+    """A tray game's hint as text keys, so that each layer says it in its own language
+    (`words.tell`): `move` names the sentence of the move (tray.hint.move.*, filled with
+    `fields`; `count` picks the one/other form), `worth` what it is worth (tray.hint.worth.*: a
+    chance for `words.CHANCES`, else points or a penalty: `value`), `alt` the other choice
+    (tray.hint.alt.*) and its worth `alt_value`."""
+
+    move: str
+    fields: tuple[tuple[str, Any], ...] = ()
+    count: int | None = None
+    worth: str = ""
+    value: float = 0.0
+    alt: str = ""
+    alt_value: float = 0.0
+    alt_count: int | None = None
 
 
 @dataclass(frozen=True)
 class Hint:
-    """The expert's `action` for the state, `text` saying it and its worth in a player's words,
-    and `value`: that worth as a number (a chance to win from 0 to 1, or expected points, as the
-    text says)."""
+    """The expert's `action` for the state, `text` saying it and its worth in English, and
+    `value`: that worth as a number (a chance to win from 0 to 1, or expected points, as the
+    text says). What the window says comes from keys, never from `text`: a tray game's `told`
+    (`Told`), Terningepetanque's `label` (what an aim is for: `ai.petanque.Label`)."""
 
     action: Any
     text: str
     value: float
+    label: Any = None
+    told: Told | None = None
+
+
+def told_hint(action: Any, told: Told) -> Hint:
+    """A tray game's hint: its English text said from the keys of `told`."""
+    return Hint(action, tell(told, english_tr, english_number), told.value, told=told)
 
 
 _HINTS: dict[str, Callable[[Any, Any], Hint]] = {}
@@ -78,91 +109,58 @@ def registers(game: str) -> Callable:
 
 @registers(ten_thousand_rules.GAME_ID)
 def _ten_thousand(state: Any, board: Any = None) -> Hint:
+    """With a win table: the chance to win (one-on-one against the best other score with three
+    or more players); without: the points the expert expects from the turn."""
     win = ten_thousand_win
     action = ten_thousand.choose(state, "expert", random.Random(0))  # the expert draws nothing
     pos = win.position(state)
-    if pos is None:
-        return _ten_thousand_points(state, action)
-    against = _one_on_one(state) if state.num_players > 2 else ""
+    worth = "points" if pos is None else "win"
+    rival: tuple = ()
+    if pos is not None and state.num_players > 2:  # the table's chance is one-on-one
+        worth = "win_rival"
+        me = state.turn_player
+        rival = (("rival", max(s for seat, s in enumerate(state.banked) if seat != me)),)
+    t, n = state.turn_total, state.dice_in_hand
+    far = None if pos is not None else ten_thousand_points.far_table(state.hot_dice_banks)
+    total = (("total", t),) + rival
     if isinstance(action, Keep):
         keep = action.dice
-        value = win.keep_value(pos, _steps(keep), len(keep))
-        return Hint(action, f"{_keep_then(state, keep, pos)}: {chance(value)}{against}", value)
-    bank, roll = win.bank_value(pos), win.roll_value(pos)
-    if state.turn_total == 0:
-        return Hint(action, f"Roll {action.count} dice: {chance(roll)}{against}", roll)
-    digits = 1 if percent(bank) == percent(roll) else 0  # show the difference, if small
+        kept = t + keep_score(keep)
+        value = far.after_keep(kept, n - len(keep)) if far else \
+            win.keep_value(pos, _steps(keep), len(keep))
+        shown = "-".join(map(str, sorted(keep, reverse=True)))
+        return told_hint(action, Told(_keep_then(state, keep, pos), (("dice", shown),
+                                      ("total", kept)) + rival, worth=worth, value=value))
     if isinstance(action, Bank):
-        text = (f"Bank {state.turn_total}: {chance(bank, digits)}{against} "
-                f"(rolling on: {percent(roll, digits)})")
-        return Hint(action, text, bank)
-    text = (f"Roll {_dice(action.count)} on: {chance(roll, digits)}{against} "
-            f"(banking {state.turn_total}: {percent(bank, digits)})")
-    return Hint(action, text, roll)
-
-
-def _one_on_one(state: Any) -> str:
-    """What a chance from the two-player table is with three or more players: the chance against
-    the best other score alone, as if the others were not playing."""
-    me = state.turn_player
-    best = max(s for seat, s in enumerate(state.banked) if seat != me)
-    return f" if the best other score ({best:,}) were your only rival"
+        if far:
+            return told_hint(action, Told("tt_bank", total, value=float(t)))
+        return told_hint(action, Told("tt_bank", total, worth=worth, value=win.bank_value(pos),
+                                      alt="tt_roll", alt_value=win.roll_value(pos)))
+    value = far.value(t, n) if far else win.roll_value(pos)
+    if t == 0:
+        return told_hint(action, Told("tt_roll", rival, action.count, worth, value))
+    if far:
+        return told_hint(action, Told("tt_roll_on", total, action.count, worth, value))
+    return told_hint(action, Told("tt_roll_on", total, action.count, worth, value, "tt_bank",
+                                  win.bank_value(pos)))
 
 
 def _keep_then(state: Any, keep: tuple[int, ...], pos: Any) -> str:
-    """'Keep 5-5-1, roll on', '..., then bank 450' or 'Keep 5-5-5 (hot dice) and roll all six
-    again': the keep and what the expert does next."""
-    shown = "-".join(map(str, sorted(keep, reverse=True)))
-    total = state.turn_total + _steps(keep) * 50
+    """The sentence of a keep, as the expert goes on after it: bank, roll on, or roll all six
+    again (hot dice)."""
+    total = state.turn_total + keep_score(keep)
     left = state.dice_in_hand - len(keep)
     if state.banked[state.turn_player] + total >= state.target:
-        return f"Keep {shown} and bank {total}"
+        return "tt_keep_bank"
     if left == 0 and state.hot_dice_banks:
-        rolls = True  # the total is banked at once, and six fresh dice roll for free
-    else:
-        after = ten_thousand_win.Position(pos.table, pos.a, pos.b, total // 50, left or DICE)
-        rolls = ten_thousand_win.rolls_on(after)
-    hot = " (hot dice)" if left == 0 else ""
-    if not rolls:
-        return f"Keep {shown}{hot}, then bank {total}"
-    return f"Keep {shown}{hot} and roll all six again" if hot else f"Keep {shown}, roll on"
-
-
-def _ten_thousand_points(state: Any, action: Any) -> Hint:
-    """Solo practice or a target with no win table: the expert plays for points; say so."""
-    table = ten_thousand_points.far_table(state.hot_dice_banks)
-    t, n = state.turn_total, state.dice_in_hand
-    if isinstance(action, Keep):
-        keep = action.dice
-        value = table.after_keep(t + _steps(keep) * 50, n - len(keep))
-        shown = "-".join(map(str, sorted(keep, reverse=True)))
-        return Hint(action, f"Keep {shown}: {value:.0f} points expected this turn", value)
-    if isinstance(action, Bank):
-        return Hint(action, f"Bank {t} points", float(t))
-    value = table.value(t, n)
-    label = f"Roll {_dice(action.count)} on" if t else f"Roll {action.count} dice"
-    return Hint(action, f"{label}: {value:.0f} points expected this turn", value)
+        return "tt_keep_hot"  # the total is banked at once, and six fresh dice roll for free
+    if pos is None:
+        return "tt_keep"
+    after = ten_thousand_win.Position(pos.table, pos.a, pos.b, total // 50, left or DICE)
+    if not ten_thousand_win.rolls_on(after):
+        return "tt_keep_bank"
+    return "tt_keep_hot" if left == 0 else "tt_keep_roll"
 
 
 def _steps(keep: tuple[int, ...]) -> int:
     return keep_score(keep) // 50
-
-
-def _dice(n: int) -> str:
-    return "the last die" if n == 1 else f"{n} dice"
-
-
-def percent(p: float, digits: int = 0) -> str:
-    """A chance as a player reads it: "71%", "a sure win", "over 99%", "under 1%"."""
-    if p >= 1.0 - 1e-12:
-        return "a sure win"
-    shown = f"{100 * p:.{digits}f}"
-    if float(shown) >= 100.0:
-        return "over 99%"
-    return f"{shown}%" if float(shown) > 0.0 else "under 1%"
-
-
-def chance(p: float, digits: int = 0) -> str:
-    """ "71% to win", or "you win" when it is sure."""
-    return "you win" if p >= 1.0 - 1e-12 else f"{percent(p, digits)} to win"
-

@@ -23,10 +23,14 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
+from dataclasses import replace
 
 from petanque_game.ai.hints import Hint, registers
 from petanque_game.rules import terningepetanque as rules
 from petanque_game.rules.base import Roll
+from petanque_game.rules.petanque_table import Aim
+from petanque_game.words import english_tr
 
 WORTH_SAMPLES = 128  # fresh hands the stated worth is the mean of (benchmarks/bench_hint_worth.py)
 
@@ -40,30 +44,47 @@ def _terningepetanque(state: rules.TerningepetanqueState, board: object = None,
     if board is None:
         raise ValueError("a Terningepetanque hint needs the board the game is played on")
     if state.phase == rules.Phase.ROLLOFF:
-        contenders = len(state.rolloff_contenders)
-        return Hint(Roll(1), "Roll a die for who starts: the highest throws the diamond",
-                    1.0 / contenders)
-    against = "against your opponent" if state.num_players == 2 else \
-        "against the best other player"
+        return _said(Roll(1), 1.0 / len(state.rolloff_contenders), None, state)
     if state.phase == rules.Phase.ACCEPT:
         seat = state.to_move
         to_come = tuple(p for p, _, _ in state.throw_order[state.throws_done:])
         value = lead(state.table, seat, state.penalties, to_come)
-        return Hint(rules.Accept(), f"Keep the throw: as it lies it is worth {value:+.1f} "
-                                    f"points this round {against}", value)
+        return _said(rules.Accept(), value, None, state)
     situation = ai.situation_of(state)
     thrower = ai.HANDS["expert"] if hand is None else hand
     found = ai.search(board, situation, random.Random(seed_of(state)), hand=thrower)
     # the worth said: fresh hands of the chosen aim, never the search's best estimate
     value = ai.appraise(board, situation, found.aim, thrower,
                         random.Random(seed_of(state) + ":worth"), WORTH_SAMPLES)
-    if situation.obj == rules.DIAMOND:
-        risk = -value / rules.DIAMOND_PENALTY  # the share of sampled throws it left
-        said = "it stays on the board" if risk <= 0.0 else \
-            f"{100 * risk:.0f}% risk of losing it (-{rules.DIAMOND_PENALTY})"
-        return Hint(found.aim, f"{found.label}: {said}", value)
-    return Hint(found.aim, f"{found.label}: worth {value:+.1f} points this round {against}",
-                value)
+    return _said(found.aim, value, found.label, state)
+
+
+def _said(action: object, value: float, label: object, state: rules.TerningepetanqueState) \
+        -> Hint:
+    """The hint, its `text` in English from the keys the window says it by (`words_of`)."""
+    hint = Hint(action, "", value, label)
+    owner = getattr(label, "owner", None)
+    return replace(hint, text=words_of(hint, state, english_tr,
+                                       "" if owner is None else f"player {owner + 1}"))
+
+
+def words_of(hint: Hint, state: rules.TerningepetanqueState, tr: Callable[..., str],
+             who: str) -> str:
+    """The hint's aim (its `label`) and worth in the words `tr` gives (the window: the
+    player's language, `ui.lang.tr`); `who`: the owner of a die it knocks away."""
+    if not isinstance(hint.action, Aim):
+        return tr("table.hint.keep", points=f"{hint.value:+.1f}") \
+            if state.awaiting_accept else tr("table.hint.roll")
+    what = tr(f"table.hint.label.{hint.label.key}", name=who)
+    obj, _ = state.throw_due
+    if obj == rules.DIAMOND:
+        risk = max(0.0, -hint.value / rules.DIAMOND_PENALTY)  # the share of throws it left
+        worth = tr("table.hint.stays") if risk <= 0.0 else \
+            tr("table.hint.risk", percent=f"{100 * risk:.0f}")
+    else:
+        key = "table.hint.worth_two" if state.num_players == 2 else "table.hint.worth_many"
+        worth = tr(key, points=f"{hint.value:+.1f}")
+    return f"{what}: {worth}"
 
 
 def seed_of(state: rules.TerningepetanqueState) -> str:

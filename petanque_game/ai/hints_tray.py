@@ -1,29 +1,30 @@
 """Hints for Shut the Box and for Ship, Captain and Crew (registered with `ai.hints`).
 
-Each gives the expert's move and its worth in the expert's own measure, as the player reads it:
+Each gives the expert's move and its worth in the expert's own measure, as keys the window says
+in the player's language (`hints.Told`; English here: `words.tell`):
 - Shut the Box: the turn's expected penalty ("Close 9: expected penalty 11.2"). When the expert
   plays for a target instead (the game's last turn, with other totals to beat; or `shut_wins`), the
   chance to meet it ("Close 1 and 2: 33% to win or share"). A roll of one die or two is shown
   with the other choice beside it.
-- Ship, Captain and Crew: in a points match the turn's expected score ("Re-roll: expected cargo
-  8.0 (stopping: 7)"); in a pot round the exact chance to take the pot, every player after you
-  playing their best (`ship_captain_crew_pot`: "Stop with 9: 64% to take the pot (re-roll:
-  41%)"); in the points match's last round and tie-breaks the expert's estimate of the chance to
-  win the match, said as one ("Re-roll: about 55% to win (stopping: about 30%)"). Rolls before
+- Ship, Captain and Crew: in a points match the turn's expected score ("Re-roll the cargo (7):
+  expected cargo 8.0 (stopping: 7)"); in a pot round the exact chance to take the pot, every
+  player after you playing their best (`ship_captain_crew_pot`: "Stop with 9: 64% to take the
+  pot (re-rolling: 41%)"); in the points match's last round and tie-breaks the expert's estimate
+  of the chance to win the match, said as one ("Re-roll the cargo (7): about 55% to win
+  (stopping: about 30%)"). Rolls before
   the cargo is reached are forced; their hint says what the turn is worth.
 """
 
 from __future__ import annotations
 
 import random
-from functools import partial
 
 from petanque_game.ai import ship_captain_crew as ship_ai
 from petanque_game.ai import shut_the_box as box_ai
-from petanque_game.ai.hints import Hint, percent, registers
+from petanque_game.ai.hints import Hint, Told, registers, told_hint
 from petanque_game.rules import ship_captain_crew as ship_rules
 from petanque_game.rules import shut_the_box as box_rules
-from petanque_game.rules.base import Close, Roll, Stop
+from petanque_game.rules.base import Roll, Stop
 
 # --- Shut the Box ---------------------------------------------------------------------------------
 
@@ -32,41 +33,23 @@ from petanque_game.rules.base import Close, Roll, Stop
 def _shut_the_box(state: box_rules.ShutTheBoxState, board: object = None) -> Hint:
     appraisals = box_ai.appraise(state)
     chosen = box_ai.best(appraisals)
-    goal = _box_goal(state, box_ai.target_of(state))
-    if goal is None:
-        value = chosen.penalty
-        worth = f"expected penalty {value:.1f}"
-    else:
-        value = chosen.chance
-        worth = _odds(value, goal)
-    text = f"{_box_move(chosen.action)}: {worth}"
-    other = [a for a in appraisals if a is not chosen and isinstance(a.action, Roll)]
-    if other:  # one die or two: say what the other is worth
-        alt = other[0]
-        shown = f"{alt.penalty:.1f}" if goal is None else _odds(alt.chance)
-        text += f" ({_box_dice(alt.action.count)}: {shown})"
-    return Hint(chosen.action, text, value)
-
-
-def _box_goal(state: box_rules.ShutTheBoxState, target: int | None) -> str | None:
-    """What the chance is a chance of, or None when the expert plays for the expected penalty."""
+    target = box_ai.target_of(state)
     if target is None:
-        return None
-    if not box_ai.is_last_turn(state):
-        return "to shut the box and win"  # shut_wins
-    return "to win or share"
-
-
-def _box_move(action: Roll | Close) -> str:
+        worth, value = "penalty", chosen.penalty
+    else:
+        worth = "share" if box_ai.is_last_turn(state) else "shut"
+        value = chosen.chance
+    action = chosen.action
+    other = [a for a in appraisals if a is not chosen and isinstance(a.action, Roll)]
+    alt: dict = {}
+    if other:  # one die or two: say what the other is worth
+        alt = {"alt": "box_roll", "alt_count": other[0].action.count,
+               "alt_value": other[0].penalty if target is None else other[0].chance}
     if isinstance(action, Roll):
-        return f"Roll {_box_dice(action.count)}"
-    boxes = [str(b) for b in sorted(action.boxes)]
-    shown = boxes[0] if len(boxes) == 1 else f"{', '.join(boxes[:-1])} and {boxes[-1]}"
-    return f"Close {shown}"
-
-
-def _box_dice(count: int) -> str:
-    return "one die" if count == 1 else "two dice"
+        return told_hint(action, Told("box_roll", count=action.count, worth=worth, value=value,
+                                      **alt))
+    return told_hint(action, Told("box_close", (("boxes", tuple(sorted(action.boxes))),),
+                                  worth=worth, value=value, **alt))
 
 
 # --- Ship, Captain and Crew -------------------------------------------------------------------------
@@ -77,51 +60,26 @@ def _ship_captain_crew(state: ship_rules.ShipCaptainCrewState, board: object = N
     action = ship_ai.choose(state, "expert", random.Random(0))  # the expert draws nothing
     terms, values = ship_ai.appraise(state)
     value = values[action]
-    goal = {"pot": "to take the pot", "match": "to win"}.get(terms)
-    odds = partial(_odds, about="about " if terms == "match" else "")  # match: an estimate
+    worth = {"pot": "pot", "match": "win_about"}.get(terms, "")  # the match's: an estimate
+    about = "_about" if terms == "match" else ""
     if not state.qualified:
-        worth = f"expected score {value:.1f} this turn" if goal is None else odds(value, goal)
-        return Hint(action, f"Roll {action.count} dice: {worth}", value)
+        return told_hint(action, Told("ship_roll", count=action.count, worth=worth or "score",
+                                      value=value))
     cargo = sum(state.cargo)
     if isinstance(action, Stop):
         if cargo == 12:
-            return Hint(action, "Stop with 12: no cargo is better", value)
+            return told_hint(action, Told("ship_stop_best", (("cargo", cargo),), value=value))
         alt = max((a for a in values if not isinstance(a, Stop)), key=lambda a: values[a])
-        said = _ship_reroll(state, alt).lower()
-        if goal is None:
-            shown = _cargo(values[alt], float(cargo))
-            return Hint(action, f"Stop with {cargo} ({said}: {shown} expected)", value)
-        text = f"Stop with {cargo}: {odds(value, goal)} ({said}: {odds(values[alt])})"
-        return Hint(action, text, value)
-    stop = values[Stop()]
-    said = _ship_reroll(state, action)
-    if goal is None:
-        text = f"{said}: expected cargo {_cargo(value, stop)} (stopping: {cargo})"
-        return Hint(action, text, value)
-    instead = "stopping loses" if stop <= 0.0 else f"stopping: {odds(stop)}"
-    return Hint(action, f"{said}: {odds(value, goal)} ({instead})", value)
-
-
-def _ship_reroll(state: ship_rules.ShipCaptainCrewState, action: Roll) -> str:
+        return told_hint(action, Told("ship_stop", (("cargo", cargo),),
+                                      worth=worth or "sure_cargo",
+                                      value=value if worth else float(cargo),
+                                      alt="ship_reroll" + about, alt_value=values[alt]))
     if action.count == 1:
-        return f"Re-roll the {action.reroll[0]}"
-    return "Re-roll both" if state.cargo_reroll == "any" else "Re-roll"
-
-
-def _cargo(value: float, other: float) -> str:
-    """An expected cargo to one decimal, or two when one would not tell it from `other`."""
-    return f"{value:.2f}" if f"{value:.1f}" == f"{other:.1f}" else f"{value:.1f}"
-
-
-# --- both -----------------------------------------------------------------------------------------
-
-
-def _odds(p: float, goal: str = "", about: str = "") -> str:
-    """A chance as the hint says it: "33% to win or share", "sure to win", "no chance to win";
-    `about` ("about ") goes before an estimated one."""
-    tail = f" {goal}" if goal else ""
-    if p >= 1.0 - 1e-12:
-        return f"sure{tail}" if goal else "sure"
-    if p <= 1e-12:
-        return f"no chance{tail}"
-    return f"{about}{percent(p)}{tail}"
+        die = action.reroll[0]
+        kept = next(v for v in state.cargo if v != die) if state.cargo.count(die) == 1 else die
+        move, fields = "ship_reroll_one", (("die", die), ("kept", kept))
+    else:
+        move, fields = "ship_reroll", (("cargo", cargo),)
+    return told_hint(action, Told(move, fields, worth=worth or "cargo", value=value,
+                                  alt="ship_stop" + about,
+                                  alt_value=values[Stop()] if worth else float(cargo)))

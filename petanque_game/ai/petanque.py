@@ -132,14 +132,23 @@ def _medium(level: Level, situation: Situation, rng: random.Random) -> Aim:
 
 
 @dataclass(frozen=True)
+class Label:
+    """What an aim is for, as the hint's text key (`table.hint.label.<key>`: "short", "Aim short
+    of the diamond"); `owner`: the seat whose die it knocks away, for "knock_player"."""
+
+    key: str
+    owner: int | None = None
+
+
+@dataclass(frozen=True)
 class Suggestion:
-    """The expert search's aim, what it is for (`label`, e.g. "Aim short of the diamond"), its
+    """The expert search's aim, what it is for (`label`, e.g. Label("short")), its
     `worth` as the search weighs it (`petanque_worth.worth`) and its `points`: the thrower's
     expected lead in points (`points_worth`), both averaged over the sampled hands. For the aim
     chosen as the best of many, both are biased upwards: a figure to show comes from `appraise`."""
 
     aim: Aim
-    label: str
+    label: Label
     worth: float
     points: float
 
@@ -158,7 +167,7 @@ def search(level: Level, situation: Situation, rng: random.Random,
     n, seat = situation.num_players, situation.thrower
     t = level.throw
 
-    def value(label: str, candidate: Aim) -> Suggestion:
+    def value(label: Label, candidate: Aim) -> Suggestion:
         total = points = 0.0
         for h in hands:
             h_state = h.getstate()
@@ -268,28 +277,28 @@ def _with_unseen_chance(thrown: Aim, sample: random.Random) -> Launch:
     return thrown.launched(draw_orientation(unseen), draw_tumble(unseen))
 
 
-def _candidates(level: Level, situation: Situation) -> list[tuple[str, Aim]]:
+def _candidates(level: Level, situation: Situation) -> list[tuple[Label, Aim]]:
     """Aims worth weighing, each with what it is for: at the diamond and round it at three
     heights, short of it, through each die lying near it (to knock it away), and through the
     diamond (to push it)."""
     n, seat, obj = situation.num_players, situation.thrower, situation.obj
     if obj == DIAMOND:
-        middle = "Throw the diamond to the middle of the board"
+        middle = Label("middle")
         spots = [((0.0, 0.0), r, middle) for r in (0.2, 0.5, 0.8)]
-        spots += [((x, y), 0.5, "Throw the diamond near the middle of the board")
+        spots += [((x, y), 0.5, Label("near_middle"))
                   for x, y in ((40.0, 0.0), (-40.0, 0.0), (0.0, 40.0), (0.0, -40.0))]
         return [(label, aim(level, n, seat, spot, roll=r, obj=obj)) for spot, r, label in spots]
     dm = situation.table.diamond
     side = level.dice.side
-    spots = [((dm.x, dm.y), r, "Aim at the diamond") for r in (0.15, 0.45, 0.75)]
-    short = "Aim short of the diamond"
+    spots = [((dm.x, dm.y), r, Label("at_diamond")) for r in (0.15, 0.45, 0.75)]
+    short = Label("short")
     spots.append((_short_of(level, n, seat, (dm.x, dm.y), side), 0.4, short))
     spots.append((_short_of(level, n, seat, (dm.x, dm.y), 2.5 * side), 0.8, short))
     zone = release_zone(level, n, seat)
     nx, ny = zone.normal  # out towards the thrower; across the approach is (-ny, nx)
     for sideways in (-1.2 * side, 1.2 * side):
         spots.append(((dm.x - ny * sideways, dm.y + nx * sideways), 0.5,
-                      "Aim beside the diamond"))
+                      Label("beside")))
     for d in situation.table.dice:
         if d.on_board and d.distance is not None and d.distance < 60.0:
             label = _knock(d.player, seat, n)
@@ -297,21 +306,21 @@ def _candidates(level: Level, situation: Situation) -> list[tuple[str, Aim]]:
                 spots.append((_through(level, n, seat, (d.x, d.y), beyond), 0.95, label))
     for beyond in (40.0, 120.0):  # push the diamond on
         spots.append((_through(level, n, seat, (dm.x, dm.y), beyond), 0.95,
-                      "Push the diamond on"))
+                      Label("push")))
     # lay-ups well clear of the crowd: safe when the round is won already
     for sideways in (-6.0 * side, 6.0 * side):
         spots.append(((dm.x - ny * sideways + nx * 3 * side,
                        dm.y + nx * sideways + ny * 3 * side), 0.3,
-                      "Play safe, well clear of the other dice"))
+                      Label("safe")))
     return [(label, aim(level, n, seat, spot, roll=r)) for spot, r, label in spots]
 
 
-def _knock(owner: int, seat: int, num_players: int) -> str:
+def _knock(owner: int, seat: int, num_players: int) -> Label:
     if owner == seat:
-        return "Aim through your own die"
+        return Label("own_die")
     if num_players == 2:
-        return "Knock your opponent's die away"
-    return f"Knock player {owner + 1}'s die away"
+        return Label("knock_opponent")
+    return Label("knock_player", owner)
 
 
 def _short_of(level: Level, n: int, seat: int, spot: tuple[float, float],

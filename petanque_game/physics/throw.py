@@ -40,6 +40,7 @@ from dataclasses import dataclass
 
 from petanque_game.physics.level import Level, Wall
 from petanque_game.physics.results import ThrowResult
+from petanque_game.rules.base import Refused
 from petanque_game.rules.petanque_table import (
     DIAMOND,
     DIE,
@@ -51,8 +52,8 @@ from petanque_game.rules.petanque_table import (
 )
 
 
-class LaunchError(ValueError):
-    """A launch the physics refuses; the message names the field and the allowed range."""
+class LaunchError(Refused):
+    """A launch the physics refuses; its `refusal` names the field and the allowed range."""
 
 
 @dataclass(frozen=True)
@@ -83,9 +84,9 @@ class ReleaseZone:
 
 def release_zone(level: Level, num_players: int, thrower: int) -> ReleaseZone:
     if num_players not in level.seats:
-        raise LaunchError(f"num_players is {num_players!r}; this level seats 2, 3 or 4")
+        raise LaunchError("launch.seats", given=repr(num_players))
     if type(thrower) is not int or not 0 <= thrower < num_players:
-        raise LaunchError(f"thrower is {thrower!r}; expected a seat 0 to {num_players - 1}")
+        raise LaunchError("launch.thrower", given=repr(thrower), last=num_players - 1)
     wall = level.seat_wall(num_players, thrower)
     near = wall.distance + level.walls.thickness + level.release_margin
     return ReleaseZone(wall, near, near + level.throw.release_depth, wall.length / 2.0)
@@ -94,13 +95,12 @@ def release_zone(level: Level, num_players: int, thrower: int) -> ReleaseZone:
 def check_launch(level: Level, num_players: int, thrower: int, launch: Launch) -> None:
     """Raise LaunchError with one clear reason when `launch` is not a legal throw for the seat."""
     if not isinstance(launch, Launch):
-        raise LaunchError(f"launch must be a Launch, not {type(launch).__name__}")
+        raise LaunchError("launch.not_launch", given=type(launch).__name__)
     if type(launch.orientation) is not int or not 0 <= launch.orientation < 24:
-        raise LaunchError(f"launch.orientation is {launch.orientation!r}; expected 0 to 23")
+        raise LaunchError("launch.orientation", given=repr(launch.orientation))
     tumble = launch.tumble
     if tumble is not None and (type(tumble) is not int or not 0 <= tumble <= TUMBLE_MAX):
-        raise LaunchError(f"launch.tumble is {tumble!r}; expected a whole number 0 to "
-                          f"{TUMBLE_MAX} (or none, for the physics of version 2)")
+        raise LaunchError("launch.tumble", given=repr(tumble), most=TUMBLE_MAX)
     check_aim(level, num_players, thrower, launch)
 
 
@@ -108,34 +108,30 @@ def check_aim(level: Level, num_players: int, thrower: int, launch: Aim) -> None
     """Raise LaunchError with one clear reason when the aim is not a throw the seat may make
     (the same limits as `check_launch`, the hand's orientation aside)."""
     if not isinstance(launch, Aim):
-        raise LaunchError(f"an aim must be an Aim, not {type(launch).__name__}")
+        raise LaunchError("launch.not_aim", given=type(launch).__name__)
     for name in Aim.FIELDS:
         value = getattr(launch, name)
         if type(value) not in (int, float) or not math.isfinite(value):
-            raise LaunchError(f"launch.{name} is {value!r}; it must be a finite number")
+            raise LaunchError("launch.not_finite", name=name, given=repr(value))
     zone = release_zone(level, num_players, thrower)
     t = level.throw
     if not 0.0 < launch.speed <= t.max_speed:
-        raise LaunchError(f"launch.speed is {launch.speed:g} mm/s; expected (0, {t.max_speed:g}]")
+        raise LaunchError("launch.speed", speed=launch.speed, most=t.max_speed)
     if not t.min_elevation <= launch.elevation <= t.max_elevation:
-        raise LaunchError(f"launch.elevation is {launch.elevation:g} rad; expected "
-                          f"[{t.min_elevation:g}, {t.max_elevation:g}]")
+        raise LaunchError("launch.elevation", elevation=launch.elevation,
+                          low=t.min_elevation, high=t.max_elevation)
     if abs(launch.spin) > t.max_spin:
-        raise LaunchError(f"launch.spin is {launch.spin:g} rad/s; expected "
-                          f"[{-t.max_spin:g}, {t.max_spin:g}]")
+        raise LaunchError("launch.spin", spin=launch.spin, low=-t.max_spin, high=t.max_spin)
     inward = zone.wall.angle + math.pi
     off = abs(math.remainder(launch.direction - inward, 2 * math.pi))
     if off > t.max_side_angle + 1e-9:  # rounding of a heading right at the limit
-        raise LaunchError(f"launch.direction is {launch.direction:g} rad, {off:.3f} rad off "
-                          f"straight at the board ({math.remainder(inward, 2 * math.pi):.3f}); "
-                          f"at most {t.max_side_angle:.3f} allowed")
+        raise LaunchError("launch.direction", direction=launch.direction, off=off,
+                          inward=math.remainder(inward, 2 * math.pi), most=t.max_side_angle)
     d, lateral = zone.local(launch.x, launch.y)
     if not zone.near - 1e-6 <= d <= zone.far + 1e-6 or abs(lateral) > zone.half_width + 1e-6:
-        raise LaunchError(
-            f"launch.x, launch.y ({launch.x:g}, {launch.y:g}) is not in seat {thrower}'s release "
-            f"zone behind wall {zone.wall.name!r}: {zone.near:g} to {zone.far:g} mm from the "
-            f"centre along the wall's normal (is {d:g}) and within {zone.half_width:g} mm "
-            f"sideways (is {lateral:g})")
+        raise LaunchError("launch.zone", x=launch.x, y=launch.y, seat=thrower,
+                          wall=repr(zone.wall.name), near=zone.near, far=zone.far, depth=d,
+                          half=zone.half_width, lateral=lateral)
 
 
 def random_launch(level: Level, num_players: int, thrower: int, rng: random.Random,
@@ -166,22 +162,21 @@ def simulate_throw(level: Level, table: Table, num_players: int, thrower: int, o
 
 def _check_table(table: Table, obj: str, thrower: int, die: int | None) -> None:
     if not isinstance(table, Table):
-        raise TableError(f"table must be a Table, not {type(table).__name__}")
+        raise TableError("table.not_table", given=type(table).__name__)
     if obj == DIAMOND:
         if die is not None or table.dice or table.diamond is not None:
-            raise TableError("the diamond is thrown first, onto an empty table (Table(), and "
-                             "die None)")
+            raise TableError("table.diamond_first")
         return
     if obj != DIE:
-        raise TableError(f"obj must be 'diamond' or 'die', not {obj!r}")
+        raise TableError("table.obj", given=repr(obj))
     if die not in (0, 1):
-        raise TableError(f"die must be 0 or 1 for a die throw, not {die!r}")
+        raise TableError("table.die", given=repr(die))
     if table.diamond is None or not table.diamond.on_board:
-        raise TableError("a die is thrown only once the diamond lies on the board")
+        raise TableError("table.no_diamond")
     seen = set()
     for d in table.dice:
         if (d.player, d.die) in seen:
-            raise TableError(f"die {d.die} of player {d.player} is listed twice")
+            raise TableError("table.twice", die=d.die, player=d.player)
         seen.add((d.player, d.die))
     if (thrower, die) in seen:
-        raise TableError(f"die {die} of player {thrower} has already been thrown this round")
+        raise TableError("table.thrown", die=die, player=thrower)

@@ -170,25 +170,24 @@ class AcesState:
 
     def apply(self, action: object) -> AcesState:
         if self.phase == OVER:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("over")
         if self.phase == DICE:
             if not isinstance(action, Dice):
-                raise IllegalAction(f"the dice are rolling; expected their values, not "
-                                    f"{type(action).__name__}")
+                raise IllegalAction("dice_rolling", given=type(action).__name__)
             return self._after_dice(action)
         if not isinstance(action, Roll):
-            raise IllegalAction(f"Aces expects a roll here, not {type(action).__name__}")
+            raise IllegalAction("roll_expected", given=type(action).__name__)
         if action.reroll is not None:
-            raise IllegalAction("Aces has no re-roll of chosen dice")
+            raise IllegalAction("no_reroll")
         if action.count != self.dice[self.turn_player]:
-            raise IllegalAction(f"roll every die you hold ({self.dice[self.turn_player]}), "
-                                f"not {action.count!r}")
+            raise IllegalAction("aces.roll_count", due=self.dice[self.turn_player],
+                                given=action.count)
         return replace(self, phase=DICE)
 
     def _after_dice(self, action: Dice) -> AcesState:
         values = tuple(action.values) if isinstance(action.values, (tuple, list)) else None
         if values is None:
-            raise IllegalAction("the dice values must be a list")
+            raise IllegalAction("dice_not_list", given=type(action.values).__name__)
         base.check_dice(values, self.dice_to_roll)
         n, seat = self.num_players, self.turn_player
         dice, middle = list(self.dice), self.middle

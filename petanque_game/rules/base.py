@@ -11,7 +11,7 @@ A recorded event (docs/records.md#events) is one player's act with the chance ou
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
@@ -23,8 +23,52 @@ ENGINE = -2  # the rules have a bookkeeping step to take (state.engine_action())
 TERMINAL = -3  # the game is over
 
 
-class IllegalAction(ValueError):
-    """An action the rules refuse in this state; the message says why, in a player's words."""
+@dataclass(frozen=True)
+class Refusal:
+    """Why an action is refused, as the rules say it: a text `key` (the texts in
+    assets/text/<language>/refuse.yaml say it, each in its own language) and the `fields` it
+    names, as (name, value) pairs. A value is a number, a word that needs no translating (a
+    type's name, dice written "1-5-5") or a tuple of numbers or of such tuples, which the words
+    list with the language's "and" and "or". The rules say no words of their own."""
+
+    key: str
+    fields: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, /, **fields: Any) -> Refusal:
+        return cls(key, tuple((name, _frozen(value)) for name, value in fields.items()))
+
+
+def _frozen(value: Any) -> Any:
+    """A list as a tuple, all the way down: a refusal is a value, compared and kept as one."""
+    return tuple(_frozen(v) for v in value) if isinstance(value, (list, tuple)) else value
+
+
+def unworded(refusal: Refusal) -> str:
+    """A refusal with no words to say it: its key and fields as they are."""
+    shown = ", ".join(f"{k}={v!r}" for k, v in refusal.fields)
+    return f"{refusal.key}({shown})"
+
+
+# How a refusal reads when an exception carrying one is printed (a log, a record's error): the
+# rules know no words, so the package sets this on import to the English texts (`words.english`).
+wording: Callable[[Refusal], str] = unworded
+
+
+class Refused(ValueError):
+    """An exception that carries a `Refusal`; printed, it reads as `wording` says it."""
+
+    def __init__(self, key: str | Refusal, /, **fields: Any):
+        refusal = key if isinstance(key, Refusal) else Refusal.of(key, **fields)
+        super().__init__(refusal)
+        self.refusal = refusal
+
+    def __str__(self) -> str:
+        return wording(self.refusal)
+
+
+class IllegalAction(Refused):
+    """An action the rules refuse in this state: `refusal` says why, as a key and its fields."""
 
 
 # --- actions shared by the tray games -------------------------------------------------------------
@@ -130,7 +174,7 @@ class State(Protocol):
 
 def no_engine_step(state: object) -> object:
     """`engine_action` of a game whose rules take no bookkeeping steps of their own."""
-    raise IllegalAction("this game's rules take no steps of their own")
+    raise IllegalAction("no_engine_step")
 
 
 def ordered_dice_outcomes(count: int) -> list[tuple[Dice, Fraction]]:
@@ -145,10 +189,10 @@ def ordered_dice_outcomes(count: int) -> list[tuple[Dice, Fraction]]:
 def check_dice(values: tuple[int, ...], count: int) -> None:
     """Refuse a chance outcome that is not `count` values from 1 to 6."""
     if len(values) != count:
-        raise IllegalAction(f"{count} dice were rolled but {len(values)} values were given")
+        raise IllegalAction("dice_count", rolled=count, given=len(values))
     for v in values:
         if type(v) is not int or not 1 <= v <= 6:
-            raise IllegalAction(f"a die shows {v!r}; a die shows 1 to 6")
+            raise IllegalAction("die_value", value=repr(v))
 
 
 def best_seats(values: list[int], seats: list[int], highest: bool = True) -> tuple[int, ...]:

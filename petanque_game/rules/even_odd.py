@@ -151,23 +151,21 @@ class EvenOddState:
 
     def apply(self, action: object) -> EvenOddState:
         if self.phase == OVER:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("over")
         if self.phase == DICE_ROLLING:
             if not isinstance(action, Dice):
-                raise IllegalAction(f"the dice are rolling; expected their values, not "
-                                    f"{type(action).__name__}")
+                raise IllegalAction("dice_rolling", given=type(action).__name__)
             return self._after_dice(action)
         if not isinstance(action, Roll):
-            raise IllegalAction(f"Evens against Odds expects a roll here, not "
-                                f"{type(action).__name__}")
+            raise IllegalAction("roll_expected", given=type(action).__name__)
         if action.reroll is not None or action.count != DICE:
-            raise IllegalAction(f"roll all six dice, not {action.count!r}")
+            raise IllegalAction("even_odd.roll_count", given=action.count)
         return replace(self, phase=DICE_ROLLING)
 
     def _after_dice(self, action: Dice) -> EvenOddState:
         values = tuple(action.values) if isinstance(action.values, (tuple, list)) else None
         if values is None:
-            raise IllegalAction("the dice values must be a list")
+            raise IllegalAction("dice_not_list", given=type(action.values).__name__)
         base.check_dice(values, DICE)
         won = settle(self, values)
         seat, other = self.turn_player, self.opponent

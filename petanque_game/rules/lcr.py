@@ -155,25 +155,23 @@ class LcrState:
 
     def apply(self, action: object) -> LcrState:
         if self.phase == OVER:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("over")
         if self.phase == DICE:
             if not isinstance(action, Dice):
-                raise IllegalAction(f"the dice are rolling; expected their values, not "
-                                    f"{type(action).__name__}")
+                raise IllegalAction("dice_rolling", given=type(action).__name__)
             return self._after_dice(action)
         if not isinstance(action, Roll):
-            raise IllegalAction(f"LCR expects a roll here, not {type(action).__name__}")
+            raise IllegalAction("roll_expected", given=type(action).__name__)
         if action.reroll is not None:
-            raise IllegalAction("LCR has no re-roll of chosen dice")
+            raise IllegalAction("no_reroll")
         if action.count != self.dice_due:
-            raise IllegalAction(f"roll {self.dice_due} dice (one per chip, at most three), "
-                                f"not {action.count!r}")
+            raise IllegalAction("lcr.roll_count", due=self.dice_due, given=action.count)
         return replace(self, phase=DICE)
 
     def _after_dice(self, action: Dice) -> LcrState:
         values = tuple(action.values) if isinstance(action.values, (tuple, list)) else None
         if values is None:
-            raise IllegalAction("the dice values must be a list")
+            raise IllegalAction("dice_not_list", given=type(action.values).__name__)
         base.check_dice(values, self.dice_due)
         n, seat = self.num_players, self.turn_player
         chips, pot = list(self.chips), self.pot

@@ -11,9 +11,13 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from petanque_game.rules.base import Refused
 
-class OptionError(ValueError):
-    """An unknown option or a value out of range; the message names the option."""
+FAR = 10**15  # a whole number this large is shown by its size alone
+
+
+class OptionError(Refused):
+    """An unknown option or a value out of range; its refusal names the option."""
 
 
 @dataclass(frozen=True)
@@ -32,15 +36,15 @@ class Option:
         if self.choices is not None:
             # bool is an int in Python: compare types too, so `true` is not the number 1.
             if not any(type(value) is type(c) and value == c for c in self.choices):
-                shown = ", ".join(_show(c) for c in self.choices)
-                raise OptionError(f"option {self.name!r} is {_show(value)}; expected one of {shown}")
+                raise OptionError("option.choices", name=repr(self.name), value=_show(value),
+                                  choices=", ".join(_show(c) for c in self.choices))
             return value
         if type(value) is not int:
-            raise OptionError(f"option {self.name!r} is {_show(value)}; expected a whole number")
+            raise OptionError("option.whole", name=repr(self.name), value=_show(value))
         if not self.low <= value <= self.high or value % self.step:
-            multiple = f", a multiple of {self.step}" if self.step != 1 else ""
-            raise OptionError(f"option {self.name!r} is {_show(value)}; expected {self.low} to "
-                              f"{self.high}{multiple}")
+            raise OptionError("option.far" if abs(value) >= FAR else "option.range" if
+                              self.step == 1 else "option.range_step", name=repr(self.name),
+                              value=_show(value), low=self.low, high=self.high, step=self.step)
         return value
 
 
@@ -50,8 +54,8 @@ def _show(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, str):
         return ascii(value if len(value) <= 40 else value[:40] + "...")  # as config.brief
-    if isinstance(value, int) and abs(value) >= 10**15:
-        return "a whole number far out of range"
+    if isinstance(value, int) and abs(value) >= FAR:
+        return f"{'-' if value < 0 else ''}1e{len(str(abs(value))) - 1}"  # its size, briefly
     return repr(value) if isinstance(value, (int, float)) else type(value).__name__
 
 
@@ -65,11 +69,10 @@ def resolve(specs: Mapping[str, Option], given: Mapping[str, Any] | None) -> Map
     if given is None:
         given = {}
     if not isinstance(given, Mapping):
-        raise OptionError(f"options must be a mapping of names to values, not {_show(given)}")
+        raise OptionError("option.not_mapping", given=_show(given))
     for key in given:
         if key not in specs:
-            known = ", ".join(sorted(specs)) or "none"
-            raise OptionError(f"unknown option {_show(key)}; this game's options are: {known}")
+            raise OptionError("option.unknown", given=_show(key), known=tuple(sorted(specs)))
     values = {name: spec.check(given[name]) if name in given else spec.default
               for name, spec in specs.items()}
     return MappingProxyType(values)

@@ -14,6 +14,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from petanque_game.rules.base import Refused
+
 DIAMOND = "diamond"
 DIE = "die"
 # How steady a person's hand is, from the steadiest (a record's top-level "hands" names one per
@@ -21,8 +23,9 @@ DIE = "die"
 HAND_NAMES = ("steady", "normal", "shaky")
 
 
-class TableError(ValueError):
-    """A table or launch in a record that is missing a key, mistyped or out of range."""
+class TableError(Refused):
+    """A table or launch in a record that is missing a key, mistyped or out of range (its
+    `refusal` names the place: `where`, a path in the record such as "outcome.dice[0]")."""
 
 
 @dataclass(frozen=True)
@@ -89,19 +92,19 @@ class Table:
             )
         dice_raw = obj.get("dice")
         if not isinstance(dice_raw, list):
-            raise TableError("outcome.dice must be a list")
+            raise TableError("table.dice_list")
         dice = []
         for i, raw in enumerate(dice_raw):
             where = f"outcome.dice[{i}]"
             d = _mapping(raw, where, DIE_KEYS)
             off_during = d.get("off_during", _MISSING)
             if off_during is _MISSING:
-                raise TableError(f"{where} lacks 'off_during'")
+                raise TableError("table.lacks", where=where, key=repr("off_during"))
             if off_during is not None:
                 off_during = _whole(d, "off_during", where, 0, 7)
             distance = d.get("distance", _MISSING)
             if distance is _MISSING:
-                raise TableError(f"{where} lacks 'distance'")
+                raise TableError("table.lacks", where=where, key=repr("distance"))
             if distance is not None:
                 distance = _number(d, "distance", where)
             dice.append(DieRest(
@@ -189,39 +192,40 @@ def _mapping(value: Any, where: str, keys: tuple[str, ...]) -> dict:
     """`value` as an object holding no key but `keys` (docs/records.md#events: no unknown key below
     the top level)."""
     if not isinstance(value, dict):
-        raise TableError(f"{where} must be an object")
+        raise TableError("table.not_object", where=where)
     unknown = sorted(k for k in value if k not in keys)
     if unknown:
-        raise TableError(f"{where} has unknown key {ascii(unknown[0])[:40]}")
+        raise TableError("table.unknown_key", where=where, key=ascii(unknown[0])[:40])
     return value
 
 
 def _number(obj: dict, key: str, where: str) -> float:
     if key not in obj:
-        raise TableError(f"{where} lacks {key!r}")
+        raise TableError("table.lacks", where=where, key=repr(key))
     value = obj[key]
     if type(value) not in (int, float):
-        raise TableError(f"{where}.{key} must be a number, not {type(value).__name__}")
+        raise TableError("table.not_number", where=where, key=key, given=type(value).__name__)
     if type(value) is int and abs(value) > TOO_LARGE:  # float() of it could overflow
-        raise TableError(f"{where}.{key} is a whole number far out of range")
+        raise TableError("table.far", where=where, key=key)
     if not math.isfinite(value):
-        raise TableError(f"{where}.{key} is {value}; it must be finite")
+        raise TableError("table.not_finite", where=where, key=key, value=str(value))
     return float(value)
 
 
 def _whole(obj: dict, key: str, where: str, low: int, high: int) -> int:
     if key not in obj:
-        raise TableError(f"{where} lacks {key!r}")
+        raise TableError("table.lacks", where=where, key=repr(key))
     value = obj[key]
     if type(value) is not int or not low <= value <= high:
-        raise TableError(f"{where}.{key} is {value!r}; expected a whole number {low} to {high}")
+        raise TableError("table.whole", where=where, key=key, value=repr(value), low=low,
+                         high=high)
     return value
 
 
 def _flag(obj: dict, key: str, where: str) -> bool:
     if key not in obj:
-        raise TableError(f"{where} lacks {key!r}")
+        raise TableError("table.lacks", where=where, key=repr(key))
     value = obj[key]
     if type(value) is not bool:
-        raise TableError(f"{where}.{key} must be true or false")
+        raise TableError("table.flag", where=where, key=key)
     return value

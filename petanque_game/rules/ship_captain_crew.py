@@ -83,12 +83,11 @@ OPTIONS: dict[str, Option] = {
 def new_game(num_players: int, options: Mapping | None = None) -> ShipCaptainCrewState:
     """A match at the start of round 1 (seat 0 to roll five dice)."""
     if type(num_players) is not int or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
-        raise ValueError(f"{TITLE} is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                         f"not {num_players!r}")
+        raise base.Refused("players", title=TITLE, low=MIN_PLAYERS, high=MAX_PLAYERS,
+                           given=repr(num_players))
     opts = resolve(OPTIONS, options)
     if opts["mode"] == "points" and opts["target"] == 0 and opts["rounds"] == 0:
-        raise OptionError("options 'target' and 'rounds' are both 0: in points mode at least "
-                          "one of them must be set, or the match would never end")
+        raise OptionError("option.ship_endless")
     n = num_players
     state = ShipCaptainCrewState(
         num_players=n, mode=opts["mode"], target=opts["target"], rounds=opts["rounds"],
@@ -285,60 +284,55 @@ class ShipCaptainCrewState:
 
     def apply(self, action: object) -> ShipCaptainCrewState:
         if self.finished:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("over")
         if self.pending:
             if not isinstance(action, Dice):
-                raise IllegalAction(f"the {self.pending} dice just rolled must be given first")
+                raise IllegalAction("dice_due", count=self.pending)
             if not isinstance(action.values, (tuple, list)):
-                raise IllegalAction("dice values must be a list of numbers 1 to 6")
+                raise IllegalAction("dice_not_list", given=type(action.values).__name__)
             values = tuple(action.values)
             base.check_dice(values, self.pending)
             return self._rolled(values)
         if isinstance(action, Stop):
             if not self.qualified:
-                raise IllegalAction("there is no cargo to accept yet: ship, captain and crew "
-                                    "are not all secured")
+                raise IllegalAction("ship.no_cargo")
             return self._end_turn(sum(self.cargo))
         if isinstance(action, Dice):
-            raise IllegalAction(f"seat {self.turn_player} must decide to roll before dice are given")
+            raise IllegalAction("decide_first", seat=self.turn_player)
         if not isinstance(action, Roll):
-            raise IllegalAction(f"{type(action).__name__} is not a move in {TITLE}: "
-                                "roll, or stop to accept the cargo")
+            raise IllegalAction("ship.not_a_move", given=type(action).__name__)
         return replace(self, pending=action.count, kept=self._check_roll(action))
 
     def _check_roll(self, roll: Roll) -> tuple[int, ...]:
         """Refuse an illegal roll; return the cargo die that stays (for a one-die re-roll)."""
         count, reroll = roll.count, roll.reroll
         if type(count) is not int:
-            raise IllegalAction(f"a roll is of a whole number of dice, not {count!r}")
+            raise IllegalAction("roll_count", given=repr(count))
         if reroll is not None:
             if not isinstance(reroll, (tuple, list)) or any(type(v) is not int for v in reroll):
-                raise IllegalAction(f"the re-rolled cargo dice must be listed by value, "
-                                    f"not {reroll!r}")
+                raise IllegalAction("ship.reroll_values", given=repr(reroll))
             reroll = tuple(sorted(reroll))
         if not self.qualified:
             need = NUM_DICE - self.secured_count
             if reroll is not None:
-                raise IllegalAction("there is no cargo to re-roll yet")
+                raise IllegalAction("ship.no_cargo_yet")
             if count != need:
-                raise IllegalAction(f"all {need} unsecured dice must be rolled, not {count}")
+                raise IllegalAction("ship.roll_all", need=need, given=count)
             return ()
         a, b = self.cargo
         if count == 2:
             if reroll is not None and reroll != (a, b):
-                raise IllegalAction(f"the cargo is {a} and {b}; {list(reroll)} is not both "
-                                    "cargo dice")
+                raise IllegalAction("ship.not_both", a=a, b=b, given=repr(list(reroll)))
             return ()
         if count == 1:
             if self.cargo_reroll != "any":
-                raise IllegalAction("both cargo dice must be re-rolled together "
-                                    "(re-rolling one needs option cargo_reroll: any)")
+                raise IllegalAction("ship.both_together")
             if reroll is None and a == b:
                 return (a,)  # both cargo dice show the same: which one is re-rolled is moot
             if reroll is None or len(reroll) != 1 or reroll[0] not in (a, b):
-                raise IllegalAction(f"name the cargo die to re-roll: {a} or {b}")
+                raise IllegalAction("ship.name_die", a=a, b=b)
             return (b,) if reroll[0] == a else (a,)
-        raise IllegalAction(f"the cargo is two dice: re-roll 2 (or 1), not {count}")
+        raise IllegalAction("ship.reroll_count", given=count)
 
     # --- what follows from an action -----------------------------------------------------------
 

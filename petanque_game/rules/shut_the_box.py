@@ -77,8 +77,8 @@ OPTIONS: dict[str, Option] = {
 def new_game(num_players: int, options: Mapping | None = None) -> ShutTheBoxState:
     """A game at its start: seat 0 to roll, all nine boxes open."""
     if type(num_players) is not int or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
-        raise ValueError(f"Shut the Box is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                         f"not {num_players!r}")
+        raise base.Refused("players", title=TITLE, low=MIN_PLAYERS, high=MAX_PLAYERS,
+                           given=repr(num_players))
     chosen = resolve(OPTIONS, options)
     return ShutTheBoxState(
         num_players=num_players,
@@ -214,36 +214,35 @@ class ShutTheBoxState:
 
     def apply(self, action: object) -> ShutTheBoxState:
         if self.phase == OVER:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("over")
         if self.phase == DICE:
             if not isinstance(action, Dice):
-                raise IllegalAction(f"the dice are rolling; expected the dice values, "
-                                    f"not {_name(action)}")
+                raise IllegalAction("dice_rolling", given=_name(action))
             return self._after_dice(action)
         if isinstance(action, Roll):
             return self._after_roll(action)
         if isinstance(action, Close):
             return self._after_close(action)
-        wanted = "a roll" if self.phase == ROLL else "boxes to close"
-        raise IllegalAction(f"Shut the Box expects {wanted} here, not {_name(action)}")
+        raise IllegalAction("box.expects_roll" if self.phase == ROLL else "box.expects_close",
+                            given=_name(action))
 
     def _after_roll(self, action: Roll) -> ShutTheBoxState:
         if self.phase != ROLL:
-            raise IllegalAction(f"the dice show {_show(self.dice)}; close boxes before rolling "
-                                "again")
+            raise IllegalAction("box.close_first", dice=_sum(self.dice),
+                                options=tuple(self.closable()))
         if action.reroll is not None:
-            raise IllegalAction("Shut the Box has no re-roll of chosen dice")
+            raise IllegalAction("no_reroll")
         count = action.count
         if type(count) is not int or count not in (1, 2):
-            raise IllegalAction(f"roll one or two dice, not {count!r}")
+            raise IllegalAction("box.roll_count", given=repr(count))
         if count == 1 and not self.one_die_allowed:
-            raise IllegalAction("one die may be rolled only once boxes 7, 8 and 9 are all closed")
+            raise IllegalAction("box.one_die")
         return replace(self, phase=DICE, rolling=count)
 
     def _after_dice(self, action: Dice) -> ShutTheBoxState:
         values = action.values
         if not isinstance(values, (tuple, list)):
-            raise IllegalAction(f"the dice values must be a list, not {_name(values)}")
+            raise IllegalAction("dice_not_list", given=_name(values))
         values = tuple(values)
         base.check_dice(values, self.rolling)
         rolled = replace(self, phase=CLOSE, rolling=0, dice=values, last_roll=values,
@@ -254,26 +253,26 @@ class ShutTheBoxState:
 
     def _after_close(self, action: Close) -> ShutTheBoxState:
         if self.phase != CLOSE:
-            raise IllegalAction("roll the dice before closing boxes")
+            raise IllegalAction("box.roll_first")
         boxes = action.boxes
         if not isinstance(boxes, (tuple, list)):
-            raise IllegalAction(f"the boxes to close must be a list, not {_name(boxes)}")
+            raise IllegalAction("box.not_list", given=_name(boxes))
         for b in boxes:
             if type(b) is not int or not 1 <= b <= 9:
-                raise IllegalAction(f"there is no box {b!r}; the boxes are 1 to 9")
+                raise IllegalAction("box.no_such", given=repr(b))
         if not boxes:
-            raise IllegalAction("close at least one box")
+            raise IllegalAction("box.none", dice=_sum(self.dice),
+                                options=tuple(self.closable()))
         if len(set(boxes)) != len(boxes):
-            raise IllegalAction(f"a box can be closed only once ({_show(boxes)})")
+            raise IllegalAction("box.twice", boxes=tuple(boxes))
         for b in boxes:
             if b not in self.open_boxes:
-                raise IllegalAction(f"box {b} is already closed")
+                raise IllegalAction("box.closed", box=b)
         chosen = tuple(sorted(boxes))
         allowed = self.closable()
         if chosen not in allowed:
-            options_said = "; ".join(_show(s) for s in allowed)
-            raise IllegalAction(f"the roll {_show(self.dice, '+')} does not let you close "
-                                f"{_show(chosen)}; you may close {options_said}")
+            raise IllegalAction("box.not_allowed", dice=_sum(self.dice), boxes=chosen,
+                                options=tuple(allowed))
         left = tuple(b for b in self.open_boxes if b not in chosen)
         closed = replace(self, open_boxes=left, dice=(), phase=ROLL)
         if not left:
@@ -345,8 +344,9 @@ def _name(thing: object) -> str:
     return type(thing).__name__
 
 
-def _show(values: tuple | list, sep: str = ", ") -> str:
-    return sep.join(str(v) for v in values) if values else "nothing"
+def _sum(dice: tuple[int, ...]) -> str:
+    """Dice as a refusal names them: "2+6"."""
+    return "+".join(str(v) for v in dice)
 
 
 def _turns_done(events: list, index: int, state: Any) -> int:

@@ -80,8 +80,8 @@ def new_game(num_players: int, options: Mapping | None = None) -> TenThousandSta
     """A game at the start of seat 0's first turn; OptionError names a bad option."""
     chosen = opts.resolve(OPTIONS, options)
     if type(num_players) is not int or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
-        raise ValueError(f"Ten Thousand takes {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                         f"not {num_players!r}")
+        raise base.Refused("players", title=TITLE, low=MIN_PLAYERS, high=MAX_PLAYERS,
+                           given=repr(num_players))
     return TenThousandState(num_players=num_players, target=chosen["target"],
                             hot_dice_banks=chosen["hot_dice_banks"], banked=(0,) * num_players)
 
@@ -174,10 +174,10 @@ class TenThousandState:
 
     def apply(self, action: object) -> TenThousandState:
         if self.phase == OVER:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("over")
         if self.phase == ROLLING:
             if not isinstance(action, Dice):
-                raise IllegalAction(f"the dice must be rolled now, not {_name(action)}")
+                raise IllegalAction("dice_rolling", given=_name(action))
             return self._rolled(action.values)
         if isinstance(action, Roll):
             return self._roll(action)
@@ -186,23 +186,24 @@ class TenThousandState:
         if isinstance(action, Bank):
             return self._bank()
         if isinstance(action, Dice):
-            raise IllegalAction(f"seat {self.turn_player} must decide first; no dice are due")
-        raise IllegalAction(f"{_name(action)} is not a move in Ten Thousand")
+            raise IllegalAction("decide_first", seat=self.turn_player)
+        raise IllegalAction("ten_thousand.not_a_move", given=_name(action))
 
     # --- the moves ----------------------------------------------------------------------------
 
     def _roll(self, action: Roll) -> TenThousandState:
         if self.phase == KEEPING:
-            raise IllegalAction("set aside at least one scoring die before rolling again")
+            raise IllegalAction("ten_thousand.keep_before_roll", scoring=_scoring(self.last_roll))
         if action.reroll is not None:
-            raise IllegalAction("Ten Thousand has no re-roll of chosen dice")
+            raise IllegalAction("no_reroll")
         if type(action.count) is not int or action.count != self.dice_in_hand:
-            raise IllegalAction(f"you have {self.dice_in_hand} dice to roll, not {action.count!r}")
+            raise IllegalAction("ten_thousand.roll_count", have=self.dice_in_hand,
+                                given=repr(action.count))
         return replace(self, phase=ROLLING)
 
     def _rolled(self, values: object) -> TenThousandState:
         if not isinstance(values, (tuple, list)):
-            raise IllegalAction(f"a roll is a list of die values, not {_name(values)}")
+            raise IllegalAction("dice_not_list", given=_name(values))
         values = tuple(values)
         check_dice(values, self.dice_in_hand)
         rolled = replace(self, last_roll=values, last_kept=(), busted=False, hot_dice=False,
@@ -213,18 +214,21 @@ class TenThousandState:
 
     def _keep(self, dice: object) -> TenThousandState:
         if self.phase != KEEPING:
-            raise IllegalAction("there is no roll to set dice aside from; roll first")
+            raise IllegalAction("ten_thousand.roll_first")
         if not isinstance(dice, (tuple, list)) or any(type(v) is not int for v in dice):
-            raise IllegalAction(f"a keep is a list of die values, not {dice!r}")
+            raise IllegalAction("ten_thousand.keep_values", given=repr(dice))
         if not dice:
-            raise IllegalAction("set aside at least one scoring die")
+            raise IllegalAction("ten_thousand.keep_none", scoring=_scoring(self.last_roll))
         have, want = Counter(self.last_roll), Counter(dice)
         for value, count in sorted(want.items()):
             if count > have[value]:
-                shown = "-".join(map(str, self.last_roll))
-                raise IllegalAction(f"the roll {shown} has {_count(have[value], value)}, "
-                                    f"so {_count(count, value)} cannot be set aside")
-        points = keep_score(dice)  # raises IllegalAction naming a die that does not score
+                raise IllegalAction("ten_thousand.keep_missing", roll=_said(self.last_roll),
+                                    picked=_said((value,) * count))
+        try:
+            points = keep_score(dice)
+        except IllegalAction as e:  # a die that does not score: say which dice do
+            raise IllegalAction("ten_thousand.keep_not_scoring", **dict(e.refusal.fields),
+                                scoring=_scoring(self.last_roll)) from None
         total = self.turn_total + points
         left = self.dice_in_hand - len(dice)
         kept = replace(self, set_aside=tuple(sorted(self.set_aside + tuple(dice))),
@@ -239,9 +243,9 @@ class TenThousandState:
 
     def _bank(self) -> TenThousandState:
         if self.phase == START:
-            raise IllegalAction("roll first: nothing is set aside at the start of a turn")
+            raise IllegalAction("ten_thousand.bank_start")
         if self.phase == KEEPING:
-            raise IllegalAction("set aside at least one scoring die before banking")
+            raise IllegalAction("ten_thousand.keep_before_bank", scoring=_scoring(self.last_roll))
         banked = replace(self, turn_total=0)._add_score(self.turn_total)
         return banked if banked.phase == OVER else banked._next_turn(busted=False)
 
@@ -273,10 +277,10 @@ def keep_score(dice: tuple[int, ...] | list[int]) -> int:
     points = 0
     for value, count in sorted(Counter(dice).items()):
         if not 1 <= value <= 6:
-            raise IllegalAction(f"a die shows {value}; a die shows 1 to 6")
+            raise IllegalAction("die_value", value=repr(value))
         triples, rest = divmod(count, 3)
         if rest and value not in SINGLE:
-            raise IllegalAction(f"a {value} that is not part of a triple does not score")
+            raise IllegalAction("ten_thousand.not_scoring", value=value)
         points += triples * TRIPLE[value] + rest * SINGLE.get(value, 0)
     return points
 
@@ -292,8 +296,15 @@ def legal_keeps(roll: tuple[int, ...] | list[int]) -> list[tuple[int, ...]]:
     return sorted(k for k in keeps if k)
 
 
-def _count(n: int, value: int) -> str:
-    return f"{'no' if n == 0 else n} {value}{'' if n == 1 else 's'}"
+def _said(dice: tuple[int, ...] | list[int]) -> str:
+    """Dice as a refusal names them: "5-5-1"."""
+    return "-".join(map(str, dice))
+
+
+def _scoring(roll: tuple[int, ...]) -> str:
+    """The dice of `roll` that may be set aside, all of them: "1-5-5"."""
+    keeps = legal_keeps(roll)
+    return _said(max(keeps, key=len)) if keeps else ""
 
 
 def _name(thing: object) -> str:

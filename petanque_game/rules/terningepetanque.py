@@ -82,8 +82,8 @@ def new_game(num_players: int, options: Mapping | None = None) -> Terningepetanq
     """A game for 2-4 players about to roll for who starts; options resolved against OPTIONS."""
     resolved = opts.resolve(OPTIONS, options)
     if type(num_players) is not int or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
-        raise ValueError(f"Terningepetanque is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                         f"not {num_players!r}")
+        raise base.Refused("players", title=TITLE, low=MIN_PLAYERS, high=MAX_PLAYERS,
+                           given=repr(num_players))
     return TerningepetanqueState(num_players, resolved["rounds"], resolved["allow_rethrow"],
                                  tuple(range(num_players)), (0,) * num_players, (0,) * num_players)
 
@@ -214,7 +214,7 @@ class TerningepetanqueState:
     def engine_action(self) -> RoundEnd:
         """The round's scoring, when to_move is ENGINE."""
         if self.to_move != ENGINE:
-            raise IllegalAction("the round is not over yet: there is nothing to score")
+            raise IllegalAction("petanque.round_not_over")
         points, closest = score_round(self.table, self.penalties)
         return RoundEnd(self.round_number, points, closest)
 
@@ -229,7 +229,7 @@ class TerningepetanqueState:
 
     def apply(self, action: object) -> TerningepetanqueState:
         if self.finished:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("over")
         if self.starter is None:
             return self._rolloff(action)
         if self.pending_throw is not None:
@@ -244,14 +244,14 @@ class TerningepetanqueState:
         seat = self.rolloff_contenders[len(self.rolloff_rolls)]
         if not self.rolling:
             if not isinstance(action, Roll):
-                raise IllegalAction(f"seat {seat} must first roll a die for who starts")
+                raise IllegalAction("petanque.rolloff_roll", seat=seat)
             if type(action.count) is not int or action.count != 1 or action.reroll is not None:
-                raise IllegalAction("one die is rolled for who starts")
+                raise IllegalAction("petanque.rolloff_one_die")
             return replace(self, rolling=True)
         if not isinstance(action, Dice):
-            raise IllegalAction(f"the value of seat {seat}'s die for who starts is due")
+            raise IllegalAction("petanque.rolloff_due", seat=seat)
         if not isinstance(action.values, (tuple, list)):
-            raise IllegalAction("a roll's values must be a list of dice")
+            raise IllegalAction("dice_not_list", given=type(action.values).__name__)
         base.check_dice(tuple(action.values), 1)
         rolls = self.rolloff_rolls + tuple(action.values)
         if len(rolls) < len(self.rolloff_contenders):
@@ -266,26 +266,25 @@ class TerningepetanqueState:
 
     def _throw(self, action: object) -> TerningepetanqueState:
         player, obj, die = self.throw_order[self.throws_done]
-        due = "the diamond" if obj == DIAMOND else f"die {die}"
         if not isinstance(action, Throw):
-            raise IllegalAction(f"seat {player} must throw {due} now")
+            raise IllegalAction("petanque.throw_diamond" if obj == DIAMOND else
+                                "petanque.throw_die", seat=player, die=die)
         if type(action.obj) is not str or type(action.die) is not type(die) or (
                 action.obj, action.die) != (obj, die):
-            why = ("the diamond is thrown first" if obj == DIAMOND
-                   else "the diamond is already thrown" if action.obj == DIAMOND
-                   else "die 0 comes first" if die == 0 else "die 0 is already thrown")
-            raise IllegalAction(f"seat {player} must throw {due} now, not {action.obj!r} "
-                                f"{action.die!r} ({why})")
+            raise IllegalAction("petanque.wrong_throw.diamond_first" if obj == DIAMOND else
+                                "petanque.wrong_throw.diamond_thrown" if action.obj == DIAMOND
+                                else "petanque.wrong_throw.die_0_first" if die == 0 else
+                                "petanque.wrong_throw.die_0_thrown", seat=player, die=die,
+                                obj=repr(action.obj), given=repr(action.die))
         if not isinstance(action.launch, Launch):
-            raise IllegalAction("a throw needs a Launch (release point, direction, speed, "
-                                "elevation, spin, orientation)")
+            raise IllegalAction("petanque.no_launch")
         pending = PendingThrow(player, obj, die, action.launch, self.table)
         return replace(self, pending_throw=pending)
 
     def _settle(self, action: object) -> TerningepetanqueState:
         p = self.pending_throw
         if not isinstance(action, Settle):
-            raise IllegalAction(f"seat {p.player}'s throw is under way: its settled table is due")
+            raise IllegalAction("petanque.settle_due", seat=p.player)
         table = action.table
         self._check_table(table, p)
         penalties = list(self.penalties)
@@ -299,39 +298,36 @@ class TerningepetanqueState:
 
     def _check_table(self, table: object, p: PendingThrow) -> None:
         if not isinstance(table, Table) or not isinstance(table.diamond, DiamondRest):
-            raise IllegalAction("a throw settles as a Table with the diamond on it")
+            raise IllegalAction("petanque.table.not_a_table")
         dm = table.diamond
         if not (dm.on_board is True and type(dm.reset) is bool and _finite(dm.x, dm.y, dm.angle)):
-            raise IllegalAction("the diamond must lie on the board after a throw (laid at the "
-                                "centre, with reset, when it left), at a finite position")
+            raise IllegalAction("petanque.table.diamond")
         if not isinstance(table.dice, tuple) or not all(isinstance(d, DieRest) for d in table.dice):
-            raise IllegalAction("the settled table's dice must be a tuple of DieRest")
+            raise IllegalAction("petanque.table.dice")
         thrown = [(q, i) for q, _, i in self.throw_order[1:self.throws_done + 1]]
         listed = [(d.player, d.die) for d in table.dice]
         if listed != thrown or any(type(v) is not int for pair in listed for v in pair):
-            raise IllegalAction(f"the settled table lists the dice {listed} (seat, die); "
-                                f"the dice thrown so far this round are {thrown}")
+            raise IllegalAction("petanque.table.listed", listed=repr(listed), thrown=repr(thrown))
         before = {(d.player, d.die): d for d in p.table_before.dice}
         for d in table.dice:
-            name = f"seat {d.player}'s die {d.die}"
             old = before.get((d.player, d.die))
             was_off = old is not None and not old.on_board
             if (not _finite(d.x, d.y, d.angle) or type(d.face) is not int or not 1 <= d.face <= 6
                     or type(d.on_board) is not bool):
-                raise IllegalAction(f"{name} must show 1 to 6 at a finite position, on or off")
+                raise IllegalAction("petanque.table.die", seat=d.player, die=d.die)
             if d.on_board and (d.off_during is not None or not _finite(d.distance)
                                or d.distance < 0):
-                raise IllegalAction(f"{name} on the board needs a distance >= 0, no off_during")
+                raise IllegalAction("petanque.table.on_board", seat=d.player, die=d.die)
             if d.on_board and was_off:
-                raise IllegalAction(f"{name} was off the board: it cannot come back")
+                raise IllegalAction("petanque.table.came_back", seat=d.player, die=d.die)
             if not d.on_board and d.distance is not None:
-                raise IllegalAction(f"{name} is off the board: it has no distance")
+                raise IllegalAction("petanque.table.off_distance", seat=d.player, die=d.die)
             if not d.on_board and was_off and (old.off_during, old.face) != (d.off_during, d.face):
-                raise IllegalAction(f"{name} was already off the board: it cannot change")
+                raise IllegalAction("petanque.table.off_changed", seat=d.player, die=d.die)
             if not d.on_board and not was_off and (type(d.off_during) is not int
                                                    or d.off_during != p.player):
-                raise IllegalAction(f"{name} left the board during seat {p.player}'s throw: "
-                                    f"off_during must be {p.player}, not {d.off_during!r}")
+                raise IllegalAction("petanque.table.off_during", seat=d.player, die=d.die,
+                                    thrower=p.player, given=repr(d.off_during))
 
     def _accept_or_rethrow(self, action: object) -> TerningepetanqueState:
         if isinstance(action, Accept):
@@ -340,21 +336,20 @@ class TerningepetanqueState:
             table, penalties = self.undo
             return replace(self, table=table, penalties=penalties, undo=None, rethrowing=True,
                            throws_done=self.throws_done - 1)
-        raise IllegalAction(f"seat {self.to_move} must first accept or rethrow their last throw")
+        raise IllegalAction("petanque.accept_first", seat=self.to_move)
 
     def _round_end(self, action: object) -> TerningepetanqueState:
         expected = self.engine_action()
         if not isinstance(action, RoundEnd):
-            raise IllegalAction(f"round {self.round_number} is over: it must be scored (RoundEnd)")
-        diffs = []
+            raise IllegalAction("petanque.score_round", round=self.round_number)
         if type(action.round) is not int or action.round != expected.round:
-            diffs.append(f"round is {expected.round}, not {action.round!r}")
+            raise IllegalAction("petanque.round_end_differs", field="round",
+                                want=expected.round, given=repr(action.round))
         for name in ("points", "closest"):
             given, want = _ints(getattr(action, name)), getattr(expected, name)
             if given != want:
-                diffs.append(f"{name} are {list(want)}, not {getattr(action, name)!r}")
-        if diffs:
-            raise IllegalAction("round_end disagrees with the rules: " + "; ".join(diffs))
+                raise IllegalAction("petanque.round_end_differs", field=name,
+                                    want=repr(list(want)), given=repr(getattr(action, name)))
         totals = tuple(t + p for t, p in zip(self.totals, expected.points))
         scored = replace(self, totals=totals, last_points=expected.points,
                          last_closest=expected.closest)

@@ -152,8 +152,8 @@ class RoundEnded:
     player: ClassVar[None] = None  # the engine's
     outcome: ClassVar[None] = None
     # what a record reader says of one out of place (`fold`)
-    early: ClassVar[str] = "a round_end before every die of the round has been thrown"
-    expected: ClassVar[str] = "the round has ended; a round_end event is expected here"
+    early: ClassVar[str] = "petanque.early_round_end"  # the refusal's key (refuse.yaml)
+    expected: ClassVar[str] = "petanque.round_end_due"
 
     @property
     def decision(self) -> RoundEnd:

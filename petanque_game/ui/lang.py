@@ -19,13 +19,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from petanque_game import texts
+from petanque_game.texts import read as _read
+
 LANGUAGES: dict[str, str] = {"en": "English", "da": "Dansk", "nb": "Norsk bokmål"}
 DEFAULT = "en"
 
 _language = DEFAULT
 _tables: dict[str, dict[str, str]] = {}
 _areas: dict[tuple[str, str], dict[str, str]] = {}  # (language, area): its texts, read on first use
-_games: dict[str, list[tuple[str, Any]]] = {}  # language: (area, texts) of the games' own files
 _reported: set[tuple[str, str]] = set()
 
 
@@ -54,7 +56,7 @@ def forget() -> None:
     """Read the tables again on next use (tests that change them)."""
     _tables.clear()
     _areas.clear()
-    _games.clear()
+    texts.forget()
     _reported.clear()
 
 
@@ -107,6 +109,13 @@ def number(n: int) -> str:
     return f"-{text}" if n < 0 else text
 
 
+def refusal(refused: Any) -> str:
+    """A refusal of the rules or the physics (`rules.base.Refusal`) in the language in use."""
+    from petanque_game.words import say
+
+    return say(refused, lambda key: tr(key) if has(key) else None)
+
+
 def _slip(key: str, what: str) -> None:
     if (_language, key) in _reported:
         return
@@ -114,55 +123,3 @@ def _slip(key: str, what: str) -> None:
     from petanque_game import logs
 
     logs.note(f"text {key!r} {what} in language {_language!r}")
-
-
-def _read(code: str, only: str | None = None) -> dict[str, str]:
-    """The texts of one language: each YAML file of its folder (or only the file called `only`),
-    nested keys joined by dots under the file's name, and the games' own files' texts for those
-    areas."""
-    from petanque_game.config import read_yaml
-    from petanque_game.data import assets_dir
-
-    folder = assets_dir() / "text" / code
-    found: dict[str, str] = {}
-    if not folder.is_dir():
-        return found
-    entries = [folder / only] if only is not None else sorted(folder.iterdir(),
-                                                              key=lambda e: e.name)
-    for entry in entries:
-        if not entry.name.endswith(".yaml") or not entry.is_file():
-            continue
-        area = entry.name[: -len(".yaml")]
-        data = read_yaml(entry, f"assets/text/{code}/{entry.name}")
-        _flatten(area, data, found)
-    for area, data in _game_texts(code):
-        if only is None or only == f"{area}.yaml":
-            _flatten(area, data, found)
-    return found
-
-
-def _game_texts(code: str) -> list[tuple[str, Any]]:
-    """(area, its texts) from each game's own file in `assets/text/<code>/games/`."""
-    from petanque_game.config import read_yaml
-    from petanque_game.data import assets_dir
-
-    found = _games.get(code)
-    if found is not None:
-        return found
-    folder = assets_dir() / "text" / code / "games"
-    found = []
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name) if folder.is_dir() else []:
-        if entry.name.endswith(".yaml") and entry.is_file():
-            data = read_yaml(entry, f"assets/text/{code}/games/{entry.name}")
-            if isinstance(data, dict):
-                found.extend((str(area), texts) for area, texts in data.items())
-    _games[code] = found
-    return found
-
-
-def _flatten(prefix: str, data: Any, into: dict[str, str]) -> None:
-    if isinstance(data, dict):
-        for key, value in data.items():
-            _flatten(f"{prefix}.{key}", value, into)
-    elif data is not None:
-        into[prefix] = str(data)

@@ -24,7 +24,7 @@ from petanque_game import history, paths, saves
 from petanque_game.files import TooLarge, os_reason, write_new_named
 from petanque_game.match import Match, OutcomeMismatch, Transition, rebuild
 from petanque_game.record import MAX_BYTES, Record, RecordError, Seat, load_record
-from petanque_game.rules.base import IllegalAction
+from petanque_game.rules.base import IllegalAction, Refusal
 from petanque_game.rules.games import spec_of
 from petanque_game.ui import lang
 from petanque_game.ui.narrate import describe
@@ -189,7 +189,7 @@ class LiveSession(Session):
         if self.halted:
             return self.halted
         if not self.human_to_move:
-            return "it is not your turn" if not self.over else "the game is over"
+            return lang.refusal(Refusal.of("over" if self.over else "not_your_turn"))
         return self._apply(action)
 
     def think(self) -> None:
@@ -261,7 +261,7 @@ class LiveSession(Session):
         try:
             made = self._decide(action, before, first)
         except IllegalAction as e:  # the rules' refusal, or a throw the hand cannot make
-            return str(e)
+            return lang.refusal(e.refusal)
         if made is None:
             return self.halted
         self._after(before, made, first, seat)

@@ -6,41 +6,24 @@ it is put in place when the search is done."""
 
 from __future__ import annotations
 
-import re
 from concurrent.futures import Future
 from typing import Any
 
 from petanque_game.ui import lang
 from petanque_game.ui.session import in_background
 
-# What the expert's search says an aim is for (ai/petanque.py) -> the text key saying it.
-_LABELS = {
-    "Throw the diamond to the middle of the board": "middle",
-    "Throw the diamond near the middle of the board": "near_middle",
-    "Aim at the diamond": "at_diamond",
-    "Aim short of the diamond": "short",
-    "Aim beside the diamond": "beside",
-    "Aim through your own die": "own_die",
-    "Knock your opponent's die away": "knock_opponent",
-    "Push the diamond on": "push",
-    "Play safe, well clear of the other dice": "safe",
-}
-_KNOCK_PLAYER = re.compile(r"Knock player (\d+)'s die away")
-# What a hint's plan means to hit (the preview's `table.aim.*` keys): no warning, but the plan.
+# What a hint's plan means to hit (the preview's `table.aim.*` keys), by its label's key: no
+# warning, but the plan.
 _MEANT = {"push": ("table.aim.into_diamond",), "at_diamond": ("table.aim.into_diamond",),
-          "knock_opponent": ("table.aim.into_die",),
+          "knock_opponent": ("table.aim.into_die",), "knock_player": ("table.aim.into_die",),
           "own_die": ("table.aim.into_die",)}
 
 
 def meant_contacts(hint: Any) -> tuple[str, ...]:
     """The preview's warnings that a hint's aim means to meet (pushing the diamond on, knocking a
     die): said as its plan, not in the warning's red."""
-    if hint is None:
-        return ()
-    label = hint.text.partition(":")[0]
-    if _KNOCK_PLAYER.fullmatch(label):
-        return ("table.aim.into_die",)
-    return _MEANT.get(_LABELS.get(label, ""), ())
+    label = getattr(hint, "label", None)
+    return _MEANT.get(getattr(label, "key", ""), ())
 
 
 class HintAsk:
@@ -94,29 +77,10 @@ class HintAsk:
 
 def hint_words(hint: Any, state: Any, players: Any = None) -> str:
     """The hint's aim and worth in the player's words (a die to knock away named by its owner's
-    name when `players` are given)."""
-    from petanque_game.rules.petanque_table import Aim
+    name when `players` are given), from its keys: never from its English `text`."""
+    from petanque_game.ai.hints_petanque import words_of
 
-    if not isinstance(hint.action, Aim):
-        return lang.tr("table.hint.keep", points=f"{hint.value:+.1f}") \
-            if state.awaiting_accept else lang.tr("table.hint.roll")
-    label = hint.text.partition(":")[0]
-    knock = _KNOCK_PLAYER.fullmatch(label)
-    if knock:
-        seat = int(knock.group(1)) - 1  # the search numbers players from 1
-        who = players[seat].name if players is not None and 0 <= seat < len(players) else \
-            knock.group(1)
-        what = lang.tr("table.hint.label.knock_player", name=who)
-    elif label in _LABELS:
-        what = lang.tr("table.hint.label." + _LABELS[label])
-    else:
-        what = label
-    obj, _ = state.throw_due
-    if obj == "diamond":
-        risk = max(0.0, -hint.value / 5.0)
-        worth = lang.tr("table.hint.stays") if risk <= 0.0 else \
-            lang.tr("table.hint.risk", percent=f"{100 * risk:.0f}")
-    else:
-        key = "table.hint.worth_two" if state.num_players == 2 else "table.hint.worth_many"
-        worth = lang.tr(key, points=f"{hint.value:+.1f}")
-    return f"{what}: {worth}"
+    seat = getattr(hint.label, "owner", None)
+    who = "" if seat is None else players[seat].name if players is not None and \
+        0 <= seat < len(players) else str(seat + 1)
+    return words_of(hint, state, lang.tr, who)

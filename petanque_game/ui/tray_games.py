@@ -1,10 +1,10 @@
 """The controls of each tray game: which dice are shown how, what a click on a die or a box means,
 the buttons, the panel under the tray, the players' scores and the line saying what to do next.
 
-A click becomes an action for the match (`scene.act`), but only once the controls have checked it
-against the rules' legal actions: a choice the rules would refuse is answered here, in the
-player's language, with what is possible instead. The controls keep only what the player is
-pointing at (a selection) and what to show of the last turn.
+A click becomes an action for the match (`scene.act`); a choice the rules refuse is answered with
+the rules' own reason (a keyed refusal, said in the player's language: `lang.refusal`), which
+names what is possible instead. The controls keep only what the player is pointing at (a
+selection) and what to show of the last turn.
 
 Each game's controls also tell the expert's hint in the player's words (`advise`, run on the AI's
 thread because the expert's tables may take longer than a frame) and say which dice, boxes or
@@ -18,19 +18,15 @@ from typing import Any
 
 import pygame
 
+from petanque_game import words
 from petanque_game.ui import lang
 from petanque_game.ui.widgets import Button
-
-CHANCES = frozenset({"win", "win_rival", "win_about", "pot", "share", "shut"})  # chances (0-1)
-SURE = {"pot": "sure_pot", "share": "sure_share"}  # a sure chance said other than "you win"
 
 
 @dataclass(frozen=True)
 class Advice:
-    """The expert's move for one state, kept as numbers and sentence names so that it is told in
-    the language in use when drawn: `move` names the sentence of the move (tray.hint.move.*,
-    filled with `fields`; `count` picks the one/other form), `worth` what it is worth (a chance for
-    the CHANCES, else points or a penalty: `value`), `alt` the other choice and its worth."""
+    """The expert's move for one state (`ai.hints.Hint`), kept as numbers and sentence names so
+    that it is told in the language in use when drawn: the fields of its `ai.hints.Told`."""
 
     state: Any
     action: Any
@@ -44,69 +40,28 @@ class Advice:
     alt_count: int | None = None
 
 
+def advice(game: str, state: Any) -> Advice:
+    """The expert's hint for `state` of a tray game (run on the AI's thread)."""
+    from petanque_game.ai.hints import hint
+
+    given = hint(game, state)
+    return Advice(state, given.action, **vars(given.told))
+
+
 def told(advice: Advice) -> str:
     """The hint as the player reads it: "Close 3 and 6: expected penalty 12.4"."""
-    fields = {k: _said(v) for k, v in advice.fields}
-    key = f"tray.hint.move.{advice.move}"
-    move = lang.tr(key, **fields) if advice.count is None else lang.tr_n(key, advice.count,
-                                                                         **fields)
-    if not advice.worth:
-        return move
-    chance = advice.worth in CHANCES
-    digits = 1
-    if advice.alt and not chance and round(advice.value, 1) == round(advice.alt_value, 1) and \
-            advice.value != advice.alt_value:
-        digits = 2  # say the difference when one decimal would not tell them apart
-    if chance and advice.value >= 1.0 - 1e-9:
-        worth = lang.tr(f"tray.hint.worth.{SURE.get(advice.worth, 'sure')}")
-    elif chance and advice.value <= 1e-9:
-        worth = lang.tr("tray.hint.worth.no_chance")
-    else:
-        worth = lang.tr(f"tray.hint.worth.{advice.worth}", x=_worth(advice.value, chance, digits),
-                        **fields)
-    if not advice.alt:
-        return lang.tr("tray.hint.line", move=move, worth=worth)
-    key = f"tray.hint.alt.{advice.alt}"
-    x = _worth(advice.alt_value, chance, digits)
-    alt = lang.tr(key, x=x, **fields) if advice.alt_count is None else lang.tr_n(
-        key, advice.alt_count, x=x, **fields)
-    return lang.tr("tray.hint.line_alt", move=move, worth=worth, alt=alt)
-
-
-def _worth(value: float, chance: bool, digits: int = 1) -> str:
-    if chance:
-        return percent(value)
-    if float(value).is_integer():
-        return lang.number(int(value))
-    return decimal(value, digits)
-
-
-def _said(value: Any) -> str:
-    if isinstance(value, bool):
-        return str(value)
-    if isinstance(value, int):
-        return lang.number(value)
-    if isinstance(value, tuple):
-        return both([_said(v) for v in value])
-    return str(value)
+    return words.tell(advice, lang.tr, lang.number)
 
 
 def decimal(value: float, digits: int = 1) -> str:
     """A number with decimals as the language writes it: 12.4 / 12,4."""
-    return f"{value:.{digits}f}".replace(".", lang.tr("tray.decimal_point"))
+    return words.decimal(value, digits, lang.tr)
 
 
 def percent(p: float) -> str:
     """A chance as a player reads it: "64%", "over 99%", "under 1%", "sure" (in the language in
     use)."""
-    if p >= 1.0 - 1e-9:
-        return lang.tr("tray.chance.sure")
-    shown = round(100 * p)
-    if shown >= 100:
-        return lang.tr("tray.chance.over_99")
-    if shown <= 0:
-        return lang.tr("tray.chance.under_1")
-    return lang.tr("tray.chance.percent", n=shown)
+    return words.percent(p, lang.tr)
 
 
 def either(options: list[str]) -> str:
@@ -116,9 +71,7 @@ def either(options: list[str]) -> str:
 
 def both(items: list[str]) -> str:
     """'2 and 6' / '1, 2 and 6': items joined by the language's 'and'."""
-    if len(items) < 2:
-        return "".join(items)
-    return f"{', '.join(items[:-1])}{lang.tr('tray.join.and')}{items[-1]}"
+    return words.both(items, lang.tr)
 
 
 def dice_said(values: tuple[int, ...] | list[int]) -> str:
@@ -158,11 +111,6 @@ class Controls:
             self.scene.refuse(lang.tr("tray.refuse.wait", name=self.name(self.state.to_move)))
         return True
 
-    def legal(self, action: Any) -> bool:
-        """Is `action` one of the rules' legal actions now? The window asks before acting, so
-        that a refusal is said in the player's words, not the rules' English."""
-        return action in self.state.legal_actions()
-
     def waiting_prompt(self) -> str:
         s = self.scene.session
         if s.over:
@@ -193,7 +141,7 @@ class Controls:
 
     def advise(self, state: Any) -> Advice:
         """The expert's move in `state` and what to say of it (run on the AI's thread)."""
-        raise NotImplementedError
+        return advice(self.scene.session.game, state)
 
     def advice_dice(self, advice: Advice) -> set[int]:
         """The dice of the tray's roll the hint points at."""

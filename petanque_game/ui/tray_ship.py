@@ -4,7 +4,6 @@ the rolls used, Roll / Stop (and one cargo die picked for a re-roll with `cargo_
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 import pygame
 
@@ -127,16 +126,10 @@ class ShipControls(Controls):
             action = Roll(1, reroll=(self.pick,))
         else:
             action = Roll(2)
-        if not self.legal(action):
-            self.scene.refuse(lang.tr("tray.refuse.not_now"))
-            return
         self.scene.act(action)
 
     def stop(self) -> None:
         if self.not_now():
-            return
-        if not self.legal(Stop()):
-            self.scene.refuse(lang.tr("tray.ship.refuse.nothing_to_keep"))
             return
         self.scene.act(Stop())
 
@@ -274,36 +267,6 @@ class ShipControls(Controls):
                     return lang.tr("tray.ship.no_ship", name=who)
                 return lang.tr_n("tray.ship.scored", facts.score, name=who)
         return ""
-
-    def advise(self, state: Any) -> Advice:
-        from petanque_game.ai import ship_captain_crew as ship_ai
-        from petanque_game.ai.hints import hint
-        from petanque_game.rules.ship_captain_crew import GAME_ID
-
-        action = hint(GAME_ID, state).action
-        terms, values = ship_ai.appraise(state)
-        value = values[action]
-        worth = {"pot": "pot", "match": "win_about"}.get(terms, "")  # the match's: an estimate
-        about = "_about" if terms == "match" else ""
-        if not state.qualified:
-            return Advice(state, action, "ship_roll", count=action.count,
-                          worth=worth or "score", value=value)
-        cargo = sum(state.cargo)
-        if isinstance(action, Stop):
-            if cargo == 12:
-                return Advice(state, action, "ship_stop_best", (("cargo", cargo),))
-            alt = max((a for a in values if not isinstance(a, Stop)), key=lambda a: values[a])
-            return Advice(state, action, "ship_stop", (("cargo", cargo),),
-                          worth=worth or "sure_cargo", value=value if worth else float(cargo),
-                          alt="ship_reroll" + about, alt_value=values[alt])
-        if action.count == 1:
-            kept = next(v for v in state.cargo if v != action.reroll[0]) if \
-                state.cargo.count(action.reroll[0]) == 1 else action.reroll[0]
-            move, fields = "ship_reroll_one", (("die", action.reroll[0]), ("kept", kept))
-        else:
-            move, fields = "ship_reroll", (("cargo", cargo),)
-        return Advice(state, action, move, fields, worth=worth or "cargo", value=value,
-                      alt="ship_stop" + about, alt_value=values[Stop()] if worth else float(cargo))
 
     def advice_dice(self, advice: Advice) -> set[int]:
         action = advice.action

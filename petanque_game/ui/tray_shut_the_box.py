@@ -4,8 +4,6 @@ one key or click confirms it (see `on_step`)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from petanque_game.rules.base import Close, Roll
@@ -91,28 +89,10 @@ class ShutTheBoxControls(Controls):
     def close(self) -> None:
         if self.not_now():
             return
-        st = self.state
-        if st.phase != "close":
-            self.scene.refuse(lang.tr("tray.shut_the_box.refuse.roll_first"))
-            return
-        chosen = Close(tuple(sorted(self.selected)))
-        if not self.selected or not self.legal(chosen):
-            key = "adds" if st.closing == "classic" or len(st.dice) == 1 else "options"
-            self.scene.refuse(lang.tr(f"tray.shut_the_box.refuse.{key}", dice=self.dice_text(),
-                                      total=sum(st.dice), options=self.options_text()))
-            return
-        self.scene.act(chosen)
+        self.scene.act(Close(tuple(sorted(self.selected))))  # the rules say what is possible
 
     def roll(self, count: int) -> None:
         if self.not_now():
-            return
-        st = self.state
-        if st.phase == "close":
-            self.scene.refuse(lang.tr("tray.shut_the_box.refuse.close_first",
-                                      options=self.options_text()))
-            return
-        if not self.legal(Roll(count)):
-            self.scene.refuse(lang.tr("tray.shut_the_box.refuse.one_die"))
             return
         self.scene.act(Roll(count))
 
@@ -238,30 +218,6 @@ class ShutTheBoxControls(Controls):
                 return lang.tr("tray.shut_the_box.stuck", total=sum(values),
                                penalty=lang.number(penalty))
         return ""
-
-    def advise(self, state: Any) -> Advice:
-        from petanque_game.ai import shut_the_box as box_ai
-
-        appraisals = box_ai.appraise(state)
-        chosen = box_ai.best(appraisals)
-        target = box_ai.target_of(state)
-        if target is None:
-            worth, value = "penalty", chosen.penalty
-        else:
-            worth = "share" if box_ai.is_last_turn(state) else "shut"
-            value = chosen.chance
-        action = chosen.action
-        alt = [a for a in appraisals if a is not chosen and isinstance(a.action, Roll)]
-        extra: dict = {}
-        if alt:
-            other = alt[0]
-            extra = {"alt": "box_roll", "alt_count": other.action.count,
-                     "alt_value": other.penalty if target is None else other.chance}
-        if isinstance(action, Roll):
-            return Advice(state, action, "box_roll", count=action.count, worth=worth,
-                          value=value, **extra)
-        return Advice(state, action, "box_close", (("boxes", tuple(sorted(action.boxes))),),
-                      worth=worth, value=value, **extra)
 
     def advice_boxes(self, advice: Advice) -> set[int]:
         return set(advice.action.boxes) if isinstance(advice.action, Close) else set()

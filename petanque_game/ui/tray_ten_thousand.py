@@ -67,35 +67,15 @@ class TenThousandControls(Controls):
             return
         self.selected ^= {i}
 
-    def scoring_dice(self) -> str:
-        """The roll's dice that may be set aside, as the refusal names them: "1-5-5"."""
-        from petanque_game.rules.ten_thousand import legal_keeps
-
-        keeps = legal_keeps(self.state.last_roll)
-        return dice_said(max(keeps, key=len)) if keeps else ""
-
     def _keep_then(self, then: Any) -> None:
-        st = self.state
-        if st.phase == "keeping":
-            values, pts = self.selection()
-            if not values:
-                self.scene.refuse(lang.tr("tray.ten_thousand.refuse.pick",
-                                          scoring=self.scoring_dice()))
-                return
-            if pts is None or not self.legal(Keep(values)):
-                self.scene.refuse(lang.tr("tray.ten_thousand.refuse.no_score",
-                                          picked=dice_said(values), scoring=self.scoring_dice()))
-                return
-            if not self.scene.act(Keep(values)):
+        """Set aside the dice selected (the rules refuse a keep that does not score, saying
+        which dice do), then roll or bank."""
+        if self.state.phase == "keeping":
+            if not self.scene.act(Keep(self.selection()[0])):
                 return
             if self.state.phase != "choosing" or not self.scene.human_turn:
                 return
-        action = then(self.state)
-        if not self.legal(action):
-            self.scene.refuse(lang.tr("tray.ten_thousand.refuse.bank_first") if
-                              isinstance(action, Bank) else lang.tr("tray.refuse.not_now"))
-            return
-        self.scene.act(action)
+        self.scene.act(then(self.state))
 
     def roll(self) -> None:
         self._keep_then(lambda s: Roll(s.dice_in_hand))
@@ -201,49 +181,6 @@ class TenThousandControls(Controls):
                                    points=lang.number(b.turn_total))
                 return lang.tr("tray.ten_thousand.bust", dice=said)
         return ""
-
-    def advise(self, state: Any) -> Advice:
-        from petanque_game.ai import ten_thousand_win as win
-        from petanque_game.ai.hints import hint
-        from petanque_game.rules.ten_thousand import GAME_ID, keep_score
-
-        given = hint(GAME_ID, state)
-        action, pos = given.action, win.position(state)
-        worth = "points" if pos is None else "win"
-        rival: tuple = ()
-        if pos is not None and state.num_players > 2:  # the table's chance is one-on-one
-            worth = "win_rival"
-            me = state.turn_player
-            rival = (("rival", max(s for seat, s in enumerate(state.banked) if seat != me)),)
-        if isinstance(action, Keep):
-            shown = dice_said(sorted(action.dice, reverse=True))
-            total = state.turn_total + keep_score(action.dice)
-            left = state.dice_in_hand - len(action.dice)
-            if state.banked[state.turn_player] + total >= state.target:
-                move = "tt_keep_bank"
-            elif left == 0 and state.hot_dice_banks:
-                move = "tt_keep_hot"  # the total is banked at once, six dice to roll for free
-            elif pos is None:
-                move = "tt_keep"
-            else:
-                after = win.Position(pos.table, pos.a, pos.b, total // 50, left or 6)
-                rolls = win.rolls_on(after)
-                move = ("tt_keep_hot" if left == 0 else "tt_keep_roll") if rolls else \
-                    "tt_keep_bank"
-            return Advice(state, action, move, (("dice", shown), ("total", total)) + rival,
-                          worth=worth, value=given.value)
-        total = (("total", state.turn_total),) + rival
-        if isinstance(action, Bank):
-            if pos is None:
-                return Advice(state, action, "tt_bank", total)
-            return Advice(state, action, "tt_bank", total, worth=worth, value=given.value,
-                          alt="tt_roll", alt_value=win.roll_value(pos))
-        if state.turn_total == 0:
-            return Advice(state, action, "tt_roll", rival, action.count, worth, given.value)
-        if pos is None:
-            return Advice(state, action, "tt_roll_on", total, action.count, worth, given.value)
-        return Advice(state, action, "tt_roll_on", total, action.count, worth, given.value,
-                      "tt_bank", win.bank_value(pos))
 
     def advice_dice(self, advice: Advice) -> set[int]:
         roll = self.scene.roll
