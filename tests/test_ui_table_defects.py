@@ -14,6 +14,7 @@ import pytest
 from ui_support import fast_app
 
 from petanque_game.ai.hints import Hint
+from petanque_game.ai.petanque import Label
 from petanque_game.record import Seat
 from petanque_game.rules.petanque_table import Aim
 from petanque_game.ui import lang, table_overlay, theme
@@ -93,15 +94,15 @@ def test_a_hints_planned_push_or_knock_is_not_drawn_as_a_warning(monkeypatch):
                    for y in range(0, 552, 2))
 
     assert reds(()) > 0  # a plain aim into the diamond: the cross and the red words
-    push = Hint(aim, "Push the diamond on: worth +2.0 points this round against your opponent",
-                2.0)
+    # the plan is read from the hint's label key, never from its English words
+    push = Hint(aim, "garbled English", 2.0, Label("push"))
     assert meant_contacts(push) == ("table.aim.into_diamond",)
     assert reds(meant_contacts(push)) == 0
-    knock = Hint(aim, "Knock player 2's die away: worth +1.0 points this round", 1.0)
+    knock = Hint(aim, "garbled English", 1.0, Label("knock_player", 1))
     assert meant_contacts(knock) == ("table.aim.into_die",)
-    assert meant_contacts(Hint(aim, "Aim at the diamond: worth +1.0", 1.0)) == \
+    assert meant_contacts(Hint(aim, "", 1.0, Label("at_diamond"))) == \
         ("table.aim.into_diamond",)  # to come to rest against it
-    assert meant_contacts(Hint(aim, "Aim short of the diamond: worth +1.0", 1.0)) == ()
+    assert meant_contacts(Hint(aim, "Push the diamond on", 1.0, Label("short"))) == ()
     app.close()
 
 
