@@ -1,4 +1,4 @@
-"""petanque-game: four Scandinavian dice games, with Terningepetanque (dice petanque) at the centre."""
+"""petanque-game: Scandinavian dice games, with Terningepetanque (dice petanque) at the centre."""
 
 # The one version: pyproject.toml reads it from here; --version, About, the log and every record's
 # "program" field show it.

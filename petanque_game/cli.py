@@ -154,8 +154,9 @@ def _run(command: str, args: argparse.Namespace) -> int:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="petanque-game",
-        description="Four Scandinavian dice games: Terningepetanque (dice petanque), Ship Captain "
-                    "and Crew, Shut the Box and Ten Thousand. With no command, opens the game.")
+        description="Scandinavian dice games: Terningepetanque (dice petanque), Ship Captain "
+                    "and Crew, Shut the Box, Ten Thousand and three games of chance. With no "
+                    "command, opens the game.")
     parser.add_argument("--version", action="version", version=f"petanque-game {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     play = sub.add_parser("play", help="open the game at the main menu (the default)")
