@@ -93,8 +93,9 @@ def test_the_app_runs_with_no_python_environment(app, tmp_path):
 def test_the_app_holds_the_game_and_its_data_only(app):
     inside = app.parent / "_internal"
     data = inside / "petanque_game" / "data"
-    for name in ("levels/classic.yaml", "config/rules.yaml", "assets/sounds/roll.wav",
-                 "assets/text/da/menu.yaml", "assets/ai/ship-pot.json"):
+    for name in ("levels/classic.yaml", "config/games/ten-thousand.yaml", "assets/sounds/roll.wav",
+                 "assets/text/da/menu.yaml", "assets/text/nb/games/lcr.yaml",
+                 "assets/ai/ship-pot.json"):
         assert (data / name).is_file(), name
     names = {p.name for p in inside.rglob("*")}
     for stranger in ("tests", "benchmarks", "tools", "pytest", "hypothesis", "numpy", "tkinter",
