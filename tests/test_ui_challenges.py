@@ -60,6 +60,7 @@ def test_todays_challenge_is_played_from_the_menu_and_its_result_kept():
         session = app.top.session
         assert session.challenge.daily == date.today().isoformat()
         assert session.record.extra["challenge"] == session.challenge.ident
+        assert app.top.challenge_tag == "DAILY CHALLENGE"  # said in the game's header
         results = play_out(app, session)
         assert results.challenge_line.startswith("Challenge: you scored")
         kept = challenge_play.results()[session.challenge.ident]

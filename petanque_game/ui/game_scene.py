@@ -36,6 +36,7 @@ class GameScene(Scene):
         self.turn_seat = self._seat_to_move()  # whose turn it was last seen (the hand-over)
         self.retry_wait = 0.0
         self.leave_warned = False  # told once that leaving keeps the game as last saved
+        self.challenge_tag = _challenge_tag(session)  # "DAILY CHALLENGE" in the header, or ""
 
     # --- pacing ------------------------------------------------------------------------------------
 
@@ -187,13 +188,15 @@ class GameScene(Scene):
     # --- drawing shared by the game scenes --------------------------------------------------------
 
     def draw_header(self, surface: pygame.Surface, info: str) -> None:
-        theme.blit_text(surface, title(self.session.game), (18, 14),
-                        44, "text", True)
+        named = theme.blit_text(surface, title(self.session.game), (18, 14), 44, "text", True)
         tag = lang.tr("game.replay_tag") if self.replay is not None else \
-            lang.tr("game.practice_tag") if getattr(self.session, "practice", False) else ""
+            lang.tr("game.practice_tag") if getattr(self.session, "practice", False) else \
+            self.challenge_tag
         right = theme.blit_text(surface, info, (932, 32), 24, "muted", anchor="midright")
-        if tag:
-            theme.blit_text(surface, tag, (right.left - 20, 32), 26, "accent", True, "midright")
+        if tag:  # between the game's name and the line on the right, shortened to fit
+            room = right.left - 20 - (named.right + 20)
+            theme.blit_text(surface, theme.fit(tag, 26, max(room, 0), True), (right.left - 20, 32),
+                            26, "accent", True, "midright")
         self.rules_button.draw(surface, self.mouse)
         self.menu_button.draw(surface, self.mouse)
         self.settings_button.draw(surface, self.mouse)
@@ -327,3 +330,15 @@ class GameScene(Scene):
 def _sentence(s: str) -> str:
     s = s.strip()
     return (s[:1].upper() + s[1:]) if s else s
+
+
+def _challenge_tag(session: Session) -> str:
+    """The header's word for a game that is a challenge (a resumed one too), else ""."""
+    if not session.interactive:
+        return ""
+    from petanque_game.ui.results_challenge import challenge_of
+
+    made = challenge_of(session)
+    if made is None:
+        return ""
+    return lang.tr("game.daily_tag" if made.daily else "game.challenge_tag")
