@@ -13,7 +13,7 @@ board's centre and drawn; its side is then measured twice, in window pixels:
   die's centre, after the picture was scaled into the window as the App shows it.
 Also printed: the deciding dice's close-up die, in window pixels. Nothing is asserted.
 
-Then the camera's rest view, framed on the play (ui/table_camera.py): for each board and 2 and 4
+Then the camera's rest view, framed on the play (ui/table/camera.py): for each board and 2 and 4
 players, the tables of real games (`play_tables`: every table a throw meets with the diamond lying,
 in two medium-AI and two easy-AI games of three rounds, seeds 0-1) framed in turn on the scene's board part at each window, the die's computed
 side in window pixels: the least, the median and the share of tables at 24 px or more.
@@ -36,12 +36,12 @@ import pygame
 from petanque_game.match import Match
 from petanque_game.record import Seat
 from petanque_game.ui import app as app_module
-from petanque_game.ui import table_draw as td
 from petanque_game.ui import theme
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
 from petanque_game.ui.settings import load_settings
-from petanque_game.ui.table_view import AREA, CLOSEUP_DIE
+from petanque_game.ui.table import draw as td
+from petanque_game.ui.table.view import AREA, CLOSEUP_DIE
 
 LEVELS = ("classic", "round-table", "bumper-lane")
 DESKTOPS = ((1920, 1080), (1366, 768), (1280, 720), (800, 600))

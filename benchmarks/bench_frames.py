@@ -65,7 +65,7 @@ from petanque_game.ui.game_ui import title
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
 from petanque_game.ui.settings import load_settings
-from petanque_game.ui.table_view import AREA
+from petanque_game.ui.table.view import AREA
 
 GOAL_MS = 8.0
 SCREEN = pygame.Rect((0, 0), theme.LOGICAL_SIZE)

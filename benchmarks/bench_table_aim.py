@@ -34,7 +34,7 @@ from petanque_game.ui.app import App
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
 from petanque_game.ui.settings import load_settings
-from petanque_game.ui.table_view import AREA
+from petanque_game.ui.table.view import AREA
 
 PLAYERS = [Seat("Ana", "human"), Seat("Bjørn", "ai", "medium"), Seat("Åse", "ai", "medium"),
            Seat("Kari", "ai", "medium")]

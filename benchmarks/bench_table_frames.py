@@ -38,7 +38,7 @@ from petanque_game.ui.app import App
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
 from petanque_game.ui.settings import load_settings
-from petanque_game.ui.table import AREA, Flight
+from petanque_game.ui.table.scene import AREA, Flight
 
 GOAL_MS = 8.0
 

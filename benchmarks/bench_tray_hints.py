@@ -33,11 +33,11 @@ import pygame
 
 from petanque_game.ai import ship_captain_crew, shut_the_box, ten_thousand_points, ten_thousand_win
 from petanque_game.record import Seat
-from petanque_game.ui import tray
 from petanque_game.ui.app import App
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
 from petanque_game.ui.settings import load_settings
+from petanque_game.ui.tray import scene as tray
 
 GAMES = [("ten-thousand", {"target": 5000}), ("shut-the-box", {"rounds": 2}),
          ("ship-captain-crew", {"target": 25})]

@@ -1,4 +1,4 @@
-"""Aiming where the die should stop (ui/table_aim.py): the aim comes to rest at the point on every
+"""Aiming where the die should stop (ui/table/aim.py): the aim comes to rest at the point on every
 shipped board, the preview warns along the whole path where it goes wrong, and the hand's spread
 holds most of that hand's throws. benchmarks/bench_aim_rest.py measures the same on a finer grid."""
 
@@ -12,7 +12,7 @@ import pytest
 from petanque_game.physics import load_named_level, simulate_throw
 from petanque_game.physics.hand import PERSON_HANDS, STEADY, wobble
 from petanque_game.rules.petanque_table import Aim, DiamondRest, DieRest, Launch, Table
-from petanque_game.ui.table_aim import aim_at, elevation_limits, preview
+from petanque_game.ui.table.aim import aim_at, elevation_limits, preview
 
 MEDIAN_WITHIN = 10.0  # mm, the issue's bound (measured: about 1 mm, benchmarks/RESULTS.md)
 LEVELS = sorted(p.stem for p in (Path(__file__).resolve().parents[1] / "levels").glob("*.yaml"))

@@ -16,7 +16,7 @@ from petanque_game.ui import theme
 from petanque_game.ui.handover import HandoverScene
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import ReplaySession
-from petanque_game.ui.tray_layout import FELT_RECT
+from petanque_game.ui.tray.layout import FELT_RECT
 
 pytestmark = pytest.mark.usefixtures("home")
 

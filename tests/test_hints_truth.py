@@ -32,11 +32,11 @@ from petanque_game.rules import shut_the_box as stb
 from petanque_game.rules import ten_thousand as tt
 from petanque_game.rules.base import Bank, Dice, Keep, Roll, Stop
 from petanque_game.ui import lang
-from petanque_game.ui.tray_games import advice as tray_advice
-from petanque_game.ui.tray_games import told
-from petanque_game.ui.tray_ship import ShipControls
-from petanque_game.ui.tray_shut_the_box import ShutTheBoxControls
-from petanque_game.ui.tray_ten_thousand import TenThousandControls
+from petanque_game.ui.tray.games import advice as tray_advice
+from petanque_game.ui.tray.games import told
+from petanque_game.ui.tray.ship import ShipControls
+from petanque_game.ui.tray.shut_the_box import ShutTheBoxControls
+from petanque_game.ui.tray.ten_thousand import TenThousandControls
 
 LANGUAGES = ("en", "da", "nb")
 README = Path(__file__).resolve().parents[1] / "README.md"

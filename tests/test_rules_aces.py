@@ -170,7 +170,7 @@ def test_the_narration_tells_where_the_dice_went_and_the_last_ace():
     from ui_support import told_step
 
     from petanque_game.ui import lang
-    from petanque_game.ui.tray_aces import tell
+    from petanque_game.ui.tray.aces import tell
 
     lang.use("en")
     names = ["Åse", "Bo", "Cy"]

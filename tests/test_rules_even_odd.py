@@ -154,7 +154,7 @@ def test_the_narration_says_who_paid_whom():
     from ui_support import told_step
 
     from petanque_game.ui import lang
-    from petanque_game.ui.tray_even_odd import tell
+    from petanque_game.ui.tray.even_odd import tell
 
     lang.use("en")
     state = eo.new_game(3)

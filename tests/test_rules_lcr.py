@@ -183,7 +183,7 @@ def test_the_narration_says_where_the_chips_went_in_each_language():
     from ui_support import told_step
 
     from petanque_game.ui import lang
-    from petanque_game.ui.tray_lcr import tell
+    from petanque_game.ui.tray.lcr import tell
 
     state = lcr.new_game(3)
     event = {"action": "roll", "player": 0, "dice": [4, 5, 5]}

@@ -17,8 +17,8 @@ PREFIX = "petanque_game.ui."
 SCENE_MODULES = {
     "menu",     # MenuScene, ReplayListScene, ResumeListScene
     "setup",    # SetupScene
-    "table",    # TableScene
-    "tray",     # TrayScene
+    "table.scene",  # TableScene
+    "tray.scene",   # TrayScene
     "results",  # ResultsScene
     "help",     # RulesScene
     "settings_scene",  # SettingsScene
@@ -60,17 +60,26 @@ def _imports(tree: ast.AST) -> list[tuple[str, list[str]]]:
 
 def ui_import_graph() -> dict[str, set[str]]:
     """{ui module: the ui modules it imports}, by short name ("menu", "theme", ...)."""
-    modules = {p.stem for p in UI.glob("*.py")}
+    files = {_name(p): p for p in UI.rglob("*.py") if p.name != "__init__.py"}
+    modules = set(files)
     graph: dict[str, set[str]] = {}
-    for name in modules:
+    for name, path in files.items():
         edges = set()
-        for module, names in _imports(ast.parse((UI / f"{name}.py").read_text("utf-8"))):
-            if module == "petanque_game.ui":  # from petanque_game.ui import theme, dice
-                edges.update(n for n in names if n in modules)
-            elif module.startswith(PREFIX):
-                edges.add(module[len(PREFIX):].split(".")[0])
+        for module, names in _imports(ast.parse(path.read_text("utf-8"))):
+            if module == "petanque_game.ui" or module.startswith(PREFIX):
+                package = module[len(PREFIX):] if module.startswith(PREFIX) else ""
+                inner = {f"{package}.{n}" if package else n for n in names}
+                if inner & modules:  # from petanque_game.ui.table import view
+                    edges.update(inner & modules)
+                elif package:  # from petanque_game.ui.table.view import TableView
+                    edges.add(package if package in modules else package.split(".")[0])
         graph[name] = edges - {name}
     return graph
+
+
+def _name(path) -> str:
+    """A ui module's short name: "menu", or "table.view" for one in a subpackage."""
+    return ".".join(path.relative_to(UI).with_suffix("").parts)
 
 
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -107,7 +116,7 @@ GRAPH = ui_import_graph()
 
 def test_the_scene_modules_named_here_are_the_window_s():
     assert SCENE_MODULES | {REGISTRY, "app", "scene"} <= set(GRAPH)
-    scene_classes = {p.stem for p in UI.glob("*.py")
+    scene_classes = {_name(p) for p in UI.rglob("*.py")
                      if any(isinstance(n, ast.ClassDef) and n.name.endswith("Scene")
                             and n.name not in ("Scene", "GameScene")
                             for n in ast.parse(p.read_text("utf-8")).body)}

@@ -16,7 +16,7 @@ from petanque_game.match import Match
 from petanque_game.record import Seat, load_record
 from petanque_game.ui.menu import MenuScene
 from petanque_game.ui.results import ResultsScene
-from petanque_game.ui.table import AREA, TableScene
+from petanque_game.ui.table.scene import AREA, TableScene
 
 pytest.importorskip("petanque_game.physics")
 
@@ -227,7 +227,7 @@ def test_a_throw_the_hand_cannot_make_is_refused_with_its_reason(home, monkeypat
 
 def test_the_aim_is_legal_and_the_hint_sees_the_wall():
     from petanque_game.physics import check_aim, load_named_level
-    from petanque_game.ui.table_aim import aim_launch, preview
+    from petanque_game.ui.table.aim import aim_launch, preview
 
     level = load_named_level("classic")
     for seat in (0, 1):

@@ -16,9 +16,9 @@ from ui_support import start_table as start
 from petanque_game.physics import release_zone
 from petanque_game.record import Seat
 from petanque_game.rules.terningepetanque_events import Thrown
-from petanque_game.ui.table import ACCEPT_GRACE, TableScene
-from petanque_game.ui.table_aim import PULL_FULL
-from petanque_game.ui.table_view import AREA
+from petanque_game.ui.table.aim import PULL_FULL
+from petanque_game.ui.table.scene import ACCEPT_GRACE, TableScene
+from petanque_game.ui.table.view import AREA
 
 pytestmark = pytest.mark.usefixtures("home")
 PEOPLE = [Seat("Ana", "human"), Seat("Bo", "human")]

@@ -17,16 +17,17 @@ from petanque_game.ai.hints import Hint
 from petanque_game.ai.petanque import Label
 from petanque_game.record import Seat
 from petanque_game.rules.petanque_table import Aim
-from petanque_game.ui import lang, table_overlay, theme
-from petanque_game.ui import table_reckoning as reckoning
+from petanque_game.ui import lang, theme
 from petanque_game.ui.app import window_size_for
 from petanque_game.ui.narrate import says
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
-from petanque_game.ui.table import TableScene
-from petanque_game.ui.table_aim import Preview
-from petanque_game.ui.table_hint import meant_contacts
-from petanque_game.ui.table_sheet import _label, place_sheet
+from petanque_game.ui.table import overlay as table_overlay
+from petanque_game.ui.table import reckoning as reckoning
+from petanque_game.ui.table.aim import Preview
+from petanque_game.ui.table.hint import meant_contacts
+from petanque_game.ui.table.scene import TableScene
+from petanque_game.ui.table.sheet import _label, place_sheet
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 import bench_dice_size as dice_size  # noqa: E402

@@ -22,8 +22,8 @@ from petanque_game.rules.terningepetanque_events import Thrown
 from petanque_game.ui import lang, theme
 from petanque_game.ui.narrate import says
 from petanque_game.ui.results import ResultsScene
-from petanque_game.ui.table import TableScene
-from petanque_game.ui.table_view import AREA, SIDE
+from petanque_game.ui.table.scene import TableScene
+from petanque_game.ui.table.view import AREA, SIDE
 
 pytest.importorskip("petanque_game.physics")
 pytestmark = pytest.mark.usefixtures("home")
@@ -71,7 +71,7 @@ def test_the_aim_comes_to_rest_where_it_points_for_dice_too():
     diamond lies far off, out of the way), wherever the preview warns of nothing."""
     from petanque_game.physics import load_named_level, simulate_throw
     from petanque_game.rules.petanque_table import DiamondRest, Launch, Table
-    from petanque_game.ui.table_aim import aim_at, preview
+    from petanque_game.ui.table.aim import aim_at, preview
 
     warned = 0
     for name in ("classic", "round-table"):
@@ -312,7 +312,7 @@ def test_the_hint_is_searched_on_the_ai_thread_and_drawn(home):
     app.step(1 / 60)
     hint = scene.hint.current(state)
     assert hint is not None and hasattr(hint.action, "speed")
-    from petanque_game.ui.table_hint import hint_words
+    from petanque_game.ui.table.hint import hint_words
 
     words = hint_words(hint, state)
     assert "board" in words or "risk" in words
@@ -447,7 +447,7 @@ def test_the_hint_after_a_throw_says_what_keeping_it_is_worth(home, ai_at_once):
     press(app, "hint")
     state = scene.session.state
     app.step(1 / 60)  # the hint, worked out as it was asked for, is taken
-    from petanque_game.ui.table_hint import hint_words
+    from petanque_game.ui.table.hint import hint_words
 
     hint = scene.hint.current(state)
     assert hint is not None
@@ -461,7 +461,7 @@ def test_the_hint_is_said_in_the_players_language_with_their_names():
     from petanque_game.ai.hints import Hint
     from petanque_game.ai.petanque import Label
     from petanque_game.rules.petanque_table import Aim
-    from petanque_game.ui.table_hint import hint_words
+    from petanque_game.ui.table.hint import hint_words
 
     aim = Aim(0.0, -400.0, math.pi / 2, 2000.0, 0.7, 0.0)
     state = SimpleNamespace(throw_due=("die", 1), num_players=3, awaiting_accept=False)
@@ -530,7 +530,7 @@ def test_the_reckoning_charges_dice_off_the_board_and_the_diamond_to_the_right_p
 
     from petanque_game.rules.petanque_table import DiamondRest, DieRest, Table
     from petanque_game.rules.terningepetanque import score_round
-    from petanque_game.ui.table_reckoning import Reckoning, seat_parts
+    from petanque_game.ui.table.reckoning import Reckoning, seat_parts
 
     table = Table(DiamondRest(0.0, 0.0, 0.0, True, False), (
         DieRest(0, 0, 10.0, 0.0, 0.0, 4, True, None, 5.0, 0),

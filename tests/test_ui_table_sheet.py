@@ -17,11 +17,11 @@ from petanque_game import paths
 from petanque_game.match import Match
 from petanque_game.physics import release_zone
 from petanque_game.record import Seat
-from petanque_game.ui import table_draw as td
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import ReplaySession, new_game
-from petanque_game.ui.table import AREA, TableScene
-from petanque_game.ui.table_sheet import scored_rows, visible_rows
+from petanque_game.ui.table import draw as td
+from petanque_game.ui.table.scene import AREA, TableScene
+from petanque_game.ui.table.sheet import scored_rows, visible_rows
 
 pytestmark = pytest.mark.usefixtures("home")
 
@@ -171,7 +171,7 @@ def test_a_rounds_row_appears_when_the_reckoning_has_moved_its_points():
 
 @pytest.mark.parametrize("level, n", [(lv, n) for lv in LEVELS for n in (2, 4)])
 def test_the_sheet_stays_in_the_area_clear_of_the_board_and_the_names(level, n, monkeypatch):
-    from petanque_game.ui import table_sheet
+    from petanque_game.ui.table import sheet as table_sheet
 
     drawn = []
     real = table_sheet.draw_sheet
@@ -180,7 +180,7 @@ def test_the_sheet_stays_in_the_area_clear_of_the_board_and_the_names(level, n, 
         drawn.append((surface.get_size(), place, len(rows)))
         return real(surface, place, rows, players, current)
 
-    monkeypatch.setattr("petanque_game.ui.table_view.draw_sheet", watch)
+    monkeypatch.setattr("petanque_game.ui.table.view.draw_sheet", watch)
     app = fast_app()
     session = played(level, n, rounds=3)
     open_game_scene(app, session)

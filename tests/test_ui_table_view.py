@@ -20,14 +20,14 @@ from petanque_game.physics.results import Path
 from petanque_game.record import Seat
 from petanque_game.rules.petanque_table import Launch, Table
 from petanque_game.ui import sound, theme
-from petanque_game.ui import table_draw as td
-from petanque_game.ui import table_watch as watch
 from petanque_game.ui.app import window_size_for
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
-from petanque_game.ui.table import AREA, Flight, TableScene
-from petanque_game.ui.table_camera import Camera
-from petanque_game.ui.table_zoom import zoom_labels
+from petanque_game.ui.table import draw as td
+from petanque_game.ui.table import watch as watch
+from petanque_game.ui.table.camera import Camera
+from petanque_game.ui.table.scene import AREA, Flight, TableScene
+from petanque_game.ui.table.zoom import zoom_labels
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "benchmarks"))
 import bench_dice_size as dice_size  # noqa: E402

@@ -22,7 +22,7 @@ from petanque_game.ui.results import ResultsScene
 from petanque_game.ui.session import new_game
 from petanque_game.ui.settings import load_settings
 from petanque_game.ui.setup import SetupScene
-from petanque_game.ui.tray import TrayScene
+from petanque_game.ui.tray.scene import TrayScene
 
 HUMAN_VS_AI = [Seat("Ana", "human"), Seat("Robot", "ai", "expert")]
 

@@ -17,8 +17,8 @@ from petanque_game.rules.base import Bank, Close, Keep, Roll, Stop
 from petanque_game.ui import lang
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
-from petanque_game.ui.tray import TrayScene
-from petanque_game.ui.tray_games import told
+from petanque_game.ui.tray.games import told
+from petanque_game.ui.tray.scene import TrayScene
 
 # tests/conftest.py: a user folder of their own; the AI and hints worked out as they are asked for
 pytestmark = pytest.mark.usefixtures("home", "ai_at_once")
@@ -83,8 +83,8 @@ def fits(scene, advice):
     beside the buttons, each button's label, the hint within two lines across the tray."""
     from petanque_game.ui import theme
     from petanque_game.ui.game_scene import STATUS_RECT
-    from petanque_game.ui.tray import BANNER_SIZE
-    from petanque_game.ui.tray_layout import FELT_RECT
+    from petanque_game.ui.tray.layout import FELT_RECT
+    from petanque_game.ui.tray.scene import BANNER_SIZE
 
     buttons = scene.buttons()
     room = STATUS_RECT.w - 40 - sum(b.rect.w + 10 for b in buttons)

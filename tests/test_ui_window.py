@@ -16,9 +16,9 @@ from ui_support import start_table
 from petanque_game import paths
 from petanque_game.record import Seat
 from petanque_game.ui import app as app_module
-from petanque_game.ui import table_draw as td
 from petanque_game.ui.app import App
 from petanque_game.ui.settings import SETTINGS_FILE, load_settings
+from petanque_game.ui.table import draw as td
 
 pytestmark = pytest.mark.usefixtures("home")
 

@@ -233,7 +233,7 @@ def test_a_tray_hint_says_in_english_what_the_window_says_from_its_keys():
     """The AI's English for a tray game's hint is the window's English, from the same keys
     (`ai.hints.Told`), never a sentence of its own."""
     from petanque_game.ai.hints import hint
-    from petanque_game.ui.tray_games import advice, told
+    from petanque_game.ui.tray.games import advice, told
 
     for game in ("ten-thousand", "shut-the-box", "ship-captain-crew"):
         spec = next(g for g in games() if g.id == game)

@@ -45,7 +45,7 @@ def start_table(app: App, players, rounds=1, seed=3, level="classic"):
     """A Terningepetanque game of `players` shown at its table; the table scene."""
     from petanque_game.ui.play import open_game_scene
     from petanque_game.ui.session import new_game
-    from petanque_game.ui.table import TableScene
+    from petanque_game.ui.table.scene import TableScene
 
     session = new_game("terningepetanque", players, {"rounds": rounds}, seed, level)
     open_game_scene(app, session)
@@ -55,7 +55,7 @@ def start_table(app: App, players, rounds=1, seed=3, level="classic"):
 
 def pixel(scene, x: float, y: float) -> tuple[int, int]:
     """The window pixel of board point (x, y) mm at the table as its camera shows it now."""
-    from petanque_game.ui.table_view import AREA
+    from petanque_game.ui.table.view import AREA
 
     sx, sy = scene.view.to_screen(x, y)
     return int(round(sx + AREA.x)), int(round(sy + AREA.y))

@@ -257,6 +257,6 @@ MOST_DICE = MAX_PLAYERS * OPTIONS["dice"].high  # one player may hold them all
 
 SPEC = GameSpec(GAME_ID, TITLE, sys.modules[__name__], frozenset({"roll"}),
                 "petanque_game.ai.chance", MIN_PLAYERS, MAX_PLAYERS, order=22,
-                facts=roll_facts, window="petanque_game.ui.tray_aces",
+                facts=roll_facts, window="petanque_game.ui.tray.aces",
                 tally=Tally({"": CHIPS}, unit="turn", progress=_turns_done),
                 codecs={"roll": AcesRolled})

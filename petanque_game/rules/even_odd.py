@@ -209,5 +209,5 @@ def _turns_done(events: list, index: int, state: EvenOddState) -> int:
 
 SPEC = GameSpec(GAME_ID, TITLE, sys.modules[__name__], frozenset({"roll"}),
                 "petanque_game.ai.chance", MIN_PLAYERS, MAX_PLAYERS, order=23,
-                facts=roll_facts, window="petanque_game.ui.tray_even_odd",
+                facts=roll_facts, window="petanque_game.ui.tray.even_odd",
                 tally=Tally({"": CHIPS}, unit="turn", progress=_turns_done))

@@ -213,5 +213,5 @@ def _turns_done(events: list, index: int, state: LcrState) -> int:
 
 SPEC = GameSpec(GAME_ID, TITLE, sys.modules[__name__], frozenset({"roll"}),
                 "petanque_game.ai.chance", MIN_PLAYERS, MAX_PLAYERS, order=21,
-                facts=roll_facts, window="petanque_game.ui.tray_lcr",
+                facts=roll_facts, window="petanque_game.ui.tray.lcr",
                 tally=Tally({"": CHIPS}, unit="turn", progress=_turns_done))

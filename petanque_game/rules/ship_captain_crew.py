@@ -432,6 +432,6 @@ def _rounds_done(events: list, index: int, state: ShipCaptainCrewState) -> int:
 
 SPEC = GameSpec(GAME_ID, TITLE, sys.modules[__name__], frozenset({"roll", "stop"}),
                 "petanque_game.ai.ship_captain_crew", MIN_PLAYERS, MAX_PLAYERS, order=20,
-                facts=turn_facts, codecs=CODECS, window="petanque_game.ui.tray_ship",
+                facts=turn_facts, codecs=CODECS, window="petanque_game.ui.tray.ship",
                 hints="petanque_game.ai.hints_tray",
                 tally=Tally({"": POINTS, "pot": CHIPS}, _tally_entry, "round", _rounds_done))

@@ -355,5 +355,5 @@ def _turns_done(events: list, index: int, state: Any) -> int:
 
 SPEC = GameSpec(GAME_ID, TITLE, sys.modules[__name__], frozenset({"roll", "close"}),
                 "petanque_game.ai.shut_the_box", MIN_PLAYERS, MAX_PLAYERS, order=30, codecs=CODECS,
-                window="petanque_game.ui.tray_shut_the_box", hints="petanque_game.ai.hints_tray",
+                window="petanque_game.ui.tray.shut_the_box", hints="petanque_game.ai.hints_tray",
                 tally=Tally({"": PENALTY}, unit="turn", progress=_turns_done))

@@ -317,5 +317,5 @@ def _turns_done(events: list, index: int, state: Any) -> int:
 
 SPEC = GameSpec(GAME_ID, TITLE, sys.modules[__name__], frozenset({"roll", "keep", "bank"}),
                 "petanque_game.ai.ten_thousand", MIN_PLAYERS, MAX_PLAYERS, order=40, codecs=CODECS,
-                window="petanque_game.ui.tray_ten_thousand", hints="petanque_game.ai.hints",
+                window="petanque_game.ui.tray.ten_thousand", hints="petanque_game.ai.hints",
                 tally=Tally(unit="turn", progress=_turns_done))

@@ -443,6 +443,6 @@ def _rounds_scored(events: list, index: int, state: object) -> int:
 
 SPEC = GameSpec(GAME_ID, TITLE, sys.modules[__name__], frozenset({"roll", "throw", "rethrow", "round_end"}),
                 "petanque_game.ai.petanque", MIN_PLAYERS, MAX_PLAYERS, order=10, board=True,
-                codecs=CODECS, implied=implied, window="petanque_game.ui.table_game",
+                codecs=CODECS, implied=implied, window="petanque_game.ui.table.game",
                 hints="petanque_game.ai.hints_petanque",
                 tally=Tally(unit="round", progress=_rounds_scored))

@@ -52,13 +52,13 @@ def _statistics(app: Any, folder: Any = None) -> Scene:
 
 
 def _table(app: Any, session: Any) -> Scene:
-    from petanque_game.ui.table import TableScene
+    from petanque_game.ui.table.scene import TableScene
 
     return TableScene(app, session)
 
 
 def _tray(app: Any, session: Any) -> Scene:
-    from petanque_game.ui.tray import TrayScene
+    from petanque_game.ui.tray.scene import TrayScene
 
     return TrayScene(app, session)
 

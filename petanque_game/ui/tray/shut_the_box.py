@@ -12,8 +12,8 @@ from petanque_game.rules.shut_the_box_events import Closed
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import GameUI
 from petanque_game.ui.keys import key_names
-from petanque_game.ui.tray_games import Advice, Controls, both, either
-from petanque_game.ui.tray_layout import HINT_COLOUR, PANEL_RECT, DieView, RollShown
+from petanque_game.ui.tray.games import Advice, Controls, both, either
+from petanque_game.ui.tray.layout import HINT_COLOUR, PANEL_RECT, DieView, RollShown
 from petanque_game.ui.widgets import Button
 
 # --- Shut the Box ----------------------------------------------------------------------------------
@@ -233,6 +233,6 @@ WINDOW = GameUI(
              ("partial_close", (False, True)), ("close_all_three", (False, True)),
              ("shut_wins", (False, True))),
     "petanque_game.ui.narrate:tell_shut_the_box",
-    "petanque_game.ui.tray_shut_the_box:ShutTheBoxControls",
+    "petanque_game.ui.tray.shut_the_box:ShutTheBoxControls",
     howto=(("roll", "howto.tray.roll"), ("roll_one", "howto.shut-the-box.roll_one"),
            (None, "howto.shut-the-box.boxes"), ("close", "howto.shut-the-box.close")))

@@ -11,9 +11,9 @@ import pygame
 from petanque_game.rules.petanque_table import Table
 from petanque_game.rules.terningepetanque import closest_dice
 from petanque_game.ui import dice, lang, theme
-from petanque_game.ui import table_draw as td
 from petanque_game.ui.keys import key_names
-from petanque_game.ui.table_hint import hint_words
+from petanque_game.ui.table import draw as td
+from petanque_game.ui.table.hint import hint_words
 from petanque_game.ui.widgets import panel
 
 

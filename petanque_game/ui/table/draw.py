@@ -1,6 +1,6 @@
 """Drawing what lies on Terningepetanque's table: the diamond, and the dice at rest (their face on
 top, readable) or moving (a cube in 3/4 view, turning as the physics' path says, over its shadow
-on the felt), the seats' release zones; the board itself is ui/table_board.py.
+on the felt), the seats' release zones; the board itself is ui/table/board.py.
 
 `View` maps board millimetres (origin at the board's centre, y up) to the table area's pixels and
 back. Height is drawn as an oblique projection: a point z mm up is drawn HEIGHT_SHIFT * z mm
@@ -277,7 +277,7 @@ def _draw_cube(surface, view: View, level, body, pip, x, y, z, angle, orientatio
 
 def draw_band(surface: pygame.Surface, view: View, zone, seat: int, active: bool) -> None:
     """The band behind a seat's wall where that player releases a throw (part of the board's
-    picture: ui/table_board.py), stronger for the seat that throws next."""
+    picture: ui/table/board.py), stronger for the seat that throws next."""
     corners = [zone.point(0.0, -zone.half_width), zone.point(0.0, zone.half_width),
                zone.point(1.0, zone.half_width), zone.point(1.0, -zone.half_width)]
     poly_alpha(surface, view.poly(corners), theme.player_colour(seat), 70 if active else 28)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 
-from petanque_game.ui.table_draw import View
+from petanque_game.ui.table.draw import View
 
 ZOOM_STEP = 1.015  # the drawn scale moves in steps of 1.5 %: a cached board per step
 MAX_ZOOM = 3.0  # the player may zoom in this far over the board's fit ...

@@ -13,11 +13,11 @@ from typing import Any
 import pygame
 
 from petanque_game.ui import lang, theme
-from petanque_game.ui import table_draw as td
-from petanque_game.ui.table_hint import meant_contacts
-from petanque_game.ui.table_reckoning import draw_reckoning
-from petanque_game.ui.table_start import draw_start
-from petanque_game.ui.table_view import AREA, SIDE
+from petanque_game.ui.table import draw as td
+from petanque_game.ui.table.hint import meant_contacts
+from petanque_game.ui.table.reckoning import draw_reckoning
+from petanque_game.ui.table.start import draw_start
+from petanque_game.ui.table.view import AREA, SIDE
 
 HINT_COLOUR = (120, 200, 255)
 RELEASE_INSET = 30  # px: a release point nearer the board's part's edge is drawn as an arrow

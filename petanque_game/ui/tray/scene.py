@@ -1,6 +1,6 @@
 """The tray scene of Ship Captain and Crew, Shut the Box and Ten Thousand: one shared dice tray, the
 players' panel, what just happened and what to do next, and the game's own controls
-(`tray_games.py`). The same scene plays a live game and watches a replay.
+(`tray/games.py`). The same scene plays a live game and watches a replay.
 
 AI seats decide one decision at a time with a pause in between, so a human can follow. A human's
 click is checked by the game's controls against the rules' legal actions; a refusal says, in the
@@ -27,8 +27,8 @@ from petanque_game.ui.game_scene import GameScene
 from petanque_game.ui.game_ui import has_hint, ui_of
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.session import Session, Step, _think
-from petanque_game.ui.tray_games import Advice, told
-from petanque_game.ui.tray_layout import (
+from petanque_game.ui.tray.games import Advice, told
+from petanque_game.ui.tray.layout import (
     DIE_SIZE,
     FELT_RECT,
     HINT_COLOUR,

@@ -27,7 +27,7 @@ import pygame
 
 from petanque_game.rules.terningepetanque_events import RoundEnded
 from petanque_game.ui import lang, theme
-from petanque_game.ui.table_camera import board_bounds
+from petanque_game.ui.table.camera import board_bounds
 
 SIZE = 18  # px: the sheet's text (the least a player can read at 800x600: tests/test_ui_fit.py)
 ROW_H = 21  # px a row

@@ -13,8 +13,8 @@ from petanque_game.rules.events import Rolled
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import GameUI
 from petanque_game.ui.narrate import dice_text, is_you, says
-from petanque_game.ui.tray_chance import ChanceControls
-from petanque_game.ui.tray_layout import DieView, RollShown
+from petanque_game.ui.tray.chance import ChanceControls
+from petanque_game.ui.tray.layout import DieView, RollShown
 
 
 class EvenOddControls(ChanceControls):
@@ -98,6 +98,6 @@ def _pays(payer: str, payee: str) -> str:
 
 
 WINDOW = GameUI("tray", (("chips", (10, 20)), ("rounds", (5, 10, 20))),
-                "petanque_game.ui.tray_even_odd:tell",
-                "petanque_game.ui.tray_even_odd:EvenOddControls",
+                "petanque_game.ui.tray.even_odd:tell",
+                "petanque_game.ui.tray.even_odd:EvenOddControls",
                 howto=(("roll", "howto.tray.roll"), (None, "howto.even-odd.dice")))

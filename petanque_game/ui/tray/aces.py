@@ -13,8 +13,8 @@ from petanque_game.rules.events import Rolled
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import GameUI
 from petanque_game.ui.narrate import dice_text, is_you, says
-from petanque_game.ui.tray_chance import ChanceControls
-from petanque_game.ui.tray_layout import DieView, RollShown
+from petanque_game.ui.tray.chance import ChanceControls
+from petanque_game.ui.tray.layout import DieView, RollShown
 
 MARKS = {STAYS: "good", LEFT: "accent", MIDDLE: "bad", RIGHT: "accent"}  # the outline's colour
 
@@ -92,5 +92,5 @@ def tell(step: Any, names: list[str]) -> list[str]:
 
 
 WINDOW = GameUI("tray", (("dice", (3, 5)), ("last_ace", ("wins", "loses"))),
-                "petanque_game.ui.tray_aces:tell", "petanque_game.ui.tray_aces:AcesControls",
+                "petanque_game.ui.tray.aces:tell", "petanque_game.ui.tray.aces:AcesControls",
                 howto=(("roll", "howto.tray.roll"), (None, "howto.aces.dice")))

@@ -2,7 +2,7 @@
 from the physics' path, distances to the diamond, the reckoning at each round's end, the roll for
 who starts, and the take-back prompt when the rules offer it.
 
-Aiming (the `aim` setting, `table_aim.py`): with "point" the player points where the throw should
+Aiming (the `aim` setting, `table/aim.py`): with "point" the player points where the throw should
 come to rest and clicks (or presses Space); the wheel or W/S set the elevation, Q/E the spin, the
 arrow keys move the point. With "drag" the player pulls back from the release like a slingshot and
 lets go (Escape or the right button cancels). With "power" the mouse sets the direction and
@@ -34,12 +34,12 @@ from petanque_game.rules.events import Rolled, Transition
 from petanque_game.rules.petanque_table import Aim, Table
 from petanque_game.rules.terningepetanque_events import RoundEnded, Thrown
 from petanque_game.ui import lang, sound
-from petanque_game.ui import table_overlay as overlay
-from petanque_game.ui import table_watch as watch
 from petanque_game.ui.game_scene import GameScene
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.session import Session, Step
-from petanque_game.ui.table_aim import (
+from petanque_game.ui.table import overlay as overlay
+from petanque_game.ui.table import watch as watch
+from petanque_game.ui.table.aim import (
     ELEVATION_STEP,
     TARGET_STEP,
     Preview,
@@ -50,12 +50,12 @@ from petanque_game.ui.table_aim import (
     preview,
     spin_step,
 )
-from petanque_game.ui.table_camera import Camera
-from petanque_game.ui.table_hint import HintAsk
-from petanque_game.ui.table_reckoning import Reckoning, reckoning_of
-from petanque_game.ui.table_replay import ReplayCheck, check_of
-from petanque_game.ui.table_start import StartRoll
-from petanque_game.ui.table_view import AREA, TableDrawing
+from petanque_game.ui.table.camera import Camera
+from petanque_game.ui.table.hint import HintAsk
+from petanque_game.ui.table.reckoning import Reckoning, reckoning_of
+from petanque_game.ui.table.replay import ReplayCheck, check_of
+from petanque_game.ui.table.start import StartRoll
+from petanque_game.ui.table.view import AREA, TableDrawing
 from petanque_game.ui.widgets import Button
 
 CHARGE_PERIOD = 1.8  # seconds for the power to swing up and back down while the button is held
@@ -67,7 +67,7 @@ HINT_SNAP = 8  # px: after Use hint, a point this near the hint's ring throws th
 
 @dataclass
 class Flight:
-    """A throw being played back: the physics' path and where we are in it (ui/table_watch.py:
+    """A throw being played back: the physics' path and where we are in it (ui/table/watch.py:
     the pace, and the sounds it makes)."""
 
     path: Any
@@ -116,8 +116,8 @@ class TableScene(TableDrawing, GameScene):
     def __init__(self, app, session: Session):
         super().__init__(app, session)
         self.level = session.match.level
-        self.view = Camera(self.level, AREA.size)  # eased pan and zoom (ui/table_camera.py)
-        self.lay_out_sheet(settle=True)  # the score sheet beside the board (ui/table_view.py)
+        self.view = Camera(self.level, AREA.size)  # eased pan and zoom (ui/table/camera.py)
+        self.lay_out_sheet(settle=True)  # the score sheet beside the board (ui/table/view.py)
         self.flight: Flight | None = None
         self.flight_state: Any = None  # the state shown while a throw is in the air
         self.round_final: tuple[int, Table] | None = None  # (round, table) of the last scored round
@@ -147,7 +147,7 @@ class TableScene(TableDrawing, GameScene):
             self.check, new = check_of(session, self.level)
             if new and self.check.board_note:
                 self.app.toast.show(self.check.board_note, "bad", 6.0)
-        self.settle_view()  # framed on the play (ui/table_camera.py)
+        self.settle_view()  # framed on the play (ui/table/camera.py)
 
     # --- state ------------------------------------------------------------------------------------
 
@@ -341,7 +341,7 @@ class TableScene(TableDrawing, GameScene):
 
     def _play_flight(self, dt: float) -> None:
         """The throw played on (its pace, its sounds, the camera: `watch_throw` in
-        ui/table_view.py); once it is over, the state shown is the session's again."""
+        ui/table/view.py); once it is over, the state shown is the session's again."""
         self.watch_throw(dt)
         if self.flight is None:
             self.flight_state = None
@@ -552,7 +552,7 @@ class TableScene(TableDrawing, GameScene):
                                     for label, fn, keys, tag, style, w in specs])
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.camera_event(event):  # zoom (ui/table_view.py)
+        if self.camera_event(event):  # zoom (ui/table/view.py)
             return True
         if self.reckoning is not None and self.flight is None:
             if self._reckoning_event(event):

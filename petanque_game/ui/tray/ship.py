@@ -14,8 +14,8 @@ from petanque_game.rules.ship_captain_crew_events import Stopped
 from petanque_game.ui import dice, lang, theme
 from petanque_game.ui.game_ui import GameUI
 from petanque_game.ui.keys import key_names
-from petanque_game.ui.tray_games import Advice, Controls
-from petanque_game.ui.tray_layout import (
+from petanque_game.ui.tray.games import Advice, Controls
+from petanque_game.ui.tray.layout import (
     HINT_COLOUR,
     PANEL_RECT,
     DieView,
@@ -291,6 +291,6 @@ WINDOW = GameUI(
     "tray", (("mode", ("points", "pot")), ("target", (25, 50, 100)),
              ("chips", (5, 10, 20)), ("cargo_reroll", ("both", "any"))),
     "petanque_game.ui.narrate:tell_ship",
-    "petanque_game.ui.tray_ship:ShipControls", _hidden,
+    "petanque_game.ui.tray.ship:ShipControls", _hidden,
     howto=(("roll", "howto.tray.roll"), (None, "howto.ship-captain-crew.secure"),
            ("stop", "howto.ship-captain-crew.stop")))

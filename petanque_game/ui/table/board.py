@@ -14,7 +14,7 @@ import math
 import pygame
 
 from petanque_game.ui import theme
-from petanque_game.ui.table_draw import (
+from petanque_game.ui.table.draw import (
     HEIGHT_SHIFT,
     SHADOW_SHIFT,
     VIEWER,

@@ -12,8 +12,8 @@ from petanque_game.rules.lcr import CENTRE, KEEP, LEFT, RIGHT, SENDS
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import GameUI
 from petanque_game.ui.narrate import dice_text, is_you, says
-from petanque_game.ui.tray_chance import ChanceControls
-from petanque_game.ui.tray_layout import DieView, RollShown
+from petanque_game.ui.tray.chance import ChanceControls
+from petanque_game.ui.tray.layout import DieView, RollShown
 
 MARKS = {KEEP: "good", LEFT: "accent", CENTRE: "bad", RIGHT: "accent"}  # the outline's colour
 
@@ -81,6 +81,6 @@ def tell(step: Any, names: list[str]) -> list[str]:
     return lines
 
 
-WINDOW = GameUI("tray", (("chips", (3, 4, 5)),), "petanque_game.ui.tray_lcr:tell",
-                "petanque_game.ui.tray_lcr:LcrControls",
+WINDOW = GameUI("tray", (("chips", (3, 4, 5)),), "petanque_game.ui.tray.lcr:tell",
+                "petanque_game.ui.tray.lcr:LcrControls",
                 howto=(("roll", "howto.tray.roll"), (None, "howto.lcr.dice")))

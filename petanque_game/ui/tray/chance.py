@@ -10,8 +10,8 @@ from typing import Any
 from petanque_game.rules.base import Roll
 from petanque_game.ui import lang
 from petanque_game.ui.keys import key_names
-from petanque_game.ui.tray_games import Advice, Controls
-from petanque_game.ui.tray_layout import DieView, RollShown
+from petanque_game.ui.tray.games import Advice, Controls
+from petanque_game.ui.tray.layout import DieView, RollShown
 from petanque_game.ui.widgets import Button
 
 

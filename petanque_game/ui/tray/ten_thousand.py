@@ -12,8 +12,8 @@ from petanque_game.rules.events import Rolled
 from petanque_game.ui import dice, lang, theme
 from petanque_game.ui.game_ui import GameUI
 from petanque_game.ui.keys import key_names
-from petanque_game.ui.tray_games import Advice, Controls, dice_said
-from petanque_game.ui.tray_layout import DieView, RollShown, draw_player_mark
+from petanque_game.ui.tray.games import Advice, Controls, dice_said
+from petanque_game.ui.tray.layout import DieView, RollShown, draw_player_mark
 from petanque_game.ui.widgets import Button
 
 # --- Ten Thousand ---------------------------------------------------------------------------------
@@ -204,6 +204,6 @@ class TenThousandControls(Controls):
 WINDOW = GameUI(
     "tray", (("target", (5000, 10000)), ("hot_dice_banks", (True, False))),
     "petanque_game.ui.narrate:tell_ten_thousand",
-    "petanque_game.ui.tray_ten_thousand:TenThousandControls",
+    "petanque_game.ui.tray.ten_thousand:TenThousandControls",
     howto=(("roll", "howto.tray.roll"), (None, "howto.ten-thousand.keep"),
            ("bank", "howto.ten-thousand.bank")))

@@ -1,6 +1,6 @@
 """Drawing the Terningepetanque table and watching a throw: the board as the camera shows it, the
 seats, the dice and the diamond at rest or in flight, the score sheet beside the board
-(ui/table_sheet.py), the close-up of the dice that decide the round; the throw's pace, its sounds
+(ui/table/sheet.py), the close-up of the dice that decide the round; the throw's pace, its sounds
 and the camera's moves (`watch_throw`, each frame), and the player's zoom and the sheet shown or
 hidden (`camera_event`). Drawing only reads the scene; it never changes the game (docs/design.md,
 a thin window).
@@ -15,14 +15,14 @@ import pygame
 from petanque_game.rules.petanque_table import Table
 from petanque_game.rules.terningepetanque import closest_dice
 from petanque_game.ui import lang, sound, theme
-from petanque_game.ui import table_board as tb
-from petanque_game.ui import table_draw as td
-from petanque_game.ui import table_watch as watch
 from petanque_game.ui.game_ui import board_words
-from petanque_game.ui.table_camera import REST_DIE
-from petanque_game.ui.table_panel import draw_side, prompt
-from petanque_game.ui.table_sheet import Placement, draw_sheet, place_sheet, visible_rows
-from petanque_game.ui.table_zoom import view_toggle_at, zoom_labels
+from petanque_game.ui.table import board as tb
+from petanque_game.ui.table import draw as td
+from petanque_game.ui.table import watch as watch
+from petanque_game.ui.table.camera import REST_DIE
+from petanque_game.ui.table.panel import draw_side, prompt
+from petanque_game.ui.table.sheet import Placement, draw_sheet, place_sheet, visible_rows
+from petanque_game.ui.table.zoom import view_toggle_at, zoom_labels
 
 AREA = pygame.Rect(8, 64, 960, 552)  # the table's part of the logical surface
 SIDE = pygame.Rect(980, 64, 284, 552)  # the side panel
@@ -259,11 +259,11 @@ class TableDrawing:
         dm = table.diamond
         on = [d for d in table.dice if d.on_board and d.distance is not None]
         closest = {(d.player, d.die) for d in closest_dice(table)}
-        # The reckoning measures the round itself (ui/table_reckoning.py): no second set of lines
+        # The reckoning measures the round itself (ui/table/reckoning.py): no second set of lines
         # and labels under its own.
         measured = dm is not None and not old and self.reckoning is None
         if measured:
-            for d in on:  # from the face on top of each die to the diamond's (ui/table_draw.py)
+            for d in on:  # from the face on top of each die to the diamond's (ui/table/draw.py)
                 a, b = view.to_screen(d.x, d.y), view.to_screen(dm.x, dm.y)
                 col = theme.colour("accent") if (d.player, d.die) in closest else (200, 220, 210)
                 pygame.draw.line(area, col, a, b, 2 if (d.player, d.die) in closest else 1)

@@ -10,8 +10,8 @@ from typing import Any
 import pygame
 
 from petanque_game.ui import dice, lang, theme
-from petanque_game.ui import table_draw as td
 from petanque_game.ui.narrate import says
+from petanque_game.ui.table import draw as td
 
 TRAY = (460, 250)
 DIE = 56

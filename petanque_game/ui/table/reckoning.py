@@ -20,7 +20,7 @@ import pygame
 from petanque_game.rules.petanque_table import Table
 from petanque_game.rules.terningepetanque import DIAMOND_PENALTY, closest_dice
 from petanque_game.ui import lang, theme
-from petanque_game.ui import table_draw as td
+from petanque_game.ui.table import draw as td
 
 POINTS_DELAY = 0.8  # seconds before the round's points start moving into the score pad
 POINTS_MOVE = 1.0  # seconds they take to get there
