@@ -81,3 +81,15 @@ def test_the_setup_warm_up_makes_the_experts_tables():
     assert made >= 1 and stb_ai._penalties.cache_info().currsize >= 1
     stb_ai._move_table(rules)  # the game's first call finds it made
     assert stb_ai._move_table.cache_info().currsize == made
+
+
+def test_the_warm_up_plays_every_game_with_the_seats_it_needs(home):
+    """LCR needs three players: the warm-up must not ask it to play with two (it did, and the
+    failure went to stderr); games of chance alone are not warmed at all."""
+    from petanque_game.rules.games import games
+
+    for spec in games():
+        if not spec.board:
+            warm.play_a_little(spec.id, {}, moves=3)
+    warm.warm("lcr", {"chips": 3})
+    assert ("lcr", (("chips", 3),)) not in warm._done and warm._wanted != ("lcr", (("chips", 3),))

@@ -54,7 +54,11 @@ def line(session: Any, made: Challenge, result: challenge_play.Result | None) ->
 
 
 def can_challenge(session: Any) -> bool:
-    return session.interactive and session.over and \
+    """A finished game one person played, of a game with decisions (the dice alone are no
+    challenge)."""
+    from petanque_game.rules.games import spec_of
+
+    return session.interactive and session.over and bool(spec_of(session.game).hints) and \
         sum(p.kind == "human" for p in session.players) == 1
 
 

@@ -12,12 +12,9 @@ throwaway match's, and every table is a pure function of the rules.
 
 from __future__ import annotations
 
-import logging
 import threading
 from collections.abc import Mapping
 from typing import Any
-
-log = logging.getLogger(__name__)
 
 MOVES = 6  # decisions of the throwaway match: a roll, a keep or a close, and on
 _lock = threading.Condition()
@@ -29,6 +26,10 @@ _worker: threading.Thread | None = None
 def warm(game: str, options: Mapping[str, Any]) -> None:
     """Make the expert's tables for `game` with `options` ready, on the warming thread."""
     global _wanted, _worker
+    from petanque_game.rules.games import spec_of
+
+    if not spec_of(game).hints:
+        return  # a game the dice alone decide: its AI builds nothing
     key = (game, tuple(sorted(options.items())))
     with _lock:
         if key in _done or key == _wanted:
@@ -50,17 +51,22 @@ def _work() -> None:
             _done.add(key)
         try:
             play_a_little(key[0], dict(key[1]))
-        except Exception:  # noqa: BLE001 - a warm-up that fails only leaves the tables cold
-            log.exception("warming the AI for %s %s", *key)
+        except Exception as exc:  # noqa: BLE001 - a warm-up that fails only leaves tables cold
+            from petanque_game.logs import report_bug
+
+            report_bug(exc, f"warming the AI for {key[0]} {key[1]}")  # a bug: logged, in full
 
 
 def play_a_little(game: str, options: dict[str, Any], moves: int = MOVES) -> None:
-    """A throwaway match of two expert seats: `moves` decisions, a hint before each."""
+    """A throwaway match of expert seats (two, or as many as the game needs at least): `moves`
+    decisions, a hint before each."""
     from petanque_game.ai.hints import hint
     from petanque_game.match import Match
     from petanque_game.record import Seat
+    from petanque_game.rules.games import spec_of
 
-    seats = [Seat("A", "ai", "expert"), Seat("B", "ai", "expert")]
+    count = max(2, spec_of(game).min_players)
+    seats = [Seat(f"AI {n + 1}", "ai", "expert") for n in range(count)]
     match = Match.new(game, seats, options, seed=0)
     for _ in range(moves):
         if match.over:
