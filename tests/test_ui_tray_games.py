@@ -60,7 +60,7 @@ def follow_hint(app, scene, advice):
         for i in sorted(c.advice_dice(advice)):
             app.click(scene.die_centre(i))
         assert scene.controls.selection()[0] == tuple(sorted(action.dice))
-        app.key(pygame.K_b if advice.move == "tt_keep_bank" else pygame.K_r)
+        app.key(pygame.K_b if advice.told.move == "tt_keep_bank" else pygame.K_r)
     elif isinstance(action, (Bank, Stop)):
         app.key(pygame.K_b if isinstance(action, Bank) else pygame.K_s)
     elif isinstance(action, Close):

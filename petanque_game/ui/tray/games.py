@@ -25,19 +25,12 @@ from petanque_game.ui.widgets import Button
 
 @dataclass(frozen=True)
 class Advice:
-    """The expert's move for one state (`ai.hints.Hint`), kept as numbers and sentence names so
-    that it is told in the language in use when drawn: the fields of its `ai.hints.Told`."""
+    """The expert's move for one state (`ai.hints.Hint`): its action, and its `told`
+    (`ai.hints.Told`: numbers and sentence names, said in the language in use when drawn)."""
 
     state: Any
     action: Any
-    move: str
-    fields: tuple[tuple[str, Any], ...] = ()
-    count: int | None = None
-    worth: str = ""
-    value: float = 0.0
-    alt: str = ""
-    alt_value: float = 0.0
-    alt_count: int | None = None
+    told: Any
 
 
 def advice(game: str, state: Any) -> Advice:
@@ -45,12 +38,12 @@ def advice(game: str, state: Any) -> Advice:
     from petanque_game.ai.hints import hint
 
     given = hint(game, state)
-    return Advice(state, given.action, **vars(given.told))
+    return Advice(state, given.action, given.told)
 
 
 def told(advice: Advice) -> str:
     """The hint as the player reads it: "Close 3 and 6: expected penalty 12.4"."""
-    return words.tell(advice, lang.tr, lang.number)
+    return words.tell(advice.told, lang.tr, lang.number)
 
 
 def decimal(value: float, digits: int = 1) -> str:

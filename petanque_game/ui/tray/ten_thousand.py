@@ -196,7 +196,7 @@ class TenThousandControls(Controls):
     def advice_button(self, advice: Advice) -> str:
         """The button that makes the move (a keep is set aside by Roll or Bank, as the expert
         goes on after it)."""
-        if isinstance(advice.action, Bank) or advice.move == "tt_keep_bank":
+        if isinstance(advice.action, Bank) or advice.told.move == "tt_keep_bank":
             return "bank"
         return "roll"
 
