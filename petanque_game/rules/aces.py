@@ -185,10 +185,7 @@ class AcesState:
         return replace(self, phase=DICE)
 
     def _after_dice(self, action: Dice) -> AcesState:
-        values = tuple(action.values) if isinstance(action.values, (tuple, list)) else None
-        if values is None:
-            raise IllegalAction("dice_not_list", given=type(action.values).__name__)
-        base.check_dice(values, self.dice_to_roll)
+        values = base.dice_values(action, self.dice_to_roll)
         n, seat = self.num_players, self.turn_player
         dice, middle = list(self.dice), self.middle
         for v in values:

@@ -186,6 +186,15 @@ def ordered_dice_outcomes(count: int) -> list[tuple[Dice, Fraction]]:
     return outcomes
 
 
+def dice_values(outcome: Dice, count: int) -> tuple[int, ...]:
+    """A chance outcome's values, refused unless they are a list of `count` values 1 to 6."""
+    if not isinstance(outcome.values, (tuple, list)):
+        raise IllegalAction("dice_not_list", given=type(outcome.values).__name__)
+    values = tuple(outcome.values)
+    check_dice(values, count)
+    return values
+
+
 def check_dice(values: tuple[int, ...], count: int) -> None:
     """Refuse a chance outcome that is not `count` values from 1 to 6."""
     if len(values) != count:

@@ -163,10 +163,7 @@ class EvenOddState:
         return replace(self, phase=DICE_ROLLING)
 
     def _after_dice(self, action: Dice) -> EvenOddState:
-        values = tuple(action.values) if isinstance(action.values, (tuple, list)) else None
-        if values is None:
-            raise IllegalAction("dice_not_list", given=type(action.values).__name__)
-        base.check_dice(values, DICE)
+        values = base.dice_values(action, DICE)
         won = settle(self, values)
         seat, other = self.turn_player, self.opponent
         chips = list(self.chips)

@@ -169,10 +169,7 @@ class LcrState:
         return replace(self, phase=DICE)
 
     def _after_dice(self, action: Dice) -> LcrState:
-        values = tuple(action.values) if isinstance(action.values, (tuple, list)) else None
-        if values is None:
-            raise IllegalAction("dice_not_list", given=type(action.values).__name__)
-        base.check_dice(values, self.dice_due)
+        values = base.dice_values(action, self.dice_due)
         n, seat = self.num_players, self.turn_player
         chips, pot = list(self.chips), self.pot
         for v in values:

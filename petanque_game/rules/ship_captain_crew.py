@@ -288,11 +288,7 @@ class ShipCaptainCrewState:
         if self.pending:
             if not isinstance(action, Dice):
                 raise IllegalAction("dice_due", count=self.pending)
-            if not isinstance(action.values, (tuple, list)):
-                raise IllegalAction("dice_not_list", given=type(action.values).__name__)
-            values = tuple(action.values)
-            base.check_dice(values, self.pending)
-            return self._rolled(values)
+            return self._rolled(base.dice_values(action, self.pending))
         if isinstance(action, Stop):
             if not self.qualified:
                 raise IllegalAction("ship.no_cargo")

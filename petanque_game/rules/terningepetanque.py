@@ -250,10 +250,7 @@ class TerningepetanqueState:
             return replace(self, rolling=True)
         if not isinstance(action, Dice):
             raise IllegalAction("petanque.rolloff_due", seat=seat)
-        if not isinstance(action.values, (tuple, list)):
-            raise IllegalAction("dice_not_list", given=type(action.values).__name__)
-        base.check_dice(tuple(action.values), 1)
-        rolls = self.rolloff_rolls + tuple(action.values)
+        rolls = self.rolloff_rolls + base.dice_values(action, 1)
         if len(rolls) < len(self.rolloff_contenders):
             return replace(self, rolling=False, rolloff_rolls=rolls)
         passes = self.rolloff_passes + (tuple(zip(self.rolloff_contenders, rolls)),)
