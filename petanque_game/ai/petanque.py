@@ -50,6 +50,10 @@ HANDS = {
 # the REFINE best are then varied a little in speed and heading.
 SAMPLES = 6
 REFINE = 3
+# The race (`_race`): the hands each stage's survivors have been thrown with, and the share of
+# them kept for the next stage.
+RACE = (2, 4, 6)
+KEEP = 0.5
 WOBBLES = 5  # the normal draws `wobble` makes for one throw
 _NORMAL = NormalDist()
 
@@ -161,39 +165,82 @@ def search(level: Level, situation: Situation, rng: random.Random,
            hand: Hand | None = None) -> Suggestion:
     """Weigh candidate aims on the real table over hands drawn from `rng` (the same hands for
     every candidate, so they are compared on equal luck), then refine round the best few.
-    `hand`: the hand that will throw the aim (None: the expert's own)."""
+    `hand`: the hand that will throw the aim (None: the expert's own).
+
+    The weighing is a race (`_race`): every candidate is thrown with the first hands of RACE,
+    the better share KEEP goes on to the next hands, and so on until the last survivors have met
+    all SAMPLES hands; the refinements race the same way. A survivor's worth is its mean over
+    all SAMPLES hands, as if every candidate had been weighed in full; an aim weighed already
+    (the same numbers from two candidates) is not weighed again."""
     hand = HANDS["expert"] if hand is None else hand
     hands = spread_hands(rng, SAMPLES)
     n, seat = situation.num_players, situation.thrower
     t = level.throw
+    weighed: dict[Aim, _Weighing] = {}
 
-    def value(label: Label, candidate: Aim) -> Suggestion:
-        total = points = 0.0
-        for h in hands:
+    def entries(found: list[tuple[Label, Aim]]) -> list[_Weighing]:
+        fresh = []
+        for label, candidate in found:
+            if candidate not in weighed:  # the first label an aim is found with stays its own
+                weighed[candidate] = _Weighing(label, candidate, len(weighed))
+                fresh.append(weighed[candidate])
+        return fresh
+
+    def throw(entry: _Weighing, upto: int) -> None:
+        for h in hands[entry.thrown:upto]:
             h_state = h.getstate()
-            p, tie = _thrown(level, situation, candidate, hand, h)
+            p, tie = _thrown(level, situation, entry.aim, hand, h)
             h.setstate(h_state)  # every candidate meets the same hands
-            total += p - tie  # = worth(result.table, situation)
-            points += p
-        return Suggestion(candidate, label, total / len(hands), points / len(hands))
+            entry.worth += p - tie  # = worth(result.table, situation)
+            entry.points += p
+        entry.thrown = max(entry.thrown, upto)
 
-    scored = [(value(label, c), i) for i, (label, c) in enumerate(_candidates(level, situation))]
-    scored.sort(key=lambda v: (-v[0].worth, v[1]))
-    best = scored[0][0]
-    for weighed, _ in scored[:REFINE]:
-        base = weighed.aim
+    ranked = _race(entries(_candidates(level, situation)), throw)
+    best = ranked[0]
+    variations = []
+    for base in ranked[:REFINE]:
         for dspeed, ddir in ((0.97, 0.0), (1.03, 0.0), (1.0, -0.012), (1.0, 0.012)):
-            inward = math.remainder(base.direction + ddir, 2 * math.pi)
-            candidate = Aim(base.x, base.y, inward, min(t.max_speed, base.speed * dspeed),
-                            base.elevation, base.spin)
+            inward = math.remainder(base.aim.direction + ddir, 2 * math.pi)
+            candidate = Aim(base.aim.x, base.aim.y, inward,
+                            min(t.max_speed, base.aim.speed * dspeed), base.aim.elevation,
+                            base.aim.spin)
             try:
                 check_aim(level, n, seat, candidate)
             except ValueError:
                 continue
-            v = value(weighed.label, candidate)
-            if v.worth > best.worth:
-                best = v
-    return best
+            variations.append((base.label, candidate))
+    for refined in sorted(_race(entries(variations), throw), key=lambda e: e.index):
+        if refined.worth > best.worth:  # the first found of the best, as they were made
+            best = refined
+    return Suggestion(best.aim, best.label, best.worth / SAMPLES, best.points / SAMPLES)
+
+
+@dataclass
+class _Weighing:
+    """A candidate aim in the search's race: the sums of its worth and points over the first
+    `thrown` hands, and `index`, the order it was found in (the first of equals wins)."""
+
+    label: Label
+    aim: Aim
+    index: int
+    worth: float = 0.0
+    points: float = 0.0
+    thrown: int = 0
+
+
+def _race(entries: list[_Weighing], throw: Any) -> list[_Weighing]:
+    """The entries that meet all SAMPLES hands, best first: each stage throws the survivors
+    with the hands up to its number in RACE, then keeps the better share KEEP of them (at least
+    REFINE: the refinement needs them) for the next stage. Entries are compared by their sums
+    over the same hands, so by their means."""
+    alive = list(entries)
+    for stage, upto in enumerate(RACE):
+        for entry in alive:
+            throw(entry, upto)
+        alive.sort(key=lambda e: (-e.worth, e.index))
+        if stage < len(RACE) - 1:
+            alive = alive[:max(REFINE, math.ceil(len(alive) * KEEP))]
+    return alive
 
 
 def _thrown(level: Level, situation: Situation, candidate: Aim, hand: Hand,
