@@ -135,16 +135,22 @@ def play(first: str, second: str, seed: int, g: int) -> tuple[float, float, floa
     return share, scores[mine], scores[1 - mine], time.process_time() - c0
 
 
-def games(first: str, second: str, count: int, seed: int, jobs: int) -> None:
+def _play(args: tuple) -> tuple[float, float, float, float]:
+    return play(*args)
+
+
+def games(first: str, second: str, count: int, seed: int, jobs: int, verbose: bool) -> None:
     """`count` games of config `first` against `second` (a config or 'medium'), on `jobs`
     processes."""
     w0 = time.perf_counter()
     args = [(first, second, seed, g) for g in range(count)]
-    if jobs > 1:
-        with multiprocessing.Pool(jobs) as pool:
-            results = pool.starmap(play, args)
-    else:
-        results = [play(*a) for a in args]
+    results = []
+    with multiprocessing.Pool(jobs) as pool:
+        for g, r in zip(range(count), pool.imap(_play, args)):
+            results.append(r)
+            if verbose:  # each game as it ends: a run stopped early still tells
+                print(f"  game {g} (seed {seed + g}, {first} in seat {g % 2}): win share "
+                      f"{r[0]:g}, {r[1]} vs {r[2]}, {r[3]:.0f} s CPU", flush=True)
     shares = [r[0] for r in results]
     margins = [r[1] - r[2] for r in results]
     p = statistics.mean(shares)
@@ -171,16 +177,17 @@ def main() -> None:
     ap.add_argument("--medium", type=int, default=0)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--verbose", action="store_true", help="print each game as it ends")
     a = ap.parse_args()
     configs = a.configs.split(",")
     if a.states and a.seeds:
         decisions(configs, a.states, a.seeds, a.appraise)
     for c in configs[1:]:
         if a.games:
-            games(c, configs[0], a.games, a.seed, a.jobs)
+            games(c, configs[0], a.games, a.seed, a.jobs, a.verbose)
     for c in configs[1:]:
         if a.medium:
-            games(c, "medium", a.medium, a.seed, a.jobs)
+            games(c, "medium", a.medium, a.seed, a.jobs, a.verbose)
 
 
 if __name__ == "__main__":

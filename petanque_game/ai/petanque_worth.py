@@ -24,10 +24,11 @@ points as a distribution, the best other seat's as the largest of independent on
 
 from __future__ import annotations
 
+import bisect
 import math
 from dataclasses import dataclass, replace
 
-from petanque_game.rules.petanque_table import DIAMOND, Table
+from petanque_game.rules.petanque_table import DIAMOND, DieRest, Table
 from petanque_game.rules.terningepetanque import DIAMOND_PENALTY, reckoned_distance, score_round
 
 REACH = 35.0  # mm: the spread of a fair throw's distance to the diamond
@@ -69,7 +70,9 @@ def points_worth(table: Table, situation: Situation) -> float:
     closest = _closest_chances(table, situation.num_players, situation.to_come)  # any face
     total = 0.0
     for face in range(1, 7):
-        as_if = Table(table.diamond, (*before, replace(thrown, face=face)))
+        as_if = Table(table.diamond, (*before, DieRest(
+            thrown.player, thrown.die, thrown.x, thrown.y, thrown.angle, face, thrown.on_board,
+            thrown.off_during, thrown.distance, thrown.orientation)))  # = replace(thrown, face)
         total += lead(as_if, seat, penalties, situation.to_come, closest)
     return total / 6.0
 
@@ -187,30 +190,43 @@ def _closest_chances(table: Table, n: int, to_come: tuple[int, ...]) -> list[flo
     for d in table.dice:
         if d.on_board:
             best[d.player] = min(best[d.player], reckoned_distance(d))
-    steps = int(FAR / GRID)
-    # survival[s][i]: the chance that seat s ends farther than i * GRID mm (or with no die)
-    survival = []
-    for seat in range(n):
-        misses = _misses_all(to_come.count(seat))
-        survival.append([m if i * GRID < best[seat] else 0.0 for i, m in enumerate(misses)])
+    # survival[s][i]: the chance that seat s ends farther than i * GRID mm (or with no die);
+    # mids[s][i]: its mean over the step from i * GRID (`_survival`)
+    rows = [_survival(to_come.count(seat), best[seat]) for seat in range(n)]
+    survival = [row for row, _, _ in rows]
+    mids = [mid for _, mid, _ in rows]
     # the same sums as over every grid step and seat, in the same order, with what every seat
     # shares worked out once: a seat's mid-step survival, and nothing past where a row is 0
-    mids = [[(a + b) / 2.0 for a, b in zip(row, row[1:])] for row in survival]
     chances = []
     for seat in range(n):
         row = survival[seat]
-        rows = [mids[other] for other in range(n) if other != seat]
+        others_mids = [mids[other] for other in range(n) if other != seat]
         total = 0.0
-        for i in range(row.index(0.0) if 0.0 in row else steps):
+        for i in range(rows[seat][2]):
             mass = row[i] - row[i + 1]  # ends between x and x + GRID
             if mass <= 0.0:
                 continue
             others = 1.0
-            for mid in rows:
+            for mid in others_mids:
                 others *= mid[i]
             total += mass * others
         chances.append(total)
     return chances
+
+
+def _survival(throws: int, best: float) -> tuple[tuple[float, ...], tuple[float, ...], int]:
+    """A seat's survival row in `_closest_chances` for `throws` to come and its best die at
+    `best` mm (inf: none on the board), its mid-step means, and the first step where it is 0
+    (the last step when none is); the same rows come back again and again, so they are kept."""
+    cut = bisect.bisect_left(_GRID_AT, best)  # the grid distances i * GRID below `best`
+    found = _SURVIVAL.get((throws, cut))
+    if found is None:
+        misses = _misses_all(throws)
+        row = misses[:cut] + (0.0,) * (len(misses) - cut)
+        mids = tuple((a + b) / 2.0 for a, b in zip(row, row[1:]))
+        found = _SURVIVAL[throws, cut] = (row, mids,
+                                          row.index(0.0) if 0.0 in row else int(FAR / GRID))
+    return found
 
 
 def _misses_all(throws: int) -> tuple[float, ...]:
@@ -229,3 +245,5 @@ def _lands_within(x: float) -> float:
 # the chance that a fair throw does not land within each grid distance, worked out once
 _MISSES = tuple(1.0 - _lands_within(i * GRID) for i in range(int(FAR / GRID) + 1))
 _MISSES_ALL: dict[int, tuple[float, ...]] = {}  # by the number of throws to come
+_GRID_AT = tuple(i * GRID for i in range(len(_MISSES)))
+_SURVIVAL: dict[tuple[int, int], tuple[tuple[float, ...], tuple[float, ...], int]] = {}
