@@ -62,9 +62,9 @@ def test_a_hopeless_aim_meets_only_the_first_hands_and_is_not_chosen(monkeypatch
     thrown = []
     real = ai.thrown_table
 
-    def counting(level, sit, candidate, hand, h):
+    def counting(level, sit, candidate, *rest):
         thrown.append(candidate)
-        return real(level, sit, candidate, hand, h)
+        return real(level, sit, candidate, *rest)
 
     monkeypatch.setattr(ai, "thrown_table", counting)
     chosen = ai.search(CLASSIC, s, random.Random(2))
@@ -96,9 +96,9 @@ def test_an_aim_found_twice_is_weighed_once(monkeypatch):
     counted = {"once": 0, "twice": 0}
     real = ai.thrown_table
 
-    def counting(level, sit, candidate, hand, h):
+    def counting(*args):
         counted[key] += 1
-        return real(level, sit, candidate, hand, h)
+        return real(*args)
 
     monkeypatch.setattr(ai, "thrown_table", counting)
     key = "once"
@@ -123,3 +123,25 @@ def test_the_expert_decides_the_same_from_the_same_seed_whatever_came_before():
         again_rng = random.Random(9)
         assert ai.choose_throw(level, s, "expert", again_rng) == first
         assert first_rng.getstate() == again_rng.getstate()
+
+
+def test_a_hand_put_back_after_a_throw_draws_as_a_fresh_one():
+    """A wobble takes only a hand's set normal draws, so counting them back is enough
+    (`Drawn.again`); after any other draw the whole stream is put back."""
+    hand = ai.HANDS["expert"]
+    aimed = ai._candidates(CLASSIC, situation())[0][1]
+    h = ai.spread_hands(random.Random(3), SAMPLES)[0]
+    state = h.getstate()
+    first = ai.wobble(CLASSIC, 2, 0, aimed, hand, h)
+    assert h.drawn == ai.WOBBLES and not h.stirred
+    h.again(state)
+    assert ai.wobble(CLASSIC, 2, 0, aimed, hand, h) == first
+    h.again(state)
+    chance = ai.unseen_chance(h)
+    assert not h.stirred and ai.unseen_chance(h) == chance  # it leaves the hand as it was
+    drawn = h.random()
+    assert h.stirred
+    h.again(state)
+    assert h.random() == drawn and h.getstate() != state
+    h.again(state)
+    assert h.getstate() == state and ai.wobble(CLASSIC, 2, 0, aimed, hand, h) == first

@@ -24,15 +24,16 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from statistics import NormalDist
 from typing import Any
 
+from petanque_game.ai.petanque_hands import WOBBLES as WOBBLES  # the hint's tests read it
+from petanque_game.ai.petanque_hands import spread_hands, unseen_chance
 from petanque_game.ai.petanque_worth import Situation, points_worth, rest_worth, tie_break
-from petanque_game.physics.hand import Hand, draw_orientation, draw_tumble, wobble
+from petanque_game.physics.hand import Hand, wobble
 from petanque_game.physics.level import Level
 from petanque_game.physics.predict import predict_rest
 from petanque_game.physics.throw import check_aim, release_zone, simulate_throw
-from petanque_game.rules.petanque_table import DIAMOND, Aim, Launch, Table
+from petanque_game.rules.petanque_table import DIAMOND, Aim, Table
 from petanque_game.rules.terningepetanque import (
     Accept,
     TerningepetanqueState,
@@ -54,8 +55,6 @@ REFINE = 3
 # them kept for the next stage.
 RACE = (2, 4, 6)
 KEEP = 0.5
-WOBBLES = 5  # the normal draws `wobble` makes for one throw
-_NORMAL = NormalDist()
 
 
 def aim(level: Level, num_players: int, thrower: int, target_xy: tuple[float, float], *,
@@ -174,6 +173,8 @@ def search(level: Level, situation: Situation, rng: random.Random,
     (the same numbers from two candidates) is not weighed again."""
     hand = HANDS["expert"] if hand is None else hand
     hands = spread_hands(rng, SAMPLES)
+    states = [h.getstate() for h in hands]
+    chances = [unseen_chance(h) for h in hands]  # the same for every candidate: worked out once
     n, seat = situation.num_players, situation.thrower
     t = level.throw
     weighed: dict[Aim, _Weighing] = {}
@@ -187,10 +188,9 @@ def search(level: Level, situation: Situation, rng: random.Random,
         return fresh
 
     def throw(entry: _Weighing, upto: int) -> None:
-        for h in hands[entry.thrown:upto]:
-            h_state = h.getstate()
-            p, tie = _thrown(level, situation, entry.aim, hand, h)
-            h.setstate(h_state)  # every candidate meets the same hands
+        for i in range(entry.thrown, upto):
+            p, tie = _thrown(level, situation, entry.aim, hand, hands[i], chances[i])
+            hands[i].again(states[i])  # every candidate meets the same hands
             entry.worth += p - tie  # = worth(result.table, situation)
             entry.points += p
         entry.thrown = max(entry.thrown, upto)
@@ -244,60 +244,22 @@ def _race(entries: list[_Weighing], throw: Any) -> list[_Weighing]:
 
 
 def _thrown(level: Level, situation: Situation, candidate: Aim, hand: Hand,
-            h: random.Random) -> tuple[float, float]:
+            h: random.Random, chance: tuple[int, int] | None = None) -> tuple[float, float]:
     """`candidate` thrown once by `hand` (its wobble drawn from `h`) on the situation's table:
     the table's `points_worth` and `tie_break`."""
-    table = thrown_table(level, situation, candidate, hand, h)
+    table = thrown_table(level, situation, candidate, hand, h, chance)
     return points_worth(table, situation), tie_break(table, situation)
 
 
 def thrown_table(level: Level, situation: Situation, candidate: Aim, hand: Hand,
-                 h: random.Random) -> Table:
+                 h: random.Random, chance: tuple[int, int] | None = None) -> Table:
     """The table at rest after `candidate` is thrown once by `hand` (its wobble and the chance
-    after the decision drawn from `h`)."""
+    after the decision drawn from `h`; `chance`: that `unseen_chance(h)`, worked out before)."""
     n, seat = situation.num_players, situation.thrower
     thrown = wobble(level, n, seat, candidate, hand, h)
+    launch = thrown.launched(*(unseen_chance(h) if chance is None else chance))
     return simulate_throw(level, situation.table, n, seat, situation.obj, situation.die,
-                          _with_unseen_chance(thrown, h), record_path=False).table
-
-
-class _Drawn(random.Random):
-    """A hand's stream whose first normal draws are set beforehand (`spread_hands`); any draw
-    after those, and every other kind of draw, comes from its own seeded stream."""
-
-    def __init__(self, seed: int, normals: list[float]):
-        super().__init__(seed)
-        self.normals, self.drawn = normals, 0
-
-    def gauss(self, mu: float = 0.0, sigma: float = 1.0) -> float:
-        if self.drawn >= len(self.normals):
-            return super().gauss(mu, sigma)
-        self.drawn += 1
-        return mu + sigma * self.normals[self.drawn - 1]
-
-    def getstate(self) -> tuple:
-        return super().getstate(), self.drawn
-
-    def setstate(self, state: tuple) -> None:
-        super().setstate(state[0])
-        self.drawn = state[1]
-
-
-def spread_hands(rng: random.Random, count: int) -> list[random.Random]:
-    """`count` streams for hands to throw with, drawn from `rng`, spread evenly over the hand's
-    errors (a Latin hypercube): in each of a hand's first WOBBLES normal draws (`wobble`: the
-    release point, heading, speed, elevation, spin) the `count` hands take one value from each of
-    `count` equally likely slices, in random order. Each hand is still a fair draw of the hand,
-    and a mean over them varies no more than over independent hands (measured, a little less:
-    a worth is a step function of where the die stops; benchmarks/bench_hint_worth.py)."""
-    columns = []
-    for _ in range(WOBBLES):
-        slices = list(range(count))
-        rng.shuffle(slices)
-        columns.append([_NORMAL.inv_cdf(min(max((s + rng.random()) / count, 1e-12), 1 - 1e-12))
-                        for s in slices])
-    return [_Drawn(rng.getrandbits(64), [column[i] for column in columns])
-            for i in range(count)]
+                          launch, record_path=False).table
 
 
 def appraise(level: Level, situation: Situation, chosen: Aim, hand: Hand, rng: random.Random,
@@ -311,17 +273,6 @@ def appraise(level: Level, situation: Situation, chosen: Aim, hand: Hand, rng: r
     hands = spread_hands(rng, samples)
     return sum(rest_worth(thrown_table(level, situation, chosen, hand, h), situation)
                for h in hands) / samples
-
-
-def _with_unseen_chance(thrown: Aim, sample: random.Random) -> Launch:
-    """`thrown` with what the match draws only after the decision (the die's orientation in the
-    hand, the tumble of the dice it knocks: `physics.hand`) sampled instead from a generator
-    seeded by the hand sample, which is left as it was: every candidate meets the same chance,
-    and none of it is the match's."""
-    state = sample.getstate()
-    unseen = random.Random(sample.getrandbits(64) ^ 0x7A3C5E91B2D4F608)
-    sample.setstate(state)
-    return thrown.launched(draw_orientation(unseen), draw_tumble(unseen))
 
 
 def _candidates(level: Level, situation: Situation) -> list[tuple[Label, Aim]]:
