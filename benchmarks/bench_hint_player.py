@@ -30,13 +30,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from petanque_game.ai import hints  # noqa: E402
-from petanque_game.ai import petanque as ai  # noqa: E402
-from petanque_game.ai.hints_petanque import seed_of  # noqa: E402
-from petanque_game.match import Match  # noqa: E402
-from petanque_game.physics.hand import PERSON_HANDS  # noqa: E402
-from petanque_game.record import Seat  # noqa: E402
-from petanque_game.rules.petanque_table import DIAMOND, Aim  # noqa: E402
+from petanque_game.ai import hints
+from petanque_game.ai import petanque as ai
+from petanque_game.ai.hints_petanque import seed_of
+from petanque_game.match import Match
+from petanque_game.physics.hand import PERSON_HANDS
+from petanque_game.record import Seat
+from petanque_game.rules.petanque_table import DIAMOND, Aim
 
 GAME = "terningepetanque"
 

@@ -25,11 +25,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench_hint_worth import mid_round_states  # noqa: E402
+from bench_hint_worth import mid_round_states
 
-from petanque_game.ai import petanque as ai  # noqa: E402
-from petanque_game.ai.hints_petanque import seed_of  # noqa: E402
-from petanque_game.physics.hand import PERSON_HANDS, STEADY  # noqa: E402
+from petanque_game.ai import petanque as ai
+from petanque_game.ai.hints_petanque import seed_of
+from petanque_game.physics.hand import PERSON_HANDS, STEADY
 
 
 def regret(states, hand, samples: int) -> tuple[list[float], list[float]]:

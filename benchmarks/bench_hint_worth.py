@@ -33,15 +33,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from petanque_game.ai import hints  # noqa: E402
-from petanque_game.ai import petanque as ai  # noqa: E402
-from petanque_game.ai.hints_petanque import WORTH_SAMPLES, seed_of  # noqa: E402
-from petanque_game.ai.petanque_worth import points_worth, rest_worth  # noqa: E402
-from petanque_game.match import Match  # noqa: E402
-from petanque_game.physics.hand import PERSON_HANDS  # noqa: E402
-from petanque_game.physics.level import level_names  # noqa: E402
-from petanque_game.record import Seat  # noqa: E402
-from petanque_game.rules.petanque_table import DIE  # noqa: E402
+from petanque_game.ai import hints
+from petanque_game.ai import petanque as ai
+from petanque_game.ai.hints_petanque import WORTH_SAMPLES, seed_of
+from petanque_game.ai.petanque_worth import points_worth, rest_worth
+from petanque_game.match import Match
+from petanque_game.physics.hand import PERSON_HANDS
+from petanque_game.physics.level import level_names
+from petanque_game.record import Seat
+from petanque_game.rules.petanque_table import DIE
 
 GAME = "terningepetanque"
 

@@ -61,8 +61,8 @@ from petanque_game.physics.throw import random_launch, simulate_throw
 from petanque_game.rules.petanque_table import DiamondRest, Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from throw_corpus import corpus_digests  # noqa: E402
-from throw_worker import end_of_round_table  # noqa: E402
+from throw_corpus import corpus_digests
+from throw_worker import end_of_round_table
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent

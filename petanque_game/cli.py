@@ -8,12 +8,12 @@ import os
 import sys
 import time
 from collections.abc import Sequence
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from petanque_game import __version__
-from petanque_game.cli_args import (  # noqa: F401 - parse_options: part of this module's API
+from petanque_game.cli_args import (  # parse_options: part of this module's API
     UsageError,
     parse_options,
 )
@@ -142,7 +142,7 @@ def _run(command: str, args: argparse.Namespace) -> int:
         return 130
     except _OutputFailed:
         raise
-    except Exception as exc:  # noqa: BLE001 - the one handler of bugs on the command line
+    except Exception as exc:  # the one handler of bugs on the command line
         from petanque_game.logs import report_bug
 
         _, line = report_bug(exc, f"petanque-game {command}")
@@ -287,7 +287,7 @@ def simulate(args: argparse.Namespace) -> int:
     wins, totals = [0] * len(players), [0] * len(players)
     started = time.perf_counter()
     for seed in range(args.seed, args.seed + args.games):
-        created = datetime.now(timezone.utc).isoformat(timespec="seconds") if out_dir else None
+        created = datetime.now(UTC).isoformat(timespec="seconds") if out_dir else None
         match = Match.new(game, players, options, seed, level, created=created)
         match.play_to_end()
         for w in match.state.winners():

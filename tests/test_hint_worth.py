@@ -24,8 +24,8 @@ from petanque_game.physics.throw import check_aim
 from petanque_game.rules.petanque_table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-import bench_hint_player as player  # noqa: E402
-import bench_hint_worth as worth  # noqa: E402
+import bench_hint_player as player
+import bench_hint_worth as worth
 
 GAME = "terningepetanque"
 NORMAL = PERSON_HANDS["normal"]

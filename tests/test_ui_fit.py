@@ -38,11 +38,11 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from ui_support import read_lists  # noqa: E402
+from ui_support import read_lists
 
-from petanque_game.record import Seat  # noqa: E402
-from petanque_game.rules.games import game_ids, spec_of  # noqa: E402
-from petanque_game.ui import lang, theme, widgets  # noqa: E402
+from petanque_game.record import Seat
+from petanque_game.rules.games import game_ids, spec_of
+from petanque_game.ui import lang, theme, widgets
 
 READABLE_SIZE = 18  # logical px; x 0.625 at 800x600 = 11.25 px
 SMALL_WINDOW = (800, 600)
@@ -133,7 +133,7 @@ def install(watch: Watch) -> list[tuple[object, str, object]]:
     patch(theme, "blit_text", blit_text)
     patch(theme, "fit", fit_text)
     patch(widgets.Button, "draw", button_draw)
-    import petanque_game.ui as ui
+    from petanque_game import ui
 
     for info in pkgutil.iter_modules(ui.__path__):
         module = importlib.import_module(f"petanque_game.ui.{info.name}")
@@ -392,8 +392,8 @@ def drawn(tmp_path_factory):
 
 
 def _mine(line: str) -> bool:
-    return line.split(":")[0] in MINE or line.startswith("button") and \
-        any(f"({m}:" in line for m in MINE)
+    return line.split(":", maxsplit=1)[0] in MINE or (line.startswith("button") and \
+        any(f"({m}:" in line for m in MINE))
 
 
 CASES = [(name, code) for code in LANGUAGES for name in SCENES]

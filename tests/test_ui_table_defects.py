@@ -30,7 +30,7 @@ from petanque_game.ui.table.scene import TableScene
 from petanque_game.ui.table.sheet import _label, place_sheet
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-import bench_dice_size as dice_size  # noqa: E402
+import bench_dice_size as dice_size
 
 pytestmark = pytest.mark.usefixtures("home")
 LEVELS = ("classic", "round-table", "bumper-lane")

@@ -30,7 +30,7 @@ from petanque_game.ui.table.scene import AREA, Flight, TableScene
 from petanque_game.ui.table.zoom import zoom_labels
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "benchmarks"))
-import bench_dice_size as dice_size  # noqa: E402
+import bench_dice_size as dice_size
 
 pytestmark = pytest.mark.usefixtures("home")
 

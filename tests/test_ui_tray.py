@@ -378,7 +378,7 @@ def test_the_players_colours_are_drawn_and_kept_in_their_settings_not_in_the_the
     app = App()  # the settings files as the window reads them
     assert app.settings.colour("background") == (10, 200, 30)
     assert app.settings.colour("felt") == built_in["felt"]  # what the file leaves out
-    assert theme.COLOURS == built_in  # the built-in colours are never written over
+    assert built_in == theme.COLOURS  # the built-in colours are never written over
     assert app.render().get_at((5, 5))[:3] == (10, 200, 30)
     app.close()
     assert theme.colour("background") == built_in["background"]

@@ -106,8 +106,7 @@ class _Turn:
                     best = -1.0
                     for s, u in choices:
                         v = reached if k + s >= goal else rows[k + s][n - u]
-                        if v > best:
-                            best = v
+                        best = max(best, v)
                     roll += p * best
                 self._rolls[k][n] = roll
                 self._values[k][n] = max(self._bank(k), roll)

@@ -268,6 +268,6 @@ def _try(load, file: str) -> Level | LevelError:
         return load()
     except LevelError as exc:
         return exc
-    except Exception as exc:  # noqa: BLE001 -- a bug of ours must not hide the other boards
+    except Exception as exc:  # a bug of ours must not hide the other boards
         return LevelError(f"{_file(file)}: cannot be checked (internal error: "
                           f"{type(exc).__name__})")

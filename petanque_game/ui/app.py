@@ -44,7 +44,7 @@ from typing import Any
 # is imported; a player's own SDL_FRAMEBUFFER_ACCELERATION wins.
 os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
-import pygame  # noqa: E402 - after the hint above
+import pygame  # after the hint above
 
 from petanque_game import logs, paths, saves
 from petanque_game.files import ensure_folder, os_reason
@@ -371,7 +371,7 @@ class App(SceneStack):
                     self._shown = picture
             elif self.running:
                 self.render()
-        except Exception as exc:  # noqa: BLE001 - the one handler of bugs in the window
+        except Exception as exc:  # the one handler of bugs in the window
             self.crash(exc)
 
     @property
@@ -394,7 +394,7 @@ class App(SceneStack):
         for scene in reversed(scenes):
             try:
                 scene.exit()
-            except Exception as again:  # noqa: BLE001 - logged; the next scene still closes
+            except Exception as again:  # logged; the next scene still closes
                 logs.report_bug(again, "window, closing a scene after a bug")
         self.toast = Toast()
         self.open("error", line, log)
@@ -528,7 +528,7 @@ def run_app(app_factory) -> int:
     except PictureUnsaved as e:
         print(f"petanque-game play: {e}", file=sys.stderr)
         return 1
-    except Exception as exc:  # noqa: BLE001 - the last resort: logged, one line to the player
+    except Exception as exc:  # the last resort: logged, one line to the player
         if getattr(exc, "logged", False):
             line = f"internal error ({type(exc).__name__}); the details are in {logs.log_path()}"
         else:

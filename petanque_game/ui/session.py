@@ -16,7 +16,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -371,7 +371,7 @@ class AtOnce(Executor):
 def _run(future: Future, decide: Callable[[], Any]) -> None:
     try:
         future.set_result(decide())
-    except BaseException as e:  # noqa: BLE001 - handed to the window's thread as it is
+    except BaseException as e:  # handed to the window's thread as it is
         future.set_exception(e)
 
 
@@ -416,7 +416,7 @@ def new_game(game: str, players: list[Seat], options: dict, seed: int,
     """A new game, autosaved in a file of its own (saves.py): no other game is moved, hidden or
     overwritten, whether or not this one's first save succeeds. A `practice` game is neither
     autosaved nor kept when it ends. `hands`: each human seat's hand on a board (`Match.new`)."""
-    created = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    created = datetime.now(UTC).isoformat(timespec="seconds")
     match = Match.new(game, players, options, seed, level, created=created, hands=hands)
     if practice:
         session = LiveSession(match)

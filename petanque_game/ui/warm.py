@@ -51,7 +51,7 @@ def _work() -> None:
             _done.add(key)
         try:
             play_a_little(key[0], dict(key[1]))
-        except Exception as exc:  # noqa: BLE001 - a warm-up that fails only leaves tables cold
+        except Exception as exc:  # a warm-up that fails only leaves tables cold
             from petanque_game.logs import report_bug
 
             report_bug(exc, f"warming the AI for {key[0]} {key[1]}")  # a bug: logged, in full

@@ -245,7 +245,7 @@ def _label(name: str, width: int) -> str:
     font = theme.font(SIZE, True)
     if font.size(name)[0] <= width or not name.split():
         return name
-    name = name.split()[0]
+    name = name.split(maxsplit=1)[0]
     while len(name) > 1 and font.size(name)[0] > width:
         name = name[:-1]
     return name
