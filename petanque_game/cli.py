@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -34,10 +35,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     command quietly, as the standard tools end, with 128 + SIGPIPE; output that cannot be written
     (a full disk) is one line on stderr, exit 2 for verify, 1 otherwise."""
     for stream in (sys.stdout, sys.stderr):  # a name or a path no terminal can show: escaped
-        try:
+        with contextlib.suppress(AttributeError, ValueError):
             stream.reconfigure(errors="backslashreplace")
-        except (AttributeError, ValueError):
-            pass
     real = sys.stdout
     if real is not None:  # None: started with stdout closed, and print() writes nothing
         sys.stdout = _Output(real)
@@ -110,10 +109,8 @@ def _forget_output(stream: Any) -> None:
 
 def _say(line: str) -> None:
     """One line on stderr; nothing if stderr cannot be written either."""
-    try:
+    with contextlib.suppress(OSError, ValueError):
         print(line, file=sys.stderr, flush=True)
-    except (OSError, ValueError):
-        pass
 
 
 def _run(command: str, args: argparse.Namespace) -> int:

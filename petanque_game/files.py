@@ -11,6 +11,7 @@ named after the writing process, so a later start can remove what a killed save 
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
@@ -203,10 +204,8 @@ def write_new_named(folder: str | os.PathLike, stem: str, text: str, limit: int 
 
 
 def _unlink_quietly(path: str | os.PathLike) -> None:
-    try:
+    with contextlib.suppress(FileNotFoundError):
         os.unlink(path)
-    except FileNotFoundError:
-        pass
 
 
 # --- locks ------------------------------------------------------------------------------------------

@@ -170,7 +170,7 @@ def test_not_a_level_at_all(tmp_path, text, key):
 
 
 def test_missing_file():
-    with pytest.raises(LevelError, match="nope.yaml: cannot read the file"):
+    with pytest.raises(LevelError, match=r"nope\.yaml: cannot read the file"):
         load_level("/nonexistent/nope.yaml")
 
 

@@ -378,7 +378,7 @@ def test_check_launch_refuses_with_one_clear_reason(change, field):
 def test_check_launch_refuses_the_wrong_seat():
     launch = aim(CLASSIC, 2, 0, (0.0, 0.0)).launched()
     check_launch(CLASSIC, 2, 0, launch)
-    with pytest.raises(LaunchError, match="launch.direction"):
+    with pytest.raises(LaunchError, match=r"launch\.direction"):
         check_launch(CLASSIC, 2, 1, launch)
     with pytest.raises(LaunchError, match="release zone"):
         check_launch(CLASSIC, 2, 1, Launch(launch.x, launch.y, -math.pi / 2, launch.speed,

@@ -202,7 +202,7 @@ def _game(game):
         from petanque_game.ui.session import new_game
 
         level = "classic" if spec_of(game).board else None
-        session = new_game(game, [Seat(lang.tr("setup.you"), "human")] + _others(game, 1), {},
+        session = new_game(game, [Seat(lang.tr("setup.you"), "human"), *_others(game, 1)], {},
                            7, level, autosave=False)
         open_game_scene(app, session)
     return show
@@ -221,8 +221,8 @@ def _playing(game, moves=14):
         from petanque_game.ui.play import open_game_scene
         from petanque_game.ui.session import new_game
 
-        session = new_game(game, [Seat("Åse", "ai", "easy"), Seat("Bjørn", "ai", "expert")] +
-                           _others(game, 2), {}, 5, autosave=False)
+        session = new_game(game, [Seat("Åse", "ai", "easy"), Seat("Bjørn", "ai", "expert"),
+                                  *_others(game, 2)], {}, 5, autosave=False)
         for _ in range(moves):
             if not session.over:
                 session.play_ai()

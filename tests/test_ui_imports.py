@@ -90,7 +90,7 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
 
     def visit(node: str) -> list[str] | None:
         if node in on_path:
-            return path[path.index(node):] + [node]
+            return [*path[path.index(node):], node]
         if node in done:
             return None
         path.append(node)

@@ -23,7 +23,7 @@ from petanque_game.ui.narrate import says
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
 from petanque_game.ui.table import overlay as table_overlay
-from petanque_game.ui.table import reckoning as reckoning
+from petanque_game.ui.table import reckoning
 from petanque_game.ui.table.aim import Preview
 from petanque_game.ui.table.hint import meant_contacts
 from petanque_game.ui.table.scene import TableScene

@@ -246,7 +246,7 @@ def list_levels() -> list[tuple[str, Level | LevelError]]:
         mine = _user_files()
     except OSError as exc:
         folder = user_levels_dir()
-        return out + [(folder.name, LevelError(f"{folder}: cannot be listed "
+        return [*out, (folder.name, LevelError(f"{folder}: cannot be listed "
                                                f"({exc.strerror or exc})"))]
     for file in mine[:MAX_USER_LEVELS]:
         name = file[:-5]

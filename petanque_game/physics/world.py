@@ -123,7 +123,7 @@ class World:
 
     def _hit(self, arb: pymunk.Arbiter, space: pymunk.Space, data) -> None:
         a, b = arb.shapes
-        if a.collision_type == AIR or b.collision_type == AIR:
+        if AIR in (a.collision_type, b.collision_type):
             return  # the flier: decided by Flier.air_contact, every step
         ia, ib = self.index.get(a), self.index.get(b)
         if ia is not None and ib is not None:

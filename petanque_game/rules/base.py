@@ -182,7 +182,7 @@ def ordered_dice_outcomes(count: int) -> list[tuple[Dice, Fraction]]:
     p = Fraction(1, 6**count)
     outcomes: list[tuple[Dice, Fraction]] = [(Dice(()), Fraction(1))]
     for _ in range(count):
-        outcomes = [(Dice(d.values + (v,)), p) for d, _ in outcomes for v in range(1, 7)]
+        outcomes = [(Dice((*d.values, v)), p) for d, _ in outcomes for v in range(1, 7)]
     return outcomes
 
 

@@ -156,8 +156,8 @@ class Launch(Aim):
     orientation: int = 0
     tumble: int | None = None
 
-    FIELDS = Aim.FIELDS + ("orientation",)
-    KEYS = FIELDS + ("tumble",)  # in a record's launch: `tumble` only in physics version 3 on
+    FIELDS = (*Aim.FIELDS, "orientation")
+    KEYS = (*FIELDS, "tumble")  # in a record's launch: `tumble` only in physics version 3 on
 
     @property
     def aim(self) -> Aim:

@@ -28,6 +28,7 @@ with (`run`); the AI thinks on a daemon thread, which never holds up the exit.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
@@ -101,10 +102,10 @@ class App(SceneStack):
         pygame.key.start_text_input()
         self.errors = 0  # bugs met so far (App.crash)
         self.quit_warned = False  # told once that quitting keeps an unsaved game as last saved
-        try:
-            saves.tidy_user_folder()  # what killed saves and finished games left behind
-        except OSError:
-            pass  # a user folder that cannot be tidied is reported below
+        # what killed saves and finished games left behind; a user folder that cannot be tidied
+        # is reported below
+        with contextlib.suppress(OSError):
+            saves.tidy_user_folder()
         if start_menu:
             self.open(MENU)
         self._tell_start_problems()
@@ -116,10 +117,9 @@ class App(SceneStack):
         pygame.mixer.pre_init(22050, -16, 1, MIXER_BUFFER)  # a small buffer: sounds on time
         pygame.init()
         if not pygame.mixer.get_init():
-            try:
+            # no sound device: the game needs none, and stays silent
+            with contextlib.suppress(pygame.error):
                 pygame.mixer.init()
-            except pygame.error:
-                pass  # no sound device: the game needs none, and stays silent
 
     def _tell_start_problems(self) -> None:
         """The mistakes in the settings files (the first few in the window, the first
@@ -139,7 +139,7 @@ class App(SceneStack):
                     if len(problems) <= LOGGED_PROBLEMS else
                     lang.tr("app.more_problems_unlisted", n=more, log=logs.log_path(),
                             logged=LOGGED_PROBLEMS))
-            lines = lines[:MAX_SHOWN_PROBLEMS - 1] + [told]
+            lines = [*lines[:MAX_SHOWN_PROBLEMS - 1], told]
         folders = [paths.user_dir_problem(), *paths.folder_problems().values()]
         folders = [f[0].upper() + f[1:] + "." for f in folders if f]
         if folders and self.scenes and self.scenes[0].name == MENU:

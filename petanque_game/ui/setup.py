@@ -133,8 +133,7 @@ class SetupScene(Scene):
 
     def options(self) -> dict[str, Any]:
         game = self.choices.game
-        chosen = self.choices.options.setdefault(game, self.defaults.options(game))
-        return chosen
+        return self.choices.options.setdefault(game, self.defaults.options(game))
 
     def _fit_players(self) -> None:
         rows = self.choices.players
@@ -297,8 +296,8 @@ class SetupScene(Scene):
                             tag="add"))
         y = 236
         opts = self.options()
-        for key, values in self.offered(opts):
-            values = list(values)
+        for key, offered in self.offered(opts):
+            values = list(offered)
             if not any(same_value(opts[key], v) for v in values):
                 values.append(opts[key])
             w = (LABEL_W - 8 * (len(values) - 1)) // len(values)
@@ -361,7 +360,7 @@ class SetupScene(Scene):
             elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and \
                     spec_of(self.choices.game).board:
                 self.turn_board_page(1 if event.key == pygame.K_PAGEDOWN else -1)
-            elif event.key == pygame.K_LEFT or event.key == pygame.K_RIGHT:
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 i = game_ids().index(self.choices.game) + (1 if event.key == pygame.K_RIGHT else -1)
                 self.set_game(game_ids()[i % len(game_ids())])
             return True

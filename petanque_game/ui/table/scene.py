@@ -37,8 +37,7 @@ from petanque_game.ui import lang, sound
 from petanque_game.ui.game_scene import GameScene
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.session import Session, Step
-from petanque_game.ui.table import overlay as overlay
-from petanque_game.ui.table import watch as watch
+from petanque_game.ui.table import overlay, watch
 from petanque_game.ui.table.aim import (
     ELEVATION_STEP,
     TARGET_STEP,
@@ -542,7 +541,7 @@ class TableScene(TableDrawing, GameScene):
             throw_keys = "table.drag_keys" if self.aim_mode == "drag" else "table.throw_keys"
             specs = [hint, ("table.button.use_hint", self.use_hint, key_names(s, "use_hint"),
                             "use_hint", "normal", 150),
-                     ("table.button.throw", lambda: self.throw(), lang.tr(throw_keys), "throw",
+                     ("table.button.throw", self.throw, lang.tr(throw_keys), "throw",
                       "primary", 170)]
             if self.keeping_on:  # the throw before may still be taken back
                 specs.insert(2, ("table.button.rethrow", self.rethrow, key_names(s, "rethrow"),
@@ -554,9 +553,8 @@ class TableScene(TableDrawing, GameScene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.camera_event(event):  # zoom (ui/table/view.py)
             return True
-        if self.reckoning is not None and self.flight is None:
-            if self._reckoning_event(event):
-                return True
+        if self.reckoning is not None and self.flight is None and self._reckoning_event(event):
+            return True
         if self.replay is not None and self.replay.handle_event(event):
             return True
         if self.header_event(event):

@@ -274,7 +274,7 @@ class TrayScene(GameScene):
         hint = Button(pygame.Rect(0, 0, 120, 64), lang.tr("tray.hint.button"), self.ask_hint,
                       self.may_hint and not self.busy, 24, key_names(self.app.settings, "hint"), "ghost",
                       tag="hint")
-        return self.layout_buttons(self.controls.buttons() + [hint])
+        return self.layout_buttons([*self.controls.buttons(), hint])
 
     def is_hint_key(self, key: int) -> bool:
         return self.app.settings.is_key("hint", key)
