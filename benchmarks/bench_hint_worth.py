@@ -161,7 +161,8 @@ def main() -> None:
     print(f"one hand's worth: sd {statistics.mean(sd):.2f} points on average "
           f"(largest {max(sd):.2f})")
     print(f"rest_worth less the plain worth, same throws ({len(differences)}): mean "
-          f"{statistics.mean(differences):+.3f} +- {statistics.stdev(differences) / len(differences) ** 0.5:.3f} "
+          f"{statistics.mean(differences):+.3f} +- "
+          f"{statistics.stdev(differences) / len(differences) ** 0.5:.3f} "
           f"(SE); one hand's sd {statistics.mean(plain_sd):.2f} plain, "
           f"{statistics.mean(rest_sd):.2f} rest_worth (over the reference's hands)")
     print(f"hint CPU ms: p50 {statistics.median(cpu_ms):.0f}, p95 {p95:.0f}, "

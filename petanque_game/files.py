@@ -208,7 +208,7 @@ def _unlink_quietly(path: str | os.PathLike) -> None:
         os.unlink(path)
 
 
-# --- locks ------------------------------------------------------------------------------------------
+# --- locks ----------------------------------------------------------------------------------------
 
 
 def open_lock(path: str | os.PathLike) -> int:
@@ -231,7 +231,7 @@ def open_lock(path: str | os.PathLike) -> int:
     return fd
 
 
-# --- leftovers of killed saves ----------------------------------------------------------------------
+# --- leftovers of killed saves --------------------------------------------------------------------
 
 
 def remove_leftover_temp_files(folders: Iterable[str | os.PathLike]) -> list[Path]:

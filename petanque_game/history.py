@@ -63,7 +63,7 @@ def fingerprint(record: Record) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-# --- dates -------------------------------------------------------------------------------------------
+# --- dates ----------------------------------------------------------------------------------------
 
 EPOCH = datetime(1970, 1, 1)
 
@@ -103,7 +103,7 @@ def date_text(created: str | None, mtime: float) -> str:
             f"{shown.hour:02d}:{shown.minute:02d}")
 
 
-# --- one file -----------------------------------------------------------------------------------------
+# --- one file -------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class Summary:
@@ -200,7 +200,7 @@ def summarise(path: Path, st: os.stat_result, physics: bool) -> Summary:
                    fingerprint=fingerprint(record))
 
 
-# --- a folder -----------------------------------------------------------------------------------------
+# --- a folder -------------------------------------------------------------------------------------
 
 @dataclass
 class Scan:

@@ -128,7 +128,7 @@ def claim_new(game: str) -> tuple[Path, GameLock]:
     raise FileExistsError(errno.EEXIST, "no free autosave name", os.fspath(folder))
 
 
-# --- the list of unfinished games ------------------------------------------------------------------
+# --- the list of unfinished games -----------------------------------------------------------------
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""Ten Thousand's expert plays to win: the shipped tables agree with a fresh solve, state by state."""
+"""Ten Thousand's expert plays to win: the shipped tables agree with a fresh solve, state by
+state."""
 
 from __future__ import annotations
 

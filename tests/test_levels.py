@@ -1,4 +1,5 @@
-"""Levels: every shipped level loads; every broken level is refused with file + key, no traceback."""
+"""Levels: every shipped level loads; every broken level is refused with file + key, no
+traceback."""
 
 from __future__ import annotations
 

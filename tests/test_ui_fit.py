@@ -1,8 +1,8 @@
 """Every text fits its place, in every language: measured by rendering.
 
 Each scene a player can reach (the menu, the setup of each game, the rules and how-to pages of
-each game, each game at its start and, for the tray games, some moves in, the Terningepetanque score sheet
-on each board and in a replay, the results and the error screen) is drawn in English, Danish
+each game, each game at its start and, for the tray games, some moves in, the Terningepetanque score
+sheet on each board and in a replay, the results and the error screen) is drawn in English, Danish
 and Norwegian Bokmål while the text drawing is watched (theme.blit_text, theme.fit, Button.draw,
 panel). Of every text drawn, its ink (the pixels the glyphs cover) is measured, and then:
 
@@ -174,7 +174,7 @@ def findings(watch: Watch, surface: pygame.Surface) -> list[str]:
     return sorted(set(found))
 
 
-# --- the scenes --------------------------------------------------------------------------------------
+# --- the scenes -----------------------------------------------------------------------------------
 
 
 def _menu(app):

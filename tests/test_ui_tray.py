@@ -1,5 +1,5 @@
-"""The window, headless: menu to setup, tray games played by clicks to the end against an AI, illegal
-clicks refused with a message, resume, replays, broken files, resizing, screenshots."""
+"""The window, headless: menu to setup, tray games played by clicks to the end against an AI,
+illegal clicks refused with a message, resume, replays, broken files, resizing, screenshots."""
 
 import os
 
@@ -43,7 +43,7 @@ def start(app, game, options=None, seed=7, players=HUMAN_VS_AI):
     return app.top
 
 
-# --- a human who plays by clicking ------------------------------------------------------------------
+# --- a human who plays by clicking ----------------------------------------------------------------
 
 
 def human_move(app, scene):
@@ -413,7 +413,8 @@ def test_broken_rules_text_is_reported_with_file_and_place():
 
     pages, problems = load_help({"ten-thousand": [{"heading": "x", "lines": [3]}],
                                  "shut-the-box": "nope"}, "help.yaml")
-    assert problems == ["help.yaml: ten-thousand[0]: expected a heading and a list of lines of text",
+    assert problems == ["help.yaml: ten-thousand[0]: expected a heading and a list of lines of "
+                        "text",
                         "help.yaml: shut-the-box: expected a list of sections"]
     assert pages == {"ten-thousand": []}
 

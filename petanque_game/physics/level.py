@@ -18,8 +18,8 @@ A player's file name must be 1 to 40 printable characters. A level given by its 
 already answers to that name with other bytes, and a record of it verifies wherever a board of
 that name with those bytes is found by name (so: put it in your levels folder).
 
-Seats (docs/rules.md#terningepetanque-the-table: a wall per player, 8 dice out): `walls.sides` names the
-walls, each standing outside the board at compass `angle`; `seats` says which wall each seat of
+Seats (docs/rules.md#terningepetanque-the-table: a wall per player, 8 dice out): `walls.sides` names
+the walls, each standing outside the board at compass `angle`; `seats` says which wall each seat of
 a 2-, 3- and 4-player game uses, in seat (clockwise) order.
 """
 

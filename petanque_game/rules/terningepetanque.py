@@ -438,7 +438,8 @@ def _rounds_scored(events: list, index: int, state: object) -> int:
     return sum(1 for e in events[: index + 1] if e.get("action") == "round_end")
 
 
-SPEC = GameSpec(GAME_ID, TITLE, sys.modules[__name__], frozenset({"roll", "throw", "rethrow", "round_end"}),
+SPEC = GameSpec(GAME_ID, TITLE, sys.modules[__name__],
+                frozenset({"roll", "throw", "rethrow", "round_end"}),
                 "petanque_game.ai.petanque", MIN_PLAYERS, MAX_PLAYERS, order=10, board=True,
                 codecs=CODECS, implied=implied, window="petanque_game.ui.table.game",
                 hints="petanque_game.ai.hints_petanque",

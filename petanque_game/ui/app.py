@@ -148,7 +148,7 @@ class App(SceneStack):
         if lines:
             self.toast.show("\n".join(lines), "bad", 6.0 + len(lines))
 
-    # --- a replay ----------------------------------------------------------------------------------
+    # --- a replay ---------------------------------------------------------------------------------
 
     def open_replay(self, path: Path) -> None:
         """Watch the record at `path` (or back at the menu, saying why it cannot be watched)."""
@@ -156,7 +156,7 @@ class App(SceneStack):
 
         play.open_replay_scene(self, path)
 
-    # --- input -------------------------------------------------------------------------------------
+    # --- input ------------------------------------------------------------------------------------
 
     def to_logical(self, pos: tuple[float, float]) -> tuple[int, int]:
         """A window position mapped to the logical surface (may fall outside it, in the bars)."""
@@ -249,7 +249,7 @@ class App(SceneStack):
         self.open("settings")
         return True
 
-    # --- window ------------------------------------------------------------------------------------
+    # --- window -----------------------------------------------------------------------------------
 
     def toggle_fullscreen(self) -> None:
         self.set_fullscreen(not self.fullscreen)
@@ -299,7 +299,7 @@ class App(SceneStack):
         self.toast.show(lang.tr("app.screenshot_saved", path=str(path)), "info", 2.5)
         return path
 
-    # --- the loop ----------------------------------------------------------------------------------
+    # --- the loop ---------------------------------------------------------------------------------
 
     def step(self, dt: float) -> None:
         """Advance the app by `dt` seconds: the visible scenes' animations, AI pacing, the toast."""

@@ -19,7 +19,7 @@ from petanque_game.ui.scene import Scene
 SceneFactory = Callable[..., Scene]  # (app, *arguments of that scene) -> a new scene
 
 
-# --- the registry: one factory per name ------------------------------------------------------------
+# --- the registry: one factory per name -----------------------------------------------------------
 
 def _menu(app: Any) -> Scene:
     from petanque_game.ui.menu import MenuScene
@@ -138,7 +138,7 @@ SCENES: dict[str, SceneFactory] = {
 MENU = "menu"
 
 
-# --- the stack -------------------------------------------------------------------------------------
+# --- the stack ------------------------------------------------------------------------------------
 
 class SceneStack:
     """The scenes shown, topmost last, and the factories that make a scene by its name."""

@@ -144,7 +144,8 @@ class LiveSession(Session):
 
     def _failed(self, e: OSError) -> None:
         where = (f"its autosave holds the first {self.saved_events} of its "
-                 f"{len(self.record.events)} events" if self.saved_events else "it has no autosave yet")
+                 f"{len(self.record.events)} events" if self.saved_events
+                 else "it has no autosave yet")
         self.unsaved = self.save_problem = (
             f"this game is not saved: cannot write {self.match.autosave}: {os_reason(e)}; "
             f"{where}, and saving is tried again after every move and every few seconds")
@@ -501,7 +502,8 @@ class ReplaySession(Session):
 
     def narrate(self, step: Step) -> list[str]:
         """As `Session.narrate`, said once per language: a jump makes the last steps again, and
-        their lines never change (benchmarks/bench_frames.py, a Terningepetanque replay scrubbed)."""
+        their lines never change (benchmarks/bench_frames.py, a Terningepetanque replay
+        scrubbed)."""
         key = (step.first_event, len(step.transitions), lang.language())
         lines = self._narrated.get(key)
         if lines is None:

@@ -58,7 +58,8 @@ def value_label(key: str, value: Any) -> str:
     value: 1 == True in Python, and "Rounds: 1" must not read "on"."""
     if isinstance(value, bool):
         name = f"setup.value.{key}.{'on' if value else 'off'}"
-        return lang.tr(name) if lang.has(name) else lang.tr(f"setup.value.{'on' if value else 'off'}")
+        plain = f"setup.value.{'on' if value else 'off'}"
+        return lang.tr(name) if lang.has(name) else lang.tr(plain)
     if isinstance(value, str):
         name = f"setup.value.{key}.{value}"
         return lang.tr(name) if lang.has(name) else value
@@ -125,7 +126,7 @@ class SetupScene(Scene):
         self._fit_players()
         self._rebuild()
 
-    # --- the model ---------------------------------------------------------------------------------
+    # --- the model --------------------------------------------------------------------------------
 
     @property
     def rules(self):
@@ -249,7 +250,7 @@ class SetupScene(Scene):
         self.app.pop()
         open_game_scene(self.app, session)
 
-    # --- layout ------------------------------------------------------------------------------------
+    # --- layout -----------------------------------------------------------------------------------
 
     def _commit_fields(self) -> None:
         for row, f in zip(self.choices.players, self.fields):
@@ -333,7 +334,7 @@ class SetupScene(Scene):
                         size=32, hint="Enter", style="primary", tag="start"))
         self.buttons = b
 
-    # --- input and drawing -------------------------------------------------------------------------
+    # --- input and drawing ------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         for f in self.fields:

@@ -1,6 +1,8 @@
-"""Small building blocks of the scenes: buttons, panels, the toast that says why a click was refused.
+"""Small building blocks of the scenes: buttons, panels, the toast that says why a click was
+refused.
 
-A widget draws itself from its own fields and the mouse position it is given; it holds no game state.
+A widget draws itself from its own fields and the mouse position it is given; it holds no game
+state.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""The Terningepetanque table scene: the board from above, aiming and throwing, the throw played back
-from the physics' path, distances to the diamond, the reckoning at each round's end, the roll for
-who starts, and the take-back prompt when the rules offer it.
+"""The Terningepetanque table scene: the board from above, aiming and throwing, the throw played
+back from the physics' path, distances to the diamond, the reckoning at each round's end, the roll
+for who starts, and the take-back prompt when the rules offer it.
 
 Aiming (the `aim` setting, `table/aim.py`): with "point" the player points where the throw should
 come to rest and clicks (or presses Space); the wheel or W/S set the elevation, Q/E the spin, the
@@ -391,7 +391,8 @@ class TableScene(TableDrawing, GameScene):
         return aim_at(self.level, self.n, due[0], self.target, self.elevation, due[1], self.spin)
 
     def hand_for(self, seat: int) -> Any:
-        """The hand `seat` throws with (`physics.hand`): the person's chosen one, an AI's level's."""
+        """The hand `seat` throws with (`physics.hand`): the person's chosen one, an AI's
+        level's."""
         from petanque_game.physics import hand as hands
 
         player = self.session.players[seat]
@@ -716,6 +717,7 @@ class TableScene(TableDrawing, GameScene):
 
 
 def due_throw(state: Any) -> tuple[int, str, int | None] | None:
-    """(seat, obj, die) of the throw due: the rules' `throw_due` ((obj, die)) and the seat to move."""
+    """(seat, obj, die) of the throw due: the rules' `throw_due` ((obj, die)) and the seat to
+    move."""
     due = state.throw_due
     return None if due is None else (state.to_move, *due)
