@@ -1,6 +1,7 @@
 """The code stays lint-clean under the project's rule set (pyproject.toml [tool.ruff.lint]:
-pyflakes, pycodestyle's errors, bugbear, import order, tidy imports), checked with every run of
-the tests, in CI too (ruff comes with the test extras)."""
+pyflakes, pycodestyle with lines of at most 100 characters, bugbear, import order, tidy imports,
+pyupgrade, simplify, return, pylint and ruff's own rules), checked with every run of the tests, in
+CI too (ruff comes with the test extras)."""
 
 import shutil
 import subprocess
