@@ -155,7 +155,7 @@ def face_sprite(value: int, size: int, body, pip, angle_deg: int) -> pygame.Surf
 
 
 def draw_table_die(surface: pygame.Surface, view: View, level, seat: int, face: int, x: float,
-                   y: float, angle: float, z: float = 0.0, alpha: int = 255, *,
+                   y: float, angle: float, z: float = 0.0, alpha: int = 255,
                    ring: tuple[int, int, int] | None = None, orientation: int | None = None,
                    tip: tuple[int, float] | None = None) -> pygame.Rect:
     """A die: at rest, its face from above; moving (an `orientation` given, and in the air or
