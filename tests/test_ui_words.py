@@ -26,7 +26,8 @@ from petanque_game.ui.widgets import find
 pytestmark = pytest.mark.usefixtures("home")
 
 UI = Path(__file__).resolve().parents[1] / "petanque_game" / "ui"
-MY_FILES = ["setup.py", "help.py", "narrate.py", "game_scene.py", "widgets.py", "trouble.py"]
+MY_FILES = ["scenes/setup.py", "scenes/help.py", "narrate.py", "game_scene.py", "widgets.py",
+            "scenes/trouble.py"]
 
 
 @pytest.fixture(autouse=True)
