@@ -37,11 +37,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from throw_worker import states as decision_states  # noqa: E402
+from throw_worker import states as decision_states
 
-from petanque_game.ai import petanque as ai  # noqa: E402
-from petanque_game.match import Match  # noqa: E402
-from petanque_game.record import Seat  # noqa: E402
+from petanque_game.ai import petanque as ai
+from petanque_game.match import Match
+from petanque_game.record import Seat
 
 
 def parse(config: str) -> tuple[tuple[int, ...], float]:

@@ -9,6 +9,7 @@ import random
 
 from petanque_game.ai import petanque as ai
 from petanque_game.ai.petanque import RACE, REFINE, SAMPLES, Label, _race, _Weighing
+from petanque_game.ai.petanque_hands import WOBBLES
 from petanque_game.ai.petanque_worth import Situation
 from petanque_game.physics import cube
 from petanque_game.physics.level import level_names, load_named_level
@@ -133,7 +134,7 @@ def test_a_hand_put_back_after_a_throw_draws_as_a_fresh_one():
     h = ai.spread_hands(random.Random(3), SAMPLES)[0]
     state = h.getstate()
     first = ai.wobble(CLASSIC, 2, 0, aimed, hand, h)
-    assert h.drawn == ai.WOBBLES and not h.stirred
+    assert h.drawn == WOBBLES and not h.stirred
     h.again(state)
     assert ai.wobble(CLASSIC, 2, 0, aimed, hand, h) == first
     h.again(state)

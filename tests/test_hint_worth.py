@@ -17,6 +17,7 @@ import pytest
 from petanque_game.ai import hints_petanque
 from petanque_game.ai import petanque as ai
 from petanque_game.ai.hints import hint
+from petanque_game.ai.petanque_hands import WOBBLES
 from petanque_game.ai.petanque_worth import points_worth, rest_worth
 from petanque_game.physics import cube
 from petanque_game.physics.hand import PERSON_HANDS, STEADY
@@ -24,8 +25,8 @@ from petanque_game.physics.throw import check_aim
 from petanque_game.rules.petanque_table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-import bench_hint_player as player  # noqa: E402
-import bench_hint_worth as worth  # noqa: E402
+import bench_hint_player as player
+import bench_hint_worth as worth
 
 GAME = "terningepetanque"
 NORMAL = PERSON_HANDS["normal"]
@@ -114,7 +115,7 @@ def test_rest_worth_is_the_plain_worth_averaged_over_the_faces_chance_alone_sets
 def test_spread_hands_take_one_value_from_each_slice_of_every_error():
     hands = ai.spread_hands(random.Random(4), 10)
     slices = statistics.NormalDist()
-    for k in range(ai.WOBBLES):
+    for k in range(WOBBLES):
         drawn = sorted(h.normals[k] for h in hands)
         assert [int(10 * slices.cdf(z)) for z in drawn] == list(range(10))
     replay = hands[0]
@@ -132,7 +133,7 @@ def test_the_hint_aim_is_legal_and_for_the_players_own_hand(mid_round):
     shaky = hint(GAME, state, board, hand=PERSON_HANDS["shaky"])
     for given in (expert, steady, shaky):
         check_aim(board, state.num_players, seat, given.action)
-    assert steady.action != expert.action and shaky.action != expert.action
+    assert expert.action not in (steady.action, shaky.action)
     assert hint(GAME, state, board, hand=STEADY) == steady, "the same state, the same hint"
 
 

@@ -26,7 +26,6 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from petanque_game.ai.petanque_hands import WOBBLES as WOBBLES  # the hint's tests read it
 from petanque_game.ai.petanque_hands import spread_hands, unseen_chance
 from petanque_game.ai.petanque_worth import Situation, points_worth, rest_worth, tie_break
 from petanque_game.physics.hand import Hand, wobble

@@ -25,6 +25,7 @@ points as a distribution, the best other seat's as the largest of independent on
 from __future__ import annotations
 
 import bisect
+import itertools
 import math
 from dataclasses import dataclass, replace
 
@@ -110,7 +111,7 @@ def _seat_points(table: Table, seat: int, penalties: tuple[int, ...], to_come: t
     found: dict[float, float] = {}
     combos = [((), 1.0)]
     for _, d in open_:
-        combos = [(faces + (f,), p * q) for faces, p in combos
+        combos = [((*faces, f), p * q) for faces, p in combos
                   for f, q in chances[d.player, d.die].items()]
     for faces, p in combos:
         dice = list(table.dice)
@@ -223,7 +224,7 @@ def _survival(throws: int, best: float) -> tuple[tuple[float, ...], tuple[float,
     if found is None:
         misses = _misses_all(throws)
         row = misses[:cut] + (0.0,) * (len(misses) - cut)
-        mids = tuple((a + b) / 2.0 for a, b in zip(row, row[1:]))
+        mids = tuple((a + b) / 2.0 for a, b in itertools.pairwise(row))
         found = _SURVIVAL[throws, cut] = (row, mids,
                                           row.index(0.0) if 0.0 in row else int(FAR / GRID))
     return found
