@@ -5,7 +5,9 @@
 
 A config is RACE/KEEP of `ai/petanque.py` (the hands each stage's survivors have met, ':'
 between them, and the share kept for the next stage); `6/1` is the search as it was before the
-race (every candidate thrown with all 6 hands: the same aims as 14ea06c, decision by decision).
+race (every candidate thrown with all 6 hands: the same aims as 14ea06c, decision by decision,
+though not its time: the worth and the hands were made cheaper for every config; time today's
+expert with `bench_throw.py --against 14ea06c`).
 The first config is the reference, the others are compared with it, all in one run:
 
 - decisions: bench_throw.py's decision states (`throw_worker.states`: every board, 2-4 players,
