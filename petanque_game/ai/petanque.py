@@ -12,11 +12,13 @@ the diamond throw). The expert weighs a handful of candidate aims on the real ta
 thrown with hands it samples itself from its own stream, simulated with `simulate_throw`, and
 valued with the rules' own scoring, the thrown die's face taken at its expectation (whatever the
 path, a uniformly random starting orientation leaves it uniform: `physics/cube.py`). The hands are
-spread evenly over the hand's errors (`spread_hands`) and the same for every candidate. `search`
-returns the chosen aim with what it is for; for a human player's hint (`hints_petanque.py`) it
-searches for the player's own hand, and `appraise` then says what the chosen aim is worth from
-hands the search never saw (the search's own figure for its best is the luckiest of its noisy
-estimates).
+spread evenly over the hand's errors (`spread_hands`) and the same for every candidate; the
+candidates race (`_race`): the worse half drops out after the first hands, and so on, so that
+only the best few meet every hand (benchmarks/bench_expert.py: half the time, no loss of
+strength measured against weighing them all in full). `search` returns the chosen aim with what it
+is for; for a human player's hint (`hints_petanque.py`) it searches for the player's own hand, and
+`appraise` then says what the chosen aim is worth from hands the search never saw (the search's
+own figure for its best is the luckiest of its noisy estimates).
 """
 
 from __future__ import annotations
@@ -46,8 +48,8 @@ HANDS = {
     "medium": Hand(direction=0.03, speed=0.045, elevation=0.04, lateral=12.0, spin=2.0),
     "expert": Hand(direction=0.012, speed=0.018, elevation=0.015, lateral=5.0, spin=2.0),
 }
-# The expert's search: each candidate aim is thrown with SAMPLES hands sampled from its own stream;
-# the REFINE best are then varied a little in speed and heading.
+# The expert's search: the candidate aims that last the race are thrown with SAMPLES hands sampled
+# from its own stream; the REFINE best are then varied a little in speed and heading.
 SAMPLES = 6
 REFINE = 3
 # The race (`_race`): the hands each stage's survivors have been thrown with, and the share of
