@@ -2,6 +2,7 @@
 
     PYTHONPATH=. nice -n 10 python benchmarks/bench_expert.py [--configs 6/1,2:4:6/0.5]
         [--states 30] [--seeds 3] [--appraise 48] [--games 0] [--medium 0] [--seed 0]
+        [--jobs 1] [--verbose]
 
 A config is RACE/KEEP of `ai/petanque.py` (the hands each stage's survivors have met, ':'
 between them, and the share kept for the next stage); `6/1` is the search as it was before the
@@ -21,7 +22,8 @@ The first config is the reference, the others are compared with it, all in one r
 - `--games N`: N two-player 15-round games on the classic board, config against the reference,
   the config in seat 0 in even games and seat 1 in odd ones, seeds S, S+1, ...: win rate (a
   shared win counts half) with its standard error, mean totals, mean margin with its standard
-  error; `--medium N`: each config but the first against the medium AI in the same way.
+  error; `--medium N`: each config but the first against the medium AI in the same way. The
+  games run on `--jobs` processes; `--verbose` prints each game as it ends.
 """
 
 from __future__ import annotations
