@@ -64,8 +64,8 @@ def _said(action: object, value: float, label: object, state: rules.Terningepeta
     """The hint, its `text` in English from the keys the window says it by (`words_of`)."""
     hint = Hint(action, "", value, label)
     owner = getattr(label, "owner", None)
-    return replace(hint, text=words_of(hint, state, english_tr,
-                                       "" if owner is None else f"player {owner + 1}"))
+    return replace(hint, english=words_of(hint, state, english_tr,
+                                          "" if owner is None else f"player {owner + 1}"))
 
 
 def words_of(hint: Hint, state: rules.TerningepetanqueState, tr: Callable[..., str],
