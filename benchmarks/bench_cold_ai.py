@@ -232,8 +232,8 @@ def menu(args: argparse.Namespace) -> None:
     kinds = [False, True] if args.warm else [False]
     whats = ("easy", "medium", "expert", "hint")
     print(f"--repeat {args.repeat}: each cell the median/largest ms of CPU of that first call")
-    print(f"{'option set (2 players)':<70}" + "".join(
-        f"{w + (' warm' if warmed else ''):>13}" for warmed in kinds for w in whats))
+    print("".join(f"{w + (' warm' if warmed else ''):>13}" for warmed in kinds for w in whats)
+          + "   option set (2 players)")
     worst: dict[tuple[str, bool, str], tuple[float, float, str]] = {}
     cold_cases = menu_cases(False)
     warm_cases = menu_cases(True)
@@ -254,8 +254,7 @@ def menu(args: argparse.Namespace) -> None:
                 if top > worst.get(key, (0.0, 0.0, ""))[1]:
                     worst[key] = (med, top, label)
                 cells.append(f"{med:.1f}/{top:.1f}")
-        print(f"{label[len(game) + 1:]:<70}"[:70] + "".join(f"{c:>13}" for c in cells),
-              flush=True)
+        print("".join(f"{c:>13}" for c in cells) + f"   {label}", flush=True)
     print("largest per game (median/largest ms of CPU over the repeats, the case):")
     for (game, warmed, what), (med, top, label) in sorted(worst.items()):
         state = "after the warm-up" if warmed else "cold"

@@ -2,6 +2,7 @@
 
     PYTHONPATH=. nice -n 10 python benchmarks/bench_hint_worth.py [--states 20] [--seed 0]
         [--hand normal] [--recheck 48] [--rechecks 5] [--reference 240]
+    PYTHONPATH=. nice -n 10 python benchmarks/bench_hint_worth.py --estimators 10 [--states 20]
 
 It gathers `--states` varied mid-round states (a die to throw, the diamond and at least one die
 already lying) from real games of medium AIs on every shipped board, two to four players, one
@@ -15,6 +16,16 @@ before), the spread of one hand's worth, and the hint's CPU time at p50/p95/wors
 trade-off: the gap a stated worth of K fresh hands would have, for a few K, and its CPU time.
 Each figure is also compared with a precise `--reference` (many more independent hands): the
 re-estimate itself is off by about 0.8 sd / sqrt(48) on average, which the gap includes.
+
+`--estimators R` measures instead how much each way of drawing a K-hand estimate's hands
+(`--recheck` K) varies, on the same states and the hint's aim: R estimates per state and way, each
+from a stream of its own; the spread of those R means, times sqrt(K), is the estimate's effective
+sd per hand (the same as one hand's sd for independent hands; lower when the hands are spread
+well). The ways: independent hands; the Latin hypercube the hint uses (`ai.spread_hands`);
+Owen-scrambled Sobol points through the normal's inverse (the hand's five errors, speed first);
+antithetic pairs (each hand's errors and their negatives); and for scale, how much of one hand's
+spread is the chance drawn after the aim (the die's orientation and the tumble), the rest being
+the hand's errors.
 
 Every figure weighs a hand with `rest_worth` (the faces chance alone sets at their exact
 distribution). That it is the same expected worth as the plain one (`points_worth`, the faces as
@@ -38,8 +49,14 @@ from petanque_game.ai import petanque as ai  # noqa: E402
 from petanque_game.ai.hints_petanque import WORTH_SAMPLES, seed_of  # noqa: E402
 from petanque_game.ai.petanque_worth import points_worth, rest_worth  # noqa: E402
 from petanque_game.match import Match  # noqa: E402
-from petanque_game.physics.hand import PERSON_HANDS  # noqa: E402
+from petanque_game.physics.hand import (  # noqa: E402
+    PERSON_HANDS,
+    draw_orientation,
+    draw_tumble,
+    wobble,
+)
 from petanque_game.physics.level import level_names  # noqa: E402
+from petanque_game.physics.throw import simulate_throw  # noqa: E402
 from petanque_game.record import Seat  # noqa: E402
 from petanque_game.rules.petanque_table import DIE  # noqa: E402
 
@@ -95,6 +112,114 @@ def spread(board, state, aim, hand, samples: int, stream: str) -> tuple[float, f
     return value, time.process_time() - start
 
 
+# --- --estimators: ways of drawing the hands of one estimate -----------------------------------
+
+SOBOL = ((1, 0, (1,)), (2, 1, (1, 3)), (3, 1, (1, 3, 1)), (3, 2, (1, 1, 1)))  # dims 2-5, Joe-Kuo
+BITS = 30
+SOBOL_COLUMN = (2, 1, 3, 0, 4)  # Sobol dimension d -> the d-th error drawn: speed, heading, ...
+
+
+def _directions(dim: int) -> list[int]:
+    """Sobol direction numbers of dimension `dim` (0: van der Corput)."""
+    if dim == 0:
+        return [1 << (BITS - 1 - k) for k in range(BITS)]
+    s, a, m = SOBOL[dim - 1]
+    v = [0] * BITS
+    for k in range(BITS):
+        if k < s:
+            v[k] = m[k] << (BITS - 1 - k)
+            continue
+        x = v[k - s] ^ (v[k - s] >> s)
+        for i in range(1, s):
+            if (a >> (s - 1 - i)) & 1:
+                x ^= v[k - i]
+        v[k] = x
+    return v
+
+
+def sobol_hands(rng: random.Random, count: int) -> list[random.Random]:
+    """`count` hands from Owen-scrambled Sobol points: each point's leading bits scrambled by
+    random flips that depend on the bits above (nested uniform scrambling), then uniform inside
+    its cell; through the normal's inverse into the hand's five errors."""
+    depth = max(1, (count - 1).bit_length())
+    columns: list[list[float]] = [[] for _ in range(ai.WOBBLES)]
+    for dim in range(ai.WOBBLES):
+        v, flips = _directions(dim), {}
+        for i in range(count):
+            x = 0
+            for k in range(i.bit_length()):
+                if i >> k & 1:
+                    x ^= v[k]
+            y = 0
+            for j in range(depth):
+                key = (j, x >> (BITS - j))
+                if key not in flips:
+                    flips[key] = rng.getrandbits(1)
+                y = y << 1 | ((x >> (BITS - 1 - j) & 1) ^ flips[key])
+            u = min(max((y + rng.random()) / (1 << depth), 1e-12), 1 - 1e-12)
+            columns[SOBOL_COLUMN[dim]].append(ai._NORMAL.inv_cdf(u))
+    return [ai._Drawn(rng.getrandbits(64), [c[i] for c in columns]) for i in range(count)]
+
+
+def antithetic_hands(rng: random.Random, count: int) -> list[random.Random]:
+    """`count` hands in pairs: independent errors, then the same errors negated."""
+    found = []
+    for _ in range(count // 2):
+        errors = [rng.gauss(0.0, 1.0) for _ in range(ai.WOBBLES)]
+        found += [ai._Drawn(rng.getrandbits(64), errors),
+                  ai._Drawn(rng.getrandbits(64), [-e for e in errors])]
+    return found
+
+
+WAYS = {"independent hands": lambda rng, k: [ai.spread_hands(rng, 1)[0] for _ in range(k)],
+        "Latin hypercube (the hint's)": ai.spread_hands,
+        "scrambled Sobol": sobol_hands,
+        "antithetic pairs": antithetic_hands}
+
+
+def estimators(states, hand, k: int, repeats: int) -> None:
+    """The --estimators table: each way's effective sd per hand, over the states."""
+    variances: dict[str, list[float]] = {w: [] for w in WAYS}
+    after, spread_all = [], []
+    for i, (state, board) in enumerate(states):
+        situation = ai.situation_of(state)
+        aim = hints.hint(GAME, state, board, hand=hand).action
+        for way, draw in WAYS.items():
+            means = []
+            for r in range(repeats):
+                hands = draw(random.Random(f"estimators:{way}:{i}:{r}"), k)
+                means.append(statistics.mean(
+                    rest_worth(ai.thrown_table(board, situation, aim, hand, h), situation)
+                    for h in hands))
+            variances[way].append(statistics.variance(means))
+        rng = random.Random(f"after the aim:{i}")  # 12 hands, each thrown with 6 such chances
+        within, values = [], []
+        for _ in range(12):
+            errors = ai.spread_hands(rng, 1)[0]
+            thrown = wobble(board, situation.num_players, situation.thrower, aim, hand, errors)
+            these = [rest_worth(simulate_throw(
+                board, situation.table, situation.num_players, situation.thrower,
+                situation.obj, situation.die, thrown.launched(draw_orientation(rng),
+                                                              draw_tumble(rng)),
+                record_path=False).table, situation) for _ in range(6)]
+            within.append(statistics.pvariance(these))
+            values += these
+        after.append(statistics.mean(within))
+        spread_all.append(statistics.pvariance(values))
+        print(f"state {i}: " + ", ".join(f"{w} {(variances[w][-1] * k) ** 0.5:.2f}"
+                                         for w in WAYS), flush=True)
+    print(f"| way of drawing the {k} hands | effective sd per hand (rms over {len(states)} "
+          f"states, {repeats} estimates each) | against independent hands |")
+    print("| --- | ---: | ---: |")
+    base = statistics.mean(variances["independent hands"])
+    for way, found in variances.items():
+        print(f"| {way} | {(statistics.mean(found) * k) ** 0.5:.2f} | "
+              f"{(statistics.mean(found) / base) ** 0.5:.2f} |")
+    print(f"one hand's sd {statistics.mean(spread_all) ** 0.5:.2f}, of which the chance drawn "
+          f"after the aim (orientation, tumble) {statistics.mean(after) ** 0.5:.2f} "
+          "(rms over the states)")
+
+
 def row(name: str, stated: list[float], rechecks: list[list[float]], reference: list[float],
         cpu: list[float] | None = None) -> str:
     """One figure's line: its gap to the first 48-hand re-estimate (the criterion), mean and
@@ -117,9 +242,13 @@ def main() -> None:
     parser.add_argument("--reference", type=int, default=240)
     parser.add_argument("--rechecks", type=int, default=5,
                         help="independent re-estimates per state (the first is the criterion)")
+    parser.add_argument("--estimators", type=int, default=0, metavar="R",
+                        help="compare ways of drawing an estimate's hands, R estimates each")
     args = parser.parse_args()
     hand = PERSON_HANDS[args.hand]
     states = mid_round_states(args.states, args.seed)
+    if args.estimators:
+        return estimators(states, hand, args.recheck, args.estimators)
     cpu, stated, searched, recheck, reference, sd = [], [], [], [], [], []
     differences, plain_sd, rest_sd = [], [], []
     by_k: dict[int, tuple[list[float], list[float]]] = {}
