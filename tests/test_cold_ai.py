@@ -115,8 +115,8 @@ def test_a_challenge_is_warmed_with_its_own_options(asked):
 def test_a_new_game_from_the_results_goes_through_the_setup_and_is_warmed(asked):
     app = fast_app()
     try:
-        session = new_game("shut-the-box", [Seat("Åse", "ai", "easy"), Seat("Bjørn", "ai", "easy")],
-                           {"rounds": 1}, 11, autosave=False)
+        easy = [Seat("Åse", "ai", "easy"), Seat("Bjørn", "ai", "easy")]
+        session = new_game("shut-the-box", easy, {"rounds": 1}, 11, autosave=False)
         while not session.over:
             session.play_ai()
         open_game_scene(app, session)
@@ -155,7 +155,7 @@ def test_the_setups_choices_and_the_records_options_are_one_warm_up():
     assert warm.key_of("shut-the-box", options) != warm.key_of("shut-the-box", {"rounds": 2})
 
 
-# --- what a cold first call no longer builds -------------------------------------------------------
+# --- what a cold first call no longer builds ----------------------------------------------
 
 
 def test_the_shipped_roll_groups_are_the_ones_built_from_the_rules(monkeypatch):

@@ -7,8 +7,9 @@ the player's expected points of the round less the best other player's, counting
 still to come ("Aim short of the diamond: worth +3.2 points this round against your opponent");
 for the diamond's throw, the -5 it may cost, said as the risk of losing it. The worth is the mean
 over WORTH_SAMPLES fresh hands of the chosen aim, spread evenly over the hand's errors
-(`petanque_hand_errors`), drawn apart from the hands the search chose with: the search's own figure for its best candidate is the largest of several noisy estimates,
-biased upwards, and is never shown.
+(`petanque_hand_errors`), drawn apart from the hands the search chose with: the search's own
+figure for its best candidate is the largest of several noisy estimates, biased upwards, and is
+never shown.
 
 Both draw their hands from random streams seeded from the state (the table, the round, the throw
 due, the scores), never from the match's streams, so the same state gives the same hint and

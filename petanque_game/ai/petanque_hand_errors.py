@@ -10,8 +10,8 @@ bit that depends on the digits before it, then a uniform draw inside the point's
 then turned into normal errors by the normal's inverse. Each hand is still a fair draw of the
 hand, and the mean over a batch is an unbiased estimate of the average worth; on the hint's
 states its sd is 16-28% below that over independent hands, and below the Latin hypercube's used
-before (benchmarks/bench_hint_worth.py --estimators). Every bit of chance comes
-from the stream given, so the same stream gives the same hands.
+before (benchmarks/bench_hint_worth.py --estimators). Every bit of chance comes from the
+stream given, so the same stream gives the same hands.
 """
 
 from __future__ import annotations

@@ -19,10 +19,9 @@ from itertools import combinations_with_replacement
 from math import factorial
 
 from petanque_game.data import assets_dir
-from petanque_game.rules.ten_thousand import keep_score, legal_keeps
+from petanque_game.rules.ten_thousand import DICE, keep_score, legal_keeps
 
 STEP = 50
-DICE = 6
 FILE = "ten-thousand-rolls.json"
 _log = logging.getLogger(__name__)
 
