@@ -35,7 +35,7 @@ HUMAN_VS_AI = [Seat("Ana", "human"), Seat("Robot", "ai", "expert")]
 @pytest.fixture
 def asked(monkeypatch, home):
     """The warm-ups the window asks for, as (who asked, game, options with the defaults)."""
-    from petanque_game.ui import setup
+    from petanque_game.ui.scenes import setup
     from petanque_game.ui.tray import scene
 
     found = []
