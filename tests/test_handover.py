@@ -102,6 +102,25 @@ def test_no_hand_over_between_a_human_and_an_ai():
     assert seats == {0, 1}  # the turn did pass both ways
 
 
+def test_a_hand_over_between_two_humans_with_an_ai_between_them():
+    """Ana, then the AI Bjørn, then Åse: the table is hidden before Åse's turn (the seat that
+    moved just before hers is the AI's, not a person's), and again before Ana's."""
+    app = handover_app()
+    scene = start(app, "ten-thousand", players=[Seat("Ana", "human"), Seat("Bjørn", "ai", "easy"),
+                                                Seat("Åse", "human")])
+    shown = []
+    for _ in range(6000):
+        if scene.session.over or len(shown) == 2:
+            break
+        if isinstance(app.top, HandoverScene):
+            shown.append((app.top.player, scene.session.seat_to_move))
+            app.key(pygame.K_RETURN)
+        elif app.top is scene and scene.human_turn:
+            human_move(app, scene)
+        app.step(1 / 60)
+    assert shown == [("Åse", 2), ("Ana", 0)]
+
+
 def test_no_hand_over_in_a_replay():
     app = handover_app()
     scene = start(app, "ten-thousand", players=TWO_HUMANS)
