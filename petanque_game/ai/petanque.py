@@ -28,7 +28,13 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from petanque_game.ai.petanque_hands import spread_hands, unseen_chance
+from petanque_game.ai.petanque_hand_errors import spread_errors
+from petanque_game.ai.petanque_hands import (
+    WOBBLES,  # noqa: F401 (ai.WOBBLES: hint benchmarks)
+    Drawn,
+    spread_hands,
+    unseen_chance,
+)
 from petanque_game.ai.petanque_worth import Situation, points_worth, rest_worth, tie_break
 from petanque_game.physics.hand import Hand, wobble
 from petanque_game.physics.level import Level
@@ -52,6 +58,7 @@ HANDS = {
 # from its own stream; the REFINE best are then varied a little in speed and heading.
 SAMPLES = 6
 REFINE = 3
+_Drawn = Drawn  # the name bench_hint_worth.py reads
 # The race (`_race`): the hands each stage's survivors have been thrown with, and the share of
 # them kept for the next stage.
 RACE = (2, 4, 6)
@@ -267,11 +274,11 @@ def appraise(level: Level, situation: Situation, chosen: Aim, hand: Hand, rng: r
              samples: int) -> float:
     """What `chosen` is worth to the thrower (`points_worth`: its expected lead in points, or
     the diamond's penalty risked) when `hand` throws it: the mean over `samples` hands drawn
-    from `rng`, each hand's worth taken with the faces chance alone sets at their exact
-    distribution (`rest_worth`). Given a stream the search never saw, this is an honest estimate
-    of the aim the search chose, free of the search's bias for the luckiest of its noisy
-    estimates."""
-    hands = spread_hands(rng, samples)
+    from `rng` and spread evenly over the hand's errors (`petanque_hand_errors`), each hand's
+    worth taken with the faces chance alone sets at their exact distribution (`rest_worth`).
+    Given a stream the search never saw, this is an honest estimate of the aim the search chose,
+    free of the search's bias for the luckiest of its noisy estimates."""
+    hands = [Drawn(rng.getrandbits(64), errors) for errors in spread_errors(rng, samples)]
     return sum(rest_worth(thrown_table(level, situation, chosen, hand, h), situation)
                for h in hands) / samples
 
