@@ -153,7 +153,7 @@ class World:
         step = self.space.step
         needs_friction = self.needs_friction  # the list itself: only ever cleared in place
         flier, roller = self.flier, self.roller
-        air_step = flier.air_step
+        fly, after_step = flier.fly, self._after_step
         block = range(CHECK_EVERY)
         still = 0
         self.frame()
@@ -166,21 +166,19 @@ class World:
                     steps += n
                     continue
             if flier.airborne:
-                for _ in block:
-                    step(DT)
-                    if flier.airborne:
-                        air_step()
-                    if needs_friction:
-                        self._add_woken_friction()
-                    if roller.rolling:
-                        roller.step()
-            else:
+                fly(step, after_step)
+            elif roller.rolling:
                 for _ in block:
                     step(DT)
                     if needs_friction:
                         self._add_woken_friction()
                     if roller.rolling:
                         roller.step()
+            else:  # nothing rolls, and nothing starts rolling within a block (`_check` does)
+                for _ in block:
+                    step(DT)
+                    if needs_friction:
+                        self._add_woken_friction()
             steps += CHECK_EVERY
             if self._check():
                 still = 0
@@ -198,6 +196,13 @@ class World:
         if self.knocks is not None:
             self.knocks.sweep(self.items)
         return steps
+
+    def _after_step(self) -> None:
+        """The world's own work after a step: friction for what the step woke, and the rolling."""
+        if self.needs_friction:
+            self._add_woken_friction()
+        if self.roller.rolling:
+            self.roller.step()
 
     def _check(self) -> bool:
         """Falls, tumbles and a path frame; True while anything is still moving."""
