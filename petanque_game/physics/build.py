@@ -27,6 +27,7 @@ from petanque_game.physics import flight, geometry
 from petanque_game.physics.geometry import Polygon
 from petanque_game.physics.level import Level
 from petanque_game.physics.level_play import STEPS_PER_SECOND
+from petanque_game.physics.rolling import roll_speed
 from petanque_game.rules.petanque_table import DIAMOND, DiamondRest, DieRest
 
 DT = 1.0 / STEPS_PER_SECOND  # 480 Hz or finer against tunnelling (docs/design.md#tunnelling)
@@ -79,6 +80,7 @@ class Item:
         "pivot",
         "player",
         "rest",
+        "roll_ke",
         "rolled",
         "shape",
         "stirred",
@@ -158,6 +160,7 @@ class KindPlan:
     force: float  # the felt's friction: mu * m * g
     torque: float  # ... and its torque limit: the force times the radius of gyration
     ke_rest: float  # kinetic energy under which the body counts as at rest
+    roll_ke: float  # kinetic energy under which it surely moves too slowly to roll (`_check`)
 
 
 # Plans per level, kept beside the (frozen, and unhashable: its seats are a dict) Level rather
@@ -231,9 +234,13 @@ def kind_plan(level: Level, kind: str) -> KindPlan:
     if not (0.0 < mass < math.inf and 0.0 < moment < math.inf):
         raise ValueError(f"a {kind} needs a positive mass and moment, not {mass}, {moment}")
     force = mu * mass * level.gravity
+    # a die rolls from roll_speed up (`rolling.py`): its energy is then m v^2 or more; half of
+    # that leaves no doubt in the rounding; the diamond never rolls
+    roll_ke = 0.5 * mass * roll_speed(level.gravity, spec.side) ** 2 if kind != DIAMOND \
+        else math.inf
     plan = KindPlan(local, mass, moment, height, spec.elasticity, spec.friction, force,
                      force * math.sqrt(moment / mass),
-                     mass * REST_SPEED ** 2 + moment * REST_SPIN ** 2)
+                     mass * REST_SPEED ** 2 + moment * REST_SPIN ** 2, roll_ke)
     plans[kind] = plan
     return plan
 

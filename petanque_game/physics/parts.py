@@ -152,6 +152,7 @@ def add_parts(space: pymunk.Space, parts: Parts, table: Table, thrower: int, obj
         shapes.append(shape)
         it.body, it.shape = body, shape
         it.ke_rest = kp.ke_rest
+        it.roll_ke = kp.roll_ke
         it.in_world = True
         top[shape] = kp.height
         order[shape] = len(order)

@@ -218,20 +218,23 @@ class World:
         flier = self.flier
         in_air = flier.it if flier.airborne else None  # nothing below lands or launches it
         contains = self.contains
+        record = self.record_path  # without a path, `read_rest` reads the entries at the end
         for it in self.awake:  # fall_off rebinds self.awake: this loop reads the old list
             body = it.body
             if it is in_air:
-                x, y = body.position
-                angle = body.angle
+                moving = True
                 if not flier.perched and it.kind != DIAMOND:
+                    angle = body.angle
                     vx, vy = body.velocity
                     flier.tumble(vx, vy, angle)
-                it.entry = (x, y, flier.z, angle, it.orientation)
-                moving = True
+                if record:
+                    x, y = body.position
+                    it.entry = (x, y, flier.z, body.angle, it.orientation)
                 continue
-            still = body.kinetic_energy <= it.ke_rest  # at rest: friction stops anything this
-            if still and not it.stirred:               # slow within a step
-                if it.entry[4] != it.orientation:
+            ke = body.kinetic_energy
+            still = ke <= it.ke_rest  # at rest: friction stops anything this slow within a step
+            if still and not it.stirred:
+                if record and it.entry[4] != it.orientation:
                     it.entry = (*it.entry[:4], it.orientation)
                 continue
             it.stirred = not still  # a body coming to rest is read once more, then left alone
@@ -241,12 +244,15 @@ class World:
             if not contains(x, y):
                 self.fall_off(it, x, y, body.angle)
                 continue
-            it.entry = (x, y, 0.0, body.angle, it.orientation)
+            if record:
+                it.entry = (x, y, 0.0, body.angle, it.orientation)
             if not still:
                 moving = True
-                if it.kind != DIAMOND and it.pivot is not None:
+                # too slow to roll (m v^2 <= kinetic energy: half the rolling speed's energy
+                # leaves no doubt in the rounding) needs no look at its velocity
+                if ke >= it.roll_ke and it.pivot is not None:
                     self.roller.consider(it, self.items.index)
-        if self.record_path:
+        if record:
             self.frames.append(tuple([it.entry for it in self.items]))
         return moving
 
