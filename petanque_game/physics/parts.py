@@ -28,6 +28,8 @@ that fails leaves its set to the garbage collector rather than half-used in the 
 
 from __future__ import annotations
 
+import math
+
 import pymunk
 
 from petanque_game.physics.build import (
@@ -44,6 +46,8 @@ from petanque_game.physics.build import (
 )
 from petanque_game.physics.level import Level
 from petanque_game.rules.petanque_table import DIAMOND, DiamondRest, DieRest, Launch, Table
+
+Rest = DieRest | DiamondRest
 
 
 class Parts:
@@ -62,16 +66,25 @@ class Parts:
             shape.filter = STATIC_FILTER
             self.statics.append(shape)
         self.kinds = {kind: kind_plan(level, kind) for kind in (DIAMOND, "die")}
-        self.spare: dict[str, list[tuple[pymunk.Body, pymunk.Shape]]] = {DIAMOND: [], "die": []}
-        self.lent: list[tuple[str, pymunk.Body, pymunk.Shape]] = []
+        # bodies not lent now, each with the rest it lies untouched at (or None)
+        self.spare: dict[str, list[tuple[pymunk.Body, pymunk.Shape, Rest | None]]] = {
+            DIAMOND: [], "die": []}
+        self.lent: list[tuple[str, pymunk.Body, pymunk.Shape, Rest | None]] = []
         self.space: pymunk.Space | None = None
 
-    def body(self, kind: str, x: float, y: float, angle: float) -> tuple[pymunk.Body, pymunk.Shape]:
-        """A body of `kind` (with its shape), at rest at (x, y) turned by `angle`, as a body made
-        new there would be."""
+    def body(self, kind: str, rest: DieRest | DiamondRest | None, x: float, y: float,
+             angle: float) -> tuple[pymunk.Body, pymunk.Shape]:
+        """A body of `kind` (with its shape), at rest at (x, y) turned by `angle` (where `rest`
+        lays it, or the thrown body's hand), as a body made new there would be."""
         spare = self.spare[kind]
+        if rest is not None:
+            for i, (_, _, laid) in enumerate(spare):
+                if laid is rest:  # lying untouched where this very rest laid it: as new there
+                    body, shape, _ = spare.pop(i)
+                    self.lent.append((kind, body, shape, rest))
+                    return body, shape
         if spare:
-            body, shape = spare.pop()
+            body, shape, _ = spare.pop()
             pymunk.Body.update_position(body, 0.0)  # clears the bias velocities of its last step
             body.angle = 0.0  # a new body's turn, for placing it as a new one is placed
             body.position = (x, y)
@@ -80,21 +93,29 @@ class Parts:
             body.angular_velocity = 0.0
         else:
             body, shape = _new_body(self.kinds[kind], x, y, angle)
-        self.lent.append((kind, body, shape))
+        self.lent.append((kind, body, shape, rest))
         return body, shape
 
-    def give_back(self) -> None:
-        """The throw is over: every part leaves its space, ready for the next throw."""
+    def give_back(self, untouched: set[int] = frozenset()) -> None:
+        """The throw is over: every part leaves its space, ready for the next throw. The bodies
+        in `untouched` (by id) lay where their rest laid them all throw long, met nothing and
+        were never set moving: pymunk left them exactly as it found them (no speed, no force, no
+        bias velocity; a step adds exact zeros), so a throw from the same rest takes them as they
+        are. (Not at an angle of -0.0, which a step turns into 0.0.)"""
         space = self.space
         if space is not None:
             space.remove(*space.constraints, *space.shapes, *space.bodies)
             self.space = None
         spare = self.spare
-        for kind, body, shape in self.lent:
+        for kind, body, shape, rest in self.lent:
             if shape.collision_type != GROUND:  # the thrown body's, still in flight
                 shape.collision_type = GROUND
                 shape.filter = BODY_FILTER
-            spare[kind].append((body, shape))
+            if rest is not None and id(body) in untouched and \
+                    (rest.angle != 0.0 or math.copysign(1.0, rest.angle) > 0.0):
+                spare[kind].append((body, shape, rest))
+            else:
+                spare[kind].append((body, shape, None))
         self.lent.clear()
         self.free.append(self)
 
@@ -145,7 +166,7 @@ def add_parts(space: pymunk.Space, parts: Parts, table: Table, thrower: int, obj
         if rest is not None and not rest.on_board:
             it.on, it.was_off, it.off_frame = False, True, 0
             return it
-        body, shape = parts.body(it.kind, x, y, angle)
+        body, shape = parts.body(it.kind, rest if it.rest is not None else None, x, y, angle)
         it.force = kp.force
         it.torque = kp.torque
         bodies.append(body)
