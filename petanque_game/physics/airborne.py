@@ -220,10 +220,14 @@ class Flier:
     def _bounds(self) -> list[tuple[float, float, float]]:
         """Bounding circles (x, y, radius) of everything the flier could touch."""
         out = list(self.static_bounds)
+        radius = self.radius
         for o in self.world.live:
             if o is not self.it:
-                p = o.body.position
-                out.append((p.x, p.y, self.radius[o.kind]))
+                if o.awake or o.touched:
+                    x, y = o.body.position
+                else:  # nothing has touched it: it lies exactly where it was placed
+                    x, y = o.placed
+                out.append((x, y, radius[o.kind]))
         return out
 
     def fly(self, step: Callable[[float], None], after: Callable[[], None]) -> None:

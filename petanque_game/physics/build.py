@@ -78,6 +78,7 @@ class Item:
         "on",
         "orientation",
         "pivot",
+        "placed",
         "player",
         "rest",
         "roll_ke",
@@ -85,6 +86,7 @@ class Item:
         "shape",
         "stirred",
         "torque",
+        "touched",
         "was_off",
     )
 
@@ -94,6 +96,7 @@ class Item:
         self.on, self.in_world, self.off_frame, self.was_off = True, False, None, False
         self.stirred = False  # moved since the last check (a body can stop between checks)
         self.awake = False  # may have been set moving by this throw: checked at every check
+        self.touched = False  # a contact has begun with it (it may have moved without waking)
         self.body = self.shape = self.pivot = self.gear = None
 
     def outline(self, x: float, y: float, angle: float) -> Polygon:

@@ -167,6 +167,7 @@ def add_parts(space: pymunk.Space, parts: Parts, table: Table, thrower: int, obj
             it.on, it.was_off, it.off_frame = False, True, 0
             return it
         body, shape = parts.body(it.kind, rest if it.rest is not None else None, x, y, angle)
+        it.placed = (0.0 + x, 0.0 + y)  # its position as pymunk gives it back (-0.0 as 0.0)
         it.force = kp.force
         it.torque = kp.torque
         bodies.append(body)

@@ -89,7 +89,6 @@ class World:
         # (pymunk pushes through a contact that already exists without calling back); once
         # awake it stays awake for the rest of the throw.
         self.touching: dict[int, set[int]] = {}
-        self.touched: set[int | None] = set()  # every body a contact has begun with
         self.thrown.awake = True
         self.awake = [self.thrown]
         self.frames: list[tuple] = []
@@ -124,9 +123,11 @@ class World:
 
     def _hit(self, arb: pymunk.Arbiter, space: pymunk.Space, data) -> None:
         a, b = arb.shapes
-        ia, ib = self.index.get(a), self.index.get(b)
-        self.touched.add(ia)  # (None for a wall or an obstacle)
-        self.touched.add(ib)
+        ia, ib = self.index.get(a), self.index.get(b)  # None for a wall or an obstacle
+        if ia is not None:
+            self.items[ia].touched = True
+        if ib is not None:
+            self.items[ib].touched = True
         if a.collision_type == AIR or b.collision_type == AIR:
             return  # the flier: decided by Flier.air_contact, every step
         if ia is not None and ib is not None:
@@ -322,9 +323,8 @@ class World:
         """The throw has been read back: the board's parts go back for the next throw (the
         world's bodies are not to be read after this); those that nothing touched or set moving
         lie as they were laid, for the next throw from the same table (`Parts.give_back`)."""
-        touched = self.touched
-        self.parts.give_back({id(it.body) for i, it in enumerate(self.items)
-                              if it.in_world and not it.awake and i not in touched})
+        self.parts.give_back({id(it.body) for it in self.items
+                              if it.in_world and not (it.awake or it.touched)})
 
     def _add_woken_friction(self) -> None:
         """Friction for the bodies woken during the last step, in a fixed order (a body at rest
