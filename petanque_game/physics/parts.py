@@ -17,8 +17,11 @@ them differently from a fresh one and the same throw could end elsewhere. A new 
 the same number. What a body could carry over from its last throw is set as a new body has it:
 its position, angle, speed and spin, and the bias velocities Chipmunk keeps between two steps to
 push overlaps apart (cleared by one `Body.update_position`, which moves the body by them before
-the position is set anyway). The friction joints are made new for each throw: a joint keeps
-its accumulated impulse, which pymunk offers no way to clear. benchmarks/throw_corpus.py and
+the position is set anyway). A body that lay untouched all throw (no contact began with it, never
+set moving) is exactly as pymunk found it, so the next throw from the very same rest (an AI's
+search throws many times from one table) takes it as it lies, without a setter. The friction
+joints are made new for each throw: a joint keeps its accumulated impulse, which pymunk offers no
+way to clear. benchmarks/throw_corpus.py and
 tests/test_physics_reuse.py hold the throws to the same digests as fresh worlds.
 
 Sets are lent from a free list per board, so two threads (the window's throw and an AI's

@@ -22,12 +22,17 @@ throw in progress is noted), hits recorded by the `begin` callbacks tumble the d
 (in a sorted order: callback order is not deterministic), a die that lay before the throw and has
 been struck hard or moved is knocked (physics 3: it tumbles by chance, `knocked.py`), and rest is
 declared after REST_CHECKS checks in a row with every body slower than REST_SPEED and REST_SPIN
-and no overlap deeper than MAX_OVERLAP. Only bodies this throw has woken are read at a check. After MAX_STEPS everything
-stops where it is, and a body still in the air comes down (`Flier.come_down`).
+and no overlap deeper than MAX_OVERLAP. Only bodies this throw has woken are read at a check, and
+without a path only what decides something (speed, then place); where everything came to rest is
+read once at the end (`settle.read_rest`). After MAX_STEPS everything stops where it is, and a body
+still in the air comes down (`Flier.come_down`).
 
 Only pymunk's public API is used (plain `Space.step`, `Body.position`, ...): what a step costs
 around pymunk is kept small by doing little Python per step (bodies at rest that nothing touched
-are never read, the flier's height is a few float operations) rather than by reaching past pymunk.
+are never read, the flier's usual step in the air is a few float operations: `Flier.fly`) rather
+than by reaching past pymunk. A body no contact began with (`Item.touched`) and that was never
+woken lies exactly where it was placed: it is read from there (`Item.placed`), and lent as it
+lies to the next throw from the same table (`parts.Parts.give_back`).
 """
 
 from __future__ import annotations
