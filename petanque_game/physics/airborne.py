@@ -57,6 +57,7 @@ from petanque_game.physics.geometry import Polygon
 from petanque_game.physics.level import Board, Level
 from petanque_game.physics.level_play import TOPPLE_REACH
 from petanque_game.physics.off_board import free_spot
+from petanque_game.physics.rolling import Roller
 from petanque_game.rules.petanque_table import DIAMOND, Launch
 
 _BLOCK = range(CHECK_EVERY)
@@ -230,9 +231,11 @@ class Flier:
                 out.append((x, y, radius[o.kind]))
         return out
 
-    def fly(self, step: Callable[[float], None], after: Callable[[], None]) -> None:
+    def fly(self, step: Callable[[float], None], after: Callable[[], None],
+            needs_friction: list[Item], roller: Roller) -> None:
         """CHECK_EVERY steps of the world with the flier in the air: `step` steps pymunk, then
-        the flier follows (`air_step`) and `after` does the world's own work of a step.
+        the flier follows (`air_step`) and `after` does the world's own work of a step when
+        there is any (bodies woken in `needs_friction`, dice rolling in `roller`).
 
         The usual step (nothing found underneath, not perched, still above the board) is
         `air_step`'s own arithmetic written out here, on the same floats in the same order;
@@ -258,7 +261,8 @@ class Flier:
                         self.air_step()
                 else:
                     self.air_step()
-            after()
+            if needs_friction or roller.rolling:
+                after()
 
     def air_step(self) -> None:
         """After each step in the air: the height, a touchdown on the support found during the

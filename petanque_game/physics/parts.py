@@ -92,8 +92,9 @@ class Parts:
             body.angle = 0.0  # a new body's turn, for placing it as a new one is placed
             body.position = (x, y)
             body.angle = angle
-            body.velocity = (0.0, 0.0)
-            body.angular_velocity = 0.0
+            if rest is not None:  # (the thrown body's speed and spin are the launch's: `Flier`)
+                body.velocity = (0.0, 0.0)
+                body.angular_velocity = 0.0
         else:
             body, shape = _new_body(self.kinds[kind], x, y, angle)
         self.lent.append((kind, body, shape, rest))
@@ -111,7 +112,7 @@ class Parts:
             self.space = None
         spare = self.spare
         for kind, body, shape, rest in self.lent:
-            if shape.collision_type != GROUND:  # the thrown body's, still in flight
+            if rest is None and shape.collision_type != GROUND:  # the thrown body, in flight
                 shape.collision_type = GROUND
                 shape.filter = BODY_FILTER
             if rest is not None and id(body) in untouched and \

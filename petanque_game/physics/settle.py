@@ -46,7 +46,8 @@ def read_rest(world: World) -> None:
     contains = world.contains
     for it in list(world.live):
         body = it.body
-        x, y = body.position
+        # untouched and never set moving, it lies where it was placed (`world.py`)
+        x, y = body.position if it.awake or it.touched else it.placed
         if not contains(x, y):
             world.fall_off(it, x, y, body.angle)
             it.off_frame = max(0, len(world.frames) - 1)

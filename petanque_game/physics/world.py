@@ -175,7 +175,7 @@ class World:
                     steps += n
                     continue
             if flier.airborne:
-                fly(step, after_step)
+                fly(step, after_step, needs_friction, roller)
             elif roller.rolling:
                 for _ in block:
                     step(DT)
