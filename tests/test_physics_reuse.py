@@ -172,9 +172,9 @@ def test_throws_again_and_again_from_one_table_end_as_from_a_new_copy_of_it():
     for lv, table, players, seat, die in cases:
         launches = [random_launch(lv, players, seat, rng) for _ in range(3)]
         d = table.diamond
-        launches += [aim(lv, players, seat, (d.x + rng.uniform(-40, 40), d.y + rng.uniform(-40, 40)),
-                         roll=rng.random()).launched(rng.randrange(24), rng.randrange(1000))
-                     for _ in range(5)]
+        spots = [(d.x + rng.uniform(-40, 40), d.y + rng.uniform(-40, 40)) for _ in range(5)]
+        launches += [aim(lv, players, seat, spot, roll=rng.random())
+                     .launched(rng.randrange(24), rng.randrange(1000)) for spot in spots]
         same = []
         for launch in launches:  # one after the other from the very same table
             same.append(repr(simulate_throw(lv, table, players, seat, "die", die, launch)))

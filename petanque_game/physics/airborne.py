@@ -249,9 +249,7 @@ class Flier:
                     z = self.z + vz * DT
                     if z > 0.0:
                         self.z, self.vz = z, vz
-                        low = z + (vz - g_dt) * DT
-                        if z < low:
-                            low = z
+                        low = min(z, z + (vz - g_dt) * DT)
                         mask = (STATIC_BIT if low < static_guard else 0) | \
                             (BODY_BIT if low < body_guard else 0)
                         if mask != self.mask:

@@ -8,11 +8,11 @@ thrown body's flight (an `airborne.Flier`: docs/design.md#pseudo-3d-flight, whic
 there), the dice rolling on the felt (a `rolling.Roller`), the hits the contact callbacks record
 and the path's frames. `settle.py` runs it and reads the settled table and the path back.
 
-Felt friction is pymunk's `tank.py` idiom (docs/design.md#coming-to-rest): a PivotJoint and a GearJoint
-per body to the static body with max_bias 0 and max_force mu*m*g (torque mu*m*g times the body's
-radius of gyration). The thrown body gets them when it lands (there is no friction in the air).
-A body at rest that nothing touches needs no friction either, so the joints are added to a body
-only when it is first woken (a contact begins with it, or with a body touching it, or it is
+Felt friction is pymunk's `tank.py` idiom (docs/design.md#coming-to-rest): a PivotJoint and a
+GearJoint per body to the static body with max_bias 0 and max_force mu*m*g (torque mu*m*g times the
+body's radius of gyration). The thrown body gets them when it lands (there is no friction in the
+air). A body at rest that nothing touches needs no friction either, so the joints are added to a
+body only when it is first woken (a contact begins with it, or with a body touching it, or it is
 landed on), right after that step, in item order. (Each pair acts on its own body alone, so the
 order in which different bodies' joints were added changes no number.)
 
@@ -133,7 +133,7 @@ class World:
             self.items[ia].touched = True
         if ib is not None:
             self.items[ib].touched = True
-        if a.collision_type == AIR or b.collision_type == AIR:
+        if AIR in (a.collision_type, b.collision_type):
             return  # the flier: decided by Flier.air_contact, every step
         if ia is not None and ib is not None:
             if ia > ib:
