@@ -32,6 +32,7 @@ that fails leaves its set to the garbage collector rather than half-used in the 
 from __future__ import annotations
 
 import math
+from collections.abc import Container
 
 import pymunk
 
@@ -75,7 +76,7 @@ class Parts:
         self.lent: list[tuple[str, pymunk.Body, pymunk.Shape, Rest | None]] = []
         self.space: pymunk.Space | None = None
 
-    def body(self, kind: str, rest: DieRest | DiamondRest | None, x: float, y: float,
+    def body(self, kind: str, rest: Rest | None, x: float, y: float,
              angle: float) -> tuple[pymunk.Body, pymunk.Shape]:
         """A body of `kind` (with its shape), at rest at (x, y) turned by `angle` (where `rest`
         lays it, or the thrown body's hand), as a body made new there would be."""
@@ -100,7 +101,7 @@ class Parts:
         self.lent.append((kind, body, shape, rest))
         return body, shape
 
-    def give_back(self, untouched: set[int] = frozenset()) -> None:
+    def give_back(self, untouched: Container[int] = frozenset()) -> None:
         """The throw is over: every part leaves its space, ready for the next throw. The bodies
         in `untouched` (by id) lay where their rest laid them all throw long, met nothing and
         were never set moving: pymunk left them exactly as it found them (no speed, no force, no

@@ -25,7 +25,6 @@ happens in a fixed order (the dice in the world's item order), with no random nu
 from __future__ import annotations
 
 import math
-from math import atan2, hypot
 
 from petanque_game.physics import cube
 
@@ -89,7 +88,7 @@ class Roller:
                 continue
             body = it.body
             vx, vy = body.velocity
-            speed = hypot(vx, vy)
+            speed = math.hypot(vx, vy)
             if speed < threshold:
                 it.pivot.max_force = it.force  # too slow to tip: it slides to rest
                 it.rolled = None
@@ -98,7 +97,7 @@ class Roller:
             it.rolled += speed * self.dt
             if it.rolled >= side:
                 it.rolled -= side
-                k = cube.direction_index(atan2(vy, vx) - body.angle)
+                k = cube.direction_index(math.atan2(vy, vx) - body.angle)
                 it.orientation = cube.roll(it.orientation, k, 1)
                 keep = self.keep
                 body.velocity = (vx * keep, vy * keep)
