@@ -81,18 +81,17 @@ class Roller:
     def step(self) -> None:
         """After one physics step: turn the dice that have covered a side, stop the slow ones."""
         threshold, side = self.threshold, self.side
-        stopped = False
+        stopped: list = []  # (Item)
         for it in self.rolling:
             if not it.in_world:
-                stopped = True
+                stopped.append(it)
                 continue
             body = it.body
             vx, vy = body.velocity
             speed = math.hypot(vx, vy)
             if speed < threshold:
                 it.pivot.max_force = it.force  # too slow to tip: it slides to rest
-                it.rolled = None
-                stopped = True
+                stopped.append(it)
                 continue
             it.rolled += speed * self.dt
             if it.rolled >= side:
@@ -104,4 +103,4 @@ class Roller:
                 body.angular_velocity = body.angular_velocity * keep
                 self.turns += 1
         if stopped:
-            self.rolling = [it for it in self.rolling if it.in_world and it.rolled is not None]
+            self.rolling = [it for it in self.rolling if it not in stopped]
