@@ -149,8 +149,8 @@ def pymunk_building(args: tuple, used: frozenset[int]):
     function doing that once (with parts taken from a world built here)."""
     world = World(*args, False, callbacks=False)
     space = world.space
-    bodies = [o for o in space.bodies]
-    shapes = [o for o in space.shapes]
+    bodies = list(space.bodies)
+    shapes = list(space.shapes)
     joined = [it for i, it in enumerate(world.items) if i in used]
     space.remove(*space.constraints, *space.shapes, *space.bodies)
 
