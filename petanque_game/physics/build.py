@@ -240,7 +240,7 @@ def kind_plan(level: Level, kind: str) -> KindPlan:
     force = mu * mass * level.gravity
     # a die rolls from roll_speed up (`rolling.py`): its energy is then m v^2 or more; half of
     # that leaves no doubt in the rounding; the diamond never rolls
-    roll_ke = 0.5 * mass * roll_speed(level.gravity, spec.side) ** 2 if kind != DIAMOND \
+    roll_ke = 0.5 * mass * roll_speed(level.gravity, level.dice.side) ** 2 if kind != DIAMOND \
         else math.inf
     plan = KindPlan(local, mass, moment, height, spec.elasticity, spec.friction, force,
                      force * math.sqrt(moment / mass),
