@@ -332,7 +332,7 @@ def _adding_up(boxes: tuple[int, ...], total: int) -> list[tuple[int, ...]]:
     """Every set of `boxes` (ascending) whose numbers add up to `total`."""
     if total == 0:
         return [()]
-    sets = []
+    sets: list[tuple[int, ...]] = []
     for i, b in enumerate(boxes):
         if b > total:
             break
@@ -349,7 +349,7 @@ def _sum(dice: tuple[int, ...]) -> str:
     return "+".join(str(v) for v in dice)
 
 
-def _turns_done(events: list, index: int, state: Any) -> int:
+def _turns_done(events: list, index: int, state: ShutTheBoxState) -> int:
     return state.turns_done
 
 
