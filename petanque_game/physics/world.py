@@ -33,6 +33,7 @@ are never read, the flier's height is a few float operations) rather than by rea
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pymunk
 
@@ -121,7 +122,7 @@ class World:
                     self.needs_friction.append(it)  # added after the step: not in a callback
         self.awake = [it for it in self.live if it.awake]
 
-    def _hit(self, arb: pymunk.Arbiter, space: pymunk.Space, data) -> None:
+    def _hit(self, arb: pymunk.Arbiter, space: pymunk.Space, data: Any) -> None:
         a, b = arb.shapes
         if a.collision_type == AIR or b.collision_type == AIR:
             return  # the flier: decided by Flier.air_contact, every step
@@ -133,17 +134,18 @@ class World:
             self.touching.setdefault(ib, set()).add(ia)
             if self.items[ia].awake != self.items[ib].awake:
                 self.wake(ib if self.items[ia].awake else ia)
-        n = arb.normal
-        va, vb = a.body.velocity, b.body.velocity
+        n, body_a, body_b = arb.normal, a.body, b.body
+        assert body_a is not None and body_b is not None  # every shape in the world is on one
+        va, vb = body_a.velocity, body_b.velocity
         approach = (va.x - vb.x) * n.x + (va.y - vb.y) * n.y
         turns = int(approach / self.level.tumble.hit_speed)
         if turns <= 0:
             return
-        for shape, sign in ((a, -1.0), (b, 1.0)):
+        for shape, body, sign in ((a, body_a, -1.0), (b, body_b, 1.0)):
             i = self.index.get(shape)
             if i is not None and self.items[i].kind != DIAMOND:
                 heading = math.atan2(sign * n.y, sign * n.x)
-                k = cube.direction_index(heading - shape.body.angle)
+                k = cube.direction_index(heading - body.angle)
                 self.hits.append((i, turns, k))
 
     # --- stepping ----------------------------------------------------------------------------
