@@ -275,12 +275,12 @@ class ShipCaptainCrewState:
 
     # --- what may be done ----------------------------------------------------------------------
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[Roll | Stop]:
         if self.finished or self.pending:
             return []
         if not self.qualified:
             return [Roll(NUM_DICE - self.secured_count)]
-        actions: list = [Stop(), Roll(2)]
+        actions: list[Roll | Stop] = [Stop(), Roll(2)]
         if self.cargo_reroll == "any":
             actions += [Roll(1, reroll=(v,)) for v in sorted(set(self.cargo))]
         return actions

@@ -198,7 +198,7 @@ class ShutTheBoxState:
         return closable_sets(self.open_boxes, dice, self.closing,
                              self.partial_close, self.close_all_three)
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[Roll | Close]:
         if self.phase == ROLL:
             return [Roll(1), Roll(2)] if self.one_die_allowed else [Roll(2)]
         if self.phase == CLOSE:
