@@ -1,8 +1,9 @@
 """Building the pymunk world of one throw from the table at rest (see `world.py`).
 
 The fixed numbers of the simulation (step, check cadence, rest thresholds, collision types and
-filters); the felt's friction joints (on an `item.Item`); and what every world of a level shares, worked out once per level. (The
-board's pymunk parts, and their adding to a throw's space in a fixed order, are `parts.py`'s.)
+filters); the felt's friction joints (on an `item.Item`); and what every world of a level
+shares, worked out once per level. (The board's pymunk parts, and their adding to a throw's
+space in a fixed order, are `parts.py`'s.)
 
 Speed (the benchmark is `benchmarks/bench_throw.py`): what every world of a level shares (the
 walls' outlines, the flight's clearances, each kind of body's mass, moment and friction limits,

@@ -95,8 +95,8 @@ class _Reader:
     def fail(self, key: str, reason: str) -> LevelError:
         return LevelError(f"{self.file}: {key}: {reason}")
 
-    def mapping(self, value: Any, key: str, required: set[str], optional: AbstractSet[str] = frozenset()
-                ) -> dict:
+    def mapping(self, value: Any, key: str, required: set[str],
+                optional: AbstractSet[str] = frozenset()) -> dict:
         where = key or "top level"
         if not isinstance(value, dict):
             raise self.fail(where, f"must be a mapping, not {_kind(value)}")

@@ -157,7 +157,8 @@ class Launch(Aim):
     tumble: int | None = None
 
     FIELDS: ClassVar[tuple[str, ...]] = Aim.FIELDS + ("orientation",)
-    KEYS: ClassVar[tuple[str, ...]] = FIELDS + ("tumble",)  # in a record's launch: `tumble` only in physics version 3 on
+    # in a record's launch: `tumble` only in physics version 3 on
+    KEYS: ClassVar[tuple[str, ...]] = FIELDS + ("tumble",)
 
     @property
     def aim(self) -> Aim:
