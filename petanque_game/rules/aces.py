@@ -32,8 +32,8 @@ from typing import Any
 
 from petanque_game.rules import base
 from petanque_game.rules.base import Dice, IllegalAction, Roll
-from petanque_game.rules.events import EventCodec, Rolled, read_ints
-from petanque_game.rules.games import CHIPS, GameSpec, Tally
+from petanque_game.rules.events import Rolled, read_ints
+from petanque_game.rules.games import CHIPS, EventCodec, GameSpec, Tally
 from petanque_game.rules.options import Option, resolve
 
 GAME_ID = "aces"
