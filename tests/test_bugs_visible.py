@@ -1,7 +1,7 @@
-"""Bugs must be visible (issue 8): only a refusal is caught where it happens; any other error reaches
-one handler, which logs its traceback in the user folder, keeps the autosave and tells the player
-where the log is. And the window's start-up messages (item 13): every settings mistake, one line
-each; a user folder that cannot hold saves, in words."""
+"""Bugs must be visible (issue 8): only a refusal is caught where it happens; any other error
+reaches one handler, which logs its traceback in the user folder, keeps the autosave and tells the
+player where the log is. And the window's start-up messages (item 13): every settings mistake, one
+line each; a user folder that cannot hold saves, in words."""
 
 import os
 import threading
@@ -14,11 +14,11 @@ from petanque_game import logs, paths, saves
 from petanque_game.record import Seat
 from petanque_game.rules.base import Roll
 from petanque_game.ui.app import App, run_app
-from petanque_game.ui.menu import MenuScene
 from petanque_game.ui.play import open_game_scene
+from petanque_game.ui.scenes.menu import MenuScene
+from petanque_game.ui.scenes.trouble import ErrorScene
 from petanque_game.ui.session import new_game
 from petanque_game.ui.settings import load_settings
-from petanque_game.ui.trouble import ErrorScene
 
 pytestmark = pytest.mark.usefixtures("home")
 

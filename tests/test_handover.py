@@ -13,8 +13,8 @@ from ui_support import fast_app
 
 from petanque_game.record import Seat
 from petanque_game.ui import theme
-from petanque_game.ui.handover import HandoverScene
 from petanque_game.ui.play import open_game_scene
+from petanque_game.ui.scenes.handover import HandoverScene
 from petanque_game.ui.session import ReplaySession
 from petanque_game.ui.tray.layout import FELT_RECT
 
@@ -92,7 +92,7 @@ def test_no_hand_over_between_a_human_and_an_ai():
     scene = start(app, "ten-thousand", players=[Seat("Ana", "human"), Seat("Bjørn", "ai", "easy")])
     seats = set()
     for _ in range(3000):
-        if scene.session.over or len(seats) > 1 and scene.session.seat_to_move == 0:
+        if scene.session.over or (len(seats) > 1 and scene.session.seat_to_move == 0):
             break
         seats.add(scene.session.seat_to_move)
         if app.top is scene and scene.human_turn:

@@ -109,7 +109,7 @@ def test_a_folder_or_a_huge_file_as_a_record(home, tmp_path):
         resume(huge)
 
 
-# --- item 5: positions outside the world -----------------------------------------------------------
+# --- item 5: positions outside the world ----------------------------------------------------------
 
 
 @pytest.mark.parametrize("where, value, words", [
@@ -145,7 +145,7 @@ def test_a_diamond_far_away_is_refused_by_the_replay_before_anything_is_drawn(ho
         ReplaySession(path)
 
 
-# --- item 8: names ------------------------------------------------------------------------------------
+# --- item 8: names --------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("name, words", [
@@ -167,7 +167,7 @@ def test_a_lone_surrogate_or_a_nul_in_a_players_name_is_refused(home, tmp_path, 
 def test_the_replays_screen_lists_such_a_file_as_broken_and_draws(home):
     from ui_support import fast_app, read_lists
 
-    from petanque_game.ui.menu import ReplayListScene
+    from petanque_game.ui.scenes.menu import ReplayListScene
 
     folder = paths.records_dir()
     folder.mkdir(parents=True)
@@ -186,7 +186,7 @@ def test_the_replays_screen_lists_such_a_file_as_broken_and_draws(home):
 def test_the_setup_screen_refuses_an_unprintable_name(home):
     from ui_support import fast_app
 
-    from petanque_game.ui.setup import SetupScene
+    from petanque_game.ui.scenes.setup import SetupScene
 
     app = fast_app()
     setup = SetupScene(app)
@@ -198,7 +198,7 @@ def test_the_setup_screen_refuses_an_unprintable_name(home):
     assert not saves.has_unfinished()
 
 
-# --- item 9: numbers too long ---------------------------------------------------------------------------
+# --- item 9: numbers too long ---------------------------------------------------------------------
 
 
 def test_a_10_to_the_400_integer_in_a_launch_is_refused_in_one_line(home, tmp_path, petanque):
@@ -217,7 +217,7 @@ def test_a_5000_digit_integer_in_a_record_is_refused_in_one_line(home, tmp_path)
     refused_everywhere(path, "a whole number of 5000 digits", home)
 
 
-# --- item 10: what the reader accepted and should not ------------------------------------------------
+# --- item 10: what the reader accepted and should not ---------------------------------------------
 
 
 @pytest.mark.parametrize("part, words", [

@@ -1,5 +1,5 @@
-"""The window, headless: menu to setup, tray games played by clicks to the end against an AI, illegal
-clicks refused with a message, resume, replays, broken files, resizing, screenshots."""
+"""The window, headless: menu to setup, tray games played by clicks to the end against an AI,
+illegal clicks refused with a message, resume, replays, broken files, resizing, screenshots."""
 
 import os
 
@@ -16,12 +16,12 @@ from petanque_game import paths
 from petanque_game.match import Match
 from petanque_game.record import Seat, load_record
 from petanque_game.ui import theme
-from petanque_game.ui.menu import MenuScene, ReplayListScene, ResumeListScene
 from petanque_game.ui.play import open_game_scene
-from petanque_game.ui.results import ResultsScene
+from petanque_game.ui.scenes.menu import MenuScene, ReplayListScene, ResumeListScene
+from petanque_game.ui.scenes.results import ResultsScene
+from petanque_game.ui.scenes.setup import SetupScene
 from petanque_game.ui.session import new_game
 from petanque_game.ui.settings import load_settings
-from petanque_game.ui.setup import SetupScene
 from petanque_game.ui.tray.scene import TrayScene
 
 HUMAN_VS_AI = [Seat("Ana", "human"), Seat("Robot", "ai", "expert")]
@@ -43,7 +43,7 @@ def start(app, game, options=None, seed=7, players=HUMAN_VS_AI):
     return app.top
 
 
-# --- a human who plays by clicking ------------------------------------------------------------------
+# --- a human who plays by clicking ----------------------------------------------------------------
 
 
 def human_move(app, scene):
@@ -378,7 +378,7 @@ def test_the_players_colours_are_drawn_and_kept_in_their_settings_not_in_the_the
     app = App()  # the settings files as the window reads them
     assert app.settings.colour("background") == (10, 200, 30)
     assert app.settings.colour("felt") == built_in["felt"]  # what the file leaves out
-    assert theme.COLOURS == built_in  # the built-in colours are never written over
+    assert built_in == theme.COLOURS  # the built-in colours are never written over
     assert app.render().get_at((5, 5))[:3] == (10, 200, 30)
     app.close()
     assert theme.colour("background") == built_in["background"]
@@ -389,7 +389,7 @@ def test_the_players_colours_are_drawn_and_kept_in_their_settings_not_in_the_the
 
 def test_the_rules_page_opens_from_a_game_pauses_it_and_closes(home):
     from petanque_game.rules.games import game_ids
-    from petanque_game.ui.help import RulesScene, load_help
+    from petanque_game.ui.scenes.help import RulesScene, load_help
 
     pages, problems = load_help()
     assert problems == [] and set(pages) == set(game_ids())  # every game has its rules page
@@ -409,11 +409,12 @@ def test_the_rules_page_opens_from_a_game_pauses_it_and_closes(home):
 
 
 def test_broken_rules_text_is_reported_with_file_and_place():
-    from petanque_game.ui.help import load_help
+    from petanque_game.ui.scenes.help import load_help
 
     pages, problems = load_help({"ten-thousand": [{"heading": "x", "lines": [3]}],
                                  "shut-the-box": "nope"}, "help.yaml")
-    assert problems == ["help.yaml: ten-thousand[0]: expected a heading and a list of lines of text",
+    assert problems == ["help.yaml: ten-thousand[0]: expected a heading and a list of lines of "
+                        "text",
                         "help.yaml: shut-the-box: expected a list of sections"]
     assert pages == {"ten-thousand": []}
 

@@ -1,4 +1,5 @@
-"""Ship, Captain and Crew ("6-5-4", docs/rules.md#ship-captain-and-crew): points or pot, cargo re-rolls.
+"""Ship, Captain and Crew ("6-5-4", docs/rules.md#ship-captain-and-crew): points or pot, cargo
+re-rolls.
 
 A turn is up to three rolls. After each roll a 6 (ship), then a 5 (captain), then a 4 (crew) are
 secured automatically and in strict order, one die of each; the unsecured dice are rolled next
@@ -83,9 +84,7 @@ OPTIONS: dict[str, Option] = {
 
 def new_game(num_players: int, options: Mapping | None = None) -> ShipCaptainCrewState:
     """A match at the start of round 1 (seat 0 to roll five dice)."""
-    if type(num_players) is not int or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
-        raise base.Refused("players", title=TITLE, low=MIN_PLAYERS, high=MAX_PLAYERS,
-                           given=repr(num_players))
+    base.check_players(GAME_ID, num_players, MIN_PLAYERS, MAX_PLAYERS)
     opts = resolve(OPTIONS, options)
     if opts["mode"] == "points" and opts["target"] == 0 and opts["rounds"] == 0:
         raise OptionError("option.ship_endless")
@@ -286,7 +285,9 @@ class ShipCaptainCrewState:
         return actions
 
     def chance_outcomes(self) -> list[tuple[Dice, Fraction]]:
-        return base.ordered_dice_outcomes(self.pending) if self.pending and not self.finished else []
+        if self.pending and not self.finished:
+            return base.ordered_dice_outcomes(self.pending)
+        return []
 
     def apply(self, action: object) -> ShipCaptainCrewState:
         if self.finished:
