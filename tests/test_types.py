@@ -1,6 +1,6 @@
-"""The type checker finds nothing in its clean set (pyproject.toml [tool.mypy]: the rules, the
-record, the match, the replay's fold and the physics), checked with every run of the tests, in
-CI too (mypy and the stubs it needs come with the test extras).
+"""The type checker finds nothing in its clean set (pyproject.toml [tool.mypy]: the package's
+top-level modules, the rules, the physics and the tray games' AI), checked with every run of the
+tests, in CI too (mypy and the stubs it needs come with the test extras).
 
 mypy keeps what it learnt in a cache in the user's cache folder, one per checkout, so a second
 run reads only what changed: under half a second of CPU against about 6 s for a cold one."""
