@@ -139,9 +139,12 @@ class Draft:
         """How far the felt reaches from its centre, at most."""
         board = self.data["board"]
         if board["shape"] == "rect":
-            return max(board["width"], board["height"]) / 2
+            width: float = board["width"]
+            height: float = board["height"]
+            return max(width, height) / 2
         if board["shape"] == "circle":
-            return board["radius"]
+            radius: float = board["radius"]
+            return radius
         return max(math.hypot(x, y) for x, y in board["points"])
 
     def set_feel(self, feel: str) -> None:
@@ -160,7 +163,8 @@ class Draft:
     # --- walls ---------------------------------------------------------------------------------
 
     def walls(self) -> list[dict[str, Any]]:
-        return self.data["walls"]["sides"]
+        sides: list[dict[str, Any]] = self.data["walls"]["sides"]
+        return sides
 
     def turn_wall(self, index: int, degrees: float) -> None:
         wall = self._edit()["walls"]["sides"][index]
@@ -188,7 +192,8 @@ class Draft:
     # --- obstacles -----------------------------------------------------------------------------
 
     def obstacles(self) -> list[dict[str, Any]]:
-        return self.data["obstacles"]
+        obstacles: list[dict[str, Any]] = self.data["obstacles"]
+        return obstacles
 
     def add_obstacle(self, x: float, y: float) -> int:
         """A square block centred at (x, y) mm; its index."""

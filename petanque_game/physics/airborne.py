@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 import pymunk
 
@@ -88,6 +88,11 @@ class Surroundings(Protocol):
 class Flier:
     """The thrown body while it is in the air or perched, and what its flight did."""
 
+    sup_shape: pymunk.Shape | None  # the highest shape it is over, while it is over one
+    sup_key: tuple[float, int] | None  # (that shape's top, -its adding order)
+    first_touchdown: tuple[float, float, float, float, float, float] | None
+    landing_speed: float | None
+
     def __init__(self, world: Surroundings, launch: Launch):
         self.world = world
         self.level = level = world.level
@@ -134,7 +139,7 @@ class Flier:
 
     # --- the contact callback (decides from heights only, never from callback order) ---------
 
-    def air_contact(self, arb: pymunk.Arbiter, space: pymunk.Space, data) -> None:
+    def air_contact(self, arb: pymunk.Arbiter, space: pymunk.Space, data: Any) -> None:
         b = arb.shapes[1]
         top = self.top[b]
         if self.z < top - Z_EPS:  # lower than the top of what it meets: an ordinary collision
@@ -309,7 +314,8 @@ class Flier:
                 self.mask = mask
                 self.it.shape.filter = FLIER_FILTERS[mask]
 
-    def _touchdown(self, level_z: float, shape, normal: tuple[float, float], vi: float) -> None:
+    def _touchdown(self, level_z: float, shape: pymunk.Shape | None, normal: tuple[float, float],
+                   vi: float) -> None:
         it, level = self.it, self.level
         body = it.body
         e = level.felt.restitution

@@ -137,7 +137,7 @@ def _new_body(kp: KindPlan, x: float, y: float, angle: float) -> tuple[pymunk.Bo
 
 def lend(level: Level, num_players: int, plan: StaticPlan) -> Parts:
     """A set of `level`'s parts for `num_players`, not in use by any other throw."""
-    free = free_parts(level, num_players)
+    free: list[Parts] = free_parts(level, num_players)
     try:
         return free.pop()
     except IndexError:
@@ -193,6 +193,7 @@ def add_parts(space: pymunk.Space, parts: Parts, table: Table, thrower: int, obj
     if obj == DIAMOND:
         add(Item(DIAMOND, -1, -1, None), None)
     else:
+        assert die is not None  # a die's throw names its die (`throw.simulate_throw` checks)
         rest = DieRest(thrower, die, launch.x, launch.y, launch.direction, 1, True, None, None,
                        launch.orientation)
         add(Item("die", thrower, die, None), rest).orientation = launch.orientation

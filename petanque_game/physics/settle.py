@@ -66,7 +66,7 @@ def _settled_table(world: World) -> Table:
     """The Table at rest: bodies on the board where `run_throw` read them (their entries)."""
     diamond_rest = None
     diamond_poly = diamond_key = None
-    dice = []
+    dice: list[DieRest] = []
     tau = 2.0 * math.pi
     for it in world.items:
         if it.kind == DIAMOND:
@@ -87,6 +87,7 @@ def _settled_table(world: World) -> Table:
         if it.kind == DIAMOND:
             continue
         if it.was_off:
+            assert isinstance(it.rest, DieRest)  # only a die of the table can be off before
             dice.append(it.rest)  # off the board before this throw: as it was
             continue
         x, y, _, angle, _ = it.entry
@@ -136,6 +137,7 @@ def landing(level: Level, table: Table, num_players: int, thrower: int, obj: str
     table_after = _settled_table(world)
     world.finish()
     rest = table_after.dice[-1] if obj != DIAMOND else table_after.diamond
+    assert rest is not None  # a thrown diamond lies on the board or is laid back on it
     travel = None
     first = world.flier.first_touchdown
     if first is not None:

@@ -38,6 +38,7 @@ lies to the next throw from the same table (`parts.Parts.give_back`).
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pymunk
 
@@ -126,7 +127,7 @@ class World:
                     self.needs_friction.append(it)  # added after the step: not in a callback
         self.awake = [it for it in self.live if it.awake]
 
-    def _hit(self, arb: pymunk.Arbiter, space: pymunk.Space, data) -> None:
+    def _hit(self, arb: pymunk.Arbiter, space: pymunk.Space, data: Any) -> None:
         a, b = arb.shapes
         ia, ib = self.index.get(a), self.index.get(b)  # None for a wall or an obstacle
         if ia is not None:
@@ -142,17 +143,18 @@ class World:
             self.touching.setdefault(ib, set()).add(ia)
             if self.items[ia].awake != self.items[ib].awake:
                 self.wake(ib if self.items[ia].awake else ia)
-        n = arb.normal
-        va, vb = a.body.velocity, b.body.velocity
+        n, body_a, body_b = arb.normal, a.body, b.body
+        assert body_a is not None and body_b is not None  # every shape in the world is on one
+        va, vb = body_a.velocity, body_b.velocity
         approach = (va.x - vb.x) * n.x + (va.y - vb.y) * n.y
         turns = int(approach / self.level.tumble.hit_speed)
         if turns <= 0:
             return
-        for shape, sign in ((a, -1.0), (b, 1.0)):
+        for shape, body, sign in ((a, body_a, -1.0), (b, body_b, 1.0)):
             i = self.index.get(shape)
             if i is not None and self.items[i].kind != DIAMOND:
                 heading = math.atan2(sign * n.y, sign * n.x)
-                k = cube.direction_index(heading - shape.body.angle)
+                k = cube.direction_index(heading - body.angle)
                 self.hits.append((i, turns, k))
 
     # --- stepping ----------------------------------------------------------------------------
