@@ -17,6 +17,7 @@ from petanque_game.rules.terningepetanque import closest_dice
 from petanque_game.ui import lang, sound, theme
 from petanque_game.ui.game_ui import board_words
 from petanque_game.ui.table import board as tb
+from petanque_game.ui.table import board_pictures
 from petanque_game.ui.table import draw as td
 from petanque_game.ui.table import watch as watch
 from petanque_game.ui.table.camera import REST_DIE
@@ -180,11 +181,9 @@ class TableDrawing:
         seat_walls = {self.level.seats[self.n][s]: s for s in range(self.n)}
         area.set_clip(self.view.board_rect)  # the score sheet has its own part, beside the board
         zones, active = tuple(self.zones), self.due[0] if self.due is not None else None
-        if self.view.still:
-            area.blit(tb.board_surface(self.level, view, AREA.size, seat_walls, zones, active),
-                      (0, 0))
-        else:  # a new view every frame: drawn in place, the pictures cached for rest kept
-            tb.paint_board(area, self.level, view, seat_walls, zones, active)
+        dragged = self.replay is not None and self.replay.dragging  # a new view each frame
+        board_pictures.draw_board(area, pygame.Rect(self.view.board_rect), self.level, view,
+                                  seat_walls, zones, active, self.view.still and not dragged)
         self._draw_seats(area, view)
         table, old = self.shown_table()
         if self.flight is not None:
