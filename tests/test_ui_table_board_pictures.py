@@ -3,6 +3,7 @@ pictures, the same board as painting it anew (pixel for pixel at a rung's scale,
 blocks in between), no painting while the camera moves once the pictures are made, and no stale
 picture after the board, the seats, the felt's colour, the board's room or the window change."""
 
+import dataclasses
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -202,4 +203,36 @@ def test_the_board_drawn_in_the_window_is_the_pictures_own_after_a_resize_and_th
     scene.toggle_sheet()
     assert scene.view.board_rect != before  # the sheet shown or hidden: another room
     check()
+    app.close()
+
+
+def test_the_players_rows_kept_as_a_picture_are_the_rows_drawn_anew(monkeypatch):
+    """The side panel's players (ui/table/panel.py `kept_panel`): the same pixels as drawing
+    them each frame, and drawn again when a score, the player to move or the language change."""
+    from petanque_game.ui import lang
+    from petanque_game.ui.table import panel
+
+    app = fast_app()
+    scene = start(app, players=3)
+    for _ in range(400):  # on to a round with points
+        app.step(1 / 30)
+        if scene.state.starter is not None and not scene.busy and scene.due is not None \
+                and scene.due[1] == "die":
+            break
+    app.render()
+    kept = app.logical.copy()
+    panel._kept.clear()
+    app.render()
+    assert differing(app.logical, kept) == 0
+    drawn = []
+    real = scene.draw_players
+    monkeypatch.setattr(scene, "draw_players", lambda *a: (drawn.append(a[2](0)), real(*a)))
+    app.render()
+    assert drawn == []  # nothing changed: blitted
+    scene.session.state = dataclasses.replace(scene.session.state, totals=(7, 0, 0))
+    app.render()
+    assert drawn == ["7"]
+    monkeypatch.setattr(lang, "language", lambda: "xx")
+    app.render()
+    assert len(drawn) == 2
     app.close()

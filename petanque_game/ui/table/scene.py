@@ -52,6 +52,7 @@ from petanque_game.ui.table.aim import (
 )
 from petanque_game.ui.table.camera import Camera
 from petanque_game.ui.table.hint import HintAsk
+from petanque_game.ui.table.panel import colours_key, kept_panel
 from petanque_game.ui.table.reckoning import Reckoning, reckoning_of
 from petanque_game.ui.table.replay import ReplayCheck, check_of
 from petanque_game.ui.table.start import StartRoll
@@ -704,17 +705,19 @@ class TableScene(TableDrawing, GameScene):
             to_move = st.pending_throw.player
         reckoning = self.reckoning if self.flight is None else None
 
-        def score(seat: int) -> str:
-            if reckoning is not None:
-                return lang.number(reckoning.total_shown(seat))
-            return lang.number(st.totals[seat])
+        scores = tuple(reckoning.total_shown(seat) if reckoning is not None else st.totals[seat]
+                       for seat in range(self.n))
+        now = None if st.starter is None or st.is_terminal else tuple(points)
+        s = self.session
+        key = (scores, now, to_move, tuple(s.players), s.over and not self.busy, rect.size,
+               lang.language(), colours_key())
 
-        def sub(seat: int) -> str:
-            if st.starter is None or st.is_terminal:
-                return ""
-            return lang.tr("table.panel.now", points=f"{points[seat]:+d}")
+        def draw(on: pygame.Surface, r: pygame.Rect) -> None:
+            self.draw_players(on, r, lambda seat: lang.number(scores[seat]), lambda seat: "" if
+                              now is None else lang.tr("table.panel.now",
+                                                       points=f"{now[seat]:+d}"), to_move)
 
-        self.draw_players(surface, rect, score, sub, to_move)
+        kept_panel(surface, rect, key, draw)
 
 
 def due_throw(state: Any) -> tuple[int, str, int | None] | None:
