@@ -55,15 +55,15 @@ def draw_board(area: pygame.Surface, room: pygame.Rect, level, view: View,
 def draw_moving(surf: pygame.Surface, level, view: View, seat_walls: dict[str, int],
                 zones: tuple, active: int | None) -> None:
     """The board as `view` shows it over the whole of `surf`, scaled from a kept picture."""
-    rung = math.floor(math.log(view.scale) / math.log(RUNG) + 1e-9)
-    while rung > 0 and _world(level, RUNG ** rung).w * _world(level, RUNG ** rung).h > WHOLE:
-        rung -= 1  # too large to keep whole: the largest rung that is not, scaled up smoothly
+    bounds, top = _bounds(level)
+    # above the largest rung kept whole: that one, scaled up smoothly
+    rung = min(top, math.floor(math.log(view.scale) / math.log(RUNG) + 1e-9))
     sr = RUNG ** rung
     f = sr / view.scale  # rung px per px of the frame (<= 1)
     w, h = surf.get_size()
     need = pygame.Rect(round(-view.centre[0] * f), round(-view.centre[1] * f),
                        min(w, math.ceil(w * f)), min(h, math.ceil(h * f)))
-    world = _world(level, sr)
+    world = _world(bounds, sr)
     if not need.colliderect(world):  # only the floor in sight
         tb.blit_tiled(surf, tb.floor_tile(), view.centre)
     else:
@@ -81,9 +81,28 @@ def draw_moving(surf: pygame.Surface, level, view: View, seat_walls: dict[str, i
         draw_band(surf, view, zones[active], active, True, ACTIVE_OVER)
 
 
-def _world(level, scale: float) -> pygame.Rect:
-    """Where the board, its walls and release zones lie, in rung px at `scale`."""
-    x0, y0, x1, y1 = world_bounds(level, WORLD_MARGIN)
+_worlds: dict[int, tuple] = {}
+
+
+def _bounds(level) -> tuple[tuple[float, float, float, float], int]:
+    """Where the board, its walls and release zones lie (mm), and the largest rung at which
+    they are at most WHOLE px (worked out once per level)."""
+    got = _worlds.get(id(level))
+    if got is None or got[0] is not level:
+        bounds = world_bounds(level, WORLD_MARGIN)
+        top = math.floor(math.log(math.sqrt(WHOLE / ((bounds[2] - bounds[0])
+                                                     * (bounds[3] - bounds[1]))), RUNG))
+        while top > -40 and _world(bounds, RUNG ** top).w * _world(bounds, RUNG ** top).h > WHOLE:
+            top -= 1
+        if len(_worlds) >= 16:
+            _worlds.clear()
+        got = _worlds[id(level)] = (level, bounds, top)
+    return got[1], got[2]
+
+
+def _world(bounds: tuple[float, float, float, float], scale: float) -> pygame.Rect:
+    """`bounds` (mm) in rung px at `scale`."""
+    x0, y0, x1, y1 = bounds
     left, top = math.floor(x0 * scale), math.floor(-y1 * scale)
     return pygame.Rect(left, top, math.ceil(x1 * scale) - left, math.ceil(-y0 * scale) - top)
 
