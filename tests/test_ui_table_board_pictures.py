@@ -137,9 +137,10 @@ def only_the_board(monkeypatch, scene: TableScene) -> None:
     monkeypatch.setattr(scene, "_draw_closeup", lambda *a, **k: None)
 
 
-def zoom_and_back(app, scene) -> int:
+def zoom_and_back(app, scene, calls: list) -> int:
     """The player zooms in (towards a corner) and back (Home), each eased to rest frame by frame;
-    the frames drawn while the camera moved."""
+    the frames drawn while the camera moved. The frame the camera stops in paints no board: its
+    picture was prepared on the way."""
     moved = 0
     for zoom in (lambda: scene.view.zoom(1.8, (-250.0, 150.0)), scene.view.reset_zoom):
         zoom()
@@ -149,7 +150,9 @@ def zoom_and_back(app, scene) -> int:
                 break
             app.render()
             moved += 1
+        before = len(calls)
         app.render()
+        assert len(calls) == before
     return moved
 
 
@@ -160,11 +163,11 @@ def test_the_camera_moving_paints_no_board_once_its_pictures_are_made(monkeypatc
     calls = []
     real = tb.paint_board
     monkeypatch.setattr(tb, "paint_board", lambda *a, **k: (calls.append(a[2]), real(*a, **k)))
-    assert zoom_and_back(app, scene) > 40
+    assert zoom_and_back(app, scene, calls) > 40
     first = len(calls)
-    assert first <= 12  # a picture per rung passed (and the two views at rest)
+    assert first <= 16  # a picture per rung passed, and the two views at rest in strips
     calls.clear()
-    moved = zoom_and_back(app, scene)
+    moved = zoom_and_back(app, scene, calls)
     assert moved > 40 and calls == []  # the rest views are cached too: nothing painted at all
     app.close()
 
@@ -236,3 +239,17 @@ def test_the_players_rows_kept_as_a_picture_are_the_rows_drawn_anew(monkeypatch)
     app.render()
     assert len(drawn) == 2
     app.close()
+
+
+@pytest.mark.parametrize("name", ["classic", "round-table"])
+def test_a_still_picture_prepared_in_strips_is_the_one_painted_at_once(name):
+    level = load_named_level(name)
+    walls, zones = seats(level, 3)
+    view = View(1.37, (431, 262))
+    for _ in range(tb.STRIPS - 1):
+        tb.prepare_board(level, view, AREA.size, walls, zones, 2)
+        assert not tb.board_kept(level, view, AREA.size, walls, zones, 2)  # not before it is all
+    tb.prepare_board(level, view, AREA.size, walls, zones, 2)
+    assert tb.board_kept(level, view, AREA.size, walls, zones, 2)
+    prepared = tb.board_surface(level, view, AREA.size, walls, zones, 2)
+    assert differing(prepared, painted(level, view, 3, 2)) == 0

@@ -160,10 +160,43 @@ def board_surface(level, view: View, size: tuple[int, int], seat_walls: dict[str
     return surf
 
 
+def board_kept(level, view: View, size: tuple[int, int], seat_walls: dict[str, int],
+               zones: tuple = (), active: int | None = None) -> bool:
+    """Is `board_surface`'s picture for these made (showing it paints nothing)?"""
+    return (board_key(level, seat_walls, len(zones)), view, size, active) in _boards
+
+
+STRIPS = 4  # `prepare_board` paints a still picture in this many frames
+_coming: list = []  # the still picture being prepared: [its key, its surface, rows painted]
+
+
+def prepare_board(level, view: View, size: tuple[int, int], seat_walls: dict[str, int],
+                  zones: tuple = (), active: int | None = None) -> None:
+    """Paint a strip (1/STRIPS) of `board_surface`'s picture for `view`, where the camera is
+    coming to rest: called in the frames on the way, the picture is made (the same pixels as at
+    once) by the time the camera stands still, and the frame it stops in paints no board."""
+    if board_kept(level, view, size, seat_walls, zones, active):
+        return
+    key = (board_key(level, seat_walls, len(zones)), view, size, active)
+    if not _coming or _coming[0] != key:
+        _coming[:] = [key, new_surface(size), 0]
+    surf, done = _coming[1], _coming[2]
+    rows = -(-size[1] // STRIPS)
+    surf.set_clip(pygame.Rect(0, done, size[0], rows))
+    paint_board(surf, level, view, seat_walls, zones, active)
+    surf.set_clip(None)
+    _coming[2] = done + rows
+    if _coming[2] >= size[1]:
+        if len(_boards) >= BOARD_CACHE:
+            del _boards[next(iter(_boards))]
+        _boards[key] = surf
+        _coming.clear()
+
+
 def paint_board(surf: pygame.Surface, level, view: View, seat_walls: dict[str, int],
                 zones: tuple = (), active: int | None = None) -> None:
-    """Draw the level as `view` shows it over the whole of `surf`: `board_surface`'s picture at
-    rest, and the larger pictures the moving camera is drawn from (board_pictures.py)."""
+    """Draw the level as `view` shows it over the whole of `surf` (inside its clip): the still
+    picture, and the larger pictures the moving camera is drawn from (board_pictures.py)."""
     felt = theme.colour("felt")
     blit_tiled(surf, floor_tile(), view.centre)
     s = view.scale
@@ -174,11 +207,12 @@ def paint_board(surf: pygame.Surface, level, view: View, seat_walls: dict[str, i
     pygame.draw.polygon(surf, (14, 12, 10), [(x + 5 * s, y + 6 * s) for x, y in outline])
     pygame.draw.polygon(surf, theme.mix(felt, (40, 24, 12), 0.7), _grow(outline, 4 * s))
     if level.board.shape == "rect":  # the felt is a rectangle: its cloth through a clip
+        clip = surf.get_clip()  # (a strip of the picture: `prepare_board`)
         surf.set_clip(pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs)) - round(min(xs)),
-                                  round(max(ys)) - round(min(ys))))
+                                  round(max(ys)) - round(min(ys))).clip(clip))
         blit_tiled(surf, felt_tile(felt), view.centre)
         _rings(surf, view, felt)
-        surf.set_clip(None)
+        surf.set_clip(clip)
         pygame.draw.polygon(surf, theme.mix(felt, (255, 255, 255), 0.3), outline, 2)
     elif box.w > 0 and box.h > 0:  # a round or many-sided felt: keyed out round its cloth
         cloth = scratch("cloth", box.size)

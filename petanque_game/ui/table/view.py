@@ -182,8 +182,11 @@ class TableDrawing:
         area.set_clip(self.view.board_rect)  # the score sheet has its own part, beside the board
         zones, active = tuple(self.zones), self.due[0] if self.due is not None else None
         dragged = self.replay is not None and self.replay.dragging  # a new view each frame
+        still = self.view.still and not dragged
         board_pictures.draw_board(area, pygame.Rect(self.view.board_rect), self.level, view,
-                                  seat_walls, zones, active, self.view.still and not dragged)
+                                  seat_walls, zones, active, still)
+        if not still and not dragged and self.flight is None:  # coming to rest: its picture
+            tb.prepare_board(self.level, self.view.goal_view, AREA.size, seat_walls, zones, active)
         self._draw_seats(area, view)
         table, old = self.shown_table()
         if self.flight is not None:
