@@ -2,16 +2,17 @@
 
 Painting the board anew at each new view (ui/table/board.py `paint_board`: the floor, the felt,
 the walls and their shadows, the seats' bands) costs 3-4 ms a frame, and the camera moves in most
-frames of a throw. So the board is painted once at each of a ladder of scales, RUNG apart (12.6 %),
-over the part the camera shows and MARGIN px round it (all of it when that is small enough), and a
-frame at scale s takes the picture of the rung at or just below s and scales the part it shows to
-the area with `pygame.transform.scale` (nearest pixel: about 0.5 ms). The board is up to 12.6 %
-coarser while it moves; at rest its exact picture is shown (`draw_board`).
+frames of a throw. So the board is painted once, whole (its walls and release zones too), at each
+of a ladder of scales RUNG apart (12.6 %) up to WHOLE px a picture, and a frame at scale s scales
+the part it shows from the picture of the rung at or just below s with `pygame.transform.scale`
+(nearest pixel: about 0.5 ms); above the largest rung kept, from that one with
+`pygame.transform.smoothscale`. The board's grain is up to 12.6 % coarser (softer above the
+largest rung) while it moves; at rest its exact picture is shown (`draw_board`).
 
 The pictures' coordinates are "rung pixels": a board point (x, y) mm lies at (x * s, -y * s) at
-the rung's scale s, so a picture holds wherever it was painted from. Past the walls' release
-zones there is only the floor, tiled the same way. The seats' bands are in the pictures with none
-marked as the one to throw next; that one's is drawn over them each frame (`_band_over`).
+the rung's scale s. Past the walls' release zones there is only the floor, tiled the same way.
+The seats' bands are in the pictures with none marked as the one to throw next; that one's band
+is drawn over them each frame (ACTIVE_OVER).
 """
 
 from __future__ import annotations
@@ -25,8 +26,7 @@ from petanque_game.ui.table.camera import ZOOM_STEP, world_bounds
 from petanque_game.ui.table.draw import View, draw_band
 
 RUNG = ZOOM_STEP ** 8  # the scales pictures are painted at: RUNG ** n px per mm
-MARGIN = 320  # rung px painted round what the frame shows
-WHOLE = 2_800_000  # px: the largest picture painted (a board, walls and release zones, whole)
+WHOLE = 2_800_000  # px: the largest picture painted
 KEPT = 10_000_000  # px of pictures kept in all (40 MB)
 WORLD_MARGIN = 40.0  # mm round the walls' release zones: beyond, only the floor
 # The active band's extra alpha over a band drawn inactive (draw.py: 70 against 28), so the two

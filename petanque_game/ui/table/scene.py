@@ -723,10 +723,11 @@ class TableScene(TableDrawing, GameScene):
         key = (scores, now, to_move, tuple(s.players), s.over and not self.busy, rect.size,
                lang.language(), colours_key())
 
+        def sub(seat: int) -> str:
+            return "" if now is None else lang.tr("table.panel.now", points=f"{now[seat]:+d}")
+
         def draw(on: pygame.Surface, r: pygame.Rect) -> None:
-            self.draw_players(on, r, lambda seat: lang.number(scores[seat]), lambda seat: "" if
-                              now is None else lang.tr("table.panel.now",
-                                                       points=f"{now[seat]:+d}"), to_move)
+            self.draw_players(on, r, lambda seat: lang.number(scores[seat]), sub, to_move)
 
         kept_panel(surface, rect, key, draw)
 
