@@ -213,7 +213,7 @@ def test_the_players_rows_kept_as_a_picture_are_the_rows_drawn_anew(monkeypatch)
     """The side panel's players (ui/table/panel.py `kept_panel`): the same pixels as drawing
     them each frame, and drawn again when a score, the player to move or the language change."""
     from petanque_game.ui import lang
-    from petanque_game.ui.table import panel
+    from petanque_game.ui.table import scene as table_scene
 
     app = fast_app()
     scene = start(app, players=3)
@@ -222,11 +222,15 @@ def test_the_players_rows_kept_as_a_picture_are_the_rows_drawn_anew(monkeypatch)
         if scene.state.starter is not None and not scene.busy and scene.due is not None \
                 and scene.due[1] == "die":
             break
+    assert scene.state.to_move >= 0  # the arrow at the row of the player to move is drawn
     app.render()
     kept = app.logical.copy()
-    panel._kept.clear()
-    app.render()
+    with monkeypatch.context() as m:  # drawn straight onto the window's picture, as before
+        m.setattr(table_scene, "kept_panel", lambda surface, rect, key, draw: draw(surface, rect))
+        app.render()
     assert differing(app.logical, kept) == 0
+    assert differing(app.logical.subsurface((970, 60, 310, 660)),
+                     kept.subsurface((970, 60, 310, 660))) == 0
     drawn = []
     real = scene.draw_players
     monkeypatch.setattr(scene, "draw_players", lambda *a: (drawn.append(a[2](0)), real(*a)))

@@ -107,8 +107,9 @@ def kept_panel(surface: pygame.Surface, rect: pygame.Rect, key: tuple,
     """A panel at `rect` on the window's background, drawn by `draw(on, rect)` once per `key`
     (everything it shows depends on) and blitted from then on: the players' rows, redrawn only
     when a score, the player to move or the language changes. The picture takes in the
-    panel's shadow (widgets.py `panel`: 8 px right, 11 px down)."""
-    room = pygame.Rect(rect.x - 1, rect.y, rect.w + 8, rect.h + 11)
+    panel's shadow (widgets.py `panel`: 8 px right, 11 px down) and the arrow left of the row of
+    the player to move (game_scene.py `draw_players`: 4 px out)."""
+    room = pygame.Rect(rect.x - 8, rect.y, rect.w + 15, rect.h + 11)
     got = _kept.get((rect.topleft, room.size))
     if got is None or got[0] != key:
         picture = pygame.Surface(room.size, 0, surface)
