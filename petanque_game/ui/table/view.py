@@ -17,9 +17,8 @@ from petanque_game.rules.terningepetanque import closest_dice
 from petanque_game.ui import lang, sound, theme
 from petanque_game.ui.game_ui import board_words
 from petanque_game.ui.table import board as tb
-from petanque_game.ui.table import board_pictures
+from petanque_game.ui.table import board_pictures, watch
 from petanque_game.ui.table import draw as td
-from petanque_game.ui.table import watch
 from petanque_game.ui.table.camera import REST_DIE
 from petanque_game.ui.table.panel import draw_side, prompt
 from petanque_game.ui.table.sheet import Placement, draw_sheet, place_sheet, visible_rows
