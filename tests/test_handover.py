@@ -12,7 +12,7 @@ from test_ui_tray import human_move, start
 from ui_support import fast_app
 
 from petanque_game.record import Seat
-from petanque_game.ui import theme
+from petanque_game.ui import lang, theme
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scenes.handover import HandoverScene
 from petanque_game.ui.session import ReplaySession
@@ -119,3 +119,18 @@ def test_no_hand_over_in_a_replay():
         if replay.session.at_end:
             break
     assert replay.session.at_end
+
+
+@pytest.mark.parametrize(("language", "title"), [("en", "Your turn"), ("da", "Din tur"),
+                                                 ("nb", "Din tur")])
+def test_a_player_called_you_is_told_it_is_their_turn(language, title):
+    # "Pass to You" (Danish "Giv videre til Du") read wrong on the default first seat
+    app = handover_app()
+    lang.use(language)
+    try:
+        you = lang.tr("narrate.you").capitalize()  # the first seat's default name
+        assert HandoverScene(app, you, 0).title() == title
+        assert HandoverScene(app, "Åse", 1).title() == lang.tr("handover.pass_to", name="Åse")
+        assert "Åse" in HandoverScene(app, "Åse", 1).title()
+    finally:
+        lang.use("en")
