@@ -471,6 +471,9 @@ class TableScene(TableDrawing, GameScene):
             self.refuse(lang.tr("table.refuse.not_your_throw") if not self.busy else
                         lang.tr("table.refuse.wait_throw"))
             return
+        if self.hint.use_when_ready and self.hint.future is not None:
+            self.refuse(lang.tr("table.refuse.wait_hint"))  # not the aim the hint will replace
+            return
         _, obj, die = self.due
         launch = self.launch(power)
         self.drag = None
