@@ -14,15 +14,16 @@ from petanque_game.ui import lang, results_challenge, theme
 from petanque_game.ui.chart import draw_chart
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.session import Session
-from petanque_game.ui.widgets import Button, dim, panel
+from petanque_game.ui.widgets import Backdrop, Button, dim, look, panel, shade
 
 RECT = pygame.Rect(120, 60, 1040, 600)
 CHART = pygame.Rect(RECT.x + 452, RECT.y + 128, 560, 360)
 
 
 def you(name: str) -> bool:
-    """Is `name` the seat called "you" (in any of the languages), which a sentence addresses?"""
-    return any(lang.table(code).get("results.you") == name for code in lang.LANGUAGES)
+    """Is `name` the seat called "you" (in any of the languages), which a sentence addresses?
+    (Each language's results texts only: reading every table of three languages took a second.)"""
+    return any(lang.lookup(code, "results.you") == name for code in lang.LANGUAGES)
 
 
 def winner_line(names: list[str]) -> str:
@@ -54,6 +55,9 @@ class ResultsScene(Scene):
             self.challenge_line = results_challenge.line(session, self.challenge, kept)
         self.buttons = self._buttons()
         self.kept = session.saved_record
+        # The panel without its buttons, drawn once and again only when what it shows changes:
+        # the chart and the texts are the same picture from frame to frame.
+        self.backdrop = Backdrop()
 
     def update(self, dt: float) -> None:
         if self.session.saved_record != self.kept:  # kept at last (the game scene keeps trying)
@@ -159,39 +163,49 @@ class ResultsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 160)
-        panel(surface, RECT, "panel", "accent", 18)
+        shade(surface, RECT, 18)
+        key = look(self.challenge_line, self.session.saved_record,
+                   getattr(self.session, "unsaved", None))
+        surface.blit(self.backdrop.get(key, RECT.size, self._draw_panel, keyed=True), RECT)
+        for b in self.buttons:
+            b.draw(surface, self.mouse)
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        """The panel, its texts, the scores and the chart, on a picture of the panel's size."""
+        rect = surface.get_rect()
+        panel(surface, rect, "panel", "accent", 18, shadow=False)
         winners = list(self.session.state.winners())
-        theme.blit_text(surface, lang.tr("results.game_over"), (RECT.centerx, RECT.y + 16), 48,
+        theme.blit_text(surface, lang.tr("results.game_over"), (rect.centerx, rect.y + 16), 48,
                         "text", True, "midtop")
-        theme.blit_text(surface, theme.fit(self.headline(), 36, RECT.w - 40, True),
-                        (RECT.centerx, RECT.y + 70), 36, "accent", True, "midtop")
+        theme.blit_text(surface, theme.fit(self.headline(), 36, rect.w - 40, True),
+                        (rect.centerx, rect.y + 70), 36, "accent", True, "midtop")
         if self.challenge_line:
-            theme.blit_text(surface, theme.fit(self.challenge_line, 20, RECT.w - 40),
-                            (RECT.centerx, RECT.y + 108), 20, "text", anchor="midtop")
-        self._draw_scores(surface, winners)
-        draw_chart(surface, CHART, self.series)
+            theme.blit_text(surface, theme.fit(self.challenge_line, 20, rect.w - 40),
+                            (rect.centerx, rect.y + 108), 20, "text", anchor="midtop")
+        chart = CHART.move(rect.x - RECT.x, rect.y - RECT.y)
+        self._draw_scores(surface, winners, rect, chart)
+        draw_chart(surface, chart, self.series)
         saved = self.session.saved_record
         unsaved = getattr(self.session, "unsaved", None)
         if saved is not None:
             theme.blit_text(surface, theme.fit(lang.tr("results.saved_as", name=saved.name), 18,
-                                               RECT.w - 40),
-                            (RECT.centerx, RECT.bottom - 100), 18, "muted", anchor="midtop")
+                                               rect.w - 40),
+                            (rect.centerx, rect.bottom - 100), 18, "muted", anchor="midtop")
         elif unsaved:
             for i, line in enumerate(theme.wrap(lang.tr("results.not_kept", why=unsaved), 18,
-                                                RECT.w - 40)[:2]):
-                theme.blit_text(surface, line, (RECT.centerx, RECT.bottom - 118 + 19 * i), 18,
+                                                rect.w - 40)[:2]):
+                theme.blit_text(surface, line, (rect.centerx, rect.bottom - 118 + 19 * i), 18,
                                 "bad", anchor="midtop")
-        for b in self.buttons:
-            b.draw(surface, self.mouse)
 
-    def _draw_scores(self, surface: pygame.Surface, winners: list[int]) -> None:
+    def _draw_scores(self, surface: pygame.Surface, winners: list[int], rect: pygame.Rect,
+                     chart: pygame.Rect) -> None:
         players = self.session.players
         final = self.series.points[-1][1]
-        x, y, w = RECT.x + 28, CHART.y, 400
+        x, y, w = rect.x + 28, chart.y, 400
         theme.blit_text(surface, lang.tr(f"stats.measure.{self.series.measure.name}"),
                         (x + w, y), 20, "muted", True, "topright")
         y += 30
-        row_h = min(44, (CHART.h - 30) // max(1, len(players)))
+        row_h = min(44, (chart.h - 30) // max(1, len(players)))
         for rank, seat in enumerate(self.order()):
             mid = y + row_h // 2
             col = "accent" if seat in winners else "text"
