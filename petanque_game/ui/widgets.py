@@ -52,10 +52,13 @@ def forget_pictures() -> None:
         kept.clear()
 
 
-def keyed_surface(size: tuple[int, int]) -> pygame.Surface:
-    """A picture to draw on whose untouched pixels are not blitted (the colour key CLEAR)."""
+def keyed_picture(size: tuple[int, int],
+                  paint: Callable[[pygame.Surface], None]) -> pygame.Surface:
+    """A picture of `size` drawn by `paint`, whose pixels it left untouched are not blitted (the
+    colour key CLEAR, set once painted: SDL blends text onto a keyed surface differently)."""
     picture = pygame.Surface(size)
     picture.fill(CLEAR)
+    paint(picture)
     picture.set_colorkey(CLEAR, pygame.RLEACCEL)
     return picture
 
@@ -80,8 +83,11 @@ class Backdrop:
         """The picture for `key` (`paint` draws it on a new surface of `size` when the key or
         the size changed; `keyed`: what `paint` leaves untouched is not blitted)."""
         if self.picture is None or self.key != key or self.picture.get_size() != size:
-            picture = keyed_surface(size) if keyed else pygame.Surface(size)
-            paint(picture)
+            if keyed:
+                picture = keyed_picture(size, paint)
+            else:
+                picture = pygame.Surface(size)
+                paint(picture)
             self.key, self.picture = key, picture
         return self.picture
 
@@ -158,9 +164,9 @@ class Button:
 
     def picture(self, hover: bool) -> pygame.Surface:
         """The button drawn on its own (its shadow below it: 3 px taller than the button)."""
-        out = keyed_surface((self.rect.w, self.rect.h + 3))
-        self.paint(out, pygame.Rect((0, 0), self.rect.size), hover)
-        return out
+        return keyed_picture((self.rect.w, self.rect.h + 3),
+                             lambda out: self.paint(out, pygame.Rect((0, 0), self.rect.size),
+                                                    hover))
 
     def paint(self, surface: pygame.Surface, r: pygame.Rect, hover: bool) -> None:
         base = {"primary": (196, 140, 40), "danger": (160, 64, 58),
