@@ -167,3 +167,26 @@ def _classic() -> str:
     from petanque_game.physics.level import board_text
 
     return board_text("classic")
+
+
+@pytest.mark.parametrize("game", ["ten-thousand", "lcr"])
+def test_the_tray_backdrop_is_the_one_drawn_afresh_at_every_frame(game):
+    from petanque_game.ui.widgets import Backdrop
+
+    app = fast_app()
+    seats = [Seat("Åse", "ai", "easy"), Seat("Bo", "ai", "easy"), Seat("Cy", "ai", "easy")]
+    open_game_scene(app, new_game(game, seats if game == "lcr" else seats[:2], {}, 4))
+    scene = app.top
+    for frame in range(90):
+        if frame == 30:
+            lang.use("da")
+            app.settings.language = "da"
+        if frame == 60:
+            app.settings.palette = "clear"
+        app.mouse = (1180, 30) if frame % 3 == 0 else (600, 300)  # on the header's Menu, or not
+        app.step(1 / 8)
+        if app.top is not scene:
+            break
+        shown = app.render_logical().copy()
+        scene.backdrop = Backdrop()
+        assert same(shown, app.render_logical()), f"frame {frame}: a stale backdrop"
