@@ -191,7 +191,7 @@ class MenuScene(Scene):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self.backdrop.get(look(), surface.get_size(), self._draw_backdrop), (0, 0))
+        self.backdrop.draw(surface, look(), self._draw_backdrop)
         for i, b in enumerate(self.buttons):
             b.selected = i == self.focus
             b.draw(surface, self.mouse)

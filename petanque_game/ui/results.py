@@ -166,13 +166,13 @@ class ResultsScene(Scene):
         shade(surface, RECT, 18)
         key = look(self.challenge_line, self.session.saved_record,
                    getattr(self.session, "unsaved", None))
-        surface.blit(self.backdrop.get(key, RECT.size, self._draw_panel, keyed=True), RECT)
+        self.backdrop.draw(surface, key, self._draw_panel, keyed=True)
         for b in self.buttons:
             b.draw(surface, self.mouse)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
-        """The panel, its texts, the scores and the chart, on a picture of the panel's size."""
-        rect = surface.get_rect()
+        """The panel, its texts, the scores and the chart."""
+        rect = RECT
         panel(surface, rect, "panel", "accent", 18, shadow=False)
         winners = list(self.session.state.winners())
         theme.blit_text(surface, lang.tr("results.game_over"), (rect.centerx, rect.y + 16), 48,
@@ -182,9 +182,8 @@ class ResultsScene(Scene):
         if self.challenge_line:
             theme.blit_text(surface, theme.fit(self.challenge_line, 20, rect.w - 40),
                             (rect.centerx, rect.y + 108), 20, "text", anchor="midtop")
-        chart = CHART.move(rect.x - RECT.x, rect.y - RECT.y)
-        self._draw_scores(surface, winners, rect, chart)
-        draw_chart(surface, chart, self.series)
+        self._draw_scores(surface, winners)
+        draw_chart(surface, CHART, self.series)
         saved = self.session.saved_record
         unsaved = getattr(self.session, "unsaved", None)
         if saved is not None:
@@ -197,15 +196,14 @@ class ResultsScene(Scene):
                 theme.blit_text(surface, line, (rect.centerx, rect.bottom - 118 + 19 * i), 18,
                                 "bad", anchor="midtop")
 
-    def _draw_scores(self, surface: pygame.Surface, winners: list[int], rect: pygame.Rect,
-                     chart: pygame.Rect) -> None:
+    def _draw_scores(self, surface: pygame.Surface, winners: list[int]) -> None:
         players = self.session.players
         final = self.series.points[-1][1]
-        x, y, w = rect.x + 28, chart.y, 400
+        x, y, w = RECT.x + 28, CHART.y, 400
         theme.blit_text(surface, lang.tr(f"stats.measure.{self.series.measure.name}"),
                         (x + w, y), 20, "muted", True, "topright")
         y += 30
-        row_h = min(44, (chart.h - 30) // max(1, len(players)))
+        row_h = min(44, (CHART.h - 30) // max(1, len(players)))
         for rank, seat in enumerate(self.order()):
             mid = y + row_h // 2
             col = "accent" if seat in winners else "text"

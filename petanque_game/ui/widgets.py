@@ -18,6 +18,7 @@ from petanque_game.ui import lang, sound, theme
 
 HINT_SIZE = 18  # a button's key, under its label: the smallest text still read at 800x600
 CLEAR = (255, 0, 255)  # the colour key of a kept picture: what is not drawn on shows through
+KEEP = True  # False: every picture drawn straight on the screen each frame (tests that watch text)
 
 
 class Pictures:
@@ -72,16 +73,20 @@ def look(*more: Hashable) -> tuple:
 
 class Backdrop:
     """A scene's picture of what does not change from frame to frame, drawn again only when its
-    key (`look` and what the scene adds) changes."""
+    key (`look` and what the scene adds) or the surface's size changes."""
 
     def __init__(self) -> None:
         self.key: Hashable = None
         self.picture: pygame.Surface | None = None
 
-    def get(self, key: Hashable, size: tuple[int, int],
-            paint: Callable[[pygame.Surface], None], keyed: bool = False) -> pygame.Surface:
-        """The picture for `key` (`paint` draws it on a new surface of `size` when the key or
-        the size changed; `keyed`: what `paint` leaves untouched is not blitted)."""
+    def draw(self, surface: pygame.Surface, key: Hashable,
+             paint: Callable[[pygame.Surface], None], keyed: bool = False) -> None:
+        """Blit the picture `paint` draws (on a surface of `surface`'s size, at the same places)
+        for `key`; `keyed`: what `paint` leaves untouched shows what is under it."""
+        if not KEEP:
+            paint(surface)
+            return
+        size = surface.get_size()
         if self.picture is None or self.key != key or self.picture.get_size() != size:
             if keyed:
                 picture = keyed_picture(size, paint)
@@ -89,7 +94,7 @@ class Backdrop:
                 picture = pygame.Surface(size)
                 paint(picture)
             self.key, self.picture = key, picture
-        return self.picture
+        surface.blit(self.picture, (0, 0))
 
 
 def _shade(size: tuple[int, int], radius: int) -> pygame.Surface:
@@ -157,6 +162,9 @@ class Button:
     def draw(self, surface: pygame.Surface, mouse: tuple[int, int] | None) -> None:
         """The button's picture, made on first use and kept while nothing it shows changes."""
         hover = self.enabled and mouse is not None and self.hit(mouse)
+        if not KEEP:
+            self.paint(surface, self.rect, hover)
+            return
         colours = tuple(theme.colour(name) for name in BUTTON_COLOURS)
         key = (self.rect.size, self.label, self.hint, self.size, self.style, self.selected,
                self.enabled, hover, colours)

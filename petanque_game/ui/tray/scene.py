@@ -297,8 +297,7 @@ class TrayScene(GameScene):
                    tuple((c.score(s), str(c.subline(s))) for s in seats),
                    len(self.history), tuple(self.history[-LOG_KEPT:]), self.challenge_tag,
                    self.replay is not None)
-        surface.blit(self.backdrop.get(key, surface.get_size(),
-                                       lambda back: self._draw_backdrop(back, to_move)), (0, 0))
+        self.backdrop.draw(surface, key, lambda back: self._draw_backdrop(back, to_move))
         for button in (self.rules_button, self.menu_button, self.settings_button):
             button.draw(surface, self.mouse)  # over their pictures in the backdrop: the hover
         theme.draw_gear(surface, self.settings_button.rect.center, 13, theme.colour("button_text"))
