@@ -7,7 +7,8 @@ logs in English (`english`), which is also how an exception carrying one reads w
 importing the package sets `rules.base.wording` to `english`. `english_text` gives any English
 text by key (the AI's hints say their English from the same texts the window says them from).
 
-A field is shown as the rules give it, but for a tuple: numbers are listed with the language's
+A field is shown as the rules give it, but for a game's id, which gives its `title` in the
+language, and a tuple: numbers are listed with the language's
 "and" ("2, 3 and 6"; an empty one is "nothing"), a tuple of such tuples as choices joined with
 its "or" ("8, or 2 and 6").
 """
@@ -33,6 +34,8 @@ def say(refusal: Refusal, text: Callable[[str], str | None]) -> str:
         return base.unworded(refusal)
     shown = {name: _listed(value, text) if isinstance(value, tuple) else value
              for name, value in refusal.fields}
+    if "game" in shown:  # a game by its id: its title in the language
+        shown["title"] = text(f"games.{shown['game']}.title") or shown["game"]
     try:
         return template.format(**shown)
     except (KeyError, IndexError, ValueError):

@@ -69,7 +69,7 @@ def test_an_icon_too_small_to_draw_is_refused():
 
 
 def test_about_from_the_menu_shows_the_version_and_the_icon(home):
-    from petanque_game.ui.about import facts
+    from petanque_game.ui.scenes.about import facts
 
     app = fast_app()
     try:

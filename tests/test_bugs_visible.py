@@ -14,11 +14,11 @@ from petanque_game import logs, paths, saves
 from petanque_game.record import Seat
 from petanque_game.rules.base import Roll
 from petanque_game.ui.app import App, run_app
-from petanque_game.ui.menu import MenuScene
 from petanque_game.ui.play import open_game_scene
+from petanque_game.ui.scenes.menu import MenuScene
+from petanque_game.ui.scenes.trouble import ErrorScene
 from petanque_game.ui.session import new_game
 from petanque_game.ui.settings import load_settings
-from petanque_game.ui.trouble import ErrorScene
 
 pytestmark = pytest.mark.usefixtures("home")
 

@@ -13,8 +13,8 @@ from ui_support import fast_app
 
 from petanque_game.record import Seat
 from petanque_game.ui import theme
-from petanque_game.ui.handover import HandoverScene
 from petanque_game.ui.play import open_game_scene
+from petanque_game.ui.scenes.handover import HandoverScene
 from petanque_game.ui.session import ReplaySession
 from petanque_game.ui.tray.layout import FELT_RECT
 

@@ -13,7 +13,7 @@ from ui_support import fast_app, read_lists
 from petanque_game import history, paths, saves
 from petanque_game.match import Match
 from petanque_game.record import Seat
-from petanque_game.ui.menu import ReplayListScene, ResumeListScene
+from petanque_game.ui.scenes.menu import ReplayListScene, ResumeListScene
 
 pytestmark = pytest.mark.usefixtures("home")
 

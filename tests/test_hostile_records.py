@@ -167,7 +167,7 @@ def test_a_lone_surrogate_or_a_nul_in_a_players_name_is_refused(home, tmp_path, 
 def test_the_replays_screen_lists_such_a_file_as_broken_and_draws(home):
     from ui_support import fast_app, read_lists
 
-    from petanque_game.ui.menu import ReplayListScene
+    from petanque_game.ui.scenes.menu import ReplayListScene
 
     folder = paths.records_dir()
     folder.mkdir(parents=True)
@@ -186,7 +186,7 @@ def test_the_replays_screen_lists_such_a_file_as_broken_and_draws(home):
 def test_the_setup_screen_refuses_an_unprintable_name(home):
     from ui_support import fast_app
 
-    from petanque_game.ui.setup import SetupScene
+    from petanque_game.ui.scenes.setup import SetupScene
 
     app = fast_app()
     setup = SetupScene(app)

@@ -143,7 +143,7 @@ def test_the_cycle_finder_finds_a_circle():
 def test_no_module_is_in_an_import_cycle():
     """No module of the package imports itself back round a circle, even through an import
     inside a function or for type hints only: the window's included (scenes are opened by name,
-    ui/scenes.py, and know the app only as `scene.AppLike`)."""
+    ui/scenes/__init__.py, and know the app only as `scene.AppLike`)."""
     graph = import_graph()
     assert "petanque_game.physics.world" in graph["petanque_game.physics.settle"]  # it sees
     assert "petanque_game.ui.scene" in graph["petanque_game.ui.scenes"]  # ... ui/ too

@@ -18,7 +18,7 @@ from petanque_game.match import Match, rebuild
 from petanque_game.physics.level import load_named_level, user_levels_dir
 from petanque_game.record import Seat, parse_record
 from petanque_game.ui import lang
-from petanque_game.ui.board_editor import VIEW
+from petanque_game.ui.scenes.board_editor import VIEW
 
 pytestmark = pytest.mark.usefixtures("home")
 

@@ -19,7 +19,7 @@ from petanque_game.ai import choose
 from petanque_game.record import Seat
 from petanque_game.ui import lang
 from petanque_game.ui.play import open_game_scene
-from petanque_game.ui.results import ResultsScene
+from petanque_game.ui.scenes.results import ResultsScene
 from petanque_game.ui.session import new_game
 
 pytestmark = pytest.mark.usefixtures("home")
@@ -114,7 +114,7 @@ def test_challenge_a_friend_writes_a_challenge_with_the_game_to_beat():
 
 
 def test_statistics_has_a_tab_of_the_challenges_taken():
-    from petanque_game.ui.statistics import CHALLENGES
+    from petanque_game.ui.scenes.statistics import CHALLENGES
 
     made = challenges.daily("shut-the-box", date(2026, 12, 1))
     challenge_play.keep_result(made, -12)
@@ -136,8 +136,8 @@ def test_statistics_has_a_tab_of_the_challenges_taken():
                                            ("terningepetanque", {"rounds": 1})])
 def test_a_challenge_ends_with_both_games_side_by_side(game, options):
     from petanque_game.match import Match
+    from petanque_game.ui.scenes.side_by_side import LEFT, RIGHT
     from petanque_game.ui.session import LiveSession
-    from petanque_game.ui.side_by_side import LEFT, RIGHT
 
     seats = [Seat("Astrid", "human"), Seat("Åse", "ai", "easy")]
     level = "classic" if game == "terningepetanque" else None

@@ -135,9 +135,11 @@ def install(watch: Watch) -> list[tuple[object, str, object]]:
     patch(theme, "fit", fit_text)
     patch(widgets.Button, "draw", button_draw)
     import petanque_game.ui as ui
+    import petanque_game.ui.scenes as scenes
 
-    for info in pkgutil.iter_modules(ui.__path__):
-        module = importlib.import_module(f"petanque_game.ui.{info.name}")
+    for info in [*pkgutil.iter_modules(ui.__path__, "petanque_game.ui."),
+                 *pkgutil.iter_modules(scenes.__path__, "petanque_game.ui.scenes.")]:
+        module = importlib.import_module(info.name)
         if getattr(module, "panel", None) is panel:
             patch(module, "panel", panel_draw)
     return undo

@@ -1,7 +1,7 @@
 """Scenes by name (docs/design.md#scenes-by-name): the window's modules, read with `ast`,
 every import counted wherever it stands (at the top or inside a function), except those under
 `if TYPE_CHECKING:`, which never run. No scene module imports another scene module, only the
-registry (ui/scenes.py) imports scene modules, and the ui modules import each other in no circle."""
+registry (ui/scenes/__init__.py) imports scene modules, and the ui modules import each other in no circle."""
 
 import ast
 from pathlib import Path
@@ -13,22 +13,22 @@ import petanque_game
 UI = Path(petanque_game.__file__).parent / "ui"
 PREFIX = "petanque_game.ui."
 
-# The modules that hold the scenes opened by name (ui/scenes.py), one per line.
+# The modules that hold the scenes opened by name (ui/scenes/__init__.py), one per line.
 SCENE_MODULES = {
-    "menu",     # MenuScene, ReplayListScene, ResumeListScene
-    "setup",    # SetupScene
+    "scenes.menu",     # MenuScene, ReplayListScene, ResumeListScene
+    "scenes.setup",    # SetupScene
     "table.scene",  # TableScene
     "tray.scene",   # TrayScene
-    "results",  # ResultsScene
-    "help",     # RulesScene
-    "settings_scene",  # SettingsScene
-    "handover",  # HandoverScene
-    "trouble",  # ErrorScene
-    "statistics",  # StatisticsScene
-    "about",  # AboutScene
-    "challenges",  # ChallengesScene
-    "board_editor",  # BoardEditorScene
-    "side_by_side",  # SideBySideScene
+    "scenes.results",  # ResultsScene
+    "scenes.help",     # RulesScene
+    "scenes.settings_scene",  # SettingsScene
+    "scenes.handover",  # HandoverScene
+    "scenes.trouble",  # ErrorScene
+    "scenes.statistics",  # StatisticsScene
+    "scenes.about",  # AboutScene
+    "scenes.challenges",  # ChallengesScene
+    "scenes.board_editor",  # BoardEditorScene
+    "scenes.side_by_side",  # SideBySideScene
 }
 REGISTRY = "scenes"
 
@@ -60,7 +60,7 @@ def _imports(tree: ast.AST) -> list[tuple[str, list[str]]]:
 
 def ui_import_graph() -> dict[str, set[str]]:
     """{ui module: the ui modules it imports}, by short name ("menu", "theme", ...)."""
-    files = {_name(p): p for p in UI.rglob("*.py") if p.name != "__init__.py"}
+    files = {_name(p): p for p in UI.rglob("*.py") if p.parent != UI or p.name != "__init__.py"}
     modules = set(files)
     graph: dict[str, set[str]] = {}
     for name, path in files.items():
@@ -78,8 +78,10 @@ def ui_import_graph() -> dict[str, set[str]]:
 
 
 def _name(path) -> str:
-    """A ui module's short name: "menu", or "table.view" for one in a subpackage."""
-    return ".".join(path.relative_to(UI).with_suffix("").parts)
+    """A ui module's short name: "theme", "table.view" for one in a subpackage, "scenes" for the
+    subpackage's own `__init__.py`."""
+    parts = path.relative_to(UI).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:

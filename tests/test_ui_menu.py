@@ -16,9 +16,9 @@ from petanque_game import paths
 from petanque_game.match import Match
 from petanque_game.record import Seat
 from petanque_game.ui import lang
-from petanque_game.ui.menu import MenuScene, ReplayListScene
+from petanque_game.ui.scenes.menu import MenuScene, ReplayListScene
+from petanque_game.ui.scenes.statistics import StatisticsScene, decimal
 from petanque_game.ui.session import LiveSession, new_game
-from petanque_game.ui.statistics import StatisticsScene, decimal
 
 pytestmark = pytest.mark.usefixtures("home")
 

@@ -166,7 +166,7 @@ def test_back_button_and_playing_on_after_a_jump(tmp_path):
 
 
 def test_the_results_open_when_the_replay_plays_to_its_end_after_a_jump(tmp_path):
-    from petanque_game.ui.results import ResultsScene
+    from petanque_game.ui.scenes.results import ResultsScene
 
     app = watch(record_file(tmp_path, "shut-the-box", {}, 1))
     app.key(pygame.K_END)

@@ -16,7 +16,7 @@ from petanque_game.record import Seat
 from petanque_game.ui import lang, theme
 from petanque_game.ui.chart import draw_chart
 from petanque_game.ui.play import open_game_scene
-from petanque_game.ui.results import CHART, ResultsScene, winner_line
+from petanque_game.ui.scenes.results import CHART, ResultsScene, winner_line
 from petanque_game.ui.session import new_game
 
 pytestmark = pytest.mark.usefixtures("home")

@@ -17,6 +17,7 @@ from petanque_game.record import Seat
 from petanque_game.ui import lang, theme
 from petanque_game.ui.app import App, window_size_for
 from petanque_game.ui.keys import key_label
+from petanque_game.ui.scenes.settings_scene import SettingsScene, action_label
 from petanque_game.ui.settings import (
     DEFAULT_KEYS,
     SETTINGS_FILE,
@@ -24,7 +25,6 @@ from petanque_game.ui.settings import (
     key_conflict,
     load_settings,
 )
-from petanque_game.ui.settings_scene import SettingsScene, action_label
 
 pytestmark = pytest.mark.usefixtures("home")
 

@@ -14,8 +14,8 @@ from ui_support import start_table as start
 from petanque_game import paths
 from petanque_game.match import Match
 from petanque_game.record import Seat, load_record
-from petanque_game.ui.menu import MenuScene
-from petanque_game.ui.results import ResultsScene
+from petanque_game.ui.scenes.menu import MenuScene
+from petanque_game.ui.scenes.results import ResultsScene
 from petanque_game.ui.table.scene import AREA, TableScene
 
 pytest.importorskip("petanque_game.physics")
@@ -148,7 +148,7 @@ def test_the_table_frame_shows_the_board(home):
 
 
 def test_setup_starts_terningepetanque_on_the_chosen_board(home):
-    from petanque_game.ui.setup import SetupScene
+    from petanque_game.ui.scenes.setup import SetupScene
 
     app = fast_app()
     setup = SetupScene(app)
@@ -169,7 +169,7 @@ def test_setup_starts_terningepetanque_on_the_chosen_board(home):
 def test_a_broken_board_is_listed_as_broken_and_cannot_be_chosen(monkeypatch):
     from petanque_game import physics
     from petanque_game.physics import LevelError
-    from petanque_game.ui.setup import SetupScene
+    from petanque_game.ui.scenes.setup import SetupScene
 
     real = physics.list_levels()
     broken = ("zz-broken", LevelError("zz-broken.yaml: board.width: must be above 0"))
@@ -188,7 +188,7 @@ def test_a_broken_board_is_listed_as_broken_and_cannot_be_chosen(monkeypatch):
 def test_an_ai_that_fails_is_a_bug_logged_with_its_traceback_and_the_game_stays_saved(
         home, monkeypatch):
     from petanque_game import logs, saves
-    from petanque_game.ui.trouble import ErrorScene
+    from petanque_game.ui.scenes.trouble import ErrorScene
 
     app = fast_app()
     scene = start(app, [Seat("Robot", "ai", "easy"), Seat("Ana", "human")])

@@ -191,8 +191,8 @@ def test_each_person_has_a_hand_chosen_in_the_setup_the_settings_giving_the_defa
 def test_the_new_settings_are_offered_and_kept(home):
     from petanque_game.physics.hand import DEFAULT_PERSON_HAND
     from petanque_game.ui.app import App
+    from petanque_game.ui.scenes.settings_scene import SettingsScene
     from petanque_game.ui.settings import Settings
-    from petanque_game.ui.settings_scene import SettingsScene
 
     defaults = Settings()
     assert defaults.accept_at_once is True and defaults.hand == DEFAULT_PERSON_HAND == "normal"

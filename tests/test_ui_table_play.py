@@ -21,7 +21,7 @@ from petanque_game.rules.events import Rolled
 from petanque_game.rules.terningepetanque_events import Thrown
 from petanque_game.ui import lang, theme
 from petanque_game.ui.narrate import says
-from petanque_game.ui.results import ResultsScene
+from petanque_game.ui.scenes.results import ResultsScene
 from petanque_game.ui.table.scene import TableScene
 from petanque_game.ui.table.view import AREA, SIDE
 

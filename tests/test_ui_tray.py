@@ -16,12 +16,12 @@ from petanque_game import paths
 from petanque_game.match import Match
 from petanque_game.record import Seat, load_record
 from petanque_game.ui import theme
-from petanque_game.ui.menu import MenuScene, ReplayListScene, ResumeListScene
 from petanque_game.ui.play import open_game_scene
-from petanque_game.ui.results import ResultsScene
+from petanque_game.ui.scenes.menu import MenuScene, ReplayListScene, ResumeListScene
+from petanque_game.ui.scenes.results import ResultsScene
+from petanque_game.ui.scenes.setup import SetupScene
 from petanque_game.ui.session import new_game
 from petanque_game.ui.settings import load_settings
-from petanque_game.ui.setup import SetupScene
 from petanque_game.ui.tray.scene import TrayScene
 
 HUMAN_VS_AI = [Seat("Ana", "human"), Seat("Robot", "ai", "expert")]
@@ -389,7 +389,7 @@ def test_the_players_colours_are_drawn_and_kept_in_their_settings_not_in_the_the
 
 def test_the_rules_page_opens_from_a_game_pauses_it_and_closes(home):
     from petanque_game.rules.games import game_ids
-    from petanque_game.ui.help import RulesScene, load_help
+    from petanque_game.ui.scenes.help import RulesScene, load_help
 
     pages, problems = load_help()
     assert problems == [] and set(pages) == set(game_ids())  # every game has its rules page
@@ -409,7 +409,7 @@ def test_the_rules_page_opens_from_a_game_pauses_it_and_closes(home):
 
 
 def test_broken_rules_text_is_reported_with_file_and_place():
-    from petanque_game.ui.help import load_help
+    from petanque_game.ui.scenes.help import load_help
 
     pages, problems = load_help({"ten-thousand": [{"heading": "x", "lines": [3]}],
                                  "shut-the-box": "nope"}, "help.yaml")

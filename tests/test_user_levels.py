@@ -148,7 +148,7 @@ def test_a_name_ending_in_yaml_is_a_path_not_a_name(tmp_path, mine, capsys, monk
 def test_the_setup_screen_shows_user_boards_and_broken_ones_sensibly(home):
     from ui_support import fast_app
 
-    from petanque_game.ui.setup import SetupScene
+    from petanque_game.ui.scenes.setup import SetupScene
 
     mine = home / "levels"
     mine.mkdir(parents=True)
@@ -171,7 +171,7 @@ def test_every_board_is_reachable_in_the_setup_and_every_broken_ones_reason_seen
     """Issue 16, item 14: not only nine board buttons, not only the first broken board's reason."""
     from ui_support import fast_app
 
-    from petanque_game.ui.setup import SetupScene
+    from petanque_game.ui.scenes.setup import SetupScene
 
     mine = home / "levels"
     mine.mkdir(parents=True)
@@ -210,7 +210,7 @@ def test_a_levels_file_that_is_not_a_folder_is_told_in_the_setup(home):
     """Issue 16, item 14: a file called `levels` in the user folder is said, not ignored."""
     from ui_support import fast_app
 
-    from petanque_game.ui.setup import SetupScene
+    from petanque_game.ui.scenes.setup import SetupScene
 
     home.mkdir(parents=True)
     (home / "levels").write_text("not a folder", encoding="utf-8")

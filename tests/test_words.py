@@ -24,6 +24,7 @@ from petanque_game.rules.base import (
     IllegalAction,
     Keep,
     Refusal,
+    Refused,
     Roll,
     Stop,
     unworded,
@@ -63,6 +64,11 @@ def raised_refusals() -> tuple[dict[str, set[frozenset[str] | None]], list[str]]
     passed_on = []
     for path in sorted(PACKAGE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Assign) and [getattr(t, "id", "") for t in node.targets] \
+                    == ["ROLL_REFUSAL"] and isinstance(node.value, ast.Constant):
+                # a game of chance names its "wrong number of dice" key (rules/roll_only.py)
+                found.setdefault(node.value.value, set()).add(frozenset({"due", "given"}))
+                continue
             if not isinstance(node, ast.Call) or not node.args:
                 continue
             f = node.func
@@ -77,6 +83,8 @@ def raised_refusals() -> tuple[dict[str, set[frozenset[str] | None]], list[str]]
                 continue
             passed = None if any(k.arg is None for k in node.keywords) else \
                 frozenset(k.arg for k in node.keywords)
+            if passed is not None and "game" in passed:  # words.say adds the game's title
+                passed |= {"title"}
             for key in keys:
                 found.setdefault(key, set()).add(passed)
     return found, passed_on
@@ -86,10 +94,13 @@ def test_the_scan_finds_the_refusals():
     found, passed_on = raised_refusals()
     assert {"over", "box.not_allowed", "ship.name_die", "launch.speed"} <= set(found)
     assert len(found) > 70
-    # a refusal passed on as it came: the physics' through the match, a base class's own, and
-    # the keys an engine step's event names for itself (fold.py: next test)
+    assert {"lcr.roll_count", "aces.roll_count", "even_odd.roll_count"} <= set(found)
+    # a refusal passed on as it came: the physics' through the match, a base class's own, the
+    # keys an engine step's event names for itself (fold.py: next test) and the games of
+    # chance's ROLL_REFUSAL (found above where each game names it)
     assert sorted(p.split(":")[0] for p in passed_on) == [
-        "fold.py", "fold.py", "match.py", "match.py", "rules/base.py"], passed_on
+        "fold.py", "fold.py", "match.py", "match.py", "rules/base.py",
+        "rules/roll_only.py"], passed_on
 
 
 @pytest.mark.parametrize("code", list(lang.LANGUAGES))
@@ -261,3 +272,18 @@ def test_a_throw_the_physics_refuses_is_said_in_the_players_language():
 def test_a_refusal_may_have_a_field_called_key():
     e = IllegalAction("table.lacks", where="outcome.diamond", key="'x'")
     assert str(e) == "outcome.diamond lacks 'x'"
+
+
+@pytest.mark.parametrize("code", list(lang.LANGUAGES))
+def test_too_many_players_names_the_game_by_its_title_in_the_language(code):
+    from petanque_game.rules import lcr, ten_thousand
+
+    lang.use(code)
+    for game in (lcr, ten_thousand):
+        with pytest.raises(Refused) as refused:
+            game.new_game(game.MAX_PLAYERS + 1)
+        said = lang.refusal(refused.value.refusal)
+        assert lang.tr(f"games.{game.GAME_ID}.title") in said
+        assert str(game.MAX_PLAYERS + 1) in said
+    lang.use("en")
+    assert str(refused.value) == "Ten Thousand is for 1 to 6 players, not 7"

@@ -23,7 +23,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from enum import Enum
 from fractions import Fraction
 from functools import cache
 from math import factorial
@@ -31,10 +30,11 @@ from types import MappingProxyType
 from typing import Any
 
 from petanque_game.rules import base
-from petanque_game.rules.base import Dice, IllegalAction, Roll
+from petanque_game.rules.base import Dice
 from petanque_game.rules.events import Rolled, read_ints
 from petanque_game.rules.games import CHIPS, GameSpec, Tally
 from petanque_game.rules.options import Option, resolve
+from petanque_game.rules.roll_only import Phase, RollOnly
 
 GAME_ID = "aces"
 TITLE = "Aces to the Middle"
@@ -51,20 +51,12 @@ MIDDLE, LEFT, RIGHT, STAYS = "middle", "left", "right", "stays"
 GOES = {1: MIDDLE, 2: LEFT, 3: STAYS, 4: STAYS, 5: RIGHT, 6: STAYS}
 
 
-class Phase(str, Enum):
-    ROLL = "roll"  # the seat to move rolls every die it holds
-    DICE = "dice"  # the dice are rolling (chance node)
-    OVER = "over"  # the last ace has been thrown
-
-
-ROLL, DICE, OVER = Phase
+ROLL, DICE, OVER = Phase  # ROLL: the seat to move rolls every die it holds; OVER: the last ace is out
 
 
 def new_game(num_players: int, options: Mapping | None = None) -> AcesState:
     """A game at its start: every player with the starting dice, seat 0 to roll."""
-    if type(num_players) is not int or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
-        raise ValueError(f"Aces is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                         f"not {num_players!r}")
+    base.check_players(GAME_ID, num_players, MIN_PLAYERS, MAX_PLAYERS)
     chosen = resolve(OPTIONS, options)
     return AcesState(num_players, chosen["dice"], chosen["last_ace"],
                      (chosen["dice"],) * num_players)
@@ -97,7 +89,7 @@ class Moved:
 
 
 @dataclass(frozen=True)
-class AcesState:
+class AcesState(RollOnly):
     """An Aces game between events; implements rules.base.State. `dice` each player holds,
     `middle` the dice out of play, `turn_player` the seat rolling now (after the end: the one who
     threw the last ace), `turns` turns finished, `last_ace` the seat that threw it (at the end)."""
@@ -118,33 +110,17 @@ class AcesState:
     def options(self) -> Mapping[str, Any]:
         return MappingProxyType({"dice": self.start_dice, "last_ace": self.last_ace_rule})
 
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
+    ROLL_REFUSAL = "aces.roll_count"
 
     @property
-    def to_move(self) -> int:
-        if self.phase == OVER:
-            return base.TERMINAL
-        return base.CHANCE if self.phase == DICE else self.turn_player
-
-    @property
-    def dice_to_roll(self) -> int:
-        return self.dice[self.turn_player] if self.phase == DICE else 0
-
-    @property
-    def roller(self) -> int | None:
-        return self.turn_player if self.phase == DICE else None
+    def dice_due(self) -> int:
+        """How many dice the seat to move rolls: every die it holds."""
+        return self.dice[self.turn_player]
 
     @property
     def in_play(self) -> int:
         """Dice still in the game (not in the middle)."""
         return sum(self.dice)
-
-    engine_action = base.no_engine_step
-
-    def legal_actions(self) -> list:
-        return [Roll(self.dice[self.turn_player])] if self.phase == ROLL else []
 
     def chance_outcomes(self) -> list[tuple[Dice, Fraction]]:
         """Every roll that plays differently, with its exact probability: what a roll does
@@ -167,22 +143,6 @@ class AcesState:
         if self.last_ace_rule == "wins":
             return (self.last_ace,)
         return tuple(s for s in range(self.num_players) if s != self.last_ace)
-
-    def apply(self, action: object) -> AcesState:
-        if self.phase == OVER:
-            raise IllegalAction("over")
-        if self.phase == DICE:
-            if not isinstance(action, Dice):
-                raise IllegalAction("dice_rolling", given=type(action).__name__)
-            return self._after_dice(action)
-        if not isinstance(action, Roll):
-            raise IllegalAction("roll_expected", given=type(action).__name__)
-        if action.reroll is not None:
-            raise IllegalAction("no_reroll")
-        if action.count != self.dice[self.turn_player]:
-            raise IllegalAction("aces.roll_count", due=self.dice[self.turn_player],
-                                given=action.count)
-        return replace(self, phase=DICE)
 
     def _after_dice(self, action: Dice) -> AcesState:
         values = base.dice_values(action, self.dice_to_roll)

@@ -172,6 +172,12 @@ class State(Protocol):
         """Seats that won, ascending; empty until the game is over."""
 
 
+def check_players(game: str, given: object, low: int, high: int) -> None:
+    """Refuse a number of players the game `game` (its id) is not for: a game's `new_game`."""
+    if type(given) is not int or not low <= given <= high:
+        raise Refused("players", game=game, low=low, high=high, given=repr(given))
+
+
 def no_engine_step(state: object) -> object:
     """`engine_action` of a game whose rules take no bookkeeping steps of their own."""
     raise IllegalAction("no_engine_step")

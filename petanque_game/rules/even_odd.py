@@ -21,16 +21,16 @@ from __future__ import annotations
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from enum import Enum
 from fractions import Fraction
 from math import comb
 from types import MappingProxyType
 from typing import Any
 
 from petanque_game.rules import base
-from petanque_game.rules.base import Dice, IllegalAction, Roll
+from petanque_game.rules.base import Dice
 from petanque_game.rules.games import CHIPS, GameSpec, Tally
 from petanque_game.rules.options import Option, resolve
+from petanque_game.rules.roll_only import Phase, RollOnly
 
 GAME_ID = "even-odd"
 TITLE = "Evens against Odds"
@@ -47,20 +47,12 @@ _OUTCOMES = tuple((Dice((2,) * k + (1,) * (DICE - k)), Fraction(comb(DICE, k), 2
                   for k in range(DICE + 1))
 
 
-class Phase(str, Enum):
-    ROLL = "roll"  # the seat to move rolls six dice
-    DICE = "dice"  # the dice are rolling (chance node)
-    OVER = "over"  # the rounds are played, or one player holds every chip
-
-
-ROLL, DICE_ROLLING, OVER = Phase
+ROLL, DICE_ROLLING, OVER = Phase  # OVER: the rounds are played, or one player holds every chip
 
 
 def new_game(num_players: int, options: Mapping | None = None) -> EvenOddState:
     """A game at its start: every player with the starting chips, seat 0 to roll."""
-    if type(num_players) is not int or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
-        raise ValueError(f"Evens against Odds is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                         f"not {num_players!r}")
+    base.check_players(GAME_ID, num_players, MIN_PLAYERS, MAX_PLAYERS)
     chosen = resolve(OPTIONS, options)
     return EvenOddState(num_players, chosen["chips"], chosen["rounds"],
                         (chosen["chips"],) * num_players)
@@ -85,7 +77,7 @@ class Settled:
 
 
 @dataclass(frozen=True)
-class EvenOddState:
+class EvenOddState(RollOnly):
     """An Evens against Odds game between events; implements rules.base.State. `chips` each
     player holds, `turn_player` the seat rolling now (after the end: the last to roll), `turns`
     rolls made, `round_number` the round in progress (after the end: the last one played)."""
@@ -104,23 +96,11 @@ class EvenOddState:
     def options(self) -> Mapping[str, Any]:
         return MappingProxyType({"chips": self.start_chips, "rounds": self.rounds})
 
+    ROLL_REFUSAL = "even_odd.roll_count"
     @property
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
-
-    @property
-    def to_move(self) -> int:
-        if self.phase == OVER:
-            return base.TERMINAL
-        return base.CHANCE if self.phase == DICE_ROLLING else self.turn_player
-
-    @property
-    def dice_to_roll(self) -> int:
-        return DICE if self.phase == DICE_ROLLING else 0
-
-    @property
-    def roller(self) -> int | None:
-        return self.turn_player if self.phase == DICE_ROLLING else None
+    def dice_due(self) -> int:
+        """Every roll is of all six dice."""
+        return DICE
 
     @property
     def opponent(self) -> int:
@@ -130,11 +110,6 @@ class EvenOddState:
     def _next_in(self, seat: int, chips: tuple[int, ...] | list[int]) -> int:
         n = self.num_players
         return next(s for s in ((seat + k) % n for k in range(1, n + 1)) if chips[s] > 0)
-
-    engine_action = base.no_engine_step
-
-    def legal_actions(self) -> list:
-        return [Roll(DICE)] if self.phase == ROLL else []
 
     def chance_outcomes(self) -> list[tuple[Dice, Fraction]]:
         """The rolls by how many dice show even (the others shown as 1s, the evens as 2s), with
@@ -148,19 +123,6 @@ class EvenOddState:
         if self.phase != OVER:
             return ()
         return base.best_seats(list(self.chips), list(range(self.num_players)))
-
-    def apply(self, action: object) -> EvenOddState:
-        if self.phase == OVER:
-            raise IllegalAction("over")
-        if self.phase == DICE_ROLLING:
-            if not isinstance(action, Dice):
-                raise IllegalAction("dice_rolling", given=type(action).__name__)
-            return self._after_dice(action)
-        if not isinstance(action, Roll):
-            raise IllegalAction("roll_expected", given=type(action).__name__)
-        if action.reroll is not None or action.count != DICE:
-            raise IllegalAction("even_odd.roll_count", given=action.count)
-        return replace(self, phase=DICE_ROLLING)
 
     def _after_dice(self, action: Dice) -> EvenOddState:
         values = base.dice_values(action, DICE)

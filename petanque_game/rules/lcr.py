@@ -22,15 +22,15 @@ from __future__ import annotations
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from enum import Enum
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
 from petanque_game.rules import base
-from petanque_game.rules.base import Dice, IllegalAction, Roll
+from petanque_game.rules.base import Dice
 from petanque_game.rules.games import CHIPS, GameSpec, Tally
 from petanque_game.rules.options import Option, resolve
+from petanque_game.rules.roll_only import Phase, RollOnly
 
 GAME_ID = "lcr"
 TITLE = "LCR (Left Center Right)"
@@ -47,20 +47,12 @@ SENDS = {1: KEEP, 2: KEEP, 3: KEEP, 4: LEFT, 5: CENTRE, 6: RIGHT}
 _OUTCOMES = {n: tuple(base.ordered_dice_outcomes(n)) for n in range(1, MAX_DICE + 1)}
 
 
-class Phase(str, Enum):
-    ROLL = "roll"  # the seat to move rolls
-    DICE = "dice"  # the dice are rolling (chance node)
-    OVER = "over"  # one player holds every chip in hand and has taken the pot
-
-
-ROLL, DICE, OVER = Phase
+ROLL, DICE, OVER = Phase  # OVER: one player holds every chip in hand and has taken the pot
 
 
 def new_game(num_players: int, options: Mapping | None = None) -> LcrState:
     """A game at its start: every player with the starting chips, the pot empty, seat 0 to roll."""
-    if type(num_players) is not int or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
-        raise ValueError(f"LCR is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                         f"not {num_players!r}")
+    base.check_players(GAME_ID, num_players, MIN_PLAYERS, MAX_PLAYERS)
     chosen = resolve(OPTIONS, options)
     return LcrState(num_players, chosen["chips"], (chosen["chips"],) * num_players)
 
@@ -91,7 +83,7 @@ class Sent:
 
 
 @dataclass(frozen=True)
-class LcrState:
+class LcrState(RollOnly):
     """An LCR game between events; implements rules.base.State. `chips` in each player's hand,
     `pot` in the centre, `turn_player` the seat rolling now (after the end: the last to roll),
     `turns` rolls made so far, `last_roll` the latest roll's values."""
@@ -110,15 +102,7 @@ class LcrState:
     def options(self) -> Mapping[str, Any]:
         return MappingProxyType({"chips": self.start_chips})
 
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
-
-    @property
-    def to_move(self) -> int:
-        if self.phase == OVER:
-            return base.TERMINAL
-        return base.CHANCE if self.phase == DICE else self.turn_player
+    ROLL_REFUSAL = "lcr.roll_count"
 
     @property
     def dice_due(self) -> int:
@@ -126,22 +110,9 @@ class LcrState:
         return min(MAX_DICE, self.chips[self.turn_player])
 
     @property
-    def dice_to_roll(self) -> int:
-        return self.dice_due if self.phase == DICE else 0
-
-    @property
-    def roller(self) -> int | None:
-        return self.turn_player if self.phase == DICE else None
-
-    @property
     def holders(self) -> tuple[int, ...]:
         """The seats holding chips."""
         return tuple(s for s, c in enumerate(self.chips) if c > 0)
-
-    engine_action = base.no_engine_step
-
-    def legal_actions(self) -> list:
-        return [Roll(self.dice_due)] if self.phase == ROLL else []
 
     def chance_outcomes(self) -> list[tuple[Dice, Fraction]]:
         return list(_OUTCOMES[self.dice_due]) if self.phase == DICE else []
@@ -152,21 +123,6 @@ class LcrState:
 
     def winners(self) -> tuple[int, ...]:
         return self.holders if self.phase == OVER else ()
-
-    def apply(self, action: object) -> LcrState:
-        if self.phase == OVER:
-            raise IllegalAction("over")
-        if self.phase == DICE:
-            if not isinstance(action, Dice):
-                raise IllegalAction("dice_rolling", given=type(action).__name__)
-            return self._after_dice(action)
-        if not isinstance(action, Roll):
-            raise IllegalAction("roll_expected", given=type(action).__name__)
-        if action.reroll is not None:
-            raise IllegalAction("no_reroll")
-        if action.count != self.dice_due:
-            raise IllegalAction("lcr.roll_count", due=self.dice_due, given=action.count)
-        return replace(self, phase=DICE)
 
     def _after_dice(self, action: Dice) -> LcrState:
         values = base.dice_values(action, self.dice_due)

@@ -82,9 +82,7 @@ OPTIONS: dict[str, Option] = {
 
 def new_game(num_players: int, options: Mapping | None = None) -> ShipCaptainCrewState:
     """A match at the start of round 1 (seat 0 to roll five dice)."""
-    if type(num_players) is not int or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
-        raise base.Refused("players", title=TITLE, low=MIN_PLAYERS, high=MAX_PLAYERS,
-                           given=repr(num_players))
+    base.check_players(GAME_ID, num_players, MIN_PLAYERS, MAX_PLAYERS)
     opts = resolve(OPTIONS, options)
     if opts["mode"] == "points" and opts["target"] == 0 and opts["rounds"] == 0:
         raise OptionError("option.ship_endless")

@@ -76,9 +76,7 @@ OPTIONS: dict[str, Option] = {
 
 def new_game(num_players: int, options: Mapping | None = None) -> ShutTheBoxState:
     """A game at its start: seat 0 to roll, all nine boxes open."""
-    if type(num_players) is not int or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
-        raise base.Refused("players", title=TITLE, low=MIN_PLAYERS, high=MAX_PLAYERS,
-                           given=repr(num_players))
+    base.check_players(GAME_ID, num_players, MIN_PLAYERS, MAX_PLAYERS)
     chosen = resolve(OPTIONS, options)
     return ShutTheBoxState(
         num_players=num_players,

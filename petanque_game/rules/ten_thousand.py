@@ -79,9 +79,7 @@ OPTIONS: dict[str, opts.Option] = {
 def new_game(num_players: int, options: Mapping | None = None) -> TenThousandState:
     """A game at the start of seat 0's first turn; OptionError names a bad option."""
     chosen = opts.resolve(OPTIONS, options)
-    if type(num_players) is not int or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
-        raise base.Refused("players", title=TITLE, low=MIN_PLAYERS, high=MAX_PLAYERS,
-                           given=repr(num_players))
+    base.check_players(GAME_ID, num_players, MIN_PLAYERS, MAX_PLAYERS)
     return TenThousandState(num_players=num_players, target=chosen["target"],
                             hot_dice_banks=chosen["hot_dice_banks"], banked=(0,) * num_players)
 

@@ -81,9 +81,7 @@ OPTIONS: dict[str, opts.Option] = {
 def new_game(num_players: int, options: Mapping | None = None) -> TerningepetanqueState:
     """A game for 2-4 players about to roll for who starts; options resolved against OPTIONS."""
     resolved = opts.resolve(OPTIONS, options)
-    if type(num_players) is not int or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
-        raise base.Refused("players", title=TITLE, low=MIN_PLAYERS, high=MAX_PLAYERS,
-                           given=repr(num_players))
+    base.check_players(GAME_ID, num_players, MIN_PLAYERS, MAX_PLAYERS)
     return TerningepetanqueState(num_players, resolved["rounds"], resolved["allow_rethrow"],
                                  tuple(range(num_players)), (0,) * num_players, (0,) * num_players)
 

@@ -4,7 +4,7 @@ Everything is drawn to a fixed 1280x720 logical surface, scaled (letterboxed) to
 window has; mouse positions are mapped back to logical coordinates before a scene sees them, so
 scenes know nothing of the window's size or full screen (docs/design.md#a-thin-window).
 
-Scenes are registered by name and opened by name (`app.open("setup")`: ui/scenes.py, whose
+Scenes are registered by name and opened by name (`app.open("setup")`: ui/scenes/__init__.py, whose
 `SceneStack` the App is), so no scene imports another (docs/design.md#scenes-by-name).
 
 The loop draws 60 frames a second only while something moves: a scene that moves on its own (an
@@ -68,7 +68,7 @@ MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION
 
 
 class App(SceneStack):
-    """The window and its scene stack (scenes registered and opened by name: ui/scenes.py)."""
+    """The window and its scene stack (scenes registered and opened by name: ui/scenes/__init__.py)."""
 
     def __init__(self, size: tuple[int, int] | None = None, replay: str | None = None,
                  settings: Settings | None = None, start_menu: bool = True,

@@ -339,7 +339,7 @@ def _challenge_tag(session: Session) -> str:
     """The header's word for a game that is a challenge (a resumed one too), else ""."""
     if not session.interactive:
         return ""
-    from petanque_game.ui.results_challenge import challenge_of
+    from petanque_game.ui.scenes.results_challenge import challenge_of
 
     made = challenge_of(session)
     if made is None:

@@ -23,7 +23,7 @@ def _nothing_hidden(options: dict) -> frozenset[str]:
 
 @dataclass(frozen=True)
 class GameUI:
-    scene: str  # the scene's name (ui/scenes.py): "table" or "tray"
+    scene: str  # the scene's name (ui/scenes/__init__.py): "table" or "tray"
     choices: tuple[tuple[str, tuple[Any, ...]], ...]  # setup: each option offered, its values
     teller_name: str  # "module:function" telling its steps in words (step, names) -> lines
     controls: str | None = None  # "module:Class" of a tray game's controls (ui/tray_*.py)

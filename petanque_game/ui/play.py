@@ -2,7 +2,7 @@
 three tray games), for a live game or a replay.
 A replay that cannot be opened leaves the menu with a message.
 
-Scenes are opened by name through the app (ui/scenes.py): this module imports none of them.
+Scenes are opened by name through the app (ui/scenes/__init__.py): this module imports none of them.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from petanque_game.ui.session import LoadProblem, ReplaySession, Session
 
 
 def scene_name(game: str) -> str:
-    """The name of the scene that shows `game` (ui/scenes.py)."""
+    """The name of the scene that shows `game` (ui/scenes/__init__.py)."""
     return ui_of(game).scene
 
 

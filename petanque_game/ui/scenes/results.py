@@ -10,9 +10,10 @@ from __future__ import annotations
 import pygame
 
 from petanque_game import stats
-from petanque_game.ui import lang, results_challenge, theme
+from petanque_game.ui import lang, theme
 from petanque_game.ui.chart import draw_chart
 from petanque_game.ui.scene import Scene
+from petanque_game.ui.scenes import results_challenge
 from petanque_game.ui.session import Session
 from petanque_game.ui.widgets import Backdrop, Button, dim, look, panel, shade
 

@@ -23,9 +23,7 @@ from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import board_words, title, ui_of
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scene import Scene
-from petanque_game.ui.session import new_game, new_seed
-from petanque_game.ui.settings import CHOICES
-from petanque_game.ui.setup_boards import (
+from petanque_game.ui.scenes.setup_boards import (
     LEVELS,
     PAGE_BOARDS,
     available_levels,
@@ -33,6 +31,8 @@ from petanque_game.ui.setup_boards import (
     board_pages,
     board_slot,
 )
+from petanque_game.ui.session import new_game, new_seed
+from petanque_game.ui.settings import CHOICES
 from petanque_game.ui.warm import warm
 from petanque_game.ui.widgets import Button, TextField, panel
 

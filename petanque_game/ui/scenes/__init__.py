@@ -1,4 +1,6 @@
-"""Scenes by name, and the stack they are shown on (docs/design.md#scenes-by-name).
+"""The window's screens other than the two game scenes (the menu, setup, results, rules,
+settings, statistics, challenges, the board editor, ...), one module each in this package; and
+here, scenes by name and the stack they are shown on (docs/design.md#scenes-by-name).
 
 Every scene is registered here under a name, and opened by that name through the app:
 `app.open("setup")`, `app.open("results", session)`. So no scene imports another (docs/design.md,
@@ -22,31 +24,31 @@ SceneFactory = Callable[..., Scene]  # (app, *arguments of that scene) -> a new 
 # --- the registry: one factory per name ------------------------------------------------------------
 
 def _menu(app: Any) -> Scene:
-    from petanque_game.ui.menu import MenuScene
+    from petanque_game.ui.scenes.menu import MenuScene
 
     return MenuScene(app)
 
 
 def _setup(app: Any, choices: Any = None) -> Scene:
-    from petanque_game.ui.setup import SetupScene
+    from petanque_game.ui.scenes.setup import SetupScene
 
     return SetupScene(app, choices)
 
 
 def _replays(app: Any, folder: Any = None) -> Scene:
-    from petanque_game.ui.menu import ReplayListScene
+    from petanque_game.ui.scenes.menu import ReplayListScene
 
     return ReplayListScene(app, folder)
 
 
 def _resume(app: Any, games: Any = None) -> Scene:
-    from petanque_game.ui.menu import ResumeListScene
+    from petanque_game.ui.scenes.menu import ResumeListScene
 
     return ResumeListScene(app, games)
 
 
 def _statistics(app: Any, folder: Any = None) -> Scene:
-    from petanque_game.ui.statistics import StatisticsScene
+    from petanque_game.ui.scenes.statistics import StatisticsScene
 
     return StatisticsScene(app, folder)
 
@@ -64,55 +66,55 @@ def _tray(app: Any, session: Any) -> Scene:
 
 
 def _results(app: Any, session: Any) -> Scene:
-    from petanque_game.ui.results import ResultsScene
+    from petanque_game.ui.scenes.results import ResultsScene
 
     return ResultsScene(app, session)
 
 
 def _rules(app: Any, game: str, title: str) -> Scene:
-    from petanque_game.ui.help import RulesScene
+    from petanque_game.ui.scenes.help import RulesScene
 
     return RulesScene(app, game, title)
 
 
 def _error(app: Any, line: str, log: Any) -> Scene:
-    from petanque_game.ui.trouble import ErrorScene
+    from petanque_game.ui.scenes.trouble import ErrorScene
 
     return ErrorScene(app, line, log)
 
 
 def _settings(app: Any) -> Scene:
-    from petanque_game.ui.settings_scene import SettingsScene
+    from petanque_game.ui.scenes.settings_scene import SettingsScene
 
     return SettingsScene(app)
 
 
 def _challenges(app: Any) -> Scene:
-    from petanque_game.ui.challenges import ChallengesScene
+    from petanque_game.ui.scenes.challenges import ChallengesScene
 
     return ChallengesScene(app)
 
 
 def _side_by_side(app: Any, mine: Any, theirs: Any, labels: Any) -> Scene:
-    from petanque_game.ui.side_by_side import SideBySideScene
+    from petanque_game.ui.scenes.side_by_side import SideBySideScene
 
     return SideBySideScene(app, mine, theirs, labels)
 
 
 def _board_editor(app: Any, start: Any = None) -> Scene:
-    from petanque_game.ui.board_editor import BoardEditorScene
+    from petanque_game.ui.scenes.board_editor import BoardEditorScene
 
     return BoardEditorScene(app, start)
 
 
 def _about(app: Any) -> Scene:
-    from petanque_game.ui.about import AboutScene
+    from petanque_game.ui.scenes.about import AboutScene
 
     return AboutScene(app)
 
 
 def _handover(app: Any, name: str, seat: int, last: Any = None) -> Scene:
-    from petanque_game.ui.handover import HandoverScene
+    from petanque_game.ui.scenes.handover import HandoverScene
 
     return HandoverScene(app, name, seat, last)
 
