@@ -34,6 +34,13 @@ def same(a: pygame.Surface, b: pygame.Surface) -> bool:
         pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
 
 
+def settled(app) -> pygame.Surface:
+    """The picture once kept pictures are made (a changed one is drawn straight the first time)."""
+    app.step(0.0)
+    app.render_logical()
+    return app.render_logical().copy()
+
+
 def painted(button: Button, hover: bool) -> pygame.Surface:
     """The button as it was drawn before its picture was kept: straight onto the background."""
     out = pygame.Surface((300, 120))
@@ -95,13 +102,13 @@ def test_the_menu_is_never_shown_stale():
     app.settings.language = "da"
     lang.use("da")
     app.scenes[0].resume()  # as the settings screen leaves it
-    shown = app.render_logical().copy()
+    shown = settled(app)
     app.scenes[:] = [MenuScene(app)]  # a menu made afresh, in Danish
     app.scenes[0].resume()
     assert same(shown, app.render_logical())
     app.settings.palette = "clear"
     app.settings.colours = {**app.settings.colours, "background": (60, 20, 20)}
-    shown = app.render_logical().copy()
+    shown = settled(app)
     app.scenes[:] = [MenuScene(app)]
     app.scenes[0].resume()
     assert same(shown, app.render_logical())
@@ -122,7 +129,7 @@ def fresh_results(app) -> pygame.Surface:
     """The same screen with a results scene made afresh (nothing kept)."""
     kept = app.scenes.pop()
     app.scenes.append(ResultsScene(app, kept.session))
-    picture = app.render_logical().copy()
+    picture = app.render_logical().copy()  # drawn straight: nothing kept yet
     app.scenes[-1] = kept
     return picture
 
@@ -130,21 +137,21 @@ def fresh_results(app) -> pygame.Surface:
 def test_the_results_panel_is_never_shown_stale():
     app = finished()
     results = app.top
-    shown = app.render_logical().copy()
+    shown = settled(app)
     assert same(shown, fresh_results(app))
     saved = results.session.saved_record
     results.session.saved_record = None  # not kept (yet): the line under the chart goes
-    assert not same(app.render_logical(), shown)
-    assert same(app.render_logical(), fresh_results(app))
+    assert not same(settled(app), shown)
+    assert same(settled(app), fresh_results(app))
     results.session.saved_record = saved
     lang.use("nb")
     app.settings.language = "nb"
     results.buttons = results._buttons()  # (made when the screen opens: in the language then)
-    shown = app.render_logical().copy()
+    shown = settled(app)
     assert same(shown, fresh_results(app))
     app.settings.palette = "clear"
-    assert not same(app.render_logical(), shown)  # the players' colours and marks
-    assert same(app.render_logical(), fresh_results(app))
+    assert not same(settled(app), shown)  # the players' colours and marks
+    assert same(settled(app), fresh_results(app))
 
 
 def test_the_board_editor_checks_a_draft_again_only_when_it_changed():
@@ -188,5 +195,5 @@ def test_the_tray_backdrop_is_the_one_drawn_afresh_at_every_frame(game):
         if app.top is not scene:
             break
         shown = app.render_logical().copy()
-        scene.backdrop = Backdrop()
+        scene.backdrop = Backdrop()  # drawn straight on the screen: no picture kept
         assert same(shown, app.render_logical()), f"frame {frame}: a stale backdrop"

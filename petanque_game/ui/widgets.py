@@ -72,8 +72,10 @@ def look(*more: Hashable) -> tuple:
 
 
 class Backdrop:
-    """A scene's picture of what does not change from frame to frame, drawn again only when its
-    key (`look` and what the scene adds) or the surface's size changes."""
+    """A scene's picture of what does not change from frame to frame, kept while its key (`look`
+    and what the scene adds) and the surface's size stay the same. A frame whose key changed
+    draws straight on the screen, and the picture is made at the next frame with the same key:
+    what changes every frame (a replay being scrubbed) costs no more than drawing it."""
 
     def __init__(self) -> None:
         self.key: Hashable = None
@@ -81,19 +83,20 @@ class Backdrop:
 
     def draw(self, surface: pygame.Surface, key: Hashable,
              paint: Callable[[pygame.Surface], None], keyed: bool = False) -> None:
-        """Blit the picture `paint` draws (on a surface of `surface`'s size, at the same places)
-        for `key`; `keyed`: what `paint` leaves untouched shows what is under it."""
-        if not KEEP:
+        """Draw what `paint` draws on `surface` (at its own places), from the kept picture for
+        `key` when there is one; `keyed`: what `paint` leaves untouched shows what is under it."""
+        size = surface.get_size()
+        if not KEEP or self.key != key or (self.picture is not None
+                                           and self.picture.get_size() != size):
+            self.key, self.picture = key, None
             paint(surface)
             return
-        size = surface.get_size()
-        if self.picture is None or self.key != key or self.picture.get_size() != size:
+        if self.picture is None:
             if keyed:
-                picture = keyed_picture(size, paint)
+                self.picture = keyed_picture(size, paint)
             else:
-                picture = pygame.Surface(size)
-                paint(picture)
-            self.key, self.picture = key, picture
+                self.picture = pygame.Surface(size)
+                paint(self.picture)
         surface.blit(self.picture, (0, 0))
 
 
