@@ -54,11 +54,6 @@ class Writer:
                 atexit.register(self.wait)
             self._lock.notify_all()
 
-    def busy(self, path: Path) -> bool:
-        """Is a save of `path` waiting or being written?"""
-        with self._lock:
-            return path in self._waiting or self._writing == path
-
     def wait(self, path: Path | None = None) -> None:
         """Return once the saves handed over (of `path`, or of every file) are written or refused."""
         with self._lock:

@@ -173,28 +173,27 @@ class ResultsScene(Scene):
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         """The panel, its texts, the scores and the chart."""
-        rect = RECT
-        panel(surface, rect, "panel", "accent", 18, shadow=False)
+        panel(surface, RECT, "panel", "accent", 18, shadow=False)
         winners = list(self.session.state.winners())
-        theme.blit_text(surface, lang.tr("results.game_over"), (rect.centerx, rect.y + 16), 48,
+        theme.blit_text(surface, lang.tr("results.game_over"), (RECT.centerx, RECT.y + 16), 48,
                         "text", True, "midtop")
-        theme.blit_text(surface, theme.fit(self.headline(), 36, rect.w - 40, True),
-                        (rect.centerx, rect.y + 70), 36, "accent", True, "midtop")
+        theme.blit_text(surface, theme.fit(self.headline(), 36, RECT.w - 40, True),
+                        (RECT.centerx, RECT.y + 70), 36, "accent", True, "midtop")
         if self.challenge_line:
-            theme.blit_text(surface, theme.fit(self.challenge_line, 20, rect.w - 40),
-                            (rect.centerx, rect.y + 108), 20, "text", anchor="midtop")
+            theme.blit_text(surface, theme.fit(self.challenge_line, 20, RECT.w - 40),
+                            (RECT.centerx, RECT.y + 108), 20, "text", anchor="midtop")
         self._draw_scores(surface, winners)
         draw_chart(surface, CHART, self.series)
         saved = self.session.saved_record
         unsaved = getattr(self.session, "unsaved", None)
         if saved is not None:
             theme.blit_text(surface, theme.fit(lang.tr("results.saved_as", name=saved.name), 18,
-                                               rect.w - 40),
-                            (rect.centerx, rect.bottom - 100), 18, "muted", anchor="midtop")
+                                               RECT.w - 40),
+                            (RECT.centerx, RECT.bottom - 100), 18, "muted", anchor="midtop")
         elif unsaved:
             for i, line in enumerate(theme.wrap(lang.tr("results.not_kept", why=unsaved), 18,
-                                                rect.w - 40)[:2]):
-                theme.blit_text(surface, line, (rect.centerx, rect.bottom - 118 + 19 * i), 18,
+                                                RECT.w - 40)[:2]):
+                theme.blit_text(surface, line, (RECT.centerx, RECT.bottom - 118 + 19 * i), 18,
                                 "bad", anchor="midtop")
 
     def _draw_scores(self, surface: pygame.Surface, winners: list[int]) -> None:
