@@ -74,30 +74,30 @@ def look(*more: Hashable) -> tuple:
 class Backdrop:
     """A scene's picture of what does not change from frame to frame, kept while its key (`look`
     and what the scene adds) and the surface's size stay the same. A frame whose key changed
-    draws straight on the screen, and the picture is made at the next frame with the same key:
-    what changes every frame (a replay being scrubbed) costs no more than drawing it."""
+    draws straight on the screen (what changes every frame, such as a replay being scrubbed,
+    costs no more than drawing it); the next frame with the same key draws it straight again and
+    keeps a copy of `area` (the whole surface by default) as it then is; later frames blit that
+    copy. So `paint` must cover `area` whole, or leave only what is the same under it while the
+    key is (the background)."""
 
     def __init__(self) -> None:
         self.key: Hashable = None
         self.picture: pygame.Surface | None = None
+        self.size = (0, 0)  # of the surface the copy was taken from
 
     def draw(self, surface: pygame.Surface, key: Hashable,
-             paint: Callable[[pygame.Surface], None], keyed: bool = False) -> None:
-        """Draw what `paint` draws on `surface` (at its own places), from the kept picture for
-        `key` when there is one; `keyed`: what `paint` leaves untouched shows what is under it."""
+             paint: Callable[[pygame.Surface], None], area: pygame.Rect | None = None) -> None:
+        """Draw what `paint` draws on `surface`, from the copy kept for `key` when there is one."""
+        area = area or surface.get_rect()
         size = surface.get_size()
-        if not KEEP or self.key != key or (self.picture is not None
-                                           and self.picture.get_size() != size):
-            self.key, self.picture = key, None
-            paint(surface)
+        if self.picture is not None and self.key == key and self.size == size:
+            surface.blit(self.picture, area)
             return
-        if self.picture is None:
-            if keyed:
-                self.picture = keyed_picture(size, paint)
-            else:
-                self.picture = pygame.Surface(size)
-                paint(self.picture)
-        surface.blit(self.picture, (0, 0))
+        paint(surface)
+        if KEEP and self.key == key:
+            self.picture, self.size = surface.subsurface(area).copy(), size
+        else:
+            self.key, self.picture = key, None
 
 
 def _shade(size: tuple[int, int], radius: int) -> pygame.Surface:

@@ -15,9 +15,10 @@ from petanque_game.ui.chart import draw_chart
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.scenes import results_challenge
 from petanque_game.ui.session import Session
-from petanque_game.ui.widgets import Backdrop, Button, dim, look, panel, shade
+from petanque_game.ui.widgets import Backdrop, Button, dim, look, panel
 
 RECT = pygame.Rect(120, 60, 1040, 600)
+INSIDE = RECT.inflate(-16, -16)  # what the panel's fill covers whole (its corners are round)
 CHART = pygame.Rect(RECT.x + 452, RECT.y + 128, 560, 360)
 
 
@@ -164,16 +165,15 @@ class ResultsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 160)
-        shade(surface, RECT, 18)
+        panel(surface, RECT, "panel", "accent", 18)
         key = look(self.challenge_line, self.session.saved_record,
                    getattr(self.session, "unsaved", None))
-        self.backdrop.draw(surface, key, self._draw_panel, keyed=True)
+        self.backdrop.draw(surface, key, self._draw_panel, INSIDE)
         for b in self.buttons:
             b.draw(surface, self.mouse)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
-        """The panel, its texts, the scores and the chart."""
-        panel(surface, RECT, "panel", "accent", 18, shadow=False)
+        """The panel's texts, the scores and the chart (all INSIDE)."""
         winners = list(self.session.state.winners())
         theme.blit_text(surface, lang.tr("results.game_over"), (RECT.centerx, RECT.y + 16), 48,
                         "text", True, "midtop")

@@ -129,7 +129,7 @@ class StatisticsScene(Scene):
             theme.blit_text(surface, lang.tr("stats.empty"), (44, 210), 28, "muted")
         else:
             key = look(self.kind, self.scroll, self.visible_rows, self.found, self.challenges)
-            self.table.draw(surface, key, self._draw_table, keyed=True)
+            self.table.draw(surface, key, self._draw_table, TABLE)
         notes = []
         if self.found.broken:
             notes.append(lang.tr_n("stats.broken", len(self.found.broken)))
