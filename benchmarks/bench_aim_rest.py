@@ -34,10 +34,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from petanque_game.physics import load_named_level, simulate_throw  # noqa: E402
-from petanque_game.physics.hand import PERSON_HANDS, wobble  # noqa: E402
-from petanque_game.rules.petanque_table import DiamondRest, Launch, Table  # noqa: E402
-from petanque_game.ui.table.aim import aim_at, elevation_limits, preview  # noqa: E402
+from petanque_game.physics import load_named_level, simulate_throw
+from petanque_game.physics.hand import PERSON_HANDS, wobble
+from petanque_game.rules.petanque_table import DiamondRest, Launch, Table
+from petanque_game.ui.table.aim import aim_at, elevation_limits, preview
 
 LEVELS = Path(__file__).resolve().parents[1] / "levels"
 

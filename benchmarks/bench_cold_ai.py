@@ -151,7 +151,8 @@ print(json.dumps(time.process_time() - start))
 
 def first_call(game: str, setup: str, what: str) -> float:
     code = CHILD.format(root=str(ROOT), game=game, setup=setup, what=what)
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=False)
     if out.returncode:
         raise SystemExit(f"{game}: {out.stderr}")
     return json.loads(out.stdout.strip().splitlines()[-1]) * 1000.0
@@ -167,7 +168,8 @@ def main() -> None:
                         "that the setup screen runs for the options shown (ui/warm.py)")
     args = parser.parse_args()
     if args.menu:
-        return menu(args)
+        menu(args)
+        return
     worst = (0.0, "")
     print(f"{'case':<58}{'decision ms':>16}{'hint ms':>16}   (median / largest)")
     for label, game, setup in cases():
@@ -213,7 +215,8 @@ print(json.dumps(found))
 def first_calls(game: str, setup: str, whats: tuple[str, ...]) -> dict[str, float]:
     """ms of CPU of each first call in `whats`, each in its own fork of one process."""
     code = MENU_CHILD.format(root=str(ROOT), game=game, setup=setup, whats=whats)
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=False)
     if out.returncode:
         raise SystemExit(f"{game}: {out.stderr}")
     return {k: v * 1000.0 for k, v in json.loads(out.stdout.strip().splitlines()[-1]).items()}

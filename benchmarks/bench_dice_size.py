@@ -15,8 +15,9 @@ Also printed: the deciding dice's close-up die, in window pixels. Nothing is ass
 
 Then the camera's rest view, framed on the play (ui/table/camera.py): for each board and 2 and 4
 players, the tables of real games (`play_tables`: every table a throw meets with the diamond lying,
-in two medium-AI and two easy-AI games of three rounds, seeds 0-1) framed in turn on the scene's board part at each window, the die's computed
-side in window pixels: the least, the median and the share of tables at 24 px or more.
+in two medium-AI and two easy-AI games of three rounds, seeds 0-1) framed in turn on the scene's
+board part at each window, the die's computed side in window pixels: the least, the median and the
+share of tables at 24 px or more.
 """
 
 from __future__ import annotations

@@ -4,9 +4,9 @@
         [--seed 0] [--board classic] [--hand normal] [--diamond-games 10]
 
 (a) The hint player: a human seat that throws exactly the Aim the hint gives for its own hand
-    (`ai.hints.hint(..., hand=...)`: `hinted_aim`), thrown by the match with its hand (default "normal"),
-    keeps every throw and rolls when asked. Two-player games of `--rounds` rounds against the
-    medium AI, the seats alternated game by game (game g: seed `--seed` + g, the hint player in
+    (`ai.hints.hint(..., hand=...)`: `hinted_aim`), thrown by the match with its hand (default
+    "normal"), keeps every throw and rolls when asked. Two-player games of `--rounds` rounds against
+    the medium AI, the seats alternated game by game (game g: seed `--seed` + g, the hint player in
     seat g % 2). Target: it wins at least 65% of 60 games. A drawn game counts half.
 (b) The diamond player: a human seat that aims every die to come to rest on the diamond
     (`ai.petanque.aim` at the diamond, the window's rest-point aiming; the diamond to the middle
@@ -30,13 +30,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from petanque_game.ai import hints  # noqa: E402
-from petanque_game.ai import petanque as ai  # noqa: E402
-from petanque_game.ai.hints_petanque import seed_of  # noqa: E402
-from petanque_game.match import Match  # noqa: E402
-from petanque_game.physics.hand import PERSON_HANDS  # noqa: E402
-from petanque_game.record import Seat  # noqa: E402
-from petanque_game.rules.petanque_table import DIAMOND, Aim  # noqa: E402
+from petanque_game.ai import hints
+from petanque_game.ai import petanque as ai
+from petanque_game.ai.hints_petanque import seed_of
+from petanque_game.match import Match
+from petanque_game.physics.hand import PERSON_HANDS
+from petanque_game.record import Seat
+from petanque_game.rules.petanque_table import DIAMOND, Aim
 
 GAME = "terningepetanque"
 

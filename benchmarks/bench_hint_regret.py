@@ -8,10 +8,11 @@ On the mid-round states of bench_hint_worth.py it weighs every candidate aim of 
 the same `--hands` spread hands of the person's hand from a fresh stream (common random numbers,
 so they are compared on equal luck), and prints the regret: how much less the chosen aim is
 worth than the best candidate, on average and at worst, with the share of states where the
-search chose the best (or within 0.5 points of it) and the CPU time of the search itself. It also prints the same for a steady hand, which throws each aim exactly (one
-hand is enough). A regret below 0: the refinement found a better aim than every candidate. The
-best of many candidates weighed over a finite sample is itself a little lucky, so a regret of a
-few tenths is within the measure's own noise.
+search chose the best (or within 0.5 points of it) and the CPU time of the search itself. It also
+prints the same for a steady hand, which throws each aim exactly (one hand is enough). A regret
+below 0: the refinement found a better aim than every candidate. The best of many candidates weighed
+over a finite sample is itself a little lucky, so a regret of a few tenths is within the measure's
+own noise.
 """
 
 from __future__ import annotations
@@ -25,11 +26,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench_hint_worth import mid_round_states  # noqa: E402
+from bench_hint_worth import mid_round_states
 
-from petanque_game.ai import petanque as ai  # noqa: E402
-from petanque_game.ai.hints_petanque import seed_of  # noqa: E402
-from petanque_game.physics.hand import PERSON_HANDS, STEADY  # noqa: E402
+from petanque_game.ai import petanque as ai
+from petanque_game.ai.hints_petanque import seed_of
+from petanque_game.physics.hand import PERSON_HANDS, STEADY
 
 
 def regret(states, hand, samples: int) -> tuple[list[float], list[float]]:

@@ -33,15 +33,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from petanque_game.ai import hints  # noqa: E402
-from petanque_game.ai import petanque as ai  # noqa: E402
-from petanque_game.ai.hints_petanque import WORTH_SAMPLES, seed_of  # noqa: E402
-from petanque_game.ai.petanque_worth import points_worth, rest_worth  # noqa: E402
-from petanque_game.match import Match  # noqa: E402
-from petanque_game.physics.hand import PERSON_HANDS  # noqa: E402
-from petanque_game.physics.level import level_names  # noqa: E402
-from petanque_game.record import Seat  # noqa: E402
-from petanque_game.rules.petanque_table import DIE  # noqa: E402
+from petanque_game.ai import hints
+from petanque_game.ai import petanque as ai
+from petanque_game.ai.hints_petanque import WORTH_SAMPLES, seed_of
+from petanque_game.ai.petanque_worth import points_worth, rest_worth
+from petanque_game.match import Match
+from petanque_game.physics.hand import PERSON_HANDS
+from petanque_game.physics.level import level_names
+from petanque_game.record import Seat
+from petanque_game.rules.petanque_table import DIE
 
 GAME = "terningepetanque"
 
@@ -161,7 +161,8 @@ def main() -> None:
     print(f"one hand's worth: sd {statistics.mean(sd):.2f} points on average "
           f"(largest {max(sd):.2f})")
     print(f"rest_worth less the plain worth, same throws ({len(differences)}): mean "
-          f"{statistics.mean(differences):+.3f} +- {statistics.stdev(differences) / len(differences) ** 0.5:.3f} "
+          f"{statistics.mean(differences):+.3f} +- "
+          f"{statistics.stdev(differences) / len(differences) ** 0.5:.3f} "
           f"(SE); one hand's sd {statistics.mean(plain_sd):.2f} plain, "
           f"{statistics.mean(rest_sd):.2f} rest_worth (over the reference's hands)")
     print(f"hint CPU ms: p50 {statistics.median(cpu_ms):.0f}, p95 {p95:.0f}, "

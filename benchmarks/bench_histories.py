@@ -45,8 +45,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 HOME = Path(tempfile.mkdtemp(prefix="bench-histories-"))
 os.environ["PETANQUE_GAME_HOME"] = str(HOME / "home")
 
-from petanque_game import history, paths  # noqa: E402
-from petanque_game.record import load_record  # noqa: E402
+from petanque_game import history, paths
+from petanque_game.record import load_record
 
 POOL = [("ten-thousand", "ai:easy," * 5 + "ai:easy", ["target=100000"], 4),
         ("ship-captain-crew", "ai:easy,ai:easy,ai:easy,ai:easy", ["target=0", "rounds=1000"], 4),

@@ -28,17 +28,16 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))  # the hostile boards are test fixtures
 
-from bench_throw import end_of_round_table  # noqa: E402
-from hostile_levels import PHYSICS_BOARDS, physics_board  # noqa: E402
+from bench_throw import end_of_round_table
+from hostile_levels import PHYSICS_BOARDS, physics_board
 
-import petanque_game.physics.airborne as airborne  # noqa: E402
-from petanque_game.ai.petanque import aim  # noqa: E402
-from petanque_game.physics import geometry  # noqa: E402
-from petanque_game.physics.level import Level, load_named_level  # noqa: E402
-from petanque_game.physics.level_check import parse_level  # noqa: E402
-from petanque_game.physics.off_board import free_spot  # noqa: E402
-from petanque_game.physics.throw import random_launch, simulate_throw  # noqa: E402
-from petanque_game.rules.petanque_table import DiamondRest, DieRest, Table  # noqa: E402
+from petanque_game.ai.petanque import aim
+from petanque_game.physics import airborne, geometry
+from petanque_game.physics.level import Level, load_named_level
+from petanque_game.physics.level_check import parse_level
+from petanque_game.physics.off_board import free_spot
+from petanque_game.physics.throw import random_launch, simulate_throw
+from petanque_game.rules.petanque_table import DiamondRest, DieRest, Table
 
 BUDGET = 0.050  # s of CPU a throw, at p99.9 (issue 16)
 SEARCHES = [0]

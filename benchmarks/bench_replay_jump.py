@@ -24,9 +24,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from petanque_game import stats  # noqa: E402
-from petanque_game.match import Match  # noqa: E402
-from petanque_game.record import Seat  # noqa: E402
+from petanque_game import stats
+from petanque_game.match import Match
+from petanque_game.record import Seat
 
 SEATS = [Seat("Åse", "ai", "easy"), Seat("Bjørn", "ai", "medium")]
 LONG = [("ten-thousand", {"target": 10000}), ("shut-the-box", {"rounds": 5}),

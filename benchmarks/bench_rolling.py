@@ -6,8 +6,8 @@ turns over there (the rolling of `physics/rolling.py`).
 Dice are thrown at a table holding only the diamond, aimed by the AI's `aim` at random points
 of the board with any roll and spin, every starting orientation. For the throws whose first
 touchdown comes at 1-2 m/s (the die's speed along the felt as it comes down, before the
-landing's brake) it reports the distribution of the travel from that touchdown to where the die rests
-(straight line, mm) and the share of throws with at least one turn-over on the felt; then the
+landing's brake) it reports the distribution of the travel from that touchdown to where the die
+rests (straight line, mm) and the share of throws with at least one turn-over on the felt; then the
 faces of all the dice thrown, from a fixed and from a random starting orientation (chi-square).
 """
 

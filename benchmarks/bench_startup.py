@@ -8,10 +8,10 @@ a private Xvfb (1920x1080x24) that the script starts and ends. While the game st
 looks at the screen from outside the process every few milliseconds (Xlib's XGetImage of a few
 whole rows of the root window, through ctypes: cheap enough not to steal the game's core) and
 notes when the screen first changes (the window mapped) and when it first shows the picture it
-settles on (unchanged for 1 s after the window's first flip: the menu drawn). That picture is checked to be the menu's:
-the window's own first flip (a small start-up file on the child's path wraps
-`pygame.display.flip` and writes the wall time and the child's CPU time of each flip) must have
-come before it, and once per checkout a full screenshot of that moment is saved (`--keep DIR`).
+settles on (unchanged for 1 s after the window's first flip: the menu drawn). That picture is
+checked to be the menu's: the window's own first flip (a small start-up file on the child's path
+wraps `pygame.display.flip` and writes the wall time and the child's CPU time of each flip) must
+have come before it, and once per checkout a full screenshot of that moment is saved (`--keep DIR`).
 
 With --against, the other checkout (e.g. a git worktree of main) is started in turn with this one,
 so that both meet the same load. Prints, per checkout and command, the median, fastest and slowest

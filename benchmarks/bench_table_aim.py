@@ -1,14 +1,14 @@
-"""Frame times at the Terningepetanque table while a person aims, during the reckoning and during the
-roll for who starts, drawn with SDL's software renderer at 1280x720 (no screen needed).
+"""Frame times at the Terningepetanque table while a person aims, during the reckoning and during
+the roll for who starts, drawn with SDL's software renderer at 1280x720 (no screen needed).
 
     python benchmarks/bench_table_aim.py [--frames 1200]
 
 Aiming: the mouse moves to a new point of the board every frame (so every frame solves a new aim
 from the flight prediction and draws its path, with the spread of the player's normal hand sampled
-anew), with the hint shown; a 4-player table with 6 dice on it. The reckoning: a 4-player round's last table with its measuring lines, card and moving points.
-Prints the median, the 99th percentile and the worst frame (update + draw + scale to the window),
-by the wall clock and by the window thread's CPU time.
-Nothing is asserted.
+anew), with the hint shown; a 4-player table with 6 dice on it. The reckoning: a 4-player round's
+last table with its measuring lines, card and moving points. Prints the median, the 99th percentile
+and the worst frame (update + draw + scale to the window), by the wall clock and by the window
+thread's CPU time. Nothing is asserted.
 """
 
 from __future__ import annotations

@@ -11,11 +11,11 @@ knocks two). A level seats at most 4 players with 2 dice each, so no throw ever 
 dice. `simulate_throw` is timed (CPU time, median of N runs, with and without the playback path);
 side by side, in the same run, the same bodies and shapes (physics.settle.bare_space: no
 callbacks, no flight, the thrown die starting on the board where and as it first lands, so it
-slides into the same dice) are stepped in a bare public `space.step(DT)` loop for as many steps as the throw ran
-through pymunk (`ThrowResult.pymunk_steps`; the free part of the flight is worked out in closed
-form and is not counted). Building those spaces is not timed; building the throw's world is. Two
-baselines: every body with its PivotJoint + GearJoint friction (the plain world), and joints only
-on the bodies the throw itself gave them (the lean one: simulate_throw adds friction to a body
+slides into the same dice) are stepped in a bare public `space.step(DT)` loop for as many steps as
+the throw ran through pymunk (`ThrowResult.pymunk_steps`; the free part of the flight is worked out
+in closed form and is not counted). Building those spaces is not timed; building the throw's world
+is. Two baselines: every body with its PivotJoint + GearJoint friction (the plain world), and joints
+only on the bodies the throw itself gave them (the lean one: simulate_throw adds friction to a body
 when it is first touched; untouched bodies at rest need none). The ratios are the cost of
 everything around pymunk: building the world, the flight, the checks, the path, the distances.
 
@@ -61,8 +61,8 @@ from petanque_game.physics.throw import random_launch, simulate_throw
 from petanque_game.rules.petanque_table import DiamondRest, Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from throw_corpus import corpus_digests  # noqa: E402
-from throw_worker import end_of_round_table  # noqa: E402
+from throw_corpus import corpus_digests
+from throw_worker import end_of_round_table
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -239,7 +239,7 @@ def against(ref: str, batches: int, per_batch: int, states: int, seeds: int,
 def _against(old_root: Path, ref: str, batches: int, per_batch: int, states: int, seeds: int,
              digests: int) -> None:
     commit = subprocess.run(["git", "-C", str(old_root), "rev-parse", "--short", "HEAD"],
-                            capture_output=True, text=True).stdout.strip()
+                            capture_output=True, text=True, check=False).stdout.strip()
     load = os.getloadavg()
     print(f"\nside by side: {ref} ({commit}) and this checkout, in two worker processes asked in "
           f"turn (load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} at the start)")
@@ -261,7 +261,8 @@ def _against(old_root: Path, ref: str, batches: int, per_batch: int, states: int
               f"-{_quantile(cpu['new'], 0.75):.3f})")
         print(f"    throws/s {1000 / o:.0f} -> {1000 / n:.0f}: {o / n:.2f}x (batch by batch "
               f"{pairs[0]:.2f}x-{pairs[-1]:.2f}x, quartiles {_quantile(pairs, 0.25):.2f}x-"
-              f"{_quantile(pairs, 0.75):.2f}x); wall ms a throw {statistics.median(wall['old']):.3f}"
+              f"{_quantile(pairs, 0.75):.2f}x); wall ms a throw "
+              f"{statistics.median(wall['old']):.3f}"
               f" -> {statistics.median(wall['new']):.3f}")
         if states and seeds:
             _decisions(old, new, ref, states, seeds)

@@ -21,16 +21,16 @@ import time
 if __name__ == "__main__":  # the checkout to time, before its game is imported
     sys.path.insert(0, sys.argv[1])
 
-import random  # noqa: E402
+import random
 
-from throw_corpus import throws  # noqa: E402
+from throw_corpus import throws
 
-from petanque_game.ai.petanque import aim, choose_throw  # noqa: E402
-from petanque_game.ai.petanque_worth import Situation  # noqa: E402
-from petanque_game.physics import cube  # noqa: E402
-from petanque_game.physics.level import load_named_level  # noqa: E402
-from petanque_game.physics.throw import simulate_throw  # noqa: E402
-from petanque_game.rules.petanque_table import DiamondRest, DieRest, Table  # noqa: E402
+from petanque_game.ai.petanque import aim, choose_throw
+from petanque_game.ai.petanque_worth import Situation
+from petanque_game.physics import cube
+from petanque_game.physics.level import load_named_level
+from petanque_game.physics.throw import simulate_throw
+from petanque_game.rules.petanque_table import DiamondRest, DieRest, Table
 
 STATE_SOURCE = 400  # corpus throws the decision states are picked from (every board, 2-4 seats)
 

@@ -4,4 +4,4 @@
 # "program" field show it.
 __version__ = "0.2.0"
 
-from petanque_game import words  # noqa: E402, F401 (an exception carrying a refusal prints in English)
+from petanque_game import words  # noqa: F401 (an exception carrying a refusal prints in English)

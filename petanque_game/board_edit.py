@@ -1,4 +1,4 @@
-"""A board being edited (the window's board editor, ui/scenes/board_editor.py), with no window in it.
+"""A board being edited (the window's board editor, ui/scenes/board_editor.py), no window in it.
 
 A draft is the board file's data (docs/levels.md) plus its name, changed by small edits in the
 editor's words (move an obstacle, turn a wall, pick a felt's feel), each undoable. Whether the

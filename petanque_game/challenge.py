@@ -65,7 +65,9 @@ class ChallengeError(Exception):
 
     def where(self, source: str) -> str:
         """The one line a player is shown: the file (or code), the place in it, the reason."""
-        return f"{source}: {self.place}: {self.reason}" if self.place else f"{source}: {self.reason}"
+        if self.place:
+            return f"{source}: {self.place}: {self.reason}"
+        return f"{source}: {self.reason}"
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ statistics do.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from dataclasses import dataclass
@@ -96,10 +97,9 @@ def keep(challenge: Challenge) -> Path:
     path = challenges_dir() / f"challenge-{challenge.ident}.json"
     if not path.exists():
         ensure_folder(challenges_dir())
-        try:
+        # another window kept it at the same moment: the same challenge
+        with contextlib.suppress(FileExistsError):
             write_new(path, challenge.dumps(), None, "the challenge")
-        except FileExistsError:
-            pass  # another window kept it at the same moment: the same challenge
     return path
 
 
@@ -142,7 +142,7 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
-# --- results ---------------------------------------------------------------------------------------
+# --- results --------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class Result:

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
 import time
 from collections.abc import Sequence
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from petanque_game import __version__
-from petanque_game.cli_args import (  # noqa: F401 - parse_options: part of this module's API
+from petanque_game.cli_args import (  # parse_options: part of this module's API
     UsageError,
     parse_options,
 )
@@ -34,10 +35,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     command quietly, as the standard tools end, with 128 + SIGPIPE; output that cannot be written
     (a full disk) is one line on stderr, exit 2 for verify, 1 otherwise."""
     for stream in (sys.stdout, sys.stderr):  # a name or a path no terminal can show: escaped
-        try:
+        with contextlib.suppress(AttributeError, ValueError):
             stream.reconfigure(errors="backslashreplace")
-        except (AttributeError, ValueError):
-            pass
     real = sys.stdout
     if real is not None:  # None: started with stdout closed, and print() writes nothing
         sys.stdout = _Output(real)
@@ -110,10 +109,8 @@ def _forget_output(stream: Any) -> None:
 
 def _say(line: str) -> None:
     """One line on stderr; nothing if stderr cannot be written either."""
-    try:
+    with contextlib.suppress(OSError, ValueError):
         print(line, file=sys.stderr, flush=True)
-    except (OSError, ValueError):
-        pass
 
 
 def _run(command: str, args: argparse.Namespace) -> int:
@@ -142,7 +139,7 @@ def _run(command: str, args: argparse.Namespace) -> int:
         return 130
     except _OutputFailed:
         raise
-    except Exception as exc:  # noqa: BLE001 - the one handler of bugs on the command line
+    except Exception as exc:  # the one handler of bugs on the command line
         from petanque_game.logs import report_bug
 
         _, line = report_bug(exc, f"petanque-game {command}")
@@ -287,7 +284,7 @@ def simulate(args: argparse.Namespace) -> int:
     wins, totals = [0] * len(players), [0] * len(players)
     started = time.perf_counter()
     for seed in range(args.seed, args.seed + args.games):
-        created = datetime.now(timezone.utc).isoformat(timespec="seconds") if out_dir else None
+        created = datetime.now(UTC).isoformat(timespec="seconds") if out_dir else None
         match = Match.new(game, players, options, seed, level, created=created)
         match.play_to_end()
         for w in match.state.winners():

@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(e.where(getattr(args, "file", None) or args.out)) from None
 
 
-# --- make ------------------------------------------------------------------------------------------
+# --- make -----------------------------------------------------------------------------------------
 
 def _make(args: argparse.Namespace) -> int:
     ways = [args.game is not None, args.record is not None, args.daily is not None]
@@ -190,7 +190,7 @@ def _write(path: Path, text: str, force: bool) -> None:
         raise UsageError(f"cannot write {path}: {os_reason(e)}") from None
 
 
-# --- show and take ---------------------------------------------------------------------------------
+# --- show and take --------------------------------------------------------------------------------
 
 def _read(source: str) -> Challenge:
     if source.upper().startswith(challenges.CODE_PREFIX) and not os.path.lexists(source):

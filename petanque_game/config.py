@@ -1,4 +1,5 @@
-"""Loading `config/*.yaml` and each game's `config/games/<game>.yaml`: read with a safe loader, checked, handed out as read-only values.
+"""Loading `config/*.yaml` and each game's `config/games/<game>.yaml`: read with a safe loader,
+checked, handed out as read-only values.
 
 A mistake names the file, the key and what was expected. The game keeps running: a broken entry
 falls back to the built-in default and the problem is kept in `problems` for the window to show.
@@ -259,7 +260,8 @@ def load_rule_defaults(path: Path | Any, name: str = "rules.yaml") -> RuleDefaul
         data = {}
     for key in data:
         if key not in game_ids():
-            problems.append(str(ConfigError(name, _cut(str(key), SHOWN), "unknown game; the games are "
+            problems.append(str(ConfigError(name, _cut(str(key), SHOWN),
+                                            "unknown game; the games are "
                                             f"{', '.join(game_ids())}")))
     return _rule_defaults(data, lambda game: (name, game), problems)
 

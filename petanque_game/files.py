@@ -11,6 +11,7 @@ named after the writing process, so a later start can remove what a killed save 
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
@@ -203,13 +204,11 @@ def write_new_named(folder: str | os.PathLike, stem: str, text: str, limit: int 
 
 
 def _unlink_quietly(path: str | os.PathLike) -> None:
-    try:
+    with contextlib.suppress(FileNotFoundError):
         os.unlink(path)
-    except FileNotFoundError:
-        pass
 
 
-# --- locks ------------------------------------------------------------------------------------------
+# --- locks ----------------------------------------------------------------------------------------
 
 
 def open_lock(path: str | os.PathLike) -> int:
@@ -232,7 +231,7 @@ def open_lock(path: str | os.PathLike) -> int:
     return fd
 
 
-# --- leftovers of killed saves ----------------------------------------------------------------------
+# --- leftovers of killed saves --------------------------------------------------------------------
 
 
 def remove_leftover_temp_files(folders: Iterable[str | os.PathLike]) -> list[Path]:

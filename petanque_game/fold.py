@@ -1,6 +1,6 @@
 """Rebuilding a match from its record: the recorded events folded through the rules, each outcome
-taken from the record, checked on the way (docs/design.md#the-record-is-the-game; docs/records.md, "What
-`verify` checks"). The seed's streams are drawn here only to check what the record holds.
+taken from the record, checked on the way (docs/design.md#the-record-is-the-game; docs/records.md,
+"What `verify` checks"). The seed's streams are drawn here only to check what the record holds.
 
 `verify`, replay and resume all go through `match.rebuild`, which builds the fresh match and hands
 it to `fold` here; each event, once checked where it stands, is made by `Match.advance`, the path

@@ -23,7 +23,7 @@ import stat
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -63,7 +63,7 @@ def fingerprint(record: Record) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-# --- dates -------------------------------------------------------------------------------------------
+# --- dates ----------------------------------------------------------------------------------------
 
 EPOCH = datetime(1970, 1, 1)
 
@@ -93,7 +93,7 @@ def date_text(created: str | None, mtime: float) -> str:
     stamp = _stamp(created)
     try:
         if stamp is None:
-            stamp = datetime.fromtimestamp(mtime, timezone.utc)
+            stamp = datetime.fromtimestamp(mtime, UTC)
         shown = stamp.astimezone() if stamp.tzinfo is not None else stamp
     except (OverflowError, OSError, ValueError):
         shown = stamp  # beyond the years a local time has: as written
@@ -103,7 +103,7 @@ def date_text(created: str | None, mtime: float) -> str:
             f"{shown.hour:02d}:{shown.minute:02d}")
 
 
-# --- one file -----------------------------------------------------------------------------------------
+# --- one file -------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class Summary:
@@ -200,7 +200,7 @@ def summarise(path: Path, st: os.stat_result, physics: bool) -> Summary:
                    fingerprint=fingerprint(record))
 
 
-# --- a folder -----------------------------------------------------------------------------------------
+# --- a folder -------------------------------------------------------------------------------------
 
 @dataclass
 class Scan:
@@ -254,7 +254,7 @@ def load_index(folder: Path, physics: bool) -> dict[str, Summary]:
                 or not isinstance(data.get("files"), list):
             return {}
         found = [Summary.from_row(s) for s in data["files"]]
-    except Exception:  # noqa: BLE001 - any damage at all: the index is rebuilt from the files
+    except Exception:  # any damage at all: the index is rebuilt from the files
         return {}
     return {s.name: s for s in found}
 
@@ -360,7 +360,7 @@ class Reader:
     def _run(self, work: Callable[[Callable[[int, int], None]], Any]) -> None:
         try:
             self._result = work(self._progress)
-        except BaseException as e:  # noqa: BLE001 - handed to the window's thread as it is
+        except BaseException as e:  # handed to the window's thread as it is
             self._error = e
         finally:
             self._finished.set()

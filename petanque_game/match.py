@@ -6,8 +6,8 @@ chance or the physics makes of it, writes the game's typed event (`rules/events.
 and keeps its `Transition` (event, state before, state after, the rules' facts); the engine's own
 steps (a round scored) follow the same way, and `decide` returns every transition it made.
 Rebuilding a match from a record goes through `advance` too, one recorded event at a time, taking
-each outcome from the record and checking it (docs/design.md#the-record-is-the-game): `rebuild` below,
-with the fold and its checks in `fold.py`. Live play and replay are one code path.
+each outcome from the record and checking it (docs/design.md#the-record-is-the-game): `rebuild`
+below, with the fold and its checks in `fold.py`. Live play and replay are one code path.
 
 Random streams: every draw is keyed by (seed, purpose, seat, number of events so far), so a match
 rebuilt from its record draws from exactly where the uninterrupted game would have: the stream's

@@ -1,5 +1,5 @@
-"""The game record (docs/records.md, version 1): read and check a file, read each event into the game's
-typed event, and write a record atomically.
+"""The game record (docs/records.md, version 1): read and check a file, read each event into the
+game's typed event, and write a record atomically.
 
 A record is the game: the replay, the autosave and the file sent to a friend are all this one
 format. Reading checks the top level strictly and each event's envelope (its action is one of the

@@ -55,7 +55,8 @@ class Writer:
             self._lock.notify_all()
 
     def wait(self, path: Path | None = None) -> None:
-        """Return once the saves handed over (of `path`, or of every file) are written or refused."""
+        """Return once the saves handed over (of `path`, or of every file) are written or
+        refused."""
         with self._lock:
             while (path in self._waiting or self._writing == path) if path is not None \
                     else (self._waiting or self._writing is not None):
@@ -77,7 +78,7 @@ class Writer:
             try:
                 self.write(path, text)
                 outcome = Outcome(events)
-            except BaseException as e:  # noqa: BLE001 - handed to the game that asks (a bug raised)
+            except BaseException as e:  # handed to the game that asks (a bug: raised there)
                 outcome = Outcome(events, e)
             with self._lock:
                 self._outcomes[path] = outcome

@@ -16,6 +16,7 @@ of unfinished games is asked for.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
@@ -83,10 +84,8 @@ class GameLock:
         if self._fd is None:
             return
         if remove:
-            try:
+            with contextlib.suppress(OSError):
                 os.unlink(lock_path(self.autosave))
-            except OSError:
-                pass
         os.close(self._fd)  # closing the file drops the lock
         self._fd = None
 
@@ -129,7 +128,7 @@ def claim_new(game: str) -> tuple[Path, GameLock]:
     raise FileExistsError(errno.EEXIST, "no free autosave name", os.fspath(folder))
 
 
-# --- the list of unfinished games ------------------------------------------------------------------
+# --- the list of unfinished games -----------------------------------------------------------------
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from petanque_game.match import rebuild
 from petanque_game.record import Record
 from petanque_game.rules.games import POINTS, Measure, Tally, spec_of
 
-# --- what a score is, per game ---------------------------------------------------------------------
+# --- what a score is, per game --------------------------------------------------------------------
 
 
 def game_of(kind: str) -> str:

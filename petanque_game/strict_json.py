@@ -20,7 +20,8 @@ class JSONProblem(ValueError):
 
 
 def loads(text: str) -> Any:
-    """`text` parsed; JSONProblem for anything but strict JSON, RecursionError if nested too deeply."""
+    """`text` parsed; JSONProblem for anything but strict JSON, RecursionError if nested too
+    deeply."""
     try:
         data = json.loads(text, parse_constant=_refuse_constant, parse_int=_whole_number,
                           object_pairs_hook=_object)

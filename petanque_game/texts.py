@@ -1,8 +1,8 @@
 """The text tables on disk: `assets/text/<language>/<area>.yaml`, one folder per language and one
 file per area, read into flat tables whose keys are the area and the path inside the file
 ("menu.new_game"), and each game's own file of texts, `assets/text/<language>/games/<id>.yaml`,
-whose areas join the shared ones. The window's `ui.lang` speaks from them in the player's language; `words`
-says the rules' refusals from them, in English for the command line and the logs."""
+whose areas join the shared ones. The window's `ui.lang` speaks from them in the player's language;
+`words` says the rules' refusals from them, in English for the command line and the logs."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Ten Thousand's expert plays to win: the shipped tables agree with a fresh solve, state by state."""
+"""Ten Thousand's expert plays to win: the shipped tables agree with a fresh solve, state by
+state."""
 
 from __future__ import annotations
 
@@ -79,7 +80,7 @@ def test_keeps_match_a_fresh_solve_in_every_state(solved):
         for b in range(table.goal):
             for t in range(table.goal - a):
                 for n in range(1, tt.DICE + 1):
-                    if not (t == 0 and n == tt.DICE or t > 0 and table.rolls_on(a, b, t, n)):
+                    if not ((t == 0 and n == tt.DICE) or (t > 0 and table.rolls_on(a, b, t, n))):
                         continue
                     pos = win.Position(table, a, b, t, n)
                     for roll, keeps in rolls[n]:

@@ -1,7 +1,7 @@
-"""Bugs must be visible (issue 8): only a refusal is caught where it happens; any other error reaches
-one handler, which logs its traceback in the user folder, keeps the autosave and tells the player
-where the log is. And the window's start-up messages (item 13): every settings mistake, one line
-each; a user folder that cannot hold saves, in words."""
+"""Bugs must be visible (issue 8): only a refusal is caught where it happens; any other error
+reaches one handler, which logs its traceback in the user folder, keeps the autosave and tells the
+player where the log is. And the window's start-up messages (item 13): every settings mistake, one
+line each; a user folder that cannot hold saves, in words."""
 
 import os
 import threading

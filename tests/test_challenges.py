@@ -53,7 +53,7 @@ def ai_choice(level):
     return decide
 
 
-# --- the same chance -------------------------------------------------------------------------------
+# --- the same chance ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("game", ["ten-thousand", "terningepetanque"])
 def test_a_challenge_made_on_one_machine_is_taken_twice_with_identical_records(game, tmp_path):
@@ -90,7 +90,7 @@ def test_the_hand_is_the_challenges(home):
     assert match.hand_name(1) == "shaky"
 
 
-# --- the daily challenge ---------------------------------------------------------------------------
+# --- the daily challenge --------------------------------------------------------------------------
 
 def test_the_daily_challenge_is_the_same_for_two_processes_and_changes_the_next_day(tmp_path):
     def daily(day, n):
@@ -120,7 +120,7 @@ def test_the_daily_challenge_uses_the_rules_defaults_and_one_expert_where_needed
     assert table.daily == "2026-12-01"
 
 
-# --- files and codes -------------------------------------------------------------------------------
+# --- files and codes ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("game", ["ten-thousand", "terningepetanque", "shut-the-box"])
 def test_a_challenge_survives_its_file_and_its_code(game):
@@ -160,7 +160,7 @@ def test_an_own_board_travels_in_the_file_but_not_in_a_code(home, tmp_path):
     assert rebuild(parse_record(match.record.dumps())).over  # it verifies on this machine
 
 
-# --- the challenger's game -------------------------------------------------------------------------
+# --- the challenger's game ------------------------------------------------------------------------
 
 def finished_game(home_seed=4):
     match = Match.new("shut-the-box", [Seat("Astrid", "human")], {}, home_seed)
@@ -203,7 +203,7 @@ def test_results_count_attempts_and_keep_the_best(home):
     assert results()[made.ident] == kept
 
 
-# --- hostile files ---------------------------------------------------------------------------------
+# --- hostile files --------------------------------------------------------------------------------
 
 def hostile_files(tmp_path):
     good = challenges.new("ten-thousand", [YOU], {}, 1).to_json()

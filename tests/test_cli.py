@@ -10,8 +10,8 @@ from petanque_game.cli import main
 
 
 def run(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "petanque_game", *args], check=False, capture_output=True,
-                          text=True, timeout=120, cwd=cwd)
+    return subprocess.run([sys.executable, "-m", "petanque_game", *args], check=False,
+                          capture_output=True, text=True, timeout=120, cwd=cwd)
 
 
 def test_version(capsys):

@@ -21,7 +21,7 @@ def refused(capsys, args, words):
     return err
 
 
-# --- item 12 -----------------------------------------------------------------------------------------
+# --- item 12 --------------------------------------------------------------------------------------
 
 
 def test_the_largest_seed_is_accepted_for_one_game_and_the_limit_is_named(capsys):
@@ -75,7 +75,7 @@ def test_force_is_documented_in_help(capsys):
     assert "--force" in capsys.readouterr().out
 
 
-# --- item 9 --------------------------------------------------------------------------------------------
+# --- item 9 ---------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("value, words", [
@@ -87,7 +87,7 @@ def test_a_huge_number_in_an_option_is_refused_in_one_line(capsys, value, words)
     refused(capsys, [*SIM, "--option", f"rounds={value}"], words)
 
 
-# --- item 13 -------------------------------------------------------------------------------------------
+# --- item 13 --------------------------------------------------------------------------------------
 
 
 def test_a_bug_in_a_command_is_one_line_naming_the_log(home, capsys, tmp_path, monkeypatch):
@@ -141,7 +141,7 @@ def test_simulate_json_output_is_still_one_object(capsys):
     assert json.loads(capsys.readouterr().out)["game"] == "shut-the-box"
 
 
-# --- issue 16, item 14 -------------------------------------------------------------------------------
+# --- issue 16, item 14 ----------------------------------------------------------------------------
 
 
 def test_an_option_given_twice_is_refused_naming_it(capsys):

@@ -92,7 +92,7 @@ def test_no_hand_over_between_a_human_and_an_ai():
     scene = start(app, "ten-thousand", players=[Seat("Ana", "human"), Seat("Bjørn", "ai", "easy")])
     seats = set()
     for _ in range(3000):
-        if scene.session.over or len(seats) > 1 and scene.session.seat_to_move == 0:
+        if scene.session.over or (len(seats) > 1 and scene.session.seat_to_move == 0):
             break
         seats.add(scene.session.seat_to_move)
         if app.top is scene and scene.human_turn:

@@ -33,7 +33,7 @@ def test_a_hint_is_the_experts_move_in_every_phase_of_a_game():
         given = hint(GAME, state)
         assert isinstance(given, Hint)
         assert given.action == ai.choose(state, "expert", random.Random(0))
-        assert 0.0 <= given.value <= 1.0 and "% to win" in given.text or "you win" in given.text
+        assert (0.0 <= given.value <= 1.0 and "% to win" in given.text) or "you win" in given.text
         phases.add(state.phase)
         state = state.apply(given.action)
     assert phases == {tt.START, tt.KEEPING, tt.CHOOSING}

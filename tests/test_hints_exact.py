@@ -136,11 +136,11 @@ def exact_box(state, action, target: int | None) -> tuple[float, float | None]:
         return penalties[after], None if wins is None else wins[after]
     rolled = state.apply(action)
     penalty, chance = 0.0, 0.0
-    for dice, p in rolled.chance_outcomes():
+    for dice, share in rolled.chance_outcomes():
         now = rolled.apply(dice)
         closes = [] if now.turns_done != state.turns_done or now.is_terminal else \
             now.legal_actions()
-        p = float(p)
+        p = float(share)
         if not closes:
             left = sum(state.open_boxes)
             penalty += p * left
@@ -257,7 +257,7 @@ def test_ship_points_hints_say_the_expected_score():
     checked = 0
     for state in random_states(lambda: scc.new_game(2, {"target": 40}), rng, 60,
                                lambda s, r: r.choice(s.legal_actions())):
-        terms, values = ship_ai.appraise(state)
+        terms, _values = ship_ai.appraise(state)
         if terms != "points":
             continue
         given = hint("ship-captain-crew", state)

@@ -139,7 +139,8 @@ def test_ship_in_a_pot_round_hints_the_chance_to_take_the_pot():
     state = rolled(state, 6, 5, 4, 4, 6)
     given = hint(SHIP, state)
     assert given.action == Roll(2)
-    assert re.fullmatch(r"Re-roll the cargo \(\d+\): \d+% to take the pot \(stopping: under 1%\)", given.text)
+    assert re.fullmatch(r"Re-roll the cargo \(\d+\): \d+% to take the pot \(stopping: under 1%\)",
+                        given.text)
     first = rolled(scc.new_game(2, {"mode": "pot"}), 6, 5, 4, 2, 6)
     assert re.fullmatch(r"Re-roll the cargo \(\d+\): \d+% to take the pot \(stopping: \d+%\)",
                         hint(SHIP, first).text)

@@ -109,7 +109,7 @@ def test_a_folder_or_a_huge_file_as_a_record(home, tmp_path):
         resume(huge)
 
 
-# --- item 5: positions outside the world -----------------------------------------------------------
+# --- item 5: positions outside the world ----------------------------------------------------------
 
 
 @pytest.mark.parametrize("where, value, words", [
@@ -145,7 +145,7 @@ def test_a_diamond_far_away_is_refused_by_the_replay_before_anything_is_drawn(ho
         ReplaySession(path)
 
 
-# --- item 8: names ------------------------------------------------------------------------------------
+# --- item 8: names --------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("name, words", [
@@ -198,7 +198,7 @@ def test_the_setup_screen_refuses_an_unprintable_name(home):
     assert not saves.has_unfinished()
 
 
-# --- item 9: numbers too long ---------------------------------------------------------------------------
+# --- item 9: numbers too long ---------------------------------------------------------------------
 
 
 def test_a_10_to_the_400_integer_in_a_launch_is_refused_in_one_line(home, tmp_path, petanque):
@@ -217,7 +217,7 @@ def test_a_5000_digit_integer_in_a_record_is_refused_in_one_line(home, tmp_path)
     refused_everywhere(path, "a whole number of 5000 digits", home)
 
 
-# --- item 10: what the reader accepted and should not ------------------------------------------------
+# --- item 10: what the reader accepted and should not ---------------------------------------------
 
 
 @pytest.mark.parametrize("part, words", [

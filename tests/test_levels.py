@@ -1,4 +1,5 @@
-"""Levels: every shipped level loads; every broken level is refused with file + key, no traceback."""
+"""Levels: every shipped level loads; every broken level is refused with file + key, no
+traceback."""
 
 from __future__ import annotations
 
@@ -170,7 +171,7 @@ def test_not_a_level_at_all(tmp_path, text, key):
 
 
 def test_missing_file():
-    with pytest.raises(LevelError, match="nope.yaml: cannot read the file"):
+    with pytest.raises(LevelError, match=r"nope\.yaml: cannot read the file"):
         load_level("/nonexistent/nope.yaml")
 
 

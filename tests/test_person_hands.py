@@ -1,6 +1,7 @@
 """A person's hand at the Terningepetanque table: steady, normal or shaky, named per human seat in
 the record's top-level "hands", its wobble drawn by the match after the aim is decided."""
 
+import itertools
 import math
 
 import pytest
@@ -29,7 +30,7 @@ def test_every_hand_name_has_a_hand_and_each_is_shakier_than_the_last():
     assert tuple(PERSON_HANDS) == HAND_NAMES and DEFAULT_PERSON_HAND == "normal"
     hands = [PERSON_HANDS[name] for name in HAND_NAMES]
     assert not any(h.steady for h in hands), "every person's hand wobbles a little"
-    for steadier, shakier in zip(hands, hands[1:]):
+    for steadier, shakier in itertools.pairwise(hands):
         assert steadier.direction < shakier.direction and steadier.speed < shakier.speed
 
 

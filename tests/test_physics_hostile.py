@@ -16,10 +16,9 @@ import pytest
 from hostile_levels import PHYSICS_BOARDS, edited, physics_board
 from test_physics_property import check_settled, launch_from, random_table
 
-import petanque_game.physics.airborne as airborne
 from petanque_game.ai.petanque import aim
 from petanque_game.cli import main
-from petanque_game.physics import geometry
+from petanque_game.physics import airborne, geometry
 from petanque_game.physics.level import Level, load_named_level, user_levels_dir
 from petanque_game.physics.level_check import parse_level
 from petanque_game.physics.off_board import free_spot

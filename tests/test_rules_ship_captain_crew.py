@@ -195,7 +195,8 @@ def test_cargo_reroll_any_rerolls_the_named_die_and_keeps_the_other():
 
 
 def test_one_die_cargo_reroll_may_omit_reroll_when_both_cargo_dice_are_equal():
-    """docs/records.md#ship-captain-and-crew: `reroll` is optional; cargo 3-3: one die is unambiguous."""
+    """docs/records.md#ship-captain-and-crew: `reroll` is optional; cargo 3-3: one die is
+    unambiguous."""
     state = roll(scc.new_game(2, {"cargo_reroll": "any"}), 6, 5, 4, 3, 3)
     assert roll(state, 5) == roll(state, 5, reroll=(3,))
     assert roll(state, 5).cargo == (3, 5)
@@ -344,7 +345,8 @@ def test_illegal_seat_actions_are_refused(action, why):
 @pytest.mark.parametrize("dice, why", [
     (Dice((1, 2, 3, 4)), "5 dice were rolled"), (Dice((0, 1, 2, 3, 4)), "1 to 6"),
     (Dice((7, 1, 2, 3, 4)), "1 to 6"), (Dice((True, 1, 2, 3, 4)), "1 to 6"),
-    (Dice(None), "must be a list, not NoneType"), (Roll(5), "must be given first"), (Stop(), "given first"),
+    (Dice(None), "must be a list, not NoneType"), (Roll(5), "must be given first"),
+    (Stop(), "given first"),
 ])
 def test_illegal_chance_outcomes_are_refused(dice, why):
     with pytest.raises(IllegalAction, match=why):

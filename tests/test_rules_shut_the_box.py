@@ -475,4 +475,4 @@ def test_any_junk_is_refused_with_illegal_action_or_accepted_legally(seed, junk)
         return
     legal = s.legal_actions()
     assert (junk in legal or s.to_move == base.CHANCE
-            or isinstance(junk, Close) and Close(tuple(sorted(junk.boxes))) in legal)
+            or (isinstance(junk, Close) and Close(tuple(sorted(junk.boxes))) in legal))

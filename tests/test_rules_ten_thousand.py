@@ -314,7 +314,8 @@ def test_illegal_actions_after_a_roll(action, words):
 @pytest.mark.parametrize("values, words", [
     ((1, 2, 3, 4, 5), "6 dice were rolled but 5"), ((1, 2, 3, 4, 5, 0), "shows 0"),
     ((1, 2, 3, 4, 5, 7), "shows 7"), ((1, 2, 3, 4, 5, True), "shows True"),
-    ((1, 2, 3, 4, 5, 2.0), "shows 2.0"), (None, "must be a list, not NoneType"), (6, "must be a list, not int"),
+    ((1, 2, 3, 4, 5, 2.0), "shows 2.0"), (None, "must be a list, not NoneType"),
+    (6, "must be a list, not int"),
 ])
 def test_bad_dice_are_refused(values, words):
     rolling = tt.new_game(2).apply(Roll(6))

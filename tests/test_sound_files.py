@@ -11,6 +11,8 @@ import wave
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import itertools
+
 import pygame
 import pytest
 
@@ -61,7 +63,7 @@ def test_the_script_reproduces_each_file_byte_for_byte(name):
 
 def crossings_per_second(values):
     """A rough pitch: how often the wave crosses zero, per second (two per cycle)."""
-    crossings = sum(1 for a, b in zip(values, values[1:]) if (a < 0) != (b < 0))
+    crossings = sum(1 for a, b in itertools.pairwise(values) if (a < 0) != (b < 0))
     return crossings * 22050 / len(values) / 2
 
 

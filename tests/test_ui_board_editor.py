@@ -69,7 +69,8 @@ def test_a_board_built_by_hand_is_saved_and_a_game_on_it_verifies():
         app.key(pygame.K_n)  # a block where the mouse is
         assert editor.selected == ("obstacle", 0)
         drag(app, spot, editor.to_screen(-100, -80))
-        assert centre(editor.draft.obstacles()[0]["points"]) == (-100.0, -80.0)  # moved, its centre on the grid
+        # moved, its centre on the grid
+        assert centre(editor.draft.obstacles()[0]["points"]) == (-100.0, -80.0)
         app.key(pygame.K_q)  # turned
         type_into(app, editor.file_field, "garden")
         type_into(app, editor.title_field, "Garden table")

@@ -167,7 +167,8 @@ def test_a_challenge_ends_with_both_games_side_by_side(game, options):
         picture = app.render_logical()
         background = tuple(picture.get_at((5, 5)))
         for rect in (LEFT, RIGHT):
-            inside = {tuple(picture.get_at((x, rect.centery))) for x in range(rect.x, rect.right, 7)}
+            inside = {tuple(picture.get_at((x, rect.centery)))
+                      for x in range(rect.x, rect.right, 7)}
             assert len(inside - {background}) > 5
         app.key(pygame.K_ESCAPE)
         assert isinstance(app.top, ResultsScene)

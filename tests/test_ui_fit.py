@@ -1,8 +1,8 @@
 """Every text fits its place, in every language: measured by rendering.
 
 Each scene a player can reach (the menu, the setup of each game, the rules and how-to pages of
-each game, each game at its start and, for the tray games, some moves in, the Terningepetanque score sheet
-on each board and in a replay, the results and the error screen) is drawn in English, Danish
+each game, each game at its start and, for the tray games, some moves in, the Terningepetanque score
+sheet on each board and in a replay, the results and the error screen) is drawn in English, Danish
 and Norwegian Bokmål while the text drawing is watched (theme.blit_text, theme.fit, Button.draw,
 panel). Of every text drawn, its ink (the pixels the glyphs cover) is measured, and then:
 
@@ -38,11 +38,11 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from ui_support import read_lists  # noqa: E402
+from ui_support import read_lists
 
-from petanque_game.record import Seat  # noqa: E402
-from petanque_game.rules.games import game_ids, spec_of  # noqa: E402
-from petanque_game.ui import lang, theme, widgets  # noqa: E402
+from petanque_game.record import Seat
+from petanque_game.rules.games import game_ids, spec_of
+from petanque_game.ui import lang, theme, widgets
 
 READABLE_SIZE = 18  # logical px; x 0.625 at 800x600 = 11.25 px
 SMALL_WINDOW = (800, 600)
@@ -134,8 +134,8 @@ def install(watch: Watch) -> list[tuple[object, str, object]]:
     patch(theme, "blit_text", blit_text)
     patch(theme, "fit", fit_text)
     patch(widgets.Button, "draw", button_draw)
-    import petanque_game.ui as ui
-    import petanque_game.ui.scenes as scenes
+    from petanque_game import ui
+    from petanque_game.ui import scenes
 
     for info in [*pkgutil.iter_modules(ui.__path__, "petanque_game.ui."),
                  *pkgutil.iter_modules(scenes.__path__, "petanque_game.ui.scenes.")]:
@@ -177,7 +177,7 @@ def findings(watch: Watch, surface: pygame.Surface) -> list[str]:
     return sorted(set(found))
 
 
-# --- the scenes --------------------------------------------------------------------------------------
+# --- the scenes -----------------------------------------------------------------------------------
 
 
 def _menu(app):
@@ -205,7 +205,7 @@ def _game(game):
         from petanque_game.ui.session import new_game
 
         level = "classic" if spec_of(game).board else None
-        session = new_game(game, [Seat(lang.tr("setup.you"), "human")] + _others(game, 1), {},
+        session = new_game(game, [Seat(lang.tr("setup.you"), "human"), *_others(game, 1)], {},
                            7, level, autosave=False)
         open_game_scene(app, session)
     return show
@@ -224,8 +224,8 @@ def _playing(game, moves=14):
         from petanque_game.ui.play import open_game_scene
         from petanque_game.ui.session import new_game
 
-        session = new_game(game, [Seat("Åse", "ai", "easy"), Seat("Bjørn", "ai", "expert")] +
-                           _others(game, 2), {}, 5, autosave=False)
+        session = new_game(game, [Seat("Åse", "ai", "easy"), Seat("Bjørn", "ai", "expert"),
+                                  *_others(game, 2)], {}, 5, autosave=False)
         for _ in range(moves):
             if not session.over:
                 session.play_ai()
@@ -395,8 +395,8 @@ def drawn(tmp_path_factory):
 
 
 def _mine(line: str) -> bool:
-    return line.split(":")[0] in MINE or line.startswith("button") and \
-        any(f"({m}:" in line for m in MINE)
+    return line.split(":", maxsplit=1)[0] in MINE or (line.startswith("button") and \
+        any(f"({m}:" in line for m in MINE))
 
 
 CASES = [(name, code) for code in LANGUAGES for name in SCENES]

@@ -1,7 +1,8 @@
 """Scenes by name (docs/design.md#scenes-by-name): the window's modules, read with `ast`,
 every import counted wherever it stands (at the top or inside a function), except those under
 `if TYPE_CHECKING:`, which never run. No scene module imports another scene module, only the
-registry (ui/scenes/__init__.py) imports scene modules, and the ui modules import each other in no circle."""
+registry (ui/scenes/__init__.py) imports scene modules, and the ui modules import each other in no
+circle."""
 
 import ast
 from pathlib import Path
@@ -92,7 +93,7 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
 
     def visit(node: str) -> list[str] | None:
         if node in on_path:
-            return path[path.index(node):] + [node]
+            return [*path[path.index(node):], node]
         if node in done:
             return None
         path.append(node)

@@ -60,4 +60,5 @@ def test_a_bug_in_narration_is_not_swallowed():
     window's handler and its log, instead of the line silently missing."""
     with pytest.raises(AttributeError):
         roll = decode_event("ten-thousand", {"action": "roll", "player": 0, "dice": [1]}, 2, 0)
-        describe("ten-thousand", Step(0, None, None, [Transition(0, roll, None, None)], 0, 0), NAMES)
+        describe("ten-thousand", Step(0, None, None, [Transition(0, roll, None, None)], 0, 0),
+                 NAMES)

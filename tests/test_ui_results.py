@@ -91,9 +91,9 @@ def test_the_chart_lines_end_where_the_final_scores_are():
 
 
 def test_shut_the_box_results_show_the_penalty_winner_first_then_lowest():
-    app, results = finished("shut-the-box", {"rounds": 2}, 5,
-                            [Seat("Åse", "ai", "easy"), Seat("Bjørn", "ai", "easy"),
-                             Seat("Carl", "ai", "easy")])
+    _app, results = finished("shut-the-box", {"rounds": 2}, 5,
+                             [Seat("Åse", "ai", "easy"), Seat("Bjørn", "ai", "easy"),
+                              Seat("Carl", "ai", "easy")])
     penalties = [-s for s in results.session.state.scores()]
     winners = set(results.session.state.winners())
     order = results.order()
@@ -105,7 +105,7 @@ def test_shut_the_box_results_show_the_penalty_winner_first_then_lowest():
 
 
 def test_the_marks_are_drawn_on_the_chart_in_the_clear_palette():
-    app, results = finished("ten-thousand", {"target": 3000}, 4)
+    app, _results = finished("ten-thousand", {"target": 3000}, 4)
     plain = app.render_logical().copy()
     app.settings.palette = "clear"
     marked = app.render_logical()
@@ -116,7 +116,7 @@ def test_the_marks_are_drawn_on_the_chart_in_the_clear_palette():
 
 def test_the_seat_called_you_is_told_you_win():
     for seed in range(1, 30):  # the first game that "You" wins
-        app, results = finished("ten-thousand", {"target": 2000}, seed)
+        _app, results = finished("ten-thousand", {"target": 2000}, seed)
         if list(results.session.state.winners()) == [1]:
             break
     assert results.headline() == "You win!"

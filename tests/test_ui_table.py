@@ -173,7 +173,7 @@ def test_a_broken_board_is_listed_as_broken_and_cannot_be_chosen(monkeypatch):
 
     real = physics.list_levels()
     broken = ("zz-broken", LevelError("zz-broken.yaml: board.width: must be above 0"))
-    monkeypatch.setattr(physics, "list_levels", lambda: real + [broken])
+    monkeypatch.setattr(physics, "list_levels", lambda: [*real, broken])
     app = fast_app()
     setup = SetupScene(app)
     app.push(setup)

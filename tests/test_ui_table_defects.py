@@ -23,14 +23,14 @@ from petanque_game.ui.narrate import says
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
 from petanque_game.ui.table import overlay as table_overlay
-from petanque_game.ui.table import reckoning as reckoning
+from petanque_game.ui.table import reckoning
 from petanque_game.ui.table.aim import Preview
 from petanque_game.ui.table.hint import meant_contacts
 from petanque_game.ui.table.scene import TableScene
 from petanque_game.ui.table.sheet import _label, place_sheet
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-import bench_dice_size as dice_size  # noqa: E402
+import bench_dice_size as dice_size
 
 pytestmark = pytest.mark.usefixtures("home")
 LEVELS = ("classic", "round-table", "bumper-lane")

@@ -1,7 +1,7 @@
 """Playing at the Terningepetanque table, headless: a click comes to rest where it points, the wheel
-and the keyboard aim, the hint, an AI's aim shown before it throws, nothing of a throw told before it has
-come to rest, the reckoning at each round's end, the animated roll for who starts, and replays that
-say when their throws do not come to rest where the record says."""
+and the keyboard aim, the hint, an AI's aim shown before it throws, nothing of a throw told before
+it has come to rest, the reckoning at each round's end, the animated roll for who starts, and
+replays that say when their throws do not come to rest where the record says."""
 
 import json
 import math

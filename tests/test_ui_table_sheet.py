@@ -65,7 +65,7 @@ def names_drawn(scene) -> list[pygame.Rect]:
                              p.name, False)[1] for s, p in enumerate(scene.session.players)]
 
 
-# --- what it holds ----------------------------------------------------------------------------------
+# --- what it holds --------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("level, n", [("classic", 2), ("round-table", 4), ("bumper-lane", 3)])

@@ -3,6 +3,7 @@ board at rest, follows a throw, zooms and comes back), the throw's pace and its 
 dice, the cube of a moving die, and the players' marks."""
 
 import dataclasses
+import itertools
 import math
 import os
 import pathlib
@@ -24,13 +25,13 @@ from petanque_game.ui.app import window_size_for
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
 from petanque_game.ui.table import draw as td
-from petanque_game.ui.table import watch as watch
+from petanque_game.ui.table import watch
 from petanque_game.ui.table.camera import Camera
 from petanque_game.ui.table.scene import AREA, Flight, TableScene
 from petanque_game.ui.table.zoom import zoom_labels
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "benchmarks"))
-import bench_dice_size as dice_size  # noqa: E402
+import bench_dice_size as dice_size
 
 pytestmark = pytest.mark.usefixtures("home")
 
@@ -70,7 +71,7 @@ def near_throw(level, table, seat):
                                     table=table, seat=seat)
             except LaunchError:
                 continue
-            d = [d for d in result.table.dice if (d.player, d.die) == (seat, 0)][0]
+            d = next(d for d in result.table.dice if (d.player, d.die) == (seat, 0))
             if d.on_board and (best is None or d.distance < best[0]):
                 best = (d.distance, result)
     return best[1]
@@ -180,7 +181,7 @@ def test_a_throws_camera_keeps_the_thrown_die_on_screen_and_comes_back():
         assert 0 <= sx <= w and 0 <= sy <= h, (sx, sy)
         scales.append(scene.view.scale)
     assert max(scales) > rest[0] * 1.1 or min(scales) < rest[0] / 1.1  # it did move
-    steps = [abs(math.log(b / a)) for a, b in zip(scales, scales[1:])]
+    steps = [abs(math.log(b / a)) for a, b in itertools.pairwise(scales)]
     assert max(steps) < 0.1  # eased: no frame zooms by 10 % at once
     for _ in range(180):
         app.step(1 / 60)
@@ -328,7 +329,7 @@ def test_a_die_at_rest_shows_its_pips_apart_at_the_fitted_size(seat):
     app = fast_app()
     theme.use(app.settings)
     view = Camera(level, AREA.size).view
-    body, pip = td.die_colours(seat)
+    _body, pip = td.die_colours(seat)
     for face in range(1, 7):
         surf = pygame.Surface((80, 80))
         surf.fill(theme.colour("felt"))

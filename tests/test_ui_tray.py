@@ -1,5 +1,5 @@
-"""The window, headless: menu to setup, tray games played by clicks to the end against an AI, illegal
-clicks refused with a message, resume, replays, broken files, resizing, screenshots."""
+"""The window, headless: menu to setup, tray games played by clicks to the end against an AI,
+illegal clicks refused with a message, resume, replays, broken files, resizing, screenshots."""
 
 import os
 
@@ -43,7 +43,7 @@ def start(app, game, options=None, seed=7, players=HUMAN_VS_AI):
     return app.top
 
 
-# --- a human who plays by clicking ------------------------------------------------------------------
+# --- a human who plays by clicking ----------------------------------------------------------------
 
 
 def human_move(app, scene):
@@ -378,7 +378,7 @@ def test_the_players_colours_are_drawn_and_kept_in_their_settings_not_in_the_the
     app = App()  # the settings files as the window reads them
     assert app.settings.colour("background") == (10, 200, 30)
     assert app.settings.colour("felt") == built_in["felt"]  # what the file leaves out
-    assert theme.COLOURS == built_in  # the built-in colours are never written over
+    assert built_in == theme.COLOURS  # the built-in colours are never written over
     assert app.render().get_at((5, 5))[:3] == (10, 200, 30)
     app.close()
     assert theme.colour("background") == built_in["background"]
@@ -413,7 +413,8 @@ def test_broken_rules_text_is_reported_with_file_and_place():
 
     pages, problems = load_help({"ten-thousand": [{"heading": "x", "lines": [3]}],
                                  "shut-the-box": "nope"}, "help.yaml")
-    assert problems == ["help.yaml: ten-thousand[0]: expected a heading and a list of lines of text",
+    assert problems == ["help.yaml: ten-thousand[0]: expected a heading and a list of lines of "
+                        "text",
                         "help.yaml: shut-the-box: expected a list of sections"]
     assert pages == {"ten-thousand": []}
 

@@ -157,7 +157,7 @@ def test_a_tray_game_is_played_through_the_window_to_the_results(game, players, 
     assert kinds == {0, 1}
 
 
-# --- hints ------------------------------------------------------------------------------------------
+# --- hints ----------------------------------------------------------------------------------------
 
 
 def test_no_hint_for_an_ai_seat_or_in_a_replay():
@@ -264,7 +264,7 @@ def test_the_shut_the_box_card_says_penalty_not_turns():
     assert scene.controls.subline(0) == f"strafpoint {penalty}"
 
 
-# --- a turn-ending roll stays to be read -----------------------------------------------------------
+# --- a turn-ending roll stays to be read ----------------------------------------------------------
 
 
 def bust_scene(app, players):
@@ -325,7 +325,7 @@ def test_an_ai_bust_is_read_at_the_ai_pace():
     assert scene.hold.text.startswith("Bust!") and scene.hold.left <= 1.0
 
 
-# --- sounds and marks ------------------------------------------------------------------------------
+# --- sounds and marks -----------------------------------------------------------------------------
 
 
 def test_sounds_of_rolls_settling_busts_and_a_shut_box(monkeypatch):

@@ -126,7 +126,7 @@ def test_names_carry_their_letters():
     assert "Bjørn" in names
 
 
-# --- the rules and how-to pages ---------------------------------------------------------------------
+# --- the rules and how-to pages -------------------------------------------------------------------
 
 
 def test_every_rules_page_is_in_every_language():
@@ -222,7 +222,7 @@ def test_the_practice_throw_is_kept_nowhere(home):
     assert not paths.records_dir().exists() or not any(paths.records_dir().iterdir())
 
 
-# --- narration ----------------------------------------------------------------------------------------
+# --- narration ------------------------------------------------------------------------------------
 
 
 def test_narration_in_three_languages():
@@ -281,7 +281,7 @@ def test_ship_roles_and_lists_are_translated():
         == ["Åse slog 6-5-4-3-2: sikrede skib, kaptajn og mandskab; last 2 + 3 = 5."]
 
 
-# --- no words left in the code ---------------------------------------------------------------------
+# --- no words left in the code --------------------------------------------------------------------
 
 SHOWN_AS_IS = {"", "x", "Esc", "Enter", "+", "-", "..."}  # marks and key caps, alike everywhere
 DRAWN = {"blit_text": 1, "show": 0, "Button": 1, "wrap": 0, "fit": 0}  # call -> text argument

@@ -36,7 +36,7 @@ def mine(tmp_path, monkeypatch) -> Path:
 def test_user_levels_are_listed_after_the_shipped_ones(mine):
     (mine / "my-board.yaml").write_text(SLOWER_FELT, encoding="utf-8")
     listed = list_levels()
-    assert [n for n, _ in listed] == level_names() + ["my-board"]
+    assert [n for n, _ in listed] == [*level_names(), "my-board"]
     board = dict(listed)["my-board"]
     assert not isinstance(board, LevelError) and board.origin == "user"
     assert level_names() == sorted(p.stem for p in (ROOT / "levels").glob("*.yaml"))

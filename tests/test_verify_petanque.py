@@ -1,5 +1,5 @@
-"""`verify` on Terningepetanque records (docs/records.md#what-verify-checks): throws re-simulated; a bad
-launch exits 2, an outcome or round_end that differs exits 1 naming the event."""
+"""`verify` on Terningepetanque records (docs/records.md#what-verify-checks): throws re-simulated; a
+bad launch exits 2, an outcome or round_end that differs exits 1 naming the event."""
 
 import copy
 import json

@@ -153,7 +153,7 @@ def test_an_unknown_key_is_shown_as_it_is_never_a_crash():
     assert words.english(Refusal.of("box.closed")) == unworded(Refusal.of("box.closed"))
 
 
-# --- random illegal decisions are refused with a known key -----------------------------------------
+# --- random illegal decisions are refused with a known key ----------------------------------------
 
 JUNK = st.one_of(
     st.builds(Roll, st.integers(-1, 7), st.none() | st.tuples(st.integers(0, 7))),
@@ -227,7 +227,7 @@ def test_the_walk_meets_refusals_in_every_game():
         assert refused == 40, game
 
 
-# --- the hint's words come from keys ------------------------------------------------------------------
+# --- the hint's words come from keys --------------------------------------------------------------
 
 
 def test_every_aim_label_the_search_can_give_has_a_text():

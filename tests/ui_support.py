@@ -58,7 +58,7 @@ def pixel(scene, x: float, y: float) -> tuple[int, int]:
     from petanque_game.ui.table.view import AREA
 
     sx, sy = scene.view.to_screen(x, y)
-    return int(round(sx + AREA.x)), int(round(sy + AREA.y))
+    return round(sx + AREA.x), round(sy + AREA.y)
 
 
 def settle(app: App, scene, frames: int = 2000) -> None:

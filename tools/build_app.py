@@ -84,7 +84,7 @@ def _prefix(args: argparse.Namespace) -> Path:
     return Path(args.prefix).expanduser()
 
 
-# --- the icon --------------------------------------------------------------------------------------
+# --- the icon -------------------------------------------------------------------------------------
 
 def render_icons(folder: Path) -> list[Path]:
     """The icon at every size of `icon.SIZES`, as `<folder>/<size>.png`."""
@@ -104,7 +104,7 @@ def render_icons(folder: Path) -> list[Path]:
     return written
 
 
-# --- the build -------------------------------------------------------------------------------------
+# --- the build ------------------------------------------------------------------------------------
 
 def build(dist: Path, work: Path, windowed: bool = False) -> Path:
     """Build the app into `dist/petanque-game/`; returns that folder."""
@@ -159,7 +159,8 @@ def _write_ico(icons: list[Path], path: Path) -> Path:
     """An ICO file of the 16-256 px PNGs (Windows Vista and later read PNG entries)."""
     chosen = [p for p in icons if int(p.stem) <= 256]
     blobs = [p.read_bytes() for p in chosen]
-    header = (0).to_bytes(2, "little") + (1).to_bytes(2, "little") + len(blobs).to_bytes(2, "little")
+    header = ((0).to_bytes(2, "little") + (1).to_bytes(2, "little")
+              + len(blobs).to_bytes(2, "little"))
     offset = 6 + 16 * len(blobs)
     entries = b""
     for p, blob in zip(chosen, blobs):
@@ -186,7 +187,7 @@ def _linux_share(app: Path, icons: list[Path]) -> None:
                     share / "metainfo" / f"{APP_ID}.metainfo.xml")
 
 
-# --- install for one user (Linux) ------------------------------------------------------------------
+# --- install for one user (Linux) -----------------------------------------------------------------
 
 def install(dist: Path, prefix: Path) -> Path:
     """Copy the built app to `<prefix>/lib/petanque-game/`, link `<prefix>/bin/petanque-game` to
@@ -246,7 +247,8 @@ def _desktop_quoted(path: Path) -> str:
 def _refresh_desktop(prefix: Path) -> None:
     """Tell the desktop's caches, where the tools for it are installed (nothing breaks without)."""
     for command in (["update-desktop-database", str(prefix / "share" / "applications")],
-                    ["gtk-update-icon-cache", "-q", "-t", str(prefix / "share" / "icons" / "hicolor")]):
+                    ["gtk-update-icon-cache", "-q", "-t",
+                     str(prefix / "share" / "icons" / "hicolor")]):
         if shutil.which(command[0]):
             subprocess.run(command, check=False, capture_output=True)
 

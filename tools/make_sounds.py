@@ -25,7 +25,7 @@ FOLDER = ROOT / "assets" / "sounds"
 Samples = list[float]
 
 
-# --- building blocks -------------------------------------------------------------------------------
+# --- building blocks ------------------------------------------------------------------------------
 
 def silence(seconds: float) -> Samples:
     return [0.0] * int(seconds * RATE)
@@ -118,7 +118,7 @@ def click(rng: random.Random, brightness: float, body: float, length: float = 0.
     return resonator(burst, body, length / 3) if body else lowpass(burst, brightness)
 
 
-# --- the sounds ------------------------------------------------------------------------------------
+# --- the sounds -----------------------------------------------------------------------------------
 
 def roll(rng: random.Random) -> Samples:
     """Dice shaken in a cup and rolled into the tray: bursts of clicks, thinning out."""

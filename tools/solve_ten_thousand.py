@@ -15,8 +15,8 @@ depend on each other. So the positions are solved one diagonal a + b = d at a ti
 all pairs of a diagonal at once (numpy over the pairs), the turn inside a pair from the highest
 turn total down. The pair of mutual turn-start values is found by a secant iteration on
 S(a, b) = F(1 - S(b, a)), where F is piecewise linear (a policy fixes it), so it converges after
-a few rounds, to 1e-13. The dice come from `ten_thousand_dice.roll_groups`, built from the rules' own
-`legal_keeps` and `keep_score`.
+a few rounds, to 1e-13. The dice come from `ten_thousand_dice.roll_groups`, built from the rules'
+own `legal_keeps` and `keep_score`.
 """
 
 from __future__ import annotations
@@ -130,7 +130,8 @@ class _Diagonal:
                 chosen = np.maximum(self.bank[:, t, None], rolled)
                 if decisions is not None:
                     live = self.a + t < self.goal
-                    decisions[self.a[live], self.b[live], t] = (rolled > self.bank[:, t, None])[live]
+                    rolls_on = (rolled > self.bank[:, t, None])[live]
+                    decisions[self.a[live], self.b[live], t] = rolls_on
             row = t * (DICE + 1)
             values[:, row + 1:row + DICE + 1] = chosen
             values[:, row] = self.hot[:, t] if self.banks else chosen[:, DICE - 1]

@@ -122,15 +122,16 @@ def _ten_thousand(state: Any, board: Any = None) -> Hint:
         rival = (("rival", max(s for seat, s in enumerate(state.banked) if seat != me)),)
     t, n = state.turn_total, state.dice_in_hand
     far = None if pos is not None else ten_thousand_points.far_table(state.hot_dice_banks)
-    total = (("total", t),) + rival
+    total = (("total", t), *rival)
     if isinstance(action, Keep):
         keep = action.dice
         kept = t + keep_score(keep)
         value = far.after_keep(kept, n - len(keep)) if far else \
             win.keep_value(pos, _steps(keep), len(keep))
         shown = "-".join(map(str, sorted(keep, reverse=True)))
-        return told_hint(action, Told(_keep_then(state, keep, pos), (("dice", shown),
-                                      ("total", kept)) + rival, worth=worth, value=value))
+        return told_hint(action, Told(_keep_then(state, keep, pos),
+                                      (("dice", shown), ("total", kept), *rival),
+                                      worth=worth, value=value))
     if isinstance(action, Bank):
         if far:
             return told_hint(action, Told("tt_bank", total, value=float(t)))

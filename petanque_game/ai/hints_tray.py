@@ -52,7 +52,7 @@ def _shut_the_box(state: box_rules.ShutTheBoxState, board: object = None) -> Hin
                                   worth=worth, value=value, **alt))
 
 
-# --- Ship, Captain and Crew -------------------------------------------------------------------------
+# --- Ship, Captain and Crew -----------------------------------------------------------------------
 
 
 @registers(ship_rules.GAME_ID)

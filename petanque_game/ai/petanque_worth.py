@@ -24,6 +24,7 @@ points as a distribution, the best other seat's as the largest of independent on
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, replace
 
@@ -107,7 +108,7 @@ def _seat_points(table: Table, seat: int, penalties: tuple[int, ...], to_come: t
     found: dict[float, float] = {}
     combos = [((), 1.0)]
     for _, d in open_:
-        combos = [(faces + (f,), p * q) for faces, p in combos
+        combos = [((*faces, f), p * q) for faces, p in combos
                   for f, q in chances[d.player, d.die].items()]
     for faces, p in combos:
         dice = list(table.dice)
@@ -195,7 +196,7 @@ def _closest_chances(table: Table, n: int, to_come: tuple[int, ...]) -> list[flo
         survival.append([m if i * GRID < best[seat] else 0.0 for i, m in enumerate(misses)])
     # the same sums as over every grid step and seat, in the same order, with what every seat
     # shares worked out once: a seat's mid-step survival, and nothing past where a row is 0
-    mids = [[(a + b) / 2.0 for a, b in zip(row, row[1:])] for row in survival]
+    mids = [[(a + b) / 2.0 for a, b in itertools.pairwise(row)] for row in survival]
     chances = []
     for seat in range(n):
         row = survival[seat]

@@ -35,11 +35,11 @@ from petanque_game.rules.shut_the_box import CLOSE, ROLL, ShutTheBoxState
 Rules = tuple[str, bool, bool]  # closing, partial_close, close_all_three
 _FULL = 0b111111111
 _HIGH = 0b111000000  # boxes 7, 8, 9
-_BIT = (0,) + tuple(1 << (b - 1) for b in range(1, 10))  # _BIT[b]: box b's bit
+_BIT = (0, *(1 << (b - 1) for b in range(1, 10)))  # _BIT[b]: box b's bit
 _BOX_SUM = tuple(sum(b for b in range(1, 10) if m & _BIT[b]) for m in range(512))
 _BY_SUM: dict[int, tuple[int, ...]] = {}  # every set of boxes (a mask) by the sum of its boxes
 for _m in range(1, 512):
-    _BY_SUM[_BOX_SUM[_m]] = _BY_SUM.get(_BOX_SUM[_m], ()) + (_m,)
+    _BY_SUM[_BOX_SUM[_m]] = (*_BY_SUM.get(_BOX_SUM[_m], ()), _m)
 EASY_WHIM = 0.1  # the share of closes where the beginner picks another legal set
 
 

@@ -96,7 +96,8 @@ class _Turn:
         self.goal, self.bonus, self.banks, self.hot = goal, bonus, banks, hot
         self._values = [[0.0] * (DICE + 1) for _ in range(goal)]
         self._rolls = [[0.0] * (DICE + 1) for _ in range(goal)]
-        self._rows: list[list[float]] = [[]] * goal  # k -> what a keep leaving k and n dice is worth
+        # k -> what a keep leaving k and n dice is worth
+        self._rows: list[list[float]] = [[]] * goal
         groups = [roll_groups(n)[1] for n in range(DICE + 1)]
         rows, reached = self._rows, self._bank(goal)
         for k in range(goal - 1, -1, -1):  # a keep only raises the total: fill from the top
@@ -106,8 +107,7 @@ class _Turn:
                     best = -1.0
                     for s, u in choices:
                         v = reached if k + s >= goal else rows[k + s][n - u]
-                        if v > best:
-                            best = v
+                        best = max(best, v)
                     roll += p * best
                 self._rolls[k][n] = roll
                 self._values[k][n] = max(self._bank(k), roll)

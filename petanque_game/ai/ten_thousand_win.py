@@ -181,8 +181,7 @@ class PairTurn:
                     best = -1.0
                     for s, left in choices:
                         v = value[left][t + s]
-                        if v > best:
-                            best = v
+                        best = max(best, v)
                     total += p * best
                 value[n][t] = self._rolled[t * 8 + n] = total
             value[0][t] = value[DICE][t]

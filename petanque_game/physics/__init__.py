@@ -41,7 +41,8 @@ TUMBLE_VERSION = 3  # the first version whose launches hold a tumble
 SIMULATED_VERSIONS = (2, 3)  # the versions whose records this program re-simulates exactly
 
 __all__ = [
-    "PHYSICS_VERSION", "SIMULATED_VERSIONS", "TUMBLE_VERSION", "LaunchError", "Level", "LevelError", "Path", "ReleaseZone", "ThrowResult", "check_aim", "check_launch",
+    "PHYSICS_VERSION", "SIMULATED_VERSIONS", "TUMBLE_VERSION", "LaunchError", "Level",
+    "LevelError", "Path", "ReleaseZone", "ThrowResult", "check_aim", "check_launch",
     "level_names", "level_sha256", "list_levels", "load_level", "load_named_level",
     "random_launch", "release_zone", "simulate_throw", "top_face",
 ]

@@ -133,7 +133,8 @@ class StaticPlan:
     """The fixed parts of a world for a level and a number of players."""
 
     statics: tuple[tuple[Polygon, float], ...]  # (outline, top): the seats' walls, then obstacles
-    outlines: tuple[Polygon, ...]  # the same outlines alone (what a body off the board keeps out of)
+    # the same outlines alone (what a body off the board keeps out of)
+    outlines: tuple[Polygon, ...]
     highest: float  # the highest thing anything can land on: above it a flight touches nothing
     # what a flight must keep clear of: walls as segments (ax, ay, bx, by, half width),
     # obstacles as circles (x, y, radius) round them (walls are long: a circle would cover half

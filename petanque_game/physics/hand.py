@@ -59,7 +59,8 @@ def draw_orientation(rng: random.Random) -> int:
 
 
 def draw_tumble(rng: random.Random) -> int:
-    """The chance in how the dice a throw knocks land (0 to TUMBLE_MAX, every one equally likely)."""
+    """The chance in how the dice a throw knocks land (0 to TUMBLE_MAX, every one equally
+    likely)."""
     return rng.getrandbits(32)
 
 

@@ -18,8 +18,8 @@ A player's file name must be 1 to 40 printable characters. A level given by its 
 already answers to that name with other bytes, and a record of it verifies wherever a board of
 that name with those bytes is found by name (so: put it in your levels folder).
 
-Seats (docs/rules.md#terningepetanque-the-table: a wall per player, 8 dice out): `walls.sides` names the
-walls, each standing outside the board at compass `angle`; `seats` says which wall each seat of
+Seats (docs/rules.md#terningepetanque-the-table: a wall per player, 8 dice out): `walls.sides` names
+the walls, each standing outside the board at compass `angle`; `seats` says which wall each seat of
 a 2-, 3- and 4-player game uses, in seat (clockwise) order.
 """
 
@@ -246,7 +246,7 @@ def list_levels() -> list[tuple[str, Level | LevelError]]:
         mine = _user_files()
     except OSError as exc:
         folder = user_levels_dir()
-        return out + [(folder.name, LevelError(f"{folder}: cannot be listed "
+        return [*out, (folder.name, LevelError(f"{folder}: cannot be listed "
                                                f"({exc.strerror or exc})"))]
     for file in mine[:MAX_USER_LEVELS]:
         name = file[:-5]
@@ -268,6 +268,6 @@ def _try(load, file: str) -> Level | LevelError:
         return load()
     except LevelError as exc:
         return exc
-    except Exception as exc:  # noqa: BLE001 -- a bug of ours must not hide the other boards
+    except Exception as exc:  # a bug of ours must not hide the other boards
         return LevelError(f"{_file(file)}: cannot be checked (internal error: "
                           f"{type(exc).__name__})")

@@ -195,7 +195,7 @@ def throw_problem(level: Level, wall: Wall, obj: str) -> str | None:
     lo_e, hi_e = t.min_elevation, t.max_elevation
     spread = [lo_e + (hi_e - lo_e) * k / (ELEVATIONS - 1) for k in range(ELEVATIONS)]
     best = min(max(math.radians(45.0), lo_e), hi_e)  # the likeliest first
-    elevations = [best] + sorted(spread, key=lambda e: abs(e - best))
+    elevations = [best, *sorted(spread, key=lambda e: abs(e - best))]
     cleared = reached = False
     for elevation in elevations:
         top = flight(t.max_speed, elevation)

@@ -153,5 +153,6 @@ def _off_board(board: Board, x: float, y: float) -> float:
         return max(abs(x) - hx, abs(y) - hy)
     if board.contains(x, y):
         return -math.inf
-    return max(0.0, max((ax - x) * nx + (ay - y) * ny
-                        for ax, ay, nx, ny, _, _, _ in _edges(board.outline)))
+    outside = max((ax - x) * nx + (ay - y) * ny
+                  for ax, ay, nx, ny, _, _, _ in _edges(board.outline))
+    return max(0.0, outside)

@@ -6,9 +6,9 @@ starts at `hand_height - height / 2`); at each touchdown the horizontal speed lo
 `landing_friction * (1 + restitution) * impact speed`, and the body bounces back up with
 `restitution * impact speed` until that is below HOP_MIN; then a die rolls on while it is fast
 enough to tip (`rolling.roll_on`, the world's model for a lone die) and the body slides to a stop
-under the felt's friction. The horizontal speed is constant in the air. Each flight arc is done in closed
-form (the sums of the Euler steps), so a prediction costs a few microseconds per bounce, not a
-loop over every step: cheap enough for a level's load-time checks and for the AI's aiming.
+under the felt's friction. The horizontal speed is constant in the air. Each flight arc is done in
+closed form (the sums of the Euler steps), so a prediction costs a few microseconds per bounce, not
+a loop over every step: cheap enough for a level's load-time checks and for the AI's aiming.
 
 Distances are measured horizontally from the release point along the throw's heading. A wall
 is given as the stretch of that line over which the body's underside must stay above the wall's

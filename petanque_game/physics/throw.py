@@ -5,8 +5,9 @@
 (world.py: a new space each throw, with pymunk parts kept per board and laid out exactly as new
 ones would be),
 stepped at a fixed 1/480 s until everything is still or 20 simulated seconds have passed, and the
-settled `Table` comes back with the path for playback (`results.py`). Same inputs, the same Table bit for bit,
-in any process on the same machine (no random numbers, no clock, one thread, a fixed order).
+settled `Table` comes back with the path for playback (`results.py`). Same inputs, the same Table
+bit for bit, in any process on the same machine (no random numbers, no clock, one thread, a fixed
+order).
 
 The result table lists the diamond and every die of the round in throw order, the thrown die
 last. A die that ended off the board during this throw has `off_during = thrower` (whoever owns

@@ -8,11 +8,11 @@ thrown body's flight (an `airborne.Flier`: docs/design.md#pseudo-3d-flight, whic
 there), the dice rolling on the felt (a `rolling.Roller`), the hits the contact callbacks record
 and the path's frames. `settle.py` runs it and reads the settled table and the path back.
 
-Felt friction is pymunk's `tank.py` idiom (docs/design.md#coming-to-rest): a PivotJoint and a GearJoint
-per body to the static body with max_bias 0 and max_force mu*m*g (torque mu*m*g times the body's
-radius of gyration). The thrown body gets them when it lands (there is no friction in the air).
-A body at rest that nothing touches needs no friction either, so the joints are added to a body
-only when it is first woken (a contact begins with it, or with a body touching it, or it is
+Felt friction is pymunk's `tank.py` idiom (docs/design.md#coming-to-rest): a PivotJoint and a
+GearJoint per body to the static body with max_bias 0 and max_force mu*m*g (torque mu*m*g times the
+body's radius of gyration). The thrown body gets them when it lands (there is no friction in the
+air). A body at rest that nothing touches needs no friction either, so the joints are added to a
+body only when it is first woken (a contact begins with it, or with a body touching it, or it is
 landed on), right after that step, in item order. (Each pair acts on its own body alone, so the
 order in which different bodies' joints were added changes no number.)
 
@@ -22,8 +22,8 @@ throw in progress is noted), hits recorded by the `begin` callbacks tumble the d
 (in a sorted order: callback order is not deterministic), a die that lay before the throw and has
 been struck hard or moved is knocked (physics 3: it tumbles by chance, `knocked.py`), and rest is
 declared after REST_CHECKS checks in a row with every body slower than REST_SPEED and REST_SPIN
-and no overlap deeper than MAX_OVERLAP. Only bodies this throw has woken are read at a check. After MAX_STEPS everything
-stops where it is, and a body still in the air comes down (`Flier.come_down`).
+and no overlap deeper than MAX_OVERLAP. Only bodies this throw has woken are read at a check. After
+MAX_STEPS everything stops where it is, and a body still in the air comes down (`Flier.come_down`).
 
 Only pymunk's public API is used (plain `Space.step`, `Body.position`, ...): what a step costs
 around pymunk is kept small by doing little Python per step (bodies at rest that nothing touched
@@ -123,7 +123,7 @@ class World:
 
     def _hit(self, arb: pymunk.Arbiter, space: pymunk.Space, data) -> None:
         a, b = arb.shapes
-        if a.collision_type == AIR or b.collision_type == AIR:
+        if AIR in (a.collision_type, b.collision_type):
             return  # the flier: decided by Flier.air_contact, every step
         ia, ib = self.index.get(a), self.index.get(b)
         if ia is not None and ib is not None:

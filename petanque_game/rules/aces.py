@@ -51,7 +51,8 @@ MIDDLE, LEFT, RIGHT, STAYS = "middle", "left", "right", "stays"
 GOES = {1: MIDDLE, 2: LEFT, 3: STAYS, 4: STAYS, 5: RIGHT, 6: STAYS}
 
 
-ROLL, DICE, OVER = Phase  # ROLL: the seat to move rolls every die it holds; OVER: the last ace is out
+# ROLL: the seat to move rolls every die it holds; OVER: the last ace is out
+ROLL, DICE, OVER = Phase
 
 
 def new_game(num_players: int, options: Mapping | None = None) -> AcesState:

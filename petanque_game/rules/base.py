@@ -1,9 +1,9 @@
 """What every game's rules share: who is to move, the actions, the refusal of an illegal one.
 
-The rules are pure state machines (docs/design.md#rules-are-pure-state-machines): a state, immutable, says
-whether a seat, chance or the engine is to move, lists what may be done, and `apply` gives the next
-state. The rules never draw a random number: at a chance node the match draws one outcome from
-`chance_outcomes()` with its own seeded stream and applies it like any other action.
+The rules are pure state machines (docs/design.md#rules-are-pure-state-machines): a state,
+immutable, says whether a seat, chance or the engine is to move, lists what may be done, and `apply`
+gives the next state. The rules never draw a random number: at a chance node the match draws one
+outcome from `chance_outcomes()` with its own seeded stream and applies it like any other action.
 
 A recorded event (docs/records.md#events) is one player's act with the chance outcome it caused: a
 `Roll` decision followed by the `Dice` it produced is one `roll` event.
@@ -18,8 +18,10 @@ from fractions import Fraction
 from typing import Any, Protocol, runtime_checkable
 
 # Values of `State.to_move` that are not seats.
-CHANCE = -1  # the match draws a chance outcome (or, in Terningepetanque, the physics settles a throw)
-ENGINE = -2  # the rules have a bookkeeping step to take (state.engine_action()), e.g. scoring a round
+# the match draws a chance outcome (or, in Terningepetanque, the physics settles a throw)
+CHANCE = -1
+# the rules have a bookkeeping step to take (state.engine_action()), e.g. scoring a round
+ENGINE = -2
 TERMINAL = -3  # the game is over
 
 
@@ -188,7 +190,7 @@ def ordered_dice_outcomes(count: int) -> list[tuple[Dice, Fraction]]:
     p = Fraction(1, 6**count)
     outcomes: list[tuple[Dice, Fraction]] = [(Dice(()), Fraction(1))]
     for _ in range(count):
-        outcomes = [(Dice(d.values + (v,)), p) for d, _ in outcomes for v in range(1, 7)]
+        outcomes = [(Dice((*d.values, v)), p) for d, _ in outcomes for v in range(1, 7)]
     return outcomes
 
 

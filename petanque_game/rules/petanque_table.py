@@ -1,8 +1,8 @@
 """Terningepetanque's table at rest and a throw's launch, as plain values.
 
 The physics produces a `Table` when a throw has settled; the rules score a round from it; the record
-stores it as a throw's `outcome` (docs/records.md#terningepetanque: mm from the board's centre, x right,
-y up, angles in radians). Nothing here simulates anything.
+stores it as a throw's `outcome` (docs/records.md#terningepetanque: mm from the board's centre, x
+right, y up, angles in radians). Nothing here simulates anything.
 
 A die's 3D orientation is one of the 24 rotations of a cube, numbered 0-23 (see `physics/cube.py`
 for the numbering); `face` is the value on top and follows from it.
@@ -145,9 +145,9 @@ class Aim:
 
 @dataclass(frozen=True)
 class Launch(Aim):
-    """Every number the physics needs to re-run a throw (docs/records.md `launch`): the aim as the hand
-    released it (any wobble applied), `orientation`, the die's starting cube rotation 0-23 in the
-    hand (0 for the diamond), and `tumble` (0 to TUMBLE_MAX), the chance in how the dice this
+    """Every number the physics needs to re-run a throw (docs/records.md `launch`): the aim as the
+    hand released it (any wobble applied), `orientation`, the die's starting cube rotation 0-23 in
+    the hand (0 for the diamond), and `tumble` (0 to TUMBLE_MAX), the chance in how the dice this
     throw knocks land (`physics/knocked.py`; 0 for the diamond; None in a throw of physics
     version 2, made before knocked dice tumbled by chance). All three are chance, drawn by the
     match after the thrower decided the aim (`physics.hand`), so no player can choose or see them
@@ -156,8 +156,8 @@ class Launch(Aim):
     orientation: int = 0
     tumble: int | None = None
 
-    FIELDS = Aim.FIELDS + ("orientation",)
-    KEYS = FIELDS + ("tumble",)  # in a record's launch: `tumble` only in physics version 3 on
+    FIELDS = (*Aim.FIELDS, "orientation")
+    KEYS = (*FIELDS, "tumble")  # in a record's launch: `tumble` only in physics version 3 on
 
     @property
     def aim(self) -> Aim:

@@ -1,4 +1,5 @@
-"""Ship, Captain and Crew ("6-5-4", docs/rules.md#ship-captain-and-crew): points or pot, cargo re-rolls.
+"""Ship, Captain and Crew ("6-5-4", docs/rules.md#ship-captain-and-crew): points or pot, cargo
+re-rolls.
 
 A turn is up to three rolls. After each roll a 6 (ship), then a 5 (captain), then a 4 (crew) are
 secured automatically and in strict order, one die of each; the unsecured dice are rolled next
@@ -278,7 +279,9 @@ class ShipCaptainCrewState:
         return actions
 
     def chance_outcomes(self) -> list[tuple[Dice, Fraction]]:
-        return base.ordered_dice_outcomes(self.pending) if self.pending and not self.finished else []
+        if self.pending and not self.finished:
+            return base.ordered_dice_outcomes(self.pending)
+        return []
 
     def apply(self, action: object) -> ShipCaptainCrewState:
         if self.finished:

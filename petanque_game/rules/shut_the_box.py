@@ -334,7 +334,7 @@ def _adding_up(boxes: tuple[int, ...], total: int) -> list[tuple[int, ...]]:
     for i, b in enumerate(boxes):
         if b > total:
             break
-        sets.extend((b,) + rest for rest in _adding_up(boxes[i + 1:], total - b))
+        sets.extend((b, *rest) for rest in _adding_up(boxes[i + 1:], total - b))
     return sets
 
 

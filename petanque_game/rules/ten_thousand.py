@@ -1,10 +1,10 @@
 """Ten Thousand (Titusind): roll six dice, set scoring dice aside, bank or push your luck.
 
-Variant: docs/rules.md#ten-thousand, the seed's rules with no straights or other combinations. Scoring
-dice count only within one roll: three 1s 1000, three of 2-6 worth 100 times the value, a single 1
-100, a single 5 50; six of a kind is two triples, four or five of a kind a triple plus singles that
-score only if they are 1s or 5s. A set of dice scores its best split, and every die set aside must
-take part in that scoring (keeping 2-2-2-2 is refused: one 2 does not score).
+Variant: docs/rules.md#ten-thousand, the seed's rules with no straights or other combinations.
+Scoring dice count only within one roll: three 1s 1000, three of 2-6 worth 100 times the value, a
+single 1 100, a single 5 50; six of a kind is two triples, four or five of a kind a triple plus
+singles that score only if they are 1s or 5s. A set of dice scores its best split, and every die set
+aside must take part in that scoring (keeping 2-2-2-2 is refused: one 2 does not score).
 
 Readings made here:
 - A turn starts with a `Roll(6)` decision (the record's `roll` event); a roll with no scoring die is
@@ -12,8 +12,9 @@ Readings made here:
 - After a keep the seat chooses `Roll(dice left)` or `Bank()`; there is no minimum to bank.
 - Hot dice with `hot_dice_banks` (default true): when all six dice are set aside the turn total is
   added to the score at once (the game ends there if it reaches the target); the seat then chooses
-  `Roll(6)` with a new turn total of 0, or `Bank()`, banking 0 and ending the turn (docs/records.md).
-  With `hot_dice_banks` false the turn total carries on with six new dice and a bust loses all of it.
+  `Roll(6)` with a new turn total of 0, or `Bank()`, banking 0 and ending the turn
+  (docs/records.md). With `hot_dice_banks` false the turn total carries on with six new dice and a
+  bust loses all of it.
 - The first score to reach `target` wins at once, so a game has exactly one winner.
 """
 
@@ -284,7 +285,8 @@ def keep_score(dice: tuple[int, ...] | list[int]) -> int:
 
 
 def legal_keeps(roll: tuple[int, ...] | list[int]) -> list[tuple[int, ...]]:
-    """Every distinct set of dice (sorted values) that may be set aside from `roll`; [] is a bust."""
+    """Every distinct set of dice (sorted values) that may be set aside from `roll`; [] is a
+    bust."""
     have = Counter(roll)
     choices = []
     for value in sorted(have):

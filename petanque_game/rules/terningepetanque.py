@@ -251,7 +251,7 @@ class TerningepetanqueState:
         rolls = self.rolloff_rolls + base.dice_values(action, 1)
         if len(rolls) < len(self.rolloff_contenders):
             return replace(self, rolling=False, rolloff_rolls=rolls)
-        passes = self.rolloff_passes + (tuple(zip(self.rolloff_contenders, rolls)),)
+        passes = (*self.rolloff_passes, tuple(zip(self.rolloff_contenders, rolls)))
         best = max(rolls)
         tied = tuple(s for s, v in zip(self.rolloff_contenders, rolls) if v == best)
         done = len(tied) == 1
@@ -371,8 +371,8 @@ def throw_order(num_players: int, starter: int) -> tuple[tuple[int, str, int | N
     """A round's throws as (player, obj, die): the diamond by the starter, then each player's die 0
     in seat order from the starter, then each player's die 1 in the same order."""
     seats = [(starter + k) % num_players for k in range(num_players)]
-    return ((starter, DIAMOND, None),) + tuple((p, DIE, i) for i in range(DICE_PER_PLAYER)
-                                               for p in seats)
+    return ((starter, DIAMOND, None),
+            *((p, DIE, i) for i in range(DICE_PER_PLAYER) for p in seats))
 
 
 def score_round(table: Table, penalties: Seats) -> tuple[Seats, Seats]:
@@ -436,7 +436,8 @@ def _rounds_scored(events: list, index: int, state: object) -> int:
     return sum(1 for e in events[: index + 1] if e.get("action") == "round_end")
 
 
-SPEC = GameSpec(GAME_ID, TITLE, sys.modules[__name__], frozenset({"roll", "throw", "rethrow", "round_end"}),
+SPEC = GameSpec(GAME_ID, TITLE, sys.modules[__name__],
+                frozenset({"roll", "throw", "rethrow", "round_end"}),
                 "petanque_game.ai.petanque", MIN_PLAYERS, MAX_PLAYERS, order=10, board=True,
                 codecs=CODECS, implied=implied, window="petanque_game.ui.table.game",
                 hints="petanque_game.ai.hints_petanque",

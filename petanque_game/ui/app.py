@@ -28,6 +28,7 @@ with (`run`); the AI thinks on a daemon thread, which never holds up the exit.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
@@ -44,7 +45,7 @@ from typing import Any
 # is imported; a player's own SDL_FRAMEBUFFER_ACCELERATION wins.
 os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
-import pygame  # noqa: E402 - after the hint above
+import pygame  # after the hint above
 
 from petanque_game import logs, paths, saves
 from petanque_game.files import ensure_folder, os_reason
@@ -68,7 +69,8 @@ MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION
 
 
 class App(SceneStack):
-    """The window and its scene stack (scenes registered and opened by name: ui/scenes/__init__.py)."""
+    """The window and its scene stack (scenes registered and opened by name:
+    ui/scenes/__init__.py)."""
 
     def __init__(self, size: tuple[int, int] | None = None, replay: str | None = None,
                  settings: Settings | None = None, start_menu: bool = True,
@@ -101,10 +103,10 @@ class App(SceneStack):
         pygame.key.start_text_input()
         self.errors = 0  # bugs met so far (App.crash)
         self.quit_warned = False  # told once that quitting keeps an unsaved game as last saved
-        try:
-            saves.tidy_user_folder()  # what killed saves and finished games left behind
-        except OSError:
-            pass  # a user folder that cannot be tidied is reported below
+        # what killed saves and finished games left behind; a user folder that cannot be tidied
+        # is reported below
+        with contextlib.suppress(OSError):
+            saves.tidy_user_folder()
         if start_menu:
             self.open(MENU)
         self._tell_start_problems()
@@ -116,10 +118,9 @@ class App(SceneStack):
         pygame.mixer.pre_init(22050, -16, 1, MIXER_BUFFER)  # a small buffer: sounds on time
         pygame.init()
         if not pygame.mixer.get_init():
-            try:
+            # no sound device: the game needs none, and stays silent
+            with contextlib.suppress(pygame.error):
                 pygame.mixer.init()
-            except pygame.error:
-                pass  # no sound device: the game needs none, and stays silent
 
     def _tell_start_problems(self) -> None:
         """The mistakes in the settings files (the first few in the window, the first
@@ -139,7 +140,7 @@ class App(SceneStack):
                     if len(problems) <= LOGGED_PROBLEMS else
                     lang.tr("app.more_problems_unlisted", n=more, log=logs.log_path(),
                             logged=LOGGED_PROBLEMS))
-            lines = lines[:MAX_SHOWN_PROBLEMS - 1] + [told]
+            lines = [*lines[:MAX_SHOWN_PROBLEMS - 1], told]
         folders = [paths.user_dir_problem(), *paths.folder_problems().values()]
         folders = [f[0].upper() + f[1:] + "." for f in folders if f]
         if folders and self.scenes and self.scenes[0].name == MENU:
@@ -148,7 +149,7 @@ class App(SceneStack):
         if lines:
             self.toast.show("\n".join(lines), "bad", 6.0 + len(lines))
 
-    # --- a replay ----------------------------------------------------------------------------------
+    # --- a replay ---------------------------------------------------------------------------------
 
     def open_replay(self, path: Path) -> None:
         """Watch the record at `path` (or back at the menu, saying why it cannot be watched)."""
@@ -156,7 +157,7 @@ class App(SceneStack):
 
         play.open_replay_scene(self, path)
 
-    # --- input -------------------------------------------------------------------------------------
+    # --- input ------------------------------------------------------------------------------------
 
     def to_logical(self, pos: tuple[float, float]) -> tuple[int, int]:
         """A window position mapped to the logical surface (may fall outside it, in the bars)."""
@@ -249,7 +250,7 @@ class App(SceneStack):
         self.open("settings")
         return True
 
-    # --- window ------------------------------------------------------------------------------------
+    # --- window -----------------------------------------------------------------------------------
 
     def toggle_fullscreen(self) -> None:
         self.set_fullscreen(not self.fullscreen)
@@ -299,7 +300,7 @@ class App(SceneStack):
         self.toast.show(lang.tr("app.screenshot_saved", path=str(path)), "info", 2.5)
         return path
 
-    # --- the loop ----------------------------------------------------------------------------------
+    # --- the loop ---------------------------------------------------------------------------------
 
     def step(self, dt: float) -> None:
         """Advance the app by `dt` seconds: the visible scenes' animations, AI pacing, the toast."""
@@ -371,7 +372,7 @@ class App(SceneStack):
                     self._shown = picture
             elif self.running:
                 self.render()
-        except Exception as exc:  # noqa: BLE001 - the one handler of bugs in the window
+        except Exception as exc:  # the one handler of bugs in the window
             self.crash(exc)
 
     @property
@@ -394,7 +395,7 @@ class App(SceneStack):
         for scene in reversed(scenes):
             try:
                 scene.exit()
-            except Exception as again:  # noqa: BLE001 - logged; the next scene still closes
+            except Exception as again:  # logged; the next scene still closes
                 logs.report_bug(again, "window, closing a scene after a bug")
         self.toast = Toast()
         self.open("error", line, log)
@@ -528,7 +529,7 @@ def run_app(app_factory) -> int:
     except PictureUnsaved as e:
         print(f"petanque-game play: {e}", file=sys.stderr)
         return 1
-    except Exception as exc:  # noqa: BLE001 - the last resort: logged, one line to the player
+    except Exception as exc:  # the last resort: logged, one line to the player
         if getattr(exc, "logged", False):
             line = f"internal error ({type(exc).__name__}); the details are in {logs.log_path()}"
         else:

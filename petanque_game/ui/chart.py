@@ -45,12 +45,12 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, series: Series,
     seats = list(range(n)) if seats is None else seats
     xs = series.xs or [0]
     values = [v for _, scores in series.points for v in scores] or [0]
-    low, high = min(0, min(values)), max(0, max(values))
+    low, high = min(0, *values), max(0, *values)
     ystep = nice_step(high - low)
     low, high = math.floor(low / ystep) * ystep, math.ceil(high / ystep) * ystep
     if high == low:
         high = low + ystep
-    xmax = max(1, max(xs))
+    xmax = max(1, *xs)
     xstep = nice_step(xmax, 8)
 
     label_w = max(theme.font(TICK).size(lang.number(v))[0]

@@ -150,7 +150,7 @@ def tray_surface(size: tuple[int, int], rim: int = 20) -> pygame.Surface:
     return s
 
 
-# --- where rolled dice lie, and their tumble -------------------------------------------------------
+# --- where rolled dice lie, and their tumble ------------------------------------------------------
 
 
 @dataclass(frozen=True)

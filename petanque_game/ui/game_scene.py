@@ -41,7 +41,7 @@ class GameScene(Scene):
         self.leave_warned = False  # told once that leaving keeps the game as last saved
         self.challenge_tag = _challenge_tag(session)  # "DAILY CHALLENGE" in the header, or ""
 
-    # --- pacing ------------------------------------------------------------------------------------
+    # --- pacing -----------------------------------------------------------------------------------
 
     @property
     def busy(self) -> bool:
@@ -207,13 +207,13 @@ class GameScene(Scene):
 
     @property
     def menu_button(self) -> Button:
-        return Button(pygame.Rect(1134, 12, 130, 42), lang.tr("game.menu"), self.leave, size=24, hint="",
-                      style="ghost", tag="menu")
+        return Button(pygame.Rect(1134, 12, 130, 42), lang.tr("game.menu"), self.leave, size=24,
+                      hint="", style="ghost", tag="menu")
 
     @property
     def rules_button(self) -> Button:
-        return Button(pygame.Rect(994, 12, 130, 42), lang.tr("game.rules"), self.show_rules, size=24, hint="",
-                      style="ghost", tag="rules")
+        return Button(pygame.Rect(994, 12, 130, 42), lang.tr("game.rules"), self.show_rules,
+                      size=24, hint="", style="ghost", tag="rules")
 
     @property
     def settings_button(self) -> Button:

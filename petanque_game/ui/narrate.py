@@ -80,7 +80,7 @@ def tell_ten_thousand(step: Any, names: list[str]) -> list[str]:
         who = names[ev.player]
         if isinstance(ev, Rolled):
             roll = dice_text(ev.dice)
-            if a.busted and a.turn_player != b.turn_player or (a.busted and a.phase == "start"):
+            if (a.busted and a.turn_player != b.turn_player) or (a.busted and a.phase == "start"):
                 if b.turn_total:
                     lines.append(says("narrate.tt.bust_lost", who, dice=roll,
                                       points=n(b.turn_total)))

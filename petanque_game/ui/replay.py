@@ -94,7 +94,7 @@ class ReplayControls:
     def slower(self) -> None:
         self.speed_index = max(0, self.speed_index - 1)
 
-    # --- jumping -----------------------------------------------------------------------------------
+    # --- jumping ----------------------------------------------------------------------------------
 
     def jump(self, shown: int) -> None:
         """Stand after `shown` events at once, the scene at rest there (see the module's words)."""
@@ -123,7 +123,7 @@ class ReplayControls:
                                                         other.dragging)
         self._marks = other._marks
 
-    # --- the buttons and keys ----------------------------------------------------------------------
+    # --- the buttons and keys ---------------------------------------------------------------------
 
     def buttons(self) -> list[Button]:
         pause = lang.tr("replay.play") if self.paused else lang.tr("replay.pause")
@@ -137,7 +137,8 @@ class ReplayControls:
                   self.speed_index < len(SPEEDS) - 1)]
         return self.scene.layout_buttons(
             [Button(pygame.Rect(0, 0, w, 64), label, action, enabled, 24 if
-                    theme.font(24, True).size(label)[0] <= w - 14 else 20, hint, "primary" if tag == "pause" else "normal", tag=tag)
+                    theme.font(24, True).size(label)[0] <= w - 14 else 20, hint,
+                    "primary" if tag == "pause" else "normal", tag=tag)
              for label, action, hint, tag, w, enabled in specs])
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -177,7 +178,7 @@ class ReplayControls:
                 return True
         return False
 
-    # --- the timeline ------------------------------------------------------------------------------
+    # --- the timeline -----------------------------------------------------------------------------
 
     def timeline_rect(self) -> pygame.Rect:
         """Across the status bar's text (left of its buttons), above the line saying where the
@@ -216,8 +217,8 @@ class ReplayControls:
             x = self.x_of(m, rect)
             tall = (k + 1) % (every * 5) == 0
             pygame.draw.line(surface, theme.colour("text" if tall else "muted"),
-                             (x, rect.y + (0 if tall else 4)), (x, rect.bottom - (0 if tall else 4)),
-                             2 if tall else 1)
+                             (x, rect.y + (0 if tall else 4)),
+                             (x, rect.bottom - (0 if tall else 4)), 2 if tall else 1)
         thumb = (self.x_of(self.session.shown, rect), rect.centery)
         pygame.draw.circle(surface, theme.colour("edge"), thumb, 10)
         pygame.draw.circle(surface, theme.colour("accent" if self.dragging else "text"), thumb, 8)

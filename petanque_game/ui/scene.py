@@ -5,9 +5,9 @@ A scene handles input (consuming an event or passing it to the scene below), upd
 animation clock, and draws to the fixed 1280x720 logical surface. `draw` never changes game state:
 drawing the same moment twice gives the same picture.
 
-A scene is opened by its name through the app (`app.open("results", session)`, ui/scenes/__init__.py), so
-a scene module never imports another. Scenes know the app only as `AppLike`, so no scene
-imports ui/app.py, not even for its type hints.
+A scene is opened by its name through the app (`app.open("results", session)`,
+ui/scenes/__init__.py), so a scene module never imports another. Scenes know the app only as
+`AppLike`, so no scene imports ui/app.py, not even for its type hints.
 """
 
 from __future__ import annotations
@@ -60,7 +60,8 @@ class Scene:
     """Base scene: override what you need."""
 
     opaque = True  # False: the scene below is drawn first (an overlay such as the results panel)
-    name = ""  # the name it was opened by (ui/scenes/__init__.py); "" for a scene pushed as an object
+    # the name it was opened by (ui/scenes/__init__.py); "" for a scene pushed as an object
+    name = ""
 
     def __init__(self, app: AppLike):
         self.app = app

@@ -16,7 +16,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -196,7 +196,8 @@ class LiveSession(Session):
 
     def _failed(self, e: OSError) -> None:
         where = (f"its autosave holds the first {self.saved_events} of its "
-                 f"{len(self.record.events)} events" if self.saved_events else "it has no autosave yet")
+                 f"{len(self.record.events)} events" if self.saved_events
+                 else "it has no autosave yet")
         self.unsaved = self.save_problem = (
             f"this game is not saved: cannot write {self.match.autosave}: {os_reason(e)}; "
             f"{where}, and saving is tried again after every move and every few seconds")
@@ -426,7 +427,7 @@ class AtOnce(Executor):
 def _run(future: Future, decide: Callable[[], Any]) -> None:
     try:
         future.set_result(decide())
-    except BaseException as e:  # noqa: BLE001 - handed to the window's thread as it is
+    except BaseException as e:  # handed to the window's thread as it is
         future.set_exception(e)
 
 
@@ -471,7 +472,7 @@ def new_game(game: str, players: list[Seat], options: dict, seed: int,
     """A new game, autosaved in a file of its own (saves.py): no other game is moved, hidden or
     overwritten, whether or not this one's first save succeeds. A `practice` game is neither
     autosaved nor kept when it ends. `hands`: each human seat's hand on a board (`Match.new`)."""
-    created = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    created = datetime.now(UTC).isoformat(timespec="seconds")
     match = Match.new(game, players, options, seed, level, created=created, hands=hands)
     if practice:
         session = LiveSession(match)
@@ -556,7 +557,8 @@ class ReplaySession(Session):
 
     def narrate(self, step: Step) -> list[str]:
         """As `Session.narrate`, said once per language: a jump makes the last steps again, and
-        their lines never change (benchmarks/bench_frames.py, a Terningepetanque replay scrubbed)."""
+        their lines never change (benchmarks/bench_frames.py, a Terningepetanque replay
+        scrubbed)."""
         key = (step.first_event, len(step.transitions), lang.language())
         lines = self._narrated.get(key)
         if lines is None:

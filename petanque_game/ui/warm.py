@@ -12,6 +12,7 @@ throwaway match's, and every table is a pure function of the rules.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Mapping
 from typing import Any
@@ -51,7 +52,7 @@ def _work() -> None:
             _done.add(key)
         try:
             play_a_little(key[0], dict(key[1]))
-        except Exception as exc:  # noqa: BLE001 - a warm-up that fails only leaves tables cold
+        except Exception as exc:  # a warm-up that fails only leaves tables cold
             from petanque_game.logs import report_bug
 
             report_bug(exc, f"warming the AI for {key[0]} {key[1]}")  # a bug: logged, in full
@@ -71,8 +72,7 @@ def play_a_little(game: str, options: dict[str, Any], moves: int = MOVES) -> Non
     for _ in range(moves):
         if match.over:
             return
-        try:
+        # nothing to hint here (the engine's turn): the decision still warms
+        with contextlib.suppress(ValueError):
             hint(game, match.state)
-        except ValueError:  # nothing to hint here (the engine's turn): the decision still warms
-            pass
         match.play_ai_turn()

@@ -1,9 +1,11 @@
-"""Small building blocks of the scenes: buttons, panels, the toast that says why a click was refused.
+"""Small building blocks of the scenes: buttons, panels, the toast that says why a click was
+refused.
 
-A widget draws itself from its own fields and the mouse position it is given; it holds no game state.
-What a frame draws again and again unchanged (a button's picture, a panel's shadow, the veil over a
-scene) is made once and kept (`Pictures`), keyed by everything it is drawn from, the colours in use
-included, so a change of language, palette or label makes a new picture and never shows a stale one.
+A widget draws itself from its own fields and the mouse position it is given; it holds no game
+state. What a frame draws again and again unchanged (a button's picture, a panel's shadow, the
+veil over a scene) is made once and kept (`Pictures`), keyed by everything it is drawn from, the
+colours in use included, so a change of language, palette or label makes a new picture and never
+shows a stale one.
 """
 
 from __future__ import annotations
@@ -280,9 +282,9 @@ class TextField:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE):
                 self.active = False
                 return True
-            if pygame.K_F1 <= event.key <= pygame.K_F15:
-                return False  # the function keys (F1: the rules) work while typing
-            return True  # swallow other keys while typing (no 'r' rolling the dice)
+            # the function keys (F1: the rules) work while typing; other keys are swallowed
+            # (no 'r' rolling the dice)
+            return not pygame.K_F1 <= event.key <= pygame.K_F15
         return False
 
     def draw(self, surface: pygame.Surface, blink: bool) -> None:

@@ -21,7 +21,7 @@ from petanque_game.ui.scene import Scene
 SceneFactory = Callable[..., Scene]  # (app, *arguments of that scene) -> a new scene
 
 
-# --- the registry: one factory per name ------------------------------------------------------------
+# --- the registry: one factory per name -----------------------------------------------------------
 
 def _menu(app: Any) -> Scene:
     from petanque_game.ui.scenes.menu import MenuScene
@@ -140,7 +140,7 @@ SCENES: dict[str, SceneFactory] = {
 MENU = "menu"
 
 
-# --- the stack -------------------------------------------------------------------------------------
+# --- the stack ------------------------------------------------------------------------------------
 
 class SceneStack:
     """The scenes shown, topmost last, and the factories that make a scene by its name."""

@@ -7,7 +7,7 @@ and the player's results so far; Play starts it (challenge.py, challenge_play.py
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 
 import pygame
 
@@ -115,7 +115,7 @@ class ChallengesScene(Scene):
         name = lang.tr("results.you")
         try:
             challenge_play.keep(made)
-            created = datetime.now(timezone.utc).isoformat(timespec="seconds")
+            created = datetime.now(UTC).isoformat(timespec="seconds")
             match = challenge_play.start(made, name, created=created)
         except (ChallengeError, OSError) as e:
             self.problem = getattr(e, "reason", None) or str(e)

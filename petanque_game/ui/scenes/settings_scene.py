@@ -55,7 +55,7 @@ class SettingsScene(Scene):
     def settings(self) -> Settings:
         return self.app.settings
 
-    # --- changes -----------------------------------------------------------------------------------
+    # --- changes ----------------------------------------------------------------------------------
 
     def change(self, key: str, value) -> None:
         """Set one setting, apply it where it shows at once, and keep it."""
@@ -100,7 +100,7 @@ class SettingsScene(Scene):
     def close(self) -> None:
         self.app.pop()
 
-    # --- the controls ------------------------------------------------------------------------------
+    # --- the controls -----------------------------------------------------------------------------
 
     def rows(self) -> list[tuple[str, list[Button]]]:
         """(label, its buttons) per row of the left column."""
@@ -179,7 +179,7 @@ class SettingsScene(Scene):
         y = next(y for label, y, _ in self.placed_rows() if label == "volume")
         return pygame.Rect(SLIDER.x, y + 17, SLIDER.w, SLIDER.h)
 
-    # --- input -------------------------------------------------------------------------------------
+    # --- input ------------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -213,7 +213,7 @@ class SettingsScene(Scene):
             sound.play("clack")
         return True  # nothing reaches the game below while the settings are open
 
-    # --- drawing -----------------------------------------------------------------------------------
+    # --- drawing ----------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.colour("background"))

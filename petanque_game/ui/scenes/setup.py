@@ -58,7 +58,8 @@ def value_label(key: str, value: Any) -> str:
     value: 1 == True in Python, and "Rounds: 1" must not read "on"."""
     if isinstance(value, bool):
         name = f"setup.value.{key}.{'on' if value else 'off'}"
-        return lang.tr(name) if lang.has(name) else lang.tr(f"setup.value.{'on' if value else 'off'}")
+        plain = f"setup.value.{'on' if value else 'off'}"
+        return lang.tr(name) if lang.has(name) else lang.tr(plain)
     if isinstance(value, str):
         name = f"setup.value.{key}.{value}"
         return lang.tr(name) if lang.has(name) else value
@@ -125,7 +126,7 @@ class SetupScene(Scene):
         self._fit_players()
         self._rebuild()
 
-    # --- the model ---------------------------------------------------------------------------------
+    # --- the model --------------------------------------------------------------------------------
 
     @property
     def rules(self):
@@ -133,8 +134,7 @@ class SetupScene(Scene):
 
     def options(self) -> dict[str, Any]:
         game = self.choices.game
-        chosen = self.choices.options.setdefault(game, self.defaults.options(game))
-        return chosen
+        return self.choices.options.setdefault(game, self.defaults.options(game))
 
     def _fit_players(self) -> None:
         rows = self.choices.players
@@ -250,7 +250,7 @@ class SetupScene(Scene):
         self.app.pop()
         open_game_scene(self.app, session)
 
-    # --- layout ------------------------------------------------------------------------------------
+    # --- layout -----------------------------------------------------------------------------------
 
     def _commit_fields(self) -> None:
         for row, f in zip(self.choices.players, self.fields):
@@ -297,8 +297,8 @@ class SetupScene(Scene):
                             tag="add"))
         y = 236
         opts = self.options()
-        for key, values in self.offered(opts):
-            values = list(values)
+        for key, offered in self.offered(opts):
+            values = list(offered)
             if not any(same_value(opts[key], v) for v in values):
                 values.append(opts[key])
             w = (LABEL_W - 8 * (len(values) - 1)) // len(values)
@@ -334,7 +334,7 @@ class SetupScene(Scene):
                         size=32, hint="Enter", style="primary", tag="start"))
         self.buttons = b
 
-    # --- input and drawing -------------------------------------------------------------------------
+    # --- input and drawing ------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         for f in self.fields:
@@ -361,7 +361,7 @@ class SetupScene(Scene):
             elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and \
                     spec_of(self.choices.game).board:
                 self.turn_board_page(1 if event.key == pygame.K_PAGEDOWN else -1)
-            elif event.key == pygame.K_LEFT or event.key == pygame.K_RIGHT:
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 i = game_ids().index(self.choices.game) + (1 if event.key == pygame.K_RIGHT else -1)
                 self.set_game(game_ids()[i % len(game_ids())])
             return True

@@ -24,7 +24,7 @@ from petanque_game.ui.table.draw import (
     shade,
 )
 
-# --- textures (made once) ---------------------------------------------------------------------------
+# --- textures (made once) -------------------------------------------------------------------------
 
 FLOOR = (34, 30, 28)  # the floor the board stands on
 TILE = 128
@@ -54,7 +54,8 @@ def felt_tile(felt: tuple[int, int, int]) -> pygame.Surface:
             pygame.draw.line(s, col, (i, j), end)
             if end[0] >= TILE or end[1] >= TILE:  # the tile repeats: wrap the fibre round
                 pygame.draw.line(s, col, (i - TILE * (end[0] >= TILE), j - TILE * (end[1] >= TILE)),
-                                 (end[0] - TILE * (end[0] >= TILE), end[1] - TILE * (end[1] >= TILE)))
+                                 (end[0] - TILE * (end[0] >= TILE),
+                                  end[1] - TILE * (end[1] >= TILE)))
         _tiles[key] = s
     return _tiles[key]
 
@@ -105,7 +106,7 @@ def _blit_tiled(surf: pygame.Surface, tile: pygame.Surface, anchor: tuple[float,
                                        *surf.get_size()))
 
 
-# --- the level --------------------------------------------------------------------------------------
+# --- the level ------------------------------------------------------------------------------------
 
 _boards: dict[tuple, pygame.Surface] = {}
 BOARD_CACHE = 6  # pictures of the whole area (one per still view: at rest, the close-up)

@@ -73,7 +73,7 @@ class Camera:
         self.goal_scale, self.goal_look = self._scale, self.look
         self._snap()
 
-    # --- mapping (what the mouse and the drawing use) ----------------------------------------------
+    # --- mapping (what the mouse and the drawing use) ---------------------------------------------
 
     @property
     def view(self) -> View:
@@ -106,7 +106,7 @@ class Camera:
     def poly(self, points) -> list[tuple[float, float]]:
         return self.view.poly(points)
 
-    # --- where it should look ----------------------------------------------------------------------
+    # --- where it should look ---------------------------------------------------------------------
 
     def rest(self, play: list[tuple[float, float]] | None = None) -> None:
         """Aim at the rest view (`rest_view`) of `play` (mm: the diamond and the dice lying on the

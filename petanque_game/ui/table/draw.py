@@ -67,7 +67,7 @@ def shade(rgb, normal) -> tuple[int, int, int]:
     return theme.mix(rgb, (0, 0, 0), 0.45 * (1.0 - lit))
 
 
-# --- bodies -----------------------------------------------------------------------------------------
+# --- bodies ---------------------------------------------------------------------------------------
 
 
 def draw_diamond(surface: pygame.Surface, view: View, level, x: float, y: float, angle: float,

@@ -95,7 +95,7 @@ def _draw_rolloff(scene, surface: pygame.Surface, box: pygame.Rect) -> None:
     x, y = box.x + 14, box.y + 10
     theme.blit_text(surface, lang.tr("table.start.title"), (x, y), 26, "text", True)
     y += 32
-    passes = list(st.rolloff_passes) + [tuple(zip(st.rolloff_contenders, st.rolloff_rolls))]
+    passes = [*st.rolloff_passes, tuple(zip(st.rolloff_contenders, st.rolloff_rolls))]
     for n, rolls in enumerate(passes):
         for seat, value in rolls:
             body, pip = td.die_colours(seat)

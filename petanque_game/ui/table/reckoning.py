@@ -126,8 +126,8 @@ def _measure(scene: Any, area: pygame.Surface, r: Reckoning) -> None:
             pygame.draw.circle(area, col, at, ring + 3, 3)
         if _in_doubles(table, d):
             pygame.draw.circle(area, theme.colour("good"), at, ring + 8, 2)
-        _label(area, taken, at, centre, die_px, lang.tr("table.reckoning.mm", mm=f"{d.distance:.0f}"),
-               "accent" if near else "text")
+        _label(area, taken, at, centre, die_px,
+               lang.tr("table.reckoning.mm", mm=f"{d.distance:.0f}"), "accent" if near else "text")
 
 
 def _seat_names(scene: Any) -> list[pygame.Rect]:
@@ -138,8 +138,8 @@ def _seat_names(scene: Any) -> list[pygame.Rect]:
     names = []
     for seat, player in enumerate(scene.session.players):
         zone = release_zone(scene.level, scene.n, seat)
-        names.append(td.release_label(pygame.Rect(scene.view.board_rect), scene.view, zone, seat, player.name,
-                                      False)[1].inflate(6, 2))
+        names.append(td.release_label(pygame.Rect(scene.view.board_rect), scene.view, zone, seat,
+                                      player.name, False)[1].inflate(6, 2))
     return names
 
 

@@ -1,6 +1,6 @@
-"""The Terningepetanque table scene: the board from above, aiming and throwing, the throw played back
-from the physics' path, distances to the diamond, the reckoning at each round's end, the roll for
-who starts, and the take-back prompt when the rules offer it.
+"""The Terningepetanque table scene: the board from above, aiming and throwing, the throw played
+back from the physics' path, distances to the diamond, the reckoning at each round's end, the roll
+for who starts, and the take-back prompt when the rules offer it.
 
 Aiming (the `aim` setting, `table/aim.py`): with "point" the player points where the throw should
 come to rest and clicks (or presses Space); the wheel or W/S set the elevation, Q/E the spin, the
@@ -37,8 +37,7 @@ from petanque_game.ui import lang, sound
 from petanque_game.ui.game_scene import GameScene
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.session import Session, Step
-from petanque_game.ui.table import overlay as overlay
-from petanque_game.ui.table import watch as watch
+from petanque_game.ui.table import overlay, watch
 from petanque_game.ui.table.aim import (
     ELEVATION_STEP,
     TARGET_STEP,
@@ -392,7 +391,8 @@ class TableScene(TableDrawing, GameScene):
         return aim_at(self.level, self.n, due[0], self.target, self.elevation, due[1], self.spin)
 
     def hand_for(self, seat: int) -> Any:
-        """The hand `seat` throws with (`physics.hand`): the person's chosen one, an AI's level's."""
+        """The hand `seat` throws with (`physics.hand`): the person's chosen one, an AI's
+        level's."""
         from petanque_game.physics import hand as hands
 
         player = self.session.players[seat]
@@ -542,7 +542,7 @@ class TableScene(TableDrawing, GameScene):
             throw_keys = "table.drag_keys" if self.aim_mode == "drag" else "table.throw_keys"
             specs = [hint, ("table.button.use_hint", self.use_hint, key_names(s, "use_hint"),
                             "use_hint", "normal", 150),
-                     ("table.button.throw", lambda: self.throw(), lang.tr(throw_keys), "throw",
+                     ("table.button.throw", self.throw, lang.tr(throw_keys), "throw",
                       "primary", 170)]
             if self.keeping_on:  # the throw before may still be taken back
                 specs.insert(2, ("table.button.rethrow", self.rethrow, key_names(s, "rethrow"),
@@ -554,9 +554,8 @@ class TableScene(TableDrawing, GameScene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.camera_event(event):  # zoom (ui/table/view.py)
             return True
-        if self.reckoning is not None and self.flight is None:
-            if self._reckoning_event(event):
-                return True
+        if self.reckoning is not None and self.flight is None and self._reckoning_event(event):
+            return True
         if self.replay is not None and self.replay.handle_event(event):
             return True
         if self.header_event(event):
@@ -718,6 +717,7 @@ class TableScene(TableDrawing, GameScene):
 
 
 def due_throw(state: Any) -> tuple[int, str, int | None] | None:
-    """(seat, obj, die) of the throw due: the rules' `throw_due` ((obj, die)) and the seat to move."""
+    """(seat, obj, die) of the throw due: the rules' `throw_due` ((obj, die)) and the seat to
+    move."""
     due = state.throw_due
     return None if due is None else (state.to_move, *due)

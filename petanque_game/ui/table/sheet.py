@@ -70,7 +70,7 @@ def row_of(number: int, points: tuple[int, ...], closest: tuple[int, ...], ended
     return Row(number, tuple(points), tuple(closest), tuple(doubles), tuple(lost))
 
 
-# --- the rows a game holds -------------------------------------------------------------------------
+# --- the rows a game holds ------------------------------------------------------------------------
 
 
 @dataclass
@@ -121,7 +121,7 @@ def visible_rows(scene: Any) -> list[Row]:
     return [rows[k] for k in sorted(rows) if k <= last]
 
 
-# --- where it goes -----------------------------------------------------------------------------------
+# --- where it goes --------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -195,7 +195,7 @@ def place_sheet(level: Any, names: list[str], rounds: int, area: tuple[int, int]
     return best
 
 
-# --- drawing ---------------------------------------------------------------------------------------
+# --- drawing --------------------------------------------------------------------------------------
 
 
 def draw_sheet(surface: pygame.Surface, place: Placement, rows: list[Row], players: list[Any],
@@ -245,7 +245,7 @@ def _label(name: str, width: int) -> str:
     font = theme.font(SIZE, True)
     if font.size(name)[0] <= width or not name.split():
         return name
-    name = name.split()[0]
+    name = name.split(maxsplit=1)[0]
     while len(name) > 1 and font.size(name)[0] > width:
         name = name[:-1]
     return name

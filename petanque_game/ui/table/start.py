@@ -1,6 +1,6 @@
-"""The roll for who starts, shown as it happens: a small dice tray over the table where each player's
-die tumbles in and comes to rest on the value the match rolled (the record's `roll`), then who
-starts, or that the highest tied and roll again. The tumble is cosmetic (`ui/dice.py`): a pure
+"""The roll for who starts, shown as it happens: a small dice tray over the table where each
+player's die tumbles in and comes to rest on the value the match rolled (the record's `roll`), then
+who starts, or that the highest tied and roll again. The tumble is cosmetic (`ui/dice.py`): a pure
 function of the event's index, never a decider of the value."""
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from petanque_game.ui import lang, sound, theme
 from petanque_game.ui.game_ui import board_words
 from petanque_game.ui.table import board as tb
 from petanque_game.ui.table import draw as td
-from petanque_game.ui.table import watch as watch
+from petanque_game.ui.table import watch
 from petanque_game.ui.table.camera import REST_DIE
 from petanque_game.ui.table.panel import draw_side, prompt
 from petanque_game.ui.table.sheet import Placement, draw_sheet, place_sheet, visible_rows
@@ -85,8 +85,8 @@ class TableDrawing:
             cam.frame(points)
             cam.update(dt, FOLLOW_RATE)
             thrown = pieces[-1]
-            cam.keep_inside([(thrown.x, thrown.y), (thrown.x, thrown.y + thrown.z * td.HEIGHT_SHIFT)],
-                            24.0)
+            cam.keep_inside([(thrown.x, thrown.y),
+                             (thrown.x, thrown.y + thrown.z * td.HEIGHT_SHIFT)], 24.0)
         else:
             cam.rest(self.play_points())
             cam.update(dt)
@@ -401,10 +401,11 @@ class TableDrawing:
         clear = self.kept_clear(view, table)
         corners = []
         for side in range(size, CLOSEUP_SMALLEST - 1, -20):
-            corners = [r for r in (pygame.Rect(fx + w - side - pad, fy + pad, side, side),
+            right, bottom = fx + w - side - pad, fy + h - side - pad
+            corners = [r for r in (pygame.Rect(right, fy + pad, side, side),
                                    pygame.Rect(fx + pad, fy + pad, side, side),
-                                   pygame.Rect(fx + w - side - pad, fy + h - side - pad, side, side),
-                                   pygame.Rect(fx + pad, fy + h - side - pad, side, side))
+                                   pygame.Rect(right, bottom, side, side),
+                                   pygame.Rect(fx + pad, bottom, side, side))
                        if r.inflate(8, 8).collidelist(clear) < 0]
             if corners:
                 break

@@ -130,7 +130,7 @@ class Controls:
         return Button(pygame.Rect(0, 0, width, 64), label, action, enabled and self.human, 26,
                       hint, style, tag=tag)
 
-    # --- hints (each game overrides these) ---------------------------------------------------------
+    # --- hints (each game overrides these) --------------------------------------------------------
 
     def advise(self, state: Any) -> Advice:
         """The expert's move in `state` and what to say of it (run on the AI's thread)."""

@@ -175,7 +175,7 @@ class TrayScene(GameScene):
         else:
             self.hold = None
 
-    # --- hints -------------------------------------------------------------------------------------
+    # --- hints ------------------------------------------------------------------------------------
 
     @property
     def may_hint(self) -> bool:
@@ -217,7 +217,7 @@ class TrayScene(GameScene):
     def hint_pending(self) -> bool:
         return self.advice_job is not None and self.advice_job[0] is self.session.state
 
-    # --- where the dice are -------------------------------------------------------------------------
+    # --- where the dice are -----------------------------------------------------------------------
 
     def die_spots(self) -> list[dice.Resting]:
         if self.roll is None:
@@ -236,7 +236,7 @@ class TrayScene(GameScene):
         spot = self.die_spots()[i]
         return int(FELT_RECT.x + spot.x), int(FELT_RECT.y + spot.y)
 
-    # --- input -------------------------------------------------------------------------------------
+    # --- input ------------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.replay is not None and self.replay.handle_event(event):
@@ -278,14 +278,14 @@ class TrayScene(GameScene):
         if not self.hintable:
             return self.layout_buttons(self.controls.buttons())
         hint = Button(pygame.Rect(0, 0, 120, 64), lang.tr("tray.hint.button"), self.ask_hint,
-                      self.may_hint and not self.busy, 24, key_names(self.app.settings, "hint"), "ghost",
-                      tag="hint")
-        return self.layout_buttons(self.controls.buttons() + [hint])
+                      self.may_hint and not self.busy, 24, key_names(self.app.settings, "hint"),
+                      "ghost", tag="hint")
+        return self.layout_buttons([*self.controls.buttons(), hint])
 
     def is_hint_key(self, key: int) -> bool:
         return self.app.settings.is_key("hint", key)
 
-    # --- drawing -----------------------------------------------------------------------------------
+    # --- drawing ----------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
         c = self.controls

@@ -24,7 +24,7 @@ from petanque_game.ui.tray.layout import (
 )
 from petanque_game.ui.widgets import Button
 
-# --- Ship, Captain and Crew -------------------------------------------------------------------------
+# --- Ship, Captain and Crew -----------------------------------------------------------------------
 
 @dataclass
 class ShipTurn:
@@ -256,7 +256,7 @@ class ShipControls(Controls):
             info += lang.tr("tray.ship.rolloff")
         return info
 
-    # --- what the turn came to, and the hint -------------------------------------------------------
+    # --- what the turn came to, and the hint ------------------------------------------------------
 
     def outcome(self, step) -> str:
         for made in step.transitions:

@@ -16,7 +16,7 @@ from petanque_game.ui.tray.games import Advice, Controls, both, either
 from petanque_game.ui.tray.layout import HINT_COLOUR, PANEL_RECT, DieView, RollShown
 from petanque_game.ui.widgets import Button
 
-# --- Shut the Box ----------------------------------------------------------------------------------
+# --- Shut the Box ---------------------------------------------------------------------------------
 
 TILE_W, TILE_H, TILE_GAP = 88, 92, 10
 OPTIONS_SAID = 4  # a refusal names at most this many ways to close, then "..."
@@ -101,10 +101,11 @@ class ShutTheBoxControls(Controls):
         if st.phase == "close":
             return [self.button(lang.tr("tray.shut_the_box.close"), self.close, True,
                                 key_names(self.scene.app.settings, "close"), "close", "primary")]
+        settings = self.scene.app.settings
         return [self.button(lang.tr_n("tray.shut_the_box.roll", 1), lambda: self.roll(1),
-                            st.one_die_allowed, key_names(self.scene.app.settings, "roll_one"), "roll1"),
+                            st.one_die_allowed, key_names(settings, "roll_one"), "roll1"),
                 self.button(lang.tr_n("tray.shut_the_box.roll", 2), lambda: self.roll(2),
-                            st.phase == "roll", key_names(self.scene.app.settings, "roll"), "roll", "primary")]
+                            st.phase == "roll", key_names(settings, "roll"), "roll", "primary")]
 
     def key(self, key: int) -> bool:
         st = self.state
@@ -199,7 +200,7 @@ class ShutTheBoxControls(Controls):
         return lang.tr("tray.shut_the_box.header", round=st.round_number,
                        rounds=st.options["rounds"], rule=rule)
 
-    # --- what the turn came to, and the hint -------------------------------------------------------
+    # --- what the turn came to, and the hint ------------------------------------------------------
 
     @staticmethod
     def ended_turn(step) -> int | None:

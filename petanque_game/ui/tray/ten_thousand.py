@@ -97,8 +97,8 @@ class TenThousandControls(Controls):
             roll_label = lang.tr_n("tray.ten_thousand.roll_n", st.dice_in_hand)
             bank_label = lang.tr("tray.ten_thousand.bank_n", total=lang.number(st.turn_total)) \
                 if st.phase == "choosing" else lang.tr("tray.ten_thousand.bank")
-        return [self.button(roll_label, self.roll, st.phase != "over", key_names(self.scene.app.settings, "roll"),
-                            "roll", "primary"),
+        return [self.button(roll_label, self.roll, st.phase != "over",
+                            key_names(self.scene.app.settings, "roll"), "roll", "primary"),
                 self.button(bank_label, self.bank, st.phase in ("keeping", "choosing"),
                             key_names(self.scene.app.settings, "bank"), "bank")]
 
@@ -169,7 +169,7 @@ class TenThousandControls(Controls):
         return lang.tr("tray.ten_thousand.header", round=self.state.round_number,
                        target=lang.number(self.state.target))
 
-    # --- what the turn came to, and the hint -------------------------------------------------------
+    # --- what the turn came to, and the hint ------------------------------------------------------
 
     def outcome(self, step) -> str:
         b, a = step.before, step.after
