@@ -18,7 +18,7 @@ from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scenes.menu import MenuScene
 from petanque_game.ui.scenes.results import ResultsScene
 from petanque_game.ui.session import new_game
-from petanque_game.ui.widgets import Button, Pictures
+from petanque_game.ui.widgets import SETTLED, Button, Pictures
 
 pytestmark = pytest.mark.usefixtures("home")
 
@@ -37,7 +37,8 @@ def same(a: pygame.Surface, b: pygame.Surface) -> bool:
 def settled(app) -> pygame.Surface:
     """The picture once kept pictures are made (a changed one is drawn straight the first time)."""
     app.step(0.0)
-    app.render_logical()
+    for _ in range(SETTLED + 1):
+        app.render_logical()
     return app.render_logical().copy()
 
 
@@ -98,7 +99,7 @@ def test_pictures_forget_the_least_recently_used():
 
 def test_the_menu_is_never_shown_stale():
     app = fast_app()
-    app.render_logical()  # the backdrop kept in English
+    settled(app)  # the backdrop kept in English
     app.settings.language = "da"
     lang.use("da")
     app.scenes[0].resume()  # as the settings screen leaves it

@@ -20,6 +20,7 @@ from petanque_game.ui import lang, sound, theme
 
 HINT_SIZE = 18  # a button's key, under its label: the smallest text still read at 800x600
 CLEAR = (255, 0, 255)  # the colour key of a kept picture: what is not drawn on shows through
+SETTLED = 2  # frames a Backdrop's key stays the same before its picture is kept
 KEEP = True  # False: every picture drawn straight on the screen each frame (tests that watch text)
 
 
@@ -77,15 +78,16 @@ class Backdrop:
     """A scene's picture of what does not change from frame to frame, kept while its key (`look`
     and what the scene adds) and the surface's size stay the same. A frame whose key changed
     draws straight on the screen (what changes every frame, such as a replay being scrubbed,
-    costs no more than drawing it); the next frame with the same key draws it straight again and
-    keeps a copy of `area` (the whole surface by default) as it then is; later frames blit that
-    copy. So `paint` must cover `area` whole, or leave only what is the same under it while the
-    key is (the background)."""
+    costs no more than drawing it); once the key has stayed the same for SETTLED frames, a frame
+    draws it straight again and keeps a copy of `area` (the whole surface by default) as it then
+    is; later frames blit that copy. So `paint` must cover `area` whole, or leave only what is the
+    same under it while the key is (the background)."""
 
     def __init__(self) -> None:
         self.key: Hashable = None
         self.picture: pygame.Surface | None = None
         self.size = (0, 0)  # of the surface the copy was taken from
+        self.same = 0  # frames drawn straight with this key
 
     def draw(self, surface: pygame.Surface, key: Hashable,
              paint: Callable[[pygame.Surface], None], area: pygame.Rect | None = None) -> None:
@@ -96,10 +98,11 @@ class Backdrop:
             surface.blit(self.picture, area)
             return
         paint(surface)
-        if KEEP and self.key == key:
+        if self.key != key:
+            self.key, self.picture, self.same = key, None, 0
+        self.same += 1
+        if KEEP and self.same > SETTLED:
             self.picture, self.size = surface.subsurface(area).copy(), size
-        else:
-            self.key, self.picture = key, None
 
 
 def _shade(size: tuple[int, int], radius: int) -> pygame.Surface:
