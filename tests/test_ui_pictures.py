@@ -51,9 +51,11 @@ def painted(button: Button, hover: bool) -> pygame.Surface:
 
 
 def drawn(button: Button, mouse) -> pygame.Surface:
-    out = pygame.Surface((300, 120))
-    out.fill((22, 27, 36))
-    button.draw(out, mouse)
+    """The button drawn from its kept picture (made the second time it is asked for)."""
+    for _ in range(2):
+        out = pygame.Surface((300, 120))
+        out.fill((22, 27, 36))
+        button.draw(out, mouse)
     return out
 
 
@@ -88,6 +90,9 @@ def test_pictures_forget_the_least_recently_used():
         return lambda: made.append(n) or pygame.Surface((1, 1))
 
     kept = Pictures(2)
+    assert kept.again("z", make("z")) is None and made == []  # the first time: drawn straight
+    assert kept.again("z", make("z")) is not None and made == ["z"]
+    made.clear()
     kept.get("a", make("a"))
     kept.get("b", make("b"))
     kept.get("a", make("a"))  # kept: not made again, and now the most recent

@@ -30,6 +30,7 @@ class Pictures:
     def __init__(self, limit: int):
         self.limit = limit
         self.kept: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self.asked: OrderedDict[Hashable, None] = OrderedDict()  # keys asked once (`again`)
 
     def get(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
         picture = self.kept.get(key)
@@ -41,8 +42,20 @@ class Pictures:
             self.kept.move_to_end(key)
         return picture
 
+    def again(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface | None:
+        """The picture for `key` from the second time it is asked for; None the first time (the
+        caller draws it straight: a label that changes every frame makes no pictures)."""
+        if key in self.kept or key in self.asked:
+            self.asked.pop(key, None)
+            return self.get(key, make)
+        self.asked[key] = None
+        if len(self.asked) > self.limit:
+            self.asked.popitem(last=False)
+        return None
+
     def clear(self) -> None:
         self.kept.clear()
+        self.asked.clear()
 
 
 _shades = Pictures(64)
@@ -176,7 +189,11 @@ class Button:
         colours = tuple(theme.colour(name) for name in BUTTON_COLOURS)
         key = (self.rect.size, self.label, self.hint, self.size, self.style, self.selected,
                self.enabled, hover, colours)
-        surface.blit(_buttons.get(key, lambda: self.picture(hover)), self.rect.topleft)
+        picture = _buttons.again(key, lambda: self.picture(hover))
+        if picture is None:
+            self.paint(surface, self.rect, hover)
+        else:
+            surface.blit(picture, self.rect.topleft)
 
     def picture(self, hover: bool) -> pygame.Surface:
         """The button drawn on its own (its shadow below it: 3 px taller than the button)."""
