@@ -13,13 +13,17 @@ Crew for points, for a pot (2 and 8 players, both cargo rules) and in a match's 
 Each process is run `--repeat` times; the table gives the median and the largest in ms, and the
 largest of all. Nothing is asserted; the aim is 50 ms or less for every case.
 
-`--menu` measures instead every option set the setup screen offers for each tray game
-(`ui/game_ui.py`: Ten Thousand 4, Shut the Box 48, Ship, Captain and Crew 12), two players, with
-each level's first decision (easy, medium, expert) and the first hint, each in a fresh process
-(Shut the Box also at the match's last turn, where the expert plays for a target: its decision and
-hint). One process per option set imports the game and builds the state, then forks once per call:
-each call runs in a fork with nothing made yet, as a fresh process would, without paying for an
-interpreter's start each time (124 processes, 2-4 minutes on the 2-core machine).
+`--menu` measures instead every option set the setup screen offers for each tray game with a
+decision to make (each game's `GameUI.choices`: Ten Thousand 4, Shut the Box 48, Ship, Captain
+and Crew 12), two players, with each level's first decision (easy, medium, expert) and the first
+hint (Shut the Box also at the match's last turn, where the expert plays for a target: its
+decision and hint). One process per option set imports the game and builds the state, then forks
+once per call: each call runs in a fork with nothing made yet, as a fresh process would, without
+paying for an interpreter's start each time (112 processes a repeat, 1-2 minutes on the 2-core
+machine when it is quiet). `--warm` adds the same calls as the window meets them: after the
+warm-up it runs for those options in the setup screen and again as the game's tray opens
+(`ui/warm.py`, the same `play_a_little`), so twice as many processes. Each cell is the median and
+the largest over `--repeat` processes; the largest per game and kind of call follow the table.
 """
 
 from __future__ import annotations
@@ -104,12 +108,14 @@ def menu_cases(warmed: bool = False) -> list[tuple[str, str, str, tuple[str, ...
     """(label, game, setup, what is measured) for every option set the setup screen offers;
     `warmed`: after the warm-up the setup screen runs for those options (ui/warm.py)."""
     sys.path.insert(0, str(ROOT))
-    from petanque_game.ui.game_ui import GAMES
+    from petanque_game.rules.games import game_ids
+    from petanque_game.ui.game_ui import has_hint, ui_of
 
     found = []
-    for game, entry in GAMES.items():
-        if entry.scene != "tray":
-            continue
+    for game in game_ids():
+        entry = ui_of(game)
+        if entry.scene != "tray" or not has_hint(game):
+            continue  # the table's game, or one the dice alone decide (its AI builds nothing)
         keys = [k for k, _ in entry.choices]
         seen = set()
         for values in product(*(v for _, v in entry.choices)):
@@ -164,8 +170,8 @@ def main() -> None:
     parser.add_argument("--only", default="", help="only the cases whose label starts so")
     parser.add_argument("--menu", action="store_true", help="every option set the setup offers, "
                         "each level's first decision and the first hint")
-    parser.add_argument("--warm", action="store_true", help="with --menu: after the warm-up "
-                        "that the setup screen runs for the options shown (ui/warm.py)")
+    parser.add_argument("--warm", action="store_true", help="with --menu: also after the "
+                        "warm-up that the setup screen runs for the options shown (ui/warm.py)")
     args = parser.parse_args()
     if args.menu:
         menu(args)
@@ -223,27 +229,40 @@ def first_calls(game: str, setup: str, whats: tuple[str, ...]) -> dict[str, floa
 
 
 def menu(args: argparse.Namespace) -> None:
-    """The --menu table: ms of CPU of each first call."""
-    worst = (0.0, "")
+    """The --menu table: ms of CPU of each first call, cold and (with --warm) after the warm-up,
+    as "median/largest" over --repeat processes; then the largest per game."""
     load = os.getloadavg()[0]
-    print(f"{'option set (2 players)':<78}{'easy':>7}{'medium':>8}{'expert':>8}{'hint':>7}")
-    print("after the setup screen's warm-up (ui/warm.py)" if args.warm else
-          "cold: nothing made before the call")
-    for label, game, setup, whats in menu_cases(args.warm):
+    kinds = [False, True] if args.warm else [False]
+    whats = ("easy", "medium", "expert", "hint")
+    print(f"--repeat {args.repeat}: each cell the median/largest ms of CPU of that first call")
+    print("".join(f"{w + (' warm' if warmed else ''):>13}" for warmed in kinds for w in whats)
+          + "   option set (2 players)")
+    worst: dict[tuple[str, bool, str], tuple[float, float, str]] = {}
+    cold_cases = menu_cases(False)
+    warm_cases = menu_cases(True)
+    for (label, game, setup, asked), (_, _, warm_setup, _) in zip(cold_cases, warm_cases):
         if not label.startswith(args.only):
             continue
-        runs = [first_calls(game, setup, whats) for _ in range(args.repeat)]
         cells = []
-        for what in ("easy", "medium", "expert", "hint"):
-            if what not in whats:
-                cells.append("")
-                continue
-            took = max(run[what] for run in runs)
-            worst = max(worst, (took, f"{label} ({what})"))
-            cells.append(f"{took:.1f}")
-        print(f"{label:<78}{cells[0]:>7}{cells[1]:>8}{cells[2]:>8}{cells[3]:>7}", flush=True)
-    print(f"largest first call: {worst[0]:.1f} ms CPU, {worst[1]}; load average "
-          f"{load:.2f} at the start, {os.getloadavg()[0]:.2f} at the end")
+        for warmed in kinds:
+            runs = [first_calls(game, warm_setup if warmed else setup, asked)
+                    for _ in range(args.repeat)]
+            for what in whats:
+                if what not in asked:
+                    cells.append("")
+                    continue
+                times = [run[what] for run in runs]
+                med, top = statistics.median(times), max(times)
+                key = (game, warmed, what)
+                if top > worst.get(key, (0.0, 0.0, ""))[1]:
+                    worst[key] = (med, top, label)
+                cells.append(f"{med:.1f}/{top:.1f}")
+        print("".join(f"{c:>13}" for c in cells) + f"   {label}", flush=True)
+    print("largest per game (median/largest ms of CPU over the repeats, the case):")
+    for (game, warmed, what), (med, top, label) in sorted(worst.items()):
+        state = "after the warm-up" if warmed else "cold"
+        print(f"  {game:<18} {what:<7} {state:<18} {med:6.1f} / {top:6.1f}  {label}")
+    print(f"load average {load:.2f} at the start, {os.getloadavg()[0]:.2f} at the end")
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial
 
@@ -54,6 +55,7 @@ class Solution:
         return self.value[a, b][t, left]
 
 
+@cache  # two test modules check against the same solves; one worker solves each once
 def solve(target: int, banks: bool) -> Solution:
     goal = target // STEP
     table = {n: rolls(n) for n in range(1, DICE + 1)}

@@ -147,15 +147,28 @@ def test_choices_are_deterministic_given_the_rng():
         assert a == b
 
 
-def test_expert_beats_easy_in_pot_play_with_cargo_reroll_any():
-    """Measured: the expert wins about 70% of 2-player pot matches against easy (seats
-    alternated; benchmarks/RESULTS.md)."""
-    wins, games = 0.0, 200
+def expert_share_against_easy(games: int) -> float:
+    """The expert's share of `games` 2-player pot matches with cargo_reroll any against easy
+    (seats alternated, ties shared)."""
+    wins = 0.0
     for seed in range(games):
         levels = ("expert", "easy") if seed % 2 == 0 else ("easy", "expert")
         state = play(levels, {"mode": "pot", "cargo_reroll": "any"}, seed)
         wins += sum(1 / len(state.winners()) for s in state.winners() if levels[s] == "expert")
-    assert wins / games > 0.6
+    return wins / games
+
+
+def test_expert_beats_easy_in_pot_play_with_cargo_reroll_any():
+    """The expert wins more than half of 100 pot matches against easy (it wins 66% of 1,000,
+    about 3 standard errors of 100 games above a half); the slow twin holds it to 60%."""
+    assert expert_share_against_easy(100) > 0.5
+
+
+@pytest.mark.slow
+def test_expert_wins_60_percent_of_1000_pot_matches_against_easy():
+    """Measured: the expert wins about 66% of 2-player pot matches against easy (seats
+    alternated, these 1,000 seeded matches)."""
+    assert expert_share_against_easy(1000) > 0.6
 
 
 def _estimate(made: tuple[int, ...], later: int, anymode: bool) -> tuple[float, ...]:

@@ -114,14 +114,31 @@ def one_line(text, file):
     return text.count("\n") == 0 and str(file) in text and "Traceback" not in text
 
 
-@settings(max_examples=150, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
-                                 HealthCheck.data_too_large])
-@given(st.sampled_from(GAMES), st.data(),
-       st.sampled_from(["replace", "delete", "duplicate", "cut", "flip", "insert", "remove"]),
-       JUNK)
+CORRUPTED = given(st.sampled_from(GAMES), st.data(),
+                  st.sampled_from(["replace", "delete", "duplicate", "cut", "flip", "insert",
+                                   "remove"]),
+                  JUNK)
+FIXTURES_KEPT = [HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
+                 HealthCheck.data_too_large]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=FIXTURES_KEPT)
+@CORRUPTED
 def test_verify_the_replay_and_resume_answer_any_corruption_in_one_line(
         home, capsys, records, game, data, how, junk):
+    """60 corrupted files (the slow twin: 150)."""
+    answer_in_one_line(home, capsys, records, game, data, how, junk)
+
+
+@pytest.mark.slow
+@settings(max_examples=150, deadline=None, suppress_health_check=FIXTURES_KEPT)
+@CORRUPTED
+def test_verify_the_replay_and_resume_answer_150_corruptions_in_one_line(
+        home, capsys, records, game, data, how, junk):
+    answer_in_one_line(home, capsys, records, game, data, how, junk)
+
+
+def answer_in_one_line(home, capsys, records, game, data, how, junk):
     text = records[game]
     if how in ("replace", "delete", "duplicate"):
         raw = mutate_json(text, data, how, junk)

@@ -12,7 +12,7 @@ from test_ui_tray import human_move, start
 from ui_support import fast_app
 
 from petanque_game.record import Seat
-from petanque_game.ui import theme
+from petanque_game.ui import lang, theme
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scenes.handover import HandoverScene
 from petanque_game.ui.session import ReplaySession
@@ -102,6 +102,25 @@ def test_no_hand_over_between_a_human_and_an_ai():
     assert seats == {0, 1}  # the turn did pass both ways
 
 
+def test_a_hand_over_between_two_humans_with_an_ai_between_them():
+    """Ana, then the AI Bjørn, then Åse: the table is hidden before Åse's turn (the seat that
+    moved just before hers is the AI's, not a person's), and again before Ana's."""
+    app = handover_app()
+    scene = start(app, "ten-thousand", players=[Seat("Ana", "human"), Seat("Bjørn", "ai", "easy"),
+                                                Seat("Åse", "human")])
+    shown = []
+    for _ in range(6000):
+        if scene.session.over or len(shown) == 2:
+            break
+        if isinstance(app.top, HandoverScene):
+            shown.append((app.top.player, scene.session.seat_to_move))
+            app.key(pygame.K_RETURN)
+        elif app.top is scene and scene.human_turn:
+            human_move(app, scene)
+        app.step(1 / 60)
+    assert shown == [("Åse", 2), ("Ana", 0)]
+
+
 def test_no_hand_over_in_a_replay():
     app = handover_app()
     scene = start(app, "ten-thousand", players=TWO_HUMANS)
@@ -119,3 +138,18 @@ def test_no_hand_over_in_a_replay():
         if replay.session.at_end:
             break
     assert replay.session.at_end
+
+
+@pytest.mark.parametrize(("language", "title"), [("en", "Your turn"), ("da", "Din tur"),
+                                                 ("nb", "Din tur")])
+def test_a_player_called_you_is_told_it_is_their_turn(language, title):
+    # "Pass to You" (Danish "Giv videre til Du") read wrong on the default first seat
+    app = handover_app()
+    lang.use(language)
+    try:
+        you = lang.tr("narrate.you").capitalize()  # the first seat's default name
+        assert HandoverScene(app, you, 0).title() == title
+        assert HandoverScene(app, "Åse", 1).title() == lang.tr("handover.pass_to", name="Åse")
+        assert "Åse" in HandoverScene(app, "Åse", 1).title()
+    finally:
+        lang.use("en")

@@ -4,6 +4,7 @@ a played game written, read and rebuilt is the same game; the autosave resumes a
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -33,10 +34,25 @@ def play_randomly(game, options, seed, players, decisions_seed, limit=20_000):
     return match
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(GAMES), st.integers(0, 2**63 - 1), st.integers(0, 2**32),
-       st.integers(2, 4))
+PLAYED = given(st.sampled_from(GAMES), st.integers(0, 2**63 - 1), st.integers(0, 2**32),
+               st.integers(2, 4))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@PLAYED
 def test_a_played_game_round_trips_through_its_record(case, seed, decisions, players):
+    """60 random games (the slow twin: 150)."""
+    round_trips(case, seed, decisions, players)
+
+
+@pytest.mark.slow
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@PLAYED
+def test_150_played_games_round_trip_through_their_records(case, seed, decisions, players):
+    round_trips(case, seed, decisions, players)
+
+
+def round_trips(case, seed, decisions, players):
     game, i = case
     match = play_randomly(game, OPTION_SETS[game][i], seed, players, decisions)
     assert match.over, "a game played by legal moves ends"

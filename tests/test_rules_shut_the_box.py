@@ -440,9 +440,11 @@ def test_1000_random_games_per_option_set_end_and_keep_their_invariants(opts, se
     _random_games(opts, seed, num_players, rounds, shut_wins, 8)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_equal_histories_give_equal_states(seed):
+    # 50 games of 80 moves: a state that depends on anything but its history (identity, set
+    # order, a clock) differs in nearly every one, so 200 caught nothing more
     rng1, rng2 = random.Random(seed), random.Random(seed)
     a = play_random(2, {"rounds": 2}, rng1, 80)
     b = play_random(2, {"rounds": 2}, rng2, 80)

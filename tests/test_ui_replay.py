@@ -92,7 +92,7 @@ def test_stepping_back_shows_what_forward_showed_tray(tmp_path, monkeypatch, gam
 def test_stepping_back_shows_what_forward_showed_petanque(tmp_path, monkeypatch, window):
     if window is not None:
         monkeypatch.setattr(ReplaySession, "REST_WINDOW", window)
-    app = watch(record_file(tmp_path, "terningepetanque", {"rounds": 15}, 3))
+    app = watch(record_file(tmp_path, "terningepetanque", {"rounds": 11}, 3))
     assert len(app.top.session.states) > 2 * 30
     forward, back = forward_then_back(app)
     for k, (f, b) in enumerate(zip(forward, back)):

@@ -130,7 +130,7 @@ def test_a_watched_game_is_filled_by_its_reckonings_without_folding_its_record(m
         raise AssertionError("the record was folded")
 
     app = fast_app()
-    session = new_game("terningepetanque", ai_seats(3), {"rounds": 3}, 7, "bumper-lane")
+    session = new_game("terningepetanque", ai_seats(3), {"rounds": 2}, 7, "bumper-lane")
     open_game_scene(app, session)
     scene = app.top
     with monkeypatch.context() as patched:
@@ -142,7 +142,7 @@ def test_a_watched_game_is_filled_by_its_reckonings_without_folding_its_record(m
             app.render_logical()  # the sheet is drawn every frame
         assert session.over
         filled = dict(scored_rows(session))
-        assert [r.round for r in visible_rows(scene)] == [1, 2, 3]
+        assert [r.round for r in visible_rows(scene)] == [1, 2]
     replay = ReplaySession(paths.records_dir() / session.saved_record.name)
     replay.seek(len(replay.states))
     assert scored_rows(replay) == filled  # the reckonings' rows are the record's

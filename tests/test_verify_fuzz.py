@@ -58,13 +58,29 @@ def mutate(record, path, how, junk):
     return record
 
 
-@settings(max_examples=400, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
-@given(st.sampled_from(["ten-thousand", "shut-the-box", "ship-captain-crew",
-                        "terningepetanque"]),
-       st.data(), st.sampled_from(["replace", "delete", "duplicate"]), JUNK)
+BROKEN = given(st.sampled_from(["ten-thousand", "shut-the-box", "ship-captain-crew",
+                               "terningepetanque"]),
+               st.data(), st.sampled_from(["replace", "delete", "duplicate"]), JUNK)
+FIXTURES_KEPT = [HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=FIXTURES_KEPT)
+@BROKEN
 def test_any_broken_record_gets_a_clear_answer(tmp_path_factory, capsys, records, game, data,
                                                how, junk):
+    """150 broken records (the slow twin: 400)."""
+    broken_record_gets_a_clear_answer(tmp_path_factory, capsys, records, game, data, how, junk)
+
+
+@pytest.mark.slow
+@settings(max_examples=400, deadline=None, suppress_health_check=FIXTURES_KEPT)
+@BROKEN
+def test_any_of_400_broken_records_gets_a_clear_answer(tmp_path_factory, capsys, records, game,
+                                                       data, how, junk):
+    broken_record_gets_a_clear_answer(tmp_path_factory, capsys, records, game, data, how, junk)
+
+
+def broken_record_gets_a_clear_answer(tmp_path_factory, capsys, records, game, data, how, junk):
     record = records[game]
     path = data.draw(st.sampled_from(list(places(record))))
     broken = mutate(record, path, how, junk)

@@ -6,7 +6,9 @@ The expert plays for points where no win table is shipped (a target the menu doe
 solo practice). Its far tables (one per `hot_dice_banks` setting) and the one-turn reach chances
 take 0.1-0.3 s to build (`petanque_game/ai/ten_thousand_points`), too long for a first decision,
 so they are built here and written to `assets/ai/ten-thousand-points.json`, then read back with
-the game's own reader and compared with what was built.
+the game's own reader and compared with what was built. So are the rolls of one to six dice
+grouped by their choices (`ten_thousand_dice.roll_groups`, 15-25 ms to build, which every turn
+table needs): `assets/ai/ten-thousand-rolls.json`.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from petanque_game.ai import ten_thousand_dice as dice
 from petanque_game.ai import ten_thousand_points as points
 
 
@@ -40,6 +43,13 @@ def main() -> None:
         assert back._rolls == table._rolls and back._values == table._values, "read back wrong"
     assert points._reach_table() == reach, "reach chances read back wrong"
     print(f"wrote {out} ({out.stat().st_size:,} bytes)")
+    rolls = Path(args.out) / dice.FILE
+    rolls.write_text(json.dumps(dice.groups_json(), separators=(",", ":")) + "\n",
+                     encoding="utf-8")
+    dice._shipped.cache_clear()
+    for n in range(dice.DICE + 1):
+        assert dice._shipped()[n] == dice.build_roll_groups(n), "roll groups read back wrong"
+    print(f"wrote {rolls} ({rolls.stat().st_size:,} bytes)")
 
 
 if __name__ == "__main__":

@@ -58,18 +58,28 @@ class Hint:
     """The expert's `action` for the state, `text` saying it and its worth in English, and
     `value`: that worth as a number (a chance to win from 0 to 1, or expected points, as the
     text says). What the window says comes from keys, never from `text`: a tray game's `told`
-    (`Told`), Terningepetanque's `label` (what an aim is for: `ai.petanque.Label`)."""
+    (`Told`), Terningepetanque's `label` (what an aim is for: `ai.petanque.Label`).
+
+    A tray game's English `text` is said from its `told` only when asked for (`english` is then
+    empty): the window never reads it, and the first reading of the English texts would cost a
+    first hint tens of milliseconds (benchmarks/bench_cold_ai.py)."""
 
     action: Any
-    text: str
+    english: str
     value: float
     label: Any = None
     told: Told | None = None
 
+    @property
+    def text(self) -> str:
+        if self.told is not None and not self.english:
+            return tell(self.told, english_tr, english_number)
+        return self.english
+
 
 def told_hint(action: Any, told: Told) -> Hint:
-    """A tray game's hint: its English text said from the keys of `told`."""
-    return Hint(action, tell(told, english_tr, english_number), told.value, told=told)
+    """A tray game's hint: its English text said from the keys of `told` when first read."""
+    return Hint(action, "", told.value, told=told)
 
 
 _HINTS: dict[str, Callable[[Any, Any], Hint]] = {}

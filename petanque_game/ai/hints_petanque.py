@@ -6,9 +6,10 @@ throws exactly that aim. Its value is what that aim is worth when the player's h
 the player's expected points of the round less the best other player's, counting the throws
 still to come ("Aim short of the diamond: worth +3.2 points this round against your opponent");
 for the diamond's throw, the -5 it may cost, said as the risk of losing it. The worth is the mean
-over WORTH_SAMPLES fresh hands of the chosen aim, drawn apart from the hands the search chose
-with: the search's own figure for its best candidate is the largest of several noisy estimates,
-biased upwards, and is never shown.
+over WORTH_SAMPLES fresh hands of the chosen aim, spread evenly over the hand's errors
+(`petanque_hand_errors`), drawn apart from the hands the search chose with: the search's own
+figure for its best candidate is the largest of several noisy estimates, biased upwards, and is
+never shown.
 
 Both draw their hands from random streams seeded from the state (the table, the round, the throw
 due, the scores), never from the match's streams, so the same state gives the same hint and
@@ -64,8 +65,8 @@ def _said(action: object, value: float, label: object, state: rules.Terningepeta
     """The hint, its `text` in English from the keys the window says it by (`words_of`)."""
     hint = Hint(action, "", value, label)
     owner = getattr(label, "owner", None)
-    return replace(hint, text=words_of(hint, state, english_tr,
-                                       "" if owner is None else f"player {owner + 1}"))
+    return replace(hint, english=words_of(hint, state, english_tr,
+                                          "" if owner is None else f"player {owner + 1}"))
 
 
 def words_of(hint: Hint, state: rules.TerningepetanqueState, tr: Callable[..., str],

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Any
 
+from petanque_game.ai.petanque_hand_errors import spread_errors
 from petanque_game.ai.petanque_worth import Situation, points_worth, rest_worth, tie_break
 from petanque_game.physics.hand import Hand, draw_orientation, draw_tumble, wobble
 from petanque_game.physics.level import Level
@@ -257,11 +258,11 @@ def appraise(level: Level, situation: Situation, chosen: Aim, hand: Hand, rng: r
              samples: int) -> float:
     """What `chosen` is worth to the thrower (`points_worth`: its expected lead in points, or
     the diamond's penalty risked) when `hand` throws it: the mean over `samples` hands drawn
-    from `rng`, each hand's worth taken with the faces chance alone sets at their exact
-    distribution (`rest_worth`). Given a stream the search never saw, this is an honest estimate
-    of the aim the search chose, free of the search's bias for the luckiest of its noisy
-    estimates."""
-    hands = spread_hands(rng, samples)
+    from `rng` and spread evenly over the hand's errors (`petanque_hand_errors`), each hand's
+    worth taken with the faces chance alone sets at their exact distribution (`rest_worth`).
+    Given a stream the search never saw, this is an honest estimate of the aim the search chose,
+    free of the search's bias for the luckiest of its noisy estimates."""
+    hands = [_Drawn(rng.getrandbits(64), errors) for errors in spread_errors(rng, samples)]
     return sum(rest_worth(thrown_table(level, situation, chosen, hand, h), situation)
                for h in hands) / samples
 

@@ -107,7 +107,8 @@ class _Turn:
                     best = -1.0
                     for s, u in choices:
                         v = reached if k + s >= goal else rows[k + s][n - u]
-                        best = max(best, v)
+                        if v > best:  # noqa: PLR1730 - max() is slower in this hot loop
+                            best = v
                     roll += p * best
                 self._rolls[k][n] = roll
                 self._values[k][n] = max(self._bank(k), roll)

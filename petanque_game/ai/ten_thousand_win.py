@@ -181,7 +181,8 @@ class PairTurn:
                     best = -1.0
                     for s, left in choices:
                         v = value[left][t + s]
-                        best = max(best, v)
+                        if v > best:  # noqa: PLR1730 - max() is slower in this hot loop
+                            best = v
                     total += p * best
                 value[n][t] = self._rolled[t * 8 + n] = total
             value[0][t] = value[DICE][t]

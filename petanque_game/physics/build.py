@@ -27,6 +27,7 @@ from petanque_game.physics import flight, geometry
 from petanque_game.physics.geometry import Polygon
 from petanque_game.physics.level import Level
 from petanque_game.physics.level_play import STEPS_PER_SECOND
+from petanque_game.physics.rolling import roll_speed
 from petanque_game.rules.petanque_table import DIAMOND, DiamondRest, DieRest
 
 DT = 1.0 / STEPS_PER_SECOND  # 480 Hz or finer against tunnelling (docs/design.md#tunnelling)
@@ -77,12 +78,15 @@ class Item:
         "on",
         "orientation",
         "pivot",
+        "placed",
         "player",
         "rest",
+        "roll_ke",
         "rolled",
         "shape",
         "stirred",
         "torque",
+        "touched",
         "was_off",
     )
 
@@ -92,6 +96,7 @@ class Item:
         self.on, self.in_world, self.off_frame, self.was_off = True, False, None, False
         self.stirred = False  # moved since the last check (a body can stop between checks)
         self.awake = False  # may have been set moving by this throw: checked at every check
+        self.touched = False  # a contact has begun with it (it may have moved without waking)
         self.body = self.shape = self.pivot = self.gear = None
 
     def outline(self, x: float, y: float, angle: float) -> Polygon:
@@ -159,6 +164,7 @@ class KindPlan:
     force: float  # the felt's friction: mu * m * g
     torque: float  # ... and its torque limit: the force times the radius of gyration
     ke_rest: float  # kinetic energy under which the body counts as at rest
+    roll_ke: float  # kinetic energy under which it surely moves too slowly to roll (`_check`)
 
 
 # Plans per level, kept beside the (frozen, and unhashable: its seats are a dict) Level rather
@@ -232,9 +238,13 @@ def kind_plan(level: Level, kind: str) -> KindPlan:
     if not (0.0 < mass < math.inf and 0.0 < moment < math.inf):
         raise ValueError(f"a {kind} needs a positive mass and moment, not {mass}, {moment}")
     force = mu * mass * level.gravity
+    # a die rolls from roll_speed up (`rolling.py`): its energy is then m v^2 or more; half of
+    # that leaves no doubt in the rounding; the diamond never rolls
+    roll_ke = 0.5 * mass * roll_speed(level.gravity, level.dice.side) ** 2 if kind != DIAMOND \
+        else math.inf
     plan = KindPlan(local, mass, moment, height, spec.elasticity, spec.friction, force,
                      force * math.sqrt(moment / mass),
-                     mass * REST_SPEED ** 2 + moment * REST_SPIN ** 2)
+                     mass * REST_SPEED ** 2 + moment * REST_SPIN ** 2, roll_ke)
     plans[kind] = plan
     return plan
 

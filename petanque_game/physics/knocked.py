@@ -54,7 +54,7 @@ class Knocks:
     def __init__(self, tumble: int, items: list) -> None:
         self.tumble = tumble
         thrown = items[-1]
-        self.lying = {it: tuple(it.body.position) for it in items
+        self.lying = {it: it.placed for it in items  # (where pymunk has placed it)
                       if it.kind == "die" and it.in_world and it is not thrown}
 
     def moved(self, it, x: float, y: float) -> bool:

@@ -80,24 +80,27 @@ class Roller:
 
     def step(self) -> None:
         """After one physics step: turn the dice that have covered a side, stop the slow ones."""
-        still_rolling = []
-        threshold, dt, side = self.threshold, self.dt, self.side
+        threshold, side = self.threshold, self.side
+        stopped: list = []  # (Item)
         for it in self.rolling:
             if not it.in_world:
+                stopped.append(it)
                 continue
             body = it.body
             vx, vy = body.velocity
             speed = math.hypot(vx, vy)
             if speed < threshold:
                 it.pivot.max_force = it.force  # too slow to tip: it slides to rest
+                stopped.append(it)
                 continue
-            it.rolled += speed * dt
+            it.rolled += speed * self.dt
             if it.rolled >= side:
                 it.rolled -= side
                 k = cube.direction_index(math.atan2(vy, vx) - body.angle)
                 it.orientation = cube.roll(it.orientation, k, 1)
-                body.velocity = (vx * self.keep, vy * self.keep)
-                body.angular_velocity = body.angular_velocity * self.keep
+                keep = self.keep
+                body.velocity = (vx * keep, vy * keep)
+                body.angular_velocity = body.angular_velocity * keep
                 self.turns += 1
-            still_rolling.append(it)
-        self.rolling = still_rolling
+        if stopped:
+            self.rolling = [it for it in self.rolling if it not in stopped]

@@ -29,15 +29,7 @@ def run_throw(level: Level, table: Table, num_players: int, thrower: int, obj: s
               die: int | None, launch: Launch, record_path: bool) -> ThrowResult:
     world = World(level, table, num_players, thrower, obj, die, launch, record_path)
     steps = world.run()
-    contains = world.contains
-    for it in list(world.live):  # belt and braces: nothing at rest beyond the edge
-        body = it.body
-        x, y = body.position
-        if not contains(x, y):
-            world.fall_off(it, x, y, body.angle)
-            it.off_frame = max(0, len(world.frames) - 1)
-        else:
-            it.entry = (x, y, 0.0, body.angle, it.orientation)  # where it rests, read once
+    read_rest(world)
     if record_path:  # the last frame shows exactly where everything came to rest
         world.frames[-1] = tuple([it.entry for it in world.items])
     table_after = _settled_table(world)  # first: it lays a reset diamond, the path shows that
@@ -45,6 +37,22 @@ def run_throw(level: Level, table: Table, num_players: int, thrower: int, obj: s
     world.finish()
     return ThrowResult(table_after, path, steps, world.settled,
                        steps - world.flier.steps_skipped)
+
+
+def read_rest(world: World) -> None:
+    """Where every body in the world came to rest, read once into its entry (the checks keep
+    the entries only while a path is recorded); belt and braces: nothing at rest beyond the
+    edge."""
+    contains = world.contains
+    for it in list(world.live):
+        body = it.body
+        # untouched and never set moving, it lies where it was placed (`world.py`)
+        x, y = body.position if it.awake or it.touched else it.placed
+        if not contains(x, y):
+            world.fall_off(it, x, y, body.angle)
+            it.off_frame = max(0, len(world.frames) - 1)
+        else:
+            it.entry = (x, y, 0.0, body.angle, it.orientation)
 
 
 # Outline distances already measured, by the die's outline and place and the diamond's: the
@@ -124,6 +132,7 @@ def landing(level: Level, table: Table, num_players: int, thrower: int, obj: str
             die: int | None, launch: Launch) -> Landing:
     world = World(level, table, num_players, thrower, obj, die, launch, False)
     world.run()
+    read_rest(world)
     table_after = _settled_table(world)
     world.finish()
     rest = table_after.dice[-1] if obj != DIAMOND else table_after.diamond

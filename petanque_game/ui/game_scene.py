@@ -37,6 +37,7 @@ class GameScene(Scene):
         self.results_shown = False
         self.replay = None if session.interactive else ReplayControls(self)
         self.turn_seat = self._seat_to_move()  # whose turn it was last seen (the hand-over)
+        self.last_human = self._human(self.turn_seat)  # the last person seen to move
         self.retry_wait = 0.0
         self.leave_warned = False  # told once that leaving keeps the game as last saved
         self.challenge_tag = _challenge_tag(session)  # "DAILY CHALLENGE" in the header, or ""
@@ -62,17 +63,24 @@ class GameScene(Scene):
     def _seat_to_move(self) -> int | None:
         return self.session.seat_to_move if self.session.interactive else None
 
+    def _human(self, seat: int | None) -> int | None:
+        return seat if seat is not None and self.session.players[seat].kind == "human" else None
+
     def hand_over(self) -> None:
-        """When the turn passes from one human to another, hide the table until the next player
-        says they are ready (the hand-over screen, if the settings want it)."""
-        seat, before = self._seat_to_move(), self.turn_seat
-        if seat == before:
+        """When the turn passes from one person to another (AI seats between them or not), hide
+        the table until the next player says they are ready (the hand-over screen, if the
+        settings want it)."""
+        seat = self._seat_to_move()
+        if seat == self.turn_seat:
             return
         self.turn_seat = seat
-        players = self.session.players
-        if (seat is not None and before is not None and self.app.settings.handover
-                and players[seat].kind == "human" and players[before].kind == "human"):
-            self.app.open("handover", players[seat].name, seat, self.history[-2:])
+        person, before = self._human(seat), self.last_human
+        if person is None:
+            return
+        self.last_human = person
+        if before is not None and before != person and self.app.settings.handover:
+            self.app.open("handover", self.session.players[person].name, person,
+                          self.history[-2:])
 
     def sync(self) -> None:
         """Take in the session's new steps (narrate them, start their animations)."""

@@ -1,5 +1,7 @@
-"""The tray AI's tables made ready while the player is still in the setup screen (or as a resumed
-tray game opens).
+"""The tray AI's tables made ready while the player is still in the setup screen, and as a live
+tray game opens: every way into one (a new game, Resume, a challenge, a new game from the results
+through the setup, people taking turns, AIs alone) opens its `TrayScene`, which asks for this
+(tests/test_cold_ai.py).
 
 The expert's first decision or hint for a set of rules builds what it needs once per process (Ten
 Thousand's turn tables, Shut the Box's closes and odds): tens of milliseconds of CPU. So while the
@@ -31,7 +33,7 @@ def warm(game: str, options: Mapping[str, Any]) -> None:
 
     if not spec_of(game).hints:
         return  # a game the dice alone decide: its AI builds nothing
-    key = (game, tuple(sorted(options.items())))
+    key = key_of(game, options)
     with _lock:
         if key in _done or key == _wanted:
             return
@@ -40,6 +42,15 @@ def warm(game: str, options: Mapping[str, Any]) -> None:
             _worker = threading.Thread(target=_work, name="petanque-warm", daemon=True)
             _worker.start()
         _lock.notify()
+
+
+def key_of(game: str, options: Mapping[str, Any]) -> tuple[str, tuple]:
+    """What a warm-up is remembered by: the game and its options with the rules' defaults filled
+    in, so the setup's choices and the record's options of the same game are one warm-up."""
+    from petanque_game.rules.games import spec_of
+
+    defaults = {name: option.default for name, option in spec_of(game).options.items()}
+    return game, tuple(sorted((defaults | dict(options)).items()))
 
 
 def _work() -> None:

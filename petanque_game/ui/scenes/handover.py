@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from petanque_game.ui import lang, theme
+from petanque_game.ui.narrate import is_you
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.widgets import Button
 
@@ -29,6 +30,12 @@ class HandoverScene(Scene):
     def buttons(self) -> list[Button]:
         return [self.ready]
 
+    def title(self) -> str:
+        """'Pass to Åse'; 'Your turn' for a player called You ('Pass to You' reads wrong)."""
+        if is_you(self.player):
+            return lang.tr("handover.your_turn")
+        return lang.tr("handover.pass_to", name=self.player)
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.ready.click(event.pos)
@@ -43,9 +50,8 @@ class HandoverScene(Scene):
         pygame.draw.circle(surface, col, (640, 200), 54)
         if theme.marks_shown():
             theme.draw_mark(surface, self.seat, (640, 200), 48)
-        name = theme.fit(self.player, 64, 1100, True)
-        theme.blit_text(surface, lang.tr("handover.pass_to", name=name), (640, 300), 64, "text",
-                        True, "center")
+        theme.blit_text(surface, theme.fit(self.title(), 64, 1100, True), (640, 300), 64,
+                        "text", True, "center")
         theme.blit_text(surface, theme.fit(lang.tr("handover.hidden"), 28, 1100), (640, 360),
                         28, "muted", anchor="center")
         y = 398
