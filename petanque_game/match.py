@@ -62,6 +62,9 @@ class Match:
         self.record = record
         self.state = state
         self.autosave = autosave
+        # Who writes the autosave: None, this match at once; the window hands it to a thread
+        # (ui/session.py `write_behind`), given the file and the record.
+        self.saver: Callable[[Path, Record], None] | None = None
         self.spec = spec_of(record.game)
         self.rules = self.spec.rules
         self.last_throw: ThrowShown | None = None
@@ -278,7 +281,10 @@ class Match:
 
     def save(self) -> None:
         if self.autosave is not None:
-            self.record.save(self.autosave)
+            if self.saver is not None:
+                self.saver(self.autosave, self.record)
+            else:
+                self.record.save(self.autosave)
 
     # --- Terningepetanque ------------------------------------------------------------------------
 

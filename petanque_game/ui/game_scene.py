@@ -26,6 +26,9 @@ class GameScene(Scene):
     def __init__(self, app, session: Session):
         super().__init__(app)
         self.session = session
+        behind = getattr(session, "write_behind", None)
+        if behind is not None:  # a live game: its autosave written on the saves' thread
+            behind()
         self.seen = 0  # steps of the session already taken in
         self.history: list[str] = []  # what happened, newest last
         self.pending_lines: list[str] = []  # told once the animation showing them has ended
