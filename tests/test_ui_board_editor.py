@@ -146,6 +146,9 @@ def test_try_it_throws_on_the_draft_and_the_draft_waits():
         table = app.top
         assert table.name == "table" and table.session.practice
         assert table.session.match.level.title == editor.draft.data["title"]
+        app.key(pygame.K_ESCAPE)  # leaving the try: back to the draft, not to the menu
+        assert app.top is editor
+        click(app, "try")
         app.back_to_menu()
         app.key(pygame.K_b)
         assert app.top.draft is editor.draft  # the draft waited in the app's memory

@@ -250,7 +250,9 @@ class BoardEditorScene(Scene):
         session = new_game(board_game.id, [Seat(lang.tr("results.you"), "human"),
                                            Seat("AI", "ai", "medium")],
                            {"rounds": 1}, new_seed(), level, practice=True)
-        self.app.push(self.app.make("table", session))
+        table = self.app.make("table", session)
+        table.back_to_opener = True  # Escape or Menu comes back here, to the draft
+        self.app.push(table)
 
     def leave(self) -> None:
         self.app.memory.pop(MEMORY, None)
