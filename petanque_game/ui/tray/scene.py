@@ -414,7 +414,7 @@ class TrayScene(GameScene):
                 continue
             lift = 8 if view.selected else 0
             outline = theme.colour("accent") if view.selected else view.outline
-            if i in hinted:
+            if i in hinted and not view.selected:  # selected: its own colour, in the hint's ring
                 outline = HINT_COLOUR
             rect = dice.draw_die(surface, view.value, (ox + spot.x, oy + spot.y), DIE_SIZE,
                                  spot.angle, alpha=110 if view.dim else 255, lift=lift,
