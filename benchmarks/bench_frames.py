@@ -10,8 +10,9 @@ is slept, so the AI's worker thread thinks in the gaps as it does in the game).
 
 Scenes: the main menu; setup with each game selected; settings; a rules page and its how-to-play
 tab; the replay list and the statistics (a user folder of ~50 records made by `simulate`); the
-results screen with its chart; the hot-seat hand-over screen; each tray game, all-AI and with a
-person to move; the Terningepetanque table while a person aims (the mouse moving every frame),
+results screen with its chart; the hot-seat hand-over screen; the board editor; the challenges;
+each tray game, all-AI and with a person to move (the three games of chance all-AI: no decision
+is a person's); the Terningepetanque table while a person aims (the mouse moving every frame),
 during a throw with 7 dice already on the board (4 AIs, late in a round) and during the
 reckoning; a replay whose timeline is dragged to and fro (every frame a new point).
 
@@ -73,6 +74,7 @@ PACED = True  # --unpaced: frames back to back (as bench_table_frames.py times t
 WARM = 10  # frames not counted at the start of a scene: the caches being filled
 TRAY_GAMES = {"ten-thousand": {"target": 3000}, "shut-the-box": {"rounds": 3},
               "ship-captain-crew": {"target": 30}}
+CHANCE_GAMES = {"lcr": 3, "aces": 2, "even-odd": 2}  # the dice decide all: their seats
 AIS = [Seat("Åse", "ai", "medium"), Seat("Bjørn", "ai", "medium"), Seat("Kari", "ai", "medium"),
        Seat("Leif", "ai", "medium")]
 PERSON = Seat("Ana", "human")
@@ -249,9 +251,21 @@ def handover(frames: int) -> Times:
 
 def tray_ai(game: str, frames: int) -> Times:
     app = new_app()
-    open_game_scene(app, new_game(game, AIS[:3 if game == "shut-the-box" else 2],
-                                  TRAY_GAMES[game], 7))
+    seats = CHANCE_GAMES.get(game, 3 if game == "shut-the-box" else 2)
+    open_game_scene(app, new_game(game, AIS[:seats], TRAY_GAMES.get(game, {}), 7))
     return run_frames(app, frames)
+
+
+def board_editor(frames: int) -> Times:
+    app = new_app()
+    app.open("board_editor")
+    return run_frames(app, frames, wander(app))
+
+
+def challenges(frames: int) -> Times:
+    app = new_app()
+    app.open("challenges")
+    return run_frames(app, frames, wander(app))
 
 
 def tray_person(game: str, frames: int) -> Times:
@@ -320,7 +334,7 @@ def reckoning(frames: int) -> Times:
 
 def scrubbed(game: str, options: dict, frames: int) -> Times:
     """A recorded game watched, its timeline held and dragged to and fro: a new point each frame."""
-    match = Match.new(game, AIS[:2], options, 3)
+    match = Match.new(game, AIS[:CHANCE_GAMES.get(game, 2)], options, 3)
     match.play_to_end()
     path = Path(tempfile.mkdtemp(prefix="bench-frames-replay-")) / f"{game}-3.json"
     path.write_text(match.record.dumps(), "utf-8")
@@ -352,10 +366,14 @@ def scenes(frames: int) -> dict[str, Callable[[], Times]]:
         "statistics (~50 records, tabs clicked)": lambda: statistics_scene(frames),
         "results with its chart (Ten Thousand)": lambda: results(frames),
         "hand-over screen": lambda: handover(frames),
+        "board editor": lambda: board_editor(frames),
+        "challenges": lambda: challenges(frames),
     }
     for game in games:
         out[f"{game}, all-AI"] = lambda g=game: tray_ai(g, frames * 2)
         out[f"{game}, a person to move"] = lambda g=game: tray_person(g, frames * 2)
+    for game in CHANCE_GAMES:
+        out[f"{game}, all-AI"] = lambda g=game: tray_ai(g, frames * 2)
     out |= {
         "table, aiming (mouse moving)": lambda: table_aiming(frames),
         "table, 4 AIs, 7-8 dice on the board": lambda: table_throw(frames * 2),
@@ -364,6 +382,7 @@ def scenes(frames: int) -> dict[str, Callable[[], Times]]:
                                                               {"rounds": 15}, frames),
         "replay scrubbed, Ship, Captain and Crew": lambda: scrubbed("ship-captain-crew",
                                                                     {"target": 30}, frames),
+        "replay scrubbed, LCR": lambda: scrubbed("lcr", {}, frames),
     }
     return out
 

@@ -18,6 +18,9 @@ is. Two baselines: every body with its PivotJoint + GearJoint friction (the plai
 only on the bodies the throw itself gave them (the lean one: simulate_throw adds friction to a body
 when it is first touched; untouched bodies at rest need none). The ratios are the cost of
 everything around pymunk: building the world, the flight, the checks, the path, the distances.
+pymunk's floor adds to the lean loop what building any throw's world costs through pymunk's public
+API (`pymunk_building`: a new space, its collision handlers, every body and shape added and
+removed, the friction joints of the bodies the throw wakes): what no Python of ours can save.
 
 Throws per second at that table, which is what bounds the AI: the benchmark throw without a
 path, and the expert AI's search there (`ai.petanque.choose_throw`: its candidate aims, each
@@ -54,10 +57,11 @@ from petanque_game.ai import petanque as ai_petanque
 from petanque_game.ai.petanque import aim, choose_throw
 from petanque_game.ai.petanque_worth import Situation
 from petanque_game.physics import cube
-from petanque_game.physics.build import DT
+from petanque_game.physics.build import AIR, DT, GROUND, add_friction, new_space
 from petanque_game.physics.level import Level, load_named_level
 from petanque_game.physics.settle import bare_space, baseline
 from petanque_game.physics.throw import random_launch, simulate_throw
+from petanque_game.physics.world import World
 from petanque_game.rules.petanque_table import DiamondRest, Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -94,17 +98,20 @@ def bench(runs: int, searches: int) -> None:
         space = bare_space(*args, start, friction_for=friction_for)  # built outside the timing
         timed(out, lambda: stepping(space))
 
+    building = []
+    build_world = pymunk_building(args, with_friction)
     jobs = [
         lambda: timed(full, lambda: simulate_throw(*args)),
         lambda: timed(no_path, lambda: simulate_throw(*args, record_path=False)),
         lambda: bare(bare_all, None),
         lambda: bare(bare_used, with_friction),
+        lambda: timed(building, build_world),
     ]
     for i in range(runs):  # all in turn, in a rotating order (no order favoured)
         for job in jobs[i % len(jobs):] + jobs[:i % len(jobs)]:
             job()
-    m_full, m_np, m_all, m_used = (statistics.median(v) * 1000 for v in
-                                   (full, no_path, bare_all, bare_used))
+    m_full, m_np, m_all, m_used, m_build = (statistics.median(v) * 1000 for v in
+                                            (full, no_path, bare_all, bare_used, building))
     moved = sum((a.x, a.y) != (b.x, b.y) for a, b in zip(result.table.dice, table.dice))
     print(f"throw: diamond + {len(table.dice)} dice at rest, 1 die thrown (the last of a "
           f"4-player round), classic: {result.steps} steps = {result.steps * DT:.3f} simulated s, "
@@ -124,11 +131,42 @@ def bench(runs: int, searches: int) -> None:
     print(f"  against joints as used (lean): with path {m_full / m_used:.2f}x, "
           f"without {m_np / m_used:.2f}x   (target <= 1.5x)")
 
+    print(f"  pymunk's floor: the lean bare loop + {m_build:.3f} ms to make a space with the two "
+          f"collision handlers, add and remove the {n} bodies and their shapes and the walls, and "
+          f"join the friction of the {len(with_friction)}: {m_used + m_build:.3f} ms, "
+          f"{(m_used + m_build) / m_np:.0%} of the throw without the path")
     print(f"throws per second at this table (diamond + {len(table.dice)} dice lying, 1 thrown; "
           f"no die of a round ever meets {most} lying):")
     print(f"  the benchmark throw, without the path: {1000.0 / m_np:5.0f} throws/s")
     if searches > 0:
         expert_search(level, table, searches)
+
+
+def pymunk_building(args: tuple, used: frozenset[int]):
+    """What any throw's world costs through pymunk's public API besides stepping it: a new space
+    with the throw's two collision handlers, the board's and the table's bodies and shapes added
+    and removed again, and the friction joints of the bodies the throw woke (`used`). Returns a
+    function doing that once (with parts taken from a world built here)."""
+    world = World(*args, False, callbacks=False)
+    space = world.space
+    bodies = list(space.bodies)
+    shapes = list(space.shapes)
+    joined = [it for i, it in enumerate(world.items) if i in used]
+    space.remove(*space.constraints, *space.shapes, *space.bodies)
+
+    def nothing(arbiter, space, data) -> None:
+        return None
+
+    def build_world() -> None:
+        space = new_space()
+        space.on_collision(AIR, None, pre_solve=nothing)
+        space.on_collision(GROUND, None, begin=nothing)
+        space.add(*bodies, *shapes)
+        for it in joined:
+            add_friction(space, world.static_body, it)
+        space.remove(*space.constraints, *space.shapes, *space.bodies)
+
+    return build_world
 
 
 def expert_search(level: Level, table: Table, searches: int) -> None:

@@ -50,6 +50,10 @@ class Draft:
         self._past: list[dict[str, Any]] = []
         self._future: list[dict[str, Any]] = []
         self.snap = True
+        # The last check and what it was of (the name and the data as text): the window asks
+        # every frame, and a check (the file written and read back, the seats' throws tried)
+        # takes tens of milliseconds.
+        self._checked: tuple[tuple[str, str], Problem | None] | None = None
 
     @classmethod
     def from_text(cls, text: str, name: str) -> Draft:
@@ -68,7 +72,14 @@ class Draft:
                                      default_flow_style=None, width=100)
 
     def problem(self) -> Problem | None:
-        """What the game would refuse in the draft, or None: it can be saved and played."""
+        """What the game would refuse in the draft, or None: it can be saved and played (checked
+        again only when the name or the data changed since the last time)."""
+        of = (self.name, repr(self.data))
+        if self._checked is None or self._checked[0] != of:
+            self._checked = (of, self._check())
+        return self._checked[1]
+
+    def _check(self) -> Problem | None:
         from petanque_game.physics.level import LevelError, name_problem, parse_level_text
 
         named = name_problem(self.name)
@@ -139,9 +150,12 @@ class Draft:
         """How far the felt reaches from its centre, at most."""
         board = self.data["board"]
         if board["shape"] == "rect":
-            return max(board["width"], board["height"]) / 2
+            width: float = board["width"]
+            height: float = board["height"]
+            return max(width, height) / 2
         if board["shape"] == "circle":
-            return board["radius"]
+            radius: float = board["radius"]
+            return radius
         return max(math.hypot(x, y) for x, y in board["points"])
 
     def set_feel(self, feel: str) -> None:
@@ -160,7 +174,8 @@ class Draft:
     # --- walls ---------------------------------------------------------------------------------
 
     def walls(self) -> list[dict[str, Any]]:
-        return self.data["walls"]["sides"]
+        sides: list[dict[str, Any]] = self.data["walls"]["sides"]
+        return sides
 
     def turn_wall(self, index: int, degrees: float) -> None:
         wall = self._edit()["walls"]["sides"][index]
@@ -188,7 +203,8 @@ class Draft:
     # --- obstacles -----------------------------------------------------------------------------
 
     def obstacles(self) -> list[dict[str, Any]]:
-        return self.data["obstacles"]
+        obstacles: list[dict[str, Any]] = self.data["obstacles"]
+        return obstacles
 
     def add_obstacle(self, x: float, y: float) -> int:
         """A square block centred at (x, y) mm; its index."""

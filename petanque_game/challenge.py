@@ -336,7 +336,7 @@ def _hand(value: Any, spec: Any) -> str | None:
         if value is not None:
             raise ChallengeError(f"must be null: {spec.title} is not thrown by hand", "hand")
         return None
-    if value not in HAND_NAMES:
+    if not isinstance(value, str) or value not in HAND_NAMES:
         raise ChallengeError(f"must be one of {', '.join(HAND_NAMES)}", "hand")
     return value
 
@@ -400,6 +400,7 @@ def _challenger(value: Any, challenge: Challenge) -> Record:
     if challenge.board is not None:
         from petanque_game.physics.level import parse_level_text
 
+        assert record.level is not None  # a board game's record names its board (record.py)
         level = parse_level_text(challenge.board.text, record.level)
     try:
         match = rebuild(record, board=level)

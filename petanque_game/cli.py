@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import json
 import os
 import sys
@@ -35,8 +36,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     command quietly, as the standard tools end, with 128 + SIGPIPE; output that cannot be written
     (a full disk) is one line on stderr, exit 2 for verify, 1 otherwise."""
     for stream in (sys.stdout, sys.stderr):  # a name or a path no terminal can show: escaped
-        with contextlib.suppress(AttributeError, ValueError):
-            stream.reconfigure(errors="backslashreplace")
+        if isinstance(stream, io.TextIOWrapper):
+            with contextlib.suppress(ValueError):
+                stream.reconfigure(errors="backslashreplace")
     real = sys.stdout
     if real is not None:  # None: started with stdout closed, and print() writes nothing
         sys.stdout = _Output(real)
@@ -80,9 +82,10 @@ class _Output:
 
     def write(self, text: str) -> int:
         try:
-            return self._stream.write(text)
+            written: int = self._stream.write(text)
         except OSError as e:
             raise _OutputFailed(e) from None
+        return written
 
     def flush(self) -> None:
         try:

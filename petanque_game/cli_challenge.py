@@ -209,7 +209,7 @@ def _show(args: argparse.Namespace) -> int:
         "seed": made.seed, "seats": [s.to_json() for s in made.seats], "you": made.you,
         "hand": made.hand, "board": None if made.board is None else made.board.name,
         "daily": made.daily, "code": made.code(),
-        "challenger": None if theirs is None else {
+        "challenger": None if theirs is None or theirs.result is None else {
             "name": theirs.players[made.you].name, "scores": theirs.result["scores"],
             "winners": theirs.result["winners"]},
         "yours": None if mine is None else {"attempts": mine.attempts, "best": mine.best}}
@@ -260,7 +260,8 @@ def _take(args: argparse.Namespace) -> int:
             raise UsageError(f"--record {args.record}: {os_reason(e)}") from None
         _write(out, match.record.dumps(), args.force)
     theirs = made.challenger
-    their_score = None if theirs is None else theirs.result["scores"][made.you]
+    their_score = None if theirs is None or theirs.result is None else \
+        theirs.result["scores"][made.you]
     if args.json:
         print(json.dumps({"challenge": made.ident, "game": made.game, "seat": made.you,
                           "score": scores[made.you], "scores": scores, "winners": winners,
@@ -269,6 +270,6 @@ def _take(args: argparse.Namespace) -> int:
     names = [s.name for s in match.record.players]
     print(f"{spec_of(made.game).title}, challenge {made.ident}: "
           + ", ".join(f"{n} {s}" for n, s in zip(names, scores)))
-    if their_score is not None:
+    if theirs is not None and their_score is not None:
         print(f"the challenger ({theirs.players[made.you].name}) scored {their_score}")
     return 0

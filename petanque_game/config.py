@@ -65,7 +65,7 @@ def read_bounded(path: Path | Any, limit: int, name: str) -> bytes:
     regular file (a folder, a pipe, a device) or is bigger than `limit` bytes."""
     if not isinstance(path, (str, os.PathLike)):  # packaged data that is not a file on disk
         try:
-            raw = path.read_bytes()
+            raw: bytes = path.read_bytes()
         except OSError as e:
             raise ConfigError(name, None, f"cannot read the file ({e.strerror or e})") from None
         _check_size(len(raw), limit, name)
@@ -164,13 +164,15 @@ class _BoundedLoader(yaml.SafeLoader):
     """yaml's SafeLoader, counting as it composes: every node made, and every alias as the whole
     of what it repeats, against one budget (so an alias bomb is refused after a few thousand
     steps, not expanded); nesting depth; and duplicate keys (refused, not silently overwritten).
-    Each collection node remembers its place (`felt.friction`) for the messages."""
+    Each mapping node's place (`felt.friction`) is kept for the messages."""
 
     def __init__(self, source: bytes | str, max_nodes: int, max_depth: int):
         super().__init__(source)
         self.budget, self.max_depth = max_nodes, max_depth
         self.count, self.depth = 0, 0
         self.place: list[str] = []
+        self.expanded: dict[yaml.Node, int] = {}  # a composed node: the values it holds, all told
+        self.places: dict[yaml.Node, str] = {}  # a mapping node: where it is
 
     def _where(self) -> str:
         return _cut("".join(self.place).lstrip("."), 80)
@@ -191,7 +193,8 @@ class _BoundedLoader(yaml.SafeLoader):
         try:
             if self.check_event(yaml.AliasEvent):
                 node = super().compose_node(parent, index)
-                size = getattr(node, "expanded", None)
+                assert node is not None  # yaml composes a node or raises (its stubs allow None)
+                size = self.expanded.get(node)
                 if size is None:
                     raise _Refused(self._where(), "an alias repeats a value that holds it")
                 self._spend(size)
@@ -200,14 +203,16 @@ class _BoundedLoader(yaml.SafeLoader):
             if self.depth > self.max_depth:
                 raise _Refused(self._where(), f"nested more than {self.max_depth} deep")
             node = super().compose_node(parent, index)
+            assert node is not None
             self.depth -= 1
+            expanded = self.expanded
             if isinstance(node, yaml.SequenceNode):
-                node.expanded = 1 + sum(child.expanded for child in node.value)
+                expanded[node] = 1 + sum(expanded[child] for child in node.value)
             elif isinstance(node, yaml.MappingNode):
-                node.expanded = 1 + sum(k.expanded + v.expanded for k, v in node.value)
-                node.place = self._where()
+                expanded[node] = 1 + sum(expanded[k] + expanded[v] for k, v in node.value)
+                self.places[node] = self._where()
             else:
-                node.expanded = 1
+                expanded[node] = 1
             self._spend(1)
             return node
         finally:
@@ -225,7 +230,7 @@ class _BoundedLoader(yaml.SafeLoader):
                 except TypeError:  # unhashable: the base class refuses it
                     continue
                 if again:
-                    where = getattr(node, "place", "")
+                    where = self.places.get(node, "")
                     shown = _cut(str(key), SHOWN)
                     raise _Refused(f"{where}.{shown}" if where else shown,
                                    f"given twice (again at line {key_node.start_mark.line + 1})")

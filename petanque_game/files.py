@@ -51,7 +51,7 @@ class TooLarge(OSError):
 def os_reason(e: OSError) -> str:
     """An operating-system error in a player's words (no errno numbers)."""
     if isinstance(e, (TooLarge, NotAFolder)):
-        return e.strerror
+        return e.strerror or str(e)
     code = e.errno
     if isinstance(e, FileNotFoundError):
         return "there is no such file or folder"
@@ -234,7 +234,7 @@ def open_lock(path: str | os.PathLike) -> int:
 # --- leftovers of killed saves --------------------------------------------------------------------
 
 
-def remove_leftover_temp_files(folders: Iterable[str | os.PathLike]) -> list[Path]:
+def remove_leftover_temp_files(folders: Iterable[str | os.PathLike[str]]) -> list[Path]:
     """Remove the temporary files of saves that were killed before they finished: those of a
     process no longer running, or older than an hour. Returns what was removed."""
     removed = []

@@ -91,6 +91,7 @@ def date_text(created: str | None, mtime: float) -> str:
     """When the game was played as `YYYY-MM-DD HH:MM`, in local time when the date has one (years
     1 to 9999 and a file time far in the future included), else as the record wrote it."""
     stamp = _stamp(created)
+    shown: datetime | None
     try:
         if stamp is None:
             stamp = datetime.fromtimestamp(mtime, UTC)
@@ -182,15 +183,15 @@ def kind_of(game: str, options: dict[str, Any]) -> str:
 def summarise(path: Path, st: os.stat_result, physics: bool) -> Summary:
     """Read and check the record at `path` (whose stat is `st`): verify's checks, with the physics
     of every throw when `physics` (a record), without (an autosave, as Resume folds it)."""
-    base = {"name": path.name, "size": st.st_size, "mtime_ns": st.st_mtime_ns}
+    base = path.name, st.st_size, st.st_mtime_ns
     try:
         record = load_record(path)
         created = record.extra.get("created")
         events = len(record.events)
         state = rebuild(record, check_physics=physics).state  # checks the result too
     except UNREADABLE as e:
-        return Summary(**base, problem=why_unreadable(e))
-    return Summary(**base, problem=None, game=record.game,
+        return Summary(*base, problem=why_unreadable(e))
+    return Summary(*base, problem=None, game=record.game,
                    kind=kind_of(record.game, record.options),
                    players=tuple(p.name for p in record.players),
                    scores=tuple(state.scores()), winners=tuple(state.winners()),

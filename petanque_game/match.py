@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from petanque_game import __version__
 from petanque_game.fold import (
@@ -37,6 +37,9 @@ from petanque_game.record import Record, RecordError, Seat, check_players
 from petanque_game.rules.base import CHANCE, ENGINE, TERMINAL, Dice, IllegalAction
 from petanque_game.rules.events import Transition
 from petanque_game.rules.games import spec_of
+
+if TYPE_CHECKING:
+    from petanque_game.physics.level import Level
 
 __all__ = ["Match", "OutcomeMismatch", "SeedMismatch", "ThrowShown", "Transition",
            "compare_tables", "rebuild"]
@@ -59,11 +62,14 @@ class Match:
         self.record = record
         self.state = state
         self.autosave = autosave
+        # Who writes the autosave: None, this match at once; the window hands it to a thread
+        # (ui/session.py `write_behind`), given the file and the record.
+        self.saver: Callable[[Path, Record], None] | None = None
         self.spec = spec_of(record.game)
         self.rules = self.spec.rules
         self.last_throw: ThrowShown | None = None
         self.transitions: list[Transition] = []  # one per event of the record, in its order
-        self._level = None
+        self._level: Level | None = None
 
     @classmethod
     def new(cls, game: str, players: list[Seat], options: dict | None = None, seed: int = 0,
@@ -105,7 +111,8 @@ class Match:
 
     @property
     def over(self) -> bool:
-        return self.state.to_move == TERMINAL
+        to_move: int = self.state.to_move
+        return to_move == TERMINAL
 
     @property
     def seat_to_move(self) -> int | None:
@@ -121,13 +128,21 @@ class Match:
         return seat is not None and self.record.players[seat].kind == "ai"
 
     @property
-    def level(self):
+    def level(self) -> Level | None:
         """The board of a Terningepetanque game (loaded once)."""
         if self._level is None and self.record.level is not None:
             from petanque_game.physics import load_named_level
 
             self._level = load_named_level(self.record.level)
         return self._level
+
+    @property
+    def board(self) -> Level:
+        """The board a throw is simulated on; ValueError in a game without one."""
+        level = self.level
+        if level is None:
+            raise ValueError(f"{self.spec.title} is not played on a board")
+        return level
 
     def hand_name(self, seat: int) -> str | None:
         """The hand a human seat throws with ("steady", "normal", "shaky"); None for an AI seat
@@ -149,9 +164,11 @@ class Match:
         from petanque_game.ai import choose
 
         seat = self.seat_to_move
-        player = self.record.players[seat]
+        level = None if seat is None else self.record.players[seat].level
+        if level is None:
+            raise ValueError("no AI seat is to move")
         board = self.level if self.spec.board else None
-        return choose(self.record.game, self.state, player.level, self.stream("ai", seat), board)
+        return choose(self.record.game, self.state, level, self.stream("ai", seat), board)
 
     def copy(self) -> Match:
         """This match at the same point, sharing nothing a move changes (the record's events and
@@ -264,7 +281,10 @@ class Match:
 
     def save(self) -> None:
         if self.autosave is not None:
-            self.record.save(self.autosave)
+            if self.saver is not None:
+                self.saver(self.autosave, self.record)
+            else:
+                self.record.save(self.autosave)
 
     # --- Terningepetanque ------------------------------------------------------------------------
 
@@ -284,14 +304,14 @@ class Match:
             raise IllegalAction("petanque.aim_only")
         if self.state.throw_due != (decided.obj, decided.die):
             return decided  # the rules refuse it, with their own reason
-        player = self.record.players[seat]
-        if player.kind == "ai":
-            hand = hand_of(player.level)
+        level, hand_name = self.record.players[seat].level, self.hand_name(seat)
+        if level is not None:  # an AI seat: its level's hand
+            hand = hand_of(level)
         else:
-            hand = PERSON_HANDS.get(self.hand_name(seat), STEADY)
+            hand = STEADY if hand_name is None else PERSON_HANDS.get(hand_name, STEADY)
         try:
             tumble_rng = self.stream("tumble") if holds_tumbles(self.record) else None
-            launch = release(self.level, self.state.num_players, seat, decided.obj, aim, hand,
+            launch = release(self.board, self.state.num_players, seat, decided.obj, aim, hand,
                              self.stream("hand"), self.stream("wobble", seat), tumble_rng)
         except LaunchError as e:  # a throw the hand cannot make: refused like any illegal move
             raise IllegalAction(e.refusal) from None
@@ -303,7 +323,7 @@ class Match:
 
         player, obj, die, launch, table = state.pending_throw
         try:
-            result = simulate_throw(self.level, table, state.num_players, player, obj, die,
+            result = simulate_throw(self.board, table, state.num_players, player, obj, die,
                                     launch)
         except LaunchError as e:  # a throw the hand cannot make: refused like any illegal move
             raise IllegalAction(e.refusal) from None

@@ -22,7 +22,7 @@ from petanque_game.rules.events import MISSING as _MISSING
 from petanque_game.rules.events import brief as _brief
 from petanque_game.rules.games import EventError, GameSpec, game_ids, spec_of
 from petanque_game.rules.options import OptionError, resolve
-from petanque_game.rules.petanque_table import Table
+from petanque_game.rules.petanque_table import DiamondRest, DieRest, Table
 
 FORMAT = "petanque-game-record"
 VERSION = 1
@@ -239,6 +239,7 @@ def check_players(value: Any, spec: GameSpec) -> list[Seat]:
         problem = name_problem(name)
         if problem:
             raise RecordError(f"{where}.name {problem}")
+        assert isinstance(name, str)  # name_problem refuses anything else
         if kind == "human":
             if level is not None:
                 raise RecordError(f"{where}.level is only for ai players")
@@ -309,7 +310,8 @@ def check_table_within(table: Table, half: float, index: int) -> None:
     level's `world_half_size`), every angle within a full turn and every distance within the
     world; RecordError naming the first that is not. Resume and replay draw a recorded table
     without simulating it again: this keeps what they draw drawable."""
-    bodies = [("outcome.diamond", table.diamond)] if table.diamond is not None else []
+    bodies: list[tuple[str, DiamondRest | DieRest]] = (
+        [("outcome.diamond", table.diamond)] if table.diamond is not None else [])
     bodies += [(f"outcome.dice[{i}]", d) for i, d in enumerate(table.dice)]
     for where, body in bodies:
         for key in ("x", "y"):

@@ -203,3 +203,18 @@ def test_a_tray_hint_reads_no_english_texts_until_its_text_is_asked_for(monkeypa
     monkeypatch.setattr(words, "english_text", said)
     assert given[0].text == "Roll the 3 dice left: 43% to win (banking 350: 43%)"
     assert given[1].text.startswith("Close ")
+
+
+def test_what_a_warm_up_made_is_kept_out_of_the_collectors_walk():
+    """After a warm-up the objects it left (the AI's tables) are frozen: a full garbage
+    collection, which stops the window's thread too, does not walk them."""
+    import gc
+    import time
+
+    gc.unfreeze()
+    warm.warm("shut-the-box", {"rounds": 3})
+    deadline = time.monotonic() + 120
+    while gc.get_freeze_count() == 0 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert gc.get_freeze_count() > 0
+    gc.unfreeze()

@@ -199,6 +199,7 @@ def test_a_die_only_brushed_keeps_its_face_and_one_moved_is_turned_once():
         def __init__(self, player, x, orientation):
             self.kind, self.in_world, self.player, self.die = "die", True, player, 1
             self.body = SimpleNamespace(position=(x, 0.0))
+            self.placed = (x, 0.0)  # where the world placed it (`parts.add_parts`)
             self.orientation = orientation
 
     lying, thrown = Die(0, 10.0, 5), Die(1, -200.0, 7)

@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import random
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from petanque_game.ai.petanque import aim
-from petanque_game.physics import build, load_named_level, simulate_throw
+from petanque_game.physics import build, load_named_level, settle, simulate_throw
 from petanque_game.physics.throw import random_launch
 from petanque_game.physics.world import World
 from petanque_game.rules.petanque_table import DiamondRest, Table
@@ -94,6 +95,8 @@ def test_the_parts_are_lent_again_and_two_worlds_at_once_get_their_own():
     assert {id(b) for b in one.space.bodies}.isdisjoint(id(b) for b in two.space.bodies)
     two.run()
     one.run()
+    settle.read_rest(two)
+    settle.read_rest(one)
     assert [it.entry for it in one.items] == [it.entry for it in two.items]
     one.finish()
     two.finish()
@@ -128,7 +131,7 @@ def test_a_body_taken_off_the_board_comes_back_as_new():
 def test_every_distance_is_measured_afresh_or_remembered_exactly():
     """The settled table's distances, some remembered from earlier throws (`settle._DISTANCES`),
     are each what `outline_distance` gives for the die and the diamond where they lie."""
-    from petanque_game.physics import geometry, settle
+    from petanque_game.physics import geometry
 
     settle._DISTANCES.clear()
     checked = 0
@@ -144,3 +147,40 @@ def test_every_distance_is_measured_afresh_or_remembered_exactly():
                 checked += 1
     assert checked > 150
     assert settle._DISTANCES, "distances are remembered"
+
+
+def _copy(table: Table) -> Table:
+    """The same table made of new rests (nothing lies where these very rests laid it)."""
+    return Table(replace(table.diamond), tuple(replace(d) for d in table.dice))
+
+
+def test_throws_again_and_again_from_one_table_end_as_from_a_new_copy_of_it():
+    """An AI's search throws many times from one table: a body that lay untouched all throw is
+    lent to the next throw from the same rest as it lies, nothing set (`Parts.give_back`). Each
+    throw must end as it does from a copy of the table, where every body is placed afresh:
+    throws that knock dice, that miss them, that go off, between boards, and a die lying at an
+    angle of -0.0 (which a step turns into 0.0, so it is placed afresh)."""
+    rng = random.Random(11)
+    picked = [t for t in throws(150) if t.obj == "die" and len(t.table.dice) >= 3][::4][:5]
+    level = load_named_level("classic")
+    odd = _table_with_dice(level, random.Random(3))
+    odd = Table(odd.diamond, (replace(odd.dice[0], angle=-0.0), replace(odd.dice[1], angle=0.0),
+                              *odd.dice[2:]))
+    cases = [(t.level, t.table, t.players, t.seat, t.die) for t in picked]
+    cases.append((level, odd, 2, 1, 1))
+    reused = 0
+    for lv, table, players, seat, die in cases:
+        launches = [random_launch(lv, players, seat, rng) for _ in range(3)]
+        d = table.diamond
+        spots = [(d.x + rng.uniform(-40, 40), d.y + rng.uniform(-40, 40)) for _ in range(5)]
+        launches += [aim(lv, players, seat, spot, roll=rng.random())
+                     .launched(rng.randrange(24), rng.randrange(1000)) for spot in spots]
+        same = []
+        for launch in launches:  # one after the other from the very same table
+            same.append(repr(simulate_throw(lv, table, players, seat, "die", die, launch)))
+            spare = build.free_parts(lv, players)[-1].spare
+            reused += sum(laid is not None for kind in spare.values() for *_, laid in kind)
+        fresh = [repr(simulate_throw(lv, _copy(table), players, seat, "die", die, launch))
+                 for launch in launches]
+        assert same == fresh
+    assert reused > 50, "bodies lying untouched are lent again as they lie"

@@ -34,11 +34,13 @@ def child_env(home):
 
 # A window of its own, in a process of its own: it starts a game of its own (as the setup scene
 # does) and, for each "move" on its standard input, runs frames until the game has moved, then
-# prints the game's events as they are saved.
+# prints the game's events as they are saved (once the saves' thread has written them: the window
+# writes its autosave behind the frames, save_thread.py).
 WINDOW = r"""
 import json, sys
 from ui_support import fast_app
 from petanque_game.record import Seat
+from petanque_game.save_thread import WRITER
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
 
@@ -54,6 +56,7 @@ for line in sys.stdin:
         app.tick(1 / 60)
         if len(session.record.events) > before:
             break
+    WRITER.wait()
     print(json.dumps({"autosave": str(session.match.autosave), "events": session.record.events}),
           flush=True)
 """

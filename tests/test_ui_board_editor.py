@@ -146,6 +146,9 @@ def test_try_it_throws_on_the_draft_and_the_draft_waits():
         table = app.top
         assert table.name == "table" and table.session.practice
         assert table.session.match.level.title == editor.draft.data["title"]
+        app.key(pygame.K_ESCAPE)  # leaving the try: back to the draft, not to the menu
+        assert app.top is editor
+        click(app, "try")
         app.back_to_menu()
         app.key(pygame.K_b)
         assert app.top.draft is editor.draft  # the draft waited in the app's memory
@@ -241,3 +244,13 @@ def test_the_felts_numbers_under_the_fold():
         app.render_logical()
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("code", ["en", "da", "nb"])
+def test_the_boards_to_start_from_are_named_by_their_titles(code):
+    lang.use(code)
+    app = fast_app()
+    app.key(pygame.K_b)
+    labels = {b.tag: b.label for b in app.top.buttons if b.tag.startswith("start-")}
+    assert labels["start-classic"] == lang.tr("boards.classic.title")
+    assert labels["start-empty"] == lang.tr("editor.empty")

@@ -130,6 +130,7 @@ def install(watch: Watch) -> list[tuple[object, str, object]]:
         watch.panels.append((id(surface), r, _caller()))
         return panel(surface, rect, *args, **kw)
 
+    patch(widgets, "KEEP", False)  # every text drawn on the screen, as it is watched
     patch(theme, "blit_text", blit_text)
     patch(theme, "fit", fit_text)
     patch(widgets.Button, "draw", button_draw)

@@ -16,6 +16,7 @@ from ui_support import start_table as start
 from petanque_game.physics import release_zone
 from petanque_game.record import Seat
 from petanque_game.rules.terningepetanque_events import Thrown
+from petanque_game.ui import lang
 from petanque_game.ui.table.aim import PULL_FULL
 from petanque_game.ui.table.scene import ACCEPT_GRACE, TableScene
 from petanque_game.ui.table.view import AREA
@@ -66,6 +67,33 @@ def test_use_hint_puts_the_hint_in_place_and_throws_exactly_its_aim(exact_hands,
     assert scene.launch() != aim  # the mouse moved the point away
     app.render()
     app.click((ring[0] + 2, ring[1] - 1))  # a click on the hint's ring throws the hint's aim
+    launch = thrown(scene)
+    assert (launch.x, launch.y, launch.direction, launch.speed, launch.elevation,
+            launch.spin) == (aim.x, aim.y, aim.direction, aim.speed, aim.elevation, aim.spin)
+
+
+def test_no_throw_while_use_hint_waits_for_its_search(exact_hands):
+    """Use hint asked before the hint is there, then Throw: refused (it would throw the aim the
+    hint is about to replace); once the hint is in place, Throw throws its aim."""
+    from concurrent.futures import Future
+
+    app = fast_app()
+    scene = start(app, PEOPLE)
+    roll_off(app, scene)
+    scene.ask_hint()
+    scene.hint.future.result(timeout=60)  # the search on the AI's thread, done
+    pending: Future = Future()
+    done, scene.hint.future = scene.hint.future, pending  # as if it were still searching
+    scene.hint.use_when_ready = True
+    events = len(scene.session.record.events)
+    app.key(pygame.K_SPACE)
+    assert len(scene.session.record.events) == events
+    assert app.toast.message == lang.tr("table.refuse.wait_hint")
+    scene.hint.future = done
+    while scene.hinted is None:
+        app.step(1 / 60)
+    aim = scene.hinted[0]
+    app.key(pygame.K_SPACE)
     launch = thrown(scene)
     assert (launch.x, launch.y, launch.direction, launch.speed, launch.elevation,
             launch.spin) == (aim.x, aim.y, aim.direction, aim.speed, aim.elevation, aim.spin)

@@ -549,6 +549,28 @@ def test_the_reckoning_charges_dice_off_the_board_and_the_diamond_to_the_right_p
         (lang.tr_n("table.reckoning.diamond_off", 1, points="-5"), "bad")]
 
 
+def test_closest_with_doubles_is_one_line_saying_the_sum_counts_once():
+    from types import SimpleNamespace
+
+    from petanque_game.rules.petanque_table import DiamondRest, DieRest, Table
+    from petanque_game.rules.terningepetanque import score_round
+    from petanque_game.ui.table.reckoning import Reckoning, seat_parts
+
+    table = Table(DiamondRest(0.0, 0.0, 0.0, True, False), (
+        DieRest(0, 0, 10.0, 0.0, 0.0, 3, True, None, 5.0, 0),
+        DieRest(1, 0, 30.0, 0.0, 0.0, 5, True, None, 20.0, 0),
+        DieRest(0, 1, 40.0, 0.0, 0.0, 3, True, None, 35.0, 0),
+        DieRest(1, 1, 50.0, 0.0, 0.0, 2, True, None, 45.0, 0),
+    ))
+    points, closest = score_round(table, (0, 0))
+    r = Reckoning(1, SimpleNamespace(table=table, penalties=(0, 0), totals=(0, 0)), points,
+                  closest, None)
+    assert points == (6, 0) and closest == (0,)
+    assert seat_parts(r, 0) == [
+        (lang.tr("table.reckoning.closest_doubles", faces="3 + 3"), "good")]
+    assert seat_parts(r, 1) == []
+
+
 def test_jumps_in_a_replay_do_not_repeat_its_notices_and_land_at_rest(home):
     record = _recorded_game(home, seed=6)
     data = json.loads(record.dumps())

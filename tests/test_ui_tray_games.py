@@ -14,7 +14,7 @@ from ui_support import fast_app
 
 from petanque_game.record import Seat
 from petanque_game.rules.base import Bank, Close, Keep, Roll, Stop
-from petanque_game.ui import lang
+from petanque_game.ui import lang, theme
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
 from petanque_game.ui.tray.games import told
@@ -187,6 +187,21 @@ def test_the_hint_highlights_the_dice_it_keeps_and_draws_them():
     app.key(pygame.K_r)
     assert len(scene.session.record.events) == events  # nothing selected: refused, nothing done
     assert scene.advice_shown() is advice  # the hint stays while the state is the same
+
+
+def test_a_hinted_die_once_selected_shows_the_selection_inside_the_hints_ring():
+    app = fast_app()
+    scene = start(app, "ten-thousand", SOLO, seed=3, options={"target": 5000})
+    app.key(pygame.K_r)
+    advice = wait_for_hint(app, scene)
+    die = next(iter(scene.controls.advice_dice(advice)))
+    app.click(scene.die_centre(die))
+    assert die in scene.controls.selected
+    frame = app.render()
+    x, y = scene.die_centre(die)
+    line = {frame.get_at((x + dx, y + dy))[:3] for dx in range(20, 62) for dy in (-8, 0, 8)}
+    assert theme.colour("accent") in line  # selected: the selection's own colour ...
+    assert (110, 200, 255) in line  # ... and the hint's ring around it
 
 
 def test_shut_the_box_hint_names_the_boxes_and_the_expected_penalty():

@@ -36,6 +36,7 @@ from petanque_game.rules.base import Roll, Stop
 from petanque_game.rules.ship_captain_crew import ShipCaptainCrewState
 
 _EV: Utility = tuple(float(x) for x in range(13))
+Choice = str | tuple[str, int]  # "stop", "both" or ("one", the value of the die rolled again)
 _EPS = 1e-12
 
 
@@ -80,10 +81,22 @@ def _final_round(state: ShipCaptainCrewState) -> bool:
         or (state.target and max(state.totals) >= state.target))
 
 
+def _scores_played(state: ShipCaptainCrewState) -> list[int]:
+    """The scores of this round's (or roll-off's) seats that have finished their turn."""
+    return [v for s in _played(state) if (v := state.round_scores[s]) is not None]
+
+
+def _me(state: ShipCaptainCrewState) -> int:
+    """The seat whose turn it is (the AI decides for it)."""
+    if state.turn_player is None:
+        raise ValueError("no seat is to move in this state")
+    return state.turn_player
+
+
 def _stopping_loses(state: ShipCaptainCrewState) -> bool:
-    cargo, me = sum(state.cargo), state.turn_player
+    cargo, me = sum(state.cargo), _me(state)
     if state.mode == "pot":
-        return any(state.round_scores[s] > cargo for s in _played(state))
+        return any(score > cargo for score in _scores_played(state))
     if _final_round(state):
         return any(state.totals[s] > state.totals[me] + cargo for s in _played(state))
     return False
@@ -96,7 +109,7 @@ EASY_GOOD_CARGO = 8
 MEDIUM_POT_ASKS = {1: 8, 2: 9}  # rolls left: the least cargo medium keeps with others to play
 
 
-def _easy(state: ShipCaptainCrewState, actions: list) -> Roll | Stop:
+def _easy(state: ShipCaptainCrewState, actions: list[Roll | Stop]) -> Roll | Stop:
     low, high = state.cargo
     if low + high >= EASY_GOOD_CARGO:
         return Stop()
@@ -104,17 +117,17 @@ def _easy(state: ShipCaptainCrewState, actions: list) -> Roll | Stop:
     return keep_six if high == 6 and keep_six in actions else Roll(2)
 
 
-def _medium(state: ShipCaptainCrewState, actions: list) -> Roll | Stop:
+def _medium(state: ShipCaptainCrewState, actions: list[Roll | Stop]) -> Roll | Stop:
     cargo, rolls = sum(state.cargo), state.rolls_left
     if not _later(state) and (state.mode == "pot" or _final_round(state)):
-        mine = cargo + (state.totals[state.turn_player] if state.mode == "points" else 0)
-        rivals = [state.totals[s] if state.mode == "points" else state.round_scores[s]
-                  for s in _played(state)]
+        mine = cargo + (state.totals[_me(state)] if state.mode == "points" else 0)
+        rivals = [state.totals[s] for s in _played(state)] if state.mode == "points" else \
+            _scores_played(state)
         if all(mine > r for r in rivals):
             return Stop()  # last to play and already ahead
-    value = {Stop(): float(cargo), Roll(2): 7.0 if rolls == 1 else 8.0}
+    value: dict[Roll | Stop, float] = {Stop(): float(cargo), Roll(2): 7.0 if rolls == 1 else 8.0}
     for action in actions:
-        if action.__class__ is Roll and action.count == 1:
+        if isinstance(action, Roll) and action.count == 1 and action.reroll is not None:
             kept = sum(state.cargo) - action.reroll[0]
             value[action] = kept + (3.5 if rolls == 1 else 4.25)
     if state.mode == "pot" and _later(state) and cargo < MEDIUM_POT_ASKS[rolls]:
@@ -137,10 +150,10 @@ def _expert(state: ShipCaptainCrewState, must_roll: bool = False) -> Roll | Stop
     return _action(best_key)
 
 
-def _action(key: str | tuple[str, int]) -> Roll | Stop:
-    if key == "stop":
-        return Stop()
-    return Roll(2) if key == "both" else Roll(1, reroll=(key[1],))
+def _action(key: Choice) -> Roll | Stop:
+    if isinstance(key, tuple):
+        return Roll(1, reroll=(key[1],))
+    return Stop() if key == "stop" else Roll(2)
 
 
 def appraise(state: ShipCaptainCrewState) -> tuple[str, dict[Roll | Stop, float]]:
@@ -161,9 +174,9 @@ def appraise(state: ShipCaptainCrewState) -> tuple[str, dict[Roll | Stop, float]
 def _utility(state: ShipCaptainCrewState) -> Utility:
     """Utility of each final turn score (0-12) for the seat to move."""
     anymode = state.cargo_reroll == "any"
-    me = state.turn_player
+    me = _me(state)
     if state.mode == "pot":
-        made = [state.round_scores[s] for s in _played(state)]
+        made = _scores_played(state)
         best = max(made, default=-1)
         return pot.tables(anymode).utility(len(_later(state)), best, made.count(best))
     if _final_round(state):
@@ -215,9 +228,9 @@ def _cargo_value(cargo: tuple[int, int], rolls: int, utility: Utility, anymode: 
 
 
 def _option_values(cargo: tuple[int, ...], rolls: int, utility: Utility,
-                   anymode: bool) -> dict:
+                   anymode: bool) -> dict[Choice, float]:
     """Expected utility of each choice with this cargo: "stop", "both", ("one", value)."""
-    values: dict = {"stop": utility[sum(cargo)]}
+    values: dict[Choice, float] = {"stop": utility[sum(cargo)]}
     if rolls == 0:
         return values
     values["both"] = _reroll_both(rolls, utility, anymode)

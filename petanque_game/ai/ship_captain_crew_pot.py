@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Sequence
 from functools import cache
 
 from petanque_game.ai.ship_captain_crew_dice import Utility, roll_table
@@ -50,14 +51,14 @@ def turn_outcome(utility: Utility, anymode: bool, lose_below: int = 0) -> tuple[
 @cache
 def _turn_outcome(utility: Utility, anymode: bool, lose_below: int) -> tuple[float, ...]:
     cargos = [(a, b) for a in range(1, 7) for b in range(a, 7)]
-    after: dict[tuple[int, int], list[float]] = {}  # cargo -> outcome, with no rolls left
+    after: dict[tuple[int, ...], list[float]] = {}  # cargo -> outcome, with no rolls left
     for cargo in cargos:
         after[cargo] = _unit(sum(cargo))
     by_rolls = [after]
     for _ in range(2):  # one, then two rolls left with a cargo
         prev = by_rolls[-1]
         both = _mean([prev[tuple(sorted((x, y)))] for x in range(1, 7) for y in range(1, 7)])
-        now: dict[tuple[int, int], list[float]] = {}
+        now: dict[tuple[int, ...], list[float]] = {}
         for cargo in cargos:
             s = sum(cargo)
             options = [both]
@@ -77,6 +78,7 @@ def _turn_outcome(utility: Utility, anymode: bool, lose_below: int) -> tuple[flo
     def before(secured: int, rolls: int) -> tuple[float, ...]:
         total = [0.0] * SCORES
         for k, cargo, p in roll_table(secured):
+            part: Sequence[float]
             if k == 3:
                 part = by_rolls[rolls - 1][cargo]
             elif rolls == 1:
@@ -135,7 +137,7 @@ class PotTables:
         choices, again until the choices no longer change it."""
         guess = tuple(1.0 / k for _ in range(k))
         for _ in range(30):
-            outcomes: dict = {}
+            outcomes: dict[tuple[int, int, int], tuple[float, ...]] = {}
             self._level(k, guess, outcomes)  # the players' choices for this guess
             a = self._level(k, (0.0,) * k, outcomes)
             q = [x - y for x, y in zip(self._level(k, (1.0,) * k, outcomes), a)]
@@ -147,7 +149,8 @@ class PotTables:
         self._level(k, guess, {})  # W of this level with R(k) settled
         self.rolloff[k] = guess
 
-    def _level(self, k: int, rolloff: tuple[float, ...], outcomes: dict) -> tuple[float, ...]:
+    def _level(self, k: int, rolloff: tuple[float, ...],
+               outcomes: dict[tuple[int, int, int], tuple[float, ...]]) -> tuple[float, ...]:
         """With R(k) = `rolloff`: W(r, M, c) for c + r = k (r = 1 up: each uses the one before)
         and the chances of a fresh round of k players, which it returns. The players' outcomes
         are taken from `outcomes` where they are, and kept there where they are not."""
@@ -169,7 +172,8 @@ class PotTables:
         states = {(-1, 0): 1.0}
         chances = []
         for i in range(k):
-            chance, after = 0.0, {}
+            chance = 0.0
+            after: dict[tuple[int, int], float] = {}
             for (best, c), p in states.items():
                 utility = self.utility(k - i - 1, best, c)
                 seen = outcome(k - i - 1, best, c, utility)

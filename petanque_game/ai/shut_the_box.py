@@ -26,11 +26,12 @@ turn. After that a decision takes well under a millisecond.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from petanque_game.rules.base import Close, Roll
-from petanque_game.rules.shut_the_box import CLOSE, ROLL, ShutTheBoxState
+from petanque_game.rules.shut_the_box import ROLL, ShutTheBoxState
 
 Rules = tuple[str, bool, bool]  # closing, partial_close, close_all_three
 _FULL = 0b111111111
@@ -62,25 +63,30 @@ def choose(state: ShutTheBoxState, level: str, rng: random.Random) -> Roll | Clo
 # --- easy and medium --------------------------------------------------------------------------
 
 
-def _easy(state: ShutTheBoxState, actions: list, rng: random.Random) -> Roll | Close:
+def _easy(state: ShutTheBoxState, actions: list[Roll | Close],
+          rng: random.Random) -> Roll | Close:
     if state.phase == ROLL:
         return Roll(1)  # only offered once 7, 8 and 9 are closed
+    closes = [a for a in actions if isinstance(a, Close)]  # all of them, after a roll
     if rng.random() < EASY_WHIM:
-        return rng.choice(actions)
+        return rng.choice(closes)
     dice = tuple(sorted(state.dice))
     as_shown = Close(dice)
-    if len(dice) == 2 and dice[0] != dice[1] and as_shown in actions:
+    if len(dice) == 2 and dice[0] != dice[1] and as_shown in closes:
         return as_shown
     total = Close((sum(dice),))
-    if total in actions:
+    if total in closes:
         return total
-    return max(actions, key=lambda a: sorted(a.boxes, reverse=True))
+    return max(closes, key=lambda a: sorted(a.boxes, reverse=True))
 
 
-def _medium(state: ShutTheBoxState, actions: list, rules: Rules, mask: int) -> Roll | Close:
+def _medium(state: ShutTheBoxState, actions: list[Roll | Close], rules: Rules,
+            mask: int) -> Roll | Close:
     if state.phase == ROLL:
-        return max(actions, key=lambda a: _p_close(rules, mask, a.count))
-    return max(actions, key=lambda a: (-len(a.boxes), sorted(a.boxes, reverse=True)))
+        rolls = [a for a in actions if isinstance(a, Roll)]
+        return max(rolls, key=lambda a: _p_close(rules, mask, a.count))
+    closes = [a for a in actions if isinstance(a, Close)]
+    return max(closes, key=lambda a: (-len(a.boxes), sorted(a.boxes, reverse=True)))
 
 
 @cache
@@ -107,10 +113,10 @@ def appraise(state: ShutTheBoxState) -> list[Appraisal]:
     rules, mask, target = _rules(state), _mask(state.open_boxes), target_of(state)
     found = []
     for action in state.legal_actions():
-        if state.phase == ROLL:
+        if isinstance(action, Roll):  # the roll phase's actions
             penalty = _roll_penalty(rules, mask, action.count)
             chance = None if target is None else _roll_win(rules, target, mask, action.count)
-        elif state.phase == CLOSE:
+        elif isinstance(action, Close):  # ... and the close phase's
             after = mask & ~_mask(action.boxes)
             penalty = _penalty(rules, after)
             chance = None if target is None else _win(rules, target, after)
@@ -189,7 +195,8 @@ def _wins(rules: Rules, target: int) -> tuple[float, ...]:
     return tuple(table)
 
 
-def _after_roll(rules: Rules, table, mask: int, count: int, pick, penalty: bool) -> float:
+def _after_roll(rules: Rules, table: Sequence[float], mask: int, count: int,
+                pick: Callable[[list[float]], float], penalty: bool) -> float:
     """The value of rolling `count` dice with `mask` open: each roll weighed, the best close
     (`pick` of the table over the closes) taken; a roll with no close ends the turn (its penalty
     is the open boxes' sum; for a chance it is a failure, as the target is not met yet)."""

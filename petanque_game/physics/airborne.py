@@ -33,7 +33,8 @@ taking one off the board, a path frame, putting it on the felt, the outlines rou
 from __future__ import annotations
 
 import math
-from typing import Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
 import pymunk
 
@@ -56,7 +57,10 @@ from petanque_game.physics.geometry import Polygon
 from petanque_game.physics.level import Board, Level
 from petanque_game.physics.level_play import TOPPLE_REACH
 from petanque_game.physics.off_board import free_spot
+from petanque_game.physics.rolling import Roller
 from petanque_game.rules.petanque_table import DIAMOND, Launch
+
+_BLOCK = range(CHECK_EVERY)
 
 
 class Surroundings(Protocol):
@@ -83,6 +87,11 @@ class Surroundings(Protocol):
 
 class Flier:
     """The thrown body while it is in the air or perched, and what its flight did."""
+
+    sup_shape: pymunk.Shape | None  # the highest shape it is over, while it is over one
+    sup_key: tuple[float, int] | None  # (that shape's top, -its adding order)
+    first_touchdown: tuple[float, float, float, float, float, float] | None
+    landing_speed: float | None
 
     def __init__(self, world: Surroundings, launch: Launch):
         self.world = world
@@ -130,7 +139,7 @@ class Flier:
 
     # --- the contact callback (decides from heights only, never from callback order) ---------
 
-    def air_contact(self, arb: pymunk.Arbiter, space: pymunk.Space, data) -> None:
+    def air_contact(self, arb: pymunk.Arbiter, space: pymunk.Space, data: Any) -> None:
         b = arb.shapes[1]
         top = self.top[b]
         if self.z < top - Z_EPS:  # lower than the top of what it meets: an ordinary collision
@@ -217,11 +226,46 @@ class Flier:
     def _bounds(self) -> list[tuple[float, float, float]]:
         """Bounding circles (x, y, radius) of everything the flier could touch."""
         out = list(self.static_bounds)
+        radius = self.radius
         for o in self.world.live:
             if o is not self.it:
-                p = o.body.position
-                out.append((p.x, p.y, self.radius[o.kind]))
+                if o.awake or o.touched:
+                    x, y = o.body.position
+                else:  # nothing has touched it: it lies exactly where it was placed
+                    x, y = o.placed
+                out.append((x, y, radius[o.kind]))
         return out
+
+    def fly(self, step: Callable[[float], None], after: Callable[[], None],
+            needs_friction: list[Item], roller: Roller) -> None:
+        """CHECK_EVERY steps of the world with the flier in the air: `step` steps pymunk, then
+        the flier follows (`air_step`) and `after` does the world's own work of a step when
+        there is any (bodies woken in `needs_friction`, dice rolling in `roller`).
+
+        The usual step (nothing found underneath, not perched, still above the board) is
+        `air_step`'s own arithmetic written out here, on the same floats in the same order;
+        anything else goes through `air_step` itself."""
+        g_dt, static_guard, body_guard = self.g_dt, self.static_guard, self.body_guard
+        for _ in _BLOCK:
+            step(DT)
+            if self.airborne:
+                if self.sup_shape is None and not self.perched:
+                    vz = self.vz - g_dt
+                    z = self.z + vz * DT
+                    if z > 0.0:
+                        self.z, self.vz = z, vz
+                        low = min(z, z + (vz - g_dt) * DT)
+                        mask = (STATIC_BIT if low < static_guard else 0) | \
+                            (BODY_BIT if low < body_guard else 0)
+                        if mask != self.mask:
+                            self.mask = mask
+                            self.it.shape.filter = FLIER_FILTERS[mask]
+                    else:
+                        self.air_step()
+                else:
+                    self.air_step()
+            if needs_friction or roller.rolling:
+                after()
 
     def air_step(self) -> None:
         """After each step in the air: the height, a touchdown on the support found during the
@@ -270,7 +314,8 @@ class Flier:
                 self.mask = mask
                 self.it.shape.filter = FLIER_FILTERS[mask]
 
-    def _touchdown(self, level_z: float, shape, normal: tuple[float, float], vi: float) -> None:
+    def _touchdown(self, level_z: float, shape: pymunk.Shape | None, normal: tuple[float, float],
+                   vi: float) -> None:
         it, level = self.it, self.level
         body = it.body
         e = level.felt.restitution

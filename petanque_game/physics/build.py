@@ -1,9 +1,9 @@
 """Building the pymunk world of one throw from the table at rest (see `world.py`).
 
 The fixed numbers of the simulation (step, check cadence, rest thresholds, collision types and
-filters); `Item`, one die or the diamond with its pymunk parts and its bookkeeping; the felt's
-friction joints; and what every world of a level shares, worked out once per level. (The
-board's pymunk parts, and their adding to a throw's space in a fixed order, are `parts.py`'s.)
+filters); the felt's friction joints (on an `item.Item`); and what every world of a level
+shares, worked out once per level. (The board's pymunk parts, and their adding to a throw's
+space in a fixed order, are `parts.py`'s.)
 
 Speed (the benchmark is `benchmarks/bench_throw.py`): what every world of a level shares (the
 walls' outlines, the flight's clearances, each kind of body's mass, moment and friction limits,
@@ -20,14 +20,18 @@ import math
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import pymunk
 
 from petanque_game.physics import flight, geometry
 from petanque_game.physics.geometry import Polygon
+from petanque_game.physics.item import Item
 from petanque_game.physics.level import Level
 from petanque_game.physics.level_play import STEPS_PER_SECOND
-from petanque_game.rules.petanque_table import DIAMOND, DiamondRest, DieRest
+from petanque_game.physics.level_spec import DiamondSpec, DiceSpec
+from petanque_game.physics.rolling import roll_speed
+from petanque_game.rules.petanque_table import DIAMOND
 
 DT = 1.0 / STEPS_PER_SECOND  # 480 Hz or finer against tunnelling (docs/design.md#tunnelling)
 CHECK_EVERY = 8  # steps per check and per path frame: 60 frames per simulated second
@@ -56,53 +60,6 @@ BODY_FILTER = pymunk.ShapeFilter(categories=BODY_BIT)
 FLIER_FILTERS = tuple(pymunk.ShapeFilter(categories=BODY_BIT, mask=m) for m in range(4))
 GUARD = 1.0  # mm: leeway on the tops, for rounding
 IDENTITY = pymunk.Transform.identity()  # what pymunk.Poly places vertices with by default
-
-
-class Item:
-    """One die or the diamond: its pymunk parts and its bookkeeping."""
-
-    __slots__ = (
-        "awake",
-        "body",
-        "die",
-        "entry",
-        "force",
-        "gear",
-        "height",
-        "in_world",
-        "ke_rest",
-        "kind",
-        "local",
-        "off_frame",
-        "on",
-        "orientation",
-        "pivot",
-        "player",
-        "rest",
-        "rolled",
-        "shape",
-        "stirred",
-        "torque",
-        "was_off",
-    )
-
-    def __init__(self, kind: str, player: int, die: int, rest: DieRest | DiamondRest | None):
-        self.kind, self.player, self.die, self.rest = kind, player, die, rest
-        self.orientation = rest.orientation if isinstance(rest, DieRest) else 0
-        self.on, self.in_world, self.off_frame, self.was_off = True, False, None, False
-        self.stirred = False  # moved since the last check (a body can stop between checks)
-        self.awake = False  # may have been set moving by this throw: checked at every check
-        self.body = self.shape = self.pivot = self.gear = None
-
-    def outline(self, x: float, y: float, angle: float) -> Polygon:
-        """Its outline (top view) lying at (x, y), turned by `angle`."""
-        return geometry.placed(self.local, x, y, angle)
-
-    def outline_at(self, angle: float) -> Callable[[float, float], Polygon]:
-        """Its outline function turned by `angle`, for `off_board`'s searches: (x, y) -> its
-        outline lying there."""
-        local = self.local
-        return lambda x, y: geometry.placed(local, x, y, angle)
 
 
 # --- the pymunk parts ------------------------------------------------------------------------
@@ -159,28 +116,31 @@ class KindPlan:
     force: float  # the felt's friction: mu * m * g
     torque: float  # ... and its torque limit: the force times the radius of gyration
     ke_rest: float  # kinetic energy under which the body counts as at rest
+    roll_ke: float  # kinetic energy under which it surely moves too slowly to roll (`_check`)
 
 
 # Plans per level, kept beside the (frozen, and unhashable: its seats are a dict) Level rather
 # than on it: keyed by id(level), each entry with a weak reference to its level whose callback
 # drops the entry when the level goes, so an id reused by a later Level never finds a stale plan.
-_PLANS: dict[int, tuple[weakref.ref, dict]] = {}
+_PLANS: dict[int, tuple[weakref.ref[Level], dict[Any, Any]]] = {}
 
 
-def _plans(level: Level) -> dict:
-    """The plans worked out for `level` (each from the level's fields alone)."""
+def _plans(level: Level) -> dict[Any, Any]:
+    """The plans worked out for `level` (each from the level's fields alone), by what they are
+    for: a number of players (its StaticPlan), a kind (its KindPlan), ("parts", number of players)
+    (the parts not lent, `free_parts`) and "board" (`board_test`)."""
     key = id(level)
     entry = _PLANS.get(key)
     if entry is not None and entry[0]() is level:
         return entry[1]
-    plans: dict = {}
-    _PLANS[key] = (weakref.ref(level, lambda _, key=key: _PLANS.pop(key, None)), plans)
+    plans: dict[Any, Any] = {}
+    _PLANS[key] = (weakref.ref(level, lambda _: _PLANS.pop(key, None)), plans)
     return plans
 
 
 def static_plan(level: Level, num_players: int) -> StaticPlan:
     plans = _plans(level)
-    plan = plans.get(num_players)
+    plan: StaticPlan | None = plans.get(num_players)
     if plan is not None:
         return plan
     walls = [level.walls.named(name) for name in level.seats[num_players]]
@@ -207,17 +167,19 @@ def static_plan(level: Level, num_players: int) -> StaticPlan:
     return plan
 
 
-def free_parts(level: Level, num_players: int) -> list:
-    """The sets of the board's pymunk parts not lent to a throw now (`parts.py`)."""
-    return _plans(level).setdefault(("parts", num_players), [])
+def free_parts(level: Level, num_players: int) -> list[Any]:
+    """The sets of the board's pymunk parts not lent to a throw now (`parts.Parts`)."""
+    free: list[Any] = _plans(level).setdefault(("parts", num_players), [])
+    return free
 
 
 def kind_plan(level: Level, kind: str) -> KindPlan:
     plans = _plans(level)
-    plan = plans.get(kind)
+    plan: KindPlan | None = plans.get(kind)
     if plan is not None:
         return plan
     mu = level.felt.friction
+    spec: DiamondSpec | DiceSpec
     if kind == DIAMOND:
         spec = level.diamond
         local = geometry.rhombus(spec.long_diagonal, spec.short_diagonal)
@@ -232,30 +194,38 @@ def kind_plan(level: Level, kind: str) -> KindPlan:
     if not (0.0 < mass < math.inf and 0.0 < moment < math.inf):
         raise ValueError(f"a {kind} needs a positive mass and moment, not {mass}, {moment}")
     force = mu * mass * level.gravity
+    # a die rolls from roll_speed up (`rolling.py`): its energy is then m v^2 or more; half of
+    # that leaves no doubt in the rounding; the diamond never rolls
+    roll_ke = 0.5 * mass * roll_speed(level.gravity, spec.side) ** 2 \
+        if isinstance(spec, DiceSpec) else math.inf
     plan = KindPlan(local, mass, moment, height, spec.elasticity, spec.friction, force,
                      force * math.sqrt(moment / mass),
-                     mass * REST_SPEED ** 2 + moment * REST_SPIN ** 2)
+                     mass * REST_SPEED ** 2 + moment * REST_SPIN ** 2, roll_ke)
     plans[kind] = plan
     return plan
 
 
-def board_test(level: Level):
+def board_test(level: Level) -> Callable[[float, float], bool]:
     """`level.board.contains` as a plain function of (x, y) (the same comparisons, on the same
     numbers worked out once): the checks call it for every moving body."""
     plans = _plans(level)
-    test = plans.get("board")
+    test: Callable[[float, float], bool] | None = plans.get("board")
     if test is None:
         board = level.board
         if board.shape == "rect":
             hx, hy = board.outline[2]
 
-            def test(x: float, y: float) -> bool:
+            def in_rect(x: float, y: float) -> bool:
                 return -hx <= x <= hx and -hy <= y <= hy
+
+            test = in_rect
         elif board.shape == "circle":
             r2 = board.radius * board.radius
 
-            def test(x: float, y: float) -> bool:
+            def in_circle(x: float, y: float) -> bool:
                 return x * x + y * y <= r2
+
+            test = in_circle
         else:
             test = board.contains
         plans["board"] = test

@@ -26,6 +26,7 @@ knocks is also turned by a rotation drawn by chance (`TURNED`, `knocked.py`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import permutations, product
 from math import floor, pi
 
@@ -40,8 +41,14 @@ def _det(m: Matrix) -> int:
     return a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g)
 
 
+def _matrix(values: Iterable[int]) -> Matrix:
+    """Nine numbers, row by row, as a matrix."""
+    a, b, c, d, e, f, g, h, i = values
+    return a, b, c, d, e, f, g, h, i
+
+
 def _mul(p: Matrix, q: Matrix) -> Matrix:
-    return tuple(  # type: ignore[return-value]
+    return _matrix(
         sum(p[3 * r + k] * q[3 * k + c] for k in range(3)) for r in range(3) for c in range(3)
     )
 
@@ -53,11 +60,11 @@ def _all_rotations() -> tuple[Matrix, ...]:
             m = [0] * 9
             for row in range(3):
                 m[3 * row + perm[row]] = signs[row]
-            if _det(tuple(m)) == 1:  # type: ignore[arg-type]
-                found.append(tuple(m))
+            if _det(_matrix(m)) == 1:
+                found.append(_matrix(m))
     identity = (1, 0, 0, 0, 1, 0, 0, 0, 1)
     found.remove(identity)
-    return (identity, *sorted(found))  # type: ignore[return-value]
+    return (identity, *sorted(found))
 
 
 ROTATIONS: tuple[Matrix, ...] = _all_rotations()

@@ -48,11 +48,13 @@ def first_within(px: float, py: float, dx: float, dy: float, r: float, start: in
 
 
 def first_near_segment(px: float, py: float, dx: float, dy: float, ax: float, ay: float,
-                        bx: float, by: float, r: float, start: int) -> int | None:
+                       bx: float, by: float, r: float, start: int) -> int | None:
     """First step n >= start at which (px, py) + n (dx, dy) is within r of the segment a-b
     (rounded down: never later than the truth), or None."""
-    firsts = [f for f in (first_within(px - ax, py - ay, dx, dy, r, start),
-                          first_within(px - bx, py - by, dx, dy, r, start)) if f is not None]
+    first = first_within(px - ax, py - ay, dx, dy, r, start)
+    at_b = first_within(px - bx, py - by, dx, dy, r, start)
+    if at_b is not None and (first is None or at_b < first):
+        first = at_b
     length = math.hypot(bx - ax, by - ay)
     ux, uy = (bx - ax) / length, (by - ay) / length
     lo, hi = float(start), math.inf
@@ -66,5 +68,7 @@ def first_near_segment(px: float, py: float, dx: float, dy: float, ax: float, ay
         n_a, n_b = (low - c0) / c1, (high - c0) / c1
         lo, hi = max(lo, min(n_a, n_b)), min(hi, max(n_a, n_b))
     if lo <= hi and lo < math.inf:
-        firsts.append(math.floor(lo))
-    return min(firsts) if firsts else None
+        inside = math.floor(lo)
+        if first is None or inside < first:
+            first = inside
+    return first

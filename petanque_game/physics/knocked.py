@@ -27,8 +27,12 @@ knocked dice by the physics alone, exactly as that version did.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from petanque_game.physics import cube
+
+if TYPE_CHECKING:
+    from petanque_game.physics.item import Item
 
 MOVED = 1.0  # mm from where it lay: a die moved further has been knocked
 _MASK = (1 << 64) - 1
@@ -51,18 +55,18 @@ def chance_rotation(tumble: int, player: int, die: int) -> int:
 class Knocks:
     """The dice lying in one throw's world that it has not knocked yet, and where each lay."""
 
-    def __init__(self, tumble: int, items: list) -> None:
+    def __init__(self, tumble: int, items: list[Item]) -> None:
         self.tumble = tumble
         thrown = items[-1]
-        self.lying = {it: tuple(it.body.position) for it in items
+        self.lying = {it: it.placed for it in items  # (where pymunk has placed it)
                       if it.kind == "die" and it.in_world and it is not thrown}
 
-    def moved(self, it, x: float, y: float) -> bool:
+    def moved(self, it: Item, x: float, y: float) -> bool:
         """Is `it`, a die not yet knocked, now further than MOVED from where it lay?"""
         lay = self.lying.get(it)
         return lay is not None and math.hypot(x - lay[0], y - lay[1]) > MOVED
 
-    def knock(self, it) -> None:
+    def knock(self, it: Item) -> None:
         """`it` has been knocked: the first time, it turns by its chance rotation."""
         if self.lying.pop(it, None) is not None:
             u = chance_rotation(self.tumble, it.player, it.die)

@@ -28,6 +28,9 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import os
+from collections.abc import Callable
+from functools import partial
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
@@ -118,7 +121,7 @@ def board_text(name: str) -> str:
 
 # --- where levels are --------------------------------------------------------------------------
 
-def _levels_dir():
+def _levels_dir() -> Traversable:
     """The shipped levels (the installed package data, or the checkout's `levels/`)."""
     return levels_dir()
 
@@ -240,8 +243,7 @@ def list_levels() -> list[tuple[str, Level | LevelError]]:
     out: list[tuple[str, Level | LevelError]] = []
     shipped = _level_files()
     for name, entry in shipped.items():
-        out.append((name, _try(lambda e=entry, n=name: _parse_bytes(
-            _read(e, e.name), n, e.name, "shipped"), entry.name)))
+        out.append((name, _try(partial(_shipped_level, entry, name), entry.name)))
     try:
         mine = _user_files()
     except OSError as exc:
@@ -255,15 +257,22 @@ def list_levels() -> list[tuple[str, Level | LevelError]]:
             out.append((_file(file), LevelError(f"{_file(file)}: {problem}")))
         else:
             path = user_levels_dir() / file
-            out.append((name, _try(lambda p=path, n=name: load_level(_user_board(p), n, "user"),
-                                   file)))
+            out.append((name, _try(partial(_user_level, path, name), file)))
     if len(mine) > MAX_USER_LEVELS:
         out.append(("...", LevelError(f"{user_levels_dir()}: {len(mine) - MAX_USER_LEVELS} more "
                                       f"boards not read (at most {MAX_USER_LEVELS} are)")))
     return out
 
 
-def _try(load, file: str) -> Level | LevelError:
+def _shipped_level(entry: Any, name: str) -> Level:
+    return _parse_bytes(_read(entry, entry.name), name, entry.name, "shipped")
+
+
+def _user_level(path: Path, name: str) -> Level:
+    return load_level(_user_board(path), name, "user")
+
+
+def _try(load: Callable[[], Level], file: str) -> Level | LevelError:
     try:
         return load()
     except LevelError as exc:

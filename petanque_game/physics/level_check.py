@@ -11,6 +11,7 @@ diamond and a die on the board. Angles in the file are in degrees, in the datacl
 from __future__ import annotations
 
 import math
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from petanque_game.config import brief
@@ -94,8 +95,8 @@ class _Reader:
     def fail(self, key: str, reason: str) -> LevelError:
         return LevelError(f"{self.file}: {key}: {reason}")
 
-    def mapping(self, value: Any, key: str, required: set[str], optional: set[str] = frozenset()
-                ) -> dict:
+    def mapping(self, value: Any, key: str, required: set[str],
+                optional: AbstractSet[str] = frozenset()) -> dict:
         where = key or "top level"
         if not isinstance(value, dict):
             raise self.fail(where, f"must be a mapping, not {_kind(value)}")

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from petanque_game.physics import geometry
 from petanque_game.physics.geometry import Polygon
 from petanque_game.physics.level_spec import Level, LevelError, Wall
-from petanque_game.physics.predict import predict
+from petanque_game.physics.predict import Flight, predict
 
 TOPPLE_REACH = 3.0  # die sides: how far from its perch a toppling die may come down (airborne.py)
 
@@ -189,7 +189,7 @@ def throw_problem(level: Level, wall: Wall, obj: str) -> str | None:
     if far <= near:
         return f"the board is too narrow for {what} to come to rest on it"
 
-    def flight(speed: float, elevation: float):
+    def flight(speed: float, elevation: float) -> Flight:
         return predict(level, obj, speed, elevation, over)
 
     lo_e, hi_e = t.min_elevation, t.max_elevation

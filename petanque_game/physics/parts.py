@@ -17,8 +17,11 @@ them differently from a fresh one and the same throw could end elsewhere. A new 
 the same number. What a body could carry over from its last throw is set as a new body has it:
 its position, angle, speed and spin, and the bias velocities Chipmunk keeps between two steps to
 push overlaps apart (cleared by one `Body.update_position`, which moves the body by them before
-the position is set anyway). The friction joints are made new for each throw: a joint keeps
-its accumulated impulse, which pymunk offers no way to clear. benchmarks/throw_corpus.py and
+the position is set anyway). A body that lay untouched all throw (no contact began with it, never
+set moving) is exactly as pymunk found it, so the next throw from the very same rest (an AI's
+search throws many times from one table) takes it as it lies, without a setter. The friction
+joints are made new for each throw: a joint keeps its accumulated impulse, which pymunk offers no
+way to clear. benchmarks/throw_corpus.py and
 tests/test_physics_reuse.py hold the throws to the same digests as fresh worlds.
 
 Sets are lent from a free list per board, so two threads (the window's throw and an AI's
@@ -27,6 +30,9 @@ that fails leaves its set to the garbage collector rather than half-used in the 
 """
 
 from __future__ import annotations
+
+import math
+from collections.abc import Container
 
 import pymunk
 
@@ -45,6 +51,8 @@ from petanque_game.physics.build import (
 from petanque_game.physics.level import Level
 from petanque_game.rules.petanque_table import DIAMOND, DiamondRest, DieRest, Launch, Table
 
+Rest = DieRest | DiamondRest
+
 
 class Parts:
     """A board's pymunk parts: the static body and its shapes, and bodies for the throw."""
@@ -62,39 +70,57 @@ class Parts:
             shape.filter = STATIC_FILTER
             self.statics.append(shape)
         self.kinds = {kind: kind_plan(level, kind) for kind in (DIAMOND, "die")}
-        self.spare: dict[str, list[tuple[pymunk.Body, pymunk.Shape]]] = {DIAMOND: [], "die": []}
-        self.lent: list[tuple[str, pymunk.Body, pymunk.Shape]] = []
+        # bodies not lent now, each with the rest it lies untouched at (or None)
+        self.spare: dict[str, list[tuple[pymunk.Body, pymunk.Shape, Rest | None]]] = {
+            DIAMOND: [], "die": []}
+        self.lent: list[tuple[str, pymunk.Body, pymunk.Shape, Rest | None]] = []
         self.space: pymunk.Space | None = None
 
-    def body(self, kind: str, x: float, y: float, angle: float) -> tuple[pymunk.Body, pymunk.Shape]:
-        """A body of `kind` (with its shape), at rest at (x, y) turned by `angle`, as a body made
-        new there would be."""
+    def body(self, kind: str, rest: Rest | None, x: float, y: float,
+             angle: float) -> tuple[pymunk.Body, pymunk.Shape]:
+        """A body of `kind` (with its shape), at rest at (x, y) turned by `angle` (where `rest`
+        lays it, or the thrown body's hand), as a body made new there would be."""
         spare = self.spare[kind]
+        if rest is not None:
+            for i, (_, _, laid) in enumerate(spare):
+                if laid is rest:  # lying untouched where this very rest laid it: as new there
+                    body, shape, _ = spare.pop(i)
+                    self.lent.append((kind, body, shape, rest))
+                    return body, shape
         if spare:
-            body, shape = spare.pop()
+            body, shape, _ = spare.pop()
             pymunk.Body.update_position(body, 0.0)  # clears the bias velocities of its last step
             body.angle = 0.0  # a new body's turn, for placing it as a new one is placed
             body.position = (x, y)
             body.angle = angle
-            body.velocity = (0.0, 0.0)
-            body.angular_velocity = 0.0
+            if rest is not None:  # (the thrown body's speed and spin are the launch's: `Flier`)
+                body.velocity = (0.0, 0.0)
+                body.angular_velocity = 0.0
         else:
             body, shape = _new_body(self.kinds[kind], x, y, angle)
-        self.lent.append((kind, body, shape))
+        self.lent.append((kind, body, shape, rest))
         return body, shape
 
-    def give_back(self) -> None:
-        """The throw is over: every part leaves its space, ready for the next throw."""
+    def give_back(self, untouched: Container[int] = frozenset()) -> None:
+        """The throw is over: every part leaves its space, ready for the next throw. The bodies
+        in `untouched` (by id) lay where their rest laid them all throw long, met nothing and
+        were never set moving: pymunk left them exactly as it found them (no speed, no force, no
+        bias velocity; a step adds exact zeros), so a throw from the same rest takes them as they
+        are. (Not at an angle of -0.0, which a step turns into 0.0.)"""
         space = self.space
         if space is not None:
             space.remove(*space.constraints, *space.shapes, *space.bodies)
             self.space = None
         spare = self.spare
-        for kind, body, shape in self.lent:
-            if shape.collision_type != GROUND:  # the thrown body's, still in flight
+        for kind, body, shape, rest in self.lent:
+            if rest is None and shape.collision_type != GROUND:  # the thrown body, in flight
                 shape.collision_type = GROUND
                 shape.filter = BODY_FILTER
-            spare[kind].append((body, shape))
+            if rest is not None and id(body) in untouched and \
+                    (rest.angle != 0.0 or math.copysign(1.0, rest.angle) > 0.0):
+                spare[kind].append((body, shape, rest))
+            else:
+                spare[kind].append((body, shape, None))
         self.lent.clear()
         self.free.append(self)
 
@@ -111,7 +137,7 @@ def _new_body(kp: KindPlan, x: float, y: float, angle: float) -> tuple[pymunk.Bo
 
 def lend(level: Level, num_players: int, plan: StaticPlan) -> Parts:
     """A set of `level`'s parts for `num_players`, not in use by any other throw."""
-    free = free_parts(level, num_players)
+    free: list[Parts] = free_parts(level, num_players)
     try:
         return free.pop()
     except IndexError:
@@ -145,13 +171,15 @@ def add_parts(space: pymunk.Space, parts: Parts, table: Table, thrower: int, obj
         if rest is not None and not rest.on_board:
             it.on, it.was_off, it.off_frame = False, True, 0
             return it
-        body, shape = parts.body(it.kind, x, y, angle)
+        body, shape = parts.body(it.kind, rest if it.rest is not None else None, x, y, angle)
+        it.placed = (0.0 + x, 0.0 + y)  # its position as pymunk gives it back (-0.0 as 0.0)
         it.force = kp.force
         it.torque = kp.torque
         bodies.append(body)
         shapes.append(shape)
         it.body, it.shape = body, shape
         it.ke_rest = kp.ke_rest
+        it.roll_ke = kp.roll_ke
         it.in_world = True
         top[shape] = kp.height
         order[shape] = len(order)
@@ -165,6 +193,7 @@ def add_parts(space: pymunk.Space, parts: Parts, table: Table, thrower: int, obj
     if obj == DIAMOND:
         add(Item(DIAMOND, -1, -1, None), None)
     else:
+        assert die is not None  # a die's throw names its die (`throw.simulate_throw` checks)
         rest = DieRest(thrower, die, launch.x, launch.y, launch.direction, 1, True, None, None,
                        launch.orientation)
         add(Item("die", thrower, die, None), rest).orientation = launch.orientation

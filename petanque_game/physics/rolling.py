@@ -25,8 +25,14 @@ happens in a fixed order (the dice in the world's item order), with no random nu
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from petanque_game.physics import cube
+
+if TYPE_CHECKING:  # neither is needed to run: predictions roll without pymunk
+    from petanque_game.physics.item import Item
+    from petanque_game.physics.level_spec import Level
 
 
 def roll_speed(gravity: float, side: float) -> float:
@@ -34,7 +40,7 @@ def roll_speed(gravity: float, side: float) -> float:
     return math.sqrt(gravity * side * (math.sqrt(2.0) - 1.0))
 
 
-def roll_on(level, s: float, vh: float) -> tuple[float, float]:
+def roll_on(level: Level, s: float, vh: float) -> tuple[float, float]:
     """A lone die rolling on from `s` mm at `vh` mm/s, as `Roller` rolls it: where it stops
     rolling, and how fast it still slides then (for predictions: `predict.py`)."""
     side, felt = level.dice.side, level.felt
@@ -52,7 +58,7 @@ def roll_on(level, s: float, vh: float) -> tuple[float, float]:
 class Roller:
     """The dice of one throw's world that are rolling on the felt."""
 
-    def __init__(self, level, dt: float):
+    def __init__(self, level: Level, dt: float):
         felt = level.felt
         self.side = level.dice.side
         self.threshold = roll_speed(level.gravity, level.dice.side)
@@ -66,7 +72,7 @@ class Roller:
     def active(self) -> bool:
         return bool(self.rolling)
 
-    def consider(self, it, index_of) -> None:
+    def consider(self, it: Item, index_of: Callable[[Item], int]) -> None:
         """A die on the felt has been set moving: it rolls when it is fast enough."""
         if it.kind != "die" or it in self.rolling or it.pivot is None:
             return
@@ -80,24 +86,27 @@ class Roller:
 
     def step(self) -> None:
         """After one physics step: turn the dice that have covered a side, stop the slow ones."""
-        still_rolling = []
-        threshold, dt, side = self.threshold, self.dt, self.side
+        threshold, side = self.threshold, self.side
+        stopped: list = []  # (Item)
         for it in self.rolling:
             if not it.in_world:
+                stopped.append(it)
                 continue
             body = it.body
             vx, vy = body.velocity
             speed = math.hypot(vx, vy)
             if speed < threshold:
                 it.pivot.max_force = it.force  # too slow to tip: it slides to rest
+                stopped.append(it)
                 continue
-            it.rolled += speed * dt
+            it.rolled += speed * self.dt
             if it.rolled >= side:
                 it.rolled -= side
                 k = cube.direction_index(math.atan2(vy, vx) - body.angle)
                 it.orientation = cube.roll(it.orientation, k, 1)
-                body.velocity = (vx * self.keep, vy * self.keep)
-                body.angular_velocity = body.angular_velocity * self.keep
+                keep = self.keep
+                body.velocity = (vx * keep, vy * keep)
+                body.angular_velocity = body.angular_velocity * keep
                 self.turns += 1
-            still_rolling.append(it)
-        self.rolling = still_rolling
+        if stopped:
+            self.rolling = [it for it in self.rolling if it not in stopped]

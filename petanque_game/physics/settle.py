@@ -29,15 +29,7 @@ def run_throw(level: Level, table: Table, num_players: int, thrower: int, obj: s
               die: int | None, launch: Launch, record_path: bool) -> ThrowResult:
     world = World(level, table, num_players, thrower, obj, die, launch, record_path)
     steps = world.run()
-    contains = world.contains
-    for it in list(world.live):  # belt and braces: nothing at rest beyond the edge
-        body = it.body
-        x, y = body.position
-        if not contains(x, y):
-            world.fall_off(it, x, y, body.angle)
-            it.off_frame = max(0, len(world.frames) - 1)
-        else:
-            it.entry = (x, y, 0.0, body.angle, it.orientation)  # where it rests, read once
+    read_rest(world)
     if record_path:  # the last frame shows exactly where everything came to rest
         world.frames[-1] = tuple([it.entry for it in world.items])
     table_after = _settled_table(world)  # first: it lays a reset diamond, the path shows that
@@ -45,6 +37,22 @@ def run_throw(level: Level, table: Table, num_players: int, thrower: int, obj: s
     world.finish()
     return ThrowResult(table_after, path, steps, world.settled,
                        steps - world.flier.steps_skipped)
+
+
+def read_rest(world: World) -> None:
+    """Where every body in the world came to rest, read once into its entry (the checks keep
+    the entries only while a path is recorded); belt and braces: nothing at rest beyond the
+    edge."""
+    contains = world.contains
+    for it in list(world.live):
+        body = it.body
+        # untouched and never set moving, it lies where it was placed (`world.py`)
+        x, y = body.position if it.awake or it.touched else it.placed
+        if not contains(x, y):
+            world.fall_off(it, x, y, body.angle)
+            it.off_frame = max(0, len(world.frames) - 1)
+        else:
+            it.entry = (x, y, 0.0, body.angle, it.orientation)
 
 
 # Outline distances already measured, by the die's outline and place and the diamond's: the
@@ -58,7 +66,7 @@ def _settled_table(world: World) -> Table:
     """The Table at rest: bodies on the board where `run_throw` read them (their entries)."""
     diamond_rest = None
     diamond_poly = diamond_key = None
-    dice = []
+    dice: list[DieRest] = []
     tau = 2.0 * math.pi
     for it in world.items:
         if it.kind == DIAMOND:
@@ -79,6 +87,7 @@ def _settled_table(world: World) -> Table:
         if it.kind == DIAMOND:
             continue
         if it.was_off:
+            assert isinstance(it.rest, DieRest)  # only a die of the table can be off before
             dice.append(it.rest)  # off the board before this throw: as it was
             continue
         x, y, _, angle, _ = it.entry
@@ -124,9 +133,11 @@ def landing(level: Level, table: Table, num_players: int, thrower: int, obj: str
             die: int | None, launch: Launch) -> Landing:
     world = World(level, table, num_players, thrower, obj, die, launch, False)
     world.run()
+    read_rest(world)
     table_after = _settled_table(world)
     world.finish()
     rest = table_after.dice[-1] if obj != DIAMOND else table_after.diamond
+    assert rest is not None  # a thrown diamond lies on the board or is laid back on it
     travel = None
     first = world.flier.first_touchdown
     if first is not None:

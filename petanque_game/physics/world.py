@@ -22,17 +22,23 @@ throw in progress is noted), hits recorded by the `begin` callbacks tumble the d
 (in a sorted order: callback order is not deterministic), a die that lay before the throw and has
 been struck hard or moved is knocked (physics 3: it tumbles by chance, `knocked.py`), and rest is
 declared after REST_CHECKS checks in a row with every body slower than REST_SPEED and REST_SPIN
-and no overlap deeper than MAX_OVERLAP. Only bodies this throw has woken are read at a check. After
-MAX_STEPS everything stops where it is, and a body still in the air comes down (`Flier.come_down`).
+and no overlap deeper than MAX_OVERLAP. Only bodies this throw has woken are read at a check, and
+without a path only what decides something (speed, then place); where everything came to rest is
+read once at the end (`settle.read_rest`). After MAX_STEPS everything stops where it is, and a body
+still in the air comes down (`Flier.come_down`).
 
 Only pymunk's public API is used (plain `Space.step`, `Body.position`, ...): what a step costs
 around pymunk is kept small by doing little Python per step (bodies at rest that nothing touched
-are never read, the flier's height is a few float operations) rather than by reaching past pymunk.
+are never read, the flier's usual step in the air is a few float operations: `Flier.fly`) rather
+than by reaching past pymunk. A body no contact began with (`Item.touched`) and that was never
+woken lies exactly where it was placed: it is read from there (`Item.placed`), and lent as it
+lies to the next throw from the same table (`parts.Parts.give_back`).
 """
 
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pymunk
 
@@ -121,11 +127,15 @@ class World:
                     self.needs_friction.append(it)  # added after the step: not in a callback
         self.awake = [it for it in self.live if it.awake]
 
-    def _hit(self, arb: pymunk.Arbiter, space: pymunk.Space, data) -> None:
+    def _hit(self, arb: pymunk.Arbiter, space: pymunk.Space, data: Any) -> None:
         a, b = arb.shapes
+        ia, ib = self.index.get(a), self.index.get(b)  # None for a wall or an obstacle
+        if ia is not None:
+            self.items[ia].touched = True
+        if ib is not None:
+            self.items[ib].touched = True
         if AIR in (a.collision_type, b.collision_type):
             return  # the flier: decided by Flier.air_contact, every step
-        ia, ib = self.index.get(a), self.index.get(b)
         if ia is not None and ib is not None:
             if ia > ib:
                 return  # a (GROUND, None) handler is called for both orders of such a pair
@@ -133,17 +143,18 @@ class World:
             self.touching.setdefault(ib, set()).add(ia)
             if self.items[ia].awake != self.items[ib].awake:
                 self.wake(ib if self.items[ia].awake else ia)
-        n = arb.normal
-        va, vb = a.body.velocity, b.body.velocity
+        n, body_a, body_b = arb.normal, a.body, b.body
+        assert body_a is not None and body_b is not None  # every shape in the world is on one
+        va, vb = body_a.velocity, body_b.velocity
         approach = (va.x - vb.x) * n.x + (va.y - vb.y) * n.y
         turns = int(approach / self.level.tumble.hit_speed)
         if turns <= 0:
             return
-        for shape, sign in ((a, -1.0), (b, 1.0)):
+        for shape, body, sign in ((a, body_a, -1.0), (b, body_b, 1.0)):
             i = self.index.get(shape)
             if i is not None and self.items[i].kind != DIAMOND:
                 heading = math.atan2(sign * n.y, sign * n.x)
-                k = cube.direction_index(heading - shape.body.angle)
+                k = cube.direction_index(heading - body.angle)
                 self.hits.append((i, turns, k))
 
     # --- stepping ----------------------------------------------------------------------------
@@ -153,7 +164,7 @@ class World:
         step = self.space.step
         needs_friction = self.needs_friction  # the list itself: only ever cleared in place
         flier, roller = self.flier, self.roller
-        air_step = flier.air_step
+        fly, after_step = flier.fly, self._after_step
         block = range(CHECK_EVERY)
         still = 0
         self.frame()
@@ -166,21 +177,19 @@ class World:
                     steps += n
                     continue
             if flier.airborne:
-                for _ in block:
-                    step(DT)
-                    if flier.airborne:
-                        air_step()
-                    if needs_friction:
-                        self._add_woken_friction()
-                    if roller.rolling:
-                        roller.step()
-            else:
+                fly(step, after_step, needs_friction, roller)
+            elif roller.rolling:
                 for _ in block:
                     step(DT)
                     if needs_friction:
                         self._add_woken_friction()
                     if roller.rolling:
                         roller.step()
+            else:  # nothing rolls, and nothing starts rolling within a block (`_check` does)
+                for _ in block:
+                    step(DT)
+                    if needs_friction:
+                        self._add_woken_friction()
             steps += CHECK_EVERY
             if self._check():
                 still = 0
@@ -199,6 +208,13 @@ class World:
             self.knocks.sweep(self.items)
         return steps
 
+    def _after_step(self) -> None:
+        """The world's own work after a step: friction for what the step woke, and the rolling."""
+        if self.needs_friction:
+            self._add_woken_friction()
+        if self.roller.rolling:
+            self.roller.step()
+
     def _check(self) -> bool:
         """Falls, tumbles and a path frame; True while anything is still moving."""
         knocks = self.knocks
@@ -213,20 +229,23 @@ class World:
         flier = self.flier
         in_air = flier.it if flier.airborne else None  # nothing below lands or launches it
         contains = self.contains
+        record = self.record_path  # without a path, `read_rest` reads the entries at the end
         for it in self.awake:  # fall_off rebinds self.awake: this loop reads the old list
             body = it.body
             if it is in_air:
-                x, y = body.position
-                angle = body.angle
+                moving = True
                 if not flier.perched and it.kind != DIAMOND:
+                    angle = body.angle
                     vx, vy = body.velocity
                     flier.tumble(vx, vy, angle)
-                it.entry = (x, y, flier.z, angle, it.orientation)
-                moving = True
+                if record:
+                    x, y = body.position
+                    it.entry = (x, y, flier.z, body.angle, it.orientation)
                 continue
-            still = body.kinetic_energy <= it.ke_rest  # at rest: friction stops anything this
-            if still and not it.stirred:               # slow within a step
-                if it.entry[4] != it.orientation:
+            ke = body.kinetic_energy
+            still = ke <= it.ke_rest  # at rest: friction stops anything this slow within a step
+            if still and not it.stirred:
+                if record and it.entry[4] != it.orientation:
                     it.entry = (*it.entry[:4], it.orientation)
                 continue
             it.stirred = not still  # a body coming to rest is read once more, then left alone
@@ -236,12 +255,15 @@ class World:
             if not contains(x, y):
                 self.fall_off(it, x, y, body.angle)
                 continue
-            it.entry = (x, y, 0.0, body.angle, it.orientation)
+            if record:
+                it.entry = (x, y, 0.0, body.angle, it.orientation)
             if not still:
                 moving = True
-                if it.kind != DIAMOND and it.pivot is not None:
+                # too slow to roll (m v^2 <= kinetic energy: half the rolling speed's energy
+                # leaves no doubt in the rounding) needs no look at its velocity
+                if ke >= it.roll_ke and it.pivot is not None:
                     self.roller.consider(it, self.items.index)
-        if self.record_path:
+        if record:
             self.frames.append(tuple([it.entry for it in self.items]))
         return moving
 
@@ -306,8 +328,10 @@ class World:
 
     def finish(self) -> None:
         """The throw has been read back: the board's parts go back for the next throw (the
-        world's bodies are not to be read after this)."""
-        self.parts.give_back()
+        world's bodies are not to be read after this); those that nothing touched or set moving
+        lie as they were laid, for the next throw from the same table (`Parts.give_back`)."""
+        self.parts.give_back({id(it.body) for it in self.items
+                              if it.in_world and not (it.awake or it.touched)})
 
     def _add_woken_friction(self) -> None:
         """Friction for the bodies woken during the last step, in a fixed order (a body at rest

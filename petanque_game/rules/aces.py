@@ -32,7 +32,7 @@ from typing import Any
 from petanque_game.rules import base
 from petanque_game.rules.base import Dice
 from petanque_game.rules.events import Rolled, read_ints
-from petanque_game.rules.games import CHIPS, GameSpec, Tally
+from petanque_game.rules.games import CHIPS, EventCodec, GameSpec, Tally
 from petanque_game.rules.options import Option, resolve
 from petanque_game.rules.roll_only import Phase, RollOnly
 
@@ -40,8 +40,9 @@ GAME_ID = "aces"
 TITLE = "Aces to the Middle"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 10
+MOST_START = 6  # dice a player may start with
 OPTIONS: dict[str, Option] = {
-    "dice": Option("dice", 5, low=1, high=6, help="dice each player starts with"),
+    "dice": Option("dice", 5, low=1, high=MOST_START, help="dice each player starts with"),
     "last_ace": Option("last_ace", "wins", choices=("wins", "loses"),
                        help="the player who throws the last ace wins the pot, or loses"),
 }
@@ -211,10 +212,11 @@ class AcesRolled(Rolled):
         return cls(data["player"], read_ints(data, "dice", 1, 6, 1, MOST_DICE))
 
 
-MOST_DICE = MAX_PLAYERS * OPTIONS["dice"].high  # one player may hold them all
+MOST_DICE = MAX_PLAYERS * MOST_START  # one player may hold them all
+CODECS: Mapping[str, EventCodec] = {"roll": AcesRolled}
 
 SPEC = GameSpec(GAME_ID, TITLE, sys.modules[__name__], frozenset({"roll"}),
                 "petanque_game.ai.chance", MIN_PLAYERS, MAX_PLAYERS, order=22,
                 facts=roll_facts, window="petanque_game.ui.tray.aces",
                 tally=Tally({"": CHIPS}, unit="turn", progress=_turns_done),
-                codecs={"roll": AcesRolled})
+                codecs=CODECS)

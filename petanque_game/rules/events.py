@@ -3,7 +3,7 @@
 An event is one act and what came of it: a seat's decision with the chance outcome it caused (a
 roll and its dice), a decision alone (a keep, a bank), or the engine's own step (a round scored).
 Each game owns its events, frozen dataclasses named in its own words; its `GameSpec.codecs` map
-each recorded action name to the codec that reads and writes it (`games.EventCodec`). An event
+each recorded action name to the codec that reads and writes it (`EventCodec`). An event
 class is its own codec: `read` and `of` make one, `write` gives its JSON. The roll, shared by the
 tray games, is defined once here (`Rolled`).
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from petanque_game.rules.base import Dice, Roll
 
@@ -39,7 +39,31 @@ class Transition:
 
     @property
     def player(self) -> int | None:
-        return self.event.player
+        player: int | None = self.event.player
+        return player
+
+
+class EventCodec(Protocol):
+    """A recorded action of a game: its typed event and the event's JSON fields. An event class
+    is its own codec (`Rolled`). A codec of the first shape, with `encode(seat, decision)` and
+    `decode(event)` to the decision instead of `of`, `read` and `write`, is still taken
+    (`DecisionCodec`)."""
+
+    decided: type  # the class of the decision it records (the engine's step for its own events)
+    required: frozenset[str]  # event keys besides "action" that must be there
+    optional: frozenset[str]
+
+    def of(self, player: Any, decision: Any, outcome: Any) -> Any:
+        """The event of `player` (a seat; None: the engine) deciding `decision`, with its chance
+        outcome (None when it has none). Each codec takes the player, decision and outcome of
+        its own event, so they are Any here."""
+
+    def read(self, data: Mapping[str, Any], num_players: int) -> Any:
+        """The event a record's JSON object holds (its keys and player already checked);
+        EventError, with the whole reason, when its fields are wrong."""
+
+    def write(self, event: Any) -> dict[str, Any]:
+        """The event as the record holds it (with "action" and, but for the engine, "player")."""
 
 
 @dataclass(frozen=True)
@@ -80,7 +104,7 @@ class Rolled:
         return out
 
 
-SHARED_CODECS: Mapping[str, Any] = {"roll": Rolled}  # the actions any game may list
+SHARED_CODECS: Mapping[str, EventCodec] = {"roll": Rolled}  # the actions any game may list
 
 
 @dataclass(frozen=True)
@@ -89,7 +113,7 @@ class Decided:
     decision)` and `decode(event)` to a decision, with no chance outcome): its decision."""
 
     action: str
-    player: int
+    player: int | None  # None: the engine's own step
     decision: Any
     outcome: ClassVar[None] = None
 
@@ -109,14 +133,15 @@ class DecisionCodec:
         except EventError as e:
             raise EventError(f"{self.action}: {e}") from None
 
-    def of(self, player: int, decision: Any, outcome: Any) -> Decided:
+    def of(self, player: int | None, decision: Any, outcome: Any) -> Decided:
         return Decided(self.action, player, decision)
 
     def write(self, event: Decided) -> dict[str, Any]:
-        return self.codec.encode(event.player, event.decision)
+        out: dict[str, Any] = self.codec.encode(event.player, event.decision)
+        return out
 
 
-def as_codec(action: str, codec: Any) -> Any:
+def as_codec(action: str, codec: Any) -> EventCodec:
     """A game's codec as the match uses it: an event class as it is, a first-shape codec
     wrapped (`DecisionCodec`)."""
     return codec if hasattr(codec, "read") else DecisionCodec(action, codec)
@@ -148,4 +173,5 @@ def brief(value: Any) -> str:
         return repr(value)
     if isinstance(value, str):
         return repr(value if len(value) <= 40 else value[:37] + "...")
-    return {dict: "an object", list: "an array"}.get(type(value), type(value).__name__)
+    kinds: dict[type, str] = {dict: "an object", list: "an array"}
+    return kinds.get(type(value), type(value).__name__)

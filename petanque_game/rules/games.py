@@ -27,9 +27,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
 from types import MappingProxyType, ModuleType
-from typing import Any, Protocol
+from typing import Any
 
-from petanque_game.rules.events import SHARED_CODECS, EventError, as_codec
+from petanque_game.rules.events import SHARED_CODECS, EventCodec, EventError, as_codec
 
 __all__ = ["EventCodec", "EventError", "GameSpec", "game_ids", "games", "register", "spec_of",
            "unregister"]
@@ -77,28 +77,6 @@ class Tally:
     progress: Callable[[list, int, Any], int] = _events_done
 
 
-class EventCodec(Protocol):
-    """A recorded action of a game: its typed event and the event's JSON fields. An event class
-    is its own codec (`events.Rolled`). A codec of the first shape, with `encode(seat, decision)`
-    and `decode(event)` to the decision instead of `of`, `read` and `write`, is still taken
-    (`events.DecisionCodec`)."""
-
-    decided: type  # the class of the decision it records (the engine's step for its own events)
-    required: frozenset[str]  # event keys besides "action" that must be there
-    optional: frozenset[str]
-
-    def of(self, player: int | None, decision: Any, outcome: Any) -> Any:
-        """The event of `player` (None: the engine) deciding `decision`, with its chance
-        outcome (None when it has none)."""
-
-    def read(self, data: Mapping[str, Any], num_players: int) -> Any:
-        """The event a record's JSON object holds (its keys and player already checked);
-        EventError, with the whole reason, when its fields are wrong."""
-
-    def write(self, event: Any) -> dict[str, Any]:
-        """The event as the record holds it (with "action" and, but for the engine, "player")."""
-
-
 @dataclass(frozen=True)
 class GameSpec:
     """One game, as everything outside its rules module sees it."""
@@ -118,7 +96,7 @@ class GameSpec:
     facts: Callable[[Any, Any, Any, Any], Any] | None = None
     # a decision the record leaves out, due before an event: implied(state, event) -> it or None
     implied: Callable[[Any, Any], Any] | None = None
-    _recorders: dict[type, Any] = field(default_factory=dict, init=False, repr=False,
+    _recorders: dict[type, EventCodec | None] = field(default_factory=dict, init=False, repr=False,
                                         compare=False)  # codec_for's answers, by decision class
     window: str = ""  # dotted name of the window's module for it (with WINDOW); "": none
     hints: str = ""  # dotted name of the module registering its hint; "": no decision to hint
@@ -144,7 +122,8 @@ class GameSpec:
         kind = type(decision)
         if kind not in self._recorders:
             found = (self.codec(a) for a in sorted(self.actions))
-            self._recorders[kind] = next((c for c in found if issubclass(kind, c.decided)), None)
+            self._recorders[kind] = next(
+                (c for c in found if c is not None and issubclass(kind, c.decided)), None)
         return self._recorders[kind]
 
 

@@ -39,6 +39,8 @@ class Option:
                 raise OptionError("option.choices", name=repr(self.name), value=_show(value),
                                   choices=", ".join(_show(c) for c in self.choices))
             return value
+        if self.low is None or self.high is None:
+            raise TypeError(f"option {self.name!r} has neither choices nor a range")
         if type(value) is not int:
             raise OptionError("option.whole", name=repr(self.name), value=_show(value))
         if not self.low <= value <= self.high or value % self.step:

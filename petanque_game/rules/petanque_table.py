@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from petanque_game.rules.base import Refused
 
@@ -134,7 +134,7 @@ class Aim:
     elevation: float
     spin: float
 
-    FIELDS = ("x", "y", "direction", "speed", "elevation", "spin")
+    FIELDS: ClassVar[tuple[str, ...]] = ("x", "y", "direction", "speed", "elevation", "spin")
 
     def launched(self, orientation: int = 0, tumble: int | None = None) -> Launch:
         """This aim released exactly, the die starting in `orientation`, the dice it knocks
@@ -156,8 +156,9 @@ class Launch(Aim):
     orientation: int = 0
     tumble: int | None = None
 
-    FIELDS = (*Aim.FIELDS, "orientation")
-    KEYS = (*FIELDS, "tumble")  # in a record's launch: `tumble` only in physics version 3 on
+    FIELDS: ClassVar[tuple[str, ...]] = (*Aim.FIELDS, "orientation")
+    # in a record's launch: `tumble` only in physics version 3 on
+    KEYS: ClassVar[tuple[str, ...]] = (*FIELDS, "tumble")
 
     @property
     def aim(self) -> Aim:
@@ -177,7 +178,9 @@ class Launch(Aim):
         to say (`fold.py`)."""
         obj = _mapping(data, "launch", Launch.KEYS)
         tumble = _whole(obj, "tumble", "launch", 0, TUMBLE_MAX) if "tumble" in obj else None
-        return Launch(*(_number(obj, name, "launch") for name in Aim.FIELDS),
+        x, y, direction, speed, elevation, spin = (_number(obj, name, "launch")
+                                                   for name in Aim.FIELDS)
+        return Launch(x, y, direction, speed, elevation, spin,
                       orientation=_whole(obj, "orientation", "launch", 0, 23), tumble=tumble)
 
 

@@ -38,11 +38,12 @@ Readings (docs/rules.md is silent or leaves a choice here):
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
 from types import MappingProxyType
+from typing import TypedDict
 
 from petanque_game.rules import base
 from petanque_game.rules.base import CHANCE, TERMINAL, Dice, IllegalAction, Roll, Stop
@@ -213,12 +214,17 @@ class ShipCaptainCrewState:
     def to_move(self) -> int:
         if self.finished:
             return TERMINAL
-        return CHANCE if self.pending else self.turn_player
+        return CHANCE if self.pending else self._seat
 
     @property
     def turn_player(self) -> int | None:
         """The seat whose turn it is (None once the match is over)."""
-        return None if self.finished else self.round_players[self.turn_index]
+        return None if self.finished else self._seat
+
+    @property
+    def _seat(self) -> int:
+        """The seat whose turn it is, while the match goes on."""
+        return self.round_players[self.turn_index]
 
     @property
     def phase(self) -> Phase:
@@ -239,7 +245,7 @@ class ShipCaptainCrewState:
     @property
     def secured(self) -> tuple[bool, bool, bool]:
         """(ship, captain, crew): which are secured this turn."""
-        return tuple(self.secured_count > i for i in range(3))
+        return self.secured_count > 0, self.secured_count > 1, self.secured_count > 2
 
     @property
     def qualified(self) -> bool:
@@ -268,12 +274,12 @@ class ShipCaptainCrewState:
 
     # --- what may be done ----------------------------------------------------------------------
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[Roll | Stop]:
         if self.finished or self.pending:
             return []
         if not self.qualified:
             return [Roll(NUM_DICE - self.secured_count)]
-        actions: list = [Stop(), Roll(2)]
+        actions: list[Roll | Stop] = [Stop(), Roll(2)]
         if self.cargo_reroll == "any":
             actions += [Roll(1, reroll=(v,)) for v in sorted(set(self.cargo))]
         return actions
@@ -348,7 +354,7 @@ class ShipCaptainCrewState:
         return secure(self.secured_count, values)
 
     def _end_turn(self, score: int) -> ShipCaptainCrewState:
-        seat = self.turn_player
+        seat = self._seat
         scores = list(self.round_scores)
         scores[seat] = score
         totals = list(self.totals)
@@ -363,7 +369,8 @@ class ShipCaptainCrewState:
     def _end_round(self) -> ShipCaptainCrewState:
         n, scores = self.num_players, self.round_scores
         state = replace(self, previous_scores=scores)
-        best = base.best_seats(list(scores), list(self.round_players))
+        played = [0 if v is None else v for v in scores]  # each of round_players has a score
+        best = base.best_seats(played, list(self.round_players))
         if self.mode == "points":
             if self.tiebreak:
                 group = self.round_players
@@ -392,7 +399,7 @@ class ShipCaptainCrewState:
         return state._start_round(alive, self.round_number + 1, self._next_start(alive),
                                   tiebreak=False)
 
-    def _next_start(self, players) -> int:
+    def _next_start(self, players: Collection[int]) -> int:
         """The first seat after this round's starting seat that plays in the next round."""
         n = self.num_players
         return next((self.start_seat + d) % n for d in range(1, n + 1)
@@ -413,8 +420,18 @@ class ShipCaptainCrewState:
                        chips=tuple(chips), pot=pot, **_FRESH_TURN)
 
 
-_FRESH_TURN = {"secured_count": 0, "cargo": (), "rolls_used": 0, "pending": 0, "kept": (),
-               "last_roll": ()}
+class _Turn(TypedDict):
+    """The fields of a turn in progress."""
+
+    secured_count: int
+    cargo: tuple[int, ...]
+    rolls_used: int
+    pending: int
+    kept: tuple[int, ...]
+    last_roll: tuple[int, ...]
+
+
+_FRESH_TURN = _Turn(secured_count=0, cargo=(), rolls_used=0, pending=0, kept=(), last_roll=())
 
 
 def _tally_entry(options: Mapping) -> str:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from petanque_game.rules.base import Stop
+from petanque_game.rules.events import EventCodec
 
 
 @dataclass(frozen=True)
@@ -38,4 +39,4 @@ class Stopped:
         return {"action": "stop", "player": self.player}
 
 
-CODECS = {"stop": Stopped}
+CODECS: Mapping[str, EventCodec] = {"stop": Stopped}

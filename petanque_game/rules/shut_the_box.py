@@ -196,7 +196,7 @@ class ShutTheBoxState:
         return closable_sets(self.open_boxes, dice, self.closing,
                              self.partial_close, self.close_all_three)
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[Roll | Close]:
         if self.phase == ROLL:
             return [Roll(1), Roll(2)] if self.one_die_allowed else [Roll(2)]
         if self.phase == CLOSE:
@@ -330,7 +330,7 @@ def _adding_up(boxes: tuple[int, ...], total: int) -> list[tuple[int, ...]]:
     """Every set of `boxes` (ascending) whose numbers add up to `total`."""
     if total == 0:
         return [()]
-    sets = []
+    sets: list[tuple[int, ...]] = []
     for i, b in enumerate(boxes):
         if b > total:
             break
@@ -347,7 +347,7 @@ def _sum(dice: tuple[int, ...]) -> str:
     return "+".join(str(v) for v in dice)
 
 
-def _turns_done(events: list, index: int, state: Any) -> int:
+def _turns_done(events: list, index: int, state: ShutTheBoxState) -> int:
     return state.turns_done
 
 

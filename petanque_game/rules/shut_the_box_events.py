@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from petanque_game.rules.base import Close
-from petanque_game.rules.events import read_ints
+from petanque_game.rules.events import EventCodec, read_ints
 
 
 @dataclass(frozen=True)
@@ -40,4 +40,4 @@ class Closed:
         return {"action": "close", "player": self.player, "boxes": list(self.boxes)}
 
 
-CODECS = {"close": Closed}
+CODECS: Mapping[str, EventCodec] = {"close": Closed}

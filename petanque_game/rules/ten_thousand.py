@@ -311,7 +311,7 @@ def _name(thing: object) -> str:
     return type(thing).__name__
 
 
-def _turns_done(events: list, index: int, state: Any) -> int:
+def _turns_done(events: list, index: int, state: TenThousandState) -> int:
     return state.turn
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from petanque_game.rules.base import Bank, Keep
-from petanque_game.rules.events import read_ints
+from petanque_game.rules.events import EventCodec, read_ints
 
 
 @dataclass(frozen=True)
@@ -68,4 +68,4 @@ class Banked:
         return {"action": "bank", "player": self.player}
 
 
-CODECS = {"keep": Kept, "bank": Banked}
+CODECS: Mapping[str, EventCodec] = {"keep": Kept, "bank": Banked}

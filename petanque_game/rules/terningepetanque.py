@@ -204,7 +204,7 @@ class TerningepetanqueState:
             return []
         return [Roll(1)] if self.starter is None else [Accept(), Rethrow()]
 
-    def chance_outcomes(self) -> list[tuple[object, Fraction]]:
+    def chance_outcomes(self) -> list[tuple[Dice, Fraction]]:
         """The six faces of the roll-off die; empty for a throw in the air (not enumerable: the
         physics supplies the one outcome as Settle(table))."""
         return base.ordered_dice_outcomes(1) if self.dice_to_roll else []
@@ -231,11 +231,11 @@ class TerningepetanqueState:
         if self.starter is None:
             return self._rolloff(action)
         if self.pending_throw is not None:
-            return self._settle(action)
+            return self._settle(action, self.pending_throw)
         if self.undo is not None:
-            return self._accept_or_rethrow(action)
+            return self._accept_or_rethrow(action, self.undo)
         if not self.throws_left:
-            return self._round_end(action)
+            return self._round_end(action, self.starter)
         return self._throw(action)
 
     def _rolloff(self, action: object) -> TerningepetanqueState:
@@ -276,14 +276,13 @@ class TerningepetanqueState:
         pending = PendingThrow(player, obj, die, action.launch, self.table)
         return replace(self, pending_throw=pending)
 
-    def _settle(self, action: object) -> TerningepetanqueState:
-        p = self.pending_throw
+    def _settle(self, action: object, p: PendingThrow) -> TerningepetanqueState:
         if not isinstance(action, Settle):
             raise IllegalAction("petanque.settle_due", seat=p.player)
         table = action.table
-        self._check_table(table, p)
+        diamond = self._check_table(table, p)
         penalties = list(self.penalties)
-        if table.diamond.reset:
+        if diamond.reset:
             penalties[p.player] -= DIAMOND_PENALTY
         undo = None
         if self.allow_rethrow and not self.rethrowing:
@@ -291,7 +290,8 @@ class TerningepetanqueState:
         return replace(self, pending_throw=None, table=table, penalties=tuple(penalties),
                        throws_done=self.throws_done + 1, rethrowing=False, undo=undo)
 
-    def _check_table(self, table: object, p: PendingThrow) -> None:
+    def _check_table(self, table: object, p: PendingThrow) -> DiamondRest:
+        """Refuse a settled table the throw cannot have left; its diamond when it could."""
         if not isinstance(table, Table) or not isinstance(table.diamond, DiamondRest):
             raise IllegalAction("petanque.table.not_a_table")
         dm = table.diamond
@@ -306,34 +306,37 @@ class TerningepetanqueState:
         before = {(d.player, d.die): d for d in p.table_before.dice}
         for d in table.dice:
             old = before.get((d.player, d.die))
-            was_off = old is not None and not old.on_board
+            off_before = old if old is not None and not old.on_board else None
             if (not _finite(d.x, d.y, d.angle) or type(d.face) is not int or not 1 <= d.face <= 6
                     or type(d.on_board) is not bool):
                 raise IllegalAction("petanque.table.die", seat=d.player, die=d.die)
-            if d.on_board and (d.off_during is not None or not _finite(d.distance)
-                               or d.distance < 0):
+            if d.on_board and (d.off_during is not None or d.distance is None
+                               or not _finite(d.distance) or d.distance < 0):
                 raise IllegalAction("petanque.table.on_board", seat=d.player, die=d.die)
-            if d.on_board and was_off:
+            if d.on_board and off_before is not None:
                 raise IllegalAction("petanque.table.came_back", seat=d.player, die=d.die)
             if not d.on_board and d.distance is not None:
                 raise IllegalAction("petanque.table.off_distance", seat=d.player, die=d.die)
-            if not d.on_board and was_off and (old.off_during, old.face) != (d.off_during, d.face):
+            if not d.on_board and off_before is not None and (
+                    off_before.off_during, off_before.face) != (d.off_during, d.face):
                 raise IllegalAction("petanque.table.off_changed", seat=d.player, die=d.die)
-            if not d.on_board and not was_off and (type(d.off_during) is not int
+            if not d.on_board and off_before is None and (type(d.off_during) is not int
                                                    or d.off_during != p.player):
                 raise IllegalAction("petanque.table.off_during", seat=d.player, die=d.die,
                                     thrower=p.player, given=repr(d.off_during))
+        return dm
 
-    def _accept_or_rethrow(self, action: object) -> TerningepetanqueState:
+    def _accept_or_rethrow(self, action: object, undo: tuple[Table, tuple[int, ...]]
+                           ) -> TerningepetanqueState:
         if isinstance(action, Accept):
             return replace(self, undo=None)
         if isinstance(action, Rethrow):
-            table, penalties = self.undo
+            table, penalties = undo
             return replace(self, table=table, penalties=penalties, undo=None, rethrowing=True,
                            throws_done=self.throws_done - 1)
         raise IllegalAction("petanque.accept_first", seat=self.to_move)
 
-    def _round_end(self, action: object) -> TerningepetanqueState:
+    def _round_end(self, action: object, starter: int) -> TerningepetanqueState:
         expected = self.engine_action()
         if not isinstance(action, RoundEnd):
             raise IllegalAction("petanque.score_round", round=self.round_number)
@@ -352,7 +355,7 @@ class TerningepetanqueState:
             return replace(scored, finished=True)
         return replace(scored, round_number=self.round_number + 1, table=Table(), throws_done=0,
                        penalties=(0,) * self.num_players,
-                       starter=next_starter(self.num_players, self.starter, expected.closest))
+                       starter=next_starter(self.num_players, starter, expected.closest))
 
 
 class PendingThrow(NamedTuple):
@@ -399,6 +402,8 @@ def score_round(table: Table, penalties: Seats) -> tuple[Seats, Seats]:
 
 def reckoned_distance(die: DieRest) -> float:
     """A die's distance to the diamond as the closest die is reckoned: 0 when it touches."""
+    if die.distance is None:
+        raise ValueError(f"seat {die.player}'s die {die.die} is off the board: it has no distance")
     return 0.0 if die.distance <= TOUCHING else die.distance
 
 
@@ -422,7 +427,7 @@ def next_starter(num_players: int, starter: int, closest: tuple[int, ...]) -> in
 
 
 def _finite(*values: object) -> bool:
-    return all(type(v) in (int, float) and math.isfinite(v) for v in values)
+    return all((type(v) is int or type(v) is float) and math.isfinite(v) for v in values)
 
 
 def _ints(values: object) -> tuple[int, ...] | None:

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from petanque_game.rules.events import EventError, brief
+from petanque_game.rules.events import EventCodec, EventError, brief
 from petanque_game.rules.petanque_table import Launch, Table, TableError
 
 # --- decisions ------------------------------------------------------------------------------------
@@ -191,7 +191,7 @@ class RoundEnded:
                 f"{list(due.points)}, closest {list(due.closest)}")
 
 
-CODECS = {"throw": Thrown, "rethrow": Rethrown, "round_end": RoundEnded}
+CODECS: Mapping[str, EventCodec] = {"throw": Thrown, "rethrow": Rethrown, "round_end": RoundEnded}
 
 
 def implied(state: Any, event: Any) -> Accept | None:

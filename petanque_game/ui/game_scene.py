@@ -26,6 +26,9 @@ class GameScene(Scene):
     def __init__(self, app, session: Session):
         super().__init__(app)
         self.session = session
+        behind = getattr(session, "write_behind", None)
+        if behind is not None:  # a live game: its autosave written on the saves' thread
+            behind()
         self.seen = 0  # steps of the session already taken in
         self.history: list[str] = []  # what happened, newest last
         self.pending_lines: list[str] = []  # told once the animation showing them has ended
@@ -37,6 +40,7 @@ class GameScene(Scene):
         self.last_human = self._human(self.turn_seat)  # the last person seen to move
         self.retry_wait = 0.0
         self.leave_warned = False  # told once that leaving keeps the game as last saved
+        self.back_to_opener = False  # leaving returns to the scene that opened it (Try it)
         self.challenge_tag = _challenge_tag(session)  # "DAILY CHALLENGE" in the header, or ""
 
     # --- pacing -----------------------------------------------------------------------------------
@@ -191,7 +195,10 @@ class GameScene(Scene):
         if self.session.interactive and not self.session.over and \
                 not getattr(self.session, "practice", False):  # a practice game is not kept
             self.app.toast.show(lang.tr("game.saved_resume"), "info", 3.0)
-        self.app.back_to_menu()
+        if self.back_to_opener:
+            self.app.pop()
+        else:
+            self.app.back_to_menu()
 
     # --- drawing shared by the game scenes --------------------------------------------------------
 

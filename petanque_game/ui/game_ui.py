@@ -75,6 +75,15 @@ def title(game: str) -> str:
         return game
 
 
+def board_title(name: str) -> str:
+    """A board's title by its file name: a shipped board's in the window's language, any other
+    board's file name (what a challenge or the editor names a board by)."""
+    from petanque_game.ui import lang
+
+    key = f"boards.{name}.title"
+    return lang.tr(key) if lang.has(key) else name
+
+
 def board_words(level) -> tuple[str, str]:
     """A board's title and description as the window's language has them: the text table
     `boards` for the shipped boards, the board file's own words for a player's board."""

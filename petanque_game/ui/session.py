@@ -26,6 +26,7 @@ from petanque_game.match import Match, OutcomeMismatch, Transition, rebuild
 from petanque_game.record import MAX_BYTES, Record, RecordError, Seat, load_record
 from petanque_game.rules.base import IllegalAction, Refusal
 from petanque_game.rules.games import spec_of
+from petanque_game.save_thread import WRITER
 from petanque_game.ui import lang
 from petanque_game.ui.narrate import describe
 
@@ -121,7 +122,8 @@ class LiveSession(Session):
         self._thought: tuple[Any, Future] | None = None  # (state it is for, the AI's decision)
         # Why the game on disk is behind the game played (a full disk): said in the window and
         # tried again after every move, every few seconds and at the end (`retry_saving`).
-        self.unsaved: str | None = None
+        self._unsaved: str | None = None
+        self.behind = False  # the autosave written on the saves' thread (`write_behind`)
         # Why no move can be made any more (the record would be over what a reader takes):
         # the game stays as last saved, and the player is told (`_refuse_oversize`).
         self.halted: str | None = None
@@ -130,13 +132,63 @@ class LiveSession(Session):
             match.autosave = autosave
             self._save()
 
+    @property
+    def unsaved(self) -> str | None:
+        """Why the game on disk is behind the game played, or None; with the autosave written
+        behind, what the saves' thread did since is taken in first."""
+        if self.behind:
+            self._take_outcome()
+        return self._unsaved
+
+    @unsaved.setter
+    def unsaved(self, why: str | None) -> None:
+        self._unsaved = why
+
+    def write_behind(self) -> None:
+        """From now on the autosave is written on the saves' thread (`save_thread.WRITER`), so
+        that the frame that makes a move does not wait for the disk: the window's way. A record
+        too large is still refused at once (the move is taken back, `_refuse_oversize`); a
+        refused write is said once the thread has met it (`unsaved`)."""
+        self.behind = True
+        self.match.saver = self._hand_over
+
+    def _hand_over(self, path: Path, record: Record) -> None:
+        text = record.dumps()
+        size = len(text.encode("utf-8"))
+        if size > MAX_BYTES:
+            raise TooLarge(path, size, MAX_BYTES, "the record")
+        WRITER.put(path, text, len(record.events))
+
+    def _take_outcome(self) -> None:
+        """What the saves' thread made of this game's last autosave, if it has finished one."""
+        path = self.match.autosave
+        outcome = WRITER.outcome(path) if path is not None else None
+        if outcome is None:
+            return
+        if outcome.error is None:
+            self._unsaved = None
+            self.saved_events = outcome.events
+        elif isinstance(outcome.error, OSError):
+            self._failed(outcome.error)
+        else:  # a bug in writing: up to the window's handler, logged with its traceback
+            raise outcome.error
+
+    def _written(self) -> None:
+        """Once the autosaves handed to the saves' thread are on disk (or refused), and taken in."""
+        if self.behind and self.match.autosave is not None:
+            WRITER.wait(self.match.autosave)
+            self._take_outcome()
+
     def _save(self) -> None:
         try:
             self.match.save()
         except OSError as e:  # the game goes on; the player is told it is not saved
             self._failed(e)
         else:
-            self._saved()
+            if self.behind:
+                self._written()  # a retry: its outcome is the answer
+            else:
+                self._saved()
 
     def _saved(self) -> None:
         self.unsaved = None
@@ -166,6 +218,7 @@ class LiveSession(Session):
         resume it now. What is not saved yet is tried once more; its autosave stays (the last
         good one, never removed for a failed save); a game that never got one leaves no lock
         file."""
+        self._written()
         self.retry_saving()
         if self.lock is not None:
             never_saved = self.match.autosave is None or not self.match.autosave.exists()
@@ -241,7 +294,8 @@ class LiveSession(Session):
         except OSError as e:  # the move stands; only saving failed (tried again later)
             self._failed(e)
         else:
-            self._saved()
+            if not self.behind:  # else said by the saves' thread when it has written it
+                self._saved()
         return self.match.transitions[first:]
 
     def _refuse_oversize(self, e: TooLarge, before: Any, first: int) -> None:
@@ -279,6 +333,7 @@ class LiveSession(Session):
         neither: it leaves no record, so no statistics count it."""
         if self.practice:
             return
+        self._written()  # no autosave left waiting to be written after it is removed
         try:
             self.saved_record = keep_record(self.record)
         except OSError as e:  # the autosave stays: the game can still be resumed and kept

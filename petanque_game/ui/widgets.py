@@ -2,19 +2,133 @@
 refused.
 
 A widget draws itself from its own fields and the mouse position it is given; it holds no game
-state.
+state. What a frame draws again and again unchanged (a button's picture, a panel's shadow, the
+veil over a scene) is made once and kept (`Pictures`), keyed by everything it is drawn from, the
+colours in use included, so a change of language, palette or label makes a new picture and never
+shows a stale one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
 import pygame
 
-from petanque_game.ui import sound, theme
+from petanque_game.ui import lang, sound, theme
 
 HINT_SIZE = 18  # a button's key, under its label: the smallest text still read at 800x600
+CLEAR = (255, 0, 255)  # the colour key of a kept picture: what is not drawn on shows through
+SETTLED = 2  # frames a Backdrop's key stays the same before its picture is kept
+KEEP = True  # False: every picture drawn straight on the screen each frame (tests that watch text)
+
+
+class Pictures:
+    """Pictures kept by key, the least recently used forgotten beyond `limit`."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.kept: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self.asked: OrderedDict[Hashable, None] = OrderedDict()  # keys asked once (`again`)
+
+    def get(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        picture = self.kept.get(key)
+        if picture is None:
+            picture = self.kept[key] = make()
+            if len(self.kept) > self.limit:
+                self.kept.popitem(last=False)
+        else:
+            self.kept.move_to_end(key)
+        return picture
+
+    def again(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface | None:
+        """The picture for `key` from the second time it is asked for; None the first time (the
+        caller draws it straight: a label that changes every frame makes no pictures)."""
+        if key in self.kept or key in self.asked:
+            self.asked.pop(key, None)
+            return self.get(key, make)
+        self.asked[key] = None
+        if len(self.asked) > self.limit:
+            self.asked.popitem(last=False)
+        return None
+
+    def clear(self) -> None:
+        self.kept.clear()
+        self.asked.clear()
+
+
+_shades = Pictures(64)
+_veils = Pictures(4)
+_buttons = Pictures(256)
+
+
+def forget_pictures() -> None:
+    """Forget every kept picture (after pygame.quit() they are no longer valid)."""
+    for kept in (_shades, _veils, _buttons):
+        kept.clear()
+
+
+def keyed_picture(size: tuple[int, int],
+                  paint: Callable[[pygame.Surface], None]) -> pygame.Surface:
+    """A picture of `size` drawn by `paint`, whose pixels it left untouched are not blitted (the
+    colour key CLEAR, set once painted: SDL blends text onto a keyed surface differently)."""
+    picture = pygame.Surface(size)
+    picture.fill(CLEAR)
+    paint(picture)
+    picture.set_colorkey(CLEAR, pygame.RLEACCEL)
+    return picture
+
+
+def look(*more: Hashable) -> tuple:
+    """What every picture is drawn in: the language, the colours and the players' palette (the
+    settings can change each of them while a scene is shown), and `more`, a scene's own."""
+    return (lang.language(), tuple(theme.colour(name) for name in theme.COLOURS),
+            theme.player_colour(0), theme.marks_shown(), *more)
+
+
+class Backdrop:
+    """A scene's picture of what does not change from frame to frame, kept while its key (`look`
+    and what the scene adds) and the surface's size stay the same. A frame whose key changed
+    draws straight on the screen (what changes every frame, such as a replay being scrubbed,
+    costs no more than drawing it); once the key has stayed the same for SETTLED frames, a frame
+    draws it straight again and keeps a copy of `area` (the whole surface by default) as it then
+    is; later frames blit that copy. So `paint` must cover `area` whole, or leave only what is the
+    same under it while the key is (the background)."""
+
+    def __init__(self) -> None:
+        self.key: Hashable = None
+        self.picture: pygame.Surface | None = None
+        self.size = (0, 0)  # of the surface the copy was taken from
+        self.same = 0  # frames drawn straight with this key
+
+    def draw(self, surface: pygame.Surface, key: Hashable,
+             paint: Callable[[pygame.Surface], None], area: pygame.Rect | None = None) -> None:
+        """Draw what `paint` draws on `surface`, from the copy kept for `key` when there is one."""
+        area = area or surface.get_rect()
+        size = surface.get_size()
+        if self.picture is not None and self.key == key and self.size == size:
+            surface.blit(self.picture, area)
+            return
+        paint(surface)
+        if self.key != key:
+            self.key, self.picture, self.same = key, None, 0
+        self.same += 1
+        if KEEP and self.same > SETTLED:
+            self.picture, self.size = surface.subsurface(area).copy(), size
+
+
+def _shade(size: tuple[int, int], radius: int) -> pygame.Surface:
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(shade, (0, 0, 0, 70), shade.get_rect(), border_radius=radius)
+    return shade
+
+
+def shade(surface: pygame.Surface, rect: pygame.Rect, radius: int = 12) -> None:
+    """The soft shadow under a panel at `rect`."""
+    size = (rect.w + 8, rect.h + 8)
+    surface.blit(_shades.get((size, radius), lambda: _shade(size, radius + 4)),
+                 (rect.x - 1, rect.y + 3))
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, fill: str | tuple = "panel",
@@ -22,9 +136,7 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, fill: str | tuple = "panel
           shadow: bool = True) -> None:
     fill_rgb = theme.colour(fill) if isinstance(fill, str) else fill
     if shadow:
-        shade = pygame.Surface((rect.w + 8, rect.h + 8), pygame.SRCALPHA)
-        pygame.draw.rect(shade, (0, 0, 0, 70), shade.get_rect(), border_radius=radius + 4)
-        surface.blit(shade, (rect.x - 1, rect.y + 3))
+        shade(surface, rect, radius)
     pygame.draw.rect(surface, fill_rgb, rect, border_radius=radius)
     if edge is not None:
         edge_rgb = theme.colour(edge) if isinstance(edge, str) else edge
@@ -32,9 +144,14 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, fill: str | tuple = "panel
 
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
-    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    veil.fill((8, 10, 14, alpha))
-    surface.blit(veil, (0, 0))
+    def make() -> pygame.Surface:
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((8, 10, 14, alpha))
+        return veil
+    surface.blit(_veils.get((surface.get_size(), alpha), make), (0, 0))
+
+
+BUTTON_COLOURS = ("button", "panel_light", "accent", "disabled", "button_text", "muted")
 
 
 @dataclass
@@ -64,7 +181,27 @@ class Button:
         return True
 
     def draw(self, surface: pygame.Surface, mouse: tuple[int, int] | None) -> None:
+        """The button's picture, made on first use and kept while nothing it shows changes."""
         hover = self.enabled and mouse is not None and self.hit(mouse)
+        if not KEEP:
+            self.paint(surface, self.rect, hover)
+            return
+        colours = tuple(theme.colour(name) for name in BUTTON_COLOURS)
+        key = (self.rect.size, self.label, self.hint, self.size, self.style, self.selected,
+               self.enabled, hover, colours)
+        picture = _buttons.again(key, lambda: self.picture(hover))
+        if picture is None:
+            self.paint(surface, self.rect, hover)
+        else:
+            surface.blit(picture, self.rect.topleft)
+
+    def picture(self, hover: bool) -> pygame.Surface:
+        """The button drawn on its own (its shadow below it: 3 px taller than the button)."""
+        return keyed_picture((self.rect.w, self.rect.h + 3),
+                             lambda out: self.paint(out, pygame.Rect((0, 0), self.rect.size),
+                                                    hover))
+
+    def paint(self, surface: pygame.Surface, r: pygame.Rect, hover: bool) -> None:
         base = {"primary": (196, 140, 40), "danger": (160, 64, 58),
                 "ghost": theme.colour("panel_light")}.get(self.style, theme.colour("button"))
         if self.selected:
@@ -72,7 +209,6 @@ class Button:
         fill = base if self.enabled else theme.colour("disabled")
         if hover:
             fill = theme.mix(fill, (255, 255, 255), 0.18)
-        r = self.rect
         pygame.draw.rect(surface, theme.mix(fill, (0, 0, 0), 0.45), r.move(0, 3), border_radius=10)
         pygame.draw.rect(surface, fill, r, border_radius=10)
         top = pygame.Rect(r.x + 3, r.y + 2, r.w - 6, r.h // 2 - 2)

@@ -22,6 +22,7 @@ from petanque_game import board_edit, paths
 from petanque_game.board_edit import Draft
 from petanque_game.files import ensure_folder, os_reason, write_atomic
 from petanque_game.ui import lang, theme
+from petanque_game.ui.game_ui import board_title
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.widgets import Button, TextField, panel
 
@@ -86,7 +87,8 @@ class BoardEditorScene(Scene):
 
         starts = [None, *level_names()][:4]
         b = [Button(pygame.Rect(SIDE_X + i * 106, 52, 100, 36),
-                    lang.tr("editor.empty") if name is None else name,
+                    lang.tr("editor.empty") if name is None else
+                    theme.fit(board_title(name), 16, 92),
                     lambda n=name: self.start_from(n), size=16, tag=f"start-{name or 'empty'}")
              for i, name in enumerate(starts)]
         for i, shape in enumerate(board_edit.SHAPES):
@@ -248,7 +250,9 @@ class BoardEditorScene(Scene):
         session = new_game(board_game.id, [Seat(lang.tr("results.you"), "human"),
                                            Seat("AI", "ai", "medium")],
                            {"rounds": 1}, new_seed(), level, practice=True)
-        self.app.push(self.app.make("table", session))
+        table = self.app.make("table", session)
+        table.back_to_opener = True  # Escape or Menu comes back here, to the draft
+        self.app.push(table)
 
     def leave(self) -> None:
         self.app.memory.pop(MEMORY, None)

@@ -17,6 +17,7 @@ from petanque_game.challenge import Challenge, ChallengeError
 from petanque_game.rules.games import game_ids, spec_of
 from petanque_game.stats import shown_score as shown
 from petanque_game.ui import lang, theme
+from petanque_game.ui.game_ui import board_title
 from petanque_game.ui.game_ui import title as game_title
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.widgets import Button, TextField, panel
@@ -215,7 +216,7 @@ class ChallengesScene(Scene):
             seats = [lang.tr("results.you") if s.kind == "human" else s.name for s in made.seats]
             lines.append((lang.tr("challenges.seats"), ", ".join(seats)))
             if made.board is not None:
-                lines.append((lang.tr("challenges.board"), f"{made.board.name}, "
+                lines.append((lang.tr("challenges.board"), f"{board_title(made.board.name)}, "
                               + lang.tr(f"setup.hand.{made.hand}")))
             if made.challenger is not None:
                 theirs = made.challenger

@@ -18,7 +18,7 @@ from petanque_game.rules.games import game_ids
 from petanque_game.ui import dice, lang, theme
 from petanque_game.ui.game_ui import title as game_title
 from petanque_game.ui.scene import Scene
-from petanque_game.ui.widgets import Button, panel
+from petanque_game.ui.widgets import Backdrop, Button, look, panel
 
 # The records, their folder's index and the games (history, listing, session) are imported when
 # first used, after the menu's first frame: the start waits for none of them.
@@ -41,6 +41,7 @@ class MenuScene(Scene):
         self.resume_line = ""
         self.resume_stale = True
         self.reader: history.Reader | None = None
+        self.backdrop = Backdrop()  # the title, the tray and its dice: drawn once
         self._layout()
 
     def entries(self) -> list[tuple[str, Callable[[], None], str, bool, str]]:
@@ -190,18 +191,7 @@ class MenuScene(Scene):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.colour("background"))
-        tray = dice.tray_surface((500, 380))
-        surface.blit(tray, (720, 270))
-        # A six, a five and a four: the ship, its captain and its crew.
-        for value, x, y, a in ((6, 830, 390, -12), (5, 950, 430, 9), (4, 1080, 385, -4),
-                               (1, 880, 540, 22), (5, 1040, 545, -18)):
-            dice.draw_die(surface, value, (x, y), 72, a)
-        theme.blit_text(surface, lang.tr("menu.title"), (120, 110), 84, "text", True,
-                        shadow=True)
-        theme.blit_text(surface, lang.tr("menu.subtitle"), (124, 186), 34, "accent")
-        games = " - ".join(game_title(g) for g in game_ids())
-        theme.blit_text(surface, theme.fit(games, 22, 1100), (124, 226), 22, "muted")
+        self.backdrop.draw(surface, look(), self._draw_backdrop)
         for i, b in enumerate(self.buttons):
             b.selected = i == self.focus
             b.draw(surface, self.mouse)
@@ -218,6 +208,20 @@ class MenuScene(Scene):
         else:
             theme.blit_text(surface, theme.fit(lang.tr("menu.keys"), 20, 1100), (120, 690), 20,
                             "muted")
+
+    def _draw_backdrop(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.colour("background"))
+        tray = dice.tray_surface((500, 380))
+        surface.blit(tray, (720, 270))
+        # A six, a five and a four: the ship, its captain and its crew.
+        for value, x, y, a in ((6, 830, 390, -12), (5, 950, 430, 9), (4, 1080, 385, -4),
+                               (1, 880, 540, 22), (5, 1040, 545, -18)):
+            dice.draw_die(surface, value, (x, y), 72, a)
+        theme.blit_text(surface, lang.tr("menu.title"), (120, 110), 84, "text", True,
+                        shadow=True)
+        theme.blit_text(surface, lang.tr("menu.subtitle"), (124, 186), 34, "accent")
+        games = " - ".join(game_title(g) for g in game_ids())
+        theme.blit_text(surface, theme.fit(games, 22, 1100), (124, 226), 22, "muted")
 
 
 def resume_game(app, path: Path) -> bool:

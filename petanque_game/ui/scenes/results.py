@@ -15,15 +15,17 @@ from petanque_game.ui.chart import draw_chart
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.scenes import results_challenge
 from petanque_game.ui.session import Session
-from petanque_game.ui.widgets import Button, dim, panel
+from petanque_game.ui.widgets import Backdrop, Button, dim, look, panel
 
 RECT = pygame.Rect(120, 60, 1040, 600)
+INSIDE = RECT.inflate(-16, -16)  # what the panel's fill covers whole (its corners are round)
 CHART = pygame.Rect(RECT.x + 452, RECT.y + 128, 560, 360)
 
 
 def you(name: str) -> bool:
-    """Is `name` the seat called "you" (in any of the languages), which a sentence addresses?"""
-    return any(lang.table(code).get("results.you") == name for code in lang.LANGUAGES)
+    """Is `name` the seat called "you" (in any of the languages), which a sentence addresses?
+    (Each language's results texts only: reading every table of three languages took a second.)"""
+    return any(lang.lookup(code, "results.you") == name for code in lang.LANGUAGES)
 
 
 def winner_line(names: list[str]) -> str:
@@ -55,6 +57,9 @@ class ResultsScene(Scene):
             self.challenge_line = results_challenge.line(session, self.challenge, kept)
         self.buttons = self._buttons()
         self.kept = session.saved_record
+        # The panel without its buttons, drawn once and again only when what it shows changes:
+        # the chart and the texts are the same picture from frame to frame.
+        self.backdrop = Backdrop()
 
     def update(self, dt: float) -> None:
         if self.session.saved_record != self.kept:  # kept at last (the game scene keeps trying)
@@ -161,6 +166,14 @@ class ResultsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 160)
         panel(surface, RECT, "panel", "accent", 18)
+        key = look(self.challenge_line, self.session.saved_record,
+                   getattr(self.session, "unsaved", None))
+        self.backdrop.draw(surface, key, self._draw_panel, INSIDE)
+        for b in self.buttons:
+            b.draw(surface, self.mouse)
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        """The panel's texts, the scores and the chart (all INSIDE)."""
         winners = list(self.session.state.winners())
         theme.blit_text(surface, lang.tr("results.game_over"), (RECT.centerx, RECT.y + 16), 48,
                         "text", True, "midtop")
@@ -182,8 +195,6 @@ class ResultsScene(Scene):
                                                 RECT.w - 40)[:2]):
                 theme.blit_text(surface, line, (RECT.centerx, RECT.bottom - 118 + 19 * i), 18,
                                 "bad", anchor="midtop")
-        for b in self.buttons:
-            b.draw(surface, self.mouse)
 
     def _draw_scores(self, surface: pygame.Surface, winners: list[int]) -> None:
         players = self.session.players

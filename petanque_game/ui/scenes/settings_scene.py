@@ -37,6 +37,9 @@ SLIDER = pygame.Rect(CONTROL_X, 0, 260, 10)  # y set by its row
 
 ANIMATION_SPEEDS = (0.5, 0.75, 1.0, 1.5, 2.0)
 AI_PACES = (("fast", 0.3), ("normal", 0.7), ("slow", 1.2), ("very_slow", 2.0))
+# The settings the left column's buttons show (which one is selected).
+SHOWN = ("language", "sound", "fullscreen", "animation_speed", "ai_delay", "palette", "handover",
+         "aim", "hand", "accept_at_once")
 
 
 class SettingsScene(Scene):
@@ -46,6 +49,7 @@ class SettingsScene(Scene):
         super().__init__(app)
         self.waiting: str | None = None  # the action whose new key is awaited
         self.dragging = False  # the volume slider is held
+        self._placed: tuple[tuple, list[tuple[str, int, list[Button]]]] | None = None
 
     @property
     def settings(self) -> Settings:
@@ -135,6 +139,15 @@ class SettingsScene(Scene):
         ]
 
     def placed_rows(self) -> list[tuple[str, int, list[Button]]]:
+        """The rows placed, made again only when the language or a setting they show changed
+        (a frame asks five times)."""
+        s = self.settings
+        of = (lang.language(), *(getattr(s, key) for key in SHOWN))
+        if self._placed is None or self._placed[0] != of:
+            self._placed = (of, self._place())
+        return self._placed[1]
+
+    def _place(self) -> list[tuple[str, int, list[Button]]]:
         placed = []
         for i, (label, buttons) in enumerate(self.rows()):
             y = ROW_Y + i * ROW_H

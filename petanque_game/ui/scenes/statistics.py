@@ -14,7 +14,7 @@ from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import title as game_title
 from petanque_game.ui.listing import reading_line
 from petanque_game.ui.scene import Scene
-from petanque_game.ui.widgets import Button, panel
+from petanque_game.ui.widgets import Backdrop, Button, look, panel
 
 TABLE = pygame.Rect(40, 196, 1200, 430)
 ROW_H = 44
@@ -58,6 +58,7 @@ class StatisticsScene(Scene):
                                  reverse=True)
         self.back = Button(pygame.Rect(40, 648, 200, 56), lang.tr("menu.back"), self.app.pop,
                            hint=lang.tr("menu.key_esc"), tag="back")
+        self.table = Backdrop()  # the table drawn once per tab, scroll and folder read
 
     @property
     def animating(self) -> bool:
@@ -127,7 +128,8 @@ class StatisticsScene(Scene):
         elif self.kind is None:
             theme.blit_text(surface, lang.tr("stats.empty"), (44, 210), 28, "muted")
         else:
-            self._draw_table(surface)
+            key = look(self.kind, self.scroll, self.visible_rows, self.found, self.challenges)
+            self.table.draw(surface, key, self._draw_table, TABLE)
         notes = []
         if self.found.broken:
             notes.append(lang.tr_n("stats.broken", len(self.found.broken)))

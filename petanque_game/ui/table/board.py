@@ -2,9 +2,10 @@
 distance rings, the board's shadow, and the walls and obstacles standing up with the shadows they
 cast; and the obstacles drawn again over the bodies they hide (`paint`).
 
-The picture is cached per view (the camera standing still costs nothing); when the camera moves it
-is drawn again from pictures of the floor and the felt tiled once, with a few full-area blits. The
-grain comes from a fixed hash of a pixel's place (no random numbers).
+The picture is cached per view (the camera standing still costs nothing); while the camera moves,
+the board is drawn from larger pictures kept per zoom rung (board_pictures.py). The floor's and
+the felt's grain come from pictures tiled once, from a fixed hash of a pixel's place (no random
+numbers).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from petanque_game.ui.table.draw import (
 
 FLOOR = (34, 30, 28)  # the floor the board stands on
 TILE = 128
+TILED_MOST = (1024, 640)  # px: the largest tiled picture of a texture kept
 _tiles: dict[tuple, pygame.Surface] = {}
 
 
@@ -90,7 +92,7 @@ def _tiled(tile: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     if got is None or got.get_width() < size[0] + tw or got.get_height() < size[1] + th:
         w = max(size[0] * 3 // 2, got.get_width() if got else 0, 1024) + tw
         h = max(size[1] * 3 // 2, got.get_height() if got else 0, 768) + th
-        got = _new((w, h))
+        got = new_surface((w, h))
         for x in range(0, w, tw):
             for y in range(0, h, th):
                 got.blit(tile, (x, y))
@@ -98,12 +100,18 @@ def _tiled(tile: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     return got
 
 
-def _blit_tiled(surf: pygame.Surface, tile: pygame.Surface, anchor: tuple[float, float]) -> None:
-    """Cover `surf` with `tile`, fixed to the board (anchor: where the board's centre is)."""
+def blit_tiled(surf: pygame.Surface, tile: pygame.Surface, anchor: tuple[float, float]) -> None:
+    """Cover `surf` with `tile`, fixed to the board (anchor: where the board's centre is). A
+    surface larger than the window's area (a picture kept for the moving camera:
+    board_pictures.py) is covered piece by piece, so the tiled picture stays window-sized."""
     tw, th = tile.get_size()
-    big = _tiled(tile, surf.get_size())
-    surf.blit(big, (0, 0), pygame.Rect(-(int(anchor[0]) % tw - tw), -(int(anchor[1]) % th - th),
-                                       *surf.get_size()))
+    w, h = surf.get_size()
+    big = _tiled(tile, (min(w, TILED_MOST[0]), min(h, TILED_MOST[1])))
+    ox, oy = -(int(anchor[0]) % tw - tw), -(int(anchor[1]) % th - th)
+    step_x, step_y = (big.get_width() - tw) // tw * tw, (big.get_height() - th) // th * th
+    for x in range(0, w, step_x):
+        for y in range(0, h, step_y):
+            surf.blit(big, (x, y), pygame.Rect(ox, oy, min(step_x, w - x), min(step_y, h - y)))
 
 
 # --- the level ------------------------------------------------------------------------------------
@@ -112,36 +120,86 @@ _boards: dict[tuple, pygame.Surface] = {}
 BOARD_CACHE = 6  # pictures of the whole area (one per still view: at rest, the close-up)
 
 
+def board_key(level, seat_walls: dict[str, int], seats: int) -> tuple:
+    """What a picture of the board depends on besides the view: the level (its name and its
+    shape: a board edited under the same name is another board), the seats' walls and colours,
+    the felt's colour, the number of seats' release bands."""
+    felt = theme.colour("felt")
+    walls = tuple(sorted(seat_walls.items()))
+    return (_shape(level), walls, felt, tuple(theme.player_colour(s) for _, s in walls), seats)
+
+
+_shapes: dict[int, tuple] = {}
+
+
+def _shape(level) -> tuple:
+    """The level's name and a hash of all of it, worked out once per level (kept by id, with the
+    level itself, so an id is never taken for another level's)."""
+    got = _shapes.get(id(level))
+    if got is None or got[0] is not level:
+        if len(_shapes) >= 16:
+            _shapes.clear()
+        got = _shapes[id(level)] = (level, (level.name, hash(repr(level))))
+    return got[1]
+
+
 def board_surface(level, view: View, size: tuple[int, int], seat_walls: dict[str, int],
                   zones: tuple = (), active: int | None = None) -> pygame.Surface:
     """The still picture of the level as `view` shows it (cached per view): the floor, the board's
     shadow, the felt, the faint distance rings, the walls and obstacles standing up, and the
-    seats' release `zones` (one per seat, the `active` one stronger). The floor's and the felt's
-    grain come from pictures tiled once, so a moving camera costs a few blits a frame."""
-    felt = theme.colour("felt")
-    walls = tuple(sorted(seat_walls.items()))
-    key = (level.name, view, size, walls, felt, tuple(theme.player_colour(s) for _, s in walls),
-           len(zones), active)
+    seats' release `zones` (one per seat, the `active` one stronger)."""
+    key = (board_key(level, seat_walls, len(zones)), view, size, active)
     surf = _boards.get(key)
     if surf is not None:
         return surf
     # the oldest picture's surface is drawn over (no new one made for every still view)
-    surf = _boards.pop(next(iter(_boards))) if len(_boards) >= BOARD_CACHE else _new(size)
+    surf = _boards.pop(next(iter(_boards))) if len(_boards) >= BOARD_CACHE else new_surface(size)
     if surf.get_size() != size:
-        surf = _new(size)
+        surf = new_surface(size)
     paint_board(surf, level, view, seat_walls, zones, active)
     _boards[key] = surf
     return surf
 
 
+def board_kept(level, view: View, size: tuple[int, int], seat_walls: dict[str, int],
+               zones: tuple = (), active: int | None = None) -> bool:
+    """Is `board_surface`'s picture for these made (showing it paints nothing)?"""
+    return (board_key(level, seat_walls, len(zones)), view, size, active) in _boards
+
+
+STRIPS = 4  # `prepare_board` paints a still picture in this many frames
+_coming: list = []  # the still picture being prepared: [its key, its surface, rows painted]
+
+
+def prepare_board(level, view: View, size: tuple[int, int], seat_walls: dict[str, int],
+                  zones: tuple = (), active: int | None = None) -> None:
+    """Paint a strip (1/STRIPS) of `board_surface`'s picture for `view`, where the camera is
+    coming to rest: called in the frames on the way, the picture is made (the same pixels as at
+    once) by the time the camera stands still, and the frame it stops in paints no board."""
+    if board_kept(level, view, size, seat_walls, zones, active):
+        return
+    key = (board_key(level, seat_walls, len(zones)), view, size, active)
+    if not _coming or _coming[0] != key:
+        _coming[:] = [key, new_surface(size), 0]
+    surf, done = _coming[1], _coming[2]
+    rows = -(-size[1] // STRIPS)
+    surf.set_clip(pygame.Rect(0, done, size[0], rows))
+    paint_board(surf, level, view, seat_walls, zones, active)
+    surf.set_clip(None)
+    _coming[2] = done + rows
+    if _coming[2] >= size[1]:
+        if len(_boards) >= BOARD_CACHE:
+            del _boards[next(iter(_boards))]
+        _boards[key] = surf
+        _coming.clear()
+
+
 def paint_board(surf: pygame.Surface, level, view: View, seat_walls: dict[str, int],
                 zones: tuple = (), active: int | None = None) -> None:
-    """Draw the level as `view` shows it over the whole of `surf`: `board_surface`'s picture, or
-    straight onto the table's area while the camera moves (a new view every frame, which no
-    cached picture would be drawn for again)."""
+    """Draw the level as `view` shows it over the whole of `surf` (inside its clip): the still
+    picture, and the larger pictures the moving camera is drawn from (board_pictures.py)."""
     felt = theme.colour("felt")
-    size = surf.get_size()
-    _blit_tiled(surf, floor_tile(), view.centre)
+    blit_tiled(surf, floor_tile(), view.centre)
     s = view.scale
     outline = view.poly(level.board.outline)
     xs, ys = [p[0] for p in outline], [p[1] for p in outline]
@@ -150,16 +208,17 @@ def paint_board(surf: pygame.Surface, level, view: View, seat_walls: dict[str, i
     pygame.draw.polygon(surf, (14, 12, 10), [(x + 5 * s, y + 6 * s) for x, y in outline])
     pygame.draw.polygon(surf, theme.mix(felt, (40, 24, 12), 0.7), _grow(outline, 4 * s))
     if level.board.shape == "rect":  # the felt is a rectangle: its cloth through a clip
+        clip = surf.get_clip()  # (a strip of the picture: `prepare_board`)
         surf.set_clip(pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs)) - round(min(xs)),
-                                  round(max(ys)) - round(min(ys))))
-        _blit_tiled(surf, felt_tile(felt), view.centre)
+                                  round(max(ys)) - round(min(ys))).clip(clip))
+        blit_tiled(surf, felt_tile(felt), view.centre)
         _rings(surf, view, felt)
-        surf.set_clip(None)
+        surf.set_clip(clip)
         pygame.draw.polygon(surf, theme.mix(felt, (255, 255, 255), 0.3), outline, 2)
     elif box.w > 0 and box.h > 0:  # a round or many-sided felt: keyed out round its cloth
-        cloth = _scratch(("cloth", size), size).subsurface(pygame.Rect((0, 0), box.size))
+        cloth = scratch("cloth", box.size)
         local = View(s, (view.centre[0] - box.x, view.centre[1] - box.y))
-        _blit_tiled(cloth, felt_tile(felt), local.centre)
+        blit_tiled(cloth, felt_tile(felt), local.centre)
         _rings(cloth, local, felt)
         pygame.draw.polygon(cloth, (255, 0, 255),
                             _keyhole(cloth.get_rect(), local.poly(level.board.outline)))
@@ -188,14 +247,17 @@ def _keyhole(box: pygame.Rect, outline) -> list[tuple[float, float]]:
     return corners + ring[::-1]
 
 
-_scratches: dict[tuple, pygame.Surface] = {}
+_scratches: dict[str, pygame.Surface] = {}
 
 
-def _scratch(key: tuple, size: tuple[int, int]) -> pygame.Surface:
-    """A work surface of `size`, kept for the next picture (its content is not)."""
-    if key not in _scratches:
-        _scratches[key] = _new(size)
-    return _scratches[key]
+def scratch(name: str, size: tuple[int, int]) -> pygame.Surface:
+    """A work surface of `size` (part of one kept per `name`, grown when a larger one is asked
+    for; its content is not kept)."""
+    got = _scratches.get(name)
+    if got is None or got.get_width() < size[0] or got.get_height() < size[1]:
+        w, h = (max(size[0], got.get_width()), max(size[1], got.get_height())) if got else size
+        got = _scratches[name] = new_surface((w, h))
+    return got.subsurface(pygame.Rect((0, 0), size))
 
 
 def _rings(surf: pygame.Surface, view: View, felt) -> None:
@@ -207,7 +269,7 @@ def _rings(surf: pygame.Surface, view: View, felt) -> None:
                            r * 50 * view.scale, 1)
 
 
-def _new(size: tuple[int, int]) -> pygame.Surface:
+def new_surface(size: tuple[int, int]) -> pygame.Surface:
     """A surface in the window's pixel format, when there is a window (blits need no
     converting)."""
     window = pygame.display.get_surface()

@@ -215,7 +215,12 @@ class Camera:
     @property
     def still(self) -> bool:
         """Does the view drawn stand where it is going (to the pixel and the zoom step)?"""
-        return self._view == self._drawn(self.goal_scale, self.goal_look)
+        return self._view == self.goal_view
+
+    @property
+    def goal_view(self) -> View:
+        """The view drawn once the camera is where it is going."""
+        return self._drawn(self.goal_scale, self.goal_look)
 
     # --- helpers -------------------------------------------------------------------------------
 

@@ -275,12 +275,15 @@ def _draw_cube(surface, view: View, level, body, pip, x, y, z, angle, orientatio
                        int(max(ys) - min(ys)) + 1)
 
 
-def draw_band(surface: pygame.Surface, view: View, zone, seat: int, active: bool) -> None:
+def draw_band(surface: pygame.Surface, view: View, zone, seat: int, active: bool,
+              alpha: int | None = None) -> None:
     """The band behind a seat's wall where that player releases a throw (part of the board's
-    picture: ui/table/board.py), stronger for the seat that throws next."""
+    picture: ui/table/board.py), stronger for the seat that throws next (or `alpha`)."""
     corners = [zone.point(0.0, -zone.half_width), zone.point(0.0, zone.half_width),
                zone.point(1.0, zone.half_width), zone.point(1.0, -zone.half_width)]
-    poly_alpha(surface, view.poly(corners), theme.player_colour(seat), 70 if active else 28)
+    if alpha is None:
+        alpha = 70 if active else 28
+    poly_alpha(surface, view.poly(corners), theme.player_colour(seat), alpha)
 
 
 def draw_release(surface: pygame.Surface, view: View, zone, seat: int, name: str,

@@ -5,6 +5,7 @@ so nothing of a throw in the air is told before it has come to rest."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
@@ -88,6 +89,34 @@ def draw_side(scene, surface: pygame.Surface, rect: pygame.Rect, table: Table, o
         for i, line in enumerate(lines):
             theme.blit_text(surface, line, (x, box.bottom - 10 - 19 * (len(lines) - i)), 17,
                             (120, 200, 255))
+
+
+_kept: dict[tuple, tuple[tuple, pygame.Surface]] = {}  # a part's key: (its key, its picture)
+KEPT_COLOURS = ("background", "panel", "panel_light", "edge", "accent", "text", "muted", "good")
+
+
+def colours_key() -> tuple:
+    """What the panels' colours depend on: the palette and the colours in use."""
+    used = theme.in_use()
+    return (used.palette if used is not None else None,
+            tuple(theme.colour(name) for name in KEPT_COLOURS))
+
+
+def kept_panel(surface: pygame.Surface, rect: pygame.Rect, key: tuple,
+               draw: Callable[[pygame.Surface, pygame.Rect], None]) -> None:
+    """A panel at `rect` on the window's background, drawn by `draw(on, rect)` once per `key`
+    (everything it shows depends on) and blitted from then on: the players' rows, redrawn only
+    when a score, the player to move or the language changes. The picture takes in the
+    panel's shadow (widgets.py `panel`: 8 px right, 11 px down) and the arrow left of the row of
+    the player to move (game_scene.py `draw_players`: 4 px out)."""
+    room = pygame.Rect(rect.x - 8, rect.y, rect.w + 15, rect.h + 11)
+    got = _kept.get((rect.topleft, room.size))
+    if got is None or got[0] != key:
+        picture = pygame.Surface(room.size, 0, surface)
+        picture.fill(theme.colour("background"))
+        draw(picture, rect.move(-room.x, -room.y))
+        got = _kept[(rect.topleft, room.size)] = (key, picture)
+    surface.blit(got[1], room.topleft)
 
 
 def _draw_rolloff(scene, surface: pygame.Surface, box: pygame.Rect) -> None:

@@ -68,9 +68,12 @@ def seat_parts(r: Reckoning, seat: int) -> list[tuple[str, str]]:
     on = [d for d in mine if d.on_board]
     doubles = len(on) == 2 and on[0].face == on[1].face
     faces = " + ".join(str(d.face) for d in on)
-    if seat in r.closest and on:
+    closest = seat in r.closest and bool(on)
+    if closest and doubles:  # the sum is scored once, for both reasons: one line says so
+        parts.append((lang.tr("table.reckoning.closest_doubles", faces=faces), "good"))
+    elif closest:
         parts.append((lang.tr("table.reckoning.closest_faces", faces=faces), "good"))
-    if doubles:
+    elif doubles:
         parts.append((lang.tr("table.reckoning.doubles", faces=faces), "good"))
     for d in mine:
         if not d.on_board and d.off_during == seat:

@@ -51,6 +51,7 @@ from petanque_game.ui.table.aim import (
 )
 from petanque_game.ui.table.camera import Camera
 from petanque_game.ui.table.hint import HintAsk
+from petanque_game.ui.table.panel import colours_key, kept_panel
 from petanque_game.ui.table.reckoning import Reckoning, reckoning_of
 from petanque_game.ui.table.replay import ReplayCheck, check_of
 from petanque_game.ui.table.start import StartRoll
@@ -135,6 +136,8 @@ class TableScene(TableDrawing, GameScene):
         self.grace = 0.0  # seconds a kept throw has waited for Throw again (accept_at_once)
         self.keyed = False  # the arrow keys moved the point (drag aiming then throws at it too)
         self._accepted: tuple[Any, Any] | None = None  # (state, it with the throw kept)
+        self._human_keeps: tuple[Any, bool] | None = None  # (state, a person to move in it)
+        self._due: tuple[Any, Any] | None = None  # (state, the throw due in it)
         self.before_flight = Table()  # the table as it lay when the throw in flight was made
         self.hint = HintAsk(session.game, self.level)
         self.ai_aim: AiAim | None = None
@@ -172,9 +175,15 @@ class TableScene(TableDrawing, GameScene):
         """A person's throw awaits its keep while `accept_at_once` keeps it without asking: Throw
         again is still offered."""
         st = self.session.state
-        return (self.app.settings.accept_at_once and self.replay is None
-                and self.session.interactive and self.session.human_to_move
-                and st.awaiting_accept and self.flight is None and self.reckoning is None)
+        if not (self.app.settings.accept_at_once and self.replay is None
+                and self.session.interactive and st.awaiting_accept and self.flight is None
+                and self.reckoning is None):
+            return False
+        # who is to move takes the rules' throw order: asked once per state (the drawing asks
+        # this many times a frame, through `state`)
+        if self._human_keeps is None or self._human_keeps[0] is not st:
+            self._human_keeps = (st, self.session.human_to_move)
+        return self._human_keeps[1]
 
     @property
     def keeping_on(self) -> bool:
@@ -186,8 +195,11 @@ class TableScene(TableDrawing, GameScene):
 
     @property
     def due(self) -> tuple[int, str, int | None] | None:
-        """(seat, obj, die) of the throw due now, or None."""
-        return due_throw(self.state)
+        """(seat, obj, die) of the throw due now, or None (worked out once per state shown)."""
+        st = self.state
+        if self._due is None or self._due[0] is not st:
+            self._due = (st, due_throw(st))
+        return self._due[1]
 
     @property
     def n(self) -> int:
@@ -459,6 +471,9 @@ class TableScene(TableDrawing, GameScene):
             self.refuse(lang.tr("table.refuse.not_your_throw") if not self.busy else
                         lang.tr("table.refuse.wait_throw"))
             return
+        if self.hint.use_when_ready and self.hint.future is not None:
+            self.refuse(lang.tr("table.refuse.wait_hint"))  # not the aim the hint will replace
+            return
         _, obj, die = self.due
         launch = self.launch(power)
         self.drag = None
@@ -703,17 +718,20 @@ class TableScene(TableDrawing, GameScene):
             to_move = st.pending_throw.player
         reckoning = self.reckoning if self.flight is None else None
 
-        def score(seat: int) -> str:
-            if reckoning is not None:
-                return lang.number(reckoning.total_shown(seat))
-            return lang.number(st.totals[seat])
+        scores = tuple(reckoning.total_shown(seat) if reckoning is not None else st.totals[seat]
+                       for seat in range(self.n))
+        now = None if st.starter is None or st.is_terminal else tuple(points)
+        s = self.session
+        key = (scores, now, to_move, tuple(s.players), s.over and not self.busy, rect.size,
+               lang.language(), colours_key())
 
         def sub(seat: int) -> str:
-            if st.starter is None or st.is_terminal:
-                return ""
-            return lang.tr("table.panel.now", points=f"{points[seat]:+d}")
+            return "" if now is None else lang.tr("table.panel.now", points=f"{now[seat]:+d}")
 
-        self.draw_players(surface, rect, score, sub, to_move)
+        def draw(on: pygame.Surface, r: pygame.Rect) -> None:
+            self.draw_players(on, r, lambda seat: lang.number(scores[seat]), sub, to_move)
+
+        kept_panel(surface, rect, key, draw)
 
 
 def due_throw(state: Any) -> tuple[int, str, int | None] | None:

@@ -17,8 +17,8 @@ from petanque_game.rules.terningepetanque import closest_dice
 from petanque_game.ui import lang, sound, theme
 from petanque_game.ui.game_ui import board_words
 from petanque_game.ui.table import board as tb
+from petanque_game.ui.table import board_pictures, watch
 from petanque_game.ui.table import draw as td
-from petanque_game.ui.table import watch
 from petanque_game.ui.table.camera import REST_DIE
 from petanque_game.ui.table.panel import draw_side, prompt
 from petanque_game.ui.table.sheet import Placement, draw_sheet, place_sheet, visible_rows
@@ -180,11 +180,12 @@ class TableDrawing:
         seat_walls = {self.level.seats[self.n][s]: s for s in range(self.n)}
         area.set_clip(self.view.board_rect)  # the score sheet has its own part, beside the board
         zones, active = tuple(self.zones), self.due[0] if self.due is not None else None
-        if self.view.still:
-            area.blit(tb.board_surface(self.level, view, AREA.size, seat_walls, zones, active),
-                      (0, 0))
-        else:  # a new view every frame: drawn in place, the pictures cached for rest kept
-            tb.paint_board(area, self.level, view, seat_walls, zones, active)
+        dragged = self.replay is not None and self.replay.dragging  # a new view each frame
+        still = self.view.still and not dragged
+        board_pictures.draw_board(area, pygame.Rect(self.view.board_rect), self.level, view,
+                                  seat_walls, zones, active, still)
+        if not still and not dragged and self.flight is None:  # coming to rest: its picture
+            tb.prepare_board(self.level, self.view.goal_view, AREA.size, seat_walls, zones, active)
         self._draw_seats(area, view)
         table, old = self.shown_table()
         if self.flight is not None:

@@ -40,7 +40,7 @@ from petanque_game.ui.tray.layout import (
     draw_player_mark,
 )
 from petanque_game.ui.warm import warm
-from petanque_game.ui.widgets import Button, panel
+from petanque_game.ui.widgets import Backdrop, Button, look, panel
 
 READING_TIME = 2.6  # seconds a human's turn-ending roll stays to be read, at normal speed
 AI_READING = 2.0  # an AI's turn-ending roll stays this many AI pauses
@@ -56,6 +56,9 @@ class Hold:
     left: float
 
 
+LOG_KEPT = 40  # the log's newest entries a backdrop is drawn from: more than its lines can show
+
+
 class TrayScene(GameScene):
     """The dice tray and the controls of one tray game."""
 
@@ -68,6 +71,9 @@ class TrayScene(GameScene):
         self.settle_sounds: list[str] = []  # played when the dice in the air come to rest
         self.advice: Advice | None = None
         self.advice_job: tuple[Any, Future] | None = None  # (the state it is for, the work)
+        # The header, the players' cards, the log and the empty tray, drawn again only when what
+        # they show changes (`draw`): most frames change only the dice, the panel or a hover.
+        self.backdrop = Backdrop()
         self._find_last_roll()
         if session.interactive:  # a resumed game too: its tables made before a person's hint
             warm(session.game, session.record.options)
@@ -283,17 +289,18 @@ class TrayScene(GameScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         c = self.controls
-        self.draw_header(surface, c.header())
         to_move = self.session.state.to_move if self.session.state.to_move >= 0 else None
         if to_move is None and not self.session.over:
             to_move = self.session.state.turn_player  # every tray game has one
-        self.draw_players(surface, PLAYERS_RECT, c.score, c.subline, to_move)
-        self.draw_card_marks(surface)
-        n = len(self.session.players)
-        used = 8 + n * min(66, (PLAYERS_RECT.h - 16) // max(1, n)) + 6
-        self.draw_log(surface, pygame.Rect(PLAYERS_RECT.x, PLAYERS_RECT.y + used, PLAYERS_RECT.w,
-                                           PLAYERS_RECT.h - used))
-        surface.blit(dice.tray_surface(TRAY_RECT.size, RIM), TRAY_RECT)
+        seats = range(len(self.session.players))
+        key = look(c.header(), to_move, self.session.over and not self.busy,
+                   tuple((c.score(s), str(c.subline(s))) for s in seats),
+                   len(self.history), tuple(self.history[-LOG_KEPT:]), self.challenge_tag,
+                   self.replay is not None)
+        self.backdrop.draw(surface, key, lambda back: self._draw_backdrop(back, to_move))
+        for button in (self.rules_button, self.menu_button, self.settings_button):
+            button.draw(surface, self.mouse)  # over their pictures in the backdrop: the hover
+        theme.draw_gear(surface, self.settings_button.rect.center, 13, theme.colour("button_text"))
         advice = self.advice_shown()
         self.draw_dice(surface, advice)
         panel(surface, PANEL_RECT, "panel", "edge")
@@ -308,6 +315,18 @@ class TrayScene(GameScene):
                     pygame.draw.rect(surface, HINT_COLOUR, b.rect.inflate(8, 8), 4,
                                      border_radius=13)
         self.draw_banners(surface, advice)
+
+    def _draw_backdrop(self, surface: pygame.Surface, to_move: int | None) -> None:
+        c = self.controls
+        surface.fill(theme.colour("background"))
+        self.draw_header(surface, c.header())
+        self.draw_players(surface, PLAYERS_RECT, c.score, c.subline, to_move)
+        self.draw_card_marks(surface)
+        n = len(self.session.players)
+        used = 8 + n * min(66, (PLAYERS_RECT.h - 16) // max(1, n)) + 6
+        self.draw_log(surface, pygame.Rect(PLAYERS_RECT.x, PLAYERS_RECT.y + used, PLAYERS_RECT.w,
+                                           PLAYERS_RECT.h - used))
+        surface.blit(dice.tray_surface(TRAY_RECT.size, RIM), TRAY_RECT)
 
     def prompt(self) -> str:
         """The line saying what to do next (or, while a roll is read, what it came to)."""
@@ -395,7 +414,7 @@ class TrayScene(GameScene):
                 continue
             lift = 8 if view.selected else 0
             outline = theme.colour("accent") if view.selected else view.outline
-            if i in hinted:
+            if i in hinted and not view.selected:  # selected: its own colour, in the hint's ring
                 outline = HINT_COLOUR
             rect = dice.draw_die(surface, view.value, (ox + spot.x, oy + spot.y), DIE_SIZE,
                                  spot.angle, alpha=110 if view.dim else 255, lift=lift,

@@ -1,0 +1,128 @@
+"""The Terningepetanque board while the camera moves: drawn from larger pictures of it, kept.
+
+Painting the board anew at each new view (ui/table/board.py `paint_board`: the floor, the felt,
+the walls and their shadows, the seats' bands) costs 3-4 ms a frame, and the camera moves in most
+frames of a throw. So the board is painted once, whole (its walls and release zones too), at each
+of a ladder of scales RUNG apart (12.6 %) up to WHOLE px a picture, and a frame at scale s scales
+the part it shows from the picture of the rung at or just below s with `pygame.transform.scale`
+(nearest pixel: about 0.5 ms); above the largest rung kept, from that one with
+`pygame.transform.smoothscale`. The board's grain is up to 12.6 % coarser (softer above the
+largest rung) while it moves; at rest its exact picture is shown (`draw_board`).
+
+The pictures' coordinates are "rung pixels": a board point (x, y) mm lies at (x * s, -y * s) at
+the rung's scale s. Past the walls' release zones there is only the floor, tiled the same way.
+The seats' bands are in the pictures with none marked as the one to throw next; that one's band
+is drawn over them each frame (ACTIVE_OVER).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from petanque_game.ui.table import board as tb
+from petanque_game.ui.table.camera import ZOOM_STEP, world_bounds
+from petanque_game.ui.table.draw import View, draw_band
+
+RUNG = ZOOM_STEP ** 8  # the scales pictures are painted at: RUNG ** n px per mm
+WHOLE = 2_800_000  # px: the largest picture painted
+KEPT = 10_000_000  # px of pictures kept in all (40 MB)
+WORLD_MARGIN = 40.0  # mm round the walls' release zones: beyond, only the floor
+# The active band's extra alpha over a band drawn inactive (draw.py: 70 against 28), so the two
+# together come out as one band drawn active: 1 - (1 - 28/255) (1 - a/255) = 70/255.
+ACTIVE_OVER = round(255 * (1 - (255 - 70) / (255 - 28)))
+
+
+_pictures: dict[tuple, pygame.Surface] = {}  # (board.py `board_key`, rung): least recent first
+painted = [0]  # pictures painted so far (tests count them)
+
+
+def draw_board(area: pygame.Surface, room: pygame.Rect, level, view: View,
+               seat_walls: dict[str, int], zones: tuple, active: int | None,
+               still: bool) -> None:
+    """The board as `view` shows it, in the `room` part of `area`: `still`, the exact picture
+    (board.py `board_surface`, cached per view); else (the camera moving, a replay's timeline
+    dragged: a new view each frame) from the pictures kept here."""
+    if still:
+        area.blit(tb.board_surface(level, view, area.get_size(), seat_walls, zones, active),
+                  (0, 0))
+        return
+    shifted = View(view.scale, (view.centre[0] - room.x, view.centre[1] - room.y))
+    draw_moving(area.subsurface(room), level, shifted, seat_walls, zones, active)
+
+
+def draw_moving(surf: pygame.Surface, level, view: View, seat_walls: dict[str, int],
+                zones: tuple, active: int | None) -> None:
+    """The board as `view` shows it over the whole of `surf`, scaled from a kept picture."""
+    bounds, top = _bounds(level)
+    # above the largest rung kept whole: that one, scaled up smoothly
+    rung = min(top, math.floor(math.log(view.scale) / math.log(RUNG) + 1e-9))
+    sr = RUNG ** rung
+    f = sr / view.scale  # rung px per px of the frame (<= 1)
+    w, h = surf.get_size()
+    need = pygame.Rect(round(-view.centre[0] * f), round(-view.centre[1] * f),
+                       min(w, math.ceil(w * f)), min(h, math.ceil(h * f)))
+    world = _world(bounds, sr)
+    if not need.colliderect(world):  # only the floor in sight
+        tb.blit_tiled(surf, tb.floor_tile(), view.centre)
+    else:
+        pic = _picture((tb.board_key(level, seat_walls, len(zones)), rung), level, sr, world,
+                       seat_walls, zones)
+        if world.contains(need):
+            src = pic.subsurface(need.move(-world.x, -world.y))
+        else:  # the floor round the picture, tiled as the picture's own
+            src = tb.scratch("moving", need.size)
+            tb.blit_tiled(src, tb.floor_tile(), (-need.x, -need.y))
+            src.blit(pic, (world.x - need.x, world.y - need.y))
+        scaler = pygame.transform.scale if f * RUNG > 1.0 else pygame.transform.smoothscale
+        scaler(src, (w, h), surf)
+    if active is not None and active < len(zones):
+        draw_band(surf, view, zones[active], active, True, ACTIVE_OVER)
+
+
+_worlds: dict[int, tuple] = {}
+
+
+def _bounds(level) -> tuple[tuple[float, float, float, float], int]:
+    """Where the board, its walls and release zones lie (mm), and the largest rung at which
+    they are at most WHOLE px (worked out once per level)."""
+    got = _worlds.get(id(level))
+    if got is None or got[0] is not level:
+        bounds = world_bounds(level, WORLD_MARGIN)
+        top = math.floor(math.log(math.sqrt(WHOLE / ((bounds[2] - bounds[0])
+                                                     * (bounds[3] - bounds[1]))), RUNG))
+        while top > -40 and _world(bounds, RUNG ** top).w * _world(bounds, RUNG ** top).h > WHOLE:
+            top -= 1
+        if len(_worlds) >= 16:
+            _worlds.clear()
+        got = _worlds[id(level)] = (level, bounds, top)
+    return got[1], got[2]
+
+
+def _world(bounds: tuple[float, float, float, float], scale: float) -> pygame.Rect:
+    """`bounds` (mm) in rung px at `scale`."""
+    x0, y0, x1, y1 = bounds
+    left, top = math.floor(x0 * scale), math.floor(-y1 * scale)
+    return pygame.Rect(left, top, math.ceil(x1 * scale) - left, math.ceil(-y0 * scale) - top)
+
+
+def _picture(key: tuple, level, scale: float, world: pygame.Rect, seat_walls: dict[str, int],
+             zones: tuple) -> pygame.Surface:
+    """The board at `scale` over `world` (painted the first time: keeping the most recently
+    used within KEPT px)."""
+    got = _pictures.pop(key, None)
+    if got is None:
+        got = tb.new_surface(world.size)
+        tb.paint_board(got, level, View(scale, (-world.x, -world.y)), seat_walls, zones, None)
+        painted[0] += 1
+    _pictures[key] = got  # the most recently used last
+    while sum(p.get_width() * p.get_height() for p in _pictures.values()) > KEPT \
+            and len(_pictures) > 1:
+        del _pictures[next(iter(_pictures))]
+    return got
+
+
+def forget() -> None:
+    """Let every kept picture go (tests)."""
+    _pictures.clear()
