@@ -114,3 +114,18 @@ def test_a_game_text_is_given_once():
             assert not set(mine) & set(theirs), code  # two games' files give one key
             mine.update(theirs)
         assert not shared & set(mine), code
+
+
+def test_words_of_one_area_parse_no_other_area_of_the_games_files():
+    """The menu's words do not cost the parsing of every game's rules page (start-up): the
+    games' own files are read area by area, and give the same texts as read whole."""
+    from petanque_game import texts as text_tables
+
+    text_tables.forget()
+    menu = text_tables.read("en", "menu.yaml")
+    assert menu["menu.new_game"]
+    assert set(text_tables._games) == {("en", "menu")}
+    whole = text_tables.read("en")
+    assert text_tables.read("en", "rules.yaml").items() <= whole.items()
+    assert any(k.startswith("rules.terningepetanque.") for k in whole)
+    text_tables.forget()
