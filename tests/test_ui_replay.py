@@ -178,3 +178,24 @@ def test_the_results_open_when_the_replay_plays_to_its_end_after_a_jump(tmp_path
     for _ in range(60):
         app.step(0.05)
     assert isinstance(app.top, ResultsScene)
+
+
+def test_a_replay_does_not_ask_for_a_click_to_go_on(tmp_path, monkeypatch):
+    """A turn's outcome held for reading says "click to go on" in a game; a replay goes on by
+    itself, so its banner says nothing of the kind."""
+    from petanque_game.ui import lang, theme
+
+    app = watch(record_file(tmp_path, "ship-captain-crew", {"target": 15}, 4))
+    scene = app.top
+    scene.replay.paused = False
+    for _ in range(6000):
+        app.step(1 / 60)
+        if scene.hold is not None and not scene.rolling:
+            break
+    assert scene.hold is not None
+    drawn: list[str] = []
+    real = theme.blit_text
+    monkeypatch.setattr(theme, "blit_text", lambda s, text, *a, **k: (drawn.append(text),
+                                                                       real(s, text, *a, **k))[1])
+    app.render()
+    assert scene.hold.text in drawn and lang.tr("tray.hold.go_on") not in drawn

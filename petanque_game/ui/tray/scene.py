@@ -355,7 +355,8 @@ class TrayScene(GameScene):
         """What a turn-ending roll came to, or the hint, on a strip across the tray where it
         hides the fewest dice (the top or the bottom of the felt)."""
         if self.hold is not None and not self.rolling:
-            self._banner(surface, self.hold.text, lang.tr("tray.hold.go_on"), theme.colour("bad"))
+            go_on = "" if self.replay is not None else lang.tr("tray.hold.go_on")  # a replay
+            self._banner(surface, self.hold.text, go_on, theme.colour("bad"))  # goes on itself
         elif advice is not None:
             self._banner(surface, lang.tr("tray.hint.said", hint=told(advice)), "", HINT_COLOUR)
         elif self.hint_pending:
