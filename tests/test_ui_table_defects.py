@@ -119,6 +119,11 @@ def test_the_reckoning_card_hides_no_seats_name(level, n):
         scene.view.settle()
         card = reckoning._card_rect(scene, area).move(-area.x, -area.y)
         assert card.collidelist(reckoning._seat_names(scene)) < 0
+        # with the measure drawn first, the card covers fewer of its dice and distances
+        drawn = reckoning._measure(scene, pygame.Surface(area.size), scene.reckoning)
+        clear = reckoning._card_rect(scene, area, drawn).move(-area.x, -area.y)
+        assert clear.collidelist(reckoning._seat_names(scene)) < 0
+        assert len(clear.collidelistall(drawn)) <= len(card.collidelistall(drawn))
     scene.reckoning = None
     app.close()
 

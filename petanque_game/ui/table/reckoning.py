@@ -90,17 +90,20 @@ def draw_reckoning(scene: Any, surface: pygame.Surface, area_rect: pygame.Rect,
     """The measuring lines on the board, the reckoning card, and the points on their way."""
     r: Reckoning = scene.reckoning
     area = surface.subsurface(area_rect)
-    _measure(scene, area, r)
-    card = _card_rect(scene, area_rect)
+    drawn = _measure(scene, area, r)
+    card = _card_rect(scene, area_rect, drawn)
     _draw_card(scene, surface, card, r)
     _draw_moving_points(scene, surface, card, side_rect, r)
 
 
-def _measure(scene: Any, area: pygame.Surface, r: Reckoning) -> None:
+def _measure(scene: Any, area: pygame.Surface, r: Reckoning) -> list[pygame.Rect]:
+    """The lines from each die to the diamond and their distances; returns where the dice, the
+    diamond, the seats' names and the labels are (area coordinates), for the card to keep clear
+    of."""
     view, table = scene.view, r.table
     dm = table.diamond
     if dm is None:
-        return
+        return []
     closest = {(d.player, d.die) for d in closest_dice(table)}
     centre = view.to_screen(dm.x, dm.y)
     die_px = scene.level.dice.side * view.scale
@@ -131,6 +134,7 @@ def _measure(scene: Any, area: pygame.Surface, r: Reckoning) -> None:
             pygame.draw.circle(area, theme.colour("good"), at, ring + 8, 2)
         _label(area, taken, at, centre, die_px,
                lang.tr("table.reckoning.mm", mm=f"{d.distance:.0f}"), "accent" if near else "text")
+    return taken
 
 
 def _seat_names(scene: Any) -> list[pygame.Rect]:
@@ -192,9 +196,11 @@ SIDE_NAMES = 64  # px kept clear at the left and right of the table area: the si
 END_NAMES = 24  # px kept clear at its top and bottom: the names of the seats there
 
 
-def _card_rect(scene: Any, area_rect: pygame.Rect) -> pygame.Rect:
+def _card_rect(scene: Any, area_rect: pygame.Rect,
+               drawn: list[pygame.Rect] | None = None) -> pygame.Rect:
     """The card goes in the corner of the table area that hides no seat's name where one does,
-    and covers fewest of the round's pieces, the farthest from the diamond on a tie."""
+    and covers fewest of the round's pieces and of the measure's labels (`drawn`, area
+    coordinates), the farthest from the diamond on a tie."""
     w, h = 330, 34 + 48 + 44 * scene.n + 30
     board = pygame.Rect(scene.view.board_rect).move(area_rect.topleft)  # beside the score sheet
     inner = board.inflate(-2 * SIDE_NAMES, -2 * END_NAMES)  # the seats' names stay seen
@@ -213,7 +219,8 @@ def _card_rect(scene: Any, area_rect: pygame.Rect) -> pygame.Rect:
     def cost(r: pygame.Rect) -> tuple[int, int, float]:
         local = r.move(-area_rect.x, -area_rect.y)
         hidden = len(local.collidelistall(names))  # a seat's name above all
-        covered = sum(local.inflate(24, 24).collidepoint(p) for p in pieces)
+        covered = sum(local.inflate(24, 24).collidepoint(p) for p in pieces) + \
+            len(local.collidelistall(drawn or []))
         return hidden, covered, -math.hypot(local.centerx - at[0], local.centery - at[1])
 
     return min(corners, key=cost)
