@@ -34,7 +34,7 @@ from petanque_game.rules.base import Dice
 from petanque_game.rules.events import Rolled, read_ints
 from petanque_game.rules.games import CHIPS, EventCodec, GameSpec, Tally
 from petanque_game.rules.options import Option, resolve
-from petanque_game.rules.roll_only import Phase, RollOnly
+from petanque_game.rules.roll_only import Phase, RollOnly, next_holding, turns_done
 
 GAME_ID = "aces"
 TITLE = "Aces to the Middle"
@@ -167,7 +167,7 @@ class AcesState(RollOnly):
             return replace(rolled, phase=OVER, last_ace=seat, turns=self.turns + 1)
         if dice[seat] and any(GOES[v] != STAYS for v in values):
             return replace(rolled, phase=ROLL)  # something moved: roll on
-        nxt = next(s for s in ((seat + k) % n for k in range(1, n + 1)) if dice[s] > 0)
+        nxt = next_holding(seat, dice)
         return replace(rolled, phase=ROLL, turn_player=nxt, turns=self.turns + 1,
                        rolls_this_turn=0, round_number=self.round_number + (nxt <= seat))
 
@@ -198,10 +198,6 @@ def roll_facts(before: AcesState, decision: Any, outcome: Any, after: AcesState)
                  again, after.last_ace)
 
 
-def _turns_done(events: list, index: int, state: AcesState) -> int:
-    return state.turns
-
-
 @dataclass(frozen=True)
 class AcesRolled(Rolled):
     """Aces' roll event: the shared `roll`, but one player may hold every die in play, so a roll
@@ -218,5 +214,5 @@ CODECS: Mapping[str, EventCodec] = {"roll": AcesRolled}
 SPEC = GameSpec(GAME_ID, TITLE, sys.modules[__name__], frozenset({"roll"}),
                 "petanque_game.ai.chance", MIN_PLAYERS, MAX_PLAYERS, order=22,
                 facts=roll_facts, window="petanque_game.ui.tray.aces",
-                tally=Tally({"": CHIPS}, unit="turn", progress=_turns_done),
+                tally=Tally({"": CHIPS}, unit="turn", progress=turns_done),
                 codecs=CODECS)

@@ -30,7 +30,7 @@ from petanque_game.rules import base
 from petanque_game.rules.base import Dice
 from petanque_game.rules.games import CHIPS, GameSpec, Tally
 from petanque_game.rules.options import Option, resolve
-from petanque_game.rules.roll_only import Phase, RollOnly
+from petanque_game.rules.roll_only import Phase, RollOnly, next_holding, turns_done
 
 GAME_ID = "even-odd"
 TITLE = "Evens against Odds"
@@ -105,11 +105,7 @@ class EvenOddState(RollOnly):
     @property
     def opponent(self) -> int:
         """Who plays the odds against the seat rolling: the next on its left with chips."""
-        return self._next_in(self.turn_player, self.chips)
-
-    def _next_in(self, seat: int, chips: tuple[int, ...] | list[int]) -> int:
-        n = self.num_players
-        return next(s for s in ((seat + k) % n for k in range(1, n + 1)) if chips[s] > 0)
+        return next_holding(self.turn_player, self.chips)
 
     def chance_outcomes(self) -> list[tuple[Dice, Fraction]]:
         """The rolls by how many dice show even (the others shown as 1s, the evens as 2s), with
@@ -134,7 +130,7 @@ class EvenOddState(RollOnly):
         rolled = replace(self, chips=tuple(chips), turns=self.turns + 1, last_roll=values)
         if sum(1 for c in chips if c > 0) == 1:
             return replace(rolled, phase=OVER)
-        nxt = rolled._next_in(seat, chips)
+        nxt = next_holding(seat, chips)
         round_number = self.round_number + (nxt <= seat)
         if self.rounds and round_number > self.rounds:
             return replace(rolled, phase=OVER)
@@ -162,11 +158,7 @@ def roll_facts(before: EvenOddState, decision: Any, outcome: Any,
     return Settled(even, DICE - even, seat, other, after.chips[seat] - before.chips[seat], out)
 
 
-def _turns_done(events: list, index: int, state: EvenOddState) -> int:
-    return state.turns
-
-
 SPEC = GameSpec(GAME_ID, TITLE, sys.modules[__name__], frozenset({"roll"}),
                 "petanque_game.ai.chance", MIN_PLAYERS, MAX_PLAYERS, order=23,
                 facts=roll_facts, window="petanque_game.ui.tray.even_odd",
-                tally=Tally({"": CHIPS}, unit="turn", progress=_turns_done))
+                tally=Tally({"": CHIPS}, unit="turn", progress=turns_done))

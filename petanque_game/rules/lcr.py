@@ -30,7 +30,7 @@ from petanque_game.rules import base
 from petanque_game.rules.base import Dice
 from petanque_game.rules.games import CHIPS, GameSpec, Tally
 from petanque_game.rules.options import Option, resolve
-from petanque_game.rules.roll_only import Phase, RollOnly
+from petanque_game.rules.roll_only import Phase, RollOnly, next_holding, turns_done
 
 GAME_ID = "lcr"
 TITLE = "LCR (Left Center Right)"
@@ -145,7 +145,7 @@ class LcrState(RollOnly):
         if len(holders) == 1:  # the last with chips takes the pot
             chips[holders[0]] += pot
             return replace(rolled, chips=tuple(chips), pot=0, phase=OVER)
-        nxt = next(s for s in ((seat + k) % n for k in range(1, n + 1)) if chips[s] > 0)
+        nxt = next_holding(seat, chips)
         return replace(rolled, turn_player=nxt, phase=ROLL,
                        round_number=self.round_number + (nxt <= seat))
 
@@ -160,11 +160,7 @@ def roll_facts(before: LcrState, decision: Any, outcome: Any, after: LcrState) -
                 won, before.pot + outcome.values.count(5) if won is not None else 0)
 
 
-def _turns_done(events: list, index: int, state: LcrState) -> int:
-    return state.turns
-
-
 SPEC = GameSpec(GAME_ID, TITLE, sys.modules[__name__], frozenset({"roll"}),
                 "petanque_game.ai.chance", MIN_PLAYERS, MAX_PLAYERS, order=21,
                 facts=roll_facts, window="petanque_game.ui.tray.lcr",
-                tally=Tally({"": CHIPS}, unit="turn", progress=_turns_done))
+                tally=Tally({"": CHIPS}, unit="turn", progress=turns_done))

@@ -20,6 +20,18 @@ class Phase(str, Enum):
     OVER = "over"  # the game is decided
 
 
+def next_holding(seat: int, counts: tuple[int, ...] | list[int]) -> int:
+    """The first seat after `seat`, going round to its left, that holds anything (`counts` per
+    seat: chips or dice); `seat` itself when no other does."""
+    n = len(counts)
+    return next(s for s in ((seat + k) % n for k in range(1, n + 1)) if counts[s] > 0)
+
+
+def turns_done(events: list, index: int, state: Any) -> int:
+    """How far a game of chance has come, for the statistics' score series: its turns."""
+    return int(state.turns)
+
+
 class RollOnly:
     """The part of a game-of-chance state that is the same in all three: a frozen dataclass
     mixes it in, with a `phase`, a `turn_player`, the `dice_due` of the seat to move, its
