@@ -27,6 +27,22 @@ def is_you(name: str) -> bool:
     return low in ("you", lang.tr("narrate.you").lower())
 
 
+def sent_where(game: str, moved: Any, places: Any, names: list[str]) -> list[str]:
+    """What a roll of a game of chance sent where, a phrase per place that got anything ("a chip
+    to Bo", "two dice to you", "one to the pot"): `places` are (where, seat or None), `moved`
+    counts by where, the texts are `narrate.<game>.<where>` (`..._you` for a player called
+    you)."""
+    parts = []
+    for where, seat in places:
+        n = moved.count(where)
+        name = names[seat] if seat is not None else ""
+        if n:
+            key = f"narrate.{game}.{where}_you" if name and is_you(name) else \
+                f"narrate.{game}.{where}"
+            parts.append(lang.tr_n(key, n, name=name))
+    return parts
+
+
 def possessive(name: str) -> str:
     """"Åse's" / "Åses", "Lars'" where the language wants it, or "Your" / "Din"."""
     if is_you(name):

@@ -12,7 +12,7 @@ from petanque_game.rules.aces import GOES, LEFT, MIDDLE, RIGHT, STAYS
 from petanque_game.rules.events import Rolled
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import GameUI
-from petanque_game.ui.narrate import dice_text, is_you, says
+from petanque_game.ui.narrate import dice_text, says, sent_where
 from petanque_game.ui.tray.chance import ChanceControls
 from petanque_game.ui.tray.layout import DieView, RollShown
 
@@ -70,14 +70,8 @@ def tell(step: Any, names: list[str]) -> list[str]:
         if not isinstance(ev, Rolled) or moved is None:
             continue
         who = names[ev.player]
-        parts = []
-        for where, seat in ((MIDDLE, None), (LEFT, moved.left), (RIGHT, moved.right)):
-            n = moved.count(where)
-            name = names[seat] if seat is not None else ""
-            if n:  # "a die to Bo", or "a die to you"
-                key = f"narrate.aces.{where}_you" if name and is_you(name) else \
-                    f"narrate.aces.{where}"
-                parts.append(lang.tr_n(key, n, name=name))
+        parts = sent_where("aces", moved, ((MIDDLE, None), (LEFT, moved.left),
+                                           (RIGHT, moved.right)), names)
         if moved.last_ace is not None:
             key = "narrate.aces.last_wins" if step.after.last_ace_rule == "wins" else \
                 "narrate.aces.last_loses"

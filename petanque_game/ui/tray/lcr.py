@@ -11,7 +11,7 @@ from petanque_game.rules.events import Rolled
 from petanque_game.rules.lcr import CENTRE, KEEP, LEFT, RIGHT, SENDS
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import GameUI
-from petanque_game.ui.narrate import dice_text, is_you, says
+from petanque_game.ui.narrate import dice_text, says, sent_where
 from petanque_game.ui.tray.chance import ChanceControls
 from petanque_game.ui.tray.layout import DieView, RollShown
 
@@ -64,14 +64,8 @@ def tell(step: Any, names: list[str]) -> list[str]:
         ev, sent = told.event, told.facts
         if not isinstance(ev, Rolled) or sent is None:
             continue
-        parts = []
-        for where, seat in ((LEFT, sent.left), (CENTRE, None), (RIGHT, sent.right)):
-            n = sent.count(where)
-            name = names[seat] if seat is not None else ""
-            if n:  # "a chip to Bjørn", or "a chip to you"
-                key = f"narrate.lcr.{where}_you" if name and is_you(name) else \
-                    f"narrate.lcr.{where}"
-                parts.append(lang.tr_n(key, n, name=name))
+        parts = sent_where("lcr", sent, ((LEFT, sent.left), (CENTRE, None),
+                                         (RIGHT, sent.right)), names)
         what = ", ".join(parts) if parts else lang.tr("narrate.lcr.kept")
         lines.append(says("narrate.lcr.rolled", names[ev.player],
                           dice=dice_text(ev.dice), what=what))
