@@ -189,22 +189,10 @@ def test_the_narration_tells_where_the_dice_went_and_the_last_ace():
 
 
 def test_the_window_rolls_for_a_human_and_offers_no_hint():
-    from ui_support import fast_app, press
+    from ui_support import open_tray_game, roll_as_the_first_person
 
-    from petanque_game.ui import lang
-    from petanque_game.ui.play import open_game_scene
-    from petanque_game.ui.session import new_game
-
-    lang.use("en")
-    app = fast_app()
-    session = new_game(aces.GAME_ID, [Seat("Åse", "human"), Seat("Bo", "ai", "easy")], {}, 3,
-                       autosave=False)
-    open_game_scene(app, session)
-    scene = app.top
+    app, scene, session = open_tray_game(aces.GAME_ID,
+                                         [Seat("Åse", "human"), Seat("Bo", "ai", "easy")])
     assert [b.tag for b in scene.buttons()] == ["roll"] and scene.prompt() == "Åse: roll 5 dice"
-    press(app, "roll")
-    for _ in range(20):
-        app.step(0.05)
-    assert session.record.events[0]["player"] == 0
-    assert session.narrate(session.steps[0])[0].startswith("Åse rolled ")
+    assert roll_as_the_first_person(app, session).startswith("Åse rolled ")
     app.render_logical()

@@ -151,17 +151,10 @@ def test_simulate_plays_hot_seat_sized_tables(tmp_path, capsys):
 
 
 def test_the_window_rolls_for_a_human_tells_it_and_offers_no_hint():
-    from ui_support import fast_app, press
+    from ui_support import open_tray_game, roll_as_the_first_person
 
-    from petanque_game.ui import lang
-    from petanque_game.ui.play import open_game_scene
-    from petanque_game.ui.session import new_game
-
-    lang.use("en")
-    app = fast_app()
     seats = [Seat("Åse", "human"), Seat("Bo", "ai", "easy"), Seat("Cy", "ai", "easy")]
-    session = new_game(lcr.GAME_ID, seats, {}, 3, autosave=False)
-    scene = open_game_scene(app, session) and app.top
+    app, scene, session = open_tray_game(lcr.GAME_ID, seats)
     tags = [b.tag for b in scene.buttons()]
     assert tags == ["roll"]  # no Hint button: the dice decide everything
     refused = []
@@ -170,11 +163,8 @@ def test_the_window_rolls_for_a_human_tells_it_and_offers_no_hint():
     assert refused == ["This game has no choice to hint: the dice decide"]
     del scene.refuse
     assert scene.prompt() == "Åse: roll 3 dice"
-    press(app, "roll")
-    for _ in range(20):
-        app.step(0.05)
-    assert session.state.turns >= 1 and session.record.events[0]["player"] == 0
-    line = session.narrate(session.steps[0])[0]
+    line = roll_as_the_first_person(app, session)
+    assert session.state.turns >= 1
     assert line.startswith("Åse rolled ") and line.endswith(".")
     app.render_logical()  # the panel, the dice marks and the players' chips draw
 

@@ -41,6 +41,27 @@ def press(app: App, tag: str) -> None:
     app.click(next(b for b in buttons if b.tag == tag).rect.center)
 
 
+def open_tray_game(game: str, seats):
+    """A tray game of `seats` (seed 3, not saved) in an English window: (app, scene, session)."""
+    from petanque_game.ui.play import open_game_scene
+    from petanque_game.ui.session import new_game
+
+    lang.use("en")
+    app = fast_app()
+    session = new_game(game, seats, {}, 3, autosave=False)
+    open_game_scene(app, session)
+    return app, app.top, session
+
+
+def roll_as_the_first_person(app: App, session) -> str:
+    """Press Roll for seat 0, let the roll fall; the first line told of it."""
+    press(app, "roll")
+    for _ in range(20):
+        app.step(0.05)
+    assert session.record.events[0]["player"] == 0
+    return session.narrate(session.steps[0])[0]
+
+
 def start_table(app: App, players, rounds=1, seed=3, level="classic"):
     """A Terningepetanque game of `players` shown at its table; the table scene."""
     from petanque_game.ui.play import open_game_scene
