@@ -13,7 +13,7 @@ import json
 
 import pygame
 import pytest
-from ui_support import fast_app, press, read_lists
+from ui_support import fast_app, paste_challenge_code, press, read_lists
 
 from petanque_game import challenge as challenges
 from petanque_game import words
@@ -98,10 +98,7 @@ def test_a_challenge_is_warmed_with_its_own_options(asked):
     app = fast_app()
     try:
         app.key(pygame.K_c)
-        scene = app.top
-        scene.code.active = True
-        scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=made.code()))
-        app.key(pygame.K_RETURN)
+        scene = paste_challenge_code(app, made.code())
         assert scene.chosen == made
         scene.play()
         assert type(app.top).__name__ == "TrayScene"

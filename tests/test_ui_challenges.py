@@ -11,7 +11,7 @@ from datetime import date
 
 import pygame
 import pytest
-from ui_support import fast_app, read_lists
+from ui_support import fast_app, paste_challenge_code, read_lists
 
 from petanque_game import challenge as challenges
 from petanque_game import challenge_play
@@ -78,14 +78,9 @@ def test_a_code_pasted_in_opens_that_challenge():
     app = fast_app()
     try:
         app.key(pygame.K_c)
-        scene = app.top
-        scene.code.active = True
-        scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=made.code()))
-        app.key(pygame.K_RETURN)
+        scene = paste_challenge_code(app, made.code())
         assert scene.chosen == made and scene.problem is None
-        scene.code.active = True
-        scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="PG1-broken"))
-        app.key(pygame.K_RETURN)
+        paste_challenge_code(app, "PG1-broken")
         assert "damaged" in scene.problem
         app.render_logical()
     finally:

@@ -62,6 +62,17 @@ def roll_as_the_first_person(app: App, session) -> str:
     return session.narrate(session.steps[0])[0]
 
 
+def paste_challenge_code(app: App, code: str):
+    """Type `code` into the Challenges screen's code field and press Enter; the screen."""
+    import pygame
+
+    scene = app.top
+    scene.code.active = True
+    scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=code))
+    app.key(pygame.K_RETURN)
+    return scene
+
+
 def start_table(app: App, players, rounds=1, seed=3, level="classic"):
     """A Terningepetanque game of `players` shown at its table; the table scene."""
     from petanque_game.ui.play import open_game_scene
