@@ -250,7 +250,10 @@ def test_the_felts_numbers_under_the_fold():
 def test_the_boards_to_start_from_are_named_by_their_titles(code):
     lang.use(code)
     app = fast_app()
-    app.key(pygame.K_b)
-    labels = {b.tag: b.label for b in app.top.buttons if b.tag.startswith("start-")}
-    assert labels["start-classic"] == lang.tr("boards.classic.title")
-    assert labels["start-empty"] == lang.tr("editor.empty")
+    try:
+        app.key(pygame.K_b)
+        labels = {b.tag: b.label for b in app.top.buttons if b.tag.startswith("start-")}
+        assert labels["start-classic"] == lang.tr("boards.classic.title")
+        assert labels["start-empty"] == lang.tr("editor.empty")
+    finally:
+        app.close()
