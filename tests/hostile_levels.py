@@ -24,6 +24,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -35,7 +36,13 @@ PER_FILE = 10.0  # seconds a child may take over one file before it counts as a 
 
 
 def classic() -> dict:
-    return yaml.safe_load((LEVELS_DIR / "classic.yaml").read_text(encoding="utf-8"))
+    """classic.yaml's document, a copy of its own to change."""
+    return copy.deepcopy(_classic())
+
+
+@cache  # read once: the hostile files are about 40 edited copies of it
+def _classic() -> dict:
+    return yaml.safe_load(classic_text())
 
 
 def classic_text() -> str:
@@ -43,9 +50,15 @@ def classic_text() -> str:
 
 
 def edited(change: Callable[[dict], object]) -> str:
-    data = copy.deepcopy(classic())
+    data = classic()
     change(data)
     return yaml.safe_dump(data, sort_keys=False)
+
+
+def _later(change: Callable[[dict], object]) -> Callable[[], str]:
+    """`edited(change)`, made when the case is written (the YAML dumped then, not as the module is
+    imported by every test worker)."""
+    return lambda: edited(change)
 
 
 def _set(section: str, key: str, value) -> Callable[[dict], object]:
@@ -152,7 +165,7 @@ PHYSICS_BOARDS: dict[str, Callable[[dict], object]] = {
 
 def physics_board(name: str) -> dict:
     """The level document of one of PHYSICS_BOARDS."""
-    data = copy.deepcopy(classic())
+    data = classic()
     PHYSICS_BOARDS[name](data)
     return data
 
@@ -191,83 +204,83 @@ CASES: dict[str, tuple[object, tuple[str, ...] | None]] = {
     "duplicate-section.yaml": (classic_text() + "\nboard: {shape: circle, radius: 100}\n",
                                ("board", "given twice")),
     # one key at a time
-    "felt-friction-zero.yaml": (edited(_set("felt", "friction", 0)), ("felt.friction", "0.05")),
+    "felt-friction-zero.yaml": (_later(_set("felt", "friction", 0)), ("felt.friction", "0.05")),
     "nan-restitution.yaml": (re.sub(r"restitution: [0-9.]+", "restitution: .nan",
                                     classic_text(), count=1),
                              ("felt.restitution", "finite")),
-    "infinite-width.yaml": (edited(_set("board", "width", float("inf"))),
+    "infinite-width.yaml": (_later(_set("board", "width", float("inf"))),
                             ("board.width", "finite")),
-    "negative-width.yaml": (edited(_set("board", "width", -700)), ("board.width", "range")),
-    "negative-mass.yaml": (edited(_set("dice", "mass", -5)), ("dice.mass", "range")),
-    "bool-as-number.yaml": (edited(_set("dice", "mass", True)), ("dice.mass", "not bool")),
-    "wrong-type.yaml": (edited(_set("dice", "side", "sixteen")), ("dice.side", "not str")),
-    "board-20-metres.yaml": (edited(_set("board", "width", 20000)), ("board.width", "3000")),
-    "unknown-shape-long.yaml": (edited(_set("board", "shape", "star" * 5000)),
+    "negative-width.yaml": (_later(_set("board", "width", -700)), ("board.width", "range")),
+    "negative-mass.yaml": (_later(_set("dice", "mass", -5)), ("dice.mass", "range")),
+    "bool-as-number.yaml": (_later(_set("dice", "mass", True)), ("dice.mass", "not bool")),
+    "wrong-type.yaml": (_later(_set("dice", "side", "sixteen")), ("dice.side", "not str")),
+    "board-20-metres.yaml": (_later(_set("board", "width", 20000)), ("board.width", "3000")),
+    "unknown-shape-long.yaml": (_later(_set("board", "shape", "star" * 5000)),
                                 ("board.shape", "...'")),
-    "unknown-long-key.yaml": (edited(lambda d: d["felt"].__setitem__("k" * 30000, 1)),
+    "unknown-long-key.yaml": (_later(lambda d: d["felt"].__setitem__("k" * 30000, 1)),
                               ("felt.kkkk", "unknown key")),
-    "title-two-lines.yaml": (edited(lambda d: d.__setitem__("title", "a\nb")), ("title",)),
-    "seat-unknown-wall.yaml": (edited(lambda d: d["seats"].__setitem__(2, ["south", "up"])),
+    "title-two-lines.yaml": (_later(lambda d: d.__setitem__("title", "a\nb")), ("title",)),
+    "seat-unknown-wall.yaml": (_later(lambda d: d["seats"].__setitem__(2, ["south", "up"])),
                                ("seats.2", "'up' is not a wall")),
-    "seat-count-five.yaml": (edited(lambda d: d["seats"].__setitem__(5, ["a"] * 5)),
+    "seat-count-five.yaml": (_later(lambda d: d["seats"].__setitem__(5, ["a"] * 5)),
                              ("seats.5", "player counts")),
-    "mass-too-heavy.yaml": (edited(_set("diamond", "mass", 5000)), ("diamond.mass", "range")),
-    "wall-gap-1mm.yaml": (edited(_set("walls", "gap", 1)), ("walls.gap", "8 dice")),
-    "wall-gap-300mm.yaml": (edited(_set("walls", "gap", 300)), ("walls.gap", "8 dice")),
-    "wall-inside-board.yaml": (edited(_set("walls", "gap", -20)), ("walls.gap", "inside")),
-    "wall-2m-high.yaml": (edited(lambda d: (d["walls"].__setitem__("height", 2000),
+    "mass-too-heavy.yaml": (_later(_set("diamond", "mass", 5000)), ("diamond.mass", "range")),
+    "wall-gap-1mm.yaml": (_later(_set("walls", "gap", 1)), ("walls.gap", "8 dice")),
+    "wall-gap-300mm.yaml": (_later(_set("walls", "gap", 300)), ("walls.gap", "8 dice")),
+    "wall-inside-board.yaml": (_later(_set("walls", "gap", -20)), ("walls.gap", "inside")),
+    "wall-2m-high.yaml": (_later(lambda d: (d["walls"].__setitem__("height", 2000),
                                             d["throw"].__setitem__("max_speed", 300))),
                           ("walls.height", "range")),
-    "too-fast-for-walls.yaml": (edited(_set("throw", "max_speed", 7900)),
+    "too-fast-for-walls.yaml": (_later(_set("throw", "max_speed", 7900)),
                                 ("throw.max_speed", "pass through a wall")),
-    "elevations-upside-down.yaml": (edited(_set("throw", "min_elevation", 80)),
+    "elevations-upside-down.yaml": (_later(_set("throw", "min_elevation", 80)),
                                     ("throw.min_elevation",)),
-    "elevations-below-the-ai.yaml": (edited(_set("throw", "max_elevation", 5)),
+    "elevations-below-the-ai.yaml": (_later(_set("throw", "max_elevation", 5)),
                                      ("throw.max_elevation", "computer players aim")),
     # the level as a whole
-    "centre-blocked.yaml": (edited(lambda d: d.__setitem__("obstacles", [
+    "centre-blocked.yaml": (_later(lambda d: d.__setitem__("obstacles", [
         {"name": "block", "height": 10, "points": [[-50, -50], [50, -50], [50, 50], [-50, 50]]}])),
         ("obstacles[0].points", "centre")),
-    "obstacle-next-to-centre.yaml": (edited(lambda d: d.__setitem__("obstacles", [
+    "obstacle-next-to-centre.yaml": (_later(lambda d: d.__setitem__("obstacles", [
         {"name": "pin", "height": 10, "points": [[10, -5], [30, -5], [30, 5], [10, 5]]}])),
         ("obstacles[0].points", "centre")),
-    "board-too-small.yaml": (edited(lambda d: d.__setitem__(
+    "board-too-small.yaml": (_later(lambda d: d.__setitem__(
         "board", {"shape": "rect", "width": 30, "height": 30})), ("board", "too small")),
-    "obstacle-over-wall.yaml": (edited(lambda d: d.__setitem__("obstacles", [
+    "obstacle-over-wall.yaml": (_later(lambda d: d.__setitem__("obstacles", [
         {"name": "ramp", "height": 10, "points": [[200, -300], [300, -300], [300, -200]]}])),
         ("obstacles[0].points", "on the board")),
-    "crossing-walls.yaml": (edited(_walls(("south", 270, 1400.0), ("west", 180, 800.0),
+    "crossing-walls.yaml": (_later(_walls(("south", 270, 1400.0), ("west", 180, 800.0),
                                           ("north", 90, 700.0), ("east", 0, 450.0))),
                             ("walls.sides[1]", "'west' crosses wall 'south'")),
-    "release-zone-into-wall.yaml": (edited(_zone_into_wall), ("seats.3", "runs into wall")),
-    "wall-too-high-to-clear.yaml": (edited(lambda d: (d["walls"].__setitem__("height", 500),
+    "release-zone-into-wall.yaml": (_later(_zone_into_wall), ("seats.3", "runs into wall")),
+    "wall-too-high-to-clear.yaml": (_later(lambda d: (d["walls"].__setitem__("height", 500),
                                                       d["throw"].__setitem__("max_speed", 1500))),
                                     ("seats.2", "clears the 500 mm wall")),
-    "board-out-of-reach.yaml": (edited(lambda d: (d["walls"].__setitem__("height", 5),
+    "board-out-of-reach.yaml": (_later(lambda d: (d["walls"].__setitem__("height", 5),
                                                   d["throw"].__setitem__("max_speed", 1000))),
                                 ("seats.2", "comes down on the board")),
-    "slippery-strip.yaml": (edited(_slippery_strip), ("seats.2", "slides or bounces off")),
+    "slippery-strip.yaml": (_later(_slippery_strip), ("seats.2", "slides or bounces off")),
     # boards the physics could not play in bounded time, or would record beyond the world
-    "terraces.yaml": (edited(_terraces), ("obstacles[0].points", "could not get off")),
-    "plateau.yaml": (edited(_obstacles(("plateau", 10.0, box(60, -200, 340, 200)))),
+    "terraces.yaml": (_later(_terraces), ("obstacles[0].points", "could not get off")),
+    "plateau.yaml": (_later(_obstacles(("plateau", 10.0, box(60, -200, 340, 200)))),
                      ("obstacles[0].points", "'plateau' is 280 mm across", "could not get off")),
-    "sliver.yaml": (edited(_obstacles(("sliver", 30.0, box(100, -150, 101, 150)))),
+    "sliver.yaml": (_later(_obstacles(("sliver", 30.0, box(100, -150, 101, 150)))),
                     ("obstacles[0].points", "1 mm across", "at least 4 mm")),
-    "fast-past-a-slat.yaml": (edited(lambda d: (_obstacles(("slat", 30.0, box(100, -150, 106,
+    "fast-past-a-slat.yaml": (_later(lambda d: (_obstacles(("slat", 30.0, box(100, -150, 106,
                                                                             150)))(d),
                                                 d["throw"].__setitem__("max_speed", 7000))),
                               ("obstacles[0].points", "6 mm across", "at least 13.2 mm",
                                "pass through it in one step")),
-    "key-with-newline.yaml": (edited(lambda d: d["felt"].__setitem__("a\nb", 1)),
+    "key-with-newline.yaml": (_later(lambda d: d["felt"].__setitem__("a\nb", 1)),
                               ("felt.a\\nb", "unknown key")),
     "same-key-with-newline-twice.yaml": (classic_text().replace(
         "  friction: 0.35", '  "a\\nb": 1\n  "a\\nb": 2\n  friction: 0.35', 1),
         ("felt.a\\nb", "given twice")),
     # odd but playable
-    "hexagon.yaml": (edited(_hexagon), None),
-    "moon.yaml": (edited(lambda d: d.__setitem__("gravity", 1620.0)), None),
+    "hexagon.yaml": (_later(_hexagon), None),
+    "moon.yaml": (_later(lambda d: d.__setitem__("gravity", 1620.0)), None),
     "with-bom.yaml": ("\ufeff" + classic_text(), None),
-    **{f"{name}.yaml": (edited(change), None) for name, change in PHYSICS_BOARDS.items()},
+    **{f"{name}.yaml": (_later(change), None) for name, change in PHYSICS_BOARDS.items()},
     "anchors-used-honestly.yaml": (classic_text().replace(
         "length: 700.0}", "length: &long 700.0}", 1).replace("length: 700.0}", "length: *long}"),
         None),
@@ -278,8 +291,9 @@ def write_all(folder: Path) -> dict[str, tuple[str, ...] | None]:
     """Write every case that this system can make (no FIFO on Windows, ...) into `folder`."""
     folder.mkdir(parents=True, exist_ok=True)
     out = {}
-    for name, (content, expected) in CASES.items():
+    for name, (made, expected) in CASES.items():
         path = folder / name
+        content = made() if callable(made) else made
         if content == "SPARSE":
             with open(path, "wb") as f:
                 f.truncate(400 * 1024 * 1024)
@@ -301,8 +315,9 @@ def write_all(folder: Path) -> dict[str, tuple[str, ...] | None]:
     return out
 
 
-def run_child(code: str, args: list[str], env: dict | None = None) -> list[dict]:
-    """Run `code` in a child Python, reading its JSON lines; a line slower than PER_FILE seconds
+def run_child(code: str, args: list[str], env: dict | None = None,
+              per_line: float = PER_FILE) -> list[dict]:
+    """Run `code` in a child Python, reading its JSON lines; a line slower than `per_line` seconds
     (a hang) or a child that dies fails the test, naming what it was doing."""
     proc = subprocess.Popen([sys.executable, "-c", code, *args], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -313,11 +328,11 @@ def run_child(code: str, args: list[str], env: dict | None = None) -> list[dict]
     try:
         while True:
             try:
-                line = lines.get(timeout=PER_FILE)
+                line = lines.get(timeout=per_line)
             except queue.Empty:
-                pytest.fail(f"hung for {PER_FILE} s on {doing}")
+                pytest.fail(f"hung for {per_line} s on {doing}")
             if line is None:
-                proc.wait(timeout=PER_FILE)
+                proc.wait(timeout=per_line)
                 pytest.fail(f"the child died on {doing}: {proc.stderr.read()[-2000:]}")
             item = json.loads(line)
             if item.get("done"):

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from hostile_levels import run_child
 
 import petanque_game
 from petanque_game import paths, saves
@@ -22,7 +23,8 @@ AIS = [Seat("Astrid", "ai", "easy"), Seat("Bjorn", "ai", "easy")]
 
 # The readers of a record in the window, the replay's and Resume's, in a process apart from the
 # tests' (verify in another) so that a hang is caught by the timeout instead of hanging the tests:
-# each prints the one line it has to say.
+# each prints the one line it has to say. The FIFO's tests use it (a real `python -m petanque_game
+# verify` beside it); the other hostile files are read by BATCH.
 READERS = r"""
 import sys
 from pathlib import Path
@@ -35,6 +37,45 @@ for which in ("replay", "resume"):
     except LoadProblem as e:
         print(e)
 """
+
+# Every hostile file of `told` read in one child process, one after the other: verify (the
+# command's own `cli.main`, its stderr a stream of bytes as a terminal's is), then the replay and
+# Resume, each answer a JSON line. A file read for longer than the hang limit fails the test
+# naming the file (hostile_levels.run_child).
+BATCH = r"""
+import io, json, sys
+from pathlib import Path
+from petanque_game.cli import main
+from petanque_game.ui.session import LoadProblem, ReplaySession, resume
+
+def caught(work):
+    real, sys.stderr = sys.stderr, io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    try:
+        out = work()
+    finally:
+        sys.stderr.flush()
+        err, sys.stderr = sys.stderr.buffer.getvalue().decode("utf-8"), real
+    return out, err
+
+def readers(path):
+    said = []
+    for which in ("replay", "resume"):
+        try:
+            ReplaySession(path) if which == "replay" else resume(path).close()
+            said.append("opened")
+        except LoadProblem as e:
+            said.append(str(e))
+    return said
+
+for name in sys.argv[1:]:
+    print(json.dumps({"start": name}), flush=True)
+    code, err = caught(lambda: main(["verify", name]))
+    said, said_err = caught(lambda: readers(Path(name)))
+    print(json.dumps({"file": name, "code": code, "stderr": err, "said": said,
+                      "said_stderr": said_err}), flush=True)
+print(json.dumps({"done": True}), flush=True)
+"""
+HANG = 60.0  # seconds a child may read one file before it counts as a hang
 
 
 def child(*args, home):
@@ -72,6 +113,45 @@ def refused_everywhere(path, words, home, monkeypatch=None):
     lines = said.stdout.split("\n")
     assert len(lines) == 3 and lines[2] == "", said.stdout  # one line from each reader
     assert words in lines[0] and words in lines[1], said.stdout
+
+
+def first_throw(data, having=lambda event: True):
+    return next(i for i, e in enumerate(data["events"]) if e["action"] == "throw" and having(e))
+
+
+# The hostile files read by BATCH: {case: build(petanque record, tray record) -> (the file's text,
+# the words each reader's one line must hold)}, filled below beside the tests that read them.
+HOSTILE = {}
+
+
+@pytest.fixture(scope="module")
+def told(tmp_path_factory, petanque):
+    """{case: (path, words, what the child said)} for every HOSTILE file, read in one child."""
+    folder = tmp_path_factory.mktemp("hostile")
+    tray = tray_record()
+    made = {}
+    for case, build in HOSTILE.items():
+        text, words = build(copy.deepcopy(petanque), copy.deepcopy(tray))
+        path = folder / f"{case}.json"
+        path.write_text(text, encoding="utf-8")
+        made[str(path)] = (case, words)
+    env = dict(os.environ, PETANQUE_GAME_HOME=str(folder / "home"), PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env["PYTHONPATH"] = os.pathsep.join([str(SOURCE), env.get("PYTHONPATH", "")])
+    got = run_child(BATCH, list(made), env, per_line=HANG)
+    assert [r["file"] for r in got] == list(made)
+    return {made[r["file"]][0]: (Path(r["file"]), made[r["file"]][1], r) for r in got}
+
+
+def refused_by_all(told, case):
+    """The same as `refused_everywhere`, of a HOSTILE file read by BATCH."""
+    path, words, said = told[case]
+    err = said["stderr"]
+    assert said["code"] == 2, said
+    assert err.count("\n") == 1 and err.startswith(f"{path}: "), err
+    assert words in err and "internal error" not in err, err
+    assert said["said_stderr"] == "", said
+    assert all("\n" not in line and words in line for line in said["said"]), said
+    return path
 
 
 # --- item 4: a FIFO -------------------------------------------------------------------------------
@@ -115,24 +195,31 @@ def test_a_folder_or_a_huge_file_as_a_record(home, tmp_path):
 # --- item 5: positions outside the world ----------------------------------------------------------
 
 
-@pytest.mark.parametrize("where, value, words", [
-    ("x", 1e15, "outside the board's world"),
-    ("y", -1e300, "outside the board's world"),
-    ("angle", 1e6, "at most a full turn"),
-    ("distance", 1e12, "distance is"),
-])
-def test_a_huge_coordinate_in_a_recorded_table_is_refused_in_one_line(home, tmp_path, petanque,
-                                                                      where, value, words):
-    data = copy.deepcopy(petanque)
-    index = max(i for i, e in enumerate(data["events"]) if e["action"] == "throw")
-    outcome = data["events"][index]["outcome"]
-    body = outcome["dice"][-1] if where == "distance" or outcome["dice"] else outcome["diamond"]
-    if where == "distance" and body["distance"] is None:
-        body["on_board"], body["off_during"] = True, None
-    body[where] = value
-    path = tmp_path / "far.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    refused_everywhere(path, f"event {index}: outcome.", home)
+FAR = [("x", 1e15, "outside the board's world"),
+       ("y", -1e300, "outside the board's world"),
+       ("angle", 1e6, "at most a full turn"),
+       ("distance", 1e12, "distance is")]
+
+
+def _far(where, value):
+    def build(data, tray):
+        index = max(i for i, e in enumerate(data["events"]) if e["action"] == "throw")
+        outcome = data["events"][index]["outcome"]
+        body = outcome["dice"][-1] if where == "distance" or outcome["dice"] else \
+            outcome["diamond"]
+        if where == "distance" and body["distance"] is None:
+            body["on_board"], body["off_during"] = True, None
+        body[where] = value
+        return json.dumps(data), f"event {index}: outcome."
+    return build
+
+
+HOSTILE.update({f"far-{where}": _far(where, value) for where, value, _ in FAR})
+
+
+@pytest.mark.parametrize("where, value, words", FAR)
+def test_a_huge_coordinate_in_a_recorded_table_is_refused_in_one_line(told, where, value, words):
+    path = refused_by_all(told, f"far-{where}")
     with pytest.raises(LoadProblem, match=words):
         ReplaySession(path)
 
@@ -151,20 +238,28 @@ def test_a_diamond_far_away_is_refused_by_the_replay_before_anything_is_drawn(ho
 # --- item 8: names --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name, words", [
-    ("\ud800", "the string '\\ud800' holds a lone surrogate"),
-    ("Ana\x00", "players[0].name must be printable text; 'Ana\\x00' holds a control character"),
-    ("Bo\nCy", "players[0].name must be printable"),
-    ("\u2028", "players[0].name must be printable"),
-    ("x" * 33, "players[0].name must be 1 to 32 characters"),
-    ("", "players[0].name must be 1 to 32 characters"),
-])
-def test_a_lone_surrogate_or_a_nul_in_a_players_name_is_refused(home, tmp_path, name, words):
-    data = tray_record()
-    data["players"][0]["name"] = name
-    path = tmp_path / "name.json"
-    path.write_text(json.dumps(data), encoding="utf-8")  # ensure_ascii: \ud800 as an escape
-    refused_everywhere(path, words, home)
+NAMES = [("\ud800", "the string '\\ud800' holds a lone surrogate"),
+         ("Ana\x00",
+          "players[0].name must be printable text; 'Ana\\x00' holds a control character"),
+         ("Bo\nCy", "players[0].name must be printable"),
+         ("\u2028", "players[0].name must be printable"),
+         ("x" * 33, "players[0].name must be 1 to 32 characters"),
+         ("", "players[0].name must be 1 to 32 characters")]
+
+
+def _named(name, words):
+    def build(petanque, data):
+        data["players"][0]["name"] = name
+        return json.dumps(data), words  # ensure_ascii: \ud800 as an escape
+    return build
+
+
+HOSTILE.update({f"name-{i}": _named(name, words) for i, (name, words) in enumerate(NAMES)})
+
+
+@pytest.mark.parametrize("case", [f"name-{i}" for i in range(len(NAMES))])
+def test_a_lone_surrogate_or_a_nul_in_a_players_name_is_refused(told, case):
+    refused_by_all(told, case)
 
 
 def test_the_replays_screen_lists_such_a_file_as_broken_and_draws(home):
@@ -204,43 +299,55 @@ def test_the_setup_screen_refuses_an_unprintable_name(home):
 # --- item 9: numbers too long ---------------------------------------------------------------------
 
 
-def test_a_10_to_the_400_integer_in_a_launch_is_refused_in_one_line(home, tmp_path, petanque):
-    data = copy.deepcopy(petanque)
-    index = next(i for i, e in enumerate(data["events"]) if e["action"] == "throw")
-    data["events"][index]["launch"]["speed"] = 10**400
-    path = tmp_path / "long.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    refused_everywhere(path, "a whole number of 401 digits is out of range", home)
+def _long_speed(data, tray):
+    data["events"][first_throw(data)]["launch"]["speed"] = 10**400
+    return json.dumps(data), "a whole number of 401 digits is out of range"
 
 
-def test_a_5000_digit_integer_in_a_record_is_refused_in_one_line(home, tmp_path):
-    path = tmp_path / "digits.json"
-    path.write_text(json.dumps(tray_record()).replace('"seed": 3', '"seed": ' + "7" * 5000),
-                    encoding="utf-8")
-    refused_everywhere(path, "a whole number of 5000 digits", home)
+def _long_seed(petanque, data):
+    return (json.dumps(data).replace('"seed": 3', '"seed": ' + "7" * 5000),
+            "a whole number of 5000 digits")
+
+
+HOSTILE.update({"long-speed": _long_speed, "long-seed": _long_seed})
+
+
+def test_a_10_to_the_400_integer_in_a_launch_is_refused_in_one_line(told):
+    refused_by_all(told, "long-speed")
+
+
+def test_a_5000_digit_integer_in_a_record_is_refused_in_one_line(told):
+    refused_by_all(told, "long-seed")
 
 
 # --- item 10: what the reader accepted and should not ---------------------------------------------
 
 
-@pytest.mark.parametrize("part, words", [
-    (lambda e: e["launch"].update(wind=1.0), "launch has unknown key 'wind'"),
-    (lambda e: e["outcome"].update(note="x"), "outcome has unknown key 'note'"),
-    (lambda e: e["outcome"]["diamond"].update(z=0.0), "outcome.diamond has unknown key 'z'"),
-])
-def test_unknown_keys_inside_a_throw_are_refused(home, tmp_path, petanque, part, words):
-    data = copy.deepcopy(petanque)
-    index = next(i for i, e in enumerate(data["events"]) if e["action"] == "throw")
-    part(data["events"][index])
-    path = tmp_path / "keys.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    refused_everywhere(path, f"event {index}: {words}", home)
+UNKNOWN = [(lambda e: e["launch"].update(wind=1.0), "launch has unknown key 'wind'"),
+           (lambda e: e["outcome"].update(note="x"), "outcome has unknown key 'note'"),
+           (lambda e: e["outcome"]["diamond"].update(z=0.0),
+            "outcome.diamond has unknown key 'z'")]
+
+
+def _unknown(part, words):
+    def build(data, tray):
+        index = first_throw(data)
+        part(data["events"][index])
+        return json.dumps(data), f"event {index}: {words}"
+    return build
+
+
+HOSTILE.update({f"unknown-{i}": _unknown(part, words) for i, (part, words) in enumerate(UNKNOWN)})
+
+
+@pytest.mark.parametrize("case", [f"unknown-{i}" for i in range(len(UNKNOWN))])
+def test_unknown_keys_inside_a_throw_are_refused(told, case):
+    refused_by_all(told, case)
 
 
 def test_an_unknown_key_in_a_die_entry_is_refused(tmp_path, capsys, petanque):
     data = copy.deepcopy(petanque)
-    index = next(i for i, e in enumerate(data["events"])
-                 if e["action"] == "throw" and e["outcome"]["dice"])
+    index = first_throw(data, lambda e: e["outcome"]["dice"])
     data["events"][index]["outcome"]["dice"][0]["colour"] = "red"
     path = tmp_path / "die.json"
     path.write_text(json.dumps(data), encoding="utf-8")
@@ -256,11 +363,16 @@ def test_options_that_are_not_an_object_are_refused(tmp_path, capsys, options):
     assert "'options' must be an object of rule options" in capsys.readouterr().err
 
 
-def test_a_duplicate_key_is_refused(home, tmp_path):
-    path = tmp_path / "twice.json"
-    text = json.dumps(tray_record())
-    path.write_text(text.replace('"seed": 3', '"seed": 3, "seed": 4'), encoding="utf-8")
-    refused_everywhere(path, "the key 'seed' appears twice in one object", home)
+def _twice(petanque, data):
+    return (json.dumps(data).replace('"seed": 3', '"seed": 3, "seed": 4'),
+            "the key 'seed' appears twice in one object")
+
+
+HOSTILE["twice"] = _twice
+
+
+def test_a_duplicate_key_is_refused(told):
+    refused_by_all(told, "twice")
 
 
 def test_json_messages_read_well(tmp_path, capsys):

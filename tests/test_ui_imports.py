@@ -5,6 +5,7 @@ registry (ui/scenes/__init__.py) imports scene modules, and the ui modules impor
 circle."""
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -59,6 +60,7 @@ def _imports(tree: ast.AST) -> list[tuple[str, list[str]]]:
     return found
 
 
+@cache  # read when a test asks, on the one worker that runs this file, not as it is collected
 def ui_import_graph() -> dict[str, set[str]]:
     """{ui module: the ui modules it imports}, by short name ("menu", "theme", ...)."""
     files = {_name(p): p for p in UI.rglob("*.py") if p.parent != UI or p.name != "__init__.py"}
@@ -114,11 +116,8 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
-GRAPH = ui_import_graph()
-
-
 def test_the_scene_modules_named_here_are_the_window_s():
-    assert SCENE_MODULES | {REGISTRY, "app", "scene"} <= set(GRAPH)
+    assert SCENE_MODULES | {REGISTRY, "app", "scene"} <= set(ui_import_graph())
     scene_classes = {_name(p) for p in UI.rglob("*.py")
                      if any(isinstance(n, ast.ClassDef) and n.name.endswith("Scene")
                             and n.name not in ("Scene", "GameScene")
@@ -128,16 +127,19 @@ def test_the_scene_modules_named_here_are_the_window_s():
 
 @pytest.mark.parametrize("module", sorted(SCENE_MODULES))
 def test_no_scene_module_imports_another(module):
-    assert not GRAPH[module] & SCENE_MODULES, f"{module} imports {GRAPH[module] & SCENE_MODULES}"
+    imported = ui_import_graph()[module]
+    assert not imported & SCENE_MODULES, f"{module} imports {imported & SCENE_MODULES}"
 
 
 def test_only_the_registry_imports_the_scene_modules():
-    importers = {m: GRAPH[m] & SCENE_MODULES for m in GRAPH if GRAPH[m] & SCENE_MODULES}
+    graph = ui_import_graph()
+    importers = {m: graph[m] & SCENE_MODULES for m in graph if graph[m] & SCENE_MODULES}
     assert importers == {REGISTRY: SCENE_MODULES}
 
 
 def test_the_ui_modules_import_each_other_in_no_circle():
-    assert find_cycle(GRAPH) is None, " -> ".join(find_cycle(GRAPH) or [])
+    cycle = find_cycle(ui_import_graph())
+    assert cycle is None, " -> ".join(cycle)
 
 
 def test_the_cycle_finder_finds_a_circle_and_function_local_imports_count():
