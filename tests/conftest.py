@@ -1,5 +1,7 @@
-"""Fixtures shared by the test modules, and the run's bytecode cache."""
+"""Fixtures shared by the test modules, the run's bytecode cache, YAML read once per text, and
+how the default run shares the test files between its two workers."""
 
+import copy
 import os
 import sys
 from pathlib import Path
@@ -16,6 +18,34 @@ if sys.dont_write_bytecode and not sys.pycache_prefix:
     os.environ["PYTHONPYCACHEPREFIX"] = _PYCACHE
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     sys.pycache_prefix, sys.dont_write_bytecode = _PYCACHE, False
+
+
+def _yaml_read_once_per_text() -> None:
+    """`config.parse_yaml` remembers what each text it accepted parsed to, and hands out copies.
+
+    The game reads its YAML again whenever a screen needs it (the setup screen reads every
+    board, game file and text table as it opens), and the window's tests open such screens
+    hundreds of times: about 18 s of CPU in a default run, most of it parsing the same few
+    texts again. The result depends on the text and the limits alone, so a text is parsed, and
+    checked against the limits, the first time a worker meets it; a text it refuses raises as
+    before each time (nothing refused is remembered), and each caller gets a copy of its own
+    to change."""
+    from petanque_game import config
+    from petanque_game.physics import level
+
+    parse, kept = config.parse_yaml, {}
+
+    def parse_yaml(source, name, *limits):
+        key = (source, *limits)
+        if key not in kept:
+            kept[key] = parse(source, name, *limits)
+        return copy.deepcopy(kept[key])
+
+    parse_yaml.__doc__ = parse.__doc__
+    config.parse_yaml = level.parse_yaml = parse_yaml
+
+
+_yaml_read_once_per_text()
 
 
 @pytest.fixture
@@ -48,3 +78,29 @@ def ai_at_once(monkeypatch):
     from petanque_game.ui import session
 
     monkeypatch.setattr(session, "ai_worker", session.AtOnce())
+
+
+# --- how the default run shares the files between its workers (pytest-xdist, --dist loadfile) ---
+
+# Files whose module fixtures compute the same thing (cached per process): one worker runs them
+# all, so it is computed once. Ten Thousand's reference solve (ten_thousand_reference.solve).
+SHARED = {"tests/test_hints_exact.py": "ten-thousand-solve",
+          "tests/test_ai_ten_thousand_win.py": "ten-thousand-solve"}
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """--dist loadfile, the files of SHARED on one worker, and the files handed out in the order
+    they are collected (the costliest first, `pytest_collection_modifyitems`) rather than by how
+    many tests each holds: the last file a worker takes is a cheap one, so the two end together."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class SharedFiles(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            scope = super()._split_scope(nodeid)
+            return SHARED.get(scope, scope)
+
+    config.option.loadscopereorder = False
+    return SharedFiles(config, log)
