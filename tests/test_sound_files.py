@@ -78,7 +78,13 @@ def test_each_sound_sounds_like_its_event():
     assert len(samples("button")[1]) < len(samples("knock")[1]) < len(samples("wall")[1])
 
 
-def test_pygame_loads_every_sound_and_play_uses_it(home):
+@pytest.fixture
+def sound_device(monkeypatch):
+    """SDL's dummy sound device (the other tests run with none: tests/conftest.py)."""
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+
+
+def test_pygame_loads_every_sound_and_play_uses_it(home, sound_device):
     pygame.mixer.init(22050, -16, 1, 512)
     try:
         assert pygame.mixer.get_init()
@@ -94,7 +100,7 @@ def test_pygame_loads_every_sound_and_play_uses_it(home):
         pygame.mixer.quit()
 
 
-def test_without_a_mixer_or_with_sound_off_nothing_plays_and_nothing_fails(home):
+def test_without_a_mixer_or_with_sound_off_nothing_plays_and_nothing_fails(home, sound_device):
     sound.forget()
     pygame.mixer.quit()
     sound.play("win")  # no mixer: silent
