@@ -27,6 +27,13 @@ if sys.dont_write_bytecode and not sys.pycache_prefix:
 # tests of the sounds themselves (the `sound_device` fixture there).
 os.environ["SDL_AUDIODRIVER"] = "none"
 
+# Saves are not flushed to the disk itself in the test processes: files.write_atomic's fsync waits
+# 5-30 ms here, and a default run saves a few thousand times (every move of every window test's
+# game). What the fsync is for, a save surviving a power cut, no test in this process can see;
+# the tests that kill games do it to processes of their own (test_soak.py, test_saves.py, ...),
+# which flush as the game does.
+os.fsync = lambda fd: None
+
 
 def _yaml_read_once_per_text() -> None:
     """`config.parse_yaml` remembers what each text it accepted parsed to, and hands out copies.
