@@ -456,12 +456,28 @@ JUNK = st.one_of(st.none(), st.booleans(), st.integers(-3, 12), st.floats(allow_
                  st.tuples(st.integers(-1, 10), st.text(max_size=1)))
 
 
-@settings(max_examples=300, deadline=None)
-@given(seed=st.integers(0, 2**32), junk=st.one_of(
+JUNK_ACTIONS = st.one_of(
     JUNK, st.builds(Roll, JUNK), st.builds(Roll, st.integers(1, 2), JUNK), st.builds(Dice, JUNK),
     st.builds(Close, JUNK), st.builds(Keep, JUNK), st.builds(Dice, st.tuples(JUNK, JUNK)),
-    st.builds(Close, st.lists(st.integers(0, 10), max_size=4))))
+    st.builds(Close, st.lists(st.integers(0, 10), max_size=4)))
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 2**32), junk=JUNK_ACTIONS)
 def test_any_junk_is_refused_with_illegal_action_or_accepted_legally(seed, junk):
+    """100 examples in the default run (each kind of junk above met a dozen times or more); the
+    slow twin below tries 2,000."""
+    junk_is_refused_or_legal(seed, junk)
+
+
+@pytest.mark.slow
+@settings(max_examples=2000, deadline=None)
+@given(seed=st.integers(0, 2**32), junk=JUNK_ACTIONS)
+def test_any_of_2000_junk_actions_is_refused_or_accepted_legally(seed, junk):
+    junk_is_refused_or_legal(seed, junk)
+
+
+def junk_is_refused_or_legal(seed, junk):
     rng = random.Random(seed)
     s = stb.new_game(2, {"closing": rng.choice(["seed", "classic"])})
     for _ in range(rng.randrange(6)):  # somewhere in a game
