@@ -48,14 +48,17 @@ from pathlib import Path
 from petanque_game.cli import main
 from petanque_game.ui.session import LoadProblem, ReplaySession, resume
 
-def caught(work):
-    real, sys.stderr = sys.stderr, io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+def caught(work):  # what work() returns, and what it wrote on stdout and on stderr
+    real = sys.stdout, sys.stderr
+    streams = [io.TextIOWrapper(io.BytesIO(), encoding="utf-8") for _ in real]
+    sys.stdout, sys.stderr = streams
     try:
         out = work()
     finally:
-        sys.stderr.flush()
-        err, sys.stderr = sys.stderr.buffer.getvalue().decode("utf-8"), real
-    return out, err
+        for stream in (sys.stdout, *streams):  # verify wraps stdout and leaves the wrapper
+            stream.flush()
+        sys.stdout, sys.stderr = real
+    return (out, *(stream.buffer.getvalue().decode("utf-8") for stream in streams))
 
 def readers(path):
     said = []
@@ -69,10 +72,10 @@ def readers(path):
 
 for name in sys.argv[1:]:
     print(json.dumps({"start": name}), flush=True)
-    code, err = caught(lambda: main(["verify", name]))
-    said, said_err = caught(lambda: readers(Path(name)))
-    print(json.dumps({"file": name, "code": code, "stderr": err, "said": said,
-                      "said_stderr": said_err}), flush=True)
+    code, out, err = caught(lambda: main(["verify", name]))
+    said, said_out, said_err = caught(lambda: readers(Path(name)))
+    print(json.dumps({"file": name, "code": code, "stdout": out, "stderr": err, "said": said,
+                      "said_output": said_out + said_err}), flush=True)
 print(json.dumps({"done": True}), flush=True)
 """
 HANG = 60.0  # seconds a child may read one file before it counts as a hang
@@ -149,7 +152,7 @@ def refused_by_all(told, case):
     assert said["code"] == 2, said
     assert err.count("\n") == 1 and err.startswith(f"{path}: "), err
     assert words in err and "internal error" not in err, err
-    assert said["said_stderr"] == "", said
+    assert said["said_output"] == "", said
     assert all("\n" not in line and words in line for line in said["said"]), said
     return path
 
