@@ -66,19 +66,22 @@ def solve(target: int, banks: bool) -> Solution:
         value: dict[tuple[int, int], tuple[float, float]] = {}
         bank = {t: 1.0 - sol.start[b, a + t] for t in range(1, goal - a)}
 
-        def after(t: int, left: int) -> tuple[float, float]:
-            if a + t >= goal:
-                return 1.0, 0.0
-            if left == 0:
-                return (sol.start[a + t, b], 0.0) if banks else value[t, DICE]
-            return value[t, left]
-
         def roll(t: int, n: int) -> tuple[float, float]:
             bust, outcomes = table[n]
             v, d = bust * x, bust
             for p, options in outcomes:
-                bv, bd = max(after(t + s, n - u) for s, u in options)
-                v, d = v + p * bv, d + p * bd
+                best = (-1.0, 0.0)
+                for s, u in options:  # the best keep: the value after it (written out, not a
+                    total, left = t + s, n - u  # function, as this is the solve's inner loop)
+                    if a + total >= goal:
+                        then = (1.0, 0.0)
+                    elif left == 0:
+                        then = (sol.start[a + total, b], 0.0) if banks else value[total, DICE]
+                    else:
+                        then = value[total, left]
+                    if then > best:  # noqa: PLR1730 (max() is a call, in the inner loop)
+                        best = then
+                v, d = v + p * best[0], d + p * best[1]
             return v, d
 
         rolled = {}
