@@ -21,10 +21,11 @@ if sys.dont_write_bytecode and not sys.pycache_prefix:
 
 # The window's tests open no sound device. Closing one costs 20-80 ms of waiting (SDL's dummy
 # driver lets its audio thread finish a buffer), and pygame.quit() closes it after every window
-# test (the `home` fixture, App.close): about 30 s of waiting in a default run. No SDL audio
+# test (the `home` fixture, App.close), several hundred times in a default run. No SDL audio
 # driver has this name, so the mixer cannot open, and the game plays silently, as on a machine
-# without sound (app.start_sound). tests/test_sound_files.py opens SDL's dummy device for the
-# tests of the sounds themselves (the `sound_device` fixture there).
+# without sound (app.start_sound); so do the games the tests start in child processes.
+# tests/test_sound_files.py opens SDL's dummy device for the tests of the sounds themselves (the
+# `sound_device` fixture there).
 os.environ["SDL_AUDIODRIVER"] = "none"
 
 # Saves are not flushed to the disk itself in the test processes: files.write_atomic's fsync waits
