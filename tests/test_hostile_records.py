@@ -39,9 +39,9 @@ for which in ("replay", "resume"):
 """
 
 # Every hostile file of `told` read in one child process, one after the other: verify (the
-# command's own `cli.main`, its stderr a stream of bytes as a terminal's is), then the replay and
-# Resume, each answer a JSON line. A file read for longer than the hang limit fails the test
-# naming the file (hostile_levels.run_child).
+# command's own `cli.main`, its stdout and stderr streams of bytes as a terminal's are), then the
+# replay and Resume, what each said a JSON line. A file read for longer than the hang limit fails
+# the test naming the file (hostile_levels.run_child).
 BATCH = r"""
 import io, json, sys
 from pathlib import Path
@@ -81,11 +81,15 @@ print(json.dumps({"done": True}), flush=True)
 HANG = 60.0  # seconds a child may read one file before it counts as a hang
 
 
-def child(*args, home):
+def child_env(home):
     env = dict(os.environ, PETANQUE_GAME_HOME=str(home), PYGAME_HIDE_SUPPORT_PROMPT="1")
     env["PYTHONPATH"] = os.pathsep.join([str(SOURCE), env.get("PYTHONPATH", "")])
+    return env
+
+
+def child(*args, home):
     return subprocess.run([sys.executable, *args], check=False, capture_output=True, text=True,
-                          timeout=120, env=env)
+                          timeout=120, env=child_env(home))
 
 
 @pytest.fixture(scope="module")
@@ -138,9 +142,7 @@ def told(tmp_path_factory, petanque):
         path = folder / f"{case}.json"
         path.write_text(text, encoding="utf-8")
         made[str(path)] = (case, words)
-    env = dict(os.environ, PETANQUE_GAME_HOME=str(folder / "home"), PYGAME_HIDE_SUPPORT_PROMPT="1")
-    env["PYTHONPATH"] = os.pathsep.join([str(SOURCE), env.get("PYTHONPATH", "")])
-    got = run_child(BATCH, list(made), env, per_line=HANG)
+    got = run_child(BATCH, list(made), child_env(folder / "home"), per_line=HANG)
     assert [r["file"] for r in got] == list(made)
     return {made[r["file"]][0]: (Path(r["file"]), made[r["file"]][1], r) for r in got}
 
