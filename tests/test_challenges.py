@@ -72,7 +72,7 @@ def test_a_challenge_made_on_one_machine_is_taken_twice_with_identical_records(g
         [record] = (tmp_path / f"out{n}").glob("*.json")
         records.append(record.read_bytes())
     assert records[0] == records[1]
-    assert main(["verify", str(record)]) == 0  # the command's own run: tests/test_cli.py
+    assert main(["verify", str(record)]) == 0  # verify in a process of its own: test_verify.py
 
 
 def test_the_same_decisions_make_the_same_game_whoever_takes_it(home):
