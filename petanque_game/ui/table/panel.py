@@ -15,15 +15,44 @@ from petanque_game.ui import dice, lang, theme
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.hint import hint_words
+from petanque_game.ui.table.kept import keep
 from petanque_game.ui.widgets import panel
 
 
 def draw_side(scene, surface: pygame.Surface, rect: pygame.Rect, table: Table, old: bool) -> None:
-    st = scene.state
+    """The side panel: the players' rows, and below them this round's dice, the aim and the
+    hint; kept as one picture per everything it shows (`side_key`), drawn anew when that
+    changes."""
     players = scene.session.players
     rows = pygame.Rect(rect.x, rect.y, rect.w, 16 + 62 * len(players))
-    scene.draw_panel_players(surface, rows)
+    rows_key, draw_rows = scene.panel_players(rows)
     box = pygame.Rect(rect.x, rows.bottom + 10, rect.w, rect.bottom - rows.bottom - 10)
+
+    def draw(on: pygame.Surface, r: pygame.Rect) -> None:
+        dx, dy = r.x - rect.x, r.y - rect.y
+        draw_rows(on, rows.move(dx, dy))
+        _draw_box(scene, on, box.move(dx, dy), table, old)
+
+    kept_panel(surface, rect, (rows_key, side_key(scene, table, old)), draw)
+
+
+def side_key(scene, table: Table, old: bool) -> tuple:
+    """Everything the side panel's lower part shows depends on: the scene, the state shown and
+    the session's, the table, the reckoning's round, the aim's height, spin and power, the hint,
+    the players, the language and the colours."""
+    s, hint, reckoning = scene.session, scene.hint, scene.reckoning
+    aiming = scene.aiming
+    return (scene, scene.state, s.state, table, old,
+            reckoning.round if reckoning is not None and scene.flight is None else None,
+            aiming, hint.current(s.state), hint.searching(s.state),
+            hint.problem if hint.state is s.state else None, scene.aim_mode,
+            scene.charge() if aiming and scene.aim_mode == "power" else None, scene.elevation,
+            scene.spin, tuple(s.players), lang.language(), colours_key())
+
+
+def _draw_box(scene, surface: pygame.Surface, box: pygame.Rect, table: Table, old: bool) -> None:
+    st = scene.state
+    players = scene.session.players
     panel(surface, box)
     x, y = box.x + 14, box.y + 10
     if st.starter is None and not st.is_terminal:
@@ -91,7 +120,6 @@ def draw_side(scene, surface: pygame.Surface, rect: pygame.Rect, table: Table, o
                             (120, 200, 255))
 
 
-_kept: dict[tuple, tuple[tuple, pygame.Surface]] = {}  # a part's key: (its key, its picture)
 KEPT_COLOURS = ("background", "panel", "panel_light", "edge", "accent", "text", "muted", "good")
 
 
@@ -105,18 +133,11 @@ def colours_key() -> tuple:
 def kept_panel(surface: pygame.Surface, rect: pygame.Rect, key: tuple,
                draw: Callable[[pygame.Surface, pygame.Rect], None]) -> None:
     """A panel at `rect` on the window's background, drawn by `draw(on, rect)` once per `key`
-    (everything it shows depends on) and blitted from then on: the players' rows, redrawn only
-    when a score, the player to move or the language changes. The picture takes in the
-    panel's shadow (widgets.py `panel`: 8 px right, 11 px down) and the arrow left of the row of
-    the player to move (game_scene.py `draw_players`: 4 px out)."""
+    (everything it shows depends on) and blitted from then on (ui/table/kept.py). The picture
+    takes in the panel's shadow (widgets.py `panel`: 8 px right, 11 px down) and the arrow left
+    of the row of the player to move (game_scene.py `draw_players`: 4 px out)."""
     room = pygame.Rect(rect.x - 8, rect.y, rect.w + 15, rect.h + 11)
-    got = _kept.get((rect.topleft, room.size))
-    if got is None or got[0] != key:
-        picture = pygame.Surface(room.size, 0, surface)
-        picture.fill(theme.colour("background"))
-        draw(picture, rect.move(-room.x, -room.y))
-        got = _kept[(rect.topleft, room.size)] = (key, picture)
-    surface.blit(got[1], room.topleft)
+    keep(surface, room, key, lambda on, at: draw(on, rect.move(at[0] - room.x, at[1] - room.y)))
 
 
 def _draw_rolloff(scene, surface: pygame.Surface, box: pygame.Rect) -> None:

@@ -51,7 +51,7 @@ from petanque_game.ui.table.aim import (
 )
 from petanque_game.ui.table.camera import Camera
 from petanque_game.ui.table.hint import HintAsk
-from petanque_game.ui.table.panel import colours_key, kept_panel
+from petanque_game.ui.table.panel import colours_key
 from petanque_game.ui.table.reckoning import Reckoning, reckoning_of
 from petanque_game.ui.table.replay import ReplayCheck, check_of
 from petanque_game.ui.table.start import StartRoll
@@ -710,7 +710,9 @@ class TableScene(TableDrawing, GameScene):
         super().draw(surface)
         overlay.draw_overlays(self, surface)
 
-    def draw_panel_players(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def panel_players(self, rect: pygame.Rect) -> tuple[tuple, Any]:
+        """The side panel's players' rows at `rect`: what they show (a key) and how they are
+        drawn (`draw(on, rect)`)."""
         st = self.state
         points, _ = st.round_points_now if st.starter is not None else ((0,) * self.n, ())
         to_move = st.to_move if st.to_move >= 0 else None
@@ -731,7 +733,7 @@ class TableScene(TableDrawing, GameScene):
         def draw(on: pygame.Surface, r: pygame.Rect) -> None:
             self.draw_players(on, r, lambda seat: lang.number(scores[seat]), sub, to_move)
 
-        kept_panel(surface, rect, key, draw)
+        return key, draw
 
 
 def due_throw(state: Any) -> tuple[int, str, int | None] | None:

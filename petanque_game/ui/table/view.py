@@ -17,10 +17,10 @@ from petanque_game.rules.terningepetanque import closest_dice
 from petanque_game.ui import lang, sound, theme
 from petanque_game.ui.game_ui import board_words
 from petanque_game.ui.table import board as tb
-from petanque_game.ui.table import board_pictures, watch
+from petanque_game.ui.table import board_pictures, kept, watch
 from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.camera import REST_DIE
-from petanque_game.ui.table.panel import draw_side, prompt
+from petanque_game.ui.table.panel import colours_key, draw_side, prompt
 from petanque_game.ui.table.sheet import Placement, draw_sheet, place_sheet, visible_rows
 from petanque_game.ui.table.zoom import view_toggle_at, zoom_labels
 
@@ -176,20 +176,49 @@ class TableDrawing:
                        board=board_words(self.level)[0])
         self.draw_header(surface, info)
         area = surface.subsurface(AREA)
+        table, old = self.shown_table()
+        if self.flight is not None:
+            table, old = self.before_flight, False
+        dragged = self.replay is not None and self.replay.dragging  # a new view each frame
+        still = self.view.still and not dragged
+        if still and self.flight is None:
+            # at rest: the board and all on it kept as one picture while nothing on it changes
+            kept.keep(area, area.get_rect(), self._area_key(table, old),
+                      lambda on, at: self._draw_area(on.subsurface((at, AREA.size)), table, old,
+                                                     True))
+        else:
+            self._draw_area(area, table, old, still)
+        pygame.draw.rect(surface, theme.colour("edge"), AREA, 2, border_radius=6)
+        draw_side(self, surface, SIDE, table, old)
+        urgent = self.human_turn and not self.busy
+        text = self.replay.prompt() if self.replay is not None else prompt(self)
+        self.draw_status(surface, text, self.buttons(), urgent)
+
+    def _area_key(self, table: Table, old: bool) -> tuple:
+        """Everything the table's area shows at rest depends on: the scene, the view, the table
+        and the state shown, the throw due, the score sheet's place and rows, the players, the
+        zoom's lines, the language and the colours."""
+        cam = self.view
+        return (self, self.level, cam.view, cam.board_rect, cam.user_zoom, cam.whole, table, old,
+                self.state, self.due, self.reckoning is None, tuple(visible_rows(self)),
+                self.sheet, self.sheet_hint_shown, self.human_turn and not self.busy,
+                tuple(self.session.players), lang.language(), colours_key())
+
+    def _draw_area(self, area: pygame.Surface, table: Table, old: bool, still: bool) -> None:
+        """The board's part of the area (the board, the seats, the dice and the diamond lying or
+        in flight), the score sheet, the close-up and the zoom's lines; `still`: the camera at
+        rest (the board's exact picture)."""
         view = self.view.view
         seat_walls = {self.level.seats[self.n][s]: s for s in range(self.n)}
         area.set_clip(self.view.board_rect)  # the score sheet has its own part, beside the board
         zones, active = tuple(self.zones), self.due[0] if self.due is not None else None
-        dragged = self.replay is not None and self.replay.dragging  # a new view each frame
-        still = self.view.still and not dragged
         board_pictures.draw_board(area, pygame.Rect(self.view.board_rect), self.level, view,
                                   seat_walls, zones, active, still)
+        dragged = self.replay is not None and self.replay.dragging
         if not still and not dragged and self.flight is None:  # coming to rest: its picture
             tb.prepare_board(self.level, self.view.goal_view, AREA.size, seat_walls, zones, active)
         self._draw_seats(area, view)
-        table, old = self.shown_table()
         if self.flight is not None:
-            table, old = self.before_flight, False
             self._draw_flight(area, view)
         else:
             self._draw_table(area, table, old, view)
@@ -197,11 +226,6 @@ class TableDrawing:
         self._draw_sheet(area)
         inset = self._draw_closeup(area, table, old, seat_walls) if self.flight is None else None
         self._draw_zoom(area, inset)
-        pygame.draw.rect(surface, theme.colour("edge"), AREA, 2, border_radius=6)
-        draw_side(self, surface, SIDE, table, old)
-        urgent = self.human_turn and not self.busy
-        text = self.replay.prompt() if self.replay is not None else prompt(self)
-        self.draw_status(surface, text, self.buttons(), urgent)
 
     def _draw_sheet(self, area: pygame.Surface) -> None:
         """The score sheet in its place, or where Tab shows it when it is hidden."""
