@@ -50,6 +50,7 @@ from petanque_game.ui.table.aim import (
     spin_step,
 )
 from petanque_game.ui.table.camera import Camera
+from petanque_game.ui.table.foresee import foreseen
 from petanque_game.ui.table.hint import HintAsk
 from petanque_game.ui.table.panel import colours_key
 from petanque_game.ui.table.reckoning import Reckoning, reckoning_of
@@ -326,7 +327,9 @@ class TableScene(TableDrawing, GameScene):
                 self.reckoning = None
             return
         if self.ai_aim is not None:
-            self.ai_aim.left -= dt
+            a = self.ai_aim
+            if foreseen(self, a.aim, a.seat, a.obj) is not None:  # shown once worked out
+                a.left -= dt
             if self.ai_aim.left <= 0.0 or self.ai_aim.state is not self.session.state:
                 self.ai_aim = None
                 self.ai_wait = self.app.settings.ai_delay  # it throws now
