@@ -17,7 +17,7 @@ from petanque_game.ui import lang, theme
 from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.foresee import foreseen, own_aim
 from petanque_game.ui.table.hint import meant_contacts
-from petanque_game.ui.table.reckoning import draw_reckoning
+from petanque_game.ui.table.reckoning import draw_points
 from petanque_game.ui.table.start import draw_start
 from petanque_game.ui.table.view import AREA, SIDE
 
@@ -55,7 +55,7 @@ def draw_overlays(scene: Any, surface: pygame.Surface) -> None:
     if roll is not None and not roll.done:
         draw_start(roll, scene.session.players, area)
     if scene.reckoning is not None and scene.flight is None:
-        draw_reckoning(scene, surface, AREA, SIDE)
+        draw_points(scene, surface, AREA, SIDE)  # (its card: with the area, ui/table/view.py)
     if scene.check is not None and scene.check.mismatches:
         _banner(area, lang.tr("table.replay.differs_short"))  # the full notice: once, a toast
 

@@ -21,6 +21,7 @@ from petanque_game.ui.table import board_pictures, kept, watch
 from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.camera import REST_DIE
 from petanque_game.ui.table.panel import colours_key, draw_side, prompt
+from petanque_game.ui.table.reckoning import card_key, draw_reckoning
 from petanque_game.ui.table.sheet import Placement, draw_sheet, place_sheet, visible_rows
 from petanque_game.ui.table.zoom import view_toggle_at, zoom_labels
 
@@ -175,7 +176,6 @@ class TableDrawing:
         info = lang.tr("table_view.round_info", round=st.round_number, rounds=st.rounds,
                        board=board_words(self.level)[0])
         self.draw_header(surface, info)
-        area = surface.subsurface(AREA)
         table, old = self.shown_table()
         if self.flight is not None:
             table, old = self.before_flight, False
@@ -183,12 +183,10 @@ class TableDrawing:
         still = self.view.still and not dragged
         if still and self.flight is None:
             # at rest: the board and all on it kept as one picture while nothing on it changes
-            kept.keep(area, area.get_rect(), self._area_key(table, old),
-                      lambda on, at: self._draw_area(on.subsurface((at, AREA.size)), table, old,
-                                                     True))
+            kept.keep(surface, AREA, self._area_key(table, old),
+                      lambda on, at: self._draw_whole_area(on, at, table, old, True))
         else:
-            self._draw_area(area, table, old, still)
-        pygame.draw.rect(surface, theme.colour("edge"), AREA, 2, border_radius=6)
+            self._draw_whole_area(surface, AREA.topleft, table, old, still)
         draw_side(self, surface, SIDE, table, old)
         urgent = self.human_turn and not self.busy
         text = self.replay.prompt() if self.replay is not None else prompt(self)
@@ -197,12 +195,23 @@ class TableDrawing:
     def _area_key(self, table: Table, old: bool) -> tuple:
         """Everything the table's area shows at rest depends on: the scene, the view, the table
         and the state shown, the throw due, the score sheet's place and rows, the players, the
-        zoom's lines, the language and the colours."""
+        zoom's lines, the language, the colours and the reckoning's card."""
         cam = self.view
         return (self, self.level, cam.view, cam.board_rect, cam.user_zoom, cam.whole, table, old,
                 self.state, self.due, self.reckoning is None, tuple(visible_rows(self)),
                 self.sheet, self.sheet_hint_shown, self.human_turn and not self.busy,
-                tuple(self.session.players), lang.language(), colours_key())
+                tuple(self.session.players), lang.language(), colours_key(),
+                card_key(self.reckoning) if self.reckoning is not None else None)
+
+    def _draw_whole_area(self, surface: pygame.Surface, at: tuple[int, int], table: Table,
+                         old: bool, still: bool) -> None:
+        """The table's area with its top left at `at` on `surface`: its part beside the score
+        sheet (`_draw_area`), its edge, and the reckoning's measures and card."""
+        frame = pygame.Rect(at, AREA.size)
+        self._draw_area(surface.subsurface(frame), table, old, still)
+        pygame.draw.rect(surface, theme.colour("edge"), frame, 2, border_radius=6)
+        if self.reckoning is not None and self.flight is None:
+            draw_reckoning(self, surface, frame)
 
     def _draw_area(self, area: pygame.Surface, table: Table, old: bool, still: bool) -> None:
         """The board's part of the area (the board, the seats, the dice and the diamond lying or
