@@ -13,27 +13,37 @@ import pygame
 from petanque_game.ui import theme
 
 KEEP = True
-_kept: dict[tuple, tuple[tuple, pygame.Surface]] = {}  # a part's place: (its key, its picture)
-drawn = [0]  # parts drawn anew so far (tests count them)
+# a part's name and place: (its key, its picture, or None while its key is new)
+_kept: dict[tuple, tuple[tuple, pygame.Surface | None]] = {}
+drawn = [0]  # pictures drawn so far (tests count them)
 
 
-def keep(surface: pygame.Surface, room: pygame.Rect, key: tuple,
-         draw: Callable[[pygame.Surface, tuple[int, int]], None]) -> None:
-    """The part of `surface` at `room`, drawn by `draw(on, (x, y))` once per `key`: on `room`'s
-    own picture (filled with the window's background first), `room`'s top left at (x, y) = (0, 0)
-    there; without KEEP, on `surface` itself at `room.topleft`, every time."""
-    if not KEEP:
+def keep(surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
+         draw: Callable[[pygame.Surface, tuple[int, int]], None],
+         under: Callable[[pygame.Surface, tuple[int, int]], None] | None = None) -> None:
+    """The part `name` of `surface` at `room`, drawn by `draw(on, (x, y))`: on `room`'s own
+    picture (filled with the window's background first, and what another part leaves under
+    this one's edge drawn by `under(on, (x, y))`; `room`'s top left at (x, y) = (0, 0) there)
+    once per `key`, blitted from then on. A key seen for the first time is drawn on
+    `surface` itself at `room.topleft` (as without KEEP, every time): a part that changes every
+    frame (a replay's timeline dragged) costs no picture; it is kept from its second frame."""
+    place = (name, room.topleft, room.size)
+    got = _kept.get(place)
+    if not KEEP or got is None or got[0] != key:
+        if KEEP:
+            _kept[place] = (key, None)
         draw(surface, room.topleft)
         return
-    place = (room.topleft, room.size)
-    got = _kept.get(place)
-    if got is None or got[0] != key:
+    picture = got[1]
+    if picture is None:
         picture = pygame.Surface(room.size, 0, surface)
         picture.fill(theme.colour("background"))
+        if under is not None:
+            under(picture, (0, 0))
         draw(picture, (0, 0))
         drawn[0] += 1
-        got = _kept[place] = (key, picture)
-    surface.blit(got[1], room.topleft)
+        _kept[place] = (key, picture)
+    surface.blit(picture, room.topleft)
 
 
 def forget() -> None:

@@ -16,33 +16,29 @@ from petanque_game.ui.keys import key_names
 from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.hint import hint_words
 from petanque_game.ui.table.kept import keep
-from petanque_game.ui.widgets import panel
+from petanque_game.ui.widgets import panel, shade
 
 
 def draw_side(scene, surface: pygame.Surface, rect: pygame.Rect, table: Table, old: bool) -> None:
     """The side panel: the players' rows, and below them this round's dice, the aim and the
-    hint; kept as one picture per everything it shows (`side_key`), drawn anew when that
-    changes."""
+    hint; each part kept as a picture per everything it shows (ui/table/kept.py)."""
     players = scene.session.players
     rows = pygame.Rect(rect.x, rect.y, rect.w, 16 + 62 * len(players))
     rows_key, draw_rows = scene.panel_players(rows)
+    kept_panel(surface, rows, "players", rows_key, draw_rows)
     box = pygame.Rect(rect.x, rows.bottom + 10, rect.w, rect.bottom - rows.bottom - 10)
-
-    def draw(on: pygame.Surface, r: pygame.Rect) -> None:
-        dx, dy = r.x - rect.x, r.y - rect.y
-        draw_rows(on, rows.move(dx, dy))
-        _draw_box(scene, on, box.move(dx, dy), table, old)
-
-    kept_panel(surface, rect, (rows_key, side_key(scene, table, old)), draw)
+    kept_panel(surface, box, "round", side_key(scene, table, old),
+               lambda on, r: _draw_box(scene, on, r, table, old),
+               lambda on, r: shade(on, rows.move(r.x - box.x, r.y - box.y)))  # its last row
 
 
 def side_key(scene, table: Table, old: bool) -> tuple:
-    """Everything the side panel's lower part shows depends on: the scene, the state shown and
-    the session's, the table, the reckoning's round, the aim's height, spin and power, the hint,
+    """Everything the side panel's lower part shows depends on: the state shown and the
+    session's, the table, the reckoning's round, the aim's height, spin and power, the hint,
     the players, the language and the colours."""
     s, hint, reckoning = scene.session, scene.hint, scene.reckoning
     aiming = scene.aiming
-    return (scene, scene.state, s.state, table, old,
+    return (scene.state, s.state, table, old,
             reckoning.round if reckoning is not None and scene.flight is None else None,
             aiming, hint.current(s.state), hint.searching(s.state),
             hint.problem if hint.state is s.state else None, scene.aim_mode,
@@ -130,14 +126,22 @@ def colours_key() -> tuple:
             tuple(theme.colour(name) for name in KEPT_COLOURS))
 
 
-def kept_panel(surface: pygame.Surface, rect: pygame.Rect, key: tuple,
-               draw: Callable[[pygame.Surface, pygame.Rect], None]) -> None:
+def kept_panel(surface: pygame.Surface, rect: pygame.Rect, name: str, key: tuple,
+               draw: Callable[[pygame.Surface, pygame.Rect], None],
+               under: Callable[[pygame.Surface, pygame.Rect], None] | None = None) -> None:
     """A panel at `rect` on the window's background, drawn by `draw(on, rect)` once per `key`
     (everything it shows depends on) and blitted from then on (ui/table/kept.py). The picture
     takes in the panel's shadow (widgets.py `panel`: 8 px right, 11 px down) and the arrow left
-    of the row of the player to move (game_scene.py `draw_players`: 4 px out)."""
+    of the row of the player to move (game_scene.py `draw_players`: 4 px out); `under(on, rect)`
+    draws what the panel above leaves under its top edge (its shadow's last row)."""
     room = pygame.Rect(rect.x - 8, rect.y, rect.w + 15, rect.h + 11)
-    keep(surface, room, key, lambda on, at: draw(on, rect.move(at[0] - room.x, at[1] - room.y)))
+
+    def at_(on: pygame.Surface, at: tuple[int, int],
+            paint: Callable[[pygame.Surface, pygame.Rect], None]) -> None:
+        paint(on, rect.move(at[0] - room.x, at[1] - room.y))
+
+    keep(surface, room, name, key, lambda on, at: at_(on, at, draw),
+         None if under is None else lambda on, at: at_(on, at, under))
 
 
 def _draw_rolloff(scene, surface: pygame.Surface, box: pygame.Rect) -> None:

@@ -8,6 +8,7 @@ a thin window).
 
 from __future__ import annotations
 
+import dataclasses
 from functools import cached_property
 
 import pygame
@@ -183,7 +184,7 @@ class TableDrawing:
         still = self.view.still and not dragged
         if still and self.flight is None:
             # at rest: the board and all on it kept as one picture while nothing on it changes
-            kept.keep(surface, AREA, self._area_key(table, old),
+            kept.keep(surface, AREA, "area", self._area_key(table, old),
                       lambda on, at: self._draw_whole_area(on, at, table, old, True))
         else:
             self._draw_whole_area(surface, AREA.topleft, table, old, still)
@@ -239,9 +240,13 @@ class TableDrawing:
     def _draw_sheet(self, area: pygame.Surface) -> None:
         """The score sheet in its place, or where Tab shows it when it is hidden."""
         place, st = self.sheet, self.state
-        if place.rect is not None:
-            draw_sheet(area, place, visible_rows(self), self.session.players,
-                       st.rounds if st.is_terminal else st.round_number)
+        if place.rect is not None:  # kept as a picture: it changes once a round
+            rows, players = visible_rows(self), self.session.players
+            current = st.rounds if st.is_terminal else st.round_number
+            kept.keep(area, place.rect, "sheet",
+                      (place, tuple(rows), tuple(players), current, lang.language(),
+                       colours_key()),
+                      lambda on, at: draw_sheet(on, _moved(place, at), rows, players, current))
         elif self.sheet_hint_shown:
             theme.blit_text(area, lang.tr("table_sheet.show"), SHEET_HINT_AT, 18, "muted",
                             shadow=True)
@@ -470,3 +475,8 @@ class TableDrawing:
             return red + 10 * green + 0.5 * blue
 
         return cost
+
+
+def _moved(place: Placement, at: tuple[int, int]) -> Placement:
+    """The sheet's placement with its rectangle's top left at `at`."""
+    return dataclasses.replace(place, rect=pygame.Rect(at, place.rect.size))
