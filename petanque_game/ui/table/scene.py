@@ -139,6 +139,7 @@ class TableScene(TableDrawing, GameScene):
         self._accepted: tuple[Any, Any] | None = None  # (state, it with the throw kept)
         self._human_keeps: tuple[Any, bool] | None = None  # (state, a person to move in it)
         self._due: tuple[Any, Any] | None = None  # (state, the throw due in it)
+        self._points_now: tuple[Any, Any] | None = None  # (state, this round's points so far)
         self.before_flight = Table()  # the table as it lay when the throw in flight was made
         self.hint = HintAsk(session.game, self.level)
         self.ai_aim: AiAim | None = None
@@ -717,7 +718,10 @@ class TableScene(TableDrawing, GameScene):
         """The side panel's players' rows at `rect`: what they show (a key) and how they are
         drawn (`draw(on, rect)`)."""
         st = self.state
-        points, _ = st.round_points_now if st.starter is not None else ((0,) * self.n, ())
+        if self._points_now is None or self._points_now[0] is not st:  # worked out once a state
+            self._points_now = (st, st.round_points_now[0] if st.starter is not None
+                                else (0,) * self.n)
+        points = self._points_now[1]
         to_move = st.to_move if st.to_move >= 0 else None
         if to_move is None and st.pending_throw is not None:
             to_move = st.pending_throw.player
