@@ -86,6 +86,8 @@ def test_a_kept_part_is_drawn_again_when_what_it_shows_changes_and_only_then(mon
         app.render()
         return kept.drawn[0] - before
 
+    app.handle_logical(pygame.event.Event(pygame.MOUSEMOTION, pos=(260, 300), rel=(0, 0),
+                                          buttons=(0, 0, 0)))  # off the buttons pressed
     pictures_made()
     for x in range(300, 700, 40):  # the aim moves: only the aim is drawn anew
         app.handle_logical(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, 300), rel=(0, 0),
@@ -97,8 +99,9 @@ def test_a_kept_part_is_drawn_again_when_what_it_shows_changes_and_only_then(mon
     while not scene.view.still:
         app.step(1 / 60)
     assert pictures_made() == 1
-    monkeypatch.setattr(lang, "language", lambda: "xx")  # all three
-    assert pictures_made() == 3
+    assert scene.sheet.rect is None  # (hidden now)
+    monkeypatch.setattr(lang, "language", lambda: "xx")  # all: the header, the area, the side
+    assert pictures_made() == 5  # panel's two parts, the status bar
     assert pictures_made() == 0
     area = app.logical.subsurface(AREA).copy()
     scene.view.zoom(1.5)  # the camera moving: drawn anew each frame, not kept

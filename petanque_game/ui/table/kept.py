@@ -46,6 +46,27 @@ def keep(surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
     surface.blit(picture, room.topleft)
 
 
+def keep_in_place(surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
+                  draw: Callable[[pygame.Surface], None],
+                  under: Callable[[pygame.Surface], None] | None = None) -> None:
+    """`keep` for a part drawn by `draw(on)` at the window's own coordinates (the header, the
+    status bar): its picture is as large as the window up to `room`'s far corner, and only
+    `room` of it is painted and blitted."""
+    def shifted(paint: Callable[[pygame.Surface], None]):
+        def at(on: pygame.Surface, origin: tuple[int, int]) -> None:
+            if on is surface:
+                paint(on)
+                return
+            canvas = pygame.Surface(room.bottomright, 0, on)  # the window's coordinates
+            canvas.fill(theme.colour("background"), room)
+            canvas.blit(on, room.topleft)  # what lies under it
+            paint(canvas)
+            on.blit(canvas, (0, 0), room)
+        return at
+
+    keep(surface, room, name, key, shifted(draw), None if under is None else shifted(under))
+
+
 def forget() -> None:
     """Let every kept picture go (tests)."""
     _kept.clear()

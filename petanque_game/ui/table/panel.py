@@ -22,14 +22,18 @@ from petanque_game.ui.widgets import panel, shade
 def draw_side(scene, surface: pygame.Surface, rect: pygame.Rect, table: Table, old: bool) -> None:
     """The side panel: the players' rows, and below them this round's dice, the aim and the
     hint; each part kept as a picture per everything it shows (ui/table/kept.py)."""
-    players = scene.session.players
-    rows = pygame.Rect(rect.x, rect.y, rect.w, 16 + 62 * len(players))
+    rows, box = side_parts(rect, len(scene.session.players))
     rows_key, draw_rows = scene.panel_players(rows)
     kept_panel(surface, rows, "players", rows_key, draw_rows)
-    box = pygame.Rect(rect.x, rows.bottom + 10, rect.w, rect.bottom - rows.bottom - 10)
     kept_panel(surface, box, "round", side_key(scene, table, old),
                lambda on, r: _draw_box(scene, on, r, table, old),
                lambda on, r: shade(on, rows.move(r.x - box.x, r.y - box.y)))  # its last row
+
+
+def side_parts(rect: pygame.Rect, players: int) -> tuple[pygame.Rect, pygame.Rect]:
+    """The side panel's two parts in `rect`: the players' rows, and the round's box below."""
+    rows = pygame.Rect(rect.x, rect.y, rect.w, 16 + 62 * players)
+    return rows, pygame.Rect(rect.x, rows.bottom + 10, rect.w, rect.bottom - rows.bottom - 10)
 
 
 def side_key(scene, table: Table, old: bool) -> tuple:
@@ -116,7 +120,8 @@ def _draw_box(scene, surface: pygame.Surface, box: pygame.Rect, table: Table, ol
                             (120, 200, 255))
 
 
-KEPT_COLOURS = ("background", "panel", "panel_light", "edge", "accent", "text", "muted", "good")
+KEPT_COLOURS = ("background", "panel", "panel_light", "edge", "accent", "text", "muted", "good",
+                "bad", "button", "disabled", "button_text")
 
 
 def colours_key() -> tuple:

@@ -16,18 +16,24 @@ import pygame
 from petanque_game.rules.petanque_table import Table
 from petanque_game.rules.terningepetanque import closest_dice
 from petanque_game.ui import lang, sound, theme
+from petanque_game.ui.game_scene import STATUS_RECT
 from petanque_game.ui.game_ui import board_words
 from petanque_game.ui.table import board as tb
 from petanque_game.ui.table import board_pictures, kept, watch
 from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.camera import REST_DIE
-from petanque_game.ui.table.panel import colours_key, draw_side, prompt
+from petanque_game.ui.table.panel import colours_key, draw_side, prompt, side_parts
 from petanque_game.ui.table.reckoning import card_key, draw_reckoning
 from petanque_game.ui.table.sheet import Placement, draw_sheet, place_sheet, visible_rows
 from petanque_game.ui.table.zoom import view_toggle_at, zoom_labels
+from petanque_game.ui.widgets import shade
 
 AREA = pygame.Rect(8, 64, 960, 552)  # the table's part of the logical surface
 SIDE = pygame.Rect(980, 64, 284, 552)  # the side panel
+HEADER = pygame.Rect(0, 0, 1280, 64)  # the header above them
+STATUS_ROOM = STATUS_RECT.union(  # the status bar and its shadow, within the window
+    pygame.Rect(STATUS_RECT.x - 1, STATUS_RECT.y + 3, STATUS_RECT.w + 8, STATUS_RECT.h + 8)).clip(
+    pygame.Rect((0, 0), theme.LOGICAL_SIZE))
 ZOOM_KEY_STEP = 1.25  # one key press or wheel notch zooms by this much
 # px: a die smaller than this at rest gets the close-up of the deciding dice (the rest view's die,
 # REST_DIE, has none; its scale is drawn in steps of 1.5 %)
@@ -236,6 +242,35 @@ class TableDrawing:
         self._draw_sheet(area)
         inset = self._draw_closeup(area, table, old, seat_walls) if self.flight is None else None
         self._draw_zoom(area, inset)
+
+    def draw_header(self, surface: pygame.Surface, info: str) -> None:
+        """The header (game_scene.py), kept as a picture per what it shows."""
+        base = super().draw_header  # type: ignore[misc]
+        mouse = self.mouse
+        hover = tuple(mouse is not None and b.hit(mouse)
+                      for b in (self.rules_button, self.menu_button, self.settings_button))
+        key = (info, self.session.game, self.replay is not None,
+               getattr(self.session, "practice", False), self.challenge_tag, hover,
+               lang.language(), colours_key())
+        kept.keep_in_place(surface, HEADER, "header", key, lambda on: base(on, info))
+
+    def draw_status(self, surface: pygame.Surface, prompt: str, buttons: list,
+                    urgent: bool, history_lines: int = 2) -> None:
+        """The status bar (game_scene.py), kept as a picture per what it shows; a replay's
+        (its timeline moves as it plays) drawn anew each frame."""
+        base = super().draw_status  # type: ignore[misc]
+        if self.replay is not None:
+            base(surface, prompt, buttons, urgent, history_lines)
+            return
+        mouse = self.mouse
+        key = (prompt, tuple(self.history[-history_lines:]) if history_lines else (),
+               tuple((b.rect.topleft, b.rect.size, b.label, b.hint, b.size, b.style, b.selected,
+                      b.enabled, b.enabled and mouse is not None and b.hit(mouse))
+                     for b in buttons), urgent, lang.language(), colours_key())
+        _, box = side_parts(SIDE, len(self.session.players))
+        kept.keep_in_place(surface, STATUS_ROOM, "status", key,
+                           lambda on: base(on, prompt, buttons, urgent, history_lines),
+                           lambda on: shade(on, box))  # the side panel's shadow's last rows
 
     def _draw_sheet(self, area: pygame.Surface) -> None:
         """The score sheet in its place, or where Tab shows it when it is hidden."""
