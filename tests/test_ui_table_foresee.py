@@ -27,8 +27,9 @@ PEOPLE = [Seat("Ana", "human"), Seat("Bo", "human")]
 
 def held(worker: foresee.Foresight) -> threading.Event:
     """The worker's thread kept busy with another throw's preview until the event is set."""
-    go = threading.Event()
-    worker.get("other", "blocker", lambda: go.wait(30.0))
+    go, busy = threading.Event(), threading.Event()
+    worker.get("other", ("blocker", id(go)), lambda: busy.set() or go.wait(30.0))
+    assert busy.wait(10.0)  # on the worker's thread now: what is asked next waits for it
     return go
 
 
