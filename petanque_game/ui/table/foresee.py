@@ -10,8 +10,8 @@ their own, the most recently asked first; a preview asked for and overtaken by n
 before its turn is dropped. Previews are pure (they read the immutable table and the level), so
 the thread never touches the scene.
 
-`worker = AtOnce()` works them out on the asking thread as they are asked for: the tests'
-setting, so that a test's frame shows the preview of the aim it set.
+`worker = Foresight(at_once=True)` works them out on the asking thread as they are asked for:
+the tests' setting, so that a test's frame shows the preview of the aim it set.
 """
 
 from __future__ import annotations

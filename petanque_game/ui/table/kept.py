@@ -1,8 +1,9 @@
 """Parts of the table's picture kept from frame to frame: a part is drawn once per key (everything
 it shows depends on) onto a picture of its own over the window's background, and blitted from
-then on. The side panel and the board at rest with all that lies on it are kept this way, so a
-frame in which only the aim moves draws only the aim. `KEEP = False` draws every part straight
-onto the window's picture each frame instead (the tests compare the two)."""
+then on. The board at rest with all that lies on it, the side panel, the score sheet, the header
+and the status bar are kept this way, so a frame in which only the aim moves draws only the aim.
+`KEEP = False` draws every part straight onto the window's picture each frame instead (the tests
+compare the two)."""
 
 from __future__ import annotations
 
