@@ -110,10 +110,12 @@ def test_the_persons_aim_is_drawn_as_worked_out_and_never_stale_once_it_is(monke
     app.render()
     launch, p, pointed = drawn[-1]
     assert (launch, p) == exact(first) and pointed == first
+    assert not scene.animating  # the window may nap: nothing is being worked out
     go = held(worker)
     second = point(60.0, -30.0)
     app.render()  # not worked out yet: the first aim, drawn where it was aimed
     assert drawn[-1] == (launch, p, first)
+    assert scene.animating  # frames go on until the new one is shown, the mouse still or not
     go.set()
     assert worker.wait()
     app.render()

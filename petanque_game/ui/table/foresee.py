@@ -90,6 +90,12 @@ class Foresight:
                 self._busy = False
                 self._lock.notify_all()
 
+    def working(self) -> bool:
+        """Is a preview asked for and not done yet (the window keeps drawing frames until it is
+        shown)?"""
+        with self._lock:
+            return bool(self._asked) or self._busy
+
     def wait(self, timeout: float = 5.0) -> bool:
         """Until every ask is done (tests of the thread); False if `timeout` s pass first."""
         with self._lock:
