@@ -17,12 +17,19 @@ the tests' setting, so that a test's frame shows the preview of the aim it set.
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any
 
 DONE_KEPT = 48  # previews done and kept (a mouse moving back over the same points)
 ASKED_KEPT = 4  # asks waiting their turn; older ones are dropped
+# The thread starts a preview in the window's quiet time: from QUIET_AFTER to QUIET_UNTIL seconds
+# after a frame is drawn (once it is shown; the window's thread sleeps till the next frame), or
+# when no frame has been drawn for IDLE seconds (the window naps). Both threads want Python's one
+# lock, and a thread that has it keeps it up to 5 ms while the other waits: a preview worked out
+# while a frame is drawn would hold that frame up.
+QUIET_AFTER, QUIET_UNTIL, IDLE = 0.0015, 0.008, 0.05
 
 
 class Foresight:
@@ -35,6 +42,7 @@ class Foresight:
         # asks waiting their turn, the newest last: key -> (family, work); one per family
         self._asked: OrderedDict[Hashable, tuple[Hashable, Callable[[], Any]]] = OrderedDict()
         self._busy = False  # the thread is working one out
+        self._drawn_at = -1.0  # time.perf_counter() when the window last drew a frame
         self._lock = threading.Condition()
         self._thread: threading.Thread | None = None
 
@@ -77,11 +85,26 @@ class Foresight:
                                             daemon=True)
             self._thread.start()
 
+    def drawn(self) -> None:
+        """The window has drawn a frame: its quiet time follows."""
+        with self._lock:
+            self._drawn_at = time.perf_counter()
+            self._lock.notify()
+
+    def _quiet_in(self) -> float:
+        """Seconds until the window's quiet time (0: it is now)."""
+        since = time.perf_counter() - self._drawn_at
+        if since < QUIET_AFTER:
+            return QUIET_AFTER - since
+        if since <= QUIET_UNTIL or since >= IDLE:
+            return 0.0
+        return IDLE - since  # (or the next frame drawn, which notifies)
+
     def _work(self) -> None:
         while True:
             with self._lock:
-                while not self._asked:
-                    self._lock.wait()
+                while not self._asked or self._quiet_in() > 0.0:
+                    self._lock.wait(self._quiet_in() if self._asked else None)
                 key, (family, work) = self._asked.popitem()  # the most recent ask first
                 self._busy = True
             done = _outcome(work)

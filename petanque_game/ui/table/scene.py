@@ -714,6 +714,7 @@ class TableScene(TableDrawing, GameScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         overlay.draw_overlays(self, surface)
+        foresee.worker.drawn()  # the previews' thread works in the quiet time that follows
 
     def panel_players(self, rect: pygame.Rect) -> tuple[tuple, Any]:
         """The side panel's players' rows at `rect`: what they show (a key) and how they are
