@@ -6,6 +6,7 @@ AI's aim is counted as shown only once its preview is."""
 
 import os
 import threading
+import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -54,6 +55,18 @@ def test_a_preview_asked_for_arrives_and_the_last_one_stands_in_meanwhile():
     assert made == ["a", "d", "c"]  # the newest first; "b", overtaken before its turn: dropped
     assert worker.get("throw", "c", work("c")) == "c"
     assert worker.get("throw", "b", work("b")) == "c"
+
+
+def test_the_thread_starts_a_preview_in_the_windows_quiet_time_after_a_frame(monkeypatch):
+    monkeypatch.setattr(foresee, "IDLE", 60.0)  # the window never naps here
+    worker = foresee.Foresight()
+    worker._drawn_at = time.perf_counter() - 1.0  # the next frame is being drawn now
+    assert worker.get("throw", "a", lambda: "a") is None
+    time.sleep(0.05)
+    assert worker.working() and worker.get("throw", "a", lambda: "a") is None
+    worker.drawn()  # the frame is drawn: its quiet time follows
+    assert worker.wait()
+    assert worker.get("throw", "a", lambda: "a") == "a"
 
 
 def test_a_preview_that_fails_is_raised_where_it_is_asked_for():
