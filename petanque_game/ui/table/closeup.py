@@ -12,6 +12,7 @@ from petanque_game.ui import lang, theme
 from petanque_game.ui.table import board as tb
 from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.camera import REST_DIE
+from petanque_game.ui.table.sheet import SHEET_HINT_AT
 
 # px: a die smaller than this at rest gets the close-up of the deciding dice (the rest view's die,
 # REST_DIE, has none; its scale is drawn in steps of 1.5 %)
@@ -93,8 +94,6 @@ class CloseUp:
             r.center = view.to_screen(table.diamond.x, table.diamond.y)
             found.append(r)
         if self.sheet_hint_shown:
-            from petanque_game.ui.table.view import SHEET_HINT_AT
-
             found.append(theme.text(lang.tr("table_sheet.show"), 18).get_rect(
                 topleft=SHEET_HINT_AT).inflate(4, 4))
         for seat, player in enumerate(self.session.players):
@@ -134,9 +133,7 @@ class CloseUp:
     def _closeup_cost(self, view: td.View):
         """How much a corner hides: of the felt, the seats' bands and walls, the next thrower's
         above all."""
-        from petanque_game.ui.table.view import AREA
-
-        probe = pygame.Surface(AREA.size)
+        probe = pygame.Surface(self.view.size)  # the table's area
         probe.fill((0, 0, 0))
         pygame.draw.polygon(probe, (255, 0, 0), view.poly(self.level.board.outline))
         due = self.due[0] if self.due is not None else None

@@ -25,7 +25,13 @@ from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.closeup import CloseUp
 from petanque_game.ui.table.panel import colours_key, draw_side, prompt, side_parts
 from petanque_game.ui.table.reckoning import card_key, draw_reckoning
-from petanque_game.ui.table.sheet import Placement, draw_sheet, place_sheet, visible_rows
+from petanque_game.ui.table.sheet import (
+    SHEET_HINT_AT,
+    Placement,
+    draw_sheet,
+    place_sheet,
+    visible_rows,
+)
 from petanque_game.ui.table.zoom import view_toggle_at, zoom_labels
 from petanque_game.ui.widgets import shade
 
@@ -38,7 +44,6 @@ STATUS_ROOM = STATUS_RECT.union(  # the status bar and its shadow, within the wi
 ZOOM_KEY_STEP = 1.25  # one key press or wheel notch zooms by this much
 WHOLE_MEMORY = "table_whole"  # the app's memory: the whole board at rest (True) or the play
 SHEET_MEMORY = "table_sheet"  # the app's memory: the score sheet shown (True) or hidden (False)
-SHEET_HINT_AT = (10, 6)  # px in the area: where "Tab: score sheet" is written when it is hidden
 FOLLOW_RATE = 2.0  # a throw's camera eases this much faster than the one at rest
 
 
