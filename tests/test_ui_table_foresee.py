@@ -180,3 +180,17 @@ def test_an_ais_aim_is_shown_and_counted_down_only_once_its_preview_is(monkeypat
     assert drawn[-1][1] == preview(scene.level, scene.n, a.seat, a.aim, a.obj, scene.state.table,
                                    scene.hand_for(a.seat))
     app.close()
+
+
+def test_the_hints_aim_in_place_is_drawn_once(ai_at_once, monkeypatch):
+    app = fast_app()
+    scene = start(app, PEOPLE)
+    roll_off(app, scene)
+    app.key(pygame.K_u)  # Use hint: searched for, then put in place
+    while scene.hinted is None and scene.hint.future is not None:
+        app.step(1 / 60)
+    assert scene.hint_in_place()
+    drawn = drawn_aims(monkeypatch)
+    app.render()
+    assert [aim for aim, _, _ in drawn] == [scene.hinted[0]]  # as the hint, not again as the aim
+    app.close()

@@ -38,7 +38,7 @@ def draw_overlays(scene: Any, surface: pygame.Surface) -> None:
                             lang.tr("table.hint.on_board"),  # its words are in the side panel
                             meant=meant_contacts(scene.hint.current(scene.state)), p=shown)
         aim = own_aim(scene)
-        if aim is not None and aim[0] is not hint:  # (the hint in place: drawn once)
+        if aim is not None and aim[0] != hint:  # (the hint in place: drawn once)
             launch, p, pointed = aim
             draw_flight(scene, area, launch, seat, obj, None, None, pointed, p=p)
         if scene.drag is not None:
