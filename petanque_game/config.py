@@ -24,8 +24,8 @@ from typing import Any
 
 import yaml
 
-from petanque_game.rules.games import game_ids, spec_of
-from petanque_game.rules.options import OptionError, resolve
+# The games' registry and their options (every rules module) are imported by the functions that
+# read the rules' options: the settings and texts the window starts with need none of them.
 
 MAX_CONFIG_BYTES = 256 * 1024  # the shipped files are a few KB; pure-Python YAML is slow
 MAX_NODES = 20_000  # values a document may hold, every alias counted as a copy of its target
@@ -160,14 +160,43 @@ class _Refused(Exception):
         self.key, self.reason = key, reason
 
 
-class _BoundedLoader(yaml.SafeLoader):
-    """yaml's SafeLoader, counting as it composes: every node made, and every alias as the whole
+# libyaml (PyYAML's C extension, in its wheels) reads the text into events several times faster
+# than PyYAML's own reader; the nodes are composed, counted and made into values in Python either
+# way (`_BoundedLoader`), so both read the same documents into the same values.
+_LIBYAML = bool(getattr(yaml, "__with_libyaml__", False))
+if _LIBYAML:
+    from yaml.cyaml import CParser as _Events
+else:
+    class _Events(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser):  # type: ignore[no-redef]
+        """PyYAML's own reader, scanner and parser."""
+
+        def __init__(self, source: bytes | str):
+            yaml.reader.Reader.__init__(self, source)
+            yaml.scanner.Scanner.__init__(self)
+            yaml.parser.Parser.__init__(self)
+
+
+def _checked_text(source: bytes | str) -> str:
+    """`source` as text, refused (yaml's ReaderError) as PyYAML's reader refuses it: bytes that
+    are not UTF-8 (or UTF-16 with its mark), a character YAML does not allow (a control
+    character)."""
+    reader = yaml.reader.Reader(source)
+    text = reader.prefix(len(source) + 1)  # all of it, and the end mark the reader adds
+    return text[:-1]
+
+
+class _BoundedLoader(yaml.composer.Composer, yaml.constructor.SafeConstructor,
+                     yaml.resolver.Resolver, _Events):
+    """yaml's safe loading, counting as it composes: every node made, and every alias as the whole
     of what it repeats, against one budget (so an alias bomb is refused after a few thousand
     steps, not expanded); nesting depth; and duplicate keys (refused, not silently overwritten).
     Each mapping node's place (`felt.friction`) is kept for the messages."""
 
     def __init__(self, source: bytes | str, max_nodes: int, max_depth: int):
-        super().__init__(source)
+        _Events.__init__(self, _checked_text(source) if _LIBYAML else source)
+        yaml.composer.Composer.__init__(self)
+        yaml.constructor.SafeConstructor.__init__(self)
+        yaml.resolver.Resolver.__init__(self)
         self.budget, self.max_depth = max_nodes, max_depth
         self.count, self.depth = 0, 0
         self.place: list[str] = []
@@ -253,6 +282,8 @@ def load_rule_defaults(path: Path | Any, name: str = "rules.yaml") -> RuleDefaul
     """Rule options per game from one file at `path` (a mapping of game ids to options). Every
     game gets options: the file's where they are valid, the rules' defaults where they are
     missing or wrong (each wrong one is a problem)."""
+    from petanque_game.rules.games import game_ids
+
     problems: list[str] = []
     try:
         data = read_yaml(path, name)
@@ -274,6 +305,9 @@ def load_rule_defaults(path: Path | Any, name: str = "rules.yaml") -> RuleDefaul
 def _rule_defaults(data: Mapping[str, Any], where: Any, problems: list[str]) -> RuleDefaults:
     """Every game's options from `data` (game id -> options given); `where(game)` is the file and
     the place of a game's options, for the problems."""
+    from petanque_game.rules.games import game_ids, spec_of
+    from petanque_game.rules.options import OptionError, resolve
+
     by_game = {}
     for game in game_ids():
         specs = spec_of(game).rules.OPTIONS
@@ -301,6 +335,8 @@ def game_files(part: str, folder: Any = None) -> tuple[dict[str, Any], list[str]
     """Each game's `part` ("options": the rule options a new game starts with; "help": the order
     of its rules page) from its own file in config/games/, `<game id>.yaml`, by game id; and the
     problems found, each naming its file. A game adds its file; no shared file lists the games."""
+    from petanque_game.rules.games import game_ids
+
     if folder is None:
         from petanque_game.data import config_dir
 
@@ -337,6 +373,8 @@ def shipped_rule_defaults() -> RuleDefaults:
 def _option_problem(specs: Mapping[str, Any], key: Any, value: Any) -> str | None:
     """What is wrong with option `key: value`, or None. A long key or text is never a valid
     option (names and choices are short words), so the message is made from a cut copy."""
+    from petanque_game.rules.options import OptionError, resolve
+
     try:
         resolve(specs, {key: value})
         return None
