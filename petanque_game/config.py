@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -160,40 +160,19 @@ class _Refused(Exception):
         self.key, self.reason = key, reason
 
 
-# libyaml (PyYAML's C extension, in its wheels) reads the text into events several times faster
-# than PyYAML's own reader; the nodes are composed, counted and made into values in Python either
-# way (`_BoundedLoader`), so both read the same documents into the same values.
-_LIBYAML = bool(getattr(yaml, "__with_libyaml__", False))
-if _LIBYAML:
-    from yaml.cyaml import CParser as _Events
-else:
-    class _Events(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser):  # type: ignore[no-redef]
-        """PyYAML's own reader, scanner and parser."""
-
-        def __init__(self, source: bytes | str):
-            yaml.reader.Reader.__init__(self, source)
-            yaml.scanner.Scanner.__init__(self)
-            yaml.parser.Parser.__init__(self)
-
-
-def _checked_text(source: bytes | str) -> str:
-    """`source` as text, refused (yaml's ReaderError) as PyYAML's reader refuses it: bytes that
-    are not UTF-8 (or UTF-16 with its mark), a character YAML does not allow (a control
-    character)."""
-    reader = yaml.reader.Reader(source)
-    text = reader.prefix(len(source) + 1)  # all of it, and the end mark the reader adds
-    return text[:-1]
-
-
-class _BoundedLoader(yaml.composer.Composer, yaml.constructor.SafeConstructor,
-                     yaml.resolver.Resolver, _Events):
+class _Bounds(yaml.composer.Composer, yaml.constructor.SafeConstructor, yaml.resolver.Resolver):
     """yaml's safe loading, counting as it composes: every node made, and every alias as the whole
     of what it repeats, against one budget (so an alias bomb is refused after a few thousand
     steps, not expanded); nesting depth; and duplicate keys (refused, not silently overwritten).
-    Each mapping node's place (`felt.friction`) is kept for the messages."""
+    Each mapping node's place (`felt.friction`) is kept for the messages. The text's events come
+    from the class it is joined with (`_loader`): its `read(source)` starts them."""
+
+    read: Callable[[bytes | str], None]
+    check_event: Callable[..., bool]
+    dispose: Callable[[], None]
 
     def __init__(self, source: bytes | str, max_nodes: int, max_depth: int):
-        _Events.__init__(self, _checked_text(source) if _LIBYAML else source)
+        self.read(source)
         yaml.composer.Composer.__init__(self)
         yaml.constructor.SafeConstructor.__init__(self)
         yaml.resolver.Resolver.__init__(self)
@@ -265,6 +244,41 @@ class _BoundedLoader(yaml.composer.Composer, yaml.constructor.SafeConstructor,
                                    f"given twice (again at line {key_node.start_mark.line + 1})")
                 seen.add(key)
         return super().construct_mapping(node, deep=deep)
+
+
+class _PyEvents(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser):
+    """PyYAML's own reader, scanner and parser: a text's events, in Python."""
+
+    def read(self, source: bytes | str) -> None:
+        yaml.reader.Reader.__init__(self, source)
+        yaml.scanner.Scanner.__init__(self)
+        yaml.parser.Parser.__init__(self)
+
+
+def _libyaml_events() -> type | None:
+    """libyaml's scanner and parser (PyYAML's C extension, in its wheels: the same events several
+    times faster), given the text PyYAML's reader made of the source, so that what is not UTF-8,
+    or a control character, is refused in the same words; None for a PyYAML built without it."""
+    try:
+        from yaml._yaml import CParser
+    except ImportError:
+        return None
+
+    class LibEvents(CParser):
+        def read(self, source: bytes | str) -> None:
+            text = yaml.reader.Reader(source).prefix(len(source) + 1)  # with the end mark
+            CParser.__init__(self, text[:-1])
+
+    return LibEvents
+
+
+def _loader(events: type) -> type[_Bounds]:
+    """The bounded loader reading a text's events with `events` (composing, counting and making
+    the values is _Bounds's in Python either way, so both read a document into the same values)."""
+    return type("BoundedLoader", (_Bounds, events), {})
+
+
+_BoundedLoader = _loader(_libyaml_events() or _PyEvents)
 
 
 @dataclass(frozen=True)

@@ -127,8 +127,9 @@ def load_settings(data: Any = None, name: str = "config/ui.yaml") -> Settings:
     settings scene, and only that: a setting changed there wins over ui.yaml's; one the scene
     resets, such as the keys, is ui.yaml's again). Each problem names its file and setting; a
     wrong setting keeps the value it had."""
-    if not pygame.get_init():
-        pygame.init()  # key names need it
+    if not pygame.display.get_init():
+        pygame.display.init()  # key names need SDL's video part (not pygame.init(), which would
+        # open the sound device before the window's first frame, with the mixer's defaults)
     problems: list[str] = []
     settings = Settings(problems=problems)
     settings.keys = {action: _key_codes(default, action, []) for action, default in
