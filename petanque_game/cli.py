@@ -120,7 +120,8 @@ def _say(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
 
 
-def _run(command: str, args: argparse.Namespace | SimpleNamespace) -> int:
+def _run(command: str, args: Any) -> int:
+    """Run `command` with its parsed arguments (argparse's, or none for plain play: `main`)."""
     try:
         if command == "verify":
             return verify(args.file, as_json=args.json)
