@@ -86,6 +86,19 @@ def test_the_mixer_is_the_one_the_game_asks_for(home, monkeypatch):
         app.close()
 
 
+def test_the_settings_read_with_no_video_device(tmp_path):
+    """As pygame.init() did, starting SDL's video for the key names fails quietly where there is
+    no video device; the keys are read all the same."""
+    code = ("from petanque_game.ui.settings import load_settings\n"
+            "print(sorted(load_settings().keys['roll']))")
+    env = dict(os.environ, PETANQUE_GAME_HOME=str(tmp_path / "home"), SDL_VIDEODRIVER="nosuch",
+               PYTHONPATH=str(ROOT))
+    out = subprocess.run([sys.executable, "-W", "ignore", "-c", code], capture_output=True,
+                         text=True, env=env, cwd=tmp_path, timeout=120, check=False)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split("\n")[-2] == "[32, 114]"  # space and r
+
+
 def test_plain_petanque_game_opens_the_window_without_reading_a_command_line(monkeypatch):
     from petanque_game import cli
     from petanque_game.ui import app

@@ -8,6 +8,7 @@ used instead.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from dataclasses import dataclass, field
 from typing import Any
@@ -128,8 +129,11 @@ def load_settings(data: Any = None, name: str = "config/ui.yaml") -> Settings:
     resets, such as the keys, is ui.yaml's again). Each problem names its file and setting; a
     wrong setting keeps the value it had."""
     if not pygame.display.get_init():
-        pygame.display.init()  # key names need SDL's video part (not pygame.init(), which would
-        # open the sound device before the window's first frame, with the mixer's defaults)
+        # Key names need SDL's video part: only that (pygame.init() would open the sound device
+        # before the window's first frame, with the mixer's defaults), and, as pygame.init()
+        # did, no error where there is no video device (the names are then pygame's own).
+        with contextlib.suppress(pygame.error):
+            pygame.display.init()
     problems: list[str] = []
     settings = Settings(problems=problems)
     settings.keys = {action: _key_codes(default, action, []) for action, default in
