@@ -2,6 +2,7 @@
 how the default run shares the test files between its two workers."""
 
 import copy
+import inspect
 import os
 import sys
 from pathlib import Path
@@ -43,19 +44,23 @@ def _yaml_read_once_per_text() -> None:
     board, game file and text table as it opens), and the window's tests open such screens
     hundreds of times, parsing the same few texts again (18 s of a default run's CPU with
     PyYAML's own reader; read through libyaml since, the five files that read most still spend
-    a tenth of their CPU on it: 7.8 s -> 7.1 s). The result depends on the text and the limits
-    alone, so a text is parsed, and checked against the limits, the first time a worker meets
-    it; a text it refuses raises as before each time (nothing refused is remembered), and each
-    caller gets a copy of its own to change."""
+    a tenth of their CPU on it: 7.8 s -> 7.1 s). The result depends on the text, the limits and
+    the reader alone, so a text is parsed, and checked against the limits, the first time a
+    worker meets it; a text it refuses raises as before each time (nothing refused is
+    remembered), and each caller gets a copy of its own to change."""
     from petanque_game import config
     from petanque_game.physics import level
 
     parse, kept = config.parse_yaml, {}
+    signature = inspect.signature(parse)
 
-    def parse_yaml(source, name, *limits):
-        key = (source, *limits)
+    def parse_yaml(*args, **kwargs):
+        given = signature.bind(*args, **kwargs)
+        given.apply_defaults()
+        key = (config._BoundedLoader,  # the reader in use (tests/test_startup.py sets either)
+               *(value for arg, value in given.arguments.items() if arg != "name"))
         if key not in kept:
-            kept[key] = parse(source, name, *limits)
+            kept[key] = parse(*args, **kwargs)
         return copy.deepcopy(kept[key])
 
     parse_yaml.__doc__ = parse.__doc__
