@@ -312,10 +312,22 @@ class App(SceneStack):
             scene.update(dt)
 
     def render_logical(self) -> pygame.Surface:
+        """Draw the frame on `logical`: the window's own surface when the window has the logical
+        size (so showing it copies nothing), else a surface of its own, which `present` scales
+        into the window."""
+        self.logical = self._canvas()
         self.logical.fill(theme.colour("background"))
         for scene in self.visible():
             scene.draw(self.logical)
         self.toast.draw(self.logical, self.toast_bottom())
+        return self.logical
+
+    def _canvas(self) -> pygame.Surface:
+        """The surface the next frame is drawn on (`render_logical`)."""
+        if self.window.get_size() == theme.LOGICAL_SIZE:
+            return self.window
+        if self.logical is self.window or self.logical.get_size() != theme.LOGICAL_SIZE:
+            return pygame.Surface(theme.LOGICAL_SIZE).convert()
         return self.logical
 
     def toast_bottom(self) -> int:
@@ -337,11 +349,12 @@ class App(SceneStack):
         return self.logical
 
     def present(self) -> None:
-        """Show the logical surface in the window, scaled to fit (letterboxed)."""
+        """Show the logical surface in the window, scaled to fit (letterboxed); a frame drawn on
+        the window itself is only flipped."""
         win = self.window
-        if win.get_size() == theme.LOGICAL_SIZE:
+        if self.logical is not win and win.get_size() == theme.LOGICAL_SIZE:
             win.blit(self.logical, (0, 0))
-        else:
+        elif self.logical is not win:
             scale, ox, oy = self._fit()
             w, h = int(theme.LOGICAL_SIZE[0] * scale), int(theme.LOGICAL_SIZE[1] * scale)
             win.fill((0, 0, 0))
