@@ -316,8 +316,13 @@ class App(SceneStack):
         size (so showing it copies nothing), else a surface of its own, which `present` scales
         into the window."""
         self.logical = self._canvas()
-        self.logical.fill(theme.colour("background"))
-        for scene in self.visible():
+        scenes = self.visible()
+        # from the highest scene that paints the whole picture itself (those below it, if any,
+        # included), else from the bottom, on the background
+        covering = [i for i, scene in enumerate(scenes) if getattr(scene, "covers", False)]
+        if not covering:
+            self.logical.fill(theme.colour("background"))
+        for scene in scenes[covering[-1] if covering else 0:]:
             scene.draw(self.logical)
         self.toast.draw(self.logical, self.toast_bottom())
         return self.logical

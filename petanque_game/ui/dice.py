@@ -61,12 +61,7 @@ def draw_die(surface: pygame.Surface, value: int, center: tuple[float, float], s
              pip: tuple[int, int, int] | None = None, alpha: int = 255, lift: float = 0.0,
              outline: tuple[int, int, int] | None = None) -> pygame.Rect:
     """Draw a die (with its shadow) centred at `center`; `lift` raises it off the felt (px)."""
-    face = die_face(value, size, body, pip)
-    if angle:
-        face = pygame.transform.rotate(face, angle)
-    if alpha < 255:
-        face = face.copy()
-        face.set_alpha(alpha)
+    face = _turned(value, size, body, pip, angle, alpha)
     cx, cy = center
     shadow = _shadow(size, angle, lift)
     surface.blit(shadow, shadow.get_rect(center=(cx + 4 + lift * 0.5, cy + 6 + lift * 0.8)))
@@ -77,6 +72,29 @@ def draw_die(surface: pygame.Surface, value: int, center: tuple[float, float], s
         ring.center = rect.center
         pygame.draw.rect(surface, outline, ring, 4, border_radius=size // 4)
     return rect
+
+
+_turned_faces: dict[tuple, pygame.Surface] = {}
+
+
+def _turned(value: int, size: int, body: tuple[int, int, int] | None,
+            pip: tuple[int, int, int] | None, angle: float, alpha: int) -> pygame.Surface:
+    """The face turned by `angle` degrees and faded to `alpha`, kept: dice at rest lie at the
+    same angles frame after frame (a tumble's new angles each frame only fill the cache, which
+    is emptied when full)."""
+    face = die_face(value, size, body, pip)
+    if not angle and alpha >= 255:
+        return face
+    key = (face, angle, alpha)
+    turned = _turned_faces.get(key)
+    if turned is None:
+        turned = pygame.transform.rotate(face, angle) if angle else face.copy()
+        if alpha < 255:
+            turned.set_alpha(alpha)
+        if len(_turned_faces) > 300:
+            _turned_faces.clear()
+        _turned_faces[key] = turned
+    return turned
 
 
 _shadows: dict[tuple, pygame.Surface] = {}

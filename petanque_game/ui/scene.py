@@ -60,6 +60,9 @@ class Scene:
     """Base scene: override what you need."""
 
     opaque = True  # False: the scene below is drawn first (an overlay such as the results panel)
+    # True: `draw` paints every pixel of the picture itself (the scenes below it too, if it is
+    # not opaque), so the window draws neither the background nor the scenes below under it
+    covers = False
     # the name it was opened by (ui/scenes/__init__.py); "" for a scene pushed as an object
     name = ""
 

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 class MenuScene(Scene):
     """Title, a column of buttons, keyboard focus moved with the arrow keys."""
 
+    covers = True  # the backdrop fills the whole picture
+
     def __init__(self, app):
         super().__init__(app)
         self.buttons: list[Button] = []

@@ -62,6 +62,8 @@ LOG_KEPT = 40  # the log's newest entries a backdrop is drawn from: more than it
 class TrayScene(GameScene):
     """The dice tray and the controls of one tray game."""
 
+    covers = True  # the backdrop fills the whole picture
+
     def __init__(self, app, session: Session):
         super().__init__(app, session)
         self.roll: RollShown | None = None
@@ -102,6 +104,17 @@ class TrayScene(GameScene):
     @property
     def busy(self) -> bool:
         return self.rolling or self.holding
+
+    def still(self) -> tuple | None:
+        """Once the game is over and nothing moves: what the tray shows, which then changes only
+        with these (a scene drawn over it keeps its picture: the results); None before."""
+        if not self.session.over or self.busy or self.pending_lines or self.hint_pending or \
+                self.advice is not None:
+            return None
+        return (self.seen, len(self.history), tuple(self.history[-LOG_KEPT:]),
+                self.roll and (self.roll.event, self.roll.values), self.session.saved_record,
+                getattr(self.session, "unsaved", None), getattr(self.session, "halted", None),
+                self.replay and (self.replay.paused, self.replay.speed_index))
 
     def on_step(self, step: Step) -> None:
         thrown = False
