@@ -227,6 +227,18 @@ class Button:
             theme.blit_text(surface, label, r.center, self.size, col, True, "center")
 
 
+def draw_lit(surface: pygame.Surface, buttons: list[Button],
+             mouse: tuple[int, int] | None) -> None:
+    """Over a kept picture that shows `buttons` unlit (drawn with no mouse): the one under the
+    mouse, lit. A lit button covers the same pixels as the unlit one, so the frame is the one
+    drawing every button would give."""
+    if mouse is None:
+        return
+    for b in buttons:
+        if b.enabled and b.hit(mouse):
+            b.draw(surface, mouse)
+
+
 def click_buttons(buttons: list[Button], pos: tuple[int, int]) -> bool:
     return any(b.click(pos) for b in buttons)
 

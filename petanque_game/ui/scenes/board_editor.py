@@ -24,7 +24,7 @@ from petanque_game.files import ensure_folder, os_reason, write_atomic
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import board_title
 from petanque_game.ui.scene import Scene
-from petanque_game.ui.widgets import Button, TextField, panel
+from petanque_game.ui.widgets import Backdrop, Button, TextField, draw_lit, look, panel
 
 VIEW = pygame.Rect(20, 96, 800, 600)
 SIDE_X = 840
@@ -32,6 +32,7 @@ MEMORY = "board_editor"
 
 
 class BoardEditorScene(Scene):
+    covers = True  # draws the whole picture
     def __init__(self, app, start: str | None = None):
         super().__init__(app)
         kept = app.memory.get(MEMORY)
@@ -50,6 +51,10 @@ class BoardEditorScene(Scene):
         self.drag: tuple[tuple[int, int], tuple[int, int]] | None = None
         self.said: str | None = None
         self.advanced = False  # the felt's numbers shown (in place of export and import)
+        # The screen but the button under the mouse, kept while what it shows is the same; the
+        # buttons, made again only when their labels or states change.
+        self.backdrop = Backdrop()
+        self._buttons: tuple[Any, list[Button]] | None = None
 
     @property
     def fields(self) -> tuple[TextField, ...]:
@@ -83,6 +88,15 @@ class BoardEditorScene(Scene):
 
     @property
     def buttons(self) -> list[Button]:
+        """The side's buttons (kept while their labels and states are the same)."""
+        draft = self.draft
+        key = (lang.language(), draft.data["board"]["shape"], draft.feel(), draft.snap,
+               self.advanced, draft.problem() is None)
+        if self._buttons is None or self._buttons[0] != key:
+            self._buttons = (key, self._make_buttons())
+        return self._buttons[1]
+
+    def _make_buttons(self) -> list[Button]:
         from petanque_game.physics.level import level_names
 
         starts = [None, *level_names()][:4]
@@ -364,6 +378,16 @@ class BoardEditorScene(Scene):
     # --- drawing -------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        fields = tuple((f.value, f.active) for f in self.fields)
+        blink = int(self.app.time * 2) % 2 == 0 and any(f.active for f in self.fields)
+        key = look(self.draft.name, repr(self.draft.data), self.draft.snap, self.said,
+                   self.selected, self.drag, self.advanced, fields, blink)
+        buttons = self.buttons
+        self.backdrop.draw(surface, key, lambda out: self._draw_all(out, buttons))
+        draw_lit(surface, buttons, self.mouse)
+
+    def _draw_all(self, surface: pygame.Surface, buttons: list[Button]) -> None:
+        """All but the light of the button under the mouse."""
         surface.fill(theme.colour("background"))
         theme.blit_text(surface, lang.tr("editor.title"), (VIEW.x, 24), 44, "text", True)
         for i, part in enumerate(theme.wrap(lang.tr("editor.keys"), 15, VIEW.w)[:2]):
@@ -389,8 +413,8 @@ class BoardEditorScene(Scene):
                                 anchor="midleft")
                 theme.blit_text(surface, f"{value:g}", (SIDE_X + 298, y), 17, "accent",
                                 anchor="midright")
-        for b in self.buttons:
-            b.draw(surface, self.mouse)
+        for b in buttons:
+            b.draw(surface, None)
         if self.said or problem:
             line, colour = self.said or _unfiled(problem.line), "bad"
         else:
