@@ -168,6 +168,26 @@ def tray_surface(size: tuple[int, int], rim: int = 20) -> pygame.Surface:
     return s
 
 
+_laid: dict[tuple, pygame.Surface] = {}
+
+
+def tray_on(size: tuple[int, int], rim: int, ground: tuple[int, int, int]) -> pygame.Surface:
+    """The tray laid on the plain colour `ground`, as one opaque picture: the same pixels as
+    `tray_surface` blended onto that colour, but copied, not blended, each time it is drawn."""
+    key = (size, rim, ground, theme.colour("felt"), theme.colour("rim"))
+    laid = _laid.get(key)
+    if laid is None:
+        laid = pygame.Surface(size)
+        if pygame.display.get_surface() is not None:
+            laid = laid.convert()
+        laid.fill(ground)
+        laid.blit(tray_surface(size, rim), (0, 0))
+        if len(_laid) > 8:
+            _laid.clear()
+        _laid[key] = laid
+    return laid
+
+
 # --- where rolled dice lie, and their tumble ------------------------------------------------------
 
 

@@ -101,6 +101,7 @@ class Backdrop:
         self.picture: pygame.Surface | None = None
         self.size = (0, 0)  # of the surface the copy was taken from
         self.same = 0  # frames drawn straight with this key
+        self.spare: pygame.Surface | None = None  # a forgotten picture's surface, to reuse
 
     def draw(self, surface: pygame.Surface, key: Hashable,
              paint: Callable[[pygame.Surface], None], area: pygame.Rect | None = None) -> None:
@@ -112,10 +113,17 @@ class Backdrop:
             return
         paint(surface)
         if self.key != key:
+            if self.picture is not None:
+                self.spare = self.picture
             self.key, self.picture, self.same = key, None, 0
         self.same += 1
         if KEEP and self.same > SETTLED:
-            self.picture, self.size = surface.subsurface(area).copy(), size
+            if self.spare is not None and self.spare.get_size() == area.size:
+                self.spare.blit(surface, (0, 0), area)  # into the last picture's surface
+                self.picture, self.spare = self.spare, None
+            else:
+                self.picture = surface.subsurface(area).copy()
+            self.size = size
 
 
 def _shade(size: tuple[int, int], radius: int) -> pygame.Surface:

@@ -339,7 +339,7 @@ class TrayScene(GameScene):
         used = 8 + n * min(66, (PLAYERS_RECT.h - 16) // max(1, n)) + 6
         self.draw_log(surface, pygame.Rect(PLAYERS_RECT.x, PLAYERS_RECT.y + used, PLAYERS_RECT.w,
                                            PLAYERS_RECT.h - used))
-        surface.blit(dice.tray_surface(TRAY_RECT.size, RIM), TRAY_RECT)
+        surface.blit(dice.tray_on(TRAY_RECT.size, RIM, theme.colour("background")), TRAY_RECT)
 
     def prompt(self) -> str:
         """The line saying what to do next (or, while a roll is read, what it came to)."""
