@@ -61,11 +61,12 @@ class Pictures:
 _shades = Pictures(64)
 _veils = Pictures(4)
 _buttons = Pictures(256)
+_grounded = Pictures(16)
 
 
 def forget_pictures() -> None:
     """Forget every kept picture (after pygame.quit() they are no longer valid)."""
-    for kept in (_shades, _veils, _buttons):
+    for kept in (_shades, _veils, _buttons, _grounded):
         kept.clear()
 
 
@@ -141,14 +142,33 @@ def shade(surface: pygame.Surface, rect: pygame.Rect, radius: int = 12) -> None:
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, fill: str | tuple = "panel",
           edge: str | tuple | None = "edge", radius: int = 12, width: int = 2,
-          shadow: bool = True) -> None:
+          shadow: bool = True, ground: tuple[int, int, int] | None = None) -> None:
+    """A rounded panel with its edge and, below it, its soft shadow. `ground`: the plain colour
+    under the panel and its shadow, when the caller knows it; the two are then drawn as one
+    opaque picture, kept (the same pixels; copied, not blended)."""
     fill_rgb = theme.colour(fill) if isinstance(fill, str) else fill
+    edge_rgb = None if edge is None else theme.colour(edge) if isinstance(edge, str) else edge
+    if ground is not None and shadow:
+        size = (rect.w + 8, rect.h + 11)  # the panel, and its shadow 1 px left, 3 px down
+        key = (size, fill_rgb, edge_rgb, radius, width, ground)
+        surface.blit(_grounded.get(key, lambda: _grounded_panel(key)), (rect.x - 1, rect.y))
+        return
     if shadow:
         shade(surface, rect, radius)
     pygame.draw.rect(surface, fill_rgb, rect, border_radius=radius)
-    if edge is not None:
-        edge_rgb = theme.colour(edge) if isinstance(edge, str) else edge
+    if edge_rgb is not None:
         pygame.draw.rect(surface, edge_rgb, rect, width, border_radius=radius)
+
+
+def _grounded_panel(key: tuple) -> pygame.Surface:
+    (w, h), fill, edge, radius, width, ground = key
+    picture = pygame.Surface((w, h))
+    if pygame.display.get_surface() is not None:
+        picture = picture.convert()
+    picture.fill(ground)
+    rect = pygame.Rect(1, 0, w - 8, h - 11)
+    panel(picture, rect, fill, edge, radius, width)
+    return picture
 
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:

@@ -23,7 +23,7 @@ import pygame
 
 from petanque_game.rules.events import Rolled
 from petanque_game.ui import dice, lang, sound, theme
-from petanque_game.ui.game_scene import GameScene
+from petanque_game.ui.game_scene import STATUS_RECT, GameScene
 from petanque_game.ui.game_ui import has_hint, ui_of
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.session import Session, Step, _think
@@ -40,7 +40,7 @@ from petanque_game.ui.tray.layout import (
     draw_player_mark,
 )
 from petanque_game.ui.warm import warm
-from petanque_game.ui.widgets import Backdrop, Button, look, panel
+from petanque_game.ui.widgets import Backdrop, Button, draw_lit, look, panel
 
 READING_TIME = 2.6  # seconds a human's turn-ending roll stays to be read, at normal speed
 AI_READING = 2.0  # an AI's turn-ending roll stays this many AI pauses
@@ -56,6 +56,7 @@ class Hold:
     left: float
 
 
+ABOVE_PANEL = pygame.Rect(0, 0, 1280, PANEL_RECT.top)  # where the dice may show
 LOG_KEPT = 40  # the log's newest entries a backdrop is drawn from: more than its lines can show
 
 
@@ -76,6 +77,7 @@ class TrayScene(GameScene):
         # The header, the players' cards, the log and the empty tray, drawn again only when what
         # they show changes (`draw`): most frames change only the dice, the panel or a hover.
         self.backdrop = Backdrop()
+        self.felt = Backdrop()  # the tray with the dice at rest
         self._find_last_roll()
         if session.interactive:  # a resumed game too: its tables made before a person's hint
             warm(session.game, session.record.options)
@@ -306,21 +308,30 @@ class TrayScene(GameScene):
         if to_move is None and not self.session.over:
             to_move = self.session.state.turn_player  # every tray game has one
         seats = range(len(self.session.players))
+        urgent = self.human_turn and not self.busy
         key = look(c.header(), to_move, self.session.over and not self.busy,
                    tuple((c.score(s), str(c.subline(s))) for s in seats),
                    len(self.history), tuple(self.history[-LOG_KEPT:]), self.challenge_tag,
-                   self.replay is not None)
-        self.backdrop.draw(surface, key, lambda back: self._draw_backdrop(back, to_move))
-        for button in (self.rules_button, self.menu_button, self.settings_button):
-            button.draw(surface, self.mouse)  # over their pictures in the backdrop: the hover
-        theme.draw_gear(surface, self.settings_button.rect.center, 13, theme.colour("button_text"))
+                   self.replay is not None, urgent)
+        self.backdrop.draw(surface, key, lambda back: self._draw_backdrop(back, to_move, urgent))
+        header = [self.rules_button, self.menu_button, self.settings_button]
+        draw_lit(surface, header, self.mouse)  # over their unlit pictures in the backdrop
+        if self.mouse is not None and header[2].hit(self.mouse):
+            theme.draw_gear(surface, header[2].rect.center, 13, theme.colour("button_text"))
         advice = self.advice_shown()
-        self.draw_dice(surface, advice)
-        panel(surface, PANEL_RECT, "panel", "edge")
+        clip = surface.get_clip()
+        surface.set_clip(ABOVE_PANEL)  # a die rolling in from below goes under the panel
+        try:
+            if self.rolling:
+                self.draw_dice(surface, advice)
+            else:  # dice at rest: the tray with them kept while they show the same
+                self.felt.draw(surface, look(self._dice_shown(advice)),
+                               lambda out: self.draw_dice(out, advice), TRAY_RECT)
+        finally:
+            surface.set_clip(clip)
         c.draw_panel(surface, PANEL_RECT)
-        urgent = self.human_turn and not self.busy
         buttons = self.buttons()
-        self.draw_status(surface, self.prompt(), buttons, urgent, 1)
+        self.draw_status(surface, self.prompt(), buttons, urgent, 1, framed=True)
         if advice is not None:
             tag = c.advice_button(advice)
             for b in buttons:
@@ -329,17 +340,28 @@ class TrayScene(GameScene):
                                      border_radius=13)
         self.draw_banners(surface, advice)
 
-    def _draw_backdrop(self, surface: pygame.Surface, to_move: int | None) -> None:
+    def _draw_backdrop(self, surface: pygame.Surface, to_move: int | None, urgent: bool) -> None:
+        """What changes only with the turn, the scores and the log: the header with its buttons
+        unlit, the players' cards, the log, the empty tray, and the frames of the panel and the
+        status bar."""
         c = self.controls
         surface.fill(theme.colour("background"))
-        self.draw_header(surface, c.header())
-        self.draw_players(surface, PLAYERS_RECT, c.score, c.subline, to_move)
+        mouse, self.app.mouse = self.app.mouse, None
+        try:
+            self.draw_header(surface, c.header())
+        finally:
+            self.app.mouse = mouse
+        self.draw_players(surface, PLAYERS_RECT, c.score, c.subline, to_move,
+                          theme.colour("background"))
         self.draw_card_marks(surface)
         n = len(self.session.players)
         used = 8 + n * min(66, (PLAYERS_RECT.h - 16) // max(1, n)) + 6
         self.draw_log(surface, pygame.Rect(PLAYERS_RECT.x, PLAYERS_RECT.y + used, PLAYERS_RECT.w,
                                            PLAYERS_RECT.h - used))
         surface.blit(dice.tray_on(TRAY_RECT.size, RIM, theme.colour("background")), TRAY_RECT)
+        ground = theme.colour("background")
+        panel(surface, PANEL_RECT, "panel", "edge", ground=ground)
+        panel(surface, STATUS_RECT, "panel", "accent" if urgent else "edge", ground=ground)
 
     def prompt(self) -> str:
         """The line saying what to do next (or, while a roll is read, what it came to)."""
@@ -406,6 +428,15 @@ class TrayScene(GameScene):
                        for d in self.die_spots())
 
         return bottom if hidden(bottom) <= hidden(top) else top
+
+    def _dice_shown(self, advice: Advice | None) -> tuple:
+        """What the dice at rest show: the roll, each die's look, the hint's dice."""
+        if self.roll is None:
+            return ()
+        hinted = self.controls.advice_dice(advice) if advice is not None else set()
+        views = tuple((v.value, v.hidden, v.dim, v.selected, v.outline, v.label)
+                      for v in self.controls.tray_dice(self.roll))
+        return self.roll.event, self.roll.values, self.roll.seat, views, tuple(sorted(hinted))
 
     def draw_dice(self, surface: pygame.Surface, advice: Advice | None = None) -> None:
         if self.roll is None:
