@@ -101,12 +101,14 @@ _shadows: dict[tuple, pygame.Surface] = {}
 
 
 def _shadow(size: int, angle: float, lift: float) -> pygame.Surface:
-    key = (size, int(angle) % 90, int(lift) // 4)
+    """A die's shadow, kept by exactly what it is drawn from (so the same moment is drawn the
+    same whatever was drawn before it)."""
+    grow = int(size + lift * 0.3)
+    a = max(30, 110 - int(lift * 2))
+    key = (grow, int(angle) % 90, a)
     s = _shadows.get(key)
     if s is None:
-        grow = int(size + lift * 0.3)
         s = pygame.Surface((grow + 8, grow + 8), pygame.SRCALPHA)
-        a = max(30, 110 - int(lift * 2))
         pygame.draw.rect(s, (0, 0, 0, a), s.get_rect().inflate(-6, -6), border_radius=grow // 4)
         s = pygame.transform.rotate(s, int(angle) % 90)
         if len(_shadows) > 400:

@@ -56,7 +56,6 @@ class Hold:
     left: float
 
 
-ABOVE_PANEL = pygame.Rect(0, 0, 1280, PANEL_RECT.top)  # where the dice may show
 LOG_KEPT = 40  # the log's newest entries a backdrop is drawn from: more than its lines can show
 
 
@@ -319,16 +318,13 @@ class TrayScene(GameScene):
         if self.mouse is not None and header[2].hit(self.mouse):
             theme.draw_gear(surface, header[2].rect.center, 13, theme.colour("button_text"))
         advice = self.advice_shown()
-        clip = surface.get_clip()
-        surface.set_clip(ABOVE_PANEL)  # a die rolling in from below goes under the panel
-        try:
-            if self.rolling:
-                self.draw_dice(surface, advice)
-            else:  # dice at rest: the tray with them kept while they show the same
-                self.felt.draw(surface, look(self._dice_shown(advice)),
-                               lambda out: self.draw_dice(out, advice), TRAY_RECT)
-        finally:
-            surface.set_clip(clip)
+        if self.rolling:  # a die rolling in from below goes under the panel
+            self.draw_dice(surface, advice)
+            panel(surface, PANEL_RECT, "panel", "edge")
+        else:  # dice at rest: the tray with them kept while they show the same
+            self.felt.draw(surface, look(self._dice_shown(advice)),
+                           lambda out: self.draw_dice(out, advice), TRAY_RECT)
+            panel(surface, PANEL_RECT, "panel", "edge", ground=theme.colour("background"))
         c.draw_panel(surface, PANEL_RECT)
         buttons = self.buttons()
         self.draw_status(surface, self.prompt(), buttons, urgent, 1, framed=True)
@@ -342,8 +338,7 @@ class TrayScene(GameScene):
 
     def _draw_backdrop(self, surface: pygame.Surface, to_move: int | None, urgent: bool) -> None:
         """What changes only with the turn, the scores and the log: the header with its buttons
-        unlit, the players' cards, the log, the empty tray, and the frames of the panel and the
-        status bar."""
+        unlit, the players' cards, the log, the empty tray and the status bar's frame."""
         c = self.controls
         surface.fill(theme.colour("background"))
         mouse, self.app.mouse = self.app.mouse, None
@@ -359,9 +354,8 @@ class TrayScene(GameScene):
         self.draw_log(surface, pygame.Rect(PLAYERS_RECT.x, PLAYERS_RECT.y + used, PLAYERS_RECT.w,
                                            PLAYERS_RECT.h - used))
         surface.blit(dice.tray_on(TRAY_RECT.size, RIM, theme.colour("background")), TRAY_RECT)
-        ground = theme.colour("background")
-        panel(surface, PANEL_RECT, "panel", "edge", ground=ground)
-        panel(surface, STATUS_RECT, "panel", "accent" if urgent else "edge", ground=ground)
+        panel(surface, STATUS_RECT, "panel", "accent" if urgent else "edge",
+              ground=theme.colour("background"))
 
     def prompt(self) -> str:
         """The line saying what to do next (or, while a roll is read, what it came to)."""
