@@ -338,6 +338,8 @@ class App(SceneStack):
     def toast_bottom(self) -> int:
         """Where the toast's bottom edge goes: above the game's status bar, or lower when a button
         of the top scene would be under it there (the menu's Quit), so that it never hides one."""
+        if not self.toast.visible:
+            return TOAST_PLACES[0]  # nothing drawn: no need to ask the scene for its buttons
         clickable = [b.rect for b in _buttons_of(self.top)]
         width, height = self.toast.size()
         for bottom in TOAST_PLACES:
