@@ -197,3 +197,40 @@ def scene_y(spot) -> int:
     from petanque_game.ui.tray.layout import FELT_RECT
 
     return int(FELT_RECT.y + spot.y)
+
+
+def test_the_rules_page_is_never_shown_stale(monkeypatch):
+    app = fast_app()
+    scene = app.open("rules", "terningepetanque", "Terningepetanque")
+    assert kept_is_fresh(app, monkeypatch)
+    app.key(pygame.K_DOWN)  # scrolled a row
+    assert scene.top == 1 and kept_is_fresh(app, monkeypatch)
+    tab = next(b for b in scene.buttons if b.tag == "tab:howto")
+    app.mouse = tab.rect.center
+    assert kept_is_fresh(app, monkeypatch)
+    app.click(tab.rect.center)
+    assert scene.page == "howto" and kept_is_fresh(app, monkeypatch)
+
+
+def test_the_replay_list_is_never_shown_stale(monkeypatch):
+    from ui_support import read_lists
+
+    from petanque_game.match import Match
+    from petanque_game.paths import records_dir
+
+    folder = records_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    for seed in (1, 2, 3):
+        match = Match.new("shut-the-box", [Seat("Åse", "ai", "easy")], {}, seed)
+        match.play_to_end()
+        (folder / f"shut-the-box-{seed}.json").write_text(match.record.dumps(), "utf-8")
+    app = fast_app()
+    app.open("replays")
+    scene = read_lists(app)
+    assert len(scene.entries) == 3 and kept_is_fresh(app, monkeypatch)
+    app.mouse = scene.row_rect(1).center  # a row lit
+    assert kept_is_fresh(app, monkeypatch)
+    app.key(pygame.K_DOWN)  # the focus moved
+    assert scene.focus == 1 and kept_is_fresh(app, monkeypatch)
+    app.mouse = scene.back.rect.center
+    assert kept_is_fresh(app, monkeypatch)
