@@ -234,3 +234,40 @@ def test_the_replay_list_is_never_shown_stale(monkeypatch):
     assert scene.focus == 1 and kept_is_fresh(app, monkeypatch)
     app.mouse = scene.back.rect.center
     assert kept_is_fresh(app, monkeypatch)
+
+
+def test_the_board_editor_checks_a_changed_draft_off_the_frame(monkeypatch):
+    import threading
+
+    from petanque_game.board_edit import Draft
+    from petanque_game.ui import session
+
+    app = fast_app()
+    scene = app.open("board_editor", "classic")
+    assert scene.problem() is None and not scene.animating
+    where = []
+    real = Draft._check
+    release = threading.Event()
+
+    def check(draft):
+        where.append(threading.current_thread() is threading.main_thread())
+        release.wait(10)
+        return real(draft)
+
+    monkeypatch.setattr(Draft, "_check", check)
+    monkeypatch.setattr(session, "ai_worker", session.AIThread())  # a thread of the test's own
+    app.mouse = scene.to_screen(0, 0)
+    app.key(pygame.K_n)  # a block on the centre, where the diamond is laid: refused
+    app.step(1 / 60)
+    app.render()  # the frame shows the last check finished, and does not wait for this one
+    assert scene.problem() is None and scene.animating and where == [False]
+    release.set()
+    scene.checking.result(10)
+    app.step(1 / 60)
+    picture = app.render()
+    assert scene.problem() is not None and scene.problem().part == ("obstacle", 0)
+    assert not scene.animating and where == [False]
+    x, y = scene.to_screen(0, 0)
+    assert picture.get_at((x + 3, y + 3))[:3] == (200, 70, 60)  # the block in red
+    assert not next(b for b in scene.buttons if b.tag == "save").enabled
+    assert scene.save() is None  # Save checks the draft as it is, at once
