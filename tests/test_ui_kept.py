@@ -212,18 +212,38 @@ def test_the_rules_page_is_never_shown_stale(monkeypatch):
     assert scene.page == "howto" and kept_is_fresh(app, monkeypatch)
 
 
-def test_the_replay_list_is_never_shown_stale(monkeypatch):
-    from ui_support import read_lists
-
+def some_records() -> None:
     from petanque_game.match import Match
     from petanque_game.paths import records_dir
 
     folder = records_dir()
     folder.mkdir(parents=True, exist_ok=True)
-    for seed in (1, 2, 3):
-        match = Match.new("shut-the-box", [Seat("Åse", "ai", "easy")], {}, seed)
+    for game, seed in (("shut-the-box", 1), ("shut-the-box", 2), ("ten-thousand", 3)):
+        match = Match.new(game, [Seat("Åse", "ai", "easy"), Seat("Bo", "ai", "easy")],
+                          {"target": 1000} if game == "ten-thousand" else {}, seed)
         match.play_to_end()
-        (folder / f"shut-the-box-{seed}.json").write_text(match.record.dumps(), "utf-8")
+        (folder / f"{game}-{seed}.json").write_text(match.record.dumps(), "utf-8")
+
+
+def test_the_statistics_are_never_shown_stale(monkeypatch):
+    from ui_support import read_lists
+
+    some_records()
+    app = fast_app()
+    app.open("statistics")
+    scene = read_lists(app)
+    assert len(scene.kinds) >= 2 and kept_is_fresh(app, monkeypatch)
+    tab = scene.tabs()[1]
+    app.mouse = tab.rect.center  # a tab lit
+    assert kept_is_fresh(app, monkeypatch)
+    app.click(tab.rect.center)  # another game's table
+    assert scene.kind == scene.kinds[1] and kept_is_fresh(app, monkeypatch)
+
+
+def test_the_replay_list_is_never_shown_stale(monkeypatch):
+    from ui_support import read_lists
+
+    some_records()
     app = fast_app()
     app.open("replays")
     scene = read_lists(app)

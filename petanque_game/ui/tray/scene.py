@@ -400,9 +400,7 @@ class TrayScene(GameScene):
             lines = [lines[0], theme.fit(" ".join(lines[1:]), BANNER_SIZE, width - 32, True)]
         height = 14 + 30 * len(lines) + (22 if small else 0)
         rect = pygame.Rect(FELT_RECT.x + 20, self._banner_top(height), width, height)
-        strip = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(strip, (16, 20, 18, 215), strip.get_rect(), border_radius=12)
-        surface.blit(strip, rect)
+        surface.blit(_strip(rect.size), rect)
         pygame.draw.rect(surface, edge, rect, 3, border_radius=12)
         for i, line in enumerate(lines):
             theme.blit_text(surface, line, (rect.centerx, rect.y + 8 + 30 * i), BANNER_SIZE,
@@ -465,3 +463,14 @@ class TrayScene(GameScene):
                 theme.blit_text(surface, view.label, (rect.centerx, rect.bottom + 4), 20,
                                 "accent", True, "midtop", shadow=True)
 
+
+_strips: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def _strip(size: tuple[int, int]) -> pygame.Surface:
+    """The dark see-through strip under a banner, made once per size."""
+    strip = _strips.get(size)
+    if strip is None:
+        strip = _strips[size] = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(strip, (16, 20, 18, 215), strip.get_rect(), border_radius=12)
+    return strip
