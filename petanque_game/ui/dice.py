@@ -7,6 +7,7 @@ index, so every drawing of the same moment is the same (docs/design.md#a-thin-wi
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from dataclasses import dataclass
@@ -204,7 +205,17 @@ class Resting:
 
 def layout(count: int, area: tuple[int, int], key: str, size: int) -> list[Resting]:
     """Where `count` dice come to rest in a felt area of `area` px: spread in a loose row with a
-    little scatter, never overlapping. A pure function of `key` (the roll's event index)."""
+    little scatter, never overlapping. A pure function of `key` (the roll's event index), kept:
+    every frame asks for it."""
+    return list(_layout(count, tuple(area), key, size))
+
+
+@functools.lru_cache(maxsize=64)
+def _layout(count: int, area: tuple[int, int], key: str, size: int) -> tuple[Resting, ...]:
+    return tuple(_lay(count, area, key, size))
+
+
+def _lay(count: int, area: tuple[int, int], key: str, size: int) -> list[Resting]:
     if count <= 0:
         return []
     w, h = area
@@ -231,16 +242,30 @@ def tumble(final: Resting, index: int, key: str, t: float, area: tuple[int, int]
     The die enters from the bottom of the tray, bounces twice and rolls to its resting spot; the
     face it shows on the way flickers through values derived from the event and the frame, and
     only at rest is it the rolled value (decided by the match, never here)."""
-    rng = random.Random(f"tumble:{key}:{index}")
+    r, turn = _throw(key, index)
     w, h = area
-    sx = final.x + rng.uniform(-w * 0.25, w * 0.25)
+    low, high = -w * 0.25, w * 0.25
+    sx = final.x + (low + (high - low) * r)  # as random.uniform(low, high) makes it
     sx = min(max(sx, size), w - size)
     sy = h + size
     e = 1 - (1 - t) ** 3  # ease out
     x = sx + (final.x - sx) * e
     y = sy + (final.y - sy) * e
     bounce = abs(math.sin(t * math.pi * 2.5)) * (1 - t) ** 1.5 * size * 2.2
-    spin = rng.choice((-1, 1)) * rng.uniform(360, 720) * (1 - t) ** 2
-    frame = int(t * 14)
-    face = random.Random(f"face:{key}:{index}:{frame}").randint(1, 6)
-    return x, y, final.angle + spin, bounce, face
+    spin = turn * (1 - t) ** 2
+    return x, y, final.angle + spin, bounce, _flicker(key, index, int(t * 14))
+
+
+@functools.lru_cache(maxsize=256)
+def _throw(key: str, index: int) -> tuple[float, float]:
+    """How a die of a roll is thrown in: the draw that places its start across the tray, and
+    its spin in degrees (kept: a pure function of the roll and the die)."""
+    rng = random.Random(f"tumble:{key}:{index}")
+    r = rng.random()  # what rng.uniform draws
+    return r, rng.choice((-1, 1)) * rng.uniform(360, 720)
+
+
+@functools.lru_cache(maxsize=1024)
+def _flicker(key: str, index: int, frame: int) -> int:
+    """The face a tumbling die shows in the `frame`th fourteenth of its tumble."""
+    return random.Random(f"face:{key}:{index}:{frame}").randint(1, 6)
