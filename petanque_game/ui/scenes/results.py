@@ -12,7 +12,7 @@ import pygame
 from petanque_game import stats
 from petanque_game.ui import lang, theme
 from petanque_game.ui.chart import draw_chart
-from petanque_game.ui.scene import Scene
+from petanque_game.ui.scene import Scene, unlit
 from petanque_game.ui.scenes import results_challenge
 from petanque_game.ui.session import Session
 from petanque_game.ui.widgets import Backdrop, Button, dim, look, panel
@@ -201,12 +201,9 @@ class ResultsScene(Scene):
         """The whole picture but the buttons: the game below (its buttons unlit: they take no
         clicks under the veil), the veil, the panel and what it shows."""
         surface.fill(theme.colour("background"))
-        mouse, self.app.mouse = self.app.mouse, None
-        try:
+        with unlit(self.app):
             for scene in self.below():
                 scene.draw(surface)
-        finally:
-            self.app.mouse = mouse
         dim(surface, 160)
         panel(surface, RECT, "panel", "accent", 18)
         self._draw_panel(surface)

@@ -26,6 +26,7 @@ from petanque_game.ui import dice, lang, sound, theme
 from petanque_game.ui.game_scene import STATUS_RECT, GameScene
 from petanque_game.ui.game_ui import has_hint, ui_of
 from petanque_game.ui.keys import key_names
+from petanque_game.ui.scene import unlit
 from petanque_game.ui.session import Session, Step, _think
 from petanque_game.ui.tray.games import Advice, told
 from petanque_game.ui.tray.layout import (
@@ -341,11 +342,8 @@ class TrayScene(GameScene):
         unlit, the players' cards, the log, the empty tray and the status bar's frame."""
         c = self.controls
         surface.fill(theme.colour("background"))
-        mouse, self.app.mouse = self.app.mouse, None
-        try:
+        with unlit(self.app):
             self.draw_header(surface, c.header())
-        finally:
-            self.app.mouse = mouse
         self.draw_players(surface, PLAYERS_RECT, c.score, c.subline, to_move,
                           theme.colour("background"))
         self.draw_card_marks(surface)
