@@ -98,6 +98,11 @@ def _turned(value: int, size: int, body: tuple[int, int, int] | None,
     return turned
 
 
+def faded_face(value: int, size: int, alpha: int) -> pygame.Surface:
+    """The face seen through: drawn at `alpha` (kept, as `_turned`)."""
+    return _turned(value, size, None, None, 0.0, alpha)
+
+
 _shadows: dict[tuple, pygame.Surface] = {}
 
 
