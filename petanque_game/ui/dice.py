@@ -217,12 +217,8 @@ def layout(count: int, area: tuple[int, int], key: str, size: int) -> list[Resti
 
 @functools.lru_cache(maxsize=64)
 def _layout(count: int, area: tuple[int, int], key: str, size: int) -> tuple[Resting, ...]:
-    return tuple(_lay(count, area, key, size))
-
-
-def _lay(count: int, area: tuple[int, int], key: str, size: int) -> list[Resting]:
     if count <= 0:
-        return []
+        return ()
     w, h = area
     rng = random.Random(f"tray:{key}:{count}")  # cosmetic only, seeded by the event
     cols = count if count <= 6 else math.ceil(count / 2)
@@ -237,7 +233,7 @@ def _lay(count: int, area: tuple[int, int], key: str, size: int) -> list[Resting
         x = size + cell_w * (c + 0.5) + rng.uniform(-jx, jx) * 0.6
         y = cell_h * (r + 1) + size * 0.3 + rng.uniform(-jy, jy)
         spots.append(Resting(x, y, rng.uniform(-28, 28)))
-    return spots
+    return tuple(spots)
 
 
 def tumble(final: Resting, index: int, key: str, t: float, area: tuple[int, int],
