@@ -4,8 +4,9 @@
         [--states 30] [--seeds 3] [--appraise 48] [--games 0] [--medium 0] [--seed 0]
         [--jobs 1] [--verbose]
 
-A config is RACE/KEEP of `ai/petanque.py` (the hands each stage's survivors have met, ':'
-between them, and the share kept for the next stage); `6/1` is the search as it was before the
+A config is RACE/KEEP[/REFINE] of `ai/petanque.py` (the hands each stage's survivors have met,
+':' between them, the share kept for the next stage, and how many of the best are refined;
+REFINE as today when left out); `6/1` is the search as it was before the
 race (every candidate thrown with all 6 hands: the same aims as 14ea06c, decision by decision,
 though not its time: the worth and the hands were made cheaper for every config; time today's
 expert with `bench_throw.py --against 14ea06c`).
@@ -48,13 +49,17 @@ from petanque_game.match import Match
 from petanque_game.record import Seat
 
 
-def parse(config: str) -> tuple[tuple[int, ...], float]:
-    race, keep = config.split("/")
-    return tuple(int(x) for x in race.split(":")), float(keep)
+_REFINE = ai.REFINE  # today's, whatever a config sets
 
 
-def use(config: tuple[tuple[int, ...], float]) -> None:
-    ai.RACE, ai.KEEP = config
+def parse(config: str) -> tuple[tuple[int, ...], float, int]:
+    race, keep, *refine = config.split("/")
+    return (tuple(int(x) for x in race.split(":")), float(keep),
+            int(refine[0]) if refine else _REFINE)
+
+
+def use(config: tuple[tuple[int, ...], float, int]) -> None:
+    ai.RACE, ai.KEEP, ai.REFINE = config
     ai.SAMPLES = config[0][-1]
 
 
