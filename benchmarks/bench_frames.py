@@ -16,6 +16,11 @@ is a person's); the Terningepetanque table while a person aims (the mouse moving
 during a throw with 7 dice already on the board (4 AIs, late in a round) and during the
 reckoning; a replay whose timeline is dragged to and fro (every frame a new point).
 
+First, three rows that are not the game: a frame of fixed pure-Python work (2, 4 and 6 ms when
+nothing interrupts it), paced the same way, so that the machine's own tail is printed beside the
+scenes' (on the 2-core VM of 2026-12 a frame of 6 ms of fixed work has a wall p99 about twice its
+median with nothing else running).
+
 Per scene: the frames counted, the median, the 99th percentile and the worst frame by the wall
 clock, the same 99th percentile by processor time (`time.process_time`, all threads: on a machine
 shared with other jobs the wall clock's tail is mostly waiting for a core, which this leaves out),
@@ -352,10 +357,45 @@ def scrubbed(game: str, options: dict, frames: int) -> Times:
 
 # --- the run ------------------------------------------------------------------------------------
 
+class FixedWork:
+    """Not the game: a frame of the same pure-Python work every time, paced like the game's, for
+    this machine's own tail (what p99 a frame of a given median gets here with nothing of ours
+    varying). Stands in for the App in `run_frames`."""
+
+    def __init__(self, ms: float) -> None:
+        self.loops = max(1, round(ms / 1000 / _seconds_per_loop()))
+
+    def step(self, dt: float) -> None:
+        pass
+
+    def render(self) -> None:
+        _spin(self.loops)
+
+
+def _spin(loops: int) -> int:
+    total = 0
+    for i in range(loops):
+        total += i * i
+    return total
+
+
+def _seconds_per_loop() -> float:
+    best = math.inf
+    for _ in range(5):  # the fastest of five: what the loop costs when nothing interrupts it
+        start = time.process_time()
+        _spin(200_000)
+        best = min(best, time.process_time() - start)
+    return best / 200_000
+
+
 def scenes(frames: int) -> dict[str, Callable[[], Times]]:
     """Every scene measured, by the name printed; each made anew when called."""
     games = list(TRAY_GAMES)
-    out: dict[str, Callable[[], Times]] = {"main menu": lambda: menu(frames)}
+    out: dict[str, Callable[[], Times]] = {
+        f"the machine alone, {ms} ms of fixed work": lambda ms=ms: run_frames(FixedWork(ms),
+                                                                              frames)
+        for ms in (2, 4, 6)}
+    out["main menu"] = lambda: menu(frames)
     for game in [*games, "terningepetanque"]:
         out[f"setup, {game}"] = lambda g=game: setup(g, frames // 2)
     out |= {

@@ -46,28 +46,50 @@ class TooLarge(OSError):
     def __init__(self, path: str | os.PathLike, size: int, limit: int, what: str):
         super().__init__(errno.EFBIG, f"{what} would be {size} bytes, over the {limit} bytes a "
                                       f"reader accepts", os.fspath(path))
+        self.size, self.limit = size, limit
+
+
+# Why an operating-system call failed, by the name the window's texts use (`files.<name>` in
+# assets/text/<language>/files.yaml) and in English for the command line and the logs.
+REASONS = {
+    "no_such": "there is no such file or folder",
+    "not_folder": "a part of the path is a file, not a folder",
+    "is_folder": "it is a folder, not a file",
+    "permission": "permission denied (the file or its folder is read-only)",
+    "disk_full": "the disk is full",
+    "read_only": "the disk is read-only",
+    "quota": "the disk quota is used up",
+}
+
+
+def reason_name(e: OSError) -> str | None:
+    """Which of REASONS `e` is, or None when the system's own words are all there is."""
+    code = e.errno
+    if isinstance(e, NotAFolder):
+        return "is_file"
+    if isinstance(e, TooLarge):
+        return "too_large"
+    if isinstance(e, FileNotFoundError):
+        return "no_such"
+    if isinstance(e, NotADirectoryError) or code == errno.ENOTDIR:
+        return "not_folder"
+    if isinstance(e, IsADirectoryError):
+        return "is_folder"
+    if isinstance(e, PermissionError):
+        return "permission"
+    if code == errno.ENOSPC:
+        return "disk_full"
+    if code == errno.EROFS:
+        return "read_only"
+    if code == getattr(errno, "EDQUOT", None):
+        return "quota"
+    return None
 
 
 def os_reason(e: OSError) -> str:
-    """An operating-system error in a player's words (no errno numbers)."""
-    if isinstance(e, (TooLarge, NotAFolder)):
-        return e.strerror or str(e)
-    code = e.errno
-    if isinstance(e, FileNotFoundError):
-        return "there is no such file or folder"
-    if isinstance(e, NotADirectoryError) or code == errno.ENOTDIR:
-        return "a part of the path is a file, not a folder"
-    if isinstance(e, IsADirectoryError):
-        return "it is a folder, not a file"
-    if isinstance(e, PermissionError):
-        return "permission denied (the file or its folder is read-only)"
-    if code == errno.ENOSPC:
-        return "the disk is full"
-    if code == errno.EROFS:
-        return "the disk is read-only"
-    if code == getattr(errno, "EDQUOT", None):
-        return "the disk quota is used up"
-    return e.strerror or str(e)
+    """An operating-system error in a player's words (no errno numbers), in English."""
+    name = reason_name(e)
+    return REASONS.get(name or "") or e.strerror or str(e)
 
 
 # --- reading --------------------------------------------------------------------------------------

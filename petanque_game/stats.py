@@ -19,7 +19,7 @@ and a second file of a game already counted (history.fingerprint) are not counte
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -203,15 +203,20 @@ def kinds(folder: Folder) -> list[str]:
     return list(seen)
 
 
-def player_stats(folder: Folder, kind: str) -> list[PlayerStats]:
+def player_stats(folder: Folder, kind: str,
+                 same_as: Mapping[str, str] | None = None) -> list[PlayerStats]:
     """Each player name's numbers in the games of `kind`: most wins first, then the better
-    average, then the name. A name seated twice in one game counts that game once per seat."""
+    average, then the name. A name seated twice in one game counts that game once per seat. A
+    name in `same_as` is counted under the name it maps to (the window's name for a person who
+    typed none, "You" or "Du", is one player whatever language each game was played in)."""
     m = measure(kind)
+    same_as = same_as or {}
     by_name: dict[str, PlayerStats] = {}
     for g in folder.games:
         if g.kind != kind:
             continue
-        for seat, name in enumerate(g.names):
+        for seat, seated in enumerate(g.names):
+            name = same_as.get(seated, seated)
             p = by_name.setdefault(name, PlayerStats(name))
             score = g.scores[seat]
             p.games += 1

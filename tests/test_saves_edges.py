@@ -101,7 +101,7 @@ def test_a_finished_autosave_that_cannot_be_removed_is_one_record(monkeypatch):
         stuck(patch, autosave)
         while not session.over:
             session.play_ai()
-        assert "cannot remove the autosave" in session.save_problem
+        assert "Cannot remove the autosave" in session.save_problem
         session.close()
         for _ in range(3):  # found again at every Resume, finished
             again = resume(autosave)

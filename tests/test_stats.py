@@ -189,3 +189,29 @@ def test_score_series_of_a_petanque_game_is_per_round():
     rounds = sum(1 for e in match.record.events if e["action"] == "round_end")
     assert series.xs == list(range(rounds + 1))
     assert list(series.points[-1][1]) == match.record.result["scores"]
+
+
+def test_names_counted_as_one_merge_their_games_and_streaks(folder):
+    """A person who typed no name is "You" in an English window and "Du" in a Danish one: counted
+    as one player, the games and the streak running across both names."""
+    found = stats.read_folder(folder)
+    apart = by_name(stats.player_stats(found, "ten-thousand"))
+    merged = by_name(stats.player_stats(found, "ten-thousand", {"Åse": "Bjørn", "Bjørn": "Bjørn"}))
+    assert list(merged) == ["Bjørn"]
+    both = merged["Bjørn"]
+    assert both.games == apart["Åse"].games + apart["Bjørn"].games
+    assert both.wins == apart["Åse"].wins + apart["Bjørn"].wins
+    assert both.total == apart["Åse"].total + apart["Bjørn"].total
+    assert both.best == max(apart["Åse"].best, apart["Bjørn"].best)
+
+
+def test_the_window_counts_you_and_du_as_one_player():
+    from petanque_game.ui import lang
+    from petanque_game.ui.scenes.statistics import you_in_every_language
+
+    lang.use("da")
+    try:
+        same = you_in_every_language()
+    finally:
+        lang.use(lang.DEFAULT)
+    assert same == {"You": "Du", "Du": "Du"}

@@ -62,3 +62,19 @@ def test_a_bug_in_narration_is_not_swallowed():
         roll = decode_event("ten-thousand", {"action": "roll", "player": 0, "dice": [1]}, 2, 0)
         describe("ten-thousand", Step(0, None, None, [Transition(0, roll, None, None)], 0, 0),
                  NAMES)
+
+
+def test_the_roll_for_who_starts_ends_with_every_roll_of_its_last_pass():
+    """Terningepetanque: the line that says who starts also says what each rolled, so the player's
+    own roll is not lost off the two lines shown (a tie's pass is told roll by roll before)."""
+    rules = spec_of("terningepetanque").rules
+    s0 = rules.new_game(2)
+    _, s1 = step("terningepetanque", s0, Roll(1), Dice((5,)),
+                 {"action": "roll", "player": 0, "dice": [5]})
+    st, _ = step("terningepetanque", s1, Roll(1), Dice((3,)),
+                 {"action": "roll", "player": 1, "dice": [3]})
+    assert describe("terningepetanque", st, NAMES) == [
+        "Bo rolled 3 for who starts.", "Ana 5, Bo 3: Ana starts and throws the diamond."]
+    you = [Seat("You", "human"), NAMES[1]]
+    assert describe("terningepetanque", st, you)[1] == \
+        "You 5, Bo 3: You start and throw the diamond."

@@ -48,7 +48,7 @@ os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 import pygame  # after the hint above
 
 from petanque_game import logs, paths, saves
-from petanque_game.files import ensure_folder, os_reason
+from petanque_game.files import ensure_folder
 from petanque_game.ui import icon, lang, sound, theme
 from petanque_game.ui.keys import key_event_code
 from petanque_game.ui.scenes import MENU, SceneStack
@@ -292,7 +292,7 @@ class App(SceneStack):
             pygame.image.save(self.logical, os.fspath(path))
         except OSError as e:
             self.toast.show(lang.tr("app.screenshot_unsaved_in", folder=str(folder),
-                                    reason=os_reason(e)), "bad")
+                                    reason=lang.os_reason(e)), "bad")
             return None
         except pygame.error as e:
             self.toast.show(lang.tr("app.screenshot_unsaved", reason=str(e)), "bad")

@@ -109,6 +109,20 @@ def number(n: int) -> str:
     return f"-{text}" if n < 0 else text
 
 
+def os_reason(e: OSError) -> str:
+    """Why a file could not be read or written (`files.reason_name`), in the language in use; the
+    system's own words when the game has none of its own for it."""
+    from petanque_game.files import TooLarge, reason_name
+    from petanque_game.files import os_reason as english
+
+    name = reason_name(e)
+    if name is None:
+        return english(e)
+    if isinstance(e, TooLarge):
+        return tr("files.too_large", size=e.size, limit=e.limit)
+    return tr(f"files.{name}")
+
+
 def refusal(refused: Any) -> str:
     """A refusal of the rules or the physics (`rules.base.Refusal`) in the language in use."""
     from petanque_game.words import say

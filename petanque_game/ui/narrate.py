@@ -206,7 +206,8 @@ def tell_petanque(step: Any, names: list[str]) -> list[str]:
         if isinstance(ev, Rolled):
             lines.append(says("narrate.pet.start_roll", names[ev.player], face=ev.dice[0]))
             if a.starter is not None and step.before.starter is None:
-                lines.append(says("narrate.pet.starts", names[a.starter]))
+                rolls = ", ".join(f"{names[seat]} {face}" for seat, face in a.rolloff_passes[-1])
+                lines.append(says("narrate.pet.starts", names[a.starter], rolls=rolls))
         elif isinstance(ev, Thrown):
             who = names[ev.player]
             out = ev.table  # the table at rest after the throw

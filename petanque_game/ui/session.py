@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from petanque_game import history, paths, saves
-from petanque_game.files import TooLarge, os_reason, write_new_named
+from petanque_game.files import TooLarge, write_new_named
 from petanque_game.match import Match, OutcomeMismatch, Transition, rebuild
 from petanque_game.record import MAX_BYTES, Record, RecordError, Seat, load_record
 from petanque_game.rules.base import IllegalAction, Refusal
@@ -195,12 +195,11 @@ class LiveSession(Session):
         self.saved_events = len(self.record.events)
 
     def _failed(self, e: OSError) -> None:
-        where = (f"its autosave holds the first {self.saved_events} of its "
-                 f"{len(self.record.events)} events" if self.saved_events
-                 else "it has no autosave yet")
-        self.unsaved = self.save_problem = (
-            f"this game is not saved: cannot write {self.match.autosave}: {os_reason(e)}; "
-            f"{where}, and saving is tried again after every move and every few seconds")
+        where = (lang.tr("files.saved_part", saved=self.saved_events,
+                         events=len(self.record.events)) if self.saved_events
+                 else lang.tr("files.saved_none"))
+        self.unsaved = self.save_problem = lang.tr(
+            "files.not_saved", path=self.match.autosave, reason=lang.os_reason(e), where=where)
 
     def retry_saving(self) -> bool:
         """Try again to write what is not on disk yet (the autosave, or the finished game's
@@ -306,9 +305,9 @@ class LiveSession(Session):
         del self.match.transitions[first:]
         self.record.result = None
         self.match.last_throw = None
-        self.halted = self.save_problem = (
-            f"this game cannot go on: {os_reason(e)}; it is kept as it was last saved, "
-            f"{self.saved_events} events, in {self.match.autosave}")
+        self.halted = self.save_problem = lang.tr(
+            "files.cannot_go_on", reason=lang.os_reason(e), events=self.saved_events,
+            path=self.match.autosave)
 
     def _apply(self, action: Any) -> str | None:
         before, first, seat = self.match.state, len(self.record.events), self.match.seat_to_move
@@ -337,9 +336,8 @@ class LiveSession(Session):
         try:
             self.saved_record = keep_record(self.record)
         except OSError as e:  # the autosave stays: the game can still be resumed and kept
-            self.unsaved = self.save_problem = (
-                f"the finished game is not kept yet: cannot write in {paths.records_dir()}: "
-                f"{os_reason(e)}; it is tried again every few seconds, and its autosave stays")
+            self.unsaved = self.save_problem = lang.tr(
+                "files.not_kept", folder=paths.records_dir(), reason=lang.os_reason(e))
             return
         self.unsaved = None
         autosave = self.match.autosave
@@ -350,7 +348,8 @@ class LiveSession(Session):
             except FileNotFoundError:
                 pass
             except OSError as e:
-                self.save_problem = f"cannot remove the autosave {autosave}: {os_reason(e)}"
+                self.save_problem = lang.tr("files.autosave_stays", path=autosave,
+                                            reason=lang.os_reason(e))
         if self.lock is not None:
             self.lock.release(remove=True)
             self.lock = None
@@ -484,8 +483,8 @@ def new_game(game: str, players: list[Seat], options: dict, seed: int,
         path, lock = saves.claim_new(game)
     except OSError as e:
         session = LiveSession(match)
-        session.save_problem = (f"this game is not saved: cannot write in "
-                                f"{paths.autosaves_dir()}: {os_reason(e)}")
+        session.save_problem = lang.tr("files.not_saved_in", folder=paths.autosaves_dir(),
+                                       reason=lang.os_reason(e))
         return session
     return LiveSession(match, path, lock)
 
@@ -508,7 +507,7 @@ def _open(path: Path, on_event: Any = None) -> Match:
         where = f"event {e.index}: " if e.index is not None else ""
         raise LoadProblem(f"{path}: {where}{e.reason}") from None
     except (RecursionError, MemoryError):
-        raise LoadProblem(f"{path}: the record is too large or too deeply nested") from None
+        raise LoadProblem(lang.tr("files.record_too_large", path=path)) from None
 
 
 def resume(path: Path) -> LiveSession:
@@ -518,9 +517,10 @@ def resume(path: Path) -> LiveSession:
     try:
         lock = saves.GameLock.take(path)
     except OSError as e:
-        raise LoadProblem(f"{path}: cannot claim the game: {os_reason(e)}") from None
+        raise LoadProblem(lang.tr("files.cannot_claim", path=path,
+                                  reason=lang.os_reason(e))) from None
     if lock is None:
-        raise LoadProblem(f"{path}: this game is being played in another window")
+        raise LoadProblem(lang.tr("files.other_window", path=path))
     try:
         match = _open(path)
     except BaseException:

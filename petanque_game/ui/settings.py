@@ -171,7 +171,7 @@ def save_settings(settings: Settings) -> str | None:
     import yaml
 
     from petanque_game import paths
-    from petanque_game.files import os_reason, write_atomic
+    from petanque_game.files import write_atomic
 
     now, base = plain(settings), settings.files_gave
     changed = {key: value for key, value in now.items() if key != "keys" and value != base.get(key)}
@@ -185,7 +185,7 @@ def save_settings(settings: Settings) -> str | None:
     try:
         write_atomic(path, text)
     except OSError as e:
-        return f"{path}: {os_reason(e)}"
+        return f"{path}: {lang.os_reason(e)}"
     return None
 
 

@@ -20,7 +20,7 @@ import pygame
 
 from petanque_game import board_edit, paths
 from petanque_game.board_edit import Draft
-from petanque_game.files import ensure_folder, os_reason, write_atomic
+from petanque_game.files import ensure_folder, write_atomic
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import board_title
 from petanque_game.ui.scene import Scene
@@ -196,7 +196,7 @@ class BoardEditorScene(Scene):
             ensure_folder(user_levels_dir())
             write_atomic(path, self.draft.text(), None, "the board")
         except OSError as e:
-            self.said = lang.tr("editor.not_saved", why=os_reason(e))
+            self.said = lang.tr("editor.not_saved", why=lang.os_reason(e))
             return None
         self.app.toast.show(lang.tr("editor.saved", path=str(path)), "info", 4.0)
         return path
@@ -210,7 +210,7 @@ class BoardEditorScene(Scene):
             ensure_folder(path.parent)
             write_atomic(path, self.draft.text(), None, "the board")
         except OSError as e:
-            self.said = lang.tr("editor.not_saved", why=os_reason(e))
+            self.said = lang.tr("editor.not_saved", why=lang.os_reason(e))
             return None
         self.app.toast.show(lang.tr("editor.exported", path=str(path)), "info", 5.0)
         return path

@@ -11,7 +11,6 @@ from typing import Any
 from petanque_game import challenge as challenges
 from petanque_game import challenge_play
 from petanque_game.challenge import Board, Challenge, ChallengeError
-from petanque_game.files import os_reason
 from petanque_game.ui import lang
 
 
@@ -80,5 +79,5 @@ def make_from(session: Any) -> tuple[Path, str | None]:
     try:
         path = challenge_play.keep(made)
     except OSError as e:
-        raise ChallengeError(os_reason(e)) from None
+        raise ChallengeError(lang.os_reason(e)) from None
     return path, made.code()

@@ -9,7 +9,6 @@ from typing import Any
 import pygame
 
 from petanque_game import paths, physics
-from petanque_game.files import os_reason
 from petanque_game.physics import LevelError
 from petanque_game.physics.level import user_levels_dir
 from petanque_game.ui import lang, theme
@@ -21,7 +20,7 @@ def available_levels() -> tuple[list[tuple[str, str | None]], str | None]:
     try:
         found = physics.list_levels()
     except OSError as e:
-        return [], lang.tr("setup.boards_unlisted", reason=os_reason(e))
+        return [], lang.tr("setup.boards_unlisted", reason=lang.os_reason(e))
     out = []
     for name, level in found:
         problem = None if not isinstance(level, Exception) else str(level)

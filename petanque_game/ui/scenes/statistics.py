@@ -76,7 +76,8 @@ class StatisticsScene(Scene):
     def rows(self) -> list:
         if self.kind == CHALLENGES:
             return self.challenges
-        return stats.player_stats(self.found, self.kind) if self.kind else []
+        return stats.player_stats(self.found, self.kind, you_in_every_language()) \
+            if self.kind else []
 
     def tabs(self) -> list[Button]:
         """One button per game with finished games, in a row that shares the width."""
@@ -211,3 +212,9 @@ class StatisticsScene(Scene):
                 theme.blit_text(surface, text, (right - 16, row.centery), 26, "text",
                                 anchor="midright")
             y += ROW_H
+
+
+def you_in_every_language() -> dict[str, str]:
+    """The name a person who typed none is given, in each language, to this language's: one
+    player in the statistics, whichever language each game was played in."""
+    return {lang.lookup(code, "setup.you") or "": lang.tr("setup.you") for code in lang.LANGUAGES}
