@@ -51,7 +51,7 @@ from petanque_game.ai import petanque as ai
 from petanque_game.match import Match
 from petanque_game.record import Seat
 
-_TODAY = ai.REFINE, ai.KNOCK_OWN, ai.KNOCK_MOST, ai.VARIATIONS  # whatever a config sets
+_TODAY = ai.REFINE, ai.KNOCK_OWN, ai.KNOCK_MOST, ai.VARIATIONS  # before any config sets them
 _VARIED = {"s": (0.97, 0.0), "f": (1.03, 0.0), "m": (1.0, -0.012), "p": (1.0, 0.012)}
 
 
