@@ -42,7 +42,8 @@ from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
 from petanque_game.ui.settings import load_settings
 from petanque_game.ui.table import draw as td
-from petanque_game.ui.table.view import AREA, CLOSEUP_DIE
+from petanque_game.ui.table.closeup import CLOSEUP_DIE
+from petanque_game.ui.table.view import AREA
 
 LEVELS = ("classic", "round-table", "bumper-lane")
 DESKTOPS = ((1920, 1080), (1366, 768), (1280, 720), (800, 600))

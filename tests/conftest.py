@@ -48,3 +48,13 @@ def ai_at_once(monkeypatch):
     from petanque_game.ui import session
 
     monkeypatch.setattr(session, "ai_worker", session.AtOnce())
+
+
+@pytest.fixture(autouse=True)
+def previews_at_once(monkeypatch):
+    """The table's aim previews are worked out on the test's own thread as they are asked for
+    (ui/table/foresee.py; the game works them out on a thread of their own), so a frame a test
+    draws shows the preview of the aim it set."""
+    from petanque_game.ui.table import foresee
+
+    monkeypatch.setattr(foresee, "worker", foresee.Foresight(at_once=True))

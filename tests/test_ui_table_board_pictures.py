@@ -213,7 +213,7 @@ def test_the_players_rows_kept_as_a_picture_are_the_rows_drawn_anew(monkeypatch)
     """The side panel's players (ui/table/panel.py `kept_panel`): the same pixels as drawing
     them each frame, and drawn again when a score, the player to move or the language change."""
     from petanque_game.ui import lang
-    from petanque_game.ui.table import scene as table_scene
+    from petanque_game.ui.table import kept as kept_parts
 
     app = fast_app()
     scene = start(app, players=3)
@@ -226,7 +226,7 @@ def test_the_players_rows_kept_as_a_picture_are_the_rows_drawn_anew(monkeypatch)
     app.render()
     kept = app.logical.copy()
     with monkeypatch.context() as m:  # drawn straight onto the window's picture, as before
-        m.setattr(table_scene, "kept_panel", lambda surface, rect, key, draw: draw(surface, rect))
+        m.setattr(kept_parts, "KEEP", False)
         app.render()
     assert differing(app.logical, kept) == 0
     assert differing(app.logical.subsurface((970, 60, 310, 660)),

@@ -3,7 +3,8 @@ roll-out to where it comes to rest, a ring there, the hand's spread around it, a
 goes wrong on the way marked where it happens), the hint's aim drawn the same way in its own
 colour, an AI's aim before it throws, the roll for who starts, the reckoning and the replay's
 notice. Drawing only reads the scene (docs/design.md#a-thin-window); positions pass `scene.view`
-each frame, so they follow the camera."""
+each frame, so they follow the camera. The aims' previews are worked out off the frame
+(ui/table/foresee.py): the person's aim is drawn as last worked out while the newest is."""
 
 from __future__ import annotations
 
@@ -14,8 +15,9 @@ import pygame
 
 from petanque_game.ui import lang, theme
 from petanque_game.ui.table import draw as td
+from petanque_game.ui.table.foresee import foreseen, own_aim
 from petanque_game.ui.table.hint import meant_contacts
-from petanque_game.ui.table.reckoning import draw_reckoning
+from petanque_game.ui.table.reckoning import draw_points
 from petanque_game.ui.table.start import draw_start
 from petanque_game.ui.table.view import AREA, SIDE
 
@@ -30,39 +32,47 @@ def draw_overlays(scene: Any, surface: pygame.Surface) -> None:
         seat, obj = scene.due[0], scene.due[1]
         hint = scene.hinted_aim()
         if hint is not None:
-            draw_flight(scene, area, hint, seat, obj, HINT_COLOUR,
-                        lang.tr("table.hint.on_board"),  # its words are in the side panel
-                        meant=meant_contacts(scene.hint.current(scene.state)))
-        launch = scene.launch()
-        if launch is not None and launch is not hint:  # (the hint in place: drawn once)
-            draw_flight(scene, area, launch, seat, obj, None, None, scene.pointed())
+            shown = foreseen(scene, hint, seat, obj)
+            if shown is not None:
+                draw_flight(scene, area, hint, seat, obj, HINT_COLOUR,
+                            lang.tr("table.hint.on_board"),  # its words are in the side panel
+                            meant=meant_contacts(scene.hint.current(scene.state)), p=shown)
+        aim = own_aim(scene)
+        if aim is not None and aim[0] != hint:  # (the hint in place: drawn once)
+            launch, p, pointed = aim
+            draw_flight(scene, area, launch, seat, obj, None, None, pointed, p=p)
         if scene.drag is not None:
             _drag(scene, area)
     elif scene.ai_aim is not None and scene.flight is None:
         a = scene.ai_aim
-        name = scene.session.players[a.seat].name
-        draw_flight(scene, area, a.aim, a.seat, a.obj, theme.player_colour(a.seat),
-                    lang.tr("table.ai_aims", name=name))
+        shown = foreseen(scene, a.aim, a.seat, a.obj)
+        if shown is not None:
+            name = scene.session.players[a.seat].name
+            draw_flight(scene, area, a.aim, a.seat, a.obj, theme.player_colour(a.seat),
+                        lang.tr("table.ai_aims", name=name), p=shown)
     area.set_clip(None)
     roll = scene.start_roll
     if roll is not None and not roll.done:
         draw_start(roll, scene.session.players, area)
     if scene.reckoning is not None and scene.flight is None:
-        draw_reckoning(scene, surface, AREA, SIDE)
+        draw_points(scene, surface, AREA, SIDE)  # (its card: with the area, ui/table/view.py)
     if scene.check is not None and scene.check.mismatches:
         _banner(area, lang.tr("table.replay.differs_short"))  # the full notice: once, a toast
 
 
 def draw_flight(scene: Any, area: pygame.Surface, launch: Any, seat: int, obj: str,
                 colour: tuple[int, int, int] | None, label: str | None,
-                pointed: tuple[float, float] | None = None, meant: tuple[str, ...] = ()) -> None:
+                pointed: tuple[float, float] | None = None, meant: tuple[str, ...] = (),
+                p: Any = None) -> None:
     """An aim's predicted path (`table_aim.preview`): the arc lifted by its height, the release
     point (or, when it is out of sight, an arrow at the edge pointing to it), a dot where it
     first lands, the roll-out to a ring where it comes to rest (open in the middle: the die there
     stays visible), the hand's spread around it, and a cross where something goes wrong, the
-    first one said in words; but not what the aim is `meant` to meet (a hint's push or knock)."""
+    first one said in words; but not what the aim is `meant` to meet (a hint's push or knock).
+    `p`: the aim's preview when it is worked out already (ui/table/foresee.py)."""
     view = scene.view
-    p = scene.preview_of(launch, seat, obj)
+    if p is None:
+        p = scene.preview_of(launch, seat, obj)
     bad = theme.colour("bad")
     p_warnings = [w for w in p.warnings if w[0] not in meant]
     col = colour or (theme.colour("accent") if not p_warnings else bad)

@@ -15,15 +15,44 @@ from petanque_game.ui import dice, lang, theme
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.hint import hint_words
-from petanque_game.ui.widgets import panel
+from petanque_game.ui.table.kept import keep
+from petanque_game.ui.widgets import panel, shade
 
 
 def draw_side(scene, surface: pygame.Surface, rect: pygame.Rect, table: Table, old: bool) -> None:
+    """The side panel: the players' rows, and below them this round's dice, the aim and the
+    hint; each part kept as a picture per everything it shows (ui/table/kept.py)."""
+    rows, box = side_parts(rect, len(scene.session.players))
+    rows_key, draw_rows = scene.panel_players(rows)
+    kept_panel(surface, rows, "players", rows_key, draw_rows)
+    kept_panel(surface, box, "round", side_key(scene, table, old),
+               lambda on, r: _draw_box(scene, on, r, table, old),
+               lambda on, r: shade(on, rows.move(r.x - box.x, r.y - box.y)))  # its last row
+
+
+def side_parts(rect: pygame.Rect, players: int) -> tuple[pygame.Rect, pygame.Rect]:
+    """The side panel's two parts in `rect`: the players' rows, and the round's box below."""
+    rows = pygame.Rect(rect.x, rect.y, rect.w, 16 + 62 * players)
+    return rows, pygame.Rect(rect.x, rows.bottom + 10, rect.w, rect.bottom - rows.bottom - 10)
+
+
+def side_key(scene, table: Table, old: bool) -> tuple:
+    """Everything the side panel's lower part shows depends on: the state shown and the
+    session's, the table, the reckoning's round, the aim's height, spin and power, the hint,
+    the players, the language and the colours."""
+    s, hint, reckoning = scene.session, scene.hint, scene.reckoning
+    aiming = scene.aiming
+    return (scene.state, s.state, table, old,
+            reckoning.round if reckoning is not None and scene.flight is None else None,
+            aiming, hint.current(s.state), hint.searching(s.state),
+            hint.problem if hint.state is s.state else None, scene.aim_mode,
+            scene.charge() if aiming and scene.aim_mode == "power" else None, scene.elevation,
+            scene.spin, tuple(s.players), lang.language(), colours_key())
+
+
+def _draw_box(scene, surface: pygame.Surface, box: pygame.Rect, table: Table, old: bool) -> None:
     st = scene.state
     players = scene.session.players
-    rows = pygame.Rect(rect.x, rect.y, rect.w, 16 + 62 * len(players))
-    scene.draw_panel_players(surface, rows)
-    box = pygame.Rect(rect.x, rows.bottom + 10, rect.w, rect.bottom - rows.bottom - 10)
     panel(surface, box)
     x, y = box.x + 14, box.y + 10
     if st.starter is None and not st.is_terminal:
@@ -91,8 +120,8 @@ def draw_side(scene, surface: pygame.Surface, rect: pygame.Rect, table: Table, o
                             (120, 200, 255))
 
 
-_kept: dict[tuple, tuple[tuple, pygame.Surface]] = {}  # a part's key: (its key, its picture)
-KEPT_COLOURS = ("background", "panel", "panel_light", "edge", "accent", "text", "muted", "good")
+KEPT_COLOURS = ("background", "panel", "panel_light", "edge", "accent", "text", "muted", "good",
+                "bad", "button", "disabled", "button_text")
 
 
 def colours_key() -> tuple:
@@ -102,21 +131,22 @@ def colours_key() -> tuple:
             tuple(theme.colour(name) for name in KEPT_COLOURS))
 
 
-def kept_panel(surface: pygame.Surface, rect: pygame.Rect, key: tuple,
-               draw: Callable[[pygame.Surface, pygame.Rect], None]) -> None:
+def kept_panel(surface: pygame.Surface, rect: pygame.Rect, name: str, key: tuple,
+               draw: Callable[[pygame.Surface, pygame.Rect], None],
+               under: Callable[[pygame.Surface, pygame.Rect], None] | None = None) -> None:
     """A panel at `rect` on the window's background, drawn by `draw(on, rect)` once per `key`
-    (everything it shows depends on) and blitted from then on: the players' rows, redrawn only
-    when a score, the player to move or the language changes. The picture takes in the
-    panel's shadow (widgets.py `panel`: 8 px right, 11 px down) and the arrow left of the row of
-    the player to move (game_scene.py `draw_players`: 4 px out)."""
+    (everything it shows depends on) and blitted from then on (ui/table/kept.py). The picture
+    takes in the panel's shadow (widgets.py `panel`: 8 px right, 11 px down) and the arrow left
+    of the row of the player to move (game_scene.py `draw_players`: 4 px out); `under(on, rect)`
+    draws what the panel above leaves under its top edge (its shadow's last row)."""
     room = pygame.Rect(rect.x - 8, rect.y, rect.w + 15, rect.h + 11)
-    got = _kept.get((rect.topleft, room.size))
-    if got is None or got[0] != key:
-        picture = pygame.Surface(room.size, 0, surface)
-        picture.fill(theme.colour("background"))
-        draw(picture, rect.move(-room.x, -room.y))
-        got = _kept[(rect.topleft, room.size)] = (key, picture)
-    surface.blit(got[1], room.topleft)
+
+    def at_(on: pygame.Surface, at: tuple[int, int],
+            paint: Callable[[pygame.Surface, pygame.Rect], None]) -> None:
+        paint(on, rect.move(at[0] - room.x, at[1] - room.y))
+
+    keep(surface, room, name, key, lambda on, at: at_(on, at, draw),
+         None if under is None else lambda on, at: at_(on, at, under))
 
 
 def _draw_rolloff(scene, surface: pygame.Surface, box: pygame.Rect) -> None:

@@ -12,7 +12,7 @@ The window adds nothing to the score; it only says where each part came from.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
@@ -36,6 +36,8 @@ class Reckoning:
     closest: tuple[int, ...]  # the round_end's
     wait: float | None  # seconds before it continues by itself; None: only on Continue
     t: float = 0.0
+    # where its card was last drawn, in the area (the points fly from it)
+    card: pygame.Rect | None = field(default=None, compare=False, repr=False)
 
     @property
     def table(self) -> Table:
@@ -85,15 +87,30 @@ def seat_parts(r: Reckoning, seat: int) -> list[tuple[str, str]]:
     return parts
 
 
-def draw_reckoning(scene: Any, surface: pygame.Surface, area_rect: pygame.Rect,
-                   side_rect: pygame.Rect) -> None:
-    """The measuring lines on the board, the reckoning card, and the points on their way."""
+def draw_reckoning(scene: Any, surface: pygame.Surface, area_rect: pygame.Rect) -> None:
+    """The measuring lines on the board and the reckoning card (kept with the table's area while
+    the camera is still: ui/table/view.py)."""
     r: Reckoning = scene.reckoning
     area = surface.subsurface(area_rect)
     drawn = _measure(scene, area, r)
     card = _card_rect(scene, area_rect, drawn)
     _draw_card(scene, surface, card, r)
-    _draw_moving_points(scene, surface, card, side_rect, r)
+    r.card = card.move(-area_rect.x, -area_rect.y)
+
+
+def card_key(r: Reckoning) -> tuple:
+    """What the card shows besides the table, the players and the view: the round, its points,
+    the closest seats and the seconds before it continues."""
+    return (r.round, r.points, r.closest, r.before,
+            None if r.wait is None else max(0, math.ceil(r.wait - r.t)))
+
+
+def draw_points(scene: Any, surface: pygame.Surface, area_rect: pygame.Rect,
+                side_rect: pygame.Rect) -> None:
+    """The round's points on their way from the card to the score pad."""
+    r: Reckoning = scene.reckoning
+    if r.card is not None:
+        _draw_moving_points(scene, surface, r.card.move(area_rect.topleft), side_rect, r)
 
 
 def _measure(scene: Any, area: pygame.Surface, r: Reckoning) -> list[pygame.Rect]:

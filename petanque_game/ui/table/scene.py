@@ -37,7 +37,7 @@ from petanque_game.ui import lang, sound
 from petanque_game.ui.game_scene import GameScene
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.session import Session, Step
-from petanque_game.ui.table import overlay, watch
+from petanque_game.ui.table import foresee, overlay, watch
 from petanque_game.ui.table.aim import (
     ELEVATION_STEP,
     TARGET_STEP,
@@ -50,8 +50,9 @@ from petanque_game.ui.table.aim import (
     spin_step,
 )
 from petanque_game.ui.table.camera import Camera
+from petanque_game.ui.table.foresee import foreseen
 from petanque_game.ui.table.hint import HintAsk
-from petanque_game.ui.table.panel import colours_key, kept_panel
+from petanque_game.ui.table.panel import colours_key
 from petanque_game.ui.table.reckoning import Reckoning, reckoning_of
 from petanque_game.ui.table.replay import ReplayCheck, check_of
 from petanque_game.ui.table.start import StartRoll
@@ -138,6 +139,7 @@ class TableScene(TableDrawing, GameScene):
         self._accepted: tuple[Any, Any] | None = None  # (state, it with the throw kept)
         self._human_keeps: tuple[Any, bool] | None = None  # (state, a person to move in it)
         self._due: tuple[Any, Any] | None = None  # (state, the throw due in it)
+        self._points_now: tuple[Any, Any] | None = None  # (state, this round's points so far)
         self.before_flight = Table()  # the table as it lay when the throw in flight was made
         self.hint = HintAsk(session.game, self.level)
         self.ai_aim: AiAim | None = None
@@ -232,9 +234,10 @@ class TableScene(TableDrawing, GameScene):
     @property
     def animating(self) -> bool:
         """Frames are needed while the power swings too (the button held, no event coming), while
-        a hint is searched for on another thread, and while a kept throw waits out its grace."""
+        a hint is searched for on another thread, while a kept throw waits out its grace, and
+        while an aim's preview is worked out (ui/table/foresee.py), so it is shown when done."""
         return (super().animating or self.charging is not None or self.hint.future is not None
-                or (self.keeping and not self.keeping_on))
+                or (self.keeping and not self.keeping_on) or foresee.worker.working())
 
     def finish_animation(self) -> None:
         """Everything shown at rest at once (a replay's step or jump), the camera too."""
@@ -326,7 +329,9 @@ class TableScene(TableDrawing, GameScene):
                 self.reckoning = None
             return
         if self.ai_aim is not None:
-            self.ai_aim.left -= dt
+            a = self.ai_aim
+            if foreseen(self, a.aim, a.seat, a.obj) is not None:  # shown once worked out
+                a.left -= dt
             if self.ai_aim.left <= 0.0 or self.ai_aim.state is not self.session.state:
                 self.ai_aim = None
                 self.ai_wait = self.app.settings.ai_delay  # it throws now
@@ -709,10 +714,16 @@ class TableScene(TableDrawing, GameScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         overlay.draw_overlays(self, surface)
+        foresee.worker.drawn()  # the previews' thread works in the quiet time that follows
 
-    def draw_panel_players(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def panel_players(self, rect: pygame.Rect) -> tuple[tuple, Any]:
+        """The side panel's players' rows at `rect`: what they show (a key) and how they are
+        drawn (`draw(on, rect)`)."""
         st = self.state
-        points, _ = st.round_points_now if st.starter is not None else ((0,) * self.n, ())
+        if self._points_now is None or self._points_now[0] is not st:  # worked out once a state
+            self._points_now = (st, st.round_points_now[0] if st.starter is not None
+                                else (0,) * self.n)
+        points = self._points_now[1]
         to_move = st.to_move if st.to_move >= 0 else None
         if to_move is None and st.pending_throw is not None:
             to_move = st.pending_throw.player
@@ -731,7 +742,7 @@ class TableScene(TableDrawing, GameScene):
         def draw(on: pygame.Surface, r: pygame.Rect) -> None:
             self.draw_players(on, r, lambda seat: lang.number(scores[seat]), sub, to_move)
 
-        kept_panel(surface, rect, key, draw)
+        return key, draw
 
 
 def due_throw(state: Any) -> tuple[int, str, int | None] | None:

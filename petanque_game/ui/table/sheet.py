@@ -29,6 +29,7 @@ from petanque_game.rules.terningepetanque_events import RoundEnded
 from petanque_game.ui import lang, theme
 from petanque_game.ui.table.camera import board_bounds
 
+SHEET_HINT_AT = (10, 6)  # px in the area: where "Tab: score sheet" is written when it is hidden
 SIZE = 18  # px: the sheet's text (the least a player can read at 800x600: tests/test_ui_fit.py)
 ROW_H = 21  # px a row
 TITLE_H = 26  # px: the title line

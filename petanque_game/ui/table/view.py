@@ -1,13 +1,15 @@
 """Drawing the Terningepetanque table and watching a throw: the board as the camera shows it, the
 seats, the dice and the diamond at rest or in flight, the score sheet beside the board
-(ui/table/sheet.py), the close-up of the dice that decide the round; the throw's pace, its sounds
-and the camera's moves (`watch_throw`, each frame), and the player's zoom and the sheet shown or
-hidden (`camera_event`). Drawing only reads the scene; it never changes the game (docs/design.md,
-a thin window).
+(ui/table/sheet.py), the close-up of the dice that decide the round (ui/table/closeup.py); the
+throw's pace, its sounds and the camera's moves (`watch_throw`, each frame), and the player's zoom
+and the sheet shown or hidden (`camera_event`). Drawing only reads the scene; it never changes the
+game (docs/design.md, a thin window). While the camera is still, the area with all on it, the side
+panel, the header and the status bar are kept as pictures per what they show (ui/table/kept.py).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from functools import cached_property
 
 import pygame
@@ -15,35 +17,37 @@ import pygame
 from petanque_game.rules.petanque_table import Table
 from petanque_game.rules.terningepetanque import closest_dice
 from petanque_game.ui import lang, sound, theme
+from petanque_game.ui.game_scene import STATUS_RECT
 from petanque_game.ui.game_ui import board_words
 from petanque_game.ui.table import board as tb
-from petanque_game.ui.table import board_pictures, watch
+from petanque_game.ui.table import board_pictures, kept, watch
 from petanque_game.ui.table import draw as td
-from petanque_game.ui.table.camera import REST_DIE
-from petanque_game.ui.table.panel import draw_side, prompt
-from petanque_game.ui.table.sheet import Placement, draw_sheet, place_sheet, visible_rows
+from petanque_game.ui.table.closeup import CloseUp
+from petanque_game.ui.table.panel import colours_key, draw_side, prompt, side_parts
+from petanque_game.ui.table.reckoning import card_key, draw_reckoning
+from petanque_game.ui.table.sheet import (
+    SHEET_HINT_AT,
+    Placement,
+    draw_sheet,
+    place_sheet,
+    visible_rows,
+)
 from petanque_game.ui.table.zoom import view_toggle_at, zoom_labels
+from petanque_game.ui.widgets import shade
 
 AREA = pygame.Rect(8, 64, 960, 552)  # the table's part of the logical surface
 SIDE = pygame.Rect(980, 64, 284, 552)  # the side panel
+HEADER = pygame.Rect(0, 0, 1280, 64)  # the header above them
+STATUS_ROOM = STATUS_RECT.union(  # the status bar and its shadow, within the window
+    pygame.Rect(STATUS_RECT.x - 1, STATUS_RECT.y + 3, STATUS_RECT.w + 8, STATUS_RECT.h + 8)).clip(
+    pygame.Rect((0, 0), theme.LOGICAL_SIZE))
 ZOOM_KEY_STEP = 1.25  # one key press or wheel notch zooms by this much
-# px: a die smaller than this at rest gets the close-up of the deciding dice (the rest view's die,
-# REST_DIE, has none; its scale is drawn in steps of 1.5 %)
-CLOSEUP_BELOW = REST_DIE - 1.0
-CLOSEUP_DIE = 32.0  # px: how large a die is in the close-up
-CLOSEUP_MIN, CLOSEUP_MAX = 180, 260  # px: the close-up's side, as the deciding dice need
-CLOSEUP_SMALLEST = 120  # px: a smaller close-up when no corner has room for that one
 WHOLE_MEMORY = "table_whole"  # the app's memory: the whole board at rest (True) or the play
 SHEET_MEMORY = "table_sheet"  # the app's memory: the score sheet shown (True) or hidden (False)
-SHEET_HINT_AT = (10, 6)  # px in the area: where "Tab: score sheet" is written when it is hidden
-# Where the close-up went, by everything its corner depends on: kept beyond one scene, since a
-# replay's jump makes the scene anew and a drag on its timeline jumps every frame.
-_closeup_places: dict[tuple, pygame.Rect | None] = {}
-CLOSEUP_PLACES = 64  # the corners remembered
 FOLLOW_RATE = 2.0  # a throw's camera eases this much faster than the one at rest
 
 
-class TableDrawing:
+class TableDrawing(CloseUp):
     """The drawing half of TableScene (a mixin: it reads the scene's state through self)."""
 
     sheet: Placement  # where the score sheet goes (`lay_out_sheet`, when the scene is made)
@@ -175,21 +179,58 @@ class TableDrawing:
         info = lang.tr("table_view.round_info", round=st.round_number, rounds=st.rounds,
                        board=board_words(self.level)[0])
         self.draw_header(surface, info)
-        area = surface.subsurface(AREA)
+        table, old = self.shown_table()
+        if self.flight is not None:
+            table, old = self.before_flight, False
+        dragged = self.replay is not None and self.replay.dragging  # a new view each frame
+        still = self.view.still and not dragged
+        if still and self.flight is None:
+            # at rest: the board and all on it kept as one picture while nothing on it changes
+            kept.keep(surface, AREA, "area", self._area_key(table, old),
+                      lambda on, at: self._draw_whole_area(on, at, table, old, True))
+        else:
+            self._draw_whole_area(surface, AREA.topleft, table, old, still)
+        draw_side(self, surface, SIDE, table, old)
+        urgent = self.human_turn and not self.busy
+        text = self.replay.prompt() if self.replay is not None else prompt(self)
+        self.draw_status(surface, text, self.buttons(), urgent)
+
+    def _area_key(self, table: Table, old: bool) -> tuple:
+        """Everything the table's area shows at rest depends on: the scene, the view, the table
+        and the state shown, the throw due, the score sheet's place and rows, the players, the
+        zoom's lines, the language, the colours and the reckoning's card."""
+        cam = self.view
+        return (self, self.level, cam.view, cam.board_rect, cam.user_zoom, cam.whole, table, old,
+                self.state, self.due, self.reckoning is None, tuple(visible_rows(self)),
+                self.sheet, self.sheet_hint_shown, self.human_turn and not self.busy,
+                tuple(self.session.players), lang.language(), colours_key(),
+                card_key(self.reckoning) if self.reckoning is not None else None)
+
+    def _draw_whole_area(self, surface: pygame.Surface, at: tuple[int, int], table: Table,
+                         old: bool, still: bool) -> None:
+        """The table's area with its top left at `at` on `surface`: its part beside the score
+        sheet (`_draw_area`), its edge, and the reckoning's measures and card."""
+        frame = pygame.Rect(at, AREA.size)
+        self._draw_area(surface.subsurface(frame), table, old, still)
+        pygame.draw.rect(surface, theme.colour("edge"), frame, 2, border_radius=6)
+        if self.reckoning is not None and self.flight is None:
+            draw_reckoning(self, surface, frame)
+
+    def _draw_area(self, area: pygame.Surface, table: Table, old: bool, still: bool) -> None:
+        """The board's part of the area (the board, the seats, the dice and the diamond lying or
+        in flight), the score sheet, the close-up and the zoom's lines; `still`: the camera at
+        rest (the board's exact picture)."""
         view = self.view.view
         seat_walls = {self.level.seats[self.n][s]: s for s in range(self.n)}
         area.set_clip(self.view.board_rect)  # the score sheet has its own part, beside the board
         zones, active = tuple(self.zones), self.due[0] if self.due is not None else None
-        dragged = self.replay is not None and self.replay.dragging  # a new view each frame
-        still = self.view.still and not dragged
         board_pictures.draw_board(area, pygame.Rect(self.view.board_rect), self.level, view,
                                   seat_walls, zones, active, still)
+        dragged = self.replay is not None and self.replay.dragging
         if not still and not dragged and self.flight is None:  # coming to rest: its picture
             tb.prepare_board(self.level, self.view.goal_view, AREA.size, seat_walls, zones, active)
         self._draw_seats(area, view)
-        table, old = self.shown_table()
         if self.flight is not None:
-            table, old = self.before_flight, False
             self._draw_flight(area, view)
         else:
             self._draw_table(area, table, old, view)
@@ -197,18 +238,46 @@ class TableDrawing:
         self._draw_sheet(area)
         inset = self._draw_closeup(area, table, old, seat_walls) if self.flight is None else None
         self._draw_zoom(area, inset)
-        pygame.draw.rect(surface, theme.colour("edge"), AREA, 2, border_radius=6)
-        draw_side(self, surface, SIDE, table, old)
-        urgent = self.human_turn and not self.busy
-        text = self.replay.prompt() if self.replay is not None else prompt(self)
-        self.draw_status(surface, text, self.buttons(), urgent)
+
+    def draw_header(self, surface: pygame.Surface, info: str) -> None:
+        """The header (game_scene.py), kept as a picture per what it shows."""
+        base = super().draw_header  # type: ignore[misc]
+        mouse = self.mouse
+        hover = tuple(mouse is not None and b.hit(mouse)
+                      for b in (self.rules_button, self.menu_button, self.settings_button))
+        key = (info, self.session.game, self.replay is not None,
+               getattr(self.session, "practice", False), self.challenge_tag, hover,
+               lang.language(), colours_key())
+        kept.keep_in_place(surface, HEADER, "header", key, lambda on: base(on, info))
+
+    def draw_status(self, surface: pygame.Surface, prompt: str, buttons: list,
+                    urgent: bool, history_lines: int = 2) -> None:
+        """The status bar (game_scene.py), kept as a picture per what it shows; a replay's
+        (its timeline moves as it plays) drawn anew each frame."""
+        base = super().draw_status  # type: ignore[misc]
+        if self.replay is not None:
+            base(surface, prompt, buttons, urgent, history_lines)
+            return
+        mouse = self.mouse
+        key = (prompt, tuple(self.history[-history_lines:]) if history_lines else (),
+               tuple((b.rect.topleft, b.rect.size, b.label, b.hint, b.size, b.style, b.selected,
+                      b.enabled, b.enabled and mouse is not None and b.hit(mouse))
+                     for b in buttons), urgent, lang.language(), colours_key())
+        _, box = side_parts(SIDE, len(self.session.players))
+        kept.keep_in_place(surface, STATUS_ROOM, "status", key,
+                           lambda on: base(on, prompt, buttons, urgent, history_lines),
+                           lambda on: shade(on, box))  # the side panel's shadow's last rows
 
     def _draw_sheet(self, area: pygame.Surface) -> None:
         """The score sheet in its place, or where Tab shows it when it is hidden."""
         place, st = self.sheet, self.state
-        if place.rect is not None:
-            draw_sheet(area, place, visible_rows(self), self.session.players,
-                       st.rounds if st.is_terminal else st.round_number)
+        if place.rect is not None:  # kept as a picture: it changes once a round
+            rows, players = visible_rows(self), self.session.players
+            current = st.rounds if st.is_terminal else st.round_number
+            kept.keep(area, place.rect, "sheet",
+                      (place, tuple(rows), tuple(players), current, lang.language(),
+                       colours_key()),
+                      lambda on, at: draw_sheet(on, _moved(place, at), rows, players, current))
         elif self.sheet_hint_shown:
             theme.blit_text(area, lang.tr("table_sheet.show"), SHEET_HINT_AT, 18, "muted",
                             shadow=True)
@@ -313,127 +382,7 @@ class TableDrawing:
             bodies.append((p.x, p.y, p.z, draw))
         tb.paint(area, view, self.level, bodies)
 
-    # --- the close-up -----------------------------------------------------------------------------
 
-    def _draw_closeup(self, area: pygame.Surface, table: Table, old: bool,
-                      seat_walls: dict[str, int]) -> pygame.Rect | None:
-        plan = self.closeup(table, old)
-        if plan is None:
-            return None
-        rect, view = plan
-        inset = area.subsurface(rect)
-        inset.blit(tb.board_surface(self.level, view, rect.size, seat_walls), (0, 0))
-        self._draw_table(inset, table, old, view, labels=False)
-        pygame.draw.rect(area, theme.colour("edge"), rect.inflate(4, 4), 3, border_radius=4)
-        theme.blit_text(area, lang.tr("table_view.closeup"), (rect.x + 6, rect.y + 4), 18,
-                        "text", shadow=True)
-        return rect
-
-    def closeup(self, table: Table, old: bool) -> tuple[pygame.Rect, td.View] | None:
-        """Where the close-up goes in the area and what it shows, or None for no close-up: when
-        the dice at rest are too small to read, a magnified view of the diamond and the dice
-        that decide the round, in a corner of the board's part of the area that covers no body
-        and no seat's name (`kept_clear`), and the least of the board; none when no corner is
-        clear. Not while the camera moves, the player has zoomed or a reckoning shows."""
-        cam = self.view
-        dm = table.diamond
-        if dm is None or old or not cam.still or cam.user_zoom != 1.0 \
-                or td.die_px(self.level, cam.view) >= CLOSEUP_BELOW:
-            return None
-        if getattr(self, "reckoning", None) is not None:
-            return None  # the reckoning's card shows the round's measures itself
-        on = sorted((d for d in table.dice if d.on_board and d.distance is not None),
-                    key=lambda d: d.distance)
-        if not on:
-            return None  # nothing to decide yet
-        side = self.level.dice.side
-        deciding = [d for d in on if d.distance <= on[0].distance + 3 * side]
-        deciding = deciding[:4] if len(deciding) >= 2 else on[:2]
-        pts = [(dm.x, dm.y)] + [(d.x, d.y) for d in deciding]
-        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        span = max(max(xs) - min(xs), max(ys) - min(ys)) + 4 * side  # and the bodies round them
-        scale = max(CLOSEUP_DIE / side, min(4.0, (CLOSEUP_MIN - 16) / span))
-        size = int(max(CLOSEUP_MIN, min(CLOSEUP_MAX, span * scale + 16)))
-        rect = self._closeup_rect(cam.view, table, size)
-        if rect is None:
-            return None  # no corner is clear of the bodies and the names
-        size = rect.w
-        at = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
-        if span * scale > size:  # the deciding dice lie far apart: keep the diamond in sight
-            at = (dm.x, dm.y)
-        return rect, td.View(scale, (round(rect.w / 2 - at[0] * scale),
-                                     round(rect.h / 2 + at[1] * scale)))
-
-    def kept_clear(self, view: td.View, table: Table) -> list[pygame.Rect]:
-        """What the close-up may never cover, in the area: each body on the board as drawn (a
-        die's face, the sides below it and its shadow; the diamond) and each seat's name."""
-        die = td.die_px(self.level, view)
-        found = []
-        for d in table.dice:
-            if d.on_board:
-                r = pygame.Rect(0, 0, die * 1.7 + 4, die * 1.9 + 4)
-                r.center = view.to_screen(d.x, d.y + 0.2 * self.level.dice.side)
-                found.append(r)
-        if table.diamond is not None:
-            reach = self.level.diamond.long_diagonal * view.scale + 6
-            r = pygame.Rect(0, 0, reach, reach)
-            r.center = view.to_screen(table.diamond.x, table.diamond.y)
-            found.append(r)
-        if self.sheet_hint_shown:
-            found.append(theme.text(lang.tr("table_sheet.show"), 18).get_rect(
-                topleft=SHEET_HINT_AT).inflate(4, 4))
-        for seat, player in enumerate(self.session.players):
-            zone = self.zones[seat]
-            found.append(td.release_label(pygame.Rect(self.view.board_rect), view, zone, seat,
-                                          player.name, False)[1].inflate(34, 4))
-        return found
-
-    def _closeup_rect(self, view: td.View, table: Table, size: int) -> pygame.Rect | None:
-        """The corner of the board's part of the area for the close-up, `size` px or smaller:
-        clear of every body and name (`kept_clear`), covering the least of the felt and of the
-        seat that throws next; None when no corner is clear even at CLOSEUP_SMALLEST."""
-        key = (self.level.name, tuple(p.name for p in self.session.players), theme.marks_shown(),
-               lang.language(), view, table, self.due, size, self.view.board_rect,
-               self.sheet_hint_shown)
-        if key in _closeup_places:
-            return _closeup_places[key]
-        pad = 10
-        fx, fy, w, h = self.view.board_rect
-        clear = self.kept_clear(view, table)
-        corners = []
-        for side in range(size, CLOSEUP_SMALLEST - 1, -20):
-            right, bottom = fx + w - side - pad, fy + h - side - pad
-            corners = [r for r in (pygame.Rect(right, fy + pad, side, side),
-                                   pygame.Rect(fx + pad, fy + pad, side, side),
-                                   pygame.Rect(right, bottom, side, side),
-                                   pygame.Rect(fx + pad, bottom, side, side))
-                       if r.inflate(8, 8).collidelist(clear) < 0]
-            if corners:
-                break
-        best = min(corners, key=self._closeup_cost(view)) if corners else None
-        if len(_closeup_places) >= CLOSEUP_PLACES:
-            del _closeup_places[next(iter(_closeup_places))]
-        _closeup_places[key] = best
-        return best
-
-    def _closeup_cost(self, view: td.View):
-        """How much a corner hides: of the felt, the seats' bands and walls, the next thrower's
-        above all."""
-        probe = pygame.Surface(AREA.size)
-        probe.fill((0, 0, 0))
-        pygame.draw.polygon(probe, (255, 0, 0), view.poly(self.level.board.outline))
-        due = self.due[0] if self.due is not None else None
-        # the seats' walls and zones: the next thrower's above all
-        for seat, z in enumerate(self.zones):
-            band = [z.point(0, -z.half_width), z.point(0, z.half_width),
-                    z.point(1, z.half_width), z.point(1, -z.half_width)]
-            col = (0, 255, 0) if seat == due else (0, 0, 255)
-            pygame.draw.polygon(probe, col, view.poly(band))
-            wall = self.level.wall_outline(self.level.seats[self.n][seat])
-            pygame.draw.polygon(probe, col, view.poly(wall))
-
-        def cost(r: pygame.Rect) -> float:
-            red, green, blue = pygame.transform.average_color(probe, r)[:3]
-            return red + 10 * green + 0.5 * blue
-
-        return cost
+def _moved(place: Placement, at: tuple[int, int]) -> Placement:
+    """The sheet's placement with its rectangle's top left at `at`."""
+    return dataclasses.replace(place, rect=pygame.Rect(at, place.rect.size))

@@ -1,0 +1,73 @@
+"""Parts of the table's picture kept from frame to frame: a part is drawn once per key (everything
+it shows depends on) onto a picture of its own over the window's background, and blitted from
+then on. The board at rest with all that lies on it, the side panel, the score sheet, the header
+and the status bar are kept this way, so a frame in which only the aim moves draws only the aim.
+`KEEP = False` draws every part straight onto the window's picture each frame instead (the tests
+compare the two)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from petanque_game.ui import theme
+
+KEEP = True
+# a part's name and place: (its key, its picture, or None while its key is new)
+_kept: dict[tuple, tuple[tuple, pygame.Surface | None]] = {}
+drawn = [0]  # pictures drawn so far (tests count them)
+
+
+def keep(surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
+         draw: Callable[[pygame.Surface, tuple[int, int]], None],
+         under: Callable[[pygame.Surface, tuple[int, int]], None] | None = None) -> None:
+    """The part `name` of `surface` at `room`, drawn by `draw(on, (x, y))`: on `room`'s own
+    picture (filled with the window's background first, and what another part leaves under
+    this one's edge drawn by `under(on, (x, y))`; `room`'s top left at (x, y) = (0, 0) there)
+    once per `key`, blitted from then on. A key seen for the first time is drawn on
+    `surface` itself at `room.topleft` (as without KEEP, every time): a part that changes every
+    frame (a replay's timeline dragged) costs no picture; it is kept from its second frame."""
+    place = (name, room.topleft, room.size)
+    got = _kept.get(place)
+    if not KEEP or got is None or got[0] != key:
+        if KEEP:
+            _kept[place] = (key, None)
+        draw(surface, room.topleft)
+        return
+    picture = got[1]
+    if picture is None:
+        picture = pygame.Surface(room.size, 0, surface)
+        picture.fill(theme.colour("background"))
+        if under is not None:
+            under(picture, (0, 0))
+        draw(picture, (0, 0))
+        drawn[0] += 1
+        _kept[place] = (key, picture)
+    surface.blit(picture, room.topleft)
+
+
+def keep_in_place(surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
+                  draw: Callable[[pygame.Surface], None],
+                  under: Callable[[pygame.Surface], None] | None = None) -> None:
+    """`keep` for a part drawn by `draw(on)` at the window's own coordinates (the header, the
+    status bar): its picture is as large as the window up to `room`'s far corner, and only
+    `room` of it is painted and blitted."""
+    def shifted(paint: Callable[[pygame.Surface], None]):
+        def at(on: pygame.Surface, origin: tuple[int, int]) -> None:
+            if on is surface:
+                paint(on)
+                return
+            canvas = pygame.Surface(room.bottomright, 0, on)  # the window's coordinates
+            canvas.fill(theme.colour("background"), room)
+            canvas.blit(on, room.topleft)  # what lies under it
+            paint(canvas)
+            on.blit(canvas, (0, 0), room)
+        return at
+
+    keep(surface, room, name, key, shifted(draw), None if under is None else shifted(under))
+
+
+def forget() -> None:
+    """Let every kept picture go (tests)."""
+    _kept.clear()

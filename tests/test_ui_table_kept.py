@@ -1,0 +1,132 @@
+"""The table's parts kept as pictures (ui/table/kept.py): the board at rest with all on it (the
+seats, the dice, the measures, the score sheet, the close-up, the reckoning's card) and the side
+panel are the same pixels as drawing them anew every frame, and are drawn again when what they
+show changes, not while only the aim moves."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+from ui_support import fast_app, press
+from ui_support import start_table as start
+
+from petanque_game.record import Seat
+from petanque_game.ui import lang
+from petanque_game.ui.table import kept
+from petanque_game.ui.table.view import AREA
+
+pytestmark = pytest.mark.usefixtures("home")
+
+
+def differing(a: pygame.Surface, b: pygame.Surface) -> int:
+    """How many pixels of `a` and `b` differ."""
+    if pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB"):
+        return 0
+    return sum(a.get_at((x, y)) != b.get_at((x, y))
+               for x in range(a.get_width()) for y in range(a.get_height()))
+
+
+def same_as_drawn_anew(app, monkeypatch) -> None:
+    app.render()
+    app.render()  # (the second from the kept pictures)
+    shown = app.logical.copy()
+    with monkeypatch.context() as m:
+        m.setattr(kept, "KEEP", False)
+        app.render()
+    assert differing(shown, app.logical) == 0
+
+
+def test_frames_from_kept_pictures_are_the_frames_drawn_anew(monkeypatch, ai_at_once):
+    app = fast_app()
+    app.settings.ai_delay = 0.4  # the AI's aim shown before it throws
+    scene = start(app, [Seat("Ana", "human"), Seat("Robot", "ai", "easy")])
+    seen = set()
+    for i in range(6000):
+        if scene.session.over and not scene.busy:
+            break
+        moment = ("aiming" if scene.aiming else "reckoning" if scene.reckoning is not None
+                  else "AI's aim" if scene.ai_aim is not None else "flight" if scene.flying
+                  else "other")
+        if i % 97 == 0 or moment not in seen:
+            app.handle_logical(pygame.event.Event(pygame.MOUSEMOTION, pos=(400 + i % 300, 300),
+                                                  rel=(0, 0), buttons=(0, 0, 0)))
+            same_as_drawn_anew(app, monkeypatch)
+            seen.add(moment)
+        if scene.human_turn and not scene.busy and i % 7 == 0:
+            if scene.state.starter is None:
+                press(app, "roll")
+            elif scene.state.awaiting_accept:
+                press(app, "accept")
+            else:
+                app.key(pygame.K_SPACE)
+        if scene.reckoning is not None and scene.reckoning.moved >= 1.0:
+            scene.continue_reckoning()
+        app.step(1 / 30)
+    same_as_drawn_anew(app, monkeypatch)  # the game over
+    assert {"aiming", "reckoning", "AI's aim", "flight"} <= seen
+    app.close()
+
+
+def test_a_kept_part_is_drawn_again_when_what_it_shows_changes_and_only_then(monkeypatch):
+    app = fast_app()
+    scene = start(app, [Seat("Ana", "human"), Seat("Bo", "human")])
+    while scene.state.starter is None or scene.busy:
+        if not scene.busy:
+            press(app, "roll")
+        app.step(1 / 30)
+    for _ in range(200):
+        app.step(1 / 30)
+    assert scene.aiming and scene.view.still
+
+    def pictures_made() -> int:
+        """Pictures made over two frames: what changed is drawn straight onto the window in
+        the first, kept as a picture from the second."""
+        before = kept.drawn[0]
+        app.render()
+        app.render()
+        return kept.drawn[0] - before
+
+    app.handle_logical(pygame.event.Event(pygame.MOUSEMOTION, pos=(260, 300), rel=(0, 0),
+                                          buttons=(0, 0, 0)))  # off the buttons pressed
+    pictures_made()
+    for x in range(300, 700, 40):  # the aim moves: only the aim is drawn anew
+        app.handle_logical(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, 300), rel=(0, 0),
+                                              buttons=(0, 0, 0)))
+        assert pictures_made() == 0
+    app.key(pygame.K_w)  # higher: the side panel's meter
+    assert pictures_made() == 1
+    app.key(pygame.K_TAB)  # the score sheet shown or hidden: the area, once the camera is still
+    while not scene.view.still:
+        app.step(1 / 60)
+    assert pictures_made() == 1
+    assert scene.sheet.rect is None  # (hidden now)
+    monkeypatch.setattr(lang, "language", lambda: "xx")  # all: the header, the area, the side
+    assert pictures_made() == 5  # panel's two parts, the status bar
+    assert pictures_made() == 0
+    area = app.logical.subsurface(AREA).copy()
+    scene.view.zoom(1.5)  # the camera moving: drawn anew each frame, not kept
+    app.step(1 / 60)
+    assert pictures_made() == 0 and differing(area, app.logical.subsurface(AREA)) > 0
+    app.close()
+
+
+def test_an_ai_only_reckonings_countdown_is_drawn_as_it_counts(monkeypatch, ai_at_once):
+    app = fast_app()
+    scene = start(app, [Seat("Robot", "ai", "easy"), Seat("Rob", "ai", "easy")])
+    for _ in range(20000):
+        if scene.reckoning is not None and not scene.flying:
+            break
+        scene.skip_flight()
+        app.step(1 / 30)
+    r = scene.reckoning
+    assert r is not None and r.wait is not None
+    r.wait = 5.0
+    while not scene.view.still:
+        app.step(1 / 60)
+    for t in (2.0, 2.5, 3.2):  # the points landed; "continues in 3 s", 3, 2
+        r.t = t
+        same_as_drawn_anew(app, monkeypatch)
+    app.close()
