@@ -1,6 +1,7 @@
 """Start-up as a player meets it: from the command to the main menu drawn on an X screen.
 
     python benchmarks/bench_startup.py [--runs 10] [--against OTHER_CHECKOUT] [--display :N]
+                                       [--instructions]
 
 Starts `python -m petanque_game` (and the installed `petanque-game` command, when there is one)
 again and again, each in a fresh user folder, on an X display: the one named by --display, else
@@ -18,6 +19,12 @@ so that both meet the same load. Prints, per checkout and command, the median, f
 times to the window and to the menu, the child's CPU time at its first flip, and the load average.
 The pointer is parked in the screen's far corner (xdotool) so that no button glows under it.
 Nothing is asserted; the goal is the menu on screen within 0.5 s.
+
+With --instructions, each checkout is also started once under valgrind's callgrind (which must be
+installed), on the same display, and left at its first flip: the instructions it ran by then, a
+figure the machine's load does not change (its wall and processor times it does). SDL forks a
+child at start on a desktop with no session bus (dbus-launch); a fork inherits the counts made
+before it, so the process with the most is the game.
 """
 
 from __future__ import annotations
@@ -43,7 +50,7 @@ POLL = 0.003  # seconds between two looks at the screen
 
 # Put in the child as sitecustomize.py: every flip's wall time and the child's CPU time then.
 PROBE = '''
-import sys, time
+import os, sys, time
 import pygame
 
 _flip = pygame.display.flip
@@ -52,6 +59,8 @@ def flip():
     _flip()
     sys.stdout.write(f"FLIP {time.time():.6f} {time.process_time():.6f}\\n")
     sys.stdout.flush()
+    if os.environ.get("BENCH_LEAVE_AT_FLIP"):
+        os._exit(0)
 
 pygame.display.flip = flip
 
@@ -154,6 +163,25 @@ def one_run(screen: Screen, display: str, command: list[str], root: Path,
                 "cpu": float(flips[0][2]), "flips": len(flips)}
 
 
+def instructions(display: str, command: list[str], root: Path) -> int:
+    """Instructions the game ran from its start to its first flip, counted by callgrind."""
+    with tempfile.TemporaryDirectory(prefix="bench-startup-") as tmp:
+        Path(tmp, "sitecustomize.py").write_text(PROBE, encoding="utf-8")
+        env = dict(os.environ, PETANQUE_GAME_HOME=str(Path(tmp, "home")), DISPLAY=display,
+                   PYTHONPATH=os.pathsep.join([tmp, str(root)]), SDL_VIDEODRIVER="x11",
+                   SDL_AUDIODRIVER=os.environ.get("SDL_AUDIODRIVER", "dummy"),
+                   BENCH_LEAVE_AT_FLIP="1")
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.%p",
+                        *command], env=env, cwd=tmp, check=False, capture_output=True)
+        counts = [int(line.split()[1]) for out in Path(tmp).glob("cg.*")
+                  for line in out.read_text(errors="replace").splitlines()
+                  if line.startswith("summary:")]
+        if not counts:
+            raise SystemExit(f"{' '.join(command)} ({root}): callgrind counted nothing")
+        return max(counts)
+
+
 def start_xvfb() -> tuple[str, subprocess.Popen]:
     """A private X server on the first free display number from 90."""
     for n in range(90, 140):
@@ -186,6 +214,9 @@ def main() -> None:
     parser.add_argument("--against", type=Path, help="another checkout, started in turn")
     parser.add_argument("--display", help="an X display to use (default: a private Xvfb)")
     parser.add_argument("--keep", type=Path, help="a folder for one screenshot per checkout")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count each checkout's instructions to its first flip "
+                             "(valgrind's callgrind)")
     args = parser.parse_args()
     server = None
     display = args.display
@@ -221,6 +252,10 @@ def main() -> None:
         print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
         for (root, label), runs in found.items():
             print(describe(f"{root}, `{label}`", runs))
+        if args.instructions:
+            print("Instructions to the first flip (callgrind), millions:")
+            for root, label, cmd in cases:
+                print(f"| {root}, `{label}` | {instructions(display, cmd, root) / 1e6:.1f} |")
     finally:
         if server is not None:
             server.terminate()

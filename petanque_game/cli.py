@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import io
 import json
@@ -12,6 +11,7 @@ import time
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from petanque_game import __version__
@@ -22,11 +22,13 @@ from petanque_game.cli_args import (  # parse_options: part of this module's API
 from petanque_game.cli_args import check_level as _check_level
 from petanque_game.cli_args import check_option_lengths as _check_option_lengths
 from petanque_game.files import ensure_folder, os_reason, write_atomic, write_new
-from petanque_game.rules.games import game_ids, spec_of
-from petanque_game.rules.options import OptionError
 
-if TYPE_CHECKING:  # the records are imported by the commands that read or write them: the
-    from petanque_game.record import Seat  # window's start waits for none of it
+# The games' registry (every rules module), the records and argparse are imported by the commands
+# that use them: the window's start, `petanque-game` with no arguments, waits for none of them.
+if TYPE_CHECKING:
+    import argparse
+
+    from petanque_game.record import Seat
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -43,10 +45,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if real is not None:  # None: started with stdout closed, and print() writes nothing
         sys.stdout = _Output(real)
     command = "play"
+    given = sys.argv[1:] if argv is None else list(argv)
     try:
         try:
-            parser = _parser()
-            args = parser.parse_args(argv)
+            if not given:  # the game, as a player starts it: no command line to read
+                return _run(command, SimpleNamespace(command=None))
+            args = _parser().parse_args(given)
             command = args.command or "play"
             return _run(command, args)
         finally:
@@ -116,7 +120,8 @@ def _say(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
 
 
-def _run(command: str, args: argparse.Namespace) -> int:
+def _run(command: str, args: Any) -> int:
+    """Run `command` with its parsed arguments (argparse's, or none for plain play: `main`)."""
     try:
         if command == "verify":
             return verify(args.file, as_json=args.json)
@@ -152,6 +157,11 @@ def _run(command: str, args: argparse.Namespace) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
+    """The command line of every command (not read for plain `petanque-game`: `main`)."""
+    import argparse
+
+    from petanque_game.rules.games import game_ids
+
     parser = argparse.ArgumentParser(
         prog="petanque-game",
         description="Scandinavian dice games: Terningepetanque (dice petanque), Ship Captain "
@@ -251,6 +261,8 @@ def _warn_level_hash(file: str, record: Any) -> None:
 def simulate(args: argparse.Namespace) -> int:
     from petanque_game.match import Match
     from petanque_game.record import MAX_BYTES, MAX_SEED
+    from petanque_game.rules.games import game_ids, spec_of
+    from petanque_game.rules.options import OptionError
 
     game = args.game
     if game not in game_ids():

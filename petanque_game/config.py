@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -24,8 +24,8 @@ from typing import Any
 
 import yaml
 
-from petanque_game.rules.games import game_ids, spec_of
-from petanque_game.rules.options import OptionError, resolve
+# The games' registry and their options (every rules module) are imported by the functions that
+# read the rules' options: the settings and texts the window starts with need none of them.
 
 MAX_CONFIG_BYTES = 256 * 1024  # the shipped files are a few KB; pure-Python YAML is slow
 MAX_NODES = 20_000  # values a document may hold, every alias counted as a copy of its target
@@ -160,14 +160,22 @@ class _Refused(Exception):
         self.key, self.reason = key, reason
 
 
-class _BoundedLoader(yaml.SafeLoader):
-    """yaml's SafeLoader, counting as it composes: every node made, and every alias as the whole
+class _Bounds(yaml.composer.Composer, yaml.constructor.SafeConstructor, yaml.resolver.Resolver):
+    """yaml's safe loading, counting as it composes: every node made, and every alias as the whole
     of what it repeats, against one budget (so an alias bomb is refused after a few thousand
     steps, not expanded); nesting depth; and duplicate keys (refused, not silently overwritten).
-    Each mapping node's place (`felt.friction`) is kept for the messages."""
+    Each mapping node's place (`felt.friction`) is kept for the messages. The text's events come
+    from the class it is joined with (`_loader`): its `read(source)` starts them."""
+
+    read: Callable[[bytes | str], None]
+    check_event: Callable[..., bool]
+    dispose: Callable[[], None]
 
     def __init__(self, source: bytes | str, max_nodes: int, max_depth: int):
-        super().__init__(source)
+        self.read(source)
+        yaml.composer.Composer.__init__(self)
+        yaml.constructor.SafeConstructor.__init__(self)
+        yaml.resolver.Resolver.__init__(self)
         self.budget, self.max_depth = max_nodes, max_depth
         self.count, self.depth = 0, 0
         self.place: list[str] = []
@@ -238,6 +246,41 @@ class _BoundedLoader(yaml.SafeLoader):
         return super().construct_mapping(node, deep=deep)
 
 
+class _PyEvents(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser):
+    """PyYAML's own reader, scanner and parser: a text's events, in Python."""
+
+    def read(self, source: bytes | str) -> None:
+        yaml.reader.Reader.__init__(self, source)
+        yaml.scanner.Scanner.__init__(self)
+        yaml.parser.Parser.__init__(self)
+
+
+def _libyaml_events() -> type | None:
+    """libyaml's scanner and parser (PyYAML's C extension, in its wheels: the same events several
+    times faster), given the text PyYAML's reader made of the source, so that what is not UTF-8,
+    or a control character, is refused in the same words; None for a PyYAML built without it."""
+    try:
+        from yaml._yaml import CParser
+    except ImportError:
+        return None
+
+    class LibEvents(CParser):
+        def read(self, source: bytes | str) -> None:
+            text = yaml.reader.Reader(source).prefix(len(source) + 1)  # with the end mark
+            CParser.__init__(self, text[:-1])
+
+    return LibEvents
+
+
+def _loader(events: type) -> type[_Bounds]:
+    """The bounded loader reading a text's events with `events` (composing, counting and making
+    the values is _Bounds's in Python either way, so both read a document into the same values)."""
+    return type("BoundedLoader", (_Bounds, events), {})
+
+
+_BoundedLoader = _loader(_libyaml_events() or _PyEvents)
+
+
 @dataclass(frozen=True)
 class RuleDefaults:
     """The options each game starts with, and what was wrong with the file, if anything."""
@@ -253,6 +296,8 @@ def load_rule_defaults(path: Path | Any, name: str = "rules.yaml") -> RuleDefaul
     """Rule options per game from one file at `path` (a mapping of game ids to options). Every
     game gets options: the file's where they are valid, the rules' defaults where they are
     missing or wrong (each wrong one is a problem)."""
+    from petanque_game.rules.games import game_ids
+
     problems: list[str] = []
     try:
         data = read_yaml(path, name)
@@ -274,6 +319,9 @@ def load_rule_defaults(path: Path | Any, name: str = "rules.yaml") -> RuleDefaul
 def _rule_defaults(data: Mapping[str, Any], where: Any, problems: list[str]) -> RuleDefaults:
     """Every game's options from `data` (game id -> options given); `where(game)` is the file and
     the place of a game's options, for the problems."""
+    from petanque_game.rules.games import game_ids, spec_of
+    from petanque_game.rules.options import OptionError, resolve
+
     by_game = {}
     for game in game_ids():
         specs = spec_of(game).rules.OPTIONS
@@ -301,6 +349,8 @@ def game_files(part: str, folder: Any = None) -> tuple[dict[str, Any], list[str]
     """Each game's `part` ("options": the rule options a new game starts with; "help": the order
     of its rules page) from its own file in config/games/, `<game id>.yaml`, by game id; and the
     problems found, each naming its file. A game adds its file; no shared file lists the games."""
+    from petanque_game.rules.games import game_ids
+
     if folder is None:
         from petanque_game.data import config_dir
 
@@ -337,6 +387,8 @@ def shipped_rule_defaults() -> RuleDefaults:
 def _option_problem(specs: Mapping[str, Any], key: Any, value: Any) -> str | None:
     """What is wrong with option `key: value`, or None. A long key or text is never a valid
     option (names and choices are short words), so the message is made from a cut copy."""
+    from petanque_game.rules.options import OptionError, resolve
+
     try:
         resolve(specs, {key: value})
         return None

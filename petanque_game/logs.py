@@ -9,11 +9,15 @@ its autosave was written after its last move.
 
 from __future__ import annotations
 
-import logging
-import logging.handlers
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from petanque_game import __version__, paths
+
+# logging (with its handlers: sockets, pickle, queues) is imported when the log is first written:
+# most starts of the window write nothing, and none waits for it.
+if TYPE_CHECKING:
+    import logging
 
 MAX_LOG_BYTES = 1024 * 1024
 OLD_LOGS = 3
@@ -23,20 +27,27 @@ def log_path() -> Path:
     return paths.user_dir() / "logs" / "petanque-game.log"
 
 
-class _Handler(logging.handlers.RotatingFileHandler):
-    """A rotating file that remembers a failed write instead of printing a traceback of its own."""
+def _new_handler(path: Path) -> Any:
+    """A rotating file at `path` that remembers a failed write (its `failed`) instead of printing
+    a traceback of its own."""
+    import logging.handlers
 
-    failed = False
+    class Handler(logging.handlers.RotatingFileHandler):
+        failed = False
 
-    def handleError(self, record: logging.LogRecord) -> None:  # logging's own name
-        self.failed = True
+        def handleError(self, record: logging.LogRecord) -> None:  # logging's own name
+            self.failed = True
+
+    return Handler(path, maxBytes=MAX_LOG_BYTES, backupCount=OLD_LOGS, encoding="utf-8")
 
 
-_handler: _Handler | None = None
+_handler: Any = None  # the handler writing to _handler_file, once opened
 _handler_file: Path | None = None
 
 
-def _open_handler() -> _Handler:
+def _open_handler() -> Any:
+    import logging
+
     global _handler, _handler_file
     path = log_path()
     if _handler is not None and _handler_file == path:
@@ -45,7 +56,7 @@ def _open_handler() -> _Handler:
         _logger().removeHandler(_handler)
         _handler.close()
     path.parent.mkdir(parents=True, exist_ok=True)
-    handler = _Handler(path, maxBytes=MAX_LOG_BYTES, backupCount=OLD_LOGS, encoding="utf-8")
+    handler = _new_handler(path)
     handler.setFormatter(logging.Formatter(
         f"%(asctime)s pid %(process)d petanque-game {__version__}: %(message)s"))
     _logger().addHandler(handler)
@@ -54,6 +65,8 @@ def _open_handler() -> _Handler:
 
 
 def _logger() -> logging.Logger:
+    import logging
+
     logger = logging.getLogger("petanque_game")
     logger.propagate = False
     logger.setLevel(logging.INFO)

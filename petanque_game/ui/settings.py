@@ -8,6 +8,7 @@ used instead.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from dataclasses import dataclass, field
 from typing import Any
@@ -127,8 +128,12 @@ def load_settings(data: Any = None, name: str = "config/ui.yaml") -> Settings:
     settings scene, and only that: a setting changed there wins over ui.yaml's; one the scene
     resets, such as the keys, is ui.yaml's again). Each problem names its file and setting; a
     wrong setting keeps the value it had."""
-    if not pygame.get_init():
-        pygame.init()  # key names need it
+    if not pygame.display.get_init():
+        # Key names need SDL's video part: only that (pygame.init() would open the sound device
+        # before the window's first frame, with the mixer's defaults), and, as pygame.init()
+        # did, no error where there is no video device (the names are then pygame's own).
+        with contextlib.suppress(pygame.error):
+            pygame.display.init()
     problems: list[str] = []
     settings = Settings(problems=problems)
     settings.keys = {action: _key_codes(default, action, []) for action, default in
