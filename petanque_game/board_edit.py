@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,6 +79,24 @@ class Draft:
         if self._checked is None or self._checked[0] != of:
             self._checked = (of, self._check())
         return self._checked[1]
+
+    def checked(self) -> tuple[bool, Problem | None]:
+        """Is the last check of the draft as it is now, and what did it find?"""
+        of = (self.name, repr(self.data))
+        if self._checked is not None and self._checked[0] == of:
+            return True, self._checked[1]
+        return False, None
+
+    def check_later(self) -> Callable[[], tuple[tuple[str, str], Problem | None]]:
+        """The check of the draft as it is now, to be run on another thread (it checks a copy):
+        what it was of, and what it found, for `keep_check`."""
+        of, draft = (self.name, repr(self.data)), Draft(copy.deepcopy(self.data), self.name)
+        return lambda: (of, draft._check())
+
+    def keep_check(self, of: tuple[str, str], problem: Problem | None) -> None:
+        """A check made by `check_later`: `problem()` answers from it while the draft is what
+        it was of."""
+        self._checked = (of, problem)
 
     def _check(self) -> Problem | None:
         from petanque_game.physics.level import LevelError, name_problem, parse_level_text

@@ -203,3 +203,38 @@ def test_the_tray_backdrop_is_the_one_drawn_afresh_at_every_frame(game):
         shown = app.render_logical().copy()
         scene.backdrop = Backdrop()  # drawn straight on the screen: no picture kept
         assert same(shown, app.render_logical()), f"frame {frame}: a stale backdrop"
+
+
+def test_results_keep_the_finished_tray_game_under_the_veil_in_their_picture():
+    app = finished()
+    tray, results = app.scenes[-2], app.top
+    assert tray.still() is not None and results.covers
+    drawn = []
+    real = tray.draw
+    tray.draw = lambda surface: drawn.append(1) or real(surface)
+    shown = settled(app)
+    drawn.clear()
+    for _ in range(3):
+        assert same(app.render_logical(), shown)
+    assert drawn == []  # the game below is not drawn again while it shows the same
+    assert same(shown, fresh_results(app))
+    menu = next(b for b in results.buttons if b.tag == "menu")
+    app.mouse = menu.rect.center  # the results' own buttons still light up
+    lit = settled(app)
+    assert not same(lit, shown) and same(lit, fresh_results(app))
+    tray.history.append("A line the game below now shows.")
+    assert not same(settled(app), lit) and drawn  # drawn again: what it shows changed
+    assert same(settled(app), fresh_results(app))
+
+
+def test_results_over_a_game_still_moving_draw_it_under_the_veil_each_frame():
+    app = finished()
+    tray, results = app.scenes[-2], app.top
+    tray.pending_lines.append("still being told")  # not still: no picture of it is kept
+    assert tray.still() is None and not results.covers
+    drawn = []
+    real = tray.draw
+    tray.draw = lambda surface: drawn.append(1) or real(surface)
+    for _ in range(SETTLED + 2):
+        app.render_logical()
+    assert len(drawn) == SETTLED + 2

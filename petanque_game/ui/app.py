@@ -312,15 +312,34 @@ class App(SceneStack):
             scene.update(dt)
 
     def render_logical(self) -> pygame.Surface:
-        self.logical.fill(theme.colour("background"))
-        for scene in self.visible():
+        """Draw the frame on `logical`: the window's own surface when the window has the logical
+        size (so showing it copies nothing), else a surface of its own, which `present` scales
+        into the window."""
+        self.logical = self._canvas()
+        scenes = self.visible()
+        # from the highest scene that paints the whole picture itself (those below it, if any,
+        # included), else from the bottom, on the background
+        covering = [i for i, scene in enumerate(scenes) if getattr(scene, "covers", False)]
+        if not covering:
+            self.logical.fill(theme.colour("background"))
+        for scene in scenes[covering[-1] if covering else 0:]:
             scene.draw(self.logical)
         self.toast.draw(self.logical, self.toast_bottom())
+        return self.logical
+
+    def _canvas(self) -> pygame.Surface:
+        """The surface the next frame is drawn on (`render_logical`)."""
+        if self.window.get_size() == theme.LOGICAL_SIZE:
+            return self.window
+        if self.logical is self.window or self.logical.get_size() != theme.LOGICAL_SIZE:
+            return pygame.Surface(theme.LOGICAL_SIZE).convert()
         return self.logical
 
     def toast_bottom(self) -> int:
         """Where the toast's bottom edge goes: above the game's status bar, or lower when a button
         of the top scene would be under it there (the menu's Quit), so that it never hides one."""
+        if not self.toast.visible:
+            return TOAST_PLACES[0]  # nothing drawn: no need to ask the scene for its buttons
         clickable = [b.rect for b in _buttons_of(self.top)]
         width, height = self.toast.size()
         for bottom in TOAST_PLACES:
@@ -337,11 +356,12 @@ class App(SceneStack):
         return self.logical
 
     def present(self) -> None:
-        """Show the logical surface in the window, scaled to fit (letterboxed)."""
+        """Show the logical surface in the window, scaled to fit (letterboxed); a frame drawn on
+        the window itself is only flipped."""
         win = self.window
-        if win.get_size() == theme.LOGICAL_SIZE:
+        if self.logical is not win and win.get_size() == theme.LOGICAL_SIZE:
             win.blit(self.logical, (0, 0))
-        else:
+        elif self.logical is not win:
             scale, ox, oy = self._fit()
             w, h = int(theme.LOGICAL_SIZE[0] * scale), int(theme.LOGICAL_SIZE[1] * scale)
             win.fill((0, 0, 0))

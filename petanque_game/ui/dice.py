@@ -7,6 +7,7 @@ index, so every drawing of the same moment is the same (docs/design.md#a-thin-wi
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from dataclasses import dataclass
@@ -61,12 +62,7 @@ def draw_die(surface: pygame.Surface, value: int, center: tuple[float, float], s
              pip: tuple[int, int, int] | None = None, alpha: int = 255, lift: float = 0.0,
              outline: tuple[int, int, int] | None = None) -> pygame.Rect:
     """Draw a die (with its shadow) centred at `center`; `lift` raises it off the felt (px)."""
-    face = die_face(value, size, body, pip)
-    if angle:
-        face = pygame.transform.rotate(face, angle)
-    if alpha < 255:
-        face = face.copy()
-        face.set_alpha(alpha)
+    face = _turned(value, size, body, pip, angle, alpha)
     cx, cy = center
     shadow = _shadow(size, angle, lift)
     surface.blit(shadow, shadow.get_rect(center=(cx + 4 + lift * 0.5, cy + 6 + lift * 0.8)))
@@ -79,16 +75,46 @@ def draw_die(surface: pygame.Surface, value: int, center: tuple[float, float], s
     return rect
 
 
+_turned_faces: dict[tuple, pygame.Surface] = {}
+
+
+def _turned(value: int, size: int, body: tuple[int, int, int] | None,
+            pip: tuple[int, int, int] | None, angle: float, alpha: int) -> pygame.Surface:
+    """The face turned by `angle` degrees and faded to `alpha`, kept: dice at rest lie at the
+    same angles frame after frame (a tumble's new angles each frame only fill the cache, which
+    is emptied when full)."""
+    face = die_face(value, size, body, pip)
+    if not angle and alpha >= 255:
+        return face
+    key = (face, angle, alpha)
+    turned = _turned_faces.get(key)
+    if turned is None:
+        turned = pygame.transform.rotate(face, angle) if angle else face.copy()
+        if alpha < 255:
+            turned.set_alpha(alpha)
+        if len(_turned_faces) > 300:
+            _turned_faces.clear()
+        _turned_faces[key] = turned
+    return turned
+
+
+def faded_face(value: int, size: int, alpha: int) -> pygame.Surface:
+    """The face seen through: drawn at `alpha` (kept, as `_turned`)."""
+    return _turned(value, size, None, None, 0.0, alpha)
+
+
 _shadows: dict[tuple, pygame.Surface] = {}
 
 
 def _shadow(size: int, angle: float, lift: float) -> pygame.Surface:
-    key = (size, int(angle) % 90, int(lift) // 4)
+    """A die's shadow, kept by exactly what it is drawn from (so the same moment is drawn the
+    same whatever was drawn before it)."""
+    grow = int(size + lift * 0.3)
+    a = max(30, 110 - int(lift * 2))
+    key = (grow, int(angle) % 90, a)
     s = _shadows.get(key)
     if s is None:
-        grow = int(size + lift * 0.3)
         s = pygame.Surface((grow + 8, grow + 8), pygame.SRCALPHA)
-        a = max(30, 110 - int(lift * 2))
         pygame.draw.rect(s, (0, 0, 0, a), s.get_rect().inflate(-6, -6), border_radius=grow // 4)
         s = pygame.transform.rotate(s, int(angle) % 90)
         if len(_shadows) > 400:
@@ -150,6 +176,26 @@ def tray_surface(size: tuple[int, int], rim: int = 20) -> pygame.Surface:
     return s
 
 
+_laid: dict[tuple, pygame.Surface] = {}
+
+
+def tray_on(size: tuple[int, int], rim: int, ground: tuple[int, int, int]) -> pygame.Surface:
+    """The tray laid on the plain colour `ground`, as one opaque picture: the same pixels as
+    `tray_surface` blended onto that colour, but copied, not blended, each time it is drawn."""
+    key = (size, rim, ground, theme.colour("felt"), theme.colour("rim"))
+    laid = _laid.get(key)
+    if laid is None:
+        laid = pygame.Surface(size)
+        if pygame.display.get_surface() is not None:
+            laid = laid.convert()
+        laid.fill(ground)
+        laid.blit(tray_surface(size, rim), (0, 0))
+        if len(_laid) > 8:
+            _laid.clear()
+        _laid[key] = laid
+    return laid
+
+
 # --- where rolled dice lie, and their tumble ------------------------------------------------------
 
 
@@ -164,9 +210,15 @@ class Resting:
 
 def layout(count: int, area: tuple[int, int], key: str, size: int) -> list[Resting]:
     """Where `count` dice come to rest in a felt area of `area` px: spread in a loose row with a
-    little scatter, never overlapping. A pure function of `key` (the roll's event index)."""
+    little scatter, never overlapping. A pure function of `key` (the roll's event index), kept:
+    every frame asks for it."""
+    return list(_layout(count, tuple(area), key, size))
+
+
+@functools.lru_cache(maxsize=64)
+def _layout(count: int, area: tuple[int, int], key: str, size: int) -> tuple[Resting, ...]:
     if count <= 0:
-        return []
+        return ()
     w, h = area
     rng = random.Random(f"tray:{key}:{count}")  # cosmetic only, seeded by the event
     cols = count if count <= 6 else math.ceil(count / 2)
@@ -181,7 +233,7 @@ def layout(count: int, area: tuple[int, int], key: str, size: int) -> list[Resti
         x = size + cell_w * (c + 0.5) + rng.uniform(-jx, jx) * 0.6
         y = cell_h * (r + 1) + size * 0.3 + rng.uniform(-jy, jy)
         spots.append(Resting(x, y, rng.uniform(-28, 28)))
-    return spots
+    return tuple(spots)
 
 
 def tumble(final: Resting, index: int, key: str, t: float, area: tuple[int, int],
@@ -191,16 +243,30 @@ def tumble(final: Resting, index: int, key: str, t: float, area: tuple[int, int]
     The die enters from the bottom of the tray, bounces twice and rolls to its resting spot; the
     face it shows on the way flickers through values derived from the event and the frame, and
     only at rest is it the rolled value (decided by the match, never here)."""
-    rng = random.Random(f"tumble:{key}:{index}")
+    r, turn = _throw(key, index)
     w, h = area
-    sx = final.x + rng.uniform(-w * 0.25, w * 0.25)
+    low, high = -w * 0.25, w * 0.25
+    sx = final.x + (low + (high - low) * r)  # as random.uniform(low, high) makes it
     sx = min(max(sx, size), w - size)
     sy = h + size
     e = 1 - (1 - t) ** 3  # ease out
     x = sx + (final.x - sx) * e
     y = sy + (final.y - sy) * e
     bounce = abs(math.sin(t * math.pi * 2.5)) * (1 - t) ** 1.5 * size * 2.2
-    spin = rng.choice((-1, 1)) * rng.uniform(360, 720) * (1 - t) ** 2
-    frame = int(t * 14)
-    face = random.Random(f"face:{key}:{index}:{frame}").randint(1, 6)
-    return x, y, final.angle + spin, bounce, face
+    spin = turn * (1 - t) ** 2
+    return x, y, final.angle + spin, bounce, _flicker(key, index, int(t * 14))
+
+
+@functools.lru_cache(maxsize=256)
+def _throw(key: str, index: int) -> tuple[float, float]:
+    """How a die of a roll is thrown in: the draw that places its start across the tray, and
+    its spin in degrees (kept: a pure function of the roll and the die)."""
+    rng = random.Random(f"tumble:{key}:{index}")
+    r = rng.random()  # what rng.uniform draws
+    return r, rng.choice((-1, 1)) * rng.uniform(360, 720)
+
+
+@functools.lru_cache(maxsize=1024)
+def _flicker(key: str, index: int, frame: int) -> int:
+    """The face a tumbling die shows in the `frame`th fourteenth of its tumble."""
+    return random.Random(f"face:{key}:{index}:{frame}").randint(1, 6)

@@ -247,8 +247,10 @@ class GameScene(Scene):
         return False
 
     def draw_players(self, surface: pygame.Surface, rect: pygame.Rect, score: Any,
-                     subline: Any, to_move: int | None) -> None:
-        panel(surface, rect)
+                     subline: Any, to_move: int | None,
+                     ground: tuple[int, int, int] | None = None) -> None:
+        """The players' cards on a panel (`ground`: the plain colour under it, if known)."""
+        panel(surface, rect, ground=ground)
         players = self.session.players
         n = len(players)
         row_h = min(66, (rect.h - 16) // max(1, n))
@@ -314,8 +316,11 @@ class GameScene(Scene):
             y += 19
 
     def draw_status(self, surface: pygame.Surface, prompt: str, buttons: list[Button],
-                    urgent: bool, history_lines: int = 2) -> None:
-        panel(surface, STATUS_RECT, "panel", "accent" if urgent else "edge")
+                    urgent: bool, history_lines: int = 2, framed: bool = False) -> None:
+        """The status bar: what happened last (or the replay's timeline), the prompt, the
+        buttons; `framed`: its panel is drawn already (a scene's kept backdrop)."""
+        if not framed:
+            panel(surface, STATUS_RECT, "panel", "accent" if urgent else "edge")
         width = STATUS_RECT.w - 40 - (sum(b.rect.w + 10 for b in buttons))
         happened = self.history[-history_lines:] if history_lines else []
         if self.replay is not None:  # the replay's timeline stands where the history lines go

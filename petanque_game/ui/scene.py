@@ -12,6 +12,8 @@ ui/scenes/__init__.py), so a scene module never imports another. Scenes know the
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
@@ -60,6 +62,9 @@ class Scene:
     """Base scene: override what you need."""
 
     opaque = True  # False: the scene below is drawn first (an overlay such as the results panel)
+    # True: `draw` paints every pixel of the picture itself (the scenes below it too, if it is
+    # not opaque), so the window draws neither the background nor the scenes below under it
+    covers = False
     # the name it was opened by (ui/scenes/__init__.py); "" for a scene pushed as an object
     name = ""
 
@@ -91,3 +96,14 @@ class Scene:
     @property
     def mouse(self) -> tuple[int, int] | None:
         return self.app.mouse
+
+
+@contextmanager
+def unlit(app: AppLike) -> Iterator[None]:
+    """Draw as if the pointer were nowhere: no button lit (a picture kept whatever the hover,
+    with the button under the pointer drawn lit over it, or a game under a veil)."""
+    mouse, app.mouse = app.mouse, None
+    try:
+        yield
+    finally:
+        app.mouse = mouse

@@ -154,6 +154,8 @@ def mix(a: tuple[int, ...], b: tuple[int, ...], t: float) -> tuple[int, int, int
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 _texts: dict[tuple, pygame.Surface] = {}
+_wrapped: dict[tuple, tuple[str, ...]] = {}  # (text, font, width): its lines (`wrap`)
+_fitted: dict[tuple, str] = {}  # (text, font, width): the text as it fits (`fit`)
 _TEXT_CACHE_LIMIT = 800
 
 
@@ -161,6 +163,8 @@ def reset_caches() -> None:
     """Forget fonts and rendered text (after pygame.quit() they are no longer valid)."""
     _fonts.clear()
     _texts.clear()
+    _wrapped.clear()
+    _fitted.clear()
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
@@ -213,9 +217,20 @@ def blit_text(target: pygame.Surface, s: str, pos: tuple[float, float], size: in
 
 
 def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split `s` into lines no wider than `width` pixels."""
+    """Split `s` into lines no wider than `width` pixels (kept: a frame asks for the same
+    lines again and again, and measuring every word costs more than drawing them)."""
     s = drawable(s)
     f = font(size, bold)
+    key = (s, f, width)
+    lines = _wrapped.get(key)
+    if lines is None:
+        if len(_wrapped) > _TEXT_CACHE_LIMIT:
+            _wrapped.clear()
+        lines = _wrapped[key] = tuple(_wrap(s, f, width))
+    return list(lines)
+
+
+def _wrap(s: str, f: pygame.font.Font, width: int) -> list[str]:
     lines: list[str] = []
     for para in s.split("\n"):
         line = ""
@@ -231,9 +246,19 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
 
 
 def fit(s: str, size: int, width: int, bold: bool = False) -> str:
-    """`s` shortened with an ellipsis to fit `width` pixels."""
+    """`s` shortened with an ellipsis to fit `width` pixels (kept, as `wrap`)."""
     s = drawable(s)
     f = font(size, bold)
+    key = (s, f, width)
+    shown = _fitted.get(key)
+    if shown is None:
+        if len(_fitted) > _TEXT_CACHE_LIMIT:
+            _fitted.clear()
+        shown = _fitted[key] = _fit(s, f, width)
+    return shown
+
+
+def _fit(s: str, f: pygame.font.Font, width: int) -> str:
     if f.size(s)[0] <= width:
         return s
     while s and f.size(s + "...")[0] > width:

@@ -61,11 +61,12 @@ class Pictures:
 _shades = Pictures(64)
 _veils = Pictures(4)
 _buttons = Pictures(256)
+_grounded = Pictures(16)
 
 
 def forget_pictures() -> None:
     """Forget every kept picture (after pygame.quit() they are no longer valid)."""
-    for kept in (_shades, _veils, _buttons):
+    for kept in (_shades, _veils, _buttons, _grounded):
         kept.clear()
 
 
@@ -101,6 +102,7 @@ class Backdrop:
         self.picture: pygame.Surface | None = None
         self.size = (0, 0)  # of the surface the copy was taken from
         self.same = 0  # frames drawn straight with this key
+        self.spare: pygame.Surface | None = None  # a forgotten picture's surface, to reuse
 
     def draw(self, surface: pygame.Surface, key: Hashable,
              paint: Callable[[pygame.Surface], None], area: pygame.Rect | None = None) -> None:
@@ -112,10 +114,17 @@ class Backdrop:
             return
         paint(surface)
         if self.key != key:
+            if self.picture is not None:
+                self.spare = self.picture
             self.key, self.picture, self.same = key, None, 0
         self.same += 1
         if KEEP and self.same > SETTLED:
-            self.picture, self.size = surface.subsurface(area).copy(), size
+            if self.spare is not None and self.spare.get_size() == area.size:
+                self.spare.blit(surface, (0, 0), area)  # into the last picture's surface
+                self.picture, self.spare = self.spare, None
+            else:
+                self.picture = surface.subsurface(area).copy()
+            self.size = size
 
 
 def _shade(size: tuple[int, int], radius: int) -> pygame.Surface:
@@ -133,14 +142,33 @@ def shade(surface: pygame.Surface, rect: pygame.Rect, radius: int = 12) -> None:
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, fill: str | tuple = "panel",
           edge: str | tuple | None = "edge", radius: int = 12, width: int = 2,
-          shadow: bool = True) -> None:
+          shadow: bool = True, ground: tuple[int, int, int] | None = None) -> None:
+    """A rounded panel with its edge and, below it, its soft shadow. `ground`: the plain colour
+    under the panel and its shadow, when the caller knows it; the two are then drawn as one
+    opaque picture, kept (the same pixels; copied, not blended)."""
     fill_rgb = theme.colour(fill) if isinstance(fill, str) else fill
+    edge_rgb = None if edge is None else theme.colour(edge) if isinstance(edge, str) else edge
+    if ground is not None and shadow:
+        size = (rect.w + 8, rect.h + 11)  # the panel, and its shadow 1 px left, 3 px down
+        key = (size, fill_rgb, edge_rgb, radius, width, ground)
+        surface.blit(_grounded.get(key, lambda: _grounded_panel(key)), (rect.x - 1, rect.y))
+        return
     if shadow:
         shade(surface, rect, radius)
     pygame.draw.rect(surface, fill_rgb, rect, border_radius=radius)
-    if edge is not None:
-        edge_rgb = theme.colour(edge) if isinstance(edge, str) else edge
+    if edge_rgb is not None:
         pygame.draw.rect(surface, edge_rgb, rect, width, border_radius=radius)
+
+
+def _grounded_panel(key: tuple) -> pygame.Surface:
+    (w, h), fill, edge, radius, width, ground = key
+    picture = pygame.Surface((w, h))
+    if pygame.display.get_surface() is not None:
+        picture = picture.convert()
+    picture.fill(ground)
+    rect = pygame.Rect(1, 0, w - 8, h - 11)
+    panel(picture, rect, fill, edge, radius, width)
+    return picture
 
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
@@ -225,6 +253,18 @@ class Button:
                             theme.mix(col, fill, 0.35), False, "center")
         else:
             theme.blit_text(surface, label, r.center, self.size, col, True, "center")
+
+
+def draw_lit(surface: pygame.Surface, buttons: list[Button],
+             mouse: tuple[int, int] | None) -> None:
+    """Over a kept picture that shows `buttons` unlit (drawn with no mouse): the one under the
+    mouse, lit. A lit button covers the same pixels as the unlit one, so the frame is the one
+    drawing every button would give."""
+    if mouse is None:
+        return
+    for b in buttons:
+        if b.enabled and b.hit(mouse):
+            b.draw(surface, mouse)
 
 
 def click_buttons(buttons: list[Button], pos: tuple[int, int]) -> bool:

@@ -13,18 +13,19 @@ user folder's `exports/`, Import reads a board file by its path.
 from __future__ import annotations
 
 import math
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
 import pygame
 
 from petanque_game import board_edit, paths
-from petanque_game.board_edit import Draft
+from petanque_game.board_edit import Draft, Problem
 from petanque_game.files import ensure_folder, write_atomic
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import board_title
 from petanque_game.ui.scene import Scene
-from petanque_game.ui.widgets import Button, TextField, panel
+from petanque_game.ui.widgets import Backdrop, Button, TextField, draw_lit, look, panel
 
 VIEW = pygame.Rect(20, 96, 800, 600)
 SIDE_X = 840
@@ -32,6 +33,7 @@ MEMORY = "board_editor"
 
 
 class BoardEditorScene(Scene):
+    covers = True  # draws the whole picture
     def __init__(self, app, start: str | None = None):
         super().__init__(app)
         kept = app.memory.get(MEMORY)
@@ -50,6 +52,37 @@ class BoardEditorScene(Scene):
         self.drag: tuple[tuple[int, int], tuple[int, int]] | None = None
         self.said: str | None = None
         self.advanced = False  # the felt's numbers shown (in place of export and import)
+        # The screen but the button under the mouse, kept while what it shows is the same; the
+        # buttons, made again only when their labels or states change.
+        self.backdrop = Backdrop()
+        self._buttons: tuple[Any, list[Button]] | None = None
+        # The draft's check as the screen shows it: the last one finished. A change is checked
+        # on the AI's thread, off the frame (tens of milliseconds); Save, Try it and Export check
+        # the draft as it is, at once.
+        self.shown_check: Problem | None = self.draft.problem()
+        self.checking: Future | None = None
+
+    def problem(self) -> Problem | None:
+        """What the screen shows of the draft's check (see `shown_check`)."""
+        known, problem = self.draft.checked()
+        if not known and self.checking is not None and self.checking.done():
+            of, found = self.checking.result()  # a bug in the check is raised here, logged
+            self.checking = None
+            self.draft.keep_check(of, found)
+            self.shown_check = found
+            known, problem = self.draft.checked()
+        if known:
+            self.shown_check = problem
+            return problem
+        if self.checking is None:
+            from petanque_game.ui.session import in_background
+
+            self.checking = in_background(self.draft.check_later())
+        return self.shown_check
+
+    @property
+    def animating(self) -> bool:
+        return self.checking is not None  # frames until the check is in
 
     @property
     def fields(self) -> tuple[TextField, ...]:
@@ -83,6 +116,15 @@ class BoardEditorScene(Scene):
 
     @property
     def buttons(self) -> list[Button]:
+        """The side's buttons (kept while their labels and states are the same)."""
+        draft = self.draft
+        key = (lang.language(), draft.data["board"]["shape"], draft.feel(), draft.snap,
+               self.advanced, self.problem() is None)
+        if self._buttons is None or self._buttons[0] != key:
+            self._buttons = (key, self._make_buttons())
+        return self._buttons[1]
+
+    def _make_buttons(self) -> list[Button]:
         from petanque_game.physics.level import level_names
 
         starts = [None, *level_names()][:4]
@@ -126,9 +168,9 @@ class BoardEditorScene(Scene):
                      self.toggle_snap, size=20, tag="snap"),
 
               Button(pygame.Rect(SIDE_X, 640, 130, 56), lang.tr("editor.save"), self.save,
-                     self.draft.problem() is None, 24, style="primary", tag="save"),
+                     self.problem() is None, 24, style="primary", tag="save"),
               Button(pygame.Rect(SIDE_X + 140, 640, 130, 56), lang.tr("editor.try"), self.try_it,
-                     self.draft.problem() is None, 24, tag="try"),
+                     self.problem() is None, 24, tag="try"),
               Button(pygame.Rect(SIDE_X + 280, 640, 140, 56), lang.tr("menu.back"), self.leave,
                      size=24, hint="Esc", tag="back"),
               ]
@@ -136,7 +178,7 @@ class BoardEditorScene(Scene):
             b += [Button(pygame.Rect(SIDE_X + 310, 548, 110, 40), lang.tr("editor.import"),
                          self.import_file, size=20, tag="import"),
                   Button(pygame.Rect(SIDE_X, 478, 420, 40), lang.tr("editor.export"),
-                         self.export, self.draft.problem() is None, 20, tag="export")]
+                         self.export, self.problem() is None, 20, tag="export")]
         return b
 
     def toggle_advanced(self) -> None:
@@ -364,11 +406,21 @@ class BoardEditorScene(Scene):
     # --- drawing -------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        fields = tuple((f.value, f.active) for f in self.fields)
+        blink = int(self.app.time * 2) % 2 == 0 and any(f.active for f in self.fields)
+        key = look(self.draft.name, repr(self.draft.data), self.draft.snap, self.said,
+                   self.selected, self.drag, self.advanced, fields, blink, self.problem())
+        buttons = self.buttons
+        self.backdrop.draw(surface, key, lambda out: self._draw_all(out, buttons))
+        draw_lit(surface, buttons, self.mouse)
+
+    def _draw_all(self, surface: pygame.Surface, buttons: list[Button]) -> None:
+        """All but the light of the button under the mouse."""
         surface.fill(theme.colour("background"))
         theme.blit_text(surface, lang.tr("editor.title"), (VIEW.x, 24), 44, "text", True)
         for i, part in enumerate(theme.wrap(lang.tr("editor.keys"), 15, VIEW.w)[:2]):
             theme.blit_text(surface, part, (VIEW.x, 62 + 16 * i), 15, "muted")
-        problem = self.draft.problem()
+        problem = self.problem()
         self._draw_board(surface, problem.part if problem else None)
         labels = [("editor.start", (SIDE_X, 32)), ("editor.name", (SIDE_X, 100)),
                   ("editor.board_title", (SIDE_X, 166)),
@@ -389,8 +441,8 @@ class BoardEditorScene(Scene):
                                 anchor="midleft")
                 theme.blit_text(surface, f"{value:g}", (SIDE_X + 298, y), 17, "accent",
                                 anchor="midright")
-        for b in self.buttons:
-            b.draw(surface, self.mouse)
+        for b in buttons:
+            b.draw(surface, None)
         if self.said or problem:
             line, colour = self.said or _unfiled(problem.line), "bad"
         else:

@@ -20,7 +20,7 @@ from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import board_title
 from petanque_game.ui.game_ui import title as game_title
 from petanque_game.ui.scene import Scene
-from petanque_game.ui.widgets import Button, TextField, panel
+from petanque_game.ui.widgets import Backdrop, Button, TextField, draw_lit, look, panel
 
 LIST = pygame.Rect(60, 130, 560, 470)
 DETAILS = pygame.Rect(650, 130, 570, 470)
@@ -48,6 +48,7 @@ class ChallengesScene(Scene):
         self.problem: str | None = None
         self.results = challenge_play.results()
         self._read()
+        self.backdrop = Backdrop()  # the screen with no button lit, kept while it is the same
 
     def _read(self) -> None:
         daily = [Entry(lang.tr("challenges.daily", game=game_title(g)),
@@ -174,17 +175,30 @@ class ChallengesScene(Scene):
 
     # --- drawing -------------------------------------------------------------------------------
 
+    covers = True  # draws the whole picture
+
     def draw(self, surface: pygame.Surface) -> None:
+        rows = max(1, (LIST.h - 24) // ROW)
+        if self.selected < self.top_row:  # the chosen row scrolled into sight
+            self.top_row = self.selected
+        elif self.selected >= self.top_row + rows:
+            self.top_row = self.selected - rows + 1
+        blink = int(self.app.time * 2) % 2 == 0
+        key = look(tuple(self.entries), self.selected, self.top_row, self.results,
+                   self.code.value, self.code.active, blink and self.code.active, self.problem,
+                   tuple(self.broken))
+        buttons = self.buttons
+        self.backdrop.draw(surface, key, lambda out: self._draw_unlit(out, rows, blink, buttons))
+        draw_lit(surface, buttons, self.mouse)
+
+    def _draw_unlit(self, surface: pygame.Surface, rows: int, blink: bool,
+                    buttons: list[Button]) -> None:
+        """The screen with no button lit."""
         surface.fill(theme.colour("background"))
         theme.blit_text(surface, lang.tr("challenges.title"), (LIST.x, 44), 52, "text", True)
         theme.blit_text(surface, theme.fit(lang.tr("challenges.same_chance"), 20, 1160),
                         (LIST.x, 104), 20, "muted")
         panel(surface, LIST)
-        rows = max(1, (LIST.h - 24) // ROW)
-        if self.selected < self.top_row:
-            self.top_row = self.selected
-        elif self.selected >= self.top_row + rows:
-            self.top_row = self.selected - rows + 1
         for i, entry in enumerate(self.entries[self.top_row:self.top_row + rows]):
             n = self.top_row + i
             rect = pygame.Rect(LIST.x + 10, LIST.y + 12 + i * ROW, LIST.w - 20, ROW - 6)
@@ -198,14 +212,14 @@ class ChallengesScene(Scene):
                             (rect.x + 12, rect.centery), 22, "text", anchor="midleft")
             theme.blit_text(surface, tail, (rect.right - 12, rect.centery), 18, "muted",
                             anchor="midright")
-        self.code.draw(surface, int(self.app.time * 2) % 2 == 0)
+        self.code.draw(surface, blink)
         if not self.code.value and not self.code.active:
             theme.blit_text(surface, lang.tr("challenges.code_here"),
                             (self.code.rect.x + 12, self.code.rect.centery), 20, "muted",
                             anchor="midleft")
         self._draw_details(surface)
-        for b in self.buttons:
-            b.draw(surface, self.mouse)
+        for b in buttons:
+            b.draw(surface, None)
 
     def _draw_details(self, surface: pygame.Surface) -> None:
         panel(surface, DETAILS)

@@ -21,7 +21,7 @@ from petanque_game.ui.game_ui import GameUI, ui_of
 from petanque_game.ui.game_ui import title as game_title
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.scene import Scene
-from petanque_game.ui.widgets import Button, panel
+from petanque_game.ui.widgets import Backdrop, Button, draw_lit, look, panel
 
 RECT = pygame.Rect(140, 40, 1000, 640)
 TEXT_SIZE, HEADING_SIZE, LINE_H = 23, 28, 30
@@ -137,6 +137,7 @@ class RulesScene(Scene):
         self.spoken = ""  # the language `rows` are in
         self.rows: list[tuple[str, int, str, int]] = []
         self._relayout()
+        self.backdrop = Backdrop()  # the page with no button lit, kept while it is the same
 
     def _relayout(self) -> None:
         self.spoken = lang.language()
@@ -228,9 +229,18 @@ class RulesScene(Scene):
         if self.spoken != lang.language():  # the language was changed in the settings
             self._relayout()
 
+    covers = True  # draws the whole picture
+
     def draw(self, surface: pygame.Surface) -> None:
-        panel(surface, RECT)
         buttons = self.buttons
+        key = look(self.game, self.page, self.top, self.rows)  # (rows: a list made per layout)
+        self.backdrop.draw(surface, key, lambda out: self._draw_unlit(out, buttons))
+        draw_lit(surface, buttons, self.mouse)
+
+    def _draw_unlit(self, surface: pygame.Surface, buttons: list[Button]) -> None:
+        """The page with no button lit."""
+        surface.fill(theme.colour("background"))
+        panel(surface, RECT)
         tabs_left = min(b.rect.x for b in buttons if b.tag.startswith("tab:"))
         room = tabs_left - RECT.x - 60
         heading = game_title(self.game)  # the tabs say which page this is
@@ -251,4 +261,4 @@ class RulesScene(Scene):
                                              total=len(self.rows)),
                             (left + 30, RECT.bottom - 44), 19, "muted", anchor="midleft")
         for b in buttons:
-            b.draw(surface, self.mouse)
+            b.draw(surface, None)

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 class MenuScene(Scene):
     """Title, a column of buttons, keyboard focus moved with the arrow keys."""
 
+    covers = True  # the backdrop fills the whole picture
+
     def __init__(self, app):
         super().__init__(app)
         self.buttons: list[Button] = []
@@ -263,6 +265,7 @@ class ReplayListScene(Scene):
         self.focus = 0
         self.back = Button(pygame.Rect(40, 640, 200, 56), lang.tr("menu.back"), self.app.pop,
                            hint=lang.tr("menu.key_esc"), tag="back")
+        self.backdrop = Backdrop()  # the list with no row lit, kept while it is the same
         # Read off the window's thread: the list shows a progress line until it is in.
         from petanque_game import history
 
@@ -348,7 +351,24 @@ class ReplayListScene(Scene):
     def _scroll_by(self, rows: int) -> None:
         self.scroll = max(0, min(max(0, len(self.entries) - self.ROWS), self.scroll + rows))
 
+    covers = True  # draws the whole picture
+
     def draw(self, surface: pygame.Surface) -> None:
+        reading = self.reader and (self.reader.done, self.reader.total)
+        key = look(self.heading_key, self.subheading, reading, self.entries, self.scroll,
+                   self.focus, self.broken)
+        self.backdrop.draw(surface, key, self._draw_unlit)
+        self.back.draw(surface, self.mouse)
+        mouse = self.mouse
+        for i in range(self.ROWS):  # the row under the mouse, lit over its unlit picture
+            k = self.scroll + i
+            if k < len(self.entries) and mouse is not None and \
+                    self.row_rect(i).collidepoint(mouse):
+                self._draw_row(surface, i, self.entries[k], k == self.focus, mouse)
+
+    def _draw_unlit(self, surface: pygame.Surface) -> None:
+        """The list with no row lit and without its Back button."""
+        surface.fill(theme.colour("background"))
         theme.blit_text(surface, lang.tr(self.heading_key), (40, 40), 60, "text", True)
         theme.blit_text(surface, theme.fit(self.subheading, 22, 1190), (44, 92), 22, "muted")
         if self.reader is not None:
@@ -361,7 +381,7 @@ class ReplayListScene(Scene):
             k = self.scroll + i
             if k >= len(self.entries):
                 break
-            self._draw_row(surface, i, self.entries[k], k == self.focus)
+            self._draw_row(surface, i, self.entries[k], k == self.focus, None)
         if len(self.entries) > self.ROWS:
             last = min(len(self.entries), self.scroll + self.ROWS)
             theme.blit_text(surface, lang.tr("menu.list.scroll", first=self.scroll + 1,
@@ -371,11 +391,12 @@ class ReplayListScene(Scene):
             theme.blit_text(surface, theme.fit(lang.tr_n("menu.list.skipped", self.broken), 20,
                                                980), (1240, 708), 20, "bad",
                             anchor="bottomright")
-        self.back.draw(surface, self.mouse)
 
-    def _draw_row(self, surface: pygame.Surface, i: int, e: RecordEntry, focus: bool) -> None:
+    def _draw_row(self, surface: pygame.Surface, i: int, e: RecordEntry, focus: bool,
+                  mouse: tuple[int, int] | None) -> None:
+        """One entry; lit when `mouse` is on it (over the row unlit: the same shape)."""
         r = self.row_rect(i)
-        hover = self.mouse is not None and r.collidepoint(self.mouse)
+        hover = mouse is not None and r.collidepoint(mouse)
         fill = "panel_light" if hover or focus else "panel"
         panel(surface, r, fill, "accent" if focus else "edge", 10, shadow=False)
         width = r.w - 32 - (self.resume_rect(i).w + 12 if e.unfinished else 0)
@@ -385,7 +406,7 @@ class ReplayListScene(Scene):
                         "bad" if e.broken else "muted")
         if e.unfinished and not e.broken:
             Button(self.resume_rect(i), lang.tr("menu.list.resume"), None, e.resumable, 22,
-                   style="primary", tag="resume").draw(surface, self.mouse)
+                   style="primary", tag="resume").draw(surface, mouse)
 
 
 class ResumeListScene(ReplayListScene):

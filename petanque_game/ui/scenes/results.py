@@ -12,7 +12,7 @@ import pygame
 from petanque_game import stats
 from petanque_game.ui import lang, theme
 from petanque_game.ui.chart import draw_chart
-from petanque_game.ui.scene import Scene
+from petanque_game.ui.scene import Scene, unlit
 from petanque_game.ui.scenes import results_challenge
 from petanque_game.ui.session import Session
 from petanque_game.ui.widgets import Backdrop, Button, dim, look, panel
@@ -58,7 +58,8 @@ class ResultsScene(Scene):
         self.buttons = self._buttons()
         self.kept = session.saved_record
         # The panel without its buttons, drawn once and again only when what it shows changes:
-        # the chart and the texts are the same picture from frame to frame.
+        # the chart and the texts are the same picture from frame to frame. Over a game that
+        # has stopped changing (`still`), the game under the veil is kept in it too (`covers`).
         self.backdrop = Backdrop()
 
     def update(self, dt: float) -> None:
@@ -163,14 +164,49 @@ class ResultsScene(Scene):
         return sorted(range(len(self.session.players)),
                       key=lambda s: (s not in winners, sign * final[s], s))
 
+    def below(self) -> list[Scene]:
+        """The scenes shown under this one, bottom first (down to an opaque one)."""
+        scenes = self.app.scenes
+        under: list[Scene] = []
+        for scene in reversed(scenes[:scenes.index(self)] if self in scenes else scenes):
+            under.append(scene)
+            if scene.opaque:
+                break
+        return under[::-1]
+
+    def _still_below(self) -> tuple | None:
+        """What the scenes below show, if each has stopped changing and says so (a tray game
+        over: `TrayScene.still`); None otherwise (they are drawn under the veil every frame)."""
+        keys = tuple(getattr(scene, "still", lambda: None)() for scene in self.below())
+        return keys if keys and None not in keys else None
+
+    @property
+    def covers(self) -> bool:  # type: ignore[override]
+        return self._still_below() is not None
+
     def draw(self, surface: pygame.Surface) -> None:
-        dim(surface, 160)
-        panel(surface, RECT, "panel", "accent", 18)
         key = look(self.challenge_line, self.session.saved_record,
                    getattr(self.session, "unsaved", None))
-        self.backdrop.draw(surface, key, self._draw_panel, INSIDE)
+        below = self._still_below()
+        if below is not None:  # the game under the veil, the veil and the panel: one picture
+            self.backdrop.draw(surface, (key, below), self._draw_all)
+        else:
+            dim(surface, 160)
+            panel(surface, RECT, "panel", "accent", 18)
+            self.backdrop.draw(surface, key, self._draw_panel, INSIDE)
         for b in self.buttons:
             b.draw(surface, self.mouse)
+
+    def _draw_all(self, surface: pygame.Surface) -> None:
+        """The whole picture but the buttons: the game below (its buttons unlit: they take no
+        clicks under the veil), the veil, the panel and what it shows."""
+        surface.fill(theme.colour("background"))
+        with unlit(self.app):
+            for scene in self.below():
+                scene.draw(surface)
+        dim(surface, 160)
+        panel(surface, RECT, "panel", "accent", 18)
+        self._draw_panel(surface)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         """The panel's texts, the scores and the chart (all INSIDE)."""

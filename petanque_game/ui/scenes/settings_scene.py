@@ -27,7 +27,7 @@ from petanque_game.ui.settings import (
     load_settings,
     save_settings,
 )
-from petanque_game.ui.widgets import Button, panel
+from petanque_game.ui.widgets import Backdrop, Button, draw_lit, look, panel
 
 LABEL_X, CONTROL_X, CONTROL_W = 60, 330, 450
 ROW_Y, ROW_H = 112, 52
@@ -50,6 +50,8 @@ class SettingsScene(Scene):
         self.waiting: str | None = None  # the action whose new key is awaited
         self.dragging = False  # the volume slider is held
         self._placed: tuple[tuple, list[tuple[str, int, list[Button]]]] | None = None
+        # the screen with no button or key lit, kept while the settings it shows are the same
+        self.backdrop = Backdrop()
 
     @property
     def settings(self) -> Settings:
@@ -138,11 +140,14 @@ class SettingsScene(Scene):
             ("accept_at_once", choices("accept_at_once", on_off, 120)),
         ]
 
+    def shown(self) -> tuple:
+        """The language and the settings the left column shows."""
+        return (lang.language(), *(getattr(self.settings, key) for key in SHOWN))
+
     def placed_rows(self) -> list[tuple[str, int, list[Button]]]:
         """The rows placed, made again only when the language or a setting they show changed
         (a frame asks five times)."""
-        s = self.settings
-        of = (lang.language(), *(getattr(s, key) for key in SHOWN))
+        of = self.shown()
         if self._placed is None or self._placed[0] != of:
             self._placed = (of, self._place())
         return self._placed[1]
@@ -215,25 +220,37 @@ class SettingsScene(Scene):
 
     # --- drawing ----------------------------------------------------------------------------------
 
+    covers = True  # draws the whole picture
+
     def draw(self, surface: pygame.Surface) -> None:
+        where = paths.user_dir() / SETTINGS_FILE
+        keys = tuple((action, tuple(sorted(codes))) for action, codes in self.settings.keys.items())
+        key = look(self.shown(), self.settings.volume, keys, self.waiting, str(where))
+        self.backdrop.draw(surface, key, lambda out: self._draw_unlit(out, where))
+        mouse = self.mouse
+        draw_lit(surface, self.buttons(), mouse)
+        for action, rect in self.key_rows():
+            if action != self.waiting and mouse is not None and rect.collidepoint(mouse):
+                self.draw_key_row(surface, action, rect, True)
+
+    def _draw_unlit(self, surface: pygame.Surface, where) -> None:
+        """The screen with no button or key row under the mouse."""
         surface.fill(theme.colour("background"))
         theme.blit_text(surface, lang.tr("settings.title"), (LABEL_X, 24), 52, "text", True)
-        where = paths.user_dir() / SETTINGS_FILE
         theme.blit_text(surface, theme.fit(lang.tr("settings.saved_in", path=str(where)), 19,
                                            KEYS_RECT.x - LABEL_X - 20), (LABEL_X + 2, 78), 19,
                         "muted")
-        mouse = self.mouse
         for label, y, buttons in self.placed_rows():
             theme.blit_text(surface, theme.fit(lang.tr(f"settings.{label}"), 26,
                                                CONTROL_X - LABEL_X - 12),
                             (LABEL_X, y + 22), 26, "text", True, "midleft")
             for b in buttons:
-                b.draw(surface, mouse)
+                b.draw(surface, None)
         self.draw_volume(surface)
         self.draw_swatches(surface)
         self.draw_keys(surface)
         for b in self.buttons()[-2:]:
-            b.draw(surface, mouse)
+            b.draw(surface, None)
         theme.blit_text(surface, theme.fit(lang.tr("settings.files"), 20, 1020),
                         (LABEL_X, 690), 20, "muted", anchor="midleft")
 
@@ -267,18 +284,23 @@ class SettingsScene(Scene):
         theme.blit_text(surface, theme.fit(hint, 19, KEYS_RECT.w - 32),
                         (KEYS_RECT.x + 16, KEYS_RECT.y + 40), 19,
                         "accent" if self.waiting else "muted")
-        mouse = self.mouse
         for action, rect in self.key_rows():
-            waiting = action == self.waiting
-            if waiting or (mouse is not None and rect.collidepoint(mouse)):
-                pygame.draw.rect(surface, theme.colour("accent" if waiting else "panel_light"),
-                                 rect, border_radius=6)
-            col = (30, 26, 16) if waiting else "text"
-            theme.blit_text(surface, theme.fit(action_label(action), 21, 220),
-                            (rect.x + 8, rect.centery), 21, col, anchor="midleft")
-            names = ", ".join(sorted(key_label(c) for c in self.settings.keys[action]))
-            theme.blit_text(surface, theme.fit(names, 21, rect.w - 240), (rect.right - 8,
-                            rect.centery), 21, col if waiting else "accent", True, "midright")
+            self.draw_key_row(surface, action, rect, False)
+
+    def draw_key_row(self, surface: pygame.Surface, action: str, rect: pygame.Rect,
+                     hover: bool) -> None:
+        """An action and its keys; lit under the mouse (over the row unlit: the same pixels
+        and more), marked while its new key is awaited."""
+        waiting = action == self.waiting
+        if waiting or hover:
+            pygame.draw.rect(surface, theme.colour("accent" if waiting else "panel_light"),
+                             rect, border_radius=6)
+        col = (30, 26, 16) if waiting else "text"
+        theme.blit_text(surface, theme.fit(action_label(action), 21, 220),
+                        (rect.x + 8, rect.centery), 21, col, anchor="midleft")
+        names = ", ".join(sorted(key_label(c) for c in self.settings.keys[action]))
+        theme.blit_text(surface, theme.fit(names, 21, rect.w - 240), (rect.right - 8,
+                        rect.centery), 21, col if waiting else "accent", True, "midright")
 
 
 def action_label(action: str) -> str:

@@ -34,7 +34,7 @@ from petanque_game.ui.scenes.setup_boards import (
 from petanque_game.ui.session import new_game, new_seed
 from petanque_game.ui.settings import CHOICES
 from petanque_game.ui.warm import warm
-from petanque_game.ui.widgets import Button, TextField, panel
+from petanque_game.ui.widgets import Backdrop, Button, TextField, draw_lit, look, panel
 
 KINDS = [("human", None), ("ai", "easy"), ("ai", "medium"), ("ai", "expert")]
 AI_NAMES = ["Astrid", "Bjørn", "Freja", "Gunnar", "Ingrid", "Leif", "Sigrid", "Åse"]
@@ -113,6 +113,8 @@ class SetupChoices:
 
 
 class SetupScene(Scene):
+    covers = True  # draws the whole picture
+
     def __init__(self, app, choices: SetupChoices | None = None):
         super().__init__(app)
         self.choices = choices or app.memory.get("setup") or SetupChoices()
@@ -122,6 +124,7 @@ class SetupScene(Scene):
         self.board_page: int | None = None  # None: the page of the board chosen
         self.fields: list[TextField] = []
         self.buttons: list[Button] = []
+        self.backdrop = Backdrop()  # the screen with no button lit, kept while it is the same
         self.blink = 0.0
         self._fit_players()
         self._rebuild()
@@ -395,6 +398,23 @@ class SetupScene(Scene):
             warm(self.choices.game, self.options())
 
     def draw(self, surface: pygame.Surface) -> None:
+        hovered = self._hovered_broken()
+        blink = self.blink < 0.5
+        # (the buttons: a list made anew by _rebuild at every change)
+        key = look(repr(self.choices), self.buttons, self.board_page, self.levels,
+                   self.levels_problem, tuple((f.value, f.active) for f in self.fields),
+                   blink and any(f.active for f in self.fields), hovered)
+        self.backdrop.draw(surface, key, lambda out: self._draw_unlit(out, blink, hovered))
+        draw_lit(surface, self.buttons, self.mouse)
+
+    def _hovered_broken(self) -> Button | None:
+        """The broken board's button under the mouse (the notes then say why it is broken)."""
+        return next((b for b in self.buttons if b.tag.startswith("level:") and not b.enabled
+                     and self.mouse is not None and b.hit(self.mouse)), None)
+
+    def _draw_unlit(self, surface: pygame.Surface, blink: bool, hovered: Button | None) -> None:
+        """The screen with no button lit."""
+        surface.fill(theme.colour("background"))
         theme.blit_text(surface, lang.tr("setup.title"), (40, 30), 56, "text", True)
         theme.blit_text(surface, lang.tr("setup.subtitle"), (44, 74), 22, "muted")
         panel(surface, pygame.Rect(30, 186, 680, 440))
@@ -406,7 +426,7 @@ class SetupScene(Scene):
             pygame.draw.circle(surface, theme.player_colour(i), (66, f.rect.centery), 13)
             theme.blit_text(surface, str(i + 1), (66, f.rect.centery), 20, (20, 20, 20), True,
                             "center")
-            f.draw(surface, self.blink < 0.5)
+            f.draw(surface, blink)
         if spec_of(self.choices.game).board and any(b.tag.startswith("hand:")
                                                      for b in self.buttons):
             lines = theme.wrap(lang.tr("setup.hand_tip"), 19, 640)
@@ -433,18 +453,17 @@ class SetupScene(Scene):
                                 20, "muted", anchor="center")
             rows = 3 if pages > 1 else (len(self.shown_boards()) + 2) // 3
             self._draw_level_notes(surface, pygame.Rect(770, y + 30 + rows * 46, 460,
-                                                        620 - (y + 30 + rows * 46)))
+                                                        620 - (y + 30 + rows * 46)), hovered)
         for button in self.buttons:
-            button.draw(surface, self.mouse)
+            button.draw(surface, None)
         for k, line in enumerate(theme.wrap(lang.tr("setup.tip"), 20, 720)):
             theme.blit_text(surface, line, (260, 648 + 22 * k), 20, "muted")
 
-    def _draw_level_notes(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def _draw_level_notes(self, surface: pygame.Surface, rect: pygame.Rect,
+                          hovered: Button | None) -> None:
         """The chosen board's description and why each broken board is broken (one line each),
-        or, while the mouse is on a broken board, the whole of why."""
+        or, while the mouse is on a broken board (`hovered`), the whole of why."""
         lines: list[tuple[str, str]] = []
-        hovered = next((b for b in self.buttons if b.tag.startswith("level:") and not b.enabled
-                        and self.mouse is not None and b.hit(self.mouse)), None)
         problems = dict(self.levels)
         if hovered is not None and problems.get(hovered.tag[6:]):
             name = hovered.tag[6:]

@@ -14,7 +14,7 @@ from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import title as game_title
 from petanque_game.ui.listing import reading_line
 from petanque_game.ui.scene import Scene
-from petanque_game.ui.widgets import Backdrop, Button, look, panel
+from petanque_game.ui.widgets import Backdrop, Button, draw_lit, look, panel
 
 TABLE = pygame.Rect(40, 196, 1200, 430)
 ROW_H = 44
@@ -59,6 +59,7 @@ class StatisticsScene(Scene):
         self.back = Button(pygame.Rect(40, 648, 200, 56), lang.tr("menu.back"), self.app.pop,
                            hint=lang.tr("menu.key_esc"), tag="back")
         self.table = Backdrop()  # the table drawn once per tab, scroll and folder read
+        self.screen = Backdrop()  # the whole screen with no tab lit, kept while it is the same
 
     @property
     def animating(self) -> bool:
@@ -118,12 +119,24 @@ class StatisticsScene(Scene):
         most = max(0, len(self.rows()) - self.visible_rows)
         self.scroll = max(0, min(most, self.scroll + rows))
 
+    covers = True  # draws the whole picture
+
     def draw(self, surface: pygame.Surface) -> None:
+        tabs = [*self.tabs(), self.back]
+        reading = self.reader and (self.reader.done, self.reader.total)
+        key = look(self.folder, self.kinds, self.kind, self.scroll, self.visible_rows,
+                   self.found, self.challenges, reading)
+        self.screen.draw(surface, key, lambda out: self._draw_unlit(out, tabs))
+        draw_lit(surface, tabs, self.mouse)
+
+    def _draw_unlit(self, surface: pygame.Surface, buttons: list[Button]) -> None:
+        """The screen with no tab or button lit."""
+        surface.fill(theme.colour("background"))
         theme.blit_text(surface, lang.tr("stats.heading"), (40, 30), 60, "text", True)
         theme.blit_text(surface, theme.fit(lang.tr("stats.where", folder=self.folder), 22, 1190),
                         (44, 84), 22, "muted")
-        for b in self.tabs():
-            b.draw(surface, self.mouse)
+        for b in buttons:
+            b.draw(surface, None)
         if self.reader is not None:
             theme.blit_text(surface, reading_line(self.reader), (44, 210), 28, "muted")
         elif self.kind is None:
@@ -141,7 +154,6 @@ class StatisticsScene(Scene):
         if notes:
             theme.blit_text(surface, theme.fit("  ".join(notes), 20, 960), (1240, 690), 20,
                             "muted", anchor="bottomright")
-        self.back.draw(surface, self.mouse)
 
     def _draw_table(self, surface: pygame.Surface) -> None:
         panel(surface, TABLE, "panel", "edge", 12, shadow=False)

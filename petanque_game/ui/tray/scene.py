@@ -23,9 +23,10 @@ import pygame
 
 from petanque_game.rules.events import Rolled
 from petanque_game.ui import dice, lang, sound, theme
-from petanque_game.ui.game_scene import GameScene
+from petanque_game.ui.game_scene import STATUS_RECT, GameScene
 from petanque_game.ui.game_ui import has_hint, ui_of
 from petanque_game.ui.keys import key_names
+from petanque_game.ui.scene import unlit
 from petanque_game.ui.session import Session, Step, _think
 from petanque_game.ui.tray.games import Advice, told
 from petanque_game.ui.tray.layout import (
@@ -40,7 +41,7 @@ from petanque_game.ui.tray.layout import (
     draw_player_mark,
 )
 from petanque_game.ui.warm import warm
-from petanque_game.ui.widgets import Backdrop, Button, look, panel
+from petanque_game.ui.widgets import Backdrop, Button, draw_lit, look, panel
 
 READING_TIME = 2.6  # seconds a human's turn-ending roll stays to be read, at normal speed
 AI_READING = 2.0  # an AI's turn-ending roll stays this many AI pauses
@@ -62,6 +63,8 @@ LOG_KEPT = 40  # the log's newest entries a backdrop is drawn from: more than it
 class TrayScene(GameScene):
     """The dice tray and the controls of one tray game."""
 
+    covers = True  # the backdrop fills the whole picture
+
     def __init__(self, app, session: Session):
         super().__init__(app, session)
         self.roll: RollShown | None = None
@@ -74,6 +77,7 @@ class TrayScene(GameScene):
         # The header, the players' cards, the log and the empty tray, drawn again only when what
         # they show changes (`draw`): most frames change only the dice, the panel or a hover.
         self.backdrop = Backdrop()
+        self.felt = Backdrop()  # the tray with the dice at rest
         self._find_last_roll()
         if session.interactive:  # a resumed game too: its tables made before a person's hint
             warm(session.game, session.record.options)
@@ -102,6 +106,17 @@ class TrayScene(GameScene):
     @property
     def busy(self) -> bool:
         return self.rolling or self.holding
+
+    def still(self) -> tuple | None:
+        """Once the game is over and nothing moves: what the tray shows, which then changes only
+        with these (a scene drawn over it keeps its picture: the results); None before."""
+        if not self.session.over or self.busy or self.pending_lines or self.hint_pending or \
+                self.advice is not None:
+            return None
+        return (self.seen, len(self.history), tuple(self.history[-LOG_KEPT:]),
+                self.roll and (self.roll.event, self.roll.values), self.session.saved_record,
+                getattr(self.session, "unsaved", None), getattr(self.session, "halted", None),
+                self.replay and (self.replay.paused, self.replay.speed_index))
 
     def on_step(self, step: Step) -> None:
         thrown = False
@@ -293,21 +308,27 @@ class TrayScene(GameScene):
         if to_move is None and not self.session.over:
             to_move = self.session.state.turn_player  # every tray game has one
         seats = range(len(self.session.players))
+        urgent = self.human_turn and not self.busy
         key = look(c.header(), to_move, self.session.over and not self.busy,
                    tuple((c.score(s), str(c.subline(s))) for s in seats),
                    len(self.history), tuple(self.history[-LOG_KEPT:]), self.challenge_tag,
-                   self.replay is not None)
-        self.backdrop.draw(surface, key, lambda back: self._draw_backdrop(back, to_move))
-        for button in (self.rules_button, self.menu_button, self.settings_button):
-            button.draw(surface, self.mouse)  # over their pictures in the backdrop: the hover
-        theme.draw_gear(surface, self.settings_button.rect.center, 13, theme.colour("button_text"))
+                   self.replay is not None, urgent)
+        self.backdrop.draw(surface, key, lambda back: self._draw_backdrop(back, to_move, urgent))
+        header = [self.rules_button, self.menu_button, self.settings_button]
+        draw_lit(surface, header, self.mouse)  # over their unlit pictures in the backdrop
+        if self.mouse is not None and header[2].hit(self.mouse):
+            theme.draw_gear(surface, header[2].rect.center, 13, theme.colour("button_text"))
         advice = self.advice_shown()
-        self.draw_dice(surface, advice)
-        panel(surface, PANEL_RECT, "panel", "edge")
+        if self.rolling:  # a die rolling in from below goes under the panel
+            self.draw_dice(surface, advice)
+            panel(surface, PANEL_RECT, "panel", "edge")
+        else:  # dice at rest: the tray with them kept while they show the same
+            self.felt.draw(surface, look(self._dice_shown(advice)),
+                           lambda out: self.draw_dice(out, advice), TRAY_RECT)
+            panel(surface, PANEL_RECT, "panel", "edge", ground=theme.colour("background"))
         c.draw_panel(surface, PANEL_RECT)
-        urgent = self.human_turn and not self.busy
         buttons = self.buttons()
-        self.draw_status(surface, self.prompt(), buttons, urgent, 1)
+        self.draw_status(surface, self.prompt(), buttons, urgent, 1, framed=True)
         if advice is not None:
             tag = c.advice_button(advice)
             for b in buttons:
@@ -316,17 +337,23 @@ class TrayScene(GameScene):
                                      border_radius=13)
         self.draw_banners(surface, advice)
 
-    def _draw_backdrop(self, surface: pygame.Surface, to_move: int | None) -> None:
+    def _draw_backdrop(self, surface: pygame.Surface, to_move: int | None, urgent: bool) -> None:
+        """What changes only with the turn, the scores and the log: the header with its buttons
+        unlit, the players' cards, the log, the empty tray and the status bar's frame."""
         c = self.controls
         surface.fill(theme.colour("background"))
-        self.draw_header(surface, c.header())
-        self.draw_players(surface, PLAYERS_RECT, c.score, c.subline, to_move)
+        with unlit(self.app):
+            self.draw_header(surface, c.header())
+        self.draw_players(surface, PLAYERS_RECT, c.score, c.subline, to_move,
+                          theme.colour("background"))
         self.draw_card_marks(surface)
         n = len(self.session.players)
         used = 8 + n * min(66, (PLAYERS_RECT.h - 16) // max(1, n)) + 6
         self.draw_log(surface, pygame.Rect(PLAYERS_RECT.x, PLAYERS_RECT.y + used, PLAYERS_RECT.w,
                                            PLAYERS_RECT.h - used))
-        surface.blit(dice.tray_surface(TRAY_RECT.size, RIM), TRAY_RECT)
+        surface.blit(dice.tray_on(TRAY_RECT.size, RIM, theme.colour("background")), TRAY_RECT)
+        panel(surface, STATUS_RECT, "panel", "accent" if urgent else "edge",
+              ground=theme.colour("background"))
 
     def prompt(self) -> str:
         """The line saying what to do next (or, while a roll is read, what it came to)."""
@@ -371,9 +398,7 @@ class TrayScene(GameScene):
             lines = [lines[0], theme.fit(" ".join(lines[1:]), BANNER_SIZE, width - 32, True)]
         height = 14 + 30 * len(lines) + (22 if small else 0)
         rect = pygame.Rect(FELT_RECT.x + 20, self._banner_top(height), width, height)
-        strip = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(strip, (16, 20, 18, 215), strip.get_rect(), border_radius=12)
-        surface.blit(strip, rect)
+        surface.blit(_strip(rect.size), rect)
         pygame.draw.rect(surface, edge, rect, 3, border_radius=12)
         for i, line in enumerate(lines):
             theme.blit_text(surface, line, (rect.centerx, rect.y + 8 + 30 * i), BANNER_SIZE,
@@ -393,6 +418,15 @@ class TrayScene(GameScene):
                        for d in self.die_spots())
 
         return bottom if hidden(bottom) <= hidden(top) else top
+
+    def _dice_shown(self, advice: Advice | None) -> tuple:
+        """What the dice at rest show: the roll, each die's look, the hint's dice."""
+        if self.roll is None:
+            return ()
+        hinted = self.controls.advice_dice(advice) if advice is not None else set()
+        views = tuple((v.value, v.hidden, v.dim, v.selected, v.outline, v.label)
+                      for v in self.controls.tray_dice(self.roll))
+        return self.roll.event, self.roll.values, self.roll.seat, views, tuple(sorted(hinted))
 
     def draw_dice(self, surface: pygame.Surface, advice: Advice | None = None) -> None:
         if self.roll is None:
@@ -427,3 +461,14 @@ class TrayScene(GameScene):
                 theme.blit_text(surface, view.label, (rect.centerx, rect.bottom + 4), 20,
                                 "accent", True, "midtop", shadow=True)
 
+
+_strips: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def _strip(size: tuple[int, int]) -> pygame.Surface:
+    """The dark see-through strip under a banner, made once per size."""
+    strip = _strips.get(size)
+    if strip is None:
+        strip = _strips[size] = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(strip, (16, 20, 18, 215), strip.get_rect(), border_radius=12)
+    return strip

@@ -170,9 +170,7 @@ class ShipControls(Controls):
             if have:
                 dice.draw_die(surface, need, (r.centerx, r.y + 74), 62)
             else:
-                ghost = dice.die_face(need, 62)
-                ghost = ghost.copy()
-                ghost.set_alpha(50)
+                ghost = dice.faded_face(need, 62, 50)
                 surface.blit(ghost, ghost.get_rect(center=(r.centerx, r.y + 74)))
         cx = rect.x + 430
         theme.blit_text(surface, lang.tr("tray.ship.cargo"), (cx, rect.y + 12), 22, "muted")
