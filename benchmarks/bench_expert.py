@@ -4,8 +4,12 @@
         [--states 30] [--seeds 3] [--appraise 48] [--games 0] [--medium 0] [--seed 0]
         [--jobs 1] [--verbose]
 
-A config is RACE/KEEP of `ai/petanque.py` (the hands each stage's survivors have met, ':'
-between them, and the share kept for the next stage); `6/1` is the search as it was before the
+A config is RACE/KEEP[/REFINE[/KNOCK[/VARIED]]] of `ai/petanque.py` (the hands each stage's
+survivors have met, ':' between them, the share kept for the next stage, how many of the best
+are refined, the dice near the diamond a candidate knocks away: `a` all of them, `o` only other
+seats', either followed by N for at most the N nearest: KNOCK_OWN and KNOCK_MOST; and the
+refinements of each, VARIATIONS, as letters: `s` slower, `f` faster, `m` and `p` the heading
+turned either way; what is left out as today); `6/1` is the search as it was before the
 race (every candidate thrown with all 6 hands: the same aims as 14ea06c, decision by decision,
 though not its time: the worth and the hands were made cheaper for every config; time today's
 expert with `bench_throw.py --against 14ea06c`).
@@ -47,14 +51,24 @@ from petanque_game.ai import petanque as ai
 from petanque_game.match import Match
 from petanque_game.record import Seat
 
-
-def parse(config: str) -> tuple[tuple[int, ...], float]:
-    race, keep = config.split("/")
-    return tuple(int(x) for x in race.split(":")), float(keep)
+_TODAY = ai.REFINE, ai.KNOCK_OWN, ai.KNOCK_MOST, ai.VARIATIONS  # before any config sets them
+_VARIED = {"s": (0.97, 0.0), "f": (1.03, 0.0), "m": (1.0, -0.012), "p": (1.0, 0.012)}
 
 
-def use(config: tuple[tuple[int, ...], float]) -> None:
-    ai.RACE, ai.KEEP = config
+def parse(config: str) -> tuple:
+    race, keep, *more = config.split("/")
+    refine, own, most, variations = _TODAY
+    if more:
+        refine = int(more[0])
+    if len(more) > 1:
+        own, most = more[1][0] == "a", int(more[1][1:]) if more[1][1:] else None
+    if len(more) > 2:
+        variations = tuple(_VARIED[v] for v in more[2])
+    return tuple(int(x) for x in race.split(":")), float(keep), refine, own, most, variations
+
+
+def use(config: tuple) -> None:
+    ai.RACE, ai.KEEP, ai.REFINE, ai.KNOCK_OWN, ai.KNOCK_MOST, ai.VARIATIONS = config
     ai.SAMPLES = config[0][-1]
 
 
@@ -62,14 +76,14 @@ def quantile(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[round(q * 100) - 1]
 
 
-def decisions(configs: list[str], count: int, seeds: int, appraise: int) -> None:
+def decisions(configs: list[str], count: int, seeds: int, appraise: int, first: int = 0) -> None:
     found = decision_states(count)
     cpu = {c: [] for c in configs}
     wall = {c: [] for c in configs}
     aims = {c: [] for c in configs}
     k = 0
     for level, situation in found:
-        for seed in range(seeds):
+        for seed in range(first, first + seeds):
             order = configs[k % len(configs):] + configs[:k % len(configs)]
             k += 1
             for c in order:
@@ -79,8 +93,8 @@ def decisions(configs: list[str], count: int, seeds: int, appraise: int) -> None
                 cpu[c].append(time.process_time() - c0)
                 wall[c].append(time.perf_counter() - w0)
     load = os.getloadavg()
-    print(f"decisions: {len(found)} states x {seeds} seeds (load average {load[0]:.1f} "
-          f"{load[1]:.1f} {load[2]:.1f} at the end)")
+    print(f"decisions: {len(found)} states x {seeds} seeds from {first} (load average "
+          f"{load[0]:.1f} {load[1]:.1f} {load[2]:.1f} at the end)")
     print("| config | CPU s p50 | p95 | max | wall s p50 | p95 | same aim as the first |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     ref = configs[0]
@@ -179,13 +193,13 @@ def main() -> None:
     ap.add_argument("--appraise", type=int, default=48)
     ap.add_argument("--games", type=int, default=0)
     ap.add_argument("--medium", type=int, default=0)
-    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--seed", type=int, default=0, help="the first seed of decisions and games")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--verbose", action="store_true", help="print each game as it ends")
     a = ap.parse_args()
     configs = a.configs.split(",")
     if a.states and a.seeds:
-        decisions(configs, a.states, a.seeds, a.appraise)
+        decisions(configs, a.states, a.seeds, a.appraise, a.seed)
     for c in configs[1:]:
         if a.games:
             games(c, configs[0], a.games, a.seed, a.jobs, a.verbose)

@@ -8,7 +8,15 @@ import math
 import random
 
 from petanque_game.ai import petanque as ai
-from petanque_game.ai.petanque import RACE, REFINE, SAMPLES, Label, _race, _Weighing
+from petanque_game.ai.petanque import (
+    RACE,
+    REFINE,
+    SAMPLES,
+    VARIATIONS,
+    Label,
+    _race,
+    _Weighing,
+)
 from petanque_game.ai.petanque_hands import WOBBLES
 from petanque_game.ai.petanque_worth import Situation
 from petanque_game.physics import cube
@@ -73,7 +81,7 @@ def test_a_hopeless_aim_meets_only_the_first_hands_and_is_not_chosen(monkeypatch
         is False
     assert thrown.count(hopeless) == RACE[0]
     assert chosen.aim != hopeless
-    assert len(thrown) < (len(found) + 1 + 4 * REFINE) * SAMPLES * 0.6
+    assert len(thrown) < (len(found) + 1 + len(VARIATIONS) * REFINE) * SAMPLES * 2 / 3
 
 
 def test_the_chosen_aims_worth_is_its_mean_over_every_hand():
@@ -146,3 +154,26 @@ def test_a_hand_put_back_after_a_throw_draws_as_a_fresh_one():
     assert h.random() == drawn and h.getstate() != state
     h.again(state)
     assert h.getstate() == state and ai.wobble(CLASSIC, 2, 0, aimed, hand, h) == first
+
+
+def test_knock_candidates_go_through_the_nearest_dice_of_other_seats(monkeypatch):
+    """Three seats: the thrower's own die lies nearest the diamond, three of the others' within
+    KNOCK_NEAR, one beyond it. Knock candidates go through the KNOCK_MOST nearest of the others'
+    (in table order, three strengths each), none through the thrower's own; with every knock
+    allowed (as before), through all four near ones."""
+    def die(player, k, x, distance):
+        return DieRest(player, k, x, -40.0, 0.0, 1, True, None, distance, 0)
+
+    own, far, third, first, second = (die(0, 0, 0.0, 3.0), die(1, 0, 90.0, 80.0),
+                                      die(2, 0, -60.0, 50.0), die(1, 1, 40.0, 10.0),
+                                      die(2, 1, -30.0, 20.0))
+    table = Table(DiamondRest(0.0, 0.0, 0.0, True), (own, far, third, first, second))
+    s = Situation(table, 3, 0, "die", 1, (0, 0, 0), (1, 2))
+    assert (ai.KNOCK_OWN, ai.KNOCK_MOST) == (False, 2)
+    assert ai._to_knock(s) == [first, second]
+    knocks = [label for label, _ in ai._candidates(CLASSIC, s) if label.key.startswith("knock")]
+    assert knocks == [Label("knock_player", 1)] * 3 + [Label("knock_player", 2)] * 3
+    monkeypatch.setattr(ai, "KNOCK_OWN", True)
+    monkeypatch.setattr(ai, "KNOCK_MOST", None)
+    assert ai._to_knock(s) == [own, third, first, second]
+    assert [label.key for label, _ in ai._candidates(CLASSIC, s)].count("own_die") == 3

@@ -14,6 +14,7 @@ from petanque_game.ai.petanque import (
     RACE,
     REFINE,
     SAMPLES,
+    VARIATIONS,
     _candidates,
     aim,
     choose_throw,
@@ -95,8 +96,9 @@ def test_expert_search_is_bounded_to_its_candidates_without_paths(monkeypatch):
     situation = Situation(tb, 4, 3, "die", 1, (0, 0, 0, 0))
     choose_throw(level, situation, "expert", random.Random(3))
     candidates = len(_candidates(level, situation))
-    most = raced(candidates) + raced(4 * REFINE)
-    assert raced(candidates) <= len(calls) <= most < (candidates + 4 * REFINE) * SAMPLES * 0.6
+    varied = len(VARIATIONS) * REFINE
+    most = raced(candidates) + raced(varied)
+    assert raced(candidates) <= len(calls) <= most < (candidates + varied) * SAMPLES * 2 / 3
     assert not any(calls)  # no playback paths are built for a search
 
 

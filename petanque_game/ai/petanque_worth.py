@@ -29,8 +29,13 @@ import itertools
 import math
 from dataclasses import dataclass, replace
 
-from petanque_game.rules.petanque_table import DIAMOND, DieRest, Table
-from petanque_game.rules.terningepetanque import DIAMOND_PENALTY, reckoned_distance, score_round
+from petanque_game.rules.petanque_table import DIAMOND, Table
+from petanque_game.rules.terningepetanque import (
+    DIAMOND_PENALTY,
+    closest_dice,
+    reckoned_distance,
+    score_round,
+)
 
 REACH = 35.0  # mm: the spread of a fair throw's distance to the diamond
 ON_BOARD = 0.9  # the share of throws to come that stay on the board
@@ -62,19 +67,47 @@ def worth(table: Table, situation: Situation) -> float:
 def points_worth(table: Table, situation: Situation) -> float:
     """The thrower's expected lead in points after the throw: its expected points of the round
     less the best other seat's (the thrown die's face at its expectation); for the diamond's
-    throw, the -5 it may cost."""
+    throw, the -5 it may cost.
+
+    The mean over the six faces of `lead` on the table with the thrown die showing each, the same
+    numbers in the same order; only the thrown die's owner's expected points change with the
+    face, so every other seat's are worked out once (the expert's search values every throw it
+    simulates; tests/test_ai_petanque_closest.py holds this to the plain mean bit for bit)."""
     seat = situation.thrower
     penalties = _penalties_after(table, situation)
     if situation.obj == DIAMOND:
         return penalties[seat] - situation.penalties[seat]
+    n, to_come = situation.num_players, situation.to_come
     *before, thrown = table.dice
-    closest = _closest_chances(table, situation.num_players, situation.to_come)  # any face
+    closest = _closest_chances(table, n, to_come)  # any face
+    scoring = {d.player for d in closest_dice(table)}  # nor does who is closest
+    on: list[list[int]] = [[] for _ in range(n)]
+    lost = [0] * n
+    for d in before:
+        if d.on_board:
+            on[d.player].append(d.face)
+        elif d.off_during == d.player:
+            lost[d.player] += d.face
+
+    def expected(s: int, faces: list[int], off: int) -> float:
+        # `_expected_points` of seat s, its `score_round` points written out
+        doubles = len(faces) == 2 and faces[0] == faces[1]
+        if not to_come or doubles:
+            return float(penalties[s] + (sum(faces) if doubles or s in scoring else 0) - off)
+        return penalties[s] - off + closest[s] * (sum(faces) + to_come.count(s) * MEAN_FACE
+                                                  * ON_BOARD)
+
+    owner = thrown.player
+    points = [expected(s, on[s], lost[s]) for s in range(n)]
     total = 0.0
     for face in range(1, 7):
-        as_if = Table(table.diamond, (*before, DieRest(
-            thrown.player, thrown.die, thrown.x, thrown.y, thrown.angle, face, thrown.on_board,
-            thrown.off_during, thrown.distance, thrown.orientation)))  # = replace(thrown, face)
-        total += lead(as_if, seat, penalties, situation.to_come, closest)
+        if thrown.on_board:
+            points[owner] = expected(owner, [*on[owner], face], lost[owner])
+        else:
+            points[owner] = expected(owner, on[owner], lost[owner] + face
+                                     if thrown.off_during == owner else lost[owner])
+        others = max((p for i, p in enumerate(points) if i != seat), default=0.0)
+        total += points[seat] - others  # = lead(the table with the face, seat, ...)
     return total / 6.0
 
 
@@ -186,14 +219,29 @@ def _expected_points(table: Table, penalties: tuple[int, ...], to_come: tuple[in
 def _closest_chances(table: Table, n: int, to_come: tuple[int, ...]) -> list[float]:
     """The chance that each seat ends the round closest: its best die as it lies, bettered by
     each of its throws still to come with the chance a fair throw lands nearer (a half-normal
-    of scale REACH); a tie shares. On a grid of GRID mm out to FAR mm. The faces play no part."""
+    of scale REACH); a tie shares. On a grid of GRID mm out to FAR mm. The faces play no part,
+    and the dice only by each seat's grid step (`_survival`), so the chances of the same steps
+    and throws to come are kept (a search's throws land on the same steps again and again)."""
     best = [math.inf] * n
     for d in table.dice:
         if d.on_board:
             best[d.player] = min(best[d.player], reckoned_distance(d))
+    key = tuple((to_come.count(seat), bisect.bisect_left(_GRID_AT, best[seat]))
+                for seat in range(n))
+    found = _CHANCES.get(key)
+    if found is None:
+        if len(_CHANCES) >= CHANCES_KEPT:
+            _CHANCES.clear()
+        found = _CHANCES[key] = _chances(key)
+    return list(found)
+
+
+def _chances(key: tuple[tuple[int, int], ...]) -> tuple[float, ...]:
+    """`_closest_chances` for each seat's (throws to come, grid step of its best die)."""
+    n = len(key)
     # survival[s][i]: the chance that seat s ends farther than i * GRID mm (or with no die);
     # mids[s][i]: its mean over the step from i * GRID (`_survival`)
-    rows = [_survival(to_come.count(seat), best[seat]) for seat in range(n)]
+    rows = [_survival(throws, cut) for throws, cut in key]
     survival = [row for row, _, _ in rows]
     mids = [mid for _, mid, _ in rows]
     # the same sums as over every grid step and seat, in the same order, with what every seat
@@ -212,14 +260,14 @@ def _closest_chances(table: Table, n: int, to_come: tuple[int, ...]) -> list[flo
                 others *= mid[i]
             total += mass * others
         chances.append(total)
-    return chances
+    return tuple(chances)
 
 
-def _survival(throws: int, best: float) -> tuple[tuple[float, ...], tuple[float, ...], int]:
+def _survival(throws: int, cut: int) -> tuple[tuple[float, ...], tuple[float, ...], int]:
     """A seat's survival row in `_closest_chances` for `throws` to come and its best die at
-    `best` mm (inf: none on the board), its mid-step means, and the first step where it is 0
-    (the last step when none is); the same rows come back again and again, so they are kept."""
-    cut = bisect.bisect_left(_GRID_AT, best)  # the grid distances i * GRID below `best`
+    grid step `cut` (the grid distances below it; the last step + 1: none on the board), its
+    mid-step means, and the first step where it is 0 (the last step when none is); the same
+    rows come back again and again, so they are kept."""
     found = _SURVIVAL.get((throws, cut))
     if found is None:
         misses = _misses_all(throws)
@@ -248,3 +296,5 @@ _MISSES = tuple(1.0 - _lands_within(i * GRID) for i in range(int(FAR / GRID) + 1
 _MISSES_ALL: dict[int, tuple[float, ...]] = {}  # by the number of throws to come
 _GRID_AT = tuple(i * GRID for i in range(len(_MISSES)))
 _SURVIVAL: dict[tuple[int, int], tuple[tuple[float, ...], tuple[float, ...], int]] = {}
+_CHANCES: dict[tuple[tuple[int, int], ...], tuple[float, ...]] = {}  # `_closest_chances` kept
+CHANCES_KEPT = 10_000  # at most (a few MB); then they are made again
