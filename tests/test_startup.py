@@ -75,6 +75,7 @@ def test_the_mixer_is_the_one_the_game_asks_for(home, monkeypatch):
 
     from petanque_game.ui.app import App
 
+    pygame.mixer.quit()  # a sound test before this one in the same worker may have opened it
     app = App(sound_later=True)
     try:
         assert pygame.mixer.get_init() is None
