@@ -129,6 +129,10 @@ def parse_yaml(source: bytes | str, name: str, max_nodes: int = MAX_NODES,
         mark = getattr(e, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(e, "problem", None) or getattr(e, "reason", None) or "unreadable"
+        if "maximum nesting depth" in problem:
+            # libyaml 0.2.6 scans a run of openings ahead and stops at its own limit (1000 deep)
+            # before the composer has counted ours: the same refusal in our words.
+            raise ConfigError(name, None, f"nested more than {max_depth} deep") from None
         raise ConfigError(name, None, f"not valid YAML{where}: {_unquoted(problem)}") from None
     except RecursionError:
         raise ConfigError(name, None, "nested too deeply") from None
