@@ -359,7 +359,9 @@ class TrayScene(GameScene):
         """The line saying what to do next (or, while a roll is read, what it came to)."""
         if self.replay is not None:
             return self.replay.prompt()
-        if self.hold is not None and not self.rolling:
+        if self.rolling:  # what the dice show is told once they lie still, not before
+            return lang.tr("tray.rolling")
+        if self.hold is not None:
             return lang.tr("tray.hold.prompt", outcome=self.hold.text)
         return self.controls.prompt()
 
