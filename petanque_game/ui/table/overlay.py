@@ -123,7 +123,13 @@ def draw_flight(scene: Any, area: pygame.Surface, launch: Any, seat: int, obj: s
         text = said if label is None else f"{label} - {said}"
         near = view.to_screen(*warnings[0][1])
     if text:
-        _label(area, text, near, ring, col if not warnings else bad)
+        side = max(12, int(scene.level.dice.side * view.scale * 1.6))
+        pieces = []
+        for point in scene.play_points():  # the diamond and the dice lying on the board
+            rect = pygame.Rect(0, 0, side, side)
+            rect.center = view.to_screen(*point)
+            pieces.append(rect)
+        _label(area, text, near, ring, col if not warnings else bad, pieces)
 
 
 def _release_arrow(area: pygame.Surface, frame: pygame.Rect, inside: tuple[float, float],
@@ -159,16 +165,34 @@ def _drag(scene: Any, area: pygame.Surface) -> None:
     pygame.draw.circle(area, theme.colour("accent"), to, 7)
 
 
-def _label(area: pygame.Surface, text: str, at: tuple[float, float], ring: float, col) -> None:
+def _label(area: pygame.Surface, text: str, at: tuple[float, float], ring: float, col,
+           pieces: list[pygame.Rect]) -> pygame.Rect:
+    """`text` above the ring at `at`, or below it, or beside it: the first place that covers none
+    of the `pieces` lying on the board (a warning about the diamond hid the diamond itself) and
+    fits in the area; above (or below, with no room above) when every place covers one. Where it
+    went."""
     surf = theme.text(text, 21, col, True)
-    rect = surf.get_rect(midbottom=(at[0], at[1] - ring - 8))
-    if rect.top < 4:  # no room above: below the ring
-        rect.midtop = (at[0], at[1] + ring + 8)
-    rect.clamp_ip(area.get_rect().inflate(-6, -6))
+    room = area.get_rect().inflate(-6, -6)
+    gap = ring + 8
+    places = []
+    for anchor, point in (("midbottom", (at[0], at[1] - gap)), ("midtop", (at[0], at[1] + gap)),
+                          ("midleft", (at[0] + gap, at[1])), ("midright", (at[0] - gap, at[1]))):
+        rect = surf.get_rect(**{anchor: point})
+        if room.contains(rect):
+            places.append(rect)
+    clear = [r for r in places if r.inflate(10, 4).collidelist(pieces) < 0]
+    if clear:
+        rect = clear[0]
+    else:
+        rect = surf.get_rect(midbottom=(at[0], at[1] - gap))
+        if rect.top < 4:  # no room above: below the ring
+            rect.midtop = (at[0], at[1] + gap)
+        rect.clamp_ip(room)
     back = pygame.Surface(rect.inflate(10, 4).size, pygame.SRCALPHA)
     back.fill((0, 0, 0, 160))
     area.blit(back, rect.inflate(10, 4))
     area.blit(surf, rect)
+    return rect
 
 
 def _spread(area: pygame.Surface, outline: list[tuple[float, float]], col) -> None:

@@ -1,0 +1,45 @@
+"""The aim's warning ("It pushes the diamond") is said beside the ring where it covers no piece
+lying on the board: above the ring first, else below, else to a side (at 800x600 it hid the very
+diamond it warned of)."""
+
+import pygame
+
+from petanque_game.ui.table.overlay import _label
+
+AT, RING = (400, 150), 10
+
+
+def place(pieces):
+    area = pygame.Surface((800, 300))
+    return _label(area, "It pushes the diamond", AT, RING, (220, 60, 60), pieces)
+
+
+def piece(x, y):
+    rect = pygame.Rect(0, 0, 24, 24)
+    rect.center = (x, y)
+    return rect
+
+
+def test_above_the_ring_when_nothing_lies_there():
+    rect = place([])
+    assert rect.bottom <= AT[1] - RING
+
+
+def test_below_when_the_diamond_lies_just_above():
+    diamond = piece(AT[0], AT[1] - RING - 14)
+    rect = place([diamond])
+    assert rect.top >= AT[1] + RING and not rect.colliderect(diamond)
+
+
+def test_beside_when_pieces_lie_above_and_below():
+    pieces = [piece(AT[0], AT[1] - RING - 14), piece(AT[0], AT[1] + RING + 14)]
+    rect = place(pieces)
+    assert rect.collidelist(pieces) < 0
+    assert rect.left >= AT[0] + RING or rect.right <= AT[0] - RING
+
+
+def test_above_after_all_when_every_place_is_covered():
+    pieces = [piece(AT[0] + dx, AT[1] + dy) for dx in range(-400, 401, 20)
+              for dy in range(-150, 151, 20)]
+    rect = place(pieces)
+    assert rect.bottom <= AT[1] - RING
