@@ -3,10 +3,18 @@ lying on the board: above the ring first, else below, else to a side (at 800x600
 diamond it warned of)."""
 
 import pygame
+import pytest
+from ui_support import fast_app
 
 from petanque_game.ui.table.overlay import _label
 
 AT, RING = (400, 150), 10
+
+
+@pytest.fixture(autouse=True)
+def window(home):
+    """A window, as the table draws in one (its fonts made anew after another test's quit)."""
+    fast_app()
 
 
 def place(pieces):
