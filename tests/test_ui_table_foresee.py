@@ -13,7 +13,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import fast_app, press, roll_off
+from ui_support import do_what_is_due, fast_app, roll_off
 from ui_support import start_table as start
 
 from petanque_game.record import Seat
@@ -152,12 +152,7 @@ def test_an_ais_aim_is_shown_and_counted_down_only_once_its_preview_is(monkeypat
     go = None
     for _ in range(20000):
         if scene.human_turn and not scene.busy:
-            if scene.state.starter is None:
-                press(app, "roll")
-            elif scene.state.awaiting_accept:
-                press(app, "accept")
-            else:
-                app.key(pygame.K_SPACE)
+            do_what_is_due(app, scene)
         if scene.state.starter is not None and go is None:
             go = held(worker)  # the previews' thread busy when the AI's aim comes
         app.step(1 / 60)

@@ -10,7 +10,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import fast_app, press
+from ui_support import do_what_is_due, fast_app, press
 from ui_support import start_table as start
 
 from petanque_game.record import Seat
@@ -56,12 +56,7 @@ def test_frames_from_kept_pictures_are_the_frames_drawn_anew(monkeypatch, ai_at_
             same_as_drawn_anew(app, monkeypatch)
             seen.add(moment)
         if scene.human_turn and not scene.busy and i % 7 == 0:
-            if scene.state.starter is None:
-                press(app, "roll")
-            elif scene.state.awaiting_accept:
-                press(app, "accept")
-            else:
-                app.key(pygame.K_SPACE)
+            do_what_is_due(app, scene)
         if scene.reckoning is not None and scene.reckoning.moved >= 1.0:
             scene.continue_reckoning()
         app.step(1 / 30)

@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import fast_app, pixel, press, roll_off, settle
+from ui_support import do_what_is_due, fast_app, pixel, press, roll_off, settle
 from ui_support import start_table as start
 
 from petanque_game.match import Match
@@ -216,12 +216,7 @@ def test_the_reckoning_shows_the_round_and_waits_for_continue(home):
         if scene.reckoning is not None and not scene.flying:
             break
         if scene.human_turn and not scene.busy:
-            if scene.state.starter is None:
-                press(app, "roll")
-            elif scene.state.awaiting_accept:
-                press(app, "accept")
-            else:
-                app.key(pygame.K_SPACE)
+            do_what_is_due(app, scene)
         app.step(1 / 60)
     r = scene.reckoning
     assert r is not None
@@ -337,12 +332,7 @@ def test_an_ai_shows_its_aim_before_it_throws(home, ai_at_once):
             app.render()
             break
         if scene.human_turn and not scene.busy:
-            if scene.state.starter is None:
-                press(app, "roll")
-            elif scene.state.awaiting_accept:
-                press(app, "accept")
-            else:
-                app.key(pygame.K_SPACE)
+            do_what_is_due(app, scene)
         app.step(1 / 60)
     assert shown is not None
     events = len(scene.session.record.events)
@@ -503,12 +493,7 @@ def test_the_winner_is_named_only_after_the_last_reckoning(home, monkeypatch):
         if scene.session.over and scene.reckoning is not None and not scene.flying:
             break
         if scene.human_turn and not scene.busy:
-            if scene.state.starter is None:
-                press(app, "roll")
-            elif scene.state.awaiting_accept:
-                press(app, "accept")
-            else:
-                app.key(pygame.K_SPACE)
+            do_what_is_due(app, scene)
         app.step(1 / 60)
     assert scene.session.over and scene.reckoning is not None
     drawn = []

@@ -102,6 +102,19 @@ def settle(app: App, scene, frames: int = 2000) -> None:
     raise AssertionError("the scene stayed busy")
 
 
+def do_what_is_due(app: App, scene) -> None:
+    """The person to move at the table does what is due: rolls for who starts, keeps the throw
+    just made, or throws the aim as it stands (Space)."""
+    import pygame
+
+    if scene.state.starter is None:
+        press(app, "roll")
+    elif scene.state.awaiting_accept:
+        press(app, "accept")
+    else:
+        app.key(pygame.K_SPACE)
+
+
 def roll_off(app: App, scene) -> None:
     """The people at the table roll for who starts until someone does."""
     while scene.session.state.starter is None:
