@@ -70,6 +70,15 @@ def _yaml_read_once_per_text() -> None:
 _yaml_read_once_per_text()
 
 
+@pytest.fixture(autouse=True)
+def english_after():
+    """Every test ends with the window speaking English again, whatever language it used."""
+    yield
+    from petanque_game.ui import lang
+
+    lang.use(lang.DEFAULT)
+
+
 @pytest.fixture
 def home(tmp_path, monkeypatch):
     """A user folder of the test's own (PETANQUE_GAME_HOME); pygame is shut down afterwards."""

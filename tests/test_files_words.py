@@ -25,14 +25,6 @@ ERRORS = {
 }
 
 
-@pytest.fixture
-def speak():
-    def use(code):
-        lang.use(code)
-    yield use
-    lang.use(lang.DEFAULT)
-
-
 def test_every_error_has_its_name_and_english_words():
     for name, error in ERRORS.items():
         assert reason_name(error) == name
@@ -44,8 +36,8 @@ def test_every_error_has_its_name_and_english_words():
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
-def test_every_reason_is_worded_in_every_language(speak, code):
-    speak(code)
+def test_every_reason_is_worded_in_every_language(code):
+    lang.use(code)
     english = {name: os_reason(error) for name, error in ERRORS.items()}
     for name, error in ERRORS.items():
         said = lang.os_reason(error)
@@ -58,8 +50,8 @@ def test_every_reason_is_worded_in_every_language(speak, code):
 
 
 @pytest.mark.parametrize("code", ["da", "nb"])
-def test_a_full_disk_while_playing_is_said_in_the_players_language(speak, code, home, monkeypatch):
-    speak(code)
+def test_a_full_disk_while_playing_is_said_in_the_players_language(code, home, monkeypatch):
+    lang.use(code)
     session = new_game("shut-the-box", [Seat("Astrid", "ai", "easy"), Seat("Bo", "ai", "easy")],
                        {}, 4)
     session.play_ai()

@@ -42,11 +42,6 @@ LANGUAGES = ("en", "da", "nb")
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    lang.use(lang.DEFAULT)
-
 
 GAME_OF = {TenThousandControls: tt.GAME_ID, ShipControls: scc.GAME_ID,
            ShutTheBoxControls: stb.GAME_ID}

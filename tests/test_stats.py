@@ -209,9 +209,5 @@ def test_the_window_counts_you_and_du_as_one_player():
     from petanque_game.ui import lang
     from petanque_game.ui.scenes.statistics import you_in_every_language
 
-    lang.use("da")
-    try:
-        same = you_in_every_language()
-    finally:
-        lang.use(lang.DEFAULT)
-    assert same == {"You": "Du", "Du": "Du"}
+    lang.use("da")  # English again after the test (conftest's english_after)
+    assert you_in_every_language() == {"You": "Du", "Du": "Du"}

@@ -23,11 +23,6 @@ from petanque_game.ui.scenes.board_editor import VIEW
 pytestmark = pytest.mark.usefixtures("home")
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    lang.use(lang.DEFAULT)
-
 
 def click(app, tag):
     button = next(b for b in app.top.buttons if b.tag == tag)

@@ -17,18 +17,12 @@ from petanque_game import challenge as challenges
 from petanque_game import challenge_play
 from petanque_game.ai import choose
 from petanque_game.record import Seat
-from petanque_game.ui import lang
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scenes.results import ResultsScene
 from petanque_game.ui.session import new_game
 
 pytestmark = pytest.mark.usefixtures("home")
 
-
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    lang.use(lang.DEFAULT)
 
 
 def play_out(app, session):

@@ -21,11 +21,6 @@ from petanque_game.ui.widgets import SETTLED, Button, draw_lit, panel
 pytestmark = pytest.mark.usefixtures("home")
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    lang.use(lang.DEFAULT)
-
 
 def pixels(surface: pygame.Surface) -> bytes:
     return pygame.image.tobytes(surface, "RGB")

@@ -25,11 +25,6 @@ pytestmark = pytest.mark.usefixtures("home")
 AIS = [Seat("Åse", "ai", "easy"), Seat("Bjørn", "ai", "expert")]
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    lang.use(lang.DEFAULT)
-
 
 def unfinished_game(decisions=12):
     """A Ten Thousand game left half-way: its autosave in the user folder, no window on it."""

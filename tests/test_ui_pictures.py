@@ -23,11 +23,6 @@ from petanque_game.ui.widgets import SETTLED, Button, Pictures
 pytestmark = pytest.mark.usefixtures("home")
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    lang.use(lang.DEFAULT)
-
 
 def same(a: pygame.Surface, b: pygame.Surface) -> bool:
     return a.get_size() == b.get_size() and \

@@ -24,11 +24,6 @@ pytestmark = pytest.mark.usefixtures("home")
 AIS = [Seat("Åse", "ai", "easy"), Seat("You", "ai", "expert")]
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    lang.use(lang.DEFAULT)
-
 
 def test_the_winner_is_said_in_the_right_person():
     assert winner_line(["Åse"]) == "Åse wins!"

@@ -29,11 +29,6 @@ from petanque_game.ui.settings import (
 pytestmark = pytest.mark.usefixtures("home")
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    lang.use(lang.DEFAULT)
-
 
 def click_tag(app, tag):
     found = [b for b in app.top.buttons() if b.tag == tag]

@@ -30,11 +30,6 @@ QUICK = {"ten-thousand": {"target": 1000},
          "ship-captain-crew": {"target": 0, "rounds": 2, "cargo_reroll": "any"}}
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    lang.use(lang.DEFAULT)
-
 
 def start(app, game, players, seed=7, options=None):
     session = new_game(game, players, QUICK[game] if options is None else options, seed)

@@ -30,11 +30,6 @@ MY_FILES = ["scenes/setup.py", "scenes/help.py", "narrate.py", "game_scene.py", 
             "scenes/trouble.py"]
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    lang.use(lang.DEFAULT)
-
 
 # --- the setup ------------------------------------------------------------------------------------
 

@@ -14,12 +14,6 @@ from petanque_game.ui.tray import aces as aces_ui
 from petanque_game.ui.tray import even_odd as eo_ui
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    lang.use("en")
-
-
 def last_ace_step(rule: str):
     end = aces.AcesState(3, 5, rule, (0, 1, 0), middle=14, turn_player=1)
     step, _ = told_step(aces.GAME_ID, end, Roll(1), Dice((1,)),

@@ -36,11 +36,6 @@ PACKAGE = Path(petanque_game.__file__).parent
 RAISERS = {"IllegalAction", "LaunchError", "OptionError", "Refused", "TableError"}
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    lang.use(lang.DEFAULT)
-
 
 def fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
