@@ -10,7 +10,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import do_what_is_due, fast_app, press
+from ui_support import differing, do_what_is_due, fast_app, press
 from ui_support import start_table as start
 
 from petanque_game.record import Seat
@@ -19,14 +19,6 @@ from petanque_game.ui.table import kept
 from petanque_game.ui.table.view import AREA
 
 pytestmark = pytest.mark.usefixtures("home")
-
-
-def differing(a: pygame.Surface, b: pygame.Surface) -> int:
-    """How many pixels of `a` and `b` differ."""
-    if pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB"):
-        return 0
-    return sum(a.get_at((x, y)) != b.get_at((x, y))
-               for x in range(a.get_width()) for y in range(a.get_height()))
 
 
 def same_as_drawn_anew(app, monkeypatch) -> None:

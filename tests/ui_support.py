@@ -5,6 +5,8 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import pygame
+
 from petanque_game.ui import lang
 from petanque_game.ui.app import App
 from petanque_game.ui.settings import load_settings
@@ -19,6 +21,33 @@ def fast_app(**kw) -> App:
     return App(settings=load_settings({"ai_delay": 0, "roll_time": 0, "replay_delay": 0,
                                        "handover": False, "accept_at_once": False,
                                        "language": lang.language()}), **kw)
+
+
+def differing(a: pygame.Surface, b: pygame.Surface, step: int = 1) -> int:
+    """How many pixels of `a` and `b` (of one size) differ in any of red, green, blue or alpha;
+    with `step`, only those of every step-th column and row (from the top left) are compared.
+
+    Counted over the pictures' bytes as two whole numbers, XORed: each pixel's 32 bits are
+    folded onto its lowest bit, and those are counted (a few milliseconds for a window's
+    picture, where asking each pixel with get_at took half a second)."""
+    assert a.get_size() == b.get_size(), (a.get_size(), b.get_size())
+    first, second = (_sampled(s, step) for s in (a, b))
+    if first == second:
+        return 0
+    bits = int.from_bytes(first, "little") ^ int.from_bytes(second, "little")
+    for shift in (16, 8, 4, 2, 1):  # bit 0 of each pixel: any of its 32 bits set
+        bits |= bits >> shift
+    return (bits & int.from_bytes(b"\x01\0\0\0" * (len(first) // 4), "little")).bit_count()
+
+
+def _sampled(surface: pygame.Surface, step: int) -> bytes:
+    """The RGBA bytes of every step-th pixel of every step-th row."""
+    raw = pygame.image.tobytes(surface, "RGBA")
+    if step == 1:
+        return raw
+    w, h = surface.get_size()
+    pixels = memoryview(raw).cast("I")
+    return b"".join(pixels[y * w:(y + 1) * w:step].tobytes() for y in range(0, h, step))
 
 
 def read_lists(app: App, timeout: float = 60.0):
