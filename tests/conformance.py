@@ -7,13 +7,14 @@ At every step of a random legal game it checks what every game must keep: the st
 node lists outcomes whose exact probabilities sum to one (or, for a continuous chance such as a
 throw's settling, none, and the caller's `settle` supplies the outcome); `apply` never changes
 the state it is called on (checked on a deep copy, at the first steps of a game and then every
-so often); the game ends within `max_steps`; at the end nobody is to move, the
+so often; the copy is made through pickle, which copies as deeply as copy.deepcopy and three
+times as fast for these states); the game ends within `max_steps`; at the end nobody is to move, the
 scores are one per seat and there are winners among the seats.
 """
 
 from __future__ import annotations
 
-import copy
+import pickle
 import random
 from collections.abc import Callable
 from fractions import Fraction
@@ -35,14 +36,16 @@ def play_random(spec: GameSpec, num_players: int, options: dict | None, rng: ran
     decision that `legal_actions` cannot list (a throw's launch), `settle` draws a continuous
     chance outcome (a throw's table); both are needed only by the games that have them."""
     state = spec.new_game(num_players, options)
-    sums = _SUMS
+    sums, kinds = _SUMS, set()
     for step in range(max_steps):
         if state.is_terminal:
             break
         watched = step < WATCHED or step % WATCH_EVERY == 0  # deep copies are dear: sample
         if watched:
-            assert isinstance(state, State), f"{spec.id}: the state lacks part of the protocol"
-            before, fingerprint = copy.deepcopy(state), hash(state)
+            if type(state) not in kinds:  # the protocol's check, once for each kind of state
+                assert isinstance(state, State), f"{spec.id}: the state lacks part of the protocol"
+                kinds.add(type(state))
+            before, fingerprint = pickle.loads(pickle.dumps(state, -1)), hash(state)
         to_move = state.to_move
         if to_move == CHANCE:
             assert state.legal_actions() == [], "a chance node offers no decisions"
