@@ -10,6 +10,7 @@ from importlib import import_module
 from pathlib import Path
 
 import pytest
+import source_trees
 
 import petanque_game
 from petanque_game import stats
@@ -44,8 +45,7 @@ def test_no_module_but_a_games_own_names_its_id():
     own = {spec.id: own_modules(spec) for spec in GAMES}
     found = []
     for path in PACKAGE.rglob("*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        strings = [n for n in ast.walk(tree) if isinstance(n, ast.Constant) and
+        strings = [n for n in source_trees.nodes(path) if isinstance(n, ast.Constant) and
                    isinstance(n.value, str)]
         for spec in GAMES:
             if path in own[spec.id]:

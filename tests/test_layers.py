@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import source_trees
+
 import petanque_game
 
 PACKAGE = Path(petanque_game.__file__).parent
@@ -13,7 +15,7 @@ PACKAGE = Path(petanque_game.__file__).parent
 
 def imported_modules(path: Path) -> set[str]:
     names = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in source_trees.nodes(path):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module:
@@ -90,7 +92,7 @@ def import_graph() -> dict[str, set[str]]:
     graph = {}
     for name, path in modules.items():
         found = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in source_trees.nodes(path):
             if isinstance(node, ast.Import):
                 found.update(a.name for a in node.names if a.name in modules)
             elif isinstance(node, ast.ImportFrom) and node.module in modules:

@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import source_trees
+
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = sorted([*(ROOT / "petanque_game").rglob("*.py"), *(ROOT / "benchmarks").rglob("*.py")])
 TEXTS = sorted(p for d in ("petanque_game", "benchmarks") for p in (ROOT / d).rglob("*")
@@ -52,7 +54,7 @@ def _private_pymunk_uses(tree: ast.AST) -> list[str]:
 def test_nothing_private_is_imported_from_pymunk():
     found = {}
     for path in SOURCES:
-        uses = _private_pymunk_uses(ast.parse(path.read_text(encoding="utf-8")))
+        uses = _private_pymunk_uses(source_trees.tree(path))
         if uses:
             found[str(path.relative_to(ROOT))] = uses
     assert not found

@@ -9,6 +9,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+import source_trees
 
 import petanque_game
 
@@ -68,7 +69,7 @@ def ui_import_graph() -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {}
     for name, path in files.items():
         edges = set()
-        for module, names in _imports(ast.parse(path.read_text("utf-8"))):
+        for module, names in _imports(source_trees.tree(path)):
             if module == "petanque_game.ui" or module.startswith(PREFIX):
                 package = module[len(PREFIX):] if module.startswith(PREFIX) else ""
                 inner = {f"{package}.{n}" if package else n for n in names}
@@ -121,7 +122,7 @@ def test_the_scene_modules_named_here_are_the_window_s():
     scene_classes = {_name(p) for p in UI.rglob("*.py")
                      if any(isinstance(n, ast.ClassDef) and n.name.endswith("Scene")
                             and n.name not in ("Scene", "GameScene")
-                            for n in ast.parse(p.read_text("utf-8")).body)}
+                            for n in source_trees.tree(p).body)}
     assert scene_classes == SCENE_MODULES  # a new scene module is named in this test
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+import source_trees
 from ui_support import fast_app
 from ui_support import told_step as step
 
@@ -284,7 +285,7 @@ DRAWN = {"blit_text": 1, "show": 0, "Button": 1, "wrap": 0, "fit": 0}  # call ->
 
 def _words_in(path: Path) -> list[str]:
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in source_trees.nodes(path):
         if not isinstance(node, ast.Call):
             continue
         name = node.func.attr if isinstance(node.func, ast.Attribute) else \

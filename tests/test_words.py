@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+import source_trees
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -58,7 +59,7 @@ def raised_refusals() -> tuple[dict[str, set[frozenset[str] | None]], list[str]]
     found: dict[str, set[frozenset[str] | None]] = {}
     passed_on = []
     for path in sorted(PACKAGE.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in source_trees.nodes(path):
             if isinstance(node, ast.Assign) and [getattr(t, "id", "") for t in node.targets] \
                     == ["ROLL_REFUSAL"] and isinstance(node.value, ast.Constant):
                 # a game of chance names its "wrong number of dice" key (rules/roll_only.py)
