@@ -57,14 +57,27 @@ def at_rest(app):
     return repr(scene.session.state), picture(app)
 
 
-def forward_then_back(app):
+# What stepping forward showed at each point of a watched game, by (game, options, seed). Forward
+# play never seeks (the session's REST_WINDOW is for jumps and steps back only), so it shows the
+# same whatever the window: the first test to watch a game steps it forward, and a later one, in
+# another window, jumps to the end and steps back against those same points.
+_FORWARD: dict[tuple, list] = {}
+
+
+def forward_then_back(app, game: str, options: dict, seed: int):
     """Each point forward (its animation finished), then each point again stepping back."""
-    forward = [at_rest(app)]
-    while not app.top.session.at_end:
-        app.top.replay.step_once()
-        app.top.finish_animation()
-        app.top.flush_lines()
-        forward.append(at_rest(app))
+    key = (game, tuple(sorted(options.items())), seed)
+    forward = _FORWARD.get(key)
+    if forward is None:
+        forward = [at_rest(app)]
+        while not app.top.session.at_end:
+            app.top.replay.step_once()
+            app.top.finish_animation()
+            app.top.flush_lines()
+            forward.append(at_rest(app))
+        _FORWARD[key] = forward
+    else:
+        app.top.replay.jump(len(app.top.session.states))
     back = [at_rest(app)]
     while app.top.session.shown > 0:
         app.top.replay.step_back()
@@ -88,7 +101,7 @@ def test_stepping_back_shows_what_forward_showed_tray(tmp_path, monkeypatch, gam
         window = max(25, len(app.top.session.states) // 3)
         assert len(app.top.session.states) > window + 10
         monkeypatch.setattr(ReplaySession, "REST_WINDOW", window)
-    forward, back = forward_then_back(app)
+    forward, back = forward_then_back(app, game, options, seed)
     assert len(forward) == len(back) == len(app.top.session.states) + 1
     for k, (f, b) in enumerate(zip(forward, back)):
         assert f[0] == b[0], f"state after {k} events differs going back"
@@ -101,7 +114,7 @@ def test_stepping_back_shows_what_forward_showed_petanque(tmp_path, monkeypatch,
         monkeypatch.setattr(ReplaySession, "REST_WINDOW", window)
     app = watch(record_file(tmp_path, "terningepetanque", {"rounds": 11}, 3))
     assert len(app.top.session.states) > 2 * 30
-    forward, back = forward_then_back(app)
+    forward, back = forward_then_back(app, "terningepetanque", {"rounds": 11}, 3)
     for k, (f, b) in enumerate(zip(forward, back)):
         assert f == b, f"after {k} events the table differs going back"
 
