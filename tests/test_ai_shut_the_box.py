@@ -141,26 +141,37 @@ def test_expert_with_shut_wins_plays_for_the_shut():
 
 def exact_penalty(level, opts):
     """The exact expected penalty of a turn played by `level` (easy: without its whims)."""
-    start = stb.new_game(1, opts)
     steady = SteadyRng()  # (made once: seeding a Random costs more than the choice it serves)
+    rules = tuple(sorted(opts.items())) if opts else None
 
     @cache
     def value(open_boxes):
         if not open_boxes:
             return 0.0
-        s = dataclasses.replace(start, open_boxes=open_boxes)
-        s = s.apply(ai.choose(s, level, steady))
+        start = turn_start(rules, open_boxes)
         total = 0.0
-        for dice, p in s.chance_outcomes():
-            after = s.apply(dice)
+        for p, after in rolled(rules, open_boxes, ai.choose(start, level, steady)):
             if after.phase != stb.CLOSE:
-                total += float(p) * sum(open_boxes)
+                total += p * sum(open_boxes)
             else:
-                total += float(p) * value(after.apply(ai.choose(after, level, steady))
-                                          .open_boxes)
+                total += p * value(after.apply(ai.choose(after, level, steady)).open_boxes)
         return total
 
     return value(stb.BOXES)
+
+
+@cache
+def turn_start(rules, open_boxes):
+    """A one-player turn's start with `open_boxes` open, under `rules` (options as sorted pairs)."""
+    return dataclasses.replace(stb.new_game(1, dict(rules) if rules else None),
+                               open_boxes=open_boxes)
+
+
+@cache  # the same for every level that rolls the same: each level's penalty reads it
+def rolled(rules, open_boxes, roll):
+    """(chance, state) of each way `roll` can fall from that turn's start."""
+    s = turn_start(rules, open_boxes).apply(roll)
+    return tuple((float(p), s.apply(dice)) for dice, p in s.chance_outcomes())
 
 
 @pytest.mark.parametrize("opts, expert_value", [
