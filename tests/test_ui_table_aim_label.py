@@ -80,7 +80,7 @@ def test_the_hints_words_and_the_aims_words_never_cover_each_other(monkeypatch):
     area = pygame.Surface((960, 552))
     labels = []
     for colour, said in ((overlay.HINT_COLOUR, "Hint"), (None, None)):
-        overlay.draw_flight(scene, area, Aim(0.0, -300.0, 1.5708, 900.0, 0.6, 0.0), 0, "die",
+        overlay.draw_flight(scene, area, Aim(0.0, -300.0, 1.5708, 900.0, 0.6, 0.0), (0, "die"),
                             colour, said, p=warned, labels=labels)
     assert len(placed) == 2 and not placed[0].colliderect(placed[1])
     assert labels == [r.inflate(10, 4) for r in placed]

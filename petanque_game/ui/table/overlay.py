@@ -35,14 +35,15 @@ def draw_overlays(scene: Any, surface: pygame.Surface) -> None:
         if hint is not None:
             shown = foreseen(scene, hint, seat, obj)
             if shown is not None:
-                draw_flight(scene, area, hint, seat, obj, HINT_COLOUR,
+                draw_flight(scene, area, hint, (seat, obj), HINT_COLOUR,
                             lang.tr("table.hint.on_board"),  # its words are in the side panel
                             meant=meant_contacts(scene.hint.current(scene.state)), p=shown,
                             labels=labels)
         aim = own_aim(scene)
         if aim is not None and aim[0] != hint:  # (the hint in place: drawn once)
             launch, p, pointed = aim
-            draw_flight(scene, area, launch, seat, obj, None, None, pointed, p=p, labels=labels)
+            draw_flight(scene, area, launch, (seat, obj), None, None, pointed, p=p,
+                        labels=labels)
         if scene.drag is not None:
             _drag(scene, area)
     elif scene.ai_aim is not None and scene.flight is None:
@@ -50,7 +51,7 @@ def draw_overlays(scene: Any, surface: pygame.Surface) -> None:
         shown = foreseen(scene, a.aim, a.seat, a.obj)
         if shown is not None:
             name = scene.session.players[a.seat].name
-            draw_flight(scene, area, a.aim, a.seat, a.obj, theme.player_colour(a.seat),
+            draw_flight(scene, area, a.aim, (a.seat, a.obj), theme.player_colour(a.seat),
                         lang.tr("table.ai_aims", name=name), p=shown)
     area.set_clip(None)
     roll = scene.start_roll
@@ -62,7 +63,7 @@ def draw_overlays(scene: Any, surface: pygame.Surface) -> None:
         _banner(area, lang.tr("table.replay.differs_short"))  # the full notice: once, a toast
 
 
-def draw_flight(scene: Any, area: pygame.Surface, launch: Any, seat: int, obj: str,
+def draw_flight(scene: Any, area: pygame.Surface, launch: Any, due: tuple[int, str],
                 colour: tuple[int, int, int] | None, label: str | None,
                 pointed: tuple[float, float] | None = None, meant: tuple[str, ...] = (),
                 p: Any = None, labels: list[pygame.Rect] | None = None) -> None:
@@ -71,9 +72,11 @@ def draw_flight(scene: Any, area: pygame.Surface, launch: Any, seat: int, obj: s
     first lands, the roll-out to a ring where it comes to rest (open in the middle: the die there
     stays visible), the hand's spread around it, and a cross where something goes wrong, the
     first one said in words; but not what the aim is `meant` to meet (a hint's push or knock).
-    `p`: the aim's preview when it is worked out already (ui/table/foresee.py); `labels`: where
-    other aims' words are written this frame (this one's avoids them, and is added)."""
+    `due`: the seat throwing and what it throws; `p`: the aim's preview when it is worked out
+    already (ui/table/foresee.py); `labels`: where other aims' words are written this frame
+    (this one's avoids them, and is added)."""
     view = scene.view
+    seat, obj = due
     if p is None:
         p = scene.preview_of(launch, seat, obj)
     bad = theme.colour("bad")
