@@ -70,31 +70,6 @@ def _yaml_read_once_per_text() -> None:
 _yaml_read_once_per_text()
 
 
-def _boards_checked_once_per_text() -> None:
-    """A board file's bytes are read into a Level, and checked as a whole, the first time a
-    worker meets them (`level._parse_bytes`: the physics' checks of `level_play.check_layout`
-    cost 4-8 ms a board); each later load of the same bytes, name, file and origin gets a copy
-    of that Level. The game loads its board again whenever a screen needs it (every table, the
-    setup screen's list, every replay), about 1,500 times in a default run, where a few dozen
-    texts are all there are. A text it refuses raises as before each time (nothing refused is
-    remembered); a test that swaps `level_check.parse_level` for its own gets its own answer."""
-    from petanque_game.physics import level
-
-    parse, kept = level._parse_bytes, {}
-
-    def _parse_bytes(raw, name, file, origin):
-        key = (raw, name, file, origin, level.parse_level)
-        if key not in kept:
-            kept[key] = parse(raw, name, file, origin)
-        return copy.deepcopy(kept[key])
-
-    _parse_bytes.__doc__ = parse.__doc__
-    level._parse_bytes = _parse_bytes
-
-
-_boards_checked_once_per_text()
-
-
 @pytest.fixture(autouse=True)
 def english_after():
     """Every test ends with the window speaking English again, whatever language it used."""
