@@ -7,9 +7,9 @@ At every step of a random legal game it checks what every game must keep: the st
 node lists outcomes whose exact probabilities sum to one (or, for a continuous chance such as a
 throw's settling, none, and the caller's `settle` supplies the outcome); `apply` never changes
 the state it is called on (checked on a deep copy, at the first steps of a game and then every
-so often; the copy is made through pickle, which copies as deeply as copy.deepcopy and three
-times as fast for these states); the game ends within `max_steps`; at the end nobody is to move, the
-scores are one per seat and there are winners among the seats.
+so often, through pickle: as deep a copy as copy.deepcopy's, made twice as fast); the game
+ends within `max_steps`; at the end nobody is to move, the scores are one per seat and there are
+winners among the seats.
 """
 
 from __future__ import annotations

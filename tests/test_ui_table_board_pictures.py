@@ -57,7 +57,7 @@ def moving(level, view: View, n: int = 2, active: int | None = 1) -> pygame.Surf
 
 
 def differing(a: pygame.Surface, b: pygame.Surface) -> int:
-    """Pixels that differ, of every other column and row (the 16 px blocks check the rest)."""
+    """Pixels that differ, of every other column and row (as this file has always compared)."""
     return all_differing(a, b, step=2)
 
 
