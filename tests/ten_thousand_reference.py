@@ -37,6 +37,14 @@ def rolls(n: int) -> tuple[float, list[tuple[float, list[tuple[int, int]]]]]:
     return bust, [(p, list(options)) for options, p in out.items()]
 
 
+def _indexed(bust: float, outcomes: list[tuple[float, list[tuple[int, int]]]]):
+    """`rolls(n)` with each roll's keeps as indices into one list of the distinct keeps, so that
+    the value after each keep is looked up once per roll of n dice, not once per outcome."""
+    keeps = sorted({k for _, options in outcomes for k in options})
+    where = {k: i for i, k in enumerate(keeps)}
+    return bust, keeps, [(p, [where[k] for k in options]) for p, options in outcomes]
+
+
 @dataclass
 class Solution:
     goal: int
@@ -58,7 +66,7 @@ class Solution:
 @cache  # two test modules check against the same solves; one worker solves each once
 def solve(target: int, banks: bool) -> Solution:
     goal = target // STEP
-    table = {n: rolls(n) for n in range(1, DICE + 1)}
+    table = {n: _indexed(*rolls(n)) for n in range(1, DICE + 1)}
     sol = Solution(goal, banks, {}, {}, {}, {})
 
     def turn(a: int, b: int, x: float) -> tuple[float, float]:
@@ -67,18 +75,21 @@ def solve(target: int, banks: bool) -> Solution:
         bank = {t: 1.0 - sol.start[b, a + t] for t in range(1, goal - a)}
 
         def roll(t: int, n: int) -> tuple[float, float]:
-            bust, outcomes = table[n]
+            bust, keeps, outcomes = table[n]
+            thens = []  # the value after each (points, dice used) some roll of n dice allows
+            for s, u in keeps:
+                total, left = t + s, n - u
+                if a + total >= goal:
+                    thens.append((1.0, 0.0))
+                elif left == 0:
+                    thens.append((sol.start[a + total, b], 0.0) if banks else value[total, DICE])
+                else:
+                    thens.append(value[total, left])
             v, d = bust * x, bust
             for p, options in outcomes:
                 best = (-1.0, 0.0)
-                for s, u in options:  # the best keep: the value after it (written out, not a
-                    total, left = t + s, n - u  # function, as this is the solve's inner loop)
-                    if a + total >= goal:
-                        then = (1.0, 0.0)
-                    elif left == 0:
-                        then = (sol.start[a + total, b], 0.0) if banks else value[total, DICE]
-                    else:
-                        then = value[total, left]
+                for i in options:  # the best keep (written out, not max(): the solve's inner loop)
+                    then = thens[i]
                     if then > best:  # noqa: PLR1730 (max() is a call, in the inner loop)
                         best = then
                 v, d = v + p * best[0], d + p * best[1]
