@@ -107,6 +107,8 @@ class ReplayControls:
             self.session.seek(shown)
             scene = app.make(old.name or scene_name(self.session.game), self.session)
             scene.replay.take_over(self)
+            if type(scene) is type(old) and hasattr(scene, "take_pictures"):
+                scene.take_pictures(old)
             scene.sync()
             scene.finish_animation()
             scene.flush_lines()

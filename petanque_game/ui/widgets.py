@@ -53,6 +53,26 @@ class Pictures:
             self.asked.popitem(last=False)
         return None
 
+    def drawn(self, surface: pygame.Surface, key: Hashable, area: pygame.Rect,
+              paint: Callable[[pygame.Surface], None]) -> None:
+        """What `paint` draws in `area` of `surface`, from the picture kept for `key`. The first
+        time, `paint` draws straight on `surface` and a copy of `area` is kept (into the surface
+        of the picture it forgets, once full). So `paint` must draw inside `area` only, over a
+        ground that is the same every time (the scene's plain background)."""
+        picture = self.kept.get(key) if KEEP else None
+        if picture is not None:
+            self.kept.move_to_end(key)
+            surface.blit(picture, area)
+            return
+        paint(surface)
+        if not KEEP:
+            return
+        spare = self.kept.popitem(last=False)[1] if len(self.kept) >= self.limit else None
+        if spare is None or spare.get_size() != area.size:
+            spare = pygame.Surface(area.size, 0, surface)
+        spare.blit(surface, (0, 0), area)
+        self.kept[key] = spare
+
     def clear(self) -> None:
         self.kept.clear()
         self.asked.clear()
