@@ -16,7 +16,7 @@ from ui_support import fast_app
 
 from petanque_game.match import Match
 from petanque_game.record import Seat
-from petanque_game.ui import dice, theme, widgets
+from petanque_game.ui import dice, lang, theme, widgets
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
 from petanque_game.ui.widgets import Pictures
@@ -154,3 +154,24 @@ def test_a_line_shortened_to_fit_is_the_longest_start_that_fits():
             for width in (0, 5, 30, 90, 200, 333, 640, 2000):
                 assert theme._fit(line, f, width) == letter_at_a_time(line, f, width), \
                     (line, size, width)
+
+
+@pytest.mark.usefixtures("ai_at_once")
+def test_the_shut_the_box_panel_is_never_shown_stale(monkeypatch):
+    """Kept by what it shows: the boxes open, chosen, allowed and hinted, and its line."""
+    from test_ui_tray_games import wait_for_hint
+
+    app = fast_app()
+    open_game_scene(app, new_game("shut-the-box", [Seat("Ana", "human"), AIS[0]], {}, 5))
+    scene = app.top
+    assert kept_is_fresh(app, monkeypatch)
+    app.key(pygame.K_r)  # rolled: the boxes that may close glow
+    assert scene.session.state.phase == "close" and kept_is_fresh(app, monkeypatch)
+    for box in sorted(scene.controls.selected) or [min(scene.session.state.closable()[0])]:
+        app.click(scene.controls.tile_rect(box).center)  # chosen, or no longer chosen
+        assert kept_is_fresh(app, monkeypatch), f"box {box}"
+    wait_for_hint(app, scene)  # the hinted boxes outlined
+    assert scene.advice_shown() is not None and kept_is_fresh(app, monkeypatch)
+    lang.use("da")
+    app.settings.language = "da"
+    assert kept_is_fresh(app, monkeypatch)

@@ -11,6 +11,7 @@ TRAY_RECT = pygame.Rect(336, 70, 928, 380)
 RIM = 20
 FELT_RECT = TRAY_RECT.inflate(-2 * RIM, -2 * RIM)
 PANEL_RECT = pygame.Rect(336, 462, 928, 150)
+PANEL_INSIDE = PANEL_RECT.inflate(-24, 0)  # the panel but its rounded ends: its own colours only
 PLAYERS_RECT = pygame.Rect(16, 70, 306, 542)
 DIE_SIZE = 86
 

@@ -33,6 +33,7 @@ from petanque_game.ui.tray.layout import (
     DIE_SIZE,
     FELT_RECT,
     HINT_COLOUR,
+    PANEL_INSIDE,
     PANEL_RECT,
     PLAYERS_RECT,
     RIM,
@@ -65,6 +66,7 @@ COLUMN_AREA = pygame.Rect(0, 66, TRAY_RECT.x, STATUS_RECT.y - 66)  # the players
 _headers = Pictures(6)
 _columns = Pictures(24)
 _felts = Pictures(12)  # the tray with the dice at rest
+_panels = Pictures(16)  # a game's panel under the tray, for a game that says what it shows
 
 
 class TrayScene(GameScene):
@@ -337,7 +339,12 @@ class TrayScene(GameScene):
             _felts.drawn(surface, look(self._dice_shown(advice)), TRAY_RECT,
                          lambda out: self.draw_dice(out, advice))  # on the backdrop's tray
             panel(surface, PANEL_RECT, "panel", "edge", ground=theme.colour("background"))
-        c.draw_panel(surface, PANEL_RECT)
+        shows = c.panel_shows()
+        if shows is None:
+            c.draw_panel(surface, PANEL_RECT)
+        else:
+            _panels.drawn(surface, look(type(c).__name__, shows), PANEL_INSIDE,
+                          lambda out: c.draw_panel(out, PANEL_RECT))
         buttons = self.buttons()
         self.draw_status(surface, self.prompt(), buttons, urgent, 1, framed=True)
         if advice is not None:
