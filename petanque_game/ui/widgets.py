@@ -125,12 +125,18 @@ class Backdrop:
         self.spare: pygame.Surface | None = None  # a forgotten picture's surface, to reuse
 
     def draw(self, surface: pygame.Surface, key: Hashable,
-             paint: Callable[[pygame.Surface], None], area: pygame.Rect | None = None) -> None:
-        """Draw what `paint` draws on `surface`, from the copy kept for `key` when there is one."""
+             paint: Callable[[pygame.Surface], None], area: pygame.Rect | None = None,
+             only: tuple[pygame.Rect, ...] = ()) -> None:
+        """Draw what `paint` draws on `surface`, from the copy kept for `key` when there is one;
+        from the copy, `only` these parts of the whole surface when given (the caller covers
+        the rest at once: a picture copied twice costs twice)."""
         area = area or surface.get_rect()
         size = surface.get_size()
         if self.picture is not None and self.key == key and self.size == size:
-            surface.blit(self.picture, area)
+            if not only:
+                surface.blit(self.picture, area)
+            for part in only:
+                surface.blit(self.picture, part, part.move(-area.x, -area.y))
             return
         paint(surface)
         if self.key != key:

@@ -61,6 +61,19 @@ class Hold:
 LOG_KEPT = 40  # the log's newest entries a backdrop is drawn from: more than its lines can show
 HEADER_AREA = pygame.Rect(0, 0, theme.LOGICAL_SIZE[0], 66)  # the name, the line, the buttons
 COLUMN_AREA = pygame.Rect(0, 66, TRAY_RECT.x, STATUS_RECT.y - 66)  # the players' cards, the log
+# The backdrop but the tray and the panel under it, which a frame with the dice at rest covers
+# with pictures of their own (the panel's with its shadow: 1 px left, 8 right, 11 down).
+_PANEL_LAID = pygame.Rect(PANEL_RECT.x - 1, PANEL_RECT.y, PANEL_RECT.w + 8, PANEL_RECT.h + 11)
+AROUND_FELT = (pygame.Rect(0, 0, theme.LOGICAL_SIZE[0], TRAY_RECT.y),
+               pygame.Rect(0, TRAY_RECT.y, TRAY_RECT.x, theme.LOGICAL_SIZE[1] - TRAY_RECT.y),
+               pygame.Rect(TRAY_RECT.right, TRAY_RECT.y, theme.LOGICAL_SIZE[0] - TRAY_RECT.right,
+                           _PANEL_LAID.y - TRAY_RECT.y),
+               pygame.Rect(TRAY_RECT.x, TRAY_RECT.bottom, theme.LOGICAL_SIZE[0] - TRAY_RECT.x,
+                           _PANEL_LAID.y - TRAY_RECT.bottom),
+               pygame.Rect(_PANEL_LAID.right, _PANEL_LAID.y,
+                           theme.LOGICAL_SIZE[0] - _PANEL_LAID.right, _PANEL_LAID.h),
+               pygame.Rect(TRAY_RECT.x, _PANEL_LAID.bottom, theme.LOGICAL_SIZE[0] - TRAY_RECT.x,
+                           theme.LOGICAL_SIZE[1] - _PANEL_LAID.bottom))
 # The parts of the tray's picture kept by what they show, shared by every tray scene: a replay's
 # jump makes a new scene, and a scrub goes back and forth over the same positions.
 _headers = Pictures(6)
@@ -327,7 +340,8 @@ class TrayScene(GameScene):
                    tuple((c.score(s), str(c.subline(s))) for s in seats),
                    len(self.history), tuple(self.history[-LOG_KEPT:]), self.challenge_tag,
                    self.replay is not None, urgent)
-        self.backdrop.draw(surface, key, lambda back: self._draw_backdrop(back, to_move, urgent))
+        self.backdrop.draw(surface, key, lambda back: self._draw_backdrop(back, to_move, urgent),
+                           only=() if self.rolling else AROUND_FELT)
         header = [self.rules_button, self.menu_button, self.settings_button]
         draw_lit(surface, header, self.mouse)  # over their unlit pictures in the backdrop
         if self.mouse is not None and header[2].hit(self.mouse):
@@ -337,7 +351,7 @@ class TrayScene(GameScene):
             panel(surface, PANEL_RECT, "panel", "edge")
         else:  # dice at rest: the tray with them kept while they show the same
             _felts.drawn(surface, look(self._dice_shown(advice)), TRAY_RECT,
-                         lambda out: self.draw_dice(out, advice))  # on the backdrop's tray
+                         lambda out: self._draw_felt(out, advice))
             panel(surface, PANEL_RECT, "panel", "edge", ground=theme.colour("background"))
         shows = c.panel_shows()
         if shows is None:
@@ -392,6 +406,11 @@ class TrayScene(GameScene):
         used = 8 + n * min(66, (PLAYERS_RECT.h - 16) // max(1, n)) + 6
         self.draw_log(surface, pygame.Rect(PLAYERS_RECT.x, PLAYERS_RECT.y + used, PLAYERS_RECT.w,
                                            PLAYERS_RECT.h - used))
+
+    def _draw_felt(self, surface: pygame.Surface, advice: Advice | None) -> None:
+        """The empty tray (the backdrop left it out of this frame), the dice at rest on it."""
+        surface.blit(dice.tray_on(TRAY_RECT.size, RIM, theme.colour("background")), TRAY_RECT)
+        self.draw_dice(surface, advice)
 
     def prompt(self) -> str:
         """The line saying what to do next (or, while a roll is read, what it came to)."""
