@@ -78,8 +78,8 @@ AROUND_FELT = (pygame.Rect(0, 0, theme.LOGICAL_SIZE[0], TRAY_RECT.y),
 # jump makes a new scene, and a scrub goes back and forth over the same positions.
 _headers = Pictures(6)
 _columns = Pictures(24)
-_felts = Pictures(12)  # the tray with the dice at rest
-_panels = Pictures(16)  # a game's panel under the tray, for a game that says what it shows
+_felts = Pictures(8)  # the tray with the dice at rest
+_panels = Pictures(8)  # a game's panel under the tray, for a game that says what it shows
 
 
 class TrayScene(GameScene):
