@@ -175,3 +175,20 @@ def test_the_shut_the_box_panel_is_never_shown_stale(monkeypatch):
     lang.use("da")
     app.settings.language = "da"
     assert kept_is_fresh(app, monkeypatch)
+
+
+def test_the_replay_list_works_out_each_games_scores_off_the_frame(monkeypatch):
+    """The list's reader (off the window's thread) asks each listed game how its scores are
+    shown, which imports the game's rules there: the frame the rows arrive in imported them
+    (60 ms in a fresh window)."""
+    from test_ui_kept import some_records
+
+    from petanque_game import paths, stats
+    from petanque_game.ui import listing
+
+    some_records()
+    asked = []
+    real = stats.measure
+    monkeypatch.setattr(stats, "measure", lambda kind: asked.append(kind) or real(kind))
+    entries = listing.list_records(paths.records_dir())
+    assert {e.summary.kind for e in entries} == set(asked) == {"shut-the-box", "ten-thousand"}
