@@ -1,11 +1,14 @@
 """What the tray scene and each tray game's controls share: where the tray, the panel under it and
-the players' list are on the logical surface, the latest roll, and how one die of it is shown."""
+the players' list are on the logical surface (and the parts of it kept as pictures), the latest
+roll, and how one die of it is shown."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 import pygame
+
+from petanque_game.ui import theme
 
 TRAY_RECT = pygame.Rect(336, 70, 928, 380)
 RIM = 20
@@ -14,6 +17,21 @@ PANEL_RECT = pygame.Rect(336, 462, 928, 150)
 PANEL_INSIDE = PANEL_RECT.inflate(-24, 0)  # the panel but its rounded ends: its own colours only
 PLAYERS_RECT = pygame.Rect(16, 70, 306, 542)
 DIE_SIZE = 86
+WIDTH, HEIGHT = theme.LOGICAL_SIZE
+HEADER_AREA = pygame.Rect(0, 0, WIDTH, 66)  # the name, the line, the buttons
+# The backdrop but the tray and the panel under it, which a frame with the dice at rest covers
+# with pictures of their own (the panel's with its shadow: 1 px left, 8 right, 11 down).
+_PANEL_LAID = pygame.Rect(PANEL_RECT.x - 1, PANEL_RECT.y, PANEL_RECT.w + 8, PANEL_RECT.h + 11)
+AROUND_FELT = (pygame.Rect(0, 0, WIDTH, TRAY_RECT.y),
+               pygame.Rect(0, TRAY_RECT.y, TRAY_RECT.x, HEIGHT - TRAY_RECT.y),
+               pygame.Rect(TRAY_RECT.right, TRAY_RECT.y, WIDTH - TRAY_RECT.right,
+                           _PANEL_LAID.y - TRAY_RECT.y),
+               pygame.Rect(TRAY_RECT.x, TRAY_RECT.bottom, WIDTH - TRAY_RECT.x,
+                           _PANEL_LAID.y - TRAY_RECT.bottom),
+               pygame.Rect(_PANEL_LAID.right, _PANEL_LAID.y,
+                           WIDTH - _PANEL_LAID.right, _PANEL_LAID.h),
+               pygame.Rect(TRAY_RECT.x, _PANEL_LAID.bottom, WIDTH - TRAY_RECT.x,
+                           HEIGHT - _PANEL_LAID.bottom))
 
 
 @dataclass

@@ -30,8 +30,10 @@ from petanque_game.ui.scene import unlit
 from petanque_game.ui.session import Session, Step, _think
 from petanque_game.ui.tray.games import Advice, told
 from petanque_game.ui.tray.layout import (
+    AROUND_FELT,
     DIE_SIZE,
     FELT_RECT,
+    HEADER_AREA,
     HINT_COLOUR,
     PANEL_INSIDE,
     PANEL_RECT,
@@ -59,21 +61,7 @@ class Hold:
 
 
 LOG_KEPT = 40  # the log's newest entries a backdrop is drawn from: more than its lines can show
-HEADER_AREA = pygame.Rect(0, 0, theme.LOGICAL_SIZE[0], 66)  # the name, the line, the buttons
 COLUMN_AREA = pygame.Rect(0, 66, TRAY_RECT.x, STATUS_RECT.y - 66)  # the players' cards, the log
-# The backdrop but the tray and the panel under it, which a frame with the dice at rest covers
-# with pictures of their own (the panel's with its shadow: 1 px left, 8 right, 11 down).
-_PANEL_LAID = pygame.Rect(PANEL_RECT.x - 1, PANEL_RECT.y, PANEL_RECT.w + 8, PANEL_RECT.h + 11)
-AROUND_FELT = (pygame.Rect(0, 0, theme.LOGICAL_SIZE[0], TRAY_RECT.y),
-               pygame.Rect(0, TRAY_RECT.y, TRAY_RECT.x, theme.LOGICAL_SIZE[1] - TRAY_RECT.y),
-               pygame.Rect(TRAY_RECT.right, TRAY_RECT.y, theme.LOGICAL_SIZE[0] - TRAY_RECT.right,
-                           _PANEL_LAID.y - TRAY_RECT.y),
-               pygame.Rect(TRAY_RECT.x, TRAY_RECT.bottom, theme.LOGICAL_SIZE[0] - TRAY_RECT.x,
-                           _PANEL_LAID.y - TRAY_RECT.bottom),
-               pygame.Rect(_PANEL_LAID.right, _PANEL_LAID.y,
-                           theme.LOGICAL_SIZE[0] - _PANEL_LAID.right, _PANEL_LAID.h),
-               pygame.Rect(TRAY_RECT.x, _PANEL_LAID.bottom, theme.LOGICAL_SIZE[0] - TRAY_RECT.x,
-                           theme.LOGICAL_SIZE[1] - _PANEL_LAID.bottom))
 # The parts of the tray's picture kept by what they show, shared by every tray scene: a replay's
 # jump makes a new scene, and a scrub goes back and forth over the same positions.
 _headers = Pictures(6)
