@@ -192,3 +192,28 @@ def test_the_replay_list_works_out_each_games_scores_off_the_frame(monkeypatch):
     monkeypatch.setattr(stats, "measure", lambda kind: asked.append(kind) or real(kind))
     entries = listing.list_records(paths.records_dir())
     assert {e.summary.kind for e in entries} == set(asked) == {"shut-the-box", "ten-thousand"}
+
+
+@pytest.mark.parametrize("game", ["shut-the-box", "lcr"])
+def test_every_tray_frame_covers_the_whole_picture(game):
+    """The tray draws every pixel of its frame (`covers`: nothing is drawn under it): a picture
+    filled with a colour it never uses shows none of it after a frame, whether the backdrop is
+    painted from its parts, copied whole while the dice tumble, or copied around the tray."""
+    app = fast_app()
+    app.settings.roll_time = 0.7  # the dice tumble for a while
+    open_game_scene(app, new_game(game, [Seat("Ana", "human"), *AIS[:2]], {}, 6))
+    scene = app.top
+    seen = set()
+    for frame in range(40):
+        if frame == 8:
+            app.key(pygame.K_r)  # a roll: the dice tumble, then lie still
+        if frame == 20:
+            scene.backdrop = widgets.Backdrop()  # painted afresh from the kept parts
+        app.step(1 / 60)
+        picture = app.render_logical()
+        picture.fill((255, 0, 255))
+        picture = app.render_logical()
+        seen.add(scene.rolling)
+        shows = pygame.mask.from_threshold(picture, (255, 0, 255), (1, 1, 1, 255)).count()
+        assert shows == 0, f"frame {frame}: {shows} pixels not drawn"
+    assert seen == {True, False}

@@ -54,16 +54,19 @@ class Pictures:
         return None
 
     def drawn(self, surface: pygame.Surface, key: Hashable, area: pygame.Rect,
-              paint: Callable[[pygame.Surface], None]) -> None:
+              paint: Callable[[pygame.Surface], None],
+              ground: tuple[int, int, int] | None = None) -> None:
         """What `paint` draws in `area` of `surface`, from the picture kept for `key`. The first
-        time, `paint` draws straight on `surface` and a copy of `area` is kept (into the surface
-        of the picture it forgets, once full). So `paint` must draw inside `area` only, over a
-        ground that is the same every time (the scene's plain background)."""
+        time, `paint` draws straight on `surface` (on `area` filled with `ground`, if given) and
+        a copy of `area` is kept (into the surface of the picture it forgets, once full). So
+        `paint` must draw inside `area` only, over a ground that is the same every time."""
         picture = self.kept.get(key) if KEEP else None
         if picture is not None:
             self.kept.move_to_end(key)
             surface.blit(picture, area)
             return
+        if ground is not None:
+            surface.fill(ground, area)
         paint(surface)
         if not KEEP:
             return

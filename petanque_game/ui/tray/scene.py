@@ -31,6 +31,8 @@ from petanque_game.ui.session import Session, Step, _think
 from petanque_game.ui.tray.games import Advice, told
 from petanque_game.ui.tray.layout import (
     AROUND_FELT,
+    BACKDROP_GAPS,
+    COLUMN_AREA,
     DIE_SIZE,
     FELT_RECT,
     HEADER_AREA,
@@ -61,7 +63,6 @@ class Hold:
 
 
 LOG_KEPT = 40  # the log's newest entries a backdrop is drawn from: more than its lines can show
-COLUMN_AREA = pygame.Rect(0, 66, TRAY_RECT.x, STATUS_RECT.y - 66)  # the players' cards, the log
 # The parts of the tray's picture kept by what they show, shared by every tray scene: a replay's
 # jump makes a new scene, and a scrub goes back and forth over the same positions.
 _headers = Pictures(6)
@@ -364,11 +365,12 @@ class TrayScene(GameScene):
         scrubbed replay comes back to the same positions)."""
         c = self.controls
         ground = theme.colour("background")
-        surface.fill(ground)
+        for gap in BACKDROP_GAPS:  # what the parts below leave of the plain background
+            surface.fill(ground, gap)
         practice = getattr(self.session, "practice", False)  # the header's tag
         _headers.drawn(surface, look(c.header(), self.session.game, self.replay is not None,
                                      practice, self.challenge_tag), HEADER_AREA,
-                       self._draw_header)
+                       self._draw_header, ground)
         seats = range(len(self.session.players))
         over = self.session.over and not self.busy
         _columns.drawn(surface, look(to_move, over, over and tuple(self.session.state.winners()),
@@ -376,7 +378,7 @@ class TrayScene(GameScene):
                                            for p in self.session.players),
                                      tuple((c.score(s), str(c.subline(s))) for s in seats),
                                      tuple(self.history[-LOG_KEPT:])), COLUMN_AREA,
-                       lambda out: self._draw_column(out, to_move))
+                       lambda out: self._draw_column(out, to_move), ground)
         surface.blit(dice.tray_on(TRAY_RECT.size, RIM, ground), TRAY_RECT)
         panel(surface, STATUS_RECT, "panel", "accent" if urgent else "edge", ground=ground)
 
