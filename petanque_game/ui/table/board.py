@@ -152,6 +152,10 @@ def board_surface(level, view: View, size: tuple[int, int], seat_walls: dict[str
     surf = _boards.get(key)
     if surf is not None:
         return surf
+    if _coming and _coming[0] == key:  # prepared in part on the way: the rest of it now
+        while key not in _boards:
+            prepare_board(level, view, size, seat_walls, zones, active)
+        return _boards[key]
     # the oldest picture's surface is drawn over (no new one made for every still view)
     surf = _boards.pop(next(iter(_boards))) if len(_boards) >= BOARD_CACHE else new_surface(size)
     if surf.get_size() != size:
@@ -167,7 +171,7 @@ def board_kept(level, view: View, size: tuple[int, int], seat_walls: dict[str, i
     return (board_key(level, seat_walls, len(zones)), view, size, active) in _boards
 
 
-STRIPS = 4  # `prepare_board` paints a still picture in this many frames
+STRIPS = 8  # `prepare_board` paints a still picture in this many frames (0.6-1 ms each)
 _coming: list = []  # the still picture being prepared: [its key, its surface, rows painted]
 
 

@@ -9,6 +9,11 @@ the part it shows from the picture of the rung at or just below s with `pygame.t
 `pygame.transform.smoothscale`. The board's grain is up to 12.6 % coarser (softer above the
 largest rung) while it moves; at rest its exact picture is shown (`draw_board`).
 
+A picture costs 5-7 ms to paint, too much for one frame: the scene paints the rungs its camera
+may pass through ahead of time, a strip (1/STRIPS) a frame while the table stands still
+(`paint_ahead`); a moving frame whose rung is not painted yet is scaled from a painted one up to
+NEAR rungs away, and paints it at once only when there is none.
+
 The pictures' coordinates are "rung pixels": a board point (x, y) mm lies at (x * s, -y * s) at
 the rung's scale s. Past the walls' release zones there is only the floor, tiled the same way.
 The seats' bands are in the pictures with none marked as the one to throw next; that one's band
@@ -28,6 +33,8 @@ from petanque_game.ui.table.draw import View, draw_band
 RUNG = ZOOM_STEP ** 8  # the scales pictures are painted at: RUNG ** n px per mm
 WHOLE = 2_800_000  # px: the largest picture painted
 KEPT = 10_000_000  # px of pictures kept in all (40 MB)
+STRIPS = 8  # `paint_ahead` paints a picture in this many frames (1.5-2 ms each)
+NEAR = 2  # rungs: a painted picture this near stands in for one not painted yet
 WORLD_MARGIN = 40.0  # mm round the walls' release zones: beyond, only the floor
 # The active band's extra alpha over a band drawn inactive (draw.py: 70 against 28), so the two
 # together come out as one band drawn active: 1 - (1 - 28/255) (1 - a/255) = 70/255.
@@ -58,17 +65,20 @@ def draw_moving(surf: pygame.Surface, level, view: View, seat_walls: dict[str, i
     bounds, top = _bounds(level)
     # above the largest rung kept whole: that one, scaled up smoothly
     rung = min(top, math.floor(math.log(view.scale) / math.log(RUNG) + 1e-9))
+    board = tb.board_key(level, seat_walls, len(zones))
+    if (board, rung) not in _pictures:  # not painted yet: a painted one near it, if any
+        near = [r for b, r in _pictures if b == board and abs(r - rung) <= NEAR]
+        rung = min(near, key=lambda r: (abs(r - rung), -r), default=rung)
     sr = RUNG ** rung
-    f = sr / view.scale  # rung px per px of the frame (<= 1)
+    f = sr / view.scale  # rung px per px of the frame (<= 1 but for a rung standing in)
     w, h = surf.get_size()
-    need = pygame.Rect(round(-view.centre[0] * f), round(-view.centre[1] * f),
-                       min(w, math.ceil(w * f)), min(h, math.ceil(h * f)))
+    need = pygame.Rect(round(-view.centre[0] * f), round(-view.centre[1] * f), math.ceil(w * f),
+                       math.ceil(h * f))
     world = _world(bounds, sr)
     if not need.colliderect(world):  # only the floor in sight
         tb.blit_tiled(surf, tb.floor_tile(), view.centre)
     else:
-        pic = _picture((tb.board_key(level, seat_walls, len(zones)), rung), level, sr, world,
-                       seat_walls, zones)
+        pic = _picture((board, rung), level, sr, world, seat_walls, zones)
         if world.contains(need):
             src = pic.subsurface(need.move(-world.x, -world.y))
         else:  # the floor round the picture, tiled as the picture's own
@@ -79,6 +89,46 @@ def draw_moving(surf: pygame.Surface, level, view: View, seat_walls: dict[str, i
         scaler(src, (w, h), surf)
     if active is not None and active < len(zones):
         draw_band(surf, view, zones[active], active, True, ACTIVE_OVER)
+
+
+def paint_ahead(level, seat_walls: dict[str, int], zones: tuple,
+                scales: tuple[float, float], now: float) -> bool:
+    """Paint a strip of the first picture not painted yet among the rungs for `scales` (the
+    least and the most px per mm the camera may show), the one nearest to `now` first. False
+    when they are all painted (nothing was done)."""
+    bounds, top = _bounds(level)
+    board = tb.board_key(level, seat_walls, len(zones))
+    low, high, at = (min(top, math.floor(math.log(s) / math.log(RUNG) + 1e-9))
+                     for s in (*scales, now))
+    wanted, room = [], KEPT  # the nearest to `now` first, as many as are kept together
+    for r in sorted(range(low, high + 1), key=lambda r: (abs(r - at), -r)):
+        room -= _world(bounds, RUNG ** r).w * _world(bounds, RUNG ** r).h
+        if room < 0:
+            break
+        wanted.append(r)
+    missing = [r for r in wanted if (board, r) not in _pictures]
+    if not missing:
+        return False
+    rung = missing[0]
+    key = (board, rung)
+    sr = RUNG ** rung
+    world = _world(bounds, sr)
+    if not _coming or _coming[0] != key:
+        _coming[:] = [key, tb.new_surface(world.size), 0]
+    pic, done = _coming[1], _coming[2]
+    rows = -(-world.h // STRIPS)
+    pic.set_clip(pygame.Rect(0, done, world.w, rows))
+    tb.paint_board(pic, level, View(sr, (-world.x, -world.y)), seat_walls, zones, None)
+    pic.set_clip(None)
+    _coming[2] = done + rows
+    if _coming[2] >= world.h:
+        _coming.clear()
+        painted[0] += 1
+        _keep(key, pic)
+    return True
+
+
+_coming: list = []  # the picture being painted ahead: [its key, its surface, rows painted]
 
 
 _worlds: dict[int, tuple] = {}
@@ -111,18 +161,25 @@ def _picture(key: tuple, level, scale: float, world: pygame.Rect, seat_walls: di
              zones: tuple) -> pygame.Surface:
     """The board at `scale` over `world` (painted the first time: keeping the most recently
     used within KEPT px)."""
-    got = _pictures.pop(key, None)
+    got = _pictures.get(key)
     if got is None:
         got = tb.new_surface(world.size)
         tb.paint_board(got, level, View(scale, (-world.x, -world.y)), seat_walls, zones, None)
         painted[0] += 1
-    _pictures[key] = got  # the most recently used last
+    _keep(key, got)
+    return got
+
+
+def _keep(key: tuple, picture: pygame.Surface) -> None:
+    """Keep `picture` as the most recently used, within KEPT px in all."""
+    _pictures.pop(key, None)
+    _pictures[key] = picture  # the most recently used last
     while sum(p.get_width() * p.get_height() for p in _pictures.values()) > KEPT \
             and len(_pictures) > 1:
         del _pictures[next(iter(_pictures))]
-    return got
 
 
 def forget() -> None:
     """Let every kept picture go (tests)."""
     _pictures.clear()
+    _coming.clear()

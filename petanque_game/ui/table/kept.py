@@ -1,6 +1,8 @@
 """Parts of the table's picture kept from frame to frame: a part is drawn once per key (everything
 it shows depends on) onto a picture of its own over the window's background, and blitted from
-then on. The board at rest with all that lies on it, the side panel, the score sheet, the header
+then on. A part that was steady is kept from the frame its key changes in (one frame draws it,
+not two); one that changed in the frame before too is drawn straight onto the window, and kept
+only once it stands still a frame. The board at rest with all that lies on it, the side panel, the score sheet, the header
 and the status bar are kept this way, so a frame in which only the aim moves draws only the aim.
 `KEEP = False` draws every part straight onto the window's picture each frame instead (the tests
 compare the two)."""
@@ -21,30 +23,37 @@ drawn = [0]  # pictures drawn so far (tests count them)
 
 def keep(surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
          draw: Callable[[pygame.Surface, tuple[int, int]], None],
-         under: Callable[[pygame.Surface, tuple[int, int]], None] | None = None) -> None:
+         under: Callable[[pygame.Surface, tuple[int, int]], None] | None = None) -> bool:
     """The part `name` of `surface` at `room`, drawn by `draw(on, (x, y))`: on `room`'s own
     picture (filled with the window's background first, and what another part leaves under
     this one's edge drawn by `under(on, (x, y))`; `room`'s top left at (x, y) = (0, 0) there)
-    once per `key`, blitted from then on. A key seen for the first time is drawn on
-    `surface` itself at `room.topleft` (as without KEEP, every time): a part that changes every
-    frame (a replay's timeline dragged) costs no picture; it is kept from its second frame."""
+    once per `key`, blitted from then on. A new key of a part whose key was new in the frame
+    before too (or that is seen for the first time) is drawn on `surface` itself at
+    `room.topleft` (as without KEEP, every time): a part that changes every frame (a replay's
+    timeline dragged) costs no picture; it is kept from its second frame. A steady part's new
+    key is drawn onto its picture at once (drawing it twice, straight and then kept, would make
+    two heavy frames of one change). True if it was drawn (not only blitted)."""
     place = (name, room.topleft, room.size)
     got = _kept.get(place)
-    if not KEEP or got is None or got[0] != key:
+    if not KEEP or got is None or (got[0] != key and got[1] is None):
         if KEEP:
             _kept[place] = (key, None)
         draw(surface, room.topleft)
-        return
+        return True
     picture = got[1]
-    if picture is None:
-        picture = pygame.Surface(room.size, 0, surface)
+    drew = False
+    if picture is None or got[0] != key:
+        if picture is None or picture.get_size() != room.size:
+            picture = pygame.Surface(room.size, 0, surface)
         picture.fill(theme.colour("background"))
         if under is not None:
             under(picture, (0, 0))
         draw(picture, (0, 0))
         drawn[0] += 1
+        drew = True
         _kept[place] = (key, picture)
     surface.blit(picture, room.topleft)
+    return drew
 
 
 def keep_in_place(surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
@@ -58,7 +67,7 @@ def keep_in_place(surface: pygame.Surface, room: pygame.Rect, name: str, key: tu
             if on is surface:
                 paint(on)
                 return
-            canvas = pygame.Surface(room.bottomright, 0, on)  # the window's coordinates
+            canvas = _canvas(room.bottomright, on)  # the window's coordinates
             canvas.fill(theme.colour("background"), room)
             canvas.blit(on, room.topleft)  # what lies under it
             paint(canvas)
@@ -66,6 +75,19 @@ def keep_in_place(surface: pygame.Surface, room: pygame.Rect, name: str, key: tu
         return at
 
     keep(surface, room, name, key, shifted(draw), None if under is None else shifted(under))
+
+
+_canvases: dict[tuple, pygame.Surface] = {}
+
+
+def _canvas(size: tuple[int, int], like: pygame.Surface) -> pygame.Surface:
+    """A work surface of `size` in `like`'s format, one kept per size (its content is not: a
+    window-sized surface made anew at each picture cost more than drawing the part)."""
+    key = (size, like.get_bitsize(), like.get_masks())
+    got = _canvases.get(key)
+    if got is None:
+        got = _canvases[key] = pygame.Surface(size, 0, like)
+    return got
 
 
 def forget() -> None:

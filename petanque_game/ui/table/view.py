@@ -186,8 +186,11 @@ class TableDrawing(CloseUp):
         still = self.view.still and not dragged
         if still and self.flight is None:
             # at rest: the board and all on it kept as one picture while nothing on it changes
-            kept.keep(surface, AREA, "area", self._area_key(table, old),
-                      lambda on, at: self._draw_whole_area(on, at, table, old, True))
+            drawn = kept.keep(surface, AREA, "area", self._area_key(table, old),
+                              lambda on, at: self._draw_whole_area(on, at, table, old, True))
+            if not drawn:  # a light frame: the moving board's pictures painted ahead, a strip
+                board_pictures.paint_ahead(self.level, *self._seats_drawn()[:2],
+                                           self.view.scales, self.view.view.scale)
         else:
             self._draw_whole_area(surface, AREA.topleft, table, old, still)
         draw_side(self, surface, SIDE, table, old)
@@ -221,9 +224,8 @@ class TableDrawing(CloseUp):
         in flight), the score sheet, the close-up and the zoom's lines; `still`: the camera at
         rest (the board's exact picture)."""
         view = self.view.view
-        seat_walls = {self.level.seats[self.n][s]: s for s in range(self.n)}
+        seat_walls, zones, active = self._seats_drawn()
         area.set_clip(self.view.board_rect)  # the score sheet has its own part, beside the board
-        zones, active = tuple(self.zones), self.due[0] if self.due is not None else None
         board_pictures.draw_board(area, pygame.Rect(self.view.board_rect), self.level, view,
                                   seat_walls, zones, active, still)
         dragged = self.replay is not None and self.replay.dragging
@@ -238,6 +240,12 @@ class TableDrawing(CloseUp):
         self._draw_sheet(area)
         inset = self._draw_closeup(area, table, old, seat_walls) if self.flight is None else None
         self._draw_zoom(area, inset)
+
+    def _seats_drawn(self) -> tuple[dict[str, int], tuple, int | None]:
+        """The board's seats as its pictures show them: each seat's wall, their release zones,
+        and the seat to throw (its band stronger)."""
+        return ({self.level.seats[self.n][s]: s for s in range(self.n)}, tuple(self.zones),
+                self.due[0] if self.due is not None else None)
 
     def draw_header(self, surface: pygame.Surface, info: str) -> None:
         """The header (game_scene.py), kept as a picture per what it shows."""
