@@ -149,7 +149,8 @@ class GameScene(Scene):
             self.replay.update(dt)
         elif self.session.ai_to_move:
             self.ai_wait += dt
-            if self.ai_wait >= self.app.settings.ai_delay:
+            # (a decision still being worked out on the AI's thread is played in a later frame)
+            if self.ai_wait >= self.app.settings.ai_delay and not self.session.thinking:
                 self.ai_wait = 0.0
                 self.session.play_ai()
                 self.sync()

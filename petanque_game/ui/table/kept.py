@@ -2,10 +2,10 @@
 it shows depends on) onto a picture of its own over the window's background, and blitted from
 then on. A part that was steady is kept from the frame its key changes in (one frame draws it,
 not two); one that changed in the frame before too is drawn straight onto the window, and kept
-only once it stands still a frame. The board at rest with all that lies on it, the side panel, the score sheet, the header
-and the status bar are kept this way, so a frame in which only the aim moves draws only the aim.
-`KEEP = False` draws every part straight onto the window's picture each frame instead (the tests
-compare the two)."""
+only once it stands still a frame. The board at rest with all that lies on it, the side panel,
+the score sheet, the header and the status bar are kept this way, so a frame in which only the
+aim moves draws only the aim. `KEEP = False` draws every part straight onto the window's picture
+each frame instead (the tests compare the two)."""
 
 from __future__ import annotations
 
