@@ -30,8 +30,9 @@ def differing(a: pygame.Surface, b: pygame.Surface) -> int:
 
 
 def same_as_drawn_anew(app, monkeypatch) -> None:
-    app.render()
-    app.render()  # (the second from the kept pictures)
+    for _ in range(kept.LAG + 2):  # (parts left late drawn, then all from the kept pictures)
+        app.render()
+    assert not kept.late_parts()
     shown = app.logical.copy()
     with monkeypatch.context() as m:
         m.setattr(kept, "KEEP", False)
@@ -77,11 +78,12 @@ def test_a_kept_part_is_drawn_again_when_what_it_shows_changes_and_only_then(mon
     assert scene.aiming and scene.view.still
 
     def pictures_made() -> int:
-        """Pictures made over two frames: what changed is drawn straight onto the window in
-        the first, kept as a picture from the second."""
+        """Pictures made over the frames in which what changed is drawn (parts changing
+        together are spread over a few frames: kept.LAG)."""
         before = kept.drawn[0]
-        app.render()
-        app.render()
+        for _ in range(kept.LAG + 2):
+            app.render()
+        assert not kept.late_parts()
         return kept.drawn[0] - before
 
     app.handle_logical(pygame.event.Event(pygame.MOUSEMOTION, pos=(260, 300), rel=(0, 0),
@@ -124,4 +126,38 @@ def test_an_ai_only_reckonings_countdown_is_drawn_as_it_counts(monkeypatch, ai_a
     for t in (2.0, 2.5, 3.2):  # the points landed; "continues in 3 s", 3, 2
         r.t = t
         same_as_drawn_anew(app, monkeypatch)
+    app.close()
+
+
+def test_parts_changing_together_are_drawn_over_a_few_frames_and_none_stays_old(monkeypatch):
+    """All parts change at once (the language): the area is drawn in the frame, the others at
+    most one a frame after it, none more than kept.LAG frames late; meanwhile the window keeps
+    drawing frames, and then the picture is the one drawn anew."""
+    monkeypatch.setattr(kept, "LAG", 3)  # the game's (the tests' default is none late)
+    app = fast_app()
+    scene = start(app, [Seat("Ana", "human"), Seat("Bo", "human")])
+    for _ in range(200):
+        app.step(1 / 30)
+        if scene.view.still and not scene.busy:
+            break
+    for _ in range(kept.LAG + 2):
+        app.render()
+    assert not kept.late_parts()
+    monkeypatch.setattr(lang, "language", lambda: "xx")
+    made = []
+    while True:
+        before = kept.drawn[0]
+        app.render()
+        made.append(kept.drawn[0] - before)
+        if not kept.late_parts():
+            break
+        assert scene.animating  # an old picture shown: frames go on until it is drawn
+    # the header, the area and the score sheet in it first; then the players, the round's box
+    # and the status bar, one a frame
+    assert made == [3, 1, 1, 1] and len(made) <= kept.LAG + 1
+    shown = app.logical.copy()
+    with monkeypatch.context() as m:
+        m.setattr(kept, "KEEP", False)
+        app.render()
+    assert differing(shown, app.logical) == 0
     app.close()

@@ -5,7 +5,13 @@ not two); one that changed in the frame before too is drawn straight onto the wi
 only once it stands still a frame. The board at rest with all that lies on it, the side panel,
 the score sheet, the header and the status bar are kept this way, so a frame in which only the
 aim moves draws only the aim. `KEEP = False` draws every part straight onto the window's picture
-each frame instead (the tests compare the two)."""
+each frame instead (the tests compare the two).
+
+When several parts change at once (a throw comes to rest: the area, the players' scores, the
+round's box, the status bar), a part that may (`late=True`: not the area, nor what is kept
+inside it) shows its last picture for up to LAG frames while another part is drawn in the
+frame, so the work is spread: at most one part is drawn again per frame, but for a part late
+LAG frames already. While a part is late the window keeps drawing frames (`late_parts`)."""
 
 from __future__ import annotations
 
@@ -16,14 +22,37 @@ import pygame
 from petanque_game.ui import theme
 
 KEEP = True
+LAG = 3  # frames a part may show its last picture after what it shows changed
 # a part's name and place: (its key, its picture, or None while its key is new)
 _kept: dict[tuple, tuple[tuple, pygame.Surface | None]] = {}
 drawn = [0]  # pictures drawn so far (tests count them)
+_frame = [0, -1]  # the frame being drawn (`new_frame`), the last one a part was drawn in
+_late: dict[tuple, int] = {}  # a part left late: the frame it was first left in
+
+
+def new_frame() -> None:
+    """A frame begins: one part may be drawn again in it. (A part left late and not drawn
+    since, its scene gone, is forgotten.)"""
+    _frame[0] += 1
+    for place in [p for p, first in _late.items() if _frame[0] - first > LAG + 1]:
+        del _late[place]
+
+
+def spent() -> None:
+    """Something heavy was drawn in this frame (a part, the moving area): parts that may be
+    late wait."""
+    _frame[1] = _frame[0]
+
+
+def late_parts() -> bool:
+    """Does a part show an old picture (frames are needed until it is drawn)?"""
+    return bool(_late)
 
 
 def keep(surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
          draw: Callable[[pygame.Surface, tuple[int, int]], None],
-         under: Callable[[pygame.Surface, tuple[int, int]], None] | None = None) -> bool:
+         under: Callable[[pygame.Surface, tuple[int, int]], None] | None = None,
+         late: bool = False) -> bool:
     """The part `name` of `surface` at `room`, drawn by `draw(on, (x, y))`: on `room`'s own
     picture (filled with the window's background first, and what another part leaves under
     this one's edge drawn by `under(on, (x, y))`; `room`'s top left at (x, y) = (0, 0) there)
@@ -32,17 +61,26 @@ def keep(surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
     `room.topleft` (as without KEEP, every time): a part that changes every frame (a replay's
     timeline dragged) costs no picture; it is kept from its second frame. A steady part's new
     key is drawn onto its picture at once (drawing it twice, straight and then kept, would make
-    two heavy frames of one change). True if it was drawn (not only blitted)."""
+    two heavy frames of one change). `late`: the part may show its last picture for a frame or
+    a few while others are drawn (see the module's notes). True if it was drawn, or left late
+    (not only blitted as it is)."""
     place = (name, room.topleft, room.size)
     got = _kept.get(place)
     if not KEEP or got is None or (got[0] != key and got[1] is None):
         if KEEP:
             _kept[place] = (key, None)
+            spent()
         draw(surface, room.topleft)
         return True
     picture = got[1]
     drew = False
+    if picture is not None and got[0] != key and late and _frame[1] == _frame[0] \
+            and _frame[0] - _late.setdefault(place, _frame[0]) < LAG:
+        surface.blit(picture, room.topleft)  # late: another part was drawn in this frame
+        return True
     if picture is None or got[0] != key:
+        _late.pop(place, None)
+        spent()
         if picture is None or picture.get_size() != room.size:
             picture = pygame.Surface(room.size, 0, surface)
         picture.fill(theme.colour("background"))
@@ -58,7 +96,8 @@ def keep(surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
 
 def keep_in_place(surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
                   draw: Callable[[pygame.Surface], None],
-                  under: Callable[[pygame.Surface], None] | None = None) -> None:
+                  under: Callable[[pygame.Surface], None] | None = None,
+                  late: bool = False) -> None:
     """`keep` for a part drawn by `draw(on)` at the window's own coordinates (the header, the
     status bar): its picture is as large as the window up to `room`'s far corner, and only
     `room` of it is painted and blitted."""
@@ -74,7 +113,7 @@ def keep_in_place(surface: pygame.Surface, room: pygame.Rect, name: str, key: tu
             on.blit(canvas, (0, 0), room)
         return at
 
-    keep(surface, room, name, key, shifted(draw), None if under is None else shifted(under))
+    keep(surface, room, name, key, shifted(draw), None if under is None else shifted(under), late)
 
 
 _canvases: dict[tuple, pygame.Surface] = {}
@@ -93,3 +132,4 @@ def _canvas(size: tuple[int, int], like: pygame.Surface) -> pygame.Surface:
 def forget() -> None:
     """Let every kept picture go (tests)."""
     _kept.clear()
+    _late.clear()

@@ -175,6 +175,7 @@ class TableDrawing(CloseUp):
     # --- drawing ----------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        kept.new_frame()
         st = self.state
         info = lang.tr("table_view.round_info", round=st.round_number, rounds=st.rounds,
                        board=board_words(self.level)[0])
@@ -192,6 +193,7 @@ class TableDrawing(CloseUp):
                 board_pictures.paint_ahead(self.level, *self._seats_drawn()[:2],
                                            self.view.scales, self.view.view.scale)
         else:
+            kept.spent()  # (the other parts changing now may be a frame or a few late)
             self._draw_whole_area(surface, AREA.topleft, table, old, still)
         draw_side(self, surface, SIDE, table, old)
         urgent = self.human_turn and not self.busy
@@ -256,7 +258,7 @@ class TableDrawing(CloseUp):
         key = (info, self.session.game, self.replay is not None,
                getattr(self.session, "practice", False), self.challenge_tag, hover,
                lang.language(), colours_key())
-        kept.keep_in_place(surface, HEADER, "header", key, lambda on: base(on, info))
+        kept.keep_in_place(surface, HEADER, "header", key, lambda on: base(on, info), late=True)
 
     def draw_status(self, surface: pygame.Surface, prompt: str, buttons: list,
                     urgent: bool, history_lines: int = 2) -> None:
@@ -274,7 +276,7 @@ class TableDrawing(CloseUp):
         _, box = side_parts(SIDE, len(self.session.players))
         kept.keep_in_place(surface, STATUS_ROOM, "status", key,
                            lambda on: base(on, prompt, buttons, urgent, history_lines),
-                           lambda on: shade(on, box))  # the side panel's shadow's last rows
+                           lambda on: shade(on, box), True)  # the side panel's shadow's last rows
 
     def _draw_sheet(self, area: pygame.Surface) -> None:
         """The score sheet in its place, or where Tab shows it when it is hidden."""
