@@ -1,5 +1,6 @@
 """The AI's move off the frame (ui/session.py, ui/game_scene.py): a frame never waits for the
-AI's decision (a decision still being worked out on the AI's thread is played in a later frame),
+AI's decision after its pause (a decision still being worked out on the AI's thread is played in
+a later frame),
 and the autosave's text of an AI's move is made on the AI's thread with the move, the same text
 as the window would have made."""
 
@@ -46,6 +47,7 @@ def test_a_frame_never_waits_for_the_ais_decision(monkeypatch):
     later = Later()
     monkeypatch.setattr(session, "ai_worker", later)
     app = fast_app()
+    app.settings.ai_delay = 0.1  # (with no pause at all, the move is waited for at once)
     scene = start_table(app, SEATS)
     played = []
     real = scene.session.play_ai

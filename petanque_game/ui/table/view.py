@@ -235,9 +235,9 @@ class TableDrawing(CloseUp):
             tb.prepare_board(self.level, self.view.goal_view, AREA.size, seat_walls, zones, active)
         self._draw_seats(area, view)
         if self.flight is not None:
-            self._draw_flight(area, view)
+            self._draw_flight(area, view, still)
         else:
-            self._draw_table(area, table, old, view)
+            self._draw_table(area, table, old, view, moving=not still)
         area.set_clip(None)
         self._draw_sheet(area)
         inset = self._draw_closeup(area, table, old, seat_walls) if self.flight is None else None
@@ -334,7 +334,7 @@ class TableDrawing(CloseUp):
                             pygame.Rect(self.view.board_rect))
 
     def _draw_table(self, area: pygame.Surface, table: Table, old: bool, view: td.View,
-                    labels: bool = True) -> None:
+                    labels: bool = True, moving: bool = False) -> None:
         alpha = 150 if old else 255
         dm = table.diamond
         on = [d for d in table.dice if d.on_board and d.distance is not None]
@@ -357,7 +357,7 @@ class TableDrawing(CloseUp):
                 ring = theme.colour("bad")
             bodies.append((d.x, d.y, 0.0, lambda s, d=d, ring=ring: td.draw_table_die(
                 s, view, self.level, d.player, d.face, d.x, d.y, d.angle,
-                alpha=alpha if d.on_board else 110, ring=ring)))
+                alpha=alpha if d.on_board else 110, ring=ring, moving=moving)))
         tb.paint(area, view, self.level, bodies)
         if measured and labels:
             for d in on:
@@ -367,7 +367,7 @@ class TableDrawing(CloseUp):
                     theme.blit_text(area, text, (sx, sy - td.die_px(self.level, view) * 0.7),
                                     20, "accent", True, "midbottom", shadow=True)
 
-    def _draw_flight(self, area: pygame.Surface, view: td.View) -> None:
+    def _draw_flight(self, area: pygame.Surface, view: td.View, still: bool) -> None:
         from petanque_game.physics import top_face
 
         f = self.flight
@@ -388,7 +388,8 @@ class TableDrawing(CloseUp):
                 def draw(s, p=p, alpha=alpha, player=player):
                     td.draw_table_die(s, view, self.level, player, top_face(p.orientation), p.x,
                                       p.y, p.angle, p.z, alpha,
-                                      orientation=p.orientation if p.moving else None, tip=p.tip)
+                                      orientation=p.orientation if p.moving else None, tip=p.tip,
+                                      moving=not still)
             bodies.append((p.x, p.y, p.z, draw))
         tb.paint(area, view, self.level, bodies)
 
