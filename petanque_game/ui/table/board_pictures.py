@@ -47,16 +47,30 @@ painted = [0]  # pictures painted so far (tests count them)
 
 def draw_board(area: pygame.Surface, room: pygame.Rect, level, view: View,
                seat_walls: dict[str, int], zones: tuple, active: int | None,
-               still: bool) -> None:
+               still: bool, again: bool = False) -> None:
     """The board as `view` shows it, in the `room` part of `area`: `still`, the exact picture
     (board.py `board_surface`, cached per view); else (the camera moving, a replay's timeline
-    dragged: a new view each frame) from the pictures kept here."""
+    dragged: a new view each frame) from the pictures kept here. `again`: the same view may come
+    again in the next frame (a replay's timeline dragged: a new position, often the same view),
+    so the board drawn is kept for it."""
     if still:
         area.blit(tb.board_surface(level, view, area.get_size(), seat_walls, zones, active),
                   (0, 0))
         return
     shifted = View(view.scale, (view.centre[0] - room.x, view.centre[1] - room.y))
-    draw_moving(area.subsurface(room), level, shifted, seat_walls, zones, active)
+    if not again:
+        draw_moving(area.subsurface(room), level, shifted, seat_walls, zones, active)
+        return
+    key = (tb.board_key(level, seat_walls, len(zones)), shifted, room.size, active)
+    if not _again or _again[0] != key:
+        kept = _again[1] if _again and _again[1].get_size() == room.size \
+            else tb.new_surface(room.size)
+        draw_moving(kept, level, shifted, seat_walls, zones, active)
+        _again[:] = [key, kept]
+    area.blit(_again[1], room.topleft)
+
+
+_again: list = []  # the board last drawn for a view that may come again: [its key, its picture]
 
 
 def draw_moving(surf: pygame.Surface, level, view: View, seat_walls: dict[str, int],
@@ -183,3 +197,4 @@ def forget() -> None:
     """Let every kept picture go (tests)."""
     _pictures.clear()
     _coming.clear()
+    _again.clear()

@@ -185,10 +185,12 @@ class TableDrawing(CloseUp):
             table, old = self.before_flight, False
         dragged = self.replay is not None and self.replay.dragging  # a new view each frame
         still = self.view.still and not dragged
-        if still and self.flight is None:
+        if self.flight is None and self.view.still:
             # at rest: the board and all on it kept as one picture while nothing on it changes
-            drawn = kept.keep(surface, AREA, "area", self._area_key(table, old),
-                              lambda on, at: self._draw_whole_area(on, at, table, old, True))
+            # (a replay's timeline dragged: drawn each new position, the board from the moving
+            # board's pictures, and kept while the position stays)
+            drawn = kept.keep(surface, AREA, "area", self._area_key(table, old, still),
+                              lambda on, at: self._draw_whole_area(on, at, table, old, still))
             if not drawn:  # a light frame: the moving board's pictures painted ahead, a strip
                 board_pictures.paint_ahead(self.level, *self._seats_drawn()[:2],
                                            self.view.scales, self.view.view.scale)
@@ -200,13 +202,15 @@ class TableDrawing(CloseUp):
         text = self.replay.prompt() if self.replay is not None else prompt(self)
         self.draw_status(surface, text, self.buttons(), urgent)
 
-    def _area_key(self, table: Table, old: bool) -> tuple:
-        """Everything the table's area shows at rest depends on: the scene, the view, the table
-        and the state shown, the throw due, the score sheet's place and rows, the players, the
-        zoom's lines, the language, the colours and the reckoning's card."""
+    def _area_key(self, table: Table, old: bool, still: bool) -> tuple:
+        """Everything the table's area shows at rest depends on: the session, the view (and
+        whether the board is its exact picture: not while a replay's timeline is dragged), the
+        table and the state shown, the throw due, the score sheet's place and rows, the players,
+        the zoom's lines, the language, the colours and the reckoning's card. (Not the scene: a
+        replay's jump makes the scene anew, and the same position shows the same area.)"""
         cam = self.view
-        return (self, self.level, cam.view, cam.board_rect, cam.user_zoom, cam.whole, table, old,
-                self.state, self.due, self.reckoning is None, tuple(visible_rows(self)),
+        return (self.session, still, self.level, cam.view, cam.board_rect, cam.user_zoom,
+                cam.whole, table, old, self.state, self.due, self.reckoning is None, tuple(visible_rows(self)),
                 self.sheet, self.sheet_hint_shown, self.human_turn and not self.busy,
                 tuple(self.session.players), lang.language(), colours_key(),
                 card_key(self.reckoning) if self.reckoning is not None else None)
@@ -228,16 +232,17 @@ class TableDrawing(CloseUp):
         view = self.view.view
         seat_walls, zones, active = self._seats_drawn()
         area.set_clip(self.view.board_rect)  # the score sheet has its own part, beside the board
-        board_pictures.draw_board(area, pygame.Rect(self.view.board_rect), self.level, view,
-                                  seat_walls, zones, active, still)
         dragged = self.replay is not None and self.replay.dragging
+        board_pictures.draw_board(area, pygame.Rect(self.view.board_rect), self.level, view,
+                                  seat_walls, zones, active, still, again=dragged)
         if not still and not dragged and self.flight is None:  # coming to rest: its picture
             tb.prepare_board(self.level, self.view.goal_view, AREA.size, seat_walls, zones, active)
         self._draw_seats(area, view)
+        moving = not self.view.still  # (the dice's faces: sprites of a near size)
         if self.flight is not None:
-            self._draw_flight(area, view, still)
+            self._draw_flight(area, view, moving)
         else:
-            self._draw_table(area, table, old, view, moving=not still)
+            self._draw_table(area, table, old, view, moving=moving)
         area.set_clip(None)
         self._draw_sheet(area)
         inset = self._draw_closeup(area, table, old, seat_walls) if self.flight is None else None
@@ -367,7 +372,7 @@ class TableDrawing(CloseUp):
                     theme.blit_text(area, text, (sx, sy - td.die_px(self.level, view) * 0.7),
                                     20, "accent", True, "midbottom", shadow=True)
 
-    def _draw_flight(self, area: pygame.Surface, view: td.View, still: bool) -> None:
+    def _draw_flight(self, area: pygame.Surface, view: td.View, moving: bool) -> None:
         from petanque_game.physics import top_face
 
         f = self.flight
@@ -389,7 +394,7 @@ class TableDrawing(CloseUp):
                     td.draw_table_die(s, view, self.level, player, top_face(p.orientation), p.x,
                                       p.y, p.angle, p.z, alpha,
                                       orientation=p.orientation if p.moving else None, tip=p.tip,
-                                      moving=not still)
+                                      moving=moving)
             bodies.append((p.x, p.y, p.z, draw))
         tb.paint(area, view, self.level, bodies)
 
