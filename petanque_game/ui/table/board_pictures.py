@@ -9,10 +9,11 @@ the part it shows from the picture of the rung at or just below s with `pygame.t
 `pygame.transform.smoothscale`. The board's grain is up to 12.6 % coarser (softer above the
 largest rung) while it moves; at rest its exact picture is shown (`draw_board`).
 
-A picture costs 5-7 ms to paint, too much for one frame: the scene paints the rungs its camera
-may pass through ahead of time, a strip (1/STRIPS) a frame while the table stands still
-(`paint_ahead`); a moving frame whose rung is not painted yet is scaled from a painted one up to
-NEAR rungs away, and paints it at once only when there is none.
+A picture costs 5-7 ms to paint, too much for one frame: the rungs the camera may pass through
+are painted ahead of time, a strip (1/STRIPS) at a time, on the previews' thread in the window's
+quiet time after a frame (ui/table/foresee.py), asked for in the frames in which the table's area
+is only blitted (`paint_ahead`); a moving frame whose rung is not painted yet is scaled from a
+painted one up to NEAR rungs away, and paints it at once only when there is none.
 
 The pictures' coordinates are "rung pixels": a board point (x, y) mm lies at (x * s, -y * s) at
 the rung's scale s. Past the walls' release zones there is only the floor, tiled the same way.
@@ -27,13 +28,14 @@ import math
 import pygame
 
 from petanque_game.ui.table import board as tb
+from petanque_game.ui.table import foresee
 from petanque_game.ui.table.camera import ZOOM_STEP, world_bounds
 from petanque_game.ui.table.draw import View, draw_band
 
 RUNG = ZOOM_STEP ** 8  # the scales pictures are painted at: RUNG ** n px per mm
 WHOLE = 2_800_000  # px: the largest picture painted
 KEPT = 10_000_000  # px of pictures kept in all (40 MB)
-STRIPS = 8  # `paint_ahead` paints a picture in this many frames (1.5-2 ms each)
+STRIPS = 8  # `paint_ahead` paints a picture in this many strips (1.5-2 ms each)
 NEAR = 2  # rungs: a painted picture this near stands in for one not painted yet
 WORLD_MARGIN = 40.0  # mm round the walls' release zones: beyond, only the floor
 # The active band's extra alpha over a band drawn inactive (draw.py: 70 against 28), so the two
@@ -123,17 +125,26 @@ def paint_ahead(level, seat_walls: dict[str, int], zones: tuple,
     missing = [r for r in wanted if (board, r) not in _pictures]
     if not missing:
         return False
-    rung = missing[0]
-    key = (board, rung)
-    sr = RUNG ** rung
+    if _coming and _coming[0] in [(board, r) for r in missing]:
+        key = _coming[0]  # the one begun: finished first
+    else:
+        key = (board, missing[0])
+        _serial[0] += 1
+        _coming[:] = [key, tb.new_surface(_world(bounds, RUNG ** key[1]).size), 0, _serial[0]]
+    sr = RUNG ** key[1]
     world = _world(bounds, sr)
-    if not _coming or _coming[0] != key:
-        _coming[:] = [key, tb.new_surface(world.size), 0]
     pic, done = _coming[1], _coming[2]
     rows = -(-world.h // STRIPS)
-    pic.set_clip(pygame.Rect(0, done, world.w, rows))
-    tb.paint_board(pic, level, View(sr, (-world.x, -world.y)), seat_walls, zones, None)
-    pic.set_clip(None)
+    strip = (AHEAD, _coming[3], done)  # (a picture begun anew is another one)
+
+    def paint() -> tuple:  # on the previews' thread: only it touches `pic` until it is whole
+        pic.set_clip(pygame.Rect(0, done, world.w, rows))
+        tb.paint_board(pic, level, View(sr, (-world.x, -world.y)), seat_walls, zones, None)
+        pic.set_clip(None)
+        return strip
+
+    if foresee.worker.get(AHEAD, strip, paint) != strip:
+        return True  # being painted in the window's quiet time
     _coming[2] = done + rows
     if _coming[2] >= world.h:
         _coming.clear()
@@ -142,7 +153,9 @@ def paint_ahead(level, seat_walls: dict[str, int], zones: tuple,
     return True
 
 
-_coming: list = []  # the picture being painted ahead: [its key, its surface, rows painted]
+AHEAD = "board pictures"  # the previews' thread's family of asks: a strip of a picture
+_coming: list = []  # the picture being painted ahead: [its key, its surface, rows painted, serial]
+_serial = [0]
 
 
 _worlds: dict[int, tuple] = {}

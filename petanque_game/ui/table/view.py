@@ -211,8 +211,9 @@ class TableDrawing(CloseUp):
         cam = self.view
         return (self.session, still, self.level, cam.view, cam.board_rect, cam.user_zoom,
                 cam.whole, table, old, self.state, self.due, self.reckoning is None,
-                tuple(visible_rows(self)), self.sheet, self.sheet_hint_shown, self.human_turn and not self.busy,
-                tuple(self.session.players), lang.language(), colours_key(),
+                tuple(visible_rows(self)), self.sheet, self.sheet_hint_shown,
+                self.human_turn and not self.busy, tuple(self.session.players),
+                lang.language(), colours_key(),
                 card_key(self.reckoning) if self.reckoning is not None else None)
 
     def _draw_whole_area(self, surface: pygame.Surface, at: tuple[int, int], table: Table,
