@@ -161,3 +161,51 @@ def test_parts_changing_together_are_drawn_over_a_few_frames_and_none_stays_old(
         app.render()
     assert differing(shown, app.logical) == 0
     app.close()
+
+
+def test_the_table_paints_every_pixel_itself(monkeypatch, ai_at_once, tmp_path):
+    """The table covers the window (no background filled under it each frame): every pixel of
+    each frame is painted by its parts or the gaps between them, the same as on a filled
+    background, at rest, while the camera moves, in a flight and in a replay dragged."""
+    from petanque_game.ui.table.scene import TableScene
+
+    app = fast_app()
+    app.settings.ai_delay = 0.4
+    scene = start(app, [Seat("Ana", "human"), Seat("Robot", "ai", "easy")])
+
+    def check() -> None:
+        app.render()
+        with monkeypatch.context() as m:
+            m.setattr(TableScene, "covers", False)  # the app fills the background first
+            app.render()
+        filled = app.logical.copy()
+        app.logical.fill((255, 0, 255))
+        app.render()
+        assert differing(filled, app.logical) == 0
+
+    seen = set()
+    for i in range(4000):
+        if scene.session.over and not scene.busy:
+            break
+        moment = ("flight" if scene.flying else "aiming" if scene.aiming
+                  else "moving" if not scene.view.still else "other")
+        if moment not in seen:
+            check()
+            seen.add(moment)
+        if scene.human_turn and not scene.busy and i % 7 == 0:
+            do_what_is_due(app, scene)
+        if scene.reckoning is not None:
+            scene.continue_reckoning()
+        app.step(1 / 30)
+    assert {"flight", "moving", "aiming"} <= seen
+    path = tmp_path / "game.json"
+    path.write_text(scene.session.record.dumps(), "utf-8")
+    app.close()
+    app = fast_app()
+    app.open_replay(path)
+    rect = app.top.replay.timeline_rect()
+    app.handle_logical(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
+                                          pos=(rect.centerx, rect.centery)))
+    assert app.top.replay.dragging
+    check()
+    app.close()

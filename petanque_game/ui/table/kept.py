@@ -58,19 +58,26 @@ def keep(surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
     this one's edge drawn by `under(on, (x, y))`; `room`'s top left at (x, y) = (0, 0) there)
     once per `key`, blitted from then on. A new key of a part whose key was new in the frame
     before too (or that is seen for the first time) is drawn on `surface` itself at
-    `room.topleft` (as without KEEP, every time): a part that changes every frame (a replay's
-    timeline dragged) costs no picture; it is kept from its second frame. A steady part's new
-    key is drawn onto its picture at once (drawing it twice, straight and then kept, would make
-    two heavy frames of one change). `late`: the part may show its last picture for a frame or
-    a few while others are drawn (see the module's notes). True if it was drawn, or left late
-    (not only blitted as it is)."""
+    `room.topleft` (as without KEEP, every time), within `room` and on the background there
+    as on its picture (the table covers the window: nothing is filled under it): a part that
+    changes every frame (a replay's timeline dragged) costs no picture; it is kept from its
+    second frame. A steady part's new key is drawn onto its picture at once (drawing it twice,
+    straight and then kept, would make two heavy frames of one change). `late`: the part may
+    show its last picture for a frame or a few while others are drawn (see the module's
+    notes). True if it was drawn, or left late (not only blitted as it is)."""
     place = (name, room.topleft, room.size)
     got = _kept.get(place)
     if not KEEP or got is None or (got[0] != key and got[1] is None):
         if KEEP:
             _kept[place] = (key, None)
             spent()
+        clip = surface.get_clip()
+        surface.set_clip(room.clip(clip))  # as on its picture: all of `room`, nothing beyond
+        surface.fill(theme.colour("background"))
+        if under is not None:
+            under(surface, room.topleft)
         draw(surface, room.topleft)
+        surface.set_clip(clip)
         return True
     picture = got[1]
     drew = False

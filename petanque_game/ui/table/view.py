@@ -174,8 +174,12 @@ class TableDrawing(CloseUp):
 
     # --- drawing ----------------------------------------------------------------------------------
 
+    covers = True  # the table paints the whole picture: its parts, and the background between
+
     def draw(self, surface: pygame.Surface) -> None:
         kept.new_frame()
+        for gap in _gaps(self._rooms()):
+            surface.fill(theme.colour("background"), gap)
         st = self.state
         info = lang.tr("table_view.round_info", round=st.round_number, rounds=st.rounds,
                        board=board_words(self.level)[0])
@@ -249,6 +253,16 @@ class TableDrawing(CloseUp):
         inset = self._draw_closeup(area, table, old, seat_walls) if self.flight is None else None
         self._draw_zoom(area, inset)
 
+    def _rooms(self) -> tuple[tuple[int, int, int, int], ...]:
+        """The parts of the window painted whole in every frame (each on the background where it
+        leaves it, kept.py): the header, the board and the score sheet, the side panel's two
+        parts (panel.py `kept_panel`'s room), the status bar."""
+        board = pygame.Rect(self.view.board_rect).move(AREA.topleft)
+        sheet = () if self.sheet.rect is None else (self.sheet.rect.move(AREA.topleft),)
+        sides = [pygame.Rect(r.x - 8, r.y, r.w + 15, r.h + 11)
+                 for r in side_parts(SIDE, len(self.session.players))]
+        return tuple(tuple(r) for r in (HEADER, board, *sheet, *sides, STATUS_ROOM))
+
     def _seats_drawn(self) -> tuple[dict[str, int], tuple, int | None]:
         """The board's seats as its pictures show them: each seat's wall, their release zones,
         and the seat to throw (its band stronger)."""
@@ -271,7 +285,12 @@ class TableDrawing(CloseUp):
         """The status bar (game_scene.py), kept as a picture per what it shows; a replay's
         (its timeline moves as it plays) drawn anew each frame."""
         base = super().draw_status  # type: ignore[misc]
+        _, box = side_parts(SIDE, len(self.session.players))
         if self.replay is not None:
+            surface.set_clip(STATUS_ROOM)  # on the background (the table covers the window)
+            surface.fill(theme.colour("background"))
+            shade(surface, box)  # the side panel's shadow's last rows
+            surface.set_clip(None)
             base(surface, prompt, buttons, urgent, history_lines)
             return
         mouse = self.mouse
@@ -398,6 +417,33 @@ class TableDrawing(CloseUp):
                                       moving=moving)
             bodies.append((p.x, p.y, p.z, draw))
         tb.paint(area, view, self.level, bodies)
+
+
+_gap_cache: dict[tuple, list[pygame.Rect]] = {}
+
+
+def _gaps(rooms: tuple[tuple[int, int, int, int], ...]) -> list[pygame.Rect]:
+    """The window's rectangles outside every one of `rooms` (worked out once per layout)."""
+    got = _gap_cache.get(rooms)
+    if got is None:
+        got = [pygame.Rect((0, 0), theme.LOGICAL_SIZE)]
+        for room in map(pygame.Rect, rooms):
+            left = []
+            for r in got:
+                if not r.colliderect(room):
+                    left.append(r)
+                    continue
+                y0, y1 = max(r.y, room.y), min(r.bottom, room.bottom)
+                left += [c for c in (pygame.Rect(r.x, r.y, r.w, room.y - r.y),
+                                     pygame.Rect(r.x, room.bottom, r.w, r.bottom - room.bottom),
+                                     pygame.Rect(r.x, y0, room.x - r.x, y1 - y0),
+                                     pygame.Rect(room.right, y0, r.right - room.right, y1 - y0))
+                         if c.w > 0 and c.h > 0]
+            got = left
+        if len(_gap_cache) > 16:
+            _gap_cache.clear()
+        _gap_cache[rooms] = got
+    return got
 
 
 def _moved(place: Placement, at: tuple[int, int]) -> Placement:
