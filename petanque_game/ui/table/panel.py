@@ -147,7 +147,7 @@ def kept_panel(surface: pygame.Surface, rect: pygame.Rect, name: str, key: tuple
         paint(on, rect.move(at[0] - room.x, at[1] - room.y))
 
     keep(surface, room, name, key, lambda on, at: at_(on, at, draw),
-         None if under is None else lambda on, at: at_(on, at, under), late=True)
+         None if under is None else lambda on, at: at_(on, at, under), late=True, alone=True)
 
 
 def _draw_rolloff(scene, surface: pygame.Surface, box: pygame.Rect) -> None:

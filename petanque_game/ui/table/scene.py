@@ -239,7 +239,7 @@ class TableScene(TableDrawing, GameScene):
         a kept part of the picture shows its last picture (ui/table/kept.py)."""
         return (super().animating or self.charging is not None or self.hint.future is not None
                 or (self.keeping and not self.keeping_on) or foresee.worker.working()
-                or kept.late_parts())
+                or kept.late_parts(self.session))
 
     def finish_animation(self) -> None:
         """Everything shown at rest at once (a replay's step or jump), the camera too."""

@@ -177,7 +177,7 @@ class TableDrawing(CloseUp):
     covers = True  # the table paints the whole picture: its parts, and the background between
 
     def draw(self, surface: pygame.Surface) -> None:
-        kept.new_frame()
+        kept.new_frame(self._window_holds_frame_before(surface), self.session)
         for gap in _gaps(self._rooms()):
             surface.fill(theme.colour("background"), gap)
         st = self.state
@@ -253,6 +253,20 @@ class TableDrawing(CloseUp):
         inset = self._draw_closeup(area, table, old, seat_walls) if self.flight is None else None
         self._draw_zoom(area, inset)
 
+    def _window_holds_frame_before(self, surface: pygame.Surface) -> bool:
+        """Does `surface` hold the frame before as this scene drew it: drawn the frame before on
+        the same surface in the same window, nothing drawn over the header, the side panel and
+        the status bar then or now (no background filled under the scene, no scene over it, no
+        toast, no reckoning's points flying to the side panel)?"""
+        app = self.app
+        alone = (self.covers and app.visible()[-1] is self and not app.toast.visible
+                 and getattr(self, "reckoning", None) is None)
+        frame = getattr(app, "frames_drawn", None)
+        where = (id(surface), surface.get_size(), app.window.get_size())
+        before = getattr(self, "_drawn_frame", None)
+        self._drawn_frame = (frame, where) if alone and frame is not None else None
+        return alone and frame is not None and before == (frame - 1, where)
+
     def _rooms(self) -> tuple[tuple[int, int, int, int], ...]:
         """The parts of the window painted whole in every frame (each on the background where it
         leaves it, kept.py): the header, the board and the score sheet, the side panel's two
@@ -278,7 +292,8 @@ class TableDrawing(CloseUp):
         key = (info, self.session.game, self.replay is not None,
                getattr(self.session, "practice", False), self.challenge_tag, hover,
                lang.language(), colours_key())
-        kept.keep_in_place(surface, HEADER, "header", key, lambda on: base(on, info), late=True)
+        kept.keep_in_place(surface, HEADER, "header", key, lambda on: base(on, info), late=True,
+                           alone=True)
 
     def draw_status(self, surface: pygame.Surface, prompt: str, buttons: list,
                     urgent: bool, history_lines: int = 2) -> None:
@@ -301,7 +316,7 @@ class TableDrawing(CloseUp):
         _, box = side_parts(SIDE, len(self.session.players))
         kept.keep_in_place(surface, STATUS_ROOM, "status", key,
                            lambda on: base(on, prompt, buttons, urgent, history_lines),
-                           lambda on: shade(on, box), True)  # the side panel's shadow's last rows
+                           lambda on: shade(on, box), True, True)  # (the side panel's shadow)
 
     def _draw_sheet(self, area: pygame.Surface) -> None:
         """The score sheet in its place, or where Tab shows it when it is hidden."""
