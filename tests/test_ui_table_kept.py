@@ -264,3 +264,52 @@ def test_parts_the_window_still_holds_are_not_copied_and_the_frames_are_the_same
     held = frames(True)
     assert kept.skipped[0] - skipped > 30  # the parts held were not copied
     assert held == frames(False)
+
+
+def test_a_replay_dragged_to_a_point_shows_that_point_once_the_drag_ends(ai_at_once, tmp_path):
+    """Dragged to and fro over the timeline (the area kept while the position stays, the board
+    from the moving board's pictures), then let go: the frame is the one of the replay jumped
+    to that point at once, pixel for pixel (the table's area and the side panel; the status
+    bar says whether the replay plays)."""
+    app = fast_app()
+    scene = start(app, [Seat("Robot", "ai", "easy"), Seat("Rob", "ai", "easy")])
+    for _ in range(20000):
+        if scene.session.over and not scene.busy:
+            break
+        scene.skip_flight()
+        if scene.reckoning is not None:
+            scene.continue_reckoning()
+        app.step(1 / 30)
+    path = tmp_path / "game.json"
+    path.write_text(scene.session.record.dumps(), "utf-8")
+    app.close()
+
+    def at_rest(app) -> list[bytes]:
+        for _ in range(kept.LAG + 2):
+            app.render()
+        return [pygame.image.tobytes(app.logical.subsurface(r), "RGB")
+                for r in (AREA, pygame.Rect(972, 64, 308, 560))]
+
+    app = fast_app()
+    app.open_replay(path)
+    rect = app.top.replay.timeline_rect()
+    xs = [rect.x + 5, rect.right - 5, rect.x + rect.w // 3, rect.x + rect.w // 3 + 2,
+          rect.x + rect.w // 2]
+    app.handle_logical(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
+                                          pos=(xs[0], rect.centery)))
+    for x in xs:
+        app.handle_logical(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, rect.centery),
+                                              rel=(0, 0), buttons=(1, 0, 0)))
+        app.render()
+        app.render()  # (the same position: from the area kept)
+    app.handle_logical(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1,
+                                          pos=(xs[-1], rect.centery)))
+    shown, where = at_rest(app), app.top.session.shown
+    assert 0 < where < app.top.replay.total and not app.top.replay.dragging
+    app.close()
+    kept.forget()
+    app = fast_app()
+    app.open_replay(path)
+    app.top.replay.jump(where)
+    assert at_rest(app) == shown
+    app.close()
