@@ -129,9 +129,11 @@ def percent(p: float, tr: Tr) -> str:
     return tr("tray.chance.percent", n=shown)
 
 
-def decimal(value: float, digits: int, tr: Tr) -> str:
-    """A number with decimals as the language writes it: 12.4 / 12,4."""
-    return f"{value:.{digits}f}".replace(".", tr("tray.decimal_point"))
+def decimal(value: float, digits: int, tr: Tr, signed: bool = False) -> str:
+    """A number with decimals as the language writes it: 12.4 / 12,4; `signed`: with its sign
+    always written (+1,8 / -0,4; a value that rounds to nought is +0,0, never -0,0)."""
+    shown = round(value, digits) or 0.0  # (-0.0 is falsy: it becomes 0.0)
+    return f"{shown:{'+' if signed else ''}.{digits}f}".replace(".", tr("tray.decimal_point"))
 
 
 def both(items: list[str], tr: Tr) -> str:

@@ -51,3 +51,37 @@ def test_above_after_all_when_every_place_is_covered():
               for dy in range(-150, 151, 20)]
     rect = place(pieces)
     assert rect.bottom <= AT[1] - RING
+
+
+def test_the_hints_words_and_the_aims_words_never_cover_each_other(monkeypatch):
+    """The hint shown and the person's own aim both warn at about the same place (found under
+    Xvfb: "Hint - It pushes the diamond" was hidden under the aim's "It pushes the diamond")."""
+    from petanque_game.record import Seat
+    from petanque_game.rules.petanque_table import Aim
+    from petanque_game.ui.play import open_game_scene
+    from petanque_game.ui.session import new_game
+    from petanque_game.ui.table import overlay
+    from petanque_game.ui.table.aim import Preview
+
+    app = fast_app()
+    open_game_scene(app, new_game("terningepetanque", [Seat("A", "human"), Seat("B", "human")],
+                                  {"rounds": 15}, 1, "classic"))
+    scene = app.top
+    warned = Preview([(0.0, -300.0, 0.0), (0.0, -40.0, 0.0)], (0.0, -40.0), (0.0, 10.0),
+                     [("table.aim.into_diamond", (0.0, -5.0))], None)
+    monkeypatch.setattr(scene, "preview_of", lambda *a: warned)
+    placed = []
+    real = overlay._label
+
+    def label(*args):
+        placed.append(real(*args))
+        return placed[-1]
+    monkeypatch.setattr(overlay, "_label", label)
+    area = pygame.Surface((960, 552))
+    labels = []
+    for colour, said in ((overlay.HINT_COLOUR, "Hint"), (None, None)):
+        overlay.draw_flight(scene, area, Aim(0.0, -300.0, 1.5708, 900.0, 0.6, 0.0), (0, "die"),
+                            colour, said, p=warned, labels=labels)
+    assert len(placed) == 2 and not placed[0].colliderect(placed[1])
+    assert labels == [r.inflate(10, 4) for r in placed]
+    app.close()

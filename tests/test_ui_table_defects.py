@@ -89,7 +89,7 @@ def test_a_hints_planned_push_or_knock_is_not_drawn_as_a_warning(monkeypatch):
     def reds(meant):
         surface = pygame.Surface((960, 552))
         surface.fill((0, 0, 0))
-        table_overlay.draw_flight(scene, surface, aim, 0, "die", table_overlay.HINT_COLOUR,
+        table_overlay.draw_flight(scene, surface, aim, (0, "die"), table_overlay.HINT_COLOUR,
                                   "Hint", meant=meant)
         return sum(surface.get_at((x, y))[:3] == bad for x in range(0, 960, 2)
                    for y in range(0, 552, 2))

@@ -88,9 +88,10 @@ def drawn_aims(monkeypatch) -> list:
     drawn = []
     real = table_overlay.draw_flight
 
-    def draw(scene, area, launch, seat, obj, colour, label, pointed=None, meant=(), p=None):
+    def draw(scene, area, launch, due, colour, label, pointed=None, meant=(), p=None,
+             labels=None):
         drawn.append((launch, p, pointed))
-        real(scene, area, launch, seat, obj, colour, label, pointed, meant, p)
+        real(scene, area, launch, due, colour, label, pointed, meant, p, labels)
     monkeypatch.setattr(table_overlay, "draw_flight", draw)
     return drawn
 

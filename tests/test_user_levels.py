@@ -225,3 +225,26 @@ def test_a_levels_file_that_is_not_a_folder_is_told_in_the_setup(home):
         app.toast.message
     assert setup.choices.level == "classic"  # the shipped boards are there as ever
     app.render()
+
+
+def test_a_board_listed_again_is_not_checked_again_until_its_bytes_change(mine, monkeypatch):
+    """The setup screen lists every board each time it opens: a board read before with the same
+    bytes is not read and checked again (about 8 ms each); a changed file is, and a refused
+    board is refused again in the same words."""
+    from petanque_game.physics import level as level_module
+
+    (mine / "slow.yaml").write_text(SLOWER_FELT, "utf-8")
+    (mine / "broken.yaml").write_text("walls: [", "utf-8")
+    checked = []
+    real = level_module.parse_level
+    monkeypatch.setattr(level_module, "parse_level",
+                        lambda data, name, file: checked.append(name) or real(data, name, file))
+    first = dict(list_levels())
+    again = dict(list_levels())
+    assert "slow" in checked and checked.count("slow") == 1
+    assert again["slow"] is first["slow"]
+    assert isinstance(again["broken"], LevelError) and str(again["broken"]) == \
+        str(first["broken"])
+    (mine / "slow.yaml").write_text(SLOWER_FELT.replace("0.30 ", "0.28 "), "utf-8")
+    changed = dict(list_levels())["slow"]
+    assert checked.count("slow") == 2 and changed.sha256 != first["slow"].sha256

@@ -31,7 +31,7 @@ from petanque_game.ai.hints import Hint, registers
 from petanque_game.rules import terningepetanque as rules
 from petanque_game.rules.base import Roll
 from petanque_game.rules.petanque_table import Aim
-from petanque_game.words import english_tr
+from petanque_game.words import decimal, english_tr
 
 WORTH_SAMPLES = 128  # fresh hands the stated worth is the mean of (benchmarks/bench_hint_worth.py)
 
@@ -74,7 +74,7 @@ def words_of(hint: Hint, state: rules.TerningepetanqueState, tr: Callable[..., s
     """The hint's aim (its `label`) and worth in the words `tr` gives (the window: the
     player's language, `ui.lang.tr`); `who`: the owner of a die it knocks away."""
     if not isinstance(hint.action, Aim):
-        return tr("table.hint.keep", points=f"{hint.value:+.1f}") \
+        return tr("table.hint.keep", points=decimal(hint.value, 1, tr, signed=True)) \
             if state.awaiting_accept else tr("table.hint.roll")
     what = tr(f"table.hint.label.{hint.label.key}", name=who)
     obj, _ = state.throw_due
@@ -84,7 +84,7 @@ def words_of(hint: Hint, state: rules.TerningepetanqueState, tr: Callable[..., s
             tr("table.hint.risk", percent=f"{100 * risk:.0f}")
     else:
         key = "table.hint.worth_two" if state.num_players == 2 else "table.hint.worth_many"
-        worth = tr(key, points=f"{hint.value:+.1f}")
+        worth = tr(key, points=decimal(hint.value, 1, tr, signed=True))
     return f"{what}: {worth}"
 
 

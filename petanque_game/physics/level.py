@@ -87,7 +87,37 @@ def _read(entry: Any, file: str) -> bytes:
         raise LevelError(one_line(str(exc))) from None
 
 
+PARSED_KEPT = 64  # boards whose reading is kept (the setup screen lists every board each time)
+_parsed: dict[tuple[str, str, str, str], Level | str] = {}
+
+
 def _parse_bytes(raw: bytes, name: str, file: str, origin: str) -> Level:
+    """The board in `raw`, checked; a board read before with the same bytes, name and file is
+    not read and checked again (the checks are pure: the same bytes give the same answer), and a
+    refused one is refused again in the same words."""
+    digest = hashlib.sha256(raw).hexdigest()
+    key = (digest, name, file, origin)
+    kept = _parsed.get(key)
+    if isinstance(kept, str):
+        raise LevelError(kept)
+    if kept is not None:
+        return kept
+    try:
+        level = _parse_fresh(raw, name, file, digest, origin)
+    except LevelError as exc:
+        _keep(key, str(exc))
+        raise
+    _keep(key, level)
+    return level
+
+
+def _keep(key: tuple[str, str, str, str], answer: Level | str) -> None:
+    if len(_parsed) >= PARSED_KEPT:
+        del _parsed[next(iter(_parsed))]  # the oldest
+    _parsed[key] = answer
+
+
+def _parse_fresh(raw: bytes, name: str, file: str, digest: str, origin: str) -> Level:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -97,7 +127,7 @@ def _parse_bytes(raw: bytes, name: str, file: str, origin: str) -> Level:
     except ConfigError as exc:  # one line, whatever the file's keys hold
         raise LevelError(one_line(str(exc))) from None
     level = parse_level(data, name, file)
-    return dataclasses.replace(level, sha256=hashlib.sha256(raw).hexdigest(), origin=origin)
+    return dataclasses.replace(level, sha256=digest, origin=origin)
 
 
 def parse_level_text(text: str, name: str, origin: str = "challenge") -> Level:

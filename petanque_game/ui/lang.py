@@ -109,6 +109,13 @@ def number(n: int) -> str:
     return f"-{text}" if n < 0 else text
 
 
+def decimal(value: float, digits: int = 1, signed: bool = False) -> str:
+    """A number with decimals as the language writes it: 45.0 / 45,0 (`words.decimal`)."""
+    from petanque_game.words import decimal as written
+
+    return written(value, digits, tr, signed)
+
+
 def os_reason(e: OSError) -> str:
     """Why a file could not be read or written (`files.reason_name`), in the language in use; the
     system's own words when the game has none of its own for it."""

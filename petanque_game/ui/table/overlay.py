@@ -31,16 +31,19 @@ def draw_overlays(scene: Any, surface: pygame.Surface) -> None:
     if scene.aiming:
         seat, obj = scene.due[0], scene.due[1]
         hint = scene.hinted_aim()
+        labels: list[pygame.Rect] = []  # where the aims' words went: the next ones avoid them
         if hint is not None:
             shown = foreseen(scene, hint, seat, obj)
             if shown is not None:
-                draw_flight(scene, area, hint, seat, obj, HINT_COLOUR,
+                draw_flight(scene, area, hint, (seat, obj), HINT_COLOUR,
                             lang.tr("table.hint.on_board"),  # its words are in the side panel
-                            meant=meant_contacts(scene.hint.current(scene.state)), p=shown)
+                            meant=meant_contacts(scene.hint.current(scene.state)), p=shown,
+                            labels=labels)
         aim = own_aim(scene)
         if aim is not None and aim[0] != hint:  # (the hint in place: drawn once)
             launch, p, pointed = aim
-            draw_flight(scene, area, launch, seat, obj, None, None, pointed, p=p)
+            draw_flight(scene, area, launch, (seat, obj), None, None, pointed, p=p,
+                        labels=labels)
         if scene.drag is not None:
             _drag(scene, area)
     elif scene.ai_aim is not None and scene.flight is None:
@@ -48,7 +51,7 @@ def draw_overlays(scene: Any, surface: pygame.Surface) -> None:
         shown = foreseen(scene, a.aim, a.seat, a.obj)
         if shown is not None:
             name = scene.session.players[a.seat].name
-            draw_flight(scene, area, a.aim, a.seat, a.obj, theme.player_colour(a.seat),
+            draw_flight(scene, area, a.aim, (a.seat, a.obj), theme.player_colour(a.seat),
                         lang.tr("table.ai_aims", name=name), p=shown)
     area.set_clip(None)
     roll = scene.start_roll
@@ -60,17 +63,20 @@ def draw_overlays(scene: Any, surface: pygame.Surface) -> None:
         _banner(area, lang.tr("table.replay.differs_short"))  # the full notice: once, a toast
 
 
-def draw_flight(scene: Any, area: pygame.Surface, launch: Any, seat: int, obj: str,
+def draw_flight(scene: Any, area: pygame.Surface, launch: Any, due: tuple[int, str],
                 colour: tuple[int, int, int] | None, label: str | None,
                 pointed: tuple[float, float] | None = None, meant: tuple[str, ...] = (),
-                p: Any = None) -> None:
+                p: Any = None, labels: list[pygame.Rect] | None = None) -> None:
     """An aim's predicted path (`table_aim.preview`): the arc lifted by its height, the release
     point (or, when it is out of sight, an arrow at the edge pointing to it), a dot where it
     first lands, the roll-out to a ring where it comes to rest (open in the middle: the die there
     stays visible), the hand's spread around it, and a cross where something goes wrong, the
     first one said in words; but not what the aim is `meant` to meet (a hint's push or knock).
-    `p`: the aim's preview when it is worked out already (ui/table/foresee.py)."""
+    `due`: the seat throwing and what it throws; `p`: the aim's preview when it is worked out
+    already (ui/table/foresee.py); `labels`: where other aims' words are written this frame
+    (this one's avoids them, and is added)."""
     view = scene.view
+    seat, obj = due
     if p is None:
         p = scene.preview_of(launch, seat, obj)
     bad = theme.colour("bad")
@@ -129,7 +135,10 @@ def draw_flight(scene: Any, area: pygame.Surface, launch: Any, seat: int, obj: s
             rect = pygame.Rect(0, 0, side, side)
             rect.center = view.to_screen(*point)
             pieces.append(rect)
-        _label(area, text, near, ring, col if not warnings else bad, pieces)
+        said_at = _label(area, text, near, ring, col if not warnings else bad,
+                         pieces + (labels or []))
+        if labels is not None:
+            labels.append(said_at.inflate(10, 4))
 
 
 def _release_arrow(area: pygame.Surface, frame: pygame.Rect, inside: tuple[float, float],
@@ -168,7 +177,8 @@ def _drag(scene: Any, area: pygame.Surface) -> None:
 def _label(area: pygame.Surface, text: str, at: tuple[float, float], ring: float, col,
            pieces: list[pygame.Rect]) -> pygame.Rect:
     """`text` above the ring at `at`, or below it, or beside it: the first place that covers none
-    of the `pieces` lying on the board (a warning about the diamond hid the diamond itself) and
+    of the `pieces` (the diamond and dice lying on the board, and the words of the other aims
+    drawn: a warning about the diamond hid the diamond itself, the hint's words hid the aim's) and
     fits in the area; above (or below, with no room above) when every place covers one. Where it
     went."""
     surf = theme.text(text, 21, col, True)

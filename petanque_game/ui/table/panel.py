@@ -192,7 +192,7 @@ def _draw_aim_meter(scene, surface: pygame.Surface, r: pygame.Rect) -> None:
     t = scene.level.throw
     lo, hi = math.degrees(t.min_elevation), math.degrees(t.max_elevation)
     _bar(surface, pygame.Rect(r.x, y, r.w, 18),
-         lang.tr("table.aim.elevation", degrees=f"{scene.elevation:.1f}"),
+         lang.tr("table.aim.elevation", degrees=lang.decimal(scene.elevation)),
          (scene.elevation - lo) / max(1e-9, hi - lo), (110, 160, 230))
     y += 24
     spin = scene.spin / max(1e-9, t.max_spin)

@@ -19,7 +19,7 @@ def zoom_labels(scene: Any, inset: pygame.Rect | None = None) -> list[tuple[str,
     cam = scene.view
     lines = []
     if cam.user_zoom != 1.0:
-        lines.append(lang.tr("table_view.zoomed", zoom=f"{cam.user_zoom:.1f}"))
+        lines.append(lang.tr("table_view.zoomed", zoom=lang.decimal(cam.user_zoom)))
     elif scene.human_turn and not scene.busy and scene.due is not None:
         lines.append(lang.tr("table_view.zoom_keys"))
     if cam.user_zoom == 1.0:  # (zoomed, Home goes back to the rest view first)
