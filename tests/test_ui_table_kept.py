@@ -313,3 +313,58 @@ def test_a_replay_dragged_to_a_point_shows_that_point_once_the_drag_ends(ai_at_o
     app.top.replay.jump(where)
     assert at_rest(app) == shown
     app.close()
+
+
+def test_a_replays_status_bar_from_its_kept_backdrop_is_the_one_drawn_anew(ai_at_once, tmp_path,
+                                                                            monkeypatch):
+    """A replay's status bar: its panel and buttons kept, the timeline and the line saying
+    where the replay is drawn over them: the same pixels as game_scene.py drawing it whole,
+    playing and dragged, the mouse over a button or not."""
+    from petanque_game.ui import theme
+    from petanque_game.ui.game_scene import GameScene
+    from petanque_game.ui.table.panel import side_parts
+    from petanque_game.ui.table.view import SIDE, STATUS_ROOM, TableDrawing
+    from petanque_game.ui.widgets import shade
+
+    app = fast_app()
+    scene = start(app, [Seat("Robot", "ai", "easy"), Seat("Rob", "ai", "easy")])
+    for _ in range(3000):
+        if scene.session.over and not scene.busy:
+            break
+        scene.skip_flight()
+        if scene.reckoning is not None:
+            scene.continue_reckoning()
+        app.step(1 / 30)
+    path = tmp_path / "game.json"
+    path.write_text(scene.session.record.dumps(), "utf-8")
+    app.close()
+
+    def drawn_whole(self, surface, prompt, buttons, urgent, history_lines=2):
+        """The status bar as before it was kept: all of it drawn by game_scene.py."""
+        _, box = side_parts(SIDE, len(self.session.players))
+        surface.set_clip(STATUS_ROOM)
+        surface.fill(theme.colour("background"))
+        shade(surface, box)
+        surface.set_clip(None)
+        GameScene.draw_status(self, surface, prompt, buttons, urgent, history_lines)
+
+    app = fast_app()
+    app.open_replay(path)
+    rect = app.top.replay.timeline_rect()
+    button = app.top.replay.buttons()[0].rect.center
+    moves = [((rect.x + rect.w // 4, rect.centery), False), (button, False),
+             ((rect.x + rect.w // 2, rect.centery), True),
+             ((rect.x + rect.w // 3, rect.centery), True)]
+    for pos, held in moves:
+        if held and not app.top.replay.dragging:
+            app.handle_logical(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+        app.handle_logical(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                              buttons=(int(held), 0, 0)))
+        app.render()
+        app.render()
+        kept_bar = app.logical.subsurface(STATUS_ROOM).copy()
+        with monkeypatch.context() as m:
+            m.setattr(TableDrawing, "draw_status", drawn_whole)
+            app.render()
+        assert differing(kept_bar, app.logical.subsurface(STATUS_ROOM)) == 0
+    app.close()

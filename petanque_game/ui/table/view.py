@@ -33,7 +33,7 @@ from petanque_game.ui.table.sheet import (
     visible_rows,
 )
 from petanque_game.ui.table.zoom import view_toggle_at, zoom_labels
-from petanque_game.ui.widgets import shade
+from petanque_game.ui.widgets import panel, shade
 
 AREA = pygame.Rect(8, 64, 960, 552)  # the table's part of the logical surface
 SIDE = pygame.Rect(980, 64, 284, 552)  # the side panel
@@ -298,22 +298,32 @@ class TableDrawing(CloseUp):
     def draw_status(self, surface: pygame.Surface, prompt: str, buttons: list,
                     urgent: bool, history_lines: int = 2) -> None:
         """The status bar (game_scene.py), kept as a picture per what it shows; a replay's
-        (its timeline moves as it plays) drawn anew each frame."""
+        panel and buttons kept so, its timeline and the line saying where it is (they move as
+        it plays or is dragged) drawn over them each frame."""
         base = super().draw_status  # type: ignore[misc]
+        mouse = self.mouse
+        looks = tuple((b.rect.topleft, b.rect.size, b.label, b.hint, b.size, b.style, b.selected,
+                       b.enabled, b.enabled and mouse is not None and b.hit(mouse))
+                      for b in buttons)
         _, box = side_parts(SIDE, len(self.session.players))
         if self.replay is not None:
-            surface.set_clip(STATUS_ROOM)  # on the background (the table covers the window)
-            surface.fill(theme.colour("background"))
-            shade(surface, box)  # the side panel's shadow's last rows
-            surface.set_clip(None)
-            base(surface, prompt, buttons, urgent, history_lines)
+            def backdrop(on: pygame.Surface) -> None:
+                panel(on, STATUS_RECT, "panel", "accent" if urgent else "edge")
+                for b in buttons:
+                    b.draw(on, mouse)
+
+            kept.keep_in_place(surface, STATUS_ROOM, "status", ("replay", looks, urgent,
+                                                                lang.language(), colours_key()),
+                               backdrop, lambda on: shade(on, box), alone=False)
+            # over it, as game_scene.py's draw_status draws them in a replay
+            self.replay.draw_timeline(surface)
+            width = STATUS_RECT.w - 40 - (sum(b.rect.w + 10 for b in buttons))
+            theme.blit_text(surface, theme.fit(prompt, 28, width, True),
+                            (STATUS_RECT.x + 16, STATUS_RECT.bottom - 12), 28,
+                            "accent" if urgent else "text", True, "bottomleft")
             return
-        mouse = self.mouse
-        key = (prompt, tuple(self.history[-history_lines:]) if history_lines else (),
-               tuple((b.rect.topleft, b.rect.size, b.label, b.hint, b.size, b.style, b.selected,
-                      b.enabled, b.enabled and mouse is not None and b.hit(mouse))
-                     for b in buttons), urgent, lang.language(), colours_key())
-        _, box = side_parts(SIDE, len(self.session.players))
+        key = (prompt, tuple(self.history[-history_lines:]) if history_lines else (), looks,
+               urgent, lang.language(), colours_key())
         kept.keep_in_place(surface, STATUS_ROOM, "status", key,
                            lambda on: base(on, prompt, buttons, urgent, history_lines),
                            lambda on: shade(on, box), True, True)  # (the side panel's shadow)
