@@ -180,10 +180,6 @@ class TableDrawing(CloseUp):
         kept.new_frame(self._window_holds_frame_before(surface), self.session)
         for gap in _gaps(self._rooms()):
             surface.fill(theme.colour("background"), gap)
-        st = self.state
-        info = lang.tr("table_view.round_info", round=st.round_number, rounds=st.rounds,
-                       board=board_words(self.level)[0])
-        self.draw_header(surface, info)
         table, old = self.shown_table()
         if self.flight is not None:
             table, old = self.before_flight, False
@@ -201,6 +197,10 @@ class TableDrawing(CloseUp):
         else:
             kept.spent()  # (the other parts changing now may be a frame or a few late)
             self._draw_whole_area(surface, AREA.topleft, table, old, still)
+        st = self.state  # the header after the area: it may be a frame late, the area not
+        info = lang.tr("table_view.round_info", round=st.round_number, rounds=st.rounds,
+                       board=board_words(self.level)[0])
+        self.draw_header(surface, info)
         draw_side(self, surface, SIDE, table, old)
         urgent = self.human_turn and not self.busy
         text = self.replay.prompt() if self.replay is not None else prompt(self)
