@@ -168,10 +168,10 @@ def test_the_table_paints_every_pixel_itself(monkeypatch, ai_at_once, tmp_path):
     each frame is painted by its parts or the gaps between them, the same as on a filled
     background, at rest, while the camera moves, in a flight and in a replay dragged. (Parts
     the window holds from the frame before are copied anyway here: the test paints over it.)"""
+    from petanque_game.ui.table import window
     from petanque_game.ui.table.scene import TableScene
-    from petanque_game.ui.table.view import TableDrawing
 
-    monkeypatch.setattr(TableDrawing, "_window_holds_frame_before", lambda self, s: False)
+    monkeypatch.setattr(window, "holds_frame_before", lambda scene, s: False)
 
     app = fast_app()
     app.settings.ai_delay = 0.4
@@ -221,14 +221,14 @@ def test_parts_the_window_still_holds_are_not_copied_and_the_frames_are_the_same
     through a person aiming, a toast shown and gone, the rules opened over the table and
     closed, and another window size."""
     from petanque_game.ui.game_ui import title
-    from petanque_game.ui.table.view import TableDrawing
+    from petanque_game.ui.table import window
 
     def frames(hold: bool) -> list[bytes]:
         kept.forget()
         out = []
         with monkeypatch.context() as m:
             if not hold:
-                m.setattr(TableDrawing, "_window_holds_frame_before", lambda self, s: False)
+                m.setattr(window, "holds_frame_before", lambda scene, s: False)
             app = fast_app()
             scene = start(app, [Seat("Ana", "human"), Seat("Bo", "human")])
             while scene.state.starter is None or scene.busy:

@@ -20,7 +20,7 @@ from petanque_game.ui import lang, sound, theme
 from petanque_game.ui.game_scene import STATUS_RECT
 from petanque_game.ui.game_ui import board_words
 from petanque_game.ui.table import board as tb
-from petanque_game.ui.table import board_pictures, kept, watch
+from petanque_game.ui.table import board_pictures, kept, watch, window
 from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.closeup import CloseUp
 from petanque_game.ui.table.panel import colours_key, draw_side, prompt, side_parts
@@ -32,15 +32,10 @@ from petanque_game.ui.table.sheet import (
     place_sheet,
     visible_rows,
 )
+from petanque_game.ui.table.window import AREA, HEADER, SIDE, STATUS_ROOM
 from petanque_game.ui.table.zoom import view_toggle_at, zoom_labels
 from petanque_game.ui.widgets import panel, shade
 
-AREA = pygame.Rect(8, 64, 960, 552)  # the table's part of the logical surface
-SIDE = pygame.Rect(980, 64, 284, 552)  # the side panel
-HEADER = pygame.Rect(0, 0, 1280, 64)  # the header above them
-STATUS_ROOM = STATUS_RECT.union(  # the status bar and its shadow, within the window
-    pygame.Rect(STATUS_RECT.x - 1, STATUS_RECT.y + 3, STATUS_RECT.w + 8, STATUS_RECT.h + 8)).clip(
-    pygame.Rect((0, 0), theme.LOGICAL_SIZE))
 ZOOM_KEY_STEP = 1.25  # one key press or wheel notch zooms by this much
 WHOLE_MEMORY = "table_whole"  # the app's memory: the whole board at rest (True) or the play
 SHEET_MEMORY = "table_sheet"  # the app's memory: the score sheet shown (True) or hidden (False)
@@ -177,9 +172,8 @@ class TableDrawing(CloseUp):
     covers = True  # the table paints the whole picture: its parts, and the background between
 
     def draw(self, surface: pygame.Surface) -> None:
-        kept.new_frame(self._window_holds_frame_before(surface), self.session)
-        for gap in _gaps(self._rooms()):
-            surface.fill(theme.colour("background"), gap)
+        kept.new_frame(window.holds_frame_before(self, surface), self.session)
+        window.fill_gaps(self, surface)
         table, old = self.shown_table()
         if self.flight is not None:
             table, old = self.before_flight, False
@@ -252,30 +246,6 @@ class TableDrawing(CloseUp):
         self._draw_sheet(area)
         inset = self._draw_closeup(area, table, old, seat_walls) if self.flight is None else None
         self._draw_zoom(area, inset)
-
-    def _window_holds_frame_before(self, surface: pygame.Surface) -> bool:
-        """Does `surface` hold the frame before as this scene drew it: drawn the frame before on
-        the same surface in the same window, nothing drawn over the header, the side panel and
-        the status bar then or now (no background filled under the scene, no scene over it, no
-        toast, no reckoning's points flying to the side panel)?"""
-        app = self.app
-        alone = (self.covers and app.visible()[-1] is self and not app.toast.visible
-                 and getattr(self, "reckoning", None) is None)
-        frame = getattr(app, "frames_drawn", None)
-        where = (id(surface), surface.get_size(), app.window.get_size())
-        before = getattr(self, "_drawn_frame", None)
-        self._drawn_frame = (frame, where) if alone and frame is not None else None
-        return alone and frame is not None and before == (frame - 1, where)
-
-    def _rooms(self) -> tuple[tuple[int, int, int, int], ...]:
-        """The parts of the window painted whole in every frame (each on the background where it
-        leaves it, kept.py): the header, the board and the score sheet, the side panel's two
-        parts (panel.py `kept_panel`'s room), the status bar."""
-        board = pygame.Rect(self.view.board_rect).move(AREA.topleft)
-        sheet = () if self.sheet.rect is None else (self.sheet.rect.move(AREA.topleft),)
-        sides = [pygame.Rect(r.x - 8, r.y, r.w + 15, r.h + 11)
-                 for r in side_parts(SIDE, len(self.session.players))]
-        return tuple(tuple(r) for r in (HEADER, board, *sheet, *sides, STATUS_ROOM))
 
     def _seats_drawn(self) -> tuple[dict[str, int], tuple, int | None]:
         """The board's seats as its pictures show them: each seat's wall, their release zones,
@@ -442,33 +412,6 @@ class TableDrawing(CloseUp):
                                       moving=moving)
             bodies.append((p.x, p.y, p.z, draw))
         tb.paint(area, view, self.level, bodies)
-
-
-_gap_cache: dict[tuple, list[pygame.Rect]] = {}
-
-
-def _gaps(rooms: tuple[tuple[int, int, int, int], ...]) -> list[pygame.Rect]:
-    """The window's rectangles outside every one of `rooms` (worked out once per layout)."""
-    got = _gap_cache.get(rooms)
-    if got is None:
-        got = [pygame.Rect((0, 0), theme.LOGICAL_SIZE)]
-        for room in map(pygame.Rect, rooms):
-            left = []
-            for r in got:
-                if not r.colliderect(room):
-                    left.append(r)
-                    continue
-                y0, y1 = max(r.y, room.y), min(r.bottom, room.bottom)
-                left += [c for c in (pygame.Rect(r.x, r.y, r.w, room.y - r.y),
-                                     pygame.Rect(r.x, room.bottom, r.w, r.bottom - room.bottom),
-                                     pygame.Rect(r.x, y0, room.x - r.x, y1 - y0),
-                                     pygame.Rect(room.right, y0, r.right - room.right, y1 - y0))
-                         if c.w > 0 and c.h > 0]
-            got = left
-        if len(_gap_cache) > 16:
-            _gap_cache.clear()
-        _gap_cache[rooms] = got
-    return got
 
 
 def _moved(place: Placement, at: tuple[int, int]) -> Placement:
