@@ -9,6 +9,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import dataclasses
 import threading
 from concurrent.futures import Future
 
@@ -81,3 +82,21 @@ def test_the_autosave_of_an_ais_move_is_made_with_the_move(tmp_path, monkeypatch
         assert True not in calls  # the window's thread made no text: the AI's thread did
         assert (tmp_path / "auto.json").read_text("utf-8") == reference.record.dumps()
     live.close()
+
+
+def test_the_seat_to_move_is_worked_out_once_per_state(monkeypatch):
+    """Who is to move (the rules' throw order) is asked of the match once per state, however
+    often a frame asks the session, and follows the state when it changes."""
+    match = Match.new("terningepetanque", [Seat("Ana", "human"), SEATS[0]], {"rounds": 1},
+                      seed=9, level="classic")
+    live = LiveSession(match)
+    asked = []
+    real = Match.seat_to_move
+    monkeypatch.setattr(Match, "seat_to_move", property(lambda m: (asked.append(1),
+                                                                   real.fget(m))[1]))
+    for _ in range(30):
+        assert live.seat_to_move == real.fget(match)
+        assert live.human_to_move != live.ai_to_move
+    assert len(asked) == 1
+    match.state = dataclasses.replace(match.state)  # another state (here the same moment)
+    assert live.seat_to_move == real.fget(match) and len(asked) == 2  # asked again, once

@@ -123,6 +123,7 @@ class LiveSession(Session):
         self.lock = lock  # this window's claim on the autosave (saves.py)
         self._thought: tuple[Any, Future] | None = None  # (state it is for, the AI's decision)
         self._dumped: tuple[int, str] | None = None  # (events, the record's text) made ahead
+        self._seat_now: tuple[Any, int | None] | None = None  # (a state, its seat to move)
         # Why the game on disk is behind the game played (a full disk): said in the window and
         # tried again after every move, every few seconds and at the end (`retry_saving`).
         self._unsaved: str | None = None
@@ -231,16 +232,22 @@ class LiveSession(Session):
 
     @property
     def ai_to_move(self) -> bool:
-        return self.halted is None and self.match.ai_to_move
+        seat = self.seat_to_move
+        return self.halted is None and seat is not None and self.match.seat(seat).kind == "ai"
 
     @property
     def human_to_move(self) -> bool:
-        return self.halted is None and self.match.seat_to_move is not None \
-            and not self.match.ai_to_move
+        seat = self.seat_to_move
+        return self.halted is None and seat is not None and self.match.seat(seat).kind != "ai"
 
     @property
     def seat_to_move(self) -> int | None:
-        return self.match.seat_to_move
+        """The match's seat to move, worked out once per state (the rules' throw order behind
+        it is asked dozens of times a frame)."""
+        st, got = self.match.state, self._seat_now
+        if got is None or got[0] is not st:
+            got = self._seat_now = (st, self.match.seat_to_move)
+        return got[1]
 
     def decide(self, action: Any) -> str | None:
         """A human's action; returns why it was refused (the state is then unchanged), else None."""
