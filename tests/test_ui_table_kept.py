@@ -219,7 +219,7 @@ def test_parts_the_window_still_holds_are_not_copied_and_the_frames_are_the_same
     """The header, the side panel and the status bar are not copied again when the window
     holds them from the frame before; the frames are the same as copying them every frame,
     through a person aiming, a toast shown and gone, the rules opened over the table and
-    closed, and another window size."""
+    closed, another window size and a window cleared unbeknown to the table."""
     from petanque_game.ui.game_ui import title
     from petanque_game.ui.table import window
 
@@ -256,6 +256,9 @@ def test_parts_the_window_still_holds_are_not_copied_and_the_frames_are_the_same
                 frame()
             app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=800, h=600, size=(800, 600)))
             for _ in range(3):
+                frame()
+            app.logical.fill((0, 0, 0))  # a window made anew at the same size, unbeknown
+            for _ in range(2):
                 frame()
             app.close()
         return out

@@ -15,8 +15,8 @@ LAG frames already. While a part is late the window keeps drawing frames (`late_
 
 A part nothing else draws over (`alone`: the header, the side panel, the status bar) is not even
 blitted when the window still holds it as the frame before left it (`new_frame(same=True)`: the
-same picture blitted at the same place then, and only this scene drawn since): a frame in which
-only the aim moves then copies only the area."""
+same picture blitted at the same place then, only this scene drawn since, and a few of its pixels
+still the picture's): a frame in which only the aim moves then copies only the area."""
 
 from __future__ import annotations
 
@@ -123,11 +123,20 @@ def _blit(surface: pygame.Surface, picture: pygame.Surface, room: pygame.Rect, p
           alone: bool) -> None:
     """`picture` at `room`, unless the window holds it there from the frame before."""
     shown = (_frame[0], id(picture))
-    if alone and _same[0] and _shown.get(place) == (_frame[0] - 1, id(picture)):
+    if alone and _same[0] and _shown.get(place) == (_frame[0] - 1, id(picture)) \
+            and _holds(surface, picture, room):
         skipped[0] += 1
     else:
         surface.blit(picture, room.topleft)
     _shown[place] = shown
+
+
+def _holds(surface: pygame.Surface, picture: pygame.Surface, room: pygame.Rect) -> bool:
+    """Do a few of the window's pixels in `room` show `picture`'s (a window made anew at the
+    same size, or something drawn over the part unbeknown to the scene, shows others)?"""
+    w, h = room.size
+    return all(surface.get_at((room.x + x, room.y + y)) == picture.get_at((x, y))
+               for x, y in ((w // 2, h // 2), (w // 5, h // 3), (w * 4 // 5, h * 2 // 3)))
 
 
 def keep_in_place(surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
