@@ -460,10 +460,10 @@ def test_the_hint_is_said_in_the_players_language_with_their_names():
     try:
         lang.use("da")
         assert hint_words(hint, state, players) == \
-            "Skub Bjørns terning væk: +1.5 point værd i denne runde mod den bedste af de andre"
+            "Skub Bjørns terning væk: +1,5 point værd i denne runde mod den bedste af de andre"
         lang.use("nb")
         short = Hint(aim, "", -0.5, Label("short"))
-        assert hint_words(short, state, players).startswith("Sikt litt foran diamanten: verdt -0.5")
+        assert hint_words(short, state, players).startswith("Sikt litt foran diamanten: verdt -0,5")
     finally:
         lang.use("en")
     diamond = SimpleNamespace(throw_due=("diamond", None), num_players=2, awaiting_accept=False)
