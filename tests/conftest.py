@@ -115,10 +115,13 @@ def ai_at_once(monkeypatch):
 def previews_at_once(monkeypatch):
     """The table's aim previews are worked out on the test's own thread as they are asked for
     (ui/table/foresee.py; the game works them out on a thread of their own), so a frame a test
-    draws shows the preview of the aim it set."""
-    from petanque_game.ui.table import foresee
+    draws shows the preview of the aim it set. Likewise no kept part of the table is left late
+    (ui/table/kept.py: the game spreads parts changing together over a few frames; the tests of
+    that set kept.LAG themselves), so a frame a test draws shows what it changed."""
+    from petanque_game.ui.table import foresee, kept
 
     monkeypatch.setattr(foresee, "worker", foresee.Foresight(at_once=True))
+    monkeypatch.setattr(kept, "LAG", 0)
 
 
 # --- how the default run shares the files between its workers (pytest-xdist, --dist loadfile) ---

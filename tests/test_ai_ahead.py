@@ -59,7 +59,7 @@ def test_the_window_takes_the_move_its_ai_thread_played(home):
     thrown = False
     for _ in range(6):
         session.think()
-        action, played = _result(session._thought[1])
+        action, played, _ = _result(session._thought[1])
         assert played is not None and session.planned() == action
         session.play_ai()
         reference.play_ai_turn()

@@ -258,3 +258,76 @@ def test_a_still_picture_prepared_in_strips_is_the_one_painted_at_once(name):
     assert tb.board_kept(level, view, AREA.size, walls, zones, 2)
     prepared = tb.board_surface(level, view, AREA.size, walls, zones, 2)
     assert differing(prepared, painted(level, view, 3, 2)) == 0
+
+
+def test_a_moving_frames_die_face_is_scaled_from_a_near_size_and_the_exact_one_when_made():
+    from petanque_game.ui.table import draw as td
+
+    td._faces.clear()
+    colours = ((200, 40, 40), (250, 250, 250))
+    near = td.near_face_sprite(5, 23, *colours, 0)
+    assert near.get_size() == (23, 23)  # from the 24 px sprite, scaled down
+    assert (5, 24, *colours, 0) in td._faces and (5, 23, *colours, 0) not in td._faces
+    turned = td.near_face_sprite(5, 23, *colours, 30)
+    exact = td.face_sprite(5, 23, *colours, 30)
+    assert abs(turned.get_width() - exact.get_width()) <= 1  # turned: about its own size
+    assert td.near_face_sprite(5, 23, *colours, 30) is exact  # made: the exact one from then on
+    mid = td.face_sprite(5, 23, *colours, 0)
+    d = [max(abs(p - q) for p, q in zip(near.get_at((x, y)), mid.get_at((x, y))))
+         for x in range(23) for y in range(23)]
+    assert sum(d) / len(d) < 40  # the same face, a pixel's shift at most here and there
+
+
+@pytest.mark.parametrize("name", ["classic", "round-table"])
+def test_pictures_painted_ahead_in_strips_are_the_ones_painted_at_once(name):
+    level = load_named_level(name)
+    walls, zones = seats(level, 3)
+    scales = (bp.RUNG ** -1, bp.RUNG ** 1)
+    asks = 0
+    while bp.paint_ahead(level, walls, zones, scales, 1.0):
+        asks += 1
+    board = tb.board_key(level, walls, 3)
+    rungs = sorted(r for b, r in bp._pictures if b == board)
+    assert rungs == [-1, 0, 1] and asks == 3 * bp.STRIPS
+    bounds, _ = bp._bounds(level)
+    for r in rungs:
+        world = bp._world(bounds, bp.RUNG ** r)
+        whole = tb.new_surface(world.size)
+        tb.paint_board(whole, level, View(bp.RUNG ** r, (-world.x, -world.y)), walls, zones,
+                       None)
+        assert differing(bp._pictures[(board, r)], whole) == 0
+
+
+def test_pictures_are_painted_ahead_on_the_previews_thread(monkeypatch):
+    import threading
+
+    from petanque_game.ui.table import foresee
+
+    worker = foresee.Foresight()  # the game's: a thread, in the window's quiet time
+    monkeypatch.setattr(foresee, "worker", worker)
+    threads = []
+    real = tb.paint_board
+    monkeypatch.setattr(tb, "paint_board", lambda *a, **k: (
+        threads.append(threading.current_thread() is threading.main_thread()), real(*a, **k)))
+    level = load_named_level("classic")
+    walls, zones = seats(level, 2)
+    for _ in range(200):
+        if not bp.paint_ahead(level, walls, zones, (1.0, 1.0), 1.0):
+            break
+        worker.drawn()  # a frame drawn: its quiet time follows
+        assert worker.wait()
+    assert (tb.board_key(level, walls, 2), 0) in bp._pictures
+    assert len(threads) == bp.STRIPS and not any(threads)  # none on the window's thread
+
+
+def test_a_moving_frame_scales_a_near_rungs_picture_and_paints_none():
+    level = load_named_level("classic")
+    view = View(bp.RUNG ** 2 * 1.05, (470, 280))
+    moving(level, View(bp.RUNG, (470, 280)))  # rung 1 painted
+    made = bp.painted[0]
+    stand_in = moving(level, view)  # rung 2 not painted: rung 1's picture scaled up
+    assert bp.painted[0] == made
+    most, mean = block_diff(stand_in, painted(level, view))
+    assert most <= 24 and mean <= 4.0, (most, mean)
+    moving(level, View(bp.RUNG ** -2, (470, 280)))  # none within NEAR rungs: painted
+    assert bp.painted[0] == made + 1

@@ -17,7 +17,7 @@ from ui_support import do_what_is_due, fast_app, roll_off
 from ui_support import start_table as start
 
 from petanque_game.record import Seat
-from petanque_game.ui.table import foresee
+from petanque_game.ui.table import board_pictures, foresee
 from petanque_game.ui.table import overlay as table_overlay
 from petanque_game.ui.table.aim import aim_at, preview
 from petanque_game.ui.table.view import AREA
@@ -99,6 +99,8 @@ def drawn_aims(monkeypatch) -> list:
 def test_the_persons_aim_is_drawn_as_worked_out_and_never_stale_once_it_is(monkeypatch):
     worker = foresee.Foresight()
     monkeypatch.setattr(foresee, "worker", worker)
+    # (the moving board's pictures painted ahead on the same thread would keep it working)
+    monkeypatch.setattr(board_pictures, "paint_ahead", lambda *a, **k: False)
     app = fast_app()
     scene = start(app, PEOPLE)
     roll_off(app, scene)

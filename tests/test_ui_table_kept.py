@@ -22,8 +22,8 @@ pytestmark = pytest.mark.usefixtures("home")
 
 
 def same_as_drawn_anew(app, monkeypatch) -> None:
-    app.render()
-    app.render()  # (the second from the kept pictures)
+    for _ in range(kept.LAG + 2):  # (parts left late drawn, then all from the kept pictures)
+        app.render()
     shown = app.logical.copy()
     with monkeypatch.context() as m:
         m.setattr(kept, "KEEP", False)
@@ -69,11 +69,11 @@ def test_a_kept_part_is_drawn_again_when_what_it_shows_changes_and_only_then(mon
     assert scene.aiming and scene.view.still
 
     def pictures_made() -> int:
-        """Pictures made over two frames: what changed is drawn straight onto the window in
-        the first, kept as a picture from the second."""
+        """Pictures made over the frames in which what changed is drawn (parts changing
+        together are spread over a few frames: kept.LAG)."""
         before = kept.drawn[0]
-        app.render()
-        app.render()
+        for _ in range(kept.LAG + 2):
+            app.render()
         return kept.drawn[0] - before
 
     app.handle_logical(pygame.event.Event(pygame.MOUSEMOTION, pos=(260, 300), rel=(0, 0),
@@ -116,4 +116,250 @@ def test_an_ai_only_reckonings_countdown_is_drawn_as_it_counts(monkeypatch, ai_a
     for t in (2.0, 2.5, 3.2):  # the points landed; "continues in 3 s", 3, 2
         r.t = t
         same_as_drawn_anew(app, monkeypatch)
+    app.close()
+
+
+def test_parts_changing_together_are_drawn_over_a_few_frames_and_none_stays_old(monkeypatch):
+    """All parts change at once (the language): the area is drawn in the frame, the others one
+    a frame after it, and those still left kept.LAG frames late all in that frame; meanwhile the
+    window keeps drawing frames, and then the picture is the one drawn anew."""
+    monkeypatch.setattr(kept, "LAG", 3)  # the game's (the tests' default is none late)
+    app = fast_app()
+    scene = start(app, [Seat("Ana", "human"), Seat("Bo", "human")])
+    for _ in range(200):
+        app.step(1 / 30)
+        if scene.view.still and not scene.busy:
+            break
+    for _ in range(kept.LAG + 2):
+        app.render()
+    assert not kept.late_parts(scene.session)
+    monkeypatch.setattr(lang, "language", lambda: "xx")
+    made = []
+    while True:
+        before = kept.drawn[0]
+        app.render()
+        made.append(kept.drawn[0] - before)
+        if not kept.late_parts(scene.session):
+            break
+        assert scene.animating  # an old picture shown: frames go on until it is drawn
+    # the area and the score sheet in it first; then the header, the players, the round's box
+    # and the status bar, one a frame, the last of them LAG frames late
+    assert made == [2, 1, 1, 2] and len(made) <= kept.LAG + 1
+    kept._late[("gone", (0, 0), (1, 1))] = (kept._frame[0], object())  # another game's, gone
+    assert not kept.late_parts(scene.session) and not scene.animating
+    shown = app.logical.copy()
+    with monkeypatch.context() as m:
+        m.setattr(kept, "KEEP", False)
+        app.render()
+    assert differing(shown, app.logical) == 0
+    app.close()
+
+
+def test_the_table_paints_every_pixel_itself(monkeypatch, ai_at_once, tmp_path):
+    """The table covers the window (no background filled under it each frame): every pixel of
+    each frame is painted by its parts or the gaps between them, the same as on a filled
+    background, at rest, while the camera moves, in a flight and in a replay dragged. (Parts
+    the window holds from the frame before are copied anyway here: the test paints over it.)"""
+    from petanque_game.ui.table import window
+    from petanque_game.ui.table.scene import TableScene
+
+    monkeypatch.setattr(window, "holds_frame_before", lambda scene, s: False)
+
+    app = fast_app()
+    app.settings.ai_delay = 0.4
+    scene = start(app, [Seat("Ana", "human"), Seat("Robot", "ai", "easy")])
+
+    def check() -> None:
+        app.render()
+        with monkeypatch.context() as m:
+            m.setattr(TableScene, "covers", False)  # the app fills the background first
+            app.render()
+        filled = app.logical.copy()
+        app.logical.fill((255, 0, 255))
+        app.render()
+        assert differing(filled, app.logical) == 0
+
+    seen = set()
+    for i in range(4000):
+        if scene.session.over and not scene.busy:
+            break
+        moment = ("flight" if scene.flying else "aiming" if scene.aiming
+                  else "moving" if not scene.view.still else "other")
+        if moment not in seen:
+            check()
+            seen.add(moment)
+        if scene.human_turn and not scene.busy and i % 7 == 0:
+            do_what_is_due(app, scene)
+        if scene.reckoning is not None:
+            scene.continue_reckoning()
+        app.step(1 / 30)
+    assert {"flight", "moving", "aiming"} <= seen
+    path = tmp_path / "game.json"
+    path.write_text(scene.session.record.dumps(), "utf-8")
+    app.close()
+    app = fast_app()
+    app.open_replay(path)
+    rect = app.top.replay.timeline_rect()
+    app.handle_logical(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
+                                          pos=(rect.centerx, rect.centery)))
+    assert app.top.replay.dragging
+    check()
+    app.close()
+
+
+def test_parts_the_window_still_holds_are_not_copied_and_the_frames_are_the_same(monkeypatch):
+    """The header, the side panel and the status bar are not copied again when the window
+    holds them from the frame before; the frames are the same as copying them every frame,
+    through a person aiming, a toast shown and gone, the rules opened over the table and
+    closed, another window size and a window cleared unbeknown to the table."""
+    from petanque_game.ui.game_ui import title
+    from petanque_game.ui.table import window
+
+    def frames(hold: bool) -> list[bytes]:
+        kept.forget()
+        out = []
+        with monkeypatch.context() as m:
+            if not hold:
+                m.setattr(window, "holds_frame_before", lambda scene, s: False)
+            app = fast_app()
+            scene = start(app, [Seat("Ana", "human"), Seat("Bo", "human")])
+            while scene.state.starter is None or scene.busy:
+                if not scene.busy:
+                    press(app, "roll")
+                app.step(1 / 30)
+            for _ in range(200):
+                app.step(1 / 30)
+
+            def frame(x: int = 400) -> None:
+                app.handle_logical(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, 300),
+                                                      rel=(0, 0), buttons=(0, 0, 0)))
+                app.step(1 / 60)
+                app.render()
+                out.append(pygame.image.tobytes(app.logical, "RGB"))
+            for x in range(300, 700, 40):
+                frame(x)
+            app.toast.show("hello", "info", 0.1)
+            for _ in range(12):
+                frame()
+            app.open("rules", "terningepetanque", title("terningepetanque"))
+            frame()
+            app.pop()
+            for _ in range(3):
+                frame()
+            app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=800, h=600, size=(800, 600)))
+            for _ in range(3):
+                frame()
+            app.logical.fill((0, 0, 0))  # a window made anew at the same size, unbeknown
+            for _ in range(2):
+                frame()
+            app.close()
+        return out
+
+    skipped = kept.skipped[0]
+    held = frames(True)
+    assert kept.skipped[0] - skipped > 30  # the parts held were not copied
+    assert held == frames(False)
+
+
+def test_a_replay_dragged_to_a_point_shows_that_point_once_the_drag_ends(ai_at_once, tmp_path):
+    """Dragged to and fro over the timeline (the area kept while the position stays, the board
+    from the moving board's pictures), then let go: the frame is the one of the replay jumped
+    to that point at once, pixel for pixel (the table's area and the side panel; the status
+    bar says whether the replay plays)."""
+    app = fast_app()
+    scene = start(app, [Seat("Robot", "ai", "easy"), Seat("Rob", "ai", "easy")])
+    for _ in range(20000):
+        if scene.session.over and not scene.busy:
+            break
+        scene.skip_flight()
+        if scene.reckoning is not None:
+            scene.continue_reckoning()
+        app.step(1 / 30)
+    path = tmp_path / "game.json"
+    path.write_text(scene.session.record.dumps(), "utf-8")
+    app.close()
+
+    def at_rest(app) -> list[bytes]:
+        for _ in range(kept.LAG + 2):
+            app.render()
+        return [pygame.image.tobytes(app.logical.subsurface(r), "RGB")
+                for r in (AREA, pygame.Rect(972, 64, 308, 560))]
+
+    app = fast_app()
+    app.open_replay(path)
+    rect = app.top.replay.timeline_rect()
+    xs = [rect.x + 5, rect.right - 5, rect.x + rect.w // 3, rect.x + rect.w // 3 + 2,
+          rect.x + rect.w // 2]
+    app.handle_logical(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
+                                          pos=(xs[0], rect.centery)))
+    for x in xs:
+        app.handle_logical(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, rect.centery),
+                                              rel=(0, 0), buttons=(1, 0, 0)))
+        app.render()
+        app.render()  # (the same position: from the area kept)
+    app.handle_logical(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1,
+                                          pos=(xs[-1], rect.centery)))
+    shown, where = at_rest(app), app.top.session.shown
+    assert 0 < where < app.top.replay.total and not app.top.replay.dragging
+    app.close()
+    kept.forget()
+    app = fast_app()
+    app.open_replay(path)
+    app.top.replay.jump(where)
+    assert at_rest(app) == shown
+    app.close()
+
+
+def test_a_replays_status_bar_from_its_kept_backdrop_is_the_one_drawn_anew(ai_at_once, tmp_path,
+                                                                            monkeypatch):
+    """A replay's status bar: its panel and buttons kept, the timeline and the line saying
+    where the replay is drawn over them: the same pixels as game_scene.py drawing it whole,
+    playing and dragged, the mouse over a button or not."""
+    from petanque_game.ui import theme
+    from petanque_game.ui.game_scene import GameScene
+    from petanque_game.ui.table.panel import side_parts
+    from petanque_game.ui.table.view import SIDE, STATUS_ROOM, TableDrawing
+    from petanque_game.ui.widgets import shade
+
+    app = fast_app()
+    scene = start(app, [Seat("Robot", "ai", "easy"), Seat("Rob", "ai", "easy")])
+    for _ in range(3000):
+        if scene.session.over and not scene.busy:
+            break
+        scene.skip_flight()
+        if scene.reckoning is not None:
+            scene.continue_reckoning()
+        app.step(1 / 30)
+    path = tmp_path / "game.json"
+    path.write_text(scene.session.record.dumps(), "utf-8")
+    app.close()
+
+    def drawn_whole(self, surface, prompt, buttons, urgent, history_lines=2):
+        """The status bar as before it was kept: all of it drawn by game_scene.py."""
+        _, box = side_parts(SIDE, len(self.session.players))
+        surface.set_clip(STATUS_ROOM)
+        surface.fill(theme.colour("background"))
+        shade(surface, box)
+        surface.set_clip(None)
+        GameScene.draw_status(self, surface, prompt, buttons, urgent, history_lines)
+
+    app = fast_app()
+    app.open_replay(path)
+    rect = app.top.replay.timeline_rect()
+    button = app.top.replay.buttons()[0].rect.center
+    moves = [((rect.x + rect.w // 4, rect.centery), False), (button, False),
+             ((rect.x + rect.w // 2, rect.centery), True),
+             ((rect.x + rect.w // 3, rect.centery), True)]
+    for pos, held in moves:
+        if held and not app.top.replay.dragging:
+            app.handle_logical(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+        app.handle_logical(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                              buttons=(int(held), 0, 0)))
+        app.render()
+        app.render()
+        kept_bar = app.logical.subsurface(STATUS_ROOM).copy()
+        with monkeypatch.context() as m:
+            m.setattr(TableDrawing, "draw_status", drawn_whole)
+            app.render()
+        assert differing(kept_bar, app.logical.subsurface(STATUS_ROOM)) == 0
     app.close()

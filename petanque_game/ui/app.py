@@ -100,6 +100,7 @@ class App(SceneStack):
         self.memory: dict[str, Any] = {}  # what a scene remembers between visits, by scene name
         self.mouse: tuple[int, int] | None = None
         self.time = 0.0  # seconds of app time (animation clock; never used by a rule)
+        self.frames_drawn = 0  # frames drawn so far (a scene can tell the frame before was its)
         pygame.key.start_text_input()
         self.errors = 0  # bugs met so far (App.crash)
         self.quit_warned = False  # told once that quitting keeps an unsaved game as last saved
@@ -316,6 +317,7 @@ class App(SceneStack):
         size (so showing it copies nothing), else a surface of its own, which `present` scales
         into the window."""
         self.logical = self._canvas()
+        self.frames_drawn += 1
         scenes = self.visible()
         # from the highest scene that paints the whole picture itself (those below it, if any,
         # included), else from the bottom, on the background

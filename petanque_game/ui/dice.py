@@ -104,19 +104,26 @@ def faded_face(value: int, size: int, alpha: int) -> pygame.Surface:
 
 
 _shadows: dict[tuple, pygame.Surface] = {}
+_shapes: dict[tuple[int, int], pygame.Surface] = {}  # the shadows before they are turned
 
 
 def _shadow(size: int, angle: float, lift: float) -> pygame.Surface:
     """A die's shadow, kept by exactly what it is drawn from (so the same moment is drawn the
-    same whatever was drawn before it)."""
+    same whatever was drawn before it). A tumbling die's shadow is new nearly every frame (its
+    height and angle change): its shape, which only the height decides, is kept apart."""
     grow = int(size + lift * 0.3)
     a = max(30, 110 - int(lift * 2))
     key = (grow, int(angle) % 90, a)
     s = _shadows.get(key)
     if s is None:
-        s = pygame.Surface((grow + 8, grow + 8), pygame.SRCALPHA)
-        pygame.draw.rect(s, (0, 0, 0, a), s.get_rect().inflate(-6, -6), border_radius=grow // 4)
-        s = pygame.transform.rotate(s, int(angle) % 90)
+        shape = _shapes.get((grow, a))
+        if shape is None:
+            if len(_shapes) > 200:
+                _shapes.clear()
+            shape = _shapes[grow, a] = pygame.Surface((grow + 8, grow + 8), pygame.SRCALPHA)
+            pygame.draw.rect(shape, (0, 0, 0, a), shape.get_rect().inflate(-6, -6),
+                             border_radius=grow // 4)
+        s = pygame.transform.rotate(shape, int(angle) % 90)
         if len(_shadows) > 400:
             _shadows.clear()
         _shadows[key] = s

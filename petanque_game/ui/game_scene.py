@@ -149,7 +149,10 @@ class GameScene(Scene):
             self.replay.update(dt)
         elif self.session.ai_to_move:
             self.ai_wait += dt
-            if self.ai_wait >= self.app.settings.ai_delay:
+            # A decision still being worked out on the AI's thread is played in a later frame,
+            # after the AI's pause; with no pause (the quickest pace) it is waited for at once.
+            delay = self.app.settings.ai_delay
+            if self.ai_wait >= delay and not (delay > 0 and self.session.thinking):
                 self.ai_wait = 0.0
                 self.session.play_ai()
                 self.sync()

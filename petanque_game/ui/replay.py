@@ -32,6 +32,7 @@ class ReplayControls:
         self.wait = 0.0
         self.dragging = False
         self._marks: list[tuple[int, str]] | None = None
+        self._timeline: pygame.Rect | None = None  # `timeline_rect`
 
     @property
     def session(self):
@@ -107,6 +108,8 @@ class ReplayControls:
             self.session.seek(shown)
             scene = app.make(old.name or scene_name(self.session.game), self.session)
             scene.replay.take_over(self)
+            if type(scene) is type(old) and hasattr(scene, "take_pictures"):
+                scene.take_pictures(old)
             scene.sync()
             scene.finish_animation()
             scene.flush_lines()
@@ -182,9 +185,11 @@ class ReplayControls:
 
     def timeline_rect(self) -> pygame.Rect:
         """Across the status bar's text (left of its buttons), above the line saying where the
-        replay is."""
-        first = self.buttons()[0].rect  # the buttons stand right-aligned in the status bar
-        return pygame.Rect(LEFT, first.y + 2, first.x - 24 - LEFT, 22)
+        replay is (worked out once: the buttons' widths never change)."""
+        if self._timeline is None:
+            first = self.buttons()[0].rect  # the buttons stand right-aligned in the status bar
+            self._timeline = pygame.Rect(LEFT, first.y + 2, first.x - 24 - LEFT, 22)
+        return self._timeline.copy()
 
     def x_of(self, shown: int, rect: pygame.Rect) -> int:
         return rect.x + round(rect.w * shown / max(1, self.total))

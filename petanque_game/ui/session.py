@@ -93,6 +93,8 @@ class Session:
     def human_to_move(self) -> bool:
         return False
 
+    thinking = False  # an AI's decision being worked out (a live game's)
+
     def narrate(self, step: Step) -> list[str]:
         """What `step` adds to the log, in the window's language."""
         return describe(self.game, step, self.players)
@@ -120,6 +122,8 @@ class LiveSession(Session):
         self.match = match
         self.lock = lock  # this window's claim on the autosave (saves.py)
         self._thought: tuple[Any, Future] | None = None  # (state it is for, the AI's decision)
+        self._dumped: tuple[int, str] | None = None  # (events, the record's text) made ahead
+        self._seat_now: tuple[Any, int | None] | None = None  # (a state, its seat to move)
         # Why the game on disk is behind the game played (a full disk): said in the window and
         # tried again after every move, every few seconds and at the end (`retry_saving`).
         self._unsaved: str | None = None
@@ -153,7 +157,9 @@ class LiveSession(Session):
         self.match.saver = self._hand_over
 
     def _hand_over(self, path: Path, record: Record) -> None:
-        text = record.dumps()
+        made = self._dumped  # the record's text made with the AI's move on its thread, if it is
+        self._dumped = None  # this record's
+        text = made[1] if made is not None and made[0] == len(record.events) else record.dumps()
         size = len(text.encode("utf-8"))
         if size > MAX_BYTES:
             raise TooLarge(path, size, MAX_BYTES, "the record")
@@ -226,16 +232,22 @@ class LiveSession(Session):
 
     @property
     def ai_to_move(self) -> bool:
-        return self.halted is None and self.match.ai_to_move
+        seat = self.seat_to_move
+        return self.halted is None and seat is not None and self.match.seat(seat).kind == "ai"
 
     @property
     def human_to_move(self) -> bool:
-        return self.halted is None and self.match.seat_to_move is not None \
-            and not self.match.ai_to_move
+        seat = self.seat_to_move
+        return self.halted is None and seat is not None and self.match.seat(seat).kind != "ai"
 
     @property
     def seat_to_move(self) -> int | None:
-        return self.match.seat_to_move
+        """The match's seat to move, worked out once per state (the rules' throw order behind
+        it is asked dozens of times a frame)."""
+        st, got = self.match.state, self._seat_now
+        if got is None or got[0] is not st:
+            got = self._seat_now = (st, self.match.seat_to_move)
+        return got[1]
 
     def decide(self, action: Any) -> str | None:
         """A human's action; returns why it was refused (the state is then unchanged), else None."""
@@ -261,6 +273,14 @@ class LiveSession(Session):
             return None
         return thought[1].result()[0]
 
+    @property
+    def thinking(self) -> bool:
+        """Is the AI's decision for the state now still being worked out on the AI's thread (the
+        window plays it once it is done, never waiting for it inside a frame)?"""
+        thought = self._thought
+        return self.ai_to_move and thought is not None and thought[0] is self.match.state \
+            and not thought[1].done()
+
     def play_ai(self) -> None:
         """One decision of the AI seat to move. An AI that fails is a bug: its error goes up to
         the window's handler (logged, the game kept as last saved)."""
@@ -270,7 +290,8 @@ class LiveSession(Session):
         self.match.last_throw = None
         thought, self._thought = self._thought, None
         if thought is not None and thought[0] is before:
-            action, played = _result(thought[1])  # the same state: the same decision and move
+            # the same state: the same decision and move, and the record's text with it
+            action, played, self._dumped = _result(thought[1])
         else:
             action, played = self.match.ai_decision(), None
         made = self._decide(action, before, first, played)
@@ -360,16 +381,18 @@ def _think(decide: Callable[[], Any]) -> Future:
     return ai_worker.submit(decide)
 
 
-def _ahead(match: Match) -> tuple[Any, Match | None]:
-    """On the AI's thread: the AI's decision, and a copy of `match` that has made it (None when
-    the match refuses it: the window's thread then decides it again, and meets the refusal)."""
+def _ahead(match: Match) -> tuple[Any, Match | None, tuple[int, str] | None]:
+    """On the AI's thread: the AI's decision, a copy of `match` that has made it (None when
+    the match refuses it: the window's thread then decides it again, and meets the refusal),
+    and the text of that copy's record with its number of events (the autosave the window
+    writes once it adopts the move: made here, not inside a frame)."""
     action = match.ai_decision()
     played = match.copy()
     try:
         played.decide(action)
     except IllegalAction:
-        return action, None
-    return action, played
+        return action, None, None
+    return action, played, (len(played.record.events), played.record.dumps())
 
 
 def in_background(work: Callable[[], Any]) -> Future:

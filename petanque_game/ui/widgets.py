@@ -53,6 +53,29 @@ class Pictures:
             self.asked.popitem(last=False)
         return None
 
+    def drawn(self, surface: pygame.Surface, key: Hashable, area: pygame.Rect,
+              paint: Callable[[pygame.Surface], None],
+              ground: tuple[int, int, int] | None = None) -> None:
+        """What `paint` draws in `area` of `surface`, from the picture kept for `key`. The first
+        time, `paint` draws straight on `surface` (on `area` filled with `ground`, if given) and
+        a copy of `area` is kept (into the surface of the picture it forgets, once full). So
+        `paint` must draw inside `area` only, over a ground that is the same every time."""
+        picture = self.kept.get(key) if KEEP else None
+        if picture is not None:
+            self.kept.move_to_end(key)
+            surface.blit(picture, area)
+            return
+        if ground is not None:
+            surface.fill(ground, area)
+        paint(surface)
+        if not KEEP:
+            return
+        spare = self.kept.popitem(last=False)[1] if len(self.kept) >= self.limit else None
+        if spare is None or spare.get_size() != area.size:
+            spare = pygame.Surface(area.size, 0, surface)
+        spare.blit(surface, (0, 0), area)
+        self.kept[key] = spare
+
     def clear(self) -> None:
         self.kept.clear()
         self.asked.clear()
@@ -105,12 +128,18 @@ class Backdrop:
         self.spare: pygame.Surface | None = None  # a forgotten picture's surface, to reuse
 
     def draw(self, surface: pygame.Surface, key: Hashable,
-             paint: Callable[[pygame.Surface], None], area: pygame.Rect | None = None) -> None:
-        """Draw what `paint` draws on `surface`, from the copy kept for `key` when there is one."""
+             paint: Callable[[pygame.Surface], None], area: pygame.Rect | None = None,
+             only: tuple[pygame.Rect, ...] = ()) -> None:
+        """Draw what `paint` draws on `surface`, from the copy kept for `key` when there is one;
+        from the copy, `only` these parts of the whole surface when given (the caller covers
+        the rest at once: a picture copied twice costs twice)."""
         area = area or surface.get_rect()
         size = surface.get_size()
         if self.picture is not None and self.key == key and self.size == size:
-            surface.blit(self.picture, area)
+            if not only:
+                surface.blit(self.picture, area)
+            for part in only:
+                surface.blit(self.picture, part, part.move(-area.x, -area.y))
             return
         paint(surface)
         if self.key != key:

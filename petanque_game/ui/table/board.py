@@ -11,6 +11,7 @@ numbers).
 from __future__ import annotations
 
 import math
+import threading
 
 import pygame
 
@@ -152,6 +153,10 @@ def board_surface(level, view: View, size: tuple[int, int], seat_walls: dict[str
     surf = _boards.get(key)
     if surf is not None:
         return surf
+    if _coming and _coming[0] == key:  # prepared in part on the way: the rest of it now
+        while key not in _boards:
+            prepare_board(level, view, size, seat_walls, zones, active)
+        return _boards[key]
     # the oldest picture's surface is drawn over (no new one made for every still view)
     surf = _boards.pop(next(iter(_boards))) if len(_boards) >= BOARD_CACHE else new_surface(size)
     if surf.get_size() != size:
@@ -167,7 +172,7 @@ def board_kept(level, view: View, size: tuple[int, int], seat_walls: dict[str, i
     return (board_key(level, seat_walls, len(zones)), view, size, active) in _boards
 
 
-STRIPS = 4  # `prepare_board` paints a still picture in this many frames
+STRIPS = 8  # `prepare_board` paints a still picture in this many frames (0.6-1 ms each)
 _coming: list = []  # the still picture being prepared: [its key, its surface, rows painted]
 
 
@@ -247,16 +252,18 @@ def _keyhole(box: pygame.Rect, outline) -> list[tuple[float, float]]:
     return corners + ring[::-1]
 
 
-_scratches: dict[str, pygame.Surface] = {}
+_scratches: dict[tuple[str, int], pygame.Surface] = {}
 
 
 def scratch(name: str, size: tuple[int, int]) -> pygame.Surface:
-    """A work surface of `size` (part of one kept per `name`, grown when a larger one is asked
-    for; its content is not kept)."""
-    got = _scratches.get(name)
+    """A work surface of `size` (part of one kept per `name` and thread, grown when a larger one
+    is asked for; its content is not kept). Per thread: the moving board's pictures are painted
+    on the previews' thread (board_pictures.py `paint_ahead`) while the window paints too."""
+    place = (name, threading.get_ident())
+    got = _scratches.get(place)
     if got is None or got.get_width() < size[0] or got.get_height() < size[1]:
         w, h = (max(size[0], got.get_width()), max(size[1], got.get_height())) if got else size
-        got = _scratches[name] = new_surface((w, h))
+        got = _scratches[place] = new_surface((w, h))
     return got.subsurface(pygame.Rect((0, 0), size))
 
 

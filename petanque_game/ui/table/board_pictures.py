@@ -9,6 +9,12 @@ the part it shows from the picture of the rung at or just below s with `pygame.t
 `pygame.transform.smoothscale`. The board's grain is up to 12.6 % coarser (softer above the
 largest rung) while it moves; at rest its exact picture is shown (`draw_board`).
 
+A picture costs 5-7 ms to paint, too much for one frame: the rungs the camera may pass through
+are painted ahead of time, a strip (1/STRIPS) at a time, on the previews' thread in the window's
+quiet time after a frame (ui/table/foresee.py), asked for in the frames in which the table's area
+is only blitted (`paint_ahead`); a moving frame whose rung is not painted yet is scaled from a
+painted one up to NEAR rungs away, and paints it at once only when there is none.
+
 The pictures' coordinates are "rung pixels": a board point (x, y) mm lies at (x * s, -y * s) at
 the rung's scale s. Past the walls' release zones there is only the floor, tiled the same way.
 The seats' bands are in the pictures with none marked as the one to throw next; that one's band
@@ -22,12 +28,15 @@ import math
 import pygame
 
 from petanque_game.ui.table import board as tb
+from petanque_game.ui.table import foresee
 from petanque_game.ui.table.camera import ZOOM_STEP, world_bounds
 from petanque_game.ui.table.draw import View, draw_band
 
 RUNG = ZOOM_STEP ** 8  # the scales pictures are painted at: RUNG ** n px per mm
 WHOLE = 2_800_000  # px: the largest picture painted
 KEPT = 10_000_000  # px of pictures kept in all (40 MB)
+STRIPS = 8  # `paint_ahead` paints a picture in this many strips (1.5-2 ms each)
+NEAR = 2  # rungs: a painted picture this near stands in for one not painted yet
 WORLD_MARGIN = 40.0  # mm round the walls' release zones: beyond, only the floor
 # The active band's extra alpha over a band drawn inactive (draw.py: 70 against 28), so the two
 # together come out as one band drawn active: 1 - (1 - 28/255) (1 - a/255) = 70/255.
@@ -40,16 +49,30 @@ painted = [0]  # pictures painted so far (tests count them)
 
 def draw_board(area: pygame.Surface, room: pygame.Rect, level, view: View,
                seat_walls: dict[str, int], zones: tuple, active: int | None,
-               still: bool) -> None:
+               still: bool, again: bool = False) -> None:
     """The board as `view` shows it, in the `room` part of `area`: `still`, the exact picture
     (board.py `board_surface`, cached per view); else (the camera moving, a replay's timeline
-    dragged: a new view each frame) from the pictures kept here."""
+    dragged: a new view each frame) from the pictures kept here. `again`: the same view may come
+    again in the next frame (a replay's timeline dragged: a new position, often the same view),
+    so the board drawn is kept for it."""
     if still:
         area.blit(tb.board_surface(level, view, area.get_size(), seat_walls, zones, active),
                   (0, 0))
         return
     shifted = View(view.scale, (view.centre[0] - room.x, view.centre[1] - room.y))
-    draw_moving(area.subsurface(room), level, shifted, seat_walls, zones, active)
+    if not again:
+        draw_moving(area.subsurface(room), level, shifted, seat_walls, zones, active)
+        return
+    key = (tb.board_key(level, seat_walls, len(zones)), shifted, room.size, active)
+    if not _again or _again[0] != key:
+        kept = _again[1] if _again and _again[1].get_size() == room.size \
+            else tb.new_surface(room.size)
+        draw_moving(kept, level, shifted, seat_walls, zones, active)
+        _again[:] = [key, kept]
+    area.blit(_again[1], room.topleft)
+
+
+_again: list = []  # the board last drawn for a view that may come again: [its key, its picture]
 
 
 def draw_moving(surf: pygame.Surface, level, view: View, seat_walls: dict[str, int],
@@ -58,17 +81,20 @@ def draw_moving(surf: pygame.Surface, level, view: View, seat_walls: dict[str, i
     bounds, top = _bounds(level)
     # above the largest rung kept whole: that one, scaled up smoothly
     rung = min(top, math.floor(math.log(view.scale) / math.log(RUNG) + 1e-9))
+    board = tb.board_key(level, seat_walls, len(zones))
+    if (board, rung) not in _pictures:  # not painted yet: a painted one near it, if any
+        near = [r for b, r in _pictures if b == board and abs(r - rung) <= NEAR]
+        rung = min(near, key=lambda r: (abs(r - rung), -r), default=rung)
     sr = RUNG ** rung
-    f = sr / view.scale  # rung px per px of the frame (<= 1)
+    f = sr / view.scale  # rung px per px of the frame (<= 1 but for a rung standing in)
     w, h = surf.get_size()
-    need = pygame.Rect(round(-view.centre[0] * f), round(-view.centre[1] * f),
-                       min(w, math.ceil(w * f)), min(h, math.ceil(h * f)))
+    need = pygame.Rect(round(-view.centre[0] * f), round(-view.centre[1] * f), math.ceil(w * f),
+                       math.ceil(h * f))
     world = _world(bounds, sr)
     if not need.colliderect(world):  # only the floor in sight
         tb.blit_tiled(surf, tb.floor_tile(), view.centre)
     else:
-        pic = _picture((tb.board_key(level, seat_walls, len(zones)), rung), level, sr, world,
-                       seat_walls, zones)
+        pic = _picture((board, rung), level, sr, world, seat_walls, zones)
         if world.contains(need):
             src = pic.subsurface(need.move(-world.x, -world.y))
         else:  # the floor round the picture, tiled as the picture's own
@@ -79,6 +105,57 @@ def draw_moving(surf: pygame.Surface, level, view: View, seat_walls: dict[str, i
         scaler(src, (w, h), surf)
     if active is not None and active < len(zones):
         draw_band(surf, view, zones[active], active, True, ACTIVE_OVER)
+
+
+def paint_ahead(level, seat_walls: dict[str, int], zones: tuple,
+                scales: tuple[float, float], now: float) -> bool:
+    """Paint a strip of the first picture not painted yet among the rungs for `scales` (the
+    least and the most px per mm the camera may show), the one nearest to `now` first. False
+    when they are all painted (nothing was done)."""
+    bounds, top = _bounds(level)
+    board = tb.board_key(level, seat_walls, len(zones))
+    low, high, at = (min(top, math.floor(math.log(s) / math.log(RUNG) + 1e-9))
+                     for s in (*scales, now))
+    wanted, room = [], KEPT  # the nearest to `now` first, as many as are kept together
+    for r in sorted(range(low, high + 1), key=lambda r: (abs(r - at), -r)):
+        room -= _world(bounds, RUNG ** r).w * _world(bounds, RUNG ** r).h
+        if room < 0:
+            break
+        wanted.append(r)
+    missing = [r for r in wanted if (board, r) not in _pictures]
+    if not missing:
+        return False
+    if _coming and _coming[0] in [(board, r) for r in missing]:
+        key = _coming[0]  # the one begun: finished first
+    else:
+        key = (board, missing[0])
+        _serial[0] += 1
+        _coming[:] = [key, tb.new_surface(_world(bounds, RUNG ** key[1]).size), 0, _serial[0]]
+    sr = RUNG ** key[1]
+    world = _world(bounds, sr)
+    pic, done = _coming[1], _coming[2]
+    rows = -(-world.h // STRIPS)
+    strip = (AHEAD, _coming[3], done)  # (a picture begun anew is another one)
+
+    def paint() -> tuple:  # on the previews' thread: only it touches `pic` until it is whole
+        pic.set_clip(pygame.Rect(0, done, world.w, rows))
+        tb.paint_board(pic, level, View(sr, (-world.x, -world.y)), seat_walls, zones, None)
+        pic.set_clip(None)
+        return strip
+
+    if foresee.worker.get(AHEAD, strip, paint) != strip:
+        return True  # being painted in the window's quiet time
+    _coming[2] = done + rows
+    if _coming[2] >= world.h:
+        _coming.clear()
+        painted[0] += 1
+        _keep(key, pic)
+    return True
+
+
+AHEAD = "board pictures"  # the previews' thread's family of asks: a strip of a picture
+_coming: list = []  # the picture being painted ahead: [its key, its surface, rows painted, serial]
+_serial = [0]
 
 
 _worlds: dict[int, tuple] = {}
@@ -111,18 +188,26 @@ def _picture(key: tuple, level, scale: float, world: pygame.Rect, seat_walls: di
              zones: tuple) -> pygame.Surface:
     """The board at `scale` over `world` (painted the first time: keeping the most recently
     used within KEPT px)."""
-    got = _pictures.pop(key, None)
+    got = _pictures.get(key)
     if got is None:
         got = tb.new_surface(world.size)
         tb.paint_board(got, level, View(scale, (-world.x, -world.y)), seat_walls, zones, None)
         painted[0] += 1
-    _pictures[key] = got  # the most recently used last
+    _keep(key, got)
+    return got
+
+
+def _keep(key: tuple, picture: pygame.Surface) -> None:
+    """Keep `picture` as the most recently used, within KEPT px in all."""
+    _pictures.pop(key, None)
+    _pictures[key] = picture  # the most recently used last
     while sum(p.get_width() * p.get_height() for p in _pictures.values()) > KEPT \
             and len(_pictures) > 1:
         del _pictures[next(iter(_pictures))]
-    return got
 
 
 def forget() -> None:
     """Let every kept picture go (tests)."""
     _pictures.clear()
+    _coming.clear()
+    _again.clear()

@@ -148,6 +148,13 @@ class Camera:
         self.goal_scale = max(lo, min(self.fit * FOLLOW_MAX, self._fit_scale(box)))
         self.goal_look = self._middle(box)
 
+    @property
+    def scales(self) -> tuple[float, float]:
+        """The least and the most px per mm the camera shows by itself (a throw followed, the
+        play framed at rest): what the moving board's pictures are painted ahead for."""
+        return (min(self.fit, self._fit_scale(world_bounds(self.level, 0.0))),
+                max(self.fit * FOLLOW_MAX, REST_DIE / self.level.dice.side))
+
     def zoom(self, factor: float, about: tuple[float, float] | None = None) -> None:
         """The player zooms by `factor`, towards `about` (mm; default: where the view looks), from
         MIN_ZOOM to MAX_ZOOM times the whole board's fit."""

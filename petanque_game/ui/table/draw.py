@@ -154,13 +154,36 @@ def face_sprite(value: int, size: int, body, pip, angle_deg: int) -> pygame.Surf
     return surf
 
 
+def near_face_sprite(value: int, size: int, body, pip, angle_deg: int) -> pygame.Surface:
+    """`face_sprite` for a frame in which the camera moves (the die's size changes nearly every
+    frame while it zooms): the exact one when it is made, else one made at a size NEAR_STEP px
+    apart scaled to `size` (nearest pixel; 0.01 ms against 0.2 ms for a sprite made anew)."""
+    got = _faces.get((value, size, body, pip, angle_deg))
+    if got is not None:
+        return got
+    key = ("near", value, size, body, pip, angle_deg)
+    got = _faces.get(key)
+    if got is None:
+        base = -(-size // NEAR_STEP) * NEAR_STEP  # from the next size up: scaled down
+        made = face_sprite(value, base, body, pip, angle_deg)
+        w, h = made.get_size()
+        got = pygame.transform.scale(made, (max(1, round(w * size / base)),
+                                            max(1, round(h * size / base))))
+        _faces[key] = got
+    return got
+
+
+NEAR_STEP = 4  # px: the sizes `near_face_sprite` makes sprites at
+
+
 def draw_table_die(surface: pygame.Surface, view: View, level, seat: int, face: int, x: float,
                    y: float, angle: float, z: float = 0.0, alpha: int = 255,
                    ring: tuple[int, int, int] | None = None, orientation: int | None = None,
-                   tip: tuple[int, float] | None = None) -> pygame.Rect:
+                   tip: tuple[int, float] | None = None, moving: bool = False) -> pygame.Rect:
     """A die: at rest, its face from above; moving (an `orientation` given, and in the air or
     tipping over), a cube in 3/4 view, `tip` = (direction 0-3, share of the quarter turn made).
-    Returns the rectangle it covers."""
+    `moving`: the camera moves (its face from a sprite of a size near its own). Returns the
+    rectangle it covers."""
     body, pip = die_colours(seat)
     if orientation is not None and (z > 0.3 or tip is not None):
         rect = _draw_cube(surface, view, level, body, pip, x, y, z, angle, orientation, tip, alpha)
@@ -173,7 +196,8 @@ def draw_table_die(surface: pygame.Surface, view: View, level, seat: int, face: 
                               py + (SHADOW_SHIFT[1] + HEIGHT_SHIFT) * side * s)
                              for px, py in _square(view, x, y, angle, side / 2)], (0, 0, 0), 90)
         _rest_sides(surface, view, body, x, y, angle, side, alpha)
-        img = face_sprite(face, size, body, pip, round(math.degrees(angle)) % 90)
+        img = (near_face_sprite if moving else face_sprite)(face, size, body, pip,
+                                                            round(math.degrees(angle)) % 90)
         if alpha < 255:
             img = img.copy()
             img.set_alpha(alpha)

@@ -89,7 +89,8 @@ class Foresight:
         """The window has drawn a frame: its quiet time follows."""
         with self._lock:
             self._drawn_at = time.perf_counter()
-            self._lock.notify()
+            if self._asked:  # (else the thread has nothing to start: it is not woken)
+                self._lock.notify()
 
     def _quiet_in(self) -> float:
         """Seconds until the window's quiet time (0: it is now)."""

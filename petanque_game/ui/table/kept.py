@@ -1,9 +1,22 @@
 """Parts of the table's picture kept from frame to frame: a part is drawn once per key (everything
 it shows depends on) onto a picture of its own over the window's background, and blitted from
-then on. The board at rest with all that lies on it, the side panel, the score sheet, the header
-and the status bar are kept this way, so a frame in which only the aim moves draws only the aim.
-`KEEP = False` draws every part straight onto the window's picture each frame instead (the tests
-compare the two)."""
+then on. A part that was steady is kept from the frame its key changes in (one frame draws it,
+not two); one that changed in the frame before too is drawn straight onto the window, and kept
+only once it stands still a frame. The board at rest with all that lies on it, the side panel,
+the score sheet, the header and the status bar are kept this way, so a frame in which only the
+aim moves draws only the aim. `KEEP = False` draws every part straight onto the window's picture
+each frame instead (the tests compare the two).
+
+When several parts change at once (a throw comes to rest: the area, the players' scores, the
+round's box, the status bar), a part that may (`late=True`: not the area, nor what is kept
+inside it) shows its last picture for up to LAG frames while another part is drawn in the
+frame, so the work is spread: at most one part is drawn again per frame, but for a part late
+LAG frames already. While a part is late the window keeps drawing frames (`late_parts`).
+
+A part nothing else draws over (`alone`: the header, the side panel, the status bar) is not even
+blitted when the window still holds it as the frame before left it (`new_frame(same=True)`: the
+same picture blitted at the same place then, only this scene drawn since, and a few of its pixels
+still the picture's): a frame in which only the aim moves then copies only the area."""
 
 from __future__ import annotations
 
@@ -14,42 +27,122 @@ import pygame
 from petanque_game.ui import theme
 
 KEEP = True
+LAG = 3  # frames a part may show its last picture after what it shows changed
 # a part's name and place: (its key, its picture, or None while its key is new)
 _kept: dict[tuple, tuple[tuple, pygame.Surface | None]] = {}
 drawn = [0]  # pictures drawn so far (tests count them)
+skipped = [0]  # blits not needed: the window held the part (tests count them)
+_frame = [0, -1]  # the frame being drawn (`new_frame`), the last one a part was drawn in
+_late: dict[tuple, tuple[int, object]] = {}  # a part left late: (the frame first left in, whose)
+_owner: list[object] = [None]  # whose frame is being drawn (`new_frame`)
+_shown: dict[tuple, tuple[int, int]] = {}  # a part: (the frame it was blitted in, its picture)
+_same = [False]  # the window holds the frame before as this scene drew it
+
+
+def new_frame(same: bool = False, owner: object = None) -> None:
+    """A frame begins: one part may be drawn again in it. `same`: the surface drawn on holds the
+    frame before as it was drawn (no other scene, no toast over it, the same window), so a
+    part nothing draws over and whose picture is unchanged since needs no copying. `owner`:
+    whose frame it is (the game shown: a replay's jump makes its scene anew). (A part left late
+    and not drawn since, its scene gone, is forgotten.)"""
+    _frame[0] += 1
+    _same[0] = same
+    _owner[0] = owner
+    for place in [p for p, (first, _) in _late.items() if _frame[0] - first > LAG + 1]:
+        del _late[place]
+
+
+def spent() -> None:
+    """Something heavy was drawn in this frame (a part, the moving area): parts that may be
+    late wait."""
+    _frame[1] = _frame[0]
+
+
+def late_parts(owner: object) -> bool:
+    """Does a part of `owner`'s frames show an old picture (frames are needed until it is
+    drawn)?"""
+    return any(whose is owner for _, whose in _late.values())
 
 
 def keep(surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
          draw: Callable[[pygame.Surface, tuple[int, int]], None],
-         under: Callable[[pygame.Surface, tuple[int, int]], None] | None = None) -> None:
+         under: Callable[[pygame.Surface, tuple[int, int]], None] | None = None,
+         late: bool = False, alone: bool = False) -> bool:
     """The part `name` of `surface` at `room`, drawn by `draw(on, (x, y))`: on `room`'s own
     picture (filled with the window's background first, and what another part leaves under
     this one's edge drawn by `under(on, (x, y))`; `room`'s top left at (x, y) = (0, 0) there)
-    once per `key`, blitted from then on. A key seen for the first time is drawn on
-    `surface` itself at `room.topleft` (as without KEEP, every time): a part that changes every
-    frame (a replay's timeline dragged) costs no picture; it is kept from its second frame."""
+    once per `key`, blitted from then on. A new key of a part whose key was new in the frame
+    before too (or that is seen for the first time) is drawn on `surface` itself at
+    `room.topleft` (as without KEEP, every time), within `room` and on the background there
+    as on its picture (the table covers the window: nothing is filled under it): a part that
+    changes every frame (a replay's timeline dragged) costs no picture; it is kept from its
+    second frame. A steady part's new key is drawn onto its picture at once (drawing it twice,
+    straight and then kept, would make two heavy frames of one change). `late`: the part may
+    show its last picture for a frame or a few while others are drawn; `alone`: nothing else
+    draws over it (see the module's notes). True if it was drawn, or left late (not only
+    blitted as it is)."""
     place = (name, room.topleft, room.size)
     got = _kept.get(place)
-    if not KEEP or got is None or got[0] != key:
+    if not KEEP or got is None or (got[0] != key and got[1] is None):
         if KEEP:
             _kept[place] = (key, None)
+            _shown.pop(place, None)
+            spent()
+        clip = surface.get_clip()
+        surface.set_clip(room.clip(clip))  # as on its picture: all of `room`, nothing beyond
+        surface.fill(theme.colour("background"))
+        if under is not None:
+            under(surface, room.topleft)
         draw(surface, room.topleft)
-        return
+        surface.set_clip(clip)
+        return True
     picture = got[1]
-    if picture is None:
-        picture = pygame.Surface(room.size, 0, surface)
+    drew = False
+    if picture is not None and got[0] != key and late and _frame[1] == _frame[0] \
+            and _frame[0] - _late.setdefault(place, (_frame[0], _owner[0]))[0] < LAG:
+        _blit(surface, picture, room, place, alone)  # late: another part was drawn this frame
+        return True
+    if picture is None or got[0] != key:
+        _late.pop(place, None)
+        _shown.pop(place, None)
+        spent()
+        if picture is None or picture.get_size() != room.size:
+            picture = pygame.Surface(room.size, 0, surface)
         picture.fill(theme.colour("background"))
         if under is not None:
             under(picture, (0, 0))
         draw(picture, (0, 0))
         drawn[0] += 1
+        drew = True
         _kept[place] = (key, picture)
-    surface.blit(picture, room.topleft)
+    _blit(surface, picture, room, place, alone)
+    return drew
+
+
+def _blit(surface: pygame.Surface, picture: pygame.Surface, room: pygame.Rect, place: tuple,
+          alone: bool) -> None:
+    """`picture` at `room`, unless the window holds it there from the frame before."""
+    shown = (_frame[0], id(picture))
+    if alone and _same[0] and _shown.get(place) == (_frame[0] - 1, id(picture)) \
+            and _holds(surface, picture, room):
+        skipped[0] += 1
+    else:
+        surface.blit(picture, room.topleft)
+    _shown[place] = shown
+
+
+def _holds(surface: pygame.Surface, picture: pygame.Surface, room: pygame.Rect) -> bool:
+    """Do a few of the window's pixels in `room` show `picture`'s (a window made anew at the
+    same size, or something drawn over the part unbeknown to the scene, shows others)?"""
+    w, h = room.size
+    return all(surface.get_at((room.x + x, room.y + y)) == picture.get_at((x, y))
+               for x, y in ((w // 2, h // 2), (w // 5, h // 3), (w * 4 // 5, h * 2 // 3)))
 
 
 def keep_in_place(surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
                   draw: Callable[[pygame.Surface], None],
-                  under: Callable[[pygame.Surface], None] | None = None) -> None:
+                  under: Callable[[pygame.Surface], None] | None = None,
+                  late: bool = False, alone: bool = False) -> None:
     """`keep` for a part drawn by `draw(on)` at the window's own coordinates (the header, the
     status bar): its picture is as large as the window up to `room`'s far corner, and only
     `room` of it is painted and blitted."""
@@ -58,16 +151,32 @@ def keep_in_place(surface: pygame.Surface, room: pygame.Rect, name: str, key: tu
             if on is surface:
                 paint(on)
                 return
-            canvas = pygame.Surface(room.bottomright, 0, on)  # the window's coordinates
+            canvas = _canvas(room.bottomright, on)  # the window's coordinates
             canvas.fill(theme.colour("background"), room)
             canvas.blit(on, room.topleft)  # what lies under it
             paint(canvas)
             on.blit(canvas, (0, 0), room)
         return at
 
-    keep(surface, room, name, key, shifted(draw), None if under is None else shifted(under))
+    keep(surface, room, name, key, shifted(draw), None if under is None else shifted(under), late,
+         alone)
+
+
+_canvases: dict[tuple, pygame.Surface] = {}
+
+
+def _canvas(size: tuple[int, int], like: pygame.Surface) -> pygame.Surface:
+    """A work surface of `size` in `like`'s format, one kept per size (its content is not: a
+    window-sized surface made anew at each picture cost more than drawing the part)."""
+    key = (size, like.get_bitsize(), like.get_masks())
+    got = _canvases.get(key)
+    if got is None:
+        got = _canvases[key] = pygame.Surface(size, 0, like)
+    return got
 
 
 def forget() -> None:
     """Let every kept picture go (tests)."""
     _kept.clear()
+    _late.clear()
+    _shown.clear()

@@ -138,7 +138,8 @@ def kept_panel(surface: pygame.Surface, rect: pygame.Rect, name: str, key: tuple
     (everything it shows depends on) and blitted from then on (ui/table/kept.py). The picture
     takes in the panel's shadow (widgets.py `panel`: 8 px right, 11 px down) and the arrow left
     of the row of the player to move (game_scene.py `draw_players`: 4 px out); `under(on, rect)`
-    draws what the panel above leaves under its top edge (its shadow's last row)."""
+    draws what the panel above leaves under its top edge (its shadow's last row). It may be a
+    frame or a few late when other parts change with it (kept.py)."""
     room = pygame.Rect(rect.x - 8, rect.y, rect.w + 15, rect.h + 11)
 
     def at_(on: pygame.Surface, at: tuple[int, int],
@@ -146,7 +147,7 @@ def kept_panel(surface: pygame.Surface, rect: pygame.Rect, name: str, key: tuple
         paint(on, rect.move(at[0] - room.x, at[1] - room.y))
 
     keep(surface, room, name, key, lambda on, at: at_(on, at, draw),
-         None if under is None else lambda on, at: at_(on, at, under))
+         None if under is None else lambda on, at: at_(on, at, under), late=True, alone=True)
 
 
 def _draw_rolloff(scene, surface: pygame.Surface, box: pygame.Rect) -> None:

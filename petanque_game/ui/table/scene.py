@@ -37,7 +37,7 @@ from petanque_game.ui import lang, sound
 from petanque_game.ui.game_scene import GameScene
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.session import Session, Step
-from petanque_game.ui.table import foresee, overlay, watch
+from petanque_game.ui.table import foresee, kept, overlay, watch
 from petanque_game.ui.table.aim import (
     ELEVATION_STEP,
     TARGET_STEP,
@@ -234,10 +234,12 @@ class TableScene(TableDrawing, GameScene):
     @property
     def animating(self) -> bool:
         """Frames are needed while the power swings too (the button held, no event coming), while
-        a hint is searched for on another thread, while a kept throw waits out its grace, and
-        while an aim's preview is worked out (ui/table/foresee.py), so it is shown when done."""
+        a hint is searched for on another thread, while a kept throw waits out its grace, while
+        an aim's preview is worked out (ui/table/foresee.py), so it is shown when done, and while
+        a kept part of the picture shows its last picture (ui/table/kept.py)."""
         return (super().animating or self.charging is not None or self.hint.future is not None
-                or (self.keeping and not self.keeping_on) or foresee.worker.working())
+                or (self.keeping and not self.keeping_on) or foresee.worker.working()
+                or kept.late_parts(self.session))
 
     def finish_animation(self) -> None:
         """Everything shown at rest at once (a replay's step or jump), the camera too."""

@@ -20,7 +20,7 @@ from petanque_game.ui import lang, sound, theme
 from petanque_game.ui.game_scene import STATUS_RECT
 from petanque_game.ui.game_ui import board_words
 from petanque_game.ui.table import board as tb
-from petanque_game.ui.table import board_pictures, kept, watch
+from petanque_game.ui.table import board_pictures, kept, watch, window
 from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.closeup import CloseUp
 from petanque_game.ui.table.panel import colours_key, draw_side, prompt, side_parts
@@ -32,15 +32,10 @@ from petanque_game.ui.table.sheet import (
     place_sheet,
     visible_rows,
 )
+from petanque_game.ui.table.window import AREA, HEADER, SIDE, STATUS_ROOM
 from petanque_game.ui.table.zoom import view_toggle_at, zoom_labels
-from petanque_game.ui.widgets import shade
+from petanque_game.ui.widgets import panel, shade
 
-AREA = pygame.Rect(8, 64, 960, 552)  # the table's part of the logical surface
-SIDE = pygame.Rect(980, 64, 284, 552)  # the side panel
-HEADER = pygame.Rect(0, 0, 1280, 64)  # the header above them
-STATUS_ROOM = STATUS_RECT.union(  # the status bar and its shadow, within the window
-    pygame.Rect(STATUS_RECT.x - 1, STATUS_RECT.y + 3, STATUS_RECT.w + 8, STATUS_RECT.h + 8)).clip(
-    pygame.Rect((0, 0), theme.LOGICAL_SIZE))
 ZOOM_KEY_STEP = 1.25  # one key press or wheel notch zooms by this much
 WHOLE_MEMORY = "table_whole"  # the app's memory: the whole board at rest (True) or the play
 SHEET_MEMORY = "table_sheet"  # the app's memory: the score sheet shown (True) or hidden (False)
@@ -174,36 +169,49 @@ class TableDrawing(CloseUp):
 
     # --- drawing ----------------------------------------------------------------------------------
 
+    covers = True  # the table paints the whole picture: its parts, and the background between
+
     def draw(self, surface: pygame.Surface) -> None:
-        st = self.state
-        info = lang.tr("table_view.round_info", round=st.round_number, rounds=st.rounds,
-                       board=board_words(self.level)[0])
-        self.draw_header(surface, info)
+        kept.new_frame(window.holds_frame_before(self, surface), self.session)
+        window.fill_gaps(self, surface)
         table, old = self.shown_table()
         if self.flight is not None:
             table, old = self.before_flight, False
         dragged = self.replay is not None and self.replay.dragging  # a new view each frame
         still = self.view.still and not dragged
-        if still and self.flight is None:
+        if self.flight is None and self.view.still:
             # at rest: the board and all on it kept as one picture while nothing on it changes
-            kept.keep(surface, AREA, "area", self._area_key(table, old),
-                      lambda on, at: self._draw_whole_area(on, at, table, old, True))
+            # (a replay's timeline dragged: drawn each new position, the board from the moving
+            # board's pictures, and kept while the position stays)
+            drawn = kept.keep(surface, AREA, "area", self._area_key(table, old, still),
+                              lambda on, at: self._draw_whole_area(on, at, table, old, still))
+            if not drawn:  # a light frame: the moving board's pictures painted ahead, a strip
+                board_pictures.paint_ahead(self.level, *self._seats_drawn()[:2],
+                                           self.view.scales, self.view.view.scale)
         else:
+            kept.spent()  # (the other parts changing now may be a frame or a few late)
             self._draw_whole_area(surface, AREA.topleft, table, old, still)
+        st = self.state  # the header after the area: it may be a frame late, the area not
+        info = lang.tr("table_view.round_info", round=st.round_number, rounds=st.rounds,
+                       board=board_words(self.level)[0])
+        self.draw_header(surface, info)
         draw_side(self, surface, SIDE, table, old)
         urgent = self.human_turn and not self.busy
         text = self.replay.prompt() if self.replay is not None else prompt(self)
         self.draw_status(surface, text, self.buttons(), urgent)
 
-    def _area_key(self, table: Table, old: bool) -> tuple:
-        """Everything the table's area shows at rest depends on: the scene, the view, the table
-        and the state shown, the throw due, the score sheet's place and rows, the players, the
-        zoom's lines, the language, the colours and the reckoning's card."""
+    def _area_key(self, table: Table, old: bool, still: bool) -> tuple:
+        """Everything the table's area shows at rest depends on: the session, the view (and
+        whether the board is its exact picture: not while a replay's timeline is dragged), the
+        table and the state shown, the throw due, the score sheet's place and rows, the players,
+        the zoom's lines, the language, the colours and the reckoning's card. (Not the scene: a
+        replay's jump makes the scene anew, and the same position shows the same area.)"""
         cam = self.view
-        return (self, self.level, cam.view, cam.board_rect, cam.user_zoom, cam.whole, table, old,
-                self.state, self.due, self.reckoning is None, tuple(visible_rows(self)),
-                self.sheet, self.sheet_hint_shown, self.human_turn and not self.busy,
-                tuple(self.session.players), lang.language(), colours_key(),
+        return (self.session, still, self.level, cam.view, cam.board_rect, cam.user_zoom,
+                cam.whole, table, old, self.state, self.due, self.reckoning is None,
+                tuple(visible_rows(self)), self.sheet, self.sheet_hint_shown,
+                self.human_turn and not self.busy, tuple(self.session.players),
+                lang.language(), colours_key(),
                 card_key(self.reckoning) if self.reckoning is not None else None)
 
     def _draw_whole_area(self, surface: pygame.Surface, at: tuple[int, int], table: Table,
@@ -221,23 +229,29 @@ class TableDrawing(CloseUp):
         in flight), the score sheet, the close-up and the zoom's lines; `still`: the camera at
         rest (the board's exact picture)."""
         view = self.view.view
-        seat_walls = {self.level.seats[self.n][s]: s for s in range(self.n)}
+        seat_walls, zones, active = self._seats_drawn()
         area.set_clip(self.view.board_rect)  # the score sheet has its own part, beside the board
-        zones, active = tuple(self.zones), self.due[0] if self.due is not None else None
-        board_pictures.draw_board(area, pygame.Rect(self.view.board_rect), self.level, view,
-                                  seat_walls, zones, active, still)
         dragged = self.replay is not None and self.replay.dragging
+        board_pictures.draw_board(area, pygame.Rect(self.view.board_rect), self.level, view,
+                                  seat_walls, zones, active, still, again=dragged)
         if not still and not dragged and self.flight is None:  # coming to rest: its picture
             tb.prepare_board(self.level, self.view.goal_view, AREA.size, seat_walls, zones, active)
         self._draw_seats(area, view)
+        moving = not self.view.still  # (the dice's faces: sprites of a near size)
         if self.flight is not None:
-            self._draw_flight(area, view)
+            self._draw_flight(area, view, moving)
         else:
-            self._draw_table(area, table, old, view)
+            self._draw_table(area, table, old, view, moving=moving)
         area.set_clip(None)
         self._draw_sheet(area)
         inset = self._draw_closeup(area, table, old, seat_walls) if self.flight is None else None
         self._draw_zoom(area, inset)
+
+    def _seats_drawn(self) -> tuple[dict[str, int], tuple, int | None]:
+        """The board's seats as its pictures show them: each seat's wall, their release zones,
+        and the seat to throw (its band stronger)."""
+        return ({self.level.seats[self.n][s]: s for s in range(self.n)}, tuple(self.zones),
+                self.due[0] if self.due is not None else None)
 
     def draw_header(self, surface: pygame.Surface, info: str) -> None:
         """The header (game_scene.py), kept as a picture per what it shows."""
@@ -248,25 +262,41 @@ class TableDrawing(CloseUp):
         key = (info, self.session.game, self.replay is not None,
                getattr(self.session, "practice", False), self.challenge_tag, hover,
                lang.language(), colours_key())
-        kept.keep_in_place(surface, HEADER, "header", key, lambda on: base(on, info))
+        kept.keep_in_place(surface, HEADER, "header", key, lambda on: base(on, info), late=True,
+                           alone=True)
 
     def draw_status(self, surface: pygame.Surface, prompt: str, buttons: list,
                     urgent: bool, history_lines: int = 2) -> None:
         """The status bar (game_scene.py), kept as a picture per what it shows; a replay's
-        (its timeline moves as it plays) drawn anew each frame."""
+        panel and buttons kept so, its timeline and the line saying where it is (they move as
+        it plays or is dragged) drawn over them each frame."""
         base = super().draw_status  # type: ignore[misc]
-        if self.replay is not None:
-            base(surface, prompt, buttons, urgent, history_lines)
-            return
         mouse = self.mouse
-        key = (prompt, tuple(self.history[-history_lines:]) if history_lines else (),
-               tuple((b.rect.topleft, b.rect.size, b.label, b.hint, b.size, b.style, b.selected,
-                      b.enabled, b.enabled and mouse is not None and b.hit(mouse))
-                     for b in buttons), urgent, lang.language(), colours_key())
+        looks = tuple((b.rect.topleft, b.rect.size, b.label, b.hint, b.size, b.style, b.selected,
+                       b.enabled, b.enabled and mouse is not None and b.hit(mouse))
+                      for b in buttons)
         _, box = side_parts(SIDE, len(self.session.players))
+        if self.replay is not None:
+            def backdrop(on: pygame.Surface) -> None:
+                panel(on, STATUS_RECT, "panel", "accent" if urgent else "edge")
+                for b in buttons:
+                    b.draw(on, mouse)
+
+            kept.keep_in_place(surface, STATUS_ROOM, "status", ("replay", looks, urgent,
+                                                                lang.language(), colours_key()),
+                               backdrop, lambda on: shade(on, box), alone=False)
+            # over it, as game_scene.py's draw_status draws them in a replay
+            self.replay.draw_timeline(surface)
+            width = STATUS_RECT.w - 40 - (sum(b.rect.w + 10 for b in buttons))
+            theme.blit_text(surface, theme.fit(prompt, 28, width, True),
+                            (STATUS_RECT.x + 16, STATUS_RECT.bottom - 12), 28,
+                            "accent" if urgent else "text", True, "bottomleft")
+            return
+        key = (prompt, tuple(self.history[-history_lines:]) if history_lines else (), looks,
+               urgent, lang.language(), colours_key())
         kept.keep_in_place(surface, STATUS_ROOM, "status", key,
                            lambda on: base(on, prompt, buttons, urgent, history_lines),
-                           lambda on: shade(on, box))  # the side panel's shadow's last rows
+                           lambda on: shade(on, box), True, True)  # (the side panel's shadow)
 
     def _draw_sheet(self, area: pygame.Surface) -> None:
         """The score sheet in its place, or where Tab shows it when it is hidden."""
@@ -324,7 +354,7 @@ class TableDrawing(CloseUp):
                             pygame.Rect(self.view.board_rect))
 
     def _draw_table(self, area: pygame.Surface, table: Table, old: bool, view: td.View,
-                    labels: bool = True) -> None:
+                    labels: bool = True, moving: bool = False) -> None:
         alpha = 150 if old else 255
         dm = table.diamond
         on = [d for d in table.dice if d.on_board and d.distance is not None]
@@ -347,7 +377,7 @@ class TableDrawing(CloseUp):
                 ring = theme.colour("bad")
             bodies.append((d.x, d.y, 0.0, lambda s, d=d, ring=ring: td.draw_table_die(
                 s, view, self.level, d.player, d.face, d.x, d.y, d.angle,
-                alpha=alpha if d.on_board else 110, ring=ring)))
+                alpha=alpha if d.on_board else 110, ring=ring, moving=moving)))
         tb.paint(area, view, self.level, bodies)
         if measured and labels:
             for d in on:
@@ -357,7 +387,7 @@ class TableDrawing(CloseUp):
                     theme.blit_text(area, text, (sx, sy - td.die_px(self.level, view) * 0.7),
                                     20, "accent", True, "midbottom", shadow=True)
 
-    def _draw_flight(self, area: pygame.Surface, view: td.View) -> None:
+    def _draw_flight(self, area: pygame.Surface, view: td.View, moving: bool) -> None:
         from petanque_game.physics import top_face
 
         f = self.flight
@@ -378,7 +408,8 @@ class TableDrawing(CloseUp):
                 def draw(s, p=p, alpha=alpha, player=player):
                     td.draw_table_die(s, view, self.level, player, top_face(p.orientation), p.x,
                                       p.y, p.angle, p.z, alpha,
-                                      orientation=p.orientation if p.moving else None, tip=p.tip)
+                                      orientation=p.orientation if p.moving else None, tip=p.tip,
+                                      moving=moving)
             bodies.append((p.x, p.y, p.z, draw))
         tb.paint(area, view, self.level, bodies)
 

@@ -13,6 +13,7 @@ button it points at, so the tray shows the hint and not only a sentence.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -115,6 +116,12 @@ class Controls:
 
     def on_step(self, step) -> None:
         self.selected.clear()
+
+    def panel_shows(self) -> Hashable | None:
+        """Everything `draw_panel` draws from (the state's part it shows, choices, the hint,
+        its words), when the panel is worth keeping as a picture by it; None: drawn each frame.
+        The panel must then draw only inside `layout.PANEL_INSIDE`."""
+        return None
 
     def click_panel(self, pos: tuple[int, int]) -> bool:
         return False

@@ -30,9 +30,14 @@ from petanque_game.ui.scene import unlit
 from petanque_game.ui.session import Session, Step, _think
 from petanque_game.ui.tray.games import Advice, told
 from petanque_game.ui.tray.layout import (
+    AROUND_FELT,
+    BACKDROP_GAPS,
+    COLUMN_AREA,
     DIE_SIZE,
     FELT_RECT,
+    HEADER_AREA,
     HINT_COLOUR,
+    PANEL_INSIDE,
     PANEL_RECT,
     PLAYERS_RECT,
     RIM,
@@ -41,7 +46,7 @@ from petanque_game.ui.tray.layout import (
     draw_player_mark,
 )
 from petanque_game.ui.warm import warm
-from petanque_game.ui.widgets import Backdrop, Button, draw_lit, look, panel
+from petanque_game.ui.widgets import Backdrop, Button, Pictures, draw_lit, look, panel
 
 READING_TIME = 2.6  # seconds a human's turn-ending roll stays to be read, at normal speed
 AI_READING = 2.0  # an AI's turn-ending roll stays this many AI pauses
@@ -58,6 +63,12 @@ class Hold:
 
 
 LOG_KEPT = 40  # the log's newest entries a backdrop is drawn from: more than its lines can show
+# The parts of the tray's picture kept by what they show, shared by every tray scene: a replay's
+# jump makes a new scene, and a scrub goes back and forth over the same positions.
+_headers = Pictures(6)
+_columns = Pictures(24)
+_felts = Pictures(8)  # the tray with the dice at rest
+_panels = Pictures(8)  # a game's panel under the tray, for a game that says what it shows
 
 
 class TrayScene(GameScene):
@@ -67,6 +78,9 @@ class TrayScene(GameScene):
 
     def __init__(self, app, session: Session):
         super().__init__(app, session)
+        # The header, the players' cards, the log and the empty tray as one picture while they
+        # show the same (`draw`): most frames change only the dice, the panel or a hover.
+        self.backdrop = Backdrop()
         self.roll: RollShown | None = None
         self.controls = ui_of(session.game).controls_class()(self)
         self.hintable = has_hint(session.game)  # a game of chance alone has nothing to hint
@@ -74,13 +88,14 @@ class TrayScene(GameScene):
         self.settle_sounds: list[str] = []  # played when the dice in the air come to rest
         self.advice: Advice | None = None
         self.advice_job: tuple[Any, Future] | None = None  # (the state it is for, the work)
-        # The header, the players' cards, the log and the empty tray, drawn again only when what
-        # they show changes (`draw`): most frames change only the dice, the panel or a hover.
-        self.backdrop = Backdrop()
-        self.felt = Backdrop()  # the tray with the dice at rest
         self._find_last_roll()
         if session.interactive:  # a resumed game too: its tables made before a person's hint
             warm(session.game, session.record.options)
+
+    def take_pictures(self, before: TrayScene) -> None:
+        """Keep drawing from the pictures of the scene this one replaces (a replay's jump: the
+        same game at another point), so a scrub does not make its pictures anew."""
+        self.backdrop = before.backdrop
 
     def _find_last_roll(self) -> None:
         """A resumed game shows the roll it stopped at."""
@@ -307,26 +322,32 @@ class TrayScene(GameScene):
         to_move = self.session.state.to_move if self.session.state.to_move >= 0 else None
         if to_move is None and not self.session.over:
             to_move = self.session.state.turn_player  # every tray game has one
-        seats = range(len(self.session.players))
         urgent = self.human_turn and not self.busy
+        advice = self.advice_shown()
+        seats = range(len(self.session.players))
         key = look(c.header(), to_move, self.session.over and not self.busy,
                    tuple((c.score(s), str(c.subline(s))) for s in seats),
                    len(self.history), tuple(self.history[-LOG_KEPT:]), self.challenge_tag,
                    self.replay is not None, urgent)
-        self.backdrop.draw(surface, key, lambda back: self._draw_backdrop(back, to_move, urgent))
+        self.backdrop.draw(surface, key, lambda back: self._draw_backdrop(back, to_move, urgent),
+                           only=() if self.rolling else AROUND_FELT)
         header = [self.rules_button, self.menu_button, self.settings_button]
         draw_lit(surface, header, self.mouse)  # over their unlit pictures in the backdrop
         if self.mouse is not None and header[2].hit(self.mouse):
             theme.draw_gear(surface, header[2].rect.center, 13, theme.colour("button_text"))
-        advice = self.advice_shown()
         if self.rolling:  # a die rolling in from below goes under the panel
             self.draw_dice(surface, advice)
             panel(surface, PANEL_RECT, "panel", "edge")
         else:  # dice at rest: the tray with them kept while they show the same
-            self.felt.draw(surface, look(self._dice_shown(advice)),
-                           lambda out: self.draw_dice(out, advice), TRAY_RECT)
+            _felts.drawn(surface, look(self._dice_shown(advice)), TRAY_RECT,
+                         lambda out: self._draw_felt(out, advice))
             panel(surface, PANEL_RECT, "panel", "edge", ground=theme.colour("background"))
-        c.draw_panel(surface, PANEL_RECT)
+        shows = c.panel_shows()
+        if shows is None:
+            c.draw_panel(surface, PANEL_RECT)
+        else:
+            _panels.drawn(surface, look(type(c).__name__, shows), PANEL_INSIDE,
+                          lambda out: c.draw_panel(out, PANEL_RECT))
         buttons = self.buttons()
         self.draw_status(surface, self.prompt(), buttons, urgent, 1, framed=True)
         if advice is not None:
@@ -339,11 +360,35 @@ class TrayScene(GameScene):
 
     def _draw_backdrop(self, surface: pygame.Surface, to_move: int | None, urgent: bool) -> None:
         """What changes only with the turn, the scores and the log: the header with its buttons
-        unlit, the players' cards, the log, the empty tray and the status bar's frame."""
+        unlit, the players' cards with the log, the empty tray and the status bar's frame. The
+        first two are kept as pictures by what they show (a step changes one of them, and a
+        scrubbed replay comes back to the same positions)."""
         c = self.controls
-        surface.fill(theme.colour("background"))
+        ground = theme.colour("background")
+        for gap in BACKDROP_GAPS:  # what the parts below leave of the plain background
+            surface.fill(ground, gap)
+        practice = getattr(self.session, "practice", False)  # the header's tag
+        _headers.drawn(surface, look(c.header(), self.session.game, self.replay is not None,
+                                     practice, self.challenge_tag), HEADER_AREA,
+                       self._draw_header, ground)
+        seats = range(len(self.session.players))
+        over = self.session.over and not self.busy
+        _columns.drawn(surface, look(to_move, over, over and tuple(self.session.state.winners()),
+                                     tuple((p.name, p.kind, p.level)
+                                           for p in self.session.players),
+                                     tuple((c.score(s), str(c.subline(s))) for s in seats),
+                                     tuple(self.history[-LOG_KEPT:])), COLUMN_AREA,
+                       lambda out: self._draw_column(out, to_move), ground)
+        surface.blit(dice.tray_on(TRAY_RECT.size, RIM, ground), TRAY_RECT)
+        panel(surface, STATUS_RECT, "panel", "accent" if urgent else "edge", ground=ground)
+
+    def _draw_header(self, surface: pygame.Surface) -> None:
         with unlit(self.app):
-            self.draw_header(surface, c.header())
+            self.draw_header(surface, self.controls.header())
+
+    def _draw_column(self, surface: pygame.Surface, to_move: int | None) -> None:
+        """The players' cards and, under them, the log."""
+        c = self.controls
         self.draw_players(surface, PLAYERS_RECT, c.score, c.subline, to_move,
                           theme.colour("background"))
         self.draw_card_marks(surface)
@@ -351,9 +396,11 @@ class TrayScene(GameScene):
         used = 8 + n * min(66, (PLAYERS_RECT.h - 16) // max(1, n)) + 6
         self.draw_log(surface, pygame.Rect(PLAYERS_RECT.x, PLAYERS_RECT.y + used, PLAYERS_RECT.w,
                                            PLAYERS_RECT.h - used))
+
+    def _draw_felt(self, surface: pygame.Surface, advice: Advice | None) -> None:
+        """The empty tray (the backdrop left it out of this frame), the dice at rest on it."""
         surface.blit(dice.tray_on(TRAY_RECT.size, RIM, theme.colour("background")), TRAY_RECT)
-        panel(surface, STATUS_RECT, "panel", "accent" if urgent else "edge",
-              ground=theme.colour("background"))
+        self.draw_dice(surface, advice)
 
     def prompt(self) -> str:
         """The line saying what to do next (or, while a roll is read, what it came to)."""

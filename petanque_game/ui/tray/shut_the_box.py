@@ -4,6 +4,8 @@ one key or click confirms it (see `on_step`)."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 import pygame
 
 from petanque_game.rules.base import Close, Roll
@@ -123,11 +125,25 @@ class ShutTheBoxControls(Controls):
             return True
         return False
 
-    def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def _panel_parts(self) -> tuple[set[int], set[int], str]:
+        """The boxes that may close, the boxes the hint points at, the line under the boxes."""
         st = self.state
         legal = {b for s in st.closable() for b in s} if self.human else set()
         advice = self.scene.advice_shown()
         hinted = self.advice_boxes(advice) if advice is not None else set()
+        text = lang.tr("tray.shut_the_box.open_now", penalty=st.turn_penalty)
+        if st.one_die_allowed and st.phase != "over":
+            text = lang.tr("tray.shut_the_box.open_now_one_die", penalty=st.turn_penalty)
+        return legal, hinted, text
+
+    def panel_shows(self) -> Hashable:
+        legal, hinted, text = self._panel_parts()
+        return (tuple(sorted(self.state.open_boxes)), tuple(sorted(self.selected)),
+                tuple(sorted(legal)), tuple(sorted(hinted)), text)
+
+    def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        st = self.state
+        legal, hinted, text = self._panel_parts()
         for box in range(1, 10):
             r = self.tile_rect(box)
             is_open = box in st.open_boxes
@@ -156,9 +172,6 @@ class ShutTheBoxControls(Controls):
                 pygame.draw.rect(surface, (150, 120, 80), flap, border_radius=6)
                 theme.blit_text(surface, str(box), (r.centerx, r.y + r.h // 3), 40,
                                 (90, 70, 50), True, "center")
-        text = lang.tr("tray.shut_the_box.open_now", penalty=st.turn_penalty)
-        if st.one_die_allowed and st.phase != "over":
-            text = lang.tr("tray.shut_the_box.open_now_one_die", penalty=st.turn_penalty)
         theme.blit_text(surface, theme.fit(text, 22, rect.w - 48), (rect.x + 24,
                                                                      rect.bottom - 30), 22,
                         "muted")

@@ -1,0 +1,81 @@
+"""The Terningepetanque table's window around the board, frame by frame: the table paints the
+whole picture itself (no background is filled under it each frame), its parts and the gaps
+between them (`fill_gaps`); and whether the window still holds the frame before as the table
+drew it, so the parts nothing draws over need no copying (`holds_frame_before`, ui/table/kept.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from petanque_game.ui import theme
+from petanque_game.ui.game_scene import STATUS_RECT
+from petanque_game.ui.table.panel import side_parts
+
+AREA = pygame.Rect(8, 64, 960, 552)  # the table's part of the logical surface
+SIDE = pygame.Rect(980, 64, 284, 552)  # the side panel
+HEADER = pygame.Rect(0, 0, 1280, 64)  # the header above them
+STATUS_ROOM = STATUS_RECT.union(  # the status bar and its shadow, within the window
+    pygame.Rect(STATUS_RECT.x - 1, STATUS_RECT.y + 3, STATUS_RECT.w + 8, STATUS_RECT.h + 8)).clip(
+    pygame.Rect((0, 0), theme.LOGICAL_SIZE))
+
+
+def holds_frame_before(scene: Any, surface: pygame.Surface) -> bool:
+    """Does `surface` hold the frame before as `scene` (the table) drew it: drawn the frame
+    before on the same surface in the same window, nothing drawn over the header, the side
+    panel and the status bar then or now (no background filled under the scene, no scene over it, no
+    toast, no reckoning's points flying to the side panel)?"""
+    app = scene.app
+    alone = (scene.covers and app.visible()[-1] is scene and not app.toast.visible
+             and getattr(scene, "reckoning", None) is None)
+    frame = getattr(app, "frames_drawn", None)
+    where = (id(surface), surface.get_size(), app.window.get_size())
+    before = getattr(scene, "_drawn_frame", None)
+    scene._drawn_frame = (frame, where) if alone and frame is not None else None
+    return alone and frame is not None and before == (frame - 1, where)
+
+
+def rooms(scene: Any) -> tuple[tuple[int, int, int, int], ...]:
+    """The parts of the window painted whole in every frame (each on the background where it
+    leaves it, kept.py): the header, the board and the score sheet, the side panel's two
+    parts (panel.py `kept_panel`'s room), the status bar."""
+    board = pygame.Rect(scene.view.board_rect).move(AREA.topleft)
+    sheet = () if scene.sheet.rect is None else (scene.sheet.rect.move(AREA.topleft),)
+    sides = [pygame.Rect(r.x - 8, r.y, r.w + 15, r.h + 11)
+             for r in side_parts(SIDE, len(scene.session.players))]
+    return tuple(tuple(r) for r in (HEADER, board, *sheet, *sides, STATUS_ROOM))
+
+
+def fill_gaps(scene: Any, surface: pygame.Surface) -> None:
+    """The background between the table's parts (`rooms`)."""
+    for gap in _gaps(rooms(scene)):
+        surface.fill(theme.colour("background"), gap)
+
+
+_gap_cache: dict[tuple, list[pygame.Rect]] = {}
+
+
+def _gaps(rooms: tuple[tuple[int, int, int, int], ...]) -> list[pygame.Rect]:
+    """The window's rectangles outside every one of `rooms` (worked out once per layout)."""
+    got = _gap_cache.get(rooms)
+    if got is None:
+        got = [pygame.Rect((0, 0), theme.LOGICAL_SIZE)]
+        for room in map(pygame.Rect, rooms):
+            left = []
+            for r in got:
+                if not r.colliderect(room):
+                    left.append(r)
+                    continue
+                y0, y1 = max(r.y, room.y), min(r.bottom, room.bottom)
+                left += [c for c in (pygame.Rect(r.x, r.y, r.w, room.y - r.y),
+                                     pygame.Rect(r.x, room.bottom, r.w, r.bottom - room.bottom),
+                                     pygame.Rect(r.x, y0, room.x - r.x, y1 - y0),
+                                     pygame.Rect(room.right, y0, r.right - room.right, y1 - y0))
+                         if c.w > 0 and c.h > 0]
+            got = left
+        if len(_gap_cache) > 16:
+            _gap_cache.clear()
+        _gap_cache[rooms] = got
+    return got
