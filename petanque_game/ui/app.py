@@ -29,6 +29,7 @@ with (`run`); the AI thinks on a daemon thread, which never holds up the exit.
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import signal
 import sys
@@ -430,6 +431,10 @@ class App(SceneStack):
         than these naps (benchmarks/bench_idle.py)."""
         clock = pygame.time.Clock()
         self.tick(0.0)  # the first frame at once, not after the first nap
+        # What start-up made (the modules, the menu) lives as long as the window: out of the
+        # collector's sight from here on, a full collection (which stops every thread) walks
+        # only what came after it (benchmarks/bench_gc.py).
+        gc.freeze()
         if self._sound_due:
             self._sound_due = False
             self.start_sound()

@@ -1,0 +1,27 @@
+"""The window's loop puts what start-up made out of the garbage collector's sight once the first
+frame is drawn (`gc.freeze()`): a full collection, which stops every thread inside whatever frame
+is being drawn, then walks only what came after (benchmarks/bench_gc.py: about 9 ms at a table of
+four AIs before, 1-2 ms after)."""
+
+import gc
+
+from ui_support import fast_app
+
+
+def test_the_loop_freezes_start_ups_objects_once_the_first_frame_is_drawn(home, monkeypatch):
+    app = fast_app()
+    frozen_at = []
+    monkeypatch.setattr(gc, "freeze", lambda: frozen_at.append(app.frames_drawn))
+    ticks = []
+    real_tick = app.tick
+
+    def tick(*args, **kwargs):
+        real_tick(*args, **kwargs)
+        ticks.append(app.frames_drawn)
+        app.running = False  # the loop ends after this frame
+    monkeypatch.setattr(app, "tick", tick)
+    app.running = True
+    app.loop()
+    assert ticks[0] >= 1  # the first tick drew the first frame
+    assert frozen_at == [ticks[0]]  # frozen once, right after it, not before it
+    app.close()
