@@ -261,14 +261,12 @@ def test_parts_the_window_still_holds_are_not_copied_and_the_frames_are_the_same
     assert held == frames(False)
 
 
-def test_a_replay_dragged_to_a_point_shows_that_point_once_the_drag_ends(ai_at_once, tmp_path):
-    """Dragged to and fro over the timeline (the area kept while the position stays, the board
-    from the moving board's pictures), then let go: the frame is the one of the replay jumped
-    to that point at once, pixel for pixel (the table's area and the side panel; the status
-    bar says whether the replay plays)."""
+def watched_record(tmp_path, frames: int):
+    """The record of a game of two easy AIs played at the table for at most `frames` frames
+    (to its end, when it comes sooner), written to a file to replay."""
     app = fast_app()
     scene = start(app, [Seat("Robot", "ai", "easy"), Seat("Rob", "ai", "easy")])
-    for _ in range(20000):
+    for _ in range(frames):
         if scene.session.over and not scene.busy:
             break
         scene.skip_flight()
@@ -278,6 +276,15 @@ def test_a_replay_dragged_to_a_point_shows_that_point_once_the_drag_ends(ai_at_o
     path = tmp_path / "game.json"
     path.write_text(scene.session.record.dumps(), "utf-8")
     app.close()
+    return path
+
+
+def test_a_replay_dragged_to_a_point_shows_that_point_once_the_drag_ends(ai_at_once, tmp_path):
+    """Dragged to and fro over the timeline (the area kept while the position stays, the board
+    from the moving board's pictures), then let go: the frame is the one of the replay jumped
+    to that point at once, pixel for pixel (the table's area and the side panel; the status
+    bar says whether the replay plays)."""
+    path = watched_record(tmp_path, 20000)
 
     def at_rest(app) -> list[bytes]:
         for _ in range(kept.LAG + 2):
@@ -321,18 +328,7 @@ def test_a_replays_status_bar_from_its_kept_backdrop_is_the_one_drawn_anew(ai_at
     from petanque_game.ui.table.view import SIDE, STATUS_ROOM, TableDrawing
     from petanque_game.ui.widgets import shade
 
-    app = fast_app()
-    scene = start(app, [Seat("Robot", "ai", "easy"), Seat("Rob", "ai", "easy")])
-    for _ in range(3000):
-        if scene.session.over and not scene.busy:
-            break
-        scene.skip_flight()
-        if scene.reckoning is not None:
-            scene.continue_reckoning()
-        app.step(1 / 30)
-    path = tmp_path / "game.json"
-    path.write_text(scene.session.record.dumps(), "utf-8")
-    app.close()
+    path = watched_record(tmp_path, 3000)
 
     def drawn_whole(self, surface, prompt, buttons, urgent, history_lines=2):
         """The status bar as before it was kept: all of it drawn by game_scene.py."""
