@@ -126,6 +126,21 @@ def new_app(**settings) -> App:
     return App(settings=load_settings({"handover": False, **settings}))
 
 
+class Watch:
+    """What a run wants to know of each frame besides its times: `begin` before the frame is
+    timed, `counted` after a counted one with its milliseconds (bench_table_split.py splits
+    each frame into its parts through it). This one wants nothing."""
+
+    def begin(self) -> None:
+        pass
+
+    def counted(self, app: App, wall: float, cpu: float, own: float) -> None:
+        pass
+
+
+WATCH = Watch()  # every frame of `run_frames` is shown to it
+
+
 def run_frames(app: App, frames: int, before: Frame | None = None,
                counted: Callable[[], bool] | None = None, mark: Callable[[], bool] | None = None,
                stop: Callable[[], bool] | None = None) -> Times:
@@ -136,6 +151,7 @@ def run_frames(app: App, frames: int, before: Frame | None = None,
     for i in range(frames + WARM):
         if stop is not None and stop():
             break
+        WATCH.begin()
         t0, c0, w0 = time.perf_counter(), time.process_time(), time.thread_time()
         marked = mark is not None and mark()
         if before is not None:
@@ -148,6 +164,7 @@ def run_frames(app: App, frames: int, before: Frame | None = None,
             out.cpu.append((cpu - c0) * 1000)
             out.window.append((own - w0) * 1000)
             out.marked.append(marked or (mark is not None and mark()))
+            WATCH.counted(app, out.wall[-1], out.cpu[-1], out.window[-1])
         next_frame = max(next_frame + 1 / 60, done)
         if PACED:
             time.sleep(max(0.0, next_frame - time.perf_counter()))

@@ -86,38 +86,21 @@ def put_timers() -> None:
 frames: list[dict] = []
 
 
-def run_frames(app, count, before=None, counted=None, mark=None, stop=None) -> bf.Times:
-    """bench_frames.run_frames, each frame's parts kept."""
-    out = bf.Times()
-    next_frame = time.perf_counter()
-    for i in range(count + bf.WARM):
-        if stop is not None and stop():
-            break
+class Split(bf.Watch):
+    """Each frame bench_frames.run_frames times, kept with its parts (`frames`)."""
+
+    def begin(self) -> None:
         now.clear()
-        pictures, painted = kept.drawn[0], board_pictures.painted[0]
-        t0, c0, w0 = time.perf_counter(), time.process_time(), time.thread_time()
-        marked = mark is not None and mark()
-        if before is not None:
-            before(i)
-        app.step(1 / 60)
-        app.render()
-        done, cpu, own = time.perf_counter(), time.process_time(), time.thread_time()
-        if i >= bf.WARM and (counted is None or counted()):
-            scene = app.top
-            frame = dict(now, wall=(done - t0) * 1000, cpu=(cpu - c0) * 1000,
-                         own=(own - w0) * 1000, kept=kept.drawn[0] - pictures,
-                         painted=board_pictures.painted[0] - painted,
-                         flying=getattr(scene, "flying", None))
-            cam = getattr(scene, "view", None)
-            frame["scale"] = round(cam.view.scale, 3) if cam is not None else None
-            frames.append(frame)
-            out.wall.append(frame["wall"])
-            out.cpu.append(frame["cpu"])
-            out.window.append(frame["own"])
-            out.marked.append(marked)
-        next_frame = max(next_frame + 1 / 60, done)
-        time.sleep(max(0.0, next_frame - time.perf_counter()))
-    return out
+        self.pictures, self.painted = kept.drawn[0], board_pictures.painted[0]
+
+    def counted(self, app, wall: float, cpu: float, own: float) -> None:
+        scene = app.top
+        frame = dict(now, wall=wall, cpu=cpu, own=own, kept=kept.drawn[0] - self.pictures,
+                     painted=board_pictures.painted[0] - self.painted,
+                     flying=getattr(scene, "flying", None))
+        cam = getattr(scene, "view", None)
+        frame["scale"] = round(cam.view.scale, 3) if cam is not None else None
+        frames.append(frame)
 
 
 NOT_PARTS = {"wall", "cpu", "own", "kept", "painted", "flying", "scale", "smoothscale calls"}
@@ -151,7 +134,7 @@ def main() -> None:
               "scrubbed": ("replay scrubbed, Terningepetanque",
                            lambda: bf.scrubbed("terningepetanque", {"rounds": 15}, n))}
     put_timers()
-    bf.run_frames = run_frames
+    bf.WATCH = Split()
     for key in args.scenes:
         name, measure = scenes[key]
         frames.clear()
