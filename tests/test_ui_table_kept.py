@@ -57,7 +57,9 @@ def test_frames_from_kept_pictures_are_the_frames_drawn_anew(monkeypatch, ai_at_
     app.close()
 
 
-def test_a_kept_part_is_drawn_again_when_what_it_shows_changes_and_only_then(monkeypatch):
+def two_people_aiming():
+    """A new window at a table of two people: who starts rolled for, the camera come to rest on
+    the first aim."""
     app = fast_app()
     scene = start(app, [Seat("Ana", "human"), Seat("Bo", "human")])
     while scene.state.starter is None or scene.busy:
@@ -66,6 +68,11 @@ def test_a_kept_part_is_drawn_again_when_what_it_shows_changes_and_only_then(mon
         app.step(1 / 30)
     for _ in range(200):
         app.step(1 / 30)
+    return app, scene
+
+
+def test_a_kept_part_is_drawn_again_when_what_it_shows_changes_and_only_then(monkeypatch):
+    app, scene = two_people_aiming()
     assert scene.aiming and scene.view.still
 
     def pictures_made() -> int:
@@ -221,14 +228,7 @@ def test_parts_the_window_still_holds_are_not_copied_and_the_frames_are_the_same
         with monkeypatch.context() as m:
             if not hold:
                 m.setattr(window, "holds_frame_before", lambda scene, s: False)
-            app = fast_app()
-            scene = start(app, [Seat("Ana", "human"), Seat("Bo", "human")])
-            while scene.state.starter is None or scene.busy:
-                if not scene.busy:
-                    press(app, "roll")
-                app.step(1 / 30)
-            for _ in range(200):
-                app.step(1 / 30)
+            app, _ = two_people_aiming()
 
             def frame(x: int = 400) -> None:
                 app.handle_logical(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, 300),
