@@ -10,7 +10,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import fast_app
+from ui_support import fast_app, pixels
 
 from petanque_game.record import Seat
 from petanque_game.ui import dice, lang, widgets
@@ -20,10 +20,6 @@ from petanque_game.ui.widgets import SETTLED, Button, draw_lit, panel
 
 pytestmark = pytest.mark.usefixtures("home")
 
-
-
-def pixels(surface: pygame.Surface) -> bytes:
-    return pygame.image.tobytes(surface, "RGB")
 
 
 def kept_is_fresh(app, monkeypatch) -> bool:

@@ -10,13 +10,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import fast_app
+from ui_support import fast_app, pixels
 
 pytestmark = pytest.mark.usefixtures("home")
-
-
-def pixels(surface: pygame.Surface) -> bytes:
-    return pygame.image.tobytes(surface, "RGB")
 
 
 def resize(app, size) -> None:

@@ -23,6 +23,11 @@ def fast_app(**kw) -> App:
                                        "language": lang.language()}), **kw)
 
 
+def pixels(surface: pygame.Surface) -> bytes:
+    """The picture's red, green and blue bytes (two pictures compared whole)."""
+    return pygame.image.tobytes(surface, "RGB")
+
+
 def differing(a: pygame.Surface, b: pygame.Surface, step: int = 1) -> int:
     """How many pixels of `a` and `b` (of one size) differ in any of red, green, blue or alpha;
     with `step`, only those of every step-th column and row (from the top left) are compared.
