@@ -37,7 +37,7 @@ from petanque_game.ui.app import App
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
 from petanque_game.ui.settings import load_settings
-from petanque_game.ui.tray import scene as tray
+from petanque_game.ui.tray import hint as tray
 
 GAMES = [("ten-thousand", {"target": 5000}), ("shut-the-box", {"rounds": 2}),
          ("ship-captain-crew", {"target": 25})]

@@ -1,0 +1,97 @@
+"""The dice on the tray's felt: where each die of the latest roll lies and which one is under the
+mouse, the dice drawn tumbling in or at rest with each die's look (set aside, dimmed, labelled)
+and the hint's rings, and the tray with its dice at rest kept as one picture while they show the
+same. A mixin of `TrayScene` (ui/tray/scene.py): it reads the scene through self."""
+
+from __future__ import annotations
+
+import pygame
+
+from petanque_game.ui import dice, lang, theme
+from petanque_game.ui.tray.games import Advice
+from petanque_game.ui.tray.layout import (
+    DIE_SIZE,
+    FELT_RECT,
+    HINT_COLOUR,
+    RIM,
+    TRAY_RECT,
+    draw_player_mark,
+)
+from petanque_game.ui.widgets import Pictures, look
+
+# The tray with the dice at rest, kept by what they show and shared by every tray scene: a
+# replay's jump makes a new scene, and a scrub goes back and forth over the same positions.
+_felts = Pictures(8)
+
+
+class TrayFelt:
+    """The dice's part of the tray scene: where they lie, and how they are drawn."""
+
+    def die_spots(self) -> list[dice.Resting]:
+        if self.roll is None:
+            return []
+        return dice.layout(len(self.roll.values), FELT_RECT.size, str(self.roll.event), DIE_SIZE)
+
+    def die_at(self, pos: tuple[int, int]) -> int | None:
+        """The index of the die of the current roll under `pos`, if any."""
+        for i, spot in enumerate(self.die_spots()):
+            cx, cy = FELT_RECT.x + spot.x, FELT_RECT.y + spot.y
+            if abs(pos[0] - cx) <= DIE_SIZE * 0.62 and abs(pos[1] - cy) <= DIE_SIZE * 0.62:
+                return i
+        return None
+
+    def die_centre(self, i: int) -> tuple[int, int]:
+        spot = self.die_spots()[i]
+        return int(FELT_RECT.x + spot.x), int(FELT_RECT.y + spot.y)
+
+    def draw_felt(self, surface: pygame.Surface, advice: Advice | None) -> None:
+        """The tray with the dice at rest on it, from its kept picture while they show the same."""
+        _felts.drawn(surface, look(self._dice_shown(advice)), TRAY_RECT,
+                     lambda out: self._paint_felt(out, advice))
+
+    def _paint_felt(self, surface: pygame.Surface, advice: Advice | None) -> None:
+        """The empty tray (the backdrop left it out of this frame), the dice at rest on it."""
+        surface.blit(dice.tray_on(TRAY_RECT.size, RIM, theme.colour("background")), TRAY_RECT)
+        self.draw_dice(surface, advice)
+
+    def _dice_shown(self, advice: Advice | None) -> tuple:
+        """What the dice at rest show: the roll, each die's look, the hint's dice."""
+        if self.roll is None:
+            return ()
+        hinted = self.controls.advice_dice(advice) if advice is not None else set()
+        views = tuple((v.value, v.hidden, v.dim, v.selected, v.outline, v.label)
+                      for v in self.controls.tray_dice(self.roll))
+        return self.roll.event, self.roll.values, self.roll.seat, views, tuple(sorted(hinted))
+
+    def draw_dice(self, surface: pygame.Surface, advice: Advice | None = None) -> None:
+        if self.roll is None:
+            theme.blit_text(surface, lang.tr("tray.in_hand"), FELT_RECT.center, 30,
+                            (200, 230, 210), anchor="center")
+            return
+        views = self.controls.tray_dice(self.roll)
+        hinted = self.controls.advice_dice(advice) if advice is not None and not self.rolling \
+            else set()
+        spots = self.die_spots()
+        t = self.roll.t
+        ox, oy = FELT_RECT.topleft
+        for i, (spot, view) in enumerate(zip(spots, views)):
+            if view.hidden:
+                continue
+            if t < 1.0:
+                x, y, angle, lift, face = dice.tumble(spot, i, str(self.roll.event), t,
+                                                      FELT_RECT.size, DIE_SIZE)
+                dice.draw_die(surface, face, (ox + x, oy + y), DIE_SIZE, angle, lift=lift)
+                continue
+            lift = 8 if view.selected else 0
+            outline = theme.colour("accent") if view.selected else view.outline
+            if i in hinted and not view.selected:  # selected: its own colour, in the hint's ring
+                outline = HINT_COLOUR
+            rect = dice.draw_die(surface, view.value, (ox + spot.x, oy + spot.y), DIE_SIZE,
+                                 spot.angle, alpha=110 if view.dim else 255, lift=lift,
+                                 outline=outline)
+            if i in hinted:
+                pygame.draw.rect(surface, HINT_COLOUR, rect.inflate(10, 10), 4, border_radius=14)
+            draw_player_mark(surface, self.roll.seat, rect)
+            if view.label:
+                theme.blit_text(surface, view.label, (rect.centerx, rect.bottom + 4), 20,
+                                "accent", True, "midtop", shadow=True)
