@@ -1,6 +1,6 @@
-"""The tray scene of Ship Captain and Crew, Shut the Box and Ten Thousand: one shared dice tray, the
-players' panel, what just happened and what to do next, and the game's own controls
-(`tray/games.py`). The same scene plays a live game and watches a replay.
+"""The tray scene of Ship Captain and Crew, Shut the Box, Ten Thousand and the games of chance: one
+shared dice tray, the players' panel, what just happened and what to do next, and the game's own
+controls (`tray/games.py`). The same scene plays a live game and watches a replay.
 
 AI seats decide one decision at a time with a pause in between, so a human can follow. A human's
 click is checked by the game's controls against the rules' legal actions; a refusal says, in the
