@@ -139,6 +139,46 @@ def _holds(surface: pygame.Surface, picture: pygame.Surface, room: pygame.Rect) 
                for x, y in ((w // 2, h // 2), (w // 5, h // 3), (w * 4 // 5, h * 2 // 3)))
 
 
+def draw_each_change(surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
+                     draw: Callable[[pygame.Surface, tuple[int, int]], None],
+                     held: bool) -> bool:
+    """A part that changes in most frames (the table's area while a replay's timeline is
+    dragged: a new position each frame), drawn by `draw(on, (x, y))` straight on `surface` at
+    `room` (on the background there) whenever its key changes, never on a picture of its own
+    (copying it in and out costs as much as drawing it). While its key stays it is not drawn
+    at all when the window holds it as drawn: `held` (nothing was drawn over it in the frame
+    before), the window holds the frame before (`new_frame(same=True)`), it was drawn or held
+    then, and a few of its pixels are still the ones drawn. True if it was drawn."""
+    place = (name, room.topleft, room.size)
+    got = _straight.get(place)
+    if held and _same[0] and got is not None and got[0] == key and got[1] == _frame[0] - 1 \
+            and _samples(surface, room) == got[2]:
+        _straight[place] = (key, _frame[0], got[2])
+        skipped[0] += 1
+        return False
+    spent()
+    _shown.pop(place, None)  # (a picture `keep` blitted here before is not what is shown now)
+    clip = surface.get_clip()
+    surface.set_clip(room.clip(clip))
+    surface.fill(theme.colour("background"))
+    draw(surface, room.topleft)
+    surface.set_clip(clip)
+    _straight[place] = (key, _frame[0], _samples(surface, room))
+    straight[0] += 1
+    return True
+
+
+_straight: dict[tuple, tuple[tuple, int, tuple]] = {}  # a part drawn straight: key, frame, pixels
+straight = [0]  # parts drawn straight by `draw_each_change` (tests count them)
+
+
+def _samples(surface: pygame.Surface, room: pygame.Rect) -> tuple:
+    """A few of `surface`'s pixels in `room` (as `_holds` reads them)."""
+    w, h = room.size
+    return tuple(tuple(surface.get_at((room.x + x, room.y + y)))
+                 for x, y in ((w // 2, h // 2), (w // 5, h // 3), (w * 4 // 5, h * 2 // 3)))
+
+
 def keep_in_place(surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
                   draw: Callable[[pygame.Surface], None],
                   under: Callable[[pygame.Surface], None] | None = None,
@@ -180,3 +220,4 @@ def forget() -> None:
     _kept.clear()
     _late.clear()
     _shown.clear()
+    _straight.clear()

@@ -172,8 +172,9 @@ class TableDrawing(CloseUp):
     covers = True  # the table paints the whole picture: its parts, and the background between
 
     def draw(self, surface: pygame.Surface) -> None:
-        kept.new_frame(window.holds_frame_before(self, surface), self.session)
-        window.fill_gaps(self, surface)
+        same = window.holds_frame_before(self, surface)
+        kept.new_frame(same, self.session)
+        window.fill_gaps(self, surface, same and not self.overlaid)
         table, old = self.shown_table()
         if self.flight is not None:
             table, old = self.before_flight, False
@@ -181,13 +182,17 @@ class TableDrawing(CloseUp):
         still = self.view.still and not dragged
         if self.flight is None and self.view.still:
             # at rest: the board and all on it kept as one picture while nothing on it changes
-            # (a replay's timeline dragged: drawn each new position, the board from the moving
-            # board's pictures, and kept while the position stays)
-            drawn = kept.keep(surface, AREA, "area", self._area_key(table, old, still),
-                              lambda on, at: self._draw_whole_area(on, at, table, old, still))
+            # (a replay's timeline dragged: drawn straight at each new position, the board from
+            # the moving board's pictures, and left as it is while the position stays)
+            key = self._area_key(table, old, still)
+            area = lambda on, at: self._draw_whole_area(on, at, table, old, still)  # noqa: E731
+            drawn = kept.draw_each_change(surface, AREA, "area", key, area, not self.overlaid) \
+                if dragged else kept.keep(surface, AREA, "area", key, area)
             if not drawn:  # a light frame: the moving board's pictures painted ahead, a strip
+                # (first, while dragged, the board at the view's own scale: `draw_board`)
                 board_pictures.paint_ahead(self.level, *self._seats_drawn()[:2],
-                                           self.view.scales, self.view.view.scale)
+                                           self.view.scales, self.view.view.scale,
+                                           self.view.view.scale if dragged else None)
         else:
             kept.spent()  # (the other parts changing now may be a frame or a few late)
             self._draw_whole_area(surface, AREA.topleft, table, old, still)
