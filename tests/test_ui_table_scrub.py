@@ -154,8 +154,8 @@ def seats(level, n: int):
 
 @pytest.mark.parametrize("name", ["classic", "bumper-lane", "round-table"])
 def test_the_board_at_a_views_own_scale_is_painted_ahead_then_copied(name, monkeypatch):
-    """`paint_ahead(exact=s)` paints the board whole at scale s, in strips, before any rung;
-    then every view at s (wherever it looks) copies it: no scaling, no painting, and the same
+    """`paint_ahead(exact=s)` paints the board whole at scale s, in strips, and no rung; then
+    every view at s (wherever it looks) copies it: no scaling, no painting, and the same
     pixels as the board painted for that view (the round felt's edge, cut where a picture
     ends, may fall a pixel otherwise)."""
     pygame.display.init()
@@ -166,9 +166,8 @@ def test_the_board_at_a_views_own_scale_is_painted_ahead_then_copied(name, monke
     asks = 0
     while bp.paint_ahead(level, walls, zones, (1.0, 1.0), 1.0, exact=scale):
         asks += 1
-        if not bp._exact:
-            assert not bp._pictures  # the view's own scale first
-    assert asks >= bp.STRIPS + 1 and list(bp._exact) == [(tb.board_key(level, walls, 2), scale)]
+    assert asks == bp.STRIPS and list(bp._exact) == [(tb.board_key(level, walls, 2), scale)]
+    assert not bp._pictures  # no rung: the view's own scale serves
     scaled, painted_now = [], bp.painted[0]
     monkeypatch.setattr(pygame.transform, "scale", lambda *a: scaled.append(a))
     monkeypatch.setattr(pygame.transform, "smoothscale", lambda *a: scaled.append(a))

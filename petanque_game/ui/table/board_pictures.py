@@ -120,14 +120,14 @@ def draw_moving(surf: pygame.Surface, level, view: View, seat_walls: dict[str, i
 def paint_ahead(level, seat_walls: dict[str, int], zones: tuple,
                 scales: tuple[float, float], now: float, exact: float | None = None) -> bool:
     """Paint a strip of the first picture not painted yet among the rungs for `scales` (the
-    least and the most px per mm the camera may show), the one nearest to `now` first; before
-    them, with `exact`, the board whole at that very scale (`draw_board`'s `again`: the
+    least and the most px per mm the camera may show), the one nearest to `now` first; with
+    `exact`, in their place, the board whole at that very scale (`draw_board`'s `again`: the
     EXACT_KEPT most recently used are kept). False when they are all painted (nothing was
     done)."""
     bounds, top = _bounds(level)
     board = tb.board_key(level, seat_walls, len(zones))
-    if exact is not None and (board, exact) not in _exact:
-        missing = [(board, exact)]
+    if exact is not None:  # (while the view's own scale serves, no rung is needed)
+        missing = [(board, exact)] if (board, exact) not in _exact else []
     else:
         low, high, at = (min(top, math.floor(math.log(s) / math.log(RUNG) + 1e-9))
                          for s in (*scales, now))
@@ -140,8 +140,10 @@ def paint_ahead(level, seat_walls: dict[str, int], zones: tuple,
         missing = [(board, r) for r in wanted if (board, r) not in _pictures]
     if not missing:
         return False
-    if _coming and _coming[0] in missing:
-        key = _coming[0]  # the one begun: finished first
+    if _coming and (_coming[0] in missing or (exact is not None and _coming[0][0] == board
+                                              and isinstance(_coming[0][1], float))):
+        key = _coming[0]  # the one begun: finished first (a view's own scale: the view comes
+        # back to it, as a replay's timeline is dragged to and fro)
     else:
         key = missing[0]
         _serial[0] += 1

@@ -188,8 +188,9 @@ class TableDrawing(CloseUp):
             area = lambda on, at: self._draw_whole_area(on, at, table, old, still)  # noqa: E731
             drawn = kept.draw_each_change(surface, AREA, "area", key, area, not self.overlaid) \
                 if dragged else kept.keep(surface, AREA, "area", key, area)
-            if not drawn:  # a light frame: the moving board's pictures painted ahead, a strip
-                # (first, while dragged, the board at the view's own scale: `draw_board`)
+            if not drawn or dragged:  # the moving board's pictures painted ahead, a strip
+                # in a light frame (while dragged, in every frame, and first the board at the
+                # view's own scale: `draw_board`); on the previews' thread, in the quiet time
                 board_pictures.paint_ahead(self.level, *self._seats_drawn()[:2],
                                            self.view.scales, self.view.view.scale,
                                            self.view.view.scale if dragged else None)
