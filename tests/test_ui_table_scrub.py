@@ -183,3 +183,40 @@ def test_the_board_at_a_views_own_scale_is_painted_ahead_then_copied(name, monke
     assert scaled == [] and bp.painted[0] == painted_now
     bp.draw_board(shown, room, level, View(scale, (0, 0)), walls, zones, 1, still=False)
     assert scaled  # not dragged: scaled from the rungs, as the camera moving is
+
+
+def test_the_sheet_and_header_of_a_round_seen_before_are_not_drawn_again(tmp_path, monkeypatch):
+    """Dragged back and forth over a round's edge: the score sheet and the header of each round
+    are drawn once and shown again from their kept pictures, the same pixels as drawn anew."""
+    from petanque_game.ui import game_scene
+    from petanque_game.ui.table import view
+
+    drawn = []
+    real_sheet, real_header = view.draw_sheet, game_scene.GameScene.draw_header
+    monkeypatch.setattr(view, "draw_sheet", lambda *a: (drawn.append("sheet"), real_sheet(*a)))
+    monkeypatch.setattr(game_scene.GameScene, "draw_header",
+                        lambda *a: (drawn.append("header"), real_header(*a)))
+    app = fast_app()
+    app.open_replay(recorded(tmp_path, rounds=3))
+    ends = [m for m, _ in app.top.replay.marks()]
+    rect = app.top.replay.timeline_rect()
+    app.handle_logical(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
+                                          pos=(rect.x + 2, rect.centery)))
+    # a point in the first round, then in the second (its edge crossed), back and forth
+    points = [app.top.replay.x_of(ends[0] - 2, rect), app.top.replay.x_of(ends[0] + 2, rect)]
+    rounds = []
+    for x in points * 3:
+        drag_to(app, x)
+        drawn.clear()
+        for _ in range(kept.LAG + 2):
+            app.render()
+        rounds.append((app.top.state.round_number, sorted(set(drawn))))
+        shown = app.logical.copy()
+        with monkeypatch.context() as m:
+            m.setattr(kept, "KEEP", False)
+            app.render()
+        assert differing(shown, app.logical) == 0
+    assert [r for r, _ in rounds] == [1, 2] * 3
+    assert [d for _, d in rounds[:2]] == [["header", "sheet"]] * 2
+    assert [d for _, d in rounds[2:]] == [[]] * 4
+    app.close()

@@ -67,7 +67,7 @@ def late_parts(owner: object) -> bool:
 def keep(surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
          draw: Callable[[pygame.Surface, tuple[int, int]], None],
          under: Callable[[pygame.Surface, tuple[int, int]], None] | None = None,
-         late: bool = False, alone: bool = False) -> bool:
+         late: bool = False, alone: bool = False, album: int = 0) -> bool:
     """The part `name` of `surface` at `room`, drawn by `draw(on, (x, y))`: on `room`'s own
     picture (filled with the window's background first, and what another part leaves under
     this one's edge drawn by `under(on, (x, y))`; `room`'s top left at (x, y) = (0, 0) there)
@@ -79,11 +79,14 @@ def keep(surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
     second frame. A steady part's new key is drawn onto its picture at once (drawing it twice,
     straight and then kept, would make two heavy frames of one change). `late`: the part may
     show its last picture for a frame or a few while others are drawn; `alone`: nothing else
-    draws over it (see the module's notes). True if it was drawn, or left late (not only
-    blitted as it is)."""
+    draws over it (see the module's notes); `album`: the pictures of its last `album` keys
+    before this one are kept too, and a key shown again is only blitted (the score sheet and
+    the header as a replay's timeline is dragged to and fro over the rounds; such a part is
+    always drawn on a picture, never straight). True if it was
+    drawn, or left late (not only blitted)."""
     place = (name, room.topleft, room.size)
     got = _kept.get(place)
-    if not KEEP or got is None or (got[0] != key and got[1] is None):
+    if not KEEP or (not album and (got is None or (got[0] != key and got[1] is None))):
         if KEEP:
             _kept[place] = (key, None)
             _shown.pop(place, None)
@@ -96,8 +99,19 @@ def keep(surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
         draw(surface, room.topleft)
         surface.set_clip(clip)
         return True
+    if got is None:
+        got = (None, None)  # (a part with an album: on a picture from its first frame)
     picture = got[1]
     drew = False
+    found = _from_album(place, key) if album and got[0] != key else None
+    if found is not None:
+        _late.pop(place, None)
+        _shown.pop(place, None)
+        if picture is not None:
+            _to_album(place, got[0], picture, album)
+        _kept[place] = (key, found)
+        _blit(surface, found, room, place, alone)
+        return False
     if picture is not None and got[0] != key and late and _frame[1] == _frame[0] \
             and _frame[0] - _late.setdefault(place, (_frame[0], _owner[0]))[0] < LAG:
         _blit(surface, picture, room, place, alone)  # late: another part was drawn this frame
@@ -106,6 +120,9 @@ def keep(surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
         _late.pop(place, None)
         _shown.pop(place, None)
         spent()
+        if album and picture is not None and got[0] != key:
+            _to_album(place, got[0], picture, album)
+            picture = None
         if picture is None or picture.get_size() != room.size:
             picture = pygame.Surface(room.size, 0, surface)
         picture.fill(theme.colour("background"))
@@ -117,6 +134,27 @@ def keep(surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
         _kept[place] = (key, picture)
     _blit(surface, picture, room, place, alone)
     return drew
+
+
+_albums: dict[tuple, list[tuple[tuple, pygame.Surface]]] = {}  # a part's older pictures
+
+
+def _to_album(place: tuple, key: tuple, picture: pygame.Surface, most: int) -> None:
+    """Keep `picture` (of `key`) among the part's older ones, the `most` most recent."""
+    older = _albums.setdefault(place, [])
+    older.append((key, picture))
+    del older[:-most]
+
+
+def _from_album(place: tuple, key: tuple) -> pygame.Surface | None:
+    """The part's older picture of `key`, taken out of its album; None if there is none. (Keys
+    are compared, not hashed: a key may hold rectangles.)"""
+    older = _albums.get(place, [])
+    for i, (k, picture) in enumerate(older):
+        if k == key:
+            del older[i]
+            return picture
+    return None
 
 
 def _blit(surface: pygame.Surface, picture: pygame.Surface, room: pygame.Rect, place: tuple,
@@ -182,7 +220,7 @@ def _samples(surface: pygame.Surface, room: pygame.Rect) -> tuple:
 def keep_in_place(surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
                   draw: Callable[[pygame.Surface], None],
                   under: Callable[[pygame.Surface], None] | None = None,
-                  late: bool = False, alone: bool = False) -> None:
+                  late: bool = False, alone: bool = False, album: int = 0) -> None:
     """`keep` for a part drawn by `draw(on)` at the window's own coordinates (the header, the
     status bar): its picture is as large as the window up to `room`'s far corner, and only
     `room` of it is painted and blitted."""
@@ -199,7 +237,7 @@ def keep_in_place(surface: pygame.Surface, room: pygame.Rect, name: str, key: tu
         return at
 
     keep(surface, room, name, key, shifted(draw), None if under is None else shifted(under), late,
-         alone)
+         alone, album)
 
 
 _canvases: dict[tuple, pygame.Surface] = {}
@@ -221,3 +259,4 @@ def forget() -> None:
     _late.clear()
     _shown.clear()
     _straight.clear()
+    _albums.clear()

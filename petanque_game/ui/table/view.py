@@ -40,6 +40,7 @@ ZOOM_KEY_STEP = 1.25  # one key press or wheel notch zooms by this much
 WHOLE_MEMORY = "table_whole"  # the app's memory: the whole board at rest (True) or the play
 SHEET_MEMORY = "table_sheet"  # the app's memory: the score sheet shown (True) or hidden (False)
 FOLLOW_RATE = 2.0  # a throw's camera eases this much faster than the one at rest
+ALBUM = 16  # the score sheet's and the header's pictures kept per key (a round each: kept.py)
 
 
 class TableDrawing(CloseUp):
@@ -269,7 +270,7 @@ class TableDrawing(CloseUp):
                getattr(self.session, "practice", False), self.challenge_tag, hover,
                lang.language(), colours_key())
         kept.keep_in_place(surface, HEADER, "header", key, lambda on: base(on, info), late=True,
-                           alone=True)
+                           alone=True, album=ALBUM)
 
     def draw_status(self, surface: pygame.Surface, prompt: str, buttons: list,
                     urgent: bool, history_lines: int = 2) -> None:
@@ -313,7 +314,8 @@ class TableDrawing(CloseUp):
             kept.keep(area, place.rect, "sheet",
                       (place, tuple(rows), tuple(players), current, lang.language(),
                        colours_key()),
-                      lambda on, at: draw_sheet(on, _moved(place, at), rows, players, current))
+                      lambda on, at: draw_sheet(on, _moved(place, at), rows, players, current),
+                      album=ALBUM)
         elif self.sheet_hint_shown:
             theme.blit_text(area, lang.tr("table_sheet.show"), SHEET_HINT_AT, 18, "muted",
                             shadow=True)
