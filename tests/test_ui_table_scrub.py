@@ -220,3 +220,19 @@ def test_the_sheet_and_header_of_a_round_seen_before_are_not_drawn_again(tmp_pat
     assert [d for _, d in rounds[:2]] == [["header", "sheet"]] * 2
     assert [d for _, d in rounds[2:]] == [[]] * 4
     app.close()
+
+
+def test_a_jump_takes_the_timelines_place_over_without_laying_out_the_buttons(tmp_path,
+                                                                               monkeypatch):
+    from petanque_game.ui.replay import ReplayControls
+
+    app = fast_app()
+    app.open_replay(recorded(tmp_path))
+    rect = app.top.replay.timeline_rect()
+    laid_out = []
+    real = ReplayControls.buttons
+    monkeypatch.setattr(ReplayControls, "buttons", lambda self: (laid_out.append(1),
+                                                                 real(self))[1])
+    app.top.replay.jump(5)
+    assert app.top.replay.timeline_rect() == rect and laid_out == []
+    app.close()

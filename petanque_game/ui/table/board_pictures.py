@@ -147,14 +147,17 @@ def paint_ahead(level, seat_walls: dict[str, int], zones: tuple,
     else:
         key = missing[0]
         _serial[0] += 1
-        _coming[:] = [key, tb.new_surface(_world(bounds, _scale(key)).size), 0, _serial[0]]
+        _coming[:] = [key, [None], 0, _serial[0]]
     sr = _scale(key)
     world = _world(bounds, sr)
-    pic, done = _coming[1], _coming[2]
+    holder, done = _coming[1], _coming[2]
     rows = -(-world.h // STRIPS)
     strip = (AHEAD, _coming[3], done)  # (a picture begun anew is another one)
 
     def paint() -> tuple:  # on the previews' thread: only it touches `pic` until it is whole
+        if holder[0] is None:  # (made here too: a new surface of megabytes costs milliseconds)
+            holder[0] = tb.new_surface(world.size)
+        pic = holder[0]
         pic.set_clip(pygame.Rect(0, done, world.w, rows))
         tb.paint_board(pic, level, View(sr, (-world.x, -world.y)), seat_walls, zones, None)
         pic.set_clip(None)
@@ -164,6 +167,7 @@ def paint_ahead(level, seat_walls: dict[str, int], zones: tuple,
         return True  # being painted in the window's quiet time
     _coming[2] = done + rows
     if _coming[2] >= world.h:
+        pic = holder[0]
         _coming.clear()
         painted[0] += 1
         if isinstance(key[1], float):
@@ -181,7 +185,8 @@ def _scale(key: tuple) -> float:
 
 
 AHEAD = "board pictures"  # the previews' thread's family of asks: a strip of a picture
-_coming: list = []  # the picture being painted ahead: [its key, its surface, rows painted, serial]
+_coming: list = []  # the picture being painted ahead: [its key, [its surface], rows painted,
+# serial] (the surface made by the previews' thread with the first strip)
 _serial = [0]
 
 
