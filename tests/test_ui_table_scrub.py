@@ -202,8 +202,9 @@ def test_the_sheet_and_header_of_a_round_seen_before_are_not_drawn_again(tmp_pat
     rect = app.top.replay.timeline_rect()
     app.handle_logical(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
                                           pos=(rect.x + 2, rect.centery)))
-    # a point in the first round, then in the second (its edge crossed), back and forth
-    points = [app.top.replay.x_of(ends[0] - 2, rect), app.top.replay.x_of(ends[0] + 2, rect)]
+    # two points in the first round, then two in the second (its edge crossed), back and forth
+    points = [app.top.replay.x_of(shown, rect)
+              for shown in (ends[0] - 3, ends[0] - 2, ends[0] + 2, ends[0] + 3)]
     rounds = []
     for x in points * 3:
         drag_to(app, x)
@@ -216,9 +217,11 @@ def test_the_sheet_and_header_of_a_round_seen_before_are_not_drawn_again(tmp_pat
             m.setattr(kept, "KEEP", False)
             app.render()
         assert differing(shown, app.logical) == 0
-    assert [r for r, _ in rounds] == [1, 2] * 3
-    assert [d for _, d in rounds[:2]] == [["header", "sheet"]] * 2
-    assert [d for _, d in rounds[2:]] == [[]] * 4
+    assert [r for r, _ in rounds] == [1, 1, 2, 2] * 3
+    # each round's drawn where it is first seen (the first round's: straight, and again on its
+    # picture), then only shown from its picture
+    assert [d for _, d in rounds[:4]] == [["header", "sheet"], ["sheet"], ["header", "sheet"], []]
+    assert [d for _, d in rounds[4:]] == [[]] * 8
     app.close()
 
 

@@ -16,7 +16,12 @@ LAG frames already. While a part is late the window keeps drawing frames (`late_
 A part nothing else draws over (`alone`: the header, the side panel, the status bar) is not even
 blitted when the window still holds it as the frame before left it (`new_frame(same=True)`: the
 same picture blitted at the same place then, only this scene drawn since, and a few of its pixels
-still the picture's): a frame in which only the aim moves then copies only the area."""
+still the picture's): a frame in which only the aim moves then copies only the area.
+
+A part that changes in most frames (the table's area while a replay's timeline is dragged) is
+drawn straight on the window at each change, with no picture of its own, and not even blitted
+while it stays (`draw_each_change`). A part whose older pictures come back (the score sheet and
+the header of a round dragged over again) keeps an album of them (`keep`'s `album`)."""
 
 from __future__ import annotations
 
@@ -81,12 +86,11 @@ def keep(surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
     show its last picture for a frame or a few while others are drawn; `alone`: nothing else
     draws over it (see the module's notes); `album`: the pictures of its last `album` keys
     before this one are kept too, and a key shown again is only blitted (the score sheet and
-    the header as a replay's timeline is dragged to and fro over the rounds; such a part is
-    always drawn on a picture, never straight). True if it was
+    the header as a replay's timeline is dragged to and fro over the rounds). True if it was
     drawn, or left late (not only blitted)."""
     place = (name, room.topleft, room.size)
     got = _kept.get(place)
-    if not KEEP or (not album and (got is None or (got[0] != key and got[1] is None))):
+    if not KEEP or got is None or (got[0] != key and got[1] is None):
         if KEEP:
             _kept[place] = (key, None)
             _shown.pop(place, None)
@@ -99,8 +103,6 @@ def keep(surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
         draw(surface, room.topleft)
         surface.set_clip(clip)
         return True
-    if got is None:
-        got = (None, None)  # (a part with an album: on a picture from its first frame)
     picture = got[1]
     drew = False
     found = _from_album(place, key) if album and got[0] != key else None

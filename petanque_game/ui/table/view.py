@@ -4,7 +4,9 @@ seats, the dice and the diamond at rest or in flight, the score sheet beside the
 throw's pace, its sounds and the camera's moves (`watch_throw`, each frame), and the player's zoom
 and the sheet shown or hidden (`camera_event`). Drawing only reads the scene; it never changes the
 game (docs/design.md, a thin window). While the camera is still, the area with all on it, the side
-panel, the header and the status bar are kept as pictures per what they show (ui/table/kept.py).
+panel, the header and the status bar are kept as pictures per what they show (ui/table/kept.py);
+while a replay's timeline is dragged, the area is drawn straight at each new position, its board
+copied from a picture painted at the view's own scale (ui/table/board_pictures.py).
 """
 
 from __future__ import annotations
