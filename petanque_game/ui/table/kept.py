@@ -181,14 +181,15 @@ def _holds(surface: pygame.Surface, picture: pygame.Surface, room: pygame.Rect) 
 
 def draw_each_change(surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
                      draw: Callable[[pygame.Surface, tuple[int, int]], None],
-                     held: bool) -> bool:
+                     held: bool, covered: pygame.Rect | None = None) -> bool:
     """A part that changes in most frames (the table's area while a replay's timeline is
     dragged: a new position each frame), drawn by `draw(on, (x, y))` straight on `surface` at
     `room` (on the background there) whenever its key changes, never on a picture of its own
     (copying it in and out costs as much as drawing it). While its key stays it is not drawn
     at all when the window holds it as drawn: `held` (nothing was drawn over it in the frame
     before), the window holds the frame before (`new_frame(same=True)`), it was drawn or held
-    then, and a few of its pixels are still the ones drawn. True if it was drawn."""
+    then, and a few of its pixels are still the ones drawn. `covered`: a part of `room` that
+    `draw` paints whole (the board): no background filled under it. True if it was drawn."""
     place = (name, room.topleft, room.size)
     got = _straight.get(place)
     if held and _same[0] and got is not None and got[0] == key and got[1] == _frame[0] - 1 \
@@ -200,12 +201,23 @@ def draw_each_change(surface: pygame.Surface, room: pygame.Rect, name: str, key:
     _shown.pop(place, None)  # (a picture `keep` blitted here before is not what is shown now)
     clip = surface.get_clip()
     surface.set_clip(room.clip(clip))
-    surface.fill(theme.colour("background"))
+    for part in [room] if covered is None else _around(room, covered):
+        surface.fill(theme.colour("background"), part)
     draw(surface, room.topleft)
     surface.set_clip(clip)
     _straight[place] = (key, _frame[0], _samples(surface, room))
     straight[0] += 1
     return True
+
+
+def _around(room: pygame.Rect, inner: pygame.Rect) -> list[pygame.Rect]:
+    """`room` but `inner`: the rectangles above, below, left and right of it."""
+    inner = inner.clip(room)
+    return [r for r in (pygame.Rect(room.x, room.y, room.w, inner.y - room.y),
+                        pygame.Rect(room.x, inner.bottom, room.w, room.bottom - inner.bottom),
+                        pygame.Rect(room.x, inner.y, inner.x - room.x, inner.h),
+                        pygame.Rect(inner.right, inner.y, room.right - inner.right, inner.h))
+            if r.w > 0 and r.h > 0]
 
 
 _straight: dict[tuple, tuple[tuple, int, tuple]] = {}  # a part drawn straight: key, frame, pixels

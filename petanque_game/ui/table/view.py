@@ -189,7 +189,9 @@ class TableDrawing(CloseUp):
             # the moving board's pictures, and left as it is while the position stays)
             key = self._area_key(table, old, still)
             area = lambda on, at: self._draw_whole_area(on, at, table, old, still)  # noqa: E731
-            drawn = kept.draw_each_change(surface, AREA, "area", key, area, not self.overlaid) \
+            board = pygame.Rect(self.view.board_rect).move(AREA.topleft)  # (painted whole)
+            drawn = kept.draw_each_change(surface, AREA, "area", key, area, not self.overlaid,
+                                          board) \
                 if dragged else kept.keep(surface, AREA, "area", key, area)
             if not drawn or dragged:  # the moving board's pictures painted ahead, a strip
                 # in a light frame (while dragged, in every frame, and first the board at the
