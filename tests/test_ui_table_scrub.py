@@ -1,7 +1,9 @@
 """A Terningepetanque replay whose timeline is dragged (benchmarks/bench_frames.py, "replay
 scrubbed"): each new position draws the table's area once, straight on the window, and a position
-held draws and copies nothing; the board comes from a picture painted at the view's own scale
-once there is one; the frames are those drawn anew, and letting go shows the point at rest."""
+held draws and copies nothing (nor fills the gaps between the parts again); the board comes from
+a picture painted at the view's own scale once there is one; a round's score sheet and header
+seen before are shown from their kept pictures; a jump lays out no buttons for the timeline; the
+frames are those drawn anew, and letting go shows the point at rest."""
 
 import os
 
@@ -50,10 +52,14 @@ def drag_to(app, x: int) -> None:
 
 
 def test_a_dragged_position_draws_the_area_once_straight_and_then_nothing(tmp_path, monkeypatch):
-    calls = []
+    from petanque_game.ui.table import window
+
+    calls, gaps = [], []
     real = TableDrawing._draw_whole_area
     monkeypatch.setattr(TableDrawing, "_draw_whole_area",
                         lambda self, *a: (calls.append(self.session.shown), real(self, *a)))
+    real_gaps = window._gaps
+    monkeypatch.setattr(window, "_gaps", lambda rooms: (gaps.append(1), real_gaps(rooms))[1])
     app = fast_app()
     app.open_replay(recorded(tmp_path))
     rect = app.top.replay.timeline_rect()
@@ -64,10 +70,12 @@ def test_a_dragged_position_draws_the_area_once_straight_and_then_nothing(tmp_pa
     for x in (rect.x + rect.w // 3, rect.x + rect.w // 2, rect.right - 20):
         drag_to(app, x)
         calls.clear()
+        gaps.clear()
         place = ("area", AREA.topleft, AREA.size)
         picture, straight = kept._kept.get(place), kept.straight[0]
         for _ in range(4):
             app.render()
+        assert gaps == []  # the window holds the gaps' background: not filled again
         # once, at the new position, straight on the window: no picture of the area made (it
         # is not copied in and out), and the frames after it leave it as the window holds it
         assert calls == [app.top.session.shown]

@@ -188,11 +188,14 @@ class TableDrawing(CloseUp):
             # (a replay's timeline dragged: drawn straight at each new position, the board from
             # the moving board's pictures, and left as it is while the position stays)
             key = self._area_key(table, old, still)
-            area = lambda on, at: self._draw_whole_area(on, at, table, old, still)  # noqa: E731
-            board = pygame.Rect(self.view.board_rect).move(AREA.topleft)  # (painted whole)
-            drawn = kept.draw_each_change(surface, AREA, "area", key, area, not self.overlaid,
-                                          board) \
-                if dragged else kept.keep(surface, AREA, "area", key, area)
+
+            def area(on: pygame.Surface, at: tuple[int, int]) -> None:
+                self._draw_whole_area(on, at, table, old, still)
+            if dragged:  # (the board's part painted whole: no background under it)
+                drawn = kept.draw_each_change(surface, AREA, "area", key, area, not self.overlaid,
+                                              pygame.Rect(self.view.board_rect).move(AREA.topleft))
+            else:
+                drawn = kept.keep(surface, AREA, "area", key, area)
             if not drawn or dragged:  # the moving board's pictures painted ahead, a strip
                 # in a light frame (while dragged, in every frame, and first the board at the
                 # view's own scale: `draw_board`); on the previews' thread, in the quiet time
