@@ -322,7 +322,7 @@ def test_pictures_are_painted_ahead_on_the_previews_thread(monkeypatch):
         assert worker.wait()
     assert (tb.board_key(level, walls, 2), 0) in bp._pictures
     assert len(threads) == bp.STRIPS and not any(threads)  # none on the window's thread
-    assert made == [False]
+    assert made and not any(made)  # (and the painting's own work surfaces, the first time)
 
 
 def test_a_moving_frame_scales_a_near_rungs_picture_and_paints_none():
