@@ -9,7 +9,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import fast_app
+from ui_support import fast_app, same
 
 from petanque_game.board_edit import Draft
 from petanque_game.record import Seat
@@ -22,11 +22,6 @@ from petanque_game.ui.widgets import SETTLED, Button, Pictures
 
 pytestmark = pytest.mark.usefixtures("home")
 
-
-
-def same(a: pygame.Surface, b: pygame.Surface) -> bool:
-    return a.get_size() == b.get_size() and \
-        pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
 
 
 def settled(app) -> pygame.Surface:
