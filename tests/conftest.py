@@ -3,7 +3,9 @@ how the default run shares the test files between its two workers."""
 
 import copy
 import inspect
+import itertools
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -77,6 +79,22 @@ def english_after():
     from petanque_game.ui import lang
 
     lang.use(lang.DEFAULT)
+
+
+_TEMP_NUMBERS = itertools.count()
+
+
+@pytest.fixture
+def tmp_path(request, tmp_path_factory):
+    """A new empty folder for the test, in the run's temporary folder, named after the test.
+
+    In place of pytest's own, which looks through every folder made so far for the next free
+    number and links the newest (2-3 ms a test here, 693 tests of a default run): the folders are
+    numbered in each worker, whose temporary folder is its own, and kept as pytest keeps them."""
+    name = re.sub(r"\W", "_", request.node.name)[:30]
+    path = tmp_path_factory.getbasetemp() / f"{name}{next(_TEMP_NUMBERS)}"
+    path.mkdir()
+    return path
 
 
 @pytest.fixture
