@@ -65,8 +65,8 @@ def test_a_challenge_made_on_one_machine_is_taken_twice_with_identical_records(g
                home=tmp_path / "maker")
     assert made.returncode == 0, made.stderr
     records = []
-    for n in (1, 2):
-        taken = cli("challenge", "take", tmp_path / "c.json", "--players", "ai:expert",
+    for n in (1, 2):  # the person's seat taken by easy (the challenge's own seat is an expert)
+        taken = cli("challenge", "take", tmp_path / "c.json", "--players", "ai:easy",
                     "--record", tmp_path / f"out{n}", "--json", home=tmp_path / f"taker{n}")
         assert taken.returncode == 0, taken.stderr
         [record] = (tmp_path / f"out{n}").glob("*.json")
