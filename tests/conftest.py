@@ -151,16 +151,16 @@ SHARED = {"tests/test_hints_exact.py": "ten-thousand-solve",
 
 
 # The costliest files of the default run, the costliest first (CPU seconds of each, measured on
-# 2026-12-01: benchmarks/RESULTS.md, "Test suite time, fourth pass"; test_types.py as CI meets it,
+# 2026-12-02: benchmarks/RESULTS.md, "Test suite time, fifth pass"; test_types.py as CI meets it,
 # with no mypy cache). They are handed out first and the many cheap files after them, so that
 # neither worker is left with a long file at the end while the other waits. A file missing here
 # is simply handed out after them.
-COSTLIEST = ("test_ai_ten_thousand_win.py", "test_hints_exact.py", "test_physics_fairness.py",
-             "test_types.py", "test_ui_table_sheet.py", "test_ui_replay.py", "test_conformance.py",
-             "test_rules_ship_captain_crew.py", "test_ai_shut_the_box.py",
-             "test_ai_ship_captain_crew.py", "test_challenges.py", "test_rules_shut_the_box.py",
-             "test_match.py", "test_ui_fit.py", "test_soak.py", "test_rules_ten_thousand.py",
-             "test_physics_ai.py")
+COSTLIEST = ("test_ai_ten_thousand_win.py", "test_hints_exact.py", "test_types.py",
+             "test_ui_replay.py", "test_ui_table_sheet.py", "test_physics_fairness.py",
+             "test_ai_shut_the_box.py", "test_challenges.py", "test_soak.py",
+             "test_rules_shut_the_box.py", "test_match.py", "test_rules_ship_captain_crew.py",
+             "test_ui_fit.py", "test_ai_ship_captain_crew.py", "test_physics_hostile.py",
+             "test_conformance.py", "test_hint_worth.py", "test_physics_ai.py")
 
 
 def pytest_collection_modifyitems(config, items):
