@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from math import factorial
@@ -30,7 +30,7 @@ from types import MappingProxyType
 from typing import Any
 
 from petanque_game.rules import base
-from petanque_game.rules.base import Dice
+from petanque_game.rules.base import Dice, changed
 from petanque_game.rules.events import Rolled, read_ints
 from petanque_game.rules.games import CHIPS, EventCodec, GameSpec, Tally
 from petanque_game.rules.options import Option, resolve
@@ -161,14 +161,14 @@ class AcesState(RollOnly):
                 dice[right_of(seat, n)] += 1
             else:
                 middle += 1
-        rolled = replace(self, dice=tuple(dice), middle=middle,
+        rolled = changed(self, dice=tuple(dice), middle=middle,
                          rolls_this_turn=self.rolls_this_turn + 1)
         if not sum(dice):  # the last die went to the middle: this roll threw the last ace
-            return replace(rolled, phase=OVER, last_ace=seat, turns=self.turns + 1)
+            return changed(rolled, phase=OVER, last_ace=seat, turns=self.turns + 1)
         if dice[seat] and any(GOES[v] != STAYS for v in values):
-            return replace(rolled, phase=ROLL)  # something moved: roll on
+            return changed(rolled, phase=ROLL)  # something moved: roll on
         nxt = next_holding(seat, dice)
-        return replace(rolled, phase=ROLL, turn_player=nxt, turns=self.turns + 1,
+        return changed(rolled, phase=ROLL, turn_player=nxt, turns=self.turns + 1,
                        rolls_this_turn=0, round_number=self.round_number + (nxt <= seat))
 
 

@@ -12,10 +12,10 @@ A recorded event (docs/records.md#events) is one player's act with the chance ou
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import Enum
 from fractions import Fraction
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 # Values of `State.to_move` that are not seats.
 # the match draws a chance outcome (or, in Terningepetanque, the physics settles a throw)
@@ -217,3 +217,30 @@ def best_seats(values: list[int], seats: list[int], highest: bool = True) -> tup
     pick = max if highest else min
     best = pick(values[s] for s in seats)
     return tuple(sorted(s for s in seats if values[s] == best))
+
+
+_Copied = TypeVar("_Copied")
+_FIELD_NAMES: dict[type, frozenset[str]] = {}
+
+
+def changed(state: _Copied, /, **changes: Any) -> _Copied:
+    """A copy of the frozen dataclass `state` with `changes` made: what `dataclasses.replace`
+    gives, about six times quicker for a state of twenty-odd fields (replace calls the frozen
+    `__init__`, which sets every field one at a time). Every AI search and every hint applies the
+    rules thousands of times, so this is felt in the game, not only in the tests.
+
+    The copy takes the state's whole `__dict__`, so a state must hold its fields and nothing else
+    (no cached values: tests/test_rules_changed.py checks every game's states). A name that is not
+    a field is refused, as replace refuses it."""
+    cls = type(state)
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = frozenset(f.name for f in fields(cls) if f.init)  # type: ignore[arg-type]
+    if not names.issuperset(changes):
+        unknown = sorted(set(changes) - names)
+        raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
+    copy = object.__new__(cls)
+    kept = copy.__dict__
+    kept.update(state.__dict__)
+    kept.update(changes)
+    return copy

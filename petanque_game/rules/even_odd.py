@@ -20,14 +20,14 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 from types import MappingProxyType
 from typing import Any
 
 from petanque_game.rules import base
-from petanque_game.rules.base import Dice
+from petanque_game.rules.base import Dice, changed
 from petanque_game.rules.games import CHIPS, GameSpec, Tally
 from petanque_game.rules.options import Option, resolve
 from petanque_game.rules.roll_only import Phase, RollOnly, next_holding, turns_done
@@ -127,14 +127,14 @@ class EvenOddState(RollOnly):
         chips = list(self.chips)
         chips[seat] += won
         chips[other] -= won
-        rolled = replace(self, chips=tuple(chips), turns=self.turns + 1, last_roll=values)
+        rolled = changed(self, chips=tuple(chips), turns=self.turns + 1, last_roll=values)
         if sum(1 for c in chips if c > 0) == 1:
-            return replace(rolled, phase=OVER)
+            return changed(rolled, phase=OVER)
         nxt = next_holding(seat, chips)
         round_number = self.round_number + (nxt <= seat)
         if self.rounds and round_number > self.rounds:
-            return replace(rolled, phase=OVER)
-        return replace(rolled, phase=ROLL, turn_player=nxt, round_number=round_number)
+            return changed(rolled, phase=OVER)
+        return changed(rolled, phase=ROLL, turn_player=nxt, round_number=round_number)
 
 
 def settle(state: EvenOddState, values: tuple[int, ...]) -> int:

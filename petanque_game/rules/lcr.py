@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
 from petanque_game.rules import base
-from petanque_game.rules.base import Dice
+from petanque_game.rules.base import Dice, changed
 from petanque_game.rules.games import CHIPS, GameSpec, Tally
 from petanque_game.rules.options import Option, resolve
 from petanque_game.rules.roll_only import Phase, RollOnly, next_holding, turns_done
@@ -139,14 +139,14 @@ class LcrState(RollOnly):
                 chips[right_of(seat, n)] += 1
             else:
                 pot += 1
-        rolled = replace(self, chips=tuple(chips), pot=pot, turns=self.turns + 1,
+        rolled = changed(self, chips=tuple(chips), pot=pot, turns=self.turns + 1,
                          last_roll=values)
         holders = rolled.holders
         if len(holders) == 1:  # the last with chips takes the pot
             chips[holders[0]] += pot
-            return replace(rolled, chips=tuple(chips), pot=0, phase=OVER)
+            return changed(rolled, chips=tuple(chips), pot=0, phase=OVER)
         nxt = next_holding(seat, chips)
-        return replace(rolled, turn_player=nxt, phase=ROLL,
+        return changed(rolled, turn_player=nxt, phase=ROLL,
                        round_number=self.round_number + (nxt <= seat))
 
 

@@ -6,12 +6,11 @@ module; the phases, who is to move and the checks before a roll are here, once."
 
 from __future__ import annotations
 
-from dataclasses import replace
 from enum import Enum
 from typing import Any, ClassVar
 
 from petanque_game.rules import base
-from petanque_game.rules.base import Dice, IllegalAction, Roll
+from petanque_game.rules.base import Dice, IllegalAction, Roll, changed
 
 
 class Phase(str, Enum):
@@ -84,4 +83,4 @@ class RollOnly:
             raise IllegalAction("no_reroll")
         if action.count != self.dice_due:
             raise IllegalAction(self.ROLL_REFUSAL, due=self.dice_due, given=action.count)
-        return replace(self, phase=Phase.DICE)  # type: ignore[type-var]
+        return changed(self, phase=Phase.DICE)

@@ -39,14 +39,14 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 from types import MappingProxyType
 from typing import TypedDict
 
 from petanque_game.rules import base
-from petanque_game.rules.base import CHANCE, TERMINAL, Dice, IllegalAction, Roll, Stop
+from petanque_game.rules.base import CHANCE, TERMINAL, Dice, IllegalAction, Roll, Stop, changed
 from petanque_game.rules.games import CHIPS, POINTS, GameSpec, Tally
 from petanque_game.rules.options import Option, OptionError, resolve
 from petanque_game.rules.ship_captain_crew_events import CODECS
@@ -304,7 +304,7 @@ class ShipCaptainCrewState:
             raise IllegalAction("decide_first", seat=self.turn_player)
         if not isinstance(action, Roll):
             raise IllegalAction("ship.not_a_move", given=type(action).__name__)
-        return replace(self, pending=action.count, kept=self._check_roll(action))
+        return changed(self, pending=action.count, kept=self._check_roll(action))
 
     def _check_roll(self, roll: Roll) -> tuple[int, ...]:
         """Refuse an illegal roll; return the cargo die that stays (for a one-die re-roll)."""
@@ -341,7 +341,7 @@ class ShipCaptainCrewState:
 
     def _rolled(self, values: tuple[int, ...]) -> ShipCaptainCrewState:
         secured, cargo = self._secured_by(values)
-        state = replace(self, pending=0, kept=(), last_roll=values, secured_count=secured,
+        state = changed(self, pending=0, kept=(), last_roll=values, secured_count=secured,
                         cargo=cargo, rolls_used=self.rolls_used + 1)
         if state.rolls_left == 0:
             return state._end_turn(sum(cargo) if secured == 3 else 0)
@@ -360,7 +360,7 @@ class ShipCaptainCrewState:
         totals = list(self.totals)
         if self.mode == "points":
             totals[seat] += score
-        state = replace(self, round_scores=tuple(scores), totals=tuple(totals),
+        state = changed(self, round_scores=tuple(scores), totals=tuple(totals),
                         turn_index=self.turn_index + 1, **_FRESH_TURN)
         if state.turn_index < len(state.round_players):
             return state
@@ -368,7 +368,7 @@ class ShipCaptainCrewState:
 
     def _end_round(self) -> ShipCaptainCrewState:
         n, scores = self.num_players, self.round_scores
-        state = replace(self, previous_scores=scores)
+        state = changed(self, previous_scores=scores)
         played = [0 if v is None else v for v in scores]  # each of round_players has a score
         best = base.best_seats(played, list(self.round_players))
         if self.mode == "points":
@@ -382,19 +382,19 @@ class ShipCaptainCrewState:
                                           self._next_start(range(n)), tiebreak=False)
             leaders = base.best_seats(list(self.totals), list(group))
             if len(leaders) == 1:
-                return replace(state, finished=True, final_winners=leaders)
+                return changed(state, finished=True, final_winners=leaders)
             return state._start_round(leaders, self.round_number + 1,
                                       self._next_start(leaders), tiebreak=True)
         if len(best) > 1:  # pot: a roll-off among the tied, part of this round
             order = tuple(sorted(best, key=lambda s: (s - self.start_seat) % n))
-            return replace(state, round_players=order, round_scores=(None,) * n, turn_index=0,
+            return changed(state, round_players=order, round_scores=(None,) * n, turn_index=0,
                            rolloff=self.rolloff + 1)
         chips = list(self.chips)
         chips[best[0]] += self.pot
-        state = replace(state, chips=tuple(chips), pot=0)
+        state = changed(state, chips=tuple(chips), pot=0)
         alive = tuple(s for s in range(n) if chips[s] > 0)
         if len(alive) == 1 or self.round_number >= self.round_limit:
-            return replace(state, finished=True,
+            return changed(state, finished=True,
                            final_winners=base.best_seats(chips, list(range(n))))
         return state._start_round(alive, self.round_number + 1, self._next_start(alive),
                                   tiebreak=False)
@@ -415,7 +415,7 @@ class ShipCaptainCrewState:
                 paid = min(self.ante, chips[s])
                 chips[s] -= paid
                 pot += paid
-        return replace(self, round_number=number, start_seat=start, round_players=order,
+        return changed(self, round_number=number, start_seat=start, round_players=order,
                        round_scores=(None,) * n, turn_index=0, tiebreak=tiebreak, rolloff=0,
                        chips=tuple(chips), pot=pot, **_FRESH_TURN)
 

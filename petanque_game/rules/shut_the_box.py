@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 from functools import cache
@@ -36,7 +36,7 @@ from types import MappingProxyType
 from typing import Any
 
 from petanque_game.rules import base
-from petanque_game.rules.base import Close, Dice, IllegalAction, Roll
+from petanque_game.rules.base import Close, Dice, IllegalAction, Roll, changed
 from petanque_game.rules.games import PENALTY, GameSpec, Tally
 from petanque_game.rules.options import Option, boolean, resolve
 from petanque_game.rules.shut_the_box_events import CODECS
@@ -235,7 +235,7 @@ class ShutTheBoxState:
             raise IllegalAction("box.roll_count", given=repr(count))
         if count == 1 and not self.one_die_allowed:
             raise IllegalAction("box.one_die")
-        return replace(self, phase=DICE, rolling=count)
+        return changed(self, phase=DICE, rolling=count)
 
     def _after_dice(self, action: Dice) -> ShutTheBoxState:
         values = action.values
@@ -243,7 +243,7 @@ class ShutTheBoxState:
             raise IllegalAction("dice_not_list", given=_name(values))
         values = tuple(values)
         base.check_dice(values, self.rolling)
-        rolled = replace(self, phase=CLOSE, rolling=0, dice=values, last_roll=values,
+        rolled = changed(self, phase=CLOSE, rolling=0, dice=values, last_roll=values,
                           last_roller=self.turn_player)
         if not rolled.closable():
             return rolled._end_turn()
@@ -272,7 +272,7 @@ class ShutTheBoxState:
             raise IllegalAction("box.not_allowed", dice=_sum(self.dice), boxes=chosen,
                                 options=tuple(allowed))
         left = tuple(b for b in self.open_boxes if b not in chosen)
-        closed = replace(self, open_boxes=left, dice=(), phase=ROLL)
+        closed = changed(self, open_boxes=left, dice=(), phase=ROLL)
         if not left:
             if self.shut_wins:
                 return closed._end_turn(shut=True)
@@ -286,9 +286,9 @@ class ShutTheBoxState:
         done = self.turns_done + 1
         over = shut or done >= self.num_players * self.rounds
         if over:
-            return replace(self, turn_penalties=tuple(penalties), phase=OVER, dice=(),
+            return changed(self, turn_penalties=tuple(penalties), phase=OVER, dice=(),
                             turns_done=done, shut_winner=seat if shut else None)
-        return replace(self, turn_penalties=tuple(penalties), turns_done=done,
+        return changed(self, turn_penalties=tuple(penalties), turns_done=done,
                         open_boxes=BOXES, phase=ROLL, dice=())
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import sys
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 from itertools import product
@@ -40,6 +40,7 @@ from petanque_game.rules.base import (
     IllegalAction,
     Keep,
     Roll,
+    changed,
     check_dice,
     ordered_dice_outcomes,
 )
@@ -198,17 +199,17 @@ class TenThousandState:
         if type(action.count) is not int or action.count != self.dice_in_hand:
             raise IllegalAction("ten_thousand.roll_count", have=self.dice_in_hand,
                                 given=repr(action.count))
-        return replace(self, phase=ROLLING)
+        return changed(self, phase=ROLLING)
 
     def _rolled(self, values: object) -> TenThousandState:
         if not isinstance(values, (tuple, list)):
             raise IllegalAction("dice_not_list", given=_name(values))
         values = tuple(values)
         check_dice(values, self.dice_in_hand)
-        rolled = replace(self, last_roll=values, last_kept=(), busted=False, hot_dice=False,
+        rolled = changed(self, last_roll=values, last_kept=(), busted=False, hot_dice=False,
                          set_aside=() if self.dice_in_hand == DICE else self.set_aside)
         if legal_keeps(values):
-            return replace(rolled, phase=KEEPING)
+            return changed(rolled, phase=KEEPING)
         return rolled._next_turn(busted=True)
 
     def _keep(self, dice: object) -> TenThousandState:
@@ -230,22 +231,22 @@ class TenThousandState:
                                 scoring=_scoring(self.last_roll)) from None
         total = self.turn_total + points
         left = self.dice_in_hand - len(dice)
-        kept = replace(self, set_aside=tuple(sorted(self.set_aside + tuple(dice))),
+        kept = changed(self, set_aside=tuple(sorted(self.set_aside + tuple(dice))),
                        turn_total=total, dice_in_hand=left, phase=CHOOSING,
                        last_kept=tuple(sorted(dice)))
         if left:
             return kept
-        kept = replace(kept, dice_in_hand=DICE, hot_dice=True)
+        kept = changed(kept, dice_in_hand=DICE, hot_dice=True)
         if not self.hot_dice_banks:
             return kept
-        return replace(kept, turn_total=0)._add_score(total)
+        return changed(kept, turn_total=0)._add_score(total)
 
     def _bank(self) -> TenThousandState:
         if self.phase == START:
             raise IllegalAction("ten_thousand.bank_start")
         if self.phase == KEEPING:
             raise IllegalAction("ten_thousand.keep_before_bank", scoring=_scoring(self.last_roll))
-        banked = replace(self, turn_total=0)._add_score(self.turn_total)
+        banked = changed(self, turn_total=0)._add_score(self.turn_total)
         return banked if banked.phase == OVER else banked._next_turn(busted=False)
 
     # --- bookkeeping --------------------------------------------------------------------------
@@ -254,13 +255,13 @@ class TenThousandState:
         seat = self.turn_player
         banked = list(self.banked)
         banked[seat] += points
-        state = replace(self, banked=tuple(banked))
+        state = changed(self, banked=tuple(banked))
         if banked[seat] >= self.target:
-            return replace(state, phase=OVER, winner=seat, turn_total=0)
+            return changed(state, phase=OVER, winner=seat, turn_total=0)
         return state
 
     def _next_turn(self, busted: bool) -> TenThousandState:
-        return replace(self, turn_player=(self.turn_player + 1) % self.num_players,
+        return changed(self, turn_player=(self.turn_player + 1) % self.num_players,
                        turn=self.turn + 1, phase=START, turn_total=0, dice_in_hand=DICE,
                        set_aside=(), busted=busted, hot_dice=False)
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from types import MappingProxyType
@@ -34,7 +34,7 @@ from typing import NamedTuple
 
 from petanque_game.rules import base
 from petanque_game.rules import options as opts
-from petanque_game.rules.base import CHANCE, ENGINE, TERMINAL, Dice, IllegalAction, Roll
+from petanque_game.rules.base import CHANCE, ENGINE, TERMINAL, Dice, IllegalAction, Roll, changed
 from petanque_game.rules.games import GameSpec, Tally
 from petanque_game.rules.petanque_table import DIAMOND, DIE, DiamondRest, DieRest, Launch, Table
 from petanque_game.rules.terningepetanque_events import (
@@ -245,17 +245,17 @@ class TerningepetanqueState:
                 raise IllegalAction("petanque.rolloff_roll", seat=seat)
             if type(action.count) is not int or action.count != 1 or action.reroll is not None:
                 raise IllegalAction("petanque.rolloff_one_die")
-            return replace(self, rolling=True)
+            return changed(self, rolling=True)
         if not isinstance(action, Dice):
             raise IllegalAction("petanque.rolloff_due", seat=seat)
         rolls = self.rolloff_rolls + base.dice_values(action, 1)
         if len(rolls) < len(self.rolloff_contenders):
-            return replace(self, rolling=False, rolloff_rolls=rolls)
+            return changed(self, rolling=False, rolloff_rolls=rolls)
         passes = (*self.rolloff_passes, tuple(zip(self.rolloff_contenders, rolls)))
         best = max(rolls)
         tied = tuple(s for s, v in zip(self.rolloff_contenders, rolls) if v == best)
         done = len(tied) == 1
-        return replace(self, rolling=False, rolloff_rolls=(), rolloff_passes=passes,
+        return changed(self, rolling=False, rolloff_rolls=(), rolloff_passes=passes,
                        rolloff_contenders=() if done else tied,
                        starter=tied[0] if done else None)
 
@@ -274,7 +274,7 @@ class TerningepetanqueState:
         if not isinstance(action.launch, Launch):
             raise IllegalAction("petanque.no_launch")
         pending = PendingThrow(player, obj, die, action.launch, self.table)
-        return replace(self, pending_throw=pending)
+        return changed(self, pending_throw=pending)
 
     def _settle(self, action: object, p: PendingThrow) -> TerningepetanqueState:
         if not isinstance(action, Settle):
@@ -287,7 +287,7 @@ class TerningepetanqueState:
         undo = None
         if self.allow_rethrow and not self.rethrowing:
             undo = (p.table_before, self.penalties)
-        return replace(self, pending_throw=None, table=table, penalties=tuple(penalties),
+        return changed(self, pending_throw=None, table=table, penalties=tuple(penalties),
                        throws_done=self.throws_done + 1, rethrowing=False, undo=undo)
 
     def _check_table(self, table: object, p: PendingThrow) -> DiamondRest:
@@ -329,10 +329,10 @@ class TerningepetanqueState:
     def _accept_or_rethrow(self, action: object, undo: tuple[Table, tuple[int, ...]]
                            ) -> TerningepetanqueState:
         if isinstance(action, Accept):
-            return replace(self, undo=None)
+            return changed(self, undo=None)
         if isinstance(action, Rethrow):
             table, penalties = undo
-            return replace(self, table=table, penalties=penalties, undo=None, rethrowing=True,
+            return changed(self, table=table, penalties=penalties, undo=None, rethrowing=True,
                            throws_done=self.throws_done - 1)
         raise IllegalAction("petanque.accept_first", seat=self.to_move)
 
@@ -349,11 +349,11 @@ class TerningepetanqueState:
                 raise IllegalAction("petanque.round_end_differs", field=name,
                                     want=repr(list(want)), given=repr(getattr(action, name)))
         totals = tuple(t + p for t, p in zip(self.totals, expected.points))
-        scored = replace(self, totals=totals, last_points=expected.points,
+        scored = changed(self, totals=totals, last_points=expected.points,
                          last_closest=expected.closest)
         if self.round_number >= self.rounds:
-            return replace(scored, finished=True)
-        return replace(scored, round_number=self.round_number + 1, table=Table(), throws_done=0,
+            return changed(scored, finished=True)
+        return changed(scored, round_number=self.round_number + 1, table=Table(), throws_done=0,
                        penalties=(0,) * self.num_players,
                        starter=next_starter(self.num_players, starter, expected.closest))
 

@@ -13,7 +13,7 @@ from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import title
 from petanque_game.ui.replay import ReplayControls
 from petanque_game.ui.scene import Scene
-from petanque_game.ui.session import Session, Step
+from petanque_game.ui.session import LOG_LINES, Session, Step
 from petanque_game.ui.widgets import Button, panel
 
 STATUS_RECT = pygame.Rect(16, 624, 1248, 88)
@@ -30,7 +30,7 @@ class GameScene(Scene):
         if behind is not None:  # a live game: its autosave written on the saves' thread
             behind()
         self.seen = 0  # steps of the session already taken in
-        self.history: list[str] = []  # what happened, newest last
+        self.history = list(session.told_before[-LOG_LINES:])  # what happened, newest last
         self.pending_lines: list[str] = []  # told once the animation showing them has ended
         self.ai_wait = 0.0
         self.results_wait = 0.0
@@ -112,7 +112,7 @@ class GameScene(Scene):
         if self.pending_lines:
             self.history.extend(self.pending_lines)
             self.pending_lines = []
-            del self.history[:-40]
+            del self.history[:-LOG_LINES]
 
     def act(self, action: Any) -> bool:
         """A human's action: True if the rules took it; otherwise say why and change nothing."""

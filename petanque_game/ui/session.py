@@ -51,6 +51,9 @@ class Step:
     at_rest: bool = False  # made again by a replay's jump: shown at once, nothing simulated
 
 
+LOG_LINES = 40  # the lines a game's log keeps (GameScene.history)
+
+
 class Session:
     """The common face of a live game and a replay: what a scene may read of either."""
 
@@ -94,10 +97,21 @@ class Session:
         return False
 
     thinking = False  # an AI's decision being worked out (a live game's)
+    told_before: tuple[str, ...] = ()  # a resumed game's log of what happened before this window
 
     def narrate(self, step: Step) -> list[str]:
         """What `step` adds to the log, in the window's language."""
         return describe(self.game, step, self.players)
+
+    def recap(self, events: int) -> list[str]:
+        """The log's lines for the last `events` events of the record as it stands, each told as
+        a replay's jump tells it (one step an event): what a resumed game shows of what happened
+        before this window took it."""
+        lines: list[str] = []
+        for i in range(max(0, len(self.record.events) - events), len(self.record.events)):
+            made = self.tell(i)
+            lines += self.narrate(Step(i, made.before, made.after, [made], i, made.player))
+        return lines
 
     def tell(self, index: int) -> Transition:
         """The transition of the record's event `index` (the match keeps one per event)."""
@@ -550,6 +564,7 @@ def resume(path: Path) -> LiveSession:
         lock.release()
         raise
     session = LiveSession(match, lock=lock)
+    session.told_before = tuple(session.recap(LOG_LINES))
     match.autosave = path
     if match.over and session.saved_record is None:
         session.finish()
