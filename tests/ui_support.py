@@ -44,9 +44,10 @@ class Pixels:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Pixels):
             return NotImplemented
-        if self._form == other._form and self._memory == other._memory:
+        if self._form is not None and self._form == other._form and \
+                self._memory == other._memory:
             return True
-        return self._form[0] == other._form[0] and self.rgb() == other.rgb()
+        return self._surface.get_size() == other._surface.get_size() and self.rgb() == other.rgb()
 
     def __hash__(self) -> int:
         return hash(self.rgb())
@@ -57,14 +58,19 @@ def pixels(surface: pygame.Surface) -> Pixels:
     return Pixels(surface)
 
 
-def _form(surface: pygame.Surface) -> tuple:
+def _form(surface: pygame.Surface) -> tuple | None:
+    """What two pictures whose memory is the same must share to show the same pixels; None for
+    a picture of a palette's numbers, whose colours are not in its memory."""
+    if surface.get_bitsize() <= 8:
+        return None
     return (surface.get_size(), surface.get_bitsize(), surface.get_masks(), surface.get_pitch())
 
 
 def same(a: pygame.Surface, b: pygame.Surface) -> bool:
     """Are the two pictures, as they are now, the same size with the same red, green and blue in
     every pixel? (Compared as `Pixels` are, with no copies made.)"""
-    if _form(a) == _form(b) and a.get_buffer().raw == b.get_buffer().raw:
+    form = _form(a)
+    if form is not None and form == _form(b) and a.get_buffer().raw == b.get_buffer().raw:
         return True
     return a.get_size() == b.get_size() and \
         pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
