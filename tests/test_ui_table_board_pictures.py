@@ -317,6 +317,10 @@ def test_pictures_are_painted_ahead_on_the_previews_thread(monkeypatch):
     real = tb.paint_board
     monkeypatch.setattr(tb, "paint_board", lambda *a, **k: (
         threads.append(threading.current_thread() is threading.main_thread()), real(*a, **k)))
+    made = []  # the picture's surface too (megabytes: milliseconds to make)
+    new = tb.new_surface
+    monkeypatch.setattr(tb, "new_surface", lambda size: (
+        made.append(threading.current_thread() is threading.main_thread()), new(size))[1])
     level = load_named_level("classic")
     walls, zones = seats(level, 2)
     for _ in range(200):
@@ -326,6 +330,7 @@ def test_pictures_are_painted_ahead_on_the_previews_thread(monkeypatch):
         assert worker.wait()
     assert (tb.board_key(level, walls, 2), 0) in bp._pictures
     assert len(threads) == bp.STRIPS and not any(threads)  # none on the window's thread
+    assert made and not any(made)  # (and the painting's own work surfaces, the first time)
 
 
 def test_a_moving_frame_scales_a_near_rungs_picture_and_paints_none():

@@ -125,6 +125,7 @@ class ReplayControls:
         self.paused, self.speed_index, self.dragging = (other.paused, other.speed_index,
                                                         other.dragging)
         self._marks = other._marks
+        self._timeline = other._timeline  # (the buttons' widths never change)
 
     # --- the buttons and keys ---------------------------------------------------------------------
 

@@ -37,6 +37,7 @@ WHOLE = 2_800_000  # px: the largest picture painted
 KEPT = 10_000_000  # px of pictures kept in all (40 MB)
 STRIPS = 8  # `paint_ahead` paints a picture in this many strips (1.5-2 ms each)
 NEAR = 2  # rungs: a painted picture this near stands in for one not painted yet
+EXACT_KEPT = 2  # pictures at a view's own scale kept (`draw_board`'s `again`; 12 MB each)
 WORLD_MARGIN = 40.0  # mm round the walls' release zones: beyond, only the floor
 # The active band's extra alpha over a band drawn inactive (draw.py: 70 against 28), so the two
 # together come out as one band drawn active: 1 - (1 - 28/255) (1 - a/255) = 70/255.
@@ -44,6 +45,7 @@ ACTIVE_OVER = round(255 * (1 - (255 - 70) / (255 - 28)))
 
 
 _pictures: dict[tuple, pygame.Surface] = {}  # (board.py `board_key`, rung): least recent first
+_exact: dict[tuple, pygame.Surface] = {}  # (board.py `board_key`, scale): least recent first
 painted = [0]  # pictures painted so far (tests count them)
 
 
@@ -52,27 +54,35 @@ def draw_board(area: pygame.Surface, room: pygame.Rect, level, view: View,
                still: bool, again: bool = False) -> None:
     """The board as `view` shows it, in the `room` part of `area`: `still`, the exact picture
     (board.py `board_surface`, cached per view); else (the camera moving, a replay's timeline
-    dragged: a new view each frame) from the pictures kept here. `again`: the same view may come
-    again in the next frame (a replay's timeline dragged: a new position, often the same view),
-    so the board drawn is kept for it."""
+    dragged: a new view each frame) scaled straight into `room` from the pictures kept here.
+    `again`: the view's scale comes again and again (a replay's timeline dragged: each
+    position framed at rest, most of them at the same scale), so once the board is painted
+    whole at that very scale (`paint_ahead`'s `exact`) the part in sight is only copied."""
     if still:
         area.blit(tb.board_surface(level, view, area.get_size(), seat_walls, zones, active),
                   (0, 0))
         return
     shifted = View(view.scale, (view.centre[0] - room.x, view.centre[1] - room.y))
-    if not again:
-        draw_moving(area.subsurface(room), level, shifted, seat_walls, zones, active)
+    key = (tb.board_key(level, seat_walls, len(zones)), view.scale)
+    if again and key in _exact:
+        _exact[key] = _exact.pop(key)  # the most recently used last
+        _copy_exact(area.subsurface(room), level, shifted, _exact[key], zones, active)
         return
-    key = (tb.board_key(level, seat_walls, len(zones)), shifted, room.size, active)
-    if not _again or _again[0] != key:
-        kept = _again[1] if _again and _again[1].get_size() == room.size \
-            else tb.new_surface(room.size)
-        draw_moving(kept, level, shifted, seat_walls, zones, active)
-        _again[:] = [key, kept]
-    area.blit(_again[1], room.topleft)
+    draw_moving(area.subsurface(room), level, shifted, seat_walls, zones, active)
 
 
-_again: list = []  # the board last drawn for a view that may come again: [its key, its picture]
+def _copy_exact(surf: pygame.Surface, level, view: View, picture: pygame.Surface, zones: tuple,
+                active: int | None) -> None:
+    """The board as `view` shows it over the whole of `surf`, from `picture`: the board painted
+    whole at `view`'s own scale (pixel for pixel the board painted for the view)."""
+    bounds, _ = _bounds(level)
+    world = _world(bounds, view.scale)
+    at = (world.x + round(view.centre[0]), world.y + round(view.centre[1]))
+    if not picture.get_rect(topleft=at).contains(surf.get_rect()):
+        tb.blit_tiled(surf, tb.floor_tile(), view.centre)  # the floor round the picture
+    surf.blit(picture, at)
+    if active is not None and active < len(zones):
+        draw_band(surf, view, zones[active], active, True, ACTIVE_OVER)
 
 
 def draw_moving(surf: pygame.Surface, level, view: View, seat_walls: dict[str, int],
@@ -108,36 +118,46 @@ def draw_moving(surf: pygame.Surface, level, view: View, seat_walls: dict[str, i
 
 
 def paint_ahead(level, seat_walls: dict[str, int], zones: tuple,
-                scales: tuple[float, float], now: float) -> bool:
+                scales: tuple[float, float], now: float, exact: float | None = None) -> bool:
     """Paint a strip of the first picture not painted yet among the rungs for `scales` (the
-    least and the most px per mm the camera may show), the one nearest to `now` first. False
-    when they are all painted (nothing was done)."""
+    least and the most px per mm the camera may show), the one nearest to `now` first; with
+    `exact`, in their place, the board whole at that very scale (`draw_board`'s `again`: the
+    EXACT_KEPT most recently used are kept). False when they are all painted (nothing was
+    done)."""
     bounds, top = _bounds(level)
     board = tb.board_key(level, seat_walls, len(zones))
-    low, high, at = (min(top, math.floor(math.log(s) / math.log(RUNG) + 1e-9))
-                     for s in (*scales, now))
-    wanted, room = [], KEPT  # the nearest to `now` first, as many as are kept together
-    for r in sorted(range(low, high + 1), key=lambda r: (abs(r - at), -r)):
-        room -= _world(bounds, RUNG ** r).w * _world(bounds, RUNG ** r).h
-        if room < 0:
-            break
-        wanted.append(r)
-    missing = [r for r in wanted if (board, r) not in _pictures]
+    if exact is not None:  # (while the view's own scale serves, no rung is needed)
+        missing = [(board, exact)] if (board, exact) not in _exact else []
+    else:
+        low, high, at = (min(top, math.floor(math.log(s) / math.log(RUNG) + 1e-9))
+                         for s in (*scales, now))
+        wanted, room = [], KEPT  # the nearest to `now` first, as many as are kept together
+        for r in sorted(range(low, high + 1), key=lambda r: (abs(r - at), -r)):
+            room -= _world(bounds, RUNG ** r).w * _world(bounds, RUNG ** r).h
+            if room < 0:
+                break
+            wanted.append(r)
+        missing = [(board, r) for r in wanted if (board, r) not in _pictures]
     if not missing:
         return False
-    if _coming and _coming[0] in [(board, r) for r in missing]:
-        key = _coming[0]  # the one begun: finished first
+    if _coming and (_coming[0] in missing or (exact is not None and _coming[0][0] == board
+                                              and isinstance(_coming[0][1], float))):
+        key = _coming[0]  # the one begun: finished first (a view's own scale: the view comes
+        # back to it, as a replay's timeline is dragged to and fro)
     else:
-        key = (board, missing[0])
+        key = missing[0]
         _serial[0] += 1
-        _coming[:] = [key, tb.new_surface(_world(bounds, RUNG ** key[1]).size), 0, _serial[0]]
-    sr = RUNG ** key[1]
+        _coming[:] = [key, [None], 0, _serial[0]]
+    sr = _scale(key)
     world = _world(bounds, sr)
-    pic, done = _coming[1], _coming[2]
+    holder, done = _coming[1], _coming[2]
     rows = -(-world.h // STRIPS)
     strip = (AHEAD, _coming[3], done)  # (a picture begun anew is another one)
 
     def paint() -> tuple:  # on the previews' thread: only it touches `pic` until it is whole
+        if holder[0] is None:  # (made here too: a new surface of megabytes costs milliseconds)
+            holder[0] = tb.new_surface(world.size)
+        pic = holder[0]
         pic.set_clip(pygame.Rect(0, done, world.w, rows))
         tb.paint_board(pic, level, View(sr, (-world.x, -world.y)), seat_walls, zones, None)
         pic.set_clip(None)
@@ -147,14 +167,26 @@ def paint_ahead(level, seat_walls: dict[str, int], zones: tuple,
         return True  # being painted in the window's quiet time
     _coming[2] = done + rows
     if _coming[2] >= world.h:
+        pic = holder[0]
         _coming.clear()
         painted[0] += 1
-        _keep(key, pic)
+        if isinstance(key[1], float):
+            _exact[key] = pic
+            while len(_exact) > EXACT_KEPT:
+                del _exact[next(iter(_exact))]
+        else:
+            _keep(key, pic)
     return True
 
 
+def _scale(key: tuple) -> float:
+    """The px per mm of the picture kept as `key`: (board, rung) or (board, exact scale)."""
+    return key[1] if isinstance(key[1], float) else RUNG ** key[1]
+
+
 AHEAD = "board pictures"  # the previews' thread's family of asks: a strip of a picture
-_coming: list = []  # the picture being painted ahead: [its key, its surface, rows painted, serial]
+_coming: list = []  # the picture being painted ahead: [its key, [its surface], rows painted,
+# serial] (the surface made by the previews' thread with the first strip)
 _serial = [0]
 
 
@@ -209,5 +241,5 @@ def _keep(key: tuple, picture: pygame.Surface) -> None:
 def forget() -> None:
     """Let every kept picture go (tests)."""
     _pictures.clear()
+    _exact.clear()
     _coming.clear()
-    _again.clear()

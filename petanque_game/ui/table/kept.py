@@ -16,7 +16,12 @@ LAG frames already. While a part is late the window keeps drawing frames (`late_
 A part nothing else draws over (`alone`: the header, the side panel, the status bar) is not even
 blitted when the window still holds it as the frame before left it (`new_frame(same=True)`: the
 same picture blitted at the same place then, only this scene drawn since, and a few of its pixels
-still the picture's): a frame in which only the aim moves then copies only the area."""
+still the picture's): a frame in which only the aim moves then copies only the area.
+
+A part that changes in most frames (the table's area while a replay's timeline is dragged) is
+drawn straight on the window at each change, with no picture of its own, and not even blitted
+while it stays (`draw_each_change`). A part whose older pictures come back (the score sheet and
+the header of a round dragged over again) keeps an album of them (`keep`'s `album`)."""
 
 from __future__ import annotations
 
@@ -67,7 +72,7 @@ def late_parts(owner: object) -> bool:
 def keep(surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
          draw: Callable[[pygame.Surface, tuple[int, int]], None],
          under: Callable[[pygame.Surface, tuple[int, int]], None] | None = None,
-         late: bool = False, alone: bool = False) -> bool:
+         late: bool = False, alone: bool = False, album: int = 0) -> bool:
     """The part `name` of `surface` at `room`, drawn by `draw(on, (x, y))`: on `room`'s own
     picture (filled with the window's background first, and what another part leaves under
     this one's edge drawn by `under(on, (x, y))`; `room`'s top left at (x, y) = (0, 0) there)
@@ -79,8 +84,10 @@ def keep(surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
     second frame. A steady part's new key is drawn onto its picture at once (drawing it twice,
     straight and then kept, would make two heavy frames of one change). `late`: the part may
     show its last picture for a frame or a few while others are drawn; `alone`: nothing else
-    draws over it (see the module's notes). True if it was drawn, or left late (not only
-    blitted as it is)."""
+    draws over it (see the module's notes); `album`: the pictures of its last `album` keys
+    before this one are kept too, and a key shown again is only blitted (the score sheet and
+    the header as a replay's timeline is dragged to and fro over the rounds). True if it was
+    drawn, or left late (not only blitted)."""
     place = (name, room.topleft, room.size)
     got = _kept.get(place)
     if not KEEP or got is None or (got[0] != key and got[1] is None):
@@ -98,6 +105,15 @@ def keep(surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
         return True
     picture = got[1]
     drew = False
+    found = _from_album(place, key) if album and got[0] != key else None
+    if found is not None:
+        _late.pop(place, None)
+        _shown.pop(place, None)
+        if picture is not None:
+            _to_album(place, got[0], picture, album)
+        _kept[place] = (key, found)
+        _blit(surface, found, room, place, alone)
+        return False
     if picture is not None and got[0] != key and late and _frame[1] == _frame[0] \
             and _frame[0] - _late.setdefault(place, (_frame[0], _owner[0]))[0] < LAG:
         _blit(surface, picture, room, place, alone)  # late: another part was drawn this frame
@@ -106,6 +122,9 @@ def keep(surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
         _late.pop(place, None)
         _shown.pop(place, None)
         spent()
+        if album and picture is not None and got[0] != key:
+            _to_album(place, got[0], picture, album)
+            picture = None
         if picture is None or picture.get_size() != room.size:
             picture = pygame.Surface(room.size, 0, surface)
         picture.fill(theme.colour("background"))
@@ -117,6 +136,27 @@ def keep(surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
         _kept[place] = (key, picture)
     _blit(surface, picture, room, place, alone)
     return drew
+
+
+_albums: dict[tuple, list[tuple[tuple, pygame.Surface]]] = {}  # a part's older pictures
+
+
+def _to_album(place: tuple, key: tuple, picture: pygame.Surface, most: int) -> None:
+    """Keep `picture` (of `key`) among the part's older ones, the `most` most recent."""
+    older = _albums.setdefault(place, [])
+    older.append((key, picture))
+    del older[:-most]
+
+
+def _from_album(place: tuple, key: tuple) -> pygame.Surface | None:
+    """The part's older picture of `key`, taken out of its album; None if there is none. (Keys
+    are compared, not hashed: a key may hold rectangles.)"""
+    older = _albums.get(place, [])
+    for i, (k, picture) in enumerate(older):
+        if k == key:
+            del older[i]
+            return picture
+    return None
 
 
 def _blit(surface: pygame.Surface, picture: pygame.Surface, room: pygame.Rect, place: tuple,
@@ -134,15 +174,65 @@ def _blit(surface: pygame.Surface, picture: pygame.Surface, room: pygame.Rect, p
 def _holds(surface: pygame.Surface, picture: pygame.Surface, room: pygame.Rect) -> bool:
     """Do a few of the window's pixels in `room` show `picture`'s (a window made anew at the
     same size, or something drawn over the part unbeknown to the scene, shows others)?"""
+    return _samples(surface, room) == _samples(picture, pygame.Rect((0, 0), room.size))
+
+
+def draw_each_change(surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
+                     draw: Callable[[pygame.Surface, tuple[int, int]], None],
+                     held: bool, covered: pygame.Rect | None = None) -> bool:
+    """A part that changes in most frames (the table's area while a replay's timeline is
+    dragged: a new position each frame), drawn by `draw(on, (x, y))` straight on `surface` at
+    `room` (on the background there) whenever its key changes, never on a picture of its own
+    (copying it in and out costs as much as drawing it). While its key stays it is not drawn
+    at all when the window holds it as drawn: `held` (nothing was drawn over it in the frame
+    before), the window holds the frame before (`new_frame(same=True)`), it was drawn or held
+    then, and a few of its pixels are still the ones drawn. `covered`: a part of `room` that
+    `draw` paints whole (the board): no background filled under it. True if it was drawn."""
+    place = (name, room.topleft, room.size)
+    got = _straight.get(place)
+    if held and _same[0] and got is not None and got[0] == key and got[1] == _frame[0] - 1 \
+            and _samples(surface, room) == got[2]:
+        _straight[place] = (key, _frame[0], got[2])
+        skipped[0] += 1
+        return False
+    spent()
+    _shown.pop(place, None)  # (a picture `keep` blitted here before is not what is shown now)
+    clip = surface.get_clip()
+    surface.set_clip(room.clip(clip))
+    for part in [room] if covered is None else _around(room, covered):
+        surface.fill(theme.colour("background"), part)
+    draw(surface, room.topleft)
+    surface.set_clip(clip)
+    _straight[place] = (key, _frame[0], _samples(surface, room))
+    straight[0] += 1
+    return True
+
+
+def _around(room: pygame.Rect, inner: pygame.Rect) -> list[pygame.Rect]:
+    """`room` but `inner`: the rectangles above, below, left and right of it."""
+    inner = inner.clip(room)
+    return [r for r in (pygame.Rect(room.x, room.y, room.w, inner.y - room.y),
+                        pygame.Rect(room.x, inner.bottom, room.w, room.bottom - inner.bottom),
+                        pygame.Rect(room.x, inner.y, inner.x - room.x, inner.h),
+                        pygame.Rect(inner.right, inner.y, room.right - inner.right, inner.h))
+            if r.w > 0 and r.h > 0]
+
+
+_straight: dict[tuple, tuple[tuple, int, tuple]] = {}  # a part drawn straight: key, frame, pixels
+straight = [0]  # parts drawn straight by `draw_each_change` (tests count them)
+
+
+def _samples(surface: pygame.Surface, room: pygame.Rect) -> tuple:
+    """A few of `surface`'s pixels in `room`, at the same places in any room of its size."""
     w, h = room.size
-    return all(surface.get_at((room.x + x, room.y + y)) == picture.get_at((x, y))
-               for x, y in ((w // 2, h // 2), (w // 5, h // 3), (w * 4 // 5, h * 2 // 3)))
+    return tuple(tuple(surface.get_at((room.x + x, room.y + y)))
+                 for x, y in ((w // 2, h // 2), (w // 5, h // 3), (w * 4 // 5, h * 2 // 3)))
 
 
 def keep_in_place(surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
                   draw: Callable[[pygame.Surface], None],
                   under: Callable[[pygame.Surface], None] | None = None,
-                  late: bool = False, alone: bool = False) -> None:
+                  late: bool = False, alone: bool = False, album: int = 0) -> None:
     """`keep` for a part drawn by `draw(on)` at the window's own coordinates (the header, the
     status bar): its picture is as large as the window up to `room`'s far corner, and only
     `room` of it is painted and blitted."""
@@ -159,7 +249,7 @@ def keep_in_place(surface: pygame.Surface, room: pygame.Rect, name: str, key: tu
         return at
 
     keep(surface, room, name, key, shifted(draw), None if under is None else shifted(under), late,
-         alone)
+         alone, album)
 
 
 _canvases: dict[tuple, pygame.Surface] = {}
@@ -180,3 +270,5 @@ def forget() -> None:
     _kept.clear()
     _late.clear()
     _shown.clear()
+    _straight.clear()
+    _albums.clear()

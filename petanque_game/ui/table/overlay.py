@@ -25,9 +25,17 @@ HINT_COLOUR = (120, 200, 255)
 RELEASE_INSET = 30  # px: a release point nearer the board's part's edge is drawn as an arrow
 
 
-def draw_overlays(scene: Any, surface: pygame.Surface) -> None:
+def draw_overlays(scene: Any, surface: pygame.Surface) -> bool:
+    """Whatever of the above the scene shows now; True if anything was (or may have been) drawn
+    over the table's area (ui/table/kept.py: a part drawn straight is held by the window only
+    when nothing was drawn over it)."""
     area = surface.subsurface(AREA)
     area.set_clip(scene.view.board_rect)  # beside the score sheet
+    roll = scene.start_roll
+    over = (scene.aiming or (scene.ai_aim is not None and scene.flight is None)
+            or (roll is not None and not roll.done)
+            or (scene.reckoning is not None and scene.flight is None)
+            or (scene.check is not None and bool(scene.check.mismatches)))
     if scene.aiming:
         seat, obj = scene.due[0], scene.due[1]
         hint = scene.hinted_aim()
@@ -54,13 +62,13 @@ def draw_overlays(scene: Any, surface: pygame.Surface) -> None:
             draw_flight(scene, area, a.aim, (a.seat, a.obj), theme.player_colour(a.seat),
                         lang.tr("table.ai_aims", name=name), p=shown)
     area.set_clip(None)
-    roll = scene.start_roll
     if roll is not None and not roll.done:
         draw_start(roll, scene.session.players, area)
     if scene.reckoning is not None and scene.flight is None:
         draw_points(scene, surface, AREA, SIDE)  # (its card: with the area, ui/table/view.py)
     if scene.check is not None and scene.check.mismatches:
         _banner(area, lang.tr("table.replay.differs_short"))  # the full notice: once, a toast
+    return over
 
 
 def draw_flight(scene: Any, area: pygame.Surface, launch: Any, due: tuple[int, str],

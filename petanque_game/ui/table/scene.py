@@ -147,6 +147,7 @@ class TableScene(TableDrawing, GameScene):
         self.reckoning: Reckoning | None = None
         self.start_roll: StartRoll | None = None
         self.check: ReplayCheck | None = None
+        self.overlaid = True  # something was drawn over the area in the last frame (overlay.py)
         if self.replay is not None:
             self.check, new = check_of(session, self.level)
             if new and self.check.board_note:
@@ -715,8 +716,16 @@ class TableScene(TableDrawing, GameScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        overlay.draw_overlays(self, surface)
+        self.overlaid = overlay.draw_overlays(self, surface)
         foresee.worker.drawn()  # the previews' thread works in the quiet time that follows
+
+    def take_pictures(self, before: TableScene) -> None:
+        """A replay's jump: this scene is drawn where `before` was, and the window holds what
+        `before` drew in the frame before (its parts are kept per session, not per scene:
+        ui/table/window.py and kept.py)."""
+        self._drawn_frame = getattr(before, "_drawn_frame", None)
+        self.overlaid = before.overlaid
+        self.gaps_filled = getattr(before, "gaps_filled", None)
 
     def panel_players(self, rect: pygame.Rect) -> tuple[tuple, Any]:
         """The side panel's players' rows at `rect`: what they show (a key) and how they are

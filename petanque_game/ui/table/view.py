@@ -4,7 +4,9 @@ seats, the dice and the diamond at rest or in flight, the score sheet beside the
 throw's pace, its sounds and the camera's moves (`watch_throw`, each frame), and the player's zoom
 and the sheet shown or hidden (`camera_event`). Drawing only reads the scene; it never changes the
 game (docs/design.md, a thin window). While the camera is still, the area with all on it, the side
-panel, the header and the status bar are kept as pictures per what they show (ui/table/kept.py).
+panel, the header and the status bar are kept as pictures per what they show (ui/table/kept.py);
+while a replay's timeline is dragged, the area is drawn straight at each new position, its board
+copied from a picture painted at the view's own scale (ui/table/board_pictures.py).
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ ZOOM_KEY_STEP = 1.25  # one key press or wheel notch zooms by this much
 WHOLE_MEMORY = "table_whole"  # the app's memory: the whole board at rest (True) or the play
 SHEET_MEMORY = "table_sheet"  # the app's memory: the score sheet shown (True) or hidden (False)
 FOLLOW_RATE = 2.0  # a throw's camera eases this much faster than the one at rest
+ALBUM = 16  # the score sheet's and the header's pictures kept per key (a round each: kept.py)
 
 
 class TableDrawing(CloseUp):
@@ -172,8 +175,9 @@ class TableDrawing(CloseUp):
     covers = True  # the table paints the whole picture: its parts, and the background between
 
     def draw(self, surface: pygame.Surface) -> None:
-        kept.new_frame(window.holds_frame_before(self, surface), self.session)
-        window.fill_gaps(self, surface)
+        same = window.holds_frame_before(self, surface)
+        kept.new_frame(same, self.session)
+        window.fill_gaps(self, surface, same and not self.overlaid)
         table, old = self.shown_table()
         if self.flight is not None:
             table, old = self.before_flight, False
@@ -181,13 +185,23 @@ class TableDrawing(CloseUp):
         still = self.view.still and not dragged
         if self.flight is None and self.view.still:
             # at rest: the board and all on it kept as one picture while nothing on it changes
-            # (a replay's timeline dragged: drawn each new position, the board from the moving
-            # board's pictures, and kept while the position stays)
-            drawn = kept.keep(surface, AREA, "area", self._area_key(table, old, still),
-                              lambda on, at: self._draw_whole_area(on, at, table, old, still))
-            if not drawn:  # a light frame: the moving board's pictures painted ahead, a strip
+            # (a replay's timeline dragged: drawn straight at each new position, the board from
+            # the moving board's pictures, and left as it is while the position stays)
+            key = self._area_key(table, old, still)
+
+            def area(on: pygame.Surface, at: tuple[int, int]) -> None:
+                self._draw_whole_area(on, at, table, old, still)
+            if dragged:  # (the board's part painted whole: no background under it)
+                drawn = kept.draw_each_change(surface, AREA, "area", key, area, not self.overlaid,
+                                              pygame.Rect(self.view.board_rect).move(AREA.topleft))
+            else:
+                drawn = kept.keep(surface, AREA, "area", key, area)
+            if not drawn or dragged:  # the moving board's pictures painted ahead, a strip
+                # in a light frame (while dragged, in every frame, and first the board at the
+                # view's own scale: `draw_board`); on the previews' thread, in the quiet time
                 board_pictures.paint_ahead(self.level, *self._seats_drawn()[:2],
-                                           self.view.scales, self.view.view.scale)
+                                           self.view.scales, self.view.view.scale,
+                                           self.view.view.scale if dragged else None)
         else:
             kept.spent()  # (the other parts changing now may be a frame or a few late)
             self._draw_whole_area(surface, AREA.topleft, table, old, still)
@@ -263,7 +277,7 @@ class TableDrawing(CloseUp):
                getattr(self.session, "practice", False), self.challenge_tag, hover,
                lang.language(), colours_key())
         kept.keep_in_place(surface, HEADER, "header", key, lambda on: base(on, info), late=True,
-                           alone=True)
+                           alone=True, album=ALBUM)
 
     def draw_status(self, surface: pygame.Surface, prompt: str, buttons: list,
                     urgent: bool, history_lines: int = 2) -> None:
@@ -307,7 +321,8 @@ class TableDrawing(CloseUp):
             kept.keep(area, place.rect, "sheet",
                       (place, tuple(rows), tuple(players), current, lang.language(),
                        colours_key()),
-                      lambda on, at: draw_sheet(on, _moved(place, at), rows, players, current))
+                      lambda on, at: draw_sheet(on, _moved(place, at), rows, players, current),
+                      album=ALBUM)
         elif self.sheet_hint_shown:
             theme.blit_text(area, lang.tr("table_sheet.show"), SHEET_HINT_AT, 18, "muted",
                             shadow=True)

@@ -48,9 +48,17 @@ def rooms(scene: Any) -> tuple[tuple[int, int, int, int], ...]:
     return tuple(tuple(r) for r in (HEADER, board, *sheet, *sides, STATUS_ROOM))
 
 
-def fill_gaps(scene: Any, surface: pygame.Surface) -> None:
-    """The background between the table's parts (`rooms`)."""
-    for gap in _gaps(rooms(scene)):
+def fill_gaps(scene: Any, surface: pygame.Surface, held: bool = False) -> None:
+    """The background between the table's parts (`rooms`); not when `held`: the window holds
+    the frame before as the scene drew it, nothing drawn over its area then, and the parts lie
+    where they lay (the table's area, drawn straight on the window while a replay's timeline is
+    dragged, draws its edge over the gaps beside the score sheet, and is left as it is while
+    the position stays: ui/table/kept.py `draw_each_change`)."""
+    layout = rooms(scene)
+    if held and getattr(scene, "gaps_filled", None) == layout:
+        return
+    scene.gaps_filled = layout
+    for gap in _gaps(layout):
         surface.fill(theme.colour("background"), gap)
 
 
