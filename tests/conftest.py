@@ -1,5 +1,5 @@
-"""Fixtures shared by the test modules, the run's bytecode cache, YAML read once per text, and
-how the default run shares the test files between its two workers."""
+"""Fixtures shared by the test modules (a cheaper tmp_path among them), the run's bytecode cache,
+YAML read once per text, and how the default run shares the test files between its two workers."""
 
 import copy
 import inspect
