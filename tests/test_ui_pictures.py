@@ -52,7 +52,6 @@ def drawn(button: Button, mouse) -> pygame.Surface:
 def test_pictures_compare_as_their_red_green_and_blue_bytes():
     """`same` and `pixels` (tests/ui_support.py) look at the pictures' memory first: they answer
     as comparing the RGB bytes would, whatever the formats, palettes and shapes."""
-    fast_app()
     plain = pygame.Surface((20, 10))
     plain.fill((1, 2, 3))
     alpha = pygame.Surface((20, 10), pygame.SRCALPHA)
