@@ -51,7 +51,7 @@ class ThrowShown:
 
     player: int
     obj: str
-    path: Any
+    path: Any  # None when the match keeps no paths (`Match.paths`)
     table: Any
 
 
@@ -68,6 +68,9 @@ class Match:
         self.spec = spec_of(record.game)
         self.rules = self.spec.rules
         self.last_throw: ThrowShown | None = None
+        # Keep each live throw's path (its flight, frame by frame) for a window to play back;
+        # `play_to_end` (no window) turns it off, and ThrowShown.path is then None.
+        self.paths = True
         self.transitions: list[Transition] = []  # one per event of the record, in its order
         self._level: Level | None = None
 
@@ -194,7 +197,9 @@ class Match:
         self.decide(self.ai_decision())
 
     def play_to_end(self, max_decisions: int = 1_000_000) -> None:
-        """Play an all-AI game (or the rest of one) to its end."""
+        """Play an all-AI game (or the rest of one) to its end, with no window to show the
+        throws' paths (the tables they leave are the same, and each throw is quicker)."""
+        self.paths = False
         for _ in range(max_decisions):
             if self.over:
                 return
@@ -324,7 +329,7 @@ class Match:
         player, obj, die, launch, table = state.pending_throw
         try:
             result = simulate_throw(self.board, table, state.num_players, player, obj, die,
-                                    launch)
+                                    launch, record_path=self.paths)
         except LaunchError as e:  # a throw the hand cannot make: refused like any illegal move
             raise IllegalAction(e.refusal) from None
         self.last_throw = ThrowShown(player, obj, result.path, result.table)

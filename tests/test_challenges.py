@@ -61,12 +61,12 @@ def test_a_challenge_made_on_one_machine_is_taken_twice_with_identical_records(g
                                                                                home):
     short = ["--option", "rounds=1"] if game == "terningepetanque" else ["--option",
                                                                          "target=2000"]
-    made = cli("challenge", "make", tmp_path / "c.json", "--game", game, "--seed", 11, *short,
-               home=tmp_path / "maker")
-    assert made.returncode == 0, made.stderr
+    # made in this process (its own user folder: `home`), taken in two others
+    assert main(["challenge", "make", str(tmp_path / "c.json"), "--game", game, "--seed", "11",
+                 *short]) == 0
     records = []
-    for n in (1, 2):
-        taken = cli("challenge", "take", tmp_path / "c.json", "--players", "ai:expert",
+    for n in (1, 2):  # the person's seat taken by easy (the challenge's own seat is an expert)
+        taken = cli("challenge", "take", tmp_path / "c.json", "--players", "ai:easy",
                     "--record", tmp_path / f"out{n}", "--json", home=tmp_path / f"taker{n}")
         assert taken.returncode == 0, taken.stderr
         [record] = (tmp_path / f"out{n}").glob("*.json")
@@ -93,14 +93,20 @@ def test_the_hand_is_the_challenges(home):
 
 # --- the daily challenge --------------------------------------------------------------------------
 
-def test_the_daily_challenge_is_the_same_for_two_processes_and_changes_the_next_day(tmp_path):
+def test_the_daily_challenge_is_the_same_for_two_processes_and_changes_the_next_day(tmp_path,
+                                                                                   monkeypatch):
     def daily(day, n):
+        """The day's challenge made in this process (n = 1) or in one of its own."""
         out = tmp_path / f"{day}-{n}.json"
         if out.exists():
             return out.read_bytes()
-        done = cli("challenge", "make", out, "--daily", "terningepetanque", "--date", day,
-                   home=tmp_path / f"home{n}")
-        assert done.returncode == 0, done.stderr
+        args = ["challenge", "make", out, "--daily", "terningepetanque", "--date", day]
+        if n == 1:
+            monkeypatch.setenv("PETANQUE_GAME_HOME", str(tmp_path / "home1"))
+            assert main(list(map(str, args))) == 0
+        else:
+            done = cli(*args, home=tmp_path / f"home{n}")
+            assert done.returncode == 0, done.stderr
         return out.read_bytes()
 
     assert daily("2026-12-01", 1) == daily("2026-12-01", 2)

@@ -393,8 +393,13 @@ def play_random_game(players: int, options: dict, rng: random.Random) -> None:
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 8), seed=st.integers(0, 2**64))
 def test_random_games_end_and_keep_the_invariants(options, players, seed):
+    """25 examples x 2 games: 50 games per option set (the slow test below: 1000). Traced line
+    by line over 150 games of each set (benchmarks/RESULTS.md, "Test suite time, fifth pass"),
+    every line of the rules was met in a fifth of the games or more but those of a points tie
+    played off (one game in 20 to 75 of the two points sets: 50 of each miss it in one run in
+    20, as 100 did in one in 500), which the tie tests above play on purpose."""
     rng = random.Random(seed)  # seeded: a failure replays exactly
-    for _ in range(4):  # 100 games per option set (the slow test below: 1000)
+    for _ in range(2):
         play_random_game(players, options, rng)
 
 

@@ -427,8 +427,12 @@ GAME_ARGS = {"seed": st.integers(0, 2**32), "num_players": st.integers(1, 6),
 @settings(max_examples=25, deadline=None)
 @given(**GAME_ARGS)
 def test_random_games_end_and_keep_their_invariants(opts, seed, num_players, rounds, shut_wins):
-    # 25 examples x 4 games: 100 games per option set (the slow test below: 1000)
-    _random_games(opts, seed, num_players, rounds, shut_wins, 4)
+    """25 examples x 2 games: 50 games per option set (the slow test below: 1000). Traced line
+    by line over 150 games of each set (benchmarks/RESULTS.md, "Test suite time, fifth pass"),
+    every line of the rules was met in a fifth of the games or more but those of a box shut
+    (in one game in 9 to 150, by the set): 50 games of each set all miss those with a chance
+    under 1e-8. A path only one set's rare games take is the slow twin's to find."""
+    _random_games(opts, seed, num_players, rounds, shut_wins, 2)
 
 
 @pytest.mark.slow

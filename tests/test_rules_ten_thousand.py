@@ -378,8 +378,11 @@ def check_step(before, action, after) -> None:
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**64), players=st.integers(1, 6))
 def test_random_legal_games_end_and_keep_the_invariants(options, seed, players):
+    """25 examples x 2 games: 50 games per option set (the slow test below: 1000). Traced line
+    by line over 150 games of each set (benchmarks/RESULTS.md, "Test suite time, fifth pass"),
+    every line of the rules was met in a fifth of the games or more."""
     rng = random.Random(seed)  # the dice and the choices: long games shrink poorly from raw draws
-    for _ in range(4):  # 100 games per option set (the slow test below: 1000)
+    for _ in range(2):
         random_game(rng, players, options)
 
 

@@ -660,9 +660,9 @@ def _play_random_game(rng: random.Random, n: int, options: dict) -> None:
     assert s.winners() == tuple(i for i in range(n) if s.scores()[i] == best)
 
 
-def _four_random_games(allow_rethrow, seed, n, rounds):
+def _random_games(allow_rethrow, seed, n, rounds, games=4):
     rng = random.Random(seed)
-    for _ in range(4):
+    for _ in range(games):
         _play_random_game(rng, n, {"rounds": rounds, "allow_rethrow": allow_rethrow})
 
 
@@ -674,8 +674,11 @@ def test_random_games_end_after_rounds_with_scores_the_sum_of_round_points(
     """Random full games with random settled tables consistent with the throw order (random
     rethrows too): every round scored as docs/rules.md says, the next starter as it says, game over
     after `rounds` rounds with scores the sum of the round points and the best totals winning.
-    200 games for each setting of allow_rethrow (the slow twin: 1,000)."""
-    _four_random_games(allow_rethrow, seed, n, rounds)
+    100 games for each setting of allow_rethrow (the slow twin: 1,000). Traced line by line over
+    200 games of each setting (benchmarks/RESULTS.md, "Test suite time, fifth pass"), every line
+    of the rules was met in a fifth of the games or more but those of a round with no die left on
+    the board (one game in 100 to 200), which the two no-die tests above play on purpose."""
+    _random_games(allow_rethrow, seed, n, rounds, games=2)
 
 
 @pytest.mark.slow
@@ -684,7 +687,7 @@ def test_random_games_end_after_rounds_with_scores_the_sum_of_round_points(
 @given(seed=st.integers(0, 2**64), n=st.integers(2, 4), rounds=st.integers(1, 5))
 def test_1000_random_games_end_after_rounds_with_scores_the_sum_of_round_points(
         allow_rethrow, seed, n, rounds):
-    _four_random_games(allow_rethrow, seed, n, rounds)
+    _random_games(allow_rethrow, seed, n, rounds)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])

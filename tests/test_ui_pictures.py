@@ -9,7 +9,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import fast_app
+from ui_support import fast_app, pixels, same
 
 from petanque_game.board_edit import Draft
 from petanque_game.record import Seat
@@ -22,11 +22,6 @@ from petanque_game.ui.widgets import SETTLED, Button, Pictures
 
 pytestmark = pytest.mark.usefixtures("home")
 
-
-
-def same(a: pygame.Surface, b: pygame.Surface) -> bool:
-    return a.get_size() == b.get_size() and \
-        pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
 
 
 def settled(app) -> pygame.Surface:
@@ -52,6 +47,30 @@ def drawn(button: Button, mouse) -> pygame.Surface:
         out.fill((22, 27, 36))
         button.draw(out, mouse)
     return out
+
+
+def test_pictures_compare_as_their_red_green_and_blue_bytes():
+    """`same` and `pixels` (tests/ui_support.py) look at the pictures' memory first: they answer
+    as comparing the RGB bytes would, whatever the formats, palettes and shapes."""
+    plain = pygame.Surface((20, 10))
+    plain.fill((1, 2, 3))
+    alpha = pygame.Surface((20, 10), pygame.SRCALPHA)
+    alpha.fill((1, 2, 3, 255))
+    reds, greens = (pygame.Surface((20, 10), depth=8) for _ in range(2))
+    reds.set_palette_at(0, (255, 0, 0))
+    greens.set_palette_at(0, (0, 255, 0))  # the same memory, other colours
+    turned = pygame.Surface((10, 20))
+    turned.fill((1, 2, 3))
+    one_off = plain.copy()
+    one_off.set_at((3, 3), (1, 2, 4))
+    for a, b in [(plain, plain.copy()), (plain, alpha), (reds, greens), (plain, turned),
+                 (plain, one_off), (reds, reds.copy())]:
+        rgb = a.get_size() == b.get_size() and \
+            pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
+        assert same(a, b) == rgb and (pixels(a) == pixels(b)) == rgb
+    kept = pixels(plain)
+    plain.fill((9, 9, 9))  # the picture drawn on again: what was kept stays as it was
+    assert kept != pixels(plain) and kept == pixels(alpha)
 
 
 def test_a_kept_button_is_the_button_drawn_and_changes_with_what_it_shows():

@@ -27,13 +27,21 @@ from petanque_game.ui.table.scene import AREA, TableScene
 pytestmark = pytest.mark.usefixtures("home")
 
 
+def forget_boards() -> None:
+    """No board picture kept, moving (board_pictures.py) or still (board.py): the tests count
+    the paints from nothing kept, whatever the tests before them in this process drew."""
+    bp.forget()
+    tb._boards.clear()
+    tb._coming.clear()
+
+
 @pytest.fixture(autouse=True)
 def window():
     pygame.display.init()
     pygame.display.set_mode((1280, 720))
-    bp.forget()
+    forget_boards()
     yield
-    bp.forget()
+    forget_boards()
 
 
 def seats(level, n: int):
