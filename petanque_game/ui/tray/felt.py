@@ -83,9 +83,8 @@ class TrayFelt:
                 dice.draw_die(surface, face, (ox + x, oy + y), DIE_SIZE, angle, lift=lift)
                 continue
             lift = 8 if view.selected else 0
+            # a hinted die is ringed once, around it (a selected one keeps its own colour inside)
             outline = theme.colour("accent") if view.selected else view.outline
-            if i in hinted and not view.selected:  # selected: its own colour, in the hint's ring
-                outline = HINT_COLOUR
             rect = dice.draw_die(surface, view.value, (ox + spot.x, oy + spot.y), DIE_SIZE,
                                  spot.angle, alpha=110 if view.dim else 255, lift=lift,
                                  outline=outline)
