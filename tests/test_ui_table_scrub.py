@@ -80,21 +80,22 @@ def test_a_dragged_position_draws_the_area_once_straight_and_then_nothing(tmp_pa
         # is not copied in and out), and the frames after it leave it as the window holds it
         assert calls == [app.top.session.shown]
         assert kept._kept.get(place) is picture and kept.straight[0] == straight + 1
-        shown = app.logical.copy()
-        with monkeypatch.context() as m:
-            m.setattr(kept, "KEEP", False)
-            app.render()
-        assert differing(shown, app.logical) == 0
+        assert_drawn_as_afresh(app, monkeypatch)
         calls.clear()
     app.logical.fill((0, 0, 0))  # the window cleared unbeknown: drawn again, not taken as held
     app.render()
     assert calls == [app.top.session.shown]
+    assert_drawn_as_afresh(app, monkeypatch)
+    app.close()
+
+
+def assert_drawn_as_afresh(app, monkeypatch) -> None:
+    """The window shows what a frame drawn with nothing kept shows."""
     shown = app.logical.copy()
     with monkeypatch.context() as m:
         m.setattr(kept, "KEEP", False)
         app.render()
     assert differing(shown, app.logical) == 0
-    app.close()
 
 
 def test_the_area_is_drawn_again_when_something_was_drawn_over_it(tmp_path, monkeypatch):
