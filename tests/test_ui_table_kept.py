@@ -10,7 +10,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import differing, do_what_is_due, fast_app, press
+from ui_support import assert_drawn_as_afresh, differing, do_what_is_due, fast_app, press
 from ui_support import start_table as start
 
 from petanque_game.record import Seat
@@ -24,11 +24,7 @@ pytestmark = pytest.mark.usefixtures("home")
 def same_as_drawn_anew(app, monkeypatch) -> None:
     for _ in range(kept.LAG + 2):  # (parts left late drawn, then all from the kept pictures)
         app.render()
-    shown = app.logical.copy()
-    with monkeypatch.context() as m:
-        m.setattr(kept, "KEEP", False)
-        app.render()
-    assert differing(shown, app.logical) == 0
+    assert_drawn_as_afresh(app, monkeypatch)
 
 
 def test_frames_from_kept_pictures_are_the_frames_drawn_anew(monkeypatch, ai_at_once):

@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import differing, fast_app
+from ui_support import assert_drawn_as_afresh, differing, fast_app
 
 from petanque_game.match import Match
 from petanque_game.physics import load_named_level, release_zone
@@ -87,15 +87,6 @@ def test_a_dragged_position_draws_the_area_once_straight_and_then_nothing(tmp_pa
     assert calls == [app.top.session.shown]
     assert_drawn_as_afresh(app, monkeypatch)
     app.close()
-
-
-def assert_drawn_as_afresh(app, monkeypatch) -> None:
-    """The window shows what a frame drawn with nothing kept shows."""
-    shown = app.logical.copy()
-    with monkeypatch.context() as m:
-        m.setattr(kept, "KEEP", False)
-        app.render()
-    assert differing(shown, app.logical) == 0
 
 
 def test_the_area_is_drawn_again_when_something_was_drawn_over_it(tmp_path, monkeypatch):

@@ -221,3 +221,14 @@ def told_step(game, state, action, outcome=None, event=None):
     facts = spec.facts(state, typed.decision, typed.outcome, after) if spec.facts else None
     made = Transition(0, typed, state, after, facts)
     return Step(0, state, after, [made], 0, event.get("player")), after
+
+
+def assert_drawn_as_afresh(app: App, monkeypatch) -> None:
+    """The table's window shows what a frame drawn with no kept picture shows."""
+    from petanque_game.ui.table import kept
+
+    shown = app.logical.copy()
+    with monkeypatch.context() as m:
+        m.setattr(kept, "KEEP", False)
+        app.render()
+    assert differing(shown, app.logical) == 0
