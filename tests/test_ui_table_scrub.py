@@ -23,16 +23,7 @@ from petanque_game.ui.table import kept
 from petanque_game.ui.table.draw import View
 from petanque_game.ui.table.view import AREA, TableDrawing
 
-pytestmark = pytest.mark.usefixtures("home")
-
-
-@pytest.fixture(autouse=True)
-def fresh_pictures():
-    bp.forget()
-    kept.forget()
-    yield
-    bp.forget()
-    kept.forget()
+pytestmark = pytest.mark.usefixtures("home", "fresh_pictures")
 
 
 def recorded(tmp_path, rounds: int = 2):
