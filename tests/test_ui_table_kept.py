@@ -10,7 +10,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import assert_drawn_as_afresh, differing, do_what_is_due, fast_app, press
+from ui_support import (
+    assert_a_jump_shows,
+    assert_drawn_as_afresh,
+    differing,
+    do_what_is_due,
+    fast_app,
+    press,
+)
 from ui_support import start_table as start
 
 from petanque_game.record import Seat
@@ -307,12 +314,7 @@ def test_a_replay_dragged_to_a_point_shows_that_point_once_the_drag_ends(ai_at_o
     shown, where = at_rest(app), app.top.session.shown
     assert 0 < where < app.top.replay.total and not app.top.replay.dragging
     app.close()
-    kept.forget()
-    app = fast_app()
-    app.open_replay(path)
-    app.top.replay.jump(where)
-    assert at_rest(app) == shown
-    app.close()
+    assert_a_jump_shows(path, where, shown, at_rest)
 
 
 def test_a_replays_status_bar_from_its_kept_backdrop_is_the_one_drawn_anew(ai_at_once, tmp_path,

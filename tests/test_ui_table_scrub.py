@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import assert_drawn_as_afresh, differing, fast_app
+from ui_support import assert_a_jump_shows, assert_drawn_as_afresh, differing, fast_app
 
 from petanque_game.match import Match
 from petanque_game.physics import load_named_level, release_zone
@@ -129,13 +129,7 @@ def test_letting_go_shows_the_point_as_a_jump_there_shows_it(tmp_path):
                                           pos=(rect.x + rect.w * 2 // 3, rect.centery)))
     shown, where = at_rest(app), app.top.session.shown
     app.close()
-    kept.forget()
-    bp.forget()
-    app = fast_app()
-    app.open_replay(path)
-    app.top.replay.jump(where)
-    assert at_rest(app) == shown
-    app.close()
+    assert_a_jump_shows(path, where, shown, at_rest)
 
 
 def seats(level, n: int):
