@@ -22,10 +22,11 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from checkouts import checkout_of
 
 CASES = {  # name: (game, options, seats or "random", games timed)
     "random Shut the Box": ("shut-the-box", {}, "random", 300),
@@ -82,28 +83,20 @@ def main() -> None:
     ap.add_argument("--only", help="cases whose name contains this")
     args = ap.parse_args()
     cases = {k: v for k, v in CASES.items() if not args.only or args.only in k}
-    with tempfile.TemporaryDirectory() as tmp:
-        old = Path(tmp) / "old"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(old),
-                        args.against], check=True)
-        try:
-            load = os.getloadavg()
-            print(f"{args.against} beside this checkout, {args.rounds} rounds, CPU ms a game "
-                  f"(load {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} at the start)")
-            print(f"{'case':34} {args.against:>10} {'this':>10} {'ratio':>7}")
-            for name, case in cases.items():
-                times: dict[str, list[float]] = {"old": [], "new": []}
-                for r in range(args.rounds):
-                    order = [("old", old), ("new", ROOT)]
-                    for who, root in order if r % 2 == 0 else order[::-1]:
-                        times[who].append(run(root, case))
-                o, n = statistics.median(times["old"]), statistics.median(times["new"])
-                print(f"{name:34} {o:10.2f} {n:10.2f} {o / n:6.2f}x   "
-                      f"(this: {min(times['new']):.2f}-{max(times['new']):.2f})", flush=True)
-        finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old)],
-                           check=False)
-
+    with checkout_of(args.against) as old:
+        load = os.getloadavg()
+        print(f"{args.against} beside this checkout, {args.rounds} rounds, CPU ms a game "
+              f"(load {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} at the start)")
+        print(f"{'case':34} {args.against:>10} {'this':>10} {'ratio':>7}")
+        for name, case in cases.items():
+            times: dict[str, list[float]] = {"old": [], "new": []}
+            for r in range(args.rounds):
+                order = [("old", old), ("new", ROOT)]
+                for who, root in order if r % 2 == 0 else order[::-1]:
+                    times[who].append(run(root, case))
+            o, n = statistics.median(times["old"]), statistics.median(times["new"])
+            print(f"{name:34} {o:10.2f} {n:10.2f} {o / n:6.2f}x   "
+                  f"(this: {min(times['new']):.2f}-{max(times['new']):.2f})", flush=True)
 
 if __name__ == "__main__":
     main()

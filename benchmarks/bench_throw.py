@@ -46,7 +46,6 @@ import random
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -65,6 +64,7 @@ from petanque_game.physics.world import World
 from petanque_game.rules.petanque_table import DiamondRest, Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from checkouts import checkout_of
 from throw_corpus import corpus_digests
 from throw_worker import end_of_round_table
 
@@ -263,15 +263,8 @@ def _quantile(values: list[float], q: float) -> float:
 def against(ref: str, batches: int, per_batch: int, states: int, seeds: int,
             digests: int) -> None:
     """This checkout and `ref` side by side (see the module docstring)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        old_root = Path(tmp) / "old"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q",
-                        str(old_root), ref], check=True)
-        try:
-            _against(old_root, ref, batches, per_batch, states, seeds, digests)
-        finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
-                            str(old_root)], check=False)
+    with checkout_of(ref) as old_root:
+        _against(old_root, ref, batches, per_batch, states, seeds, digests)
 
 
 def _against(old_root: Path, ref: str, batches: int, per_batch: int, states: int, seeds: int,

@@ -18,11 +18,12 @@ import argparse
 import re
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+from checkouts import checkout_of
 
 THROWS = """
 import sys
@@ -58,16 +59,9 @@ def main() -> None:
     ap.add_argument("refs", nargs="*", help="git refs to count beside this checkout (main)")
     a = ap.parse_args()
     counts = []
-    with tempfile.TemporaryDirectory() as tmp:
-        for i, ref in enumerate(a.refs):
-            root = Path(tmp) / f"ref{i}"
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q",
-                            str(root), ref], check=True)
-            try:
-                counts.append((ref, per_throw(root, a.throws)))
-            finally:
-                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
-                                str(root)], check=False)
+    for ref in a.refs:
+        with checkout_of(ref) as root:
+            counts.append((ref, per_throw(root, a.throws)))
     mine = per_throw(ROOT, a.throws)
     print(f"instructions a benchmark throw (no path), {a.throws} throws counted by callgrind:")
     for ref, n in counts:
