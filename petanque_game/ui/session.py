@@ -575,8 +575,8 @@ class ReplaySession(Session):
     """A recorded game played back: the states after each event, shown one event at a time."""
 
     # The steps a jump makes again: what a scene shows at rest depends on the last turn's steps
-    # (its roll, a round's final table) and its narration on the last 40 lines, which the last
-    # 120 events always hold; a jump into a game of thousands of events stays quick.
+    # (its roll, a round's final table) and its narration on the last LOG_LINES lines, which the
+    # last 120 events always hold; a jump into a game of thousands of events stays quick.
     REST_WINDOW = 120
 
     def __init__(self, path: Path):
