@@ -72,11 +72,13 @@ def test_three_players_are_hinted_against_the_best_other_score():
 
 
 def test_without_a_win_table_the_hint_is_in_points():
-    for state in (tt.new_game(1), tt.new_game(2, {"target": 2000})):
+    """Solo, the expert plays for points (452.4); needing 2,000 it plays for the target, which
+    brings a little less (tests/test_hints_ten_thousand_points.py checks such numbers)."""
+    for state, said in ((tt.new_game(1), "452.4"), (tt.new_game(2, {"target": 2000}), "452.2")):
         given = hint(GAME, state)
         assert given.action == Roll(6)
-        assert given.text == "Roll 6 dice: 452.4 points expected this turn"
-        assert given.value == pytest.approx(452.44, abs=0.01)
+        assert given.text == f"Roll 6 dice: {said} points expected this turn"
+        assert given.value == pytest.approx(float(said), abs=0.05)
 
 
 def test_a_hint_changes_nothing():

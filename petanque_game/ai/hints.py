@@ -16,7 +16,8 @@ English), Terningepetanque's aim by its `ai.petanque.Label`.
 Ten Thousand: with two or more players and a target with a shipped win table, the value is the
 chance to win (`ten_thousand_win`); with three or more players it is the chance one-on-one
 against the best other score, as the expert plays, and the hint says so; otherwise it is the
-points the expert expects from the turn.
+points the turn brings on average as the expert plays it, near the target too, where it plays for
+the target rather than for points (`ten_thousand_worth`).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 
-from petanque_game.ai import ten_thousand, ten_thousand_points, ten_thousand_win
+from petanque_game.ai import ten_thousand, ten_thousand_win, ten_thousand_worth
 from petanque_game.rules import ten_thousand as ten_thousand_rules
 from petanque_game.rules.base import Bank, Keep
 from petanque_game.rules.games import spec_of
@@ -130,27 +131,27 @@ def _ten_thousand(state: Any, board: Any = None) -> Hint:
         worth = "win_rival"
         me = state.turn_player
         rival = (("rival", max(s for seat, s in enumerate(state.banked) if seat != me)),)
-    t, n = state.turn_total, state.dice_in_hand
-    far = None if pos is not None else ten_thousand_points.far_table(state.hot_dice_banks)
+    t = state.turn_total
+    points = pos is None  # the points the turn brings as the expert plays it
     total = (("total", t), *rival)
     if isinstance(action, Keep):
         keep = action.dice
         kept = t + keep_score(keep)
-        value = far.after_keep(kept, n - len(keep)) if far else \
+        value = ten_thousand_worth.of_keep(state, keep) if points else \
             win.keep_value(pos, _steps(keep), len(keep))
         shown = "-".join(map(str, sorted(keep, reverse=True)))
         return told_hint(action, Told(_keep_then(state, keep, pos),
                                       (("dice", shown), ("total", kept), *rival),
                                       worth=worth, value=value))
     if isinstance(action, Bank):
-        if far:
+        if points:
             return told_hint(action, Told("tt_bank", total, value=float(t)))
         return told_hint(action, Told("tt_bank", total, worth=worth, value=win.bank_value(pos),
                                       alt="tt_roll", alt_value=win.roll_value(pos)))
-    value = far.value(t, n) if far else win.roll_value(pos)
+    value = ten_thousand_worth.of_roll(state) if points else win.roll_value(pos)
     if t == 0:
         return told_hint(action, Told("tt_roll", rival, action.count, worth, value))
-    if far:
+    if points:
         return told_hint(action, Told("tt_roll_on", total, action.count, worth, value))
     return told_hint(action, Told("tt_roll_on", total, action.count, worth, value, "tt_bank",
                                   win.bank_value(pos)))

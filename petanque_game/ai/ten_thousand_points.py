@@ -68,18 +68,27 @@ def best_keep(state: TenThousandState, keeps: list[tuple[int, ...]], need: int) 
 
 
 def table_for(state: TenThousandState, need: int) -> _Turn:
-    banks = state.hot_dice_banks
-    if need > NEAR:
-        return far_table(banks)
+    return table_at(need, state.hot_dice_banks, bonus_factor(state))
+
+
+def bonus_factor(state: TenThousandState) -> float:
+    """How much more than its points reaching the target is worth to the seat to move: the
+    threat t that some opponent reaches their target on their next turn, as t / (1 - t), in a
+    few steps (so that tables are shared). It does not change during a turn."""
     threat = 1.0
     for seat, score in enumerate(state.banked):
         if seat != state.turn_player:
             threat *= 1.0 - _reach_probability(-(-(state.target - score) // STEP))
     threat = 1.0 - threat
-    # Reaching the target now is worth its points and, when an opponent may well win on their
-    # next turn, more: the bonus grows as threat / (1 - threat), in a few steps to share tables.
     factor = min(8.0, threat / max(1e-9, 1.0 - threat))
-    factor = max((f for f in (0.0, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0) if f <= factor), default=0.0)
+    return max((f for f in (0.0, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0) if f <= factor), default=0.0)
+
+
+def table_at(need: int, banks: bool, factor: float) -> _Turn:
+    """The table the expert plays by when it needs `need` points: the far one, or near the
+    target the one capped there, reaching it worth `factor` times `need` more."""
+    if need > NEAR:
+        return far_table(banks)
     hot = far_table(banks).value(0, DICE) if banks else 0.0
     return _near_table(need // STEP, round(factor * need), banks, hot)
 
