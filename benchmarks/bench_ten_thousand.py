@@ -2,7 +2,7 @@
 the cost of loading a win table and of a hint.
 
     python benchmarks/bench_ten_thousand.py [--levels N] [--versus N] [--hints N] [--startup]
-                                            [--medium-endgame N] [--target T] [--carries]
+                                            [--target T] [--carries]
 
 --levels N   N games for each pair of levels (easy-medium, medium-expert, easy-expert), played
              through `Match` like `petanque-game simulate`; each seed twice, seats swapped.
@@ -14,8 +14,7 @@ the cost of loading a win table and of a hint.
 --hints N    the time of `hints.hint` on the decisions of N games between experts, first asked
              (the turn's values not yet worked out) and asked again.
 --startup    the time to read and decode each shipped table, and to import the AI.
---medium-endgame N   what medium's bank-or-roll choices cost against the win table in N games
-             against the expert, with its push rule and the old one side by side.
+(Medium's end game against the win table: benchmarks/bench_ten_thousand_medium.py.)
 Shares are given with their standard errors (over the pairs of games); nothing is asserted.
 """
 
@@ -151,41 +150,6 @@ def hints(games: int, options: dict) -> None:
               f"worst {1000 * times[-1]:.2f} ms")
 
 
-def medium_endgame(games: int, options: dict) -> None:
-    """What medium's bank-or-roll choices cost against the win table's exact values, in games of
-    medium against the expert (seeds 50,000 on, seats alternated): at each choice the chance it
-    loses against the better one, summed per game, with today's push rule and with the old one
-    (no push once medium itself needed 1,000 or less), side by side."""
-    def pushes_old(state) -> bool:
-        me = state.turn_player
-        others = [s for seat, s in enumerate(state.banked) if seat != me]
-        return state.target - max(others) <= ai.MEDIUM_LATE < state.target - state.banked[me]
-
-    rules = {"today": ai._medium_pushes, "old": pushes_old}
-    lost = {name: 0.0 for name in rules}
-    changed = 0
-    for g in range(games):
-        levels = ("medium", "expert") if g % 2 == 0 else ("expert", "medium")
-        seats = [Seat(f"AI {level}", "ai", level) for level in levels]
-        match = Match.new(GAME, seats, options, 50000 + g)
-        while not match.over:
-            s = match.state
-            t, n = s.turn_total, s.dice_in_hand
-            if s.to_move >= 0 and levels[s.turn_player] == "medium" and s.phase == tt.CHOOSING \
-                    and 0 < t < s.target - s.banked[s.turn_player] and n < tt.DICE:
-                pos = win.position(s)
-                bank, roll = win.bank_value(pos), win.roll_value(pos)
-                banks = {name: t >= ai.MEDIUM_BANK_AT[n] * (ai.MEDIUM_PUSH if push(s) else 1)
-                         for name, push in rules.items()}
-                changed += banks["today"] != banks["old"]
-                for name, banked in banks.items():
-                    lost[name] += max(bank, roll) - (bank if banked else roll)
-            match.play_ai_turn()
-    print(f"medium's bank-or-roll against the win table, {games} games against the expert: "
-          f"{changed} choices differ; chance lost per game, in points: "
-          + ", ".join(f"{name} {100 * v / games:.2f}" for name, v in lost.items()), flush=True)
-
-
 def startup() -> None:
     for target in win.SHIPPED_TARGETS:
         for banks in (True, False):
@@ -213,7 +177,6 @@ def main() -> None:
     parser.add_argument("--versus", type=int, default=0, metavar="N")
     parser.add_argument("--hints", type=int, default=0, metavar="N")
     parser.add_argument("--three", type=int, default=0, metavar="N")
-    parser.add_argument("--medium-endgame", type=int, default=0, metavar="N")
     parser.add_argument("--startup", action="store_true")
     parser.add_argument("--target", type=int, default=10000)
     parser.add_argument("--carries", action="store_true", help="hot_dice_banks: false")
@@ -231,8 +194,6 @@ def main() -> None:
         three(args.three, options)
     if args.hints:
         hints(args.hints, options)
-    if args.medium_endgame:
-        medium_endgame(args.medium_endgame, options)
 
 
 if __name__ == "__main__":

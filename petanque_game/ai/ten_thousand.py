@@ -7,7 +7,10 @@
 - medium, a club player: weighs the points it sets aside against a rough worth of the dice left
   (from six dice it usually keeps a single 1 or 5 and rolls five), and banks at a turn total that
   depends on the dice left. When an opponent is close to the target (needs 1,000 or less) it
-  asks for twice as much before banking, whether or not it is close itself.
+  asks for twice as much before banking, whether or not it is close itself; when an opponent
+  needs 500 or less (they go out next turn more often than not) it never banks short of the
+  target, and with a few points left to make (50 with two dice, up to 200 with five) it rolls
+  to go out rather than bank.
 - expert: with two or more players and a target with a shipped table (`ten_thousand_win`), the
   exact two-player play that maximises the chance to win, against the best other score; for
   other targets and solo practice, the expected-points play (`ten_thousand_points`).
@@ -32,6 +35,8 @@ MEDIUM_BANK_AT = {1: 300, 2: 300, 3: 400, 4: 700, 5: 2000, 6: 10000}
 MEDIUM_HAND_WORTH = {0: 350, 1: 0, 2: 30, 3: 70, 4: 120, 5: 200, 6: 350}
 MEDIUM_LATE = 1000  # an opponent needing at most this: the club player pushes on
 MEDIUM_PUSH = 2  # ... asking this many times its usual total before banking
+MEDIUM_LAST = 500  # an opponent needing at most this: it never banks short of the target
+MEDIUM_GO_OUT = {2: 50, 3: 100, 4: 150, 5: 200}  # needing at most this more with n dice: it rolls
 
 
 def choose(state: TenThousandState, level: str, rng: random.Random) -> object:
@@ -58,7 +63,7 @@ def choose(state: TenThousandState, level: str, rng: random.Random) -> object:
     if level == "easy":
         bank = n < DICE and (n <= EASY_BANK_WITH or t >= rng.choice(EASY_MARKS))
     else:
-        bank = t >= MEDIUM_BANK_AT[n] * (MEDIUM_PUSH if _medium_pushes(state) else 1)
+        bank = _medium_banks(state)
     return Bank() if bank else Roll(n)
 
 
@@ -83,10 +88,19 @@ def _medium_keep_worth(state: TenThousandState, keep: tuple[int, ...]) -> tuple[
     return worth, keep_score(keep)
 
 
-def _medium_pushes(state: TenThousandState) -> bool:
-    """An opponent is close to the target: a total must be worth more, however close this seat
-    is too (a total that does not win leaves the opponent a likely last turn)."""
+def _medium_banks(state: TenThousandState) -> bool:
+    """Whether the club player banks (the total does not reach the target; dice are at risk)."""
+    t, n = state.turn_total, state.dice_in_hand
+    if state.target - state.banked[state.turn_player] - t <= MEDIUM_GO_OUT.get(n, 0):
+        return False  # so little left to make with these dice: it goes out now
+    closest = _closest_rival_needs(state)
+    if closest <= MEDIUM_LAST:
+        return False  # the rival will most likely go out next turn: now or never
+    return t >= MEDIUM_BANK_AT[n] * (MEDIUM_PUSH if closest <= MEDIUM_LATE else 1)
+
+
+def _closest_rival_needs(state: TenThousandState) -> int:
+    """What the other seat closest to the target needs (more than the target when alone)."""
     me = state.turn_player
     others = [s for seat, s in enumerate(state.banked) if seat != me]
-    return bool(others) and state.target - max(others) <= MEDIUM_LATE
-
+    return state.target - max(others) if others else state.target + 1
