@@ -74,6 +74,7 @@ def _listed(items: tuple[Any, ...], text: Callable[[str], str | None]) -> str:
 CHANCES = frozenset({"win", "win_rival", "win_about", "pot", "share", "shut"})  # chances (0-1)
 SURE = {"pot": "sure_pot", "share": "sure_share"}  # a sure chance said other than "you win"
 
+ABOUT = "_about"  # the end of the key of an estimate's words
 Tr = Callable[..., str]  # a text by key, its fields filled in: `ui.lang.tr`, or `english_tr`
 
 
@@ -96,11 +97,11 @@ def tell(told: Any, tr: Tr, number: Callable[[int], str]) -> str:
     elif chance and told.value <= 1e-9:
         worth = tr("tray.hint.worth.no_chance")
     else:
-        worth = tr(f"tray.hint.worth.{told.worth}",
+        worth = tr(f"tray.hint.worth.{_plain(told.worth, told.value, chance)}",
                    x=_worth(told.value, chance, digits, tr, number), **fields)
     if not told.alt:
         return tr("tray.hint.line", move=move, worth=worth)
-    key = f"tray.hint.alt.{told.alt}"
+    key = f"tray.hint.alt.{_plain(told.alt, told.alt_value, chance)}"
     x = _worth(told.alt_value, chance, digits, tr, number)
     alt = tr(key, x=x, **fields) if told.alt_count is None else _tr_n(
         tr, number, key, told.alt_count, x=x, **fields)
@@ -114,7 +115,15 @@ def english_tr(key: str, **fields: Any) -> str:
 
 
 def english_number(n: int) -> str:
-    return f"{n:,}"
+    return number(n, english_tr)
+
+
+def _plain(key: str, value: float, chance: bool) -> str:
+    """An estimate's key (`..._about`: "about 55% to win") without its "about" where the chance
+    is said as a bound ("sure", "over 99%", "under 1%"): "about under 1%" is not said."""
+    if chance and key.endswith(ABOUT) and not 0 < round(100 * value) < 100:
+        return key[:-len(ABOUT)]
+    return key
 
 
 def percent(p: float, tr: Tr) -> str:
@@ -129,11 +138,23 @@ def percent(p: float, tr: Tr) -> str:
     return tr("tray.chance.percent", n=shown)
 
 
+def number(n: int, tr: Tr) -> str:
+    """A whole number as the language writes it: 4,350 / 4.350 / 4 350."""
+    return _marked(f"{n:,}", tr)
+
+
 def decimal(value: float, digits: int, tr: Tr, signed: bool = False) -> str:
-    """A number with decimals as the language writes it: 12.4 / 12,4; `signed`: with its sign
-    always written (+1,8 / -0,4; a value that rounds to nought is +0,0, never -0,0)."""
+    """A number with decimals as the language writes it, its thousands grouped as `number`
+    groups them: 1,202.4 / 1.202,4 / 1 202,4; `signed`: with its sign always written (+1,8 /
+    -0,4; a value that rounds to nought is +0,0, never -0,0)."""
     shown = round(value, digits) or 0.0  # (-0.0 is falsy: it becomes 0.0)
-    return f"{shown:{'+' if signed else ''}.{digits}f}".replace(".", tr("tray.decimal_point"))
+    return _marked(f"{shown:{'+' if signed else ''},.{digits}f}", tr)
+
+
+def _marked(text: str, tr: Tr) -> str:
+    """Python's "1,234.5" with the language's marks (language.thousands, .decimal_point)."""
+    point, thousands = tr("language.decimal_point"), tr("language.thousands")
+    return text.replace(",", "\0").replace(".", point).replace("\0", thousands)
 
 
 def both(items: list[str], tr: Tr) -> str:

@@ -103,10 +103,10 @@ def tr_n(key: str, n: int, **fields: Any) -> str:
 
 
 def number(n: int) -> str:
-    """A whole number as the language writes it: 4,350 / 4.350 / 4 350."""
-    sep = lookup(_language, "language.thousands") or ","
-    text = f"{abs(n):,}".replace(",", sep)
-    return f"-{text}" if n < 0 else text
+    """A whole number as the language writes it: 4,350 / 4.350 / 4 350 (`words.number`)."""
+    from petanque_game.words import number as written
+
+    return written(n, tr)
 
 
 def decimal(value: float, digits: int = 1, signed: bool = False) -> str:
