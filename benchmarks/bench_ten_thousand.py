@@ -2,10 +2,13 @@
 the cost of loading a win table and of a hint.
 
     python benchmarks/bench_ten_thousand.py [--levels N] [--versus N] [--hints N] [--startup]
-                                            [--target T] [--carries]
+                                            [--target T] [--carries] [--seeds S,S,S]
+                                            [--pairs LOW-HIGH,...]
 
 --levels N   N games for each pair of levels (easy-medium, medium-expert, easy-expert), played
-             through `Match` like `petanque-game simulate`; each seed twice, seats swapped.
+             through `Match` like `petanque-game simulate`; each seed twice, seats swapped;
+             `--seeds 0,100000,200000`: N games from each of these first seeds, then pooled;
+             `--pairs medium-easy,...`: only these pairs.
 --versus N   N games of the expert against the expected-points expert it replaced (each seed
              twice, seats swapped, the same dice stream for both games of a pair), and N games of
              the expert against itself: the first seat's share must match the table's S(0, 0).
@@ -59,19 +62,27 @@ def header() -> None:
     print(f"{'':<36}{'games':>8}{'share':>10}{'s.e.':>7}{'z':>8}{'time':>11}")
 
 
-def levels(games: int, options: dict) -> None:
+def levels(games: int, options: dict, firsts: list[int], pairs=PAIRS) -> None:
+    """Each pair of levels on `games` // 2 seeds from each first seed of `firsts` (each seed
+    twice, seats swapped): each range's share, then all of them pooled (when more than one)."""
     header()
-    for low, high in PAIRS:
-        began, scores = time.perf_counter(), []
-        for seed in range(games // 2):
-            score = 0.0
-            for order in ((low, high), (high, low)):
-                seats = [Seat(f"AI {level}", "ai", level) for level in order]
-                match = Match.new(GAME, seats, options, seed)
-                match.play_to_end()
-                score += order[match.state.winners()[0]] == high
-            scores.append(score / 2)
-        report(f"{high} against {low}", scores, time.perf_counter() - began)
+    for low, high in pairs:
+        pooled, began = [], time.perf_counter()
+        for first in firsts:
+            scores, started = [], time.perf_counter()
+            for seed in range(first, first + games // 2):
+                score = 0.0
+                for order in ((low, high), (high, low)):
+                    seats = [Seat(f"AI {level}", "ai", level) for level in order]
+                    match = Match.new(GAME, seats, options, seed)
+                    match.play_to_end()
+                    score += order[match.state.winners()[0]] == high
+                scores.append(score / 2)
+            report(f"{high} against {low}, seeds {first}-", scores,
+                   time.perf_counter() - started)
+            pooled += scores
+        if len(firsts) > 1:
+            report(f"{high} against {low}, pooled", pooled, time.perf_counter() - began)
 
 
 def play(players, seed: int, options: dict) -> int:
@@ -177,6 +188,8 @@ def main() -> None:
     parser.add_argument("--versus", type=int, default=0, metavar="N")
     parser.add_argument("--hints", type=int, default=0, metavar="N")
     parser.add_argument("--three", type=int, default=0, metavar="N")
+    parser.add_argument("--seeds", default="0", help="first seed of each range (--levels)")
+    parser.add_argument("--pairs", default="", help="low-high,... (--levels; all by default)")
     parser.add_argument("--startup", action="store_true")
     parser.add_argument("--target", type=int, default=10000)
     parser.add_argument("--carries", action="store_true", help="hot_dice_banks: false")
@@ -187,7 +200,8 @@ def main() -> None:
     if args.startup:
         startup()
     if args.levels:
-        levels(args.levels, options)
+        pairs = [tuple(p.split("-")) for p in args.pairs.split(",")] if args.pairs else PAIRS
+        levels(args.levels, options, [int(s) for s in args.seeds.split(",")], pairs)
     if args.versus:
         versus(args.versus, options)
     if args.three:

@@ -162,3 +162,18 @@ def test_the_far_play_banks_above_the_near_need():
     for t in range(points.NEAR + 50, points.FAR[True], 50):
         for n in range(1, tt.DICE):
             assert table.bank_value(t) > table.roll_value(t, n), (t, n)
+
+
+def test_the_shipped_fresh_dice_worths_are_the_ones_built(monkeypatch):
+    """`tools/solve_ten_thousand_points.py` ships the worth of six fresh dice near the target
+    (a first hint would take up to 0.3 s to work them out): exactly what is built, and used."""
+    for factor in points.FACTORS:
+        assert worth._shipped_fresh()[factor] == worth.build_fresh(factor), factor
+
+    def refuse(need, banks, factor):
+        raise AssertionError(f"a fresh-dice worth was worked out, needing {need}")
+
+    worth.level.cache_clear()
+    monkeypatch.setattr(worth, "level", refuse)
+    assert worth.fresh(37, 0.5) == worth._shipped_fresh()[0.5][36]
+    assert worth.fresh(150, 2.0) > 0

@@ -8,7 +8,9 @@ take 0.1-0.3 s to build (`petanque_game/ai/ten_thousand_points`), too long for a
 so they are built here and written to `assets/ai/ten-thousand-points.json`, then read back with
 the game's own reader and compared with what was built. So are the rolls of one to six dice
 grouped by their choices (`ten_thousand_dice.roll_groups`, 15-25 ms to build, which every turn
-table needs): `assets/ai/ten-thousand-rolls.json`.
+table needs): `assets/ai/ten-thousand-rolls.json`; and the points six fresh dice bring near the
+target when hot dice bank (`ten_thousand_worth.build_fresh`, up to 0.3 s for a hint's first need
+of them), in the points file.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from petanque_game.ai import ten_thousand_dice as dice
 from petanque_game.ai import ten_thousand_points as points
+from petanque_game.ai import ten_thousand_worth as worth
 
 
 def main() -> None:
@@ -33,6 +36,8 @@ def main() -> None:
     reach = points.build_reach_table()
     data = {points.rule_name(b): {"hot": t.hot, "rolls": t.rolls()} for b, t in built.items()}
     data["reach"] = reach
+    fresh = {factor: worth.build_fresh(factor) for factor in points.FACTORS}
+    data["fresh"] = {str(factor): values for factor, values in fresh.items()}
     out = Path(args.out) / points.FILE
     out.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
     points._shipped.cache_clear()
@@ -42,6 +47,8 @@ def main() -> None:
         back = points.far_table(banks)
         assert back._rolls == table._rolls and back._values == table._values, "read back wrong"
     assert points._reach_table() == reach, "reach chances read back wrong"
+    worth._shipped_fresh.cache_clear()
+    assert worth._shipped_fresh() == fresh, "fresh-dice worths read back wrong"
     print(f"wrote {out} ({out.stat().st_size:,} bytes)")
     rolls = Path(args.out) / dice.FILE
     rolls.write_text(json.dumps(dice.groups_json(), separators=(",", ":")) + "\n",

@@ -25,6 +25,7 @@ from petanque_game.rules.ten_thousand import DICE, KEEPING, TenThousandState, ke
 NEAR = 3000  # needing at most this many points, the expert plays for the target
 FAR = {True: 8000, False: 25000}  # the far table's horizon, beyond any sensible turn total
 FILE = "ten-thousand-points.json"
+FACTORS = (0.0, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0)  # the steps of the bonus for reaching the target
 _log = logging.getLogger(__name__)
 
 
@@ -41,6 +42,12 @@ def _shipped() -> dict | None:
         _log.warning("the shipped points table %s cannot be read (%s): building it", FILE, e)
         return None
     return data if isinstance(data, dict) else None
+
+
+def shipped() -> dict | None:
+    """What the shipped file holds (None when it cannot be read): the far tables, the reach
+    chances and `ten_thousand_worth`'s fresh-dice worths."""
+    return _shipped()
 
 
 def choose(state: TenThousandState) -> object:
@@ -81,7 +88,7 @@ def bonus_factor(state: TenThousandState) -> float:
             threat *= 1.0 - _reach_probability(-(-(state.target - score) // STEP))
     threat = 1.0 - threat
     factor = min(8.0, threat / max(1e-9, 1.0 - threat))
-    return max((f for f in (0.0, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0) if f <= factor), default=0.0)
+    return max((f for f in FACTORS if f <= factor), default=0.0)
 
 
 def table_at(need: int, banks: bool, factor: float) -> _Turn:

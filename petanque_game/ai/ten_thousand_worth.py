@@ -19,6 +19,8 @@ All points are in steps of 50 (`STEP`), but the worths, which are in points.
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
 from functools import cache, lru_cache
 
 from petanque_game.ai import ten_thousand_points as points
@@ -26,6 +28,7 @@ from petanque_game.ai.ten_thousand_dice import STEP, roll_groups
 from petanque_game.rules.ten_thousand import DICE, TenThousandState, keep_score
 
 NEAR_STEPS = points.NEAR // STEP
+_log = logging.getLogger(__name__)
 
 
 def of_roll(state: TenThousandState) -> float:
@@ -49,15 +52,17 @@ def _level_of(state: TenThousandState) -> _Level:
 @lru_cache(maxsize=256)
 def level(need: int, banks: bool, factor: float) -> _Level:
     """The turn's worths for a seat needing `need` steps (bonus factor `factor`)."""
-    return _Level(need, banks, factor)
+    return _Level(need, banks, factor, fresh)
 
 
 class _Level:
     """The worth of every position (t, n) of a turn played by the table for `need` steps:
-    turn total t below `top` (from `top` on the play banks), n dice in hand."""
+    turn total t below `top` (from `top` on the play banks), n dice in hand; `then(m, factor)`
+    gives the worth of six fresh dice needing m steps, after hot dice that bank."""
 
-    def __init__(self, need: int, banks: bool, factor: float) -> None:
-        self.need, self.banks, self.factor = need, banks, factor
+    def __init__(self, need: int, banks: bool, factor: float,
+                 then: Callable[[int, float], float]) -> None:
+        self.need, self.banks, self.factor, self.then = need, banks, factor, then
         self.table = table = points.table_at(need * STEP, banks, factor)
         self.top = top = min(need, table.goal)
         self._rolled: dict[int, float] = {}  # t * 8 + n -> rolling's worth, where the play rolls
@@ -90,7 +95,7 @@ class _Level:
             return float(t * STEP)  # the target is reached: banked at once
         if left == 0:
             if self.banks:  # banked, and six fresh dice needing that much less
-                return t * STEP + fresh(self.need - t, self.factor)
+                return t * STEP + self.then(self.need - t, self.factor)
             left = DICE
         return self._worth[left][t] if t < self.top else float(t * STEP)
 
@@ -114,10 +119,37 @@ def _chosen(prefer: list[list[float]], t: int, n: int, choices: tuple) -> tuple[
 
 
 def fresh(need: int, factor: float) -> float:
-    """With hot dice banking: the worth of six fresh dice for a seat needing `need` steps."""
-    if need <= NEAR_STEPS:
-        return level(need, True, factor).roll(0, DICE)
-    return _far_fresh(factor, need)
+    """With hot dice banking: the worth of six fresh dice for a seat needing `need` steps (near
+    the target as shipped, `build_fresh`, where the file holds them)."""
+    if need > NEAR_STEPS:
+        return _far_fresh(factor, need)
+    shipped = _shipped_fresh().get(factor)
+    if shipped is not None:
+        return shipped[need - 1]
+    return level(need, True, factor).roll(0, DICE)
+
+
+def build_fresh(factor: float) -> list[float]:
+    """`fresh(m, factor)` for m = 1 to `NEAR_STEPS`, worked out level by level (up to 0.3 s
+    for them all: `tools/solve_ten_thousand_points.py` ships them)."""
+    found: list[float] = []
+    for need in range(1, NEAR_STEPS + 1):
+        found.append(_Level(need, True, factor, lambda m, _: found[m - 1]).roll(0, DICE))
+    return found
+
+
+@cache
+def _shipped_fresh() -> dict[float, list[float]]:
+    """The shipped `build_fresh` of each bonus factor; empty when the file has none whole."""
+    try:
+        part = (points.shipped() or {})["fresh"]
+        found = {f: [float(x) for x in part[str(f)]] for f in points.FACTORS}
+        if all(len(values) == NEAR_STEPS for values in found.values()):
+            return found
+    except (KeyError, TypeError, ValueError):
+        pass
+    _log.warning("the shipped points table %s has no whole fresh-dice worths", points.FILE)
+    return {}
 
 
 @cache
