@@ -10,7 +10,8 @@ the cost of loading a win table and of a hint.
              `--seeds 0,100000,200000`: N games from each of these first seeds, then pooled;
              `--pairs medium-easy,...`: only these pairs.
 --versus N   N games of the expert against the expected-points expert it replaced (each seed
-             twice, seats swapped, the same dice stream for both games of a pair), and N games of
+             twice, seats swapped, the same dice stream for both games of a pair; from each of
+             the `--seeds`, then pooled), and N games of
              the expert against itself: the first seat's share must match the table's S(0, 0).
 --three N    N three-player games: the expert (against the best other score) with two
              expected-points players, seats rotated.
@@ -119,13 +120,19 @@ def three(games: int, options: dict) -> None:
           f"z = {(mean - 1 / 3) / se:.1f}), {time.perf_counter() - began:.1f} s", flush=True)
 
 
-def versus(games: int, options: dict) -> None:
+def versus(games: int, options: dict, firsts: list[int]) -> None:
     header()
-    began, scores = time.perf_counter(), []
-    for seed in range(games // 2):
-        scores.append(((play((old, expert), seed, options) == 1)
-                       + (play((expert, old), seed, options) == 0)) / 2)
-    report("expert against expected points", scores, time.perf_counter() - began)
+    pooled, began = [], time.perf_counter()
+    for first in firsts:
+        scores, started = [], time.perf_counter()
+        for seed in range(first, first + games // 2):
+            scores.append(((play((old, expert), seed, options) == 1)
+                           + (play((expert, old), seed, options) == 0)) / 2)
+        report(f"expert against expected points, seeds {first}-", scores,
+               time.perf_counter() - started)
+        pooled += scores
+    if len(firsts) > 1:
+        report("expert against expected points, pooled", pooled, time.perf_counter() - began)
     began, first = time.perf_counter(), []
     for seed in range(games // 2):
         first.append(((play((expert, expert), 2 * seed, options) == 0)
@@ -188,7 +195,8 @@ def main() -> None:
     parser.add_argument("--versus", type=int, default=0, metavar="N")
     parser.add_argument("--hints", type=int, default=0, metavar="N")
     parser.add_argument("--three", type=int, default=0, metavar="N")
-    parser.add_argument("--seeds", default="0", help="first seed of each range (--levels)")
+    parser.add_argument("--seeds", default="0",
+                        help="first seed of each range (--levels, --versus)")
     parser.add_argument("--pairs", default="", help="low-high,... (--levels; all by default)")
     parser.add_argument("--startup", action="store_true")
     parser.add_argument("--target", type=int, default=10000)
@@ -203,7 +211,7 @@ def main() -> None:
         pairs = [tuple(p.split("-")) for p in args.pairs.split(",")] if args.pairs else PAIRS
         levels(args.levels, options, [int(s) for s in args.seeds.split(",")], pairs)
     if args.versus:
-        versus(args.versus, options)
+        versus(args.versus, options, [int(s) for s in args.seeds.split(",")])
     if args.three:
         three(args.three, options)
     if args.hints:
