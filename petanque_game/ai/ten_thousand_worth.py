@@ -14,7 +14,7 @@ the target (m above `NEAR`) the play is the far table's whatever m is; only what
 differs, so there `fresh(m)` is the far play's points before hot dice plus, for each total k at
 which it gets hot dice, their chance times `fresh(m - k)` (`_far_segment`, worked out once).
 
-All points are in steps of 50 (`STEP`), but the worths, which are in points.
+Totals and needs are counted in steps of 50 (`STEP`); the worths are in points.
 """
 
 from __future__ import annotations
@@ -173,8 +173,9 @@ def _far_fresh(factor: float, need: int) -> float:
 def _far_segment() -> tuple[float, tuple[tuple[int, float], ...]]:
     """Six fresh dice far from the target, hot dice banking: the points the far play banks on
     average until its turn ends or it gets hot dice (their total included), and the chance of
-    hot dice at each total k (steps). The far play banks below `NEAR` at any total where it
-    rolls, so it is the same for every need above it."""
+    hot dice at each total k (steps). The far play rolls only at totals below `NEAR` (a test
+    holds it to that), so for every need above `NEAR` it plays the same: a keep that reaches the
+    target with dice left is banked, as the far play banks such a total anyway."""
     table = points.far_table(True)
     prefer = _preferences(table, NEAR_STEPS + 1)
     worth: dict[tuple[int, int], tuple[float, dict[int, float]]] = {}
@@ -188,7 +189,7 @@ def _far_segment() -> tuple[float, tuple[tuple[int, float], ...]]:
         for n in range(1, DICE + (t == 0)):
             if t and table.bank_value(t * STEP) > table.roll_value(t * STEP, n):
                 continue
-            total, hot = 0.0, {}  # type: ignore[var-annotated]
+            total, hot = 0.0, dict[int, float]()
             for p, choices in roll_groups(n)[1]:
                 s, u = _chosen(prefer, t, n, choices)
                 value, chances = after(t + s, n - u)
