@@ -123,10 +123,12 @@ def test_points_hints_near_the_target_say_the_turn_as_played(players, target, ba
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("players", "target", "banks", "near"), [
-    (1, 1000, True, 1000), (1, 1000, False, 1000), (2, 1500, True, 1000),
-    (2, 1500, False, 1000), (4, 2500, True, 800), (3, 20000, False, 600)])
+    (1, 1000, True, 600), (1, 1000, False, 1000), (2, 1500, True, 600),
+    (2, 1500, False, 1000), (4, 2500, True, 600), (3, 20000, False, 800)])
 def test_points_hints_say_the_turn_as_played_over_more_options(players, target, banks, near):
-    assert checked_states(players, target, banks, 30, seed=target + banks, near=near) > 60
+    """With hot dice banking the reference works out every need below `near` again for each
+    turn checked (its cost grows with the square of `near`); carrying on, only the one."""
+    assert checked_states(players, target, banks, 6, seed=target + banks, near=near) > 12
 
 
 @pytest.mark.slow
