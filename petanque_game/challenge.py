@@ -190,14 +190,46 @@ def daily(game: str, day: date) -> Challenge:
     """The challenge of `game` for the day `day`: its seed from the date alone, the rules'
     own defaults (not the player's), solo where the game can be played alone, else against
     one expert, the classic board and the normal hand."""
+    return new(**_daily_setup(game, day))
+
+
+def _daily_setup(game: str, day: date) -> dict[str, Any]:
+    """What the date gives the daily challenge of `game` (the arguments of `new`)."""
     spec = spec_of(game)
     digest = hashlib.sha256(f"petanque-game daily {game} {day.isoformat()}".encode()).hexdigest()
     seats = [Seat(TAKER, "human")]
     if spec.min_players > 1:
         seats += [DAILY_OPPONENT] * (spec.min_players - 1)
-    board = shipped_board(DAILY_BOARD) if spec.board else None
-    return new(game, seats, {}, int(digest[:15], 16), board,
-               DAILY_HAND if spec.board else None, daily=day.isoformat())
+    return {"game": game, "seats": seats, "options": {}, "seed": int(digest[:15], 16),
+            "board": shipped_board(DAILY_BOARD) if spec.board else None,
+            "hand": DAILY_HAND if spec.board else None, "daily": day.isoformat()}
+
+
+def daily_ident(game: str, day: date) -> str:
+    """The ident of `daily(game, day)`, without making it (quick, for reading many results)."""
+    given = _daily_setup(game, day)
+    options = dict(resolve(spec_of(game).rules.OPTIONS, {}))
+    return Challenge(game, options, given["seed"], tuple(given["seats"]), given["hand"],
+                     given["board"], given["daily"]).ident
+
+
+def _not_the_daily(made: Challenge) -> str | None:
+    """Why `made`, which says it is the daily challenge of its date, is not what that date
+    gives (a seed, an option, a seat, the board or the hand changed), or None."""
+    assert made.daily is not None
+    given = _daily_setup(made.game, date.fromisoformat(made.daily))
+    spec = spec_of(made.game)
+    differs = [("seed", made.seed != given["seed"]),
+               ("options", dict(made.options) != dict(resolve(spec.rules.OPTIONS, {}))),
+               ("players", list(made.seats) != given["seats"]),
+               ("board", (made.board and made.board.text) != (given["board"] and
+                                                               given["board"].text)),
+               ("hand", made.hand != given["hand"])]
+    changed = [what for what, wrong in differs if wrong]
+    if not changed:
+        return None
+    return (f"not the daily challenge of {made.daily}: its {changed[0]} differs from what the "
+            "date gives (changed by hand?)")
 
 
 def shipped_board(name: str) -> Board:
@@ -228,7 +260,7 @@ def load(path: str) -> Challenge:
     return parse(raw)
 
 
-def parse(raw: bytes | str) -> Challenge:
+def parse(raw: bytes | str, replay: bool = True) -> Challenge:
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
         data = strict_json.loads(text)
@@ -238,7 +270,7 @@ def parse(raw: bytes | str) -> Challenge:
         raise ChallengeError(str(e)) from None
     except RecursionError:
         raise ChallengeError("nested too deeply to be a challenge") from None
-    return from_json(data)
+    return from_json(data, replay)
 
 
 def from_code(code: str) -> Challenge:
@@ -283,7 +315,10 @@ def _shipped_names() -> list[str]:
     return level_names()
 
 
-def from_json(data: Any) -> Challenge:
+def from_json(data: Any, replay: bool = True) -> Challenge:
+    """The challenge `data` (JSON) holds, checked; ChallengeError says what is wrong. Without
+    `replay`, a challenger's game is checked against the challenge but not re-played: for a file
+    this program has re-played before (challenge_index.py)."""
     if not isinstance(data, dict):
         raise ChallengeError("a challenge is a JSON object")
     if data.get("format") != FORMAT:
@@ -313,9 +348,13 @@ def from_json(data: Any) -> Challenge:
     hand, board = _hand(data.get("hand"), spec), _board(data.get("board"), spec)
     day = _day(data.get("daily"))
     made = Challenge(game, options, seed, tuple(seats), hand, board, day)
+    if day is not None:
+        forged = _not_the_daily(made)
+        if forged:
+            raise ChallengeError(forged, "daily")
     if data.get("challenger") is not None:
         made = Challenge(game, options, seed, tuple(seats), hand, board, day,
-                         _challenger(data["challenger"], made))
+                         _challenger(data["challenger"], made, replay))
     return made
 
 
@@ -374,9 +413,9 @@ def _day(value: Any) -> str | None:
     raise ChallengeError("must be a date such as 2026-12-01, or null", "daily")
 
 
-def _challenger(value: Any, challenge: Challenge) -> Record:
-    """The challenger's game: a record of this very challenge, finished, that re-plays to the
-    outcome it claims (on the board the challenge carries)."""
+def _challenger(value: Any, challenge: Challenge, replay: bool = True) -> Record:
+    """The challenger's game: a record of this very challenge (game_problem), finished, that
+    re-plays to the outcome it claims (on the board the challenge carries)."""
     from petanque_game.fold import OutcomeMismatch
     from petanque_game.match import rebuild
 
@@ -384,18 +423,14 @@ def _challenger(value: Any, challenge: Challenge) -> Record:
         record = record_from_json(value)
     except RecordError as e:
         raise ChallengeError(e.reason, "challenger") from None
-    theirs = record.players
-    same = (record.game == challenge.game and dict(record.options) == dict(challenge.options)
-            and record.seed == challenge.seed and len(theirs) == len(challenge.seats)
-            and all(a.kind == b.kind and (a.kind == "human" or a == b)
-                    for a, b in zip(theirs, challenge.seats)))
-    if challenge.board is not None:
-        hands = record.extra.get("hands")
-        same = same and record.level_sha256 == challenge.board.sha256 and \
-            isinstance(hands, list) and hands[challenge.you] == challenge.hand
-    if not same:
-        raise ChallengeError("the challenger's game is not a game of this challenge (changed "
-                             "by hand?)", "challenger")
+    problem = game_problem(record, challenge)
+    if problem:
+        raise ChallengeError(f"the challenger's game is not a game of this challenge: {problem}",
+                             "challenger")
+    if record.result is None:
+        raise ChallengeError("the challenger's game is not finished", "challenger")
+    if not replay:
+        return record
     level = None
     if challenge.board is not None:
         from petanque_game.physics.level import parse_level_text
@@ -410,3 +445,63 @@ def _challenger(value: Any, challenge: Challenge) -> Record:
     if not match.over:
         raise ChallengeError("the challenger's game is not finished", "challenger")
     return record
+
+
+# --- is a game one of a challenge -------------------------------------------------------------
+
+SESSION_KEYS = {"program", "created", "pymunk", "challenge"}  # not the game's: where and when
+
+
+def board_names(board: Board) -> tuple[str, str]:
+    """The names a game of a challenge may give its board: the board's own, or the one it is
+    put in the taker's levels folder under when another board has that name (challenge_play)."""
+    from petanque_game.physics.level import MAX_NAME
+
+    return board.name, f"{board.name[:MAX_NAME - 9]}-{board.sha256[:8]}"
+
+
+def game_problem(record: Record, challenge: Challenge) -> str | None:
+    """Why `record` is not a game of `challenge` (the challenger's, or one being taken), or None.
+    A game of the challenge has its game, options and seed, its seats (the taker's a person's,
+    of any name; the others the very same), the board it carries (by its name and its bytes),
+    the taker's hand, and what a new game of it writes of how its chance is drawn (the physics'
+    version, and whatever else `Match.new` writes besides SESSION_KEYS)."""
+    theirs = record.players
+    if record.game != challenge.game:
+        return f"it is a game of {record.game}, not {challenge.game}"
+    if dict(record.options) != dict(challenge.options):
+        return "its rule options differ"
+    if record.seed != challenge.seed:
+        return "its seed differs"
+    if len(theirs) != len(challenge.seats) or not all(
+            a.kind == b.kind and (a.kind == "human" or a == b)
+            for a, b in zip(theirs, challenge.seats)):
+        return "its players differ"
+    if challenge.board is not None:
+        if record.level not in board_names(challenge.board):
+            return f"it names the board {str(record.level)[:40]!r}, not {challenge.board.name!r}"
+        if record.level_sha256 != challenge.board.sha256:
+            return f"its board {challenge.board.name!r} is another file"
+    fresh = _fresh_record(challenge, theirs[challenge.you].name)
+    for key in sorted(set(fresh.extra) - SESSION_KEYS):
+        if record.extra.get(key) != fresh.extra[key]:
+            if key == "physics":
+                return (f"it was played with physics version "
+                        f"{str(record.extra.get('physics', 1))[:10]}; a game of this challenge is "
+                        f"played with version {fresh.extra[key]}")
+            return f"its {key!r} differs from a new game's"
+    return None
+
+
+def _fresh_record(challenge: Challenge, name: str) -> Record:
+    """The record a new game of `challenge` starts with (nothing written anywhere)."""
+    from petanque_game.match import Match
+
+    level = None
+    if challenge.board is not None:
+        from petanque_game.physics.level import parse_level_text
+
+        level = parse_level_text(challenge.board.text, challenge.board.name)
+    match = Match.new(challenge.game, challenge.seats_for(name), dict(challenge.options),
+                      challenge.seed, level, hands=challenge.hands())
+    return match.record

@@ -200,7 +200,7 @@ def _read(source: str) -> Challenge:
 
 def _show(args: argparse.Namespace) -> int:
     made = _read(args.file)
-    from petanque_game.challenge_play import results
+    from petanque_game.challenge_results import results
 
     mine = results().get(made.ident)
     theirs = made.challenger

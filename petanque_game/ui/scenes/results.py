@@ -109,7 +109,8 @@ class ResultsScene(Scene):
         from petanque_game.ui.session import LoadProblem
 
         made, mine = self.challenge, self.session.saved_record
-        theirs = challenge_play.challenges_dir() / f"challenger-{made.ident}.json"
+        # not among the challenges (their list would call it a broken challenge)
+        theirs = challenge_play.challenges_dir() / "theirs" / f"{made.ident}.json"
         try:
             write_atomic(theirs, made.challenger.dumps())
             from petanque_game.stats import shown_score as shown
