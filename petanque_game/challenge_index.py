@@ -1,7 +1,8 @@
-"""Which challenge files this program has re-played the challenger's game of: kept in the user
-folder's `index/challenges.json` as the SHA-256 of each file's bytes, so that the Challenges list
-checks a kept challenge in full (every throw of the challenger's game simulated again) once, when
-it is saved or first read, and afterwards only reads it (challenge.parse with `replay` off).
+"""Which challenge files this program has re-played the challenger's game of, and which it
+refused (and why): kept in the user folder's `index/challenges.json` by the SHA-256 of each file's
+bytes, so that the Challenges list checks a kept challenge in full (every throw of the challenger's
+game simulated again) once, when it is saved or first read, and afterwards only reads it
+(challenge.parse with `replay` off), or says again why it is refused.
 
 A file changed by one byte has another hash and is re-played again. Like the records' index
 (history.py) it is a cache: written by this version and physics only, and a missing, damaged or
@@ -14,7 +15,6 @@ import hashlib
 import json
 import re
 import threading
-from collections.abc import Iterable
 from pathlib import Path
 
 from petanque_game import paths
@@ -41,34 +41,37 @@ def _checked_by() -> str:
     return same_as_the_records()
 
 
-def replayed() -> set[str]:
-    """The hashes of the files whose challenger's game re-played (empty: no usable index)."""
+Verdicts = dict[str, tuple[str, str] | None]  # hash: None (re-played), or (place, reason)
+
+
+def verdicts() -> Verdicts:
+    """What the index knows (empty: no usable index)."""
     with _guard:
-        return set(_read())
+        return _read()
 
 
-def _read() -> list[str]:
+def _read() -> Verdicts:
     try:
         data = json.loads(read_regular(index_path(), MAX_BYTES, "an index").decode("utf-8"))
+        if not isinstance(data, dict) or data.get("format") != FORMAT or \
+                data.get("checked_by") != _checked_by():
+            return {}
+        return {h: None if v is None else (str(v[0])[:80], str(v[1])[:400])
+                for h, v in data["verdicts"] if HEX.fullmatch(h)}
     except Exception:  # any damage at all: rebuilt from the files
-        return []
-    if not isinstance(data, dict) or data.get("format") != FORMAT or \
-            data.get("checked_by") != _checked_by() or not isinstance(data.get("replayed"), list):
-        return []
-    return [h for h in data["replayed"] if isinstance(h, str) and HEX.fullmatch(h)]
+        return {}
 
 
-def remember(digests: Iterable[str]) -> bool:
-    """Add `digests` to the index; False when it cannot be written (no harm but speed)."""
-    new = [d for d in digests if HEX.fullmatch(d)]
+def remember(new: Verdicts) -> bool:
+    """Add `new` verdicts to the index; False when it cannot be written (no harm but speed)."""
     with _guard:
-        kept = _read()
-        known = set(kept)
-        fresh = [d for d in dict.fromkeys(new) if d not in known]
+        known = _read()
+        fresh = {h: v for h, v in new.items() if HEX.fullmatch(h) and known.get(h, 0) != v}
         if not fresh:
             return True
+        known.update(fresh)
         body = {"format": FORMAT, "checked_by": _checked_by(),
-                "replayed": (kept + fresh)[-MAX_KEPT:]}
+                "verdicts": [[h, v and list(v)] for h, v in list(known.items())[-MAX_KEPT:]]}
         try:
             write_atomic(index_path(), json.dumps(body), MAX_BYTES, "the index")
         except OSError:

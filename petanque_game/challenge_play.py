@@ -94,7 +94,7 @@ def keep(challenge: Challenge) -> Path:
         with contextlib.suppress(FileExistsError):
             write_new(path, text, None, "the challenge")
         if challenge.challenger is not None:  # re-played when it was made: not again
-            challenge_index.remember([challenge_index.digest(text.encode("utf-8"))])
+            challenge_index.remember({challenge_index.digest(text.encode("utf-8")): None})
     return path
 
 
@@ -146,19 +146,24 @@ def kept_challenges(progress: Callable[[int, int], None] | None = None,
         return [], []
     files = [p for p in files
              if p.name != results_path().name and not OLD_SIDE_BY_SIDE.fullmatch(p.name)]
-    replayed = challenge_index.replayed()
-    found, broken, new = [], [], []
+    known = challenge_index.verdicts()
+    found, broken = [], []
+    new: challenge_index.Verdicts = {}
     for done, path in enumerate(files, 1):
         try:
             raw = read_regular(path, MAX_BYTES, "a challenge")
             digest = challenge_index.digest(raw)
-            made = parse(raw, replay=digest not in replayed)
+            if known.get(digest, 0) not in (0, None):  # refused before, and the same bytes
+                place, reason = known[digest]  # type: ignore[misc]
+                raise ChallengeError(reason, place or None)
+            made = parse(raw, replay=digest not in known)
             found.append((path, made))
             if made.challenger is not None:
-                new.append(digest)
+                new[digest] = None
         except ReadProblem as e:
             broken.append(f"{path.name}: {e.reason}")
         except ChallengeError as e:
+            new[digest] = (e.place or "", e.reason)
             broken.append(e.where(path.name))
         if progress is not None:
             progress(done, len(files))

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -22,6 +23,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 TEMP_SUFFIX = ".tmp"
+# a temporary file of `_temp_copy` (tempfile.mkstemp adds 8 of a-z, 0-9 and _)
+OWN_TEMP_NAME = re.compile(r"\..+\.[0-9]{1,10}\.[a-z0-9_]{8}\.tmp", re.DOTALL)
 OLD_TEMP_AGE = 3600.0  # seconds: a temporary file this old belongs to no save still running
 
 
@@ -256,9 +259,12 @@ def open_lock(path: str | os.PathLike) -> int:
 # --- leftovers of killed saves --------------------------------------------------------------------
 
 
-def remove_leftover_temp_files(folders: Iterable[str | os.PathLike[str]]) -> list[Path]:
+def remove_leftover_temp_files(folders: Iterable[str | os.PathLike[str]],
+                               own_names_only: bool = False) -> list[Path]:
     """Remove the temporary files of saves that were killed before they finished: those of a
-    process no longer running, or older than an hour. Returns what was removed."""
+    process no longer running, or older than an hour. Returns what was removed. With
+    `own_names_only` (a folder the player keeps files of their own in), only names exactly as
+    `write_atomic` makes them (`.NAME.PID.RANDOM.tmp`) are touched."""
     removed = []
     now = time.time()
     for folder in folders:
@@ -269,6 +275,8 @@ def remove_leftover_temp_files(folders: Iterable[str | os.PathLike[str]]) -> lis
         for entry in entries:
             name = entry.name
             if not (name.startswith(".") and name.endswith(TEMP_SUFFIX)):
+                continue
+            if own_names_only and not OWN_TEMP_NAME.fullmatch(name):
                 continue
             try:
                 if not entry.is_file(follow_symlinks=False):
