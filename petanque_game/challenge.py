@@ -19,6 +19,7 @@ can foresee the chance. Challenges are for friends, not for prizes.
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import json
 import zlib
@@ -109,9 +110,12 @@ class Challenge:
     @property
     def ident(self) -> str:
         """16 hex that name this challenge (its setup): results are kept by it."""
-        canon = json.dumps(self.setup(), sort_keys=True, ensure_ascii=False,
-                           separators=(",", ":"))
-        return hashlib.sha256(canon.encode("utf-8")).hexdigest()[:16]
+        return _ident_of(self.canon())
+
+    def canon(self) -> str:
+        """The setup as the text its ident is the hash of."""
+        return json.dumps(self.setup(), sort_keys=True, ensure_ascii=False,
+                          separators=(",", ":"))
 
     def to_json(self) -> dict[str, Any]:
         challenger = None if self.challenger is None else self.challenger.to_json()
@@ -193,24 +197,50 @@ def daily(game: str, day: date) -> Challenge:
     return new(**_daily_setup(game, day))
 
 
+def _daily_seed(game: str, day: date) -> int:
+    digest = hashlib.sha256(f"petanque-game daily {game} {day.isoformat()}".encode()).hexdigest()
+    return int(digest[:15], 16)
+
+
 def _daily_setup(game: str, day: date) -> dict[str, Any]:
     """What the date gives the daily challenge of `game` (the arguments of `new`)."""
     spec = spec_of(game)
-    digest = hashlib.sha256(f"petanque-game daily {game} {day.isoformat()}".encode()).hexdigest()
     seats = [Seat(TAKER, "human")]
     if spec.min_players > 1:
         seats += [DAILY_OPPONENT] * (spec.min_players - 1)
-    return {"game": game, "seats": seats, "options": {}, "seed": int(digest[:15], 16),
-            "board": shipped_board(DAILY_BOARD) if spec.board else None,
+    return {"game": game, "seats": seats, "options": {}, "seed": _daily_seed(game, day),
+            "board": _daily_board() if spec.board else None,
             "hand": DAILY_HAND if spec.board else None, "daily": day.isoformat()}
 
 
+def _ident_of(canon: str) -> str:
+    return hashlib.sha256(canon.encode("utf-8")).hexdigest()[:16]
+
+
+SEED_MARK, DAY_MARK = 1234567890123456789, "0001-02-03"  # in a daily's setup, to be replaced
+
+
 def daily_ident(game: str, day: date) -> str:
-    """The ident of `daily(game, day)`, without making it (quick, for reading many results)."""
-    given = _daily_setup(game, day)
+    """The ident of `daily(game, day)`, without making it: its setup's text is the same for
+    every day but the seed and the date (quick, for checking many results)."""
+    before, between, after = _daily_canon(game)
+    return _ident_of(f"{before}{day.isoformat()}{between}{_daily_seed(game, day)}{after}")
+
+
+@functools.cache
+def _daily_canon(game: str) -> tuple[str, str, str]:
+    """The text of `game`'s daily setup, cut where the seed and the date go."""
+    given = _daily_setup(game, date(1, 2, 3))
     options = dict(resolve(spec_of(game).rules.OPTIONS, {}))
-    return Challenge(game, options, given["seed"], tuple(given["seats"]), given["hand"],
-                     given["board"], given["daily"]).ident
+    canon = Challenge(game, options, SEED_MARK, tuple(given["seats"]), given["hand"],
+                      given["board"], given["daily"]).canon()
+    seed_at = f'"seed":{SEED_MARK}'
+    day_at = f'"daily":"{DAY_MARK}"'
+    assert canon.count(seed_at) == 1 and canon.count(day_at) == 1 and \
+        canon.index(day_at) < canon.index(seed_at)  # sorted keys: "daily" before "seed"
+    before, rest = canon.split(day_at)
+    between, after = rest.split(seed_at)
+    return before + '"daily":"', '"' + between + '"seed":', after
 
 
 def _not_the_daily(made: Challenge) -> str | None:
@@ -230,6 +260,12 @@ def _not_the_daily(made: Challenge) -> str | None:
         return None
     return (f"not the daily challenge of {made.daily}: its {changed[0]} differs from what the "
             "date gives (changed by hand?)")
+
+
+@functools.cache
+def _daily_board() -> Board:
+    """The daily challenges' board (shipped: the same for the whole run)."""
+    return shipped_board(DAILY_BOARD)
 
 
 def shipped_board(name: str) -> Board:

@@ -16,9 +16,13 @@ import json
 import re
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from petanque_game import paths
 from petanque_game.files import read_regular, write_atomic
+
+if TYPE_CHECKING:
+    from petanque_game.challenge import Challenge
 
 FORMAT = "petanque-game-challenge-index"
 MAX_KEPT = 5000  # hashes kept (the latest)
@@ -77,3 +81,25 @@ def remember(new: Verdicts) -> bool:
         except OSError:
             return False
     return True
+
+
+def load(path: Path, known: Verdicts, new: Verdicts) -> Challenge:
+    """The challenge file at `path`, checked in full unless `known` (verdicts()) has a verdict on
+    the same bytes: re-played before, it is read without re-playing the challenger's game;
+    refused before, it is refused again for the same reason. A verdict reached here is added to
+    `new` (for remember). ChallengeError, or ReadProblem when the file cannot be read."""
+    from petanque_game.challenge import MAX_BYTES, ChallengeError, parse
+
+    raw = read_regular(path, MAX_BYTES, "a challenge")
+    digest = hashlib.sha256(raw).hexdigest()
+    verdict = known.get(digest, "unknown")
+    if isinstance(verdict, tuple):
+        raise ChallengeError(verdict[1], verdict[0] or None)
+    try:
+        made = parse(raw, replay=verdict == "unknown")
+    except ChallengeError as e:
+        new[digest] = (e.place or "", e.reason)
+        raise
+    if made.challenger is not None and verdict == "unknown":
+        new[digest] = None
+    return made

@@ -16,7 +16,7 @@ from typing import Any
 from petanque_game import paths
 from petanque_game.challenge import Board, Challenge, ChallengeError
 from petanque_game.challenge_results import IDENT, results_path
-from petanque_game.files import ReadProblem, ensure_folder, os_reason, read_regular, write_new
+from petanque_game.files import ReadProblem, ensure_folder, os_reason, write_new
 from petanque_game.record import Record, Seat
 
 # a challenger's game that earlier versions' "Side by side" left beside the challenges
@@ -100,14 +100,18 @@ def keep(challenge: Challenge) -> Path:
 
 def find(ident: Any) -> Challenge | None:
     """The kept challenge `ident` names, or None (not kept, or no longer readable)."""
-    from petanque_game.challenge import load
+    from petanque_game import challenge_index
 
     if not isinstance(ident, str) or not IDENT.fullmatch(ident):
         return None
+    new: challenge_index.Verdicts = {}
     try:
-        return load(str(challenges_dir() / f"challenge-{ident}.json"))
-    except ChallengeError:
+        return challenge_index.load(challenges_dir() / f"challenge-{ident}.json",
+                                    challenge_index.verdicts(), new)
+    except (ChallengeError, ReadProblem):
         return None
+    finally:
+        challenge_index.remember(new)
 
 
 def resumed(record: Record) -> Challenge | None:
@@ -138,7 +142,6 @@ def kept_challenges(progress: Callable[[int, int], None] | None = None,
     (`progress(done, total)` told after each file), not again while the file is the same
     (challenge_index.py). Slow the first time: off the window's thread."""
     from petanque_game import challenge_index
-    from petanque_game.challenge import MAX_BYTES, parse
 
     try:
         files = sorted(challenges_dir().glob("*.json"), key=_mtime, reverse=True)
@@ -151,19 +154,10 @@ def kept_challenges(progress: Callable[[int, int], None] | None = None,
     new: challenge_index.Verdicts = {}
     for done, path in enumerate(files, 1):
         try:
-            raw = read_regular(path, MAX_BYTES, "a challenge")
-            digest = challenge_index.digest(raw)
-            if known.get(digest, 0) not in (0, None):  # refused before, and the same bytes
-                place, reason = known[digest]  # type: ignore[misc]
-                raise ChallengeError(reason, place or None)
-            made = parse(raw, replay=digest not in known)
-            found.append((path, made))
-            if made.challenger is not None:
-                new[digest] = None
+            found.append((path, challenge_index.load(path, known, new)))
         except ReadProblem as e:
             broken.append(f"{path.name}: {e.reason}")
         except ChallengeError as e:
-            new[digest] = (e.place or "", e.reason)
             broken.append(e.where(path.name))
         if progress is not None:
             progress(done, len(files))

@@ -31,7 +31,10 @@ from pathlib import Path
 from typing import Any
 
 from petanque_game import paths
+from petanque_game.challenge import daily_ident
 from petanque_game.files import ReadProblem, ensure_folder, read_regular, write_atomic
+from petanque_game.record import name_problem
+from petanque_game.rules.games import game_ids
 
 RESULTS_VERSION = 1
 MAX_RESULTS_BYTES = 4 * 1024 * 1024
@@ -116,8 +119,9 @@ def read_results() -> Read:
         problem = problem or f"not JSON ({str(e)[:60]})"
     found: dict[str, Result] = {}
     left_out: list[str] = []
+    games = set(game_ids())
     for ident, entry in list(entries.items())[:MAX_ENTRIES]:
-        why = _entry_problem(ident, entry)
+        why = _entry_problem(ident, entry, games)
         if why is None:
             found[ident] = _result(ident, entry)
         else:
@@ -193,11 +197,9 @@ def _skip(text: str, i: int) -> int:
 KEYS = {"game", "daily", "attempts", "best", "challenger", "challenger_score", "games"}
 
 
-def _entry_problem(ident: Any, entry: Any) -> str | None:
-    """Why one entry of the file is not a challenge's results, or None."""
-    from petanque_game.record import name_problem
-    from petanque_game.rules.games import game_ids
-
+def _entry_problem(ident: Any, entry: Any, games: set[str]) -> str | None:
+    """Why one entry of the file is not a challenge's results (`games`: the games there are),
+    or None."""
     if not isinstance(ident, str) or not IDENT.fullmatch(ident):
         return "not a challenge's ident (16 hex digits)"
     if entry is DUPLICATE:
@@ -208,7 +210,7 @@ def _entry_problem(ident: Any, entry: Any) -> str | None:
     if wrong:
         return f"the key {wrong[0][:20]!r} is unknown or given twice"
     game, day = entry.get("game"), entry.get("daily")
-    if not isinstance(game, str) or game not in game_ids():
+    if not isinstance(game, str) or game not in games:
         return "no game of this version"
     for key in ("attempts", "best"):
         if not _number(entry.get(key)):
@@ -226,7 +228,7 @@ def _entry_problem(ident: Any, entry: Any) -> str | None:
     if day is not None:
         try:
             real = isinstance(day, str) and len(day) == 10 and \
-                daily_ident(game, date.fromisoformat(day)) == ident
+                _daily_ident(game, date.fromisoformat(day)) == ident
         except ValueError:
             real = False
         if not real:
@@ -245,12 +247,7 @@ def _result(ident: str, entry: dict[str, Any]) -> Result:
                   tuple(entry.get("games", []))[-MAX_GAMES:])
 
 
-@functools.lru_cache(maxsize=4096)
-def daily_ident(game: str, day: date) -> str:
-    """The ident of the daily challenge of `game` for `day`."""
-    from petanque_game.challenge import daily_ident as ident_of
-
-    return ident_of(game, day)
+_daily_ident = functools.lru_cache(maxsize=4096)(daily_ident)
 
 
 _said: set[str] = set()

@@ -13,6 +13,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from damaged_json import mutate
 
 from petanque_game import challenge as challenges
 from petanque_game import challenge_index, challenge_play, challenge_results, paths
@@ -150,33 +151,6 @@ def test_anything_in_the_results_place_is_no_result_never_a_hang(home, kind):
     assert len(list(path.parent.glob("results.json.unreadable-*"))) == 1
 
 
-MUTATIONS = ("flip", "cut", "insert", "swap-value", "drop-key")
-
-
-def mutate(raw: bytes, rng: random.Random) -> bytes:
-    how = rng.choice(MUTATIONS)
-    if how == "flip":
-        i = rng.randrange(len(raw))
-        return raw[:i] + bytes([rng.randrange(256)]) + raw[i + 1:]
-    if how == "cut":
-        return raw[:rng.randrange(len(raw))]
-    if how == "insert":
-        i = rng.randrange(len(raw))
-        junk = rng.choice([b"\xff", b"\x00", b'"', b"{", b"]", b"NaN", b"1e999", b"9" * 40,
-                           b'"x": 1,', b"\\ud800"])
-        return raw[:i] + junk + raw[i:]
-    data = json.loads(raw)
-    entries = list(data["challenges"].values())
-    entry = rng.choice(entries)
-    key = rng.choice(sorted(entry))
-    if how == "drop-key":
-        del entry[key]
-    else:
-        entry[key] = rng.choice(["text", -1, 0, 2**80, 1.5, None, True, [], {}, "2026-13-01",
-                                 "x" * 200, "\u0000"])
-    return json.dumps(data).encode("utf-8")
-
-
 def test_random_damage_to_the_results_never_raises_and_keeps_only_good_entries(home):
     three_results()
     good = results_path().read_bytes()
@@ -265,9 +239,24 @@ def test_a_kept_challengers_game_is_replayed_once_then_read_from_the_index(home,
 
 def test_a_damaged_index_only_costs_speed(home):
     challenge_play.keep(challenge_with_challenger())
-    for text in (b"\xff", b"[]", b'{"format": "petanque-game-challenge-index"}', b"{" * 9999):
-        challenge_index.index_path().write_bytes(text)
+    index = challenge_index.index_path()
+    for text in (b"\xff", b"[]", b'{"format": "petanque-game-challenge-index"}', b"{" * 9999,
+                 b'{"format": "petanque-game-challenge-index", "verdicts": [["ab", 3]]}'):
+        index.write_bytes(text)
         assert len(challenge_play.kept_challenges()[0]) == 1
+    for odd in ("fifo", "folder"):
+        index.unlink() if index.is_file() else None
+        os.mkfifo(index) if odd == "fifo" else index.mkdir()
+        assert len(challenge_play.kept_challenges()[0]) == 1
+        index.rmdir() if odd == "folder" else index.unlink()
+
+
+def test_the_daily_ident_is_the_daily_challenges_own():
+    from petanque_game.rules.games import game_ids
+
+    for game in game_ids():
+        for day in (DAY, date(1999, 2, 28), date(9999, 12, 31)):
+            assert challenges.daily_ident(game, day) == challenges.daily(game, day).ident
 
 
 # --- forged challenger's games and dailies ------------------------------------------------------

@@ -15,6 +15,7 @@ from datetime import date
 
 import pygame
 import pytest
+from damaged_json import mutate
 from ui_support import fast_app, read_lists
 
 from petanque_game import challenge as challenges
@@ -144,7 +145,6 @@ def test_statistics_opens_over_damaged_challenge_results():
 
 def test_statistics_never_fails_on_random_damage_to_the_results():
     from petanque_game.ui.scenes.statistics import CHALLENGES
-    from test_challenge_edges import mutate
 
     for c in (challenges.daily("shut-the-box", DAY), challenges.daily("aces", DAY)):
         challenge_results.keep_result(c, -5)
