@@ -375,3 +375,29 @@ def test_a_killed_saves_leftovers_are_tidied_in_the_players_folders(home):
     for leftover, theirs, mine in made:
         assert not leftover.exists()
         assert theirs.exists() and mine.exists()
+
+
+# --- the statistics' own index --------------------------------------------------------------------
+
+def test_a_statistics_index_row_with_a_score_for_no_seat_is_read_again(home):
+    from petanque_game import history, stats
+
+    records = paths.records_dir()
+    records.mkdir(parents=True)
+    seats = [Seat("Åse", "ai", "easy"), Seat("Bo", "ai", "easy")]
+    match = Match.new("ten-thousand", seats, {"target": 1000}, 3, created="2026-01-01T12:00:00Z")
+    match.play_to_end()
+    (records / "a.json").write_text(match.record.dumps(), encoding="utf-8")
+    stats.read_folder(records)
+    index = history.index_file(records, True)
+    data = json.loads(index.read_text(encoding="utf-8"))
+    fields = list(history.FIELDS)
+    for change in ({"scores": [1]}, {"winners": [5]}, {"players": ["Åse"]}):
+        row = list(data["files"][0])
+        for key, value in change.items():
+            row[fields.index(key)] = value
+        index.write_text(json.dumps(dict(data, files=[row])), encoding="utf-8")
+        history.forget()
+        found = stats.read_folder(records)  # the index is not believed: the file is read again
+        rows = stats.player_stats(found, "ten-thousand")
+        assert sorted(p.name for p in rows) == ["Bo", "Åse"] and sum(p.games for p in rows) == 2
