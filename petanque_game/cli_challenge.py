@@ -150,13 +150,16 @@ def _seats(text: str | None, spec: Any) -> list[Seat]:
 
 def _board_text(given: str, name: str) -> str:
     """The text of the board file --level names (a name, or a path)."""
-    from petanque_game.physics.level import LevelError, board_text
+    from petanque_game.files import ReadProblem, read_regular
+    from petanque_game.physics.level import MAX_LEVEL_BYTES, LevelError, board_text
 
     try:
         if any(c in given for c in "/\\") or given.endswith(".yaml"):
-            return Path(given).read_text(encoding="utf-8")
+            return read_regular(given, MAX_LEVEL_BYTES, "a board").decode("utf-8")
         return board_text(name)
-    except (OSError, UnicodeDecodeError, LevelError) as e:
+    except ReadProblem as e:
+        raise UsageError(f"level {given[:80]!r}: {e.reason}") from None
+    except (UnicodeDecodeError, LevelError) as e:
         raise UsageError(f"level {given[:80]!r}: {e}") from None
 
 
