@@ -69,6 +69,12 @@ def test_a_wrong_type_in_one_entry_leaves_that_entry_out_and_keeps_the_others(ho
     assert set(kept) == {made[1].ident}
     read = read_results()
     assert "2 entries left out" in read.problem
+    results()
+    from petanque_game.logs import log_path
+
+    said = [line for line in log_path().read_text(encoding="utf-8").splitlines()
+            if "entries left out" in line]
+    assert len(said) == 1 and len(said[0]) < 400  # said once, briefly
     # the next result keeps the good entry, and the file it was read from is set aside
     keep_result(made[2], -3)
     assert set(results()) == {made[1].ident, made[2].ident}
