@@ -13,7 +13,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from damaged_json import mutate
+from challenge_support import DAY, YOU, mutate, play_out
 
 from petanque_game import challenge as challenges
 from petanque_game import challenge_index, challenge_play, challenge_results, paths
@@ -24,23 +24,6 @@ from petanque_game.match import Match
 from petanque_game.record import Seat, parse_record
 
 DATA = Path(__file__).parent / "data"
-YOU = Seat("You", "human")
-EXPERT = Seat("AI 2 (expert)", "ai", "expert")
-DAY = date(2026, 12, 1)
-
-
-def play_out(match):
-    """Play `match` to its end, the person deciding as an easy AI would."""
-    from petanque_game.ai import choose
-
-    while not match.over:
-        if match.ai_to_move:
-            match.play_ai_turn()
-        else:
-            board = match.level if match.spec.board else None
-            match.decide(choose(match.record.game, match.state, "easy",
-                                match.stream("test-person", match.seat_to_move), board))
-    return match
 
 
 def challenge_with_challenger(seed=4):

@@ -11,16 +11,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import json
 import random
 import threading
-from datetime import date
 
 import pygame
 import pytest
-from damaged_json import mutate
+from challenge_support import DAY, EXPERT, YOU, mutate, play_out
 from ui_support import fast_app, read_lists
 
 from petanque_game import challenge as challenges
 from petanque_game import challenge_play, challenge_results, paths
-from petanque_game.ai import choose
 from petanque_game.files import ensure_folder
 from petanque_game.match import Match
 from petanque_game.record import Seat, parse_record
@@ -28,21 +26,6 @@ from petanque_game.ui.scenes.results import ResultsScene
 from petanque_game.ui.session import resume
 
 pytestmark = pytest.mark.usefixtures("home")
-
-YOU = Seat("You", "human")
-EXPERT = Seat("AI 2 (expert)", "ai", "expert")
-DAY = date(2026, 12, 1)
-
-
-def play_out(match):
-    while not match.over:
-        if match.ai_to_move:
-            match.play_ai_turn()
-        else:
-            board = match.level if match.spec.board else None
-            match.decide(choose(match.record.game, match.state, "easy",
-                                match.stream("test-person", match.seat_to_move), board))
-    return match
 
 
 def autosave_of(match, ident=None, name="game.json"):

@@ -1,8 +1,30 @@
-"""Random damage to a challenge results file (`challenges/results.json`), for the tests that read
-it: a byte changed, the file cut short, junk put in, a value of another type, a key taken out."""
+"""For the tests of challenges: their seats and day, a game played to its end, and random damage
+to a challenge results file (`challenges/results.json`): a byte changed, the file cut short, junk
+put in, a value of another type, a key taken out."""
 
 import json
 import random
+from datetime import date
+
+from petanque_game.record import Seat
+
+YOU = Seat("You", "human")
+EXPERT = Seat("AI 2 (expert)", "ai", "expert")
+DAY = date(2026, 12, 1)
+
+
+def play_out(match):
+    """Play `match` to its end, the person deciding as an easy AI would."""
+    from petanque_game.ai import choose
+
+    while not match.over:
+        if match.ai_to_move:
+            match.play_ai_turn()
+        else:
+            board = match.level if match.spec.board else None
+            match.decide(choose(match.record.game, match.state, "easy",
+                                match.stream("test-person", match.seat_to_move), board))
+    return match
 
 MUTATIONS = ("flip", "cut", "insert", "swap-value", "drop-key")
 
