@@ -12,25 +12,39 @@ setup) and re-played to the outcome it claims. A *code* is the setup alone in on
 a chat, offered when the board is a shipped one.
 
 A daily challenge per game comes from the date alone: the same for everyone that day, with no
-network. What a challenge cannot prove: the seed is in it, so whoever reads it (with this code)
-can foresee the chance. Challenges are for friends, not for prizes.
+network (challenge_daily.py). What a challenge cannot prove: the seed is in it, so whoever reads
+it (with this code) can foresee the chance. Challenges are for friends, not for prizes.
+
+What a challenge is (its setup, ident, file and code): challenge_setup.py; whether a game is one
+of a challenge's games: challenge_games.py.
 """
 
 from __future__ import annotations
 
 import base64
-import functools
-import hashlib
-import json
 import zlib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
 from petanque_game import strict_json
+from petanque_game.challenge_daily import daily_setup, not_the_daily
+from petanque_game.challenge_games import game_problem
+from petanque_game.challenge_setup import (
+    CODE_PREFIX,
+    FORMAT,
+    KEYS,
+    MAX_BOARD_TEXT,
+    MAX_BYTES,
+    MAX_CODE,
+    TAKER,
+    VERSION,
+    Board,
+    Challenge,
+    ChallengeError,
+    shipped_board,
+)
 from petanque_game.files import ReadProblem, read_regular
-from petanque_game.record import MAX_BYTES as MAX_RECORD_BYTES
 from petanque_game.record import (
     MAX_SEED,
     Record,
@@ -42,115 +56,6 @@ from petanque_game.record import (
 from petanque_game.rules.games import game_ids, spec_of
 from petanque_game.rules.options import OptionError, resolve
 from petanque_game.rules.petanque_table import HAND_NAMES
-
-FORMAT = "petanque-game-challenge"
-VERSION = 1
-MAX_BYTES = MAX_RECORD_BYTES + (1 << 20)  # the challenger's record and a board beside it
-CODE_PREFIX = "PG1-"
-MAX_CODE = 240  # characters: a longer code is not offered (the file is the way then)
-MAX_BOARD_TEXT = 64 * 1024  # characters of an embedded board (a board file is at most 64 KiB)
-DAILY_BOARD = "classic"
-DAILY_HAND = "normal"
-DAILY_OPPONENT = Seat("Expert", "ai", "expert")
-TAKER = "You"  # the taker's seat's name in the file; the taker's own name replaces it in play
-KEYS = {"format", "version", "game", "options", "seed", "players", "hand", "board", "daily",
-        "challenger"}
-
-
-class ChallengeError(Exception):
-    """What is wrong with a challenge (file or code), in one line."""
-
-    def __init__(self, reason: str, place: str | None = None):
-        super().__init__(reason)
-        self.reason, self.place = reason, place
-
-    def where(self, source: str) -> str:
-        """The one line a player is shown: the file (or code), the place in it, the reason."""
-        if self.place:
-            return f"{source}: {self.place}: {self.reason}"
-        return f"{source}: {self.reason}"
-
-
-@dataclass(frozen=True)
-class Board:
-    """A board as a challenge carries it: its name and the text of its file."""
-
-    name: str
-    text: str
-
-    @property
-    def sha256(self) -> str:
-        return hashlib.sha256(self.text.encode("utf-8")).hexdigest()
-
-
-@dataclass(frozen=True)
-class Challenge:
-    game: str
-    options: Mapping[str, Any]  # every rule option, resolved
-    seed: int
-    seats: tuple[Seat, ...]  # exactly one human seat: the taker's
-    hand: str | None = None  # the taker's hand, for a game on a board
-    board: Board | None = None
-    daily: str | None = None  # the date (ISO) of a daily challenge
-    challenger: Record | None = field(default=None, compare=False)  # their game, checked
-
-    @property
-    def you(self) -> int:
-        """The taker's seat."""
-        return next(i for i, s in enumerate(self.seats) if s.kind == "human")
-
-    def setup(self) -> dict[str, Any]:
-        """Everything the game's chance depends on, as JSON (the taker's name left out)."""
-        return {"game": self.game, "options": dict(self.options), "seed": self.seed,
-                "players": [s.to_json() for s in self.seats], "hand": self.hand,
-                "board": None if self.board is None else {"name": self.board.name,
-                                                          "text": self.board.text},
-                "daily": self.daily}
-
-    @property
-    def ident(self) -> str:
-        """16 hex that name this challenge (its setup): results are kept by it."""
-        return _ident_of(self.canon())
-
-    def canon(self) -> str:
-        """The setup as the text its ident is the hash of."""
-        return json.dumps(self.setup(), sort_keys=True, ensure_ascii=False,
-                          separators=(",", ":"))
-
-    def to_json(self) -> dict[str, Any]:
-        challenger = None if self.challenger is None else self.challenger.to_json()
-        return {"format": FORMAT, "version": VERSION, **self.setup(), "challenger": challenger}
-
-    def dumps(self) -> str:
-        return json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n"
-
-    def seats_for(self, name: str) -> list[Seat]:
-        """The game's seats with the taker's own name in theirs."""
-        return [Seat(name, "human") if s.kind == "human" else s for s in self.seats]
-
-    def hands(self) -> list[str | None] | None:
-        if self.hand is None:
-            return None
-        return [self.hand if s.kind == "human" else None for s in self.seats]
-
-    def code(self) -> str | None:
-        """The setup in one line for a chat, or None when it does not fit (a board of one's
-        own, or many options): then the file is the way to share it. Positional JSON (options
-        only where they differ from the rules' defaults), deflated, with a CRC-32 so that a
-        damaged code is told apart, in URL-safe base64."""
-        if self.board is not None and not _is_shipped(self.board):
-            return None
-        defaults = resolve(spec_of(self.game).rules.OPTIONS, {})
-        changed = {k: v for k, v in self.options.items() if defaults.get(k) != v}
-        seats = [0 if s.kind == "human" else [s.level, s.name] for s in self.seats]
-        packed = [self.game, changed, self.seed, seats, self.hand,
-                  None if self.board is None else self.board.name, self.daily]
-        body = json.dumps(packed, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-        squeezed = zlib.compress(body, 9)[2:-4]  # the raw deflate stream
-        checked = squeezed + zlib.crc32(squeezed).to_bytes(4, "big")
-        code = CODE_PREFIX + base64.urlsafe_b64encode(checked).decode("ascii").rstrip("=")
-        return code if len(code) <= MAX_CODE else None
-
 
 # --- making one --------------------------------------------------------------------------------
 
@@ -194,95 +99,7 @@ def daily(game: str, day: date) -> Challenge:
     """The challenge of `game` for the day `day`: its seed from the date alone, the rules'
     own defaults (not the player's), solo where the game can be played alone, else against
     one expert, the classic board and the normal hand."""
-    return new(**_daily_setup(game, day))
-
-
-def _daily_seed(game: str, day: date) -> int:
-    digest = hashlib.sha256(f"petanque-game daily {game} {day.isoformat()}".encode()).hexdigest()
-    return int(digest[:15], 16)
-
-
-def _daily_setup(game: str, day: date) -> dict[str, Any]:
-    """What the date gives the daily challenge of `game` (the arguments of `new`)."""
-    spec = spec_of(game)
-    seats = [Seat(TAKER, "human")]
-    if spec.min_players > 1:
-        seats += [DAILY_OPPONENT] * (spec.min_players - 1)
-    return {"game": game, "seats": seats, "options": {}, "seed": _daily_seed(game, day),
-            "board": _daily_board() if spec.board else None,
-            "hand": DAILY_HAND if spec.board else None, "daily": day.isoformat()}
-
-
-def _ident_of(canon: str) -> str:
-    return hashlib.sha256(canon.encode("utf-8")).hexdigest()[:16]
-
-
-SEED_MARK, DAY_MARK = 1234567890123456789, "0001-02-03"  # in a daily's setup, to be replaced
-
-
-def daily_ident(game: str, day: date) -> str:
-    """The ident of `daily(game, day)`, without making it: its setup's text is the same for
-    every day but the seed and the date (quick, for checking many results)."""
-    before, between, after = _daily_canon(game)
-    return _ident_of(f"{before}{day.isoformat()}{between}{_daily_seed(game, day)}{after}")
-
-
-@functools.cache
-def _daily_canon(game: str) -> tuple[str, str, str]:
-    """The text of `game`'s daily setup, cut where the seed and the date go."""
-    given = _daily_setup(game, date(1, 2, 3))
-    options = dict(resolve(spec_of(game).rules.OPTIONS, {}))
-    canon = Challenge(game, options, SEED_MARK, tuple(given["seats"]), given["hand"],
-                      given["board"], given["daily"]).canon()
-    seed_at = f'"seed":{SEED_MARK}'
-    day_at = f'"daily":"{DAY_MARK}"'
-    assert canon.count(seed_at) == 1 and canon.count(day_at) == 1 and \
-        canon.index(day_at) < canon.index(seed_at)  # sorted keys: "daily" before "seed"
-    before, rest = canon.split(day_at)
-    between, after = rest.split(seed_at)
-    return before + '"daily":"', '"' + between + '"seed":', after
-
-
-def _not_the_daily(made: Challenge) -> str | None:
-    """Why `made`, which says it is the daily challenge of its date, is not what that date
-    gives (a seed, an option, a seat, the board or the hand changed), or None."""
-    assert made.daily is not None
-    given = _daily_setup(made.game, date.fromisoformat(made.daily))
-    spec = spec_of(made.game)
-    differs = [("seed", made.seed != given["seed"]),
-               ("options", dict(made.options) != dict(resolve(spec.rules.OPTIONS, {}))),
-               ("players", list(made.seats) != given["seats"]),
-               ("board", (made.board and made.board.text) != (given["board"] and
-                                                               given["board"].text)),
-               ("hand", made.hand != given["hand"])]
-    changed = [what for what, wrong in differs if wrong]
-    if not changed:
-        return None
-    return (f"not the daily challenge of {made.daily}: its {changed[0]} differs from what the "
-            "date gives (changed by hand?)")
-
-
-@functools.cache
-def _daily_board() -> Board:
-    """The daily challenges' board (shipped: the same for the whole run)."""
-    return shipped_board(DAILY_BOARD)
-
-
-def shipped_board(name: str) -> Board:
-    from petanque_game.physics.level import board_text
-
-    return Board(name, board_text(name))
-
-
-def _is_shipped(board: Board) -> bool:
-    from petanque_game.physics.level import LevelError, board_text, level_names
-
-    if board.name not in level_names():
-        return False
-    try:
-        return board_text(board.name) == board.text
-    except LevelError:
-        return False
+    return new(**daily_setup(game, day))
 
 
 # --- reading one -------------------------------------------------------------------------------
@@ -385,7 +202,7 @@ def from_json(data: Any, replay: bool = True) -> Challenge:
     day = _day(data.get("daily"))
     made = Challenge(game, options, seed, tuple(seats), hand, board, day)
     if day is not None:
-        forged = _not_the_daily(made)
+        forged = not_the_daily(made)
         if forged:
             raise ChallengeError(forged, "daily")
     if data.get("challenger") is not None:
@@ -483,61 +300,3 @@ def _challenger(value: Any, challenge: Challenge, replay: bool = True) -> Record
     return record
 
 
-# --- is a game one of a challenge -------------------------------------------------------------
-
-SESSION_KEYS = {"program", "created", "pymunk", "challenge"}  # not the game's: where and when
-
-
-def board_names(board: Board) -> tuple[str, str]:
-    """The names a game of a challenge may give its board: the board's own, or the one it is
-    put in the taker's levels folder under when another board has that name (challenge_play)."""
-    from petanque_game.physics.level import MAX_NAME
-
-    return board.name, f"{board.name[:MAX_NAME - 9]}-{board.sha256[:8]}"
-
-
-def game_problem(record: Record, challenge: Challenge) -> str | None:
-    """Why `record` is not a game of `challenge` (the challenger's, or one being taken), or None.
-    A game of the challenge has its game, options and seed, its seats (the taker's a person's,
-    of any name; the others the very same), the board it carries (by its name and its bytes),
-    the taker's hand, and what a new game of it writes of how its chance is drawn (the physics'
-    version, and whatever else `Match.new` writes besides SESSION_KEYS)."""
-    theirs = record.players
-    if record.game != challenge.game:
-        return f"it is a game of {record.game}, not {challenge.game}"
-    if dict(record.options) != dict(challenge.options):
-        return "its rule options differ"
-    if record.seed != challenge.seed:
-        return "its seed differs"
-    if len(theirs) != len(challenge.seats) or not all(
-            a.kind == b.kind and (a.kind == "human" or a == b)
-            for a, b in zip(theirs, challenge.seats)):
-        return "its players differ"
-    if challenge.board is not None:
-        if record.level not in board_names(challenge.board):
-            return f"it names the board {str(record.level)[:40]!r}, not {challenge.board.name!r}"
-        if record.level_sha256 != challenge.board.sha256:
-            return f"its board {challenge.board.name!r} is another file"
-    fresh = _fresh_record(challenge, theirs[challenge.you].name)
-    for key in sorted(set(fresh.extra) - SESSION_KEYS):
-        if record.extra.get(key) != fresh.extra[key]:
-            if key == "physics":
-                return (f"it was played with physics version "
-                        f"{str(record.extra.get('physics', 1))[:10]}; a game of this challenge is "
-                        f"played with version {fresh.extra[key]}")
-            return f"its {key!r} differs from a new game's"
-    return None
-
-
-def _fresh_record(challenge: Challenge, name: str) -> Record:
-    """The record a new game of `challenge` starts with (nothing written anywhere)."""
-    from petanque_game.match import Match
-
-    level = None
-    if challenge.board is not None:
-        from petanque_game.physics.level import parse_level_text
-
-        level = parse_level_text(challenge.board.text, challenge.board.name)
-    match = Match.new(challenge.game, challenge.seats_for(name), dict(challenge.options),
-                      challenge.seed, level, hands=challenge.hands())
-    return match.record

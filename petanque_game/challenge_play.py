@@ -32,8 +32,8 @@ def board_to_play(board: Board) -> Any:
     """The challenge's board as a Level that a record can name: the shipped board when it is the
     same file; else the player's copy in their levels folder, written there if it is not there
     yet, under a name of its own (NAME-<8 hex>) when another board already has its name."""
+    from petanque_game.challenge_games import board_names
     from petanque_game.physics.level import (
-        MAX_NAME,
         LevelError,
         board_text,
         load_named_level,
@@ -41,7 +41,7 @@ def board_to_play(board: Board) -> Any:
         user_levels_dir,
     )
 
-    for name in (board.name, f"{board.name[:MAX_NAME - 9]}-{board.sha256[:8]}"):
+    for name in board_names(board):
         try:
             if board_text(name) == board.text:
                 return load_named_level(name)
@@ -116,10 +116,10 @@ def find(ident: Any) -> Challenge | None:
 
 def resumed(record: Record) -> Challenge | None:
     """The kept challenge a game in progress was started as (its "challenge" names it), if the
-    game is still a game of it (challenge.game_problem: its game, options, seed, seats, board,
+    game is still a game of it (challenge_games.game_problem: its game, options, seed, seats, board,
     hand and chance as the challenge makes them); else None, and the game is a game like any
     other: it is neither shown nor counted as the challenge's."""
-    from petanque_game.challenge import game_problem
+    from petanque_game.challenge_games import game_problem
 
     ident = record.extra.get("challenge")
     made = find(ident)

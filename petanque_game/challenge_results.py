@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from petanque_game import paths
-from petanque_game.challenge import daily_ident
+from petanque_game.challenge_daily import daily_ident
 from petanque_game.files import ReadProblem, ensure_folder, read_regular, write_atomic
 from petanque_game.record import name_problem
 from petanque_game.rules.games import game_ids

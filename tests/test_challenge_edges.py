@@ -241,11 +241,12 @@ def test_a_damaged_index_only_costs_speed(home):
 
 
 def test_the_daily_ident_is_the_daily_challenges_own():
+    from petanque_game.challenge_daily import daily_ident
     from petanque_game.rules.games import game_ids
 
     for game in game_ids():
         for day in (DAY, date(1999, 2, 28), date(9999, 12, 31)):
-            assert challenges.daily_ident(game, day) == challenges.daily(game, day).ident
+            assert daily_ident(game, day) == challenges.daily(game, day).ident
 
 
 # --- forged challenger's games and dailies ------------------------------------------------------
