@@ -33,7 +33,7 @@ def decimal(value: float) -> str:
     return f"-{text}" if tenths < 0 else text
 
 
-CHALLENGES = "challenges"  # the tab of the challenges taken (challenge_play.results)
+CHALLENGES = "challenges"  # the tab of the challenges taken (challenge_results.results)
 
 
 def title_of(kind: str) -> str:
