@@ -68,6 +68,8 @@ def _read() -> Verdicts:
 
 def remember(new: Verdicts) -> bool:
     """Add `new` verdicts to the index; False when it cannot be written (no harm but speed)."""
+    if not new:
+        return True
     with _guard:
         known = _read()
         fresh = {h: v for h, v in new.items() if HEX.fullmatch(h) and known.get(h, 0) != v}

@@ -183,6 +183,31 @@ def test_the_challenges_screen_replays_nothing_on_the_windows_thread(monkeypatch
         app.close()
 
 
+def test_the_challenges_screen_shows_randomly_damaged_challenge_files():
+    folder = ensure_folder(challenge_play.challenges_dir())
+    theirs = play_out(Match.new("ten-thousand", [Seat("Astrid", "human"), EXPERT],
+                                {"target": 1000}, 5))
+    raw = challenges.from_record(parse_record(theirs.record.dumps()), None).dumps().encode()
+    rng = random.Random(33)
+    for n in range(40):
+        text = bytearray(raw)
+        for _ in range(rng.randrange(1, 3)):  # a byte changed somewhere in the file
+            text[rng.randrange(len(text))] = rng.randrange(32, 127)
+        (folder / f"damaged-{n}.json").write_bytes(bytes(text))
+    (folder / "whole.json").write_bytes(raw)
+    app = fast_app()
+    try:
+        app.key(pygame.K_c)
+        scene = read_lists(app)
+        assert any(e.challenge.challenger is not None for e in scene.entries)
+        assert len(scene.broken) + len(scene.entries) >= 41
+        for i in range(len(scene.entries)):  # every one listed can be shown
+            scene.selected = i
+            app.render_logical()
+    finally:
+        app.close()
+
+
 def test_a_code_opened_while_the_list_is_read_stays_chosen():
     made = challenges.new("ten-thousand", [YOU], {"target": 1500}, 31)
     app = fast_app()
