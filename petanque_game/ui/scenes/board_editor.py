@@ -12,6 +12,7 @@ user folder's `exports/`, Import reads a board file by its path.
 
 from __future__ import annotations
 
+import hashlib
 import math
 from concurrent.futures import Future
 from pathlib import Path
@@ -19,11 +20,11 @@ from typing import Any
 
 import pygame
 
-from petanque_game import board_edit, paths
+from petanque_game import board_edit, board_files
 from petanque_game.board_edit import Draft, Problem
-from petanque_game.files import ensure_folder, write_atomic
-from petanque_game.ui import lang, theme
+from petanque_game.ui import board_words, lang, theme
 from petanque_game.ui.game_ui import board_title
+from petanque_game.ui.question import Answer, Question
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.widgets import Backdrop, Button, TextField, draw_lit, look, panel
 
@@ -61,6 +62,8 @@ class BoardEditorScene(Scene):
         # the draft as it is, at once.
         self.shown_check: Problem | None = self.draft.problem()
         self.checking: Future | None = None
+        self.importing: Future | None = None  # a board file being read (`import_file`)
+        self.question: Question | None = None  # asked before a board is replaced
 
     def problem(self) -> Problem | None:
         """What the screen shows of the draft's check (see `shown_check`)."""
@@ -82,7 +85,7 @@ class BoardEditorScene(Scene):
 
     @property
     def animating(self) -> bool:
-        return self.checking is not None  # frames until the check is in
+        return self.checking is not None or self.importing is not None  # frames until done
 
     @property
     def fields(self) -> tuple[TextField, ...]:
@@ -224,55 +227,91 @@ class BoardEditorScene(Scene):
         if (title, about) != (self.draft.data["title"], self.draft.data["description"]):
             self.draft.set_words(title, about)
 
-    def save(self) -> Path | None:
-        """The board into the user folder's levels/, if the game accepts it."""
-        from petanque_game.physics.level import user_levels_dir
-
+    def save(self, replace: str | None = None) -> Path | None:
+        """The board into the user folder's levels/, if the game accepts it. A board of that
+        name already there (not the one this draft saved last) is replaced only once the player
+        says so (`ask_replace`); `replace` is what they agreed to replace."""
         self._words()
+        self.question = None
         problem = self.draft.problem()
         if problem is not None:
-            self.said = _unfiled(problem.line)
+            self.said = board_words.said(problem, self.draft.data)
             return None
-        path = user_levels_dir() / f"{self.draft.name}.yaml"
+        name, text = self.draft.name, self.draft.text()
+        made = self.draft.saved
+        if replace is None and made is not None and made[0] == name:
+            replace = made[1]  # its own file, as it saved it
         try:
-            ensure_folder(user_levels_dir())
-            write_atomic(path, self.draft.text(), None, "the board")
+            path = board_files.save(name, text, replace)
+        except board_files.Taken as taken:
+            self.ask_replace(taken)
+            return None
         except OSError as e:
             self.said = lang.tr("editor.not_saved", why=lang.os_reason(e))
             return None
+        self.draft.saved = (name, hashlib.sha256(text.encode("utf-8")).hexdigest())
+        self.said = None
         self.app.toast.show(lang.tr("editor.saved", path=str(path)), "info", 4.0)
         return path
 
+    def ask_replace(self, taken: board_files.Taken) -> None:
+        """The question before a board of the player's is replaced: replace it, save under a
+        free name instead, or neither."""
+        other = board_files.free_name(taken.name)
+
+        def elsewhere() -> None:
+            self.draft.name = self.file_field.value = other
+            self.save()
+
+        self.question = Question(
+            [lang.tr("editor.ask.taken", name=taken.name), lang.tr("editor.ask.kept")],
+            [Answer(lang.tr("editor.ask.replace"), lambda: self.save(taken.seen), pygame.K_r,
+                    "R", "danger", "replace"),
+             Answer(lang.tr("editor.ask.other", name=other), elsewhere, pygame.K_RETURN,
+                    lang.tr("editor.ask.enter"), "primary", "other-name"),
+             Answer(lang.tr("editor.ask.cancel"), self.close_question, pygame.K_ESCAPE, "Esc",
+                    tag="cancel")])
+
+    def close_question(self) -> None:
+        self.question = None
+
     def export(self) -> Path | None:
+        """A copy of the board in the user folder's exports/, under a name no file there has."""
         self._words()
-        if self.draft.problem() is not None:
+        problem = self.draft.problem()
+        if problem is not None:
+            self.said = board_words.said(problem, self.draft.data)
             return None
-        path = paths.user_dir() / "exports" / f"{self.draft.name}.yaml"
         try:
-            ensure_folder(path.parent)
-            write_atomic(path, self.draft.text(), None, "the board")
+            path = board_files.export(self.draft.name, self.draft.text())
         except OSError as e:
-            self.said = lang.tr("editor.not_saved", why=lang.os_reason(e))
+            self.said = lang.tr("editor.not_exported", why=lang.os_reason(e))
             return None
+        self.said = None
         self.app.toast.show(lang.tr("editor.exported", path=str(path)), "info", 5.0)
         return path
 
     def import_file(self) -> None:
-        from petanque_game.physics.level import LevelError
+        """The board file at the path typed, read and checked off the window's thread (a file
+        on a slow or stuck disk never stops the window); `update` takes the answer."""
+        from petanque_game.ui.session import in_background
 
         given = self.path.value.strip()
         if not given:
             self.path.active = True
             return
-        path = Path(given).expanduser()
-        try:
-            text = path.read_text(encoding="utf-8")
-            draft = Draft.from_text(text, path.stem)
-        except (OSError, UnicodeDecodeError, LevelError) as e:
-            self.said = lang.tr("editor.not_imported", why=str(e)[:200])
-            return
-        self.draft = self.app.memory[MEMORY] = draft
-        self._show_words()
+        if self.importing is not None:
+            return  # one at a time
+        self.importing = in_background(lambda: _read_board(given))
+
+    def update(self, dt: float) -> None:
+        if self.importing is not None and self.importing.done():
+            found, self.importing = self.importing.result(), None  # a bug of ours is raised
+            if isinstance(found, str):
+                self.said = lang.tr("editor.not_imported", why=found)
+                return
+            self.draft = self.app.memory[MEMORY] = found
+            self._show_words()
 
     def try_it(self) -> None:
         """A practice game on the draft: you against a medium AI, one round, kept nowhere."""
@@ -284,7 +323,7 @@ class BoardEditorScene(Scene):
         try:
             level = parse_level_text(self.draft.text(), self.draft.name or "draft", "user")
         except LevelError as e:
-            self.said = _unfiled(str(e))
+            self.said = board_words.said(Problem(str(e), None, e.key, e.reason), self.draft.data)
             return
         from petanque_game.rules.games import games
 
@@ -303,6 +342,9 @@ class BoardEditorScene(Scene):
     # --- input ---------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.question is not None:  # it takes every event while it is open
+            self.question.handle(event)
+            return True
         for field in self.fields:
             if field.active:
                 if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN,
@@ -409,9 +451,13 @@ class BoardEditorScene(Scene):
         fields = tuple((f.value, f.active) for f in self.fields)
         blink = int(self.app.time * 2) % 2 == 0 and any(f.active for f in self.fields)
         key = look(self.draft.name, repr(self.draft.data), self.draft.snap, self.said,
-                   self.selected, self.drag, self.advanced, fields, blink, self.problem())
+                   self.selected, self.drag, self.advanced, fields, blink, self.problem(),
+                   self.importing is not None)
         buttons = self.buttons
         self.backdrop.draw(surface, key, lambda out: self._draw_all(out, buttons))
+        if self.question is not None:
+            self.question.draw(surface, self.mouse)
+            return
         draw_lit(surface, buttons, self.mouse)
 
     def _draw_all(self, surface: pygame.Surface, buttons: list[Button]) -> None:
@@ -443,8 +489,10 @@ class BoardEditorScene(Scene):
                                 anchor="midright")
         for b in buttons:
             b.draw(surface, None)
-        if self.said or problem:
-            line, colour = self.said or _unfiled(problem.line), "bad"
+        if self.importing is not None:
+            line, colour = lang.tr("editor.importing"), "muted"
+        elif self.said or problem:
+            line, colour = self.said or board_words.said(problem, self.draft.data), "bad"
         else:
             line, colour = lang.tr("editor.ready"), "good"
         for i, part in enumerate(theme.wrap(line, 16, 420)[:2]):
@@ -521,13 +569,25 @@ def _start(start: str | None) -> Draft:
     from petanque_game.physics.level import board_text
 
     if start is None:
-        return Draft.from_text(board_edit.empty_text(), "my-board")
-    return Draft.from_text(board_text(start), f"my-{start}"[:40])
+        return Draft.from_text(board_edit.empty_text(), board_files.free_name("my-board"))
+    return Draft.from_text(board_text(start), board_files.free_name(f"my-{start}"))
 
 
-def _unfiled(line: str) -> str:
-    """A checker's line without the file name it starts with: the draft has no file yet."""
-    return line.split(": ", 1)[-1]
+def _read_board(given: str) -> Draft | str:
+    """A draft of the board file at the path `given` (named free: `free_name`), or why not, in
+    the player's words (run off the window's thread)."""
+    from petanque_game.physics.level import LevelError
+
+    try:
+        text, stem = board_files.read_import(given)
+        draft = Draft.from_text(text, board_files.free_name(stem))
+    except board_files.ImportProblem as e:
+        return board_words.import_problem(e)
+    except UnicodeDecodeError:
+        return lang.tr("editor.why.not_text")
+    except LevelError as e:
+        return board_words.said(Problem(str(e), None, e.key, e.reason), {})
+    return draft
 
 
 def _support(board: dict[str, Any], ux: float, uy: float) -> float:
