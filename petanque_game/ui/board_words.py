@@ -92,7 +92,7 @@ def place(key: str, data: dict[str, Any]) -> str:
         if corner is not None:
             return lang.tr("editor.part.of", part=whole,
                            what=lang.tr("editor.part.corner", n=int(corner) + 1))
-        if sub in _SUBS:
+        if sub in _SUBS and not (kind == "obstacles" and sub == "points"):  # the block itself
             return lang.tr("editor.part.of", part=whole, what=lang.tr(f"editor.part.{sub}"))
         return whole
     head, _, rest = key.partition(".")

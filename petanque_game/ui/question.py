@@ -13,7 +13,7 @@ import pygame
 from petanque_game.ui import theme
 from petanque_game.ui.widgets import Button, dim, panel
 
-RECT = pygame.Rect(240, 220, 800, 280)
+RECT = pygame.Rect(240, 220, 800, 280)  # the panel at its tallest (its height fits its lines)
 
 
 @dataclass(frozen=True)
@@ -28,11 +28,14 @@ class Answer:
 
 class Question:
     def __init__(self, lines: list[str], answers: list[Answer]):
-        self.lines = lines
+        self.lines = [theme.wrap(line, 22, RECT.w - 48)[:3] for line in lines]
         self.answers = answers
+        tall = 24 + sum(28 * len(parts) + 8 for parts in self.lines) + 100
+        self.rect = pygame.Rect(RECT.x, 0, RECT.w, min(RECT.h, tall))
+        self.rect.centery = RECT.centery
         width = (RECT.w - 40 - 16 * (len(answers) - 1)) // len(answers)
-        self.buttons = [Button(pygame.Rect(RECT.x + 20 + i * (width + 16), RECT.bottom - 84,
-                                           width, 64),
+        self.buttons = [Button(pygame.Rect(RECT.x + 20 + i * (width + 16),
+                                           self.rect.bottom - 84, width, 64),
                                theme.fit(a.label, 22, width - 16, True), a.action, size=22,
                                hint=a.hint, style=a.style, tag=a.tag)
                         for i, a in enumerate(answers)]
@@ -52,11 +55,11 @@ class Question:
 
     def draw(self, surface: pygame.Surface, mouse: tuple[int, int] | None) -> None:
         dim(surface, 170)
-        panel(surface, RECT, "panel", "accent", 16)
-        y = RECT.y + 24
-        for line in self.lines:
-            for part in theme.wrap(line, 22, RECT.w - 48)[:3]:
-                theme.blit_text(surface, part, (RECT.x + 24, y), 22, "text")
+        panel(surface, self.rect, "panel", "accent", 16)
+        y = self.rect.y + 24
+        for parts in self.lines:
+            for part in parts:
+                theme.blit_text(surface, part, (self.rect.x + 24, y), 22, "text")
                 y += 28
             y += 8
         for b in self.buttons:

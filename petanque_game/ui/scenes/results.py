@@ -48,6 +48,8 @@ class ResultsScene(Scene):
         super().__init__(app)
         self.session = session
         states = getattr(session, "states", None)
+        if states is None and getattr(session, "practice", False):
+            states = _states_on_its_board(session)  # a trial's board is in no file (Try it)
         self.series = stats.score_series(session.record, states, getattr(session, "start", None))
         self.challenge = results_challenge.challenge_of(session)
         self.challenge_line = ""
@@ -276,6 +278,17 @@ class ResultsScene(Scene):
             theme.blit_text(surface, lang.number(final[seat]), (x + w, mid), 30, col, True,
                             "midright")
             y += row_h
+
+
+def _states_on_its_board(session: Session) -> list:
+    """The state after each event of a game just played, folded on the board it was played
+    on (as the match holds it), not on a board file of that name."""
+    from petanque_game.match import rebuild
+
+    states: list = []
+    rebuild(session.record, check_physics=False, board=session.match.level,
+            on_event=lambda index, state: states.append(state))
+    return states
 
 
 def _copy(text: str) -> bool:
