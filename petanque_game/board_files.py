@@ -63,7 +63,7 @@ class ImportProblem(Exception):
         self.kind, self.size, self.error, self.why = kind, size, error, why
 
 
-# --- names -----------------------------------------------------------------------------------------
+# --- names ----------------------------------------------------------------------------------------
 
 def _taken_names(folder: Path) -> set[str]:
     """The names (casefolded, without .yaml) of every entry of `folder`."""
@@ -87,7 +87,7 @@ def free_name(base: str, folder: Path | None = None) -> str:
     return base
 
 
-# --- save ------------------------------------------------------------------------------------------
+# --- save -----------------------------------------------------------------------------------------
 
 def seen(path: Path) -> str | None:
     """What is at `path` now, as `Taken.seen` names it; None when nothing is."""
@@ -175,7 +175,7 @@ def _one_save_at_a_time() -> Iterator[None]:
         os.close(fd)  # closing it lets go of the lock
 
 
-# --- export and import -----------------------------------------------------------------------------
+# --- export and import ----------------------------------------------------------------------------
 
 def export(name: str, text: str) -> Path:
     """A copy of the board in the user folder's exports/, as `name.yaml` or, when that is taken,

@@ -56,11 +56,12 @@ def brief(value: Any, limit: int = SHOWN) -> str:
 
 
 def looks_like_key(key: Any) -> bool:
-    """Could `key` be a key of one of the game's files (short; letters, digits, underscores)?
-    Only such a key is quoted in a message: any other is named by its line, for a file that is
-    no file of the game's (a secrets file, `token:VALUE:`) must not be shown on screen or logged."""
+    """Could `key` be a key of one of the game's files (short; letters, digits, underscores, and
+    the hyphens of the games' ids)? Only such a key is quoted in a message: any other is named
+    by its line, for a file that is no file of the game's (a secrets file, `token:VALUE:`) must
+    not be shown on screen or logged."""
     return isinstance(key, (str, int)) and not isinstance(key, bool) and \
-        re.fullmatch(r"[A-Za-z0-9_]{1,32}", str(key)) is not None
+        re.fullmatch(r"[A-Za-z0-9_-]{1,32}", str(key)) is not None
 
 
 def key_text(key: Any, line: int | None = None) -> str:
@@ -268,24 +269,24 @@ class _Bounds(yaml.composer.Composer, yaml.constructor.SafeConstructor, yaml.res
 
     def construct_mapping(self, node: Any, deep: bool = False) -> dict:
         if isinstance(node, yaml.MappingNode):
-            seen: set = set()
+            seen: dict = {}  # key: the line it is on
             for key_node, _ in node.value:
                 if key_node.tag == "tag:yaml.org,2002:merge":
                     continue
                 key = self.construct_object(key_node, deep=deep)
                 try:
-                    again = key in seen
+                    first = seen.get(key)
                 except TypeError:  # unhashable: the base class refuses it
                     continue
                 line = key_node.start_mark.line + 1
                 where = self.places.get(node, "")
-                shown = key_text(key, line)
-                if again:
+                if first is not None:
+                    shown = key_text(key, first)
                     raise _Refused(f"{where}.{shown}" if where else shown,
                                    f"given twice (again at line {line})")
-                seen.add(key)
+                seen[key] = line
                 if self.key_lines is not None:
-                    self.key_lines.setdefault(key_place(where, key), line)
+                    self.key_lines[key_place(where, key)] = line
         return super().construct_mapping(node, deep=deep)
 
 

@@ -55,8 +55,8 @@ from petanque_game.physics.level_spec import (
 
 __all__ = [
     "MAX_MASS", "MAX_SIZE", "Board", "DiamondSpec", "DiceSpec", "Felt", "Level", "LevelError",
-    "Obstacle", "ThrowLimits", "Tumble", "Wall", "Walls", "level_names", "level_sha256",
-    "kept_board", "kept_dir", "list_levels", "load_level", "load_level_file", "load_named_level",
+    "Obstacle", "ThrowLimits", "Tumble", "Wall", "Walls", "kept_board", "kept_dir", "level_names",
+    "level_sha256", "list_levels", "load_level", "load_level_file", "load_named_level",
     "parse_level", "user_levels_dir",
 ]
 
@@ -228,7 +228,7 @@ def name_fault(name: str, new: bool = False) -> str | None:
     if _bad_name(name):
         return "form"
     if new and (any(c in name for c in '<>"|?*') or name.endswith(".")
-                or name.split(".")[0].casefold() in RESERVED_NAMES):
+                or name.split(".", maxsplit=1)[0].casefold() in RESERVED_NAMES):
         return "system"
     return None
 
