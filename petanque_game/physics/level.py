@@ -13,10 +13,13 @@ Names. A level's name is its file name without `.yaml`; a record keeps it (`leve
 SHA-256 of the file's bytes (`level_sha256`). A name is looked up among the shipped levels
 first, then in the player's folder, so a shipped board always wins: a file of the player's whose
 name is a shipped one's (ignoring case) is listed as broken ("the name is taken"), never used.
-A player's file name must be 1 to 40 printable characters. A level given by its path
-(`simulate --level FILE.yaml`) is named by its file name too; it is refused when another board
-already answers to that name with other bytes, and a record of it verifies wherever a board of
-that name with those bytes is found by name (so: put it in your levels folder).
+A player's file name must be 1 to 40 printable characters, not starting with a dot (see
+`name_fault`). A record's board whose file has changed since is found again in the copies the
+board editor kept of the boards it replaced (`kept_board`, docs/levels.md). A level given by
+its path (`simulate --level FILE.yaml`) is named by its file name too; it is refused when
+another board already answers to that name with other bytes, and a record of it verifies
+wherever a board of that name with those bytes is found by name (so: put it in your levels
+folder).
 
 Seats (docs/rules.md#terningepetanque-the-table: a wall per player, 8 dice out): `walls.sides` names
 the walls, each standing outside the board at compass `angle`; `seats` says which wall each seat of

@@ -5,9 +5,13 @@ Start from a shipped board or an empty one; pick the felt's shape, size and feel
 walls; snap to a 10 mm grid (G); undo and redo (Ctrl+Z, Ctrl+Y). The checker that reads board
 files runs after every change: its line is shown, and the part it is about is marked in red; a
 board the game would refuse is not saved. "Try it" throws on the board being edited (a practice
-game that is kept nowhere; the draft waits in the app's memory for the way back). Saved boards
-go to the user folder's `levels/`, where the setup screen lists them; Export writes a copy to the
-user folder's `exports/`, Import reads a board file by its path.
+game that is kept nowhere; the draft waits in the app's memory for the way back, and the game's
+end comes back to it). Saved boards go to the user folder's `levels/`, where the setup screen
+lists them: a new draft's name is one no board has, and a board already there is replaced only
+once the player says so (a question over the editor), its old text kept for the games played on
+it (board_files.py). Export writes a copy to the user folder's `exports/`, Import reads a board
+file by its path, off the window's thread. The checker's refusals are said in the editor's words
+(ui/board_words.py).
 """
 
 from __future__ import annotations
