@@ -17,7 +17,6 @@ file by its path, off the window's thread. The checker's refusals are said in th
 from __future__ import annotations
 
 import hashlib
-import math
 from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
@@ -26,13 +25,13 @@ import pygame
 
 from petanque_game import board_edit, board_files
 from petanque_game.board_edit import Draft, Problem
-from petanque_game.ui import board_words, lang, theme
+from petanque_game.ui import board_view, board_words, lang, theme
 from petanque_game.ui.game_ui import board_title
 from petanque_game.ui.question import Answer, Question
 from petanque_game.ui.scene import Scene
-from petanque_game.ui.widgets import Backdrop, Button, TextField, draw_lit, look, panel
+from petanque_game.ui.widgets import Backdrop, Button, TextField, draw_lit, look
 
-VIEW = pygame.Rect(20, 96, 800, 600)
+VIEW = board_view.VIEW
 SIDE_X = 840
 MEMORY = "board_editor"
 
@@ -98,28 +97,16 @@ class BoardEditorScene(Scene):
     # --- what is where on screen ---------------------------------------------------------------
 
     def scale(self) -> float:
-        walls = self.draft.data["walls"]
-        reach = self.draft.reach() + walls["gap"] + walls["thickness"] + 30
-        return min(VIEW.w, VIEW.h) / (2 * reach)
+        return board_view.scale(self.draft)
 
     def to_screen(self, x: float, y: float) -> tuple[int, int]:
-        s = self.scale()
-        return round(VIEW.centerx + x * s), round(VIEW.centery - y * s)
+        return board_view.to_screen(self.draft, x, y)
 
     def to_board(self, pos: tuple[int, int]) -> tuple[float, float]:
-        s = self.scale()
-        return (pos[0] - VIEW.centerx) / s, (VIEW.centery - pos[1]) / s
+        return board_view.to_board(self.draft, pos)
 
     def wall_outline(self, wall: dict[str, Any]) -> list[tuple[float, float]]:
-        """A wall's corners in mm: it stands `gap` beyond the felt's furthest point its way."""
-        walls = self.draft.data["walls"]
-        a = math.radians(wall["angle"])
-        ux, uy = math.cos(a), math.sin(a)
-        near = _support(self.draft.data["board"], ux, uy) + walls["gap"]
-        far = near + walls["thickness"]
-        half = wall["length"] / 2
-        return [(ux * d - uy * t, uy * d + ux * t) for d, t in
-                ((near, -half), (far, -half), (far, half), (near, half))]
+        return board_view.wall_outline(self.draft, wall)
 
     @property
     def buttons(self) -> list[Button]:
@@ -471,7 +458,8 @@ class BoardEditorScene(Scene):
         for i, part in enumerate(theme.wrap(lang.tr("editor.keys"), 15, VIEW.w)[:2]):
             theme.blit_text(surface, part, (VIEW.x, 62 + 16 * i), 15, "muted")
         problem = self.problem()
-        self._draw_board(surface, problem.part if problem else None)
+        board_view.draw(surface, self.draft, problem.part if problem else None, self.selected,
+                        self.drag)
         labels = [("editor.start", (SIDE_X, 32)), ("editor.name", (SIDE_X, 100)),
                   ("editor.board_title", (SIDE_X, 166)),
                   ("editor.description", (SIDE_X + 170, 166)),
@@ -502,71 +490,6 @@ class BoardEditorScene(Scene):
         for i, part in enumerate(theme.wrap(line, 16, 420)[:2]):
             theme.blit_text(surface, part, (SIDE_X, 596 + 18 * i), 16, colour)
 
-    def _draw_board(self, surface: pygame.Surface, bad: Any) -> None:
-        panel(surface, VIEW, (20, 26, 32), "edge", 10, shadow=False)
-        board = self.draft.data["board"]
-        felt = theme.colour("felt")
-        edge = (220, 70, 60) if bad in ("board", "felt") else (12, 60, 36)
-        if board["shape"] == "circle":
-            centre, r = self.to_screen(0, 0), round(board["radius"] * self.scale())
-            pygame.draw.circle(surface, felt, centre, r)
-            pygame.draw.circle(surface, edge, centre, r, 3)
-        else:
-            if board["shape"] == "rect":
-                w, h = board["width"] / 2, board["height"] / 2
-                corners = [(-w, -h), (w, -h), (w, h), (-w, h)]
-            else:
-                corners = [tuple(p) for p in board["points"]]
-            points = [self.to_screen(x, y) for x, y in corners]
-            pygame.draw.polygon(surface, felt, points)
-            pygame.draw.polygon(surface, edge, points, 3)
-        if self.draft.snap:
-            self._draw_grid(surface)
-        seats = self.draft.data["seats"].get(4) or self.draft.data["seats"].get("4") or []
-        for i, wall in enumerate(self.draft.walls()):
-            points = [self.to_screen(x, y) for x, y in self.wall_outline(wall)]
-            red = bad in ("walls",) or bad == ("wall", i)
-            colour = (200, 70, 60) if red else (150, 110, 70)
-            pygame.draw.polygon(surface, colour, points)
-            if self.selected == ("wall", i):
-                pygame.draw.polygon(surface, theme.colour("accent"), points, 3)
-            seat = seats.index(wall["name"]) + 1 if wall["name"] in seats else None
-            label = wall["name"] if seat is None else f"{seat}: {wall['name']}"
-            cx = sum(p[0] for p in points) / 4
-            cy = sum(p[1] for p in points) / 4
-            theme.blit_text(surface, label, (cx, cy), 15, "text", True, "center")
-        for i, block in enumerate(self.draft.obstacles()):
-            pts = block["points"]
-            if self.drag and self.selected == ("obstacle", i):
-                (x0, y0), (x1, y1) = self.to_board(self.drag[0]), self.to_board(self.drag[1])
-                pts = [[x + x1 - x0, y + y1 - y0] for x, y in pts]
-            points = [self.to_screen(x, y) for x, y in pts]
-            red = bad in ("obstacles",) or bad == ("obstacle", i)
-            pygame.draw.polygon(surface, (200, 70, 60) if red else (120, 124, 136), points)
-            if self.selected == ("obstacle", i):
-                pygame.draw.polygon(surface, theme.colour("accent"), points, 3)
-            cx, cy = self.to_screen(*board_edit.centre(pts))
-            theme.blit_text(surface, f"{block['height']:.0f}", (cx, cy), 14, "text",
-                            anchor="center")
-        diamond = self.to_screen(0, 0)
-        pygame.draw.circle(surface, (236, 184, 52), diamond, 4)
-
-    def _draw_grid(self, surface: pygame.Surface) -> None:
-        step = board_edit.GRID * 5 * self.scale()  # a line every 50 mm
-        if step < 6:
-            return
-        shade = (255, 255, 255, 22)
-        grid = pygame.Surface(VIEW.size, pygame.SRCALPHA)
-        x = (VIEW.w / 2) % step
-        while x < VIEW.w:
-            pygame.draw.line(grid, shade, (x, 0), (x, VIEW.h))
-            x += step
-        y = (VIEW.h / 2) % step
-        while y < VIEW.h:
-            pygame.draw.line(grid, shade, (0, y), (VIEW.w, y))
-            y += step
-        surface.blit(grid, VIEW.topleft)
-
 
 def _start(start: str | None) -> Draft:
     """A draft of the board `start` (a board's name), or of an empty board."""
@@ -592,12 +515,3 @@ def _read_board(given: str) -> Draft | str:
     except LevelError as e:
         return board_words.said(Problem(str(e), None, e.key, e.reason), {})
     return draft
-
-
-def _support(board: dict[str, Any], ux: float, uy: float) -> float:
-    """How far the felt reaches in the direction (ux, uy)."""
-    if board["shape"] == "rect":
-        return abs(board["width"] / 2 * ux) + abs(board["height"] / 2 * uy)
-    if board["shape"] == "circle":
-        return board["radius"]
-    return max(x * ux + y * uy for x, y in board["points"])
