@@ -215,6 +215,7 @@ def test_a_trial_game_ends_back_in_the_editor():
         results = play_to_results(app, app.top)
         assert next(b for b in results.buttons if b.tag == "menu").label == \
             lang.tr("editor.back_to_editor")
+        assert {b.tag for b in results.buttons} == {"again", "menu"}  # kept nowhere: no more
         app.key(pygame.K_ESCAPE)
         assert app.top is editor and editor.draft is draft and repr(draft.data) == data
         click(app, "try")

@@ -91,7 +91,7 @@ class ResultsScene(Scene):
         if self.challenge is not None and self.challenge.challenger is not None:
             b.append(Button(third, lang.tr("challenges.side_by_side"), self.side_by_side,
                             self.session.saved_record is not None, 24, tag="side"))
-        elif results_challenge.can_challenge(self.session):
+        elif results_challenge.can_challenge(self.session) and not self.trial:  # a draft's
             b.append(Button(third, lang.tr("challenges.challenge_friend"), self.challenge_friend,
                             size=24, tag="challenge"))
         b.append(Button(pygame.Rect(RECT.right - 244, y, 220, 58),
