@@ -226,3 +226,55 @@ def test_a_trial_game_ends_back_in_the_editor():
         assert app.top is editor
     finally:
         app.close()
+
+
+def _edits():
+    """Drafts of the classic board with one edit the game refuses, as the editor's buttons and
+    keys make them."""
+    from petanque_game.board_edit import Draft
+    from petanque_game.physics.level import board_text
+
+    def draft():
+        return Draft.from_text(board_text("classic"), "t")
+
+    def wide(d):
+        i = d.add_obstacle(200, 100)
+        for _ in range(6):
+            d.scale_obstacle(i, 1.2)
+
+    def small(d):
+        for _ in range(40):
+            d.resize_felt(0.9)
+
+    def polygon(d):
+        d.set_shape("polygon")
+        d.data["board"]["points"][0] = [0, 0]
+
+    edits = {"wide block": wide,
+             "block off the felt": lambda d: d.move_obstacle(d.add_obstacle(200, 100), 500, 0),
+             "block on the middle": lambda d: d.add_obstacle(0, 0),
+             "small felt": small, "turned wall": lambda d: d.turn_wall(0, 45),
+             "rolling": lambda d: d.set_number("felt", "roll_friction", 0.5),
+             "friction": lambda d: d.set_number("felt", "friction", 0.01),
+             "no title": lambda d: d.set_words("", "x"), "dented felt": polygon}
+    out = {}
+    for name, edit in edits.items():
+        d = draft()
+        edit(d)
+        out[name] = d
+    return out
+
+
+@pytest.mark.parametrize("code", ["en", "da", "nb"])
+def test_every_refusal_an_edit_makes_is_in_the_editors_words(code):
+    from petanque_game.ui import board_words
+
+    lang.use(code)
+    for name, draft in _edits().items():
+        problem = draft.problem()
+        assert problem is not None, name
+        said = board_words.said(problem, draft.data)
+        for file_word in ("obstacles", "walls.", "sides[", "felt.", "board.", "out of range",
+                          "seats.", "t.yaml", "must be a"):
+            assert file_word not in said, (name, said)
+        assert board_words.reason(problem.reason) != problem.reason, (name, problem.reason)

@@ -66,7 +66,8 @@ def reason(text: str) -> str:
     for pattern, key, names in REASONS:
         found = re.match(pattern, text)
         if found:
-            fields = {n: (found.group(i + 1) or "").strip() for i, n in enumerate(names)}
+            fields = {n: _written((found.group(i + 1) or "").strip())
+                      for i, n in enumerate(names)}
             if fields.get("unit"):  # " mm", " degrees" (in the language's word)
                 unit = fields["unit"]
                 fields["unit"] = " " + (lang.tr(f"editor.unit.{unit}")
@@ -107,6 +108,14 @@ def place(key: str, data: dict[str, Any]) -> str:
     if lang.has(f"editor.part.{head}"):
         return lang.tr(f"editor.part.{head}")
     return key
+
+
+def _written(text: str) -> str:
+    """A number of the checker's (`89.6`) with the language's decimal point (`89,6`); any other
+    field (a wall's name) as it is."""
+    if re.fullmatch(_NUMBER, text):
+        return text.replace(".", lang.tr("tray.decimal_point"))
+    return text
 
 
 _SUBS = ("points", "height", "name", "length", "angle", "width", "radius", "shape")
