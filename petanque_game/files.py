@@ -154,8 +154,8 @@ def ensure_folder(folder: str | os.PathLike) -> Path:
     return folder
 
 
-def _encode(path: Path, text: str, limit: int | None, what: str) -> bytes:
-    data = text.encode("utf-8")
+def _encode(path: Path, text: str | bytes, limit: int | None, what: str) -> bytes:
+    data = text if isinstance(text, bytes) else text.encode("utf-8")
     if limit is not None and len(data) > limit:
         raise TooLarge(path, len(data), limit, what)
     return data
@@ -180,10 +180,11 @@ def _temp_copy(path: Path, data: bytes) -> str:
     return tmp
 
 
-def write_atomic(path: str | os.PathLike, text: str, limit: int | None = None,
+def write_atomic(path: str | os.PathLike, text: str | bytes, limit: int | None = None,
                  what: str = "the file") -> None:
-    """Write a file so that a crash leaves either the old file or the new one, never half of one.
-    With `limit`, text longer than that (UTF-8 bytes) is refused with TooLarge, an OSError."""
+    """Write a file (text as UTF-8, or bytes as they are) so that a crash leaves either the old
+    file or the new one, never half of one. With `limit`, text longer than that (UTF-8 bytes) is
+    refused with TooLarge, an OSError."""
     path = Path(path)
     tmp = _temp_copy(path, _encode(path, text, limit, what))
     try:

@@ -136,7 +136,7 @@ class Match:
         if self._level is None and self.record.level is not None:
             from petanque_game.physics import load_named_level
 
-            self._level = load_named_level(self.record.level)
+            self._level = load_named_level(self.record.level, self.record.level_sha256)
         return self._level
 
     @property

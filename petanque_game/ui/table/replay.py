@@ -76,7 +76,7 @@ def _board_note(record: Any) -> str | None:
     from petanque_game.physics import LevelError, level_sha256
 
     try:
-        actual = level_sha256(record.level)
+        actual = level_sha256(record.level, record.level_sha256)
     except (LevelError, OSError, KeyError, ValueError):
         return lang.tr("table.replay.board_missing", board=record.level)
     if actual != record.level_sha256:
