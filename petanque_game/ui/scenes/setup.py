@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from petanque_game.config import shipped_rule_defaults
+from petanque_game.draws import LocalEntropy
 from petanque_game.physics import LevelError
 from petanque_game.record import Seat, name_problem
 from petanque_game.rules.games import game_ids, spec_of
@@ -246,7 +247,8 @@ class SetupScene(Scene):
             return
         try:
             session = new_game(game, self.seats(), options, new_seed(), level,
-                               hands=self.hands() if level is not None else None)
+                               hands=self.hands() if level is not None else None,
+                               chance=LocalEntropy())  # no draw foreseeable from the files
         except (OptionError, LevelError) as e:  # a choice the rules or the board refuse
             self.app.toast.show(lang.tr("setup.cannot_start", why=e), "bad", 5.0)
             return

@@ -19,7 +19,7 @@ def aim_howto(settings: Any) -> list[tuple[str, list[str]]]:
 
 
 WINDOW = GameUI(
-    "table", (("rounds", (15, 20, 25)), ("allow_rethrow", (True, False))),
+    "table", (("rounds", (15, 20, 25)), ("allow_rethrow", (False, True))),
     "petanque_game.ui.narrate:tell_petanque",
     howto=(("roll", "howto.petanque.roll_start"), (None, "howto.petanque.point"),
            (None, "howto.petanque.arrows"), (None, "howto.petanque.height"),
