@@ -138,7 +138,10 @@ class SetupScene(Scene):
 
     def options(self) -> dict[str, Any]:
         game = self.choices.game
-        return self.choices.options.setdefault(game, self.defaults.options(game))
+        if game not in self.choices.options:  # the window's own start (take-backs off) first
+            self.choices.options[game] = {**self.defaults.options(game),
+                                          **(ui_of(game).fresh or {})}
+        return self.choices.options[game]
 
     def _fit_players(self) -> None:
         rows = self.choices.players

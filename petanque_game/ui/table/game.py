@@ -19,7 +19,7 @@ def aim_howto(settings: Any) -> list[tuple[str, list[str]]]:
 
 
 WINDOW = GameUI(
-    "table", (("rounds", (15, 20, 25)), ("allow_rethrow", (False, True))),
+    "table", (("rounds", (15, 20, 25)), ("allow_rethrow", (True, False))),
     "petanque_game.ui.narrate:tell_petanque",
     howto=(("roll", "howto.petanque.roll_start"), (None, "howto.petanque.point"),
            (None, "howto.petanque.arrows"), (None, "howto.petanque.height"),
@@ -27,4 +27,5 @@ WINDOW = GameUI(
            ("use_hint", "howto.petanque.use_hint"), (None, "howto.petanque.cancel"),
            ("accept", "howto.petanque.accept"), ("rethrow", "howto.petanque.rethrow"),
            (None, "howto.petanque.zoom")),
-    howto_intro=aim_howto, practice={"rounds": 1, "allow_rethrow": True})
+    howto_intro=aim_howto, practice={"rounds": 1, "allow_rethrow": True},
+    fresh={"allow_rethrow": False})
