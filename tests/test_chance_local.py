@@ -34,12 +34,12 @@ def at_a_die_throw(tmp_path, chance):
     return match
 
 
-def correlation(xs, ys):
-    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
-    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys))
-    sxx = sum((x - mx) ** 2 for x in xs)
-    syy = sum((y - my) ** 2 for y in ys)
-    return sxy / math.sqrt(sxx * syy)
+def near_hits(predicted, actual, sd):
+    """Throws whose heading error came within 0.05 sd of the one predicted. A hand's error is
+    normal: no guess made without the draw lands that near more often than the aim itself does,
+    about 4% of the time (the normal's mass within 0.05 sd of its mean)."""
+    return sum(abs(math.remainder(a - p, 2 * math.pi)) < 0.05 * sd
+               for p, a in zip(predicted, actual))
 
 
 def throw_attack(tmp_path, chance, trials):
@@ -71,15 +71,15 @@ def test_reading_the_autosave_predicts_no_throw_better_than_chance(tmp_path):
     # 1 in 24 by chance: 41.7 expected, sd 6.3; 80 is six sds above
     assert orientation_hits < 80
     assert tumble_hits <= 1  # 1 in 2^32 by chance
-    # the wobble: the attacker's guess tells nothing about the heading thrown (sd of r ~ 0.03)
-    assert abs(correlation(predicted + [0.0], actual + [0.0])) < 0.15
+    # the wobble: the attacker's guess lands near no more often than any guess (<= 40 expected)
+    assert near_hits(predicted, actual, hand_of("easy").direction) < 70
     assert len(set(actual)) > TRIALS * 0.99  # and every throw wobbles afresh
 
 
 def test_against_a_seed_only_game_the_same_script_predicts_every_throw(tmp_path):
     orientation_hits, tumble_hits, predicted, actual = throw_attack(tmp_path, None, 20)
     assert orientation_hits == tumble_hits == 20
-    assert predicted == actual
+    assert predicted == actual and near_hits(predicted, actual, hand_of("easy").direction) == 20
 
 
 def roll_attack(tmp_path, chance, trials):
@@ -122,8 +122,8 @@ def test_each_fresh_draw_is_uniform(tmp_path):
 def test_save_scumming_a_roll_gives_other_dice(tmp_path):
     """Copy the autosave, roll, put the copy back and resume: the resumed game draws afresh."""
     path = tmp_path / "auto.json"
-    match = Match.new("ten-thousand", [Seat("Ana", "human"), ROBOTS[1]], seed=9, autosave=path,
-                      chance=LocalEntropy())
+    Match.new("ten-thousand", [Seat("Ana", "human"), ROBOTS[1]], seed=9, autosave=path,
+              chance=LocalEntropy())
     kept = path.read_bytes()
     rolls = []
     for _ in range(4):
