@@ -1,7 +1,8 @@
 """Each game's chance, as the match meets it: one hook per game (its `GameSpec.chance`), so that
 the match and the fold name no game.
 
-A hook has three parts, each given the match (`match.Match`):
+A hook has four parts, each given the match (`match.Match`):
+- `draws(match, action)`: would `action`, done now, lead to a draw (`Match.draw_follows`)?
 - `release(match, seat, decision)`: the decision as it leaves the seat, with any chance drawn
   after it and before the rules take it (a Terningepetanque aim leaving the thrower's hand); the
   dice games change nothing here;
@@ -20,10 +21,13 @@ from importlib import import_module
 from typing import Any, Protocol
 
 from petanque_game.fold import check_roll
+from petanque_game.rules.base import CHANCE, IllegalAction
 from petanque_game.rules.games import GameSpec
 
 
 class ChanceHook(Protocol):
+    def draws(self, match: Any, action: Any) -> bool: ...
+
     def release(self, match: Any, seat: int, decision: Any) -> Any: ...
 
     def resolve(self, match: Any, decision: Any, state: Any) -> tuple[Any, Any]: ...
@@ -34,6 +38,12 @@ class ChanceHook(Protocol):
 
 class DiceChance:
     """A roll: as many dice as the state asks for, drawn when the decision is made."""
+
+    def draws(self, match: Any, action: Any) -> bool:
+        try:
+            return bool(match.state.apply(action).to_move == CHANCE)
+        except (IllegalAction, ValueError, TypeError):  # not a move the rules take now
+            return False
 
     def release(self, match: Any, seat: int, decision: Any) -> Any:
         return decision

@@ -184,14 +184,7 @@ class Match:
     def draw_follows(self, action: Any) -> bool:
         """Does `action`, done now by the seat to move, lead to a draw (a roll, a throw)? A
         lockstep driver waits for every contribution to that draw before it decides it."""
-        if self.seat_to_move is None:
-            return False
-        if self.spec.board and isinstance(action, self.rules.Throw):
-            return bool(self.state.throw_due == (action.obj, action.die))
-        try:
-            return bool(self.state.apply(action).to_move == CHANCE)
-        except (IllegalAction, ValueError, TypeError):
-            return False
+        return self.seat_to_move is not None and self.hook.draws(self, action)
 
     # --- playing ---------------------------------------------------------------------------------
 

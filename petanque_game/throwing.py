@@ -80,6 +80,11 @@ class ThrowChance:
     """Terningepetanque's chance hook: a throw's hand and its flight; the roll for who starts as
     the dice games roll."""
 
+    def draws(self, match: Any, action: Any) -> bool:
+        if isinstance(action, match.rules.Throw):
+            return bool(match.state.throw_due == (action.obj, action.die))
+        return DICE.draws(match, action)
+
     def release(self, match: Any, seat: int, decision: Any) -> Any:
         if isinstance(decision, match.rules.Throw):
             return release(match, seat, decision)

@@ -178,3 +178,20 @@ def test_an_online_game_rebuilt_goes_on_with_its_checked_reveals():
     with pytest.raises(NotReady):  # a draw without every reveal waits, and changes nothing
         fresh.decide(Roll(6))
     assert fresh.record.events == [] and fresh.draws_made == 0 and fresh.seat_to_move == 0
+
+
+def test_draw_follows_a_roll_or_a_throw_and_nothing_else():
+    """What a lockstep driver asks before it decides: must it wait for the reveals?"""
+    tray = Match.new("ten-thousand", ROBOTS, seed=1)
+    assert tray.draw_follows(Roll(6)) and not tray.draw_follows(Roll(5))
+    tray.decide(Roll(6))
+    keep = tray.ai_decision()
+    assert not isinstance(keep, Roll) and not tray.draw_follows(keep)
+    board = Match.new("terningepetanque", ROBOTS, seed=11)
+    board.paths = False
+    while board.state.throw_due is None:
+        board.play_ai_turn()
+    throw = board.ai_decision()
+    assert board.draw_follows(throw)
+    other = type(throw)("die" if throw.obj == "diamond" else "diamond", 0, throw.launch)
+    assert not board.draw_follows(other)
