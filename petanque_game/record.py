@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from petanque_game import strict_json
+from petanque_game.draws import ChanceError, read_scheme
 from petanque_game.files import ReadProblem, read_regular, write_atomic
 from petanque_game.rules.events import MISSING as _MISSING
 from petanque_game.rules.events import brief as _brief
@@ -30,6 +31,7 @@ MAX_BYTES = 16 * 1024 * 1024  # far above any game the options allow; keeps a ho
 MAX_SEED = 2**63 - 1
 MAX_NAME = 32  # characters in a player's name
 AI_LEVELS = ("easy", "medium", "expert")
+TAKE_BACKS = frozenset({"rethrow"})  # the actions that take a move back (Terningepetanque's)
 KNOWN_TOP_LEVEL = {"format", "version", "game", "options", "level", "level_sha256", "seed",
                    "players", "events", "result"}
 
@@ -90,6 +92,12 @@ class Record:
         if self.result is not None:
             out["result"] = self.result
         return out
+
+    @property
+    def take_backs(self) -> int:
+        """How many times a player took a move back in this game (its `rethrow` events): a game
+        with any is marked as such on the results screen, in statistics and in challenges."""
+        return sum(1 for event in self.events if event.get("action") in TAKE_BACKS)
 
     def dumps(self) -> str:
         """The record as its file holds it: one top-level key, and one event, per line (a long
@@ -191,14 +199,25 @@ def record_from_json(data: Any) -> Record:
             raise RecordError(f"an event must be an object, not {_brief(event)}", i)
         if not isinstance(event.get("action"), str):
             raise RecordError("the event has no 'action' name", i)
-    if spec.board and "hands" in data:
-        _check_hands(data["hands"], players)
+    _check_extras(data, spec, players)
     result = data.get("result")
     if result is not None:
         _check_result(result, len(players))
     extra = {k: v for k, v in data.items() if k not in KNOWN_TOP_LEVEL}
     return Record(game, options, seed, players, level, level_sha, events, result, extra)
 
+
+
+def _check_extras(data: dict[str, Any], spec: GameSpec, players: list[Seat]) -> None:
+    """The top-level keys the program writes besides the format's own: a board game's `hands`,
+    and the `chance` scheme of a game whose draws take fresh contributions (`draws.py`)."""
+    if spec.board and "hands" in data:
+        _check_hands(data["hands"], players)
+    if "chance" in data:
+        try:
+            read_scheme(data["chance"])
+        except ChanceError as e:
+            raise RecordError(str(e)) from None
 
 
 def _check_hands(hands: Any, players: list[Seat]) -> None:
@@ -288,7 +307,8 @@ def decode_event(game: str, event: dict[str, Any], num_players: int, index: int)
     missing = sorted(codec.required - set(event))
     if missing:
         raise RecordError(f"{name} lacks {missing[0]!r}", index)
-    unknown = sorted(set(event) - codec.required - codec.optional - {"action"})
+    # "chance": a draw's contributions, read by the fold where the event draws (`draws.py`)
+    unknown = sorted(set(event) - codec.required - codec.optional - {"action", "chance"})
     if unknown:
         raise RecordError(f"{name} has unknown key {unknown[0]!r}", index)
     if "player" in event:
