@@ -351,7 +351,7 @@ def test_a_killed_saves_leftovers_are_tidied_in_the_players_folders(home):
     dead = 2**22 + 12345  # no such process (pid_max is at most 2^22)
     user = paths.user_dir()
     made = []
-    for folder in ("levels", "challenges", "exports"):
+    for folder in ("levels", "levels/.kept", "challenges", "exports"):
         (user / folder).mkdir(parents=True)
         leftover = user / folder / f".my-board.yaml.{dead}.ab_cd9z1.tmp"
         theirs = user / folder / ".notes.tmp"  # the player's own file: never touched
