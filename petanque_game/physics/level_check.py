@@ -206,6 +206,7 @@ def _board(r: _Reader, raw: Any) -> Board:
 
 def parse_level(data: Any, name: str, file: str) -> Level:
     """Validate the YAML document `data` (already parsed) into a Level."""
+    from petanque_game.physics.level_knocks import check_knocks
     from petanque_game.physics.level_play import check_layout
 
     r = _Reader(file)
@@ -232,6 +233,7 @@ def parse_level(data: Any, name: str, file: str) -> Level:
     level = Level(name, title, description, gravity, board, felt, dice, diamond, walls, seats,
                   obstacles, throw, tumble)
     check_layout(level, r.fail)
+    check_knocks(level, r.fail)
     return level
 
 
