@@ -116,7 +116,7 @@ def test_the_shipped_boards_stay_accepted_with_room():
 
     for name in level_names():
         level = load_named_level(name)
-        _, _, width = level_knocks.thinnest(level)
+        _, width = level_knocks.thinnest(level)
         assert level_knocks.fastest(level, level.dice.mass) / 480 < (16 + width) / 2
 
 

@@ -6,7 +6,8 @@ line: `<file>: <key>: <reason>`. A user's value is never shown whole (`config.br
 part reads well on its own, `level_play.check_layout` checks the parts together: room at the
 centre, walls that cross nothing, release zones, and a throw from every seat that lands the
 diamond and a die on the board; then `level_knocks.check_knocks` bounds the speeds that knocks
-and landings can give a body, against the thinnest wall or obstacle. Angles in the file are in degrees, in the dataclasses radians.
+and landings can give a body, against the thinnest wall or obstacle. Angles in the file are in
+degrees, in the dataclasses radians.
 """
 
 from __future__ import annotations

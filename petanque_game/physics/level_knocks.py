@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 
 from petanque_game.physics import geometry
-from petanque_game.physics.level_play import STEPS_PER_SECOND, Fail
+from petanque_game.physics.level_play import STEPS_PER_SECOND, Fail, diamond_width
 from petanque_game.physics.level_spec import Level
 
 
@@ -59,29 +59,28 @@ def fastest(level: Level, mass: float) -> float:
     return math.sqrt(2.0 * sum(energy(level)) / mass)
 
 
-def thinnest(level: Level) -> tuple[str, str, float]:
-    """The thinnest wall or obstacle: (its key, its name in a message, its width in mm)."""
-    best = ("walls.thickness", "the walls", level.walls.thickness)
-    for i, ob in enumerate(level.obstacles):
+def thinnest(level: Level) -> tuple[str, float]:
+    """The thinnest wall or obstacle: (its name in a message, its width in mm)."""
+    best = ("the walls", level.walls.thickness)
+    for ob in level.obstacles:
         width = geometry.width(ob.outline)
-        if width < best[2]:
-            best = (f"obstacles[{i}].points", f"obstacle {ob.name!r}", width)
+        if width < best[1]:
+            best = (f"obstacle {ob.name!r}", width)
     return best
 
 
 def check_knocks(level: Level, fail: Fail) -> None:
     """Refuse a board where a knock could send a body through a wall or obstacle in one step."""
-    _, where, width = thinnest(level)
-    long_d, short_d = level.diamond.long_diagonal, level.diamond.short_diagonal
-    across = long_d * short_d / math.hypot(long_d, short_d)  # the rhombus' height
-    # (speed / limit, what, mass, speed, limit) of each kind of body
-    worst = max(((speed / limit, what, mass, speed, limit)
-                 for what, mass, narrow in (("the diamond", level.diamond.mass, across),
-                                            ("a die", level.dice.mass, level.dice.side))
-                 for speed, limit in [(fastest(level, mass),
-                                       (narrow + width) / 2.0 * STEPS_PER_SECOND)]))
-    over, what, mass, speed, limit = worst
-    if over <= 1.0:
+    where, width = thinnest(level)
+
+    def limit(narrow: float) -> float:  # mm/s: the fastest that cannot cross it in one step
+        return (narrow + width) / 2.0 * STEPS_PER_SECOND
+
+    bodies = [("the diamond", level.diamond.mass, limit(diamond_width(level))),
+              ("a die", level.dice.mass, limit(level.dice.side))]
+    what, mass, most = max(bodies, key=lambda b: fastest(level, b[1]) / b[2])
+    speed = fastest(level, mass)
+    if speed <= most:
         return
     thrown, pushed = energy(level)
     drive = "a lower tumble.drive or felt.restitution"
@@ -93,5 +92,5 @@ def check_knocks(level: Level, fail: Fail) -> None:
     else:
         key, change = "throw.max_speed", "a lower throw.max_speed or throw.max_spin"
     raise fail(key, f"a knock could send {what} at up to {speed / 1000:.3g} m/s, through "
-               f"{where} ({width:.3g} mm) in one physics step (at most {limit / 1000:.3g} m/s "
+               f"{where} ({width:.3g} mm) in one physics step (at most {most / 1000:.3g} m/s "
                f"here): make {change}, or the walls and obstacles thicker")

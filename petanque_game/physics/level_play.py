@@ -58,9 +58,14 @@ def _check_obstacles(level: Level, fail: Fail) -> None:
 
 
 def narrowest_body(level: Level) -> float:
-    """The narrowest width (mm) of a die or the diamond (the rhombus' height across its sides)."""
+    """The narrowest width (mm) of a die or the diamond."""
+    return min(level.dice.side, diamond_width(level))
+
+
+def diamond_width(level: Level) -> float:
+    """The diamond's narrowest width (mm): the rhombus' height across its sides."""
     long_d, short_d = level.diamond.long_diagonal, level.diamond.short_diagonal
-    return min(level.dice.side, long_d * short_d / math.hypot(long_d, short_d))
+    return long_d * short_d / math.hypot(long_d, short_d)
 
 
 def highest_flight(level: Level) -> float:
