@@ -54,7 +54,7 @@ def install(dist: Path, prefix: Path, force: bool = False) -> Path:
         raise InstallError(f"no build in {app}: run `python tools/build_app.py` first")
     home = prefix / "lib" / NAME
     program = home / NAME
-    places = _places(app, prefix, program)
+    places = _places(app, program)
     old = _manifest(home)
     replace_home = _check_home(home, force)
     if replace_home:  # what lies beyond a link in the app's folder's place is not looked at
@@ -130,7 +130,7 @@ def exec_argument(path: Path) -> str:
 
 # --- what goes where ------------------------------------------------------------------------------
 
-def _places(app: Path, prefix: Path, program: Path) -> list[Place]:
+def _places(app: Path, program: Path) -> list[Place]:
     """Everything install writes, in order: the build's files and links, the program's link in
     bin/, and the menu entry, metainfo and icons under share/."""
     places = []
