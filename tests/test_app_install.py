@@ -57,9 +57,12 @@ def dist(tmp_path, icons):
 
 
 def files_under(folder: Path) -> dict[str, bytes | str]:
-    """Every file (its bytes) and link (its target) under `folder`."""
+    """Every file (its bytes) and link (its target) under `folder`, but the desktop's own caches
+    (where its tools are installed, install asks them to look again)."""
     out: dict[str, bytes | str] = {}
     for p in sorted(folder.rglob("*")):
+        if p.suffix == ".cache":
+            continue
         if p.is_symlink():
             out[str(p.relative_to(folder))] = os.readlink(p)
         elif p.is_file():
