@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 
 from petanque_game.physics import geometry
-from petanque_game.physics.level_play import STEPS_PER_SECOND, Fail, diamond_width
+from petanque_game.physics.level_play import SLIDE_OFF, STEPS_PER_SECOND, Fail, diamond_width
 from petanque_game.physics.level_spec import Level
 
 
@@ -43,8 +43,6 @@ def energy(level: Level) -> tuple[float, float]:
 
 def _energy(level: Level, up: float) -> tuple[float, float]:
     """The energies of a throw at max_speed with the share `up` of its speed squared upwards."""
-    from petanque_game.physics.build import SLIDE_OFF  # build imports the level checks
-
     d, t, e = level.dice, level.throw, level.felt.restitution
     along = t.max_speed * math.sqrt(1.0 - up) + SLIDE_OFF
     thrown = 0.5 * d.mass * (along * along + (d.side * t.max_spin) ** 2 / 6.0)

@@ -32,6 +32,7 @@ TOPPLE_REACH = 3.0  # die sides: how far from its perch a toppling die may come 
 
 Fail = Callable[[str, str], LevelError]
 STEPS_PER_SECOND = 480  # the physics' steps (physics.build.DT)
+SLIDE_OFF = 150.0  # mm/s: how fast a body perched on another slides off it (airborne.py)
 MIN_THICKNESS = 4.0  # mm: no obstacle thinner than the thinnest wall allowed
 SPEED_STEPS = 18  # bisection steps for the slowest speed that reaches the board
 ELEVATIONS = 13  # elevations tried, spread over the allowed range
