@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 NAME = "petanque-game"
-APP_ID = "io.github.petanquegame.PetanqueGame"
+APP_ID = "io.github.petanquegame.PetanqueGame"  # the desktop's id of the app: keep it stable
 MANIFEST = "install-manifest.json"
 # characters that make the desktop entry spec's Exec quote an argument
 RESERVED = set(' \t\n"\'\\><~|&;$*?#()`')
