@@ -5,7 +5,9 @@ below; docs/levels.md explains each key). Anything wrong raises `LevelError`, wh
 line: `<file>: <key>: <reason>`. A user's value is never shown whole (`config.brief`). Once each
 part reads well on its own, `level_play.check_layout` checks the parts together: room at the
 centre, walls that cross nothing, release zones, and a throw from every seat that lands the
-diamond and a die on the board. Angles in the file are in degrees, in the dataclasses radians.
+diamond and a die on the board; then `level_knocks.check_knocks` bounds the speeds that knocks
+and landings can give a body, against the thinnest wall or obstacle. Angles in the file are in
+degrees, in the dataclasses radians.
 """
 
 from __future__ import annotations
@@ -210,6 +212,7 @@ def parse_level(data: Any, name: str, file: str,
                 lines: Callable[[], dict[str, int]] | None = None) -> Level:
     """Validate the YAML document `data` (already parsed) into a Level; `lines()` gives each
     key's line (config.key_lines), for naming a key that is not shown."""
+    from petanque_game.physics.level_knocks import check_knocks
     from petanque_game.physics.level_play import check_layout
 
     r = _Reader(file, lines)
@@ -236,6 +239,7 @@ def parse_level(data: Any, name: str, file: str,
     level = Level(name, title, description, gravity, board, felt, dice, diamond, walls, seats,
                   obstacles, throw, tumble)
     check_layout(level, r.fail)
+    check_knocks(level, r.fail)
     return level
 
 

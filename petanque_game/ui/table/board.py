@@ -231,8 +231,10 @@ def paint_board(surf: pygame.Surface, level, view: View, seat_walls: dict[str, i
         surf.blit(cloth, box.topleft)
         pygame.draw.polygon(surf, theme.mix(felt, (255, 255, 255), 0.3), outline, 2)
     blocks = [(ob.outline, ob.height, OBSTACLE, None) for ob in level.obstacles]
+    # only the seats' walls stand in the game (physics.build.static_plan): one no seat uses is
+    # open floor, and drawn as such
     blocks += [(level.wall_outline(w.name), level.walls.height, theme.colour("wall"),
-                seat_walls.get(w.name)) for w in level.walls.sides]
+                seat_walls[w.name]) for w in level.walls.sides if w.name in seat_walls]
     for o, h, _, _ in blocks:
         _shadow(surf, view, o, h)
     for o, h, rgb, seat in sorted(blocks, key=lambda b: -sum(p[1] for p in b[0]) / len(b[0])):
