@@ -23,8 +23,15 @@ from typing import Any
 from petanque_game import history, paths, saves
 from petanque_game.files import TooLarge, write_new_named
 from petanque_game.match import Match, OutcomeMismatch, Transition, rebuild
-from petanque_game.record import (MAX_BYTES, Record, RecordError, Seat, event_line, load_record,
-                                  text_size)
+from petanque_game.record import (
+    MAX_BYTES,
+    Record,
+    RecordError,
+    Seat,
+    event_line,
+    load_record,
+    text_size,
+)
 from petanque_game.rules.base import IllegalAction, Refusal
 from petanque_game.rules.games import spec_of
 from petanque_game.save_appends import Moves
