@@ -38,7 +38,7 @@ class Outcome:
 
 
 class Writer:
-    """One thread writing the saves handed to it (`put`), the newest of each file."""
+    """One thread writing the saves handed to it (`put_moves`, `put`), each file's in order."""
 
     def __init__(self, write: Callable[[Path, str], None]):
         self.write = write

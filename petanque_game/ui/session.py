@@ -329,7 +329,7 @@ class LiveSession(Session):
         self.match.last_throw = None
         thought, self._thought = self._thought, None
         if thought is not None and thought[0] is before:
-            # the same state: the same decision and move, and the record's text with it
+            # the same state: the same decision and move, and its events' lines with it
             action, played, self._made = _result(thought[1])
         else:
             action, played = self.match.ai_decision(), None
