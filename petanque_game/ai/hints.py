@@ -25,7 +25,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from petanque_game.ai import ten_thousand, ten_thousand_points, ten_thousand_win
 from petanque_game.rules import ten_thousand as ten_thousand_rules
@@ -33,6 +33,9 @@ from petanque_game.rules.base import Bank, Keep, Roll
 from petanque_game.rules.games import spec_of
 from petanque_game.rules.ten_thousand import DICE, keep_score
 from petanque_game.words import english_number, english_tr, tell
+
+if TYPE_CHECKING:  # the physics, which ai.petanque imports, only with a Terningepetanque hint
+    from petanque_game.ai.petanque import Label
 
 
 @dataclass(frozen=True)
@@ -67,7 +70,7 @@ class Hint:
     action: Any
     english: str
     value: float
-    label: Any = None
+    label: Label | None = None
     told: Told | None = None
 
     @property
@@ -118,7 +121,7 @@ def registers(game: str) -> Callable[[Callable[..., Hint]], Callable[..., Hint]]
 
 
 @registers(ten_thousand_rules.GAME_ID)
-def _ten_thousand(state: Any, board: Any = None) -> Hint:
+def _ten_thousand(state: ten_thousand_rules.TenThousandState, board: object = None) -> Hint:
     """With a win table: the chance to win (one-on-one against the best other score with three
     or more players); without: the points the expert expects from the turn."""
     win = ten_thousand_win
@@ -164,7 +167,8 @@ def _at(pos: ten_thousand_win.Position | None) -> ten_thousand_win.Position:
     return pos
 
 
-def _keep_then(state: Any, keep: tuple[int, ...], pos: Any) -> str:
+def _keep_then(state: ten_thousand_rules.TenThousandState, keep: tuple[int, ...],
+               pos: ten_thousand_win.Position | None) -> str:
     """The sentence of a keep, as the expert goes on after it: bank, roll on, or roll all six
     again (hot dice)."""
     total = state.turn_total + keep_score(keep)

@@ -35,6 +35,7 @@ from petanque_game.rules.petanque_table import Aim
 from petanque_game.words import decimal, english_tr
 
 if TYPE_CHECKING:  # the physics is imported on the first hint
+    from petanque_game.ai.petanque import Label
     from petanque_game.physics.hand import Hand
     from petanque_game.physics.level import Level
 
@@ -65,8 +66,8 @@ def _terningepetanque(state: rules.TerningepetanqueState, board: Level | None = 
     return _said(found.aim, value, found.label, state)
 
 
-def _said(action: object, value: float, label: object, state: rules.TerningepetanqueState) \
-        -> Hint:
+def _said(action: object, value: float, label: Label | None,
+          state: rules.TerningepetanqueState) -> Hint:
     """The hint, its `text` in English from the keys the window says it by (`words_of`)."""
     hint = Hint(action, "", value, label)
     owner = getattr(label, "owner", None)
@@ -81,6 +82,7 @@ def words_of(hint: Hint, state: rules.TerningepetanqueState, tr: Callable[..., s
     if not isinstance(hint.action, Aim):
         return tr("table.hint.keep", points=decimal(hint.value, 1, tr, signed=True)) \
             if state.awaiting_accept else tr("table.hint.roll")
+    assert hint.label is not None  # an aim's hint says what it is for (`search`)
     what = tr(f"table.hint.label.{hint.label.key}", name=who)
     assert state.throw_due is not None  # an aim is the hint of a throw due
     obj, _ = state.throw_due

@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from petanque_game.ai.petanque_hand_errors import spread_errors
 from petanque_game.ai.petanque_hands import (
@@ -256,7 +256,8 @@ class _Weighing:
     thrown: int = 0
 
 
-def _race(entries: list[_Weighing], throw: Any) -> list[_Weighing]:
+def _race(entries: list[_Weighing],
+          throw: Callable[[_Weighing, int], None]) -> list[_Weighing]:
     """The entries that meet all SAMPLES hands, best first: each stage throws the survivors
     with the hands up to its number in RACE, then keeps the better share KEEP of them (at least
     REFINE: the refinement needs them) for the next stage. Entries are compared by their sums
@@ -382,7 +383,8 @@ def situation_of(state: TerningepetanqueState) -> Situation:
                      tuple(p for p, _, _ in state.throw_order[state.throws_done + 1:]))
 
 
-def choose(state: TerningepetanqueState, level: str, rng: random.Random, board: Level) -> Any:
+def choose(state: TerningepetanqueState, level: str, rng: random.Random,
+           board: Level) -> object:
     """The decision of the AI of `level` to move in `state`, played on `board`."""
     actions = state.legal_actions()
     if any(isinstance(a, Accept) for a in actions):
