@@ -17,6 +17,7 @@ from test_saves import child_env
 
 from petanque_game import paths, record, save_appends, saves
 from petanque_game.files import TEMP_SUFFIX
+from petanque_game.match import Match
 from petanque_game.record import Record, Seat, load_record
 from petanque_game.save_appends import Book, Moves
 from petanque_game.save_thread import WRITER
@@ -209,8 +210,8 @@ def test_a_kill_in_the_middle_of_an_append_leaves_the_last_save_whole(home, wher
     assert load_record(autosave).events[:len(before["events"])] == before["events"]
 
 
-# Games of a window saving behind as fast as it can, killed at a random moment; each game's
-# events as the uninterrupted game makes them are printed first, to compare the save with.
+# Games of a window saving behind as fast as it can, killed at a moment the test picks; what is
+# left is compared with the same game played here without a kill.
 FAST = r"""
 import json, sys
 from petanque_game.record import Seat
@@ -244,8 +245,6 @@ def test_a_kill_at_any_moment_of_appended_saves_leaves_a_game_that_resumes(home,
     for autosave in left:
         on_disk = load_record(autosave)  # whole, and as the program writes a record
         assert autosave.read_text("utf-8") == on_disk.dumps()
-        from petanque_game.match import Match
-
         game = Match.new(on_disk.game, on_disk.players, on_disk.options, on_disk.seed)
         while len(game.record.events) < len(on_disk.events):  # the same game, move for move
             game.play_ai_turn()
