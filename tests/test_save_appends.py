@@ -219,10 +219,11 @@ from petanque_game.save_thread import WRITER
 from petanque_game.ui.session import new_game
 
 seats = [Seat("A", "ai", "easy"), Seat("B", "ai", "easy")]
-print("playing", flush=True)
 for seed in range(10**6):
     session = new_game("ship-captain-crew", seats, {"mode": "pot", "chips": 3}, seed)
     session.write_behind()
+    if seed == 0:
+        print("playing", flush=True)  # the first game's autosave made: the clock starts
     while not session.over:
         session.play_ai()
 """
