@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from petanque_game.ui import dice, lang, theme
+from petanque_game.ui import dice, lang, sound, theme
 from petanque_game.ui.narrate import says
 from petanque_game.ui.table import draw as td
 
@@ -34,6 +34,18 @@ class StartRoll:
     @property
     def done(self) -> bool:
         return self.t >= self.tumble + self.hold
+
+    def advance(self, dt: float) -> None:
+        """The die tumbles on: heard as it is thrown in and as it comes to rest."""
+        if self.tumble <= 0.0:
+            self.t += dt
+            return
+        if self.t == 0.0:
+            sound.play("roll")
+        landed = self.t >= self.tumble
+        self.t += dt
+        if not landed and self.t >= self.tumble:
+            sound.play("clack")
 
     def rolls(self) -> list[tuple[int, int]]:
         """(seat, value) of this pass so far, the new die last."""

@@ -1,7 +1,7 @@
 """The zoom's lines on the Terningepetanque table: the zoom and how to get back, how to zoom while
 a person aims, and Home's view (the whole board, or back to the play framed: ui/table/camera.py),
 in a bottom corner of the board's part of the area; a click on Home's line does what Home does
-(ui/table/view.py `camera_event`)."""
+(ui/table/scene.py routes the click)."""
 
 from __future__ import annotations
 
