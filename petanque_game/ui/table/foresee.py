@@ -8,7 +8,7 @@ the preview asked for when it is done, else the last one done for the same throw
 two behind the mouse, never another throw's), and the previews are worked out on a thread of
 their own, the most recently asked first; a preview asked for and overtaken by newer asks
 before its turn is dropped. Previews are pure (they read the immutable table and the level), so
-the thread never touches the scene.
+the thread never touches the shown.
 
 `worker = Foresight(at_once=True)` works them out on the asking thread as they are asked for:
 the tests' setting, so that a test's frame shows the preview of the aim it set.
@@ -20,7 +20,10 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from petanque_game.ui.table.shown import Previewed, TableShown
 
 DONE_KEPT = 48  # previews done and kept (a mouse moving back over the same points)
 ASKED_KEPT = 4  # asks waiting their turn; older ones are dropped
@@ -152,44 +155,44 @@ worker = Foresight()  # the window's previews
 # --- what the table asks for ----------------------------------------------------------------------
 
 
-def _throw(scene: Any, seat: int, obj: str) -> tuple:
+def _throw(shown: Previewed, seat: int, obj: str) -> tuple:
     """What a preview of a throw by `seat` of `obj` depends on besides its aim: the level, the
     players' number, the table as it lies and the thrower's hand."""
-    return (id(scene.level), scene.n, seat, obj, scene.state.table, scene.hand_for(seat))
+    return (id(shown.level), shown.n, seat, obj, shown.state.table, shown.hand_for(seat))
 
 
-def foreseen(scene: Any, launch: Any, seat: int, obj: str) -> Any:
+def foreseen(shown: Previewed, launch: Any, seat: int, obj: str) -> Any:
     """The preview of `launch` (an AI's aim, a hint's) once it is worked out; None until then
     (no other aim's preview stands in for it)."""
     from petanque_game.ui.table.aim import preview
 
-    key = (_throw(scene, seat, obj), launch)
-    level, n, table, hand = scene.level, scene.n, scene.state.table, scene.hand_for(seat)
+    key = (_throw(shown, seat, obj), launch)
+    level, n, table, hand = shown.level, shown.n, shown.state.table, shown.hand_for(seat)
     return worker.get(key, key, lambda: preview(level, n, seat, launch, obj, table, hand))
 
 
-def own_aim(scene: Any) -> tuple[Any, Any, tuple[float, float] | None] | None:
+def own_aim(shown: TableShown) -> tuple[Any, Any, tuple[float, float] | None] | None:
     """The person's aim as the frame shows it: (the aim, its preview, the point aimed at or
     None), for the aim taken now once it is worked out, meanwhile the last one worked out for
     this throw; None when no aim is taken (or none is worked out yet)."""
     from petanque_game.ui.table.aim import aim_at, preview
 
-    due = scene.due
+    due = shown.due
     if due is None:
         return None
     seat, obj = due[0], due[1]
-    family = _throw(scene, seat, obj)
-    level, n, table, hand = scene.level, scene.n, scene.state.table, scene.hand_for(seat)
-    pointed = scene.pointed()
-    if pointed is not None and (scene.aim_mode != "drag" or scene.keyed):
+    family = _throw(shown, seat, obj)
+    level, n, table, hand = shown.level, shown.n, shown.state.table, shown.hand_for(seat)
+    pointed = shown.pointed()
+    if pointed is not None and (shown.aim_mode != "drag" or shown.keyed):
         # the point aimed at: the aim is solved there (aim.aim_at) off the frame too
-        elevation, spin = scene.elevation, scene.spin
+        elevation, spin = shown.elevation, shown.spin
 
         def solved() -> tuple:
             launch = aim_at(level, n, seat, pointed, elevation, obj, spin)
             return launch, preview(level, n, seat, launch, obj, table, hand), pointed
         return worker.get(family, (family, "point", pointed, elevation, spin), solved)
-    launch = scene.launch()
+    launch = shown.launch()
     if launch is None:
         return None
     return worker.get(family, (family, launch, pointed),

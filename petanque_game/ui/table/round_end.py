@@ -6,6 +6,8 @@ shown faint until the next round's diamond lies."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
 
@@ -13,7 +15,47 @@ from petanque_game.rules.petanque_table import Table
 from petanque_game.rules.terningepetanque_events import RoundEnded
 from petanque_game.ui.component import Component
 from petanque_game.ui.session import Step
-from petanque_game.ui.table.reckoning import Reckoning, reckoning_of
+
+POINTS_DELAY = 0.8  # seconds before the round's points start moving into the score pad
+POINTS_MOVE = 1.0  # seconds they take to get there
+
+
+@dataclass
+class Reckoning:
+    """One round's reckoning on screen."""
+
+    round: int
+    before: Any  # the state the round ended in, before its scoring
+    points: tuple[int, ...]  # the round_end's
+    closest: tuple[int, ...]  # the round_end's
+    wait: float | None  # seconds before it continues by itself; None: only on Continue
+    t: float = 0.0
+    # where its card was last drawn, in the area (the points fly from it)
+    card: pygame.Rect | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def table(self) -> Table:
+        return self.before.table
+
+    @property
+    def over(self) -> bool:
+        return self.wait is not None and self.t >= self.wait
+
+    @property
+    def moved(self) -> float:
+        """How far (0-1) the round's points have moved into the score pad."""
+        return max(0.0, min(1.0, (self.t - POINTS_DELAY) / POINTS_MOVE))
+
+    def total_shown(self, seat: int) -> int:
+        """The seat's total as the score pad shows it now: the points arrive when they land."""
+        return self.before.totals[seat] + (self.points[seat] if self.moved >= 1.0 else 0)
+
+
+def reckoning_of(made: Any, wait: float | None) -> Reckoning:
+    """The reckoning of the round that the transition `made` (a `RoundEnded`) scored."""
+    end = made.event
+    return Reckoning(end.round, made.before, end.points, end.closest, wait)
+
 
 CONTINUE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_c)
 

@@ -32,7 +32,7 @@ from petanque_game.rules.events import Rolled
 from petanque_game.ui import lang
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.session import Session, Step
-from petanque_game.ui.table import foresee, kept, overlay
+from petanque_game.ui.table import foresee, kept, overlay, window
 from petanque_game.ui.table.ai_aim import AiAim
 from petanque_game.ui.table.playback import Flight
 from petanque_game.ui.table.start import StartRoll
@@ -48,6 +48,7 @@ class TableScene(TableDrawing):
     def __init__(self, app: Any, session: Session):
         super().__init__(app, session)
         self.overlaid = True  # something was drawn over the area in the last frame (overlay.py)
+        self.held = window.Held(app, self.alone)  # what the window holds of the frame before
         self.settle_view()  # framed on the play (ui/table/camera.py)
 
     @property
@@ -284,10 +285,16 @@ class TableScene(TableDrawing):
         self.overlaid = overlay.draw_overlays(self, surface)
         foresee.worker.drawn()  # the previews' thread works in the quiet time that follows
 
+    def alone(self) -> bool:
+        """Is the table alone on the window: on top, covering it, no toast over it, no
+        reckoning's points flying to the side panel (ui/table/window.py)?"""
+        app = self.app
+        return bool(self.covers and app.visible()[-1] is self and not app.toast.visible
+                    and self.reckoning is None)
+
     def take_pictures(self, before: TableScene) -> None:
         """A replay's jump: this scene is drawn where `before` was, and the window holds what
         `before` drew in the frame before (its parts are kept per session, not per scene:
         ui/table/window.py and kept.py)."""
-        self._drawn_frame = getattr(before, "_drawn_frame", None)
+        self.held.frame, self.held.gaps = before.held.frame, before.held.gaps
         self.overlaid = before.overlaid
-        self.gaps_filled = getattr(before, "gaps_filled", None)

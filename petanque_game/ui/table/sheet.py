@@ -21,13 +21,16 @@ from __future__ import annotations
 import dataclasses
 import weakref
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from petanque_game.rules.terningepetanque_events import RoundEnded
 from petanque_game.ui import lang, theme
 from petanque_game.ui.table.camera import board_bounds
+
+if TYPE_CHECKING:
+    from petanque_game.ui.table.shown import Scored
 
 SHEET_HINT_AT = (10, 6)  # px in the area: where "Tab: score sheet" is written when it is hidden
 SIZE = 18  # px: the sheet's text (the least a player can read at 800x600: tests/test_ui_fit.py)
@@ -108,16 +111,16 @@ def keep_row(session: Any, row: Row) -> None:
     _kept.setdefault(session, _Kept()).rows[row.round] = row
 
 
-def visible_rows(scene: Any) -> list[Row]:
+def visible_rows(shown: Scored) -> list[Row]:
     """The rows the table shows now: the rounds scored before the state shown, and the round of
     the reckoning on screen once its points have reached the score pad."""
-    st, r = scene.state, scene.reckoning
-    kept = _kept.get(scene.session)
+    st, r = shown.state, shown.reckoning
+    kept = _kept.get(shown.session)
     if r is not None and (kept is None or r.round not in kept.rows):  # the reckoning fills it
-        keep_row(scene.session, row_of(r.round, r.points, r.closest, r.before))
-    rows = scored_rows(scene.session)
+        keep_row(shown.session, row_of(r.round, r.points, r.closest, r.before))
+    rows = scored_rows(shown.session)
     last = st.rounds if st.is_terminal else st.round_number - 1
-    if r is not None and scene.flight is None and r.moved >= 1.0:
+    if r is not None and shown.flight is None and r.moved >= 1.0:
         last = max(last, r.round)
     return [rows[k] for k in sorted(rows) if k <= last]
 

@@ -22,16 +22,16 @@ from petanque_game.ui import lang
 from petanque_game.ui.component import Forward
 from petanque_game.ui.game_scene import GameScene
 from petanque_game.ui.session import Session, Step
-from petanque_game.ui.table.ai_aim import AiAimShow
+from petanque_game.ui.table.ai_aim import AiAim, AiAimShow
 from petanque_game.ui.table.aim import Preview, preview
-from petanque_game.ui.table.aiming import Aiming, Point, aim_mode
+from petanque_game.ui.table.aiming import Aiming, Drag, Point, aim_mode
 from petanque_game.ui.table.camera import Camera
 from petanque_game.ui.table.camera_control import CameraControl
 from petanque_game.ui.table.closeup import CloseUp
 from petanque_game.ui.table.hint import HintAsk
-from petanque_game.ui.table.playback import Playback
+from petanque_game.ui.table.playback import Flight, Playback
 from petanque_game.ui.table.replay import ReplayCheck, check_of
-from petanque_game.ui.table.round_end import RoundEnd
+from petanque_game.ui.table.round_end import Reckoning, RoundEnd
 from petanque_game.ui.table.score_sheet import ScoreSheet
 from petanque_game.ui.table.sheet import Placement
 from petanque_game.ui.table.start import StartRoll
@@ -49,16 +49,16 @@ class TableTurns(GameScene):
     elevation = Forward[float]("aim", "elevation")
     spin = Forward[float]("aim", "spin")
     power = Forward[float]("aim", "power")
-    charging = Forward["float | None"]("aim", "charging")
-    drag = Forward["Drag | None"]("aim", "drag")
+    charging = Forward[float | None]("aim", "charging")
+    drag = Forward[Drag | None]("aim", "drag")
     keyed = Forward[bool]("aim", "keyed")
-    hinted = Forward["tuple[Aim, Any, Point] | None"]("aim", "hinted")
-    flight = Forward["Flight | None"]("playback", "flight")
+    hinted = Forward[tuple[Aim, Any, Point] | None]("aim", "hinted")
+    flight = Forward[Flight | None]("playback", "flight")
     flight_state = Forward[Any]("playback", "shown")
     before_flight = Forward[Table]("playback", "before")
-    reckoning = Forward["Reckoning | None"]("round_end", "reckoning")
-    round_final = Forward["tuple[int, Table] | None"]("round_end", "final")
-    ai_aim = Forward["AiAim | None"]("ai_aims", "aim")
+    reckoning = Forward[Reckoning | None]("round_end", "reckoning")
+    round_final = Forward[tuple[int, Table] | None]("round_end", "final")
+    ai_aim = Forward[AiAim | None]("ai_aims", "aim")
 
     def __init__(self, app: Any, session: Session):
         super().__init__(app, session)

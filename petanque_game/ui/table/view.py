@@ -98,9 +98,11 @@ class TableDrawing(TableTurns):
     covers = True  # the table paints the whole picture: its parts, and the background between
 
     def draw(self, surface: pygame.Surface) -> None:
-        same = window.holds_frame_before(self, surface)
+        same = window.holds_frame_before(self.held, surface)
         kept.new_frame(same, self.session)
-        window.fill_gaps(self, surface, same and not self.overlaid)
+        layout = window.rooms(pygame.Rect(self.view.board_rect), self.sheet.rect,
+                              len(self.session.players))
+        window.fill_gaps(self.held, layout, surface, same and not self.overlaid)
         table, old = self.shown_table()
         if self.flight is not None:
             table, old = self.before_flight, False
