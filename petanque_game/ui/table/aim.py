@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from petanque_game.physics import geometry, release_zone
 from petanque_game.physics.hand import STEADY, Hand, wobble
@@ -45,23 +46,33 @@ TRACK_STEP = 2.0  # mm between the points of the roll-out checked for what it me
 PULL_FULL = 260.0  # px of pull (drag aiming) for the level's top speed
 
 
+class Solved:
+    """Aims solved and previews worked out, kept by everything they depend on (the preview asks
+    every frame for the same aim while the mouse rests): a table scene's own, shared with its
+    previews' thread (ui/table/foresee.py)."""
+
+    AIMS, PREVIEWS = 256, 64  # kept at most; all forgotten beyond
+
+    def __init__(self) -> None:
+        self.aims: dict[tuple[Any, ...], Aim] = {}
+        self.previews: dict[tuple[Any, ...], Preview] = {}
+
+
 def aim_at(level, num_players: int, seat: int, target: tuple[float, float],
-           elevation_deg: float, obj: str, spin: float = 0.0) -> Aim:
+           elevation_deg: float, obj: str, spin: float = 0.0, kept: Solved | None = None) -> Aim:
     """The aim whose lone body comes to rest at `target` (mm) when thrown at `elevation_deg`:
     released where the AI releases in line with the target, heading at it (within the level's
     side-angle limit), at the speed whose predicted rest is that far. A target beyond reach gets
     the top speed (the preview then shows it stopping short)."""
     key = (id(level), num_players, seat, round(target[0], 1), round(target[1], 1),
            round(elevation_deg, 3), obj, round(spin, 3))
-    found = _aims.get(key)
+    aims = kept.aims if kept is not None else {}
+    found = aims.get(key)
     if found is None:  # the preview asks every frame for the same aim while the mouse rests
-        if len(_aims) > 256:
-            _aims.clear()
-        found = _aims[key] = _solve(level, num_players, seat, key[3:5], key[5], obj, key[7])
+        if len(aims) > Solved.AIMS:
+            aims.clear()
+        found = aims[key] = _solve(level, num_players, seat, key[3:5], key[5], obj, key[7])
     return found
-
-
-_aims: dict[tuple, Aim] = {}
 
 
 def _solve(level, num_players: int, seat: int, target: tuple[float, float],
@@ -177,19 +188,17 @@ class Preview:
 
 
 def preview(level, num_players: int, seat: int, aim: Aim, obj: str, table: Table | None = None,
-            hand: Hand = STEADY) -> Preview:
-    """The preview of `aim` thrown by `seat` with `hand` onto `table` (cached per aim)."""
+            hand: Hand = STEADY, kept: Solved | None = None) -> Preview:
+    """The preview of `aim` thrown by `seat` with `hand` onto `table` (kept per aim in `kept`)."""
     key = (id(level), num_players, seat, aim, obj, table, hand)
-    found = _previews.get(key)
+    previews = kept.previews if kept is not None else {}
+    found = previews.get(key)
     if found is None:
-        if len(_previews) > 64:
-            _previews.clear()
-        found = _previews[key] = _preview(level, num_players, seat, aim, obj, table or Table(),
-                                          hand)
+        if len(previews) > Solved.PREVIEWS:
+            previews.clear()
+        found = previews[key] = _preview(level, num_players, seat, aim, obj, table or Table(),
+                                         hand)
     return found
-
-
-_previews: dict[tuple, Preview] = {}
 
 
 def _preview(level, num_players: int, seat: int, aim: Aim, obj: str, table: Table,

@@ -18,6 +18,7 @@ from petanque_game.ui.session import Step
 from petanque_game.ui.table.aim import (
     ELEVATION_STEP,
     TARGET_STEP,
+    Solved,
     aim_at,
     aim_drag,
     aim_launch,
@@ -54,6 +55,7 @@ class Aiming(Component):
     drag: Drag | None = None
     hinted: tuple[Aim, object, Point] | None = None  # Use hint: aim, its state, its rest
     keyed: bool = False  # the arrow keys moved the point (drag aiming then throws at it too)
+    solved: Solved = field(default_factory=Solved)  # the aims solved (the scene's)
     limits: tuple[float, float] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -192,7 +194,8 @@ class Aiming(Component):
             return aim_launch(self.level, players, seat, self.target,
                               self.charge() if power is None else power, self.elevation,
                               self.spin)
-        return aim_at(self.level, players, seat, self.target, self.elevation, due[1], self.spin)
+        return aim_at(self.level, players, seat, self.target, self.elevation, due[1], self.spin,
+                      self.solved)
 
     def pointed(self, mode: str, in_place: bool) -> Point | None:
         """Where the player points the rest at (point aiming), or None."""

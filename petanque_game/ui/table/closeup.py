@@ -24,9 +24,6 @@ CLOSEUP_BELOW = REST_DIE - 1.0
 CLOSEUP_DIE = 32.0  # px: how large a die is in the close-up
 CLOSEUP_MIN, CLOSEUP_MAX = 180, 260  # px: the close-up's side, as the deciding dice need
 CLOSEUP_SMALLEST = 120  # px: a smaller close-up when no corner has room for that one
-# Where the close-up went, by everything its corner depends on: kept beyond one scene, since a
-# replay's jump makes the scene anew and a drag on its timeline jumps every frame.
-_closeup_places: dict[tuple, pygame.Rect | None] = {}
 CLOSEUP_PLACES = 64  # the corners remembered
 
 
@@ -38,6 +35,9 @@ class CloseUp(Component):
                  names: Sequence[str]) -> None:
         self.level, self.camera = level, camera
         self.zones, self.names = list(zones), list(names)
+        # Where the close-up went, by everything its corner depends on (a replay's jump makes
+        # the scene anew: the new scene takes these over, table/scene.py `take_pictures`)
+        self.places: dict[tuple[Any, ...], pygame.Rect | None] = {}
 
     def plan(self, table: Table, old: bool, reckoning: bool, sheet_hint: bool,
              due: int | None) -> tuple[pygame.Rect, td.View] | None:
@@ -108,8 +108,9 @@ class CloseUp(Component):
         seat that throws next; None when no corner is clear even at CLOSEUP_SMALLEST."""
         key = (self.level.name, tuple(self.names), theme.marks_shown(), lang.language(), view,
                table, due, size, self.camera.board_rect, sheet_hint)
-        if key in _closeup_places:
-            return _closeup_places[key]
+        places = self.places
+        if key in places:
+            return places[key]
         pad = 10
         fx, fy, w, h = self.camera.board_rect
         clear = self.kept_clear(view, table, sheet_hint)
@@ -124,9 +125,9 @@ class CloseUp(Component):
             if corners:
                 break
         best = min(corners, key=self._cost(view, due)) if corners else None
-        if len(_closeup_places) >= CLOSEUP_PLACES:
-            del _closeup_places[next(iter(_closeup_places))]
-        _closeup_places[key] = best
+        if len(places) >= CLOSEUP_PLACES:
+            del places[next(iter(places))]
+        places[key] = best
         return best
 
     def _cost(self, view: td.View, due: int | None) -> Callable[[pygame.Rect], float]:

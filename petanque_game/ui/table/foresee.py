@@ -168,7 +168,8 @@ def foreseen(shown: Previewed, launch: Any, seat: int, obj: str) -> Any:
 
     key = (_throw(shown, seat, obj), launch)
     level, n, table, hand = shown.level, shown.n, shown.state.table, shown.hand_for(seat)
-    return worker.get(key, key, lambda: preview(level, n, seat, launch, obj, table, hand))
+    kept = shown.solved
+    return worker.get(key, key, lambda: preview(level, n, seat, launch, obj, table, hand, kept))
 
 
 def own_aim(shown: TableShown) -> tuple[Any, Any, tuple[float, float] | None] | None:
@@ -183,18 +184,19 @@ def own_aim(shown: TableShown) -> tuple[Any, Any, tuple[float, float] | None] | 
     seat, obj = due[0], due[1]
     family = _throw(shown, seat, obj)
     level, n, table, hand = shown.level, shown.n, shown.state.table, shown.hand_for(seat)
+    kept = shown.solved
     pointed = shown.pointed()
     if pointed is not None and (shown.aim_mode != "drag" or shown.keyed):
         # the point aimed at: the aim is solved there (aim.aim_at) off the frame too
         elevation, spin = shown.elevation, shown.spin
 
         def solved() -> tuple:
-            launch = aim_at(level, n, seat, pointed, elevation, obj, spin)
-            return launch, preview(level, n, seat, launch, obj, table, hand), pointed
+            launch = aim_at(level, n, seat, pointed, elevation, obj, spin, kept)
+            return launch, preview(level, n, seat, launch, obj, table, hand, kept), pointed
         return worker.get(family, (family, "point", pointed, elevation, spin), solved)
     launch = shown.launch()
     if launch is None:
         return None
     return worker.get(family, (family, launch, pointed),
-                      lambda: (launch, preview(level, n, seat, launch, obj, table, hand),
+                      lambda: (launch, preview(level, n, seat, launch, obj, table, hand, kept),
                                pointed))

@@ -297,4 +297,6 @@ class TableScene(TableDrawing):
         `before` drew in the frame before (its parts are kept per session, not per scene:
         ui/table/window.py and kept.py)."""
         self.held.frame, self.held.gaps = before.held.frame, before.held.gaps
+        self.held.cut = before.held.cut
+        self.close_up.places = before.close_up.places  # (a drag on the timeline jumps often)
         self.overlaid = before.overlaid

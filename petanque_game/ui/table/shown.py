@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from petanque_game.ui.scene import AppLike
     from petanque_game.ui.session import Session
     from petanque_game.ui.table.ai_aim import AiAim
-    from petanque_game.ui.table.aim import Preview
+    from petanque_game.ui.table.aim import Preview, Solved
     from petanque_game.ui.table.aiming import Drag
     from petanque_game.ui.table.camera import Camera
     from petanque_game.ui.table.hint import HintAsk
@@ -73,6 +73,9 @@ class Previewed(Protocol):
     def state(self) -> Any: ...
 
     def hand_for(self, seat: int) -> Any: ...  # a physics.hand.Hand
+
+    @property
+    def solved(self) -> Solved: ...
 
     def preview_of(self, launch: Aim, seat: int, obj: str) -> Preview: ...
 

@@ -23,7 +23,7 @@ from petanque_game.ui.component import Forward
 from petanque_game.ui.game_scene import GameScene
 from petanque_game.ui.session import Session, Step
 from petanque_game.ui.table.ai_aim import AiAim, AiAimShow
-from petanque_game.ui.table.aim import Preview, preview
+from petanque_game.ui.table.aim import Preview, Solved, preview
 from petanque_game.ui.table.aiming import Aiming, Drag, Point, aim_mode
 from petanque_game.ui.table.camera import Camera
 from petanque_game.ui.table.camera_control import CameraControl
@@ -69,7 +69,8 @@ class TableTurns(GameScene):
         self.camera = CameraControl(self.view, memory)
         self.score_sheet = ScoreSheet(self.level, names, session.state.rounds, self.view,
                                       memory, lambda: self.human_turn and not self.busy)
-        self.aim = Aiming(self.level)
+        self.solved = Solved()  # aims solved and previews worked out (ui/table/aim.py)
+        self.aim = Aiming(self.level, solved=self.solved)
         self.playback = Playback(self.level, lambda: app.settings.animation_speed,
                                  self.replay_path)
         self.round_end = RoundEnd(self.reckoning_wait)
@@ -255,7 +256,7 @@ class TableTurns(GameScene):
     def preview_of(self, launch: Aim, seat: int, obj: str) -> Preview:
         """What `launch` does on the table shown, with the spread of `seat`'s hand."""
         return preview(self.level, self.n, seat, launch, obj, self.state.table,
-                       self.hand_for(seat))
+                       self.hand_for(seat), self.solved)
 
     def pointed(self) -> tuple[float, float] | None:
         """Where the player points the rest at (point aiming), or None."""

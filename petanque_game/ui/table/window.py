@@ -45,6 +45,7 @@ class Held:
     alone: Callable[[], bool]
     frame: tuple[int, tuple[int, tuple[int, int], tuple[int, int]]] | None = None
     gaps: Rooms | None = None
+    cut: tuple[Rooms, list[pygame.Rect]] | None = None  # a layout and its gaps (`_gaps`)
 
 
 def holds_frame_before(held: Held, surface: pygame.Surface) -> bool:
@@ -78,32 +79,26 @@ def fill_gaps(held: Held, layout: Rooms, surface: pygame.Surface, same: bool = F
     if same and held.gaps == layout:
         return
     held.gaps = layout
-    for gap in _gaps(layout):
+    if held.cut is None or held.cut[0] != layout:  # worked out once per layout
+        held.cut = (layout, _gaps(layout))
+    for gap in held.cut[1]:
         surface.fill(theme.colour("background"), gap)
 
 
-_gap_cache: dict[Rooms, list[pygame.Rect]] = {}
-
-
 def _gaps(rooms: Rooms) -> list[pygame.Rect]:
-    """The window's rectangles outside every one of `rooms` (worked out once per layout)."""
-    got = _gap_cache.get(rooms)
-    if got is None:
-        got = [pygame.Rect((0, 0), theme.LOGICAL_SIZE)]
-        for room in map(pygame.Rect, rooms):
-            left = []
-            for r in got:
-                if not r.colliderect(room):
-                    left.append(r)
-                    continue
-                y0, y1 = max(r.y, room.y), min(r.bottom, room.bottom)
-                left += [c for c in (pygame.Rect(r.x, r.y, r.w, room.y - r.y),
-                                     pygame.Rect(r.x, room.bottom, r.w, r.bottom - room.bottom),
-                                     pygame.Rect(r.x, y0, room.x - r.x, y1 - y0),
-                                     pygame.Rect(room.right, y0, r.right - room.right, y1 - y0))
-                         if c.w > 0 and c.h > 0]
-            got = left
-        if len(_gap_cache) > 16:
-            _gap_cache.clear()
-        _gap_cache[rooms] = got
+    """The window's rectangles outside every one of `rooms`."""
+    got = [pygame.Rect((0, 0), theme.LOGICAL_SIZE)]
+    for room in map(pygame.Rect, rooms):
+        left = []
+        for r in got:
+            if not r.colliderect(room):
+                left.append(r)
+                continue
+            y0, y1 = max(r.y, room.y), min(r.bottom, room.bottom)
+            left += [c for c in (pygame.Rect(r.x, r.y, r.w, room.y - r.y),
+                                 pygame.Rect(r.x, room.bottom, r.w, r.bottom - room.bottom),
+                                 pygame.Rect(r.x, y0, room.x - r.x, y1 - y0),
+                                 pygame.Rect(room.right, y0, r.right - room.right, y1 - y0))
+                     if c.w > 0 and c.h > 0]
+        got = left
     return got
