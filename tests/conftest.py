@@ -102,13 +102,11 @@ def fresh_pictures():
     """No picture kept by the table of a test run before in the same worker (ui/table/kept.py
     and board_pictures.py): a test counting pictures made, or drawn from an album, starts from
     none whatever its worker ran first (the order of files differs from run to run)."""
-    from petanque_game.ui.table import board_pictures, kept
+    from petanque_game.ui.table import board_pictures
 
     board_pictures.forget()
-    kept.forget()
     yield
     board_pictures.forget()
-    kept.forget()
 
 
 @pytest.fixture

@@ -232,6 +232,7 @@ def test_the_players_rows_kept_as_a_picture_are_the_rows_drawn_anew(monkeypatch)
                 and scene.due[1] == "die":
             break
     assert scene.state.to_move >= 0  # the arrow at the row of the player to move is drawn
+    app.render()  # (a part seen the first time is drawn straight; kept from its second frame)
     app.render()
     kept = app.logical.copy()
     with monkeypatch.context() as m:  # drawn straight onto the window's picture, as before

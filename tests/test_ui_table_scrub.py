@@ -63,14 +63,15 @@ def test_a_dragged_position_draws_the_area_once_straight_and_then_nothing(tmp_pa
         calls.clear()
         gaps.clear()
         place = ("area", AREA.topleft, AREA.size)
-        picture, straight = kept._kept.get(place), kept.straight[0]
+        parts = app.top.pictures.kept
+        picture, straight = parts.kept.get(place), parts.straight
         for _ in range(4):
             app.render()
         assert gaps == []  # the window holds the gaps' background: not filled again
         # once, at the new position, straight on the window: no picture of the area made (it
         # is not copied in and out), and the frames after it leave it as the window holds it
         assert calls == [app.top.session.shown]
-        assert kept._kept.get(place) is picture and kept.straight[0] == straight + 1
+        assert parts.kept.get(place) is picture and parts.straight == straight + 1
         assert_drawn_as_afresh(app, monkeypatch)
         calls.clear()
     app.logical.fill((0, 0, 0))  # the window cleared unbeknown: drawn again, not taken as held

@@ -238,9 +238,8 @@ def assert_a_jump_shows(path, where: int, shown, at_rest) -> None:
     """A replay of `path` opened in a new window, with no picture kept from before (the table's
     parts, the board's), and jumped to `where` events shows `shown`, as `at_rest(app)` reads
     it: what letting go of the timeline there showed."""
-    from petanque_game.ui.table import board_pictures, kept
+    from petanque_game.ui.table import board_pictures
 
-    kept.forget()
     board_pictures.forget()
     app = fast_app()
     app.open_replay(path)

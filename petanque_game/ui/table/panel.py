@@ -16,7 +16,7 @@ from petanque_game.ui import dice, lang, theme
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.hint import hint_words
-from petanque_game.ui.table.kept import keep
+from petanque_game.ui.table.kept import KeptParts
 from petanque_game.ui.widgets import panel, shade
 
 if TYPE_CHECKING:
@@ -29,8 +29,8 @@ def draw_side(shown: TableShown, surface: pygame.Surface, rect: pygame.Rect, tab
     hint; each part kept as a picture per everything it shows (ui/table/kept.py)."""
     rows, box = side_parts(rect, len(shown.session.players))
     rows_key, draw_rows = shown.panel_players(rows)
-    kept_panel(surface, rows, "players", rows_key, draw_rows)
-    kept_panel(surface, box, "round", side_key(shown, table, old),
+    kept_panel(shown.pictures.kept, surface, rows, "players", rows_key, draw_rows)
+    kept_panel(shown.pictures.kept, surface, box, "round", side_key(shown, table, old),
                lambda on, r: _draw_box(shown, on, r, table, old),
                lambda on, r: shade(on, rows.move(r.x - box.x, r.y - box.y)))  # its last row
 
@@ -137,7 +137,8 @@ def colours_key() -> tuple:
             tuple(theme.colour(name) for name in KEPT_COLOURS))
 
 
-def kept_panel(surface: pygame.Surface, rect: pygame.Rect, name: str, key: tuple,
+def kept_panel(kept: KeptParts, surface: pygame.Surface, rect: pygame.Rect, name: str,
+               key: tuple,
                draw: Callable[[pygame.Surface, pygame.Rect], None],
                under: Callable[[pygame.Surface, pygame.Rect], None] | None = None) -> None:
     """A panel at `rect` on the window's background, drawn by `draw(on, rect)` once per `key`
@@ -152,8 +153,9 @@ def kept_panel(surface: pygame.Surface, rect: pygame.Rect, name: str, key: tuple
             paint: Callable[[pygame.Surface, pygame.Rect], None]) -> None:
         paint(on, rect.move(at[0] - room.x, at[1] - room.y))
 
-    keep(surface, room, name, key, lambda on, at: at_(on, at, draw),
-         None if under is None else lambda on, at: at_(on, at, under), late=True, alone=True)
+    kept.keep(surface, room, name, key, lambda on, at: at_(on, at, draw),
+              None if under is None else lambda on, at: at_(on, at, under), late=True,
+              alone=True)
 
 
 def _draw_rolloff(shown: TableShown, surface: pygame.Surface, box: pygame.Rect) -> None:

@@ -32,7 +32,7 @@ from petanque_game.rules.events import Rolled
 from petanque_game.ui import lang
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.session import Session, Step
-from petanque_game.ui.table import foresee, kept, overlay, window
+from petanque_game.ui.table import foresee, overlay, window
 from petanque_game.ui.table.ai_aim import AiAim
 from petanque_game.ui.table.playback import Flight
 from petanque_game.ui.table.start import StartRoll
@@ -59,7 +59,7 @@ class TableScene(TableDrawing):
         a kept part of the picture shows its last picture (ui/table/kept.py)."""
         return (super().animating or self.charging is not None or self.hint.future is not None
                 or (self.keeping and not self.keeping_on) or foresee.worker.working()
-                or kept.late_parts(self.session))
+                or self.pictures.kept.late_parts(self.session))
 
     def finish_animation(self) -> None:
         """Everything shown at rest at once (a replay's step or jump), the camera too."""

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from petanque_game.ui.table.aiming import Drag
     from petanque_game.ui.table.camera import Camera
     from petanque_game.ui.table.hint import HintAsk
+    from petanque_game.ui.table.pictures import TablePictures
     from petanque_game.ui.table.playback import Flight
     from petanque_game.ui.table.replay import ReplayCheck
     from petanque_game.ui.table.round_end import Reckoning
@@ -112,6 +113,9 @@ class TableShown(Framed, Scored, Previewed, Reckoned, Protocol):
 
     @property
     def hint(self) -> HintAsk: ...
+
+    @property
+    def pictures(self) -> TablePictures: ...
 
     @property
     def check(self) -> ReplayCheck | None: ...

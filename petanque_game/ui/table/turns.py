@@ -29,6 +29,7 @@ from petanque_game.ui.table.camera import Camera
 from petanque_game.ui.table.camera_control import CameraControl
 from petanque_game.ui.table.closeup import CloseUp
 from petanque_game.ui.table.hint import HintAsk
+from petanque_game.ui.table.pictures import pictures_of
 from petanque_game.ui.table.playback import Flight, Playback
 from petanque_game.ui.table.replay import ReplayCheck, check_of
 from petanque_game.ui.table.round_end import Reckoning, RoundEnd
@@ -65,6 +66,7 @@ class TableTurns(GameScene):
         self.level = session.match.level
         self.view = Camera(self.level, AREA.size)  # eased pan and zoom (ui/table/camera.py)
         memory = app.memory
+        self.pictures = pictures_of(memory)  # the window's (ui/table/pictures.py)
         names = [p.name for p in session.players]
         self.camera = CameraControl(self.view, memory)
         self.score_sheet = ScoreSheet(self.level, names, session.state.rounds, self.view,

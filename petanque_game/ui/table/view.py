@@ -23,7 +23,7 @@ from petanque_game.ui import lang, theme
 from petanque_game.ui.game_scene import STATUS_RECT
 from petanque_game.ui.game_ui import board_words
 from petanque_game.ui.table import board as tb
-from petanque_game.ui.table import board_pictures, kept, window
+from petanque_game.ui.table import board_pictures, window
 from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.panel import colours_key, draw_side, prompt, side_parts
 from petanque_game.ui.table.reckoning import card_key, draw_reckoning
@@ -99,6 +99,7 @@ class TableDrawing(TableTurns):
 
     def draw(self, surface: pygame.Surface) -> None:
         same = window.holds_frame_before(self.held, surface)
+        kept = self.pictures.kept
         kept.new_frame(same, self.session)
         layout = window.rooms(pygame.Rect(self.view.board_rect), self.sheet.rect,
                               len(self.session.players))
@@ -229,8 +230,9 @@ class TableDrawing(TableTurns):
         key = (info, self.session.game, self.replay is not None,
                getattr(self.session, "practice", False), self.challenge_tag, hover,
                lang.language(), colours_key())
-        kept.keep_in_place(surface, HEADER, "header", key, lambda on: base(on, info), late=True,
-                           alone=True, album=ALBUM)
+        self.pictures.kept.keep_in_place(surface, HEADER, "header", key,
+                                         lambda on: base(on, info), late=True, alone=True,
+                                         album=ALBUM)
 
     def draw_status(self, surface: pygame.Surface, prompt: str, buttons: list,
                     urgent: bool, history_lines: int = 2) -> None:
@@ -249,9 +251,9 @@ class TableDrawing(TableTurns):
                 for b in buttons:
                     b.draw(on, mouse)
 
-            kept.keep_in_place(surface, STATUS_ROOM, "status", ("replay", looks, urgent,
-                                                                lang.language(), colours_key()),
-                               backdrop, lambda on: shade(on, box), alone=False)
+            looked = ("replay", looks, urgent, lang.language(), colours_key())
+            self.pictures.kept.keep_in_place(surface, STATUS_ROOM, "status", looked, backdrop,
+                                             lambda on: shade(on, box), alone=False)
             # over it, as game_scene.py's draw_status draws them in a replay
             self.replay.draw_timeline(surface)
             width = STATUS_RECT.w - 40 - (sum(b.rect.w + 10 for b in buttons))
@@ -261,9 +263,10 @@ class TableDrawing(TableTurns):
             return
         key = (prompt, tuple(self.history[-history_lines:]) if history_lines else (), looks,
                urgent, lang.language(), colours_key())
-        kept.keep_in_place(surface, STATUS_ROOM, "status", key,
-                           lambda on: base(on, prompt, buttons, urgent, history_lines),
-                           lambda on: shade(on, box), True, True)  # (the side panel's shadow)
+        self.pictures.kept.keep_in_place(surface, STATUS_ROOM, "status", key,
+                                         lambda on: base(on, prompt, buttons, urgent,
+                                                         history_lines),
+                                         lambda on: shade(on, box), True, True)  # (its shadow)
 
     def _draw_sheet(self, area: pygame.Surface) -> None:
         """The score sheet in its place, or where Tab shows it when it is hidden."""
@@ -271,7 +274,7 @@ class TableDrawing(TableTurns):
         if place.rect is not None:  # kept as a picture: it changes once a round
             rows, players = visible_rows(self), self.session.players
             current = st.rounds if st.is_terminal else st.round_number
-            kept.keep(area, place.rect, "sheet",
+            self.pictures.kept.keep(area, place.rect, "sheet",
                       (place, tuple(rows), tuple(players), current, lang.language(),
                        colours_key()),
                       lambda on, at: draw_sheet(on, _moved(place, at), rows, players, current),
