@@ -7,6 +7,7 @@ it is put in place when the search is done."""
 from __future__ import annotations
 
 from concurrent.futures import Future
+from types import MappingProxyType
 from typing import Any
 
 from petanque_game.ui import lang
@@ -15,9 +16,10 @@ from petanque_game.ui.session import in_background
 
 # What a hint's plan means to hit (the preview's `table.aim.*` keys), by its label's key: no
 # warning, but the plan.
-_MEANT = {"push": ("table.aim.into_diamond",), "at_diamond": ("table.aim.into_diamond",),
-          "knock_opponent": ("table.aim.into_die",), "knock_player": ("table.aim.into_die",),
-          "own_die": ("table.aim.into_die",)}
+_MEANT = MappingProxyType({
+    "push": ("table.aim.into_diamond",), "at_diamond": ("table.aim.into_diamond",),
+    "knock_opponent": ("table.aim.into_die",), "knock_player": ("table.aim.into_die",),
+    "own_die": ("table.aim.into_die",)})
 
 
 def meant_contacts(hint: Any) -> tuple[str, ...]:
