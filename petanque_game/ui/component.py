@@ -21,6 +21,7 @@ class Component(Protocol):
 
     def on_transition(self, step: Step) -> None:
         """The session took `step` (a decision and what the rules made of it)."""
+        return
 
     def handle(self, event: pygame.event.Event) -> bool:
         """The player's `event`: True when this part took it (no other part sees it then)."""
@@ -28,9 +29,11 @@ class Component(Protocol):
 
     def update(self, dt: float) -> None:
         """`dt` seconds passed on screen."""
+        return
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw this part where the scene placed it."""
+        return
 
 
 class Forward(Generic[T]):

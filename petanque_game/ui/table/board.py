@@ -12,12 +12,16 @@ from __future__ import annotations
 
 import math
 import threading
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import pygame
 
+from petanque_game.physics.level_spec import Level, Obstacle
 from petanque_game.ui import theme
 from petanque_game.ui.table.draw import (
     HEIGHT_SHIFT,
+    RGB,
     SHADOW_SHIFT,
     VIEWER,
     View,
@@ -121,7 +125,7 @@ _boards: dict[tuple, pygame.Surface] = {}
 BOARD_CACHE = 6  # pictures of the whole area (one per still view: at rest, the close-up)
 
 
-def board_key(level, seat_walls: dict[str, int], seats: int) -> tuple:
+def board_key(level: Level, seat_walls: dict[str, int], seats: int) -> tuple:
     """What a picture of the board depends on besides the view: the level (its name and its
     shape: a board edited under the same name is another board), the seats' walls and colours,
     the felt's colour, the number of seats' release bands."""
@@ -130,10 +134,10 @@ def board_key(level, seat_walls: dict[str, int], seats: int) -> tuple:
     return (_shape(level), walls, felt, tuple(theme.player_colour(s) for _, s in walls), seats)
 
 
-_shapes: dict[int, tuple] = {}
+_shapes: dict[int, tuple[Level, tuple[str, int]]] = {}
 
 
-def _shape(level) -> tuple:
+def _shape(level: Level) -> tuple[str, int]:
     """The level's name and a hash of all of it, worked out once per level (kept by id, with the
     level itself, so an id is never taken for another level's)."""
     got = _shapes.get(id(level))
@@ -144,7 +148,7 @@ def _shape(level) -> tuple:
     return got[1]
 
 
-def board_surface(level, view: View, size: tuple[int, int], seat_walls: dict[str, int],
+def board_surface(level: Level, view: View, size: tuple[int, int], seat_walls: dict[str, int],
                   zones: tuple = (), active: int | None = None) -> pygame.Surface:
     """The still picture of the level as `view` shows it (cached per view): the floor, the board's
     shadow, the felt, the faint distance rings, the walls and obstacles standing up, and the
@@ -166,7 +170,7 @@ def board_surface(level, view: View, size: tuple[int, int], seat_walls: dict[str
     return surf
 
 
-def board_kept(level, view: View, size: tuple[int, int], seat_walls: dict[str, int],
+def board_kept(level: Level, view: View, size: tuple[int, int], seat_walls: dict[str, int],
                zones: tuple = (), active: int | None = None) -> bool:
     """Is `board_surface`'s picture for these made (showing it paints nothing)?"""
     return (board_key(level, seat_walls, len(zones)), view, size, active) in _boards
@@ -176,7 +180,7 @@ STRIPS = 8  # `prepare_board` paints a still picture in this many frames (0.6-1 
 _coming: list = []  # the still picture being prepared: [its key, its surface, rows painted]
 
 
-def prepare_board(level, view: View, size: tuple[int, int], seat_walls: dict[str, int],
+def prepare_board(level: Level, view: View, size: tuple[int, int], seat_walls: dict[str, int],
                   zones: tuple = (), active: int | None = None) -> None:
     """Paint a strip (1/STRIPS) of `board_surface`'s picture for `view`, where the camera is
     coming to rest: called in the frames on the way, the picture is made (the same pixels as at
@@ -199,7 +203,7 @@ def prepare_board(level, view: View, size: tuple[int, int], seat_walls: dict[str
         _coming.clear()
 
 
-def paint_board(surf: pygame.Surface, level, view: View, seat_walls: dict[str, int],
+def paint_board(surf: pygame.Surface, level: Level, view: View, seat_walls: dict[str, int],
                 zones: tuple = (), active: int | None = None) -> None:
     """Draw the level as `view` shows it over the whole of `surf` (inside its clip): the still
     picture, and the larger pictures the moving camera is drawn from (board_pictures.py)."""
@@ -230,7 +234,8 @@ def paint_board(surf: pygame.Surface, level, view: View, seat_walls: dict[str, i
         cloth.set_colorkey((255, 0, 255))
         surf.blit(cloth, box.topleft)
         pygame.draw.polygon(surf, theme.mix(felt, (255, 255, 255), 0.3), outline, 2)
-    blocks = [(ob.outline, ob.height, OBSTACLE, None) for ob in level.obstacles]
+    blocks: list[tuple[Points, float, RGB, int | None]] = [
+        (ob.outline, ob.height, OBSTACLE, None) for ob in level.obstacles]
     blocks += [(level.wall_outline(w.name), level.walls.height, theme.colour("wall"),
                 seat_walls.get(w.name)) for w in level.walls.sides]
     for o, h, _, _ in blocks:
@@ -241,7 +246,7 @@ def paint_board(surf: pygame.Surface, level, view: View, seat_walls: dict[str, i
         draw_band(surf, view, zone, seat, seat == active)
 
 
-def _keyhole(box: pygame.Rect, outline) -> list[tuple[float, float]]:
+def _keyhole(box: pygame.Rect, outline: Points) -> list[tuple[float, float]]:
     """One polygon covering `box` but the convex `outline` inside it: the box's ring, a cut to the
     outline's point nearest the box's corner, the outline round the other way and back (filled
     by crossings, the cut's two edges cancel out)."""
@@ -267,7 +272,7 @@ def scratch(name: str, size: tuple[int, int]) -> pygame.Surface:
     return got.subsurface(pygame.Rect((0, 0), size))
 
 
-def _rings(surf: pygame.Surface, view: View, felt) -> None:
+def _rings(surf: pygame.Surface, view: View, felt: RGB) -> None:
     """The centre's mark and faint rings 50 mm apart: distances at a glance."""
     cx, cy = view.to_screen(0, 0)
     pygame.draw.circle(surf, theme.mix(felt, (255, 255, 255), 0.14), (cx, cy), 5, 1)
@@ -283,21 +288,21 @@ def new_surface(size: tuple[int, int]) -> pygame.Surface:
     return pygame.Surface(size, 0, window) if window is not None else pygame.Surface(size)
 
 
-def _shadow(surf: pygame.Surface, view: View, outline, h: float) -> None:
+def _shadow(surf: pygame.Surface, view: View, outline: Points, h: float) -> None:
     """The shadow a wall or obstacle (convex) casts on the felt and the floor."""
     base = view.poly(outline)
     dx, dy = SHADOW_SHIFT[0] * h * view.scale, SHADOW_SHIFT[1] * h * view.scale
     poly_alpha(surf, _hull(base + [(x + dx, y + dy) for x, y in base]), (0, 0, 0), 95)
 
 
-def _hull(points):
+def _hull(points: Iterable[tuple[float, float]]) -> list[tuple[float, float]]:
     """The convex hull of `points` (monotone chain)."""
     pts = sorted(set(points))
     if len(pts) < 3:
         return pts
 
-    def half(seq):
-        out = []
+    def half(seq: Iterable[tuple[float, float]]) -> list[tuple[float, float]]:
+        out: list[tuple[float, float]] = []
         for p in seq:
             while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
                                      - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= 0:
@@ -309,16 +314,21 @@ def _hull(points):
 
 
 OBSTACLE = (120, 118, 124)
+Points = Sequence[tuple[float, float]]  # an outline (mm) or a polygon (px)
+# a body drawn in depth order: where (mm) and how high, and what draws it
+Body = tuple[float, float, float, Callable[[pygame.Surface], Any]]
 
 
-def paint(surface: pygame.Surface, view: View, level, bodies) -> None:
+def paint(surface: pygame.Surface, view: View, level: Level,
+          bodies: Sequence[Body]) -> None:
     """Draw `bodies` ((x, y, z, draw) each, draw(surface) drawing it) in depth order, with the
     obstacles they stand behind drawn again over them: the board's picture has every obstacle
     under every body, but a body just north of an obstacle is partly hidden by it."""
     top = max([ob.height for ob in level.obstacles] + [0.5])  # above this: drawn last, by height
     low = [b for b in bodies if b[2] < top]
     high = sorted((b for b in bodies if b[2] >= top), key=lambda b: b[2])
-    items = [(b[1], 1, b[3]) for b in low]
+    items: list[tuple[float, int, Callable[[pygame.Surface], Any]]] = [
+        (b[1], 1, b[3]) for b in low]
     reach = 2 * level.dice.side
     for ob in level.obstacles:
         front = min(p[1] for p in ob.outline)
@@ -327,16 +337,17 @@ def paint(surface: pygame.Surface, view: View, level, bodies) -> None:
                   and min(xs) - reach < b[0] < max(xs) + reach
                   and b[1] < max(p[1] for p in ob.outline) + ob.height * HEIGHT_SHIFT + reach]
         if behind:
-            items.append((front, 0, lambda s, ob=ob: _block(s, view, ob.outline, ob.height,
-                                                            OBSTACLE, None)))
+            def over(s: pygame.Surface, ob: Obstacle = ob) -> None:
+                _block(s, view, ob.outline, ob.height, OBSTACLE, None)
+            items.append((front, 0, over))
     for _, _, draw in sorted(items, key=lambda i: (-i[0], i[1])):
         draw(surface)
     for b in high:
         b[3](surface)
 
 
-def _block(surf: pygame.Surface, view: View, outline, height: float, rgb, seat: int | None) -> \
-        None:
+def _block(surf: pygame.Surface, view: View, outline: Points, height: float, rgb: RGB,
+           seat: int | None) -> None:
     """A wall or obstacle standing `height` mm up: its sides turned to the viewer, then its top."""
     base = view.poly(outline)
     up = height * HEIGHT_SHIFT * view.scale
@@ -358,12 +369,12 @@ def _block(surf: pygame.Surface, view: View, outline, height: float, rgb, seat: 
         pygame.draw.polygon(surf, theme.mix(rgb, (255, 255, 255), 0.3), top, 1)
 
 
-def _area(points) -> float:
+def _area(points: Points) -> float:
     return 0.5 * sum(points[i][0] * points[i - 1][1] - points[i - 1][0] * points[i][1]
                      for i in range(len(points))) * -1.0
 
 
-def _grow(points, px: float):
+def _grow(points: Points, px: float) -> list[tuple[float, float]]:
     cx = sum(p[0] for p in points) / len(points)
     cy = sum(p[1] for p in points) / len(points)
     out = []

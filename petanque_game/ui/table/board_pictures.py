@@ -27,6 +27,7 @@ import math
 
 import pygame
 
+from petanque_game.physics.level_spec import Level
 from petanque_game.ui.table import board as tb
 from petanque_game.ui.table import foresee
 from petanque_game.ui.table.camera import ZOOM_STEP, world_bounds
@@ -49,7 +50,7 @@ _exact: dict[tuple, pygame.Surface] = {}  # (board.py `board_key`, scale): least
 painted = [0]  # pictures painted so far (tests count them)
 
 
-def draw_board(area: pygame.Surface, room: pygame.Rect, level, view: View,
+def draw_board(area: pygame.Surface, room: pygame.Rect, level: Level, view: View,
                seat_walls: dict[str, int], zones: tuple, active: int | None,
                still: bool, again: bool = False) -> None:
     """The board as `view` shows it, in the `room` part of `area`: `still`, the exact picture
@@ -71,8 +72,8 @@ def draw_board(area: pygame.Surface, room: pygame.Rect, level, view: View,
     draw_moving(area.subsurface(room), level, shifted, seat_walls, zones, active)
 
 
-def _copy_exact(surf: pygame.Surface, level, view: View, picture: pygame.Surface, zones: tuple,
-                active: int | None) -> None:
+def _copy_exact(surf: pygame.Surface, level: Level, view: View, picture: pygame.Surface,
+                zones: tuple, active: int | None) -> None:
     """The board as `view` shows it over the whole of `surf`, from `picture`: the board painted
     whole at `view`'s own scale (pixel for pixel the board painted for the view)."""
     bounds, _ = _bounds(level)
@@ -85,7 +86,7 @@ def _copy_exact(surf: pygame.Surface, level, view: View, picture: pygame.Surface
         draw_band(surf, view, zones[active], active, True, ACTIVE_OVER)
 
 
-def draw_moving(surf: pygame.Surface, level, view: View, seat_walls: dict[str, int],
+def draw_moving(surf: pygame.Surface, level: Level, view: View, seat_walls: dict[str, int],
                 zones: tuple, active: int | None) -> None:
     """The board as `view` shows it over the whole of `surf`, scaled from a kept picture."""
     bounds, top = _bounds(level)
@@ -117,7 +118,7 @@ def draw_moving(surf: pygame.Surface, level, view: View, seat_walls: dict[str, i
         draw_band(surf, view, zones[active], active, True, ACTIVE_OVER)
 
 
-def paint_ahead(level, seat_walls: dict[str, int], zones: tuple,
+def paint_ahead(level: Level, seat_walls: dict[str, int], zones: tuple,
                 scales: tuple[float, float], now: float, exact: float | None = None) -> bool:
     """Paint a strip of the first picture not painted yet among the rungs for `scales` (the
     least and the most px per mm the camera may show), the one nearest to `now` first; with
@@ -190,10 +191,10 @@ _coming: list = []  # the picture being painted ahead: [its key, [its surface], 
 _serial = [0]
 
 
-_worlds: dict[int, tuple] = {}
+_worlds: dict[int, tuple[Level, tuple[float, float, float, float], int]] = {}
 
 
-def _bounds(level) -> tuple[tuple[float, float, float, float], int]:
+def _bounds(level: Level) -> tuple[tuple[float, float, float, float], int]:
     """Where the board, its walls and release zones lie (mm), and the largest rung at which
     they are at most WHOLE px (worked out once per level)."""
     got = _worlds.get(id(level))
@@ -216,7 +217,7 @@ def _world(bounds: tuple[float, float, float, float], scale: float) -> pygame.Re
     return pygame.Rect(left, top, math.ceil(x1 * scale) - left, math.ceil(-y0 * scale) - top)
 
 
-def _picture(key: tuple, level, scale: float, world: pygame.Rect, seat_walls: dict[str, int],
+def _picture(key: tuple, level: Level, scale: float, world: pygame.Rect, seat_walls: dict[str, int],
              zones: tuple) -> pygame.Surface:
     """The board at `scale` over `world` (painted the first time: keeping the most recently
     used within KEPT px)."""

@@ -19,11 +19,15 @@ Everything here only reads what it is given: no game state changes, no random nu
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 import pygame
 
 from petanque_game.physics.cube import ROTATIONS, face_towards, top_face
+from petanque_game.physics.level_spec import Level
+from petanque_game.physics.throw import ReleaseZone
 from petanque_game.ui import theme
 from petanque_game.ui.dice import PIPS
 
@@ -35,6 +39,15 @@ SHADOW_SHIFT = (0.35, 0.22)  # mm of shadow on the ground (east, south) per mm o
 FACE_ON_AXIS = {(0, 1): face_towards(0, 0), (0, -1): face_towards(0, 2),
                 (1, 1): face_towards(0, 1), (1, -1): face_towards(0, 3),
                 (2, 1): top_face(0), (2, -1): 7 - top_face(0)}  # a die's face on each own axis
+
+
+RGB = tuple[int, int, int]
+
+
+class ToScreen(Protocol):
+    """Anything that maps board millimetres to the table area's pixels (a View, the camera)."""
+
+    def to_screen(self, x: float, y: float) -> tuple[float, float]: ...
 
 
 @dataclass(frozen=True)
@@ -50,7 +63,7 @@ class View:
     def to_board(self, sx: float, sy: float) -> tuple[float, float]:
         return (sx - self.centre[0]) / self.scale, (self.centre[1] - sy) / self.scale
 
-    def poly(self, points) -> list[tuple[float, float]]:
+    def poly(self, points: Iterable[tuple[float, float]]) -> list[tuple[float, float]]:
         return [self.to_screen(x, y) for x, y in points]
 
     def lifted(self, x: float, y: float, z: float) -> tuple[float, float]:
@@ -59,7 +72,7 @@ class View:
         return sx, sy - z * HEIGHT_SHIFT * self.scale
 
 
-def shade(rgb, normal) -> tuple[int, int, int]:
+def shade(rgb: RGB, normal: tuple[float, float, float]) -> tuple[int, int, int]:
     """A face's colour lit from LIGHT: full colour facing it, 55 % turned away."""
     lx, ly, lz = LIGHT
     n = math.sqrt(lx * lx + ly * ly + lz * lz)
@@ -70,8 +83,8 @@ def shade(rgb, normal) -> tuple[int, int, int]:
 # --- bodies ---------------------------------------------------------------------------------------
 
 
-def draw_diamond(surface: pygame.Surface, view: View, level, x: float, y: float, angle: float,
-                 z: float = 0.0, alpha: int = 255) -> None:
+def draw_diamond(surface: pygame.Surface, view: View, level: Level, x: float, y: float,
+                 angle: float, z: float = 0.0, alpha: int = 255) -> None:
     """The diamond: a flat rhombus of glass, its thickness showing, over its shadow."""
     d = level.diamond
     grow = 1.0 + z / HEIGHT_GROWTH
@@ -96,7 +109,8 @@ def draw_diamond(surface: pygame.Surface, view: View, level, x: float, y: float,
     pygame.draw.polygon(surface, (70, 130, 190), high, 2)
 
 
-def poly_alpha(surface: pygame.Surface, pts, rgb, alpha: int) -> None:
+def poly_alpha(surface: pygame.Surface, pts: Sequence[tuple[float, float]], rgb: RGB,
+               alpha: int) -> None:
     if alpha >= 255:
         pygame.draw.polygon(surface, rgb, pts)
         return
@@ -117,15 +131,15 @@ def die_colours(seat: int) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
     return body, (20, 20, 24) if light else (250, 250, 250)
 
 
-def die_px(level, view: View) -> float:
+def die_px(level: Level, view: View) -> float:
     """How many pixels a die's side is across in `view` (at rest)."""
-    return level.dice.side * view.scale
+    return float(level.dice.side * view.scale)
 
 
 _faces: dict[tuple, pygame.Surface] = {}
 
 
-def face_sprite(value: int, size: int, body, pip, angle_deg: int) -> pygame.Surface:
+def face_sprite(value: int, size: int, body: RGB, pip: RGB, angle_deg: int) -> pygame.Surface:
     """A die at rest seen from above, `size` px, turned `angle_deg` (cached): large pips in
     strong contrast and a dark rim, so that a small die still reads at a glance."""
     key = (value, size, body, pip, angle_deg)
@@ -154,7 +168,8 @@ def face_sprite(value: int, size: int, body, pip, angle_deg: int) -> pygame.Surf
     return surf
 
 
-def near_face_sprite(value: int, size: int, body, pip, angle_deg: int) -> pygame.Surface:
+def near_face_sprite(value: int, size: int, body: RGB, pip: RGB,
+                     angle_deg: int) -> pygame.Surface:
     """`face_sprite` for a frame in which the camera moves (the die's size changes nearly every
     frame while it zooms): the exact one when it is made, else one made at a size NEAR_STEP px
     apart scaled to `size` (nearest pixel; 0.01 ms against 0.2 ms for a sprite made anew)."""
@@ -176,8 +191,8 @@ def near_face_sprite(value: int, size: int, body, pip, angle_deg: int) -> pygame
 NEAR_STEP = 4  # px: the sizes `near_face_sprite` makes sprites at
 
 
-def draw_table_die(surface: pygame.Surface, view: View, level, seat: int, face: int, x: float,
-                   y: float, angle: float, z: float = 0.0, alpha: int = 255,
+def draw_table_die(surface: pygame.Surface, view: View, level: Level, seat: int, face: int,
+                   x: float, y: float, angle: float, z: float = 0.0, alpha: int = 255,
                    ring: tuple[int, int, int] | None = None, orientation: int | None = None,
                    tip: tuple[int, float] | None = None, moving: bool = False) -> pygame.Rect:
     """A die: at rest, its face from above; moving (an `orientation` given, and in the air or
@@ -213,8 +228,8 @@ def draw_table_die(surface: pygame.Surface, view: View, level, seat: int, face: 
     return rect
 
 
-def _rest_sides(surface, view: View, body, x: float, y: float, angle: float, side: float,
-                alpha: int) -> None:
+def _rest_sides(surface: pygame.Surface, view: View, body: RGB, x: float, y: float,
+                angle: float, side: float, alpha: int) -> None:
     """The sides of a die lying flat that face the viewer, lit from LIGHT, hanging below its top
     face (which is at the die's place: see the module's notes)."""
     half = side / 2
@@ -231,13 +246,14 @@ def _rest_sides(surface, view: View, body, x: float, y: float, angle: float, sid
         poly_alpha(surface, quad, shade(body, (nx, ny, 0.0)), alpha)
 
 
-def _square(view: View, x: float, y: float, angle: float, half: float):
+def _square(view: View, x: float, y: float, angle: float,
+            half: float) -> list[tuple[float, float]]:
     ca, sa = math.cos(angle), math.sin(angle)
     return [view.to_screen(x + (px * ca - py * sa), y + (px * sa + py * ca))
             for px, py in ((half, half), (-half, half), (-half, -half), (half, -half))]
 
 
-def _turn(m, axis: int, theta: float):
+def _turn(m: Sequence[float], axis: int, theta: float) -> tuple[float, ...]:
     """The 3x3 matrix m (row-major) turned by theta about the frame's axis 0 (x) or 1 (y)."""
     c, s = math.cos(theta), math.sin(theta)
     r = (1, 0, 0, 0, c, -s, 0, s, c) if axis == 0 else (c, 0, s, 0, 1, 0, -s, 0, c)
@@ -249,11 +265,12 @@ def _turn(m, axis: int, theta: float):
 _TIP_AXIS = {0: (1, 1.0), 1: (0, -1.0), 2: (1, -1.0), 3: (0, 1.0)}
 
 
-def _draw_cube(surface, view: View, level, body, pip, x, y, z, angle, orientation, tip,
-               alpha) -> pygame.Rect:
+def _draw_cube(surface: pygame.Surface, view: View, level: Level, body: RGB, pip: RGB, x: float,
+               y: float, z: float, angle: float, orientation: int,
+               tip: tuple[int, float] | None, alpha: int) -> pygame.Rect:
     """A die as a cube in the oblique projection: its shadow on the felt, the faces turned to
     the viewer lit from LIGHT, and their pips."""
-    m = ROTATIONS[orientation]
+    m: Sequence[float] = ROTATIONS[orientation]
     lift = 0.0
     if tip is not None:  # part way through a quarter turn over its leading edge
         axis, sign = _TIP_AXIS[tip[0] & 3]
@@ -299,7 +316,7 @@ def _draw_cube(surface, view: View, level, body, pip, x, y, z, angle, orientatio
                        int(max(ys) - min(ys)) + 1)
 
 
-def draw_band(surface: pygame.Surface, view: View, zone, seat: int, active: bool,
+def draw_band(surface: pygame.Surface, view: View, zone: ReleaseZone, seat: int, active: bool,
               alpha: int | None = None) -> None:
     """The band behind a seat's wall where that player releases a throw (part of the board's
     picture: ui/table/board.py), stronger for the seat that throws next (or `alpha`)."""
@@ -310,7 +327,7 @@ def draw_band(surface: pygame.Surface, view: View, zone, seat: int, active: bool
     poly_alpha(surface, view.poly(corners), theme.player_colour(seat), alpha)
 
 
-def draw_release(surface: pygame.Surface, view: View, zone, seat: int, name: str,
+def draw_release(surface: pygame.Surface, view: View, zone: ReleaseZone, seat: int, name: str,
                  active: bool, room: pygame.Rect | None = None) -> None:
     """Over a seat's band (`draw_band`): the player's name (and mark, when marks are shown),
     kept inside `room` (default: the whole surface) when the band is off it."""
@@ -326,7 +343,7 @@ def draw_release(surface: pygame.Surface, view: View, zone, seat: int, name: str
         theme.draw_mark(surface, seat, (rect.x - 12, rect.centery), 13)
 
 
-def release_label(area: pygame.Rect, view: View, zone, seat: int, name: str,
+def release_label(area: pygame.Rect, view: ToScreen, zone: ReleaseZone, seat: int, name: str,
                   active: bool) -> tuple[pygame.Surface, pygame.Rect]:
     """A seat's name as drawn behind its wall, and where (kept inside `area`, the table area's
     own rectangle, when the band is off it): what other labels keep clear of."""

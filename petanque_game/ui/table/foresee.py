@@ -20,10 +20,14 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 if TYPE_CHECKING:
+    from petanque_game.rules.petanque_table import Aim
+    from petanque_game.ui.table.aim import Preview
     from petanque_game.ui.table.shown import Previewed, TableShown
+
+T = TypeVar("T")
 
 DONE_KEPT = 48  # previews done and kept (a mouse moving back over the same points)
 ASKED_KEPT = 4  # asks waiting their turn; older ones are dropped
@@ -49,7 +53,7 @@ class Foresight:
         self._lock = threading.Condition()
         self._thread: threading.Thread | None = None
 
-    def get(self, family: Hashable, key: Hashable, work: Callable[[], Any]) -> Any:
+    def get(self, family: Hashable, key: Hashable, work: Callable[[], T]) -> T | None:
         """The preview for `key` if it is done; else it is asked for, and the last one done for
         the same `family` (the same throw to make on the same table) is given meanwhile, or None.
         `work()` is pure: it may run on the worker's thread. An error raised by `work` is raised
@@ -58,7 +62,7 @@ class Foresight:
             if key in self._done:
                 self._done.move_to_end(key)
                 self._last[family] = key
-                return _given(self._done[key])
+                return cast("T", _given(self._done[key]))
             if not self.at_once:
                 for older in [k for k, (f, _) in self._asked.items() if f == family]:
                     del self._asked[older]  # overtaken: the aim has moved on
@@ -67,12 +71,12 @@ class Foresight:
                     self._asked.popitem(last=False)
                 self._start()
                 self._lock.notify()
-                last = self._last.get(family)
-                return _given(self._done[last]) if last is not None else None
+                last = self._last.get(family)  # (done for this family: a T)
+                return cast("T", _given(self._done[last])) if last is not None else None
         done = _outcome(work)
         with self._lock:
             self._keep(family, key, done)
-        return _given(done)
+        return cast("T", _given(done))
 
     def _keep(self, family: Hashable, key: Hashable, done: Any) -> None:
         self._done[key] = done
@@ -161,7 +165,7 @@ def _throw(shown: Previewed, seat: int, obj: str) -> tuple:
     return (id(shown.level), shown.n, seat, obj, shown.state.table, shown.hand_for(seat))
 
 
-def foreseen(shown: Previewed, launch: Any, seat: int, obj: str) -> Any:
+def foreseen(shown: Previewed, launch: Aim, seat: int, obj: str) -> Preview | None:
     """The preview of `launch` (an AI's aim, a hint's) once it is worked out; None until then
     (no other aim's preview stands in for it)."""
     from petanque_game.ui.table.aim import preview
@@ -172,7 +176,7 @@ def foreseen(shown: Previewed, launch: Any, seat: int, obj: str) -> Any:
     return worker.get(key, key, lambda: preview(level, n, seat, launch, obj, table, hand, kept))
 
 
-def own_aim(shown: TableShown) -> tuple[Any, Any, tuple[float, float] | None] | None:
+def own_aim(shown: TableShown) -> tuple[Aim, Preview, tuple[float, float] | None] | None:
     """The person's aim as the frame shows it: (the aim, its preview, the point aimed at or
     None), for the aim taken now once it is worked out, meanwhile the last one worked out for
     this throw; None when no aim is taken (or none is worked out yet)."""
@@ -190,7 +194,7 @@ def own_aim(shown: TableShown) -> tuple[Any, Any, tuple[float, float] | None] | 
         # the point aimed at: the aim is solved there (aim.aim_at) off the frame too
         elevation, spin = shown.elevation, shown.spin
 
-        def solved() -> tuple:
+        def solved() -> tuple[Aim, Preview, tuple[float, float] | None]:
             launch = aim_at(level, n, seat, pointed, elevation, obj, spin, kept)
             return launch, preview(level, n, seat, launch, obj, table, hand, kept), pointed
         return worker.get(family, (family, "point", pointed, elevation, spin), solved)

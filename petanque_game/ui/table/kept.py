@@ -38,6 +38,7 @@ from petanque_game.ui import theme
 Place = tuple[str, tuple[int, int], tuple[int, int]]  # a part: its name, where, its size
 Key = tuple[Any, ...]  # everything a part shows depends on
 Samples = tuple[tuple[int, ...], ...]  # a few of a part's pixels
+DrawAt = Callable[[pygame.Surface, tuple[int, int]], None]  # draws a part at (x, y)
 
 KEEP = True
 LAG = 3  # frames a part may show its last picture after what it shows changed
@@ -242,7 +243,7 @@ class KeptParts:
         """`keep` for a part drawn by `draw(on)` at the window's own coordinates (the header, the
         status bar): its picture is as large as the window up to `room`'s far corner, and only
         `room` of it is painted and blitted."""
-        def shifted(paint: Callable[[pygame.Surface], None]):
+        def shifted(paint: Callable[[pygame.Surface], None]) -> DrawAt:
             def at(on: pygame.Surface, origin: tuple[int, int]) -> None:
                 if on is surface:
                     paint(on)

@@ -15,6 +15,7 @@ import pygame
 
 from petanque_game.ui import lang, theme
 from petanque_game.ui.table import draw as td
+from petanque_game.ui.table.draw import RGB
 from petanque_game.ui.table.foresee import foreseen, own_aim
 from petanque_game.ui.table.hint import meant_contacts
 from petanque_game.ui.table.reckoning import draw_points
@@ -39,7 +40,7 @@ def draw_overlays(shown: TableShown, surface: pygame.Surface) -> bool:
             or (roll is not None and not roll.done)
             or (shown.reckoning is not None and shown.flight is None)
             or (shown.check is not None and bool(shown.check.mismatches)))
-    if shown.aiming:
+    if shown.aiming and shown.due is not None:
         seat, obj = shown.due[0], shown.due[1]
         hint = shown.hinted_aim()
         labels: list[pygame.Rect] = []  # where the aims' words went: the next ones avoid them
@@ -176,6 +177,8 @@ def _release_arrow(area: pygame.Surface, frame: pygame.Rect, inside: tuple[float
 
 def _drag(shown: TableShown, area: pygame.Surface) -> None:
     """The slingshot's band: from where the board was grabbed to where it is pulled."""
+    if shown.drag is None:
+        return
     _, grab, _, pull = shown.drag
     at = (grab[0] - AREA.x, grab[1] - AREA.y)
     to = (pull[0] - AREA.x, pull[1] - AREA.y)
@@ -185,7 +188,7 @@ def _drag(shown: TableShown, area: pygame.Surface) -> None:
     pygame.draw.circle(area, theme.colour("accent"), to, 7)
 
 
-def _label(area: pygame.Surface, text: str, at: tuple[float, float], ring: float, col,
+def _label(area: pygame.Surface, text: str, at: tuple[float, float], ring: float, col: RGB,
            pieces: list[pygame.Rect]) -> pygame.Rect:
     """`text` above the ring at `at`, or below it, or beside it: the first place that covers none
     of the `pieces` (the diamond and dice lying on the board, and the words of the other aims
@@ -216,7 +219,7 @@ def _label(area: pygame.Surface, text: str, at: tuple[float, float], ring: float
     return rect
 
 
-def _spread(area: pygame.Surface, outline: list[tuple[float, float]], col) -> None:
+def _spread(area: pygame.Surface, outline: list[tuple[float, float]], col: RGB) -> None:
     """The hand's spread: a faint ellipse, filled lightly, dashed round."""
     xs, ys = [p[0] for p in outline], [p[1] for p in outline]
     box = pygame.Rect(int(min(xs)) - 2, int(min(ys)) - 2, int(max(xs) - min(xs)) + 5,
@@ -231,7 +234,7 @@ def _spread(area: pygame.Surface, outline: list[tuple[float, float]], col) -> No
         pygame.draw.line(area, col, a, b, 2)
 
 
-def _cross(area: pygame.Surface, at: tuple[float, float], col) -> None:
+def _cross(area: pygame.Surface, at: tuple[float, float], col: RGB) -> None:
     x, y = at
     for dx, dy in ((1, 1), (1, -1)):
         pygame.draw.line(area, (0, 0, 0), (x - 7 * dx + 1, y - 7 * dy + 1),
@@ -239,7 +242,7 @@ def _cross(area: pygame.Surface, at: tuple[float, float], col) -> None:
         pygame.draw.line(area, col, (x - 7 * dx, y - 7 * dy), (x + 7 * dx, y + 7 * dy), 3)
 
 
-def _ring(area: pygame.Surface, at: tuple[float, float], r: float, col) -> None:
+def _ring(area: pygame.Surface, at: tuple[float, float], r: float, col: RGB) -> None:
     """A sight: a ring with four ticks outside it, nothing inside."""
     x, y = at
     pygame.draw.circle(area, (0, 0, 0), (x + 1, y + 1), r, 3)

@@ -215,7 +215,8 @@ def _draw_aim_meter(shown: TableShown, surface: pygame.Surface, r: pygame.Rect) 
         y += 17
 
 
-def _bar(surface: pygame.Surface, r: pygame.Rect, label: str, share: float, col) -> None:
+def _bar(surface: pygame.Surface, r: pygame.Rect, label: str, share: float,
+         col: tuple[int, int, int]) -> None:
     theme.blit_text(surface, label, (r.x, r.y), 18, "text", True)
     bar = pygame.Rect(r.x + 150, r.y + 2, r.w - 150, r.h - 4)
     pygame.draw.rect(surface, theme.colour("panel_light"), bar, border_radius=6)
@@ -249,6 +250,7 @@ def prompt(shown: TableShown) -> str:
             return lang.tr("table.prompt.kept", name=who,
                            keys=key_names(shown.app.settings, "rethrow"))
         return lang.tr("table.prompt.accept", name=who)
+    assert shown.due is not None  # (a person to throw)
     _, obj, die = shown.due
     what = lang.tr("table.prompt.diamond" if obj == "diamond" else
                    "table.prompt.first_die" if die == 0 else "table.prompt.second_die")

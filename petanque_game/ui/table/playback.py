@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from petanque_game.physics.level_spec import Level
+from petanque_game.physics.results import Path
 from petanque_game.rules.events import Transition
 from petanque_game.rules.petanque_table import Table
 from petanque_game.rules.terningepetanque_events import Thrown
@@ -32,7 +33,7 @@ class Flight:
     """A throw being played back: the physics' path and where we are in it (ui/table/watch.py:
     the pace, and the sounds it makes)."""
 
-    path: Any  # physics' ThrowPath (its frames, bodies and fps)
+    path: Path  # the physics' path of the throw (its frames, bodies and fps)
     table: Table  # where it all comes to rest
     t: float = 0.0  # seconds on screen since the playback began
     path_t: float = 0.0  # seconds of the path shown so far (the release is at 0)
@@ -67,7 +68,7 @@ class Playback(Component):
     """The throw in the air, if any, and the state and table shown while it plays."""
 
     def __init__(self, level: Level, speed: Callable[[], float],
-                 path_of: Callable[[Step, Transition], Any]) -> None:
+                 path_of: Callable[[Step, Transition], Path | None]) -> None:
         self.level = level
         self.speed = speed  # the player's animation speed (a setting: read each frame)
         self.path_of = path_of  # a throw's path to show (None: shown at rest)
@@ -80,7 +81,7 @@ class Playback(Component):
             if isinstance(made.event, Thrown):
                 self.start(self.path_of(step, made), made.event.table, step.before)
 
-    def start(self, path: Any, table: Table, before: Any) -> None:
+    def start(self, path: Path | None, table: Table, before: Any) -> None:
         """A throw made from the state `before`, coming to rest as `table`: played along `path`
         (none, or an empty one: shown at rest at once)."""
         self.flight = Flight(path, table) if path is not None and path.frames else None
@@ -156,7 +157,8 @@ class Playback(Component):
         bodies: list[tuple[float, float, float, Callable[[pygame.Surface], None]]] = []
         for i, p in enumerate(pieces):
             kind, player, _ = f.path.bodies[i]
-            gone = f.path.off_from[i] is not None and frame >= f.path.off_from[i]
+            off = f.path.off_from[i]
+            gone = off is not None and frame >= off
             if kind == "diamond" and f.table.diamond is not None and f.table.diamond.reset \
                     and frame == len(f.path.frames) - 1:
                 gone = False  # laid back at its new spot

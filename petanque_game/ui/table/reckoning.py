@@ -135,7 +135,8 @@ def _in_doubles(table: Table, die: Any) -> bool:
     return len(on) == 2 and on[0].face == on[1].face
 
 
-def _cross(area: pygame.Surface, at: tuple[float, float], size: float, col) -> None:
+def _cross(area: pygame.Surface, at: tuple[float, float], size: float,
+           col: tuple[int, int, int]) -> None:
     x, y = at
     pygame.draw.line(area, col, (x - size, y - size), (x + size, y + size), 3)
     pygame.draw.line(area, col, (x - size, y + size), (x + size, y - size), 3)
@@ -149,7 +150,7 @@ def _label(area: pygame.Surface, taken: list[pygame.Rect], at: tuple[float, floa
     d = math.hypot(dx, dy)
     ux, uy = (dx / d, dy / d) if d > 1e-6 else (0.0, -1.0)
     surf = theme.text(text, 19, col, True)
-    rect = None
+    rect = surf.get_rect(center=at)  # (placed below)
     # Away from the diamond first; at the area's edge that way may be full (a die off the board
     # beside a seat's name), so then to either side, and last towards the diamond.
     for vx, vy in ((ux, uy), (-uy, ux), (uy, -ux), (-ux, -uy)):
@@ -187,7 +188,9 @@ def _card_rect(shown: Reckoned, area_rect: pygame.Rect,
     corners = [pygame.Rect(inner.x, inner.y, w, h), pygame.Rect(inner.right - w, inner.y, w, h),
                pygame.Rect(inner.x, inner.bottom - h, w, h),
                pygame.Rect(inner.right - w, inner.bottom - h, w, h)]
-    table = shown.reckoning.table
+    on_screen = shown.reckoning
+    assert on_screen is not None  # (drawn while it shows)
+    table = on_screen.table
     pieces = [shown.view.to_screen(d.x, d.y) for d in table.dice]
     dm = table.diamond
     at = shown.view.to_screen(dm.x, dm.y) if dm is not None else (area_rect.w / 2,

@@ -35,7 +35,8 @@ class Reckoning:
 
     @property
     def table(self) -> Table:
-        return self.before.table
+        table: Table = self.before.table
+        return table
 
     @property
     def over(self) -> bool:
@@ -48,7 +49,7 @@ class Reckoning:
 
     def total_shown(self, seat: int) -> int:
         """The seat's total as the score pad shows it now: the points arrive when they land."""
-        return self.before.totals[seat] + (self.points[seat] if self.moved >= 1.0 else 0)
+        return int(self.before.totals[seat]) + (self.points[seat] if self.moved >= 1.0 else 0)
 
 
 def reckoning_of(made: Any, wait: float | None) -> Reckoning:

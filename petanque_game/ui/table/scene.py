@@ -30,16 +30,14 @@ import pygame
 
 from petanque_game.rules.events import Rolled
 from petanque_game.ui import lang
-from petanque_game.ui.keys import key_names
 from petanque_game.ui.session import Session, Step
-from petanque_game.ui.table import foresee, overlay, window
+from petanque_game.ui.table import foresee, overlay
 from petanque_game.ui.table.ai_aim import AiAim
 from petanque_game.ui.table.playback import Flight
 from petanque_game.ui.table.start import StartRoll
 from petanque_game.ui.table.turns import ACCEPT_GRACE, due_throw
 from petanque_game.ui.table.view import AREA, TableDrawing
 from petanque_game.ui.table.zoom import view_toggle_at
-from petanque_game.ui.widgets import Button
 
 __all__ = ["ACCEPT_GRACE", "AREA", "AiAim", "Flight", "TableScene", "due_throw"]
 
@@ -47,8 +45,6 @@ __all__ = ["ACCEPT_GRACE", "AREA", "AiAim", "Flight", "TableScene", "due_throw"]
 class TableScene(TableDrawing):
     def __init__(self, app: Any, session: Session):
         super().__init__(app, session)
-        self.overlaid = True  # something was drawn over the area in the last frame (overlay.py)
-        self.held = window.Held(app, self.alone)  # what the window holds of the frame before
         self.settle_view()  # framed on the play (ui/table/camera.py)
 
     @property
@@ -118,45 +114,7 @@ class TableScene(TableDrawing):
         """A click or a key ends the playback at once."""
         self.playback.skip()
 
-    def continue_reckoning(self) -> None:
-        self.round_end.go_on()
-
     # --- input ------------------------------------------------------------------------------------
-
-    def buttons(self) -> list[Button]:
-        if self.reckoning is not None and self.flight is None:
-            return self.layout_buttons([Button(pygame.Rect(0, 0, 200, 64),
-                                               lang.tr("table.button.continue"),
-                                               self.continue_reckoning, True, 26,
-                                               lang.tr("table.continue_keys"), "primary",
-                                               tag="continue")])
-        if self.replay is not None:
-            return self.replay.buttons()
-        st, human = self.state, self.human_turn and not self.busy
-        if not human:
-            return []
-        s = self.app.settings
-        hint = ("table.button.hint", self.ask_hint, key_names(s, "hint"), "hint", "normal", 120)
-        if st.starter is None:
-            specs = [("table.button.roll", self.roll_for_start, key_names(s, "roll"), "roll",
-                      "primary", 180)]
-        elif st.awaiting_accept:
-            specs = [hint, ("table.button.accept", self.accept, key_names(s, "accept"),
-                            "accept", "primary", 180),
-                     ("table.button.rethrow", self.rethrow, key_names(s, "rethrow"), "rethrow",
-                      "normal", 180)]
-        else:
-            throw_keys = "table.drag_keys" if self.aim_mode == "drag" else "table.throw_keys"
-            specs = [hint, ("table.button.use_hint", self.use_hint, key_names(s, "use_hint"),
-                            "use_hint", "normal", 150),
-                     ("table.button.throw", self.throw, lang.tr(throw_keys), "throw",
-                      "primary", 170)]
-            if self.keeping_on:  # the throw before may still be taken back
-                specs.insert(2, ("table.button.rethrow", self.rethrow, key_names(s, "rethrow"),
-                                 "rethrow", "normal", 160))
-        return self.layout_buttons([Button(pygame.Rect(0, 0, w, 64), lang.tr(label), fn, True,
-                                           26, keys, style, tag=tag)
-                                    for label, fn, keys, tag, style, w in specs])
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.camera.handle(event) or self.score_sheet.handle(event):  # zoom, sheet
@@ -284,13 +242,6 @@ class TableScene(TableDrawing):
         super().draw(surface)
         self.overlaid = overlay.draw_overlays(self, surface)
         foresee.worker.drawn()  # the previews' thread works in the quiet time that follows
-
-    def alone(self) -> bool:
-        """Is the table alone on the window: on top, covering it, no toast over it, no
-        reckoning's points flying to the side panel (ui/table/window.py)?"""
-        app = self.app
-        return bool(self.covers and app.visible()[-1] is self and not app.toast.visible
-                    and self.reckoning is None)
 
     def take_pictures(self, before: TableScene) -> None:
         """A replay's jump: this scene is drawn where `before` was, and the window holds what

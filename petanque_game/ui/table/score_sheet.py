@@ -36,7 +36,7 @@ class ScoreSheet(Component):
         shown = self.memory.get(SHEET_MEMORY)
         self.place = place_sheet(self.level, self.names, self.rounds, AREA.size,
                                  None if shown is None else bool(shown))
-        self.camera.set_board_rect(tuple(self.place.board))
+        self.camera.set_board_rect(self.place.board)
         if settle:
             self.camera.settle()
 

@@ -208,6 +208,8 @@ def draw_sheet(surface: pygame.Surface, place: Placement, rows: list[Row], playe
     has room for, up to the round `current`)."""
     first = max(1, max(current, len(rows)) - place.rounds + 1)
     shown = [r for r in rows if r.round >= first][:place.rounds]
+    if place.rect is None:
+        return  # hidden
     rect = place.rect.copy()
     if place.kind == "columns":  # as long as the rounds so far need
         rect.h = _columns_size(len(players), max(1, len(shown)))[1]
@@ -255,7 +257,8 @@ def _label(name: str, width: int) -> str:
     return name
 
 
-def _draw_columns(surface, rect, rows, players, totals, seat_w: int = SEAT_W) -> None:
+def _draw_columns(surface: pygame.Surface, rect: pygame.Rect, rows: list[Row],
+                  players: list[Any], totals: list[int], seat_w: int = SEAT_W) -> None:
     x0, y = rect.x + PAD, rect.y + PAD + TITLE_H
     col = [x0 + ROUND_W + seat_w * s for s in range(len(players))]
     theme.blit_text(surface, lang.tr("table_sheet.round"), (x0, y), SIZE, "muted")
@@ -277,7 +280,8 @@ def _draw_columns(surface, rect, rows, players, totals, seat_w: int = SEAT_W) ->
                         True, "topright")
 
 
-def _draw_rows(surface, rect, rows, players, totals, first, room) -> None:
+def _draw_rows(surface: pygame.Surface, rect: pygame.Rect, rows: list[Row], players: list[Any],
+               totals: list[int], first: int, room: int) -> None:
     x0, y = rect.x + PAD, rect.y + PAD + TITLE_H
     cols = [x0 + NAME_W + ROUND_COL * k for k in range(room + 1)]
     theme.blit_text(surface, lang.tr("table_sheet.round"), (x0, y), SIZE, "muted")
@@ -297,7 +301,7 @@ def _draw_rows(surface, rect, rows, players, totals, first, room) -> None:
                         True, "topright")
 
 
-def _draw_cell(surface, row: Row, seat: int, cell: pygame.Rect) -> None:
+def _draw_cell(surface: pygame.Surface, row: Row, seat: int, cell: pygame.Rect) -> None:
     if seat in row.closest:
         lit = pygame.Surface(cell.size, pygame.SRCALPHA)
         lit.fill((*theme.colour("accent"), 60))

@@ -33,7 +33,7 @@ class StartRoll:
 
     @property
     def done(self) -> bool:
-        return self.t >= self.tumble + self.hold
+        return bool(self.t >= self.tumble + self.hold)
 
     def advance(self, dt: float) -> None:
         """The die tumbles on: heard as it is thrown in and as it comes to rest."""

@@ -15,13 +15,14 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
+from petanque_game.physics.level_spec import Level
 from petanque_game.rules.base import Roll
 from petanque_game.rules.events import Transition
 from petanque_game.rules.petanque_table import Aim, Table
 from petanque_game.ui import lang
 from petanque_game.ui.component import Forward
 from petanque_game.ui.game_scene import GameScene
-from petanque_game.ui.session import Session, Step
+from petanque_game.ui.session import LiveSession, Session, Step
 from petanque_game.ui.table.ai_aim import AiAim, AiAimShow
 from petanque_game.ui.table.aim import Preview, Solved, preview
 from petanque_game.ui.table.aiming import Aiming, Drag, Point, aim_mode
@@ -63,7 +64,9 @@ class TableTurns(GameScene):
 
     def __init__(self, app: Any, session: Session):
         super().__init__(app, session)
-        self.level = session.match.level
+        level = session.match.level
+        assert level is not None  # (a game played on a board)
+        self.level: Level = level
         self.view = Camera(self.level, AREA.size)  # eased pan and zoom (ui/table/camera.py)
         memory = app.memory
         self.pictures = pictures_of(memory)  # the window's (ui/table/pictures.py)
@@ -222,6 +225,8 @@ class TableTurns(GameScene):
             return
         if self.ai_aims.seen is s.state or self.due is None:
             return
+        if not isinstance(s, LiveSession):
+            return  # (a replay shows no AI's aim: it plays the record)
         plan = s.planned()
         if plan is None or not isinstance(plan, s.rules.Throw):
             return
@@ -252,8 +257,9 @@ class TableTurns(GameScene):
         if player.kind == "ai":
             from petanque_game.ai import hand_of
 
-            return hand_of(player.level)
-        return hands.PERSON_HANDS.get(self.session.match.hand_name(seat), hands.STEADY)
+            return hand_of(player.level or "")
+        name = self.session.match.hand_name(seat)
+        return hands.STEADY if name is None else hands.PERSON_HANDS.get(name, hands.STEADY)
 
     def preview_of(self, launch: Aim, seat: int, obj: str) -> Preview:
         """What `launch` does on the table shown, with the spread of `seat`'s hand."""
@@ -279,6 +285,9 @@ class TableTurns(GameScene):
         return hint.action if hint is not None and isinstance(hint.action, Aim) else None
 
     # --- the players' acts ------------------------------------------------------------------------
+
+    def continue_reckoning(self) -> None:
+        self.round_end.go_on()
 
     def use_hint(self) -> None:
         """Put the hint's aim in place: its height and spin, the point on where it comes to rest;

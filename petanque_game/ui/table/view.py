@@ -17,11 +17,13 @@ from typing import Any
 
 import pygame
 
-from petanque_game.rules.petanque_table import Table
+from petanque_game.rules.petanque_table import DiamondRest, DieRest, Table
 from petanque_game.rules.terningepetanque import closest_dice
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_scene import STATUS_RECT
 from petanque_game.ui.game_ui import board_words
+from petanque_game.ui.keys import key_names
+from petanque_game.ui.session import Session
 from petanque_game.ui.table import board as tb
 from petanque_game.ui.table import board_pictures, window
 from petanque_game.ui.table import draw as td
@@ -36,7 +38,7 @@ from petanque_game.ui.table.sheet import (
 from petanque_game.ui.table.turns import TableTurns
 from petanque_game.ui.table.window import AREA, HEADER, SIDE, STATUS_ROOM
 from petanque_game.ui.table.zoom import zoom_labels
-from petanque_game.ui.widgets import panel, shade
+from petanque_game.ui.widgets import Button, panel, shade
 
 ALBUM = 16  # the score sheet's and the header's pictures kept per key (a round each: kept.py)
 
@@ -46,6 +48,54 @@ DrawAt = Callable[[pygame.Surface, pygame.Rect], None]  # draws a part at a rect
 
 class TableDrawing(TableTurns):
     """The table scene's layout and drawing: where each part goes and how it is drawn."""
+
+    def __init__(self, app: Any, session: Session):
+        super().__init__(app, session)
+        self.overlaid = True  # something was drawn over the area in the last frame (overlay.py)
+        self.held = window.Held(app, self.alone)  # what the window holds of the frame before
+
+    def alone(self) -> bool:
+        """Is the table alone on the window: on top, covering it, no toast over it, no
+        reckoning's points flying to the side panel (ui/table/window.py)?"""
+        app = self.app
+        return bool(self.covers and app.visible()[-1] is self and not app.toast.visible
+                    and self.reckoning is None)
+
+    def buttons(self) -> list[Button]:
+        if self.reckoning is not None and self.flight is None:
+            return self.layout_buttons([Button(pygame.Rect(0, 0, 200, 64),
+                                               lang.tr("table.button.continue"),
+                                               self.continue_reckoning, True, 26,
+                                               lang.tr("table.continue_keys"), "primary",
+                                               tag="continue")])
+        if self.replay is not None:
+            return self.replay.buttons()
+        st, human = self.state, self.human_turn and not self.busy
+        if not human:
+            return []
+        s = self.app.settings
+        hint = ("table.button.hint", self.ask_hint, key_names(s, "hint"), "hint", "normal", 120)
+        if st.starter is None:
+            specs = [("table.button.roll", self.roll_for_start, key_names(s, "roll"), "roll",
+                      "primary", 180)]
+        elif st.awaiting_accept:
+            specs = [hint, ("table.button.accept", self.accept, key_names(s, "accept"),
+                            "accept", "primary", 180),
+                     ("table.button.rethrow", self.rethrow, key_names(s, "rethrow"), "rethrow",
+                      "normal", 180)]
+        else:
+            throw_keys = "table.drag_keys" if self.aim_mode == "drag" else "table.throw_keys"
+            specs = [hint, ("table.button.use_hint", self.use_hint, key_names(s, "use_hint"),
+                            "use_hint", "normal", 150),
+                     ("table.button.throw", self.throw, lang.tr(throw_keys), "throw",
+                      "primary", 170)]
+            if self.keeping_on:  # the throw before may still be taken back
+                specs.insert(2, ("table.button.rethrow", self.rethrow, key_names(s, "rethrow"),
+                                 "rethrow", "normal", 160))
+        return self.layout_buttons([Button(pygame.Rect(0, 0, w, 64), lang.tr(label), fn, True,
+                                           26, keys, style, tag=tag)
+                                    for label, fn, keys, tag, style, w in specs])
+
 
     def toggle_sheet(self) -> None:
         self.score_sheet.toggle()
@@ -234,8 +284,8 @@ class TableDrawing(TableTurns):
                                          lambda on: base(on, info), late=True, alone=True,
                                          album=ALBUM)
 
-    def draw_status(self, surface: pygame.Surface, prompt: str, buttons: list,
-                    urgent: bool, history_lines: int = 2) -> None:
+    def draw_status(self, surface: pygame.Surface, prompt: str, buttons: list[Button],
+                    urgent: bool, history_lines: int = 2, framed: bool = False) -> None:
         """The status bar (game_scene.py), kept as a picture per what it shows; a replay's
         panel and buttons kept so, its timeline and the line saying where it is (they move as
         it plays or is dragged) drawn over them each frame."""
@@ -306,26 +356,30 @@ class TableDrawing(TableTurns):
         # The reckoning measures the round itself (ui/table/reckoning.py): no second set of lines
         # and labels under its own.
         measured = dm is not None and not old and self.reckoning is None
-        if measured:
+        if dm is not None and measured:
             for d in on:  # from the face on top of each die to the diamond's (ui/table/draw.py)
                 a, b = view.to_screen(d.x, d.y), view.to_screen(dm.x, dm.y)
                 col = theme.colour("accent") if (d.player, d.die) in closest else (200, 220, 210)
                 pygame.draw.line(area, col, a, b, 2 if (d.player, d.die) in closest else 1)
-        bodies = []
+        bodies: list[tb.Body] = []
+        level = self.level
         if dm is not None:
-            bodies.append((dm.x, dm.y, 0.0, lambda s: td.draw_diamond(
-                s, view, self.level, dm.x, dm.y, dm.angle, alpha=alpha)))
+            def diamond(s: pygame.Surface, dm: DiamondRest = dm) -> None:
+                td.draw_diamond(s, view, level, dm.x, dm.y, dm.angle, alpha=alpha)
+            bodies.append((dm.x, dm.y, 0.0, diamond))
         for d in table.dice:
             ring = theme.colour("accent") if closest and (d.player, d.die) in closest else None
             if not d.on_board:
                 ring = theme.colour("bad")
-            bodies.append((d.x, d.y, 0.0, lambda s, d=d, ring=ring: td.draw_table_die(
-                s, view, self.level, d.player, d.face, d.x, d.y, d.angle,
-                alpha=alpha if d.on_board else 110, ring=ring, moving=moving)))
-        tb.paint(area, view, self.level, bodies)
+
+            def die(s: pygame.Surface, d: DieRest = d, ring: td.RGB | None = ring) -> None:
+                td.draw_table_die(s, view, level, d.player, d.face, d.x, d.y, d.angle,
+                                  alpha=alpha if d.on_board else 110, ring=ring, moving=moving)
+            bodies.append((d.x, d.y, 0.0, die))
+        tb.paint(area, view, level, bodies)
         if measured and labels:
             for d in on:
-                if (d.player, d.die) in closest:
+                if (d.player, d.die) in closest and d.distance is not None:
                     sx, sy = view.to_screen(d.x, d.y)
                     text = lang.tr("table_view.mm", mm=lang.number(round(d.distance)))
                     theme.blit_text(area, text, (sx, sy - td.die_px(self.level, view) * 0.7),
@@ -338,4 +392,5 @@ class TableDrawing(TableTurns):
 
 def _moved(place: Placement, at: tuple[int, int]) -> Placement:
     """The sheet's placement with its rectangle's top left at `at`."""
+    assert place.rect is not None  # (a sheet shown)
     return dataclasses.replace(place, rect=pygame.Rect(at, place.rect.size))

@@ -31,7 +31,8 @@ def zoom_labels(shown: Framed, inset: pygame.Rect | None = None) -> list[tuple[s
         elif cam.rest_view()[0] > cam.fit * 1.01:
             lines.append(lang.tr("table_view.to_whole"))
     fx, fy, w, h = cam.board_rect  # beside the score sheet
-    placed, bottom = [], fy + h - 8
+    placed: list[tuple[str, pygame.Rect]] = []
+    bottom = fy + h - 8
     for text in reversed(lines):
         size = theme.text(text, 18).get_size()
         spot = pygame.Rect(fx + 10, bottom - size[1], *size)
