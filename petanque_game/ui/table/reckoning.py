@@ -27,22 +27,19 @@ if TYPE_CHECKING:
 
 def seat_parts(r: Reckoning, seat: int) -> list[tuple[str, str]]:
     """Where a seat's points of the round came from, as (text, colour name) lines."""
-    table, parts = r.table, []
-    mine = [d for d in table.dice if d.player == seat]
-    on = [d for d in mine if d.on_board]
-    doubles = len(on) == 2 and on[0].face == on[1].face
-    faces = " + ".join(str(d.face) for d in on)
-    closest = seat in r.closest and bool(on)
+    part, parts = r.parts[seat], []
+    doubles = part.doubles
+    faces = " + ".join(str(face) for face in part.faces)
+    closest = part.closest and bool(part.faces)
     if closest and doubles:  # the sum is scored once, for both reasons: one line says so
         parts.append((lang.tr("table.reckoning.closest_doubles", faces=faces), "good"))
     elif closest:
         parts.append((lang.tr("table.reckoning.closest_faces", faces=faces), "good"))
     elif doubles:
         parts.append((lang.tr("table.reckoning.doubles", faces=faces), "good"))
-    for d in mine:
-        if not d.on_board and d.off_during == seat:
-            parts.append((lang.tr("table.reckoning.die_off", points=f"-{d.face}"), "bad"))
-    lost = -r.before.penalties[seat] // DIAMOND_PENALTY
+    for face in part.off:
+        parts.append((lang.tr("table.reckoning.die_off", points=f"-{face}"), "bad"))
+    lost = part.diamond_off
     if lost:
         parts.append((lang.tr_n("table.reckoning.diamond_off", lost,
                                 points=f"-{lost * DIAMOND_PENALTY}"), "bad"))

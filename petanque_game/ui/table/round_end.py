@@ -13,6 +13,7 @@ import pygame
 
 from petanque_game.rules.petanque_table import Table
 from petanque_game.rules.terningepetanque_events import RoundEnded
+from petanque_game.rules.terningepetanque_score import RoundFacts, SeatScore, seat_scores
 from petanque_game.ui.component import Component
 from petanque_game.ui.session import Step
 
@@ -29,6 +30,7 @@ class Reckoning:
     points: tuple[int, ...]  # the round_end's
     closest: tuple[int, ...]  # the round_end's
     wait: float | None  # seconds before it continues by itself; None: only on Continue
+    facts: RoundFacts | None = None  # the rules' facts of the round's end
     t: float = 0.0
     # where its card was last drawn, in the area (the points fly from it)
     card: pygame.Rect | None = field(default=None, compare=False, repr=False)
@@ -37,6 +39,14 @@ class Reckoning:
     def table(self) -> Table:
         table: Table = self.before.table
         return table
+
+    @property
+    def parts(self) -> tuple[SeatScore, ...]:
+        """Each seat's part of the round's score: the rules' facts of the round's end (a
+        reckoning made without them asks the rules to score the table it ended on)."""
+        if self.facts is not None:
+            return self.facts.seats
+        return seat_scores(self.table, self.before.penalties)
 
     @property
     def over(self) -> bool:
@@ -55,7 +65,7 @@ class Reckoning:
 def reckoning_of(made: Any, wait: float | None) -> Reckoning:
     """The reckoning of the round that the transition `made` (a `RoundEnded`) scored."""
     end = made.event
-    return Reckoning(end.round, made.before, end.points, end.closest, wait)
+    return Reckoning(end.round, made.before, end.points, end.closest, wait, made.facts)
 
 
 CONTINUE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_c)

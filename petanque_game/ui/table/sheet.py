@@ -20,12 +20,14 @@ from __future__ import annotations
 
 import dataclasses
 import weakref
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from petanque_game.rules.terningepetanque_events import RoundEnded
+from petanque_game.rules.terningepetanque_score import RoundFacts, SeatScore
 from petanque_game.ui import lang, theme
 from petanque_game.ui.table.camera import board_bounds
 
@@ -59,19 +61,13 @@ class Row:
     lost: tuple[int, ...]
 
 
-def row_of(number: int, points: tuple[int, ...], closest: tuple[int, ...], ended: Any) -> Row:
-    """The row of round `number` from its round_end's points and closest seats and `ended`, the
-    state the round ended in (before its scoring)."""
-    table = ended.table
-    doubles, lost = [], []
-    for seat in range(len(points)):
-        on = [d for d in table.dice if d.player == seat and d.on_board]
-        if len(on) == 2 and on[0].face == on[1].face:
-            doubles.append(seat)
-        off = sum(d.face for d in table.dice
-                  if d.player == seat and not d.on_board and d.off_during == seat)
-        lost.append(ended.penalties[seat] - off)
-    return Row(number, tuple(points), tuple(closest), tuple(doubles), tuple(lost))
+def row_of(number: int, points: tuple[int, ...], closest: tuple[int, ...],
+           parts: Sequence[SeatScore]) -> Row:
+    """The row of round `number` from its round_end's points and closest seats and each seat's
+    part of the score as the rules scored it (`RoundFacts.seats`)."""
+    doubles = tuple(seat for seat, part in enumerate(parts) if part.doubles)
+    lost = tuple(part.penalty - sum(part.off) for part in parts)
+    return Row(number, tuple(points), tuple(closest), doubles, lost)
 
 
 # --- the rows a game holds ------------------------------------------------------------------------
@@ -101,7 +97,8 @@ def scored_rows(session: Any) -> dict[int, Row]:
             end = made.event
             kept.ends.append((i, end.round))
             if end.round not in kept.rows:
-                kept.rows[end.round] = row_of(end.round, end.points, end.closest, made.before)
+                facts: RoundFacts = made.facts  # (the rules' facts of a round's end)
+                kept.rows[end.round] = row_of(end.round, end.points, end.closest, facts.seats)
     kept.read = max(kept.read, session.shown)
     return {number: kept.rows[number] for i, number in kept.ends if i < session.shown}
 
@@ -117,7 +114,7 @@ def visible_rows(shown: Scored) -> list[Row]:
     st, r = shown.state, shown.reckoning
     kept = _kept.get(shown.session)
     if r is not None and (kept is None or r.round not in kept.rows):  # the reckoning fills it
-        keep_row(shown.session, row_of(r.round, r.points, r.closest, r.before))
+        keep_row(shown.session, row_of(r.round, r.points, r.closest, r.parts))
     rows = scored_rows(shown.session)
     last = st.rounds if st.is_terminal else st.round_number - 1
     if r is not None and shown.flight is None and r.moved >= 1.0:

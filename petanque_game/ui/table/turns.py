@@ -160,10 +160,10 @@ class TableTurns(GameScene):
             return self.round_end.reckoning.before
         if self.start_roll is not None and not self.start_roll.done:
             return self.start_roll.before
-        if self.keeping_on:
+        if self.keeping_on:  # the throw kept: the match says what its Accept would leave
             st = self.session.state
             if self._accepted is None or self._accepted[0] is not st:
-                self._accepted = (st, st.apply(self.session.rules.Accept()))
+                self._accepted = (st, self.session.match.would(self.session.rules.Accept()))
             return self._accepted[1]
         return self.session.state
 
