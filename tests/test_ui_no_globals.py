@@ -34,8 +34,6 @@ NOT_YET = {
     "petanque_game.ui.table.board_pictures": {"_pictures", "_exact", "painted", "_coming",
                                               "_serial", "_worlds"},
     "petanque_game.ui.table.draw": {"PIPS", "FACE_ON_AXIS", "_faces", "_TIP_AXIS"},
-    "petanque_game.ui.table.replay": {"_checks"},
-    "petanque_game.ui.table.sheet": {"_kept"},
     "petanque_game.ui.theme": {"COLOURS", "PLAYER_COLOURS", "PALETTES", "_fonts", "_texts",
                                "_wrapped", "_fitted"},
     "petanque_game.ui.tray.aces": {"GOES", "MARKS"},

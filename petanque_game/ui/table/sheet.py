@@ -2,10 +2,9 @@
 doubles and the penalties marked, the closest players' cells lit, and the totals below.
 
 What it holds comes from the game as recorded: each `round_end` event's points and closest seats
-(the rules' `score_round`, checked when the record was read), and the table and diamond penalties
-of the state the round ended in (the `before` of the round end's transition, which the match
-kept when it made or read the event; a round scored while the table watches is filled in by its
-reckoning, `keep_row`). The sheet adds nothing to the score.
+(the rules' `score_round`, checked when the record was read), and how each seat came to them,
+the rules' facts of the round's end (ui/table/rows.py; a round scored while the table watches is
+filled in by its reckoning, `visible_rows`). The sheet adds nothing to the score.
 
 What it shows follows the table: a round's row appears once the reckoning has moved its points
 into the score pad (`visible_rows`), so nothing is told before the table shows it.
@@ -18,18 +17,14 @@ board by at most SHOW_COST; Tab shows or hides it either way.
 
 from __future__ import annotations
 
-import dataclasses
-import weakref
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from petanque_game.rules.terningepetanque_events import RoundEnded
-from petanque_game.rules.terningepetanque_score import RoundFacts, SeatScore
 from petanque_game.ui import lang, theme
 from petanque_game.ui.table.camera import board_bounds
+from petanque_game.ui.table.rows import Row, row_of, scored_rows
 
 if TYPE_CHECKING:
     from petanque_game.ui.table.shown import Scored
@@ -49,73 +44,14 @@ SHOW_COST = 0.10  # the sheet is shown by default when the board loses at most t
 # (fitted whole: at rest the camera frames the play, which a little less room hardly shrinks)
 
 
-@dataclass(frozen=True)
-class Row:
-    """One scored round: points per seat, the closest seats, the seats that threw doubles, and
-    per seat the points lost to its dice and the diamond knocked off (zero or negative)."""
-
-    round: int
-    points: tuple[int, ...]
-    closest: tuple[int, ...]
-    doubles: tuple[int, ...]
-    lost: tuple[int, ...]
-
-
-def row_of(number: int, points: tuple[int, ...], closest: tuple[int, ...],
-           parts: Sequence[SeatScore]) -> Row:
-    """The row of round `number` from its round_end's points and closest seats and each seat's
-    part of the score as the rules scored it (`RoundFacts.seats`)."""
-    doubles = tuple(seat for seat, part in enumerate(parts) if part.doubles)
-    lost = tuple(part.penalty - sum(part.off) for part in parts)
-    return Row(number, tuple(points), tuple(closest), doubles, lost)
-
-
-# --- the rows a game holds ------------------------------------------------------------------------
-
-
-@dataclass
-class _Kept:
-    """What the sheet has read of one session: its rows by round, the round_end events found
-    (event index, round) and how many events have been looked at."""
-
-    rows: dict[int, Row] = dataclasses.field(default_factory=dict)
-    ends: list[tuple[int, Any]] = dataclasses.field(default_factory=list)
-    read: int = 0
-
-
-_kept: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # session -> _Kept
-
-
-def scored_rows(session: Any) -> dict[int, Row]:
-    """Every round scored in the events the session has shown, by number. Each event's
-    transition is read once; a round's row comes from its `RoundEnded` and the state the round
-    ended in (the transition's `before`)."""
-    kept = _kept.setdefault(session, _Kept())
-    for i in range(kept.read, session.shown):
-        made = session.tell(i)
-        if isinstance(made.event, RoundEnded):
-            end = made.event
-            kept.ends.append((i, end.round))
-            if end.round not in kept.rows:
-                facts: RoundFacts = made.facts  # (the rules' facts of a round's end)
-                kept.rows[end.round] = row_of(end.round, end.points, end.closest, facts.seats)
-    kept.read = max(kept.read, session.shown)
-    return {number: kept.rows[number] for i, number in kept.ends if i < session.shown}
-
-
-def keep_row(session: Any, row: Row) -> None:
-    """A round scored while the table watched (the reckoning's own row): kept without folding."""
-    _kept.setdefault(session, _Kept()).rows[row.round] = row
-
-
 def visible_rows(shown: Scored) -> list[Row]:
     """The rows the table shows now: the rounds scored before the state shown, and the round of
     the reckoning on screen once its points have reached the score pad."""
     st, r = shown.state, shown.reckoning
-    kept = _kept.get(shown.session)
-    if r is not None and (kept is None or r.round not in kept.rows):  # the reckoning fills it
-        keep_row(shown.session, row_of(r.round, r.points, r.closest, r.parts))
-    rows = scored_rows(shown.session)
+    kept = shown.pictures.rows_of(shown.session)
+    if r is not None and r.round not in kept.rows:  # the reckoning fills it: kept unfolded
+        kept.rows[r.round] = row_of(r.round, r.points, r.closest, r.parts)
+    rows = scored_rows(shown.session, kept)
     last = st.rounds if st.is_terminal else st.round_number - 1
     if r is not None and shown.flight is None and r.moved >= 1.0:
         last = max(last, r.round)

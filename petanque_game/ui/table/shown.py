@@ -60,6 +60,9 @@ class Scored(Protocol):
     @property
     def flight(self) -> Flight | None: ...
 
+    @property
+    def pictures(self) -> TablePictures: ...
+
 
 class Previewed(Protocol):
     """What an aim's preview depends on: the board, the players, the table shown, the hands."""
@@ -113,9 +116,6 @@ class TableShown(Framed, Scored, Previewed, Reckoned, Protocol):
 
     @property
     def hint(self) -> HintAsk: ...
-
-    @property
-    def pictures(self) -> TablePictures: ...
 
     @property
     def check(self) -> ReplayCheck | None: ...

@@ -90,7 +90,7 @@ class TableTurns(GameScene):
         self._points_now: tuple[Any, Any] | None = None  # (state, this round's points so far)
         self.check: ReplayCheck | None = None
         if self.replay is not None:
-            self.check, new = check_of(session, self.level)
+            self.check, new = check_of(session, self.level, self.pictures.checks)
             if new and self.check.board_note:
                 app.toast.show(self.check.board_note, "bad", 6.0)
 
