@@ -272,16 +272,16 @@ def test_a_still_picture_prepared_in_strips_is_the_one_painted_at_once(name):
 def test_a_moving_frames_die_face_is_scaled_from_a_near_size_and_the_exact_one_when_made():
     from petanque_game.ui.table import draw as td
 
-    td._faces.clear()
+    faces: td.Faces = {}  # the faces made (a table's own)
     colours = ((200, 40, 40), (250, 250, 250))
-    near = td.near_face_sprite(5, 23, *colours, 0)
+    near = td.near_face_sprite(5, 23, *colours, 0, faces)
     assert near.get_size() == (23, 23)  # from the 24 px sprite, scaled down
-    assert (5, 24, *colours, 0) in td._faces and (5, 23, *colours, 0) not in td._faces
-    turned = td.near_face_sprite(5, 23, *colours, 30)
-    exact = td.face_sprite(5, 23, *colours, 30)
+    assert (5, 24, *colours, 0) in faces and (5, 23, *colours, 0) not in faces
+    turned = td.near_face_sprite(5, 23, *colours, 30, faces)
+    exact = td.face_sprite(5, 23, *colours, 30, faces)
     assert abs(turned.get_width() - exact.get_width()) <= 1  # turned: about its own size
-    assert td.near_face_sprite(5, 23, *colours, 30) is exact  # made: the exact one from then on
-    mid = td.face_sprite(5, 23, *colours, 0)
+    assert td.near_face_sprite(5, 23, *colours, 30, faces) is exact  # made: the exact one since
+    mid = td.face_sprite(5, 23, *colours, 0, faces)
     d = [max(abs(p - q) for p, q in zip(near.get_at((x, y)), mid.get_at((x, y))))
          for x in range(23) for y in range(23)]
     assert sum(d) / len(d) < 40  # the same face, a pixel's shift at most here and there

@@ -21,7 +21,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from types import MappingProxyType
+from typing import Any, Protocol
 
 import pygame
 
@@ -36,9 +37,10 @@ HEIGHT_GROWTH = 250.0  # ... and a body z mm up (1 + z / this) times larger
 VIEWER = (0.0, -HEIGHT_SHIFT, 1.0)  # towards the eye: the faces it sees are those turned to it
 LIGHT = (-0.35, 0.45, 0.82)  # from the north-west, high up: shadows fall to the south-east
 SHADOW_SHIFT = (0.35, 0.22)  # mm of shadow on the ground (east, south) per mm of height
-FACE_ON_AXIS = {(0, 1): face_towards(0, 0), (0, -1): face_towards(0, 2),
-                (1, 1): face_towards(0, 1), (1, -1): face_towards(0, 3),
-                (2, 1): top_face(0), (2, -1): 7 - top_face(0)}  # a die's face on each own axis
+FACE_ON_AXIS = MappingProxyType({  # a die's face on each own axis
+    (0, 1): face_towards(0, 0), (0, -1): face_towards(0, 2),
+    (1, 1): face_towards(0, 1), (1, -1): face_towards(0, 3),
+    (2, 1): top_face(0), (2, -1): 7 - top_face(0)})
 
 
 RGB = tuple[int, int, int]
@@ -136,14 +138,17 @@ def die_px(level: Level, view: View) -> float:
     return float(level.dice.side * view.scale)
 
 
-_faces: dict[tuple, pygame.Surface] = {}
+FACES_KEPT = 2000  # dice faces kept (all forgotten beyond)
+Faces = dict[tuple[Any, ...], pygame.Surface]  # dice faces made, by what they show (the table's)
 
 
-def face_sprite(value: int, size: int, body: RGB, pip: RGB, angle_deg: int) -> pygame.Surface:
-    """A die at rest seen from above, `size` px, turned `angle_deg` (cached): large pips in
-    strong contrast and a dark rim, so that a small die still reads at a glance."""
+def face_sprite(value: int, size: int, body: RGB, pip: RGB, angle_deg: int,
+                faces: Faces | None = None) -> pygame.Surface:
+    """A die at rest seen from above, `size` px, turned `angle_deg` (kept in `faces`): large
+    pips in strong contrast and a dark rim, so that a small die still reads at a glance."""
+    faces = faces if faces is not None else {}
     key = (value, size, body, pip, angle_deg)
-    surf = _faces.get(key)
+    surf = faces.get(key)
     if surf is not None:
         return surf
     big = size * 4
@@ -162,29 +167,30 @@ def face_sprite(value: int, size: int, body: RGB, pip: RGB, angle_deg: int) -> p
     surf = pygame.transform.smoothscale(s, (size, size))
     if angle_deg:
         surf = pygame.transform.rotate(surf, angle_deg)
-    if len(_faces) > 2000:
-        _faces.clear()
-    _faces[key] = surf
+    if len(faces) > FACES_KEPT:
+        faces.clear()
+    faces[key] = surf
     return surf
 
 
-def near_face_sprite(value: int, size: int, body: RGB, pip: RGB,
-                     angle_deg: int) -> pygame.Surface:
+def near_face_sprite(value: int, size: int, body: RGB, pip: RGB, angle_deg: int,
+                     faces: Faces | None = None) -> pygame.Surface:
     """`face_sprite` for a frame in which the camera moves (the die's size changes nearly every
     frame while it zooms): the exact one when it is made, else one made at a size NEAR_STEP px
     apart scaled to `size` (nearest pixel; 0.01 ms against 0.2 ms for a sprite made anew)."""
-    got = _faces.get((value, size, body, pip, angle_deg))
+    faces = faces if faces is not None else {}
+    got = faces.get((value, size, body, pip, angle_deg))
     if got is not None:
         return got
     key = ("near", value, size, body, pip, angle_deg)
-    got = _faces.get(key)
+    got = faces.get(key)
     if got is None:
         base = -(-size // NEAR_STEP) * NEAR_STEP  # from the next size up: scaled down
-        made = face_sprite(value, base, body, pip, angle_deg)
+        made = face_sprite(value, base, body, pip, angle_deg, faces)
         w, h = made.get_size()
         got = pygame.transform.scale(made, (max(1, round(w * size / base)),
                                             max(1, round(h * size / base))))
-        _faces[key] = got
+        faces[key] = got
     return got
 
 
@@ -194,11 +200,12 @@ NEAR_STEP = 4  # px: the sizes `near_face_sprite` makes sprites at
 def draw_table_die(surface: pygame.Surface, view: View, level: Level, seat: int, face: int,
                    x: float, y: float, angle: float, z: float = 0.0, alpha: int = 255,
                    ring: tuple[int, int, int] | None = None, orientation: int | None = None,
-                   tip: tuple[int, float] | None = None, moving: bool = False) -> pygame.Rect:
+                   tip: tuple[int, float] | None = None, moving: bool = False,
+                   faces: Faces | None = None) -> pygame.Rect:
     """A die: at rest, its face from above; moving (an `orientation` given, and in the air or
     tipping over), a cube in 3/4 view, `tip` = (direction 0-3, share of the quarter turn made).
-    `moving`: the camera moves (its face from a sprite of a size near its own). Returns the
-    rectangle it covers."""
+    `moving`: the camera moves (its face from a sprite of a size near its own); `faces`: the faces
+    made so far (the table's). Returns the rectangle it covers."""
     body, pip = die_colours(seat)
     if orientation is not None and (z > 0.3 or tip is not None):
         rect = _draw_cube(surface, view, level, body, pip, x, y, z, angle, orientation, tip, alpha)
@@ -212,7 +219,8 @@ def draw_table_die(surface: pygame.Surface, view: View, level: Level, seat: int,
                              for px, py in _square(view, x, y, angle, side / 2)], (0, 0, 0), 90)
         _rest_sides(surface, view, body, x, y, angle, side, alpha)
         img = (near_face_sprite if moving else face_sprite)(face, size, body, pip,
-                                                            round(math.degrees(angle)) % 90)
+                                                            round(math.degrees(angle)) % 90,
+                                                            faces)
         if alpha < 255:
             img = img.copy()
             img.set_alpha(alpha)
@@ -262,7 +270,7 @@ def _turn(m: Sequence[float], axis: int, theta: float) -> tuple[float, ...]:
 
 
 # a quarter turn rolling towards yaw direction k: (axis of the turn, sign), as physics/cube.py
-_TIP_AXIS = {0: (1, 1.0), 1: (0, -1.0), 2: (1, -1.0), 3: (0, 1.0)}
+_TIP_AXIS = MappingProxyType({0: (1, 1.0), 1: (0, -1.0), 2: (1, -1.0), 3: (0, 1.0)})
 
 
 def _draw_cube(surface: pygame.Surface, view: View, level: Level, body: RGB, pip: RGB, x: float,

@@ -10,6 +10,7 @@ import weakref
 from collections.abc import MutableMapping
 
 from petanque_game.ui.session import Session
+from petanque_game.ui.table.draw import Faces
 from petanque_game.ui.table.kept import KeptParts
 from petanque_game.ui.table.replay import ReplayCheck
 from petanque_game.ui.table.rows import SheetRows
@@ -22,6 +23,7 @@ class TablePictures:
 
     def __init__(self) -> None:
         self.kept = KeptParts()
+        self.faces: Faces = {}  # the dice faces made (ui/table/draw.py `face_sprite`)
         self.rows: weakref.WeakKeyDictionary[Session, SheetRows] = weakref.WeakKeyDictionary()
         self.checks: weakref.WeakKeyDictionary[Session, ReplayCheck] = \
             weakref.WeakKeyDictionary()

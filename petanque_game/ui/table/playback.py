@@ -68,8 +68,10 @@ class Playback(Component):
     """The throw in the air, if any, and the state and table shown while it plays."""
 
     def __init__(self, level: Level, speed: Callable[[], float],
-                 path_of: Callable[[Step, Transition], Path | None]) -> None:
+                 path_of: Callable[[Step, Transition], Path | None],
+                 faces: td.Faces | None = None) -> None:
         self.level = level
+        self.faces = faces  # the dice faces made so far (the table's: ui/table/pictures.py)
         self.speed = speed  # the player's animation speed (a setting: read each frame)
         self.path_of = path_of  # a throw's path to show (None: shown at rest)
         self.flight: Flight | None = None
@@ -173,6 +175,6 @@ class Playback(Component):
                     td.draw_table_die(s, view, level, player, top_face(p.orientation), p.x,
                                       p.y, p.angle, p.z, alpha,
                                       orientation=p.orientation if p.moving else None, tip=p.tip,
-                                      moving=moving)
+                                      moving=moving, faces=self.faces)
             bodies.append((p.x, p.y, p.z, draw))
         tb.paint(area, view, level, bodies)

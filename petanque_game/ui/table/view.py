@@ -362,7 +362,7 @@ class TableDrawing(TableTurns):
                 col = theme.colour("accent") if (d.player, d.die) in closest else (200, 220, 210)
                 pygame.draw.line(area, col, a, b, 2 if (d.player, d.die) in closest else 1)
         bodies: list[tb.Body] = []
-        level = self.level
+        level, faces = self.level, self.pictures.faces
         if dm is not None:
             def diamond(s: pygame.Surface, dm: DiamondRest = dm) -> None:
                 td.draw_diamond(s, view, level, dm.x, dm.y, dm.angle, alpha=alpha)
@@ -374,7 +374,8 @@ class TableDrawing(TableTurns):
 
             def die(s: pygame.Surface, d: DieRest = d, ring: td.RGB | None = ring) -> None:
                 td.draw_table_die(s, view, level, d.player, d.face, d.x, d.y, d.angle,
-                                  alpha=alpha if d.on_board else 110, ring=ring, moving=moving)
+                                  alpha=alpha if d.on_board else 110, ring=ring, moving=moving,
+                                  faces=faces)
             bodies.append((d.x, d.y, 0.0, die))
         tb.paint(area, view, level, bodies)
         if measured and labels:
