@@ -30,9 +30,6 @@ NOT_YET = {
     "petanque_game.ui.scenes.setup_boards": {"LEVELS"},
     "petanque_game.ui.settings": {"COLOURS", "PALETTES", "DEFAULT_KEYS", "CHOICES", "NUMBERS"},
     "petanque_game.ui.sound": {"_sounds"},
-    "petanque_game.ui.table.board": {"_tiles", "_boards", "_shapes", "_coming", "_scratches"},
-    "petanque_game.ui.table.board_pictures": {"_pictures", "_exact", "painted", "_coming",
-                                              "_serial", "_worlds"},
     "petanque_game.ui.table.draw": {"PIPS"},  # (ui/dice.py's, imported)
     "petanque_game.ui.theme": {"COLOURS", "PLAYER_COLOURS", "PALETTES", "_fonts", "_texts",
                                "_wrapped", "_fitted"},

@@ -25,8 +25,7 @@ from petanque_game.ui import lang
 from petanque_game.ui.table import kept
 from petanque_game.ui.table.view import AREA
 
-# fresh_pictures: the pictures counted here are never ones an earlier test's table left kept
-pytestmark = pytest.mark.usefixtures("home", "fresh_pictures")
+pytestmark = pytest.mark.usefixtures("home")  # (each window's pictures are its own)
 
 
 def same_as_drawn_anew(app, monkeypatch) -> None:

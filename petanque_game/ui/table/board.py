@@ -35,7 +35,30 @@ from petanque_game.ui.table.draw import (
 FLOOR = (34, 30, 28)  # the floor the board stands on
 TILE = 128
 TILED_MOST = (1024, 640)  # px: the largest tiled picture of a texture kept
-_tiles: dict[tuple, pygame.Surface] = {}
+
+
+class Boards:
+    """The still board's pictures and what they are made of, kept between frames: the tiled
+    textures, a picture per still view (`board_surface`) and the one being prepared on the way
+    there (`prepare_board`), each level's shape, the work surfaces. A table's own (ui/table/
+    pictures.py); a call given none makes what it needs afresh."""
+
+    def __init__(self) -> None:
+        self.tiles: dict[tuple[Any, ...], pygame.Surface] = {}
+        self.boards: dict[tuple[Any, ...], pygame.Surface] = {}  # least recently made first
+        self.shapes: dict[int, tuple[Level, tuple[str, int]]] = {}
+        # the still picture being prepared: [its key, its surface, rows painted], or empty
+        self.coming: list[Any] = []
+        self.scratches: dict[tuple[str, int], pygame.Surface] = {}
+
+    def forget(self) -> None:
+        """Let the pictures of the board go (not the textures)."""
+        self.boards.clear()
+        self.coming.clear()
+
+
+def _kept(kept: Boards | None) -> Boards:
+    return kept if kept is not None else Boards()
 
 
 def _grain(i: int, j: int, seed: int) -> float:
@@ -45,10 +68,11 @@ def _grain(i: int, j: int, seed: int) -> float:
     return ((h ^ (h >> 16)) & 0xFFFF) / 65536.0
 
 
-def felt_tile(felt: tuple[int, int, int]) -> pygame.Surface:
+def felt_tile(felt: tuple[int, int, int], kept: Boards | None = None) -> pygame.Surface:
     """A square of felt: the cloth's colour with short fibres a shade lighter and darker."""
+    tiles = _kept(kept).tiles
     key = ("felt", felt)
-    if key not in _tiles:
+    if key not in tiles:
         s = pygame.Surface((TILE, TILE))
         s.fill(felt)
         light, dark = theme.mix(felt, (255, 255, 255), 0.07), theme.mix(felt, (0, 0, 0), 0.1)
@@ -63,14 +87,15 @@ def felt_tile(felt: tuple[int, int, int]) -> pygame.Surface:
                 pygame.draw.line(s, col, (i - TILE * (end[0] >= TILE), j - TILE * (end[1] >= TILE)),
                                  (end[0] - TILE * (end[0] >= TILE),
                                   end[1] - TILE * (end[1] >= TILE)))
-        _tiles[key] = s
-    return _tiles[key]
+        tiles[key] = s
+    return tiles[key]
 
 
-def floor_tile() -> pygame.Surface:
+def floor_tile(kept: Boards | None = None) -> pygame.Surface:
     """A piece of wooden floor: long planks 32 px wide with their grain and staggered joints."""
+    tiles = _kept(kept).tiles
     key = ("floor",)
-    if key not in _tiles:
+    if key not in tiles:
         s = pygame.Surface((TILE * 4, TILE))
         s.fill(FLOOR)
         joint = theme.mix(FLOOR, (0, 0, 0), 0.35)
@@ -84,15 +109,15 @@ def floor_tile() -> pygame.Surface:
             pygame.draw.line(s, joint, (0, p * 32), (TILE * 4, p * 32))
             cut = int((p * 0.37 % 1.0) * TILE * 4)
             pygame.draw.line(s, joint, (cut, p * 32), (cut, p * 32 + 31))
-        _tiles[key] = s
-    return _tiles[key]
+        tiles[key] = s
+    return tiles[key]
 
 
-def _tiled(tile: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+def _tiled(tile: pygame.Surface, size: tuple[int, int], kept: Boards) -> pygame.Surface:
     """`tile` repeated over at least `size` and one tile more each way (one per tile, grown when
     a larger one is asked for): blitted at an offset, it moves with the board untiled again."""
     key = ("tiled", id(tile))
-    got = _tiles.get(key)
+    got = kept.tiles.get(key)
     tw, th = tile.get_size()
     if got is None or got.get_width() < size[0] + tw or got.get_height() < size[1] + th:
         w = max(size[0] * 3 // 2, got.get_width() if got else 0, 1024) + tw
@@ -101,17 +126,18 @@ def _tiled(tile: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
         for x in range(0, w, tw):
             for y in range(0, h, th):
                 got.blit(tile, (x, y))
-        _tiles[key] = got
+        kept.tiles[key] = got
     return got
 
 
-def blit_tiled(surf: pygame.Surface, tile: pygame.Surface, anchor: tuple[float, float]) -> None:
+def blit_tiled(surf: pygame.Surface, tile: pygame.Surface, anchor: tuple[float, float],
+               kept: Boards | None = None) -> None:
     """Cover `surf` with `tile`, fixed to the board (anchor: where the board's centre is). A
     surface larger than the window's area (a picture kept for the moving camera:
     board_pictures.py) is covered piece by piece, so the tiled picture stays window-sized."""
     tw, th = tile.get_size()
     w, h = surf.get_size()
-    big = _tiled(tile, (min(w, TILED_MOST[0]), min(h, TILED_MOST[1])))
+    big = _tiled(tile, (min(w, TILED_MOST[0]), min(h, TILED_MOST[1])), _kept(kept))
     ox, oy = -(int(anchor[0]) % tw - tw), -(int(anchor[1]) % th - th)
     step_x, step_y = (big.get_width() - tw) // tw * tw, (big.get_height() - th) // th * th
     for x in range(0, w, step_x):
@@ -121,94 +147,98 @@ def blit_tiled(surf: pygame.Surface, tile: pygame.Surface, anchor: tuple[float, 
 
 # --- the level ------------------------------------------------------------------------------------
 
-_boards: dict[tuple, pygame.Surface] = {}
 BOARD_CACHE = 6  # pictures of the whole area (one per still view: at rest, the close-up)
 
 
-def board_key(level: Level, seat_walls: dict[str, int], seats: int) -> tuple:
+def board_key(level: Level, seat_walls: dict[str, int], seats: int,
+              kept: Boards | None = None) -> tuple:
     """What a picture of the board depends on besides the view: the level (its name and its
     shape: a board edited under the same name is another board), the seats' walls and colours,
     the felt's colour, the number of seats' release bands."""
     felt = theme.colour("felt")
     walls = tuple(sorted(seat_walls.items()))
-    return (_shape(level), walls, felt, tuple(theme.player_colour(s) for _, s in walls), seats)
+    return (_shape(level, _kept(kept)), walls, felt,
+            tuple(theme.player_colour(s) for _, s in walls), seats)
 
 
-_shapes: dict[int, tuple[Level, tuple[str, int]]] = {}
-
-
-def _shape(level: Level) -> tuple[str, int]:
+def _shape(level: Level, kept: Boards) -> tuple[str, int]:
     """The level's name and a hash of all of it, worked out once per level (kept by id, with the
     level itself, so an id is never taken for another level's)."""
-    got = _shapes.get(id(level))
+    shapes = kept.shapes
+    got = shapes.get(id(level))
     if got is None or got[0] is not level:
-        if len(_shapes) >= 16:
-            _shapes.clear()
-        got = _shapes[id(level)] = (level, (level.name, hash(repr(level))))
+        if len(shapes) >= 16:
+            shapes.clear()
+        got = shapes[id(level)] = (level, (level.name, hash(repr(level))))
     return got[1]
 
 
 def board_surface(level: Level, view: View, size: tuple[int, int], seat_walls: dict[str, int],
-                  zones: tuple = (), active: int | None = None) -> pygame.Surface:
+                  zones: tuple = (), active: int | None = None,
+                  kept: Boards | None = None) -> pygame.Surface:
     """The still picture of the level as `view` shows it (cached per view): the floor, the board's
     shadow, the felt, the faint distance rings, the walls and obstacles standing up, and the
     seats' release `zones` (one per seat, the `active` one stronger)."""
-    key = (board_key(level, seat_walls, len(zones)), view, size, active)
-    surf = _boards.get(key)
+    kept = _kept(kept)
+    boards = kept.boards
+    key = (board_key(level, seat_walls, len(zones), kept), view, size, active)
+    surf = boards.get(key)
     if surf is not None:
         return surf
-    if _coming and _coming[0] == key:  # prepared in part on the way: the rest of it now
-        while key not in _boards:
-            prepare_board(level, view, size, seat_walls, zones, active)
-        return _boards[key]
+    if kept.coming and kept.coming[0] == key:  # prepared in part on the way: the rest of it now
+        while key not in boards:
+            prepare_board(level, view, size, seat_walls, zones, active, kept)
+        return boards[key]
     # the oldest picture's surface is drawn over (no new one made for every still view)
-    surf = _boards.pop(next(iter(_boards))) if len(_boards) >= BOARD_CACHE else new_surface(size)
+    surf = boards.pop(next(iter(boards))) if len(boards) >= BOARD_CACHE else new_surface(size)
     if surf.get_size() != size:
         surf = new_surface(size)
-    paint_board(surf, level, view, seat_walls, zones, active)
-    _boards[key] = surf
+    paint_board(surf, level, view, seat_walls, zones, active, kept)
+    boards[key] = surf
     return surf
 
 
 def board_kept(level: Level, view: View, size: tuple[int, int], seat_walls: dict[str, int],
-               zones: tuple = (), active: int | None = None) -> bool:
+               zones: tuple = (), active: int | None = None, kept: Boards | None = None) -> bool:
     """Is `board_surface`'s picture for these made (showing it paints nothing)?"""
-    return (board_key(level, seat_walls, len(zones)), view, size, active) in _boards
+    kept = _kept(kept)
+    return (board_key(level, seat_walls, len(zones), kept), view, size, active) in kept.boards
 
 
 STRIPS = 8  # `prepare_board` paints a still picture in this many frames (0.6-1 ms each)
-_coming: list = []  # the still picture being prepared: [its key, its surface, rows painted]
-
-
 def prepare_board(level: Level, view: View, size: tuple[int, int], seat_walls: dict[str, int],
-                  zones: tuple = (), active: int | None = None) -> None:
+                  zones: tuple = (), active: int | None = None,
+                  kept: Boards | None = None) -> None:
     """Paint a strip (1/STRIPS) of `board_surface`'s picture for `view`, where the camera is
     coming to rest: called in the frames on the way, the picture is made (the same pixels as at
     once) by the time the camera stands still, and the frame it stops in paints no board."""
-    if board_kept(level, view, size, seat_walls, zones, active):
+    kept = _kept(kept)
+    if board_kept(level, view, size, seat_walls, zones, active, kept):
         return
-    key = (board_key(level, seat_walls, len(zones)), view, size, active)
-    if not _coming or _coming[0] != key:
-        _coming[:] = [key, new_surface(size), 0]
-    surf, done = _coming[1], _coming[2]
+    key = (board_key(level, seat_walls, len(zones), kept), view, size, active)
+    coming, boards = kept.coming, kept.boards
+    if not coming or coming[0] != key:
+        coming[:] = [key, new_surface(size), 0]
+    surf, done = coming[1], coming[2]
     rows = -(-size[1] // STRIPS)
     surf.set_clip(pygame.Rect(0, done, size[0], rows))
-    paint_board(surf, level, view, seat_walls, zones, active)
+    paint_board(surf, level, view, seat_walls, zones, active, kept)
     surf.set_clip(None)
-    _coming[2] = done + rows
-    if _coming[2] >= size[1]:
-        if len(_boards) >= BOARD_CACHE:
-            del _boards[next(iter(_boards))]
-        _boards[key] = surf
-        _coming.clear()
+    coming[2] = done + rows
+    if coming[2] >= size[1]:
+        if len(boards) >= BOARD_CACHE:
+            del boards[next(iter(boards))]
+        boards[key] = surf
+        coming.clear()
 
 
 def paint_board(surf: pygame.Surface, level: Level, view: View, seat_walls: dict[str, int],
-                zones: tuple = (), active: int | None = None) -> None:
+                zones: tuple = (), active: int | None = None, kept: Boards | None = None) -> None:
     """Draw the level as `view` shows it over the whole of `surf` (inside its clip): the still
     picture, and the larger pictures the moving camera is drawn from (board_pictures.py)."""
+    kept = _kept(kept)
     felt = theme.colour("felt")
-    blit_tiled(surf, floor_tile(), view.centre)
+    blit_tiled(surf, floor_tile(kept), view.centre, kept)
     s = view.scale
     outline = view.poly(level.board.outline)
     xs, ys = [p[0] for p in outline], [p[1] for p in outline]
@@ -220,14 +250,14 @@ def paint_board(surf: pygame.Surface, level: Level, view: View, seat_walls: dict
         clip = surf.get_clip()  # (a strip of the picture: `prepare_board`)
         surf.set_clip(pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs)) - round(min(xs)),
                                   round(max(ys)) - round(min(ys))).clip(clip))
-        blit_tiled(surf, felt_tile(felt), view.centre)
+        blit_tiled(surf, felt_tile(felt, kept), view.centre, kept)
         _rings(surf, view, felt)
         surf.set_clip(clip)
         pygame.draw.polygon(surf, theme.mix(felt, (255, 255, 255), 0.3), outline, 2)
     elif box.w > 0 and box.h > 0:  # a round or many-sided felt: keyed out round its cloth
-        cloth = scratch("cloth", box.size)
+        cloth = scratch("cloth", box.size, kept)
         local = View(s, (view.centre[0] - box.x, view.centre[1] - box.y))
-        blit_tiled(cloth, felt_tile(felt), local.centre)
+        blit_tiled(cloth, felt_tile(felt, kept), local.centre, kept)
         _rings(cloth, local, felt)
         pygame.draw.polygon(cloth, (255, 0, 255),
                             _keyhole(cloth.get_rect(), local.poly(level.board.outline)))
@@ -257,18 +287,16 @@ def _keyhole(box: pygame.Rect, outline: Points) -> list[tuple[float, float]]:
     return corners + ring[::-1]
 
 
-_scratches: dict[tuple[str, int], pygame.Surface] = {}
-
-
-def scratch(name: str, size: tuple[int, int]) -> pygame.Surface:
+def scratch(name: str, size: tuple[int, int], kept: Boards | None = None) -> pygame.Surface:
     """A work surface of `size` (part of one kept per `name` and thread, grown when a larger one
     is asked for; its content is not kept). Per thread: the moving board's pictures are painted
     on the previews' thread (board_pictures.py `paint_ahead`) while the window paints too."""
+    scratches = _kept(kept).scratches
     place = (name, threading.get_ident())
-    got = _scratches.get(place)
+    got = scratches.get(place)
     if got is None or got.get_width() < size[0] or got.get_height() < size[1]:
         w, h = (max(size[0], got.get_width()), max(size[1], got.get_height())) if got else size
-        got = _scratches[place] = new_surface((w, h))
+        got = scratches[place] = new_surface((w, h))
     return got.subsurface(pygame.Rect((0, 0), size))
 
 

@@ -16,8 +16,8 @@ import pygame
 from petanque_game.ui import lang, theme
 from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.draw import RGB
-from petanque_game.ui.table.foresee import foreseen, own_aim
 from petanque_game.ui.table.hint import meant_contacts
+from petanque_game.ui.table.previews import foreseen, own_aim
 from petanque_game.ui.table.reckoning import draw_points
 from petanque_game.ui.table.start import draw_start
 from petanque_game.ui.table.view import AREA, SIDE

@@ -31,7 +31,7 @@ import pygame
 from petanque_game.rules.events import Rolled
 from petanque_game.ui import lang
 from petanque_game.ui.session import Session, Step
-from petanque_game.ui.table import foresee, overlay
+from petanque_game.ui.table import foresee, overlay, previews
 from petanque_game.ui.table.ai_aim import AiAim
 from petanque_game.ui.table.playback import Flight
 from petanque_game.ui.table.start import StartRoll
@@ -102,7 +102,7 @@ class TableScene(TableDrawing):
             return
         a = self.ai_aim
         if a is not None and self.ai_aims.count_down(
-                dt, overlay.foreseen(self, a.aim, a.seat, a.obj) is not None, self.session.state):
+                dt, previews.foreseen(self, a.aim, a.seat, a.obj) is not None, self.session.state):
             self.ai_wait = self.app.settings.ai_delay  # it throws now
         self.aim.update(dt)
         if self.keeping and not self.keeping_on and self.app.top is self:

@@ -136,7 +136,8 @@ class TableDrawing(TableTurns):
             return None
         rect, view = plan
         inset = area.subsurface(rect)
-        inset.blit(tb.board_surface(self.level, view, rect.size, seat_walls), (0, 0))
+        inset.blit(tb.board_surface(self.level, view, rect.size, seat_walls,
+                                    kept=self.pictures.boards.still), (0, 0))
         self._draw_table(inset, table, old, view, labels=False)
         pygame.draw.rect(area, theme.colour("edge"), rect.inflate(4, 4), 3, border_radius=4)
         theme.blit_text(area, lang.tr("table_view.closeup"), (rect.x + 6, rect.y + 4), 18,
@@ -177,7 +178,8 @@ class TableDrawing(TableTurns):
                 # view's own scale: `draw_board`); on the previews' thread, in the quiet time
                 board_pictures.paint_ahead(self.level, *self._seats_drawn()[:2],
                                            self.view.scales, self.view.view.scale,
-                                           self.view.view.scale if dragged else None)
+                                           self.view.view.scale if dragged else None,
+                                           self.pictures.boards)
         else:
             kept.spent()  # (the other parts changing now may be a frame or a few late)
             self._draw_whole_area(surface, AREA.topleft, table, old, still)
@@ -251,9 +253,11 @@ class TableDrawing(TableTurns):
         area.set_clip(self.view.board_rect)  # the score sheet has its own part, beside the board
         dragged = self.replay is not None and self.replay.dragging
         board_pictures.draw_board(area, pygame.Rect(self.view.board_rect), self.level, view,
-                                  seat_walls, zones, active, still, again=dragged)
+                                  seat_walls, zones, active, still, again=dragged,
+                                  kept=self.pictures.boards)
         if not still and not dragged and self.flight is None:  # coming to rest: its picture
-            tb.prepare_board(self.level, self.view.goal_view, AREA.size, seat_walls, zones, active)
+            tb.prepare_board(self.level, self.view.goal_view, AREA.size, seat_walls, zones, active,
+                             self.pictures.boards.still)
         self._draw_seats(area, view)
         moving = not self.view.still  # (the dice's faces: sprites of a near size)
         if self.flight is not None:
