@@ -19,6 +19,13 @@ import pygame
 
 from petanque_game.physics.level_spec import Level, Obstacle
 from petanque_game.ui import theme
+from petanque_game.ui.table.board_textures import (
+    Tiles,
+    blit_tiled,
+    felt_tile,
+    floor_tile,
+    new_surface,
+)
 from petanque_game.ui.table.draw import (
     HEIGHT_SHIFT,
     RGB,
@@ -30,12 +37,6 @@ from petanque_game.ui.table.draw import (
     shade,
 )
 
-# --- textures (made once) -------------------------------------------------------------------------
-
-FLOOR = (34, 30, 28)  # the floor the board stands on
-TILE = 128
-TILED_MOST = (1024, 640)  # px: the largest tiled picture of a texture kept
-
 
 class Boards:
     """The still board's pictures and what they are made of, kept between frames: the tiled
@@ -44,105 +45,16 @@ class Boards:
     pictures.py); a call given none makes what it needs afresh."""
 
     def __init__(self) -> None:
-        self.tiles: dict[tuple[Any, ...], pygame.Surface] = {}
+        self.tiles: Tiles = {}  # (board_textures.py)
         self.boards: dict[tuple[Any, ...], pygame.Surface] = {}  # least recently made first
         self.shapes: dict[int, tuple[Level, tuple[str, int]]] = {}
         # the still picture being prepared: [its key, its surface, rows painted], or empty
         self.coming: list[Any] = []
         self.scratches: dict[tuple[str, int], pygame.Surface] = {}
 
-    def forget(self) -> None:
-        """Let the pictures of the board go (not the textures)."""
-        self.boards.clear()
-        self.coming.clear()
-
 
 def _kept(kept: Boards | None) -> Boards:
     return kept if kept is not None else Boards()
-
-
-def _grain(i: int, j: int, seed: int) -> float:
-    """A fixed pseudo-random number in [0, 1) for the pixel (i, j): the textures' grain."""
-    h = (i * 374761393 + j * 668265263 + seed * 2246822519) & 0xFFFFFFFF
-    h = ((h ^ (h >> 13)) * 1274126177) & 0xFFFFFFFF
-    return ((h ^ (h >> 16)) & 0xFFFF) / 65536.0
-
-
-def felt_tile(felt: tuple[int, int, int], kept: Boards | None = None) -> pygame.Surface:
-    """A square of felt: the cloth's colour with short fibres a shade lighter and darker."""
-    tiles = _kept(kept).tiles
-    key = ("felt", felt)
-    if key not in tiles:
-        s = pygame.Surface((TILE, TILE))
-        s.fill(felt)
-        light, dark = theme.mix(felt, (255, 255, 255), 0.07), theme.mix(felt, (0, 0, 0), 0.1)
-        for n in range(TILE * TILE // 9):
-            i, j = int(_grain(n, 1, 3) * TILE), int(_grain(n, 2, 3) * TILE)
-            a = _grain(n, 3, 3) * math.pi
-            ln = 1.5 + 2.5 * _grain(n, 4, 3)
-            col = light if n % 2 else dark
-            end = (i + math.cos(a) * ln, j + math.sin(a) * ln)
-            pygame.draw.line(s, col, (i, j), end)
-            if end[0] >= TILE or end[1] >= TILE:  # the tile repeats: wrap the fibre round
-                pygame.draw.line(s, col, (i - TILE * (end[0] >= TILE), j - TILE * (end[1] >= TILE)),
-                                 (end[0] - TILE * (end[0] >= TILE),
-                                  end[1] - TILE * (end[1] >= TILE)))
-        tiles[key] = s
-    return tiles[key]
-
-
-def floor_tile(kept: Boards | None = None) -> pygame.Surface:
-    """A piece of wooden floor: long planks 32 px wide with their grain and staggered joints."""
-    tiles = _kept(kept).tiles
-    key = ("floor",)
-    if key not in tiles:
-        s = pygame.Surface((TILE * 4, TILE))
-        s.fill(FLOOR)
-        joint = theme.mix(FLOOR, (0, 0, 0), 0.35)
-        for p in range(TILE // 32):
-            tone = theme.mix(FLOOR, (96, 72, 50), 0.1 + 0.12 * _grain(p, 0, 5))
-            pygame.draw.rect(s, tone, (0, p * 32, TILE * 4, 32))
-            for g in range(9):
-                y = p * 32 + 3 + int(_grain(p, g, 6) * 26)
-                x0 = int(_grain(p, g, 8) * TILE * 3)
-                pygame.draw.line(s, theme.mix(tone, (0, 0, 0), 0.1), (x0, y), (x0 + TILE, y))
-            pygame.draw.line(s, joint, (0, p * 32), (TILE * 4, p * 32))
-            cut = int((p * 0.37 % 1.0) * TILE * 4)
-            pygame.draw.line(s, joint, (cut, p * 32), (cut, p * 32 + 31))
-        tiles[key] = s
-    return tiles[key]
-
-
-def _tiled(tile: pygame.Surface, size: tuple[int, int], kept: Boards) -> pygame.Surface:
-    """`tile` repeated over at least `size` and one tile more each way (one per tile, grown when
-    a larger one is asked for): blitted at an offset, it moves with the board untiled again."""
-    key = ("tiled", id(tile))
-    got = kept.tiles.get(key)
-    tw, th = tile.get_size()
-    if got is None or got.get_width() < size[0] + tw or got.get_height() < size[1] + th:
-        w = max(size[0] * 3 // 2, got.get_width() if got else 0, 1024) + tw
-        h = max(size[1] * 3 // 2, got.get_height() if got else 0, 768) + th
-        got = new_surface((w, h))
-        for x in range(0, w, tw):
-            for y in range(0, h, th):
-                got.blit(tile, (x, y))
-        kept.tiles[key] = got
-    return got
-
-
-def blit_tiled(surf: pygame.Surface, tile: pygame.Surface, anchor: tuple[float, float],
-               kept: Boards | None = None) -> None:
-    """Cover `surf` with `tile`, fixed to the board (anchor: where the board's centre is). A
-    surface larger than the window's area (a picture kept for the moving camera:
-    board_pictures.py) is covered piece by piece, so the tiled picture stays window-sized."""
-    tw, th = tile.get_size()
-    w, h = surf.get_size()
-    big = _tiled(tile, (min(w, TILED_MOST[0]), min(h, TILED_MOST[1])), _kept(kept))
-    ox, oy = -(int(anchor[0]) % tw - tw), -(int(anchor[1]) % th - th)
-    step_x, step_y = (big.get_width() - tw) // tw * tw, (big.get_height() - th) // th * th
-    for x in range(0, w, step_x):
-        for y in range(0, h, step_y):
-            surf.blit(big, (x, y), pygame.Rect(ox, oy, min(step_x, w - x), min(step_y, h - y)))
 
 
 # --- the level ------------------------------------------------------------------------------------
@@ -238,7 +150,7 @@ def paint_board(surf: pygame.Surface, level: Level, view: View, seat_walls: dict
     picture, and the larger pictures the moving camera is drawn from (board_pictures.py)."""
     kept = _kept(kept)
     felt = theme.colour("felt")
-    blit_tiled(surf, floor_tile(kept), view.centre, kept)
+    blit_tiled(surf, floor_tile(kept.tiles), view.centre, kept.tiles)
     s = view.scale
     outline = view.poly(level.board.outline)
     xs, ys = [p[0] for p in outline], [p[1] for p in outline]
@@ -250,14 +162,14 @@ def paint_board(surf: pygame.Surface, level: Level, view: View, seat_walls: dict
         clip = surf.get_clip()  # (a strip of the picture: `prepare_board`)
         surf.set_clip(pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs)) - round(min(xs)),
                                   round(max(ys)) - round(min(ys))).clip(clip))
-        blit_tiled(surf, felt_tile(felt, kept), view.centre, kept)
+        blit_tiled(surf, felt_tile(felt, kept.tiles), view.centre, kept.tiles)
         _rings(surf, view, felt)
         surf.set_clip(clip)
         pygame.draw.polygon(surf, theme.mix(felt, (255, 255, 255), 0.3), outline, 2)
     elif box.w > 0 and box.h > 0:  # a round or many-sided felt: keyed out round its cloth
         cloth = scratch("cloth", box.size, kept)
         local = View(s, (view.centre[0] - box.x, view.centre[1] - box.y))
-        blit_tiled(cloth, felt_tile(felt, kept), local.centre, kept)
+        blit_tiled(cloth, felt_tile(felt, kept.tiles), local.centre, kept.tiles)
         _rings(cloth, local, felt)
         pygame.draw.polygon(cloth, (255, 0, 255),
                             _keyhole(cloth.get_rect(), local.poly(level.board.outline)))
@@ -307,13 +219,6 @@ def _rings(surf: pygame.Surface, view: View, felt: RGB) -> None:
     for r in range(1, 6):
         pygame.draw.circle(surf, theme.mix(felt, (255, 255, 255), 0.06), (cx, cy),
                            r * 50 * view.scale, 1)
-
-
-def new_surface(size: tuple[int, int]) -> pygame.Surface:
-    """A surface in the window's pixel format, when there is a window (blits need no
-    converting)."""
-    window = pygame.display.get_surface()
-    return pygame.Surface(size, 0, window) if window is not None else pygame.Surface(size)
 
 
 def _shadow(surf: pygame.Surface, view: View, outline: Points, h: float) -> None:

@@ -65,13 +65,6 @@ class MovingBoards:
         self.token = object()
         self.worlds: dict[int, tuple[Level, tuple[float, float, float, float], int]] = {}
 
-    def forget(self) -> None:
-        """Let every picture of the board go (the moving ones and the still ones)."""
-        self.pictures.clear()
-        self.exact.clear()
-        self.coming.clear()
-        self.still.forget()
-
 
 def _kept(kept: MovingBoards | None) -> MovingBoards:
     return kept if kept is not None else MovingBoards()
@@ -109,7 +102,7 @@ def _copy_exact(surf: pygame.Surface, level: Level, view: View, picture: pygame.
     world = _world(bounds, view.scale)
     at = (world.x + round(view.centre[0]), world.y + round(view.centre[1]))
     if not picture.get_rect(topleft=at).contains(surf.get_rect()):  # the floor round it
-        tb.blit_tiled(surf, tb.floor_tile(kept.still), view.centre, kept.still)
+        tb.blit_tiled(surf, tb.floor_tile(kept.still.tiles), view.centre, kept.still.tiles)
     surf.blit(picture, at)
     if active is not None and active < len(zones):
         draw_band(surf, view, zones[active], active, True, ACTIVE_OVER)
@@ -134,14 +127,14 @@ def draw_moving(surf: pygame.Surface, level: Level, view: View, seat_walls: dict
                        math.ceil(h * f))
     world = _world(bounds, sr)
     if not need.colliderect(world):  # only the floor in sight
-        tb.blit_tiled(surf, tb.floor_tile(still), view.centre, still)
+        tb.blit_tiled(surf, tb.floor_tile(still.tiles), view.centre, still.tiles)
     else:
         pic = _picture((board, rung), level, sr, world, seat_walls, zones, kept)
         if world.contains(need):
             src = pic.subsurface(need.move(-world.x, -world.y))
         else:  # the floor round the picture, tiled as the picture's own
             src = tb.scratch("moving", need.size, still)
-            tb.blit_tiled(src, tb.floor_tile(still), (-need.x, -need.y), still)
+            tb.blit_tiled(src, tb.floor_tile(still.tiles), (-need.x, -need.y), still.tiles)
             src.blit(pic, (world.x - need.x, world.y - need.y))
         scaler = pygame.transform.scale if f * RUNG > 1.0 else pygame.transform.smoothscale
         scaler(src, (w, h), surf)

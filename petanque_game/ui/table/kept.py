@@ -266,11 +266,3 @@ class KeptParts:
         if got is None:
             got = self.canvases[key] = pygame.Surface(size, 0, like)
         return got
-
-    def forget(self) -> None:
-        """Let every kept picture go (tests)."""
-        self.kept.clear()
-        self.late.clear()
-        self.shown.clear()
-        self.drawn_straight.clear()
-        self.albums.clear()

@@ -1,13 +1,10 @@
-"""The table scene's layout and drawing (the base of TableScene, between its parts, table/turns.py,
-and its routing, table/scene.py): the board as the camera shows it, the seats, the dice and the
-diamond at rest or in flight (table/playback.py), the score sheet beside the board (table/sheet.py
-and score_sheet.py), the close-up of the dice that decide the round (table/closeup.py), the side
-panel, the header and the status bar. Drawing only reads the parts; it never changes the game
-(docs/design.md, a thin window). While the camera is still, the area with all on it, the side
-panel, the header and the status bar are kept as pictures per what they show (ui/table/kept.py);
-while a replay's timeline is dragged, the area is drawn straight at each new position, its board
-copied from a picture painted at the view's own scale (ui/table/board_pictures.py).
-"""
+"""The table scene's layout and drawing (between its parts, table/turns.py, and its routing,
+table/scene.py): the board as the camera shows it, the bodies at rest or in flight, the score sheet
+(sheet.py), the close-up (closeup.py), the side panel, the header and the status bar. Drawing only
+reads the parts (docs/design.md, a thin window). While the camera is still, the area, the side
+panel, the header and the status bar are kept as pictures per what they show (kept.py); while a
+replay's timeline is dragged, the area is drawn straight at each new position, its board copied
+from a picture painted at the view's own scale (board_pictures.py)."""
 
 from __future__ import annotations
 
