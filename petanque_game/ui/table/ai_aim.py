@@ -6,9 +6,9 @@ preview is worked out; then the AI throws."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from petanque_game.rules.petanque_table import Aim
+from petanque_game.rules.terningepetanque import TerningepetanqueState as TableState
 from petanque_game.ui.component import Component
 
 AI_AIM_SHOWN = 0.6  # seconds an AI's aim is shown before it throws, at the normal AI pace
@@ -18,7 +18,7 @@ AI_AIM_SHOWN = 0.6  # seconds an AI's aim is shown before it throws, at the norm
 class AiAim:
     """An AI's aim shown before it throws: the state it is for, the aim, seconds left."""
 
-    state: Any
+    state: TableState
     seat: int
     obj: str
     aim: Aim
@@ -30,14 +30,14 @@ class AiAimShow(Component):
 
     def __init__(self) -> None:
         self.aim: AiAim | None = None
-        self.seen: Any = None
+        self.seen: TableState | None = None
 
-    def show(self, state: Any, obj: str, aim: Aim, pace: float) -> None:
+    def show(self, state: TableState, obj: str, aim: Aim, pace: float) -> None:
         """Show `aim` (of `obj`) for the decision in `state` at the AI's `pace`."""
         self.seen = state
         self.aim = AiAim(state, state.to_move, obj, aim, AI_AIM_SHOWN * pace)
 
-    def count_down(self, dt: float, worked_out: bool, state: Any) -> bool:
+    def count_down(self, dt: float, worked_out: bool, state: TableState) -> bool:
         """`dt` seconds more shown (counted once its preview is `worked_out`); True when it is
         over (its time is up, or the game moved on from its `state`): the AI throws now."""
         a = self.aim

@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 
 from petanque_game.physics.level_spec import Level
+from petanque_game.physics.throw import ReleaseZone
 from petanque_game.rules.petanque_table import Table
 from petanque_game.ui import lang, theme
 from petanque_game.ui.component import Component
@@ -31,7 +32,7 @@ class CloseUp(Component):
     """Where the close-up goes and what it shows, for the board of `level` seen by `camera` with
     the seats' release `zones` and their players' `names`."""
 
-    def __init__(self, level: Level, camera: Camera, zones: Sequence[Any],
+    def __init__(self, level: Level, camera: Camera, zones: Sequence[ReleaseZone],
                  names: Sequence[str]) -> None:
         self.level, self.camera = level, camera
         self.zones, self.names = list(zones), list(names)

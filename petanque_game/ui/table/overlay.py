@@ -9,12 +9,14 @@ each frame, so they follow the camera. The aims' previews are worked out off the
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
+from petanque_game.rules.petanque_table import Aim
 from petanque_game.ui import lang, theme
 from petanque_game.ui.table import draw as td
+from petanque_game.ui.table.aim import Preview
 from petanque_game.ui.table.draw import RGB
 from petanque_game.ui.table.hint import meant_contacts
 from petanque_game.ui.table.previews import foreseen, own_aim
@@ -75,10 +77,10 @@ def draw_overlays(shown: TableShown, surface: pygame.Surface) -> bool:
     return over
 
 
-def draw_flight(shown: TableShown, area: pygame.Surface, launch: Any, due: tuple[int, str],
+def draw_flight(shown: TableShown, area: pygame.Surface, launch: Aim, due: tuple[int, str],
                 colour: tuple[int, int, int] | None, label: str | None,
                 pointed: tuple[float, float] | None = None, meant: tuple[str, ...] = (),
-                p: Any = None, labels: list[pygame.Rect] | None = None) -> None:
+                p: Preview | None = None, labels: list[pygame.Rect] | None = None) -> None:
     """An aim's predicted path (`table_aim.preview`): the arc lifted by its height, the release
     point (or, when it is out of sight, an arrow at the edge pointing to it), a dot where it
     first lands, the roll-out to a ring where it comes to rest (open in the middle: the die there

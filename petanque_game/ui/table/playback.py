@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
@@ -16,6 +15,7 @@ from petanque_game.physics.level_spec import Level
 from petanque_game.physics.results import Path
 from petanque_game.rules.events import Transition
 from petanque_game.rules.petanque_table import Table
+from petanque_game.rules.terningepetanque import TerningepetanqueState as TableState
 from petanque_game.rules.terningepetanque_events import Thrown
 from petanque_game.ui import sound
 from petanque_game.ui.component import Component
@@ -75,7 +75,7 @@ class Playback(Component):
         self.speed = speed  # the player's animation speed (a setting: read each frame)
         self.path_of = path_of  # a throw's path to show (None: shown at rest)
         self.flight: Flight | None = None
-        self.shown: Any = None  # the state shown while a throw is in the air
+        self.shown: TableState | None = None  # the state shown while a throw is in the air
         self.before = Table()  # the table as it lay when the throw in flight was made
 
     def on_transition(self, step: Step) -> None:
@@ -83,7 +83,7 @@ class Playback(Component):
             if isinstance(made.event, Thrown):
                 self.start(self.path_of(step, made), made.event.table, step.before)
 
-    def start(self, path: Path | None, table: Table, before: Any) -> None:
+    def start(self, path: Path | None, table: Table, before: TableState) -> None:
         """A throw made from the state `before`, coming to rest as `table`: played along `path`
         (none, or an empty one: shown at rest at once)."""
         self.flight = Flight(path, table) if path is not None and path.frames else None

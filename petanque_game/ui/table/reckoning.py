@@ -12,11 +12,11 @@ The window adds nothing to the score; it only says where each part came from.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
-from petanque_game.rules.petanque_table import Table
+from petanque_game.rules.petanque_table import DieRest, Table
 from petanque_game.rules.terningepetanque import DIAMOND_PENALTY, closest_dice
 from petanque_game.ui import lang, theme
 from petanque_game.ui.table import draw as td
@@ -127,7 +127,7 @@ def _seat_names(shown: Reckoned) -> list[pygame.Rect]:
     return names
 
 
-def _in_doubles(table: Table, die: Any) -> bool:
+def _in_doubles(table: Table, die: DieRest) -> bool:
     on = [d for d in table.dice if d.player == die.player and d.on_board]
     return len(on) == 2 and on[0].face == on[1].face
 

@@ -10,6 +10,8 @@ import logging
 from collections.abc import MutableMapping
 from typing import Any
 
+from petanque_game.physics.results import Path
+from petanque_game.rules.events import Transition
 from petanque_game.ui import lang
 
 log = logging.getLogger(__name__)
@@ -35,7 +37,7 @@ class ReplayCheck:
         self.told = False  # the notice has been given (once per replay)
         self.board_note = _board_note(session.record)
 
-    def path(self, made: Any) -> Any:
+    def path(self, made: Transition) -> Path | None:
         """The re-simulated flight of the throw of transition `made` (a `Thrown`), or None when
         it cannot be shown as it happened (the launch refused, or the simulation does not end at
         the recorded table)."""

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 import pygame
 
+from petanque_game.rules.events import Transition
 from petanque_game.rules.petanque_table import Table
+from petanque_game.rules.terningepetanque import TerningepetanqueState as TableState
 from petanque_game.rules.terningepetanque_events import RoundEnded
 from petanque_game.rules.terningepetanque_score import RoundFacts, SeatScore, seat_scores
 from petanque_game.ui.component import Component
@@ -26,7 +27,7 @@ class Reckoning:
     """One round's reckoning on screen."""
 
     round: int
-    before: Any  # the state the round ended in, before its scoring
+    before: TableState  # the state the round ended in, before its scoring
     points: tuple[int, ...]  # the round_end's
     closest: tuple[int, ...]  # the round_end's
     wait: float | None  # seconds before it continues by itself; None: only on Continue
@@ -62,7 +63,7 @@ class Reckoning:
         return int(self.before.totals[seat]) + (self.points[seat] if self.moved >= 1.0 else 0)
 
 
-def reckoning_of(made: Any, wait: float | None) -> Reckoning:
+def reckoning_of(made: Transition, wait: float | None) -> Reckoning:
     """The reckoning of the round that the transition `made` (a `RoundEnded`) scored."""
     end = made.event
     return Reckoning(end.round, made.before, end.points, end.closest, wait, made.facts)

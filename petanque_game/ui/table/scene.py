@@ -24,12 +24,11 @@ narration waits (GameScene holds its lines while the scene is busy).
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from petanque_game.rules.events import Rolled
 from petanque_game.ui import lang
+from petanque_game.ui.scene import AppLike
 from petanque_game.ui.session import Session, Step
 from petanque_game.ui.table import foresee, overlay, previews
 from petanque_game.ui.table.ai_aim import AiAim
@@ -43,7 +42,7 @@ __all__ = ["ACCEPT_GRACE", "AREA", "AiAim", "Flight", "TableScene", "due_throw"]
 
 
 class TableScene(TableDrawing):
-    def __init__(self, app: Any, session: Session):
+    def __init__(self, app: AppLike, session: Session):
         super().__init__(app, session)
         self.settle_view()  # framed on the play (ui/table/camera.py)
 

@@ -18,10 +18,12 @@ board by at most SHOW_COST; Tab shows or hides it either way.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
+from petanque_game.physics.level_spec import Level
+from petanque_game.record import Seat
 from petanque_game.ui import lang, theme
 from petanque_game.ui.table.camera import board_bounds
 from petanque_game.ui.table.rows import Row, row_of, scored_rows
@@ -95,12 +97,12 @@ def _rows_size(n: int, rounds: int) -> tuple[int, int]:
     return NAME_W + (rounds + 1) * ROUND_COL + 2 * PAD, TITLE_H + ROW_H * (n + 2) + 2 * PAD
 
 
-def _fit(level: Any, frame: pygame.Rect) -> float:
+def _fit(level: Level, frame: pygame.Rect) -> float:
     x0, y0, x1, y1 = board_bounds(level)
     return min(frame.w / (x1 - x0), frame.h / (y1 - y0))
 
 
-def place_sheet(level: Any, names: list[str], rounds: int, area: tuple[int, int],
+def place_sheet(level: Level, names: list[str], rounds: int, area: tuple[int, int],
                 shown: bool | None) -> Placement:
     """Where the sheet for players `names` goes in a table area of `area` px: beside the board
     or below it, the way the board shrinks least. `shown` None: shown when that costs at most
@@ -135,7 +137,7 @@ def place_sheet(level: Any, names: list[str], rounds: int, area: tuple[int, int]
 # --- drawing --------------------------------------------------------------------------------------
 
 
-def draw_sheet(surface: pygame.Surface, place: Placement, rows: list[Row], players: list[Any],
+def draw_sheet(surface: pygame.Surface, place: Placement, rows: list[Row], players: list[Seat],
                current: int) -> None:
     """The sheet in its place on the table area `surface`: the `rows` so far (the last ones it
     has room for, up to the round `current`)."""
@@ -191,7 +193,7 @@ def _label(name: str, width: int) -> str:
 
 
 def _draw_columns(surface: pygame.Surface, rect: pygame.Rect, rows: list[Row],
-                  players: list[Any], totals: list[int], seat_w: int = SEAT_W) -> None:
+                  players: list[Seat], totals: list[int], seat_w: int = SEAT_W) -> None:
     x0, y = rect.x + PAD, rect.y + PAD + TITLE_H
     col = [x0 + ROUND_W + seat_w * s for s in range(len(players))]
     theme.blit_text(surface, lang.tr("table_sheet.round"), (x0, y), SIZE, "muted")
@@ -213,7 +215,7 @@ def _draw_columns(surface: pygame.Surface, rect: pygame.Rect, rows: list[Row],
                         True, "topright")
 
 
-def _draw_rows(surface: pygame.Surface, rect: pygame.Rect, rows: list[Row], players: list[Any],
+def _draw_rows(surface: pygame.Surface, rect: pygame.Rect, rows: list[Row], players: list[Seat],
                totals: list[int], first: int, room: int) -> None:
     x0, y = rect.x + PAD, rect.y + PAD + TITLE_H
     cols = [x0 + NAME_W + ROUND_COL * k for k in range(room + 1)]

@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     import pygame
 
+    from petanque_game.physics.hand import Hand
     from petanque_game.physics.level_spec import Level
     from petanque_game.rules.petanque_table import Aim
+    from petanque_game.rules.terningepetanque import TerningepetanqueState as TableState
     from petanque_game.ui.scene import AppLike
     from petanque_game.ui.session import Session
     from petanque_game.ui.table.ai_aim import AiAim
@@ -49,7 +51,7 @@ class Scored(Protocol):
     """The state shown, the session and the reckoning on screen (the score sheet's rows)."""
 
     @property
-    def state(self) -> Any: ...  # the game's state (each game's own dataclass)
+    def state(self) -> TableState: ...
 
     @property
     def session(self) -> Session: ...
@@ -74,9 +76,9 @@ class Previewed(Protocol):
     def n(self) -> int: ...
 
     @property
-    def state(self) -> Any: ...
+    def state(self) -> TableState: ...
 
-    def hand_for(self, seat: int) -> Any: ...  # a physics.hand.Hand
+    def hand_for(self, seat: int) -> Hand: ...
 
     @property
     def solved(self) -> Solved: ...

@@ -15,13 +15,18 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
+from petanque_game.physics.hand import Hand
 from petanque_game.physics.level_spec import Level
+from petanque_game.physics.results import Path
+from petanque_game.physics.throw import ReleaseZone
 from petanque_game.rules.base import Roll
 from petanque_game.rules.events import Transition
 from petanque_game.rules.petanque_table import Aim, Table
+from petanque_game.rules.terningepetanque import TerningepetanqueState as TableState
 from petanque_game.ui import lang
 from petanque_game.ui.component import Forward
 from petanque_game.ui.game_scene import GameScene
+from petanque_game.ui.scene import AppLike
 from petanque_game.ui.session import LiveSession, Session, Step
 from petanque_game.ui.table.ai_aim import AiAim, AiAimShow
 from petanque_game.ui.table.aim import Preview, Solved, preview
@@ -36,6 +41,7 @@ from petanque_game.ui.table.replay import ReplayCheck, check_of
 from petanque_game.ui.table.round_end import Reckoning, RoundEnd
 from petanque_game.ui.table.score_sheet import ScoreSheet
 from petanque_game.ui.table.sheet import Placement
+from petanque_game.ui.table.shown import Due
 from petanque_game.ui.table.start import StartRoll
 from petanque_game.ui.table.window import AREA
 
@@ -56,13 +62,13 @@ class TableTurns(GameScene):
     keyed = Forward[bool]("aim", "keyed")
     hinted = Forward[tuple[Aim, Any, Point] | None]("aim", "hinted")
     flight = Forward[Flight | None]("playback", "flight")
-    flight_state = Forward[Any]("playback", "shown")
+    flight_state = Forward[TableState | None]("playback", "shown")
     before_flight = Forward[Table]("playback", "before")
     reckoning = Forward[Reckoning | None]("round_end", "reckoning")
     round_final = Forward[tuple[int, Table] | None]("round_end", "final")
     ai_aim = Forward[AiAim | None]("ai_aims", "aim")
 
-    def __init__(self, app: Any, session: Session):
+    def __init__(self, app: AppLike, session: Session):
         super().__init__(app, session)
         level = session.match.level
         assert level is not None  # (a game played on a board)
@@ -84,10 +90,12 @@ class TableTurns(GameScene):
         self.close_up = CloseUp(self.level, self.view, self.zones, names)
         self.start_roll: StartRoll | None = None
         self.grace = 0.0  # seconds a kept throw has waited for Throw again (accept_at_once)
-        self._accepted: tuple[Any, Any] | None = None  # (state, it with the throw kept)
-        self._human_keeps: tuple[Any, bool] | None = None  # (state, a person to move in it)
-        self._due: tuple[Any, Any] | None = None  # (state, the throw due in it)
-        self._points_now: tuple[Any, Any] | None = None  # (state, this round's points so far)
+        # (state, it with the throw kept), (state, a person to move in it), (state, its throw due)
+        self._accepted: tuple[TableState, TableState] | None = None
+        self._human_keeps: tuple[TableState, bool] | None = None
+        self._due: tuple[TableState, Due | None] | None = None
+        # (state, this round's points so far)
+        self._points_now: tuple[TableState, tuple[int, ...]] | None = None
         self.check: ReplayCheck | None = None
         if self.replay is not None:
             self.check, new = check_of(session, self.level, self.pictures.checks)
@@ -103,22 +111,22 @@ class TableTurns(GameScene):
             return None
         return 3.0 * self.pace
 
-    def replay_path(self, step: Step, made: Transition) -> Any:
+    def replay_path(self, step: Step, made: Transition) -> Path | None:
         """A live throw's path is the step's; a replay re-simulates the throw to show its flight
         (the record keeps only the rest), but for a step made again at rest (a jump). When the
         simulation does not end where the record says, the recorded table is shown without the
         flight, and the player is told once (`ReplayCheck`)."""
+        path: Path | None = None
         if step.throw is not None:
-            return step.throw.path
-        if step.at_rest or self.check is None:
-            return None
-        path = self.check.path(made)
-        if self.check.note_due():
-            self.app.toast.show(self.check.notice, "bad", 6.0)
+            path = step.throw.path
+        elif not step.at_rest and self.check is not None:
+            path = self.check.path(made)
+            if self.check.note_due():
+                self.app.toast.show(self.check.notice, "bad", 6.0)
         return path
 
     @cached_property
-    def zones(self) -> list[Any]:
+    def zones(self) -> list[ReleaseZone]:
         """Each seat's release zone (`physics.release_zone`), worked out once for the scene."""
         from petanque_game.physics import release_zone
 
@@ -151,7 +159,7 @@ class TableTurns(GameScene):
     # --- state ------------------------------------------------------------------------------------
 
     @property
-    def state(self) -> Any:
+    def state(self) -> TableState:
         """The state shown: as it was before the throw in the air, or before the round's scoring
         during the reckoning; the session's state otherwise."""
         if self.playback.flight is not None and self.playback.shown is not None:
@@ -160,12 +168,12 @@ class TableTurns(GameScene):
             return self.round_end.reckoning.before
         if self.start_roll is not None and not self.start_roll.done:
             return self.start_roll.before
+        now: TableState = self.session.state
         if self.keeping_on:  # the throw kept: the match says what its Accept would leave
-            st = self.session.state
-            if self._accepted is None or self._accepted[0] is not st:
-                self._accepted = (st, self.session.match.would(self.session.rules.Accept()))
+            if self._accepted is None or self._accepted[0] is not now:
+                self._accepted = (now, self.session.match.would(self.session.rules.Accept()))
             return self._accepted[1]
-        return self.session.state
+        return now
 
     @property
     def keeping(self) -> bool:
@@ -248,7 +256,7 @@ class TableTurns(GameScene):
         return self.aim.launch(due, self.n, self.aim_mode, power,
                                power is None and self.hint_in_place())
 
-    def hand_for(self, seat: int) -> Any:
+    def hand_for(self, seat: int) -> Hand:
         """The hand `seat` throws with (`physics.hand`): the person's chosen one, an AI's
         level's."""
         from petanque_game.physics import hand as hands
@@ -355,7 +363,7 @@ class TableTurns(GameScene):
         self.hint.ask(st, self.hand_for(st.to_move), self.session.state)
 
 
-def due_throw(state: Any) -> tuple[int, str, int | None] | None:
+def due_throw(state: TableState) -> Due | None:
     """(seat, obj, die) of the throw due: the rules' `throw_due` ((obj, die)) and the seat to
     move."""
     due = state.throw_due

@@ -20,6 +20,7 @@ from petanque_game.ui import lang, theme
 from petanque_game.ui.game_scene import STATUS_RECT
 from petanque_game.ui.game_ui import board_words
 from petanque_game.ui.keys import key_names
+from petanque_game.ui.scene import AppLike
 from petanque_game.ui.session import Session
 from petanque_game.ui.table import board as tb
 from petanque_game.ui.table import board_pictures, window
@@ -46,7 +47,7 @@ DrawAt = Callable[[pygame.Surface, pygame.Rect], None]  # draws a part at a rect
 class TableDrawing(TableTurns):
     """The table scene's layout and drawing: where each part goes and how it is drawn."""
 
-    def __init__(self, app: Any, session: Session):
+    def __init__(self, app: AppLike, session: Session):
         super().__init__(app, session)
         self.overlaid = True  # something was drawn over the area in the last frame (overlay.py)
         self.held = window.Held(app, self.alone)  # what the window holds of the frame before

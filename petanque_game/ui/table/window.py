@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
 
 import pygame
 
 from petanque_game.ui import theme
 from petanque_game.ui.game_scene import STATUS_RECT
+from petanque_game.ui.scene import AppLike
 from petanque_game.ui.table.panel import side_parts
 
 AREA = pygame.Rect(8, 64, 960, 552)  # the table's part of the logical surface
@@ -27,13 +27,6 @@ STATUS_ROOM = STATUS_RECT.union(  # the status bar and its shadow, within the wi
 Rooms = tuple[tuple[int, int, int, int], ...]  # the parts painted whole, as rectangles
 
 
-class Shows(Protocol):
-    """What the table's window needs of the app: the window itself and the frames drawn."""
-
-    window: pygame.Surface
-    frames_drawn: int
-
-
 @dataclass
 class Held:
     """What the window holds of the table as drawn in the frame before: the frame's number and
@@ -41,7 +34,7 @@ class Held:
     filled. `alone` says whether nothing but the table is drawn over its parts now (no scene
     over it, no toast, no reckoning's points flying to the side panel)."""
 
-    app: Shows
+    app: AppLike
     alone: Callable[[], bool]
     frame: tuple[int, tuple[int, tuple[int, int], tuple[int, int]]] | None = None
     gaps: Rooms | None = None
@@ -53,7 +46,7 @@ def holds_frame_before(held: Held, surface: pygame.Surface) -> bool:
     same surface in the same window, nothing drawn over the header, the side panel and the
     status bar then or now (`Held.alone`)?"""
     alone = held.alone()
-    frame = getattr(held.app, "frames_drawn", None)
+    frame = held.app.frames_drawn
     where = (id(surface), surface.get_size(), held.app.window.get_size())
     before = held.frame
     held.frame = (frame, where) if alone and frame is not None else None
