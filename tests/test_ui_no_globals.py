@@ -34,7 +34,6 @@ NOT_YET = {
     "petanque_game.ui.theme": {"COLOURS", "PLAYER_COLOURS", "PALETTES", "_fonts", "_texts",
                                "_wrapped", "_fitted"},
     "petanque_game.ui.tray.aces": {"GOES", "MARKS"},
-    "petanque_game.ui.tray.banner": {"_strips"},
     "petanque_game.ui.tray.lcr": {"SENDS", "MARKS"},
     "petanque_game.ui.warm": {"_done"},
 }
