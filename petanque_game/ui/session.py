@@ -67,6 +67,7 @@ class Session:
     """The common face of a live game and a replay: what a scene may read of either."""
 
     interactive = False
+    match: Match  # the game (a live one's own; a replay's, folded from its record)
 
     def __init__(self, record: Record, state: Any):
         self.record = record
