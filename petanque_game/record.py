@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from petanque_game import strict_json
+from petanque_game.draws import ChanceError, read_scheme
 from petanque_game.files import ReadProblem, read_regular, write_atomic
 from petanque_game.rules.events import MISSING as _MISSING
 from petanque_game.rules.events import brief as _brief
@@ -30,6 +31,7 @@ MAX_BYTES = 16 * 1024 * 1024  # far above any game the options allow; keeps a ho
 MAX_SEED = 2**63 - 1
 MAX_NAME = 32  # characters in a player's name
 AI_LEVELS = ("easy", "medium", "expert")
+TAKE_BACKS = frozenset({"rethrow"})  # the actions that take a move back (Terningepetanque's)
 KNOWN_TOP_LEVEL = {"format", "version", "game", "options", "level", "level_sha256", "seed",
                    "players", "events", "result"}
 
@@ -91,23 +93,63 @@ class Record:
             out["result"] = self.result
         return out
 
+    @property
+    def take_backs(self) -> int:
+        """How many times a player took a move back in this game (its `rethrow` events): a game
+        with any is marked as such on the results screen, in statistics and in challenges."""
+        return sum(1 for event in self.events if event.get("action") in TAKE_BACKS)
+
     def dumps(self) -> str:
         """The record as its file holds it: one top-level key, and one event, per line (a long
         game stays small and a change shows up in a diff as the events it touched)."""
+        head, tail = self.frame()
+        return text_of(head, [event_line(event) for event in self.events], tail)
+
+    def frame(self) -> tuple[str, str]:
+        """The record's text around its events' lines: up to the events' opening bracket, and from
+        their closing bracket to the end (`text_of` puts a record's text together from them)."""
         items = list(self.to_json().items())
         lines = []
         for i, (key, value) in enumerate(items):
             comma = "," if i < len(items) - 1 else ""
-            if key == "events" and value:
-                body = ",\n".join("  " + _compact(event) for event in value)
-                lines.append(f' "events": [\n{body}\n ]{comma}')
+            if key == "events":
+                lines.append(f' "events": [{_CUT}]{comma}')
             else:
                 lines.append(f" {_compact(key)}: {_compact(value)}{comma}")
-        return "{\n" + "\n".join(lines) + "\n}\n"
+        head, tail = ("{\n" + "\n".join(lines) + "\n}\n").split(_CUT)
+        return head, tail
 
     def save(self, path: str | os.PathLike) -> None:
         """Write the record atomically; TooLarge (an OSError) if it is over what a reader takes."""
         write_atomic(path, self.dumps(), MAX_BYTES, "the record")
+
+
+_CUT = "\0"  # where the events' lines go in `frame`: JSON text never holds a raw NUL
+
+
+def event_line(event: dict[str, Any]) -> str:
+    """An event's line in the record's text (without its indent and comma)."""
+    return _compact(event)
+
+
+def text_of(head: str, lines: list[str], tail: str) -> str:
+    """A record's text: its `frame` around its events' lines."""
+    return head + appended(0, lines, tail)
+
+
+def appended(before: int, lines: list[str], tail: str) -> str:
+    """What follows the text of a record up to the line of its event number `before` (or up to
+    its events' opening bracket when `before` is 0) once `lines` follow those events and `tail`
+    closes it: saving a move by appending writes this over the closing lines (save_appends.py)."""
+    body = ("\n  " if before == 0 else ",\n  ") + ",\n  ".join(lines) if lines else ""
+    return body + ("\n " if before or lines else "") + tail
+
+
+def text_size(head: str, tail: str, lines_bytes: int, count: int) -> int:
+    """The UTF-8 size of `text_of(head, lines, tail)` for `count` lines of `lines_bytes` bytes in
+    all, worked out without the text."""
+    around = len(head.encode("utf-8")) + len(tail.encode("utf-8"))
+    return around + (lines_bytes + 4 * count + 1 if count else 0)
 
 
 def _compact(value: Any) -> str:
@@ -191,14 +233,25 @@ def record_from_json(data: Any) -> Record:
             raise RecordError(f"an event must be an object, not {_brief(event)}", i)
         if not isinstance(event.get("action"), str):
             raise RecordError("the event has no 'action' name", i)
-    if spec.board and "hands" in data:
-        _check_hands(data["hands"], players)
+    _check_extras(data, spec, players)
     result = data.get("result")
     if result is not None:
         _check_result(result, len(players))
     extra = {k: v for k, v in data.items() if k not in KNOWN_TOP_LEVEL}
     return Record(game, options, seed, players, level, level_sha, events, result, extra)
 
+
+
+def _check_extras(data: dict[str, Any], spec: GameSpec, players: list[Seat]) -> None:
+    """The top-level keys the program writes besides the format's own: a board game's `hands`,
+    and the `chance` scheme of a game whose draws take fresh contributions (`draws.py`)."""
+    if spec.board and "hands" in data:
+        _check_hands(data["hands"], players)
+    if "chance" in data:
+        try:
+            read_scheme(data["chance"])
+        except ChanceError as e:
+            raise RecordError(str(e)) from None
 
 
 def _check_hands(hands: Any, players: list[Seat]) -> None:
@@ -288,7 +341,8 @@ def decode_event(game: str, event: dict[str, Any], num_players: int, index: int)
     missing = sorted(codec.required - set(event))
     if missing:
         raise RecordError(f"{name} lacks {missing[0]!r}", index)
-    unknown = sorted(set(event) - codec.required - codec.optional - {"action"})
+    # "chance": a draw's contributions, read by the fold where the event draws (`draws.py`)
+    unknown = sorted(set(event) - codec.required - codec.optional - {"action", "chance"})
     if unknown:
         raise RecordError(f"{name} has unknown key {unknown[0]!r}", index)
     if "player" in event:

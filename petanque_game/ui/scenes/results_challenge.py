@@ -9,31 +9,38 @@ from pathlib import Path
 from typing import Any
 
 from petanque_game import challenge as challenges
-from petanque_game import challenge_play
+from petanque_game import challenge_play, challenge_results
 from petanque_game.challenge import Board, Challenge, ChallengeError
 from petanque_game.ui import lang
 
 
 def challenge_of(session: Any) -> Challenge | None:
-    """The challenge a game played, if it is one (a resumed game finds it by its ident)."""
+    """The challenge a game played, if it is one: a resumed game (or a replay) finds it by its
+    ident, and is taken for it only when it is a game of it (challenge_play.resumed); asked
+    once per session."""
     made = getattr(session, "challenge", None)
-    if made is None:
-        made = challenge_play.find(session.record.extra.get("challenge"))
+    if made is None and not getattr(session, "challenge_asked", False):
+        made = challenge_play.resumed(session.record)
+        session.challenge, session.challenge_asked = made, True
     return made
 
 
-def keep_once(session: Any, made: Challenge) -> challenge_play.Result | None:
-    """Count the finished game among the challenge's results, once per game."""
+def keep_once(session: Any, made: Challenge) -> challenge_results.Result | None:
+    """Count the finished game among the challenge's results, once per game; a game in which a
+    move was taken back is not counted (docs/challenges.md)."""
+    if session.record.take_backs:
+        return None
     if getattr(session, "challenge_result", None) is None:
         try:
             score = session.state.scores()[made.you]
-            session.challenge_result = challenge_play.keep_result(made, score)
+            session.challenge_result = challenge_results.keep_result(
+                made, score, challenge_results.game_id(session.record))
         except OSError:
             return None  # not counted; the game itself is kept as any game is
     return session.challenge_result
 
 
-def line(session: Any, made: Challenge, result: challenge_play.Result | None) -> str:
+def line(session: Any, made: Challenge, result: challenge_results.Result | None) -> str:
     """"Challenge: you scored 44; Astrid scored 38. Beaten!" and the best so far."""
     from petanque_game.stats import shown_score as shown
 
@@ -46,7 +53,9 @@ def line(session: Any, made: Challenge, result: challenge_play.Result | None) ->
                               score=shown(made.game, score))
         beaten = session.state.scores()[made.you] > score
         text += " " + lang.tr("challenges.beaten" if beaten else "challenges.not_beaten")
-    if result is not None:
+    if session.record.take_backs:
+        text += " " + lang.tr("challenges.take_backs")
+    elif result is not None:
         text += " " + lang.tr_n("challenges.best_so_far", result.attempts,
                                 best=lang.number(shown(made.game, result.best)))
     return text
@@ -75,6 +84,8 @@ def make_from(session: Any) -> tuple[Path, str | None]:
             raise ChallengeError(str(e)) from None
         if board.sha256 != record.level_sha256:
             raise ChallengeError(lang.tr("challenges.board_changed", board=record.level))
+    if record.take_backs:
+        raise ChallengeError(lang.tr("challenges.no_take_backs"))
     made = challenges.from_record(record, board)
     try:
         path = challenge_play.keep(made)
