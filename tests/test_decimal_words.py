@@ -89,3 +89,12 @@ def test_the_bounds_read_naturally_in_english():
     told = Told("ship_stop", (("cargo", 9),), worth="win_about", value=0.999,
                 alt="ship_reroll_about", alt_value=1.0)
     assert hint_text(told) == "Stop with 9: over 99% to win (re-rolling: sure)"
+
+
+@pytest.mark.parametrize("code, said", [("en", "89.6"), ("da", "89,6"), ("nb", "89,6")])
+def test_the_board_editor_writes_a_checkers_number_with_the_languages_point(code, said):
+    """The decimal point lives beside the thousands mark (language.yaml) for every reader."""
+    from petanque_game.ui import board_words
+
+    lang.use(code)
+    assert board_words._written("89.6") == said

@@ -114,7 +114,7 @@ def _written(text: str) -> str:
     """A number of the checker's (`89.6`) with the language's decimal point (`89,6`); any other
     field (a wall's name) as it is."""
     if re.fullmatch(_NUMBER, text):
-        return text.replace(".", lang.tr("tray.decimal_point"))
+        return text.replace(".", lang.tr("language.decimal_point"))
     return text
 
 
