@@ -13,7 +13,7 @@ from petanque_game import history, paths, stats
 from petanque_game.challenge_results import Result
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import title as game_title
-from petanque_game.ui.listing import reading_line
+from petanque_game.ui.listing import player_label, reading_line
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.widgets import Backdrop, Button, draw_lit, look, panel
 
@@ -181,7 +181,7 @@ class StatisticsScene(Scene):
                      "rate": lang.tr("stats.percent", n=lang.number(round(100 * p.win_rate))),
                      "average": decimal(p.average), "best": lang.number(p.best or 0),
                      "streak": lang.number(p.streak), "longest": lang.number(p.longest)}
-            theme.blit_text(surface, theme.fit(p.name, 26, 380, True), (r.x + 12, r.centery), 26,
+            theme.blit_text(surface, theme.fit(player_label(p.name, p.level), 26, 380, True), (r.x + 12, r.centery), 26,
                             "text", True, "midleft")
             for key, right in COLUMNS[1:]:
                 theme.blit_text(surface, cells[key], (right - 16, r.centery), 26,
