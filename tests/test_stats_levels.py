@@ -65,7 +65,7 @@ def test_a_row_without_its_levels_is_not_a_summary():
                           (1, 2), (0,), True, levels=("easy", "")).to_row()
     row = json.loads(json.dumps(row))  # as the index file holds it
     assert history.Summary.from_row(row).levels == ("easy", "")
-    for bad in (row[:-1], row[:-1] + [["easy"]], row[:-1] + [["easy", 3]]):
+    for bad in (row[:-1], [*row[:-1], ["easy"]], [*row[:-1], ["easy", 3]]):
         with pytest.raises(ValueError):
             history.Summary.from_row(bad)
 

@@ -181,8 +181,8 @@ class StatisticsScene(Scene):
                      "rate": lang.tr("stats.percent", n=lang.number(round(100 * p.win_rate))),
                      "average": decimal(p.average), "best": lang.number(p.best or 0),
                      "streak": lang.number(p.streak), "longest": lang.number(p.longest)}
-            theme.blit_text(surface, theme.fit(player_label(p.name, p.level), 26, 380, True), (r.x + 12, r.centery), 26,
-                            "text", True, "midleft")
+            theme.blit_text(surface, theme.fit(player_label(p.name, p.level), 26, 380, True),
+                            (r.x + 12, r.centery), 26, "text", True, "midleft")
             for key, right in COLUMNS[1:]:
                 theme.blit_text(surface, cells[key], (right - 16, r.centery), 26,
                                 "accent" if key == "wins" else "text", key == "wins",
