@@ -12,6 +12,7 @@ import pygame
 from petanque_game import stats
 from petanque_game.ui import lang, theme
 from petanque_game.ui.chart import draw_chart
+from petanque_game.ui.names import challenger_name, you
 from petanque_game.ui.scene import Scene, unlit
 from petanque_game.ui.scenes import results_challenge
 from petanque_game.ui.session import Session
@@ -20,12 +21,6 @@ from petanque_game.ui.widgets import Backdrop, Button, dim, look, panel
 RECT = pygame.Rect(120, 60, 1040, 600)
 INSIDE = RECT.inflate(-16, -16)  # what the panel's fill covers whole (its corners are round)
 CHART = pygame.Rect(RECT.x + 452, RECT.y + 128, 560, 360)
-
-
-def you(name: str) -> bool:
-    """Is `name` the seat called "you" (in any of the languages), which a sentence addresses?
-    (Each language's results texts only: reading every table of three languages took a second.)"""
-    return any(lang.lookup(code, "results.you") == name for code in lang.LANGUAGES)
 
 
 def winner_line(names: list[str]) -> str:
@@ -150,7 +145,7 @@ class ResultsScene(Scene):
             you, them = made.you, made.challenger
             labels = (f"{self.session.players[you].name}: "
                       f"{lang.number(shown(made.game, self.session.state.scores()[you]))}",
-                      f"{them.players[you].name}: "
+                      f"{challenger_name(them.players[you].name, True)}: "
                       f"{lang.number(shown(made.game, them.result['scores'][you]))}")
             self.app.open("side_by_side", mine, theirs, labels)
         except (OSError, LoadProblem) as e:

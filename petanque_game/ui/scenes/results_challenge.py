@@ -14,6 +14,7 @@ from petanque_game import challenge as challenges
 from petanque_game import challenge_play, challenge_results
 from petanque_game.challenge import Board, Challenge, ChallengeError
 from petanque_game.ui import lang, theme
+from petanque_game.ui.names import challenger_name
 from petanque_game.ui.widgets import panel
 
 
@@ -52,7 +53,8 @@ def line(session: Any, made: Challenge, result: challenge_results.Result | None)
     theirs = made.challenger
     if theirs is not None:
         score = theirs.result["scores"][made.you]
-        text += " " + lang.tr("challenges.they_scored", name=theirs.players[made.you].name,
+        text += " " + lang.tr("challenges.they_scored",
+                              name=challenger_name(theirs.players[made.you].name, True),
                               score=shown(made.game, score))
         beaten = session.state.scores()[made.you] > score
         text += " " + lang.tr("challenges.beaten" if beaten else "challenges.not_beaten")

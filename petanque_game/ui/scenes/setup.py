@@ -22,6 +22,7 @@ from petanque_game.rules.games import game_ids, spec_of
 from petanque_game.rules.options import OptionError
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import board_words, title, ui_of
+from petanque_game.ui.names import default_name
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.scenes.setup_boards import (
@@ -107,10 +108,15 @@ class SetupChoices:
     """What the setup scene remembers between games (kept in the app's memory)."""
 
     game: str = field(default_factory=lambda: game_ids()[-1])
-    players: list[PlayerRow] = field(default_factory=lambda: [PlayerRow(lang.tr("setup.you"), 0),
+    players: list[PlayerRow] = field(default_factory=lambda: [PlayerRow(default_name(1), 0),
                                                               PlayerRow("Astrid", 2)])
     options: dict[str, dict[str, Any]] = field(default_factory=dict)
     level: str | None = None
+
+    def person(self) -> str | None:
+        """The first person's name, as typed (None: no person, or no name typed)."""
+        return next((row.name.strip() for row in self.players
+                     if KINDS[row.kind][0] == "human" and row.name.strip()), None)
 
 
 class SetupScene(Scene):
@@ -158,7 +164,7 @@ class SetupScene(Scene):
         if len(self.choices.players) < self.rules.MAX_PLAYERS:
             used = {r.name for r in self.choices.players}
             name = next((n for n in AI_NAMES if n not in used),
-                        lang.tr("setup.player_n", n=len(used) + 1))
+                        default_name(len(used) + 1))
             self.choices.players.append(PlayerRow(name, 2))
             self._rebuild()
 
@@ -213,7 +219,7 @@ class SetupScene(Scene):
         seats = []
         for i, row in enumerate(self.choices.players):
             kind, level = KINDS[row.kind]
-            name = row.name.strip() or lang.tr("setup.player_n", n=i + 1)
+            name = row.name.strip() or default_name(i + 1)
             seats.append(Seat(name, kind, level))
         return seats
 
@@ -394,6 +400,12 @@ class SetupScene(Scene):
             self.levels, self.levels_problem = available_levels()
             self._rebuild()
         if self.spoken != lang.language():  # the language was changed in the settings
+            self._commit_fields()
+            for i, row in enumerate(self.choices.players):  # "Player 1" becomes "Spiller 1"
+                if any(row.name == (lang.lookup(code, "setup.player_n") or "").format(n=i + 1)
+                       for code in lang.LANGUAGES):
+                    row.name = default_name(i + 1)
+            self.fields = []  # (the names as they are now, not as typed before)
             self._rebuild()
 
     def update(self, dt: float) -> None:

@@ -14,6 +14,7 @@ from petanque_game.challenge_results import Result
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import title as game_title
 from petanque_game.ui.listing import player_label, reading_line
+from petanque_game.ui.names import challenger_name
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.widgets import Backdrop, Button, draw_lit, look, panel
 
@@ -214,7 +215,7 @@ class StatisticsScene(Scene):
                 if r.daily else lang.tr("challenges.kept", game=game_title(r.game),
                                         ident=r.ident[:6])
             if r.challenger:
-                name += "  " + lang.tr("challenges.vs", name=r.challenger)
+                name += "  " + lang.tr("challenges.vs", name=challenger_name(r.challenger))
             beat = "" if r.challenger_score is None else \
                 lang.number(shown(r.game, r.challenger_score))
             theme.blit_text(surface, theme.fit(name, 24, 640, True), (row.x + 12, row.centery),
