@@ -3,8 +3,9 @@ for Terningepetanque, the board and each person's hand (steady, normal or shaky;
 takes the settings' "Your hand"). Start makes a new seeded game.
 
 Option defaults come from config/games/<game>.yaml (config.shipped_rule_defaults); the menus
-offer the usual choices of docs/rules.md. A broken board file is listed as broken and cannot be
-chosen.
+offer the usual choices of docs/rules.md. A game whose file has a `quick` part is offered first
+as a quick game (Terningepetanque: 5 rounds), the setup's start; "Full game" is its options. A
+broken board file is listed as broken and cannot be chosen.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from typing import Any
 
 import pygame
 
-from petanque_game.config import shipped_rule_defaults
+from petanque_game import logs
+from petanque_game.config import shipped_quick_options, shipped_rule_defaults
 from petanque_game.draws import LocalEntropy
 from petanque_game.physics import LevelError
 from petanque_game.record import Seat, name_problem
@@ -41,6 +43,7 @@ from petanque_game.ui.widgets import Backdrop, Button, TextField, draw_lit, look
 KINDS = [("human", None), ("ai", "easy"), ("ai", "medium"), ("ai", "expert")]
 AI_NAMES = ["Astrid", "Bjørn", "Freja", "Gunnar", "Ingrid", "Leif", "Sigrid", "Åse"]
 
+LENGTHS = ("quick", "full")  # the setup's first offer, beside the rules' heading
 LABEL_W = 470  # the width of the rules column: each option's name and its buttons
 
 
@@ -127,6 +130,9 @@ class SetupScene(Scene):
         self.choices = choices or app.memory.get("setup") or SetupChoices()
         app.memory["setup"] = self.choices
         self.defaults = shipped_rule_defaults()
+        self.quick, problems = shipped_quick_options()
+        for problem in problems:
+            logs.note(f"Setup: {problem}")
         self.levels, self.levels_problem = available_levels()
         self.board_page: int | None = None  # None: the page of the board chosen
         self.fields: list[TextField] = []
@@ -142,12 +148,37 @@ class SetupScene(Scene):
     def rules(self):
         return spec_of(self.choices.game).rules
 
+    def full_options(self) -> dict[str, Any]:
+        """The options of the game chosen played in full: its file's, with the window's own
+        start (take-backs off)."""
+        game = self.choices.game
+        return {**self.defaults.options(game), **(ui_of(game).fresh or {})}
+
     def options(self) -> dict[str, Any]:
         game = self.choices.game
-        if game not in self.choices.options:  # the window's own start (take-backs off) first
-            self.choices.options[game] = {**self.defaults.options(game),
-                                          **(ui_of(game).fresh or {})}
+        if game not in self.choices.options:  # the quick game first, where there is one
+            self.choices.options[game] = {**self.full_options(), **self.quick.get(game, {})}
         return self.choices.options[game]
+
+    def length(self) -> str | None:
+        """"quick" or "full" when the options chosen are the quick game's or the full game's in
+        what the quick game changes, else None (a game without a quick game: None)."""
+        quick, opts = self.quick.get(self.choices.game), self.options()
+        if not quick:
+            return None
+        full = self.full_options()
+        for name, preset in (("quick", quick), ("full", full)):
+            if all(same_value(opts.get(k), preset[k]) for k in quick):
+                return name
+        return None
+
+    def set_length(self, name: str) -> None:
+        """Play the quick game (its options) or the full one (the file's, in what it changes)."""
+        preset = self.quick.get(self.choices.game, {}) if name == "quick" else \
+            self.full_options()
+        for key in self.quick.get(self.choices.game, {}):
+            self.options()[key] = preset[key]
+        self._rebuild()
 
     def _fit_players(self) -> None:
         rows = self.choices.players
@@ -309,12 +340,22 @@ class SetupScene(Scene):
             b.append(Button(pygame.Rect(90, y0 + len(rows) * pitch, 240, h),
                             lang.tr("setup.add_player"), self.add_player, size=24, style="ghost",
                             tag="add"))
+        if self.quick.get(self.choices.game):  # Quick game / Full game, beside the heading
+            chosen = self.length()
+            labels = [lang.tr(f"setup.length.{name}") for name in LENGTHS]
+            size = fitting_size(labels, 146, (22, 21, 20, 19, 18))
+            for j, (name, label) in enumerate(zip(LENGTHS, labels)):
+                b.append(Button(pygame.Rect(920 + j * 166, 194, 158, 34), label,
+                                lambda n=name: self.set_length(n), size=size,
+                                selected=chosen == name, tag=f"length:{name}"))
         y = 236
         opts = self.options()
         for key, offered in self.offered(opts):
             values = list(offered)
-            if not any(same_value(opts[key], v) for v in values):
+            if not any(same_value(opts[key], v) for v in values):  # in its place among them
                 values.append(opts[key])
+                if all(type(v) is int for v in values):
+                    values.sort()
             w = (LABEL_W - 8 * (len(values) - 1)) // len(values)
             size = fitting_size([value_label(key, v) for v in values], w - 12)
             for j, v in enumerate(values):
