@@ -428,6 +428,32 @@ def shipped_rule_defaults() -> RuleDefaults:
     return _rule_defaults(data, lambda game: (f"config/games/{game}.yaml", "options"), problems)
 
 
+def shipped_quick_options(folder: Any = None) -> tuple[dict[str, dict[str, Any]], list[str]]:
+    """Each game's quick game, the setup's first offer: the options its file's `quick` part sets
+    over its `options` (a game without the part has no quick game); and what was wrong, each
+    problem naming its file and option (a wrong option is left out)."""
+    from petanque_game.rules.games import spec_of
+
+    found, problems = game_files("quick", folder)
+    quick: dict[str, dict[str, Any]] = {}
+    for game, given in found.items():
+        name = f"config/games/{game}.yaml"
+        if given is None:
+            continue
+        if not isinstance(given, dict):
+            problems.append(str(ConfigError(name, "quick", "expected a mapping of options")))
+            continue
+        specs = spec_of(game).rules.OPTIONS
+        quick[game] = {}
+        for key, value in given.items():
+            problem = _option_problem(specs, key, value)
+            if problem is None:
+                quick[game][key] = value
+            else:
+                problems.append(str(ConfigError(name, f"quick.{key_text(key)}", problem)))
+    return quick, problems
+
+
 def _option_problem(specs: Mapping[str, Any], key: Any, value: Any) -> str | None:
     """What is wrong with option `key: value`, or None. A long key or text is never a valid
     option (names and choices are short words), so the message is made from a cut copy."""

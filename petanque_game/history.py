@@ -35,7 +35,7 @@ from petanque_game.record import Record, RecordError, load_record
 from petanque_game.rules.games import spec_of
 
 INDEX_FORMAT = "petanque-game-index"
-INDEX_VERSION = 3
+INDEX_VERSION = 4  # 4: each seat's AI level (`levels`), so that an index without them is rebuilt
 INDEX_LIMIT = 64 * 1024 * 1024  # bytes: an index larger than this is not read (rebuilt instead)
 
 # What reading and folding a record may raise: the file is then listed as broken, with
@@ -125,6 +125,7 @@ class Summary:
     created: str | None = None
     fingerprint: str = ""
     take_backs: int = 0  # moves taken back in the game (Record.take_backs)
+    levels: tuple[str, ...] = ()  # each seat's AI level ("easy", ...), "" for a person
 
     @property
     def mtime(self) -> float:
@@ -149,15 +150,16 @@ class Summary:
         if type(row) is not list or len(row) != len(FIELDS):
             raise ValueError("not a summary")
         (name, size, mtime_ns, problem, game, kind, players, scores, winners, finished, practice,
-         events, created, mark, take_backs) = row
+         events, created, mark, take_backs, levels) = row
         if not (type(name) is str and type(size) is int and type(mtime_ns) is int
                 and (problem is None or type(problem) is str) and type(game) is str
                 and type(kind) is str and type(players) is list and type(scores) is list
                 and type(winners) is list and type(finished) is bool and type(practice) is bool
                 and type(events) is int and (created is None or type(created) is str)
-                and type(mark) is str and type(take_backs) is int):
+                and type(mark) is str and type(take_backs) is int
+                and type(levels) is list and len(levels) == len(players)):
             raise ValueError("not a summary")
-        for n in players:
+        for n in players + levels:
             if type(n) is not str:
                 raise ValueError("not a summary")
         for n in scores + winners:
@@ -167,7 +169,8 @@ class Summary:
                                 any(not 0 <= w < len(players) for w in winners)):
             raise ValueError("not a summary")  # a score or a winner for a seat there is not
         return cls(name, size, mtime_ns, problem, game, kind, tuple(players), tuple(scores),
-                   tuple(winners), finished, practice, events, created, mark, take_backs)
+                   tuple(winners), finished, practice, events, created, mark, take_backs,
+                   tuple(levels))
 
 
 FIELDS = tuple(f.name for f in fields(Summary))
@@ -202,7 +205,8 @@ def summarise(path: Path, st: os.stat_result, physics: bool) -> Summary:
                    finished=record.result is not None,
                    practice=record.extra.get("practice") is True, events=events,
                    created=created if isinstance(created, str) else None,
-                   fingerprint=fingerprint(record), take_backs=record.take_backs)
+                   fingerprint=fingerprint(record), take_backs=record.take_backs,
+                   levels=tuple(p.level or "" if p.kind == "ai" else "" for p in record.players))
 
 
 # --- a folder -------------------------------------------------------------------------------------

@@ -129,6 +129,7 @@ class Finished:
     scores: tuple[int, ...]  # as the measure shows them
     winners: tuple[int, ...]
     take_backs: int = 0  # moves taken back in it: counted, and marked (Record.take_backs)
+    levels: tuple[str, ...] = ()  # each seat's AI level, "" for a person (history.Summary)
 
 
 @dataclass
@@ -167,7 +168,8 @@ def fold_scan(scan: history.Scan) -> Folder:
         else:
             seen.add(s.fingerprint)
             out.games.append(Finished(s.name, s.kind, s.when, s.players,
-                                      measure(s.kind).shown(s.scores), s.winners, s.take_backs))
+                                      measure(s.kind).shown(s.scores), s.winners, s.take_backs,
+                                      s.levels))
             out.take_backs += s.take_backs > 0
     out.games.sort(key=lambda g: (g.when, g.name))
     return out
@@ -182,6 +184,7 @@ why_unreadable = history.why_unreadable
 @dataclass
 class PlayerStats:
     name: str
+    level: str = ""  # an AI's level: "Astrid" at easy and at expert are two players; "" a person
     games: int = 0
     wins: int = 0
     total: int = 0
@@ -206,21 +209,27 @@ def kinds(folder: Folder) -> list[str]:
     return list(seen)
 
 
+LEVELS = ("", "easy", "medium", "expert")  # a person first, then the AI levels, weakest first
+
+
 def player_stats(folder: Folder, kind: str,
                  same_as: Mapping[str, str] | None = None) -> list[PlayerStats]:
     """Each player name's numbers in the games of `kind`: most wins first, then the better
-    average, then the name. A name seated twice in one game counts that game once per seat. A
-    name in `same_as` is counted under the name it maps to (the window's name for a person who
-    typed none, "You" or "Du", is one player whatever language each game was played in)."""
+    average, then the name. A player is a name and an AI's level: an AI called Astrid at medium
+    and at expert are two players, and neither is a person who typed Astrid. A name seated twice
+    in one game counts that game once per seat. A person's name in `same_as` is counted under the
+    name it maps to (the window's old name for a person who typed none, "You" or "Du", is one
+    player whatever language each game was played in)."""
     m = measure(kind)
     same_as = same_as or {}
-    by_name: dict[str, PlayerStats] = {}
+    by_name: dict[tuple[str, str], PlayerStats] = {}
     for g in folder.games:
         if g.kind != kind:
             continue
         for seat, seated in enumerate(g.names):
-            name = same_as.get(seated, seated)
-            p = by_name.setdefault(name, PlayerStats(name))
+            level = g.levels[seat] if seat < len(g.levels) else ""
+            name = seated if level else same_as.get(seated, seated)
+            p = by_name.setdefault((name, level), PlayerStats(name, level))
             score = g.scores[seat]
             p.games += 1
             p.total += score
@@ -233,4 +242,6 @@ def player_stats(folder: Folder, kind: str,
                 p.streak = 0
     sign = 1 if m.lower_better else -1
     return sorted(by_name.values(),
-                  key=lambda p: (-p.wins, -p.win_rate, sign * p.average, p.name.casefold()))
+                  key=lambda p: (-p.wins, -p.win_rate, sign * p.average, p.name.casefold(),
+                                 LEVELS.index(p.level) if p.level in LEVELS else len(LEVELS)))
+

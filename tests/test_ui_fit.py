@@ -462,6 +462,19 @@ def test_the_window_at_800x600_shows_the_whole_picture(home):
     app.close()
 
 
+def test_a_small_desktop_gives_the_window_its_whole_width():
+    """Issue 33: on an 800x600 screen the window opened at 780x438 (the picture at 0.609); a
+    desktop no wider than the picture now gives it all its width. Wider desktops keep their edge."""
+    from petanque_game.ui.app import window_size_for
+
+    assert window_size_for((800, 600)) == (800, 450)
+    assert window_size_for((1024, 768)) == (1024, 576)
+    assert window_size_for((1280, 720)) == (1152, 648)  # the height is what limits it
+    assert window_size_for((1366, 768)) == (1228, 691)
+    assert window_size_for((1920, 1080)) == (1728, 972)
+    assert window_size_for((800, 600), [780, 438]) == (780, 438)  # a size kept is kept
+
+
 def test_readable_size_is_readable_at_800x600():
     """The smallest size allowed, scaled to an 800x600 window: its capitals at least 5 px."""
     pygame.init()

@@ -97,7 +97,7 @@ def test_the_replay_list_describes_each_game_newest_first():
     # winner and final scores (Shut the Box: the penalties)
     won = AIS[newer.state.winners()[0]].name
     pens = " - ".join(str(-s) for s in newer.state.scores())
-    assert good[1].detail == f"Åse vs Bjørn  -  {won} won  -  {pens}"
+    assert good[1].detail == f"Åse (easy) vs Bjørn (expert)  -  {won} won  -  {pens}"
     a, b = older.record.result["scores"]
     assert good[2].detail.endswith(f"won  -  {a:,} - {b:,}")
     broken = [e for e in scene.entries if e.broken]

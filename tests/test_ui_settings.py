@@ -180,7 +180,7 @@ def test_the_settings_scene_draws_in_every_language(home):
 def test_the_window_fits_the_desktop():
     """Most of the desktop, the picture's aspect kept (tests/test_ui_window.py: a kept size)."""
     assert window_size_for((1920, 1080)) == (1728, 972)
-    assert window_size_for((800, 600)) == (780, 438)
+    assert window_size_for((800, 600)) == (800, 450)  # all of a small desktop's width (issue 33)
     assert window_size_for((1280, 720)) == (1152, 648)
     assert window_size_for(None) == (1280, 720)
 

@@ -52,18 +52,29 @@ class RecordEntry:
         if self.broken:
             return lang.tr("menu.list.broken", why=s.problem)
         if s.finished:
-            detail = lang.tr("menu.list.finished", players=versus(s.players),
+            detail = lang.tr("menu.list.finished", players=versus(s.players, s.levels),
                              winner=winners_text(s), scores=scores_text(shown_scores(s)))
         else:
-            detail = lang.tr("menu.list.unfinished", players=versus(s.players),
+            detail = lang.tr("menu.list.unfinished", players=versus(s.players, s.levels),
                              scores=scores_text(shown_scores(s)))
         if self.in_a_window:
             detail = f"{detail}  ({lang.tr('menu.list.in_a_window')})"
         return detail
 
 
-def versus(names: tuple[str, ...]) -> str:
-    return lang.tr("menu.versus").join(names)
+def versus(names: tuple[str, ...], levels: tuple[str, ...] = ()) -> str:
+    """"Åse vs Astrid (expert)": the players, each AI with its level."""
+    return lang.tr("menu.versus").join(
+        player_label(name, levels[i] if i < len(levels) else "") for i, name in enumerate(names))
+
+
+def player_label(name: str, level: str = "") -> str:
+    """A player as the lists and the statistics name them: a person by the name, an AI with its
+    level ("Astrid (expert)"), so that one name at two levels reads as the two players it is."""
+    if not level:
+        return name
+    word = f"stats.level.{level}"
+    return lang.tr("stats.ai_player", name=name, level=lang.tr(word) if lang.has(word) else level)
 
 
 def scores_text(scores: tuple[int, ...]) -> str:

@@ -44,10 +44,14 @@ def sent_where(game: str, moved: Any, places: Any, names: list[str]) -> list[str
 
 
 def possessive(name: str) -> str:
-    """"Åse's" / "Åses", "Lars'" where the language wants it, or "Your" / "Din"."""
+    """"Åse's" / "Åses", "Lars's" / "Lars'", "Player 1's" / "Spiller 1's" / "Spiller 1s", or
+    "Your" / "Din": English adds 's to every name; Danish and Norwegian add s, an apostrophe
+    alone after s, x and z, and Danish 's after a digit."""
     if is_you(name):
         return lang.tr("narrate.your")
-    key = "narrate.possessive_s" if name[-1:].lower() in ("s", "x", "z") else "narrate.possessive"
+    last = name[-1:].lower()
+    key = "narrate.possessive_s" if last in ("s", "x", "z") else \
+        "narrate.possessive_digit" if last.isdigit() else "narrate.possessive"
     return lang.tr(key, name=name)
 
 

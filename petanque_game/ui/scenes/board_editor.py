@@ -308,6 +308,7 @@ class BoardEditorScene(Scene):
         """A practice game on the draft: you against a medium AI, one round, kept nowhere."""
         from petanque_game.physics.level import LevelError, parse_level_text
         from petanque_game.record import Seat
+        from petanque_game.ui.names import person_name
         from petanque_game.ui.session import new_game, new_seed
 
         self._words()
@@ -319,7 +320,7 @@ class BoardEditorScene(Scene):
         from petanque_game.rules.games import games
 
         board_game = next(spec for spec in games() if spec.board)  # the game played on boards
-        session = new_game(board_game.id, [Seat(lang.tr("results.you"), "human"),
+        session = new_game(board_game.id, [Seat(person_name(self.app), "human"),
                                            Seat("AI", "ai", "medium")],
                            {"rounds": 1}, new_seed(), level, practice=True)
         table = self.app.make("table", session)

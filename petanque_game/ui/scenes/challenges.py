@@ -23,6 +23,7 @@ from petanque_game.stats import shown_score as shown
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import board_title
 from petanque_game.ui.game_ui import title as game_title
+from petanque_game.ui.names import challenger_name, person_name
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.widgets import Backdrop, Button, TextField, draw_lit, look, panel
 
@@ -87,7 +88,7 @@ class ChallengesScene(Scene):
         if theirs is None:
             return lang.tr("challenges.kept", game=game_title(made.game), ident=made.ident[:6])
         return lang.tr("challenges.from", game=game_title(made.game),
-                       name=theirs.players[made.you].name)
+                       name=challenger_name(theirs.players[made.you].name))
 
     def _reading(self) -> str:
         if self.reader is not None and self.reader.total:
@@ -140,7 +141,7 @@ class ChallengesScene(Scene):
         from petanque_game.ui.play import open_game_scene
         from petanque_game.ui.session import LiveSession
 
-        name = lang.tr("results.you")
+        name = person_name(self.app)
         try:
             challenge_play.keep(made)
             created = datetime.now(UTC).isoformat(timespec="seconds")
@@ -265,7 +266,8 @@ class ChallengesScene(Scene):
             if made.challenger is not None:
                 theirs = made.challenger
                 lines.append((lang.tr("challenges.to_beat"), lang.tr(
-                    "challenges.their_score", name=theirs.players[made.you].name,
+                    "challenges.their_score",
+                    name=challenger_name(theirs.players[made.you].name, True),
                     score=shown(made.game, theirs.result["scores"][made.you]))))
             mine = self.results.get(made.ident)
             lines.append((lang.tr("challenges.yours"), lang.tr("challenges.none_yet")

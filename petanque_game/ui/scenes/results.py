@@ -12,6 +12,7 @@ import pygame
 from petanque_game import stats
 from petanque_game.ui import lang, theme
 from petanque_game.ui.chart import draw_chart
+from petanque_game.ui.names import challenger_name, you
 from petanque_game.ui.scene import Scene, unlit
 from petanque_game.ui.scenes import results_challenge
 from petanque_game.ui.session import Session
@@ -20,12 +21,6 @@ from petanque_game.ui.widgets import Backdrop, Button, dim, look, panel
 RECT = pygame.Rect(120, 60, 1040, 600)
 INSIDE = RECT.inflate(-16, -16)  # what the panel's fill covers whole (its corners are round)
 CHART = pygame.Rect(RECT.x + 452, RECT.y + 128, 560, 360)
-
-
-def you(name: str) -> bool:
-    """Is `name` the seat called "you" (in any of the languages), which a sentence addresses?
-    (Each language's results texts only: reading every table of three languages took a second.)"""
-    return any(lang.lookup(code, "results.you") == name for code in lang.LANGUAGES)
 
 
 def winner_line(names: list[str]) -> str:
@@ -53,6 +48,8 @@ class ResultsScene(Scene):
         self.series = stats.score_series(session.record, states, getattr(session, "start", None))
         self.challenge = results_challenge.challenge_of(session)
         self.challenge_line = ""
+        self.code: str | None = None  # the code of the challenge made here (Challenge a friend)
+        self.copied = False  # ... and whether it is on the clipboard
         # a trial game of a board being made (the board editor's Try it): the way out goes back
         # to the editor, and "Try again" replaces "New game"
         self.trial = bool(app.scenes) and getattr(app.scenes[-1], "back_to_opener", False)
@@ -92,7 +89,10 @@ class ResultsScene(Scene):
             b.append(Button(pygame.Rect(RECT.x + 256, y, 220, 58), lang.tr("results.close"),
                             self.app.pop, size=28, tag="close"))
         third = pygame.Rect(RECT.x + 488, y, 240, 58)
-        if self.challenge is not None and self.challenge.challenger is not None:
+        if self.code is not None:  # the challenge is made: its code shown, a click copies it
+            b.append(Button(third, lang.tr("challenges.copy_code"), self.copy_code, size=24,
+                            hint=lang.tr("challenges.copy_key"), tag="copy"))
+        elif self.challenge is not None and self.challenge.challenger is not None:
             b.append(Button(third, lang.tr("challenges.side_by_side"), self.side_by_side,
                             self.session.saved_record is not None, 24, tag="side"))
         elif results_challenge.can_challenge(self.session) and not self.trial:  # a draft's
@@ -145,7 +145,7 @@ class ResultsScene(Scene):
             you, them = made.you, made.challenger
             labels = (f"{self.session.players[you].name}: "
                       f"{lang.number(shown(made.game, self.session.state.scores()[you]))}",
-                      f"{them.players[you].name}: "
+                      f"{challenger_name(them.players[you].name, True)}: "
                       f"{lang.number(shown(made.game, them.result['scores'][you]))}")
             self.app.open("side_by_side", mine, theirs, labels)
         except (OSError, LoadProblem) as e:
@@ -159,12 +159,17 @@ class ResultsScene(Scene):
         except ChallengeError as e:
             self.app.toast.show(lang.tr("challenges.cannot_make", why=e.reason), "bad", 6.0)
             return
-        told = lang.tr("challenges.made", path=str(path))
+        # the code is shown whole in the panel (it is too long for a line of a toast)
+        self.app.toast.show(lang.tr("challenges.made", path=str(path)), "info", 10.0)
         if code:
-            copied = _copy(code)
-            told += "\n" + lang.tr("challenges.code_copied" if copied else "challenges.code_is",
-                                   code=code)
-        self.app.toast.show(told, "info", 10.0)
+            self.code = code
+            self.copy_code()
+            self.buttons = self._buttons()
+
+    def copy_code(self) -> None:
+        """The challenge's code on the clipboard, whole."""
+        if self.code is not None:
+            self.copied = _copy(self.code)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -175,6 +180,8 @@ class ResultsScene(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.leave()
+            elif event.key == pygame.K_c and event.mod & pygame.KMOD_CTRL:
+                self.copy_code()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.trial:
                 self.try_again()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.session.interactive:
@@ -216,7 +223,7 @@ class ResultsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         key = look(self.challenge_line, self.session.saved_record,
-                   getattr(self.session, "unsaved", None))
+                   getattr(self.session, "unsaved", None), self.code, self.copied)
         below = self._still_below()
         if below is not None:  # the game under the veil, the veil and the panel: one picture
             self.backdrop.draw(surface, (key, below), self._draw_all)
@@ -250,6 +257,8 @@ class ResultsScene(Scene):
                             (RECT.centerx, RECT.y + 108), 20, "text", anchor="midtop")
         self._draw_scores(surface, winners)
         draw_chart(surface, CHART, self.series)
+        if self.code is not None:
+            results_challenge.draw_code(surface, CHART, self.code, self.copied)
         saved = self.session.saved_record
         unsaved = getattr(self.session, "unsaved", None)
         if saved is not None:

@@ -8,10 +8,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pygame
+
 from petanque_game import challenge as challenges
 from petanque_game import challenge_play, challenge_results
 from petanque_game.challenge import Board, Challenge, ChallengeError
-from petanque_game.ui import lang
+from petanque_game.ui import lang, theme
+from petanque_game.ui.names import challenger_name
+from petanque_game.ui.widgets import panel
 
 
 def challenge_of(session: Any) -> Challenge | None:
@@ -49,7 +53,8 @@ def line(session: Any, made: Challenge, result: challenge_results.Result | None)
     theirs = made.challenger
     if theirs is not None:
         score = theirs.result["scores"][made.you]
-        text += " " + lang.tr("challenges.they_scored", name=theirs.players[made.you].name,
+        text += " " + lang.tr("challenges.they_scored",
+                              name=challenger_name(theirs.players[made.you].name, True),
                               score=shown(made.game, score))
         beaten = session.state.scores()[made.you] > score
         text += " " + lang.tr("challenges.beaten" if beaten else "challenges.not_beaten")
@@ -92,3 +97,41 @@ def make_from(session: Any) -> tuple[Path, str | None]:
     except OSError as e:
         raise ChallengeError(lang.os_reason(e)) from None
     return path, made.code()
+
+
+CODE_SIZE = 22  # the code's letters in the results panel
+
+
+def code_lines(code: str, width: int, size: int = CODE_SIZE) -> list[str]:
+    """The code cut into lines no wider than `width` px (a code has no spaces to wrap at: it is
+    cut anywhere, and the lines joined again are the code whole)."""
+    f = theme.font(size, True)
+    lines = [""]
+    for c in code:
+        if lines[-1] and f.size(lines[-1] + c)[0] > width:
+            lines.append("")
+        lines[-1] += c
+    return lines
+
+
+def draw_code(surface: pygame.Surface, rect: pygame.Rect, code: str, copied: bool) -> int:
+    """The code to share in a box over `rect` (the chart's place): its heading, the code on as
+    many lines as it takes, and whether it is on the clipboard (else how to put it there). The
+    bottom of what it wrote (y), which the longest code keeps inside `rect`."""
+    x, w = rect.x + 16, rect.w - 32
+    lines = code_lines(code, w)
+    note = theme.wrap(lang.tr("challenges.code_on_clipboard" if copied else
+                              "challenges.code_copy_how"), 19, w)
+    panel(surface, rect, "panel_light", "accent", 12, shadow=False)  # over the chart, whole
+    y = rect.y + 14
+    theme.blit_text(surface, theme.fit(lang.tr("challenges.code"), 24, w, True), (x, y), 24,
+                    "accent", True)
+    y += 38
+    for line in lines:
+        theme.blit_text(surface, line, (x, y), CODE_SIZE, "text", True)
+        y += CODE_SIZE + 6
+    for line in note:
+        y += 4
+        theme.blit_text(surface, line, (x, y), 19, "muted")
+        y += 20
+    return y

@@ -3,8 +3,9 @@ for Terningepetanque, the board and each person's hand (steady, normal or shaky;
 takes the settings' "Your hand"). Start makes a new seeded game.
 
 Option defaults come from config/games/<game>.yaml (config.shipped_rule_defaults); the menus
-offer the usual choices of docs/rules.md. A broken board file is listed as broken and cannot be
-chosen.
+offer the usual choices of docs/rules.md. A game whose file has a `quick` part is offered first
+as a quick game (Terningepetanque: 5 rounds), the setup's start; "Full game" is its options. A
+broken board file is listed as broken and cannot be chosen.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from typing import Any
 
 import pygame
 
-from petanque_game.config import shipped_rule_defaults
+from petanque_game import logs
+from petanque_game.config import shipped_quick_options, shipped_rule_defaults
 from petanque_game.draws import LocalEntropy
 from petanque_game.physics import LevelError
 from petanque_game.record import Seat, name_problem
@@ -22,6 +24,7 @@ from petanque_game.rules.games import game_ids, spec_of
 from petanque_game.rules.options import OptionError
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import board_words, title, ui_of
+from petanque_game.ui.names import default_name
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.scenes.setup_boards import (
@@ -40,6 +43,8 @@ from petanque_game.ui.widgets import Backdrop, Button, TextField, draw_lit, look
 KINDS = [("human", None), ("ai", "easy"), ("ai", "medium"), ("ai", "expert")]
 AI_NAMES = ["Astrid", "Bjørn", "Freja", "Gunnar", "Ingrid", "Leif", "Sigrid", "Åse"]
 
+LENGTHS = ("quick", "full")  # the setup's first offer, beside the rules' heading
+_TOLD: set[str] = set()  # the problems of the quick games' files logged already
 LABEL_W = 470  # the width of the rules column: each option's name and its buttons
 
 
@@ -107,10 +112,15 @@ class SetupChoices:
     """What the setup scene remembers between games (kept in the app's memory)."""
 
     game: str = field(default_factory=lambda: game_ids()[-1])
-    players: list[PlayerRow] = field(default_factory=lambda: [PlayerRow(lang.tr("setup.you"), 0),
+    players: list[PlayerRow] = field(default_factory=lambda: [PlayerRow(default_name(1), 0),
                                                               PlayerRow("Astrid", 2)])
     options: dict[str, dict[str, Any]] = field(default_factory=dict)
     level: str | None = None
+
+    def person(self) -> str | None:
+        """The first person's name, as typed (None: no person, or no name typed)."""
+        return next((row.name.strip() for row in self.players
+                     if KINDS[row.kind][0] == "human" and row.name.strip()), None)
 
 
 class SetupScene(Scene):
@@ -121,6 +131,10 @@ class SetupScene(Scene):
         self.choices = choices or app.memory.get("setup") or SetupChoices()
         app.memory["setup"] = self.choices
         self.defaults = shipped_rule_defaults()
+        self.quick, problems = shipped_quick_options()
+        for problem in set(problems) - _TOLD:  # each once in a run, not at every opening
+            _TOLD.add(problem)
+            logs.note(f"Setup: {problem}")
         self.levels, self.levels_problem = available_levels()
         self.board_page: int | None = None  # None: the page of the board chosen
         self.fields: list[TextField] = []
@@ -136,12 +150,37 @@ class SetupScene(Scene):
     def rules(self):
         return spec_of(self.choices.game).rules
 
+    def full_options(self) -> dict[str, Any]:
+        """The options of the game chosen played in full: its file's, with the window's own
+        start (take-backs off)."""
+        game = self.choices.game
+        return {**self.defaults.options(game), **(ui_of(game).fresh or {})}
+
     def options(self) -> dict[str, Any]:
         game = self.choices.game
-        if game not in self.choices.options:  # the window's own start (take-backs off) first
-            self.choices.options[game] = {**self.defaults.options(game),
-                                          **(ui_of(game).fresh or {})}
+        if game not in self.choices.options:  # the quick game first, where there is one
+            self.choices.options[game] = {**self.full_options(), **self.quick.get(game, {})}
         return self.choices.options[game]
+
+    def length(self) -> str | None:
+        """"quick" or "full" when the options chosen are the quick game's or the full game's in
+        what the quick game changes, else None (a game without a quick game: None)."""
+        quick, opts = self.quick.get(self.choices.game), self.options()
+        if not quick:
+            return None
+        full = self.full_options()
+        for name, preset in (("quick", quick), ("full", full)):
+            if all(same_value(opts.get(k), preset[k]) for k in quick):
+                return name
+        return None
+
+    def set_length(self, name: str) -> None:
+        """Play the quick game (its options) or the full one (the file's, in what it changes)."""
+        preset = self.quick.get(self.choices.game, {}) if name == "quick" else \
+            self.full_options()
+        for key in self.quick.get(self.choices.game, {}):
+            self.options()[key] = preset[key]
+        self._rebuild()
 
     def _fit_players(self) -> None:
         rows = self.choices.players
@@ -158,7 +197,7 @@ class SetupScene(Scene):
         if len(self.choices.players) < self.rules.MAX_PLAYERS:
             used = {r.name for r in self.choices.players}
             name = next((n for n in AI_NAMES if n not in used),
-                        lang.tr("setup.player_n", n=len(used) + 1))
+                        default_name(len(used) + 1))
             self.choices.players.append(PlayerRow(name, 2))
             self._rebuild()
 
@@ -213,7 +252,7 @@ class SetupScene(Scene):
         seats = []
         for i, row in enumerate(self.choices.players):
             kind, level = KINDS[row.kind]
-            name = row.name.strip() or lang.tr("setup.player_n", n=i + 1)
+            name = row.name.strip() or default_name(i + 1)
             seats.append(Seat(name, kind, level))
         return seats
 
@@ -303,12 +342,22 @@ class SetupScene(Scene):
             b.append(Button(pygame.Rect(90, y0 + len(rows) * pitch, 240, h),
                             lang.tr("setup.add_player"), self.add_player, size=24, style="ghost",
                             tag="add"))
+        if self.quick.get(self.choices.game):  # Quick game / Full game, beside the heading
+            chosen = self.length()
+            labels = [lang.tr(f"setup.length.{name}") for name in LENGTHS]
+            size = fitting_size(labels, 146, (22, 21, 20, 19, 18))
+            for j, (name, label) in enumerate(zip(LENGTHS, labels)):
+                b.append(Button(pygame.Rect(920 + j * 166, 194, 158, 34), label,
+                                lambda n=name: self.set_length(n), size=size,
+                                selected=chosen == name, tag=f"length:{name}"))
         y = 236
         opts = self.options()
         for key, offered in self.offered(opts):
             values = list(offered)
-            if not any(same_value(opts[key], v) for v in values):
+            if not any(same_value(opts[key], v) for v in values):  # in its place among them
                 values.append(opts[key])
+                if all(type(v) is int for v in values):
+                    values.sort()
             w = (LABEL_W - 8 * (len(values) - 1)) // len(values)
             size = fitting_size([value_label(key, v) for v in values], w - 12)
             for j, v in enumerate(values):
@@ -394,6 +443,12 @@ class SetupScene(Scene):
             self.levels, self.levels_problem = available_levels()
             self._rebuild()
         if self.spoken != lang.language():  # the language was changed in the settings
+            self._commit_fields()
+            for i, row in enumerate(self.choices.players):  # "Player 1" becomes "Spiller 1"
+                if any(row.name == (lang.lookup(code, "setup.player_n") or "").format(n=i + 1)
+                       for code in lang.LANGUAGES):
+                    row.name = default_name(i + 1)
+            self.fields = []  # (the names as they are now, not as typed before)
             self._rebuild()
 
     def update(self, dt: float) -> None:

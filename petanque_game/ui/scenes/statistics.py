@@ -13,7 +13,8 @@ from petanque_game import history, paths, stats
 from petanque_game.challenge_results import Result
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import title as game_title
-from petanque_game.ui.listing import reading_line
+from petanque_game.ui.listing import player_label, reading_line
+from petanque_game.ui.names import challenger_name
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.widgets import Backdrop, Button, draw_lit, look, panel
 
@@ -181,8 +182,8 @@ class StatisticsScene(Scene):
                      "rate": lang.tr("stats.percent", n=lang.number(round(100 * p.win_rate))),
                      "average": decimal(p.average), "best": lang.number(p.best or 0),
                      "streak": lang.number(p.streak), "longest": lang.number(p.longest)}
-            theme.blit_text(surface, theme.fit(p.name, 26, 380, True), (r.x + 12, r.centery), 26,
-                            "text", True, "midleft")
+            theme.blit_text(surface, theme.fit(player_label(p.name, p.level), 26, 380, True),
+                            (r.x + 12, r.centery), 26, "text", True, "midleft")
             for key, right in COLUMNS[1:]:
                 theme.blit_text(surface, cells[key], (right - 16, r.centery), 26,
                                 "accent" if key == "wins" else "text", key == "wins",
@@ -214,7 +215,7 @@ class StatisticsScene(Scene):
                 if r.daily else lang.tr("challenges.kept", game=game_title(r.game),
                                         ident=r.ident[:6])
             if r.challenger:
-                name += "  " + lang.tr("challenges.vs", name=r.challenger)
+                name += "  " + lang.tr("challenges.vs", name=challenger_name(r.challenger))
             beat = "" if r.challenger_score is None else \
                 lang.number(shown(r.game, r.challenger_score))
             theme.blit_text(surface, theme.fit(name, 24, 640, True), (row.x + 12, row.centery),
