@@ -44,7 +44,6 @@ KINDS = [("human", None), ("ai", "easy"), ("ai", "medium"), ("ai", "expert")]
 AI_NAMES = ["Astrid", "Bjørn", "Freja", "Gunnar", "Ingrid", "Leif", "Sigrid", "Åse"]
 
 LENGTHS = ("quick", "full")  # the setup's first offer, beside the rules' heading
-_TOLD: set[str] = set()  # the problems of the quick games' files logged already
 LABEL_W = 470  # the width of the rules column: each option's name and its buttons
 
 
@@ -132,8 +131,9 @@ class SetupScene(Scene):
         app.memory["setup"] = self.choices
         self.defaults = shipped_rule_defaults()
         self.quick, problems = shipped_quick_options()
-        for problem in set(problems) - _TOLD:  # each once in a run, not at every opening
-            _TOLD.add(problem)
+        told = app.memory.setdefault("quick_problems_told", set())  # once a run, not each opening
+        for problem in set(problems) - told:
+            told.add(problem)
             logs.note(f"Setup: {problem}")
         self.levels, self.levels_problem = available_levels()
         self.board_page: int | None = None  # None: the page of the board chosen
