@@ -15,6 +15,12 @@ the same records:
   AI's hand wobble is drawn too, but it is added to an aim that is not recorded, so it cannot be
   checked.
 
+A record whose top level names a `chance` scheme (`draws.py`) holds the contributions of each draw
+in the event that makes it: `recorded_mix` reads them (RecordError for a missing, misplaced or
+malformed one), checks each reveal of a game of hash chains against that peer's chain
+(SeedMismatch, exit 1, for a forged one) and gives the mix that keys the event's streams, so
+every roll, orientation and tumble is checked against the seed and the contributions together.
+
 A throw's launch holds a `tumble` exactly when the record's physics version is 3 or later
 (`holds_tumbles`): a launch of a version 3 record without one, or of an older record with one, is
 refused (RecordError), so an old record keeps re-simulating with the physics it was made with.
@@ -25,6 +31,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from petanque_game.draws import HASH_CHAINS, ChanceError, ForgedReveal, Revealed, mix_of
+from petanque_game.draws import read_contributions
 from petanque_game.record import Record, RecordError, check_table_within, decode_event
 from petanque_game.rules.base import ENGINE, TERMINAL, IllegalAction
 from petanque_game.rules.games import spec_of
@@ -75,6 +83,9 @@ def fold(match: Any, *, check_physics: bool = True,
     record = match.record
     spec = spec_of(record.game)
     events, record.events = record.events, []
+    scheme = record.extra.get("chance")
+    if isinstance(scheme, dict) and scheme.get("scheme") == HASH_CHAINS:
+        match.chains = Revealed(scheme["commitments"])
     if spec.board:
         _load_board(match)
     n = len(record.players)
@@ -184,13 +195,45 @@ def recorded_throw(match: Any, state: Any, settle: Any, index: int, check_physic
     return state.apply(settle)
 
 
+def recorded_mix(match: Any, raw: dict[str, Any], draws: bool) -> str | None:
+    """The mix of the contributions a recorded event holds (None for a record drawn from its
+    seed alone, and for an event that draws nothing), each checked: RecordError for a `chance`
+    field missing where the event draws, present where it does not, or malformed; SeedMismatch
+    for a reveal that is not the next link of its peer's chain. The event is the next one of
+    `match`'s record, which is its index; `draws` says whether it makes a draw."""
+    index = len(match.record.events)
+    scheme = match.record.extra.get("chance")
+    held = raw.get("chance")
+    action = raw.get("action")
+    if not draws or scheme is None:
+        if "chance" in raw:
+            why = ("it draws nothing" if draws is False
+                   else "the record has no top-level 'chance'")
+            raise RecordError(f"{action} has a 'chance', which it cannot hold: {why}", index)
+        return None
+    if held is None:
+        raise RecordError(f"{action} lacks 'chance': every draw of a game of scheme "
+                          f"{scheme['scheme']!r} holds its contributions", index)
+    try:
+        contributions = read_contributions(scheme, held)
+        if match.chains is not None:
+            match.chains.check(match.draws_made, contributions["reveals"])
+    except ForgedReveal as e:
+        raise SeedMismatch(f"{action}: the reveal of peer {e.peer} for draw {e.draw} does not "
+                           f"hash to its previous reveal (or its commitment): forged", index) \
+            from None
+    except ChanceError as e:
+        raise RecordError(f"{action}: {e}", index) from None
+    return mix_of(contributions)
+
+
 def check_roll(match: Any, recorded: tuple[int, ...], count: int, index: int) -> None:
     """The roll's dice are those the seed draws for it (`Match.draw_dice`, as the live game drew
     them: the key holds the number of events before this one, which is `index`)."""
     drawn = match.draw_dice(count).values
     if tuple(recorded) != drawn:
         raise SeedMismatch(f"roll differs from the seed's: recorded {list(recorded)}, "
-                           f"the seed gives {list(drawn)}", index)
+                           f"{_drawer(match)} {list(drawn)}", index)
 
 
 def _check_drawn(match: Any, obj: str, recorded: int, index: int, purpose: str) -> None:
@@ -211,8 +254,14 @@ def _check_drawn(match: Any, obj: str, recorded: int, index: int, purpose: str) 
         return
     drawn = draw(match.stream(purpose))
     if recorded != drawn:
-        raise SeedMismatch(f"{die_said} differs from the seed's: recorded {recorded}, the seed "
-                           f"gives {drawn}", index)
+        raise SeedMismatch(f"{die_said} differs from the seed's: recorded {recorded}, "
+                           f"{_drawer(match)} {drawn}", index)
+
+
+def _drawer(match: Any) -> str:
+    """Who draws what a recorded event is checked against: the seed, and the event's
+    contributions in a game that takes them."""
+    return "the seed gives" if match._mix is None else "the seed and the event's chance give"
 
 
 def _check_tumble_held(record: Record, tumble: int | None, index: int) -> None:

@@ -13,46 +13,42 @@ Random streams: every draw is keyed by (seed, purpose, seat, number of events so
 rebuilt from its record draws from exactly where the uninterrupted game would have: the stream's
 state travels with the record, and a rebuild can check that each recorded roll, each die's
 orientation in the hand and each throw's tumble is what the seed draws there (docs/records.md,
-"Random streams").
+"Random streams"). A game made with a `draws.ChanceSource` (the window's, an online game's) also
+takes fresh contributions at each draw, after the decision, written into the drawing event; the
+key then ends in their mix, so the seed alone no longer tells a draw (`drawing`).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from petanque_game import __version__
+from petanque_game.draws import LOCAL, ChanceSource, LocalEntropy, Revealed, mix_of
 from petanque_game.fold import (
     OutcomeMismatch,
     SeedMismatch,
     check_roll,
     compare_tables,
     fold,
+    recorded_mix,
     recorded_throw,
 )
 from petanque_game.record import Record, RecordError, Seat, check_players
 from petanque_game.rules.base import CHANCE, ENGINE, TERMINAL, Dice, IllegalAction
 from petanque_game.rules.events import Transition
 from petanque_game.rules.games import spec_of
+from petanque_game.throwing import ThrowShown, person_hands, release, simulate
 
 if TYPE_CHECKING:
     from petanque_game.physics.level import Level
 
 __all__ = ["Match", "OutcomeMismatch", "SeedMismatch", "ThrowShown", "Transition",
            "compare_tables", "rebuild"]
-
-
-@dataclass(frozen=True)
-class ThrowShown:
-    """What the window needs to play back the last throw: the physics' path and its result."""
-
-    player: int
-    obj: str
-    path: Any  # None when the match keeps no paths (`Match.paths`)
-    table: Any
 
 
 class Match:
@@ -73,14 +69,23 @@ class Match:
         self.paths = True
         self.transitions: list[Transition] = []  # one per event of the record, in its order
         self._level: Level | None = None
+        # Fresh contributions to each draw (None: the seed alone, as `simulate` draws), the
+        # number of draws made so far, and while one is made, its contributions and their mix.
+        self.chance: ChanceSource | None = None
+        self.draws_made = 0
+        self._taken: dict[str, Any] | None = None
+        self._mix: str | None = None
+        self.chains: Revealed | None = None  # a record's reveals, checked by the fold
 
     @classmethod
     def new(cls, game: str, players: list[Seat], options: dict | None = None, seed: int = 0,
             level: Any = None, autosave: Path | None = None,
-            created: str | None = None, hands: list[str | None] | None = None) -> Match:
+            created: str | None = None, hands: list[str | None] | None = None,
+            chance: ChanceSource | None = None) -> Match:
         """A fresh game. `hands`: for a game on a board, the hand each human seat throws with
         (`physics.hand.PERSON_HANDS`; None or left out: the default), one entry per seat (AI
-        seats' entries are ignored: an AI throws with its level's hand)."""
+        seats' entries are ignored: an AI throws with its level's hand). `chance`: where each
+        draw's fresh contributions come from (`draws`); None: the seed alone."""
         spec = spec_of(game)
         try:  # the seats the record reader would accept, checked by that same reader
             players = check_players([p.to_json() for p in players], spec)
@@ -102,11 +107,14 @@ class Match:
 
             extra["pymunk"] = pymunk.version
             extra["physics"] = PHYSICS_VERSION
-            extra["hands"] = _person_hands(players, hands)
+            extra["hands"] = person_hands(players, hands)
+        if chance is not None:
+            extra["chance"] = chance.top_level()
         record = Record(game, dict(state.options), seed, list(players), level, level_sha,
                         extra=extra)
         match = cls(record, state, autosave)
         match._level = board
+        match.chance = chance
         match._settle()
         return match
 
@@ -157,7 +165,33 @@ class Match:
 
     def stream(self, purpose: str, seat: int | None = None) -> random.Random:
         """A random stream for one purpose at this point of the game (see module docstring)."""
-        return random.Random(f"{self.record.seed}:{purpose}:{seat}:{len(self.record.events)}")
+        key = f"{self.record.seed}:{purpose}:{seat}:{len(self.record.events)}"
+        return random.Random(key if self._mix is None else f"{key}:{self._mix}")
+
+    @contextmanager
+    def drawing(self) -> Iterator[None]:
+        """A live draw: its streams take the chance source's contributions for draw
+        `draws_made`, asked for now, after the decision (`draws.NotReady` from a source still
+        waiting for them); the event that follows carries them (`advance`)."""
+        if self.chance is not None:
+            self._taken = self.chance.contributions(self.draws_made)
+            self._mix = mix_of(self._taken)
+        try:
+            yield
+        finally:
+            self._mix = None
+
+    def draw_follows(self, action: Any) -> bool:
+        """Does `action`, done now by the seat to move, lead to a draw (a roll, a throw)? A
+        lockstep driver waits for every contribution to that draw before it decides it."""
+        if self.seat_to_move is None:
+            return False
+        if self.spec.board and isinstance(action, self.rules.Throw):
+            return bool(self.state.throw_due == (action.obj, action.die))
+        try:
+            return bool(self.state.apply(action).to_move == CHANCE)
+        except (IllegalAction, ValueError, TypeError):
+            return False
 
     # --- playing ---------------------------------------------------------------------------------
 
@@ -180,6 +214,7 @@ class Match:
         twin = Match(replace(self.record, events=list(self.record.events)), self.state)
         twin._level = self.level if self.spec.board else None
         twin.transitions = list(self.transitions)
+        twin.chance, twin.draws_made = self.chance, self.draws_made
         return twin
 
     def adopt(self, twin: Match) -> None:
@@ -190,6 +225,7 @@ class Match:
         self.transitions.extend(twin.transitions[len(self.transitions):])
         self.record.result = twin.record.result
         self.last_throw = twin.last_throw
+        self.draws_made = twin.draws_made
         self.save()
 
     def play_ai_turn(self) -> None:
@@ -215,9 +251,12 @@ class Match:
         seat = self.seat_to_move
         if seat is None:
             raise IllegalAction("no_one_to_move")
-        if self.spec.board and isinstance(action, self.rules.Throw):
-            action = self._release(seat, action)
-        return self.advance(action) + self._settle()
+        try:
+            if self.spec.board and isinstance(action, self.rules.Throw):
+                action = release(self, seat, action)
+            return self.advance(action) + self._settle()
+        finally:
+            self._taken = None  # a draw whose decision the rules refused is dropped
 
     def advance(self, decision: Any, recorded: Any = None, raw: dict[str, Any] | None = None,
                 check_physics: bool = True) -> list[Transition]:
@@ -231,10 +270,15 @@ class Match:
         actor = before.to_move
         state = before.apply(decision)
         outcome = None
-        if state.to_move == CHANCE:
-            if recorded is not None and recorded.outcome is None:
-                raise IllegalAction("outcome_due", action=recorded.action)
-            state, outcome = self._chance(decision, state, recorded, check_physics)
+        if recorded is not None:  # its contributions checked, their mix keys its draws
+            self._mix = recorded_mix(self, raw or {}, state.to_move == CHANCE)
+        try:
+            if state.to_move == CHANCE:
+                if recorded is not None and recorded.outcome is None:
+                    raise IllegalAction("outcome_due", action=recorded.action)
+                state, outcome = self._chance(decision, state, recorded, check_physics)
+        finally:
+            self._mix = None
         codec = self.spec.codec_for(decision)
         if codec is None:
             self.state = state
@@ -244,7 +288,11 @@ class Match:
             event = codec.of(actor if actor >= 0 else None, decision, outcome)
         facts = self.spec.facts(before, decision, outcome, state) if self.spec.facts else None
         made = Transition(len(self.record.events), event, before, state, facts)
-        self.record.events.append(raw if raw is not None else codec.write(event))
+        written = raw if raw is not None else codec.write(event)
+        if raw is None and self._taken is not None:
+            written["chance"], self._taken = self._taken, None
+        self.draws_made += "chance" in written
+        self.record.events.append(written)
         self.transitions.append(made)
         self.state = state
         return [made]
@@ -256,13 +304,14 @@ class Match:
         against them instead (`fold.check_roll`, `fold.recorded_throw`)."""
         if self.spec.board and isinstance(decision, self.rules.Throw):
             if recorded is None:
-                return self._throw(state)
+                return simulate(self, state)
             index = len(self.record.events)
             return recorded_throw(self, state, recorded.outcome, index, check_physics), \
                 recorded.outcome
         count = state.dice_to_roll
         if recorded is None:
-            dice = self.draw_dice(count)
+            with self.drawing():
+                dice = self.draw_dice(count)
             return state.apply(dice), dice
         after = state.apply(recorded.outcome)  # the rules first: they refuse a wrong count
         check_roll(self, recorded.outcome.values, count, len(self.record.events))
@@ -291,81 +340,27 @@ class Match:
             else:
                 self.record.save(self.autosave)
 
-    # --- Terningepetanque ------------------------------------------------------------------------
-
-    def _release(self, seat: int, decided: Any) -> Any:
-        """The throw as it leaves the seat's hand: the decided aim with the hand's wobble, the
-        die's orientation and the tumble of the dice it knocks (a game of physics version 3 on),
-        all drawn here, after the decision, from the match's own streams (`physics.hand`). A
-        player decides an Aim only; a full Launch is not a decision."""
-        from petanque_game.ai import hand_of
-        from petanque_game.fold import holds_tumbles
-        from petanque_game.physics import LaunchError
-        from petanque_game.physics.hand import PERSON_HANDS, STEADY, release
-        from petanque_game.rules.petanque_table import Aim, Launch
-
-        aim = decided.launch
-        if isinstance(aim, Launch) or not isinstance(aim, Aim):
-            raise IllegalAction("petanque.aim_only")
-        if self.state.throw_due != (decided.obj, decided.die):
-            return decided  # the rules refuse it, with their own reason
-        level, hand_name = self.record.players[seat].level, self.hand_name(seat)
-        if level is not None:  # an AI seat: its level's hand
-            hand = hand_of(level)
-        else:
-            hand = STEADY if hand_name is None else PERSON_HANDS.get(hand_name, STEADY)
-        try:
-            tumble_rng = self.stream("tumble") if holds_tumbles(self.record) else None
-            launch = release(self.board, self.state.num_players, seat, decided.obj, aim, hand,
-                             self.stream("hand"), self.stream("wobble", seat), tumble_rng)
-        except LaunchError as e:  # a throw the hand cannot make: refused like any illegal move
-            raise IllegalAction(e.refusal) from None
-        return self.rules.Throw(decided.obj, decided.die, launch)
-
-    def _throw(self, state: Any) -> tuple[Any, Any]:
-        """The throw in the air simulated: (the state after its Settle, the Settle)."""
-        from petanque_game.physics import LaunchError, simulate_throw
-
-        player, obj, die, launch, table = state.pending_throw
-        try:
-            result = simulate_throw(self.board, table, state.num_players, player, obj, die,
-                                    launch, record_path=self.paths)
-        except LaunchError as e:  # a throw the hand cannot make: refused like any illegal move
-            raise IllegalAction(e.refusal) from None
-        self.last_throw = ThrowShown(player, obj, result.path, result.table)
-        settle = self.rules.Settle(result.table)
-        return state.apply(settle), settle
-
-
-def _person_hands(players: list[Seat], hands: list[str | None] | None) -> list[str | None]:
-    from petanque_game.physics.hand import DEFAULT_PERSON_HAND, PERSON_HANDS
-
-    chosen = list(hands or [])
-    out: list[str | None] = []
-    for i, seat in enumerate(players):
-        name = chosen[i] if i < len(chosen) else None
-        if seat.kind != "human":
-            out.append(None)
-        elif name is None:
-            out.append(DEFAULT_PERSON_HAND)
-        elif name in PERSON_HANDS:
-            out.append(name)
-        else:
-            raise ValueError(f"hand {name!r} for seat {i}: expected one of "
-                             f"{', '.join(PERSON_HANDS)}")
-    return out
-
 
 def rebuild(record: Record, *, check_physics: bool = True,
-            on_event: Callable[[int, Any], None] | None = None, board: Any = None) -> Match:
+            on_event: Callable[[int, Any], None] | None = None, board: Any = None,
+            chance: ChanceSource | None = None) -> Match:
     """The match as it stood after the last event of `record`: its events folded through the
     rules, each checked on the way (`fold.fold`: RecordError for an event the rules refuse,
     OutcomeMismatch for an outcome that differs from the engine's, the physics' with
     `check_physics`, or the seed's). `on_event(index, state)` is told each state in turn.
     `board`: the record's board as a Level already read (a challenge's), instead of the file the
-    record names."""
+    record names. `chance`: where the game's next draws take their contributions; left out, a
+    record that takes them goes on as it began (a local game with fresh entropy, so a resumed
+    game never draws what it would have drawn before; a game of hash chains with the reveals
+    the fold checked, to which a driver adds the next ones)."""
     spec = spec_of(record.game)
     match = Match(record, spec.new_game(len(record.players), record.options))
     match._level = board
     fold(match, check_physics=check_physics, on_event=on_event)
+    scheme = record.extra.get("chance")
+    if chance is None and isinstance(scheme, dict):
+        chance = LocalEntropy() if scheme.get("scheme") == LOCAL else match.chains
+    elif chance is not None and scheme is None:
+        raise ValueError("this record draws from its seed alone: it takes no contributions")
+    match.chance = chance
     return match

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from petanque_game import strict_json
+from petanque_game.draws import ChanceError, read_scheme
 from petanque_game.files import ReadProblem, read_regular, write_atomic
 from petanque_game.rules.events import MISSING as _MISSING
 from petanque_game.rules.events import brief as _brief
@@ -196,6 +197,11 @@ def record_from_json(data: Any) -> Record:
     result = data.get("result")
     if result is not None:
         _check_result(result, len(players))
+    if "chance" in data:  # the fresh contributions each draw takes (docs/records.md)
+        try:
+            read_scheme(data["chance"])
+        except ChanceError as e:
+            raise RecordError(str(e)) from None
     extra = {k: v for k, v in data.items() if k not in KNOWN_TOP_LEVEL}
     return Record(game, options, seed, players, level, level_sha, events, result, extra)
 
@@ -288,7 +294,8 @@ def decode_event(game: str, event: dict[str, Any], num_players: int, index: int)
     missing = sorted(codec.required - set(event))
     if missing:
         raise RecordError(f"{name} lacks {missing[0]!r}", index)
-    unknown = sorted(set(event) - codec.required - codec.optional - {"action"})
+    # "chance": a draw's contributions, read by the fold where the event draws (`draws.py`)
+    unknown = sorted(set(event) - codec.required - codec.optional - {"action", "chance"})
     if unknown:
         raise RecordError(f"{name} has unknown key {unknown[0]!r}", index)
     if "player" in event:
