@@ -37,12 +37,15 @@ class Refused(ValueError):
 
 @dataclass(frozen=True)
 class Hello:
-    """A computer arriving (or coming back): what it speaks, its role, its chain's commitment."""
+    """A computer arriving (or coming back): what it speaks, its role, its chain's commitment,
+    its player's name and, when an AI plays for it (headless), the AI's `level` ("" for a
+    person)."""
     protocol: int
     version: str
     role: str
     commitment: str
     name: str
+    level: str
     type: str = "hello"
 
 
@@ -52,21 +55,6 @@ class Bye:
     reason: str
     text: str
     type: str = "bye"
-
-
-@dataclass(frozen=True)
-class Start:
-    """The host's setup of the game: everything `Match.new` needs on every computer, the peers in
-    their order (host first) and which peer plays each seat (its index in `peers`)."""
-    game: str
-    options: dict[str, Any]
-    seed: int
-    level: str | None
-    players: list[dict[str, Any]]
-    peers: list[str]
-    owners: list[int]
-    commitments: list[str]
-    type: str = "start"
 
 
 @dataclass(frozen=True)
@@ -88,9 +76,13 @@ class Reveal:
 
 @dataclass(frozen=True)
 class Sync:
-    """The record so far, for a peer that comes back; `at` decisions made; `owners` as now."""
+    """The game as it stands, from the host at the start and from any peer to one that comes
+    back: the record so far (its top-level `chance` holds every peer's commitment), `at`
+    decisions made, the peers in their order (the host first: the order of the commitments)
+    and which peer plays each seat now (its index in `peers`)."""
     record: str
     at: int
+    peers: list[str]
     owners: list[int]
     type: str = "sync"
 
@@ -113,7 +105,7 @@ class Handover:
     type: str = "handover"
 
 
-Message = Hello | Bye | Start | Decision | Reveal | Sync | Ask | Handover
+Message = Hello | Bye | Decision | Reveal | Sync | Ask | Handover
 
 
 def write(message: Message) -> dict[str, Any]:
@@ -189,14 +181,6 @@ def _object(most: int) -> Callable[[Any], str | None]:
     return check
 
 
-def _seat(v: Any) -> str | None:
-    return _object(3)(v)
-
-
-def _maybe(check: Callable[[Any], str | None]) -> Callable[[Any], str | None]:
-    return lambda v: None if v is None else check(v)
-
-
 def _record_text(v: Any) -> str | None:
     return None if isinstance(v, str) and len(v) <= MAX_SYNC else "a record's text"
 
@@ -204,16 +188,14 @@ def _record_text(v: Any) -> str | None:
 _HEX = _pattern(HEX64, "64 lowercase hex digits")
 SCHEMAS: dict[str, tuple[type, dict[str, Callable[[Any], str | None]]]] = {
     "hello": (Hello, {"protocol": _int(0, 1 << 30), "version": _text(40),
-                      "role": _one_of(ROLES), "commitment": _HEX, "name": _text(32)}),
+                      "role": _one_of(ROLES), "commitment": _HEX, "name": _text(32),
+                      "level": _one_of(("", *AI_LEVELS))}),
     "bye": (Bye, {"reason": _one_of(BYE_REASONS), "text": _text(200)}),
-    "start": (Start, {"game": _text(40), "options": _object(32), "seed": _int(0, 2**63 - 1),
-                      "level": _maybe(_text(64)), "players": _list(_seat, 10),
-                      "peers": _list(_pattern(PEER_ID, "a peer id"), 10),
-                      "owners": _list(_int(0, 9), 10), "commitments": _list(_HEX, 10)}),
     "decision": (Decision, {"at": _int(0, MAX_AT), "seat": _int(0, 9),
                             "move": _object(MAX_MOVE_KEYS)}),
     "reveal": (Reveal, {"draw": _int(0, MAX_DRAW), "value": _HEX}),
     "sync": (Sync, {"record": _record_text, "at": _int(0, MAX_AT),
+                    "peers": _list(_pattern(PEER_ID, "a peer id"), 10),
                     "owners": _list(_int(0, 9), 10)}),
     "ask": (Ask, {"at": _int(-1, MAX_AT)}),
     "handover": (Handover, {"peer": _int(0, 9), "level": _one_of(AI_LEVELS),

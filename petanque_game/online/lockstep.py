@@ -1,0 +1,445 @@
+"""One match played on every computer of a room, in lockstep (docs/online.md).
+
+The peers are the computers in their order: the host first, then the guests in the order they
+joined; that is also the order of their hash chains' commitments in the record. Each seat is
+played by one peer (`owners`): `you` by the host, a `remote` seat by the guest that took it, an AI
+seat by the host, whose computer decides it and sends it like any decision (so one computer is
+authoritative for it, and nothing depends on two computers computing the same search).
+
+The `at`-th decision of the game goes like this on every computer: the seat's peer sends it; each
+peer, once it has it (and has checked it is legal now), sends its reveal for the draw that follows,
+if one does; when every reveal is in, the decision is applied (`Match.decide`, whose draw mixes the
+reveals). Reveals come only after the decision is fixed, so no one can foresee the draw, and each
+is checked against its peer's chain (`draws.Revealed`), so no one can choose it late.
+
+A message that is not right (malformed, from a stranger, for a seat its sender does not play, out
+of turn, illegal, a forged reveal) is refused: the game is left as it was, and a short line says
+what was refused (`notices`, at most a few per peer).
+"""
+
+from __future__ import annotations
+
+import collections
+import time
+from collections.abc import Callable
+from typing import Any
+
+from petanque_game import __version__
+from petanque_game.draws import ChanceError, ForgedReveal, HashChain, Revealed
+from petanque_game.match import Match, rebuild
+from petanque_game.online import protocol as p
+from petanque_game.online.link import Came, Ended, Entered, Event, Lost, Said, Went
+from petanque_game.online.moves import move_form, read_move
+from petanque_game.record import RecordError, Seat, parse_record
+from petanque_game.rules.base import IllegalAction
+
+ASK_EVERY = 2.0  # seconds waiting with nothing coming before asking the others again
+KEPT = 8  # the last decisions and reveals a peer keeps to send again
+NOTICES_PER_PEER = 5
+Decider = Callable[["Lockstep", int], Any]  # the decision for one of this computer's seats
+
+
+class Lockstep:
+    """This computer's side of an online match (see the module docstring). `link` is a
+    `link.Link` (or anything with `send_all` and `send_to`); `decide(lockstep, seat)` gives the
+    decision of a seat this computer plays, or None while it is still being made."""
+
+    def __init__(self, link: Any, chain: HashChain, role: str, name: str, level: str,
+                 decide: Decider):
+        self.link, self.chain, self.role, self.name, self.level = link, chain, role, name, level
+        self.decide = decide
+        self.match: Match | None = None
+        self.peers: list[str] = []
+        self.owners: list[int] = []
+        self.me: str = ""
+        self.at = 0
+        self.pending: tuple[int, Any] | None = None  # the decision at `at`, waiting for reveals
+        self.early: dict[int, tuple[str, p.Decision]] = {}  # the next decisions, come early
+        self.setup: dict[str, Any] | None = None  # the host's game, until every seat is taken
+        self.guests: dict[str, p.Hello] = {}  # the host's: the guests in the order they came
+        self.revealed: set[int] = set()  # draws this computer has revealed
+        self.sent: dict[tuple[str, int], dict[str, Any]] = {}  # kept to send again
+        self.present: set[str] = set()
+        self.absent_since: dict[str, float] = {}
+        self.gone: set[int] = set()  # peers handed over to an AI
+        self.ai_level: dict[int, str] = {}  # seats a handed-over peer played: now the AI's
+        self.ended: str | None = None  # why this computer cannot go on
+        self.byes: set[str] = set()
+        self.notices: collections.deque[str] = collections.deque(maxlen=50)
+        self._refused: collections.Counter[str] = collections.Counter()
+        self._quiet_since = time.monotonic()
+        self._asked = 0.0
+        self._seen: dict[tuple[int, int], str] = {}  # (peer, draw): its reveal, taken
+
+    # --- what the loop asks ------------------------------------------------------------------
+
+    @property
+    def my_index(self) -> int | None:
+        return self.peers.index(self.me) if self.me in self.peers else None
+
+    def plays(self, seat: int) -> bool:
+        """Does this computer decide `seat`?"""
+        return bool(self.owners) and self.owners[seat] == self.my_index
+
+    def waiting_for(self) -> str | None:
+        """The name of the player the game waits for, when it is a seat played elsewhere."""
+        m = self.match
+        if m is None or m.over or self.pending is not None or m.seat_to_move is None:
+            return None
+        seat = m.seat_to_move
+        return None if self.plays(seat) else m.seat(seat).name
+
+    def handle(self, events: list[Event]) -> None:
+        """Take what came from the link, then move the game on as far as it can go."""
+        for event in events:
+            self._quiet_since = time.monotonic()
+            if isinstance(event, Said):
+                self._said(event)
+            elif isinstance(event, Entered):
+                self._entered(event)
+            elif isinstance(event, Came):
+                self._came(event.peer)
+            elif isinstance(event, Went):
+                self.present.discard(event.peer)
+                self.absent_since.setdefault(event.peer, time.monotonic())
+            elif isinstance(event, Ended):
+                self.ended = event.reason
+            elif isinstance(event, Lost):
+                self.note(f"lost the relay: {event.reason}; trying again")
+        self._advance()
+        self._ask_when_stuck()
+
+    def note(self, line: str) -> None:
+        self.notices.append(line)
+
+    # --- arriving ----------------------------------------------------------------------------
+
+    def hello(self) -> dict[str, Any]:
+        return p.write(p.Hello(p.PROTOCOL, __version__, self.role, self.chain.commitment,
+                               self.name, self.level))
+
+    def _entered(self, event: Entered) -> None:
+        self.me = event.peer
+        self.present = set(event.members)
+        if event.again and self.match is not None:
+            self.link.send_all(p.write(p.Ask(self.at)))  # the relay came back: carry on
+        else:
+            self.link.send_all(self.hello())
+            if self.match is None and self.role == "guest":
+                self.link.send_all(p.write(p.Ask(-1)))  # a game already under way: its record
+
+    def _came(self, peer: str) -> None:
+        self.present.add(peer)
+        self.absent_since.pop(peer, None)
+
+    def _said(self, event: Said) -> None:
+        peer = event.peer
+        self._came(peer)
+        try:
+            message = p.read(event.body, event.size)
+            if isinstance(message, p.Hello):
+                self._hello(peer, message)
+            elif isinstance(message, p.Bye):
+                self._bye(peer, message)
+            elif isinstance(message, p.Sync):
+                self._sync(peer, message)
+            elif self.match is None:
+                return  # nothing else means anything before the game
+            elif peer not in self.peers:
+                raise p.Refused("it is not one of this game's computers")
+            elif isinstance(message, p.Decision):
+                self._decision(peer, message)
+            elif isinstance(message, p.Reveal):
+                self._reveal(peer, message)
+            elif isinstance(message, p.Ask):
+                self._ask(peer, message)
+            elif isinstance(message, p.Handover):
+                self._handover(peer, message)
+        except p.Refused as e:
+            self._refuse(peer, str(e))
+
+    def _refuse(self, peer: str, reason: str) -> None:
+        self._refused[peer] += 1
+        count = self._refused[peer]
+        who = self.who(peer)
+        if count <= NOTICES_PER_PEER:
+            self.note(f"refused a message from {who}: {reason}")
+        elif count == NOTICES_PER_PEER + 1:
+            self.note(f"refusing more messages from {who}; not shown")
+
+    def who(self, peer: str) -> str:
+        if peer in self.peers and self.match is not None:
+            index = self.peers.index(peer)
+            seats = [s for s, o in enumerate(self.owners) if o == index
+                     and self.match.seat(s).kind == "human"]
+            if seats:
+                return self.match.seat(seats[0]).name
+            return "the host" if index == 0 else f"guest {index}"
+        return f"a stranger ({peer[:6]})"
+
+    def _hello(self, peer: str, hello: p.Hello) -> None:
+        if hello.protocol != p.PROTOCOL or hello.version != __version__:
+            if self.role == "guest" and hello.role == "host" and self.match is None:
+                self.ended = (f"the host plays petanque-game {hello.version[:40]} (protocol "
+                              f"{hello.protocol}); this is {__version__} (protocol "
+                              f"{p.PROTOCOL}): both need the same version")
+                return
+            if self.role == "host":
+                self.link.send_to(peer, p.write(p.Bye(
+                    "version", f"the host plays petanque-game {__version__} (protocol "
+                               f"{p.PROTOCOL}); this computer has {hello.version[:40]} "
+                               f"(protocol {hello.protocol})")))
+            raise p.Refused(f"it plays version {hello.version[:40]} (protocol "
+                            f"{hello.protocol}); this is {__version__} (protocol {p.PROTOCOL})")
+        if self.match is not None and peer in self.peers:
+            self.send_sync(peer)
+        elif self.setup is not None and self.match is None:
+            self._gather(peer, hello)
+
+    # --- the host's gathering ----------------------------------------------------------------
+
+    def host(self, game: str, seats: list[str], options: dict[str, Any], seed: int,
+             level: Any) -> None:
+        """Host `game`: `seats` in turn order, each "you", "remote" or "ai:LEVEL"; the game
+        starts once a guest has taken each remote seat."""
+        self.setup = {"game": game, "seats": seats, "options": options, "seed": seed,
+                      "level": level}
+
+    def remote_seats(self) -> int:
+        return 0 if self.setup is None else self.setup["seats"].count("remote")
+
+    def _gather(self, peer: str, hello: p.Hello) -> None:
+        if hello.role != "guest":
+            raise p.Refused("a second host")
+        if peer not in self.guests:
+            if len(self.guests) >= self.remote_seats():
+                self.link.send_to(peer, p.write(p.Bye("full", "every seat is taken")))
+                return
+            self.guests[peer] = hello
+            self.note(f"{hello.name} joined")
+        if len(self.guests) == self.remote_seats() and self.me:
+            self._start()
+
+    def _start(self) -> None:
+        assert self.setup is not None
+        guests = list(self.guests.items())
+        peers = [self.me] + [g for g, _ in guests]
+        players, owners, taken = [], [], 0
+        for i, spec in enumerate(self.setup["seats"]):
+            if spec == "you":
+                players.append(seat_of(self.level, self.name))
+                owners.append(0)
+            elif spec == "remote":
+                hello = guests[taken][1]
+                taken += 1
+                players.append(seat_of(hello.level, hello.name))
+                owners.append(taken)
+            else:
+                level = spec.partition(":")[2]
+                players.append(Seat(f"AI {i + 1} ({level})", "ai", level))
+                owners.append(0)
+        commitments = [self.chain.commitment] + [h.commitment for _, h in guests]
+        s = self.setup
+        match = Match.new(s["game"], players, s["options"], s["seed"], s["level"],
+                          chance=Revealed(commitments))
+        self.begin(match, peers, owners)
+
+    def _bye(self, peer: str, bye: p.Bye) -> None:
+        if bye.reason == "left":
+            self.byes.add(peer)
+            return
+        if self.match is None and self.role == "guest":
+            self.ended = f"the host turned this computer away: {bye.text}"
+
+    def send_sync(self, peer: str | None) -> None:
+        assert self.match is not None
+        body = p.write(p.Sync(self.match.record.dumps(), self.at, list(self.peers),
+                              list(self.owners)))
+        if peer is None:
+            self.link.send_all(body)
+        else:
+            self.link.send_to(peer, body)
+
+    def _sync(self, peer: str, sync: p.Sync) -> None:
+        if self.match is not None:
+            return  # the game is here already
+        if not sync.peers or peer != sync.peers[0] and peer not in sync.peers:
+            raise p.Refused("a game sent by a computer that is not in it")
+        if self.me not in sync.peers:
+            raise p.Refused("a game this computer is not in")
+        try:
+            record = parse_record(sync.record)
+            scheme = record.extra.get("chance")
+            mine = sync.peers.index(self.me)
+            if not isinstance(scheme, dict) or scheme.get("commitments", [None] * 10)[mine] \
+                    != self.chain.commitment:
+                raise p.Refused("the game's commitment for this computer is not its chain's")
+            if len(sync.owners) != len(record.players) or any(
+                    o >= len(sync.peers) for o in sync.owners):
+                raise p.Refused("the seats' owners do not fit the game")
+            match = rebuild(record)
+        except (RecordError, ChanceError, ForgedReveal, IllegalAction, ValueError) as e:
+            raise p.Refused(f"the game sent is not valid: {str(e)[:120]}") from None
+        self.match, self.peers, self.owners, self.at = match, list(sync.peers), \
+            list(sync.owners), sync.at
+        self.revealed = set(range(match.draws_made))
+        self.link.send_all(p.write(p.Ask(self.at)))
+
+    # --- playing -----------------------------------------------------------------------------
+
+    def begin(self, match: Match, peers: list[str], owners: list[int]) -> None:
+        """The host's: the game starts with every seat taken."""
+        self.match, self.peers, self.owners = match, peers, owners
+        self.send_sync(None)
+
+    def _decision(self, peer: str, d: p.Decision) -> None:
+        assert self.match is not None
+        if d.at < self.at:
+            return  # one applied already, sent again
+        if d.at > self.at:
+            if d.at > self.at + len(self.owners) + 1:
+                raise p.Refused(f"decision {d.at} long before decision {self.at}")
+            self.early[d.at] = (peer, d)
+            return
+        if not 0 <= d.seat < len(self.owners) or self.peers[self.owners[d.seat]] != peer:
+            raise p.Refused(f"it does not play seat {d.seat}")
+        if self.pending is not None:
+            if move_form(self.match, d.seat, self.pending[1]) != d.move:
+                raise p.Refused(f"a second, different decision {d.at}")
+            return
+        self.pending = (d.seat, read_move(self.match, d.seat, d.move))
+
+    def _reveal(self, peer: str, r: p.Reveal) -> None:
+        assert self.match is not None and isinstance(self.match.chance, Revealed)
+        index = self.peers.index(peer)
+        if r.draw < self.match.draws_made:
+            return  # sent again
+        seen = self._seen.get((index, r.draw))
+        if seen is not None:
+            if seen != r.value:
+                raise p.Refused(f"a second, different reveal for draw {r.draw}")
+            return  # sent again
+        if r.draw > self.match.draws_made + 1:
+            raise p.Refused(f"a reveal for draw {r.draw}, far ahead of draw "
+                            f"{self.match.draws_made}")
+        try:
+            self.match.chance.add(index, r.draw, r.value)
+        except ForgedReveal:
+            raise p.Refused(f"its reveal for draw {r.draw} does not follow from its chain: "
+                            f"forged") from None
+        except ChanceError as e:
+            raise p.Refused(str(e)[:120]) from None
+        self._seen[(index, r.draw)] = r.value
+        for old in [k for k in self._seen if k[1] < self.match.draws_made]:
+            del self._seen[old]
+
+    def _ask(self, peer: str, ask: p.Ask) -> None:
+        if ask.at == -1:
+            self.send_sync(peer)
+            return
+        for (_, at), body in sorted(self.sent.items(), key=lambda kv: kv[0][1]):
+            if at >= (ask.at if body["type"] == "decision" else 0):
+                self.link.send_to(peer, body)
+
+    def _handover(self, peer: str, h: p.Handover) -> None:
+        index = self.peers.index(peer)
+        if h.keeper != index or h.peer == index or not 0 <= h.peer < len(self.peers):
+            raise p.Refused("a hand-over it cannot make")
+        self.hand_over(h.peer, h.level, h.keeper, tell=False)
+
+    def hand_over(self, peer: int, level: str, keeper: int, tell: bool = True) -> None:
+        """Peer number `peer` is gone for good: its seats go to an AI on `keeper`'s computer."""
+        assert self.match is not None and isinstance(self.match.chance, Revealed)
+        if peer in self.gone:
+            return
+        self.gone.add(peer)
+        self.match.chance.leave(peer)
+        for seat, owner in enumerate(self.owners):
+            if owner == peer:
+                self.owners[seat] = keeper
+                if self.match.seat(seat).kind == "human":
+                    self.ai_level[seat] = level
+        self.note(f"{self.who(self.peers[peer])}'s seat is now played by the computer")
+        if tell:
+            self.link.send_all(p.write(p.Handover(peer, level, keeper)))
+
+    def _advance(self) -> None:
+        m = self.match
+        while m is not None and not m.over and self.ended is None:
+            if self.pending is None:
+                seat = m.seat_to_move
+                if seat is None or not self.plays(seat):
+                    return
+                decision = self.decide(self, seat)
+                if decision is None:
+                    return
+                self.pending = (seat, decision)
+                self._send(("decision", self.at), p.write(p.Decision(
+                    self.at, seat, move_form(m, seat, decision))))
+            seat, decision = self.pending
+            if m.draw_follows(decision):
+                draw = m.draws_made
+                if draw not in self.revealed:
+                    assert isinstance(m.chance, Revealed)
+                    value = self.chain.reveal(draw)
+                    m.chance.add(self.my_index or 0, draw, value)
+                    self.revealed.add(draw)
+                    self._send(("reveal", draw), p.write(p.Reveal(draw, value)))
+                if not m.chance.ready(draw):  # type: ignore[union-attr]
+                    return
+            self.pending = None
+            try:
+                m.decide(decision)
+            except IllegalAction as e:  # the same on every computer: the seat decides again
+                self.note(f"{m.seat(seat).name}'s decision was refused: {e}")
+                continue
+            self.at += 1
+            early = self.early.pop(self.at, None)
+            if early is not None:
+                try:
+                    self._decision(*early)
+                except p.Refused as e:
+                    self._refuse(early[0], str(e))
+
+    def _send(self, key: tuple[str, int], body: dict[str, Any]) -> None:
+        self.sent[key] = body
+        for old in sorted(self.sent, key=lambda k: k[1])[:-KEPT]:
+            del self.sent[old]
+        self.link.send_all(body)
+
+    def _ask_when_stuck(self) -> None:
+        now = time.monotonic()
+        if self.match is None or self.match.over:
+            return
+        if now - self._quiet_since > ASK_EVERY and now - self._asked > ASK_EVERY:
+            self._asked = now
+            self.link.send_all(p.write(p.Ask(self.at)))
+
+    def absent_for(self, now: float) -> list[tuple[int, float]]:
+        """The game's peers not in the room, with how long they have been away."""
+        return [(i, now - self.absent_since.get(peer, now)) for i, peer in enumerate(self.peers)
+                if peer != self.me and peer not in self.present and i not in self.gone]
+
+    def keeper(self) -> int | None:
+        """The first peer still in the game that is here: it hands a gone peer's seats over."""
+        for i, peer in enumerate(self.peers):
+            if i not in self.gone and (peer == self.me or peer in self.present):
+                return i
+        return None
+
+
+def ai_decision(lock: Lockstep, seat: int) -> Any:
+    """The decision of one of this computer's seats, by its AI: an AI seat's level, the level a
+    handed-over seat was given, or this computer's own (`--as`)."""
+    from petanque_game.ai import choose
+
+    m = lock.match
+    assert m is not None
+    level = lock.ai_level.get(seat) or m.seat(seat).level or lock.level
+    board = m.level if m.spec.board else None
+    return choose(m.record.game, m.state, level, m.stream("ai", seat), board)
+
+
+def seat_of(spec: str, name: str) -> Seat:
+    """A record seat for a player: a person's (`spec` "") or an AI's ("easy" ...)."""
+    return Seat(name[:32], "ai", spec) if spec else Seat(name[:32], "human")
