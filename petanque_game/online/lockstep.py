@@ -263,7 +263,7 @@ class Lockstep:
     def _sync(self, peer: str, sync: p.Sync) -> None:
         if self.match is not None:
             return  # the game is here already
-        if not sync.peers or peer != sync.peers[0] and peer not in sync.peers:
+        if peer not in sync.peers:
             raise p.Refused("a game sent by a computer that is not in it")
         if self.me not in sync.peers:
             raise p.Refused("a game this computer is not in")
