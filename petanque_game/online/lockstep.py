@@ -50,6 +50,7 @@ class Lockstep:
         self.decide = decide
         self.match: Match | None = None
         self.peers: list[str] = []
+        self.names: list[str] = []  # each peer's player
         self.owners: list[int] = []
         self.me: str = ""
         self.at = 0
@@ -168,13 +169,10 @@ class Lockstep:
             self.note(f"refusing more messages from {who}; not shown")
 
     def who(self, peer: str) -> str:
-        if peer in self.peers and self.match is not None:
-            index = self.peers.index(peer)
-            seats = [s for s, o in enumerate(self.owners) if o == index
-                     and self.match.seat(s).kind == "human"]
-            if seats:
-                return self.match.seat(seats[0]).name
-            return "the host" if index == 0 else f"guest {index}"
+        if peer in self.peers and self.peers.index(peer) < len(self.names):
+            return self.names[self.peers.index(peer)]
+        if peer in self.guests:
+            return self.guests[peer].name
         return f"a stranger ({peer[:6]})"
 
     def _hello(self, peer: str, hello: p.Hello) -> None:
@@ -242,7 +240,7 @@ class Lockstep:
         s = self.setup
         match = Match.new(s["game"], players, s["options"], s["seed"], s["level"],
                           chance=Revealed(commitments))
-        self.begin(match, peers, owners)
+        self.begin(match, peers, [self.name] + [h.name for _, h in guests], owners)
 
     def _bye(self, peer: str, bye: p.Bye) -> None:
         if bye.reason == "left":
@@ -254,7 +252,7 @@ class Lockstep:
     def send_sync(self, peer: str | None) -> None:
         assert self.match is not None
         body = p.write(p.Sync(self.match.record.dumps(), self.at, list(self.peers),
-                              list(self.owners)))
+                              list(self.names), list(self.owners)))
         if peer is None:
             self.link.send_all(body)
         else:
@@ -274,22 +272,23 @@ class Lockstep:
             if not isinstance(scheme, dict) or scheme.get("commitments", [None] * 10)[mine] \
                     != self.chain.commitment:
                 raise p.Refused("the game's commitment for this computer is not its chain's")
-            if len(sync.owners) != len(record.players) or any(
-                    o >= len(sync.peers) for o in sync.owners):
+            if len(sync.owners) != len(record.players) or len(sync.names) != len(
+                    sync.peers) or any(o >= len(sync.peers) for o in sync.owners):
                 raise p.Refused("the seats' owners do not fit the game")
             match = rebuild(record)
         except (RecordError, ChanceError, ForgedReveal, IllegalAction, ValueError) as e:
             raise p.Refused(f"the game sent is not valid: {str(e)[:120]}") from None
         self.match, self.peers, self.owners, self.at = match, list(sync.peers), \
             list(sync.owners), sync.at
+        self.names = list(sync.names)
         self.revealed = set(range(match.draws_made))
         self.link.send_all(p.write(p.Ask(self.at)))
 
     # --- playing -----------------------------------------------------------------------------
 
-    def begin(self, match: Match, peers: list[str], owners: list[int]) -> None:
+    def begin(self, match: Match, peers: list[str], names: list[str], owners: list[int]) -> None:
         """The host's: the game starts with every seat taken."""
-        self.match, self.peers, self.owners = match, peers, owners
+        self.match, self.peers, self.names, self.owners = match, peers, names, owners
         self.send_sync(None)
 
     def _decision(self, peer: str, d: p.Decision) -> None:

@@ -79,10 +79,11 @@ class Sync:
     """The game as it stands, from the host at the start and from any peer to one that comes
     back: the record so far (its top-level `chance` holds every peer's commitment), `at`
     decisions made, the peers in their order (the host first: the order of the commitments)
-    and which peer plays each seat now (its index in `peers`)."""
+    their players' names, and which peer plays each seat now (its index in `peers`)."""
     record: str
     at: int
     peers: list[str]
+    names: list[str]
     owners: list[int]
     type: str = "sync"
 
@@ -196,7 +197,7 @@ SCHEMAS: dict[str, tuple[type, dict[str, Callable[[Any], str | None]]]] = {
     "reveal": (Reveal, {"draw": _int(0, MAX_DRAW), "value": _HEX}),
     "sync": (Sync, {"record": _record_text, "at": _int(0, MAX_AT),
                     "peers": _list(_pattern(PEER_ID, "a peer id"), 10),
-                    "owners": _list(_int(0, 9), 10)}),
+                    "names": _list(_text(32), 10), "owners": _list(_int(0, 9), 10)}),
     "ask": (Ask, {"at": _int(-1, MAX_AT)}),
     "handover": (Handover, {"peer": _int(0, 9), "level": _one_of(AI_LEVELS),
                             "keeper": _int(0, 9)}),
