@@ -106,7 +106,7 @@ def test_garbage_from_a_peer_is_refused_and_changes_nothing(body):
 
 
 def test_an_oversized_message_is_refused_unread():
-    wire, locks = started()
+    _, locks = started()
     host = locks[HOST]
     host.handle([Said(GUEST, {"type": "ask", "at": 0}, p.MAX_BODY + 1)])
     assert "over the" in host.notices[-1]

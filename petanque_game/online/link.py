@@ -215,8 +215,9 @@ class Link:
         await ws.send(json.dumps(hello))
         reply = _parse(await asyncio.wait_for(ws.recv(), 10.0))
         if reply.get("t") == "refused":
-            why = reply.get("why") if isinstance(reply.get("why"), str) else "refused"
-            text = reply.get("text") if isinstance(reply.get("text"), str) else why
+            why, text = reply.get("why"), reply.get("text")
+            why = why if isinstance(why, str) else "refused"
+            text = text if isinstance(text, str) else why
             return Ended(why[:20], f"the relay refused: {text[:200]}")
         members = reply.get("members")
         if (reply.get("t") != "room" or not isinstance(reply.get("room"), str)

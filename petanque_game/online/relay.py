@@ -113,7 +113,7 @@ class Relay:
     async def _enter(self, ws: ServerConnection, raw: Any) -> tuple[Room | None, str]:
         """Read the first message, `open` (a new room) or `enter` (a room by its code)."""
         message = _envelope(raw)
-        kind = message.get("t") if message else None
+        kind = message.get("t")
         if kind not in ("open", "enter"):
             await _refuse(ws, "first", "the first message must be open or enter")
             return None, ""
@@ -125,11 +125,12 @@ class Relay:
                 or any(c not in "0123456789abcdef" for c in token)):
             await _refuse(ws, "token", f"token must be {TOKEN_HEX} lowercase hex digits")
             return None, ""
+        code: str | None = None
         if kind == "open":
             code = self._free_code()
         else:
-            code = read_code(message.get("room")) if isinstance(message.get("room"), str) \
-                else None
+            room_code = message.get("room")
+            code = read_code(room_code) if isinstance(room_code, str) else None
             if code is None:
                 await _refuse(ws, "code", "not a room code")
                 return None, ""
@@ -167,8 +168,7 @@ class Relay:
 
     async def _forward(self, ws: ServerConnection, room: Room, me: str, raw: Any) -> None:
         message = _envelope(raw)
-        kind = message.get("t") if message else None
-        body = message.get("body") if message else None
+        kind, body = message.get("t"), message.get("body")
         if kind not in ("all", "to") or not isinstance(body, dict):
             await _send(ws, {"t": "error", "why": "envelope",
                              "text": "a message is {t: all|to, body: {...}}"})
@@ -177,8 +177,8 @@ class Relay:
         if kind == "all":
             await _tell(room, out, but=me)
             return
-        target = room.members.get(message.get("peer")) \
-            if isinstance(message.get("peer"), str) else None
+        to = message.get("peer")
+        target = room.members.get(to) if isinstance(to, str) else None
         if target is None:
             await _send(ws, {"t": "error", "why": "no_peer", "text": "no such member here"})
             return
@@ -193,14 +193,15 @@ class Relay:
                 del self.rooms[code]
 
 
-def _envelope(raw: Any) -> dict[str, Any] | None:
+def _envelope(raw: Any) -> dict[str, Any]:
+    """A member's message as an object; {} when it is not one (binary, not JSON, an array)."""
     if not isinstance(raw, str):
-        return None
+        return {}
     try:
         message = json.loads(raw)
     except (ValueError, RecursionError):
-        return None
-    return message if isinstance(message, dict) else None
+        return {}
+    return message if isinstance(message, dict) else {}
 
 
 async def _send(ws: ServerConnection, message: dict[str, Any]) -> None:
