@@ -11,6 +11,7 @@ import pytest
 
 from petanque_game.draws import HashChain
 from petanque_game.online import protocol as p
+from petanque_game.online.gathering import Gathering
 from petanque_game.online.link import Came, Entered, Said
 from petanque_game.online.lockstep import Lockstep, ai_decision
 from petanque_game.record import parse_record
@@ -43,7 +44,7 @@ def pair(game="shut-the-box", seats=("you", "remote"), guest_decide=ai_decision)
     wire = Wire()
     host = Lockstep(wire.link(HOST), HashChain.new(512), "host", "Ann", "easy", ai_decision)
     guest = Lockstep(wire.link(GUEST), HashChain.new(512), "guest", "Bo", "easy", guest_decide)
-    host.host(game, list(seats), {}, 7, None)
+    host.gathering = Gathering(game, list(seats), {}, 7, None)
     host.handle([Entered("ACDEFG", HOST, (), False)])
     guest.handle([Entered("ACDEFG", GUEST, (HOST,), False)])
     host.handle([Came(GUEST)])

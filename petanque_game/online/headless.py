@@ -20,6 +20,7 @@ from typing import Any
 from petanque_game.draws import DEFAULT_LENGTH, ChanceError, HashChain
 from petanque_game.files import ReadProblem, os_reason, read_regular, write_atomic
 from petanque_game.online import protocol as p
+from petanque_game.online.gathering import Gathering
 from petanque_game.online.link import Link, new_token
 from petanque_game.online.lockstep import Lockstep, ai_decision
 from petanque_game.paths import user_dir
@@ -84,7 +85,7 @@ def host(game: str, seats: list[str], game_options: dict[str, Any], seed: int, l
     token, chain = new_token(), HashChain.new(DEFAULT_LENGTH)
     link = Link(opts.relay, token, give_up=opts.give_up).start()
     lock = Lockstep(link, chain, "host", opts.name, opts.level, ai_decision)
-    lock.host(game, seats, game_options, seed, level)
+    lock.gathering = Gathering(game, seats, game_options, seed, level)
     return _play(link, lock, token, opts, announce=True)
 
 

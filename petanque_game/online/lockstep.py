@@ -28,9 +28,10 @@ from petanque_game import __version__
 from petanque_game.draws import ChanceError, ForgedReveal, HashChain, Revealed
 from petanque_game.match import Match, rebuild
 from petanque_game.online import protocol as p
+from petanque_game.online.gathering import Gathering
 from petanque_game.online.link import Came, Ended, Entered, Event, Lost, Said, Went
 from petanque_game.online.moves import move_form, read_move
-from petanque_game.record import RecordError, Seat, parse_record
+from petanque_game.record import RecordError, parse_record
 from petanque_game.rules.base import IllegalAction
 
 ASK_EVERY = 2.0  # seconds waiting with nothing coming before asking the others again
@@ -56,8 +57,7 @@ class Lockstep:
         self.at = 0
         self.pending: tuple[int, Any] | None = None  # the decision at `at`, waiting for reveals
         self.early: dict[int, tuple[str, p.Decision]] = {}  # the next decisions, come early
-        self.setup: dict[str, Any] | None = None  # the host's game, until every seat is taken
-        self.guests: dict[str, p.Hello] = {}  # the host's: the guests in the order they came
+        self.gathering: Gathering | None = None  # the host's, until every seat is taken
         self.revealed: set[int] = set()  # draws this computer has revealed
         self.sent: dict[tuple[str, int], dict[str, Any]] = {}  # kept to send again
         self.present: set[str] = set()
@@ -171,8 +171,8 @@ class Lockstep:
     def who(self, peer: str) -> str:
         if peer in self.peers and self.peers.index(peer) < len(self.names):
             return self.names[self.peers.index(peer)]
-        if peer in self.guests:
-            return self.guests[peer].name
+        if self.gathering is not None and peer in self.gathering.guests:
+            return self.gathering.guests[peer].name
         return f"a stranger ({peer[:6]})"
 
     def _hello(self, peer: str, hello: p.Hello) -> None:
@@ -191,56 +191,8 @@ class Lockstep:
                             f"{hello.protocol}); this is {__version__} (protocol {p.PROTOCOL})")
         if self.match is not None and peer in self.peers:
             self.send_sync(peer)
-        elif self.setup is not None and self.match is None:
-            self._gather(peer, hello)
-
-    # --- the host's gathering ----------------------------------------------------------------
-
-    def host(self, game: str, seats: list[str], options: dict[str, Any], seed: int,
-             level: Any) -> None:
-        """Host `game`: `seats` in turn order, each "you", "remote" or "ai:LEVEL"; the game
-        starts once a guest has taken each remote seat."""
-        self.setup = {"game": game, "seats": seats, "options": options, "seed": seed,
-                      "level": level}
-
-    def remote_seats(self) -> int:
-        return 0 if self.setup is None else self.setup["seats"].count("remote")
-
-    def _gather(self, peer: str, hello: p.Hello) -> None:
-        if hello.role != "guest":
-            raise p.Refused("a second host")
-        if peer not in self.guests:
-            if len(self.guests) >= self.remote_seats():
-                self.link.send_to(peer, p.write(p.Bye("full", "every seat is taken")))
-                return
-            self.guests[peer] = hello
-            self.note(f"{hello.name} joined")
-        if len(self.guests) == self.remote_seats() and self.me:
-            self._start()
-
-    def _start(self) -> None:
-        assert self.setup is not None
-        guests = list(self.guests.items())
-        peers = [self.me] + [g for g, _ in guests]
-        players, owners, taken = [], [], 0
-        for i, spec in enumerate(self.setup["seats"]):
-            if spec == "you":
-                players.append(seat_of(self.level, self.name))
-                owners.append(0)
-            elif spec == "remote":
-                hello = guests[taken][1]
-                taken += 1
-                players.append(seat_of(hello.level, hello.name))
-                owners.append(taken)
-            else:
-                level = spec.partition(":")[2]
-                players.append(Seat(f"AI {i + 1} ({level})", "ai", level))
-                owners.append(0)
-        commitments = [self.chain.commitment] + [h.commitment for _, h in guests]
-        s = self.setup
-        match = Match.new(s["game"], players, s["options"], s["seed"], s["level"],
-                          chance=Revealed(commitments))
-        self.begin(match, peers, [self.name] + [h.name for _, h in guests], owners)
+        elif self.gathering is not None and self.match is None:
+            self.gathering.take(self, peer, hello)
 
     def _bye(self, peer: str, bye: p.Bye) -> None:
         if bye.reason == "left":
@@ -439,6 +391,3 @@ def ai_decision(lock: Lockstep, seat: int) -> Any:
     return choose(m.record.game, m.state, level, m.stream("ai", seat), board)
 
 
-def seat_of(spec: str, name: str) -> Seat:
-    """A record seat for a player: a person's (`spec` "") or an AI's ("easy" ...)."""
-    return Seat(name[:32], "ai", spec) if spec else Seat(name[:32], "human")
