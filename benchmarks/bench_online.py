@@ -112,7 +112,8 @@ def main() -> None:
         everything += times
         q = statistics.quantiles(times, n=20) if len(times) > 1 else times * 19
         print(f"{game:<20}{len(times):>12}{statistics.median(times) * 1000:>11.2f}"
-              f"{q[18] * 1000:>9.2f}{statistics.mean(sizes):>12.0f}{statistics.mean(counts):>13.0f}")
+              f"{q[18] * 1000:>9.2f}{statistics.mean(sizes):>12.0f}"
+              f"{statistics.mean(counts):>13.0f}")
     q = statistics.quantiles(everything, n=20)
     print(f"{'all':<20}{len(everything):>12}{statistics.median(everything) * 1000:>11.2f}"
           f"{q[18] * 1000:>9.2f}")

@@ -152,3 +152,34 @@ def test_a_peer_of_another_version_is_told_so_in_one_line(procs, tmp_path):
     assert last.startswith("petanque-game online: ")
     assert "9.9.9" in last and petanque_game.__version__ in last, last
     host.kill()
+
+
+def test_a_guest_gone_past_the_rejoin_time_has_its_seat_handed_to_an_ai(procs):
+    _, url = procs.relay()
+    host, code = procs.host("ten-thousand", url, "you,remote", "--option", "target=20000",
+                            "--rejoin-time", "1", "--hand-over", "ai:easy", "--seed", "6")
+    guest = procs.join(code, url)
+    time.sleep(1.5)
+    assert host.poll() is None
+    guest.send_signal(signal.SIGKILL)
+    guest.wait(10)
+    status, _, err = finish(host, 180)
+    assert status == 0, err
+    assert "seat is now played by the computer" in err
+    [record] = records(procs.tmp / "host-records")
+    checked = verify(record)
+    assert checked.returncode == 0 and "complete" in checked.stdout
+
+
+def test_without_a_hand_over_a_guest_gone_past_the_rejoin_time_ends_the_game(procs):
+    _, url = procs.relay()
+    host, code = procs.host("ten-thousand", url, "you,remote", "--option", "target=20000",
+                            "--rejoin-time", "1", "--seed", "6")
+    guest = procs.join(code, url, "--name", "Bo")
+    time.sleep(1.5)
+    guest.send_signal(signal.SIGKILL)
+    guest.wait(10)
+    status, _, err = finish(host, 60)
+    assert status == 1
+    assert err.strip().splitlines()[-1] == \
+        "petanque-game online: Bo has been gone for more than 1 s"
