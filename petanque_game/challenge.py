@@ -168,6 +168,8 @@ def from_record(record: Record, board: Board | None) -> Challenge:
     if len(humans) != 1:
         raise ChallengeError(f"a challenge is one person's game; this one had {len(humans)} "
                              "people playing")
+    if record.take_backs:
+        raise ChallengeError("a game in which a throw was taken back cannot be the one to beat")
     hand = None
     if spec_of(record.game).board:
         hands = record.extra.get("hands")

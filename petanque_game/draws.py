@@ -218,7 +218,7 @@ class Revealed:
         self._due.pop(draw, None)
 
 
-# --- reading a record's chance fields --------------------------------------------------------------
+# --- reading a record's chance fields ---------------------------------------------------------
 
 
 def read_scheme(value: Any) -> dict[str, Any]:
@@ -227,7 +227,8 @@ def read_scheme(value: Any) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise ChanceError("'chance' must be an object naming its scheme")
     scheme = value.get("scheme")
-    keys = {LOCAL: {"scheme"}, HASH_CHAINS: {"scheme", "commitments"}}.get(scheme)
+    schemes = {LOCAL: {"scheme"}, HASH_CHAINS: {"scheme", "commitments"}}
+    keys = schemes.get(scheme) if isinstance(scheme, str) else None
     if keys is None:
         raise ChanceError(f"chance.scheme must be {LOCAL!r} or {HASH_CHAINS!r}")
     if set(value) != keys:

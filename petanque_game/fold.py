@@ -31,8 +31,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from petanque_game.draws import HASH_CHAINS, ChanceError, ForgedReveal, Revealed, mix_of
-from petanque_game.draws import read_contributions
+from petanque_game.draws import (
+    HASH_CHAINS,
+    ChanceError,
+    ForgedReveal,
+    Revealed,
+    mix_of,
+    read_contributions,
+)
 from petanque_game.record import Record, RecordError, check_table_within, decode_event
 from petanque_game.rules.base import ENGINE, TERMINAL, IllegalAction
 from petanque_game.rules.games import spec_of

@@ -35,7 +35,7 @@ from petanque_game.record import Record, RecordError, load_record
 from petanque_game.rules.games import spec_of
 
 INDEX_FORMAT = "petanque-game-index"
-INDEX_VERSION = 2
+INDEX_VERSION = 3
 INDEX_LIMIT = 64 * 1024 * 1024  # bytes: an index larger than this is not read (rebuilt instead)
 
 # What reading and folding a record may raise: the file is then listed as broken, with
@@ -124,6 +124,7 @@ class Summary:
     events: int = 0
     created: str | None = None
     fingerprint: str = ""
+    take_backs: int = 0  # moves taken back in the game (Record.take_backs)
 
     @property
     def mtime(self) -> float:
@@ -148,13 +149,13 @@ class Summary:
         if type(row) is not list or len(row) != len(FIELDS):
             raise ValueError("not a summary")
         (name, size, mtime_ns, problem, game, kind, players, scores, winners, finished, practice,
-         events, created, mark) = row
+         events, created, mark, take_backs) = row
         if not (type(name) is str and type(size) is int and type(mtime_ns) is int
                 and (problem is None or type(problem) is str) and type(game) is str
                 and type(kind) is str and type(players) is list and type(scores) is list
                 and type(winners) is list and type(finished) is bool and type(practice) is bool
                 and type(events) is int and (created is None or type(created) is str)
-                and type(mark) is str):
+                and type(mark) is str and type(take_backs) is int):
             raise ValueError("not a summary")
         for n in players:
             if type(n) is not str:
@@ -163,7 +164,7 @@ class Summary:
             if type(n) is not int:
                 raise ValueError("not a summary")
         return cls(name, size, mtime_ns, problem, game, kind, tuple(players), tuple(scores),
-                   tuple(winners), finished, practice, events, created, mark)
+                   tuple(winners), finished, practice, events, created, mark, take_backs)
 
 
 FIELDS = tuple(f.name for f in fields(Summary))
@@ -198,7 +199,7 @@ def summarise(path: Path, st: os.stat_result, physics: bool) -> Summary:
                    finished=record.result is not None,
                    practice=record.extra.get("practice") is True, events=events,
                    created=created if isinstance(created, str) else None,
-                   fingerprint=fingerprint(record))
+                   fingerprint=fingerprint(record), take_backs=record.take_backs)
 
 
 # --- a folder -------------------------------------------------------------------------------------

@@ -28,21 +28,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from petanque_game import __version__
+from petanque_game.chance_hook import hook_of
 from petanque_game.draws import LOCAL, ChanceSource, LocalEntropy, Revealed, mix_of
 from petanque_game.fold import (
     OutcomeMismatch,
     SeedMismatch,
-    check_roll,
     compare_tables,
     fold,
     recorded_mix,
-    recorded_throw,
 )
 from petanque_game.record import Record, RecordError, Seat, check_players
 from petanque_game.rules.base import CHANCE, ENGINE, TERMINAL, Dice, IllegalAction
 from petanque_game.rules.events import Transition
 from petanque_game.rules.games import spec_of
-from petanque_game.throwing import ThrowShown, person_hands, release, simulate
+from petanque_game.throwing import ThrowShown, person_hands
 
 if TYPE_CHECKING:
     from petanque_game.physics.level import Level
@@ -63,6 +62,7 @@ class Match:
         self.saver: Callable[[Path, Record], None] | None = None
         self.spec = spec_of(record.game)
         self.rules = self.spec.rules
+        self.hook = hook_of(self.spec)  # the game's chance (chance_hook.py)
         self.last_throw: ThrowShown | None = None
         # Keep each live throw's path (its flight, frame by frame) for a window to play back;
         # `play_to_end` (no window) turns it off, and ThrowShown.path is then None.
@@ -184,14 +184,7 @@ class Match:
     def draw_follows(self, action: Any) -> bool:
         """Does `action`, done now by the seat to move, lead to a draw (a roll, a throw)? A
         lockstep driver waits for every contribution to that draw before it decides it."""
-        if self.seat_to_move is None:
-            return False
-        if self.spec.board and isinstance(action, self.rules.Throw):
-            return bool(self.state.throw_due == (action.obj, action.die))
-        try:
-            return bool(self.state.apply(action).to_move == CHANCE)
-        except (IllegalAction, ValueError, TypeError):
-            return False
+        return self.seat_to_move is not None and self.hook.draws(self, action)
 
     # --- playing ---------------------------------------------------------------------------------
 
@@ -252,8 +245,7 @@ class Match:
         if seat is None:
             raise IllegalAction("no_one_to_move")
         try:
-            if self.spec.board and isinstance(action, self.rules.Throw):
-                action = release(self, seat, action)
+            action = self.hook.release(self, seat, action)
             return self.advance(action) + self._settle()
         finally:
             self._taken = None  # a draw whose decision the rules refused is dropped
@@ -299,22 +291,14 @@ class Match:
 
     def _chance(self, decision: Any, state: Any, recorded: Any,
                 check_physics: bool) -> tuple[Any, Any]:
-        """(the state after, the outcome) of the chance node `decision` led to: a throw's rest
-        from the physics, else the dice the match's stream draws; a recorded outcome is checked
-        against them instead (`fold.check_roll`, `fold.recorded_throw`)."""
-        if self.spec.board and isinstance(decision, self.rules.Throw):
-            if recorded is None:
-                return simulate(self, state)
-            index = len(self.record.events)
-            return recorded_throw(self, state, recorded.outcome, index, check_physics), \
-                recorded.outcome
-        count = state.dice_to_roll
+        """(the state after, the outcome) of the chance node `decision` led to, by the game's
+        chance hook: drawn (dice) or simulated (a throw) live; a recorded outcome is checked
+        instead (`chance_hook.py`)."""
         if recorded is None:
-            with self.drawing():
-                dice = self.draw_dice(count)
-            return state.apply(dice), dice
-        after = state.apply(recorded.outcome)  # the rules first: they refuse a wrong count
-        check_roll(self, recorded.outcome.values, count, len(self.record.events))
+            made: tuple[Any, Any] = self.hook.resolve(self, decision, state)
+            return made
+        index = len(self.record.events)
+        after = self.hook.check(self, decision, state, recorded, index, check_physics)
         return after, recorded.outcome
 
     def draw_dice(self, count: int) -> Dice:

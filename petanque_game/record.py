@@ -31,6 +31,7 @@ MAX_BYTES = 16 * 1024 * 1024  # far above any game the options allow; keeps a ho
 MAX_SEED = 2**63 - 1
 MAX_NAME = 32  # characters in a player's name
 AI_LEVELS = ("easy", "medium", "expert")
+TAKE_BACKS = frozenset({"rethrow"})  # the actions that take a move back (Terningepetanque's)
 KNOWN_TOP_LEVEL = {"format", "version", "game", "options", "level", "level_sha256", "seed",
                    "players", "events", "result"}
 
@@ -91,6 +92,12 @@ class Record:
         if self.result is not None:
             out["result"] = self.result
         return out
+
+    @property
+    def take_backs(self) -> int:
+        """How many times a player took a move back in this game (its `rethrow` events): a game
+        with any is marked as such on the results screen, in statistics and in challenges."""
+        return sum(1 for event in self.events if event.get("action") in TAKE_BACKS)
 
     def dumps(self) -> str:
         """The record as its file holds it: one top-level key, and one event, per line (a long
@@ -192,19 +199,25 @@ def record_from_json(data: Any) -> Record:
             raise RecordError(f"an event must be an object, not {_brief(event)}", i)
         if not isinstance(event.get("action"), str):
             raise RecordError("the event has no 'action' name", i)
-    if spec.board and "hands" in data:
-        _check_hands(data["hands"], players)
+    _check_extras(data, spec, players)
     result = data.get("result")
     if result is not None:
         _check_result(result, len(players))
-    if "chance" in data:  # the fresh contributions each draw takes (docs/records.md)
+    extra = {k: v for k, v in data.items() if k not in KNOWN_TOP_LEVEL}
+    return Record(game, options, seed, players, level, level_sha, events, result, extra)
+
+
+
+def _check_extras(data: dict[str, Any], spec: GameSpec, players: list[Seat]) -> None:
+    """The top-level keys the program writes besides the format's own: a board game's `hands`,
+    and the `chance` scheme of a game whose draws take fresh contributions (`draws.py`)."""
+    if spec.board and "hands" in data:
+        _check_hands(data["hands"], players)
+    if "chance" in data:
         try:
             read_scheme(data["chance"])
         except ChanceError as e:
             raise RecordError(str(e)) from None
-    extra = {k: v for k, v in data.items() if k not in KNOWN_TOP_LEVEL}
-    return Record(game, options, seed, players, level, level_sha, events, result, extra)
-
 
 
 def _check_hands(hands: Any, players: list[Seat]) -> None:

@@ -128,6 +128,7 @@ class Finished:
     names: tuple[str, ...]
     scores: tuple[int, ...]  # as the measure shows them
     winners: tuple[int, ...]
+    take_backs: int = 0  # moves taken back in it: counted, and marked (Record.take_backs)
 
 
 @dataclass
@@ -139,6 +140,7 @@ class Folder:
     unfinished: int = 0
     practice: int = 0
     copies: int = 0  # files holding a game already counted (one game is counted once)
+    take_backs: int = 0  # games counted in which a move was taken back
 
 
 def read_folder(folder: Path, progress: Callable[[int, int], None] | None = None) -> Folder:
@@ -165,7 +167,8 @@ def fold_scan(scan: history.Scan) -> Folder:
         else:
             seen.add(s.fingerprint)
             out.games.append(Finished(s.name, s.kind, s.when, s.players,
-                                      measure(s.kind).shown(s.scores), s.winners))
+                                      measure(s.kind).shown(s.scores), s.winners, s.take_backs))
+            out.take_backs += s.take_backs > 0
     out.games.sort(key=lambda g: (g.when, g.name))
     return out
 

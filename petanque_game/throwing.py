@@ -1,6 +1,6 @@
-"""Terningepetanque's chance in the match: a decided aim leaves the thrower's hand (`release`) and
-the physics settles it (`simulate`). The match calls these for a game played on a board; the
-fold checks a recorded throw with `fold.recorded_throw`.
+"""Terningepetanque's chance in the match, its chance hook `THROWS` (`chance_hook.py`): a decided
+aim leaves the thrower's hand (`release`) and the physics settles it (`simulate`); a recorded
+throw is checked by `fold.recorded_throw`. Its roll for who starts is a roll like the tray games'.
 """
 
 from __future__ import annotations
@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from petanque_game.chance_hook import DICE
+from petanque_game.fold import recorded_throw
 from petanque_game.record import Seat
 from petanque_game.rules.base import IllegalAction
 
@@ -72,6 +74,35 @@ def simulate(match: Any, state: Any) -> tuple[Any, Any]:
     match.last_throw = ThrowShown(player, obj, result.path, result.table)
     settle = match.rules.Settle(result.table)
     return state.apply(settle), settle
+
+
+class ThrowChance:
+    """Terningepetanque's chance hook: a throw's hand and its flight; the roll for who starts as
+    the dice games roll."""
+
+    def draws(self, match: Any, action: Any) -> bool:
+        if isinstance(action, match.rules.Throw):
+            return bool(match.state.throw_due == (action.obj, action.die))
+        return DICE.draws(match, action)
+
+    def release(self, match: Any, seat: int, decision: Any) -> Any:
+        if isinstance(decision, match.rules.Throw):
+            return release(match, seat, decision)
+        return decision
+
+    def resolve(self, match: Any, decision: Any, state: Any) -> tuple[Any, Any]:
+        if isinstance(decision, match.rules.Throw):
+            return simulate(match, state)
+        return DICE.resolve(match, decision, state)
+
+    def check(self, match: Any, decision: Any, state: Any, recorded: Any, index: int,
+              check_physics: bool) -> Any:
+        if isinstance(decision, match.rules.Throw):
+            return recorded_throw(match, state, recorded.outcome, index, check_physics)
+        return DICE.check(match, decision, state, recorded, index, check_physics)
+
+
+THROWS = ThrowChance()
 
 
 def person_hands(players: list[Seat], hands: list[str | None] | None) -> list[str | None]:

@@ -91,12 +91,13 @@ def test_the_scan_finds_the_refusals():
     assert {"over", "box.not_allowed", "ship.name_die", "launch.speed"} <= set(found)
     assert len(found) > 70
     assert {"lcr.roll_count", "aces.roll_count", "even_odd.roll_count"} <= set(found)
-    # a refusal passed on as it came: the physics' through the match, a base class's own, the
-    # keys an engine step's event names for itself (fold.py: next test) and the games of
-    # chance's ROLL_REFUSAL (found above where each game names it)
+    # a refusal passed on as it came: the physics' through the throw's chance hook
+    # (throwing.py), a base class's own, the keys an engine step's event names for itself
+    # (fold.py: next test) and the games of chance's ROLL_REFUSAL (found above where each game
+    # names it)
     assert sorted(p.split(":")[0] for p in passed_on) == [
-        "fold.py", "fold.py", "match.py", "match.py", "rules/base.py",
-        "rules/roll_only.py"], passed_on
+        "fold.py", "fold.py", "rules/base.py", "rules/roll_only.py", "throwing.py",
+        "throwing.py"], passed_on
 
 
 @pytest.mark.parametrize("code", list(lang.LANGUAGES))

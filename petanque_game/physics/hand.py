@@ -5,7 +5,7 @@ in the release point, heading, speed, elevation and spin, normal with the hand's
 deviations, clamped back into the level's limits), the die's starting orientation, one of the 24
 cube rotations with equal chance, and (physics version 3) the tumble, a whole number 0 to 2^32-1
 that decides how the dice the throw knocks land (`knocked.py`). The match draws them from its own
-keyed streams after the decision (`Match._release`) and records the result as the throw's
+keyed streams after the decision (`throwing.release`) and records the result as the throw's
 `launch`; an AI that wants to know what its aim is worth samples hands from its own stream.
 
 The orientation and the tumble come from streams of their own, drawn apart from the wobble, so a

@@ -101,6 +101,8 @@ class GameSpec:
     window: str = ""  # dotted name of the window's module for it (with WINDOW); "": none
     hints: str = ""  # dotted name of the module registering its hint; "": no decision to hint
     tally: Tally = field(default_factory=Tally)  # how the statistics count it
+    # "module:NAME" of its chance hook (petanque_game/chance_hook.py); "": dice, as the tray games
+    chance: str = ""
 
     @property
     def options(self) -> Mapping[str, Any]:

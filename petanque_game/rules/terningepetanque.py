@@ -446,4 +446,5 @@ SPEC = GameSpec(GAME_ID, TITLE, sys.modules[__name__],
                 "petanque_game.ai.petanque", MIN_PLAYERS, MAX_PLAYERS, order=10, board=True,
                 codecs=CODECS, implied=implied, window="petanque_game.ui.table.game",
                 hints="petanque_game.ai.hints_petanque",
-                tally=Tally(unit="round", progress=_rounds_scored))
+                tally=Tally(unit="round", progress=_rounds_scored),
+                chance="petanque_game.throwing:THROWS")

@@ -36,6 +36,9 @@ class GameUI:
     # sections the how-to shows before the controls (settings -> [(heading, lines)])
     practice: Mapping[str, Any] | None = None
     # the options of a practice game the how-to offers (a round against an easy AI), if any
+    fresh: Mapping[str, Any] | None = None
+    # options a game set up in the window starts with instead of the rules' defaults (take-backs
+    # off: a move taken back after seeing its chance is not in the rules' spirit)
 
     def controls_class(self) -> type:
         return _named(self.controls)

@@ -504,12 +504,15 @@ def kept_before(folder: Path, record: Record, mark: str) -> Path | None:
 
 def new_game(game: str, players: list[Seat], options: dict, seed: int,
              level: str | None = None, autosave: bool = True,
-             practice: bool = False, hands: list[str | None] | None = None) -> LiveSession:
+             practice: bool = False, hands: list[str | None] | None = None,
+             chance: Any = None) -> LiveSession:
     """A new game, autosaved in a file of its own (saves.py): no other game is moved, hidden or
     overwritten, whether or not this one's first save succeeds. A `practice` game is neither
-    autosaved nor kept when it ends. `hands`: each human seat's hand on a board (`Match.new`)."""
+    autosaved nor kept when it ends. `hands`: each human seat's hand on a board; `chance`: the
+    fresh contributions its draws take (`Match.new`; the setup gives `draws.LocalEntropy`)."""
     created = datetime.now(UTC).isoformat(timespec="seconds")
-    match = Match.new(game, players, options, seed, level, created=created, hands=hands)
+    match = Match.new(game, players, options, seed, level, created=created, hands=hands,
+                      chance=chance)
     if practice:
         session = LiveSession(match)
         session.practice = True

@@ -55,6 +55,10 @@ class ResultsScene(Scene):
             kept = results_challenge.keep_once(session, self.challenge) \
                 if session.interactive else None
             self.challenge_line = results_challenge.line(session, self.challenge, kept)
+        taken_back = session.record.take_backs  # a game that used take-backs says so here
+        if taken_back:
+            self.challenge_line = " ".join(filter(None, (
+                self.challenge_line, lang.tr_n("results.take_backs", taken_back))))
         self.buttons = self._buttons()
         self.kept = session.saved_record
         # The panel without its buttons, drawn once and again only when what it shows changes:

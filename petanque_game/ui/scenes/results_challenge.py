@@ -23,7 +23,10 @@ def challenge_of(session: Any) -> Challenge | None:
 
 
 def keep_once(session: Any, made: Challenge) -> challenge_play.Result | None:
-    """Count the finished game among the challenge's results, once per game."""
+    """Count the finished game among the challenge's results, once per game; a game in which a
+    move was taken back is not counted (docs/challenges.md)."""
+    if session.record.take_backs:
+        return None
     if getattr(session, "challenge_result", None) is None:
         try:
             score = session.state.scores()[made.you]
@@ -46,7 +49,9 @@ def line(session: Any, made: Challenge, result: challenge_play.Result | None) ->
                               score=shown(made.game, score))
         beaten = session.state.scores()[made.you] > score
         text += " " + lang.tr("challenges.beaten" if beaten else "challenges.not_beaten")
-    if result is not None:
+    if session.record.take_backs:
+        text += " " + lang.tr("challenges.take_backs")
+    elif result is not None:
         text += " " + lang.tr_n("challenges.best_so_far", result.attempts,
                                 best=lang.number(shown(made.game, result.best)))
     return text
@@ -75,6 +80,8 @@ def make_from(session: Any) -> tuple[Path, str | None]:
             raise ChallengeError(str(e)) from None
         if board.sha256 != record.level_sha256:
             raise ChallengeError(lang.tr("challenges.board_changed", board=record.level))
+    if record.take_backs:
+        raise ChallengeError(lang.tr("challenges.no_take_backs"))
     made = challenges.from_record(record, board)
     try:
         path = challenge_play.keep(made)

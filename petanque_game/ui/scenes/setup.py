@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from petanque_game.config import shipped_rule_defaults
+from petanque_game.draws import LocalEntropy
 from petanque_game.physics import LevelError
 from petanque_game.record import Seat, name_problem
 from petanque_game.rules.games import game_ids, spec_of
@@ -137,7 +138,10 @@ class SetupScene(Scene):
 
     def options(self) -> dict[str, Any]:
         game = self.choices.game
-        return self.choices.options.setdefault(game, self.defaults.options(game))
+        if game not in self.choices.options:  # the window's own start (take-backs off) first
+            self.choices.options[game] = {**self.defaults.options(game),
+                                          **(ui_of(game).fresh or {})}
+        return self.choices.options[game]
 
     def _fit_players(self) -> None:
         rows = self.choices.players
@@ -246,7 +250,8 @@ class SetupScene(Scene):
             return
         try:
             session = new_game(game, self.seats(), options, new_seed(), level,
-                               hands=self.hands() if level is not None else None)
+                               hands=self.hands() if level is not None else None,
+                               chance=LocalEntropy())  # no draw foreseeable from the files
         except (OptionError, LevelError) as e:  # a choice the rules or the board refuse
             self.app.toast.show(lang.tr("setup.cannot_start", why=e), "bad", 5.0)
             return

@@ -151,6 +151,8 @@ class StatisticsScene(Scene):
             notes.append(lang.tr_n("stats.practice", self.found.practice))
         if self.found.copies:
             notes.append(lang.tr_n("stats.copies", self.found.copies))
+        if self.found.take_backs:
+            notes.append(lang.tr_n("stats.take_backs", self.found.take_backs))
         if notes:
             theme.blit_text(surface, theme.fit("  ".join(notes), 20, 960), (1240, 690), 20,
                             "muted", anchor="bottomright")

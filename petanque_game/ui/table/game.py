@@ -27,4 +27,5 @@ WINDOW = GameUI(
            ("use_hint", "howto.petanque.use_hint"), (None, "howto.petanque.cancel"),
            ("accept", "howto.petanque.accept"), ("rethrow", "howto.petanque.rethrow"),
            (None, "howto.petanque.zoom")),
-    howto_intro=aim_howto, practice={"rounds": 1, "allow_rethrow": True})
+    howto_intro=aim_howto, practice={"rounds": 1, "allow_rethrow": True},
+    fresh={"allow_rethrow": False})
