@@ -65,6 +65,8 @@ class Lockstep:
         self.gone: set[int] = set()  # peers handed over to an AI
         self.ai_level: dict[int, str] = {}  # seats a handed-over peer played: now the AI's
         self.ended: str | None = None  # why this computer cannot go on
+        # told (seat, the state before, the record's events before) after each decision applied
+        self.applied: Callable[[int, Any, int], None] | None = None
         self.byes: set[str] = set()
         self.notices: collections.deque[str] = collections.deque(maxlen=50)
         self._refused: collections.Counter[str] = collections.Counter()
@@ -339,12 +341,15 @@ class Lockstep:
                 if not m.chance.ready(draw):  # type: ignore[union-attr]
                     return
             self.pending = None
+            before, first = m.state, len(m.record.events)
             try:
                 m.decide(decision)
             except IllegalAction as e:  # the same on every computer: the seat decides again
                 self.note(f"{m.seat(seat).name}'s decision was refused: {e}")
                 continue
             self.at += 1
+            if self.applied is not None:
+                self.applied(seat, before, first)
             early = self.early.pop(self.at, None)
             if early is not None:
                 try:

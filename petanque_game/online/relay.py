@@ -23,6 +23,7 @@ import hashlib
 import json
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -263,3 +264,56 @@ def run(host: str, port: int) -> int:
     except KeyboardInterrupt:  # where signals cannot be caught by the loop
         return 0
     return 0
+
+
+class RelayThread:
+    """A relay inside the game, on a thread of its own (the window's *Host* on a local network:
+    two computers need nothing else). `start` returns once it listens (`port`); `stop` ends it."""
+
+    def __init__(self, host: str = "0.0.0.0", port: int = 0):
+        self.host, self.port = host, port
+        self.problem: str | None = None  # why it could not listen
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="online relay", daemon=True)
+
+    def start(self, seconds: float = 5.0) -> RelayThread:
+        self._thread.start()
+        self._ready.wait(seconds)
+        return self
+
+    def _run(self) -> None:
+        loop = self._loop = asyncio.new_event_loop()
+        self._stop = asyncio.Event()
+
+        def ready(_: str, port: int) -> None:
+            self.port = port
+            self._ready.set()
+
+        try:
+            loop.run_until_complete(serve_relay(self.host, self.port, ready, self._stop))
+        except OSError as e:
+            self.problem = e.strerror or str(e)
+        finally:
+            self._ready.set()
+            loop.close()
+
+    def stop(self) -> None:
+        loop, stop = self._loop, self._stop
+        if loop is not None and stop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(stop.set)
+        self._thread.join(5.0)
+
+
+def local_address() -> str:
+    """This computer's address on its local network, as another computer there would reach it
+    (no packet is sent: a UDP socket only picks its route), or 127.0.0.1 when there is none."""
+    import socket
+
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.connect(("192.168.0.1", 9))
+        address: str = s.getsockname()[0]
+        return address
+    return "127.0.0.1"

@@ -227,6 +227,9 @@ def prompt(scene) -> str:
             lang.tr("table.prompt.reckoning_auto")
     if scene.start_roll is not None and not scene.start_roll.done:
         return lang.tr("table.prompt.start_roll")
+    online = getattr(s, "waiting_line", None)  # a seat decided on another computer
+    if online:
+        return str(online)
     seat = st.to_move if st.to_move >= 0 else None
     if seat is None:
         return ""
