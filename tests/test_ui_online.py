@@ -10,6 +10,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import random
 
+import pygame
+
 import pytest
 from ui_support import fast_app
 
@@ -123,5 +125,65 @@ def test_the_menu_hosts_a_game_shows_the_code_and_opens_the_tray(monkeypatch):
             assert [p.name for p in session.players] == [lang.tr("online.you"), "Bo"]
         finally:
             guest.close()
+    finally:
+        app.close()
+
+
+def test_a_window_hosts_terningepetanque_in_danish_and_plays_it_to_the_results(monkeypatch):
+    """The host's window (in Danish) shows the table and the results; the guest (its session,
+    with no window: one process has one) plays its seat; both end with the same record."""
+    from petanque_game.ai import choose as ai_choose
+
+    monkeypatch.setattr(OnlineScene, "listen", "127.0.0.1")
+    monkeypatch.setattr(OnlineScene, "port", 0)
+    lang.use("da")
+    app = fast_app()
+    try:
+        app.step(0.01)
+        next(b for b in app.top.buttons if b.tag == "online").action()
+        scene = app.top
+        next(b for b in scene.buttons() if b.tag == "host").action()
+        assert scene.game == "terningepetanque"  # the first game offered
+        next(b for b in scene.buttons() if b.tag == "go").action()
+        scene.meeting.lock.gathering.options = {"rounds": 1}
+        for _ in range(400):
+            app.step(0.01)
+            if scene.meeting.code:
+                break
+        guest = Meeting(f"ws://127.0.0.1:{scene.meeting.relay.port}", "Bo",
+                        room=scene.meeting.code)
+        guest_session = None
+        seen_wait = False
+        for i in range(20000):
+            app.step(0.02)
+            if guest_session is None:
+                guest.poll()
+                if guest.started:
+                    guest_session = OnlineSession(guest)
+            else:
+                guest_session.poll()
+                if guest_session.human_to_move:
+                    m = guest_session.match
+                    guest_session.decide(ai_choose(m.record.game, m.state, "easy",
+                                                   random.Random(i), m.level))
+            top = app.top
+            s = getattr(top, "session", None)
+            if isinstance(s, OnlineSession):
+                seen_wait = seen_wait or s.waiting_line == lang.tr("online.waiting_for",
+                                                                   name="Bo")
+                if getattr(top, "reckoning", None) is not None and top.reckoning.wait is None:
+                    app.key(pygame.K_RETURN)
+                if s.human_to_move and not top.busy:
+                    m = s.match
+                    assert s.decide(ai_choose(m.record.game, m.state, "easy",
+                                              random.Random(i), m.level)) is None
+            if type(app.top).__name__ == "ResultsScene":
+                break
+        host = app.scenes[1].session
+        assert host.over and guest_session is not None and guest_session.over
+        assert host.record.events == guest_session.record.events
+        assert seen_wait
+        assert lang.tr("online.waiting_for", name="Bo") == "Venter på Bo ..."
+        guest.close()
     finally:
         app.close()

@@ -207,6 +207,7 @@ class OnlineSession(LiveSession):
 
     def _applied(self, seat: int, before: Any, first: int) -> None:
         self._after(before, self.match.transitions[first:], first, seat)
+        self.match.last_throw = None  # shown with this step only
 
 
 def _now() -> float:
