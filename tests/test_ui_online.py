@@ -11,7 +11,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import random
 
 import pygame
-
 import pytest
 from ui_support import fast_app
 
