@@ -176,3 +176,24 @@ def pump_once(wire, locks):
     for peer, lock in locks.items():
         box, wire.boxes[peer] = wire.boxes[peer], []
         lock.handle(box)
+
+
+def test_a_stuck_computer_asks_again_even_while_the_others_asks_keep_coming(monkeypatch):
+    """Messages lost (a relay restarted): each computer asks for what it waits for every few
+    seconds while the game does not move on; the others' asks are not the game moving on (two
+    computers answering each other's asks would otherwise never ask themselves)."""
+    from petanque_game.online import lockstep
+
+    clock = [1000.0]
+    monkeypatch.setattr(lockstep.time, "monotonic", lambda: clock[0])
+    wire, locks = started()
+    guest = locks[GUEST]
+    for _ in range(20):  # the game stands still: nothing delivered but the host's asks
+        clock[0] += 1.0
+        wire.boxes[GUEST].clear()
+        wire.boxes[HOST].clear()
+        guest.handle([said(p.write(p.Ask(guest.at)), sender=HOST)])
+        if any(m.body.get("type") == "ask" for m in wire.boxes[HOST]):
+            break
+    else:
+        raise AssertionError("the guest never asked")

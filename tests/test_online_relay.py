@@ -136,7 +136,7 @@ def test_a_message_is_read_strictly():
                        ({"type": "reveal", "draw": True, "value": "a" * 64}, "draw must be"),
                        ({"type": "ask", "at": 0, "more": 1}, "unknown field 'more'"),
                        ({"type": "x" * 5000}, "unknown message type 'xxxx")]:
-        with pytest.raises(p.Refused, match=said):
+        with pytest.raises(p.BadMessage, match=said):
             p.read(body, 100)
 
 
@@ -145,9 +145,9 @@ def test_a_decision_travels_as_its_record_event_and_only_a_legal_one_is_read():
     roll = match.state.legal_actions()[0]
     assert move_form(match, 0, roll) == {"action": "roll", "player": 0, "count": 6}
     assert read_move(match, 0, {"action": "roll", "player": 0, "count": 6}) == roll
-    with pytest.raises(p.Refused, match="not a legal move"):
+    with pytest.raises(p.BadMessage, match="not a legal move"):
         read_move(match, 0, {"action": "roll", "player": 0, "count": 5})
-    with pytest.raises(p.Refused, match="not to move"):
+    with pytest.raises(p.BadMessage, match="not to move"):
         read_move(match, 1, {"action": "roll", "player": 1, "count": 6})
     match.decide(roll)
     keep = match.state.legal_actions()[0]

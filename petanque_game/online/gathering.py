@@ -29,7 +29,7 @@ class Gathering:
         game starts when the last is taken. `lock` is the host's `lockstep.Lockstep` (not named
         here: it owns this gathering)."""
         if hello.role != "guest":
-            raise p.Refused("a second host")
+            raise p.BadMessage("a second host")
         if peer not in self.guests:
             if len(self.guests) >= self.remote_seats:
                 lock.link.send_to(peer, p.write(p.Bye("full", "every seat is taken")))

@@ -70,7 +70,8 @@ class Lockstep:
         self.byes: set[str] = set()
         self.notices: collections.deque[str] = collections.deque(maxlen=50)
         self._refused: collections.Counter[str] = collections.Counter()
-        self._quiet_since = time.monotonic()
+        self._stuck_since = time.monotonic()  # when the game last moved on (`_progress`)
+        self._progress: tuple[Any, ...] = ()
         self._asked = 0.0
         self._seen: dict[tuple[int, int], str] = {}  # (peer, draw): its reveal, taken
 
@@ -95,7 +96,6 @@ class Lockstep:
     def handle(self, events: list[Event]) -> None:
         """Take what came from the link, then move the game on as far as it can go."""
         for event in events:
-            self._quiet_since = time.monotonic()
             if isinstance(event, Said):
                 self._said(event)
             elif isinstance(event, Entered):
@@ -149,7 +149,7 @@ class Lockstep:
             elif self.match is None:
                 return  # nothing else means anything before the game
             elif peer not in self.peers:
-                raise p.Refused("it is not one of this game's computers")
+                raise p.BadMessage("it is not one of this game's computers")
             elif isinstance(message, p.Decision):
                 self._decision(peer, message)
             elif isinstance(message, p.Reveal):
@@ -158,7 +158,7 @@ class Lockstep:
                 self._ask(peer, message)
             elif isinstance(message, p.Handover):
                 self._handover(peer, message)
-        except p.Refused as e:
+        except p.BadMessage as e:
             self._refuse(peer, str(e))
 
     def _refuse(self, peer: str, reason: str) -> None:
@@ -189,7 +189,7 @@ class Lockstep:
                     "version", f"the host plays petanque-game {__version__} (protocol "
                                f"{p.PROTOCOL}); this computer has {hello.version[:40]} "
                                f"(protocol {hello.protocol})")))
-            raise p.Refused(f"it plays version {hello.version[:40]} (protocol "
+            raise p.BadMessage(f"it plays version {hello.version[:40]} (protocol "
                             f"{hello.protocol}); this is {__version__} (protocol {p.PROTOCOL})")
         if self.match is not None and peer in self.peers:
             self.send_sync(peer)
@@ -216,22 +216,22 @@ class Lockstep:
         if self.match is not None:
             return  # the game is here already
         if peer not in sync.peers:
-            raise p.Refused("a game sent by a computer that is not in it")
+            raise p.BadMessage("a game sent by a computer that is not in it")
         if self.me not in sync.peers:
-            raise p.Refused("a game this computer is not in")
+            raise p.BadMessage("a game this computer is not in")
         try:
             record = parse_record(sync.record)
             scheme = record.extra.get("chance")
             mine = sync.peers.index(self.me)
             if not isinstance(scheme, dict) or scheme.get("commitments", [None] * 10)[mine] \
                     != self.chain.commitment:
-                raise p.Refused("the game's commitment for this computer is not its chain's")
+                raise p.BadMessage("the game's commitment for this computer is not its chain's")
             if len(sync.owners) != len(record.players) or len(sync.names) != len(
                     sync.peers) or any(o >= len(sync.peers) for o in sync.owners):
-                raise p.Refused("the seats' owners do not fit the game")
+                raise p.BadMessage("the seats' owners do not fit the game")
             match = rebuild(record)
         except (RecordError, ChanceError, ForgedReveal, IllegalAction, ValueError) as e:
-            raise p.Refused(f"the game sent is not valid: {str(e)[:120]}") from None
+            raise p.BadMessage(f"the game sent is not valid: {str(e)[:120]}") from None
         self.match, self.peers, self.owners, self.at = match, list(sync.peers), \
             list(sync.owners), sync.at
         self.names = list(sync.names)
@@ -251,14 +251,14 @@ class Lockstep:
             return  # one applied already, sent again
         if d.at > self.at:
             if d.at > self.at + len(self.owners) + 1:
-                raise p.Refused(f"decision {d.at} long before decision {self.at}")
+                raise p.BadMessage(f"decision {d.at} long before decision {self.at}")
             self.early[d.at] = (peer, d)
             return
         if not 0 <= d.seat < len(self.owners) or self.peers[self.owners[d.seat]] != peer:
-            raise p.Refused(f"it does not play seat {d.seat}")
+            raise p.BadMessage(f"it does not play seat {d.seat}")
         if self.pending is not None:
             if move_form(self.match, d.seat, self.pending[1]) != d.move:
-                raise p.Refused(f"a second, different decision {d.at}")
+                raise p.BadMessage(f"a second, different decision {d.at}")
             return
         self.pending = (d.seat, read_move(self.match, d.seat, d.move))
 
@@ -270,18 +270,18 @@ class Lockstep:
         seen = self._seen.get((index, r.draw))
         if seen is not None:
             if seen != r.value:
-                raise p.Refused(f"a second, different reveal for draw {r.draw}")
+                raise p.BadMessage(f"a second, different reveal for draw {r.draw}")
             return  # sent again
         if r.draw > self.match.draws_made + 1:
-            raise p.Refused(f"a reveal for draw {r.draw}, far ahead of draw "
+            raise p.BadMessage(f"a reveal for draw {r.draw}, far ahead of draw "
                             f"{self.match.draws_made}")
         try:
             self.match.chance.add(index, r.draw, r.value)
         except ForgedReveal:
-            raise p.Refused(f"its reveal for draw {r.draw} does not follow from its chain: "
+            raise p.BadMessage(f"its reveal for draw {r.draw} does not follow from its chain: "
                             f"forged") from None
         except ChanceError as e:
-            raise p.Refused(str(e)[:120]) from None
+            raise p.BadMessage(str(e)[:120]) from None
         self._seen[(index, r.draw)] = r.value
         for old in [k for k in self._seen if k[1] < self.match.draws_made]:
             del self._seen[old]
@@ -297,7 +297,7 @@ class Lockstep:
     def _handover(self, peer: str, h: p.Handover) -> None:
         index = self.peers.index(peer)
         if h.keeper != index or h.peer == index or not 0 <= h.peer < len(self.peers):
-            raise p.Refused("a hand-over it cannot make")
+            raise p.BadMessage("a hand-over it cannot make")
         self.hand_over(h.peer, h.level, h.keeper, tell=False)
 
     def hand_over(self, peer: int, level: str, keeper: int, tell: bool = True) -> None:
@@ -354,7 +354,7 @@ class Lockstep:
             if early is not None:
                 try:
                     self._decision(*early)
-                except p.Refused as e:
+                except p.BadMessage as e:
                     self._refuse(early[0], str(e))
 
     def _send(self, key: tuple[str, int], body: dict[str, Any]) -> None:
@@ -367,7 +367,10 @@ class Lockstep:
         now = time.monotonic()
         if self.match is None or self.match.over:
             return
-        if now - self._quiet_since > ASK_EVERY and now - self._asked > ASK_EVERY:
+        progress = (self.at, self.pending is not None, self.match.draws_made, len(self._seen))
+        if progress != self._progress:  # only the game moving on counts: not messages (asks)
+            self._progress, self._stuck_since = progress, now
+        if now - self._stuck_since > ASK_EVERY and now - self._asked > ASK_EVERY:
             self._asked = now
             self.link.send_all(p.write(p.Ask(self.at)))
 

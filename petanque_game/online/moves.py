@@ -19,7 +19,7 @@ import math
 from dataclasses import fields, is_dataclass
 from typing import Any
 
-from petanque_game.online.protocol import Refused
+from petanque_game.online.protocol import BadMessage
 from petanque_game.rules.events import brief
 
 MAX_AIM = 1e6  # no aim's number is this large: millimetres, seconds and radians of a table
@@ -48,17 +48,17 @@ def _plain(value: Any) -> Any:
 
 def read_move(match: Any, seat: int, form: dict[str, Any]) -> Any:
     """The decision `form` stands for, if `seat` is to move and the rules allow it now;
-    Refused with the reason otherwise."""
+    BadMessage with the reason otherwise."""
     if match.seat_to_move != seat:
-        raise Refused(f"seat {seat} is not to move")
+        raise BadMessage(f"seat {seat} is not to move")
     if form.get("player") != seat:
-        raise Refused(f"the move names player {brief(form.get('player'))}, not seat {seat}")
+        raise BadMessage(f"the move names player {brief(form.get('player'))}, not seat {seat}")
     if match.spec.board and form.get("action") == "throw":
         return _throw(match, form)
     for action in match.state.legal_actions():
         if move_form(match, seat, action) == form:
             return action
-    raise Refused(f"{brief(form.get('action'))} is not a legal move here")
+    raise BadMessage(f"{brief(form.get('action'))} is not a legal move here")
 
 
 def _throw(match: Any, form: dict[str, Any]) -> Any:
@@ -66,14 +66,14 @@ def _throw(match: Any, form: dict[str, Any]) -> Any:
 
     unknown = sorted(set(form) - {"action", "player", "obj", "die", "launch"})
     if unknown:
-        raise Refused(f"a throw has no field {brief(unknown[0])}")
+        raise BadMessage(f"a throw has no field {brief(unknown[0])}")
     obj, die, aim = form.get("obj"), form.get("die"), form.get("launch")
     if match.state.throw_due != (obj, die):
-        raise Refused("that throw is not the one due")
+        raise BadMessage("that throw is not the one due")
     if not isinstance(aim, dict) or set(aim) != set(Aim.FIELDS):
-        raise Refused(f"a throw's launch is an aim: {', '.join(Aim.FIELDS)}")
+        raise BadMessage(f"a throw's launch is an aim: {', '.join(Aim.FIELDS)}")
     numbers = [aim[k] for k in Aim.FIELDS]
     if any(isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v)
            or abs(v) > MAX_AIM for v in numbers):
-        raise Refused("a throw's aim holds a number that is not a finite measure")
+        raise BadMessage("a throw's aim holds a number that is not a finite measure")
     return match.rules.Throw(obj, die, Aim(*(float(v) for v in numbers)))

@@ -2,7 +2,7 @@
 
 Every message is one JSON object with a `type` and exactly the fields of its type, each checked
 for its kind and range; a message over its size cap is not even parsed. `read` turns a body from
-the network into its typed message or raises `Refused` with one short line that names what is
+the network into its typed message or raises `BadMessage` with one short line that names what is
 wrong (never the whole of what was sent). Whether a move is legal where the game stands is the
 lockstep's question (`moves.read_move`), asked of the rules themselves.
 """
@@ -31,7 +31,7 @@ BYE_REASONS = ("version", "protocol", "full", "game", "left")
 AI_LEVELS = ("easy", "medium", "expert")
 
 
-class Refused(ValueError):
+class BadMessage(ValueError):
     """A message that is not one of ours; str() is one line that says why."""
 
 
@@ -206,24 +206,24 @@ SCHEMAS: dict[str, tuple[type, dict[str, Callable[[Any], str | None]]]] = {
 
 def read(body: Any, size: int) -> Message:
     """The typed message `body` (a JSON object from the network, `size` bytes on the wire) is;
-    Refused with the reason when it is not one of ours in every detail."""
+    BadMessage with the reason when it is not one of ours in every detail."""
     if not isinstance(body, dict):
-        raise Refused("a message must be a JSON object")
+        raise BadMessage("a message must be a JSON object")
     kind = body.get("type")
     if not isinstance(kind, str) or kind not in SCHEMAS:
-        raise Refused(f"unknown message type {brief(kind)}")
+        raise BadMessage(f"unknown message type {brief(kind)}")
     cap = MAX_SYNC + 1024 if kind == "sync" else MAX_BODY
     if size > cap:
-        raise Refused(f"a {kind} message of {size} bytes is over the {cap} bytes allowed")
+        raise BadMessage(f"a {kind} message of {size} bytes is over the {cap} bytes allowed")
     cls, fields = SCHEMAS[kind]
     unknown = sorted(set(body) - set(fields) - {"type"})
     if unknown:
-        raise Refused(f"{kind} has unknown field {brief(unknown[0])}")
+        raise BadMessage(f"{kind} has unknown field {brief(unknown[0])}")
     for name, check in fields.items():
         if name not in body:
-            raise Refused(f"{kind} lacks {name!r}")
+            raise BadMessage(f"{kind} lacks {name!r}")
         problem = check(body[name])
         if problem:
-            raise Refused(f"{kind}.{name} must be {problem}, not {brief(body[name])}")
+            raise BadMessage(f"{kind}.{name} must be {problem}, not {brief(body[name])}")
     message: Message = cls(**{name: body[name] for name in fields})
     return message
