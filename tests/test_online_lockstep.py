@@ -63,12 +63,17 @@ def pump(wire, locks, rounds=5000, only=None):
     raise AssertionError("the game did not end")
 
 
-def test_two_computers_play_a_game_to_the_same_record():
-    wire, locks = pair()
+@pytest.mark.parametrize("game", ["shut-the-box", "ten-thousand"])
+def test_two_computers_play_a_game_to_the_same_record(game):
+    wire, locks = pair(game)
     pump(wire, locks)
     a, b = (locks[x].match.record for x in (HOST, GUEST))
     assert a.events and a.events == b.events and a.result == b.result
     assert parse_record(a.dumps()).extra["chance"]["scheme"] == "hash-chains"
+    for lock in locks.values():  # what each would send again: its last decisions and reveals
+        kept = sorted(lock.sent)
+        assert ("reveal", lock.match.draws_made - 1) in kept
+        assert any(kind == "decision" for kind, _ in kept)
 
 
 def started(game="shut-the-box"):

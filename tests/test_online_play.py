@@ -11,7 +11,7 @@ import socket
 import time
 
 import pytest
-from online_support import Processes, events_of, finish, records, verify
+from online_support import Processes, events_of, finish, records, verify, wait_until
 
 import petanque_game
 
@@ -72,9 +72,8 @@ def test_a_guest_killed_mid_game_joins_again_with_the_code_and_the_game_ends(pro
     host, code = procs.host("ten-thousand", url, "you,remote", "--option", "target=40000",
                             "--seed", "1")
     guest = procs.join(code, url)
-    time.sleep(2.0)
+    in_game(procs, code)
     assert host.poll() is None and guest.poll() is None  # mid-game
-    assert (procs.tmp / "guest" / "online" / f"{code}.json").is_file()  # its secret, kept
     guest.send_signal(signal.SIGKILL)
     guest.wait(10)
     again = procs.join(code, url)
@@ -82,6 +81,13 @@ def test_a_guest_killed_mid_game_joins_again_with_the_code_and_the_game_ends(pro
     assert finish(again, 60)[0] == 0
     check_same_and_valid([records(procs.tmp / "host-records"),
                           records(procs.tmp / "guest-records")])
+
+
+def in_game(procs, code, home="guest"):
+    """Once the guest is in the room (it keeps its secret in its user folder as it enters),
+    and a moment more: the game is under way."""
+    assert wait_until((procs.tmp / home / "online" / f"{code}.json").is_file, 60)
+    time.sleep(0.5)
 
 
 def free_port():
@@ -96,7 +102,7 @@ def test_a_game_goes_on_after_the_relay_restarts(procs):
     host, code = procs.host("ten-thousand", url, "you,remote", "--option", "target=40000",
                             "--seed", "2")
     guest = procs.join(code, url)
-    time.sleep(2.0)
+    in_game(procs, code)
     assert host.poll() is None
     relay.send_signal(signal.SIGTERM)
     assert relay.wait(10) == 0  # ended cleanly
@@ -156,10 +162,10 @@ def test_a_peer_of_another_version_is_told_so_in_one_line(procs, tmp_path):
 
 def test_a_guest_gone_past_the_rejoin_time_has_its_seat_handed_to_an_ai(procs):
     _, url = procs.relay()
-    host, code = procs.host("ten-thousand", url, "you,remote", "--option", "target=20000",
+    host, code = procs.host("ten-thousand", url, "you,remote", "--option", "target=100000",
                             "--rejoin-time", "1", "--hand-over", "ai:easy", "--seed", "6")
     guest = procs.join(code, url)
-    time.sleep(1.5)
+    in_game(procs, code)
     assert host.poll() is None
     guest.send_signal(signal.SIGKILL)
     guest.wait(10)
@@ -173,10 +179,10 @@ def test_a_guest_gone_past_the_rejoin_time_has_its_seat_handed_to_an_ai(procs):
 
 def test_without_a_hand_over_a_guest_gone_past_the_rejoin_time_ends_the_game(procs):
     _, url = procs.relay()
-    host, code = procs.host("ten-thousand", url, "you,remote", "--option", "target=20000",
+    host, code = procs.host("ten-thousand", url, "you,remote", "--option", "target=100000",
                             "--rejoin-time", "1", "--seed", "6")
     guest = procs.join(code, url, "--name", "Bo")
-    time.sleep(1.5)
+    in_game(procs, code)
     guest.send_signal(signal.SIGKILL)
     guest.wait(10)
     status, _, err = finish(host, 60)

@@ -359,7 +359,7 @@ class Lockstep:
 
     def _send(self, key: tuple[str, int], body: dict[str, Any]) -> None:
         self.sent[key] = body
-        for old in sorted(self.sent, key=lambda k: k[1])[:-KEPT]:
+        for old in sorted(k for k in self.sent if k[0] == key[0])[:-KEPT]:  # of each kind
             del self.sent[old]
         self.link.send_all(body)
 
