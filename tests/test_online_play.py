@@ -86,7 +86,7 @@ def test_a_guest_killed_mid_game_joins_again_with_the_code_and_the_game_ends(pro
 def in_game(procs, code, home="guest"):
     """Once the guest is in the room (it keeps its secret in its user folder as it enters),
     and a moment more: the game is under way."""
-    assert wait_until((procs.tmp / home / "online" / f"{code}.json").is_file, 60)
+    assert wait_until((procs.tmp / home / "online" / f"{code}-1.json").is_file, 60)
     time.sleep(0.5)
 
 

@@ -80,6 +80,32 @@ def test_two_windows_sessions_play_to_the_same_record_and_wait_for_each_other(re
         guest.close()
 
 
+def test_a_window_that_left_joins_again_with_the_code_and_gets_the_game(relay):
+    host, guest = meet(relay)
+    try:
+        code = guest.meeting.code
+        for _ in range(300):  # a few moves
+            for s in (host, guest):
+                s.poll()
+                if s.human_to_move:
+                    s.decide(person(s))
+            host.meeting.link.wait(0.002)
+        guest.close()  # the window closed: its token and secret stay in the user folder
+        again = Meeting(relay, "Bo", room=code)
+        for _ in range(2000):
+            again.poll()
+            host.poll()
+            if again.started:
+                break
+            again.link.wait(0.005)
+        assert again.started
+        assert again.lock.match.record.events == host.record.events
+        assert again.lock.peers == host.lockstep.peers  # the same computer to the others
+        again.close()
+    finally:
+        host.close()
+
+
 def test_a_move_is_refused_when_it_is_not_this_windows_turn(relay):
     host, guest = meet(relay)
     try:
@@ -106,8 +132,9 @@ def test_the_menu_hosts_a_game_shows_the_code_and_opens_the_tray(monkeypatch):
         assert scene.mode == "waiting"
         for _ in range(400):
             app.step(0.01)
-            if scene.meeting is not None and scene.meeting.code:
+            if scene.meeting.code:
                 break
+            scene.meeting.link.wait(0.01)
         code = scene.meeting.code
         assert code and scene.shown_address.startswith("ws://")
         relay_port = scene.meeting.relay.port
@@ -149,6 +176,7 @@ def test_a_window_hosts_terningepetanque_in_danish_and_plays_it_to_the_results(m
             app.step(0.01)
             if scene.meeting.code:
                 break
+            scene.meeting.link.wait(0.01)
         guest = Meeting(f"ws://127.0.0.1:{scene.meeting.relay.port}", "Bo",
                         room=scene.meeting.code)
         guest_session = None
@@ -178,6 +206,7 @@ def test_a_window_hosts_terningepetanque_in_danish_and_plays_it_to_the_results(m
                                               random.Random(i), m.level)) is None
             if type(app.top).__name__ == "ResultsScene":
                 break
+            guest.link.wait(0.002)
         host = app.scenes[1].session
         assert host.over and guest_session is not None and guest_session.over
         assert host.record.events == guest_session.record.events

@@ -3,27 +3,24 @@ and for bots. This computer's seats are played by an AI; the loop takes what the
 moves the game on and sleeps a little, and ends when the game is over (exit 0) or cannot go on
 (one line saying why, exit 1).
 
-A computer that joins keeps its token and its chain's secret in the user folder (`online/`,
-one file per room), so that after being killed it can join the same room again and go on.
+A computer keeps its token and its chain's secret in the user folder (online/rejoin.py), so
+that after being killed it can join the same room again and go on.
 """
 
 from __future__ import annotations
 
-import json
-import os
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from petanque_game.draws import DEFAULT_LENGTH, ChanceError, HashChain
-from petanque_game.files import ReadProblem, os_reason, read_regular, write_atomic
+from petanque_game.files import os_reason, write_atomic
 from petanque_game.online import protocol as p
 from petanque_game.online.gathering import Gathering
 from petanque_game.online.link import Link, new_token
 from petanque_game.online.lockstep import Lockstep, ai_decision
-from petanque_game.paths import user_dir
+from petanque_game.online.rejoin import KeptUnreadable, Seat, claim, fresh
 from petanque_game.record import MAX_BYTES
 
 LINGER = 5.0  # seconds a finished game still answers the others, until each has said goodbye
@@ -46,67 +43,40 @@ class CannotGoOn(Exception):
     """The one line a headless game ends with when it cannot go on (exit 1)."""
 
 
-# --- the session kept in the user folder ----------------------------------------------------------
-
-
-def session_path(room: str) -> Path:
-    return user_dir() / "online" / f"{room}.json"
-
-
-def save_session(room: str, token: str, chain: HashChain) -> None:
-    data = {"room": room, "token": token, "secret": chain.secret, "length": chain.length}
-    path = session_path(room)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic(path, json.dumps(data), 4096, "the online session")
-    os.chmod(path, 0o600)
-
-
-def load_session(room: str) -> tuple[str, HashChain] | None:
-    """(token, chain) of this computer in `room`, if it has been in it (as host or guest)."""
-    path = session_path(room)
-    if not path.exists():
-        return None
-    try:
-        data = json.loads(read_regular(path, 4096, "the online session"))
-        chain = HashChain.from_secret(data["secret"], data["length"])
-        token = data["token"]
-        if not isinstance(token, str):
-            raise ValueError("its token is not text")
-    except (ReadProblem, ValueError, KeyError, TypeError, ChanceError) as e:
-        raise CannotGoOn(f"{path}: the saved online session cannot be read ({e})") from None
-    return token, chain
-
-
 # --- the loop ---------------------------------------------------------------------------------
 
 
 def host(game: str, seats: list[str], game_options: dict[str, Any], seed: int, level: Any,
          opts: Options) -> int:
-    token, chain = new_token(), HashChain.new(DEFAULT_LENGTH)
-    link = Link(opts.relay, token, give_up=opts.give_up).start()
-    lock = Lockstep(link, chain, "host", opts.name, opts.level, ai_decision)
+    seat = fresh(new_token())
+    link = Link(opts.relay, seat.token, give_up=opts.give_up).start()
+    lock = Lockstep(link, seat.chain, "host", opts.name, opts.level, ai_decision)
     lock.gathering = Gathering(game, seats, game_options, seed, level)
-    return _play(link, lock, token, opts, announce=True)
+    return _play(link, lock, seat, opts, announce=True)
 
 
 def join(room: str, opts: Options) -> int:
-    saved = load_session(room)  # this computer was in the room before: it comes back
-    token, chain = saved or (new_token(), HashChain.new(DEFAULT_LENGTH))
-    link = Link(opts.relay, token, room=room, again=saved is not None,
-                give_up=opts.give_up).start()
-    lock = Lockstep(link, chain, "guest", opts.name, opts.level, ai_decision)
-    return _play(link, lock, token, opts, announce=False)
-
-
-def _play(link: Link, lock: Lockstep, token: str, opts: Options, announce: bool) -> int:
     try:
-        _loop(link, lock, token, opts, announce)
+        seat = claim(room, new_token())  # this computer was in the room before: it comes back
+    except KeptUnreadable as e:
+        print(f"petanque-game online: {e}", file=sys.stderr, flush=True)
+        return 1
+    link = Link(opts.relay, seat.token, room=room, again=seat.again,
+                give_up=opts.give_up).start()
+    lock = Lockstep(link, seat.chain, "guest", opts.name, opts.level, ai_decision)
+    return _play(link, lock, seat, opts, announce=False)
+
+
+def _play(link: Link, lock: Lockstep, seat: Seat, opts: Options, announce: bool) -> int:
+    try:
+        _loop(link, lock, seat, opts, announce)
     except CannotGoOn as e:
         print(f"petanque-game online: {e}", file=sys.stderr, flush=True)
         return 1
     finally:
         _flush(link)
         link.close()
+        seat.release()
     match = lock.match
     assert match is not None
     if opts.record is not None:
@@ -123,7 +93,7 @@ def _play(link: Link, lock: Lockstep, token: str, opts: Options, announce: bool)
     return 0
 
 
-def _loop(link: Link, lock: Lockstep, token: str, opts: Options, announce: bool) -> None:
+def _loop(link: Link, lock: Lockstep, seat: Seat, opts: Options, announce: bool) -> None:
     started, saved, over_at = time.monotonic(), False, None
     shown = 0
     for _ in range(int(opts.max_seconds / TICK) * 4 + 1000):  # bounded, and by the clock
@@ -132,7 +102,11 @@ def _loop(link: Link, lock: Lockstep, token: str, opts: Options, announce: bool)
             raise CannotGoOn(f"the game did not end within {opts.max_seconds:.0f} s")
         lock.handle(link.events())
         if not saved and lock.me and link.room:
-            save_session(link.room, token, lock.chain)
+            try:
+                seat.keep(link.room)
+            except OSError as e:  # the game goes on; only coming back after a kill is lost
+                print(f"petanque-game online: cannot keep this computer's secret to come "
+                      f"back: {os_reason(e)}", file=sys.stderr, flush=True)
             saved = True
             if announce:
                 print(f"room {link.room}", flush=True)

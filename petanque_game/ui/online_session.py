@@ -11,13 +11,14 @@ worked out on the AI's thread, as in a game at one keyboard.
 
 from __future__ import annotations
 
+import contextlib
 from concurrent.futures import Future
 from typing import Any
 
-from petanque_game.draws import HashChain
 from petanque_game.online.gathering import Gathering
 from petanque_game.online.link import Link, new_token
 from petanque_game.online.lockstep import Lockstep
+from petanque_game.online.rejoin import KeptUnreadable, claim, fresh
 from petanque_game.online.relay import RelayThread
 from petanque_game.rules.base import IllegalAction
 from petanque_game.ui import lang
@@ -34,14 +35,24 @@ class Meeting:
     def __init__(self, url: str, name: str, room: str | None = None,
                  gathering: Gathering | None = None, relay: RelayThread | None = None):
         self.relay = relay
-        self.link = Link(url, new_token(), room=room).start()
+        seat = fresh(new_token())
+        if room is not None:  # this computer was in the room before: it comes back
+            with contextlib.suppress(KeptUnreadable):
+                seat = claim(room, seat.token)
+        self.seat, self.kept = seat, False
+        self.link = Link(url, seat.token, room=room, again=seat.again).start()
         role = "host" if gathering is not None else "guest"
-        self.lock = Lockstep(self.link, HashChain.new(), role, name, "", _not_yet)
+        self.lock = Lockstep(self.link, seat.chain, role, name, "", _not_yet)
         self.lock.gathering = gathering
         self.url = url
 
     def poll(self) -> None:
         self.lock.handle(self.link.events())
+        room = self.link.room
+        if not self.kept and room is not None and self.lock.me:
+            self.kept = True
+            with contextlib.suppress(OSError):  # without it, only coming back is lost
+                self.seat.keep(room)
 
     @property
     def code(self) -> str | None:
@@ -62,6 +73,7 @@ class Meeting:
 
     def close(self) -> None:
         self.link.close()
+        self.seat.release()
         if self.relay is not None:
             self.relay.stop()
 
