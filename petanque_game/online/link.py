@@ -26,7 +26,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from petanque_game import strict_json
-from petanque_game.online.relay import MAX_MESSAGE, RELAY_PROTOCOL, TOKEN_HEX
+from petanque_game.online.relay import MAX_MESSAGE, RELAY_PROTOCOL, TOKEN_HEX, set_from_outside
 
 MAX_WAITING = 4096  # messages held for the game (in) or for the relay (out); more are dropped
 GIVE_UP = 30.0
@@ -133,10 +133,7 @@ class Link:
                 self._early.append(self._in.get(timeout=seconds))
 
     def close(self) -> None:
-        loop, stop = self._loop, self._stop
-        if loop is not None and stop is not None and not loop.is_closed():
-            with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(stop.set)
+        set_from_outside(self._loop, self._stop)
         self._thread.join(5.0)
 
     def idle(self) -> bool:

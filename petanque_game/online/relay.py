@@ -300,11 +300,15 @@ class RelayThread:
             loop.close()
 
     def stop(self) -> None:
-        loop, stop = self._loop, self._stop
-        if loop is not None and stop is not None and not loop.is_closed():
-            with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(stop.set)
+        set_from_outside(self._loop, self._stop)
         self._thread.join(5.0)
+
+
+def set_from_outside(loop: asyncio.AbstractEventLoop | None, event: asyncio.Event | None) -> None:
+    """Set `event` of the loop running on another thread (nothing once that loop has ended)."""
+    if loop is not None and event is not None and not loop.is_closed():
+        with contextlib.suppress(RuntimeError):  # closed meanwhile
+            loop.call_soon_threadsafe(event.set)
 
 
 def local_address() -> str:
