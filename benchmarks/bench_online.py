@@ -28,7 +28,8 @@ from petanque_game.draws import HashChain
 from petanque_game.online import relay as r
 from petanque_game.online.gathering import Gathering
 from petanque_game.online.link import Link, new_token
-from petanque_game.online.lockstep import Lockstep, ai_decision
+from petanque_game.online.lockstep import Lockstep
+from petanque_game.online.moves import ai_decision
 from petanque_game.rules.games import game_ids, spec_of
 
 OPTIONS = {"terningepetanque": {"rounds": 3}}

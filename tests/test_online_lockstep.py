@@ -13,7 +13,8 @@ from petanque_game.draws import HashChain
 from petanque_game.online import protocol as p
 from petanque_game.online.gathering import Gathering
 from petanque_game.online.link import Came, Entered, Said
-from petanque_game.online.lockstep import Lockstep, ai_decision
+from petanque_game.online.lockstep import Lockstep
+from petanque_game.online.moves import ai_decision
 from petanque_game.record import parse_record
 
 HOST, GUEST = "a" * 16, "b" * 16
@@ -169,10 +170,11 @@ def test_an_illegal_move_and_a_forged_reveal_are_refused_and_the_game_goes_on():
     host.handle([said(p.write(p.Decision(host.at, 1, {**move, "count": 5})))])
     assert "second, different decision" in host.notices[-1]
     draw = host.match.draws_made
-    host.handle([said(p.write(p.Reveal(draw, secrets.token_hex(32))))])
+    digest = p.decision_digest(host.at, 1, move)
+    host.handle([said(p.write(p.Reveal(draw, secrets.token_hex(32), digest)))])
     assert "forged" in host.notices[-1]
     assert host.match.record.events == events
-    host.handle([said(p.write(p.Reveal(draw, locks[GUEST].chain.reveal(draw))))])
+    host.handle([said(p.write(p.Reveal(draw, locks[GUEST].chain.reveal(draw), digest)))])
     assert len(host.match.record.events) > len(events)  # the honest reveal let it go on
     assert host.match.record.events[-1]["player"] == 1
 
@@ -202,3 +204,27 @@ def test_a_stuck_computer_asks_again_even_while_the_others_asks_keep_coming(monk
             break
     else:
         raise AssertionError("the guest never asked")
+
+
+def test_a_computer_that_gives_two_computers_two_decisions_stops_the_game_not_splits_it():
+    """The guest's reveal is for another decision than the one it sent the host (as a third
+    computer's would be, given the other one): the host applies neither."""
+    def cheat(lock, seat):
+        return None
+
+    wire, locks = pair(guest_decide=cheat)
+    host = locks[HOST]
+    for _ in range(200):
+        pump_once(wire, locks)
+        if host.match is not None and host.match.seat_to_move == 1 and host.pending is None:
+            break
+    events = list(host.match.record.events)
+    from petanque_game.online.moves import move_form
+
+    move = move_form(host.match, 1, host.match.state.legal_actions()[0])
+    host.handle([said(p.write(p.Decision(host.at, 1, move)))])
+    other = p.decision_digest(host.at, 1, {**move, "count": 1})
+    draw = host.match.draws_made
+    host.handle([said(p.write(p.Reveal(draw, locks[GUEST].chain.reveal(draw), other)))])
+    assert host.match.record.events == events
+    assert host.ended is not None and "two" in host.ended

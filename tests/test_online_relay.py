@@ -130,10 +130,11 @@ def test_room_codes_avoid_look_alikes_and_read_back_however_typed():
 
 
 def test_a_message_is_read_strictly():
-    ok = p.read({"type": "reveal", "draw": 3, "value": "a" * 64}, 90)
-    assert ok == p.Reveal(3, "a" * 64)
-    for body, said in [({"type": "reveal", "draw": 3}, "lacks 'value'"),
-                       ({"type": "reveal", "draw": True, "value": "a" * 64}, "draw must be"),
+    ok = p.read({"type": "reveal", "draw": 3, "value": "a" * 64, "decision": "b" * 64}, 90)
+    assert ok == p.Reveal(3, "a" * 64, "b" * 64)
+    for body, said in [({"type": "reveal", "draw": 3, "decision": "b" * 64}, "lacks 'value'"),
+                       ({"type": "reveal", "draw": True, "value": "a" * 64,
+                         "decision": "b" * 64}, "draw must be"),
                        ({"type": "ask", "at": 0, "more": 1}, "unknown field 'more'"),
                        ({"type": "x" * 5000}, "unknown message type 'xxxx")]:
         with pytest.raises(p.BadMessage, match=said):

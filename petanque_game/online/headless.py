@@ -19,7 +19,8 @@ from petanque_game.files import os_reason, write_atomic
 from petanque_game.online import protocol as p
 from petanque_game.online.gathering import Gathering
 from petanque_game.online.link import Link, new_token
-from petanque_game.online.lockstep import Lockstep, ai_decision
+from petanque_game.online.lockstep import Lockstep
+from petanque_game.online.moves import ai_decision
 from petanque_game.online.rejoin import KeptUnreadable, Seat, claim, fresh
 from petanque_game.record import MAX_BYTES
 

@@ -29,6 +29,7 @@ from petanque_game.draws import ChanceError, ForgedReveal, HashChain, Revealed
 from petanque_game.match import Match, rebuild
 from petanque_game.online import protocol as p
 from petanque_game.online.gathering import Gathering
+from petanque_game.online.leaving import Leaving
 from petanque_game.online.link import Came, Ended, Entered, Event, Lost, Said, Went
 from petanque_game.online.moves import move_form, read_move
 from petanque_game.record import RecordError, parse_record
@@ -40,7 +41,7 @@ NOTICES_PER_PEER = 5
 Decider = Callable[["Lockstep", int], Any]  # the decision for one of this computer's seats
 
 
-class Lockstep:
+class Lockstep(Leaving):
     """This computer's side of an online match (see the module docstring). `link` is a
     `link.Link` (or anything with `send_all` and `send_to`); `decide(lockstep, seat)` gives the
     decision of a seat this computer plays, or None while it is still being made."""
@@ -74,6 +75,8 @@ class Lockstep:
         self._progress: tuple[Any, ...] = ()
         self._asked = 0.0
         self._seen: dict[tuple[int, int], str] = {}  # (peer, draw): its reveal, taken
+        self._for: dict[tuple[int, int], str] = {}  # (peer, draw): the decision it revealed for
+        self._spent: set[int] = set()  # draws whose decision the match refused: revealed twice
 
     # --- what the loop asks ------------------------------------------------------------------
 
@@ -283,8 +286,10 @@ class Lockstep:
         except ChanceError as e:
             raise p.BadMessage(str(e)[:120]) from None
         self._seen[(index, r.draw)] = r.value
+        self._for[(index, r.draw)] = r.decision
         for old in [k for k in self._seen if k[1] < self.match.draws_made]:
             del self._seen[old]
+            self._for.pop(old, None)
 
     def _ask(self, peer: str, ask: p.Ask) -> None:
         if ask.at == -1:
@@ -293,28 +298,6 @@ class Lockstep:
         for (_, at), body in sorted(self.sent.items(), key=lambda kv: kv[0][1]):
             if at >= (ask.at if body["type"] == "decision" else 0):
                 self.link.send_to(peer, body)
-
-    def _handover(self, peer: str, h: p.Handover) -> None:
-        index = self.peers.index(peer)
-        if h.keeper != index or h.peer == index or not 0 <= h.peer < len(self.peers):
-            raise p.BadMessage("a hand-over it cannot make")
-        self.hand_over(h.peer, h.level, h.keeper, tell=False)
-
-    def hand_over(self, peer: int, level: str, keeper: int, tell: bool = True) -> None:
-        """Peer number `peer` is gone for good: its seats go to an AI on `keeper`'s computer."""
-        assert self.match is not None and isinstance(self.match.chance, Revealed)
-        if peer in self.gone:
-            return
-        self.gone.add(peer)
-        self.match.chance.leave(peer)
-        for seat, owner in enumerate(self.owners):
-            if owner == peer:
-                self.owners[seat] = keeper
-                if self.match.seat(seat).kind == "human":
-                    self.ai_level[seat] = level
-        self.note(f"{self.who(self.peers[peer])}'s seat is now played by the computer")
-        if tell:
-            self.link.send_all(p.write(p.Handover(peer, level, keeper)))
 
     def _advance(self) -> None:
         m = self.match
@@ -337,8 +320,8 @@ class Lockstep:
                     value = self.chain.reveal(draw)
                     m.chance.add(self.my_index or 0, draw, value)
                     self.revealed.add(draw)
-                    self._send(("reveal", draw), p.write(p.Reveal(draw, value)))
-                if not m.chance.ready(draw):  # type: ignore[union-attr]
+                    self._send(("reveal", draw), p.write(p.Reveal(draw, value, self._digest())))
+                if not m.chance.ready(draw) or self._two_faced(draw):  # type: ignore[union-attr]
                     return
             self.pending = None
             before, first = m.state, len(m.record.events)
@@ -346,6 +329,7 @@ class Lockstep:
                 m.decide(decision)
             except IllegalAction as e:  # the same on every computer: the seat decides again
                 self.note(f"{m.seat(seat).name}'s decision was refused: {e}")
+                self._spent.add(m.draws_made)  # its reveals stand for the next decision too
                 continue
             self.at += 1
             if self.applied is not None:
@@ -356,6 +340,26 @@ class Lockstep:
                     self._decision(*early)
                 except p.BadMessage as e:
                     self._refuse(early[0], str(e))
+
+    def _digest(self) -> str:
+        assert self.match is not None and self.pending is not None
+        seat, decision = self.pending
+        return p.decision_digest(self.at, seat, move_form(self.match, seat, decision))
+
+    def _two_faced(self, draw: int) -> bool:
+        """Did a computer reveal draw `draw` for another decision than the one here? Then the
+        seat's computer sent different decisions to different computers: the game stops here,
+        the same on every honest computer, rather than going two ways."""
+        if draw in self._spent:
+            return False
+        mine = self._digest()
+        for (index, d), digest in self._for.items():
+            if d == draw and digest != mine:
+                self.ended = (f"{self.who(self.peers[index])} was given another decision "
+                              f"{self.at} than this computer: a computer sent two; the game "
+                              f"cannot go on")
+                return True
+        return False
 
     def _send(self, key: tuple[str, int], body: dict[str, Any]) -> None:
         self.sent[key] = body
@@ -373,29 +377,3 @@ class Lockstep:
         if now - self._stuck_since > ASK_EVERY and now - self._asked > ASK_EVERY:
             self._asked = now
             self.link.send_all(p.write(p.Ask(self.at)))
-
-    def absent_for(self, now: float) -> list[tuple[int, float]]:
-        """The game's peers not in the room, with how long they have been away."""
-        return [(i, now - self.absent_since.get(peer, now)) for i, peer in enumerate(self.peers)
-                if peer != self.me and peer not in self.present and i not in self.gone]
-
-    def keeper(self) -> int | None:
-        """The first peer still in the game that is here: it hands a gone peer's seats over."""
-        for i, peer in enumerate(self.peers):
-            if i not in self.gone and (peer == self.me or peer in self.present):
-                return i
-        return None
-
-
-def ai_decision(lock: Lockstep, seat: int) -> Any:
-    """The decision of one of this computer's seats, by its AI: an AI seat's level, the level a
-    handed-over seat was given, or this computer's own (`--as`)."""
-    from petanque_game.ai import choose
-
-    m = lock.match
-    assert m is not None
-    level = lock.ai_level.get(seat) or m.seat(seat).level or lock.level
-    board = m.level if m.spec.board else None
-    return choose(m.record.game, m.state, level, m.stream("ai", seat), board)
-
-

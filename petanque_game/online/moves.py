@@ -77,3 +77,18 @@ def _throw(match: Any, form: dict[str, Any]) -> Any:
            or abs(v) > MAX_AIM for v in numbers):
         raise BadMessage("a throw's aim holds a number that is not a finite measure")
     return match.rules.Throw(obj, die, Aim(*(float(v) for v in numbers)))
+
+
+def ai_decision(lock: Any, seat: int) -> Any:
+    """The decision of one of this computer's seats (`lock`: its `lockstep.Lockstep`), by its
+    AI: an AI seat's level, the level a handed-over seat was given, or this computer's own
+    (`--as`)."""
+    from petanque_game.ai import choose
+
+    m = lock.match
+    assert m is not None
+    level = lock.ai_level.get(seat) or m.seat(seat).level or lock.level
+    board = m.level if m.spec.board else None
+    return choose(m.record.game, m.state, level, m.stream("ai", seat), board)
+
+

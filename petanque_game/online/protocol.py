@@ -9,6 +9,7 @@ lockstep's question (`moves.read_move`), asked of the rules themselves.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import re
@@ -68,9 +69,12 @@ class Decision:
 
 @dataclass(frozen=True)
 class Reveal:
-    """A peer's contribution to draw number `draw`: the next link of its hash chain."""
+    """A peer's contribution to draw number `draw`: the next link of its hash chain, and the
+    digest of the decision it was given for (`decision_digest`): a seat's computer that sent one
+    decision to some computers and another to the others is found out before either is applied."""
     draw: int
     value: str
+    decision: str
     type: str = "reveal"
 
 
@@ -111,6 +115,13 @@ Message = Hello | Bye | Decision | Reveal | Sync | Ask | Handover
 
 def write(message: Message) -> dict[str, Any]:
     return asdict(message)
+
+
+def decision_digest(at: int, seat: int, move: dict[str, Any]) -> str:
+    """A decision's fingerprint: SHA-256 of its number, seat and wire form, as canonical JSON."""
+    text = json.dumps({"at": at, "seat": seat, "move": move}, sort_keys=True,
+                      separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def size_of(body: dict[str, Any]) -> int:
@@ -194,7 +205,7 @@ SCHEMAS: dict[str, tuple[type, dict[str, Callable[[Any], str | None]]]] = {
     "bye": (Bye, {"reason": _one_of(BYE_REASONS), "text": _text(200)}),
     "decision": (Decision, {"at": _int(0, MAX_AT), "seat": _int(0, 9),
                             "move": _object(MAX_MOVE_KEYS)}),
-    "reveal": (Reveal, {"draw": _int(0, MAX_DRAW), "value": _HEX}),
+    "reveal": (Reveal, {"draw": _int(0, MAX_DRAW), "value": _HEX, "decision": _HEX}),
     "sync": (Sync, {"record": _record_text, "at": _int(0, MAX_AT),
                     "peers": _list(_pattern(PEER_ID, "a peer id"), 10),
                     "names": _list(_text(32), 10), "owners": _list(_int(0, 9), 10)}),

@@ -208,7 +208,7 @@ class OnlineSession(LiveSession):
             return chosen
         state = self.match.state
         if self._ai is None or self._ai[0] is not state:
-            from petanque_game.online.lockstep import ai_decision
+            from petanque_game.online.moves import ai_decision
 
             self._ai = (state, in_background(lambda: ai_decision(lock, seat)))
         future = self._ai[1]
