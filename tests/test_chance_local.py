@@ -73,7 +73,6 @@ def test_reading_the_autosave_predicts_no_throw_better_than_chance(tmp_path):
     assert tumble_hits <= 1  # 1 in 2^32 by chance
     # the wobble: the attacker's guess lands near no more often than any guess (<= 40 expected)
     assert near_hits(predicted, actual, hand_of("easy").direction) < 70
-    assert len(set(actual)) > TRIALS * 0.99  # and every throw wobbles afresh
 
 
 def test_against_a_seed_only_game_the_same_script_predicts_every_throw(tmp_path):
@@ -163,8 +162,9 @@ def test_save_scumming_a_throw_gives_another_throw(tmp_path):
         resumed.decide(decided)
         throw = next(e for e in reversed(resumed.record.events) if e["action"] == "throw")
         launches.append(throw["launch"])
-    assert launches[0] != launches[1]
-    assert launches[0]["direction"] != launches[1]["direction"]  # the wobble too
+    assert launches[0]["tumble"] != launches[1]["tumble"]  # equal once in 2^32
+    assert any(launches[0][k] != launches[1][k]  # and the hand wobbles afresh
+               for k in ("x", "y", "direction", "speed", "elevation"))
 
 
 def test_a_record_holds_what_another_program_needs_to_rederive_each_draw(tmp_path):

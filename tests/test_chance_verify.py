@@ -93,7 +93,7 @@ def test_a_roll_that_does_not_follow_from_its_contributions_is_exit_1(tmp_path, 
 
 def test_other_entropy_for_the_same_dice_is_exit_1(tmp_path, capsys, games):
     data = json.loads(json.dumps(games["local"]))
-    i = drawing(data, 2)
+    i = drawing(data, 0)  # six dice: other entropy draws them alike once in 46,656
     data["events"][i]["chance"]["entropy"] = "0" * 64
     code, said = verify(tmp_path, data, capsys)
     assert code == 1 and f"event {i}: " in said
@@ -120,8 +120,9 @@ def test_a_throw_whose_orientation_does_not_follow_is_exit_1(tmp_path, capsys, g
 ])
 def test_a_malformed_chance_field_is_exit_2(tmp_path, capsys, games, change, where):
     data = json.loads(json.dumps(games["local"]))
-    i = drawing(data, 1)
-    assert "chance" not in data["events"][i + 1]  # a keep or a bank, which draws nothing
+    events = data["events"]  # a roll followed by a keep or a bank, which draws nothing
+    i = next(j for j in range(len(events) - 1)
+             if "chance" in events[j] and "chance" not in events[j + 1])
     change(data, i)
     code, said = verify(tmp_path, data, capsys)
     assert code == 2, said
