@@ -107,3 +107,10 @@ def wait_until(check, seconds: float, step: float = 0.05) -> bool:
             return True
         time.sleep(step)
     return False
+
+
+def in_game(procs, code, home="guest"):
+    """Once the guest is in the room (it keeps its secret in its user folder as it enters),
+    and a moment more: the game is under way."""
+    assert wait_until((procs.tmp / home / "online" / f"{code}-1.json").is_file, 60)
+    time.sleep(0.5)

@@ -9,10 +9,9 @@ import json
 import secrets
 import socket
 import threading
-import time
 
 import pytest
-from online_support import Processes, events_of, finish, records, verify
+from online_support import Processes, events_of, finish, in_game, records, verify
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -78,7 +77,7 @@ def test_a_hostile_computer_leaves_the_honest_game_intact(procs):
     host, code = procs.host("ten-thousand", url, "you,remote", "--option", "target=20000",
                             "--seed", "4")
     guest = procs.join(code, url)
-    time.sleep(1.0)
+    in_game(procs, code)
     sock = half_open(port)
     stop, sent = threading.Event(), [0]
     thread = threading.Thread(target=hostile, args=(url, code, stop, sent), daemon=True)

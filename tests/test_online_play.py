@@ -11,7 +11,7 @@ import socket
 import time
 
 import pytest
-from online_support import Processes, events_of, finish, records, verify, wait_until
+from online_support import Processes, events_of, finish, in_game, records, verify
 
 import petanque_game
 
@@ -81,13 +81,6 @@ def test_a_guest_killed_mid_game_joins_again_with_the_code_and_the_game_ends(pro
     assert finish(again, 60)[0] == 0
     check_same_and_valid([records(procs.tmp / "host-records"),
                           records(procs.tmp / "guest-records")])
-
-
-def in_game(procs, code, home="guest"):
-    """Once the guest is in the room (it keeps its secret in its user folder as it enters),
-    and a moment more: the game is under way."""
-    assert wait_until((procs.tmp / home / "online" / f"{code}-1.json").is_file, 60)
-    time.sleep(0.5)
 
 
 def free_port():
