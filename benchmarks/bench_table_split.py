@@ -30,8 +30,9 @@ import pygame
 
 from petanque_game.ui import app as app_module
 from petanque_game.ui import replay, session
-from petanque_game.ui.table import board_pictures, kept, overlay, view
+from petanque_game.ui.table import board_pictures, overlay, view
 from petanque_game.ui.table import draw as table_draw
+from petanque_game.ui.table.pictures import pictures_of
 
 now: dict[str, float] = {}  # this frame's parts, ms
 
@@ -89,14 +90,18 @@ frames: list[dict] = []
 class Split(bf.Watch):
     """Each frame bench_frames.run_frames times, kept with its parts (`frames`)."""
 
+    seen: tuple[int, int] = (0, 0)  # the window's pictures drawn and boards painted so far
+
     def begin(self) -> None:
         now.clear()
-        self.pictures, self.painted = kept.drawn[0], board_pictures.painted[0]
 
     def counted(self, app, wall: float, cpu: float, own: float) -> None:
         scene = app.top
-        frame = dict(now, wall=wall, cpu=cpu, own=own, kept=kept.drawn[0] - self.pictures,
-                     painted=board_pictures.painted[0] - self.painted,
+        made = pictures_of(app.memory)  # the window's own (ui/table/pictures.py)
+        totals = (made.kept.drawn, made.boards.painted)
+        drawn, painted = (max(0, t - s) for t, s in zip(totals, self.seen))
+        self.seen = totals
+        frame = dict(now, wall=wall, cpu=cpu, own=own, kept=drawn, painted=painted,
                      flying=getattr(scene, "flying", None))
         cam = getattr(scene, "view", None)
         frame["scale"] = round(cam.view.scale, 3) if cam is not None else None

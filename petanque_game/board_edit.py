@@ -42,6 +42,8 @@ class Problem:
 
     line: str
     part: Any = None
+    key: str | None = None  # the checker's key and reason (LevelError's), when it names a key
+    reason: str | None = None
 
 
 class Draft:
@@ -51,6 +53,9 @@ class Draft:
         self._past: list[dict[str, Any]] = []
         self._future: list[dict[str, Any]] = []
         self.snap = True
+        # (name, SHA-256 of the text) of the last board this draft saved: saved again under that
+        # name, it replaces its own file without a question (unless the file changed since)
+        self.saved: tuple[str, str] | None = None
         # The last check and what it was of (the name and the data as text): the window asks
         # every frame, and a check (the file written and read back, the seats' throws tried)
         # takes tens of milliseconds.
@@ -101,13 +106,13 @@ class Draft:
     def _check(self) -> Problem | None:
         from petanque_game.physics.level import LevelError, name_problem, parse_level_text
 
-        named = name_problem(self.name)
+        named = name_problem(self.name, new=True)
         if named is not None:
-            return Problem(f"{self.name}: {named}", "name")
+            return Problem(f"{self.name}: {named}", "name", self.name, named)
         try:
             parse_level_text(self.text(), self.name)
         except LevelError as e:
-            return Problem(str(e), _part(str(e)))
+            return Problem(str(e), part_of(str(e)), e.key, e.reason)
         return None
 
     # --- undo ----------------------------------------------------------------------------------
@@ -304,7 +309,7 @@ def inside(points: list[list[float]], x: float, y: float) -> bool:
     return len(signs) <= 1
 
 
-def _part(line: str) -> Any:
+def part_of(line: str) -> Any:
     """The part of the board a checker's line is about."""
     found = re.search(r": (obstacles|walls\.sides)\[(\d+)\]", line)
     if found:

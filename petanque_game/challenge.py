@@ -12,24 +12,39 @@ setup) and re-played to the outcome it claims. A *code* is the setup alone in on
 a chat, offered when the board is a shipped one.
 
 A daily challenge per game comes from the date alone: the same for everyone that day, with no
-network. What a challenge cannot prove: the seed is in it, so whoever reads it (with this code)
-can foresee the chance. Challenges are for friends, not for prizes.
+network (challenge_daily.py). What a challenge cannot prove: the seed is in it, so whoever reads
+it (with this code) can foresee the chance. Challenges are for friends, not for prizes.
+
+What a challenge is (its setup, ident, file and code): challenge_setup.py; whether a game is one
+of a challenge's games: challenge_games.py.
 """
 
 from __future__ import annotations
 
 import base64
-import hashlib
-import json
 import zlib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
 from petanque_game import strict_json
+from petanque_game.challenge_daily import daily_setup, not_the_daily
+from petanque_game.challenge_games import game_problem
+from petanque_game.challenge_setup import (
+    CODE_PREFIX,
+    FORMAT,
+    KEYS,
+    MAX_BOARD_TEXT,
+    MAX_BYTES,
+    MAX_CODE,
+    TAKER,
+    VERSION,
+    Board,
+    Challenge,
+    ChallengeError,
+    shipped_board,
+)
 from petanque_game.files import ReadProblem, read_regular
-from petanque_game.record import MAX_BYTES as MAX_RECORD_BYTES
 from petanque_game.record import (
     MAX_SEED,
     Record,
@@ -41,112 +56,6 @@ from petanque_game.record import (
 from petanque_game.rules.games import game_ids, spec_of
 from petanque_game.rules.options import OptionError, resolve
 from petanque_game.rules.petanque_table import HAND_NAMES
-
-FORMAT = "petanque-game-challenge"
-VERSION = 1
-MAX_BYTES = MAX_RECORD_BYTES + (1 << 20)  # the challenger's record and a board beside it
-CODE_PREFIX = "PG1-"
-MAX_CODE = 240  # characters: a longer code is not offered (the file is the way then)
-MAX_BOARD_TEXT = 64 * 1024  # characters of an embedded board (a board file is at most 64 KiB)
-DAILY_BOARD = "classic"
-DAILY_HAND = "normal"
-DAILY_OPPONENT = Seat("Expert", "ai", "expert")
-TAKER = "You"  # the taker's seat's name in the file; the taker's own name replaces it in play
-KEYS = {"format", "version", "game", "options", "seed", "players", "hand", "board", "daily",
-        "challenger"}
-
-
-class ChallengeError(Exception):
-    """What is wrong with a challenge (file or code), in one line."""
-
-    def __init__(self, reason: str, place: str | None = None):
-        super().__init__(reason)
-        self.reason, self.place = reason, place
-
-    def where(self, source: str) -> str:
-        """The one line a player is shown: the file (or code), the place in it, the reason."""
-        if self.place:
-            return f"{source}: {self.place}: {self.reason}"
-        return f"{source}: {self.reason}"
-
-
-@dataclass(frozen=True)
-class Board:
-    """A board as a challenge carries it: its name and the text of its file."""
-
-    name: str
-    text: str
-
-    @property
-    def sha256(self) -> str:
-        return hashlib.sha256(self.text.encode("utf-8")).hexdigest()
-
-
-@dataclass(frozen=True)
-class Challenge:
-    game: str
-    options: Mapping[str, Any]  # every rule option, resolved
-    seed: int
-    seats: tuple[Seat, ...]  # exactly one human seat: the taker's
-    hand: str | None = None  # the taker's hand, for a game on a board
-    board: Board | None = None
-    daily: str | None = None  # the date (ISO) of a daily challenge
-    challenger: Record | None = field(default=None, compare=False)  # their game, checked
-
-    @property
-    def you(self) -> int:
-        """The taker's seat."""
-        return next(i for i, s in enumerate(self.seats) if s.kind == "human")
-
-    def setup(self) -> dict[str, Any]:
-        """Everything the game's chance depends on, as JSON (the taker's name left out)."""
-        return {"game": self.game, "options": dict(self.options), "seed": self.seed,
-                "players": [s.to_json() for s in self.seats], "hand": self.hand,
-                "board": None if self.board is None else {"name": self.board.name,
-                                                          "text": self.board.text},
-                "daily": self.daily}
-
-    @property
-    def ident(self) -> str:
-        """16 hex that name this challenge (its setup): results are kept by it."""
-        canon = json.dumps(self.setup(), sort_keys=True, ensure_ascii=False,
-                           separators=(",", ":"))
-        return hashlib.sha256(canon.encode("utf-8")).hexdigest()[:16]
-
-    def to_json(self) -> dict[str, Any]:
-        challenger = None if self.challenger is None else self.challenger.to_json()
-        return {"format": FORMAT, "version": VERSION, **self.setup(), "challenger": challenger}
-
-    def dumps(self) -> str:
-        return json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n"
-
-    def seats_for(self, name: str) -> list[Seat]:
-        """The game's seats with the taker's own name in theirs."""
-        return [Seat(name, "human") if s.kind == "human" else s for s in self.seats]
-
-    def hands(self) -> list[str | None] | None:
-        if self.hand is None:
-            return None
-        return [self.hand if s.kind == "human" else None for s in self.seats]
-
-    def code(self) -> str | None:
-        """The setup in one line for a chat, or None when it does not fit (a board of one's
-        own, or many options): then the file is the way to share it. Positional JSON (options
-        only where they differ from the rules' defaults), deflated, with a CRC-32 so that a
-        damaged code is told apart, in URL-safe base64."""
-        if self.board is not None and not _is_shipped(self.board):
-            return None
-        defaults = resolve(spec_of(self.game).rules.OPTIONS, {})
-        changed = {k: v for k, v in self.options.items() if defaults.get(k) != v}
-        seats = [0 if s.kind == "human" else [s.level, s.name] for s in self.seats]
-        packed = [self.game, changed, self.seed, seats, self.hand,
-                  None if self.board is None else self.board.name, self.daily]
-        body = json.dumps(packed, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-        squeezed = zlib.compress(body, 9)[2:-4]  # the raw deflate stream
-        checked = squeezed + zlib.crc32(squeezed).to_bytes(4, "big")
-        code = CODE_PREFIX + base64.urlsafe_b64encode(checked).decode("ascii").rstrip("=")
-        return code if len(code) <= MAX_CODE else None
-
 
 # --- making one --------------------------------------------------------------------------------
 
@@ -192,31 +101,7 @@ def daily(game: str, day: date) -> Challenge:
     """The challenge of `game` for the day `day`: its seed from the date alone, the rules'
     own defaults (not the player's), solo where the game can be played alone, else against
     one expert, the classic board and the normal hand."""
-    spec = spec_of(game)
-    digest = hashlib.sha256(f"petanque-game daily {game} {day.isoformat()}".encode()).hexdigest()
-    seats = [Seat(TAKER, "human")]
-    if spec.min_players > 1:
-        seats += [DAILY_OPPONENT] * (spec.min_players - 1)
-    board = shipped_board(DAILY_BOARD) if spec.board else None
-    return new(game, seats, {}, int(digest[:15], 16), board,
-               DAILY_HAND if spec.board else None, daily=day.isoformat())
-
-
-def shipped_board(name: str) -> Board:
-    from petanque_game.physics.level import board_text
-
-    return Board(name, board_text(name))
-
-
-def _is_shipped(board: Board) -> bool:
-    from petanque_game.physics.level import LevelError, board_text, level_names
-
-    if board.name not in level_names():
-        return False
-    try:
-        return board_text(board.name) == board.text
-    except LevelError:
-        return False
+    return new(**daily_setup(game, day))
 
 
 # --- reading one -------------------------------------------------------------------------------
@@ -230,7 +115,7 @@ def load(path: str) -> Challenge:
     return parse(raw)
 
 
-def parse(raw: bytes | str) -> Challenge:
+def parse(raw: bytes | str, replay: bool = True) -> Challenge:
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
         data = strict_json.loads(text)
@@ -240,7 +125,7 @@ def parse(raw: bytes | str) -> Challenge:
         raise ChallengeError(str(e)) from None
     except RecursionError:
         raise ChallengeError("nested too deeply to be a challenge") from None
-    return from_json(data)
+    return from_json(data, replay)
 
 
 def from_code(code: str) -> Challenge:
@@ -285,7 +170,10 @@ def _shipped_names() -> list[str]:
     return level_names()
 
 
-def from_json(data: Any) -> Challenge:
+def from_json(data: Any, replay: bool = True) -> Challenge:
+    """The challenge `data` (JSON) holds, checked; ChallengeError says what is wrong. Without
+    `replay`, a challenger's game is checked against the challenge but not re-played: for a file
+    this program has re-played before (challenge_index.py)."""
     if not isinstance(data, dict):
         raise ChallengeError("a challenge is a JSON object")
     if data.get("format") != FORMAT:
@@ -315,9 +203,13 @@ def from_json(data: Any) -> Challenge:
     hand, board = _hand(data.get("hand"), spec), _board(data.get("board"), spec)
     day = _day(data.get("daily"))
     made = Challenge(game, options, seed, tuple(seats), hand, board, day)
+    if day is not None:
+        forged = not_the_daily(made)
+        if forged:
+            raise ChallengeError(forged, "daily")
     if data.get("challenger") is not None:
         made = Challenge(game, options, seed, tuple(seats), hand, board, day,
-                         _challenger(data["challenger"], made))
+                         _challenger(data["challenger"], made, replay))
     return made
 
 
@@ -376,9 +268,9 @@ def _day(value: Any) -> str | None:
     raise ChallengeError("must be a date such as 2026-12-01, or null", "daily")
 
 
-def _challenger(value: Any, challenge: Challenge) -> Record:
-    """The challenger's game: a record of this very challenge, finished, that re-plays to the
-    outcome it claims (on the board the challenge carries)."""
+def _challenger(value: Any, challenge: Challenge, replay: bool = True) -> Record:
+    """The challenger's game: a record of this very challenge (game_problem), finished, that
+    re-plays to the outcome it claims (on the board the challenge carries)."""
     from petanque_game.fold import OutcomeMismatch
     from petanque_game.match import rebuild
 
@@ -386,18 +278,14 @@ def _challenger(value: Any, challenge: Challenge) -> Record:
         record = record_from_json(value)
     except RecordError as e:
         raise ChallengeError(e.reason, "challenger") from None
-    theirs = record.players
-    same = (record.game == challenge.game and dict(record.options) == dict(challenge.options)
-            and record.seed == challenge.seed and len(theirs) == len(challenge.seats)
-            and all(a.kind == b.kind and (a.kind == "human" or a == b)
-                    for a, b in zip(theirs, challenge.seats)))
-    if challenge.board is not None:
-        hands = record.extra.get("hands")
-        same = same and record.level_sha256 == challenge.board.sha256 and \
-            isinstance(hands, list) and hands[challenge.you] == challenge.hand
-    if not same:
-        raise ChallengeError("the challenger's game is not a game of this challenge (changed "
-                             "by hand?)", "challenger")
+    problem = game_problem(record, challenge)
+    if problem:
+        raise ChallengeError(f"the challenger's game is not a game of this challenge: {problem}",
+                             "challenger")
+    if record.result is None:
+        raise ChallengeError("the challenger's game is not finished", "challenger")
+    if not replay:
+        return record
     level = None
     if challenge.board is not None:
         from petanque_game.physics.level import parse_level_text
@@ -412,3 +300,5 @@ def _challenger(value: Any, challenge: Challenge) -> Record:
     if not match.over:
         raise ChallengeError("the challenger's game is not finished", "challenger")
     return record
+
+

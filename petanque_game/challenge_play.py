@@ -1,36 +1,26 @@
 """Taking a challenge (challenge.py): the game it starts, its board in the player's levels folder
-so that the record can be replayed and verified later, and the results kept per challenge.
-
-Results live in the user folder's `challenges/results.json`: per challenge (by its ident) the
-game, the day of a daily challenge, the attempts, the best score and the challenger's score, if
-the challenge carried their game. Scores are the rules' own (higher is better in every game:
-Shut the Box counts its penalty as a negative score); the window and the command show them as
-statistics do.
+so that the record can be replayed and verified later, the challenges kept in the user folder's
+`challenges/`, and a resumed game found to be one of them again. The results kept per challenge:
+challenge_results.py.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import os
-from dataclasses import dataclass
+import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from petanque_game import paths
 from petanque_game.challenge import Board, Challenge, ChallengeError
-from petanque_game.files import (
-    ReadProblem,
-    ensure_folder,
-    os_reason,
-    read_regular,
-    write_atomic,
-    write_new,
-)
-from petanque_game.record import Seat
+from petanque_game.challenge_results import IDENT, results_path
+from petanque_game.files import ReadProblem, ensure_folder, os_reason, write_new
+from petanque_game.record import Record, Seat
 
-RESULTS_VERSION = 1
-MAX_RESULTS_BYTES = 4 * 1024 * 1024
+# a challenger's game that earlier versions' "Side by side" left beside the challenges
+OLD_SIDE_BY_SIDE = re.compile(r"challenger-[0-9a-f]{16}\.json")
 
 
 def challenges_dir() -> Path:
@@ -42,8 +32,8 @@ def board_to_play(board: Board) -> Any:
     """The challenge's board as a Level that a record can name: the shipped board when it is the
     same file; else the player's copy in their levels folder, written there if it is not there
     yet, under a name of its own (NAME-<8 hex>) when another board already has its name."""
+    from petanque_game.challenge_games import board_names
     from petanque_game.physics.level import (
-        MAX_NAME,
         LevelError,
         board_text,
         load_named_level,
@@ -51,7 +41,7 @@ def board_to_play(board: Board) -> Any:
         user_levels_dir,
     )
 
-    for name in (board.name, f"{board.name[:MAX_NAME - 9]}-{board.sha256[:8]}"):
+    for name in board_names(board):
         try:
             if board_text(name) == board.text:
                 return load_named_level(name)
@@ -94,44 +84,84 @@ def start(challenge: Challenge, name: str = "You", *, ai_level: str | None = Non
 def keep(challenge: Challenge) -> Path:
     """The challenge's file in the challenges folder (written if it is not there): where a
     resumed game finds it again by its ident, and where the Challenges list reads it from."""
+    from petanque_game import challenge_index
+
     path = challenges_dir() / f"challenge-{challenge.ident}.json"
     if not path.exists():
         ensure_folder(challenges_dir())
+        text = challenge.dumps()
         # another window kept it at the same moment: the same challenge
         with contextlib.suppress(FileExistsError):
-            write_new(path, challenge.dumps(), None, "the challenge")
+            write_new(path, text, None, "the challenge")
+        if challenge.challenger is not None:  # re-played when it was made: not again
+            challenge_index.remember({challenge_index.digest(text.encode("utf-8")): None})
     return path
 
 
 def find(ident: Any) -> Challenge | None:
     """The kept challenge `ident` names, or None (not kept, or no longer readable)."""
-    from petanque_game.challenge import load
+    from petanque_game import challenge_index
 
-    if not isinstance(ident, str) or not ident.isalnum():
+    if not isinstance(ident, str) or not IDENT.fullmatch(ident):
         return None
+    new: challenge_index.Verdicts = {}
     try:
-        return load(str(challenges_dir() / f"challenge-{ident}.json"))
-    except ChallengeError:
+        return challenge_index.load(challenges_dir() / f"challenge-{ident}.json",
+                                    challenge_index.verdicts(), new)
+    except (ChallengeError, ReadProblem):
         return None
+    finally:
+        challenge_index.remember(new)
 
 
-def kept_challenges() -> tuple[list[tuple[Path, Challenge]], list[str]]:
+def resumed(record: Record) -> Challenge | None:
+    """The kept challenge a game in progress was started as (its "challenge" names it), if the
+    game is still a game of it (challenge_games.game_problem: its game, options, seed, seats, board,
+    hand and chance as the challenge makes them); else None, and the game is a game like any
+    other: it is neither shown nor counted as the challenge's."""
+    from petanque_game.challenge_games import game_problem
+
+    ident = record.extra.get("challenge")
+    made = find(ident)
+    if made is None:
+        return None
+    problem = game_problem(record, made)
+    if problem is not None:
+        from petanque_game.logs import note
+
+        note(f"a game names the challenge {ident} but is not one of it ({problem}): it is "
+             "played as a game of its own")
+        return None
+    return made
+
+
+def kept_challenges(progress: Callable[[int, int], None] | None = None,
+                    ) -> tuple[list[tuple[Path, Challenge]], list[str]]:
     """The challenges in the challenges folder, newest first, and one line for each file there
-    that cannot be read as one."""
-    from petanque_game.challenge import load
+    that cannot be read as one. A challenger's game is re-played the first time its file is read
+    (`progress(done, total)` told after each file), not again while the file is the same
+    (challenge_index.py). Slow the first time: off the window's thread."""
+    from petanque_game import challenge_index
 
     try:
         files = sorted(challenges_dir().glob("*.json"), key=_mtime, reverse=True)
     except OSError:
         return [], []
+    files = [p for p in files
+             if p.name != results_path().name and not OLD_SIDE_BY_SIDE.fullmatch(p.name)]
+    known = challenge_index.verdicts()
     found, broken = [], []
-    for path in files:
-        if path.name == results_path().name:
-            continue
+    new: challenge_index.Verdicts = {}
+    for done, path in enumerate(files, 1):
         try:
-            found.append((path, load(str(path))))
+            found.append((path, challenge_index.load(path, known, new)))
+        except ReadProblem as e:
+            broken.append(f"{path.name}: {e.reason}")
         except ChallengeError as e:
             broken.append(e.where(path.name))
+        if progress is not None:
+            progress(done, len(files))
+    challenge_index.remember(new)
     return found, broken
 
 
@@ -140,74 +170,3 @@ def _mtime(path: Path) -> float:
         return path.stat().st_mtime
     except OSError:
         return 0.0
-
-
-# --- results --------------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Result:
-    """One challenge's results so far."""
-
-    ident: str
-    game: str
-    daily: str | None
-    attempts: int
-    best: int  # the rules' score: higher is better
-    challenger: str | None = None  # their name, when the challenge carried their game
-    challenger_score: int | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "daily": self.daily, "attempts": self.attempts,
-                "best": self.best, "challenger": self.challenger,
-                "challenger_score": self.challenger_score}
-
-
-def results_path() -> Path:
-    return challenges_dir() / "results.json"
-
-
-def results() -> dict[str, Result]:
-    """Every challenge's results, by ident. A missing file is none; a broken file or entry is
-    left out (the next result rewrites the file whole), never raised: a result is not a game."""
-    try:
-        data = json.loads(read_regular(results_path(), MAX_RESULTS_BYTES, "the results"))
-    except (ReadProblem, OSError, ValueError, RecursionError):
-        return {}
-    found: dict[str, Result] = {}
-    entries = data.get("challenges") if isinstance(data, dict) else None
-    for ident, entry in (entries.items() if isinstance(entries, dict) else ()):
-        try:
-            found[ident] = Result(ident, str(entry["game"]), entry.get("daily"),
-                                  _int(entry["attempts"]), _int(entry["best"]),
-                                  entry.get("challenger"), entry.get("challenger_score"))
-        except (KeyError, TypeError, ValueError, AttributeError):
-            continue
-    return found
-
-
-def _int(value: Any) -> int:
-    if type(value) is not int:
-        raise ValueError(value)
-    return value
-
-
-def keep_result(challenge: Challenge, score: int) -> Result:
-    """Count one finished attempt scoring `score` (the taker's seat's rules' score) and return
-    the challenge's results; written whole, so a crash keeps the old file or the new one."""
-    kept = results()
-    old = kept.get(challenge.ident)
-    theirs = challenge.challenger
-    name = score_of = None
-    if theirs is not None:
-        name = theirs.players[challenge.you].name
-        score_of = (theirs.result or {}).get("scores", [None] * len(theirs.players))[challenge.you]
-    new = Result(challenge.ident, challenge.game, challenge.daily,
-                 (old.attempts if old else 0) + 1,
-                 score if old is None else max(old.best, score), name, score_of)
-    kept[challenge.ident] = new
-    body = {"version": RESULTS_VERSION,
-            "challenges": {k: r.to_json() for k, r in sorted(kept.items())}}
-    ensure_folder(challenges_dir())
-    write_atomic(results_path(), json.dumps(body, indent=1, ensure_ascii=False) + "\n",
-                 MAX_RESULTS_BYTES, "the challenge results")
-    return new

@@ -256,7 +256,7 @@ def _warn_level_hash(file: str, record: Any) -> None:
     from petanque_game.record import RecordError
 
     try:
-        actual = level_sha256(record.level)
+        actual = level_sha256(record.level, record.level_sha256)
     except (LevelError, OSError, KeyError, ValueError) as e:
         raise RecordError(f"level {brief(record.level)} cannot be loaded: {e}") from None
     if actual != record.level_sha256:

@@ -67,7 +67,8 @@ def run(args: argparse.Namespace) -> int:
             return _show(args)
         return _take(args)
     except ChallengeError as e:
-        raise UsageError(e.where(getattr(args, "file", None) or args.out)) from None
+        given = getattr(args, "file", None)
+        raise UsageError(e.where(args.out if given is None else named(given))) from None
 
 
 # --- make -----------------------------------------------------------------------------------------
@@ -149,13 +150,16 @@ def _seats(text: str | None, spec: Any) -> list[Seat]:
 
 def _board_text(given: str, name: str) -> str:
     """The text of the board file --level names (a name, or a path)."""
-    from petanque_game.physics.level import LevelError, board_text
+    from petanque_game.files import ReadProblem, read_regular
+    from petanque_game.physics.level import MAX_LEVEL_BYTES, LevelError, board_text
 
     try:
         if any(c in given for c in "/\\") or given.endswith(".yaml"):
-            return Path(given).read_text(encoding="utf-8")
+            return read_regular(given, MAX_LEVEL_BYTES, "a board").decode("utf-8")
         return board_text(name)
-    except (OSError, UnicodeDecodeError, LevelError) as e:
+    except ReadProblem as e:
+        raise UsageError(f"level {given[:80]!r}: {e.reason}") from None
+    except (UnicodeDecodeError, LevelError) as e:
         raise UsageError(f"level {given[:80]!r}: {e}") from None
 
 
@@ -193,14 +197,28 @@ def _write(path: Path, text: str, force: bool) -> None:
 # --- show and take --------------------------------------------------------------------------------
 
 def _read(source: str) -> Challenge:
-    if source.upper().startswith(challenges.CODE_PREFIX) and not os.path.lexists(source):
-        return challenges.from_code(source)
+    """The challenge in the file `source`, or of the code `source` (white space around it, as a
+    chat or a terminal may add, left out)."""
+    code = source.strip()
+    if code.upper().startswith(challenges.CODE_PREFIX) and not os.path.lexists(source):
+        return challenges.from_code(code)
     return challenges.load(source)
+
+
+SHOWN_PATH, SHOWN_CODE = 240, 48  # characters of a file's name, or of what is not one, echoed
+
+
+def named(source: str) -> str:
+    """A FILE|CODE argument as a message names it: on one line, and of what is not a file only
+    the first SHOWN_CODE characters (a pasted page is not echoed back whole)."""
+    limit = SHOWN_PATH if os.path.lexists(source) else SHOWN_CODE
+    shown = source if source.isprintable() else ascii(source)[1:-1]
+    return shown if len(shown) <= limit else shown[:limit - 3] + "..."
 
 
 def _show(args: argparse.Namespace) -> int:
     made = _read(args.file)
-    from petanque_game.challenge_play import results
+    from petanque_game.challenge_results import results
 
     mine = results().get(made.ident)
     theirs = made.challenger
@@ -218,7 +236,7 @@ def _show(args: argparse.Namespace) -> int:
         return 0
     spec = spec_of(made.game)
     day = f" (the daily challenge of {made.daily})" if made.daily else ""
-    print(f"{args.file}: challenge {made.ident}: {spec.title}{day}")
+    print(f"{named(args.file)}: challenge {made.ident}: {spec.title}{day}")
     print("options: " + ", ".join(f"{k}={v}" for k, v in made.options.items()))
     print("seats:   " + ", ".join("you" if s.kind == "human" else f"{s.name} (ai {s.level})"
                                   for s in made.seats))

@@ -55,9 +55,21 @@ def brief(value: Any, limit: int = SHOWN) -> str:
         return f"a {type(value).__name__}"
 
 
-def key_text(key: Any) -> str:
-    """A user's mapping key as a message's place shows it: cut to about SHOWN characters."""
-    return _cut(str(key), SHOWN)
+def looks_like_key(key: Any) -> bool:
+    """Could `key` be a key of one of the game's files (short; letters, digits, underscores, and
+    the hyphens of the games' ids)? Only such a key is quoted in a message: any other is named
+    by its line, for a file that is no file of the game's (a secrets file, `token:VALUE:`) must
+    not be shown on screen or logged."""
+    return isinstance(key, (str, int)) and not isinstance(key, bool) and \
+        re.fullmatch(r"[A-Za-z0-9_-]{1,32}", str(key)) is not None
+
+
+def key_text(key: Any, line: int | None = None) -> str:
+    """A user's mapping key as a message's place shows it: itself when it `looks_like_key`,
+    else only where it is ("the key on line 3", or "a key" when the line is not known)."""
+    if looks_like_key(key):
+        return str(key)
+    return f"the key on line {line}" if line else "a key (not shown)"
 
 
 def read_bounded(path: Path | Any, limit: int, name: str) -> bytes:
@@ -144,6 +156,30 @@ def parse_yaml(source: bytes | str, name: str, max_nodes: int = MAX_NODES,
             loader.dispose()
 
 
+def key_lines(source: bytes | str, max_nodes: int = MAX_NODES,
+              max_depth: int = MAX_DEPTH) -> dict[str, int]:
+    """The line of every mapping key of a text `parse_yaml` accepts, by its place (`key_place`):
+    for a message that names a key by its line rather than quote it ({} if it is refused)."""
+    lines: dict[str, int] = {}
+    loader = None
+    try:
+        loader = _BoundedLoader(source, max_nodes, max_depth)
+        loader.key_lines = lines
+        loader.get_single_data()
+    except (yaml.YAMLError, _Refused, RecursionError, ValueError, OverflowError):
+        pass
+    finally:
+        if loader is not None:
+            loader.dispose()
+    return lines
+
+
+def key_place(where: str, key: Any) -> str:
+    """The place of `key` in the mapping at `where` ("" for the top), as `parse_yaml`'s
+    `key_lines` names it (never shown: it holds the key whole)."""
+    return f"{where}.{key}" if where else str(key)
+
+
 def _unquoted(problem: str) -> str:
     """The YAML reader's reason without what it quotes of the file (an alias's name, a character
     found): a file the player did not mean as settings (a link to a secrets file) is not shown."""
@@ -185,6 +221,7 @@ class _Bounds(yaml.composer.Composer, yaml.constructor.SafeConstructor, yaml.res
         self.place: list[str] = []
         self.expanded: dict[yaml.Node, int] = {}  # a composed node: the values it holds, all told
         self.places: dict[yaml.Node, str] = {}  # a mapping node: where it is
+        self.key_lines: dict[str, int] | None = None  # see parse_yaml
 
     def _where(self) -> str:
         return _cut("".join(self.place).lstrip("."), 80)
@@ -199,7 +236,7 @@ class _Bounds(yaml.composer.Composer, yaml.constructor.SafeConstructor, yaml.res
         if isinstance(index, int):
             self.place.append(f"[{index}]")
         elif isinstance(index, yaml.ScalarNode):
-            self.place.append("." + _cut(str(index.value), SHOWN))
+            self.place.append("." + key_text(index.value, index.start_mark.line + 1))
         else:
             self.place.append("")
         try:
@@ -232,21 +269,24 @@ class _Bounds(yaml.composer.Composer, yaml.constructor.SafeConstructor, yaml.res
 
     def construct_mapping(self, node: Any, deep: bool = False) -> dict:
         if isinstance(node, yaml.MappingNode):
-            seen: set = set()
+            seen: dict = {}  # key: the line it is on
             for key_node, _ in node.value:
                 if key_node.tag == "tag:yaml.org,2002:merge":
                     continue
                 key = self.construct_object(key_node, deep=deep)
                 try:
-                    again = key in seen
+                    first = seen.get(key)
                 except TypeError:  # unhashable: the base class refuses it
                     continue
-                if again:
-                    where = self.places.get(node, "")
-                    shown = _cut(str(key), SHOWN)
+                line = key_node.start_mark.line + 1
+                where = self.places.get(node, "")
+                if first is not None:
+                    shown = key_text(key, first)
                     raise _Refused(f"{where}.{shown}" if where else shown,
-                                   f"given twice (again at line {key_node.start_mark.line + 1})")
-                seen.add(key)
+                                   f"given twice (again at line {line})")
+                seen[key] = line
+                if self.key_lines is not None:
+                    self.key_lines[key_place(where, key)] = line
         return super().construct_mapping(node, deep=deep)
 
 
@@ -314,7 +354,7 @@ def load_rule_defaults(path: Path | Any, name: str = "rules.yaml") -> RuleDefaul
         data = {}
     for key in data:
         if key not in game_ids():
-            problems.append(str(ConfigError(name, _cut(str(key), SHOWN),
+            problems.append(str(ConfigError(name, key_text(key),
                                             "unknown game; the games are "
                                             f"{', '.join(game_ids())}")))
     return _rule_defaults(data, lambda game: (name, game), problems)
@@ -340,7 +380,7 @@ def _rule_defaults(data: Mapping[str, Any], where: Any, problems: list[str]) -> 
             if problem is None:
                 valid[key] = value
             else:
-                problems.append(str(ConfigError(name, f"{place}.{_cut(str(key), SHOWN)}", problem)))
+                problems.append(str(ConfigError(name, f"{place}.{key_text(key)}", problem)))
         try:
             by_game[game] = resolve(specs, valid)
         except OptionError as e:  # options valid alone but not together
@@ -393,6 +433,8 @@ def _option_problem(specs: Mapping[str, Any], key: Any, value: Any) -> str | Non
     option (names and choices are short words), so the message is made from a cut copy."""
     from petanque_game.rules.options import OptionError, resolve
 
+    if not looks_like_key(key):  # no option's name: the refusal would quote it
+        return "unknown option"
     try:
         resolve(specs, {key: value})
         return None

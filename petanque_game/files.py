@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -22,6 +23,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 TEMP_SUFFIX = ".tmp"
+# a temporary file of `_temp_copy` (tempfile.mkstemp adds 8 of a-z, 0-9 and _)
+OWN_TEMP_NAME = re.compile(r"\..+\.[0-9]{1,10}\.[a-z0-9_]{8}\.tmp", re.DOTALL)
 OLD_TEMP_AGE = 3600.0  # seconds: a temporary file this old belongs to no save still running
 
 
@@ -151,8 +154,8 @@ def ensure_folder(folder: str | os.PathLike) -> Path:
     return folder
 
 
-def _encode(path: Path, text: str, limit: int | None, what: str) -> bytes:
-    data = text.encode("utf-8")
+def _encode(path: Path, text: str | bytes, limit: int | None, what: str) -> bytes:
+    data = text if isinstance(text, bytes) else text.encode("utf-8")
     if limit is not None and len(data) > limit:
         raise TooLarge(path, len(data), limit, what)
     return data
@@ -177,10 +180,11 @@ def _temp_copy(path: Path, data: bytes) -> str:
     return tmp
 
 
-def write_atomic(path: str | os.PathLike, text: str, limit: int | None = None,
+def write_atomic(path: str | os.PathLike, text: str | bytes, limit: int | None = None,
                  what: str = "the file") -> None:
-    """Write a file so that a crash leaves either the old file or the new one, never half of one.
-    With `limit`, text longer than that (UTF-8 bytes) is refused with TooLarge, an OSError."""
+    """Write a file (text as UTF-8, or bytes as they are) so that a crash leaves either the old
+    file or the new one, never half of one. With `limit`, text longer than that (UTF-8 bytes) is
+    refused with TooLarge, an OSError."""
     path = Path(path)
     tmp = _temp_copy(path, _encode(path, text, limit, what))
     try:
@@ -256,9 +260,12 @@ def open_lock(path: str | os.PathLike) -> int:
 # --- leftovers of killed saves --------------------------------------------------------------------
 
 
-def remove_leftover_temp_files(folders: Iterable[str | os.PathLike[str]]) -> list[Path]:
+def remove_leftover_temp_files(folders: Iterable[str | os.PathLike[str]],
+                               own_names_only: bool = False) -> list[Path]:
     """Remove the temporary files of saves that were killed before they finished: those of a
-    process no longer running, or older than an hour. Returns what was removed."""
+    process no longer running, or older than an hour. Returns what was removed. With
+    `own_names_only` (a folder the player keeps files of their own in), only names exactly as
+    `write_atomic` makes them (`.NAME.PID.RANDOM.tmp`) are touched."""
     removed = []
     now = time.time()
     for folder in folders:
@@ -269,6 +276,8 @@ def remove_leftover_temp_files(folders: Iterable[str | os.PathLike[str]]) -> lis
         for entry in entries:
             name = entry.name
             if not (name.startswith(".") and name.endswith(TEMP_SUFFIX)):
+                continue
+            if own_names_only and not OWN_TEMP_NAME.fullmatch(name):
                 continue
             try:
                 if not entry.is_file(follow_symlinks=False):

@@ -163,6 +163,9 @@ class Summary:
         for n in scores + winners:
             if type(n) is not int:
                 raise ValueError("not a summary")
+        if problem is None and (len(scores) != len(players) or
+                                any(not 0 <= w < len(players) for w in winners)):
+            raise ValueError("not a summary")  # a score or a winner for a seat there is not
         return cls(name, size, mtime_ns, problem, game, kind, tuple(players), tuple(scores),
                    tuple(winners), finished, practice, events, created, mark, take_backs)
 

@@ -144,7 +144,7 @@ class Match:
         if self._level is None and self.record.level is not None:
             from petanque_game.physics import load_named_level
 
-            self._level = load_named_level(self.record.level)
+            self._level = load_named_level(self.record.level, self.record.level_sha256)
         return self._level
 
     @property
@@ -236,6 +236,16 @@ class Match:
                 raise RuntimeError("a human seat is to move")
             self.play_ai_turn()
         raise RuntimeError("the game did not end")  # a bug in the rules: games always end
+
+    def would(self, action: Any) -> Any:
+        """The state the seat to move's `action` would leave, made by the rules but neither
+        recorded nor kept: for a decision that needs no chance (the window shows a throw kept at
+        once before its Accept is made: ui/table/turns.py). IllegalAction if the rules refuse it,
+        ValueError for one that chance would follow."""
+        state = self.state.apply(action)
+        if state.to_move == CHANCE:
+            raise ValueError(f"{type(action).__name__} is followed by chance: make it instead")
+        return state
 
     def decide(self, action: Any) -> list[Transition]:
         """The seat to move does `action`; IllegalAction (state unchanged) if the rules refuse it.

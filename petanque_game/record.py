@@ -102,20 +102,54 @@ class Record:
     def dumps(self) -> str:
         """The record as its file holds it: one top-level key, and one event, per line (a long
         game stays small and a change shows up in a diff as the events it touched)."""
+        head, tail = self.frame()
+        return text_of(head, [event_line(event) for event in self.events], tail)
+
+    def frame(self) -> tuple[str, str]:
+        """The record's text around its events' lines: up to the events' opening bracket, and from
+        their closing bracket to the end (`text_of` puts a record's text together from them)."""
         items = list(self.to_json().items())
         lines = []
         for i, (key, value) in enumerate(items):
             comma = "," if i < len(items) - 1 else ""
-            if key == "events" and value:
-                body = ",\n".join("  " + _compact(event) for event in value)
-                lines.append(f' "events": [\n{body}\n ]{comma}')
+            if key == "events":
+                lines.append(f' "events": [{_CUT}]{comma}')
             else:
                 lines.append(f" {_compact(key)}: {_compact(value)}{comma}")
-        return "{\n" + "\n".join(lines) + "\n}\n"
+        head, tail = ("{\n" + "\n".join(lines) + "\n}\n").split(_CUT)
+        return head, tail
 
     def save(self, path: str | os.PathLike) -> None:
         """Write the record atomically; TooLarge (an OSError) if it is over what a reader takes."""
         write_atomic(path, self.dumps(), MAX_BYTES, "the record")
+
+
+_CUT = "\0"  # where the events' lines go in `frame`: JSON text never holds a raw NUL
+
+
+def event_line(event: dict[str, Any]) -> str:
+    """An event's line in the record's text (without its indent and comma)."""
+    return _compact(event)
+
+
+def text_of(head: str, lines: list[str], tail: str) -> str:
+    """A record's text: its `frame` around its events' lines."""
+    return head + appended(0, lines, tail)
+
+
+def appended(before: int, lines: list[str], tail: str) -> str:
+    """What follows the text of a record up to the line of its event number `before` (or up to
+    its events' opening bracket when `before` is 0) once `lines` follow those events and `tail`
+    closes it: saving a move by appending writes this over the closing lines (save_appends.py)."""
+    body = ("\n  " if before == 0 else ",\n  ") + ",\n  ".join(lines) if lines else ""
+    return body + ("\n " if before or lines else "") + tail
+
+
+def text_size(head: str, tail: str, lines_bytes: int, count: int) -> int:
+    """The UTF-8 size of `text_of(head, lines, tail)` for `count` lines of `lines_bytes` bytes in
+    all, worked out without the text."""
+    around = len(head.encode("utf-8")) + len(tail.encode("utf-8"))
+    return around + (lines_bytes + 4 * count + 1 if count else 0)
 
 
 def _compact(value: Any) -> str:

@@ -1,11 +1,14 @@
 """Autosaves written behind the window: the file written and flushed to disk on a thread of its
 own, so that no frame waits for the disk.
 
-A game in the window hands each save's text to `WRITER` (`put`) and carries on. The thread writes
-one file at a time, each as `write` does it (all or nothing: a temporary file flushed to disk, then
-renamed over the old one, so a kill at any moment leaves the last good save). Saves of one file
-are written in the order they were made, and only the newest one waiting is written: each save
-holds the whole game, so an older one waiting behind a newer one has nothing the newer lacks.
+A game in the window hands each move's new events to `WRITER` (`put_moves`: their lines and the
+record's text around them) and carries on; the thread brings the record file up to date by
+appending them (save_appends.py), so that a move's save costs what the move added, however long
+the game. A whole text can be handed over too (`put`). Either way the record file is replaced all
+or nothing (written and flushed to disk under another name, then renamed over the old one), so a
+kill at any moment leaves the last good save. The thread writes one file at a time; saves of one
+file are written in the order they were made, and what waits for a file is written as one save:
+a whole text replaces an older one waiting (it holds the whole game), moves waiting are joined.
 What became of the last write of a file (written, or the OSError that refused it) is kept until
 its game asks (`outcome`). `wait` returns once what was handed over for a file is on disk (or
 refused): leaving a game and closing the window wait, and so does the interpreter's exit.
@@ -22,6 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from petanque_game.save_appends import Book, Moves
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -33,21 +38,40 @@ class Outcome:
 
 
 class Writer:
-    """One thread writing the saves handed to it (`put`), the newest of each file."""
+    """One thread writing the saves handed to it (`put_moves`, `put`), each file's in order."""
 
     def __init__(self, write: Callable[[Path, str], None]):
         self.write = write
         self._lock = threading.Condition()
-        self._waiting: dict[Path, tuple[str, int]] = {}  # file: (text, events), newest only
+        self._waiting: dict[Path, tuple[str | Moves, int]] = {}  # file: (save, events)
+        self._books: dict[Path, Book] = {}  # the files saved by moves (the thread's own)
         self._writing: Path | None = None
         self._outcomes: dict[Path, Outcome] = {}
         self._thread: threading.Thread | None = None
 
     def put(self, path: Path, text: str, events: int) -> None:
         """Write `text` (a game of `events` events) to `path` behind the caller."""
+        self._hand(path, text, events)
+
+    def put_moves(self, path: Path, moves: Moves) -> None:
+        """Bring `path` up to date with `moves` behind the caller."""
+        self._hand(path, moves, moves.events)
+
+    def forget(self, path: Path) -> None:
+        """Once what was handed over for `path` is written or refused, let go of what the thread
+        keeps for it (the game in the window is left or over)."""
         with self._lock:
-            self._waiting.pop(path, None)
-            self._waiting[path] = (text, events)  # last in the order: after the files before it
+            self._wait_for(path)
+            book = self._books.pop(path, None)
+        if book is not None:
+            book.drop()
+
+    def _hand(self, path: Path, save: str | Moves, events: int) -> None:
+        with self._lock:
+            earlier = self._waiting.pop(path, None)
+            if earlier is not None and isinstance(earlier[0], Moves) and isinstance(save, Moves):
+                save = earlier[0].then(save)
+            self._waiting[path] = (save, events)  # last in the order: after the files before it
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="saves", daemon=True)
                 self._thread.start()
@@ -58,9 +82,12 @@ class Writer:
         """Return once the saves handed over (of `path`, or of every file) are written or
         refused."""
         with self._lock:
-            while (path in self._waiting or self._writing == path) if path is not None \
-                    else (self._waiting or self._writing is not None):
-                self._lock.wait()
+            self._wait_for(path)
+
+    def _wait_for(self, path: Path | None) -> None:
+        while (path in self._waiting or self._writing == path) if path is not None \
+                else (self._waiting or self._writing is not None):
+            self._lock.wait()
 
     def outcome(self, path: Path) -> Outcome | None:
         """What became of the last write of `path` since this was last asked (None: nothing new)."""
@@ -73,10 +100,10 @@ class Writer:
                 while not self._waiting:
                     self._lock.wait()
                 path = next(iter(self._waiting))
-                text, events = self._waiting.pop(path)
+                save, events = self._waiting.pop(path)
                 self._writing = path
             try:
-                self.write(path, text)
+                self._save(path, save)
                 outcome = Outcome(events)
             except BaseException as e:  # handed to the game that asks (a bug: raised there)
                 outcome = Outcome(events, e)
@@ -84,6 +111,23 @@ class Writer:
                 self._outcomes[path] = outcome
                 self._writing = None
                 self._lock.notify_all()
+
+    def _save(self, path: Path, save: str | Moves) -> None:
+        book = self._books.get(path)
+        if isinstance(save, str) or save.start:
+            if book is not None:  # the file is written whole: the spare is of no use
+                book.drop()
+                del self._books[path]
+            if isinstance(save, str):
+                self.write(path, save)
+                return
+            book = self._books[path] = Book(path, self._write)
+        if book is None:
+            raise ValueError(f"{path}: moves handed over before the game's start")
+        book.save(save)
+
+    def _write(self, path: Path, text: str) -> None:
+        self.write(path, text)  # looked up at each write: the tests hold it or break it
 
 
 def _write_record(path: Path, text: str) -> None:

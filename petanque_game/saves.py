@@ -241,10 +241,15 @@ def migrate_old_autosave() -> Path | None:
 
 def tidy_user_folder() -> None:
     """At start: remove the temporary files of saves that were killed, and the lock files of
-    games that are over or were never saved (when no window holds them)."""
+    games that are over or were never saved (when no window holds them). In the folders that
+    hold the player's own files too (boards and their kept copies, challenges, exports), only
+    names as this program makes them are touched."""
     user = paths.user_dir()
     remove_leftover_temp_files([user, paths.records_dir(), paths.autosaves_dir(),
                                 paths.index_dir()])
+    remove_leftover_temp_files([user / "levels", user / "levels" / ".kept", user / "challenges",
+                                user / "challenges" / "theirs", user / "exports"],
+                               own_names_only=True)
     try:
         locks = [Path(e.path) for e in os.scandir(paths.autosaves_dir())
                  if e.name.endswith(".lock")]

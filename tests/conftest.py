@@ -98,20 +98,6 @@ def tmp_path(request, tmp_path_factory):
 
 
 @pytest.fixture
-def fresh_pictures():
-    """No picture kept by the table of a test run before in the same worker (ui/table/kept.py
-    and board_pictures.py): a test counting pictures made, or drawn from an album, starts from
-    none whatever its worker ran first (the order of files differs from run to run)."""
-    from petanque_game.ui.table import board_pictures, kept
-
-    board_pictures.forget()
-    kept.forget()
-    yield
-    board_pictures.forget()
-    kept.forget()
-
-
-@pytest.fixture
 def home(tmp_path, monkeypatch):
     """A user folder of the test's own (PETANQUE_GAME_HOME); pygame is shut down afterwards."""
     monkeypatch.setenv("PETANQUE_GAME_HOME", str(tmp_path / "home"))

@@ -218,7 +218,7 @@ CASES: dict[str, tuple[object, tuple[str, ...] | None]] = {
     "unknown-shape-long.yaml": (_later(_set("board", "shape", "star" * 5000)),
                                 ("board.shape", "...'")),
     "unknown-long-key.yaml": (_later(lambda d: d["felt"].__setitem__("k" * 30000, 1)),
-                              ("felt.kkkk", "unknown key")),
+                              ("felt.the key on line 15", "unknown key")),
     "title-two-lines.yaml": (_later(lambda d: d.__setitem__("title", "a\nb")), ("title",)),
     "seat-unknown-wall.yaml": (_later(lambda d: d["seats"].__setitem__(2, ["south", "up"])),
                                ("seats.2", "'up' is not a wall")),
@@ -272,10 +272,10 @@ CASES: dict[str, tuple[object, tuple[str, ...] | None]] = {
                               ("obstacles[0].points", "6 mm across", "at least 13.2 mm",
                                "pass through it in one step")),
     "key-with-newline.yaml": (_later(lambda d: d["felt"].__setitem__("a\nb", 1)),
-                              ("felt.a\\nb", "unknown key")),
+                              ("felt.the key on line 15", "unknown key")),
     "same-key-with-newline-twice.yaml": (classic_text().replace(
         "  friction: 0.35", '  "a\\nb": 1\n  "a\\nb": 2\n  friction: 0.35', 1),
-        ("felt.a\\nb", "given twice")),
+        ("felt.the key on line 13", "given twice (again at line 14)")),
     # odd but playable
     "hexagon.yaml": (_later(_hexagon), None),
     "moon.yaml": (_later(lambda d: d.__setitem__("gravity", 1620.0)), None),

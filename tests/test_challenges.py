@@ -15,7 +15,8 @@ import pytest
 import petanque_game
 from petanque_game import challenge as challenges
 from petanque_game.challenge import Board, ChallengeError
-from petanque_game.challenge_play import board_to_play, keep_result, results, start
+from petanque_game.challenge_play import board_to_play, start
+from petanque_game.challenge_results import keep_result, results
 from petanque_game.cli import main
 from petanque_game.match import Match, rebuild
 from petanque_game.physics.level import board_text, user_levels_dir

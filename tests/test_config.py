@@ -115,11 +115,20 @@ def test_a_config_file_too_big_is_refused_before_it_is_read(tmp_path):
         read_yaml(path, "big.yaml")
 
 
-def test_a_long_value_or_key_is_cut_in_the_message(tmp_path):
+def test_a_long_value_is_cut_and_a_long_key_not_shown_in_the_message(tmp_path):
     text = f"shut-the-box:\n  closing: {'z' * 5000}\n  ? {'k' * 5000}\n  : 1\n"  # ? a long key
     problems = load_rule_defaults(write(tmp_path, text), "r.yaml").problems
     assert len(problems) == 2 and all(len(p) < 400 for p in problems), problems
-    assert "zzz...'" in problems[0] and "kkk..." in problems[1]
+    assert "zzz...'" in problems[0] and "kkk" not in problems[1]
+    assert problems[1] == "r.yaml: shut-the-box.a key (not shown): unknown option"
+
+
+def test_a_key_that_is_no_config_key_is_named_by_its_line_only(tmp_path):
+    """Issue 30, item 9: a secrets file read as settings (`token:VALUE:` on a line of its own)
+    is not echoed."""
+    text = "shut-the-box:\n  token:VALUE:\n  token:VALUE: 2\n"
+    problems = load_rule_defaults(write(tmp_path, text), "r.yaml").problems
+    assert problems == ("r.yaml: shut-the-box.the key on line 2: given twice (again at line 3)",)
 
 
 def test_brief_shows_at_most_about_forty_characters():

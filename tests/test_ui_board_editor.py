@@ -4,6 +4,7 @@ folder, and a game played on it verifies; a board the game would refuse is marke
 saved; undo and redo; Try it throws on the draft; import and export."""
 
 import os
+import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -151,6 +152,17 @@ def test_try_it_throws_on_the_draft_and_the_draft_waits():
         app.close()
 
 
+def imported(app, editor, seconds=10.0):
+    """Steps the window until the import typed is done (it is read off the window's thread);
+    the window must answer within `seconds`."""
+    deadline = time.monotonic() + seconds
+    while editor.importing is not None:
+        assert time.monotonic() < deadline, "the import did not finish"
+        app.step(0.01)
+        time.sleep(0.002)
+    app.step(0.01)
+
+
 def test_export_and_import(tmp_path):
     app = fast_app()
     try:
@@ -161,8 +173,10 @@ def test_export_and_import(tmp_path):
         [exported] = list((paths.user_dir() / "exports").glob("*.yaml"))
         click(app, "start-empty")
         type_into(app, editor.path, str(exported))
+        imported(app, editor)
         assert editor.draft.data["title"] == "Bumper Lane" and editor.said is None
         type_into(app, editor.path, str(tmp_path / "nothing.yaml"))
+        imported(app, editor)
         assert editor.said.startswith("Not imported")
     finally:
         app.close()

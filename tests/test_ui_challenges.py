@@ -14,7 +14,7 @@ import pytest
 from ui_support import fast_app, paste_challenge_code, read_lists
 
 from petanque_game import challenge as challenges
-from petanque_game import challenge_play
+from petanque_game import challenge_play, challenge_results
 from petanque_game.ai import choose
 from petanque_game.record import Seat
 from petanque_game.ui.play import open_game_scene
@@ -45,7 +45,7 @@ def test_todays_challenge_is_played_from_the_menu_and_its_result_kept():
     app = fast_app()
     try:
         app.key(pygame.K_c)
-        scene = app.top
+        scene = read_lists(app)
         assert scene.name == "challenges"
         games = [e.challenge.game for e in scene.entries]
         assert "shut-the-box" in games and "terningepetanque" in games
@@ -57,11 +57,11 @@ def test_todays_challenge_is_played_from_the_menu_and_its_result_kept():
         assert app.top.challenge_tag == "DAILY CHALLENGE"  # said in the game's header
         results = play_out(app, session)
         assert results.challenge_line.startswith("Challenge: you scored")
-        kept = challenge_play.results()[session.challenge.ident]
+        kept = challenge_results.results()[session.challenge.ident]
         assert kept.attempts == 1 and kept.best == session.state.scores()[0]
         app.key(pygame.K_ESCAPE)
         app.key(pygame.K_c)  # the list shows the result beside today's challenge
-        assert app.top.results[session.challenge.ident].attempts == 1
+        assert read_lists(app).results[session.challenge.ident].attempts == 1
         app.render_logical()
     finally:
         app.close()
@@ -106,8 +106,8 @@ def test_statistics_has_a_tab_of_the_challenges_taken():
     from petanque_game.ui.scenes.statistics import CHALLENGES
 
     made = challenges.daily("shut-the-box", date(2026, 12, 1))
-    challenge_play.keep_result(made, -12)
-    challenge_play.keep_result(made, -9)
+    challenge_results.keep_result(made, -12)
+    challenge_results.keep_result(made, -9)
     app = fast_app()
     try:
         app.key(pygame.K_s)

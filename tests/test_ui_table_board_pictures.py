@@ -27,21 +27,10 @@ from petanque_game.ui.table.scene import AREA, TableScene
 pytestmark = pytest.mark.usefixtures("home")
 
 
-def forget_boards() -> None:
-    """No board picture kept, moving (board_pictures.py) or still (board.py): the tests count
-    the paints from nothing kept, whatever the tests before them in this process drew."""
-    bp.forget()
-    tb._boards.clear()
-    tb._coming.clear()
-
-
 @pytest.fixture(autouse=True)
 def window():
     pygame.display.init()
     pygame.display.set_mode((1280, 720))
-    forget_boards()
-    yield
-    forget_boards()
 
 
 def seats(level, n: int):
@@ -57,10 +46,12 @@ def painted(level, view: View, n: int = 2, active: int | None = 1) -> pygame.Sur
     return surf
 
 
-def moving(level, view: View, n: int = 2, active: int | None = 1) -> pygame.Surface:
+def moving(level, view: View, n: int = 2, active: int | None = 1,
+           kept: bp.MovingBoards | None = None) -> pygame.Surface:
+    """The moving board for `view`, from the pictures `kept` (none: from nothing kept)."""
     walls, zones = seats(level, n)
     surf = tb.new_surface(AREA.size)
-    bp.draw_moving(surf, level, view, walls, zones, active)
+    bp.draw_moving(surf, level, view, walls, zones, active, kept)
     return surf
 
 
@@ -108,17 +99,18 @@ def test_between_rungs_and_beyond_them_the_moving_board_matches_at_16_px(name, o
 def test_a_new_board_new_seats_or_another_felt_make_a_new_picture(monkeypatch):
     view = View(1.0, (480, 276))
     classic, lane = load_named_level("classic"), load_named_level("bumper-lane")
-    assert differing(moving(classic, view), painted(classic, view)) == 0
-    assert differing(moving(lane, view), painted(lane, view)) == 0  # not classic's picture
-    assert differing(moving(classic, view, 4, 3), painted(classic, view, 4, 3)) == 0
-    made = bp.painted[0]
-    moving(classic, view, 4, 0)  # another seat to throw: the same picture, its band drawn over
-    assert bp.painted[0] == made
+    kept = bp.MovingBoards()
+    assert differing(moving(classic, view, kept=kept), painted(classic, view)) == 0
+    assert differing(moving(lane, view, kept=kept), painted(lane, view)) == 0  # not classic's
+    assert differing(moving(classic, view, 4, 3, kept), painted(classic, view, 4, 3)) == 0
+    made = kept.painted
+    moving(classic, view, 4, 0, kept)  # another seat to throw: the same picture, its band over
+    assert kept.painted == made
     real = theme.colour
     monkeypatch.setattr(theme, "colour", lambda name: (120, 30, 30) if name == "felt"
                         else real(name))
-    assert differing(moving(classic, view), painted(classic, view)) == 0
-    assert bp.painted[0] == made + 1
+    assert differing(moving(classic, view, kept=kept), painted(classic, view)) == 0
+    assert kept.painted == made + 1
 
 
 def test_a_board_edited_under_the_same_name_is_another_board():
@@ -128,8 +120,9 @@ def test_a_board_edited_under_the_same_name_is_another_board():
     wider = dataclasses.replace(level, board=dataclasses.replace(
         level.board, outline=tuple((x * 1.2, y) for x, y in level.board.outline)))
     view = View(1.0, (480, 276))
-    moving(level, view)
-    assert differing(moving(wider, view), painted(wider, view)) == 0
+    kept = bp.MovingBoards()
+    moving(level, view, kept=kept)
+    assert differing(moving(wider, view, kept=kept), painted(wider, view)) == 0
 
 
 def start(app, players: int = 2) -> TableScene:
@@ -198,8 +191,7 @@ def test_the_board_drawn_in_the_window_is_the_pictures_own_after_a_resize_and_th
         room = pygame.Rect(scene.view.board_rect)
         shown = app.logical.subsurface(room.move(AREA.topleft)).copy()
         walls = {scene.level.seats[scene.n][s]: s for s in range(scene.n)}
-        bp.forget()
-        fresh = tb.new_surface(room.size)
+        fresh = tb.new_surface(room.size)  # (from no picture kept)
         view = scene.view.view
         bp.draw_moving(fresh, scene.level, View(view.scale, (view.centre[0] - room.x,
                                                              view.centre[1] - room.y)),
@@ -232,6 +224,7 @@ def test_the_players_rows_kept_as_a_picture_are_the_rows_drawn_anew(monkeypatch)
                 and scene.due[1] == "die":
             break
     assert scene.state.to_move >= 0  # the arrow at the row of the player to move is drawn
+    app.render()  # (a part seen the first time is drawn straight; kept from its second frame)
     app.render()
     kept = app.logical.copy()
     with monkeypatch.context() as m:  # drawn straight onto the window's picture, as before
@@ -259,28 +252,29 @@ def test_a_still_picture_prepared_in_strips_is_the_one_painted_at_once(name):
     level = load_named_level(name)
     walls, zones = seats(level, 3)
     view = View(1.37, (431, 262))
+    kept = tb.Boards()
     for _ in range(tb.STRIPS - 1):
-        tb.prepare_board(level, view, AREA.size, walls, zones, 2)
-        assert not tb.board_kept(level, view, AREA.size, walls, zones, 2)  # not before it is all
-    tb.prepare_board(level, view, AREA.size, walls, zones, 2)
-    assert tb.board_kept(level, view, AREA.size, walls, zones, 2)
-    prepared = tb.board_surface(level, view, AREA.size, walls, zones, 2)
+        tb.prepare_board(level, view, AREA.size, walls, zones, 2, kept)
+        assert not tb.board_kept(level, view, AREA.size, walls, zones, 2, kept)  # not yet all
+    tb.prepare_board(level, view, AREA.size, walls, zones, 2, kept)
+    assert tb.board_kept(level, view, AREA.size, walls, zones, 2, kept)
+    prepared = tb.board_surface(level, view, AREA.size, walls, zones, 2, kept)
     assert differing(prepared, painted(level, view, 3, 2)) == 0
 
 
 def test_a_moving_frames_die_face_is_scaled_from_a_near_size_and_the_exact_one_when_made():
     from petanque_game.ui.table import draw as td
 
-    td._faces.clear()
+    faces: td.Faces = {}  # the faces made (a table's own)
     colours = ((200, 40, 40), (250, 250, 250))
-    near = td.near_face_sprite(5, 23, *colours, 0)
+    near = td.near_face_sprite(5, 23, *colours, 0, faces)
     assert near.get_size() == (23, 23)  # from the 24 px sprite, scaled down
-    assert (5, 24, *colours, 0) in td._faces and (5, 23, *colours, 0) not in td._faces
-    turned = td.near_face_sprite(5, 23, *colours, 30)
-    exact = td.face_sprite(5, 23, *colours, 30)
+    assert (5, 24, *colours, 0) in faces and (5, 23, *colours, 0) not in faces
+    turned = td.near_face_sprite(5, 23, *colours, 30, faces)
+    exact = td.face_sprite(5, 23, *colours, 30, faces)
     assert abs(turned.get_width() - exact.get_width()) <= 1  # turned: about its own size
-    assert td.near_face_sprite(5, 23, *colours, 30) is exact  # made: the exact one from then on
-    mid = td.face_sprite(5, 23, *colours, 0)
+    assert td.near_face_sprite(5, 23, *colours, 30, faces) is exact  # made: the exact one since
+    mid = td.face_sprite(5, 23, *colours, 0, faces)
     d = [max(abs(p - q) for p, q in zip(near.get_at((x, y)), mid.get_at((x, y))))
          for x in range(23) for y in range(23)]
     assert sum(d) / len(d) < 40  # the same face, a pixel's shift at most here and there
@@ -291,11 +285,11 @@ def test_pictures_painted_ahead_in_strips_are_the_ones_painted_at_once(name):
     level = load_named_level(name)
     walls, zones = seats(level, 3)
     scales = (bp.RUNG ** -1, bp.RUNG ** 1)
-    asks = 0
-    while bp.paint_ahead(level, walls, zones, scales, 1.0):
+    asks, kept = 0, bp.MovingBoards()
+    while bp.paint_ahead(level, walls, zones, scales, 1.0, kept=kept):
         asks += 1
     board = tb.board_key(level, walls, 3)
-    rungs = sorted(r for b, r in bp._pictures if b == board)
+    rungs = sorted(r for b, r in kept.pictures if b == board)
     assert rungs == [-1, 0, 1] and asks == 3 * bp.STRIPS
     bounds, _ = bp._bounds(level)
     for r in rungs:
@@ -303,7 +297,7 @@ def test_pictures_painted_ahead_in_strips_are_the_ones_painted_at_once(name):
         whole = tb.new_surface(world.size)
         tb.paint_board(whole, level, View(bp.RUNG ** r, (-world.x, -world.y)), walls, zones,
                        None)
-        assert differing(bp._pictures[(board, r)], whole) == 0
+        assert differing(kept.pictures[(board, r)], whole) == 0
 
 
 def test_pictures_are_painted_ahead_on_the_previews_thread(monkeypatch):
@@ -323,12 +317,13 @@ def test_pictures_are_painted_ahead_on_the_previews_thread(monkeypatch):
         made.append(threading.current_thread() is threading.main_thread()), new(size))[1])
     level = load_named_level("classic")
     walls, zones = seats(level, 2)
+    kept = bp.MovingBoards()
     for _ in range(200):
-        if not bp.paint_ahead(level, walls, zones, (1.0, 1.0), 1.0):
+        if not bp.paint_ahead(level, walls, zones, (1.0, 1.0), 1.0, kept=kept):
             break
         worker.drawn()  # a frame drawn: its quiet time follows
         assert worker.wait()
-    assert (tb.board_key(level, walls, 2), 0) in bp._pictures
+    assert (tb.board_key(level, walls, 2), 0) in kept.pictures
     assert len(threads) == bp.STRIPS and not any(threads)  # none on the window's thread
     assert made and not any(made)  # (and the painting's own work surfaces, the first time)
 
@@ -336,11 +331,12 @@ def test_pictures_are_painted_ahead_on_the_previews_thread(monkeypatch):
 def test_a_moving_frame_scales_a_near_rungs_picture_and_paints_none():
     level = load_named_level("classic")
     view = View(bp.RUNG ** 2 * 1.05, (470, 280))
-    moving(level, View(bp.RUNG, (470, 280)))  # rung 1 painted
-    made = bp.painted[0]
-    stand_in = moving(level, view)  # rung 2 not painted: rung 1's picture scaled up
-    assert bp.painted[0] == made
+    kept = bp.MovingBoards()
+    moving(level, View(bp.RUNG, (470, 280)), kept=kept)  # rung 1 painted
+    made = kept.painted
+    stand_in = moving(level, view, kept=kept)  # rung 2 not painted: rung 1's picture scaled up
+    assert kept.painted == made
     most, mean = block_diff(stand_in, painted(level, view))
     assert most <= 24 and mean <= 4.0, (most, mean)
-    moving(level, View(bp.RUNG ** -2, (470, 280)))  # none within NEAR rungs: painted
-    assert bp.painted[0] == made + 1
+    moving(level, View(bp.RUNG ** -2, (470, 280)), kept=kept)  # none within NEAR rungs: painted
+    assert kept.painted == made + 1

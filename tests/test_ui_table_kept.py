@@ -25,8 +25,7 @@ from petanque_game.ui import lang
 from petanque_game.ui.table import kept
 from petanque_game.ui.table.view import AREA
 
-# fresh_pictures: the pictures counted here are never ones an earlier test's table left kept
-pytestmark = pytest.mark.usefixtures("home", "fresh_pictures")
+pytestmark = pytest.mark.usefixtures("home")  # (each window's pictures are its own)
 
 
 def same_as_drawn_anew(app, monkeypatch) -> None:
@@ -82,10 +81,10 @@ def test_a_kept_part_is_drawn_again_when_what_it_shows_changes_and_only_then(mon
     def pictures_made() -> int:
         """Pictures made over the frames in which what changed is drawn (parts changing
         together are spread over a few frames: kept.LAG)."""
-        before = kept.drawn[0]
+        before = scene.pictures.kept.drawn
         for _ in range(kept.LAG + 2):
             app.render()
-        return kept.drawn[0] - before
+        return scene.pictures.kept.drawn - before
 
     app.handle_logical(pygame.event.Event(pygame.MOUSEMOTION, pos=(260, 300), rel=(0, 0),
                                           buttons=(0, 0, 0)))  # off the buttons pressed
@@ -135,8 +134,7 @@ def test_parts_changing_together_are_drawn_over_a_few_frames_and_none_stays_old(
     a frame after it, and those still left kept.LAG frames late all in that frame; meanwhile the
     window keeps drawing frames, and then the picture is the one drawn anew."""
     monkeypatch.setattr(kept, "LAG", 3)  # the game's (the tests' default is none late)
-    kept.forget()  # (no picture of a key below kept by a test before: none shown from an album)
-    app = fast_app()
+    app = fast_app()  # (its own pictures: none of a key below kept by a test before)
     scene = start(app, [Seat("Ana", "human"), Seat("Bo", "human")])
     for _ in range(200):
         app.step(1 / 30)
@@ -144,21 +142,22 @@ def test_parts_changing_together_are_drawn_over_a_few_frames_and_none_stays_old(
             break
     for _ in range(kept.LAG + 2):
         app.render()
-    assert not kept.late_parts(scene.session)
+    parts = scene.pictures.kept
+    assert not parts.late_parts(scene.session)
     monkeypatch.setattr(lang, "language", lambda: "xx")
     made = []
     while True:
-        before = kept.drawn[0]
+        before = parts.drawn
         app.render()
-        made.append(kept.drawn[0] - before)
-        if not kept.late_parts(scene.session):
+        made.append(parts.drawn - before)
+        if not parts.late_parts(scene.session):
             break
         assert scene.animating  # an old picture shown: frames go on until it is drawn
     # the area and the score sheet in it first; then the header, the players, the round's box
     # and the status bar, one a frame, the last of them LAG frames late
     assert made == [2, 1, 1, 2] and len(made) <= kept.LAG + 1
-    kept._late[("gone", (0, 0), (1, 1))] = (kept._frame[0], object())  # another game's, gone
-    assert not kept.late_parts(scene.session) and not scene.animating
+    parts.late[("gone", (0, 0), (1, 1))] = (parts.frame, object())  # another game's, gone
+    assert not parts.late_parts(scene.session) and not scene.animating
     shown = app.logical.copy()
     with monkeypatch.context() as m:
         m.setattr(kept, "KEEP", False)
@@ -227,8 +226,9 @@ def test_parts_the_window_still_holds_are_not_copied_and_the_frames_are_the_same
     from petanque_game.ui.game_ui import title
     from petanque_game.ui.table import window
 
+    skipped = []  # blits not needed, in each window
+
     def frames(hold: bool) -> list[bytes]:
-        kept.forget()
         out = []
         with monkeypatch.context() as m:
             if not hold:
@@ -257,12 +257,12 @@ def test_parts_the_window_still_holds_are_not_copied_and_the_frames_are_the_same
             app.logical.fill((0, 0, 0))  # a window made anew at the same size, unbeknown
             for _ in range(2):
                 frame()
+            skipped.append(app.top.pictures.kept.skipped)
             app.close()
         return out
 
-    skipped = kept.skipped[0]
     held = frames(True)
-    assert kept.skipped[0] - skipped > 30  # the parts held were not copied
+    assert skipped[0] > 30  # the parts held were not copied
     assert held == frames(False)
 
 

@@ -23,7 +23,7 @@ from petanque_game.ui.table import kept
 from petanque_game.ui.table.draw import View
 from petanque_game.ui.table.view import AREA, TableDrawing
 
-pytestmark = pytest.mark.usefixtures("home", "fresh_pictures")
+pytestmark = pytest.mark.usefixtures("home")
 
 
 def recorded(tmp_path, rounds: int = 2):
@@ -63,14 +63,15 @@ def test_a_dragged_position_draws_the_area_once_straight_and_then_nothing(tmp_pa
         calls.clear()
         gaps.clear()
         place = ("area", AREA.topleft, AREA.size)
-        picture, straight = kept._kept.get(place), kept.straight[0]
+        parts = app.top.pictures.kept
+        picture, straight = parts.kept.get(place), parts.straight
         for _ in range(4):
             app.render()
         assert gaps == []  # the window holds the gaps' background: not filled again
         # once, at the new position, straight on the window: no picture of the area made (it
         # is not copied in and out), and the frames after it leave it as the window holds it
         assert calls == [app.top.session.shown]
-        assert kept._kept.get(place) is picture and kept.straight[0] == straight + 1
+        assert parts.kept.get(place) is picture and parts.straight == straight + 1
         assert_drawn_as_afresh(app, monkeypatch)
         calls.clear()
     app.logical.fill((0, 0, 0))  # the window cleared unbeknown: drawn again, not taken as held
@@ -148,25 +149,27 @@ def test_the_board_at_a_views_own_scale_is_painted_ahead_then_copied(name, monke
     level = load_named_level(name)
     walls, zones = seats(level, 2)
     scale = 1.3061  # between rungs, above the largest picture of the ladder
-    asks = 0
-    while bp.paint_ahead(level, walls, zones, (1.0, 1.0), 1.0, exact=scale):
+    asks, kept = 0, bp.MovingBoards()
+    while bp.paint_ahead(level, walls, zones, (1.0, 1.0), 1.0, exact=scale, kept=kept):
         asks += 1
-    assert asks == bp.STRIPS and list(bp._exact) == [(tb.board_key(level, walls, 2), scale)]
-    assert not bp._pictures  # no rung: the view's own scale serves
-    scaled, painted_now = [], bp.painted[0]
+    assert asks == bp.STRIPS and list(kept.exact) == [(tb.board_key(level, walls, 2), scale)]
+    assert not kept.pictures  # no rung: the view's own scale serves
+    scaled, painted_now = [], kept.painted
     monkeypatch.setattr(pygame.transform, "scale", lambda *a: scaled.append(a))
     monkeypatch.setattr(pygame.transform, "smoothscale", lambda *a: scaled.append(a))
     room = pygame.Rect(0, 0, 806, 552)
     for centre in ((403, 276), (611, 190), (-30, 500)):
         view = View(scale, centre)
         shown = tb.new_surface(room.size)
-        bp.draw_board(shown, room, level, view, walls, zones, 1, still=False, again=True)
+        bp.draw_board(shown, room, level, view, walls, zones, 1, still=False, again=True,
+                      kept=kept)
         fresh = tb.new_surface(room.size)
         tb.paint_board(fresh, level, view, walls, zones, 1)
         limit = 0.01 * room.w * room.h if name == "round-table" else 0
         assert differing(shown, fresh) <= limit
-    assert scaled == [] and bp.painted[0] == painted_now
-    bp.draw_board(shown, room, level, View(scale, (0, 0)), walls, zones, 1, still=False)
+    assert scaled == [] and kept.painted == painted_now
+    bp.draw_board(shown, room, level, View(scale, (0, 0)), walls, zones, 1, still=False,
+                  kept=kept)
     assert scaled  # not dragged: scaled from the rungs, as the camera moving is
 
 

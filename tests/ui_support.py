@@ -238,11 +238,7 @@ def assert_a_jump_shows(path, where: int, shown, at_rest) -> None:
     """A replay of `path` opened in a new window, with no picture kept from before (the table's
     parts, the board's), and jumped to `where` events shows `shown`, as `at_rest(app)` reads
     it: what letting go of the timeline there showed."""
-    from petanque_game.ui.table import board_pictures, kept
-
-    kept.forget()
-    board_pictures.forget()
-    app = fast_app()
+    app = fast_app()  # (its pictures its own: none kept from before)
     app.open_replay(path)
     app.top.replay.jump(where)
     assert at_rest(app) == shown

@@ -3,7 +3,7 @@ a machine with no Python environment.
 
     python tools/build_app.py                  build into dist/petanque-game/ (PyInstaller)
     python tools/build_app.py install --user   put the build, its icon and a menu entry in ~/.local
-    python tools/build_app.py uninstall --user take them away again
+    python tools/build_app.py uninstall --user take them away again (tools/app_install.py)
     python tools/build_app.py icons DIR        only render the icon as PNG files into DIR
 
 The build needs the `build` extra (`pip install ".[build]"`, which pins PyInstaller). It is made on
@@ -21,16 +21,16 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
 
-NAME = "petanque-game"
-APP_ID = "io.github.petanquegame.PetanqueGame"  # the desktop's id of the app: keep it stable
+from app_install import APP_ID, NAME, InstallError, install, uninstall
+
 LINUX = ROOT / "tools" / "linux"
 DATA = ("levels", "config", "assets")  # top-level folders carried as petanque_game/data/<name>
 # Modules PyInstaller would otherwise carry because something installed could use them.
@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "icons":
             render_icons(Path(args.folder))
         elif args.command == "install":
-            install(Path(args.dist), _prefix(args))
+            install(Path(args.dist), _prefix(args), force=args.force)
         elif args.command == "uninstall":
             uninstall(_prefix(args))
         else:
@@ -54,11 +54,14 @@ def main(argv: list[str] | None = None) -> int:
     except BuildError as e:
         print(f"build_app: {e}", file=sys.stderr)
         return 1
+    except OSError as e:  # a disk full, a folder not writable: which file, and why
+        where = f"{e.filename}: " if e.filename else ""
+        print(f"build_app: {where}{e.strerror or e}", file=sys.stderr)
+        return 1
     return 0
 
 
-class BuildError(Exception):
-    """What stops a build or an install, said in one line."""
+BuildError = InstallError  # what stops a build or an install, said in one line
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -75,6 +78,10 @@ def _parser() -> argparse.ArgumentParser:
                           help="for this user only (the only kind there is)")
         step.add_argument("--prefix", default=str(Path.home() / ".local"),
                           help="the user's prefix (~/.local)")
+        if name == "install":
+            step.add_argument("--force", action="store_true",
+                              help="replace a file or link install did not make (such as the "
+                              "script `pip install --user` puts in ~/.local/bin)")
     icons = sub.add_parser("icons", help="render the icon as PNG files")
     icons.add_argument("folder")
     return parser
@@ -185,72 +192,6 @@ def _linux_share(app: Path, icons: list[Path]) -> None:
     (share / "metainfo").mkdir(parents=True, exist_ok=True)
     shutil.copyfile(LINUX / "petanque-game.metainfo.xml",
                     share / "metainfo" / f"{APP_ID}.metainfo.xml")
-
-
-# --- install for one user (Linux) -----------------------------------------------------------------
-
-def install(dist: Path, prefix: Path) -> Path:
-    """Copy the built app to `<prefix>/lib/petanque-game/`, link `<prefix>/bin/petanque-game` to
-    it, and put its menu entry, metainfo and icons under `<prefix>/share/`."""
-    app = dist / NAME
-    if not (app / NAME).is_file():
-        raise BuildError(f"no build in {app}: run `python tools/build_app.py` first")
-    home = prefix / "lib" / NAME
-    if home.exists():
-        shutil.rmtree(home)
-    shutil.copytree(app, home, symlinks=True)
-    program = home / NAME
-    bin_dir = prefix / "bin"
-    bin_dir.mkdir(parents=True, exist_ok=True)
-    link = bin_dir / NAME
-    if link.is_symlink() or link.exists():
-        link.unlink()
-    link.symlink_to(program)
-    for source in (home / "share").rglob("*"):
-        if source.is_file():
-            target = prefix / "share" / source.relative_to(home / "share")
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(source, target)
-    entry = prefix / "share" / "applications" / f"{APP_ID}.desktop"
-    text = entry.read_text(encoding="utf-8")
-    entry.write_text(text.replace("Exec=petanque-game", f"Exec={_desktop_quoted(program)}"),
-                     encoding="utf-8")
-    _refresh_desktop(prefix)
-    print(f"installed: {program}\n  menu entry: {entry}")
-    return program
-
-
-def uninstall(prefix: Path) -> None:
-    """Take away what `install` put under `prefix` (the player's own files stay)."""
-    shutil.rmtree(prefix / "lib" / NAME, ignore_errors=True)
-    link = prefix / "bin" / NAME
-    if link.is_symlink():
-        link.unlink()
-    share = prefix / "share"
-    for path in [share / "applications" / f"{APP_ID}.desktop",
-                 share / "metainfo" / f"{APP_ID}.metainfo.xml",
-                 *(share / "icons" / "hicolor").glob(f"*/apps/{APP_ID}.png")]:
-        path.unlink(missing_ok=True)
-    _refresh_desktop(prefix)
-    print(f"uninstalled from {prefix}")
-
-
-def _desktop_quoted(path: Path) -> str:
-    """A path as an Exec key's argument (the desktop entry spec's quoting)."""
-    text = str(path)
-    if not any(c in text for c in ' \t\n"\'\\><~|&;$*?#()`'):
-        return text
-    escaped = text.replace("\\", "\\\\\\\\").replace('"', '\\\\"').replace("`", "\\\\`")
-    return '"' + escaped.replace("$", "\\\\$") + '"'
-
-
-def _refresh_desktop(prefix: Path) -> None:
-    """Tell the desktop's caches, where the tools for it are installed (nothing breaks without)."""
-    for command in (["update-desktop-database", str(prefix / "share" / "applications")],
-                    ["gtk-update-icon-cache", "-q", "-t",
-                     str(prefix / "share" / "icons" / "hicolor")]):
-        if shutil.which(command[0]):
-            subprocess.run(command, check=False, capture_output=True)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ import random
 from importlib import import_module
 from typing import Any
 
+from petanque_game.physics.hand import Hand
 from petanque_game.rules.games import spec_of
 
 
@@ -25,7 +26,7 @@ def choose(game: str, state: Any, level: str, rng: random.Random, board: Any = N
     return module.choose(state, level, rng)
 
 
-def hand_of(level: str) -> Any:
+def hand_of(level: str) -> Hand:
     """The hand an AI of `level` throws with (the match applies it after the AI's decision)."""
     from petanque_game.ai.petanque import HANDS
 

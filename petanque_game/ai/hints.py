@@ -25,14 +25,17 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from petanque_game.ai import ten_thousand, ten_thousand_points, ten_thousand_win
 from petanque_game.rules import ten_thousand as ten_thousand_rules
-from petanque_game.rules.base import Bank, Keep
+from petanque_game.rules.base import Bank, Keep, Roll
 from petanque_game.rules.games import spec_of
 from petanque_game.rules.ten_thousand import DICE, keep_score
 from petanque_game.words import english_number, english_tr, tell
+
+if TYPE_CHECKING:  # the physics, which ai.petanque imports, only with a Terningepetanque hint
+    from petanque_game.ai.petanque import Label
 
 
 @dataclass(frozen=True)
@@ -67,7 +70,7 @@ class Hint:
     action: Any
     english: str
     value: float
-    label: Any = None
+    label: Label | None = None
     told: Told | None = None
 
     @property
@@ -82,7 +85,7 @@ def told_hint(action: Any, told: Told) -> Hint:
     return Hint(action, "", told.value, told=told)
 
 
-_HINTS: dict[str, Callable[[Any, Any], Hint]] = {}
+_HINTS: dict[str, Callable[..., Hint]] = {}  # (state, board), and `hand` for a board's
 
 
 def hint(game: str, state: Any, board: Any = None, hand: Any = None) -> Hint:
@@ -106,9 +109,9 @@ def hint(game: str, state: Any, board: Any = None, hand: Any = None) -> Hint:
     return give(state, board)
 
 
-def registers(game: str) -> Callable:
+def registers(game: str) -> Callable[[Callable[..., Hint]], Callable[..., Hint]]:
     """Decorator: the hint function of `game`."""
-    def register(fn: Callable[[Any, Any], Hint]) -> Callable[[Any, Any], Hint]:
+    def register(fn: Callable[..., Hint]) -> Callable[..., Hint]:
         _HINTS[game] = fn
         return fn
     return register
@@ -118,7 +121,7 @@ def registers(game: str) -> Callable:
 
 
 @registers(ten_thousand_rules.GAME_ID)
-def _ten_thousand(state: Any, board: Any = None) -> Hint:
+def _ten_thousand(state: ten_thousand_rules.TenThousandState, board: object = None) -> Hint:
     """With a win table: the chance to win (one-on-one against the best other score with three
     or more players); without: the points the expert expects from the turn."""
     win = ten_thousand_win
@@ -137,7 +140,7 @@ def _ten_thousand(state: Any, board: Any = None) -> Hint:
         keep = action.dice
         kept = t + keep_score(keep)
         value = far.after_keep(kept, n - len(keep)) if far else \
-            win.keep_value(pos, _steps(keep), len(keep))
+            win.keep_value(_at(pos), _steps(keep), len(keep))
         shown = "-".join(map(str, sorted(keep, reverse=True)))
         return told_hint(action, Told(_keep_then(state, keep, pos),
                                       (("dice", shown), ("total", kept), *rival),
@@ -145,18 +148,27 @@ def _ten_thousand(state: Any, board: Any = None) -> Hint:
     if isinstance(action, Bank):
         if far:
             return told_hint(action, Told("tt_bank", total, value=float(t)))
-        return told_hint(action, Told("tt_bank", total, worth=worth, value=win.bank_value(pos),
-                                      alt="tt_roll", alt_value=win.roll_value(pos)))
-    value = far.value(t, n) if far else win.roll_value(pos)
+        return told_hint(action, Told("tt_bank", total, worth=worth,
+                                      value=win.bank_value(_at(pos)), alt="tt_roll",
+                                      alt_value=win.roll_value(_at(pos))))
+    assert isinstance(action, Roll)  # the expert keeps, banks or rolls
+    value = far.value(t, n) if far else win.roll_value(_at(pos))
     if t == 0:
         return told_hint(action, Told("tt_roll", rival, action.count, worth, value))
     if far:
         return told_hint(action, Told("tt_roll_on", total, action.count, worth, value))
     return told_hint(action, Told("tt_roll_on", total, action.count, worth, value, "tt_bank",
-                                  win.bank_value(pos)))
+                                  win.bank_value(_at(pos))))
 
 
-def _keep_then(state: Any, keep: tuple[int, ...], pos: Any) -> str:
+def _at(pos: ten_thousand_win.Position | None) -> ten_thousand_win.Position:
+    """The position in the win table, where the hint reads it (there is no points table then)."""
+    assert pos is not None  # `far`, the points table, is there exactly when no position is
+    return pos
+
+
+def _keep_then(state: ten_thousand_rules.TenThousandState, keep: tuple[int, ...],
+               pos: ten_thousand_win.Position | None) -> str:
     """The sentence of a keep, as the expert goes on after it: bank, roll on, or roll all six
     again (hot dice)."""
     total = state.turn_total + keep_score(keep)

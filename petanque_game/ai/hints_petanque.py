@@ -26,6 +26,7 @@ import json
 import random
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from petanque_game.ai.hints import Hint, registers
 from petanque_game.rules import terningepetanque as rules
@@ -33,12 +34,17 @@ from petanque_game.rules.base import Roll
 from petanque_game.rules.petanque_table import Aim
 from petanque_game.words import decimal, english_tr
 
+if TYPE_CHECKING:  # the physics is imported on the first hint
+    from petanque_game.ai.petanque import Label
+    from petanque_game.physics.hand import Hand
+    from petanque_game.physics.level import Level
+
 WORTH_SAMPLES = 128  # fresh hands the stated worth is the mean of (benchmarks/bench_hint_worth.py)
 
 
 @registers(rules.GAME_ID)
-def _terningepetanque(state: rules.TerningepetanqueState, board: object = None,
-                      hand: object = None) -> Hint:
+def _terningepetanque(state: rules.TerningepetanqueState, board: Level | None = None,
+                      hand: Hand | None = None) -> Hint:
     from petanque_game.ai import petanque as ai  # the physics: imported on the first hint
     from petanque_game.ai.petanque_worth import lead
 
@@ -60,8 +66,8 @@ def _terningepetanque(state: rules.TerningepetanqueState, board: object = None,
     return _said(found.aim, value, found.label, state)
 
 
-def _said(action: object, value: float, label: object, state: rules.TerningepetanqueState) \
-        -> Hint:
+def _said(action: object, value: float, label: Label | None,
+          state: rules.TerningepetanqueState) -> Hint:
     """The hint, its `text` in English from the keys the window says it by (`words_of`)."""
     hint = Hint(action, "", value, label)
     owner = getattr(label, "owner", None)
@@ -76,7 +82,9 @@ def words_of(hint: Hint, state: rules.TerningepetanqueState, tr: Callable[..., s
     if not isinstance(hint.action, Aim):
         return tr("table.hint.keep", points=decimal(hint.value, 1, tr, signed=True)) \
             if state.awaiting_accept else tr("table.hint.roll")
+    assert hint.label is not None  # an aim's hint says what it is for (`search`)
     what = tr(f"table.hint.label.{hint.label.key}", name=who)
+    assert state.throw_due is not None  # an aim is the hint of a throw due
     obj, _ = state.throw_due
     if obj == rules.DIAMOND:
         risk = max(0.0, -hint.value / rules.DIAMOND_PENALTY)  # the share of throws it left

@@ -34,15 +34,18 @@ def _shut_the_box(state: box_rules.ShutTheBoxState, board: object = None) -> Hin
     appraisals = box_ai.appraise(state)
     chosen = box_ai.best(appraisals)
     target = box_ai.target_of(state)
+    value: float | None
     if target is None:
         worth, value = "penalty", chosen.penalty
     else:
         worth = "share" if box_ai.is_last_turn(state) else "shut"
         value = chosen.chance
+        assert value is not None  # appraised for a target: the chance to meet it
     action = chosen.action
     other = [a for a in appraisals if a is not chosen and isinstance(a.action, Roll)]
     alt: dict = {}
     if other:  # one die or two: say what the other is worth
+        assert isinstance(other[0].action, Roll)  # `other` holds the rolls only
         alt = {"alt": "box_roll", "alt_count": other[0].action.count,
                "alt_value": other[0].penalty if target is None else other[0].chance}
     if isinstance(action, Roll):
@@ -63,6 +66,7 @@ def _ship_captain_crew(state: ship_rules.ShipCaptainCrewState, board: object = N
     worth = {"pot": "pot", "match": "win_about"}.get(terms, "")  # the match's: an estimate
     about = "_about" if terms == "match" else ""
     if not state.qualified:
+        assert isinstance(action, Roll)  # the ship, captain and crew are not in yet: a roll
         return told_hint(action, Told("ship_roll", count=action.count, worth=worth or "score",
                                       value=value))
     cargo = sum(state.cargo)
@@ -74,7 +78,9 @@ def _ship_captain_crew(state: ship_rules.ShipCaptainCrewState, board: object = N
                                       worth=worth or "sure_cargo",
                                       value=value if worth else float(cargo),
                                       alt="ship_reroll" + about, alt_value=values[alt]))
+    fields: tuple[tuple[str, int], ...]
     if action.count == 1:
+        assert action.reroll is not None  # one die of the cargo rolled again: named
         die = action.reroll[0]
         kept = next(v for v in state.cargo if v != die) if state.cargo.count(die) == 1 else die
         move, fields = "ship_reroll_one", (("die", die), ("kept", kept))

@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from petanque_game.ai.petanque_hand_errors import spread_errors
 from petanque_game.ai.petanque_hands import (
@@ -35,7 +35,14 @@ from petanque_game.ai.petanque_hands import (
     spread_hands,
     unseen_chance,
 )
-from petanque_game.ai.petanque_worth import Situation, points_worth, rest_worth, tie_break
+from petanque_game.ai.petanque_worth import (
+    Situation,
+    diamond_of,
+    gap,
+    points_worth,
+    rest_worth,
+    tie_break,
+)
 from petanque_game.physics.hand import Hand, wobble
 from petanque_game.physics.level import Level
 from petanque_game.physics.predict import predict_rest
@@ -135,8 +142,10 @@ def choose_throw(level: Level, situation: Situation, ai_level: str,
 
 
 def _diamond_spot(situation: Situation) -> tuple[float, float]:
-    dm = situation.table.diamond
-    return (0.0, 0.0) if situation.obj == DIAMOND else (dm.x, dm.y)
+    if situation.obj == DIAMOND:
+        return 0.0, 0.0
+    dm = diamond_of(situation.table)
+    return dm.x, dm.y
 
 
 def _medium(level: Level, situation: Situation, rng: random.Random) -> Aim:
@@ -145,7 +154,7 @@ def _medium(level: Level, situation: Situation, rng: random.Random) -> Aim:
     n, seat = situation.num_players, situation.thrower
     if situation.obj != DIAMOND:
         near = closest_dice(situation.table)
-        if near and all(d.player != seat for d in near) and near[0].distance < 8.0:
+        if near and all(d.player != seat for d in near) and gap(near[0]) < 8.0:
             target = _through(level, n, seat, (near[0].x, near[0].y), 40.0)
             return aim(level, n, seat, target, roll=0.9)
         target = _short_of(level, n, seat, _diamond_spot(situation), level.dice.side)
@@ -247,7 +256,8 @@ class _Weighing:
     thrown: int = 0
 
 
-def _race(entries: list[_Weighing], throw: Any) -> list[_Weighing]:
+def _race(entries: list[_Weighing],
+          throw: Callable[[_Weighing, int], None]) -> list[_Weighing]:
     """The entries that meet all SAMPLES hands, best first: each stage throws the survivors
     with the hands up to its number in RACE, then keeps the better share KEEP of them (at least
     REFINE: the refinement needs them) for the next stage. Entries are compared by their sums
@@ -305,7 +315,7 @@ def _candidates(level: Level, situation: Situation) -> list[tuple[Label, Aim]]:
         spots += [((x, y), 0.5, Label("near_middle"))
                   for x, y in ((40.0, 0.0), (-40.0, 0.0), (0.0, 40.0), (0.0, -40.0))]
         return [(label, aim(level, n, seat, spot, roll=r, obj=obj)) for spot, r, label in spots]
-    dm = situation.table.diamond
+    dm = diamond_of(situation.table)
     side = level.dice.side
     spots = [((dm.x, dm.y), r, Label("at_diamond")) for r in (0.15, 0.45, 0.75)]
     short = Label("short")
@@ -337,7 +347,7 @@ def _to_knock(situation: Situation) -> list[DieRest]:
             if d.on_board and d.distance is not None and d.distance < KNOCK_NEAR
             and (KNOCK_OWN or d.player != situation.thrower)]
     if KNOCK_MOST is not None and len(near) > KNOCK_MOST:
-        kept = sorted(near, key=lambda d: d.distance)[:KNOCK_MOST]
+        kept = sorted(near, key=gap)[:KNOCK_MOST]
         near = [d for d in near if d in kept]
     return near
 
@@ -365,12 +375,16 @@ def _through(level: Level, n: int, seat: int, spot: tuple[float, float],
 
 def situation_of(state: TerningepetanqueState) -> Situation:
     """The throw due in `state` as the search sees it."""
-    obj, die = state.throw_due
+    due = state.throw_due
+    if due is None:
+        raise ValueError("no throw is due")
+    obj, die = due
     return Situation(state.table, state.num_players, state.to_move, obj, die, state.penalties,
                      tuple(p for p, _, _ in state.throw_order[state.throws_done + 1:]))
 
 
-def choose(state: TerningepetanqueState, level: str, rng: random.Random, board: Level) -> Any:
+def choose(state: TerningepetanqueState, level: str, rng: random.Random,
+           board: Level) -> object:
     """The decision of the AI of `level` to move in `state`, played on `board`."""
     actions = state.legal_actions()
     if any(isinstance(a, Accept) for a in actions):

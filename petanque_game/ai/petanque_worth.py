@@ -29,7 +29,7 @@ import itertools
 import math
 from dataclasses import dataclass, replace
 
-from petanque_game.rules.petanque_table import DIAMOND, Table
+from petanque_game.rules.petanque_table import DIAMOND, DiamondRest, DieRest, Table
 from petanque_game.rules.terningepetanque import (
     DIAMOND_PENALTY,
     closest_dice,
@@ -55,6 +55,20 @@ class Situation:
     die: int | None
     penalties: tuple[int, ...]  # the round's diamond penalties so far (rules' `penalties`)
     to_come: tuple[int, ...] = ()  # the seats of the throws after this one, in order
+
+
+def diamond_of(table: Table) -> DiamondRest:
+    """The diamond of a table a die is thrown at: it is thrown first in every round."""
+    if table.diamond is None:
+        raise ValueError("a die thrown at a table with no diamond")
+    return table.diamond
+
+
+def gap(die: DieRest) -> float:
+    """A die's distance to the diamond: a die on the board has one."""
+    if die.distance is None:
+        raise ValueError(f"die {die.die} of seat {die.player} is off the board: no distance")
+    return die.distance
 
 
 def worth(table: Table, situation: Situation) -> float:
@@ -121,7 +135,7 @@ def rest_worth(table: Table, situation: Situation) -> float:
     penalties = _penalties_after(table, situation)
     closest = _closest_chances(table, n, situation.to_come)
     before = {(d.player, d.die): d for d in situation.table.dice}
-    chances = {}
+    chances: dict[tuple[int, int], dict[int, float]] = {}
     for i, d in enumerate(table.dice):
         lay = before.get((d.player, d.die))
         if i == len(table.dice) - 1:  # the thrown die
@@ -136,13 +150,14 @@ def rest_worth(table: Table, situation: Situation) -> float:
 
 
 def _seat_points(table: Table, seat: int, penalties: tuple[int, ...], to_come: tuple[int, ...],
-                 closest: list[float], chances: dict) -> dict[float, float]:
+                 closest: list[float],
+                 chances: dict[tuple[int, int], dict[int, float]]) -> dict[float, float]:
     """`seat`'s expected points of the round (`_expected_points`) as a distribution over the
     faces of its dice that are left to chance (`chances`: (player, die) -> {face: chance})."""
     mine = [(i, d) for i, d in enumerate(table.dice) if d.player == seat]
     open_ = [(i, d) for i, d in mine if (d.player, d.die) in chances]
     found: dict[float, float] = {}
-    combos = [((), 1.0)]
+    combos: list[tuple[tuple[int, ...], float]] = [((), 1.0)]
     for _, d in open_:
         combos = [((*faces, f), p * q) for faces, p in combos
                   for f, q in chances[d.player, d.die].items()]
@@ -180,7 +195,7 @@ def lead(table: Table, seat: int, penalties: tuple[int, ...], to_come: tuple[int
 
 
 def _penalties_after(table: Table, situation: Situation) -> tuple[int, ...]:
-    if not table.diamond.reset:
+    if not diamond_of(table).reset:
         return situation.penalties
     return tuple(p - DIAMOND_PENALTY if i == situation.thrower else p
                  for i, p in enumerate(situation.penalties))
@@ -190,8 +205,9 @@ def tie_break(table: Table, situation: Situation) -> float:
     """The small preference `worth` adds to `points_worth`, as a penalty in points."""
     if situation.obj == DIAMOND:
         # only the diamond on the board: lie near the middle, where every seat has room
-        return 0.01 * math.hypot(table.diamond.x, table.diamond.y)
-    mine = [d.distance for d in table.dice if d.on_board and d.player == situation.thrower]
+        diamond = diamond_of(table)
+        return 0.01 * math.hypot(diamond.x, diamond.y)
+    mine = [gap(d) for d in table.dice if d.on_board and d.player == situation.thrower]
     return NEAR_TIE_BREAK * (min(mine) if mine else 1000.0)
 
 

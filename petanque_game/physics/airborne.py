@@ -47,7 +47,6 @@ from petanque_game.physics.build import (
     FLIER_FILTERS,
     HOP_MIN,
     PERCH_STEPS,
-    SLIDE_OFF,
     STATIC_BIT,
     Z_EPS,
     Item,
@@ -55,7 +54,7 @@ from petanque_game.physics.build import (
 )
 from petanque_game.physics.geometry import Polygon
 from petanque_game.physics.level import Board, Level
-from petanque_game.physics.level_play import TOPPLE_REACH
+from petanque_game.physics.level_play import SLIDE_OFF, TOPPLE_REACH
 from petanque_game.physics.off_board import free_spot
 from petanque_game.physics.rolling import Roller
 from petanque_game.rules.petanque_table import DIAMOND, Launch

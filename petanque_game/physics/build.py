@@ -41,7 +41,6 @@ MAX_STEPS = 20 * 480  # the hard cap: 20 simulated seconds
 REST_SPEED = 1.0  # mm/s
 REST_SPIN = 0.05  # rad/s
 HOP_MIN = 100.0  # mm/s: a bounce slower than this ends the bouncing
-SLIDE_OFF = 150.0  # mm/s: how fast a body perched on another slides off it
 PERCH_STEPS = 120  # steps (1/4 s) a body may stay perched before it topples off (airborne.py)
 Z_EPS = 1e-6  # mm
 # Overlaps are pushed apart by pymunk's bias velocity, which friction does not resist and kinetic

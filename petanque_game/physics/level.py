@@ -13,10 +13,13 @@ Names. A level's name is its file name without `.yaml`; a record keeps it (`leve
 SHA-256 of the file's bytes (`level_sha256`). A name is looked up among the shipped levels
 first, then in the player's folder, so a shipped board always wins: a file of the player's whose
 name is a shipped one's (ignoring case) is listed as broken ("the name is taken"), never used.
-A player's file name must be 1 to 40 printable characters. A level given by its path
-(`simulate --level FILE.yaml`) is named by its file name too; it is refused when another board
-already answers to that name with other bytes, and a record of it verifies wherever a board of
-that name with those bytes is found by name (so: put it in your levels folder).
+A player's file name must be 1 to 40 printable characters, not starting with a dot (see
+`name_fault`). A record's board whose file has changed since is found again in the copies the
+board editor kept of the boards it replaced (`kept_board`, docs/levels.md). A level given by
+its path (`simulate --level FILE.yaml`) is named by its file name too; it is refused when
+another board already answers to that name with other bytes, and a record of it verifies
+wherever a board of that name with those bytes is found by name (so: put it in your levels
+folder).
 
 Seats (docs/rules.md#terningepetanque-the-table: a wall per player, 8 dice out): `walls.sides` names
 the walls, each standing outside the board at compass `angle`; `seats` says which wall each seat of
@@ -28,6 +31,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import os
+import re
 from collections.abc import Callable
 from functools import partial
 from importlib.resources.abc import Traversable
@@ -35,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from petanque_game import paths
-from petanque_game.config import ConfigError, brief, parse_yaml, read_bounded
+from petanque_game.config import ConfigError, brief, key_lines, parse_yaml, read_bounded
 from petanque_game.data import levels_dir
 from petanque_game.physics.level_check import MAX_MASS, MAX_SIZE, one_line, parse_level
 from petanque_game.physics.level_spec import (
@@ -54,9 +58,9 @@ from petanque_game.physics.level_spec import (
 
 __all__ = [
     "MAX_MASS", "MAX_SIZE", "Board", "DiamondSpec", "DiceSpec", "Felt", "Level", "LevelError",
-    "Obstacle", "ThrowLimits", "Tumble", "Wall", "Walls", "level_names", "level_sha256",
-    "list_levels", "load_level", "load_level_file", "load_named_level", "parse_level",
-    "user_levels_dir",
+    "Obstacle", "ThrowLimits", "Tumble", "Wall", "Walls", "kept_board", "kept_dir", "level_names",
+    "level_sha256", "list_levels", "load_level", "load_level_file", "load_named_level",
+    "parse_level", "user_levels_dir",
 ]
 
 MAX_LEVEL_BYTES = 64 * 1024  # a level is about 2 KB; the biggest valid one is under 20 KB
@@ -88,7 +92,7 @@ def _read(entry: Any, file: str) -> bytes:
 
 
 PARSED_KEPT = 64  # boards whose reading is kept (the setup screen lists every board each time)
-_parsed: dict[tuple[str, str, str, str], Level | str] = {}
+_parsed: dict[tuple[str, str, str, str], Level | LevelError] = {}
 
 
 def _parse_bytes(raw: bytes, name: str, file: str, origin: str) -> Level:
@@ -98,20 +102,20 @@ def _parse_bytes(raw: bytes, name: str, file: str, origin: str) -> Level:
     digest = hashlib.sha256(raw).hexdigest()
     key = (digest, name, file, origin)
     kept = _parsed.get(key)
-    if isinstance(kept, str):
-        raise LevelError(kept)
+    if isinstance(kept, LevelError):
+        raise LevelError(str(kept), kept.key, kept.reason)
     if kept is not None:
         return kept
     try:
         level = _parse_fresh(raw, name, file, digest, origin)
     except LevelError as exc:
-        _keep(key, str(exc))
+        _keep(key, exc)
         raise
     _keep(key, level)
     return level
 
 
-def _keep(key: tuple[str, str, str, str], answer: Level | str) -> None:
+def _keep(key: tuple[str, str, str, str], answer: Level | LevelError) -> None:
     if len(_parsed) >= PARSED_KEPT:
         del _parsed[next(iter(_parsed))]  # the oldest
     _parsed[key] = answer
@@ -126,7 +130,8 @@ def _parse_fresh(raw: bytes, name: str, file: str, digest: str, origin: str) -> 
         data = parse_yaml(text, file, MAX_LEVEL_NODES, MAX_LEVEL_DEPTH)
     except ConfigError as exc:  # one line, whatever the file's keys hold
         raise LevelError(one_line(str(exc))) from None
-    level = parse_level(data, name, file)
+    level = parse_level(data, name, file,
+                        lambda: key_lines(text, MAX_LEVEL_NODES, MAX_LEVEL_DEPTH))
     return dataclasses.replace(level, sha256=digest, origin=origin)
 
 
@@ -194,8 +199,10 @@ def _user_board(path: Path) -> Path:
 
 
 def _bad_name(name: str) -> bool:
+    """Not a name a board of the player's folder can have: see `name_fault`. (A name starting
+    with a dot would be a hidden file, which the list never reads.)"""
     return not 1 <= len(name) <= MAX_NAME or not name.isprintable() or name != name.strip() \
-        or any(c in name for c in "/\\:")
+        or any(c in name for c in "/\\:") or name.startswith(".")
 
 
 def _taken(name: str, shipped: dict[str, Any]) -> str | None:
@@ -203,11 +210,38 @@ def _taken(name: str, shipped: dict[str, Any]) -> str | None:
     return next((t for t in shipped if t.casefold() == name.casefold()), None)
 
 
-def name_problem(name: str, shipped: dict[str, Any] | None = None) -> str | None:
-    """Why `name` cannot name a player's board, or None."""
+# Names Windows keeps for its devices (with any ending: `con.x.yaml` is no file there either).
+RESERVED_NAMES = frozenset({"con", "prn", "aux", "nul", "conin$", "conout$",
+                            *(f"{kind}{n}" for kind in ("com", "lpt") for n in "123456789")})
+NAME_FAULTS = {
+    "form": f"a board's file name (without .yaml) must be 1 to {MAX_NAME} printable characters, "
+            "without / \\ : or spaces at either end",
+    "dot": "a board's file name must not start with a dot (the file would be hidden, and the "
+           "board list never reads hidden files)",
+    "system": 'a board\'s file name must not hold < > " | ? * or end in a dot, and must not be '
+              "a name Windows keeps for a device (con, nul, com1...)",
+}
+
+
+def name_fault(name: str, new: bool = False) -> str | None:
+    """Which of NAME_FAULTS `name` has as a board's name, or None. With `new` (a board about to
+    be written: the editor's Save) also what some systems would not keep as it is ("system")."""
+    if name.startswith(".") and 1 <= len(name) <= MAX_NAME:
+        return "dot"
     if _bad_name(name):
-        return (f"a board's file name (without .yaml) must be 1 to {MAX_NAME} printable "
-                "characters, without / \\ : or spaces at either end")
+        return "form"
+    if new and (any(c in name for c in '<>"|?*') or name.endswith(".")
+                or name.split(".", maxsplit=1)[0].casefold() in RESERVED_NAMES):
+        return "system"
+    return None
+
+
+def name_problem(name: str, shipped: dict[str, Any] | None = None, new: bool = False
+                 ) -> str | None:
+    """Why `name` cannot name a player's board (`new`: a board about to be written), or None."""
+    fault = name_fault(name, new)
+    if fault is not None:
+        return NAME_FAULTS[fault]
     taken = _taken(name, _level_files() if shipped is None else shipped)
     if taken is not None:
         return f"the name is taken by the shipped board {taken!r}; rename the file"
@@ -232,16 +266,67 @@ def _find(name: Any) -> tuple[Any, str]:
                      f"{user_levels_dir()})")
 
 
-def load_named_level(name: str) -> Level:
-    """The level `name` (a file stem such as "classic"): shipped, else the player's."""
-    entry, origin = _find(name)
-    return _parse_bytes(_read(entry, _file(entry.name)), name, _file(entry.name), origin)
+def load_named_level(name: str, played: str | None = None) -> Level:
+    """The level `name` (a file stem such as "classic"): shipped, else the player's. With
+    `played` (a record's `level_sha256`): the kept copy of the board it was played on when the
+    file of that name now holds other bytes or is gone (`kept_board`)."""
+    try:
+        entry, origin = _find(name)
+    except LevelError:
+        kept = kept_board(played)
+        if kept is None:
+            raise
+        return _parse_bytes(kept, name, _kept_file(name), "user")
+    raw = _read(entry, _file(entry.name))
+    if played is not None and hashlib.sha256(raw).hexdigest() != played:
+        kept = kept_board(played)
+        if kept is not None:
+            return _parse_bytes(kept, name, _kept_file(name), "user")
+    return _parse_bytes(raw, name, _file(entry.name), origin)
 
 
-def level_sha256(name: str) -> str:
-    """Hex SHA-256 of the bytes of the level file `name` (a record's `level_sha256`)."""
-    entry, _ = _find(name)
-    return hashlib.sha256(_read(entry, _file(entry.name))).hexdigest()
+def level_sha256(name: str, played: str | None = None) -> str:
+    """Hex SHA-256 of the bytes of the level file `name` (a record's `level_sha256`); with
+    `played`, of the board a record of it was played on: `played` itself when the file now holds
+    other bytes (or is gone) but a kept copy of those is there (`kept_board`)."""
+    try:
+        entry, _ = _find(name)
+    except LevelError:
+        if kept_board(played) is None:
+            raise
+        return str(played)
+    digest = hashlib.sha256(_read(entry, _file(entry.name))).hexdigest()
+    if played is not None and digest != played and kept_board(played) is not None:
+        return played
+    return digest
+
+
+# --- the kept copies of replaced boards ---------------------------------------------------------
+
+def kept_dir() -> Path:
+    """Where the board editor keeps the text of each board of the player's it replaced, named by
+    the SHA-256 of its bytes (a hidden folder of levels/: never listed as a board)."""
+    return user_levels_dir() / ".kept"
+
+
+def _kept_file(name: str) -> str:
+    return f"{_file(name)}.yaml (the kept copy)"
+
+
+def kept_board(sha256: str | None) -> bytes | None:
+    """The bytes of the kept copy whose bytes hash to `sha256`, or None: no such copy, a
+    copy whose bytes do not match its name (changed by hand: not the board of the record), or a
+    link leading out of the user folder."""
+    if not isinstance(sha256, str) or not re.fullmatch(r"[0-9a-f]{64}", sha256):
+        return None
+    path = kept_dir() / f"{sha256}.yaml"
+    try:
+        if not os.path.lexists(path) or paths.leaves_user_folder(path):
+            return None
+        raw = _read(path, path.name)
+    except (LevelError, OSError):
+        return None
+    return raw if hashlib.sha256(raw).hexdigest() == sha256 else None
 
 
 def load_level_file(path: str | Path) -> Level:

@@ -5,16 +5,19 @@ below; docs/levels.md explains each key). Anything wrong raises `LevelError`, wh
 line: `<file>: <key>: <reason>`. A user's value is never shown whole (`config.brief`). Once each
 part reads well on its own, `level_play.check_layout` checks the parts together: room at the
 centre, walls that cross nothing, release zones, and a throw from every seat that lands the
-diamond and a die on the board. Angles in the file are in degrees, in the dataclasses radians.
+diamond and a die on the board; then `level_knocks.check_knocks` bounds the speeds that knocks
+and landings can give a body, against the thinnest wall or obstacle. Angles in the file are in
+degrees, in the dataclasses radians.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from typing import Any
 
-from petanque_game.config import brief
+from petanque_game.config import brief, key_place, key_text, looks_like_key
 from petanque_game.physics import geometry
 from petanque_game.physics.geometry import Polygon
 from petanque_game.physics.level_spec import (
@@ -89,11 +92,19 @@ _TOP_KEYS = {"title", "description", "gravity", "board", "felt", "dice", "diamon
 
 
 class _Reader:
-    def __init__(self, file: str):
+    def __init__(self, file: str, lines: Callable[[], dict[str, int]] | None = None):
         self.file = file
+        self.lines = lines  # each key's line, by its place (config.key_lines), when asked
+
+    def key(self, where: str, key: Any) -> str:
+        """The place of the file's `key` in the mapping at `where`, as a message shows it: the
+        key itself only when it looks like one (`config.looks_like_key`), else its line."""
+        if looks_like_key(key) or self.lines is None:
+            return _join(where, key_text(key))
+        return _join(where, key_text(key, self.lines().get(key_place(where, key))))
 
     def fail(self, key: str, reason: str) -> LevelError:
-        return LevelError(f"{self.file}: {key}: {reason}")
+        return LevelError(f"{self.file}: {key}: {reason}", key, reason)
 
     def mapping(self, value: Any, key: str, required: set[str],
                 optional: AbstractSet[str] = frozenset()) -> dict:
@@ -102,10 +113,10 @@ class _Reader:
             raise self.fail(where, f"must be a mapping, not {_kind(value)}")
         for k in value:
             if not isinstance(k, str):
-                raise self.fail(where, f"key {brief(k)} must be a name")
+                raise self.fail(self.key(key, k), "must be a name")
         unknown = sorted(set(value) - required - set(optional))
         if unknown:
-            raise self.fail(_join(key, _name(unknown[0])), "unknown key")
+            raise self.fail(self.key(key, unknown[0]), "unknown key")
         missing = sorted(required - set(value))
         if missing:
             raise self.fail(_join(key, missing[0]), "missing")
@@ -145,13 +156,6 @@ class _Reader:
 
 def _join(where: str, key: str) -> str:
     return f"{where}.{key}" if where else key
-
-
-def _name(key: Any) -> str:
-    """A key as a message's place shows it: on one line (a line break or other control
-    character written as its escape, `\\n`), cut short."""
-    text = one_line(str(key))
-    return text if len(text) <= 40 else text[:40] + "..."
 
 
 def one_line(text: str) -> str:
@@ -204,11 +208,14 @@ def _board(r: _Reader, raw: Any) -> Board:
     raise r.fail("board.shape", f"must be rect, circle or polygon, not {brief(shape)}")
 
 
-def parse_level(data: Any, name: str, file: str) -> Level:
-    """Validate the YAML document `data` (already parsed) into a Level."""
+def parse_level(data: Any, name: str, file: str,
+                lines: Callable[[], dict[str, int]] | None = None) -> Level:
+    """Validate the YAML document `data` (already parsed) into a Level; `lines()` gives each
+    key's line (config.key_lines), for naming a key that is not shown."""
+    from petanque_game.physics.level_knocks import check_knocks
     from petanque_game.physics.level_play import check_layout
 
-    r = _Reader(file)
+    r = _Reader(file, lines)
     top = r.mapping(data, "", _TOP_KEYS)
     title = r.text(top, "title", "", MAX_TEXT["title"])
     description = r.text(top, "description", "", MAX_TEXT["description"])
@@ -232,6 +239,7 @@ def parse_level(data: Any, name: str, file: str) -> Level:
     level = Level(name, title, description, gravity, board, felt, dice, diamond, walls, seats,
                   obstacles, throw, tumble)
     check_layout(level, r.fail)
+    check_knocks(level, r.fail)
     return level
 
 
@@ -297,7 +305,7 @@ def _seats(r: _Reader, raw: Any, walls: Walls) -> dict[int, tuple[str, ...]]:
     for key, value in raw.items():
         count = int(key) if isinstance(key, (int, str)) and str(key) in ("2", "3", "4") else None
         if count is None or type(key) is bool:
-            raise r.fail(f"seats.{_name(key)}", "unknown key: player counts are 2, 3 and 4")
+            raise r.fail(r.key("seats", key), "unknown key: player counts are 2, 3 and 4")
         where = f"seats.{count}"
         if count in seats:
             raise r.fail(where, "given twice")

@@ -32,6 +32,7 @@ TOPPLE_REACH = 3.0  # die sides: how far from its perch a toppling die may come 
 
 Fail = Callable[[str, str], LevelError]
 STEPS_PER_SECOND = 480  # the physics' steps (physics.build.DT)
+SLIDE_OFF = 150.0  # mm/s: how fast a body perched on another slides off it (airborne.py)
 MIN_THICKNESS = 4.0  # mm: no obstacle thinner than the thinnest wall allowed
 SPEED_STEPS = 18  # bisection steps for the slowest speed that reaches the board
 ELEVATIONS = 13  # elevations tried, spread over the allowed range
@@ -58,9 +59,14 @@ def _check_obstacles(level: Level, fail: Fail) -> None:
 
 
 def narrowest_body(level: Level) -> float:
-    """The narrowest width (mm) of a die or the diamond (the rhombus' height across its sides)."""
+    """The narrowest width (mm) of a die or the diamond."""
+    return min(level.dice.side, diamond_width(level))
+
+
+def diamond_width(level: Level) -> float:
+    """The diamond's narrowest width (mm): the rhombus' height across its sides."""
     long_d, short_d = level.diamond.long_diagonal, level.diamond.short_diagonal
-    return min(level.dice.side, long_d * short_d / math.hypot(long_d, short_d))
+    return long_d * short_d / math.hypot(long_d, short_d)
 
 
 def highest_flight(level: Level) -> float:

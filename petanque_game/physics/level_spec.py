@@ -16,7 +16,13 @@ from petanque_game.physics.geometry import Polygon
 
 
 class LevelError(ValueError):
-    """A level file that cannot be used; str() is one line naming the file, the key and why."""
+    """A level file that cannot be used; str() is one line naming the file, the key and why.
+    `key` (`obstacles[0].points`) and `reason` are the parts, when the refusal is about a key
+    (the board editor says them in its own words)."""
+
+    def __init__(self, message: str, key: str | None = None, reason: str | None = None):
+        super().__init__(message)
+        self.key, self.reason = key, reason
 
 
 @dataclass(frozen=True)

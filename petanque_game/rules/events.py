@@ -151,9 +151,12 @@ def read_ints(data: Mapping[str, Any], key: str, low: int, high: int, min_n: int
               max_n: int) -> tuple[int, ...]:
     """An event's array of `min_n` to `max_n` whole numbers from `low` to `high`."""
     value = data[key]
-    if not isinstance(value, list) or not min_n <= len(value) <= max_n:
+    if not isinstance(value, list):
         raise EventError(f"{key} must be an array of {min_n} to {max_n} numbers, "
                          f"not {brief(value)}")
+    if not min_n <= len(value) <= max_n:
+        raise EventError(f"{key} must be an array of {min_n} to {max_n} numbers; it holds "
+                         f"{len(value)}")
     for v in value:
         if type(v) is not int or not low <= v <= high:
             raise EventError(f"{key} holds {brief(v)}; expected whole numbers {low} to {high}")

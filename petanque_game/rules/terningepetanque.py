@@ -47,13 +47,18 @@ from petanque_game.rules.terningepetanque_events import (
     implied,
 )
 
-DIAMOND_PENALTY = 5  # points lost each time the diamond leaves the board (docs/rules.md)
-# Touching (docs/rules.md#terningepetanque-scoring): a die whose outline lies this many mm from the
-# diamond's touches it and counts as 0 away. It is the physics' contact tolerance (the collision
-# slop of the simulation, set from this number), the gap resting contact can leave.
-TOUCHING = 0.1  # mm
-DICE_PER_PLAYER = 2
-Seats = tuple[int, ...]  # a value per seat (points), or seats (closest)
+# the round's scoring has a module of its own; its names are read here too (the AI, the window)
+from petanque_game.rules.terningepetanque_score import (  # noqa: F401
+    DIAMOND_PENALTY,
+    DICE_PER_PLAYER,
+    TOUCHING,
+    Seats,
+    closest_dice,
+    reckoned_distance,
+    round_facts,
+    score_round,
+)
+
 
 class Phase(str, Enum):
     """Where a round stands."""
@@ -378,45 +383,6 @@ def throw_order(num_players: int, starter: int) -> tuple[tuple[int, str, int | N
             *((p, DIE, i) for i in range(DICE_PER_PLAYER) for p in seats))
 
 
-def score_round(table: Table, penalties: Seats) -> tuple[Seats, Seats]:
-    """(points per seat, closest seats) of a round that ended with `table`; `penalties` are the
-    diamond's -5s of the round so far, per seat (negative or zero).
-
-    Closest: the owners of the on-board die least distant from the diamond (exact ties all score)
-    score the faces of their dice on the board; doubles (both dice on the board, same face) score
-    their sum, once even when closest; a die off the board costs its owner its face when it left
-    during the owner's own throw."""
-    points = list(penalties)
-    on_board = [d for d in table.dice if d.on_board]
-    closest = tuple(sorted({d.player for d in closest_dice(table)}))
-    for seat in range(len(points)):
-        mine = [d for d in on_board if d.player == seat]
-        doubles = len(mine) == DICE_PER_PLAYER and len({d.face for d in mine}) == 1
-        if seat in closest or doubles:
-            points[seat] += sum(d.face for d in mine)
-    for d in table.dice:
-        if not d.on_board and d.off_during == d.player:
-            points[d.player] -= d.face
-    return tuple(points), closest
-
-
-def reckoned_distance(die: DieRest) -> float:
-    """A die's distance to the diamond as the closest die is reckoned: 0 when it touches."""
-    if die.distance is None:
-        raise ValueError(f"seat {die.player}'s die {die.die} is off the board: it has no distance")
-    return 0.0 if die.distance <= TOUCHING else die.distance
-
-
-def closest_dice(table: Table) -> tuple[DieRest, ...]:
-    """The dice on the board reckoned closest to the diamond (several on an exact tie or when
-    they all touch it); none when no die lies on the board."""
-    on_board = [d for d in table.dice if d.on_board]
-    if not on_board:
-        return ()
-    best = min(reckoned_distance(d) for d in on_board)
-    return tuple(d for d in on_board if reckoned_distance(d) == best)
-
-
 def next_starter(num_players: int, starter: int, closest: tuple[int, ...]) -> int:
     """The round's winner (first closest seat in seat order from the starter), or the same starter
     when no die lies on the board."""
@@ -444,7 +410,8 @@ def _rounds_scored(events: list, index: int, state: object) -> int:
 SPEC = GameSpec(GAME_ID, TITLE, sys.modules[__name__],
                 frozenset({"roll", "throw", "rethrow", "round_end"}),
                 "petanque_game.ai.petanque", MIN_PLAYERS, MAX_PLAYERS, order=10, board=True,
-                codecs=CODECS, implied=implied, window="petanque_game.ui.table.game",
+                codecs=CODECS, implied=implied, facts=round_facts,
+                window="petanque_game.ui.table.game",
                 hints="petanque_game.ai.hints_petanque",
                 tally=Tally(unit="round", progress=_rounds_scored),
                 chance="petanque_game.throwing:THROWS")

@@ -13,17 +13,21 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from petanque_game.rules.events import EventCodec, EventError, brief
-from petanque_game.rules.petanque_table import Launch, Table, TableError
+from petanque_game.rules.petanque_table import Aim, Launch, Table, TableError
 
 # --- decisions ------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Throw:
-    """The seat to move throws the diamond (obj "diamond", die None) or its die 0/1 (obj "die")."""
+    """The seat to move throws the diamond (obj "diamond", die None) or its die 0/1 (obj "die").
+
+    `launch` is what the thrower decided, a bare `Aim`, until the match releases the throw with
+    the hand's chance (`Match.decide`): then the `Launch` the hand made of it, the only kind the
+    rules take (`_throw` refuses an Aim) and a record holds."""
     obj: str
     die: int | None
-    launch: Launch
+    launch: Aim
 
 
 @dataclass(frozen=True)
@@ -79,6 +83,8 @@ class Thrown:
 
     @classmethod
     def of(cls, player: int, decision: Throw, outcome: Settle) -> Thrown:
+        if not isinstance(decision.launch, Launch):  # the rules took only a released throw
+            raise ValueError("a throw is recorded once released, with its Launch")
         return cls(player, decision.obj, decision.die, decision.launch, outcome.table)
 
     @classmethod

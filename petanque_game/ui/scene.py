@@ -32,12 +32,16 @@ class AppLike(Protocol):
     toast: Toast
     memory: dict[str, Any]  # what a scene remembers between visits, by scene name
     mouse: tuple[int, int] | None  # the pointer on the logical surface, once it has moved
+    window: pygame.Surface  # the window's own surface (its size: what a frame is drawn into)
+    frames_drawn: int  # frames drawn so far (a scene can tell the frame before was its)
     time: float  # seconds of app time (animations only)
     running: bool
     scenes: list[Scene]  # bottom first
 
     @property
     def top(self) -> Scene | None: ...
+
+    def visible(self) -> list[Scene]: ...
 
     def make(self, name: str, *args: Any, **kw: Any) -> Scene: ...
 

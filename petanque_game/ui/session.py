@@ -23,9 +23,18 @@ from typing import Any
 from petanque_game import history, paths, saves
 from petanque_game.files import TooLarge, write_new_named
 from petanque_game.match import Match, OutcomeMismatch, Transition, rebuild
-from petanque_game.record import MAX_BYTES, Record, RecordError, Seat, load_record
+from petanque_game.record import (
+    MAX_BYTES,
+    Record,
+    RecordError,
+    Seat,
+    event_line,
+    load_record,
+    text_size,
+)
 from petanque_game.rules.base import IllegalAction, Refusal
 from petanque_game.rules.games import spec_of
+from petanque_game.save_appends import Moves
 from petanque_game.save_thread import WRITER
 from petanque_game.ui import lang
 from petanque_game.ui.narrate import describe
@@ -58,6 +67,7 @@ class Session:
     """The common face of a live game and a replay: what a scene may read of either."""
 
     interactive = False
+    match: Match  # the game (a live one's own; a replay's, folded from its record)
 
     def __init__(self, record: Record, state: Any):
         self.record = record
@@ -136,12 +146,17 @@ class LiveSession(Session):
         self.match = match
         self.lock = lock  # this window's claim on the autosave (saves.py)
         self._thought: tuple[Any, Future] | None = None  # (state it is for, the AI's decision)
-        self._dumped: tuple[int, str] | None = None  # (events, the record's text) made ahead
+        self._made: tuple[int, list[str]] | None = None  # (first, the AI move's events' lines)
         self._seat_now: tuple[Any, int | None] | None = None  # (a state, its seat to move)
         # Why the game on disk is behind the game played (a full disk): said in the window and
         # tried again after every move, every few seconds and at the end (`retry_saving`).
         self._unsaved: str | None = None
         self.behind = False  # the autosave written on the saves' thread (`write_behind`)
+        # What the saves' thread was handed: the first hand-over gives it every event's line, the
+        # later ones the lines of the events made since (`_handed` of them handed in all, their
+        # UTF-8 bytes `_handed_bytes`, so that a record too large is refused before the thread).
+        self._start: list[str] | None = None
+        self._handed = self._handed_bytes = 0
         # Why no move can be made any more (the record would be over what a reader takes):
         # the game stays as last saved, and the player is told (`_refuse_oversize`).
         self.halted: str | None = None
@@ -169,15 +184,24 @@ class LiveSession(Session):
         refused write is said once the thread has met it (`unsaved`)."""
         self.behind = True
         self.match.saver = self._hand_over
+        self._start = [event_line(e) for e in self.record.events]
+        self._handed = len(self.record.events)
+        self._handed_bytes = sum(len(line.encode("utf-8")) for line in self._start)
 
     def _hand_over(self, path: Path, record: Record) -> None:
-        made = self._dumped  # the record's text made with the AI's move on its thread, if it is
-        self._dumped = None  # this record's
-        text = made[1] if made is not None and made[0] == len(record.events) else record.dumps()
-        size = len(text.encode("utf-8"))
+        made, self._made = self._made, None  # the AI move's lines made on its thread, if it is
+        first, count = self._handed, len(record.events)  # this record's
+        lines = made[1] if made is not None and made[0] == first and len(made[1]) == \
+            count - first else [event_line(e) for e in record.events[first:]]
+        added = sum(len(line.encode("utf-8")) for line in lines)
+        head, tail = record.frame()
+        size = text_size(head, tail, self._handed_bytes + added, count)
         if size > MAX_BYTES:
             raise TooLarge(path, size, MAX_BYTES, "the record")
-        WRITER.put(path, text, len(record.events))
+        start, self._start = self._start, None
+        WRITER.put_moves(path, Moves(tuple(lines if start is None else start + lines), head,
+                                     tail, count, start is not None))
+        self._handed, self._handed_bytes = count, self._handed_bytes + added
 
     def _take_outcome(self) -> None:
         """What the saves' thread made of this game's last autosave, if it has finished one."""
@@ -239,6 +263,8 @@ class LiveSession(Session):
         file."""
         self._written()
         self.retry_saving()
+        if self.behind and self.match.autosave is not None:
+            WRITER.forget(self.match.autosave)
         if self.lock is not None:
             never_saved = self.match.autosave is None or not self.match.autosave.exists()
             self.lock.release(remove=never_saved)
@@ -304,8 +330,8 @@ class LiveSession(Session):
         self.match.last_throw = None
         thought, self._thought = self._thought, None
         if thought is not None and thought[0] is before:
-            # the same state: the same decision and move, and the record's text with it
-            action, played, self._dumped = _result(thought[1])
+            # the same state: the same decision and move, and its events' lines with it
+            action, played, self._made = _result(thought[1])
         else:
             action, played = self.match.ai_decision(), None
         made = self._decide(action, before, first, played)
@@ -378,6 +404,8 @@ class LiveSession(Session):
         autosave = self.match.autosave
         self.match.autosave = None
         if autosave is not None:
+            if self.behind:
+                WRITER.forget(autosave)
             try:
                 os.remove(autosave)
             except FileNotFoundError:
@@ -395,18 +423,19 @@ def _think(decide: Callable[[], Any]) -> Future:
     return ai_worker.submit(decide)
 
 
-def _ahead(match: Match) -> tuple[Any, Match | None, tuple[int, str] | None]:
+def _ahead(match: Match) -> tuple[Any, Match | None, tuple[int, list[str]] | None]:
     """On the AI's thread: the AI's decision, a copy of `match` that has made it (None when
     the match refuses it: the window's thread then decides it again, and meets the refusal),
-    and the text of that copy's record with its number of events (the autosave the window
-    writes once it adopts the move: made here, not inside a frame)."""
+    and the index of the first event it made with the lines of those events (what the window
+    hands the saves' thread once it adopts the move: made here, not inside a frame)."""
     action = match.ai_decision()
     played = match.copy()
+    first = len(played.record.events)
     try:
         played.decide(action)
     except IllegalAction:
         return action, None, None
-    return action, played, (len(played.record.events), played.record.dumps())
+    return action, played, (first, [event_line(e) for e in played.record.events[first:]])
 
 
 def in_background(work: Callable[[], Any]) -> Future:

@@ -5,29 +5,33 @@ Start from a shipped board or an empty one; pick the felt's shape, size and feel
 walls; snap to a 10 mm grid (G); undo and redo (Ctrl+Z, Ctrl+Y). The checker that reads board
 files runs after every change: its line is shown, and the part it is about is marked in red; a
 board the game would refuse is not saved. "Try it" throws on the board being edited (a practice
-game that is kept nowhere; the draft waits in the app's memory for the way back). Saved boards
-go to the user folder's `levels/`, where the setup screen lists them; Export writes a copy to the
-user folder's `exports/`, Import reads a board file by its path.
+game that is kept nowhere; the draft waits in the app's memory for the way back, and the game's
+end comes back to it). Saved boards go to the user folder's `levels/`, where the setup screen
+lists them: a new draft's name is one no board has, and a board already there is replaced only
+once the player says so (a question over the editor), its old text kept for the games played on
+it (board_files.py). Export writes a copy to the user folder's `exports/`, Import reads a board
+file by its path, off the window's thread. The checker's refusals are said in the editor's words
+(ui/board_words.py).
 """
 
 from __future__ import annotations
 
-import math
+import hashlib
 from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
 import pygame
 
-from petanque_game import board_edit, paths
+from petanque_game import board_edit, board_files
 from petanque_game.board_edit import Draft, Problem
-from petanque_game.files import ensure_folder, write_atomic
-from petanque_game.ui import lang, theme
+from petanque_game.ui import board_view, board_words, lang, theme
 from petanque_game.ui.game_ui import board_title
+from petanque_game.ui.question import Answer, Question
 from petanque_game.ui.scene import Scene
-from petanque_game.ui.widgets import Backdrop, Button, TextField, draw_lit, look, panel
+from petanque_game.ui.widgets import Backdrop, Button, TextField, draw_lit, look
 
-VIEW = pygame.Rect(20, 96, 800, 600)
+VIEW = board_view.VIEW
 SIDE_X = 840
 MEMORY = "board_editor"
 
@@ -61,6 +65,8 @@ class BoardEditorScene(Scene):
         # the draft as it is, at once.
         self.shown_check: Problem | None = self.draft.problem()
         self.checking: Future | None = None
+        self.importing: Future | None = None  # a board file being read (`import_file`)
+        self.question: Question | None = None  # asked before a board is replaced
 
     def problem(self) -> Problem | None:
         """What the screen shows of the draft's check (see `shown_check`)."""
@@ -82,7 +88,7 @@ class BoardEditorScene(Scene):
 
     @property
     def animating(self) -> bool:
-        return self.checking is not None  # frames until the check is in
+        return self.checking is not None or self.importing is not None  # frames until done
 
     @property
     def fields(self) -> tuple[TextField, ...]:
@@ -91,28 +97,16 @@ class BoardEditorScene(Scene):
     # --- what is where on screen ---------------------------------------------------------------
 
     def scale(self) -> float:
-        walls = self.draft.data["walls"]
-        reach = self.draft.reach() + walls["gap"] + walls["thickness"] + 30
-        return min(VIEW.w, VIEW.h) / (2 * reach)
+        return board_view.scale(self.draft)
 
     def to_screen(self, x: float, y: float) -> tuple[int, int]:
-        s = self.scale()
-        return round(VIEW.centerx + x * s), round(VIEW.centery - y * s)
+        return board_view.to_screen(self.draft, x, y)
 
     def to_board(self, pos: tuple[int, int]) -> tuple[float, float]:
-        s = self.scale()
-        return (pos[0] - VIEW.centerx) / s, (VIEW.centery - pos[1]) / s
+        return board_view.to_board(self.draft, pos)
 
     def wall_outline(self, wall: dict[str, Any]) -> list[tuple[float, float]]:
-        """A wall's corners in mm: it stands `gap` beyond the felt's furthest point its way."""
-        walls = self.draft.data["walls"]
-        a = math.radians(wall["angle"])
-        ux, uy = math.cos(a), math.sin(a)
-        near = _support(self.draft.data["board"], ux, uy) + walls["gap"]
-        far = near + walls["thickness"]
-        half = wall["length"] / 2
-        return [(ux * d - uy * t, uy * d + ux * t) for d, t in
-                ((near, -half), (far, -half), (far, half), (near, half))]
+        return board_view.wall_outline(self.draft, wall)
 
     @property
     def buttons(self) -> list[Button]:
@@ -224,55 +218,91 @@ class BoardEditorScene(Scene):
         if (title, about) != (self.draft.data["title"], self.draft.data["description"]):
             self.draft.set_words(title, about)
 
-    def save(self) -> Path | None:
-        """The board into the user folder's levels/, if the game accepts it."""
-        from petanque_game.physics.level import user_levels_dir
-
+    def save(self, replace: str | None = None) -> Path | None:
+        """The board into the user folder's levels/, if the game accepts it. A board of that
+        name already there (not the one this draft saved last) is replaced only once the player
+        says so (`ask_replace`); `replace` is what they agreed to replace."""
         self._words()
+        self.question = None
         problem = self.draft.problem()
         if problem is not None:
-            self.said = _unfiled(problem.line)
+            self.said = board_words.said(problem, self.draft.data)
             return None
-        path = user_levels_dir() / f"{self.draft.name}.yaml"
+        name, text = self.draft.name, self.draft.text()
+        made = self.draft.saved
+        if replace is None and made is not None and made[0] == name:
+            replace = made[1]  # its own file, as it saved it
         try:
-            ensure_folder(user_levels_dir())
-            write_atomic(path, self.draft.text(), None, "the board")
+            path = board_files.save(name, text, replace)
+        except board_files.Taken as taken:
+            self.ask_replace(taken)
+            return None
         except OSError as e:
             self.said = lang.tr("editor.not_saved", why=lang.os_reason(e))
             return None
+        self.draft.saved = (name, hashlib.sha256(text.encode("utf-8")).hexdigest())
+        self.said = None
         self.app.toast.show(lang.tr("editor.saved", path=str(path)), "info", 4.0)
         return path
 
+    def ask_replace(self, taken: board_files.Taken) -> None:
+        """The question before a board of the player's is replaced: replace it, save under a
+        free name instead, or neither."""
+        other = board_files.free_name(taken.name)
+
+        def elsewhere() -> None:
+            self.draft.name = self.file_field.value = other
+            self.save()
+
+        self.question = Question(
+            [lang.tr("editor.ask.taken", name=taken.name), lang.tr("editor.ask.kept")],
+            [Answer(lang.tr("editor.ask.replace"), lambda: self.save(taken.seen), pygame.K_r,
+                    "R", "danger", "replace"),
+             Answer(lang.tr("editor.ask.other", name=other), elsewhere, pygame.K_RETURN,
+                    lang.tr("editor.ask.enter"), "primary", "other-name"),
+             Answer(lang.tr("editor.ask.cancel"), self.close_question, pygame.K_ESCAPE, "Esc",
+                    tag="cancel")])
+
+    def close_question(self) -> None:
+        self.question = None
+
     def export(self) -> Path | None:
+        """A copy of the board in the user folder's exports/, under a name no file there has."""
         self._words()
-        if self.draft.problem() is not None:
+        problem = self.draft.problem()
+        if problem is not None:
+            self.said = board_words.said(problem, self.draft.data)
             return None
-        path = paths.user_dir() / "exports" / f"{self.draft.name}.yaml"
         try:
-            ensure_folder(path.parent)
-            write_atomic(path, self.draft.text(), None, "the board")
+            path = board_files.export(self.draft.name, self.draft.text())
         except OSError as e:
-            self.said = lang.tr("editor.not_saved", why=lang.os_reason(e))
+            self.said = lang.tr("editor.not_exported", why=lang.os_reason(e))
             return None
+        self.said = None
         self.app.toast.show(lang.tr("editor.exported", path=str(path)), "info", 5.0)
         return path
 
     def import_file(self) -> None:
-        from petanque_game.physics.level import LevelError
+        """The board file at the path typed, read and checked off the window's thread (a file
+        on a slow or stuck disk never stops the window); `update` takes the answer."""
+        from petanque_game.ui.session import in_background
 
         given = self.path.value.strip()
         if not given:
             self.path.active = True
             return
-        path = Path(given).expanduser()
-        try:
-            text = path.read_text(encoding="utf-8")
-            draft = Draft.from_text(text, path.stem)
-        except (OSError, UnicodeDecodeError, LevelError) as e:
-            self.said = lang.tr("editor.not_imported", why=str(e)[:200])
-            return
-        self.draft = self.app.memory[MEMORY] = draft
-        self._show_words()
+        if self.importing is not None:
+            return  # one at a time
+        self.importing = in_background(lambda: _read_board(given))
+
+    def update(self, dt: float) -> None:
+        if self.importing is not None and self.importing.done():
+            found, self.importing = self.importing.result(), None  # a bug of ours is raised
+            if isinstance(found, str):
+                self.said = lang.tr("editor.not_imported", why=found)
+                return
+            self.draft = self.app.memory[MEMORY] = found
+            self._show_words()
 
     def try_it(self) -> None:
         """A practice game on the draft: you against a medium AI, one round, kept nowhere."""
@@ -284,7 +314,7 @@ class BoardEditorScene(Scene):
         try:
             level = parse_level_text(self.draft.text(), self.draft.name or "draft", "user")
         except LevelError as e:
-            self.said = _unfiled(str(e))
+            self.said = board_words.said(Problem(str(e), None, e.key, e.reason), self.draft.data)
             return
         from petanque_game.rules.games import games
 
@@ -303,6 +333,9 @@ class BoardEditorScene(Scene):
     # --- input ---------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.question is not None:  # it takes every event while it is open
+            self.question.handle(event)
+            return True
         for field in self.fields:
             if field.active:
                 if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN,
@@ -409,9 +442,13 @@ class BoardEditorScene(Scene):
         fields = tuple((f.value, f.active) for f in self.fields)
         blink = int(self.app.time * 2) % 2 == 0 and any(f.active for f in self.fields)
         key = look(self.draft.name, repr(self.draft.data), self.draft.snap, self.said,
-                   self.selected, self.drag, self.advanced, fields, blink, self.problem())
+                   self.selected, self.drag, self.advanced, fields, blink, self.problem(),
+                   self.importing is not None)
         buttons = self.buttons
         self.backdrop.draw(surface, key, lambda out: self._draw_all(out, buttons))
+        if self.question is not None:
+            self.question.draw(surface, self.mouse)
+            return
         draw_lit(surface, buttons, self.mouse)
 
     def _draw_all(self, surface: pygame.Surface, buttons: list[Button]) -> None:
@@ -421,7 +458,8 @@ class BoardEditorScene(Scene):
         for i, part in enumerate(theme.wrap(lang.tr("editor.keys"), 15, VIEW.w)[:2]):
             theme.blit_text(surface, part, (VIEW.x, 62 + 16 * i), 15, "muted")
         problem = self.problem()
-        self._draw_board(surface, problem.part if problem else None)
+        board_view.draw(surface, self.draft, problem.part if problem else None, self.selected,
+                        self.drag)
         labels = [("editor.start", (SIDE_X, 32)), ("editor.name", (SIDE_X, 100)),
                   ("editor.board_title", (SIDE_X, 166)),
                   ("editor.description", (SIDE_X + 170, 166)),
@@ -443,77 +481,14 @@ class BoardEditorScene(Scene):
                                 anchor="midright")
         for b in buttons:
             b.draw(surface, None)
-        if self.said or problem:
-            line, colour = self.said or _unfiled(problem.line), "bad"
+        if self.importing is not None:
+            line, colour = lang.tr("editor.importing"), "muted"
+        elif self.said or problem:
+            line, colour = self.said or board_words.said(problem, self.draft.data), "bad"
         else:
             line, colour = lang.tr("editor.ready"), "good"
         for i, part in enumerate(theme.wrap(line, 16, 420)[:2]):
             theme.blit_text(surface, part, (SIDE_X, 596 + 18 * i), 16, colour)
-
-    def _draw_board(self, surface: pygame.Surface, bad: Any) -> None:
-        panel(surface, VIEW, (20, 26, 32), "edge", 10, shadow=False)
-        board = self.draft.data["board"]
-        felt = theme.colour("felt")
-        edge = (220, 70, 60) if bad in ("board", "felt") else (12, 60, 36)
-        if board["shape"] == "circle":
-            centre, r = self.to_screen(0, 0), round(board["radius"] * self.scale())
-            pygame.draw.circle(surface, felt, centre, r)
-            pygame.draw.circle(surface, edge, centre, r, 3)
-        else:
-            if board["shape"] == "rect":
-                w, h = board["width"] / 2, board["height"] / 2
-                corners = [(-w, -h), (w, -h), (w, h), (-w, h)]
-            else:
-                corners = [tuple(p) for p in board["points"]]
-            points = [self.to_screen(x, y) for x, y in corners]
-            pygame.draw.polygon(surface, felt, points)
-            pygame.draw.polygon(surface, edge, points, 3)
-        if self.draft.snap:
-            self._draw_grid(surface)
-        seats = self.draft.data["seats"].get(4) or self.draft.data["seats"].get("4") or []
-        for i, wall in enumerate(self.draft.walls()):
-            points = [self.to_screen(x, y) for x, y in self.wall_outline(wall)]
-            red = bad in ("walls",) or bad == ("wall", i)
-            colour = (200, 70, 60) if red else (150, 110, 70)
-            pygame.draw.polygon(surface, colour, points)
-            if self.selected == ("wall", i):
-                pygame.draw.polygon(surface, theme.colour("accent"), points, 3)
-            seat = seats.index(wall["name"]) + 1 if wall["name"] in seats else None
-            label = wall["name"] if seat is None else f"{seat}: {wall['name']}"
-            cx = sum(p[0] for p in points) / 4
-            cy = sum(p[1] for p in points) / 4
-            theme.blit_text(surface, label, (cx, cy), 15, "text", True, "center")
-        for i, block in enumerate(self.draft.obstacles()):
-            pts = block["points"]
-            if self.drag and self.selected == ("obstacle", i):
-                (x0, y0), (x1, y1) = self.to_board(self.drag[0]), self.to_board(self.drag[1])
-                pts = [[x + x1 - x0, y + y1 - y0] for x, y in pts]
-            points = [self.to_screen(x, y) for x, y in pts]
-            red = bad in ("obstacles",) or bad == ("obstacle", i)
-            pygame.draw.polygon(surface, (200, 70, 60) if red else (120, 124, 136), points)
-            if self.selected == ("obstacle", i):
-                pygame.draw.polygon(surface, theme.colour("accent"), points, 3)
-            cx, cy = self.to_screen(*board_edit.centre(pts))
-            theme.blit_text(surface, f"{block['height']:.0f}", (cx, cy), 14, "text",
-                            anchor="center")
-        diamond = self.to_screen(0, 0)
-        pygame.draw.circle(surface, (236, 184, 52), diamond, 4)
-
-    def _draw_grid(self, surface: pygame.Surface) -> None:
-        step = board_edit.GRID * 5 * self.scale()  # a line every 50 mm
-        if step < 6:
-            return
-        shade = (255, 255, 255, 22)
-        grid = pygame.Surface(VIEW.size, pygame.SRCALPHA)
-        x = (VIEW.w / 2) % step
-        while x < VIEW.w:
-            pygame.draw.line(grid, shade, (x, 0), (x, VIEW.h))
-            x += step
-        y = (VIEW.h / 2) % step
-        while y < VIEW.h:
-            pygame.draw.line(grid, shade, (0, y), (VIEW.w, y))
-            y += step
-        surface.blit(grid, VIEW.topleft)
 
 
 def _start(start: str | None) -> Draft:
@@ -521,19 +496,22 @@ def _start(start: str | None) -> Draft:
     from petanque_game.physics.level import board_text
 
     if start is None:
-        return Draft.from_text(board_edit.empty_text(), "my-board")
-    return Draft.from_text(board_text(start), f"my-{start}"[:40])
+        return Draft.from_text(board_edit.empty_text(), board_files.free_name("my-board"))
+    return Draft.from_text(board_text(start), board_files.free_name(f"my-{start}"))
 
 
-def _unfiled(line: str) -> str:
-    """A checker's line without the file name it starts with: the draft has no file yet."""
-    return line.split(": ", 1)[-1]
+def _read_board(given: str) -> Draft | str:
+    """A draft of the board file at the path `given` (named free: `free_name`), or why not, in
+    the player's words (run off the window's thread)."""
+    from petanque_game.physics.level import LevelError
 
-
-def _support(board: dict[str, Any], ux: float, uy: float) -> float:
-    """How far the felt reaches in the direction (ux, uy)."""
-    if board["shape"] == "rect":
-        return abs(board["width"] / 2 * ux) + abs(board["height"] / 2 * uy)
-    if board["shape"] == "circle":
-        return board["radius"]
-    return max(x * ux + y * uy for x, y in board["points"])
+    try:
+        text, stem = board_files.read_import(given)
+        draft = Draft.from_text(text, board_files.free_name(stem))
+    except board_files.ImportProblem as e:
+        return board_words.import_problem(e)
+    except UnicodeDecodeError:
+        return lang.tr("editor.why.not_text")
+    except LevelError as e:
+        return board_words.said(Problem(str(e), None, e.key, e.reason), {})
+    return draft

@@ -2,17 +2,21 @@
 user folder's `challenges/` (made here, or received from a friend and put there), and a field
 for a code pasted from a chat. The chosen one is shown with what it fixes, what there is to beat
 and the player's results so far; Play starts it (challenge.py, challenge_play.py).
+
+The list is read off the window's thread (a kept challenger's game is re-played the first time
+its file is read): the screen opens at once, says how far the reading is, and fills in.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
 import pygame
 
 from petanque_game import challenge as challenges
-from petanque_game import challenge_play
+from petanque_game import challenge_play, challenge_results, history
 from petanque_game.challenge import Challenge, ChallengeError
 from petanque_game.rules.games import game_ids, spec_of
 from petanque_game.stats import shown_score as shown
@@ -46,22 +50,37 @@ class ChallengesScene(Scene):
         self.code = TextField(pygame.Rect(LIST.x, LIST.bottom + 22, LIST.w - 150, 44), "",
                               MAX_CODE_TEXT)
         self.problem: str | None = None
-        self.results = challenge_play.results()
-        self._read()
+        self.results: dict[str, challenge_results.Result] = {}
+        self.opened: list[Entry] = []  # codes opened while the list was being read
+        today = self.today
+        self.reader: history.Reader | None = history.Reader(
+            lambda progress: read_lists(today, progress))
         self.backdrop = Backdrop()  # the screen with no button lit, kept while it is the same
 
-    def _read(self) -> None:
-        daily = [Entry(lang.tr("challenges.daily", game=game_title(g)),
-                       challenges.daily(g, self.today)) for g in game_ids()
-                 if spec_of(g).hints]  # a game the dice alone decide is no challenge
-        kept, self.broken = challenge_play.kept_challenges()
-        seen = {e.challenge.ident for e in daily}
-        mine = []
-        for _, made in kept:
+    @property
+    def animating(self) -> bool:
+        return self.reader is not None
+
+    def update(self, dt: float) -> None:
+        if self.reader is not None and self.reader.ready:
+            reader, self.reader = self.reader, None
+            daily, kept, self.broken, self.results = reader.result()
+            self._fill(daily, kept)
+
+    def _fill(self, daily: list[Challenge], kept: list[Challenge]) -> None:
+        """The list: today's challenges, then the kept ones, then codes opened meanwhile."""
+        entries = [Entry(lang.tr("challenges.daily", game=game_title(made.game)), made)
+                   for made in daily]
+        seen = {e.challenge.ident for e in entries}
+        for made in kept:
             if made.ident not in seen and made.daily is None:
                 seen.add(made.ident)
-                mine.append(Entry(self._label(made), made))
-        self.entries = daily + mine
+                entries.append(Entry(self._label(made), made))
+        chosen = self.chosen
+        entries += [e for e in self.opened if e.challenge.ident not in seen]
+        self.entries = entries
+        idents = [e.challenge.ident for e in entries]
+        self.selected = idents.index(chosen.ident) if chosen and chosen.ident in idents else 0
 
     def _label(self, made: Challenge) -> str:
         theirs = made.challenger
@@ -69,6 +88,12 @@ class ChallengesScene(Scene):
             return lang.tr("challenges.kept", game=game_title(made.game), ident=made.ident[:6])
         return lang.tr("challenges.from", game=game_title(made.game),
                        name=theirs.players[made.you].name)
+
+    def _reading(self) -> str:
+        if self.reader is not None and self.reader.total:
+            return lang.tr("challenges.reading_n", done=lang.number(self.reader.done),
+                           total=lang.number(self.reader.total))
+        return lang.tr("challenges.reading")
 
     @property
     def chosen(self) -> Challenge | None:
@@ -103,7 +128,8 @@ class ChallengesScene(Scene):
             if entry.challenge.ident == made.ident:
                 self.selected = i
                 return
-        self.entries.append(Entry(self._label(made), made))
+        self.opened.append(Entry(self._label(made), made))
+        self.entries.append(self.opened[-1])
         self.selected = len(self.entries) - 1
 
     def play(self) -> None:
@@ -184,9 +210,10 @@ class ChallengesScene(Scene):
         elif self.selected >= self.top_row + rows:
             self.top_row = self.selected - rows + 1
         blink = int(self.app.time * 2) % 2 == 0
+        reading = self.reader and (self.reader.done, self.reader.total)
         key = look(tuple(self.entries), self.selected, self.top_row, self.results,
                    self.code.value, self.code.active, blink and self.code.active, self.problem,
-                   tuple(self.broken))
+                   tuple(self.broken), reading)
         buttons = self.buttons
         self.backdrop.draw(surface, key, lambda out: self._draw_unlit(out, rows, blink, buttons))
         draw_lit(surface, buttons, self.mouse)
@@ -199,6 +226,9 @@ class ChallengesScene(Scene):
         theme.blit_text(surface, theme.fit(lang.tr("challenges.same_chance"), 20, 1160),
                         (LIST.x, 104), 20, "muted")
         panel(surface, LIST)
+        if self.reader is not None:
+            theme.blit_text(surface, theme.fit(self._reading(), 20, LIST.w - 40),
+                            (LIST.x + 20, LIST.bottom - 34), 20, "muted")
         for i, entry in enumerate(self.entries[self.top_row:self.top_row + rows]):
             n = self.top_row + i
             rect = pygame.Rect(LIST.x + 10, LIST.y + 12 + i * ROW, LIST.w - 20, ROW - 6)
@@ -258,6 +288,17 @@ class ChallengesScene(Scene):
         for i, note in enumerate(notes):
             theme.blit_text(surface, theme.fit(note, 18, DETAILS.w - 36),
                             (DETAILS.x + 18, DETAILS.bottom - 30 - 22 * i), 18, "bad")
+
+
+def read_lists(today: date, progress: Callable[[int, int], None],
+               ) -> tuple[list[Challenge], list[Challenge], list[str],
+                          dict[str, challenge_results.Result]]:
+    """What the screen lists (off the window's thread): today's challenge of every game that
+    has decisions (the dice alone are no challenge), the kept challenges, a line per file that
+    is not one, and the results so far."""
+    daily = [challenges.daily(g, today) for g in game_ids() if spec_of(g).hints]
+    kept, broken = challenge_play.kept_challenges(progress)
+    return daily, [made for _, made in kept], broken, challenge_results.results()
 
 
 def _clipboard() -> str:

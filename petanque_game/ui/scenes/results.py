@@ -48,9 +48,14 @@ class ResultsScene(Scene):
         super().__init__(app)
         self.session = session
         states = getattr(session, "states", None)
+        if states is None and getattr(session, "practice", False):
+            states = _states_on_its_board(session)  # a trial's board is in no file (Try it)
         self.series = stats.score_series(session.record, states, getattr(session, "start", None))
         self.challenge = results_challenge.challenge_of(session)
         self.challenge_line = ""
+        # a trial game of a board being made (the board editor's Try it): the way out goes back
+        # to the editor, and "Try again" replaces "New game"
+        self.trial = bool(app.scenes) and getattr(app.scenes[-1], "back_to_opener", False)
         if self.challenge is not None:
             kept = results_challenge.keep_once(session, self.challenge) \
                 if session.interactive else None
@@ -74,7 +79,10 @@ class ResultsScene(Scene):
     def _buttons(self) -> list[Button]:
         y = RECT.bottom - 78
         b = []
-        if self.session.interactive:
+        if self.trial:
+            b.append(Button(pygame.Rect(RECT.x + 24, y, 220, 58), lang.tr("editor.try_again"),
+                            self.try_again, size=28, style="primary", tag="again"))
+        elif self.session.interactive:
             b.append(Button(pygame.Rect(RECT.x + 24, y, 220, 58), lang.tr("results.new_game"),
                             self.new_game, size=28, style="primary", tag="new"))
             saved = self.session.saved_record
@@ -87,15 +95,30 @@ class ResultsScene(Scene):
         if self.challenge is not None and self.challenge.challenger is not None:
             b.append(Button(third, lang.tr("challenges.side_by_side"), self.side_by_side,
                             self.session.saved_record is not None, 24, tag="side"))
-        elif results_challenge.can_challenge(self.session):
+        elif results_challenge.can_challenge(self.session) and not self.trial:  # a draft's
             b.append(Button(third, lang.tr("challenges.challenge_friend"), self.challenge_friend,
                             size=24, tag="challenge"))
-        b.append(Button(pygame.Rect(RECT.right - 244, y, 220, 58), lang.tr("results.menu"),
-                        self.app.back_to_menu, size=28, hint=lang.tr("results.key_esc"),
-                        tag="menu"))
+        b.append(Button(pygame.Rect(RECT.right - 244, y, 220, 58),
+                        lang.tr("editor.back_to_editor" if self.trial else "results.menu"),
+                        self.leave, size=28, hint=lang.tr("results.key_esc"), tag="menu"))
         for button in b:
             button.label = theme.fit(button.label, button.size, button.rect.w - 16, True)
         return b
+
+    def leave(self) -> None:
+        """Menu, or after a trial game the scene that opened it (the board editor)."""
+        if self.trial:
+            self.app.pop()  # this panel
+            self.app.pop()  # the trial game
+        else:
+            self.app.back_to_menu()
+
+    def try_again(self) -> None:
+        """Another trial game on the board being made (its opener's `try_it`)."""
+        self.leave()
+        again = getattr(self.app.top, "try_it", None)
+        if again is not None:
+            again()
 
     def new_game(self) -> None:
         self.app.back_to_menu()
@@ -113,7 +136,8 @@ class ResultsScene(Scene):
         from petanque_game.ui.session import LoadProblem
 
         made, mine = self.challenge, self.session.saved_record
-        theirs = challenge_play.challenges_dir() / f"challenger-{made.ident}.json"
+        # not among the challenges (their list would call it a broken challenge)
+        theirs = challenge_play.challenges_dir() / "theirs" / f"{made.ident}.json"
         try:
             write_atomic(theirs, made.challenger.dumps())
             from petanque_game.stats import shown_score as shown
@@ -150,7 +174,9 @@ class ResultsScene(Scene):
             return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.app.back_to_menu()
+                self.leave()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.trial:
+                self.try_again()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.session.interactive:
                 self.new_game()
             return True
@@ -257,6 +283,17 @@ class ResultsScene(Scene):
             theme.blit_text(surface, lang.number(final[seat]), (x + w, mid), 30, col, True,
                             "midright")
             y += row_h
+
+
+def _states_on_its_board(session: Session) -> list:
+    """The state after each event of a game just played, folded on the board it was played
+    on (as the match holds it), not on a board file of that name."""
+    from petanque_game.match import rebuild
+
+    states: list = []
+    rebuild(session.record, check_physics=False, board=session.match.level,
+            on_event=lambda index, state: states.append(state))
+    return states
 
 
 def _copy(text: str) -> bool:

@@ -9,20 +9,23 @@ from pathlib import Path
 from typing import Any
 
 from petanque_game import challenge as challenges
-from petanque_game import challenge_play
+from petanque_game import challenge_play, challenge_results
 from petanque_game.challenge import Board, Challenge, ChallengeError
 from petanque_game.ui import lang
 
 
 def challenge_of(session: Any) -> Challenge | None:
-    """The challenge a game played, if it is one (a resumed game finds it by its ident)."""
+    """The challenge a game played, if it is one: a resumed game (or a replay) finds it by its
+    ident, and is taken for it only when it is a game of it (challenge_play.resumed); asked
+    once per session."""
     made = getattr(session, "challenge", None)
-    if made is None:
-        made = challenge_play.find(session.record.extra.get("challenge"))
+    if made is None and not getattr(session, "challenge_asked", False):
+        made = challenge_play.resumed(session.record)
+        session.challenge, session.challenge_asked = made, True
     return made
 
 
-def keep_once(session: Any, made: Challenge) -> challenge_play.Result | None:
+def keep_once(session: Any, made: Challenge) -> challenge_results.Result | None:
     """Count the finished game among the challenge's results, once per game; a game in which a
     move was taken back is not counted (docs/challenges.md)."""
     if session.record.take_backs:
@@ -30,13 +33,14 @@ def keep_once(session: Any, made: Challenge) -> challenge_play.Result | None:
     if getattr(session, "challenge_result", None) is None:
         try:
             score = session.state.scores()[made.you]
-            session.challenge_result = challenge_play.keep_result(made, score)
+            session.challenge_result = challenge_results.keep_result(
+                made, score, challenge_results.game_id(session.record))
         except OSError:
             return None  # not counted; the game itself is kept as any game is
     return session.challenge_result
 
 
-def line(session: Any, made: Challenge, result: challenge_play.Result | None) -> str:
+def line(session: Any, made: Challenge, result: challenge_results.Result | None) -> str:
     """"Challenge: you scored 44; Astrid scored 38. Beaten!" and the best so far."""
     from petanque_game.stats import shown_score as shown
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 
 from petanque_game import history, paths, stats
+from petanque_game.challenge_results import Result
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import title as game_title
 from petanque_game.ui.listing import reading_line
@@ -32,7 +33,7 @@ def decimal(value: float) -> str:
     return f"-{text}" if tenths < 0 else text
 
 
-CHALLENGES = "challenges"  # the tab of the challenges taken (challenge_play.results)
+CHALLENGES = "challenges"  # the tab of the challenges taken (challenge_results.results)
 
 
 def title_of(kind: str) -> str:
@@ -51,11 +52,8 @@ class StatisticsScene(Scene):
         self.kind: str | None = None
         self.scroll = 0
         self.reader: history.Reader | None = history.Reader(
-            lambda progress: stats.read_folder(self.folder, progress))
-        from petanque_game.challenge_play import results
-
-        self.challenges = sorted(results().values(), key=lambda r: (r.daily or "", r.ident),
-                                 reverse=True)
+            lambda progress: (stats.read_folder(self.folder, progress), challenges_taken()))
+        self.challenges: list[Result] = []
         self.back = Button(pygame.Rect(40, 648, 200, 56), lang.tr("menu.back"), self.app.pop,
                            hint=lang.tr("menu.key_esc"), tag="back")
         self.table = Backdrop()  # the table drawn once per tab, scroll and folder read
@@ -68,7 +66,7 @@ class StatisticsScene(Scene):
     def update(self, dt: float) -> None:
         if self.reader is not None and self.reader.ready:
             reader, self.reader = self.reader, None
-            self.found = reader.result()
+            self.found, self.challenges = reader.result()
             self.kinds = stats.kinds(self.found)
             if self.challenges:
                 self.kinds.append(CHALLENGES)
@@ -226,6 +224,14 @@ class StatisticsScene(Scene):
                 theme.blit_text(surface, text, (right - 16, row.centery), 26, "text",
                                 anchor="midright")
             y += ROW_H
+
+
+def challenges_taken() -> list[Result]:
+    """The challenges taken, the latest daily ones first (each entry as strictly read as
+    challenge_results reads them: one of the wrong shape is left out, never fatal)."""
+    from petanque_game.challenge_results import results
+
+    return sorted(results().values(), key=lambda r: (r.daily or "", r.ident), reverse=True)
 
 
 def you_in_every_language() -> dict[str, str]:

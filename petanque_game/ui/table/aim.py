@@ -26,9 +26,11 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from petanque_game.physics import geometry, release_zone
 from petanque_game.physics.hand import STEADY, Hand, wobble
+from petanque_game.physics.level_spec import Level
 from petanque_game.physics.predict import arc, predict
 from petanque_game.rules.petanque_table import DIAMOND, Aim, Table
 
@@ -45,26 +47,36 @@ TRACK_STEP = 2.0  # mm between the points of the roll-out checked for what it me
 PULL_FULL = 260.0  # px of pull (drag aiming) for the level's top speed
 
 
-def aim_at(level, num_players: int, seat: int, target: tuple[float, float],
-           elevation_deg: float, obj: str, spin: float = 0.0) -> Aim:
+class Solved:
+    """Aims solved and previews worked out, kept by everything they depend on (the preview asks
+    every frame for the same aim while the mouse rests): a table scene's own, shared with its
+    previews' thread (ui/table/foresee.py)."""
+
+    AIMS, PREVIEWS = 256, 64  # kept at most; all forgotten beyond
+
+    def __init__(self) -> None:
+        self.aims: dict[tuple[Any, ...], Aim] = {}
+        self.previews: dict[tuple[Any, ...], Preview] = {}
+
+
+def aim_at(level: Level, num_players: int, seat: int, target: tuple[float, float],
+           elevation_deg: float, obj: str, spin: float = 0.0, kept: Solved | None = None) -> Aim:
     """The aim whose lone body comes to rest at `target` (mm) when thrown at `elevation_deg`:
     released where the AI releases in line with the target, heading at it (within the level's
     side-angle limit), at the speed whose predicted rest is that far. A target beyond reach gets
     the top speed (the preview then shows it stopping short)."""
     key = (id(level), num_players, seat, round(target[0], 1), round(target[1], 1),
            round(elevation_deg, 3), obj, round(spin, 3))
-    found = _aims.get(key)
+    aims = kept.aims if kept is not None else {}
+    found = aims.get(key)
     if found is None:  # the preview asks every frame for the same aim while the mouse rests
-        if len(_aims) > 256:
-            _aims.clear()
-        found = _aims[key] = _solve(level, num_players, seat, key[3:5], key[5], obj, key[7])
+        if len(aims) > Solved.AIMS:
+            aims.clear()
+        found = aims[key] = _solve(level, num_players, seat, key[3:5], key[5], obj, key[7])
     return found
 
 
-_aims: dict[tuple, Aim] = {}
-
-
-def _solve(level, num_players: int, seat: int, target: tuple[float, float],
+def _solve(level: Level, num_players: int, seat: int, target: tuple[float, float],
            elevation_deg: float, obj: str, spin: float) -> Aim:
     t = level.throw
     x, y, heading = _release(level, num_players, seat, target, AI_DEPTH, AI_MARGIN)
@@ -84,7 +96,7 @@ def _solve(level, num_players: int, seat: int, target: tuple[float, float],
     return Aim(x, y, heading, (lo + hi) / 2.0, elevation, spin)
 
 
-def aim_launch(level, num_players: int, seat: int, target: tuple[float, float], power: float,
+def aim_launch(level: Level, num_players: int, seat: int, target: tuple[float, float], power: float,
                elevation_deg: float, spin: float = 0.0) -> Aim:
     """The power bar's aim: release from the seat's zone, just behind its wall and in line with
     `target` (mm), heading at it (within the level's side-angle limit), at `power` (0-1) of the
@@ -96,7 +108,7 @@ def aim_launch(level, num_players: int, seat: int, target: tuple[float, float], 
     return Aim(x, y, heading, speed, elevation, max(-t.max_spin, min(t.max_spin, spin)))
 
 
-def aim_drag(level, num_players: int, seat: int, grab: tuple[float, float],
+def aim_drag(level: Level, num_players: int, seat: int, grab: tuple[float, float],
              pull: tuple[float, float], pull_px: float, elevation_deg: float,
              spin: float = 0.0) -> Aim | None:
     """The slingshot's aim: the player grabbed the board at `grab` (mm) and pulled back to `pull`
@@ -125,7 +137,7 @@ def aim_drag(level, num_players: int, seat: int, grab: tuple[float, float],
     return Aim(x, y, heading, speed, elevation, max(-t.max_spin, min(t.max_spin, spin)))
 
 
-def _release(level, num_players: int, seat: int, target: tuple[float, float], depth: float,
+def _release(level: Level, num_players: int, seat: int, target: tuple[float, float], depth: float,
              margin: float) -> tuple[float, float, float]:
     """Where and which way a throw at `target` leaves the hand: in the seat's zone at `depth`
     (0 at the wall, 1 at the back) in line with the target (`margin` mm inside the zone's ends),
@@ -176,23 +188,22 @@ class Preview:
     spread: Spread | None  # where most throws of the thrower's hand come to rest
 
 
-def preview(level, num_players: int, seat: int, aim: Aim, obj: str, table: Table | None = None,
-            hand: Hand = STEADY) -> Preview:
-    """The preview of `aim` thrown by `seat` with `hand` onto `table` (cached per aim)."""
+def preview(level: Level, num_players: int, seat: int, aim: Aim, obj: str,
+            table: Table | None = None, hand: Hand = STEADY,
+            kept: Solved | None = None) -> Preview:
+    """The preview of `aim` thrown by `seat` with `hand` onto `table` (kept per aim in `kept`)."""
     key = (id(level), num_players, seat, aim, obj, table, hand)
-    found = _previews.get(key)
+    previews = kept.previews if kept is not None else {}
+    found = previews.get(key)
     if found is None:
-        if len(_previews) > 64:
-            _previews.clear()
-        found = _previews[key] = _preview(level, num_players, seat, aim, obj, table or Table(),
-                                          hand)
+        if len(previews) > Solved.PREVIEWS:
+            previews.clear()
+        found = previews[key] = _preview(level, num_players, seat, aim, obj, table or Table(),
+                                         hand)
     return found
 
 
-_previews: dict[tuple, Preview] = {}
-
-
-def _preview(level, num_players: int, seat: int, aim: Aim, obj: str, table: Table,
+def _preview(level: Level, num_players: int, seat: int, aim: Aim, obj: str, table: Table,
              hand: Hand) -> Preview:
     points, clears = arc(level, num_players, seat, obj, aim)
     flight = predict(level, obj, aim.speed, aim.elevation)
@@ -214,7 +225,7 @@ def _preview(level, num_players: int, seat: int, aim: Aim, obj: str, table: Tabl
     return Preview(points, landing, rest, warnings, spread)
 
 
-def _met(level, obj: str, aim: Aim, points: list[tuple[float, float, float]], land_s: float,
+def _met(level: Level, obj: str, aim: Aim, points: list[tuple[float, float, float]], land_s: float,
          rest_s: float, table: Table) -> list[tuple[str, tuple[float, float]]]:
     """What the path meets after it clears the wall, each where it first meets it: the board's
     edge, an obstacle, the diamond, a die. The path runs straight along the heading; it is low
@@ -272,16 +283,16 @@ def _met(level, obj: str, aim: Aim, points: list[tuple[float, float, float]], la
     return found
 
 
-def _reach(level, obj: str) -> float:
+def _reach(level: Level, obj: str) -> float:
     """A body's reach from its centre for telling a touch: halfway between the circles inside and
     around its outline (a square die, a rhombic diamond)."""
     if obj == DIAMOND:
         a, b = level.diamond.long_diagonal / 2.0, level.diamond.short_diagonal / 2.0
-        return (a + a * b / math.hypot(a, b)) / 2.0
-    return level.dice.side * (1.0 + math.sqrt(2.0)) / 4.0
+        return float((a + a * b / math.hypot(a, b)) / 2.0)
+    return float(level.dice.side * (1.0 + math.sqrt(2.0)) / 4.0)
 
 
-def _spread(level, num_players: int, seat: int, aim: Aim, obj: str, hand: Hand) -> Spread:
+def _spread(level: Level, num_players: int, seat: int, aim: Aim, obj: str, hand: Hand) -> Spread:
     """The ellipse holding SPREAD_SHARE of the rest points of SPREAD_SAMPLES throws of `aim` by
     `hand`: the samples' mean and covariance, scaled to the share's quantile of their own
     (Mahalanobis) distances, so it holds that share of them whatever their shape."""
@@ -304,14 +315,16 @@ def _spread(level, num_players: int, seat: int, aim: Aim, obj: str, hand: Hand) 
     return Spread(mx, my, k * math.sqrt(mean + diff), k * math.sqrt(max(0.0, mean - diff)), angle)
 
 
-class _Drawn:
+class _Drawn(random.Random):
     """The spread's own stream, drawn once: the same standard normal draws for every aim (so the
-    spread moves smoothly with the aim), handed to `wobble` as its random stream."""
+    spread moves smoothly with the aim), handed to `wobble` as its random stream (a hand draws
+    only normals)."""
 
     def __init__(self, normals: tuple[float, ...]):
+        super().__init__(SPREAD_SEED)
         self.normals = iter(normals)
 
-    def gauss(self, mu: float, sigma: float) -> float:
+    def gauss(self, mu: float = 0.0, sigma: float = 1.0) -> float:
         return mu + sigma * next(self.normals)
 
 
@@ -319,11 +332,11 @@ _rng = random.Random(SPREAD_SEED)
 _NORMALS = tuple(tuple(_rng.gauss(0.0, 1.0) for _ in range(5)) for _ in range(SPREAD_SAMPLES))
 
 
-def elevation_limits(level) -> tuple[float, float]:
+def elevation_limits(level: Level) -> tuple[float, float]:
     """The elevations (degrees) a player may set on `level`."""
     t = level.throw
     return math.degrees(t.min_elevation), math.degrees(t.max_elevation)
 
 
-def spin_step(level) -> float:
-    return level.throw.max_spin / SPIN_STEPS
+def spin_step(level: Level) -> float:
+    return float(level.throw.max_spin / SPIN_STEPS)

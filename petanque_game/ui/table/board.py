@@ -12,12 +12,23 @@ from __future__ import annotations
 
 import math
 import threading
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import pygame
 
+from petanque_game.physics.level_spec import Level, Obstacle
 from petanque_game.ui import theme
+from petanque_game.ui.table.board_textures import (
+    Tiles,
+    blit_tiled,
+    felt_tile,
+    floor_tile,
+    new_surface,
+)
 from petanque_game.ui.table.draw import (
     HEIGHT_SHIFT,
+    RGB,
     SHADOW_SHIFT,
     VIEWER,
     View,
@@ -26,185 +37,120 @@ from petanque_game.ui.table.draw import (
     shade,
 )
 
-# --- textures (made once) -------------------------------------------------------------------------
 
-FLOOR = (34, 30, 28)  # the floor the board stands on
-TILE = 128
-TILED_MOST = (1024, 640)  # px: the largest tiled picture of a texture kept
-_tiles: dict[tuple, pygame.Surface] = {}
+class Boards:
+    """The still board's pictures and what they are made of, kept between frames: the tiled
+    textures, a picture per still view (`board_surface`) and the one being prepared on the way
+    there (`prepare_board`), each level's shape, the work surfaces. A table's own (ui/table/
+    pictures.py); a call given none makes what it needs afresh."""
 
-
-def _grain(i: int, j: int, seed: int) -> float:
-    """A fixed pseudo-random number in [0, 1) for the pixel (i, j): the textures' grain."""
-    h = (i * 374761393 + j * 668265263 + seed * 2246822519) & 0xFFFFFFFF
-    h = ((h ^ (h >> 13)) * 1274126177) & 0xFFFFFFFF
-    return ((h ^ (h >> 16)) & 0xFFFF) / 65536.0
-
-
-def felt_tile(felt: tuple[int, int, int]) -> pygame.Surface:
-    """A square of felt: the cloth's colour with short fibres a shade lighter and darker."""
-    key = ("felt", felt)
-    if key not in _tiles:
-        s = pygame.Surface((TILE, TILE))
-        s.fill(felt)
-        light, dark = theme.mix(felt, (255, 255, 255), 0.07), theme.mix(felt, (0, 0, 0), 0.1)
-        for n in range(TILE * TILE // 9):
-            i, j = int(_grain(n, 1, 3) * TILE), int(_grain(n, 2, 3) * TILE)
-            a = _grain(n, 3, 3) * math.pi
-            ln = 1.5 + 2.5 * _grain(n, 4, 3)
-            col = light if n % 2 else dark
-            end = (i + math.cos(a) * ln, j + math.sin(a) * ln)
-            pygame.draw.line(s, col, (i, j), end)
-            if end[0] >= TILE or end[1] >= TILE:  # the tile repeats: wrap the fibre round
-                pygame.draw.line(s, col, (i - TILE * (end[0] >= TILE), j - TILE * (end[1] >= TILE)),
-                                 (end[0] - TILE * (end[0] >= TILE),
-                                  end[1] - TILE * (end[1] >= TILE)))
-        _tiles[key] = s
-    return _tiles[key]
+    def __init__(self) -> None:
+        self.tiles: Tiles = {}  # (board_textures.py)
+        self.boards: dict[tuple[Any, ...], pygame.Surface] = {}  # least recently made first
+        self.shapes: dict[int, tuple[Level, tuple[str, int]]] = {}
+        # the still picture being prepared: [its key, its surface, rows painted], or empty
+        self.coming: list[Any] = []
+        self.scratches: dict[tuple[str, int], pygame.Surface] = {}
 
 
-def floor_tile() -> pygame.Surface:
-    """A piece of wooden floor: long planks 32 px wide with their grain and staggered joints."""
-    key = ("floor",)
-    if key not in _tiles:
-        s = pygame.Surface((TILE * 4, TILE))
-        s.fill(FLOOR)
-        joint = theme.mix(FLOOR, (0, 0, 0), 0.35)
-        for p in range(TILE // 32):
-            tone = theme.mix(FLOOR, (96, 72, 50), 0.1 + 0.12 * _grain(p, 0, 5))
-            pygame.draw.rect(s, tone, (0, p * 32, TILE * 4, 32))
-            for g in range(9):
-                y = p * 32 + 3 + int(_grain(p, g, 6) * 26)
-                x0 = int(_grain(p, g, 8) * TILE * 3)
-                pygame.draw.line(s, theme.mix(tone, (0, 0, 0), 0.1), (x0, y), (x0 + TILE, y))
-            pygame.draw.line(s, joint, (0, p * 32), (TILE * 4, p * 32))
-            cut = int((p * 0.37 % 1.0) * TILE * 4)
-            pygame.draw.line(s, joint, (cut, p * 32), (cut, p * 32 + 31))
-        _tiles[key] = s
-    return _tiles[key]
-
-
-def _tiled(tile: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
-    """`tile` repeated over at least `size` and one tile more each way (one per tile, grown when
-    a larger one is asked for): blitted at an offset, it moves with the board untiled again."""
-    key = ("tiled", id(tile))
-    got = _tiles.get(key)
-    tw, th = tile.get_size()
-    if got is None or got.get_width() < size[0] + tw or got.get_height() < size[1] + th:
-        w = max(size[0] * 3 // 2, got.get_width() if got else 0, 1024) + tw
-        h = max(size[1] * 3 // 2, got.get_height() if got else 0, 768) + th
-        got = new_surface((w, h))
-        for x in range(0, w, tw):
-            for y in range(0, h, th):
-                got.blit(tile, (x, y))
-        _tiles[key] = got
-    return got
-
-
-def blit_tiled(surf: pygame.Surface, tile: pygame.Surface, anchor: tuple[float, float]) -> None:
-    """Cover `surf` with `tile`, fixed to the board (anchor: where the board's centre is). A
-    surface larger than the window's area (a picture kept for the moving camera:
-    board_pictures.py) is covered piece by piece, so the tiled picture stays window-sized."""
-    tw, th = tile.get_size()
-    w, h = surf.get_size()
-    big = _tiled(tile, (min(w, TILED_MOST[0]), min(h, TILED_MOST[1])))
-    ox, oy = -(int(anchor[0]) % tw - tw), -(int(anchor[1]) % th - th)
-    step_x, step_y = (big.get_width() - tw) // tw * tw, (big.get_height() - th) // th * th
-    for x in range(0, w, step_x):
-        for y in range(0, h, step_y):
-            surf.blit(big, (x, y), pygame.Rect(ox, oy, min(step_x, w - x), min(step_y, h - y)))
+def _kept(kept: Boards | None) -> Boards:
+    return kept if kept is not None else Boards()
 
 
 # --- the level ------------------------------------------------------------------------------------
 
-_boards: dict[tuple, pygame.Surface] = {}
 BOARD_CACHE = 6  # pictures of the whole area (one per still view: at rest, the close-up)
 
 
-def board_key(level, seat_walls: dict[str, int], seats: int) -> tuple:
+def board_key(level: Level, seat_walls: dict[str, int], seats: int,
+              kept: Boards | None = None) -> tuple:
     """What a picture of the board depends on besides the view: the level (its name and its
     shape: a board edited under the same name is another board), the seats' walls and colours,
     the felt's colour, the number of seats' release bands."""
     felt = theme.colour("felt")
     walls = tuple(sorted(seat_walls.items()))
-    return (_shape(level), walls, felt, tuple(theme.player_colour(s) for _, s in walls), seats)
+    return (_shape(level, _kept(kept)), walls, felt,
+            tuple(theme.player_colour(s) for _, s in walls), seats)
 
 
-_shapes: dict[int, tuple] = {}
-
-
-def _shape(level) -> tuple:
+def _shape(level: Level, kept: Boards) -> tuple[str, int]:
     """The level's name and a hash of all of it, worked out once per level (kept by id, with the
     level itself, so an id is never taken for another level's)."""
-    got = _shapes.get(id(level))
+    shapes = kept.shapes
+    got = shapes.get(id(level))
     if got is None or got[0] is not level:
-        if len(_shapes) >= 16:
-            _shapes.clear()
-        got = _shapes[id(level)] = (level, (level.name, hash(repr(level))))
+        if len(shapes) >= 16:
+            shapes.clear()
+        got = shapes[id(level)] = (level, (level.name, hash(repr(level))))
     return got[1]
 
 
-def board_surface(level, view: View, size: tuple[int, int], seat_walls: dict[str, int],
-                  zones: tuple = (), active: int | None = None) -> pygame.Surface:
+def board_surface(level: Level, view: View, size: tuple[int, int], seat_walls: dict[str, int],
+                  zones: tuple = (), active: int | None = None,
+                  kept: Boards | None = None) -> pygame.Surface:
     """The still picture of the level as `view` shows it (cached per view): the floor, the board's
     shadow, the felt, the faint distance rings, the walls and obstacles standing up, and the
     seats' release `zones` (one per seat, the `active` one stronger)."""
-    key = (board_key(level, seat_walls, len(zones)), view, size, active)
-    surf = _boards.get(key)
+    kept = _kept(kept)
+    boards = kept.boards
+    key = (board_key(level, seat_walls, len(zones), kept), view, size, active)
+    surf = boards.get(key)
     if surf is not None:
         return surf
-    if _coming and _coming[0] == key:  # prepared in part on the way: the rest of it now
-        while key not in _boards:
-            prepare_board(level, view, size, seat_walls, zones, active)
-        return _boards[key]
+    if kept.coming and kept.coming[0] == key:  # prepared in part on the way: the rest of it now
+        while key not in boards:
+            prepare_board(level, view, size, seat_walls, zones, active, kept)
+        return boards[key]
     # the oldest picture's surface is drawn over (no new one made for every still view)
-    surf = _boards.pop(next(iter(_boards))) if len(_boards) >= BOARD_CACHE else new_surface(size)
+    surf = boards.pop(next(iter(boards))) if len(boards) >= BOARD_CACHE else new_surface(size)
     if surf.get_size() != size:
         surf = new_surface(size)
-    paint_board(surf, level, view, seat_walls, zones, active)
-    _boards[key] = surf
+    paint_board(surf, level, view, seat_walls, zones, active, kept)
+    boards[key] = surf
     return surf
 
 
-def board_kept(level, view: View, size: tuple[int, int], seat_walls: dict[str, int],
-               zones: tuple = (), active: int | None = None) -> bool:
+def board_kept(level: Level, view: View, size: tuple[int, int], seat_walls: dict[str, int],
+               zones: tuple = (), active: int | None = None, kept: Boards | None = None) -> bool:
     """Is `board_surface`'s picture for these made (showing it paints nothing)?"""
-    return (board_key(level, seat_walls, len(zones)), view, size, active) in _boards
+    kept = _kept(kept)
+    return (board_key(level, seat_walls, len(zones), kept), view, size, active) in kept.boards
 
 
 STRIPS = 8  # `prepare_board` paints a still picture in this many frames (0.6-1 ms each)
-_coming: list = []  # the still picture being prepared: [its key, its surface, rows painted]
-
-
-def prepare_board(level, view: View, size: tuple[int, int], seat_walls: dict[str, int],
-                  zones: tuple = (), active: int | None = None) -> None:
+def prepare_board(level: Level, view: View, size: tuple[int, int], seat_walls: dict[str, int],
+                  zones: tuple = (), active: int | None = None,
+                  kept: Boards | None = None) -> None:
     """Paint a strip (1/STRIPS) of `board_surface`'s picture for `view`, where the camera is
     coming to rest: called in the frames on the way, the picture is made (the same pixels as at
     once) by the time the camera stands still, and the frame it stops in paints no board."""
-    if board_kept(level, view, size, seat_walls, zones, active):
+    kept = _kept(kept)
+    if board_kept(level, view, size, seat_walls, zones, active, kept):
         return
-    key = (board_key(level, seat_walls, len(zones)), view, size, active)
-    if not _coming or _coming[0] != key:
-        _coming[:] = [key, new_surface(size), 0]
-    surf, done = _coming[1], _coming[2]
+    key = (board_key(level, seat_walls, len(zones), kept), view, size, active)
+    coming, boards = kept.coming, kept.boards
+    if not coming or coming[0] != key:
+        coming[:] = [key, new_surface(size), 0]
+    surf, done = coming[1], coming[2]
     rows = -(-size[1] // STRIPS)
     surf.set_clip(pygame.Rect(0, done, size[0], rows))
-    paint_board(surf, level, view, seat_walls, zones, active)
+    paint_board(surf, level, view, seat_walls, zones, active, kept)
     surf.set_clip(None)
-    _coming[2] = done + rows
-    if _coming[2] >= size[1]:
-        if len(_boards) >= BOARD_CACHE:
-            del _boards[next(iter(_boards))]
-        _boards[key] = surf
-        _coming.clear()
+    coming[2] = done + rows
+    if coming[2] >= size[1]:
+        if len(boards) >= BOARD_CACHE:
+            del boards[next(iter(boards))]
+        boards[key] = surf
+        coming.clear()
 
 
-def paint_board(surf: pygame.Surface, level, view: View, seat_walls: dict[str, int],
-                zones: tuple = (), active: int | None = None) -> None:
+def paint_board(surf: pygame.Surface, level: Level, view: View, seat_walls: dict[str, int],
+                zones: tuple = (), active: int | None = None, kept: Boards | None = None) -> None:
     """Draw the level as `view` shows it over the whole of `surf` (inside its clip): the still
     picture, and the larger pictures the moving camera is drawn from (board_pictures.py)."""
+    kept = _kept(kept)
     felt = theme.colour("felt")
-    blit_tiled(surf, floor_tile(), view.centre)
+    blit_tiled(surf, floor_tile(kept.tiles), view.centre, kept.tiles)
     s = view.scale
     outline = view.poly(level.board.outline)
     xs, ys = [p[0] for p in outline], [p[1] for p in outline]
@@ -216,23 +162,26 @@ def paint_board(surf: pygame.Surface, level, view: View, seat_walls: dict[str, i
         clip = surf.get_clip()  # (a strip of the picture: `prepare_board`)
         surf.set_clip(pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs)) - round(min(xs)),
                                   round(max(ys)) - round(min(ys))).clip(clip))
-        blit_tiled(surf, felt_tile(felt), view.centre)
+        blit_tiled(surf, felt_tile(felt, kept.tiles), view.centre, kept.tiles)
         _rings(surf, view, felt)
         surf.set_clip(clip)
         pygame.draw.polygon(surf, theme.mix(felt, (255, 255, 255), 0.3), outline, 2)
     elif box.w > 0 and box.h > 0:  # a round or many-sided felt: keyed out round its cloth
-        cloth = scratch("cloth", box.size)
+        cloth = scratch("cloth", box.size, kept)
         local = View(s, (view.centre[0] - box.x, view.centre[1] - box.y))
-        blit_tiled(cloth, felt_tile(felt), local.centre)
+        blit_tiled(cloth, felt_tile(felt, kept.tiles), local.centre, kept.tiles)
         _rings(cloth, local, felt)
         pygame.draw.polygon(cloth, (255, 0, 255),
                             _keyhole(cloth.get_rect(), local.poly(level.board.outline)))
         cloth.set_colorkey((255, 0, 255))
         surf.blit(cloth, box.topleft)
         pygame.draw.polygon(surf, theme.mix(felt, (255, 255, 255), 0.3), outline, 2)
-    blocks = [(ob.outline, ob.height, OBSTACLE, None) for ob in level.obstacles]
+    blocks: list[tuple[Points, float, RGB, int | None]] = [
+        (ob.outline, ob.height, OBSTACLE, None) for ob in level.obstacles]
+    # only the seats' walls stand in the game (physics.build.static_plan): one no seat uses is
+    # open floor, and drawn as such
     blocks += [(level.wall_outline(w.name), level.walls.height, theme.colour("wall"),
-                seat_walls.get(w.name)) for w in level.walls.sides]
+                seat_walls[w.name]) for w in level.walls.sides if w.name in seat_walls]
     for o, h, _, _ in blocks:
         _shadow(surf, view, o, h)
     for o, h, rgb, seat in sorted(blocks, key=lambda b: -sum(p[1] for p in b[0]) / len(b[0])):
@@ -241,7 +190,7 @@ def paint_board(surf: pygame.Surface, level, view: View, seat_walls: dict[str, i
         draw_band(surf, view, zone, seat, seat == active)
 
 
-def _keyhole(box: pygame.Rect, outline) -> list[tuple[float, float]]:
+def _keyhole(box: pygame.Rect, outline: Points) -> list[tuple[float, float]]:
     """One polygon covering `box` but the convex `outline` inside it: the box's ring, a cut to the
     outline's point nearest the box's corner, the outline round the other way and back (filled
     by crossings, the cut's two edges cancel out)."""
@@ -252,22 +201,20 @@ def _keyhole(box: pygame.Rect, outline) -> list[tuple[float, float]]:
     return corners + ring[::-1]
 
 
-_scratches: dict[tuple[str, int], pygame.Surface] = {}
-
-
-def scratch(name: str, size: tuple[int, int]) -> pygame.Surface:
+def scratch(name: str, size: tuple[int, int], kept: Boards | None = None) -> pygame.Surface:
     """A work surface of `size` (part of one kept per `name` and thread, grown when a larger one
     is asked for; its content is not kept). Per thread: the moving board's pictures are painted
     on the previews' thread (board_pictures.py `paint_ahead`) while the window paints too."""
+    scratches = _kept(kept).scratches
     place = (name, threading.get_ident())
-    got = _scratches.get(place)
+    got = scratches.get(place)
     if got is None or got.get_width() < size[0] or got.get_height() < size[1]:
         w, h = (max(size[0], got.get_width()), max(size[1], got.get_height())) if got else size
-        got = _scratches[place] = new_surface((w, h))
+        got = scratches[place] = new_surface((w, h))
     return got.subsurface(pygame.Rect((0, 0), size))
 
 
-def _rings(surf: pygame.Surface, view: View, felt) -> None:
+def _rings(surf: pygame.Surface, view: View, felt: RGB) -> None:
     """The centre's mark and faint rings 50 mm apart: distances at a glance."""
     cx, cy = view.to_screen(0, 0)
     pygame.draw.circle(surf, theme.mix(felt, (255, 255, 255), 0.14), (cx, cy), 5, 1)
@@ -276,28 +223,21 @@ def _rings(surf: pygame.Surface, view: View, felt) -> None:
                            r * 50 * view.scale, 1)
 
 
-def new_surface(size: tuple[int, int]) -> pygame.Surface:
-    """A surface in the window's pixel format, when there is a window (blits need no
-    converting)."""
-    window = pygame.display.get_surface()
-    return pygame.Surface(size, 0, window) if window is not None else pygame.Surface(size)
-
-
-def _shadow(surf: pygame.Surface, view: View, outline, h: float) -> None:
+def _shadow(surf: pygame.Surface, view: View, outline: Points, h: float) -> None:
     """The shadow a wall or obstacle (convex) casts on the felt and the floor."""
     base = view.poly(outline)
     dx, dy = SHADOW_SHIFT[0] * h * view.scale, SHADOW_SHIFT[1] * h * view.scale
     poly_alpha(surf, _hull(base + [(x + dx, y + dy) for x, y in base]), (0, 0, 0), 95)
 
 
-def _hull(points):
+def _hull(points: Iterable[tuple[float, float]]) -> list[tuple[float, float]]:
     """The convex hull of `points` (monotone chain)."""
     pts = sorted(set(points))
     if len(pts) < 3:
         return pts
 
-    def half(seq):
-        out = []
+    def half(seq: Iterable[tuple[float, float]]) -> list[tuple[float, float]]:
+        out: list[tuple[float, float]] = []
         for p in seq:
             while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
                                      - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= 0:
@@ -309,16 +249,21 @@ def _hull(points):
 
 
 OBSTACLE = (120, 118, 124)
+Points = Sequence[tuple[float, float]]  # an outline (mm) or a polygon (px)
+# a body drawn in depth order: where (mm) and how high, and what draws it
+Body = tuple[float, float, float, Callable[[pygame.Surface], Any]]
 
 
-def paint(surface: pygame.Surface, view: View, level, bodies) -> None:
+def paint(surface: pygame.Surface, view: View, level: Level,
+          bodies: Sequence[Body]) -> None:
     """Draw `bodies` ((x, y, z, draw) each, draw(surface) drawing it) in depth order, with the
     obstacles they stand behind drawn again over them: the board's picture has every obstacle
     under every body, but a body just north of an obstacle is partly hidden by it."""
     top = max([ob.height for ob in level.obstacles] + [0.5])  # above this: drawn last, by height
     low = [b for b in bodies if b[2] < top]
     high = sorted((b for b in bodies if b[2] >= top), key=lambda b: b[2])
-    items = [(b[1], 1, b[3]) for b in low]
+    items: list[tuple[float, int, Callable[[pygame.Surface], Any]]] = [
+        (b[1], 1, b[3]) for b in low]
     reach = 2 * level.dice.side
     for ob in level.obstacles:
         front = min(p[1] for p in ob.outline)
@@ -327,16 +272,17 @@ def paint(surface: pygame.Surface, view: View, level, bodies) -> None:
                   and min(xs) - reach < b[0] < max(xs) + reach
                   and b[1] < max(p[1] for p in ob.outline) + ob.height * HEIGHT_SHIFT + reach]
         if behind:
-            items.append((front, 0, lambda s, ob=ob: _block(s, view, ob.outline, ob.height,
-                                                            OBSTACLE, None)))
+            def over(s: pygame.Surface, ob: Obstacle = ob) -> None:
+                _block(s, view, ob.outline, ob.height, OBSTACLE, None)
+            items.append((front, 0, over))
     for _, _, draw in sorted(items, key=lambda i: (-i[0], i[1])):
         draw(surface)
     for b in high:
         b[3](surface)
 
 
-def _block(surf: pygame.Surface, view: View, outline, height: float, rgb, seat: int | None) -> \
-        None:
+def _block(surf: pygame.Surface, view: View, outline: Points, height: float, rgb: RGB,
+           seat: int | None) -> None:
     """A wall or obstacle standing `height` mm up: its sides turned to the viewer, then its top."""
     base = view.poly(outline)
     up = height * HEIGHT_SHIFT * view.scale
@@ -358,12 +304,12 @@ def _block(surf: pygame.Surface, view: View, outline, height: float, rgb, seat: 
         pygame.draw.polygon(surf, theme.mix(rgb, (255, 255, 255), 0.3), top, 1)
 
 
-def _area(points) -> float:
+def _area(points: Points) -> float:
     return 0.5 * sum(points[i][0] * points[i - 1][1] - points[i - 1][0] * points[i][1]
                      for i in range(len(points))) * -1.0
 
 
-def _grow(points, px: float):
+def _grow(points: Points, px: float) -> list[tuple[float, float]]:
     cx = sum(p[0] for p in points) / len(points)
     cy = sum(p[1] for p in points) / len(points)
     out = []

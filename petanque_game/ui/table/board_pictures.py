@@ -24,9 +24,11 @@ is drawn over them each frame (ACTIVE_OVER).
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pygame
 
+from petanque_game.physics.level_spec import Level
 from petanque_game.ui.table import board as tb
 from petanque_game.ui.table import foresee
 from petanque_game.ui.table.camera import ZOOM_STEP, world_bounds
@@ -44,56 +46,79 @@ WORLD_MARGIN = 40.0  # mm round the walls' release zones: beyond, only the floor
 ACTIVE_OVER = round(255 * (1 - (255 - 70) / (255 - 28)))
 
 
-_pictures: dict[tuple, pygame.Surface] = {}  # (board.py `board_key`, rung): least recent first
-_exact: dict[tuple, pygame.Surface] = {}  # (board.py `board_key`, scale): least recent first
-painted = [0]  # pictures painted so far (tests count them)
+class MovingBoards:
+    """The moving board's pictures, kept between frames: one per rung painted, those at a view's
+    own scale, the one being painted ahead, each level's bounds; and the still board's
+    (board.py `Boards`). A table's own (ui/table/pictures.py); a call given none makes what it
+    needs afresh."""
+
+    def __init__(self, still: tb.Boards | None = None) -> None:
+        self.still = still if still is not None else tb.Boards()
+        # (board.py `board_key`, rung) and (`board_key`, scale): least recently used first
+        self.pictures: dict[tuple[Any, ...], pygame.Surface] = {}
+        self.exact: dict[tuple[Any, ...], pygame.Surface] = {}
+        self.painted = 0  # pictures painted so far (tests count them)
+        # the picture being painted ahead: [its key, [its surface], rows painted, serial]
+        self.coming: list[Any] = []
+        self.serial = 0
+        # its own in the previews' thread's asks (another table's serials are another's)
+        self.token = object()
+        self.worlds: dict[int, tuple[Level, tuple[float, float, float, float], int]] = {}
 
 
-def draw_board(area: pygame.Surface, room: pygame.Rect, level, view: View,
+def _kept(kept: MovingBoards | None) -> MovingBoards:
+    return kept if kept is not None else MovingBoards()
+
+
+def draw_board(area: pygame.Surface, room: pygame.Rect, level: Level, view: View,
                seat_walls: dict[str, int], zones: tuple, active: int | None,
-               still: bool, again: bool = False) -> None:
+               still: bool, again: bool = False, kept: MovingBoards | None = None) -> None:
     """The board as `view` shows it, in the `room` part of `area`: `still`, the exact picture
     (board.py `board_surface`, cached per view); else (the camera moving, a replay's timeline
     dragged: a new view each frame) scaled straight into `room` from the pictures kept here.
     `again`: the view's scale comes again and again (a replay's timeline dragged: each
     position framed at rest, most of them at the same scale), so once the board is painted
     whole at that very scale (`paint_ahead`'s `exact`) the part in sight is only copied."""
+    kept = _kept(kept)
     if still:
-        area.blit(tb.board_surface(level, view, area.get_size(), seat_walls, zones, active),
-                  (0, 0))
+        area.blit(tb.board_surface(level, view, area.get_size(), seat_walls, zones, active,
+                                   kept.still), (0, 0))
         return
     shifted = View(view.scale, (view.centre[0] - room.x, view.centre[1] - room.y))
-    key = (tb.board_key(level, seat_walls, len(zones)), view.scale)
-    if again and key in _exact:
-        _exact[key] = _exact.pop(key)  # the most recently used last
-        _copy_exact(area.subsurface(room), level, shifted, _exact[key], zones, active)
+    key = (tb.board_key(level, seat_walls, len(zones), kept.still), view.scale)
+    exact = kept.exact
+    if again and key in exact:
+        exact[key] = exact.pop(key)  # the most recently used last
+        _copy_exact(area.subsurface(room), level, shifted, exact[key], zones, active, kept)
         return
-    draw_moving(area.subsurface(room), level, shifted, seat_walls, zones, active)
+    draw_moving(area.subsurface(room), level, shifted, seat_walls, zones, active, kept)
 
 
-def _copy_exact(surf: pygame.Surface, level, view: View, picture: pygame.Surface, zones: tuple,
-                active: int | None) -> None:
+def _copy_exact(surf: pygame.Surface, level: Level, view: View, picture: pygame.Surface,
+                zones: tuple, active: int | None, kept: MovingBoards) -> None:
     """The board as `view` shows it over the whole of `surf`, from `picture`: the board painted
     whole at `view`'s own scale (pixel for pixel the board painted for the view)."""
-    bounds, _ = _bounds(level)
+    bounds, _ = _bounds(level, kept)
     world = _world(bounds, view.scale)
     at = (world.x + round(view.centre[0]), world.y + round(view.centre[1]))
-    if not picture.get_rect(topleft=at).contains(surf.get_rect()):
-        tb.blit_tiled(surf, tb.floor_tile(), view.centre)  # the floor round the picture
+    if not picture.get_rect(topleft=at).contains(surf.get_rect()):  # the floor round it
+        tb.blit_tiled(surf, tb.floor_tile(kept.still.tiles), view.centre, kept.still.tiles)
     surf.blit(picture, at)
     if active is not None and active < len(zones):
         draw_band(surf, view, zones[active], active, True, ACTIVE_OVER)
 
 
-def draw_moving(surf: pygame.Surface, level, view: View, seat_walls: dict[str, int],
-                zones: tuple, active: int | None) -> None:
+def draw_moving(surf: pygame.Surface, level: Level, view: View, seat_walls: dict[str, int],
+                zones: tuple, active: int | None, kept: MovingBoards | None = None) -> None:
     """The board as `view` shows it over the whole of `surf`, scaled from a kept picture."""
-    bounds, top = _bounds(level)
+    kept = _kept(kept)
+    still, pictures = kept.still, kept.pictures
+    bounds, top = _bounds(level, kept)
     # above the largest rung kept whole: that one, scaled up smoothly
     rung = min(top, math.floor(math.log(view.scale) / math.log(RUNG) + 1e-9))
-    board = tb.board_key(level, seat_walls, len(zones))
-    if (board, rung) not in _pictures:  # not painted yet: a painted one near it, if any
-        near = [r for b, r in _pictures if b == board and abs(r - rung) <= NEAR]
+    board = tb.board_key(level, seat_walls, len(zones), still)
+    if (board, rung) not in pictures:  # not painted yet: a painted one near it, if any
+        near = [r for b, r in pictures if b == board and abs(r - rung) <= NEAR]
         rung = min(near, key=lambda r: (abs(r - rung), -r), default=rung)
     sr = RUNG ** rung
     f = sr / view.scale  # rung px per px of the frame (<= 1 but for a rung standing in)
@@ -102,14 +127,14 @@ def draw_moving(surf: pygame.Surface, level, view: View, seat_walls: dict[str, i
                        math.ceil(h * f))
     world = _world(bounds, sr)
     if not need.colliderect(world):  # only the floor in sight
-        tb.blit_tiled(surf, tb.floor_tile(), view.centre)
+        tb.blit_tiled(surf, tb.floor_tile(still.tiles), view.centre, still.tiles)
     else:
-        pic = _picture((board, rung), level, sr, world, seat_walls, zones)
+        pic = _picture((board, rung), level, sr, world, seat_walls, zones, kept)
         if world.contains(need):
             src = pic.subsurface(need.move(-world.x, -world.y))
         else:  # the floor round the picture, tiled as the picture's own
-            src = tb.scratch("moving", need.size)
-            tb.blit_tiled(src, tb.floor_tile(), (-need.x, -need.y))
+            src = tb.scratch("moving", need.size, still)
+            tb.blit_tiled(src, tb.floor_tile(still.tiles), (-need.x, -need.y), still.tiles)
             src.blit(pic, (world.x - need.x, world.y - need.y))
         scaler = pygame.transform.scale if f * RUNG > 1.0 else pygame.transform.smoothscale
         scaler(src, (w, h), surf)
@@ -117,17 +142,20 @@ def draw_moving(surf: pygame.Surface, level, view: View, seat_walls: dict[str, i
         draw_band(surf, view, zones[active], active, True, ACTIVE_OVER)
 
 
-def paint_ahead(level, seat_walls: dict[str, int], zones: tuple,
-                scales: tuple[float, float], now: float, exact: float | None = None) -> bool:
+def paint_ahead(level: Level, seat_walls: dict[str, int], zones: tuple,
+                scales: tuple[float, float], now: float, exact: float | None = None,
+                kept: MovingBoards | None = None) -> bool:
     """Paint a strip of the first picture not painted yet among the rungs for `scales` (the
     least and the most px per mm the camera may show), the one nearest to `now` first; with
     `exact`, in their place, the board whole at that very scale (`draw_board`'s `again`: the
     EXACT_KEPT most recently used are kept). False when they are all painted (nothing was
     done)."""
-    bounds, top = _bounds(level)
-    board = tb.board_key(level, seat_walls, len(zones))
+    kept = _kept(kept)
+    coming, still = kept.coming, kept.still
+    bounds, top = _bounds(level, kept)
+    board = tb.board_key(level, seat_walls, len(zones), still)
     if exact is not None:  # (while the view's own scale serves, no rung is needed)
-        missing = [(board, exact)] if (board, exact) not in _exact else []
+        missing = [(board, exact)] if (board, exact) not in kept.exact else []
     else:
         low, high, at = (min(top, math.floor(math.log(s) / math.log(RUNG) + 1e-9))
                          for s in (*scales, now))
@@ -137,45 +165,46 @@ def paint_ahead(level, seat_walls: dict[str, int], zones: tuple,
             if room < 0:
                 break
             wanted.append(r)
-        missing = [(board, r) for r in wanted if (board, r) not in _pictures]
+        missing = [(board, r) for r in wanted if (board, r) not in kept.pictures]
     if not missing:
         return False
-    if _coming and (_coming[0] in missing or (exact is not None and _coming[0][0] == board
-                                              and isinstance(_coming[0][1], float))):
-        key = _coming[0]  # the one begun: finished first (a view's own scale: the view comes
+    if coming and (coming[0] in missing or (exact is not None and coming[0][0] == board
+                                            and isinstance(coming[0][1], float))):
+        key = coming[0]  # the one begun: finished first (a view's own scale: the view comes
         # back to it, as a replay's timeline is dragged to and fro)
     else:
         key = missing[0]
-        _serial[0] += 1
-        _coming[:] = [key, [None], 0, _serial[0]]
+        kept.serial += 1
+        coming[:] = [key, [None], 0, kept.serial]
     sr = _scale(key)
     world = _world(bounds, sr)
-    holder, done = _coming[1], _coming[2]
+    holder, done = coming[1], coming[2]
     rows = -(-world.h // STRIPS)
-    strip = (AHEAD, _coming[3], done)  # (a picture begun anew is another one)
+    strip = (AHEAD, kept.token, coming[3], done)  # (a picture begun anew is another one)
 
     def paint() -> tuple:  # on the previews' thread: only it touches `pic` until it is whole
         if holder[0] is None:  # (made here too: a new surface of megabytes costs milliseconds)
             holder[0] = tb.new_surface(world.size)
         pic = holder[0]
         pic.set_clip(pygame.Rect(0, done, world.w, rows))
-        tb.paint_board(pic, level, View(sr, (-world.x, -world.y)), seat_walls, zones, None)
+        tb.paint_board(pic, level, View(sr, (-world.x, -world.y)), seat_walls, zones, None,
+                       still)
         pic.set_clip(None)
         return strip
 
     if foresee.worker.get(AHEAD, strip, paint) != strip:
         return True  # being painted in the window's quiet time
-    _coming[2] = done + rows
-    if _coming[2] >= world.h:
+    coming[2] = done + rows
+    if coming[2] >= world.h:
         pic = holder[0]
-        _coming.clear()
-        painted[0] += 1
+        coming.clear()
+        kept.painted += 1
         if isinstance(key[1], float):
-            _exact[key] = pic
-            while len(_exact) > EXACT_KEPT:
-                del _exact[next(iter(_exact))]
+            kept.exact[key] = pic
+            while len(kept.exact) > EXACT_KEPT:
+                del kept.exact[next(iter(kept.exact))]
         else:
-            _keep(key, pic)
+            _keep(key, pic, kept)
     return True
 
 
@@ -185,27 +214,23 @@ def _scale(key: tuple) -> float:
 
 
 AHEAD = "board pictures"  # the previews' thread's family of asks: a strip of a picture
-_coming: list = []  # the picture being painted ahead: [its key, [its surface], rows painted,
-# serial] (the surface made by the previews' thread with the first strip)
-_serial = [0]
 
 
-_worlds: dict[int, tuple] = {}
-
-
-def _bounds(level) -> tuple[tuple[float, float, float, float], int]:
+def _bounds(level: Level,
+            kept: MovingBoards | None = None) -> tuple[tuple[float, float, float, float], int]:
     """Where the board, its walls and release zones lie (mm), and the largest rung at which
     they are at most WHOLE px (worked out once per level)."""
-    got = _worlds.get(id(level))
+    worlds = _kept(kept).worlds
+    got = worlds.get(id(level))
     if got is None or got[0] is not level:
         bounds = world_bounds(level, WORLD_MARGIN)
         top = math.floor(math.log(math.sqrt(WHOLE / ((bounds[2] - bounds[0])
                                                      * (bounds[3] - bounds[1]))), RUNG))
         while top > -40 and _world(bounds, RUNG ** top).w * _world(bounds, RUNG ** top).h > WHOLE:
             top -= 1
-        if len(_worlds) >= 16:
-            _worlds.clear()
-        got = _worlds[id(level)] = (level, bounds, top)
+        if len(worlds) >= 16:
+            worlds.clear()
+        got = worlds[id(level)] = (level, bounds, top)
     return got[1], got[2]
 
 
@@ -216,30 +241,25 @@ def _world(bounds: tuple[float, float, float, float], scale: float) -> pygame.Re
     return pygame.Rect(left, top, math.ceil(x1 * scale) - left, math.ceil(-y0 * scale) - top)
 
 
-def _picture(key: tuple, level, scale: float, world: pygame.Rect, seat_walls: dict[str, int],
-             zones: tuple) -> pygame.Surface:
+def _picture(key: tuple, level: Level, scale: float, world: pygame.Rect, seat_walls: dict[str, int],
+             zones: tuple, kept: MovingBoards) -> pygame.Surface:
     """The board at `scale` over `world` (painted the first time: keeping the most recently
     used within KEPT px)."""
-    got = _pictures.get(key)
+    got = kept.pictures.get(key)
     if got is None:
         got = tb.new_surface(world.size)
-        tb.paint_board(got, level, View(scale, (-world.x, -world.y)), seat_walls, zones, None)
-        painted[0] += 1
-    _keep(key, got)
+        tb.paint_board(got, level, View(scale, (-world.x, -world.y)), seat_walls, zones, None,
+                       kept.still)
+        kept.painted += 1
+    _keep(key, got, kept)
     return got
 
 
-def _keep(key: tuple, picture: pygame.Surface) -> None:
+def _keep(key: tuple, picture: pygame.Surface, kept: MovingBoards) -> None:
     """Keep `picture` as the most recently used, within KEPT px in all."""
-    _pictures.pop(key, None)
-    _pictures[key] = picture  # the most recently used last
-    while sum(p.get_width() * p.get_height() for p in _pictures.values()) > KEPT \
-            and len(_pictures) > 1:
-        del _pictures[next(iter(_pictures))]
-
-
-def forget() -> None:
-    """Let every kept picture go (tests)."""
-    _pictures.clear()
-    _exact.clear()
-    _coming.clear()
+    pictures = kept.pictures
+    pictures.pop(key, None)
+    pictures[key] = picture  # the most recently used last
+    while sum(p.get_width() * p.get_height() for p in pictures.values()) > KEPT \
+            and len(pictures) > 1:
+        del pictures[next(iter(pictures))]

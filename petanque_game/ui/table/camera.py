@@ -22,7 +22,11 @@ step, and whose centre is rounded to whole pixels so a still camera draws the sa
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 
+import pygame
+
+from petanque_game.physics.level_spec import Level
 from petanque_game.ui.table.draw import View
 
 ZOOM_STEP = 1.015  # the drawn scale moves in steps of 1.5 %: a cached board per step
@@ -36,14 +40,14 @@ PLAY_MARGIN = 60.0  # mm around the diamond and the dice the rest view frames
 REST_DIE = 21.0  # logical px: the rest view zooms in no further than a die this size
 
 
-def board_bounds(level, margin: float = 8.0) -> tuple[float, float, float, float]:
+def board_bounds(level: Level, margin: float = 8.0) -> tuple[float, float, float, float]:
     """(x0, y0, x1, y1) of the felt, in mm, with `margin` mm around it."""
     xs = [p[0] for p in level.board.outline]
     ys = [p[1] for p in level.board.outline]
     return min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin
 
 
-def world_bounds(level, margin: float = 30.0) -> tuple[float, float, float, float]:
+def world_bounds(level: Level, margin: float = 30.0) -> tuple[float, float, float, float]:
     """(x0, y0, x1, y1) of the board, its walls and what lies just behind them, in mm."""
     xs = [p[0] for p in level.board.outline]
     ys = [p[1] for p in level.board.outline]
@@ -58,7 +62,7 @@ def world_bounds(level, margin: float = 30.0) -> tuple[float, float, float, floa
 class Camera:
     """Eased pan and zoom over one level's board, inside an area `size` px (its own origin)."""
 
-    def __init__(self, level, size: tuple[int, int]):
+    def __init__(self, level: Level, size: tuple[int, int]) -> None:
         self.level = level
         self.size = size
         self.board_rect = (0, 0, size[0], size[1])  # x, y, w, h: where in the area the board goes
@@ -103,7 +107,7 @@ class Camera:
     def to_board(self, sx: float, sy: float) -> tuple[float, float]:
         return self.view.to_board(sx, sy)
 
-    def poly(self, points) -> list[tuple[float, float]]:
+    def poly(self, points: Iterable[tuple[float, float]]) -> list[tuple[float, float]]:
         return self.view.poly(points)
 
     # --- where it should look ---------------------------------------------------------------------
@@ -120,7 +124,7 @@ class Camera:
         self.goal_scale = scale * self.user_zoom
         self.goal_look = self._clamped(self.user_focus, self.goal_scale)
 
-    def rest_view(self) -> tuple[float, float]:
+    def rest_view(self) -> tuple[float, tuple[float, float]]:
         """The scale and the centre (mm) at rest, unzoomed: the whole board fitted when the
         player asked for it or nothing lies yet; else the play framed, PLAY_MARGIN mm round every
         point, as large as fits but no die over REST_DIE px, never less than the board fitted."""
@@ -191,9 +195,10 @@ class Camera:
             self.look = self.goal_look
         self._snap()
 
-    def set_board_rect(self, rect: tuple[int, int, int, int]) -> None:
-        """Fit the board into `rect` (x, y, w, h in the area) from now on, easing there."""
-        rect = tuple(rect)
+    def set_board_rect(self, board: pygame.Rect | Sequence[int]) -> None:
+        """Fit the board into `board` (x, y, w, h in the area) from now on, easing there."""
+        x, y, w, h = board
+        rect = (x, y, w, h)
         if rect == self.board_rect:
             return
         self.board_rect = rect
@@ -236,7 +241,7 @@ class Camera:
         return min(w / (box[2] - box[0]), h / (box[3] - box[1]))
 
     @staticmethod
-    def _middle(box) -> tuple[float, float]:
+    def _middle(box: tuple[float, float, float, float]) -> tuple[float, float]:
         return (box[0] + box[2]) / 2.0, (box[1] + box[3]) / 2.0
 
     def _clamped(self, look: tuple[float, float], scale: float) -> tuple[float, float]:

@@ -1,17 +1,22 @@
 """The close-up of the dice that decide the round on the Terningepetanque table: when the dice at
 rest are too small to read, a magnified view of the diamond and the deciding dice in a corner of
-the board's part of the area that covers no body and no seat's name (a mixin of the table's
-drawing, ui/table/view.py: it reads the scene through self)."""
+the board's part of the area that covers no body and no seat's name (a part of the table scene,
+ui/component.py; the table's drawing, ui/table/view.py, draws it)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
 import pygame
 
+from petanque_game.physics.level_spec import Level
+from petanque_game.physics.throw import ReleaseZone
 from petanque_game.rules.petanque_table import Table
 from petanque_game.ui import lang, theme
-from petanque_game.ui.table import board as tb
+from petanque_game.ui.component import Component
 from petanque_game.ui.table import draw as td
-from petanque_game.ui.table.camera import REST_DIE
+from petanque_game.ui.table.camera import REST_DIE, Camera
 from petanque_game.ui.table.sheet import SHEET_HINT_AT
 
 # px: a die smaller than this at rest gets the close-up of the deciding dice (the rest view's die,
@@ -20,55 +25,50 @@ CLOSEUP_BELOW = REST_DIE - 1.0
 CLOSEUP_DIE = 32.0  # px: how large a die is in the close-up
 CLOSEUP_MIN, CLOSEUP_MAX = 180, 260  # px: the close-up's side, as the deciding dice need
 CLOSEUP_SMALLEST = 120  # px: a smaller close-up when no corner has room for that one
-# Where the close-up went, by everything its corner depends on: kept beyond one scene, since a
-# replay's jump makes the scene anew and a drag on its timeline jumps every frame.
-_closeup_places: dict[tuple, pygame.Rect | None] = {}
 CLOSEUP_PLACES = 64  # the corners remembered
 
 
-class CloseUp:
-    """The close-up's part of the table's drawing."""
+class CloseUp(Component):
+    """Where the close-up goes and what it shows, for the board of `level` seen by `camera` with
+    the seats' release `zones` and their players' `names`."""
 
-    def _draw_closeup(self, area: pygame.Surface, table: Table, old: bool,
-                      seat_walls: dict[str, int]) -> pygame.Rect | None:
-        plan = self.closeup(table, old)
-        if plan is None:
-            return None
-        rect, view = plan
-        inset = area.subsurface(rect)
-        inset.blit(tb.board_surface(self.level, view, rect.size, seat_walls), (0, 0))
-        self._draw_table(inset, table, old, view, labels=False)
-        pygame.draw.rect(area, theme.colour("edge"), rect.inflate(4, 4), 3, border_radius=4)
-        theme.blit_text(area, lang.tr("table_view.closeup"), (rect.x + 6, rect.y + 4), 18,
-                        "text", shadow=True)
-        return rect
+    def __init__(self, level: Level, camera: Camera, zones: Sequence[ReleaseZone],
+                 names: Sequence[str]) -> None:
+        self.level, self.camera = level, camera
+        self.zones, self.names = list(zones), list(names)
+        # Where the close-up went, by everything its corner depends on (a replay's jump makes
+        # the scene anew: the new scene takes these over, table/scene.py `take_pictures`)
+        self.places: dict[tuple[Any, ...], pygame.Rect | None] = {}
 
-    def closeup(self, table: Table, old: bool) -> tuple[pygame.Rect, td.View] | None:
+    def plan(self, table: Table, old: bool, reckoning: bool, sheet_hint: bool,
+             due: int | None) -> tuple[pygame.Rect, td.View] | None:
         """Where the close-up goes in the area and what it shows, or None for no close-up: when
         the dice at rest are too small to read, a magnified view of the diamond and the dice
         that decide the round, in a corner of the board's part of the area that covers no body
         and no seat's name (`kept_clear`), and the least of the board; none when no corner is
-        clear. Not while the camera moves, the player has zoomed or a reckoning shows."""
-        cam = self.view
+        clear. Not while the camera moves, the player has zoomed or a `reckoning` shows.
+        `sheet_hint`: "Tab: score sheet" is written in a corner; `due`: the seat to throw."""
+        cam = self.camera
         dm = table.diamond
         if dm is None or old or not cam.still or cam.user_zoom != 1.0 \
                 or td.die_px(self.level, cam.view) >= CLOSEUP_BELOW:
             return None
-        if getattr(self, "reckoning", None) is not None:
+        if reckoning:
             return None  # the reckoning's card shows the round's measures itself
         on = sorted((d for d in table.dice if d.on_board and d.distance is not None),
-                    key=lambda d: d.distance)
+                    key=lambda d: d.distance or 0.0)
         if not on:
             return None  # nothing to decide yet
         side = self.level.dice.side
-        deciding = [d for d in on if d.distance <= on[0].distance + 3 * side]
+        nearest = on[0].distance or 0.0
+        deciding = [d for d in on if (d.distance or 0.0) <= nearest + 3 * side]
         deciding = deciding[:4] if len(deciding) >= 2 else on[:2]
         pts = [(dm.x, dm.y)] + [(d.x, d.y) for d in deciding]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         span = max(max(xs) - min(xs), max(ys) - min(ys)) + 4 * side  # and the bodies round them
         scale = max(CLOSEUP_DIE / side, min(4.0, (CLOSEUP_MIN - 16) / span))
         size = int(max(CLOSEUP_MIN, min(CLOSEUP_MAX, span * scale + 16)))
-        rect = self._closeup_rect(cam.view, table, size)
+        rect = self._rect(cam.view, table, size, sheet_hint, due)
         if rect is None:
             return None  # no corner is clear of the bodies and the names
         size = rect.w
@@ -78,7 +78,7 @@ class CloseUp:
         return rect, td.View(scale, (round(rect.w / 2 - at[0] * scale),
                                      round(rect.h / 2 + at[1] * scale)))
 
-    def kept_clear(self, view: td.View, table: Table) -> list[pygame.Rect]:
+    def kept_clear(self, view: td.View, table: Table, sheet_hint: bool) -> list[pygame.Rect]:
         """What the close-up may never cover, in the area: each body on the board as drawn (a
         die's face, the sides below it and its shadow; the diamond) and each seat's name."""
         die = td.die_px(self.level, view)
@@ -93,28 +93,29 @@ class CloseUp:
             r = pygame.Rect(0, 0, reach, reach)
             r.center = view.to_screen(table.diamond.x, table.diamond.y)
             found.append(r)
-        if self.sheet_hint_shown:
+        if sheet_hint:
             found.append(theme.text(lang.tr("table_sheet.show"), 18).get_rect(
                 topleft=SHEET_HINT_AT).inflate(4, 4))
-        for seat, player in enumerate(self.session.players):
+        for seat, name in enumerate(self.names):
             zone = self.zones[seat]
-            found.append(td.release_label(pygame.Rect(self.view.board_rect), view, zone, seat,
-                                          player.name, False)[1].inflate(34, 4))
+            found.append(td.release_label(pygame.Rect(self.camera.board_rect), view, zone, seat,
+                                          name, False)[1].inflate(34, 4))
         return found
 
-    def _closeup_rect(self, view: td.View, table: Table, size: int) -> pygame.Rect | None:
+    def _rect(self, view: td.View, table: Table, size: int, sheet_hint: bool,
+              due: int | None) -> pygame.Rect | None:
         """The corner of the board's part of the area for the close-up, `size` px or smaller:
         clear of every body and name (`kept_clear`), covering the least of the felt and of the
         seat that throws next; None when no corner is clear even at CLOSEUP_SMALLEST."""
-        key = (self.level.name, tuple(p.name for p in self.session.players), theme.marks_shown(),
-               lang.language(), view, table, self.due, size, self.view.board_rect,
-               self.sheet_hint_shown)
-        if key in _closeup_places:
-            return _closeup_places[key]
+        key = (self.level.name, tuple(self.names), theme.marks_shown(), lang.language(), view,
+               table, due, size, self.camera.board_rect, sheet_hint)
+        places = self.places
+        if key in places:
+            return places[key]
         pad = 10
-        fx, fy, w, h = self.view.board_rect
-        clear = self.kept_clear(view, table)
-        corners = []
+        fx, fy, w, h = self.camera.board_rect
+        clear = self.kept_clear(view, table, sheet_hint)
+        corners: list[pygame.Rect] = []
         for side in range(size, CLOSEUP_SMALLEST - 1, -20):
             right, bottom = fx + w - side - pad, fy + h - side - pad
             corners = [r for r in (pygame.Rect(right, fy + pad, side, side),
@@ -124,30 +125,29 @@ class CloseUp:
                        if r.inflate(8, 8).collidelist(clear) < 0]
             if corners:
                 break
-        best = min(corners, key=self._closeup_cost(view)) if corners else None
-        if len(_closeup_places) >= CLOSEUP_PLACES:
-            del _closeup_places[next(iter(_closeup_places))]
-        _closeup_places[key] = best
+        best = min(corners, key=self._cost(view, due)) if corners else None
+        if len(places) >= CLOSEUP_PLACES:
+            del places[next(iter(places))]
+        places[key] = best
         return best
 
-    def _closeup_cost(self, view: td.View):
+    def _cost(self, view: td.View, due: int | None) -> Callable[[pygame.Rect], float]:
         """How much a corner hides: of the felt, the seats' bands and walls, the next thrower's
-        above all."""
-        probe = pygame.Surface(self.view.size)  # the table's area
+        (`due`) above all."""
+        probe = pygame.Surface(self.camera.size)  # the table's area
         probe.fill((0, 0, 0))
         pygame.draw.polygon(probe, (255, 0, 0), view.poly(self.level.board.outline))
-        due = self.due[0] if self.due is not None else None
         # the seats' walls and zones: the next thrower's above all
         for seat, z in enumerate(self.zones):
             band = [z.point(0, -z.half_width), z.point(0, z.half_width),
                     z.point(1, z.half_width), z.point(1, -z.half_width)]
             col = (0, 255, 0) if seat == due else (0, 0, 255)
             pygame.draw.polygon(probe, col, view.poly(band))
-            wall = self.level.wall_outline(self.level.seats[self.n][seat])
+            wall = self.level.wall_outline(self.level.seats[len(self.names)][seat])
             pygame.draw.polygon(probe, col, view.poly(wall))
 
         def cost(r: pygame.Rect) -> float:
             red, green, blue = pygame.transform.average_color(probe, r)[:3]
-            return red + 10 * green + 0.5 * blue
+            return float(red + 10 * green + 0.5 * blue)
 
         return cost

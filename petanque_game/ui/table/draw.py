@@ -19,11 +19,16 @@ Everything here only reads what it is given: no game state changes, no random nu
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Protocol
 
 import pygame
 
 from petanque_game.physics.cube import ROTATIONS, face_towards, top_face
+from petanque_game.physics.level_spec import Level
+from petanque_game.physics.throw import ReleaseZone
 from petanque_game.ui import theme
 from petanque_game.ui.dice import PIPS
 
@@ -32,9 +37,19 @@ HEIGHT_GROWTH = 250.0  # ... and a body z mm up (1 + z / this) times larger
 VIEWER = (0.0, -HEIGHT_SHIFT, 1.0)  # towards the eye: the faces it sees are those turned to it
 LIGHT = (-0.35, 0.45, 0.82)  # from the north-west, high up: shadows fall to the south-east
 SHADOW_SHIFT = (0.35, 0.22)  # mm of shadow on the ground (east, south) per mm of height
-FACE_ON_AXIS = {(0, 1): face_towards(0, 0), (0, -1): face_towards(0, 2),
-                (1, 1): face_towards(0, 1), (1, -1): face_towards(0, 3),
-                (2, 1): top_face(0), (2, -1): 7 - top_face(0)}  # a die's face on each own axis
+FACE_ON_AXIS = MappingProxyType({  # a die's face on each own axis
+    (0, 1): face_towards(0, 0), (0, -1): face_towards(0, 2),
+    (1, 1): face_towards(0, 1), (1, -1): face_towards(0, 3),
+    (2, 1): top_face(0), (2, -1): 7 - top_face(0)})
+
+
+RGB = tuple[int, int, int]
+
+
+class ToScreen(Protocol):
+    """Anything that maps board millimetres to the table area's pixels (a View, the camera)."""
+
+    def to_screen(self, x: float, y: float) -> tuple[float, float]: ...
 
 
 @dataclass(frozen=True)
@@ -50,7 +65,7 @@ class View:
     def to_board(self, sx: float, sy: float) -> tuple[float, float]:
         return (sx - self.centre[0]) / self.scale, (self.centre[1] - sy) / self.scale
 
-    def poly(self, points) -> list[tuple[float, float]]:
+    def poly(self, points: Iterable[tuple[float, float]]) -> list[tuple[float, float]]:
         return [self.to_screen(x, y) for x, y in points]
 
     def lifted(self, x: float, y: float, z: float) -> tuple[float, float]:
@@ -59,7 +74,7 @@ class View:
         return sx, sy - z * HEIGHT_SHIFT * self.scale
 
 
-def shade(rgb, normal) -> tuple[int, int, int]:
+def shade(rgb: RGB, normal: tuple[float, float, float]) -> tuple[int, int, int]:
     """A face's colour lit from LIGHT: full colour facing it, 55 % turned away."""
     lx, ly, lz = LIGHT
     n = math.sqrt(lx * lx + ly * ly + lz * lz)
@@ -70,8 +85,8 @@ def shade(rgb, normal) -> tuple[int, int, int]:
 # --- bodies ---------------------------------------------------------------------------------------
 
 
-def draw_diamond(surface: pygame.Surface, view: View, level, x: float, y: float, angle: float,
-                 z: float = 0.0, alpha: int = 255) -> None:
+def draw_diamond(surface: pygame.Surface, view: View, level: Level, x: float, y: float,
+                 angle: float, z: float = 0.0, alpha: int = 255) -> None:
     """The diamond: a flat rhombus of glass, its thickness showing, over its shadow."""
     d = level.diamond
     grow = 1.0 + z / HEIGHT_GROWTH
@@ -96,7 +111,8 @@ def draw_diamond(surface: pygame.Surface, view: View, level, x: float, y: float,
     pygame.draw.polygon(surface, (70, 130, 190), high, 2)
 
 
-def poly_alpha(surface: pygame.Surface, pts, rgb, alpha: int) -> None:
+def poly_alpha(surface: pygame.Surface, pts: Sequence[tuple[float, float]], rgb: RGB,
+               alpha: int) -> None:
     if alpha >= 255:
         pygame.draw.polygon(surface, rgb, pts)
         return
@@ -117,19 +133,22 @@ def die_colours(seat: int) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
     return body, (20, 20, 24) if light else (250, 250, 250)
 
 
-def die_px(level, view: View) -> float:
+def die_px(level: Level, view: View) -> float:
     """How many pixels a die's side is across in `view` (at rest)."""
-    return level.dice.side * view.scale
+    return float(level.dice.side * view.scale)
 
 
-_faces: dict[tuple, pygame.Surface] = {}
+FACES_KEPT = 2000  # dice faces kept (all forgotten beyond)
+Faces = dict[tuple[Any, ...], pygame.Surface]  # dice faces made, by what they show (the table's)
 
 
-def face_sprite(value: int, size: int, body, pip, angle_deg: int) -> pygame.Surface:
-    """A die at rest seen from above, `size` px, turned `angle_deg` (cached): large pips in
-    strong contrast and a dark rim, so that a small die still reads at a glance."""
+def face_sprite(value: int, size: int, body: RGB, pip: RGB, angle_deg: int,
+                faces: Faces | None = None) -> pygame.Surface:
+    """A die at rest seen from above, `size` px, turned `angle_deg` (kept in `faces`): large
+    pips in strong contrast and a dark rim, so that a small die still reads at a glance."""
+    faces = faces if faces is not None else {}
     key = (value, size, body, pip, angle_deg)
-    surf = _faces.get(key)
+    surf = faces.get(key)
     if surf is not None:
         return surf
     big = size * 4
@@ -148,42 +167,45 @@ def face_sprite(value: int, size: int, body, pip, angle_deg: int) -> pygame.Surf
     surf = pygame.transform.smoothscale(s, (size, size))
     if angle_deg:
         surf = pygame.transform.rotate(surf, angle_deg)
-    if len(_faces) > 2000:
-        _faces.clear()
-    _faces[key] = surf
+    if len(faces) > FACES_KEPT:
+        faces.clear()
+    faces[key] = surf
     return surf
 
 
-def near_face_sprite(value: int, size: int, body, pip, angle_deg: int) -> pygame.Surface:
+def near_face_sprite(value: int, size: int, body: RGB, pip: RGB, angle_deg: int,
+                     faces: Faces | None = None) -> pygame.Surface:
     """`face_sprite` for a frame in which the camera moves (the die's size changes nearly every
     frame while it zooms): the exact one when it is made, else one made at a size NEAR_STEP px
     apart scaled to `size` (nearest pixel; 0.01 ms against 0.2 ms for a sprite made anew)."""
-    got = _faces.get((value, size, body, pip, angle_deg))
+    faces = faces if faces is not None else {}
+    got = faces.get((value, size, body, pip, angle_deg))
     if got is not None:
         return got
     key = ("near", value, size, body, pip, angle_deg)
-    got = _faces.get(key)
+    got = faces.get(key)
     if got is None:
         base = -(-size // NEAR_STEP) * NEAR_STEP  # from the next size up: scaled down
-        made = face_sprite(value, base, body, pip, angle_deg)
+        made = face_sprite(value, base, body, pip, angle_deg, faces)
         w, h = made.get_size()
         got = pygame.transform.scale(made, (max(1, round(w * size / base)),
                                             max(1, round(h * size / base))))
-        _faces[key] = got
+        faces[key] = got
     return got
 
 
 NEAR_STEP = 4  # px: the sizes `near_face_sprite` makes sprites at
 
 
-def draw_table_die(surface: pygame.Surface, view: View, level, seat: int, face: int, x: float,
-                   y: float, angle: float, z: float = 0.0, alpha: int = 255,
+def draw_table_die(surface: pygame.Surface, view: View, level: Level, seat: int, face: int,
+                   x: float, y: float, angle: float, z: float = 0.0, alpha: int = 255,
                    ring: tuple[int, int, int] | None = None, orientation: int | None = None,
-                   tip: tuple[int, float] | None = None, moving: bool = False) -> pygame.Rect:
+                   tip: tuple[int, float] | None = None, moving: bool = False,
+                   faces: Faces | None = None) -> pygame.Rect:
     """A die: at rest, its face from above; moving (an `orientation` given, and in the air or
     tipping over), a cube in 3/4 view, `tip` = (direction 0-3, share of the quarter turn made).
-    `moving`: the camera moves (its face from a sprite of a size near its own). Returns the
-    rectangle it covers."""
+    `moving`: the camera moves (its face from a sprite of a size near its own); `faces`: the faces
+    made so far (the table's). Returns the rectangle it covers."""
     body, pip = die_colours(seat)
     if orientation is not None and (z > 0.3 or tip is not None):
         rect = _draw_cube(surface, view, level, body, pip, x, y, z, angle, orientation, tip, alpha)
@@ -197,7 +219,8 @@ def draw_table_die(surface: pygame.Surface, view: View, level, seat: int, face: 
                              for px, py in _square(view, x, y, angle, side / 2)], (0, 0, 0), 90)
         _rest_sides(surface, view, body, x, y, angle, side, alpha)
         img = (near_face_sprite if moving else face_sprite)(face, size, body, pip,
-                                                            round(math.degrees(angle)) % 90)
+                                                            round(math.degrees(angle)) % 90,
+                                                            faces)
         if alpha < 255:
             img = img.copy()
             img.set_alpha(alpha)
@@ -213,8 +236,8 @@ def draw_table_die(surface: pygame.Surface, view: View, level, seat: int, face: 
     return rect
 
 
-def _rest_sides(surface, view: View, body, x: float, y: float, angle: float, side: float,
-                alpha: int) -> None:
+def _rest_sides(surface: pygame.Surface, view: View, body: RGB, x: float, y: float,
+                angle: float, side: float, alpha: int) -> None:
     """The sides of a die lying flat that face the viewer, lit from LIGHT, hanging below its top
     face (which is at the die's place: see the module's notes)."""
     half = side / 2
@@ -231,13 +254,14 @@ def _rest_sides(surface, view: View, body, x: float, y: float, angle: float, sid
         poly_alpha(surface, quad, shade(body, (nx, ny, 0.0)), alpha)
 
 
-def _square(view: View, x: float, y: float, angle: float, half: float):
+def _square(view: View, x: float, y: float, angle: float,
+            half: float) -> list[tuple[float, float]]:
     ca, sa = math.cos(angle), math.sin(angle)
     return [view.to_screen(x + (px * ca - py * sa), y + (px * sa + py * ca))
             for px, py in ((half, half), (-half, half), (-half, -half), (half, -half))]
 
 
-def _turn(m, axis: int, theta: float):
+def _turn(m: Sequence[float], axis: int, theta: float) -> tuple[float, ...]:
     """The 3x3 matrix m (row-major) turned by theta about the frame's axis 0 (x) or 1 (y)."""
     c, s = math.cos(theta), math.sin(theta)
     r = (1, 0, 0, 0, c, -s, 0, s, c) if axis == 0 else (c, 0, s, 0, 1, 0, -s, 0, c)
@@ -246,14 +270,15 @@ def _turn(m, axis: int, theta: float):
 
 
 # a quarter turn rolling towards yaw direction k: (axis of the turn, sign), as physics/cube.py
-_TIP_AXIS = {0: (1, 1.0), 1: (0, -1.0), 2: (1, -1.0), 3: (0, 1.0)}
+_TIP_AXIS = MappingProxyType({0: (1, 1.0), 1: (0, -1.0), 2: (1, -1.0), 3: (0, 1.0)})
 
 
-def _draw_cube(surface, view: View, level, body, pip, x, y, z, angle, orientation, tip,
-               alpha) -> pygame.Rect:
+def _draw_cube(surface: pygame.Surface, view: View, level: Level, body: RGB, pip: RGB, x: float,
+               y: float, z: float, angle: float, orientation: int,
+               tip: tuple[int, float] | None, alpha: int) -> pygame.Rect:
     """A die as a cube in the oblique projection: its shadow on the felt, the faces turned to
     the viewer lit from LIGHT, and their pips."""
-    m = ROTATIONS[orientation]
+    m: Sequence[float] = ROTATIONS[orientation]
     lift = 0.0
     if tip is not None:  # part way through a quarter turn over its leading edge
         axis, sign = _TIP_AXIS[tip[0] & 3]
@@ -299,7 +324,7 @@ def _draw_cube(surface, view: View, level, body, pip, x, y, z, angle, orientatio
                        int(max(ys) - min(ys)) + 1)
 
 
-def draw_band(surface: pygame.Surface, view: View, zone, seat: int, active: bool,
+def draw_band(surface: pygame.Surface, view: View, zone: ReleaseZone, seat: int, active: bool,
               alpha: int | None = None) -> None:
     """The band behind a seat's wall where that player releases a throw (part of the board's
     picture: ui/table/board.py), stronger for the seat that throws next (or `alpha`)."""
@@ -310,7 +335,7 @@ def draw_band(surface: pygame.Surface, view: View, zone, seat: int, active: bool
     poly_alpha(surface, view.poly(corners), theme.player_colour(seat), alpha)
 
 
-def draw_release(surface: pygame.Surface, view: View, zone, seat: int, name: str,
+def draw_release(surface: pygame.Surface, view: View, zone: ReleaseZone, seat: int, name: str,
                  active: bool, room: pygame.Rect | None = None) -> None:
     """Over a seat's band (`draw_band`): the player's name (and mark, when marks are shown),
     kept inside `room` (default: the whole surface) when the band is off it."""
@@ -326,7 +351,7 @@ def draw_release(surface: pygame.Surface, view: View, zone, seat: int, name: str
         theme.draw_mark(surface, seat, (rect.x - 12, rect.centery), 13)
 
 
-def release_label(area: pygame.Rect, view: View, zone, seat: int, name: str,
+def release_label(area: pygame.Rect, view: ToScreen, zone: ReleaseZone, seat: int, name: str,
                   active: bool) -> tuple[pygame.Surface, pygame.Rect]:
     """A seat's name as drawn behind its wall, and where (kept inside `area`, the table area's
     own rectangle, when the band is off it): what other labels keep clear of."""

@@ -8,7 +8,7 @@ the preview asked for when it is done, else the last one done for the same throw
 two behind the mouse, never another throw's), and the previews are worked out on a thread of
 their own, the most recently asked first; a preview asked for and overtaken by newer asks
 before its turn is dropped. Previews are pure (they read the immutable table and the level), so
-the thread never touches the scene.
+the thread never touches the shown.
 
 `worker = Foresight(at_once=True)` works them out on the asking thread as they are asked for:
 the tests' setting, so that a test's frame shows the preview of the aim it set.
@@ -20,7 +20,9 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, TypeVar, cast
+
+T = TypeVar("T")
 
 DONE_KEPT = 48  # previews done and kept (a mouse moving back over the same points)
 ASKED_KEPT = 4  # asks waiting their turn; older ones are dropped
@@ -46,7 +48,7 @@ class Foresight:
         self._lock = threading.Condition()
         self._thread: threading.Thread | None = None
 
-    def get(self, family: Hashable, key: Hashable, work: Callable[[], Any]) -> Any:
+    def get(self, family: Hashable, key: Hashable, work: Callable[[], T]) -> T | None:
         """The preview for `key` if it is done; else it is asked for, and the last one done for
         the same `family` (the same throw to make on the same table) is given meanwhile, or None.
         `work()` is pure: it may run on the worker's thread. An error raised by `work` is raised
@@ -55,7 +57,7 @@ class Foresight:
             if key in self._done:
                 self._done.move_to_end(key)
                 self._last[family] = key
-                return _given(self._done[key])
+                return cast("T", _given(self._done[key]))
             if not self.at_once:
                 for older in [k for k, (f, _) in self._asked.items() if f == family]:
                     del self._asked[older]  # overtaken: the aim has moved on
@@ -64,12 +66,12 @@ class Foresight:
                     self._asked.popitem(last=False)
                 self._start()
                 self._lock.notify()
-                last = self._last.get(family)
-                return _given(self._done[last]) if last is not None else None
+                last = self._last.get(family)  # (done for this family: a T)
+                return cast("T", _given(self._done[last])) if last is not None else None
         done = _outcome(work)
         with self._lock:
             self._keep(family, key, done)
-        return _given(done)
+        return cast("T", _given(done))
 
     def _keep(self, family: Hashable, key: Hashable, done: Any) -> None:
         self._done[key] = done
@@ -147,51 +149,3 @@ def _given(done: Any) -> Any:
 
 
 worker = Foresight()  # the window's previews
-
-
-# --- what the table asks for ----------------------------------------------------------------------
-
-
-def _throw(scene: Any, seat: int, obj: str) -> tuple:
-    """What a preview of a throw by `seat` of `obj` depends on besides its aim: the level, the
-    players' number, the table as it lies and the thrower's hand."""
-    return (id(scene.level), scene.n, seat, obj, scene.state.table, scene.hand_for(seat))
-
-
-def foreseen(scene: Any, launch: Any, seat: int, obj: str) -> Any:
-    """The preview of `launch` (an AI's aim, a hint's) once it is worked out; None until then
-    (no other aim's preview stands in for it)."""
-    from petanque_game.ui.table.aim import preview
-
-    key = (_throw(scene, seat, obj), launch)
-    level, n, table, hand = scene.level, scene.n, scene.state.table, scene.hand_for(seat)
-    return worker.get(key, key, lambda: preview(level, n, seat, launch, obj, table, hand))
-
-
-def own_aim(scene: Any) -> tuple[Any, Any, tuple[float, float] | None] | None:
-    """The person's aim as the frame shows it: (the aim, its preview, the point aimed at or
-    None), for the aim taken now once it is worked out, meanwhile the last one worked out for
-    this throw; None when no aim is taken (or none is worked out yet)."""
-    from petanque_game.ui.table.aim import aim_at, preview
-
-    due = scene.due
-    if due is None:
-        return None
-    seat, obj = due[0], due[1]
-    family = _throw(scene, seat, obj)
-    level, n, table, hand = scene.level, scene.n, scene.state.table, scene.hand_for(seat)
-    pointed = scene.pointed()
-    if pointed is not None and (scene.aim_mode != "drag" or scene.keyed):
-        # the point aimed at: the aim is solved there (aim.aim_at) off the frame too
-        elevation, spin = scene.elevation, scene.spin
-
-        def solved() -> tuple:
-            launch = aim_at(level, n, seat, pointed, elevation, obj, spin)
-            return launch, preview(level, n, seat, launch, obj, table, hand), pointed
-        return worker.get(family, (family, "point", pointed, elevation, spin), solved)
-    launch = scene.launch()
-    if launch is None:
-        return None
-    return worker.get(family, (family, launch, pointed),
-                      lambda: (launch, preview(level, n, seat, launch, obj, table, hand),
-                               pointed))

@@ -7,16 +7,19 @@ it is put in place when the search is done."""
 from __future__ import annotations
 
 from concurrent.futures import Future
+from types import MappingProxyType
 from typing import Any
 
 from petanque_game.ui import lang
+from petanque_game.ui.component import Component
 from petanque_game.ui.session import in_background
 
 # What a hint's plan means to hit (the preview's `table.aim.*` keys), by its label's key: no
 # warning, but the plan.
-_MEANT = {"push": ("table.aim.into_diamond",), "at_diamond": ("table.aim.into_diamond",),
-          "knock_opponent": ("table.aim.into_die",), "knock_player": ("table.aim.into_die",),
-          "own_die": ("table.aim.into_die",)}
+_MEANT = MappingProxyType({
+    "push": ("table.aim.into_diamond",), "at_diamond": ("table.aim.into_diamond",),
+    "knock_opponent": ("table.aim.into_die",), "knock_player": ("table.aim.into_die",),
+    "own_die": ("table.aim.into_die",)})
 
 
 def meant_contacts(hint: Any) -> tuple[str, ...]:
@@ -26,8 +29,9 @@ def meant_contacts(hint: Any) -> tuple[str, ...]:
     return _MEANT.get(getattr(label, "key", ""), ())
 
 
-class HintAsk:
-    """The hint asked for in one state: searching, ready (shown or hidden), or none."""
+class HintAsk(Component):
+    """The hint asked for in one state: searching, ready (shown or hidden), or none (a part of the
+    table scene, ui/component.py)."""
 
     def __init__(self, game: str, board: Any):
         self.game = game
@@ -52,6 +56,9 @@ class HintAsk:
         self.origin, self.use_when_ready = origin, False
         game, board = self.game, self.board
         self.future = in_background(lambda: hints.hint(game, state, board, hand=hand))
+
+    def update(self, dt: float) -> None:
+        self.poll()
 
     def poll(self) -> None:
         """Take the search's answer when it is there. A search that fails other than by having

@@ -2,79 +2,85 @@
 roll-out to where it comes to rest, a ring there, the hand's spread around it, and each thing that
 goes wrong on the way marked where it happens), the hint's aim drawn the same way in its own
 colour, an AI's aim before it throws, the roll for who starts, the reckoning and the replay's
-notice. Drawing only reads the scene (docs/design.md#a-thin-window); positions pass `scene.view`
+notice. Drawing only reads the scene (docs/design.md#a-thin-window); positions pass `shown.view`
 each frame, so they follow the camera. The aims' previews are worked out off the frame
 (ui/table/foresee.py): the person's aim is drawn as last worked out while the newest is."""
 
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
+from petanque_game.rules.petanque_table import Aim
 from petanque_game.ui import lang, theme
 from petanque_game.ui.table import draw as td
-from petanque_game.ui.table.foresee import foreseen, own_aim
+from petanque_game.ui.table.aim import Preview
+from petanque_game.ui.table.draw import RGB
 from petanque_game.ui.table.hint import meant_contacts
+from petanque_game.ui.table.previews import foreseen, own_aim
 from petanque_game.ui.table.reckoning import draw_points
 from petanque_game.ui.table.start import draw_start
 from petanque_game.ui.table.view import AREA, SIDE
+
+if TYPE_CHECKING:
+    from petanque_game.ui.table.shown import TableShown
 
 HINT_COLOUR = (120, 200, 255)
 RELEASE_INSET = 30  # px: a release point nearer the board's part's edge is drawn as an arrow
 
 
-def draw_overlays(scene: Any, surface: pygame.Surface) -> bool:
+def draw_overlays(shown: TableShown, surface: pygame.Surface) -> bool:
     """Whatever of the above the scene shows now; True if anything was (or may have been) drawn
     over the table's area (ui/table/kept.py: a part drawn straight is held by the window only
     when nothing was drawn over it)."""
     area = surface.subsurface(AREA)
-    area.set_clip(scene.view.board_rect)  # beside the score sheet
-    roll = scene.start_roll
-    over = (scene.aiming or (scene.ai_aim is not None and scene.flight is None)
+    area.set_clip(shown.view.board_rect)  # beside the score sheet
+    roll = shown.start_roll
+    over = (shown.aiming or (shown.ai_aim is not None and shown.flight is None)
             or (roll is not None and not roll.done)
-            or (scene.reckoning is not None and scene.flight is None)
-            or (scene.check is not None and bool(scene.check.mismatches)))
-    if scene.aiming:
-        seat, obj = scene.due[0], scene.due[1]
-        hint = scene.hinted_aim()
+            or (shown.reckoning is not None and shown.flight is None)
+            or (shown.check is not None and bool(shown.check.mismatches)))
+    if shown.aiming and shown.due is not None:
+        seat, obj = shown.due[0], shown.due[1]
+        hint = shown.hinted_aim()
         labels: list[pygame.Rect] = []  # where the aims' words went: the next ones avoid them
         if hint is not None:
-            shown = foreseen(scene, hint, seat, obj)
-            if shown is not None:
-                draw_flight(scene, area, hint, (seat, obj), HINT_COLOUR,
+            seen = foreseen(shown, hint, seat, obj)
+            if seen is not None:
+                draw_flight(shown, area, hint, (seat, obj), HINT_COLOUR,
                             lang.tr("table.hint.on_board"),  # its words are in the side panel
-                            meant=meant_contacts(scene.hint.current(scene.state)), p=shown,
+                            meant=meant_contacts(shown.hint.current(shown.state)), p=seen,
                             labels=labels)
-        aim = own_aim(scene)
+        aim = own_aim(shown)
         if aim is not None and aim[0] != hint:  # (the hint in place: drawn once)
             launch, p, pointed = aim
-            draw_flight(scene, area, launch, (seat, obj), None, None, pointed, p=p,
+            draw_flight(shown, area, launch, (seat, obj), None, None, pointed, p=p,
                         labels=labels)
-        if scene.drag is not None:
-            _drag(scene, area)
-    elif scene.ai_aim is not None and scene.flight is None:
-        a = scene.ai_aim
-        shown = foreseen(scene, a.aim, a.seat, a.obj)
-        if shown is not None:
-            name = scene.session.players[a.seat].name
-            draw_flight(scene, area, a.aim, (a.seat, a.obj), theme.player_colour(a.seat),
-                        lang.tr("table.ai_aims", name=name), p=shown)
+        if shown.drag is not None:
+            _drag(shown, area)
+    elif shown.ai_aim is not None and shown.flight is None:
+        a = shown.ai_aim
+        seen = foreseen(shown, a.aim, a.seat, a.obj)
+        if seen is not None:
+            name = shown.session.players[a.seat].name
+            draw_flight(shown, area, a.aim, (a.seat, a.obj), theme.player_colour(a.seat),
+                        lang.tr("table.ai_aims", name=name), p=seen)
     area.set_clip(None)
     if roll is not None and not roll.done:
-        draw_start(roll, scene.session.players, area)
-    if scene.reckoning is not None and scene.flight is None:
-        draw_points(scene, surface, AREA, SIDE)  # (its card: with the area, ui/table/view.py)
-    if scene.check is not None and scene.check.mismatches:
+        draw_start(roll, shown.session.players, area)
+    if shown.reckoning is not None and shown.flight is None:
+        draw_points(shown, surface, AREA, SIDE)  # (its card: view.py)
+    if shown.check is not None and shown.check.mismatches:
         _banner(area, lang.tr("table.replay.differs_short"))  # the full notice: once, a toast
     return over
 
 
-def draw_flight(scene: Any, area: pygame.Surface, launch: Any, due: tuple[int, str],
+def draw_flight(shown: TableShown, area: pygame.Surface, launch: Aim, due: tuple[int, str],
                 colour: tuple[int, int, int] | None, label: str | None,
                 pointed: tuple[float, float] | None = None, meant: tuple[str, ...] = (),
-                p: Any = None, labels: list[pygame.Rect] | None = None) -> None:
+                p: Preview | None = None, labels: list[pygame.Rect] | None = None) -> None:
     """An aim's predicted path (`table_aim.preview`): the arc lifted by its height, the release
     point (or, when it is out of sight, an arrow at the edge pointing to it), a dot where it
     first lands, the roll-out to a ring where it comes to rest (open in the middle: the die there
@@ -83,10 +89,10 @@ def draw_flight(scene: Any, area: pygame.Surface, launch: Any, due: tuple[int, s
     `due`: the seat throwing and what it throws; `p`: the aim's preview when it is worked out
     already (ui/table/foresee.py); `labels`: where other aims' words are written this frame
     (this one's avoids them, and is added)."""
-    view = scene.view
+    view = shown.view
     seat, obj = due
     if p is None:
-        p = scene.preview_of(launch, seat, obj)
+        p = shown.preview_of(launch, seat, obj)
     bad = theme.colour("bad")
     p_warnings = [w for w in p.warnings if w[0] not in meant]
     col = colour or (theme.colour("accent") if not p_warnings else bad)
@@ -100,7 +106,7 @@ def draw_flight(scene: Any, area: pygame.Surface, launch: Any, due: tuple[int, s
         pygame.draw.line(area, col, a, b, 3)
     start = view.to_screen(launch.x, launch.y)
     land, rest = view.to_screen(*p.landing), view.to_screen(*p.rest)
-    frame = pygame.Rect(scene.view.board_rect).inflate(-2 * RELEASE_INSET, -2 * RELEASE_INSET)
+    frame = pygame.Rect(shown.view.board_rect).inflate(-2 * RELEASE_INSET, -2 * RELEASE_INSET)
     if frame.collidepoint(start):
         pygame.draw.circle(area, theme.player_colour(seat), start, 8)
         pygame.draw.circle(area, (255, 255, 255), start, 8, 2)
@@ -120,7 +126,7 @@ def draw_flight(scene: Any, area: pygame.Surface, launch: Any, due: tuple[int, s
     pygame.draw.line(area, col, land, rest, 2)  # the roll-out
     pygame.draw.circle(area, (0, 0, 0), land, 5)
     pygame.draw.circle(area, col, land, 4)
-    ring = max(9.0, scene.level.dice.side * view.scale * 0.9)
+    ring = max(9.0, shown.level.dice.side * view.scale * 0.9)
     _ring(area, rest, ring, col)
     warnings = list(p_warnings)
     if pointed is not None:  # where the player points, when the throw cannot stop there
@@ -137,9 +143,9 @@ def draw_flight(scene: Any, area: pygame.Surface, launch: Any, due: tuple[int, s
         text = said if label is None else f"{label} - {said}"
         near = view.to_screen(*warnings[0][1])
     if text:
-        side = max(12, int(scene.level.dice.side * view.scale * 1.6))
+        side = max(12, int(shown.level.dice.side * view.scale * 1.6))
         pieces = []
-        for point in scene.play_points():  # the diamond and the dice lying on the board
+        for point in shown.play_points():  # the diamond and the dice lying on the board
             rect = pygame.Rect(0, 0, side, side)
             rect.center = view.to_screen(*point)
             pieces.append(rect)
@@ -171,9 +177,11 @@ def _release_arrow(area: pygame.Surface, frame: pygame.Rect, inside: tuple[float
     pygame.draw.polygon(area, (255, 255, 255), [tip, *wing], 2)
 
 
-def _drag(scene: Any, area: pygame.Surface) -> None:
+def _drag(shown: TableShown, area: pygame.Surface) -> None:
     """The slingshot's band: from where the board was grabbed to where it is pulled."""
-    _, grab, _, pull = scene.drag
+    if shown.drag is None:
+        return
+    _, grab, _, pull = shown.drag
     at = (grab[0] - AREA.x, grab[1] - AREA.y)
     to = (pull[0] - AREA.x, pull[1] - AREA.y)
     pygame.draw.line(area, (0, 0, 0), (at[0] + 1, at[1] + 1), (to[0] + 1, to[1] + 1), 4)
@@ -182,7 +190,7 @@ def _drag(scene: Any, area: pygame.Surface) -> None:
     pygame.draw.circle(area, theme.colour("accent"), to, 7)
 
 
-def _label(area: pygame.Surface, text: str, at: tuple[float, float], ring: float, col,
+def _label(area: pygame.Surface, text: str, at: tuple[float, float], ring: float, col: RGB,
            pieces: list[pygame.Rect]) -> pygame.Rect:
     """`text` above the ring at `at`, or below it, or beside it: the first place that covers none
     of the `pieces` (the diamond and dice lying on the board, and the words of the other aims
@@ -213,7 +221,7 @@ def _label(area: pygame.Surface, text: str, at: tuple[float, float], ring: float
     return rect
 
 
-def _spread(area: pygame.Surface, outline: list[tuple[float, float]], col) -> None:
+def _spread(area: pygame.Surface, outline: list[tuple[float, float]], col: RGB) -> None:
     """The hand's spread: a faint ellipse, filled lightly, dashed round."""
     xs, ys = [p[0] for p in outline], [p[1] for p in outline]
     box = pygame.Rect(int(min(xs)) - 2, int(min(ys)) - 2, int(max(xs) - min(xs)) + 5,
@@ -228,7 +236,7 @@ def _spread(area: pygame.Surface, outline: list[tuple[float, float]], col) -> No
         pygame.draw.line(area, col, a, b, 2)
 
 
-def _cross(area: pygame.Surface, at: tuple[float, float], col) -> None:
+def _cross(area: pygame.Surface, at: tuple[float, float], col: RGB) -> None:
     x, y = at
     for dx, dy in ((1, 1), (1, -1)):
         pygame.draw.line(area, (0, 0, 0), (x - 7 * dx + 1, y - 7 * dy + 1),
@@ -236,7 +244,7 @@ def _cross(area: pygame.Surface, at: tuple[float, float], col) -> None:
         pygame.draw.line(area, col, (x - 7 * dx, y - 7 * dy), (x + 7 * dx, y + 7 * dy), 3)
 
 
-def _ring(area: pygame.Surface, at: tuple[float, float], r: float, col) -> None:
+def _ring(area: pygame.Surface, at: tuple[float, float], r: float, col: RGB) -> None:
     """A sight: a ring with four ticks outside it, nothing inside."""
     x, y = at
     pygame.draw.circle(area, (0, 0, 0), (x + 1, y + 1), r, 3)

@@ -1,11 +1,12 @@
 """The side panel of the table scene (players, this round's dice and distances, the aim and the
-hint) and the line saying what to do next. It draws the state the scene shows (`scene.state`),
+hint) and the line saying what to do next. It draws the state the scene shows (`shown.state`),
 so nothing of a throw in the air is told before it has come to rest."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -15,18 +16,22 @@ from petanque_game.ui import dice, lang, theme
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.hint import hint_words
-from petanque_game.ui.table.kept import keep
+from petanque_game.ui.table.kept import KeptParts
 from petanque_game.ui.widgets import panel, shade
 
+if TYPE_CHECKING:
+    from petanque_game.ui.table.shown import TableShown
 
-def draw_side(scene, surface: pygame.Surface, rect: pygame.Rect, table: Table, old: bool) -> None:
+
+def draw_side(shown: TableShown, surface: pygame.Surface, rect: pygame.Rect, table: Table,
+              old: bool) -> None:
     """The side panel: the players' rows, and below them this round's dice, the aim and the
     hint; each part kept as a picture per everything it shows (ui/table/kept.py)."""
-    rows, box = side_parts(rect, len(scene.session.players))
-    rows_key, draw_rows = scene.panel_players(rows)
-    kept_panel(surface, rows, "players", rows_key, draw_rows)
-    kept_panel(surface, box, "round", side_key(scene, table, old),
-               lambda on, r: _draw_box(scene, on, r, table, old),
+    rows, box = side_parts(rect, len(shown.session.players))
+    rows_key, draw_rows = shown.panel_players(rows)
+    kept_panel(shown.pictures.kept, surface, rows, "players", rows_key, draw_rows)
+    kept_panel(shown.pictures.kept, surface, box, "round", side_key(shown, table, old),
+               lambda on, r: _draw_box(shown, on, r, table, old),
                lambda on, r: shade(on, rows.move(r.x - box.x, r.y - box.y)))  # its last row
 
 
@@ -36,30 +41,31 @@ def side_parts(rect: pygame.Rect, players: int) -> tuple[pygame.Rect, pygame.Rec
     return rows, pygame.Rect(rect.x, rows.bottom + 10, rect.w, rect.bottom - rows.bottom - 10)
 
 
-def side_key(scene, table: Table, old: bool) -> tuple:
+def side_key(shown: TableShown, table: Table, old: bool) -> tuple:
     """Everything the side panel's lower part shows depends on: the state shown and the
     session's, the table, the reckoning's round, the aim's height, spin and power, the hint,
     the players, the language and the colours."""
-    s, hint, reckoning = scene.session, scene.hint, scene.reckoning
-    aiming = scene.aiming
-    return (scene.state, s.state, table, old,
-            reckoning.round if reckoning is not None and scene.flight is None else None,
+    s, hint, reckoning = shown.session, shown.hint, shown.reckoning
+    aiming = shown.aiming
+    return (shown.state, s.state, table, old,
+            reckoning.round if reckoning is not None and shown.flight is None else None,
             aiming, hint.current(s.state), hint.searching(s.state),
-            hint.problem if hint.state is s.state else None, scene.aim_mode,
-            scene.charge() if aiming and scene.aim_mode == "power" else None, scene.elevation,
-            scene.spin, tuple(s.players), lang.language(), colours_key())
+            hint.problem if hint.state is s.state else None, shown.aim_mode,
+            shown.charge() if aiming and shown.aim_mode == "power" else None, shown.elevation,
+            shown.spin, tuple(s.players), lang.language(), colours_key())
 
 
-def _draw_box(scene, surface: pygame.Surface, box: pygame.Rect, table: Table, old: bool) -> None:
-    st = scene.state
-    players = scene.session.players
+def _draw_box(shown: TableShown, surface: pygame.Surface, box: pygame.Rect, table: Table,
+              old: bool) -> None:
+    st = shown.state
+    players = shown.session.players
     panel(surface, box)
     x, y = box.x + 14, box.y + 10
     if st.starter is None and not st.is_terminal:
-        _draw_rolloff(scene, surface, box)
+        _draw_rolloff(shown, surface, box)
         return
-    if scene.reckoning is not None and scene.flight is None:
-        title = lang.tr("table.panel.reckoning", round=scene.reckoning.round)
+    if shown.reckoning is not None and shown.flight is None:
+        title = lang.tr("table.panel.reckoning", round=shown.reckoning.round)
     elif old:
         title = lang.tr("table.panel.last_round", round=st.round_number - 1)
     else:
@@ -70,18 +76,18 @@ def _draw_box(scene, surface: pygame.Surface, box: pygame.Rect, table: Table, ol
         theme.blit_text(surface, theme.fit(lang.tr("table.panel.diamond_reset"), 19, box.w - 24),
                         (x, y), 19, "bad")
         y += 22
-    aiming = scene.aiming
-    hinted = aiming and (scene.hint.current(scene.session.state) is not None
-                         or scene.hint.searching(scene.session.state))
+    aiming = shown.aiming
+    hinted = aiming and (shown.hint.current(shown.session.state) is not None
+                         or shown.hint.searching(shown.session.state))
     bottom = box.bottom - (116 + (62 if hinted else 0) if aiming else 40)
     closest = closest_dice(table)
     # Closest first, the dice off the board last: when they do not all fit, the ones that
     # decide the round are the ones shown.
-    shown = sorted(table.dice, key=lambda d: (not d.on_board, d.distance or 0.0))
+    listed = sorted(table.dice, key=lambda d: (not d.on_board, d.distance or 0.0))
     room = max(1, (bottom - y) // 26)
-    if len(shown) > room:
-        shown = shown[:room - 1]
-    for d in shown:
+    if len(listed) > room:
+        listed = listed[:room - 1]
+    for d in listed:
         body, pip = td.die_colours(d.player)
         surface.blit(dice.die_face(d.face, 22, body, pip), (x + 2, y + 2))
         name = theme.fit(players[d.player].name, 21, 100)
@@ -99,8 +105,8 @@ def _draw_box(scene, surface: pygame.Surface, box: pygame.Rect, table: Table, ol
         theme.blit_text(surface, theme.fit(what, 19, room), (box.right - 12, y + 13), 19,
                         col, anchor="midright")
         y += 26
-    if len(shown) < len(table.dice):
-        theme.blit_text(surface, lang.tr_n("table.panel.more", len(table.dice) - len(shown)),
+    if len(listed) < len(table.dice):
+        theme.blit_text(surface, lang.tr_n("table.panel.more", len(table.dice) - len(listed)),
                         (x, y + 2), 18, "muted")
     if not table.dice:
         theme.blit_text(surface, lang.tr("table.panel.no_dice"), (x, y), 20, "muted")
@@ -109,11 +115,11 @@ def _draw_box(scene, surface: pygame.Surface, box: pygame.Rect, table: Table, ol
         theme.blit_text(surface, theme.fit(pts or lang.tr("table.panel.no_points"), 20,
                                            box.w - 24), (x, box.bottom - 34), 20, "accent")
     if aiming:
-        _draw_aim_meter(scene, surface, pygame.Rect(box.x + 12, box.bottom - 112, box.w - 24,
+        _draw_aim_meter(shown, surface, pygame.Rect(box.x + 12, box.bottom - 112, box.w - 24,
                                                     104))
-    elif scene.hint.current(scene.session.state) is not None:  # keeping a throw: its worth
-        hint = scene.hint.current(scene.session.state)
-        said = hint_words(hint, scene.session.state, scene.session.players)
+    elif shown.hint.current(shown.session.state) is not None:  # keeping a throw: its worth
+        hint = shown.hint.current(shown.session.state)
+        said = hint_words(hint, shown.session.state, shown.session.players)
         lines = theme.wrap(said, 17, box.w - 24)[-3:]
         for i, line in enumerate(lines):
             theme.blit_text(surface, line, (x, box.bottom - 10 - 19 * (len(lines) - i)), 17,
@@ -131,7 +137,8 @@ def colours_key() -> tuple:
             tuple(theme.colour(name) for name in KEPT_COLOURS))
 
 
-def kept_panel(surface: pygame.Surface, rect: pygame.Rect, name: str, key: tuple,
+def kept_panel(kept: KeptParts, surface: pygame.Surface, rect: pygame.Rect, name: str,
+               key: tuple,
                draw: Callable[[pygame.Surface, pygame.Rect], None],
                under: Callable[[pygame.Surface, pygame.Rect], None] | None = None) -> None:
     """A panel at `rect` on the window's background, drawn by `draw(on, rect)` once per `key`
@@ -146,12 +153,13 @@ def kept_panel(surface: pygame.Surface, rect: pygame.Rect, name: str, key: tuple
             paint: Callable[[pygame.Surface, pygame.Rect], None]) -> None:
         paint(on, rect.move(at[0] - room.x, at[1] - room.y))
 
-    keep(surface, room, name, key, lambda on, at: at_(on, at, draw),
-         None if under is None else lambda on, at: at_(on, at, under), late=True, alone=True)
+    kept.keep(surface, room, name, key, lambda on, at: at_(on, at, draw),
+              None if under is None else lambda on, at: at_(on, at, under), late=True,
+              alone=True)
 
 
-def _draw_rolloff(scene, surface: pygame.Surface, box: pygame.Rect) -> None:
-    st, players = scene.state, scene.session.players
+def _draw_rolloff(shown: TableShown, surface: pygame.Surface, box: pygame.Rect) -> None:
+    st, players = shown.state, shown.session.players
     x, y = box.x + 14, box.y + 10
     theme.blit_text(surface, lang.tr("table.start.title"), (x, y), 26, "text", True)
     y += 32
@@ -171,43 +179,44 @@ def _draw_rolloff(scene, surface: pygame.Surface, box: pygame.Rect) -> None:
         theme.blit_text(surface, line, (x, box.bottom - 50 + 21 * i), 19, "muted")
 
 
-def _draw_aim_meter(scene, surface: pygame.Surface, r: pygame.Rect) -> None:
+def _draw_aim_meter(shown: TableShown, surface: pygame.Surface, r: pygame.Rect) -> None:
     y = r.y
-    hint = scene.hint.current(scene.session.state)
-    if scene.hint.searching(scene.session.state):
+    hint = shown.hint.current(shown.session.state)
+    if shown.hint.searching(shown.session.state):
         theme.blit_text(surface, lang.tr("table.hint.searching"), (r.x, y - 24), 18, "muted")
     elif hint is not None:
-        lines = theme.wrap(hint_words(hint, scene.state, scene.session.players), 17, r.w)[-3:]
+        lines = theme.wrap(hint_words(hint, shown.state, shown.session.players), 17, r.w)[-3:]
         for i, line in enumerate(lines):
             theme.blit_text(surface, line, (r.x, y - 20 * (len(lines) - i)), 17, (120, 200, 255))
-    elif scene.hint.problem and scene.hint.state is scene.session.state:
-        theme.blit_text(surface, theme.fit(scene.hint.problem, 17, r.w), (r.x, y - 22), 17,
+    elif shown.hint.problem and shown.hint.state is shown.session.state:
+        theme.blit_text(surface, theme.fit(shown.hint.problem, 17, r.w), (r.x, y - 22), 17,
                         "muted")
-    if scene.aim_mode == "power":
-        power = scene.charge()
+    if shown.aim_mode == "power":
+        power = shown.charge()
         _bar(surface, pygame.Rect(r.x, y, r.w, 18), lang.tr("table.aim.power",
                                                             percent=f"{power * 100:.0f}"),
              power, theme.mix((90, 200, 110), (240, 90, 70), power))
         y += 24
-    t = scene.level.throw
+    t = shown.level.throw
     lo, hi = math.degrees(t.min_elevation), math.degrees(t.max_elevation)
     _bar(surface, pygame.Rect(r.x, y, r.w, 18),
-         lang.tr("table.aim.elevation", degrees=lang.decimal(scene.elevation)),
-         (scene.elevation - lo) / max(1e-9, hi - lo), (110, 160, 230))
+         lang.tr("table.aim.elevation", degrees=lang.decimal(shown.elevation)),
+         (shown.elevation - lo) / max(1e-9, hi - lo), (110, 160, 230))
     y += 24
-    spin = scene.spin / max(1e-9, t.max_spin)
+    spin = shown.spin / max(1e-9, t.max_spin)
     said = lang.tr("table.aim.spin_none") if abs(spin) < 1e-9 else lang.tr(
         "table.aim.spin_left" if spin > 0 else "table.aim.spin_right",
         percent=f"{abs(spin) * 100:.0f}")
     theme.blit_text(surface, said, (r.x, y), 18, "text", True)
     y += 22
-    keys = f"table.aim.keys_{scene.aim_mode}"
+    keys = f"table.aim.keys_{shown.aim_mode}"
     for line in theme.wrap(lang.tr(keys), 16, r.w)[:3]:
         theme.blit_text(surface, line, (r.x, y), 16, "muted")
         y += 17
 
 
-def _bar(surface: pygame.Surface, r: pygame.Rect, label: str, share: float, col) -> None:
+def _bar(surface: pygame.Surface, r: pygame.Rect, label: str, share: float,
+         col: tuple[int, int, int]) -> None:
     theme.blit_text(surface, label, (r.x, r.y), 18, "text", True)
     bar = pygame.Rect(r.x + 150, r.y + 2, r.w - 150, r.h - 4)
     pygame.draw.rect(surface, theme.colour("panel_light"), bar, border_radius=6)
@@ -216,16 +225,16 @@ def _bar(surface: pygame.Surface, r: pygame.Rect, label: str, share: float, col)
     pygame.draw.rect(surface, col, fill, border_radius=6)
 
 
-def prompt(scene) -> str:
-    st, s = scene.state, scene.session
-    if s.over and not scene.busy:
+def prompt(shown: TableShown) -> str:
+    st, s = shown.state, shown.session
+    if s.over and not shown.busy:
         return lang.tr("table.prompt.over")
-    if scene.flying:
+    if shown.flying:
         return lang.tr("table.prompt.rolling")
-    if scene.reckoning is not None:
-        return lang.tr("table.prompt.reckoning") if scene.reckoning.wait is None else \
+    if shown.reckoning is not None:
+        return lang.tr("table.prompt.reckoning") if shown.reckoning.wait is None else \
             lang.tr("table.prompt.reckoning_auto")
-    if scene.start_roll is not None and not scene.start_roll.done:
+    if shown.start_roll is not None and not shown.start_roll.done:
         return lang.tr("table.prompt.start_roll")
     online = getattr(s, "waiting_line", None)  # a seat decided on another computer
     if online:
@@ -235,17 +244,18 @@ def prompt(scene) -> str:
         return ""
     who = s.players[seat].name
     if s.players[seat].kind == "ai":
-        return lang.tr("table.prompt.ai_aims" if scene.due else "table.prompt.ai_plays",
+        return lang.tr("table.prompt.ai_aims" if shown.due else "table.prompt.ai_plays",
                        name=who)
     if st.starter is None:
         return lang.tr("table.prompt.roll", name=who)
     if st.awaiting_accept:
-        if scene.keeping:
+        if shown.keeping:
             return lang.tr("table.prompt.kept", name=who,
-                           keys=key_names(scene.app.settings, "rethrow"))
+                           keys=key_names(shown.app.settings, "rethrow"))
         return lang.tr("table.prompt.accept", name=who)
-    _, obj, die = scene.due
+    assert shown.due is not None  # (a person to throw)
+    _, obj, die = shown.due
     what = lang.tr("table.prompt.diamond" if obj == "diamond" else
                    "table.prompt.first_die" if die == 0 else "table.prompt.second_die")
-    key = f"table.prompt.{scene.aim_mode}"
+    key = f"table.prompt.{shown.aim_mode}"
     return lang.tr(key, name=who, what=what)

@@ -12,89 +12,49 @@ The window adds nothing to the score; it only says where each part came from.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
-from petanque_game.rules.petanque_table import Table
+from petanque_game.rules.petanque_table import DieRest, Table
 from petanque_game.rules.terningepetanque import DIAMOND_PENALTY, closest_dice
 from petanque_game.ui import lang, theme
 from petanque_game.ui.table import draw as td
+from petanque_game.ui.table.round_end import Reckoning
 
-POINTS_DELAY = 0.8  # seconds before the round's points start moving into the score pad
-POINTS_MOVE = 1.0  # seconds they take to get there
-
-
-@dataclass
-class Reckoning:
-    """One round's reckoning on screen."""
-
-    round: int
-    before: Any  # the state the round ended in, before its scoring
-    points: tuple[int, ...]  # the round_end's
-    closest: tuple[int, ...]  # the round_end's
-    wait: float | None  # seconds before it continues by itself; None: only on Continue
-    t: float = 0.0
-    # where its card was last drawn, in the area (the points fly from it)
-    card: pygame.Rect | None = field(default=None, compare=False, repr=False)
-
-    @property
-    def table(self) -> Table:
-        return self.before.table
-
-    @property
-    def over(self) -> bool:
-        return self.wait is not None and self.t >= self.wait
-
-    @property
-    def moved(self) -> float:
-        """How far (0-1) the round's points have moved into the score pad."""
-        return max(0.0, min(1.0, (self.t - POINTS_DELAY) / POINTS_MOVE))
-
-    def total_shown(self, seat: int) -> int:
-        """The seat's total as the score pad shows it now: the points arrive when they land."""
-        return self.before.totals[seat] + (self.points[seat] if self.moved >= 1.0 else 0)
-
-
-def reckoning_of(made: Any, wait: float | None) -> Reckoning:
-    """The reckoning of the round that the transition `made` (a `RoundEnded`) scored."""
-    end = made.event
-    return Reckoning(end.round, made.before, end.points, end.closest, wait)
-
+if TYPE_CHECKING:
+    from petanque_game.ui.table.shown import Reckoned
 
 def seat_parts(r: Reckoning, seat: int) -> list[tuple[str, str]]:
     """Where a seat's points of the round came from, as (text, colour name) lines."""
-    table, parts = r.table, []
-    mine = [d for d in table.dice if d.player == seat]
-    on = [d for d in mine if d.on_board]
-    doubles = len(on) == 2 and on[0].face == on[1].face
-    faces = " + ".join(str(d.face) for d in on)
-    closest = seat in r.closest and bool(on)
+    part, parts = r.parts[seat], []
+    doubles = part.doubles
+    faces = " + ".join(str(face) for face in part.faces)
+    closest = part.closest and bool(part.faces)
     if closest and doubles:  # the sum is scored once, for both reasons: one line says so
         parts.append((lang.tr("table.reckoning.closest_doubles", faces=faces), "good"))
     elif closest:
         parts.append((lang.tr("table.reckoning.closest_faces", faces=faces), "good"))
     elif doubles:
         parts.append((lang.tr("table.reckoning.doubles", faces=faces), "good"))
-    for d in mine:
-        if not d.on_board and d.off_during == seat:
-            parts.append((lang.tr("table.reckoning.die_off", points=f"-{d.face}"), "bad"))
-    lost = -r.before.penalties[seat] // DIAMOND_PENALTY
+    for face in part.off:
+        parts.append((lang.tr("table.reckoning.die_off", points=f"-{face}"), "bad"))
+    lost = part.diamond_off
     if lost:
         parts.append((lang.tr_n("table.reckoning.diamond_off", lost,
                                 points=f"-{lost * DIAMOND_PENALTY}"), "bad"))
     return parts
 
 
-def draw_reckoning(scene: Any, surface: pygame.Surface, area_rect: pygame.Rect) -> None:
+def draw_reckoning(shown: Reckoned, surface: pygame.Surface, area_rect: pygame.Rect) -> None:
     """The measuring lines on the board and the reckoning card (kept with the table's area while
     the camera is still: ui/table/view.py)."""
-    r: Reckoning = scene.reckoning
+    r = shown.reckoning
+    assert r is not None  # (drawn while it shows)
     area = surface.subsurface(area_rect)
-    drawn = _measure(scene, area, r)
-    card = _card_rect(scene, area_rect, drawn)
-    _draw_card(scene, surface, card, r)
+    drawn = _measure(shown, area, r)
+    card = _card_rect(shown, area_rect, drawn)
+    _draw_card(shown, surface, card, r)
     r.card = card.move(-area_rect.x, -area_rect.y)
 
 
@@ -105,31 +65,31 @@ def card_key(r: Reckoning) -> tuple:
             None if r.wait is None else max(0, math.ceil(r.wait - r.t)))
 
 
-def draw_points(scene: Any, surface: pygame.Surface, area_rect: pygame.Rect,
+def draw_points(shown: Reckoned, surface: pygame.Surface, area_rect: pygame.Rect,
                 side_rect: pygame.Rect) -> None:
     """The round's points on their way from the card to the score pad."""
-    r: Reckoning = scene.reckoning
-    if r.card is not None:
-        _draw_moving_points(scene, surface, r.card.move(area_rect.topleft), side_rect, r)
+    r = shown.reckoning
+    if r is not None and r.card is not None:
+        _draw_moving_points(shown, surface, r.card.move(area_rect.topleft), side_rect, r)
 
 
-def _measure(scene: Any, area: pygame.Surface, r: Reckoning) -> list[pygame.Rect]:
+def _measure(shown: Reckoned, area: pygame.Surface, r: Reckoning) -> list[pygame.Rect]:
     """The lines from each die to the diamond and their distances; returns where the dice, the
     diamond, the seats' names and the labels are (area coordinates), for the card to keep clear
     of."""
-    view, table = scene.view, r.table
+    view, table = shown.view, r.table
     dm = table.diamond
     if dm is None:
         return []
     closest = {(d.player, d.die) for d in closest_dice(table)}
     centre = view.to_screen(dm.x, dm.y)
-    die_px = scene.level.dice.side * view.scale
+    die_px = shown.level.dice.side * view.scale
     taken = [pygame.Rect(0, 0, die_px * 1.4, die_px * 1.4) for _ in table.dice]
     for rect, d in zip(taken, table.dice):
         rect.center = view.to_screen(d.x, d.y)
     taken.append(pygame.Rect(0, 0, die_px * 1.6, die_px * 1.6))
     taken[-1].center = centre
-    taken += _seat_names(scene)
+    taken += _seat_names(shown)
     for d in table.dice:
         at = view.to_screen(d.x, d.y)
         if not d.on_board:
@@ -154,25 +114,26 @@ def _measure(scene: Any, area: pygame.Surface, r: Reckoning) -> list[pygame.Rect
     return taken
 
 
-def _seat_names(scene: Any) -> list[pygame.Rect]:
+def _seat_names(shown: Reckoned) -> list[pygame.Rect]:
     """Where the seats' names are drawn (in the board's part of the area, beside the score
     sheet): the labels keep clear of them."""
     from petanque_game.physics import release_zone
 
     names = []
-    for seat, player in enumerate(scene.session.players):
-        zone = release_zone(scene.level, scene.n, seat)
-        names.append(td.release_label(pygame.Rect(scene.view.board_rect), scene.view, zone, seat,
+    for seat, player in enumerate(shown.session.players):
+        zone = release_zone(shown.level, shown.n, seat)
+        names.append(td.release_label(pygame.Rect(shown.view.board_rect), shown.view, zone, seat,
                                       player.name, False)[1].inflate(6, 2))
     return names
 
 
-def _in_doubles(table: Table, die: Any) -> bool:
+def _in_doubles(table: Table, die: DieRest) -> bool:
     on = [d for d in table.dice if d.player == die.player and d.on_board]
     return len(on) == 2 and on[0].face == on[1].face
 
 
-def _cross(area: pygame.Surface, at: tuple[float, float], size: float, col) -> None:
+def _cross(area: pygame.Surface, at: tuple[float, float], size: float,
+           col: tuple[int, int, int]) -> None:
     x, y = at
     pygame.draw.line(area, col, (x - size, y - size), (x + size, y + size), 3)
     pygame.draw.line(area, col, (x - size, y + size), (x + size, y - size), 3)
@@ -186,7 +147,7 @@ def _label(area: pygame.Surface, taken: list[pygame.Rect], at: tuple[float, floa
     d = math.hypot(dx, dy)
     ux, uy = (dx / d, dy / d) if d > 1e-6 else (0.0, -1.0)
     surf = theme.text(text, 19, col, True)
-    rect = None
+    rect = surf.get_rect(center=at)  # (placed below)
     # Away from the diamond first; at the area's edge that way may be full (a die off the board
     # beside a seat's name), so then to either side, and last towards the diamond.
     for vx, vy in ((ux, uy), (-uy, ux), (uy, -ux), (-ux, -uy)):
@@ -213,25 +174,27 @@ SIDE_NAMES = 64  # px kept clear at the left and right of the table area: the si
 END_NAMES = 24  # px kept clear at its top and bottom: the names of the seats there
 
 
-def _card_rect(scene: Any, area_rect: pygame.Rect,
+def _card_rect(shown: Reckoned, area_rect: pygame.Rect,
                drawn: list[pygame.Rect] | None = None) -> pygame.Rect:
     """The card goes in the corner of the table area that hides no seat's name where one does,
     and covers fewest of the round's pieces and of the measure's labels (`drawn`, area
     coordinates), the farthest from the diamond on a tie."""
-    w, h = 330, 34 + 48 + 44 * scene.n + 30
-    board = pygame.Rect(scene.view.board_rect).move(area_rect.topleft)  # beside the score sheet
+    w, h = 330, 34 + 48 + 44 * shown.n + 30
+    board = pygame.Rect(shown.view.board_rect).move(area_rect.topleft)  # beside the score sheet
     inner = board.inflate(-2 * SIDE_NAMES, -2 * END_NAMES)  # the seats' names stay seen
     corners = [pygame.Rect(inner.x, inner.y, w, h), pygame.Rect(inner.right - w, inner.y, w, h),
                pygame.Rect(inner.x, inner.bottom - h, w, h),
                pygame.Rect(inner.right - w, inner.bottom - h, w, h)]
-    table = scene.reckoning.table
-    pieces = [scene.view.to_screen(d.x, d.y) for d in table.dice]
+    on_screen = shown.reckoning
+    assert on_screen is not None  # (drawn while it shows)
+    table = on_screen.table
+    pieces = [shown.view.to_screen(d.x, d.y) for d in table.dice]
     dm = table.diamond
-    at = scene.view.to_screen(dm.x, dm.y) if dm is not None else (area_rect.w / 2,
+    at = shown.view.to_screen(dm.x, dm.y) if dm is not None else (area_rect.w / 2,
                                                                    area_rect.h / 2)
     pieces.append(at)
 
-    names = _seat_names(scene)
+    names = _seat_names(shown)
 
     def cost(r: pygame.Rect) -> tuple[int, int, float]:
         local = r.move(-area_rect.x, -area_rect.y)
@@ -243,8 +206,8 @@ def _card_rect(scene: Any, area_rect: pygame.Rect,
     return min(corners, key=cost)
 
 
-def _draw_card(scene: Any, surface: pygame.Surface, card: pygame.Rect, r: Reckoning) -> None:
-    players = scene.session.players
+def _draw_card(shown: Reckoned, surface: pygame.Surface, card: pygame.Rect, r: Reckoning) -> None:
+    players = shown.session.players
     shade = pygame.Surface(card.size, pygame.SRCALPHA)
     shade.fill((20, 22, 26, 228))
     surface.blit(shade, card)
@@ -275,15 +238,15 @@ def _draw_card(scene: Any, surface: pygame.Surface, card: pygame.Rect, r: Reckon
     theme.blit_text(surface, key, (x, card.bottom - 8), 17, "muted", anchor="bottomleft")
 
 
-def _draw_moving_points(scene: Any, surface: pygame.Surface, card: pygame.Rect,
+def _draw_moving_points(shown: Reckoned, surface: pygame.Surface, card: pygame.Rect,
                         side: pygame.Rect, r: Reckoning) -> None:
     """Each seat's points fly from its row on the card to its row in the score pad."""
     moved = r.moved
     if moved <= 0.0 or moved >= 1.0:
         return
     e = 1 - (1 - moved) ** 2
-    rows = 16 + 62 * scene.n
-    row_h = min(66, (rows - 16) // max(1, scene.n))
+    rows = 16 + 62 * shown.n
+    row_h = min(66, (rows - 16) // max(1, shown.n))
     for seat, pts in enumerate(r.points):
         if not pts:
             continue

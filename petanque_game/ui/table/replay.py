@@ -7,24 +7,25 @@ the record was played on is checked too (its `level_sha256` against the board fi
 from __future__ import annotations
 
 import logging
-import weakref
+from collections.abc import MutableMapping
 from typing import Any
 
+from petanque_game.physics.results import Path
+from petanque_game.rules.events import Transition
 from petanque_game.ui import lang
 
 log = logging.getLogger(__name__)
 
 
-_checks: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
-def check_of(session: Any, level: Any) -> tuple[ReplayCheck, bool]:
-    """The replay's one check (a jump in the replay makes the scene anew, not the replay), and
-    whether it is new (its board note not yet given)."""
-    found = _checks.get(session)
+def check_of(session: Any, level: Any,
+             checks: MutableMapping[Any, ReplayCheck]) -> tuple[ReplayCheck, bool]:
+    """The replay's one check among `checks` (the table's, by session: a jump in the replay
+    makes the scene anew, not the replay), and whether it is new (its board note not yet
+    given)."""
+    found = checks.get(session)
     if found is not None:
         return found, False
-    found = _checks[session] = ReplayCheck(session, level)
+    found = checks[session] = ReplayCheck(session, level)
     return found, True
 
 
@@ -36,7 +37,7 @@ class ReplayCheck:
         self.told = False  # the notice has been given (once per replay)
         self.board_note = _board_note(session.record)
 
-    def path(self, made: Any) -> Any:
+    def path(self, made: Transition) -> Path | None:
         """The re-simulated flight of the throw of transition `made` (a `Thrown`), or None when
         it cannot be shown as it happened (the launch refused, or the simulation does not end at
         the recorded table)."""
@@ -76,7 +77,7 @@ def _board_note(record: Any) -> str | None:
     from petanque_game.physics import LevelError, level_sha256
 
     try:
-        actual = level_sha256(record.level)
+        actual = level_sha256(record.level, record.level_sha256)
     except (LevelError, OSError, KeyError, ValueError):
         return lang.tr("table.replay.board_missing", board=record.level)
     if actual != record.level_sha256:

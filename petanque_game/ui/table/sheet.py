@@ -2,10 +2,9 @@
 doubles and the penalties marked, the closest players' cells lit, and the totals below.
 
 What it holds comes from the game as recorded: each `round_end` event's points and closest seats
-(the rules' `score_round`, checked when the record was read), and the table and diamond penalties
-of the state the round ended in (the `before` of the round end's transition, which the match
-kept when it made or read the event; a round scored while the table watches is filled in by its
-reckoning, `keep_row`). The sheet adds nothing to the score.
+(the rules' `score_round`, checked when the record was read), and how each seat came to them,
+the rules' facts of the round's end (ui/table/rows.py; a round scored while the table watches is
+filled in by its reckoning, `visible_rows`). The sheet adds nothing to the score.
 
 What it shows follows the table: a round's row appears once the reckoning has moved its points
 into the score pad (`visible_rows`), so nothing is told before the table shows it.
@@ -18,16 +17,19 @@ board by at most SHOW_COST; Tab shows or hides it either way.
 
 from __future__ import annotations
 
-import dataclasses
-import weakref
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
-from petanque_game.rules.terningepetanque_events import RoundEnded
+from petanque_game.physics.level_spec import Level
+from petanque_game.record import Seat
 from petanque_game.ui import lang, theme
 from petanque_game.ui.table.camera import board_bounds
+from petanque_game.ui.table.rows import Row, row_of, scored_rows
+
+if TYPE_CHECKING:
+    from petanque_game.ui.table.shown import Scored
 
 SHEET_HINT_AT = (10, 6)  # px in the area: where "Tab: score sheet" is written when it is hidden
 SIZE = 18  # px: the sheet's text (the least a player can read at 800x600: tests/test_ui_fit.py)
@@ -44,80 +46,16 @@ SHOW_COST = 0.10  # the sheet is shown by default when the board loses at most t
 # (fitted whole: at rest the camera frames the play, which a little less room hardly shrinks)
 
 
-@dataclass(frozen=True)
-class Row:
-    """One scored round: points per seat, the closest seats, the seats that threw doubles, and
-    per seat the points lost to its dice and the diamond knocked off (zero or negative)."""
-
-    round: int
-    points: tuple[int, ...]
-    closest: tuple[int, ...]
-    doubles: tuple[int, ...]
-    lost: tuple[int, ...]
-
-
-def row_of(number: int, points: tuple[int, ...], closest: tuple[int, ...], ended: Any) -> Row:
-    """The row of round `number` from its round_end's points and closest seats and `ended`, the
-    state the round ended in (before its scoring)."""
-    table = ended.table
-    doubles, lost = [], []
-    for seat in range(len(points)):
-        on = [d for d in table.dice if d.player == seat and d.on_board]
-        if len(on) == 2 and on[0].face == on[1].face:
-            doubles.append(seat)
-        off = sum(d.face for d in table.dice
-                  if d.player == seat and not d.on_board and d.off_during == seat)
-        lost.append(ended.penalties[seat] - off)
-    return Row(number, tuple(points), tuple(closest), tuple(doubles), tuple(lost))
-
-
-# --- the rows a game holds ------------------------------------------------------------------------
-
-
-@dataclass
-class _Kept:
-    """What the sheet has read of one session: its rows by round, the round_end events found
-    (event index, round) and how many events have been looked at."""
-
-    rows: dict[int, Row] = dataclasses.field(default_factory=dict)
-    ends: list[tuple[int, Any]] = dataclasses.field(default_factory=list)
-    read: int = 0
-
-
-_kept: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # session -> _Kept
-
-
-def scored_rows(session: Any) -> dict[int, Row]:
-    """Every round scored in the events the session has shown, by number. Each event's
-    transition is read once; a round's row comes from its `RoundEnded` and the state the round
-    ended in (the transition's `before`)."""
-    kept = _kept.setdefault(session, _Kept())
-    for i in range(kept.read, session.shown):
-        made = session.tell(i)
-        if isinstance(made.event, RoundEnded):
-            end = made.event
-            kept.ends.append((i, end.round))
-            if end.round not in kept.rows:
-                kept.rows[end.round] = row_of(end.round, end.points, end.closest, made.before)
-    kept.read = max(kept.read, session.shown)
-    return {number: kept.rows[number] for i, number in kept.ends if i < session.shown}
-
-
-def keep_row(session: Any, row: Row) -> None:
-    """A round scored while the table watched (the reckoning's own row): kept without folding."""
-    _kept.setdefault(session, _Kept()).rows[row.round] = row
-
-
-def visible_rows(scene: Any) -> list[Row]:
+def visible_rows(shown: Scored) -> list[Row]:
     """The rows the table shows now: the rounds scored before the state shown, and the round of
     the reckoning on screen once its points have reached the score pad."""
-    st, r = scene.state, scene.reckoning
-    kept = _kept.get(scene.session)
-    if r is not None and (kept is None or r.round not in kept.rows):  # the reckoning fills it
-        keep_row(scene.session, row_of(r.round, r.points, r.closest, r.before))
-    rows = scored_rows(scene.session)
+    st, r = shown.state, shown.reckoning
+    kept = shown.pictures.rows_of(shown.session)
+    if r is not None and r.round not in kept.rows:  # the reckoning fills it: kept unfolded
+        kept.rows[r.round] = row_of(r.round, r.points, r.closest, r.parts)
+    rows = scored_rows(shown.session, kept)
     last = st.rounds if st.is_terminal else st.round_number - 1
-    if r is not None and scene.flight is None and r.moved >= 1.0:
+    if r is not None and shown.flight is None and r.moved >= 1.0:
         last = max(last, r.round)
     return [rows[k] for k in sorted(rows) if k <= last]
 
@@ -159,12 +97,12 @@ def _rows_size(n: int, rounds: int) -> tuple[int, int]:
     return NAME_W + (rounds + 1) * ROUND_COL + 2 * PAD, TITLE_H + ROW_H * (n + 2) + 2 * PAD
 
 
-def _fit(level: Any, frame: pygame.Rect) -> float:
+def _fit(level: Level, frame: pygame.Rect) -> float:
     x0, y0, x1, y1 = board_bounds(level)
     return min(frame.w / (x1 - x0), frame.h / (y1 - y0))
 
 
-def place_sheet(level: Any, names: list[str], rounds: int, area: tuple[int, int],
+def place_sheet(level: Level, names: list[str], rounds: int, area: tuple[int, int],
                 shown: bool | None) -> Placement:
     """Where the sheet for players `names` goes in a table area of `area` px: beside the board
     or below it, the way the board shrinks least. `shown` None: shown when that costs at most
@@ -199,12 +137,14 @@ def place_sheet(level: Any, names: list[str], rounds: int, area: tuple[int, int]
 # --- drawing --------------------------------------------------------------------------------------
 
 
-def draw_sheet(surface: pygame.Surface, place: Placement, rows: list[Row], players: list[Any],
+def draw_sheet(surface: pygame.Surface, place: Placement, rows: list[Row], players: list[Seat],
                current: int) -> None:
     """The sheet in its place on the table area `surface`: the `rows` so far (the last ones it
     has room for, up to the round `current`)."""
     first = max(1, max(current, len(rows)) - place.rounds + 1)
     shown = [r for r in rows if r.round >= first][:place.rounds]
+    if place.rect is None:
+        return  # hidden
     rect = place.rect.copy()
     if place.kind == "columns":  # as long as the rounds so far need
         rect.h = _columns_size(len(players), max(1, len(shown)))[1]
@@ -252,7 +192,8 @@ def _label(name: str, width: int) -> str:
     return name
 
 
-def _draw_columns(surface, rect, rows, players, totals, seat_w: int = SEAT_W) -> None:
+def _draw_columns(surface: pygame.Surface, rect: pygame.Rect, rows: list[Row],
+                  players: list[Seat], totals: list[int], seat_w: int = SEAT_W) -> None:
     x0, y = rect.x + PAD, rect.y + PAD + TITLE_H
     col = [x0 + ROUND_W + seat_w * s for s in range(len(players))]
     theme.blit_text(surface, lang.tr("table_sheet.round"), (x0, y), SIZE, "muted")
@@ -274,7 +215,8 @@ def _draw_columns(surface, rect, rows, players, totals, seat_w: int = SEAT_W) ->
                         True, "topright")
 
 
-def _draw_rows(surface, rect, rows, players, totals, first, room) -> None:
+def _draw_rows(surface: pygame.Surface, rect: pygame.Rect, rows: list[Row], players: list[Seat],
+               totals: list[int], first: int, room: int) -> None:
     x0, y = rect.x + PAD, rect.y + PAD + TITLE_H
     cols = [x0 + NAME_W + ROUND_COL * k for k in range(room + 1)]
     theme.blit_text(surface, lang.tr("table_sheet.round"), (x0, y), SIZE, "muted")
@@ -294,7 +236,7 @@ def _draw_rows(surface, rect, rows, players, totals, first, room) -> None:
                         True, "topright")
 
 
-def _draw_cell(surface, row: Row, seat: int, cell: pygame.Rect) -> None:
+def _draw_cell(surface: pygame.Surface, row: Row, seat: int, cell: pygame.Rect) -> None:
     if seat in row.closest:
         lit = pygame.Surface(cell.size, pygame.SRCALPHA)
         lit.fill((*theme.colour("accent"), 60))

@@ -5,12 +5,15 @@ function of the event's index, never a decider of the value."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 import pygame
 
-from petanque_game.ui import dice, lang, theme
+from petanque_game.record import Seat
+from petanque_game.rules.terningepetanque import TerningepetanqueState as TableState
+from petanque_game.ui import dice, lang, sound, theme
 from petanque_game.ui.narrate import says
+from petanque_game.ui.settings import Settings
 from petanque_game.ui.table import draw as td
 
 TRAY = (460, 250)
@@ -20,8 +23,8 @@ DIE = 56
 class StartRoll:
     """One die rolled for who starts: its tumble, then a moment to read the result."""
 
-    def __init__(self, before: Any, after: Any, seat: int, value: int, index: int,
-                 settings: Any):
+    def __init__(self, before: TableState, after: TableState, seat: int, value: int, index: int,
+                 settings: Settings):
         self.before, self.after = before, after
         self.seat, self.value, self.key = seat, value, f"start:{index}"
         speed = max(0.1, settings.animation_speed)
@@ -33,7 +36,19 @@ class StartRoll:
 
     @property
     def done(self) -> bool:
-        return self.t >= self.tumble + self.hold
+        return bool(self.t >= self.tumble + self.hold)
+
+    def advance(self, dt: float) -> None:
+        """The die tumbles on: heard as it is thrown in and as it comes to rest."""
+        if self.tumble <= 0.0:
+            self.t += dt
+            return
+        if self.t == 0.0:
+            sound.play("roll")
+        landed = self.t >= self.tumble
+        self.t += dt
+        if not landed and self.t >= self.tumble:
+            sound.play("clack")
 
     def rolls(self) -> list[tuple[int, int]]:
         """(seat, value) of this pass so far, the new die last."""
@@ -42,7 +57,7 @@ class StartRoll:
             return list(zip(a.rolloff_contenders, a.rolloff_rolls))
         return list(a.rolloff_passes[-1])
 
-    def verdict(self, players: Any) -> str | None:
+    def verdict(self, players: Sequence[Seat]) -> str | None:
         """Who starts, or who rolls again, once the pass is complete and the die at rest."""
         a = self.after
         if self.t < self.tumble or a.rolloff_rolls:
@@ -53,7 +68,7 @@ class StartRoll:
         return lang.tr("table.start.tie", names=names)
 
 
-def draw_start(roll: StartRoll, players: Any, area: pygame.Surface) -> None:
+def draw_start(roll: StartRoll, players: Sequence[Seat], area: pygame.Surface) -> None:
     box = pygame.Rect((0, 0), TRAY)
     box.center = area.get_rect().center
     area.blit(dice.tray_surface(TRAY), box)

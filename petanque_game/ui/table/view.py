@@ -1,97 +1,112 @@
-"""Drawing the Terningepetanque table and watching a throw: the board as the camera shows it, the
-seats, the dice and the diamond at rest or in flight, the score sheet beside the board
-(ui/table/sheet.py), the close-up of the dice that decide the round (ui/table/closeup.py); the
-throw's pace, its sounds and the camera's moves (`watch_throw`, each frame), and the player's zoom
-and the sheet shown or hidden (`camera_event`). Drawing only reads the scene; it never changes the
-game (docs/design.md, a thin window). While the camera is still, the area with all on it, the side
-panel, the header and the status bar are kept as pictures per what they show (ui/table/kept.py);
-while a replay's timeline is dragged, the area is drawn straight at each new position, its board
-copied from a picture painted at the view's own scale (ui/table/board_pictures.py).
-"""
+"""The table scene's layout and drawing (between its parts, table/turns.py, and its routing,
+table/scene.py): the board as the camera shows it, the bodies at rest or in flight, the score sheet
+(sheet.py), the close-up (closeup.py), the side panel, the header and the status bar. Drawing only
+reads the parts (docs/design.md, a thin window). While the camera is still, the area, the side
+panel, the header and the status bar are kept as pictures per what they show (kept.py); while a
+replay's timeline is dragged, the area is drawn straight at each new position, its board copied
+from a picture painted at the view's own scale (board_pictures.py)."""
 
 from __future__ import annotations
 
 import dataclasses
-from functools import cached_property
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 
-from petanque_game.rules.petanque_table import Table
+from petanque_game.rules.petanque_table import DiamondRest, DieRest, Table
 from petanque_game.rules.terningepetanque import closest_dice
-from petanque_game.ui import lang, sound, theme
+from petanque_game.ui import lang, theme
 from petanque_game.ui.game_scene import STATUS_RECT
 from petanque_game.ui.game_ui import board_words
+from petanque_game.ui.keys import key_names
+from petanque_game.ui.scene import AppLike
+from petanque_game.ui.session import Session
 from petanque_game.ui.table import board as tb
-from petanque_game.ui.table import board_pictures, kept, watch, window
+from petanque_game.ui.table import board_pictures, window
 from petanque_game.ui.table import draw as td
-from petanque_game.ui.table.closeup import CloseUp
 from petanque_game.ui.table.panel import colours_key, draw_side, prompt, side_parts
 from petanque_game.ui.table.reckoning import card_key, draw_reckoning
 from petanque_game.ui.table.sheet import (
     SHEET_HINT_AT,
     Placement,
     draw_sheet,
-    place_sheet,
     visible_rows,
 )
+from petanque_game.ui.table.turns import TableTurns
 from petanque_game.ui.table.window import AREA, HEADER, SIDE, STATUS_ROOM
-from petanque_game.ui.table.zoom import view_toggle_at, zoom_labels
-from petanque_game.ui.widgets import panel, shade
+from petanque_game.ui.table.zoom import zoom_labels
+from petanque_game.ui.widgets import Button, panel, shade
 
-ZOOM_KEY_STEP = 1.25  # one key press or wheel notch zooms by this much
-WHOLE_MEMORY = "table_whole"  # the app's memory: the whole board at rest (True) or the play
-SHEET_MEMORY = "table_sheet"  # the app's memory: the score sheet shown (True) or hidden (False)
-FOLLOW_RATE = 2.0  # a throw's camera eases this much faster than the one at rest
 ALBUM = 16  # the score sheet's and the header's pictures kept per key (a round each: kept.py)
 
 
-class TableDrawing(CloseUp):
-    """The drawing half of TableScene (a mixin: it reads the scene's state through self)."""
+DrawAt = Callable[[pygame.Surface, pygame.Rect], None]  # draws a part at a rectangle
 
-    sheet: Placement  # where the score sheet goes (`lay_out_sheet`, when the scene is made)
 
-    def lay_out_sheet(self, settle: bool = False) -> None:
-        """Place the score sheet (or not) and fit the board into the rest of the area. Whether
-        the player showed or hid it (Tab) is kept while the window is open (a replay's jump
-        makes the scene anew)."""
-        st = self.session.state
-        self.sheet = place_sheet(self.level, [p.name for p in self.session.players], st.rounds,
-                                 AREA.size, self.app.memory.get(SHEET_MEMORY))
-        self.view.set_board_rect(tuple(self.sheet.board))
-        if settle:
-            self.view.settle()
+class TableDrawing(TableTurns):
+    """The table scene's layout and drawing: where each part goes and how it is drawn."""
+
+    def __init__(self, app: AppLike, session: Session):
+        super().__init__(app, session)
+        self.overlaid = True  # something was drawn over the area in the last frame (overlay.py)
+        self.held = window.Held(app, self.alone)  # what the window holds of the frame before
+
+    def alone(self) -> bool:
+        """Is the table alone on the window: on top, covering it, no toast over it, no
+        reckoning's points flying to the side panel (ui/table/window.py)?"""
+        app = self.app
+        return bool(self.covers and app.visible()[-1] is self and not app.toast.visible
+                    and self.reckoning is None)
+
+    def buttons(self) -> list[Button]:
+        if self.reckoning is not None and self.flight is None:
+            return self.layout_buttons([Button(pygame.Rect(0, 0, 200, 64),
+                                               lang.tr("table.button.continue"),
+                                               self.continue_reckoning, True, 26,
+                                               lang.tr("table.continue_keys"), "primary",
+                                               tag="continue")])
+        if self.replay is not None:
+            return self.replay.buttons()
+        st, human = self.state, self.human_turn and not self.busy
+        if not human:
+            return []
+        s = self.app.settings
+        hint = ("table.button.hint", self.ask_hint, key_names(s, "hint"), "hint", "normal", 120)
+        if st.starter is None:
+            specs = [("table.button.roll", self.roll_for_start, key_names(s, "roll"), "roll",
+                      "primary", 180)]
+        elif st.awaiting_accept:
+            specs = [hint, ("table.button.accept", self.accept, key_names(s, "accept"),
+                            "accept", "primary", 180),
+                     ("table.button.rethrow", self.rethrow, key_names(s, "rethrow"), "rethrow",
+                      "normal", 180)]
+        else:
+            throw_keys = "table.drag_keys" if self.aim_mode == "drag" else "table.throw_keys"
+            specs = [hint, ("table.button.use_hint", self.use_hint, key_names(s, "use_hint"),
+                            "use_hint", "normal", 150),
+                     ("table.button.throw", self.throw, lang.tr(throw_keys), "throw",
+                      "primary", 170)]
+            if self.keeping_on:  # the throw before may still be taken back
+                specs.insert(2, ("table.button.rethrow", self.rethrow, key_names(s, "rethrow"),
+                                 "rethrow", "normal", 160))
+        return self.layout_buttons([Button(pygame.Rect(0, 0, w, 64), lang.tr(label), fn, True,
+                                           26, keys, style, tag=tag)
+                                    for label, fn, keys, tag, style, w in specs])
+
 
     def toggle_sheet(self) -> None:
-        self.app.memory[SHEET_MEMORY] = self.sheet.rect is None
-        self.lay_out_sheet()
+        self.score_sheet.toggle()
 
-    # --- each frame -------------------------------------------------------------------------------
+    def toggle_whole(self) -> None:
+        """Home: the whole board, or back to the play (kept while the window is open)."""
+        self.camera.toggle_whole()
 
-    def watch_throw(self, dt: float) -> None:
-        """Play the throw on (its pace, its sounds when their frame shows) and move the camera."""
-        f = self.flight
-        if f is not None:
-            if f.sounds is None:
-                f.sounds = watch.sound_moments(f.path, self.level)
-            f.advance(dt, self.app.settings.animation_speed)
-            shown = f.path_t * f.path.fps
-            while f.sounds and f.t >= watch.LEAD and f.sounds[0][0] <= shown:
-                sound.play(f.sounds.pop(0)[1])
-            if f.done:
-                self.flight = None
-        cam = self.view
-        f = self.flight
-        if f is not None and not f.over:
-            pieces = watch.poses(f.path, f.path_t)
-            points = self._followed(f, pieces)
-            cam.frame(points)
-            cam.update(dt, FOLLOW_RATE)
-            thrown = pieces[-1]
-            cam.keep_inside([(thrown.x, thrown.y),
-                             (thrown.x, thrown.y + thrown.z * td.HEIGHT_SHIFT)], 24.0)
-        else:
-            cam.rest(self.play_points())
-            cam.update(dt)
+    @property
+    def sheet_hint_shown(self) -> bool:
+        """Is "Tab: score sheet" written in the area's corner (the sheet hidden, a person to
+        throw)?"""
+        return self.score_sheet.hint_shown
 
     def play_points(self) -> list[tuple[float, float]]:
         """What the camera frames at rest (mm): the diamond and the dice lying on the board; none
@@ -104,80 +119,40 @@ class TableDrawing(CloseUp):
 
     def settle_view(self) -> None:
         """The camera at its rest view at once (a new scene)."""
-        self.view.whole = bool(self.app.memory.get(WHOLE_MEMORY, False))
-        self.view.rest(self.play_points())
-        self.view.settle()
+        self.camera.settle(self.play_points())
 
-    def _followed(self, f, pieces: list[watch.Pose]) -> list[tuple[float, float]]:
-        """What a throw's camera frames: the thrown piece (and how high it is), the diamond (the
-        board's centre when the diamond is the one thrown) and every body moving now."""
-        thrown = pieces[-1]
-        points = [(thrown.x, thrown.y), (thrown.x, thrown.y + thrown.z * td.HEIGHT_SHIFT)]
-        if len(pieces) == 1:
-            points.append((0.0, 0.0))
-        for body, p in zip(f.path.bodies, pieces):
-            if body[0] == "diamond" or p.moving:
-                points.append((p.x, p.y))
-        return points
+    def closeup(self, table: Table, old: bool) -> tuple[pygame.Rect, td.View] | None:
+        """Where the close-up goes in the area and what it shows, or None (ui/table/closeup.py)."""
+        due = self.due
+        return self.close_up.plan(table, old, self.reckoning is not None, self.sheet_hint_shown,
+                                  due[0] if due is not None else None)
 
-    def camera_event(self, event: pygame.event.Event) -> bool:
-        """The player's zoom: Ctrl + wheel (towards the pointer), Ctrl + plus / minus or Page Up /
-        Page Down; Ctrl + 0 or Home (or a click on its line) back to the rest view, and there
-        between the whole board and the play framed. The plain wheel is the elevation's.
-        Tab, or a click on the sheet (or on "Tab: score sheet" when it is hidden), shows or hides
-        the score sheet; a click there aims nowhere."""
-        if event.type == pygame.MOUSEMOTION:
-            self._pointer = event.pos
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
-                and self._sheet_at(event.pos):
-            self.toggle_sheet()
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
-                and view_toggle_at(self, event.pos, AREA.topleft):
-            self.toggle_whole()
-            return True
-        ctrl = bool(pygame.key.get_mods() & pygame.KMOD_CTRL)
-        if event.type == pygame.MOUSEWHEEL and ctrl:
-            self._zoom(ZOOM_KEY_STEP ** event.y, self._pointer_board())
-            return True
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and ctrl \
-                and event.button in (4, 5):
-            return True  # the same notch as a MOUSEWHEEL event, which zoomed already
-        if event.type != pygame.KEYDOWN:
-            return False
-        ctrl = ctrl or bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
-        if event.key == pygame.K_PAGEUP or (ctrl and event.key in (pygame.K_EQUALS, pygame.K_PLUS,
-                                                                   pygame.K_KP_PLUS)):
-            self._zoom(ZOOM_KEY_STEP, None)
-        elif event.key == pygame.K_PAGEDOWN or (ctrl and event.key in (pygame.K_MINUS,
-                                                                       pygame.K_KP_MINUS)):
-            self._zoom(1 / ZOOM_KEY_STEP, None)
-        elif event.key == pygame.K_HOME or (ctrl and event.key in (pygame.K_0, pygame.K_KP0)):
-            self.toggle_whole()
-        elif event.key == pygame.K_TAB:
-            self.toggle_sheet()
-        else:
-            return False
-        return True
-
-    def _zoom(self, factor: float, about: tuple[float, float] | None) -> None:
-        self.view.zoom(factor, about)
-
-    def _pointer_board(self) -> tuple[float, float] | None:
-        pos = getattr(self, "_pointer", None)
-        if pos is None or not AREA.collidepoint(pos):
+    def _draw_closeup(self, area: pygame.Surface, table: Table, old: bool,
+                      seat_walls: dict[str, int]) -> pygame.Rect | None:
+        plan = self.closeup(table, old)
+        if plan is None:
             return None
-        return self.view.to_board(pos[0] - AREA.x, pos[1] - AREA.y)
+        rect, view = plan
+        inset = area.subsurface(rect)
+        inset.blit(tb.board_surface(self.level, view, rect.size, seat_walls,
+                                    kept=self.pictures.boards.still), (0, 0))
+        self._draw_table(inset, table, old, view, labels=False)
+        pygame.draw.rect(area, theme.colour("edge"), rect.inflate(4, 4), 3, border_radius=4)
+        theme.blit_text(area, lang.tr("table_view.closeup"), (rect.x + 6, rect.y + 4), 18,
+                        "text", shadow=True)
+        return rect
 
     # --- drawing ----------------------------------------------------------------------------------
 
     covers = True  # the table paints the whole picture: its parts, and the background between
 
     def draw(self, surface: pygame.Surface) -> None:
-        same = window.holds_frame_before(self, surface)
+        same = window.holds_frame_before(self.held, surface)
+        kept = self.pictures.kept
         kept.new_frame(same, self.session)
-        window.fill_gaps(self, surface, same and not self.overlaid)
+        layout = window.rooms(pygame.Rect(self.view.board_rect), self.sheet.rect,
+                              len(self.session.players))
+        window.fill_gaps(self.held, layout, surface, same and not self.overlaid)
         table, old = self.shown_table()
         if self.flight is not None:
             table, old = self.before_flight, False
@@ -201,7 +176,8 @@ class TableDrawing(CloseUp):
                 # view's own scale: `draw_board`); on the previews' thread, in the quiet time
                 board_pictures.paint_ahead(self.level, *self._seats_drawn()[:2],
                                            self.view.scales, self.view.view.scale,
-                                           self.view.view.scale if dragged else None)
+                                           self.view.view.scale if dragged else None,
+                                           self.pictures.boards)
         else:
             kept.spent()  # (the other parts changing now may be a frame or a few late)
             self._draw_whole_area(surface, AREA.topleft, table, old, still)
@@ -213,6 +189,34 @@ class TableDrawing(CloseUp):
         urgent = self.human_turn and not self.busy
         text = self.replay.prompt() if self.replay is not None else prompt(self)
         self.draw_status(surface, text, self.buttons(), urgent)
+
+    def panel_players(self, rect: pygame.Rect) -> tuple[tuple[Any, ...], DrawAt]:
+        """The side panel's players' rows at `rect`: what they show (a key) and how they are
+        drawn (`draw(on, rect)`)."""
+        st = self.state
+        if self._points_now is None or self._points_now[0] is not st:  # worked out once a state
+            self._points_now = (st, st.round_points_now[0] if st.starter is not None
+                                else (0,) * self.n)
+        points = self._points_now[1]
+        to_move = st.to_move if st.to_move >= 0 else None
+        if to_move is None and st.pending_throw is not None:
+            to_move = st.pending_throw.player
+        reckoning = self.reckoning if self.flight is None else None
+
+        scores = tuple(reckoning.total_shown(seat) if reckoning is not None else st.totals[seat]
+                       for seat in range(self.n))
+        now = None if st.starter is None or st.is_terminal else tuple(points)
+        s = self.session
+        key = (scores, now, to_move, tuple(s.players), s.over and not self.busy, rect.size,
+               lang.language(), colours_key())
+
+        def sub(seat: int) -> str:
+            return "" if now is None else lang.tr("table.panel.now", points=f"{now[seat]:+d}")
+
+        def draw(on: pygame.Surface, r: pygame.Rect) -> None:
+            self.draw_players(on, r, lambda seat: lang.number(scores[seat]), sub, to_move)
+
+        return key, draw
 
     def _area_key(self, table: Table, old: bool, still: bool) -> tuple:
         """Everything the table's area shows at rest depends on: the session, the view (and
@@ -247,9 +251,11 @@ class TableDrawing(CloseUp):
         area.set_clip(self.view.board_rect)  # the score sheet has its own part, beside the board
         dragged = self.replay is not None and self.replay.dragging
         board_pictures.draw_board(area, pygame.Rect(self.view.board_rect), self.level, view,
-                                  seat_walls, zones, active, still, again=dragged)
+                                  seat_walls, zones, active, still, again=dragged,
+                                  kept=self.pictures.boards)
         if not still and not dragged and self.flight is None:  # coming to rest: its picture
-            tb.prepare_board(self.level, self.view.goal_view, AREA.size, seat_walls, zones, active)
+            tb.prepare_board(self.level, self.view.goal_view, AREA.size, seat_walls, zones, active,
+                             self.pictures.boards.still)
         self._draw_seats(area, view)
         moving = not self.view.still  # (the dice's faces: sprites of a near size)
         if self.flight is not None:
@@ -269,22 +275,23 @@ class TableDrawing(CloseUp):
 
     def draw_header(self, surface: pygame.Surface, info: str) -> None:
         """The header (game_scene.py), kept as a picture per what it shows."""
-        base = super().draw_header  # type: ignore[misc]
+        base = super().draw_header
         mouse = self.mouse
         hover = tuple(mouse is not None and b.hit(mouse)
                       for b in (self.rules_button, self.menu_button, self.settings_button))
         key = (info, self.session.game, self.replay is not None,
                getattr(self.session, "practice", False), self.challenge_tag, hover,
                lang.language(), colours_key())
-        kept.keep_in_place(surface, HEADER, "header", key, lambda on: base(on, info), late=True,
-                           alone=True, album=ALBUM)
+        self.pictures.kept.keep_in_place(surface, HEADER, "header", key,
+                                         lambda on: base(on, info), late=True, alone=True,
+                                         album=ALBUM)
 
-    def draw_status(self, surface: pygame.Surface, prompt: str, buttons: list,
-                    urgent: bool, history_lines: int = 2) -> None:
+    def draw_status(self, surface: pygame.Surface, prompt: str, buttons: list[Button],
+                    urgent: bool, history_lines: int = 2, framed: bool = False) -> None:
         """The status bar (game_scene.py), kept as a picture per what it shows; a replay's
         panel and buttons kept so, its timeline and the line saying where it is (they move as
         it plays or is dragged) drawn over them each frame."""
-        base = super().draw_status  # type: ignore[misc]
+        base = super().draw_status
         mouse = self.mouse
         looks = tuple((b.rect.topleft, b.rect.size, b.label, b.hint, b.size, b.style, b.selected,
                        b.enabled, b.enabled and mouse is not None and b.hit(mouse))
@@ -296,9 +303,9 @@ class TableDrawing(CloseUp):
                 for b in buttons:
                     b.draw(on, mouse)
 
-            kept.keep_in_place(surface, STATUS_ROOM, "status", ("replay", looks, urgent,
-                                                                lang.language(), colours_key()),
-                               backdrop, lambda on: shade(on, box), alone=False)
+            looked = ("replay", looks, urgent, lang.language(), colours_key())
+            self.pictures.kept.keep_in_place(surface, STATUS_ROOM, "status", looked, backdrop,
+                                             lambda on: shade(on, box), alone=False)
             # over it, as game_scene.py's draw_status draws them in a replay
             self.replay.draw_timeline(surface)
             width = STATUS_RECT.w - 40 - (sum(b.rect.w + 10 for b in buttons))
@@ -308,9 +315,10 @@ class TableDrawing(CloseUp):
             return
         key = (prompt, tuple(self.history[-history_lines:]) if history_lines else (), looks,
                urgent, lang.language(), colours_key())
-        kept.keep_in_place(surface, STATUS_ROOM, "status", key,
-                           lambda on: base(on, prompt, buttons, urgent, history_lines),
-                           lambda on: shade(on, box), True, True)  # (the side panel's shadow)
+        self.pictures.kept.keep_in_place(surface, STATUS_ROOM, "status", key,
+                                         lambda on: base(on, prompt, buttons, urgent,
+                                                         history_lines),
+                                         lambda on: shade(on, box), True, True)  # (its shadow)
 
     def _draw_sheet(self, area: pygame.Surface) -> None:
         """The score sheet in its place, or where Tab shows it when it is hidden."""
@@ -318,7 +326,7 @@ class TableDrawing(CloseUp):
         if place.rect is not None:  # kept as a picture: it changes once a round
             rows, players = visible_rows(self), self.session.players
             current = st.rounds if st.is_terminal else st.round_number
-            kept.keep(area, place.rect, "sheet",
+            self.pictures.kept.keep(area, place.rect, "sheet",
                       (place, tuple(rows), tuple(players), current, lang.language(),
                        colours_key()),
                       lambda on, at: draw_sheet(on, _moved(place, at), rows, players, current),
@@ -327,39 +335,12 @@ class TableDrawing(CloseUp):
             theme.blit_text(area, lang.tr("table_sheet.show"), SHEET_HINT_AT, 18, "muted",
                             shadow=True)
 
-    def _sheet_at(self, pos: tuple[int, int]) -> bool:
-        """Is `pos` (logical) on the score sheet, or on where Tab shows it?"""
-        place = self.sheet.rect
-        if place is None:
-            if not self.sheet_hint_shown:
-                return False
-            place = theme.text(lang.tr("table_sheet.show"), 18).get_rect(topleft=SHEET_HINT_AT)
-        return place.move(AREA.topleft).collidepoint(pos)
-
-    @property
-    def sheet_hint_shown(self) -> bool:
-        """Is "Tab: score sheet" written in the area's corner (the sheet hidden, a person to
-        throw)?"""
-        return self.sheet.rect is None and self.human_turn and not self.busy
-
     def _draw_zoom(self, area: pygame.Surface, inset: pygame.Rect | None) -> None:
         """The zoom and how to get back, when the player changed it; while the player aims,
         how to zoom; and Home's view (the whole board, or back to the play), which a click on it
         also gives. Beside the close-up (`inset`) when that takes the corner."""
         for text, spot in zoom_labels(self, inset):
             theme.blit_text(area, text, spot.topleft, 18, "muted", shadow=True)
-
-    def toggle_whole(self) -> None:
-        """Home: the whole board, or back to the play (kept while the window is open)."""
-        self.view.toggle_whole()
-        self.app.memory[WHOLE_MEMORY] = self.view.whole
-
-    @cached_property
-    def zones(self) -> list:
-        """Each seat's release zone (`physics.release_zone`), worked out once for the scene."""
-        from petanque_game.physics import release_zone
-
-        return [release_zone(self.level, self.n, seat) for seat in range(self.n)]
 
     def _draw_seats(self, area: pygame.Surface, view: td.View) -> None:
         due = self.due
@@ -377,58 +358,42 @@ class TableDrawing(CloseUp):
         # The reckoning measures the round itself (ui/table/reckoning.py): no second set of lines
         # and labels under its own.
         measured = dm is not None and not old and self.reckoning is None
-        if measured:
+        if dm is not None and measured:
             for d in on:  # from the face on top of each die to the diamond's (ui/table/draw.py)
                 a, b = view.to_screen(d.x, d.y), view.to_screen(dm.x, dm.y)
                 col = theme.colour("accent") if (d.player, d.die) in closest else (200, 220, 210)
                 pygame.draw.line(area, col, a, b, 2 if (d.player, d.die) in closest else 1)
-        bodies = []
+        bodies: list[tb.Body] = []
+        level, faces = self.level, self.pictures.faces
         if dm is not None:
-            bodies.append((dm.x, dm.y, 0.0, lambda s: td.draw_diamond(
-                s, view, self.level, dm.x, dm.y, dm.angle, alpha=alpha)))
+            def diamond(s: pygame.Surface, dm: DiamondRest = dm) -> None:
+                td.draw_diamond(s, view, level, dm.x, dm.y, dm.angle, alpha=alpha)
+            bodies.append((dm.x, dm.y, 0.0, diamond))
         for d in table.dice:
             ring = theme.colour("accent") if closest and (d.player, d.die) in closest else None
             if not d.on_board:
                 ring = theme.colour("bad")
-            bodies.append((d.x, d.y, 0.0, lambda s, d=d, ring=ring: td.draw_table_die(
-                s, view, self.level, d.player, d.face, d.x, d.y, d.angle,
-                alpha=alpha if d.on_board else 110, ring=ring, moving=moving)))
-        tb.paint(area, view, self.level, bodies)
+
+            def die(s: pygame.Surface, d: DieRest = d, ring: td.RGB | None = ring) -> None:
+                td.draw_table_die(s, view, level, d.player, d.face, d.x, d.y, d.angle,
+                                  alpha=alpha if d.on_board else 110, ring=ring, moving=moving,
+                                  faces=faces)
+            bodies.append((d.x, d.y, 0.0, die))
+        tb.paint(area, view, level, bodies)
         if measured and labels:
             for d in on:
-                if (d.player, d.die) in closest:
+                if (d.player, d.die) in closest and d.distance is not None:
                     sx, sy = view.to_screen(d.x, d.y)
                     text = lang.tr("table_view.mm", mm=lang.number(round(d.distance)))
                     theme.blit_text(area, text, (sx, sy - td.die_px(self.level, view) * 0.7),
                                     20, "accent", True, "midbottom", shadow=True)
 
     def _draw_flight(self, area: pygame.Surface, view: td.View, moving: bool) -> None:
-        from petanque_game.physics import top_face
-
-        f = self.flight
-        pieces = watch.poses(f.path, f.path_t)
-        frame = f.frame
-        bodies = []
-        for i, p in enumerate(pieces):
-            kind, player, _ = f.path.bodies[i]
-            gone = f.path.off_from[i] is not None and frame >= f.path.off_from[i]
-            if kind == "diamond" and f.table.diamond is not None and f.table.diamond.reset \
-                    and frame == len(f.path.frames) - 1:
-                gone = False  # laid back at its new spot
-            alpha = 100 if gone else 255
-            if kind == "diamond":
-                def draw(s, p=p, alpha=alpha):
-                    td.draw_diamond(s, view, self.level, p.x, p.y, p.angle, p.z, alpha)
-            else:
-                def draw(s, p=p, alpha=alpha, player=player):
-                    td.draw_table_die(s, view, self.level, player, top_face(p.orientation), p.x,
-                                      p.y, p.angle, p.z, alpha,
-                                      orientation=p.orientation if p.moving else None, tip=p.tip,
-                                      moving=moving)
-            bodies.append((p.x, p.y, p.z, draw))
-        tb.paint(area, view, self.level, bodies)
+        """The throw in the air (ui/table/playback.py)."""
+        self.playback.draw_bodies(area, view, moving)
 
 
 def _moved(place: Placement, at: tuple[int, int]) -> Placement:
     """The sheet's placement with its rectangle's top left at `at`."""
+    assert place.rect is not None  # (a sheet shown)
     return dataclasses.replace(place, rect=pygame.Rect(at, place.rect.size))

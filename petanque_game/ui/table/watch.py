@@ -15,9 +15,12 @@ shown.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from petanque_game.physics import cube
+from petanque_game.physics.level_spec import Level
+from petanque_game.physics.results import Path
 
 PACE = 0.6  # share of real time a throw plays at, at animation speed 1.0
 LEAD = 0.3  # seconds before the release: the camera turns to the thrower
@@ -42,12 +45,12 @@ class Pose:
     moving: bool
 
 
-def playback_seconds(path, speed: float) -> float:
+def playback_seconds(path: Path, speed: float) -> float:
     """How long `path` plays on screen at the player's animation `speed` (1.0 normal)."""
-    return len(path.frames) / path.fps / (PACE * max(0.05, speed))
+    return float(len(path.frames) / path.fps / (PACE * max(0.05, speed)))
 
 
-def poses(path, t: float) -> list[Pose]:
+def poses(path: Path, t: float) -> list[Pose]:
     """Every body of `path` at path time `t` (s), between the two frames around it."""
     last = len(path.frames) - 1
     f = max(0.0, min(float(last), t * path.fps))
@@ -59,7 +62,7 @@ def poses(path, t: float) -> list[Pose]:
         moving = math.hypot(b[0] - a[0], b[1] - a[1]) > STILL or abs(b[2] - a[2]) > STILL \
             or a[4] != b[4] or a[2] > 0.3
         if math.hypot(b[0] - a[0], b[1] - a[1]) > JUMP or i == last:
-            out.append(Pose(*a[:5], None, moving and i < last))
+            out.append(Pose(a[0], a[1], a[2], a[3], a[4], None, moving and i < last))
             continue
         k = frac
         angle = a[3] + math.remainder(b[3] - a[3], 2 * math.pi) * k
@@ -76,7 +79,7 @@ def poses(path, t: float) -> list[Pose]:
     return out
 
 
-def sound_moments(path, level) -> list[tuple[int, str]]:
+def sound_moments(path: Path, level: Level) -> list[tuple[int, str]]:
     """(frame, sound) for every moment of `path` that makes a sound, in the order they show."""
     frames, n = path.frames, len(path.bodies)
     thrown = n - 1
@@ -119,7 +122,7 @@ def sound_moments(path, level) -> list[tuple[int, str]]:
     return [(f, name) for f, _, name in found]
 
 
-def _near(x: float, y: float, outline, reach: float) -> bool:
+def _near(x: float, y: float, outline: Sequence[tuple[float, float]], reach: float) -> bool:
     """Is (x, y) within `reach` mm of the polygon `outline` (or inside it)?"""
     inside = True
     for k in range(len(outline)):

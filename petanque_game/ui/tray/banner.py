@@ -5,6 +5,8 @@ self."""
 
 from __future__ import annotations
 
+from functools import cached_property
+
 import pygame
 
 from petanque_game.ui import lang, theme
@@ -16,6 +18,11 @@ BANNER_SIZE = 26  # the text of the hint and of a turn-ending roll on the tray
 
 class TrayBanner:
     """The banner's part of the tray scene."""
+
+    @cached_property
+    def strips(self) -> dict[tuple[int, int], pygame.Surface]:
+        """The dark see-through strips under a banner, made once per size (the scene's own)."""
+        return {}
 
     def draw_banners(self, surface: pygame.Surface, advice: Advice | None) -> None:
         """What a turn-ending roll came to, or the hint, on a strip across the tray where it
@@ -37,7 +44,7 @@ class TrayBanner:
             lines = [lines[0], theme.fit(" ".join(lines[1:]), BANNER_SIZE, width - 32, True)]
         height = 14 + 30 * len(lines) + (22 if small else 0)
         rect = pygame.Rect(FELT_RECT.x + 20, self._banner_top(height), width, height)
-        surface.blit(_strip(rect.size), rect)
+        surface.blit(_strip(rect.size, self.strips), rect)
         pygame.draw.rect(surface, edge, rect, 3, border_radius=12)
         for i, line in enumerate(lines):
             theme.blit_text(surface, line, (rect.centerx, rect.y + 8 + 30 * i), BANNER_SIZE,
@@ -59,13 +66,10 @@ class TrayBanner:
         return bottom if hidden(bottom) <= hidden(top) else top
 
 
-_strips: dict[tuple[int, int], pygame.Surface] = {}
-
-
-def _strip(size: tuple[int, int]) -> pygame.Surface:
-    """The dark see-through strip under a banner, made once per size."""
-    strip = _strips.get(size)
+def _strip(size: tuple[int, int], strips: dict[tuple[int, int], pygame.Surface]) -> pygame.Surface:
+    """The dark see-through strip under a banner, made once per size (kept in `strips`)."""
+    strip = strips.get(size)
     if strip is None:
-        strip = _strips[size] = pygame.Surface(size, pygame.SRCALPHA)
+        strip = strips[size] = pygame.Surface(size, pygame.SRCALPHA)
         pygame.draw.rect(strip, (16, 20, 18, 215), strip.get_rect(), border_radius=12)
     return strip

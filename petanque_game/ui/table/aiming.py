@@ -1,0 +1,204 @@
+"""The aim a person takes at the table (a component of the table scene, ui/component.py): the point
+aimed at, the elevation, the spin, the power (charged while the button is held, with the `power`
+way of aiming), the slingshot's pull (`drag`), and the hint's aim put in place by Use hint. It
+turns them into a legal `Aim` (ui/table/aim.py); the scene decides when a throw is made of it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import pygame
+
+from petanque_game.physics.level_spec import Level
+from petanque_game.rules.petanque_table import Aim
+from petanque_game.ui.component import Component
+from petanque_game.ui.session import Step
+from petanque_game.ui.table.aim import (
+    ELEVATION_STEP,
+    TARGET_STEP,
+    Solved,
+    aim_at,
+    aim_drag,
+    aim_launch,
+    elevation_limits,
+    spin_step,
+)
+
+CHARGE_PERIOD = 1.8  # seconds for the power to swing up and back down while the button is held
+HINT_SNAP = 8  # px: after Use hint, a point this near the hint's ring throws the hint's aim
+
+Point = tuple[float, float]  # mm on the board
+Pixel = tuple[int, int]  # px on the logical surface
+
+# a drag: (where it was grabbed (mm, px), where it is pulled to now (mm, px))
+Drag = tuple[Point, Pixel, Point, Pixel]
+
+
+def aim_mode(setting: str) -> str:
+    """The way of aiming the `aim` setting names: "power", "drag" or (anything else) "point"."""
+    return setting if setting in ("power", "drag") else "point"
+
+
+@dataclass
+class Aiming(Component):
+    """The person's aim, kept between throws (the elevation, spin and power stay as set)."""
+
+    level: Level
+    target: Point = (0.0, 0.0)
+    power: float = 0.45
+    elevation: float = 45.0  # degrees (kept within the level's limits)
+    spin: float = 0.0  # rad/s
+    charging: float | None = None  # seconds held, while charging (power aiming)
+    pressed: bool = False  # the left button went down on the board (point aiming)
+    drag: Drag | None = None
+    hinted: tuple[Aim, object, Point] | None = None  # Use hint: aim, its state, its rest
+    keyed: bool = False  # the arrow keys moved the point (drag aiming then throws at it too)
+    solved: Solved = field(default_factory=Solved)  # the aims solved (the scene's)
+    limits: tuple[float, float] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.limits = elevation_limits(self.level)
+        self.elevation = max(self.limits[0], min(self.limits[1], self.elevation))
+
+    # --- the component ----------------------------------------------------------------------------
+
+    def on_transition(self, step: Step) -> None:
+        """A new step: whatever was being made of the aim is let go (the point, height, spin
+        and power stay)."""
+        self.charging = None
+        self.pressed = False
+        self.drag = None
+        self.hinted = None
+        self.keyed = False
+
+    def update(self, dt: float) -> None:
+        if self.charging is not None:
+            self.charging += dt
+
+    def cancel(self) -> None:
+        """The right button: the throw being made is let go."""
+        self.charging = None
+        self.pressed = False
+        self.drag = None
+
+    @property
+    def making(self) -> bool:
+        """Is a throw being made (pulled or charged)? Escape cancels it then."""
+        return self.drag is not None or self.charging is not None
+
+    # --- changing it ------------------------------------------------------------------------------
+
+    def elevate(self, degrees: float) -> None:
+        lo, hi = self.limits
+        self.elevation = max(lo, min(hi, self.elevation + degrees))
+
+    def wheel(self, y: int) -> None:
+        """A wheel notch: the elevation up or down."""
+        self.elevate(ELEVATION_STEP * (1 if y > 0 else -1 if y < 0 else 0))
+
+    def turn(self, steps: int) -> None:
+        top = self.level.throw.max_spin
+        self.spin = max(-top, min(top, self.spin + steps * spin_step(self.level)))
+
+    def move_target(self, dx: float, dy: float) -> None:
+        self.keyed = True
+        half = self.level.world_half_size
+        x, y = self.target
+        self.target = (max(-half, min(half, x + dx)), max(-half, min(half, y + dy)))
+
+    def key(self, key: int, mod: int, mode: str) -> bool:
+        """The aim's own keys: the arrows move the point (five times as far with Shift), W/S the
+        elevation, Q/E the spin, X/Z the power (power aiming). True if `key` was one."""
+        far = TARGET_STEP * (5 if mod & pygame.KMOD_SHIFT else 1)
+        moves = {pygame.K_LEFT: (-far, 0.0), pygame.K_RIGHT: (far, 0.0),
+                 pygame.K_UP: (0.0, far), pygame.K_DOWN: (0.0, -far)}
+        if key in moves:
+            self.move_target(*moves[key])
+        elif key in (pygame.K_w, pygame.K_s):  # (Page Up/Down: the camera's zoom)
+            self.elevate(ELEVATION_STEP if key == pygame.K_w else -ELEVATION_STEP)
+        elif key in (pygame.K_q, pygame.K_e):
+            self.turn(1 if key == pygame.K_q else -1)
+        elif key in (pygame.K_z, pygame.K_x) and mode == "power":
+            self.power = max(0.02, min(1.0, self.power + (0.02 if key == pygame.K_x else -0.02)))
+        else:
+            return False
+        return True
+
+    def press(self, at: Point, pos: Pixel, mode: str) -> None:
+        """The left button down on the board at `at` (mm; `pos` px): a drag grabbed, the power
+        charged, or the point pressed (thrown when let go)."""
+        if mode == "drag":
+            self.drag = (at, pos, at, pos)
+            return
+        self.target = at
+        if mode == "power":
+            self.charging = 0.0
+        else:
+            self.pressed = True
+
+    def pull(self, at: Point, pos: Pixel) -> None:
+        """The mouse moved while a drag is held: it pulls to `at` (mm; `pos` px)."""
+        if self.drag is not None:
+            grab, grab_px, _, _ = self.drag
+            self.drag = (grab, grab_px, at, pos)
+
+    def put_hint(self, aim: Aim, state: object, rest: Point) -> None:
+        """Use hint: the hint's height and spin, the point on where it comes to rest; thrown as
+        the hint's own aim until the aim is changed."""
+        self.elevation = math.degrees(aim.elevation)
+        self.spin = aim.spin
+        self.target = rest
+        self.drag = None
+        self.charging = None
+        self.hinted = (aim, state, rest)
+
+    # --- what it aims -----------------------------------------------------------------------------
+
+    def charge(self) -> float:
+        if self.charging is None:
+            return self.power
+        phase = (self.charging / (CHARGE_PERIOD / 2)) % 2.0
+        return max(0.02, 1.0 - abs(1.0 - phase))
+
+    def hint_in_place(self, state: object, on_screen: Point, rest_on_screen: Point) -> bool:
+        """Is the aim the hint's (Use hint), unchanged since: its height and spin, no drag or
+        charge, and the point (`on_screen`) on its ring (`rest_on_screen`) within HINT_SNAP
+        px?"""
+        if self.hinted is None:
+            return False
+        aim, hinted_for, _ = self.hinted
+        if hinted_for is not state or self.making:
+            return False
+        if abs(self.elevation - math.degrees(aim.elevation)) > 1e-6 or self.spin != aim.spin:
+            return False
+        (ax, ay), (bx, by) = on_screen, rest_on_screen
+        return abs(ax - bx) + abs(ay - by) <= HINT_SNAP
+
+    def launch(self, due: tuple[int, str, int | None], players: int, mode: str,
+               power: float | None, in_place: bool) -> Aim | None:
+        """The aim taken now for the throw `due` ((seat, obj, die)): the hint's while it is in
+        place (`in_place`), the slingshot's while a drag is pulled. None with drag aiming while
+        nothing is pulled (unless the arrow keys have moved the point: then it is aimed there)."""
+        if power is None and in_place and self.hinted is not None:
+            return self.hinted[0]
+        seat = due[0]
+        if mode == "drag" and self.drag is not None:
+            grab, grab_px, pull, pull_px = self.drag
+            px = ((grab_px[0] - pull_px[0]) ** 2 + (grab_px[1] - pull_px[1]) ** 2) ** 0.5
+            return aim_drag(self.level, players, seat, grab, pull, px, self.elevation, self.spin)
+        if mode == "drag" and not self.keyed:
+            return None  # nothing pulled yet
+        if mode == "power":
+            return aim_launch(self.level, players, seat, self.target,
+                              self.charge() if power is None else power, self.elevation,
+                              self.spin)
+        return aim_at(self.level, players, seat, self.target, self.elevation, due[1], self.spin,
+                      self.solved)
+
+    def pointed(self, mode: str, in_place: bool) -> Point | None:
+        """Where the player points the rest at (point aiming), or None."""
+        if mode == "power" or self.drag is not None or in_place:
+            return None
+        return self.target

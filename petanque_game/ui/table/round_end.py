@@ -1,0 +1,104 @@
+"""The end of a round on the table (a component of the table scene, ui/component.py): the
+reckoning shown over the round's last table (ui/table/reckoning.py), continued by a key or the
+button, or by itself after a readable pause when no person plays; and the round's last table,
+shown faint until the next round's diamond lies."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from petanque_game.rules.events import Transition
+from petanque_game.rules.petanque_table import Table
+from petanque_game.rules.terningepetanque import TerningepetanqueState as TableState
+from petanque_game.rules.terningepetanque_events import RoundEnded
+from petanque_game.rules.terningepetanque_score import RoundFacts, SeatScore, seat_scores
+from petanque_game.ui.component import Component
+from petanque_game.ui.session import Step
+
+POINTS_DELAY = 0.8  # seconds before the round's points start moving into the score pad
+POINTS_MOVE = 1.0  # seconds they take to get there
+
+
+@dataclass
+class Reckoning:
+    """One round's reckoning on screen."""
+
+    round: int
+    before: TableState  # the state the round ended in, before its scoring
+    points: tuple[int, ...]  # the round_end's
+    closest: tuple[int, ...]  # the round_end's
+    wait: float | None  # seconds before it continues by itself; None: only on Continue
+    facts: RoundFacts | None = None  # the rules' facts of the round's end
+    t: float = 0.0
+    # where its card was last drawn, in the area (the points fly from it)
+    card: pygame.Rect | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def table(self) -> Table:
+        table: Table = self.before.table
+        return table
+
+    @property
+    def parts(self) -> tuple[SeatScore, ...]:
+        """Each seat's part of the round's score: the rules' facts of the round's end (a
+        reckoning made without them asks the rules to score the table it ended on)."""
+        if self.facts is not None:
+            return self.facts.seats
+        return seat_scores(self.table, self.before.penalties)
+
+    @property
+    def over(self) -> bool:
+        return self.wait is not None and self.t >= self.wait
+
+    @property
+    def moved(self) -> float:
+        """How far (0-1) the round's points have moved into the score pad."""
+        return max(0.0, min(1.0, (self.t - POINTS_DELAY) / POINTS_MOVE))
+
+    def total_shown(self, seat: int) -> int:
+        """The seat's total as the score pad shows it now: the points arrive when they land."""
+        return int(self.before.totals[seat]) + (self.points[seat] if self.moved >= 1.0 else 0)
+
+
+def reckoning_of(made: Transition, wait: float | None) -> Reckoning:
+    """The reckoning of the round that the transition `made` (a `RoundEnded`) scored."""
+    end = made.event
+    return Reckoning(end.round, made.before, end.points, end.closest, wait, made.facts)
+
+
+CONTINUE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_c)
+
+
+class RoundEnd(Component):
+    """The reckoning on screen (or None) and the last round scored: (round, its table)."""
+
+    def __init__(self, wait: Callable[[], float | None]) -> None:
+        self.wait = wait  # seconds a reckoning waits before it goes on by itself; None: Continue
+        self.reckoning: Reckoning | None = None
+        self.final: tuple[int, Table] | None = None
+
+    def on_transition(self, step: Step) -> None:
+        for made in step.transitions:
+            if isinstance(made.event, RoundEnded):
+                self.final = (made.event.round, made.before.table)
+                self.reckoning = reckoning_of(made, self.wait())
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Continue's keys (the button is the scene's)."""
+        if event.type == pygame.KEYDOWN and event.key in CONTINUE_KEYS:
+            self.go_on()
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        if self.reckoning is not None:
+            self.reckoning.t += dt
+            if self.reckoning.over:
+                self.reckoning = None
+
+    def go_on(self) -> None:
+        """Continue: the reckoning is over."""
+        self.reckoning = None

@@ -1,0 +1,69 @@
+"""The score sheet's place beside the board (a component of the table scene, ui/component.py):
+shown or hidden (Tab, or a click on it or on "Tab: score sheet"), and the board fitted into the
+rest of the table's area. Whether the player showed or hid it is kept in the app's memory while the
+window is open (a replay's jump makes the scene anew). What it shows: ui/table/sheet.py."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, MutableMapping, Sequence
+
+import pygame
+
+from petanque_game.physics.level_spec import Level
+from petanque_game.ui import lang, theme
+from petanque_game.ui.component import Component
+from petanque_game.ui.table.camera import Camera
+from petanque_game.ui.table.sheet import SHEET_HINT_AT, Placement, place_sheet
+from petanque_game.ui.table.window import AREA
+
+SHEET_MEMORY = "table_sheet"  # the app's memory: the score sheet shown (True) or hidden (False)
+
+
+class ScoreSheet(Component):
+    """Where the sheet is (`place`), and whether "Tab: score sheet" is written instead."""
+
+    place: Placement
+
+    def __init__(self, level: Level, names: Sequence[str], rounds: int, camera: Camera,
+                 memory: MutableMapping[str, object], person_aims: Callable[[], bool]) -> None:
+        self.level, self.names, self.rounds = level, list(names), rounds
+        self.camera, self.memory = camera, memory
+        self.person_aims = person_aims  # a person to throw, nothing shown: the hint is written
+        self.lay_out(settle=True)
+
+    def lay_out(self, settle: bool = False) -> None:
+        """Place the sheet (or not) and fit the board into the rest of the area."""
+        shown = self.memory.get(SHEET_MEMORY)
+        self.place = place_sheet(self.level, self.names, self.rounds, AREA.size,
+                                 None if shown is None else bool(shown))
+        self.camera.set_board_rect(self.place.board)
+        if settle:
+            self.camera.settle()
+
+    def toggle(self) -> None:
+        self.memory[SHEET_MEMORY] = self.place.rect is None
+        self.lay_out()
+
+    @property
+    def hint_shown(self) -> bool:
+        """Is "Tab: score sheet" written in the area's corner (the sheet hidden, a person to
+        throw)?"""
+        return self.place.rect is None and self.person_aims()
+
+    def at(self, pos: tuple[int, int]) -> bool:
+        """Is `pos` (logical) on the score sheet, or on where Tab shows it?"""
+        place = self.place.rect
+        if place is None:
+            if not self.hint_shown:
+                return False
+            place = theme.text(lang.tr("table_sheet.show"), 18).get_rect(topleft=SHEET_HINT_AT)
+        return bool(place.move(AREA.topleft).collidepoint(pos))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Tab, or a click on the sheet (or on "Tab: score sheet"), shows or hides it; a click
+        there aims nowhere."""
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.at(event.pos)) \
+                or (event.type == pygame.KEYDOWN and event.key == pygame.K_TAB):
+            self.toggle()
+            return True
+        return False
