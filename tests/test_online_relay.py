@@ -12,6 +12,7 @@ import secrets
 import threading
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from petanque_game.match import Match
@@ -155,3 +156,37 @@ def test_a_decision_travels_as_its_record_event_and_only_a_legal_one_is_read():
     form = move_form(match, 0, keep)
     match.decide(keep)
     assert match.record.events[-1] == form  # a keep: exactly the event the record holds
+
+
+def test_a_message_over_the_cap_closes_its_connection_and_the_room_goes_on(relay, sockets):
+    url, _ = relay
+    a, room = member(sockets, url)
+    b, _ = member(sockets, url, "enter", room["room"])
+    a.recv(5)  # b came
+    b.send("x" * (r.MAX_MESSAGE + 1))
+    with pytest.raises(ConnectionClosed) as closed:
+        b.recv(5)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009  # too big
+    _, joined = member(sockets, url, "enter", room["room"])
+    assert joined["t"] == "room"
+
+
+def test_a_connection_that_keeps_flooding_is_held_back_then_closed(relay, sockets, monkeypatch):
+    monkeypatch.setattr(r, "RATE", 20.0)
+    monkeypatch.setattr(r, "BURST", 20.0)
+    monkeypatch.setattr(r, "FLOOD_SECONDS", 0.5)
+    url, _ = relay
+    a, room = member(sockets, url)
+    b, _ = member(sockets, url, "enter", room["room"])
+    a.recv(5)
+    body = json.dumps({"t": "all", "body": {"type": "ask", "at": 0}})
+    with pytest.raises(ConnectionClosed):
+        for _ in range(5000):
+            b.send(body)
+        b.recv(15)  # closed: after its close times out, the flood before it unread
+    got = 0
+    with contextlib.suppress(TimeoutError):
+        while True:
+            message = json.loads(a.recv(0.5))
+            got += message["t"] == "msg"
+    assert 20 <= got < 200  # what the rate let through, not the flood

@@ -81,6 +81,7 @@ class Relay:
     def __init__(self, empty_room_seconds: float = EMPTY_ROOM_SECONDS):
         self.rooms: dict[str, Room] = {}
         self.empty_room_seconds = empty_room_seconds
+        self.closing: set[asyncio.Future[None]] = set()  # floods being closed
 
     async def handle(self, ws: ServerConnection) -> None:
         room: Room | None = None
@@ -95,8 +96,10 @@ class Relay:
             async for raw in ws:
                 wait = max(messages.take(1), volume.take(len(raw)))
                 held = held + wait if wait else 0.0
-                if held > FLOOD_SECONDS:
-                    await ws.close(1008, "too many messages")
+                if held > FLOOD_SECONDS:  # its close is not waited for: a flood stands before it
+                    closing = asyncio.ensure_future(ws.close(1008, "too many messages"))
+                    self.closing.add(closing)
+                    closing.add_done_callback(self.closing.discard)
                     return
                 if wait:
                     await asyncio.sleep(wait)
@@ -229,7 +232,7 @@ async def serve_relay(host: str, port: int, ready: Callable[[str, int], None],
     """Serve until `stop` is set; `ready(host, port)` is told the port once it listens."""
     relay = relay or Relay()
     async with serve(relay.handle, host, port, max_size=MAX_MESSAGE, max_queue=8,
-                     ping_interval=10, ping_timeout=20, open_timeout=10,
+                     ping_interval=10, ping_timeout=20, open_timeout=10, close_timeout=2,
                      compression=None) as server:
         bound = next(iter(server.sockets)).getsockname()
         ready(host, int(bound[1]))
