@@ -215,3 +215,25 @@ def test_a_window_hosts_terningepetanque_in_danish_and_plays_it_to_the_results(m
         guest.close()
     finally:
         app.close()
+
+
+def test_the_host_plays_the_rules_last_set_in_new_game(monkeypatch):
+    from petanque_game.ui.scenes.setup import SetupChoices
+
+    monkeypatch.setattr(OnlineScene, "listen", "127.0.0.1")
+    monkeypatch.setattr(OnlineScene, "port", 0)
+    app = fast_app()
+    try:
+        scene = OnlineScene(app)
+        scene.game = "ten-thousand"
+        options, board = scene.rules()
+        assert options["target"] == 10000 and board is None  # the shipped rules
+        app.memory["setup"] = SetupChoices(game="ten-thousand",
+                                           options={"ten-thousand": {"target": 500,
+                                                                     "hot_dice_banks": True}})
+        assert scene.rules()[0]["target"] == 500
+        scene.game = "terningepetanque"
+        options, _ = scene.rules()
+        assert options["allow_rethrow"] is False  # a new game's start: no take-backs
+    finally:
+        app.close()

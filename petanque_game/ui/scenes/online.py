@@ -1,5 +1,5 @@
-"""Play online (from the main menu): *Host* a game (the game, the seats: you, a friend who joins,
-AI players) and read its room code out, or *Join* one by its code; then wait until every seat is
+"""Play online (from the main menu): *Host* a game (the game, with the rules and board last chosen
+for it in New game; the seats: you, a friend who joins, AI players) and read its room code out, or *Join* one by its code; then wait until every seat is
 taken and the game opens in the table or the tray (ui/online_session.py drives it).
 
 On a local network *Host* starts a relay in the game itself, so two computers need nothing else:
@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import pygame
 
+from petanque_game.config import shipped_rule_defaults
 from petanque_game.online.gathering import Gathering
 from petanque_game.online.link import check_url
 from petanque_game.online.relay import RelayThread, local_address
 from petanque_game.online.rooms import read_code
 from petanque_game.rules.games import game_ids, spec_of
 from petanque_game.ui import lang, theme
-from petanque_game.ui.game_ui import title
+from petanque_game.ui.game_ui import title, ui_of
 from petanque_game.ui.online_session import Meeting, OnlineSession
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scene import Scene
@@ -121,6 +122,20 @@ class OnlineScene(Scene):
         else:
             self.mode, self.problem = "choose", ""
 
+    def rules(self) -> tuple[dict, str | None]:
+        """The rules and the board as last chosen for this game in New game (its setup is
+        remembered in the app), else the window's own start: the shipped options, take-backs
+        off."""
+        game = self.game
+        defaults = shipped_rule_defaults().options(game)
+        chosen = self.app.memory.get("setup")
+        options = dict(getattr(chosen, "options", {}).get(game) or
+                       {**defaults, **(ui_of(game).fresh or {})})
+        for key in ui_of(game).hidden(options):  # not played for: its default goes in the record
+            options[key] = defaults[key]
+        board = getattr(chosen, "level", None) if spec_of(game).board else None
+        return options, board
+
     # --- meeting ------------------------------------------------------------------------------
 
     def go(self) -> None:
@@ -150,7 +165,9 @@ class OnlineScene(Scene):
                 self.problem = lang.tr("online.no_friend")
                 return
             local = f"ws://127.0.0.1:{relay.port}" if relay is not None else url
-            gathering = Gathering(self.game, list(self.seats), {}, new_seed() % (2**62), None)
+            options, board = self.rules()
+            gathering = Gathering(self.game, list(self.seats), options, new_seed() % (2**62),
+                                  board)
             self.meeting = Meeting(local, name, gathering=gathering, relay=relay)
         self.shown_address = url
         self.mode, self.problem = "waiting", ""
@@ -207,6 +224,7 @@ class OnlineScene(Scene):
             self.address.draw(surface, self.app.time % 1.0 < 0.5)
         elif self.mode == "host":
             theme.blit_text(surface, lang.tr("online.game"), (130, 262), 26, "muted")
+            theme.blit_text(surface, lang.tr("online.rules_from_setup"), (860, 265), 20, "muted")
             theme.blit_text(surface, lang.tr("online.seats"), (130, 342), 26, "muted")
             if not self.relay_here:
                 self.elsewhere.draw(surface, self.app.time % 1.0 < 0.5)
