@@ -1,6 +1,7 @@
 """Play online (from the main menu): *Host* a game (the game, with the rules and board last chosen
-for it in New game; the seats: you, a friend who joins, AI players) and read its room code out, or *Join* one by its code; then wait until every seat is
-taken and the game opens in the table or the tray (ui/online_session.py drives it).
+for it in New game; the seats: you, a friend who joins, AI players) and read its room code out,
+or *Join* one by its code; then wait until every seat is taken and the game opens in the table or
+the tray (ui/online_session.py drives it).
 
 On a local network *Host* starts a relay in the game itself, so two computers need nothing else:
 the screen shows the address the friend types with the code. A relay elsewhere is typed as
