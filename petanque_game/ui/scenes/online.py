@@ -225,7 +225,8 @@ class OnlineScene(Scene):
             self.address.draw(surface, self.app.time % 1.0 < 0.5)
         elif self.mode == "host":
             theme.blit_text(surface, lang.tr("online.game"), (130, 262), 26, "muted")
-            theme.blit_text(surface, lang.tr("online.rules_from_setup"), (860, 265), 20, "muted")
+            theme.blit_text(surface, theme.fit(lang.tr("online.rules_from_setup"), 20, 300),
+                            (856, 266), 20, "muted")
             theme.blit_text(surface, lang.tr("online.seats"), (130, 342), 26, "muted")
             if not self.relay_here:
                 self.elsewhere.draw(surface, self.app.time % 1.0 < 0.5)
