@@ -1,4 +1,5 @@
-"""The `petanque-game` command: play | replay | verify | simulate (docs/records.md#the-commands)."""
+"""The `petanque-game` command: play | replay | verify | simulate | challenge | relay | online
+(docs/records.md#the-commands, docs/online.md)."""
 
 from __future__ import annotations
 
@@ -131,6 +132,11 @@ def _run(command: str, args: Any) -> int:
             from petanque_game.cli_challenge import run as challenge
 
             return challenge(args)
+        if command in ("relay", "online"):
+            from petanque_game import cli_online
+
+            return cli_online.run_relay(args) if command == "relay" else \
+                cli_online.run_online(args)
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on the terminal
         from petanque_game.ui.app import run  # the window: only now is pygame imported
 
@@ -200,6 +206,9 @@ def _parser() -> argparse.ArgumentParser:
     from petanque_game.cli_challenge import add_parser as add_challenge
 
     add_challenge(sub)
+    from petanque_game.cli_online import add_parsers as add_online
+
+    add_online(sub)
     return parser
 
 

@@ -29,6 +29,7 @@ SCENE_MODULES = {
     "scenes.trouble",  # ErrorScene
     "scenes.statistics",  # StatisticsScene
     "scenes.about",  # AboutScene
+    "scenes.online",  # OnlineScene
     "scenes.challenges",  # ChallengesScene
     "scenes.board_editor",  # BoardEditorScene
     "scenes.side_by_side",  # SideBySideScene

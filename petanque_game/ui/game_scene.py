@@ -96,6 +96,9 @@ class GameScene(Scene):
         if self.session.save_problem:
             self.app.toast.show(self.session.save_problem, "bad", 5.0)
             self.session.save_problem = None
+        news = getattr(self.session, "news", None)  # an online game's: who left, came back
+        for line in news() if news is not None else []:
+            self.app.toast.show(line, "info", 5.0)
 
     def exit(self) -> None:
         """Off the stack: a live game is let go of, so that it can be resumed (here or in
@@ -247,6 +250,9 @@ class GameScene(Scene):
         if event.type == pygame.KEYDOWN and self.app.settings.is_key("help", event.key):
             self.show_rules()
             return True
+        hand_over = getattr(self.session, "hand_over_gone", None)  # online: a player gone
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_h and hand_over is not None:
+            return bool(hand_over())
         return False
 
     def draw_players(self, surface: pygame.Surface, rect: pygame.Rect, score: Any,

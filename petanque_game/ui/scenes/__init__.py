@@ -35,6 +35,12 @@ def _setup(app: Any, choices: Any = None) -> Scene:
     return SetupScene(app, choices)
 
 
+def _online(app: Any) -> Scene:
+    from petanque_game.ui.scenes.online import OnlineScene
+
+    return OnlineScene(app)
+
+
 def _replays(app: Any, folder: Any = None) -> Scene:
     from petanque_game.ui.scenes.menu import ReplayListScene
 
@@ -122,6 +128,7 @@ def _handover(app: Any, name: str, seat: int, last: Any = None) -> Scene:
 SCENES: dict[str, SceneFactory] = {
     "menu": _menu,          # the main menu: the root of the stack
     "setup": _setup,        # a new game: which game, who plays, the rules' options, the board
+    "online": _online,      # Play online: host a game, or join one by its room code
     "replays": _replays,    # the recorded games to watch
     "resume": _resume,      # the unfinished games to carry on with, when there are several
     "statistics": _statistics,  # (folder) each game's players and their numbers

@@ -52,6 +52,7 @@ class MenuScene(Scene):
         resumable = saves.has_unfinished()
         return [("menu.new_game", self.new_game, "new", True, ""),
                 ("menu.challenges", self.challenges, "challenges", True, ""),
+                ("menu.online", self.online, "online", True, ""),
                 ("menu.resume", self.resume_game, "resume", resumable,
                  self.resume_line if resumable else ""),
                 ("menu.replays", self.replays, "replays", True, ""),
@@ -108,6 +109,10 @@ class MenuScene(Scene):
     def new_game(self) -> None:
         self.problem = None
         self.app.open("setup")
+
+    def online(self) -> None:
+        self.problem = None
+        self.app.open("online")
 
     def resume_game(self) -> None:
         """The one unfinished game, or the list of them when there are several (read off the

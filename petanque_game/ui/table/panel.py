@@ -236,6 +236,9 @@ def prompt(shown: TableShown) -> str:
             lang.tr("table.prompt.reckoning_auto")
     if shown.start_roll is not None and not shown.start_roll.done:
         return lang.tr("table.prompt.start_roll")
+    online = getattr(s, "waiting_line", None)  # a seat decided on another computer
+    if online:
+        return str(online)
     seat = st.to_move if st.to_move >= 0 else None
     if seat is None:
         return ""

@@ -109,6 +109,9 @@ class Controls:
         s = self.scene.session
         if s.over:
             return lang.tr("tray.prompt.over")
+        online = getattr(s, "waiting_line", None)  # a seat decided on another computer
+        if online:
+            return str(online)
         seat = s.state.to_move
         if seat is not None and seat >= 0 and s.players[seat].kind == "ai":
             return lang.tr("tray.prompt.ai_playing", name=self.name(seat))

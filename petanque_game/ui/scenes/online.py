@@ -1,0 +1,253 @@
+"""Play online (from the main menu): *Host* a game (the game, with the rules and board last chosen
+for it in New game; the seats: you, a friend who joins, AI players) and read its room code out,
+or *Join* one by its code; then wait until every seat is taken and the game opens in the table or
+the tray (ui/online_session.py drives it).
+
+On a local network *Host* starts a relay in the game itself, so two computers need nothing else:
+the screen shows the address the friend types with the code. A relay elsewhere is typed as
+ws://HOST:PORT.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from petanque_game.config import shipped_rule_defaults
+from petanque_game.online.gathering import Gathering
+from petanque_game.online.link import check_url
+from petanque_game.online.relay import RelayThread, local_address
+from petanque_game.online.rooms import read_code
+from petanque_game.rules.games import game_ids, spec_of
+from petanque_game.ui import lang, theme
+from petanque_game.ui.game_ui import title, ui_of
+from petanque_game.ui.online_session import Meeting, OnlineSession
+from petanque_game.ui.play import open_game_scene
+from petanque_game.ui.scene import Scene
+from petanque_game.ui.session import new_seed
+from petanque_game.ui.widgets import Button, TextField, panel
+
+SEAT_KINDS = ("remote", "ai:easy", "ai:medium", "ai:expert")  # the seats after yours
+PORT = 8765  # the relay the game starts itself listens here (or on any free port)
+
+
+class OnlineScene(Scene):
+    listen = "0.0.0.0"  # where the relay the game starts itself listens: every network
+    port = PORT
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.mode = "choose"  # choose | host | join | waiting
+        self.game = game_ids()[0]
+        self.seats = ["you", "remote"]
+        self.relay_here = True
+        self.code = TextField(pygame.Rect(420, 250, 300, 52), "", 8)
+        self.address = TextField(pygame.Rect(420, 330, 520, 52), f"ws://{local_address()}:{PORT}",
+                                 120)  # the relay to join through
+        self.elsewhere = TextField(pygame.Rect(730, 546, 430, 52), "ws://", 120)  # to host on
+        self.player = TextField(pygame.Rect(420, 170, 300, 52), lang.tr("online.you"), 32)
+        self.shown_address = ""  # the relay's address, for the friends who join
+        self.meeting: Meeting | None = None
+        self.problem = ""
+
+    # --- the choices --------------------------------------------------------------------------
+
+    def buttons(self) -> list[Button]:
+        back = Button(pygame.Rect(120, 620, 220, 64), lang.tr("menu.back"), self.back, size=28,
+                      hint="Esc", tag="back")
+        if self.mode == "choose":
+            return [Button(pygame.Rect(120, 220, 420, 80), lang.tr("online.host"),
+                           self.to_host, size=32, style="primary", tag="host"),
+                    Button(pygame.Rect(120, 320, 420, 80), lang.tr("online.join"),
+                           self.to_join, size=32, tag="join"), back]
+        if self.mode == "waiting":
+            return [back]
+        go = Button(pygame.Rect(940, 620, 220, 64), lang.tr(f"online.{self.mode}"), self.go,
+                    size=30, style="primary", tag="go")
+        if self.mode == "join":
+            return [go, back]
+        out = [Button(pygame.Rect(420, 250, 420, 52), title(self.game), self.next_game, size=26,
+                      tag="game")]
+        for i, kind in enumerate(self.seats):
+            out.append(Button(pygame.Rect(420 + (i % 2) * 330, 330 + (i // 2) * 64, 320, 52),
+                              self.seat_words(kind), lambda i=i: self.next_kind(i), size=24,
+                              enabled=i > 0, tag=f"seat{i}"))
+        spec = spec_of(self.game)
+        out += [Button(pygame.Rect(420, 470, 150, 52), "+", self.more_seats, size=28,
+                       enabled=len(self.seats) < min(spec.max_players, 4), tag="more"),
+                Button(pygame.Rect(580, 470, 150, 52), "-", self.fewer_seats, size=28,
+                       enabled=len(self.seats) > max(spec.min_players, 2), tag="fewer"),
+                Button(pygame.Rect(420, 546, 300, 52), lang.tr(
+                    "online.relay_here" if self.relay_here else "online.relay_there"),
+                    self.flip_relay, size=24, tag="relay"), go, back]
+        return out
+
+    def seat_words(self, kind: str) -> str:
+        if kind in ("you", "remote"):
+            return lang.tr(f"online.seat_{kind}")
+        return lang.tr(f"game.ai_{kind.partition(':')[2]}")
+
+    def to_host(self) -> None:
+        self.mode, self.problem = "host", ""
+
+    def to_join(self) -> None:
+        self.mode, self.problem = "join", ""
+        self.code.active = True
+
+    def next_game(self) -> None:
+        ids = game_ids()
+        self.game = ids[(ids.index(self.game) + 1) % len(ids)]
+        spec = spec_of(self.game)
+        while len(self.seats) < spec.min_players:
+            self.seats.append("ai:medium")
+        del self.seats[max(spec.max_players, 2):]
+
+    def next_kind(self, seat: int) -> None:
+        self.seats[seat] = SEAT_KINDS[(SEAT_KINDS.index(self.seats[seat]) + 1) % len(SEAT_KINDS)]
+
+    def more_seats(self) -> None:
+        self.seats.append("remote")
+
+    def fewer_seats(self) -> None:
+        self.seats.pop()
+
+    def flip_relay(self) -> None:
+        self.relay_here = not self.relay_here
+        self.elsewhere.active = not self.relay_here
+
+    def back(self) -> None:
+        if self.meeting is not None:
+            self.meeting.close()
+            self.meeting = None
+        if self.mode == "choose":
+            self.app.pop()
+        else:
+            self.mode, self.problem = "choose", ""
+
+    def rules(self) -> tuple[dict, str | None]:
+        """The rules and the board as last chosen for this game in New game (its setup is
+        remembered in the app), else the window's own start: the shipped options, take-backs
+        off."""
+        game = self.game
+        defaults = shipped_rule_defaults().options(game)
+        chosen = self.app.memory.get("setup")
+        options = dict(getattr(chosen, "options", {}).get(game) or
+                       {**defaults, **(ui_of(game).fresh or {})})
+        for key in ui_of(game).hidden(options):  # not played for: its default goes in the record
+            options[key] = defaults[key]
+        board = getattr(chosen, "level", None) if spec_of(game).board else None
+        return options, board
+
+    # --- meeting ------------------------------------------------------------------------------
+
+    def go(self) -> None:
+        name = self.player.value.strip() or lang.tr("online.you")
+        url = (self.address if self.mode == "join" else self.elsewhere).value.strip()
+        relay = None
+        if self.mode == "host" and self.relay_here:
+            relay = RelayThread(self.listen, self.port).start()
+            if relay.problem is not None:  # the port is taken: any free one
+                relay = RelayThread(self.listen, 0).start()
+            if relay.problem is not None:
+                self.problem = lang.tr("online.no_relay", why=relay.problem)
+                return
+            url = f"ws://{local_address()}:{relay.port}"
+        problem = check_url(url)
+        if problem:
+            self.problem = lang.tr("online.bad_address")
+            return
+        if self.mode == "join":
+            code = read_code(self.code.value)
+            if code is None:
+                self.problem = lang.tr("online.bad_code")
+                return
+            self.meeting = Meeting(url, name, room=code)
+        else:
+            if "remote" not in self.seats:
+                self.problem = lang.tr("online.no_friend")
+                return
+            local = f"ws://127.0.0.1:{relay.port}" if relay is not None else url
+            options, board = self.rules()
+            gathering = Gathering(self.game, list(self.seats), options, new_seed() % (2**62),
+                                  board)
+            self.meeting = Meeting(local, name, gathering=gathering, relay=relay)
+        self.shown_address = url
+        self.mode, self.problem = "waiting", ""
+
+    @property
+    def animating(self) -> bool:
+        return self.meeting is not None
+
+    def update(self, dt: float) -> None:
+        meeting = self.meeting
+        if meeting is None:
+            return
+        meeting.poll()
+        if meeting.problem is not None:
+            self.problem = meeting.problem
+            meeting.close()
+            self.meeting, self.mode = None, "choose"
+        elif meeting.started:
+            self.meeting = None
+            open_game_scene(self.app, OnlineSession(meeting))
+
+    # --- input and drawing --------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        fields = [self.player] + ([self.code, self.address] if self.mode == "join" else
+                                [self.elsewhere] if self.mode == "host" and not self.relay_here
+                                else [])
+        if self.mode in ("host", "join") and any(f.handle(event) for f in fields):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for f in fields:
+                f.active = f.rect.collidepoint(event.pos)
+            for b in self.buttons():
+                if b.click(event.pos):
+                    return True
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and self.mode in ("host", "join"):
+            self.go()
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.colour("background"))
+        theme.blit_text(surface, lang.tr("online.title"), (120, 60), 56, "text", True, shadow=True)
+        if self.mode in ("host", "join"):
+            panel(surface, pygame.Rect(100, 150, 1080, 460))
+            theme.blit_text(surface, lang.tr("online.name"), (130, 182), 26, "muted")
+            self.player.draw(surface, self.app.time % 1.0 < 0.5)
+        if self.mode == "join":
+            theme.blit_text(surface, lang.tr("online.code"), (130, 262), 26, "muted")
+            theme.blit_text(surface, lang.tr("online.address"), (130, 342), 26, "muted")
+            self.code.draw(surface, self.app.time % 1.0 < 0.5)
+            self.address.draw(surface, self.app.time % 1.0 < 0.5)
+        elif self.mode == "host":
+            theme.blit_text(surface, lang.tr("online.game"), (130, 262), 26, "muted")
+            theme.blit_text(surface, theme.fit(lang.tr("online.rules_from_setup"), 20, 300),
+                            (856, 266), 20, "muted")
+            theme.blit_text(surface, lang.tr("online.seats"), (130, 342), 26, "muted")
+            if not self.relay_here:
+                self.elsewhere.draw(surface, self.app.time % 1.0 < 0.5)
+        elif self.mode == "waiting":
+            self.draw_waiting(surface)
+        for b in self.buttons():
+            b.draw(surface, self.mouse)
+        if self.problem:
+            theme.blit_text(surface, theme.fit(self.problem, 24, 1040), (120, 140), 24, "bad")
+
+    def draw_waiting(self, surface: pygame.Surface) -> None:
+        meeting = self.meeting
+        panel(surface, pygame.Rect(100, 150, 1080, 440))
+        if meeting is None or meeting.code is None:
+            theme.blit_text(surface, lang.tr("online.connecting"), (140, 200), 30)
+            return
+        theme.blit_text(surface, lang.tr("online.read_out"), (140, 180), 28, "muted")
+        theme.blit_text(surface, " ".join(meeting.code), (140, 230), 96, "accent", True)
+        theme.blit_text(surface, lang.tr("online.relay_is", address=self.shown_address),
+                        (140, 380), 26)
+        g = meeting.lock.gathering
+        line = lang.tr("online.joined", n=meeting.joined(), of=g.remote_seats) \
+            if g is not None else lang.tr("online.waiting_host")
+        theme.blit_text(surface, line, (140, 440), 28)

@@ -1,0 +1,230 @@
+"""The lockstep between computers, with the network replaced by lists (no relay, no thread):
+two computers play a game to its end with the same record; a peer of the game that sends
+garbage, a move out of turn or for a seat it does not play, an illegal move, a second decision or
+a forged reveal is refused with a line, and the honest computer's game goes on unharmed."""
+
+from __future__ import annotations
+
+import secrets
+
+import pytest
+
+from petanque_game.draws import HashChain
+from petanque_game.online import protocol as p
+from petanque_game.online.gathering import Gathering
+from petanque_game.online.link import Came, Entered, Said
+from petanque_game.online.lockstep import Lockstep
+from petanque_game.online.moves import ai_decision
+from petanque_game.record import parse_record
+
+HOST, GUEST = "a" * 16, "b" * 16
+
+
+class Wire:
+    """Messages between computers, delivered when `pump` says."""
+
+    def __init__(self):
+        self.boxes: dict[str, list] = {HOST: [], GUEST: []}
+
+    def link(self, me):
+        wire = self
+
+        class FakeLink:
+            def send_all(self, body):
+                for peer, box in wire.boxes.items():
+                    if peer != me:
+                        box.append(Said(me, body, p.size_of(body)))
+
+            def send_to(self, peer, body):
+                wire.boxes[peer].append(Said(me, body, p.size_of(body)))
+
+        return FakeLink()
+
+
+def pair(game="shut-the-box", seats=("you", "remote"), guest_decide=ai_decision):
+    wire = Wire()
+    host = Lockstep(wire.link(HOST), HashChain.new(512), "host", "Ann", "easy", ai_decision)
+    guest = Lockstep(wire.link(GUEST), HashChain.new(512), "guest", "Bo", "easy", guest_decide)
+    host.gathering = Gathering(game, list(seats), {}, 7, None)
+    host.handle([Entered("ACDEFG", HOST, (), False)])
+    guest.handle([Entered("ACDEFG", GUEST, (HOST,), False)])
+    host.handle([Came(GUEST)])
+    return wire, {HOST: host, GUEST: guest}
+
+
+def pump(wire, locks, rounds=5000, only=None):
+    for _ in range(rounds):
+        for peer, lock in locks.items():
+            if only is not None and peer not in only:
+                continue
+            box, wire.boxes[peer] = wire.boxes[peer], []
+            lock.handle(box)
+        if all(lock.match is not None and lock.match.over for lock in locks.values()):
+            return
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("game", ["shut-the-box", "ten-thousand"])
+def test_two_computers_play_a_game_to_the_same_record(game):
+    wire, locks = pair(game)
+    pump(wire, locks)
+    a, b = (locks[x].match.record for x in (HOST, GUEST))
+    assert a.events and a.events == b.events and a.result == b.result
+    assert parse_record(a.dumps()).extra["chance"]["scheme"] == "hash-chains"
+    for lock in locks.values():  # what each would send again: its last decisions and reveals
+        kept = sorted(lock.sent)
+        assert ("reveal", lock.match.draws_made - 1) in kept
+        assert any(kind == "decision" for kind, _ in kept)
+
+
+def started(game="shut-the-box"):
+    """A game where the host has sent the start and the guest has it."""
+    wire, locks = pair(game)
+    for _ in range(3):
+        for peer in (HOST, GUEST):
+            box, wire.boxes[peer] = wire.boxes[peer], []
+            locks[peer].handle(box)
+    assert locks[HOST].match is not None and locks[GUEST].match is not None
+    return wire, locks
+
+
+def said(body, sender=GUEST):
+    size = p.size_of(body) if isinstance(body, dict) else 10
+    return Said(sender, body, size)
+
+
+@pytest.mark.parametrize("body", [
+    "garbage", [1, 2], {"type": "nonsense"}, {"type": "decision"},
+    {"type": "decision", "at": 0, "seat": 0, "move": {}, "extra": 1},
+    {"type": "reveal", "draw": -1, "value": "0" * 64},
+    {"type": "reveal", "draw": 0, "value": "not hex"},
+    {"type": "hello", "protocol": 1, "version": "x" * 500, "role": "guest",
+     "commitment": "0" * 64, "name": "n", "level": ""},
+])
+def test_garbage_from_a_peer_is_refused_and_changes_nothing(body):
+    wire, locks = started()
+    host = locks[HOST]
+    before = (host.at, list(host.match.record.events), host.pending)
+    host.handle([said(body)])
+    assert (host.at, list(host.match.record.events), host.pending) == before
+    assert any("refused a message from Bo" in line for line in host.notices)
+    pump(wire, locks)  # and the game still ends, the same on both sides
+    assert host.match.record.events == locks[GUEST].match.record.events
+
+
+def test_an_oversized_message_is_refused_unread():
+    _, locks = started()
+    host = locks[HOST]
+    host.handle([Said(GUEST, {"type": "ask", "at": 0}, p.MAX_BODY + 1)])
+    assert "over the" in host.notices[-1]
+
+
+def test_a_decision_for_a_seat_the_sender_does_not_play_or_out_of_turn_is_refused():
+    wire, locks = started()
+    host = locks[HOST]
+    seat = host.match.seat_to_move
+    mine = host.plays(seat)
+    theirs = 1 - seat if mine else seat
+    move = {"action": "roll", "player": seat}
+    host.handle([said(p.write(p.Decision(host.at, seat, move)))] if mine else [])
+    if mine:
+        assert "does not play seat" in host.notices[-1]
+    # the guest's own seat, when it is not to move: out of turn
+    host.handle([said(p.write(p.Decision(host.at, theirs, {"action": "roll",
+                                                             "player": theirs})))])
+    assert host.pending is None or host.pending[0] == seat
+    assert host.notices and "refused" in host.notices[-1]
+    pump(wire, locks)
+    assert host.match.record.events == locks[GUEST].match.record.events
+
+
+def test_an_illegal_move_and_a_forged_reveal_are_refused_and_the_game_goes_on():
+    """The guest, at its turn, sends an illegal close; then a reveal that is not its chain's."""
+    def cheat(lock, seat):
+        return None  # the test speaks for the guest
+
+    wire, locks = pair(guest_decide=cheat)
+    host = locks[HOST]
+    for _ in range(200):  # until it is the guest's turn (seat 1)
+        pump_once(wire, locks)
+        if host.match is not None and host.match.seat_to_move == 1 and host.pending is None:
+            break
+    else:
+        raise AssertionError("the guest's turn never came")
+    events = list(host.match.record.events)
+    bad = {"action": "close", "player": 1, "boxes": [1, 2, 3, 4, 5, 6, 7, 8, 9]}
+    host.handle([said(p.write(p.Decision(host.at, 1, bad)))])
+    assert "not a legal move here" in host.notices[-1]
+    assert host.pending is None and host.match.record.events == events
+    # a legal roll, then a forged reveal for the draw it leads to
+    move = {"action": "roll", "player": 1, "count": host.match.state.legal_actions()[0].count} \
+        if host.match.state.legal_actions() and hasattr(
+            host.match.state.legal_actions()[0], "count") else None
+    if move is None:  # shut the box: the guest closes boxes first; any legal one
+        from petanque_game.online.moves import move_form
+
+        move = move_form(host.match, 1, host.match.state.legal_actions()[0])
+    host.handle([said(p.write(p.Decision(host.at, 1, move)))])
+    assert host.pending is not None
+    assert host.match.draw_follows(host.pending[1])  # it waits for the guest's reveal
+    host.handle([said(p.write(p.Decision(host.at, 1, {**move, "count": 5})))])
+    assert "second, different decision" in host.notices[-1]
+    draw = host.match.draws_made
+    digest = p.decision_digest(host.at, 1, move)
+    host.handle([said(p.write(p.Reveal(draw, secrets.token_hex(32), digest)))])
+    assert "forged" in host.notices[-1]
+    assert host.match.record.events == events
+    host.handle([said(p.write(p.Reveal(draw, locks[GUEST].chain.reveal(draw), digest)))])
+    assert len(host.match.record.events) > len(events)  # the honest reveal let it go on
+    assert host.match.record.events[-1]["player"] == 1
+
+
+def pump_once(wire, locks):
+    for peer, lock in locks.items():
+        box, wire.boxes[peer] = wire.boxes[peer], []
+        lock.handle(box)
+
+
+def test_a_stuck_computer_asks_again_even_while_the_others_asks_keep_coming(monkeypatch):
+    """Messages lost (a relay restarted): each computer asks for what it waits for every few
+    seconds while the game does not move on; the others' asks are not the game moving on (two
+    computers answering each other's asks would otherwise never ask themselves)."""
+    from petanque_game.online import lockstep
+
+    clock = [1000.0]
+    monkeypatch.setattr(lockstep.time, "monotonic", lambda: clock[0])
+    wire, locks = started()
+    guest = locks[GUEST]
+    for _ in range(20):  # the game stands still: nothing delivered but the host's asks
+        clock[0] += 1.0
+        wire.boxes[GUEST].clear()
+        wire.boxes[HOST].clear()
+        guest.handle([said(p.write(p.Ask(guest.at)), sender=HOST)])
+        if any(m.body.get("type") == "ask" for m in wire.boxes[HOST]):
+            break
+    else:
+        raise AssertionError("the guest never asked")
+
+
+def test_a_computer_that_gives_two_computers_two_decisions_stops_the_game_not_splits_it():
+    """The guest's reveal is for another decision than the one it sent the host (as a third
+    computer's would be, given the other one): the host applies neither."""
+    def cheat(lock, seat):
+        return None
+
+    wire, locks = pair(guest_decide=cheat)
+    host = locks[HOST]
+    for _ in range(200):
+        pump_once(wire, locks)
+        if host.match is not None and host.match.seat_to_move == 1 and host.pending is None:
+            break
+    events = list(host.match.record.events)
+    from petanque_game.online.moves import move_form
+
+    move = move_form(host.match, 1, host.match.state.legal_actions()[0])
+    host.handle([said(p.write(p.Decision(host.at, 1, move)))])
+    other = p.decision_digest(host.at, 1, {**move, "count": 1})
+    draw = host.match.draws_made
+    host.handle([said(p.write(p.Reveal(draw, locks[GUEST].chain.reveal(draw), other)))])
+    assert host.match.record.events == events
+    assert host.ended is not None and "two" in host.ended

@@ -1,0 +1,239 @@
+"""Online play in the window: two sessions meet through a relay the game runs itself and play a
+game to its end with the same record, each seeing "Waiting for NAME..." while the other decides;
+the menu's Play online opens the host's screen, which shows the room code, and the game opens
+in the tray once a friend has joined."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import random
+
+import pygame
+import pytest
+from ui_support import fast_app
+
+from petanque_game.ai import choose
+from petanque_game.online.gathering import Gathering
+from petanque_game.online.relay import RelayThread
+from petanque_game.ui import lang
+from petanque_game.ui.online_session import Meeting, OnlineSession
+from petanque_game.ui.scenes.online import OnlineScene
+
+pytestmark = pytest.mark.usefixtures("home", "ai_at_once")
+
+
+@pytest.fixture
+def relay():
+    running = RelayThread("127.0.0.1", 0).start()
+    assert running.problem is None
+    yield f"ws://127.0.0.1:{running.port}"
+    running.stop()
+
+
+def person(session):
+    """What the person at this window decides (an easy AI's choice, for the test)."""
+    m = session.match
+    return choose(m.record.game, m.state, "easy", random.Random(len(m.record.events)))
+
+
+def meet(relay, game="ten-thousand"):
+    host = Meeting(relay, "Ann", gathering=Gathering(game, ["you", "remote"], {}, 11, None))
+    for _ in range(400):
+        host.poll()
+        if host.code:
+            break
+        host.link.wait(0.01)
+    guest = Meeting(relay, "Bo", room=host.code)
+    for _ in range(1000):
+        host.poll()
+        guest.poll()
+        if host.started and guest.started:
+            return OnlineSession(host), OnlineSession(guest)
+        guest.link.wait(0.005)
+    raise AssertionError("the game did not start")
+
+
+def test_two_windows_sessions_play_to_the_same_record_and_wait_for_each_other(relay):
+    host, guest = meet(relay)
+    waited = set()
+    try:
+        for _ in range(20000):
+            for s in (host, guest):
+                s.poll()
+                if s.waiting_line:
+                    waited.add(s.waiting_line)
+                if s.human_to_move:
+                    assert s.decide(person(s)) is None
+            if host.over and guest.over:
+                break
+            host.meeting.link.wait(0.001)
+        assert host.over and guest.over
+        assert host.record.events == guest.record.events
+        assert lang.tr("online.waiting_for", name="Bo") in waited
+        assert lang.tr("online.waiting_for", name="Ann") in waited
+        assert host.steps and len(host.steps) == len(guest.steps)
+        assert host.saved_record is not None  # kept in records/ as any finished game
+    finally:
+        host.close()
+        guest.close()
+
+
+def test_a_window_that_left_joins_again_with_the_code_and_gets_the_game(relay):
+    host, guest = meet(relay)
+    try:
+        code = guest.meeting.code
+        for _ in range(300):  # a few moves
+            for s in (host, guest):
+                s.poll()
+                if s.human_to_move:
+                    s.decide(person(s))
+            host.meeting.link.wait(0.002)
+        guest.close()  # the window closed: its token and secret stay in the user folder
+        again = Meeting(relay, "Bo", room=code)
+        for _ in range(2000):
+            again.poll()
+            host.poll()
+            if again.started:
+                break
+            again.link.wait(0.005)
+        assert again.started
+        assert again.lock.match.record.events == host.record.events
+        assert again.lock.peers == host.lockstep.peers  # the same computer to the others
+        again.close()
+    finally:
+        host.close()
+
+
+def test_a_move_is_refused_when_it_is_not_this_windows_turn(relay):
+    host, guest = meet(relay)
+    try:
+        waiting = host if not host.human_to_move else guest
+        assert waiting.decide(person(host if waiting is guest else guest)) == \
+            lang.tr("online.not_now")
+    finally:
+        host.close()
+        guest.close()
+
+
+def test_the_menu_hosts_a_game_shows_the_code_and_opens_the_tray(monkeypatch):
+    monkeypatch.setattr(OnlineScene, "listen", "127.0.0.1")
+    monkeypatch.setattr(OnlineScene, "port", 0)
+    app = fast_app()
+    try:
+        app.step(0.01)
+        online = next(b for b in app.top.buttons if b.tag == "online")
+        online.action()
+        scene = app.top
+        assert isinstance(scene, OnlineScene)
+        next(b for b in scene.buttons() if b.tag == "host").action()
+        next(b for b in scene.buttons() if b.tag == "go").action()
+        assert scene.mode == "waiting"
+        for _ in range(400):
+            app.step(0.01)
+            if scene.meeting.code:
+                break
+            scene.meeting.link.wait(0.01)
+        code = scene.meeting.code
+        assert code and scene.shown_address.startswith("ws://")
+        relay_port = scene.meeting.relay.port
+        guest = Meeting(f"ws://127.0.0.1:{relay_port}", "Bo", room=code)
+        try:
+            for _ in range(1000):
+                app.step(0.01)
+                guest.poll()
+                if isinstance(getattr(app.top, "session", None), OnlineSession):
+                    break
+                guest.link.wait(0.005)
+            session = app.top.session
+            assert isinstance(session, OnlineSession)
+            assert [p.name for p in session.players] == [lang.tr("online.you"), "Bo"]
+        finally:
+            guest.close()
+    finally:
+        app.close()
+
+
+def test_a_window_hosts_terningepetanque_in_danish_and_plays_it_to_the_results(monkeypatch):
+    """The host's window (in Danish) shows the table and the results; the guest (its session,
+    with no window: one process has one) plays its seat; both end with the same record."""
+    from petanque_game.ai import choose as ai_choose
+
+    monkeypatch.setattr(OnlineScene, "listen", "127.0.0.1")
+    monkeypatch.setattr(OnlineScene, "port", 0)
+    lang.use("da")
+    app = fast_app()
+    try:
+        app.step(0.01)
+        next(b for b in app.top.buttons if b.tag == "online").action()
+        scene = app.top
+        next(b for b in scene.buttons() if b.tag == "host").action()
+        assert scene.game == "terningepetanque"  # the first game offered
+        next(b for b in scene.buttons() if b.tag == "go").action()
+        scene.meeting.lock.gathering.options = {"rounds": 1}
+        for _ in range(400):
+            app.step(0.01)
+            if scene.meeting.code:
+                break
+            scene.meeting.link.wait(0.01)
+        guest = Meeting(f"ws://127.0.0.1:{scene.meeting.relay.port}", "Bo",
+                        room=scene.meeting.code)
+        guest_session = None
+        seen_wait = False
+        for i in range(20000):
+            app.step(0.02)
+            if guest_session is None:
+                guest.poll()
+                if guest.started:
+                    guest_session = OnlineSession(guest)
+            else:
+                guest_session.poll()
+                if guest_session.human_to_move:
+                    m = guest_session.match
+                    guest_session.decide(ai_choose(m.record.game, m.state, "easy",
+                                                   random.Random(i), m.level))
+            top = app.top
+            s = getattr(top, "session", None)
+            if isinstance(s, OnlineSession):
+                seen_wait = seen_wait or s.waiting_line == lang.tr("online.waiting_for",
+                                                                   name="Bo")
+                if getattr(top, "reckoning", None) is not None and top.reckoning.wait is None:
+                    app.key(pygame.K_RETURN)
+                if s.human_to_move and not top.busy:
+                    m = s.match
+                    assert s.decide(ai_choose(m.record.game, m.state, "easy",
+                                              random.Random(i), m.level)) is None
+            if type(app.top).__name__ == "ResultsScene":
+                break
+            guest.link.wait(0.002)
+        host = app.scenes[1].session
+        assert host.over and guest_session is not None and guest_session.over
+        assert host.record.events == guest_session.record.events
+        assert seen_wait
+        assert lang.tr("online.waiting_for", name="Bo") == "Venter på Bo ..."
+        guest.close()
+    finally:
+        app.close()
+
+
+def test_the_host_plays_the_rules_last_set_in_new_game(monkeypatch):
+    from petanque_game.ui.scenes.setup import SetupChoices
+
+    monkeypatch.setattr(OnlineScene, "listen", "127.0.0.1")
+    monkeypatch.setattr(OnlineScene, "port", 0)
+    app = fast_app()
+    try:
+        scene = OnlineScene(app)
+        scene.game = "ten-thousand"
+        options, board = scene.rules()
+        assert options["target"] == 10000 and board is None  # the shipped rules
+        app.memory["setup"] = SetupChoices(game="ten-thousand",
+                                           options={"ten-thousand": {"target": 500,
+                                                                     "hot_dice_banks": True}})
+        assert scene.rules()[0]["target"] == 500
+        scene.game = "terningepetanque"
+        options, _ = scene.rules()
+        assert options["allow_rethrow"] is False  # a new game's start: no take-backs
+    finally:
+        app.close()
