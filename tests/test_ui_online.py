@@ -80,6 +80,35 @@ def test_two_windows_sessions_play_to_the_same_record_and_wait_for_each_other(re
         guest.close()
 
 
+def test_an_online_window_never_hides_the_table_for_a_hand_over(relay):
+    """The hot-seat hand-over screen ("Pass to Bo") is for people sharing one computer: online,
+    each window has its own person, so with the screen turned on it is still never shown."""
+    from petanque_game.ui.play import open_game_scene
+
+    host, guest = meet(relay)
+    app = fast_app()
+    app.settings.handover = True
+    try:
+        open_game_scene(app, host)
+        shown = set()
+        for _ in range(6000):
+            app.step(0.02)
+            shown.add(app.top.name)
+            guest.poll()
+            if guest.human_to_move:
+                assert guest.decide(person(guest)) is None
+            if host.human_to_move and app.top.session is host and not app.top.busy:
+                assert host.decide(person(host)) is None
+            if host.over:
+                break
+            guest.meeting.link.wait(0.001)
+        assert host.over and "handover" not in shown
+    finally:
+        app.close()
+        host.close()
+        guest.close()
+
+
 def test_a_window_that_left_joins_again_with_the_code_and_gets_the_game(relay):
     host, guest = meet(relay)
     try:
@@ -148,7 +177,7 @@ def test_the_menu_hosts_a_game_shows_the_code_and_opens_the_tray(monkeypatch):
                 guest.link.wait(0.005)
             session = app.top.session
             assert isinstance(session, OnlineSession)
-            assert [p.name for p in session.players] == [lang.tr("online.you"), "Bo"]
+            assert [p.name for p in session.players] == [lang.tr("setup.player_n", n=1), "Bo"]
         finally:
             guest.close()
     finally:
@@ -236,4 +265,24 @@ def test_the_host_plays_the_rules_last_set_in_new_game(monkeypatch):
         options, _ = scene.rules()
         assert options["allow_rethrow"] is False  # a new game's start: no take-backs
     finally:
+        app.close()
+
+
+def test_the_names_offered_are_names_not_you_and_differ_between_host_and_guest():
+    """No "You"/"Dig" as a name (it reads "Venter på Dig ..."): the host is offered "Player 1",
+    a guest "Player 2"; a name typed in New game is offered instead; a typed name stays."""
+    app = fast_app()
+    try:
+        lang.use("da")
+        host = OnlineScene(app)
+        host.to_host()
+        assert host.player.value == "Spiller 1"
+        guest = OnlineScene(app)
+        guest.to_join()
+        assert guest.player.value == "Spiller 2"
+        guest.player.value = "Bo"
+        guest.to_host()
+        assert guest.player.value == "Bo"  # typed: kept
+    finally:
+        lang.use("en")
         app.close()

@@ -65,7 +65,7 @@ class GameScene(Scene):
         return self.session.seat_to_move if self.session.interactive else None
 
     def _human(self, seat: int | None) -> int | None:
-        return seat if seat is not None and self.session.players[seat].kind == "human" else None
+        return seat if seat is not None and self.session.person_here(seat) else None
 
     def hand_over(self) -> None:
         """When the turn passes from one person to another (AI seats between them or not), hide

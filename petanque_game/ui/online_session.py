@@ -109,6 +109,9 @@ class OnlineSession(LiveSession):
         return self.lockstep.plays(seat) and self.match.seat(seat).kind == "human" \
             and seat not in self.lockstep.ai_level
 
+    def person_here(self, seat: int) -> bool:
+        return self._person(seat)
+
     @property
     def human_to_move(self) -> bool:
         seat = self.seat_to_move

@@ -106,6 +106,10 @@ class Session:
     def human_to_move(self) -> bool:
         return False
 
+    def person_here(self, seat: int) -> bool:
+        """Is `seat` played by a person at this computer? (Online, a friend's seat is not.)"""
+        return bool(self.players[seat].kind == "human")
+
     thinking = False  # an AI's decision being worked out (a live game's)
     told_before: tuple[str, ...] = ()  # a resumed game's log of what happened before this window
 

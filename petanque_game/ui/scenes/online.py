@@ -20,6 +20,7 @@ from petanque_game.online.rooms import read_code
 from petanque_game.rules.games import game_ids, spec_of
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import title, ui_of
+from petanque_game.ui.names import default_name, person_name
 from petanque_game.ui.online_session import Meeting, OnlineSession
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scene import Scene
@@ -44,7 +45,8 @@ class OnlineScene(Scene):
         self.address = TextField(pygame.Rect(420, 330, 520, 52), f"ws://{local_address()}:{PORT}",
                                  120)  # the relay to join through
         self.elsewhere = TextField(pygame.Rect(730, 546, 430, 52), "ws://", 120)  # to host on
-        self.player = TextField(pygame.Rect(420, 170, 300, 52), lang.tr("online.you"), 32)
+        self.player = TextField(pygame.Rect(420, 170, 300, 52), "", 32)
+        self.offered = ""  # the name the field was given, until the person types their own
         self.shown_address = ""  # the relay's address, for the friends who join
         self.meeting: Meeting | None = None
         self.problem = ""
@@ -88,10 +90,24 @@ class OnlineScene(Scene):
 
     def to_host(self) -> None:
         self.mode, self.problem = "host", ""
+        self._offer_name(person_name(self.app))
 
     def to_join(self) -> None:
         self.mode, self.problem = "join", ""
         self.code.active = True
+        self._offer_name(self._default_name())
+
+    def _default_name(self) -> str:
+        """A name, never a word for "you" (ui/names.py): the host is "Player 1" where no name was
+        typed in New game; a guest "Player 2", so two untyped names still differ."""
+        if self.mode == "host":
+            return person_name(self.app)
+        chosen = self.app.memory.get("setup")
+        return (chosen.person() if chosen is not None else None) or default_name(2)
+
+    def _offer_name(self, name: str) -> None:
+        if self.player.value in ("", self.offered):
+            self.player.value = self.offered = name
 
     def next_game(self) -> None:
         ids = game_ids()
@@ -140,7 +156,7 @@ class OnlineScene(Scene):
     # --- meeting ------------------------------------------------------------------------------
 
     def go(self) -> None:
-        name = self.player.value.strip() or lang.tr("online.you")
+        name = self.player.value.strip() or self._default_name()
         url = (self.address if self.mode == "join" else self.elsewhere).value.strip()
         relay = None
         if self.mode == "host" and self.relay_here:
