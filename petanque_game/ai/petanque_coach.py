@@ -70,9 +70,11 @@ class Lesson:
 
 
 def lesson(level: Level, state: TerningepetanqueState, aim: Aim, launch: Launch, after: Table,
-           hand: Hand, samples: int = WORTH_SAMPLES) -> Lesson:
+           hand: Hand, samples: int | None = None) -> Lesson:
     """The lesson of the throw due in `state` (the state it was thrown in), decided as `aim`,
-    released by the hand as `launch`, that left the table `after`."""
+    released by the hand as `launch`, that left the table `after` (`samples`: the hands each
+    aim's worth is the mean of; None: the hint's WORTH_SAMPLES)."""
+    samples = WORTH_SAMPLES if samples is None else samples
     situation = ai.situation_of(state)
     seat, obj, die = situation.thrower, situation.obj, situation.die
     aimed_table = _steady(level, state, aim, launch)

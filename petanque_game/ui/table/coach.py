@@ -33,7 +33,8 @@ from petanque_game.ui.session import Step, in_background
 from petanque_game.words import decimal
 
 COLOUR = (255, 236, 140)  # the aimed rest's ring and the wobble's line
-CARD_W, TEXT, PAD = 430, 17, 10
+CARD_W, TEXT, PAD = 370, 17, 10  # px; at most WIDEST of the board (its seats' names)
+WIDEST = 0.42
 LABEL_ROOM = 70  # px round a die or the diamond kept clear for its labels
 RING = 7  # px: the aimed rest's ring
 
@@ -147,10 +148,11 @@ class Coach(Component):
     # --- drawing ----------------------------------------------------------------------------------
 
     def draw_over(self, area: pygame.Surface, view: _View, shown: Table, at_rest: bool,
-                  offset: tuple[int, int]) -> bool:
+                  offset: tuple[int, int], avoid: list[pygame.Rect]) -> bool:
         """The aimed rest and the card over the table's `area` (`view`: the camera; `shown`: the
         table drawn), once the throw is at rest; True if anything was drawn. `offset`: the area's
-        place in the window (the card's rectangle is kept there, for clicks)."""
+        place in the window (the card's rectangle is kept there, for clicks); `avoid`: what else
+        the card must leave clear (the zoom's words and Home's line)."""
         self.card = None
         lines = self.lines() if at_rest else []
         if not lines:
@@ -162,11 +164,11 @@ class Coach(Component):
             marks = _draw_wobble(area, view, t.lesson)
         bx, by, bw, bh = view.board_rect
         board = pygame.Rect(bx, by, bw, bh).clip(area.get_rect())
-        width = min(CARD_W, board.w - 2 * PAD)
+        width = min(CARD_W, int(board.w * WIDEST))
         title, *said = lines
         wrapped = [part for line in said for part in theme.wrap(line, TEXT, width - 2 * PAD)]
-        card = _place(board, view, shown, marks, (width, 2 * PAD + TEXT + 8
-                                                  + (TEXT + 5) * len(wrapped)))
+        card = _place(board, view, shown, marks, avoid,
+                      (width, 2 * PAD + TEXT + 8 + (TEXT + 5) * len(wrapped)))
         _draw_card(area, card, title, wrapped)
         self.card = card.move(offset)
         return True
@@ -254,10 +256,10 @@ def _draw_wobble(area: pygame.Surface, view: _View, taught: Lesson) -> list[tupl
 
 
 def _place(board: pygame.Rect, view: _View, shown: Table, marks: list[tuple[float, float]],
-           size: tuple[int, int]) -> pygame.Rect:
+           avoid: list[pygame.Rect], size: tuple[int, int]) -> pygame.Rect:
     """The card's rectangle (`size`): the first corner of the `board`'s part of the area clear
-    of every die, the diamond, their labels and the wobble's marks (the least covered one when
-    none is)."""
+    of every die, the diamond, their labels, the wobble's marks and `avoid` (the least covered
+    one when none is)."""
     w, h = size
     points = list(marks)
     if shown.diamond is not None:
@@ -270,14 +272,16 @@ def _place(board: pygame.Rect, view: _View, shown: Table, marks: list[tuple[floa
 
     def covered(r: pygame.Rect) -> int:
         room = r.inflate(2 * LABEL_ROOM, 2 * LABEL_ROOM)
-        return sum(1 for p in points if room.collidepoint(p))
+        # a body or its label counts more than a line of words
+        return 10 * sum(1 for p in points if room.collidepoint(p)) \
+            + sum(1 for a in avoid if r.colliderect(a))
 
     return min(corners, key=covered)  # (the first of the least covered)
 
 
 def _draw_card(area: pygame.Surface, card: pygame.Rect, title: str, wrapped: list[str]) -> None:
     box = pygame.Surface(card.size, pygame.SRCALPHA)
-    box.fill((16, 20, 28, 225))
+    box.fill((16, 20, 28, 242))
     area.blit(box, card.topleft)
     pygame.draw.rect(area, COLOUR, card, 2, border_radius=6)
     y = card.y + PAD

@@ -36,7 +36,7 @@ from petanque_game.ui.table.playback import Flight
 from petanque_game.ui.table.start import StartRoll
 from petanque_game.ui.table.turns import ACCEPT_GRACE, due_throw
 from petanque_game.ui.table.view import AREA, TableDrawing
-from petanque_game.ui.table.zoom import view_toggle_at
+from petanque_game.ui.table.zoom import view_toggle_at, zoom_labels
 
 __all__ = ["ACCEPT_GRACE", "AREA", "AiAim", "Flight", "TableScene", "due_throw"]
 
@@ -249,7 +249,7 @@ class TableScene(TableDrawing):
         area.set_clip(self.view.board_rect)  # beside the score sheet
         at_rest = self.flight is None and self.reckoning is None
         self.overlaid |= self.coach.draw_over(area, self.view, self.shown_table()[0], at_rest,
-                                              AREA.topleft)
+                                              AREA.topleft, [r for _, r in zoom_labels(self)])
         foresee.worker.drawn()  # the previews' thread works in the quiet time that follows
 
     def take_pictures(self, before: TableScene) -> None:

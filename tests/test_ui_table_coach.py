@@ -1,0 +1,172 @@
+"""The coach at the Terningepetanque table (issue 33, item 1; ui/table/coach.py): after a person's
+throw it marks the aimed rest and says what the hand and the aim did; it is a setting, speaks
+three languages, and changes nothing in the game."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from ui_support import fast_app, pixel, press, settle
+from ui_support import start_table as start
+
+from petanque_game.ai import petanque_coach
+from petanque_game.ai.petanque import Label
+from petanque_game.ai.petanque_coach import Lesson, Summary
+from petanque_game.record import Seat
+from petanque_game.rules.terningepetanque_events import Thrown
+from petanque_game.ui import lang
+from petanque_game.ui.settings import load_settings
+from petanque_game.ui.table.coach import COLOUR, RING, lesson_words, summary_words
+from petanque_game.ui.table.view import AREA
+
+pytest.importorskip("petanque_game.physics")
+
+PEOPLE = [Seat("Ana", "human"), Seat("Bo", "ai", "medium")]
+AIMS = ((40.0, 30.0), (-25.0, 20.0), (10.0, -35.0), (60.0, -10.0), (-50.0, -30.0))
+
+
+@pytest.fixture
+def quick_coach(monkeypatch, ai_at_once):
+    """The coach's worths from a few hands (the game's: WORTH_SAMPLES), worked out at once."""
+    monkeypatch.setattr(petanque_coach, "WORTH_SAMPLES", 4)
+
+
+def person_to_aim(app, scene) -> None:
+    """Step the window (the AI plays, the person keeps each throw) until the person aims."""
+    for _ in range(3000):
+        if scene.session.over:
+            return
+        if scene.human_turn and not scene.busy:
+            if scene.state.starter is None:
+                press(app, "roll")
+            elif scene.session.state.awaiting_accept:
+                press(app, "accept")
+            elif scene.due is not None:
+                return
+        app.step(1 / 60)
+    raise AssertionError("the person never came to aim")
+
+
+def throw_at(app, scene, x: float, y: float) -> Thrown:
+    pos = pixel(scene, x, y)
+    app.handle_logical(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                          buttons=(0, 0, 0)))
+    app.key(pygame.K_SPACE)
+    made = scene.session.steps[-1].transitions[0].event
+    assert isinstance(made, Thrown) and made.player == 0
+    settle(app, scene)
+    return made
+
+
+def ring_pixels(app, scene, lesson: Lesson) -> int:
+    """How many of 8 points on the aimed rest's ring are in the coach's colour."""
+    frame = app.render()
+    cx, cy = scene.view.to_screen(*lesson.aimed)
+    cx, cy = cx + AREA.x, cy + AREA.y
+    found = 0
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (0.7, 0.7), (-0.7, 0.7), (0.7, -0.7),
+                   (-0.7, -0.7)):
+        found += any(frame.get_at((round(cx + dx * r), round(cy + dy * r)))[:3] == COLOUR
+                     for r in (RING - 2, RING - 1, RING, RING + 1))
+    return found
+
+
+def test_after_a_persons_throw_the_coach_marks_the_aimed_rest_and_says_the_wobble(
+        home, quick_coach):
+    app = fast_app()
+    scene = start(app, PEOPLE)
+    person_to_aim(app, scene)
+    made = throw_at(app, scene, *AIMS[0])
+    app.step(1 / 60)
+    taught = scene.coach.taught
+    assert taught is not None and taught.lesson is not None
+    lesson = taught.lesson
+    rest = made.table.diamond if made.obj == "diamond" else made.table.die_of(0, made.die)
+    assert lesson.rest == (rest.x, rest.y)  # where it really lies
+    assert lesson.aimed != lesson.rest  # the person's hand wobbles
+    said = scene.coach.lines()
+    assert said[0] == "Coach" and "wobble" in said[1]
+    assert any("expert" in line for line in said[2:])
+    assert ring_pixels(app, scene, lesson) >= 6
+    # the card lies clear of every die and the diamond on the table
+    card = scene.coach.card
+    assert card is not None
+    shown = scene.shown_table()[0]
+    bodies = [(d.x, d.y) for d in shown.dice if d.on_board] + [(shown.diamond.x,
+                                                                 shown.diamond.y)]
+    assert not any(card.collidepoint(pixel(scene, x, y)) for x, y in bodies)
+    # a click on the card closes it, and the mark with it
+    app.click(card.center)
+    assert scene.coach.lines() == [] and scene.coach.card is None
+    assert ring_pixels(app, scene, lesson) < 6
+
+
+def test_with_the_coach_off_nothing_is_worked_out_or_drawn(home, quick_coach):
+    app = fast_app()
+    app.settings.coach = False
+    scene = start(app, PEOPLE)
+    person_to_aim(app, scene)
+    throw_at(app, scene, *AIMS[0])
+    app.step(1 / 60)
+    assert scene.coach.taught is None and scene.coach.lines() == []
+
+
+def test_an_ai_seats_throws_are_not_coached(home, quick_coach):
+    app = fast_app()
+    scene = start(app, [Seat("Bo", "ai", "medium"), Seat("Cy", "ai", "easy")])
+    for _ in range(600):
+        app.step(1 / 60)
+        if sum(isinstance(t.event, Thrown) for s in scene.session.steps
+               for t in s.transitions) >= 3:
+            break
+    assert scene.coach.taught is None
+
+
+def play_a_game(coach: bool) -> str:
+    app = fast_app()
+    app.settings.coach = coach
+    scene = start(app, PEOPLE, rounds=1, seed=11)
+    for x, y in AIMS * 2:
+        person_to_aim(app, scene)
+        if scene.session.over:
+            break
+        throw_at(app, scene, x, y)
+    assert scene.session.over
+    taught = scene.coach.summaries.get(0)
+    assert (taught is not None and taught.throws >= 3) == coach
+    return scene.session.record.dumps()
+
+
+def test_a_game_coached_and_not_is_the_same_game_byte_for_byte(home, quick_coach):
+    assert play_a_game(True) == play_a_game(False)
+
+
+def test_the_coach_is_a_setting_on_by_default():
+    assert load_settings({}).coach is True
+    assert load_settings({"coach": False}).coach is False
+    assert load_settings({"coach": "maybe"}).problems  # named, the value kept
+    from petanque_game.ui.scenes.settings_scene import SHOWN
+
+    assert "coach" in SHOWN
+
+
+A_LESSON = Lesson(0, "die", (0.0, 0.0), (5.0, 3.0), True, True, 23.4, -8.2, 1.24, 2.04,
+                  Label("short"), 15.2, 1.5, 0.9)
+
+
+@pytest.mark.parametrize("code", ["en", "da", "nb"])
+def test_the_coach_speaks_every_language(code):
+    lang.use(code)
+    said = lesson_words(A_LESSON, ["Ana", "Bo"])
+    summary = Summary()
+    summary.add(A_LESSON, 1)
+    said += summary_words(summary, "Ana")
+    text = " ".join(said)
+    for figure in ("23", "8", "15", "61"):  # mm long, mm right, mm nearer, % of the expert's
+        assert figure in text
+    decimal = lang.tr("tray.decimal_point")
+    assert f"+1{decimal}2" in text and f"+2{decimal}0" in text and f"0{decimal}6" in text
+    if code == "en":
+        assert "23 mm long and 8 mm right" in text and "15 mm closer" in text
+    else:
+        assert "long" not in text and "expert's" not in text  # its own words, not English
