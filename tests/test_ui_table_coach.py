@@ -4,6 +4,8 @@ three languages, and changes nothing in the game."""
 
 from __future__ import annotations
 
+import json
+
 import pygame
 import pytest
 from ui_support import fast_app, pixel, press, settle
@@ -15,6 +17,7 @@ from petanque_game.ai.petanque_coach import Lesson, Summary
 from petanque_game.record import Seat
 from petanque_game.rules.terningepetanque_events import Thrown
 from petanque_game.ui import lang
+from petanque_game.ui.scenes.results import ResultsScene
 from petanque_game.ui.settings import load_settings
 from petanque_game.ui.table.coach import COLOUR, RING, lesson_words, summary_words
 from petanque_game.ui.table.view import AREA
@@ -36,6 +39,8 @@ def person_to_aim(app, scene) -> None:
     for _ in range(3000):
         if scene.session.over:
             return
+        if scene.reckoning is not None and scene.flight is None:
+            scene.continue_reckoning()  # (Continue pressed)
         if scene.human_turn and not scene.busy:
             if scene.state.starter is None:
                 press(app, "roll")
@@ -134,7 +139,17 @@ def play_a_game(coach: bool) -> str:
     assert scene.session.over
     taught = scene.coach.summaries.get(0)
     assert (taught is not None and taught.throws >= 3) == coach
-    return scene.session.record.dumps()
+    for _ in range(600):  # the last reckoning, then the results
+        if isinstance(app.top, ResultsScene):
+            break
+        if scene.reckoning is not None and scene.flight is None:
+            scene.continue_reckoning()
+        app.step(1 / 60)
+    said = app.top.coach_lines  # the results screen's summary: the person's own
+    assert len(said) == coach and all(line.startswith("Coach, Ana: Your aims") for line in said)
+    record = json.loads(scene.session.record.dumps())
+    record.pop("created")  # (the clock's)
+    return json.dumps(record, sort_keys=True)
 
 
 def test_a_game_coached_and_not_is_the_same_game_byte_for_byte(home, quick_coach):

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
+from functools import partial
 from typing import Protocol
 
 import pygame
@@ -37,6 +38,14 @@ CARD_W, TEXT, PAD = 370, 17, 10  # px; at most WIDEST of the board (its seats' n
 WIDEST = 0.42
 LABEL_ROOM = 70  # px round a die or the diamond kept clear for its labels
 RING = 7  # px: the aimed rest's ring
+
+
+class _View(Protocol):
+    """What the coach asks of the camera (ui/table/camera.py)."""
+
+    board_rect: tuple[int, int, int, int]
+
+    def to_screen(self, x: float, y: float) -> tuple[float, float]: ...
 
 
 @dataclass
@@ -92,9 +101,8 @@ class Coach(Component):
                     if told is None or (told.seat, told.obj, told.die) != (seat, obj, die):
                         continue
                     before: TableState = made.before
-                    level, aim, hand = self.level, told.aim, told.hand
-                    self.taught = Taught(seat, table, step.number, in_background(
-                        lambda: lesson(level, before, aim, launch, table, hand)))
+                    self.taught = Taught(seat, table, step.number, in_background(partial(
+                        lesson, self.level, before, told.aim, launch, table, told.hand)))
                     self.closed, self.summary_of = False, None
                 case RoundEnded() if self.taught is not None:
                     # the person last coached: their throws so far, once the round is reckoned
@@ -172,15 +180,6 @@ class Coach(Component):
         _draw_card(area, card, title, wrapped)
         self.card = card.move(offset)
         return True
-
-
-class _View(Protocol):
-    """What the coach asks of the camera (ui/table/camera.py)."""
-
-    board_rect: tuple[int, int, int, int]
-    scale: float
-
-    def to_screen(self, x: float, y: float) -> tuple[float, float]: ...
 
 
 def lesson_words(taught: Lesson, names: list[str]) -> list[str]:

@@ -119,9 +119,8 @@ class TableScene(TableDrawing):
     # --- input ------------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.camera.handle(event) or self.score_sheet.handle(event):  # zoom, sheet
-            return True
-        if not self.flying and self.coach.handle(event):  # a click closes the coach's card
+        if self.camera.handle(event) or self.score_sheet.handle(event) \
+                or (not self.flying and self.coach.handle(event)):  # zoom, sheet, coach's card
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
                 and view_toggle_at(self, event.pos, AREA.topleft):
