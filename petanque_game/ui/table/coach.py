@@ -83,7 +83,8 @@ class Coach(Component):
         self.summaries: dict[int, Summary] = {}
         self.summary_of: int | None = None  # the seat whose summary the card shows
         self.closed = False  # the card was clicked away
-        self.card: pygame.Rect | None = None  # where the card was drawn (in the area)
+        self.card: pygame.Rect | None = None  # where the card was drawn (in the window)
+        self._picture: tuple[tuple, pygame.Surface] | None = None  # the card drawn, by its key
 
     # --- what the scene tells it ------------------------------------------------------------------
 
@@ -177,7 +178,10 @@ class Coach(Component):
         wrapped = [part for line in said for part in theme.wrap(line, TEXT, width - 2 * PAD)]
         card = _place(board, view, shown, marks, avoid,
                       (width, 2 * PAD + TEXT + 8 + (TEXT + 5) * len(wrapped)))
-        _draw_card(area, card, title, wrapped)
+        key = (title, tuple(wrapped), card.size, lang.language())
+        if self._picture is None or self._picture[0] != key:  # drawn once, blitted each frame
+            self._picture = (key, _card_picture(card.size, title, wrapped))
+        area.blit(self._picture[1], card.topleft)
         self.card = card.move(offset)
         return True
 
@@ -278,10 +282,11 @@ def _place(board: pygame.Rect, view: _View, shown: Table, marks: list[tuple[floa
     return min(corners, key=covered)  # (the first of the least covered)
 
 
-def _draw_card(area: pygame.Surface, card: pygame.Rect, title: str, wrapped: list[str]) -> None:
-    box = pygame.Surface(card.size, pygame.SRCALPHA)
-    box.fill((16, 20, 28, 242))
-    area.blit(box, card.topleft)
+def _card_picture(size: tuple[int, int], title: str, wrapped: list[str]) -> pygame.Surface:
+    """The card: its title, its close note and its lines on a dark box, framed."""
+    area = pygame.Surface(size, pygame.SRCALPHA)
+    card = area.get_rect()
+    area.fill((16, 20, 28, 242))
     pygame.draw.rect(area, COLOUR, card, 2, border_radius=6)
     y = card.y + PAD
     theme.blit_text(area, title, (card.x + PAD, y), TEXT + 1, COLOUR, bold=True)
@@ -291,3 +296,4 @@ def _draw_card(area: pygame.Surface, card: pygame.Rect, title: str, wrapped: lis
     for part in wrapped:
         theme.blit_text(area, part, (card.x + PAD, y), TEXT, "text")
         y += TEXT + 5
+    return area
