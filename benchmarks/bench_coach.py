@@ -31,7 +31,7 @@ from petanque_game.physics.throw import simulate_throw
 from petanque_game.record import Seat
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_hint_worth import mid_round_states  # noqa: E402 (after its folder is on the path)
+from bench_hint_worth import mid_round_states  # (after its folder is on the path)
 
 GAME = "terningepetanque"
 
