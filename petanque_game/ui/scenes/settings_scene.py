@@ -30,7 +30,7 @@ from petanque_game.ui.settings import (
 from petanque_game.ui.widgets import Backdrop, Button, draw_lit, look, panel
 
 LABEL_X, CONTROL_X, CONTROL_W = 60, 330, 450
-ROW_Y, ROW_H = 112, 48
+ROW_Y, ROW_H = 110, 46
 KEYS_RECT = pygame.Rect(820, 96, 430, 540)
 KEY_ROW_Y, KEY_ROW_H = 162, 25
 SLIDER = pygame.Rect(CONTROL_X, 0, 260, 10)  # y set by its row

@@ -61,10 +61,9 @@ class Decided:
 
 @dataclass
 class Taught:
-    """A lesson on its way or here: the table it is of, and the step it came in."""
+    """A lesson on its way or here, and the step it came in."""
 
     seat: int
-    table: Table  # the table at rest after the throw
     step: int
     future: Future | None
     lesson: Lesson | None = None
@@ -102,7 +101,7 @@ class Coach(Component):
                     if told is None or (told.seat, told.obj, told.die) != (seat, obj, die):
                         continue
                     before: TableState = made.before
-                    self.taught = Taught(seat, table, step.number, in_background(partial(
+                    self.taught = Taught(seat, step.number, in_background(partial(
                         lesson, self.level, before, told.aim, launch, table, told.hand)))
                     self.closed, self.summary_of = False, None
                 case RoundEnded() if self.taught is not None:
@@ -169,7 +168,7 @@ class Coach(Component):
         t = self.taught
         marks: list[tuple[float, float]] = []
         if t is not None and t.lesson is not None and self.summary_of is None \
-                and shown == t.table:
+                and _still_there(shown, t.lesson):
             marks = _draw_wobble(area, view, t.lesson)
         bx, by, bw, bh = view.board_rect
         board = pygame.Rect(bx, by, bw, bh).clip(area.get_rect())
@@ -237,7 +236,7 @@ def summary_words(s: Summary, name: str) -> list[str]:
     else:
         said = tr(f"coach.summary_diff{gain}",
                   points=decimal(s.aims - s.expert, 1, tr, signed=True), hand=hand)
-    return [tr("coach.summary_title", name=name, throws=s.throws), said]
+    return [tr("coach.summary_title", name=name), said]
 
 
 def _risk(worth: float) -> str:
@@ -245,6 +244,13 @@ def _risk(worth: float) -> str:
     from petanque_game.rules.terningepetanque import DIAMOND_PENALTY
 
     return f"{100 * max(0.0, -worth / DIAMOND_PENALTY):.0f}"
+
+
+def _still_there(shown: Table, taught: Lesson) -> bool:
+    """Does the thrown body lie on the table shown where the lesson says it came to rest (no
+    throw since has moved it)?"""
+    bodies = [] if shown.diamond is None else [(shown.diamond.x, shown.diamond.y)]
+    return taught.rest_on and taught.rest in bodies + [(d.x, d.y) for d in shown.dice]
 
 
 def _draw_wobble(area: pygame.Surface, view: _View, taught: Lesson) -> list[tuple[float, float]]:
