@@ -185,3 +185,40 @@ def test_the_coach_speaks_every_language(code):
         assert "23 mm long and 8 mm right" in text and "15 mm closer" in text
     else:
         assert "long" not in text and "expert's" not in text  # its own words, not English
+
+
+class FlatView:
+    """A camera at 1 px a mm, the board's centre at (200, 150) of a 400 x 300 area."""
+
+    board_rect = (0, 0, 400, 300)
+
+    def to_screen(self, x: float, y: float) -> tuple[float, float]:
+        return 200.0 + x, 150.0 + y
+
+
+def test_the_mark_is_drawn_at_the_aimed_rest_while_the_thrown_die_lies_where_it_stopped(home):
+    fast_app()  # (the window's fonts)
+    from petanque_game.rules.petanque_table import DiamondRest, DieRest, Table
+    from petanque_game.ui.table.coach import Coach, Taught
+
+    coach = Coach(None, lambda: True, ["Ana", "Bo"])
+    coach.taught = Taught(0, 1, None, A_LESSON)
+    diamond = DiamondRest(60.0, 60.0, 0.0, True)
+
+    def drawn(x: float, y: float) -> tuple[pygame.Surface, pygame.Rect | None]:
+        surface = pygame.Surface((400, 300))
+        die = DieRest(0, 0, x, y, 0.0, 3, True, None, 40.0, 0)
+        assert coach.draw_over(surface, FlatView(), Table(diamond, (die,)), True, (8, 64), [])
+        return surface, coach.card
+
+    def ring(surface: pygame.Surface) -> bool:  # the aimed rest's ring, on its far side
+        return any(surface.get_at((200 - r, 150))[:3] == COLOUR for r in range(RING - 2, RING + 1))
+
+    at_rest, card = drawn(*A_LESSON.rest)
+    assert ring(at_rest)
+    assert card is not None and not card.move(-8, -64).collidepoint(200, 150)  # (in the window)
+    assert not card.move(-8, -64).inflate(40, 40).collidepoint(260, 210)  # nor the diamond
+    moved, _ = drawn(30.0, -40.0)  # knocked since: the card stays, the mark goes
+    assert not ring(moved) and coach.lines()
+    assert not coach.draw_over(pygame.Surface((400, 300)), FlatView(), Table(diamond, ()),
+                               False, (0, 0), [])  # a throw in the air: nothing
