@@ -222,3 +222,36 @@ def test_the_mark_is_drawn_at_the_aimed_rest_while_the_thrown_die_lies_where_it_
     assert not ring(moved) and coach.lines()
     assert not coach.draw_over(pygame.Surface((400, 300)), FlatView(), Table(diamond, ()),
                                False, (0, 0), [])  # a throw in the air: nothing
+
+
+def test_the_lesson_is_worked_out_off_the_frame_and_shown_when_it_is_there(
+        home, quick_coach, monkeypatch):
+    """The window hands the lesson to the AI's thread and goes on drawing; the card comes when
+    the lesson does."""
+    from concurrent.futures import Future
+
+    from petanque_game.ui.table import coach as coach_part
+
+    handed: list[tuple[Future, object]] = []
+
+    def later(work):
+        future: Future = Future()
+        handed.append((future, work))
+        return future
+
+    monkeypatch.setattr(coach_part, "in_background", later)
+    app = fast_app()
+    scene = start(app, PEOPLE)
+    person_to_aim(app, scene)
+    throw_at(app, scene, *AIMS[1])
+    for _ in range(5):
+        app.step(1 / 60)
+        app.render()
+    assert len(handed) == 1 and scene.coach.working and scene.coach.lines() == []
+    assert scene.animating  # frames go on, to show it when it is done
+    future, work = handed[0]
+    future.set_result(work())
+    app.step(1 / 60)
+    app.render()
+    assert not scene.coach.working and scene.coach.lines()[0] == "Coach"
+    assert scene.coach.card is not None
