@@ -8,7 +8,8 @@ import json
 
 import pygame
 import pytest
-from ui_support import fast_app, pixel, press, settle
+from ui_support import fast_app as quiet_app
+from ui_support import pixel, press, settle
 from ui_support import start_table as start
 
 from petanque_game.ai import petanque_coach
@@ -25,6 +26,13 @@ from petanque_game.ui.table.view import AREA
 pytest.importorskip("petanque_game.physics")
 
 PEOPLE = [Seat("Ana", "human"), Seat("Bo", "ai", "medium")]
+
+
+def fast_app():
+    """The tests' App with the coach on, as the game has it by default."""
+    app = quiet_app()
+    app.settings.coach = True
+    return app
 AIMS = ((40.0, 30.0), (-25.0, 20.0), (10.0, -35.0), (60.0, -10.0), (-50.0, -30.0))
 
 
