@@ -140,3 +140,22 @@ def test_the_summary_adds_up_each_throw_once():
     losing = Summary()
     losing.add(lesson_of(-2.0, -1.0, 0.0, 0.0), step=1)
     assert losing.share is None  # a share of a loss says nothing
+
+
+def test_the_hint_shown_is_the_experts_aim_without_a_second_search(scripted, monkeypatch):
+    from petanque_game.ai.petanque_coach import Expert
+
+    state, board = scripted
+    monkeypatch.setattr(hints_petanque, "WORTH_SAMPLES", SAMPLES)
+    given = hint(GAME, state, board, hand=NORMAL)
+    aim = aimed_at(state, board, (20.0, 10.0))
+    launch = released(aim, direction=aim.direction + 0.01)
+    searched = taught(state, board, aim, launch)
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("searched again")
+
+    monkeypatch.setattr(ai, "search", no_search)
+    told = lesson(board, state, aim, launch, thrown(state, board, aim, launch), NORMAL, SAMPLES,
+                  Expert(given.action, given.label, given.value))
+    assert told == searched

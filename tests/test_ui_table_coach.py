@@ -263,3 +263,25 @@ def test_the_lesson_is_worked_out_off_the_frame_and_shown_when_it_is_there(
     app.render()
     assert not scene.coach.working and scene.coach.lines()[0] == "Coach"
     assert scene.coach.card is not None
+
+
+def test_a_hint_asked_before_the_throw_is_the_coachs_expert(home, quick_coach, monkeypatch):
+    from petanque_game.ai import hints_petanque
+    from petanque_game.ai import petanque as ai
+
+    monkeypatch.setattr(hints_petanque, "WORTH_SAMPLES", 4)
+    app = fast_app()
+    scene = start(app, PEOPLE)
+    person_to_aim(app, scene)
+    scene.ask_hint()
+    app.step(1 / 60)
+    shown = scene.hint.current(scene.state)
+    assert shown is not None
+    searches = []
+    searched = ai.search
+    monkeypatch.setattr(ai, "search", lambda *a, **k: searches.append(1) or searched(*a, **k))
+    throw_at(app, scene, *AIMS[2])
+    app.step(1 / 60)
+    lesson = scene.coach.taught.lesson
+    assert searches == [] and lesson.expert_worth == shown.value
+    assert lesson.expert_label == shown.label

@@ -69,11 +69,22 @@ class Lesson:
         return self.aimed_rest_worth - self.rest_worth
 
 
+@dataclass(frozen=True)
+class Expert:
+    """The expert's aim for the thrower's hand, what it is for and its worth: the hint's."""
+
+    aim: Aim
+    label: Label
+    worth: float
+
+
 def lesson(level: Level, state: TerningepetanqueState, aim: Aim, launch: Launch, after: Table,
-           hand: Hand, samples: int | None = None) -> Lesson:
+           hand: Hand, samples: int | None = None, expert: Expert | None = None) -> Lesson:
     """The lesson of the throw due in `state` (the state it was thrown in), decided as `aim`,
     released by the hand as `launch`, that left the table `after` (`samples`: the hands each
-    aim's worth is the mean of; None: the hint's WORTH_SAMPLES)."""
+    aim's worth is the mean of; None: the hint's WORTH_SAMPLES). `expert`: the hint the person
+    was shown in `state` for this hand, when there was one (the same figures: not searched
+    again)."""
     samples = WORTH_SAMPLES if samples is None else samples
     situation = ai.situation_of(state)
     seat, obj, die = situation.thrower, situation.obj, situation.die
@@ -84,10 +95,12 @@ def lesson(level: Level, state: TerningepetanqueState, aim: Aim, launch: Launch,
     dx, dy = rest[0] - aimed[0], rest[1] - aimed[1]
     long = dx * math.cos(heading) + dy * math.sin(heading)
     left = -dx * math.sin(heading) + dy * math.cos(heading)
-    expert = ai.search(level, situation, random.Random(seed_of(state)), hand=hand)
     worth_seed = seed_of(state) + ":worth"  # the hint's: the same hands for both aims
-    expert_worth = ai.appraise(level, situation, expert.aim, hand, random.Random(worth_seed),
-                               samples)
+    if expert is None:
+        found = ai.search(level, situation, random.Random(seed_of(state)), hand=hand)
+        expert = Expert(found.aim, found.label, ai.appraise(
+            level, situation, found.aim, hand, random.Random(worth_seed), samples))
+    expert_worth = expert.worth
     aim_worth = expert_worth if _same(aim, expert.aim) else \
         ai.appraise(level, situation, aim, hand, random.Random(worth_seed), samples)
     nearer = None

@@ -18,11 +18,11 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
 from functools import partial
-from typing import Protocol
+from typing import Any, Protocol
 
 import pygame
 
-from petanque_game.ai.petanque_coach import Lesson, Summary
+from petanque_game.ai.petanque_coach import Expert, Lesson, Summary
 from petanque_game.physics.hand import Hand
 from petanque_game.physics.level_spec import Level
 from petanque_game.rules.petanque_table import DIAMOND, Aim, Table
@@ -57,6 +57,7 @@ class Decided:
     die: int | None
     aim: Aim
     hand: Hand
+    hinted: tuple[TableState, Any] | None  # the hint shown for the throw, and its state
 
 
 @dataclass
@@ -87,9 +88,11 @@ class Coach(Component):
 
     # --- what the scene tells it ------------------------------------------------------------------
 
-    def decide(self, seat: int, obj: str, die: int | None, aim: Aim, hand: Hand) -> None:
-        """A person throws `aim` now (before the session takes it)."""
-        self.decided = Decided(seat, obj, die, aim, hand) if self.on() else None
+    def decide(self, seat: int, obj: str, die: int | None, aim: Aim, hand: Hand,
+               hinted: tuple[TableState, Any] | None = None) -> None:
+        """A person throws `aim` now (before the session takes it) with `hand`; `hinted`: the
+        hint they were shown for it (for that hand) and the state it was for, if any."""
+        self.decided = Decided(seat, obj, die, aim, hand, hinted) if self.on() else None
 
     def on_transition(self, step: Step) -> None:
         from petanque_game.ai.petanque_coach import lesson
@@ -102,7 +105,8 @@ class Coach(Component):
                         continue
                     before: TableState = made.before
                     self.taught = Taught(seat, step.number, in_background(partial(
-                        lesson, self.level, before, told.aim, launch, table, told.hand)))
+                        lesson, self.level, before, told.aim, launch, table, told.hand,
+                        expert=_expert_of(told.hinted, before))))
                     self.closed, self.summary_of = False, None
                 case RoundEnded() if self.taught is not None:
                     # the person last coached: their throws so far, once the round is reckoned
@@ -183,6 +187,19 @@ class Coach(Component):
         area.blit(self._picture[1], card.topleft)
         self.card = card.move(offset)
         return True
+
+
+def _expert_of(hinted: tuple[TableState, Any] | None, before: TableState) -> Expert | None:
+    """The hint shown, as the expert's aim of the throw made in `before`: when it was an aim's
+    hint for the same state (the hint's seed is the state's: the same search and worth)."""
+    from petanque_game.ai.hints_petanque import seed_of
+
+    if hinted is None or not isinstance(hinted[1].action, Aim) or hinted[1].label is None:
+        return None
+    state, hint = hinted
+    if seed_of(state) != seed_of(before):
+        return None
+    return Expert(hint.action, hint.label, hint.value)
 
 
 def lesson_words(taught: Lesson, names: list[str]) -> list[str]:

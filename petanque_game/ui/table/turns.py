@@ -328,6 +328,7 @@ class TableTurns(GameScene):
             return
         _, obj, die = self.due
         launch = self.launch(power)
+        hint = self.hint.current(self.state)  # (for the coach: asked before a keep changes it)
         self.aim.drag = None
         if launch is None:
             self.refuse(lang.tr("table.refuse.drag_to_throw"))
@@ -337,7 +338,8 @@ class TableTurns(GameScene):
         # The player decides the aim; the match adds what the hand adds (its wobble, the die's
         # orientation) and refuses, with its reason, an aim the seat may not make.
         seat = self.session.state.to_move
-        self.coach.decide(seat, obj, die, launch, self.hand_for(seat))  # (its lesson: coach.py)
+        self.coach.decide(seat, obj, die, launch, self.hand_for(seat),  # (its lesson: coach.py)
+                          None if hint is None else (self.hint.state, hint))
         if self.act(self.session.rules.Throw(obj, die, launch)) and power is not None:
             self.aim.power = power
 
