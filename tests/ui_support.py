@@ -16,11 +16,12 @@ def fast_app(**kw) -> App:
     """The App with the AI's pause, the dice's tumble and the replay's pace all at 0, no
     hot-seat hand-over screen between two humans (tests/test_handover.py turns it on), and every
     petanque throw waiting for Accept or Throw again (tests/test_ui_table_keep.py keeps them at
-    once, the default). It speaks the language in use (lang.use before it), as the App speaks its
-    settings' language."""
+    once, the default), and no coach after a person's throw (tests/test_ui_table_coach.py turns
+    it on: its lesson is an expert's search). It speaks the language in use (lang.use before
+    it), as the App speaks its settings' language."""
     return App(settings=load_settings({"ai_delay": 0, "roll_time": 0, "replay_delay": 0,
                                        "handover": False, "accept_at_once": False,
-                                       "language": lang.language()}), **kw)
+                                       "coach": False, "language": lang.language()}), **kw)
 
 
 class Pixels:

@@ -56,7 +56,7 @@ CHOICES: dict[str, tuple[str, ...]] = {"language": tuple(lang.LANGUAGES),
                                        "palette": tuple(PALETTES),
                                        "aim": ("point", "drag", "power"),
                                        "hand": HAND_NAMES}
-FLAGS = ("sound", "fullscreen", "handover", "accept_at_once")
+FLAGS = ("sound", "fullscreen", "handover", "accept_at_once", "coach")
 SECONDS = ("ai_delay", "roll_time", "replay_delay")  # 0 to 10 s each
 NUMBERS: dict[str, tuple[float, float]] = {"volume": (0.0, 1.0), "animation_speed": (0.25, 4.0)}
 WINDOW = ("window_size",)  # kept by the window itself (ui/app.py), not offered in the scene
@@ -84,6 +84,7 @@ class Settings:
     # or "power" (a timed power bar)
     hand: str = "normal"  # the hand a person's seat throws with by default (setup: per seat)
     accept_at_once: bool = True  # keep a petanque throw without asking (Throw again stays)
+    coach: bool = True  # after a person's petanque throw, the coach (ui/table/coach.py)
     window_size: list[int] | None = None  # [width, height] the window had last; None: fit the
     # desktop (ui/app.py window_size_for)
     problems: list[str] = field(default_factory=list)

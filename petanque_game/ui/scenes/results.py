@@ -15,6 +15,7 @@ from petanque_game.ui.chart import draw_chart
 from petanque_game.ui.names import challenger_name, you
 from petanque_game.ui.scene import Scene, unlit
 from petanque_game.ui.scenes import results_challenge
+from petanque_game.ui.scenes.results_coach import coach_lines, draw_coach
 from petanque_game.ui.session import Session
 from petanque_game.ui.widgets import Backdrop, Button, dim, look, panel
 
@@ -62,6 +63,7 @@ class ResultsScene(Scene):
             self.challenge_line = " ".join(filter(None, (
                 self.challenge_line, lang.tr_n("results.take_backs", taken_back))))
         self.buttons = self._buttons()
+        self.coach_lines = coach_lines(app)  # the table's coach's summary (results_coach.py)
         self.kept = session.saved_record
         # The panel without its buttons, drawn once and again only when what it shows changes:
         # the chart and the texts are the same picture from frame to frame. Over a game that
@@ -257,6 +259,8 @@ class ResultsScene(Scene):
                             (RECT.centerx, RECT.y + 108), 20, "text", anchor="midtop")
         self._draw_scores(surface, winners)
         draw_chart(surface, CHART, self.series)
+        draw_coach(surface, self.coach_lines, pygame.Rect(RECT.x + 24, CHART.y, CHART.x - RECT.x
+                                                          - 48, CHART.h))
         if self.code is not None:
             results_challenge.draw_code(surface, CHART, self.code, self.copied)
         saved = self.session.saved_record

@@ -30,7 +30,7 @@ from petanque_game.ui.settings import (
 from petanque_game.ui.widgets import Backdrop, Button, draw_lit, look, panel
 
 LABEL_X, CONTROL_X, CONTROL_W = 60, 330, 450
-ROW_Y, ROW_H = 112, 52
+ROW_Y, ROW_H = 110, 46
 KEYS_RECT = pygame.Rect(820, 96, 430, 540)
 KEY_ROW_Y, KEY_ROW_H = 162, 25
 SLIDER = pygame.Rect(CONTROL_X, 0, 260, 10)  # y set by its row
@@ -39,7 +39,7 @@ ANIMATION_SPEEDS = (0.5, 0.75, 1.0, 1.5, 2.0)
 AI_PACES = (("fast", 0.3), ("normal", 0.7), ("slow", 1.2), ("very_slow", 2.0))
 # The settings the left column's buttons show (which one is selected).
 SHOWN = ("language", "sound", "fullscreen", "animation_speed", "ai_delay", "palette", "handover",
-         "aim", "hand", "accept_at_once")
+         "aim", "hand", "accept_at_once", "coach")
 
 
 class SettingsScene(Scene):
@@ -138,6 +138,7 @@ class SettingsScene(Scene):
             ("hand", choices("hand", [(lang.tr(f"setup.hand.{name}"), name)
                                       for name in CHOICES["hand"]], 146, 20)),
             ("accept_at_once", choices("accept_at_once", on_off, 120)),
+            ("coach", choices("coach", on_off, 120)),
         ]
 
     def shown(self) -> tuple:

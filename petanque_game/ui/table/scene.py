@@ -36,7 +36,7 @@ from petanque_game.ui.table.playback import Flight
 from petanque_game.ui.table.start import StartRoll
 from petanque_game.ui.table.turns import ACCEPT_GRACE, due_throw
 from petanque_game.ui.table.view import AREA, TableDrawing
-from petanque_game.ui.table.zoom import view_toggle_at
+from petanque_game.ui.table.zoom import view_toggle_at, zoom_labels
 
 __all__ = ["ACCEPT_GRACE", "AREA", "AiAim", "Flight", "TableScene", "due_throw"]
 
@@ -54,6 +54,7 @@ class TableScene(TableDrawing):
         a kept part of the picture shows its last picture (ui/table/kept.py)."""
         return (super().animating or self.charging is not None or self.hint.future is not None
                 or (self.keeping and not self.keeping_on) or foresee.worker.working()
+                or self.coach.working
                 or self.pictures.kept.late_parts(self.session))
 
     def finish_animation(self) -> None:
@@ -69,6 +70,7 @@ class TableScene(TableDrawing):
         self.aim.on_transition(step)
         self.playback.on_transition(step)
         self.round_end.on_transition(step)
+        self.coach.on_transition(step)
         for made in step.transitions:
             match made.event:
                 case Rolled(player=player, dice=dice) if made.before.starter is None:
@@ -78,6 +80,7 @@ class TableScene(TableDrawing):
     def update(self, dt: float) -> None:
         self.show_ai_aim()
         self.hint.update(dt)
+        self.coach.update(dt)
         if self.hint.use_when_ready and self.hint.future is None:
             self.hint.use_when_ready = False
             if self.hinted_aim() is not None:
@@ -116,7 +119,8 @@ class TableScene(TableDrawing):
     # --- input ------------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.camera.handle(event) or self.score_sheet.handle(event):  # zoom, sheet
+        if self.camera.handle(event) or self.score_sheet.handle(event) \
+                or (not self.flying and self.coach.handle(event)):  # zoom, sheet, coach's card
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
                 and view_toggle_at(self, event.pos, AREA.topleft):
@@ -240,6 +244,11 @@ class TableScene(TableDrawing):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         self.overlaid = overlay.draw_overlays(self, surface)
+        area = surface.subsurface(AREA)
+        area.set_clip(self.view.board_rect)  # beside the score sheet
+        at_rest = self.flight is None and self.reckoning is None
+        self.overlaid |= self.coach.draw_over(area, self.view, self.shown_table()[0], at_rest,
+                                              AREA.topleft, [r for _, r in zoom_labels(self)])
         foresee.worker.drawn()  # the previews' thread works in the quiet time that follows
 
     def take_pictures(self, before: TableScene) -> None:

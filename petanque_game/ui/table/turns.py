@@ -34,6 +34,7 @@ from petanque_game.ui.table.aiming import Aiming, Drag, Point, aim_mode
 from petanque_game.ui.table.camera import Camera
 from petanque_game.ui.table.camera_control import CameraControl
 from petanque_game.ui.table.closeup import CloseUp
+from petanque_game.ui.table.coach import Coach
 from petanque_game.ui.table.hint import HintAsk
 from petanque_game.ui.table.pictures import pictures_of
 from petanque_game.ui.table.playback import Flight, Playback
@@ -88,6 +89,7 @@ class TableTurns(GameScene):
         self.ai_aims = AiAimShow()
         self.hint = HintAsk(session.game, self.level)
         self.close_up = CloseUp(self.level, self.view, self.zones, names)
+        self.coach = Coach(self.level, lambda: bool(app.settings.coach), names)
         self.start_roll: StartRoll | None = None
         self.grace = 0.0  # seconds a kept throw has waited for Throw again (accept_at_once)
         # (state, it with the throw kept), (state, a person to move in it), (state, its throw due)
@@ -326,6 +328,7 @@ class TableTurns(GameScene):
             return
         _, obj, die = self.due
         launch = self.launch(power)
+        hint = self.hint.current(self.state)  # (for the coach: asked before a keep changes it)
         self.aim.drag = None
         if launch is None:
             self.refuse(lang.tr("table.refuse.drag_to_throw"))
@@ -334,6 +337,9 @@ class TableTurns(GameScene):
             return  # the throw before is kept now: this one starts
         # The player decides the aim; the match adds what the hand adds (its wobble, the die's
         # orientation) and refuses, with its reason, an aim the seat may not make.
+        seat = self.session.state.to_move
+        self.coach.decide(seat, obj, die, launch, self.hand_for(seat),  # (its lesson: coach.py)
+                          None if hint is None else (self.hint.state, hint))
         if self.act(self.session.rules.Throw(obj, die, launch)) and power is not None:
             self.aim.power = power
 

@@ -1,0 +1,161 @@
+"""The coach after a person's Terningepetanque throw (issue 33, item 1): its numbers
+(ai/petanque_coach.py) on a scripted table, and its summary over a game."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from petanque_game.ai import hints_petanque
+from petanque_game.ai import petanque as ai
+from petanque_game.ai.hints import hint
+from petanque_game.ai.petanque_coach import Lesson, Summary, lesson
+from petanque_game.ai.petanque_worth import rest_worth
+from petanque_game.match import Match
+from petanque_game.physics.hand import PERSON_HANDS
+from petanque_game.physics.throw import simulate_throw
+from petanque_game.record import Seat
+from petanque_game.rules.petanque_table import Aim, Launch
+
+GAME = "terningepetanque"
+NORMAL = PERSON_HANDS["normal"]
+SAMPLES = 4  # hands each aim's worth is the mean of (the game's: WORTH_SAMPLES)
+
+
+@pytest.fixture(scope="module")
+def scripted():
+    """A two-player table on the bumper lane with the diamond and one die lying, the second
+    player's first die due: the table is made by throws of fixed aims, no chance in their
+    place."""
+    match = Match.new(GAME, [Seat("A", "human"), Seat("B", "human")], {"rounds": 1}, seed=3,
+                      level="bumper-lane", hands=["steady", "steady"])
+    board = match.board
+    rules = match.rules
+    while match.state.starter is None:
+        match.decide(match.state.legal_actions()[0])
+    for target in ((0.0, 0.0), (30.0, 20.0)):
+        st = match.state
+        obj, die = st.throw_due
+        match.decide(rules.Throw(obj, die, ai.aim(board, 2, st.to_move, target, obj=obj)))
+        if match.state.awaiting_accept:
+            match.decide(rules.Accept())
+    state = match.state
+    assert state.throw_due is not None and state.throw_due[0] == "die"
+    return state, board
+
+
+def thrown(state, board, aim: Aim, launch: Launch):
+    obj, die = state.throw_due
+    return simulate_throw(board, state.table, state.num_players, state.to_move, obj, die,
+                          launch, record_path=False).table
+
+
+def released(aim: Aim, **changes: float) -> Launch:
+    numbers = {f: getattr(aim, f) for f in Aim.FIELDS} | changes
+    return Launch(**numbers, orientation=5, tumble=77)
+
+
+def taught(state, board, aim: Aim, launch: Launch) -> Lesson:
+    return lesson(board, state, aim, launch, thrown(state, board, aim, launch), NORMAL, SAMPLES)
+
+
+def aimed_at(state, board, target):
+    return ai.aim(board, state.num_players, state.to_move, target, roll=0.3)
+
+
+def test_a_throw_released_as_aimed_has_no_wobble_and_costs_nothing(scripted):
+    state, board = scripted
+    aim = aimed_at(state, board, (10.0, -15.0))
+    t = taught(state, board, aim, released(aim))
+    assert t.aimed == t.rest and t.aimed_on and t.rest_on
+    assert t.long == 0.0 and t.left == 0.0 and t.hand_cost == 0.0
+
+
+def test_a_faster_release_is_said_long_and_a_turn_to_the_left_is_said_left(scripted):
+    state, board = scripted
+    aim = aimed_at(state, board, (10.0, -15.0))
+    fast = taught(state, board, aim, released(aim, speed=aim.speed * 1.04))
+    assert fast.long > 5.0 and abs(fast.left) < fast.long / 3
+    # the wobble is the real rest less the aimed rest, along and across the heading
+    h = aim.direction
+    dx, dy = fast.rest[0] - fast.aimed[0], fast.rest[1] - fast.aimed[1]
+    assert fast.long == pytest.approx(dx * math.cos(h) + dy * math.sin(h))
+    turned = taught(state, board, aim, released(aim, direction=aim.direction + 0.03))
+    assert turned.left > 5.0 and abs(turned.long) < turned.left  # counter-clockwise: left
+    right = taught(state, board, aim, released(aim, direction=aim.direction - 0.03))
+    assert right.left < -5.0
+    # the aimed rest is the same throw with no wobble, whatever the hand did
+    assert fast.aimed == turned.aimed == right.aimed
+
+
+def test_the_hands_cost_is_the_aimed_tables_worth_less_the_real_ones(scripted):
+    state, board = scripted
+    aim = aimed_at(state, board, (0.0, 0.0))
+    launch = released(aim, direction=aim.direction + 0.05)
+    t = taught(state, board, aim, launch)
+    situation = ai.situation_of(state)
+    real = thrown(state, board, aim, launch)
+    steady = thrown(state, board, aim, released(aim))
+    assert t.rest_worth == rest_worth(real, situation)
+    assert t.aimed_rest_worth == rest_worth(steady, situation)
+    assert t.hand_cost == t.aimed_rest_worth - t.rest_worth != 0.0
+
+
+def test_the_experts_worth_is_the_hints_and_the_hints_own_aim_is_worth_as_much(
+        scripted, monkeypatch):
+    state, board = scripted
+    monkeypatch.setattr(hints_petanque, "WORTH_SAMPLES", SAMPLES)
+    given = hint(GAME, state, board, hand=NORMAL)
+    aim = given.action
+    t = taught(state, board, aim, released(aim, speed=aim.speed * 1.01))
+    assert t.expert_worth == given.value and t.expert_label == given.label
+    assert t.aim_worth == t.expert_worth
+    # another aim: appraised over the same hands (the hint's worth stream)
+    poor = aimed_at(state, board, (90.0, -70.0))
+    p = taught(state, board, poor, released(poor))
+    assert p.expert_worth == given.value
+    assert p.aim_worth == ai.appraise(board, ai.situation_of(state), poor, NORMAL,
+                                      random.Random(hints_petanque.seed_of(state) + ":worth"),
+                                      SAMPLES)
+    assert p.aim_worth < p.expert_worth
+    assert p.expert_nearer is not None and p.expert_nearer > 40.0  # aimed far off
+
+
+def lesson_of(aim_worth: float, expert: float, aimed_rest: float, rest: float) -> Lesson:
+    label = ai.Label("short")
+    return Lesson(0, "die", (0.0, 0.0), (1.0, 0.0), True, True, 1.0, 0.0, aim_worth, expert,
+                  label, None, aimed_rest, rest)
+
+
+def test_the_summary_adds_up_each_throw_once():
+    s = Summary()
+    s.add(lesson_of(1.0, 2.0, 1.5, 0.5), step=4)
+    s.add(lesson_of(0.6, 0.5, 0.0, 0.5), step=9)
+    s.add(lesson_of(0.6, 0.5, 0.0, 0.5), step=9)  # told twice: counted once
+    assert s.throws == 2
+    assert s.share == pytest.approx(1.6 / 2.5)
+    assert s.hand == pytest.approx(1.0 - 0.5)
+    losing = Summary()
+    losing.add(lesson_of(-2.0, -1.0, 0.0, 0.0), step=1)
+    assert losing.share is None  # a share of a loss says nothing
+
+
+def test_the_hint_shown_is_the_experts_aim_without_a_second_search(scripted, monkeypatch):
+    from petanque_game.ai.petanque_coach import Expert
+
+    state, board = scripted
+    monkeypatch.setattr(hints_petanque, "WORTH_SAMPLES", SAMPLES)
+    given = hint(GAME, state, board, hand=NORMAL)
+    aim = aimed_at(state, board, (20.0, 10.0))
+    launch = released(aim, direction=aim.direction + 0.01)
+    searched = taught(state, board, aim, launch)
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("searched again")
+
+    monkeypatch.setattr(ai, "search", no_search)
+    told = lesson(board, state, aim, launch, thrown(state, board, aim, launch), NORMAL, SAMPLES,
+                  Expert(given.action, given.label, given.value))
+    assert told == searched
