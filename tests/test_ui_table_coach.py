@@ -187,7 +187,7 @@ def test_the_coach_speaks_every_language(code):
     text = " ".join(said)
     for figure in ("23", "8", "15", "61"):  # mm long, mm right, mm nearer, % of the expert's
         assert figure in text
-    decimal = lang.tr("tray.decimal_point")
+    decimal = lang.tr("language.decimal_point")
     assert f"+1{decimal}2" in text and f"+2{decimal}0" in text and f"0{decimal}6" in text
     if code == "en":
         assert "23 mm long and 8 mm right" in text and "15 mm closer" in text
