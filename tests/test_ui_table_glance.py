@@ -1,0 +1,144 @@
+"""Issue 33: the Terningepetanque table read at a glance: every knock told, the distance labels
+beside their own die and apart, a tie shown to the figure that decides it, touching the diamond
+said as touching."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from types import SimpleNamespace
+
+from petanque_game.rules.events import Transition
+from petanque_game.rules.petanque_table import DiamondRest, DieRest, Launch, Table
+from petanque_game.rules.terningepetanque_events import Thrown
+from petanque_game.ui import lang
+from petanque_game.ui.narrate import tell_petanque
+
+NAMES = ["Astrid", "Bo"]
+
+
+def die(player, n, x, y, face, distance, on_board=True):
+    return DieRest(player, n, x, y, 0.0, face, on_board, None if on_board else player,
+                   distance if on_board else None, 0)
+
+
+def told(before, after, thrower=1):
+    event = Thrown(thrower, "die", 0, Launch(0.0, 0.0, 0.0, 1000.0, 0.7, 0.0), after)
+    made = Transition(0, event, SimpleNamespace(table=before), SimpleNamespace(table=after))
+    step = SimpleNamespace(after=SimpleNamespace(), before=None, transitions=[made])
+    return tell_petanque(step, NAMES)
+
+
+def test_a_knocked_die_is_told_with_how_far_it_went_and_the_face_it_shows_now():
+    lang.use("en")
+    dm = DiamondRest(0.0, 0.0, 0.0, True)
+    six = die(0, 0, 10.0, 0.0, 6, 0.0)
+    before = Table(dm, (six,))
+    after = Table(dm, (die(0, 0, 50.0, 0.0, 5, 40.0), die(1, 0, 12.0, 0.0, 3, 1.0)))
+    lines = told(before, after)
+    assert "Astrid's 6 was knocked 40 mm away and now shows 5, 40 mm from the diamond." in lines
+    # moved, still the same face: said too; barely touched: not
+    after = Table(dm, (die(0, 0, 30.0, 0.0, 6, 20.0), die(1, 0, 12.0, 0.0, 3, 1.0)))
+    assert any("knocked 20 mm away and still shows 6" in line for line in told(before, after))
+    after = Table(dm, (die(0, 0, 11.0, 0.0, 6, 1.0), die(1, 0, 12.0, 0.0, 3, 1.0)))
+    assert not any("Astrid's 6" in line for line in told(before, after))
+
+
+# --- the reckoning: its labels and its card ------------------------------------------------------
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from ui_support import fast_app  # noqa: E402
+
+from petanque_game.match import Match  # noqa: E402
+from petanque_game.record import Seat  # noqa: E402
+from petanque_game.rules.terningepetanque_events import RoundEnded  # noqa: E402
+from petanque_game.ui.app import window_size_for  # noqa: E402
+from petanque_game.ui.play import open_game_scene  # noqa: E402
+from petanque_game.ui.session import new_game  # noqa: E402
+from petanque_game.ui.table import reckoning  # noqa: E402
+from petanque_game.ui.table.round_end import reckoning_of  # noqa: E402
+from petanque_game.ui.table.scene import TableScene  # noqa: E402
+from petanque_game.ui.table.window import AREA  # noqa: E402
+
+_ROUNDS: dict[int, list] = {}
+
+
+def round_ends(n, rounds=4):
+    """The round ends of a recorded game of `n` easy AIs (made once per test run)."""
+    if n not in _ROUNDS:
+        match = Match.new("terningepetanque", [Seat(f"AI {i}", "ai", "easy") for i in range(n)],
+                          {"rounds": rounds}, seed=n, level="classic")
+        ends = []
+        while not match.over:
+            ends += [t for t in match.decide(match.ai_decision())
+                     if isinstance(t.event, RoundEnded)]
+        _ROUNDS[n] = ends
+    return _ROUNDS[n]
+
+
+def table_scene(app, n):
+    seats = [Seat("Astrid", "human")] + [Seat(f"Bo {i}", "ai", "medium") for i in range(1, n)]
+    open_game_scene(app, new_game("terningepetanque", seats, {"rounds": 4}, 5, "classic",
+                                  autosave=False))
+    assert isinstance(app.top, TableScene)
+    return app.top
+
+
+def shown_reckoning(app, scene, made):
+    """The reckoning of `made` shown on the scene, the camera at rest on its table: where the
+    dice, the diamond and the labels are, where the seats' names are, and the card as the frame
+    drew it (area coordinates)."""
+    scene.reckoning = reckoning_of(made, None)
+    scene.view.rest(scene.play_points())
+    scene.view.settle()
+    app.render()
+    card = scene.reckoning.card
+    talked, names = reckoning._measure(scene, pygame.Surface(AREA.size), scene.reckoning)
+    return talked, names, card
+
+
+@pytest.mark.parametrize("window", ((800, 600), (1280, 720), (1920, 1080)))
+@pytest.mark.parametrize("n", (2, 3, 4))
+def test_the_rounds_card_covers_no_die_or_label_it_talks_about(window, n):
+    app = fast_app(size=window_size_for(window) if window == (1920, 1080) else window)
+    scene = table_scene(app, n)
+    for made in round_ends(n):
+        talked, names, card = shown_reckoning(app, scene, made)
+        assert card.collidelist(talked) < 0, (made.event.round, card, talked)
+        assert card.collidelist(names) < 0
+    scene.reckoning = None
+    app.close()
+
+
+def test_dice_that_round_alike_show_the_figure_that_tells_them_apart():
+    lang.use("en")
+    dm = DiamondRest(0.0, 0.0, 0.0, True)
+    table = Table(dm, (die(0, 0, 30.0, 0.0, 6, 1.6), die(1, 0, -30.0, 0.0, 2, 2.3),
+                       die(0, 1, 0.0, 60.0, 3, 41.0), die(1, 1, 0.0, -60.0, 4, 41.04)))
+    figures = reckoning.distance_figures(table)
+    assert figures[(0, 0)] == "1.6 mm" and figures[(1, 0)] == "2.3 mm"
+    assert figures[(0, 1)] == "41.00 mm" and figures[(1, 1)] == "41.04 mm"
+    apart = Table(dm, (die(0, 0, 30.0, 0.0, 6, 1.6), die(1, 0, -30.0, 0.0, 2, 7.3)))
+    assert reckoning.distance_figures(apart) == {(0, 0): "2 mm", (1, 0): "7 mm"}
+    touching = Table(dm, (die(0, 0, 30.0, 0.0, 6, 0.05), die(1, 0, -30.0, 0.0, 2, 0.4)))
+    assert reckoning.distance_figures(touching) == {(0, 0): "touching", (1, 0): "0.4 mm"}
+
+
+@pytest.mark.parametrize("n", (2, 3, 4))
+def test_each_distance_label_lies_beside_its_own_die_and_apart_from_the_others(n):
+    app = fast_app(size=(1280, 720))
+    scene = table_scene(app, n)
+    for made in round_ends(n):
+        talked, _, _ = shown_reckoning(app, scene, made)
+        table = scene.reckoning.table
+        pieces, labels = talked[:len(table.dice) + 1], talked[len(table.dice) + 1:]
+        for i, label in enumerate(labels):
+            assert label.inflate(-8, -4).collidelist(labels[i + 1:]) < 0  # no two overlap
+            assert label.inflate(-8, -4).collidelist(pieces) < 0  # nor hide a die
+            if table.dice[i].on_board:  # its own die the nearest
+                gaps = [reckoning._gap(label.inflate(-8, -4), p.center) for p in pieces]
+                assert gaps[i] <= min(gaps) + 0.5, (made.event.round, i, gaps)
+    scene.reckoning = None
+    app.close()
