@@ -62,6 +62,7 @@ from petanque_game.ui.table.round_end import reckoning_of  # noqa: E402
 from petanque_game.ui.table.scene import TableScene  # noqa: E402
 from petanque_game.ui.table.window import AREA  # noqa: E402
 
+pytestmark = pytest.mark.usefixtures("home")
 _ROUNDS: dict[int, list] = {}
 
 
@@ -141,4 +142,24 @@ def test_each_distance_label_lies_beside_its_own_die_and_apart_from_the_others(n
                 gaps = [reckoning._gap(label.inflate(-8, -4), p.center) for p in pieces]
                 assert gaps[i] <= min(gaps) + 0.5, (made.event.round, i, gaps)
     scene.reckoning = None
+    app.close()
+
+
+def test_use_hint_puts_its_height_in_place_for_its_throw_only(exact_hands):
+    from ui_support import roll_off
+    from ui_support import start_table as start
+
+    app = fast_app()
+    scene = start(app, [Seat("Ana", "human"), Seat("Bo", "human")])
+    roll_off(app, scene)
+    lo, _ = scene.aim.limits
+    scene.aim.elevation, scene.aim.spin = lo + 1.25, 0.0  # the player's own height
+    app.key(pygame.K_u)
+    while scene.hinted is None and scene.hint.future is not None:
+        app.step(1 / 60)
+    aim = scene.hinted[0]
+    assert scene.elevation != lo + 1.25  # the hint's height, for its throw
+    app.key(pygame.K_SPACE)
+    assert scene.session.steps[-1].transitions[0].event.launch.elevation == aim.elevation
+    assert scene.elevation == lo + 1.25 and scene.spin == 0.0  # the player's own again
     app.close()

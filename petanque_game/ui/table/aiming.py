@@ -54,6 +54,7 @@ class Aiming(Component):
     pressed: bool = False  # the left button went down on the board (point aiming)
     drag: Drag | None = None
     hinted: tuple[Aim, object, Point] | None = None  # Use hint: aim, its state, its rest
+    own: tuple[float, float] | None = None  # the height and spin set before Use hint
     keyed: bool = False  # the arrow keys moved the point (drag aiming then throws at it too)
     solved: Solved = field(default_factory=Solved)  # the aims solved (the scene's)
     limits: tuple[float, float] = field(init=False)
@@ -66,7 +67,13 @@ class Aiming(Component):
 
     def on_transition(self, step: Step) -> None:
         """A new step: whatever was being made of the aim is let go (the point, height, spin
-        and power stay)."""
+        and power stay; but the height and spin Use hint put in place are the player's own
+        again, when the hint's aim was not changed since)."""
+        if self.hinted is not None and self.own is not None:
+            aim = self.hinted[0]
+            if abs(self.elevation - math.degrees(aim.elevation)) < 1e-6 and self.spin == aim.spin:
+                self.elevation, self.spin = self.own
+        self.own = None
         self.charging = None
         self.pressed = False
         self.drag = None
@@ -146,7 +153,10 @@ class Aiming(Component):
 
     def put_hint(self, aim: Aim, state: object, rest: Point) -> None:
         """Use hint: the hint's height and spin, the point on where it comes to rest; thrown as
-        the hint's own aim until the aim is changed."""
+        the hint's own aim until the aim is changed (or the next step: the height and spin
+        are the player's own again)."""
+        if self.own is None:
+            self.own = (self.elevation, self.spin)
         self.elevation = math.degrees(aim.elevation)
         self.spin = aim.spin
         self.target = rest
