@@ -163,3 +163,40 @@ def test_use_hint_puts_its_height_in_place_for_its_throw_only(exact_hands):
     assert scene.session.steps[-1].transitions[0].event.launch.elevation == aim.elevation
     assert scene.elevation == lo + 1.25 and scene.spin == 0.0  # the player's own again
     app.close()
+
+
+def test_throw_again_counts_down_long_enough_for_a_person_before_an_ai_throws(exact_hands):
+    from ui_support import settle
+    from ui_support import start_table as start
+
+    from petanque_game.ui.table.turns import ACCEPT_GRACE
+
+    lang.use("en")
+    app = fast_app()
+    app.settings.accept_at_once = True
+    scene = start(app, [Seat("Ana", "human"), Seat("Bo", "ai", "easy")])
+    for _ in range(3000):  # to Ana's first die (the roll, the diamond and Bo's throws on the way)
+        if scene.aiming and scene.due[1] == "die":
+            break
+        if scene.human_turn and not scene.busy and scene.state.starter is None:
+            scene.roll_for_start()
+        elif scene.aiming:
+            app.key(pygame.K_SPACE)
+        app.step(1 / 60)
+    settle(app, scene)
+    app.key(pygame.K_SPACE)  # Ana's die: Bo throws next
+    settle(app, scene)
+    assert scene.keeping and not scene.keeping_on
+    assert ACCEPT_GRACE >= 5.0  # time for a person to read it and press T
+
+    def said():
+        return next(b.label for b in scene.buttons() if b.tag == "rethrow")
+
+    assert said() == f"Throw again ({ACCEPT_GRACE:.0f})"
+    for _ in range(int(ACCEPT_GRACE * 60) - 90):
+        app.step(1 / 60)
+    assert said() == "Throw again (2)" and scene.session.state.awaiting_accept
+    for _ in range(100):
+        app.step(1 / 60)
+    assert scene.session.steps[-1].seat == 1 or not scene.keeping  # kept: Bo's turn
+    app.close()

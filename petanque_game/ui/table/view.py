@@ -90,9 +90,17 @@ class TableDrawing(TableTurns):
             if self.keeping_on:  # the throw before may still be taken back
                 specs.insert(2, ("table.button.rethrow", self.rethrow, key_names(s, "rethrow"),
                                  "rethrow", "normal", 160))
-        return self.layout_buttons([Button(pygame.Rect(0, 0, w, 64), lang.tr(label), fn, True,
-                                           26, keys, style, tag=tag)
+        return self.layout_buttons([Button(pygame.Rect(0, 0, w, 64), self._said(label), fn,
+                                           True, 26, keys, style, tag=tag)
                                     for label, fn, keys, tag, style, w in specs])
+
+    def _said(self, label: str) -> str:
+        """A button's words; Throw again's with the seconds left to use it when they are
+        counted down (turns.py: a kept throw passes the turn on by itself)."""
+        left = self.grace_left
+        if label == "table.button.rethrow" and left is not None:
+            return lang.tr("table.button.rethrow_left", seconds=left)
+        return lang.tr(label)
 
 
     def toggle_sheet(self) -> None:
