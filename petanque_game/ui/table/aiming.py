@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from petanque_game.physics.level_spec import Level
+from petanque_game.physics.predict import predict
 from petanque_game.rules.petanque_table import Aim
 from petanque_game.ui.component import Component
 from petanque_game.ui.session import Step
@@ -26,7 +27,16 @@ from petanque_game.ui.table.aim import (
     spin_step,
 )
 
-CHARGE_PERIOD = 1.8  # seconds for the power to swing up and back down while the button is held
+# The power bar (power aiming) swings while the button is held: up through the powers whose throw
+# stops on the board, at an even BAR_RATE mm of rest distance a second (a timing error of a tenth
+# of a second costs the same anywhere on the board), then on to full power in BAR_TOP seconds,
+# and back down the same way. It starts where the power stands (what the preview shows) and
+# waits there CLICK_HOLD seconds: a click throws that power.
+BAR_RATE = 600.0  # mm of rest distance a second, over the board
+BAR_REACH = 2.1  # the board's reach, in the board's extents (the far corner from the wall)
+BAR_TOP = 0.35  # seconds from the board's far edge on to full power
+CLICK_HOLD = 0.2  # seconds the bar waits before it moves
+BAR_SOLVE = 24  # halvings of the power range finding a rest distance's power
 HINT_SNAP = 8  # px: after Use hint, a point this near the hint's ring throws the hint's aim
 
 Point = tuple[float, float]  # mm on the board
@@ -166,11 +176,51 @@ class Aiming(Component):
 
     # --- what it aims -----------------------------------------------------------------------------
 
+    def top_moment(self) -> float:
+        """Seconds the bar takes from no power to full power."""
+        return self._reach() / BAR_RATE + BAR_TOP
+
     def charge(self) -> float:
-        if self.charging is None:
+        """The power the bar shows now: the power kept while nothing is charged."""
+        if self.charging is None or self.charging <= CLICK_HOLD:
             return self.power
-        phase = (self.charging / (CHARGE_PERIOD / 2)) % 2.0
-        return max(0.02, 1.0 - abs(1.0 - phase))
+        top = self.top_moment()
+        u = (self._moment(self.power) + max(0.0, self.charging - CLICK_HOLD)) % (2 * top)
+        return self._power_at(u if u <= top else 2 * top - u)
+
+    def _reach(self) -> float:
+        return BAR_REACH * self.level.board.extent
+
+    def _rest(self, power: float) -> float:
+        """How far (mm) a lone die thrown at `power` at the height set comes to rest."""
+        t = self.level.throw
+        return float(predict(self.level, "die", max(1.0, power * t.max_speed),
+                             math.radians(self.elevation)).rest)
+
+    def _power_for(self, rest: float) -> float:
+        """The power whose throw comes to rest `rest` mm away (full power when none does)."""
+        lo, hi = 0.0, 1.0
+        if self._rest(hi) <= rest:
+            return hi
+        for _ in range(BAR_SOLVE):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if self._rest(mid) < rest else (lo, mid)
+        return (lo + hi) / 2
+
+    def _power_at(self, u: float) -> float:
+        """The bar's power `u` seconds into its swing up."""
+        board = self._reach() / BAR_RATE
+        edge = self._power_for(self._reach())
+        if u <= board:
+            return max(0.02, self._power_for(u * BAR_RATE))
+        return min(1.0, edge + (1.0 - edge) * (u - board) / BAR_TOP)
+
+    def _moment(self, power: float) -> float:
+        """The moment of the swing up at which the bar shows `power`."""
+        edge = self._power_for(self._reach())
+        if power <= edge:
+            return self._rest(power) / BAR_RATE
+        return self._reach() / BAR_RATE + (power - edge) / max(1e-9, 1.0 - edge) * BAR_TOP
 
     def hint_in_place(self, state: object, on_screen: Point, rest_on_screen: Point) -> bool:
         """Is the aim the hint's (Use hint), unchanged since: its height and spin, no drag or
