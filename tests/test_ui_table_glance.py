@@ -200,3 +200,68 @@ def test_throw_again_counts_down_long_enough_for_a_person_before_an_ai_throws(ex
         app.step(1 / 60)
     assert scene.session.steps[-1].seat == 1 or not scene.keeping  # kept: Bo's turn
     app.close()
+
+
+# --- the aim's preview: touching, and the hint's words ------------------------------------------
+
+from petanque_game.ai.hints import Hint  # noqa: E402
+from petanque_game.ai.petanque import Label  # noqa: E402
+from petanque_game.physics import load_named_level  # noqa: E402
+from petanque_game.rules.petanque_table import Aim  # noqa: E402
+from petanque_game.ui import theme  # noqa: E402
+from petanque_game.ui.table import aim as table_aim  # noqa: E402
+from petanque_game.ui.table import overlay  # noqa: E402
+from petanque_game.ui.table.aim import Preview  # noqa: E402
+from petanque_game.ui.table.hint import as_previewed, meant_contacts  # noqa: E402
+
+
+def test_a_die_that_stops_against_the_diamond_is_said_to_touch_it_not_to_push_it():
+    import math
+
+    level = load_named_level("classic")
+    aim = table_aim.aim_at(level, 2, 0, (0.0, 0.0), 40.0, "die")
+    rest = table_aim.preview(level, 2, 0, aim, "die", Table()).rest
+    ux, uy = math.cos(aim.direction), math.sin(aim.direction)
+    within = table_aim._reach(level, "die") + table_aim._reach(level, "diamond")
+
+    def said(short_of):  # the diamond lies so the die meets it `short_of` mm before it stops
+        at = within - short_of
+        table = Table(DiamondRest(rest[0] + ux * at, rest[1] + uy * at, 0.0, True))
+        return [w[0] for w in table_aim.preview(level, 2, 0, aim, "die", table).warnings]
+
+    assert said(1.5) == ["table.aim.touches_diamond"]
+    assert said(25.0) == ["table.aim.into_diamond"]  # it runs on into it: a push
+
+
+def reds(scene, aim, p, meant=(), colour=None):
+    surface = pygame.Surface((960, 552))
+    surface.fill((0, 0, 0))
+    overlay.draw_flight(scene, surface, aim, (0, "die"), colour, "Hint" if colour else None,
+                        meant=meant, p=p)
+    bad = theme.colour("bad")
+    return sum(surface.get_at((x, y))[:3] == bad for x in range(0, 960, 2)
+               for y in range(0, 552, 2))
+
+
+def test_touching_is_not_drawn_as_a_warning_and_a_hints_words_match_its_path():
+    lang.use("en")
+    app = fast_app()
+    scene = table_scene(app, 2)
+    aim = Aim(0.0, -300.0, 1.5708, 900.0, 0.6, 0.0)
+    path = [(0.0, -300.0, 0.0), (0.0, -40.0, 0.0)]
+    touching = Preview(path, (0.0, -40.0), (0.0, 10.0),
+                       [("table.aim.touches_diamond", (0.0, 5.0))], None)
+    pushing = Preview(path, (0.0, -40.0), (0.0, 10.0),
+                      [("table.aim.into_diamond", (0.0, 5.0))], None)
+    assert reds(scene, aim, pushing) > 0 and reds(scene, aim, touching) == 0
+    # a push whose path meets a die first: its words say so, and the die is no warning
+    via = Preview(path, (0.0, -40.0), (0.0, 10.0), [("table.aim.into_die", (0.0, -20.0)),
+                                                    ("table.aim.into_diamond", (0.0, 5.0))], None)
+    push = Hint(aim, "", 2.0, Label("push"))
+    planned = as_previewed(push, via)
+    assert planned.label.key == "push_via_die" and planned.action is aim
+    assert lang.tr(f"table.hint.label.{planned.label.key}") == \
+        "Push the diamond on, through a die"
+    assert reds(scene, aim, via, meant_contacts(planned), overlay.HINT_COLOUR) == 0
+    assert as_previewed(push, pushing) is push  # the path as planned: said as planned
+    app.close()
