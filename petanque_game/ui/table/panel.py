@@ -18,6 +18,7 @@ from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.hint import as_previewed, hint_words
 from petanque_game.ui.table.kept import KeptParts
 from petanque_game.ui.table.previews import foreseen
+from petanque_game.ui.table.reckoning import distance_figures
 from petanque_game.ui.widgets import panel, shade
 
 if TYPE_CHECKING:
@@ -88,13 +89,14 @@ def _draw_box(shown: TableShown, surface: pygame.Surface, box: pygame.Rect, tabl
     room = max(1, (bottom - y) // 26)
     if len(listed) > room:
         listed = listed[:room - 1]
+    figures = distance_figures(table)  # (the reckoning's: a tie said to its deciding figure)
     for d in listed:
         body, pip = td.die_colours(d.player)
         surface.blit(dice.die_face(d.face, 22, body, pip), (x + 2, y + 2))
         name = theme.fit(players[d.player].name, 21, 100)
         if d.on_board:
             col = "accent" if d in closest else "text"
-            what = lang.tr("table.reckoning.mm", mm=f"{d.distance:.0f}")
+            what = figures[(d.player, d.die)]
             if d in closest:
                 what = lang.tr("table.panel.closest", distance=what)
         elif d.off_during == d.player:

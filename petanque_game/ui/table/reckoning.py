@@ -123,20 +123,21 @@ FINEST = 3  # decimals at most in a distance's figure (finer than the physics te
 
 def distance_figures(table: Table) -> dict[tuple[int, int], str]:
     """Each die's distance to the diamond as its label says it, by (seat, die): whole mm, but
-    as many decimals as it takes to tell apart two dice whose distances the rules reckon apart
-    (a die marked closest and another both "2 mm": "1.6 mm" and "2.3 mm"); "touching" for a
-    die that touches the diamond (it is reckoned at 0)."""
+    as many decimals as it takes to tell the closest die apart from a die the rules reckon
+    farther (a die marked closest and another both "2 mm": "1.6 mm" and "2.3 mm"); "touching"
+    for a die that touches the diamond (it is reckoned at 0)."""
     on = [d for d in table.dice if d.on_board]
     reckoned = {(d.player, d.die): reckoned_distance(d) for d in on}
     digits = dict.fromkeys(reckoned, 0)
+    best = min(reckoned.values(), default=0.0)
+    closest = {key for key, value in reckoned.items() if value == best}
     for _ in range(FINEST):
         said = {key: f"{value:.{digits[key]}f}" for key, value in reckoned.items()}
-        alike = {key for key in reckoned for other in reckoned
-                 if other != key and said[key] == said[other]
-                 and reckoned[key] != reckoned[other]}
+        first = {said[key] for key in closest}
+        alike = {key for key in reckoned if said[key] in first and key not in closest}
         if not alike:
             break
-        for key in alike:
+        for key in alike | closest:  # they and the closest: told apart
             digits[key] += 1
     figures = {}
     for key, value in reckoned.items():
