@@ -15,7 +15,9 @@ root mean square distance of the rest points from their mean (mm):
   the pull whose throw stops there (`aim_drag`), the end of the pull off by human pointing
   jitter (normal, 2 px, each way), at the board's scale on a 1280x720 window's table.
 
-Prints each target's three spreads and the ratio of the bar's and the drag's to the hand's
+With Shift held (the fine adjustment, `aiming.FINE`) the bar moves, and the pull follows the
+mouse, at a quarter of their pace: the same jitter then counts a quarter as much (the columns
+"fine"). Prints each target's spreads and the ratio of the bar's and the drag's to the hand's
 (the aim: at most 1.5). Nothing is asserted (tests/test_ui_table_input.py asserts the ratio on
 a smaller sample).
 """
@@ -36,7 +38,7 @@ from petanque_game.physics.hand import PERSON_HANDS, wobble
 from petanque_game.physics.predict import predict
 from petanque_game.rules.petanque_table import Aim
 from petanque_game.ui.table.aim import aim_at, aim_drag, aim_launch, elevation_limits
-from petanque_game.ui.table.aiming import CLICK_HOLD, Aiming
+from petanque_game.ui.table.aiming import CLICK_HOLD, FINE, Aiming
 from petanque_game.ui.table.window import AREA
 
 N, SEAT = 2, 0
@@ -145,15 +147,17 @@ def main() -> None:
     scale = board_scale(level)
     rng = random.Random(1)
     print(f"{args.board}, hand {args.hand}, {args.samples} throws each, {scale:.3f} px/mm")
-    print("| target (mm) | hand | bar (30 ms) | drag (2 px) | bar / hand | drag / hand |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    print("| target (mm) | hand | bar (30 ms) | drag (2 px) | bar / hand | drag / hand "
+          "| fine bar / hand | fine drag / hand |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for target in targets(level):
         h = hand_spread(level, target, elevation, PERSON_HANDS[args.hand], rng, args.samples)
         b = bar_spread(level, target, elevation, rng, args.samples)
         d = drag_spread(level, target, elevation, scale, rng, args.samples)
+        fb = bar_spread(level, target, elevation, rng, args.samples, 0.030 * FINE)
+        fd = drag_spread(level, target, elevation, scale, rng, args.samples, 2.0 * FINE)
         print(f"| {target[0]:.0f}, {target[1]:.0f} | {h:.1f} | {b:.1f} | {d:.1f} "
-              f"| {b / h:.2f} | {d / h:.2f} |")
-
+              f"| {b / h:.2f} | {d / h:.2f} | {fb / h:.2f} | {fd / h:.2f} |")
 
 if __name__ == "__main__":
     main()

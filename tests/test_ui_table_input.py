@@ -64,3 +64,34 @@ def test_a_click_with_the_power_bar_throws_the_power_the_preview_shows(home, exa
     launch = scene.session.steps[-1].transitions[0].event.launch
     assert launch.speed == pytest.approx(shown.speed)
     assert launch.speed == pytest.approx(0.37 * scene.level.throw.max_speed)
+
+
+def test_shift_held_fine_adjusts_the_pull_and_the_bar(home, exact_hands):
+    from petanque_game.ui.table.aiming import CLICK_HOLD, FINE
+
+    app = fast_app()
+    app.settings.aim = "drag"
+    scene = start(app, [Seat("Ana", "human"), Seat("Bo", "human")])
+    roll_off(app, scene)
+    grab = pixel(scene, 0, 0)
+
+    def move(pos):
+        app.handle_logical(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                              buttons=(1, 0, 0)))
+
+    app.handle_logical(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=grab, button=1))
+    move((grab[0], grab[1] + 60))
+    assert scene.drag[3] == (grab[0], grab[1] + 60)
+    pygame.key.set_mods(pygame.KMOD_SHIFT)
+    try:
+        move((grab[0] + 40, grab[1] + 100))  # the mouse moves 40 px each way: the pull 10
+        assert scene.drag[3] == (grab[0] + round(40 * FINE), grab[1] + 60 + round(40 * FINE))
+        bar = scene.aim
+        bar.charging = CLICK_HOLD + 0.1
+        bar.update(1.0)
+        assert bar.charging == pytest.approx(CLICK_HOLD + 0.1 + FINE)
+    finally:
+        pygame.key.set_mods(0)
+    bar.update(1.0)
+    assert bar.charging == pytest.approx(CLICK_HOLD + 1.1 + FINE)
+    app.close()

@@ -36,6 +36,9 @@ BAR_RATE = 600.0  # mm of rest distance a second, over the board
 BAR_REACH = 2.1  # the board's reach, in the board's extents (the far corner from the wall)
 BAR_TOP = 0.35  # seconds from the board's far edge on to full power
 CLICK_HOLD = 0.2  # seconds the bar waits before it moves
+# Shift held while the bar swings or a drag is pulled: the bar moves, and the pull follows the
+# mouse, at this share of their pace (a fine adjustment)
+FINE = 0.25
 BAR_SOLVE = 24  # halvings of the power range finding a rest distance's power
 HINT_SNAP = 8  # px: after Use hint, a point this near the hint's ring throws the hint's aim
 
@@ -63,6 +66,7 @@ class Aiming(Component):
     charging: float | None = None  # seconds held, while charging (power aiming)
     pressed: bool = False  # the left button went down on the board (point aiming)
     drag: Drag | None = None
+    mouse: Pixel | None = None  # where the mouse was at the drag's last pull (px)
     hinted: tuple[Aim, object, Point] | None = None  # Use hint: aim, its state, its rest
     own: tuple[float, float] | None = None  # the height and spin set before Use hint
     keyed: bool = False  # the arrow keys moved the point (drag aiming then throws at it too)
@@ -92,7 +96,8 @@ class Aiming(Component):
 
     def update(self, dt: float) -> None:
         if self.charging is not None:
-            self.charging += dt
+            held = self.charging + dt * (FINE if fine_held() else 1.0)
+            self.charging = held if self.charging > CLICK_HOLD else self.charging + dt
 
     def cancel(self) -> None:
         """The right button: the throw being made is let go."""
@@ -147,13 +152,23 @@ class Aiming(Component):
         """The left button down on the board at `at` (mm; `pos` px): a drag grabbed, the power
         charged, or the point pressed (thrown when let go)."""
         if mode == "drag":
-            self.drag = (at, pos, at, pos)
+            self.drag, self.mouse = (at, pos, at, pos), pos
             return
         self.target = at
         if mode == "power":
             self.charging = 0.0
         else:
             self.pressed = True
+
+    def pulled_to(self, mouse: Pixel, fine: bool) -> Pixel:
+        """Where the mouse at `mouse` pulls the drag to (px): the mouse itself, or with `fine`
+        (Shift held) the pull moved on by FINE of the mouse's move since the last pull."""
+        last, self.mouse = self.mouse, mouse
+        if self.drag is None or not fine or last is None:
+            return mouse
+        end = self.drag[3]
+        return (round(end[0] + (mouse[0] - last[0]) * FINE),
+                round(end[1] + (mouse[1] - last[1]) * FINE))
 
     def pull(self, at: Point, pos: Pixel) -> None:
         """The mouse moved while a drag is held: it pulls to `at` (mm; `pos` px)."""
@@ -262,3 +277,8 @@ class Aiming(Component):
         if mode == "power" or self.drag is not None or in_place:
             return None
         return self.target
+
+
+def fine_held() -> bool:
+    """Is Shift held (the fine adjustment of the power bar and the drag)?"""
+    return bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
