@@ -139,7 +139,6 @@ def test_a_kept_throw_needs_no_accept_and_throw_again_stays_until_the_next_throw
         app.step(1 / 60)
     assert scene.session.state.awaiting_accept and scene.keeping_on
     app.key(pygame.K_SPACE)  # the next throw keeps it
-    st = scene.session.state
     assert [e["action"] for e in scene.session.record.events[-5:]] == [
         "throw", "rethrow", "throw", "throw", "throw"]
 

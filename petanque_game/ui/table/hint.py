@@ -40,7 +40,8 @@ def as_previewed(hint: Any, preview: Any) -> Any:
     label = getattr(hint, "label", None)
     through = _THROUGH_A_DIE.get(getattr(label, "key", ""))
     warnings = getattr(preview, "warnings", None)
-    if through is None or not warnings or warnings[0][0] != "table.aim.into_die":
+    if label is None or through is None or not warnings \
+            or warnings[0][0] != "table.aim.into_die":
         return hint
     return replace(hint, label=replace(label, key=through))
 
