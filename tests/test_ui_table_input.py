@@ -25,6 +25,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 WIDEST = 1.5  # the inputs' spread, in the hand's
 
 
+def aiming_by(mode):
+    """A window at the table, two people, the first to throw aiming the `mode` way."""
+    app = fast_app()
+    app.settings.aim = mode
+    scene = start(app, [Seat("Ana", "human"), Seat("Bo", "human")])
+    roll_off(app, scene)
+    return app, scene
+
+
 def point_at(app, pos):
     app.handle_logical(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                           buttons=(0, 0, 0)))
@@ -47,10 +56,7 @@ def test_repeated_inputs_land_within_the_hands_own_spread(board):
 
 
 def test_a_click_with_the_power_bar_throws_the_power_the_preview_shows(home, exact_hands):
-    app = fast_app()
-    app.settings.aim = "power"
-    scene = start(app, [Seat("Ana", "human"), Seat("Bo", "human")])
-    roll_off(app, scene)
+    app, scene = aiming_by("power")
     pos = pixel(scene, 0, 0)
     point_at(app, pos)
     scene.power = 0.37
@@ -69,10 +75,7 @@ def test_a_click_with_the_power_bar_throws_the_power_the_preview_shows(home, exa
 def test_shift_held_fine_adjusts_the_pull_and_the_bar(home, exact_hands):
     from petanque_game.ui.table.aiming import CLICK_HOLD, FINE
 
-    app = fast_app()
-    app.settings.aim = "drag"
-    scene = start(app, [Seat("Ana", "human"), Seat("Bo", "human")])
-    roll_off(app, scene)
+    app, scene = aiming_by("drag")
     grab = pixel(scene, 0, 0)
 
     def move(pos):
