@@ -265,3 +265,23 @@ def test_touching_is_not_drawn_as_a_warning_and_a_hints_words_match_its_path():
     assert reds(scene, aim, via, meant_contacts(planned), overlay.HINT_COLOUR) == 0
     assert as_previewed(push, pushing) is push  # the path as planned: said as planned
     app.close()
+
+
+def test_the_closest_dies_label_in_play_keeps_off_a_die_lying_above_it():
+    lang.use("en")
+    app = fast_app()
+    scene = table_scene(app, 2)
+    view = scene.view
+    die_px = scene.level.dice.side * view.scale
+    dm = DiamondRest(0.0, 0.0, 0.0, True)
+    near = die(0, 0, 30.0, 0.0, 6, 1.6)
+    side = scene.level.dice.side
+    above = die(1, 0, 30.0, 1.2 * side * (1 if view.to_screen(0, 1)[1] < view.to_screen(0, 0)[1]
+                                          else -1), 2, 9.0)
+    table = Table(dm, (near, above))
+    rect = reckoning.closest_label(pygame.Surface(AREA.size), view, die_px, table, near, "2 mm")
+    box = pygame.Rect(0, 0, die_px, die_px)
+    box.center = view.to_screen(above.x, above.y)
+    assert not rect.colliderect(box)
+    assert reckoning._gap(rect, view.to_screen(near.x, near.y)) < die_px  # beside its own die
+    app.close()

@@ -118,6 +118,26 @@ def _measure(shown: Reckoned, area: pygame.Surface,
     return pieces + labels, names
 
 
+def closest_label(area: pygame.Surface, view: td.View, die_px: float, table: Table, die: DieRest,
+                  text: str) -> pygame.Rect:
+    """During play, the closest die's distance beside it: above it, or below, right or left of
+    it where that covers none of the other pieces (a die just above it hid under its label)."""
+    sx, sy = view.to_screen(die.x, die.y)
+    others = [view.to_screen(d.x, d.y) for d in table.dice if d.on_board and d is not die]
+    if table.diamond is not None:
+        others.append(view.to_screen(table.diamond.x, table.diamond.y))
+    pieces = [pygame.Rect(x - die_px * 0.6, y - die_px * 0.6, die_px * 1.2, die_px * 1.2)
+              for x, y in others]
+    gap = die_px * 0.7
+    size = theme.text(text, 20, "accent", True).get_size()
+    places = (("midbottom", (sx, sy - gap)), ("midtop", (sx, sy + gap)),
+              ("midleft", (sx + gap, sy)), ("midright", (sx - gap, sy)))
+    anchor, at = next(((a, p) for a, p in places
+                       if pygame.Rect((0, 0), size).move_to(**{a: p}).collidelist(pieces) < 0),
+                      places[0])
+    return theme.blit_text(area, text, at, 20, "accent", True, anchor, shadow=True)
+
+
 FINEST = 3  # decimals at most in a distance's figure (finer than the physics tells apart)
 
 
@@ -143,7 +163,7 @@ def distance_figures(table: Table) -> dict[tuple[int, int], str]:
     for key, value in reckoned.items():
         figures[key] = lang.tr("table.reckoning.touching") if value == 0.0 else \
             lang.tr("table.reckoning.mm", mm=lang.decimal(value, digits[key]) if digits[key]
-                    else f"{value:.0f}")
+                    else lang.number(round(value)))
     return figures
 
 
