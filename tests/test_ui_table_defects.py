@@ -123,7 +123,7 @@ def test_the_reckoning_card_hides_no_seats_name(level, n):
         drawn = reckoning._measure(scene, pygame.Surface(area.size), scene.reckoning)
         clear = reckoning._card_rect(scene, area, drawn).move(-area.x, -area.y)
         assert clear.collidelist(reckoning._seat_names(scene)) < 0
-        assert len(clear.collidelistall(drawn)) <= len(card.collidelistall(drawn))
+        assert len(clear.collidelistall(drawn[0])) <= len(card.collidelistall(drawn[0]))
     scene.reckoning = None
     app.close()
 

@@ -416,14 +416,14 @@ def test_the_power_bar_aiming_stays_for_those_who_like_it(home, exact_hands):
     pos = pixel(scene, 0, 0)
     point_at(app, pos)
     app.handle_logical(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    for _ in range(27):  # 0.45 s of the 1.8 s swing: half power
+    for _ in range(27):  # 0.45 s: the bar has moved on from the power it started at
         app.step(1 / 60)
         assert scene.charging is not None and not scene.session.steps[-1].throw
     charged = scene.charge()
     app.render()
     app.handle_logical(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
     launch = scene.session.steps[-1].transitions[0].event.launch
-    assert charged == pytest.approx(0.5, abs=0.02)
+    assert charged > 0.45 + 0.02
     assert launch.speed == pytest.approx(charged * scene.level.throw.max_speed)
 
 

@@ -240,8 +240,13 @@ def tell_petanque(step: Any, names: list[str]) -> list[str]:
     return lines
 
 
+KNOCK_SAID = 3.0  # mm: a die on the board moved less than this (and not turned) is not told of
+
+
 def _knocks(before: Any, out: Any, names: list[str]) -> list[str]:
-    """What the thrown die did to the others: the diamond moved, dice knocked off the board."""
+    """What the thrown die did to the others, read from the tables before and after the throw:
+    the diamond moved, each die knocked off the board, and each die knocked along it (how far,
+    the face it showed and shows now, and how far from the diamond it lies)."""
     import math
 
     lines = []
@@ -250,8 +255,19 @@ def _knocks(before: Any, out: Any, names: list[str]) -> list[str]:
         moved = math.hypot(dm1.x - dm0.x, dm1.y - dm0.y)
         if moved >= 3.0:
             lines.append(lang.tr("narrate.pet.diamond_moved", mm=n(round(moved))))
-    was_on = {(d.player, d.die) for d in before.dice if d.on_board}
+    was = {(d.player, d.die): d for d in before.dice if d.on_board}
     for d in out.dice:
-        if (d.player, d.die) in was_on and not d.on_board:
-            lines.append(lang.tr("narrate.pet.knocked_off", whose=possessive(names[d.player])))
+        old = was.get((d.player, d.die))
+        if old is None:
+            continue
+        whose = possessive(names[d.player])
+        if not d.on_board:
+            lines.append(lang.tr("narrate.pet.knocked_off", whose=whose))
+            continue
+        moved = math.hypot(d.x - old.x, d.y - old.y)
+        if moved < KNOCK_SAID and d.face == old.face:
+            continue  # barely touched: nothing to tell
+        key = "narrate.pet.knocked_turned" if d.face != old.face else "narrate.pet.knocked_moved"
+        lines.append(lang.tr(key, whose=whose, was=old.face, face=d.face,
+                             moved=n(max(1, round(moved))), mm=n(round(d.distance or 0.0))))
     return lines

@@ -45,6 +45,11 @@ SPREAD_SHARE = 0.8  # the share of those throws the drawn ellipse holds
 SPREAD_SEED = 15  # the spread's own stream: the same aim always shows the same spread
 TRACK_STEP = 2.0  # mm between the points of the roll-out checked for what it meets
 PULL_FULL = 260.0  # px of pull (drag aiming) for the level's top speed
+# A die that meets the diamond no more than this far (mm) before it would come to rest stops
+# against it (touching: the best result) rather than pushing it on
+TOUCH_ROLL = 3.0
+# What a preview says of a path that is no warning: said in the aim's own colour
+NOT_WARNINGS = frozenset({"table.aim.touches_diamond"})
 
 
 class Solved:
@@ -278,7 +283,9 @@ def _met(level: Level, obj: str, aim: Aim, points: list[tuple[float, float, floa
             continue
         first = max(low_from(height), along - math.sqrt(within * within - across * across))
         if first <= end:
-            found.append((what, at(first)))
+            touches = what == "table.aim.into_diamond" and obj != DIAMOND \
+                and end - first <= TOUCH_ROLL  # it stops against it: the best there is
+            found.append(("table.aim.touches_diamond" if touches else what, at(first)))
     found.sort(key=lambda w: math.hypot(w[1][0] - aim.x, w[1][1] - aim.y))
     return found
 

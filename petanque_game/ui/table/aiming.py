@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from petanque_game.physics.level_spec import Level
+from petanque_game.physics.predict import predict
 from petanque_game.rules.petanque_table import Aim
 from petanque_game.ui.component import Component
 from petanque_game.ui.session import Step
@@ -26,7 +27,19 @@ from petanque_game.ui.table.aim import (
     spin_step,
 )
 
-CHARGE_PERIOD = 1.8  # seconds for the power to swing up and back down while the button is held
+# The power bar (power aiming) swings while the button is held: up through the powers whose throw
+# stops on the board, at an even BAR_RATE mm of rest distance a second (a timing error of a tenth
+# of a second costs the same anywhere on the board), then on to full power in BAR_TOP seconds,
+# and back down the same way. It starts where the power stands (what the preview shows) and
+# waits there CLICK_HOLD seconds: a click throws that power.
+BAR_RATE = 600.0  # mm of rest distance a second, over the board
+BAR_REACH = 2.1  # the board's reach, in the board's extents (the far corner from the wall)
+BAR_TOP = 0.35  # seconds from the board's far edge on to full power
+CLICK_HOLD = 0.2  # seconds the bar waits before it moves
+# Shift held while the bar swings or a drag is pulled: the bar moves, and the pull follows the
+# mouse, at this share of their pace (a fine adjustment)
+FINE = 0.25
+BAR_SOLVE = 24  # halvings of the power range finding a rest distance's power
 HINT_SNAP = 8  # px: after Use hint, a point this near the hint's ring throws the hint's aim
 
 Point = tuple[float, float]  # mm on the board
@@ -53,7 +66,9 @@ class Aiming(Component):
     charging: float | None = None  # seconds held, while charging (power aiming)
     pressed: bool = False  # the left button went down on the board (point aiming)
     drag: Drag | None = None
+    mouse: Pixel | None = None  # where the mouse was at the drag's last pull (px)
     hinted: tuple[Aim, object, Point] | None = None  # Use hint: aim, its state, its rest
+    own: tuple[float, float] | None = None  # the height and spin set before Use hint
     keyed: bool = False  # the arrow keys moved the point (drag aiming then throws at it too)
     solved: Solved = field(default_factory=Solved)  # the aims solved (the scene's)
     limits: tuple[float, float] = field(init=False)
@@ -66,7 +81,13 @@ class Aiming(Component):
 
     def on_transition(self, step: Step) -> None:
         """A new step: whatever was being made of the aim is let go (the point, height, spin
-        and power stay)."""
+        and power stay; but the height and spin Use hint put in place are the player's own
+        again, when the hint's aim was not changed since)."""
+        if self.hinted is not None and self.own is not None:
+            aim = self.hinted[0]
+            if abs(self.elevation - math.degrees(aim.elevation)) < 1e-6 and self.spin == aim.spin:
+                self.elevation, self.spin = self.own
+        self.own = None
         self.charging = None
         self.pressed = False
         self.drag = None
@@ -75,7 +96,8 @@ class Aiming(Component):
 
     def update(self, dt: float) -> None:
         if self.charging is not None:
-            self.charging += dt
+            held = self.charging + dt * (FINE if fine_held() else 1.0)
+            self.charging = held if self.charging > CLICK_HOLD else self.charging + dt
 
     def cancel(self) -> None:
         """The right button: the throw being made is let go."""
@@ -130,13 +152,23 @@ class Aiming(Component):
         """The left button down on the board at `at` (mm; `pos` px): a drag grabbed, the power
         charged, or the point pressed (thrown when let go)."""
         if mode == "drag":
-            self.drag = (at, pos, at, pos)
+            self.drag, self.mouse = (at, pos, at, pos), pos
             return
         self.target = at
         if mode == "power":
             self.charging = 0.0
         else:
             self.pressed = True
+
+    def pulled_to(self, mouse: Pixel, fine: bool) -> Pixel:
+        """Where the mouse at `mouse` pulls the drag to (px): the mouse itself, or with `fine`
+        (Shift held) the pull moved on by FINE of the mouse's move since the last pull."""
+        last, self.mouse = self.mouse, mouse
+        if self.drag is None or not fine or last is None:
+            return mouse
+        end = self.drag[3]
+        return (round(end[0] + (mouse[0] - last[0]) * FINE),
+                round(end[1] + (mouse[1] - last[1]) * FINE))
 
     def pull(self, at: Point, pos: Pixel) -> None:
         """The mouse moved while a drag is held: it pulls to `at` (mm; `pos` px)."""
@@ -146,7 +178,10 @@ class Aiming(Component):
 
     def put_hint(self, aim: Aim, state: object, rest: Point) -> None:
         """Use hint: the hint's height and spin, the point on where it comes to rest; thrown as
-        the hint's own aim until the aim is changed."""
+        the hint's own aim until the aim is changed (or the next step: the height and spin
+        are the player's own again)."""
+        if self.own is None:
+            self.own = (self.elevation, self.spin)
         self.elevation = math.degrees(aim.elevation)
         self.spin = aim.spin
         self.target = rest
@@ -156,11 +191,51 @@ class Aiming(Component):
 
     # --- what it aims -----------------------------------------------------------------------------
 
+    def top_moment(self) -> float:
+        """Seconds the bar takes from no power to full power."""
+        return self._reach() / BAR_RATE + BAR_TOP
+
     def charge(self) -> float:
-        if self.charging is None:
+        """The power the bar shows now: the power kept while nothing is charged."""
+        if self.charging is None or self.charging <= CLICK_HOLD:
             return self.power
-        phase = (self.charging / (CHARGE_PERIOD / 2)) % 2.0
-        return max(0.02, 1.0 - abs(1.0 - phase))
+        top = self.top_moment()
+        u = (self._moment(self.power) + max(0.0, self.charging - CLICK_HOLD)) % (2 * top)
+        return self._power_at(u if u <= top else 2 * top - u)
+
+    def _reach(self) -> float:
+        return BAR_REACH * self.level.board.extent
+
+    def _rest(self, power: float) -> float:
+        """How far (mm) a lone die thrown at `power` at the height set comes to rest."""
+        t = self.level.throw
+        return float(predict(self.level, "die", max(1.0, power * t.max_speed),
+                             math.radians(self.elevation)).rest)
+
+    def _power_for(self, rest: float) -> float:
+        """The power whose throw comes to rest `rest` mm away (full power when none does)."""
+        lo, hi = 0.0, 1.0
+        if self._rest(hi) <= rest:
+            return hi
+        for _ in range(BAR_SOLVE):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if self._rest(mid) < rest else (lo, mid)
+        return (lo + hi) / 2
+
+    def _power_at(self, u: float) -> float:
+        """The bar's power `u` seconds into its swing up."""
+        board = self._reach() / BAR_RATE
+        edge = self._power_for(self._reach())
+        if u <= board:
+            return max(0.02, self._power_for(u * BAR_RATE))
+        return min(1.0, edge + (1.0 - edge) * (u - board) / BAR_TOP)
+
+    def _moment(self, power: float) -> float:
+        """The moment of the swing up at which the bar shows `power`."""
+        edge = self._power_for(self._reach())
+        if power <= edge:
+            return self._rest(power) / BAR_RATE
+        return self._reach() / BAR_RATE + (power - edge) / max(1e-9, 1.0 - edge) * BAR_TOP
 
     def hint_in_place(self, state: object, on_screen: Point, rest_on_screen: Point) -> bool:
         """Is the aim the hint's (Use hint), unchanged since: its height and spin, no drag or
@@ -202,3 +277,8 @@ class Aiming(Component):
         if mode == "power" or self.drag is not None or in_place:
             return None
         return self.target
+
+
+def fine_held() -> bool:
+    """Is Shift held (the fine adjustment of the power bar and the drag)?"""
+    return bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)

@@ -7,6 +7,7 @@ it is put in place when the search is done."""
 from __future__ import annotations
 
 from concurrent.futures import Future
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
@@ -19,7 +20,10 @@ from petanque_game.ui.session import in_background
 _MEANT = MappingProxyType({
     "push": ("table.aim.into_diamond",), "at_diamond": ("table.aim.into_diamond",),
     "knock_opponent": ("table.aim.into_die",), "knock_player": ("table.aim.into_die",),
-    "own_die": ("table.aim.into_die",)})
+    "own_die": ("table.aim.into_die",),
+    "push_via_die": ("table.aim.into_diamond", "table.aim.into_die")})
+# A plan for the diamond whose path meets a die first goes through that die: said so
+_THROUGH_A_DIE = MappingProxyType({"push": "push_via_die", "at_diamond": "push_via_die"})
 
 
 def meant_contacts(hint: Any) -> tuple[str, ...]:
@@ -27,6 +31,19 @@ def meant_contacts(hint: Any) -> tuple[str, ...]:
     die): said as its plan, not in the warning's red."""
     label = getattr(hint, "label", None)
     return _MEANT.get(getattr(label, "key", ""), ())
+
+
+def as_previewed(hint: Any, preview: Any) -> Any:
+    """The hint, its plan said as its preview shows the path (`preview`: the aim's, or None
+    before it is worked out): a plan for the diamond whose path meets a die first says it goes
+    through the die, so its words never say one thing and its warning another."""
+    label = getattr(hint, "label", None)
+    through = _THROUGH_A_DIE.get(getattr(label, "key", ""))
+    warnings = getattr(preview, "warnings", None)
+    if label is None or through is None or not warnings \
+            or warnings[0][0] != "table.aim.into_die":
+        return hint
+    return replace(hint, label=replace(label, key=through))
 
 
 class HintAsk(Component):

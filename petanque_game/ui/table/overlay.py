@@ -16,9 +16,9 @@ import pygame
 from petanque_game.rules.petanque_table import Aim
 from petanque_game.ui import lang, theme
 from petanque_game.ui.table import draw as td
-from petanque_game.ui.table.aim import Preview
+from petanque_game.ui.table.aim import NOT_WARNINGS, Preview
 from petanque_game.ui.table.draw import RGB
-from petanque_game.ui.table.hint import meant_contacts
+from petanque_game.ui.table.hint import as_previewed, meant_contacts
 from petanque_game.ui.table.previews import foreseen, own_aim
 from petanque_game.ui.table.reckoning import draw_points
 from petanque_game.ui.table.start import draw_start
@@ -49,10 +49,10 @@ def draw_overlays(shown: TableShown, surface: pygame.Surface) -> bool:
         if hint is not None:
             seen = foreseen(shown, hint, seat, obj)
             if seen is not None:
+                planned = as_previewed(shown.hint.current(shown.state), seen)
                 draw_flight(shown, area, hint, (seat, obj), HINT_COLOUR,
                             lang.tr("table.hint.on_board"),  # its words are in the side panel
-                            meant=meant_contacts(shown.hint.current(shown.state)), p=seen,
-                            labels=labels)
+                            meant=meant_contacts(planned), p=seen, labels=labels)
         aim = own_aim(shown)
         if aim is not None and aim[0] != hint:  # (the hint in place: drawn once)
             launch, p, pointed = aim
@@ -94,7 +94,7 @@ def draw_flight(shown: TableShown, area: pygame.Surface, launch: Aim, due: tuple
     if p is None:
         p = shown.preview_of(launch, seat, obj)
     bad = theme.colour("bad")
-    p_warnings = [w for w in p.warnings if w[0] not in meant]
+    p_warnings, notes = _warned(p, meant)
     col = colour or (theme.colour("accent") if not p_warnings else bad)
     shift = getattr(td, "HEIGHT_SHIFT", 0.45)
     screen = []
@@ -138,10 +138,10 @@ def draw_flight(shown: TableShown, area: pygame.Surface, launch: Aim, due: tuple
     for _, where in p_warnings:
         _cross(area, view.to_screen(*where), bad)
     text, near = label, rest
-    if warnings:
-        said = lang.tr(warnings[0][0])
+    if warnings or notes:  # the first warning; else what it does that is no warning (touching)
+        said = lang.tr((warnings or notes)[0][0])
         text = said if label is None else f"{label} - {said}"
-        near = view.to_screen(*warnings[0][1])
+        near = view.to_screen(*(warnings or notes)[0][1])
     if text:
         side = max(12, int(shown.level.dice.side * view.scale * 1.6))
         pieces = []
@@ -153,6 +153,14 @@ def draw_flight(shown: TableShown, area: pygame.Surface, launch: Aim, due: tuple
                          pieces + (labels or []))
         if labels is not None:
             labels.append(said_at.inflate(10, 4))
+
+
+def _warned(p: Preview, meant: tuple[str, ...]) -> tuple[list[tuple[str, tuple[float, float]]],
+                                                         list[tuple[str, tuple[float, float]]]]:
+    """What the preview warns of (but what the aim is `meant` to meet), and what it says that is
+    no warning (it comes to rest touching the diamond)."""
+    said = [w for w in p.warnings if w[0] not in meant]
+    return [w for w in said if w[0] not in NOT_WARNINGS], [w for w in said if w[0] in NOT_WARNINGS]
 
 
 def _release_arrow(area: pygame.Surface, frame: pygame.Rect, inside: tuple[float, float],

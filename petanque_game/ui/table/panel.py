@@ -6,17 +6,19 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from petanque_game.rules.petanque_table import Table
+from petanque_game.rules.petanque_table import Aim, Table
 from petanque_game.rules.terningepetanque import closest_dice
 from petanque_game.ui import dice, lang, theme
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.table import draw as td
-from petanque_game.ui.table.hint import hint_words
+from petanque_game.ui.table.hint import as_previewed, hint_words
 from petanque_game.ui.table.kept import KeptParts
+from petanque_game.ui.table.previews import foreseen
+from petanque_game.ui.table.reckoning import distance_figures
 from petanque_game.ui.widgets import panel, shade
 
 if TYPE_CHECKING:
@@ -87,13 +89,14 @@ def _draw_box(shown: TableShown, surface: pygame.Surface, box: pygame.Rect, tabl
     room = max(1, (bottom - y) // 26)
     if len(listed) > room:
         listed = listed[:room - 1]
+    figures = distance_figures(table)  # (the reckoning's: a tie said to its deciding figure)
     for d in listed:
         body, pip = td.die_colours(d.player)
         surface.blit(dice.die_face(d.face, 22, body, pip), (x + 2, y + 2))
         name = theme.fit(players[d.player].name, 21, 100)
         if d.on_board:
             col = "accent" if d in closest else "text"
-            what = lang.tr("table.reckoning.mm", mm=f"{d.distance:.0f}")
+            what = figures[(d.player, d.die)]
             if d in closest:
                 what = lang.tr("table.panel.closest", distance=what)
         elif d.off_during == d.player:
@@ -179,13 +182,22 @@ def _draw_rolloff(shown: TableShown, surface: pygame.Surface, box: pygame.Rect) 
         theme.blit_text(surface, line, (x, box.bottom - 50 + 21 * i), 19, "muted")
 
 
+def _previewed(shown: TableShown, hint: Any) -> Any:
+    """The hint as its preview shows its path (`hint.as_previewed`)."""
+    due = shown.due
+    if due is None or not isinstance(hint.action, Aim):
+        return hint
+    return as_previewed(hint, foreseen(shown, hint.action, due[0], due[1]))
+
+
 def _draw_aim_meter(shown: TableShown, surface: pygame.Surface, r: pygame.Rect) -> None:
     y = r.y
     hint = shown.hint.current(shown.session.state)
     if shown.hint.searching(shown.session.state):
         theme.blit_text(surface, lang.tr("table.hint.searching"), (r.x, y - 24), 18, "muted")
     elif hint is not None:
-        lines = theme.wrap(hint_words(hint, shown.state, shown.session.players), 17, r.w)[-3:]
+        lines = theme.wrap(hint_words(_previewed(shown, hint), shown.state,
+                                      shown.session.players), 17, r.w)[-3:]
         for i, line in enumerate(lines):
             theme.blit_text(surface, line, (r.x, y - 20 * (len(lines) - i)), 17, (120, 200, 255))
     elif shown.hint.problem and shown.hint.state is shown.session.state:

@@ -18,6 +18,7 @@ import pygame
 
 from petanque_game.rules.petanque_table import DieRest, Table
 from petanque_game.rules.terningepetanque import DIAMOND_PENALTY, closest_dice
+from petanque_game.rules.terningepetanque_score import reckoned_distance
 from petanque_game.ui import lang, theme
 from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.round_end import Reckoning
@@ -73,29 +74,32 @@ def draw_points(shown: Reckoned, surface: pygame.Surface, area_rect: pygame.Rect
         _draw_moving_points(shown, surface, r.card.move(area_rect.topleft), side_rect, r)
 
 
-def _measure(shown: Reckoned, area: pygame.Surface, r: Reckoning) -> list[pygame.Rect]:
-    """The lines from each die to the diamond and their distances; returns where the dice, the
-    diamond, the seats' names and the labels are (area coordinates), for the card to keep clear
-    of."""
+def _measure(shown: Reckoned, area: pygame.Surface,
+             r: Reckoning) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+    """The lines from each die to the diamond and their distances. Returns where the dice, the
+    diamond and their labels are (what the card talks about), and where the seats' names are
+    (area coordinates), for the card to keep clear of."""
     view, table = shown.view, r.table
     dm = table.diamond
+    names = _seat_names(shown)
     if dm is None:
-        return []
+        return [], names
     closest = {(d.player, d.die) for d in closest_dice(table)}
     centre = view.to_screen(dm.x, dm.y)
     die_px = shown.level.dice.side * view.scale
-    taken = [pygame.Rect(0, 0, die_px * 1.4, die_px * 1.4) for _ in table.dice]
-    for rect, d in zip(taken, table.dice):
+    pieces = [pygame.Rect(0, 0, die_px * 1.4, die_px * 1.4) for _ in table.dice]
+    for rect, d in zip(pieces, table.dice):
         rect.center = view.to_screen(d.x, d.y)
-    taken.append(pygame.Rect(0, 0, die_px * 1.6, die_px * 1.6))
-    taken[-1].center = centre
-    taken += _seat_names(shown)
+    pieces.append(pygame.Rect(0, 0, die_px * 1.6, die_px * 1.6))
+    pieces[-1].center = centre
+    figures = distance_figures(table)
+    labels: list[pygame.Rect] = []
     for d in table.dice:
         at = view.to_screen(d.x, d.y)
         if not d.on_board:
             _cross(area, at, max(8.0, die_px * 0.8), theme.colour("bad"))
-            _label(area, taken, at, centre, die_px, lang.tr("table.reckoning.off_label",
-                                                    points=f"-{d.face}")
+            _label(area, (pieces, labels, names), at, centre, die_px,
+                   lang.tr("table.reckoning.off_label", points=f"-{d.face}")
                    if d.off_during == d.player else lang.tr("table.reckoning.knocked_off"),
                    "bad")
             continue
@@ -109,9 +113,58 @@ def _measure(shown: Reckoned, area: pygame.Surface, r: Reckoning) -> list[pygame
             pygame.draw.circle(area, col, at, ring + 3, 3)
         if _in_doubles(table, d):
             pygame.draw.circle(area, theme.colour("good"), at, ring + 8, 2)
-        _label(area, taken, at, centre, die_px,
-               lang.tr("table.reckoning.mm", mm=f"{d.distance:.0f}"), "accent" if near else "text")
-    return taken
+        _label(area, (pieces, labels, names), at, centre, die_px,
+               figures[(d.player, d.die)], "accent" if near else "text")
+    return pieces + labels, names
+
+
+def closest_label(area: pygame.Surface, view: td.View, die_px: float, table: Table, die: DieRest,
+                  text: str) -> pygame.Rect:
+    """During play, the closest die's distance beside it: above it, or below, right or left of
+    it where that covers none of the other pieces (a die just above it hid under its label)."""
+    sx, sy = view.to_screen(die.x, die.y)
+    others = [view.to_screen(d.x, d.y) for d in table.dice if d.on_board and d is not die]
+    if table.diamond is not None:
+        others.append(view.to_screen(table.diamond.x, table.diamond.y))
+    pieces = [pygame.Rect(x - die_px * 0.6, y - die_px * 0.6, die_px * 1.2, die_px * 1.2)
+              for x, y in others]
+    gap = die_px * 0.7
+    size = theme.text(text, 20, "accent", True).get_size()
+    places = (("midbottom", (sx, sy - gap)), ("midtop", (sx, sy + gap)),
+              ("midleft", (sx + gap, sy)), ("midright", (sx - gap, sy)))
+    anchor, at = next(((a, p) for a, p in places
+                       if pygame.Rect((0, 0), size).move_to(**{a: p}).collidelist(pieces) < 0),
+                      places[0])
+    return theme.blit_text(area, text, at, 20, "accent", True, anchor, shadow=True)
+
+
+FINEST = 3  # decimals at most in a distance's figure (finer than the physics tells apart)
+
+
+def distance_figures(table: Table) -> dict[tuple[int, int], str]:
+    """Each die's distance to the diamond as its label says it, by (seat, die): whole mm, but
+    as many decimals as it takes to tell the closest die apart from a die the rules reckon
+    farther (a die marked closest and another both "2 mm": "1.6 mm" and "2.3 mm"); "touching"
+    for a die that touches the diamond (it is reckoned at 0)."""
+    on = [d for d in table.dice if d.on_board]
+    reckoned = {(d.player, d.die): reckoned_distance(d) for d in on}
+    digits = dict.fromkeys(reckoned, 0)
+    best = min(reckoned.values(), default=0.0)
+    closest = {key for key, value in reckoned.items() if value == best}
+    for _ in range(FINEST):
+        said = {key: f"{value:.{digits[key]}f}" for key, value in reckoned.items()}
+        first = {said[key] for key in closest}
+        alike = {key for key in reckoned if said[key] in first and key not in closest}
+        if not alike:
+            break
+        for key in alike | closest:  # they and the closest: told apart
+            digits[key] += 1
+    figures = {}
+    for key, value in reckoned.items():
+        figures[key] = lang.tr("table.reckoning.touching") if value == 0.0 else \
+            lang.tr("table.reckoning.mm", mm=lang.decimal(value, digits[key]) if digits[key]
+                    else lang.number(round(value)))
+    return figures
 
 
 def _seat_names(shown: Reckoned) -> list[pygame.Rect]:
@@ -139,30 +192,49 @@ def _cross(area: pygame.Surface, at: tuple[float, float], size: float,
     pygame.draw.line(area, col, (x - size, y + size), (x + size, y - size), 3)
 
 
-def _label(area: pygame.Surface, taken: list[pygame.Rect], at: tuple[float, float],
+LABEL_WAYS = 16  # directions round a die tried for its label
+LABEL_STEPS = 12  # distances tried in each, 6 px apart
+
+
+def _label(area: pygame.Surface, taken: tuple[list[pygame.Rect], ...], at: tuple[float, float],
            away_from: tuple[float, float], die_px: float, text: str, col: str) -> None:
-    """A label beside a die, on the side away from the diamond, pushed further out until it
-    covers no die and no label drawn before it (`taken`, which it joins)."""
+    """A label beside its die: of the places round it (away from the diamond first, then to
+    either side, then towards it, each a little further out in turn), the first that covers no
+    die, no label drawn before it and no seat's name (`taken`: the pieces, the labels, which it
+    joins, and the names), and lies nearer its own die than any other; failing that, the place
+    that covers least."""
+    pieces, labels, names = taken
     dx, dy = at[0] - away_from[0], at[1] - away_from[1]
     d = math.hypot(dx, dy)
     ux, uy = (dx / d, dy / d) if d > 1e-6 else (0.0, -1.0)
     surf = theme.text(text, 19, col, True)
-    rect = surf.get_rect(center=at)  # (placed below)
-    # Away from the diamond first; at the area's edge that way may be full (a die off the board
-    # beside a seat's name), so then to either side, and last towards the diamond.
-    for vx, vy in ((ux, uy), (-uy, ux), (uy, -ux), (-ux, -uy)):
-        reach = die_px * 0.9 + 8 + 0.5 * (abs(vx) * surf.get_width() + abs(vy) * surf.get_height())
-        for step in range(10):
-            far = reach + 12 * step
-            rect = surf.get_rect(center=(at[0] + vx * far, at[1] + vy * far))
-            rect.clamp_ip(area.get_rect())
-            if rect.inflate(6, 2).collidelist(taken) < 0:
-                break
-        else:
-            continue
-        break
-    taken.append(rect.inflate(8, 4))
-    if math.hypot(rect.centerx - at[0], rect.centery - at[1]) > die_px * 2 + rect.w / 2:
+    room = area.get_rect()
+    others = [p.center for p in pieces if p.center != (round(at[0]), round(at[1]))]
+    turns = sorted(range(LABEL_WAYS), key=lambda k: min(k, LABEL_WAYS - k))  # away first
+    ways = [(ux * math.cos(a) - uy * math.sin(a), ux * math.sin(a) + uy * math.cos(a))
+            for a in (2 * math.pi * k / LABEL_WAYS for k in turns)]
+    best: tuple[tuple[int, int, int], pygame.Rect] | None = None
+    for step in range(LABEL_STEPS):
+        for order, (vx, vy) in enumerate(ways):
+            reach = die_px * 0.8 + 4 + 0.5 * (abs(vx) * surf.get_width()
+                                               + abs(vy) * surf.get_height())
+            rect = surf.get_rect(center=(at[0] + vx * (reach + 6 * step),
+                                         at[1] + vy * (reach + 6 * step)))
+            rect.clamp_ip(room)
+            box = rect.inflate(6, 2)
+            covers = len(box.collidelistall(pieces)) + len(box.collidelistall(labels)) \
+                + len(box.collidelistall(names))
+            mine = _gap(rect, at)
+            stray = int(any(_gap(rect, o) < mine for o in others))
+            cost = (covers, stray, step * len(ways) + order)
+            if best is None or cost < best[0]:
+                best = (cost, rect)
+        if best is not None and best[0][:2] == (0, 0):
+            break
+    assert best is not None
+    rect = best[1]
+    labels.append(rect.inflate(8, 4))
+    if _gap(rect, at) > die_px * 1.5:
         pygame.draw.line(area, (0, 0, 0), at, rect.center, 1)  # a leader to a label pushed out
     back = pygame.Surface(rect.inflate(8, 4).size, pygame.SRCALPHA)
     back.fill((0, 0, 0, 150))
@@ -170,16 +242,28 @@ def _label(area: pygame.Surface, taken: list[pygame.Rect], at: tuple[float, floa
     area.blit(surf, rect)
 
 
+def _gap(rect: pygame.Rect, at: tuple[float, float]) -> float:
+    """How far the point `at` lies from `rect` (0 inside it)."""
+    x = max(rect.left - at[0], 0.0, at[0] - rect.right)
+    y = max(rect.top - at[1], 0.0, at[1] - rect.bottom)
+    return math.hypot(x, y)
+
+
 SIDE_NAMES = 64  # px kept clear at the left and right of the table area: the side seats' names
 END_NAMES = 24  # px kept clear at its top and bottom: the names of the seats there
 
 
+CARD_STEP = 8  # px between the places tried for the card
+CARD_WIDTHS = (330, 270, 230)  # px: the card's width, narrowed where the wide one covers a piece
+
+
 def _card_rect(shown: Reckoned, area_rect: pygame.Rect,
-               drawn: list[pygame.Rect] | None = None) -> pygame.Rect:
-    """The card goes in the corner of the table area that hides no seat's name where one does,
-    and covers fewest of the round's pieces and of the measure's labels (`drawn`, area
-    coordinates), the farthest from the diamond on a tie."""
-    w, h = 330, 34 + 48 + 44 * shown.n + 30
+               drawn: tuple[list[pygame.Rect], list[pygame.Rect]] | None = None) -> pygame.Rect:
+    """The card goes where it hides no seat's name and covers none of the round's pieces and
+    the measure's labels (`drawn`: what `_measure` says it drew, area coordinates) where such a
+    place is, else where it covers fewest: of the corners of the table area first, then of
+    every place on the board, the farthest from the diamond on a tie."""
+    w, h = card_size(shown.n)
     board = pygame.Rect(shown.view.board_rect).move(area_rect.topleft)  # beside the score sheet
     inner = board.inflate(-2 * SIDE_NAMES, -2 * END_NAMES)  # the seats' names stay seen
     corners = [pygame.Rect(inner.x, inner.y, w, h), pygame.Rect(inner.right - w, inner.y, w, h),
@@ -188,22 +272,43 @@ def _card_rect(shown: Reckoned, area_rect: pygame.Rect,
     on_screen = shown.reckoning
     assert on_screen is not None  # (drawn while it shows)
     table = on_screen.table
-    pieces = [shown.view.to_screen(d.x, d.y) for d in table.dice]
     dm = table.diamond
     at = shown.view.to_screen(dm.x, dm.y) if dm is not None else (area_rect.w / 2,
                                                                    area_rect.h / 2)
-    pieces.append(at)
-
-    names = _seat_names(shown)
+    if drawn is None:
+        talked, names = [], _seat_names(shown)
+        for d in table.dice:
+            talked.append(pygame.Rect(0, 0, 24, 24))
+            talked[-1].center = shown.view.to_screen(d.x, d.y)
+        talked.append(pygame.Rect(0, 0, 24, 24))
+        talked[-1].center = (int(at[0]), int(at[1]))
+    else:
+        talked, names = drawn
 
     def cost(r: pygame.Rect) -> tuple[int, int, float]:
         local = r.move(-area_rect.x, -area_rect.y)
-        hidden = len(local.collidelistall(names))  # a seat's name above all
-        covered = sum(local.inflate(24, 24).collidepoint(p) for p in pieces) + \
-            len(local.collidelistall(drawn or []))
-        return hidden, covered, -math.hypot(local.centerx - at[0], local.centery - at[1])
+        return (len(local.collidelistall(names)), len(local.inflate(8, 8).collidelistall(talked)),
+                -math.hypot(local.centerx - at[0], local.centery - at[1]))
 
-    return min(corners, key=cost)
+    best = min(corners, key=cost)
+    if cost(best)[:2] == (0, 0):
+        return best
+    # nowhere clear in a corner: every place on the board, the card narrowed if need be
+    for width in CARD_WIDTHS:
+        places = [pygame.Rect(x, y, width, h)
+                  for x in [*range(inner.x, inner.right - width, CARD_STEP), inner.right - width]
+                  for y in [*range(inner.y, inner.bottom - h, CARD_STEP), inner.bottom - h]]
+        found = min(places, key=cost, default=best)
+        if cost(found) < cost(best):
+            best = found
+        if cost(best)[:2] == (0, 0):
+            break
+    return best
+
+
+def card_size(n: int) -> tuple[int, int]:
+    """The card's size with `n` players."""
+    return CARD_WIDTHS[0], 34 + 48 + 44 * n + 30
 
 
 def _draw_card(shown: Reckoned, surface: pygame.Surface, card: pygame.Rect, r: Reckoning) -> None:
@@ -224,7 +329,8 @@ def _draw_card(shown: Reckoned, surface: pygame.Surface, card: pygame.Rect, r: R
     for seat, p in enumerate(players):
         pygame.draw.rect(surface, theme.player_colour(seat), pygame.Rect(x, y + 2, 6, 36),
                          border_radius=3)
-        theme.blit_text(surface, theme.fit(p.name, 21, 170, True), (x + 14, y), 21, "text", True)
+        theme.blit_text(surface, theme.fit(p.name, 21, card.w - 160, True), (x + 14, y), 21,
+                        "text", True)
         pts = r.points[seat]
         theme.blit_text(surface, f"{pts:+d}" if pts else "0", (card.right - 14, y), 24,
                         "good" if pts > 0 else "bad" if pts < 0 else "muted", True, "topright")

@@ -32,6 +32,7 @@ from petanque_game.ui.scene import AppLike
 from petanque_game.ui.session import Session, Step
 from petanque_game.ui.table import foresee, overlay, previews
 from petanque_game.ui.table.ai_aim import AiAim
+from petanque_game.ui.table.aiming import fine_held
 from petanque_game.ui.table.playback import Flight
 from petanque_game.ui.table.start import StartRoll
 from petanque_game.ui.table.turns import ACCEPT_GRACE, due_throw
@@ -157,7 +158,8 @@ class TableScene(TableDrawing):
         if not self.aiming:
             return
         if self.drag is not None:
-            self.aim.pull(self._board_at(pos), pos)
+            at = self.aim.pulled_to(pos, fine_held())
+            self.aim.pull(self._board_at(at), at)
         elif AREA.collidepoint(pos) and self.aim_mode != "drag":
             self.target = self._board_at(pos)
 

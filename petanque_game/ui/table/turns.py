@@ -3,15 +3,19 @@ shown, the throw due, the person's acts (throw, keep, throw again, roll for who 
 and Use hint) and an AI's aim shown before it throws. The table scene (table/scene.py) routes the
 player's events to these and lays the parts out (table/view.py).
 
-Pace (the `accept_at_once` setting, on by default): a throw that may be taken back is kept
-without asking, but Throw again (T) stays one key away until the next throw starts. When the same
-player throws next (the diamond, then their first die), the table shows that throw's aim at once
-and the keep is decided when they throw; when someone else throws next, the throw is kept after
-ACCEPT_GRACE seconds. The rules (and the record) see the same Accept, just later.
+Pace (the `accept_at_once` setting, on by default): a throw that may be taken back (with the
+game's take-backs allowed) is kept without asking, but Throw again (T) stays one key away until
+the next throw starts. When a person at this window throws next (the same player: the diamond,
+then their first die; or another person at the same screen with no hand-over screen between
+them), the table shows that throw's aim at once and the keep is decided when it is thrown; when
+anyone else throws next (an AI, or a person behind the hand-over screen), the throw is kept after
+ACCEPT_GRACE seconds, counted down on the Throw again button. The rules (and the record) see the
+same Accept, just later.
 """
 
 from __future__ import annotations
 
+import math
 from functools import cached_property
 from typing import Any
 
@@ -47,7 +51,7 @@ from petanque_game.ui.table.start import StartRoll
 from petanque_game.ui.table.window import AREA
 
 NORMAL_AI_DELAY = 0.8  # the ai_delay setting's default: the AI pace 1
-ACCEPT_GRACE = 2.0  # seconds Throw again stays offered before a kept throw passes the turn on
+ACCEPT_GRACE = 5.0  # seconds Throw again stays offered before a kept throw passes the turn on
 
 
 class TableTurns(GameScene):
@@ -194,11 +198,24 @@ class TableTurns(GameScene):
 
     @property
     def keeping_on(self) -> bool:
-        """Keeping, and the same player throws next: the table shows that throw's aim now."""
+        """Keeping, and a person here throws next (the same player, or another person at this
+        screen with no hand-over screen between them): the table shows that throw's aim now."""
         if not self.keeping:
             return False
         st = self.session.state
-        return bool(st.throws_left > 0 and st.throw_order[st.throws_done][0] == st.to_move)
+        if st.throws_left <= 0:
+            return False
+        seat = st.throw_order[st.throws_done][0]
+        return bool(seat == st.to_move or (not self.app.settings.handover
+                                           and self.session.players[seat].kind == "human"))
+
+    @property
+    def grace_left(self) -> int | None:
+        """Whole seconds left (counted up) before a kept throw passes the turn on; None when
+        nothing is counted down."""
+        if not self.keeping or self.keeping_on:
+            return None
+        return max(0, math.ceil(ACCEPT_GRACE - self.grace))
 
     @property
     def due(self) -> tuple[int, str, int | None] | None:

@@ -26,7 +26,12 @@ from petanque_game.ui.table import board as tb
 from petanque_game.ui.table import board_pictures, window
 from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.panel import colours_key, draw_side, prompt, side_parts
-from petanque_game.ui.table.reckoning import card_key, draw_reckoning
+from petanque_game.ui.table.reckoning import (
+    card_key,
+    closest_label,
+    distance_figures,
+    draw_reckoning,
+)
 from petanque_game.ui.table.sheet import (
     SHEET_HINT_AT,
     Placement,
@@ -90,9 +95,17 @@ class TableDrawing(TableTurns):
             if self.keeping_on:  # the throw before may still be taken back
                 specs.insert(2, ("table.button.rethrow", self.rethrow, key_names(s, "rethrow"),
                                  "rethrow", "normal", 160))
-        return self.layout_buttons([Button(pygame.Rect(0, 0, w, 64), lang.tr(label), fn, True,
-                                           26, keys, style, tag=tag)
+        return self.layout_buttons([Button(pygame.Rect(0, 0, w, 64), self._said(label), fn,
+                                           True, 26, keys, style, tag=tag)
                                     for label, fn, keys, tag, style, w in specs])
+
+    def _said(self, label: str) -> str:
+        """A button's words; Throw again's with the seconds left to use it when they are
+        counted down (turns.py: a kept throw passes the turn on by itself)."""
+        left = self.grace_left
+        if label == "table.button.rethrow" and left is not None:
+            return lang.tr("table.button.rethrow_left", seconds=left)
+        return lang.tr(label)
 
 
     def toggle_sheet(self) -> None:
@@ -381,12 +394,11 @@ class TableDrawing(TableTurns):
             bodies.append((d.x, d.y, 0.0, die))
         tb.paint(area, view, level, bodies)
         if measured and labels:
+            figures = distance_figures(table)
             for d in on:
-                if (d.player, d.die) in closest and d.distance is not None:
-                    sx, sy = view.to_screen(d.x, d.y)
-                    text = lang.tr("table_view.mm", mm=lang.number(round(d.distance)))
-                    theme.blit_text(area, text, (sx, sy - td.die_px(self.level, view) * 0.7),
-                                    20, "accent", True, "midbottom", shadow=True)
+                if (d.player, d.die) in closest:
+                    closest_label(area, view, td.die_px(self.level, view), table, d,
+                                  figures[(d.player, d.die)])
 
     def _draw_flight(self, area: pygame.Surface, view: td.View, moving: bool) -> None:
         """The throw in the air (ui/table/playback.py)."""
