@@ -11,13 +11,15 @@ The hands are a fixed set drawn once from a stream of their own (RISK_SEED), nev
 an AI's: the same aim on the same table always shows the same figures, and asking changes nothing
 in a game. The wobble's five errors are spread evenly (`petanque_hand_errors`: scrambled Sobol
 points), the die's 24 starting orientations taken in turn, the tumbles drawn from the same
-stream. One throw costs about 1 ms of CPU on an empty board, so the whole costs some 60-150 ms
-(benchmarks/bench_aim_risk.py): meant for a thread of its own, or a few throws a frame
-(`aim_risk_steps`), not the window's frame as a whole.
+stream. One throw costs about 1 ms of CPU on an empty board, so the whole costs some 90-150 ms
+(benchmarks/bench_aim_risk.py, a loaded machine): meant for a thread of its own, or a few throws a
+frame (`aim_risk_steps`), not one frame as a whole. With 64 throws the off-board figure was more
+than 5 points from the rate of 1,000 real throws at 9 of 864 aims near the boards' edges.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Iterator
@@ -31,8 +33,8 @@ from petanque_game.physics.level import Level
 from petanque_game.rules.petanque_table import DIAMOND, Aim, DiamondRest, DieRest, Launch, Table
 from petanque_game.words import Tr, percent
 
-THROWS = 64  # sample throws of the hand per aim
-RISK_SEED = 2  # the sample's own stream (benchmarks/bench_aim_risk.py: how it was chosen)
+THROWS = 128  # sample throws of the hand per aim
+RISK_SEED = 3  # the sample's own stream (benchmarks/bench_aim_risk.py: how it was chosen)
 MOVED = 1.0  # mm: a body shifted further than this by the throw was moved by it
 # a chance is said from this on: below it, one throw in twenty or fewer, and no further from
 # none than the figure's own error near it (about 2 points, benchmarks/bench_aim_risk.py)
@@ -95,13 +97,13 @@ def aim_risk_steps(level: Level, table: Table, num_players: int, seat: int, obj:
             thrown = after.diamond
             assert thrown is not None
             off = thrown.reset
-            x, y = (thrown.x, thrown.y)
+            x, y = thrown.x, thrown.y
             path = result.path
             if off and path is not None and path.off_from[0] is not None:
                 x, y = path.frames[path.off_from[0]][0][:2]
         else:
-            dice = after.dice[-1]
-            off, x, y = not dice.on_board, dice.x, dice.y
+            thrown_die = after.dice[-1]
+            off, x, y = not thrown_die.on_board, thrown_die.x, thrown_die.y
         stops.append((x, y))
         counts[0] += off
         counts[1] += off and x * nx + y * ny > wall.distance  # dropped back behind the wall
@@ -113,8 +115,9 @@ def aim_risk_steps(level: Level, table: Table, num_players: int, seat: int, obj:
                              for d in table.dice if d.player != seat and d.on_board)
         yield None
     n = len(stops)
-    spread = None if hand.steady else fit_spread(stops)
-    yield Risk(*(c / n for c in counts), spread=spread, throws=n)
+    shares = [c / n for c in counts]
+    yield Risk(shares[0], shares[1], shares[2], shares[3], shares[4],
+               None if hand.steady else fit_spread(stops), n)
 
 
 def risk_lines(risk: Risk, tr: Tr) -> list[tuple[str, str]]:
@@ -136,26 +139,23 @@ def _moved(before: DiamondRest | DieRest | None, after: DiamondRest | DieRest | 
     return math.hypot(after.x - before.x, after.y - before.y) > MOVED
 
 
-class _Set:
-    """A hand's stream for `wobble` whose normal draws are set beforehand."""
+class _Set(random.Random):
+    """A hand's stream for `wobble` whose normal draws are set beforehand (it draws nothing
+    else)."""
 
     def __init__(self, errors: list[float]):
+        super().__init__(0)
         self.errors = iter(errors)
 
-    def gauss(self, mu: float, sigma: float) -> float:
+    def gauss(self, mu: float = 0.0, sigma: float = 1.0) -> float:
         return mu + sigma * next(self.errors)
 
 
-def _sample() -> list[tuple[list[float], int, int]]:
+@functools.cache
+def _sample() -> tuple[tuple[list[float], int, int], ...]:
     """The fixed sample throws: (the wobble's five errors, the die's orientation, the tumble)."""
-    if not _SAMPLE:
-        rng = random.Random(RISK_SEED)
-        errors = spread_errors(rng, THROWS)
-        turns = list(range(ORIENTATIONS))
-        rng.shuffle(turns)
-        _SAMPLE.extend((e, turns[i % ORIENTATIONS], rng.getrandbits(32))
-                       for i, e in enumerate(errors))
-    return _SAMPLE
-
-
-_SAMPLE: list[tuple[list[float], int, int]] = []
+    rng = random.Random(RISK_SEED)
+    errors = spread_errors(rng, THROWS)
+    turns = list(range(ORIENTATIONS))
+    rng.shuffle(turns)
+    return tuple((e, turns[i % ORIENTATIONS], rng.getrandbits(32)) for i, e in enumerate(errors))
