@@ -38,45 +38,17 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))  # the aims are test fixtures
 
-from risk_aims import LEVELS, clear_table, edge_aims, real_throw
+from risk_aims import edge_aims, open_aims, real_throw
 
 from petanque_game.ai.petanque_risk import aim_risk_steps
 from petanque_game.physics import load_named_level, top_face
 from petanque_game.physics.hand import PERSON_HANDS
 from petanque_game.rules.petanque_table import DiamondRest, DieRest, Table
-from petanque_game.ui.table.aim import aim_at, elevation_limits, preview
+from petanque_game.ui.table.aim import aim_at
 
 
 def risk_of(level, table, seat, obj, aim, hand):
     return list(aim_risk_steps(level, table, 2, seat, obj, aim, hand))[-1]
-
-
-def open_aims(grid: int):
-    """(level, seat, obj, aim, table) at rest points of a grid on every board, four heights, the
-    aims whose preview does not warn."""
-    out = []
-    for name in LEVELS:
-        level = load_named_level(name)
-        lo, hi = elevation_limits(level)
-        xs = [p[0] for p in level.board.outline]
-        ys = [p[1] for p in level.board.outline]
-        side = level.diamond.long_diagonal / 2.0 + 5.0
-        for i in range(grid):
-            for j in range(grid):
-                x = min(xs) + (max(xs) - min(xs)) * (i + 0.5) / grid
-                y = min(ys) + (max(ys) - min(ys)) * (j + 0.5) / grid
-                if not all(level.board.contains(x + dx, y + dy) for dx, dy in
-                           ((side, 0), (-side, 0), (0, side), (0, -side))):
-                    continue
-                for seat in range(2):
-                    for obj in ("diamond", "die"):
-                        for k in range(4):
-                            aim = aim_at(level, 2, seat, (x, y), lo + (hi - lo) * k / 3, obj)
-                            table = clear_table(level, 2, seat, obj, aim)
-                            if table is None or preview(level, 2, seat, aim, obj, table).warnings:
-                                continue
-                            out.append((level, seat, obj, aim, table))
-    return out
 
 
 def spread(args) -> None:

@@ -94,3 +94,31 @@ def real_throw(level, table: Table, seat: int, obj: str, aim, hand, rng: random.
         return (body.x, body.y), body.reset
     body = result.table.dice[-1]
     return (body.x, body.y), not body.on_board
+
+
+def open_aims(grid: int):
+    """(level, seat, obj, aim, table) at rest points of a grid on every board, four heights, the
+    aims whose preview does not warn."""
+    out = []
+    for name in LEVELS:
+        level = load_named_level(name)
+        lo, hi = elevation_limits(level)
+        xs = [p[0] for p in level.board.outline]
+        ys = [p[1] for p in level.board.outline]
+        side = level.diamond.long_diagonal / 2.0 + 5.0
+        for i in range(grid):
+            for j in range(grid):
+                x = min(xs) + (max(xs) - min(xs)) * (i + 0.5) / grid
+                y = min(ys) + (max(ys) - min(ys)) * (j + 0.5) / grid
+                if not all(level.board.contains(x + dx, y + dy) for dx, dy in
+                           ((side, 0), (-side, 0), (0, side), (0, -side))):
+                    continue
+                for seat in range(2):
+                    for obj in ("diamond", "die"):
+                        for k in range(4):
+                            aim = aim_at(level, 2, seat, (x, y), lo + (hi - lo) * k / 3, obj)
+                            table = clear_table(level, 2, seat, obj, aim)
+                            if table is None or preview(level, 2, seat, aim, obj, table).warnings:
+                                continue
+                            out.append((level, seat, obj, aim, table))
+    return out

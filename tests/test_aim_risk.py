@@ -8,7 +8,7 @@ import random
 import statistics
 
 import pytest
-from risk_aims import edge_aims, edge_point, real_throw
+from risk_aims import edge_aims, edge_point, open_aims, real_throw
 
 from petanque_game.ai import petanque_risk
 from petanque_game.ai.petanque_risk import SHOWN_FROM, THROWS, aim_risk, risk_lines
@@ -119,7 +119,6 @@ def test_the_same_aim_gives_the_same_figures_and_draws_nothing_of_anyones():
     aim = aim_at(level, 2, 1, (30.0, -200.0), 30.0, "diamond")
     state = random.getstate()
     first = aim_risk(level, Table(), 2, 1, "diamond", aim, NORMAL)
-    petanque_risk._risks.clear()
     again = list(petanque_risk.aim_risk_steps(level, Table(), 2, 1, "diamond", aim, NORMAL))
     assert again[-1] == first and again[:-1] == [None] * THROWS
     assert random.getstate() == state
@@ -152,9 +151,7 @@ def test_the_preview_says_each_chance_above_the_threshold_in_three_languages():
 @pytest.mark.slow
 def test_the_spread_holds_78_to_82_percent_of_every_hands_real_throws():
     """Over 2,000 real throws of each hand at aims all over every board (about 2 minutes)."""
-    import bench_aim_risk  # benchmarks/: tests/conftest.py does not put it on the path
-
-    aims = bench_aim_risk.open_aims(4)
+    aims = open_aims(4)
     for name, hand in PERSON_HANDS.items():
         rng = random.Random(21)
         held = thrown = 0

@@ -61,26 +61,19 @@ class Risk:
 def aim_risk(level: Level, table: Table, num_players: int, seat: int, obj: str, aim: Aim,
              hand: Hand) -> Risk:
     """The risk of `aim` thrown by `seat` with `hand` onto `table` (a table at rest; for the
-    diamond's throw, the empty one); the same arguments give the same Risk (cached)."""
-    key = (id(level), table, num_players, seat, obj, aim, hand)
-    found = _risks.get(key)
-    if found is None:
-        for step in aim_risk_steps(level, table, num_players, seat, obj, aim, hand):
-            found = step
-        assert found is not None  # the steps end with the Risk
-        if len(_risks) > 64:
-            _risks.clear()
-        _risks[key] = found
+    diamond's throw, the empty one). Pure: the same arguments give the same Risk, so a caller
+    may keep it by them (the window's previews keep theirs: ui/table/foresee.py)."""
+    found = None
+    for step in aim_risk_steps(level, table, num_players, seat, obj, aim, hand):
+        found = step
+    assert found is not None  # the steps end with the Risk
     return found
-
-
-_risks: dict[tuple, Risk] = {}
 
 
 def aim_risk_steps(level: Level, table: Table, num_players: int, seat: int, obj: str, aim: Aim,
                    hand: Hand) -> Iterator[Risk | None]:
     """`aim_risk` a throw at a time: None after each sample throw, the Risk last (for a caller
-    that spreads the work over frames). Not cached."""
+    that spreads the work over frames)."""
     die = None if obj == DIAMOND else (0 if table.die_of(seat, 0) is None else 1)
     wall = level.seat_wall(num_players, seat)
     nx, ny = math.cos(wall.angle), math.sin(wall.angle)
