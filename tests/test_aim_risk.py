@@ -150,7 +150,7 @@ def test_the_preview_says_each_chance_above_the_threshold_in_three_languages():
 
 @pytest.mark.slow
 def test_the_spread_holds_78_to_82_percent_of_every_hands_real_throws():
-    """Over 2,000 real throws of each hand at aims all over every board (about 2 minutes)."""
+    """Over 2,000 real throws of each hand at aims all over every board (about 4 minutes)."""
     aims = open_aims(4)
     for name, hand in PERSON_HANDS.items():
         rng = random.Random(21)
@@ -167,7 +167,7 @@ def test_the_spread_holds_78_to_82_percent_of_every_hands_real_throws():
 @pytest.mark.slow
 def test_the_off_board_figure_is_within_5_points_near_every_edge():
     """Every shipped board, aims 20, 60 and 100 mm inside the edge in eight ways, three heights,
-    both seats, the diamond and a die, 100 real throws of the normal hand each (about 3 minutes).
+    both seats, the diamond and a die, 100 real throws of the normal hand each (about 8 minutes).
     A figure more than 5 points from its measured rate is measured again with 1,000 throws (100
     throws' rate is itself about 5 points uncertain near one half); every one must then be within
     5 points, and any aim that leaves the board in a tenth of its throws must be told."""
