@@ -286,3 +286,23 @@ def test_the_names_offered_are_names_not_you_and_differ_between_host_and_guest()
     finally:
         lang.use("en")
         app.close()
+
+
+def test_leaving_an_online_game_says_how_to_come_back_not_resume(relay):
+    """Menu from an online game: the game goes on with the others, so the toast names the room
+    to join again, not "choose Resume" (an online game keeps no autosave here)."""
+    from petanque_game.ui.play import open_game_scene
+
+    host, guest = meet(relay)
+    app = fast_app()
+    try:
+        open_game_scene(app, host)
+        app.step(0.02)
+        app.top.leave()
+        said = app.toast.message
+        assert host.meeting.code and host.meeting.code in said
+        assert said != lang.tr("game.saved_resume")
+    finally:
+        app.close()
+        host.close()
+        guest.close()

@@ -198,7 +198,10 @@ class GameScene(Scene):
             self.app.toast.show(lang.tr("game.unsaved_leave", why=_sentence(unsaved)), "bad",
                                 8.0)
             return
-        if self.session.interactive and not self.session.over and \
+        elsewhere = getattr(self.session, "leave_line", None)  # an online game: not resumed here
+        if elsewhere and not self.session.over:
+            self.app.toast.show(elsewhere, "info", 6.0)
+        elif self.session.interactive and not self.session.over and \
                 not getattr(self.session, "practice", False):  # a practice game is not kept
             self.app.toast.show(lang.tr("game.saved_resume"), "info", 3.0)
         if self.back_to_opener:

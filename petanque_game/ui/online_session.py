@@ -176,6 +176,12 @@ class OnlineSession(LiveSession):
             self.lockstep.hand_over(index, HAND_OVER_LEVEL, keeper)
         return True
 
+    @property
+    def leave_line(self) -> str:
+        """What a person leaving the game from the menu is told: the others play on and see
+        them away; the room's code brings them back (Play online, Join)."""
+        return lang.tr("online.left_here", code=self.meeting.code or "")
+
     def close(self) -> None:
         super().close()
         self.meeting.close()
