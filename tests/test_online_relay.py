@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import random
 import secrets
 import threading
 
@@ -190,3 +191,21 @@ def test_a_connection_that_keeps_flooding_is_held_back_then_closed(relay, socket
             message = json.loads(a.recv(0.5))
             got += message["t"] == "msg"
     assert 20 <= got < 200  # what the rate let through, not the flood
+
+
+def test_a_throw_the_match_would_refuse_is_refused_before_its_draw_is_revealed():
+    """A remote aim outside the board's limits (too fast, say) passed the rules' check and was
+    refused only by the match, after every computer had sent its reveal for the throw's draw, so
+    the thrower learnt that draw. It is refused when read, before anyone reveals."""
+    from petanque_game.ai import choose
+
+    match = Match.new("terningepetanque", [Seat("A", "human"), Seat("B", "human")], seed=3)
+    while match.state.throw_due is None:  # the rolls for who starts
+        match.decide(match.state.legal_actions()[0])
+    seat = match.seat_to_move
+    decided = choose("terningepetanque", match.state, "easy", random.Random(1), match.level)
+    form = move_form(match, seat, decided)
+    assert read_move(match, seat, form) == decided  # a throw the match makes: read
+    too_fast = dict(form, launch=dict(form["launch"], speed=match.level.throw.max_speed * 1.5))
+    with pytest.raises(p.BadMessage, match="cannot be made"):
+        read_move(match, seat, too_fast)

@@ -9,8 +9,9 @@ decided (`launch`: the six numbers of `petanque_table.Aim`), the orientation, wo
 being drawn afterwards; the accepted throw, which the record leaves out, is `accept`.
 
 `read_move` accepts a form only when it is one of the rules' legal actions in the state the game
-stands in (`legal_actions`), or, for a throw, the aim at the throw the rules are waiting for; the
-match refuses a throw the hand cannot make (IllegalAction) with the state unchanged.
+stands in (`legal_actions`), or, for a throw, the aim at the throw the rules are waiting for, within
+the limits the match checks before it draws anything for a throw (`physics.throw.check_aim`): a
+throw the match would refuse never gets as far as the reveals of its draw.
 """
 
 from __future__ import annotations
@@ -54,14 +55,16 @@ def read_move(match: Any, seat: int, form: dict[str, Any]) -> Any:
     if form.get("player") != seat:
         raise BadMessage(f"the move names player {brief(form.get('player'))}, not seat {seat}")
     if match.spec.board and form.get("action") == "throw":
-        return _throw(match, form)
+        return _throw(match, seat, form)
     for action in match.state.legal_actions():
         if move_form(match, seat, action) == form:
             return action
     raise BadMessage(f"{brief(form.get('action'))} is not a legal move here")
 
 
-def _throw(match: Any, form: dict[str, Any]) -> Any:
+def _throw(match: Any, seat: int, form: dict[str, Any]) -> Any:
+    from petanque_game.physics import LaunchError
+    from petanque_game.physics.throw import check_aim
     from petanque_game.rules.petanque_table import Aim
 
     unknown = sorted(set(form) - {"action", "player", "obj", "die", "launch"})
@@ -76,7 +79,12 @@ def _throw(match: Any, form: dict[str, Any]) -> Any:
     if any(isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v)
            or abs(v) > MAX_AIM for v in numbers):
         raise BadMessage("a throw's aim holds a number that is not a finite measure")
-    return match.rules.Throw(obj, die, Aim(*(float(v) for v in numbers)))
+    decided = Aim(*(float(v) for v in numbers))
+    try:  # the match's own check, made here so no reveal goes out for a throw it would refuse
+        check_aim(match.board, match.state.num_players, seat, decided)
+    except LaunchError as e:
+        raise BadMessage(f"that throw cannot be made ({e.refusal.key})") from None
+    return match.rules.Throw(obj, die, decided)
 
 
 def ai_decision(lock: Any, seat: int) -> Any:
