@@ -89,9 +89,9 @@ def drawn_aims(monkeypatch) -> list:
     real = table_overlay.draw_flight
 
     def draw(scene, area, launch, due, colour, label, pointed=None, meant=(), p=None,
-             labels=None):
+             labels=None, **risk):
         drawn.append((launch, p, pointed))
-        real(scene, area, launch, due, colour, label, pointed, meant, p, labels)
+        real(scene, area, launch, due, colour, label, pointed, meant, p, labels, **risk)
     monkeypatch.setattr(table_overlay, "draw_flight", draw)
     return drawn
 
@@ -106,7 +106,6 @@ def test_the_persons_aim_is_drawn_as_worked_out_and_never_stale_once_it_is(monke
     roll_off(app, scene)
     drawn = drawn_aims(monkeypatch)
     seat, obj = scene.due[0], scene.due[1]
-    hand = scene.hand_for(seat)
 
     def point(x, y):
         pos = scene.view.to_screen(x, y)
@@ -117,7 +116,7 @@ def test_the_persons_aim_is_drawn_as_worked_out_and_never_stale_once_it_is(monke
 
     def exact(target):
         launch = aim_at(scene.level, scene.n, seat, target, scene.elevation, obj, scene.spin)
-        return launch, preview(scene.level, scene.n, seat, launch, obj, scene.state.table, hand)
+        return launch, preview(scene.level, scene.n, seat, launch, obj, scene.state.table)
 
     first = point(0.0, 40.0)
     app.render()  # asked for: drawn from the next frame on
@@ -175,8 +174,7 @@ def test_an_ais_aim_is_shown_and_counted_down_only_once_its_preview_is(monkeypat
     a = scene.ai_aim
     assert a is not None and a.left < left
     assert drawn[-1][0] is a.aim
-    assert drawn[-1][1] == preview(scene.level, scene.n, a.seat, a.aim, a.obj, scene.state.table,
-                                   scene.hand_for(a.seat))
+    assert drawn[-1][1] == preview(scene.level, scene.n, a.seat, a.aim, a.obj, scene.state.table)
     app.close()
 
 
