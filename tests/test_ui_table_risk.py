@@ -104,7 +104,7 @@ def test_the_spread_is_the_hands_and_an_aim_near_the_own_edge_is_told_it_may_go_
 
 def test_the_risk_is_worked_out_off_the_windows_thread_the_last_one_standing_in(
         table, monkeypatch):
-    app, scene, hand, spreads, words = table
+    app, scene, _, spreads, words = table
     worker = foresee.Foresight()
     monkeypatch.setattr(foresee, "risks", worker)
     threads = set()
@@ -142,7 +142,7 @@ def test_the_risk_is_worked_out_off_the_windows_thread_the_last_one_standing_in(
 
 @pytest.mark.parametrize("code", ["en", "da", "nb"])
 def test_the_risk_is_told_in_each_language(table, monkeypatch, code):
-    app, scene, hand, spreads, words = table
+    app, scene, _, spreads, words = table
     monkeypatch.setattr(foresee, "risks", foresee.Foresight(at_once=True))
     edge_aim(scene)
     lang.use(code)

@@ -57,13 +57,12 @@ def draw_overlays(shown: TableShown, surface: pygame.Surface) -> bool:
                 planned = as_previewed(shown.hint.current(shown.state), seen)
                 draw_flight(shown, area, hint, (seat, obj), HINT_COLOUR,
                             lang.tr("table.hint.on_board"),  # its words are in the side panel
-                            meant=meant_contacts(planned), p=seen, labels=labels,
-                            risk=risk_of(shown, hint, seen, seat, obj), told=False)
+                            meant=meant_contacts(planned), p=seen, labels=labels)
         aim = own_aim(shown)
         if aim is not None and aim[0] != hint:  # (the hint in place: drawn once)
             launch, p, pointed = aim
             draw_flight(shown, area, launch, (seat, obj), None, None, pointed, p=p,
-                        labels=labels, risk=risk_of(shown, launch, p, seat, obj))
+                        labels=labels)
         if shown.drag is not None:
             _drag(shown, area)
     elif shown.ai_aim is not None and shown.flight is None:
@@ -72,8 +71,7 @@ def draw_overlays(shown: TableShown, surface: pygame.Surface) -> bool:
         if seen is not None:
             name = shown.session.players[a.seat].name
             draw_flight(shown, area, a.aim, (a.seat, a.obj), theme.player_colour(a.seat),
-                        lang.tr("table.ai_aims", name=name), p=seen,
-                        risk=risk_of(shown, a.aim, seen, a.seat, a.obj), told=False)
+                        lang.tr("table.ai_aims", name=name), p=seen)
     area.set_clip(None)
     if roll is not None and not roll.done:
         draw_start(roll, shown.session.players, area)
@@ -87,8 +85,7 @@ def draw_overlays(shown: TableShown, surface: pygame.Surface) -> bool:
 def draw_flight(shown: TableShown, area: pygame.Surface, launch: Aim, due: tuple[int, str],
                 colour: tuple[int, int, int] | None, label: str | None,
                 pointed: tuple[float, float] | None = None, meant: tuple[str, ...] = (),
-                p: Preview | None = None, labels: list[pygame.Rect] | None = None,
-                risk: Risked | None = None, told: bool = True) -> None:
+                p: Preview | None = None, labels: list[pygame.Rect] | None = None) -> None:
     """An aim's predicted path (`table_aim.preview`): the arc lifted by its height, the release
     point (or, when it is out of sight, an arrow at the edge pointing to it), a dot where it
     first lands, the roll-out to a ring where it comes to rest (open in the middle: the die there
@@ -96,13 +93,14 @@ def draw_flight(shown: TableShown, area: pygame.Surface, launch: Aim, due: tuple
     first one said in words; but not what the aim is `meant` to meet (a hint's push or knock).
     `due`: the seat throwing and what it throws; `p`: the aim's preview when it is worked out
     already (ui/table/foresee.py); `labels`: where other aims' words are written this frame
-    (this one's avoids them, and is added); `risk`: the aim's risk as worked out so far (its
-    spread drawn, faintly while it is another aim's), its figures written under the words when
-    `told` and it is this aim's."""
+    (this one's avoids them, and is added). The aim's risk as worked out so far
+    (ui/table/previews.py `risk_of`): its spread drawn (faintly while it is another aim's), and
+    for the person's own aim (no `colour` of its own) its figures written under the words."""
     view = shown.view
     seat, obj = due
     if p is None:
         p = shown.preview_of(launch, seat, obj)
+    risk = risk_of(shown, launch, p, seat, obj, told=colour is None)
     bad = theme.colour("bad")
     p_warnings, notes = _warned(p, meant)
     col = colour or (theme.colour("accent") if not p_warnings else bad)
@@ -148,37 +146,43 @@ def draw_flight(shown: TableShown, area: pygame.Surface, launch: Aim, due: tuple
                 warnings.append(("table.aim.out_of_reach", p.rest))
     for _, where in p_warnings:
         _cross(area, view.to_screen(*where), bad)
-    text, near = label, rest
-    figures = _figures(risk, colour) if told else []
-    if warnings or notes:  # the first warning; else what it does that is no warning (touching)
-        key = (warnings or notes)[0][0]
-        said = lang.tr(key)
-        if key in OFF_BOARD and figures and figures[0][0] == "off_board":
-            said = figures.pop(0)[1]  # how often it does: the honest figure
-        text = said if label is None else f"{label} - {said}"
-        near = view.to_screen(*(warnings or notes)[0][1])
-    lines = [(said, c) for _, said, c in figures]
-    if not text and lines:
-        text, textcol = lines.pop(0)
-    else:
-        textcol = col if not warnings else bad
-    if text:
+    # the first warning; else what it does that is no warning (touching); then the figures
+    told = warnings or notes
+    said = _said(label, told, _figures(risk, colour), col if not warnings else bad)
+    if said:
+        near = view.to_screen(*told[0][1]) if told else rest
         side = max(12, int(shown.level.dice.side * view.scale * 1.6))
         pieces = []
         for point in shown.play_points():  # the diamond and the dice lying on the board
             rect = pygame.Rect(0, 0, side, side)
             rect.center = view.to_screen(*point)
             pieces.append(rect)
-        said_at = _label(area, text, near, ring, textcol, pieces + (labels or []), lines)
+        said_at = _label(area, said[0][0], near, ring, said[0][1], pieces + (labels or []),
+                         said[1:])
         if labels is not None:
             labels.append(said_at.inflate(10, 4))
+
+
+def _said(label: str | None, told: list[tuple[str, tuple[float, float]]],
+          figures: list[tuple[str, str, RGB]], col: RGB) -> list[tuple[str, RGB]]:
+    """An aim's words, each (line, colour): its `label` and the first thing `told` of its path
+    in `col` (its off-board figure instead of "lands / rolls off": the honest one), then its
+    risk's other figures."""
+    text = label
+    if told:
+        key = told[0][0]
+        words = lang.tr(key)
+        if key in OFF_BOARD and figures and figures[0][0] == "off_board":
+            words = figures.pop(0)[1]
+        text = words if label is None else f"{label} - {words}"
+    return ([(text, col)] if text else []) + [(line, c) for _, line, c in figures]
 
 
 def _figures(risk: Risked | None, colour: RGB | None) -> list[tuple[str, str, RGB]]:
     """The risk's figures (`ai.petanque_risk.risk_lines`) when it is the aim's own: (its field,
     the line, its colour); going off the board and hitting one's own wall in the warning colour,
     moving the diamond or a die (which may be the plan) in the aim's own."""
-    if risk is None or not risk.current:
+    if risk is None or not risk.current or not risk.told:
         return []
     from petanque_game.ai.petanque_risk import risk_lines
 

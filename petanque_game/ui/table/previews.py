@@ -75,12 +75,14 @@ class Risked:
     risk: Risk
     current: bool
     spread: Spread | None  # where the hand's throws stop (moved, when not current)
+    told: bool  # its figures are for the words (the person's own aim; not an AI's, a hint's)
 
 
-def risk_of(shown: Previewed, launch: Aim, p: Preview, seat: int, obj: str) -> Risked | None:
+def risk_of(shown: Previewed, launch: Aim, p: Preview, seat: int, obj: str,
+            told: bool = True) -> Risked | None:
     """The risk of `launch` (whose preview is `p`) thrown by `seat`, worked out on the risks'
     thread a sample throw at a time in the window's quiet time; meanwhile the last one worked
-    out for the same throw, or None."""
+    out for the same throw, or None. `told`: its figures are to be written."""
     from dataclasses import replace
 
     from petanque_game.ai.petanque_risk import aim_risk_steps
@@ -102,7 +104,7 @@ def risk_of(shown: Previewed, launch: Aim, p: Preview, seat: int, obj: str) -> R
         return None
     aim, then, risk = got
     if aim == launch:
-        return Risked(risk, True, risk.spread)
+        return Risked(risk, True, risk.spread, told)
     moved = None if risk.spread is None else replace(
         risk.spread, x=risk.spread.x + rest[0] - then[0], y=risk.spread.y + rest[1] - then[1])
-    return Risked(risk, False, moved)
+    return Risked(risk, False, moved, told)
