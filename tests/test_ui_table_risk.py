@@ -13,12 +13,11 @@ from risk_aims import edge_point
 from ui_support import fast_app, roll_off
 from ui_support import start_table as start
 
-from petanque_game.ai import petanque_risk
 from petanque_game.ai.petanque_risk import aim_risk
 from petanque_game.physics.hand import PERSON_HANDS, STEADY
 from petanque_game.record import Seat
 from petanque_game.ui import lang, theme
-from petanque_game.ui.table import foresee, overlay
+from petanque_game.ui.table import foresee, overlay, previews
 from petanque_game.ui.table.aim import aim_at, preview
 
 pytestmark = pytest.mark.usefixtures("home")
@@ -108,13 +107,13 @@ def test_the_risk_is_worked_out_off_the_windows_thread_the_last_one_standing_in(
     worker = foresee.Foresight()
     monkeypatch.setattr(foresee, "risks", worker)
     threads = set()
-    real = petanque_risk.aim_risk_steps
+    real = previews.aim_risk_steps
 
     def steps(*args):
         for step in real(*args):
             threads.add(threading.current_thread())
             yield step
-    monkeypatch.setattr(petanque_risk, "aim_risk_steps", steps)
+    monkeypatch.setattr(previews, "aim_risk_steps", steps)
     seat, launch = edge_aim(scene)
     drawn, said = frame(app, spreads, words)
     assert drawn == [] and not any("%" in line for line, _ in said)  # not worked out yet

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from petanque_game.ai.petanque_risk import risk_lines
 from petanque_game.rules.petanque_table import Aim
 from petanque_game.ui import lang, theme
 from petanque_game.ui.table import draw as td
@@ -184,8 +185,6 @@ def _figures(risk: Risked | None, colour: RGB | None) -> list[tuple[str, str, RG
     moving the diamond or a die (which may be the plan) in the aim's own."""
     if risk is None or not risk.current or not risk.told:
         return []
-    from petanque_game.ai.petanque_risk import risk_lines
-
     bad, own = theme.colour("bad"), colour or theme.colour("accent")
     return [(field, line, bad if field in WARNED_RISKS else own)
             for field, line in risk_lines(risk.risk, lang.tr)]

@@ -5,13 +5,14 @@ wrong: `ai.petanque_risk.aim_risk`), worked out in steps on a thread of its own.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+# (imported with the table, not in the frame that first asks: importing it costs tens of ms)
+from petanque_game.ai.petanque_risk import Risk, aim_risk_steps
 from petanque_game.ui.table import foresee
 
 if TYPE_CHECKING:
-    from petanque_game.ai.petanque_risk import Risk
     from petanque_game.ai.petanque_spread import Spread
     from petanque_game.rules.petanque_table import Aim
     from petanque_game.ui.table.aim import Preview
@@ -83,10 +84,6 @@ def risk_of(shown: Previewed, launch: Aim, p: Preview, seat: int, obj: str,
     """The risk of `launch` (whose preview is `p`) thrown by `seat`, worked out on the risks'
     thread a sample throw at a time in the window's quiet time; meanwhile the last one worked
     out for the same throw, or None. `told`: its figures are to be written."""
-    from dataclasses import replace
-
-    from petanque_game.ai.petanque_risk import aim_risk_steps
-
     family = ("risk", _throw(shown, seat, obj))
     level, n, table, hand = shown.level, shown.n, shown.state.table, shown.hand_for(seat)
     rest = p.rest
