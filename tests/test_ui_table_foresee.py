@@ -190,3 +190,33 @@ def test_the_hints_aim_in_place_is_drawn_once(ai_at_once, monkeypatch):
     app.render()
     assert [aim for aim, _, _ in drawn] == [scene.hinted[0]]  # as the hint, not again as the aim
     app.close()
+
+
+def test_a_work_in_steps_stops_when_overtaken_and_is_not_kept():
+    """The risks' Foresight (ui/table/previews.py `risk_of`): a long work asks `between` before
+    each step; an ask for the same throw stops it, and what it left is not kept as done."""
+    worker = foresee.Foresight()
+    started, go, steps = threading.Event(), threading.Event(), []
+
+    def long(name):
+        def work():
+            for k in range(1000):
+                if k == 1:
+                    started.set()
+                    go.wait(10.0)
+                if not worker.between():
+                    return foresee.OVERTAKEN
+                steps.append(name)
+            return name
+        return work
+
+    assert worker.get("throw", "a", long("a")) is None
+    assert started.wait(10.0)
+    assert worker.get("throw", "a", long("a")) is None  # being worked out: not asked again
+    assert worker.get("throw", "b", long("b")) is None  # overtakes it
+    go.set()
+    assert worker.wait(30.0)
+    assert steps.count("a") == 1 and steps.count("b") == 1000
+    assert worker.get("throw", "b", long("b")) == "b"
+    assert worker.get("throw", "a", long("a")) == "b"  # "a" was never kept: asked anew
+    assert worker.wait(30.0)

@@ -83,8 +83,10 @@ def risk_of(shown: Previewed, launch: Aim, p: Preview, seat: int, obj: str,
             told: bool = True) -> Risked | None:
     """The risk of `launch` (whose preview is `p`) thrown by `seat`, worked out on the risks'
     thread a sample throw at a time in the window's quiet time; meanwhile the last one worked
-    out for the same throw, or None. `told`: its figures are to be written."""
-    family = ("risk", _throw(shown, seat, obj))
+    out for the same throw, or None. `told`: its figures are to be written (the person's own
+    aim, which moves: the last one stands in); an aim not told (an AI's, a hint's) is a family
+    of its own, so that it and the person's aim never overtake each other."""
+    family = ("risk", _throw(shown, seat, obj), None if told else launch)
     level, n, table, hand = shown.level, shown.n, shown.state.table, shown.hand_for(seat)
     rest = p.rest
 
