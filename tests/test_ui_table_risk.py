@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 from risk_aims import edge_point
-from ui_support import fast_app, roll_off
+from ui_support import do_what_is_due, fast_app, roll_off
 from ui_support import start_table as start
 
 from petanque_game.ai.petanque_risk import aim_risk
@@ -28,14 +28,22 @@ TEXTS = Path(__file__).resolve().parents[1] / "assets" / "text"
 
 @pytest.fixture
 def table(monkeypatch):
-    """A table of two people, the diamond's throw due, thrown with the normal hand; what each
-    frame draws: [(the spread's outline on screen, faint?)], [[(a line of words, its colour)]]."""
+    """A table of two people, the diamond's throw due, thrown with the normal hand, and what each
+    frame draws (`recorded`)."""
     lang.use("en")
     app = fast_app()
     scene = start(app, PEOPLE)
     roll_off(app, scene)
     hand = {"now": NORMAL}
     monkeypatch.setattr(scene, "hand_for", lambda seat: hand["now"])
+    spreads, words = recorded(monkeypatch)
+    yield app, scene, hand, spreads, words
+    app.close()
+
+
+def recorded(monkeypatch):
+    """What each frame draws: [(the spread's outline on screen, faint?)], [[(a line of words,
+    its colour)]]."""
     spreads, words = [], []
     real_spread, real_label = overlay._spread, overlay._label
 
@@ -48,8 +56,7 @@ def table(monkeypatch):
         return real_label(area, text, at, ring, col, pieces, *more)
     monkeypatch.setattr(overlay, "_spread", spread)
     monkeypatch.setattr(overlay, "_label", label)
-    yield app, scene, hand, spreads, words
-    app.close()
+    return spreads, words
 
 
 def frame(app, spreads, words):
@@ -149,3 +156,27 @@ def test_the_risk_is_told_in_each_language(table, monkeypatch, code):
     start_of = words_of["table"]["risk"]["off_board"].split("{")[0]
     _, said = frame(app, spreads, words)
     assert any(line.startswith(start_of) and 10 <= figure(line) <= 20 for line, _ in said), said
+
+
+def test_an_ais_aim_shows_its_hands_spread_and_no_figures(ai_at_once, monkeypatch):
+    lang.use("en")
+    app = fast_app()
+    app.settings.ai_delay = 0.4
+    worker = foresee.Foresight()  # the AI's aim waits for its preview, shown once it is
+    monkeypatch.setattr(foresee, "worker", worker)
+    scene = start(app, [Seat("Robot", "ai", "easy"), Seat("Ana", "human")])
+    for _ in range(20000):
+        if scene.human_turn and not scene.busy:
+            do_what_is_due(app, scene)
+        app.step(1 / 60)
+        if scene.ai_aim is not None:
+            break
+    a = scene.ai_aim
+    assert a is not None and worker.wait()
+    monkeypatch.setattr(foresee, "risks", foresee.Foresight(at_once=True))
+    spreads, words = recorded(monkeypatch)
+    drawn, said = frame(app, spreads, words)
+    risk = aim_risk(scene.level, scene.state.table, 2, a.seat, a.obj, a.aim, scene.hand_for(a.seat))
+    assert risk.spread is not None and drawn == [(on_screen(scene, risk.spread), False)]
+    assert not any("%" in line for line, _ in said), said
+    app.close()
