@@ -129,16 +129,36 @@ def ai_at_once(monkeypatch):
     monkeypatch.setattr(session, "ai_worker", session.AtOnce())
 
 
+class _Unworked:
+    """The aims' risks (ui/table/previews.py `risk_of`) asked for and never worked out: each is
+    128 throws simulated (100-200 ms), too dear for every test that aims; the tests of the risk
+    set a Foresight of their own."""
+
+    def get(self, family, key, work):
+        return None
+
+    def between(self):
+        return True
+
+    def working(self):
+        return False
+
+    def drawn(self):
+        pass
+
+
 @pytest.fixture(autouse=True)
 def previews_at_once(monkeypatch):
     """The table's aim previews are worked out on the test's own thread as they are asked for
     (ui/table/foresee.py; the game works them out on a thread of their own), so a frame a test
-    draws shows the preview of the aim it set. Likewise no kept part of the table is left late
+    draws shows the preview of the aim it set; their risks are not worked out (`_Unworked`).
+    Likewise no kept part of the table is left late
     (ui/table/kept.py: the game spreads parts changing together over a few frames; the tests of
     that set kept.LAG themselves), so a frame a test draws shows what it changed."""
     from petanque_game.ui.table import foresee, kept
 
     monkeypatch.setattr(foresee, "worker", foresee.Foresight(at_once=True))
+    monkeypatch.setattr(foresee, "risks", _Unworked())
     monkeypatch.setattr(kept, "LAG", 0)
 
 

@@ -1,16 +1,14 @@
 """Aiming where the die should stop (ui/table/aim.py): the aim comes to rest at the point on every
-shipped board, the preview warns along the whole path where it goes wrong, and the hand's spread
-holds most of that hand's throws. benchmarks/bench_aim_rest.py measures the same on a finer grid."""
+shipped board, and the preview warns along the whole path where it goes wrong (the hand's spread:
+tests/test_aim_risk.py). benchmarks/bench_aim_rest.py measures the same on a finer grid."""
 
 import math
-import random
 import statistics
 from pathlib import Path
 
 import pytest
 
 from petanque_game.physics import load_named_level, simulate_throw
-from petanque_game.physics.hand import PERSON_HANDS, STEADY, wobble
 from petanque_game.rules.petanque_table import Aim, DiamondRest, DieRest, Launch, Table
 from petanque_game.ui.table.aim import aim_at, elevation_limits, preview
 
@@ -92,28 +90,3 @@ def test_the_preview_sees_the_bumpers_and_the_wall():
     # a weak flat throw meets the thrower's own wall (tests/test_ui_table.py: the power bar's)
     weak = Aim(flat.x, flat.y, flat.direction, 800.0, 0.0, 0.0)
     assert [w[0] for w in preview(level, 2, 0, weak, "die").warnings] == ["table.aim.hits_wall"]
-
-
-def test_the_spread_holds_most_throws_of_the_hand_and_grows_with_a_shakier_hand():
-    """The ellipse is from the lone-body prediction; checked here against the physics itself."""
-    level = load_named_level("classic")
-    table = Table(DiamondRest(0.0, 200.0, 0.0, True))
-    aim = aim_at(level, 2, 0, (40.0, -20.0), 45.0, "die")
-    assert preview(level, 2, 0, aim, "die", table, STEADY).spread is None  # an exact hand
-    sizes = {}
-    for name, hand in PERSON_HANDS.items():
-        spread = preview(level, 2, 0, aim, "die", table, hand).spread
-        sizes[name] = spread.a * spread.b
-    assert sizes["steady"] < sizes["normal"] < sizes["shaky"]
-    spread = preview(level, 2, 0, aim, "die", table, PERSON_HANDS["normal"]).spread
-    rng = random.Random(7)  # not the spread's own stream
-    inside = 0
-    throws = 60
-    c, s = math.cos(spread.angle), math.sin(spread.angle)
-    for _ in range(throws):
-        body = _thrown(level, 2, 0, "die", wobble(level, 2, 0, aim, PERSON_HANDS["normal"], rng),
-                       table)
-        dx, dy = body.x - spread.x, body.y - spread.y
-        u, v = c * dx + s * dy, -s * dx + c * dy
-        inside += (u / spread.a) ** 2 + (v / spread.b) ** 2 <= 1.0
-    assert 0.6 * throws <= inside <= 0.97 * throws, inside  # drawn for 80 %

@@ -68,7 +68,7 @@ def test_the_hints_words_and_the_aims_words_never_cover_each_other(monkeypatch):
                                   {"rounds": 15}, 1, "classic"))
     scene = app.top
     warned = Preview([(0.0, -300.0, 0.0), (0.0, -40.0, 0.0)], (0.0, -40.0), (0.0, 10.0),
-                     [("table.aim.into_diamond", (0.0, -5.0))], None)
+                     [("table.aim.into_diamond", (0.0, -5.0))])
     monkeypatch.setattr(scene, "preview_of", lambda *a: warned)
     placed = []
     real = overlay._label

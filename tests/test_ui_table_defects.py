@@ -82,7 +82,7 @@ def test_a_hints_planned_push_or_knock_is_not_drawn_as_a_warning(monkeypatch):
     scene = start(app)
     aim = Aim(0.0, -300.0, 1.5708, 900.0, 0.6, 0.0)
     warned = Preview([(0.0, -300.0, 0.0), (0.0, -40.0, 0.0)], (0.0, -40.0), (0.0, 10.0),
-                     [("table.aim.into_diamond", (0.0, -5.0))], None)
+                     [("table.aim.into_diamond", (0.0, -5.0))])
     monkeypatch.setattr(scene, "preview_of", lambda *a: warned)
     bad = theme.colour("bad")
 

@@ -89,9 +89,9 @@ def drawn_aims(monkeypatch) -> list:
     real = table_overlay.draw_flight
 
     def draw(scene, area, launch, due, colour, label, pointed=None, meant=(), p=None,
-             labels=None):
+             labels=None, **risk):
         drawn.append((launch, p, pointed))
-        real(scene, area, launch, due, colour, label, pointed, meant, p, labels)
+        real(scene, area, launch, due, colour, label, pointed, meant, p, labels, **risk)
     monkeypatch.setattr(table_overlay, "draw_flight", draw)
     return drawn
 
@@ -106,7 +106,6 @@ def test_the_persons_aim_is_drawn_as_worked_out_and_never_stale_once_it_is(monke
     roll_off(app, scene)
     drawn = drawn_aims(monkeypatch)
     seat, obj = scene.due[0], scene.due[1]
-    hand = scene.hand_for(seat)
 
     def point(x, y):
         pos = scene.view.to_screen(x, y)
@@ -117,7 +116,7 @@ def test_the_persons_aim_is_drawn_as_worked_out_and_never_stale_once_it_is(monke
 
     def exact(target):
         launch = aim_at(scene.level, scene.n, seat, target, scene.elevation, obj, scene.spin)
-        return launch, preview(scene.level, scene.n, seat, launch, obj, scene.state.table, hand)
+        return launch, preview(scene.level, scene.n, seat, launch, obj, scene.state.table)
 
     first = point(0.0, 40.0)
     app.render()  # asked for: drawn from the next frame on
@@ -175,8 +174,7 @@ def test_an_ais_aim_is_shown_and_counted_down_only_once_its_preview_is(monkeypat
     a = scene.ai_aim
     assert a is not None and a.left < left
     assert drawn[-1][0] is a.aim
-    assert drawn[-1][1] == preview(scene.level, scene.n, a.seat, a.aim, a.obj, scene.state.table,
-                                   scene.hand_for(a.seat))
+    assert drawn[-1][1] == preview(scene.level, scene.n, a.seat, a.aim, a.obj, scene.state.table)
     app.close()
 
 
@@ -192,3 +190,33 @@ def test_the_hints_aim_in_place_is_drawn_once(ai_at_once, monkeypatch):
     app.render()
     assert [aim for aim, _, _ in drawn] == [scene.hinted[0]]  # as the hint, not again as the aim
     app.close()
+
+
+def test_a_work_in_steps_stops_when_overtaken_and_is_not_kept():
+    """The risks' Foresight (ui/table/previews.py `risk_of`): a long work asks `between` before
+    each step; an ask for the same throw stops it, and what it left is not kept as done."""
+    worker = foresee.Foresight()
+    started, go, steps = threading.Event(), threading.Event(), []
+
+    def long(name):
+        def work():
+            for k in range(1000):
+                if k == 1:
+                    started.set()
+                    go.wait(10.0)
+                if not worker.between():
+                    return foresee.OVERTAKEN
+                steps.append(name)
+            return name
+        return work
+
+    assert worker.get("throw", "a", long("a")) is None
+    assert started.wait(10.0)
+    assert worker.get("throw", "a", long("a")) is None  # being worked out: not asked again
+    assert worker.get("throw", "b", long("b")) is None  # overtakes it
+    go.set()
+    assert worker.wait(30.0)
+    assert steps.count("a") == 1 and steps.count("b") == 1000
+    assert worker.get("throw", "b", long("b")) == "b"
+    assert worker.get("throw", "a", long("a")) == "b"  # "a" was never kept: asked anew
+    assert worker.wait(30.0)

@@ -250,13 +250,13 @@ def test_touching_is_not_drawn_as_a_warning_and_a_hints_words_match_its_path():
     aim = Aim(0.0, -300.0, 1.5708, 900.0, 0.6, 0.0)
     path = [(0.0, -300.0, 0.0), (0.0, -40.0, 0.0)]
     touching = Preview(path, (0.0, -40.0), (0.0, 10.0),
-                       [("table.aim.touches_diamond", (0.0, 5.0))], None)
+                       [("table.aim.touches_diamond", (0.0, 5.0))])
     pushing = Preview(path, (0.0, -40.0), (0.0, 10.0),
-                      [("table.aim.into_diamond", (0.0, 5.0))], None)
+                      [("table.aim.into_diamond", (0.0, 5.0))])
     assert reds(scene, aim, pushing) > 0 and reds(scene, aim, touching) == 0
     # a push whose path meets a die first: its words say so, and the die is no warning
     via = Preview(path, (0.0, -40.0), (0.0, 10.0), [("table.aim.into_die", (0.0, -20.0)),
-                                                    ("table.aim.into_diamond", (0.0, 5.0))], None)
+                                                    ("table.aim.into_diamond", (0.0, 5.0))])
     push = Hint(aim, "", 2.0, Label("push"))
     planned = as_previewed(push, via)
     assert planned.label.key == "push_via_die" and planned.action is aim

@@ -13,23 +13,21 @@ Three ways to aim (the `aim` setting):
   charged on a timing bar (`aim_launch`).
 
 `preview` tells what an aim does on the table as it lies, all from the lone-body prediction: the
-arc to its first landing, the roll-out along the heading to where it comes to rest, what goes
+arc to its first landing, the roll-out along the heading to where it comes to rest, and what goes
 wrong on the way and where (it hits the wall, lands or rolls off the board, runs into an
-obstacle, the diamond or a die), and the spread of the thrower's hand: the ellipse in which most
-throws of that hand (SPREAD_SHARE) come to rest, from the hand's wobble sampled with a fixed seed
-of its own (never the match's streams). A preview is cached per aim, so a frame whose aim has
-not changed costs nothing.
+obstacle, the diamond or a die). A preview is cached per aim, so a frame whose aim has not changed
+costs nothing. The spread of the thrower's hand and the chances of what may go wrong come with
+the aim's risk (`ai.petanque_risk.aim_risk`: the hand's throws simulated by the physics), worked
+out on a thread of their own (ui/table/previews.py `risk_of`).
 """
 
 from __future__ import annotations
 
 import math
-import random
 from dataclasses import dataclass
 from typing import Any
 
 from petanque_game.physics import geometry, release_zone
-from petanque_game.physics.hand import STEADY, Hand, wobble
 from petanque_game.physics.level_spec import Level
 from petanque_game.physics.predict import arc, predict
 from petanque_game.rules.petanque_table import DIAMOND, Aim, Table
@@ -40,9 +38,6 @@ SPIN_STEPS = 4  # key presses from no spin to the level's top spin either way
 SOLVE_STEPS = 30  # halvings of the speed range: far finer than a pixel of the board
 # the release the AI takes (ai/petanque.py `aim`): halfway back in the zone, 20 mm inside its ends
 AI_DEPTH, AI_MARGIN = 0.5, 20.0
-SPREAD_SAMPLES = 32  # throws of the hand sampled for the spread
-SPREAD_SHARE = 0.8  # the share of those throws the drawn ellipse holds
-SPREAD_SEED = 15  # the spread's own stream: the same aim always shows the same spread
 TRACK_STEP = 2.0  # mm between the points of the roll-out checked for what it meets
 PULL_FULL = 260.0  # px of pull (drag aiming) for the level's top speed
 # A die that meets the diamond no more than this far (mm) before it would come to rest stops
@@ -163,26 +158,6 @@ def _release(level: Level, num_players: int, seat: int, target: tuple[float, flo
 
 
 @dataclass(frozen=True)
-class Spread:
-    """An ellipse on the board (mm): its centre, half-axes and the angle of the first (rad)."""
-
-    x: float
-    y: float
-    a: float
-    b: float
-    angle: float
-
-    def outline(self, points: int = 36) -> list[tuple[float, float]]:
-        c, s = math.cos(self.angle), math.sin(self.angle)
-        out = []
-        for k in range(points):
-            u = 2 * math.pi * k / points
-            ex, ey = self.a * math.cos(u), self.b * math.sin(u)
-            out.append((self.x + c * ex - s * ey, self.y + s * ex + c * ey))
-        return out
-
-
-@dataclass(frozen=True)
 class Preview:
     """What an aim does on the table as it lies, as the lone-body prediction sees it."""
 
@@ -190,26 +165,23 @@ class Preview:
     landing: tuple[float, float]
     rest: tuple[float, float]  # where it stops (where it lands, when that is off the board)
     warnings: list[tuple[str, tuple[float, float]]]  # (text key `table.aim.*`, where), in order
-    spread: Spread | None  # where most throws of the thrower's hand come to rest
 
 
 def preview(level: Level, num_players: int, seat: int, aim: Aim, obj: str,
-            table: Table | None = None, hand: Hand = STEADY,
-            kept: Solved | None = None) -> Preview:
-    """The preview of `aim` thrown by `seat` with `hand` onto `table` (kept per aim in `kept`)."""
-    key = (id(level), num_players, seat, aim, obj, table, hand)
+            table: Table | None = None, kept: Solved | None = None) -> Preview:
+    """The preview of `aim` thrown by `seat` onto `table` (kept per aim in `kept`)."""
+    key = (id(level), num_players, seat, aim, obj, table)
     previews = kept.previews if kept is not None else {}
     found = previews.get(key)
     if found is None:
         if len(previews) > Solved.PREVIEWS:
             previews.clear()
-        found = previews[key] = _preview(level, num_players, seat, aim, obj, table or Table(),
-                                         hand)
+        found = previews[key] = _preview(level, num_players, seat, aim, obj, table or Table())
     return found
 
 
-def _preview(level: Level, num_players: int, seat: int, aim: Aim, obj: str, table: Table,
-             hand: Hand) -> Preview:
+def _preview(level: Level, num_players: int, seat: int, aim: Aim, obj: str,
+             table: Table) -> Preview:
     points, clears = arc(level, num_players, seat, obj, aim)
     flight = predict(level, obj, aim.speed, aim.elevation)
     ux, uy = math.cos(aim.direction), math.sin(aim.direction)
@@ -217,17 +189,16 @@ def _preview(level: Level, num_players: int, seat: int, aim: Aim, obj: str, tabl
     rest_s = max(land_s, flight.rest)
     rest = (aim.x + ux * rest_s, aim.y + uy * rest_s)
     landing = (points[-1][0], points[-1][1])
-    spread = None if hand.steady else _spread(level, num_players, seat, aim, obj, hand)
     if not clears:
         wall = level.seat_wall(num_players, seat)
         nx, ny = math.cos(wall.angle), math.sin(wall.angle)
         mid = wall.distance + level.walls.thickness / 2.0
         at = min(points, key=lambda p: abs(p[0] * nx + p[1] * ny - mid))
-        return Preview(points, landing, rest, [("table.aim.hits_wall", at[:2])], spread)
+        return Preview(points, landing, rest, [("table.aim.hits_wall", at[:2])])
     warnings = _met(level, obj, aim, points, land_s, rest_s, table)
     if warnings and warnings[0][0] == "table.aim.lands_off":
         rest = landing  # a body that comes down off the board stays there
-    return Preview(points, landing, rest, warnings, spread)
+    return Preview(points, landing, rest, warnings)
 
 
 def _met(level: Level, obj: str, aim: Aim, points: list[tuple[float, float, float]], land_s: float,
@@ -297,46 +268,6 @@ def _reach(level: Level, obj: str) -> float:
         a, b = level.diamond.long_diagonal / 2.0, level.diamond.short_diagonal / 2.0
         return float((a + a * b / math.hypot(a, b)) / 2.0)
     return float(level.dice.side * (1.0 + math.sqrt(2.0)) / 4.0)
-
-
-def _spread(level: Level, num_players: int, seat: int, aim: Aim, obj: str, hand: Hand) -> Spread:
-    """The ellipse holding SPREAD_SHARE of the rest points of SPREAD_SAMPLES throws of `aim` by
-    `hand`: the samples' mean and covariance, scaled to the share's quantile of their own
-    (Mahalanobis) distances, so it holds that share of them whatever their shape."""
-    rests = []
-    for drawn in _NORMALS:
-        a = wobble(level, num_players, seat, aim, hand, _Drawn(drawn))
-        s = predict(level, obj, a.speed, a.elevation).rest
-        rests.append((a.x + math.cos(a.direction) * s, a.y + math.sin(a.direction) * s))
-    n = len(rests)
-    mx, my = sum(p[0] for p in rests) / n, sum(p[1] for p in rests) / n
-    sxx = sum((p[0] - mx) ** 2 for p in rests) / n + 1e-6
-    syy = sum((p[1] - my) ** 2 for p in rests) / n + 1e-6
-    sxy = sum((p[0] - mx) * (p[1] - my) for p in rests) / n
-    det = sxx * syy - sxy * sxy
-    far = sorted(((p[0] - mx) ** 2 * syy - 2 * (p[0] - mx) * (p[1] - my) * sxy
-                  + (p[1] - my) ** 2 * sxx) / det for p in rests)
-    k = math.sqrt(far[min(n - 1, math.ceil(SPREAD_SHARE * n) - 1)])
-    mean, diff = (sxx + syy) / 2.0, math.sqrt(((sxx - syy) / 2.0) ** 2 + sxy * sxy)
-    angle = 0.5 * math.atan2(2 * sxy, sxx - syy)
-    return Spread(mx, my, k * math.sqrt(mean + diff), k * math.sqrt(max(0.0, mean - diff)), angle)
-
-
-class _Drawn(random.Random):
-    """The spread's own stream, drawn once: the same standard normal draws for every aim (so the
-    spread moves smoothly with the aim), handed to `wobble` as its random stream (a hand draws
-    only normals)."""
-
-    def __init__(self, normals: tuple[float, ...]):
-        super().__init__(SPREAD_SEED)
-        self.normals = iter(normals)
-
-    def gauss(self, mu: float = 0.0, sigma: float = 1.0) -> float:
-        return mu + sigma * next(self.normals)
-
-
-_rng = random.Random(SPREAD_SEED)
-_NORMALS = tuple(tuple(_rng.gauss(0.0, 1.0) for _ in range(5)) for _ in range(SPREAD_SAMPLES))
 
 
 def elevation_limits(level: Level) -> tuple[float, float]:

@@ -10,6 +10,10 @@ their own, the most recently asked first; a preview asked for and overtaken by n
 before its turn is dropped. Previews are pure (they read the immutable table and the level), so
 the thread never touches the shown.
 
+A long work (an aim's risk: 128 throws simulated, 100-200 ms) is done in steps on a Foresight of
+its own (`risks`), so the quick previews never wait behind it: between two steps it waits for the
+window's next quiet time (`between`), and stops when an ask for the same throw has overtaken it.
+
 `worker = Foresight(at_once=True)` works them out on the asking thread as they are asked for:
 the tests' setting, so that a test's frame shows the preview of the aim it set.
 """
@@ -32,6 +36,7 @@ ASKED_KEPT = 4  # asks waiting their turn; older ones are dropped
 # lock, and a thread that has it keeps it up to 5 ms while the other waits: a preview worked out
 # while a frame is drawn would hold that frame up.
 QUIET_AFTER, QUIET_UNTIL, IDLE = 0.0015, 0.008, 0.05
+OVERTAKEN = object()  # what a work done in steps returns when `between` told it to stop
 
 
 class Foresight:
@@ -43,7 +48,7 @@ class Foresight:
         self._last: dict[Hashable, Hashable] = {}  # a throw (its family): the key done last
         # asks waiting their turn, the newest last: key -> (family, work); one per family
         self._asked: OrderedDict[Hashable, tuple[Hashable, Callable[[], Any]]] = OrderedDict()
-        self._busy = False  # the thread is working one out
+        self._busy: tuple[Hashable, Hashable] | None = None  # (family, key) being worked out
         self._drawn_at = -1.0  # time.perf_counter() when the window last drew a frame
         self._lock = threading.Condition()
         self._thread: threading.Thread | None = None
@@ -59,6 +64,9 @@ class Foresight:
                 self._last[family] = key
                 return cast("T", _given(self._done[key]))
             if not self.at_once:
+                if self._busy is not None and self._busy[1] == key:  # being worked out now
+                    last = self._last.get(family)
+                    return cast("T", _given(self._done[last])) if last is not None else None
                 for older in [k for k, (f, _) in self._asked.items() if f == family]:
                     del self._asked[older]  # overtaken: the aim has moved on
                 self._asked[key] = (family, work)
@@ -91,7 +99,7 @@ class Foresight:
         """The window has drawn a frame: its quiet time follows."""
         with self._lock:
             self._drawn_at = time.perf_counter()
-            if self._asked:  # (else the thread has nothing to start: it is not woken)
+            if self._asked or self._busy:  # (else the thread has nothing to do: it is not woken)
                 self._lock.notify()
 
     def _quiet_in(self) -> float:
@@ -109,23 +117,44 @@ class Foresight:
                 while not self._asked or self._quiet_in() > 0.0:
                     self._lock.wait(self._quiet_in() if self._asked else None)
                 key, (family, work) = self._asked.popitem()  # the most recent ask first
-                self._busy = True
+                if key in self._done:
+                    continue
+                self._busy = (family, key)
             done = _outcome(work)
             with self._lock:
-                self._keep(family, key, done)
-                self._busy = False
+                if done is not OVERTAKEN:
+                    self._keep(family, key, done)
+                self._busy = None
                 self._lock.notify_all()
+
+    def between(self) -> bool:
+        """For a work done in steps (the thread's): wait for the window's quiet time before the
+        next step; False, at once, when an ask for the same family has come meanwhile (the work
+        is overtaken: it may stop and return OVERTAKEN, and nothing is kept). True at once when
+        asked on another thread (worked out at once)."""
+        if threading.current_thread() is not self._thread:
+            return True
+        with self._lock:
+            while True:
+                if self._busy is not None \
+                        and any(f == self._busy[0] for f, _ in self._asked.values()):
+                    return False
+                wait = self._quiet_in()
+                if wait <= 0.0:
+                    return True
+                self._lock.wait(wait)
 
     def working(self) -> bool:
         """Is a preview asked for and not done yet (the window keeps drawing frames until it is
         shown)?"""
         with self._lock:
-            return bool(self._asked) or self._busy
+            return bool(self._asked) or self._busy is not None
 
     def wait(self, timeout: float = 5.0) -> bool:
         """Until every ask is done (tests of the thread); False if `timeout` s pass first."""
         with self._lock:
-            return self._lock.wait_for(lambda: not self._asked and not self._busy, timeout)
+            return self._lock.wait_for(lambda: not self._asked and self._busy is None,
+                                       timeout)
 
 
 class _Failed:
@@ -149,3 +178,4 @@ def _given(done: Any) -> Any:
 
 
 worker = Foresight()  # the window's previews
+risks = Foresight()  # the aims' risks (ui/table/previews.py `risk_of`): long, done in steps

@@ -1,10 +1,13 @@
 """What the table scene draws over the board: the player's aim (the arc to its first landing, the
-roll-out to where it comes to rest, a ring there, the hand's spread around it, and each thing that
-goes wrong on the way marked where it happens), the hint's aim drawn the same way in its own
-colour, an AI's aim before it throws, the roll for who starts, the reckoning and the replay's
-notice. Drawing only reads the scene (docs/design.md#a-thin-window); positions pass `shown.view`
-each frame, so they follow the camera. The aims' previews are worked out off the frame
-(ui/table/foresee.py): the person's aim is drawn as last worked out while the newest is."""
+roll-out to where it comes to rest, a ring there, the hand's spread around it, each thing that
+goes wrong on the way marked where it happens, and under its words the chances of what may go
+wrong with the player's hand: `ai.petanque_risk.risk_lines`), the hint's aim drawn the same way
+in its own colour, an AI's aim before it throws, the roll for who starts, the reckoning and the
+replay's notice. Drawing only reads the scene (docs/design.md#a-thin-window); positions pass
+`shown.view` each frame, so they follow the camera. The aims' previews are worked out off the frame
+(ui/table/foresee.py): the person's aim is drawn as last worked out while the newest is, and
+while an aim's risk is worked out the last one's spread is drawn faintly at its rest, with no
+figures (they are another aim's)."""
 
 from __future__ import annotations
 
@@ -13,13 +16,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from petanque_game.ai.petanque_risk import risk_lines
 from petanque_game.rules.petanque_table import Aim
 from petanque_game.ui import lang, theme
 from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.aim import NOT_WARNINGS, Preview
 from petanque_game.ui.table.draw import RGB
 from petanque_game.ui.table.hint import as_previewed, meant_contacts
-from petanque_game.ui.table.previews import foreseen, own_aim
+from petanque_game.ui.table.previews import Risked, foreseen, own_aim, risk_of
 from petanque_game.ui.table.reckoning import draw_points
 from petanque_game.ui.table.start import draw_start
 from petanque_game.ui.table.view import AREA, SIDE
@@ -29,6 +33,8 @@ if TYPE_CHECKING:
 
 HINT_COLOUR = (120, 200, 255)
 RELEASE_INSET = 30  # px: a release point nearer the board's part's edge is drawn as an arrow
+OFF_BOARD = ("table.aim.lands_off", "table.aim.rolls_off")  # said instead by the off_board figure
+WARNED_RISKS = ("off_board", "own_wall")  # figures in the warning colour
 
 
 def draw_overlays(shown: TableShown, surface: pygame.Surface) -> bool:
@@ -88,11 +94,14 @@ def draw_flight(shown: TableShown, area: pygame.Surface, launch: Aim, due: tuple
     first one said in words; but not what the aim is `meant` to meet (a hint's push or knock).
     `due`: the seat throwing and what it throws; `p`: the aim's preview when it is worked out
     already (ui/table/foresee.py); `labels`: where other aims' words are written this frame
-    (this one's avoids them, and is added)."""
+    (this one's avoids them, and is added). The aim's risk as worked out so far
+    (ui/table/previews.py `risk_of`): its spread drawn (faintly while it is another aim's), and
+    for the person's own aim (no `colour` of its own) its figures written under the words."""
     view = shown.view
     seat, obj = due
     if p is None:
         p = shown.preview_of(launch, seat, obj)
+    risk = risk_of(shown, launch, p, seat, obj, told=colour is None)
     bad = theme.colour("bad")
     p_warnings, notes = _warned(p, meant)
     col = colour or (theme.colour("accent") if not p_warnings else bad)
@@ -120,8 +129,9 @@ def draw_flight(shown: TableShown, area: pygame.Surface, launch: Aim, due: tuple
             inside = next((q for q in (land, rest) if frame.collidepoint(q)), None)
             if inside is not None:
                 _release_arrow(area, frame, inside, start, seat)
-    if p.spread is not None:
-        _spread(area, [view.to_screen(x, y) for x, y in p.spread.outline()], col)
+    if risk is not None and risk.spread is not None:
+        _spread(area, [view.to_screen(x, y) for x, y in risk.spread.outline()], col,
+                faint=not risk.current)
     pygame.draw.line(area, (0, 0, 0), (land[0] + 1, land[1] + 1), (rest[0] + 1, rest[1] + 1), 3)
     pygame.draw.line(area, col, land, rest, 2)  # the roll-out
     pygame.draw.circle(area, (0, 0, 0), land, 5)
@@ -137,22 +147,47 @@ def draw_flight(shown: TableShown, area: pygame.Surface, launch: Aim, due: tuple
                 warnings.append(("table.aim.out_of_reach", p.rest))
     for _, where in p_warnings:
         _cross(area, view.to_screen(*where), bad)
-    text, near = label, rest
-    if warnings or notes:  # the first warning; else what it does that is no warning (touching)
-        said = lang.tr((warnings or notes)[0][0])
-        text = said if label is None else f"{label} - {said}"
-        near = view.to_screen(*(warnings or notes)[0][1])
-    if text:
+    # the first warning; else what it does that is no warning (touching); then the figures
+    told = warnings or notes
+    said = _said(label, told, _figures(risk, colour), col if not warnings else bad)
+    if said:
+        near = view.to_screen(*told[0][1]) if told else rest
         side = max(12, int(shown.level.dice.side * view.scale * 1.6))
         pieces = []
         for point in shown.play_points():  # the diamond and the dice lying on the board
             rect = pygame.Rect(0, 0, side, side)
             rect.center = view.to_screen(*point)
             pieces.append(rect)
-        said_at = _label(area, text, near, ring, col if not warnings else bad,
-                         pieces + (labels or []))
+        said_at = _label(area, said[0][0], near, ring, said[0][1], pieces + (labels or []),
+                         said[1:])
         if labels is not None:
             labels.append(said_at.inflate(10, 4))
+
+
+def _said(label: str | None, told: list[tuple[str, tuple[float, float]]],
+          figures: list[tuple[str, str, RGB]], col: RGB) -> list[tuple[str, RGB]]:
+    """An aim's words, each (line, colour): its `label` and the first thing `told` of its path
+    in `col` (its off-board figure instead of "lands / rolls off": the honest one), then its
+    risk's other figures."""
+    text = label
+    if told:
+        key = told[0][0]
+        words = lang.tr(key)
+        if key in OFF_BOARD and figures and figures[0][0] == "off_board":
+            words = figures.pop(0)[1]
+        text = words if label is None else f"{label} - {words}"
+    return ([(text, col)] if text else []) + [(line, c) for _, line, c in figures]
+
+
+def _figures(risk: Risked | None, colour: RGB | None) -> list[tuple[str, str, RGB]]:
+    """The risk's figures (`ai.petanque_risk.risk_lines`) when it is the aim's own: (its field,
+    the line, its colour); going off the board and hitting one's own wall in the warning colour,
+    moving the diamond or a die (which may be the plan) in the aim's own."""
+    if risk is None or not risk.current or not risk.told:
+        return []
+    bad, own = theme.colour("bad"), colour or theme.colour("accent")
+    return [(field, line, bad if field in WARNED_RISKS else own)
+            for field, line in risk_lines(risk.risk, lang.tr)]
 
 
 def _warned(p: Preview, meant: tuple[str, ...]) -> tuple[list[tuple[str, tuple[float, float]]],
@@ -199,13 +234,21 @@ def _drag(shown: TableShown, area: pygame.Surface) -> None:
 
 
 def _label(area: pygame.Surface, text: str, at: tuple[float, float], ring: float, col: RGB,
-           pieces: list[pygame.Rect]) -> pygame.Rect:
-    """`text` above the ring at `at`, or below it, or beside it: the first place that covers none
-    of the `pieces` (the diamond and dice lying on the board, and the words of the other aims
-    drawn: a warning about the diamond hid the diamond itself, the hint's words hid the aim's) and
-    fits in the area; above (or below, with no room above) when every place covers one. Where it
-    went."""
+           pieces: list[pygame.Rect], more: list[tuple[str, RGB]] | None = None) -> pygame.Rect:
+    """`text` (and the lines `more` under it, each in its colour) above the ring at `at`, or below
+    it, or beside it: the first place that covers none of the `pieces` (the diamond and dice lying
+    on the board, and the words of the other aims drawn: a warning about the diamond hid the
+    diamond itself, the hint's words hid the aim's) and fits in the area; above (or below, with no
+    room above) when every place covers one. Where it went."""
     surf = theme.text(text, 21, col, True)
+    if more:
+        rows = [surf, *(theme.text(line, 19, c, True) for line, c in more)]
+        surf = pygame.Surface((max(r.get_width() for r in rows), sum(r.get_height() for r in rows)),
+                              pygame.SRCALPHA)
+        y = 0
+        for r in rows:
+            surf.blit(r, ((surf.get_width() - r.get_width()) // 2, y))
+            y += r.get_height()
     room = area.get_rect().inflate(-6, -6)
     gap = ring + 8
     places = []
@@ -229,19 +272,23 @@ def _label(area: pygame.Surface, text: str, at: tuple[float, float], ring: float
     return rect
 
 
-def _spread(area: pygame.Surface, outline: list[tuple[float, float]], col: RGB) -> None:
-    """The hand's spread: a faint ellipse, filled lightly, dashed round."""
+def _spread(area: pygame.Surface, outline: list[tuple[float, float]], col: RGB,
+            faint: bool = False) -> None:
+    """The hand's spread: a faint ellipse, filled lightly, dashed round; fainter still (`faint`)
+    while it is the last aim's, moved to this one's rest, till this aim's is worked out."""
     xs, ys = [p[0] for p in outline], [p[1] for p in outline]
     box = pygame.Rect(int(min(xs)) - 2, int(min(ys)) - 2, int(max(xs) - min(xs)) + 5,
                       int(max(ys) - min(ys)) + 5)
     clip = box.clip(area.get_rect())
     if clip.w > 0 and clip.h > 0:
         fill = pygame.Surface(clip.size, pygame.SRCALPHA)
-        pygame.draw.polygon(fill, (*col, 40), [(x - clip.x, y - clip.y) for x, y in outline])
+        pygame.draw.polygon(fill, (*col, 20 if faint else 40),
+                            [(x - clip.x, y - clip.y) for x, y in outline])
         area.blit(fill, clip)
-    for i in range(0, len(outline), 2):
+    edge = theme.colour("muted") if faint else col
+    for i in range(0, len(outline), 4 if faint else 2):
         a, b = outline[i], outline[(i + 1) % len(outline)]
-        pygame.draw.line(area, col, a, b, 2)
+        pygame.draw.line(area, edge, a, b, 1 if faint else 2)
 
 
 def _cross(area: pygame.Surface, at: tuple[float, float], col: RGB) -> None:

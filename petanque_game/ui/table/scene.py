@@ -51,10 +51,11 @@ class TableScene(TableDrawing):
     def animating(self) -> bool:
         """Frames are needed while the power swings too (the button held, no event coming), while
         a hint is searched for on another thread, while a kept throw waits out its grace, while
-        an aim's preview is worked out (ui/table/foresee.py), so it is shown when done, and while
-        a kept part of the picture shows its last picture (ui/table/kept.py)."""
+        an aim's preview or risk is worked out (ui/table/foresee.py), so it is shown when done, and
+        while a kept part of the picture shows its last picture (ui/table/kept.py)."""
         return (super().animating or self.charging is not None or self.hint.future is not None
                 or (self.keeping and not self.keeping_on) or foresee.worker.working()
+                or foresee.risks.working()
                 or self.coach.working
                 or self.pictures.kept.late_parts(self.session))
 
@@ -252,6 +253,7 @@ class TableScene(TableDrawing):
         self.overlaid |= self.coach.draw_over(area, self.view, self.shown_table()[0], at_rest,
                                               AREA.topleft, [r for _, r in zoom_labels(self)])
         foresee.worker.drawn()  # the previews' thread works in the quiet time that follows
+        foresee.risks.drawn()
 
     def take_pictures(self, before: TableScene) -> None:
         """A replay's jump: this scene is drawn where `before` was, and the window holds what

@@ -289,9 +289,8 @@ class TableTurns(GameScene):
         return hands.STEADY if name is None else hands.PERSON_HANDS.get(name, hands.STEADY)
 
     def preview_of(self, launch: Aim, seat: int, obj: str) -> Preview:
-        """What `launch` does on the table shown, with the spread of `seat`'s hand."""
-        return preview(self.level, self.n, seat, launch, obj, self.state.table,
-                       self.hand_for(seat), self.solved)
+        """What `launch` does on the table shown."""
+        return preview(self.level, self.n, seat, launch, obj, self.state.table, self.solved)
 
     def pointed(self) -> tuple[float, float] | None:
         """Where the player points the rest at (point aiming), or None."""
