@@ -285,3 +285,32 @@ def test_a_hint_asked_before_the_throw_is_the_coachs_expert(home, quick_coach, m
     lesson = scene.coach.taught.lesson
     assert searches == [] and lesson.expert_worth == shown.value
     assert lesson.expert_label == shown.label
+
+
+def test_the_card_leaves_the_next_aims_words_clear(home, quick_coach, monkeypatch):
+    """Seen under Xvfb: the card of the last throw lay over the words of the aim the person was
+    making next (its warning and its risk's figures). The scene hands the coach where the aim's
+    words went this frame, and the card goes where they are not."""
+    from petanque_game.ui.table import overlay
+
+    app = fast_app()
+    scene = start(app, PEOPLE)
+    person_to_aim(app, scene)
+    throw_at(app, scene, *AIMS[0])
+    app.step(1 / 60)
+    app.render_logical()
+    card = scene.coach.card
+    assert card is not None
+    where = card.move(-AREA.x, -AREA.y)
+    drawn = overlay.draw_overlays
+
+    def with_words_there(shown, surface, words=None):  # the aim's words said where the card was
+        over = drawn(shown, surface, words)
+        if words is not None:
+            words.append(where.inflate(-20, -20))
+        return over
+
+    monkeypatch.setattr(overlay, "draw_overlays", with_words_there)
+    app.render_logical()
+    moved = scene.coach.card
+    assert moved is not None and not moved.colliderect(card.inflate(-20, -20))

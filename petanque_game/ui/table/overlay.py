@@ -37,10 +37,12 @@ OFF_BOARD = ("table.aim.lands_off", "table.aim.rolls_off")  # said instead by th
 WARNED_RISKS = ("off_board", "own_wall")  # figures in the warning colour
 
 
-def draw_overlays(shown: TableShown, surface: pygame.Surface) -> bool:
+def draw_overlays(shown: TableShown, surface: pygame.Surface,
+                  words: list[pygame.Rect] | None = None) -> bool:
     """Whatever of the above the scene shows now; True if anything was (or may have been) drawn
     over the table's area (ui/table/kept.py: a part drawn straight is held by the window only
-    when nothing was drawn over it)."""
+    when nothing was drawn over it). `words` is given where the aims' words went (in the area's
+    place), for what is drawn later to leave clear (the coach's card)."""
     area = surface.subsurface(AREA)
     area.set_clip(shown.view.board_rect)  # beside the score sheet
     roll = shown.start_roll
@@ -51,7 +53,7 @@ def draw_overlays(shown: TableShown, surface: pygame.Surface) -> bool:
     if shown.aiming and shown.due is not None:
         seat, obj = shown.due[0], shown.due[1]
         hint = shown.hinted_aim()
-        labels: list[pygame.Rect] = []  # where the aims' words went: the next ones avoid them
+        labels = words if words is not None else []  # the aims' words: the next ones avoid them
         if hint is not None:
             seen = foreseen(shown, hint, seat, obj)
             if seen is not None:

@@ -246,12 +246,14 @@ class TableScene(TableDrawing):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        self.overlaid = overlay.draw_overlays(self, surface)
+        aim_words: list[pygame.Rect] = []  # the aim's words and risk: the coach leaves them clear
+        self.overlaid = overlay.draw_overlays(self, surface, aim_words)
         area = surface.subsurface(AREA)
         area.set_clip(self.view.board_rect)  # beside the score sheet
         at_rest = self.flight is None and self.reckoning is None
         self.overlaid |= self.coach.draw_over(area, self.view, self.shown_table()[0], at_rest,
-                                              AREA.topleft, [r for _, r in zoom_labels(self)])
+                                              AREA.topleft,
+                                              [r for _, r in zoom_labels(self)] + aim_words)
         foresee.worker.drawn()  # the previews' thread works in the quiet time that follows
         foresee.risks.drawn()
 
