@@ -13,6 +13,7 @@ from petanque_game.rules.events import Rolled
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import GameUI
 from petanque_game.ui.narrate import dice_text, says, sent_where
+from petanque_game.ui.session import Step
 from petanque_game.ui.tray.chance import ChanceControls
 from petanque_game.ui.tray.layout import DieView, RollShown
 
@@ -53,7 +54,7 @@ class AcesControls(ChanceControls):
         st = self.state
         return lang.tr("tray.aces.header", round=st.round_number, in_play=st.in_play)
 
-    def outcome(self, step) -> str:
+    def outcome(self, step: Step) -> str:
         for t in step.transitions:
             moved = t.facts
             if moved is not None and moved.last_ace is not None:

@@ -13,6 +13,7 @@ from petanque_game.rules.events import Rolled
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import GameUI
 from petanque_game.ui.narrate import dice_text, is_you, says
+from petanque_game.ui.session import Step
 from petanque_game.ui.tray.chance import ChanceControls
 from petanque_game.ui.tray.layout import DieView, RollShown
 
@@ -56,7 +57,7 @@ class EvenOddControls(ChanceControls):
             return lang.tr("tray.even_odd.header_rounds", round=st.round_number, rounds=st.rounds)
         return lang.tr("tray.even_odd.header", round=st.round_number)
 
-    def outcome(self, step) -> str:
+    def outcome(self, step: Step) -> str:
         after = step.after
         if not after.is_terminal or step.before.is_terminal:
             return ""

@@ -12,6 +12,7 @@ from petanque_game.rules.lcr import CENTRE, KEEP, LEFT, RIGHT, SENDS
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import GameUI
 from petanque_game.ui.narrate import dice_text, says, sent_where
+from petanque_game.ui.session import Step
 from petanque_game.ui.tray.chance import ChanceControls
 from petanque_game.ui.tray.layout import DieView, RollShown
 
@@ -49,7 +50,7 @@ class LcrControls(ChanceControls):
         st = self.state
         return lang.tr("tray.lcr.header", round=st.round_number, pot=lang.number(st.pot))
 
-    def outcome(self, step) -> str:
+    def outcome(self, step: Step) -> str:
         for t in step.transitions:
             if t.facts is not None and t.facts.winner is not None:
                 return lang.tr("tray.lcr.won", name=self.name(t.facts.winner),

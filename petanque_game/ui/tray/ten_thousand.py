@@ -12,6 +12,7 @@ from petanque_game.rules.events import Rolled
 from petanque_game.ui import dice, lang, theme
 from petanque_game.ui.game_ui import GameUI
 from petanque_game.ui.keys import key_names
+from petanque_game.ui.session import Step
 from petanque_game.ui.tray.games import Advice, Controls, dice_said
 from petanque_game.ui.tray.layout import DieView, RollShown, draw_player_mark
 from petanque_game.ui.widgets import Button
@@ -40,8 +41,8 @@ class TenThousandControls(Controls):
                     left.remove(v)
                     views[i].hidden = True
         else:
-            for v in views:
-                v.dim = True
+            for view in views:
+                view.dim = True
         return views
 
     def selection(self) -> tuple[tuple[int, ...], int | None]:
@@ -171,7 +172,7 @@ class TenThousandControls(Controls):
 
     # --- what the turn came to, and the hint ------------------------------------------------------
 
-    def outcome(self, step) -> str:
+    def outcome(self, step: Step) -> str:
         b, a = step.before, step.after
         for made in step.transitions:
             if isinstance(made.event, Rolled) and a.busted and a.phase == "start":
