@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from petanque_game.rules.aces import GOES, LEFT, MIDDLE, RIGHT, STAYS
+from petanque_game.rules.aces import GOES, LEFT, MIDDLE, RIGHT, STAYS, AcesState
 from petanque_game.rules.events import Rolled
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import GameUI
@@ -20,7 +20,7 @@ from petanque_game.ui.tray.layout import DieView, RollShown
 MARKS = {STAYS: "good", LEFT: "accent", MIDDLE: "bad", RIGHT: "accent"}  # the outline's colour
 
 
-class AcesControls(ChanceControls):
+class AcesControls(ChanceControls[AcesState]):
     def tray_dice(self, roll: RollShown) -> list[DieView]:
         return [DieView(v, outline=theme.colour(MARKS[GOES[v]]),
                         label=lang.tr(f"tray.aces.face.{GOES[v]}")) for v in roll.values]

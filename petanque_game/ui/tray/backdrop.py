@@ -15,7 +15,7 @@ from petanque_game.ui import dice, theme
 from petanque_game.ui.component import Component
 from petanque_game.ui.game_scene import STATUS_RECT, GameScene
 from petanque_game.ui.scene import unlit
-from petanque_game.ui.tray.games import Controls
+from petanque_game.ui.tray.games import Controls, Turned
 from petanque_game.ui.tray.layout import (
     AROUND_FELT,
     BACKDROP_GAPS,
@@ -35,7 +35,7 @@ _columns = Pictures(24)
 class TrayBackdrop(Component):
     """The backdrop's part of the tray scene: its picture, kept while it shows the same."""
 
-    def __init__(self, game: GameScene, controls: Controls):
+    def __init__(self, game: GameScene, controls: Controls[Turned]):
         self.game = game  # its header, players' cards and log, drawn as every game scene's
         self.controls = controls
         # The header, the players' cards, the log and the empty tray as one picture while they

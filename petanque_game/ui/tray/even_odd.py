@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from petanque_game.rules.even_odd import DICE, evens
+from petanque_game.rules.even_odd import DICE, EvenOddState, evens
 from petanque_game.rules.events import Rolled
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import GameUI
@@ -18,7 +18,7 @@ from petanque_game.ui.tray.chance import ChanceControls
 from petanque_game.ui.tray.layout import DieView, RollShown
 
 
-class EvenOddControls(ChanceControls):
+class EvenOddControls(ChanceControls[EvenOddState]):
     def tray_dice(self, roll: RollShown) -> list[DieView]:
         return [DieView(v, outline=theme.colour("accent" if v % 2 == 0 else "muted"),
                         label=lang.tr("tray.even_odd.even" if v % 2 == 0 else

@@ -12,7 +12,7 @@ from petanque_game.ui import dice, lang, theme
 from petanque_game.ui.component import Component
 from petanque_game.ui.session import Session, Step
 from petanque_game.ui.settings import Settings
-from petanque_game.ui.tray.games import Advice, Controls
+from petanque_game.ui.tray.games import Advice, Controls, Turned
 from petanque_game.ui.tray.layout import (
     DIE_SIZE,
     FELT_RECT,
@@ -32,7 +32,7 @@ _felts = Pictures(8)
 class TrayDice(Component):
     """The dice of the latest roll: where they lie, their tumble, and how they are drawn."""
 
-    def __init__(self, session: Session, settings: Settings, controls: Controls):
+    def __init__(self, session: Session, settings: Settings, controls: Controls[Turned]):
         self.settings = settings
         self.controls = controls
         self.roll: RollShown | None = None

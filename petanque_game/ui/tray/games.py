@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import pygame
 
@@ -40,7 +40,7 @@ class Advice:
     told: Any
 
 
-def advice(game: str, state: Any) -> Advice:
+def advice(game: str, state: object) -> Advice:
     """The expert's hint for `state` of a tray game (run on the AI's thread)."""
     from petanque_game.ai.hints import hint
 
@@ -78,6 +78,16 @@ def dice_said(values: tuple[int, ...] | list[int]) -> str:
     return "-".join(map(str, values))
 
 
+class Turned(Protocol):
+    """What the controls of any tray game read of its state (each game's, of its own type)."""
+
+    @property
+    def to_move(self) -> int: ...
+
+
+S_co = TypeVar("S_co", bound=Turned, covariant=True)  # the game's own state
+
+
 class Tray(Protocol):
     """What a game's controls read of the tray they play on (the tray scene is one): the
     session, the app's settings, whose turn it is, the dice shown and the hint shown, and the
@@ -110,7 +120,7 @@ class Tray(Protocol):
     def advice_shown(self) -> Advice | None: ...
 
 
-class Controls(Component):
+class Controls(Component, Generic[S_co]):
     """A tray game's own part of the window (ui/component.py): its buttons and keys, what a click
     on a die or on the panel means, the panel under the tray, the players' scores and the
     header's line, what a turn came to and where the hint points. Each game subclasses it; the
@@ -123,8 +133,9 @@ class Controls(Component):
         self.selected: set[int] = set()
 
     @property
-    def state(self) -> Any:
-        return self.scene.session.state
+    def state(self) -> S_co:
+        state: S_co = self.scene.session.state
+        return state
 
     def name(self, seat: int | None) -> str:
         if seat is None:
@@ -215,7 +226,7 @@ class Controls(Component):
 
     # --- hints (each game overrides these) --------------------------------------------------------
 
-    def advise(self, state: Any) -> Advice:
+    def advise(self, state: object) -> Advice:
         """The expert's move in `state` and what to say of it (run on the AI's thread)."""
         return advice(self.scene.session.game, state)
 

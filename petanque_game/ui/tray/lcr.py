@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 
 from petanque_game.rules.events import Rolled
-from petanque_game.rules.lcr import CENTRE, KEEP, LEFT, RIGHT, SENDS
+from petanque_game.rules.lcr import CENTRE, KEEP, LEFT, RIGHT, SENDS, LcrState
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import GameUI
 from petanque_game.ui.narrate import dice_text, says, sent_where
@@ -19,7 +19,7 @@ from petanque_game.ui.tray.layout import DieView, RollShown
 MARKS = {KEEP: "good", LEFT: "accent", CENTRE: "bad", RIGHT: "accent"}  # the outline's colour
 
 
-class LcrControls(ChanceControls):
+class LcrControls(ChanceControls[LcrState]):
     def tray_dice(self, roll: RollShown) -> list[DieView]:
         views = []
         for v in roll.values:

@@ -42,7 +42,7 @@ from petanque_game.ui.tray.banner import (
     TrayBanner,
 )
 from petanque_game.ui.tray.felt import TrayDice
-from petanque_game.ui.tray.games import Advice, Controls, Tray
+from petanque_game.ui.tray.games import Advice, Controls, Tray, Turned
 from petanque_game.ui.tray.hint import TrayHint
 from petanque_game.ui.tray.layout import PANEL_RECT, RollShown
 from petanque_game.ui.tray.sheet import TraySheet
@@ -72,7 +72,7 @@ class TrayScene(GameScene):
     def __init__(self, app: AppLike, session: Session):
         super().__init__(app, session)
         tray: Tray = self  # what the game's controls may read of the scene (checked here)
-        controls: Controls = ui_of(session.game).controls_class()(tray)
+        controls: Controls[Turned] = ui_of(session.game).controls_class()(tray)
         self.controls = controls
         self.dice = TrayDice(session, app.settings, controls)
         self.hint = TrayHint(has_hint(session.game), controls.advise)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from petanque_game.ui.component import Component
-from petanque_game.ui.tray.games import Controls
+from petanque_game.ui.tray.games import Controls, Turned
 from petanque_game.ui.tray.layout import PANEL_INSIDE, PANEL_RECT
 from petanque_game.ui.widgets import Pictures, look
 
@@ -20,7 +20,7 @@ _panels = Pictures(8)
 class TraySheet(Component):
     """The game's panel under the tray."""
 
-    def __init__(self, controls: Controls):
+    def __init__(self, controls: Controls[Turned]):
         self.controls = controls
 
     def handle(self, event: pygame.event.Event) -> bool:

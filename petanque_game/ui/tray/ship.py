@@ -9,7 +9,7 @@ import pygame
 
 from petanque_game.rules.base import Roll, Stop
 from petanque_game.rules.events import Rolled
-from petanque_game.rules.ship_captain_crew import ROLES
+from petanque_game.rules.ship_captain_crew import ROLES, ShipCaptainCrewState
 from petanque_game.rules.ship_captain_crew_events import Stopped
 from petanque_game.ui import dice, lang, theme
 from petanque_game.ui.game_ui import GameUI
@@ -40,7 +40,7 @@ class ShipTurn:
     marks: dict[int, str] = field(default_factory=dict)  # die index in the roll -> its role
 
 
-class ShipControls(Controls):
+class ShipControls(Controls[ShipCaptainCrewState]):
     def __init__(self, scene: Tray):
         super().__init__(scene)
         st = self.state

@@ -10,6 +10,7 @@ import pygame
 
 from petanque_game.rules.base import Close, Roll
 from petanque_game.rules.events import Rolled
+from petanque_game.rules.shut_the_box import ShutTheBoxState
 from petanque_game.rules.shut_the_box_events import Closed
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import GameUI
@@ -25,7 +26,7 @@ TILE_W, TILE_H, TILE_GAP = 88, 92, 10
 OPTIONS_SAID = 4  # a refusal names at most this many ways to close, then "..."
 
 
-class ShutTheBoxControls(Controls):
+class ShutTheBoxControls(Controls[ShutTheBoxState]):
     def tile_rect(self, box: int) -> pygame.Rect:
         x0 = PANEL_RECT.x + (PANEL_RECT.w - (9 * TILE_W + 8 * TILE_GAP)) // 2
         return pygame.Rect(x0 + (box - 1) * (TILE_W + TILE_GAP), PANEL_RECT.y + 12, TILE_W,

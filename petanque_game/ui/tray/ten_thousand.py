@@ -9,6 +9,7 @@ import pygame
 
 from petanque_game.rules.base import Bank, IllegalAction, Keep, Roll
 from petanque_game.rules.events import Rolled
+from petanque_game.rules.ten_thousand import TenThousandState
 from petanque_game.ui import dice, lang, theme
 from petanque_game.ui.game_ui import GameUI
 from petanque_game.ui.keys import key_names
@@ -20,7 +21,7 @@ from petanque_game.ui.widgets import Button
 # --- Ten Thousand ---------------------------------------------------------------------------------
 
 
-class TenThousandControls(Controls):
+class TenThousandControls(Controls[TenThousandState]):
     outcome_sound = "bust"  # a turn ends on a roll only by busting
     def tray_dice(self, roll: RollShown) -> list[DieView]:
         from petanque_game.rules.ten_thousand import CHOOSING, KEEPING, legal_keeps
