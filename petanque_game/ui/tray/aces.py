@@ -4,8 +4,6 @@ play in the panel, each player's dice in hand, and its narration."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from petanque_game.rules.aces import GOES, LEFT, MIDDLE, RIGHT, STAYS, AcesState
@@ -63,7 +61,7 @@ class AcesControls(ChanceControls[AcesState]):
         return ""
 
 
-def tell(step: Any, names: list[str]) -> list[str]:
+def tell(step: Step, names: list[str]) -> list[str]:
     """"Åse rolled 1-2-4: one to the middle, one to Bo; Åse rolls again." and the last ace."""
     lines = []
     for told in step.transitions:

@@ -4,8 +4,6 @@ narration."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from petanque_game.rules.even_odd import DICE, EvenOddState, evens
@@ -66,7 +64,7 @@ class EvenOddControls(ChanceControls[EvenOddState]):
                        chips=lang.number(max(after.chips)))
 
 
-def tell(step: Any, names: list[str]) -> list[str]:
+def tell(step: Step, names: list[str]) -> list[str]:
     """"Åse rolled 2-4-6-1-3-4: 4 even against 2 odd, Bo pays Åse 2 chips." and who is out."""
     lines = []
     for told in step.transitions:

@@ -25,6 +25,7 @@ from petanque_game.ui.component import Component
 from petanque_game.ui.widgets import Button
 
 if TYPE_CHECKING:
+    from petanque_game.ai.hints import Told
     from petanque_game.ui.scene import AppLike
     from petanque_game.ui.session import Session, Step
     from petanque_game.ui.tray.layout import DieView, RollShown
@@ -35,9 +36,9 @@ class Advice:
     """The expert's move for one state (`ai.hints.Hint`): its action, and its `told`
     (`ai.hints.Told`: numbers and sentence names, said in the language in use when drawn)."""
 
-    state: Any
-    action: Any
-    told: Any
+    state: object
+    action: Any  # the game's action (`ai.hints.Hint.action`: any game's)
+    told: Told
 
 
 def advice(game: str, state: object) -> Advice:
@@ -45,6 +46,8 @@ def advice(game: str, state: object) -> Advice:
     from petanque_game.ai.hints import hint
 
     given = hint(game, state)
+    if given.told is None:  # every tray game's expert says its hint in keys
+        raise ValueError(f"the hint for {game} says nothing in keys")
     return Advice(state, given.action, given.told)
 
 
@@ -111,7 +114,7 @@ class Tray(Protocol):
     @property
     def roll(self) -> RollShown | None: ...
 
-    def act(self, action: Any) -> bool: ...
+    def act(self, action: object) -> bool: ...
 
     def refuse(self, why: str) -> None: ...
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import Future
-from typing import Any
 
 import pygame
 
@@ -24,13 +23,14 @@ from petanque_game.ui.widgets import Button
 class TrayHint(Component):
     """The advice asked for, the work on it, and whether the game has any to give."""
 
-    def __init__(self, hintable: bool, advise: Callable[[Any], Advice]):
+    def __init__(self, hintable: bool, advise: Callable[[object], Advice]):
         self.hintable = hintable  # a game of chance alone has nothing to hint
         self.advise = advise
         self.advice: Advice | None = None
-        self.advice_job: tuple[Any, Future[Advice]] | None = None  # (the state it is for, the work)
+        # (the state it is for, the work on it)
+        self.advice_job: tuple[object, Future[Advice]] | None = None
 
-    def ask(self, state: Any) -> None:
+    def ask(self, state: object) -> None:
         """The hint for `state`, worked out on the AI's thread unless it is there or on its way."""
         if self.advice is not None and self.advice.state is state:
             return
@@ -39,7 +39,7 @@ class TrayHint(Component):
             self.advice_job = (state, _think(lambda: advise(state)))
         self.take(state)
 
-    def take(self, state: Any) -> None:
+    def take(self, state: object) -> None:
         """The work's answer taken in once it is done (kept only if still for `state`)."""
         job = self.advice_job
         if job is None or not job[1].done():
@@ -48,14 +48,14 @@ class TrayHint(Component):
         if job[0] is state:
             self.advice = job[1].result()  # an error in the expert is a bug: up to the handler
 
-    def shown(self, state: Any, may: bool) -> Advice | None:
+    def shown(self, state: object, may: bool) -> Advice | None:
         """The hint for `state` on the tray, if one was asked for and `may` be shown."""
         a = self.advice
         if a is None or a.state is not state or not may:
             return None
         return a
 
-    def pending(self, state: Any) -> bool:
+    def pending(self, state: object) -> bool:
         return self.advice_job is not None and self.advice_job[0] is state
 
     def button(self, settings: Settings, action: Callable[[], None], enabled: bool) -> Button:

@@ -3,8 +3,6 @@ each sends (L, C, R or a dot), the pot and the chips in the panel, and its narra
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from petanque_game.rules.events import Rolled
@@ -58,7 +56,7 @@ class LcrControls(ChanceControls[LcrState]):
         return ""
 
 
-def tell(step: Any, names: list[str]) -> list[str]:
+def tell(step: Step, names: list[str]) -> list[str]:
     """"Åse rolled 4-2-5: a chip to Bjørn and one to the pot." and who took the pot."""
     lines = []
     for told in step.transitions:

@@ -24,7 +24,6 @@ the sounds at rest) and lays a frame out.
 from __future__ import annotations
 
 from concurrent.futures import Future
-from typing import Any
 
 import pygame
 
@@ -65,7 +64,7 @@ class TrayScene(GameScene):
     hold = Forward[Hold | None]("banner", "hold")
     strips = Forward[dict[tuple[int, int], pygame.Surface]]("banner", "strips")
     advice = Forward[Advice | None]("hint", "advice")
-    advice_job = Forward[tuple[Any, Future[Advice]] | None]("hint", "advice_job")
+    advice_job = Forward[tuple[object, Future[Advice]] | None]("hint", "advice_job")
     hintable = Forward[bool]("hint", "hintable")
     backdrop = Forward[Backdrop]("around", "picture")
 
@@ -114,7 +113,7 @@ class TrayScene(GameScene):
     def die_centre(self, i: int) -> tuple[int, int]:
         return self.dice.die_centre(i)
 
-    def still(self) -> tuple[Any, ...] | None:
+    def still(self) -> tuple[object, ...] | None:
         """Once the game is over and nothing moves: what the tray shows, which then changes only
         with these (a scene drawn over it keeps its picture: the results); None before."""
         if not self.session.over or self.busy or self.pending_lines or self.hint_pending or \

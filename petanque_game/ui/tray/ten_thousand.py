@@ -3,7 +3,7 @@ score is answered with the scoring dice of the roll), Roll the rest or Bank."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 import pygame
 
@@ -69,7 +69,7 @@ class TenThousandControls(Controls[TenThousandState]):
             return
         self.selected ^= {i}
 
-    def _keep_then(self, then: Any) -> None:
+    def _keep_then(self, then: Callable[[TenThousandState], Roll | Bank]) -> None:
         """Set aside the dice selected (the rules refuse a keep that does not score, saying
         which dice do), then roll or bank."""
         if self.state.phase == "keeping":
