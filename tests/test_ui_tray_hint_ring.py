@@ -43,7 +43,7 @@ def test_a_hinted_die_has_one_ring_of_the_hints_colour(monkeypatch, game, option
         return rect
     monkeypatch.setattr(dice, "draw_die", noted)
     surface = pygame.Surface((1280, 720))
-    scene.draw_dice(surface, advice)
+    scene.dice.paint(surface, advice)
     assert drawn and all(outline != HINT_COLOUR for outline, _ in drawn)
     for i in hinted:
         _, rect = drawn[i]

@@ -4,22 +4,21 @@ play in the panel, each player's dice in hand, and its narration."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
-from petanque_game.rules.aces import GOES, LEFT, MIDDLE, RIGHT, STAYS
+from petanque_game.rules.aces import GOES, LEFT, MIDDLE, RIGHT, STAYS, AcesState
 from petanque_game.rules.events import Rolled
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import GameUI
 from petanque_game.ui.narrate import dice_text, says, sent_where
+from petanque_game.ui.session import Step
 from petanque_game.ui.tray.chance import ChanceControls
 from petanque_game.ui.tray.layout import DieView, RollShown
 
 MARKS = {STAYS: "good", LEFT: "accent", MIDDLE: "bad", RIGHT: "accent"}  # the outline's colour
 
 
-class AcesControls(ChanceControls):
+class AcesControls(ChanceControls[AcesState]):
     def tray_dice(self, roll: RollShown) -> list[DieView]:
         return [DieView(v, outline=theme.colour(MARKS[GOES[v]]),
                         label=lang.tr(f"tray.aces.face.{GOES[v]}")) for v in roll.values]
@@ -53,7 +52,7 @@ class AcesControls(ChanceControls):
         st = self.state
         return lang.tr("tray.aces.header", round=st.round_number, in_play=st.in_play)
 
-    def outcome(self, step) -> str:
+    def outcome(self, step: Step) -> str:
         for t in step.transitions:
             moved = t.facts
             if moved is not None and moved.last_ace is not None:
@@ -62,7 +61,7 @@ class AcesControls(ChanceControls):
         return ""
 
 
-def tell(step: Any, names: list[str]) -> list[str]:
+def tell(step: Step, names: list[str]) -> list[str]:
     """"Åse rolled 1-2-4: one to the middle, one to Bo; Åse rolls again." and the last ace."""
     lines = []
     for told in step.transitions:

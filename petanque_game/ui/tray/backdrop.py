@@ -3,16 +3,19 @@ with its buttons unlit, the players' cards (with their marks) and the log under 
 tray and the status bar's frame, drawn as one picture while they show the same (most frames change
 only the dice, the panel or a hover); the header and the players' column inside it are kept as
 pictures by what they show, shared by every tray scene (a replay's jump makes a new scene, and a
-scrub goes back and forth over the same positions). A mixin of `TrayScene` (ui/tray/scene.py):
-it reads the scene through self."""
+scrub goes back and forth over the same positions). A part of the tray scene (ui/component.py):
+it draws with the game scene's own header, cards and log, and the game's controls say the scores
+and the header's line."""
 
 from __future__ import annotations
 
 import pygame
 
 from petanque_game.ui import dice, theme
-from petanque_game.ui.game_scene import STATUS_RECT
+from petanque_game.ui.component import Component
+from petanque_game.ui.game_scene import STATUS_RECT, GameScene
 from petanque_game.ui.scene import unlit
+from petanque_game.ui.tray.games import Controls, Turned
 from petanque_game.ui.tray.layout import (
     AROUND_FELT,
     BACKDROP_GAPS,
@@ -22,71 +25,82 @@ from petanque_game.ui.tray.layout import (
     RIM,
     TRAY_RECT,
 )
-from petanque_game.ui.widgets import Pictures, look, panel
+from petanque_game.ui.widgets import Backdrop, Pictures, look, panel
 
 LOG_KEPT = 40  # the log's newest entries a backdrop is drawn from: more than its lines can show
 _headers = Pictures(6)
 _columns = Pictures(24)
 
 
-class TrayBackdrop:
-    """The backdrop's part of the tray scene."""
+class TrayBackdrop(Component):
+    """The backdrop's part of the tray scene: its picture, kept while it shows the same."""
 
-    def draw_backdrop(self, surface: pygame.Surface, to_move: int | None, urgent: bool) -> None:
+    def __init__(self, game: GameScene, controls: Controls[Turned]):
+        self.game = game  # its header, players' cards and log, drawn as every game scene's
+        self.controls = controls
+        # The header, the players' cards, the log and the empty tray as one picture while they
+        # show the same: most frames change only the dice, the panel or a hover.
+        self.picture = Backdrop()
+
+    def draw_shown(self, surface: pygame.Surface, to_move: int | None, urgent: bool, busy: bool,
+                   rolling: bool) -> None:
         """The backdrop, from its picture while what it shows is the same; all of it while the
-        dice tumble, else all but the tray and the panel (their own pictures cover them)."""
-        c = self.controls
-        seats = range(len(self.session.players))
-        key = look(c.header(), to_move, self.session.over and not self.busy,
+        dice tumble (`rolling`), else all but the tray and the panel (their own pictures cover
+        them). `busy`: the dice tumble or a roll is read (a game over is not shown so yet)."""
+        c, game = self.controls, self.game
+        seats = range(len(game.session.players))
+        key = look(c.header(), to_move, game.session.over and not busy,
                    tuple((c.score(s), str(c.subline(s))) for s in seats),
-                   len(self.history), tuple(self.history[-LOG_KEPT:]), self.challenge_tag,
-                   self.replay is not None, urgent)
-        self.backdrop.draw(surface, key, lambda back: self._paint_backdrop(back, to_move, urgent),
-                           only=() if self.rolling else AROUND_FELT)
+                   len(game.history), tuple(game.history[-LOG_KEPT:]), game.challenge_tag,
+                   game.replay is not None, urgent)
+        self.picture.draw(surface, key, lambda back: self._paint(back, to_move, urgent, busy),
+                          only=() if rolling else AROUND_FELT)
 
-    def _paint_backdrop(self, surface: pygame.Surface, to_move: int | None, urgent: bool) -> None:
+    def _paint(self, surface: pygame.Surface, to_move: int | None, urgent: bool,
+               busy: bool) -> None:
         """The header, the players' column, the empty tray and the status bar's frame on the
         plain background; the first two from their kept pictures (a step changes one of them)."""
-        c = self.controls
+        c, game = self.controls, self.game
+        session = game.session
         ground = theme.colour("background")
         for gap in BACKDROP_GAPS:  # what the parts below leave of the plain background
             surface.fill(ground, gap)
-        practice = getattr(self.session, "practice", False)  # the header's tag
-        _headers.drawn(surface, look(c.header(), self.session.game, self.replay is not None,
-                                     practice, self.challenge_tag), HEADER_AREA,
+        practice = getattr(session, "practice", False)  # the header's tag
+        _headers.drawn(surface, look(c.header(), session.game, game.replay is not None,
+                                     practice, game.challenge_tag), HEADER_AREA,
                        self._draw_header, ground)
-        seats = range(len(self.session.players))
-        over = self.session.over and not self.busy
-        _columns.drawn(surface, look(to_move, over, over and tuple(self.session.state.winners()),
+        seats = range(len(session.players))
+        over = session.over and not busy
+        _columns.drawn(surface, look(to_move, over, over and tuple(session.state.winners()),
                                      tuple((p.name, p.kind, p.level)
-                                           for p in self.session.players),
+                                           for p in session.players),
                                      tuple((c.score(s), str(c.subline(s))) for s in seats),
-                                     tuple(self.history[-LOG_KEPT:])), COLUMN_AREA,
+                                     tuple(game.history[-LOG_KEPT:])), COLUMN_AREA,
                        lambda out: self._draw_column(out, to_move), ground)
         surface.blit(dice.tray_on(TRAY_RECT.size, RIM, ground), TRAY_RECT)
         panel(surface, STATUS_RECT, "panel", "accent" if urgent else "edge", ground=ground)
 
     def _draw_header(self, surface: pygame.Surface) -> None:
-        with unlit(self.app):
-            self.draw_header(surface, self.controls.header())
+        with unlit(self.game.app):
+            self.game.draw_header(surface, self.controls.header())
 
     def _draw_column(self, surface: pygame.Surface, to_move: int | None) -> None:
         """The players' cards and, under them, the log."""
         c = self.controls
-        self.draw_players(surface, PLAYERS_RECT, c.score, c.subline, to_move,
-                          theme.colour("background"))
+        self.game.draw_players(surface, PLAYERS_RECT, c.score, c.subline, to_move,
+                               theme.colour("background"))
         self.draw_card_marks(surface)
-        n = len(self.session.players)
+        n = len(self.game.session.players)
         used = 8 + n * min(66, (PLAYERS_RECT.h - 16) // max(1, n)) + 6
-        self.draw_log(surface, pygame.Rect(PLAYERS_RECT.x, PLAYERS_RECT.y + used, PLAYERS_RECT.w,
-                                           PLAYERS_RECT.h - used))
+        self.game.draw_log(surface, pygame.Rect(PLAYERS_RECT.x, PLAYERS_RECT.y + used,
+                                                PLAYERS_RECT.w, PLAYERS_RECT.h - used))
 
     def draw_card_marks(self, surface: pygame.Surface) -> None:
         """The players' marks on their cards (the colour-blind-safe palette), on the colour
         strip at the card's left edge, as the game scene lays the cards out."""
         if not theme.marks_shown():
             return
-        n = len(self.session.players)
+        n = len(self.game.session.players)
         row_h = min(66, (PLAYERS_RECT.h - 16) // max(1, n))
         for seat in range(n):
             y = PLAYERS_RECT.y + 8 + seat * row_h

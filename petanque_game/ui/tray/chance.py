@@ -5,19 +5,20 @@ how many dice. Each such game subclasses `ChanceControls` with its own panel, sc
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypeVar
 
 from petanque_game.rules.base import Roll
+from petanque_game.rules.roll_only import RollOnly
 from petanque_game.ui import lang
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.tray.games import Advice, Controls
-from petanque_game.ui.tray.layout import DieView, RollShown
 from petanque_game.ui.widgets import Button
 
+R_co = TypeVar("R_co", bound=RollOnly, covariant=True)  # the game's state
 
-class ChanceControls(Controls):
-    def tray_dice(self, roll: RollShown) -> list[DieView]:
-        return [DieView(v) for v in roll.values]
+
+class ChanceControls(Controls[R_co]):
+    """The controls of a game of chance alone (its dice shown as they fell: `Controls`')."""
 
     def click_die(self, i: int) -> None:
         if not self.not_now():
@@ -59,5 +60,5 @@ class ChanceControls(Controls):
             return ""
         return lang.tr_n("tray.alone.prompt", action.count, name=self.name(self.state.to_move))
 
-    def advise(self, state: Any) -> Advice:
+    def advise(self, state: object) -> Advice:
         raise ValueError("a game of chance alone has no hint")

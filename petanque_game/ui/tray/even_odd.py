@@ -4,20 +4,19 @@ narration."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
-from petanque_game.rules.even_odd import DICE, evens
+from petanque_game.rules.even_odd import DICE, EvenOddState, evens
 from petanque_game.rules.events import Rolled
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import GameUI
 from petanque_game.ui.narrate import dice_text, is_you, says
+from petanque_game.ui.session import Step
 from petanque_game.ui.tray.chance import ChanceControls
 from petanque_game.ui.tray.layout import DieView, RollShown
 
 
-class EvenOddControls(ChanceControls):
+class EvenOddControls(ChanceControls[EvenOddState]):
     def tray_dice(self, roll: RollShown) -> list[DieView]:
         return [DieView(v, outline=theme.colour("accent" if v % 2 == 0 else "muted"),
                         label=lang.tr("tray.even_odd.even" if v % 2 == 0 else
@@ -56,7 +55,7 @@ class EvenOddControls(ChanceControls):
             return lang.tr("tray.even_odd.header_rounds", round=st.round_number, rounds=st.rounds)
         return lang.tr("tray.even_odd.header", round=st.round_number)
 
-    def outcome(self, step) -> str:
+    def outcome(self, step: Step) -> str:
         after = step.after
         if not after.is_terminal or step.before.is_terminal:
             return ""
@@ -65,7 +64,7 @@ class EvenOddControls(ChanceControls):
                        chips=lang.number(max(after.chips)))
 
 
-def tell(step: Any, names: list[str]) -> list[str]:
+def tell(step: Step, names: list[str]) -> list[str]:
     """"Åse rolled 2-4-6-1-3-4: 4 even against 2 odd, Bo pays Åse 2 chips." and who is out."""
     lines = []
     for told in step.transitions:

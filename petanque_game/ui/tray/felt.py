@@ -1,20 +1,25 @@
-"""The dice on the tray's felt: where each die of the latest roll lies and which one is under the
-mouse, the dice drawn tumbling in or at rest with each die's look (set aside, dimmed, labelled)
-and the hint's rings, and the tray with its dice at rest kept as one picture while they show the
-same. A mixin of `TrayScene` (ui/tray/scene.py): it reads the scene through self."""
+"""The dice on the tray's felt (a part of the tray scene, ui/component.py): the latest roll and
+its tumble, where each die lies and which one is under the mouse, the dice drawn tumbling in or
+at rest with each die's look (set aside, dimmed, labelled: the game's controls say) and the
+hint's rings, and the tray with its dice at rest kept as one picture while they show the same."""
 
 from __future__ import annotations
 
 import pygame
 
+from petanque_game.rules.events import Rolled
 from petanque_game.ui import dice, lang, theme
-from petanque_game.ui.tray.games import Advice
+from petanque_game.ui.component import Component
+from petanque_game.ui.session import Session, Step
+from petanque_game.ui.settings import Settings
+from petanque_game.ui.tray.games import Advice, Controls, Turned
 from petanque_game.ui.tray.layout import (
     DIE_SIZE,
     FELT_RECT,
     HINT_COLOUR,
     RIM,
     TRAY_RECT,
+    RollShown,
     draw_player_mark,
 )
 from petanque_game.ui.widgets import Pictures, look
@@ -24,8 +29,53 @@ from petanque_game.ui.widgets import Pictures, look
 _felts = Pictures(8)
 
 
-class TrayFelt:
-    """The dice's part of the tray scene: where they lie, and how they are drawn."""
+class TrayDice(Component):
+    """The dice of the latest roll: where they lie, their tumble, and how they are drawn."""
+
+    def __init__(self, session: Session, settings: Settings, controls: Controls[Turned]):
+        self.settings = settings
+        self.controls = controls
+        self.roll: RollShown | None = None
+        for i in range(session.shown - 1, -1, -1):  # a resumed game shows the roll it stopped at
+            match session.tell(i).event:
+                case Rolled(player=player, dice=values):
+                    self.roll = RollShown(i, values, player)
+                    break
+
+    @property
+    def rolling(self) -> bool:
+        return self.roll is not None and self.roll.t < 1.0
+
+    def on_transition(self, step: Step) -> None:
+        """A roll in `step` starts tumbling in (at rest at once when the dice are not animated)."""
+        for made in step.transitions:
+            match made.event:
+                case Rolled(player=player, dice=values):
+                    t = 0.0 if self.settings.roll_time > 0 else 1.0
+                    self.roll = RollShown(made.index, values, player, t)
+
+    def update(self, dt: float) -> None:
+        """The dice tumble on at the settings' pace."""
+        if self.roll is None or self.roll.t >= 1.0:
+            return
+        s = self.settings
+        tumble = max(0.01, s.roll_time / max(0.1, s.animation_speed))
+        self.roll.t = min(1.0, self.roll.t + dt / tumble)
+
+    def settle(self) -> None:
+        """Straight to rest."""
+        if self.roll is not None:
+            self.roll.t = 1.0
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """A click on a die of the roll is the game's to answer."""
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or self.roll is None:
+            return False
+        i = self.die_at(event.pos)
+        if i is None:
+            return False
+        self.controls.click_die(i)
+        return True
 
     def die_spots(self) -> list[dice.Resting]:
         if self.roll is None:
@@ -44,17 +94,24 @@ class TrayFelt:
         spot = self.die_spots()[i]
         return int(FELT_RECT.x + spot.x), int(FELT_RECT.y + spot.y)
 
-    def draw_felt(self, surface: pygame.Surface, advice: Advice | None) -> None:
-        """The tray with the dice at rest on it, from its kept picture while they show the same."""
-        _felts.drawn(surface, look(self._dice_shown(advice)), TRAY_RECT,
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_shown(surface, None)
+
+    def draw_shown(self, surface: pygame.Surface, advice: Advice | None) -> None:
+        """The dice tumbling in (over the backdrop's tray), or the tray with the dice at rest on
+        it from its kept picture while they show the same; the hint's dice ringed."""
+        if self.rolling:
+            self.paint(surface, advice)
+            return
+        _felts.drawn(surface, look(self._shown(advice)), TRAY_RECT,
                      lambda out: self._paint_felt(out, advice))
 
     def _paint_felt(self, surface: pygame.Surface, advice: Advice | None) -> None:
         """The empty tray (the backdrop left it out of this frame), the dice at rest on it."""
         surface.blit(dice.tray_on(TRAY_RECT.size, RIM, theme.colour("background")), TRAY_RECT)
-        self.draw_dice(surface, advice)
+        self.paint(surface, advice)
 
-    def _dice_shown(self, advice: Advice | None) -> tuple:
+    def _shown(self, advice: Advice | None) -> tuple[object, ...]:
         """What the dice at rest show: the roll, each die's look, the hint's dice."""
         if self.roll is None:
             return ()
@@ -63,7 +120,8 @@ class TrayFelt:
                       for v in self.controls.tray_dice(self.roll))
         return self.roll.event, self.roll.values, self.roll.seat, views, tuple(sorted(hinted))
 
-    def draw_dice(self, surface: pygame.Surface, advice: Advice | None = None) -> None:
+    def paint(self, surface: pygame.Surface, advice: Advice | None = None) -> None:
+        """The dice (or, before any roll, that they are in hand), each as the game shows it."""
         if self.roll is None:
             theme.blit_text(surface, lang.tr("tray.in_hand"), FELT_RECT.center, 30,
                             (200, 230, 210), anchor="center")

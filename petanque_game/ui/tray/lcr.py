@@ -3,22 +3,21 @@ each sends (L, C, R or a dot), the pot and the chips in the panel, and its narra
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from petanque_game.rules.events import Rolled
-from petanque_game.rules.lcr import CENTRE, KEEP, LEFT, RIGHT, SENDS
+from petanque_game.rules.lcr import CENTRE, KEEP, LEFT, RIGHT, SENDS, LcrState
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import GameUI
 from petanque_game.ui.narrate import dice_text, says, sent_where
+from petanque_game.ui.session import Step
 from petanque_game.ui.tray.chance import ChanceControls
 from petanque_game.ui.tray.layout import DieView, RollShown
 
 MARKS = {KEEP: "good", LEFT: "accent", CENTRE: "bad", RIGHT: "accent"}  # the outline's colour
 
 
-class LcrControls(ChanceControls):
+class LcrControls(ChanceControls[LcrState]):
     def tray_dice(self, roll: RollShown) -> list[DieView]:
         views = []
         for v in roll.values:
@@ -49,7 +48,7 @@ class LcrControls(ChanceControls):
         st = self.state
         return lang.tr("tray.lcr.header", round=st.round_number, pot=lang.number(st.pot))
 
-    def outcome(self, step) -> str:
+    def outcome(self, step: Step) -> str:
         for t in step.transitions:
             if t.facts is not None and t.facts.winner is not None:
                 return lang.tr("tray.lcr.won", name=self.name(t.facts.winner),
@@ -57,7 +56,7 @@ class LcrControls(ChanceControls):
         return ""
 
 
-def tell(step: Any, names: list[str]) -> list[str]:
+def tell(step: Step, names: list[str]) -> list[str]:
     """"Åse rolled 4-2-5: a chip to Bjørn and one to the pot." and who took the pot."""
     lines = []
     for told in step.transitions:

@@ -12,74 +12,73 @@ the next player's roll does not sweep it away unread (`Hold`). A human to move m
 expert's hint (button or H): worked out on the AI's thread, told in words and shown on the dice,
 boxes and button it points at.
 
-This module holds the scene's pace (the dice tumbling, a roll read), its input and the order in
-which a frame is drawn; the scene's other parts are mixins in modules of their own: the backdrop
-(`tray/backdrop.py`), the dice on the felt (`tray/felt.py`), the banner across the tray
-(`tray/banner.py`) and the hint (`tray/hint.py`).
+The scene is made of parts that own their state (ui/component.py): the dice of the latest roll
+and their tumble (`tray/felt.py`), the game's own controls (its buttons, keys and clicks, what
+its panel and the players' cards show: `tray/games.py` `Controls`, one subclass per game), the
+panel under the tray (`tray/sheet.py`), the banner across the tray with the roll being read
+(`tray/banner.py`), the hint (`tray/hint.py`) and the backdrop (`tray/backdrop.py`). This module
+hands them the session's steps, the player's events and the time, holds the pace (a roll read,
+the sounds at rest) and lays a frame out.
 """
 
 from __future__ import annotations
 
 from concurrent.futures import Future
-from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
-from petanque_game.rules.events import Rolled
 from petanque_game.ui import lang, sound, theme
+from petanque_game.ui.component import Forward
+from petanque_game.ui.dice import Resting
 from petanque_game.ui.game_scene import GameScene
 from petanque_game.ui.game_ui import has_hint, ui_of
+from petanque_game.ui.scene import AppLike
 from petanque_game.ui.session import Session, Step
 from petanque_game.ui.tray.backdrop import LOG_KEPT, TrayBackdrop
 from petanque_game.ui.tray.banner import (
     BANNER_SIZE,  # noqa: F401 (tests/test_ui_tray_games.py fits the outcomes to it here)
+    Hold,
     TrayBanner,
 )
-from petanque_game.ui.tray.felt import TrayFelt
-from petanque_game.ui.tray.games import Advice
+from petanque_game.ui.tray.felt import TrayDice
+from petanque_game.ui.tray.games import Advice, Controls, Tray, Turned
 from petanque_game.ui.tray.hint import TrayHint
-from petanque_game.ui.tray.layout import PANEL_INSIDE, PANEL_RECT, RollShown
+from petanque_game.ui.tray.layout import PANEL_RECT, RollShown
+from petanque_game.ui.tray.sheet import TraySheet
 from petanque_game.ui.warm import warm
-from petanque_game.ui.widgets import Backdrop, Button, Pictures, draw_lit, look, panel
+from petanque_game.ui.widgets import Backdrop, Button, draw_lit, panel
+
+__all__ = ["Hold", "TrayScene"]
 
 READING_TIME = 2.6  # seconds a human's turn-ending roll stays to be read, at normal speed
 AI_READING = 2.0  # an AI's turn-ending roll stays this many AI pauses
 
 
-@dataclass
-class Hold:
-    """A turn-ending roll kept on the tray: what it came to, and the seconds left to read it
-    (counted once the dice have settled)."""
-
-    text: str
-    left: float
-
-
-# A game's panel under the tray, for a game that says what it shows, kept by that and shared by
-# every tray scene: a replay's jump makes a new scene, and a scrub goes back and forth over the
-# same positions.
-_panels = Pictures(8)
-
-
-class TrayScene(TrayBackdrop, TrayFelt, TrayBanner, TrayHint, GameScene):
+class TrayScene(GameScene):
     """The dice tray and the controls of one tray game."""
 
     covers = True  # the backdrop fills the whole picture
 
-    def __init__(self, app, session: Session):
+    # What the parts own, read and set by their old names (tests, tools).
+    roll = Forward[RollShown | None]("dice", "roll")
+    hold = Forward[Hold | None]("banner", "hold")
+    strips = Forward[dict[tuple[int, int], pygame.Surface]]("banner", "strips")
+    advice = Forward[Advice | None]("hint", "advice")
+    advice_job = Forward[tuple[object, Future[Advice]] | None]("hint", "advice_job")
+    hintable = Forward[bool]("hint", "hintable")
+    backdrop = Forward[Backdrop]("around", "picture")
+
+    def __init__(self, app: AppLike, session: Session):
         super().__init__(app, session)
-        # The header, the players' cards, the log and the empty tray as one picture while they
-        # show the same (`draw_backdrop`): most frames change only the dice, the panel or a hover.
-        self.backdrop = Backdrop()
-        self.roll: RollShown | None = None
-        self.controls = ui_of(session.game).controls_class()(self)
-        self.hintable = has_hint(session.game)  # a game of chance alone has nothing to hint
-        self.hold: Hold | None = None
+        tray: Tray = self  # what the game's controls may read of the scene (checked here)
+        controls: Controls[Turned] = ui_of(session.game).controls_class()(tray)
+        self.controls = controls
+        self.dice = TrayDice(session, app.settings, controls)
+        self.hint = TrayHint(has_hint(session.game), controls.advise)
+        self.banner = TrayBanner()
+        self.sheet = TraySheet(controls)
+        self.around = TrayBackdrop(self, controls)
         self.settle_sounds: list[str] = []  # played when the dice in the air come to rest
-        self.advice: Advice | None = None
-        self.advice_job: tuple[Any, Future] | None = None  # (the state it is for, the work)
-        self._find_last_roll()
         if session.interactive:  # a resumed game too: its tables made before a person's hint
             warm(session.game, session.record.options)
 
@@ -88,21 +87,13 @@ class TrayScene(TrayBackdrop, TrayFelt, TrayBanner, TrayHint, GameScene):
         same game at another point), so a scrub does not make its pictures anew."""
         self.backdrop = before.backdrop
 
-    def _find_last_roll(self) -> None:
-        """A resumed game shows the roll it stopped at."""
-        for i in range(self.session.shown - 1, -1, -1):
-            match self.session.tell(i).event:
-                case Rolled(player=player, dice=dice):
-                    self.roll = RollShown(i, dice, player)
-                    break
-
     @property
     def rolling(self) -> bool:
-        return self.roll is not None and self.roll.t < 1.0
+        return self.dice.rolling
 
     @property
     def holding(self) -> bool:
-        return self.hold is not None
+        return self.banner.hold is not None
 
     @property
     def animating(self) -> bool:
@@ -113,30 +104,36 @@ class TrayScene(TrayBackdrop, TrayFelt, TrayBanner, TrayHint, GameScene):
     def busy(self) -> bool:
         return self.rolling or self.holding
 
-    def still(self) -> tuple | None:
+    def die_spots(self) -> list[Resting]:
+        return self.dice.die_spots()
+
+    def die_at(self, pos: tuple[int, int]) -> int | None:
+        return self.dice.die_at(pos)
+
+    def die_centre(self, i: int) -> tuple[int, int]:
+        return self.dice.die_centre(i)
+
+    def still(self) -> tuple[object, ...] | None:
         """Once the game is over and nothing moves: what the tray shows, which then changes only
         with these (a scene drawn over it keeps its picture: the results); None before."""
         if not self.session.over or self.busy or self.pending_lines or self.hint_pending or \
                 self.advice is not None:
             return None
+        roll = self.roll
         return (self.seen, len(self.history), tuple(self.history[-LOG_KEPT:]),
-                self.roll and (self.roll.event, self.roll.values), self.session.saved_record,
+                roll and (roll.event, roll.values), self.session.saved_record,
                 getattr(self.session, "unsaved", None), getattr(self.session, "halted", None),
                 self.replay and (self.replay.paused, self.replay.speed_index))
 
     def on_step(self, step: Step) -> None:
-        thrown = False
-        for made in step.transitions:
-            match made.event:
-                case Rolled(player=player, dice=dice):
-                    t = 0.0 if self.app.settings.roll_time > 0 else 1.0
-                    self.roll = RollShown(made.index, dice, player, t)
-                    thrown = True
-        self.hold = None
-        self.controls.on_step(step)
+        shown = self.dice.roll
+        self.dice.on_transition(step)
+        thrown = self.dice.roll is not shown
+        self.banner.hold = None
+        self.controls.on_transition(step)
         outcome = self.controls.outcome(step)
         if outcome:
-            self.hold = Hold(outcome, self._reading_time(step.seat))
+            self.banner.hold = Hold(outcome, self._reading_time(step.seat))
             if self.controls.outcome_sound:
                 self.after_settle(self.controls.outcome_sound)
         if step.after.is_terminal and self.session.interactive and any(
@@ -153,7 +150,7 @@ class TrayScene(TrayBackdrop, TrayFelt, TrayBanner, TrayHint, GameScene):
         anyone's in hot-seat), at the AI's pace for an AI, at the replay's pace in a replay."""
         s = self.app.settings
         if self.replay is not None:
-            return s.replay_delay
+            return float(s.replay_delay)
         if seat is not None and self.session.players[seat].kind == "ai":
             return AI_READING * s.ai_delay
         return READING_TIME / max(0.1, s.animation_speed)
@@ -169,32 +166,54 @@ class TrayScene(TrayBackdrop, TrayFelt, TrayBanner, TrayHint, GameScene):
 
     def finish_animation(self) -> None:
         """Straight to rest: the dice settled and any turn-ending roll read."""
-        if self.roll is not None and self.roll.t < 1.0:
-            self.roll.t = 1.0
+        if self.rolling:
+            self.dice.settle()
             self._settled()
-        self.hold = None
+        self.banner.hold = None
 
     def animate(self, dt: float) -> None:
-        s = self.app.settings
         if self.rolling:
-            tumble = max(0.01, s.roll_time / max(0.1, s.animation_speed))
-            self.roll.t = min(1.0, self.roll.t + dt / tumble)
-            if self.roll.t >= 1.0:
+            self.dice.update(dt)
+            if not self.rolling:
                 self._settled()
             return
-        if self.hold is not None:
+        if self.banner.hold is not None:
             self.flush_lines()  # what happened is told while the dice are read
-            self.hold.left -= dt
-            if self.hold.left <= 0:
-                self.hold = None
-        self._take_advice()
+            self.banner.update(dt)
+        self.hint.take(self.session.state)
 
     def go_on(self) -> None:
         """A click or key while the dice tumble or a turn-ending roll is read: skip to the next."""
         if self.rolling:
             self.finish_animation()
         else:
-            self.hold = None
+            self.banner.hold = None
+
+    # --- the hint ---------------------------------------------------------------------------------
+
+    @property
+    def may_hint(self) -> bool:
+        """A hint is for a human to move in a live game, never for an AI seat or in a replay."""
+        return self.hint.hintable and self.replay is None and self.human_turn and \
+            not self.session.over
+
+    def ask_hint(self) -> None:
+        if not self.hint.hintable:
+            self.refuse(lang.tr("tray.hint.none"))
+            return
+        if not self.may_hint:
+            self.refuse(lang.tr("tray.refuse.replay" if self.replay is not None else
+                                "tray.hint.not_now"))
+            return
+        self.hint.ask(self.session.state)
+
+    def advice_shown(self) -> Advice | None:
+        """The hint for the state on the tray, if one was asked for."""
+        return self.hint.shown(self.session.state, self.may_hint)
+
+    @property
+    def hint_pending(self) -> bool:
+        return self.hint.pending(self.session.state)
 
     # --- input ------------------------------------------------------------------------------------
 
@@ -210,12 +229,8 @@ class TrayScene(TrayBackdrop, TrayFelt, TrayBanner, TrayHint, GameScene):
             for b in self.buttons():
                 if b.click(event.pos):
                     return True
-            i = self.die_at(event.pos)
-            if i is not None and self.roll is not None:
-                self.controls.click_die(i)
-                return True
-            if self.controls.click_panel(event.pos):
-                return True
+            if not self.dice.handle(event):  # a die clicked, else the panel
+                self.sheet.handle(event)
             return True
         if event.type == pygame.KEYDOWN:
             if self.app.settings.is_key("back", event.key):
@@ -224,59 +239,58 @@ class TrayScene(TrayBackdrop, TrayFelt, TrayBanner, TrayHint, GameScene):
             if self.busy:
                 self.go_on()
                 return True
-            if self.is_hint_key(event.key):
+            if self.app.settings.is_key("hint", event.key):
                 self.ask_hint()
                 return True
-            return self.controls.key(event.key) or True
+            self.controls.handle(event)
+            return True
         return event.type in (pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.TEXTINPUT)
 
     def buttons(self) -> list[Button]:
         if self.replay is not None:
-            return self.replay.buttons()
+            buttons: list[Button] = self.replay.buttons()
+            return buttons
         if not self.human_turn:
             return []  # the AI's options are not the player's: no greyed-out buttons
-        if not self.hintable:
+        if not self.hint.hintable:
             return self.layout_buttons(self.controls.buttons())
-        return self.layout_buttons([*self.controls.buttons(), self.hint_button()])
+        hint = self.hint.button(self.app.settings, self.ask_hint, self.may_hint and not self.busy)
+        return self.layout_buttons([*self.controls.buttons(), hint])
 
     # --- drawing ----------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        c = self.controls
         to_move = self.session.state.to_move if self.session.state.to_move >= 0 else None
         if to_move is None and not self.session.over:
             to_move = self.session.state.turn_player  # every tray game has one
         urgent = self.human_turn and not self.busy
         advice = self.advice_shown()
-        self.draw_backdrop(surface, to_move, urgent)
+        rolling = self.rolling
+        self.around.draw_shown(surface, to_move, urgent, self.busy, rolling)
         header = [self.rules_button, self.menu_button, self.settings_button]
         draw_lit(surface, header, self.mouse)  # over their unlit pictures in the backdrop
         if self.mouse is not None and header[2].hit(self.mouse):
             theme.draw_gear(surface, header[2].rect.center, 13, theme.colour("button_text"))
-        if self.rolling:  # a die rolling in from below goes under the panel
-            self.draw_dice(surface, advice)
+        self.dice.draw_shown(surface, advice)  # a die rolling in from below goes under the panel
+        if rolling:
             panel(surface, PANEL_RECT, "panel", "edge")
-        else:  # dice at rest: the tray with them kept while they show the same
-            self.draw_felt(surface, advice)
-            panel(surface, PANEL_RECT, "panel", "edge", ground=theme.colour("background"))
-        shows = c.panel_shows()
-        if shows is None:
-            c.draw_panel(surface, PANEL_RECT)
         else:
-            _panels.drawn(surface, look(type(c).__name__, shows), PANEL_INSIDE,
-                          lambda out: c.draw_panel(out, PANEL_RECT))
+            panel(surface, PANEL_RECT, "panel", "edge", ground=theme.colour("background"))
+        self.sheet.draw(surface)
         buttons = self.buttons()
         self.draw_status(surface, self.prompt(), buttons, urgent, 1, framed=True)
         if advice is not None:
-            self.ring_hinted_button(surface, buttons, advice)
-        self.draw_banners(surface, advice)
+            TrayHint.ring(surface, buttons, self.controls.advice_button(advice))
+        self.banner.draw_shown(surface, advice, self.hint_pending, rolling, self.replay is None,
+                               self.dice.die_spots)
 
     def prompt(self) -> str:
         """The line saying what to do next (or, while a roll is read, what it came to)."""
         if self.replay is not None:
-            return self.replay.prompt()
+            said: str = self.replay.prompt()
+            return said
         if self.rolling:  # what the dice show is told once they lie still, not before
             return lang.tr("tray.rolling")
-        if self.hold is not None:
-            return lang.tr("tray.hold.prompt", outcome=self.hold.text)
+        if self.banner.hold is not None:
+            return lang.tr("tray.hold.prompt", outcome=self.banner.hold.text)
         return self.controls.prompt()

@@ -9,12 +9,13 @@ import pygame
 
 from petanque_game.rules.base import Roll, Stop
 from petanque_game.rules.events import Rolled
-from petanque_game.rules.ship_captain_crew import ROLES
+from petanque_game.rules.ship_captain_crew import ROLES, ShipCaptainCrewState
 from petanque_game.rules.ship_captain_crew_events import Stopped
 from petanque_game.ui import dice, lang, theme
 from petanque_game.ui.game_ui import GameUI
 from petanque_game.ui.keys import key_names
-from petanque_game.ui.tray.games import Advice, Controls
+from petanque_game.ui.session import Step
+from petanque_game.ui.tray.games import Advice, Controls, Tray
 from petanque_game.ui.tray.layout import (
     HINT_COLOUR,
     PANEL_RECT,
@@ -39,16 +40,16 @@ class ShipTurn:
     marks: dict[int, str] = field(default_factory=dict)  # die index in the roll -> its role
 
 
-class ShipControls(Controls):
-    def __init__(self, scene):
+class ShipControls(Controls[ShipCaptainCrewState]):
+    def __init__(self, scene: Tray):
         super().__init__(scene)
         st = self.state
         self.turn = ShipTurn(st.turn_player, st.secured_count, st.cargo, st.rolls_used)
 
     pick: int | None = None  # the cargo value picked to re-roll alone (`cargo_reroll: any`)
 
-    def on_step(self, step) -> None:
-        super().on_step(step)
+    def on_transition(self, step: Step) -> None:
+        super().on_transition(step)
         self.pick = None
         b = step.before
         for made in step.transitions:
@@ -82,7 +83,7 @@ class ShipControls(Controls):
             self.scene.refuse(lang.tr("tray.ship.refuse.not_qualified"))
         elif st.cargo_reroll != "any":
             self.scene.refuse(lang.tr("tray.ship.refuse.both_cargo"))
-        elif self.turn.marks.get(i) == "cargo":
+        elif self.turn.marks.get(i) == "cargo" and self.scene.roll is not None:
             self.choose(self.scene.roll.values[i], i)
         else:
             self.scene.refuse(lang.tr("tray.ship.refuse.not_cargo"))
@@ -256,7 +257,7 @@ class ShipControls(Controls):
 
     # --- what the turn came to, and the hint ------------------------------------------------------
 
-    def outcome(self, step) -> str:
+    def outcome(self, step: Step) -> str:
         for made in step.transitions:
             facts = made.facts
             if isinstance(made.event, Rolled) and facts is not None and facts.ended:
@@ -271,7 +272,7 @@ class ShipControls(Controls):
         if not isinstance(action, Roll) or not self.state.qualified or self.scene.roll is None:
             return set()
         cargo = [i for i, m in self.turn.marks.items() if m == "cargo"]
-        if action.count == 1:
+        if action.count == 1 and action.reroll:
             values = self.scene.roll.values
             return {next((i for i in cargo if values[i] == action.reroll[0]), -1)} - {-1}
         return set(cargo)

@@ -1,6 +1,6 @@
 """Shut the Box's controls: the nine boxes drawn as a board, click boxes to close (the legal ones
 glow), Roll 2 / Roll 1. When the roll allows exactly one closing, it is offered already chosen:
-one key or click confirms it (see `on_step`)."""
+one key or click confirms it (see `on_transition`)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ import pygame
 
 from petanque_game.rules.base import Close, Roll
 from petanque_game.rules.events import Rolled
+from petanque_game.rules.shut_the_box import ShutTheBoxState
 from petanque_game.rules.shut_the_box_events import Closed
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import GameUI
 from petanque_game.ui.keys import key_names
+from petanque_game.ui.session import Step
 from petanque_game.ui.tray.games import Advice, Controls, both, either
 from petanque_game.ui.tray.layout import HINT_COLOUR, PANEL_RECT, DieView, RollShown
 from petanque_game.ui.widgets import Button
@@ -24,17 +26,17 @@ TILE_W, TILE_H, TILE_GAP = 88, 92, 10
 OPTIONS_SAID = 4  # a refusal names at most this many ways to close, then "..."
 
 
-class ShutTheBoxControls(Controls):
+class ShutTheBoxControls(Controls[ShutTheBoxState]):
     def tile_rect(self, box: int) -> pygame.Rect:
         x0 = PANEL_RECT.x + (PANEL_RECT.w - (9 * TILE_W + 8 * TILE_GAP)) // 2
         return pygame.Rect(x0 + (box - 1) * (TILE_W + TILE_GAP), PANEL_RECT.y + 12, TILE_W,
                            TILE_H)
 
-    def on_step(self, step) -> None:
+    def on_transition(self, step: Step) -> None:
         """A roll that allows exactly one closing has it chosen already: the player confirms
         with one key (Enter) or click (Close). It is not played for them: the closing is the
         player's move, and confirming it keeps the pace theirs (they see which boxes go down)."""
-        super().on_step(step)
+        super().on_transition(step)
         st = step.after
         sets = st.closable()
         if len(sets) == 1 and self.scene.session.interactive and \
@@ -216,7 +218,7 @@ class ShutTheBoxControls(Controls):
     # --- what the turn came to, and the hint ------------------------------------------------------
 
     @staticmethod
-    def ended_turn(step) -> int | None:
+    def ended_turn(step: Step) -> int | None:
         """The penalty of the turn `step` ended, or None if the turn goes on."""
         seat = step.seat
         if seat is None:
@@ -224,7 +226,7 @@ class ShutTheBoxControls(Controls):
         before, after = step.before.turn_penalties[seat], step.after.turn_penalties[seat]
         return after[-1] if len(after) > len(before) else None
 
-    def outcome(self, step) -> str:
+    def outcome(self, step: Step) -> str:
         penalty = self.ended_turn(step)
         for made in step.transitions:
             if isinstance(made.event, Rolled) and penalty is not None:

@@ -3,15 +3,17 @@ score is answered with the scoring dice of the roll), Roll the rest or Bank."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 import pygame
 
 from petanque_game.rules.base import Bank, IllegalAction, Keep, Roll
 from petanque_game.rules.events import Rolled
+from petanque_game.rules.ten_thousand import TenThousandState
 from petanque_game.ui import dice, lang, theme
 from petanque_game.ui.game_ui import GameUI
 from petanque_game.ui.keys import key_names
+from petanque_game.ui.session import Step
 from petanque_game.ui.tray.games import Advice, Controls, dice_said
 from petanque_game.ui.tray.layout import DieView, RollShown, draw_player_mark
 from petanque_game.ui.widgets import Button
@@ -19,7 +21,7 @@ from petanque_game.ui.widgets import Button
 # --- Ten Thousand ---------------------------------------------------------------------------------
 
 
-class TenThousandControls(Controls):
+class TenThousandControls(Controls[TenThousandState]):
     outcome_sound = "bust"  # a turn ends on a roll only by busting
     def tray_dice(self, roll: RollShown) -> list[DieView]:
         from petanque_game.rules.ten_thousand import CHOOSING, KEEPING, legal_keeps
@@ -40,8 +42,8 @@ class TenThousandControls(Controls):
                     left.remove(v)
                     views[i].hidden = True
         else:
-            for v in views:
-                v.dim = True
+            for view in views:
+                view.dim = True
         return views
 
     def selection(self) -> tuple[tuple[int, ...], int | None]:
@@ -67,7 +69,7 @@ class TenThousandControls(Controls):
             return
         self.selected ^= {i}
 
-    def _keep_then(self, then: Any) -> None:
+    def _keep_then(self, then: Callable[[TenThousandState], Roll | Bank]) -> None:
         """Set aside the dice selected (the rules refuse a keep that does not score, saying
         which dice do), then roll or bank."""
         if self.state.phase == "keeping":
@@ -171,7 +173,7 @@ class TenThousandControls(Controls):
 
     # --- what the turn came to, and the hint ------------------------------------------------------
 
-    def outcome(self, step) -> str:
+    def outcome(self, step: Step) -> str:
         b, a = step.before, step.after
         for made in step.transitions:
             if isinstance(made.event, Rolled) and a.busted and a.phase == "start":
