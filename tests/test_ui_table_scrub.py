@@ -93,8 +93,8 @@ def test_the_area_is_drawn_again_when_something_was_drawn_over_it(tmp_path, monk
                                           pos=(rect.x + rect.w // 2, rect.centery)))
     real = overlay.draw_overlays
 
-    def noticed(scene, surface):
-        real(scene, surface)
+    def noticed(scene, surface, words=None):
+        real(scene, surface, words)
         overlay._banner(surface.subsurface(AREA), "the physics differs")
         return True
     monkeypatch.setattr(overlay, "draw_overlays", noticed)
