@@ -43,8 +43,12 @@ class Wire:
 
 def pair(game="shut-the-box", seats=("you", "remote"), guest_decide=ai_decision):
     wire = Wire()
-    host = Lockstep(wire.link(HOST), HashChain.new(512), "host", "Ann", "easy", ai_decision)
-    guest = Lockstep(wire.link(GUEST), HashChain.new(512), "guest", "Bo", "easy", guest_decide)
+    # fixed secrets: the same draws every run (with fresh ones, 3% of games of Shut the Box were
+    # over within the start's four events, and the tests that play on from there failed)
+    host = Lockstep(wire.link(HOST), HashChain(bytes([1]) * 32, 512), "host", "Ann", "easy",
+                    ai_decision)
+    guest = Lockstep(wire.link(GUEST), HashChain(bytes([2]) * 32, 512), "guest", "Bo", "easy",
+                     guest_decide)
     host.gathering = Gathering(game, list(seats), {}, 7, None)
     host.handle([Entered("ACDEFG", HOST, (), False)])
     guest.handle([Entered("ACDEFG", GUEST, (HOST,), False)])
