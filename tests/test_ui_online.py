@@ -32,6 +32,13 @@ def relay():
     running.stop()
 
 
+@pytest.fixture
+def relay_on_loopback(monkeypatch):
+    """The relay a window hosts with listens on 127.0.0.1, on any free port."""
+    monkeypatch.setattr(OnlineScene, "listen", "127.0.0.1")
+    monkeypatch.setattr(OnlineScene, "port", 0)
+
+
 def person(session):
     """What the person at this window decides (an easy AI's choice, for the test)."""
     m = session.match
@@ -146,9 +153,8 @@ def test_a_move_is_refused_when_it_is_not_this_windows_turn(relay):
         guest.close()
 
 
-def test_the_menu_hosts_a_game_shows_the_code_and_opens_the_tray(monkeypatch):
-    monkeypatch.setattr(OnlineScene, "listen", "127.0.0.1")
-    monkeypatch.setattr(OnlineScene, "port", 0)
+@pytest.mark.usefixtures("relay_on_loopback")
+def test_the_menu_hosts_a_game_shows_the_code_and_opens_the_tray():
     app = fast_app()
     try:
         app.step(0.01)
@@ -184,13 +190,12 @@ def test_the_menu_hosts_a_game_shows_the_code_and_opens_the_tray(monkeypatch):
         app.close()
 
 
-def test_a_window_hosts_terningepetanque_in_danish_and_plays_it_to_the_results(monkeypatch):
+@pytest.mark.usefixtures("relay_on_loopback")
+def test_a_window_hosts_terningepetanque_in_danish_and_plays_it_to_the_results():
     """The host's window (in Danish) shows the table and the results; the guest (its session,
     with no window: one process has one) plays its seat; both end with the same record."""
     from petanque_game.ai import choose as ai_choose
 
-    monkeypatch.setattr(OnlineScene, "listen", "127.0.0.1")
-    monkeypatch.setattr(OnlineScene, "port", 0)
     lang.use("da")
     app = fast_app()
     try:
@@ -246,11 +251,10 @@ def test_a_window_hosts_terningepetanque_in_danish_and_plays_it_to_the_results(m
         app.close()
 
 
-def test_the_host_plays_the_rules_last_set_in_new_game(monkeypatch):
+@pytest.mark.usefixtures("relay_on_loopback")
+def test_the_host_plays_the_rules_last_set_in_new_game():
     from petanque_game.ui.scenes.setup import SetupChoices
 
-    monkeypatch.setattr(OnlineScene, "listen", "127.0.0.1")
-    monkeypatch.setattr(OnlineScene, "port", 0)
     app = fast_app()
     try:
         scene = OnlineScene(app)

@@ -105,17 +105,14 @@ class OnlineSession(LiveSession):
 
     # --- what the scenes ask ---------------------------------------------------------------------
 
-    def _person(self, seat: int) -> bool:
+    def person_here(self, seat: int) -> bool:
         return self.lockstep.plays(seat) and self.match.seat(seat).kind == "human" \
             and seat not in self.lockstep.ai_level
-
-    def person_here(self, seat: int) -> bool:
-        return self._person(seat)
 
     @property
     def human_to_move(self) -> bool:
         seat = self.seat_to_move
-        return (seat is not None and self._person(seat) and self.lockstep.pending is None
+        return (seat is not None and self.person_here(seat) and self.lockstep.pending is None
                 and self._chosen is None and self.lockstep.ended is None)
 
     @property
@@ -212,7 +209,7 @@ class OnlineSession(LiveSession):
                                           key="H"))
 
     def _decider(self, lock: Lockstep, seat: int) -> Any:
-        if self._person(seat):
+        if self.person_here(seat):
             chosen, self._chosen = self._chosen, None
             return chosen
         state = self.match.state
