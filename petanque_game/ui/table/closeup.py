@@ -16,12 +16,12 @@ from petanque_game.rules.petanque_table import Table
 from petanque_game.ui import lang, theme
 from petanque_game.ui.component import Component
 from petanque_game.ui.table import draw as td
-from petanque_game.ui.table.camera import REST_DIE, Camera
+from petanque_game.ui.table.camera import Camera
 from petanque_game.ui.table.sheet import SHEET_HINT_AT
 
-# px: a die smaller than this at rest gets the close-up of the deciding dice (the rest view's die,
-# REST_DIE, has none; its scale is drawn in steps of 1.5 %)
-CLOSEUP_BELOW = REST_DIE - 1.0
+# px: a die smaller than the rest view's most (`Camera.rest_die`: REST_DIE, more in a small window)
+# less this at rest gets the close-up of the deciding dice (its scale is drawn in steps of 1.5 %)
+CLOSEUP_SHORT = 1.0
 CLOSEUP_DIE = 32.0  # px: how large a die is in the close-up
 CLOSEUP_MIN, CLOSEUP_MAX = 180, 260  # px: the close-up's side, as the deciding dice need
 CLOSEUP_SMALLEST = 120  # px: a smaller close-up when no corner has room for that one
@@ -51,7 +51,7 @@ class CloseUp(Component):
         cam = self.camera
         dm = table.diamond
         if dm is None or old or not cam.still or cam.user_zoom != 1.0 \
-                or td.die_px(self.level, cam.view) >= CLOSEUP_BELOW:
+                or td.die_px(self.level, cam.view) >= cam.rest_die - CLOSEUP_SHORT:
             return None
         if reckoning:
             return None  # the reckoning's card shows the round's measures itself

@@ -37,6 +37,7 @@ from petanque_game.ui.table.playback import Flight
 from petanque_game.ui.table.start import StartRoll
 from petanque_game.ui.table.turns import ACCEPT_GRACE, due_throw
 from petanque_game.ui.table.view import AREA, TableDrawing
+from petanque_game.ui.table.window import picture_scale
 from petanque_game.ui.table.zoom import view_toggle_at, zoom_labels
 
 __all__ = ["ACCEPT_GRACE", "AREA", "AiAim", "Flight", "TableScene", "due_throw"]
@@ -45,6 +46,7 @@ __all__ = ["ACCEPT_GRACE", "AREA", "AiAim", "Flight", "TableScene", "due_throw"]
 class TableScene(TableDrawing):
     def __init__(self, app: AppLike, session: Session):
         super().__init__(app, session)
+        self.score_sheet.show_at(picture_scale(app))  # a small window: the sheet folded
         self.settle_view()  # framed on the play (ui/table/camera.py)
 
     @property
@@ -80,6 +82,7 @@ class TableScene(TableDrawing):
                                                 made.index, self.app.settings)
 
     def update(self, dt: float) -> None:
+        self.score_sheet.show_at(picture_scale(self.app))  # (the window resized)
         self.show_ai_aim()
         self.hint.update(dt)
         self.coach.update(dt)
