@@ -1,0 +1,107 @@
+"""Issue 33: the Terningepetanque table in an 800x600 window (the picture shown at 0.625): dice at
+rest large enough to read, every die of the play still in sight, the score sheet folded away
+until Tab shows it, and the texts a player must read at least 12 px high."""
+
+import os
+import pathlib
+import sys
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+from ui_support import fast_app
+
+from petanque_game.physics import load_named_level
+from petanque_game.record import Seat
+from petanque_game.ui.play import open_game_scene
+from petanque_game.ui.session import new_game
+from petanque_game.ui.table import draw as td
+from petanque_game.ui.table.camera import Camera
+from petanque_game.ui.table.scene import TableScene
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "benchmarks"))
+import bench_dice_size as dice_size  # noqa: E402
+
+pytestmark = pytest.mark.usefixtures("home")
+LEVELS = ("classic", "round-table", "bumper-lane")
+SMALL = (800, 600)
+LEAST_PX = 16.0  # window px: a die at rest in an 800x600 window at least
+
+
+def start(app, level="classic", players=2):
+    seats = [Seat("Ann", "human")] + [Seat(f"AI {i}", "ai", "medium") for i in range(1, players)]
+    open_game_scene(app, new_game("terningepetanque", seats, {"rounds": 4}, 3, level,
+                                  autosave=False))
+    assert isinstance(app.top, TableScene)
+    return app.top
+
+
+def whole_inside(cam, level, x, y) -> bool:
+    """Is the die (or the diamond) at (x, y) mm drawn whole inside the board's part?"""
+    fx, fy, w, h = cam.board_rect
+    sx, sy = cam.to_screen(x, y)
+    r = level.dice.side * 0.75 * cam.scale  # a die's half side and its height drawn
+    return fx <= sx - r and sx + r <= fx + w and fy <= sy - r and sy + r <= fy + h
+
+
+@pytest.mark.parametrize("n", (2, 4))
+@pytest.mark.parametrize("level", LEVELS)
+def test_at_800x600_dice_at_rest_are_16_px_and_every_die_lying_is_in_sight(level, n):
+    """The tables of real games (an easy and a medium one), each framed at rest in an 800x600
+    window: a die at least 16 px of the window (13 px before), and the diamond and every die
+    lying on the board whole inside the board's part of the area."""
+    app = fast_app(size=SMALL)
+    scene = start(app, level, n)
+    cam, scale = scene.view, app._fit()[0]
+    assert scale == pytest.approx(0.625)
+    tables = dice_size.play_tables(level, n, 1, 2) + dice_size.play_tables(level, n, 1, 2, "easy")
+    assert len(tables) >= 8 * n
+    for table in tables:
+        cam.rest([(table.diamond.x, table.diamond.y)]
+                 + [(d.x, d.y) for d in table.dice if d.on_board])
+        cam.settle()
+        assert td.die_px(scene.level, cam.view) * scale >= LEAST_PX
+        assert all(whole_inside(cam, scene.level, x, y) for x, y in cam.play)
+    app.close()
+
+
+def test_a_play_too_wide_for_readable_dice_keeps_the_diamond_and_the_dice_nearest_it():
+    """Dice at both ends of the bumper lane: in a small window the view keeps its dice 16 px and
+    frames the diamond with the dice nearest it; in a large one it frames them all."""
+    level = load_named_level("bumper-lane")
+    xs = [p[0] for p in level.board.outline]
+    far = max(xs) - 30.0
+    play = [(0.0, 0.0), (25.0, 5.0), (-20.0, -10.0), (far, 0.0)]
+    cam = Camera(level, (960, 552))
+    cam.show_at(0.625)
+    cam.rest(play)
+    cam.settle()
+    assert td.die_px(level, cam.view) * 0.625 >= LEAST_PX
+    assert all(whole_inside(cam, level, x, y) for x, y in play[:3])
+    assert not whole_inside(cam, level, *play[3])  # the far die is the one left out
+    big = Camera(level, (960, 552))
+    big.show_at(1.35)
+    big.rest(play)
+    big.settle()
+    assert all(whole_inside(big, level, x, y) for x, y in play)
+
+
+def test_at_800x600_the_score_sheet_starts_folded_and_tab_shows_it():
+    """Below a scale of 0.75 the sheet starts hidden and the board has the whole area; Tab (or
+    a click on "Tab: score sheet") shows it. In the 1280x720 window it is shown, and a window
+    made small folds it."""
+    app = fast_app(size=SMALL)
+    scene = start(app, "round-table", 4)
+    assert scene.sheet.rect is None and scene.view.board_rect == (0, 0, *scene.view.size)
+    app.handle_logical(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode=""))
+    assert scene.sheet.rect is not None
+    app.close()
+    app = fast_app(size=(1280, 720))
+    scene = start(app, "round-table", 4)
+    assert scene.sheet.rect is not None
+    app.window = pygame.display.set_mode(SMALL)  # the window made small
+    app.step(1 / 60)
+    assert scene.sheet.rect is None and scene.view.rest_die * 0.625 >= LEAST_PX
+    app.close()
