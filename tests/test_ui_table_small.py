@@ -22,7 +22,7 @@ from petanque_game.ui.table.camera import Camera
 from petanque_game.ui.table.scene import TableScene
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "benchmarks"))
-import bench_dice_size as dice_size  # noqa: E402
+import bench_dice_size as dice_size
 
 pytestmark = pytest.mark.usefixtures("home")
 LEVELS = ("classic", "round-table", "bumper-lane")

@@ -6,12 +6,12 @@ than the whole board fitted), so the dice are readable even on the boards too la
 at that size (the round table, the bumper lane). The picture is scaled into the window
 (`show_at`): in a small window (800x600) a die at rest is kept at least LEAST_SHOWN_DIE pixels of
 the window, the margin round the play narrowed to what the labels need, and when even then not all
-of the play fits, the diamond with the dice nearest it that do. Before the diamond lies, or when the player asks
-for it (Home: `toggle_whole`), it fits the whole board, the felt the dice lie on, not the throwing
-zones behind the walls. During a throw it frames the piece in flight together with the diamond (or
-the board's centre, for the diamond itself) and every body set moving, and comes back once all is
-still. The player can zoom in and out about a point; the view always eases towards where it
-should be, so it never jumps.
+of the play fits, the diamond with the dice nearest it that do. Before the diamond lies, or when
+the player asks for it (Home: `toggle_whole`), it fits the whole board, the felt the dice lie on,
+not the throwing zones behind the walls. During a throw it frames the piece in flight together
+with the diamond (or the board's centre, for the diamond itself) and every body set moving, and
+comes back once all is still. The player can zoom in and out about a point; the view always eases
+towards where it should be, so it never jumps.
 
 The board is fitted into the camera's `board_rect`, the part of the area it has (all of it, or what
 the score sheet beside the board leaves: `set_board_rect`).

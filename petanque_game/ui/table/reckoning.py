@@ -21,10 +21,12 @@ from petanque_game.rules.terningepetanque import DIAMOND_PENALTY, closest_dice
 from petanque_game.rules.terningepetanque_score import reckoned_distance
 from petanque_game.ui import lang, theme
 from petanque_game.ui.table import draw as td
+from petanque_game.ui.table.knocks import spots
 from petanque_game.ui.table.round_end import Reckoning
 
 if TYPE_CHECKING:
     from petanque_game.ui.table.shown import Reckoned
+
 
 def seat_parts(r: Reckoning, seat: int) -> list[tuple[str, str]]:
     """Where a seat's points of the round came from, as (text, colour name) lines."""
@@ -77,8 +79,9 @@ def draw_points(shown: Reckoned, surface: pygame.Surface, area_rect: pygame.Rect
 def _measure(shown: Reckoned, area: pygame.Surface,
              r: Reckoning) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
     """The lines from each die to the diamond and their distances. Returns where the dice, the
-    diamond and their labels are (what the card talks about), and where the seats' names are
-    (area coordinates), for the card to keep clear of."""
+    diamond, their labels and the places the last throw knocked dice from are (what the card
+    talks about, in that order), and where the seats' names are (area coordinates), for the card
+    to keep clear of."""
     view, table = shown.view, r.table
     dm = table.diamond
     names = _seat_names(shown)
@@ -92,6 +95,8 @@ def _measure(shown: Reckoned, area: pygame.Surface,
         rect.center = view.to_screen(d.x, d.y)
     pieces.append(pygame.Rect(0, 0, die_px * 1.6, die_px * 1.6))
     pieces[-1].center = centre
+    bodies = len(pieces)
+    pieces += spots(shown.level, view.view, shown.knocks.of(table))  # (the labels keep off them too)
     figures = distance_figures(table)
     labels: list[pygame.Rect] = []
     for d in table.dice:
@@ -115,7 +120,7 @@ def _measure(shown: Reckoned, area: pygame.Surface,
             pygame.draw.circle(area, theme.colour("good"), at, ring + 8, 2)
         _label(area, (pieces, labels, names), at, centre, die_px,
                figures[(d.player, d.die)], "accent" if near else "text")
-    return pieces + labels, names
+    return pieces[:bodies] + labels + pieces[bodies:], names
 
 
 def closest_label(area: pygame.Surface, view: td.View, die_px: float, table: Table, die: DieRest,

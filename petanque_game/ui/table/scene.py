@@ -75,6 +75,7 @@ class TableScene(TableDrawing):
         self.playback.on_transition(step)
         self.round_end.on_transition(step)
         self.coach.on_transition(step)
+        self.knocks.on_transition(step)
         for made in step.transitions:
             match made.event:
                 case Rolled(player=player, dice=dice) if made.before.starter is None:
