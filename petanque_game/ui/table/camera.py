@@ -43,6 +43,7 @@ PLAY_MARGIN = 60.0  # mm around the diamond and the dice the rest view frames
 REST_DIE = 21.0  # logical px: the rest view zooms in no further than a die this size ...
 LEAST_SHOWN_DIE = 16.5  # ... and in the window, not smaller than this at rest (a small window)
 TIGHT_MARGIN = 36.0  # mm round the play when PLAY_MARGIN would make the dice smaller than that
+SMALL_ZOOM = 1.25  # a small window's die at rest: up to this times LEAST_SHOWN_DIE
 
 
 def board_bounds(level: Level, margin: float = 8.0) -> tuple[float, float, float, float]:
@@ -147,14 +148,16 @@ class Camera:
         if self._fit_scale(box) < least:
             box = self._box(self._nearest(least), TIGHT_MARGIN)
         scale = max(self.fit, least, min(most, self._fit_scale(box)))
-        return scale, self._clamped(self._middle(box), scale)
+        return scale, self._clamped(self._middle(box), scale, self._box(self.play, side))
 
     def show_at(self, window_scale: float) -> None:
         """The picture is shown at `window_scale` in the window: a die at rest is drawn at least
-        LEAST_SHOWN_DIE window px where REST_DIE logical px would be smaller."""
+        LEAST_SHOWN_DIE window px where REST_DIE logical px would be smaller, and up to
+        SMALL_ZOOM times that where the play leaves room (its labels then apart)."""
         least = LEAST_SHOWN_DIE / window_scale
-        self.rest_die = max(REST_DIE, least)
-        self.least_die = least if least > REST_DIE else 0.0
+        small = least > REST_DIE
+        self.rest_die = least * SMALL_ZOOM if small else REST_DIE
+        self.least_die = least if small else 0.0
         self.rest()
 
     def _nearest(self, scale: float) -> list[tuple[float, float]]:
@@ -279,9 +282,14 @@ class Camera:
     def _middle(box: tuple[float, float, float, float]) -> tuple[float, float]:
         return (box[0] + box[2]) / 2.0, (box[1] + box[3]) / 2.0
 
-    def _clamped(self, look: tuple[float, float], scale: float) -> tuple[float, float]:
-        """`look` moved so that the view shows no more beyond the board than it must."""
+    def _clamped(self, look: tuple[float, float], scale: float,
+                 bodies: tuple[float, float, float, float] | None = None) -> tuple[float, float]:
+        """`look` moved so that the view shows no more beyond the board (and the `bodies` on its
+        edge, a die leaning on a wall drawn whole) than it must."""
         x0, y0, x1, y1 = self.bounds
+        if bodies is not None:
+            x0, y0 = min(x0, bodies[0]), min(y0, bodies[1])
+            x1, y1 = max(x1, bodies[2]), max(y1, bodies[3])
         half_w, half_h = self.board_rect[2] / 2 / scale, self.board_rect[3] / 2 / scale
         out = []
         for v, lo, hi, half in ((look[0], x0, x1, half_w), (look[1], y0, y1, half_h)):

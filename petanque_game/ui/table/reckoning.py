@@ -96,7 +96,7 @@ def _measure(shown: Reckoned, area: pygame.Surface,
     pieces.append(pygame.Rect(0, 0, die_px * 1.6, die_px * 1.6))
     pieces[-1].center = centre
     bodies = len(pieces)
-    pieces += spots(shown.level, view.view, shown.knocks.of(table))  # (the labels keep off them too)
+    pieces += spots(shown.level, view.view, shown.knocks.of(table))  # (labels keep off them)
     figures = distance_figures(table)
     labels: list[pygame.Rect] = []
     for d in table.dice:
@@ -259,6 +259,9 @@ END_NAMES = 24  # px kept clear at its top and bottom: the names of the seats th
 
 
 CARD_STEP = 8  # px between the places tried for the card
+CARD_ROW = 44  # px: a seat's row on the card: its name and points, and where they came from ...
+CARD_SMALL = 19  # ... in the card's least text (12 px high in an 800x600 window), or, where a
+CARD_LEAST = 17  # narrowed card has no room for a line at that size, this
 CARD_WIDTHS = (330, 270, 230)  # px: the card's width, narrowed where the wide one covers a piece
 
 
@@ -313,7 +316,7 @@ def _card_rect(shown: Reckoned, area_rect: pygame.Rect,
 
 def card_size(n: int) -> tuple[int, int]:
     """The card's size with `n` players."""
-    return CARD_WIDTHS[0], 34 + 48 + 44 * n + 30
+    return CARD_WIDTHS[0], 34 + 48 + CARD_ROW * n + 30
 
 
 def _draw_card(shown: Reckoned, surface: pygame.Surface, card: pygame.Rect, r: Reckoning) -> None:
@@ -341,12 +344,19 @@ def _draw_card(shown: Reckoned, surface: pygame.Surface, card: pygame.Rect, r: R
                         "good" if pts > 0 else "bad" if pts < 0 else "muted", True, "topright")
         parts = seat_parts(r, seat)
         line = ", ".join(text for text, _ in parts) or lang.tr("table.reckoning.nothing")
-        theme.blit_text(surface, theme.fit(line, 17, card.w - 40), (x + 14, y + 22), 17,
-                        "muted")
-        y += 44
+        _small_line(surface, line, (x + 14, y + 22), card.w - 40)
+        y += CARD_ROW
     key = lang.tr("table.reckoning.continue_key") if r.wait is None else \
         lang.tr("table.reckoning.continues", seconds=max(0, math.ceil(r.wait - r.t)))
-    theme.blit_text(surface, key, (x, card.bottom - 8), 17, "muted", anchor="bottomleft")
+    _small_line(surface, key, (x, card.bottom - 8), card.w - 28, "bottomleft")
+
+
+def _small_line(surface: pygame.Surface, text: str, at: tuple[int, int], width: int,
+                anchor: str = "topleft") -> None:
+    """One of the card's small lines: at CARD_SMALL, or CARD_LEAST where that leaves more of
+    it in `width` px."""
+    size = CARD_SMALL if theme.font(CARD_SMALL).size(text)[0] <= width else CARD_LEAST
+    theme.blit_text(surface, theme.fit(text, size, width), at, size, "muted", anchor=anchor)
 
 
 def _draw_moving_points(shown: Reckoned, surface: pygame.Surface, card: pygame.Rect,
@@ -361,7 +371,7 @@ def _draw_moving_points(shown: Reckoned, surface: pygame.Surface, card: pygame.R
     for seat, pts in enumerate(r.points):
         if not pts:
             continue
-        start = (card.right - 40, card.y + 64 + 44 * seat + 12)
+        start = (card.right - 40, card.y + 64 + CARD_ROW * seat + 12)
         end = (side.right - 60, side.y + 8 + seat * row_h + row_h // 2)
         at = (start[0] + (end[0] - start[0]) * e, start[1] + (end[1] - start[1]) * e)
         theme.blit_text(surface, f"{pts:+d}", at, 30, "good" if pts > 0 else "bad", True,
