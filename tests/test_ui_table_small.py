@@ -105,3 +105,58 @@ def test_at_800x600_the_score_sheet_starts_folded_and_tab_shows_it():
     app.step(1 / 60)
     assert scene.sheet.rect is None and scene.view.rest_die * 0.625 >= LEAST_PX
     app.close()
+
+
+READABLE_PX = 11.8  # window px: the least size of a text a player must read (about 12)
+
+
+@pytest.mark.parametrize("n", (2, 4))
+def test_at_800x600_the_tables_texts_are_12_px_high(n):
+    """Every text the table's own drawing writes (ui/table/: the board's labels and hints, the
+    side panel and the aim's meters, the reckoning's labels and card) while a round is played,
+    dice are knocked and rounds are reckoned, at a size of about 12 px or more in the window
+    (the card's small lines, the hints and the aim's keys were 16-18 logical px: 10-11 px)."""
+    import test_ui_table_glance as glance
+
+    from petanque_game.ui import lang, theme
+
+    sizes: list[tuple[int, str, str]] = []
+    blit, text = theme.blit_text, theme.text
+
+    def watched(draw):
+        def drawn(*args, **kw):
+            size = kw.get("size", args[3] if draw is blit else args[1]) \
+                if len(args) > (3 if draw is blit else 1) or "size" in kw else 24
+            caller = sys._getframe(1).f_code.co_filename
+            if f"{os.sep}ui{os.sep}table{os.sep}" in caller:
+                sizes.append((size, os.path.basename(caller), args[1 if draw is blit else 0]))
+            return draw(*args, **kw)
+        return drawn
+
+    lang.use("en")
+    app = fast_app(size=SMALL)
+    scene = glance.table_scene(app, n)
+    scale = app._fit()[0]
+    theme.blit_text, theme.text = watched(blit), watched(text)
+    try:
+        for made in glance.knocks(n)[:6]:
+            scene.session.state = made.after
+            scene.knocks.on_transition(glance.step_of(made))
+            scene.view.rest(scene.play_points())
+            scene.view.settle()
+            app.render()
+        aims = [t.before for t in glance.played(n) if t.before.to_move == 0
+                and t.before.throw_due is not None and t.before.table.diamond is not None]
+        scene.session.state = aims[0]  # the person (seat 0) to throw: the aim's meters
+        app.render()
+        assert scene.aiming
+        for made, throw in glance.round_ends(n)[:3]:
+            glance.shown_reckoning(app, scene, made, throw)
+    finally:
+        theme.blit_text, theme.text = blit, text
+        scene.reckoning = None
+        app.close()
+    assert len({f for _, f, _ in sizes}) >= 4  # the board, the panel, the reckoning, the view
+    assert any(str(t).startswith("Height") for _, _, t in sizes)  # a person's aim's meters
+    small = sorted({(s, f, t) for s, f, t in sizes if s * scale < READABLE_PX})
+    assert small == [], small

@@ -18,7 +18,7 @@ from petanque_game.ui.component import Component
 from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.camera import Camera
 from petanque_game.ui.table.knocks import spots
-from petanque_game.ui.table.sheet import SHEET_HINT_AT
+from petanque_game.ui.table.sheet import HINT_SIZE, SHEET_HINT_AT
 
 # px: a die smaller than the rest view's most (`Camera.rest_die`: REST_DIE, more in a small window)
 # less this at rest gets the close-up of the deciding dice (its scale is drawn in steps of 1.5 %)
@@ -99,7 +99,7 @@ class CloseUp(Component):
             r.center = view.to_screen(table.diamond.x, table.diamond.y)
             found.append(r)
         if sheet_hint:
-            found.append(theme.text(lang.tr("table_sheet.show"), 18).get_rect(
+            found.append(theme.text(lang.tr("table_sheet.show"), HINT_SIZE).get_rect(
                 topleft=SHEET_HINT_AT).inflate(4, 4))
         for seat, name in enumerate(self.names):
             zone = self.zones[seat]

@@ -260,8 +260,8 @@ END_NAMES = 24  # px kept clear at its top and bottom: the names of the seats th
 
 CARD_STEP = 8  # px between the places tried for the card
 CARD_ROW = 44  # px: a seat's row on the card: its name and points, and where they came from ...
-CARD_SMALL = 19  # ... in the card's least text (12 px high in an 800x600 window), or, where a
-CARD_LEAST = 17  # narrowed card has no room for a line at that size, this
+CARD_SMALL = 19  # ... in the card's least text (12 px high in an 800x600 window), wrapped onto
+CARD_LINE = 21  # more lines of this many px where the card is too narrow for one
 CARD_WIDTHS = (330, 270, 230)  # px: the card's width, narrowed where the wide one covers a piece
 
 
@@ -271,14 +271,14 @@ def _card_rect(shown: Reckoned, area_rect: pygame.Rect,
     the measure's labels (`drawn`: what `_measure` says it drew, area coordinates) where such a
     place is, else where it covers fewest: of the corners of the table area first, then of
     every place on the board, the farthest from the diamond on a tie."""
-    w, h = card_size(shown.n)
+    on_screen = shown.reckoning
+    assert on_screen is not None  # (drawn while it shows)
+    w, h = card_size(on_screen)
     board = pygame.Rect(shown.view.board_rect).move(area_rect.topleft)  # beside the score sheet
     inner = board.inflate(-2 * SIDE_NAMES, -2 * END_NAMES)  # the seats' names stay seen
     corners = [pygame.Rect(inner.x, inner.y, w, h), pygame.Rect(inner.right - w, inner.y, w, h),
                pygame.Rect(inner.x, inner.bottom - h, w, h),
                pygame.Rect(inner.right - w, inner.bottom - h, w, h)]
-    on_screen = shown.reckoning
-    assert on_screen is not None  # (drawn while it shows)
     table = on_screen.table
     dm = table.diamond
     at = shown.view.to_screen(dm.x, dm.y) if dm is not None else (area_rect.w / 2,
@@ -303,6 +303,7 @@ def _card_rect(shown: Reckoned, area_rect: pygame.Rect,
         return best
     # nowhere clear in a corner: every place on the board, the card narrowed if need be
     for width in CARD_WIDTHS:
+        h = card_size(on_screen, width)[1]
         places = [pygame.Rect(x, y, width, h)
                   for x in [*range(inner.x, inner.right - width, CARD_STEP), inner.right - width]
                   for y in [*range(inner.y, inner.bottom - h, CARD_STEP), inner.bottom - h]]
@@ -314,9 +315,22 @@ def _card_rect(shown: Reckoned, area_rect: pygame.Rect,
     return best
 
 
-def card_size(n: int) -> tuple[int, int]:
-    """The card's size with `n` players."""
-    return CARD_WIDTHS[0], 34 + 48 + CARD_ROW * n + 30
+def card_size(r: Reckoning, width: int = CARD_WIDTHS[0]) -> tuple[int, int]:
+    """The card's size for the reckoning `r`, `width` px wide."""
+    return width, 34 + 48 + _rows(r, width)[1] + 30
+
+
+def _rows(r: Reckoning, width: int) -> tuple[list[tuple[int, list[str]]], int]:
+    """Each seat's row on a card `width` px wide: its top (below the card's heading) and the
+    lines saying where its points came from; and where the rows end."""
+    rows, top = [], 0
+    for seat in range(len(r.points)):
+        line = ", ".join(text for text, _ in seat_parts(r, seat)) \
+            or lang.tr("table.reckoning.nothing")
+        lines = theme.wrap(line, CARD_SMALL, width - 40)
+        rows.append((top, lines))
+        top += CARD_ROW + CARD_LINE * (len(lines) - 1)
+    return rows, top
 
 
 def _draw_card(shown: Reckoned, surface: pygame.Surface, card: pygame.Rect, r: Reckoning) -> None:
@@ -334,29 +348,25 @@ def _draw_card(shown: Reckoned, surface: pygame.Surface, card: pygame.Rect, r: R
         lang.tr("table.reckoning.no_dice")
     theme.blit_text(surface, theme.fit(said, 20, card.w - 28), (x, y), 20, "text")
     y += 30
+    rows = _rows(r, card.w)[0]
     for seat, p in enumerate(players):
-        pygame.draw.rect(surface, theme.player_colour(seat), pygame.Rect(x, y + 2, 6, 36),
+        top, lines = rows[seat]
+        y = card.y + 74 + top
+        pygame.draw.rect(surface, theme.player_colour(seat),
+                         pygame.Rect(x, y + 2, 6, 36 + CARD_LINE * (len(lines) - 1)),
                          border_radius=3)
         theme.blit_text(surface, theme.fit(p.name, 21, card.w - 160, True), (x + 14, y), 21,
                         "text", True)
         pts = r.points[seat]
         theme.blit_text(surface, f"{pts:+d}" if pts else "0", (card.right - 14, y), 24,
                         "good" if pts > 0 else "bad" if pts < 0 else "muted", True, "topright")
-        parts = seat_parts(r, seat)
-        line = ", ".join(text for text, _ in parts) or lang.tr("table.reckoning.nothing")
-        _small_line(surface, line, (x + 14, y + 22), card.w - 40)
-        y += CARD_ROW
+        for i, line in enumerate(lines):
+            theme.blit_text(surface, line, (x + 14, y + 22 + CARD_LINE * i), CARD_SMALL, "muted")
     key = lang.tr("table.reckoning.continue_key") if r.wait is None else \
         lang.tr("table.reckoning.continues", seconds=max(0, math.ceil(r.wait - r.t)))
-    _small_line(surface, key, (x, card.bottom - 8), card.w - 28, "bottomleft")
-
-
-def _small_line(surface: pygame.Surface, text: str, at: tuple[int, int], width: int,
-                anchor: str = "topleft") -> None:
-    """One of the card's small lines: at CARD_SMALL, or CARD_LEAST where that leaves more of
-    it in `width` px."""
-    size = CARD_SMALL if theme.font(CARD_SMALL).size(text)[0] <= width else CARD_LEAST
-    theme.blit_text(surface, theme.fit(text, size, width), at, size, "muted", anchor=anchor)
+    if theme.font(CARD_SMALL).size(key)[0] <= card.w - 28:  # (else the button says it alone)
+        theme.blit_text(surface, key, (x, card.bottom - 8), CARD_SMALL, "muted",
+                        anchor="bottomleft")
 
 
 def _draw_moving_points(shown: Reckoned, surface: pygame.Surface, card: pygame.Rect,
@@ -368,10 +378,11 @@ def _draw_moving_points(shown: Reckoned, surface: pygame.Surface, card: pygame.R
     e = 1 - (1 - moved) ** 2
     rows = 16 + 62 * shown.n
     row_h = min(66, (rows - 16) // max(1, shown.n))
+    tops = _rows(r, card.w)[0]
     for seat, pts in enumerate(r.points):
         if not pts:
             continue
-        start = (card.right - 40, card.y + 64 + CARD_ROW * seat + 12)
+        start = (card.right - 40, card.y + 64 + tops[seat][0] + 12)
         end = (side.right - 60, side.y + 8 + seat * row_h + row_h // 2)
         at = (start[0] + (end[0] - start[0]) * e, start[1] + (end[1] - start[1]) * e)
         theme.blit_text(surface, f"{pts:+d}", at, 30, "good" if pts > 0 else "bad", True,

@@ -16,7 +16,7 @@ from petanque_game.physics.level_spec import Level
 from petanque_game.ui import lang, theme
 from petanque_game.ui.component import Component
 from petanque_game.ui.table.camera import Camera
-from petanque_game.ui.table.sheet import SHEET_HINT_AT, Placement, place_sheet
+from petanque_game.ui.table.sheet import HINT_SIZE, SHEET_HINT_AT, Placement, place_sheet
 from petanque_game.ui.table.window import AREA
 
 SHEET_MEMORY = "table_sheet"  # the app's memory: the score sheet shown (True) or hidden (False)
@@ -72,7 +72,8 @@ class ScoreSheet(Component):
         if place is None:
             if not self.hint_shown:
                 return False
-            place = theme.text(lang.tr("table_sheet.show"), 18).get_rect(topleft=SHEET_HINT_AT)
+            place = theme.text(lang.tr("table_sheet.show"), HINT_SIZE).get_rect(
+                topleft=SHEET_HINT_AT)
         return bool(place.move(AREA.topleft).collidepoint(pos))
 
     def handle(self, event: pygame.event.Event) -> bool:

@@ -34,6 +34,7 @@ from petanque_game.ui.table.reckoning import (
     draw_reckoning,
 )
 from petanque_game.ui.table.sheet import (
+    HINT_SIZE,
     SHEET_HINT_AT,
     Placement,
     draw_sheet,
@@ -155,7 +156,7 @@ class TableDrawing(TableTurns):
                                     kept=self.pictures.boards.still), (0, 0))
         self._draw_table(inset, table, old, view, labels=False)
         pygame.draw.rect(area, theme.colour("edge"), rect.inflate(4, 4), 3, border_radius=4)
-        theme.blit_text(area, lang.tr("table_view.closeup"), (rect.x + 6, rect.y + 4), 18,
+        theme.blit_text(area, lang.tr("table_view.closeup"), (rect.x + 6, rect.y + 4), HINT_SIZE,
                         "text", shadow=True)
         return rect
 
@@ -351,7 +352,7 @@ class TableDrawing(TableTurns):
                       lambda on, at: draw_sheet(on, _moved(place, at), rows, players, current),
                       album=ALBUM)
         elif self.sheet_hint_shown:
-            theme.blit_text(area, lang.tr("table_sheet.show"), SHEET_HINT_AT, 18, "muted",
+            theme.blit_text(area, lang.tr("table_sheet.show"), SHEET_HINT_AT, HINT_SIZE, "muted",
                             shadow=True)
 
     def _draw_zoom(self, area: pygame.Surface, inset: pygame.Rect | None) -> None:
@@ -359,7 +360,7 @@ class TableDrawing(TableTurns):
         how to zoom; and Home's view (the whole board, or back to the play), which a click on it
         also gives. Beside the close-up (`inset`) when that takes the corner."""
         for text, spot in zoom_labels(self, inset):
-            theme.blit_text(area, text, spot.topleft, 18, "muted", shadow=True)
+            theme.blit_text(area, text, spot.topleft, HINT_SIZE, "muted", shadow=True)
 
     def _draw_seats(self, area: pygame.Surface, view: td.View) -> None:
         due = self.due
