@@ -55,8 +55,8 @@ from petanque_game.match import Match  # noqa: E402
 from petanque_game.record import Seat  # noqa: E402
 from petanque_game.rules.terningepetanque_events import RoundEnded  # noqa: E402
 from petanque_game.ui.app import window_size_for  # noqa: E402
-from petanque_game.ui.play import open_game_scene  # noqa: E402
 from petanque_game.ui.narrate import knocked_dice  # noqa: E402
+from petanque_game.ui.play import open_game_scene  # noqa: E402
 from petanque_game.ui.session import Step, new_game  # noqa: E402
 from petanque_game.ui.table import reckoning  # noqa: E402
 from petanque_game.ui.table.round_end import reckoning_of  # noqa: E402
@@ -286,7 +286,6 @@ from petanque_game.ai.hints import Hint  # noqa: E402
 from petanque_game.ai.petanque import Label  # noqa: E402
 from petanque_game.physics import load_named_level  # noqa: E402
 from petanque_game.rules.petanque_table import Aim  # noqa: E402
-from petanque_game.ui import theme  # noqa: E402
 from petanque_game.ui.table import aim as table_aim  # noqa: E402
 from petanque_game.ui.table import overlay  # noqa: E402
 from petanque_game.ui.table.aim import Preview  # noqa: E402
