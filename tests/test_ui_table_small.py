@@ -160,3 +160,37 @@ def test_at_800x600_the_tables_texts_are_12_px_high(n):
     assert any(str(t).startswith("Height") for _, _, t in sizes)  # a person's aim's meters
     small = sorted({(s, f, t) for s, f, t in sizes if s * scale < READABLE_PX})
     assert small == [], small
+
+
+def test_the_coachs_card_is_told_to_leave_tab_score_sheet_clear(home, ai_at_once, monkeypatch):
+    """Seen under Xvfb: with the sheet folded, the coach's card after a throw lay over "Tab:
+    score sheet" in the area's corner, the one way back to the sheet. The scene tells the card
+    to keep clear of it (with the zoom's lines and the aim's words), and the card does."""
+    import test_ui_table_coach as coached
+
+    from petanque_game.ai import petanque_coach
+    from petanque_game.ui.table.coach import Coach
+    from petanque_game.ui.table.window import AREA
+
+    monkeypatch.setattr(petanque_coach, "WORTH_SAMPLES", 4)
+    told: list[list[pygame.Rect]] = []
+    draw_over = Coach.draw_over
+
+    def watched(self, area, view, shown, at_rest, offset, avoid):
+        told.append(list(avoid))
+        return draw_over(self, area, view, shown, at_rest, offset, avoid)
+
+    monkeypatch.setattr(Coach, "draw_over", watched)
+    app = fast_app(size=SMALL)
+    app.settings.coach = True
+    scene = coached.start(app, coached.PEOPLE)
+    coached.person_to_aim(app, scene)
+    coached.throw_at(app, scene, *coached.AIMS[0])
+    coached.person_to_aim(app, scene)
+    told.clear()
+    app.render_logical()
+    hint, card = scene.score_sheet.hint_rect, scene.coach.card
+    assert hint is not None and card is not None
+    assert hint in told[-1]
+    assert not card.move(-AREA.x, -AREA.y).colliderect(hint)
+    app.close()

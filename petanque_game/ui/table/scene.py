@@ -257,7 +257,8 @@ class TableScene(TableDrawing):
         at_rest = self.flight is None and self.reckoning is None
         self.overlaid |= self.coach.draw_over(area, self.view, self.shown_table()[0], at_rest,
                                               AREA.topleft,
-                                              [r for _, r in zoom_labels(self)] + aim_words)
+                                              [r for _, r in zoom_labels(self)] + aim_words
+                                              + [r for r in [self.score_sheet.hint_rect] if r])
         foresee.worker.drawn()  # the previews' thread works in the quiet time that follows
         foresee.risks.drawn()
 

@@ -66,15 +66,17 @@ class ScoreSheet(Component):
         throw)?"""
         return self.place.rect is None and self.person_aims()
 
+    @property
+    def hint_rect(self) -> pygame.Rect | None:
+        """Where "Tab: score sheet" is written in the area, when it is."""
+        if not self.hint_shown:
+            return None
+        return theme.text(lang.tr("table_sheet.show"), HINT_SIZE).get_rect(topleft=SHEET_HINT_AT)
+
     def at(self, pos: tuple[int, int]) -> bool:
         """Is `pos` (logical) on the score sheet, or on where Tab shows it?"""
-        place = self.place.rect
-        if place is None:
-            if not self.hint_shown:
-                return False
-            place = theme.text(lang.tr("table_sheet.show"), HINT_SIZE).get_rect(
-                topleft=SHEET_HINT_AT)
-        return bool(place.move(AREA.topleft).collidepoint(pos))
+        place = self.place.rect if self.place.rect is not None else self.hint_rect
+        return place is not None and bool(place.move(AREA.topleft).collidepoint(pos))
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Tab, or a click on the sheet (or on "Tab: score sheet"), shows or hides it; a click
