@@ -111,53 +111,37 @@ READABLE_PX = 11.8  # window px: the least size of a text a player must read (ab
 
 
 @pytest.mark.parametrize("n", (2, 4))
-def test_at_800x600_the_tables_texts_are_12_px_high(n):
+def test_at_800x600_the_tables_texts_are_12_px_high(n, monkeypatch):
     """Every text the table's own drawing writes (ui/table/: the board's labels and hints, the
     side panel and the aim's meters, the reckoning's labels and card) while a round is played,
     dice are knocked and rounds are reckoned, at a size of about 12 px or more in the window
     (the card's small lines, the hints and the aim's keys were 16-18 logical px: 10-11 px)."""
     import test_ui_table_glance as glance
 
-    from petanque_game.ui import lang, theme
-
-    sizes: list[tuple[int, str, str]] = []
-    blit, text = theme.blit_text, theme.text
-
-    def watched(draw):
-        def drawn(*args, **kw):
-            size = kw.get("size", args[3] if draw is blit else args[1]) \
-                if len(args) > (3 if draw is blit else 1) or "size" in kw else 24
-            caller = sys._getframe(1).f_code.co_filename
-            if f"{os.sep}ui{os.sep}table{os.sep}" in caller:
-                sizes.append((size, os.path.basename(caller), args[1 if draw is blit else 0]))
-            return draw(*args, **kw)
-        return drawn
+    from petanque_game.ui import lang
 
     lang.use("en")
     app = fast_app(size=SMALL)
     scene = glance.table_scene(app, n)
     scale = app._fit()[0]
-    theme.blit_text, theme.text = watched(blit), watched(text)
-    try:
-        for made in glance.knocks(n)[:6]:
-            scene.session.state = made.after
-            scene.knocks.on_transition(glance.step_of(made))
-            scene.view.rest(scene.play_points())
-            scene.view.settle()
-            app.render()
-        aims = [t.before for t in glance.played(n) if t.before.to_move == 0
-                and t.before.throw_due is not None and t.before.table.diamond is not None]
-        scene.session.state = aims[0]  # the person (seat 0) to throw: the aim's meters
+    sizes = watch_sizes(monkeypatch, "table")
+    for made in glance.knocks(n)[:6]:
+        scene.session.state = made.after
+        scene.knocks.on_transition(glance.step_of(made))
+        scene.view.rest(scene.play_points())
+        scene.view.settle()
         app.render()
-        assert scene.aiming
-        for made, throw in glance.round_ends(n)[:3]:
-            glance.shown_reckoning(app, scene, made, throw)
-    finally:
-        theme.blit_text, theme.text = blit, text
-        scene.reckoning = None
-        app.close()
+    aims = [t.before for t in glance.played(n) if t.before.to_move == 0
+            and t.before.throw_due is not None and t.before.table.diamond is not None]
+    scene.session.state = aims[0]  # the person (seat 0) to throw: the aim's meters
+    app.render()
+    assert scene.aiming
+    for made, throw in glance.round_ends(n)[:3]:
+        glance.shown_reckoning(app, scene, made, throw)
+    scene.reckoning = None
+    app.close()
     assert len({f for _, f, _ in sizes}) >= 4  # the board, the panel, the reckoning, the view
-    assert any(str(t).startswith("Height") for _, _, t in sizes)  # a person's aim's meters
+    assert any(t.startswith("Height") for _, _, t in sizes)  # a person's aim's meters
     small = sorted({(s, f, t) for s, f, t in sizes if s * scale < READABLE_PX})
     assert small == [], small
 
@@ -194,3 +178,41 @@ def test_the_coachs_card_is_told_to_leave_tab_score_sheet_clear(home, ai_at_once
     assert hint in told[-1]
     assert not card.move(-AREA.x, -AREA.y).colliderect(hint)
     app.close()
+
+
+def watch_sizes(monkeypatch, folder: str) -> list[tuple[int, str, str]]:
+    """Every text size drawn from the files in ui/`folder`/ from now on: (size, file, text)."""
+    from petanque_game.ui import theme
+
+    sizes: list[tuple[int, str, str]] = []
+    blit, text = theme.blit_text, theme.text
+
+    def watched(draw, at):  # `at`: the size's place among the arguments
+        def drawn(*args, **kw):
+            size = kw.get("size", args[at] if len(args) > at else 24)
+            caller = sys._getframe(1).f_code.co_filename
+            if f"{os.sep}ui{os.sep}{folder}{os.sep}" in caller:
+                sizes.append((size, os.path.basename(caller), str(args[at - 2])))
+            return draw(*args, **kw)
+        return drawn
+
+    monkeypatch.setattr(theme, "blit_text", watched(blit, 3))
+    monkeypatch.setattr(theme, "text", watched(text, 1))
+    return sizes
+
+
+@pytest.mark.parametrize("game", ["ship-captain-crew", "lcr", "aces", "even-odd", "shut-the-box",
+                                  "ten-thousand"])
+def test_at_800x600_the_trays_texts_are_12_px_high(game, monkeypatch):
+    """The tray's own texts at a game's start and after the AIs' first turns, at a size of about
+    12 px or more in an 800x600 window."""
+    app = fast_app(size=SMALL)
+    seats = [Seat("Ann", "ai", "easy"), Seat("Bo", "ai", "easy"), Seat("Cy", "ai", "easy")]
+    open_game_scene(app, new_game(game, seats, {}, 3, None, autosave=False))
+    sizes = watch_sizes(monkeypatch, "tray")
+    for _ in range(60):
+        app.step(1 / 20)
+        app.render()
+    app.close()
+    assert sizes
+    assert sorted({s for s in sizes if s[0] * 0.625 < READABLE_PX}) == []
