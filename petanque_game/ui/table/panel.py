@@ -22,7 +22,6 @@ from petanque_game.ui.table.reckoning import distance_figures
 from petanque_game.ui.widgets import panel, shade
 
 SMALL = 19  # px: the panel's least text (12 px high in an 800x600 window)
-METER_H = 132  # px: the aim's meters (power, height, spin) and its keys, at the box's foot
 
 if TYPE_CHECKING:
     from petanque_game.ui.table.shown import TableShown
@@ -84,7 +83,8 @@ def _draw_box(shown: TableShown, surface: pygame.Surface, box: pygame.Rect, tabl
     aiming = shown.aiming
     hinted = aiming and (shown.hint.current(shown.session.state) is not None
                          or shown.hint.searching(shown.session.state))
-    bottom = box.bottom - (METER_H + 12 + (65 if hinted else 0) if aiming else 40)
+    meter = _meter_height(shown, box.w - 24) if aiming else 0
+    bottom = box.bottom - (meter + 12 + (65 if hinted else 0) if aiming else 40)
     closest = closest_dice(table)
     # Closest first, the dice off the board last: when they do not all fit, the ones that
     # decide the round are the ones shown.
@@ -121,8 +121,8 @@ def _draw_box(shown: TableShown, surface: pygame.Surface, box: pygame.Rect, tabl
         theme.blit_text(surface, theme.fit(pts or lang.tr("table.panel.no_points"), 20,
                                            box.w - 24), (x, box.bottom - 34), 20, "accent")
     if aiming:
-        _draw_aim_meter(shown, surface, pygame.Rect(box.x + 12, box.bottom - METER_H - 8,
-                                                    box.w - 24, METER_H))
+        _draw_aim_meter(shown, surface, pygame.Rect(box.x + 12, box.bottom - meter - 8,
+                                                    box.w - 24, meter))
     elif shown.hint.current(shown.session.state) is not None:  # keeping a throw: its worth
         hint = shown.hint.current(shown.session.state)
         said = hint_words(hint, shown.session.state, shown.session.players)
@@ -193,6 +193,17 @@ def _previewed(shown: TableShown, hint: Any) -> Any:
     return as_previewed(hint, foreseen(shown, hint.action, due[0], due[1]))
 
 
+def _aim_keys(shown: TableShown, width: int) -> list[str]:
+    """The aim's keys, as the lines under its meters `width` px wide show them (three at most)."""
+    return theme.wrap(lang.tr(f"table.aim.keys_{shown.aim_mode}"), SMALL, width)[:3]
+
+
+def _meter_height(shown: TableShown, width: int) -> int:
+    """How tall the aim's meters are (the power's in power aiming, the height's, the spin's) with
+    their keys below, `width` px wide."""
+    return (24 if shown.aim_mode == "power" else 0) + 24 + 23 + 20 * len(_aim_keys(shown, width))
+
+
 def _draw_aim_meter(shown: TableShown, surface: pygame.Surface, r: pygame.Rect) -> None:
     y = r.y
     hint = shown.hint.current(shown.session.state)
@@ -225,8 +236,7 @@ def _draw_aim_meter(shown: TableShown, surface: pygame.Surface, r: pygame.Rect) 
         percent=f"{abs(spin) * 100:.0f}")
     theme.blit_text(surface, said, (r.x, y), SMALL, "text", True)
     y += 23
-    keys = f"table.aim.keys_{shown.aim_mode}"
-    for line in theme.wrap(lang.tr(keys), SMALL, r.w)[:3]:
+    for line in _aim_keys(shown, r.w):
         theme.blit_text(surface, line, (r.x, y), SMALL, "muted")
         y += 20
 
