@@ -216,3 +216,22 @@ def test_at_800x600_the_trays_texts_are_12_px_high(game, monkeypatch):
     app.close()
     assert sizes
     assert sorted({s for s in sizes if s[0] * 0.625 < READABLE_PX}) == []
+
+
+def test_at_800x600_the_close_up_takes_a_corner_only_for_dice_under_16_px():
+    """The rest view's dice (16 px and more) get no close-up of the deciding dice, which would
+    take a corner to show them hardly larger (20 px); the whole board's (Home) do."""
+    app = fast_app(size=SMALL)
+    scene = start(app, "classic", 4)
+    cam = scene.view
+    tables = dice_size.play_tables("classic", 4, 2, 3, "easy")
+    for table in tables:
+        cam.rest([(table.diamond.x, table.diamond.y)]
+                 + [(d.x, d.y) for d in table.dice if d.on_board])
+        cam.settle()
+        assert scene.closeup(table, False) is None
+    cam.toggle_whole()
+    cam.settle()
+    assert td.die_px(scene.level, cam.view) * 0.625 < LEAST_PX
+    assert any(scene.closeup(table, False) is not None for table in tables)
+    app.close()

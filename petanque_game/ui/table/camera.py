@@ -160,6 +160,12 @@ class Camera:
         self.least_die = least if small else 0.0
         self.rest()
 
+    @property
+    def readable_die(self) -> float:
+        """Logical px: the die the rest view keeps at least (REST_DIE, or more in a small window:
+        `show_at`); a smaller one (the whole board shown) gets the close-up."""
+        return max(REST_DIE, self.least_die)
+
     def _nearest(self, scale: float) -> list[tuple[float, float]]:
         """The diamond (the play's first point) and the dice nearest it, as many as a view of
         `scale` px per mm holds with TIGHT_MARGIN round them (the diamond alone at least)."""

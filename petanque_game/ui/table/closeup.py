@@ -20,8 +20,8 @@ from petanque_game.ui.table.camera import Camera
 from petanque_game.ui.table.knocks import spots
 from petanque_game.ui.table.sheet import HINT_SIZE, SHEET_HINT_AT
 
-# px: a die smaller than the rest view's most (`Camera.rest_die`: REST_DIE, more in a small window)
-# less this at rest gets the close-up of the deciding dice (its scale is drawn in steps of 1.5 %)
+# px: a die smaller than the rest view's readable die (`Camera.readable_die`: REST_DIE, more in a
+# small window) less this gets the close-up of the deciding dice (the scale drawn in 1.5 % steps)
 CLOSEUP_SHORT = 1.0
 CLOSEUP_DIE = 32.0  # px: how large a die is in the close-up
 CLOSEUP_MIN, CLOSEUP_MAX = 180, 260  # px: the close-up's side, as the deciding dice need
@@ -54,7 +54,7 @@ class CloseUp(Component):
         cam = self.camera
         dm = table.diamond
         if dm is None or old or not cam.still or cam.user_zoom != 1.0 \
-                or td.die_px(self.level, cam.view) >= cam.rest_die - CLOSEUP_SHORT:
+                or td.die_px(self.level, cam.view) >= cam.readable_die - CLOSEUP_SHORT:
             return None
         if reckoning:
             return None  # the reckoning's card shows the round's measures itself
