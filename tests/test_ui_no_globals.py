@@ -19,9 +19,7 @@ MUTABLE = (dict, list, set, weakref.WeakKeyDictionary, weakref.WeakValueDictiona
 
 # Still module-level, to be moved to an owner (issue 31): module -> its names.
 NOT_YET = {
-    "petanque_game.ui.dice": {"PIPS", "_faces", "_turned_faces", "_shadows", "_shapes", "_trays",
-                              "_laid"},
-    "petanque_game.ui.lang": {"LANGUAGES", "_tables", "_areas", "_reported"},
+    "petanque_game.ui.lang": {"_tables", "_areas", "_reported"},
     "petanque_game.ui.scenes": {"SCENES"},
     "petanque_game.ui.scenes.help": {"WINDOW_CONTROLS"},
     "petanque_game.ui.scenes.menu": {"MOVES"},
@@ -30,11 +28,8 @@ NOT_YET = {
     "petanque_game.ui.scenes.setup_boards": {"LEVELS"},
     "petanque_game.ui.settings": {"COLOURS", "PALETTES", "DEFAULT_KEYS", "CHOICES", "NUMBERS"},
     "petanque_game.ui.sound": {"_sounds"},
-    "petanque_game.ui.table.draw": {"PIPS"},  # (ui/dice.py's, imported)
     "petanque_game.ui.theme": {"COLOURS", "PLAYER_COLOURS", "PALETTES", "_fonts", "_texts",
                                "_wrapped", "_fitted"},
-    "petanque_game.ui.tray.aces": {"GOES", "MARKS"},
-    "petanque_game.ui.tray.lcr": {"SENDS", "MARKS"},
     "petanque_game.ui.warm": {"_done"},
 }
 

@@ -17,12 +17,13 @@ bug, never a crash.
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
 from petanque_game import texts
 from petanque_game.texts import read as _read
 
-LANGUAGES: dict[str, str] = {"en": "English", "da": "Dansk", "nb": "Norsk bokmål"}
+LANGUAGES = MappingProxyType({"en": "English", "da": "Dansk", "nb": "Norsk bokmål"})
 DEFAULT = "en"
 
 _language = DEFAULT

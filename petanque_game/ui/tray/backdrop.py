@@ -77,7 +77,8 @@ class TrayBackdrop(Component):
                                      tuple((c.score(s), str(c.subline(s))) for s in seats),
                                      tuple(game.history[-LOG_KEPT:])), COLUMN_AREA,
                        lambda out: self._draw_column(out, to_move), ground)
-        surface.blit(dice.tray_on(TRAY_RECT.size, RIM, ground), TRAY_RECT)
+        tray = dice.pictures_of(self.game.app.memory).tray_on(TRAY_RECT.size, RIM, ground)
+        surface.blit(tray, TRAY_RECT)
         panel(surface, STATUS_RECT, "panel", "accent" if urgent else "edge", ground=ground)
 
     def _draw_header(self, surface: pygame.Surface) -> None:

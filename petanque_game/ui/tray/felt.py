@@ -32,8 +32,10 @@ _felts = Pictures(8)
 class TrayDice(Component):
     """The dice of the latest roll: where they lie, their tumble, and how they are drawn."""
 
-    def __init__(self, session: Session, settings: Settings, controls: Controls[Turned]):
+    def __init__(self, session: Session, settings: Settings, controls: Controls[Turned],
+                 pictures: dice.DicePictures):
         self.settings = settings
+        self.pictures = pictures  # the window's (ui/dice.py)
         self.controls = controls
         self.roll: RollShown | None = None
         for i in range(session.shown - 1, -1, -1):  # a resumed game shows the roll it stopped at
@@ -108,7 +110,8 @@ class TrayDice(Component):
 
     def _paint_felt(self, surface: pygame.Surface, advice: Advice | None) -> None:
         """The empty tray (the backdrop left it out of this frame), the dice at rest on it."""
-        surface.blit(dice.tray_on(TRAY_RECT.size, RIM, theme.colour("background")), TRAY_RECT)
+        surface.blit(self.pictures.tray_on(TRAY_RECT.size, RIM,
+                                           theme.colour("background")), TRAY_RECT)
         self.paint(surface, advice)
 
     def _shown(self, advice: Advice | None) -> tuple[object, ...]:
@@ -138,12 +141,12 @@ class TrayDice(Component):
             if t < 1.0:
                 x, y, angle, lift, face = dice.tumble(spot, i, str(self.roll.event), t,
                                                       FELT_RECT.size, DIE_SIZE)
-                dice.draw_die(surface, face, (ox + x, oy + y), DIE_SIZE, angle, lift=lift)
+                self.pictures.draw_die(surface, face, (ox + x, oy + y), DIE_SIZE, angle, lift=lift)
                 continue
             lift = 8 if view.selected else 0
             # a hinted die is ringed once, around it (a selected one keeps its own colour inside)
             outline = theme.colour("accent") if view.selected else view.outline
-            rect = dice.draw_die(surface, view.value, (ox + spot.x, oy + spot.y), DIE_SIZE,
+            rect = self.pictures.draw_die(surface, view.value, (ox + spot.x, oy + spot.y), DIE_SIZE,
                                  spot.angle, alpha=110 if view.dim else 255, lift=lift,
                                  outline=outline)
             if i in hinted:

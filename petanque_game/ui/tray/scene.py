@@ -27,7 +27,7 @@ from concurrent.futures import Future
 
 import pygame
 
-from petanque_game.ui import lang, sound, theme
+from petanque_game.ui import dice, lang, sound, theme
 from petanque_game.ui.component import Forward
 from petanque_game.ui.dice import Resting
 from petanque_game.ui.game_scene import GameScene
@@ -73,7 +73,7 @@ class TrayScene(GameScene):
         tray: Tray = self  # what the game's controls may read of the scene (checked here)
         controls: Controls[Turned] = ui_of(session.game).controls_class()(tray)
         self.controls = controls
-        self.dice = TrayDice(session, app.settings, controls)
+        self.dice = TrayDice(session, app.settings, controls, dice.pictures_of(app.memory))
         self.hint = TrayHint(has_hint(session.game), controls.advise)
         self.banner = TrayBanner()
         self.sheet = TraySheet(controls)
