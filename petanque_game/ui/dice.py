@@ -208,7 +208,8 @@ def _tray(size: tuple[int, int], rim: int) -> pygame.Surface:
         dark, light = inner.map_rgb(darker), inner.map_rgb(lighter)
         for _ in range(fw * fh // 40):
             x, y = int(rand() * fw), int(rand() * fh)
-            pixels[x, y] = dark if rand() < 0.5 else light
+            # (pygame-ce's stub has no item setting for a PixelArray)
+            pixels[x, y] = dark if rand() < 0.5 else light  # type: ignore[index]
     # Vignette: darker towards the rim, as under the edge of a real tray.
     for i in range(18):
         a = int(70 * (1 - i / 18) ** 2)

@@ -45,7 +45,7 @@ from petanque_game.ui.tray.games import Advice, Controls, Tray, Turned
 from petanque_game.ui.tray.hint import TrayHint
 from petanque_game.ui.tray.layout import PANEL_RECT, RollShown
 from petanque_game.ui.tray.sheet import TraySheet
-from petanque_game.ui.warm import warm
+from petanque_game.ui.warm import warm, warmer_of
 from petanque_game.ui.widgets import Backdrop, Button, draw_lit, panel
 
 __all__ = ["Hold", "TrayScene"]
@@ -80,7 +80,7 @@ class TrayScene(GameScene):
         self.around = TrayBackdrop(self, controls)
         self.settle_sounds: list[str] = []  # played when the dice in the air come to rest
         if session.interactive:  # a resumed game too: its tables made before a person's hint
-            warm(session.game, session.record.options)
+            warm(warmer_of(app.memory), session.game, session.record.options)
 
     def take_pictures(self, before: TrayScene) -> None:
         """Keep drawing from the pictures of the scene this one replaces (a replay's jump: the
