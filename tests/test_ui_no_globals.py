@@ -44,9 +44,6 @@ NOT_YET = {
     # the previews' thread and answers (and `risks`, which the tests replace: tests/conftest.py)
     "petanque_game.ui.table.foresee": {"worker"},
     "petanque_game.ui.widgets": {"_shades", "_veils", "_buttons", "_grounded"},  # `Pictures`
-    "petanque_game.ui.tray.backdrop": {"_headers", "_columns"},
-    "petanque_game.ui.tray.felt": {"_felts"},
-    "petanque_game.ui.tray.sheet": {"_panels"},
 }
 
 # The one slot a module may keep, and the owner it refers to: the open App's (`App.pens`,

@@ -34,13 +34,13 @@ def test_a_hinted_die_has_one_ring_of_the_hints_colour(monkeypatch, game, option
     else:
         raise AssertionError("no hint pointed at dice")
     drawn = []
-    real = scene.dice.pictures.draw_die
+    real = scene.dice.pictures.dice.draw_die
 
     def noted(surface, value, center, size, angle=0.0, **kw):
         rect = real(surface, value, center, size, angle, **kw)
         drawn.append((kw.get("outline"), rect))
         return rect
-    monkeypatch.setattr(scene.dice.pictures, "draw_die", noted)
+    monkeypatch.setattr(scene.dice.pictures.dice, "draw_die", noted)
     surface = pygame.Surface((1280, 720))
     scene.dice.paint(surface, advice)
     assert drawn and all(outline != HINT_COLOUR for outline, _ in drawn)

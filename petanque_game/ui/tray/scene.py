@@ -27,7 +27,7 @@ from concurrent.futures import Future
 
 import pygame
 
-from petanque_game.ui import dice, lang, sound, theme
+from petanque_game.ui import lang, sound, theme
 from petanque_game.ui.component import Forward
 from petanque_game.ui.dice import Resting
 from petanque_game.ui.game_scene import GameScene
@@ -44,6 +44,7 @@ from petanque_game.ui.tray.felt import TrayDice
 from petanque_game.ui.tray.games import Advice, Controls, Tray, Turned
 from petanque_game.ui.tray.hint import TrayHint
 from petanque_game.ui.tray.layout import PANEL_RECT, RollShown
+from petanque_game.ui.tray.pictures import pictures_of
 from petanque_game.ui.tray.sheet import TraySheet
 from petanque_game.ui.warm import warm, warmer_of
 from petanque_game.ui.widgets import Backdrop, Button, draw_lit, panel
@@ -73,11 +74,12 @@ class TrayScene(GameScene):
         tray: Tray = self  # what the game's controls may read of the scene (checked here)
         controls: Controls[Turned] = ui_of(session.game).controls_class()(tray)
         self.controls = controls
-        self.dice = TrayDice(session, app.settings, controls, dice.pictures_of(app.memory))
+        pictures = pictures_of(app.memory)  # the window's (ui/tray/pictures.py)
+        self.dice = TrayDice(session, app.settings, controls, pictures)
         self.hint = TrayHint(has_hint(session.game), controls.advise)
         self.banner = TrayBanner()
-        self.sheet = TraySheet(controls)
-        self.around = TrayBackdrop(self, controls)
+        self.sheet = TraySheet(controls, pictures)
+        self.around = TrayBackdrop(self, controls, pictures)
         self.settle_sounds: list[str] = []  # played when the dice in the air come to rest
         if session.interactive:  # a resumed game too: its tables made before a person's hint
             warm(warmer_of(app.memory), session.game, session.record.options)
