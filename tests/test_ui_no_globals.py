@@ -9,11 +9,11 @@ enum. The modules not converted yet are listed with the names they still hold; t
 shrinks (a new global anywhere fails, and so does a listed name that is gone: take it off the
 list).
 
-The one exception, named here: theme, lang and sound each keep a slot referring to the owner in
-use (`SLOTS`), the App's own from its start to its close. Text is drawn and said, and a button
-clicks, from hundreds of places with no window at hand (`theme.blit_text`, `lang.tr`,
-`widgets.Button.click`); what the slot refers to is still each window's own, and made anew with
-it (`test_a_new_window_starts_from_nothing`)."""
+The one exception, named here: theme, lang, sound and widgets each keep a slot referring to the
+owner in use (`SLOTS`), the App's own from its start to its close. Text is drawn and said, and
+panels and buttons are drawn and clicked, from hundreds of places with no window at hand
+(`theme.blit_text`, `lang.tr`, `widgets.panel`, `widgets.Button`); what the slot refers to is
+still each window's own, and made anew with it (`test_a_new_window_starts_from_nothing`)."""
 
 import dataclasses
 import enum
@@ -26,7 +26,7 @@ import pygame
 from ui_support import fast_app
 
 import petanque_game.ui
-from petanque_game.ui import dice, lang, sound, theme
+from petanque_game.ui import dice, lang, sound, theme, widgets
 
 MUTABLE = (dict, list, set, weakref.WeakKeyDictionary, weakref.WeakValueDictionary)
 
@@ -43,14 +43,14 @@ NOT_YET = {
     "petanque_game.ui.session": {"WRITER", "ai_worker"},  # the save and AI threads
     # the previews' thread and answers (and `risks`, which the tests replace: tests/conftest.py)
     "petanque_game.ui.table.foresee": {"worker"},
-    "petanque_game.ui.widgets": {"_shades", "_veils", "_buttons", "_grounded"},  # `Pictures`
 }
 
 # The one slot a module may keep, and the owner it refers to: the open App's (`App.pens`,
-# `App.words`, `App.sounds`), else one of no window's.
+# `App.words`, `App.sounds`, `App.widget_pictures`), else one of no window's.
 SLOTS = {"petanque_game.ui.theme": ("_pens", theme.Pens),
          "petanque_game.ui.lang": ("_words", lang.Words),
-         "petanque_game.ui.sound": ("_sounds", sound.Sounds)}
+         "petanque_game.ui.sound": ("_sounds", sound.Sounds),
+         "petanque_game.ui.widgets": ("_pictures", widgets.WidgetPictures)}
 
 
 def mutable_globals(module: object) -> set[str]:
@@ -113,10 +113,11 @@ def test_the_table_scene_and_its_parts_hold_none():
 
 
 def test_a_new_window_starts_from_nothing(home):
-    """A window's texts, words, sounds and dice are its own: the next one starts with none of
-    them, and a closed one leaves none of them in use."""
+    """A window's texts, words, sounds, dice and widgets' pictures are its own: the next one
+    starts with none of them, and a closed one leaves none of them in use."""
     first = fast_app()
     theme.text("only the first window's", 31)
+    widgets.dim(pygame.Surface((31, 17)))
     lang.tr("results.wins", name="Åse")
     dice.pictures_of(first.memory).die_face(5, 33)
     first.sounds.loaded["roll"] = None  # (no sound device here: as if it could not be played)
@@ -126,11 +127,14 @@ def test_a_new_window_starts_from_nothing(home):
     assert theme.pens() is not first.pens and theme.pens().texts == {}
     assert lang.words_in_use() is not first.words and lang.words_in_use().areas == {}
     assert sound.sounds_in_use() is not first.sounds and sound.sounds_in_use().loaded == {}
+    assert widgets.pictures_in_use() is not first.widget_pictures
     assert theme.in_use() is None  # the colours let go of with the pens
     second = fast_app()
     assert theme.pens() is second.pens is not first.pens
     assert not any(key[0] == "only the first window's" for key in second.pens.texts)
     assert ("en", "results") in first.words.areas and ("en", "results") not in second.words.areas
     assert second.sounds.loaded == {}
+    assert ((31, 17), 150) in first.widget_pictures.veils.kept
+    assert ((31, 17), 150) not in second.widget_pictures.veils.kept
     assert dice.pictures_of(second.memory).faces == {}
     second.close()

@@ -50,7 +50,7 @@ import pygame  # after the hint above
 
 from petanque_game import logs, paths, saves
 from petanque_game.files import ensure_folder
-from petanque_game.ui import icon, lang, sound, theme
+from petanque_game.ui import icon, lang, sound, theme, widgets
 from petanque_game.ui.keys import key_event_code
 from petanque_game.ui.scenes import MENU, SceneStack
 from petanque_game.ui.settings import Settings, load_settings, save_settings
@@ -81,8 +81,10 @@ class App(SceneStack):
         # what the window draws, speaks and plays with, its own until it closes: a new window
         # starts from nothing (docs/design.md, "What the window keeps")
         self.pens, self.words = theme.Pens(), lang.Words()
+        self.widget_pictures = widgets.WidgetPictures()
         theme.use_pens(self.pens)
         lang.use_words(self.words)
+        widgets.use_pictures(self.widget_pictures)
         self._sound_due = sound_later  # `run`: the sound starts once the first frame is shown
         if not sound_later:
             self.start_sound()
@@ -483,6 +485,8 @@ class App(SceneStack):
             lang.use_words(lang.Words())
         if sound.sounds_in_use() is self.sounds:
             sound.use_sounds(sound.Sounds())
+        if widgets.pictures_in_use() is self.widget_pictures:
+            widgets.use_pictures(widgets.WidgetPictures())
         pygame.quit()
 
 
