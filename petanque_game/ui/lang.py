@@ -31,7 +31,6 @@ LANGUAGES = MappingProxyType({"en": "English", "da": "Dansk", "nb": "Norsk bokm√
 DEFAULT = "en"
 
 
-
 class Words:
     """The texts a window has read, kept by the App that owns it and let go with it: whole
     languages (`table`), single areas of one (`lookup`), and the slips already logged."""

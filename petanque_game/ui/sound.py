@@ -31,6 +31,7 @@ SOUNDS = (
     "win",       # a game won
 )
 
+
 class Hearing(Protocol):
     """What playing reads of the settings (ui/settings.py `Settings`)."""
 
