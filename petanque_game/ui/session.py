@@ -16,6 +16,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
+from functools import partial
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -96,7 +97,8 @@ class Session:
 
     @property
     def over(self) -> bool:
-        return self.state.is_terminal
+        over: bool = self.state.is_terminal
+        return over
 
     @property
     def ai_to_move(self) -> bool:
@@ -110,7 +112,11 @@ class Session:
         """Is `seat` played by a person at this computer? (Online, a friend's seat is not.)"""
         return bool(self.players[seat].kind == "human")
 
-    thinking = False  # an AI's decision being worked out (a live game's)
+    @property
+    def thinking(self) -> bool:
+        """Is an AI's decision being worked out (a live game's)?"""
+        return False
+
     told_before: tuple[str, ...] = ()  # a resumed game's log of what happened before this window
 
     def narrate(self, step: Step) -> list[str]:
@@ -306,7 +312,7 @@ class LiveSession(Session):
         not hold up the frames, and play it there on a copy of the match (a throw simulated, the
         record's text made); `play_ai` takes it when the AI's pause is over."""
         if self.ai_to_move and (self._thought is None or self._thought[0] is not self.match.state):
-            self._thought = (self.match.state, _think(lambda match=self.match: _ahead(match)))
+            self._thought = (self.match.state, _think(partial(_ahead, self.match)))
 
     def planned(self) -> Any:
         """The AI's decision for the state now when its thinking is done, else None (the table

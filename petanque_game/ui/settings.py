@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 from dataclasses import dataclass, field
+from importlib.resources.abc import Traversable
 from typing import Any
 
 import pygame
@@ -137,8 +138,8 @@ def load_settings(data: Any = None, name: str = "config/ui.yaml") -> Settings:
             pygame.display.init()
     problems: list[str] = []
     settings = Settings(problems=problems)
-    settings.keys = {action: _key_codes(default, action, []) for action, default in
-                     DEFAULT_KEYS.items()}  # type: ignore[misc]
+    settings.keys = {action: _key_codes(default, action, []) or set() for action, default in
+                     DEFAULT_KEYS.items()}  # (every default names keys)
     if data is not None:
         _apply(settings, data, name, problems)
         settings.files_gave = plain(settings)
@@ -152,7 +153,8 @@ def load_settings(data: Any = None, name: str = "config/ui.yaml") -> Settings:
         if path.name == SETTINGS_FILE:
             settings.files_gave = plain(settings)
         mine = path != config_dir() / "ui.yaml"
-        if mine and _present(path) and paths.leaves_user_folder(path):
+        if mine and isinstance(path, os.PathLike) and _present(path) \
+                and paths.leaves_user_folder(path):
             problems.append(f"{label}: a link to a file outside your user folder; not read")
             continue
         found = _read(path, label, problems)
@@ -247,7 +249,7 @@ def _apply(settings: Settings, data: Any, name: str, problems: list[str]) -> Non
                 problems.append(f"{name}: colours.{key_text(key)}: unknown colour")
             elif (isinstance(value, list) and len(value) == 3
                   and all(type(v) is int and 0 <= v <= 255 for v in value)):
-                settings.colours[key] = tuple(value)  # type: ignore
+                settings.colours[key] = (value[0], value[1], value[2])
             else:
                 problems.append(f"{name}: colours.{key}: expected [red, green, blue], 0-255 each")
     else:
@@ -296,7 +298,7 @@ def _plain_problem(key: Any, value: Any) -> str | None:
     return None
 
 
-def _read(path: Any, name: str, problems: list[str]) -> Any:
+def _read(path: Traversable, name: str, problems: list[str]) -> Any:
     """One ui.yaml's settings, None when there is none. Anything at that name that is not a
     readable ordinary file (a folder, a pipe, a dangling link) is a problem, reported like any other
     by config's reader, which opens only a regular file."""
@@ -311,7 +313,7 @@ def _read(path: Any, name: str, problems: list[str]) -> Any:
     return None
 
 
-def _present(path: Any) -> bool:
+def _present(path: Traversable) -> bool:
     """Is there anything at all at `path` (without opening it)?"""
     if not isinstance(path, (str, os.PathLike)):  # shipped data that is not a file on disk
         return path.is_file() or path.is_dir()
