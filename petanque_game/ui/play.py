@@ -11,7 +11,7 @@ from pathlib import Path
 
 from petanque_game.ui import lang
 from petanque_game.ui.game_ui import ui_of
-from petanque_game.ui.scene import AppLike
+from petanque_game.ui.scene import AppLike, TellsProblems
 from petanque_game.ui.session import LoadProblem, ReplaySession, Session
 
 
@@ -34,9 +34,11 @@ def open_replay_scene(app: AppLike, path: Path) -> bool:
         session = ReplaySession(path)
     except LoadProblem as e:
         app.back_to_menu()
+        why = lang.tr("menu.replay_broken", why=e)
         menu = app.scenes[0]
-        menu.problem = lang.tr("menu.replay_broken", why=e)
-        app.toast.show(menu.problem, "bad", 6.0)
+        if isinstance(menu, TellsProblems):
+            menu.problem = why
+        app.toast.show(why, "bad", 6.0)
         return False
     open_game_scene(app, session)
     return True

@@ -11,13 +11,20 @@ that point, never a long run of intermediate animations.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 import pygame
 
 from petanque_game.ui import lang, theme
 from petanque_game.ui.play import scene_name
+from petanque_game.ui.settings import Settings
 from petanque_game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from petanque_game.ui.game_scene import GameScene
+    from petanque_game.ui.session import ReplaySession
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 LEFT = 36  # the timeline's left end: the status bar's text starts here
@@ -25,18 +32,15 @@ SNAP = 8  # pixels: a click this close to a turn's mark on the timeline jumps to
 
 
 class ReplayControls:
-    def __init__(self, scene):
+    def __init__(self, scene: GameScene, session: ReplaySession):
         self.scene = scene
+        self.session = session
         self.paused = False
         self.speed_index = 2
         self.wait = 0.0
         self.dragging = False
         self._marks: list[tuple[int, str]] | None = None
         self._timeline: pygame.Rect | None = None  # `timeline_rect`
-
-    @property
-    def session(self):
-        return self.scene.session
 
     @property
     def speed(self) -> float:
@@ -99,6 +103,8 @@ class ReplayControls:
 
     def jump(self, shown: int) -> None:
         """Stand after `shown` events at once, the scene at rest there (see the module's words)."""
+        from petanque_game.ui.game_scene import GameScene  # (which imports this module)
+
         shown = max(0, min(self.total, shown))
         old = self.scene
         app = old.app
@@ -107,6 +113,8 @@ class ReplayControls:
         with _quiet(app.settings):
             self.session.seek(shown)
             scene = app.make(old.name or scene_name(self.session.game), self.session)
+            if not isinstance(scene, GameScene) or scene.replay is None:
+                raise TypeError(f"{type(scene).__name__} does not show a replay")
             scene.replay.take_over(self)
             if type(scene) is type(old) and hasattr(scene, "take_pictures"):
                 scene.take_pictures(old)
@@ -245,7 +253,7 @@ class ReplayControls:
 
 
 @contextmanager
-def _quiet(settings):
+def _quiet(settings: Settings) -> Iterator[None]:
     """No sound while a jump takes the steps in again (they were heard when they were played)."""
     was = settings.sound
     settings.sound = False
