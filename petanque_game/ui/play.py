@@ -12,7 +12,7 @@ from pathlib import Path
 from petanque_game.ui import lang
 from petanque_game.ui.game_ui import ui_of
 from petanque_game.ui.scene import AppLike, TellsProblems
-from petanque_game.ui.session import LoadProblem, ReplaySession, Session
+from petanque_game.ui.session import LoadProblem, ReplaySession, Session, resume
 
 
 def scene_name(game: str) -> str:
@@ -39,6 +39,20 @@ def open_replay_scene(app: AppLike, path: Path) -> bool:
         if isinstance(menu, TellsProblems):
             menu.problem = why
         app.toast.show(why, "bad", 6.0)
+        return False
+    open_game_scene(app, session)
+    return True
+
+
+def resume_game(app: AppLike, path: Path) -> bool:
+    """Carry on with the game autosaved at `path`; False (and the menu says why) if it cannot."""
+    try:
+        session = resume(path)
+    except LoadProblem as e:
+        app.back_to_menu()
+        menu = app.scenes[0]
+        if isinstance(menu, TellsProblems):
+            menu.say(lang.tr("menu.cannot_resume", why=e))
         return False
     open_game_scene(app, session)
     return True

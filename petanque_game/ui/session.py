@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from petanque_game import history, paths, saves
 from petanque_game.files import TooLarge, write_new_named
@@ -39,6 +39,10 @@ from petanque_game.save_appends import Moves
 from petanque_game.save_thread import WRITER
 from petanque_game.ui import lang
 from petanque_game.ui.narrate import describe
+
+if TYPE_CHECKING:
+    from petanque_game.challenge_results import Result
+    from petanque_game.challenge_setup import Challenge
 
 
 class LoadProblem(Exception):
@@ -69,6 +73,11 @@ class Session:
 
     interactive = False
     match: Match  # the game (a live one's own; a replay's, folded from its record)
+    # The challenge this game plays (a challenge started, or found by `results_challenge`), once
+    # asked; and its result once the finished game has been counted among that challenge's.
+    challenge: Challenge | None = None
+    challenge_asked = False
+    challenge_result: Result | None = None
 
     def __init__(self, record: Record, state: Any):
         self.record = record

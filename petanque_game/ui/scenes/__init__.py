@@ -42,13 +42,13 @@ def _online(app: Any) -> Scene:
 
 
 def _replays(app: Any, folder: Any = None) -> Scene:
-    from petanque_game.ui.scenes.menu import ReplayListScene
+    from petanque_game.ui.scenes.game_lists import ReplayListScene
 
     return ReplayListScene(app, folder)
 
 
 def _resume(app: Any, games: Any = None) -> Scene:
-    from petanque_game.ui.scenes.menu import ResumeListScene
+    from petanque_game.ui.scenes.game_lists import ResumeListScene
 
     return ResumeListScene(app, games)
 
