@@ -144,7 +144,8 @@ class ReplayControls:
             scene.finish_animation()
             scene.flush_lines()
         scene.results_shown = self.session.at_end  # they open when the replay plays to its end
-        where = next((i for i, shown in enumerate(app.scenes) if shown is old), None)
+        replaced: object = old  # (one of the app's scenes, if it is still on the stack)
+        where = next((i for i, shown in enumerate(app.scenes) if shown is replaced), None)
         if where is not None:
             old.exit()
             app.scenes[where] = scene
