@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from petanque_game import history, paths, saves
 from petanque_game.files import TooLarge, write_new_named
@@ -42,7 +42,11 @@ from petanque_game.ui.narrate import describe
 
 if TYPE_CHECKING:
     from petanque_game.challenge_results import Result
+    from petanque_game.physics import Level
     from petanque_game.challenge_setup import Challenge
+
+
+Made = TypeVar("Made")  # what a job on the AI's thread makes
 
 
 class LoadProblem(Exception):
@@ -437,7 +441,7 @@ class LiveSession(Session):
             self.lock = None
 
 
-def _think(decide: Callable[[], Any]) -> Future:
+def _think(decide: Callable[[], Made]) -> Future[Made]:
     """`decide()` on the AI's worker (`ai_worker`); its Future."""
     return ai_worker.submit(decide)
 
@@ -457,7 +461,7 @@ def _ahead(match: Match) -> tuple[Any, Match | None, tuple[int, list[str]] | Non
     return action, played, (first, [event_line(e) for e in played.record.events[first:]])
 
 
-def in_background(work: Callable[[], Any]) -> Future:
+def in_background(work: Callable[[], Made]) -> Future[Made]:
     """`work()` on the AI's thread (a hint's search), so that the window never waits for it."""
     return _think(work)
 
@@ -550,8 +554,8 @@ def kept_before(folder: Path, record: Record, mark: str) -> Path | None:
     return None
 
 
-def new_game(game: str, players: list[Seat], options: dict, seed: int,
-             level: str | None = None, autosave: bool = True,
+def new_game(game: str, players: list[Seat], options: dict[str, Any], seed: int,
+             level: str | Level | None = None, autosave: bool = True,
              practice: bool = False, hands: list[str | None] | None = None,
              chance: Any = None) -> LiveSession:
     """A new game, autosaved in a file of its own (saves.py): no other game is moved, hidden or

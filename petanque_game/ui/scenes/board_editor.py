@@ -17,7 +17,9 @@ file by its path, off the window's thread. The checker's refusals are said in th
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from concurrent.futures import Future
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +30,7 @@ from petanque_game.board_edit import Draft, Problem
 from petanque_game.ui import board_view, board_words, lang, theme
 from petanque_game.ui.game_ui import board_title
 from petanque_game.ui.question import Answer, Question
-from petanque_game.ui.scene import Scene
+from petanque_game.ui.scene import AppLike, Scene
 from petanque_game.ui.widgets import Backdrop, Button, TextField, draw_lit, look
 
 VIEW = board_view.VIEW
@@ -38,13 +40,10 @@ MEMORY = "board_editor"
 
 class BoardEditorScene(Scene):
     covers = True  # draws the whole picture
-    def __init__(self, app, start: str | None = None):
+    def __init__(self, app: AppLike, start: str | None = None):
         super().__init__(app)
         kept = app.memory.get(MEMORY)
-        if kept is not None and start is None:
-            self.draft = kept
-        else:
-            self.draft = _start(start)
+        self.draft: Draft = kept if isinstance(kept, Draft) and start is None else _start(start)
         app.memory[MEMORY] = self.draft
         self.file_field = TextField(pygame.Rect(SIDE_X, 120, 420, 40), self.draft.name, 40)
         self.title_field = TextField(pygame.Rect(SIDE_X, 186, 160, 40),
@@ -64,8 +63,8 @@ class BoardEditorScene(Scene):
         # on the AI's thread, off the frame (tens of milliseconds); Save, Try it and Export check
         # the draft as it is, at once.
         self.shown_check: Problem | None = self.draft.problem()
-        self.checking: Future | None = None
-        self.importing: Future | None = None  # a board file being read (`import_file`)
+        self.checking: Future[tuple[tuple[str, str], Problem | None]] | None = None
+        self.importing: Future[Draft | str] | None = None  # a board file being read
         self.question: Question | None = None  # asked before a board is replaced
 
     def problem(self) -> Problem | None:
@@ -125,12 +124,12 @@ class BoardEditorScene(Scene):
         b = [Button(pygame.Rect(SIDE_X + i * 106, 52, 100, 36),
                     lang.tr("editor.empty") if name is None else
                     theme.fit(board_title(name), 16, 92),
-                    lambda n=name: self.start_from(n), size=16, tag=f"start-{name or 'empty'}")
+                    partial(self.start_from, name), size=16, tag=f"start-{name or 'empty'}")
              for i, name in enumerate(starts)]
         for i, shape in enumerate(board_edit.SHAPES):
             b.append(Button(pygame.Rect(SIDE_X + i * 142, 254, 134, 40),
                             lang.tr(f"editor.shape.{shape}"),
-                            lambda s=shape: self.change(self.draft.set_shape, s), size=20,
+                            partial(self.set_shape, shape), size=20,
                             style="primary" if self.draft.data["board"]["shape"] == shape
                             else "normal", tag=f"shape-{shape}"))
         b.append(Button(pygame.Rect(SIDE_X, 302, 205, 40), lang.tr("editor.smaller"),
@@ -141,7 +140,7 @@ class BoardEditorScene(Scene):
         for i, name in enumerate(board_edit.FEELS):
             b.append(Button(pygame.Rect(SIDE_X + i * 106, 372, 100, 40),
                             lang.tr(f"editor.feels.{name}"),
-                            lambda n=name: self.change(self.draft.set_feel, n), size=18,
+                            partial(self.set_feel, name), size=18,
                             style="primary" if feel == name else "normal", tag=f"feel-{name}"))
         b.append(Button(pygame.Rect(SIDE_X + 280, 344, 140, 24),
                         lang.tr("editor.numbers_hide" if self.advanced else "editor.numbers"),
@@ -151,7 +150,7 @@ class BoardEditorScene(Scene):
                 for j, factor in enumerate((1 / 1.1, 1.1)):
                     b.append(Button(pygame.Rect(SIDE_X + 310 + j * 56, 476 + i * 24, 50, 22),
                                     "-" if j == 0 else "+",
-                                    lambda k=key, f=factor: self.nudge(k, f), size=16,
+                                    partial(self.nudge, key, factor), size=16,
                                     tag=f"felt:{key}:{'-+'[j]}"))
         b += [Button(pygame.Rect(SIDE_X, 426, 134, 40), lang.tr("editor.undo"), self.undo,
                      size=20, tag="undo"),
@@ -186,9 +185,15 @@ class BoardEditorScene(Scene):
 
     # --- editing -------------------------------------------------------------------------------
 
-    def change(self, edit, *args: Any) -> None:
+    def change(self, edit: Callable[..., object], *args: Any) -> None:
         edit(*args)
         self.said = None
+
+    def set_shape(self, shape: str) -> None:
+        self.change(self.draft.set_shape, shape)
+
+    def set_feel(self, feel: str) -> None:
+        self.change(self.draft.set_feel, feel)
 
     def start_from(self, name: str | None) -> None:
         """A new draft: of the shipped board `name`, or of an empty board."""
@@ -323,8 +328,11 @@ class BoardEditorScene(Scene):
         session = new_game(board_game.id, [Seat(person_name(self.app), "human"),
                                            Seat("AI", "ai", "medium")],
                            {"rounds": 1}, new_seed(), level, practice=True)
+        from petanque_game.ui.game_scene import GameScene
+
         table = self.app.make("table", session)
-        table.back_to_opener = True  # Escape or Menu comes back here, to the draft
+        if isinstance(table, GameScene):
+            table.back_to_opener = True  # Escape or Menu comes back here, to the draft
         self.app.push(table)
 
     def leave(self) -> None:
@@ -484,8 +492,10 @@ class BoardEditorScene(Scene):
             b.draw(surface, None)
         if self.importing is not None:
             line, colour = lang.tr("editor.importing"), "muted"
-        elif self.said or problem:
-            line, colour = self.said or board_words.said(problem, self.draft.data), "bad"
+        elif self.said:
+            line, colour = self.said, "bad"
+        elif problem:
+            line, colour = board_words.said(problem, self.draft.data), "bad"
         else:
             line, colour = lang.tr("editor.ready"), "good"
         for i, part in enumerate(theme.wrap(line, 16, 420)[:2]):

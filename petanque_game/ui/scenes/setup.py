@@ -11,6 +11,8 @@ broken board file is listed as broken and cannot be chosen.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
+from types import ModuleType
 from typing import Any
 
 import pygame
@@ -18,7 +20,7 @@ import pygame
 from petanque_game import logs
 from petanque_game.config import shipped_quick_options, shipped_rule_defaults
 from petanque_game.draws import LocalEntropy
-from petanque_game.physics import LevelError
+from petanque_game.physics import Level, LevelError
 from petanque_game.record import Seat, name_problem
 from petanque_game.rules.games import game_ids, spec_of
 from petanque_game.rules.options import OptionError
@@ -26,9 +28,8 @@ from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import board_words, title, ui_of
 from petanque_game.ui.names import default_name
 from petanque_game.ui.play import open_game_scene
-from petanque_game.ui.scene import Scene
+from petanque_game.ui.scene import AppLike, Scene
 from petanque_game.ui.scenes.setup_boards import (
-    LEVELS,
     PAGE_BOARDS,
     available_levels,
     board_label,
@@ -125,7 +126,7 @@ class SetupChoices:
 class SetupScene(Scene):
     covers = True  # draws the whole picture
 
-    def __init__(self, app, choices: SetupChoices | None = None):
+    def __init__(self, app: AppLike, choices: SetupChoices | None = None):
         super().__init__(app)
         self.choices = choices or app.memory.get("setup") or SetupChoices()
         app.memory["setup"] = self.choices
@@ -135,7 +136,7 @@ class SetupScene(Scene):
         for problem in set(problems) - told:
             told.add(problem)
             logs.note(f"Setup: {problem}")
-        self.levels, self.levels_problem = available_levels()
+        self.boards = available_levels()  # read again when the board editor was opened
         self.board_page: int | None = None  # None: the page of the board chosen
         self.fields: list[TextField] = []
         self.buttons: list[Button] = []
@@ -147,7 +148,17 @@ class SetupScene(Scene):
     # --- the model --------------------------------------------------------------------------------
 
     @property
-    def rules(self):
+    def levels(self) -> list[tuple[str, str | None]]:
+        """The boards listed: (name, why it cannot be used or None)."""
+        return self.boards.listed
+
+    @property
+    def levels_problem(self) -> str | None:
+        """Why no board is listed (the folder could not be)."""
+        return self.boards.problem
+
+    @property
+    def rules(self) -> ModuleType:  # (the game's rules module: rules/games.py)
         return spec_of(self.choices.game).rules
 
     def full_options(self) -> dict[str, Any]:
@@ -264,7 +275,7 @@ class SetupScene(Scene):
                 return lang.tr("setup.bad_name", n=i + 1, problem=problem)
         return None
 
-    def offered(self, options: dict) -> list[tuple[str, tuple]]:
+    def offered(self, options: dict[str, Any]) -> list[tuple[str, tuple[Any, ...]]]:
         """The options the setup offers for the game chosen, with their values (the menus of
         docs/rules.md; ui/game_ui.py), less those the options chosen make pointless."""
         entry = ui_of(self.choices.game)
@@ -310,7 +321,7 @@ class SetupScene(Scene):
         for game, rect in zip(game_ids(), game_slots(len(game_ids()))):
             rules = spec_of(game).rules
             b.append(Button(rect, title(game),
-                            lambda g=game: self.set_game(g), size=26,
+                            partial(self.set_game, game), size=26,
                             hint=lang.tr("setup.players_range", low=rules.MIN_PLAYERS,
                                          high=rules.MAX_PLAYERS),
                             selected=game == self.choices.game, tag=f"game:{game}"))
@@ -326,16 +337,16 @@ class SetupScene(Scene):
             self.fields.append(TextField(pygame.Rect(90, y, 250 if thrown else 300, h), row.name,
                                          active=old.get(i, False)))
             b.append(Button(pygame.Rect(350 if thrown else 400, y, 150 if thrown else 170, h),
-                            kind_label(row.kind), lambda i=i: self.cycle_kind(i), size=22,
+                            kind_label(row.kind), partial(self.cycle_kind, i), size=22,
                             tag=f"kind:{i}", style="ghost" if human else "normal"))
             if thrown and human:  # how steady this person's hand is at the table
                 label = lang.tr(f"setup.hand.{self.hand_of(i)}")
                 b.append(Button(pygame.Rect(508, y, 136, h), label,
-                                lambda i=i: self.cycle_hand(i),
+                                partial(self.cycle_hand, i),
                                 size=fitting_size([label], 124, (20, 19, 18, 17)),
                                 tag=f"hand:{i}"))
             b.append(Button(pygame.Rect(652 if thrown else 580, y, h, h), "x",
-                            lambda i=i: self.remove_player(i),
+                            partial(self.remove_player, i),
                             len(rows) > self.rules.MIN_PLAYERS, 24, style="danger",
                             tag=f"remove:{i}"))
         if len(rows) < self.rules.MAX_PLAYERS:
@@ -348,7 +359,7 @@ class SetupScene(Scene):
             size = fitting_size(labels, 146, (22, 21, 20, 19, 18))
             for j, (name, label) in enumerate(zip(LENGTHS, labels)):
                 b.append(Button(pygame.Rect(920 + j * 166, 194, 158, 34), label,
-                                lambda n=name: self.set_length(n), size=size,
+                                partial(self.set_length, name), size=size,
                                 selected=chosen == name, tag=f"length:{name}"))
         y = 236
         opts = self.options()
@@ -362,7 +373,7 @@ class SetupScene(Scene):
             size = fitting_size([value_label(key, v) for v in values], w - 12)
             for j, v in enumerate(values):
                 b.append(Button(pygame.Rect(770 + j * (w + 8), y + 26, w, 38),
-                                value_label(key, v), lambda k=key, v=v: self.set_option(k, v),
+                                value_label(key, v), partial(self.set_option, key, v),
                                 size=size, selected=same_value(opts[key], v),
                                 tag=f"opt:{key}:{v}"))
             y += 74
@@ -372,18 +383,19 @@ class SetupScene(Scene):
                 self.choices.level = "classic" if "classic" in usable else \
                     (usable[0] if usable else None)
             for j, (name, problem) in enumerate(self.shown_boards()):
-                b.append(Button(board_slot(j, y), board_label(name, problem),
-                                lambda n=name: self.set_level(n), problem is None, 22,
+                b.append(Button(board_slot(j, y),
+                                board_label(name, problem, self.boards.read.get(name)),
+                                partial(self.set_level, name), problem is None, 22,
                                 selected=name == self.choices.level, tag=f"level:{name}"))
             b.append(Button(pygame.Rect(1070, y - 6, 170, 30), lang.tr("setup.edit_boards"),
                             self.edit_boards, size=18, style="ghost", tag="boards:edit"))
-            pages = len(board_pages(self.levels))
+            pages, page = len(board_pages(self.levels)), self.board_page or 0  # (set: shown)
             if pages > 1:
                 b.append(Button(board_slot(PAGE_BOARDS, y), lang.tr("setup.boards_previous"),
-                                lambda: self.turn_board_page(-1), self.board_page > 0, 22,
+                                partial(self.turn_board_page, -1), page > 0, 22,
                                 style="ghost", tag="boards:previous"))
                 b.append(Button(board_slot(PAGE_BOARDS + 2, y), lang.tr("setup.boards_next"),
-                                lambda: self.turn_board_page(1), self.board_page < pages - 1,
+                                partial(self.turn_board_page, 1), page < pages - 1,
                                 22, style="ghost", tag="boards:next"))
         b.append(Button(pygame.Rect(40, 640, 200, 56), lang.tr("setup.back"), self.app.pop,
                         hint="Esc", tag="back"))
@@ -440,7 +452,7 @@ class SetupScene(Scene):
     def resume(self) -> None:
         if getattr(self, "reread_boards", False):
             self.reread_boards = False
-            self.levels, self.levels_problem = available_levels()
+            self.boards = available_levels()
             self._rebuild()
         if self.spoken != lang.language():  # the language was changed in the settings
             self._commit_fields()
@@ -507,7 +519,7 @@ class SetupScene(Scene):
                     21, LABEL_W), (770, y + 30), 21, "bad")
             pages = len(board_pages(self.levels))
             if pages > 1:
-                theme.blit_text(surface, lang.tr("setup.boards_page", n=self.board_page + 1,
+                theme.blit_text(surface, lang.tr("setup.boards_page", n=(self.board_page or 0) + 1,
                                                  of=pages), board_slot(PAGE_BOARDS + 1,
                                                                         y).center,
                                 20, "muted", anchor="center")
@@ -530,8 +542,8 @@ class SetupScene(Scene):
             lines += [(t, "bad") for t in theme.wrap(
                 lang.tr("setup.board_is_broken", name=name, why=problems[name]), 18, rect.w)]
         else:
-            level = LEVELS.get(self.choices.level or "")
-            if level is not None and not isinstance(level, Exception):
+            level = self.boards.read.get(self.choices.level or "")
+            if isinstance(level, Level):
                 lines += [(t, "text") for t in theme.wrap(": ".join(board_words(level)), 20,
                                                           rect.w)]
             lines += [(theme.fit(lang.tr("setup.board_is_broken", name=name, why=problem), 18,
