@@ -42,8 +42,8 @@ from petanque_game.ui.narrate import describe
 
 if TYPE_CHECKING:
     from petanque_game.challenge_results import Result
-    from petanque_game.physics import Level
     from petanque_game.challenge_setup import Challenge
+    from petanque_game.physics import Level
 
 
 Made = TypeVar("Made")  # what a job on the AI's thread makes
