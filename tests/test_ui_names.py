@@ -62,7 +62,8 @@ def test_the_default_name_follows_the_language_and_a_typed_one_stays():
 def challenge_game(my_score: int, challenger: str, their_score: int):
     """A finished challenge game as `line` reads it: my score, the challenger's name and score."""
     theirs = SimpleNamespace(players=[Seat(challenger, "human")], result={"scores": [their_score]})
-    made = SimpleNamespace(game="ten-thousand", you=0, challenger=theirs)
+    made = SimpleNamespace(game="ten-thousand", you=0, challenger=theirs,
+                           to_beat=lambda: their_score)  # (Challenge.to_beat: theirs, seat 0)
     session = SimpleNamespace(state=SimpleNamespace(scores=lambda: (my_score,)),
                               record=SimpleNamespace(take_backs=0))
     return session, made
