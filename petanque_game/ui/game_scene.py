@@ -12,8 +12,9 @@ import pygame
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import title
 from petanque_game.ui.replay import ReplayControls
+from petanque_game.ui.replay_session import ReplaySession
 from petanque_game.ui.scene import AppLike, Scene
-from petanque_game.ui.session import LOG_LINES, LiveSession, ReplaySession, Session, Step
+from petanque_game.ui.session import LOG_LINES, LiveSession, Session, Step
 from petanque_game.ui.widgets import Button, panel
 
 STATUS_RECT = pygame.Rect(16, 624, 1248, 88)

@@ -11,8 +11,9 @@ from pathlib import Path
 
 from petanque_game.ui import lang
 from petanque_game.ui.game_ui import ui_of
+from petanque_game.ui.replay_session import ReplaySession
 from petanque_game.ui.scene import AppLike, TellsProblems
-from petanque_game.ui.session import LoadProblem, ReplaySession, Session, resume
+from petanque_game.ui.session import LoadProblem, Session, resume
 
 
 def scene_name(game: str) -> str:

@@ -24,7 +24,7 @@ from petanque_game.ui.settings import Settings
 from petanque_game.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from petanque_game.ui.session import ReplaySession
+    from petanque_game.ui.replay_session import ReplaySession
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 LEFT = 36  # the timeline's left end: the status bar's text starts here

@@ -57,7 +57,7 @@ class SideBySideScene(Scene):
     def __init__(self, app: AppLike, mine: Path, theirs: Path, labels: tuple[str, str]):
         super().__init__(app)
         from petanque_game.ui.play import scene_name
-        from petanque_game.ui.session import ReplaySession
+        from petanque_game.ui.replay_session import ReplaySession
 
         self.labels = labels
         self.panes: list[Pane] = []
