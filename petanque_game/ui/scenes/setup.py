@@ -10,7 +10,6 @@ broken board file is listed as broken and cannot be chosen.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import partial
 from types import ModuleType
 from typing import Any
@@ -20,12 +19,11 @@ import pygame
 from petanque_game import logs
 from petanque_game.config import shipped_quick_options, shipped_rule_defaults
 from petanque_game.draws import LocalEntropy
-from petanque_game.physics import Level, LevelError
-from petanque_game.record import Seat, name_problem
+from petanque_game.physics import LevelError
 from petanque_game.rules.games import game_ids, spec_of
 from petanque_game.rules.options import OptionError
-from petanque_game.ui import lang, theme
-from petanque_game.ui.game_ui import board_words, title, ui_of
+from petanque_game.ui import lang
+from petanque_game.ui.game_ui import title, ui_of
 from petanque_game.ui.names import default_name
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scene import AppLike, Scene
@@ -36,91 +34,21 @@ from petanque_game.ui.scenes.setup_boards import (
     board_pages,
     board_slot,
 )
+from petanque_game.ui.scenes.setup_choices import (
+    AI_NAMES,
+    KINDS,
+    LENGTHS,
+    PlayerRow,
+    SetupChoices,
+    kind_label,
+    same_value,
+    value_label,
+)
+from petanque_game.ui.scenes.setup_screen import LABEL_W, draw_unlit, fitting_size, game_slots
 from petanque_game.ui.session import new_game, new_seed
 from petanque_game.ui.settings import CHOICES
 from petanque_game.ui.warm import warm
-from petanque_game.ui.widgets import Backdrop, Button, TextField, draw_lit, look, panel
-
-KINDS = [("human", None), ("ai", "easy"), ("ai", "medium"), ("ai", "expert")]
-AI_NAMES = ["Astrid", "Bjørn", "Freja", "Gunnar", "Ingrid", "Leif", "Sigrid", "Åse"]
-
-LENGTHS = ("quick", "full")  # the setup's first offer, beside the rules' heading
-LABEL_W = 470  # the width of the rules column: each option's name and its buttons
-
-
-def kind_label(kind: int) -> str:
-    """"Human", "AI easy", ... in the window's language."""
-    who, level = KINDS[kind]
-    return lang.tr(f"setup.kind.{level or who}")
-
-
-def option_label(key: str) -> str:
-    """The name of a rule option as the setup shows it (its own key when the table lacks it)."""
-    return lang.tr(f"setup.option.{key}") if lang.has(f"setup.option.{key}") else key
-
-
-def value_label(key: str, value: Any) -> str:
-    """A value of an option as its button shows it. A flag is told by its type, never by its
-    value: 1 == True in Python, and "Rounds: 1" must not read "on"."""
-    if isinstance(value, bool):
-        name = f"setup.value.{key}.{'on' if value else 'off'}"
-        plain = f"setup.value.{'on' if value else 'off'}"
-        return lang.tr(name) if lang.has(name) else lang.tr(plain)
-    if isinstance(value, str):
-        name = f"setup.value.{key}.{value}"
-        return lang.tr(name) if lang.has(name) else value
-    if isinstance(value, int):
-        return lang.number(value)
-    return str(value)
-
-
-def game_slots(n: int) -> list[pygame.Rect]:
-    """Where the setup's `n` game buttons go, above the panels: one row of up to four, else two
-    rows of lower buttons, as many as fit."""
-    if n <= 4:
-        return [pygame.Rect(40 + i * 302, 100, 290, 64) for i in range(n)]
-    per_row = -(-n // 2)
-    w = (1200 - (per_row - 1) * 12) // per_row
-    return [pygame.Rect(40 + (i % per_row) * (w + 12), 96 + (i // per_row) * 44, w, 40)
-            for i in range(n)]
-
-
-def fitting_size(labels: list[str], width: int, sizes: tuple[int, ...] = (22, 21, 20)
-                 ) -> int:
-    """The largest of `sizes` at which every label of a row of buttons fits `width` (bold, as
-    buttons draw); the smallest if none does. One size for the row, so it reads evenly."""
-    for size in sizes:
-        if all(theme.font(size, True).size(label)[0] <= width for label in labels):
-            return size
-    return sizes[-1]
-
-
-def same_value(a: Any, b: Any) -> bool:
-    """Equal and of one kind: True is not the round count 1."""
-    return a == b and isinstance(a, bool) == isinstance(b, bool)
-
-
-@dataclass
-class PlayerRow:
-    name: str
-    kind: int  # index into KINDS
-    hand: str | None = None  # a person's hand at the petanque table; None: the settings' default
-
-
-@dataclass
-class SetupChoices:
-    """What the setup scene remembers between games (kept in the app's memory)."""
-
-    game: str = field(default_factory=lambda: game_ids()[-1])
-    players: list[PlayerRow] = field(default_factory=lambda: [PlayerRow(default_name(1), 0),
-                                                              PlayerRow("Astrid", 2)])
-    options: dict[str, dict[str, Any]] = field(default_factory=dict)
-    level: str | None = None
-
-    def person(self) -> str | None:
-        """The first person's name, as typed (None: no person, or no name typed)."""
-        return next((row.name.strip() for row in self.players
-                     if KINDS[row.kind][0] == "human" and row.name.strip()), None)
+from petanque_game.ui.widgets import Backdrop, Button, TextField, draw_lit, look
 
 
 class SetupScene(Scene):
@@ -259,22 +187,6 @@ class SetupScene(Scene):
         self.board_page = min(self.board_page, len(pages) - 1)
         return pages[self.board_page]
 
-    def seats(self) -> list[Seat]:
-        seats = []
-        for i, row in enumerate(self.choices.players):
-            kind, level = KINDS[row.kind]
-            name = row.name.strip() or default_name(i + 1)
-            seats.append(Seat(name, kind, level))
-        return seats
-
-    def name_problem(self) -> str | None:
-        """Why a player's name cannot be used (docs/records.md#the-top-level), or None."""
-        for i, seat in enumerate(self.seats()):
-            problem = name_problem(seat.name)
-            if problem:
-                return lang.tr("setup.bad_name", n=i + 1, problem=problem)
-        return None
-
     def offered(self, options: dict[str, Any]) -> list[tuple[str, tuple[Any, ...]]]:
         """The options the setup offers for the game chosen, with their values (the menus of
         docs/rules.md; ui/game_ui.py), less those the options chosen make pointless."""
@@ -294,12 +206,12 @@ class SetupScene(Scene):
         options = dict(self.options())
         for key in ui_of(game).hidden(options):  # not played for: its default goes in the record
             options[key] = self.defaults.options(game)[key]
-        problem = self.name_problem()
+        problem = self.choices.name_problem()
         if problem:
             self.app.toast.show(problem, "bad", 5.0)
             return
         try:
-            session = new_game(game, self.seats(), options, new_seed(), level,
+            session = new_game(game, self.choices.seats(), options, new_seed(), level,
                                hands=self.hands() if level is not None else None,
                                chance=LocalEntropy())  # no draw foreseeable from the files
         except (OptionError, LevelError) as e:  # a choice the rules or the board refuse
@@ -476,82 +388,10 @@ class SetupScene(Scene):
         key = look(repr(self.choices), self.buttons, self.board_page, self.levels,
                    self.levels_problem, tuple((f.value, f.active) for f in self.fields),
                    blink and any(f.active for f in self.fields), hovered)
-        self.backdrop.draw(surface, key, lambda out: self._draw_unlit(out, blink, hovered))
+        self.backdrop.draw(surface, key, lambda out: draw_unlit(out, self, blink, hovered))
         draw_lit(surface, self.buttons, self.mouse)
 
     def _hovered_broken(self) -> Button | None:
         """The broken board's button under the mouse (the notes then say why it is broken)."""
         return next((b for b in self.buttons if b.tag.startswith("level:") and not b.enabled
                      and self.mouse is not None and b.hit(self.mouse)), None)
-
-    def _draw_unlit(self, surface: pygame.Surface, blink: bool, hovered: Button | None) -> None:
-        """The screen with no button lit."""
-        surface.fill(theme.colour("background"))
-        theme.blit_text(surface, lang.tr("setup.title"), (40, 30), 56, "text", True)
-        theme.blit_text(surface, lang.tr("setup.subtitle"), (44, 74), 22, "muted")
-        panel(surface, pygame.Rect(30, 186, 680, 440))
-        panel(surface, pygame.Rect(740, 186, 510, 440))
-        n = self.rules
-        theme.blit_text(surface, lang.tr("setup.players_heading", low=n.MIN_PLAYERS,
-                                         high=n.MAX_PLAYERS), (50, 200), 26, "text", True)
-        for i, f in enumerate(self.fields):
-            pygame.draw.circle(surface, theme.player_colour(i), (66, f.rect.centery), 13)
-            theme.blit_text(surface, str(i + 1), (66, f.rect.centery), 20, (20, 20, 20), True,
-                            "center")
-            f.draw(surface, blink)
-        if spec_of(self.choices.game).board and any(b.tag.startswith("hand:")
-                                                     for b in self.buttons):
-            lines = theme.wrap(lang.tr("setup.hand_tip"), 19, 640)
-            for k, line in enumerate(lines):
-                theme.blit_text(surface, line, (50, 610 - 22 * (len(lines) - k)), 19, "muted")
-        theme.blit_text(surface, lang.tr("setup.rules_heading"), (760, 200), 26, "text", True)
-        y = 236
-        opts = self.options()
-        for key, _ in self.offered(opts):
-            theme.blit_text(surface, theme.fit(option_label(key), 21, LABEL_W), (770, y), 21,
-                            "muted")
-            y += 74
-        if spec_of(self.choices.game).board:
-            theme.blit_text(surface, lang.tr("setup.board"), (770, y), 21, "muted")
-            if self.levels_problem or not self.levels:
-                theme.blit_text(surface, theme.fit(lang.tr(
-                    "setup.no_board", why=self.levels_problem or lang.tr("setup.none_found")),
-                    21, LABEL_W), (770, y + 30), 21, "bad")
-            pages = len(board_pages(self.levels))
-            if pages > 1:
-                theme.blit_text(surface, lang.tr("setup.boards_page", n=(self.board_page or 0) + 1,
-                                                 of=pages), board_slot(PAGE_BOARDS + 1,
-                                                                        y).center,
-                                20, "muted", anchor="center")
-            rows = 3 if pages > 1 else (len(self.shown_boards()) + 2) // 3
-            self._draw_level_notes(surface, pygame.Rect(770, y + 30 + rows * 46, 460,
-                                                        620 - (y + 30 + rows * 46)), hovered)
-        for button in self.buttons:
-            button.draw(surface, None)
-        for k, line in enumerate(theme.wrap(lang.tr("setup.tip"), 20, 720)):
-            theme.blit_text(surface, line, (260, 648 + 22 * k), 20, "muted")
-
-    def _draw_level_notes(self, surface: pygame.Surface, rect: pygame.Rect,
-                          hovered: Button | None) -> None:
-        """The chosen board's description and why each broken board is broken (one line each),
-        or, while the mouse is on a broken board (`hovered`), the whole of why."""
-        lines: list[tuple[str, str]] = []
-        problems = dict(self.levels)
-        if hovered is not None and problems.get(hovered.tag[6:]):
-            name = hovered.tag[6:]
-            lines += [(t, "bad") for t in theme.wrap(
-                lang.tr("setup.board_is_broken", name=name, why=problems[name]), 18, rect.w)]
-        else:
-            level = self.boards.read.get(self.choices.level or "")
-            if isinstance(level, Level):
-                lines += [(t, "text") for t in theme.wrap(": ".join(board_words(level)), 20,
-                                                          rect.w)]
-            lines += [(theme.fit(lang.tr("setup.board_is_broken", name=name, why=problem), 18,
-                                 rect.w), "bad")
-                      for name, problem in self.shown_boards() if problem]
-        y = rect.y
-        for line, col in lines:
-            if y > rect.bottom - 18:
-                break
-            theme.blit_text(surface, line, (rect.x, y), 20 if col == "text" else 18, col)
-            y += 21
