@@ -6,7 +6,9 @@ why, and never takes the window down.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 import pygame
@@ -27,8 +29,9 @@ if TYPE_CHECKING:
 ROWS_SHOWN = 8
 # How far the list's keys move the focus, in rows: an arrow one, PageUp/PageDown a page, Home/End
 # all the way (every game is listed, however many there are).
-MOVES = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -ROWS_SHOWN,
-         pygame.K_PAGEDOWN: ROWS_SHOWN, pygame.K_HOME: -10**9, pygame.K_END: 10**9}
+MOVES: Mapping[int, int] = MappingProxyType({
+    pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -ROWS_SHOWN, pygame.K_PAGEDOWN: ROWS_SHOWN,
+    pygame.K_HOME: -10**9, pygame.K_END: 10**9})
 
 
 class ReplayListScene(Scene):
