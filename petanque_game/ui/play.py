@@ -34,12 +34,7 @@ def open_replay_scene(app: AppLike, path: Path) -> bool:
     try:
         session = ReplaySession(path)
     except LoadProblem as e:
-        app.back_to_menu()
-        why = lang.tr("menu.replay_broken", why=e)
-        menu = app.scenes[0]
-        if isinstance(menu, TellsProblems):
-            menu.problem = why
-        app.toast.show(why, "bad", 6.0)
+        back_to_menu_saying(app, lang.tr("menu.replay_broken", why=e))
         return False
     open_game_scene(app, session)
     return True
@@ -50,10 +45,17 @@ def resume_game(app: AppLike, path: Path) -> bool:
     try:
         session = resume(path)
     except LoadProblem as e:
-        app.back_to_menu()
-        menu = app.scenes[0]
-        if isinstance(menu, TellsProblems):
-            menu.say(lang.tr("menu.cannot_resume", why=e))
+        back_to_menu_saying(app, lang.tr("menu.cannot_resume", why=e))
         return False
     open_game_scene(app, session)
     return True
+
+
+def back_to_menu_saying(app: AppLike, why: str) -> None:
+    """Back at the main menu, which says `why` (in its problem line and the message line)."""
+    app.back_to_menu()
+    menu = app.scenes[0]
+    if isinstance(menu, TellsProblems):
+        menu.say(why)
+    else:
+        app.toast.show(why, "bad", 6.0)
