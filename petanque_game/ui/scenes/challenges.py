@@ -33,6 +33,9 @@ DETAILS = pygame.Rect(650, 130, 570, 470)
 ROW = 46
 MAX_CODE_TEXT = challenges.MAX_CODE + 8
 CODE_LINE = 40  # characters of a code on one line of the details
+# What the screen lists: today's challenges, the kept ones, a line per file that is not one, and
+# the results so far by challenge (`read_lists`).
+Lists = tuple[list[Challenge], list[Challenge], list[str], dict[str, challenge_results.Result]]
 
 
 @dataclass(frozen=True)
@@ -291,11 +294,6 @@ class ChallengesScene(Scene):
         for i, note in enumerate(notes):
             theme.blit_text(surface, theme.fit(note, 18, DETAILS.w - 36),
                             (DETAILS.x + 18, DETAILS.bottom - 30 - 22 * i), 18, "bad")
-
-
-# What the screen lists: today's challenges, the kept ones, a line per file that is not one, and
-# the results so far by challenge (`read_lists`).
-Lists = tuple[list[Challenge], list[Challenge], list[str], dict[str, challenge_results.Result]]
 
 
 def read_lists(today: date, progress: Callable[[int, int], None]) -> Lists:
