@@ -22,13 +22,6 @@ NOT_YET = {
     "petanque_game.ui.dice": {"PIPS", "_faces", "_turned_faces", "_shadows", "_shapes", "_trays",
                               "_laid"},
     "petanque_game.ui.lang": {"LANGUAGES", "_tables", "_areas", "_reported"},
-    "petanque_game.ui.scenes": {"SCENES"},
-    "petanque_game.ui.scenes.help": {"WINDOW_CONTROLS"},
-    "petanque_game.ui.scenes.menu": {"MOVES"},
-    "petanque_game.ui.scenes.settings_scene": {"CHOICES"},
-    "petanque_game.ui.scenes.setup": {"LEVELS", "CHOICES", "KINDS", "AI_NAMES"},
-    "petanque_game.ui.scenes.setup_boards": {"LEVELS"},
-    "petanque_game.ui.settings": {"COLOURS", "PALETTES", "DEFAULT_KEYS", "CHOICES", "NUMBERS"},
     "petanque_game.ui.sound": {"_sounds"},
     "petanque_game.ui.table.draw": {"PIPS"},  # (ui/dice.py's, imported)
     "petanque_game.ui.theme": {"COLOURS", "PLAYER_COLOURS", "PALETTES", "_fonts", "_texts",
