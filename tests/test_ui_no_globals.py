@@ -32,13 +32,6 @@ MUTABLE = (dict, list, set, weakref.WeakKeyDictionary, weakref.WeakValueDictiona
 
 # Still module-level, to be moved to an owner (issue 31): module -> its names.
 NOT_YET = {
-    "petanque_game.ui.scenes": {"SCENES"},
-    "petanque_game.ui.scenes.help": {"WINDOW_CONTROLS"},
-    "petanque_game.ui.scenes.menu": {"MOVES"},
-    "petanque_game.ui.scenes.settings_scene": {"CHOICES"},
-    "petanque_game.ui.scenes.setup": {"LEVELS", "CHOICES", "KINDS", "AI_NAMES"},
-    "petanque_game.ui.scenes.setup_boards": {"LEVELS"},
-    "petanque_game.ui.settings": {"DEFAULT_KEYS", "CHOICES", "NUMBERS"},
     # objects of the game's own classes, seen since the finder looks at objects too
     "petanque_game.ui.session": {"WRITER", "ai_worker"},  # the save and AI threads
     # the previews' thread and answers (and `risks`, which the tests replace: tests/conftest.py)

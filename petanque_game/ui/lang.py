@@ -95,7 +95,7 @@ def has(key: str) -> bool:
     return lookup(_language, key) is not None or lookup(DEFAULT, key) is not None
 
 
-def tr(key: str, **fields: Any) -> str:
+def tr(key: str, /, **fields: Any) -> str:
     """The text called `key` in the language in use, its fields filled in."""
     text = lookup(_language, key)
     if text is None:
@@ -114,7 +114,7 @@ def tr(key: str, **fields: Any) -> str:
             return english
 
 
-def tr_n(key: str, n: int, **fields: Any) -> str:
+def tr_n(key: str, n: int, /, **fields: Any) -> str:
     """The form of `key` for the count `n` (`key.one` for 1, `key.other` otherwise); the
     count is the field `n`, written as `number` writes it."""
     return tr(f"{key}.{'one' if n == 1 else 'other'}", n=number(n), **fields)

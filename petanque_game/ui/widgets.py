@@ -118,7 +118,7 @@ def keyed_picture(size: tuple[int, int],
     return picture
 
 
-def look(*more: Hashable) -> tuple:
+def look(*more: object) -> tuple[object, ...]:
     """What every picture is drawn in: the language, the colours and the players' palette (the
     settings can change each of them while a scene is shown), and `more`, a scene's own."""
     return (lang.language(), tuple(theme.colour(name) for name in theme.COLOURS),
@@ -135,13 +135,13 @@ class Backdrop:
     same under it while the key is (the background)."""
 
     def __init__(self) -> None:
-        self.key: Hashable = None
+        self.key: object = None  # (compared, never hashed: a scene's list may be in it)
         self.picture: pygame.Surface | None = None
         self.size = (0, 0)  # of the surface the copy was taken from
         self.same = 0  # frames drawn straight with this key
         self.spare: pygame.Surface | None = None  # a forgotten picture's surface, to reuse
 
-    def draw(self, surface: pygame.Surface, key: Hashable,
+    def draw(self, surface: pygame.Surface, key: object,
              paint: Callable[[pygame.Surface], None], area: pygame.Rect | None = None,
              only: tuple[pygame.Rect, ...] = ()) -> None:
         """Draw what `paint` draws on `surface`, from the copy kept for `key` when there is one;
@@ -232,7 +232,7 @@ class Button:
 
     rect: pygame.Rect
     label: str
-    action: Callable[[], None] | None = None
+    action: Callable[[], object] | None = None  # (what it returns is not used)
     enabled: bool = True
     size: int = 28
     hint: str = ""  # the key, shown small under the label
