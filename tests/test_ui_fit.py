@@ -424,7 +424,7 @@ def test_the_watch_finds_what_does_not_fit():
     """The measuring itself: a button too narrow, two texts on each other, a text off the
     picture and a text cut short are all found."""
     pygame.init()
-    theme.reset_caches()  # fonts of a window closed before are no longer valid
+    theme.use_pens(theme.Pens())  # fonts of a window closed before are no longer valid
     watch = Watch()
     undo = install(watch)
     try:

@@ -52,7 +52,7 @@ import pygame  # after the hint above
 
 from petanque_game import logs, paths, saves
 from petanque_game.files import ensure_folder
-from petanque_game.ui import icon, lang, sound, theme
+from petanque_game.ui import icon, lang, sound, theme, widgets
 from petanque_game.ui.keys import key_event_code
 from petanque_game.ui.scene import TellsProblems
 from petanque_game.ui.scenes import MENU, SceneStack
@@ -81,13 +81,20 @@ class App(SceneStack):
                  sound_later: bool = False):
         pygame.display.init()
         pygame.font.init()
-        theme.reset_caches()
-        sound.forget()
+        # what the window draws, speaks and plays with, its own until it closes: a new window
+        # starts from nothing (docs/design.md, "What the window keeps")
+        self.pens, self.words = theme.Pens(), lang.Words()
+        self.widget_pictures = widgets.WidgetPictures()
+        theme.use_pens(self.pens)
+        lang.use_words(self.words)
+        widgets.use_pictures(self.widget_pictures)
         self._sound_due = sound_later  # `run`: the sound starts once the first frame is shown
         if not sound_later:
             self.start_sound()
         self.settings = settings or load_settings()
         theme.use(self.settings)  # its colours are the ones drawn
+        self.sounds = sound.Sounds(self.settings)  # played at its volume, if on
+        sound.use_sounds(self.sounds)
         lang.use(self.settings.language)
         pygame.display.set_caption(lang.tr("app.title"))
         pygame.display.set_icon(icon.window_icon())  # before the window opens, so it shows at once
@@ -476,8 +483,15 @@ class App(SceneStack):
         for scene in reversed(self.scenes):
             scene.exit()
         self.scenes = []
-        if theme.in_use() is self.settings:
-            theme.use(None)
+        # let go of them (the colours in use with the pens): fonts and sounds die with pygame
+        if theme.pens() is self.pens:
+            theme.use_pens(theme.Pens())
+        if lang.words_in_use() is self.words:
+            lang.use_words(lang.Words())
+        if sound.sounds_in_use() is self.sounds:
+            sound.use_sounds(sound.Sounds())
+        if widgets.pictures_in_use() is self.widget_pictures:
+            widgets.use_pictures(widgets.WidgetPictures())
         pygame.quit()
 
 

@@ -219,12 +219,13 @@ class MenuScene(Scene):
 
     def _draw_backdrop(self, surface: pygame.Surface) -> None:
         surface.fill(theme.colour("background"))
-        tray = dice.tray_surface((500, 380))
+        pictures = dice.pictures_of(self.app.memory)
+        tray = pictures.tray_surface((500, 380))
         surface.blit(tray, (720, 270))
         # A six, a five and a four: the ship, its captain and its crew.
         for value, x, y, a in ((6, 830, 390, -12), (5, 950, 430, 9), (4, 1080, 385, -4),
                                (1, 880, 540, 22), (5, 1040, 545, -18)):
-            dice.draw_die(surface, value, (x, y), 72, a)
+            pictures.draw_die(surface, value, (x, y), 72, a)
         theme.blit_text(surface, lang.tr("menu.title"), (120, 110), 84, "text", True,
                         shadow=True)
         theme.blit_text(surface, lang.tr("menu.subtitle"), (124, 186), 34, "accent")

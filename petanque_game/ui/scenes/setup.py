@@ -47,7 +47,7 @@ from petanque_game.ui.scenes.setup_choices import (
 from petanque_game.ui.scenes.setup_screen import LABEL_W, draw_unlit, fitting_size, game_slots
 from petanque_game.ui.session import new_game, new_seed
 from petanque_game.ui.settings import CHOICES
-from petanque_game.ui.warm import warm
+from petanque_game.ui.warm import warm, warmer_of
 from petanque_game.ui.widgets import Backdrop, Button, TextField, draw_lit, look
 
 
@@ -379,7 +379,7 @@ class SetupScene(Scene):
         self.blink = (self.blink + dt) % 1.0
         self.resume()
         if ui_of(self.choices.game).scene == "tray":  # the AI's tables made while one chooses
-            warm(self.choices.game, self.options())
+            warm(warmer_of(self.app.memory), self.choices.game, self.options())
 
     def draw(self, surface: pygame.Surface) -> None:
         hovered = self._hovered_broken()
