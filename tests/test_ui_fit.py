@@ -480,3 +480,12 @@ def test_readable_size_is_readable_at_800x600():
     pygame.init()
     capital = theme.font(READABLE_SIZE).render("H", True, (255, 255, 255)).get_bounding_rect()
     assert capital.h * 0.625 >= 5
+
+
+def test_a_font_kept_before_pygame_quits_is_made_again_after():
+    """Tests quit pygame and start it again many times in one process: a font kept from before
+    cannot draw after it, so the pens let their fonts go when pygame quits."""
+    for _ in range(3):
+        pygame.init()
+        assert theme.font(READABLE_SIZE).render("H", True, (255, 255, 255)).get_width() > 0
+        pygame.quit()

@@ -84,6 +84,22 @@ class Pens:
         self.texts: dict[tuple[str, int, Colour, bool], pygame.Surface] = {}
         self.wrapped: dict[tuple[str, pygame.font.Font, int], tuple[str, ...]] = {}  # `wrap`
         self.fitted: dict[tuple[str, pygame.font.Font, int], str] = {}  # `fit`
+        self._told_of_quit = False  # `pygame.quit` will call `_fonts_gone`
+
+    def keep_font(self, key: tuple[int, bool], made: pygame.font.Font) -> None:
+        """Keep a font made, until pygame is quit: a font made before `pygame.quit` cannot draw
+        after it, even once pygame is started again (tests quit and start it many times in one
+        process; so would a window that reopened)."""
+        if not self._told_of_quit:
+            pygame.register_quit(self._fonts_gone)
+            self._told_of_quit = True
+        self.fonts[key] = made
+
+    def _fonts_gone(self) -> None:
+        self.fonts.clear()
+        self.wrapped.clear()
+        self.fitted.clear()
+        self._told_of_quit = False  # pygame forgets what it was to call once it has called it
 
 
 _pens = Pens()  # the pens in use: the open App's (`use_pens`), else ones of no window's
@@ -197,7 +213,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
             pygame.font.init()
         f = pygame.font.Font(None, size)  # pygame's bundled font: present on every machine
         f.bold = bold
-        fonts[key] = f
+        _pens.keep_font(key, f)
     return f
 
 
