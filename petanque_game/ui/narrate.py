@@ -10,7 +10,7 @@ from typing import Any
 
 from petanque_game.record import Seat
 from petanque_game.rules.events import Rolled
-from petanque_game.rules.petanque_table import Table
+from petanque_game.rules.petanque_table import DieRest, Table
 from petanque_game.rules.ship_captain_crew import ShipCaptainCrewState
 from petanque_game.rules.ship_captain_crew_events import Stopped
 from petanque_game.rules.shut_the_box_events import Closed
@@ -251,6 +251,24 @@ def reset(table: Table) -> bool:
     return table.diamond is not None and table.diamond.reset
 
 
+def knocked_dice(before: Table, out: Table) -> list[tuple[DieRest, DieRest]]:
+    """The dice a throw knocked, as (before, after) rests, read from the tables before and after
+    it: each die lying on the board before that left it, turned over or moved KNOCK_SAID mm or
+    more (the table shows them too: ui/table/knocks.py)."""
+    import math
+
+    was = {(d.player, d.die): d for d in before.dice if d.on_board}
+    found = []
+    for d in out.dice:
+        old = was.get((d.player, d.die))
+        if old is None:
+            continue
+        if d.on_board and d.face == old.face and math.hypot(d.x - old.x, d.y - old.y) < KNOCK_SAID:
+            continue  # barely touched: nothing to tell
+        found.append((old, d))
+    return found
+
+
 def _knocks(before: Any, out: Any, names: list[str]) -> list[str]:
     """What the thrown die did to the others, read from the tables before and after the throw:
     the diamond moved, each die knocked off the board, and each die knocked along it (how far,
@@ -263,18 +281,12 @@ def _knocks(before: Any, out: Any, names: list[str]) -> list[str]:
         moved = math.hypot(dm1.x - dm0.x, dm1.y - dm0.y)
         if moved >= 3.0:
             lines.append(lang.tr("narrate.pet.diamond_moved", mm=n(round(moved))))
-    was = {(d.player, d.die): d for d in before.dice if d.on_board}
-    for d in out.dice:
-        old = was.get((d.player, d.die))
-        if old is None:
-            continue
+    for old, d in knocked_dice(before, out):
         whose = possessive(names[d.player])
         if not d.on_board:
             lines.append(lang.tr("narrate.pet.knocked_off", whose=whose))
             continue
         moved = math.hypot(d.x - old.x, d.y - old.y)
-        if moved < KNOCK_SAID and d.face == old.face:
-            continue  # barely touched: nothing to tell
         key = "narrate.pet.knocked_turned" if d.face != old.face else "narrate.pet.knocked_moved"
         lines.append(lang.tr(key, whose=whose, was=old.face, face=d.face,
                              moved=n(max(1, round(moved))), mm=n(round(d.distance or 0.0))))
