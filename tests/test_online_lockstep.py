@@ -232,3 +232,31 @@ def test_a_computer_that_gives_two_computers_two_decisions_stops_the_game_not_sp
     host.handle([said(p.write(p.Reveal(draw, locks[GUEST].chain.reveal(draw), other)))])
     assert host.match.record.events == events
     assert host.ended is not None and "two" in host.ended
+
+
+def test_a_guest_whose_start_was_lost_in_a_relay_restart_asks_until_it_has_it(monkeypatch):
+    """The relay restarts just as the host starts the game: the start (the sync) never reaches
+    the guest, and the guest's first words on coming back reach a room the host is not back in
+    yet. The guest keeps saying hello and asking for the game until it has it, so the game goes
+    on (before, the guest waited without a word and the host asked for moves in vain)."""
+    from petanque_game.online import lockstep
+
+    clock = [1000.0]
+    monkeypatch.setattr(lockstep.time, "monotonic", lambda: clock[0])
+    wire, locks = pair()
+    host, guest = locks[HOST], locks[GUEST]
+    host.handle(wire.boxes[HOST])  # the guest's hello: the host starts the game
+    wire.boxes[HOST] = []
+    assert host.match is not None
+    wire.boxes[GUEST].clear()  # the start, lost with the relay
+    guest.handle([Entered("ACDEFG", GUEST, (), True)])  # back first: its words reach nobody
+    wire.boxes[HOST].clear()
+    host.handle([Entered("ACDEFG", HOST, (GUEST,), True)])
+    for _ in range(2000):
+        clock[0] += 0.25
+        pump_once(wire, locks)
+        if guest.match is not None and guest.match.over and host.match.over:
+            break
+    else:
+        raise AssertionError("the game did not go on after the restart")
+    assert host.match.record.events == guest.match.record.events

@@ -252,22 +252,49 @@ def test_a_window_hosts_terningepetanque_in_danish_and_plays_it_to_the_results()
 
 
 @pytest.mark.usefixtures("relay_on_loopback")
-def test_the_host_plays_the_rules_last_set_in_new_game():
+def test_the_host_picks_the_rules_and_board_starting_from_new_games():
+    """The host's screen has a button for each option New game offers and one for the board:
+    they start as New game last set them (else New game's start: the quick game, take-backs
+    off), each click steps to the next value, and the game hosted is played with them."""
     from petanque_game.ui.scenes.setup import SetupChoices
 
     app = fast_app()
     try:
         scene = OnlineScene(app)
+        scene.to_host()
         scene.game = "ten-thousand"
+        assert scene.rules() == ({"target": 5000, "hot_dice_banks": True}, None)  # quick
+        scene.game = "terningepetanque"
         options, board = scene.rules()
-        assert options["target"] == 10000 and board is None  # the shipped rules
+        assert options["allow_rethrow"] is False and board == "classic"
+
+        app.memory.clear()  # New game set the rules since: a fresh screen starts from them
         app.memory["setup"] = SetupChoices(game="ten-thousand",
                                            options={"ten-thousand": {"target": 500,
                                                                      "hot_dice_banks": True}})
+        scene = OnlineScene(app)
+        scene.to_host()
+        scene.game = "ten-thousand"
         assert scene.rules()[0]["target"] == 500
+        tags = [b.tag for b in scene.buttons()]
+        assert "opt:target" in tags and "opt:hot_dice_banks" in tags and "board" not in tags
+        next(b for b in scene.buttons() if b.tag == "opt:target").action()
+        target = scene.rules()[0]["target"]
+        assert target != 500  # the next of New game's values
         scene.game = "terningepetanque"
-        options, _ = scene.rules()
-        assert options["allow_rethrow"] is False  # a new game's start: no take-backs
+        before = scene.rules()
+        next(b for b in scene.buttons() if b.tag == "opt:rounds").action()
+        next(b for b in scene.buttons() if b.tag == "board").action()
+        after = scene.rules()
+        assert after[0]["rounds"] != before[0]["rounds"] and after[1] != before[1]
+        assert next(b for b in scene.buttons() if b.tag == "board").label != "Classic"
+
+        scene.go()  # hosted with the rules picked
+        gathering = scene.meeting.lock.gathering
+        assert (gathering.options, gathering.level) == after
+        scene.back()
+        scene.game = "ten-thousand"  # and kept for the next game hosted
+        assert OnlineScene(app).picker.played("ten-thousand")[0]["target"] == target
     finally:
         app.close()
 

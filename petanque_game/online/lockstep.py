@@ -133,6 +133,7 @@ class Lockstep(Leaving):
             self.link.send_all(self.hello())
             if self.match is None and self.role == "guest":
                 self.link.send_all(p.write(p.Ask(-1)))  # a game already under way: its record
+                self._asked = time.monotonic()  # and again while it does not come
 
     def _came(self, peer: str) -> None:
         self.present.add(peer)
@@ -369,7 +370,10 @@ class Lockstep(Leaving):
 
     def _ask_when_stuck(self) -> None:
         now = time.monotonic()
-        if self.match is None or self.match.over:
+        if self.match is None:
+            self._ask_for_the_game(now)
+            return
+        if self.match.over:
             return
         progress = (self.at, self.pending is not None, self.match.draws_made, len(self._seen))
         if progress != self._progress:  # only the game moving on counts: not messages (asks)
@@ -377,3 +381,14 @@ class Lockstep(Leaving):
         if now - self._stuck_since > ASK_EVERY and now - self._asked > ASK_EVERY:
             self._asked = now
             self.link.send_all(p.write(p.Ask(self.at)))
+
+    def _ask_for_the_game(self, now: float) -> None:
+        """A guest in the room without the game says hello and asks for it every few seconds:
+        its first words, or the start itself, may have been lost with a relay that restarted,
+        and nobody else would send it again (a hello taken twice changes nothing)."""
+        if self.role != "guest" or not self.me or self.ended is not None:
+            return
+        if now - self._asked > ASK_EVERY:
+            self._asked = now
+            self.link.send_all(self.hello())
+            self.link.send_all(p.write(p.Ask(-1)))
