@@ -58,10 +58,10 @@ class RulesPicker:
         entry = ui_of(game)
         hidden = entry.hidden(options)
         out = []
-        for key, values in entry.choices:
+        for key, offered in entry.choices:
             if key in hidden:
                 continue
-            values = list(values)
+            values = list(offered)
             if not any(same_value(options.get(key), v) for v in values):
                 values.append(options.get(key))
             out.append((key, values))
