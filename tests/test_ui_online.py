@@ -283,10 +283,15 @@ def test_the_host_picks_the_rules_and_board_starting_from_new_games():
         assert target != 500  # the next of New game's values
         scene.game = "terningepetanque"
         before = scene.rules()
+        rounds = []
+        for _ in range(4):  # the quick game's 5 rounds among New game's values, in order
+            next(b for b in scene.buttons() if b.tag == "opt:rounds").action()
+            rounds.append(scene.rules()[0]["rounds"])
+        assert rounds == [15, 20, 25, 5]
         next(b for b in scene.buttons() if b.tag == "opt:rounds").action()
         next(b for b in scene.buttons() if b.tag == "board").action()
         after = scene.rules()
-        assert after[0]["rounds"] != before[0]["rounds"] and after[1] != before[1]
+        assert after[0]["rounds"] == 15 and after[1] != before[1]
         assert next(b for b in scene.buttons() if b.tag == "board").label != "Classic"
 
         scene.go()  # hosted with the rules picked

@@ -57,13 +57,17 @@ class RulesPicker:
         options = self.options(game)
         entry = ui_of(game)
         hidden = entry.hidden(options)
+        quick = shipped_quick_options()[0].get(game, {})
         out = []
         for key, offered in entry.choices:
             if key in hidden:
                 continue
             values = list(offered)
-            if not any(same_value(options.get(key), v) for v in values):
-                values.append(options.get(key))
+            for more in ([quick[key]] if key in quick else []) + [options.get(key)]:
+                if not any(same_value(more, v) for v in values):  # the quick game's stays
+                    values.append(more)  # among them, once stepped away from
+            if all(type(v) is int for v in values):
+                values.sort()
             out.append((key, values))
         return out
 
@@ -94,7 +98,7 @@ class RulesPicker:
         return options, self.board(game)
 
     def step(self, game: str, key: str) -> None:
-        """The option's next value (after the last, the first)."""
+        """The option's next value (after the last, the first; numbers in their order)."""
         options = self.options(game)
         values = dict(self.offered(game))[key]
         now = next(i for i, v in enumerate(values) if same_value(options.get(key), v))
