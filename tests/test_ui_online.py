@@ -342,3 +342,21 @@ def test_leaving_an_online_game_says_how_to_come_back_not_resume(relay):
         app.close()
         host.close()
         guest.close()
+
+
+@pytest.mark.usefixtures("relay_on_loopback")
+def test_enter_while_typing_a_name_hosts_at_once():
+    """Under Xvfb, Enter after typing the name only left the field: a second Enter hosted."""
+    app = fast_app()
+    try:
+        scene = OnlineScene(app)
+        scene.to_host()
+        scene.player.value, scene.player.active = "", True
+        scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="Bo"))
+        scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                              unicode="\r", scancode=0))
+        assert scene.mode == "waiting" and scene.meeting is not None
+        assert scene.meeting.lock.name == "Bo"
+        scene.back()
+    finally:
+        app.close()

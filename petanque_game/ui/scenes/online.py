@@ -203,6 +203,12 @@ class OnlineScene(Scene):
         fields = [self.player] + ([self.code, self.address] if self.mode == "join" else
                                 [self.elsewhere] if self.mode == "host" and not self.relay_here
                                 else [])
+        if self.mode in ("host", "join") and event.type == pygame.KEYDOWN and \
+                event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            for f in fields:  # Enter in a field hosts or joins at once, as it says
+                f.active = False
+            self.go()
+            return True
         if self.mode in ("host", "join") and any(f.handle(event) for f in fields):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -213,9 +219,6 @@ class OnlineScene(Scene):
                     return True
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
-                and self.mode in ("host", "join"):
-            self.go()
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
