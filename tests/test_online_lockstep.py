@@ -260,3 +260,44 @@ def test_a_guest_whose_start_was_lost_in_a_relay_restart_asks_until_it_has_it(mo
     else:
         raise AssertionError("the game did not go on after the restart")
     assert host.match.record.events == guest.match.record.events
+
+
+def test_a_chat_line_reaches_the_others_and_never_the_record():
+    wire, locks = started()
+    host, guest = locks[HOST], locks[GUEST]
+    assert host.say("  godt kast!  ")
+    pump_once(wire, locks)
+    assert list(guest.said) == [("Ann", "godt kast!")] and list(host.said) == [("Ann",
+                                                                                "godt kast!")]
+    assert all("godt kast" not in lock.match.record.dumps() for lock in (host, guest))
+    assert not host.say("   ")  # nothing to say: nothing sent
+    assert not any(m.body.get("type") == "chat" for m in wire.boxes[GUEST])
+
+
+@pytest.mark.parametrize("text", ["", "x" * 61, "two\nlines", " padded", 7, None])
+def test_a_chat_line_is_read_strictly(text):
+    _, locks = started()
+    host = locks[HOST]
+    host.handle([said({"type": "chat", "text": text})])
+    assert not host.said
+    assert any("refused a message from Bo: chat.text" in line for line in host.notices)
+
+
+def test_a_chat_flood_is_refused_past_a_few_lines_and_a_stranger_is_not_heard(monkeypatch):
+    from petanque_game.online import chat
+
+    clock = [1000.0]
+    monkeypatch.setattr(chat.time, "monotonic", lambda: clock[0])
+    _, locks = started()
+    host, guest = locks[HOST], locks[GUEST]
+    for i in range(5):
+        host.handle([said(p.write(p.Chat(f"line {i}")))])
+    assert [text for _, text in host.said] == ["line 0", "line 1", "line 2"]
+    assert sum("chat lines" in line for line in host.notices) == 2
+    assert [guest.say(f"mine {i}") for i in range(4)] == [True, True, True, False]
+    clock[0] += chat.CHAT_SECONDS + 0.1  # a while later: heard again
+    host.handle([said(p.write(p.Chat("later")))])
+    assert host.said[-1] == ("Bo", "later") and guest.say("later too")
+    host.handle([said(p.write(p.Chat("psst")), sender="c" * 16)])
+    assert host.said[-1] == ("Bo", "later")
+    assert any("stranger" in line for line in host.notices)

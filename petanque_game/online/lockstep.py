@@ -28,6 +28,7 @@ from petanque_game import __version__
 from petanque_game.draws import ChanceError, ForgedReveal, HashChain, Revealed
 from petanque_game.match import Match, rebuild
 from petanque_game.online import protocol as p
+from petanque_game.online.chat import CHAT_KEPT, Chatting
 from petanque_game.online.gathering import Gathering
 from petanque_game.online.leaving import Leaving
 from petanque_game.online.link import Came, Ended, Entered, Event, Lost, Said, Went
@@ -41,7 +42,7 @@ NOTICES_PER_PEER = 5
 Decider = Callable[["Lockstep", int], Any]  # the decision for one of this computer's seats
 
 
-class Lockstep(Leaving):
+class Lockstep(Leaving, Chatting):
     """This computer's side of an online match (see the module docstring). `link` is a
     `link.Link` (or anything with `send_all` and `send_to`); `decide(lockstep, seat)` gives the
     decision of a seat this computer plays, or None while it is still being made."""
@@ -70,6 +71,8 @@ class Lockstep(Leaving):
         self.applied: Callable[[int, Any, int], None] | None = None
         self.byes: set[str] = set()
         self.notices: collections.deque[str] = collections.deque(maxlen=50)
+        self.said: collections.deque[tuple[str, str]] = collections.deque(maxlen=CHAT_KEPT)
+        self._chat_times: dict[str, collections.deque[float]] = {}
         self._refused: collections.Counter[str] = collections.Counter()
         self._stuck_since = time.monotonic()  # when the game last moved on (`_progress`)
         self._progress: tuple[Any, ...] = ()
@@ -162,6 +165,8 @@ class Lockstep(Leaving):
                 self._ask(peer, message)
             elif isinstance(message, p.Handover):
                 self._handover(peer, message)
+            elif isinstance(message, p.Chat):
+                self._chat(peer, message)
         except p.BadMessage as e:
             self._refuse(peer, str(e))
 
