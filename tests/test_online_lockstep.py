@@ -301,3 +301,46 @@ def test_a_chat_flood_is_refused_past_a_few_lines_and_a_stranger_is_not_heard(mo
     host.handle([said(p.write(p.Chat("psst")), sender="c" * 16)])
     assert host.said[-1] == ("Bo", "later")
     assert any("stranger" in line for line in host.notices)
+
+
+def test_a_stranger_speaking_as_the_host_cannot_end_a_guests_game_before_it_starts(monkeypatch):
+    """Before the game a guest cannot tell the host from another computer with the room's code.
+    A stranger's "host" hello of another version and its goodbye were believed at once, and the
+    guest's game ended before it began; now only the host the guest heard is believed (or,
+    when no host speaks up within a few seconds, whoever turned it away)."""
+    from petanque_game.online import lockstep
+
+    clock = [1000.0]
+    monkeypatch.setattr(lockstep.time, "monotonic", lambda: clock[0])
+    stranger = "c" * 16
+    forged = p.write(p.Hello(1, "0.0.1", "host", "0" * 64, "x", ""))
+    for first in (True, False):  # the stranger speaks before the host's answer, and after
+        wire, locks = pair()
+        guest = locks[GUEST]
+        if not first:
+            pump_once(wire, {HOST: locks[HOST]})
+            pump_once(wire, {GUEST: guest})
+        guest.handle([said(forged, sender=stranger),
+                      said(p.write(p.Bye("full", "every seat is taken")), sender=stranger)])
+        assert guest.ended is None
+        clock[0] += 1.0
+        pump(wire, locks)
+        assert guest.ended is None and guest.match.record.events == \
+            locks[HOST].match.record.events
+
+
+def test_a_guest_turned_away_by_no_host_it_knows_ends_after_a_wait(monkeypatch):
+    """A host of another version answers with a goodbye and never with its hello: the guest
+    believes it once no host has spoken up for a few seconds, and ends with that line."""
+    from petanque_game.online import arriving, lockstep
+
+    clock = [1000.0]
+    monkeypatch.setattr(lockstep.time, "monotonic", lambda: clock[0])
+    guest = Lockstep(Wire().link(GUEST), HashChain(bytes([2]) * 32, 512), "guest", "Bo", "easy",
+                     ai_decision)
+    guest.handle([Entered("ACDEFG", GUEST, (HOST,), False)])
+    guest.handle([said(p.write(p.Bye("version", "the host plays 9.9")), sender=HOST)])
+    assert guest.ended is None
+    clock[0] += arriving.TURNED_AWAY_WAIT + 0.1
+    guest.handle([])
+    assert guest.ended == "the host turned this computer away: the host plays 9.9"

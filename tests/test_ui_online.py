@@ -397,3 +397,28 @@ def test_f3_opens_the_chat_line_over_the_game_and_the_other_side_sees_the_line(r
         app.close()
         host.close()
         guest.close()
+
+
+def test_a_line_said_shows_while_the_person_here_decides(relay):
+    """Under Xvfb a line said while the other window's person was to move showed only once
+    they had moved: nothing took in the network during one's own turn."""
+    from petanque_game.ui.play import open_game_scene
+
+    host, guest = meet(relay)
+    app = fast_app()
+    try:
+        open_game_scene(app, host)
+        app.step(0.02)
+        assert host.human_to_move  # Ann's turn: nothing of hers is waited for
+        assert guest.say("held og lykke")
+        line = lang.tr("online.chat_line", name="Bo", text="held og lykke")
+        for _ in range(400):
+            app.step(0.01)
+            if app.toast.message == line:
+                break
+            host.meeting.link.wait(0.01)
+        assert app.toast.message == line and host.human_to_move
+    finally:
+        app.close()
+        host.close()
+        guest.close()

@@ -36,6 +36,7 @@ class Gathering:
                 return
             self.guests[peer] = hello
             lock.note(f"{hello.name} joined")
+        lock.link.send_to(peer, lock.hello())  # the guest hears which computer is the host
         if len(self.guests) == self.remote_seats and lock.me:
             self.start(lock)
 

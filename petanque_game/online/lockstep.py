@@ -28,6 +28,7 @@ from petanque_game import __version__
 from petanque_game.draws import ChanceError, ForgedReveal, HashChain, Revealed
 from petanque_game.match import Match, rebuild
 from petanque_game.online import protocol as p
+from petanque_game.online.arriving import ASK_EVERY, Arriving
 from petanque_game.online.chat import CHAT_KEPT, Chatting
 from petanque_game.online.gathering import Gathering
 from petanque_game.online.leaving import Leaving
@@ -36,13 +37,12 @@ from petanque_game.online.moves import move_form, read_move
 from petanque_game.record import RecordError, parse_record
 from petanque_game.rules.base import IllegalAction
 
-ASK_EVERY = 2.0  # seconds waiting with nothing coming before asking the others again
 KEPT = 8  # the last decisions and reveals a peer keeps to send again
 NOTICES_PER_PEER = 5
 Decider = Callable[["Lockstep", int], Any]  # the decision for one of this computer's seats
 
 
-class Lockstep(Leaving, Chatting):
+class Lockstep(Leaving, Chatting, Arriving):
     """This computer's side of an online match (see the module docstring). `link` is a
     `link.Link` (or anything with `send_all` and `send_to`); `decide(lockstep, seat)` gives the
     decision of a seat this computer plays, or None while it is still being made."""
@@ -70,6 +70,8 @@ class Lockstep(Leaving, Chatting):
         # told (seat, the state before, the record's events before) after each decision applied
         self.applied: Callable[[int, Any, int], None] | None = None
         self.byes: set[str] = set()
+        self.host_heard: str | None = None
+        self.turned_away: tuple[float, str] | None = None
         self.notices: collections.deque[str] = collections.deque(maxlen=50)
         self.said: collections.deque[tuple[str, str]] = collections.deque(maxlen=CHAT_KEPT)
         self._chat_times: dict[str, collections.deque[float]] = {}
@@ -185,32 +187,6 @@ class Lockstep(Leaving, Chatting):
         if self.gathering is not None and peer in self.gathering.guests:
             return self.gathering.guests[peer].name
         return f"a stranger ({peer[:6]})"
-
-    def _hello(self, peer: str, hello: p.Hello) -> None:
-        if hello.protocol != p.PROTOCOL or hello.version != __version__:
-            if self.role == "guest" and hello.role == "host" and self.match is None:
-                self.ended = (f"the host plays petanque-game {hello.version[:40]} (protocol "
-                              f"{hello.protocol}); this is {__version__} (protocol "
-                              f"{p.PROTOCOL}): both need the same version")
-                return
-            if self.role == "host":
-                self.link.send_to(peer, p.write(p.Bye(
-                    "version", f"the host plays petanque-game {__version__} (protocol "
-                               f"{p.PROTOCOL}); this computer has {hello.version[:40]} "
-                               f"(protocol {hello.protocol})")))
-            raise p.BadMessage(f"it plays version {hello.version[:40]} (protocol "
-                            f"{hello.protocol}); this is {__version__} (protocol {p.PROTOCOL})")
-        if self.match is not None and peer in self.peers:
-            self.send_sync(peer)
-        elif self.gathering is not None and self.match is None:
-            self.gathering.take(self, peer, hello)
-
-    def _bye(self, peer: str, bye: p.Bye) -> None:
-        if bye.reason == "left":
-            self.byes.add(peer)
-            return
-        if self.match is None and self.role == "guest":
-            self.ended = f"the host turned this computer away: {bye.text}"
 
     def send_sync(self, peer: str | None) -> None:
         assert self.match is not None
@@ -386,14 +362,3 @@ class Lockstep(Leaving, Chatting):
         if now - self._stuck_since > ASK_EVERY and now - self._asked > ASK_EVERY:
             self._asked = now
             self.link.send_all(p.write(p.Ask(self.at)))
-
-    def _ask_for_the_game(self, now: float) -> None:
-        """A guest in the room without the game says hello and asks for it every few seconds:
-        its first words, or the start itself, may have been lost with a relay that restarted,
-        and nobody else would send it again (a hello taken twice changes nothing)."""
-        if self.role != "guest" or not self.me or self.ended is not None:
-            return
-        if now - self._asked > ASK_EVERY:
-            self._asked = now
-            self.link.send_all(self.hello())
-            self.link.send_all(p.write(p.Ask(-1)))

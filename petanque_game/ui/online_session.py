@@ -154,7 +154,10 @@ class OnlineSession(LiveSession):
         return None
 
     def news(self) -> list[str]:
-        """Lines to tell the player since last asked (who left, came back, what was refused)."""
+        """Lines to tell the player since last asked (who left, came back, what was refused,
+        what was said), taken from the network first: the scene asks every frame, also while
+        the person here decides (when nothing else polls)."""
+        self.poll()
         out, self._news = self._news, []
         return out
 
