@@ -344,3 +344,15 @@ def test_a_guest_turned_away_by_no_host_it_knows_ends_after_a_wait(monkeypatch):
     clock[0] += arriving.TURNED_AWAY_WAIT + 0.1
     guest.handle([])
     assert guest.ended == "the host turned this computer away: the host plays 9.9"
+
+
+def test_the_ai_seats_of_an_online_game_have_names_not_english_labels():
+    """The AI seats were named "AI 3 (medium)", in English on every screen (and beside the
+    card's own "AI middel"); now they take names as New game's AI players do, none a person's."""
+    wire, locks = pair(seats=("you", "remote", "ai:medium", "ai:easy"))
+    locks[HOST].name = "Astrid"
+    for _ in range(3):
+        pump_once(wire, locks)
+    players = locks[GUEST].match.record.players
+    assert [s.name for s in players] == ["Astrid", "Bo", "Bjørn", "Freja"]
+    assert [s.level for s in players[2:]] == ["medium", "easy"]
