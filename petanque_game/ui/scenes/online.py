@@ -260,3 +260,7 @@ class OnlineScene(Scene):
         line = lang.tr("online.joined", n=meeting.joined(), of=g.remote_seats) \
             if g is not None else lang.tr("online.waiting_host")
         theme.blit_text(surface, line, (140, 440), 28)
+        if g is not None:  # what the friends are joining
+            rules = ", ".join(f"{head} {shown}" for _, head, shown in self.picker.rows(g.game))
+            theme.blit_text(surface, theme.fit(f"{title(g.game)}: {rules}", 22, 1000),
+                            (140, 500), 22, "muted")
