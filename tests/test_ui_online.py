@@ -257,7 +257,7 @@ def test_the_host_picks_the_rules_and_board_starting_from_new_games():
     """The host's screen has a button for each option New game offers and one for the board:
     they start as New game last set them (else New game's start: the quick game, take-backs
     off), each click steps to the next value, and the game hosted is played with them."""
-    from petanque_game.ui.scenes.setup import SetupChoices
+    from petanque_game.ui.scenes.setup_choices import SetupChoices
 
     app = fast_app()
     try:

@@ -181,9 +181,7 @@ class OnlineSession(LiveSession):
 
     def open_chat(self, app: Any) -> None:
         """The chat line over the game (F3 in the game scenes)."""
-        from petanque_game.ui.scenes.online_chat import ChatScene
-
-        app.push(ChatScene(app, self))
+        app.open("online_chat", self)
 
     def hand_over_gone(self) -> bool:
         """Give the seats of the players gone for a while to the computer (this computer decides

@@ -10,6 +10,8 @@ ws://HOST:PORT.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from petanque_game.online.gathering import Gathering
@@ -22,7 +24,7 @@ from petanque_game.ui.game_ui import title
 from petanque_game.ui.names import default_name, person_name
 from petanque_game.ui.online_session import Meeting, OnlineSession
 from petanque_game.ui.play import open_game_scene
-from petanque_game.ui.scene import Scene
+from petanque_game.ui.scene import AppLike, Scene
 from petanque_game.ui.scenes.online_rules import RulesPicker
 from petanque_game.ui.session import new_seed
 from petanque_game.ui.widgets import Button, TextField, panel
@@ -35,7 +37,7 @@ class OnlineScene(Scene):
     listen = "0.0.0.0"  # where the relay the game starts itself listens: every network
     port = PORT
 
-    def __init__(self, app):
+    def __init__(self, app: AppLike):
         super().__init__(app)
         self.mode = "choose"  # choose | host | join | waiting
         self.game = game_ids()[0]
@@ -72,7 +74,7 @@ class OnlineScene(Scene):
                       tag="game")]
         for i, kind in enumerate(self.seats):
             out.append(Button(pygame.Rect(330, 316 + i * 54, 250, 46), self.seat_words(kind),
-                              lambda i=i: self.next_kind(i), size=22, enabled=i > 0,
+                              partial(self.next_kind, i), size=22, enabled=i > 0,
                               tag=f"seat{i}"))
         spec = spec_of(self.game)
         out += [Button(pygame.Rect(590, 316, 70, 46), "+", self.more_seats, size=28,

@@ -10,6 +10,7 @@ memory), apart from New game's.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import pygame
@@ -18,8 +19,8 @@ from petanque_game.config import shipped_quick_options, shipped_rule_defaults
 from petanque_game.rules.games import spec_of
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import ui_of
-from petanque_game.ui.scenes.setup import option_label, same_value, value_label
-from petanque_game.ui.scenes.setup_boards import available_levels, board_label
+from petanque_game.ui.scenes.setup_boards import Boards, available_levels, board_label
+from petanque_game.ui.scenes.setup_choices import option_label, same_value, value_label
 from petanque_game.ui.widgets import Button
 
 LEFT, TOP, WIDTH, PITCH = 700, 206, 460, 62  # the rules' column of the host's screen
@@ -41,7 +42,7 @@ class RulesPicker:
         self.memory = memory
         self.kept: HostedRules = memory.setdefault("online_rules", HostedRules())
         self.boards: list[str] | None = None  # the usable boards, listed when first asked
-        self.boards_problem: str | None = None
+        self.listed = Boards()
 
     def options(self, game: str) -> dict[str, Any]:
         if game not in self.kept.options:
@@ -73,8 +74,8 @@ class RulesPicker:
 
     def usable_boards(self) -> list[str]:
         if self.boards is None:
-            levels, self.boards_problem = available_levels()
-            self.boards = [name for name, problem in levels if problem is None]
+            self.listed = available_levels()
+            self.boards = [name for name, problem in self.listed.listed if problem is None]
         return self.boards
 
     def board(self, game: str) -> str | None:
@@ -118,9 +119,9 @@ class RulesPicker:
                for key, _ in self.offered(game)]
         if spec_of(game).board:
             board = self.board(game)
-            out.append(("board", lang.tr("setup.board"), board_label(board, None)
-                        if board is not None else lang.tr("setup.no_board", why=(
-                            self.boards_problem or lang.tr("setup.none_found")))))
+            out.append(("board", lang.tr("setup.board"), board_label(
+                board, None, self.listed.read.get(board)) if board is not None else lang.tr(
+                "setup.no_board", why=self.listed.problem or lang.tr("setup.none_found"))))
         return out
 
     def buttons(self, game: str) -> list[Button]:
@@ -128,11 +129,10 @@ class RulesPicker:
         for i, (tag, _, shown) in enumerate(self.rows(game)):
             rect = pygame.Rect(LEFT, TOP + i * PITCH + 22, WIDTH, 36)
             if tag == "board":
-                out.append(Button(rect, shown, lambda: self.step_board(game), size=22,
+                out.append(Button(rect, shown, partial(self.step_board, game), size=22,
                                   enabled=self.board(game) is not None, tag=tag))
             else:
-                key = tag[4:]
-                out.append(Button(rect, shown, lambda k=key: self.step(game, k), size=22,
+                out.append(Button(rect, shown, partial(self.step, game, tag[4:]), size=22,
                                   tag=tag))
         return out
 
