@@ -86,7 +86,7 @@ def test_a_hostile_computer_leaves_the_honest_game_intact(procs):
     """About one run in ten, a whole honest game is played and both records agree and verify,
     but neither honest computer says it refused the stranger's messages: they seem never to
     reach it (every one that reaches a lockstep is refused with that line). Not explained yet,
-    and not seen again in 26 runs (one at a time, under a load of 16-18, three at once); the
+    and not seen again in 34 runs (one at a time, under a load of 16-18, three at once); the
     failure now says when the messages went and how long the game lasted. The same refusals
     are tested in one process, without the relay's timing, in tests/test_online_lockstep.py
     and tests/test_online_relay.py."""
