@@ -7,6 +7,7 @@ circle."""
 import ast
 from functools import cache
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 import source_trees
@@ -31,6 +32,7 @@ SCENE_MODULES = {
     "scenes.statistics",  # StatisticsScene
     "scenes.about",  # AboutScene
     "scenes.online",  # OnlineScene
+    "scenes.online_chat",  # ChatScene
     "scenes.challenges",  # ChallengesScene
     "scenes.board_editor",  # BoardEditorScene
     "scenes.side_by_side",  # SideBySideScene
@@ -175,7 +177,8 @@ def test_every_registered_name_opens_its_scene(home):
     kept.write_text(finished.record.dumps(), encoding="utf-8")
     arguments = {"tray": (session,), "results": (session,), "rules": ("ten-thousand", "Tk"),
                  "error": ("a bug", None), "handover": ("Bo", 1),
-                 "side_by_side": (kept, kept, ("Ana", "Ana"))}
+                 "side_by_side": (kept, kept, ("Ana", "Ana")),
+                 "online_chat": (SimpleNamespace(chat_lines=["Bo: hej"], say=lambda text: True),)}
     for name in SCENES:
         if name == "table":
             continue  # needs a Terningepetanque session: tests/test_ui_table.py opens it

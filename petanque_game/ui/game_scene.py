@@ -19,6 +19,7 @@ from petanque_game.ui.widgets import Button, panel
 
 STATUS_RECT = pygame.Rect(16, 624, 1248, 88)
 RETRY_EVERY = 3.0  # seconds between two tries to save what the disk refused (and saying so)
+CHAT_KEY = pygame.K_F3  # an online game's chat line (ui/scenes/online_chat.py)
 
 
 class GameScene(Scene):
@@ -263,6 +264,10 @@ class GameScene(Scene):
                     or self.settings_button.click(event.pos))
         if event.type == pygame.KEYDOWN and self.app.settings.is_key("help", event.key):
             self.show_rules()
+            return True
+        chat = getattr(self.session, "open_chat", None)  # online: a line to the others
+        if event.type == pygame.KEYDOWN and event.key == CHAT_KEY and chat is not None:
+            chat(self.app)
             return True
         hand_over = getattr(self.session, "hand_over_gone", None)  # online: a player gone
         if event.type == pygame.KEYDOWN and event.key == pygame.K_h and hand_over is not None:

@@ -42,6 +42,12 @@ def _online(app: Any) -> Scene:
     return OnlineScene(app)
 
 
+def _online_chat(app: Any, session: Any) -> Scene:
+    from petanque_game.ui.scenes.online_chat import ChatScene
+
+    return ChatScene(app, session)
+
+
 def _replays(app: Any, folder: Any = None) -> Scene:
     from petanque_game.ui.scenes.game_lists import ReplayListScene
 
@@ -130,6 +136,7 @@ SCENES: Mapping[str, SceneFactory] = MappingProxyType({
     "menu": _menu,          # the main menu: the root of the stack
     "setup": _setup,        # a new game: which game, who plays, the rules' options, the board
     "online": _online,      # Play online: host a game, or join one by its room code
+    "online_chat": _online_chat,  # (session) an online game's chat line, over the game
     "replays": _replays,    # the recorded games to watch
     "resume": _resume,      # the unfinished games to carry on with, when there are several
     "statistics": _statistics,  # (folder) each game's players and their numbers
