@@ -47,8 +47,9 @@ from petanque_game.ui.scenes.setup_choices import (
 from petanque_game.ui.scenes.setup_screen import LABEL_W, draw_unlit, fitting_size, game_slots
 from petanque_game.ui.session import new_game, new_seed
 from petanque_game.ui.settings import CHOICES
+from petanque_game.ui.text_field import TextField
 from petanque_game.ui.warm import warm, warmer_of
-from petanque_game.ui.widgets import Backdrop, Button, TextField, draw_lit, look
+from petanque_game.ui.widgets import Backdrop, Button, draw_lit, look
 
 
 class SetupScene(Scene):
