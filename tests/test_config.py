@@ -5,13 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from petanque_game.config import (
-    ConfigError,
-    brief,
-    load_rule_defaults,
-    read_yaml,
-    shipped_rule_defaults,
-)
+from petanque_game.config import ConfigError, brief, read_yaml
+from petanque_game.rule_defaults import load_rule_defaults, shipped_rule_defaults
 from petanque_game.rules.games import game_ids, spec_of
 
 

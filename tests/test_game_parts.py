@@ -15,8 +15,8 @@ import source_trees
 import petanque_game
 from petanque_game import stats
 from petanque_game import texts as text_tables
-from petanque_game.config import game_files, shipped_rule_defaults
 from petanque_game.history import kind_of
+from petanque_game.rule_defaults import game_files, shipped_rule_defaults
 from petanque_game.rules.games import POINTS, games
 from petanque_game.ui import lang
 from petanque_game.ui.game_ui import ui_of

@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest
 from ui_support import fast_app
 
-from petanque_game.config import shipped_quick_options, shipped_rule_defaults
+from petanque_game.rule_defaults import shipped_quick_options, shipped_rule_defaults
 from petanque_game.rules.games import spec_of
 from petanque_game.rules.options import resolve
 from petanque_game.ui import lang

@@ -8,7 +8,7 @@ from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial
 
-from petanque_game.rules.ship_captain_crew import secure
+from petanque_game.rules.ship_captain_crew_turn import secure
 
 Utility = tuple[float, ...]  # what each final turn score 0-12 is worth to the player
 

@@ -5,8 +5,8 @@ pymunk moves every body in the board plane. Only the thrown body ever leaves the
 underside height `z` and vertical speed `vz` are integrated here with semi-implicit Euler under
 the level's gravity, in the world's 1/480 s steps. While it is above everything (walls, obstacles,
 bodies) nothing else can move, so that part of the flight is not stepped through pymunk at all:
-it follows in closed form (the same Euler sums, `Flier.coast`) and the world is stepped from where
-it ends. Lower down, its shape has collision type AIR and a pre_solve callback
+it follows in closed form (the same Euler sums, `coasting.coast`) and the world is stepped from
+where it ends. Lower down, its shape has collision type AIR and a pre_solve callback
 (`Flier.air_contact`) decides each contact from the heights: a body (or wall, obstacle) whose top
 is above the flier's underside is hit in the plane like any collision (a throw too low hits its
 wall and drops back); one whose top is below is flown over, and noted as the highest thing
@@ -38,7 +38,7 @@ from typing import Any, Protocol
 
 import pymunk
 
-from petanque_game.physics import cube, flight
+from petanque_game.physics import cube
 from petanque_game.physics.build import (
     AIR,
     BODY_BIT,
@@ -124,12 +124,12 @@ class Flier:
         self.flown = 0.0  # mm of flight, for the tumbling in the air
         self.flight_turns = 0
         self._clear_support()
-        self.may_coast = True  # try the flight in closed form (`coast`) at the next block
+        self.may_coast = True  # try the flight in closed form (`coasting.coast`) next
         self.mask = -1
         self.filter()
         it.entry = (launch.x, launch.y, self.z, launch.direction, it.orientation)
 
-    def _flight_z(self, n: int) -> float:
+    def flight_z(self, n: int) -> float:
         """Height n steps on from (self.z, self.vz), as n semi-implicit Euler steps give it."""
         return self.z + n * DT * self.vz - 0.5 * self.level.gravity * DT * DT * n * (n + 1)
 
@@ -151,89 +151,6 @@ class Flier:
         if self.sup_key is None or key > self.sup_key:
             n = arb.normal
             self.sup, self.sup_shape, self.sup_normal, self.sup_key = top, b, (n.x, n.y), key
-
-    def coast(self, limit: int) -> int:
-        """Run the flight in closed form for as many whole blocks as it surely touches nothing.
-
-        While the rest of the table is at rest and the flier is either above everything or out
-        of reach of every shape, pymunk would only move it in a straight line at constant speed
-        and spin (no friction in the air, no contact), and z follows the Euler sums: so those
-        steps are not run through pymunk, only their frames and the tumbling are made. Returns
-        the number of steps done (a multiple of CHECK_EVERY; 0 when none can be skipped).
-        """
-        it = self.it
-        if not self.airborne or self.perched:
-            return 0
-        for other in self.world.awake:
-            if other is not it and (other.stirred or
-                                    other.body.kinetic_energy > other.ke_rest):
-                return 0
-        g = self.level.gravity
-        a, b = 0.5 * g * DT * DT, DT * self.vz - 0.5 * g * DT * DT
-        ground = flight.first_at_or_below(a, b, self.z, 0.0)  # first step at or below the board
-        if min(ground - 2, limit) < CHECK_EVERY:  # not one whole block before it comes down
-            return 0
-        high = flight.first_at_or_below(a, b, self.z, self.highest) if self.z > self.highest else 0
-        body = it.body
-        (x0, y0), a0 = body.position, body.angle
-        vx, vy = body.velocity
-        w = body.angular_velocity
-        reach = ground
-        step_len = math.hypot(vx, vy) * DT
-        margin = self.radius[it.kind] + 2.0 * step_len + 1.0
-        dx, dy = vx * DT, vy * DT
-        for cx, cy, radius in self._bounds():
-            first = flight.first_within(x0 - cx, y0 - cy, dx, dy, radius + margin, high)
-            if first is not None and first < reach:
-                reach = first
-        for ax, ay, bx, by, half in self.wall_lines:
-            first = flight.first_near_segment(x0, y0, dx, dy, ax, ay, bx, by, half + margin, high)
-            if first is not None and first < reach:
-                reach = first
-        n_free = min(reach - 2, limit)
-        n_free -= n_free % CHECK_EVERY
-        if n_free <= 0:
-            return 0
-        record, frame = self.record_path, self.world.frame
-        if it.kind != DIAMOND:  # `tumble` at every block, with what stays the same worked out once
-            block_flown, flight_step = math.hypot(vx, vy) * DT * CHECK_EVERY, \
-                self.level.tumble.flight_step
-            flown, flight_turns = self.flown, self.flight_turns
-        for n in range(CHECK_EVERY, n_free + 1, CHECK_EVERY):
-            if it.kind != DIAMOND:
-                flown += block_flown
-                turns = int(flown / flight_step) - flight_turns
-                if turns > 0:
-                    flight_turns += turns
-                    k = cube.direction_index(math.atan2(vy, vx) - (a0 + w * (n * DT)))
-                    it.orientation = cube.roll(it.orientation, k, turns)
-            if record or n == n_free:  # without a path only the last frame's entry is kept
-                t = n * DT
-                it.entry = (x0 + vx * t, y0 + vy * t, self._flight_z(n), a0 + w * t,
-                            it.orientation)
-                frame()
-        if it.kind != DIAMOND:
-            self.flown, self.flight_turns = flown, flight_turns
-        t = n_free * DT
-        body.position = (x0 + vx * t, y0 + vy * t)
-        body.angle = a0 + w * t
-        self.z, self.vz = self._flight_z(n_free), self.vz - n_free * g * DT
-        self.filter()
-        self.steps_skipped += n_free
-        return n_free
-
-    def _bounds(self) -> list[tuple[float, float, float]]:
-        """Bounding circles (x, y, radius) of everything the flier could touch."""
-        out = list(self.static_bounds)
-        radius = self.radius
-        for o in self.world.live:
-            if o is not self.it:
-                if o.awake or o.touched:
-                    x, y = o.body.position
-                else:  # nothing has touched it: it lies exactly where it was placed
-                    x, y = o.placed
-                out.append((x, y, radius[o.kind]))
-        return out
 
     def fly(self, step: Callable[[float], None], after: Callable[[], None],
             needs_friction: list[Item], roller: Roller) -> None:

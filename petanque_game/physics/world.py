@@ -59,6 +59,7 @@ from petanque_game.physics.build import (
     new_space,
     static_plan,
 )
+from petanque_game.physics.coasting import coast
 from petanque_game.physics.geometry import Polygon
 from petanque_game.physics.knocked import Knocks
 from petanque_game.physics.level import Level
@@ -172,7 +173,7 @@ class World:
         while steps < MAX_STEPS:
             if flier.may_coast:
                 flier.may_coast = False
-                n = flier.coast(MAX_STEPS - steps)
+                n = coast(flier, MAX_STEPS - steps)
                 if n:
                     steps += n
                     continue

@@ -1,18 +1,8 @@
 """Ship, Captain and Crew ("6-5-4", docs/rules.md#ship-captain-and-crew): points or pot, cargo
-re-rolls.
-
-A turn is up to three rolls. After each roll a 6 (ship), then a 5 (captain), then a 4 (crew) are
-secured automatically and in strict order, one die of each; the unsecured dice are rolled next
-(a forced `Roll(n)`, n = 5 - secured). Once all three are secured the other two dice are the cargo,
-and the turn scores their sum; while rolls remain the seat may `Stop()` or re-roll the cargo and
-accept the new result (with the same choice again while rolls remain). A turn that has not
-qualified after three rolls scores 0. The turn ends after the third roll or after `Stop()`.
+re-rolls. A turn (what a roll secures, the cargo, its re-rolls and the turn's facts) is
+ship_captain_crew_turn.py's; the rounds, the points and the pot are here.
 
 Readings (docs/rules.md is silent or leaves a choice here):
-- Re-rolling the cargo is `Roll(2)`: `reroll` may be omitted (None) or name both cargo values.
-  With `cargo_reroll: any` one die may be re-rolled: `Roll(1, reroll=(v,))`, v a cargo value (the
-  other cargo die stays). `legal_actions` lists `Stop()`, `Roll(2)` and then each distinct
-  `Roll(1, reroll=(v,))`. Before the cargo exists `reroll` must be None.
 - Rounds: every player still in takes one turn in seat order, starting at the round's starting
   seat. Round 1 starts at seat 0; every later round (a points tie-break round included) starts at
   the first seat after the previous round's starting seat that plays in the new round. A pot
@@ -40,30 +30,26 @@ from __future__ import annotations
 import sys
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from enum import Enum
 from fractions import Fraction
 from types import MappingProxyType
-from typing import TypedDict
 
 from petanque_game.rules import base
 from petanque_game.rules.base import CHANCE, TERMINAL, Dice, IllegalAction, Roll, Stop, changed
 from petanque_game.rules.games import CHIPS, POINTS, GameSpec, Tally
 from petanque_game.rules.options import Option, OptionError, resolve
 from petanque_game.rules.ship_captain_crew_events import CODECS
+from petanque_game.rules.ship_captain_crew_turn import (
+    FRESH_TURN,
+    NUM_DICE,
+    ROLES,
+    ROLLS_PER_TURN,
+    SECURE_ORDER,
+    Phase,
+    TurnFacts,
+    secure,
+)
 
-SHIP, CAPTAIN, CREW = 6, 5, 4
-SECURE_ORDER = (SHIP, CAPTAIN, CREW)
-ROLLS_PER_TURN = 3
-NUM_DICE = 5
 MAX_ROUNDS = 1000  # no match lasts longer (see the module docstring)
-
-class Phase(str, Enum):
-    """Where a turn stands."""
-
-    ROLL = "roll"  # the seat rolls (or, with a cargo and rolls left, may stop)
-    DICE = "dice"  # the dice are rolling (chance node)
-    OVER = "over"
-
 
 GAME_ID = "ship-captain-crew"
 TITLE = "Ship, Captain and Crew"
@@ -95,37 +81,6 @@ def new_game(num_players: int, options: Mapping | None = None) -> ShipCaptainCre
         totals=(0,) * n, chips=(opts["chips"] if opts["mode"] == "pot" else 0,) * n,
         previous_scores=(None,) * n)
     return state._start_round(tuple(range(n)), 1, 0, tiebreak=False)
-
-
-def secure(secured: int, values: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
-    """Secure ship, captain and crew from a roll in strict order; the cargo once all three are in.
-
-    `secured` is how many are secured before the roll (0-3). 6-5-4-x-y secures all three;
-    5-4-x-y-z without a ship secures nothing.
-    """
-    rest = list(values)
-    for need in SECURE_ORDER[secured:]:
-        if need not in rest:
-            break
-        rest.remove(need)
-        secured += 1
-    return secured, tuple(sorted(rest)) if secured == 3 else ()
-
-
-@dataclass(frozen=True)
-class TurnFacts:
-    """What a roll or a stop did, as the window tells it: how many of ship, captain and crew are
-    secured after it, the cargo, what each die of a roll became ("ship", "captain", "crew",
-    "cargo", or "" for a die that stays unsecured), and whether the turn ended, for what score."""
-
-    secured: int
-    cargo: tuple[int, ...]
-    roles: tuple[str, ...]
-    ended: bool
-    score: int
-
-
-ROLES = ("ship", "captain", "crew")
 
 
 def turn_facts(before: ShipCaptainCrewState, decision: object, outcome: object,
@@ -361,7 +316,7 @@ class ShipCaptainCrewState:
         if self.mode == "points":
             totals[seat] += score
         state = changed(self, round_scores=tuple(scores), totals=tuple(totals),
-                        turn_index=self.turn_index + 1, **_FRESH_TURN)
+                        turn_index=self.turn_index + 1, **FRESH_TURN)
         if state.turn_index < len(state.round_players):
             return state
         return state._end_round()
@@ -417,21 +372,7 @@ class ShipCaptainCrewState:
                 pot += paid
         return changed(self, round_number=number, start_seat=start, round_players=order,
                        round_scores=(None,) * n, turn_index=0, tiebreak=tiebreak, rolloff=0,
-                       chips=tuple(chips), pot=pot, **_FRESH_TURN)
-
-
-class _Turn(TypedDict):
-    """The fields of a turn in progress."""
-
-    secured_count: int
-    cargo: tuple[int, ...]
-    rolls_used: int
-    pending: int
-    kept: tuple[int, ...]
-    last_roll: tuple[int, ...]
-
-
-_FRESH_TURN = _Turn(secured_count=0, cargo=(), rolls_used=0, pending=0, kept=(), last_roll=())
+                       chips=tuple(chips), pot=pot, **FRESH_TURN)
 
 
 def _tally_entry(options: Mapping) -> str:

@@ -30,13 +30,12 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from types import MappingProxyType
-from typing import NamedTuple
 
 from petanque_game.rules import base
 from petanque_game.rules import options as opts
 from petanque_game.rules.base import CHANCE, ENGINE, TERMINAL, Dice, IllegalAction, Roll, changed
 from petanque_game.rules.games import GameSpec, Tally
-from petanque_game.rules.petanque_table import DIAMOND, DIE, DiamondRest, DieRest, Launch, Table
+from petanque_game.rules.petanque_table import DIAMOND, DiamondRest, DieRest, Launch, Table
 from petanque_game.rules.terningepetanque_events import (
     CODECS,
     Accept,
@@ -46,6 +45,7 @@ from petanque_game.rules.terningepetanque_events import (
     Throw,
     implied,
 )
+from petanque_game.rules.terningepetanque_round import PendingThrow, next_starter, throw_order
 
 # the round's scoring has a module of its own; its names are read here too (the AI, the window)
 from petanque_game.rules.terningepetanque_score import (  # noqa: F401
@@ -361,35 +361,6 @@ class TerningepetanqueState:
         return changed(scored, round_number=self.round_number + 1, table=Table(), throws_done=0,
                        penalties=(0,) * self.num_players,
                        starter=next_starter(self.num_players, starter, expected.closest))
-
-
-class PendingThrow(NamedTuple):
-    """A throw in the air: who threw what, how, and the table before it."""
-    player: int
-    obj: str
-    die: int | None
-    launch: Launch
-    table_before: Table
-
-
-# --- scoring --------------------------------------------------------------------------------------
-
-
-def throw_order(num_players: int, starter: int) -> tuple[tuple[int, str, int | None], ...]:
-    """A round's throws as (player, obj, die): the diamond by the starter, then each player's die 0
-    in seat order from the starter, then each player's die 1 in the same order."""
-    seats = [(starter + k) % num_players for k in range(num_players)]
-    return ((starter, DIAMOND, None),
-            *((p, DIE, i) for i in range(DICE_PER_PLAYER) for p in seats))
-
-
-def next_starter(num_players: int, starter: int, closest: tuple[int, ...]) -> int:
-    """The round's winner (first closest seat in seat order from the starter), or the same starter
-    when no die lies on the board."""
-    for k in range(num_players):
-        if (starter + k) % num_players in closest:
-            return (starter + k) % num_players
-    return starter
 
 
 def _finite(*values: object) -> bool:

@@ -32,7 +32,8 @@ from petanque_game.ui.question import Answer, Question
 from petanque_game.ui.scene import AppLike, Scene
 from petanque_game.ui.scenes.board_editor_keys import key_pressed, press
 from petanque_game.ui.scenes.board_editor_side import SIDE_X, VIEW, draw_all, side_buttons
-from petanque_game.ui.widgets import Backdrop, Button, TextField, draw_lit, look
+from petanque_game.ui.text_field import TextField
+from petanque_game.ui.widgets import Backdrop, Button, draw_lit, look
 
 MEMORY = "board_editor"
 

@@ -18,7 +18,8 @@ from petanque_game.board_edit import Draft, Problem
 from petanque_game.ui import board_view, board_words, lang, theme
 from petanque_game.ui.game_ui import board_title
 from petanque_game.ui.scene import AppLike
-from petanque_game.ui.widgets import Button, TextField
+from petanque_game.ui.text_field import TextField
+from petanque_game.ui.widgets import Button
 
 VIEW = board_view.VIEW
 SIDE_X = 840  # the side's left edge

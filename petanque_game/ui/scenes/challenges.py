@@ -26,7 +26,8 @@ from petanque_game.ui.game_ui import title as game_title
 from petanque_game.ui.names import challenger_name, person_name
 from petanque_game.ui.reading import Reading
 from petanque_game.ui.scene import AppLike, Scene
-from petanque_game.ui.widgets import Backdrop, Button, TextField, draw_lit, look, panel
+from petanque_game.ui.text_field import TextField
+from petanque_game.ui.widgets import Backdrop, Button, draw_lit, look, panel
 
 LIST = pygame.Rect(60, 130, 560, 470)
 DETAILS = pygame.Rect(650, 130, 570, 470)

@@ -42,7 +42,7 @@ def load_help(data: Any = None, name: str = "config/games") -> tuple[Pages, list
     problems: list[str] = []
     shipped = data is None
     if shipped:
-        from petanque_game.config import game_files
+        from petanque_game.rule_defaults import game_files
 
         data, problems = game_files("help")
     if not isinstance(data, dict):

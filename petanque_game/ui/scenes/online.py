@@ -27,7 +27,8 @@ from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scene import AppLike, Scene
 from petanque_game.ui.scenes.online_rules import RulesPicker
 from petanque_game.ui.session import new_seed
-from petanque_game.ui.widgets import Button, TextField, panel
+from petanque_game.ui.text_field import TextField
+from petanque_game.ui.widgets import Button, panel
 
 SEAT_KINDS = ("remote", "ai:easy", "ai:medium", "ai:expert")  # the seats after yours
 PORT = 8765  # the relay the game starts itself listens here (or on any free port)

@@ -12,7 +12,8 @@ import pygame
 from petanque_game.online.protocol import MAX_CHAT
 from petanque_game.ui import lang, theme
 from petanque_game.ui.scene import Scene
-from petanque_game.ui.widgets import TextField, panel
+from petanque_game.ui.text_field import TextField
+from petanque_game.ui.widgets import panel
 
 BOX = pygame.Rect(200, 470, 880, 236)
 SHOWN = 4  # the last lines said, above the field

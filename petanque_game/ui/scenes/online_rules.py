@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from petanque_game.config import shipped_quick_options, shipped_rule_defaults
+from petanque_game.rule_defaults import shipped_quick_options, shipped_rule_defaults
 from petanque_game.rules.games import spec_of
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import ui_of

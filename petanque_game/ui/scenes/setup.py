@@ -2,7 +2,7 @@
 for Terningepetanque, the board and each person's hand (steady, normal or shaky; a seat not set
 takes the settings' "Your hand"). Start makes a new seeded game.
 
-Option defaults come from config/games/<game>.yaml (config.shipped_rule_defaults); the menus
+Option defaults come from config/games/<game>.yaml (rule_defaults.shipped_rule_defaults); the menus
 offer the usual choices of docs/rules.md. A game whose file has a `quick` part is offered first
 as a quick game (Terningepetanque: 5 rounds), the setup's start; "Full game" is its options. A
 broken board file is listed as broken and cannot be chosen.
@@ -17,9 +17,9 @@ from typing import Any
 import pygame
 
 from petanque_game import logs
-from petanque_game.config import shipped_quick_options, shipped_rule_defaults
 from petanque_game.draws import LocalEntropy
 from petanque_game.physics import LevelError
+from petanque_game.rule_defaults import shipped_quick_options, shipped_rule_defaults
 from petanque_game.rules.games import game_ids, spec_of
 from petanque_game.rules.options import OptionError
 from petanque_game.ui import lang
@@ -47,8 +47,9 @@ from petanque_game.ui.scenes.setup_choices import (
 from petanque_game.ui.scenes.setup_screen import LABEL_W, draw_unlit, fitting_size, game_slots
 from petanque_game.ui.session import new_game, new_seed
 from petanque_game.ui.settings import CHOICES
+from petanque_game.ui.text_field import TextField
 from petanque_game.ui.warm import warm, warmer_of
-from petanque_game.ui.widgets import Backdrop, Button, TextField, draw_lit, look
+from petanque_game.ui.widgets import Backdrop, Button, draw_lit, look
 
 
 class SetupScene(Scene):

@@ -16,7 +16,8 @@ from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import board_words
 from petanque_game.ui.scenes.setup_boards import PAGE_BOARDS, Boards, board_pages, board_slot
 from petanque_game.ui.scenes.setup_choices import SetupChoices, option_label
-from petanque_game.ui.widgets import Button, TextField, panel
+from petanque_game.ui.text_field import TextField
+from petanque_game.ui.widgets import Button, panel
 
 LABEL_W = 470  # the width of the rules column: each option's name and its buttons
 

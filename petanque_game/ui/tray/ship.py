@@ -9,8 +9,9 @@ import pygame
 
 from petanque_game.rules.base import Roll, Stop
 from petanque_game.rules.events import Rolled
-from petanque_game.rules.ship_captain_crew import ROLES, ShipCaptainCrewState
+from petanque_game.rules.ship_captain_crew import ShipCaptainCrewState
 from petanque_game.rules.ship_captain_crew_events import Stopped
+from petanque_game.rules.ship_captain_crew_turn import ROLES
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import GameUI
 from petanque_game.ui.keys import key_names
