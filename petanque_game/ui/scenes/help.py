@@ -177,23 +177,9 @@ class RulesScene(Scene):
         return self.buttons[-1]
 
     def practice(self) -> None:
-        """A practice game (Terningepetanque's: one round) against an easy AI, kept nowhere (no
-        autosave, no record, so no statistics)."""
-        from petanque_game.physics import LevelError
-        from petanque_game.record import Seat
-        from petanque_game.rules.options import OptionError
-        from petanque_game.ui.play import open_game_scene
-        from petanque_game.ui.session import new_game, new_seed
-
-        seats = [Seat(lang.tr("help.practice_you"), "human"), Seat("Bjørn", "ai", "easy")]
-        try:
-            session = new_game(self.game, seats, dict(ui_of(self.game).practice or {}),
-                               new_seed(), "classic", practice=True,
-                               hands=[self.app.settings.hand, None])
-        except (OptionError, LevelError) as e:  # a broken shipped board: said, not hidden
-            self.app.toast.show(lang.tr("help.practice_failed", why=e), "bad", 5.0)
-            return
-        open_game_scene(self.app, session)
+        """Terningepetanque's lesson (ui/scenes/lesson.py): a few targets, each explained, then
+        a way into a game."""
+        self.app.open("lesson")
 
     @property
     def text_rect(self) -> pygame.Rect:

@@ -38,6 +38,7 @@ CARD_W, TEXT, PAD = 370, 17, 10  # px; at most WIDEST of the board (its seats' n
 WIDEST = 0.42
 LABEL_ROOM = 70  # px round a die or the diamond kept clear for its labels
 RING = 7  # px: the aimed rest's ring
+HEIGHT_SAID = 8.0  # degrees: the expert's height is said when it is this far from the person's
 
 
 class _View(Protocol):
@@ -235,11 +236,22 @@ def lesson_words(taught: Lesson, names: list[str]) -> list[str]:
             plan = tr("coach.nearer" if near > 0 else "coach.farther", mm=f"{abs(near):.0f}")
         out.append(tr("coach.worth", mine=decimal(taught.aim_worth, 1, tr, signed=True),
                       expert=decimal(taught.expert_worth, 1, tr, signed=True), plan=plan))
+        out += height_words(taught)
     cost = taught.hand_cost
     if abs(cost) >= 0.05:
         out.append(tr("coach.hand_cost" if cost > 0 else "coach.hand_gain",
                       points=decimal(abs(cost), 1, tr)))
     return out
+
+
+def height_words(taught: Lesson) -> list[str]:
+    """The expert's height beside the person's, when the two differ by HEIGHT_SAID degrees or
+    more (none otherwise): a higher throw comes down steeply and rolls less."""
+    mine, expert = taught.elevation, taught.expert_elevation
+    if abs(expert - mine) < HEIGHT_SAID:
+        return []
+    return [lang.tr("coach.higher" if expert > mine else "coach.lower",
+                    expert=f"{expert:.0f}", mine=f"{mine:.0f}")]
 
 
 def summary_words(s: Summary, name: str) -> list[str]:
