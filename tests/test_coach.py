@@ -159,3 +159,13 @@ def test_the_hint_shown_is_the_experts_aim_without_a_second_search(scripted, mon
     told = lesson(board, state, aim, launch, thrown(state, board, aim, launch), NORMAL, SAMPLES,
                   Expert(given.action, given.label, given.value))
     assert told == searched
+
+
+def test_the_lesson_says_the_height_of_the_aim_and_of_the_experts(scripted):
+    state, board = scripted
+    aim = aimed_at(state, board, (10.0, 15.0))
+    expert = ai.search(board, ai.situation_of(state), random.Random(hints_petanque.seed_of(state)),
+                       hand=NORMAL).aim
+    said = taught(state, board, aim, released(aim))
+    assert said.elevation == pytest.approx(math.degrees(aim.elevation))
+    assert said.expert_elevation == pytest.approx(math.degrees(expert.elevation))

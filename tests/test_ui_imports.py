@@ -26,6 +26,7 @@ SCENE_MODULES = {
     "scenes.help",     # RulesScene
     "scenes.settings_scene",  # SettingsScene
     "scenes.handover",  # HandoverScene
+    "scenes.lesson",  # LessonScene
     "scenes.trouble",  # ErrorScene
     "scenes.statistics",  # StatisticsScene
     "scenes.about",  # AboutScene

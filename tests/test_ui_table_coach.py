@@ -195,6 +195,27 @@ def test_the_coach_speaks_every_language(code):
         assert "long" not in text and "expert's" not in text  # its own words, not English
 
 
+@pytest.mark.parametrize("code", ["en", "da", "nb"])
+def test_the_coach_says_the_experts_height_when_it_differs(code):
+    """Issue 33: a person who rolls too far must hear that the expert threw higher (or lower),
+    not only that the expert's aim was worth more."""
+    from dataclasses import replace
+
+    lang.use(code)
+    try:
+        higher = replace(A_LESSON, elevation=40.0, expert_elevation=58.0)
+        said = lesson_words(higher, ["Ana", "Bo"])
+        assert said[-2] == lang.tr("coach.higher", expert="58", mine="40")  # (the cost last)
+        lower = lesson_words(replace(A_LESSON, elevation=50.0, expert_elevation=22.0),
+                             ["Ana", "Bo"])
+        assert lang.tr("coach.lower", expert="22", mine="50") in lower
+        near = lesson_words(replace(A_LESSON, elevation=45.0, expert_elevation=50.0),
+                            ["Ana", "Bo"])
+        assert not any("58" in line or "50°" in line for line in near)  # within 8°: not said
+    finally:
+        lang.use("en")
+
+
 class FlatView:
     """A camera at 1 px a mm, the board's centre at (200, 150) of a 400 x 300 area."""
 

@@ -1,7 +1,7 @@
 """The rules page of a game (F1, or the Rules button) and its second tab, how to play: the
 controls (the keys the settings bind, by their names) and, for Terningepetanque, how aiming works,
-with a practice throw. Scrolled with the wheel or Up/Down, closed with Escape, F1 or Close. The
-game below waits meanwhile.
+with a button to its first lesson (ui/scenes/lesson.py). Scrolled with the wheel or Up/Down,
+closed with Escape, F1 or Close. The game below waits meanwhile.
 
 What the page says comes from the text tables in the window's language (ui/lang.py): the rules
 text under `rules.<game>.*`, the how-to under `howto.*`. Each game's file in config/games/ only
@@ -152,7 +152,7 @@ class RulesScene(Scene):
 
     @property
     def buttons(self) -> list[Button]:
-        """The tabs, the practice throw (on Terningepetanque's how-to) and Close."""
+        """The tabs, the lesson (on Terningepetanque's how-to) and Close."""
         b = []
         x = RECT.right - 30
         for page in reversed(PAGES):

@@ -24,6 +24,7 @@ import pygame
 from petanque_game.ai import petanque_lesson as lesson
 from petanque_game.ai.petanque_lesson import Target, Try
 from petanque_game.ai.petanque_risk import SHOWN_FROM, Risk, aim_risk
+from petanque_game.config import shipped_quick_options
 from petanque_game.physics import release_zone
 from petanque_game.physics.hand import PERSON_HANDS
 from petanque_game.physics.level import load_named_level
@@ -43,13 +44,15 @@ from petanque_game.words import percent
 GAME = "terningepetanque"
 BOARD = pygame.Rect(16, 72, 760, 600)  # the board's part of the logical surface
 SIDE = pygame.Rect(792, 72, 472, 600)  # the words and the buttons
-TEXT, PAD = 21, 18
+TEXT, PAD = 24, 18
 GOAL = (255, 214, 70)  # the target's ring
 AIMED = (255, 236, 140)  # the aimed rest's ring and the wobble's line (the coach's colour)
 SPREAD = (240, 240, 255)
 HEIGHT_STEP = 5.0  # degrees a wheel notch or W/S
 NUDGE = 5.0  # mm an arrow key moves the point
 PLAYBACK = 1.0  # the throw played back at this share of real time
+NUDGES = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, 1),
+          pygame.K_DOWN: (0, -1)}  # the arrow keys' moves of the point (x, y: up the board)
 
 
 class LessonScene(Scene):
@@ -61,7 +64,10 @@ class LessonScene(Scene):
         self.targets = lesson.targets(self.level)
         self.hand = PERSON_HANDS.get(app.settings.hand, PERSON_HANDS["normal"])
         self.rng = random.Random(seed)  # the hand's chance (a lesson is no game: not recorded)
-        self.camera = Camera(self.level, BOARD.size)
+        self.camera = Camera(self.level, BOARD.size)  # framed on the targets, the dice large
+        self.camera.rest([(t.centre[0] + dx * t.radius, t.centre[1] + dy * t.radius)
+                          for t in self.targets for dx, dy in NUDGES.values()])
+        self.camera.settle()
         self.zones = tuple(release_zone(self.level, lesson.PLAYERS, s)
                            for s in range(lesson.PLAYERS))
         self.walls = {self.level.seats[lesson.PLAYERS][s]: s for s in range(lesson.PLAYERS)}
@@ -75,6 +81,8 @@ class LessonScene(Scene):
         self.point, self.elevation = self.targets[0].centre, self.targets[0].height
         self.spread: tuple[tuple, Risk, tuple[float, float]] | None = None  # key, risk, point
         self.asked: tuple[tuple, Future] | None = None
+        quick = shipped_quick_options()[0].get(GAME, {})
+        self.quick_rounds = quick.get("rounds", "?")  # what the quick game offered is
 
     # --- the lesson -------------------------------------------------------------------------------
 
@@ -142,13 +150,20 @@ class LessonScene(Scene):
             specs = [("table.button.throw", self.throw, "primary", "throw"),
                      ("lesson.skip", self.next, "ghost", "skip")]
         elif self.tried.passed:
-            specs = [("lesson.next", self.next, "primary", "next"),
+            last = self.index == len(self.targets) - 1
+            specs = [("lesson.finish" if last else "lesson.next", self.next, "primary", "next"),
                      ("lesson.try_again", self.again, "normal", "again")]
         else:
             specs = [("lesson.try_again", self.again, "primary", "again"),
                      ("lesson.skip", self.next, "ghost", "skip")]
-        out, x = [], SIDE.x + PAD
-        w = (SIDE.w - 2 * PAD - 10 * (len(specs) - 1)) // len(specs)
+        out, x, w = [], SIDE.x + PAD, SIDE.w - 2 * PAD
+        if self.done:  # one under another, the whole panel wide
+            for k, (key, action, style, tag) in enumerate(reversed(specs)):
+                label = lang.tr(key, name=OPPONENT, rounds=self.quick_rounds)
+                out.insert(0, Button(pygame.Rect(x, y - 64 * k, w, 56), label, action,
+                                     size=24, style=style, tag=tag))
+            return out
+        w = (w - 10 * (len(specs) - 1)) // len(specs)
         for key, action, style, tag in specs:
             out.append(Button(pygame.Rect(x, y, w, 58), lang.tr(key), action, size=24,
                               style=style, tag=tag))
@@ -265,8 +280,8 @@ class LessonScene(Scene):
             table = self.tried.table
         cx, cy = view.to_screen(*t.centre)
         r = t.radius * view.scale
-        if t.goal == "near":  # the diamond's outline grown by the distance allowed
-            r += self.level.diamond.short_diagonal / 2 * view.scale
+        if t.goal == "near":  # where the die's middle may stop: the distance is edge to edge
+            r += (self.level.diamond.short_diagonal + self.level.dice.side) / 2 * view.scale
         pygame.draw.circle(area, (20, 20, 20), (cx, cy), r + 1, 4)
         pygame.draw.circle(area, GOAL, (cx, cy), r, 2)
         if self.flying and self.tried is not None:
@@ -334,9 +349,6 @@ def _goal(t: Target) -> str:
         return lang.tr("lesson.near_goal", mm=f"{t.radius:.0f}")
     return lang.tr(f"lesson.{t.goal}_goal", name=OPPONENT)
 
-
-NUDGES = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, 1),
-          pygame.K_DOWN: (0, -1)}
 
 
 def _draw_table(area: pygame.Surface, view: td.View, level: Any, table: Table) -> None:

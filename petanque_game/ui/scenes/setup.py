@@ -5,7 +5,8 @@ takes the settings' "Your hand"). Start makes a new seeded game.
 Option defaults come from config/games/<game>.yaml (config.shipped_rule_defaults); the menus
 offer the usual choices of docs/rules.md. A game whose file has a `quick` part is offered first
 as a quick game (Terningepetanque: 5 rounds), the setup's start; "Full game" is its options. A
-broken board file is listed as broken and cannot be chosen.
+broken board file is listed as broken and cannot be chosen. A game whose window entry offers a
+practice (Terningepetanque) has a button to its first lesson (ui/scenes/lesson.py).
 """
 
 from __future__ import annotations
@@ -342,6 +343,9 @@ class SetupScene(Scene):
             b.append(Button(pygame.Rect(90, y0 + len(rows) * pitch, 240, h),
                             lang.tr("setup.add_player"), self.add_player, size=24, style="ghost",
                             tag="add"))
+        if ui_of(self.choices.game).practice is not None:  # Terningepetanque's first lesson
+            b.append(Button(pygame.Rect(90, 496, 300, 42), lang.tr("help.practice"),
+                            lambda: self.app.open("lesson"), size=22, tag="lesson"))
         if self.quick.get(self.choices.game):  # Quick game / Full game, beside the heading
             chosen = self.length()
             labels = [lang.tr(f"setup.length.{name}") for name in LENGTHS]
