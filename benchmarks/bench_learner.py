@@ -13,9 +13,10 @@ the window's point aiming (`ui/table/aim.aim_at`) at a spot and throws at the he
 degrees to begin with, the window's own start):
 - the diamond: a spot `diamond_in` mm inside its own edge (60 to begin with: "the diamond near
   your own wall", the first tactic issue 33 saw a person find);
-- a die: the diamond as seen, `beyond` mm further along its throw (0 to begin with), pulled in
-  until it lies `margin` mm inside the board (0 to begin with); once it has learned to knock,
-  when the die it sees nearest the diamond is another player's, that die as seen, 25 mm beyond.
+- a die: the diamond as seen, moved by `offset` (mm along its throw and to its left; none to
+  begin with), pulled in until it lies `margin` mm inside the board (0 to begin with); once it
+  has learned to knock, when the die it sees nearest the diamond is another player's, that die as
+  seen, 25 mm beyond.
 
 After each of its throws it reads what the coach shows (`ai.petanque_coach.lesson`: the same
 facts the card says; nothing else of the game's insides) and adjusts:
@@ -23,7 +24,12 @@ facts the card says; nothing else of the game's insides) and adjusts:
   40 mm further in;
 - its die off the board: `margin` 25 mm more;
 - the expert's height said (it differs by 8 degrees or more): its height half way to it;
-- "the expert aimed N mm closer to (farther from) the diamond": `beyond` moved by half of N;
+- "the expert's aim stops A mm long (short) and B mm left (right) of the diamond" (the coach's
+  blue ring; `--old-coach`: not read, as the coach before it said no such thing): `offset` is the
+  mean of what it was told so, over the throws whose expert aim was not a knock;
+- `--old-coach` instead: "the expert aimed N mm closer to (farther from) the diamond" moves its
+  aim N/2 mm further along its throw (within -30 to +40 mm), the only word the coach had of
+  where the expert's aim stops;
 - the expert's aim was for knocking a die away and worth a point or more above its own: it
   knocks from then on (above).
 Each game starts afresh (a newcomer). `--control` also plays the same games with the adjusting
@@ -71,7 +77,10 @@ class Newcomer:
     diamond_in: float = 60.0
     elevation: float = 45.0
     margin: float = 0.0
-    beyond: float = 0.0
+    offset: tuple[float, float] = (0.0, 0.0)
+    told_offsets: int = 0
+    beyond: float = 0.0  # (`--old-coach`)
+    old_coach: bool = False
     knocks: bool = False
     learns: bool = True
     told: list[str] = field(default_factory=list)  # what it changed, for --verbose
@@ -92,10 +101,19 @@ class Newcomer:
         if abs(taught.expert_elevation - taught.elevation) >= HEIGHT_SAID:
             self.elevation += 0.5 * (taught.expert_elevation - taught.elevation)
             self.told.append(f"height {self.elevation:.0f}")
-        if taught.expert_nearer is not None and abs(taught.expert_nearer) >= 3.0:
-            self.beyond = max(-30.0, min(40.0, self.beyond + 0.5 * taught.expert_nearer))
+        knock = taught.expert_label.key in KNOCKS
+        near = taught.expert_nearer
+        if self.old_coach and near is not None and abs(near) >= 3.0:
+            self.beyond = max(-30.0, min(40.0, self.beyond + 0.5 * near))
+            self.offset = (self.beyond, 0.0)
             self.told.append(f"beyond {self.beyond:.0f}")
-        if taught.expert_label.key in KNOCKS and taught.expert_worth - taught.aim_worth >= 1.0:
+        if taught.expert_offset is not None and not knock and not self.old_coach:
+            self.told_offsets += 1
+            k = self.told_offsets
+            self.offset = tuple((k - 1) / k * mine + told / k  # type: ignore[assignment]
+                                for mine, told in zip(self.offset, taught.expert_offset))
+            self.told.append(f"offset {self.offset[0]:.0f},{self.offset[1]:.0f}")
+        if knock and taught.expert_worth - taught.aim_worth >= 1.0:
             self.knocks = True
 
     def aim(self, match: Match, rng: random.Random) -> Aim:
@@ -117,8 +135,9 @@ class Newcomer:
         if self.knocks and nearest is not None and nearest[1].player != seat:
             x, y = _seen(nearest[1].x, nearest[1].y, rng)
             spot = (x - 25.0 * nx, y - 25.0 * ny)
-        else:
-            spot = (spot[0] - self.beyond * nx, spot[1] - self.beyond * ny)
+        else:  # (its throw goes in along -n; its left is n turned a quarter clockwise)
+            along, left = self.offset
+            spot = (spot[0] - along * nx + left * ny, spot[1] - along * ny - left * nx)
         return aim_at(level, n, seat, _inside(level, spot, self.margin), self.elevation, obj)
 
 
@@ -144,7 +163,7 @@ def _risk(worth: float) -> float:
 
 
 def play(seed: int, person: int, rounds: int, board: str, learns: bool,
-         verbose: bool = False) -> list[tuple[int, int]]:
+         verbose: bool = False, old_coach: bool = False) -> list[tuple[int, int]]:
     """One game; each round's (the person's points, medium's points)."""
     seats = [Seat("Medium", "ai", "medium"), Seat("Medium", "ai", "medium")]
     seats[person] = Seat("Person", "human")
@@ -152,7 +171,7 @@ def play(seed: int, person: int, rounds: int, board: str, learns: bool,
                       hands=["normal" if i == person else None for i in range(2)])
     match.paths = False
     hand = PERSON_HANDS["normal"]
-    me = Newcomer(learns=learns)
+    me = Newcomer(learns=learns, old_coach=old_coach)
     eyes = random.Random(f"learner-eyes:{seed}")
     per_round: list[tuple[int, int]] = []
     totals = match.state.scores()
@@ -226,13 +245,15 @@ def main() -> None:
     parser.add_argument("--control", action="store_true",
                         help="also play the same games without reading the coach")
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--old-coach", action="store_true",
+                        help="read only what the coach said before it showed the expert's rest")
     args = parser.parse_args()
     ranges = [int(r) for r in args.ranges.split(",")]
     seeds = [ranges[g % len(ranges)] + g // len(ranges) for g in range(args.games)]
     results = {}
     for name, learns in (("learner", True), ("control", False))[:2 if args.control else 1]:
         start = _cpu()
-        games = [play(seed, g % 2, args.rounds, args.board, learns, args.verbose)
+        games = [play(seed, g % 2, args.rounds, args.board, learns, args.verbose, args.old_coach)
                  for g, seed in enumerate(seeds)]
         cpu = _cpu() - start
         print(f"{name}: {len(games)} games of {args.rounds} rounds on {args.board}, seeds "

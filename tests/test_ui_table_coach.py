@@ -253,6 +253,38 @@ def test_the_mark_is_drawn_at_the_aimed_rest_while_the_thrown_die_lies_where_it_
                                False, (0, 0), [])  # a throw in the air: nothing
 
 
+@pytest.mark.parametrize("code", ["en", "da", "nb"])
+def test_where_the_experts_aim_stops_is_said_and_ringed(home, code):
+    """Issue 33: a newcomer learns from where the expert would have aimed (said from the diamond
+    along the throw, and a blue ring on the board), not from its worth alone."""
+    from dataclasses import replace
+
+    from petanque_game.rules.petanque_table import DiamondRest, DieRest, Table
+    from petanque_game.ui.table.coach import EXPERT, Coach, Taught
+
+    fast_app()  # (the window's fonts)
+    lang.use(code)
+    try:
+        taught = replace(A_LESSON, expert_aimed=(-40.0, 20.0), expert_offset=(-26.4, 3.2))
+        said = lesson_words(taught, ["Ana", "Bo"])
+        short, left = lang.tr("coach.short", mm="26"), lang.tr("coach.left", mm="3")
+        assert lang.tr("coach.expert_at", along=short, across=left) in said
+        assert not any(short in line for line in lesson_words(A_LESSON, ["Ana", "Bo"]))
+        coach = Coach(None, lambda: True, ["Ana", "Bo"])
+        coach.taught = Taught(0, 1, None, taught)
+        surface = pygame.Surface((960, 552))  # the table's area
+        view = FlatView()
+        view.board_rect = (0, 0, 960, 552)
+        die = DieRest(0, 0, *taught.rest, 0.0, 3, True, None, 40.0, 0)
+        coach.draw_over(surface, view, Table(DiamondRest(60.0, 60.0, 0.0, True), (die,)),
+                        True, (0, 0), [])
+        assert coach.card is not None and not coach.card.collidepoint(160, 170)  # clear of it
+        assert any(surface.get_at((160 + dx * r, 170 + dy * r))[:3] == EXPERT
+                   for r in range(RING - 2, RING + 1) for dx, dy in ((1, 0), (-1, 0), (0, 1)))
+    finally:
+        lang.use("en")
+
+
 def test_the_lesson_is_worked_out_off_the_frame_and_shown_when_it_is_there(
         home, quick_coach, monkeypatch):
     """The window hands the lesson to the AI's thread and goes on drawing; the card comes when

@@ -11,6 +11,8 @@ aim was worth beside the expert's, worked out after the throw from what the matc
   WORTH_SAMPLES hands (the hint's worth stream, so both meet the same luck, and the expert's
   aim is worth exactly what the hint said). In points for the round: the thrower's expected
   lead over the best other seat; for the diamond's throw, the penalty it risks.
+- Where the expert's aim stops (a die's throw): the expert's aim thrown by a steady hand with the
+  same chance, said from the diamond as it lay, along the person's throw and across it.
 - The heights: the elevation the person's aim and the expert's were thrown at (a high throw
   comes down steeply and rolls little; a low one rolls far and pushes what it meets).
 - The hand's cost: what the table at the aimed rest is worth less what the table at the real rest
@@ -66,6 +68,10 @@ class Lesson:
     rest_worth: float  # the table at the real rest
     elevation: float = 0.0  # degrees: the height the person's aim was thrown at
     expert_elevation: float = 0.0  # degrees: the expert's aim's
+    expert_aimed: Point | None = None  # where the expert's aim stops with a steady hand (a die's
+    # throw whose expert rest is on the board; None otherwise)
+    expert_offset: Point | None = None  # that rest from the diamond as it lay: mm past it along
+    # the person's throw, mm to its left
 
     @property
     def hand_cost(self) -> float:
@@ -104,17 +110,20 @@ def lesson(level: Level, state: TerningepetanqueState, aim: Aim, launch: Launch,
     expert_worth = expert.worth
     aim_worth = expert_worth if _same(aim, expert.aim) else \
         ai.appraise(level, situation, aim, hand, random.Random(worth_seed), samples)
-    nearer = None
-    if obj != DIAMOND and aimed_on:
+    nearer, expert_aimed, offset = None, None, None
+    dm = state.table.diamond
+    if obj != DIAMOND and dm is not None:
         expert_at, expert_on = _thrown_at(_steady(level, state, expert.aim, launch), seat, obj,
                                           die)
-        if expert_on and state.table.diamond is not None:
-            dm = state.table.diamond
-            nearer = math.dist(aimed, (dm.x, dm.y)) - math.dist(expert_at, (dm.x, dm.y))
+        if expert_on:
+            expert_aimed = expert_at
+            offset = along(launch.direction, (dm.x, dm.y), expert_at)
+            if aimed_on:
+                nearer = math.dist(aimed, (dm.x, dm.y)) - math.dist(expert_at, (dm.x, dm.y))
     return Lesson(seat, obj, aimed, rest, aimed_on, rest_on, long, left, aim_worth,
                   expert_worth, expert.label, nearer, rest_worth(aimed_table, situation),
                   rest_worth(after, situation), math.degrees(aim.elevation),
-                  math.degrees(expert.aim.elevation))
+                  math.degrees(expert.aim.elevation), expert_aimed, offset)
 
 
 def along(heading: float, start: Point, end: Point) -> tuple[float, float]:

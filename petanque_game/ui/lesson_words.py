@@ -7,6 +7,7 @@ import math
 
 from petanque_game.ai.petanque_lesson import Target, Try
 from petanque_game.ui import lang
+from petanque_game.ui.table.coach import along_words
 
 LOWER_FROM = 35.0  # degrees: a knock that fell short at this height or more is told to go lower
 MOVED = 1.0  # mm: the other die moved less than this was not touched
@@ -14,13 +15,6 @@ MOVED = 1.0  # mm: the other die moved less than this was not touched
 
 def mm(value: float) -> str:
     return f"{value:.0f}"
-
-
-def along_words(long: float, left: float) -> tuple[str, str]:
-    """"12 mm long", "3 mm right": a distance along a throw and across it (the coach's words)."""
-    tr = lang.tr
-    return (tr("coach.long" if long >= 0 else "coach.short", mm=mm(abs(long))),
-            tr("coach.left" if left >= 0 else "coach.right", mm=mm(abs(left))))
 
 
 def after_words(tried: Try, name: str) -> tuple[str, list[str]]:
