@@ -156,3 +156,26 @@ def test_the_lesson_speaks_each_language(home, ai_at_once, code):
         app.render()
     finally:
         lang.use("en")
+
+
+def test_a_knock_short_and_high_is_told_where_its_aim_stops_and_to_throw_lower(home, ai_at_once):
+    app, scene = open_lesson("steady")
+    scene.next()
+    scene.next()
+    knock = scene.target
+    theirs = knock.table.die_of(lesson.OTHER, 0)
+    ux, uy = lesson.inward(scene.level)
+    point_at(app, scene, theirs.x - 90 * ux, theirs.y - 90 * uy)  # well short of the die
+    for _ in range(7):
+        app.key(pygame.K_w)  # 25 + 35 degrees
+    assert scene.elevation == 60.0
+    app.key(pygame.K_SPACE)
+    played_out(app, scene)
+    tried = scene.tried
+    assert not tried.passed and tried.moved < 1.0 and tried.aim_long < -60
+    heading, said = lesson_scene.after_words(tried, "Bjørn")
+    assert heading == "Not yet."
+    assert said[0] == "It did not touch Bjørn's die."
+    assert said[-2].startswith("Thrown steadily, your aim stops") and "mm short" in said[-2]
+    assert "Bjørn's die" in said[-2]
+    assert said[-1] == "Throw lower: at 60° it comes down steeply and stops."

@@ -99,7 +99,7 @@ class Try:
     aimed_passed: bool  # a steady hand would have hit the target
     long: float  # mm the wobble took it past the steady rest (negative: short)
     left: float  # mm it took it to the thrower's left (negative: right)
-    aim_long: float  # mm the steady rest lay past the goal's centre (negative: short of it)
+    aim_long: float  # mm the steady rest lay past `aimed_from` (negative: short of it)
     aim_left: float  # mm to the left of it (negative: right)
     moved: float  # `knock`: mm the other die moved (0 for the other goals)
 
@@ -116,10 +116,20 @@ def throw(level: Level, target: Target, aim: Aim, hand: Hand, rng: random.Random
     passed, miss, moved = judge(target, real.table, rest, rest_on)
     heading = launch.direction
     long, left = along(heading, aimed, rest)
-    aim_long, aim_left = along(heading, target.centre, aimed)
+    aim_long, aim_left = along(heading, aimed_from(target), aimed)
     return Try(target, aim, real.table, real.path, passed, miss, rest, rest_on, aimed,
                aimed_on, judge(target, steady, aimed, aimed_on)[0], long, left, aim_long,
                aim_left, moved)
+
+
+def aimed_from(target: Target) -> Point:
+    """What a steady rest is said from: the ring's or the diamond's middle, or for a knock the
+    other player's die."""
+    if target.goal == "knock":
+        theirs = target.table.die_of(OTHER, 0)
+        assert theirs is not None  # (the knock's table has it)
+        return theirs.x, theirs.y
+    return target.centre
 
 
 def judge(target: Target, table: Table, rest: Point, on: bool) -> tuple[bool, float, float]:

@@ -30,7 +30,8 @@ def after_words(tried: Try, name: str) -> tuple[str, list[str]]:
     elif tried.passed:
         out.append(tr("lesson.aim_lucky"))
     elif tried.target.goal == "knock":
-        out.append(tr("lesson.aim_knock"))
+        along, across = along_words(tried.aim_long, tried.aim_left)
+        out.append(tr("lesson.aim_knock", along=along, across=across, name=name))
         elevation = _degrees(tried)
         if elevation >= LOWER_FROM:
             out.append(tr("lesson.lower", degrees=mm(elevation)))
