@@ -179,3 +179,19 @@ def test_a_knock_short_and_high_is_told_where_its_aim_stops_and_to_throw_lower(h
     assert said[-2].startswith("Thrown steadily, your aim stops") and "mm short" in said[-2]
     assert "Bjørn's die" in said[-2]
     assert said[-1] == "Throw lower: at 60° it comes down steeply and stops."
+
+
+def test_a_refused_board_is_said_and_no_lesson_opens(home, monkeypatch):
+    from petanque_game.physics import LevelError
+    from petanque_game.ui.scenes import lesson as lesson_scene_module
+
+    def refused(name):
+        raise LevelError(f"levels/{name}.yaml: board: not a shape")
+
+    monkeypatch.setattr(lesson_scene_module, "load_named_level", refused)
+    app = fast_app()
+    setup = app.open("setup")
+    press(app, "game:terningepetanque")
+    press(app, "lesson")
+    assert app.top is setup
+    assert "levels/classic.yaml: board: not a shape" in app.toast.message

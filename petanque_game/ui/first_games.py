@@ -1,7 +1,8 @@
-"""The games a newcomer is offered from the lesson and the how-to (ui/scenes/lesson.py,
-ui/scenes/help.py): a practice game (its entry's `practice` options, kept nowhere) and a quick
-game (the game's shipped quick options, kept as any game is), both against Bjørn, an easy AI, on
-the classic board."""
+"""What a newcomer is offered from the how-to and the new-game screen (ui/scenes/help.py,
+setup.py) and at the end of the lesson (ui/scenes/lesson.py): the lesson itself, a practice game
+(its entry's `practice` options, kept nowhere) and a quick game (the game's shipped quick
+options, kept as any game is), both against Bjørn, an easy AI, on the classic board. A shipped
+board the game refuses is said, never a crash."""
 
 from __future__ import annotations
 
@@ -43,3 +44,15 @@ def open_first_game(app: AppLike, game: str, quick: bool = False) -> bool:
         app.toast.show(lang.tr("help.practice_failed", why=e), "bad", 5.0)
         return False
     return open_game_scene(app, session)
+
+
+def open_lesson(app: AppLike) -> bool:
+    """Show Terningepetanque's first lesson (False, and said, when its board is refused)."""
+    from petanque_game.physics import LevelError
+
+    try:
+        app.open("lesson")
+    except LevelError as e:
+        app.toast.show(lang.tr("help.practice_failed", why=e), "bad", 5.0)
+        return False
+    return True

@@ -179,7 +179,9 @@ class RulesScene(Scene):
     def practice(self) -> None:
         """Terningepetanque's lesson (ui/scenes/lesson.py): a few targets, each explained, then
         a way into a game."""
-        self.app.open("lesson")
+        from petanque_game.ui.first_games import open_lesson
+
+        open_lesson(self.app)
 
     @property
     def text_rect(self) -> pygame.Rect:

@@ -28,7 +28,7 @@ from petanque_game.config import shipped_quick_options
 from petanque_game.physics import release_zone
 from petanque_game.physics.hand import PERSON_HANDS
 from petanque_game.physics.level import load_named_level
-from petanque_game.rules.petanque_table import DIAMOND, Table
+from petanque_game.rules.petanque_table import DIAMOND, Aim, Table
 from petanque_game.ui import lang, theme
 from petanque_game.ui.first_games import OPPONENT, open_first_game
 from petanque_game.ui.lesson_words import after_words, done_words
@@ -75,8 +75,8 @@ class LessonScene(Scene):
         self.throws = [0] * len(self.targets)  # throws made at each target
         self.hits: list[int | None] = [None] * len(self.targets)  # the throw that hit it
         self.tried: Try | None = None  # the last throw, while its words are shown
-        self.flight = 0.0  # seconds of the last throw played back (None-like when done)
-        self.flying = False
+        self.flight = 0.0  # seconds of the last throw played back so far
+        self.flying = False  # the last throw is being played back
         self.low, self.high = elevation_limits(self.level)
         self.point, self.elevation = self.targets[0].centre, self.targets[0].height
         self.spread: tuple[tuple, Risk, tuple[float, float]] | None = None  # key, risk, point
@@ -98,7 +98,7 @@ class LessonScene(Scene):
     def aiming(self) -> bool:
         return not self.done and self.tried is None
 
-    def aim(self):
+    def aim(self) -> Aim:
         """The aim the point and the height make (the table's point aiming)."""
         t = self.target
         assert t is not None
@@ -246,11 +246,11 @@ class LessonScene(Scene):
         if self.spread is None or self.spread[1].spread is None or not self.aiming:
             return None, None
         key, risk, at = self.spread
-        current = key[:2] == (self.index, self.elevation) and \
+        if key[0] != self.index:  # another target's
+            return None, None
+        current = key[1] == self.elevation and \
             abs(at[0] - self.point[0]) <= 2.5 and abs(at[1] - self.point[1]) <= 2.5
         s = risk.spread
-        if key[0] != self.index:
-            return None, None
         moved = replace(s, x=s.x + self.point[0] - at[0], y=s.y + self.point[1] - at[1])
         return moved, risk if current else None
 

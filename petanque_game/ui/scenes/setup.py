@@ -24,6 +24,7 @@ from petanque_game.record import Seat, name_problem
 from petanque_game.rules.games import game_ids, spec_of
 from petanque_game.rules.options import OptionError
 from petanque_game.ui import lang, theme
+from petanque_game.ui.first_games import open_lesson
 from petanque_game.ui.game_ui import board_words, title, ui_of
 from petanque_game.ui.names import default_name
 from petanque_game.ui.play import open_game_scene
@@ -345,7 +346,7 @@ class SetupScene(Scene):
                             tag="add"))
         if ui_of(self.choices.game).practice is not None:  # Terningepetanque's first lesson
             b.append(Button(pygame.Rect(90, 496, 300, 42), lang.tr("help.practice"),
-                            lambda: self.app.open("lesson"), size=22, tag="lesson"))
+                            lambda: open_lesson(self.app), size=22, tag="lesson"))
         if self.quick.get(self.choices.game):  # Quick game / Full game, beside the heading
             chosen = self.length()
             labels = [lang.tr(f"setup.length.{name}") for name in LENGTHS]
