@@ -32,9 +32,11 @@ facts the card says; nothing else of the game's insides) and adjusts:
   where the expert's aim stops;
 - the expert's aim was for knocking a die away and worth a point or more above its own: it
   knocks from then on (above).
-Each game starts afresh (a newcomer). `--control` also plays the same games with the adjusting
-turned off (the same newcomer who never reads the coach), so the change from the first half of a
-game to the second can be told apart from what the rounds' order does by itself.
+Each game starts afresh (a newcomer). `--reads` names the adjustments made (all by default:
+diamond, margin, height, offset, knock, as listed above), to tell which of them helps.
+`--control` also plays the same games with the adjusting turned off (the same newcomer who never
+reads the coach), so the change from the first half of a game to the second can be told apart
+from what the rounds' order does by itself.
 
 Prints, per player, the mean points a round (its own round points, and its lead over medium) in
 the first half of a game (rounds 1-2 of 5) and the second (rounds 4-5), the mean per-game
@@ -68,6 +70,7 @@ GAME = "terningepetanque"
 SEEN_NOISE = 5.0  # mm: the person's perception noise, each axis
 HEIGHT_SAID = 8.0  # degrees (ui/table/coach.py says the expert's height from this on)
 KNOCKS = ("knock_opponent", "knock_player")
+READS = frozenset(("diamond", "margin", "height", "offset", "knock"))  # (the list above, in order)
 
 
 @dataclass
@@ -81,6 +84,7 @@ class Newcomer:
     told_offsets: int = 0
     beyond: float = 0.0  # (`--old-coach`)
     old_coach: bool = False
+    reads: frozenset[str] = READS  # which of the coach's words it acts on (`--reads`)
     knocks: bool = False
     learns: bool = True
     told: list[str] = field(default_factory=list)  # what it changed, for --verbose
@@ -91,14 +95,15 @@ class Newcomer:
             return
         if taught.obj == DIAMOND:
             mine, expert = _risk(taught.aim_worth), _risk(taught.expert_worth)
-            if mine >= expert + 5 or not taught.rest_on:
+            if "diamond" in self.reads and (mine >= expert + 5 or not taught.rest_on):
                 self.diamond_in += 40.0
                 self.told.append(f"diamond {self.diamond_in:.0f} mm in")
             return
-        if not taught.rest_on:
+        if not taught.rest_on and "margin" in self.reads:
             self.margin += 25.0
             self.told.append(f"margin {self.margin:.0f}")
-        if abs(taught.expert_elevation - taught.elevation) >= HEIGHT_SAID:
+        if abs(taught.expert_elevation - taught.elevation) >= HEIGHT_SAID \
+                and "height" in self.reads:
             self.elevation += 0.5 * (taught.expert_elevation - taught.elevation)
             self.told.append(f"height {self.elevation:.0f}")
         knock = taught.expert_label.key in KNOCKS
@@ -107,13 +112,14 @@ class Newcomer:
             self.beyond = max(-30.0, min(40.0, self.beyond + 0.5 * near))
             self.offset = (self.beyond, 0.0)
             self.told.append(f"beyond {self.beyond:.0f}")
-        if taught.expert_offset is not None and not knock and not self.old_coach:
+        if taught.expert_offset is not None and not knock and not self.old_coach \
+                and "offset" in self.reads:
             self.told_offsets += 1
             k = self.told_offsets
             self.offset = tuple((k - 1) / k * mine + told / k  # type: ignore[assignment]
                                 for mine, told in zip(self.offset, taught.expert_offset))
             self.told.append(f"offset {self.offset[0]:.0f},{self.offset[1]:.0f}")
-        if knock and taught.expert_worth - taught.aim_worth >= 1.0:
+        if knock and taught.expert_worth - taught.aim_worth >= 1.0 and "knock" in self.reads:
             self.knocks = True
 
     def aim(self, match: Match, rng: random.Random) -> Aim:
@@ -163,7 +169,8 @@ def _risk(worth: float) -> float:
 
 
 def play(seed: int, person: int, rounds: int, board: str, learns: bool,
-         verbose: bool = False, old_coach: bool = False) -> list[tuple[int, int]]:
+         verbose: bool = False, old_coach: bool = False,
+         reads: frozenset[str] = READS) -> list[tuple[int, int]]:
     """One game; each round's (the person's points, medium's points)."""
     seats = [Seat("Medium", "ai", "medium"), Seat("Medium", "ai", "medium")]
     seats[person] = Seat("Person", "human")
@@ -171,7 +178,7 @@ def play(seed: int, person: int, rounds: int, board: str, learns: bool,
                       hands=["normal" if i == person else None for i in range(2)])
     match.paths = False
     hand = PERSON_HANDS["normal"]
-    me = Newcomer(learns=learns, old_coach=old_coach)
+    me = Newcomer(learns=learns, old_coach=old_coach, reads=reads)
     eyes = random.Random(f"learner-eyes:{seed}")
     per_round: list[tuple[int, int]] = []
     totals = match.state.scores()
@@ -247,13 +254,19 @@ def main() -> None:
     parser.add_argument("--verbose", action="store_true")
     parser.add_argument("--old-coach", action="store_true",
                         help="read only what the coach said before it showed the expert's rest")
+    parser.add_argument("--reads", default=",".join(sorted(READS)),
+                        help="which adjustments it makes, of " + ",".join(sorted(READS)))
     args = parser.parse_args()
     ranges = [int(r) for r in args.ranges.split(",")]
     seeds = [ranges[g % len(ranges)] + g // len(ranges) for g in range(args.games)]
     results = {}
     for name, learns in (("learner", True), ("control", False))[:2 if args.control else 1]:
         start = _cpu()
-        games = [play(seed, g % 2, args.rounds, args.board, learns, args.verbose, args.old_coach)
+        reads = frozenset(args.reads.split(","))
+        if not reads <= READS:
+            parser.error(f"--reads: expected some of {','.join(sorted(READS))}")
+        games = [play(seed, g % 2, args.rounds, args.board, learns, args.verbose, args.old_coach,
+                      reads)
                  for g, seed in enumerate(seeds)]
         cpu = _cpu() - start
         print(f"{name}: {len(games)} games of {args.rounds} rounds on {args.board}, seeds "
