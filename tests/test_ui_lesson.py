@@ -195,3 +195,23 @@ def test_a_refused_board_is_said_and_no_lesson_opens(home, monkeypatch):
     press(app, "lesson")
     assert app.top is setup
     assert "levels/classic.yaml: board: not a shape" in app.toast.message
+
+
+def test_a_high_knock_that_fails_is_told_to_go_lower_even_when_its_aim_was_right(home):
+    from dataclasses import replace
+
+    from petanque_game.physics.hand import STEADY
+    from petanque_game.ui.table.aim import aim_at
+
+    _app, scene = open_lesson()
+    knock = scene.targets[2]
+    x, y = lesson.aimed_from(knock)
+    ux, uy = lesson.inward(scene.level)
+    aim = aim_at(scene.level, 2, 0, (x + 100 * ux, y + 100 * uy), 45.0, knock.obj)
+    tried = lesson.throw(scene.level, knock, aim, STEADY, scene.rng)
+    assert tried.passed and tried.aimed_passed  # (no wobble: the aim itself knocks it out)
+    missed = replace(tried, passed=False, miss=5.0)  # as the wobble of a hand may make it
+    said = lesson_scene.after_words(missed, "Bjørn")[1]
+    assert said[-2] == lang.tr("lesson.aim_good")
+    assert said[-1] == "Throw lower: at 45° it comes down steeply and stops."
+    assert not any("lower" in line for line in lesson_scene.after_words(tried, "Bjørn")[1])

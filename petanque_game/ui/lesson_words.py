@@ -32,12 +32,12 @@ def after_words(tried: Try, name: str) -> tuple[str, list[str]]:
     elif tried.target.goal == "knock":
         along, across = along_words(tried.aim_long, tried.aim_left)
         out.append(tr("lesson.aim_knock", along=along, across=across, name=name))
-        elevation = _degrees(tried)
-        if elevation >= LOWER_FROM:
-            out.append(tr("lesson.lower", degrees=mm(elevation)))
     else:
         along, across = along_words(tried.aim_long, tried.aim_left)
         out.append(tr("lesson.aim_off", along=along, across=across))
+    elevation = math.degrees(tried.aim.elevation)
+    if tried.target.goal == "knock" and not tried.passed and elevation >= LOWER_FROM:
+        out.append(tr("lesson.lower", degrees=mm(elevation)))  # right or not, a high knock fails
     return tr("lesson.hit" if tried.passed else "lesson.missed"), out
 
 
@@ -61,10 +61,6 @@ def _how_close(tried: Try, name: str) -> str:
     away = mine.distance if mine is not None and mine.distance is not None else 0.0
     return tr("lesson.near_in", mm=mm(away)) if tried.passed else \
         tr("lesson.near_out", mm=mm(away), over=mm(tried.miss))
-
-
-def _degrees(tried: Try) -> float:
-    return math.degrees(tried.aim.elevation)
 
 
 def done_words(targets: list[Target], hits: list[int | None]) -> tuple[str, list[str]]:
