@@ -174,7 +174,7 @@ def test_every_registered_name_opens_its_scene(home):
     kept = home / "finished.json"
     kept.write_text(finished.record.dumps(), encoding="utf-8")
     arguments = {"tray": (session,), "results": (session,), "rules": ("ten-thousand", "Tk"),
-                 "error": ("a bug", None), "handover": ("Bo", 1),
+                 "error": ("a bug", None), "handover": ("Bo", 1), "lesson": ("terningepetanque",),
                  "side_by_side": (kept, kept, ("Ana", "Ana"))}
     for name in SCENES:
         if name == "table":

@@ -21,7 +21,7 @@ pytest.importorskip("pymunk")
 def open_lesson(hand: str = "normal", seed: int = 5) -> tuple:
     app = fast_app()
     app.settings.hand = hand
-    scene = LessonScene(app, seed)
+    scene = LessonScene(app, "terningepetanque", seed)
     app.push(scene)
     return app, scene
 

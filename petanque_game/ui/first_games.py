@@ -46,12 +46,13 @@ def open_first_game(app: AppLike, game: str, quick: bool = False) -> bool:
     return open_game_scene(app, session)
 
 
-def open_lesson(app: AppLike) -> bool:
-    """Show Terningepetanque's first lesson (False, and said, when its board is refused)."""
+def open_lesson(app: AppLike, game: str) -> bool:
+    """Show the first lesson of `game` (Terningepetanque's; False, and said, when its board is
+    refused)."""
     from petanque_game.physics import LevelError
 
     try:
-        app.open("lesson")
+        app.open("lesson", game)
     except LevelError as e:
         app.toast.show(lang.tr("help.practice_failed", why=e), "bad", 5.0)
         return False

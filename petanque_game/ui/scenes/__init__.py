@@ -119,10 +119,10 @@ def _about(app: Any) -> Scene:
     return AboutScene(app)
 
 
-def _lesson(app: Any) -> Scene:
+def _lesson(app: Any, game: str) -> Scene:
     from petanque_game.ui.scenes.lesson import LessonScene
 
-    return LessonScene(app)
+    return LessonScene(app, game)
 
 
 def _handover(app: Any, name: str, seat: int, last: Any = None) -> Scene:
@@ -142,7 +142,7 @@ SCENES: dict[str, SceneFactory] = {
     "tray": _tray,          # (session) the dice tray of the three tray games, live or replayed
     "results": _results,    # (session) game over: an overlay above the finished game
     "rules": _rules,        # (game id, title) the rules page of a game
-    "lesson": _lesson,      # Terningepetanque's first lesson: targets, each explained
+    "lesson": _lesson,      # (game id) Terningepetanque's first lesson: targets, explained
     "error": _error,        # (line, log path) what a bug was and where its log is
     "settings": _settings,  # language, sound, display, pace, colours, hand-over, aim, keys
     "challenges": _challenges,  # today's challenges, kept ones, a code from a friend

@@ -181,7 +181,7 @@ class RulesScene(Scene):
         a way into a game."""
         from petanque_game.ui.first_games import open_lesson
 
-        open_lesson(self.app)
+        open_lesson(self.app, self.game)
 
     @property
     def text_rect(self) -> pygame.Rect:

@@ -25,8 +25,8 @@ from petanque_game.ai import petanque_lesson as lesson
 from petanque_game.ai.petanque_lesson import Target, Try
 from petanque_game.ai.petanque_risk import SHOWN_FROM, Risk, aim_risk
 from petanque_game.config import shipped_quick_options
+from petanque_game.physics import hand as hands
 from petanque_game.physics import release_zone
-from petanque_game.physics.hand import PERSON_HANDS
 from petanque_game.physics.level import load_named_level
 from petanque_game.rules.petanque_table import DIAMOND, Aim, Table
 from petanque_game.ui import lang, theme
@@ -41,7 +41,6 @@ from petanque_game.ui.table.camera import Camera
 from petanque_game.ui.widgets import Button, panel
 from petanque_game.words import percent
 
-GAME = "terningepetanque"
 BOARD = pygame.Rect(16, 72, 760, 600)  # the board's part of the logical surface
 SIDE = pygame.Rect(792, 72, 472, 600)  # the words and the buttons
 TEXT, PAD = 24, 18
@@ -51,22 +50,23 @@ SPREAD = (240, 240, 255)
 HEIGHT_STEP = 5.0  # degrees a wheel notch or W/S
 NUDGE = 5.0  # mm an arrow key moves the point
 PLAYBACK = 1.0  # the throw played back at this share of real time
-NUDGES = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, 1),
-          pygame.K_DOWN: (0, -1)}  # the arrow keys' moves of the point (x, y: up the board)
+NUDGES = ((pygame.K_LEFT, (-1, 0)), (pygame.K_RIGHT, (1, 0)), (pygame.K_UP, (0, 1)),
+          (pygame.K_DOWN, (0, -1)))  # the arrow keys' moves of the point (x, y: up the board)
 
 
 class LessonScene(Scene):
     covers = True  # draws the whole picture
 
-    def __init__(self, app: Any, seed: int | None = None):
+    def __init__(self, app: Any, game: str, seed: int | None = None):
         super().__init__(app)
+        self.game = game  # (Terningepetanque: the game whose window entry offers a practice)
         self.level = load_named_level("classic")
         self.targets = lesson.targets(self.level)
-        self.hand = PERSON_HANDS.get(app.settings.hand, PERSON_HANDS["normal"])
+        self.hand = hands.PERSON_HANDS.get(app.settings.hand, hands.PERSON_HANDS["normal"])
         self.rng = random.Random(seed)  # the hand's chance (a lesson is no game: not recorded)
         self.camera = Camera(self.level, BOARD.size)  # framed on the targets, the dice large
         self.camera.rest([(t.centre[0] + dx * t.radius, t.centre[1] + dy * t.radius)
-                          for t in self.targets for dx, dy in NUDGES.values()])
+                          for t in self.targets for _, (dx, dy) in NUDGES])
         self.camera.settle()
         self.zones = tuple(release_zone(self.level, lesson.PLAYERS, s)
                            for s in range(lesson.PLAYERS))
@@ -81,7 +81,7 @@ class LessonScene(Scene):
         self.point, self.elevation = self.targets[0].centre, self.targets[0].height
         self.spread: tuple[tuple, Risk, tuple[float, float]] | None = None  # key, risk, point
         self.asked: tuple[tuple, Future] | None = None
-        quick = shipped_quick_options()[0].get(GAME, {})
+        quick = shipped_quick_options()[0].get(game, {})
         self.quick_rounds = quick.get("rounds", "?")  # what the quick game offered is
 
     # --- the lesson -------------------------------------------------------------------------------
@@ -131,10 +131,10 @@ class LessonScene(Scene):
         self.flying = False
 
     def quick_game(self) -> None:
-        open_first_game(self.app, GAME, quick=True)
+        open_first_game(self.app, self.game, quick=True)
 
     def practice(self) -> None:
-        open_first_game(self.app, GAME)
+        open_first_game(self.app, self.game)
 
     # --- input ------------------------------------------------------------------------------------
 
@@ -193,8 +193,8 @@ class LessonScene(Scene):
             self.finish_flight()
         elif self.aiming and key in (pygame.K_w, pygame.K_s):
             self.lift(HEIGHT_STEP if key == pygame.K_w else -HEIGHT_STEP)
-        elif self.aiming and key in NUDGES:
-            dx, dy = NUDGES[key]
+        elif self.aiming and key in dict(NUDGES):
+            dx, dy = dict(NUDGES)[key]
             self.point = (self.point[0] + dx * NUDGE, self.point[1] + dy * NUDGE)
         elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
             first = self.buttons()[:1]  # the primary button's act

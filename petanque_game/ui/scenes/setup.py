@@ -346,7 +346,8 @@ class SetupScene(Scene):
                             tag="add"))
         if ui_of(self.choices.game).practice is not None:  # Terningepetanque's first lesson
             b.append(Button(pygame.Rect(90, 496, 300, 42), lang.tr("help.practice"),
-                            lambda: open_lesson(self.app), size=22, tag="lesson"))
+                            lambda: open_lesson(self.app, self.choices.game), size=22,
+                            tag="lesson"))
         if self.quick.get(self.choices.game):  # Quick game / Full game, beside the heading
             chosen = self.length()
             labels = [lang.tr(f"setup.length.{name}") for name in LENGTHS]
