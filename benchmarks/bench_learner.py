@@ -40,8 +40,9 @@ from what the rounds' order does by itself.
 
 Prints, per player, the mean points a round (its own round points, and its lead over medium) in
 the first half of a game (rounds 1-2 of 5) and the second (rounds 4-5), the mean per-game
-difference with its standard error and a 95% interval, and the difference-in-differences against
-the control; and the CPU seconds.
+difference with its standard error and a 95% interval, and its whole game's mean lead a round;
+against the control, the difference-in-differences and the whole game's lead, paired by game;
+and the CPU seconds.
 """
 
 from __future__ import annotations
@@ -234,6 +235,9 @@ def report(name: str, games: list[list[tuple[int, int]]]) -> dict[str, list[floa
               f"(95% {mean - 1.96 * se:+.2f} to {mean + 1.96 * se:+.2f})"
               + ("  beyond noise" if abs(mean) > 1.96 * se else "  within noise"))
         found[what] = diff
+    whole = [statistics.mean(p - q for p, q in g) for g in games]  # the whole game's lead
+    print(f"{name:9s} whole game: lead over medium {statistics.mean(whole):+.2f} a round")
+    found["whole game's lead"] = whole
     return found
 
 
@@ -278,7 +282,8 @@ def main() -> None:
             dd = [a - b for a, b in zip(results["learner"][what], results["control"][what])]
             se = statistics.stdev(dd) / math.sqrt(len(dd))
             mean = statistics.mean(dd)
-            print(f"learner - control, {what}: {mean:+.2f} +- {se:.2f} a round "
+            told = what if what.startswith("whole") else f"{what}, second half less first"
+            print(f"learner - control, {told}: {mean:+.2f} +- {se:.2f} a round "
                   f"(95% {mean - 1.96 * se:+.2f} to {mean + 1.96 * se:+.2f})")
 
 
