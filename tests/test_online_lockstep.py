@@ -232,3 +232,127 @@ def test_a_computer_that_gives_two_computers_two_decisions_stops_the_game_not_sp
     host.handle([said(p.write(p.Reveal(draw, locks[GUEST].chain.reveal(draw), other)))])
     assert host.match.record.events == events
     assert host.ended is not None and "two" in host.ended
+
+
+def test_a_guest_whose_start_was_lost_in_a_relay_restart_asks_until_it_has_it(monkeypatch):
+    """The relay restarts just as the host starts the game: the start (the sync) never reaches
+    the guest, and the guest's first words on coming back reach a room the host is not back in
+    yet. The guest keeps saying hello and asking for the game until it has it, so the game goes
+    on (before, the guest waited without a word and the host asked for moves in vain)."""
+    from petanque_game.online import lockstep
+
+    clock = [1000.0]
+    monkeypatch.setattr(lockstep.time, "monotonic", lambda: clock[0])
+    wire, locks = pair()
+    host, guest = locks[HOST], locks[GUEST]
+    host.handle(wire.boxes[HOST])  # the guest's hello: the host starts the game
+    wire.boxes[HOST] = []
+    assert host.match is not None
+    wire.boxes[GUEST].clear()  # the start, lost with the relay
+    guest.handle([Entered("ACDEFG", GUEST, (), True)])  # back first: its words reach nobody
+    wire.boxes[HOST].clear()
+    host.handle([Entered("ACDEFG", HOST, (GUEST,), True)])
+    for _ in range(2000):
+        clock[0] += 0.25
+        pump_once(wire, locks)
+        if guest.match is not None and guest.match.over and host.match.over:
+            break
+    else:
+        raise AssertionError("the game did not go on after the restart")
+    assert host.match.record.events == guest.match.record.events
+
+
+def test_a_chat_line_reaches_the_others_and_never_the_record():
+    wire, locks = started()
+    host, guest = locks[HOST], locks[GUEST]
+    assert host.say("  godt kast!  ")
+    pump_once(wire, locks)
+    assert list(guest.said) == [("Ann", "godt kast!")] and list(host.said) == [("Ann",
+                                                                                "godt kast!")]
+    assert all("godt kast" not in lock.match.record.dumps() for lock in (host, guest))
+    assert not host.say("   ")  # nothing to say: nothing sent
+    assert not any(m.body.get("type") == "chat" for m in wire.boxes[GUEST])
+
+
+@pytest.mark.parametrize("text", ["", "x" * 61, "two\nlines", " padded", 7, None])
+def test_a_chat_line_is_read_strictly(text):
+    _, locks = started()
+    host = locks[HOST]
+    host.handle([said({"type": "chat", "text": text})])
+    assert not host.said
+    assert any("refused a message from Bo: chat.text" in line for line in host.notices)
+
+
+def test_a_chat_flood_is_refused_past_a_few_lines_and_a_stranger_is_not_heard(monkeypatch):
+    from petanque_game.online import chat
+
+    clock = [1000.0]
+    monkeypatch.setattr(chat.time, "monotonic", lambda: clock[0])
+    _, locks = started()
+    host, guest = locks[HOST], locks[GUEST]
+    for i in range(5):
+        host.handle([said(p.write(p.Chat(f"line {i}")))])
+    assert [text for _, text in host.said] == ["line 0", "line 1", "line 2"]
+    assert sum("chat lines" in line for line in host.notices) == 2
+    assert [guest.say(f"mine {i}") for i in range(4)] == [True, True, True, False]
+    clock[0] += chat.CHAT_SECONDS + 0.1  # a while later: heard again
+    host.handle([said(p.write(p.Chat("later")))])
+    assert host.said[-1] == ("Bo", "later") and guest.say("later too")
+    host.handle([said(p.write(p.Chat("psst")), sender="c" * 16)])
+    assert host.said[-1] == ("Bo", "later")
+    assert any("stranger" in line for line in host.notices)
+
+
+def test_a_stranger_speaking_as_the_host_cannot_end_a_guests_game_before_it_starts(monkeypatch):
+    """Before the game a guest cannot tell the host from another computer with the room's code.
+    A stranger's "host" hello of another version and its goodbye were believed at once, and the
+    guest's game ended before it began; now only the host the guest heard is believed (or,
+    when no host speaks up within a few seconds, whoever turned it away)."""
+    from petanque_game.online import lockstep
+
+    clock = [1000.0]
+    monkeypatch.setattr(lockstep.time, "monotonic", lambda: clock[0])
+    stranger = "c" * 16
+    forged = p.write(p.Hello(1, "0.0.1", "host", "0" * 64, "x", ""))
+    for first in (True, False):  # the stranger speaks before the host's answer, and after
+        wire, locks = pair()
+        guest = locks[GUEST]
+        if not first:
+            pump_once(wire, {HOST: locks[HOST]})
+            pump_once(wire, {GUEST: guest})
+        guest.handle([said(forged, sender=stranger),
+                      said(p.write(p.Bye("full", "every seat is taken")), sender=stranger)])
+        assert guest.ended is None
+        clock[0] += 1.0
+        pump(wire, locks)
+        assert guest.ended is None and guest.match.record.events == \
+            locks[HOST].match.record.events
+
+
+def test_a_guest_turned_away_by_no_host_it_knows_ends_after_a_wait(monkeypatch):
+    """A host of another version answers with a goodbye and never with its hello: the guest
+    believes it once no host has spoken up for a few seconds, and ends with that line."""
+    from petanque_game.online import arriving, lockstep
+
+    clock = [1000.0]
+    monkeypatch.setattr(lockstep.time, "monotonic", lambda: clock[0])
+    guest = Lockstep(Wire().link(GUEST), HashChain(bytes([2]) * 32, 512), "guest", "Bo", "easy",
+                     ai_decision)
+    guest.handle([Entered("ACDEFG", GUEST, (HOST,), False)])
+    guest.handle([said(p.write(p.Bye("version", "the host plays 9.9")), sender=HOST)])
+    assert guest.ended is None
+    clock[0] += arriving.TURNED_AWAY_WAIT + 0.1
+    guest.handle([])
+    assert guest.ended == "the host turned this computer away: the host plays 9.9"
+
+
+def test_the_ai_seats_of_an_online_game_have_names_not_english_labels():
+    """The AI seats were named "AI 3 (medium)", in English on every screen (and beside the
+    card's own "AI middel"); now they take names as New game's AI players do, none a person's."""
+    wire, locks = pair(seats=("you", "remote", "ai:medium", "ai:easy"))
+    locks[HOST].name = "Astrid"
+    for _ in range(3):
+        pump_once(wire, locks)
+    players = locks[GUEST].match.record.players
+    assert [s.name for s in players] == ["Astrid", "Bo", "Bjørn", "Freja"]
+    assert [s.level for s in players[2:]] == ["medium", "easy"]

@@ -11,7 +11,7 @@ import socket
 import time
 
 import pytest
-from online_support import Processes, events_of, finish, in_game, records, verify
+from online_support import Processes, events_of, finish, in_game, records, verify, wait_until
 
 import petanque_game
 
@@ -102,6 +102,26 @@ def test_a_game_goes_on_after_the_relay_restarts(procs):
     time.sleep(0.5)
     procs.relay(port)
     assert finish(host, 180)[0] == 0
+    assert finish(guest, 60)[0] == 0
+    check_same_and_valid([records(procs.tmp / "host-records"),
+                          records(procs.tmp / "guest-records")])
+
+
+def test_a_relay_restart_as_the_game_starts_does_not_stall_it(procs):
+    """The relay stops the moment the guest is in the room: the guest's hello, or the host's
+    start, is lost with it. Before, both sides then waited for each other for good; the guest
+    now asks again until it has the game."""
+    port = free_port()
+    relay, url = procs.relay(port)
+    host, code = procs.host("ten-thousand", url, "you,remote", "--option", "target=3000",
+                            "--seed", "2")
+    guest = procs.join(code, url)
+    assert wait_until((procs.tmp / "guest" / "online" / f"{code}-1.json").is_file, 60, 0.005)
+    relay.send_signal(signal.SIGTERM)
+    assert relay.wait(10) == 0
+    time.sleep(0.5)
+    procs.relay(port)
+    assert finish(host, 90)[0] == 0
     assert finish(guest, 60)[0] == 0
     check_same_and_valid([records(procs.tmp / "host-records"),
                           records(procs.tmp / "guest-records")])

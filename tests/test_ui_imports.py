@@ -7,6 +7,7 @@ circle."""
 import ast
 from functools import cache
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 import source_trees
@@ -18,7 +19,8 @@ PREFIX = "petanque_game.ui."
 
 # The modules that hold the scenes opened by name (ui/scenes/__init__.py), one per line.
 SCENE_MODULES = {
-    "scenes.menu",     # MenuScene, ReplayListScene, ResumeListScene
+    "scenes.menu",     # MenuScene
+    "scenes.game_lists",  # ReplayListScene, ResumeListScene
     "scenes.setup",    # SetupScene
     "table.scene",  # TableScene
     "tray.scene",   # TrayScene
@@ -31,6 +33,7 @@ SCENE_MODULES = {
     "scenes.statistics",  # StatisticsScene
     "scenes.about",  # AboutScene
     "scenes.online",  # OnlineScene
+    "scenes.online_chat",  # ChatScene
     "scenes.challenges",  # ChallengesScene
     "scenes.board_editor",  # BoardEditorScene
     "scenes.side_by_side",  # SideBySideScene
@@ -175,7 +178,8 @@ def test_every_registered_name_opens_its_scene(home):
     kept.write_text(finished.record.dumps(), encoding="utf-8")
     arguments = {"tray": (session,), "results": (session,), "rules": ("ten-thousand", "Tk"),
                  "error": ("a bug", None), "handover": ("Bo", 1), "lesson": ("terningepetanque",),
-                 "side_by_side": (kept, kept, ("Ana", "Ana"))}
+                 "side_by_side": (kept, kept, ("Ana", "Ana")),
+                 "online_chat": (SimpleNamespace(chat_lines=["Bo: hej"], say=lambda text: True),)}
     for name in SCENES:
         if name == "table":
             continue  # needs a Terningepetanque session: tests/test_ui_table.py opens it

@@ -78,8 +78,9 @@ def test_two_windows_sessions_play_to_the_same_record_and_wait_for_each_other(re
             host.meeting.link.wait(0.001)
         assert host.over and guest.over
         assert host.record.events == guest.record.events
-        assert lang.tr("online.waiting_for", name="Bo") in waited
-        assert lang.tr("online.waiting_for", name="Ann") in waited
+        for name in ("Bo", "Ann"):  # and how to say something meanwhile
+            assert lang.tr("online.waiting_for", name=name) + "  " + lang.tr("online.chat_key") \
+                in waited
         assert host.steps and len(host.steps) == len(guest.steps)
         assert host.saved_record is not None  # kept in records/ as any finished game
     finally:
@@ -230,8 +231,8 @@ def test_a_window_hosts_terningepetanque_in_danish_and_plays_it_to_the_results()
             top = app.top
             s = getattr(top, "session", None)
             if isinstance(s, OnlineSession):
-                seen_wait = seen_wait or s.waiting_line == lang.tr("online.waiting_for",
-                                                                   name="Bo")
+                seen_wait = seen_wait or (s.waiting_line or "").startswith(
+                    lang.tr("online.waiting_for", name="Bo"))
                 if getattr(top, "reckoning", None) is not None and top.reckoning.wait is None:
                     app.key(pygame.K_RETURN)
                 if s.human_to_move and not top.busy:
@@ -252,22 +253,54 @@ def test_a_window_hosts_terningepetanque_in_danish_and_plays_it_to_the_results()
 
 
 @pytest.mark.usefixtures("relay_on_loopback")
-def test_the_host_plays_the_rules_last_set_in_new_game():
-    from petanque_game.ui.scenes.setup import SetupChoices
+def test_the_host_picks_the_rules_and_board_starting_from_new_games():
+    """The host's screen has a button for each option New game offers and one for the board:
+    they start as New game last set them (else New game's start: the quick game, take-backs
+    off), each click steps to the next value, and the game hosted is played with them."""
+    from petanque_game.ui.scenes.setup_choices import SetupChoices
 
     app = fast_app()
     try:
         scene = OnlineScene(app)
+        scene.to_host()
         scene.game = "ten-thousand"
+        assert scene.rules() == ({"target": 5000, "hot_dice_banks": True}, None)  # quick
+        scene.game = "terningepetanque"
         options, board = scene.rules()
-        assert options["target"] == 10000 and board is None  # the shipped rules
+        assert options["allow_rethrow"] is False and board == "classic"
+
+        app.memory.clear()  # New game set the rules since: a fresh screen starts from them
         app.memory["setup"] = SetupChoices(game="ten-thousand",
                                            options={"ten-thousand": {"target": 500,
                                                                      "hot_dice_banks": True}})
+        scene = OnlineScene(app)
+        scene.to_host()
+        scene.game = "ten-thousand"
         assert scene.rules()[0]["target"] == 500
+        tags = [b.tag for b in scene.buttons()]
+        assert "opt:target" in tags and "opt:hot_dice_banks" in tags and "board" not in tags
+        next(b for b in scene.buttons() if b.tag == "opt:target").action()
+        target = scene.rules()[0]["target"]
+        assert target != 500  # the next of New game's values
         scene.game = "terningepetanque"
-        options, _ = scene.rules()
-        assert options["allow_rethrow"] is False  # a new game's start: no take-backs
+        before = scene.rules()
+        rounds = []
+        for _ in range(4):  # the quick game's 5 rounds among New game's values, in order
+            next(b for b in scene.buttons() if b.tag == "opt:rounds").action()
+            rounds.append(scene.rules()[0]["rounds"])
+        assert rounds == [15, 20, 25, 5]
+        next(b for b in scene.buttons() if b.tag == "opt:rounds").action()
+        next(b for b in scene.buttons() if b.tag == "board").action()
+        after = scene.rules()
+        assert after[0]["rounds"] == 15 and after[1] != before[1]
+        assert next(b for b in scene.buttons() if b.tag == "board").label != "Classic"
+
+        scene.go()  # hosted with the rules picked
+        gathering = scene.meeting.lock.gathering
+        assert (gathering.options, gathering.level) == after
+        scene.back()
+        scene.game = "ten-thousand"  # and kept for the next game hosted
+        assert OnlineScene(app).picker.played("ten-thousand")[0]["target"] == target
     finally:
         app.close()
 
@@ -306,6 +339,85 @@ def test_leaving_an_online_game_says_how_to_come_back_not_resume(relay):
         said = app.toast.message
         assert host.meeting.code and host.meeting.code in said
         assert said != lang.tr("game.saved_resume")
+    finally:
+        app.close()
+        host.close()
+        guest.close()
+
+
+@pytest.mark.usefixtures("relay_on_loopback")
+def test_enter_while_typing_a_name_hosts_at_once():
+    """Under Xvfb, Enter after typing the name only left the field: a second Enter hosted."""
+    app = fast_app()
+    try:
+        scene = OnlineScene(app)
+        scene.to_host()
+        scene.player.value, scene.player.active = "", True
+        scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="Bo"))
+        scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                              unicode="\r", scancode=0))
+        assert scene.mode == "waiting" and scene.meeting is not None
+        assert scene.meeting.lock.name == "Bo"
+        scene.back()
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("game", ["ten-thousand", "terningepetanque"])
+def test_f3_opens_the_chat_line_over_the_game_and_the_other_side_sees_the_line(relay, game):
+    """F3 over the tray or the table: a few words, Enter, and the other computer shows them as
+    a note (and keeps them for its own chat line); the game below is untouched."""
+    from petanque_game.ui.play import open_game_scene
+    from petanque_game.ui.scenes.online_chat import ChatScene
+
+    host, guest = meet(relay, game)
+    app = fast_app()
+    try:
+        open_game_scene(app, host)
+        app.step(0.02)
+        game_scene = app.top
+        app.key(pygame.K_F3)
+        assert isinstance(app.top, ChatScene)
+        app.top.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="held og lykke"))
+        app.step(0.02)  # drawn over the game
+        app.key(pygame.K_RETURN)
+        assert app.top is game_scene
+        heard = []
+        for _ in range(400):
+            guest.poll()
+            heard += guest.news()
+            if heard:
+                break
+            guest.meeting.link.wait(0.01)
+        line = lang.tr("online.chat_line", name="Ann", text="held og lykke")
+        assert heard == [line] and list(guest.chat_lines) == [line]
+        assert line in host.chat_lines
+        assert "held og lykke" not in host.record.dumps()
+    finally:
+        app.close()
+        host.close()
+        guest.close()
+
+
+def test_a_line_said_shows_while_the_person_here_decides(relay):
+    """Under Xvfb a line said while the other window's person was to move showed only once
+    they had moved: nothing took in the network during one's own turn."""
+    from petanque_game.ui.play import open_game_scene
+
+    host, guest = meet(relay)
+    app = fast_app()
+    try:
+        open_game_scene(app, host)
+        app.step(0.02)
+        assert host.human_to_move  # Ann's turn: nothing of hers is waited for
+        assert guest.say("held og lykke")
+        line = lang.tr("online.chat_line", name="Bo", text="held og lykke")
+        for _ in range(400):
+            app.step(0.01)
+            if app.toast.message == line:
+                break
+            host.meeting.link.wait(0.01)
+        assert app.toast.message == line and host.human_to_move
     finally:
         app.close()
         host.close()

@@ -3,8 +3,6 @@ sheet's header, "You starts", a hint's planned push said in the warning's red, t
 card over a seat's name, and the release point out of sight with nothing to show where it is."""
 
 import os
-import sys
-from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -15,8 +13,10 @@ from ui_support import fast_app
 
 from petanque_game.ai.hints import Hint
 from petanque_game.ai.petanque import Label
+from petanque_game.match import Match
 from petanque_game.record import Seat
 from petanque_game.rules.petanque_table import Aim
+from petanque_game.rules.terningepetanque_events import RoundEnded
 from petanque_game.ui import lang, theme
 from petanque_game.ui.app import window_size_for
 from petanque_game.ui.narrate import says
@@ -26,11 +26,9 @@ from petanque_game.ui.table import overlay as table_overlay
 from petanque_game.ui.table import reckoning
 from petanque_game.ui.table.aim import Preview
 from petanque_game.ui.table.hint import meant_contacts
+from petanque_game.ui.table.round_end import reckoning_of
 from petanque_game.ui.table.scene import TableScene
 from petanque_game.ui.table.sheet import _label, place_sheet
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-import bench_dice_size as dice_size
 
 pytestmark = pytest.mark.usefixtures("home")
 LEVELS = ("classic", "round-table", "bumper-lane")
@@ -107,14 +105,25 @@ def test_a_hints_planned_push_or_knock_is_not_drawn_as_a_warning(monkeypatch):
     app.close()
 
 
+def round_ends(level, n, rounds=2):
+    """The round ends of a game of `n` easy AIs on `level`."""
+    match = Match.new("terningepetanque", [Seat(f"AI {i}", "ai", "easy") for i in range(n)],
+                      {"rounds": rounds}, seed=0, level=level)
+    made = []
+    while not match.over:
+        made += match.decide(match.ai_decision())
+    return [t for t in made if isinstance(t.event, RoundEnded)]
+
+
 @pytest.mark.parametrize("n", (2, 4))
 @pytest.mark.parametrize("level", LEVELS)
 def test_the_reckoning_card_hides_no_seats_name(level, n):
     app = fast_app(size=window_size_for((1920, 1080)))
     scene = start(app, level, n)
     area = table_overlay.AREA
-    for table in dice_size.play_tables(level, n, 1, 1)[-2:]:
-        scene.reckoning = type("Shown", (), {"table": table})()
+    for made in round_ends(level, n):
+        scene.reckoning = reckoning_of(made, None)
+        table = scene.reckoning.table
         scene.view.rest([(table.diamond.x, table.diamond.y)])
         scene.view.settle()
         card = reckoning._card_rect(scene, area).move(-area.x, -area.y)

@@ -12,7 +12,7 @@ from types import SimpleNamespace
 from petanque_game.rules.events import Transition
 from petanque_game.rules.petanque_table import DiamondRest, DieRest, Launch, Table
 from petanque_game.rules.terningepetanque_events import Thrown
-from petanque_game.ui import lang
+from petanque_game.ui import lang, theme
 from petanque_game.ui.narrate import tell_petanque
 
 NAMES = ["Astrid", "Bo"]
@@ -55,28 +55,47 @@ from petanque_game.match import Match  # noqa: E402
 from petanque_game.record import Seat  # noqa: E402
 from petanque_game.rules.terningepetanque_events import RoundEnded  # noqa: E402
 from petanque_game.ui.app import window_size_for  # noqa: E402
+from petanque_game.ui.narrate import knocked_dice  # noqa: E402
 from petanque_game.ui.play import open_game_scene  # noqa: E402
-from petanque_game.ui.session import new_game  # noqa: E402
+from petanque_game.ui.session import Step, new_game  # noqa: E402
 from petanque_game.ui.table import reckoning  # noqa: E402
 from petanque_game.ui.table.round_end import reckoning_of  # noqa: E402
 from petanque_game.ui.table.scene import TableScene  # noqa: E402
 from petanque_game.ui.table.window import AREA  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("home")
-_ROUNDS: dict[int, list] = {}
+_GAMES: dict[tuple[int, str, int], list] = {}
+WINDOWS = ((800, 600), (1280, 720), (1920, 1080))  # 1920x1080: the desktop's default window
 
 
-def round_ends(n, rounds=4):
-    """The round ends of a recorded game of `n` easy AIs (made once per test run)."""
-    if n not in _ROUNDS:
-        match = Match.new("terningepetanque", [Seat(f"AI {i}", "ai", "easy") for i in range(n)],
+def played(n, ai="easy", rounds=4):
+    """The transitions of a recorded game of `n` `ai` players (made once per test run)."""
+    if (n, ai, rounds) not in _GAMES:
+        match = Match.new("terningepetanque", [Seat(f"AI {i}", "ai", ai) for i in range(n)],
                           {"rounds": rounds}, seed=n, level="classic")
-        ends = []
+        made = []
         while not match.over:
-            ends += [t for t in match.decide(match.ai_decision())
-                     if isinstance(t.event, RoundEnded)]
-        _ROUNDS[n] = ends
-    return _ROUNDS[n]
+            made += match.decide(match.ai_decision())
+        _GAMES[(n, ai, rounds)] = made
+    return _GAMES[(n, ai, rounds)]
+
+
+def round_ends(n, ai="easy"):
+    """The round ends of a recorded game, each with the throw before it."""
+    made = played(n, ai)
+    return [(t, next(u for u in reversed(made[:i]) if isinstance(u.event, Thrown)))
+            for i, t in enumerate(made) if isinstance(t.event, RoundEnded)]
+
+
+def knocks(n):
+    """The throws that knocked a die in recorded games of `n` easy and of `n` medium players
+    (eight rounds each)."""
+    return [t for ai in ("easy", "medium") for t in played(n, ai, 8)
+            if isinstance(t.event, Thrown) and knocked_dice(t.before.table, t.event.table)]
+
+
+def window_of(window):
+    return window_size_for(window) if window == (1920, 1080) else window
 
 
 def table_scene(app, n):
@@ -87,10 +106,17 @@ def table_scene(app, n):
     return app.top
 
 
-def shown_reckoning(app, scene, made):
-    """The reckoning of `made` shown on the scene, the camera at rest on its table: where the
-    dice, the diamond and the labels are, where the seats' names are, and the card as the frame
-    drew it (area coordinates)."""
+def step_of(made):
+    return Step(0, made.before, made.after, [made], made.index, made.player)
+
+
+def shown_reckoning(app, scene, made, throw=None):
+    """The reckoning of `made` shown on the scene (after `throw`, whose knocks it shows), the
+    camera at rest on its table: where the dice, the diamond, the labels and the places dice
+    were knocked from are, where the seats' names are, and the card as the frame drew it (area
+    coordinates)."""
+    if throw is not None:
+        scene.knocks.on_transition(step_of(throw))
     scene.reckoning = reckoning_of(made, None)
     scene.view.rest(scene.play_points())
     scene.view.settle()
@@ -100,16 +126,67 @@ def shown_reckoning(app, scene, made):
     return talked, names, card
 
 
-@pytest.mark.parametrize("window", ((800, 600), (1280, 720), (1920, 1080)))
+@pytest.mark.parametrize("window", WINDOWS)
 @pytest.mark.parametrize("n", (2, 3, 4))
 def test_the_rounds_card_covers_no_die_or_label_it_talks_about(window, n):
-    app = fast_app(size=window_size_for(window) if window == (1920, 1080) else window)
+    """The card keeps clear of the dice, the diamond, their labels and where the round's last
+    throw knocked dice from (in an easy and a medium game), and of the seats' names."""
+    app = fast_app(size=window_of(window))
     scene = table_scene(app, n)
-    for made in round_ends(n):
-        talked, names, card = shown_reckoning(app, scene, made)
+    ghosts = 0
+    for made, throw in round_ends(n) + round_ends(n, "medium"):
+        talked, names, card = shown_reckoning(app, scene, made, throw)
+        ghosts += len(talked) - 2 * len(scene.reckoning.table.dice) - 1
         assert card.collidelist(talked) < 0, (made.event.round, card, talked)
         assert card.collidelist(names) < 0
+        scene.knocks.on_transition(step_of(made))
+    assert ghosts >= 2  # some rounds ended on a throw that knocked dice
     scene.reckoning = None
+    app.close()
+
+
+@pytest.mark.parametrize("window", WINDOWS)
+@pytest.mark.parametrize("n", (2, 3, 4))
+def test_every_knock_is_told_and_drawn_where_nothing_covers_it(window, n):
+    """Each throw that knocked a die (recorded easy and medium games), shown at rest: the die is
+    drawn faint where it lay and whole where it lies, both inside the board's part of the area
+    (not under the score sheet) and clear of the close-up and the zoom's lines; and the status
+    bar's lines tell each knock whole."""
+    from petanque_game.ui.table import knocks as knocks_drawn
+    from petanque_game.ui.table.zoom import zoom_labels
+
+    lang.use("en")
+    app = fast_app(size=window_of(window))
+    scene = table_scene(app, n)
+    found = knocks(n)
+    assert len(found) >= 3
+    names = [p.name for p in scene.session.players]
+    for made in found:
+        scene.session.state = made.after
+        scene.knocks.on_transition(step_of(made))
+        scene.pending_lines.extend(scene.session.narrate(step_of(made)))
+        scene.flush_lines()
+        scene.view.rest(scene.play_points())
+        scene.view.settle()
+        app.render()
+        table, view = made.after.table, scene.view.view
+        board = pygame.Rect(scene.view.board_rect)
+        plan = scene.closeup(table, False)
+        covers = [r for _, r in zoom_labels(scene, plan[0] if plan else None)]
+        covers += [plan[0]] if plan else []
+        pairs = knocked_dice(made.before.table, made.after.table)
+        assert scene.knocks.of(table) == pairs
+        spots = knocks_drawn.spots(scene.level, view, pairs)
+        now = knocks_drawn.spots(scene.level, view, [(new, new) for _, new in pairs
+                                                     if new.on_board])
+        for r in spots + now:
+            assert board.contains(r), (made.index, board, r)
+            assert r.collidelist(covers) < 0, (made.index, r, covers)
+        width = 1248 - 40 - sum(b.rect.w + 10 for b in scene.buttons())
+        told = tell_petanque(step_of(made), names)
+        assert scene.history[-2:] == told[-2:]  # the status bar's lines: the last of the throw's
+        for line in told[-2:]:
+            assert theme.fit(line, 22, width) == line, line  # each whole
     app.close()
 
 
@@ -131,13 +208,14 @@ def test_dice_that_round_alike_show_the_figure_that_tells_them_apart():
 def test_each_distance_label_lies_beside_its_own_die_and_apart_from_the_others(n):
     app = fast_app(size=(1280, 720))
     scene = table_scene(app, n)
-    for made in round_ends(n):
-        talked, _, _ = shown_reckoning(app, scene, made)
+    for made, throw in round_ends(n):
+        talked, _, _ = shown_reckoning(app, scene, made, throw)
         table = scene.reckoning.table
-        pieces, labels = talked[:len(table.dice) + 1], talked[len(table.dice) + 1:]
+        k = len(table.dice) + 1
+        pieces, labels = talked[:k] + talked[k + len(table.dice):], talked[k:k + len(table.dice)]
         for i, label in enumerate(labels):
             assert label.inflate(-8, -4).collidelist(labels[i + 1:]) < 0  # no two overlap
-            assert label.inflate(-8, -4).collidelist(pieces) < 0  # nor hide a die
+            assert label.inflate(-8, -4).collidelist(pieces) < 0  # nor hide a die (or a knock)
             if table.dice[i].on_board:  # its own die the nearest
                 gaps = [reckoning._gap(label.inflate(-8, -4), p.center) for p in pieces]
                 assert gaps[i] <= min(gaps) + 0.5, (made.event.round, i, gaps)
@@ -208,7 +286,6 @@ from petanque_game.ai.hints import Hint  # noqa: E402
 from petanque_game.ai.petanque import Label  # noqa: E402
 from petanque_game.physics import load_named_level  # noqa: E402
 from petanque_game.rules.petanque_table import Aim  # noqa: E402
-from petanque_game.ui import theme  # noqa: E402
 from petanque_game.ui.table import aim as table_aim  # noqa: E402
 from petanque_game.ui.table import overlay  # noqa: E402
 from petanque_game.ui.table.aim import Preview  # noqa: E402

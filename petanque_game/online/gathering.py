@@ -10,6 +10,9 @@ from petanque_game.match import Match
 from petanque_game.online import protocol as p
 from petanque_game.record import Seat
 
+# the AI seats' names, as New game's AI players have (a name reads the same in any language)
+AI_NAMES = ("Astrid", "Bjørn", "Freja", "Gunnar", "Ingrid", "Leif", "Sigrid", "Åse")
+
 
 class Gathering:
     """`seats` in turn order, each "you", "remote" or "ai:LEVEL"; the rest is `Match.new`'s."""
@@ -36,13 +39,17 @@ class Gathering:
                 return
             self.guests[peer] = hello
             lock.note(f"{hello.name} joined")
+        lock.link.send_to(peer, lock.hello())  # the guest hears which computer is the host
         if len(self.guests) == self.remote_seats and lock.me:
             self.start(lock)
 
     def start(self, lock: Any) -> None:
         guests = list(self.guests.items())
         players, owners, taken = [], [], 0
-        for i, spec in enumerate(self.seats):
+        people = {lock.name[:32]} | {h.name[:32] for _, h in guests}
+        ai_names = iter([n for n in AI_NAMES if n not in people] +
+                        [f"AI {n}" for n in range(1, 11)])
+        for spec in self.seats:
             if spec == "you":
                 players.append(seat_of(lock.level, lock.name))
                 owners.append(0)
@@ -53,7 +60,7 @@ class Gathering:
                 owners.append(taken)
             else:
                 level = spec.partition(":")[2]
-                players.append(Seat(f"AI {i + 1} ({level})", "ai", level))
+                players.append(Seat(next(ai_names), "ai", level))  # a name in any language
                 owners.append(0)  # the host's computer decides the AI seats
         commitments = [lock.chain.commitment] + [h.commitment for _, h in guests]
         match = Match.new(self.game, players, self.options, self.seed, self.level,

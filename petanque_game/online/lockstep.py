@@ -28,6 +28,8 @@ from petanque_game import __version__
 from petanque_game.draws import ChanceError, ForgedReveal, HashChain, Revealed
 from petanque_game.match import Match, rebuild
 from petanque_game.online import protocol as p
+from petanque_game.online.arriving import ASK_EVERY, Arriving
+from petanque_game.online.chat import CHAT_KEPT, Chatting
 from petanque_game.online.gathering import Gathering
 from petanque_game.online.leaving import Leaving
 from petanque_game.online.link import Came, Ended, Entered, Event, Lost, Said, Went
@@ -35,13 +37,12 @@ from petanque_game.online.moves import move_form, read_move
 from petanque_game.record import RecordError, parse_record
 from petanque_game.rules.base import IllegalAction
 
-ASK_EVERY = 2.0  # seconds waiting with nothing coming before asking the others again
 KEPT = 8  # the last decisions and reveals a peer keeps to send again
 NOTICES_PER_PEER = 5
 Decider = Callable[["Lockstep", int], Any]  # the decision for one of this computer's seats
 
 
-class Lockstep(Leaving):
+class Lockstep(Leaving, Chatting, Arriving):
     """This computer's side of an online match (see the module docstring). `link` is a
     `link.Link` (or anything with `send_all` and `send_to`); `decide(lockstep, seat)` gives the
     decision of a seat this computer plays, or None while it is still being made."""
@@ -69,7 +70,11 @@ class Lockstep(Leaving):
         # told (seat, the state before, the record's events before) after each decision applied
         self.applied: Callable[[int, Any, int], None] | None = None
         self.byes: set[str] = set()
+        self.host_heard: str | None = None
+        self.turned_away: tuple[float, str] | None = None
         self.notices: collections.deque[str] = collections.deque(maxlen=50)
+        self.said: collections.deque[tuple[str, str]] = collections.deque(maxlen=CHAT_KEPT)
+        self._chat_times: dict[str, collections.deque[float]] = {}
         self._refused: collections.Counter[str] = collections.Counter()
         self._stuck_since = time.monotonic()  # when the game last moved on (`_progress`)
         self._progress: tuple[Any, ...] = ()
@@ -133,6 +138,7 @@ class Lockstep(Leaving):
             self.link.send_all(self.hello())
             if self.match is None and self.role == "guest":
                 self.link.send_all(p.write(p.Ask(-1)))  # a game already under way: its record
+                self._asked = time.monotonic()  # and again while it does not come
 
     def _came(self, peer: str) -> None:
         self.present.add(peer)
@@ -161,6 +167,8 @@ class Lockstep(Leaving):
                 self._ask(peer, message)
             elif isinstance(message, p.Handover):
                 self._handover(peer, message)
+            elif isinstance(message, p.Chat):
+                self._chat(peer, message)
         except p.BadMessage as e:
             self._refuse(peer, str(e))
 
@@ -179,32 +187,6 @@ class Lockstep(Leaving):
         if self.gathering is not None and peer in self.gathering.guests:
             return self.gathering.guests[peer].name
         return f"a stranger ({peer[:6]})"
-
-    def _hello(self, peer: str, hello: p.Hello) -> None:
-        if hello.protocol != p.PROTOCOL or hello.version != __version__:
-            if self.role == "guest" and hello.role == "host" and self.match is None:
-                self.ended = (f"the host plays petanque-game {hello.version[:40]} (protocol "
-                              f"{hello.protocol}); this is {__version__} (protocol "
-                              f"{p.PROTOCOL}): both need the same version")
-                return
-            if self.role == "host":
-                self.link.send_to(peer, p.write(p.Bye(
-                    "version", f"the host plays petanque-game {__version__} (protocol "
-                               f"{p.PROTOCOL}); this computer has {hello.version[:40]} "
-                               f"(protocol {hello.protocol})")))
-            raise p.BadMessage(f"it plays version {hello.version[:40]} (protocol "
-                            f"{hello.protocol}); this is {__version__} (protocol {p.PROTOCOL})")
-        if self.match is not None and peer in self.peers:
-            self.send_sync(peer)
-        elif self.gathering is not None and self.match is None:
-            self.gathering.take(self, peer, hello)
-
-    def _bye(self, peer: str, bye: p.Bye) -> None:
-        if bye.reason == "left":
-            self.byes.add(peer)
-            return
-        if self.match is None and self.role == "guest":
-            self.ended = f"the host turned this computer away: {bye.text}"
 
     def send_sync(self, peer: str | None) -> None:
         assert self.match is not None
@@ -369,7 +351,10 @@ class Lockstep(Leaving):
 
     def _ask_when_stuck(self) -> None:
         now = time.monotonic()
-        if self.match is None or self.match.over:
+        if self.match is None:
+            self._ask_for_the_game(now)
+            return
+        if self.match.over:
             return
         progress = (self.at, self.pending is not None, self.match.draws_made, len(self._seen))
         if progress != self._progress:  # only the game moving on counts: not messages (asks)

@@ -30,6 +30,7 @@ PEER_ID = re.compile(r"[0-9a-f]{16}")
 ROLES = ("host", "guest")
 BYE_REASONS = ("version", "protocol", "full", "game", "left")
 AI_LEVELS = ("easy", "medium", "expert")
+MAX_CHAT = 60  # characters of a chat line: a few words
 
 
 class BadMessage(ValueError):
@@ -110,7 +111,14 @@ class Handover:
     type: str = "handover"
 
 
-Message = Hello | Bye | Decision | Reveal | Sync | Ask | Handover
+@dataclass(frozen=True)
+class Chat:
+    """A short line a player says to the others (shown, never recorded)."""
+    text: str
+    type: str = "chat"
+
+
+Message = Hello | Bye | Decision | Reveal | Sync | Ask | Handover | Chat
 
 
 def write(message: Message) -> dict[str, Any]:
@@ -193,6 +201,11 @@ def _object(most: int) -> Callable[[Any], str | None]:
     return check
 
 
+def _chat_text(v: Any) -> str | None:
+    ok = isinstance(v, str) and 0 < len(v) <= MAX_CHAT and v.isprintable() and v.strip() == v
+    return None if ok else f"printable text of 1 to {MAX_CHAT} characters, not padded"
+
+
 def _record_text(v: Any) -> str | None:
     return None if isinstance(v, str) and len(v) <= MAX_SYNC else "a record's text"
 
@@ -210,6 +223,7 @@ SCHEMAS: dict[str, tuple[type, dict[str, Callable[[Any], str | None]]]] = {
                     "peers": _list(_pattern(PEER_ID, "a peer id"), 10),
                     "names": _list(_text(32), 10), "owners": _list(_int(0, 9), 10)}),
     "ask": (Ask, {"at": _int(-1, MAX_AT)}),
+    "chat": (Chat, {"text": _chat_text}),
     "handover": (Handover, {"peer": _int(0, 9), "level": _one_of(AI_LEVELS),
                             "keeper": _int(0, 9)}),
 }

@@ -10,6 +10,8 @@ from typing import Any
 
 from petanque_game.record import Seat
 from petanque_game.rules.events import Rolled
+from petanque_game.rules.petanque_table import DieRest, Table
+from petanque_game.rules.ship_captain_crew import ShipCaptainCrewState
 from petanque_game.rules.ship_captain_crew_events import Stopped
 from petanque_game.rules.shut_the_box_events import Closed
 from petanque_game.rules.ten_thousand_events import Banked, Kept
@@ -195,7 +197,7 @@ def tell_ship(step: Any, names: list[str]) -> list[str]:
     return lines[-3:]
 
 
-def _turn_score(b: Any, a: Any, seat: int) -> int:
+def _turn_score(b: ShipCaptainCrewState, a: ShipCaptainCrewState, seat: int) -> int:
     if a.mode == "points":
         return a.totals[seat] - b.totals[seat]
     scores = a.previous_scores if a.round_scores[seat] is None else a.round_scores
@@ -216,17 +218,17 @@ def tell_petanque(step: Any, names: list[str]) -> list[str]:
             who = names[ev.player]
             out = ev.table  # the table at rest after the throw
             if ev.obj == "diamond":
-                key = "narrate.pet.diamond_off" if out.diamond.reset else "narrate.pet.diamond"
+                key = "narrate.pet.diamond_off" if reset(out) else "narrate.pet.diamond"
                 lines.append(says(key, who))
             else:
-                mine = out.die_of(ev.player, ev.die)
-                if mine is not None and mine.on_board:
+                mine = out.die_of(ev.player, ev.die) if ev.die is not None else None
+                if mine is not None and mine.on_board and mine.distance is not None:
                     lines.append(lang.tr("narrate.pet.die_lies", whose=possessive(who),
                                          face=mine.face, mm=n(round(mine.distance))))
                 elif mine is not None:
                     lines.append(lang.tr("narrate.pet.die_off", whose=possessive(who),
                                          face=mine.face))
-                if out.diamond.reset:
+                if reset(out):
                     lines.append(says("narrate.pet.knocked_diamond", who))
                 else:
                     lines.extend(_knocks(made.before.table, out, names))
@@ -243,6 +245,30 @@ def tell_petanque(step: Any, names: list[str]) -> list[str]:
 KNOCK_SAID = 3.0  # mm: a die on the board moved less than this (and not turned) is not told of
 
 
+def reset(table: Table) -> bool:
+    """Did the diamond leave the board during the throw that left `table` (and was laid at the
+    centre)? (The rules take no throw whose table has no diamond.)"""
+    return table.diamond is not None and table.diamond.reset
+
+
+def knocked_dice(before: Table, out: Table) -> list[tuple[DieRest, DieRest]]:
+    """The dice a throw knocked, as (before, after) rests, read from the tables before and after
+    it: each die lying on the board before that left it, turned over or moved KNOCK_SAID mm or
+    more (the table shows them too: ui/table/knocks.py)."""
+    import math
+
+    was = {(d.player, d.die): d for d in before.dice if d.on_board}
+    found = []
+    for d in out.dice:
+        old = was.get((d.player, d.die))
+        if old is None:
+            continue
+        if d.on_board and d.face == old.face and math.hypot(d.x - old.x, d.y - old.y) < KNOCK_SAID:
+            continue  # barely touched: nothing to tell
+        found.append((old, d))
+    return found
+
+
 def _knocks(before: Any, out: Any, names: list[str]) -> list[str]:
     """What the thrown die did to the others, read from the tables before and after the throw:
     the diamond moved, each die knocked off the board, and each die knocked along it (how far,
@@ -255,18 +281,12 @@ def _knocks(before: Any, out: Any, names: list[str]) -> list[str]:
         moved = math.hypot(dm1.x - dm0.x, dm1.y - dm0.y)
         if moved >= 3.0:
             lines.append(lang.tr("narrate.pet.diamond_moved", mm=n(round(moved))))
-    was = {(d.player, d.die): d for d in before.dice if d.on_board}
-    for d in out.dice:
-        old = was.get((d.player, d.die))
-        if old is None:
-            continue
+    for old, d in knocked_dice(before, out):
         whose = possessive(names[d.player])
         if not d.on_board:
             lines.append(lang.tr("narrate.pet.knocked_off", whose=whose))
             continue
         moved = math.hypot(d.x - old.x, d.y - old.y)
-        if moved < KNOCK_SAID and d.face == old.face:
-            continue  # barely touched: nothing to tell
         key = "narrate.pet.knocked_turned" if d.face != old.face else "narrate.pet.knocked_moved"
         lines.append(lang.tr(key, whose=whose, was=old.face, face=d.face,
                              moved=n(max(1, round(moved))), mm=n(round(d.distance or 0.0))))

@@ -11,6 +11,7 @@ worked out on the AI's thread, as in a game at one keyboard.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 from concurrent.futures import Future
 from typing import Any
@@ -25,6 +26,7 @@ from petanque_game.ui import lang
 from petanque_game.ui.session import LiveSession, in_background
 
 GONE_SECONDS = 60.0  # away this long, a player's seat may be handed to the computer
+CHAT_SHOWN = 8  # the chat's last lines the window keeps to show
 HAND_OVER_LEVEL = "medium"
 
 
@@ -101,7 +103,13 @@ class OnlineSession(LiveSession):
         self._news: list[str] = []
         self._shown_notices = len(lock.notices)
         self._present = set(lock.present)
+        while lock.said:
+            name, text = lock.said.popleft()
+            line = lang.tr("online.chat_line", name=name, text=text)
+            self.chat_lines.append(line)
+            self._news.append(line)
         self._gone_said: set[int] = set()
+        self.chat_lines: collections.deque[str] = collections.deque(maxlen=CHAT_SHOWN)
 
     # --- what the scenes ask ---------------------------------------------------------------------
 
@@ -140,13 +148,16 @@ class OnlineSession(LiveSession):
             return lang.tr("online.cannot_go_on", why=self.lockstep.ended)
         name = self.lockstep.waiting_for()
         if name is not None:
-            return lang.tr("online.waiting_for", name=name)
+            return lang.tr("online.waiting_for", name=name) + "  " + lang.tr("online.chat_key")
         if self.lockstep.pending is not None or self._chosen is not None:
             return lang.tr("online.waiting_chance")
         return None
 
     def news(self) -> list[str]:
-        """Lines to tell the player since last asked (who left, came back, what was refused)."""
+        """Lines to tell the player since last asked (who left, came back, what was refused,
+        what was said), taken from the network first: the scene asks every frame, also while
+        the person here decides (when nothing else polls)."""
+        self.poll()
         out, self._news = self._news, []
         return out
 
@@ -161,6 +172,16 @@ class OnlineSession(LiveSession):
         self._chosen = action
         self.poll()
         return None
+
+    def say(self, text: str) -> bool:
+        """A line to the others on the chat line (False: too many just now)."""
+        said = self.lockstep.say(text)
+        self.poll()
+        return said
+
+    def open_chat(self, app: Any) -> None:
+        """The chat line over the game (F3 in the game scenes)."""
+        app.open("online_chat", self)
 
     def hand_over_gone(self) -> bool:
         """Give the seats of the players gone for a while to the computer (this computer decides
@@ -202,6 +223,11 @@ class OnlineSession(LiveSession):
             if peer in lock.peers and peer != mine:
                 self._news.append(lang.tr("online.back", name=lock.who(peer)))
         self._present = set(lock.present)
+        while lock.said:
+            name, text = lock.said.popleft()
+            line = lang.tr("online.chat_line", name=name, text=text)
+            self.chat_lines.append(line)
+            self._news.append(line)
         for index, away in lock.absent_for(_now()):
             if away > GONE_SECONDS and index not in self._gone_said:
                 self._gone_said.add(index)

@@ -14,6 +14,7 @@ and the moves between scenes that keep today's behaviour (push, pop, replace, ba
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from petanque_game.ui.scene import Scene
@@ -41,14 +42,20 @@ def _online(app: Any) -> Scene:
     return OnlineScene(app)
 
 
+def _online_chat(app: Any, session: Any) -> Scene:
+    from petanque_game.ui.scenes.online_chat import ChatScene
+
+    return ChatScene(app, session)
+
+
 def _replays(app: Any, folder: Any = None) -> Scene:
-    from petanque_game.ui.scenes.menu import ReplayListScene
+    from petanque_game.ui.scenes.game_lists import ReplayListScene
 
     return ReplayListScene(app, folder)
 
 
 def _resume(app: Any, games: Any = None) -> Scene:
-    from petanque_game.ui.scenes.menu import ResumeListScene
+    from petanque_game.ui.scenes.game_lists import ResumeListScene
 
     return ResumeListScene(app, games)
 
@@ -131,10 +138,11 @@ def _handover(app: Any, name: str, seat: int, last: Any = None) -> Scene:
     return HandoverScene(app, name, seat, last)
 
 
-SCENES: dict[str, SceneFactory] = {
+SCENES: Mapping[str, SceneFactory] = MappingProxyType({
     "menu": _menu,          # the main menu: the root of the stack
     "setup": _setup,        # a new game: which game, who plays, the rules' options, the board
     "online": _online,      # Play online: host a game, or join one by its room code
+    "online_chat": _online_chat,  # (session) an online game's chat line, over the game
     "replays": _replays,    # the recorded games to watch
     "resume": _resume,      # the unfinished games to carry on with, when there are several
     "statistics": _statistics,  # (folder) each game's players and their numbers
@@ -150,7 +158,7 @@ SCENES: dict[str, SceneFactory] = {
     "board_editor": _board_editor,  # (a board to start from) make a board of your own
     "about": _about,        # the version, what it is built on, the folders, the licence
     "handover": _handover,  # (name, seat, last lines) hot seat: the table hidden for the next
-}
+})
 MENU = "menu"
 
 

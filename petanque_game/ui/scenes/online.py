@@ -1,5 +1,5 @@
-"""Play online (from the main menu): *Host* a game (the game, with the rules and board last chosen
-for it in New game; the seats: you, a friend who joins, AI players) and read its room code out,
+"""Play online (from the main menu): *Host* a game (the game, its rules and board: online_rules.py;
+the seats: you, a friend who joins, AI players) and read its room code out,
 or *Join* one by its code; then wait until every seat is taken and the game opens in the table or
 the tray (ui/online_session.py drives it).
 
@@ -10,20 +10,22 @@ ws://HOST:PORT.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
-from petanque_game.config import shipped_rule_defaults
 from petanque_game.online.gathering import Gathering
 from petanque_game.online.link import check_url
 from petanque_game.online.relay import RelayThread, local_address
 from petanque_game.online.rooms import read_code
 from petanque_game.rules.games import game_ids, spec_of
 from petanque_game.ui import lang, theme
-from petanque_game.ui.game_ui import title, ui_of
+from petanque_game.ui.game_ui import title
 from petanque_game.ui.names import default_name, person_name
 from petanque_game.ui.online_session import Meeting, OnlineSession
 from petanque_game.ui.play import open_game_scene
-from petanque_game.ui.scene import Scene
+from petanque_game.ui.scene import AppLike, Scene
+from petanque_game.ui.scenes.online_rules import RulesPicker
 from petanque_game.ui.session import new_seed
 from petanque_game.ui.widgets import Button, TextField, panel
 
@@ -35,17 +37,18 @@ class OnlineScene(Scene):
     listen = "0.0.0.0"  # where the relay the game starts itself listens: every network
     port = PORT
 
-    def __init__(self, app):
+    def __init__(self, app: AppLike):
         super().__init__(app)
         self.mode = "choose"  # choose | host | join | waiting
         self.game = game_ids()[0]
         self.seats = ["you", "remote"]
         self.relay_here = True
-        self.code = TextField(pygame.Rect(420, 250, 300, 52), "", 8)
-        self.address = TextField(pygame.Rect(420, 330, 520, 52), f"ws://{local_address()}:{PORT}",
+        self.code = TextField(pygame.Rect(330, 250, 300, 52), "", 8)
+        self.address = TextField(pygame.Rect(330, 330, 600, 52), f"ws://{local_address()}:{PORT}",
                                  120)  # the relay to join through
-        self.elsewhere = TextField(pygame.Rect(730, 546, 430, 52), "ws://", 120)  # to host on
-        self.player = TextField(pygame.Rect(420, 170, 300, 52), "", 32)
+        self.elsewhere = TextField(pygame.Rect(700, 546, 460, 52), "ws://", 120)  # to host on
+        self.player = TextField(pygame.Rect(330, 170, 330, 52), "", 32)
+        self.picker = RulesPicker(app.memory)
         self.offered = ""  # the name the field was given, until the person types their own
         self.shown_address = ""  # the relay's address, for the friends who join
         self.meeting: Meeting | None = None
@@ -67,21 +70,21 @@ class OnlineScene(Scene):
                     size=30, style="primary", tag="go")
         if self.mode == "join":
             return [go, back]
-        out = [Button(pygame.Rect(420, 250, 420, 52), title(self.game), self.next_game, size=26,
+        out = [Button(pygame.Rect(330, 250, 330, 52), title(self.game), self.next_game, size=24,
                       tag="game")]
         for i, kind in enumerate(self.seats):
-            out.append(Button(pygame.Rect(420 + (i % 2) * 330, 330 + (i // 2) * 64, 320, 52),
-                              self.seat_words(kind), lambda i=i: self.next_kind(i), size=24,
-                              enabled=i > 0, tag=f"seat{i}"))
+            out.append(Button(pygame.Rect(330, 316 + i * 54, 250, 46), self.seat_words(kind),
+                              partial(self.next_kind, i), size=22, enabled=i > 0,
+                              tag=f"seat{i}"))
         spec = spec_of(self.game)
-        out += [Button(pygame.Rect(420, 470, 150, 52), "+", self.more_seats, size=28,
+        out += [Button(pygame.Rect(590, 316, 70, 46), "+", self.more_seats, size=28,
                        enabled=len(self.seats) < min(spec.max_players, 4), tag="more"),
-                Button(pygame.Rect(580, 470, 150, 52), "-", self.fewer_seats, size=28,
+                Button(pygame.Rect(590, 370, 70, 46), "-", self.fewer_seats, size=28,
                        enabled=len(self.seats) > max(spec.min_players, 2), tag="fewer"),
-                Button(pygame.Rect(420, 546, 300, 52), lang.tr(
+                Button(pygame.Rect(330, 546, 330, 52), lang.tr(
                     "online.relay_here" if self.relay_here else "online.relay_there"),
                     self.flip_relay, size=24, tag="relay"), go, back]
-        return out
+        return out + self.picker.buttons(self.game)
 
     def seat_words(self, kind: str) -> str:
         if kind in ("you", "remote"):
@@ -140,18 +143,8 @@ class OnlineScene(Scene):
             self.mode, self.problem = "choose", ""
 
     def rules(self) -> tuple[dict, str | None]:
-        """The rules and the board as last chosen for this game in New game (its setup is
-        remembered in the app), else the window's own start: the shipped options, take-backs
-        off."""
-        game = self.game
-        defaults = shipped_rule_defaults().options(game)
-        chosen = self.app.memory.get("setup")
-        options = dict(getattr(chosen, "options", {}).get(game) or
-                       {**defaults, **(ui_of(game).fresh or {})})
-        for key in ui_of(game).hidden(options):  # not played for: its default goes in the record
-            options[key] = defaults[key]
-        board = getattr(chosen, "level", None) if spec_of(game).board else None
-        return options, board
+        """The rules and the board the game is hosted with (online_rules.py)."""
+        return self.picker.played(self.game)
 
     # --- meeting ------------------------------------------------------------------------------
 
@@ -212,6 +205,12 @@ class OnlineScene(Scene):
         fields = [self.player] + ([self.code, self.address] if self.mode == "join" else
                                 [self.elsewhere] if self.mode == "host" and not self.relay_here
                                 else [])
+        if self.mode in ("host", "join") and event.type == pygame.KEYDOWN and \
+                event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            for f in fields:  # Enter in a field hosts or joins at once, as it says
+                f.active = False
+            self.go()
+            return True
         if self.mode in ("host", "join") and any(f.handle(event) for f in fields):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -222,9 +221,6 @@ class OnlineScene(Scene):
                     return True
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
-                and self.mode in ("host", "join"):
-            self.go()
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -241,9 +237,8 @@ class OnlineScene(Scene):
             self.address.draw(surface, self.app.time % 1.0 < 0.5)
         elif self.mode == "host":
             theme.blit_text(surface, lang.tr("online.game"), (130, 262), 26, "muted")
-            theme.blit_text(surface, theme.fit(lang.tr("online.rules_from_setup"), 20, 300),
-                            (856, 266), 20, "muted")
-            theme.blit_text(surface, lang.tr("online.seats"), (130, 342), 26, "muted")
+            theme.blit_text(surface, lang.tr("online.seats"), (130, 326), 26, "muted")
+            self.picker.draw(surface, self.game)
             if not self.relay_here:
                 self.elsewhere.draw(surface, self.app.time % 1.0 < 0.5)
         elif self.mode == "waiting":
@@ -267,3 +262,7 @@ class OnlineScene(Scene):
         line = lang.tr("online.joined", n=meeting.joined(), of=g.remote_seats) \
             if g is not None else lang.tr("online.waiting_host")
         theme.blit_text(surface, line, (140, 440), 28)
+        if g is not None:  # what the friends are joining
+            rules = ", ".join(f"{head} {shown}" for _, head, shown in self.picker.rows(g.game))
+            theme.blit_text(surface, theme.fit(f"{title(g.game)}: {rules}", 22, 1000),
+                            (140, 500), 22, "muted")

@@ -1,14 +1,17 @@
 """The camera over the Terningepetanque table: where the board lies on the screen and how large.
 
 At rest (and at the reckoning) it frames the play: the diamond and every die lying on the board,
-with PLAY_MARGIN mm around them, as large as that allows (at most a REST_DIE px die, never smaller
+with PLAY_MARGIN mm around them, as large as that allows (at most a `rest_die` px die, never smaller
 than the whole board fitted), so the dice are readable even on the boards too large to show whole
-at that size (the round table, the bumper lane). Before the diamond lies, or when the player asks
-for it (Home: `toggle_whole`), it fits the whole board, the felt the dice lie on, not the throwing
-zones behind the walls. During a throw it frames the piece in flight together with the diamond (or
-the board's centre, for the diamond itself) and every body set moving, and comes back once all is
-still. The player can zoom in and out about a point; the view always eases towards where it
-should be, so it never jumps.
+at that size (the round table, the bumper lane). The picture is scaled into the window
+(`show_at`): in a small window (800x600) a die at rest is kept at least LEAST_SHOWN_DIE pixels of
+the window, the margin round the play narrowed to what the labels need, and when even then not all
+of the play fits, the diamond with the dice nearest it that do. Before the diamond lies, or when
+the player asks for it (Home: `toggle_whole`), it fits the whole board, the felt the dice lie on,
+not the throwing zones behind the walls. During a throw it frames the piece in flight together
+with the diamond (or the board's centre, for the diamond itself) and every body set moving, and
+comes back once all is still. The player can zoom in and out about a point; the view always eases
+towards where it should be, so it never jumps.
 
 The board is fitted into the camera's `board_rect`, the part of the area it has (all of it, or what
 the score sheet beside the board leaves: `set_board_rect`).
@@ -37,7 +40,10 @@ EASE_ZOOM = 4.0
 FOLLOW_MARGIN = 60.0  # mm around what a throw's camera frames
 FOLLOW_MAX = 2.0  # a throw's camera zooms in at most this much over the board's fit
 PLAY_MARGIN = 60.0  # mm around the diamond and the dice the rest view frames
-REST_DIE = 21.0  # logical px: the rest view zooms in no further than a die this size
+REST_DIE = 21.0  # logical px: the rest view zooms in no further than a die this size ...
+LEAST_SHOWN_DIE = 16.5  # ... and in the window, not smaller than this at rest (a small window)
+TIGHT_MARGIN = 36.0  # mm round the play when PLAY_MARGIN would make the dice smaller than that
+SMALL_ZOOM = 1.25  # a small window's die at rest: up to this times LEAST_SHOWN_DIE
 
 
 def board_bounds(level: Level, margin: float = 8.0) -> tuple[float, float, float, float]:
@@ -69,6 +75,8 @@ class Camera:
         self.bounds = board_bounds(level)
         self.fit = self._fit_scale(self.bounds)
         self.whole = False  # the player asked for the whole board at rest (`toggle_whole`)
+        self.rest_die = REST_DIE  # logical px: the die at rest at most (`show_at`) ...
+        self.least_die = 0.0  # ... and at least (0: as the play fits)
         self.play: list[tuple[float, float]] = []  # mm: the diamond and the dice the rest frames
         self.user_zoom = 1.0  # the player's zoom over the rest view
         self.user_focus = self._middle(self.bounds)  # mm: what the player zoomed towards
@@ -127,15 +135,53 @@ class Camera:
     def rest_view(self) -> tuple[float, tuple[float, float]]:
         """The scale and the centre (mm) at rest, unzoomed: the whole board fitted when the
         player asked for it or nothing lies yet; else the play framed, PLAY_MARGIN mm round every
-        point, as large as fits but no die over REST_DIE px, never less than the board fitted."""
+        point, as large as fits but no die over `rest_die` px, never less than the board fitted
+        nor a die under `least_die` px (a small window: the margin narrowed to TIGHT_MARGIN, and
+        the diamond, the first point, framed with the dice nearest it that fit)."""
         if self.whole or not self.play:
             return self.fit, self._middle(self.bounds)
-        xs, ys = [p[0] for p in self.play], [p[1] for p in self.play]
-        m = PLAY_MARGIN
-        box = (min(xs) - m, min(ys) - m, max(xs) + m, max(ys) + m)
-        most = REST_DIE / self.level.dice.side
-        scale = max(self.fit, min(most, self._fit_scale(box)))
-        return scale, self._clamped(self._middle(box), scale)
+        side = self.level.dice.side
+        most, least = self.rest_die / side, self.least_die / side
+        box = self._box(self.play, PLAY_MARGIN)
+        if self._fit_scale(box) < least:
+            box = self._box(self.play, TIGHT_MARGIN)
+        if self._fit_scale(box) < least:
+            box = self._box(self._nearest(least), TIGHT_MARGIN)
+        scale = max(self.fit, least, min(most, self._fit_scale(box)))
+        return scale, self._clamped(self._middle(box), scale, self._box(self.play, side))
+
+    def show_at(self, window_scale: float) -> None:
+        """The picture is shown at `window_scale` in the window: a die at rest is drawn at least
+        LEAST_SHOWN_DIE window px where REST_DIE logical px would be smaller, and up to
+        SMALL_ZOOM times that where the play leaves room (its labels then apart)."""
+        least = LEAST_SHOWN_DIE / window_scale
+        small = least > REST_DIE
+        self.rest_die = least * SMALL_ZOOM if small else REST_DIE
+        self.least_die = least if small else 0.0
+        self.rest()
+
+    @property
+    def readable_die(self) -> float:
+        """Logical px: the die the rest view keeps at least (REST_DIE, or more in a small window:
+        `show_at`); a smaller one (the whole board shown) gets the close-up."""
+        return max(REST_DIE, self.least_die)
+
+    def _nearest(self, scale: float) -> list[tuple[float, float]]:
+        """The diamond (the play's first point) and the dice nearest it, as many as a view of
+        `scale` px per mm holds with TIGHT_MARGIN round them (the diamond alone at least)."""
+        (dx, dy), dice = self.play[0], self.play[1:]
+        kept = [self.play[0]]
+        for p in sorted(dice, key=lambda p: math.hypot(p[0] - dx, p[1] - dy)):
+            if self._fit_scale(self._box([*kept, p], TIGHT_MARGIN)) < scale:
+                break
+            kept.append(p)
+        return kept
+
+    @staticmethod
+    def _box(points: list[tuple[float, float]],
+             margin: float) -> tuple[float, float, float, float]:
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        return min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin
 
     def toggle_whole(self) -> None:
         """Home: from a zoom back to the rest view; else the whole board, or back to the play."""
@@ -145,9 +191,7 @@ class Camera:
 
     def frame(self, points: list[tuple[float, float]]) -> None:
         """Aim at a view holding every point (mm), FOLLOW_MARGIN around them, within limits."""
-        xs, ys = [p[0] for p in points], [p[1] for p in points]
-        m = FOLLOW_MARGIN
-        box = (min(xs) - m, min(ys) - m, max(xs) + m, max(ys) + m)
+        box = self._box(points, FOLLOW_MARGIN)
         lo = self._fit_scale(world_bounds(self.level, 0.0))
         self.goal_scale = max(lo, min(self.fit * FOLLOW_MAX, self._fit_scale(box)))
         self.goal_look = self._middle(box)
@@ -157,7 +201,7 @@ class Camera:
         """The least and the most px per mm the camera shows by itself (a throw followed, the
         play framed at rest): what the moving board's pictures are painted ahead for."""
         return (min(self.fit, self._fit_scale(world_bounds(self.level, 0.0))),
-                max(self.fit * FOLLOW_MAX, REST_DIE / self.level.dice.side))
+                max(self.fit * FOLLOW_MAX, self.rest_die / self.level.dice.side))
 
     def zoom(self, factor: float, about: tuple[float, float] | None = None) -> None:
         """The player zooms by `factor`, towards `about` (mm; default: where the view looks), from
@@ -244,9 +288,14 @@ class Camera:
     def _middle(box: tuple[float, float, float, float]) -> tuple[float, float]:
         return (box[0] + box[2]) / 2.0, (box[1] + box[3]) / 2.0
 
-    def _clamped(self, look: tuple[float, float], scale: float) -> tuple[float, float]:
-        """`look` moved so that the view shows no more beyond the board than it must."""
+    def _clamped(self, look: tuple[float, float], scale: float,
+                 bodies: tuple[float, float, float, float] | None = None) -> tuple[float, float]:
+        """`look` moved so that the view shows no more beyond the board (and the `bodies` on its
+        edge, a die leaning on a wall drawn whole) than it must."""
         x0, y0, x1, y1 = self.bounds
+        if bodies is not None:
+            x0, y0 = min(x0, bodies[0]), min(y0, bodies[1])
+            x1, y1 = max(x1, bodies[2]), max(y1, bodies[3])
         half_w, half_h = self.board_rect[2] / 2 / scale, self.board_rect[3] / 2 / scale
         out = []
         for v, lo, hi, half in ((look[0], x0, x1, half_w), (look[1], y0, y1, half_h)):

@@ -12,16 +12,17 @@ import pygame
 
 from petanque_game.physics.level_spec import Level
 from petanque_game.physics.throw import ReleaseZone
-from petanque_game.rules.petanque_table import Table
+from petanque_game.rules.petanque_table import DieRest, Table
 from petanque_game.ui import lang, theme
 from petanque_game.ui.component import Component
 from petanque_game.ui.table import draw as td
-from petanque_game.ui.table.camera import REST_DIE, Camera
-from petanque_game.ui.table.sheet import SHEET_HINT_AT
+from petanque_game.ui.table.camera import Camera
+from petanque_game.ui.table.knocks import spots
+from petanque_game.ui.table.sheet import HINT_SIZE, SHEET_HINT_AT
 
-# px: a die smaller than this at rest gets the close-up of the deciding dice (the rest view's die,
-# REST_DIE, has none; its scale is drawn in steps of 1.5 %)
-CLOSEUP_BELOW = REST_DIE - 1.0
+# px: a die smaller than the rest view's readable die (`Camera.readable_die`: REST_DIE, more in a
+# small window) less this gets the close-up of the deciding dice (the scale drawn in 1.5 % steps)
+CLOSEUP_SHORT = 1.0
 CLOSEUP_DIE = 32.0  # px: how large a die is in the close-up
 CLOSEUP_MIN, CLOSEUP_MAX = 180, 260  # px: the close-up's side, as the deciding dice need
 CLOSEUP_SMALLEST = 120  # px: a smaller close-up when no corner has room for that one
@@ -41,17 +42,19 @@ class CloseUp(Component):
         self.places: dict[tuple[Any, ...], pygame.Rect | None] = {}
 
     def plan(self, table: Table, old: bool, reckoning: bool, sheet_hint: bool,
-             due: int | None) -> tuple[pygame.Rect, td.View] | None:
+             due: int | None, knocked: Sequence[tuple[DieRest, DieRest]] = (),
+             ) -> tuple[pygame.Rect, td.View] | None:
         """Where the close-up goes in the area and what it shows, or None for no close-up: when
         the dice at rest are too small to read, a magnified view of the diamond and the dice
         that decide the round, in a corner of the board's part of the area that covers no body
         and no seat's name (`kept_clear`), and the least of the board; none when no corner is
         clear. Not while the camera moves, the player has zoomed or a `reckoning` shows.
-        `sheet_hint`: "Tab: score sheet" is written in a corner; `due`: the seat to throw."""
+        `sheet_hint`: "Tab: score sheet" is written in a corner; `due`: the seat to throw;
+        `knocked`: the last throw's knocks (where those dice lay is kept clear too)."""
         cam = self.camera
         dm = table.diamond
         if dm is None or old or not cam.still or cam.user_zoom != 1.0 \
-                or td.die_px(self.level, cam.view) >= CLOSEUP_BELOW:
+                or td.die_px(self.level, cam.view) >= cam.readable_die - CLOSEUP_SHORT:
             return None
         if reckoning:
             return None  # the reckoning's card shows the round's measures itself
@@ -68,7 +71,7 @@ class CloseUp(Component):
         span = max(max(xs) - min(xs), max(ys) - min(ys)) + 4 * side  # and the bodies round them
         scale = max(CLOSEUP_DIE / side, min(4.0, (CLOSEUP_MIN - 16) / span))
         size = int(max(CLOSEUP_MIN, min(CLOSEUP_MAX, span * scale + 16)))
-        rect = self._rect(cam.view, table, size, sheet_hint, due)
+        rect = self._rect(cam.view, table, size, sheet_hint, due, tuple(knocked))
         if rect is None:
             return None  # no corner is clear of the bodies and the names
         size = rect.w
@@ -78,11 +81,13 @@ class CloseUp(Component):
         return rect, td.View(scale, (round(rect.w / 2 - at[0] * scale),
                                      round(rect.h / 2 + at[1] * scale)))
 
-    def kept_clear(self, view: td.View, table: Table, sheet_hint: bool) -> list[pygame.Rect]:
+    def kept_clear(self, view: td.View, table: Table, sheet_hint: bool,
+                   knocked: Sequence[tuple[DieRest, DieRest]] = ()) -> list[pygame.Rect]:
         """What the close-up may never cover, in the area: each body on the board as drawn (a
-        die's face, the sides below it and its shadow; the diamond) and each seat's name."""
+        die's face, the sides below it and its shadow; the diamond), where the `knocked` dice
+        lay before (ui/table/knocks.py) and each seat's name."""
         die = td.die_px(self.level, view)
-        found = []
+        found = spots(self.level, view, list(knocked))
         for d in table.dice:
             if d.on_board:
                 r = pygame.Rect(0, 0, die * 1.7 + 4, die * 1.9 + 4)
@@ -94,7 +99,7 @@ class CloseUp(Component):
             r.center = view.to_screen(table.diamond.x, table.diamond.y)
             found.append(r)
         if sheet_hint:
-            found.append(theme.text(lang.tr("table_sheet.show"), 18).get_rect(
+            found.append(theme.text(lang.tr("table_sheet.show"), HINT_SIZE).get_rect(
                 topleft=SHEET_HINT_AT).inflate(4, 4))
         for seat, name in enumerate(self.names):
             zone = self.zones[seat]
@@ -103,18 +108,18 @@ class CloseUp(Component):
         return found
 
     def _rect(self, view: td.View, table: Table, size: int, sheet_hint: bool,
-              due: int | None) -> pygame.Rect | None:
+              due: int | None, knocked: tuple[tuple[DieRest, DieRest], ...]) -> pygame.Rect | None:
         """The corner of the board's part of the area for the close-up, `size` px or smaller:
         clear of every body and name (`kept_clear`), covering the least of the felt and of the
         seat that throws next; None when no corner is clear even at CLOSEUP_SMALLEST."""
         key = (self.level.name, tuple(self.names), theme.marks_shown(), lang.language(), view,
-               table, due, size, self.camera.board_rect, sheet_hint)
+               table, due, size, self.camera.board_rect, sheet_hint, knocked)
         places = self.places
         if key in places:
             return places[key]
         pad = 10
         fx, fy, w, h = self.camera.board_rect
-        clear = self.kept_clear(view, table, sheet_hint)
+        clear = self.kept_clear(view, table, sheet_hint, knocked)
         corners: list[pygame.Rect] = []
         for side in range(size, CLOSEUP_SMALLEST - 1, -20):
             right, bottom = fx + w - side - pad, fy + h - side - pad

@@ -12,7 +12,7 @@ import pygame
 
 from petanque_game.rules.petanque_table import Aim, Table
 from petanque_game.rules.terningepetanque import closest_dice
-from petanque_game.ui import dice, lang, theme
+from petanque_game.ui import lang, theme
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.hint import as_previewed, hint_words
@@ -20,6 +20,8 @@ from petanque_game.ui.table.kept import KeptParts
 from petanque_game.ui.table.previews import foreseen
 from petanque_game.ui.table.reckoning import distance_figures
 from petanque_game.ui.widgets import panel, shade
+
+SMALL = 19  # px: the panel's least text (12 px high in an 800x600 window)
 
 if TYPE_CHECKING:
     from petanque_game.ui.table.shown import TableShown
@@ -81,7 +83,8 @@ def _draw_box(shown: TableShown, surface: pygame.Surface, box: pygame.Rect, tabl
     aiming = shown.aiming
     hinted = aiming and (shown.hint.current(shown.session.state) is not None
                          or shown.hint.searching(shown.session.state))
-    bottom = box.bottom - (116 + (62 if hinted else 0) if aiming else 40)
+    meter = _meter_height(shown, box.w - 24) if aiming else 0
+    bottom = box.bottom - (meter + 12 + (65 if hinted else 0) if aiming else 40)
     closest = closest_dice(table)
     # Closest first, the dice off the board last: when they do not all fit, the ones that
     # decide the round are the ones shown.
@@ -92,7 +95,7 @@ def _draw_box(shown: TableShown, surface: pygame.Surface, box: pygame.Rect, tabl
     figures = distance_figures(table)  # (the reckoning's: a tie said to its deciding figure)
     for d in listed:
         body, pip = td.die_colours(d.player)
-        surface.blit(dice.die_face(d.face, 22, body, pip), (x + 2, y + 2))
+        surface.blit(shown.pictures.dice.die_face(d.face, 22, body, pip), (x + 2, y + 2))
         name = theme.fit(players[d.player].name, 21, 100)
         if d.on_board:
             col = "accent" if d in closest else "text"
@@ -110,7 +113,7 @@ def _draw_box(shown: TableShown, surface: pygame.Surface, box: pygame.Rect, tabl
         y += 26
     if len(listed) < len(table.dice):
         theme.blit_text(surface, lang.tr_n("table.panel.more", len(table.dice) - len(listed)),
-                        (x, y + 2), 18, "muted")
+                        (x, y + 2), SMALL, "muted")
     if not table.dice:
         theme.blit_text(surface, lang.tr("table.panel.no_dice"), (x, y), 20, "muted")
     if old and st.last_points is not None and not aiming:
@@ -118,14 +121,14 @@ def _draw_box(shown: TableShown, surface: pygame.Surface, box: pygame.Rect, tabl
         theme.blit_text(surface, theme.fit(pts or lang.tr("table.panel.no_points"), 20,
                                            box.w - 24), (x, box.bottom - 34), 20, "accent")
     if aiming:
-        _draw_aim_meter(shown, surface, pygame.Rect(box.x + 12, box.bottom - 112, box.w - 24,
-                                                    104))
+        _draw_aim_meter(shown, surface, pygame.Rect(box.x + 12, box.bottom - meter - 8,
+                                                    box.w - 24, meter))
     elif shown.hint.current(shown.session.state) is not None:  # keeping a throw: its worth
         hint = shown.hint.current(shown.session.state)
         said = hint_words(hint, shown.session.state, shown.session.players)
-        lines = theme.wrap(said, 17, box.w - 24)[-3:]
+        lines = theme.wrap(said, SMALL, box.w - 24)[-3:]
         for i, line in enumerate(lines):
-            theme.blit_text(surface, line, (x, box.bottom - 10 - 19 * (len(lines) - i)), 17,
+            theme.blit_text(surface, line, (x, box.bottom - 10 - 21 * (len(lines) - i)), SMALL,
                             (120, 200, 255))
 
 
@@ -170,7 +173,7 @@ def _draw_rolloff(shown: TableShown, surface: pygame.Surface, box: pygame.Rect) 
     for n, rolls in enumerate(passes):
         for seat, value in rolls:
             body, pip = td.die_colours(seat)
-            surface.blit(dice.die_face(value, 30, body, pip), (x, y))
+            surface.blit(shown.pictures.dice.die_face(value, 30, body, pip), (x, y))
             said = lang.tr("table.start.rolled", name=players[seat].name, value=value)
             theme.blit_text(surface, theme.fit(said, 22, box.w - 70), (x + 40, y + 15), 22,
                             anchor="midleft")
@@ -190,18 +193,30 @@ def _previewed(shown: TableShown, hint: Any) -> Any:
     return as_previewed(hint, foreseen(shown, hint.action, due[0], due[1]))
 
 
+def _aim_keys(shown: TableShown, width: int) -> list[str]:
+    """The aim's keys, as the lines under its meters `width` px wide show them (three at most)."""
+    return theme.wrap(lang.tr(f"table.aim.keys_{shown.aim_mode}"), SMALL, width)[:3]
+
+
+def _meter_height(shown: TableShown, width: int) -> int:
+    """How tall the aim's meters are (the power's in power aiming, the height's, the spin's) with
+    their keys below, `width` px wide."""
+    return (24 if shown.aim_mode == "power" else 0) + 24 + 23 + 20 * len(_aim_keys(shown, width))
+
+
 def _draw_aim_meter(shown: TableShown, surface: pygame.Surface, r: pygame.Rect) -> None:
     y = r.y
     hint = shown.hint.current(shown.session.state)
     if shown.hint.searching(shown.session.state):
-        theme.blit_text(surface, lang.tr("table.hint.searching"), (r.x, y - 24), 18, "muted")
+        theme.blit_text(surface, lang.tr("table.hint.searching"), (r.x, y - 24), SMALL, "muted")
     elif hint is not None:
         lines = theme.wrap(hint_words(_previewed(shown, hint), shown.state,
-                                      shown.session.players), 17, r.w)[-3:]
+                                      shown.session.players), SMALL, r.w)[-3:]
         for i, line in enumerate(lines):
-            theme.blit_text(surface, line, (r.x, y - 20 * (len(lines) - i)), 17, (120, 200, 255))
+            theme.blit_text(surface, line, (r.x, y - 21 * (len(lines) - i)), SMALL,
+                            (120, 200, 255))
     elif shown.hint.problem and shown.hint.state is shown.session.state:
-        theme.blit_text(surface, theme.fit(shown.hint.problem, 17, r.w), (r.x, y - 22), 17,
+        theme.blit_text(surface, theme.fit(shown.hint.problem, SMALL, r.w), (r.x, y - 22), SMALL,
                         "muted")
     if shown.aim_mode == "power":
         power = shown.charge()
@@ -219,17 +234,16 @@ def _draw_aim_meter(shown: TableShown, surface: pygame.Surface, r: pygame.Rect) 
     said = lang.tr("table.aim.spin_none") if abs(spin) < 1e-9 else lang.tr(
         "table.aim.spin_left" if spin > 0 else "table.aim.spin_right",
         percent=f"{abs(spin) * 100:.0f}")
-    theme.blit_text(surface, said, (r.x, y), 18, "text", True)
-    y += 22
-    keys = f"table.aim.keys_{shown.aim_mode}"
-    for line in theme.wrap(lang.tr(keys), 16, r.w)[:3]:
-        theme.blit_text(surface, line, (r.x, y), 16, "muted")
-        y += 17
+    theme.blit_text(surface, said, (r.x, y), SMALL, "text", True)
+    y += 23
+    for line in _aim_keys(shown, r.w):
+        theme.blit_text(surface, line, (r.x, y), SMALL, "muted")
+        y += 20
 
 
 def _bar(surface: pygame.Surface, r: pygame.Rect, label: str, share: float,
          col: tuple[int, int, int]) -> None:
-    theme.blit_text(surface, label, (r.x, r.y), 18, "text", True)
+    theme.blit_text(surface, label, (r.x, r.y), SMALL, "text", True)
     bar = pygame.Rect(r.x + 150, r.y + 2, r.w - 150, r.h - 4)
     pygame.draw.rect(surface, theme.colour("panel_light"), bar, border_radius=6)
     fill = bar.copy()

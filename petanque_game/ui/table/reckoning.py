@@ -21,10 +21,12 @@ from petanque_game.rules.terningepetanque import DIAMOND_PENALTY, closest_dice
 from petanque_game.rules.terningepetanque_score import reckoned_distance
 from petanque_game.ui import lang, theme
 from petanque_game.ui.table import draw as td
+from petanque_game.ui.table.knocks import spots
 from petanque_game.ui.table.round_end import Reckoning
 
 if TYPE_CHECKING:
     from petanque_game.ui.table.shown import Reckoned
+
 
 def seat_parts(r: Reckoning, seat: int) -> list[tuple[str, str]]:
     """Where a seat's points of the round came from, as (text, colour name) lines."""
@@ -77,8 +79,9 @@ def draw_points(shown: Reckoned, surface: pygame.Surface, area_rect: pygame.Rect
 def _measure(shown: Reckoned, area: pygame.Surface,
              r: Reckoning) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
     """The lines from each die to the diamond and their distances. Returns where the dice, the
-    diamond and their labels are (what the card talks about), and where the seats' names are
-    (area coordinates), for the card to keep clear of."""
+    diamond, their labels and the places the last throw knocked dice from are (what the card
+    talks about, in that order), and where the seats' names are (area coordinates), for the card
+    to keep clear of."""
     view, table = shown.view, r.table
     dm = table.diamond
     names = _seat_names(shown)
@@ -92,6 +95,8 @@ def _measure(shown: Reckoned, area: pygame.Surface,
         rect.center = view.to_screen(d.x, d.y)
     pieces.append(pygame.Rect(0, 0, die_px * 1.6, die_px * 1.6))
     pieces[-1].center = centre
+    bodies = len(pieces)
+    pieces += spots(shown.level, view.view, shown.knocks.of(table))  # (labels keep off them)
     figures = distance_figures(table)
     labels: list[pygame.Rect] = []
     for d in table.dice:
@@ -115,7 +120,7 @@ def _measure(shown: Reckoned, area: pygame.Surface,
             pygame.draw.circle(area, theme.colour("good"), at, ring + 8, 2)
         _label(area, (pieces, labels, names), at, centre, die_px,
                figures[(d.player, d.die)], "accent" if near else "text")
-    return pieces + labels, names
+    return pieces[:bodies] + labels + pieces[bodies:], names
 
 
 def closest_label(area: pygame.Surface, view: td.View, die_px: float, table: Table, die: DieRest,
@@ -254,6 +259,9 @@ END_NAMES = 24  # px kept clear at its top and bottom: the names of the seats th
 
 
 CARD_STEP = 8  # px between the places tried for the card
+CARD_ROW = 44  # px: a seat's row on the card: its name and points, and where they came from ...
+CARD_SMALL = 19  # ... in the card's least text (12 px high in an 800x600 window), wrapped onto
+CARD_LINE = 21  # more lines of this many px where the card is too narrow for one
 CARD_WIDTHS = (330, 270, 230)  # px: the card's width, narrowed where the wide one covers a piece
 
 
@@ -263,14 +271,14 @@ def _card_rect(shown: Reckoned, area_rect: pygame.Rect,
     the measure's labels (`drawn`: what `_measure` says it drew, area coordinates) where such a
     place is, else where it covers fewest: of the corners of the table area first, then of
     every place on the board, the farthest from the diamond on a tie."""
-    w, h = card_size(shown.n)
+    on_screen = shown.reckoning
+    assert on_screen is not None  # (drawn while it shows)
+    w, h = card_size(on_screen)
     board = pygame.Rect(shown.view.board_rect).move(area_rect.topleft)  # beside the score sheet
     inner = board.inflate(-2 * SIDE_NAMES, -2 * END_NAMES)  # the seats' names stay seen
     corners = [pygame.Rect(inner.x, inner.y, w, h), pygame.Rect(inner.right - w, inner.y, w, h),
                pygame.Rect(inner.x, inner.bottom - h, w, h),
                pygame.Rect(inner.right - w, inner.bottom - h, w, h)]
-    on_screen = shown.reckoning
-    assert on_screen is not None  # (drawn while it shows)
     table = on_screen.table
     dm = table.diamond
     at = shown.view.to_screen(dm.x, dm.y) if dm is not None else (area_rect.w / 2,
@@ -295,6 +303,7 @@ def _card_rect(shown: Reckoned, area_rect: pygame.Rect,
         return best
     # nowhere clear in a corner: every place on the board, the card narrowed if need be
     for width in CARD_WIDTHS:
+        h = card_size(on_screen, width)[1]
         places = [pygame.Rect(x, y, width, h)
                   for x in [*range(inner.x, inner.right - width, CARD_STEP), inner.right - width]
                   for y in [*range(inner.y, inner.bottom - h, CARD_STEP), inner.bottom - h]]
@@ -306,9 +315,22 @@ def _card_rect(shown: Reckoned, area_rect: pygame.Rect,
     return best
 
 
-def card_size(n: int) -> tuple[int, int]:
-    """The card's size with `n` players."""
-    return CARD_WIDTHS[0], 34 + 48 + 44 * n + 30
+def card_size(r: Reckoning, width: int = CARD_WIDTHS[0]) -> tuple[int, int]:
+    """The card's size for the reckoning `r`, `width` px wide."""
+    return width, 34 + 48 + _rows(r, width)[1] + 30
+
+
+def _rows(r: Reckoning, width: int) -> tuple[list[tuple[int, list[str]]], int]:
+    """Each seat's row on a card `width` px wide: its top (below the card's heading) and the
+    lines saying where its points came from; and where the rows end."""
+    rows, top = [], 0
+    for seat in range(len(r.points)):
+        line = ", ".join(text for text, _ in seat_parts(r, seat)) \
+            or lang.tr("table.reckoning.nothing")
+        lines = theme.wrap(line, CARD_SMALL, width - 40)
+        rows.append((top, lines))
+        top += CARD_ROW + CARD_LINE * (len(lines) - 1)
+    return rows, top
 
 
 def _draw_card(shown: Reckoned, surface: pygame.Surface, card: pygame.Rect, r: Reckoning) -> None:
@@ -326,22 +348,25 @@ def _draw_card(shown: Reckoned, surface: pygame.Surface, card: pygame.Rect, r: R
         lang.tr("table.reckoning.no_dice")
     theme.blit_text(surface, theme.fit(said, 20, card.w - 28), (x, y), 20, "text")
     y += 30
+    rows = _rows(r, card.w)[0]
     for seat, p in enumerate(players):
-        pygame.draw.rect(surface, theme.player_colour(seat), pygame.Rect(x, y + 2, 6, 36),
+        top, lines = rows[seat]
+        y = card.y + 74 + top
+        pygame.draw.rect(surface, theme.player_colour(seat),
+                         pygame.Rect(x, y + 2, 6, 36 + CARD_LINE * (len(lines) - 1)),
                          border_radius=3)
         theme.blit_text(surface, theme.fit(p.name, 21, card.w - 160, True), (x + 14, y), 21,
                         "text", True)
         pts = r.points[seat]
         theme.blit_text(surface, f"{pts:+d}" if pts else "0", (card.right - 14, y), 24,
                         "good" if pts > 0 else "bad" if pts < 0 else "muted", True, "topright")
-        parts = seat_parts(r, seat)
-        line = ", ".join(text for text, _ in parts) or lang.tr("table.reckoning.nothing")
-        theme.blit_text(surface, theme.fit(line, 17, card.w - 40), (x + 14, y + 22), 17,
-                        "muted")
-        y += 44
+        for i, line in enumerate(lines):
+            theme.blit_text(surface, line, (x + 14, y + 22 + CARD_LINE * i), CARD_SMALL, "muted")
     key = lang.tr("table.reckoning.continue_key") if r.wait is None else \
         lang.tr("table.reckoning.continues", seconds=max(0, math.ceil(r.wait - r.t)))
-    theme.blit_text(surface, key, (x, card.bottom - 8), 17, "muted", anchor="bottomleft")
+    if theme.font(CARD_SMALL).size(key)[0] <= card.w - 28:  # (else the button says it alone)
+        theme.blit_text(surface, key, (x, card.bottom - 8), CARD_SMALL, "muted",
+                        anchor="bottomleft")
 
 
 def _draw_moving_points(shown: Reckoned, surface: pygame.Surface, card: pygame.Rect,
@@ -353,10 +378,11 @@ def _draw_moving_points(shown: Reckoned, surface: pygame.Surface, card: pygame.R
     e = 1 - (1 - moved) ** 2
     rows = 16 + 62 * shown.n
     row_h = min(66, (rows - 16) // max(1, shown.n))
+    tops = _rows(r, card.w)[0]
     for seat, pts in enumerate(r.points):
         if not pts:
             continue
-        start = (card.right - 40, card.y + 64 + 44 * seat + 12)
+        start = (card.right - 40, card.y + 64 + tops[seat][0] + 12)
         end = (side.right - 60, side.y + 8 + seat * row_h + row_h // 2)
         at = (start[0] + (end[0] - start[0]) * e, start[1] + (end[1] - start[1]) * e)
         theme.blit_text(surface, f"{pts:+d}", at, 30, "good" if pts > 0 else "bad", True,

@@ -37,6 +37,7 @@ from petanque_game.ui.table.playback import Flight
 from petanque_game.ui.table.start import StartRoll
 from petanque_game.ui.table.turns import ACCEPT_GRACE, due_throw
 from petanque_game.ui.table.view import AREA, TableDrawing
+from petanque_game.ui.table.window import picture_scale
 from petanque_game.ui.table.zoom import view_toggle_at, zoom_labels
 
 __all__ = ["ACCEPT_GRACE", "AREA", "AiAim", "Flight", "TableScene", "due_throw"]
@@ -45,6 +46,7 @@ __all__ = ["ACCEPT_GRACE", "AREA", "AiAim", "Flight", "TableScene", "due_throw"]
 class TableScene(TableDrawing):
     def __init__(self, app: AppLike, session: Session):
         super().__init__(app, session)
+        self.score_sheet.show_at(picture_scale(app))  # a small window: the sheet folded
         self.settle_view()  # framed on the play (ui/table/camera.py)
 
     @property
@@ -73,6 +75,7 @@ class TableScene(TableDrawing):
         self.playback.on_transition(step)
         self.round_end.on_transition(step)
         self.coach.on_transition(step)
+        self.knocks.on_transition(step)
         for made in step.transitions:
             match made.event:
                 case Rolled(player=player, dice=dice) if made.before.starter is None:
@@ -80,6 +83,7 @@ class TableScene(TableDrawing):
                                                 made.index, self.app.settings)
 
     def update(self, dt: float) -> None:
+        self.score_sheet.show_at(picture_scale(self.app))  # (the window resized)
         self.show_ai_aim()
         self.hint.update(dt)
         self.coach.update(dt)
@@ -253,7 +257,8 @@ class TableScene(TableDrawing):
         at_rest = self.flight is None and self.reckoning is None
         self.overlaid |= self.coach.draw_over(area, self.view, self.shown_table()[0], at_rest,
                                               AREA.topleft,
-                                              [r for _, r in zoom_labels(self)] + aim_words)
+                                              [r for _, r in zoom_labels(self)] + aim_words
+                                              + [r for r in [self.score_sheet.hint_rect] if r])
         foresee.worker.drawn()  # the previews' thread works in the quiet time that follows
         foresee.risks.drawn()
 

@@ -1,7 +1,10 @@
 """The score sheet's place beside the board (a component of the table scene, ui/component.py):
 shown or hidden (Tab, or a click on it or on "Tab: score sheet"), and the board fitted into the
 rest of the table's area. Whether the player showed or hid it is kept in the app's memory while the
-window is open (a replay's jump makes the scene anew). What it shows: ui/table/sheet.py."""
+window is open (a replay's jump makes the scene anew). In a small window (the picture shown at
+less than FOLDED_BELOW, 800x600) it starts hidden, the board given the whole area, and the camera
+keeps the dice at rest large enough to read there (`show_at`, ui/table/camera.py). What it shows:
+ui/table/sheet.py."""
 
 from __future__ import annotations
 
@@ -13,10 +16,11 @@ from petanque_game.physics.level_spec import Level
 from petanque_game.ui import lang, theme
 from petanque_game.ui.component import Component
 from petanque_game.ui.table.camera import Camera
-from petanque_game.ui.table.sheet import SHEET_HINT_AT, Placement, place_sheet
+from petanque_game.ui.table.sheet import HINT_SIZE, SHEET_HINT_AT, Placement, place_sheet
 from petanque_game.ui.table.window import AREA
 
 SHEET_MEMORY = "table_sheet"  # the app's memory: the score sheet shown (True) or hidden (False)
+FOLDED_BELOW = 0.75  # the picture's scale in the window under which the sheet starts hidden
 
 
 class ScoreSheet(Component):
@@ -29,11 +33,23 @@ class ScoreSheet(Component):
         self.level, self.names, self.rounds = level, list(names), rounds
         self.camera, self.memory = camera, memory
         self.person_aims = person_aims  # a person to throw, nothing shown: the hint is written
+        self.window_scale = 1.0  # the picture's scale in the window (`show_at`)
         self.lay_out(settle=True)
+
+    def show_at(self, window_scale: float, settle: bool = False) -> None:
+        """The picture is shown at `window_scale` in the window (a new window size): the sheet
+        folded or not, the camera's dice kept readable."""
+        if window_scale == self.window_scale:
+            return
+        self.window_scale = window_scale
+        self.camera.show_at(window_scale)
+        self.lay_out(settle)
 
     def lay_out(self, settle: bool = False) -> None:
         """Place the sheet (or not) and fit the board into the rest of the area."""
         shown = self.memory.get(SHEET_MEMORY)
+        if shown is None and self.window_scale < FOLDED_BELOW:
+            shown = False  # a small window: the board first, Tab shows the sheet
         self.place = place_sheet(self.level, self.names, self.rounds, AREA.size,
                                  None if shown is None else bool(shown))
         self.camera.set_board_rect(self.place.board)
@@ -50,14 +66,17 @@ class ScoreSheet(Component):
         throw)?"""
         return self.place.rect is None and self.person_aims()
 
+    @property
+    def hint_rect(self) -> pygame.Rect | None:
+        """Where "Tab: score sheet" is written in the area, when it is."""
+        if not self.hint_shown:
+            return None
+        return theme.text(lang.tr("table_sheet.show"), HINT_SIZE).get_rect(topleft=SHEET_HINT_AT)
+
     def at(self, pos: tuple[int, int]) -> bool:
         """Is `pos` (logical) on the score sheet, or on where Tab shows it?"""
-        place = self.place.rect
-        if place is None:
-            if not self.hint_shown:
-                return False
-            place = theme.text(lang.tr("table_sheet.show"), 18).get_rect(topleft=SHEET_HINT_AT)
-        return bool(place.move(AREA.topleft).collidepoint(pos))
+        place = self.place.rect if self.place.rect is not None else self.hint_rect
+        return place is not None and bool(place.move(AREA.topleft).collidepoint(pos))
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Tab, or a click on the sheet (or on "Tab: score sheet"), shows or hides it; a click

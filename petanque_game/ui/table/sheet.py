@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from petanque_game.ui.table.shown import Scored
 
 SHEET_HINT_AT = (10, 6)  # px in the area: where "Tab: score sheet" is written when it is hidden
+HINT_SIZE = 20  # px: the table's hints (that, the zoom's lines): 12.5 px high at 800x600
 SIZE = 18  # px: the sheet's text (the least a player can read at 800x600: tests/test_ui_fit.py)
 ROW_H = 21  # px a row
 TITLE_H = 26  # px: the title line

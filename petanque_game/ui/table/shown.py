@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from petanque_game.ui.table.aiming import Drag
     from petanque_game.ui.table.camera import Camera
     from petanque_game.ui.table.hint import HintAsk
+    from petanque_game.ui.table.knocks import Knocks
     from petanque_game.ui.table.pictures import TablePictures
     from petanque_game.ui.table.playback import Flight
     from petanque_game.ui.table.replay import ReplayCheck
@@ -108,6 +109,9 @@ class Reckoned(Protocol):
 
     @property
     def reckoning(self) -> Reckoning | None: ...
+
+    @property
+    def knocks(self) -> Knocks: ...
 
 
 class TableShown(Framed, Scored, Previewed, Reckoned, Protocol):

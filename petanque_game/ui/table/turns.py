@@ -40,6 +40,7 @@ from petanque_game.ui.table.camera_control import CameraControl
 from petanque_game.ui.table.closeup import CloseUp
 from petanque_game.ui.table.coach import Coach
 from petanque_game.ui.table.hint import HintAsk
+from petanque_game.ui.table.knocks import Knocks
 from petanque_game.ui.table.pictures import pictures_of
 from petanque_game.ui.table.playback import Flight, Playback
 from petanque_game.ui.table.replay import ReplayCheck, check_of
@@ -94,6 +95,7 @@ class TableTurns(GameScene):
         self.hint = HintAsk(session.game, self.level)
         self.close_up = CloseUp(self.level, self.view, self.zones, names)
         self.coach = Coach(self.level, lambda: bool(app.settings.coach), names)
+        self.knocks = Knocks()  # the last throw's knocks, drawn where they happened
         self.start_roll: StartRoll | None = None
         self.grace = 0.0  # seconds a kept throw has waited for Throw again (accept_at_once)
         # (state, it with the throw kept), (state, a person to move in it), (state, its throw due)

@@ -25,6 +25,7 @@ from petanque_game.ui.session import Session
 from petanque_game.ui.table import board as tb
 from petanque_game.ui.table import board_pictures, window
 from petanque_game.ui.table import draw as td
+from petanque_game.ui.table.knocks import draw_knocks
 from petanque_game.ui.table.panel import colours_key, draw_side, prompt, side_parts
 from petanque_game.ui.table.reckoning import (
     card_key,
@@ -33,6 +34,7 @@ from petanque_game.ui.table.reckoning import (
     draw_reckoning,
 )
 from petanque_game.ui.table.sheet import (
+    HINT_SIZE,
     SHEET_HINT_AT,
     Placement,
     draw_sheet,
@@ -122,13 +124,15 @@ class TableDrawing(TableTurns):
         return self.score_sheet.hint_shown
 
     def play_points(self) -> list[tuple[float, float]]:
-        """What the camera frames at rest (mm): the diamond and the dice lying on the board; none
-        before this round's diamond lies (the whole board is shown then)."""
+        """What the camera frames at rest (mm): the diamond, the dice lying on the board and
+        where the last throw knocked dice from (ui/table/knocks.py); none before this round's
+        diamond lies (the whole board is shown then)."""
         table, old = self.shown_table()
         if old or table.diamond is None:
             return []
         return [(table.diamond.x, table.diamond.y)] + [(d.x, d.y) for d in table.dice
-                                                       if d.on_board]
+                                                       if d.on_board] \
+            + [(was.x, was.y) for was, _ in self.knocks.of(table)]
 
     def settle_view(self) -> None:
         """The camera at its rest view at once (a new scene)."""
@@ -138,7 +142,8 @@ class TableDrawing(TableTurns):
         """Where the close-up goes in the area and what it shows, or None (ui/table/closeup.py)."""
         due = self.due
         return self.close_up.plan(table, old, self.reckoning is not None, self.sheet_hint_shown,
-                                  due[0] if due is not None else None)
+                                  due[0] if due is not None else None,
+                                  [] if old else self.knocks.of(table))
 
     def _draw_closeup(self, area: pygame.Surface, table: Table, old: bool,
                       seat_walls: dict[str, int]) -> pygame.Rect | None:
@@ -151,7 +156,7 @@ class TableDrawing(TableTurns):
                                     kept=self.pictures.boards.still), (0, 0))
         self._draw_table(inset, table, old, view, labels=False)
         pygame.draw.rect(area, theme.colour("edge"), rect.inflate(4, 4), 3, border_radius=4)
-        theme.blit_text(area, lang.tr("table_view.closeup"), (rect.x + 6, rect.y + 4), 18,
+        theme.blit_text(area, lang.tr("table_view.closeup"), (rect.x + 6, rect.y + 4), HINT_SIZE,
                         "text", shadow=True)
         return rect
 
@@ -235,15 +240,17 @@ class TableDrawing(TableTurns):
         """Everything the table's area shows at rest depends on: the session, the view (and
         whether the board is its exact picture: not while a replay's timeline is dragged), the
         table and the state shown, the throw due, the score sheet's place and rows, the players,
-        the zoom's lines, the language, the colours and the reckoning's card. (Not the scene: a
-        replay's jump makes the scene anew, and the same position shows the same area.)"""
+        the zoom's lines, the language, the colours, the reckoning's card and the knocks drawn.
+        (Not the scene: a replay's jump makes the scene anew, and the same position shows the
+        same area.)"""
         cam = self.view
         return (self.session, still, self.level, cam.view, cam.board_rect, cam.user_zoom,
                 cam.whole, table, old, self.state, self.due, self.reckoning is None,
                 tuple(visible_rows(self)), self.sheet, self.sheet_hint_shown,
                 self.human_turn and not self.busy, tuple(self.session.players),
                 lang.language(), colours_key(),
-                card_key(self.reckoning) if self.reckoning is not None else None)
+                card_key(self.reckoning) if self.reckoning is not None else None,
+                tuple(self.knocks.of(table)))
 
     def _draw_whole_area(self, surface: pygame.Surface, at: tuple[int, int], table: Table,
                          old: bool, still: bool) -> None:
@@ -345,7 +352,7 @@ class TableDrawing(TableTurns):
                       lambda on, at: draw_sheet(on, _moved(place, at), rows, players, current),
                       album=ALBUM)
         elif self.sheet_hint_shown:
-            theme.blit_text(area, lang.tr("table_sheet.show"), SHEET_HINT_AT, 18, "muted",
+            theme.blit_text(area, lang.tr("table_sheet.show"), SHEET_HINT_AT, HINT_SIZE, "muted",
                             shadow=True)
 
     def _draw_zoom(self, area: pygame.Surface, inset: pygame.Rect | None) -> None:
@@ -353,7 +360,7 @@ class TableDrawing(TableTurns):
         how to zoom; and Home's view (the whole board, or back to the play), which a click on it
         also gives. Beside the close-up (`inset`) when that takes the corner."""
         for text, spot in zoom_labels(self, inset):
-            theme.blit_text(area, text, spot.topleft, 18, "muted", shadow=True)
+            theme.blit_text(area, text, spot.topleft, HINT_SIZE, "muted", shadow=True)
 
     def _draw_seats(self, area: pygame.Surface, view: td.View) -> None:
         due = self.due
@@ -392,6 +399,8 @@ class TableDrawing(TableTurns):
                                   alpha=alpha if d.on_board else 110, ring=ring, moving=moving,
                                   faces=faces)
             bodies.append((d.x, d.y, 0.0, die))
+        if labels and not old:  # (not in the close-up) the last throw's knocks, under the bodies
+            draw_knocks(area, view, level, self.knocks.of(table), faces)
         tb.paint(area, view, level, bodies)
         if measured and labels:
             figures = distance_figures(table)

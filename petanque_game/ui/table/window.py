@@ -24,6 +24,13 @@ STATUS_ROOM = STATUS_RECT.union(  # the status bar and its shadow, within the wi
     pygame.Rect((0, 0), theme.LOGICAL_SIZE))
 
 
+def picture_scale(app: AppLike) -> float:
+    """How large the logical picture is shown in the window (the App fits it whole: ui/app.py):
+    0.625 in an 800x600 window, 1.35 in the default window on a 1920x1080 desktop."""
+    (w, h), (lw, lh) = app.window.get_size(), theme.LOGICAL_SIZE
+    return min(w / lw, h / lh) or 1.0
+
+
 Rooms = tuple[tuple[int, int, int, int], ...]  # the parts painted whole, as rectangles
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from petanque_game.ui import lang, theme
+from petanque_game.ui.table.sheet import HINT_SIZE
 
 if TYPE_CHECKING:
     from petanque_game.ui.table.shown import Framed
@@ -34,7 +35,7 @@ def zoom_labels(shown: Framed, inset: pygame.Rect | None = None) -> list[tuple[s
     placed: list[tuple[str, pygame.Rect]] = []
     bottom = fy + h - 8
     for text in reversed(lines):
-        size = theme.text(text, 18).get_size()
+        size = theme.text(text, HINT_SIZE).get_size()
         spot = pygame.Rect(fx + 10, bottom - size[1], *size)
         if inset is not None and inset.colliderect(spot):
             spot.right = fx + w - 10
