@@ -156,7 +156,8 @@ class LessonScene(Scene):
         else:
             specs = [("lesson.try_again", self.again, "primary", "again"),
                      ("lesson.skip", self.next, "ghost", "skip")]
-        out, x, w = [], SIDE.x + PAD, SIDE.w - 2 * PAD
+        out: list[Button] = []
+        x, w = SIDE.x + PAD, SIDE.w - 2 * PAD
         if self.done:  # one under another, the whole panel wide
             for k, (key, action, style, tag) in enumerate(reversed(specs)):
                 label = lang.tr(key, name=OPPONENT, rounds=self.quick_rounds)
@@ -243,14 +244,14 @@ class LessonScene(Scene):
     def shown_spread(self) -> tuple[Any, Risk | None]:
         """The spread drawn round the point (the last one worked out, moved there) and the risk
         whose figures are this aim's (None when the spread is another aim's)."""
-        if self.spread is None or self.spread[1].spread is None or not self.aiming:
+        if self.spread is None or not self.aiming:
             return None, None
         key, risk, at = self.spread
-        if key[0] != self.index:  # another target's
+        s = risk.spread
+        if s is None or key[0] != self.index:  # an exact hand's, or another target's
             return None, None
         current = key[1] == self.elevation and \
             abs(at[0] - self.point[0]) <= 2.5 and abs(at[1] - self.point[1]) <= 2.5
-        s = risk.spread
         moved = replace(s, x=s.x + self.point[0] - at[0], y=s.y + self.point[1] - at[1])
         return moved, risk if current else None
 
