@@ -159,3 +159,30 @@ def test_the_hint_shown_is_the_experts_aim_without_a_second_search(scripted, mon
     told = lesson(board, state, aim, launch, thrown(state, board, aim, launch), NORMAL, SAMPLES,
                   Expert(given.action, given.label, given.value))
     assert told == searched
+
+
+def test_the_lesson_says_the_height_of_the_aim_and_of_the_experts(scripted):
+    state, board = scripted
+    aim = aimed_at(state, board, (10.0, 15.0))
+    expert = ai.search(board, ai.situation_of(state), random.Random(hints_petanque.seed_of(state)),
+                       hand=NORMAL).aim
+    said = taught(state, board, aim, released(aim))
+    assert said.elevation == pytest.approx(math.degrees(aim.elevation))
+    assert said.expert_elevation == pytest.approx(math.degrees(expert.elevation))
+
+
+def test_where_the_experts_aim_stops_is_its_steady_throw_said_from_the_diamond(scripted):
+    from petanque_game.ai.petanque_coach import along
+
+    state, board = scripted
+    aim = aimed_at(state, board, (10.0, 15.0))
+    expert = ai.search(board, ai.situation_of(state), random.Random(hints_petanque.seed_of(state)),
+                       hand=NORMAL).aim
+    launch = released(aim, direction=aim.direction + 0.01)
+    said = taught(state, board, aim, launch)
+    steady = thrown(state, board, expert, expert.launched(launch.orientation, launch.tumble))
+    mine = steady.dice[-1]
+    assert said.expert_aimed == (mine.x, mine.y)
+    dm = state.table.diamond
+    assert said.expert_offset == pytest.approx(along(launch.direction, (dm.x, dm.y),
+                                                     (mine.x, mine.y)))

@@ -28,6 +28,7 @@ SCENE_MODULES = {
     "scenes.help",     # RulesScene
     "scenes.settings_scene",  # SettingsScene
     "scenes.handover",  # HandoverScene
+    "scenes.lesson",  # LessonScene
     "scenes.trouble",  # ErrorScene
     "scenes.statistics",  # StatisticsScene
     "scenes.about",  # AboutScene
@@ -176,7 +177,7 @@ def test_every_registered_name_opens_its_scene(home):
     kept = home / "finished.json"
     kept.write_text(finished.record.dumps(), encoding="utf-8")
     arguments = {"tray": (session,), "results": (session,), "rules": ("ten-thousand", "Tk"),
-                 "error": ("a bug", None), "handover": ("Bo", 1),
+                 "error": ("a bug", None), "handover": ("Bo", 1), "lesson": ("terningepetanque",),
                  "side_by_side": (kept, kept, ("Ana", "Ana")),
                  "online_chat": (SimpleNamespace(chat_lines=["Bo: hej"], say=lambda text: True),)}
     for name in SCENES:

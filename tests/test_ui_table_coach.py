@@ -195,6 +195,27 @@ def test_the_coach_speaks_every_language(code):
         assert "long" not in text and "expert's" not in text  # its own words, not English
 
 
+@pytest.mark.parametrize("code", ["en", "da", "nb"])
+def test_the_coach_says_the_experts_height_when_it_differs(code):
+    """Issue 33: a person who rolls too far must hear that the expert threw higher (or lower),
+    not only that the expert's aim was worth more."""
+    from dataclasses import replace
+
+    lang.use(code)
+    try:
+        higher = replace(A_LESSON, elevation=40.0, expert_elevation=58.0)
+        said = lesson_words(higher, ["Ana", "Bo"])
+        assert said[-2] == lang.tr("coach.higher", expert="58", mine="40")  # (the cost last)
+        lower = lesson_words(replace(A_LESSON, elevation=50.0, expert_elevation=22.0),
+                             ["Ana", "Bo"])
+        assert lang.tr("coach.lower", expert="22", mine="50") in lower
+        near = lesson_words(replace(A_LESSON, elevation=45.0, expert_elevation=50.0),
+                            ["Ana", "Bo"])
+        assert not any("58" in line or "50°" in line for line in near)  # within 8°: not said
+    finally:
+        lang.use("en")
+
+
 class FlatView:
     """A camera at 1 px a mm, the board's centre at (200, 150) of a 400 x 300 area."""
 
@@ -230,6 +251,38 @@ def test_the_mark_is_drawn_at_the_aimed_rest_while_the_thrown_die_lies_where_it_
     assert not ring(moved) and coach.lines()
     assert not coach.draw_over(pygame.Surface((400, 300)), FlatView(), Table(diamond, ()),
                                False, (0, 0), [])  # a throw in the air: nothing
+
+
+@pytest.mark.parametrize("code", ["en", "da", "nb"])
+def test_where_the_experts_aim_stops_is_said_and_ringed(home, code):
+    """Issue 33: a newcomer learns from where the expert would have aimed (said from the diamond
+    along the throw, and a blue ring on the board), not from its worth alone."""
+    from dataclasses import replace
+
+    from petanque_game.rules.petanque_table import DiamondRest, DieRest, Table
+    from petanque_game.ui.table.coach import EXPERT, Coach, Taught
+
+    fast_app()  # (the window's fonts)
+    lang.use(code)
+    try:
+        taught = replace(A_LESSON, expert_aimed=(-40.0, 20.0), expert_offset=(-26.4, 3.2))
+        said = lesson_words(taught, ["Ana", "Bo"])
+        short, left = lang.tr("coach.short", mm="26"), lang.tr("coach.left", mm="3")
+        assert lang.tr("coach.expert_at", along=short, across=left) in said
+        assert not any(short in line for line in lesson_words(A_LESSON, ["Ana", "Bo"]))
+        coach = Coach(None, lambda: True, ["Ana", "Bo"])
+        coach.taught = Taught(0, 1, None, taught)
+        surface = pygame.Surface((960, 552))  # the table's area
+        view = FlatView()
+        view.board_rect = (0, 0, 960, 552)
+        die = DieRest(0, 0, *taught.rest, 0.0, 3, True, None, 40.0, 0)
+        coach.draw_over(surface, view, Table(DiamondRest(60.0, 60.0, 0.0, True), (die,)),
+                        True, (0, 0), [])
+        assert coach.card is not None and not coach.card.collidepoint(160, 170)  # clear of it
+        assert any(surface.get_at((160 + dx * r, 170 + dy * r))[:3] == EXPERT
+                   for r in range(RING - 2, RING + 1) for dx, dy in ((1, 0), (-1, 0), (0, 1)))
+    finally:
+        lang.use("en")
 
 
 def test_the_lesson_is_worked_out_off_the_frame_and_shown_when_it_is_there(

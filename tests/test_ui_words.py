@@ -197,11 +197,15 @@ def test_the_rules_page_has_a_how_to_tab_and_follows_the_language():
     assert page.page == "rules" and page.rows[0][0] == "Målet"
 
 
-def test_the_practice_throw_is_kept_nowhere(home):
+def test_the_practice_round_after_the_lesson_is_kept_nowhere(home):
     app = fast_app()
     page = app.open("rules", "terningepetanque", "")
     page.show("howto")
     app.click(find(page.buttons, "practice").rect.center)
+    assert app.top.name == "lesson"  # the how-to's button opens the lesson (ui/scenes/lesson.py)
+    while not app.top.done:
+        app.top.next()  # (each target skipped)
+    app.click(find(app.top.buttons(), "practice").rect.center)  # its way into a practice round
     scene = app.top
     session = scene.session
     assert type(scene).__name__ == "TableScene"

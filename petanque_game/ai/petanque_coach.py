@@ -11,6 +11,10 @@ aim was worth beside the expert's, worked out after the throw from what the matc
   WORTH_SAMPLES hands (the hint's worth stream, so both meet the same luck, and the expert's
   aim is worth exactly what the hint said). In points for the round: the thrower's expected
   lead over the best other seat; for the diamond's throw, the penalty it risks.
+- Where the expert's aim stops (a die's throw): the expert's aim thrown by a steady hand with the
+  same chance, said from the diamond as it lay, along the person's throw and across it.
+- The heights: the elevation the person's aim and the expert's were thrown at (a high throw
+  comes down steeply and rolls little; a low one rolls far and pushes what it meets).
 - The hand's cost: what the table at the aimed rest is worth less what the table at the real rest
   is worth (`rest_worth`: the faces left to chance at their exact distribution, so a lucky face
   is no part of it).
@@ -62,6 +66,12 @@ class Lesson:
     # person's (negative: farther); None for the diamond's throw or a body off the board
     aimed_rest_worth: float  # the table at the aimed rest
     rest_worth: float  # the table at the real rest
+    elevation: float = 0.0  # degrees: the height the person's aim was thrown at
+    expert_elevation: float = 0.0  # degrees: the expert's aim's
+    expert_aimed: Point | None = None  # where the expert's aim stops with a steady hand (a die's
+    # throw whose expert rest is on the board; None otherwise)
+    expert_offset: Point | None = None  # that rest from the diamond as it lay: mm past it along
+    # the person's throw, mm to its left
 
     @property
     def hand_cost(self) -> float:
@@ -91,10 +101,7 @@ def lesson(level: Level, state: TerningepetanqueState, aim: Aim, launch: Launch,
     aimed_table = _steady(level, state, aim, launch)
     aimed, aimed_on = _thrown_at(aimed_table, seat, obj, die)
     rest, rest_on = _thrown_at(after, seat, obj, die)
-    heading = launch.direction
-    dx, dy = rest[0] - aimed[0], rest[1] - aimed[1]
-    long = dx * math.cos(heading) + dy * math.sin(heading)
-    left = -dx * math.sin(heading) + dy * math.cos(heading)
+    long, left = along(launch.direction, aimed, rest)
     worth_seed = seed_of(state) + ":worth"  # the hint's: the same hands for both aims
     if expert is None:
         found = ai.search(level, situation, random.Random(seed_of(state)), hand=hand)
@@ -103,16 +110,28 @@ def lesson(level: Level, state: TerningepetanqueState, aim: Aim, launch: Launch,
     expert_worth = expert.worth
     aim_worth = expert_worth if _same(aim, expert.aim) else \
         ai.appraise(level, situation, aim, hand, random.Random(worth_seed), samples)
-    nearer = None
-    if obj != DIAMOND and aimed_on:
+    nearer, expert_aimed, offset = None, None, None
+    dm = state.table.diamond
+    if obj != DIAMOND and dm is not None:
         expert_at, expert_on = _thrown_at(_steady(level, state, expert.aim, launch), seat, obj,
                                           die)
-        if expert_on and state.table.diamond is not None:
-            dm = state.table.diamond
-            nearer = math.dist(aimed, (dm.x, dm.y)) - math.dist(expert_at, (dm.x, dm.y))
+        if expert_on:
+            expert_aimed = expert_at
+            offset = along(launch.direction, (dm.x, dm.y), expert_at)
+            if aimed_on:
+                nearer = math.dist(aimed, (dm.x, dm.y)) - math.dist(expert_at, (dm.x, dm.y))
     return Lesson(seat, obj, aimed, rest, aimed_on, rest_on, long, left, aim_worth,
                   expert_worth, expert.label, nearer, rest_worth(aimed_table, situation),
-                  rest_worth(after, situation))
+                  rest_worth(after, situation), math.degrees(aim.elevation),
+                  math.degrees(expert.aim.elevation), expert_aimed, offset)
+
+
+def along(heading: float, start: Point, end: Point) -> tuple[float, float]:
+    """`end` less `start`, said along `heading` (long) and across it (to the thrower's
+    left)."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    return (dx * math.cos(heading) + dy * math.sin(heading),
+            -dx * math.sin(heading) + dy * math.cos(heading))
 
 
 def _same(a: Aim, b: Aim) -> bool:

@@ -126,6 +126,12 @@ def _about(app: Any) -> Scene:
     return AboutScene(app)
 
 
+def _lesson(app: Any, game: str) -> Scene:
+    from petanque_game.ui.scenes.lesson import LessonScene
+
+    return LessonScene(app, game)
+
+
 def _handover(app: Any, name: str, seat: int, last: Any = None) -> Scene:
     from petanque_game.ui.scenes.handover import HandoverScene
 
@@ -144,6 +150,7 @@ SCENES: Mapping[str, SceneFactory] = MappingProxyType({
     "tray": _tray,          # (session) the dice tray of the three tray games, live or replayed
     "results": _results,    # (session) game over: an overlay above the finished game
     "rules": _rules,        # (game id, title) the rules page of a game
+    "lesson": _lesson,      # (game id) Terningepetanque's first lesson: targets, explained
     "error": _error,        # (line, log path) what a bug was and where its log is
     "settings": _settings,  # language, sound, display, pace, colours, hand-over, aim, keys
     "challenges": _challenges,  # today's challenges, kept ones, a code from a friend

@@ -1,7 +1,7 @@
 """The rules page of a game (F1, or the Rules button) and its second tab, how to play: the
 controls (the keys the settings bind, by their names) and, for Terningepetanque, how aiming works,
-with a practice throw. Scrolled with the wheel or Up/Down, closed with Escape, F1 or Close. The
-game below waits meanwhile.
+with a button to its first lesson (ui/scenes/lesson.py). Scrolled with the wheel or Up/Down,
+closed with Escape, F1 or Close. The game below waits meanwhile.
 
 What the page says comes from the text tables in the window's language (ui/lang.py): the rules
 text under `rules.<game>.*`, the how-to under `howto.*`. Each game's file in config/games/ only
@@ -157,7 +157,7 @@ class RulesScene(Scene):
 
     @property
     def buttons(self) -> list[Button]:
-        """The tabs, the practice throw (on Terningepetanque's how-to) and Close."""
+        """The tabs, the lesson (on Terningepetanque's how-to) and Close."""
         b = []
         x = RECT.right - 30
         for page in reversed(PAGES):
@@ -182,23 +182,11 @@ class RulesScene(Scene):
         return self.buttons[-1]
 
     def practice(self) -> None:
-        """A practice game (Terningepetanque's: one round) against an easy AI, kept nowhere (no
-        autosave, no record, so no statistics)."""
-        from petanque_game.physics import LevelError
-        from petanque_game.record import Seat
-        from petanque_game.rules.options import OptionError
-        from petanque_game.ui.play import open_game_scene
-        from petanque_game.ui.session import new_game, new_seed
+        """Terningepetanque's lesson (ui/scenes/lesson.py): a few targets, each explained, then
+        a way into a game."""
+        from petanque_game.ui.first_games import open_lesson
 
-        seats = [Seat(lang.tr("help.practice_you"), "human"), Seat("Bjørn", "ai", "easy")]
-        try:
-            session = new_game(self.game, seats, dict(ui_of(self.game).practice or {}),
-                               new_seed(), "classic", practice=True,
-                               hands=[self.app.settings.hand, None])
-        except (OptionError, LevelError) as e:  # a broken shipped board: said, not hidden
-            self.app.toast.show(lang.tr("help.practice_failed", why=e), "bad", 5.0)
-            return
-        open_game_scene(self.app, session)
+        open_lesson(self.app, self.game)
 
     @property
     def text_rect(self) -> pygame.Rect:

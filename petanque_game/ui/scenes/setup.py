@@ -5,7 +5,8 @@ takes the settings' "Your hand"). Start makes a new seeded game.
 Option defaults come from config/games/<game>.yaml (rule_defaults.shipped_rule_defaults); the menus
 offer the usual choices of docs/rules.md. A game whose file has a `quick` part is offered first
 as a quick game (Terningepetanque: 5 rounds), the setup's start; "Full game" is its options. A
-broken board file is listed as broken and cannot be chosen.
+broken board file is listed as broken and cannot be chosen. A game whose window entry offers a
+practice (Terningepetanque) has a button to its first lesson (ui/scenes/lesson.py).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from petanque_game.rule_defaults import shipped_quick_options, shipped_rule_defa
 from petanque_game.rules.games import game_ids, spec_of
 from petanque_game.rules.options import OptionError
 from petanque_game.ui import lang
+from petanque_game.ui.first_games import open_lesson
 from petanque_game.ui.game_ui import title, ui_of
 from petanque_game.ui.names import default_name
 from petanque_game.ui.play import open_game_scene
@@ -266,6 +268,10 @@ class SetupScene(Scene):
             b.append(Button(pygame.Rect(90, y0 + len(rows) * pitch, 240, h),
                             lang.tr("setup.add_player"), self.add_player, size=24, style="ghost",
                             tag="add"))
+        if ui_of(self.choices.game).practice is not None:  # Terningepetanque's first lesson
+            b.append(Button(pygame.Rect(90, 496, 300, 42), lang.tr("help.practice"),
+                            lambda: open_lesson(self.app, self.choices.game), size=22,
+                            tag="lesson"))
         if self.quick.get(self.choices.game):  # Quick game / Full game, beside the heading
             chosen = self.length()
             labels = [lang.tr(f"setup.length.{name}") for name in LENGTHS]

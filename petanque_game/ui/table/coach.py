@@ -1,8 +1,8 @@
 """The coach at the Terningepetanque table (the `coach` setting, on by default): after each of a
 person's throws has come to rest, where the hand's wobble took it (a ring where the aim alone would
-have stopped and a line to where it did) and what the aim was worth beside the expert's, in words
-on a small card; at a round's end, the person's throws so far added up. A part of the table scene
-(ui/component.py).
+have stopped and a line to where it did; a blue ring where the expert's aim stops) and what the
+aim was worth beside the expert's, in words on a small card; at a round's end, the person's throws
+so far added up. A part of the table scene (ui/component.py).
 
 The numbers (`ai.petanque_coach`) are worked out on the AI's thread from the aim the person decided
 (`decided`, told by the scene as the throw is made) and the throw the match recorded; the card
@@ -34,10 +34,12 @@ from petanque_game.ui.session import Step, in_background
 from petanque_game.words import decimal
 
 COLOUR = (255, 236, 140)  # the aimed rest's ring and the wobble's line
+EXPERT = (140, 210, 255)  # the ring where the expert's aim stops
 CARD_W, TEXT, PAD = 370, 17, 10  # px; at most WIDEST of the board (its seats' names)
 WIDEST = 0.42
 LABEL_ROOM = 70  # px round a die or the diamond kept clear for its labels
 RING = 7  # px: the aimed rest's ring
+HEIGHT_SAID = 8.0  # degrees: the expert's height is said when it is this far from the person's
 
 
 class _View(Protocol):
@@ -210,10 +212,7 @@ def lesson_words(taught: Lesson, names: list[str]) -> list[str]:
         if abs(taught.long) < 1.0 and abs(taught.left) < 1.0:
             out.append(tr("coach.as_aimed"))
         else:
-            along = tr("coach.long" if taught.long >= 0 else "coach.short",
-                       mm=f"{abs(taught.long):.0f}")
-            across = tr("coach.left" if taught.left >= 0 else "coach.right",
-                        mm=f"{abs(taught.left):.0f}")
+            along, across = along_words(taught.long, taught.left)
             out.append(tr("coach.wobble", along=along, across=across))
     elif taught.aimed_on:
         out.append(tr("coach.off_board"))
@@ -235,11 +234,33 @@ def lesson_words(taught: Lesson, names: list[str]) -> list[str]:
             plan = tr("coach.nearer" if near > 0 else "coach.farther", mm=f"{abs(near):.0f}")
         out.append(tr("coach.worth", mine=decimal(taught.aim_worth, 1, tr, signed=True),
                       expert=decimal(taught.expert_worth, 1, tr, signed=True), plan=plan))
+        out += height_words(taught)
+        if taught.expert_offset is not None:
+            along, across = along_words(*taught.expert_offset)
+            out.append(tr("coach.expert_at", along=along, across=across))
     cost = taught.hand_cost
     if abs(cost) >= 0.05:
         out.append(tr("coach.hand_cost" if cost > 0 else "coach.hand_gain",
                       points=decimal(abs(cost), 1, tr)))
     return out
+
+
+def along_words(long: float, left: float) -> tuple[str, str]:
+    """("12 mm long", "3 mm right"): a distance along a throw (negative: short) and across
+    it (to the thrower's left; negative: right), in the coach's words."""
+    tr = lang.tr
+    return (tr("coach.long" if long >= 0 else "coach.short", mm=f"{abs(long):.0f}"),
+            tr("coach.left" if left >= 0 else "coach.right", mm=f"{abs(left):.0f}"))
+
+
+def height_words(taught: Lesson) -> list[str]:
+    """The expert's height beside the person's, when the two differ by HEIGHT_SAID degrees or
+    more (none otherwise): a higher throw comes down steeply and rolls less."""
+    mine, expert = taught.elevation, taught.expert_elevation
+    if abs(expert - mine) < HEIGHT_SAID:
+        return []
+    return [lang.tr("coach.higher" if expert > mine else "coach.lower",
+                    expert=f"{expert:.0f}", mine=f"{mine:.0f}")]
 
 
 def summary_words(s: Summary, name: str) -> list[str]:
@@ -278,7 +299,13 @@ def _draw_wobble(area: pygame.Surface, view: _View, taught: Lesson) -> list[tupl
     pygame.draw.line(area, COLOUR, aimed, rest, 2)
     pygame.draw.circle(area, (20, 20, 20), aimed, RING + 1, 4)
     pygame.draw.circle(area, COLOUR, aimed, RING, 2)
-    return [aimed, rest]
+    marks = [aimed, rest]
+    if taught.expert_aimed is not None and taught.aim_worth != taught.expert_worth:
+        expert = view.to_screen(*taught.expert_aimed)  # where the expert's aim stops
+        pygame.draw.circle(area, (20, 20, 20), expert, RING + 1, 4)
+        pygame.draw.circle(area, EXPERT, expert, RING, 2)
+        marks.append(expert)
+    return marks
 
 
 def _place(board: pygame.Rect, view: _View, shown: Table, marks: list[tuple[float, float]],
