@@ -24,10 +24,10 @@ import pygame
 from petanque_game.ai import petanque_lesson as lesson
 from petanque_game.ai.petanque_lesson import Target, Try
 from petanque_game.ai.petanque_risk import SHOWN_FROM, Risk, aim_risk
-from petanque_game.config import shipped_quick_options
 from petanque_game.physics import hand as hands
 from petanque_game.physics import release_zone
 from petanque_game.physics.level import load_named_level
+from petanque_game.rule_defaults import shipped_quick_options
 from petanque_game.rules.petanque_table import DIAMOND, Aim, Table
 from petanque_game.ui import lang, theme
 from petanque_game.ui.first_games import OPPONENT, open_first_game

@@ -153,20 +153,12 @@ class SetupScene(Scene):
         row.kind = (row.kind + 1) % len(KINDS)
         self._rebuild()
 
-    def hand_of(self, i: int) -> str:
-        """The hand row `i`'s person throws with: chosen here, or the settings' default."""
-        return self.choices.players[i].hand or self.app.settings.hand
-
     def cycle_hand(self, i: int) -> None:
         names = CHOICES["hand"]
         row = self.choices.players[i]
-        row.hand = names[(names.index(self.hand_of(i)) + 1) % len(names)]
+        row.hand = names[(names.index(self.choices.hand_of(i, self.app.settings.hand)) + 1)
+                         % len(names)]
         self._rebuild()
-
-    def hands(self) -> list[str | None]:
-        """Each seat's hand for the match (None for an AI seat: it throws with its level's)."""
-        return [self.hand_of(i) if KINDS[row.kind][0] == "human" else None
-                for i, row in enumerate(self.choices.players)]
 
     def set_option(self, key: str, value: Any) -> None:
         self.options()[key] = value
@@ -214,8 +206,8 @@ class SetupScene(Scene):
             self.app.toast.show(problem, "bad", 5.0)
             return
         try:
-            session = new_game(game, self.choices.seats(), options, new_seed(), level,
-                               hands=self.hands() if level is not None else None,
+            hands = self.choices.hands(self.app.settings.hand) if level is not None else None
+            session = new_game(game, self.choices.seats(), options, new_seed(), level, hands=hands,
                                chance=LocalEntropy())  # no draw foreseeable from the files
         except (OptionError, LevelError) as e:  # a choice the rules or the board refuse
             self.app.toast.show(lang.tr("setup.cannot_start", why=e), "bad", 5.0)
@@ -255,7 +247,8 @@ class SetupScene(Scene):
                             kind_label(row.kind), partial(self.cycle_kind, i), size=22,
                             tag=f"kind:{i}", style="ghost" if human else "normal"))
             if thrown and human:  # how steady this person's hand is at the table
-                label = lang.tr(f"setup.hand.{self.hand_of(i)}")
+                hand = self.choices.hand_of(i, self.app.settings.hand)
+                label = lang.tr(f"setup.hand.{hand}")
                 b.append(Button(pygame.Rect(508, y, 136, h), label,
                                 partial(self.cycle_hand, i),
                                 size=fitting_size([label], 124, (20, 19, 18, 17)),

@@ -85,6 +85,16 @@ class SetupChoices:
                 return lang.tr("setup.bad_name", n=i + 1, problem=problem)
         return None
 
+    def hand_of(self, i: int, default: str) -> str:
+        """The hand row `i`'s person throws with: chosen in the setup, else `default` (the
+        settings' "Your hand")."""
+        return self.players[i].hand or default
+
+    def hands(self, default: str) -> list[str | None]:
+        """Each seat's hand for the match (None for an AI seat: it throws with its level's)."""
+        return [self.hand_of(i, default) if KINDS[row.kind][0] == "human" else None
+                for i, row in enumerate(self.players)]
+
     def person(self) -> str | None:
         """The first person's name, as typed (None: no person, or no name typed)."""
         return next((row.name.strip() for row in self.players
