@@ -268,7 +268,10 @@ def test_where_the_experts_aim_stops_is_said_and_ringed(home, code):
         taught = replace(A_LESSON, expert_aimed=(-40.0, 20.0), expert_offset=(-26.4, 3.2))
         said = lesson_words(taught, ["Ana", "Bo"])
         short, left = lang.tr("coach.short", mm="26"), lang.tr("coach.left", mm="3")
-        assert lang.tr("coach.expert_at", along=short, across=left) in said
+        both = lang.tr("coach.both", along=short, across=left)
+        assert lang.tr("coach.expert_at", where=both) in said
+        in_line = replace(taught, expert_offset=(-26.4, 0.3))  # no "0 mm left"
+        assert lang.tr("coach.expert_at", where=short) in lesson_words(in_line, ["Ana", "Bo"])
         assert not any(short in line for line in lesson_words(A_LESSON, ["Ana", "Bo"]))
         coach = Coach(None, lambda: True, ["Ana", "Bo"])
         coach.taught = Taught(0, 1, None, taught)

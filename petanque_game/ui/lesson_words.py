@@ -7,7 +7,7 @@ import math
 
 from petanque_game.ai.petanque_lesson import Target, Try
 from petanque_game.ui import lang
-from petanque_game.ui.table.coach import along_words
+from petanque_game.ui.table.coach import where_words
 
 LOWER_FROM = 35.0  # degrees: a knock that fell short at this height or more is told to go lower
 MOVED = 1.0  # mm: the other die moved less than this was not touched
@@ -23,18 +23,16 @@ def after_words(tried: Try, name: str) -> tuple[str, list[str]]:
     tr = lang.tr
     out = [_how_close(tried, name)]
     if tried.rest_on and tried.aimed_on:
-        along, across = along_words(tried.long, tried.left)
-        out.append(tr("lesson.wobble", along=along, across=across))
+        out.append(tr("lesson.wobble", where=where_words(tried.long, tried.left)))
     if tried.aimed_passed:
         out.append(tr("lesson.aim_good"))
     elif tried.passed:
         out.append(tr("lesson.aim_lucky"))
     elif tried.target.goal == "knock":
-        along, across = along_words(tried.aim_long, tried.aim_left)
-        out.append(tr("lesson.aim_knock", along=along, across=across, name=name))
+        out.append(tr("lesson.aim_knock", where=where_words(tried.aim_long, tried.aim_left),
+                      name=name))
     else:
-        along, across = along_words(tried.aim_long, tried.aim_left)
-        out.append(tr("lesson.aim_off", along=along, across=across))
+        out.append(tr("lesson.aim_off", where=where_words(tried.aim_long, tried.aim_left)))
     elevation = math.degrees(tried.aim.elevation)
     if tried.target.goal == "knock" and not tried.passed and elevation >= LOWER_FROM:
         out.append(tr("lesson.lower", degrees=mm(elevation)))  # right or not, a high knock fails

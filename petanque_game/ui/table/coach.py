@@ -212,8 +212,7 @@ def lesson_words(taught: Lesson, names: list[str]) -> list[str]:
         if abs(taught.long) < 1.0 and abs(taught.left) < 1.0:
             out.append(tr("coach.as_aimed"))
         else:
-            along, across = along_words(taught.long, taught.left)
-            out.append(tr("coach.wobble", along=along, across=across))
+            out.append(tr("coach.wobble", where=where_words(taught.long, taught.left)))
     elif taught.aimed_on:
         out.append(tr("coach.off_board"))
     elif taught.rest_on:
@@ -236,8 +235,7 @@ def lesson_words(taught: Lesson, names: list[str]) -> list[str]:
                       expert=decimal(taught.expert_worth, 1, tr, signed=True), plan=plan))
         out += height_words(taught)
         if taught.expert_offset is not None:
-            along, across = along_words(*taught.expert_offset)
-            out.append(tr("coach.expert_at", along=along, across=across))
+            out.append(tr("coach.expert_at", where=where_words(*taught.expert_offset)))
     cost = taught.hand_cost
     if abs(cost) >= 0.05:
         out.append(tr("coach.hand_cost" if cost > 0 else "coach.hand_gain",
@@ -245,12 +243,18 @@ def lesson_words(taught: Lesson, names: list[str]) -> list[str]:
     return out
 
 
-def along_words(long: float, left: float) -> tuple[str, str]:
-    """("12 mm long", "3 mm right"): a distance along a throw (negative: short) and across
-    it (to the thrower's left; negative: right), in the coach's words."""
+def where_words(long: float, left: float) -> str:
+    """"12 mm long and 3 mm right": a distance along a throw (negative: short) and across it
+    (to the thrower's left; negative: right), in the coach's words; a part that rounds to 0 mm
+    is left out ("12 mm long"), unless both do."""
     tr = lang.tr
-    return (tr("coach.long" if long >= 0 else "coach.short", mm=f"{abs(long):.0f}"),
-            tr("coach.left" if left >= 0 else "coach.right", mm=f"{abs(left):.0f}"))
+    along = tr("coach.long" if long >= 0 else "coach.short", mm=f"{abs(long):.0f}")
+    across = tr("coach.left" if left >= 0 else "coach.right", mm=f"{abs(left):.0f}")
+    if round(abs(left)) == 0 and round(abs(long)) > 0:
+        return along
+    if round(abs(long)) == 0 and round(abs(left)) > 0:
+        return across
+    return tr("coach.both", along=along, across=across)
 
 
 def height_words(taught: Lesson) -> list[str]:
