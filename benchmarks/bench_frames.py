@@ -524,10 +524,15 @@ def main() -> None:
     global PACED, WINDOW
     PACED = not args.unpaced
     WINDOW = window_size_for(args.desktop) if args.desktop else None
-    make_records()
     chosen = scenes(args.frames)
     if args.profile:
         name = next(n for n in chosen if args.profile in n)
+        chosen = {name: chosen[name]}
+    elif args.only:
+        chosen = {n: f for n, f in chosen.items() if any(o in n for o in args.only)}
+    if any("records" in name for name in chosen):  # the replay list's and statistics' folder
+        make_records()
+    if args.profile:
         profile = cProfile.Profile()
         profile.enable()
         chosen[name]()
@@ -536,8 +541,6 @@ def main() -> None:
         pstats.Stats(profile).sort_stats("cumulative").print_stats(40)
         pstats.Stats(profile).sort_stats("tottime").print_stats(25)
         return
-    if args.only:
-        chosen = {n: f for n, f in chosen.items() if any(o in n for o in args.only)}
     window = "x".join(map(str, WINDOW or theme.LOGICAL_SIZE))
     where = f"the window {window} (desktop {args.desktop[0]}x{args.desktop[1]})" \
         if args.desktop else window
