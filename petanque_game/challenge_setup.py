@@ -74,6 +74,14 @@ class Challenge:
         """The taker's seat."""
         return next(i for i, s in enumerate(self.seats) if s.kind == "human")
 
+    def to_beat(self) -> int | None:
+        """The challenger's score in the taker's seat, when the challenge carries their game
+        (a finished one: checked when the challenge was read)."""
+        theirs = self.challenger
+        if theirs is None or theirs.result is None:
+            return None
+        return int(theirs.result["scores"][self.you])
+
     def setup(self) -> dict[str, Any]:
         """Everything the game's chance depends on, as JSON (the taker's name left out)."""
         return {"game": self.game, "options": dict(self.options), "seed": self.seed,

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from petanque_game import __version__, paths
 from petanque_game.files import os_reason, read_regular, write_atomic
@@ -352,23 +352,27 @@ def forget() -> None:
 
 # --- off the window's thread --------------------------------------------------------------------
 
-class Reader:
+Progress = Callable[[int, int], None]  # (done, total): how far a reading has come
+_Read = TypeVar("_Read")
+
+
+class Reader(Generic[_Read]):
     """`work(progress)` on a thread of its own; the window asks `ready` and draws `progress`
     meanwhile. An error in the work (a bug) is raised again by `result()`, on the window's
     thread, where the window's handler logs it."""
 
-    def __init__(self, work: Callable[[Callable[[int, int], None]], Any]):
+    def __init__(self, work: Callable[[Progress], _Read]):
         self.done, self.total = 0, 0
-        self._result: Any = None
+        self._result: tuple[_Read] | None = None
         self._error: BaseException | None = None
         self._finished = threading.Event()
         self._thread = threading.Thread(target=self._run, args=(work,), name="petanque-index",
                                         daemon=True)
         self._thread.start()
 
-    def _run(self, work: Callable[[Callable[[int, int], None]], Any]) -> None:
+    def _run(self, work: Callable[[Progress], _Read]) -> None:
         try:
-            self._result = work(self._progress)
+            self._result = (work(self._progress),)
         except BaseException as e:  # handed to the window's thread as it is
             self._error = e
         finally:
@@ -384,7 +388,9 @@ class Reader:
     def wait(self, timeout: float | None = None) -> bool:
         return self._finished.wait(timeout)
 
-    def result(self) -> Any:
+    def result(self) -> _Read:
         if self._error is not None:
             raise self._error
-        return self._result
+        if self._result is None:
+            raise RuntimeError("asked for what is not read yet (ask `ready` first)")
+        return self._result[0]

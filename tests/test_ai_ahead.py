@@ -91,5 +91,6 @@ def test_the_warm_up_plays_every_game_with_the_seats_it_needs(home):
     for spec in games():
         if not spec.board:
             warm.play_a_little(spec.id, {}, moves=3)
-    warm.warm("lcr", {"chips": 3})
-    assert ("lcr", (("chips", 3),)) not in warm._done and warm._wanted != ("lcr", (("chips", 3),))
+    warmer = warm.Warmer()
+    warm.warm(warmer, "lcr", {"chips": 3})
+    assert ("lcr", (("chips", 3),)) not in warmer.done and warmer.wanted != ("lcr", (("chips", 3),))

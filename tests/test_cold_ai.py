@@ -40,7 +40,7 @@ def asked(monkeypatch, home):
     found = []
 
     def recorder(who):
-        def ask(game, options):
+        def ask(warmer, game, options):
             found.append((who, game, _full(game, options)))
         return ask
 
@@ -209,7 +209,7 @@ def test_what_a_warm_up_made_is_kept_out_of_the_collectors_walk():
     import time
 
     gc.unfreeze()
-    warm.warm("shut-the-box", {"rounds": 3})
+    warm.warm(warm.Warmer(), "shut-the-box", {"rounds": 3})
     deadline = time.monotonic() + 120
     while gc.get_freeze_count() == 0 and time.monotonic() < deadline:
         time.sleep(0.05)

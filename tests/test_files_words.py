@@ -60,7 +60,7 @@ def test_a_full_disk_while_playing_is_said_in_the_players_language(code, home, m
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr("petanque_game.record.write_atomic", full_disk)
-    monkeypatch.setattr("petanque_game.ui.session.write_new_named", full_disk)
+    monkeypatch.setattr("petanque_game.ui.kept_records.write_new_named", full_disk)
     session.play_ai()
     session.close()
     said = session.unsaved or session.save_problem

@@ -13,7 +13,7 @@ from ui_support import fast_app, read_lists
 from petanque_game import history, paths, saves
 from petanque_game.match import Match
 from petanque_game.record import Seat
-from petanque_game.ui.scenes.menu import ReplayListScene, ResumeListScene
+from petanque_game.ui.scenes.game_lists import ReplayListScene, ResumeListScene
 
 pytestmark = pytest.mark.usefixtures("home")
 
@@ -107,7 +107,7 @@ def test_an_unreadable_entry_is_skipped_and_counted_never_hiding_the_rest():
     (folder / "dir.json").mkdir()
     app = fast_app()
     scene = app.open("replays")
-    assert scene.reader is not None  # read off the window's thread
+    assert scene.reading.going  # read off the window's thread
     app.render_logical()  # the progress line, drawn meanwhile
     read_lists(app)
     assert [e.path.name for e in scene.entries if not e.broken] == ["good.json"]

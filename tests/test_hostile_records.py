@@ -270,7 +270,7 @@ def test_a_lone_surrogate_or_a_nul_in_a_players_name_is_refused(told, case):
 def test_the_replays_screen_lists_such_a_file_as_broken_and_draws(home):
     from ui_support import fast_app, read_lists
 
-    from petanque_game.ui.scenes.menu import ReplayListScene
+    from petanque_game.ui.scenes.game_lists import ReplayListScene
 
     folder = paths.records_dir()
     folder.mkdir(parents=True)

@@ -39,7 +39,7 @@ def test_a_game_ending_on_a_full_disk_is_kept_when_space_returns(monkeypatch):
     good = autosave.read_bytes()  # the last save before the disk filled
     with monkeypatch.context() as patch:
         patch.setattr("petanque_game.record.write_atomic", full_disk)
-        patch.setattr("petanque_game.ui.session.write_new_named", full_disk)
+        patch.setattr("petanque_game.ui.kept_records.write_new_named", full_disk)
         while not session.over:
             session.play_ai()
         assert session.unsaved and "the disk is full" in session.unsaved

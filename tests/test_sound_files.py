@@ -17,7 +17,7 @@ import pygame
 import pytest
 
 from petanque_game.data import assets_dir
-from petanque_game.ui import sound, theme
+from petanque_game.ui import sound
 from petanque_game.ui.settings import load_settings
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -88,33 +88,29 @@ def test_pygame_loads_every_sound_and_play_uses_it(home, sound_device):
     pygame.mixer.init(22050, -16, 1, 512)
     try:
         assert pygame.mixer.get_init()
-        sound.forget()
+        owned = sound.Sounds()
         for name in sound.SOUNDS:
-            sound.play(name)
-            loaded = sound._sounds[name]
+            owned.play(name)
+            loaded = owned.loaded[name]
             assert loaded is not None, name
             rate, values = samples(name)
             assert abs(loaded.get_length() - len(values) / rate) < 0.01
     finally:
-        sound.forget()
         pygame.mixer.quit()
 
 
 def test_without_a_mixer_or_with_sound_off_nothing_plays_and_nothing_fails(home, sound_device):
-    sound.forget()
+    owned = sound.Sounds()
     pygame.mixer.quit()
-    sound.play("win")  # no mixer: silent
-    assert sound._sounds == {}  # not even loaded
-    settings = load_settings({"sound": False})
-    theme.use(settings)
+    owned.play("win")  # no mixer: silent
+    assert owned.loaded == {}  # not even loaded
+    owned = sound.Sounds(load_settings({"sound": False}))
     try:
         pygame.mixer.init(22050, -16, 1, 512)
-        sound.play("win")
-        assert sound._sounds == {}  # sound off: not even loaded
+        owned.play("win")
+        assert owned.loaded == {}  # sound off: not even loaded
     finally:
-        theme.use(None)
         pygame.mixer.quit()
-        sound.forget()
 
 
 def test_the_wheel_carries_the_sounds():

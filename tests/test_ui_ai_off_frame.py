@@ -19,7 +19,7 @@ from ui_support import fast_app, start_table
 from petanque_game.match import Match
 from petanque_game.record import Record, Seat
 from petanque_game.save_thread import WRITER
-from petanque_game.ui import session
+from petanque_game.ui import ai_thread, session
 from petanque_game.ui.session import LiveSession
 
 pytestmark = pytest.mark.usefixtures("home")
@@ -40,7 +40,7 @@ class Later(session.AtOnce):
     def release(self) -> None:
         for future, work in self.held:
             future.set_running_or_notify_cancel()
-            session._run(future, work)
+            ai_thread._run(future, work)
         self.held.clear()
 
 

@@ -214,7 +214,7 @@ def test_a_code_opened_while_the_list_is_read_stays_chosen():
     try:
         app.key(pygame.K_c)
         scene = app.top
-        scene.reader.wait(60)  # the reader is done, its result not yet taken in
+        scene.reading.wait(60)  # the list is read, not yet taken in
         scene.code.value = made.code()
         scene.open_code()
         assert scene.chosen == made

@@ -424,7 +424,7 @@ def test_the_watch_finds_what_does_not_fit():
     """The measuring itself: a button too narrow, two texts on each other, a text off the
     picture and a text cut short are all found."""
     pygame.init()
-    theme.reset_caches()  # fonts of a window closed before are no longer valid
+    theme.use_pens(theme.Pens())  # fonts of a window closed before are no longer valid
     watch = Watch()
     undo = install(watch)
     try:
@@ -480,3 +480,12 @@ def test_readable_size_is_readable_at_800x600():
     pygame.init()
     capital = theme.font(READABLE_SIZE).render("H", True, (255, 255, 255)).get_bounding_rect()
     assert capital.h * 0.625 >= 5
+
+
+def test_a_font_kept_before_pygame_quits_is_made_again_after():
+    """Tests quit pygame and start it again many times in one process: a font kept from before
+    cannot draw after it, so the pens let their fonts go when pygame quits."""
+    for _ in range(3):
+        pygame.init()
+        assert theme.font(READABLE_SIZE).render("H", True, (255, 255, 255)).get_width() > 0
+        pygame.quit()

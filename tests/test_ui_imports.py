@@ -18,7 +18,8 @@ PREFIX = "petanque_game.ui."
 
 # The modules that hold the scenes opened by name (ui/scenes/__init__.py), one per line.
 SCENE_MODULES = {
-    "scenes.menu",     # MenuScene, ReplayListScene, ResumeListScene
+    "scenes.menu",     # MenuScene
+    "scenes.game_lists",  # ReplayListScene, ResumeListScene
     "scenes.setup",    # SetupScene
     "table.scene",  # TableScene
     "tray.scene",   # TrayScene

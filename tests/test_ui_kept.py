@@ -78,17 +78,16 @@ def test_a_panel_on_a_known_ground_is_the_panel_drawn_on_it():
 def test_a_die_is_drawn_the_same_whatever_was_drawn_before():
     fast_app()
 
-    def drawn(lift):
+    def drawn(lift, pictures):
         out = pygame.Surface((200, 200))
         out.fill((24, 104, 66))
-        dice.draw_die(out, 5, (100, 100), 86, 12.5, lift=lift)
+        pictures.draw_die(out, 5, (100, 100), 86, 12.5, lift=lift)
         return pixels(out)
 
-    dice._shadows.clear()
-    alone = drawn(9.0)
-    dice._shadows.clear()
-    drawn(11.5)  # a shadow of another height and darkness made first
-    assert drawn(9.0) == alone
+    alone = drawn(9.0, dice.DicePictures())
+    after = dice.DicePictures()
+    drawn(11.5, after)  # a shadow of another height and darkness made first
+    assert drawn(9.0, after) == alone
 
 
 def test_the_settings_screen_is_never_shown_stale(monkeypatch):

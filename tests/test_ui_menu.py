@@ -16,7 +16,8 @@ from petanque_game import paths
 from petanque_game.match import Match
 from petanque_game.record import Seat
 from petanque_game.ui import lang
-from petanque_game.ui.scenes.menu import MenuScene, ReplayListScene
+from petanque_game.ui.scenes.game_lists import ReplayListScene
+from petanque_game.ui.scenes.menu import MenuScene
 from petanque_game.ui.scenes.statistics import StatisticsScene, decimal
 from petanque_game.ui.session import LiveSession, new_game
 

@@ -20,7 +20,7 @@ from petanque_game.ui.names import challenger_name, person_name
 from petanque_game.ui.narrate import is_you, possessive, says
 from petanque_game.ui.scenes.results import winner_line
 from petanque_game.ui.scenes.results_challenge import line
-from petanque_game.ui.scenes.setup import PlayerRow, SetupChoices
+from petanque_game.ui.scenes.setup_choices import PlayerRow, SetupChoices
 
 pytestmark = pytest.mark.usefixtures("home")
 
@@ -35,9 +35,9 @@ def test_a_person_who_types_no_name_is_player_1(language, name):
     try:
         app.open("setup")
         scene = app.top
-        assert scene.seats()[0] == Seat(name, "human") and not is_you(name)
+        assert scene.choices.seats()[0] == Seat(name, "human") and not is_you(name)
         scene.choices.players[0].name = "  "  # a name typed away: the seat's number
-        assert scene.seats()[0].name == name
+        assert scene.choices.seats()[0].name == name
         assert person_name(app) == name  # a challenge taken or a board tried: the same name
         scene.choices.players[0].name = "Åse"
         assert person_name(app) == "Åse"
@@ -54,7 +54,7 @@ def test_the_default_name_follows_the_language_and_a_typed_one_stays():
         app.open("setup")
         lang.use("da")
         app.top.resume()
-        assert [s.name for s in app.top.seats()] == ["Spiller 1", "Åse"]
+        assert [s.name for s in app.top.choices.seats()] == ["Spiller 1", "Åse"]
     finally:
         app.close()
 
@@ -62,7 +62,8 @@ def test_the_default_name_follows_the_language_and_a_typed_one_stays():
 def challenge_game(my_score: int, challenger: str, their_score: int):
     """A finished challenge game as `line` reads it: my score, the challenger's name and score."""
     theirs = SimpleNamespace(players=[Seat(challenger, "human")], result={"scores": [their_score]})
-    made = SimpleNamespace(game="ten-thousand", you=0, challenger=theirs)
+    made = SimpleNamespace(game="ten-thousand", you=0, challenger=theirs,
+                           to_beat=lambda: their_score)  # (Challenge.to_beat: theirs, seat 0)
     session = SimpleNamespace(state=SimpleNamespace(scores=lambda: (my_score,)),
                               record=SimpleNamespace(take_backs=0))
     return session, made

@@ -3,46 +3,64 @@ pictures, texts and answers kept between frames belong to objects the app or a s
 lets go of, so a new window starts from nothing and no test depends on what an earlier one left.
 
 Every module under `petanque_game/ui/` is imported and its globals looked at: a dict, list or set
-(or a weak dictionary) is mutable state. The modules not converted yet are listed with the names
-they still hold; the list only shrinks (a new global anywhere fails, and so does a listed name
-that is gone: take it off the list)."""
+(or a weak dictionary) is mutable state, and so is an object of the game's own classes (a cache
+or a worker kept in an object is still kept by the module) unless it is a frozen dataclass or an
+enum. The modules not converted yet are listed with the names they still hold; the list only
+shrinks (a new global anywhere fails, and so does a listed name that is gone: take it off the
+list).
 
+The one exception, named here: theme, lang, sound and widgets each keep a slot referring to the
+owner in use (`SLOTS`), the App's own from its start to its close. Text is drawn and said, and
+panels and buttons are drawn and clicked, from hundreds of places with no window at hand
+(`theme.blit_text`, `lang.tr`, `widgets.panel`, `widgets.Button`); what the slot refers to is
+still each window's own, and made anew with it (`test_a_new_window_starts_from_nothing`)."""
+
+import dataclasses
+import enum
 import importlib
 import pkgutil
+import types
 import weakref
 
 import pygame
+from ui_support import fast_app
 
 import petanque_game.ui
+from petanque_game.ui import dice, lang, sound, theme, widgets
 
 MUTABLE = (dict, list, set, weakref.WeakKeyDictionary, weakref.WeakValueDictionary)
 
 # Still module-level, to be moved to an owner (issue 31): module -> its names.
 NOT_YET = {
-    "petanque_game.ui.dice": {"PIPS", "_faces", "_turned_faces", "_shadows", "_shapes", "_trays",
-                              "_laid"},
-    "petanque_game.ui.lang": {"LANGUAGES", "_tables", "_areas", "_reported"},
-    "petanque_game.ui.scenes": {"SCENES"},
-    "petanque_game.ui.scenes.help": {"WINDOW_CONTROLS"},
-    "petanque_game.ui.scenes.menu": {"MOVES"},
-    "petanque_game.ui.scenes.settings_scene": {"CHOICES"},
-    "petanque_game.ui.scenes.setup": {"LEVELS", "CHOICES", "KINDS", "AI_NAMES"},
-    "petanque_game.ui.scenes.setup_boards": {"LEVELS"},
-    "petanque_game.ui.settings": {"COLOURS", "PALETTES", "DEFAULT_KEYS", "CHOICES", "NUMBERS"},
-    "petanque_game.ui.sound": {"_sounds"},
-    "petanque_game.ui.table.draw": {"PIPS"},  # (ui/dice.py's, imported)
-    "petanque_game.ui.theme": {"COLOURS", "PLAYER_COLOURS", "PALETTES", "_fonts", "_texts",
-                               "_wrapped", "_fitted"},
-    "petanque_game.ui.tray.aces": {"GOES", "MARKS"},
-    "petanque_game.ui.tray.lcr": {"SENDS", "MARKS"},
-    "petanque_game.ui.warm": {"_done"},
+    # objects of the game's own classes, seen since the finder looks at objects too
+    "petanque_game.ui.session": {"WRITER", "ai_worker"},  # the save and AI threads
+    # the previews' thread and answers (and `risks`, which the tests replace: tests/conftest.py)
+    "petanque_game.ui.table.foresee": {"worker"},
 }
+
+# The one slot a module may keep, and the owner it refers to: the open App's (`App.pens`,
+# `App.words`, `App.sounds`, `App.widget_pictures`), else one of no window's.
+SLOTS = {"petanque_game.ui.theme": ("_pens", theme.Pens),
+         "petanque_game.ui.lang": ("_words", lang.Words),
+         "petanque_game.ui.sound": ("_sounds", sound.Sounds),
+         "petanque_game.ui.widgets": ("_pictures", widgets.WidgetPictures)}
 
 
 def mutable_globals(module: object) -> set[str]:
-    """The names of `module`'s globals that hold a mutable container."""
+    """The names of `module`'s globals that hold a mutable container or an object of the game's
+    own that is not frozen (its slot, if `SLOTS` names one, left out)."""
+    slot = SLOTS.get(getattr(module, "__name__", ""), ("", None))[0]
     return {name for name, value in vars(module).items()
-            if not name.startswith("__") and isinstance(value, MUTABLE)}
+            if not name.startswith("__") and name != slot
+            and (isinstance(value, MUTABLE) or _own_object(value))}
+
+
+def _own_object(value: object) -> bool:
+    kind = type(value)
+    if isinstance(value, type | enum.Enum) or not kind.__module__.startswith("petanque_game."):
+        return False
+    params = getattr(value, "__dataclass_params__", None)
+    return not (dataclasses.is_dataclass(value) and params is not None and params.frozen)
 
 
 def window_modules() -> list[str]:
@@ -53,6 +71,20 @@ def test_the_finder_finds_a_global_dict_list_and_set():
     module = type("M", (), {"cache": {}, "seen": [], "names": set(), "LIMIT": 3,
                             "FROZEN": frozenset(), "__doc__": "a module"})
     assert mutable_globals(module) == {"cache", "seen", "names"}
+
+
+def test_the_finder_finds_an_owner_kept_by_a_module_but_its_named_slot():
+    """A cache kept in an object is found; the slot SLOTS names is not (it is checked below)."""
+    kept = {"pictures": dice.DicePictures(), "_pens": theme.Pens(), "RESTING": dice.Resting(
+        1.0, 2.0, 0.0), "__name__": "petanque_game.ui.theme"}
+    assert mutable_globals(types.SimpleNamespace(**kept)) == {"pictures"}
+    kept["__name__"] = "petanque_game.ui.elsewhere"
+    assert mutable_globals(types.SimpleNamespace(**kept)) == {"pictures", "_pens"}
+
+
+def test_each_slot_refers_to_an_owner_of_its_kind():
+    for name, (slot, owner) in SLOTS.items():
+        assert isinstance(getattr(importlib.import_module(name), slot), owner), name
 
 
 def test_no_window_module_holds_mutable_state_but_those_not_converted_yet():
@@ -71,3 +103,31 @@ def test_the_table_scene_and_its_parts_hold_none():
     for name in window_modules():
         if name.startswith("petanque_game.ui.table.") and name not in NOT_YET:
             assert mutable_globals(importlib.import_module(name)) == set(), name
+
+
+def test_a_new_window_starts_from_nothing(home):
+    """A window's texts, words, sounds, dice and widgets' pictures are its own: the next one
+    starts with none of them, and a closed one leaves none of them in use."""
+    first = fast_app()
+    theme.text("only the first window's", 31)
+    widgets.dim(pygame.Surface((31, 17)))
+    lang.tr("results.wins", name="Åse")
+    dice.pictures_of(first.memory).die_face(5, 33)
+    first.sounds.loaded["roll"] = None  # (no sound device here: as if it could not be played)
+    assert (theme.pens(), lang.words_in_use(), sound.sounds_in_use()) == (
+        first.pens, first.words, first.sounds)
+    first.close()
+    assert theme.pens() is not first.pens and theme.pens().texts == {}
+    assert lang.words_in_use() is not first.words and lang.words_in_use().areas == {}
+    assert sound.sounds_in_use() is not first.sounds and sound.sounds_in_use().loaded == {}
+    assert widgets.pictures_in_use() is not first.widget_pictures
+    assert theme.in_use() is None  # the colours let go of with the pens
+    second = fast_app()
+    assert theme.pens() is second.pens is not first.pens
+    assert not any(key[0] == "only the first window's" for key in second.pens.texts)
+    assert ("en", "results") in first.words.areas and ("en", "results") not in second.words.areas
+    assert second.sounds.loaded == {}
+    assert ((31, 17), 150) in first.widget_pictures.veils.kept
+    assert ((31, 17), 150) not in second.widget_pictures.veils.kept
+    assert dice.pictures_of(second.memory).faces == {}
+    second.close()

@@ -253,7 +253,7 @@ def test_a_window_hosts_terningepetanque_in_danish_and_plays_it_to_the_results()
 
 @pytest.mark.usefixtures("relay_on_loopback")
 def test_the_host_plays_the_rules_last_set_in_new_game():
-    from petanque_game.ui.scenes.setup import SetupChoices
+    from petanque_game.ui.scenes.setup_choices import SetupChoices
 
     app = fast_app()
     try:

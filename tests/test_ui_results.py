@@ -131,7 +131,7 @@ def test_a_game_ending_on_a_full_disk_says_so_and_is_kept_when_space_returns(mon
     closing the window while it is still full is refused once, saying so."""
     with monkeypatch.context() as patch:
         patch.setattr("petanque_game.record.write_atomic", full_disk)
-        patch.setattr("petanque_game.ui.session.write_new_named", full_disk)
+        patch.setattr("petanque_game.ui.kept_records.write_new_named", full_disk)
         app, results = finished("shut-the-box", {}, 3)
         session = results.session
         assert session.saved_record is None and "the disk is full" in session.unsaved

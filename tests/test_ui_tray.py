@@ -17,7 +17,8 @@ from petanque_game.match import Match
 from petanque_game.record import Seat, load_record
 from petanque_game.ui import theme
 from petanque_game.ui.play import open_game_scene
-from petanque_game.ui.scenes.menu import MenuScene, ReplayListScene, ResumeListScene
+from petanque_game.ui.scenes.game_lists import ReplayListScene, ResumeListScene
+from petanque_game.ui.scenes.menu import MenuScene
 from petanque_game.ui.scenes.results import ResultsScene
 from petanque_game.ui.scenes.setup import SetupScene
 from petanque_game.ui.session import new_game

@@ -7,7 +7,6 @@ import pytest
 from test_ui_tray_games import SOLO, follow_hint, start, wait_for_hint
 from ui_support import fast_app
 
-from petanque_game.ui import dice
 from petanque_game.ui.tray.layout import HINT_COLOUR
 
 pytestmark = pytest.mark.usefixtures("home", "ai_at_once")
@@ -35,13 +34,13 @@ def test_a_hinted_die_has_one_ring_of_the_hints_colour(monkeypatch, game, option
     else:
         raise AssertionError("no hint pointed at dice")
     drawn = []
-    real = dice.draw_die
+    real = scene.dice.pictures.dice.draw_die
 
     def noted(surface, value, center, size, angle=0.0, **kw):
         rect = real(surface, value, center, size, angle, **kw)
         drawn.append((kw.get("outline"), rect))
         return rect
-    monkeypatch.setattr(dice, "draw_die", noted)
+    monkeypatch.setattr(scene.dice.pictures.dice, "draw_die", noted)
     surface = pygame.Surface((1280, 720))
     scene.dice.paint(surface, advice)
     assert drawn and all(outline != HINT_COLOUR for outline, _ in drawn)

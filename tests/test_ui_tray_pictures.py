@@ -125,14 +125,14 @@ def test_a_scrub_stops_on_the_point_under_the_thumb_drawn_as_a_fresh_replay_draw
 def test_a_tumbling_dies_shadow_is_the_shadow_drawn_whole():
     fast_app()
     for size, angle, lift in ((86, 37.6, 20.4), (86, 12.0, 0.0), (64, 301.2, 75.0)):
-        dice._shadows.clear()
+        pictures = dice.DicePictures()
         grow, a = int(size + lift * 0.3), max(30, 110 - int(lift * 2))
         whole = pygame.Surface((grow + 8, grow + 8), pygame.SRCALPHA)
         pygame.draw.rect(whole, (0, 0, 0, a), whole.get_rect().inflate(-6, -6),
                          border_radius=grow // 4)
         whole = pygame.transform.rotate(whole, int(angle) % 90)
-        dice._shadow(size, angle + 90, lift)  # its shape made first, for another angle
-        shadow = dice._shadow(size, angle, lift)
+        pictures._shadow(size, angle + 90, lift)  # its shape made first, for another angle
+        shadow = pictures._shadow(size, angle, lift)
         assert pygame.image.tobytes(shadow, "RGBA") == pygame.image.tobytes(whole, "RGBA")
 
 

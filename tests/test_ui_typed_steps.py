@@ -15,7 +15,8 @@ UI = Path(__file__).resolve().parents[1] / "petanque_game" / "ui"
 def test_no_window_module_parses_raw_events_or_re_runs_the_rules_secure():
     for path in sorted(UI.glob("*.py")):
         text = path.read_text("utf-8")
-        if path.name != "session.py":  # the one place that decodes the record for the window
+        if path.name not in ("session.py", "ai_thread.py"):  # a live game's lines, made for
+            # the saves' thread: the one place that reads the record's events for the window
             assert "record.events[" not in text, path.name
             assert not re.search(r"ev\[\"|ev\.get\(", text), path.name
         assert "from_json" not in text, path.name

@@ -21,14 +21,14 @@ from petanque_game.ui import lang
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.narrate import describe, possessive
 from petanque_game.ui.scenes.help import RulesScene, howto_page, load_help, rules_page
-from petanque_game.ui.scenes.setup import value_label
+from petanque_game.ui.scenes.setup_choices import value_label
 from petanque_game.ui.widgets import find
 
 pytestmark = pytest.mark.usefixtures("home")
 
 UI = Path(__file__).resolve().parents[1] / "petanque_game" / "ui"
-MY_FILES = ["scenes/setup.py", "scenes/help.py", "narrate.py", "game_scene.py", "widgets.py",
-            "scenes/trouble.py"]
+MY_FILES = ["scenes/setup.py", "scenes/setup_choices.py", "scenes/setup_screen.py",
+            "scenes/help.py", "narrate.py", "game_scene.py", "widgets.py", "scenes/trouble.py"]
 
 
 

@@ -108,11 +108,12 @@ def read_lists(app: App, timeout: float = 60.0):
     """Let every shown list (replays, resume, statistics, the menu's Resume line) finish reading
     its files, which it does off the window's thread, and take them in; the top scene."""
     for _ in range(4):
-        readers = [s.reader for s in app.scenes if getattr(s, "reader", None) is not None]
-        if not readers:
+        readings = [s.reading for s in app.scenes
+                    if getattr(s, "reading", None) is not None and s.reading.going]
+        if not readings:
             break
-        for reader in readers:
-            assert reader.wait(timeout), "a list took too long to read"
+        for reading in readings:
+            assert reading.wait(timeout), "a list took too long to read"
         app.step(0.0)
     return app.top
 

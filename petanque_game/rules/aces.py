@@ -49,7 +49,7 @@ OPTIONS: dict[str, Option] = {
 
 # Where a die goes, by its face.
 MIDDLE, LEFT, RIGHT, STAYS = "middle", "left", "right", "stays"
-GOES = {1: MIDDLE, 2: LEFT, 3: STAYS, 4: STAYS, 5: RIGHT, 6: STAYS}
+GOES = MappingProxyType({1: MIDDLE, 2: LEFT, 3: STAYS, 4: STAYS, 5: RIGHT, 6: STAYS})
 
 
 # ROLL: the seat to move rolls every die it holds; OVER: the last ace is out

@@ -43,7 +43,7 @@ OPTIONS: dict[str, Option] = {
 
 # What a die sends, by its face.
 KEEP, LEFT, CENTRE, RIGHT = "keep", "left", "centre", "right"
-SENDS = {1: KEEP, 2: KEEP, 3: KEEP, 4: LEFT, 5: CENTRE, 6: RIGHT}
+SENDS = MappingProxyType({1: KEEP, 2: KEEP, 3: KEEP, 4: LEFT, 5: CENTRE, 6: RIGHT})
 _OUTCOMES = {n: tuple(base.ordered_dice_outcomes(n)) for n in range(1, MAX_DICE + 1)}
 
 

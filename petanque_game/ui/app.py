@@ -35,8 +35,10 @@ import signal
 import sys
 import time
 import zlib
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 # SDL 2 on Linux decides how to show a window's software-drawn picture by making a hidden OpenGL
@@ -50,8 +52,9 @@ import pygame  # after the hint above
 
 from petanque_game import logs, paths, saves
 from petanque_game.files import ensure_folder
-from petanque_game.ui import icon, lang, sound, theme
+from petanque_game.ui import icon, lang, sound, theme, widgets
 from petanque_game.ui.keys import key_event_code
+from petanque_game.ui.scene import TellsProblems
 from petanque_game.ui.scenes import MENU, SceneStack
 from petanque_game.ui.settings import Settings, load_settings, save_settings
 from petanque_game.ui.widgets import Toast
@@ -78,13 +81,20 @@ class App(SceneStack):
                  sound_later: bool = False):
         pygame.display.init()
         pygame.font.init()
-        theme.reset_caches()
-        sound.forget()
+        # what the window draws, speaks and plays with, its own until it closes: a new window
+        # starts from nothing (docs/design.md, "What the window keeps")
+        self.pens, self.words = theme.Pens(), lang.Words()
+        self.widget_pictures = widgets.WidgetPictures()
+        theme.use_pens(self.pens)
+        lang.use_words(self.words)
+        widgets.use_pictures(self.widget_pictures)
         self._sound_due = sound_later  # `run`: the sound starts once the first frame is shown
         if not sound_later:
             self.start_sound()
         self.settings = settings or load_settings()
         theme.use(self.settings)  # its colours are the ones drawn
+        self.sounds = sound.Sounds(self.settings)  # played at its volume, if on
+        sound.use_sounds(self.sounds)
         lang.use(self.settings.language)
         pygame.display.set_caption(lang.tr("app.title"))
         pygame.display.set_icon(icon.window_icon())  # before the window opens, so it shows at once
@@ -143,10 +153,11 @@ class App(SceneStack):
                     lang.tr("app.more_problems_unlisted", n=more, log=logs.log_path(),
                             logged=LOGGED_PROBLEMS))
             lines = [*lines[:MAX_SHOWN_PROBLEMS - 1], told]
-        folders = [paths.user_dir_problem(), *paths.folder_problems().values()]
-        folders = [f[0].upper() + f[1:] + "." for f in folders if f]
-        if folders and self.scenes and self.scenes[0].name == MENU:
-            self.scenes[0].problem = folders[0]
+        found = [paths.user_dir_problem(), *paths.folder_problems().values()]
+        folders = [f[0].upper() + f[1:] + "." for f in found if f]
+        menu = self.scenes[0] if self.scenes and self.scenes[0].name == MENU else None
+        if folders and isinstance(menu, TellsProblems):
+            menu.problem = folders[0]
         lines = folders + lines
         if lines:
             self.toast.show("\n".join(lines), "bad", 6.0 + len(lines))
@@ -191,11 +202,11 @@ class App(SceneStack):
             if not self.fullscreen and self.window.get_size() != tuple(event.size):
                 self.window = pygame.display.set_mode(event.size, pygame.RESIZABLE)
             if not self.fullscreen:
-                self.window_size = tuple(self.window.get_size())
+                self.window_size = self.window.get_size()
                 self._resized = self.time
             return
         if event.type in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
-            self.window = pygame.display.get_surface()
+            self.window = pygame.display.get_surface() or self.window  # (None: no window yet)
             return
         if event.type in MOUSE_EVENTS:
             self.mouse = event.pos
@@ -223,7 +234,7 @@ class App(SceneStack):
         for scene in self.scenes:
             session = getattr(scene, "session", None)
             unsaved = getattr(session, "unsaved", None)
-            if unsaved and not session.retry_saving():
+            if session is not None and unsaved and not session.retry_saving():
                 self.quit_warned = True
                 self.toast.show(lang.tr("app.unsaved_quit", why=unsaved[:1].upper() +
                                         unsaved[1:]), "bad", 8.0)
@@ -265,7 +276,7 @@ class App(SceneStack):
             if self.fullscreen:
                 self.window = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
             else:
-                self.window_size = tuple(self.window.get_size())
+                self.window_size = self.window.get_size()
                 self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             self.fullscreen = on
         except pygame.error as e:
@@ -393,7 +404,8 @@ class App(SceneStack):
                 self.step(dt)
             if self.running and woken:
                 self.render_logical()
-                picture = zlib.crc32(self.logical.get_view("2"))
+                # (pygame's stubs do not say a BufferProxy has the buffer protocol; it has)
+                picture = zlib.crc32(self.logical.get_view("2"))  # type: ignore[arg-type]
                 if picture != self._shown:
                     self.present()
                     self._shown = picture
@@ -475,8 +487,15 @@ class App(SceneStack):
         for scene in reversed(self.scenes):
             scene.exit()
         self.scenes = []
-        if theme.in_use() is self.settings:
-            theme.use(None)
+        # let go of them (the colours in use with the pens): fonts and sounds die with pygame
+        if theme.pens() is self.pens:
+            theme.use_pens(theme.Pens())
+        if lang.words_in_use() is self.words:
+            lang.use_words(lang.Words())
+        if sound.sounds_in_use() is self.sounds:
+            sound.use_sounds(sound.Sounds())
+        if widgets.pictures_in_use() is self.widget_pictures:
+            widgets.use_pictures(widgets.WidgetPictures())
         pygame.quit()
 
 
@@ -528,7 +547,7 @@ def _desktop() -> tuple[int, int] | None:
     if pygame.display.get_driver() == "dummy":
         return None
     sizes = pygame.display.get_desktop_sizes()
-    return tuple(sizes[0]) if sizes else None
+    return sizes[0] if sizes else None
 
 
 class PictureUnsaved(Exception):
@@ -546,7 +565,7 @@ class Quit(BaseException):
 _quitting = False
 
 
-def _on_quit_signal(signum: int, frame) -> None:
+def _on_quit_signal(signum: int, frame: FrameType | None) -> None:
     """Raised in the main thread as soon as the signal arrives, even while it waits for the AI or
     reads a long record. Every move was saved when it was made; a save cut short leaves the last
     one whole (files.write_atomic)."""
@@ -557,7 +576,7 @@ def _on_quit_signal(signum: int, frame) -> None:
     raise Quit(signum)
 
 
-def run_app(app_factory) -> int:
+def run_app(app_factory: Callable[[], App]) -> int:
     """Run the window made by `app_factory()` to its end; returns the exit code: 0, 128 + the
     signal's number after SIGTERM or SIGINT, 1 after a bug that even the error screen hit."""
     global _quitting

@@ -21,7 +21,7 @@ def scale(draft: Draft) -> float:
     """Pixels per millimetre: the felt, its walls and a margin fit the view."""
     walls = draft.data["walls"]
     reach = draft.reach() + walls["gap"] + walls["thickness"] + 30
-    return min(VIEW.w, VIEW.h) / (2 * reach)
+    return min(VIEW.w, VIEW.h) / (2 * float(reach))
 
 
 def to_screen(draft: Draft, x: float, y: float) -> tuple[int, int]:
@@ -120,7 +120,7 @@ def _draw_grid(surface: pygame.Surface, draft: Draft) -> None:
 def _support(board: dict[str, Any], ux: float, uy: float) -> float:
     """How far the felt reaches in the direction (ux, uy)."""
     if board["shape"] == "rect":
-        return abs(board["width"] / 2 * ux) + abs(board["height"] / 2 * uy)
+        return abs(float(board["width"]) / 2 * ux) + abs(float(board["height"]) / 2 * uy)
     if board["shape"] == "circle":
-        return board["radius"]
-    return max(x * ux + y * uy for x, y in board["points"])
+        return float(board["radius"])
+    return max(float(x) * ux + float(y) * uy for x, y in board["points"])

@@ -11,9 +11,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from petanque_game.ui import lang
+
+if TYPE_CHECKING:
+    from petanque_game.board_edit import Problem
+    from petanque_game.board_files import ImportProblem
 
 _NUMBER = r"(-?[0-9.]+(?:e[-+]?[0-9]+)?)"
 # (pattern of the checker's reason, the text's key, the names of its groups): first match wins
@@ -47,7 +51,7 @@ REASONS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 )
 
 
-def said(problem: Any, data: dict[str, Any] | None = None) -> str:
+def said(problem: Problem, data: dict[str, Any] | None = None) -> str:
     """The editor's line for a checker's `Problem` (board_edit.py) of the draft whose data is
     `data` (for the names of its walls and obstacles)."""
     if problem.part == "name":
@@ -121,12 +125,12 @@ def _written(text: str) -> str:
 _SUBS = ("points", "height", "name", "length", "angle", "width", "radius", "shape")
 
 
-def import_problem(problem: Any) -> str:
+def import_problem(problem: ImportProblem) -> str:
     """Why a file was not imported (board_files.ImportProblem), in the player's words."""
     kinds: dict[str, Callable[[], str]] = {
         "is_folder": lambda: lang.tr("files.is_folder"),
         "not_file": lambda: lang.tr("editor.why.not_file"),
         "too_large": lambda: lang.tr("editor.why.too_large", size=lang.number(problem.size)),
-        "system": lambda: lang.os_reason(problem.error),
+        "system": lambda: lang.os_reason(problem.error) if problem.error else problem.why,
     }
     return kinds.get(problem.kind, lambda: problem.why)()

@@ -10,33 +10,152 @@ from __future__ import annotations
 import functools
 import math
 import random
+from collections.abc import MutableMapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 import pygame
 
 from petanque_game.ui import theme
 
-PIPS = {
-    1: [(0.5, 0.5)],
-    2: [(0.27, 0.27), (0.73, 0.73)],
-    3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
-    4: [(0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)],
-    5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
-    6: [(0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)],
-}
-
-_faces: dict[tuple, pygame.Surface] = {}
+PIPS = MappingProxyType({  # where each face's pips lie, as shares of the face
+    1: ((0.5, 0.5),),
+    2: ((0.27, 0.27), (0.73, 0.73)),
+    3: ((0.27, 0.27), (0.5, 0.5), (0.73, 0.73)),
+    4: ((0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)),
+    5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
+    6: ((0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)),
+})
 
 
-def die_face(value: int, size: int, body: tuple[int, int, int] | None = None,
-             pip: tuple[int, int, int] | None = None) -> pygame.Surface:
-    """A die seen from above showing `value`, `size` px square, anti-aliased (cached)."""
-    body = body or theme.colour("die")
-    pip = pip or theme.colour("pip")
-    key = (value, size, body, pip)
-    surf = _faces.get(key)
-    if surf is not None:
+MEMORY = "dice_pictures"  # where the app's memory holds them (`pictures_of`)
+Colour = tuple[int, int, int]
+
+
+class DicePictures:
+    """The dice and trays drawn so far, kept from frame to frame by the app that shows them (one
+    per window, `pictures_of`) and let go with it: faces, faces turned and faded, shadows, trays."""
+
+    def __init__(self) -> None:
+        self.faces: dict[tuple[int, int, Colour, Colour], pygame.Surface] = {}
+        self.turned: dict[tuple[pygame.Surface, float, int], pygame.Surface] = {}
+        self.shadows: dict[tuple[int, int, int], pygame.Surface] = {}
+        self.shapes: dict[tuple[int, int], pygame.Surface] = {}  # the shadows before turning
+        self.trays: dict[tuple[tuple[int, int], int, Colour, Colour], pygame.Surface] = {}
+        self.laid: dict[tuple[tuple[int, int], int, Colour, Colour, Colour], pygame.Surface] = {}
+
+    def die_face(self, value: int, size: int, body: Colour | None = None,
+                 pip: Colour | None = None) -> pygame.Surface:
+        """A die seen from above showing `value`, `size` px square, anti-aliased (kept)."""
+        body = body or theme.colour("die")
+        pip = pip or theme.colour("pip")
+        key = (value, size, body, pip)
+        surf = self.faces.get(key)
+        if surf is None:
+            surf = self.faces[key] = _face(value, size, body, pip)
         return surf
+
+    def draw_die(self, surface: pygame.Surface, value: int, center: tuple[float, float],
+                 size: int, angle: float = 0.0, body: Colour | None = None,
+                 pip: Colour | None = None, alpha: int = 255, lift: float = 0.0,
+                 outline: Colour | None = None) -> pygame.Rect:
+        """Draw a die (with its shadow) centred at `center`; `lift` raises it off the felt
+        (px)."""
+        face = self._turned(value, size, body, pip, angle, alpha)
+        cx, cy = center
+        shadow = self._shadow(size, angle, lift)
+        surface.blit(shadow, shadow.get_rect(center=(cx + 4 + lift * 0.5, cy + 6 + lift * 0.8)))
+        rect = face.get_rect(center=(int(cx), int(cy - lift)))
+        surface.blit(face, rect)
+        if outline is not None:
+            ring = pygame.Rect(0, 0, size + 12, size + 12)
+            ring.center = rect.center
+            pygame.draw.rect(surface, outline, ring, 4, border_radius=size // 4)
+        return rect
+
+    def faded_face(self, value: int, size: int, alpha: int) -> pygame.Surface:
+        """The face seen through: drawn at `alpha` (kept, as `_turned`)."""
+        return self._turned(value, size, None, None, 0.0, alpha)
+
+    def _turned(self, value: int, size: int, body: Colour | None, pip: Colour | None,
+                angle: float, alpha: int) -> pygame.Surface:
+        """The face turned by `angle` degrees and faded to `alpha`, kept: dice at rest lie at the
+        same angles frame after frame (a tumble's new angles each frame only fill the cache,
+        which is emptied when full)."""
+        face = self.die_face(value, size, body, pip)
+        if not angle and alpha >= 255:
+            return face
+        key = (face, angle, alpha)
+        turned = self.turned.get(key)
+        if turned is None:
+            turned = pygame.transform.rotate(face, angle) if angle else face.copy()
+            if alpha < 255:
+                turned.set_alpha(alpha)
+            if len(self.turned) > 300:
+                self.turned.clear()
+            self.turned[key] = turned
+        return turned
+
+    def _shadow(self, size: int, angle: float, lift: float) -> pygame.Surface:
+        """A die's shadow, kept by exactly what it is drawn from (so the same moment is drawn the
+        same whatever was drawn before it). A tumbling die's shadow is new nearly every frame (its
+        height and angle change): its shape, which only the height decides, is kept apart."""
+        grow = int(size + lift * 0.3)
+        a = max(30, 110 - int(lift * 2))
+        key = (grow, int(angle) % 90, a)
+        s = self.shadows.get(key)
+        if s is None:
+            shape = self.shapes.get((grow, a))
+            if shape is None:
+                if len(self.shapes) > 200:
+                    self.shapes.clear()
+                shape = pygame.Surface((grow + 8, grow + 8), pygame.SRCALPHA)
+                self.shapes[grow, a] = shape
+                pygame.draw.rect(shape, (0, 0, 0, a), shape.get_rect().inflate(-6, -6),
+                                 border_radius=grow // 4)
+            s = pygame.transform.rotate(shape, int(angle) % 90)
+            if len(self.shadows) > 400:
+                self.shadows.clear()
+            self.shadows[key] = s
+        return s
+
+    def tray_surface(self, size: tuple[int, int], rim: int = 20) -> pygame.Surface:
+        """The dice tray: a wooden rim around green felt, lit from the top left (made once per
+        size)."""
+        key = (size, rim, theme.colour("felt"), theme.colour("rim"))
+        tray = self.trays.get(key)
+        if tray is None:
+            tray = self.trays[key] = _tray(size, rim)
+        return tray
+
+    def tray_on(self, size: tuple[int, int], rim: int, ground: Colour) -> pygame.Surface:
+        """The tray laid on the plain colour `ground`, as one opaque picture: the same pixels as
+        `tray_surface` blended onto that colour, but copied, not blended, each time it is
+        drawn."""
+        key = (size, rim, ground, theme.colour("felt"), theme.colour("rim"))
+        laid = self.laid.get(key)
+        if laid is None:
+            laid = pygame.Surface(size)
+            if pygame.display.get_surface() is not None:
+                laid = laid.convert()
+            laid.fill(ground)
+            laid.blit(self.tray_surface(size, rim), (0, 0))
+            if len(self.laid) > 8:
+                self.laid.clear()
+            self.laid[key] = laid
+        return laid
+
+
+def pictures_of(memory: MutableMapping[str, object]) -> DicePictures:
+    """The dice pictures the app keeps in its `memory` (made on first use)."""
+    got = memory.get(MEMORY)
+    if not isinstance(got, DicePictures):
+        got = memory[MEMORY] = DicePictures()
+    return got
+
+
+def _face(value: int, size: int, body: Colour, pip: Colour) -> pygame.Surface:
+    """A die's face, made afresh (`DicePictures.die_face` keeps it)."""
     big = size * 4
     s = pygame.Surface((big, big), pygame.SRCALPHA)
     radius = big // 5
@@ -48,98 +167,18 @@ def die_face(value: int, size: int, body: tuple[int, int, int] | None = None,
     pygame.draw.rect(s, body, hi.inflate(-big // 12, -big // 12).move(big // 60, big // 60),
                      border_radius=radius)
     r = big * 0.085
-    for fx, fy in PIPS.get(value, []):
+    for fx, fy in PIPS.get(value, ()):
         cx, cy = inner.x + fx * inner.w, inner.y + fy * inner.h
         pygame.draw.circle(s, theme.mix(pip, body, 0.35), (cx + big * 0.01, cy + big * 0.012), r)
         pygame.draw.circle(s, pip, (cx, cy), r * 0.92)
-    surf = pygame.transform.smoothscale(s, (size, size))
-    _faces[key] = surf
-    return surf
-
-
-def draw_die(surface: pygame.Surface, value: int, center: tuple[float, float], size: int,
-             angle: float = 0.0, body: tuple[int, int, int] | None = None,
-             pip: tuple[int, int, int] | None = None, alpha: int = 255, lift: float = 0.0,
-             outline: tuple[int, int, int] | None = None) -> pygame.Rect:
-    """Draw a die (with its shadow) centred at `center`; `lift` raises it off the felt (px)."""
-    face = _turned(value, size, body, pip, angle, alpha)
-    cx, cy = center
-    shadow = _shadow(size, angle, lift)
-    surface.blit(shadow, shadow.get_rect(center=(cx + 4 + lift * 0.5, cy + 6 + lift * 0.8)))
-    rect = face.get_rect(center=(int(cx), int(cy - lift)))
-    surface.blit(face, rect)
-    if outline is not None:
-        ring = pygame.Rect(0, 0, size + 12, size + 12)
-        ring.center = rect.center
-        pygame.draw.rect(surface, outline, ring, 4, border_radius=size // 4)
-    return rect
-
-
-_turned_faces: dict[tuple, pygame.Surface] = {}
-
-
-def _turned(value: int, size: int, body: tuple[int, int, int] | None,
-            pip: tuple[int, int, int] | None, angle: float, alpha: int) -> pygame.Surface:
-    """The face turned by `angle` degrees and faded to `alpha`, kept: dice at rest lie at the
-    same angles frame after frame (a tumble's new angles each frame only fill the cache, which
-    is emptied when full)."""
-    face = die_face(value, size, body, pip)
-    if not angle and alpha >= 255:
-        return face
-    key = (face, angle, alpha)
-    turned = _turned_faces.get(key)
-    if turned is None:
-        turned = pygame.transform.rotate(face, angle) if angle else face.copy()
-        if alpha < 255:
-            turned.set_alpha(alpha)
-        if len(_turned_faces) > 300:
-            _turned_faces.clear()
-        _turned_faces[key] = turned
-    return turned
-
-
-def faded_face(value: int, size: int, alpha: int) -> pygame.Surface:
-    """The face seen through: drawn at `alpha` (kept, as `_turned`)."""
-    return _turned(value, size, None, None, 0.0, alpha)
-
-
-_shadows: dict[tuple, pygame.Surface] = {}
-_shapes: dict[tuple[int, int], pygame.Surface] = {}  # the shadows before they are turned
-
-
-def _shadow(size: int, angle: float, lift: float) -> pygame.Surface:
-    """A die's shadow, kept by exactly what it is drawn from (so the same moment is drawn the
-    same whatever was drawn before it). A tumbling die's shadow is new nearly every frame (its
-    height and angle change): its shape, which only the height decides, is kept apart."""
-    grow = int(size + lift * 0.3)
-    a = max(30, 110 - int(lift * 2))
-    key = (grow, int(angle) % 90, a)
-    s = _shadows.get(key)
-    if s is None:
-        shape = _shapes.get((grow, a))
-        if shape is None:
-            if len(_shapes) > 200:
-                _shapes.clear()
-            shape = _shapes[grow, a] = pygame.Surface((grow + 8, grow + 8), pygame.SRCALPHA)
-            pygame.draw.rect(shape, (0, 0, 0, a), shape.get_rect().inflate(-6, -6),
-                             border_radius=grow // 4)
-        s = pygame.transform.rotate(shape, int(angle) % 90)
-        if len(_shadows) > 400:
-            _shadows.clear()
-        _shadows[key] = s
-    return s
+    return pygame.transform.smoothscale(s, (size, size))
 
 
 # --- the tray -------------------------------------------------------------------------------------
 
-_trays: dict[tuple, pygame.Surface] = {}
 
-
-def tray_surface(size: tuple[int, int], rim: int = 20) -> pygame.Surface:
-    """The dice tray: a wooden rim around green felt, lit from the top left (made once per size)."""
-    key = (size, rim, theme.colour("felt"), theme.colour("rim"))
-    if key in _trays:
-        return _trays[key]
+def _tray(size: tuple[int, int], rim: int) -> pygame.Surface:
+    """The tray's picture, made afresh (`DicePictures.tray_surface` keeps it)."""
     w, h = size
     s = pygame.Surface(size, pygame.SRCALPHA)
     wood = theme.colour("rim")
@@ -169,7 +208,8 @@ def tray_surface(size: tuple[int, int], rim: int = 20) -> pygame.Surface:
         dark, light = inner.map_rgb(darker), inner.map_rgb(lighter)
         for _ in range(fw * fh // 40):
             x, y = int(rand() * fw), int(rand() * fh)
-            pixels[x, y] = dark if rand() < 0.5 else light
+            # (pygame-ce's stub has no item setting for a PixelArray)
+            pixels[x, y] = dark if rand() < 0.5 else light  # type: ignore[index]
     # Vignette: darker towards the rim, as under the edge of a real tray.
     for i in range(18):
         a = int(70 * (1 - i / 18) ** 2)
@@ -179,28 +219,7 @@ def tray_surface(size: tuple[int, int], rim: int = 20) -> pygame.Surface:
     pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=14)
     inner.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     s.blit(inner, felt_rect)
-    _trays[key] = s
     return s
-
-
-_laid: dict[tuple, pygame.Surface] = {}
-
-
-def tray_on(size: tuple[int, int], rim: int, ground: tuple[int, int, int]) -> pygame.Surface:
-    """The tray laid on the plain colour `ground`, as one opaque picture: the same pixels as
-    `tray_surface` blended onto that colour, but copied, not blended, each time it is drawn."""
-    key = (size, rim, ground, theme.colour("felt"), theme.colour("rim"))
-    laid = _laid.get(key)
-    if laid is None:
-        laid = pygame.Surface(size)
-        if pygame.display.get_surface() is not None:
-            laid = laid.convert()
-        laid.fill(ground)
-        laid.blit(tray_surface(size, rim), (0, 0))
-        if len(_laid) > 8:
-            _laid.clear()
-        _laid[key] = laid
-    return laid
 
 
 # --- where rolled dice lie, and their tumble ------------------------------------------------------

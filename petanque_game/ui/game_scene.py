@@ -12,8 +12,9 @@ import pygame
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import title
 from petanque_game.ui.replay import ReplayControls
-from petanque_game.ui.scene import Scene
-from petanque_game.ui.session import LOG_LINES, Session, Step
+from petanque_game.ui.replay_session import ReplaySession
+from petanque_game.ui.scene import AppLike, Scene
+from petanque_game.ui.session import LOG_LINES, LiveSession, Session, Step
 from petanque_game.ui.widgets import Button, panel
 
 STATUS_RECT = pygame.Rect(16, 624, 1248, 88)
@@ -23,25 +24,30 @@ RETRY_EVERY = 3.0  # seconds between two tries to save what the disk refused (an
 class GameScene(Scene):
     """What a tray scene and the table scene share: the session, pacing, narration, results."""
 
-    def __init__(self, app, session: Session):
+    def __init__(self, app: AppLike, session: Session):
         super().__init__(app)
         self.session = session
-        behind = getattr(session, "write_behind", None)
-        if behind is not None:  # a live game: its autosave written on the saves' thread
-            behind()
+        if isinstance(session, LiveSession):  # its autosave written on the saves' thread
+            session.write_behind()
         self.seen = 0  # steps of the session already taken in
         self.history = list(session.told_before[-LOG_LINES:])  # what happened, newest last
         self.pending_lines: list[str] = []  # told once the animation showing them has ended
         self.ai_wait = 0.0
         self.results_wait = 0.0
         self.results_shown = False
-        self.replay = None if session.interactive else ReplayControls(self)
+        self.replay = ReplayControls(self, session) if isinstance(session, ReplaySession) \
+            else None
         self.turn_seat = self._seat_to_move()  # whose turn it was last seen (the hand-over)
         self.last_human = self._human(self.turn_seat)  # the last person seen to move
         self.retry_wait = 0.0
         self.leave_warned = False  # told once that leaving keeps the game as last saved
         self.back_to_opener = False  # leaving returns to the scene that opened it (Try it)
         self.challenge_tag = _challenge_tag(session)  # "DAILY CHALLENGE" in the header, or ""
+
+    @property
+    def live(self) -> LiveSession | None:
+        """The live game shown, or None (a replay)."""
+        return self.session if isinstance(self.session, LiveSession) else None
 
     # --- pacing -----------------------------------------------------------------------------------
 
@@ -58,11 +64,12 @@ class GameScene(Scene):
         if self.session.over:
             return not self.results_shown
         if self.replay is not None:
-            return not (self.replay.paused or self.session.at_end)
+            return not (self.replay.paused or self.replay.session.at_end)
         return self.session.ai_to_move and self.app.top is self
 
     def _seat_to_move(self) -> int | None:
-        return self.session.seat_to_move if self.session.interactive else None
+        live = self.live
+        return live.seat_to_move if live is not None else None
 
     def _human(self, seat: int | None) -> int | None:
         return seat if seat is not None and self.session.person_here(seat) else None
@@ -104,7 +111,7 @@ class GameScene(Scene):
         """Off the stack: a live game is let go of, so that it can be resumed (here or in
         another window); what the disk refused is tried once more, and said if it still is."""
         self.session.close()
-        unsaved = getattr(self.session, "unsaved", None)
+        unsaved = self.live and self.live.unsaved
         if unsaved:
             print(f"petanque-game: {unsaved}", file=sys.stderr)
 
@@ -119,9 +126,10 @@ class GameScene(Scene):
 
     def act(self, action: Any) -> bool:
         """A human's action: True if the rules took it; otherwise say why and change nothing."""
-        if not self.session.interactive:
+        live = self.live
+        if live is None:
             return False
-        why = self.session.decide(action)
+        why = live.decide(action)
         if why is not None:
             self.app.toast.show(_sentence(why), "bad", 2.5)
             return False
@@ -140,8 +148,9 @@ class GameScene(Scene):
         self.keep_trying(dt)
         self.sync()
         self.animate(dt)
-        if self.replay is None and self.session.ai_to_move:
-            self.session.think()  # while the last move is still being shown
+        live = self.live
+        if live is not None and live.ai_to_move:
+            live.think()  # while the last move is still being shown
         if self.busy:
             return
         self.flush_lines()
@@ -150,14 +159,14 @@ class GameScene(Scene):
         self.hand_over()
         if self.replay is not None:
             self.replay.update(dt)
-        elif self.session.ai_to_move:
+        elif live is not None and live.ai_to_move:
             self.ai_wait += dt
             # A decision still being worked out on the AI's thread is played in a later frame,
             # after the AI's pause; with no pause (the quickest pace) it is waited for at once.
             delay = self.app.settings.ai_delay
-            if self.ai_wait >= delay and not (delay > 0 and self.session.thinking):
+            if self.ai_wait >= delay and not (delay > 0 and live.thinking):
                 self.ai_wait = 0.0
-                self.session.play_ai()
+                live.play_ai()
                 self.sync()
         if self.session.over and not self.results_shown and not self.busy:
             self.results_wait += dt
@@ -178,22 +187,24 @@ class GameScene(Scene):
         """While the game on disk is behind the game played (a full disk), try again every few
         seconds, on the results screen too, and keep saying so; likewise for a game that cannot
         go on (its record would be too large)."""
-        problem = getattr(self.session, "unsaved", None) or getattr(self.session, "halted", None)
-        if not problem:
+        live = self.live
+        problem = live and (live.unsaved or live.halted)
+        if live is None or not problem:
             self.retry_wait = 0.0
             return
         self.retry_wait += dt
         if self.retry_wait < RETRY_EVERY:
             return
         self.retry_wait = 0.0
-        if self.session.retry_saving() and not self.session.halted:
+        if live.retry_saving() and not live.halted:
             return
-        self.app.toast.show(_sentence(self.session.unsaved or self.session.halted), "bad",
+        self.app.toast.show(_sentence(live.unsaved or live.halted or ""), "bad",
                             RETRY_EVERY + 1.0)
 
     def leave(self) -> None:
-        unsaved = getattr(self.session, "unsaved", None)
-        if unsaved and not self.session.retry_saving() and not self.leave_warned:
+        live = self.live
+        unsaved = live and live.unsaved
+        if live is not None and unsaved and not live.retry_saving() and not self.leave_warned:
             self.leave_warned = True  # the second Menu leaves: the game stays as last saved
             self.app.toast.show(lang.tr("game.unsaved_leave", why=_sentence(unsaved)), "bad",
                                 8.0)

@@ -12,9 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from petanque_game.rules.games import spec_of
+
+if TYPE_CHECKING:
+    from petanque_game.physics.level_spec import Level
 
 
 def _nothing_hidden(options: dict) -> frozenset[str]:
@@ -41,15 +44,24 @@ class GameUI:
     # off: a move taken back after seeing its chance is not in the rules' spirit)
 
     def controls_class(self) -> type:
-        return _named(self.controls)
+        if self.controls is None:
+            raise KeyError(f"a {self.scene} game has no tray controls")
+        found = _named(self.controls)
+        if not isinstance(found, type):
+            raise TypeError(f"{self.controls} is not a class")
+        return found
 
-    def teller(self) -> Callable:
-        return _named(self.teller_name)
+    def teller(self) -> Callable[..., list[str]]:
+        found = _named(self.teller_name)
+        if not callable(found):
+            raise TypeError(f"{self.teller_name} is not a function")
+        return found
 
 
-def _named(where: str) -> Any:
+def _named(where: str) -> object:
     module, name = where.split(":")
-    return getattr(import_module(module), name)
+    found: object = getattr(import_module(module), name)
+    return found
 
 
 def ui_of(game: str) -> GameUI:
@@ -57,7 +69,10 @@ def ui_of(game: str) -> GameUI:
     window = spec_of(game).window
     if not window:
         raise KeyError(game)
-    return import_module(window).WINDOW
+    found = import_module(window).WINDOW
+    if not isinstance(found, GameUI):
+        raise TypeError(f"{window}.WINDOW is not a GameUI")
+    return found
 
 
 def has_hint(game: str) -> bool:
@@ -87,7 +102,7 @@ def board_title(name: str) -> str:
     return lang.tr(key) if lang.has(key) else name
 
 
-def board_words(level) -> tuple[str, str]:
+def board_words(level: Level) -> tuple[str, str]:
     """A board's title and description as the window's language has them: the text table
     `boards` for the shipped boards, the board file's own words for a player's board."""
     from petanque_game.ui import lang

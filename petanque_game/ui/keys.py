@@ -40,10 +40,10 @@ def code_of(name: str) -> int:
         if 0 < code < 1 << 31:
             return code
         raise ValueError("not a key code")
-    code = _code_or_none(name)
-    if code is None:
+    named = _code_or_none(name)
+    if named is None:
         raise ValueError("not a key's name")
-    return code
+    return named
 
 
 def _code_or_none(name: str) -> int | None:

@@ -13,22 +13,46 @@ with a count has the forms `one` and `other` (the same rule in all three languag
 Every key exists in every language, with the same fields (tests/test_lang.py). Should one still be
 missing at run time, the English text is shown and the slip is logged once: a missing word is a
 bug, never a crash.
+
+The tables read so far and the slips logged are the window's `Words`: each App makes its own at
+its start and lets it go at its close (`use_words`), so a new window reads afresh. The module
+refers to the words in use and the language spoken, the two things it holds: `tr` is called from
+hundreds of places that have no window at hand.
 """
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
-from petanque_game import texts
 from petanque_game.texts import read as _read
 
-LANGUAGES: dict[str, str] = {"en": "English", "da": "Dansk", "nb": "Norsk bokmål"}
+LANGUAGES = MappingProxyType({"en": "English", "da": "Dansk", "nb": "Norsk bokmål"})
 DEFAULT = "en"
 
+
+class Words:
+    """The texts a window has read, kept by the App that owns it and let go with it: whole
+    languages (`table`), single areas of one (`lookup`), and the slips already logged."""
+
+    def __init__(self) -> None:
+        self.tables: dict[str, dict[str, str]] = {}
+        self.areas: dict[tuple[str, str], dict[str, str]] = {}  # (language, area): its texts
+        self.reported: set[tuple[str, str]] = set()  # (language, key) of the slips logged
+
+
 _language = DEFAULT
-_tables: dict[str, dict[str, str]] = {}
-_areas: dict[tuple[str, str], dict[str, str]] = {}  # (language, area): its texts, read on first use
-_reported: set[tuple[str, str]] = set()
+_words = Words()  # the words in use: the open App's (`use_words`), else ones of no window's
+
+
+def use_words(words: Words) -> None:
+    """Speak from `words` from now on (an App's, from its start to its close)."""
+    global _words
+    _words = words
+
+
+def words_in_use() -> Words:
+    return _words
 
 
 def language() -> str:
@@ -46,30 +70,24 @@ def use(code: str) -> None:
 
 def table(code: str) -> dict[str, str]:
     """Every text of one language by key (read on first use, then kept)."""
-    found = _tables.get(code)
+    tables = _words.tables
+    found = tables.get(code)
     if found is None:
-        found = _tables[code] = _read(code)
+        found = tables[code] = _read(code)
     return found
-
-
-def forget() -> None:
-    """Read the tables again on next use (tests that change them)."""
-    _tables.clear()
-    _areas.clear()
-    texts.forget()
-    _reported.clear()
 
 
 def lookup(code: str, key: str) -> str | None:
     """The text `key` of one language, reading only its area's file (so that starting the window
     reads the few areas the menu shows, not every table: benchmarks/bench_startup.py)."""
-    whole = _tables.get(code)
+    words = _words
+    whole = words.tables.get(code)
     if whole is not None:
         return whole.get(key)
     area = key.split(".", 1)[0]
-    found = _areas.get((code, area))
+    found = words.areas.get((code, area))
     if found is None:
-        found = _areas[(code, area)] = _read(code, f"{area}.yaml")
+        found = words.areas[(code, area)] = _read(code, f"{area}.yaml")
     return found.get(key)
 
 
@@ -77,7 +95,7 @@ def has(key: str) -> bool:
     return lookup(_language, key) is not None or lookup(DEFAULT, key) is not None
 
 
-def tr(key: str, **fields: Any) -> str:
+def tr(key: str, /, **fields: Any) -> str:
     """The text called `key` in the language in use, its fields filled in."""
     text = lookup(_language, key)
     if text is None:
@@ -96,7 +114,7 @@ def tr(key: str, **fields: Any) -> str:
             return english
 
 
-def tr_n(key: str, n: int, **fields: Any) -> str:
+def tr_n(key: str, n: int, /, **fields: Any) -> str:
     """The form of `key` for the count `n` (`key.one` for 1, `key.other` otherwise); the
     count is the field `n`, written as `number` writes it."""
     return tr(f"{key}.{'one' if n == 1 else 'other'}", n=number(n), **fields)
@@ -138,9 +156,10 @@ def refusal(refused: Any) -> str:
 
 
 def _slip(key: str, what: str) -> None:
-    if (_language, key) in _reported:
+    reported = _words.reported
+    if (_language, key) in reported:
         return
-    _reported.add((_language, key))
+    reported.add((_language, key))
     from petanque_game import logs
 
     logs.note(f"text {key!r} {what} in language {_language!r}")

@@ -125,9 +125,9 @@ def resume_line(games: list[saves.Unfinished]) -> str:
                    scores=scores_text(shown_scores(s)))
 
 
-def reading_line(reader: history.Reader) -> str:
-    """The progress line shown while a list is read: "Reading the games: 120 of 3,000"."""
-    if reader.total:
-        return lang.tr("menu.list.reading_n", done=lang.number(reader.done),
-                       total=lang.number(reader.total))
+def reading_line(done: int, total: int) -> str:
+    """The progress line shown while a list is read: "Reading the games: 120 of 3,000" (`done`
+    of `total`; total 0 until it is known)."""
+    if total:
+        return lang.tr("menu.list.reading_n", done=lang.number(done), total=lang.number(total))
     return lang.tr("menu.list.reading")

@@ -10,6 +10,8 @@ from typing import Any
 
 from petanque_game.record import Seat
 from petanque_game.rules.events import Rolled
+from petanque_game.rules.petanque_table import Table
+from petanque_game.rules.ship_captain_crew import ShipCaptainCrewState
 from petanque_game.rules.ship_captain_crew_events import Stopped
 from petanque_game.rules.shut_the_box_events import Closed
 from petanque_game.rules.ten_thousand_events import Banked, Kept
@@ -195,7 +197,7 @@ def tell_ship(step: Any, names: list[str]) -> list[str]:
     return lines[-3:]
 
 
-def _turn_score(b: Any, a: Any, seat: int) -> int:
+def _turn_score(b: ShipCaptainCrewState, a: ShipCaptainCrewState, seat: int) -> int:
     if a.mode == "points":
         return a.totals[seat] - b.totals[seat]
     scores = a.previous_scores if a.round_scores[seat] is None else a.round_scores
@@ -216,17 +218,17 @@ def tell_petanque(step: Any, names: list[str]) -> list[str]:
             who = names[ev.player]
             out = ev.table  # the table at rest after the throw
             if ev.obj == "diamond":
-                key = "narrate.pet.diamond_off" if out.diamond.reset else "narrate.pet.diamond"
+                key = "narrate.pet.diamond_off" if reset(out) else "narrate.pet.diamond"
                 lines.append(says(key, who))
             else:
-                mine = out.die_of(ev.player, ev.die)
-                if mine is not None and mine.on_board:
+                mine = out.die_of(ev.player, ev.die) if ev.die is not None else None
+                if mine is not None and mine.on_board and mine.distance is not None:
                     lines.append(lang.tr("narrate.pet.die_lies", whose=possessive(who),
                                          face=mine.face, mm=n(round(mine.distance))))
                 elif mine is not None:
                     lines.append(lang.tr("narrate.pet.die_off", whose=possessive(who),
                                          face=mine.face))
-                if out.diamond.reset:
+                if reset(out):
                     lines.append(says("narrate.pet.knocked_diamond", who))
                 else:
                     lines.extend(_knocks(made.before.table, out, names))
@@ -241,6 +243,12 @@ def tell_petanque(step: Any, names: list[str]) -> list[str]:
 
 
 KNOCK_SAID = 3.0  # mm: a die on the board moved less than this (and not turned) is not told of
+
+
+def reset(table: Table) -> bool:
+    """Did the diamond leave the board during the throw that left `table` (and was laid at the
+    centre)? (The rules take no throw whose table has no diamond.)"""
+    return table.diamond is not None and table.diamond.reset
 
 
 def _knocks(before: Any, out: Any, names: list[str]) -> list[str]:

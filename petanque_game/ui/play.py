@@ -11,8 +11,9 @@ from pathlib import Path
 
 from petanque_game.ui import lang
 from petanque_game.ui.game_ui import ui_of
-from petanque_game.ui.scene import AppLike
-from petanque_game.ui.session import LoadProblem, ReplaySession, Session
+from petanque_game.ui.replay_session import ReplaySession
+from petanque_game.ui.scene import AppLike, TellsProblems
+from petanque_game.ui.session import LoadProblem, Session, resume
 
 
 def scene_name(game: str) -> str:
@@ -33,10 +34,28 @@ def open_replay_scene(app: AppLike, path: Path) -> bool:
     try:
         session = ReplaySession(path)
     except LoadProblem as e:
-        app.back_to_menu()
-        menu = app.scenes[0]
-        menu.problem = lang.tr("menu.replay_broken", why=e)
-        app.toast.show(menu.problem, "bad", 6.0)
+        back_to_menu_saying(app, lang.tr("menu.replay_broken", why=e))
         return False
     open_game_scene(app, session)
     return True
+
+
+def resume_game(app: AppLike, path: Path) -> bool:
+    """Carry on with the game autosaved at `path`; False (and the menu says why) if it cannot."""
+    try:
+        session = resume(path)
+    except LoadProblem as e:
+        back_to_menu_saying(app, lang.tr("menu.cannot_resume", why=e))
+        return False
+    open_game_scene(app, session)
+    return True
+
+
+def back_to_menu_saying(app: AppLike, why: str) -> None:
+    """Back at the main menu, which says `why` (in its problem line and the message line)."""
+    app.back_to_menu()
+    menu = app.scenes[0]
+    if isinstance(menu, TellsProblems):
+        menu.say(why)
+    else:
+        app.toast.show(why, "bad", 6.0)

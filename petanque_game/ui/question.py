@@ -19,7 +19,7 @@ RECT = pygame.Rect(240, 220, 800, 280)  # the panel at its tallest (its height f
 @dataclass(frozen=True)
 class Answer:
     label: str
-    action: Callable[[], None]
+    action: Callable[[], object]  # (what it returns is not used)
     key: int  # pygame key that gives this answer (shown on its button)
     hint: str
     style: str = "normal"

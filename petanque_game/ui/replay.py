@@ -12,22 +12,54 @@ that point, never a long run of intermediate animations.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from petanque_game.ui import lang, theme
 from petanque_game.ui.play import scene_name
+from petanque_game.ui.scene import AppLike
+from petanque_game.ui.settings import Settings
 from petanque_game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from petanque_game.ui.replay_session import ReplaySession
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 LEFT = 36  # the timeline's left end: the status bar's text starts here
 SNAP = 8  # pixels: a click this close to a turn's mark on the timeline jumps to that turn
 
 
+class Shown(Protocol):
+    """What the controls use of the game scene that shows the replay (game_scene.py's)."""
+
+    app: AppLike
+    name: str
+    replay: ReplayControls | None
+    results_shown: bool
+
+    @property
+    def busy(self) -> bool: ...
+
+    def sync(self) -> None: ...
+
+    def finish_animation(self) -> None: ...
+
+    def flush_lines(self) -> None: ...
+
+    def layout_buttons(self, specs: list[Button]) -> list[Button]: ...
+
+    def enter(self) -> None: ...
+
+    def exit(self) -> None: ...
+
+
 class ReplayControls:
-    def __init__(self, scene):
+    def __init__(self, scene: Shown, session: ReplaySession):
         self.scene = scene
+        self.session = session
         self.paused = False
         self.speed_index = 2
         self.wait = 0.0
@@ -35,10 +67,6 @@ class ReplayControls:
         self._marks: list[tuple[int, str]] | None = None
         self._timeline: pygame.Rect | None = None  # `timeline_rect`
         self._ticks: list[tuple[int, bool]] | None = None  # `ticks`
-
-    @property
-    def session(self):
-        return self.scene.session
 
     @property
     def speed(self) -> float:
@@ -109,6 +137,8 @@ class ReplayControls:
         with _quiet(app.settings):
             self.session.seek(shown)
             scene = app.make(old.name or scene_name(self.session.game), self.session)
+            if not isinstance(scene, type(old)) or scene.replay is None:  # (made by its name)
+                raise TypeError(f"{type(scene).__name__} does not show this replay")
             scene.replay.take_over(self)
             if type(scene) is type(old) and hasattr(scene, "take_pictures"):
                 scene.take_pictures(old)
@@ -116,8 +146,9 @@ class ReplayControls:
             scene.finish_animation()
             scene.flush_lines()
         scene.results_shown = self.session.at_end  # they open when the replay plays to its end
-        if old in app.scenes:
-            where = app.scenes.index(old)
+        replaced: object = old  # (one of the app's scenes, if it is still on the stack)
+        where = next((i for i, shown in enumerate(app.scenes) if shown is replaced), None)
+        if where is not None:
             old.exit()
             app.scenes[where] = scene
             scene.enter()
@@ -253,7 +284,7 @@ class ReplayControls:
 
 
 @contextmanager
-def _quiet(settings):
+def _quiet(settings: Settings) -> Iterator[None]:
     """No sound while a jump takes the steps in again (they were heard when they were played)."""
     was = settings.sound
     settings.sound = False

@@ -12,7 +12,7 @@ ui/scenes/__init__.py), so a scene module never imports another. Scenes know the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
@@ -37,6 +37,7 @@ class AppLike(Protocol):
     time: float  # seconds of app time (animations only)
     running: bool
     scenes: list[Scene]  # bottom first
+    factories: dict[str, Callable[..., Scene]]  # (app, *arguments) -> a new scene, by name
 
     @property
     def top(self) -> Scene | None: ...
@@ -60,6 +61,17 @@ class AppLike(Protocol):
     def open_replay(self, path: Path) -> None: ...
 
     def set_fullscreen(self, on: bool) -> None: ...
+
+
+@runtime_checkable
+class TellsProblems(Protocol):
+    """A scene with a line of its own for what went wrong (the menu's: a broken autosave or
+    record, a folder that cannot be used), shown until the next action."""
+
+    problem: str | None
+
+    def say(self, problem: str) -> None:
+        """Show `problem` in the line, and in the message line for a while."""
 
 
 class Scene:

@@ -1,141 +1,44 @@
-"""What a game scene shows and drives: a live game (a Match with seats, autosaved) or a replay (a
-record's states, one event at a time). The scenes draw from either without knowing which.
+"""A live game (`LiveSession`): a Match with seats, autosaved on the saves' thread, its AI
+seats' decisions worked out on the AI's thread; and the ways a window gets one: a new game
+(`new_game`) or an unfinished one carried on with (`resume`).
 
-Every change of state is a `Step`: the transitions the match made (`Match.decide` in a live game,
-the record's fold in a replay), one per event, typed (`rules/events.py`), each with the states
-before and after it and the rules' facts. The scenes match on the events and read those states;
-the window never decides or re-applies a rule: a human's action goes to `Match.decide`, which
-refuses an illegal one with IllegalAction.
+What the game scenes read of a live game or a replay alike (`Session`, each change a `Step`) is
+steps.py's; the replay is replay_session.py's.
 """
 
 from __future__ import annotations
 
 import os
-import queue
-import threading
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
-from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from petanque_game import history, paths, saves
-from petanque_game.files import TooLarge, write_new_named
-from petanque_game.match import Match, OutcomeMismatch, Transition, rebuild
-from petanque_game.record import (
-    MAX_BYTES,
-    Record,
-    RecordError,
-    Seat,
-    event_line,
-    load_record,
-    text_size,
-)
+from petanque_game import paths, saves
+from petanque_game.files import TooLarge
+from petanque_game.match import Match, Transition
+from petanque_game.record import MAX_BYTES, Record, Seat, event_line, text_size
 from petanque_game.rules.base import IllegalAction, Refusal
-from petanque_game.rules.games import spec_of
 from petanque_game.save_appends import Moves
 from petanque_game.save_thread import WRITER
 from petanque_game.ui import lang
-from petanque_game.ui.narrate import describe
+from petanque_game.ui.ai_thread import AIThread, AtOnce, _result, decide_ahead
+from petanque_game.ui.kept_records import keep_record
+from petanque_game.ui.replay_session import ReplaySession, open_record
+from petanque_game.ui.steps import LOG_LINES, LoadProblem, Session, Step
 
+if TYPE_CHECKING:
+    from petanque_game.physics import Level
 
-class LoadProblem(Exception):
-    """A record or autosave that cannot be opened; str() is one line naming the file and why."""
+# What the window's modules and the tests have long imported from here (some now defined in
+# steps.py, replay_session.py, ai_thread.py and kept_records.py).
+__all__ = ["LOG_LINES", "AIThread", "AtOnce", "LiveSession", "LoadProblem", "ReplaySession",
+           "Session", "Step", "ai_worker", "in_background", "keep_record", "new_game", "new_seed",
+           "resume"]
 
-
-@dataclass
-class Step:
-    """One change of the game: its `transitions` (one per event written to the record, in order)
-    took `before` to `after`. The window draws and tells steps; it never reads the record's raw
-    events."""
-
-    number: int  # 0, 1, 2 ... in the order the steps happened
-    before: Any
-    after: Any
-    transitions: list[Transition]
-    first_event: int  # index in the record of the first event (or where it would be)
-    seat: int | None  # the seat that acted (None for the engine)
-    throw: Any = None  # Terningepetanque: the ThrowShown (path) of a live throw in this step
-    at_rest: bool = False  # made again by a replay's jump: shown at once, nothing simulated
-
-
-LOG_LINES = 40  # the lines a game's log keeps (GameScene.history)
-
-
-class Session:
-    """The common face of a live game and a replay: what a scene may read of either."""
-
-    interactive = False
-    match: Match  # the game (a live one's own; a replay's, folded from its record)
-
-    def __init__(self, record: Record, state: Any):
-        self.record = record
-        self.state = state
-        self.steps: list[Step] = []
-        self.spec = spec_of(record.game)
-        self.rules = self.spec.rules
-        self.saved_record: Path | None = None  # where the finished game was kept (records/)
-        self.save_problem: str | None = None  # why the last save failed, until it has been said
-
-    @property
-    def shown(self) -> int:
-        """How many of the record's events the window has shown: all of them in a live game."""
-        return len(self.record.events)
-
-    def close(self) -> None:
-        """The window lets go of the session (its scene is closed)."""
-
-    @property
-    def game(self) -> str:
-        return self.record.game
-
-    @property
-    def players(self) -> list[Seat]:
-        return self.record.players
-
-    @property
-    def over(self) -> bool:
-        return self.state.is_terminal
-
-    @property
-    def ai_to_move(self) -> bool:
-        return False
-
-    @property
-    def human_to_move(self) -> bool:
-        return False
-
-    def person_here(self, seat: int) -> bool:
-        """Is `seat` played by a person at this computer? (Online, a friend's seat is not.)"""
-        return bool(self.players[seat].kind == "human")
-
-    thinking = False  # an AI's decision being worked out (a live game's)
-    told_before: tuple[str, ...] = ()  # a resumed game's log of what happened before this window
-
-    def narrate(self, step: Step) -> list[str]:
-        """What `step` adds to the log, in the window's language."""
-        return describe(self.game, step, self.players)
-
-    def recap(self, events: int) -> list[str]:
-        """The log's lines for the last `events` events of the record as it stands, each told as
-        a replay's jump tells it (one step an event): what a resumed game shows of what happened
-        before this window took it."""
-        lines: list[str] = []
-        for i in range(max(0, len(self.record.events) - events), len(self.record.events)):
-            made = self.tell(i)
-            lines += self.narrate(Step(i, made.before, made.after, [made], i, made.player))
-        return lines
-
-    def tell(self, index: int) -> Transition:
-        """The transition of the record's event `index` (the match keeps one per event)."""
-        return self.match.transitions[index]
-
-    def _push(self, before: Any, after: Any, made: list[Transition], first: int,
-              seat: int | None, throw: Any = None) -> Step:
-        step = Step(len(self.steps), before, after, made, first, seat, throw)
-        self.steps.append(step)
-        return step
+Made = TypeVar("Made")  # what a job on the AI's thread makes
 
 
 class LiveSession(Session):
@@ -306,7 +209,7 @@ class LiveSession(Session):
         not hold up the frames, and play it there on a copy of the match (a throw simulated, the
         record's text made); `play_ai` takes it when the AI's pause is over."""
         if self.ai_to_move and (self._thought is None or self._thought[0] is not self.match.state):
-            self._thought = (self.match.state, _think(lambda match=self.match: _ahead(match)))
+            self._thought = (self.match.state, _think(partial(decide_ahead, self.match)))
 
     def planned(self) -> Any:
         """The AI's decision for the state now when its thinking is done, else None (the table
@@ -422,121 +325,21 @@ class LiveSession(Session):
             self.lock = None
 
 
-def _think(decide: Callable[[], Any]) -> Future:
+def _think(decide: Callable[[], Made]) -> Future[Made]:
     """`decide()` on the AI's worker (`ai_worker`); its Future."""
     return ai_worker.submit(decide)
 
 
-def _ahead(match: Match) -> tuple[Any, Match | None, tuple[int, list[str]] | None]:
-    """On the AI's thread: the AI's decision, a copy of `match` that has made it (None when
-    the match refuses it: the window's thread then decides it again, and meets the refusal),
-    and the index of the first event it made with the lines of those events (what the window
-    hands the saves' thread once it adopts the move: made here, not inside a frame)."""
-    action = match.ai_decision()
-    played = match.copy()
-    first = len(played.record.events)
-    try:
-        played.decide(action)
-    except IllegalAction:
-        return action, None, None
-    return action, played, (first, [event_line(e) for e in played.record.events[first:]])
-
-
-def in_background(work: Callable[[], Any]) -> Future:
+def in_background(work: Callable[[], Made]) -> Future[Made]:
     """`work()` on the AI's thread (a hint's search), so that the window never waits for it."""
     return _think(work)
-
-
-def _result(future: Future) -> Any:
-    """The AI's decision, waited for in short slices: between two, the window's thread runs any
-    signal handler (SIGTERM, SIGINT), which a signal caught by another thread would not wake."""
-    while True:
-        try:
-            return future.result(timeout=0.05)
-        except TimeoutError:
-            continue
-
-
-class AIThread(Executor):
-    """One daemon thread for the AI's thinking (decisions are pure: they read an immutable
-    state), started on the first job. A daemon: an expert's search in progress never holds up
-    quitting."""
-
-    def __init__(self) -> None:
-        self._jobs: queue.Queue | None = None
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
-        if self._jobs is None:
-            self._jobs = queue.Queue()
-            threading.Thread(target=self._work, args=(self._jobs,), name="petanque-ai",
-                             daemon=True).start()
-        future: Future = Future()
-        self._jobs.put((future, lambda: fn(*args, **kwargs)))
-        return future
-
-    @staticmethod
-    def _work(jobs: queue.Queue) -> None:
-        while True:
-            future, decide = jobs.get()
-            if future.set_running_or_notify_cancel():
-                _run(future, decide)
-
-
-class AtOnce(Executor):
-    """The AI's work done on the calling thread as it is handed over, its Future done on return:
-    what tests put in place of `AIThread` (`ai_worker`) so that no test waits for a thread."""
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
-        future: Future = Future()
-        future.set_running_or_notify_cancel()
-        _run(future, lambda: fn(*args, **kwargs))
-        return future
-
-
-def _run(future: Future, decide: Callable[[], Any]) -> None:
-    try:
-        future.set_result(decide())
-    except BaseException as e:  # handed to the window's thread as it is
-        future.set_exception(e)
 
 
 ai_worker: Executor = AIThread()  # where the window's AI decisions and hints are worked out
 
 
-def keep_record(record: Record) -> Path:
-    """The finished game in records/: the file that already holds this game (the same seats,
-    seed and events: history.fingerprint) if it was kept before, else a new one, never over
-    another record. Keeping one game twice (a finished autosave found again after a kill, or
-    one that could not be removed) leaves one record."""
-    folder = paths.records_dir()
-    mark = history.fingerprint(record)[:FINGERPRINT_CHARS]
-    before = kept_before(folder, record, mark)
-    if before is not None:
-        return before
-    return write_new_named(folder, record.game, record.dumps(), MAX_BYTES, "the record", mark)
-
-
-FINGERPRINT_CHARS = 16  # of the fingerprint, at the end of a record's file name
-
-
-def kept_before(folder: Path, record: Record, mark: str) -> Path | None:
-    """The record in `folder` named with `mark` that holds the game `record` holds, if any."""
-    try:
-        with os.scandir(folder) as it:
-            named = sorted(Path(e.path) for e in it if e.name.endswith(f"-{mark}.json"))
-    except OSError:
-        return None
-    for path in named:
-        try:
-            if history.fingerprint(load_record(path)) == history.fingerprint(record):
-                return path
-        except RecordError:
-            continue  # not that game after all (or broken): a new record is kept
-    return None
-
-
-def new_game(game: str, players: list[Seat], options: dict, seed: int,
-             level: str | None = None, autosave: bool = True,
+def new_game(game: str, players: list[Seat], options: dict[str, Any], seed: int,
+             level: str | Level | None = None, autosave: bool = True,
              practice: bool = False, hands: list[str | None] | None = None,
              chance: Any = None) -> LiveSession:
     """A new game, autosaved in a file of its own (saves.py): no other game is moved, hidden or
@@ -569,20 +372,6 @@ def new_seed() -> int:
     return time.time_ns() % (2**63 - 1)
 
 
-def _open(path: Path, on_event: Any = None) -> Match:
-    """Load and rebuild a record; LoadProblem naming the file and the reason."""
-    try:
-        record = load_record(path)
-        return rebuild(record, check_physics=False, on_event=on_event)
-    except RecordError as e:
-        raise LoadProblem(e.where(path)) from None
-    except OutcomeMismatch as e:
-        where = f"event {e.index}: " if e.index is not None else ""
-        raise LoadProblem(f"{path}: {where}{e.reason}") from None
-    except (RecursionError, MemoryError):
-        raise LoadProblem(lang.tr("files.record_too_large", path=path)) from None
-
-
 def resume(path: Path) -> LiveSession:
     """The game in the autosave at `path`, as it stood after its last event, now held by this
     window; LoadProblem if it cannot be used or another window is playing it."""
@@ -595,7 +384,7 @@ def resume(path: Path) -> LiveSession:
     if lock is None:
         raise LoadProblem(lang.tr("files.other_window", path=path))
     try:
-        match = _open(path)
+        match = open_record(path)
     except BaseException:
         lock.release()
         raise
@@ -605,96 +394,3 @@ def resume(path: Path) -> LiveSession:
     if match.over and session.saved_record is None:
         session.finish()
     return session
-
-
-class ReplaySession(Session):
-    """A recorded game played back: the states after each event, shown one event at a time."""
-
-    # The steps a jump makes again: what a scene shows at rest depends on the last turn's steps
-    # (its roll, a round's final table) and its narration on the last LOG_LINES lines, which the
-    # last 120 events always hold; a jump into a game of thousands of events stays quick.
-    REST_WINDOW = 120
-
-    def __init__(self, path: Path):
-        self.path = Path(path)
-        states: list[Any] = []
-        match = _open(self.path, on_event=lambda index, state: states.append(state))
-        record = match.record
-        rules = spec_of(record.game).rules
-        start = rules.new_game(len(record.players), record.options)
-        super().__init__(record, start)
-        self.match = match
-        self.start = start
-        self.states = states
-        self._shown = 0
-        self._narrated: dict[tuple[int, int, str], list[str]] = {}
-
-    def narrate(self, step: Step) -> list[str]:
-        """As `Session.narrate`, said once per language: a jump makes the last steps again, and
-        their lines never change (benchmarks/bench_frames.py, a Terningepetanque replay
-        scrubbed)."""
-        key = (step.first_event, len(step.transitions), lang.language())
-        lines = self._narrated.get(key)
-        if lines is None:
-            lines = self._narrated[key] = Session.narrate(self, step)
-        return lines
-
-    @property
-    def shown(self) -> int:
-        """How many of the record's events have been shown so far."""
-        return self._shown
-
-    @property
-    def at_end(self) -> bool:
-        return self.shown >= len(self.states)
-
-    @property
-    def over(self) -> bool:
-        return self.at_end and self.state.is_terminal
-
-    def advance(self) -> Step | None:
-        """Show the next recorded event."""
-        if self.at_end:
-            return None
-        i = self._shown
-        before, after = self.state, self.states[i]
-        self.state = after
-        self._shown += 1
-        made = self.tell(i)
-        return self._push(before, after, [made], i, made.player)
-
-    def state_at(self, shown: int) -> Any:
-        """The state after the first `shown` events (the start for 0)."""
-        return self.states[shown - 1] if shown > 0 else self.start
-
-    def seek(self, shown: int) -> int:
-        """Stand after the first `shown` events at once, forward or back (0 to the number of
-        events): the state is exactly the one playing forward to that point gave. The steps are
-        made again for the last REST_WINDOW of those events, at rest: a scene made anew takes
-        them in, finishes their animations at once, and shows what forward play showed there. The
-        steps are `at_rest`, so no throw's flight is simulated again. Returns where it stands."""
-        shown = max(0, min(len(self.states), shown))
-        self._shown = shown
-        self.state = self.state_at(shown)
-        self.steps = []
-        for i in range(max(0, shown - self.REST_WINDOW), shown):
-            made = self.tell(i)
-            self._push(self.state_at(i), self.states[i], [made], i, made.player).at_rest = True
-        return shown
-
-    def marks(self) -> list[tuple[int, str]]:
-        """Where each turn or round starts, as (events shown, "turn" or "round"), for a timeline:
-        the counts of `stats.progress` read from the recorded states."""
-        from petanque_game.stats import progress
-
-        unit, count = progress(self.game)
-        found, last = [], 0
-        for i, state in enumerate(self.states):
-            c = count(self.record.events, i, state)
-            if c > last:
-                found.append((i + 1, unit))
-                last = c
-        if self.states and self.states[-1].is_terminal and (not found or found[-1][0] <
-                                                             len(self.states)):
-            found.append((len(self.states), unit))  # the last turn, which ended the game
-        return found

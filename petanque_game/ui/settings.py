@@ -10,35 +10,37 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from importlib.resources.abc import Traversable
+from types import MappingProxyType
 from typing import Any
 
 import pygame
 
 from petanque_game.rules.petanque_table import HAND_NAMES
-from petanque_game.ui import lang
-from petanque_game.ui.theme import COLOURS, PALETTES
+from petanque_game.ui import lang, theme
 
-DEFAULT_KEYS: dict[str, list[str]] = {
-    "screenshot": ["f12"],
-    "fullscreen": ["f11"],
-    "back": ["escape"],
-    "roll": ["r", "space"],
-    "roll_one": ["1"],
-    "bank": ["b"],
-    "stop": ["s"],
-    "close": ["c", "return"],
-    "accept": ["a", "return"],
-    "rethrow": ["t"],
-    "pause": ["space", "p"],
-    "step": ["right", "n"],
-    "faster": ["=", "+", "up"],
-    "slower": ["-", "down"],
-    "help": ["f1"],
-    "settings": ["f2"],
-    "hint": ["h"],
-    "use_hint": ["u"],
-}
+DEFAULT_KEYS: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "screenshot": ("f12",),
+    "fullscreen": ("f11",),
+    "back": ("escape",),
+    "roll": ("r", "space"),
+    "roll_one": ("1",),
+    "bank": ("b",),
+    "stop": ("s",),
+    "close": ("c", "return"),
+    "accept": ("a", "return"),
+    "rethrow": ("t",),
+    "pause": ("space", "p"),
+    "step": ("right", "n"),
+    "faster": ("=", "+", "up"),
+    "slower": ("-", "down"),
+    "help": ("f1",),
+    "settings": ("f2",),
+    "hint": ("h",),
+    "use_hint": ("u",),
+})
 
 # Which actions are live at the same time (the window's own keys everywhere, then each game's and
 # the replay's): one key may serve two actions only if no context has both (`key_conflict`).
@@ -52,13 +54,13 @@ KEY_CONTEXTS = (
 )
 
 # The settings the settings scene offers: the choices, the yes-or-no ones and the numbers.
-CHOICES: dict[str, tuple[str, ...]] = {"language": tuple(lang.LANGUAGES),
-                                       "palette": tuple(PALETTES),
-                                       "aim": ("point", "drag", "power"),
-                                       "hand": HAND_NAMES}
+CHOICES: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "language": tuple(lang.LANGUAGES), "palette": tuple(theme.PALETTES),
+    "aim": ("point", "drag", "power"), "hand": HAND_NAMES})
 FLAGS = ("sound", "fullscreen", "handover", "accept_at_once", "coach")
 SECONDS = ("ai_delay", "roll_time", "replay_delay")  # 0 to 10 s each
-NUMBERS: dict[str, tuple[float, float]] = {"volume": (0.0, 1.0), "animation_speed": (0.25, 4.0)}
+NUMBERS: Mapping[str, tuple[float, float]] = MappingProxyType(
+    {"volume": (0.0, 1.0), "animation_speed": (0.25, 4.0)})
 WINDOW = ("window_size",)  # kept by the window itself (ui/app.py), not offered in the scene
 PLAIN = (*CHOICES, *FLAGS, *SECONDS, *NUMBERS, *WINDOW)  # besides keys and colours
 MIN_WINDOW = (320, 180)  # px: the least window size remembered
@@ -69,7 +71,7 @@ class Settings:
     """The window's tunable settings; `problems` lists what config/ui.yaml got wrong."""
 
     keys: dict[str, set[int]] = field(default_factory=dict)
-    colours: dict[str, tuple[int, int, int]] = field(default_factory=dict)  # over COLOURS
+    colours: dict[str, tuple[int, int, int]] = field(default_factory=dict)  # over theme's
     ai_delay: float = 0.8  # seconds between two AI decisions, so a human can follow
     roll_time: float = 0.7  # seconds a rolled die tumbles (cosmetic)
     replay_delay: float = 0.9  # seconds between replayed events at normal speed
@@ -78,7 +80,7 @@ class Settings:
     volume: float = 0.7  # 0-1, over every sound
     fullscreen: bool = False  # start in full screen
     animation_speed: float = 1.0  # how fast throws and rolls play: 0.5 is half speed
-    palette: str = "standard"  # players' colours (PALETTES); "clear" adds players' marks
+    palette: str = "standard"  # players' colours (theme.PALETTES); "clear": players' marks
     handover: bool = True  # hide the table between two human players until the next is ready
     aim: str = "point"  # petanque aiming: "point" (where to stop), "drag" (a slingshot's pull)
     # or "power" (a timed power bar)
@@ -98,7 +100,7 @@ class Settings:
     def colour(self, name: str) -> tuple[int, int, int]:
         """The colour called `name`: this settings' own, or the built-in one."""
         found = self.colours.get(name)
-        return found if found is not None else COLOURS[name]
+        return found if found is not None else theme.COLOURS[name]
 
 
 def _key_codes(names: Any, where: str, problems: list[str]) -> set[int] | None:
@@ -137,8 +139,8 @@ def load_settings(data: Any = None, name: str = "config/ui.yaml") -> Settings:
             pygame.display.init()
     problems: list[str] = []
     settings = Settings(problems=problems)
-    settings.keys = {action: _key_codes(default, action, []) for action, default in
-                     DEFAULT_KEYS.items()}  # type: ignore[misc]
+    settings.keys = {action: _key_codes(list(default), action, []) or set()
+                     for action, default in DEFAULT_KEYS.items()}  # (every default names keys)
     if data is not None:
         _apply(settings, data, name, problems)
         settings.files_gave = plain(settings)
@@ -152,7 +154,8 @@ def load_settings(data: Any = None, name: str = "config/ui.yaml") -> Settings:
         if path.name == SETTINGS_FILE:
             settings.files_gave = plain(settings)
         mine = path != config_dir() / "ui.yaml"
-        if mine and _present(path) and paths.leaves_user_folder(path):
+        if mine and isinstance(path, os.PathLike) and _present(path) \
+                and paths.leaves_user_folder(path):
             problems.append(f"{label}: a link to a file outside your user folder; not read")
             continue
         found = _read(path, label, problems)
@@ -243,11 +246,11 @@ def _apply(settings: Settings, data: Any, name: str, problems: list[str]) -> Non
     colours = data.get("colours") or {}
     if isinstance(colours, dict):
         for key, value in colours.items():
-            if key not in COLOURS:
+            if key not in theme.COLOURS:
                 problems.append(f"{name}: colours.{key_text(key)}: unknown colour")
             elif (isinstance(value, list) and len(value) == 3
                   and all(type(v) is int and 0 <= v <= 255 for v in value)):
-                settings.colours[key] = tuple(value)  # type: ignore
+                settings.colours[key] = (value[0], value[1], value[2])
             else:
                 problems.append(f"{name}: colours.{key}: expected [red, green, blue], 0-255 each")
     else:
@@ -296,7 +299,7 @@ def _plain_problem(key: Any, value: Any) -> str | None:
     return None
 
 
-def _read(path: Any, name: str, problems: list[str]) -> Any:
+def _read(path: Traversable, name: str, problems: list[str]) -> Any:
     """One ui.yaml's settings, None when there is none. Anything at that name that is not a
     readable ordinary file (a folder, a pipe, a dangling link) is a problem, reported like any other
     by config's reader, which opens only a regular file."""
@@ -311,7 +314,7 @@ def _read(path: Any, name: str, problems: list[str]) -> Any:
     return None
 
 
-def _present(path: Any) -> bool:
+def _present(path: Traversable) -> bool:
     """Is there anything at all at `path` (without opening it)?"""
     if not isinstance(path, (str, os.PathLike)):  # shipped data that is not a file on disk
         return path.is_file() or path.is_dir()

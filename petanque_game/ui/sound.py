@@ -3,13 +3,18 @@
 The sounds are WAV files in `assets/sounds/`, made by the project (tools/make_sounds.py). `play`
 is all a scene calls; it is silent when the player turned sound off, when there is no sound device
 (the mixer did not start) or when a sound cannot be played: sound is never a reason to stop a game.
+
+The sounds loaded are the window's `Sounds`, made by each App at its start and let go at its close
+(`use_sounds`): after pygame.quit() they are no longer valid. The module refers to the sounds in
+use, the one thing it holds: every button of every scene plays its click, and a button has no
+window at hand.
 """
 
 from __future__ import annotations
 
-import pygame
+from typing import Protocol
 
-from petanque_game.ui import theme
+import pygame
 
 # Every sound the game plays, by name: the file is assets/sounds/<name>.wav.
 SOUNDS = (
@@ -26,43 +31,70 @@ SOUNDS = (
     "win",       # a game won
 )
 
-_sounds: dict[str, pygame.mixer.Sound | None] = {}
+
+class Hearing(Protocol):
+    """What playing reads of the settings (ui/settings.py `Settings`)."""
+
+    sound: bool
+    volume: float
+
+
+class Sounds:
+    """The sounds a window has loaded (None: one that cannot be played), kept by its App, and
+    the settings they are played by (None: every sound at full volume)."""
+
+    def __init__(self, settings: Hearing | None = None) -> None:
+        self.settings = settings
+        self.loaded: dict[str, pygame.mixer.Sound | None] = {}
+
+    def play(self, name: str, volume: float = 1.0) -> None:
+        """Play the sound called `name` at `volume` (0-1) of the player's volume, if sound is
+        on."""
+        if name not in SOUNDS:
+            raise ValueError(f"no sound called {name!r}")
+        settings = self.settings
+        if settings is not None and not settings.sound:
+            return
+        if not pygame.mixer.get_init():
+            return
+        sound = self.load(name)
+        if sound is None:
+            return
+        level = settings.volume if settings is not None else 1.0
+        sound.set_volume(max(0.0, min(1.0, volume * level)))
+        sound.play()
+
+    def load(self, name: str) -> pygame.mixer.Sound | None:
+        """The sound called `name`, read on first use (None, and logged, if it cannot be)."""
+        if name in self.loaded:
+            return self.loaded[name]
+        from petanque_game import logs
+        from petanque_game.data import assets_dir
+
+        sound = None
+        entry = assets_dir() / "sounds" / f"{name}.wav"
+        try:
+            with entry.open("rb") as f:
+                sound = pygame.mixer.Sound(file=f)
+        except (OSError, pygame.error) as e:
+            logs.note(f"sound {name!r} cannot be played: {e}")
+        self.loaded[name] = sound
+        return sound
+
+
+_sounds = Sounds()  # the sounds in use: the open App's (`use_sounds`), else ones of no window's
+
+
+def use_sounds(sounds: Sounds) -> None:
+    """Play from `sounds` from now on (an App's, from its start to its close)."""
+    global _sounds
+    _sounds = sounds
+
+
+def sounds_in_use() -> Sounds:
+    return _sounds
 
 
 def play(name: str, volume: float = 1.0) -> None:
-    """Play the sound called `name` at `volume` (0-1) of the player's volume, if sound is on."""
-    if name not in SOUNDS:
-        raise ValueError(f"no sound called {name!r}")
-    settings = theme.in_use()
-    if settings is not None and not settings.sound:
-        return
-    if not pygame.mixer.get_init():
-        return
-    sound = _load(name)
-    if sound is None:
-        return
-    level = settings.volume if settings is not None else 1.0
-    sound.set_volume(max(0.0, min(1.0, volume * level)))
-    sound.play()
-
-
-def forget() -> None:
-    """Drop the loaded sounds (after pygame.quit() they are no longer valid)."""
-    _sounds.clear()
-
-
-def _load(name: str) -> pygame.mixer.Sound | None:
-    if name in _sounds:
-        return _sounds[name]
-    from petanque_game import logs
-    from petanque_game.data import assets_dir
-
-    sound = None
-    entry = assets_dir() / "sounds" / f"{name}.wav"
-    try:
-        with entry.open("rb") as f:
-            sound = pygame.mixer.Sound(file=f)
-    except (OSError, pygame.error) as e:
-        logs.note(f"sound {name!r} cannot be played: {e}")
-    _sounds[name] = sound
-    return sound
+    """Play the sound called `name` with the sounds in use (`Sounds.play`)."""
+    _sounds.play(name, volume)

@@ -3,12 +3,17 @@ config/ui.yaml and the player's files, are ui/settings.py's).
 
 The colours drawn are those of the settings in use (`use`, called by the App), over the built-in
 `COLOURS`, which are never changed.
-Fonts and text surfaces are made on first use (never at import time) and cached.
+Fonts and text surfaces are made on first use (never at import time) and kept in the window's
+`Pens`: each App makes its own at its start and lets it go at its close (`use_pens`), so a new
+window starts from nothing. The module refers to the pens in use, the one thing it holds: text is
+drawn from hundreds of places that have no window at hand.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Protocol
 
 import pygame
@@ -17,7 +22,9 @@ LOGICAL_SIZE = (1280, 720)
 
 # --- colours ------------------------------------------------------------------------------------
 
-COLOURS: dict[str, tuple[int, int, int]] = {  # built in; a Settings' own `colours` go over them
+Colour = tuple[int, int, int]
+
+COLOURS: Mapping[str, Colour] = MappingProxyType({  # built in; a Settings' `colours` go over them
     "background": (22, 27, 36),
     "panel": (33, 40, 53),
     "panel_light": (45, 54, 71),
@@ -38,20 +45,20 @@ COLOURS: dict[str, tuple[int, int, int]] = {  # built in; a Settings' own `colou
     "table": (40, 46, 40),
     "board": (196, 170, 118),
     "wall": (120, 90, 60),
-}
+})
 
-PLAYER_COLOURS: list[tuple[int, int, int]] = [
+PLAYER_COLOURS: tuple[Colour, ...] = (
     (224, 72, 66), (64, 132, 232), (244, 204, 58), (72, 180, 98),
     (196, 104, 222), (244, 142, 56), (70, 200, 204), (190, 190, 196),
-]
+)
 
 # Players' colours per palette. "clear" keeps the players apart for every kind of colour vision:
 # Okabe and Ito's eight colours (2008), told apart by lightness as well as hue.
-PALETTES: dict[str, list[tuple[int, int, int]]] = {
+PALETTES: Mapping[str, tuple[Colour, ...]] = MappingProxyType({
     "standard": PLAYER_COLOURS,
-    "clear": [(230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66),
-              (0, 114, 178), (213, 94, 0), (204, 121, 167), (250, 250, 250)],
-}
+    "clear": ((230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66),
+              (0, 114, 178), (213, 94, 0), (204, 121, 167), (250, 250, 250)),
+})
 
 # Each player's mark: a second cue besides the colour, drawn on their dice, pieces and cards when
 # the palette is "clear" (`draw_mark`).
@@ -66,36 +73,78 @@ class Colouring(Protocol):
     def colour(self, name: str) -> tuple[int, int, int]: ...
 
 
-_in_use: Colouring | None = None  # whose colours are drawn (the App's); None: the built-in ones
+class Pens:
+    """What a window draws with, kept from frame to frame by the App that owns it and let go with
+    it: whose colours are drawn (`use`), the fonts, and the text drawn, wrapped and fitted so far
+    (each kept up to TEXT_KEPT, then begun again)."""
+
+    def __init__(self) -> None:
+        self.colouring: Colouring | None = None  # the App's settings; None: the built-in colours
+        self.fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self.texts: dict[tuple[str, int, Colour, bool], pygame.Surface] = {}
+        self.wrapped: dict[tuple[str, pygame.font.Font, int], tuple[str, ...]] = {}  # `wrap`
+        self.fitted: dict[tuple[str, pygame.font.Font, int], str] = {}  # `fit`
+        self._told_of_quit = False  # `pygame.quit` will call `_fonts_gone`
+
+    def keep_font(self, key: tuple[int, bool], made: pygame.font.Font) -> None:
+        """Keep a font made, until pygame is quit: a font made before `pygame.quit` cannot draw
+        after it, even once pygame is started again (tests quit and start it many times in one
+        process; so would a window that reopened)."""
+        if not self._told_of_quit:
+            pygame.register_quit(self._fonts_gone)
+            self._told_of_quit = True
+        self.fonts[key] = made
+
+    def _fonts_gone(self) -> None:
+        self.fonts.clear()
+        self.wrapped.clear()
+        self.fitted.clear()
+        self._told_of_quit = False  # pygame forgets what it was to call once it has called it
+
+
+_pens = Pens()  # the pens in use: the open App's (`use_pens`), else ones of no window's
+
+
+def use_pens(pens: Pens) -> None:
+    """Draw with `pens` from now on (an App's, from its start to its close)."""
+    global _pens
+    _pens = pens
+
+
+def pens() -> Pens:
+    """The pens in use."""
+    return _pens
 
 
 def use(settings: Colouring | None) -> None:
     """Draw with the colours of `settings` from now on (None: the built-in colours)."""
-    global _in_use
-    _in_use = settings
+    _pens.colouring = settings
 
 
 def in_use() -> Colouring | None:
-    return _in_use
+    return _pens.colouring
 
 
-def colour(name: str) -> tuple[int, int, int]:
+def colour(name: str) -> Colour:
     """The colour called `name`, as the settings in use have it."""
-    if _in_use is not None:
-        return _in_use.colour(name)
+    settings = _pens.colouring
+    if settings is not None:
+        return settings.colour(name)
     return COLOURS[name]
 
 
-def player_colour(seat: int) -> tuple[int, int, int]:
+def player_colour(seat: int) -> Colour:
     """The colour of the player in `seat`, in the palette in use."""
-    palette = PALETTES.get(_in_use.palette if _in_use is not None else "standard",
+    settings = _pens.colouring
+    palette = PALETTES.get(settings.palette if settings is not None else "standard",
                            PLAYER_COLOURS)
     return palette[seat % len(palette)]
 
 
 def marks_shown() -> bool:
     """Are players' marks drawn besides their colours (the colour-blind-safe palette)?"""
-    return _in_use is not None and _in_use.palette == "clear"
+    settings = _pens.colouring
+    return settings is not None and settings.palette == "clear"
 
 
 def player_mark(seat: int) -> str:
@@ -152,30 +201,20 @@ def mix(a: tuple[int, ...], b: tuple[int, ...], t: float) -> tuple[int, int, int
 
 # --- fonts and text ------------------------------------------------------------------------------
 
-_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-_texts: dict[tuple, pygame.Surface] = {}
-_wrapped: dict[tuple, tuple[str, ...]] = {}  # (text, font, width): its lines (`wrap`)
-_fitted: dict[tuple, str] = {}  # (text, font, width): the text as it fits (`fit`)
-_TEXT_CACHE_LIMIT = 800
-
-
-def reset_caches() -> None:
-    """Forget fonts and rendered text (after pygame.quit() they are no longer valid)."""
-    _fonts.clear()
-    _texts.clear()
-    _wrapped.clear()
-    _fitted.clear()
+TEXT_KEPT = 800  # texts, wraps and fits each kept at most (then the kept ones are let go)
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
+    fonts = _pens.fonts
     key = (size, bold)
-    if key not in _fonts:
+    f = fonts.get(key)
+    if f is None:
         if not pygame.font.get_init():
             pygame.font.init()
         f = pygame.font.Font(None, size)  # pygame's bundled font: present on every machine
         f.bold = bold
-        _fonts[key] = f
-    return _fonts[key]
+        _pens.keep_font(key, f)
+    return f
 
 
 def drawable(s: str) -> str:
@@ -195,13 +234,14 @@ def text(s: str, size: int = 24, col: tuple[int, int, int] | str = "text",
     """A rendered line of text (anti-aliased, cached)."""
     s = drawable(s)
     rgb = colour(col) if isinstance(col, str) else col
+    texts = _pens.texts
     key = (s, size, rgb, bold)
-    surf = _texts.get(key)
+    surf = texts.get(key)
     if surf is None:
-        if len(_texts) > _TEXT_CACHE_LIMIT:
-            _texts.clear()
+        if len(texts) > TEXT_KEPT:
+            texts.clear()
         surf = font(size, bold).render(s, True, rgb)
-        _texts[key] = surf
+        texts[key] = surf
     return surf
 
 
@@ -221,12 +261,13 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
     lines again and again, and measuring every word costs more than drawing them)."""
     s = drawable(s)
     f = font(size, bold)
+    wrapped = _pens.wrapped
     key = (s, f, width)
-    lines = _wrapped.get(key)
+    lines = wrapped.get(key)
     if lines is None:
-        if len(_wrapped) > _TEXT_CACHE_LIMIT:
-            _wrapped.clear()
-        lines = _wrapped[key] = tuple(_wrap(s, f, width))
+        if len(wrapped) > TEXT_KEPT:
+            wrapped.clear()
+        lines = wrapped[key] = tuple(_wrap(s, f, width))
     return list(lines)
 
 
@@ -249,12 +290,13 @@ def fit(s: str, size: int, width: int, bold: bool = False) -> str:
     """`s` shortened with an ellipsis to fit `width` pixels (kept, as `wrap`)."""
     s = drawable(s)
     f = font(size, bold)
+    fitted = _pens.fitted
     key = (s, f, width)
-    shown = _fitted.get(key)
+    shown = fitted.get(key)
     if shown is None:
-        if len(_fitted) > _TEXT_CACHE_LIMIT:
-            _fitted.clear()
-        shown = _fitted[key] = _fit(s, f, width)
+        if len(fitted) > TEXT_KEPT:
+            fitted.clear()
+        shown = fitted[key] = _fit(s, f, width)
     return shown
 
 

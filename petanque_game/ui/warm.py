@@ -17,61 +17,77 @@ from __future__ import annotations
 import contextlib
 import gc
 import threading
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableMapping
 from typing import Any
 
 MOVES = 6  # decisions of the throwaway match: a roll, a keep or a close, and on
-_lock = threading.Condition()
-_wanted: tuple[str, tuple] | None = None  # the latest (game, options) asked for, not yet taken
-_done: set[tuple[str, tuple]] = set()
-_worker: threading.Thread | None = None
+MEMORY = "warmer"  # where the app's memory holds its Warmer (`warmer_of`)
+Key = tuple[str, tuple[tuple[str, Any], ...]]  # a game and its options (`key_of`)
 
 
-def warm(game: str, options: Mapping[str, Any]) -> None:
-    """Make the expert's tables for `game` with `options` ready, on the warming thread."""
-    global _wanted, _worker
+class Warmer:
+    """The window's warm-ups (one per App, `warmer_of`): the latest asked for and not yet taken,
+    those begun, and the thread doing them, which ends when nothing more is asked for."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.wanted: Key | None = None
+        self.done: set[Key] = set()
+        self.worker: threading.Thread | None = None
+
+    def _work(self) -> None:
+        while True:
+            with self.lock:
+                if self.wanted is None:
+                    self.worker = None
+                    return
+                key, self.wanted = self.wanted, None
+                self.done.add(key)
+            try:
+                play_a_little(key[0], dict(key[1]))
+                # The tables just made live as long as the process: out of the collector's
+                # sight, a full collection (which stops every thread, the window's too) no longer
+                # walks them (27 ms in a results frame before). Freezing is a splice of lists,
+                # not a walk.
+                gc.freeze()
+            except Exception as exc:  # a warm-up that fails only leaves tables cold
+                from petanque_game.logs import report_bug
+
+                report_bug(exc, f"warming the AI for {key[0]} {key[1]}")  # a bug: logged, in full
+
+
+def warmer_of(memory: MutableMapping[str, object]) -> Warmer:
+    """The warm-ups of the app whose `memory` this is (made on first use)."""
+    got = memory.get(MEMORY)
+    if not isinstance(got, Warmer):
+        got = memory[MEMORY] = Warmer()
+    return got
+
+
+def warm(warmer: Warmer, game: str, options: Mapping[str, Any]) -> None:
+    """Make the expert's tables for `game` with `options` ready, on `warmer`'s thread."""
     from petanque_game.rules.games import spec_of
 
     if not spec_of(game).hints:
         return  # a game the dice alone decide: its AI builds nothing
     key = key_of(game, options)
-    with _lock:
-        if key in _done or key == _wanted:
+    with warmer.lock:
+        if key in warmer.done or key == warmer.wanted:
             return
-        _wanted = key
-        if _worker is None:
-            _worker = threading.Thread(target=_work, name="petanque-warm", daemon=True)
-            _worker.start()
-        _lock.notify()
+        warmer.wanted = key
+        if warmer.worker is None:
+            warmer.worker = threading.Thread(target=warmer._work, name="petanque-warm",
+                                             daemon=True)
+            warmer.worker.start()
 
 
-def key_of(game: str, options: Mapping[str, Any]) -> tuple[str, tuple]:
+def key_of(game: str, options: Mapping[str, Any]) -> Key:
     """What a warm-up is remembered by: the game and its options with the rules' defaults filled
     in, so the setup's choices and the record's options of the same game are one warm-up."""
     from petanque_game.rules.games import spec_of
 
     defaults = {name: option.default for name, option in spec_of(game).options.items()}
     return game, tuple(sorted((defaults | dict(options)).items()))
-
-
-def _work() -> None:
-    global _wanted
-    while True:
-        with _lock:
-            while _wanted is None:
-                _lock.wait()
-            key, _wanted = _wanted, None
-            _done.add(key)
-        try:
-            play_a_little(key[0], dict(key[1]))
-            # The tables just made live as long as the process: out of the collector's sight,
-            # a full collection (which stops every thread, the window's too) no longer walks
-            # them (27 ms in a results frame before). Freezing is a splice of lists, not a walk.
-            gc.freeze()
-        except Exception as exc:  # a warm-up that fails only leaves tables cold
-            from petanque_game.logs import report_bug
-
-            report_bug(exc, f"warming the AI for {key[0]} {key[1]}")  # a bug: logged, in full
 
 
 def play_a_little(game: str, options: dict[str, Any], moves: int = MOVES) -> None:

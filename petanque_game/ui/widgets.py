@@ -5,7 +5,9 @@ A widget draws itself from its own fields and the mouse position it is given; it
 state. What a frame draws again and again unchanged (a button's picture, a panel's shadow, the
 veil over a scene) is made once and kept (`Pictures`), keyed by everything it is drawn from, the
 colours in use included, so a change of language, palette or label makes a new picture and never
-shows a stale one.
+shows a stale one. The widgets' kept pictures are the window's `WidgetPictures`, made by each App at
+its start and let go at its close (`use_pictures`); the module refers to the ones in use, the one
+thing it holds: panels and buttons are drawn from hundreds of places with no window at hand.
 """
 
 from __future__ import annotations
@@ -81,16 +83,28 @@ class Pictures:
         self.asked.clear()
 
 
-_shades = Pictures(64)
-_veils = Pictures(4)
-_buttons = Pictures(256)
-_grounded = Pictures(16)
+class WidgetPictures:
+    """The widgets' pictures a window keeps, owned by its App and let go with it."""
+
+    def __init__(self) -> None:
+        self.shades = Pictures(64)  # panels' shadows (`shade`)
+        self.veils = Pictures(4)  # `dim`
+        self.buttons = Pictures(256)  # `Button.draw`
+        self.grounded = Pictures(16)  # panels with their shadow on a plain ground (`panel`)
 
 
-def forget_pictures() -> None:
-    """Forget every kept picture (after pygame.quit() they are no longer valid)."""
-    for kept in (_shades, _veils, _buttons, _grounded):
-        kept.clear()
+_pictures = WidgetPictures()  # the ones in use: the open App's (`use_pictures`), else no window's
+
+
+def use_pictures(pictures: WidgetPictures) -> None:
+    """Keep the widgets' pictures in `pictures` from now on (an App's, from its start to its
+    close)."""
+    global _pictures
+    _pictures = pictures
+
+
+def pictures_in_use() -> WidgetPictures:
+    return _pictures
 
 
 def keyed_picture(size: tuple[int, int],
@@ -104,7 +118,7 @@ def keyed_picture(size: tuple[int, int],
     return picture
 
 
-def look(*more: Hashable) -> tuple:
+def look(*more: object) -> tuple[object, ...]:
     """What every picture is drawn in: the language, the colours and the players' palette (the
     settings can change each of them while a scene is shown), and `more`, a scene's own."""
     return (lang.language(), tuple(theme.colour(name) for name in theme.COLOURS),
@@ -121,13 +135,13 @@ class Backdrop:
     same under it while the key is (the background)."""
 
     def __init__(self) -> None:
-        self.key: Hashable = None
+        self.key: object = None  # (compared, never hashed: a scene's list may be in it)
         self.picture: pygame.Surface | None = None
         self.size = (0, 0)  # of the surface the copy was taken from
         self.same = 0  # frames drawn straight with this key
         self.spare: pygame.Surface | None = None  # a forgotten picture's surface, to reuse
 
-    def draw(self, surface: pygame.Surface, key: Hashable,
+    def draw(self, surface: pygame.Surface, key: object,
              paint: Callable[[pygame.Surface], None], area: pygame.Rect | None = None,
              only: tuple[pygame.Rect, ...] = ()) -> None:
         """Draw what `paint` draws on `surface`, from the copy kept for `key` when there is one;
@@ -165,7 +179,7 @@ def _shade(size: tuple[int, int], radius: int) -> pygame.Surface:
 def shade(surface: pygame.Surface, rect: pygame.Rect, radius: int = 12) -> None:
     """The soft shadow under a panel at `rect`."""
     size = (rect.w + 8, rect.h + 8)
-    surface.blit(_shades.get((size, radius), lambda: _shade(size, radius + 4)),
+    surface.blit(_pictures.shades.get((size, radius), lambda: _shade(size, radius + 4)),
                  (rect.x - 1, rect.y + 3))
 
 
@@ -180,7 +194,8 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, fill: str | tuple = "panel
     if ground is not None and shadow:
         size = (rect.w + 8, rect.h + 11)  # the panel, and its shadow 1 px left, 3 px down
         key = (size, fill_rgb, edge_rgb, radius, width, ground)
-        surface.blit(_grounded.get(key, lambda: _grounded_panel(key)), (rect.x - 1, rect.y))
+        surface.blit(_pictures.grounded.get(key, lambda: _grounded_panel(key)),
+                     (rect.x - 1, rect.y))
         return
     if shadow:
         shade(surface, rect, radius)
@@ -205,7 +220,7 @@ def dim(surface: pygame.Surface, alpha: int = 150) -> None:
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         veil.fill((8, 10, 14, alpha))
         return veil
-    surface.blit(_veils.get((surface.get_size(), alpha), make), (0, 0))
+    surface.blit(_pictures.veils.get((surface.get_size(), alpha), make), (0, 0))
 
 
 BUTTON_COLOURS = ("button", "panel_light", "accent", "disabled", "button_text", "muted")
@@ -217,7 +232,7 @@ class Button:
 
     rect: pygame.Rect
     label: str
-    action: Callable[[], None] | None = None
+    action: Callable[[], object] | None = None  # (what it returns is not used)
     enabled: bool = True
     size: int = 28
     hint: str = ""  # the key, shown small under the label
@@ -246,7 +261,7 @@ class Button:
         colours = tuple(theme.colour(name) for name in BUTTON_COLOURS)
         key = (self.rect.size, self.label, self.hint, self.size, self.style, self.selected,
                self.enabled, hover, colours)
-        picture = _buttons.again(key, lambda: self.picture(hover))
+        picture = _pictures.buttons.again(key, lambda: self.picture(hover))
         if picture is None:
             self.paint(surface, self.rect, hover)
         else:

@@ -14,6 +14,7 @@ and the moves between scenes that keep today's behaviour (push, pop, replace, ba
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from petanque_game.ui.scene import Scene
@@ -42,13 +43,13 @@ def _online(app: Any) -> Scene:
 
 
 def _replays(app: Any, folder: Any = None) -> Scene:
-    from petanque_game.ui.scenes.menu import ReplayListScene
+    from petanque_game.ui.scenes.game_lists import ReplayListScene
 
     return ReplayListScene(app, folder)
 
 
 def _resume(app: Any, games: Any = None) -> Scene:
-    from petanque_game.ui.scenes.menu import ResumeListScene
+    from petanque_game.ui.scenes.game_lists import ResumeListScene
 
     return ResumeListScene(app, games)
 
@@ -125,7 +126,7 @@ def _handover(app: Any, name: str, seat: int, last: Any = None) -> Scene:
     return HandoverScene(app, name, seat, last)
 
 
-SCENES: dict[str, SceneFactory] = {
+SCENES: Mapping[str, SceneFactory] = MappingProxyType({
     "menu": _menu,          # the main menu: the root of the stack
     "setup": _setup,        # a new game: which game, who plays, the rules' options, the board
     "online": _online,      # Play online: host a game, or join one by its room code
@@ -143,7 +144,7 @@ SCENES: dict[str, SceneFactory] = {
     "board_editor": _board_editor,  # (a board to start from) make a board of your own
     "about": _about,        # the version, what it is built on, the folders, the licence
     "handover": _handover,  # (name, seat, last lines) hot seat: the table hidden for the next
-}
+})
 MENU = "menu"
 
 

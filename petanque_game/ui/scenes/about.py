@@ -14,7 +14,7 @@ import pymunk
 
 from petanque_game import __version__, logs, paths
 from petanque_game.ui import icon, lang, theme
-from petanque_game.ui.scene import Scene
+from petanque_game.ui.scene import AppLike, Scene
 from petanque_game.ui.widgets import Button, panel
 
 ICON_SIZE = 128
@@ -34,7 +34,7 @@ def facts() -> list[tuple[str, str]]:
 
 
 class AboutScene(Scene):
-    def __init__(self, app):
+    def __init__(self, app: AppLike):
         super().__init__(app)
         self.picture = icon.render(ICON_SIZE)
         self.back = Button(pygame.Rect(120, 600, 260, 64), lang.tr("menu.back"), self.leave,

@@ -16,7 +16,7 @@ from datetime import UTC, date, datetime
 import pygame
 
 from petanque_game import challenge as challenges
-from petanque_game import challenge_play, challenge_results, history
+from petanque_game import challenge_play, challenge_results
 from petanque_game.challenge import Challenge, ChallengeError
 from petanque_game.rules.games import game_ids, spec_of
 from petanque_game.stats import shown_score as shown
@@ -24,7 +24,8 @@ from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import board_title
 from petanque_game.ui.game_ui import title as game_title
 from petanque_game.ui.names import challenger_name, person_name
-from petanque_game.ui.scene import Scene
+from petanque_game.ui.reading import Reading
+from petanque_game.ui.scene import AppLike, Scene
 from petanque_game.ui.widgets import Backdrop, Button, TextField, draw_lit, look, panel
 
 LIST = pygame.Rect(60, 130, 560, 470)
@@ -32,6 +33,9 @@ DETAILS = pygame.Rect(650, 130, 570, 470)
 ROW = 46
 MAX_CODE_TEXT = challenges.MAX_CODE + 8
 CODE_LINE = 40  # characters of a code on one line of the details
+# What the screen lists: today's challenges, the kept ones, a line per file that is not one, and
+# the results so far by challenge (`read_lists`).
+Lists = tuple[list[Challenge], list[Challenge], list[str], dict[str, challenge_results.Result]]
 
 
 @dataclass(frozen=True)
@@ -41,7 +45,7 @@ class Entry:
 
 
 class ChallengesScene(Scene):
-    def __init__(self, app):
+    def __init__(self, app: AppLike):
         super().__init__(app)
         self.today = date.today()
         self.entries: list[Entry] = []
@@ -54,19 +58,19 @@ class ChallengesScene(Scene):
         self.results: dict[str, challenge_results.Result] = {}
         self.opened: list[Entry] = []  # codes opened while the list was being read
         today = self.today
-        self.reader: history.Reader | None = history.Reader(
-            lambda progress: read_lists(today, progress))
+        self.reading = Reading(self._take_in, lambda progress: read_lists(today, progress))
         self.backdrop = Backdrop()  # the screen with no button lit, kept while it is the same
 
     @property
     def animating(self) -> bool:
-        return self.reader is not None
+        return self.reading.going
 
     def update(self, dt: float) -> None:
-        if self.reader is not None and self.reader.ready:
-            reader, self.reader = self.reader, None
-            daily, kept, self.broken, self.results = reader.result()
-            self._fill(daily, kept)
+        self.reading.update()
+
+    def _take_in(self, lists: Lists) -> None:
+        daily, kept, self.broken, self.results = lists
+        self._fill(daily, kept)
 
     def _fill(self, daily: list[Challenge], kept: list[Challenge]) -> None:
         """The list: today's challenges, then the kept ones, then codes opened meanwhile."""
@@ -91,9 +95,10 @@ class ChallengesScene(Scene):
                        name=challenger_name(theirs.players[made.you].name))
 
     def _reading(self) -> str:
-        if self.reader is not None and self.reader.total:
-            return lang.tr("challenges.reading_n", done=lang.number(self.reader.done),
-                           total=lang.number(self.reader.total))
+        progress = self.reading.progress
+        if progress is not None and progress[1]:
+            return lang.tr("challenges.reading_n", done=lang.number(progress[0]),
+                           total=lang.number(progress[1]))
         return lang.tr("challenges.reading")
 
     @property
@@ -211,10 +216,9 @@ class ChallengesScene(Scene):
         elif self.selected >= self.top_row + rows:
             self.top_row = self.selected - rows + 1
         blink = int(self.app.time * 2) % 2 == 0
-        reading = self.reader and (self.reader.done, self.reader.total)
         key = look(tuple(self.entries), self.selected, self.top_row, self.results,
                    self.code.value, self.code.active, blink and self.code.active, self.problem,
-                   tuple(self.broken), reading)
+                   tuple(self.broken), self.reading.progress)
         buttons = self.buttons
         self.backdrop.draw(surface, key, lambda out: self._draw_unlit(out, rows, blink, buttons))
         draw_lit(surface, buttons, self.mouse)
@@ -227,7 +231,7 @@ class ChallengesScene(Scene):
         theme.blit_text(surface, theme.fit(lang.tr("challenges.same_chance"), 20, 1160),
                         (LIST.x, 104), 20, "muted")
         panel(surface, LIST)
-        if self.reader is not None:
+        if self.reading.going:
             theme.blit_text(surface, theme.fit(self._reading(), 20, LIST.w - 40),
                             (LIST.x + 20, LIST.bottom - 34), 20, "muted")
         for i, entry in enumerate(self.entries[self.top_row:self.top_row + rows]):
@@ -263,12 +267,12 @@ class ChallengesScene(Scene):
             if made.board is not None:
                 lines.append((lang.tr("challenges.board"), f"{board_title(made.board.name)}, "
                               + lang.tr(f"setup.hand.{made.hand}")))
-            if made.challenger is not None:
-                theirs = made.challenger
+            theirs, score = made.challenger, made.to_beat()
+            if theirs is not None and score is not None:
                 lines.append((lang.tr("challenges.to_beat"), lang.tr(
                     "challenges.their_score",
                     name=challenger_name(theirs.players[made.you].name, True),
-                    score=shown(made.game, theirs.result["scores"][made.you]))))
+                    score=shown(made.game, score))))
             mine = self.results.get(made.ident)
             lines.append((lang.tr("challenges.yours"), lang.tr("challenges.none_yet")
                           if mine is None else lang.tr_n(
@@ -292,9 +296,7 @@ class ChallengesScene(Scene):
                             (DETAILS.x + 18, DETAILS.bottom - 30 - 22 * i), 18, "bad")
 
 
-def read_lists(today: date, progress: Callable[[int, int], None],
-               ) -> tuple[list[Challenge], list[Challenge], list[str],
-                          dict[str, challenge_results.Result]]:
+def read_lists(today: date, progress: Callable[[int, int], None]) -> Lists:
     """What the screen lists (off the window's thread): today's challenge of every game that
     has decisions (the dice alone are no challenge), the kept challenges, a line per file that
     is not one, and the results so far."""

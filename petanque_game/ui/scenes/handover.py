@@ -11,7 +11,7 @@ import pygame
 
 from petanque_game.ui import lang, theme
 from petanque_game.ui.narrate import is_you
-from petanque_game.ui.scene import Scene
+from petanque_game.ui.scene import AppLike, Scene
 from petanque_game.ui.widgets import Button
 
 READY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
@@ -20,12 +20,16 @@ READY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 class HandoverScene(Scene):
     """'Pass to Åse': the next human player's name, what just happened, and a Ready button."""
 
-    def __init__(self, app, name: str, seat: int, last: list[str] | None = None):
+    def __init__(self, app: AppLike, name: str, seat: int, last: list[str] | None = None):
         super().__init__(app)
         self.player, self.seat, self.last = name, seat, list(last or [])
         self.ready = Button(pygame.Rect(490, 470, 300, 76), lang.tr("handover.ready"),
-                            self.app.pop, size=34, hint=lang.tr("handover.ready_key"),
+                            self.go_on, size=34, hint=lang.tr("handover.ready_key"),
                             style="primary", tag="ready")
+
+    def go_on(self) -> None:
+        """Ready: the table is shown again."""
+        self.app.pop()
 
     def buttons(self) -> list[Button]:
         return [self.ready]
@@ -40,7 +44,7 @@ class HandoverScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.ready.click(event.pos)
         elif event.type == pygame.KEYDOWN and event.key in READY_KEYS:
-            self.ready.action()
+            self.go_on()
         return True  # nothing reaches the table while it is hidden
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -12,6 +12,8 @@ window entry's (ui/game_ui.py).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 import pygame
@@ -20,17 +22,20 @@ from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import GameUI, ui_of
 from petanque_game.ui.game_ui import title as game_title
 from petanque_game.ui.keys import key_names
-from petanque_game.ui.scene import Scene
+from petanque_game.ui.scene import AppLike, Scene
+from petanque_game.ui.settings import Settings
 from petanque_game.ui.widgets import Backdrop, Button, draw_lit, look, panel
 
 RECT = pygame.Rect(140, 40, 1000, 640)
 TEXT_SIZE, HEADING_SIZE, LINE_H = 23, 28, 30
 TEXT_W = RECT.w - 80
 PAGES = ("rules", "howto")
-WINDOW_CONTROLS = [("help", "howto.window.help"), ("settings", "howto.window.settings"),
-                   ("back", "howto.window.back"), ("fullscreen", "howto.window.fullscreen"),
-                   ("screenshot", "howto.window.screenshot")]
-def load_help(data: Any = None, name: str = "config/games") -> tuple[dict, list[str]]:
+WINDOW_CONTROLS: tuple[tuple[str | None, str], ...] = (
+    ("help", "howto.window.help"), ("settings", "howto.window.settings"),
+    ("back", "howto.window.back"), ("fullscreen", "howto.window.fullscreen"),
+    ("screenshot", "howto.window.screenshot"))
+Pages = dict[str, list[tuple[str, list[str]]]]  # {game: [(heading key, [line key, ...]), ...]}
+def load_help(data: Any = None, name: str = "config/games") -> tuple[Pages, list[str]]:
     """{game: [(heading key, [line key, ...]), ...]} from the parsed `data` (None: the `help`
     of each game's shipped file in config/games/), and the problems found, each naming the file
     and the place."""
@@ -42,7 +47,7 @@ def load_help(data: Any = None, name: str = "config/games") -> tuple[dict, list[
         data, problems = game_files("help")
     if not isinstance(data, dict):
         return {}, [f"{name}: expected a mapping of games to their rules"]
-    pages: dict[str, list[tuple[str, list[str]]]] = {}
+    pages: Pages = {}
     for game, sections in data.items():
         place = f"config/games/{game}.yaml: help" if shipped else f"{name}: {str(game)[:40]}"
         if not isinstance(sections, list):
@@ -62,7 +67,7 @@ def load_help(data: Any = None, name: str = "config/games") -> tuple[dict, list[
     return pages, problems
 
 
-def rules_page(game: str, pages: dict) -> list[tuple[str, list[str]]]:
+def rules_page(game: str, pages: Pages) -> list[tuple[str, list[str]]]:
     """The rules page of `game` in the window's language: [(heading, [line, ...])]; a line that
     is a point starts with "- "."""
     sections = pages.get(game)
@@ -79,10 +84,10 @@ def rules_page(game: str, pages: dict) -> list[tuple[str, list[str]]]:
     return out
 
 
-def howto_page(game: str, settings: Any) -> list[tuple[str, list[str]]]:
+def howto_page(game: str, settings: Settings) -> list[tuple[str, list[str]]]:
     """How to play `game` in the window's language: its controls with the keys the settings
     bind, the window's own keys, and for Terningepetanque how aiming works."""
-    def told(controls: list[tuple[str | None, str]]) -> list[str]:
+    def told(controls: Sequence[tuple[str | None, str]]) -> list[str]:
         out = []
         for action, key in controls:
             keys = key_names(settings, action) if action else ""
@@ -93,7 +98,7 @@ def howto_page(game: str, settings: Any) -> list[tuple[str, list[str]]]:
 
     entry = _entry(game)
     page = list(entry.howto_intro(settings)) if entry and entry.howto_intro else []
-    page.append((lang.tr("howto.controls"), told(list(entry.howto) if entry else [])))
+    page.append((lang.tr("howto.controls"), told(entry.howto if entry else ())))
     page.append((lang.tr("howto.window_heading"), told(WINDOW_CONTROLS)))
     return page
 
@@ -126,7 +131,7 @@ class RulesScene(Scene):
     """A full page over the game (opaque: the game below does not move while it is read), with
     two tabs: the rules and how to play."""
 
-    def __init__(self, app, game: str, title: str = "", page: str = "rules"):
+    def __init__(self, app: AppLike, game: str, title: str = "", page: str = "rules"):
         super().__init__(app)
         self.game = game
         self.pages, problems = load_help()
@@ -160,7 +165,7 @@ class RulesScene(Scene):
             w = max(150, theme.font(24, True).size(label)[0] + 28)
             x -= w
             b.append(Button(pygame.Rect(x, RECT.y + 24, w, 44), label,
-                            lambda p=page: self.show(p), size=24, selected=self.page == page,
+                            partial(self.show, page), size=24, selected=self.page == page,
                             style="ghost", tag=f"tab:{page}"))
             x -= 10
         entry = _entry(self.game)

@@ -13,7 +13,7 @@ from petanque_game import stats
 from petanque_game.ui import lang, theme
 from petanque_game.ui.chart import draw_chart
 from petanque_game.ui.names import challenger_name, you
-from petanque_game.ui.scene import Scene, unlit
+from petanque_game.ui.scene import AppLike, Scene, unlit
 from petanque_game.ui.scenes import results_challenge
 from petanque_game.ui.scenes.results_coach import coach_lines, draw_coach
 from petanque_game.ui.session import Session
@@ -40,7 +40,7 @@ class ResultsScene(Scene):
 
     opaque = False
 
-    def __init__(self, app, session: Session):
+    def __init__(self, app: AppLike, session: Session):
         super().__init__(app)
         self.session = session
         states = getattr(session, "states", None)
@@ -138,17 +138,21 @@ class ResultsScene(Scene):
         from petanque_game.ui.session import LoadProblem
 
         made, mine = self.challenge, self.session.saved_record
+        their_score = made.to_beat() if made is not None else None
+        if made is None or made.challenger is None or their_score is None or mine is None:
+            return  # (its button is there only for a kept game of a challenger's challenge)
+        them = made.challenger
         # not among the challenges (their list would call it a broken challenge)
         theirs = challenge_play.challenges_dir() / "theirs" / f"{made.ident}.json"
         try:
-            write_atomic(theirs, made.challenger.dumps())
+            write_atomic(theirs, them.dumps())
             from petanque_game.stats import shown_score as shown
 
-            you, them = made.you, made.challenger
+            you = made.you
             labels = (f"{self.session.players[you].name}: "
                       f"{lang.number(shown(made.game, self.session.state.scores()[you]))}",
                       f"{challenger_name(them.players[you].name, True)}: "
-                      f"{lang.number(shown(made.game, them.result['scores'][you]))}")
+                      f"{lang.number(shown(made.game, their_score))}")
             self.app.open("side_by_side", mine, theirs, labels)
         except (OSError, LoadProblem) as e:
             self.app.toast.show(str(e), "bad", 6.0)

@@ -6,7 +6,7 @@ beat (kept once among the player's challenge results), the challenger's game to 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -17,24 +17,27 @@ from petanque_game.ui import lang, theme
 from petanque_game.ui.names import challenger_name
 from petanque_game.ui.widgets import panel
 
+if TYPE_CHECKING:
+    from petanque_game.ui.session import Session
 
-def challenge_of(session: Any) -> Challenge | None:
+
+def challenge_of(session: Session) -> Challenge | None:
     """The challenge a game played, if it is one: a resumed game (or a replay) finds it by its
     ident, and is taken for it only when it is a game of it (challenge_play.resumed); asked
     once per session."""
-    made = getattr(session, "challenge", None)
-    if made is None and not getattr(session, "challenge_asked", False):
+    made = session.challenge
+    if made is None and not session.challenge_asked:
         made = challenge_play.resumed(session.record)
         session.challenge, session.challenge_asked = made, True
     return made
 
 
-def keep_once(session: Any, made: Challenge) -> challenge_results.Result | None:
+def keep_once(session: Session, made: Challenge) -> challenge_results.Result | None:
     """Count the finished game among the challenge's results, once per game; a game in which a
     move was taken back is not counted (docs/challenges.md)."""
     if session.record.take_backs:
         return None
-    if getattr(session, "challenge_result", None) is None:
+    if session.challenge_result is None:
         try:
             score = session.state.scores()[made.you]
             session.challenge_result = challenge_results.keep_result(
@@ -44,15 +47,14 @@ def keep_once(session: Any, made: Challenge) -> challenge_results.Result | None:
     return session.challenge_result
 
 
-def line(session: Any, made: Challenge, result: challenge_results.Result | None) -> str:
+def line(session: Session, made: Challenge, result: challenge_results.Result | None) -> str:
     """"Challenge: you scored 44; Astrid scored 38. Beaten!" and the best so far."""
     from petanque_game.stats import shown_score as shown
 
     mine = shown(made.game, session.state.scores()[made.you])
     text = lang.tr("challenges.you_scored", score=mine)
-    theirs = made.challenger
-    if theirs is not None:
-        score = theirs.result["scores"][made.you]
+    theirs, score = made.challenger, made.to_beat()
+    if theirs is not None and score is not None:
         text += " " + lang.tr("challenges.they_scored",
                               name=challenger_name(theirs.players[made.you].name, True),
                               score=shown(made.game, score))
@@ -66,7 +68,7 @@ def line(session: Any, made: Challenge, result: challenge_results.Result | None)
     return text
 
 
-def can_challenge(session: Any) -> bool:
+def can_challenge(session: Session) -> bool:
     """A finished game one person played, of a game with decisions (the dice alone are no
     challenge)."""
     from petanque_game.rules.games import spec_of
@@ -75,7 +77,7 @@ def can_challenge(session: Any) -> bool:
         sum(p.kind == "human" for p in session.players) == 1
 
 
-def make_from(session: Any) -> tuple[Path, str | None]:
+def make_from(session: Session) -> tuple[Path, str | None]:
     """The finished game as a challenge, kept in the challenges folder: its file and code.
     ChallengeError (its reason in the player's words where we have them) when it cannot be."""
     record = session.record

@@ -13,12 +13,16 @@ already uses where both are live is refused (settings.key_conflict), and Escape 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import partial
+from pathlib import Path
+
 import pygame
 
 from petanque_game import paths
 from petanque_game.ui import lang, sound, theme
 from petanque_game.ui.keys import code_of, key_label
-from petanque_game.ui.scene import Scene
+from petanque_game.ui.scene import AppLike, Scene
 from petanque_game.ui.settings import (
     CHOICES,
     SETTINGS_FILE,
@@ -45,11 +49,11 @@ SHOWN = ("language", "sound", "fullscreen", "animation_speed", "ai_delay", "pale
 class SettingsScene(Scene):
     """Rows of choices on the left, the keys on the right; Back (Escape) closes it."""
 
-    def __init__(self, app):
+    def __init__(self, app: AppLike):
         super().__init__(app)
         self.waiting: str | None = None  # the action whose new key is awaited
         self.dragging = False  # the volume slider is held
-        self._placed: tuple[tuple, list[tuple[str, int, list[Button]]]] | None = None
+        self._placed: tuple[tuple[object, ...], list[tuple[str, int, list[Button]]]] | None = None
         # the screen with no button or key lit, kept while the settings it shows are the same
         self.backdrop = Backdrop()
 
@@ -59,14 +63,14 @@ class SettingsScene(Scene):
 
     # --- changes ----------------------------------------------------------------------------------
 
-    def change(self, key: str, value) -> None:
+    def change(self, key: str, value: object) -> None:
         """Set one setting, apply it where it shows at once, and keep it."""
         setattr(self.settings, key, value)
-        if key == "language":
+        if key == "language" and isinstance(value, str):
             lang.use(value)
             pygame.display.set_caption(lang.tr("app.title"))
         elif key == "fullscreen":
-            self.app.set_fullscreen(value)
+            self.app.set_fullscreen(bool(value))
         self.save()
 
     def save(self) -> None:
@@ -88,9 +92,9 @@ class SettingsScene(Scene):
         self.save()
         self.app.toast.show(lang.tr("settings.keys_reset"), "info", 2.0)
 
-    def bind(self, code: int) -> None:
-        """The awaited key for `self.waiting`: taken, or refused if it is in use."""
-        action, self.waiting = self.waiting, None
+    def bind(self, action: str, code: int) -> None:
+        """The awaited key for `action` (`self.waiting`): taken, or refused if it is in use."""
+        self.waiting = None
         other = key_conflict(self.settings, action, code)
         if other is not None:
             self.app.toast.show(lang.tr("settings.key_taken", name=key_label(code),
@@ -108,10 +112,10 @@ class SettingsScene(Scene):
         """(label, its buttons) per row of the left column."""
         s = self.settings
 
-        def choices(key: str, options: list[tuple[str, object]], width: int,
+        def choices(key: str, options: Sequence[tuple[str, object]], width: int,
                     size: int = 22) -> list[Button]:
             return [Button(pygame.Rect(0, 0, width, 44), label,
-                           lambda v=value: self.change(key, v), size=size,
+                           partial(self.change, key, value), size=size,
                            selected=getattr(s, key) == value, tag=f"{key}:{value}")
                     for label, value in options]
 
@@ -141,7 +145,7 @@ class SettingsScene(Scene):
             ("coach", choices("coach", on_off, 120)),
         ]
 
-    def shown(self) -> tuple:
+    def shown(self) -> tuple[object, ...]:
         """The language and the settings the left column shows."""
         return (lang.language(), *(getattr(self.settings, key) for key in SHOWN))
 
@@ -193,7 +197,7 @@ class SettingsScene(Scene):
                 if event.key == pygame.K_ESCAPE:
                     self.waiting = None
                 else:
-                    self.bind(event.key)
+                    self.bind(self.waiting, event.key)
             elif (self.settings.is_key("back", event.key)
                   or self.settings.is_key("settings", event.key)):
                 self.close()
@@ -234,7 +238,7 @@ class SettingsScene(Scene):
             if action != self.waiting and mouse is not None and rect.collidepoint(mouse):
                 self.draw_key_row(surface, action, rect, True)
 
-    def _draw_unlit(self, surface: pygame.Surface, where) -> None:
+    def _draw_unlit(self, surface: pygame.Surface, where: Path) -> None:
         """The screen with no button or key row under the mouse."""
         surface.fill(theme.colour("background"))
         theme.blit_text(surface, lang.tr("settings.title"), (LABEL_X, 24), 52, "text", True)

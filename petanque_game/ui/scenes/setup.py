@@ -10,7 +10,8 @@ broken board file is listed as broken and cannot be chosen.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from functools import partial
+from types import ModuleType
 from typing import Any
 
 import pygame
@@ -19,113 +20,41 @@ from petanque_game import logs
 from petanque_game.config import shipped_quick_options, shipped_rule_defaults
 from petanque_game.draws import LocalEntropy
 from petanque_game.physics import LevelError
-from petanque_game.record import Seat, name_problem
 from petanque_game.rules.games import game_ids, spec_of
 from petanque_game.rules.options import OptionError
-from petanque_game.ui import lang, theme
-from petanque_game.ui.game_ui import board_words, title, ui_of
+from petanque_game.ui import lang
+from petanque_game.ui.game_ui import title, ui_of
 from petanque_game.ui.names import default_name
 from petanque_game.ui.play import open_game_scene
-from petanque_game.ui.scene import Scene
+from petanque_game.ui.scene import AppLike, Scene
 from petanque_game.ui.scenes.setup_boards import (
-    LEVELS,
     PAGE_BOARDS,
     available_levels,
     board_label,
     board_pages,
     board_slot,
 )
+from petanque_game.ui.scenes.setup_choices import (
+    AI_NAMES,
+    KINDS,
+    LENGTHS,
+    PlayerRow,
+    SetupChoices,
+    kind_label,
+    same_value,
+    value_label,
+)
+from petanque_game.ui.scenes.setup_screen import LABEL_W, draw_unlit, fitting_size, game_slots
 from petanque_game.ui.session import new_game, new_seed
 from petanque_game.ui.settings import CHOICES
-from petanque_game.ui.warm import warm
-from petanque_game.ui.widgets import Backdrop, Button, TextField, draw_lit, look, panel
-
-KINDS = [("human", None), ("ai", "easy"), ("ai", "medium"), ("ai", "expert")]
-AI_NAMES = ["Astrid", "Bjørn", "Freja", "Gunnar", "Ingrid", "Leif", "Sigrid", "Åse"]
-
-LENGTHS = ("quick", "full")  # the setup's first offer, beside the rules' heading
-LABEL_W = 470  # the width of the rules column: each option's name and its buttons
-
-
-def kind_label(kind: int) -> str:
-    """"Human", "AI easy", ... in the window's language."""
-    who, level = KINDS[kind]
-    return lang.tr(f"setup.kind.{level or who}")
-
-
-def option_label(key: str) -> str:
-    """The name of a rule option as the setup shows it (its own key when the table lacks it)."""
-    return lang.tr(f"setup.option.{key}") if lang.has(f"setup.option.{key}") else key
-
-
-def value_label(key: str, value: Any) -> str:
-    """A value of an option as its button shows it. A flag is told by its type, never by its
-    value: 1 == True in Python, and "Rounds: 1" must not read "on"."""
-    if isinstance(value, bool):
-        name = f"setup.value.{key}.{'on' if value else 'off'}"
-        plain = f"setup.value.{'on' if value else 'off'}"
-        return lang.tr(name) if lang.has(name) else lang.tr(plain)
-    if isinstance(value, str):
-        name = f"setup.value.{key}.{value}"
-        return lang.tr(name) if lang.has(name) else value
-    if isinstance(value, int):
-        return lang.number(value)
-    return str(value)
-
-
-def game_slots(n: int) -> list[pygame.Rect]:
-    """Where the setup's `n` game buttons go, above the panels: one row of up to four, else two
-    rows of lower buttons, as many as fit."""
-    if n <= 4:
-        return [pygame.Rect(40 + i * 302, 100, 290, 64) for i in range(n)]
-    per_row = -(-n // 2)
-    w = (1200 - (per_row - 1) * 12) // per_row
-    return [pygame.Rect(40 + (i % per_row) * (w + 12), 96 + (i // per_row) * 44, w, 40)
-            for i in range(n)]
-
-
-def fitting_size(labels: list[str], width: int, sizes: tuple[int, ...] = (22, 21, 20)
-                 ) -> int:
-    """The largest of `sizes` at which every label of a row of buttons fits `width` (bold, as
-    buttons draw); the smallest if none does. One size for the row, so it reads evenly."""
-    for size in sizes:
-        if all(theme.font(size, True).size(label)[0] <= width for label in labels):
-            return size
-    return sizes[-1]
-
-
-def same_value(a: Any, b: Any) -> bool:
-    """Equal and of one kind: True is not the round count 1."""
-    return a == b and isinstance(a, bool) == isinstance(b, bool)
-
-
-@dataclass
-class PlayerRow:
-    name: str
-    kind: int  # index into KINDS
-    hand: str | None = None  # a person's hand at the petanque table; None: the settings' default
-
-
-@dataclass
-class SetupChoices:
-    """What the setup scene remembers between games (kept in the app's memory)."""
-
-    game: str = field(default_factory=lambda: game_ids()[-1])
-    players: list[PlayerRow] = field(default_factory=lambda: [PlayerRow(default_name(1), 0),
-                                                              PlayerRow("Astrid", 2)])
-    options: dict[str, dict[str, Any]] = field(default_factory=dict)
-    level: str | None = None
-
-    def person(self) -> str | None:
-        """The first person's name, as typed (None: no person, or no name typed)."""
-        return next((row.name.strip() for row in self.players
-                     if KINDS[row.kind][0] == "human" and row.name.strip()), None)
+from petanque_game.ui.warm import warm, warmer_of
+from petanque_game.ui.widgets import Backdrop, Button, TextField, draw_lit, look
 
 
 class SetupScene(Scene):
     covers = True  # draws the whole picture
 
-    def __init__(self, app, choices: SetupChoices | None = None):
+    def __init__(self, app: AppLike, choices: SetupChoices | None = None):
         super().__init__(app)
         self.choices = choices or app.memory.get("setup") or SetupChoices()
         app.memory["setup"] = self.choices
@@ -135,7 +64,7 @@ class SetupScene(Scene):
         for problem in set(problems) - told:
             told.add(problem)
             logs.note(f"Setup: {problem}")
-        self.levels, self.levels_problem = available_levels()
+        self.boards = available_levels()  # read again when the board editor was opened
         self.board_page: int | None = None  # None: the page of the board chosen
         self.fields: list[TextField] = []
         self.buttons: list[Button] = []
@@ -147,7 +76,17 @@ class SetupScene(Scene):
     # --- the model --------------------------------------------------------------------------------
 
     @property
-    def rules(self):
+    def levels(self) -> list[tuple[str, str | None]]:
+        """The boards listed: (name, why it cannot be used or None)."""
+        return self.boards.listed
+
+    @property
+    def levels_problem(self) -> str | None:
+        """Why no board is listed (the folder could not be)."""
+        return self.boards.problem
+
+    @property
+    def rules(self) -> ModuleType:  # (the game's rules module: rules/games.py)
         return spec_of(self.choices.game).rules
 
     def full_options(self) -> dict[str, Any]:
@@ -248,23 +187,7 @@ class SetupScene(Scene):
         self.board_page = min(self.board_page, len(pages) - 1)
         return pages[self.board_page]
 
-    def seats(self) -> list[Seat]:
-        seats = []
-        for i, row in enumerate(self.choices.players):
-            kind, level = KINDS[row.kind]
-            name = row.name.strip() or default_name(i + 1)
-            seats.append(Seat(name, kind, level))
-        return seats
-
-    def name_problem(self) -> str | None:
-        """Why a player's name cannot be used (docs/records.md#the-top-level), or None."""
-        for i, seat in enumerate(self.seats()):
-            problem = name_problem(seat.name)
-            if problem:
-                return lang.tr("setup.bad_name", n=i + 1, problem=problem)
-        return None
-
-    def offered(self, options: dict) -> list[tuple[str, tuple]]:
+    def offered(self, options: dict[str, Any]) -> list[tuple[str, tuple[Any, ...]]]:
         """The options the setup offers for the game chosen, with their values (the menus of
         docs/rules.md; ui/game_ui.py), less those the options chosen make pointless."""
         entry = ui_of(self.choices.game)
@@ -283,12 +206,12 @@ class SetupScene(Scene):
         options = dict(self.options())
         for key in ui_of(game).hidden(options):  # not played for: its default goes in the record
             options[key] = self.defaults.options(game)[key]
-        problem = self.name_problem()
+        problem = self.choices.name_problem()
         if problem:
             self.app.toast.show(problem, "bad", 5.0)
             return
         try:
-            session = new_game(game, self.seats(), options, new_seed(), level,
+            session = new_game(game, self.choices.seats(), options, new_seed(), level,
                                hands=self.hands() if level is not None else None,
                                chance=LocalEntropy())  # no draw foreseeable from the files
         except (OptionError, LevelError) as e:  # a choice the rules or the board refuse
@@ -310,7 +233,7 @@ class SetupScene(Scene):
         for game, rect in zip(game_ids(), game_slots(len(game_ids()))):
             rules = spec_of(game).rules
             b.append(Button(rect, title(game),
-                            lambda g=game: self.set_game(g), size=26,
+                            partial(self.set_game, game), size=26,
                             hint=lang.tr("setup.players_range", low=rules.MIN_PLAYERS,
                                          high=rules.MAX_PLAYERS),
                             selected=game == self.choices.game, tag=f"game:{game}"))
@@ -326,16 +249,16 @@ class SetupScene(Scene):
             self.fields.append(TextField(pygame.Rect(90, y, 250 if thrown else 300, h), row.name,
                                          active=old.get(i, False)))
             b.append(Button(pygame.Rect(350 if thrown else 400, y, 150 if thrown else 170, h),
-                            kind_label(row.kind), lambda i=i: self.cycle_kind(i), size=22,
+                            kind_label(row.kind), partial(self.cycle_kind, i), size=22,
                             tag=f"kind:{i}", style="ghost" if human else "normal"))
             if thrown and human:  # how steady this person's hand is at the table
                 label = lang.tr(f"setup.hand.{self.hand_of(i)}")
                 b.append(Button(pygame.Rect(508, y, 136, h), label,
-                                lambda i=i: self.cycle_hand(i),
+                                partial(self.cycle_hand, i),
                                 size=fitting_size([label], 124, (20, 19, 18, 17)),
                                 tag=f"hand:{i}"))
             b.append(Button(pygame.Rect(652 if thrown else 580, y, h, h), "x",
-                            lambda i=i: self.remove_player(i),
+                            partial(self.remove_player, i),
                             len(rows) > self.rules.MIN_PLAYERS, 24, style="danger",
                             tag=f"remove:{i}"))
         if len(rows) < self.rules.MAX_PLAYERS:
@@ -348,7 +271,7 @@ class SetupScene(Scene):
             size = fitting_size(labels, 146, (22, 21, 20, 19, 18))
             for j, (name, label) in enumerate(zip(LENGTHS, labels)):
                 b.append(Button(pygame.Rect(920 + j * 166, 194, 158, 34), label,
-                                lambda n=name: self.set_length(n), size=size,
+                                partial(self.set_length, name), size=size,
                                 selected=chosen == name, tag=f"length:{name}"))
         y = 236
         opts = self.options()
@@ -362,7 +285,7 @@ class SetupScene(Scene):
             size = fitting_size([value_label(key, v) for v in values], w - 12)
             for j, v in enumerate(values):
                 b.append(Button(pygame.Rect(770 + j * (w + 8), y + 26, w, 38),
-                                value_label(key, v), lambda k=key, v=v: self.set_option(k, v),
+                                value_label(key, v), partial(self.set_option, key, v),
                                 size=size, selected=same_value(opts[key], v),
                                 tag=f"opt:{key}:{v}"))
             y += 74
@@ -372,18 +295,19 @@ class SetupScene(Scene):
                 self.choices.level = "classic" if "classic" in usable else \
                     (usable[0] if usable else None)
             for j, (name, problem) in enumerate(self.shown_boards()):
-                b.append(Button(board_slot(j, y), board_label(name, problem),
-                                lambda n=name: self.set_level(n), problem is None, 22,
+                b.append(Button(board_slot(j, y),
+                                board_label(name, problem, self.boards.read.get(name)),
+                                partial(self.set_level, name), problem is None, 22,
                                 selected=name == self.choices.level, tag=f"level:{name}"))
             b.append(Button(pygame.Rect(1070, y - 6, 170, 30), lang.tr("setup.edit_boards"),
                             self.edit_boards, size=18, style="ghost", tag="boards:edit"))
-            pages = len(board_pages(self.levels))
+            pages, page = len(board_pages(self.levels)), self.board_page or 0  # (set: shown)
             if pages > 1:
                 b.append(Button(board_slot(PAGE_BOARDS, y), lang.tr("setup.boards_previous"),
-                                lambda: self.turn_board_page(-1), self.board_page > 0, 22,
+                                partial(self.turn_board_page, -1), page > 0, 22,
                                 style="ghost", tag="boards:previous"))
                 b.append(Button(board_slot(PAGE_BOARDS + 2, y), lang.tr("setup.boards_next"),
-                                lambda: self.turn_board_page(1), self.board_page < pages - 1,
+                                partial(self.turn_board_page, 1), page < pages - 1,
                                 22, style="ghost", tag="boards:next"))
         b.append(Button(pygame.Rect(40, 640, 200, 56), lang.tr("setup.back"), self.app.pop,
                         hint="Esc", tag="back"))
@@ -440,7 +364,7 @@ class SetupScene(Scene):
     def resume(self) -> None:
         if getattr(self, "reread_boards", False):
             self.reread_boards = False
-            self.levels, self.levels_problem = available_levels()
+            self.boards = available_levels()
             self._rebuild()
         if self.spoken != lang.language():  # the language was changed in the settings
             self._commit_fields()
@@ -455,7 +379,7 @@ class SetupScene(Scene):
         self.blink = (self.blink + dt) % 1.0
         self.resume()
         if ui_of(self.choices.game).scene == "tray":  # the AI's tables made while one chooses
-            warm(self.choices.game, self.options())
+            warm(warmer_of(self.app.memory), self.choices.game, self.options())
 
     def draw(self, surface: pygame.Surface) -> None:
         hovered = self._hovered_broken()
@@ -464,82 +388,10 @@ class SetupScene(Scene):
         key = look(repr(self.choices), self.buttons, self.board_page, self.levels,
                    self.levels_problem, tuple((f.value, f.active) for f in self.fields),
                    blink and any(f.active for f in self.fields), hovered)
-        self.backdrop.draw(surface, key, lambda out: self._draw_unlit(out, blink, hovered))
+        self.backdrop.draw(surface, key, lambda out: draw_unlit(out, self, blink, hovered))
         draw_lit(surface, self.buttons, self.mouse)
 
     def _hovered_broken(self) -> Button | None:
         """The broken board's button under the mouse (the notes then say why it is broken)."""
         return next((b for b in self.buttons if b.tag.startswith("level:") and not b.enabled
                      and self.mouse is not None and b.hit(self.mouse)), None)
-
-    def _draw_unlit(self, surface: pygame.Surface, blink: bool, hovered: Button | None) -> None:
-        """The screen with no button lit."""
-        surface.fill(theme.colour("background"))
-        theme.blit_text(surface, lang.tr("setup.title"), (40, 30), 56, "text", True)
-        theme.blit_text(surface, lang.tr("setup.subtitle"), (44, 74), 22, "muted")
-        panel(surface, pygame.Rect(30, 186, 680, 440))
-        panel(surface, pygame.Rect(740, 186, 510, 440))
-        n = self.rules
-        theme.blit_text(surface, lang.tr("setup.players_heading", low=n.MIN_PLAYERS,
-                                         high=n.MAX_PLAYERS), (50, 200), 26, "text", True)
-        for i, f in enumerate(self.fields):
-            pygame.draw.circle(surface, theme.player_colour(i), (66, f.rect.centery), 13)
-            theme.blit_text(surface, str(i + 1), (66, f.rect.centery), 20, (20, 20, 20), True,
-                            "center")
-            f.draw(surface, blink)
-        if spec_of(self.choices.game).board and any(b.tag.startswith("hand:")
-                                                     for b in self.buttons):
-            lines = theme.wrap(lang.tr("setup.hand_tip"), 19, 640)
-            for k, line in enumerate(lines):
-                theme.blit_text(surface, line, (50, 610 - 22 * (len(lines) - k)), 19, "muted")
-        theme.blit_text(surface, lang.tr("setup.rules_heading"), (760, 200), 26, "text", True)
-        y = 236
-        opts = self.options()
-        for key, _ in self.offered(opts):
-            theme.blit_text(surface, theme.fit(option_label(key), 21, LABEL_W), (770, y), 21,
-                            "muted")
-            y += 74
-        if spec_of(self.choices.game).board:
-            theme.blit_text(surface, lang.tr("setup.board"), (770, y), 21, "muted")
-            if self.levels_problem or not self.levels:
-                theme.blit_text(surface, theme.fit(lang.tr(
-                    "setup.no_board", why=self.levels_problem or lang.tr("setup.none_found")),
-                    21, LABEL_W), (770, y + 30), 21, "bad")
-            pages = len(board_pages(self.levels))
-            if pages > 1:
-                theme.blit_text(surface, lang.tr("setup.boards_page", n=self.board_page + 1,
-                                                 of=pages), board_slot(PAGE_BOARDS + 1,
-                                                                        y).center,
-                                20, "muted", anchor="center")
-            rows = 3 if pages > 1 else (len(self.shown_boards()) + 2) // 3
-            self._draw_level_notes(surface, pygame.Rect(770, y + 30 + rows * 46, 460,
-                                                        620 - (y + 30 + rows * 46)), hovered)
-        for button in self.buttons:
-            button.draw(surface, None)
-        for k, line in enumerate(theme.wrap(lang.tr("setup.tip"), 20, 720)):
-            theme.blit_text(surface, line, (260, 648 + 22 * k), 20, "muted")
-
-    def _draw_level_notes(self, surface: pygame.Surface, rect: pygame.Rect,
-                          hovered: Button | None) -> None:
-        """The chosen board's description and why each broken board is broken (one line each),
-        or, while the mouse is on a broken board (`hovered`), the whole of why."""
-        lines: list[tuple[str, str]] = []
-        problems = dict(self.levels)
-        if hovered is not None and problems.get(hovered.tag[6:]):
-            name = hovered.tag[6:]
-            lines += [(t, "bad") for t in theme.wrap(
-                lang.tr("setup.board_is_broken", name=name, why=problems[name]), 18, rect.w)]
-        else:
-            level = LEVELS.get(self.choices.level or "")
-            if level is not None and not isinstance(level, Exception):
-                lines += [(t, "text") for t in theme.wrap(": ".join(board_words(level)), 20,
-                                                          rect.w)]
-            lines += [(theme.fit(lang.tr("setup.board_is_broken", name=name, why=problem), 18,
-                                 rect.w), "bad")
-                      for name, problem in self.shown_boards() if problem]
-        y = rect.y
-        for line, col in lines:
-            if y > rect.bottom - 18:
-                break
-            theme.blit_text(surface, line, (rect.x, y), 20 if col == "text" else 18, col)
-            y += 21

@@ -4,37 +4,44 @@ their reason), the buttons' labels, and the pages they come in when there are mo
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, field
 
 import pygame
 
 from petanque_game import paths, physics
-from petanque_game.physics import LevelError
+from petanque_game.physics import Level, LevelError
 from petanque_game.physics.level import user_levels_dir
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import board_words
 
 
-def available_levels() -> tuple[list[tuple[str, str | None]], str | None]:
-    """[(name, problem or None)] of the boards, and why there are none."""
+@dataclass(frozen=True)
+class Boards:
+    """The boards as last listed: [(name, problem or None)], each one read (its Level, or why it
+    cannot be used), and why there are none (the folder could not be listed)."""
+
+    listed: list[tuple[str, str | None]] = field(default_factory=list)
+    read: dict[str, Level | LevelError] = field(default_factory=dict)
+    problem: str | None = None
+
+
+def available_levels() -> Boards:
+    """The boards there are now (the setup scene keeps them while it is shown)."""
     try:
         found = physics.list_levels()
     except OSError as e:
-        return [], lang.tr("setup.boards_unlisted", reason=lang.os_reason(e))
-    out = []
+        return Boards(problem=lang.tr("setup.boards_unlisted", reason=lang.os_reason(e)))
+    boards = Boards()
     for name, level in found:
         problem = None if not isinstance(level, Exception) else str(level)
-        out.append((name, problem))
-        LEVELS[name] = level
+        boards.listed.append((name, problem))
+        boards.read[name] = level
     folder = user_levels_dir()
     problem = paths.folder_problems().get(folder)
     if problem is not None:  # a file called levels: listed as a broken board, saying so
-        out.append((folder.name, problem))
-        LEVELS[folder.name] = LevelError(problem)
-    return out, None
-
-
-LEVELS: dict[str, Any] = {}  # name -> Level or its LevelError, from the last listing
+        boards.listed.append((folder.name, problem))
+        boards.read[folder.name] = LevelError(problem)
+    return boards
 
 
 BOARD_SLOTS = 9  # board buttons in three rows of three: the usable ones first (shipped, then
@@ -42,13 +49,12 @@ PAGE_BOARDS = 6  # the player's); with more boards, two rows a page and the thir
 BOARD_BUTTON_W = 150
 
 
-def board_label(name: str, problem: str | None) -> str:
+def board_label(name: str, problem: str | None, level: Level | LevelError | None) -> str:
     """A board's title as its file gives it ("Bumper Lane"; "... (yours)" for one of the player's
-    own), or its file name if it is broken."""
+    own), or its file name if it is broken (`level`: the board read, or why it cannot be)."""
     mark = " " + lang.tr("setup.board_broken") if problem else ""
-    level = LEVELS.get(name)
-    title = name if problem or level is None else board_words(level)[0]
-    if getattr(level, "origin", "") == "user" and not problem:
+    title = name if problem or not isinstance(level, Level) else board_words(level)[0]
+    if isinstance(level, Level) and level.origin == "user" and not problem:
         mark = " " + lang.tr("setup.board_yours")
     if not mark:
         return title

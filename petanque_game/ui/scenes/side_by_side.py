@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from petanque_game.ui import lang, theme
-from petanque_game.ui.scene import Scene
+from petanque_game.ui.scene import AppLike, Scene
 from petanque_game.ui.widgets import Button, Toast
 
 HALF = pygame.Rect(0, 0, 620, 349)  # a half: the logical picture at 0.484
@@ -28,14 +28,14 @@ RIGHT = HALF.move(647, 150)
 class Pane:
     """What a half's scene takes for the app (see the module's docstring)."""
 
-    def __init__(self, app: Any):
+    def __init__(self, app: AppLike):
         self._app = app
         self.scene: Scene | None = None
         self.toast = Toast()
         self.mouse = None
         self.finished = False
 
-    def __getattr__(self, name: str) -> Any:
+    def __getattr__(self, name: str) -> Any:  # (the app's, whatever it is: see the docstring)
         return getattr(self._app, name)
 
     @property
@@ -54,19 +54,19 @@ class Pane:
 
 
 class SideBySideScene(Scene):
-    def __init__(self, app, mine: Path, theirs: Path, labels: tuple[str, str]):
+    def __init__(self, app: AppLike, mine: Path, theirs: Path, labels: tuple[str, str]):
         super().__init__(app)
         from petanque_game.ui.play import scene_name
-        from petanque_game.ui.session import ReplaySession
+        from petanque_game.ui.replay_session import ReplaySession
 
         self.labels = labels
         self.panes: list[Pane] = []
         for path in (mine, theirs):
             pane = Pane(app)
             session = ReplaySession(path)  # LoadProblem: the caller says why
-            pane.scene = app.factories[scene_name(session.game)](pane, session)
-            pane.scene.name = "side"
-            pane.scene.enter()
+            scene = pane.scene = app.factories[scene_name(session.game)](pane, session)
+            scene.name = "side"
+            scene.enter()
             self.panes.append(pane)
         self.picture = pygame.Surface(theme.LOGICAL_SIZE).convert()
         self.paused = False
@@ -82,7 +82,8 @@ class SideBySideScene(Scene):
             return
         for pane in self.panes:
             pane.toast.update(dt)
-            pane.scene.update(dt)
+            if pane.scene is not None:
+                pane.scene.update(dt)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -98,7 +99,8 @@ class SideBySideScene(Scene):
         surface.fill(theme.colour("background"))
         theme.blit_text(surface, lang.tr("challenges.side_by_side"), (40, 30), 48, "text", True)
         for pane, rect, label in zip(self.panes, (LEFT, RIGHT), self.labels):
-            pane.scene.draw(self.picture)
+            if pane.scene is not None:
+                pane.scene.draw(self.picture)
             surface.blit(pygame.transform.smoothscale(self.picture, rect.size), rect.topleft)
             pygame.draw.rect(surface, theme.colour("edge"), rect.inflate(6, 6), 3,
                              border_radius=6)

@@ -5,17 +5,19 @@ progress line, and the files not counted are said (how many, and why not)."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import pygame
 
-from petanque_game import history, paths, stats
+from petanque_game import paths, stats
 from petanque_game.challenge_results import Result
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import title as game_title
 from petanque_game.ui.listing import player_label, reading_line
 from petanque_game.ui.names import challenger_name
-from petanque_game.ui.scene import Scene
+from petanque_game.ui.reading import Reading
+from petanque_game.ui.scene import AppLike, Scene
 from petanque_game.ui.widgets import Backdrop, Button, draw_lit, look, panel
 
 TABLE = pygame.Rect(40, 196, 1200, 430)
@@ -45,16 +47,16 @@ def title_of(kind: str) -> str:
 
 
 class StatisticsScene(Scene):
-    def __init__(self, app, folder: Path | None = None):
+    def __init__(self, app: AppLike, folder: Path | None = None):
         super().__init__(app)
         self.folder = folder or paths.records_dir()
         self.found = stats.Folder()
         self.kinds: list[str] = []
         self.kind: str | None = None
         self.scroll = 0
-        self.reader: history.Reader | None = history.Reader(
-            lambda progress: (stats.read_folder(self.folder, progress), challenges_taken()))
         self.challenges: list[Result] = []
+        self.reading = Reading(self._take_in, lambda progress: (
+            stats.read_folder(self.folder, progress), challenges_taken()))
         self.back = Button(pygame.Rect(40, 648, 200, 56), lang.tr("menu.back"), self.app.pop,
                            hint=lang.tr("menu.key_esc"), tag="back")
         self.table = Backdrop()  # the table drawn once per tab, scroll and folder read
@@ -62,16 +64,17 @@ class StatisticsScene(Scene):
 
     @property
     def animating(self) -> bool:
-        return self.reader is not None
+        return self.reading.going
 
     def update(self, dt: float) -> None:
-        if self.reader is not None and self.reader.ready:
-            reader, self.reader = self.reader, None
-            self.found, self.challenges = reader.result()
-            self.kinds = stats.kinds(self.found)
-            if self.challenges:
-                self.kinds.append(CHALLENGES)
-            self.kind = self.kinds[0] if self.kinds else None
+        self.reading.update()
+
+    def _take_in(self, read: tuple[stats.Folder, list[Result]]) -> None:
+        self.found, self.challenges = read
+        self.kinds = stats.kinds(self.found)
+        if self.challenges:
+            self.kinds.append(CHALLENGES)
+        self.kind = self.kinds[0] if self.kinds else None
 
     def rows(self) -> list:
         if self.kind == CHALLENGES:
@@ -84,7 +87,7 @@ class StatisticsScene(Scene):
         n = max(1, len(self.kinds))
         w = min(290, (TABLE.w - 10 * (n - 1)) // n)
         return [Button(pygame.Rect(TABLE.x + i * (w + 10), 122, w, 56),
-                       theme.fit(title_of(k), 22, w - 14, True), lambda k=k: self.pick(k),
+                       theme.fit(title_of(k), 22, w - 14, True), partial(self.pick, k),
                        True, 22, style="primary" if k == self.kind else "normal", tag=k)
                 for i, k in enumerate(self.kinds)]
 
@@ -106,7 +109,8 @@ class StatisticsScene(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.pop()
-            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB) and self.kinds:
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB) and \
+                    self.kind is not None:  # (a kind is picked once there are any)
                 step = -1 if event.key == pygame.K_LEFT else 1
                 self.pick(self.kinds[(self.kinds.index(self.kind) + step) % len(self.kinds)])
             elif event.key in (pygame.K_DOWN, pygame.K_UP):
@@ -122,9 +126,8 @@ class StatisticsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         tabs = [*self.tabs(), self.back]
-        reading = self.reader and (self.reader.done, self.reader.total)
         key = look(self.folder, self.kinds, self.kind, self.scroll, self.visible_rows,
-                   self.found, self.challenges, reading)
+                   self.found, self.challenges, self.reading.progress)
         self.screen.draw(surface, key, lambda out: self._draw_unlit(out, tabs))
         draw_lit(surface, tabs, self.mouse)
 
@@ -136,8 +139,9 @@ class StatisticsScene(Scene):
                         (44, 84), 22, "muted")
         for b in buttons:
             b.draw(surface, None)
-        if self.reader is not None:
-            theme.blit_text(surface, reading_line(self.reader), (44, 210), 28, "muted")
+        progress = self.reading.progress
+        if progress is not None:
+            theme.blit_text(surface, reading_line(*progress), (44, 210), 28, "muted")
         elif self.kind is None:
             theme.blit_text(surface, lang.tr("stats.empty"), (44, 210), 28, "muted")
         else:
@@ -161,6 +165,8 @@ class StatisticsScene(Scene):
         if self.kind == CHALLENGES:
             self._draw_challenges(surface)
             return
+        if self.kind is None:
+            return  # (the table is drawn for a kind picked)
         m = stats.measure(self.kind)
         y = TABLE.y + 10
         for key, right in COLUMNS:

@@ -13,12 +13,12 @@ from pathlib import Path
 import pygame
 
 from petanque_game.ui import lang, theme
-from petanque_game.ui.scene import Scene
+from petanque_game.ui.scene import AppLike, Scene
 from petanque_game.ui.widgets import Button, panel
 
 
 class ErrorScene(Scene):
-    def __init__(self, app, line: str, log: Path | None):
+    def __init__(self, app: AppLike, line: str, log: Path | None):
         super().__init__(app)
         self.line = line
         self.log = log

@@ -150,7 +150,7 @@ class Foresight:
         with self._lock:
             return bool(self._asked) or self._busy is not None
 
-    def wait(self, timeout: float = 5.0) -> bool:
+    def wait(self, timeout: float = 60.0) -> bool:
         """Until every ask is done (tests of the thread); False if `timeout` s pass first."""
         with self._lock:
             return self._lock.wait_for(lambda: not self._asked and self._busy is None,

@@ -77,7 +77,7 @@ def draw_overlays(shown: TableShown, surface: pygame.Surface,
                         lang.tr("table.ai_aims", name=name), p=seen)
     area.set_clip(None)
     if roll is not None and not roll.done:
-        draw_start(roll, shown.session.players, area)
+        draw_start(roll, shown.session.players, area, shown.pictures.dice)
     if shown.reckoning is not None and shown.flight is None:
         draw_points(shown, surface, AREA, SIDE)  # (its card: view.py)
     if shown.check is not None and shown.check.mismatches:

@@ -12,7 +12,7 @@ import pygame
 
 from petanque_game.rules.petanque_table import Aim, Table
 from petanque_game.rules.terningepetanque import closest_dice
-from petanque_game.ui import dice, lang, theme
+from petanque_game.ui import lang, theme
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.hint import as_previewed, hint_words
@@ -92,7 +92,7 @@ def _draw_box(shown: TableShown, surface: pygame.Surface, box: pygame.Rect, tabl
     figures = distance_figures(table)  # (the reckoning's: a tie said to its deciding figure)
     for d in listed:
         body, pip = td.die_colours(d.player)
-        surface.blit(dice.die_face(d.face, 22, body, pip), (x + 2, y + 2))
+        surface.blit(shown.pictures.dice.die_face(d.face, 22, body, pip), (x + 2, y + 2))
         name = theme.fit(players[d.player].name, 21, 100)
         if d.on_board:
             col = "accent" if d in closest else "text"
@@ -170,7 +170,7 @@ def _draw_rolloff(shown: TableShown, surface: pygame.Surface, box: pygame.Rect) 
     for n, rolls in enumerate(passes):
         for seat, value in rolls:
             body, pip = td.die_colours(seat)
-            surface.blit(dice.die_face(value, 30, body, pip), (x, y))
+            surface.blit(shown.pictures.dice.die_face(value, 30, body, pip), (x, y))
             said = lang.tr("table.start.rolled", name=players[seat].name, value=value)
             theme.blit_text(surface, theme.fit(said, 22, box.w - 70), (x + 40, y + 15), 22,
                             anchor="midleft")

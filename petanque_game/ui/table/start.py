@@ -68,10 +68,11 @@ class StartRoll:
         return lang.tr("table.start.tie", names=names)
 
 
-def draw_start(roll: StartRoll, players: Sequence[Seat], area: pygame.Surface) -> None:
+def draw_start(roll: StartRoll, players: Sequence[Seat], area: pygame.Surface,
+               pictures: dice.DicePictures) -> None:
     box = pygame.Rect((0, 0), TRAY)
     box.center = area.get_rect().center
-    area.blit(dice.tray_surface(TRAY), box)
+    area.blit(pictures.tray_surface(TRAY), box)
     felt = box.inflate(-40, -40)
     theme.blit_text(area, lang.tr("table.start.title"), (box.centerx, box.y - 8), 26, "text",
                     True, "midbottom", shadow=True)
@@ -85,7 +86,7 @@ def draw_start(roll: StartRoll, players: Sequence[Seat], area: pygame.Surface) -
             x, y, angle, lift, face = dice.tumble(spot, i, roll.key, roll.t / roll.tumble,
                                                   (felt.w, felt.h - 40), DIE)
         at = (felt.x + x, felt.y + y)
-        dice.draw_die(area, face, at, DIE, angle, body, pip, lift=lift)
+        pictures.draw_die(area, face, at, DIE, angle, body, pip, lift=lift)
         if i < len(rolls) - 1 or roll.t >= roll.tumble:
             theme.blit_text(area, theme.fit(players[seat].name, 18, 100), (at[0], at[1] + 40),
                             18, theme.player_colour(seat), True, "midtop", shadow=True)

@@ -4,6 +4,8 @@ play in the panel, each player's dice in hand, and its narration."""
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 import pygame
 
 from petanque_game.rules.aces import GOES, LEFT, MIDDLE, RIGHT, STAYS, AcesState
@@ -15,7 +17,8 @@ from petanque_game.ui.session import Step
 from petanque_game.ui.tray.chance import ChanceControls
 from petanque_game.ui.tray.layout import DieView, RollShown
 
-MARKS = {STAYS: "good", LEFT: "accent", MIDDLE: "bad", RIGHT: "accent"}  # the outline's colour
+MARKS = MappingProxyType({STAYS: "good", LEFT: "accent", MIDDLE: "bad",  # the outline's colour
+                          RIGHT: "accent"})
 
 
 class AcesControls(ChanceControls[AcesState]):

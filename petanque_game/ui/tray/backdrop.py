@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from petanque_game.ui import dice, theme
+from petanque_game.ui import theme
 from petanque_game.ui.component import Component
 from petanque_game.ui.game_scene import STATUS_RECT, GameScene
 from petanque_game.ui.scene import unlit
@@ -25,19 +25,19 @@ from petanque_game.ui.tray.layout import (
     RIM,
     TRAY_RECT,
 )
-from petanque_game.ui.widgets import Backdrop, Pictures, look, panel
+from petanque_game.ui.tray.pictures import TrayPictures
+from petanque_game.ui.widgets import Backdrop, look, panel
 
 LOG_KEPT = 40  # the log's newest entries a backdrop is drawn from: more than its lines can show
-_headers = Pictures(6)
-_columns = Pictures(24)
 
 
 class TrayBackdrop(Component):
     """The backdrop's part of the tray scene: its picture, kept while it shows the same."""
 
-    def __init__(self, game: GameScene, controls: Controls[Turned]):
+    def __init__(self, game: GameScene, controls: Controls[Turned], pictures: TrayPictures):
         self.game = game  # its header, players' cards and log, drawn as every game scene's
         self.controls = controls
+        self.pictures = pictures  # the window's (ui/tray/pictures.py)
         # The header, the players' cards, the log and the empty tray as one picture while they
         # show the same: most frames change only the dice, the panel or a hover.
         self.picture = Backdrop()
@@ -66,18 +66,20 @@ class TrayBackdrop(Component):
         for gap in BACKDROP_GAPS:  # what the parts below leave of the plain background
             surface.fill(ground, gap)
         practice = getattr(session, "practice", False)  # the header's tag
-        _headers.drawn(surface, look(c.header(), session.game, game.replay is not None,
-                                     practice, game.challenge_tag), HEADER_AREA,
-                       self._draw_header, ground)
+        kept = self.pictures
+        kept.headers.drawn(surface, look(c.header(), session.game, game.replay is not None,
+                                         practice, game.challenge_tag), HEADER_AREA,
+                           self._draw_header, ground)
         seats = range(len(session.players))
         over = session.over and not busy
-        _columns.drawn(surface, look(to_move, over, over and tuple(session.state.winners()),
-                                     tuple((p.name, p.kind, p.level)
-                                           for p in session.players),
-                                     tuple((c.score(s), str(c.subline(s))) for s in seats),
-                                     tuple(game.history[-LOG_KEPT:])), COLUMN_AREA,
-                       lambda out: self._draw_column(out, to_move), ground)
-        surface.blit(dice.tray_on(TRAY_RECT.size, RIM, ground), TRAY_RECT)
+        kept.columns.drawn(surface, look(to_move, over, over and tuple(session.state.winners()),
+                                         tuple((p.name, p.kind, p.level)
+                                               for p in session.players),
+                                         tuple((c.score(s), str(c.subline(s))) for s in seats),
+                                         tuple(game.history[-LOG_KEPT:])), COLUMN_AREA,
+                           lambda out: self._draw_column(out, to_move), ground)
+        tray = kept.dice.tray_on(TRAY_RECT.size, RIM, ground)
+        surface.blit(tray, TRAY_RECT)
         panel(surface, STATUS_RECT, "panel", "accent" if urgent else "edge", ground=ground)
 
     def _draw_header(self, surface: pygame.Surface) -> None:

@@ -22,18 +22,17 @@ from petanque_game.ui.tray.layout import (
     RollShown,
     draw_player_mark,
 )
-from petanque_game.ui.widgets import Pictures, look
-
-# The tray with the dice at rest, kept by what they show and shared by every tray scene: a
-# replay's jump makes a new scene, and a scrub goes back and forth over the same positions.
-_felts = Pictures(8)
+from petanque_game.ui.tray.pictures import TrayPictures
+from petanque_game.ui.widgets import look
 
 
 class TrayDice(Component):
     """The dice of the latest roll: where they lie, their tumble, and how they are drawn."""
 
-    def __init__(self, session: Session, settings: Settings, controls: Controls[Turned]):
+    def __init__(self, session: Session, settings: Settings, controls: Controls[Turned],
+                 pictures: TrayPictures):
         self.settings = settings
+        self.pictures = pictures  # the window's (ui/tray/pictures.py)
         self.controls = controls
         self.roll: RollShown | None = None
         for i in range(session.shown - 1, -1, -1):  # a resumed game shows the roll it stopped at
@@ -103,12 +102,13 @@ class TrayDice(Component):
         if self.rolling:
             self.paint(surface, advice)
             return
-        _felts.drawn(surface, look(self._shown(advice)), TRAY_RECT,
-                     lambda out: self._paint_felt(out, advice))
+        self.pictures.felts.drawn(surface, look(self._shown(advice)), TRAY_RECT,
+                                  lambda out: self._paint_felt(out, advice))
 
     def _paint_felt(self, surface: pygame.Surface, advice: Advice | None) -> None:
         """The empty tray (the backdrop left it out of this frame), the dice at rest on it."""
-        surface.blit(dice.tray_on(TRAY_RECT.size, RIM, theme.colour("background")), TRAY_RECT)
+        surface.blit(self.pictures.dice.tray_on(TRAY_RECT.size, RIM,
+                                           theme.colour("background")), TRAY_RECT)
         self.paint(surface, advice)
 
     def _shown(self, advice: Advice | None) -> tuple[object, ...]:
@@ -132,20 +132,21 @@ class TrayDice(Component):
         spots = self.die_spots()
         t = self.roll.t
         ox, oy = FELT_RECT.topleft
+        draw_die = self.pictures.dice.draw_die
         for i, (spot, view) in enumerate(zip(spots, views)):
             if view.hidden:
                 continue
             if t < 1.0:
                 x, y, angle, lift, face = dice.tumble(spot, i, str(self.roll.event), t,
                                                       FELT_RECT.size, DIE_SIZE)
-                dice.draw_die(surface, face, (ox + x, oy + y), DIE_SIZE, angle, lift=lift)
+                draw_die(surface, face, (ox + x, oy + y), DIE_SIZE, angle, lift=lift)
                 continue
             lift = 8 if view.selected else 0
             # a hinted die is ringed once, around it (a selected one keeps its own colour inside)
             outline = theme.colour("accent") if view.selected else view.outline
-            rect = dice.draw_die(surface, view.value, (ox + spot.x, oy + spot.y), DIE_SIZE,
-                                 spot.angle, alpha=110 if view.dim else 255, lift=lift,
-                                 outline=outline)
+            rect = draw_die(surface, view.value, (ox + spot.x, oy + spot.y), DIE_SIZE,
+                            spot.angle, alpha=110 if view.dim else 255, lift=lift,
+                            outline=outline)
             if i in hinted:
                 pygame.draw.rect(surface, HINT_COLOUR, rect.inflate(10, 10), 4, border_radius=14)
             draw_player_mark(surface, self.roll.seat, rect)

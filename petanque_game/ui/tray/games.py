@@ -22,6 +22,7 @@ import pygame
 from petanque_game import words
 from petanque_game.ui import lang
 from petanque_game.ui.component import Component
+from petanque_game.ui.dice import DicePictures, pictures_of
 from petanque_game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -139,6 +140,11 @@ class Controls(Component, Generic[S_co]):
     def state(self) -> S_co:
         state: S_co = self.scene.session.state
         return state
+
+    @property
+    def pictures(self) -> DicePictures:
+        """The dice pictures the window keeps (ui/dice.py)."""
+        return pictures_of(self.scene.app.memory)
 
     def name(self, seat: int | None) -> str:
         if seat is None:

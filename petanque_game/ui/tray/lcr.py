@@ -3,6 +3,8 @@ each sends (L, C, R or a dot), the pot and the chips in the panel, and its narra
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 import pygame
 
 from petanque_game.rules.events import Rolled
@@ -14,7 +16,8 @@ from petanque_game.ui.session import Step
 from petanque_game.ui.tray.chance import ChanceControls
 from petanque_game.ui.tray.layout import DieView, RollShown
 
-MARKS = {KEEP: "good", LEFT: "accent", CENTRE: "bad", RIGHT: "accent"}  # the outline's colour
+MARKS = MappingProxyType({KEEP: "good", LEFT: "accent", CENTRE: "bad",  # the outline's colour
+                          RIGHT: "accent"})
 
 
 class LcrControls(ChanceControls[LcrState]):

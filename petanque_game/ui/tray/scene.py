@@ -44,8 +44,9 @@ from petanque_game.ui.tray.felt import TrayDice
 from petanque_game.ui.tray.games import Advice, Controls, Tray, Turned
 from petanque_game.ui.tray.hint import TrayHint
 from petanque_game.ui.tray.layout import PANEL_RECT, RollShown
+from petanque_game.ui.tray.pictures import pictures_of
 from petanque_game.ui.tray.sheet import TraySheet
-from petanque_game.ui.warm import warm
+from petanque_game.ui.warm import warm, warmer_of
 from petanque_game.ui.widgets import Backdrop, Button, draw_lit, panel
 
 __all__ = ["Hold", "TrayScene"]
@@ -73,14 +74,15 @@ class TrayScene(GameScene):
         tray: Tray = self  # what the game's controls may read of the scene (checked here)
         controls: Controls[Turned] = ui_of(session.game).controls_class()(tray)
         self.controls = controls
-        self.dice = TrayDice(session, app.settings, controls)
+        pictures = pictures_of(app.memory)  # the window's (ui/tray/pictures.py)
+        self.dice = TrayDice(session, app.settings, controls, pictures)
         self.hint = TrayHint(has_hint(session.game), controls.advise)
         self.banner = TrayBanner()
-        self.sheet = TraySheet(controls)
-        self.around = TrayBackdrop(self, controls)
+        self.sheet = TraySheet(controls, pictures)
+        self.around = TrayBackdrop(self, controls, pictures)
         self.settle_sounds: list[str] = []  # played when the dice in the air come to rest
         if session.interactive:  # a resumed game too: its tables made before a person's hint
-            warm(session.game, session.record.options)
+            warm(warmer_of(app.memory), session.game, session.record.options)
 
     def take_pictures(self, before: TrayScene) -> None:
         """Keep drawing from the pictures of the scene this one replaces (a replay's jump: the

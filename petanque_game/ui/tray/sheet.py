@@ -9,19 +9,16 @@ import pygame
 from petanque_game.ui.component import Component
 from petanque_game.ui.tray.games import Controls, Turned
 from petanque_game.ui.tray.layout import PANEL_INSIDE, PANEL_RECT
-from petanque_game.ui.widgets import Pictures, look
-
-# A game's panel, for a game that says what it shows, kept by that and shared by every tray
-# scene: a replay's jump makes a new scene, and a scrub goes back and forth over the same
-# positions.
-_panels = Pictures(8)
+from petanque_game.ui.tray.pictures import TrayPictures
+from petanque_game.ui.widgets import look
 
 
 class TraySheet(Component):
     """The game's panel under the tray."""
 
-    def __init__(self, controls: Controls[Turned]):
+    def __init__(self, controls: Controls[Turned], pictures: TrayPictures):
         self.controls = controls
+        self.pictures = pictures  # the window's (ui/tray/pictures.py)
 
     def handle(self, event: pygame.event.Event) -> bool:
         return event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
@@ -33,5 +30,5 @@ class TraySheet(Component):
         if shows is None:
             c.draw_panel(surface, PANEL_RECT)
         else:
-            _panels.drawn(surface, look(type(c).__name__, shows), PANEL_INSIDE,
-                          lambda out: c.draw_panel(out, PANEL_RECT))
+            self.pictures.panels.drawn(surface, look(type(c).__name__, shows), PANEL_INSIDE,
+                                       lambda out: c.draw_panel(out, PANEL_RECT))

@@ -11,7 +11,7 @@ from petanque_game.rules.base import Roll, Stop
 from petanque_game.rules.events import Rolled
 from petanque_game.rules.ship_captain_crew import ROLES, ShipCaptainCrewState
 from petanque_game.rules.ship_captain_crew_events import Stopped
-from petanque_game.ui import dice, lang, theme
+from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import GameUI
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.session import Step
@@ -169,9 +169,9 @@ class ShipControls(Controls[ShipCaptainCrewState]):
             theme.blit_text(surface, lang.tr(f"tray.ship.slot.{role}"), (r.centerx, r.y + 6), 22,
                             "accent" if have else "muted", True, "midtop")
             if have:
-                dice.draw_die(surface, need, (r.centerx, r.y + 74), 62)
+                self.pictures.draw_die(surface, need, (r.centerx, r.y + 74), 62)
             else:
-                ghost = dice.faded_face(need, 62, 50)
+                ghost = self.pictures.faded_face(need, 62, 50)
                 surface.blit(ghost, ghost.get_rect(center=(r.centerx, r.y + 74)))
         cx = rect.x + 430
         theme.blit_text(surface, lang.tr("tray.ship.cargo"), (cx, rect.y + 12), 22, "muted")
@@ -184,8 +184,8 @@ class ShipControls(Controls[ShipCaptainCrewState]):
                 chosen = v == self.pick and not picked
                 picked = picked or chosen
                 box = self.cargo_rect(j)
-                die = dice.draw_die(surface, v, box.move(0, -6 if chosen else 0).center, 58,
-                                    outline=theme.colour("accent") if chosen else None)
+                die = self.pictures.draw_die(surface, v, box.move(0, -6 if chosen else 0).center,
+                                             58, outline=theme.colour("accent") if chosen else None)
                 draw_player_mark(surface, t.seat, die)
                 if v == hinted:
                     pygame.draw.rect(surface, HINT_COLOUR, die.inflate(8, 8), 4,

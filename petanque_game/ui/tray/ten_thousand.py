@@ -10,7 +10,7 @@ import pygame
 from petanque_game.rules.base import Bank, IllegalAction, Keep, Roll
 from petanque_game.rules.events import Rolled
 from petanque_game.rules.ten_thousand import TenThousandState
-from petanque_game.ui import dice, lang, theme
+from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import GameUI
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.session import Step
@@ -123,7 +123,7 @@ class TenThousandControls(Controls[TenThousandState]):
                         (rect.x + 20, rect.y + 12), 22, "muted")
         x = rect.x + 44
         for v in st.set_aside:
-            r = dice.draw_die(surface, v, (x, rect.y + 70), 50)
+            r = self.pictures.draw_die(surface, v, (x, rect.y + 70), 50)
             draw_player_mark(surface, st.turn_player, r)
             x += 58
         if not st.set_aside:
