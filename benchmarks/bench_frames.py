@@ -1,6 +1,7 @@
 """Frame times of every scene of the window, drawn with SDL's software renderer at 1280x720.
 
     python benchmarks/bench_frames.py [--frames 600] [--only NAME ...] [--profile NAME]
+                                      [--runs N] [--desktop WxH] [--unpaced]
 
 One run visits every scene in the real App (SDL's dummy video driver, so no screen is needed) and
 times each frame as the game's loop makes it: the events of that frame (the mouse moving every
@@ -14,7 +15,9 @@ results screen with its chart; the hot-seat hand-over screen; the board editor; 
 each tray game, all-AI and with a person to move (the three games of chance all-AI: no decision
 is a person's); the Terningepetanque table while a person aims (the mouse moving every frame),
 during a throw with 7 dice already on the board (4 AIs, late in a round) and during the
-reckoning; a replay whose timeline is dragged to and fro (every frame a new point).
+reckoning; a replay whose timeline is dragged to and fro (every frame a new point); a long game
+(a Ship pot game of 5,000 events and more: the person's turns, each move autosaved, and its replay
+scrubbed: frames_long.py).
 
 First, three rows that are not the game: a frame of fixed pure-Python work (2, 4 and 6 ms when
 nothing interrupts it), paced the same way, so that the machine's own tail is printed beside the
@@ -32,6 +35,10 @@ asserted.
 
 `--unpaced` runs the frames back to back instead: each then costs less (the processor's caches
 stay warm), which is not what the paced loop of the game sees.
+
+`--desktop WxH` opens every App's window at the size the game gives a new window on a desktop of
+that size (`window_size_for`: 1728x972 on 1920x1080), so each frame is also scaled into the
+window; without it the window has the logical size (1280x720) and is drawn on directly.
 
 `--profile NAME` runs cProfile over that one scene's frames and prints the top costs.
 
@@ -63,6 +70,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(1, str(ROOT / "tests"))  # the tests' way of playing a tray turn by clicks
 
+import frames_long  # the long game's scenes
 import pygame
 from bench_table_aim import until  # a Terningepetanque game played on to a given moment
 from test_ui_tray import human_move
@@ -71,7 +79,7 @@ from petanque_game import paths
 from petanque_game.match import Match
 from petanque_game.record import Seat
 from petanque_game.ui import theme
-from petanque_game.ui.app import App
+from petanque_game.ui.app import App, window_size_for
 from petanque_game.ui.game_ui import title
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
@@ -81,6 +89,7 @@ from petanque_game.ui.table.view import AREA
 GOAL_MS = 8.0
 SCREEN = pygame.Rect((0, 0), theme.LOGICAL_SIZE)
 PACED = True  # --unpaced: frames back to back (as bench_table_frames.py times them)
+WINDOW: tuple[int, int] | None = None  # --desktop: the window's size (None: the logical size)
 WARM = 10  # frames not counted at the start of a scene: the caches being filled
 TRAY_GAMES = {"ten-thousand": {"target": 3000}, "shut-the-box": {"rounds": 3},
               "ship-captain-crew": {"target": 30}}
@@ -123,7 +132,7 @@ class Times:
 def new_app(**settings) -> App:
     """The App with the settings' own pauses (the AI's, the dice's tumble), quick to reach a scene
     only where a scene says so."""
-    return App(settings=load_settings({"handover": False, **settings}))
+    return App(size=WINDOW, settings=load_settings({"handover": False, **settings}))
 
 
 class Watch:
@@ -365,6 +374,11 @@ def scrubbed(game: str, options: dict, frames: int) -> Times:
     match.play_to_end()
     path = Path(tempfile.mkdtemp(prefix="bench-frames-replay-")) / f"{game}-3.json"
     path.write_text(match.record.dumps(), "utf-8")
+    return scrub(path, frames)
+
+
+def scrub(path: Path, frames: int) -> Times:
+    """The record at `path` watched, its timeline dragged to and fro."""
     app = new_app()
     app.open_replay(path)
     rect = app.top.replay.timeline_rect()
@@ -446,7 +460,7 @@ def scenes(frames: int) -> dict[str, Callable[[], Times]]:
                                                                     {"target": 30}, frames),
         "replay scrubbed, LCR": lambda: scrubbed("lcr", {}, frames),
     }
-    return out
+    return out | frames_long.scenes(sys.modules[__name__], frames)
 
 
 def p99(ms: list[float]) -> float:
@@ -484,6 +498,17 @@ def row(label: str, t: Times) -> str:
             f"{p99(window):.2f} | {ok} |")
 
 
+def desktop_size(text: str) -> tuple[int, int]:
+    """`--desktop`'s WxH."""
+    try:
+        w, h = (int(n) for n in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT (1920x1080)") from None
+    if w < 1 or h < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: a size of at least 1x1")
+    return w, h
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=600, help="frames per scene (about)")
@@ -493,13 +518,21 @@ def main() -> None:
                         help="frames back to back, not 60 a second (caches stay warm)")
     parser.add_argument("--runs", type=int, default=1,
                         help="measure each scene this many times (the median run is judged)")
+    parser.add_argument("--desktop", metavar="WxH", type=desktop_size,
+                        help="the window a new game opens on a desktop of this size (1920x1080)")
     args = parser.parse_args()
-    global PACED
+    global PACED, WINDOW
     PACED = not args.unpaced
-    make_records()
+    WINDOW = window_size_for(args.desktop) if args.desktop else None
     chosen = scenes(args.frames)
     if args.profile:
         name = next(n for n in chosen if args.profile in n)
+        chosen = {name: chosen[name]}
+    elif args.only:
+        chosen = {n: f for n, f in chosen.items() if any(o in n for o in args.only)}
+    if any("records" in name for name in chosen):  # the replay list's and statistics' folder
+        make_records()
+    if args.profile:
         profile = cProfile.Profile()
         profile.enable()
         chosen[name]()
@@ -508,9 +541,10 @@ def main() -> None:
         pstats.Stats(profile).sort_stats("cumulative").print_stats(40)
         pstats.Stats(profile).sort_stats("tottime").print_stats(25)
         return
-    if args.only:
-        chosen = {n: f for n, f in chosen.items() if any(o in n for o in args.only)}
-    print(f"SDL video driver {os.environ['SDL_VIDEODRIVER']}, 1280x720, pygame-ce "
+    window = "x".join(map(str, WINDOW or theme.LOGICAL_SIZE))
+    where = f"the window {window} (desktop {args.desktop[0]}x{args.desktop[1]})" \
+        if args.desktop else window
+    print(f"SDL video driver {os.environ['SDL_VIDEODRIVER']}, {where}, pygame-ce "
           f"{pygame.version.ver}; load average at start {os.getloadavg()[0]:.2f}")
     if args.runs > 1:
         print(f"each scene {args.runs} times; figures are the median run's, worst is the worst of "

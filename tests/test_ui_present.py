@@ -62,3 +62,26 @@ def test_a_napping_frame_is_shown_only_when_its_picture_changed(monkeypatch):
     app.mouse = app.top.buttons[0].rect.center  # a hover lights a button
     app.tick(0.5, woken=True)
     assert flips == [1, 1]
+
+
+def test_a_frame_is_scaled_straight_into_the_window_with_black_bars(monkeypatch):
+    """At a window larger than the picture (1800x972: the picture at 1.35 with bars left and
+    right), the frame is scaled into the window's own pixels, with no picture of its own made
+    and copied in (half the cost of showing a frame at the default window on 1920x1080), and
+    it shows the same as the scaled frame beside black bars."""
+    app = fast_app(size=(1800, 972))
+    app.step(0.0)
+    scale = pygame.transform.scale
+    made: list[bool] = []
+
+    def scaled(surface, size, *into):
+        made.append(bool(into) and into[0].get_parent() is app.window)
+        return scale(surface, size, *into)
+    monkeypatch.setattr(pygame.transform, "scale", scaled)
+    app.window.fill((200, 10, 10))  # whatever was in the bars before
+    frame = app.render()
+    assert made == [True]
+    monkeypatch.undo()
+    expected = pygame.Surface((1800, 972))
+    expected.blit(pygame.transform.scale(frame, (1728, 972)), (36, 0))
+    assert pixels(app.window) == pixels(expected)

@@ -219,3 +219,31 @@ def test_a_replay_does_not_ask_for_a_click_to_go_on(tmp_path, monkeypatch):
                                                                        real(s, text, *a, **k))[1])
     app.render()
     assert scene.hold.text in drawn and lang.tr("tray.hold.go_on") not in drawn
+
+
+def test_a_frame_of_the_timeline_places_no_mark_again(tmp_path, monkeypatch):
+    """The turns' marks are placed on the timeline once per replay (a jump's new scene takes
+    them over), so that a frame's timeline costs the same however long the game; the prompt
+    still counts the turns done up to the point shown."""
+    app = watch(record_file(tmp_path, "ten-thousand", {"target": 5000}, 2))
+    app.render()
+    marks = app.top.replay.marks()
+    assert len(marks) > 10
+    placed: list[int] = []
+    x_of = type(app.top.replay).x_of
+
+    def placing(controls, shown, rect):
+        placed.append(shown)
+        return x_of(controls, shown, rect)
+    monkeypatch.setattr(type(app.top.replay), "x_of", placing)
+    total = app.top.replay.total
+    for shown in (0, marks[3][0] - 1, marks[3][0], total - 1):
+        app.top.replay.jump(shown)
+        placed.clear()
+        app.render()
+        assert len(placed) <= 2  # the part played and the thumb, not the marks
+        done = sum(1 for m, _ in marks if m <= shown)
+        assert app.top.replay.prompt() == lang.tr(
+            "replay.paused", where=lang.tr("replay.where_turn", n=str(min(len(marks), done + 1)),
+                                           of=str(len(marks)), event=str(shown),
+                                           events=str(total)))

@@ -378,10 +378,14 @@ class App(SceneStack):
         elif self.logical is not win:
             scale, ox, oy = self._fit()
             w, h = int(theme.LOGICAL_SIZE[0] * scale), int(theme.LOGICAL_SIZE[1] * scale)
-            win.fill((0, 0, 0))
+            picture = pygame.Rect(ox, oy, w, h)
+            for bar in letterbox(win.get_rect(), picture):
+                win.fill((0, 0, 0), bar)
             if w > 0 and h > 0:
                 scaler = pygame.transform.smoothscale if scale < 1 else pygame.transform.scale
-                win.blit(scaler(self.logical, (w, h)), (ox, oy))
+                # scaled straight into the window's pixels: no new picture of the window's size
+                # made, and no copy of it (half of a frame's showing at 1728x972)
+                scaler(self.logical, (w, h), win.subsurface(picture))
         pygame.display.flip()
         self._shown = None  # what is shown now is not known to match a napping frame
 
@@ -496,6 +500,16 @@ class App(SceneStack):
 
 
 TOAST_PLACES = (618, 712, 250, 110)  # the toast's bottom edge, tried in this order
+
+
+def letterbox(window: pygame.Rect, picture: pygame.Rect) -> list[pygame.Rect]:
+    """The parts of `window` that `picture` (inside it) leaves uncovered: the bars above and
+    below it, left and right of it (none when it fills the window)."""
+    bars = [pygame.Rect(window.x, window.y, window.w, picture.y - window.y),
+            pygame.Rect(window.x, picture.bottom, window.w, window.bottom - picture.bottom),
+            pygame.Rect(window.x, picture.y, picture.x - window.x, picture.h),
+            pygame.Rect(picture.right, picture.y, window.right - picture.right, picture.h)]
+    return [bar for bar in bars if bar.w > 0 and bar.h > 0]
 
 
 def _buttons_of(scene: Any) -> list:

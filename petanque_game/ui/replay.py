@@ -11,6 +11,7 @@ that point, never a long run of intermediate animations.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Protocol
@@ -65,6 +66,7 @@ class ReplayControls:
         self.dragging = False
         self._marks: list[tuple[int, str]] | None = None
         self._timeline: pygame.Rect | None = None  # `timeline_rect`
+        self._ticks: list[tuple[int, bool]] | None = None  # `ticks`
 
     @property
     def speed(self) -> float:
@@ -157,6 +159,7 @@ class ReplayControls:
                                                         other.dragging)
         self._marks = other._marks
         self._timeline = other._timeline  # (the buttons' widths never change)
+        self._ticks = other._ticks
 
     # --- the buttons and keys ---------------------------------------------------------------------
 
@@ -244,15 +247,7 @@ class ReplayControls:
         done = pygame.Rect(bar.x, bar.y, self.x_of(self.session.shown, rect) - bar.x, bar.h)
         if done.w > 0:
             pygame.draw.rect(surface, theme.colour("accent"), done, border_radius=4)
-        marks = self.marks()
-        every = 1
-        while marks and rect.w / (len(marks) / every) < 6:
-            every *= 5 if every == 1 else 2  # every 5th, 10th, 20th ... when they crowd
-        for k, (m, _) in enumerate(marks):
-            if (k + 1) % every:
-                continue
-            x = self.x_of(m, rect)
-            tall = (k + 1) % (every * 5) == 0
+        for x, tall in self.ticks():
             pygame.draw.line(surface, theme.colour("text" if tall else "muted"),
                              (x, rect.y + (0 if tall else 4)),
                              (x, rect.bottom - (0 if tall else 4)), 2 if tall else 1)
@@ -260,11 +255,24 @@ class ReplayControls:
         pygame.draw.circle(surface, theme.colour("edge"), thumb, 10)
         pygame.draw.circle(surface, theme.colour("accent" if self.dragging else "text"), thumb, 8)
 
+    def ticks(self) -> list[tuple[int, bool]]:
+        """The turns' marks drawn on the timeline, as (x, tall): every one, or every 5th, 10th,
+        20th ... when they crowd, each fifth of those drawn tall. Worked out once, so that a
+        frame's timeline costs the same in a game of any length."""
+        if self._ticks is None:
+            rect, marks = self.timeline_rect(), self.marks()
+            every = 1
+            while marks and rect.w / (len(marks) / every) < 6:
+                every *= 5 if every == 1 else 2
+            self._ticks = [(self.x_of(m, rect), (k + 1) % (every * 5) == 0)
+                           for k, (m, _) in enumerate(marks) if (k + 1) % every == 0]
+        return self._ticks
+
     def prompt(self) -> str:
         shown, total = self.session.shown, self.total
         marks = self.marks()
         unit = marks[0][1] if marks else "event"
-        done = sum(1 for m, _ in marks if m <= shown)
+        done = bisect_right(marks, shown, key=lambda mark: mark[0])  # marks ending by `shown`
         where = lang.tr(f"replay.where_{unit}", n=lang.number(min(len(marks), done + 1)),
                         of=lang.number(len(marks)), event=lang.number(shown),
                         events=lang.number(total))

@@ -56,9 +56,23 @@ def draw_reckoning(shown: Reckoned, surface: pygame.Surface, area_rect: pygame.R
     assert r is not None  # (drawn while it shows)
     area = surface.subsurface(area_rect)
     drawn = _measure(shown, area, r)
-    card = _card_rect(shown, area_rect, drawn)
+    card = placed_card(shown, area_rect, drawn, r)
     _draw_card(shown, surface, card, r)
     r.card = card.move(-area_rect.x, -area_rect.y)
+
+
+def placed_card(shown: Reckoned, area_rect: pygame.Rect,
+                drawn: tuple[list[pygame.Rect], list[pygame.Rect]], r: Reckoning) -> pygame.Rect:
+    """Where the card goes (`_card_rect`), looked for again only when what the place depends on
+    has changed (the area, the board's part of it and the camera, the players, what the measure
+    drew): where no corner is clear, the search over every place on the board takes milliseconds,
+    and the table's area is drawn whole again now and then while the same card shows."""
+    view = shown.view
+    key = (tuple(area_rect), tuple(view.board_rect), view.view, shown.n,
+           tuple(tuple(rect) for rect in drawn[0]), tuple(tuple(rect) for rect in drawn[1]))
+    if r.placed is None or r.placed[0] != key:
+        r.placed = (key, _card_rect(shown, area_rect, drawn))
+    return r.placed[1].copy()
 
 
 def card_key(r: Reckoning) -> tuple:

@@ -35,6 +35,8 @@ class Reckoning:
     t: float = 0.0
     # where its card was last drawn, in the area (the points fly from it)
     card: pygame.Rect | None = field(default=None, compare=False, repr=False)
+    # where the card goes, and what that place was found for (reckoning.py `placed_card`)
+    placed: tuple[tuple, pygame.Rect] | None = field(default=None, compare=False, repr=False)
 
     @property
     def table(self) -> Table:
