@@ -58,7 +58,7 @@ from petanque_game.ui.app import window_size_for  # noqa: E402
 from petanque_game.ui.narrate import knocked_dice  # noqa: E402
 from petanque_game.ui.play import open_game_scene  # noqa: E402
 from petanque_game.ui.session import Step, new_game  # noqa: E402
-from petanque_game.ui.table import reckoning  # noqa: E402
+from petanque_game.ui.table import distances, reckoning  # noqa: E402
 from petanque_game.ui.table.round_end import reckoning_of  # noqa: E402
 from petanque_game.ui.table.scene import TableScene  # noqa: E402
 from petanque_game.ui.table.window import AREA  # noqa: E402
@@ -195,13 +195,13 @@ def test_dice_that_round_alike_show_the_figure_that_tells_them_apart():
     dm = DiamondRest(0.0, 0.0, 0.0, True)
     table = Table(dm, (die(0, 0, 30.0, 0.0, 6, 1.6), die(1, 0, -30.0, 0.0, 2, 2.3),
                        die(0, 1, 0.0, 60.0, 3, 41.0), die(1, 1, 0.0, -60.0, 4, 41.04)))
-    figures = reckoning.distance_figures(table)
+    figures = distances.distance_figures(table)
     assert figures[(0, 0)] == "1.6 mm" and figures[(1, 0)] == "2.3 mm"
     assert figures[(0, 1)] == "41 mm" and figures[(1, 1)] == "41 mm"  # they decide nothing
     apart = Table(dm, (die(0, 0, 30.0, 0.0, 6, 1.6), die(1, 0, -30.0, 0.0, 2, 7.3)))
-    assert reckoning.distance_figures(apart) == {(0, 0): "2 mm", (1, 0): "7 mm"}
+    assert distances.distance_figures(apart) == {(0, 0): "2 mm", (1, 0): "7 mm"}
     touching = Table(dm, (die(0, 0, 30.0, 0.0, 6, 0.05), die(1, 0, -30.0, 0.0, 2, 0.4)))
-    assert reckoning.distance_figures(touching) == {(0, 0): "touching", (1, 0): "0.4 mm"}
+    assert distances.distance_figures(touching) == {(0, 0): "touching", (1, 0): "0.4 mm"}
 
 
 @pytest.mark.parametrize("n", (2, 3, 4))

@@ -15,10 +15,10 @@ from petanque_game.rules.terningepetanque import closest_dice
 from petanque_game.ui import lang, theme
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.table import draw as td
+from petanque_game.ui.table.distances import distance_figures
 from petanque_game.ui.table.hint import as_previewed, hint_words
 from petanque_game.ui.table.kept import KeptParts
 from petanque_game.ui.table.previews import foreseen
-from petanque_game.ui.table.reckoning import distance_figures
 from petanque_game.ui.widgets import panel, shade
 
 SMALL = 19  # px: the panel's least text (12 px high in an 800x600 window)

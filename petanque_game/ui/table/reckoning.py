@@ -18,9 +18,9 @@ import pygame
 
 from petanque_game.rules.petanque_table import DieRest, Table
 from petanque_game.rules.terningepetanque import DIAMOND_PENALTY, closest_dice
-from petanque_game.rules.terningepetanque_score import reckoned_distance
 from petanque_game.ui import lang, theme
 from petanque_game.ui.table import draw as td
+from petanque_game.ui.table.distances import distance_figures
 from petanque_game.ui.table.knocks import spots
 from petanque_game.ui.table.round_end import Reckoning
 
@@ -155,35 +155,6 @@ def closest_label(area: pygame.Surface, view: td.View, die_px: float, table: Tab
                        if pygame.Rect((0, 0), size).move_to(**{a: p}).collidelist(pieces) < 0),
                       places[0])
     return theme.blit_text(area, text, at, 20, "accent", True, anchor, shadow=True)
-
-
-FINEST = 3  # decimals at most in a distance's figure (finer than the physics tells apart)
-
-
-def distance_figures(table: Table) -> dict[tuple[int, int], str]:
-    """Each die's distance to the diamond as its label says it, by (seat, die): whole mm, but
-    as many decimals as it takes to tell the closest die apart from a die the rules reckon
-    farther (a die marked closest and another both "2 mm": "1.6 mm" and "2.3 mm"); "touching"
-    for a die that touches the diamond (it is reckoned at 0)."""
-    on = [d for d in table.dice if d.on_board]
-    reckoned = {(d.player, d.die): reckoned_distance(d) for d in on}
-    digits = dict.fromkeys(reckoned, 0)
-    best = min(reckoned.values(), default=0.0)
-    closest = {key for key, value in reckoned.items() if value == best}
-    for _ in range(FINEST):
-        said = {key: f"{value:.{digits[key]}f}" for key, value in reckoned.items()}
-        first = {said[key] for key in closest}
-        alike = {key for key in reckoned if said[key] in first and key not in closest}
-        if not alike:
-            break
-        for key in alike | closest:  # they and the closest: told apart
-            digits[key] += 1
-    figures = {}
-    for key, value in reckoned.items():
-        figures[key] = lang.tr("table.reckoning.touching") if value == 0.0 else \
-            lang.tr("table.reckoning.mm", mm=lang.decimal(value, digits[key]) if digits[key]
-                    else lang.number(round(value)))
-    return figures
 
 
 def _seat_names(shown: Reckoned) -> list[pygame.Rect]:

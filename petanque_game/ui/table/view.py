@@ -25,14 +25,10 @@ from petanque_game.ui.session import Session
 from petanque_game.ui.table import board as tb
 from petanque_game.ui.table import board_pictures, window
 from petanque_game.ui.table import draw as td
+from petanque_game.ui.table.distances import distance_figures
 from petanque_game.ui.table.knocks import draw_knocks
 from petanque_game.ui.table.panel import colours_key, draw_side, prompt, side_parts
-from petanque_game.ui.table.reckoning import (
-    card_key,
-    closest_label,
-    distance_figures,
-    draw_reckoning,
-)
+from petanque_game.ui.table.reckoning import card_key, closest_label, draw_reckoning
 from petanque_game.ui.table.sheet import (
     HINT_SIZE,
     SHEET_HINT_AT,
