@@ -23,7 +23,8 @@ Errors: a refusal is a scene's business (a toast saying why). Anything else rais
 is a bug and reaches one handler, `App.crash`: the traceback goes to the log in the user folder,
 the scenes are closed (a game keeps its autosave, written after its last move) and the player sees
 what failed and where the log is. SIGTERM and SIGINT end the window at once, whatever it is busy
-with (`run`); the AI thinks on a daemon thread, which never holds up the exit.
+with (`run`); the AI thinks on a daemon thread, which never holds up the exit. The window's
+threads are its own (`App.workers`, ui/workers.py), ended when it closes.
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ from petanque_game.ui.scene import TellsProblems
 from petanque_game.ui.scenes import MENU, SceneStack
 from petanque_game.ui.settings import Settings, load_settings, save_settings
 from petanque_game.ui.widgets import Toast
+from petanque_game.ui.workers import Workers
 
 MAX_SHOWN_PROBLEMS = 8  # settings problems listed in the window
 LOGGED_PROBLEMS = 20  # settings problems written to the log (and how many there were)
@@ -78,7 +80,7 @@ class App(SceneStack):
 
     def __init__(self, size: tuple[int, int] | None = None, replay: str | None = None,
                  settings: Settings | None = None, start_menu: bool = True,
-                 sound_later: bool = False):
+                 sound_later: bool = False, workers: Workers | None = None):
         pygame.display.init()
         pygame.font.init()
         # what the window draws, speaks and plays with, its own until it closes: a new window
@@ -88,6 +90,8 @@ class App(SceneStack):
         theme.use_pens(self.pens)
         lang.use_words(self.words)
         widgets.use_pictures(self.widget_pictures)
+        # its threads (the AI's, the saves', the previews'), ended at its close
+        self.workers = workers if workers is not None else Workers()
         self._sound_due = sound_later  # `run`: the sound starts once the first frame is shown
         if not sound_later:
             self.start_sound()
@@ -483,6 +487,7 @@ class App(SceneStack):
         for scene in reversed(self.scenes):
             scene.exit()
         self.scenes = []
+        self.workers.close()  # every save written; no thread of the window left running
         # let go of them (the colours in use with the pens): fonts and sounds die with pygame
         if theme.pens() is self.pens:
             theme.use_pens(theme.Pens())
