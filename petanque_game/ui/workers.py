@@ -10,12 +10,14 @@ tests choose, so that a frame they draw shows what they set."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from concurrent.futures import Executor, Future
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from petanque_game.save_thread import Writer, write_record
-from petanque_game.ui.ai_thread import AIThread
 from petanque_game.ui.table.foresee import Foresight
+
+if TYPE_CHECKING:  # (concurrent.futures imports logging: not before the first frame)
+    from concurrent.futures import Executor, Future
+
+    from petanque_game.save_thread import Writer
 
 Made = TypeVar("Made")  # what a job on the AI's thread makes
 
@@ -33,14 +35,38 @@ class Foreseer(Protocol):
 
 
 class Workers:
-    """The threads of one window (or of one game played with no window)."""
+    """The threads of one window (or of one game played with no window). The AI's and the saves'
+    are made on first use: what they run on (the match, the record) is not imported before the
+    first frame (tests/test_startup.py)."""
 
     def __init__(self, ai: Executor | None = None, previews: Foresight | None = None,
                  risks: Foreseer | None = None, saves: Writer | None = None) -> None:
-        self.ai: Executor = ai if ai is not None else AIThread()
-        self.saves = saves if saves is not None else Writer(write_record)
+        self._ai = ai
+        self._saves = saves
         self.previews = previews if previews is not None else Foresight()
         self.risks: Foreseer = risks if risks is not None else Foresight()
+
+    @property
+    def ai(self) -> Executor:
+        """Where AI decisions, hints and other long searches are worked out."""
+        if self._ai is None:
+            from petanque_game.ui.ai_thread import AIThread
+
+            self._ai = AIThread()
+        return self._ai
+
+    @ai.setter
+    def ai(self, ai: Executor) -> None:
+        self._ai = ai
+
+    @property
+    def saves(self) -> Writer:
+        """The saves' thread (autosaves written behind the frame)."""
+        if self._saves is None:
+            from petanque_game.save_thread import Writer, write_record
+
+            self._saves = Writer(write_record)
+        return self._saves
 
     def in_background(self, work: Callable[[], Made]) -> Future[Made]:
         """`work()` on the AI's thread (a decision, a hint's search), so that no frame waits."""
@@ -50,8 +76,10 @@ class Workers:
         """Every save handed over written (or refused), then each thread ended: the saves' and
         the previews' at once, the AI's once its job in hand is done (an expert's search in
         progress never holds up quitting: that thread is a daemon, and its answer is dropped)."""
-        self.saves.close()
+        if self._saves is not None:
+            self._saves.close()
         for foresight in (self.previews, self.risks):
             if isinstance(foresight, Foresight):
                 foresight.close()
-        self.ai.shutdown(wait=False, cancel_futures=True)
+        if self._ai is not None:
+            self._ai.shutdown(wait=False, cancel_futures=True)
