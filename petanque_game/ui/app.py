@@ -7,14 +7,8 @@ scenes know nothing of the window's size or full screen (docs/design.md#a-thin-w
 Scenes are registered by name and opened by name (`app.open("setup")`: ui/scenes/__init__.py, whose
 `SceneStack` the App is), so no scene imports another (docs/design.md#scenes-by-name).
 
-The loop draws 60 frames a second only while something moves: a scene that moves on its own (an
-animation, a timer, work on another thread it waits for) says so with an `animating` property
-(ui/game_scene.py); otherwise the window naps between looks for events (`loop`).
-
-The window opens at the size it had when it was last resized (the `window_size` setting, kept in
-settings.yaml) if the desktop still has room for it, else at most of the desktop, keeping the
-picture's aspect (`window_size_for`); in full screen if it was left in full screen (F11 and the
-settings scene both keep that), and it speaks the settings' language (ui/lang.py).
+It opens at the size it had when last resized, or at most of the desktop (ui/window_size.py), in
+full screen if it was left in full screen, speaking the settings' language (ui/lang.py).
 
 `App` works under SDL's dummy video driver: tests construct it, feed it events (`click`, `key`,
 `handle`), `step` it and `render` it to a surface, or run whole frames with `tick`.
@@ -30,11 +24,8 @@ threads are its own (`App.workers`, ui/workers.py), ended when it closes.
 from __future__ import annotations
 
 import contextlib
-import gc
 import os
-import time
 import zlib
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -47,12 +38,12 @@ os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
 import pygame  # after the hint above
 
-from petanque_game import logs, paths, saves
-from petanque_game.files import ensure_folder
-from petanque_game.ui import icon, lang, sound, theme, widgets
+from petanque_game import logs, saves
+from petanque_game.ui import frame_loop, icon, lang, sound, theme, widgets
 from petanque_game.ui.keys import key_event_code
 from petanque_game.ui.quitting import PictureUnsaved, Quit, run_app
 from petanque_game.ui.scenes import MENU, SceneStack
+from petanque_game.ui.screenshot import save_screenshot
 from petanque_game.ui.settings import Settings, load_settings, save_settings
 from petanque_game.ui.start_problems import tell_start_problems
 from petanque_game.ui.toast_place import toast_bottom
@@ -64,10 +55,6 @@ from petanque_game.ui.workers import Workers
 # window_size.py).
 __all__ = ["App", "PictureUnsaved", "Quit", "run", "run_app", "window_size_for"]
 
-MIXER_BUFFER = 512  # samples: 23 ms at 22050 Hz, so a click's sound follows the click
-FRAME_RATE = 60  # frames a second while something moves
-IDLE_WAKE = 0.5  # seconds: when nothing moves, a frame is drawn this often without an event
-IDLE_POLL = 1 / FRAME_RATE  # seconds between two looks for events when nothing moves
 KEEP_SIZE_AFTER = 0.5  # seconds after the last resize that the window's size is kept
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
@@ -128,13 +115,8 @@ class App(SceneStack):
             self.open_replay(Path(replay))
 
     def start_sound(self) -> None:
-        """pygame's other parts and the sound mixer (no sound device: the game stays silent)."""
-        pygame.mixer.pre_init(22050, -16, 1, MIXER_BUFFER)  # a small buffer: sounds on time
-        pygame.init()
-        if not pygame.mixer.get_init():
-            # no sound device: the game needs none, and stays silent
-            with contextlib.suppress(pygame.error):
-                pygame.mixer.init()
+        """pygame's other parts and the sound mixer (ui/sound.py `start_mixer`)."""
+        sound.start_mixer()
 
     # --- a replay ---------------------------------------------------------------------------------
 
@@ -269,23 +251,8 @@ class App(SceneStack):
             logs.note(f"Settings: the window's size was not kept: {problem}")
 
     def screenshot(self) -> Path | None:
-        """Save the logical picture as a PNG in the user's screenshots folder."""
-        folder = paths.user_dir() / "screenshots"
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")[:-3]
-        path = folder / f"screenshot-{stamp}.png"
-        try:
-            ensure_folder(folder)
-            self.render_logical()
-            pygame.image.save(self.logical, os.fspath(path))
-        except OSError as e:
-            self.toast.show(lang.tr("app.screenshot_unsaved_in", folder=str(folder),
-                                    reason=lang.os_reason(e)), "bad")
-            return None
-        except pygame.error as e:
-            self.toast.show(lang.tr("app.screenshot_unsaved", reason=str(e)), "bad")
-            return None
-        self.toast.show(lang.tr("app.screenshot_saved", path=str(path)), "info", 2.5)
-        return path
+        """Save the logical picture as a PNG in the user's screenshots folder (ui/screenshot.py)."""
+        return save_screenshot(self.render_logical, self.toast)
 
     # --- the loop ---------------------------------------------------------------------------------
 
@@ -400,48 +367,18 @@ class App(SceneStack):
         self.open("error", line, log)
 
     def loop(self) -> None:
-        """Frames at 60 a second while something moves. Otherwise the window naps: it looks for
-        events every IDLE_POLL seconds (a click is answered within a frame's time) and draws only
-        when one came, or every IDLE_WAKE seconds (a text field's cursor blinks at that pace).
-        Not pygame.event.wait: pygame-ce's wait polls SDL every millisecond, which costs more
-        than these naps (benchmarks/bench_idle.py)."""
-        clock = pygame.time.Clock()
-        self.tick(0.0)  # the first frame at once, not after the first nap
-        # What start-up made (the modules, the menu) lives as long as the window: out of the
-        # collector's sight from here on, a full collection (which stops every thread) walks
-        # only what came after it (benchmarks/bench_gc.py).
-        gc.freeze()
+        """The window's frames until it closes (ui/frame_loop.py); its sound, when due, starts
+        once the first is shown."""
+        frame_loop.loop(self, self._sound_after_first_frame)
+
+    def _sound_after_first_frame(self) -> None:
         if self._sound_due:
             self._sound_due = False
             self.start_sound()
-        while self.running:
-            if self.animating:
-                self.tick(min(clock.tick(FRAME_RATE) / 1000.0, 0.1))
-                continue
-            slept = time.perf_counter()
-            events: list[pygame.event.Event] = []
-            while not events and time.perf_counter() - slept < IDLE_WAKE:
-                time.sleep(IDLE_POLL)
-                events = pygame.event.get()
-            clock.tick()  # restart the frame clock: the nap is no animation's time
-            if events:  # what they start begins from its first frame
-                self.tick(1.0 / FRAME_RATE, events)
-            else:  # woken by the time: let the clocks move on
-                self.tick(min(time.perf_counter() - slept, 1.0), woken=True)
 
     def run_frames(self, count: int, picture: Path | None = None) -> None:
-        """Draw `count` frames one after another (each 1/FRAME_RATE s of the scenes' time, with no
-        waiting), then save the last picture as a PNG at `picture`: `petanque-game play --frames N`,
-        how a standalone build is checked to start, draw and close (tools/build_app.py)."""
-        for _ in range(count):
-            if not self.running:
-                break
-            self.tick(1.0 / FRAME_RATE)
-        if picture is not None:
-            try:
-                pygame.image.save(self.logical, str(picture))
-            except (pygame.error, OSError) as e:
-                raise PictureUnsaved(f"cannot save the picture {picture}: {e}") from None
+        """`count` frames at once, the last saved at `picture` (ui/frame_loop.py)."""
+        frame_loop.run_frames(self, count, picture)
 
     def close(self) -> None:
         for scene in reversed(self.scenes):
