@@ -96,6 +96,7 @@ class LiveSession(Session):
     def _let_go_of_workers(self) -> None:
         if self._own_workers:
             self.workers.close()
+            self._thought = None  # (a decision not begun is cancelled: decided again if asked)
 
     @property
     def writer(self) -> Writer:
