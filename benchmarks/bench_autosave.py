@@ -69,8 +69,8 @@ def one_run(base: Any, folder: Path, moves: int) -> dict[str, list[float]]:
     session = LiveSession(base.copy(), now)  # its first save, whole and at once
     session.write_behind()
     handed: list[Any] = []
-    save_thread.WRITER.put_moves = lambda path, m: handed.append(m)  # type: ignore[method-assign]
-    book = Book(now, save_thread._write_record)
+    session.writer.put_moves = lambda path, m: handed.append(m)  # type: ignore[method-assign]
+    book = Book(now, save_thread.write_record)
     hand_over = session._hand_over
     found: dict[str, list[float]] = {f"{way} {part}": [] for way in ("now", "main")
                                      for part in ("window", "thread", "thread CPU")}
@@ -93,7 +93,7 @@ def one_run(base: Any, folder: Path, moves: int) -> dict[str, list[float]]:
             raise SystemExit("over the record's size limit")
         made = (time.thread_time() - c0) * 1000
         t0, c0 = time.perf_counter(), time.thread_time()
-        save_thread._write_record(old, text)
+        save_thread.write_record(old, text)
         whole, whole_cpu = (time.perf_counter() - t0) * 1000, (time.thread_time() - c0) * 1000
         if i >= WARM:
             found["now window"].append(cpu[0])

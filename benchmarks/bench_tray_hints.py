@@ -22,6 +22,7 @@ import tempfile
 import time
 from concurrent.futures import Future
 from pathlib import Path
+from types import SimpleNamespace
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -37,7 +38,6 @@ from petanque_game.ui.app import App
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
 from petanque_game.ui.settings import load_settings
-from petanque_game.ui.tray import hint as tray
 
 GAMES = [("ten-thousand", {"target": 5000}), ("shut-the-box", {"rounds": 2}),
          ("ship-captain-crew", {"target": 25})]
@@ -68,9 +68,8 @@ def play(game: str, options: dict, seed: int, in_frame: bool) -> list[float]:
     open_game_scene(app, session)
     scene = app.top
     times: list[float] = []
-    original = tray._think
-    if in_frame:
-        tray._think = in_the_frame
+    if in_frame:  # the tray's hint asks this in place of the App's AI thread
+        scene.hint.workers = SimpleNamespace(in_background=in_the_frame)
     try:
         for _ in range(20000):
             if app.top is not scene or session.over:
@@ -93,7 +92,6 @@ def play(game: str, options: dict, seed: int, in_frame: bool) -> list[float]:
                 follow_hint(app, scene, scene.advice_shown())
             app.step(1 / 60)
     finally:
-        tray._think = original
         app.close()
     return [t * 1000 for t in times]
 

@@ -1,7 +1,8 @@
 """Autosaves written behind the window: the file written and flushed to disk on a thread of its
 own, so that no frame waits for the disk.
 
-A game in the window hands each move's new events to `WRITER` (`put_moves`: their lines and the
+A game in the window hands each move's new events to the window's `Writer` (ui/workers.py, the
+App's own: `put_moves`: their lines and the
 record's text around them) and carries on; the thread brings the record file up to date by
 appending them (save_appends.py), so that a move's save costs what the move added, however long
 the game. A whole text can be handed over too (`put`). Either way the record file is replaced all
@@ -11,7 +12,8 @@ file are written in the order they were made, and what waits for a file is writt
 a whole text replaces an older one waiting (it holds the whole game), moves waiting are joined.
 What became of the last write of a file (written, or the OSError that refused it) is kept until
 its game asks (`outcome`). `wait` returns once what was handed over for a file is on disk (or
-refused): leaving a game and closing the window wait, and so does the interpreter's exit.
+refused): leaving a game waits, and so does closing the window (`close`, which then ends the
+thread) and the interpreter's exit.
 
 A write that fails with anything but an OSError is a bug: the game that asks for its outcome gets
 it raised, where the window logs it with its traceback.
@@ -48,6 +50,7 @@ class Writer:
         self._writing: Path | None = None
         self._outcomes: dict[Path, Outcome] = {}
         self._thread: threading.Thread | None = None
+        self._closing = False
 
     def put(self, path: Path, text: str, events: int) -> None:
         """Write `text` (a game of `events` events) to `path` behind the caller."""
@@ -78,6 +81,23 @@ class Writer:
                 atexit.register(self.wait)
             self._lock.notify_all()
 
+    def close(self) -> None:
+        """Once everything handed over is written or refused, end the thread (a later save starts
+        another)."""
+        with self._lock:
+            self._wait_for(None)
+            thread, self._thread = self._thread, None
+            self._closing = thread is not None
+            self._lock.notify_all()
+        if thread is not None:
+            atexit.unregister(self.wait)
+            thread.join()
+            with self._lock:
+                self._closing = False
+            for book in self._books.values():
+                book.drop()
+            self._books.clear()
+
     def wait(self, path: Path | None = None) -> None:
         """Return once the saves handed over (of `path`, or of every file) are written or
         refused."""
@@ -97,8 +117,10 @@ class Writer:
     def _run(self) -> None:
         while True:
             with self._lock:
-                while not self._waiting:
+                while not self._waiting and not self._closing:
                     self._lock.wait()
+                if not self._waiting:
+                    return
                 path = next(iter(self._waiting))
                 save, events = self._waiting.pop(path)
                 self._writing = path
@@ -130,10 +152,8 @@ class Writer:
         self.write(path, text)  # looked up at each write: the tests hold it or break it
 
 
-def _write_record(path: Path, text: str) -> None:
+def write_record(path: Path, text: str) -> None:
     from petanque_game import record
 
     record.write_atomic(path, text, record.MAX_BYTES, "the record")
 
-
-WRITER = Writer(_write_record)

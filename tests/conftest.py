@@ -121,44 +121,27 @@ def exact_hands(monkeypatch):
 
 @pytest.fixture
 def ai_at_once(monkeypatch):
-    """The window's AI decisions and hints are worked out on the test's own thread as they are
-    asked for (`session.AtOnce` in place of the AI's thread): a test steps the window and finds
-    them done, with no waiting or polling."""
-    from petanque_game.ui import session
+    """The windows the test opens (tests/ui_support.py `fast_app`) work their AI decisions and
+    hints out on the test's own thread as they are asked for (`AtOnce` as the App's AI thread):
+    a test steps the window and finds them done, with no waiting or polling."""
+    import ui_support
 
-    monkeypatch.setattr(session, "ai_worker", session.AtOnce())
-
-
-class _Unworked:
-    """The aims' risks (ui/table/previews.py `risk_of`) asked for and never worked out: each is
-    128 throws simulated (100-200 ms), too dear for every test that aims; the tests of the risk
-    set a Foresight of their own."""
-
-    def get(self, family, key, work):
-        return None
-
-    def between(self):
-        return True
-
-    def working(self):
-        return False
-
-    def drawn(self):
-        pass
+    monkeypatch.setitem(ui_support.CHOSEN, "ai_at_once", True)
 
 
 @pytest.fixture(autouse=True)
 def previews_at_once(monkeypatch):
-    """The table's aim previews are worked out on the test's own thread as they are asked for
-    (ui/table/foresee.py; the game works them out on a thread of their own), so a frame a test
-    draws shows the preview of the aim it set; their risks are not worked out (`_Unworked`).
-    Likewise no kept part of the table is left late
+    """The windows the test opens (`fast_app`) work the table's aim previews out on the test's
+    own thread as they are asked for (ui/table/foresee.py; the game works them out on a thread
+    of their own), so a frame a test draws shows the preview of the aim it set; their risks are
+    not worked out (`ui_support.Unworked`). Likewise no kept part of the table is left late
     (ui/table/kept.py: the game spreads parts changing together over a few frames; the tests of
     that set kept.LAG themselves), so a frame a test draws shows what it changed."""
-    from petanque_game.ui.table import foresee, kept
+    import ui_support
 
-    monkeypatch.setattr(foresee, "worker", foresee.Foresight(at_once=True))
-    monkeypatch.setattr(foresee, "risks", _Unworked())
+    from petanque_game.ui.table import kept
+
+    monkeypatch.setitem(ui_support.CHOSEN, "previews_at_once", True)
     monkeypatch.setattr(kept, "LAG", 0)
 
 

@@ -5,6 +5,7 @@ either way an error in the work reaches the window's thread through the Future, 
 import threading
 
 import pytest
+from ui_support import fast_app
 
 from petanque_game.ui import session
 
@@ -33,6 +34,8 @@ def test_at_once_is_done_on_return_on_the_callers_thread_and_hands_errors_back()
     assert failed.done() and isinstance(failed.exception(), RuntimeError)
 
 
-def test_the_fixture_puts_at_once_in_place_of_the_thread(ai_at_once):
-    future = session.in_background(_where)
+def test_the_fixture_puts_at_once_in_place_of_the_windows_thread(home, ai_at_once):
+    app = fast_app()
+    future = app.workers.in_background(_where)
     assert future.done() and future.result() == threading.current_thread().name
+    app.close()

@@ -13,7 +13,6 @@ from ui_support import fast_app
 from petanque_game import logs, paths, saves
 from petanque_game.record import Seat
 from petanque_game.rules.base import Roll
-from petanque_game.save_thread import WRITER
 from petanque_game.ui.app import App, run_app
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scenes.menu import MenuScene
@@ -47,7 +46,7 @@ def test_a_bug_during_a_frame_shows_where_the_log_is_and_keeps_the_game(monkeypa
     open_game_scene(app, session)
     scene = app.top
     assert session.decide(Roll(6)) is None
-    WRITER.wait()  # the window writes its autosave behind the frame (save_thread.py)
+    app.workers.saves.wait()  # the window writes its autosave behind the frame
     saved = session.match.autosave.read_bytes()
 
     def broken(dt):

@@ -12,7 +12,7 @@ LIMIT = 400
 
 # Still over the limit, to be split (issue 31): module -> its lines when it was listed.
 STILL_OVER = {
-    "ui/app.py": 611,
+    "ui/app.py": 416,
     "ui/table/view.py": 416,
 }
 

@@ -20,7 +20,6 @@ from petanque_game.files import TEMP_SUFFIX
 from petanque_game.match import Match
 from petanque_game.record import Record, Seat, load_record
 from petanque_game.save_appends import Book, Moves
-from petanque_game.save_thread import WRITER
 from petanque_game.ui.session import new_game, resume
 
 pytestmark = pytest.mark.usefixtures("home")
@@ -37,9 +36,9 @@ def test_a_move_saved_behind_writes_its_events_and_the_window_makes_no_whole_tex
     session.write_behind()
     autosave = session.match.autosave
     whole, texts = [], []  # whole files the thread wrote; texts made on the window's thread
-    real_write = WRITER.write
-    monkeypatch.setattr(WRITER, "write", lambda path, text: (whole.append(path),
-                                                             real_write(path, text))[1])
+    real_write = session.writer.write
+    monkeypatch.setattr(session.writer, "write", lambda path, text: (whole.append(path),
+                                                                     real_write(path, text))[1])
     real_text_of = record.text_of
     monkeypatch.setattr(record, "text_of", lambda *a: (
         texts.append(threading.current_thread() is threading.main_thread() and not session.over),
@@ -54,7 +53,7 @@ def test_a_move_saved_behind_writes_its_events_and_the_window_makes_no_whole_tex
         moves += 1
         if session.over:
             break
-        WRITER.wait(autosave)
+        session.writer.wait(autosave)
         # the file is the whole game, as a record read and written again is
         assert autosave.read_text("utf-8") == real_text_of(*_parts(session.record))
     assert moves > 20 and session.saved_record is not None
@@ -150,7 +149,6 @@ MID_APPEND = r"""
 import json, os, sys, time
 from petanque_game import save_appends
 from petanque_game.record import Seat
-from petanque_game.save_thread import WRITER
 from petanque_game.ui.session import new_game
 
 where, moves = sys.argv[1], int(sys.argv[2])
@@ -158,7 +156,7 @@ session = new_game("ten-thousand", [Seat("A", "ai", "easy"), Seat("B", "ai", "ea
 session.write_behind()
 for _ in range(moves):
     session.play_ai()
-    WRITER.wait(session.match.autosave)
+    session.writer.wait(session.match.autosave)
 print(json.dumps({"autosave": str(session.match.autosave), "events": session.record.events}),
       flush=True)
 
@@ -215,7 +213,6 @@ def test_a_kill_in_the_middle_of_an_append_leaves_the_last_save_whole(home, wher
 FAST = r"""
 import json, sys
 from petanque_game.record import Seat
-from petanque_game.save_thread import WRITER
 from petanque_game.ui.session import new_game
 
 seats = [Seat("A", "ai", "easy"), Seat("B", "ai", "easy")]
@@ -226,6 +223,7 @@ for seed in range(10**6):
         print("playing", flush=True)  # the first game's autosave made: the clock starts
     while not session.over:
         session.play_ai()
+    session.close()
 """
 
 

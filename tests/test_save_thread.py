@@ -17,7 +17,7 @@ from test_saves import child_env
 
 from petanque_game import paths, record, save_thread, saves
 from petanque_game.record import Seat, load_record
-from petanque_game.save_thread import WRITER, Outcome, Writer
+from petanque_game.save_thread import Outcome, Writer
 from petanque_game.ui.session import new_game, resume
 
 pytestmark = pytest.mark.usefixtures("home")
@@ -75,16 +75,16 @@ def test_a_refused_write_is_the_outcome_and_the_next_one_still_written():
     assert writer.outcome(Path("a.json")) == Outcome(5) and calls == ["full", "fine"]
 
 
-def held(monkeypatch) -> Gate:
-    """The saves' thread writing through a gate (and then to disk as it does)."""
+def held(monkeypatch, writer: Writer) -> Gate:
+    """The saves' thread `writer` writing through a gate (and then to disk as it does)."""
     gate = Gate()
-    real = WRITER.write
+    real = writer.write
 
     def write(path, text):
         gate(path, text)
         real(path, text)
 
-    monkeypatch.setattr(WRITER, "write", write)
+    monkeypatch.setattr(writer, "write", write)
     return gate
 
 
@@ -93,7 +93,7 @@ def test_a_move_does_not_wait_for_the_disk_and_leaving_waits_for_every_save(monk
     session.write_behind()
     autosave = session.match.autosave
     first = autosave.read_bytes()
-    gate = held(monkeypatch)
+    gate = held(monkeypatch, session.writer)
     gate.open.clear()
     for _ in range(6):  # the disk hangs: the moves go on all the same
         session.play_ai()
@@ -111,14 +111,14 @@ def test_a_full_disk_is_said_once_met_and_the_last_good_autosave_kept(monkeypatc
     session.write_behind()
     autosave = session.match.autosave
     session.play_ai()
-    WRITER.wait(autosave)
+    session.writer.wait(autosave)
     good = autosave.read_bytes()
     with monkeypatch.context() as patch:
         patch.setattr(record, "write_atomic", lambda *a, **k: (_ for _ in ()).throw(
             OSError(errno.ENOSPC, "No space left on device")))
         session.play_ai()
         session.play_ai()
-        WRITER.wait(autosave)
+        session.writer.wait(autosave)
         assert session.unsaved and "the disk is full" in session.unsaved
         assert not session.retry_saving()  # still full: tried, and still said
         assert autosave.read_bytes() == good
@@ -134,7 +134,7 @@ def test_a_record_too_large_is_refused_at_once_with_saves_behind(monkeypatch):
     for _ in range(5):
         session.play_ai()
     autosave = session.match.autosave
-    WRITER.wait(autosave)
+    session.writer.wait(autosave)
     monkeypatch.setattr("petanque_game.ui.session.MAX_BYTES", autosave.stat().st_size + 40)
     for _ in range(20):
         session.play_ai()
@@ -152,9 +152,9 @@ def test_a_bug_in_writing_goes_up_to_the_window(monkeypatch):
     def broken(path, text):
         raise ValueError("a bug")
 
-    monkeypatch.setattr(WRITER, "write", broken)
+    monkeypatch.setattr(session.writer, "write", broken)
     session.play_ai()
-    WRITER.wait(session.match.autosave)
+    session.writer.wait(session.match.autosave)
     with pytest.raises(ValueError, match="a bug"):
         session.unsaved  # noqa: B018 - taking in the thread's outcome raises it
     monkeypatch.undo()
@@ -197,5 +197,5 @@ def test_a_kill_in_the_middle_of_saving_leaves_a_whole_save(home):
 
 def test_the_writer_writes_as_a_record_is_written(tmp_path):
     path = tmp_path / "game.json"
-    save_thread._write_record(path, "{}")
+    save_thread.write_record(path, "{}")
     assert path.read_text("utf-8") == "{}"

@@ -40,7 +40,6 @@ WINDOW = r"""
 import json, sys
 from ui_support import fast_app
 from petanque_game.record import Seat
-from petanque_game.save_thread import WRITER
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
 
@@ -56,7 +55,7 @@ for line in sys.stdin:
         app.tick(1 / 60)
         if len(session.record.events) > before:
             break
-    WRITER.wait()
+    app.workers.saves.wait()
     print(json.dumps({"autosave": str(session.match.autosave), "events": session.record.events}),
           flush=True)
 """

@@ -18,7 +18,6 @@ from ui_support import fast_app, start_table
 
 from petanque_game.match import Match
 from petanque_game.record import Record, Seat
-from petanque_game.save_thread import WRITER
 from petanque_game.ui import ai_thread, session
 from petanque_game.ui.session import LiveSession
 
@@ -46,8 +45,8 @@ class Later(session.AtOnce):
 
 def test_a_frame_never_waits_for_the_ais_decision(monkeypatch):
     later = Later()
-    monkeypatch.setattr(session, "ai_worker", later)
     app = fast_app()
+    app.workers.ai = later
     app.settings.ai_delay = 0.1  # (with no pause at all, the move is waited for at once)
     scene = start_table(app, SEATS)
     played = []
@@ -78,7 +77,7 @@ def test_the_autosave_of_an_ais_move_is_made_with_the_move(tmp_path, monkeypatch
         live.play_ai()
         monkeypatch.setattr(Record, "dumps", real)
         reference.play_ai_turn()
-        WRITER.wait(tmp_path / "auto.json")
+        live.writer.wait(tmp_path / "auto.json")
         assert True not in calls  # the window's thread made no text: the AI's thread did
         assert (tmp_path / "auto.json").read_text("utf-8") == reference.record.dumps()
     live.close()

@@ -274,7 +274,7 @@ def test_the_board_editor_checks_a_changed_draft_off_the_frame(monkeypatch):
         return real(draft)
 
     monkeypatch.setattr(Draft, "_check", check)
-    monkeypatch.setattr(session, "ai_worker", session.AIThread())  # a thread of the test's own
+    app.workers.ai = session.AIThread()  # a thread of the test's own
     app.mouse = scene.to_screen(0, 0)
     app.key(pygame.K_n)  # a block on the centre, where the diamond is laid: refused
     app.step(1 / 60)

@@ -30,13 +30,9 @@ from petanque_game.ui import dice, lang, sound, theme, widgets
 
 MUTABLE = (dict, list, set, weakref.WeakKeyDictionary, weakref.WeakValueDictionary)
 
-# Still module-level, to be moved to an owner (issue 31): module -> its names.
-NOT_YET = {
-    # objects of the game's own classes, seen since the finder looks at objects too
-    "petanque_game.ui.session": {"WRITER", "ai_worker"},  # the save and AI threads
-    # the previews' thread and answers (and `risks`, which the tests replace: tests/conftest.py)
-    "petanque_game.ui.table.foresee": {"worker"},
-}
+# Still module-level, to be moved to an owner (issue 31): module -> its names. (None left: the
+# threads, the last, are the App's since: ui/workers.py.)
+NOT_YET: dict[str, set[str]] = {}
 
 # The one slot a module may keep, and the owner it refers to: the open App's (`App.pens`,
 # `App.words`, `App.sounds`, `App.widget_pictures`), else one of no window's.

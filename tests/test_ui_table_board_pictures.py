@@ -22,6 +22,7 @@ from petanque_game.ui.session import new_game
 from petanque_game.ui.table import board as tb
 from petanque_game.ui.table import board_pictures as bp
 from petanque_game.ui.table.draw import View
+from petanque_game.ui.table.foresee import Foresight
 from petanque_game.ui.table.scene import AREA, TableScene
 
 pytestmark = pytest.mark.usefixtures("home")
@@ -286,7 +287,8 @@ def test_pictures_painted_ahead_in_strips_are_the_ones_painted_at_once(name):
     walls, zones = seats(level, 3)
     scales = (bp.RUNG ** -1, bp.RUNG ** 1)
     asks, kept = 0, bp.MovingBoards()
-    while bp.paint_ahead(level, walls, zones, scales, 1.0, kept=kept):
+    while bp.paint_ahead(level, walls, zones, scales, 1.0, kept=kept,
+                         previews=Foresight(at_once=True)):
         asks += 1
     board = tb.board_key(level, walls, 3)
     rungs = sorted(r for b, r in kept.pictures if b == board)
@@ -303,10 +305,7 @@ def test_pictures_painted_ahead_in_strips_are_the_ones_painted_at_once(name):
 def test_pictures_are_painted_ahead_on_the_previews_thread(monkeypatch):
     import threading
 
-    from petanque_game.ui.table import foresee
-
-    worker = foresee.Foresight()  # the game's: a thread, in the window's quiet time
-    monkeypatch.setattr(foresee, "worker", worker)
+    worker = Foresight()  # the game's: a thread, in the window's quiet time
     threads = []
     real = tb.paint_board
     monkeypatch.setattr(tb, "paint_board", lambda *a, **k: (
@@ -319,7 +318,7 @@ def test_pictures_are_painted_ahead_on_the_previews_thread(monkeypatch):
     walls, zones = seats(level, 2)
     kept = bp.MovingBoards()
     for _ in range(200):
-        if not bp.paint_ahead(level, walls, zones, (1.0, 1.0), 1.0, kept=kept):
+        if not bp.paint_ahead(level, walls, zones, (1.0, 1.0), 1.0, kept=kept, previews=worker):
             break
         worker.drawn()  # a frame drawn: its quiet time follows
         assert worker.wait()

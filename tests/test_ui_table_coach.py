@@ -226,11 +226,11 @@ class FlatView:
 
 
 def test_the_mark_is_drawn_at_the_aimed_rest_while_the_thrown_die_lies_where_it_stopped(home):
-    fast_app()  # (the window's fonts)
+    app = fast_app()  # (the window's fonts)
     from petanque_game.rules.petanque_table import DiamondRest, DieRest, Table
     from petanque_game.ui.table.coach import Coach, Taught
 
-    coach = Coach(None, lambda: True, ["Ana", "Bo"])
+    coach = Coach(None, lambda: True, ["Ana", "Bo"], app.workers)
     coach.taught = Taught(0, 1, None, A_LESSON)
     diamond = DiamondRest(60.0, 60.0, 0.0, True)
 
@@ -293,8 +293,7 @@ def test_the_lesson_is_worked_out_off_the_frame_and_shown_when_it_is_there(
     """The window hands the lesson to the AI's thread and goes on drawing; the card comes when
     the lesson does."""
     from concurrent.futures import Future
-
-    from petanque_game.ui.table import coach as coach_part
+    from types import SimpleNamespace
 
     handed: list[tuple[Future, object]] = []
 
@@ -303,9 +302,9 @@ def test_the_lesson_is_worked_out_off_the_frame_and_shown_when_it_is_there(
         handed.append((future, work))
         return future
 
-    monkeypatch.setattr(coach_part, "in_background", later)
     app = fast_app()
     scene = start(app, PEOPLE)
+    scene.coach.workers = SimpleNamespace(in_background=later)  # the coach's work held
     person_to_aim(app, scene)
     throw_at(app, scene, *AIMS[1])
     for _ in range(5):

@@ -97,11 +97,10 @@ def drawn_aims(monkeypatch) -> list:
 
 
 def test_the_persons_aim_is_drawn_as_worked_out_and_never_stale_once_it_is(monkeypatch):
-    worker = foresee.Foresight()
-    monkeypatch.setattr(foresee, "worker", worker)
     # (the moving board's pictures painted ahead on the same thread would keep it working)
     monkeypatch.setattr(board_pictures, "paint_ahead", lambda *a, **k: False)
     app = fast_app()
+    worker = app.workers.previews = foresee.Foresight()
     scene = start(app, PEOPLE)
     roll_off(app, scene)
     drawn = drawn_aims(monkeypatch)
@@ -145,9 +144,8 @@ def test_the_persons_aim_is_drawn_as_worked_out_and_never_stale_once_it_is(monke
 
 
 def test_an_ais_aim_is_shown_and_counted_down_only_once_its_preview_is(monkeypatch, ai_at_once):
-    worker = foresee.Foresight()
-    monkeypatch.setattr(foresee, "worker", worker)
     app = fast_app()
+    worker = app.workers.previews = foresee.Foresight()
     app.settings.ai_delay = 0.4
     scene = start(app, [Seat("Robot", "ai", "easy"), Seat("Ana", "human")])
     drawn = drawn_aims(monkeypatch)

@@ -87,7 +87,7 @@ def figure(line):
 def test_the_spread_is_the_hands_and_an_aim_near_the_own_edge_is_told_it_may_go_off(
         table, monkeypatch):
     app, scene, hand, spreads, words = table
-    monkeypatch.setattr(foresee, "risks", foresee.Foresight(at_once=True))
+    app.workers.risks = foresee.Foresight(at_once=True)
     seat, launch = edge_aim(scene)
     assert preview(scene.level, 2, seat, launch, "diamond", scene.state.table).warnings == []
     drawn, said = frame(app, spreads, words)
@@ -111,8 +111,7 @@ def test_the_spread_is_the_hands_and_an_aim_near_the_own_edge_is_told_it_may_go_
 def test_the_risk_is_worked_out_off_the_windows_thread_the_last_one_standing_in(
         table, monkeypatch):
     app, scene, _, spreads, words = table
-    worker = foresee.Foresight()
-    monkeypatch.setattr(foresee, "risks", worker)
+    worker = app.workers.risks = foresee.Foresight()
     threads = set()
     real = previews.aim_risk_steps
 
@@ -149,7 +148,7 @@ def test_the_risk_is_worked_out_off_the_windows_thread_the_last_one_standing_in(
 @pytest.mark.parametrize("code", ["en", "da", "nb"])
 def test_the_risk_is_told_in_each_language(table, monkeypatch, code):
     app, scene, _, spreads, words = table
-    monkeypatch.setattr(foresee, "risks", foresee.Foresight(at_once=True))
+    app.workers.risks = foresee.Foresight(at_once=True)
     edge_aim(scene)
     lang.use(code)
     words_of = yaml.safe_load((TEXTS / code / "games" / "terningepetanque.yaml").read_text("utf-8"))
@@ -163,7 +162,7 @@ def test_an_ais_aim_shows_its_hands_spread_and_no_figures(ai_at_once, monkeypatc
     app = fast_app()
     app.settings.ai_delay = 0.4
     worker = foresee.Foresight()  # the AI's aim waits for its preview, shown once it is
-    monkeypatch.setattr(foresee, "worker", worker)
+    app.workers.previews = worker
     scene = start(app, [Seat("Robot", "ai", "easy"), Seat("Ana", "human")])
     for _ in range(20000):
         if scene.human_turn and not scene.busy:
@@ -173,7 +172,7 @@ def test_an_ais_aim_shows_its_hands_spread_and_no_figures(ai_at_once, monkeypatc
             break
     a = scene.ai_aim
     assert a is not None and worker.wait()
-    monkeypatch.setattr(foresee, "risks", foresee.Foresight(at_once=True))
+    app.workers.risks = foresee.Foresight(at_once=True)
     spreads, words = recorded(monkeypatch)
     drawn, said = frame(app, spreads, words)
     risk = aim_risk(scene.level, scene.state.table, 2, a.seat, a.obj, a.aim, scene.hand_for(a.seat))

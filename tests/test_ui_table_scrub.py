@@ -21,6 +21,7 @@ from petanque_game.ui.table import board as tb
 from petanque_game.ui.table import board_pictures as bp
 from petanque_game.ui.table import kept
 from petanque_game.ui.table.draw import View
+from petanque_game.ui.table.foresee import Foresight
 from petanque_game.ui.table.view import AREA, TableDrawing
 
 pytestmark = pytest.mark.usefixtures("home")
@@ -150,7 +151,8 @@ def test_the_board_at_a_views_own_scale_is_painted_ahead_then_copied(name, monke
     walls, zones = seats(level, 2)
     scale = 1.3061  # between rungs, above the largest picture of the ladder
     asks, kept = 0, bp.MovingBoards()
-    while bp.paint_ahead(level, walls, zones, (1.0, 1.0), 1.0, exact=scale, kept=kept):
+    while bp.paint_ahead(level, walls, zones, (1.0, 1.0), 1.0, exact=scale, kept=kept,
+                         previews=Foresight(at_once=True)):
         asks += 1
     assert asks == bp.STRIPS and list(kept.exact) == [(tb.board_key(level, walls, 2), scale)]
     assert not kept.pictures  # no rung: the view's own scale serves

@@ -1,4 +1,5 @@
-"""What the window's tests share: an App with no pauses, headless."""
+"""What the window's tests share: an App with no pauses, headless, on the threads the test's
+fixtures chose (`chosen_workers`)."""
 
 import os
 
@@ -8,8 +9,44 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from petanque_game.ui import lang
+from petanque_game.ui.ai_thread import AtOnce
 from petanque_game.ui.app import App
 from petanque_game.ui.settings import load_settings
+from petanque_game.ui.table.foresee import Foresight
+from petanque_game.ui.workers import Workers
+
+# What the running test's fixtures chose for the windows it opens through `fast_app` (tests/
+# conftest.py: `ai_at_once`, `previews_at_once`, each setting its entry for its test alone). The
+# game's own modules hold no such choice: each App is handed the threads it is to use.
+CHOSEN = {"ai_at_once": False, "previews_at_once": False}
+
+
+class Unworked:
+    """The aims' risks (ui/table/previews.py `risk_of`) asked for and never worked out: each is
+    128 throws simulated (100-200 ms), too dear for every test that aims; the tests of the risk
+    set a Foresight of their own (`app.workers.risks`)."""
+
+    def get(self, family, key, work):
+        return None
+
+    def between(self):
+        return True
+
+    def working(self):
+        return False
+
+    def drawn(self):
+        pass
+
+
+def chosen_workers() -> Workers:
+    """A window's threads as the running test's fixtures chose (`CHOSEN`): the AI's decisions and
+    hints worked out on the test's thread as they are asked for (`AtOnce`); the aims' previews
+    too, and their risks never (`Unworked`); else the game's own threads."""
+    at_once = CHOSEN["previews_at_once"]
+    return Workers(ai=AtOnce() if CHOSEN["ai_at_once"] else None,
+                   previews=Foresight(at_once=True) if at_once else None,
+                   risks=Unworked() if at_once else None)
 
 
 def fast_app(**kw) -> App:
@@ -18,7 +55,8 @@ def fast_app(**kw) -> App:
     petanque throw waiting for Accept or Throw again (tests/test_ui_table_keep.py keeps them at
     once, the default), and no coach after a person's throw (tests/test_ui_table_coach.py turns
     it on: its lesson is an expert's search). It speaks the language in use (lang.use before
-    it), as the App speaks its settings' language."""
+    it), as the App speaks its settings' language. Its threads: `chosen_workers`."""
+    kw.setdefault("workers", chosen_workers())
     return App(settings=load_settings({"ai_delay": 0, "roll_time": 0, "replay_delay": 0,
                                        "handover": False, "accept_at_once": False,
                                        "coach": False, "language": lang.language()}), **kw)

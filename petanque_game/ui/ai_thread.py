@@ -1,6 +1,6 @@
 """The AI's thread: one daemon thread where the window's AI decisions and hints are worked out
-(`session.ai_worker`), what tests put in its place (`AtOnce`), so that no frame waits for an
-expert's search; and what an AI's move makes there (`decide_ahead`).
+(the App's, `Workers.ai`: ui/workers.py), what tests put in its place (`AtOnce`), so that no
+frame waits for an expert's search; and what an AI's move makes there (`decide_ahead`).
 """
 
 from __future__ import annotations
@@ -44,31 +44,53 @@ def _result(future: Future) -> Any:
 class AIThread(Executor):
     """One daemon thread for the AI's thinking (decisions are pure: they read an immutable
     state), started on the first job. A daemon: an expert's search in progress never holds up
-    quitting."""
+    quitting. `shutdown` ends it once its job in hand is done; a later job starts another."""
 
     def __init__(self) -> None:
         self._jobs: queue.Queue | None = None
+        self._thread: threading.Thread | None = None
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
         if self._jobs is None:
             self._jobs = queue.Queue()
-            threading.Thread(target=self._work, args=(self._jobs,), name="petanque-ai",
-                             daemon=True).start()
+            self._thread = threading.Thread(target=self._work, args=(self._jobs,),
+                                            name="petanque-ai", daemon=True)
+            self._thread.start()
         future: Future = Future()
         self._jobs.put((future, lambda: fn(*args, **kwargs)))
         return future
 
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """No more jobs for this thread: it ends after the one in hand (`wait`: waited for), the
+        jobs not begun cancelled with `cancel_futures`, else done first."""
+        jobs, thread, self._jobs, self._thread = self._jobs, self._thread, None, None
+        if jobs is None or thread is None:
+            return
+        if cancel_futures:
+            while True:
+                try:
+                    future, _ = jobs.get_nowait()
+                except queue.Empty:
+                    break
+                future.cancel()
+        jobs.put(None)
+        if wait:
+            thread.join()
+
     @staticmethod
     def _work(jobs: queue.Queue) -> None:
         while True:
-            future, decide = jobs.get()
+            job = jobs.get()
+            if job is None:
+                return
+            future, decide = job
             if future.set_running_or_notify_cancel():
                 _run(future, decide)
 
 
 class AtOnce(Executor):
     """The AI's work done on the calling thread as it is handed over, its Future done on return:
-    what tests put in place of `AIThread` (`ai_worker`) so that no test waits for a thread."""
+    what tests put in place of `AIThread` (`Workers.ai`) so that no test waits for a thread."""
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
         future: Future = Future()

@@ -7,14 +7,8 @@ scenes know nothing of the window's size or full screen (docs/design.md#a-thin-w
 Scenes are registered by name and opened by name (`app.open("setup")`: ui/scenes/__init__.py, whose
 `SceneStack` the App is), so no scene imports another (docs/design.md#scenes-by-name).
 
-The loop draws 60 frames a second only while something moves: a scene that moves on its own (an
-animation, a timer, work on another thread it waits for) says so with an `animating` property
-(ui/game_scene.py); otherwise the window naps between looks for events (`loop`).
-
-The window opens at the size it had when it was last resized (the `window_size` setting, kept in
-settings.yaml) if the desktop still has room for it, else at most of the desktop, keeping the
-picture's aspect (`window_size_for`); in full screen if it was left in full screen (F11 and the
-settings scene both keep that), and it speaks the settings' language (ui/lang.py).
+It opens at the size it had when last resized, or at most of the desktop (ui/window_size.py), in
+full screen if it was left in full screen, speaking the settings' language (ui/lang.py).
 
 `App` works under SDL's dummy video driver: tests construct it, feed it events (`click`, `key`,
 `handle`), `step` it and `render` it to a surface, or run whole frames with `tick`.
@@ -23,22 +17,16 @@ Errors: a refusal is a scene's business (a toast saying why). Anything else rais
 is a bug and reaches one handler, `App.crash`: the traceback goes to the log in the user folder,
 the scenes are closed (a game keeps its autosave, written after its last move) and the player sees
 what failed and where the log is. SIGTERM and SIGINT end the window at once, whatever it is busy
-with (`run`); the AI thinks on a daemon thread, which never holds up the exit.
+with (`run`); the AI thinks on a daemon thread, which never holds up the exit. The window's
+threads are its own (`App.workers`, ui/workers.py), ended when it closes.
 """
 
 from __future__ import annotations
 
 import contextlib
-import gc
 import os
-import signal
-import sys
-import time
 import zlib
-from collections.abc import Callable
-from datetime import datetime
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 # SDL 2 on Linux decides how to show a window's software-drawn picture by making a hidden OpenGL
@@ -50,24 +38,23 @@ os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
 import pygame  # after the hint above
 
-from petanque_game import logs, paths, saves
-from petanque_game.files import ensure_folder
-from petanque_game.ui import icon, lang, sound, theme, widgets
+from petanque_game import logs, saves
+from petanque_game.ui import frame_loop, icon, lang, sound, theme, widgets
 from petanque_game.ui.keys import key_event_code
-from petanque_game.ui.scene import TellsProblems
+from petanque_game.ui.quitting import PictureUnsaved, Quit, run_app
 from petanque_game.ui.scenes import MENU, SceneStack
+from petanque_game.ui.screenshot import save_screenshot
 from petanque_game.ui.settings import Settings, load_settings, save_settings
+from petanque_game.ui.start_problems import tell_start_problems
+from petanque_game.ui.toast_place import toast_bottom
 from petanque_game.ui.widgets import Toast
+from petanque_game.ui.window_size import desktop_size, letterbox, window_size_for
+from petanque_game.ui.workers import Workers
 
-MAX_SHOWN_PROBLEMS = 8  # settings problems listed in the window
-LOGGED_PROBLEMS = 20  # settings problems written to the log (and how many there were)
+# What the window's callers and tests have long imported from here (now in quitting.py and
+# window_size.py).
+__all__ = ["App", "PictureUnsaved", "Quit", "run", "run_app", "window_size_for"]
 
-MIXER_BUFFER = 512  # samples: 23 ms at 22050 Hz, so a click's sound follows the click
-FRAME_RATE = 60  # frames a second while something moves
-IDLE_WAKE = 0.5  # seconds: when nothing moves, a frame is drawn this often without an event
-IDLE_POLL = 1 / FRAME_RATE  # seconds between two looks for events when nothing moves
-WINDOW_SHARE = 0.9  # the share of the desktop's height a new window takes at most at start
-WINDOW_EDGE = 20  # px of the desktop's width left beside it (a narrow desktop: all but that)
 KEEP_SIZE_AFTER = 0.5  # seconds after the last resize that the window's size is kept
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
@@ -78,7 +65,7 @@ class App(SceneStack):
 
     def __init__(self, size: tuple[int, int] | None = None, replay: str | None = None,
                  settings: Settings | None = None, start_menu: bool = True,
-                 sound_later: bool = False):
+                 sound_later: bool = False, workers: Workers | None = None):
         pygame.display.init()
         pygame.font.init()
         # what the window draws, speaks and plays with, its own until it closes: a new window
@@ -88,6 +75,8 @@ class App(SceneStack):
         theme.use_pens(self.pens)
         lang.use_words(self.words)
         widgets.use_pictures(self.widget_pictures)
+        # its threads (the AI's, the saves', the previews'), ended at its close
+        self.workers = workers if workers is not None else Workers()
         self._sound_due = sound_later  # `run`: the sound starts once the first frame is shown
         if not sound_later:
             self.start_sound()
@@ -99,7 +88,7 @@ class App(SceneStack):
         pygame.display.set_caption(lang.tr("app.title"))
         pygame.display.set_icon(icon.window_icon())  # before the window opens, so it shows at once
         self.toast = Toast()
-        self.window_size = size or window_size_for(_desktop(), self.settings.window_size)
+        self.window_size = size or window_size_for(desktop_size(), self.settings.window_size)
         self.fullscreen = False
         self._resized: float | None = None  # app time of a resize not yet kept in the settings
         self.window = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
@@ -121,46 +110,13 @@ class App(SceneStack):
             saves.tidy_user_folder()
         if start_menu:
             self.open(MENU)
-        self._tell_start_problems()
+        tell_start_problems(self)
         if replay is not None:
             self.open_replay(Path(replay))
 
     def start_sound(self) -> None:
-        """pygame's other parts and the sound mixer (no sound device: the game stays silent)."""
-        pygame.mixer.pre_init(22050, -16, 1, MIXER_BUFFER)  # a small buffer: sounds on time
-        pygame.init()
-        if not pygame.mixer.get_init():
-            # no sound device: the game needs none, and stays silent
-            with contextlib.suppress(pygame.error):
-                pygame.mixer.init()
-
-    def _tell_start_problems(self) -> None:
-        """The mistakes in the settings files (the first few in the window, the first
-        LOGGED_PROBLEMS and their count in the log: they are not bugs, and a file of thousands of
-        them must not rotate the bug reports out of it), folders of the user folder that are files,
-        and a user folder that cannot hold saves."""
-        problems = self.settings.problems
-        for problem in problems[:LOGGED_PROBLEMS]:
-            logs.note(f"Settings: {problem}")
-        if len(problems) > LOGGED_PROBLEMS:
-            logs.note(f"Settings: {len(problems) - LOGGED_PROBLEMS} more mistakes in the settings "
-                      f"files, not listed here ({len(problems)} in all)")
-        lines = [lang.tr("app.settings_problem", problem=p) for p in problems]
-        if len(lines) > MAX_SHOWN_PROBLEMS:
-            more = len(lines) - MAX_SHOWN_PROBLEMS + 1
-            told = (lang.tr("app.more_problems", n=more, log=logs.log_path())
-                    if len(problems) <= LOGGED_PROBLEMS else
-                    lang.tr("app.more_problems_unlisted", n=more, log=logs.log_path(),
-                            logged=LOGGED_PROBLEMS))
-            lines = [*lines[:MAX_SHOWN_PROBLEMS - 1], told]
-        found = [paths.user_dir_problem(), *paths.folder_problems().values()]
-        folders = [f[0].upper() + f[1:] + "." for f in found if f]
-        menu = self.scenes[0] if self.scenes and self.scenes[0].name == MENU else None
-        if folders and isinstance(menu, TellsProblems):
-            menu.problem = folders[0]
-        lines = folders + lines
-        if lines:
-            self.toast.show("\n".join(lines), "bad", 6.0 + len(lines))
+        """pygame's other parts and the sound mixer (ui/sound.py `start_mixer`)."""
+        sound.start_mixer()
 
     # --- a replay ---------------------------------------------------------------------------------
 
@@ -295,23 +251,8 @@ class App(SceneStack):
             logs.note(f"Settings: the window's size was not kept: {problem}")
 
     def screenshot(self) -> Path | None:
-        """Save the logical picture as a PNG in the user's screenshots folder."""
-        folder = paths.user_dir() / "screenshots"
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")[:-3]
-        path = folder / f"screenshot-{stamp}.png"
-        try:
-            ensure_folder(folder)
-            self.render_logical()
-            pygame.image.save(self.logical, os.fspath(path))
-        except OSError as e:
-            self.toast.show(lang.tr("app.screenshot_unsaved_in", folder=str(folder),
-                                    reason=lang.os_reason(e)), "bad")
-            return None
-        except pygame.error as e:
-            self.toast.show(lang.tr("app.screenshot_unsaved", reason=str(e)), "bad")
-            return None
-        self.toast.show(lang.tr("app.screenshot_saved", path=str(path)), "info", 2.5)
-        return path
+        """Save the logical picture as a PNG in the user's screenshots folder (ui/screenshot.py)."""
+        return save_screenshot(self.render_logical, self.toast)
 
     # --- the loop ---------------------------------------------------------------------------------
 
@@ -350,18 +291,8 @@ class App(SceneStack):
         return self.logical
 
     def toast_bottom(self) -> int:
-        """Where the toast's bottom edge goes: above the game's status bar, or lower when a button
-        of the top scene would be under it there (the menu's Quit), so that it never hides one."""
-        if not self.toast.visible:
-            return TOAST_PLACES[0]  # nothing drawn: no need to ask the scene for its buttons
-        clickable = [b.rect for b in _buttons_of(self.top)]
-        width, height = self.toast.size()
-        for bottom in TOAST_PLACES:
-            rect = pygame.Rect(0, 0, width, height)
-            rect.midbottom = (theme.LOGICAL_SIZE[0] // 2, bottom)
-            if rect.collidelist(clickable) < 0:
-                return bottom
-        return TOAST_PLACES[0]
+        """Where the toast's bottom edge goes (ui/toast_place.py)."""
+        return toast_bottom(self.toast, self.top)
 
     def render(self) -> pygame.Surface:
         """Draw the frame to the logical surface and present it scaled in the window."""
@@ -440,53 +371,24 @@ class App(SceneStack):
         self.open("error", line, log)
 
     def loop(self) -> None:
-        """Frames at 60 a second while something moves. Otherwise the window naps: it looks for
-        events every IDLE_POLL seconds (a click is answered within a frame's time) and draws only
-        when one came, or every IDLE_WAKE seconds (a text field's cursor blinks at that pace).
-        Not pygame.event.wait: pygame-ce's wait polls SDL every millisecond, which costs more
-        than these naps (benchmarks/bench_idle.py)."""
-        clock = pygame.time.Clock()
-        self.tick(0.0)  # the first frame at once, not after the first nap
-        # What start-up made (the modules, the menu) lives as long as the window: out of the
-        # collector's sight from here on, a full collection (which stops every thread) walks
-        # only what came after it (benchmarks/bench_gc.py).
-        gc.freeze()
+        """The window's frames until it closes (ui/frame_loop.py); its sound, when due, starts
+        once the first is shown."""
+        frame_loop.loop(self, self._sound_after_first_frame)
+
+    def _sound_after_first_frame(self) -> None:
         if self._sound_due:
             self._sound_due = False
             self.start_sound()
-        while self.running:
-            if self.animating:
-                self.tick(min(clock.tick(FRAME_RATE) / 1000.0, 0.1))
-                continue
-            slept = time.perf_counter()
-            events: list[pygame.event.Event] = []
-            while not events and time.perf_counter() - slept < IDLE_WAKE:
-                time.sleep(IDLE_POLL)
-                events = pygame.event.get()
-            clock.tick()  # restart the frame clock: the nap is no animation's time
-            if events:  # what they start begins from its first frame
-                self.tick(1.0 / FRAME_RATE, events)
-            else:  # woken by the time: let the clocks move on
-                self.tick(min(time.perf_counter() - slept, 1.0), woken=True)
 
     def run_frames(self, count: int, picture: Path | None = None) -> None:
-        """Draw `count` frames one after another (each 1/FRAME_RATE s of the scenes' time, with no
-        waiting), then save the last picture as a PNG at `picture`: `petanque-game play --frames N`,
-        how a standalone build is checked to start, draw and close (tools/build_app.py)."""
-        for _ in range(count):
-            if not self.running:
-                break
-            self.tick(1.0 / FRAME_RATE)
-        if picture is not None:
-            try:
-                pygame.image.save(self.logical, str(picture))
-            except (pygame.error, OSError) as e:
-                raise PictureUnsaved(f"cannot save the picture {picture}: {e}") from None
+        """`count` frames at once, the last saved at `picture` (ui/frame_loop.py)."""
+        frame_loop.run_frames(self, count, picture)
 
     def close(self) -> None:
         for scene in reversed(self.scenes):
             scene.exit()
         self.scenes = []
+        self.workers.close()  # every save written; no thread of the window left running
         # let go of them (the colours in use with the pens): fonts and sounds die with pygame
         if theme.pens() is self.pens:
             theme.use_pens(theme.Pens())
@@ -497,117 +399,6 @@ class App(SceneStack):
         if widgets.pictures_in_use() is self.widget_pictures:
             widgets.use_pictures(widgets.WidgetPictures())
         pygame.quit()
-
-
-TOAST_PLACES = (618, 712, 250, 110)  # the toast's bottom edge, tried in this order
-
-
-def letterbox(window: pygame.Rect, picture: pygame.Rect) -> list[pygame.Rect]:
-    """The parts of `window` that `picture` (inside it) leaves uncovered: the bars above and
-    below it, left and right of it (none when it fills the window)."""
-    bars = [pygame.Rect(window.x, window.y, window.w, picture.y - window.y),
-            pygame.Rect(window.x, picture.bottom, window.w, window.bottom - picture.bottom),
-            pygame.Rect(window.x, picture.y, picture.x - window.x, picture.h),
-            pygame.Rect(picture.right, picture.y, window.right - picture.right, picture.h)]
-    return [bar for bar in bars if bar.w > 0 and bar.h > 0]
-
-
-def _buttons_of(scene: Any) -> list:
-    """The buttons a scene shows (a list, or a method giving one), for keeping the toast off
-    them."""
-    found = getattr(scene, "buttons", None)
-    if callable(found):
-        found = found()
-    extra = [getattr(scene, name, None) for name in ("menu_button", "rules_button",
-                                                      "settings_button")]
-    return [b for b in [*(found or []), *extra] if hasattr(b, "rect")]
-
-
-def window_size_for(desktop: tuple[int, int] | None,
-                    kept: list[int] | None = None) -> tuple[int, int]:
-    """The window's size at start: the size it was `kept` at when that still fits the desktop,
-    else the largest window of the logical picture's aspect within WINDOW_SHARE of the desktop's
-    height (room for a task bar and the window's title) and all but WINDOW_EDGE of its width (all
-    of a desktop no wider than the picture; the picture is scaled to it); the logical size itself
-    when the desktop is not known."""
-    lw, lh = theme.LOGICAL_SIZE
-    if desktop is None:
-        return (kept[0], kept[1]) if kept else (lw, lh)
-    if kept and kept[0] <= desktop[0] and kept[1] <= desktop[1]:
-        return kept[0], kept[1]
-    # a desktop no wider than the picture gives it all its width: at 800x600, 800x450 (the picture
-    # at 0.625), not 780x438 (at 0.609), each pixel of width counts there
-    edge = WINDOW_EDGE if desktop[0] > lw else 0
-    scale = min((desktop[0] - edge) / lw, desktop[1] * WINDOW_SHARE / lh)
-    return max(1, int(lw * scale)), max(1, int(lh * scale))
-
-
-def _desktop() -> tuple[int, int] | None:
-    """The size of the first desktop; None under SDL's dummy driver, which has no screen."""
-    if pygame.display.get_driver() == "dummy":
-        return None
-    sizes = pygame.display.get_desktop_sizes()
-    return sizes[0] if sizes else None
-
-
-class PictureUnsaved(Exception):
-    """`play --frames N --screenshot FILE` could not write FILE: the player's mistake, one line."""
-
-
-class Quit(BaseException):
-    """SIGTERM or SIGINT: leave the window now, whatever it is doing."""
-
-    def __init__(self, signum: int):
-        super().__init__(signum)
-        self.signum = signum
-
-
-_quitting = False
-
-
-def _on_quit_signal(signum: int, frame: FrameType | None) -> None:
-    """Raised in the main thread as soon as the signal arrives, even while it waits for the AI or
-    reads a long record. Every move was saved when it was made; a save cut short leaves the last
-    one whole (files.write_atomic)."""
-    global _quitting
-    if _quitting:
-        return  # already on the way out: let it finish closing
-    _quitting = True
-    raise Quit(signum)
-
-
-def run_app(app_factory: Callable[[], App]) -> int:
-    """Run the window made by `app_factory()` to its end; returns the exit code: 0, 128 + the
-    signal's number after SIGTERM or SIGINT, 1 after a bug that even the error screen hit."""
-    global _quitting
-    _quitting = False
-    previous = {sig: signal.signal(sig, _on_quit_signal)
-                for sig in (signal.SIGTERM, signal.SIGINT)}
-    app = None
-    try:
-        app = app_factory()
-        app.loop()
-        return 0
-    except Quit as q:
-        return 128 + q.signum
-    except PictureUnsaved as e:
-        print(f"petanque-game play: {e}", file=sys.stderr)
-        return 1
-    except Exception as exc:  # the last resort: logged, one line to the player
-        if getattr(exc, "logged", False):
-            line = f"internal error ({type(exc).__name__}); the details are in {logs.log_path()}"
-        else:
-            _, line = logs.report_bug(exc, "window")
-        print(f"petanque-game: {line}", file=sys.stderr)
-        return 1
-    finally:
-        _quitting = True
-        try:
-            if app is not None:
-                app.close()
-        finally:
-            for sig, handler in previous.items():
-                signal.signal(sig, handler)
 
 
 def run(replay: str | None = None, frames: int | None = None,

@@ -16,6 +16,7 @@ from petanque_game.ui.replay_session import ReplaySession
 from petanque_game.ui.scene import AppLike, Scene
 from petanque_game.ui.session import LOG_LINES, LiveSession, Session, Step
 from petanque_game.ui.widgets import Button, panel
+from petanque_game.ui.workers import Workers
 
 STATUS_RECT = pygame.Rect(16, 624, 1248, 88)
 RETRY_EVERY = 3.0  # seconds between two tries to save what the disk refused (and saying so)
@@ -28,8 +29,8 @@ class GameScene(Scene):
     def __init__(self, app: AppLike, session: Session):
         super().__init__(app)
         self.session = session
-        if isinstance(session, LiveSession):  # its autosave written on the saves' thread
-            session.write_behind()
+        if isinstance(session, LiveSession):  # on the App's threads: its autosave written behind
+            session.run_on(app.workers)
         self.seen = 0  # steps of the session already taken in
         self.history = list(session.told_before[-LOG_LINES:])  # what happened, newest last
         self.pending_lines: list[str] = []  # told once the animation showing them has ended
@@ -44,6 +45,11 @@ class GameScene(Scene):
         self.leave_warned = False  # told once that leaving keeps the game as last saved
         self.back_to_opener = False  # leaving returns to the scene that opened it (Try it)
         self.challenge_tag = _challenge_tag(session)  # "DAILY CHALLENGE" in the header, or ""
+
+    @property
+    def workers(self) -> Workers:
+        """The App's threads (the AI's, the saves', the previews')."""
+        return self.app.workers
 
     @property
     def live(self) -> LiveSession | None:

@@ -23,7 +23,7 @@ from petanque_game.online.rejoin import KeptUnreadable, claim, fresh
 from petanque_game.online.relay import RelayThread
 from petanque_game.rules.base import IllegalAction
 from petanque_game.ui import lang
-from petanque_game.ui.session import LiveSession, in_background
+from petanque_game.ui.session import LiveSession
 
 GONE_SECONDS = 60.0  # away this long, a player's seat may be handed to the computer
 CHAT_SHOWN = 8  # the chat's last lines the window keeps to show
@@ -242,7 +242,7 @@ class OnlineSession(LiveSession):
         if self._ai is None or self._ai[0] is not state:
             from petanque_game.online.moves import ai_decision
 
-            self._ai = (state, in_background(lambda: ai_decision(lock, seat)))
+            self._ai = (state, self.workers.in_background(lambda: ai_decision(lock, seat)))
         future = self._ai[1]
         if not future.done():
             return None

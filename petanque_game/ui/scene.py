@@ -15,12 +15,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import pygame
 
 from petanque_game.ui.settings import Settings
 from petanque_game.ui.widgets import Toast
+
+if TYPE_CHECKING:
+    from petanque_game.ui.workers import Workers
 
 
 @runtime_checkable
@@ -38,6 +41,7 @@ class AppLike(Protocol):
     running: bool
     scenes: list[Scene]  # bottom first
     factories: dict[str, Callable[..., Scene]]  # (app, *arguments) -> a new scene, by name
+    workers: Workers  # its threads: the AI's, the saves', the previews' (ui/workers.py)
 
     @property
     def top(self) -> Scene | None: ...

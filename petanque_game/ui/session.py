@@ -1,5 +1,7 @@
 """A live game (`LiveSession`): a Match with seats, autosaved on the saves' thread, its AI
-seats' decisions worked out on the AI's thread; and the ways a window gets one: a new game
+seats' decisions worked out on the AI's thread (the window's threads, `Workers`, handed to it by
+the window that shows it: `run_on`; a game with no window has threads of its own, ended when it
+is closed); and the ways a window gets one: a new game
 (`new_game`) or an unfinished one carried on with (`resume`).
 
 What the game scenes read of a live game or a replay alike (`Session`, each change a `Step`) is
@@ -9,12 +11,11 @@ steps.py's; the replay is replay_session.py's.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
-from concurrent.futures import Executor, Future
+from concurrent.futures import Future
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from petanque_game import paths, saves
 from petanque_game.files import TooLarge
@@ -22,12 +23,13 @@ from petanque_game.match import Match, Transition
 from petanque_game.record import MAX_BYTES, Record, Seat, event_line, text_size
 from petanque_game.rules.base import IllegalAction, Refusal
 from petanque_game.save_appends import Moves
-from petanque_game.save_thread import WRITER
+from petanque_game.save_thread import Writer
 from petanque_game.ui import lang
 from petanque_game.ui.ai_thread import AIThread, AtOnce, _result, decide_ahead
 from petanque_game.ui.kept_records import keep_record
 from petanque_game.ui.replay_session import ReplaySession, open_record
 from petanque_game.ui.steps import LOG_LINES, LoadProblem, Session, Step
+from petanque_game.ui.workers import Workers
 
 if TYPE_CHECKING:
     from petanque_game.physics import Level
@@ -35,10 +37,7 @@ if TYPE_CHECKING:
 # What the window's modules and the tests have long imported from here (some now defined in
 # steps.py, replay_session.py, ai_thread.py and kept_records.py).
 __all__ = ["LOG_LINES", "AIThread", "AtOnce", "LiveSession", "LoadProblem", "ReplaySession",
-           "Session", "Step", "ai_worker", "in_background", "keep_record", "new_game", "new_seed",
-           "resume"]
-
-Made = TypeVar("Made")  # what a job on the AI's thread makes
+           "Session", "Step", "keep_record", "new_game", "new_seed", "resume"]
 
 
 class LiveSession(Session):
@@ -52,6 +51,9 @@ class LiveSession(Session):
         super().__init__(match.record, match.state)
         self.match = match
         self.lock = lock  # this window's claim on the autosave (saves.py)
+        # the threads its AI thinks on and its autosave is written on: its own until a window
+        # hands it the window's (`run_on`)
+        self.workers, self._own_workers = Workers(), True
         self._thought: tuple[Any, Future] | None = None  # (state it is for, the AI's decision)
         self._made: tuple[int, list[str]] | None = None  # (first, the AI move's events' lines)
         self._seat_now: tuple[Any, int | None] | None = None  # (a state, its seat to move)
@@ -84,8 +86,25 @@ class LiveSession(Session):
     def unsaved(self, why: str | None) -> None:
         self._unsaved = why
 
+    def run_on(self, workers: Workers) -> None:
+        """From now on the game's AI thinks on the window's threads (`workers`, the App's), and
+        its autosave is written behind (`write_behind`)."""
+        self._let_go_of_workers()
+        self.workers, self._own_workers = workers, False
+        self.write_behind()
+
+    def _let_go_of_workers(self) -> None:
+        if self._own_workers:
+            self.workers.close()
+            self._thought = None  # (a decision not begun is cancelled: decided again if asked)
+
+    @property
+    def writer(self) -> Writer:
+        """The saves' thread this game's autosave is written on."""
+        return self.workers.saves
+
     def write_behind(self) -> None:
-        """From now on the autosave is written on the saves' thread (`save_thread.WRITER`), so
+        """From now on the autosave is written on the saves' thread (`writer`), so
         that the frame that makes a move does not wait for the disk: the window's way. A record
         too large is still refused at once (the move is taken back, `_refuse_oversize`); a
         refused write is said once the thread has met it (`unsaved`)."""
@@ -106,14 +125,14 @@ class LiveSession(Session):
         if size > MAX_BYTES:
             raise TooLarge(path, size, MAX_BYTES, "the record")
         start, self._start = self._start, None
-        WRITER.put_moves(path, Moves(tuple(lines if start is None else start + lines), head,
+        self.writer.put_moves(path, Moves(tuple(lines if start is None else start + lines), head,
                                      tail, count, start is not None))
         self._handed, self._handed_bytes = count, self._handed_bytes + added
 
     def _take_outcome(self) -> None:
         """What the saves' thread made of this game's last autosave, if it has finished one."""
         path = self.match.autosave
-        outcome = WRITER.outcome(path) if path is not None else None
+        outcome = self.writer.outcome(path) if path is not None else None
         if outcome is None:
             return
         if outcome.error is None:
@@ -127,7 +146,7 @@ class LiveSession(Session):
     def _written(self) -> None:
         """Once the autosaves handed to the saves' thread are on disk (or refused), and taken in."""
         if self.behind and self.match.autosave is not None:
-            WRITER.wait(self.match.autosave)
+            self.writer.wait(self.match.autosave)
             self._take_outcome()
 
     def _save(self) -> None:
@@ -171,11 +190,12 @@ class LiveSession(Session):
         self._written()
         self.retry_saving()
         if self.behind and self.match.autosave is not None:
-            WRITER.forget(self.match.autosave)
+            self.writer.forget(self.match.autosave)
         if self.lock is not None:
             never_saved = self.match.autosave is None or not self.match.autosave.exists()
             self.lock.release(remove=never_saved)
             self.lock = None
+        self._let_go_of_workers()
 
     @property
     def ai_to_move(self) -> bool:
@@ -209,7 +229,8 @@ class LiveSession(Session):
         not hold up the frames, and play it there on a copy of the match (a throw simulated, the
         record's text made); `play_ai` takes it when the AI's pause is over."""
         if self.ai_to_move and (self._thought is None or self._thought[0] is not self.match.state):
-            self._thought = (self.match.state, _think(partial(decide_ahead, self.match)))
+            self._thought = (self.match.state,
+                             self.workers.in_background(partial(decide_ahead, self.match)))
 
     def planned(self) -> Any:
         """The AI's decision for the state now when its thinking is done, else None (the table
@@ -312,7 +333,7 @@ class LiveSession(Session):
         self.match.autosave = None
         if autosave is not None:
             if self.behind:
-                WRITER.forget(autosave)
+                self.writer.forget(autosave)
             try:
                 os.remove(autosave)
             except FileNotFoundError:
@@ -323,19 +344,6 @@ class LiveSession(Session):
         if self.lock is not None:
             self.lock.release(remove=True)
             self.lock = None
-
-
-def _think(decide: Callable[[], Made]) -> Future[Made]:
-    """`decide()` on the AI's worker (`ai_worker`); its Future."""
-    return ai_worker.submit(decide)
-
-
-def in_background(work: Callable[[], Made]) -> Future[Made]:
-    """`work()` on the AI's thread (a hint's search), so that the window never waits for it."""
-    return _think(work)
-
-
-ai_worker: Executor = AIThread()  # where the window's AI decisions and hints are worked out
 
 
 def new_game(game: str, players: list[Seat], options: dict[str, Any], seed: int,

@@ -12,9 +12,12 @@ window at hand.
 
 from __future__ import annotations
 
+import contextlib
 from typing import Protocol
 
 import pygame
+
+MIXER_BUFFER = 512  # samples: 23 ms at 22050 Hz, so a click's sound follows the click
 
 # Every sound the game plays, by name: the file is assets/sounds/<name>.wav.
 SOUNDS = (
@@ -83,6 +86,16 @@ class Sounds:
 
 
 _sounds = Sounds()  # the sounds in use: the open App's (`use_sounds`), else ones of no window's
+
+
+def start_mixer() -> None:
+    """pygame's other parts and the sound mixer (no sound device: the game stays silent)."""
+    pygame.mixer.pre_init(22050, -16, 1, MIXER_BUFFER)  # a small buffer: sounds on time
+    pygame.init()
+    if not pygame.mixer.get_init():
+        # no sound device: the game needs none, and stays silent
+        with contextlib.suppress(pygame.error):
+            pygame.mixer.init()
 
 
 def use_sounds(sounds: Sounds) -> None:

@@ -82,9 +82,7 @@ class BoardEditorScene(Scene):
             self.shown_check = problem
             return problem
         if self.checking is None:
-            from petanque_game.ui.session import in_background
-
-            self.checking = in_background(self.draft.check_later())
+            self.checking = self.app.workers.in_background(self.draft.check_later())
         return self.shown_check
 
     @property
@@ -235,15 +233,13 @@ class BoardEditorScene(Scene):
     def import_file(self) -> None:
         """The board file at the path typed, read and checked off the window's thread (a file
         on a slow or stuck disk never stops the window); `update` takes the answer."""
-        from petanque_game.ui.session import in_background
-
         given = self.path.value.strip()
         if not given:
             self.path.active = True
             return
         if self.importing is not None:
             return  # one at a time
-        self.importing = in_background(lambda: read_board(given))
+        self.importing = self.app.workers.in_background(lambda: read_board(given))
 
     def update(self, dt: float) -> None:
         if self.importing is not None and self.importing.done():

@@ -30,9 +30,9 @@ import pygame
 
 from petanque_game.physics.level_spec import Level
 from petanque_game.ui.table import board as tb
-from petanque_game.ui.table import foresee
 from petanque_game.ui.table.camera import ZOOM_STEP, world_bounds
 from petanque_game.ui.table.draw import View, draw_band
+from petanque_game.ui.table.foresee import Foresight
 
 RUNG = ZOOM_STEP ** 8  # the scales pictures are painted at: RUNG ** n px per mm
 WHOLE = 2_800_000  # px: the largest picture painted
@@ -144,12 +144,12 @@ def draw_moving(surf: pygame.Surface, level: Level, view: View, seat_walls: dict
 
 def paint_ahead(level: Level, seat_walls: dict[str, int], zones: tuple,
                 scales: tuple[float, float], now: float, exact: float | None = None,
-                kept: MovingBoards | None = None) -> bool:
+                kept: MovingBoards | None = None, *, previews: Foresight) -> bool:
     """Paint a strip of the first picture not painted yet among the rungs for `scales` (the
     least and the most px per mm the camera may show), the one nearest to `now` first; with
     `exact`, in their place, the board whole at that very scale (`draw_board`'s `again`: the
     EXACT_KEPT most recently used are kept). False when they are all painted (nothing was
-    done)."""
+    done). The strips are painted on `previews` (the App's previews' thread)."""
     kept = _kept(kept)
     coming, still = kept.coming, kept.still
     bounds, top = _bounds(level, kept)
@@ -192,7 +192,7 @@ def paint_ahead(level: Level, seat_walls: dict[str, int], zones: tuple,
         pic.set_clip(None)
         return strip
 
-    if foresee.worker.get(AHEAD, strip, paint) != strip:
+    if previews.get(AHEAD, strip, paint) != strip:
         return True  # being painted in the window's quiet time
     coming[2] = done + rows
     if coming[2] >= world.h:

@@ -30,7 +30,8 @@ from petanque_game.rules.terningepetanque import TerningepetanqueState as TableS
 from petanque_game.rules.terningepetanque_events import RoundEnded, Thrown
 from petanque_game.ui import lang, theme
 from petanque_game.ui.component import Component
-from petanque_game.ui.session import Step, in_background
+from petanque_game.ui.session import Step
+from petanque_game.ui.workers import Workers
 from petanque_game.words import decimal
 
 COLOUR = (255, 236, 140)  # the aimed rest's ring and the wobble's line
@@ -76,8 +77,10 @@ class Coach(Component):
     """The coach's part of the table scene: the lessons on their way, the card shown, and each
     person's summary."""
 
-    def __init__(self, level: Level, on: Callable[[], bool], names: list[str]):
+    def __init__(self, level: Level, on: Callable[[], bool], names: list[str],
+                 workers: Workers):
         self.level = level
+        self.workers = workers  # the lesson is worked out on its AI's thread
         self.on = on  # the setting, read at each throw
         self.names = names
         self.decided: Decided | None = None
@@ -106,7 +109,7 @@ class Coach(Component):
                     if told is None or (told.seat, told.obj, told.die) != (seat, obj, die):
                         continue
                     before: TableState = made.before
-                    self.taught = Taught(seat, step.number, in_background(partial(
+                    self.taught = Taught(seat, step.number, self.workers.in_background(partial(
                         lesson, self.level, before, told.aim, launch, table, told.hand,
                         expert=_expert_of(told.hinted, before))))
                     self.closed, self.summary_of = False, None

@@ -10,11 +10,13 @@ their own, the most recently asked first; a preview asked for and overtaken by n
 before its turn is dropped. Previews are pure (they read the immutable table and the level), so
 the thread never touches the shown.
 
-A long work (an aim's risk: 128 throws simulated, 100-200 ms) is done in steps on a Foresight of
-its own (`risks`), so the quick previews never wait behind it: between two steps it waits for the
-window's next quiet time (`between`), and stops when an ask for the same throw has overtaken it.
+The window's Foresights are the App's (`Workers.previews`, `Workers.risks`: ui/workers.py),
+ended when it closes (`close`). A long work (an aim's risk: 128 throws simulated, 100-200 ms) is
+done in steps on a Foresight of its own (`Workers.risks`), so the quick previews never wait
+behind it: between two steps it waits for the window's next quiet time (`between`), and stops
+when an ask for the same throw has overtaken it (or the Foresight is closed).
 
-`worker = Foresight(at_once=True)` works them out on the asking thread as they are asked for:
+`Foresight(at_once=True)` works them out on the asking thread as they are asked for:
 the tests' setting, so that a test's frame shows the preview of the aim it set.
 """
 
@@ -52,6 +54,7 @@ class Foresight:
         self._drawn_at = -1.0  # time.perf_counter() when the window last drew a frame
         self._lock = threading.Condition()
         self._thread: threading.Thread | None = None
+        self._closing = False
 
     def get(self, family: Hashable, key: Hashable, work: Callable[[], T]) -> T | None:
         """The preview for `key` if it is done; else it is asked for, and the last one done for
@@ -111,11 +114,26 @@ class Foresight:
             return 0.0
         return IDLE - since  # (or the next frame drawn, which notifies)
 
+    def close(self) -> None:
+        """Drop the asks waiting, stop a work done in steps at its next step (`between`), and end
+        the thread once its work in hand is done (a later ask starts another)."""
+        with self._lock:
+            thread, self._thread = self._thread, None
+            self._asked.clear()
+            self._closing = thread is not None
+            self._lock.notify_all()
+        if thread is not None:
+            thread.join()
+            with self._lock:
+                self._closing = False
+
     def _work(self) -> None:
         while True:
             with self._lock:
-                while not self._asked or self._quiet_in() > 0.0:
+                while not self._closing and (not self._asked or self._quiet_in() > 0.0):
                     self._lock.wait(self._quiet_in() if self._asked else None)
+                if self._closing:
+                    return
                 key, (family, work) = self._asked.popitem()  # the most recent ask first
                 if key in self._done:
                     continue
@@ -132,10 +150,12 @@ class Foresight:
         next step; False, at once, when an ask for the same family has come meanwhile (the work
         is overtaken: it may stop and return OVERTAKEN, and nothing is kept). True at once when
         asked on another thread (worked out at once)."""
-        if threading.current_thread() is not self._thread:
+        if threading.current_thread() is not self._thread and not self._closing:
             return True
         with self._lock:
             while True:
+                if self._closing:
+                    return False
                 if self._busy is not None \
                         and any(f == self._busy[0] for f, _ in self._asked.values()):
                     return False
@@ -176,6 +196,3 @@ def _given(done: Any) -> Any:
         raise done.error
     return done
 
-
-worker = Foresight()  # the window's previews
-risks = Foresight()  # the aims' risks (ui/table/previews.py `risk_of`): long, done in steps

@@ -13,7 +13,7 @@ from typing import Any
 
 from petanque_game.ui import lang
 from petanque_game.ui.component import Component
-from petanque_game.ui.session import in_background
+from petanque_game.ui.workers import Workers
 
 # What a hint's plan means to hit (the preview's `table.aim.*` keys), by its label's key: no
 # warning, but the plan.
@@ -50,8 +50,9 @@ class HintAsk(Component):
     """The hint asked for in one state: searching, ready (shown or hidden), or none (a part of the
     table scene, ui/component.py)."""
 
-    def __init__(self, game: str, board: Any):
+    def __init__(self, game: str, board: Any, workers: Workers):
         self.game = game
+        self.workers = workers  # the hint is searched for on its AI's thread
         self.board = board
         self.state: Any = None  # the state the hint is for
         self.future: Future | None = None
@@ -72,7 +73,7 @@ class HintAsk(Component):
         self.state, self.hint, self.problem, self.shown = state, None, None, True
         self.origin, self.use_when_ready = origin, False
         game, board = self.game, self.board
-        self.future = in_background(lambda: hints.hint(game, state, board, hand=hand))
+        self.future = self.workers.in_background(lambda: hints.hint(game, state, board, hand=hand))
 
     def update(self, dt: float) -> None:
         self.poll()

@@ -1,7 +1,8 @@
-"""What the table asks of the previews' threads (ui/table/foresee.py): the preview of an aim shown
-(an AI's, a hint's) once it is worked out, the person's own aim as the frame shows it, solved
-and previewed off the frame, and an aim's risk (the hand's spread and the chances of what may go
-wrong: `ai.petanque_risk.aim_risk`), worked out in steps on a thread of its own."""
+"""What the table asks of the previews' threads (ui/table/foresee.py; the App's, `shown.workers`):
+the preview of an aim shown (an AI's, a hint's) once it is worked out, the person's own aim as
+the frame shows it, solved and previewed off the frame, and an aim's risk (the hand's spread and
+the chances of what may go wrong: `ai.petanque_risk.aim_risk`), worked out in steps on a thread
+of its own."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 # (imported with the table, not in the frame that first asks: importing it costs tens of ms)
 from petanque_game.ai.petanque_risk import Risk, aim_risk_steps
-from petanque_game.ui.table import foresee
+from petanque_game.ui.table.foresee import OVERTAKEN
 
 if TYPE_CHECKING:
     from petanque_game.ai.petanque_spread import Spread
@@ -33,8 +34,8 @@ def foreseen(shown: Previewed, launch: Aim, seat: int, obj: str) -> Preview | No
     key = (_throw(shown, seat, obj), launch)
     level, n, table = shown.level, shown.n, shown.state.table
     kept = shown.solved
-    return foresee.worker.get(key, key,
-                              lambda: preview(level, n, seat, launch, obj, table, kept))
+    return shown.workers.previews.get(
+        key, key, lambda: preview(level, n, seat, launch, obj, table, kept))
 
 
 def own_aim(shown: TableShown) -> tuple[Aim, Preview, tuple[float, float] | None] | None:
@@ -58,13 +59,14 @@ def own_aim(shown: TableShown) -> tuple[Aim, Preview, tuple[float, float] | None
         def solved() -> tuple[Aim, Preview, tuple[float, float] | None]:
             launch = aim_at(level, n, seat, pointed, elevation, obj, spin, kept)
             return launch, preview(level, n, seat, launch, obj, table, kept), pointed
-        return foresee.worker.get(family, (family, "point", pointed, elevation, spin), solved)
+        return shown.workers.previews.get(family, (family, "point", pointed, elevation, spin),
+                                          solved)
     launch = shown.launch()
     if launch is None:
         return None
-    return foresee.worker.get(family, (family, launch, pointed),
-                      lambda: (launch, preview(level, n, seat, launch, obj, table, kept),
-                               pointed))
+    return shown.workers.previews.get(
+        family, (family, launch, pointed),
+        lambda: (launch, preview(level, n, seat, launch, obj, table, kept), pointed))
 
 
 @dataclass(frozen=True)
@@ -88,17 +90,17 @@ def risk_of(shown: Previewed, launch: Aim, p: Preview, seat: int, obj: str,
     of its own, so that it and the person's aim never overtake each other."""
     family = ("risk", _throw(shown, seat, obj), None if told else launch)
     level, n, table, hand = shown.level, shown.n, shown.state.table, shown.hand_for(seat)
-    rest = p.rest
+    rest, risks = p.rest, shown.workers.risks
 
     def work() -> Any:
         for step in aim_risk_steps(level, table, n, seat, obj, launch, hand):
             if step is not None:
                 return launch, rest, step
-            if not foresee.risks.between():
-                return foresee.OVERTAKEN
+            if not risks.between():
+                return OVERTAKEN
         raise AssertionError("the risk's steps end with the Risk")
 
-    got = foresee.risks.get(family, (family, launch), work)
+    got = risks.get(family, (family, launch), work)
     if got is None:
         return None
     aim, then, risk = got

@@ -30,7 +30,7 @@ from petanque_game.rules.events import Rolled
 from petanque_game.ui import lang
 from petanque_game.ui.scene import AppLike
 from petanque_game.ui.session import Session, Step
-from petanque_game.ui.table import foresee, overlay, previews
+from petanque_game.ui.table import overlay, previews
 from petanque_game.ui.table.ai_aim import AiAim
 from petanque_game.ui.table.aiming import fine_held
 from petanque_game.ui.table.playback import Flight
@@ -56,8 +56,8 @@ class TableScene(TableDrawing):
         an aim's preview or risk is worked out (ui/table/foresee.py), so it is shown when done, and
         while a kept part of the picture shows its last picture (ui/table/kept.py)."""
         return (super().animating or self.charging is not None or self.hint.future is not None
-                or (self.keeping and not self.keeping_on) or foresee.worker.working()
-                or foresee.risks.working()
+                or (self.keeping and not self.keeping_on) or self.workers.previews.working()
+                or self.workers.risks.working()
                 or self.coach.working
                 or self.pictures.kept.late_parts(self.session))
 
@@ -259,8 +259,8 @@ class TableScene(TableDrawing):
                                               AREA.topleft,
                                               [r for _, r in zoom_labels(self)] + aim_words
                                               + [r for r in [self.score_sheet.hint_rect] if r])
-        foresee.worker.drawn()  # the previews' thread works in the quiet time that follows
-        foresee.risks.drawn()
+        self.workers.previews.drawn()  # its thread works in the quiet time that follows
+        self.workers.risks.drawn()
 
     def take_pictures(self, before: TableScene) -> None:
         """A replay's jump: this scene is drawn where `before` was, and the window holds what

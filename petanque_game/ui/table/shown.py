@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from petanque_game.ui.table.replay import ReplayCheck
     from petanque_game.ui.table.round_end import Reckoning
     from petanque_game.ui.table.start import StartRoll
+    from petanque_game.ui.workers import Workers
 
 Due = tuple[int, str, "int | None"]  # (seat, obj, die) of a throw due
 
@@ -90,6 +91,9 @@ class Previewed(Protocol):
 
     @property
     def view(self) -> Camera: ...
+
+    @property
+    def workers(self) -> Workers: ...  # the App's threads: the previews' and the risks'
 
 
 class Reckoned(Protocol):

@@ -92,9 +92,9 @@ class TableTurns(GameScene):
                                  self.replay_path, self.pictures.faces)
         self.round_end = RoundEnd(self.reckoning_wait)
         self.ai_aims = AiAimShow()
-        self.hint = HintAsk(session.game, self.level)
+        self.hint = HintAsk(session.game, self.level, app.workers)
         self.close_up = CloseUp(self.level, self.view, self.zones, names)
-        self.coach = Coach(self.level, lambda: bool(app.settings.coach), names)
+        self.coach = Coach(self.level, lambda: bool(app.settings.coach), names, app.workers)
         self.knocks = Knocks()  # the last throw's knocks, drawn where they happened
         self.start_roll: StartRoll | None = None
         self.grace = 0.0  # seconds a kept throw has waited for Throw again (accept_at_once)

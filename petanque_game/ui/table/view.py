@@ -191,7 +191,8 @@ class TableDrawing(TableTurns):
                 board_pictures.paint_ahead(self.level, *self._seats_drawn()[:2],
                                            self.view.scales, self.view.view.scale,
                                            self.view.view.scale if dragged else None,
-                                           self.pictures.boards)
+                                           self.pictures.boards,
+                                           previews=self.app.workers.previews)
         else:
             kept.spent()  # (the other parts changing now may be a frame or a few late)
             self._draw_whole_area(surface, AREA.topleft, table, old, still)

@@ -13,17 +13,18 @@ import pygame
 from petanque_game.ui import lang
 from petanque_game.ui.component import Component
 from petanque_game.ui.keys import key_names
-from petanque_game.ui.session import _think
 from petanque_game.ui.settings import Settings
 from petanque_game.ui.tray.games import Advice
 from petanque_game.ui.tray.layout import HINT_COLOUR
 from petanque_game.ui.widgets import Button
+from petanque_game.ui.workers import Workers
 
 
 class TrayHint(Component):
     """The advice asked for, the work on it, and whether the game has any to give."""
 
-    def __init__(self, hintable: bool, advise: Callable[[object], Advice]):
+    def __init__(self, hintable: bool, advise: Callable[[object], Advice], workers: Workers):
+        self.workers = workers  # the advice is worked out on its AI's thread
         self.hintable = hintable  # a game of chance alone has nothing to hint
         self.advise = advise
         self.advice: Advice | None = None
@@ -36,7 +37,7 @@ class TrayHint(Component):
             return
         if self.advice_job is None or self.advice_job[0] is not state:
             advise = self.advise
-            self.advice_job = (state, _think(lambda: advise(state)))
+            self.advice_job = (state, self.workers.in_background(lambda: advise(state)))
         self.take(state)
 
     def take(self, state: object) -> None:

@@ -76,7 +76,7 @@ class TrayScene(GameScene):
         self.controls = controls
         pictures = pictures_of(app.memory)  # the window's (ui/tray/pictures.py)
         self.dice = TrayDice(session, app.settings, controls, pictures)
-        self.hint = TrayHint(has_hint(session.game), controls.advise)
+        self.hint = TrayHint(has_hint(session.game), controls.advise, app.workers)
         self.banner = TrayBanner()
         self.sheet = TraySheet(controls, pictures)
         self.around = TrayBackdrop(self, controls, pictures)

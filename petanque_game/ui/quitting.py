@@ -1,0 +1,81 @@
+"""How the window's run ends (`run_app`): closed by the player, by SIGTERM or SIGINT at once
+whatever it is busy with (`Quit`), or after a bug even the error screen hit; and the exit code
+each gives."""
+
+from __future__ import annotations
+
+import signal
+import sys
+from collections.abc import Callable
+from types import FrameType
+from typing import Protocol
+
+from petanque_game import logs
+
+
+class Window(Protocol):
+    """What `run_app` runs (ui/app.py `App`)."""
+
+    def loop(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class PictureUnsaved(Exception):
+    """`play --frames N --screenshot FILE` could not write FILE: the player's mistake, one line."""
+
+
+class Quit(BaseException):
+    """SIGTERM or SIGINT: leave the window now, whatever it is doing."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+_quitting = False
+
+
+def _on_quit_signal(signum: int, frame: FrameType | None) -> None:
+    """Raised in the main thread as soon as the signal arrives, even while it waits for the AI or
+    reads a long record. Every move was saved when it was made; a save cut short leaves the last
+    one whole (files.write_atomic)."""
+    global _quitting
+    if _quitting:
+        return  # already on the way out: let it finish closing
+    _quitting = True
+    raise Quit(signum)
+
+
+def run_app(app_factory: Callable[[], Window]) -> int:
+    """Run the window made by `app_factory()` to its end; returns the exit code: 0, 128 + the
+    signal's number after SIGTERM or SIGINT, 1 after a bug that even the error screen hit."""
+    global _quitting
+    _quitting = False
+    previous = {sig: signal.signal(sig, _on_quit_signal)
+                for sig in (signal.SIGTERM, signal.SIGINT)}
+    app = None
+    try:
+        app = app_factory()
+        app.loop()
+        return 0
+    except Quit as q:
+        return 128 + q.signum
+    except PictureUnsaved as e:
+        print(f"petanque-game play: {e}", file=sys.stderr)
+        return 1
+    except Exception as exc:  # the last resort: logged, one line to the player
+        if getattr(exc, "logged", False):
+            line = f"internal error ({type(exc).__name__}); the details are in {logs.log_path()}"
+        else:
+            _, line = logs.report_bug(exc, "window")
+        print(f"petanque-game: {line}", file=sys.stderr)
+        return 1
+    finally:
+        _quitting = True
+        try:
+            if app is not None:
+                app.close()
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
