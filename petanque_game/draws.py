@@ -148,6 +148,14 @@ class LocalEntropy:
         return {"entropy": secrets.token_hex(32)}
 
 
+def new_seed() -> int:
+    """A new game's seed, from the wall clock (the one use of it): what the game draws from its
+    seed alone (the AI's own choices, the board's start) follows from it."""
+    import time
+
+    return time.time_ns() % (2**63 - 1)
+
+
 class NotReady(ChanceError):
     """A draw asked for before every peer's reveal for it is in."""
 

@@ -24,12 +24,12 @@ def person_name(app: AppLike) -> str:
 def open_first_game(app: AppLike, game: str, quick: bool = False) -> bool:
     """Start a practice game of `game` (or, `quick`, a quick game that counts) and show it; a
     board or an option the game refuses is said, and nothing starts (False)."""
-    from petanque_game.draws import LocalEntropy
+    from petanque_game.draws import LocalEntropy, new_seed
     from petanque_game.physics import LevelError
     from petanque_game.rule_defaults import shipped_quick_options
     from petanque_game.rules.options import OptionError
     from petanque_game.ui.play import open_game_scene
-    from petanque_game.ui.session import new_game, new_seed
+    from petanque_game.ui.session import new_game
 
     seats = [Seat(person_name(app), "human"), Seat(OPPONENT, "ai", "easy")]
     try:

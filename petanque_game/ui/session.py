@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 # What the window's modules and the tests have long imported from here (some now defined in
 # steps.py, replay_session.py, ai_thread.py and kept_records.py).
 __all__ = ["LOG_LINES", "AIThread", "AtOnce", "LiveSession", "LoadProblem", "ReplaySession",
-           "Session", "Step", "keep_record", "new_game", "new_seed", "resume"]
+           "Session", "Step", "keep_record", "new_game", "resume"]
 
 
 class LiveSession(Session):
@@ -371,13 +371,6 @@ def new_game(game: str, players: list[Seat], options: dict[str, Any], seed: int,
                                        reason=lang.os_reason(e))
         return session
     return LiveSession(match, path, lock)
-
-
-def new_seed() -> int:
-    """The one use of the wall clock: a new game's seed. Everything else follows from it."""
-    import time
-
-    return time.time_ns() % (2**63 - 1)
 
 
 def resume(path: Path) -> LiveSession:

@@ -252,10 +252,11 @@ class BoardEditorScene(Scene):
 
     def try_it(self) -> None:
         """A practice game on the draft: you against a medium AI, one round, kept nowhere."""
+        from petanque_game.draws import new_seed
         from petanque_game.physics.level import LevelError, parse_level_text
         from petanque_game.record import Seat
         from petanque_game.ui.names import person_name
-        from petanque_game.ui.session import new_game, new_seed
+        from petanque_game.ui.session import new_game
 
         self._words()
         try:

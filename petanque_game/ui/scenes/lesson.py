@@ -33,7 +33,6 @@ from petanque_game.ui import lang, theme
 from petanque_game.ui.first_games import OPPONENT, open_first_game
 from petanque_game.ui.lesson_words import after_words, done_words
 from petanque_game.ui.scene import Scene
-from petanque_game.ui.session import in_background
 from petanque_game.ui.table import board as tb
 from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.aim import aim_at, elevation_limits
@@ -238,7 +237,7 @@ class LessonScene(Scene):
             return
         level, hand, table = self.level, self.hand, t.table
         aim = aim_at(level, lesson.PLAYERS, lesson.SEAT, spot, self.elevation, t.obj)
-        self.asked = (key, in_background(lambda: aim_risk(
+        self.asked = (key, self.app.workers.in_background(lambda: aim_risk(
             level, table, lesson.PLAYERS, lesson.SEAT, t.obj, aim, hand)))
 
     def shown_spread(self) -> tuple[Any, Risk | None]:

@@ -14,6 +14,7 @@ from functools import partial
 
 import pygame
 
+from petanque_game.draws import new_seed
 from petanque_game.online.gathering import Gathering
 from petanque_game.online.link import check_url
 from petanque_game.online.relay import RelayThread, local_address
@@ -26,7 +27,6 @@ from petanque_game.ui.online_session import Meeting, OnlineSession
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scene import AppLike, Scene
 from petanque_game.ui.scenes.online_rules import RulesPicker
-from petanque_game.ui.session import new_seed
 from petanque_game.ui.text_field import TextField
 from petanque_game.ui.widgets import Button, panel
 

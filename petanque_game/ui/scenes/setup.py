@@ -18,7 +18,7 @@ from typing import Any
 import pygame
 
 from petanque_game import logs
-from petanque_game.draws import LocalEntropy
+from petanque_game.draws import LocalEntropy, new_seed
 from petanque_game.physics import LevelError
 from petanque_game.rule_defaults import shipped_quick_options, shipped_rule_defaults
 from petanque_game.rules.games import game_ids, spec_of
@@ -47,7 +47,7 @@ from petanque_game.ui.scenes.setup_choices import (
     value_label,
 )
 from petanque_game.ui.scenes.setup_screen import LABEL_W, draw_unlit, fitting_size, game_slots
-from petanque_game.ui.session import new_game, new_seed
+from petanque_game.ui.session import new_game
 from petanque_game.ui.settings import CHOICES
 from petanque_game.ui.text_field import TextField
 from petanque_game.ui.warm import warm, warmer_of

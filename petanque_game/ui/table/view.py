@@ -188,10 +188,9 @@ class TableDrawing(TableTurns):
             if not drawn or dragged:  # the moving board's pictures painted ahead, a strip
                 # in a light frame (while dragged, in every frame, and first the board at the
                 # view's own scale: `draw_board`); on the previews' thread, in the quiet time
-                board_pictures.paint_ahead(self.level, *self._seats_drawn()[:2],
-                                           self.view.scales, self.view.view.scale,
-                                           self.view.view.scale if dragged else None,
-                                           self.pictures.boards,
+                scale = self.view.view.scale
+                board_pictures.paint_ahead(self.level, *self._seats_drawn()[:2], self.view.scales,
+                                           scale, scale if dragged else None, self.pictures.boards,
                                            previews=self.app.workers.previews)
         else:
             kept.spent()  # (the other parts changing now may be a frame or a few late)
