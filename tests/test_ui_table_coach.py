@@ -262,7 +262,7 @@ def test_where_the_experts_aim_stops_is_said_and_ringed(home, code):
     from petanque_game.rules.petanque_table import DiamondRest, DieRest, Table
     from petanque_game.ui.table.coach import EXPERT, Coach, Taught
 
-    fast_app()  # (the window's fonts)
+    app = fast_app()  # (the window's fonts and threads)
     lang.use(code)
     try:
         taught = replace(A_LESSON, expert_aimed=(-40.0, 20.0), expert_offset=(-26.4, 3.2))
@@ -273,7 +273,7 @@ def test_where_the_experts_aim_stops_is_said_and_ringed(home, code):
         in_line = replace(taught, expert_offset=(-26.4, 0.3))  # no "0 mm left"
         assert lang.tr("coach.expert_at", where=short) in lesson_words(in_line, ["Ana", "Bo"])
         assert not any(short in line for line in lesson_words(A_LESSON, ["Ana", "Bo"]))
-        coach = Coach(None, lambda: True, ["Ana", "Bo"])
+        coach = Coach(None, lambda: True, ["Ana", "Bo"], app.workers)
         coach.taught = Taught(0, 1, None, taught)
         surface = pygame.Surface((960, 552))  # the table's area
         view = FlatView()
