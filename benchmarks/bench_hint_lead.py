@@ -28,6 +28,7 @@ The diamond's throws are left out: their stated worth is the penalty risked, not
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import pickle
 import random
@@ -53,6 +54,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_hint_player import hinted_aim
 
 GAME = "terningepetanque"
+CLUB = True  # also the worth with the medium hand for an opponent that has another (--no-club)
 
 
 def play(against: str, seed: int, person: int, rounds: int, board: str, hand: str
@@ -117,6 +119,9 @@ def load(files: list[str]) -> list[dict]:
 
 
 def mean_se(values: list[float]) -> str:
+    values = [v for v in values if not math.isnan(v)]
+    if not values:
+        return "-"
     se = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
     return f"{statistics.mean(values):+.2f} +- {se:.2f}"
 
@@ -136,22 +141,24 @@ def worths(t: dict) -> tuple[float, float, float]:
     still = sum(rests) / WORTH_SAMPLES
     count = min(WORTH_SAMPLES, ai.ROLLOUTS)
     streams = [rng.getrandbits(64) for _ in range(count)]
-    found = [still]
-    for other in (ai.HANDS["medium"], ai.HANDS[t["against"]]):
-        hands = [hand if s == t["seat"] else other for s in range(2)]
-        found.append(still + sum(
+    found = {}
+    others = [t["against"]] + (["medium"] if CLUB and t["against"] != "medium" else [])
+    for other in others:
+        hands = [hand if s == t["seat"] else ai.HANDS[other] for s in range(2)]
+        found[other] = still + sum(
             played_out(board, situation, table, ai._medium, hands, random.Random(stream)) - r
-            for table, r, stream in zip(tables, rests, streams)) / count)
-    return found[0], found[1], found[2]
+            for table, r, stream in zip(tables, rests, streams)) / count
+    return still, found.get("medium", math.nan), found[t["against"]]
 
 
 def restate(args: argparse.Namespace) -> None:
-    throws = load(args.load)[args.part::args.every]
+    throws = load(args.load)[args.skip:][args.part::args.every]
     c0, cpu = time.process_time(), []
     for i, t in enumerate(throws):
         start = time.process_time()
         state = t["state"]
         t["still"], t["club"], t["now"] = worths(t)
+        t["die"] = state.throw_due[1]
         if i == 0:  # the way the hint states it, given the seats' real hands
             hands = [PERSON_HANDS[t["hand"]] if s == t["seat"] else ai.HANDS[t["against"]]
                      for s in range(2)]
@@ -160,12 +167,20 @@ def restate(args: argparse.Namespace) -> None:
                                            random.Random(seed_of(state) + ":worth"),
                                            WORTH_SAMPLES, hands=hands)
         cpu.append(time.process_time() - start)
+        if args.out:  # each throw as it is re-stated: a run stopped early still tells
+            with open(args.out, "a") as out:
+                out.write(json.dumps({k: t[k] for k in FIELDS}) + "\n")
         if args.progress and i % 50 == 49:
             print(f"  {i + 1} throws re-stated", flush=True)
     cpu_ms = sorted(1000 * c for c in cpu)
     print(f"{len(throws)} hinted throws (every {args.every} from {args.part}); worth re-stated "
           f"in {time.process_time() - c0:.0f} s CPU (ms a throw: p50 "
           f"{statistics.median(cpu_ms):.0f}, p95 {cpu_ms[int(0.95 * (len(cpu_ms) - 1))]:.0f})")
+    table(throws)
+
+
+def table(throws: list[dict]) -> None:
+    """The re-stated throws' means by opponent."""
     print("| against | throws | games | real lead | worth, dice staying | its error | "
           "played on, medium hand | its error | played on, real hand (stated) | its error |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
@@ -182,6 +197,19 @@ def restate(args: argparse.Namespace) -> None:
               f"{mean_se([t['now'] - t['real'] for t in these])} |", flush=True)
 
 
+FIELDS = ("against", "seed", "die", "real", "still", "club", "now")
+
+
+def summary(files: list[str]) -> None:
+    """The table of throws re-stated into `--out` files (several runs' parts pooled)."""
+    throws = []
+    for name in files:
+        with open(name) as f:
+            throws += [json.loads(line) for line in f if line.strip()]
+    print(f"{len(throws)} re-stated hinted throws from {len(files)} files")
+    table(throws)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--against", default="medium", choices=sorted(ai.HANDS))
@@ -192,11 +220,20 @@ def main() -> None:
     parser.add_argument("--hand", default="normal", choices=sorted(PERSON_HANDS))
     parser.add_argument("--save", help="append the hinted throws to this file")
     parser.add_argument("--load", nargs="+", help="re-state the saved throws' worth")
+    parser.add_argument("--out", help="append each re-stated throw to this file (JSON lines)")
+    parser.add_argument("--summary", nargs="+", help="the table of --out files, pooled")
+    parser.add_argument("--skip", type=int, default=0, help="leave out the first N throws")
     parser.add_argument("--every", type=int, default=1)
     parser.add_argument("--part", type=int, default=0)
     parser.add_argument("--progress", action="store_true")
+    parser.add_argument("--no-club", action="store_true", help="leave out the worth with the "
+                        "medium hand for an expert opponent (the hint's without the hands)")
     args = parser.parse_args()
-    if args.load:
+    global CLUB
+    CLUB = not args.no_club
+    if args.summary:
+        summary(args.summary)
+    elif args.load:
         restate(args)
     elif args.save:
         gather(args)

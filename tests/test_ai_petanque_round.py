@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from petanque_game.ai import hints_petanque
 from petanque_game.ai import petanque as ai
+from petanque_game.ai.hints import hint
 from petanque_game.ai.petanque_round import played_out
 from petanque_game.ai.petanque_worth import Situation, end_lead, rest_worth
 from petanque_game.physics import cube
@@ -91,14 +93,14 @@ def mid_round():
     situation = ai.situation_of(state)
     assert situation.to_come, "a throw is still to come after this one"
     aim = ai.search(board, situation, random.Random(1), hand=NORMAL).aim
-    return board, situation, aim
+    return board, situation, aim, state
 
 
 def test_played_out_throws_every_throw_to_come_in_the_rounds_order(mid_round):
     """Each throw to come is asked of the policy once, in the round's order, with the seat's
     next die, the table as the throws before it left it and the throws after it; with steady
     hands the same policy plays the same round."""
-    board, situation, aim = mid_round
+    board, situation, aim, _ = mid_round
     table = ai.thrown_table(board, situation, aim, STEADY, random.Random(3))
     asked: list[Situation] = []
 
@@ -121,7 +123,7 @@ def test_played_out_throws_every_throw_to_come_in_the_rounds_order(mid_round):
 def test_the_throws_to_come_can_take_the_lead_away(mid_round):
     """The same table, the throws to come laid up far from the diamond or aimed at the
     thrower's best die: knocking it away leaves the thrower less of the round."""
-    board, situation, aim = mid_round
+    board, situation, aim, _ = mid_round
     table = ai.thrown_table(board, situation, aim, STEADY, random.Random(3))
     mine = min((d for d in table.dice if d.on_board and d.player == situation.thrower),
                key=lambda d: d.distance)
@@ -144,7 +146,7 @@ def test_the_stated_worth_counts_the_throws_to_come(mid_round):
     """Without rollouts the worth is the mean of the tables' `rest_worth`, as before; with
     them it adds the mean of what playing the round on changes over the first tables, so a
     steady hand's worth still varies with the stream (the others' throws are not steady)."""
-    board, situation, aim = mid_round
+    board, situation, aim, _ = mid_round
     tables = [ai.thrown_table(board, situation, aim, STEADY, random.Random(s)) for s in (1, 2)]
     still = rest_worth(tables[0], situation)
     assert rest_worth(tables[1], situation) == still
@@ -154,3 +156,22 @@ def test_the_stated_worth_counts_the_throws_to_come(mid_round):
     assert all(p != still for p in played)
     later = ai.appraise(board, situation, aim, STEADY, random.Random(5), 8, rollouts=4)
     assert later != played[0]
+
+
+def test_the_hint_plays_the_round_on_with_every_seats_own_hand(mid_round):
+    """The window gives the hint every seat's hand: its worth is `ai.appraise` with them (the
+    same hands and streams), and differs from the worth with the medium AI's hand for the
+    others (the hint's when the hands are not known)."""
+    board, situation, _, state = mid_round
+    hands = tuple(NORMAL if s == situation.thrower else ai.HANDS["expert"]
+                  for s in range(situation.num_players))
+    given = hint("terningepetanque", state, board, hand=NORMAL, hands=hands)
+    unknown = hint("terningepetanque", state, board, hand=NORMAL)
+    assert given.action == unknown.action  # the aim is the search's either way
+    stream = hints_petanque.seed_of(state) + ":worth"
+    assert given.value == ai.appraise(board, situation, given.action, NORMAL,
+                                      random.Random(stream), hints_petanque.WORTH_SAMPLES,
+                                      hands=hands)
+    assert unknown.value == ai.appraise(board, situation, given.action, NORMAL,
+                                        random.Random(stream), hints_petanque.WORTH_SAMPLES)
+    assert given.value != unknown.value

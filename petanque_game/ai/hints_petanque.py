@@ -43,7 +43,7 @@ if TYPE_CHECKING:  # the physics is imported on the first hint
     from petanque_game.physics.hand import Hand
     from petanque_game.physics.level import Level
 
-WORTH_SAMPLES = 128  # fresh hands the stated worth is the mean of (benchmarks/bench_hint_worth.py)
+WORTH_SAMPLES = 64  # fresh hands the stated worth is the mean of, each round played on to its end
 
 
 @registers(rules.GAME_ID)
