@@ -17,7 +17,8 @@ hands, the spread of one hand's worth, and the hint's CPU time at p50/p95/worst;
 trade-off: the gap a stated worth of K fresh hands would have, for a few K, and its CPU time
 (`--brief` leaves out the search's figure and the trade-off). Each figure is also compared with
 a precise `--reference` (the hint's estimator with many more hands, each round played on):
-the re-estimate itself is off by about 0.8 sd / sqrt(48) on average (sd: its effective sd per hand, below), which the gap includes.
+the re-estimate itself is off by about 0.8 sd / sqrt(48) on average (sd: its effective sd per
+hand, below), which the gap includes.
 
 `--estimators R` measures instead how much each way of drawing a K-hand estimate's hands
 (`--recheck` K) varies, on the same states and the hint's aim: R estimates per state and way, each
