@@ -18,7 +18,8 @@ only the best few meet every hand (benchmarks/bench_expert.py: half the time, no
 strength measured against weighing them all in full). `search` returns the chosen aim with what it
 is for; for a human player's hint (`hints_petanque.py`) it searches for the player's own hand, and
 `appraise` then says what the chosen aim is worth from hands the search never saw (the search's
-own figure for its best is the luckiest of its noisy estimates).
+own figure for its best is the luckiest of its noisy estimates), each with the round played on to
+its end (`petanque_round`).
 """
 
 from __future__ import annotations
