@@ -5,15 +5,16 @@ the player's own hand (the expert's when none is given), on the table as it lies
 throws exactly that aim. Its value is what that aim is worth when the player's hand throws it
 ("Aim short of the diamond: worth +3.2 points this round against your opponent"): the expected
 **real lead** of the round, that is the points the rules give the player for the round (the
-faces of its dice when it is closest or has doubles, less a die it threw off and the diamond's
--5s) less the most any other player gets, once every throw of the round is thrown. The throws
-still to come are played on (`ai.petanque.appraise`, `petanque_round`): each seat's own hand
-(`hands`, the window's; unknown: the medium AI's) aiming as a club player does, so a die likely
-to be knocked away is worth what it is likely to keep. For the diamond's throw the value is the
--5 it may cost, said as the risk of losing it. The worth is the mean over WORTH_SAMPLES fresh
-hands of the chosen aim, spread evenly over the hand's errors (`petanque_hand_errors`), drawn
-apart from the hands the search chose with: the search's own figure for its best candidate is
-the largest of several noisy estimates, biased upwards, and is never shown.
+faces of its dice when it is closest or has doubles, less the face of a die of its own that its
+own throw sent off the board, and the diamond's -5s) less the most any other player gets, once
+every throw of the round is thrown. The throws still to come are played on
+(`ai.petanque.appraise`, `petanque_round`): each seat's own hand (`hands`, the window's;
+unknown: the medium AI's) aiming as a club player does, so a die likely to be knocked away is
+worth what it is likely to keep. For the diamond's throw the value is the -5 it may cost, said
+as the risk of losing it. The worth is the mean over WORTH_SAMPLES fresh hands of the chosen
+aim, spread evenly over the hand's errors (`petanque_hand_errors`), drawn apart from the hands
+the search chose with: the search's own figure for its best candidate is the largest of several
+noisy estimates, biased upwards, and is never shown.
 
 Both draw their hands from random streams seeded from the state (the table, the round, the throw
 due, the scores), never from the match's streams, so the same state gives the same hint and

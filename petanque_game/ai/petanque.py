@@ -66,8 +66,8 @@ HANDS = {
 # The expert's search: the candidate aims that last the race are thrown with SAMPLES hands sampled
 # from its own stream; the REFINE best are then varied a little in speed and heading. The last
 # few meet twice the hands they did before 2026-12-06 (12, not 6): the choice among the best
-# is the noisiest part of the search, and the time it costs is within the budget
-# (benchmarks/RESULTS.md, bench_expert.py).
+# is the noisiest part of the search; it costs about 1.3-1.4 times the CPU
+# (benchmarks/bench_expert.py).
 SAMPLES = 12
 REFINE = 3
 # the refinements of each: (its speed times, its heading plus, rad); 3% faster is not among

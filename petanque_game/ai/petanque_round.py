@@ -8,8 +8,8 @@ rounds are not like that: a later throw knocks the leading die away, or pushes t
 worth (issue 32). So the stated worth plays the round on from where the hinted throw left the
 table: each throw still to come, in the round's order, is aimed by a club player's rule (the
 `Policy` given: the medium AI's, which knocks away another seat's die that touches the diamond
-and otherwise lands short of it) and thrown with a hand (the thrower's own for its own throws,
-a club player's for the others), simulated by the physics to rest, the diamond's penalty
+and otherwise lands short of it) and thrown with that seat's own hand (the thrower's, each AI
+level's, a person's chosen one), simulated by the physics to rest, the diamond's penalty
 charged to whoever knocks it off; the round is then scored as the rules score it, the faces
 chance alone sets at their exact odds (`petanque_worth.end_lead`).
 """
