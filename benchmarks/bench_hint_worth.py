@@ -16,8 +16,9 @@ noisy estimates the hint stated before), the gap to a re-estimate from as many i
 hands, the spread of one hand's worth, and the hint's CPU time at p50/p95/worst; then the
 trade-off: the gap a stated worth of K fresh hands would have, for a few K, and its CPU time
 (`--brief` leaves out the search's figure and the trade-off). Each figure is also compared with
-a precise `--reference` (many more independent hands): the re-estimate itself is off by about
-0.8 sd / sqrt(48) on average (sd: its effective sd per hand, below), which the gap includes.
+a precise `--reference` (the hint's estimator with many more hands, each round played on):
+the re-estimate itself is off by about 0.8 sd / sqrt(48) on average (sd: its effective sd per
+hand, below), which the gap includes.
 
 `--estimators R` measures instead how much each way of drawing a K-hand estimate's hands
 (`--recheck` K) varies, on the same states and the hint's aim: R estimates per state and way, each
@@ -222,7 +223,11 @@ def main() -> None:
         plain.append([statistics.mean(one_by_one)])
         sd.append(statistics.pstdev(one_by_one))
         both = paired(board, state, given.action, hand, args.reference, f"reference:{i}")
-        reference.append(statistics.mean(r for _, r in both))
+        # the stated worth plays the round on after each hand (`ai.appraise`): so does the
+        # reference, from all its hands
+        reference.append(ai.appraise(board, ai.situation_of(state), given.action, hand,
+                                     random.Random(f"reference:{i}"), args.reference,
+                                     rollouts=args.reference))
         differences += [r - p for p, r in both]
         plain_sd.append(statistics.pstdev(p for p, _ in both))
         rest_sd.append(statistics.pstdev(r for _, r in both))

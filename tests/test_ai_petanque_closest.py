@@ -17,8 +17,8 @@ from petanque_game.ai.petanque_worth import (
     GRID,
     Situation,
     _closest_chances,
-    _penalties_after,
     lead,
+    penalties_after,
     points_worth,
 )
 from petanque_game.rules.petanque_table import DiamondRest, DieRest, Table
@@ -68,7 +68,7 @@ def test_the_short_sums_are_the_plain_sums_bit_for_bit():
 
 def _plain_points_worth(table: Table, situation: Situation) -> float:
     """The mean of `lead` over the thrown die's faces, each face on a table of its own."""
-    penalties = _penalties_after(table, situation)
+    penalties = penalties_after(table, situation)
     *before, thrown = table.dice
     total = 0.0
     for face in range(1, 7):

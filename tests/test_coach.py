@@ -57,8 +57,8 @@ def released(aim: Aim, **changes: float) -> Launch:
     return Launch(**numbers, orientation=5, tumble=77)
 
 
-def taught(state, board, aim: Aim, launch: Launch) -> Lesson:
-    return lesson(board, state, aim, launch, thrown(state, board, aim, launch), NORMAL, SAMPLES)
+def taught(state, board, aim: Aim, launch: Launch, samples: int = SAMPLES) -> Lesson:
+    return lesson(board, state, aim, launch, thrown(state, board, aim, launch), NORMAL, samples)
 
 
 def aimed_at(state, board, target):
@@ -106,19 +106,20 @@ def test_the_hands_cost_is_the_aimed_tables_worth_less_the_real_ones(scripted):
 def test_the_experts_worth_is_the_hints_and_the_hints_own_aim_is_worth_as_much(
         scripted, monkeypatch):
     state, board = scripted
-    monkeypatch.setattr(hints_petanque, "WORTH_SAMPLES", SAMPLES)
+    # enough hands that the round played on after each (`ai.appraise`) tells the aims apart
+    monkeypatch.setattr(hints_petanque, "WORTH_SAMPLES", 32)
     given = hint(GAME, state, board, hand=NORMAL)
     aim = given.action
-    t = taught(state, board, aim, released(aim, speed=aim.speed * 1.01))
+    t = taught(state, board, aim, released(aim, speed=aim.speed * 1.01), 32)
     assert t.expert_worth == given.value and t.expert_label == given.label
     assert t.aim_worth == t.expert_worth
     # another aim: appraised over the same hands (the hint's worth stream)
     poor = aimed_at(state, board, (90.0, -70.0))
-    p = taught(state, board, poor, released(poor))
+    p = taught(state, board, poor, released(poor), 32)
     assert p.expert_worth == given.value
     assert p.aim_worth == ai.appraise(board, ai.situation_of(state), poor, NORMAL,
                                       random.Random(hints_petanque.seed_of(state) + ":worth"),
-                                      SAMPLES)
+                                      32)
     assert p.aim_worth < p.expert_worth
     assert p.expert_nearer is not None and p.expert_nearer > 40.0  # aimed far off
 

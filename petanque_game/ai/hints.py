@@ -89,10 +89,12 @@ def told_hint(action: Any, told: Told) -> Hint:
 _HINTS: dict[str, Callable[..., Hint]] = {}  # (state, board), and `hand` for a board's
 
 
-def hint(game: str, state: Any, board: Any = None, hand: Any = None) -> Hint:
+def hint(game: str, state: Any, board: Any = None, hand: Any = None,
+         hands: Any = None) -> Hint:
     """The hint for the seat to move in `state` (`board`: the level of a game on a board;
     `hand`: for a game thrown by hand, the `physics.hand.Hand` the player throws with, None for
-    the expert's); ValueError when there is none to give."""
+    the expert's; `hands`: every seat's hand, by seat, for a hint that plays the round on, None
+    when they are not known); ValueError when there is none to give."""
     if game not in _HINTS:
         try:
             where = spec_of(game).hints
@@ -105,9 +107,8 @@ def hint(game: str, state: Any, board: Any = None, hand: Any = None) -> Hint:
         raise ValueError(f"no hint for {game}")
     if state.is_terminal or state.to_move < 0:
         raise ValueError("no player is to move, so there is nothing to hint")
-    if hand is not None:
-        return give(state, board, hand=hand)
-    return give(state, board)
+    given = {k: v for k, v in (("hand", hand), ("hands", hands)) if v is not None}
+    return give(state, board, **given)
 
 
 def registers(game: str) -> Callable[[Callable[..., Hint]], Callable[..., Hint]]:

@@ -2,19 +2,25 @@
 
 At a throw the hint's action is the `Aim` the expert's search (`ai.petanque.search`) finds for
 the player's own hand (the expert's when none is given), on the table as it lies; "Use hint"
-throws exactly that aim. Its value is what that aim is worth when the player's hand throws it:
-the player's expected points of the round less the best other player's, counting the throws
-still to come ("Aim short of the diamond: worth +3.2 points this round against your opponent");
-for the diamond's throw, the -5 it may cost, said as the risk of losing it. The worth is the mean
-over WORTH_SAMPLES fresh hands of the chosen aim, spread evenly over the hand's errors
-(`petanque_hand_errors`), drawn apart from the hands the search chose with: the search's own
-figure for its best candidate is the largest of several noisy estimates, biased upwards, and is
-never shown.
+throws exactly that aim. Its value is what that aim is worth when the player's hand throws it
+("Aim short of the diamond: worth +3.2 points this round against your opponent"): the expected
+**real lead** of the round, that is the points the rules give the player for the round (the
+faces of its dice when it is closest or has doubles, less the face of a die of its own that its
+own throw sent off the board, and the diamond's -5s) less the most any other player gets, once
+every throw of the round is thrown. The throws still to come are played on
+(`ai.petanque.appraise`, `petanque_round`): each seat's own hand (`hands`, the window's;
+unknown: the medium AI's) aiming as a club player does, so a die likely to be knocked away is
+worth what it is likely to keep. For the diamond's throw the value is the -5 it may cost, said
+as the risk of losing it. The worth is the mean over WORTH_SAMPLES fresh hands of the chosen
+aim, spread evenly over the hand's errors (`petanque_hand_errors`), drawn apart from the hands
+the search chose with: the search's own figure for its best candidate is the largest of several
+noisy estimates, biased upwards, and is never shown.
 
 Both draw their hands from random streams seeded from the state (the table, the round, the throw
 due, the scores), never from the match's streams, so the same state gives the same hint and
-asking for one changes nothing. It takes about half a second to a second of CPU, a third
-of it for the worth (benchmarks/RESULTS.md).
+asking for one changes nothing. With two players on a busy machine the worth takes about 0.43 s
+of CPU at the median, 0.7 s in 1 in 20 (benchmarks/bench_hint_lead.py), the search 0.18 and
+0.27 s (bench_expert.py); more players leave more throws to play on.
 
 Besides throws: the roll for who starts, and keeping a throw that may be taken back (an AI never
 takes one back; the hint says what the throw is worth as it lies).
@@ -24,7 +30,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -39,12 +45,12 @@ if TYPE_CHECKING:  # the physics is imported on the first hint
     from petanque_game.physics.hand import Hand
     from petanque_game.physics.level import Level
 
-WORTH_SAMPLES = 128  # fresh hands the stated worth is the mean of (benchmarks/bench_hint_worth.py)
+WORTH_SAMPLES = 64  # fresh hands the stated worth is the mean of, each round played on to its end
 
 
 @registers(rules.GAME_ID)
 def _terningepetanque(state: rules.TerningepetanqueState, board: Level | None = None,
-                      hand: Hand | None = None) -> Hint:
+                      hand: Hand | None = None, hands: Sequence[Hand] | None = None) -> Hint:
     from petanque_game.ai import petanque as ai  # the physics: imported on the first hint
     from petanque_game.ai.petanque_worth import lead
 
@@ -62,7 +68,7 @@ def _terningepetanque(state: rules.TerningepetanqueState, board: Level | None = 
     found = ai.search(board, situation, random.Random(seed_of(state)), hand=thrower)
     # the worth said: fresh hands of the chosen aim, never the search's best estimate
     value = ai.appraise(board, situation, found.aim, thrower,
-                        random.Random(seed_of(state) + ":worth"), WORTH_SAMPLES)
+                        random.Random(seed_of(state) + ":worth"), WORTH_SAMPLES, hands=hands)
     return _said(found.aim, value, found.label, state)
 
 

@@ -18,14 +18,15 @@ only the best few meet every hand (benchmarks/bench_expert.py: half the time, no
 strength measured against weighing them all in full). `search` returns the chosen aim with what it
 is for; for a human player's hint (`hints_petanque.py`) it searches for the player's own hand, and
 `appraise` then says what the chosen aim is worth from hands the search never saw (the search's
-own figure for its best is the luckiest of its noisy estimates).
+own figure for its best is the luckiest of its noisy estimates), each with the round played on to
+its end (`petanque_round`).
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from petanque_game.ai.petanque_hand_errors import spread_errors
@@ -35,6 +36,7 @@ from petanque_game.ai.petanque_hands import (
     spread_hands,
     unseen_chance,
 )
+from petanque_game.ai.petanque_round import played_out
 from petanque_game.ai.petanque_worth import (
     Situation,
     diamond_of,
@@ -62,8 +64,11 @@ HANDS = {
     "expert": Hand(direction=0.012, speed=0.018, elevation=0.015, lateral=5.0, spin=2.0),
 }
 # The expert's search: the candidate aims that last the race are thrown with SAMPLES hands sampled
-# from its own stream; the REFINE best are then varied a little in speed and heading.
-SAMPLES = 6
+# from its own stream; the REFINE best are then varied a little in speed and heading. The last
+# few meet twice the hands they did before 2026-12-06 (12, not 6): the choice among the best
+# is the noisiest part of the search; it costs about 1.3-1.4 times the CPU
+# (benchmarks/bench_expert.py).
+SAMPLES = 12
 REFINE = 3
 # the refinements of each: (its speed times, its heading plus, rad); 3% faster is not among
 # them (benchmarks/RESULTS.md: it was chosen least, and the search is as strong without it)
@@ -71,7 +76,7 @@ VARIATIONS = ((0.97, 0.0), (1.0, -0.012), (1.0, 0.012))
 _Drawn = Drawn  # the name bench_hint_worth.py reads
 # The race (`_race`): the hands each stage's survivors have been thrown with, and the share of
 # them kept for the next stage.
-RACE = (2, 4, 6)
+RACE = (2, 4, 8, 12)
 KEEP = 0.5
 # The dice a candidate aims to knock away (`_candidates`): those lying within KNOCK_NEAR mm of
 # the diamond, the thrower's own too when KNOCK_OWN, at most the KNOCK_MOST nearest (None: all).
@@ -81,6 +86,10 @@ KEEP = 0.5
 KNOCK_NEAR = 60.0
 KNOCK_OWN = False
 KNOCK_MOST: int | None = 2
+# The hint's stated worth (`appraise`): how many of its hands play the round on to its end. All
+# of them: a round played on varies far more than a table's worth (0.9 points between two
+# 32-hand estimates against 0.1, 6 states), so the hint's hands are fewer and all played on.
+ROLLOUTS = 64
 
 
 def aim(level: Level, num_players: int, thrower: int, target_xy: tuple[float, float], *,
@@ -292,16 +301,42 @@ def thrown_table(level: Level, situation: Situation, candidate: Aim, hand: Hand,
 
 
 def appraise(level: Level, situation: Situation, chosen: Aim, hand: Hand, rng: random.Random,
-             samples: int) -> float:
+             samples: int, rollouts: int | None = None,
+             hands: Sequence[Hand] | None = None) -> float:
+    """`appraised`'s worth of the round as it will be played."""
+    return appraised(level, situation, chosen, hand, rng, samples, rollouts, hands)[1]
+
+
+def appraised(level: Level, situation: Situation, chosen: Aim, hand: Hand, rng: random.Random,
+              samples: int, rollouts: int | None = None,
+              hands: Sequence[Hand] | None = None) -> tuple[float, float]:
     """What `chosen` is worth to the thrower (`points_worth`: its expected lead in points, or
     the diamond's penalty risked) when `hand` throws it: the mean over `samples` hands drawn
     from `rng` and spread evenly over the hand's errors (`petanque_hand_errors`), each hand's
     worth taken with the faces chance alone sets at their exact distribution (`rest_worth`).
     Given a stream the search never saw, this is an honest estimate of the aim the search chose,
-    free of the search's bias for the luckiest of its noisy estimates."""
-    hands = [Drawn(rng.getrandbits(64), errors) for errors in spread_errors(rng, samples)]
-    return sum(rest_worth(thrown_table(level, situation, chosen, hand, h), situation)
-               for h in hands) / samples
+    free of the search's bias for the luckiest of its noisy estimates.
+
+    With throws still to come in the round, the first `rollouts` (None: ROLLOUTS) of those
+    tables are played on to the round's end (`petanque_round.played_out`: every throw to come
+    aimed by the medium AI's rule, thrown by `hand` for the thrower's own, by `hands[seat]` for
+    each other seat's; None: the medium AI's hand), and the mean over them of the round's end
+    lead less the table's `rest_worth` is added: the worth of the round as it will be played,
+    not as if nobody will knock the die away (benchmarks/bench_hint_lead.py). Returns both:
+    (the tables' mean `rest_worth`, as if the dice stayed; the worth of the round played on)."""
+    drawn = [Drawn(rng.getrandbits(64), errors) for errors in spread_errors(rng, samples)]
+    tables = [thrown_table(level, situation, chosen, hand, h) for h in drawn]
+    worths = [rest_worth(table, situation) for table in tables]
+    value = sum(worths) / samples
+    count = min(samples, ROLLOUTS if rollouts is None else rollouts)
+    if situation.obj == DIAMOND or not situation.to_come or count <= 0:
+        return value, value
+    streams = [random.Random(rng.getrandbits(64)) for _ in range(count)]
+    others = [hand if s == situation.thrower else HANDS["medium"] if hands is None else hands[s]
+              for s in range(situation.num_players)]
+    return value, value + sum(played_out(level, situation, table, _medium, others, stream)
+                              - worth for table, worth, stream in zip(tables, worths, streams)
+                              ) / count
 
 
 def _candidates(level: Level, situation: Situation) -> list[tuple[Label, Aim]]:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from petanque_game.ai import petanque as ai
@@ -89,12 +90,14 @@ class Expert:
 
 
 def lesson(level: Level, state: TerningepetanqueState, aim: Aim, launch: Launch, after: Table,
-           hand: Hand, samples: int | None = None, expert: Expert | None = None) -> Lesson:
+           hand: Hand, samples: int | None = None, expert: Expert | None = None,
+           hands: Sequence[Hand] | None = None) -> Lesson:
     """The lesson of the throw due in `state` (the state it was thrown in), decided as `aim`,
     released by the hand as `launch`, that left the table `after` (`samples`: the hands each
     aim's worth is the mean of; None: the hint's WORTH_SAMPLES). `expert`: the hint the person
     was shown in `state` for this hand, when there was one (the same figures: not searched
-    again)."""
+    again); `hands`: every seat's hand, as the hint was given them (its worth plays the round
+    on with them)."""
     samples = WORTH_SAMPLES if samples is None else samples
     situation = ai.situation_of(state)
     seat, obj, die = situation.thrower, situation.obj, situation.die
@@ -106,10 +109,10 @@ def lesson(level: Level, state: TerningepetanqueState, aim: Aim, launch: Launch,
     if expert is None:
         found = ai.search(level, situation, random.Random(seed_of(state)), hand=hand)
         expert = Expert(found.aim, found.label, ai.appraise(
-            level, situation, found.aim, hand, random.Random(worth_seed), samples))
+            level, situation, found.aim, hand, random.Random(worth_seed), samples, hands=hands))
     expert_worth = expert.worth
     aim_worth = expert_worth if _same(aim, expert.aim) else \
-        ai.appraise(level, situation, aim, hand, random.Random(worth_seed), samples)
+        ai.appraise(level, situation, aim, hand, random.Random(worth_seed), samples, hands=hands)
     nearer, expert_aimed, offset = None, None, None
     dm = state.table.diamond
     if obj != DIAMOND and dm is not None:

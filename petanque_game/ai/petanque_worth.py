@@ -88,7 +88,7 @@ def points_worth(table: Table, situation: Situation) -> float:
     face, so every other seat's are worked out once (the expert's search values every throw it
     simulates; tests/test_ai_petanque_closest.py holds this to the plain mean bit for bit)."""
     seat = situation.thrower
-    penalties = _penalties_after(table, situation)
+    penalties = penalties_after(table, situation)
     if situation.obj == DIAMOND:
         return penalties[seat] - situation.penalties[seat]
     n, to_come = situation.num_players, situation.to_come
@@ -131,19 +131,52 @@ def rest_worth(table: Table, situation: Situation) -> float:
     distribution. Its expectation over throws is `points_worth`'s; it varies less."""
     if situation.obj == DIAMOND:
         return points_worth(table, situation)
+    turned = {(d.player, d.die): 1 for d in table.dice
+              if (lay := _lay_of(situation.table, d)) is not None
+              and lay.orientation != d.orientation}
+    return _lead_of(table, situation, penalties_after(table, situation), situation.to_come,
+                    turned)
+
+
+def end_lead(table: Table, situation: Situation, penalties: tuple[int, ...],
+             turned: dict[tuple[int, int], int]) -> float:
+    """The thrower's lead as the rules score a round that ends with `table` after the throw of
+    `situation` and every throw still to come, with the round's diamond `penalties` by then: its
+    points less the best other seat's, the faces chance alone sets at their exact distribution.
+    A die not on the situation's table was thrown since: any face alike. A die on it that was
+    turned since, `turned[(player, die)]` = k times, shows its old face with the chance k turns
+    leave it (`_turned_faces`: 3/23 after one); one never turned shows its face. Where the
+    bodies rest does not depend on the faces, nor does anything the throws since were aimed by
+    (`petanque_round`), so this is exact."""
+    return _lead_of(table, situation, penalties, (), turned)
+
+
+def _lay_of(table: Table, die: DieRest) -> DieRest | None:
+    return table.die_of(die.player, die.die)
+
+
+def _turned_faces(face: int, turns: int) -> dict[int, float]:
+    """The chances of the faces of a die that showed `face` and was turned `turns` times, each
+    time into one of the 23 other orientations alike (4 of the 24 show each face)."""
+    chances = {f: 1.0 if f == face else 0.0 for f in range(1, 7)}
+    for _ in range(turns):
+        chances = {f: p * 3 / 23 + (1.0 - p) * 4 / 23 for f, p in chances.items()}
+    return chances
+
+
+def _lead_of(table: Table, situation: Situation, penalties: tuple[int, ...],
+             to_come: tuple[int, ...], turned: dict[tuple[int, int], int]) -> float:
+    """`rest_worth` and `end_lead`: the lead's expectation over the faces left to chance."""
     seat, n = situation.thrower, situation.num_players
-    penalties = _penalties_after(table, situation)
-    closest = _closest_chances(table, n, situation.to_come)
-    before = {(d.player, d.die): d for d in situation.table.dice}
+    closest = _closest_chances(table, n, to_come)
     chances: dict[tuple[int, int], dict[int, float]] = {}
-    for i, d in enumerate(table.dice):
-        lay = before.get((d.player, d.die))
-        if i == len(table.dice) - 1:  # the thrown die
+    for d in table.dice:
+        lay = _lay_of(situation.table, d)
+        if lay is None:  # thrown since the situation's table
             chances[d.player, d.die] = {f: 1 / 6 for f in range(1, 7)}
-        elif lay is not None and lay.orientation != d.orientation:  # knocked, and turned
-            chances[d.player, d.die] = {f: (3 if f == lay.face else 4) / 23 for f in range(1, 7)}
-    points = [_seat_points(table, s, penalties, situation.to_come, closest, chances)
-              for s in range(n)]
+        elif turned.get((d.player, d.die), 0) > 0:
+            chances[d.player, d.die] = _turned_faces(lay.face, turned[d.player, d.die])
+    points = [_seat_points(table, s, penalties, to_come, closest, chances) for s in range(n)]
     mine = sum(v * p for v, p in points[seat].items())
     others = [points[s] for s in range(n) if s != seat]
     return mine - (_expected_largest(others) if others else 0.0)
@@ -194,7 +227,7 @@ def lead(table: Table, seat: int, penalties: tuple[int, ...], to_come: tuple[int
     return expected[seat] - others
 
 
-def _penalties_after(table: Table, situation: Situation) -> tuple[int, ...]:
+def penalties_after(table: Table, situation: Situation) -> tuple[int, ...]:
     if not diamond_of(table).reset:
         return situation.penalties
     return tuple(p - DIAMOND_PENALTY if i == situation.thrower else p

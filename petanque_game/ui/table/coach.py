@@ -61,6 +61,7 @@ class Decided:
     aim: Aim
     hand: Hand
     hinted: tuple[TableState, Any] | None  # the hint shown for the throw, and its state
+    hands: tuple[Hand, ...] | None = None  # every seat's hand, as the hint was given them
 
 
 @dataclass
@@ -94,10 +95,12 @@ class Coach(Component):
     # --- what the scene tells it ------------------------------------------------------------------
 
     def decide(self, seat: int, obj: str, die: int | None, aim: Aim, hand: Hand,
-               hinted: tuple[TableState, Any] | None = None) -> None:
+               hinted: tuple[TableState, Any] | None = None,
+               hands: tuple[Hand, ...] | None = None) -> None:
         """A person throws `aim` now (before the session takes it) with `hand`; `hinted`: the
-        hint they were shown for it (for that hand) and the state it was for, if any."""
-        self.decided = Decided(seat, obj, die, aim, hand, hinted) if self.on() else None
+        hint they were shown for it (for that hand) and the state it was for, if any; `hands`:
+        every seat's hand."""
+        self.decided = Decided(seat, obj, die, aim, hand, hinted, hands) if self.on() else None
 
     def on_transition(self, step: Step) -> None:
         from petanque_game.ai.petanque_coach import lesson
@@ -111,7 +114,7 @@ class Coach(Component):
                     before: TableState = made.before
                     self.taught = Taught(seat, step.number, self.workers.in_background(partial(
                         lesson, self.level, before, told.aim, launch, table, told.hand,
-                        expert=_expert_of(told.hinted, before))))
+                        expert=_expert_of(told.hinted, before), hands=told.hands)))
                     self.closed, self.summary_of = False, None
                 case RoundEnded() if self.taught is not None:
                     # the person last coached: their throws so far, once the round is reckoned

@@ -62,9 +62,10 @@ class HintAsk(Component):
         self.origin: Any = None  # the session's state `state` was shown for (a throw kept at once)
         self.use_when_ready = False  # Use hint was asked before the hint was there
 
-    def ask(self, state: Any, hand: Any = None, origin: Any = None) -> None:
+    def ask(self, state: Any, hand: Any = None, origin: Any = None, hands: Any = None) -> None:
         """Show (or hide again) the hint for `state` and the thrower's `hand`, searching for it
-        first if need be. `origin`: the session's state, when the table shows `state` for it."""
+        first if need be. `origin`: the session's state, when the table shows `state` for it;
+        `hands`: every seat's hand (the worth plays the round on with them)."""
         if self.state is state:
             self.shown = not self.shown
             return
@@ -73,7 +74,8 @@ class HintAsk(Component):
         self.state, self.hint, self.problem, self.shown = state, None, None, True
         self.origin, self.use_when_ready = origin, False
         game, board = self.game, self.board
-        self.future = self.workers.in_background(lambda: hints.hint(game, state, board, hand=hand))
+        self.future = self.workers.in_background(lambda: hints.hint(game, state, board, hand=hand,
+                                                                    hands=hands))
 
     def update(self, dt: float) -> None:
         self.poll()

@@ -357,7 +357,7 @@ class TableTurns(GameScene):
         # orientation) and refuses, with its reason, an aim the seat may not make.
         seat = self.session.state.to_move
         self.coach.decide(seat, obj, die, launch, self.hand_for(seat),  # (its lesson: coach.py)
-                          None if hint is None else (self.hint.state, hint))
+                          None if hint is None else (self.hint.state, hint), self.hands())
         if self.act(self.session.rules.Throw(obj, die, launch)) and power is not None:
             self.aim.power = power
 
@@ -384,7 +384,11 @@ class TableTurns(GameScene):
         if not self.human_turn or self.busy or st.to_move < 0:
             self.refuse(lang.tr("table.refuse.no_hint"))
             return
-        self.hint.ask(st, self.hand_for(st.to_move), self.session.state)
+        self.hint.ask(st, self.hand_for(st.to_move), self.session.state, self.hands())
+
+    def hands(self) -> tuple[Hand, ...]:
+        """Every seat's hand, by seat (the hint's worth plays the round on with them)."""
+        return tuple(self.hand_for(seat) for seat in range(self.n))
 
 
 def due_throw(state: TableState) -> Due | None:
