@@ -356,3 +356,32 @@ def test_the_ai_seats_of_an_online_game_have_names_not_english_labels():
     players = locks[GUEST].match.record.players
     assert [s.name for s in players] == ["Astrid", "Bo", "Bjørn", "Freja"]
     assert [s.level for s in players[2:]] == ["medium", "easy"]
+
+
+def test_a_reveal_that_overtakes_an_earlier_one_waits_for_it():
+    """After a relay restart a computer's reveal for one draw can reach another computer after
+    its reveal for the next (the first lost, then sent again when asked for): seen in a full run,
+    the host took the later one, refused the earlier ("revealed draw 154 after draw 155") and the
+    game stood still for good. The later one now waits for the game to reach its draw."""
+    wire, locks = pair("ten-thousand")
+    held, overtaken = None, False
+    for _ in range(5000):
+        box, wire.boxes[HOST] = wire.boxes[HOST], []
+        reveals = [m for m in box if m.peer == GUEST and m.body.get("type") == "reveal"]
+        if held is None and not overtaken:
+            late = next((m for m in reveals if m.body["draw"] >= 3), None)
+            if late is not None:  # lost for now
+                box.remove(late)
+                held = late
+        elif held is not None and any(m.body["draw"] > held.body["draw"] for m in reveals):
+            box.append(held)  # sent again, after the guest's next reveal
+            held, overtaken = None, True
+        locks[HOST].handle(box)
+        box, wire.boxes[GUEST] = wire.boxes[GUEST], []
+        locks[GUEST].handle(box)
+        if all(lock.match is not None and lock.match.over for lock in locks.values()):
+            break
+    assert overtaken  # (what the test is about happened)
+    a, b = (locks[x].match.record for x in (HOST, GUEST))
+    assert locks[HOST].match.over and a.events == b.events and a.result == b.result
+    assert not any("refused" in line for line in locks[HOST].notices)

@@ -82,6 +82,8 @@ class Lockstep(Leaving, Chatting, Arriving):
         self._seen: dict[tuple[int, int], str] = {}  # (peer, draw): its reveal, taken
         self._for: dict[tuple[int, int], str] = {}  # (peer, draw): the decision it revealed for
         self._spent: set[int] = set()  # draws whose decision the match refused: revealed twice
+        self._ahead: dict[int, tuple[str, p.Reveal]] = {}  # peer's index: its reveal for the
+        # draw after the one the game waits for (`_reveal`), and who sent it
 
     # --- what the loop asks ------------------------------------------------------------------
 
@@ -260,6 +262,14 @@ class Lockstep(Leaving, Chatting, Arriving):
         if r.draw > self.match.draws_made + 1:
             raise p.BadMessage(f"a reveal for draw {r.draw}, far ahead of draw "
                             f"{self.match.draws_made}")
+        if r.draw > self.match.draws_made:  # the next draw's, ahead of this one's (which was
+            # lost, and will come again when asked for): taken once the game reaches its draw,
+            # so that the chain takes the peer's reveals in order
+            ahead = self._ahead.get(index)
+            if ahead is not None and ahead[1].draw == r.draw and ahead[1] != r:
+                raise p.BadMessage(f"a second, different reveal for draw {r.draw}")
+            self._ahead[index] = (peer, r)
+            return
         try:
             self.match.chance.add(index, r.draw, r.value)
         except ForgedReveal:
@@ -272,6 +282,17 @@ class Lockstep(Leaving, Chatting, Arriving):
         for old in [k for k in self._seen if k[1] < self.match.draws_made]:
             del self._seen[old]
             self._for.pop(old, None)
+
+    def _take_ahead(self) -> None:
+        """The reveals that came ahead of their draw, taken once the game has reached it."""
+        assert self.match is not None
+        for index, (peer, r) in list(self._ahead.items()):
+            if r.draw <= self.match.draws_made:
+                del self._ahead[index]
+                try:
+                    self._reveal(peer, r)
+                except p.BadMessage as e:
+                    self._refuse(peer, str(e))
 
     def _ask(self, peer: str, ask: p.Ask) -> None:
         if ask.at == -1:
@@ -316,6 +337,7 @@ class Lockstep(Leaving, Chatting, Arriving):
             self.at += 1
             if self.applied is not None:
                 self.applied(seat, before, first)
+            self._take_ahead()
             early = self.early.pop(self.at, None)
             if early is not None:
                 try:
