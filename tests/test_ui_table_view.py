@@ -341,6 +341,10 @@ def test_a_die_at_rest_shows_its_pips_apart_at_the_fitted_size(seat):
 
 
 def test_a_moving_die_is_a_cube_that_turns_and_shows_the_face_the_path_has_on_top():
+    # a window of its own, drawing with the standard palette: drawn with the pens of a window an
+    # earlier test left open, at the clear palette, the die bore its player's mark as well
+    # (a random-order run: two pip-coloured shapes on the top face)
+    app = fast_app()
     level = load_named_level("classic")
     view = td.View(3.0, (100, 100))
     shots = []
@@ -360,6 +364,7 @@ def test_a_moving_die_is_a_cube_that_turns_and_shows_the_face_the_path_has_on_to
     top.h = int(level.dice.side * view.scale) - 2  # the top face: the upper part of the cube
     top.inflate_ip(-6, -6)
     assert pip_count(surf, top, pip) == 1
+    app.close()
 
 
 @pytest.mark.parametrize("palette", ["standard", "clear"])
