@@ -45,7 +45,8 @@ def person(session):
     return choose(m.record.game, m.state, "easy", random.Random(len(m.record.events)))
 
 
-def meet(relay, game="ten-thousand"):
+def met(relay, game="ten-thousand"):
+    """The host's and the guest's meetings once their game has started."""
     host = Meeting(relay, "Ann", gathering=Gathering(game, ["you", "remote"], {}, 11, None))
     for _ in range(400):
         host.poll()
@@ -57,9 +58,14 @@ def meet(relay, game="ten-thousand"):
         host.poll()
         guest.poll()
         if host.started and guest.started:
-            return OnlineSession(host), OnlineSession(guest)
+            return host, guest
         guest.link.wait(0.005)
     raise AssertionError("the game did not start")
+
+
+def meet(relay, game="ten-thousand"):
+    host, guest = met(relay, game)
+    return OnlineSession(host), OnlineSession(guest)
 
 
 def test_two_windows_sessions_play_to_the_same_record_and_wait_for_each_other(relay):
@@ -422,3 +428,13 @@ def test_a_line_said_shows_while_the_person_here_decides(relay):
         app.close()
         host.close()
         guest.close()
+
+
+def test_a_chat_line_waiting_when_the_window_takes_the_game_is_shown(relay):
+    """A line said before the window's session was made (the guest typed while the host's
+    window was still opening the game): it was appended to the chat before the chat existed."""
+    host, _ = met(relay)
+    host.lock.said.append(("Bo", "hej"))
+    session = OnlineSession(host)
+    assert session.chat_lines and "hej" in session.chat_lines[-1]
+    assert "hej" in " ".join(session.news())

@@ -103,13 +103,9 @@ class OnlineSession(LiveSession):
         self._news: list[str] = []
         self._shown_notices = len(lock.notices)
         self._present = set(lock.present)
-        while lock.said:
-            name, text = lock.said.popleft()
-            line = lang.tr("online.chat_line", name=name, text=text)
-            self.chat_lines.append(line)
-            self._news.append(line)
         self._gone_said: set[int] = set()
         self.chat_lines: collections.deque[str] = collections.deque(maxlen=CHAT_SHOWN)
+        self._take_chat()
 
     # --- what the scenes ask ---------------------------------------------------------------------
 
@@ -206,6 +202,15 @@ class OnlineSession(LiveSession):
 
     # --- the network, once a frame ---------------------------------------------------------------
 
+    def _take_chat(self) -> None:
+        """The chat lines the others said since, shown and told as news."""
+        said = self.lockstep.said
+        while said:
+            name, text = said.popleft()
+            line = lang.tr("online.chat_line", name=name, text=text)
+            self.chat_lines.append(line)
+            self._news.append(line)
+
     def poll(self) -> None:
         self.meeting.poll()
         lock = self.lockstep
@@ -223,11 +228,7 @@ class OnlineSession(LiveSession):
             if peer in lock.peers and peer != mine:
                 self._news.append(lang.tr("online.back", name=lock.who(peer)))
         self._present = set(lock.present)
-        while lock.said:
-            name, text = lock.said.popleft()
-            line = lang.tr("online.chat_line", name=name, text=text)
-            self.chat_lines.append(line)
-            self._news.append(line)
+        self._take_chat()
         for index, away in lock.absent_for(_now()):
             if away > GONE_SECONDS and index not in self._gone_said:
                 self._gone_said.add(index)
