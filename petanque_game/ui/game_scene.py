@@ -99,12 +99,13 @@ class GameScene(Scene):
 
     def sync(self) -> None:
         """Take in the session's new steps (narrate them, start their animations)."""
-        steps = self.session.steps
+        steps, new = self.session.steps, []
         while self.seen < len(steps):
             step = steps[self.seen]
             self.seen += 1
             self.on_step(step)
-            self.pending_lines.extend(self.session.narrate(step))
+            new.append(step)
+        self.pending_lines.extend(self.session.told(new, LOG_LINES))  # (the log keeps as many)
         if not self.busy:
             self.flush_lines()
         if self.session.save_problem:

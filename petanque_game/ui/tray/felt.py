@@ -46,11 +46,12 @@ class TrayDice(Component):
         return self.roll is not None and self.roll.t < 1.0
 
     def on_transition(self, step: Step) -> None:
-        """A roll in `step` starts tumbling in (at rest at once when the dice are not animated)."""
+        """A roll in `step` starts tumbling in (at rest at once when the dice are not animated,
+        or the step is a replay's jump's)."""
         for made in step.transitions:
             match made.event:
                 case Rolled(player=player, dice=values):
-                    t = 0.0 if self.settings.roll_time > 0 else 1.0
+                    t = 0.0 if self.settings.roll_time > 0 and not step.at_rest else 1.0
                     self.roll = RollShown(made.index, values, player, t)
 
     def update(self, dt: float) -> None:
