@@ -25,15 +25,22 @@ def long_enough(tmp_path):
     return app
 
 
+def watched(monkeypatch, owner: type, name: str) -> list[Step]:
+    """The steps `owner.name(self, step)` is called with from now on."""
+    seen: list[Step] = []
+    real = getattr(owner, name)
+
+    def watching(self, step):
+        seen.append(step)
+        return real(self, step)
+    monkeypatch.setattr(owner, name, watching)
+    return seen
+
+
 def test_a_jump_tells_only_the_steps_whose_lines_the_log_keeps(tmp_path, monkeypatch):
     app = long_enough(tmp_path)
-    told: list[Step] = []
     narrate = ReplaySession.narrate
-
-    def telling(session, step):
-        told.append(step)
-        return narrate(session, step)
-    monkeypatch.setattr(ReplaySession, "narrate", telling)
+    told = watched(monkeypatch, ReplaySession, "narrate")
     shown = len(app.top.session.states) - 5
     app.top.replay.jump(shown)
     scene = app.top
@@ -54,14 +61,7 @@ def test_a_scene_made_at_rest_reads_no_turn_out(tmp_path, monkeypatch):
     app = long_enough(tmp_path)
     app.settings.roll_time = 0.6  # the dice would tumble in a step played forward
     scene = app.top
-    controls_type = type(scene.controls)
-    read: list[Step] = []
-    outcome = controls_type.outcome
-
-    def reading(controls, step):
-        read.append(step)
-        return outcome(controls, step)
-    monkeypatch.setattr(controls_type, "outcome", reading)
+    read = watched(monkeypatch, type(scene.controls), "outcome")
     session = scene.session
     session.seek(len(session.states) - 1)
     made = app.make(scene_name(session.game), session)
