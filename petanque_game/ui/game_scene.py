@@ -64,6 +64,12 @@ class GameScene(Scene):
         return False
 
     @property
+    def lines_held(self) -> bool:
+        """Do the log's new lines wait (for the animation that shows what they tell)? While the
+        scene is busy, unless a scene says otherwise."""
+        return self.busy
+
+    @property
     def animating(self) -> bool:
         """Does this scene move on its own (so the window must keep drawing frames)?"""
         if self.busy or self.pending_lines:
@@ -105,7 +111,7 @@ class GameScene(Scene):
             self.seen += 1
             self.on_step(step)
             self.pending_lines.extend(self.session.narrate(step))
-        if not self.busy:
+        if not self.lines_held:
             self.flush_lines()
         if self.session.save_problem:
             self.app.toast.show(self.session.save_problem, "bad", 5.0)
@@ -158,9 +164,10 @@ class GameScene(Scene):
         live = self.live
         if live is not None and live.ai_to_move:
             live.think()  # while the last move is still being shown
+        if not self.lines_held:
+            self.flush_lines()
         if self.busy:
             return
-        self.flush_lines()
         if self.app.top is not self:
             return  # the rules, the settings or the hand-over on top: the game waits
         self.hand_over()

@@ -154,6 +154,12 @@ class TableTurns(GameScene):
         return (self.flying or self.reckoning is not None or self.ai_aim is not None
                 or (self.start_roll is not None and not self.start_roll.done))
 
+    @property
+    def lines_held(self) -> bool:
+        """What a throw did is told once its flight has come to rest, and the roll for who starts
+        once it is read; the reckoning shows beside the last throw's lines, not before them."""
+        return self.flying or (self.start_roll is not None and not self.start_roll.done)
+
     def shown_table(self) -> tuple[Table, bool]:
         """The table to draw, and whether it is the last round's (kept until the next diamond)."""
         st = self.state
