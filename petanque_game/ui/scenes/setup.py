@@ -57,10 +57,15 @@ from petanque_game.ui.widgets import Backdrop, Button, draw_lit, look
 class SetupScene(Scene):
     covers = True  # draws the whole picture
 
-    def __init__(self, app: AppLike, choices: SetupChoices | None = None):
+    def __init__(self, app: AppLike, choices: SetupChoices | None = None,
+                 game: str | None = None):
+        """`game`: the game shown chosen (the one just played), else the one last chosen here
+        (the first of the list the first time)."""
         super().__init__(app)
         self.choices = choices or app.memory.get("setup") or SetupChoices()
         app.memory["setup"] = self.choices
+        if game is not None:
+            self.choices.game = game
         self.defaults = shipped_rule_defaults()
         self.quick, problems = shipped_quick_options()
         told = app.memory.setdefault("quick_problems_told", set())  # once a run, not each opening
