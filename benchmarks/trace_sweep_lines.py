@@ -1,7 +1,7 @@
 """Which lines of the package a test's sweep meets, to size the sweeps of the default test run.
 
-Not a timing: the evidence behind the sizes in benchmarks/RESULTS.md, "Test suite time, fifth
-pass". Two questions, each answered with the lines (file and number) the package runs:
+Not a timing: the evidence behind the sizes in docs/testing.md#the-default-runs-sizes. Two
+questions, each answered with the lines (file and number) the package runs:
 
     python benchmarks/trace_sweep_lines.py games GAME COUNT
         The random games of a game's own rules sweep (tests/test_rules_*.py), COUNT of each

@@ -154,7 +154,7 @@ SHARED = {"tests/test_hints_exact.py": "ten-thousand-solve",
 
 
 # The costliest files of the default run, the costliest first (CPU seconds of each, measured on
-# 2026-12-02: benchmarks/RESULTS.md, "Test suite time, fifth pass"; test_types.py as CI meets it,
+# 2026-12-02: docs/testing.md#the-default-runs-sizes; test_types.py as CI meets it,
 # with no mypy cache). They are handed out first and the many cheap files after them, so that
 # neither worker is left with a long file at the end while the other waits. A file missing here
 # is simply handed out after them.

@@ -183,7 +183,7 @@ def test_the_first_seats_share_between_experts_is_the_tables_chance():
 
 @pytest.mark.slow
 def test_the_expert_is_not_worse_than_the_expected_points_play():
-    """4,000 games, seats swapped per seed; the benchmark runs 20,000 (benchmarks/RESULTS.md)."""
+    """4,000 games, seats swapped per seed; the benchmark runs 6,000 (benchmarks/RESULTS.md)."""
     from petanque_game.ai import ten_thousand_points as points
 
     def expert(state):

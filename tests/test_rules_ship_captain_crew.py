@@ -394,7 +394,7 @@ def play_random_game(players: int, options: dict, rng: random.Random) -> None:
 @given(players=st.integers(2, 8), seed=st.integers(0, 2**64))
 def test_random_games_end_and_keep_the_invariants(options, players, seed):
     """25 examples x 2 games: 50 games per option set (the slow test below: 1000). Traced line
-    by line over 150 games of each set (benchmarks/RESULTS.md, "Test suite time, fifth pass"),
+    by line over 150 games of each set (docs/testing.md#the-default-runs-sizes),
     every line of the rules was met in a fifth of the games or more but those of a points tie
     played off (one game in 20 to 75 of the two points sets: 50 of each miss it in one run in
     20, as 100 did in one in 500), which the tie tests above play on purpose."""

@@ -428,7 +428,7 @@ GAME_ARGS = {"seed": st.integers(0, 2**32), "num_players": st.integers(1, 6),
 @given(**GAME_ARGS)
 def test_random_games_end_and_keep_their_invariants(opts, seed, num_players, rounds, shut_wins):
     """25 examples x 2 games: 50 games per option set (the slow test below: 1000). Traced line
-    by line over 150 games of each set (benchmarks/RESULTS.md, "Test suite time, fifth pass"),
+    by line over 150 games of each set (docs/testing.md#the-default-runs-sizes),
     every line of the rules was met in a fifth of the games or more but those of a box shut
     (in one game in 9 to 150, by the set): 50 games of each set all miss those with a chance
     under 1e-8. A path only one set's rare games take is the slow twin's to find."""

@@ -379,7 +379,7 @@ def check_step(before, action, after) -> None:
 @given(seed=st.integers(0, 2**64), players=st.integers(1, 6))
 def test_random_legal_games_end_and_keep_the_invariants(options, seed, players):
     """25 examples x 2 games: 50 games per option set (the slow test below: 1000). Traced line
-    by line over 150 games of each set (benchmarks/RESULTS.md, "Test suite time, fifth pass"),
+    by line over 150 games of each set (docs/testing.md#the-default-runs-sizes),
     every line of the rules was met in a fifth of the games or more."""
     rng = random.Random(seed)  # the dice and the choices: long games shrink poorly from raw draws
     for _ in range(2):

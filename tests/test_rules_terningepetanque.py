@@ -675,7 +675,7 @@ def test_random_games_end_after_rounds_with_scores_the_sum_of_round_points(
     rethrows too): every round scored as docs/rules.md says, the next starter as it says, game over
     after `rounds` rounds with scores the sum of the round points and the best totals winning.
     100 games for each setting of allow_rethrow (the slow twin: 1,000). Traced line by line over
-    200 games of each setting (benchmarks/RESULTS.md, "Test suite time, fifth pass"), every line
+    200 games of each setting (docs/testing.md#the-default-runs-sizes), every line
     of the rules was met in a fifth of the games or more but those of a round with no die left on
     the board (one game in 100 to 200), which the two no-die tests above play on purpose."""
     _random_games(allow_rethrow, seed, n, rounds, games=2)

@@ -17,6 +17,7 @@ from ui_support import (
     do_what_is_due,
     fast_app,
     press,
+    two_ais_at_the_reckoning,
 )
 from ui_support import start_table as start
 
@@ -112,17 +113,7 @@ def test_a_kept_part_is_drawn_again_when_what_it_shows_changes_and_only_then(mon
 
 def test_an_ai_only_reckonings_countdown_is_drawn_as_it_counts(monkeypatch, ai_at_once):
     app = fast_app()
-    scene = start(app, [Seat("Robot", "ai", "easy"), Seat("Rob", "ai", "easy")])
-    for _ in range(20000):
-        if scene.reckoning is not None and not scene.flying:
-            break
-        scene.skip_flight()
-        app.step(1 / 30)
-    r = scene.reckoning
-    assert r is not None and r.wait is not None
-    r.wait = 5.0
-    while not scene.view.still:
-        app.step(1 / 60)
+    _, r = two_ais_at_the_reckoning(app, wait=5.0)
     for t in (2.0, 2.5, 3.2):  # the points landed; "continues in 3 s", 3, 2
         r.t = t
         same_as_drawn_anew(app, monkeypatch)

@@ -209,6 +209,29 @@ def test_a_whole_game_against_the_ai_by_mouse_to_the_results(home):
     assert sum(e["action"] == "round_end" for e in events) == 2
 
 
+def test_the_reckoning_shows_beside_what_the_last_throw_did(home):
+    """The log tells the round's last throw (its knocks, where its die lies) once the flight has
+    come to rest, while the reckoning shows, not only after Continue: the lines beside the card
+    are not the throw before's, whose distances the last throw changed."""
+    app = fast_app()
+    scene = start(app, [Seat("Ana", "human"), Seat("Bo", "ai", "easy")], rounds=2)
+    for _ in range(5000):
+        if scene.reckoning is not None and not scene.flying:
+            break
+        if scene.human_turn and not scene.busy:
+            do_what_is_due(app, scene)
+        app.step(1 / 60)
+    assert scene.reckoning is not None
+    app.step(1 / 60)
+    steps = scene.session.steps
+    throw = max(i for i, s in enumerate(steps)
+                if any(isinstance(t.event, Thrown) for t in s.transitions))
+    told = [line for s in steps[throw:] for line in scene.session.narrate(s)]
+    assert len(told) >= 2  # where the thrown die lies, and the round's points
+    assert scene.pending_lines == [] and scene.history[-len(told):] == told
+    assert scene.reckoning is not None  # still waiting for Continue
+
+
 def test_the_reckoning_shows_the_round_and_waits_for_continue(home):
     app = fast_app()
     scene = start(app, [Seat("Ana", "human"), Seat("Bo", "ai", "easy")], rounds=2)

@@ -8,10 +8,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
-from ui_support import fast_app
-from ui_support import start_table as start
+from ui_support import fast_app, two_ais_at_the_reckoning
 
-from petanque_game.record import Seat
 from petanque_game.ui.table import reckoning
 from petanque_game.ui.table.view import AREA
 
@@ -20,17 +18,7 @@ pytestmark = pytest.mark.usefixtures("home")
 
 def test_the_card_is_placed_once_while_the_table_and_the_view_stay(monkeypatch, ai_at_once):
     app = fast_app()
-    scene = start(app, [Seat("Robot", "ai", "easy"), Seat("Rob", "ai", "easy")])
-    for _ in range(20000):
-        if scene.reckoning is not None and not scene.flying:
-            break
-        scene.skip_flight()
-        app.step(1 / 30)
-    r = scene.reckoning
-    assert r is not None and r.wait is not None
-    r.wait = 9.0
-    while not scene.view.still:
-        app.step(1 / 60)
+    scene, r = two_ais_at_the_reckoning(app, wait=9.0)
     searches = []
     card_rect = reckoning._card_rect
 

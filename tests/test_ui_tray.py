@@ -135,6 +135,25 @@ def test_setup_remembers_the_choices_of_its_last_visit_in_the_app():
     assert setup.choices.game == "shut-the-box" and app.memory["setup"] is setup.choices
 
 
+def test_a_first_new_game_offers_terningepetanque_and_one_after_a_game_offers_that_game(home):
+    """The first visit shows the first game of the list, the centrepiece; New game on a game's
+    results shows that game again (also one begun from a challenge, not from the setup), its
+    players fitted to the game."""
+    app = fast_app()
+    setup = app.open("setup")
+    assert setup.choices.game == "terningepetanque"
+    app.key(pygame.K_ESCAPE)
+    easy = [Seat("Åse", "ai", "easy"), Seat("Bjørn", "ai", "easy"), Seat("Cai", "ai", "easy"),
+            Seat("Dan", "ai", "easy"), Seat("Eva", "ai", "easy")]
+    session = new_game("lcr", easy, {}, 11, autosave=False)
+    while not session.over:
+        session.play_ai()
+    app.open("results", session)
+    press(app, "new")
+    assert isinstance(app.top, SetupScene) and app.top.choices.game == "lcr"
+    assert len(app.top.choices.players) >= 3  # LCR's least
+
+
 def test_setup_starts_the_chosen_game_with_the_chosen_players(home):
     app = fast_app()
     app.click(app.top.buttons[0].rect.center)

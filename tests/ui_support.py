@@ -207,6 +207,25 @@ def start_table(app: App, players, rounds=1, seed=3, level="classic"):
     return app.top
 
 
+def two_ais_at_the_reckoning(app: App, wait: float):
+    """Two easy AIs play a round at the table, its flights skipped, to the reckoning; the
+    reckoning then waits `wait` s and the camera comes to rest. The scene and its reckoning."""
+    from petanque_game.record import Seat
+
+    scene = start_table(app, [Seat("Robot", "ai", "easy"), Seat("Rob", "ai", "easy")])
+    for _ in range(20000):
+        if scene.reckoning is not None and not scene.flying:
+            break
+        scene.skip_flight()
+        app.step(1 / 30)
+    r = scene.reckoning
+    assert r is not None and r.wait is not None
+    r.wait = wait
+    while not scene.view.still:
+        app.step(1 / 60)
+    return scene, r
+
+
 def pixel(scene, x: float, y: float) -> tuple[int, int]:
     """The window pixel of board point (x, y) mm at the table as its camera shows it now."""
     from petanque_game.ui.table.view import AREA

@@ -177,7 +177,7 @@ class ReplayControls:
                   self.speed_index < len(SPEEDS) - 1)]
         return self.scene.layout_buttons(
             [Button(pygame.Rect(0, 0, w, 64), label, action, enabled, 24 if
-                    theme.fit(label, 24, w - 14, True) == label else 20, hint,
+                    theme.font(24, True).size(label)[0] <= w - 14 else 20, hint,
                     "primary" if tag == "pause" else "normal", tag=tag)
              for label, action, hint, tag, w, enabled in specs])
 

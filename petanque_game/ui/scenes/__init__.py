@@ -30,10 +30,10 @@ def _menu(app: Any) -> Scene:
     return MenuScene(app)
 
 
-def _setup(app: Any, choices: Any = None) -> Scene:
+def _setup(app: Any, choices: Any = None, game: str | None = None) -> Scene:
     from petanque_game.ui.scenes.setup import SetupScene
 
-    return SetupScene(app, choices)
+    return SetupScene(app, choices, game)
 
 
 def _online(app: Any) -> Scene:

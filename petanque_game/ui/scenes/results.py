@@ -123,8 +123,9 @@ class ResultsScene(Scene):
             again()
 
     def new_game(self) -> None:
+        """The setup, on the game just played."""
         self.app.back_to_menu()
-        self.app.open("setup")
+        self.app.open("setup", game=self.session.game)
 
     def watch(self) -> None:
         path = self.session.saved_record

@@ -35,6 +35,7 @@ from petanque_game.ui.scenes.setup_boards import (
     board_label,
     board_pages,
     board_slot,
+    page_shown,
 )
 from petanque_game.ui.scenes.setup_choices import (
     AI_NAMES,
@@ -57,10 +58,15 @@ from petanque_game.ui.widgets import Backdrop, Button, draw_lit, look
 class SetupScene(Scene):
     covers = True  # draws the whole picture
 
-    def __init__(self, app: AppLike, choices: SetupChoices | None = None):
+    def __init__(self, app: AppLike, choices: SetupChoices | None = None,
+                 game: str | None = None):
+        """`game`: the game shown chosen (the one just played), else the one last chosen here
+        (the first of the list the first time)."""
         super().__init__(app)
         self.choices = choices or app.memory.get("setup") or SetupChoices()
         app.memory["setup"] = self.choices
+        if game is not None:
+            self.choices.game = game
         self.defaults = shipped_rule_defaults()
         self.quick, problems = shipped_quick_options()
         told = app.memory.setdefault("quick_problems_told", set())  # once a run, not each opening
@@ -176,10 +182,7 @@ class SetupScene(Scene):
     def shown_boards(self) -> list[tuple[str, str | None]]:
         """The boards on the page shown (all of them when they fit)."""
         pages = board_pages(self.levels)
-        if self.board_page is None:
-            self.board_page = next((i for i, page in enumerate(pages)
-                                    if any(name == self.choices.level for name, _ in page)), 0)
-        self.board_page = min(self.board_page, len(pages) - 1)
+        self.board_page = page_shown(pages, self.board_page, self.choices.level)
         return pages[self.board_page]
 
     def offered(self, options: dict[str, Any]) -> list[tuple[str, tuple[Any, ...]]]:

@@ -63,7 +63,7 @@ class PlayerRow:
 class SetupChoices:
     """What the setup scene remembers between games (kept in the app's memory)."""
 
-    game: str = field(default_factory=lambda: game_ids()[-1])
+    game: str = field(default_factory=lambda: game_ids()[0])
     players: list[PlayerRow] = field(default_factory=lambda: [PlayerRow(default_name(1), 0),
                                                               PlayerRow("Astrid", 2)])
     options: dict[str, dict[str, Any]] = field(default_factory=dict)

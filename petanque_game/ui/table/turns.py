@@ -47,7 +47,7 @@ from petanque_game.ui.table.replay import ReplayCheck, check_of
 from petanque_game.ui.table.round_end import Reckoning, RoundEnd
 from petanque_game.ui.table.score_sheet import ScoreSheet
 from petanque_game.ui.table.sheet import Placement
-from petanque_game.ui.table.shown import Due
+from petanque_game.ui.table.shown import Due, due_throw
 from petanque_game.ui.table.start import StartRoll
 from petanque_game.ui.table.window import AREA
 
@@ -153,6 +153,12 @@ class TableTurns(GameScene):
     def busy(self) -> bool:
         return (self.flying or self.reckoning is not None or self.ai_aim is not None
                 or (self.start_roll is not None and not self.start_roll.done))
+
+    @property
+    def lines_held(self) -> bool:
+        """What a throw did is told once its flight has come to rest, and the roll for who starts
+        once it is read; the reckoning shows beside the last throw's lines, not before them."""
+        return self.flying or (self.start_roll is not None and not self.start_roll.done)
 
     def shown_table(self) -> tuple[Table, bool]:
         """The table to draw, and whether it is the last round's (kept until the next diamond)."""
@@ -390,9 +396,3 @@ class TableTurns(GameScene):
         """Every seat's hand, by seat (the hint's worth plays the round on with them)."""
         return tuple(self.hand_for(seat) for seat in range(self.n))
 
-
-def due_throw(state: TableState) -> Due | None:
-    """(seat, obj, die) of the throw due: the rules' `throw_due` ((obj, die)) and the seat to
-    move."""
-    due = state.throw_due
-    return None if due is None else (state.to_move, *due)

@@ -13,6 +13,7 @@ import pygame
 
 from petanque_game.ui import theme
 from petanque_game.ui.component import Component
+from petanque_game.ui.game_log import draw_log
 from petanque_game.ui.game_scene import STATUS_RECT, GameScene
 from petanque_game.ui.scene import unlit
 from petanque_game.ui.tray.games import Controls, Turned
@@ -93,8 +94,8 @@ class TrayBackdrop(Component):
         self.draw_card_marks(surface)
         n = len(self.game.session.players)
         used = 8 + n * min(66, (PLAYERS_RECT.h - 16) // max(1, n)) + 6
-        self.game.draw_log(surface, pygame.Rect(PLAYERS_RECT.x, PLAYERS_RECT.y + used,
-                                                PLAYERS_RECT.w, PLAYERS_RECT.h - used))
+        draw_log(surface, pygame.Rect(PLAYERS_RECT.x, PLAYERS_RECT.y + used, PLAYERS_RECT.w,
+                                      PLAYERS_RECT.h - used), self.game.history)
 
     def draw_card_marks(self, surface: pygame.Surface) -> None:
         """The players' marks on their cards (the colour-blind-safe palette), on the colour
