@@ -214,11 +214,15 @@ def _label(area: pygame.Surface, taken: tuple[list[pygame.Rect], ...], at: tuple
             box = rect.inflate(6, 2)
             covers = len(box.collidelistall(pieces)) + len(box.collidelistall(labels)) \
                 + len(box.collidelistall(names))
+            if best is not None and (covers, 0) >= best[0][:2]:
+                continue  # costs no less than the best, whatever its stray: a later place
             mine = _gap(rect, at)
             stray = int(any(_gap(rect, o) < mine for o in others))
             cost = (covers, stray, step * len(ways) + order)
             if best is None or cost < best[0]:
                 best = (cost, rect)
+            if cost[:2] == (0, 0):
+                break  # no later place costs less
         if best is not None and best[0][:2] == (0, 0):
             break
     assert best is not None
