@@ -20,6 +20,7 @@ from petanque_game.rules.petanque_table import DieRest, Table
 from petanque_game.rules.terningepetanque import DIAMOND_PENALTY, closest_dice
 from petanque_game.ui import lang, theme
 from petanque_game.ui.table import draw as td
+from petanque_game.ui.table.card_place import fewest_covered
 from petanque_game.ui.table.distances import distance_figures
 from petanque_game.ui.table.knocks import spots
 from petanque_game.ui.table.round_end import Reckoning
@@ -293,10 +294,10 @@ def _card_rect(shown: Reckoned, area_rect: pygame.Rect,
     # nowhere clear in a corner: every place on the board, the card narrowed if need be
     for width in CARD_WIDTHS:
         h = card_size(on_screen, width)[1]
-        places = [pygame.Rect(x, y, width, h)
-                  for x in [*range(inner.x, inner.right - width, CARD_STEP), inner.right - width]
-                  for y in [*range(inner.y, inner.bottom - h, CARD_STEP), inner.bottom - h]]
-        found = min(places, key=cost, default=best)
+        xs = [*range(inner.x, inner.right - width, CARD_STEP), inner.right - width]
+        ys = [*range(inner.y, inner.bottom - h, CARD_STEP), inner.bottom - h]
+        found = fewest_covered([x - area_rect.x for x in xs], [y - area_rect.y for y in ys],
+                               (width, h), names, talked, at).move(area_rect.topleft)
         if cost(found) < cost(best):
             best = found
         if cost(best)[:2] == (0, 0):
