@@ -204,6 +204,7 @@ def _label(area: pygame.Surface, taken: tuple[list[pygame.Rect], ...], at: tuple
     turns = sorted(range(LABEL_WAYS), key=lambda k: min(k, LABEL_WAYS - k))  # away first
     ways = [(ux * math.cos(a) - uy * math.sin(a), ux * math.sin(a) + uy * math.cos(a))
             for a in (2 * math.pi * k / LABEL_WAYS for k in turns)]
+    taken_all = [*pieces, *labels, *names]  # (one list: a place's cover counted at once)
     best: tuple[tuple[int, int, int], pygame.Rect] | None = None
     for step in range(LABEL_STEPS):
         for order, (vx, vy) in enumerate(ways):
@@ -213,8 +214,7 @@ def _label(area: pygame.Surface, taken: tuple[list[pygame.Rect], ...], at: tuple
                                          at[1] + vy * (reach + 6 * step)))
             rect.clamp_ip(room)
             box = rect.inflate(6, 2)
-            covers = len(box.collidelistall(pieces)) + len(box.collidelistall(labels)) \
-                + len(box.collidelistall(names))
+            covers = len(box.collidelistall(taken_all))
             if best is not None and (covers, 0) >= best[0][:2]:
                 continue  # costs no less than the best, whatever its stray: a later place
             mine = _gap(rect, at)
