@@ -30,7 +30,8 @@ def fewest_covered(xs: Sequence[int], ys: Sequence[int], size: tuple[int, int],
     many = len(talked) + 1
     column_names = _columns(xs, ys, w, h, _spans(names, 0))
     column_talked = _columns(xs, ys, w, h, _spans(talked, CLEAR))
-    least, columns = math.inf, []  # the least count, and the columns where it is met
+    least: float = math.inf  # the least count, and the columns where it is met
+    columns: list[tuple[int, list[int]]] = []
     for i, (n, t) in enumerate(zip(column_names, column_talked)):
         counts = [a * many + b for a, b in zip(n, t)]
         low = min(counts)
