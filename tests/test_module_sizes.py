@@ -11,10 +11,7 @@ PACKAGE = Path(petanque_game.__file__).parent
 LIMIT = 400
 
 # Still over the limit, to be split (issue 31): module -> its lines when it was listed.
-STILL_OVER = {
-    "ui/app.py": 416,
-    "ui/table/view.py": 416,
-}
+STILL_OVER: dict[str, int] = {}
 
 
 def lengths(root: Path) -> dict[str, int]:

@@ -41,14 +41,14 @@ import pygame  # after the hint above
 from petanque_game import logs, saves
 from petanque_game.ui import frame_loop, icon, lang, sound, theme, widgets
 from petanque_game.ui.keys import key_event_code
-from petanque_game.ui.quitting import PictureUnsaved, Quit, run_app
+from petanque_game.ui.quitting import PictureUnsaved, Quit, run_app, unsaved_said
 from petanque_game.ui.scenes import MENU, SceneStack
 from petanque_game.ui.screenshot import save_screenshot
 from petanque_game.ui.settings import Settings, load_settings, save_settings
 from petanque_game.ui.start_problems import tell_start_problems
 from petanque_game.ui.toast_place import toast_bottom
 from petanque_game.ui.widgets import Toast
-from petanque_game.ui.window_size import desktop_size, letterbox, window_size_for
+from petanque_game.ui.window_size import desktop_size, placement, show, window_size_for
 from petanque_game.ui.workers import Workers
 
 # What the window's callers and tests have long imported from here (now in quitting.py and
@@ -134,10 +134,7 @@ class App(SceneStack):
         return int((pos[0] - ox) / scale), int((pos[1] - oy) / scale)
 
     def _fit(self) -> tuple[float, int, int]:
-        ww, wh = self.window.get_size()
-        lw, lh = theme.LOGICAL_SIZE
-        scale = min(ww / lw, wh / lh) or 1.0
-        return scale, int((ww - lw * scale) / 2), int((wh - lh * scale) / 2)
+        return placement(self.window.get_size())
 
     def handle(self, event: pygame.event.Event) -> None:
         """One event from the window (mouse positions in window pixels)."""
@@ -187,14 +184,9 @@ class App(SceneStack):
     def warn_unsaved(self) -> bool:
         """Before the window closes: the games whose last moves the disk refused are tried once
         more; if one still is not saved, say so (True) and let the next close go through."""
-        for scene in self.scenes:
-            session = getattr(scene, "session", None)
-            unsaved = getattr(session, "unsaved", None)
-            if session is not None and unsaved and not session.retry_saving():
-                self.quit_warned = True
-                self.toast.show(lang.tr("app.unsaved_quit", why=unsaved[:1].upper() +
-                                        unsaved[1:]), "bad", 8.0)
-                return True
+        if unsaved_said(self.scenes, self.toast):
+            self.quit_warned = True  # the next close goes through
+            return True
         return False
 
     def click(self, pos: tuple[int, int], button: int = 1) -> None:
@@ -303,20 +295,8 @@ class App(SceneStack):
     def present(self) -> None:
         """Show the logical surface in the window, scaled to fit (letterboxed); a frame drawn on
         the window itself is only flipped."""
-        win = self.window
-        if self.logical is not win and win.get_size() == theme.LOGICAL_SIZE:
-            win.blit(self.logical, (0, 0))
-        elif self.logical is not win:
-            scale, ox, oy = self._fit()
-            w, h = int(theme.LOGICAL_SIZE[0] * scale), int(theme.LOGICAL_SIZE[1] * scale)
-            picture = pygame.Rect(ox, oy, w, h)
-            for bar in letterbox(win.get_rect(), picture):
-                win.fill((0, 0, 0), bar)
-            if w > 0 and h > 0:
-                scaler = pygame.transform.smoothscale if scale < 1 else pygame.transform.scale
-                # scaled straight into the window's pixels: no new picture of the window's size
-                # made, and no copy of it (half of a frame's showing at 1728x972)
-                scaler(self.logical, (w, h), win.subsurface(picture))
+        if self.logical is not self.window:
+            show(self.logical, self.window)
         pygame.display.flip()
         self._shown = None  # what is shown now is not known to match a napping frame
 

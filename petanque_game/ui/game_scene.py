@@ -105,12 +105,13 @@ class GameScene(Scene):
 
     def sync(self) -> None:
         """Take in the session's new steps (narrate them, start their animations)."""
-        steps = self.session.steps
+        steps, new = self.session.steps, []
         while self.seen < len(steps):
             step = steps[self.seen]
             self.seen += 1
             self.on_step(step)
-            self.pending_lines.extend(self.session.narrate(step))
+            new.append(step)
+        self.pending_lines.extend(self.session.told(new, LOG_LINES))  # (the log keeps as many)
         if not self.lines_held:
             self.flush_lines()
         if self.session.save_problem:
@@ -333,28 +334,6 @@ class GameScene(Scene):
                 pygame.draw.polygon(surface, theme.colour("accent"),
                                     [(r.x - 12, r.centery - 9), (r.x - 3, r.centery),
                                      (r.x - 12, r.centery + 9)])
-
-    def draw_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """What happened lately, newest at the bottom, in the space left under the players."""
-        if rect.h < 70:
-            return
-        pygame.draw.line(surface, theme.colour("edge"), (rect.x + 8, rect.y),
-                         (rect.right - 8, rect.y), 1)
-        theme.blit_text(surface, lang.tr("game.what_happened"), (rect.x + 12, rect.y + 8), 21,
-                        "muted", True)
-        room = (rect.h - 40) // 19
-        lines: list[tuple[str, bool]] = []  # (line, of the newest entry)
-        for k, entry in enumerate(reversed(self.history)):
-            wrapped = theme.wrap(entry, 19, rect.w - 24)
-            if k == 0:
-                wrapped = wrapped[:room]  # the newest always shows, from its start
-            if len(lines) + len(wrapped) > room:
-                break  # whole entries only: never the tail of one without its start
-            lines[:0] = [(line, k == 0) for line in wrapped]
-        y = rect.bottom - 8 - 19 * len(lines)
-        for line, newest in lines:
-            theme.blit_text(surface, line, (rect.x + 12, y), 19, "text" if newest else "muted")
-            y += 19
 
     def draw_status(self, surface: pygame.Surface, prompt: str, buttons: list[Button],
                     urgent: bool, history_lines: int = 2, framed: bool = False) -> None:

@@ -1,16 +1,18 @@
 """How the window's run ends (`run_app`): closed by the player, by SIGTERM or SIGINT at once
 whatever it is busy with (`Quit`), or after a bug even the error screen hit; and the exit code
-each gives."""
+each gives. Before the player's close, a game the disk refused is said (`unsaved_said`)."""
 
 from __future__ import annotations
 
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from types import FrameType
 from typing import Protocol
 
 from petanque_game import logs
+from petanque_game.ui import lang
+from petanque_game.ui.widgets import Toast
 
 
 class Window(Protocol):
@@ -79,3 +81,16 @@ def run_app(app_factory: Callable[[], Window]) -> int:
         finally:
             for sig, handler in previous.items():
                 signal.signal(sig, handler)
+
+
+def unsaved_said(scenes: Iterable[object], toast: Toast) -> bool:
+    """Before the window closes: the games of `scenes` whose last moves the disk refused are
+    tried once more; if one still is not saved, say so on `toast` (True)."""
+    for scene in scenes:
+        session = getattr(scene, "session", None)
+        unsaved = getattr(session, "unsaved", None)
+        if session is not None and unsaved and not session.retry_saving():
+            toast.show(lang.tr("app.unsaved_quit", why=unsaved[:1].upper() + unsaved[1:]),
+                       "bad", 8.0)
+            return True
+    return False

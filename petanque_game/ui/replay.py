@@ -22,7 +22,7 @@ from petanque_game.ui import lang, theme
 from petanque_game.ui.play import scene_name
 from petanque_game.ui.scene import AppLike
 from petanque_game.ui.settings import Settings
-from petanque_game.ui.widgets import Button
+from petanque_game.ui.widgets import Button, keyed_picture
 
 if TYPE_CHECKING:
     from petanque_game.ui.replay_session import ReplaySession
@@ -67,6 +67,7 @@ class ReplayControls:
         self._marks: list[tuple[int, str]] | None = None
         self._timeline: pygame.Rect | None = None  # `timeline_rect`
         self._ticks: list[tuple[int, bool]] | None = None  # `ticks`
+        self._marks_drawn: tuple[object, pygame.Surface, tuple[int, int]] | None = None
 
     @property
     def speed(self) -> float:
@@ -160,6 +161,7 @@ class ReplayControls:
         self._marks = other._marks
         self._timeline = other._timeline  # (the buttons' widths never change)
         self._ticks = other._ticks
+        self._marks_drawn = other._marks_drawn
 
     # --- the buttons and keys ---------------------------------------------------------------------
 
@@ -247,10 +249,8 @@ class ReplayControls:
         done = pygame.Rect(bar.x, bar.y, self.x_of(self.session.shown, rect) - bar.x, bar.h)
         if done.w > 0:
             pygame.draw.rect(surface, theme.colour("accent"), done, border_radius=4)
-        for x, tall in self.ticks():
-            pygame.draw.line(surface, theme.colour("text" if tall else "muted"),
-                             (x, rect.y + (0 if tall else 4)),
-                             (x, rect.bottom - (0 if tall else 4)), 2 if tall else 1)
+        marks, at = self.marks_picture()
+        surface.blit(marks, at)
         thumb = (self.x_of(self.session.shown, rect), rect.centery)
         pygame.draw.circle(surface, theme.colour("edge"), thumb, 10)
         pygame.draw.circle(surface, theme.colour("accent" if self.dragging else "text"), thumb, 8)
@@ -267,6 +267,23 @@ class ReplayControls:
             self._ticks = [(self.x_of(m, rect), (k + 1) % (every * 5) == 0)
                            for k, (m, _) in enumerate(marks) if (k + 1) % every == 0]
         return self._ticks
+
+    def marks_picture(self) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The turns' marks (`ticks`) as one picture and where it goes, kept while the colours
+        stay: a long game's hundred marks cost a frame one copy, not a line each."""
+        rect = self.timeline_rect()
+        colours = (theme.colour("text"), theme.colour("muted"))
+        if self._marks_drawn is None or self._marks_drawn[0] != colours:
+            room = rect.inflate(4, 4)  # (a line's ends and width reach past the timeline's)
+
+            def paint(on: pygame.Surface) -> None:
+                for x, tall in self.ticks():
+                    pygame.draw.line(on, colours[0] if tall else colours[1],
+                                     (x - room.x, rect.y - room.y + (0 if tall else 4)),
+                                     (x - room.x, rect.bottom - room.y - (0 if tall else 4)),
+                                     2 if tall else 1)
+            self._marks_drawn = (colours, keyed_picture(room.size, paint), room.topleft)
+        return self._marks_drawn[1], self._marks_drawn[2]
 
     def prompt(self) -> str:
         shown, total = self.session.shown, self.total

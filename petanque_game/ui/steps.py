@@ -111,6 +111,20 @@ class Session:
         """What `step` adds to the log, in the window's language."""
         return describe(self.game, step, self.players)
 
+    def told(self, steps: list[Step], kept: int) -> list[str]:
+        """What `steps` add to a log that keeps its last `kept` lines: the lines of the newest
+        steps, told newest first until `kept` lines are had; older steps' lines would be let go
+        unread (a replay's jump takes in its last 120 steps at once, a scrub every frame). A
+        step's lines never depend on another step's."""
+        told: list[list[str]] = []
+        count = 0
+        for step in reversed(steps):
+            if count >= kept:
+                break
+            told.append(self.narrate(step))
+            count += len(told[-1])
+        return [line for lines in reversed(told) for line in lines]
+
     def recap(self, events: int) -> list[str]:
         """The log's lines for the last `events` events of the record as it stands, each told as
         a replay's jump tells it (one step an event): what a resumed game shows of what happened

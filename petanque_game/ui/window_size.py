@@ -1,6 +1,7 @@
 """The window's size at start: the size it was kept at when the desktop still has room for it,
-else most of the desktop, keeping the logical picture's aspect (`window_size_for`); and the bars a
-picture of that aspect leaves in a window of another (`letterbox`)."""
+else most of the desktop, keeping the logical picture's aspect (`window_size_for`); and the
+logical picture in a window of any size: where it sits (`placement`), the bars it leaves
+(`letterbox`), and how a frame is shown there (`show`)."""
 
 from __future__ import annotations
 
@@ -47,3 +48,30 @@ def letterbox(window: pygame.Rect, picture: pygame.Rect) -> list[pygame.Rect]:
             pygame.Rect(window.x, picture.y, picture.x - window.x, picture.h),
             pygame.Rect(picture.right, picture.y, window.right - picture.right, picture.h)]
     return [bar for bar in bars if bar.w > 0 and bar.h > 0]
+
+
+def placement(window: tuple[int, int]) -> tuple[float, int, int]:
+    """Where the logical picture sits in a window of size `window`: the scale it is shown at and
+    its top left corner (the largest that fits, centred)."""
+    ww, wh = window
+    lw, lh = theme.LOGICAL_SIZE
+    scale = min(ww / lw, wh / lh) or 1.0
+    return scale, int((ww - lw * scale) / 2), int((wh - lh * scale) / 2)
+
+
+def show(picture: pygame.Surface, window: pygame.Surface) -> None:
+    """The logical `picture` (not the window's own surface) put in `window`: copied when the
+    window has the logical size, else scaled to fit and the bars left filled black."""
+    if window.get_size() == theme.LOGICAL_SIZE:
+        window.blit(picture, (0, 0))
+        return
+    scale, ox, oy = placement(window.get_size())
+    w, h = int(theme.LOGICAL_SIZE[0] * scale), int(theme.LOGICAL_SIZE[1] * scale)
+    shown = pygame.Rect(ox, oy, w, h)
+    for bar in letterbox(window.get_rect(), shown):
+        window.fill((0, 0, 0), bar)
+    if w > 0 and h > 0:
+        scaler = pygame.transform.smoothscale if scale < 1 else pygame.transform.scale
+        # scaled straight into the window's pixels: no new picture of the window's size made,
+        # and no copy of it (half of a frame's showing at 1728x972)
+        scaler(picture, (w, h), window.subsurface(shown))

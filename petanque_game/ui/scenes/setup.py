@@ -35,6 +35,7 @@ from petanque_game.ui.scenes.setup_boards import (
     board_label,
     board_pages,
     board_slot,
+    page_shown,
 )
 from petanque_game.ui.scenes.setup_choices import (
     AI_NAMES,
@@ -181,10 +182,7 @@ class SetupScene(Scene):
     def shown_boards(self) -> list[tuple[str, str | None]]:
         """The boards on the page shown (all of them when they fit)."""
         pages = board_pages(self.levels)
-        if self.board_page is None:
-            self.board_page = next((i for i, page in enumerate(pages)
-                                    if any(name == self.choices.level for name, _ in page)), 0)
-        self.board_page = min(self.board_page, len(pages) - 1)
+        self.board_page = page_shown(pages, self.board_page, self.choices.level)
         return pages[self.board_page]
 
     def offered(self, options: dict[str, Any]) -> list[tuple[str, tuple[Any, ...]]]:

@@ -71,6 +71,16 @@ def board_pages(levels: list[tuple[str, str | None]]) -> list[list[tuple[str, st
     return [ordered[i:i + PAGE_BOARDS] for i in range(0, len(ordered), PAGE_BOARDS)]
 
 
+def page_shown(pages: list[list[tuple[str, str | None]]], page: int | None,
+               level: str | None) -> int:
+    """Which of `pages` shows: `page` (the last if there are fewer now), else the one `level` is
+    on (the first if it is on none)."""
+    if page is None:
+        page = next((i for i, shown in enumerate(pages) if any(name == level for name, _ in shown)),
+                    0)
+    return min(page, len(pages) - 1)
+
+
 def board_slot(j: int, y: int) -> pygame.Rect:
     """The place of the j-th of the nine board buttons, below the rules that end at `y`."""
     return pygame.Rect(770 + (j % 3) * 158, y + 26 + (j // 3) * 46, BOARD_BUTTON_W, 38)

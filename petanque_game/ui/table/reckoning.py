@@ -20,6 +20,7 @@ from petanque_game.rules.petanque_table import DieRest, Table
 from petanque_game.rules.terningepetanque import DIAMOND_PENALTY, closest_dice
 from petanque_game.ui import lang, theme
 from petanque_game.ui.table import draw as td
+from petanque_game.ui.table.card_place import fewest_covered
 from petanque_game.ui.table.distances import distance_figures
 from petanque_game.ui.table.knocks import spots
 from petanque_game.ui.table.round_end import Reckoning
@@ -203,6 +204,7 @@ def _label(area: pygame.Surface, taken: tuple[list[pygame.Rect], ...], at: tuple
     turns = sorted(range(LABEL_WAYS), key=lambda k: min(k, LABEL_WAYS - k))  # away first
     ways = [(ux * math.cos(a) - uy * math.sin(a), ux * math.sin(a) + uy * math.cos(a))
             for a in (2 * math.pi * k / LABEL_WAYS for k in turns)]
+    taken_all = [*pieces, *labels, *names]  # (one list: a place's cover counted at once)
     best: tuple[tuple[int, int, int], pygame.Rect] | None = None
     for step in range(LABEL_STEPS):
         for order, (vx, vy) in enumerate(ways):
@@ -212,13 +214,16 @@ def _label(area: pygame.Surface, taken: tuple[list[pygame.Rect], ...], at: tuple
                                          at[1] + vy * (reach + 6 * step)))
             rect.clamp_ip(room)
             box = rect.inflate(6, 2)
-            covers = len(box.collidelistall(pieces)) + len(box.collidelistall(labels)) \
-                + len(box.collidelistall(names))
+            covers = len(box.collidelistall(taken_all))
+            if best is not None and (covers, 0) >= best[0][:2]:
+                continue  # costs no less than the best, whatever its stray: a later place
             mine = _gap(rect, at)
             stray = int(any(_gap(rect, o) < mine for o in others))
             cost = (covers, stray, step * len(ways) + order)
             if best is None or cost < best[0]:
                 best = (cost, rect)
+            if cost[:2] == (0, 0):
+                break  # no later place costs less
         if best is not None and best[0][:2] == (0, 0):
             break
     assert best is not None
@@ -289,10 +294,10 @@ def _card_rect(shown: Reckoned, area_rect: pygame.Rect,
     # nowhere clear in a corner: every place on the board, the card narrowed if need be
     for width in CARD_WIDTHS:
         h = card_size(on_screen, width)[1]
-        places = [pygame.Rect(x, y, width, h)
-                  for x in [*range(inner.x, inner.right - width, CARD_STEP), inner.right - width]
-                  for y in [*range(inner.y, inner.bottom - h, CARD_STEP), inner.bottom - h]]
-        found = min(places, key=cost, default=best)
+        xs = [*range(inner.x, inner.right - width, CARD_STEP), inner.right - width]
+        ys = [*range(inner.y, inner.bottom - h, CARD_STEP), inner.bottom - h]
+        found = fewest_covered([x - area_rect.x for x in xs], [y - area_rect.y for y in ys],
+                               (width, h), names, talked, at).move(area_rect.topleft)
         if cost(found) < cost(best):
             best = found
         if cost(best)[:2] == (0, 0):

@@ -170,3 +170,10 @@ class TableShown(Framed, Scored, Previewed, Reckoned, Protocol):
 
     def panel_players(self, rect: pygame.Rect) -> tuple[
             tuple[Any, ...], Callable[[pygame.Surface, pygame.Rect], None]]: ...
+
+
+def due_throw(state: TableState) -> Due | None:
+    """(seat, obj, die) of the throw due: the rules' `throw_due` ((obj, die)) and the seat to
+    move."""
+    due = state.throw_due
+    return None if due is None else (state.to_move, *due)

@@ -47,7 +47,7 @@ from petanque_game.ui.table.replay import ReplayCheck, check_of
 from petanque_game.ui.table.round_end import Reckoning, RoundEnd
 from petanque_game.ui.table.score_sheet import ScoreSheet
 from petanque_game.ui.table.sheet import Placement
-from petanque_game.ui.table.shown import Due
+from petanque_game.ui.table.shown import Due, due_throw
 from petanque_game.ui.table.start import StartRoll
 from petanque_game.ui.table.window import AREA
 
@@ -396,9 +396,3 @@ class TableTurns(GameScene):
         """Every seat's hand, by seat (the hint's worth plays the round on with them)."""
         return tuple(self.hand_for(seat) for seat in range(self.n))
 
-
-def due_throw(state: TableState) -> Due | None:
-    """(seat, obj, die) of the throw due: the rules' `throw_due` ((obj, die)) and the seat to
-    move."""
-    due = state.throw_due
-    return None if due is None else (state.to_move, *due)

@@ -1,10 +1,10 @@
 """The table scene's layout and drawing (between its parts, table/turns.py, and its routing,
-table/scene.py): the board as the camera shows it, the bodies at rest or in flight, the score sheet
-(sheet.py), the close-up (closeup.py), the side panel, the header and the status bar. Drawing only
-reads the parts (docs/design.md, a thin window). While the camera is still, the area, the side
-panel, the header and the status bar are kept as pictures per what they show (kept.py); while a
-replay's timeline is dragged, the area is drawn straight at each new position, its board copied
-from a picture painted at the view's own scale (board_pictures.py)."""
+table/scene.py): the board as the camera shows it, the bodies at rest (lying.py) or in flight,
+the score sheet (sheet.py), the close-up (closeup.py), the side panel, the header and the status
+bar. Drawing only reads the parts (docs/design.md, a thin window). While the camera is still, the
+area, the side panel, the header and the status bar are kept as pictures per what they show
+(kept.py); while a replay's timeline is dragged, the area is drawn straight at each new position,
+its board copied from a picture painted at the view's own scale (board_pictures.py)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,7 @@ from typing import Any
 
 import pygame
 
-from petanque_game.rules.petanque_table import DiamondRest, DieRest, Table
-from petanque_game.rules.terningepetanque import closest_dice
+from petanque_game.rules.petanque_table import Table
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_scene import STATUS_RECT
 from petanque_game.ui.game_ui import board_words
@@ -25,10 +24,9 @@ from petanque_game.ui.session import Session
 from petanque_game.ui.table import board as tb
 from petanque_game.ui.table import board_pictures, window
 from petanque_game.ui.table import draw as td
-from petanque_game.ui.table.distances import distance_figures
-from petanque_game.ui.table.knocks import draw_knocks
+from petanque_game.ui.table.lying import draw_lying
 from petanque_game.ui.table.panel import colours_key, draw_side, prompt, side_parts
-from petanque_game.ui.table.reckoning import card_key, closest_label, draw_reckoning
+from petanque_game.ui.table.reckoning import card_key, draw_reckoning
 from petanque_game.ui.table.sheet import (
     HINT_SIZE,
     SHEET_HINT_AT,
@@ -367,43 +365,11 @@ class TableDrawing(TableTurns):
 
     def _draw_table(self, area: pygame.Surface, table: Table, old: bool, view: td.View,
                     labels: bool = True, moving: bool = False) -> None:
-        alpha = 150 if old else 255
-        dm = table.diamond
-        on = [d for d in table.dice if d.on_board and d.distance is not None]
-        closest = {(d.player, d.die) for d in closest_dice(table)}
-        # The reckoning measures the round itself (ui/table/reckoning.py): no second set of lines
-        # and labels under its own.
-        measured = dm is not None and not old and self.reckoning is None
-        if dm is not None and measured:
-            for d in on:  # from the face on top of each die to the diamond's (ui/table/draw.py)
-                a, b = view.to_screen(d.x, d.y), view.to_screen(dm.x, dm.y)
-                col = theme.colour("accent") if (d.player, d.die) in closest else (200, 220, 210)
-                pygame.draw.line(area, col, a, b, 2 if (d.player, d.die) in closest else 1)
-        bodies: list[tb.Body] = []
-        level, faces = self.level, self.pictures.faces
-        if dm is not None:
-            def diamond(s: pygame.Surface, dm: DiamondRest = dm) -> None:
-                td.draw_diamond(s, view, level, dm.x, dm.y, dm.angle, alpha=alpha)
-            bodies.append((dm.x, dm.y, 0.0, diamond))
-        for d in table.dice:
-            ring = theme.colour("accent") if closest and (d.player, d.die) in closest else None
-            if not d.on_board:
-                ring = theme.colour("bad")
-
-            def die(s: pygame.Surface, d: DieRest = d, ring: td.RGB | None = ring) -> None:
-                td.draw_table_die(s, view, level, d.player, d.face, d.x, d.y, d.angle,
-                                  alpha=alpha if d.on_board else 110, ring=ring, moving=moving,
-                                  faces=faces)
-            bodies.append((d.x, d.y, 0.0, die))
-        if labels and not old:  # (not in the close-up) the last throw's knocks, under the bodies
-            draw_knocks(area, view, level, self.knocks.of(table), faces)
-        tb.paint(area, view, level, bodies)
-        if measured and labels:
-            figures = distance_figures(table)
-            for d in on:
-                if (d.player, d.die) in closest:
-                    closest_label(area, view, td.die_px(self.level, view), table, d,
-                                  figures[(d.player, d.die)])
+        """What lies on the table (ui/table/lying.py); measured unless the reckoning measures
+        the round itself (ui/table/reckoning.py: no second set of lines and labels under its
+        own)."""
+        draw_lying(area, view, self.level, table, old, self.pictures.faces,
+                   self.knocks.of(table), self.reckoning is None, labels, moving)
 
     def _draw_flight(self, area: pygame.Surface, view: td.View, moving: bool) -> None:
         """The throw in the air (ui/table/playback.py)."""

@@ -1,6 +1,6 @@
 """The tray scene's backdrop: what changes only with the turn, the scores and the log. The header
-with its buttons unlit, the players' cards (with their marks) and the log under them, the empty
-tray and the status bar's frame, drawn as one picture while they show the same (most frames change
+with its buttons unlit, the players' cards (with their marks) and the log under them and the
+status bar's frame, drawn as one picture while they show the same (most frames change
 only the dice, the panel or a hover); the header and the players' column inside it are kept as
 pictures by what they show, shared by every tray scene (a replay's jump makes a new scene, and a
 scrub goes back and forth over the same positions). A part of the tray scene (ui/component.py):
@@ -13,6 +13,7 @@ import pygame
 
 from petanque_game.ui import theme
 from petanque_game.ui.component import Component
+from petanque_game.ui.game_log import draw_log
 from petanque_game.ui.game_scene import STATUS_RECT, GameScene
 from petanque_game.ui.scene import unlit
 from petanque_game.ui.tray.games import Controls, Turned
@@ -21,9 +22,8 @@ from petanque_game.ui.tray.layout import (
     BACKDROP_GAPS,
     COLUMN_AREA,
     HEADER_AREA,
+    PANEL_LAID,
     PLAYERS_RECT,
-    RIM,
-    TRAY_RECT,
 )
 from petanque_game.ui.tray.pictures import TrayPictures
 from petanque_game.ui.widgets import Backdrop, look, panel
@@ -44,9 +44,10 @@ class TrayBackdrop(Component):
 
     def draw_shown(self, surface: pygame.Surface, to_move: int | None, urgent: bool, busy: bool,
                    rolling: bool) -> None:
-        """The backdrop, from its picture while what it shows is the same; all of it while the
-        dice tumble (`rolling`), else all but the tray and the panel (their own pictures cover
-        them). `busy`: the dice tumble or a roll is read (a game over is not shown so yet)."""
+        """The backdrop, from its picture while what it shows is the same: all but the tray,
+        which the dice draw (felt.py), and but the panel under it, unless the dice tumble
+        (`rolling`: they may roll in under the panel; else the panel's own picture covers it).
+        `busy`: the dice tumble or a roll is read (a game over is not shown so yet)."""
         c, game = self.controls, self.game
         seats = range(len(game.session.players))
         key = look(c.header(), to_move, game.session.over and not busy,
@@ -54,12 +55,13 @@ class TrayBackdrop(Component):
                    len(game.history), tuple(game.history[-LOG_KEPT:]), game.challenge_tag,
                    game.replay is not None, urgent)
         self.picture.draw(surface, key, lambda back: self._paint(back, to_move, urgent, busy),
-                          only=() if rolling else AROUND_FELT)
+                          only=(*AROUND_FELT, PANEL_LAID) if rolling else AROUND_FELT)
 
     def _paint(self, surface: pygame.Surface, to_move: int | None, urgent: bool,
                busy: bool) -> None:
-        """The header, the players' column, the empty tray and the status bar's frame on the
-        plain background; the first two from their kept pictures (a step changes one of them)."""
+        """The header, the players' column and the status bar's frame on the plain background;
+        the first two from their kept pictures (a step changes one of them). Not the tray: the
+        dice draw it under them (a frame drew it twice)."""
         c, game = self.controls, self.game
         session = game.session
         ground = theme.colour("background")
@@ -78,8 +80,6 @@ class TrayBackdrop(Component):
                                          tuple((c.score(s), str(c.subline(s))) for s in seats),
                                          tuple(game.history[-LOG_KEPT:])), COLUMN_AREA,
                            lambda out: self._draw_column(out, to_move), ground)
-        tray = kept.dice.tray_on(TRAY_RECT.size, RIM, ground)
-        surface.blit(tray, TRAY_RECT)
         panel(surface, STATUS_RECT, "panel", "accent" if urgent else "edge", ground=ground)
 
     def _draw_header(self, surface: pygame.Surface) -> None:
@@ -94,8 +94,8 @@ class TrayBackdrop(Component):
         self.draw_card_marks(surface)
         n = len(self.game.session.players)
         used = 8 + n * min(66, (PLAYERS_RECT.h - 16) // max(1, n)) + 6
-        self.game.draw_log(surface, pygame.Rect(PLAYERS_RECT.x, PLAYERS_RECT.y + used,
-                                                PLAYERS_RECT.w, PLAYERS_RECT.h - used))
+        draw_log(surface, pygame.Rect(PLAYERS_RECT.x, PLAYERS_RECT.y + used, PLAYERS_RECT.w,
+                                      PLAYERS_RECT.h - used), self.game.history)
 
     def draw_card_marks(self, surface: pygame.Surface) -> None:
         """The players' marks on their cards (the colour-blind-safe palette), on the colour

@@ -46,11 +46,12 @@ class TrayDice(Component):
         return self.roll is not None and self.roll.t < 1.0
 
     def on_transition(self, step: Step) -> None:
-        """A roll in `step` starts tumbling in (at rest at once when the dice are not animated)."""
+        """A roll in `step` starts tumbling in (at rest at once when the dice are not animated,
+        or the step is a replay's jump's)."""
         for made in step.transitions:
             match made.event:
                 case Rolled(player=player, dice=values):
-                    t = 0.0 if self.settings.roll_time > 0 else 1.0
+                    t = 0.0 if self.settings.roll_time > 0 and not step.at_rest else 1.0
                     self.roll = RollShown(made.index, values, player, t)
 
     def update(self, dt: float) -> None:
@@ -97,16 +98,16 @@ class TrayDice(Component):
         self.draw_shown(surface, None)
 
     def draw_shown(self, surface: pygame.Surface, advice: Advice | None) -> None:
-        """The dice tumbling in (over the backdrop's tray), or the tray with the dice at rest on
-        it from its kept picture while they show the same; the hint's dice ringed."""
+        """The tray with the dice tumbling in, or with the dice at rest on it from its kept
+        picture while they show the same; the hint's dice ringed."""
         if self.rolling:
-            self.paint(surface, advice)
+            self._paint_felt(surface, advice)
             return
         self.pictures.felts.drawn(surface, look(self._shown(advice)), TRAY_RECT,
                                   lambda out: self._paint_felt(out, advice))
 
     def _paint_felt(self, surface: pygame.Surface, advice: Advice | None) -> None:
-        """The empty tray (the backdrop left it out of this frame), the dice at rest on it."""
+        """The empty tray (the backdrop leaves it out), the dice on it."""
         surface.blit(self.pictures.dice.tray_on(TRAY_RECT.size, RIM,
                                            theme.colour("background")), TRAY_RECT)
         self.paint(surface, advice)

@@ -36,17 +36,17 @@ BACKDROP_GAPS = (pygame.Rect(TRAY_RECT.x, HEADER_AREA.bottom, WIDTH - TRAY_RECT.
                              HEIGHT - STATUS_LAID.y))
 # The backdrop but the tray and the panel under it, which a frame with the dice at rest covers
 # with pictures of their own (the panel's with its shadow: 1 px left, 8 right, 11 down).
-_PANEL_LAID = pygame.Rect(PANEL_RECT.x - 1, PANEL_RECT.y, PANEL_RECT.w + 8, PANEL_RECT.h + 11)
+PANEL_LAID = pygame.Rect(PANEL_RECT.x - 1, PANEL_RECT.y, PANEL_RECT.w + 8, PANEL_RECT.h + 11)
 AROUND_FELT = (pygame.Rect(0, 0, WIDTH, TRAY_RECT.y),
                pygame.Rect(0, TRAY_RECT.y, TRAY_RECT.x, HEIGHT - TRAY_RECT.y),
                pygame.Rect(TRAY_RECT.right, TRAY_RECT.y, WIDTH - TRAY_RECT.right,
-                           _PANEL_LAID.y - TRAY_RECT.y),
+                           PANEL_LAID.y - TRAY_RECT.y),
                pygame.Rect(TRAY_RECT.x, TRAY_RECT.bottom, WIDTH - TRAY_RECT.x,
-                           _PANEL_LAID.y - TRAY_RECT.bottom),
-               pygame.Rect(_PANEL_LAID.right, _PANEL_LAID.y,
-                           WIDTH - _PANEL_LAID.right, _PANEL_LAID.h),
-               pygame.Rect(TRAY_RECT.x, _PANEL_LAID.bottom, WIDTH - TRAY_RECT.x,
-                           HEIGHT - _PANEL_LAID.bottom))
+                           PANEL_LAID.y - TRAY_RECT.bottom),
+               pygame.Rect(PANEL_LAID.right, PANEL_LAID.y,
+                           WIDTH - PANEL_LAID.right, PANEL_LAID.h),
+               pygame.Rect(TRAY_RECT.x, PANEL_LAID.bottom, WIDTH - TRAY_RECT.x,
+                           HEIGHT - PANEL_LAID.bottom))
 
 
 @dataclass

@@ -133,6 +133,9 @@ class TrayScene(GameScene):
         thrown = self.dice.roll is not shown
         self.banner.hold = None
         self.controls.on_transition(step)
+        if step.at_rest:  # a replay's jump: shown at once and silently, no roll to read
+            self.settle_sounds.clear()
+            return
         outcome = self.controls.outcome(step)
         if outcome:
             self.banner.hold = Hold(outcome, self._reading_time(step.seat))
