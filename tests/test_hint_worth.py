@@ -17,7 +17,7 @@ import pytest
 from petanque_game.ai import hints_petanque
 from petanque_game.ai import petanque as ai
 from petanque_game.ai.hints import hint
-from petanque_game.ai.petanque_hands import WOBBLES
+from petanque_game.ai.petanque_hands import WOBBLES, spread_hands
 from petanque_game.ai.petanque_worth import points_worth, rest_worth
 from petanque_game.physics import cube
 from petanque_game.physics.hand import PERSON_HANDS, STEADY
@@ -114,7 +114,7 @@ def test_rest_worth_is_the_plain_worth_averaged_over_the_faces_chance_alone_sets
 
 
 def test_spread_hands_take_one_value_from_each_slice_of_every_error():
-    hands = ai.spread_hands(random.Random(4), 10)
+    hands = spread_hands(random.Random(4), 10)
     slices = statistics.NormalDist()
     for k in range(WOBBLES):
         drawn = sorted(h.normals[k] for h in hands)
