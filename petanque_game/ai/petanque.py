@@ -284,11 +284,28 @@ def appraised(level: Level, situation: Situation, chosen: Aim, hand: Hand, rng: 
     if situation.obj == DIAMOND or not situation.to_come or count <= 0:
         return value, value
     streams = [random.Random(rng.getrandbits(64)) for _ in range(count)]
-    others = [hand if s == situation.thrower else HANDS["medium"] if hands is None else hands[s]
-              for s in range(situation.num_players)]
+    others = _seat_hands(situation, hand, hands)
     return value, value + sum(played_out(level, situation, table, _medium, others, stream)
                               - worth for table, worth, stream in zip(tables, worths, streams)
                               ) / count
+
+
+def kept_worth(level: Level, situation: Situation, hand: Hand, rng: random.Random,
+               rollouts: int | None = None, hands: Sequence[Hand] | None = None) -> float:
+    """What keeping the throw just made is worth to its thrower: `situation.table` is the
+    table it left (its face seen), `situation.penalties` the round's before it; the mean over
+    `rollouts` (None: ROLLOUTS) of the round played on to its end as `appraised` plays it."""
+    others = _seat_hands(situation, hand, hands)
+    count = ROLLOUTS if rollouts is None else rollouts
+    return sum(played_out(level, situation, situation.table, _medium, others,
+                          random.Random(rng.getrandbits(64))) for _ in range(count)) / count
+
+
+def _seat_hands(situation: Situation, hand: Hand, hands: Sequence[Hand] | None) -> list[Hand]:
+    """The hand each seat throws with: `hand` the thrower's, `hands` the others' (None: the
+    medium AI's)."""
+    return [hand if s == situation.thrower else HANDS["medium"] if hands is None else hands[s]
+            for s in range(situation.num_players)]
 
 
 def _candidates(level: Level, situation: Situation) -> list[tuple[Label, Aim]]:
