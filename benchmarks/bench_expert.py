@@ -48,27 +48,33 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from throw_worker import states as decision_states
 
 from petanque_game.ai import petanque as ai
+from petanque_game.ai.petanque_hands import spread_hands
 from petanque_game.match import Match
 from petanque_game.record import Seat
 
-_TODAY = ai.REFINE, ai.KNOCK_OWN, ai.KNOCK_MOST, ai.VARIATIONS  # before any config sets them
+_TODAY = (ai.REFINE, ai.KNOCK_OWN, ai.KNOCK_MOST, ai.VARIATIONS,
+          ai.even_hands)  # before any config sets them
+_SPREAD = {"e": ai.even_hands, "l": spread_hands}
 _VARIED = {"s": (0.97, 0.0), "f": (1.03, 0.0), "m": (1.0, -0.012), "p": (1.0, 0.012)}
 
 
 def parse(config: str) -> tuple:
     race, keep, *more = config.split("/")
-    refine, own, most, variations = _TODAY
+    refine, own, most, variations, hands = _TODAY
     if more:
         refine = int(more[0])
     if len(more) > 1:
         own, most = more[1][0] == "a", int(more[1][1:]) if more[1][1:] else None
     if len(more) > 2:
         variations = tuple(_VARIED[v] for v in more[2])
-    return tuple(int(x) for x in race.split(":")), float(keep), refine, own, most, variations
+    if len(more) > 3:
+        hands = _SPREAD[more[3]]
+    return (tuple(int(x) for x in race.split(":")), float(keep), refine, own, most, variations,
+            hands)
 
 
 def use(config: tuple) -> None:
-    ai.RACE, ai.KEEP, ai.REFINE, ai.KNOCK_OWN, ai.KNOCK_MOST, ai.VARIATIONS = config
+    ai.RACE, ai.KEEP, ai.REFINE, ai.KNOCK_OWN, ai.KNOCK_MOST, ai.VARIATIONS, ai.even_hands = config
     ai.SAMPLES = config[0][-1]
 
 
@@ -76,7 +82,8 @@ def quantile(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[round(q * 100) - 1]
 
 
-def decisions(configs: list[str], count: int, seeds: int, appraise: int, first: int = 0) -> None:
+def decisions(configs: list[str], count: int, seeds: int, appraise: int, first: int = 0,
+              played: bool = False) -> None:
     found = decision_states(count)
     cpu = {c: [] for c in configs}
     wall = {c: [] for c in configs}
@@ -106,6 +113,7 @@ def decisions(configs: list[str], count: int, seeds: int, appraise: int, first: 
     if not appraise:
         return
     expert = ai.HANDS["expert"]
+    ai.even_hands = _TODAY[4]  # the fresh hands are the hint's, whatever the configs' were
     worth = {c: [] for c in configs}
     for j in range(len(aims[ref])):
         level, situation = found[j // seeds]
@@ -114,7 +122,8 @@ def decisions(configs: list[str], count: int, seeds: int, appraise: int, first: 
             chosen = aims[c][j]
             if chosen not in memo:  # the same hands for every aim of a decision
                 memo[chosen] = ai.appraise(level, situation, chosen, expert,
-                                           random.Random(f"bench-expert:{j}"), appraise)
+                                           random.Random(f"bench-expert:{j}"), appraise,
+                                           rollouts=None if played else 0)
             worth[c].append(memo[chosen])
     print(f"what the chosen aims are worth (points, {appraise} fresh hands each, the same for "
           f"every aim of a decision): mean, and the mean difference from {ref} +- its standard "
@@ -191,6 +200,8 @@ def main() -> None:
     ap.add_argument("--states", type=int, default=30)
     ap.add_argument("--seeds", type=int, default=3)
     ap.add_argument("--appraise", type=int, default=48)
+    ap.add_argument("--played", action="store_true",
+                    help="appraise with the round played on to its end (ai.ROLLOUTS)")
     ap.add_argument("--games", type=int, default=0)
     ap.add_argument("--medium", type=int, default=0)
     ap.add_argument("--seed", type=int, default=0, help="the first seed of decisions and games")
@@ -199,7 +210,7 @@ def main() -> None:
     a = ap.parse_args()
     configs = a.configs.split(",")
     if a.states and a.seeds:
-        decisions(configs, a.states, a.seeds, a.appraise, a.seed)
+        decisions(configs, a.states, a.seeds, a.appraise, a.seed, a.played)
     for c in configs[1:]:
         if a.games:
             games(c, configs[0], a.games, a.seed, a.jobs, a.verbose)

@@ -24,8 +24,8 @@ hand, below), which the gap includes.
 (`--recheck` K) varies, on the same states and the hint's aim: R estimates per state and way, each
 from a stream of its own; the spread of those R means, times sqrt(K), is the estimate's effective
 sd per hand (the same as one hand's sd for independent hands; lower when the hands are spread
-well). The ways: independent hands; the Latin hypercube the search uses and the hint used
-before (`ai.spread_hands`); Owen-scrambled Sobol points through the normal's inverse, the hint's
+well). The ways: independent hands; the Latin hypercube the search and the hint used
+before (`spread_hands`); Owen-scrambled Sobol points through the normal's inverse, the hint's
 now (`ai.petanque_hand_errors`); antithetic pairs (each hand's errors and their negatives);
 and for scale, how much of one hand's spread is the chance drawn after the aim (the die's
 orientation and the tumble), the rest being the hand's errors.
@@ -51,6 +51,7 @@ from petanque_game.ai import hints
 from petanque_game.ai import petanque as ai
 from petanque_game.ai.hints_petanque import WORTH_SAMPLES, seed_of
 from petanque_game.ai.petanque_hand_errors import spread_errors
+from petanque_game.ai.petanque_hands import spread_hands
 from petanque_game.ai.petanque_worth import points_worth, rest_worth
 from petanque_game.match import Match
 from petanque_game.physics.hand import PERSON_HANDS, draw_orientation, draw_tumble, wobble
@@ -99,7 +100,7 @@ def paired(board, state, aim, hand, samples: int, stream: str) -> list[tuple[flo
     rng = random.Random(stream)
     found = []
     for _ in range(samples):
-        table = ai.thrown_table(board, situation, aim, hand, ai.spread_hands(rng, 1)[0])
+        table = ai.thrown_table(board, situation, aim, hand, spread_hands(rng, 1)[0])
         found.append((points_worth(table, situation), rest_worth(table, situation)))
     return found
 
@@ -128,8 +129,8 @@ def antithetic_hands(rng: random.Random, count: int) -> list[random.Random]:
     return found
 
 
-WAYS = {"independent hands": lambda rng, k: [ai.spread_hands(rng, 1)[0] for _ in range(k)],
-        "Latin hypercube (the search's; the hint's before)": ai.spread_hands,
+WAYS = {"independent hands": lambda rng, k: [spread_hands(rng, 1)[0] for _ in range(k)],
+        "Latin hypercube (the search's and the hint's before)": spread_hands,
         "scrambled Sobol (the hint's)": sobol_hands,
         "antithetic pairs": antithetic_hands}
 
@@ -152,7 +153,7 @@ def estimators(states, hand, k: int, repeats: int) -> None:
         rng = random.Random(f"after the aim:{i}")  # 12 hands, each thrown with 6 such chances
         within, values = [], []
         for _ in range(12):
-            errors = ai.spread_hands(rng, 1)[0]
+            errors = spread_hands(rng, 1)[0]
             thrown = wobble(board, situation.num_players, situation.thrower, aim, hand, errors)
             these = [rest_worth(simulate_throw(
                 board, situation.table, situation.num_players, situation.thrower,

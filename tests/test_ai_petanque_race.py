@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 
 from petanque_game.ai import petanque as ai
 from petanque_game.ai.petanque import (
@@ -92,7 +93,7 @@ def test_the_chosen_aims_worth_is_its_mean_over_every_hand():
     weighed alone over the same hands (the search's hands are drawn first from its stream)."""
     s = situation()
     chosen = ai.search(CLASSIC, s, random.Random(4))
-    hands = ai.spread_hands(random.Random(4), SAMPLES)
+    hands = ai.even_hands(random.Random(4), SAMPLES)
     worth = points = 0.0
     for h in hands:
         p, tie = ai._thrown(CLASSIC, s, chosen.aim, ai.HANDS["expert"], h)
@@ -100,6 +101,32 @@ def test_the_chosen_aims_worth_is_its_mean_over_every_hand():
         points += p
     assert math.isclose(chosen.worth, worth / SAMPLES, rel_tol=0, abs_tol=1e-12)
     assert math.isclose(chosen.points, points / SAMPLES, rel_tol=0, abs_tol=1e-12)
+
+
+def test_every_stage_of_the_race_meets_hands_spread_over_every_error(monkeypatch):
+    """The hands the search throws with, in the order it takes them: for each stage of RACE the
+    first hands hold, in each of the five errors of a throw, one value in each of as many
+    equally likely slices (the next power of two): a cut made after a few hands is not made on
+    a few hands that all happened to throw long."""
+    used: list = []
+    real = ai._thrown
+
+    def recording(level, situation, candidate, hand, h, chance=None):
+        if all(h is not seen for seen in used):
+            used.append(h)
+        return real(level, situation, candidate, hand, h, chance)
+
+    monkeypatch.setattr(ai, "_thrown", recording)
+    slices = statistics.NormalDist()
+    for seed in range(5):
+        used.clear()
+        ai.search(CLASSIC, situation(), random.Random(seed))
+        assert len(used) == SAMPLES
+        for upto in RACE:
+            width = 1 << (upto - 1).bit_length()
+            for k in range(WOBBLES):
+                found = sorted(int(width * slices.cdf(h.normals[k])) for h in used[:upto])
+                assert len(set(found)) == upto, (seed, upto, k, found)
 
 
 def test_an_aim_found_twice_is_weighed_once(monkeypatch):
@@ -142,7 +169,7 @@ def test_a_hand_put_back_after_a_throw_draws_as_a_fresh_one():
     (`Drawn.again`); after any other draw the whole stream is put back."""
     hand = ai.HANDS["expert"]
     aimed = ai._candidates(CLASSIC, situation())[0][1]
-    h = ai.spread_hands(random.Random(3), SAMPLES)[0]
+    h = ai.even_hands(random.Random(3), SAMPLES)[0]
     state = h.getstate()
     first = ai.wobble(CLASSIC, 2, 0, aimed, hand, h)
     assert h.drawn == WOBBLES and not h.stirred

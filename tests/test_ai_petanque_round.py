@@ -17,15 +17,22 @@ from petanque_game.ai import petanque as ai
 from petanque_game.ai.hints import hint
 from petanque_game.ai.petanque_round import played_out
 from petanque_game.ai.petanque_worth import Situation, end_lead, rest_worth
-from petanque_game.physics import cube
+from petanque_game.physics import cube, geometry
 from petanque_game.physics.hand import PERSON_HANDS, STEADY
+from petanque_game.physics.level import load_named_level
 from petanque_game.rules.petanque_table import DIE, DiamondRest, DieRest, Table
-from petanque_game.rules.terningepetanque import score_round
+from petanque_game.rules.terningepetanque import (
+    Accept,
+    TerningepetanqueState,
+    new_game,
+    score_round,
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 import bench_hint_worth as worth
 
 NORMAL = PERSON_HANDS["normal"]
+CLASSIC_BOARD = load_named_level("classic")
 
 
 def _die(player: int, die: int, orientation: int, distance: float | None,
@@ -175,3 +182,54 @@ def test_the_hint_plays_the_round_on_with_every_seats_own_hand(mid_round):
     assert unknown.value == ai.appraise(board, situation, given.action, NORMAL,
                                         random.Random(stream), hints_petanque.WORTH_SAMPLES)
     assert given.value != unknown.value
+
+
+def _awaiting_keep(dice: tuple[DieRest, ...], throws_done: int) -> TerningepetanqueState:
+    """Two players, seat 1 starting (the diamond, then seat 1's die 0, seat 0's die 0, seat 1's
+    die 1, seat 0's die 1): `throws_done` throws made, the last of them lying on `dice` and
+    waiting to be kept or taken back."""
+    table = Table(DiamondRest(0.0, 0.0, 0.0, True), dice)
+    state = dataclasses.replace(new_game(2), starter=1, rolloff_contenders=(),
+                                throws_done=throws_done, table=table,
+                                undo=(Table(table.diamond, dice[:-1]), (0, 0)))
+    assert state.awaiting_accept and state.to_move == dice[-1].player
+    return state
+
+
+def test_keeping_a_die_that_touches_the_diamond_is_worth_what_the_round_leaves_it():
+    """Seat 0's die has just come to rest touching the diamond, a 6, with both seats' last
+    throws to come: as the table lies the round is nearly won, but the opponent will aim to
+    knock that die away (a club player does), so keeping it is worth a good deal less; the
+    hint's worth is the round played on from the kept table (`ai.kept_worth`), the same
+    streams, and says so."""
+    from petanque_game.ai.petanque_worth import lead
+
+    dice = (_placed(1, 0, 150.0, 90.0, 2), _placed(0, 0, 0.0, -20.5, 6))
+    state = _awaiting_keep(dice, 3)
+    given = hint("terningepetanque", state, CLASSIC_BOARD, hand=NORMAL)
+    assert given.action == Accept()
+    as_it_lies = lead(state.table, 0, state.penalties, (1, 0))
+    assert given.value < as_it_lies - 1.0, (given.value, as_it_lies)  # measured 5.1 and 8.8
+    situation = Situation(state.table, 2, 0, DIE, 0, (0, 0), (1, 0))
+    assert given.value == ai.kept_worth(CLASSIC_BOARD, situation, NORMAL, random.Random(
+        hints_petanque.seed_of(state) + ":kept"))
+
+
+def test_keeping_the_rounds_last_throw_is_worth_the_round_as_it_lies():
+    """No throw to come: the worth of keeping is the round's score on the table, exactly."""
+    dice = (_placed(1, 0, 150.0, 90.0, 2), _placed(0, 0, 0.0, -60.0, 3),
+            _placed(1, 1, 40.0, 40.0, 5), _placed(0, 1, 0.0, -20.5, 4))
+    state = _awaiting_keep(dice, 5)
+    points, _ = score_round(state.table, state.penalties)
+    assert hint("terningepetanque", state, CLASSIC_BOARD).value == points[0] - points[1] == 7
+
+
+def _placed(player: int, die: int, x: float, y: float, face: int) -> DieRest:
+    """A die at rest at (x, y), square to the board, showing `face`, its distance measured."""
+    diamond = geometry.placed(geometry.rhombus(CLASSIC_BOARD.diamond.long_diagonal,
+                                               CLASSIC_BOARD.diamond.short_diagonal), 0.0, 0.0,
+                              0.0)
+    distance = geometry.outline_distance(
+        geometry.placed(geometry.square(CLASSIC_BOARD.dice.side), x, y, 0.0), diamond)
+    orientation = next(o for o in range(cube.COUNT) if cube.TOP_FACE[o] == face)
+    return DieRest(player, die, x, y, 0.0, face, True, None, distance, orientation)

@@ -17,7 +17,7 @@ import pytest
 from petanque_game.ai import hints_petanque
 from petanque_game.ai import petanque as ai
 from petanque_game.ai.hints import hint
-from petanque_game.ai.petanque_hands import WOBBLES
+from petanque_game.ai.petanque_hands import WOBBLES, spread_hands
 from petanque_game.ai.petanque_worth import points_worth, rest_worth
 from petanque_game.physics import cube
 from petanque_game.physics.hand import PERSON_HANDS, STEADY
@@ -114,7 +114,7 @@ def test_rest_worth_is_the_plain_worth_averaged_over_the_faces_chance_alone_sets
 
 
 def test_spread_hands_take_one_value_from_each_slice_of_every_error():
-    hands = ai.spread_hands(random.Random(4), 10)
+    hands = spread_hands(random.Random(4), 10)
     slices = statistics.NormalDist()
     for k in range(WOBBLES):
         drawn = sorted(h.normals[k] for h in hands)
@@ -172,12 +172,18 @@ def test_the_stated_worth_is_near_a_48_hand_re_estimate_and_unbiased():
     4 points, so a 48-hand re-estimate is itself off by about 0.5 on average: even a perfect
     figure comes out at 0.45-0.57 (bench_hint_worth.py), so 0.5 is no line a test can hold.
     Here, over 10 mid-round states: the stated worth is within 0.8 points of a 240-hand
-    reference on average, with no bias beyond 0.6 either way, and within 1.2 of three 48-hand
+    reference on average, with no bias beyond 0.6 either way, and within 1.0 of three 48-hand
     re-estimates on average (the search's own figure, stated before, was 2.7 points high); the
     worth plays the round on after each hand (`ai.appraise`), which varies far more than a
     table's worth (sd 0.9 points between 32-hand estimates on 6 states, 0.1 without); and
     each hand's worth with the faces at their exact distribution (`rest_worth`) is, on the same
-    throws, the plain worth's within 3 standard errors."""
+    throws, the plain worth's within 3 standard errors. Measured (2026-12-06, the search of
+    RACE 3:6:12:18): the stated worth less the reference has sd 0.64 over the states, mean
+    |0.61| and mean -0.31 (its standard error 0.20); the gap to a re-estimate 0.62 on average
+    (about 0.1 its standard error). Each bound is about 3 standard errors past what an
+    unbiased worth of that noise gives; the worth of the tables as they lie (before the round
+    was played on) is 1.95 points above the stated one on these states: it breaks the bias
+    bound."""
     gaps, errors, differences = [], [], []
     for i, (state, board) in enumerate(worth.mid_round_states(10)):
         given = hint(GAME, state, board, hand=NORMAL)
@@ -191,7 +197,7 @@ def test_the_stated_worth_is_near_a_48_hand_re_estimate_and_unbiased():
         errors.append(given.value - reference)
     assert statistics.mean(abs(e) for e in errors) <= 0.8
     assert abs(statistics.mean(errors)) <= 0.6
-    assert statistics.mean(gaps) <= 1.2
+    assert statistics.mean(gaps) <= 1.0
     # the faces at their exact distribution: the same expected worth as the faces as they fell
     se = statistics.stdev(differences) / len(differences) ** 0.5
     assert abs(statistics.mean(differences)) <= 3 * se + 1e-9

@@ -199,7 +199,7 @@ def test_petanque_hints_a_knock_when_the_opponent_touches_the_diamond():
     assert hint(PETANQUE, state, CLASSIC) == given
 
 
-def test_petanque_hints_keeping_a_throw_with_its_worth_as_it_lies():
+def test_petanque_hints_keeping_a_throw_with_its_worth_in_the_round_played_on():
     match = Match.new(PETANQUE, [Seat("You", "human", None), Seat("AI", "ai", "easy")], {},
                       seed=2, level="classic")
     while match.state.throw_due is None or match.state.to_move != 0:

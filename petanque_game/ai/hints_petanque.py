@@ -19,11 +19,12 @@ noisy estimates, biased upwards, and is never shown.
 Both draw their hands from random streams seeded from the state (the table, the round, the throw
 due, the scores), never from the match's streams, so the same state gives the same hint and
 asking for one changes nothing. With two players on a busy machine the worth takes about 0.43 s
-of CPU at the median, 0.7 s in 1 in 20 (benchmarks/bench_hint_lead.py), the search 0.18 and
-0.27 s (bench_expert.py); more players leave more throws to play on.
+of CPU at the median, 0.7 s in 1 in 20 (benchmarks/bench_hint_lead.py), the search 0.19 and
+0.31 s at load 2 (bench_expert.py); more players leave more throws to play on.
 
 Besides throws: the roll for who starts, and keeping a throw that may be taken back (an AI never
-takes one back; the hint says what the throw is worth as it lies).
+takes one back; the hint says what keeping it is worth, the round played on from the table it
+left in the same way, the faces on the board as they show).
 """
 
 from __future__ import annotations
@@ -52,24 +53,40 @@ WORTH_SAMPLES = 64  # fresh hands the stated worth is the mean of, each round pl
 def _terningepetanque(state: rules.TerningepetanqueState, board: Level | None = None,
                       hand: Hand | None = None, hands: Sequence[Hand] | None = None) -> Hint:
     from petanque_game.ai import petanque as ai  # the physics: imported on the first hint
-    from petanque_game.ai.petanque_worth import lead
 
     if board is None:
         raise ValueError("a Terningepetanque hint needs the board the game is played on")
     if state.phase == rules.Phase.ROLLOFF:
         return _said(Roll(1), 1.0 / len(state.rolloff_contenders), None, state)
-    if state.phase == rules.Phase.ACCEPT:
-        seat = state.to_move
-        to_come = tuple(p for p, _, _ in state.throw_order[state.throws_done:])
-        value = lead(state.table, seat, state.penalties, to_come)
-        return _said(rules.Accept(), value, None, state)
-    situation = ai.situation_of(state)
     thrower = ai.HANDS["expert"] if hand is None else hand
+    if state.phase == rules.Phase.ACCEPT:
+        return _said(rules.Accept(), _kept(board, state, thrower, hands), None, state)
+    situation = ai.situation_of(state)
     found = ai.search(board, situation, random.Random(seed_of(state)), hand=thrower)
     # the worth said: fresh hands of the chosen aim, never the search's best estimate
     value = ai.appraise(board, situation, found.aim, thrower,
                         random.Random(seed_of(state) + ":worth"), WORTH_SAMPLES, hands=hands)
     return _said(found.aim, value, found.label, state)
+
+
+def _kept(board: Level, state: rules.TerningepetanqueState, hand: Hand,
+          hands: Sequence[Hand] | None) -> float:
+    """What keeping the throw just made is worth: the round played on from the table it left,
+    as a throw's worth plays it (`ai.petanque.kept_worth`); with no throw to come, the round's
+    score as it lies."""
+    from petanque_game.ai import petanque as ai
+    from petanque_game.ai.petanque_worth import Situation, lead
+
+    seat = state.to_move
+    to_come = tuple(p for p, _, _ in state.throw_order[state.throws_done:])
+    assert state.undo is not None  # a throw awaiting its Accept can be taken back
+    _, before = state.undo
+    if not to_come:
+        return lead(state.table, seat, state.penalties, to_come)
+    _, obj, die = state.throw_order[state.throws_done - 1]
+    situation = Situation(state.table, state.num_players, seat, obj, die, before, to_come)
+    return ai.kept_worth(board, situation, hand, random.Random(seed_of(state) + ":kept"),
+                         hands=hands)
 
 
 def _said(action: object, value: float, label: Label | None,

@@ -10,7 +10,7 @@ the diamond throw). The expert weighs a handful of candidate aims on the real ta
 thrown with hands it samples itself from its own stream, simulated with `simulate_throw`, and
 valued with the rules' own scoring, the thrown die's face taken at its expectation (whatever the
 path, a uniformly random starting orientation leaves it uniform: `physics/cube.py`). The hands are
-spread evenly over the hand's errors (`spread_hands`) and the same for every candidate; the
+spread evenly over the hand's errors (`even_hands`) and the same for every candidate; the
 candidates race (`_race`): the worse half drops out after the first hands, and so on, so that
 only the best few meet every hand (benchmarks/bench_expert.py: half the time, no loss of
 strength measured against weighing them all in full). `search` returns the chosen aim with what it
@@ -28,11 +28,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from petanque_game.ai.petanque_aim import aim
-from petanque_game.ai.petanque_hand_errors import spread_errors
 from petanque_game.ai.petanque_hands import (
     WOBBLES,  # noqa: F401 (ai.WOBBLES: hint benchmarks)
     Drawn,
-    spread_hands,
+    even_hands,
     unseen_chance,
 )
 from petanque_game.ai.petanque_round import played_out
@@ -62,11 +61,10 @@ HANDS = {
     "expert": Hand(direction=0.012, speed=0.018, elevation=0.015, lateral=5.0, spin=2.0),
 }
 # The expert's search: the candidate aims that last the race are thrown with SAMPLES hands sampled
-# from its own stream; the REFINE best are then varied a little in speed and heading. The last
-# few meet twice the hands they did before 2026-12-06 (12, not 6): the choice among the best
-# is the noisiest part of the search; it costs about 1.3-1.4 times the CPU
-# (benchmarks/bench_expert.py).
-SAMPLES = 12
+# from its own stream; the REFINE best are then varied a little in speed and heading. Half as
+# many hands again at every stage of the race as before (18, not 12): the time the 0.25 s
+# budget allows (about 1.45 times the CPU; benchmarks/bench_expert.py).
+SAMPLES = 18
 REFINE = 3
 # the refinements of each: (its speed times, its heading plus, rad); 3% faster is not among
 # them (benchmarks/RESULTS.md: it was chosen least, and the search is as strong without it)
@@ -74,7 +72,7 @@ VARIATIONS = ((0.97, 0.0), (1.0, -0.012), (1.0, 0.012))
 _Drawn = Drawn  # the name bench_hint_worth.py reads
 # The race (`_race`): the hands each stage's survivors have been thrown with, and the share of
 # them kept for the next stage.
-RACE = (2, 4, 8, 12)
+RACE = (3, 6, 12, 18)
 KEEP = 0.5
 # The dice a candidate aims to knock away (`_candidates`): those lying within KNOCK_NEAR mm of
 # the diamond, the thrower's own too when KNOCK_OWN, at most the KNOCK_MOST nearest (None: all).
@@ -163,7 +161,7 @@ def search(level: Level, situation: Situation, rng: random.Random,
     all SAMPLES hands, as if every candidate had been weighed in full; an aim weighed already
     (the same numbers from two candidates) is not weighed again."""
     hand = HANDS["expert"] if hand is None else hand
-    hands = spread_hands(rng, SAMPLES)
+    hands = even_hands(rng, SAMPLES)
     states = [h.getstate() for h in hands]
     chances = [unseen_chance(h) for h in hands]  # the same for every candidate: worked out once
     n, seat = situation.num_players, situation.thrower
@@ -278,7 +276,7 @@ def appraised(level: Level, situation: Situation, chosen: Aim, hand: Hand, rng: 
     lead less the table's `rest_worth` is added: the worth of the round as it will be played,
     not as if nobody will knock the die away (benchmarks/bench_hint_lead.py). Returns both:
     (the tables' mean `rest_worth`, as if the dice stayed; the worth of the round played on)."""
-    drawn = [Drawn(rng.getrandbits(64), errors) for errors in spread_errors(rng, samples)]
+    drawn = even_hands(rng, samples)
     tables = [thrown_table(level, situation, chosen, hand, h) for h in drawn]
     worths = [rest_worth(table, situation) for table in tables]
     value = sum(worths) / samples
@@ -286,11 +284,28 @@ def appraised(level: Level, situation: Situation, chosen: Aim, hand: Hand, rng: 
     if situation.obj == DIAMOND or not situation.to_come or count <= 0:
         return value, value
     streams = [random.Random(rng.getrandbits(64)) for _ in range(count)]
-    others = [hand if s == situation.thrower else HANDS["medium"] if hands is None else hands[s]
-              for s in range(situation.num_players)]
+    others = _seat_hands(situation, hand, hands)
     return value, value + sum(played_out(level, situation, table, _medium, others, stream)
                               - worth for table, worth, stream in zip(tables, worths, streams)
                               ) / count
+
+
+def kept_worth(level: Level, situation: Situation, hand: Hand, rng: random.Random,
+               rollouts: int | None = None, hands: Sequence[Hand] | None = None) -> float:
+    """What keeping the throw just made is worth to its thrower: `situation.table` is the
+    table it left (its face seen), `situation.penalties` the round's before it; the mean over
+    `rollouts` (None: ROLLOUTS) of the round played on to its end as `appraised` plays it."""
+    others = _seat_hands(situation, hand, hands)
+    count = ROLLOUTS if rollouts is None else rollouts
+    return sum(played_out(level, situation, situation.table, _medium, others,
+                          random.Random(rng.getrandbits(64))) for _ in range(count)) / count
+
+
+def _seat_hands(situation: Situation, hand: Hand, hands: Sequence[Hand] | None) -> list[Hand]:
+    """The hand each seat throws with: `hand` the thrower's, `hands` the others' (None: the
+    medium AI's)."""
+    return [hand if s == situation.thrower else HANDS["medium"] if hands is None else hands[s]
+            for s in range(situation.num_players)]
 
 
 def _candidates(level: Level, situation: Situation) -> list[tuple[Label, Aim]]:

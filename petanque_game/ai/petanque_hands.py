@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from statistics import NormalDist
 
+from petanque_game.ai.petanque_hand_errors import spread_errors
 from petanque_game.physics.hand import draw_orientation, draw_tumble
 
 WOBBLES = 5  # the normal draws `wobble` makes for one throw
@@ -71,6 +72,15 @@ def spread_hands(rng: random.Random, count: int) -> list[Drawn]:
                         for s in slices])
     return [Drawn(rng.getrandbits(64), [column[i] for column in columns])
             for i in range(count)]
+
+
+def even_hands(rng: random.Random, count: int) -> list[Drawn]:
+    """`count` streams for hands to throw with, drawn from `rng`, whose errors are scrambled
+    Sobol points (`petanque_hand_errors.spread_errors`, what the hint's worth is averaged over).
+    Unlike `spread_hands`, not only all `count` of them but their first 2, 4, 8, ... too are
+    spread evenly over the errors: the first stages of the search's race, which send the
+    candidates on or out, meet an even spread of hands, not a few random ones."""
+    return [Drawn(rng.getrandbits(64), errors) for errors in spread_errors(rng, count)]
 
 
 def unseen_chance(sample: random.Random) -> tuple[int, int]:
