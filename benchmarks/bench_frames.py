@@ -15,8 +15,8 @@ results screen with its chart; the hot-seat hand-over screen; the board editor; 
 each tray game, all-AI and with a person to move (the three games of chance all-AI: no decision
 is a person's); the Terningepetanque table while a person aims (the mouse moving every frame),
 during a throw with 7 dice already on the board (4 AIs, late in a round) and during the
-reckoning; a replay whose timeline is dragged to and fro (every frame a new point); a long game
-(a Ship pot game of 5,000 events and more: the person's turns, each move autosaved, and its replay
+reckoning; a replay whose timeline is dragged to and fro (every frame a new point, reached by
+several mouse motions as a real mouse sends them: MOTIONS); a long game (a Ship pot game of 5,000 events and more: the person's turns, each move autosaved, and its replay
 scrubbed: frames_long.py).
 
 First, three rows that are not the game: a frame of fixed pure-Python work (2, 4 and 6 ms when
@@ -98,6 +98,11 @@ AIS = [Seat("Åse", "ai", "medium"), Seat("Bjørn", "ai", "medium"), Seat("Kari"
        Seat("Leif", "ai", "medium")]
 PERSON = Seat("Ana", "human")
 Frame = Callable[[int], None]  # what happens before frame i: events, a move
+# A dragged timeline's motions a frame: a mouse reports its moves 125 times a second (USB's
+# usual rate; 500-1,000 for many gaming mice) and SDL hands on each, so a frame of a drag
+# carries from 2 to 16 of them; 4 sits at the common end of that (the replay jumps once a
+# frame however many came: ui/replay.py).
+MOTIONS = 4
 
 
 # --- timing -------------------------------------------------------------------------------------
@@ -386,8 +391,9 @@ def scrub(path: Path, frames: int) -> Times:
                                           pos=(rect.x + 1, rect.centery)))
 
     def drag(i: int) -> None:
-        x = rect.x + int(rect.w * (0.5 - 0.5 * math.cos(i * 0.02)))
-        mouse_at(app, (x, rect.centery), held=True)
+        for k in range(1, MOTIONS + 1):  # the way from the last frame's point, in MOTIONS steps
+            x = rect.x + int(rect.w * (0.5 - 0.5 * math.cos((i - 1 + k / MOTIONS) * 0.02)))
+            mouse_at(app, (x, rect.centery), held=True)
     return run_frames(app, frames, drag)
 
 
