@@ -16,8 +16,9 @@ each tray game, all-AI and with a person to move (the three games of chance all-
 is a person's); the Terningepetanque table while a person aims (the mouse moving every frame),
 during a throw with 7 dice already on the board (4 AIs, late in a round) and during the
 reckoning; a replay whose timeline is dragged to and fro (every frame a new point, reached by
-several mouse motions as a real mouse sends them: MOTIONS); a long game (a Ship pot game of 5,000 events and more: the person's turns, each move autosaved, and its replay
-scrubbed: frames_long.py).
+several mouse motions as a real mouse sends them: MOTIONS); a long game (a Ship pot game of
+5,000 events and more: the person's turns, each move autosaved, and its replay scrubbed:
+frames_long.py).
 
 First, three rows that are not the game: a frame of fixed pure-Python work (2, 4 and 6 ms when
 nothing interrupts it), paced the same way, so that the machine's own tail is printed beside the
