@@ -7,7 +7,10 @@ One run visits every scene in the real App (SDL's dummy video driver, so no scre
 times each frame as the game's loop makes it: the events of that frame (the mouse moving every
 frame, a click or a key now and then), `App.step(1/60)`, and `App.render()` (the drawing, and
 the copy to the window). Frames are paced at 60 a second like the loop (what is left of a frame
-is slept, so the AI's worker thread thinks in the gaps as it does in the game).
+is slept, so the AI's worker thread thinks in the gaps as it does in the game). Each App starts
+with the first frame `App.loop` makes (ui/frame_loop.py `first_frame`, the same function): what
+start-up made is then frozen out of the garbage collector's sight, as in the game's window, so
+the full collections measured are the ones a player gets.
 
 Scenes: the main menu; setup with each game selected; settings; a rules page and its how-to-play
 tab; the replay list and the statistics (a user folder of ~50 records made by `simulate`); the
@@ -81,6 +84,7 @@ from petanque_game.match import Match
 from petanque_game.record import Seat
 from petanque_game.ui import theme
 from petanque_game.ui.app import App, window_size_for
+from petanque_game.ui.frame_loop import first_frame
 from petanque_game.ui.game_ui import title
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
@@ -137,8 +141,11 @@ class Times:
 
 def new_app(**settings) -> App:
     """The App with the settings' own pauses (the AI's, the dice's tumble), quick to reach a scene
-    only where a scene says so."""
-    return App(size=WINDOW, settings=load_settings({"handover": False, **settings}))
+    only where a scene says so; its first frame made as `App.loop` makes it (`first_frame`: what
+    start-up made is then frozen, out of the collector's sight, as in the game's window)."""
+    app = App(size=WINDOW, settings=load_settings({"handover": False, **settings}))
+    first_frame(app)
+    return app
 
 
 class Watch:
