@@ -7,19 +7,26 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pygame
 
 from petanque_game.rules.events import Transition
 from petanque_game.rules.petanque_table import Table
 from petanque_game.rules.terningepetanque import TerningepetanqueState as TableState
-from petanque_game.rules.terningepetanque_events import RoundEnded
+from petanque_game.rules.terningepetanque_events import RoundEnded, Thrown
 from petanque_game.rules.terningepetanque_score import RoundFacts, SeatScore, seat_scores
 from petanque_game.ui.component import Component
 from petanque_game.ui.session import Step
+from petanque_game.ui.table.reckoning_places import Ahead, label_places
+
+if TYPE_CHECKING:
+    from petanque_game.ui.table.shown import Reckoned
 
 POINTS_DELAY = 0.8  # seconds before the round's points start moving into the score pad
 POINTS_MOVE = 1.0  # seconds they take to get there
+AHEAD_GOAL = 2  # labels placed a frame ahead of the reckoning for the camera's goal view ...
+AHEAD_NEXT = 4  # ... and for its next frame's, which changes every few frames while it moves
 
 
 @dataclass
@@ -37,6 +44,8 @@ class Reckoning:
     card: pygame.Rect | None = field(default=None, compare=False, repr=False)
     # where the card goes, and what that place was found for (reckoning.py `placed_card`)
     placed: tuple[tuple, pygame.Rect] | None = field(default=None, compare=False, repr=False)
+    # where its measure's labels go (ui/table/reckoning_places.py), perhaps worked out ahead
+    places: Ahead = field(default_factory=list, compare=False, repr=False)
 
     @property
     def table(self) -> Table:
@@ -81,12 +90,37 @@ class RoundEnd(Component):
         self.wait = wait  # seconds a reckoning waits before it goes on by itself; None: Continue
         self.reckoning: Reckoning | None = None
         self.final: tuple[int, Table] | None = None
+        self.last_table: Table | None = None  # the table a throw in the air ends its round on
+        self.ahead: Ahead = []  # its measure's places, worked out ahead
 
     def on_transition(self, step: Step) -> None:
         for made in step.transitions:
+            if isinstance(made.event, Thrown):  # the round's last throw: its end is due next
+                self.last_table = made.event.table if made.after.throws_left == 0 else None
+                self.ahead = []
             if isinstance(made.event, RoundEnded):
                 self.final = (made.event.round, made.before.table)
                 self.reckoning = reckoning_of(made, self.wait())
+                self.reckoning.places, self.ahead = self.ahead, []  # (used if still right)
+
+    def plan_ahead(self, shown: Reckoned, size: tuple[int, int], dt: float) -> None:
+        """While the round's last throw comes to rest on screen, a few of its reckoning's
+        labels placed a frame (ui/table/reckoning_places.py), for the view the camera is going
+        to and for the one the next frame shows (a frame `dt` s on: the reckoning's first frame
+        when the throw's rest ends now), so that the frames the reckoning shows only draw
+        them."""
+        if self.last_table is None:
+            return
+        goal, near = shown.view.goal_view, shown.view.next_view(dt)
+        kept: Ahead = []
+        for view, labels in ((goal, AHEAD_GOAL), (near, AHEAD_NEXT)):
+            places = label_places(shown, self.last_table, size, self.ahead, view)
+            for _ in range(labels):
+                if not places.done:
+                    places.step()
+            if all(other is not places for other in kept):  # (the camera still: one view)
+                kept.append(places)
+        self.ahead = kept  # (the views the camera has left behind let go of)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Continue's keys (the button is the scene's)."""
