@@ -5,6 +5,7 @@ shown faint until the next round's diamond lies."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -25,8 +26,7 @@ if TYPE_CHECKING:
 
 POINTS_DELAY = 0.8  # seconds before the round's points start moving into the score pad
 POINTS_MOVE = 1.0  # seconds they take to get there
-AHEAD_GOAL = 2  # labels placed a frame ahead of the reckoning for the camera's goal view ...
-AHEAD_NEXT = 4  # ... and for its next frame's, which changes every few frames while it moves
+AHEAD_MS = 1.0  # a frame's time spent at most placing the reckoning's labels ahead
 
 
 @dataclass
@@ -104,20 +104,19 @@ class RoundEnd(Component):
                 self.reckoning.places, self.ahead = self.ahead, []  # (used if still right)
 
     def plan_ahead(self, shown: Reckoned, size: tuple[int, int], dt: float) -> None:
-        """While the round's last throw comes to rest on screen, a few of its reckoning's
-        labels placed a frame (ui/table/reckoning_places.py), for the view the camera is going
-        to and for the one the next frame shows (a frame `dt` s on: the reckoning's first frame
-        when the throw's rest ends now), so that the frames the reckoning shows only draw
-        them."""
+        """While the round's last throw comes to rest on screen, its reckoning's labels placed
+        (ui/table/reckoning_places.py) for the view the next frame shows (a frame `dt` s on:
+        the reckoning's first frame when the throw's rest ends now) and then for the view the
+        camera is going to, for at most AHEAD_MS of this frame, so that the frames the
+        reckoning shows only draw them."""
         if self.last_table is None:
             return
-        goal, near = shown.view.goal_view, shown.view.next_view(dt)
+        start = time.perf_counter()
         kept: Ahead = []
-        for view, labels in ((goal, AHEAD_GOAL), (near, AHEAD_NEXT)):
+        for view in (shown.view.next_view(dt), shown.view.goal_view):
             places = label_places(shown, self.last_table, size, self.ahead, view)
-            for _ in range(labels):
-                if not places.done:
-                    places.step()
+            while not places.done and (time.perf_counter() - start) * 1000 < AHEAD_MS:
+                places.step()
             if all(other is not places for other in kept):  # (the camera still: one view)
                 kept.append(places)
         self.ahead = kept  # (the views the camera has left behind let go of)
