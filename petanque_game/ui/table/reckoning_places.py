@@ -11,7 +11,7 @@ find them made and only draw."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -22,7 +22,30 @@ from petanque_game.ui.table.distances import distance_figures
 from petanque_game.ui.table.knocks import spots
 
 if TYPE_CHECKING:
-    from petanque_game.ui.table.shown import Reckoned
+    from petanque_game.physics.level_spec import Level
+    from petanque_game.ui.session import Session
+    from petanque_game.ui.table.camera import Camera
+    from petanque_game.ui.table.knocks import Knocks
+
+
+class Reckoned(Protocol):
+    """What the places read of the table shown (ui/table/shown.py's `Reckoned` has it; not
+    imported from there, which knows the reckoning that keeps these places)."""
+
+    @property
+    def view(self) -> Camera: ...
+
+    @property
+    def level(self) -> Level: ...
+
+    @property
+    def n(self) -> int: ...
+
+    @property
+    def session(self) -> Session: ...
+
+    @property
+    def knocks(self) -> Knocks: ...
 
 LABEL_WAYS = 16  # directions round a die tried for its label
 LABEL_STEPS = 12  # distances tried in each, 6 px apart

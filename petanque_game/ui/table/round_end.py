@@ -8,7 +8,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -19,10 +18,7 @@ from petanque_game.rules.terningepetanque_events import RoundEnded, Thrown
 from petanque_game.rules.terningepetanque_score import RoundFacts, SeatScore, seat_scores
 from petanque_game.ui.component import Component
 from petanque_game.ui.session import Step
-from petanque_game.ui.table.reckoning_places import Ahead, label_places
-
-if TYPE_CHECKING:
-    from petanque_game.ui.table.shown import Reckoned
+from petanque_game.ui.table.reckoning_places import Ahead, Reckoned, label_places
 
 POINTS_DELAY = 0.8  # seconds before the round's points start moving into the score pad
 POINTS_MOVE = 1.0  # seconds they take to get there
