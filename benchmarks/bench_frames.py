@@ -7,7 +7,10 @@ One run visits every scene in the real App (SDL's dummy video driver, so no scre
 times each frame as the game's loop makes it: the events of that frame (the mouse moving every
 frame, a click or a key now and then), `App.step(1/60)`, and `App.render()` (the drawing, and
 the copy to the window). Frames are paced at 60 a second like the loop (what is left of a frame
-is slept, so the AI's worker thread thinks in the gaps as it does in the game).
+is slept, so the AI's worker thread thinks in the gaps as it does in the game). Each App starts
+with the first frame `App.loop` makes (ui/frame_loop.py `first_frame`, the same function): what
+start-up made is then frozen out of the garbage collector's sight, as in the game's window, so
+the full collections measured are the ones a player gets.
 
 Scenes: the main menu; setup with each game selected; settings; a rules page and its how-to-play
 tab; the replay list and the statistics (a user folder of ~50 records made by `simulate`); the
@@ -15,9 +18,10 @@ results screen with its chart; the hot-seat hand-over screen; the board editor; 
 each tray game, all-AI and with a person to move (the three games of chance all-AI: no decision
 is a person's); the Terningepetanque table while a person aims (the mouse moving every frame),
 during a throw with 7 dice already on the board (4 AIs, late in a round) and during the
-reckoning; a replay whose timeline is dragged to and fro (every frame a new point); a long game
-(a Ship pot game of 5,000 events and more: the person's turns, each move autosaved, and its replay
-scrubbed: frames_long.py).
+reckoning; a replay whose timeline is dragged to and fro (every frame a new point, reached by
+several mouse motions as a real mouse sends them: MOTIONS); a long game (a Ship pot game of
+5,000 events and more: the person's turns, each move autosaved, and its replay scrubbed:
+frames_long.py).
 
 First, three rows that are not the game: a frame of fixed pure-Python work (2, 4 and 6 ms when
 nothing interrupts it), paced the same way, so that the machine's own tail is printed beside the
@@ -80,6 +84,7 @@ from petanque_game.match import Match
 from petanque_game.record import Seat
 from petanque_game.ui import theme
 from petanque_game.ui.app import App, window_size_for
+from petanque_game.ui.frame_loop import first_frame
 from petanque_game.ui.game_ui import title
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
@@ -98,6 +103,11 @@ AIS = [Seat("Åse", "ai", "medium"), Seat("Bjørn", "ai", "medium"), Seat("Kari"
        Seat("Leif", "ai", "medium")]
 PERSON = Seat("Ana", "human")
 Frame = Callable[[int], None]  # what happens before frame i: events, a move
+# A dragged timeline's motions a frame: a mouse reports its moves 125 times a second (USB's
+# usual rate; 500-1,000 for many gaming mice) and SDL hands on each, so a frame of a drag
+# carries from 2 to 16 of them; 4 sits at the common end of that (the replay jumps once a
+# frame however many came: ui/replay.py).
+MOTIONS = 4
 
 
 # --- timing -------------------------------------------------------------------------------------
@@ -131,8 +141,11 @@ class Times:
 
 def new_app(**settings) -> App:
     """The App with the settings' own pauses (the AI's, the dice's tumble), quick to reach a scene
-    only where a scene says so."""
-    return App(size=WINDOW, settings=load_settings({"handover": False, **settings}))
+    only where a scene says so; its first frame made as `App.loop` makes it (`first_frame`: what
+    start-up made is then frozen, out of the collector's sight, as in the game's window)."""
+    app = App(size=WINDOW, settings=load_settings({"handover": False, **settings}))
+    first_frame(app)
+    return app
 
 
 class Watch:
@@ -386,8 +399,9 @@ def scrub(path: Path, frames: int) -> Times:
                                           pos=(rect.x + 1, rect.centery)))
 
     def drag(i: int) -> None:
-        x = rect.x + int(rect.w * (0.5 - 0.5 * math.cos(i * 0.02)))
-        mouse_at(app, (x, rect.centery), held=True)
+        for k in range(1, MOTIONS + 1):  # the way from the last frame's point, in MOTIONS steps
+            x = rect.x + int(rect.w * (0.5 - 0.5 * math.cos((i - 1 + k / MOTIONS) * 0.02)))
+            mouse_at(app, (x, rect.centery), held=True)
     return run_frames(app, frames, drag)
 
 

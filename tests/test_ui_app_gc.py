@@ -25,3 +25,19 @@ def test_the_loop_freezes_start_ups_objects_once_the_first_frame_is_drawn(home, 
     assert ticks[0] >= 1  # the first tick drew the first frame
     assert frozen_at == [ticks[0]]  # frozen once, right after it, not before it
     app.close()
+
+
+def test_the_frames_benchmark_starts_its_windows_as_the_loop_does(home, monkeypatch):
+    """benchmarks/bench_frames.py measures what a player gets: its App's first frame is the
+    loop's (`frame_loop.first_frame`), start-up's objects frozen right after it, so that no
+    full collection of them is counted in its frames."""
+    from pathlib import Path
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    import bench_frames
+
+    frozen = []
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(1))
+    app = bench_frames.new_app()
+    assert app.frames_drawn == 1 and frozen == [1]
+    app.close()

@@ -146,6 +146,7 @@ def test_drag_along_the_timeline_and_keys(tmp_path):
                                           pos=(rect.x + 1, rect.centery)))
     app.handle_logical(pygame.event.Event(pygame.MOUSEMOTION, pos=(rect.centerx, rect.centery),
                                           rel=(0, 0), buttons=(1, 0, 0)))
+    app.step(1 / 60)  # the frame's jump, to where the mouse is
     assert abs(app.top.session.shown - total // 2) <= 1
     assert app.top.replay.dragging
     app.step(5.0)  # no playing on while dragging

@@ -72,3 +72,33 @@ def test_a_scene_made_at_rest_reads_no_turn_out(tmp_path, monkeypatch):
     session.advance()  # a step played forward is read out as before
     made.sync()
     assert read and read[-1] is session.steps[-1]
+
+
+def test_a_drag_jumps_once_a_frame_to_where_the_mouse_is_last(tmp_path, monkeypatch):
+    """A mouse sends several motions a frame while the timeline is dragged: the frame makes one
+    scene, at the last motion's point, and what shows is what a jump there shows."""
+    import pygame
+
+    app = long_enough(tmp_path)
+    rect = app.top.replay.timeline_rect()
+    app.handle_logical(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
+                                          pos=(rect.x + 1, rect.centery)))
+    made = []
+    real = type(app).make
+    monkeypatch.setattr(type(app), "make",
+                        lambda self, *a: (made.append(a[1].shown), real(self, *a))[1])
+    xs = [rect.x + rect.w * k // 10 for k in (2, 3, 5, 4)]
+    for x in xs:
+        app.handle_logical(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, rect.centery),
+                                              rel=(0, 0), buttons=(1, 0, 0)))
+    last = app.top.replay.index_at(xs[-1], snap=False)
+    app.step(1 / 60)
+    assert made == [last] and app.top.session.shown == last
+    assert app.top.replay.dragging, "still held"
+    app.handle_logical(pygame.event.Event(pygame.MOUSEMOTION, pos=(xs[0], rect.centery),
+                                          rel=(0, 0), buttons=(1, 0, 0)))
+    app.handle_logical(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1,
+                                          pos=(xs[0], rect.centery)))
+    app.step(1 / 60)  # let go in the same frame: the replay still goes where the mouse was
+    assert app.top.session.shown == app.top.replay.index_at(xs[0], snap=False)
+    assert made[1:] == [app.top.session.shown] and not app.top.replay.dragging

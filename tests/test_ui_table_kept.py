@@ -298,6 +298,7 @@ def test_a_replay_dragged_to_a_point_shows_that_point_once_the_drag_ends(ai_at_o
     for x in xs:
         app.handle_logical(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, rect.centery),
                                               rel=(0, 0), buttons=(1, 0, 0)))
+        app.step(1 / 60)  # (the frame's jump)
         app.render()
         app.render()  # (the same position: from the area kept)
     app.handle_logical(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1,
@@ -342,6 +343,7 @@ def test_a_replays_status_bar_from_its_kept_backdrop_is_the_one_drawn_anew(ai_at
             app.handle_logical(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
         app.handle_logical(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                               buttons=(int(held), 0, 0)))
+        app.step(1 / 60)  # (a drag's jump)
         app.render()
         app.render()
         kept_bar = app.logical.subsurface(STATUS_ROOM).copy()

@@ -15,7 +15,8 @@ import pygame
 
 from petanque_game.ui import theme
 from petanque_game.ui.table import reckoning
-from petanque_game.ui.table.reckoning import LABEL_STEPS, LABEL_WAYS, _gap
+from petanque_game.ui.table.reckoning_places import LABEL_STEPS, LABEL_WAYS
+from petanque_game.ui.table.reckoning_places import gap as _gap
 
 
 def every_place(area, taken, at, away_from, die_px, text, col) -> pygame.Rect:

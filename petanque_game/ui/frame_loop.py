@@ -35,6 +35,15 @@ class Ticking(Protocol):
              woken: bool = False) -> None: ...
 
 
+def first_frame(window: Ticking) -> None:
+    """The window's first frame, at once (not after the first nap); then what start-up made
+    (the modules, the menu), which lives as long as the window, is put out of the collector's
+    sight: from here on a full collection (which stops every thread) walks only what came after
+    it (benchmarks/bench_gc.py). benchmarks/bench_frames.py starts its windows with it too."""
+    window.tick(0.0)
+    gc.freeze()
+
+
 def loop(window: Ticking, after_first_frame: Callable[[], None]) -> None:
     """Frames at 60 a second while something moves. Otherwise the window naps: it looks for
     events every IDLE_POLL seconds (a click is answered within a frame's time) and draws only
@@ -42,11 +51,7 @@ def loop(window: Ticking, after_first_frame: Callable[[], None]) -> None:
     Not pygame.event.wait: pygame-ce's wait polls SDL every millisecond, which costs more
     than these naps (benchmarks/bench_idle.py)."""
     clock = pygame.time.Clock()
-    window.tick(0.0)  # the first frame at once, not after the first nap
-    # What start-up made (the modules, the menu) lives as long as the window: out of the
-    # collector's sight from here on, a full collection (which stops every thread) walks
-    # only what came after it (benchmarks/bench_gc.py).
-    gc.freeze()
+    first_frame(window)
     after_first_frame()  # (the sound's start, when it is due)
     while window.running:
         if window.animating:

@@ -159,6 +159,8 @@ class GameScene(Scene):
         return self.session.interactive and self.session.human_to_move
 
     def update(self, dt: float) -> None:
+        if self.replay is not None and self.replay.jump_due():
+            return  # a new scene, at the point the timeline was dragged to, shows from now on
         self.keep_trying(dt)
         self.sync()
         self.animate(dt)

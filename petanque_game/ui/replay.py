@@ -7,6 +7,10 @@ move (a step back, a jump on the timeline, Home and End) stands the session at t
 (`ReplaySession.seek`) and makes the game scene anew from it: the new scene takes in the steps up
 to there at rest (animations finished, no sound), so it shows exactly what forward play showed at
 that point, never a long run of intermediate animations.
+
+While the timeline is dragged, a mouse sends several motions a frame: each only says where the
+replay is due (`due`), and the frame's update jumps there once (`jump_due`), to where the mouse
+was last.
 """
 
 from __future__ import annotations
@@ -64,6 +68,7 @@ class ReplayControls:
         self.speed_index = 2
         self.wait = 0.0
         self.dragging = False
+        self.due: int | None = None  # where a drag's motions this frame want the replay
         self._marks: list[tuple[int, str]] | None = None
         self._timeline: pygame.Rect | None = None  # `timeline_rect`
         self._ticks: list[tuple[int, bool]] | None = None  # `ticks`
@@ -82,6 +87,13 @@ class ReplayControls:
         if self._marks is None:
             self._marks = self.session.marks()
         return self._marks
+
+    def jump_due(self) -> bool:
+        """Jump to where the timeline's drag wants the replay this frame, if anywhere; True when
+        the scene was made anew (this one is no longer shown)."""
+        if self.due is None:
+            return False
+        return self.jump(self.due)
 
     def update(self, dt: float) -> None:
         if self.paused or self.dragging or self.session.at_end:
@@ -128,13 +140,15 @@ class ReplayControls:
 
     # --- jumping ----------------------------------------------------------------------------------
 
-    def jump(self, shown: int) -> None:
-        """Stand after `shown` events at once, the scene at rest there (see the module's words)."""
+    def jump(self, shown: int) -> bool:
+        """Stand after `shown` events at once, the scene at rest there (see the module's words);
+        True when the scene was made anew. Whatever a drag had due is superseded."""
+        self.due = None
         shown = max(0, min(self.total, shown))
         old = self.scene
         app = old.app
         if shown == self.session.shown and not old.busy:
-            return
+            return False
         with _quiet(app.settings):
             self.session.seek(shown)
             scene = app.make(old.name or scene_name(self.session.game), self.session)
@@ -153,6 +167,7 @@ class ReplayControls:
             old.exit()
             app.scenes[where] = scene
             scene.enter()
+        return True
 
     def take_over(self, other: ReplayControls) -> None:
         """Carry on where the controls of the scene this one replaces left off."""
@@ -190,7 +205,7 @@ class ReplayControls:
                 self.jump(self.index_at(event.pos[0]))
                 return True
         elif event.type == pygame.MOUSEMOTION and self.dragging:
-            self.jump(self.index_at(event.pos[0], snap=False))
+            self.due = self.index_at(event.pos[0], snap=False)  # jumped to once, in the update
             return True
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
             self.dragging = False

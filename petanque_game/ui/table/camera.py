@@ -24,6 +24,7 @@ step, and whose centre is rounded to whole pixels so a still camera draws the sa
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Iterable, Sequence
 
@@ -238,6 +239,13 @@ class Camera:
         if math.hypot(gx - self.look[0], gy - self.look[1]) * self._scale < 0.25:
             self.look = self.goal_look
         self._snap()
+
+    def next_view(self, dt: float) -> View:
+        """The view drawn after easing `dt` s more towards the goal as it is now (the camera
+        itself unmoved)."""
+        ahead = copy.copy(self)
+        ahead.update(dt)
+        return ahead.view
 
     def set_board_rect(self, board: pygame.Rect | Sequence[int]) -> None:
         """Fit the board into `board` (x, y, w, h in the area) from now on, easing there."""

@@ -21,8 +21,13 @@ from petanque_game.rules.terningepetanque import DIAMOND_PENALTY, closest_dice
 from petanque_game.ui import lang, theme
 from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.card_place import fewest_covered
-from petanque_game.ui.table.distances import distance_figures
-from petanque_game.ui.table.knocks import spots
+from petanque_game.ui.table.reckoning_places import (
+    LABEL_SIZE,
+    label_place,
+    label_places,
+    seat_names,
+)
+from petanque_game.ui.table.reckoning_places import gap as _gap
 from petanque_game.ui.table.round_end import Reckoning
 
 if TYPE_CHECKING:
@@ -93,35 +98,23 @@ def draw_points(shown: Reckoned, surface: pygame.Surface, area_rect: pygame.Rect
 
 def _measure(shown: Reckoned, area: pygame.Surface,
              r: Reckoning) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
-    """The lines from each die to the diamond and their distances. Returns where the dice, the
-    diamond, their labels and the places the last throw knocked dice from are (what the card
+    """The lines from each die to the diamond and their distances, the labels where
+    ui/table/reckoning_places.py puts them (worked out ahead, or now). Returns where the dice,
+    the diamond, their labels and the places the last throw knocked dice from are (what the card
     talks about, in that order), and where the seats' names are (area coordinates), for the card
     to keep clear of."""
-    view, table = shown.view, r.table
+    table = r.table
+    places = label_places(shown, table, area.get_size(), r.places).finish()
     dm = table.diamond
-    names = _seat_names(shown)
     if dm is None:
-        return [], names
+        return [], places.names
     closest = {(d.player, d.die) for d in closest_dice(table)}
-    centre = view.to_screen(dm.x, dm.y)
-    die_px = shown.level.dice.side * view.scale
-    pieces = [pygame.Rect(0, 0, die_px * 1.4, die_px * 1.4) for _ in table.dice]
-    for rect, d in zip(pieces, table.dice):
-        rect.center = view.to_screen(d.x, d.y)
-    pieces.append(pygame.Rect(0, 0, die_px * 1.6, die_px * 1.6))
-    pieces[-1].center = centre
-    bodies = len(pieces)
-    pieces += spots(shown.level, view.view, shown.knocks.of(table))  # (labels keep off them)
-    figures = distance_figures(table)
-    labels: list[pygame.Rect] = []
-    for d in table.dice:
-        at = view.to_screen(d.x, d.y)
+    centre = places.centre
+    die_px = places.die_px
+    for d, at, text, rect in zip(table.dice, places.ats, places.texts, places.places):
         if not d.on_board:
             _cross(area, at, max(8.0, die_px * 0.8), theme.colour("bad"))
-            _label(area, (pieces, labels, names), at, centre, die_px,
-                   lang.tr("table.reckoning.off_label", points=f"-{d.face}")
-                   if d.off_during == d.player else lang.tr("table.reckoning.knocked_off"),
-                   "bad")
+            _draw_label(area, rect, at, die_px, text, "bad")
             continue
         near = (d.player, d.die) in closest
         col = theme.colour("accent") if near else (235, 240, 235)
@@ -133,9 +126,8 @@ def _measure(shown: Reckoned, area: pygame.Surface,
             pygame.draw.circle(area, col, at, ring + 3, 3)
         if _in_doubles(table, d):
             pygame.draw.circle(area, theme.colour("good"), at, ring + 8, 2)
-        _label(area, (pieces, labels, names), at, centre, die_px,
-               figures[(d.player, d.die)], "accent" if near else "text")
-    return pieces[:bodies] + labels + pieces[bodies:], names
+        _draw_label(area, rect, at, die_px, text, "accent" if near else "text")
+    return places.talked(), places.names
 
 
 def closest_label(area: pygame.Surface, view: td.View, die_px: float, table: Table, die: DieRest,
@@ -158,17 +150,7 @@ def closest_label(area: pygame.Surface, view: td.View, die_px: float, table: Tab
     return theme.blit_text(area, text, at, 20, "accent", True, anchor, shadow=True)
 
 
-def _seat_names(shown: Reckoned) -> list[pygame.Rect]:
-    """Where the seats' names are drawn (in the board's part of the area, beside the score
-    sheet): the labels keep clear of them."""
-    from petanque_game.physics import release_zone
-
-    names = []
-    for seat, player in enumerate(shown.session.players):
-        zone = release_zone(shown.level, shown.n, seat)
-        names.append(td.release_label(pygame.Rect(shown.view.board_rect), shown.view, zone, seat,
-                                      player.name, False)[1].inflate(6, 2))
-    return names
+_seat_names = seat_names  # (where the seats' names are)
 
 
 def _in_doubles(table: Table, die: DieRest) -> bool:
@@ -183,65 +165,23 @@ def _cross(area: pygame.Surface, at: tuple[float, float], size: float,
     pygame.draw.line(area, col, (x - size, y + size), (x + size, y - size), 3)
 
 
-LABEL_WAYS = 16  # directions round a die tried for its label
-LABEL_STEPS = 12  # distances tried in each, 6 px apart
-
-
 def _label(area: pygame.Surface, taken: tuple[list[pygame.Rect], ...], at: tuple[float, float],
            away_from: tuple[float, float], die_px: float, text: str, col: str) -> None:
-    """A label beside its die: of the places round it (away from the diamond first, then to
-    either side, then towards it, each a little further out in turn), the first that covers no
-    die, no label drawn before it and no seat's name (`taken`: the pieces, the labels, which it
-    joins, and the names), and lies nearer its own die than any other; failing that, the place
-    that covers least."""
-    pieces, labels, names = taken
-    dx, dy = at[0] - away_from[0], at[1] - away_from[1]
-    d = math.hypot(dx, dy)
-    ux, uy = (dx / d, dy / d) if d > 1e-6 else (0.0, -1.0)
-    surf = theme.text(text, 19, col, True)
-    room = area.get_rect()
-    others = [p.center for p in pieces if p.center != (round(at[0]), round(at[1]))]
-    turns = sorted(range(LABEL_WAYS), key=lambda k: min(k, LABEL_WAYS - k))  # away first
-    ways = [(ux * math.cos(a) - uy * math.sin(a), ux * math.sin(a) + uy * math.cos(a))
-            for a in (2 * math.pi * k / LABEL_WAYS for k in turns)]
-    taken_all = [*pieces, *labels, *names]  # (one list: a place's cover counted at once)
-    best: tuple[tuple[int, int, int], pygame.Rect] | None = None
-    for step in range(LABEL_STEPS):
-        for order, (vx, vy) in enumerate(ways):
-            reach = die_px * 0.8 + 4 + 0.5 * (abs(vx) * surf.get_width()
-                                               + abs(vy) * surf.get_height())
-            rect = surf.get_rect(center=(at[0] + vx * (reach + 6 * step),
-                                         at[1] + vy * (reach + 6 * step)))
-            rect.clamp_ip(room)
-            box = rect.inflate(6, 2)
-            covers = len(box.collidelistall(taken_all))
-            if best is not None and (covers, 0) >= best[0][:2]:
-                continue  # costs no less than the best, whatever its stray: a later place
-            mine = _gap(rect, at)
-            stray = int(any(_gap(rect, o) < mine for o in others))
-            cost = (covers, stray, step * len(ways) + order)
-            if best is None or cost < best[0]:
-                best = (cost, rect)
-            if cost[:2] == (0, 0):
-                break  # no later place costs less
-        if best is not None and best[0][:2] == (0, 0):
-            break
-    assert best is not None
-    rect = best[1]
-    labels.append(rect.inflate(8, 4))
+    """A label beside its die, placed (reckoning_places.py `label_place`) and drawn."""
+    size = theme.text(text, LABEL_SIZE, col, True).get_size()
+    rect = label_place(area.get_rect(), taken, at, away_from, die_px, size)
+    _draw_label(area, rect, at, die_px, text, col)
+
+
+def _draw_label(area: pygame.Surface, rect: pygame.Rect, at: tuple[float, float], die_px: float,
+                text: str, col: str) -> None:
+    """A label at its place `rect`, on a dark margin; a leader to its die when pushed out."""
     if _gap(rect, at) > die_px * 1.5:
         pygame.draw.line(area, (0, 0, 0), at, rect.center, 1)  # a leader to a label pushed out
     back = pygame.Surface(rect.inflate(8, 4).size, pygame.SRCALPHA)
     back.fill((0, 0, 0, 150))
     area.blit(back, rect.inflate(8, 4))
-    area.blit(surf, rect)
-
-
-def _gap(rect: pygame.Rect, at: tuple[float, float]) -> float:
-    """How far the point `at` lies from `rect` (0 inside it)."""
-    x = max(rect.left - at[0], 0.0, at[0] - rect.right)
-    y = max(rect.top - at[1], 0.0, at[1] - rect.bottom)
-    return math.hypot(x, y)
+    area.blit(theme.text(text, LABEL_SIZE, col, True), rect)
 
 
 SIDE_NAMES = 64  # px kept clear at the left and right of the table area: the side seats' names

@@ -5,6 +5,7 @@ shown faint until the next round's diamond lies."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -13,13 +14,15 @@ import pygame
 from petanque_game.rules.events import Transition
 from petanque_game.rules.petanque_table import Table
 from petanque_game.rules.terningepetanque import TerningepetanqueState as TableState
-from petanque_game.rules.terningepetanque_events import RoundEnded
+from petanque_game.rules.terningepetanque_events import RoundEnded, Thrown
 from petanque_game.rules.terningepetanque_score import RoundFacts, SeatScore, seat_scores
 from petanque_game.ui.component import Component
 from petanque_game.ui.session import Step
+from petanque_game.ui.table.reckoning_places import Ahead, Reckoned, label_places
 
 POINTS_DELAY = 0.8  # seconds before the round's points start moving into the score pad
 POINTS_MOVE = 1.0  # seconds they take to get there
+AHEAD_MS = 1.0  # a frame's time spent at most placing the reckoning's labels ahead
 
 
 @dataclass
@@ -37,6 +40,8 @@ class Reckoning:
     card: pygame.Rect | None = field(default=None, compare=False, repr=False)
     # where the card goes, and what that place was found for (reckoning.py `placed_card`)
     placed: tuple[tuple, pygame.Rect] | None = field(default=None, compare=False, repr=False)
+    # where its measure's labels go (ui/table/reckoning_places.py), perhaps worked out ahead
+    places: Ahead = field(default_factory=list, compare=False, repr=False)
 
     @property
     def table(self) -> Table:
@@ -81,12 +86,36 @@ class RoundEnd(Component):
         self.wait = wait  # seconds a reckoning waits before it goes on by itself; None: Continue
         self.reckoning: Reckoning | None = None
         self.final: tuple[int, Table] | None = None
+        self.last_table: Table | None = None  # the table a throw in the air ends its round on
+        self.ahead: Ahead = []  # its measure's places, worked out ahead
 
     def on_transition(self, step: Step) -> None:
         for made in step.transitions:
+            if isinstance(made.event, Thrown):  # the round's last throw: its end is due next
+                self.last_table = made.event.table if made.after.throws_left == 0 else None
+                self.ahead = []
             if isinstance(made.event, RoundEnded):
                 self.final = (made.event.round, made.before.table)
                 self.reckoning = reckoning_of(made, self.wait())
+                self.reckoning.places, self.ahead = self.ahead, []  # (used if still right)
+
+    def plan_ahead(self, shown: Reckoned, size: tuple[int, int], dt: float) -> None:
+        """While the round's last throw comes to rest on screen, its reckoning's labels placed
+        (ui/table/reckoning_places.py) for the view the next frame shows (a frame `dt` s on:
+        the reckoning's first frame when the throw's rest ends now) and then for the view the
+        camera is going to, for at most AHEAD_MS of this frame, so that the frames the
+        reckoning shows only draw them."""
+        if self.last_table is None:
+            return
+        start = time.perf_counter()
+        kept: Ahead = []
+        for view in (shown.view.next_view(dt), shown.view.goal_view):
+            places = label_places(shown, self.last_table, size, self.ahead, view)
+            while not places.done and (time.perf_counter() - start) * 1000 < AHEAD_MS:
+                places.step()
+            if all(other is not places for other in kept):  # (the camera still: one view)
+                kept.append(places)
+        self.ahead = kept  # (the views the camera has left behind let go of)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Continue's keys (the button is the scene's)."""

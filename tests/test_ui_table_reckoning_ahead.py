@@ -1,0 +1,60 @@
+"""The reckoning's labels are placed ahead (issue 31, item 6: the frame a round's reckoning first
+shows placed all its labels): while the round's last throw comes to rest, a few labels a frame,
+for the view the camera is going to and the one it shows; the reckoning's frames then find them
+placed, and draw what placing them then draws."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+from ui_support import differing, fast_app, start_table
+
+from petanque_game.record import Seat
+from petanque_game.ui.table import kept, reckoning_places
+
+pytestmark = pytest.mark.usefixtures("home")
+
+
+def test_the_reckonings_labels_are_placed_before_it_shows(monkeypatch, ai_at_once):
+    app = fast_app()
+    scene = start_table(app, [Seat("Robot", "ai", "easy"), Seat("Rob", "ai", "easy"),
+                              Seat("Bot", "ai", "easy")])
+    placed = []
+    real = reckoning_places.label_place
+    monkeypatch.setattr(reckoning_places, "label_place",
+                        lambda *a: (placed.append(a[2]), real(*a))[1])
+    flights_at_rest = 0
+    for _ in range(20000):
+        app.step(1 / 60)
+        if scene.reckoning is not None and scene.flight is None:
+            break
+        if scene.flight is not None and scene.flight.over:
+            flights_at_rest += 1
+    r = scene.reckoning
+    assert r is not None and flights_at_rest > 0
+    r.wait = None  # it stays
+    dice = len(r.table.dice)
+    assert len(placed) >= dice, "the labels placed while the last throw came to rest"
+    assert r.places, "and handed to the reckoning"
+    placed.clear()
+    app.render()  # its first frame: the labels still to place for the view shown, if any
+    assert len(placed) < dice
+    for _ in range(200):  # the camera comes to rest on the view it was going to
+        if scene.view.still:
+            break
+        app.step(1 / 60)
+        placed.clear()
+        app.render()
+    assert scene.view.still and placed == [], "placed ahead for the view at rest"
+    shown = app.logical.copy()
+    r.places = []  # nothing placed ahead: every label placed now, in the same places
+    with monkeypatch.context() as m:
+        m.setattr(kept, "KEEP", False)
+        app.render()
+    assert len(placed) == dice
+    assert differing(shown, app.logical) == 0
+    assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(app.logical, "RGB")
+    app.close()
