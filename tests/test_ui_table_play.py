@@ -209,11 +209,9 @@ def test_a_whole_game_against_the_ai_by_mouse_to_the_results(home):
     assert sum(e["action"] == "round_end" for e in events) == 2
 
 
-def test_the_reckoning_shows_beside_what_the_last_throw_did(home):
-    """The log tells the round's last throw (its knocks, where its die lies) once the flight has
-    come to rest, while the reckoning shows, not only after Continue: the lines beside the card
-    are not the throw before's, whose distances the last throw changed."""
-    app = fast_app()
+def ana_against_bo_to_the_first_reckoning(app):
+    """Ana (the person, doing what is due) against Bo (easy), two rounds, played to the first
+    round's reckoning with its last throw at rest; the table scene."""
     scene = start(app, [Seat("Ana", "human"), Seat("Bo", "ai", "easy")], rounds=2)
     for _ in range(5000):
         if scene.reckoning is not None and not scene.flying:
@@ -221,6 +219,15 @@ def test_the_reckoning_shows_beside_what_the_last_throw_did(home):
         if scene.human_turn and not scene.busy:
             do_what_is_due(app, scene)
         app.step(1 / 60)
+    return scene
+
+
+def test_the_reckoning_shows_beside_what_the_last_throw_did(home):
+    """The log tells the round's last throw (its knocks, where its die lies) once the flight has
+    come to rest, while the reckoning shows, not only after Continue: the lines beside the card
+    are not the throw before's, whose distances the last throw changed."""
+    app = fast_app()
+    scene = ana_against_bo_to_the_first_reckoning(app)
     assert scene.reckoning is not None
     app.step(1 / 60)
     steps = scene.session.steps
@@ -234,13 +241,7 @@ def test_the_reckoning_shows_beside_what_the_last_throw_did(home):
 
 def test_the_reckoning_shows_the_round_and_waits_for_continue(home):
     app = fast_app()
-    scene = start(app, [Seat("Ana", "human"), Seat("Bo", "ai", "easy")], rounds=2)
-    for _ in range(5000):
-        if scene.reckoning is not None and not scene.flying:
-            break
-        if scene.human_turn and not scene.busy:
-            do_what_is_due(app, scene)
-        app.step(1 / 60)
+    scene = ana_against_bo_to_the_first_reckoning(app)
     r = scene.reckoning
     assert r is not None
     end = next(e for e in scene.session.record.events if e["action"] == "round_end")

@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 
 
 class Reckoned(Protocol):
-    """What the places read of the table shown (ui/table/shown.py's `Reckoned` has it; not
-    imported from there, which knows the reckoning that keeps these places)."""
+    """What the places read of the table shown (ui/table/shown.py's `Reckoned` is this and the
+    reckoning on screen)."""
 
     @property
     def view(self) -> Camera: ...

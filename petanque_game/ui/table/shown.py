@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
+from petanque_game.ui.table.reckoning_places import Reckoned as Placed
+
 if TYPE_CHECKING:
     import pygame
 
@@ -22,7 +24,6 @@ if TYPE_CHECKING:
     from petanque_game.ui.table.aiming import Drag
     from petanque_game.ui.table.camera import Camera
     from petanque_game.ui.table.hint import HintAsk
-    from petanque_game.ui.table.knocks import Knocks
     from petanque_game.ui.table.pictures import TablePictures
     from petanque_game.ui.table.playback import Flight
     from petanque_game.ui.table.replay import ReplayCheck
@@ -96,26 +97,12 @@ class Previewed(Protocol):
     def workers(self) -> Workers: ...  # the App's threads: the previews' and the risks'
 
 
-class Reckoned(Protocol):
-    """The board, the camera, the players and the reckoning on screen (its card, its measure)."""
-
-    @property
-    def view(self) -> Camera: ...
-
-    @property
-    def level(self) -> Level: ...
-
-    @property
-    def n(self) -> int: ...
-
-    @property
-    def session(self) -> Session: ...
+class Reckoned(Placed, Protocol):
+    """The board, the camera, the players, the knocks (what the labels' places read) and the
+    reckoning on screen (its card, its measure)."""
 
     @property
     def reckoning(self) -> Reckoning | None: ...
-
-    @property
-    def knocks(self) -> Knocks: ...
 
 
 class TableShown(Framed, Scored, Previewed, Reckoned, Protocol):
