@@ -61,6 +61,7 @@ def test_ruff_checks_for_the_lowest_python_claimed():
 
 
 def test_the_licence_declared_is_shipped():
-    assert PROJECT["project"]["license"] == {"text": "MIT"}
+    assert PROJECT["project"]["license"] == "MIT"
+    assert PROJECT["project"]["license-files"] == ["LICENSE"]
     text = (ROOT / "LICENSE").read_text(encoding="utf-8")
     assert text.startswith("MIT License") and "the petanque-game authors" in text
