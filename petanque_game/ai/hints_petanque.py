@@ -19,8 +19,8 @@ noisy estimates, biased upwards, and is never shown.
 Both draw their hands from random streams seeded from the state (the table, the round, the throw
 due, the scores), never from the match's streams, so the same state gives the same hint and
 asking for one changes nothing. With two players on a busy machine the worth takes about 0.43 s
-of CPU at the median, 0.7 s in 1 in 20 (benchmarks/bench_hint_lead.py), the search 0.19 and
-0.31 s at load 2 (bench_expert.py); more players leave more throws to play on.
+of CPU at the median, 0.7 s in 1 in 20 (benchmarks/bench_hint_lead.py), the search 0.21 and
+0.34 s on a quiet machine (bench_expert.py); more players leave more throws to play on.
 
 Besides throws: the roll for who starts, and keeping a throw that may be taken back (an AI never
 takes one back; the hint says what keeping it is worth, the round played on from the table it
@@ -79,10 +79,10 @@ def _kept(board: Level, state: rules.TerningepetanqueState, hand: Hand,
 
     seat = state.to_move
     to_come = tuple(p for p, _, _ in state.throw_order[state.throws_done:])
-    assert state.undo is not None  # a throw awaiting its Accept can be taken back
-    _, before = state.undo
     if not to_come:
         return lead(state.table, seat, state.penalties, to_come)
+    assert state.undo is not None  # a throw awaiting its Accept can be taken back
+    _, before = state.undo
     _, obj, die = state.throw_order[state.throws_done - 1]
     situation = Situation(state.table, state.num_players, seat, obj, die, before, to_come)
     return ai.kept_worth(board, situation, hand, random.Random(seed_of(state) + ":kept"),

@@ -62,8 +62,9 @@ HANDS = {
 }
 # The expert's search: the candidate aims that last the race are thrown with SAMPLES hands sampled
 # from its own stream; the REFINE best are then varied a little in speed and heading. Half as
-# many hands again at every stage of the race as before (18, not 12): the time the 0.25 s
-# budget allows (about 1.45 times the CPU; benchmarks/bench_expert.py).
+# many hands again at every stage of the race as before (18, not 12), about 1.5 times the CPU:
+# 0.34 s for 1 decision in 20 on the test machine, over the 0.25 s goal (benchmarks/RESULTS.md,
+# "The expert's decision").
 SAMPLES = 18
 REFINE = 3
 # the refinements of each: (its speed times, its heading plus, rad); 3% faster is not among
