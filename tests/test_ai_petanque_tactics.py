@@ -72,14 +72,22 @@ def test_expert_lands_closest_on_an_open_table():
 
 def test_expert_knocks_away_an_opponent_die_that_touches_the_diamond():
     """The opponent's die touches the diamond on the thrower's side: no throw lands nearer than
-    touching, so with the round's last die the way to win it is to knock that die away."""
+    touching, so with the round's last die the way to win it is to knock that die away.
+
+    A knock's worth varies most from hand to hand, so the 18 hands of one decision can mislead
+    it (of these 8 decisions, each on its own stream, the shipped search knocks in most hands of
+    all 8; a cheaper search tried on 2026-12-06 in 7): the tactic must show in most hands of
+    most decisions, and over all of them."""
     table = Table(DiamondRest(0.0, 0.0, 0.0, True),
                   (die(1, 0, 0.0, -20.05, showing(6)), die(0, 0, 40.0, 30.0, showing(6)),
                    die(1, 1, -90.0, 60.0, showing(5))))
-    results = outcomes(Situation(table, 2, 0, "die", 1, (0, 0), ()))
-    knocked = [t.die_of(1, 0).distance is None or t.die_of(1, 0).distance > 5.0
-               for t in results]
-    assert most(knocked)
+    decisions = []
+    for seed in range(1, 9):
+        results = outcomes(Situation(table, 2, 0, "die", 1, (0, 0), ()), seed)
+        decisions.append([t.die_of(1, 0).distance is None or t.die_of(1, 0).distance > 5.0
+                          for t in results])
+    assert sum(most(knocked) for knocked in decisions) >= 6
+    assert most([k for knocked in decisions for k in knocked])
 
 
 def test_expert_splits_the_opponents_doubles():
