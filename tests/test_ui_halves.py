@@ -4,6 +4,7 @@ thread for it ends with the window."""
 
 import os
 import random
+import threading
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -84,3 +85,13 @@ def test_the_windows_scaling_thread_ends_with_it(home):
     assert thread is not None and thread.is_alive()
     app.close()
     assert not thread.is_alive()
+
+
+def test_a_lower_half_the_thread_has_not_taken_up_is_scaled_by_the_windows_thread(picture):
+    halves = Halves()
+    halves._thread = threading.current_thread()  # as if made, but never free to take it up
+    target = pygame.Surface((1728, 972))
+    halves.scale(picture, (1728, 972), target)  # (does not wait for it)
+    expected = pygame.transform.scale(picture, (1728, 972))
+    assert pygame.image.tobytes(target, "RGB") == pygame.image.tobytes(expected, "RGB")
+    assert halves._job is None

@@ -43,12 +43,16 @@ def _scaled(column: pygame.Surface, rows: int) -> bytes:
 
 class Halves:
     """The window's scaler of frames: its thread is made on the first frame scaled in halves
-    and ended by `close` (the App's workers close it with the window)."""
+    and ended by `close` (the App's workers close it with the window). The window's thread
+    never waits for the other to begin: a lower half not yet taken up when the upper one is
+    done (no core was free) is scaled by the window's thread itself, as one scaling would."""
 
     def __init__(self) -> None:
-        self._job: Job | None = None  # the lower half, handed to the thread
+        self._job: Job | None = None  # the lower half, handed to the thread (or taken back)
+        self._taking = threading.Lock()  # who takes the lower half up: the thread or the window's
         self._go = threading.Event()
         self._done = threading.Event()
+        self._closing = False
         self._failed: BaseException | None = None  # what the lower half raised, raised again
         self._thread: threading.Thread | None = None
         self._seams: dict[tuple[int, int], tuple[int, int] | None] = {}  # `seam`, by size
@@ -75,19 +79,30 @@ class Halves:
             pygame.transform.scale(picture.subsurface((0, 0, width, row)), (w, at),
                                    target.subsurface((0, 0, w, at)))
         finally:
-            self._done.wait()
-            self._done.clear()
+            lower = self._take()
+            if lower is None:  # the thread took it up: wait for it
+                self._done.wait()
+                self._done.clear()
+        if lower is not None:
+            pygame.transform.scale(*lower)
         failed, self._failed = self._failed, None
         if failed is not None:
             raise failed
+
+    def _take(self) -> Job | None:
+        with self._taking:
+            job, self._job = self._job, None
+        return job
 
     def _work(self) -> None:
         while True:
             self._go.wait()
             self._go.clear()
-            job, self._job = self._job, None
+            if self._closing:
+                return
+            job = self._take()
             if job is None:
-                return  # closed
+                continue  # the window's thread took it back
             try:
                 pygame.transform.scale(*job)
             except BaseException as e:  # (raised on the window's thread, which waits for it)
@@ -99,6 +114,7 @@ class Halves:
         """End the thread, if it was made (no frame is being scaled: both are the window's)."""
         thread, self._thread = self._thread, None
         if thread is not None:
-            self._job = None
+            self._closing = True
             self._go.set()
             thread.join()
+            self._closing = False
