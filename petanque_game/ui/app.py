@@ -296,7 +296,7 @@ class App(SceneStack):
         """Show the logical surface in the window, scaled to fit (letterboxed); a frame drawn on
         the window itself is only flipped."""
         if self.logical is not self.window:
-            show(self.logical, self.window, self.workers.halves)
+            show(self.logical, self.window)
         pygame.display.flip()
         self._shown = None  # what is shown now is not known to match a napping frame
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import pygame
 
 from petanque_game.ui import theme
-from petanque_game.ui.halves import Halves
 
 WINDOW_SHARE = 0.9  # the share of the desktop's height a new window takes at most at start
 WINDOW_EDGE = 20  # px of the desktop's width left beside it (a narrow desktop: all but that)
@@ -60,10 +59,9 @@ def placement(window: tuple[int, int]) -> tuple[float, int, int]:
     return scale, int((ww - lw * scale) / 2), int((wh - lh * scale) / 2)
 
 
-def show(picture: pygame.Surface, window: pygame.Surface, halves: Halves | None = None) -> None:
+def show(picture: pygame.Surface, window: pygame.Surface) -> None:
     """The logical `picture` (not the window's own surface) put in `window`: copied when the
-    window has the logical size, else scaled to fit and the bars left filled black; made larger
-    in two halves at once by `halves` when given (the same pixels: ui/halves.py)."""
+    window has the logical size, else scaled to fit and the bars left filled black."""
     if window.get_size() == theme.LOGICAL_SIZE:
         window.blit(picture, (0, 0))
         return
@@ -73,8 +71,7 @@ def show(picture: pygame.Surface, window: pygame.Surface, halves: Halves | None 
     for bar in letterbox(window.get_rect(), shown):
         window.fill((0, 0, 0), bar)
     if w > 0 and h > 0:
-        scaler = pygame.transform.smoothscale if scale < 1 else \
-            halves.scale if halves is not None else pygame.transform.scale
+        scaler = pygame.transform.smoothscale if scale < 1 else pygame.transform.scale
         # scaled straight into the window's pixels: no new picture of the window's size made,
         # and no copy of it (half of a frame's showing at 1728x972)
         scaler(picture, (w, h), window.subsurface(shown))

@@ -1,8 +1,7 @@
 """The window's threads, owned by the App (or by a game played with no window) and stopped when it
 closes: the AI's thread (decisions and hints, ai_thread.py), the saves' thread (autosaves written
-behind the frame, save_thread.py), the previews' two (aims' previews and the board's pictures
-painted ahead, and the aims' risks, table/foresee.py) and the one that scales a frame's lower half
-into a larger window (halves.py). Each is made here and started on its first
+behind the frame, save_thread.py) and the previews' two (aims' previews and the board's pictures
+painted ahead, and the aims' risks, table/foresee.py). Each is made here and started on its first
 job, handed to the parts that use it, and ended at `close`: a closed window leaves none running.
 
 The at-once kinds (`AtOnce`, `Foresight(at_once=True)`) do the work on the asking thread: what the
@@ -13,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from petanque_game.ui.halves import Halves
 from petanque_game.ui.table.foresee import Foresight
 
 if TYPE_CHECKING:  # (concurrent.futures imports logging: not before the first frame)
@@ -47,7 +45,6 @@ class Workers:
         self._saves = saves
         self.previews = previews if previews is not None else Foresight()
         self.risks: Foreseer = risks if risks is not None else Foresight()
-        self.halves = Halves()  # a frame scaled into the window (its thread made on first use)
 
     @property
     def ai(self) -> Executor:
@@ -84,6 +81,5 @@ class Workers:
         for foresight in (self.previews, self.risks):
             if isinstance(foresight, Foresight):
                 foresight.close()
-        self.halves.close()
         if self._ai is not None:
             self._ai.shutdown(wait=False, cancel_futures=True)
