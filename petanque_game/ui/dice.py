@@ -17,6 +17,7 @@ from types import MappingProxyType
 import pygame
 
 from petanque_game.ui import theme
+from petanque_game.ui.recent import Recent
 
 PIPS = MappingProxyType({  # where each face's pips lie, as shares of the face
     1: ((0.5, 0.5),),
@@ -29,6 +30,7 @@ PIPS = MappingProxyType({  # where each face's pips lie, as shares of the face
 
 
 MEMORY = "dice_pictures"  # where the app's memory holds them (`pictures_of`)
+TURNED, SHADOWS, SHAPES = 300, 400, 200  # faces turned, shadows, their shapes: kept at most
 Colour = tuple[int, int, int]
 
 
@@ -38,9 +40,10 @@ class DicePictures:
 
     def __init__(self) -> None:
         self.faces: dict[tuple[int, int, Colour, Colour], pygame.Surface] = {}
-        self.turned: dict[tuple[pygame.Surface, float, int], pygame.Surface] = {}
-        self.shadows: dict[tuple[int, int, int], pygame.Surface] = {}
-        self.shapes: dict[tuple[int, int], pygame.Surface] = {}  # the shadows before turning
+        # (each kept up to a number, the one used longest ago forgotten first: ui/recent.py)
+        self.turned: Recent[tuple[pygame.Surface, float, int], pygame.Surface] = Recent(TURNED)
+        self.shadows: Recent[tuple[int, int, int], pygame.Surface] = Recent(SHADOWS)
+        self.shapes: Recent[tuple[int, int], pygame.Surface] = Recent(SHAPES)  # (not turned)
         self.trays: dict[tuple[tuple[int, int], int, Colour, Colour], pygame.Surface] = {}
         self.laid: dict[tuple[tuple[int, int], int, Colour, Colour, Colour], pygame.Surface] = {}
 
@@ -81,19 +84,17 @@ class DicePictures:
                 angle: float, alpha: int) -> pygame.Surface:
         """The face turned by `angle` degrees and faded to `alpha`, kept: dice at rest lie at the
         same angles frame after frame (a tumble's new angles each frame only fill the cache,
-        which is emptied when full)."""
+        whose oldest go first)."""
         face = self.die_face(value, size, body, pip)
         if not angle and alpha >= 255:
             return face
         key = (face, angle, alpha)
-        turned = self.turned.get(key)
+        turned = self.turned.find(key)
         if turned is None:
             turned = pygame.transform.rotate(face, angle) if angle else face.copy()
             if alpha < 255:
                 turned.set_alpha(alpha)
-            if len(self.turned) > 300:
-                self.turned.clear()
-            self.turned[key] = turned
+            self.turned.keep(key, turned)
         return turned
 
     def _shadow(self, size: int, angle: float, lift: float) -> pygame.Surface:
@@ -103,20 +104,15 @@ class DicePictures:
         grow = int(size + lift * 0.3)
         a = max(30, 110 - int(lift * 2))
         key = (grow, int(angle) % 90, a)
-        s = self.shadows.get(key)
+        s = self.shadows.find(key)
         if s is None:
-            shape = self.shapes.get((grow, a))
+            shape = self.shapes.find((grow, a))
             if shape is None:
-                if len(self.shapes) > 200:
-                    self.shapes.clear()
-                shape = pygame.Surface((grow + 8, grow + 8), pygame.SRCALPHA)
-                self.shapes[grow, a] = shape
+                shape = self.shapes.keep((grow, a), pygame.Surface((grow + 8, grow + 8),
+                                                                   pygame.SRCALPHA))
                 pygame.draw.rect(shape, (0, 0, 0, a), shape.get_rect().inflate(-6, -6),
                                  border_radius=grow // 4)
-            s = pygame.transform.rotate(shape, int(angle) % 90)
-            if len(self.shadows) > 400:
-                self.shadows.clear()
-            self.shadows[key] = s
+            s = self.shadows.keep(key, pygame.transform.rotate(shape, int(angle) % 90))
         return s
 
     def tray_surface(self, size: tuple[int, int], rim: int = 20) -> pygame.Surface:

@@ -6,6 +6,7 @@ decides anything; it only reads what the rules did.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from petanque_game.record import Seat
@@ -89,9 +90,15 @@ def signed(value: int) -> str:
 def describe(game: str, step: Any, players: list[Seat]) -> list[str]:
     """One or two lines about `step`. The step comes from the rules (a record's events were
     checked when it was read), so a failure here is a bug, and is let through to be logged."""
+    return teller_of(game)(step, [p.name for p in players])
+
+
+def teller_of(game: str) -> Callable[[Any, list[str]], list[str]]:
+    """What tells `game`'s steps: `teller(step, names)`, as `describe` tells them (finding it
+    costs more than telling a step: a session finds it once, steps.py)."""
     from petanque_game.ui.game_ui import ui_of
 
-    return ui_of(game).teller()(step, [p.name for p in players])
+    return ui_of(game).teller()
 
 
 def tell_ten_thousand(step: Any, names: list[str]) -> list[str]:

@@ -10,6 +10,7 @@ refuses an illegal one with IllegalAction.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from petanque_game.match import Match, Transition
 from petanque_game.record import Record, Seat
 from petanque_game.rules.games import spec_of
-from petanque_game.ui.narrate import describe
+from petanque_game.ui.narrate import teller_of
 
 if TYPE_CHECKING:
     from petanque_game.challenge_results import Result
@@ -107,9 +108,14 @@ class Session:
 
     told_before: tuple[str, ...] = ()  # a resumed game's log of what happened before this window
 
+    _teller: Callable[[Any, list[str]], list[str]] | None = None  # the game's (`narrate`)
+
     def narrate(self, step: Step) -> list[str]:
-        """What `step` adds to the log, in the window's language."""
-        return describe(self.game, step, self.players)
+        """What `step` adds to the log, in the window's language, as `describe` tells it (the
+        game's teller found once: a replay's jump tells a few dozen steps at once)."""
+        if self._teller is None:
+            self._teller = teller_of(self.game)
+        return self._teller(step, [p.name for p in self.players])
 
     def told(self, steps: list[Step], kept: int) -> list[str]:
         """What `steps` add to a log that keeps its last `kept` lines: the lines of the newest

@@ -18,6 +18,8 @@ from typing import Protocol
 
 import pygame
 
+from petanque_game.ui.recent import Recent
+
 LOGICAL_SIZE = (1280, 720)
 
 # --- colours ------------------------------------------------------------------------------------
@@ -73,17 +75,21 @@ class Colouring(Protocol):
     def colour(self, name: str) -> tuple[int, int, int]: ...
 
 
+TEXT_KEPT = 800  # texts, wraps and fits each kept at most (the least recently used let go)
+
+
 class Pens:
     """What a window draws with, kept from frame to frame by the App that owns it and let go with
     it: whose colours are drawn (`use`), the fonts, and the text drawn, wrapped and fitted so far
-    (each kept up to TEXT_KEPT, then begun again)."""
+    (each up to TEXT_KEPT, the one used longest ago forgotten first: ui/recent.py)."""
 
     def __init__(self) -> None:
         self.colouring: Colouring | None = None  # the App's settings; None: the built-in colours
         self.fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-        self.texts: dict[tuple[str, int, Colour, bool], pygame.Surface] = {}
-        self.wrapped: dict[tuple[str, pygame.font.Font, int], tuple[str, ...]] = {}  # `wrap`
-        self.fitted: dict[tuple[str, pygame.font.Font, int], str] = {}  # `fit`
+        self.texts: Recent[tuple[str, int, Colour, bool], pygame.Surface] = Recent(TEXT_KEPT)
+        self.wrapped: Recent[tuple[str, pygame.font.Font, int], tuple[str, ...]] = \
+            Recent(TEXT_KEPT)  # `wrap`
+        self.fitted: Recent[tuple[str, pygame.font.Font, int], str] = Recent(TEXT_KEPT)  # `fit`
         self._told_of_quit = False  # `pygame.quit` will call `_fonts_gone`
 
     def keep_font(self, key: tuple[int, bool], made: pygame.font.Font) -> None:
@@ -201,8 +207,6 @@ def mix(a: tuple[int, ...], b: tuple[int, ...], t: float) -> tuple[int, int, int
 
 # --- fonts and text ------------------------------------------------------------------------------
 
-TEXT_KEPT = 800  # texts, wraps and fits each kept at most (then the kept ones are let go)
-
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     fonts = _pens.fonts
@@ -236,12 +240,9 @@ def text(s: str, size: int = 24, col: tuple[int, int, int] | str = "text",
     rgb = colour(col) if isinstance(col, str) else col
     texts = _pens.texts
     key = (s, size, rgb, bold)
-    surf = texts.get(key)
+    surf = texts.find(key)
     if surf is None:
-        if len(texts) > TEXT_KEPT:
-            texts.clear()
-        surf = font(size, bold).render(s, True, rgb)
-        texts[key] = surf
+        surf = texts.keep(key, font(size, bold).render(s, True, rgb))
     return surf
 
 
@@ -263,11 +264,9 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
     f = font(size, bold)
     wrapped = _pens.wrapped
     key = (s, f, width)
-    lines = wrapped.get(key)
+    lines = wrapped.find(key)
     if lines is None:
-        if len(wrapped) > TEXT_KEPT:
-            wrapped.clear()
-        lines = wrapped[key] = tuple(_wrap(s, f, width))
+        lines = wrapped.keep(key, tuple(_wrap(s, f, width)))
     return list(lines)
 
 
@@ -316,11 +315,9 @@ def fit(s: str, size: int, width: int, bold: bool = False) -> str:
     f = font(size, bold)
     fitted = _pens.fitted
     key = (s, f, width)
-    shown = fitted.get(key)
+    shown = fitted.find(key)
     if shown is None:
-        if len(fitted) > TEXT_KEPT:
-            fitted.clear()
-        shown = fitted[key] = _fit(s, f, width)
+        shown = fitted.keep(key, _fit(s, f, width))
     return shown
 
 

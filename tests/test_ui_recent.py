@@ -1,0 +1,84 @@
+"""What a window keeps of its texts and dice pictures forgets the one used longest ago when full
+(ui/recent.py), never all at once: a text or a turned die still on the screen stays kept while
+a long replay scrubbed makes hundreds of new ones (each forgotten one is made again in the next
+frame that shows it)."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from petanque_game.ui import dice, theme
+from petanque_game.ui.recent import Recent
+
+
+@pytest.fixture
+def pens():
+    """Pens of their own (the window's are an App's), the ones in use put back after."""
+    pygame.font.init()  # (left running: theme keeps its fonts until pygame is quit)
+    before = theme.pens()
+    own = theme.Pens()
+    theme.use_pens(own)
+    yield own
+    theme.use_pens(before)
+
+
+def test_the_entry_used_longest_ago_goes_first():
+    kept: Recent[str, int] = Recent(3)
+    for i, key in enumerate("abc"):
+        kept.keep(key, i)
+    assert kept.find("a") == 0  # a use: "b" is now the oldest
+    kept.keep("d", 3)
+    assert list(kept) == ["c", "a", "d"]
+    assert kept.find("b") is None
+    kept.keep("c", 9)  # kept again: a use, and the new value
+    kept.keep("e", 4)
+    assert dict(kept) == {"d": 3, "c": 9, "e": 4}
+    assert len(kept) == kept.limit
+
+
+def test_a_text_shown_every_frame_is_kept_while_many_new_ones_come(pens):
+    shown = theme.text("What happened", 21, "muted", True)
+    for i in range(3 * theme.TEXT_KEPT):
+        theme.text(f"Ana rolled {i}", 19)
+        if i % 50 == 0:  # drawn again now and then, as a log's heading every frame
+            assert theme.text("What happened", 21, "muted", True) is shown, i
+    assert len(pens.texts) == theme.TEXT_KEPT
+
+
+def test_a_wrapped_line_shown_every_frame_is_not_wrapped_again(pens, monkeypatch):
+    wrapped: list[str] = []
+    real = theme._wrap
+
+    def counted(s: str, f: pygame.font.Font, width: int) -> list[str]:
+        wrapped.append(s)
+        return real(s, f, width)
+
+    monkeypatch.setattr(theme, "_wrap", counted)
+    entry = "Bjørn rolled 6-5-4-2-1: secured ship, captain and crew; cargo 2 + 1 = 3."
+    first = theme.wrap(entry, 19, 250)
+    for i in range(3 * theme.TEXT_KEPT):
+        theme.wrap(f"Ana rolled {i} and kept it", 19, 250)
+        if i % 50 == 0:
+            assert theme.wrap(entry, 19, 250) == first
+    assert wrapped.count(entry) == 1
+    assert len(pens.wrapped) == theme.TEXT_KEPT
+
+
+def test_a_die_at_rest_keeps_its_turned_face_while_tumbling_dice_make_new_ones():
+    pictures = dice.DicePictures()
+    surface = pygame.Surface((200, 200))
+    colours = dict(body=(240, 240, 240), pip=(20, 20, 20))
+    pictures.draw_die(surface, 4, (100, 100), 48, 17.25, **colours)
+    kept = pictures._turned(4, 48, colours["body"], colours["pip"], 17.25, 255)
+    shadow = pictures._shadow(48, 17.25, 0.0)
+    for i in range(2 * dice.SHADOWS):
+        # a tumble: new angles and heights every frame
+        pictures.draw_die(surface, 1 + i % 6, (100, 100), 48, i * 0.37, lift=i % 40, **colours)
+        if i % 50 == 0:
+            assert pictures._turned(4, 48, colours["body"], colours["pip"], 17.25, 255) is kept
+            assert pictures._shadow(48, 17.25, 0.0) is shadow
+    assert len(pictures.turned) == dice.TURNED and len(pictures.shadows) <= dice.SHADOWS
