@@ -188,9 +188,9 @@ def test_a_hand_put_back_after_a_throw_draws_as_a_fresh_one():
 
 def test_knock_candidates_go_through_the_nearest_dice_of_other_seats(monkeypatch):
     """Three seats: the thrower's own die lies nearest the diamond, three of the others' within
-    KNOCK_NEAR, one beyond it. Knock candidates go through the KNOCK_MOST nearest of the others'
-    (in table order, three strengths each), none through the thrower's own; with every knock
-    allowed (as before), through all four near ones."""
+    KNOCK_NEAR, one beyond it. Knock candidates go through the nearest of the others' (KNOCK_MOST,
+    three strengths), none through the thrower's own; with two allowed, through the two nearest in
+    table order; with every knock allowed, through all four near ones."""
     def die(player, k, x, distance):
         return DieRest(player, k, x, -40.0, 0.0, 1, True, None, distance, 0)
 
@@ -199,10 +199,15 @@ def test_knock_candidates_go_through_the_nearest_dice_of_other_seats(monkeypatch
                                       die(2, 1, -30.0, 20.0))
     table = Table(DiamondRest(0.0, 0.0, 0.0, True), (own, far, third, first, second))
     s = Situation(table, 3, 0, "die", 1, (0, 0, 0), (1, 2))
-    assert (ai.KNOCK_OWN, ai.KNOCK_MOST) == (False, 2)
+    def knocks():
+        return [label for label, _ in ai._candidates(CLASSIC, s) if label.key.startswith("knock")]
+
+    assert (ai.KNOCK_OWN, ai.KNOCK_MOST) == (False, 1)
+    assert ai._to_knock(s) == [first]
+    assert knocks() == [Label("knock_player", 1)] * 3
+    monkeypatch.setattr(ai, "KNOCK_MOST", 2)
     assert ai._to_knock(s) == [first, second]
-    knocks = [label for label, _ in ai._candidates(CLASSIC, s) if label.key.startswith("knock")]
-    assert knocks == [Label("knock_player", 1)] * 3 + [Label("knock_player", 2)] * 3
+    assert knocks() == [Label("knock_player", 1)] * 3 + [Label("knock_player", 2)] * 3
     monkeypatch.setattr(ai, "KNOCK_OWN", True)
     monkeypatch.setattr(ai, "KNOCK_MOST", None)
     assert ai._to_knock(s) == [own, third, first, second]

@@ -62,9 +62,9 @@ HANDS = {
 }
 # The expert's search: the candidate aims that last the race are thrown with SAMPLES hands sampled
 # from its own stream; the REFINE best are then varied a little in speed and heading. Half as
-# many hands again at every stage of the race as before (18, not 12), about 1.5 times the CPU:
-# 0.34 s for 1 decision in 20 on the test machine, over the 0.25 s goal (benchmarks/RESULTS.md,
-# "The expert's decision").
+# many hands again at every stage of the race as the search before (18, not 12): it won about
+# half its games against three times as many; 1 decision in 20 takes 0.23-0.25 s of CPU on the
+# test machine (benchmarks/RESULTS.md, "The expert's decision"). Cheaper races were weaker.
 SAMPLES = 18
 REFINE = 3
 # the refinements of each: (its speed times, its heading plus, rad); 3% faster is not among
@@ -77,12 +77,13 @@ RACE = (3, 6, 12, 18)
 KEEP = 0.5
 # The dice a candidate aims to knock away (`_candidates`): those lying within KNOCK_NEAR mm of
 # the diamond, the thrower's own too when KNOCK_OWN, at most the KNOCK_MOST nearest (None: all).
-# Leaving out one's own dice (0 of 36 such candidates chosen in 90 decisions) and any third die
-# takes candidates off the slowest decisions, on crowded tables, at no strength the benchmark
-# can measure (benchmarks/RESULTS.md).
+# Leaving out one's own dice (0 of 36 such candidates chosen in 90 decisions) and all but the
+# nearest of the others' takes candidates off the slowest decisions, on crowded tables, at no
+# strength the benchmarks can measure; the nearest alone brought 1 decision in 20 back under the
+# 0.25 s the search may take (benchmarks/RESULTS.md, "The expert's decision").
 KNOCK_NEAR = 60.0
 KNOCK_OWN = False
-KNOCK_MOST: int | None = 2
+KNOCK_MOST: int | None = 1
 # The hint's stated worth (`appraise`): how many of its hands play the round on to its end. All
 # of them: a round played on varies far more than a table's worth (0.9 points between two
 # 32-hand estimates against 0.1, 6 states), so the hint's hands are fewer and all played on.
