@@ -18,9 +18,9 @@ noisy estimates, biased upwards, and is never shown.
 
 Both draw their hands from random streams seeded from the state (the table, the round, the throw
 due, the scores), never from the match's streams, so the same state gives the same hint and
-asking for one changes nothing. With two players on a busy machine the worth takes about 0.43 s
-of CPU at the median, 0.7 s in 1 in 20 (benchmarks/bench_hint_lead.py), the search 0.21 and
-0.34 s on a quiet machine (bench_expert.py); more players leave more throws to play on.
+asking for one changes nothing. With two players the worth takes about 0.43 s of CPU at the
+median, 0.9 s in 1 in 20 (benchmarks/bench_hint_lead.py), the search 0.18 and 0.25 s on a quiet
+machine (bench_expert.py); more players leave more throws to play on.
 
 Besides throws: the roll for who starts, and keeping a throw that may be taken back (an AI never
 takes one back; the hint says what keeping it is worth, the round played on from the table it

@@ -79,8 +79,7 @@ KEEP = 0.5
 # the diamond, the thrower's own too when KNOCK_OWN, at most the KNOCK_MOST nearest (None: all).
 # Leaving out one's own dice (0 of 36 such candidates chosen in 90 decisions) and all but the
 # nearest of the others' takes candidates off the slowest decisions, on crowded tables, at no
-# strength the benchmarks can measure; the nearest alone brought 1 decision in 20 back under the
-# 0.25 s the search may take (benchmarks/RESULTS.md, "The expert's decision").
+# strength the benchmarks can measure (benchmarks/RESULTS.md, "The expert's decision").
 KNOCK_NEAR = 60.0
 KNOCK_OWN = False
 KNOCK_MOST: int | None = 1
