@@ -13,6 +13,8 @@ import pytest
 
 from petanque_game.ui import dice, theme
 from petanque_game.ui.recent import Recent
+from petanque_game.ui.table import draw
+from petanque_game.ui.table.pictures import TablePictures
 
 
 @pytest.fixture
@@ -82,3 +84,28 @@ def test_a_die_at_rest_keeps_its_turned_face_while_tumbling_dice_make_new_ones()
             assert pictures._turned(4, 48, colours["body"], colours["pip"], 17.25, 255) is kept
             assert pictures._shadow(48, 17.25, 0.0) is shadow
     assert len(pictures.turned) == dice.TURNED and len(pictures.shadows) <= dice.SHADOWS
+
+
+def test_a_table_die_at_rest_keeps_its_face_while_a_scrubbed_replay_makes_new_ones():
+    """The table's dice faces (ui/table/draw.py `face_sprite`, kept in the table's pictures) are
+    made at the die's size and angle: a replay scrubbed makes new ones every frame."""
+    faces = TablePictures().faces
+    body, pip = (240, 240, 240), (20, 20, 20)
+    still = draw.face_sprite(4, 30, body, pip, 17, faces)
+    near = draw.near_face_sprite(2, 26, body, pip, 41, faces)
+    for i in range(2 * draw.FACES_KEPT):
+        draw.face_sprite(1 + i % 6, 20 + i // 90 % 50, body, pip, i % 90, faces)  # all new
+        if i % 50 == 0:
+            assert draw.face_sprite(4, 30, body, pip, 17, faces) is still, i
+            assert draw.near_face_sprite(2, 26, body, pip, 41, faces) is near, i
+    assert len(faces) == draw.FACES_KEPT
+
+
+def test_the_tray_laid_on_the_ground_in_use_stays_while_other_grounds_come():
+    pictures = dice.DicePictures()
+    pygame.font.init()
+    laid = pictures.tray_on((300, 200), 12, (10, 20, 30))
+    for i in range(3 * dice.LAID):
+        pictures.tray_on((300, 200), 12, (i, i, i))
+        assert pictures.tray_on((300, 200), 12, (10, 20, 30)) is laid, i
+    assert len(pictures.laid) == dice.LAID

@@ -264,9 +264,10 @@ def test_a_still_picture_prepared_in_strips_is_the_one_painted_at_once(name):
 
 
 def test_a_moving_frames_die_face_is_scaled_from_a_near_size_and_the_exact_one_when_made():
+    from petanque_game.ui.recent import Recent
     from petanque_game.ui.table import draw as td
 
-    faces: td.Faces = {}  # the faces made (a table's own)
+    faces: td.Faces = Recent(td.FACES_KEPT)  # the faces made (a table's own)
     colours = ((200, 40, 40), (250, 250, 250))
     near = td.near_face_sprite(5, 23, *colours, 0, faces)
     assert near.get_size() == (23, 23)  # from the 24 px sprite, scaled down

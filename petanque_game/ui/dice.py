@@ -31,6 +31,7 @@ PIPS = MappingProxyType({  # where each face's pips lie, as shares of the face
 
 MEMORY = "dice_pictures"  # where the app's memory holds them (`pictures_of`)
 TURNED, SHADOWS, SHAPES = 300, 400, 200  # faces turned, shadows, their shapes: kept at most
+LAID = 8  # trays laid on a ground colour: kept at most
 Colour = tuple[int, int, int]
 
 
@@ -45,7 +46,8 @@ class DicePictures:
         self.shadows: Recent[tuple[int, int, int], pygame.Surface] = Recent(SHADOWS)
         self.shapes: Recent[tuple[int, int], pygame.Surface] = Recent(SHAPES)  # (not turned)
         self.trays: dict[tuple[tuple[int, int], int, Colour, Colour], pygame.Surface] = {}
-        self.laid: dict[tuple[tuple[int, int], int, Colour, Colour, Colour], pygame.Surface] = {}
+        self.laid: Recent[tuple[tuple[int, int], int, Colour, Colour, Colour], pygame.Surface] = \
+            Recent(LAID)
 
     def die_face(self, value: int, size: int, body: Colour | None = None,
                  pip: Colour | None = None) -> pygame.Surface:
@@ -129,16 +131,14 @@ class DicePictures:
         `tray_surface` blended onto that colour, but copied, not blended, each time it is
         drawn."""
         key = (size, rim, ground, theme.colour("felt"), theme.colour("rim"))
-        laid = self.laid.get(key)
+        laid = self.laid.find(key)
         if laid is None:
             laid = pygame.Surface(size)
             if pygame.display.get_surface() is not None:
                 laid = laid.convert()
             laid.fill(ground)
             laid.blit(self.tray_surface(size, rim), (0, 0))
-            if len(self.laid) > 8:
-                self.laid.clear()
-            self.laid[key] = laid
+            self.laid.keep(key, laid)
         return laid
 
 

@@ -52,7 +52,9 @@ class Solved:
     every frame for the same aim while the mouse rests): a table scene's own, shared with its
     previews' thread (ui/table/foresee.py)."""
 
-    AIMS, PREVIEWS = 256, 64  # kept at most; all forgotten beyond
+    # kept at most; all forgotten beyond (plain dicts, not `ui/recent.Recent`: the previews'
+    # thread reads and fills them beside the window's, and a use there would reorder them)
+    AIMS, PREVIEWS = 256, 64
 
     def __init__(self) -> None:
         self.aims: dict[tuple[Any, ...], Aim] = {}

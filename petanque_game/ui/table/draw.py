@@ -31,6 +31,7 @@ from petanque_game.physics.level_spec import Level
 from petanque_game.physics.throw import ReleaseZone
 from petanque_game.ui import theme
 from petanque_game.ui.dice import PIPS
+from petanque_game.ui.recent import Recent
 
 HEIGHT_SHIFT = 0.45  # a point z mm up is drawn this many mm (times the scale) higher on screen
 HEIGHT_GROWTH = 250.0  # ... and a body z mm up (1 + z / this) times larger
@@ -138,17 +139,17 @@ def die_px(level: Level, view: View) -> float:
     return float(level.dice.side * view.scale)
 
 
-FACES_KEPT = 2000  # dice faces kept (all forgotten beyond)
-Faces = dict[tuple[Any, ...], pygame.Surface]  # dice faces made, by what they show (the table's)
+FACES_KEPT = 2000  # dice faces kept (the one used longest ago forgotten beyond)
+Faces = Recent[tuple[Any, ...], pygame.Surface]  # dice faces made, by what they show (the table's)
 
 
 def face_sprite(value: int, size: int, body: RGB, pip: RGB, angle_deg: int,
                 faces: Faces | None = None) -> pygame.Surface:
     """A die at rest seen from above, `size` px, turned `angle_deg` (kept in `faces`): large
     pips in strong contrast and a dark rim, so that a small die still reads at a glance."""
-    faces = faces if faces is not None else {}
+    faces = faces if faces is not None else Recent(FACES_KEPT)
     key = (value, size, body, pip, angle_deg)
-    surf = faces.get(key)
+    surf = faces.find(key)
     if surf is not None:
         return surf
     big = size * 4
@@ -167,10 +168,7 @@ def face_sprite(value: int, size: int, body: RGB, pip: RGB, angle_deg: int,
     surf = pygame.transform.smoothscale(s, (size, size))
     if angle_deg:
         surf = pygame.transform.rotate(surf, angle_deg)
-    if len(faces) > FACES_KEPT:
-        faces.clear()
-    faces[key] = surf
-    return surf
+    return faces.keep(key, surf)
 
 
 def near_face_sprite(value: int, size: int, body: RGB, pip: RGB, angle_deg: int,
@@ -178,19 +176,18 @@ def near_face_sprite(value: int, size: int, body: RGB, pip: RGB, angle_deg: int,
     """`face_sprite` for a frame in which the camera moves (the die's size changes nearly every
     frame while it zooms): the exact one when it is made, else one made at a size NEAR_STEP px
     apart scaled to `size` (nearest pixel; 0.01 ms against 0.2 ms for a sprite made anew)."""
-    faces = faces if faces is not None else {}
-    got = faces.get((value, size, body, pip, angle_deg))
+    faces = faces if faces is not None else Recent(FACES_KEPT)
+    got = faces.find((value, size, body, pip, angle_deg))
     if got is not None:
         return got
     key = ("near", value, size, body, pip, angle_deg)
-    got = faces.get(key)
+    got = faces.find(key)
     if got is None:
         base = -(-size // NEAR_STEP) * NEAR_STEP  # from the next size up: scaled down
         made = face_sprite(value, base, body, pip, angle_deg, faces)
         w, h = made.get_size()
-        got = pygame.transform.scale(made, (max(1, round(w * size / base)),
-                                            max(1, round(h * size / base))))
-        faces[key] = got
+        got = faces.keep(key, pygame.transform.scale(made, (max(1, round(w * size / base)),
+                                                            max(1, round(h * size / base)))))
     return got
 
 

@@ -13,9 +13,10 @@ from collections.abc import MutableMapping
 
 from petanque_game.ui.dice import DicePictures
 from petanque_game.ui.dice import pictures_of as dice_pictures_of
+from petanque_game.ui.recent import Recent
 from petanque_game.ui.session import Session
 from petanque_game.ui.table.board_pictures import MovingBoards
-from petanque_game.ui.table.draw import Faces
+from petanque_game.ui.table.draw import FACES_KEPT, Faces
 from petanque_game.ui.table.kept import KeptParts
 from petanque_game.ui.table.replay import ReplayCheck
 from petanque_game.ui.table.rows import SheetRows
@@ -30,7 +31,7 @@ class TablePictures:
         self.dice = dice if dice is not None else DicePictures()
         self.kept = KeptParts()
         self.boards = MovingBoards()  # the board's pictures, still and moving
-        self.faces: Faces = {}  # the dice faces made (ui/table/draw.py `face_sprite`)
+        self.faces: Faces = Recent(FACES_KEPT)  # the dice faces made (table/draw.py `face_sprite`)
         self.rows: weakref.WeakKeyDictionary[Session, SheetRows] = weakref.WeakKeyDictionary()
         self.checks: weakref.WeakKeyDictionary[Session, ReplayCheck] = \
             weakref.WeakKeyDictionary()
