@@ -10,7 +10,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import fast_app, pixel, roll_off, settle
+from ui_support import do_what_is_due, fast_app, pixel, press, roll_off, settle
 from ui_support import start_table as start
 
 from petanque_game.physics import release_zone
@@ -237,3 +237,32 @@ def test_the_new_settings_are_offered_and_kept(home):
     s = again.settings
     assert (s.aim, s.hand, s.accept_at_once) == ("drag", "shaky", False)
     again.close()
+
+
+@pytest.mark.parametrize("seed, diamonds", [(3, ["Ana", "Ana"]), (6, ["Cpu", "Ana"])])
+def test_the_point_moves_to_the_diamond_once_it_rests(exact_hands, ai_at_once, seed, diamonds):
+    """An arrow-key aimer's point starts each round on the diamond where it came to rest,
+    whoever threw it (an AI's diamond rests where the person never pointed)."""
+    app = fast_app()
+    scene = start(app, [Seat("Cpu", "ai", "easy"), Seat("Ana", "human")], rounds=2, seed=seed)
+    while scene.state.starter is None:
+        if scene.human_turn:
+            press(app, "roll")
+        settle(app, scene)
+        app.step(1 / 60)
+    throwers = []
+    for round_number in (1, 2):
+        while scene.state.round_number < round_number or scene.busy:
+            if scene.human_turn:
+                do_what_is_due(app, scene)
+            app.step(1 / 60)
+        throwers.append(scene.session.record.players[scene.state.to_move].name)
+        if scene.human_turn:  # the person throws the diamond: aimed with the keys, off the middle
+            for _ in range(4):
+                app.key(pygame.K_RIGHT, pygame.KMOD_SHIFT)
+            app.key(pygame.K_SPACE)
+        while scene.state.table.diamond is None or scene.busy:
+            app.step(1 / 60)
+        diamond = scene.state.table.diamond
+        assert scene.target == pytest.approx((diamond.x, diamond.y)), round_number
+    assert throwers == diamonds  # who threw each round's diamond

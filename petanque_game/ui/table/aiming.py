@@ -82,7 +82,12 @@ class Aiming(Component):
     def on_transition(self, step: Step) -> None:
         """A new step: whatever was being made of the aim is let go (the point, height, spin
         and power stay; but the height and spin Use hint put in place are the player's own
-        again, when the hint's aim was not changed since)."""
+        again, when the hint's aim was not changed since). The diamond come to rest for a new
+        round: the point starts on it, whoever threw it."""
+        for made in step.transitions:
+            placed = made.after.table.diamond
+            if made.before.table.diamond is None and placed is not None:
+                self.target = (placed.x, placed.y)
         if self.hinted is not None and self.own is not None:
             aim = self.hinted[0]
             if abs(self.elevation - math.degrees(aim.elevation)) < 1e-6 and self.spin == aim.spin:
