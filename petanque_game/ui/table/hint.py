@@ -21,9 +21,16 @@ _MEANT = MappingProxyType({
     "push": ("table.aim.into_diamond",), "at_diamond": ("table.aim.into_diamond",),
     "knock_opponent": ("table.aim.into_die",), "knock_player": ("table.aim.into_die",),
     "own_die": ("table.aim.into_die",),
-    "push_via_die": ("table.aim.into_diamond", "table.aim.into_die")})
-# A plan for the diamond whose path meets a die first goes through that die: said so
-_THROUGH_A_DIE = MappingProxyType({"push": "push_via_die", "at_diamond": "push_via_die"})
+    "push_via_die": ("table.aim.into_diamond", "table.aim.into_die"),
+    "through_die": ("table.aim.into_die",)})
+# What a plan is said as when its path meets something first (the preview's first warning): a
+# plan for the diamond that meets a die goes through it; a plan to lie short of, beside or clear
+# of the diamond whose path runs into it pushes it, and one that runs into a die goes through it.
+_SAID_AS = MappingProxyType({
+    "table.aim.into_die": {"push": "push_via_die", "at_diamond": "push_via_die",
+                           "short": "through_die", "beside": "through_die",
+                           "safe": "through_die"},
+    "table.aim.into_diamond": {"short": "push", "beside": "push", "safe": "push"}})
 
 
 def meant_contacts(hint: Any) -> tuple[str, ...]:
@@ -35,15 +42,14 @@ def meant_contacts(hint: Any) -> tuple[str, ...]:
 
 def as_previewed(hint: Any, preview: Any) -> Any:
     """The hint, its plan said as its preview shows the path (`preview`: the aim's, or None
-    before it is worked out): a plan for the diamond whose path meets a die first says it goes
-    through the die, so its words never say one thing and its warning another."""
+    before it is worked out): a plan whose path meets a die or the diamond first says so
+    (`_SAID_AS`), so its words never say one thing and its warning another."""
     label = getattr(hint, "label", None)
-    through = _THROUGH_A_DIE.get(getattr(label, "key", ""))
     warnings = getattr(preview, "warnings", None)
-    if label is None or through is None or not warnings \
-            or warnings[0][0] != "table.aim.into_die":
+    if label is None or not warnings:
         return hint
-    return replace(hint, label=replace(label, key=through))
+    said = _SAID_AS.get(warnings[0][0], {}).get(label.key)
+    return hint if said is None else replace(hint, label=replace(label, key=said))
 
 
 class HintAsk(Component):
