@@ -44,17 +44,19 @@ from petanque_game.ai import petanque as ai
 from petanque_game.ai.hints_petanque import WORTH_SAMPLES, seed_of
 from petanque_game.ai.petanque_hand_errors import spread_errors
 from petanque_game.ai.petanque_round import played_out
-from petanque_game.ai.petanque_worth import rest_worth
+from petanque_game.ai.petanque_worth import Situation, rest_worth
 from petanque_game.match import Match
 from petanque_game.physics.hand import PERSON_HANDS
+from petanque_game.physics.level import Level
 from petanque_game.record import Seat
-from petanque_game.rules.petanque_table import DIE
+from petanque_game.rules.petanque_table import DIE, Aim
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_hint_player import hinted_aim
 
 GAME = "terningepetanque"
 CLUB = True  # also the worth with the medium hand for an opponent that has another (--no-club)
+SEARCHED = 0  # --searched R: also the worth with the other seat's own AI aims, over R rollouts
 
 
 def play(against: str, seed: int, person: int, rounds: int, board: str, hand: str
@@ -148,6 +150,18 @@ def worths(t: dict) -> tuple[float, float, float]:
         found[other] = still + sum(
             played_out(board, situation, table, ai._medium, hands, random.Random(stream)) - r
             for table, r, stream in zip(tables, rests, streams)) / count
+    if SEARCHED:  # the other seat's throws to come as its AI really aims them (the expert: its
+        # search, ~0.17 s a throw), its first SEARCHED rollouts; the club model on the same ones
+        hands = [hand if s == t["seat"] else ai.HANDS[t["against"]] for s in range(2)]
+
+        def as_seated(level: Level, now: Situation, r: random.Random) -> Aim:
+            return ai._medium(level, now, r) if now.thrower == t["seat"] else \
+                ai.choose_throw(level, now, t["against"], r)
+
+        for name, policy in (("club_few", ai._medium), ("searched", as_seated)):
+            t[name] = still + sum(
+                played_out(board, situation, table, policy, hands, random.Random(stream)) - r
+                for table, r, stream in list(zip(tables, rests, streams))[:SEARCHED]) / SEARCHED
     return still, found.get("medium", math.nan), found[t["against"]]
 
 
@@ -169,7 +183,7 @@ def restate(args: argparse.Namespace) -> None:
         cpu.append(time.process_time() - start)
         if args.out:  # each throw as it is re-stated: a run stopped early still tells
             with open(args.out, "a") as out:
-                out.write(json.dumps({k: t[k] for k in FIELDS}) + "\n")
+                out.write(json.dumps({k: t[k] for k in FIELDS if k in t}) + "\n")
         if args.progress and i % 50 == 49:
             print(f"  {i + 1} throws re-stated", flush=True)
     cpu_ms = sorted(1000 * c for c in cpu)
@@ -195,9 +209,22 @@ def table(throws: list[dict]) -> None:
               f"{mean_se([t['club'] - t['real'] for t in these])} | "
               f"{mean_se([t['now'] for t in these])} | "
               f"{mean_se([t['now'] - t['real'] for t in these])} |", flush=True)
+    searched = [t for t in throws if "searched" in t]
+    if searched:  # --searched: the club model and each AI's own aims on the same rollouts
+        print("\n| against | die | throws | played on, club model: its error | each AI as it "
+              "aims: its error | the two apart (paired) |\n| --- | ---: | ---: | ---: | ---: "
+              "| ---: |")
+        for against in sorted({t["against"] for t in searched}):
+            for die in (0, 1, "both"):
+                these = [t for t in searched if t["against"] == against
+                         and die in ("both", t["die"])]
+                print(f"| {against} | {die} | {len(these)} | "
+                      f"{mean_se([t['club_few'] - t['real'] for t in these])} | "
+                      f"{mean_se([t['searched'] - t['real'] for t in these])} | "
+                      f"{mean_se([t['searched'] - t['club_few'] for t in these])} |", flush=True)
 
 
-FIELDS = ("against", "seed", "die", "real", "still", "club", "now")
+FIELDS = ("against", "seed", "die", "real", "still", "club", "now", "club_few", "searched")
 
 
 def summary(files: list[str]) -> None:
@@ -228,9 +255,14 @@ def main() -> None:
     parser.add_argument("--progress", action="store_true")
     parser.add_argument("--no-club", action="store_true", help="leave out the worth with the "
                         "medium hand for an expert opponent (the hint's without the hands)")
+    parser.add_argument("--searched", type=int, default=0, metavar="R",
+                        help="also the worth whose other seat aims as its AI does (the expert: "
+                        "its search), over the first R rollouts, beside the club model's on the "
+                        "same R")
     args = parser.parse_args()
-    global CLUB
+    global CLUB, SEARCHED
     CLUB = not args.no_club
+    SEARCHED = args.searched
     if args.summary:
         summary(args.summary)
     elif args.load:
