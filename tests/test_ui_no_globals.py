@@ -34,8 +34,8 @@ MUTABLE = (dict, list, set, weakref.WeakKeyDictionary, weakref.WeakValueDictiona
 # threads, the last, are the App's since: ui/workers.py.)
 NOT_YET: dict[str, set[str]] = {}
 
-# The one slot a module may keep, and the owner it refers to: the open App's (`App.pens`,
-# `App.words`, `App.sounds`, `App.widget_pictures`), else one of no window's.
+# The one slot a module may keep, and the owner it refers to: the open App's (`App.look`:
+# its pens, words, sounds and pictures), else one of no window's.
 SLOTS = {"petanque_game.ui.theme": ("_pens", theme.Pens),
          "petanque_game.ui.lang": ("_words", lang.Words),
          "petanque_game.ui.sound": ("_sounds", sound.Sounds),
@@ -109,21 +109,22 @@ def test_a_new_window_starts_from_nothing(home):
     widgets.dim(pygame.Surface((31, 17)))
     lang.tr("results.wins", name="Åse")
     dice.pictures_of(first.memory).die_face(5, 33)
-    first.sounds.loaded["roll"] = None  # (no sound device here: as if it could not be played)
+    first.look.sounds.loaded["roll"] = None  # (no sound device here: as if it could not be played)
     assert (theme.pens(), lang.words_in_use(), sound.sounds_in_use()) == (
-        first.pens, first.words, first.sounds)
+        first.look.pens, first.look.words, first.look.sounds)
     first.close()
-    assert theme.pens() is not first.pens and theme.pens().texts == {}
-    assert lang.words_in_use() is not first.words and lang.words_in_use().areas == {}
-    assert sound.sounds_in_use() is not first.sounds and sound.sounds_in_use().loaded == {}
-    assert widgets.pictures_in_use() is not first.widget_pictures
+    assert theme.pens() is not first.look.pens and theme.pens().texts == {}
+    assert lang.words_in_use() is not first.look.words and lang.words_in_use().areas == {}
+    assert sound.sounds_in_use() is not first.look.sounds and sound.sounds_in_use().loaded == {}
+    assert widgets.pictures_in_use() is not first.look.pictures
     assert theme.in_use() is None  # the colours let go of with the pens
     second = fast_app()
-    assert theme.pens() is second.pens is not first.pens
-    assert not any(key[0] == "only the first window's" for key in second.pens.texts)
-    assert ("en", "results") in first.words.areas and ("en", "results") not in second.words.areas
-    assert second.sounds.loaded == {}
-    assert ((31, 17), 150) in first.widget_pictures.veils.kept
-    assert ((31, 17), 150) not in second.widget_pictures.veils.kept
+    assert theme.pens() is second.look.pens is not first.look.pens
+    assert not any(key[0] == "only the first window's" for key in second.look.pens.texts)
+    assert ("en", "results") in first.look.words.areas
+    assert ("en", "results") not in second.look.words.areas
+    assert second.look.sounds.loaded == {}
+    assert ((31, 17), 150) in first.look.pictures.veils.kept
+    assert ((31, 17), 150) not in second.look.pictures.veils.kept
     assert dice.pictures_of(second.memory).faces == {}
     second.close()

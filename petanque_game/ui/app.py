@@ -41,6 +41,7 @@ import pygame  # after the hint above
 from petanque_game import logs, saves
 from petanque_game.ui import frame_loop, icon, lang, sound, theme, widgets
 from petanque_game.ui.keys import key_event_code
+from petanque_game.ui.look import Look
 from petanque_game.ui.quitting import PictureUnsaved, Quit, run_app, unsaved_said
 from petanque_game.ui.scenes import MENU, SceneStack
 from petanque_game.ui.screenshot import save_screenshot
@@ -68,22 +69,20 @@ class App(SceneStack):
                  sound_later: bool = False, workers: Workers | None = None):
         pygame.display.init()
         pygame.font.init()
-        # what the window draws, speaks and plays with, its own until it closes: a new window
-        # starts from nothing (docs/design.md, "What the window keeps")
-        self.pens, self.words = theme.Pens(), lang.Words()
-        self.widget_pictures = widgets.WidgetPictures()
-        theme.use_pens(self.pens)
-        lang.use_words(self.words)
-        widgets.use_pictures(self.widget_pictures)
         # its threads (the AI's, the saves', the previews'), ended at its close
         self.workers = workers if workers is not None else Workers()
         self._sound_due = sound_later  # `run`: the sound starts once the first frame is shown
         if not sound_later:
             self.start_sound()
         self.settings = settings or load_settings()
-        theme.use(self.settings)  # its colours are the ones drawn
-        self.sounds = sound.Sounds(self.settings)  # played at its volume, if on
-        sound.use_sounds(self.sounds)
+        # what the window draws, speaks and plays with (in its settings' colours, at its volume),
+        # its own until it closes: a new window starts from nothing (docs/design.md, "What the
+        # window keeps")
+        self.look = Look(self.settings)
+        theme.use_pens(self.look.pens)
+        lang.use_words(self.look.words)
+        widgets.use_pictures(self.look.pictures)
+        sound.use_sounds(self.look.sounds)
         lang.use(self.settings.language)
         pygame.display.set_caption(lang.tr("app.title"))
         pygame.display.set_icon(icon.window_icon())  # before the window opens, so it shows at once
@@ -370,13 +369,14 @@ class App(SceneStack):
         self.scenes = []
         self.workers.close()  # every save written; no thread of the window left running
         # let go of them (the colours in use with the pens): fonts and sounds die with pygame
-        if theme.pens() is self.pens:
+        look = self.look
+        if theme.pens() is look.pens:
             theme.use_pens(theme.Pens())
-        if lang.words_in_use() is self.words:
+        if lang.words_in_use() is look.words:
             lang.use_words(lang.Words())
-        if sound.sounds_in_use() is self.sounds:
+        if sound.sounds_in_use() is look.sounds:
             sound.use_sounds(sound.Sounds())
-        if widgets.pictures_in_use() is self.widget_pictures:
+        if widgets.pictures_in_use() is look.pictures:
             widgets.use_pictures(widgets.WidgetPictures())
         pygame.quit()
 

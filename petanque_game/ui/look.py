@@ -1,0 +1,32 @@
+"""The window's look: what it draws, speaks and plays with, in one owner the App makes at its start
+and lets go of at its close (`App.look`), so a new window starts from nothing.
+
+It holds the four owners of what the window keeps from frame to frame: the `Pens` (fonts, the
+text drawn, wrapped and fitted, the colours in use: ui/theme.py), the `Words` (the text tables
+read and the slips logged: ui/lang.py), the widgets' pictures (ui/widgets.py) and the `Sounds`
+(ui/sound.py). The code that draws, words or plays is handed the look by what made it: a scene
+reaches it through its App, a part of a scene is given it by its scene, a drawing function takes
+it as a parameter (docs/design.md, "What the window keeps").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from petanque_game.ui import lang, sound, theme, widgets
+
+if TYPE_CHECKING:
+    from petanque_game.ui.settings import Settings
+
+
+class Look:
+    """A window's pens, words, widgets' pictures and sounds (each new), drawn in the colours and
+    played at the volume of `settings` (None: the built-in colours, every sound at full volume)."""
+
+    def __init__(self, settings: Settings | None = None) -> None:
+        self.pens = theme.Pens()
+        self.pens.colouring = settings
+        self.words = lang.Words()
+        self.pictures = widgets.WidgetPictures()
+        self.sounds = sound.Sounds(settings)
+        self.play = self.sounds.play
