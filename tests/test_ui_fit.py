@@ -42,7 +42,7 @@ from ui_support import read_lists
 
 from petanque_game.record import Seat
 from petanque_game.rules.games import game_ids, spec_of
-from petanque_game.ui import lang, theme, widgets
+from petanque_game.ui import kept_pictures, lang, theme, widgets
 
 READABLE_SIZE = 18  # logical px; x 0.625 at 800x600 = 11.25 px
 SMALL_WINDOW = (800, 600)
@@ -131,7 +131,7 @@ def install(watch: Watch) -> list[tuple[object, str, object]]:
         watch.panels.append((id(surface), r, _caller()))
         return panel(surface, rect, *args, **kw)
 
-    patch(widgets, "KEEP", False)  # every text drawn on the screen, as it is watched
+    patch(kept_pictures, "KEEP", False)  # every text drawn on the screen, as it is watched
     patch(theme, "blit_text", blit_text)
     patch(theme, "fit", fit_text)
     patch(widgets.Button, "draw", button_draw)

@@ -13,7 +13,7 @@ import pytest
 from ui_support import fast_app, pixels, read_lists
 
 from petanque_game.record import Seat
-from petanque_game.ui import dice, lang, widgets
+from petanque_game.ui import dice, kept_pictures, lang, widgets
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
 from petanque_game.ui.widgets import SETTLED, Button, draw_lit, panel
@@ -35,7 +35,7 @@ def kept_is_fresh(app, monkeypatch) -> bool:
         app.render_logical()
     kept = pixels(app.render_logical())
     with monkeypatch.context() as m:
-        m.setattr(widgets, "KEEP", False)  # nothing kept, and nothing kept used:
+        m.setattr(kept_pictures, "KEEP", False)  # nothing kept, and nothing kept used:
         for scene in app.scenes:
             for name, value in vars(scene).items():
                 if isinstance(value, widgets.Backdrop):

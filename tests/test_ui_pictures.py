@@ -14,11 +14,12 @@ from ui_support import fast_app, pixels, same
 from petanque_game.board_edit import Draft
 from petanque_game.record import Seat
 from petanque_game.ui import lang, theme
+from petanque_game.ui.kept_pictures import Pictures
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scenes.menu import MenuScene
 from petanque_game.ui.scenes.results import ResultsScene
 from petanque_game.ui.session import new_game
-from petanque_game.ui.widgets import SETTLED, Button, Pictures
+from petanque_game.ui.widgets import SETTLED, Button
 
 pytestmark = pytest.mark.usefixtures("home")
 

@@ -285,7 +285,7 @@ def test_the_roll_for_who_starts_tumbles_in_a_tray_and_says_who_starts(home, mon
     from petanque_game.ui import sound
 
     heard = []
-    monkeypatch.setattr(sound, "play", lambda name, *a, **k: name == "button"
+    monkeypatch.setattr(sound.Sounds, "play", lambda _, name, *a, **k: name == "button"
                         or heard.append(name))  # a button's own tick aside
     app = fast_app()
     app.settings.roll_time = 0.5

@@ -269,7 +269,7 @@ def test_a_click_still_ends_the_playback():
 
 def test_sounds_come_once_each_in_the_order_they_show(monkeypatch):
     heard = []
-    monkeypatch.setattr(sound, "play", lambda name, volume=1.0: heard.append(name))
+    monkeypatch.setattr(sound.Sounds, "play", lambda _, name, volume=1.0: heard.append(name))
     app = fast_app()
     scene = start(app)
     # a die thrown flat and hard over the board hits the far wall and drops off the board

@@ -342,7 +342,7 @@ def test_sounds_of_rolls_settling_busts_and_a_shut_box(monkeypatch):
     from petanque_game.ui import sound
 
     played = []
-    monkeypatch.setattr(sound, "play", lambda name, volume=1.0: played.append(name))
+    monkeypatch.setattr(sound.Sounds, "play", lambda _, name, volume=1.0: played.append(name))
     app = fast_app()
     app.settings.roll_time = 0.5
     start(app, "ten-thousand", SOLO, options={"target": 5000})
@@ -363,7 +363,7 @@ def test_the_win_sound_plays_when_a_human_wins(monkeypatch):
     from petanque_game.ui import sound
 
     played = []
-    monkeypatch.setattr(sound, "play", lambda name, volume=1.0: played.append(name))
+    monkeypatch.setattr(sound.Sounds, "play", lambda _, name, volume=1.0: played.append(name))
     app = fast_app()
     app.settings.handover = False
     scene = start(app, "shut-the-box", HOT_SEAT)
@@ -394,7 +394,7 @@ def test_the_shut_sound_when_the_last_box_closes(monkeypatch):
     from petanque_game.ui import sound
 
     played = []
-    monkeypatch.setattr(sound, "play", lambda name, volume=1.0: played.append(name))
+    monkeypatch.setattr(sound.Sounds, "play", lambda _, name, volume=1.0: played.append(name))
     app = fast_app()
     for seed in range(200):  # a board with only box 7 open, and a roll of 7
         session = new_game("shut-the-box", SOLO, {}, seed, autosave=False)

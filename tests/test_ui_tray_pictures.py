@@ -16,10 +16,10 @@ from ui_support import fast_app
 
 from petanque_game.match import Match
 from petanque_game.record import Seat
-from petanque_game.ui import dice, lang, theme, widgets
+from petanque_game.ui import dice, kept_pictures, lang, theme, widgets
+from petanque_game.ui.kept_pictures import Pictures
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
-from petanque_game.ui.widgets import Pictures
 
 pytestmark = pytest.mark.usefixtures("home")
 
@@ -55,7 +55,7 @@ def test_a_kept_part_is_painted_once_and_then_shown_as_painted():
 
 def test_nothing_is_kept_when_keeping_is_off(monkeypatch):
     fast_app()
-    monkeypatch.setattr(widgets, "KEEP", False)
+    monkeypatch.setattr(kept_pictures, "KEEP", False)
     kept, calls = Pictures(4), []
     out = pygame.Surface((40, 40))
     for _ in range(3):
@@ -113,7 +113,7 @@ def test_a_scrub_stops_on_the_point_under_the_thumb_drawn_as_a_fresh_replay_draw
     assert shown == app.top.replay.index_at(stop, snap=False)
     assert not app.top.replay.dragging
     after_drag = pixels(app.render_logical())
-    monkeypatch.setattr(widgets, "KEEP", False)  # the same point, opened afresh, nothing kept
+    monkeypatch.setattr(kept_pictures, "KEEP", False)  # the same point, opened afresh, nothing kept
     fresh = fast_app()
     fresh.open_replay(path)
     fresh.top.replay.paused = True

@@ -82,7 +82,6 @@ class App(SceneStack):
         theme.use_pens(self.look.pens)
         lang.use_words(self.look.words)
         widgets.use_pictures(self.look.pictures)
-        sound.use_sounds(self.look.sounds)
         lang.use(self.settings.language)
         pygame.display.set_caption(lang.tr("app.title"))
         pygame.display.set_icon(icon.window_icon())  # before the window opens, so it shows at once
@@ -374,8 +373,6 @@ class App(SceneStack):
             theme.use_pens(theme.Pens())
         if lang.words_in_use() is look.words:
             lang.use_words(lang.Words())
-        if sound.sounds_in_use() is look.sounds:
-            sound.use_sounds(sound.Sounds())
         if widgets.pictures_in_use() is look.pictures:
             widgets.use_pictures(widgets.WidgetPictures())
         pygame.quit()

@@ -276,8 +276,8 @@ class GameScene(Scene):
     def header_event(self, event: pygame.event.Event) -> bool:
         """The header's Rules and Menu buttons and the help key, alike in every game scene."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return (self.menu_button.click(event.pos) or self.rules_button.click(event.pos)
-                    or self.settings_button.click(event.pos))
+            return any(b.click(self.look, event.pos)
+                       for b in (self.menu_button, self.rules_button, self.settings_button))
         if event.type == pygame.KEYDOWN and self.app.settings.is_key("help", event.key):
             self.show_rules()
             return True

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from petanque_game.ui import lang, sound, theme, widgets
+from petanque_game.ui import lang, sound, theme
+from petanque_game.ui.kept_pictures import WidgetPictures
 
 if TYPE_CHECKING:
     from petanque_game.ui.settings import Settings
@@ -27,6 +28,9 @@ class Look:
         self.pens = theme.Pens()
         self.pens.colouring = settings
         self.words = lang.Words()
-        self.pictures = widgets.WidgetPictures()
+        self.pictures = WidgetPictures()
         self.sounds = sound.Sounds(settings)
-        self.play = self.sounds.play
+
+    def play(self, name: str, volume: float = 1.0) -> None:
+        """Play the sound called `name` (ui/sound.py `Sounds.play`)."""
+        self.sounds.play(name, volume)

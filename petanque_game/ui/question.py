@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import pygame
 
 from petanque_game.ui import theme
+from petanque_game.ui.look import Look
 from petanque_game.ui.widgets import Button, dim, panel
 
 RECT = pygame.Rect(240, 220, 800, 280)  # the panel at its tallest (its height fits its lines)
@@ -27,7 +28,10 @@ class Answer:
 
 
 class Question:
-    def __init__(self, lines: list[str], answers: list[Answer]):
+    """The question's `lines` and `answers`, drawn and heard with `look`."""
+
+    def __init__(self, look: Look, lines: list[str], answers: list[Answer]):
+        self.look = look
         self.lines = [theme.wrap(line, 22, RECT.w - 48)[:3] for line in lines]
         self.answers = answers
         tall = 24 + sum(28 * len(parts) + 8 for parts in self.lines) + 100
@@ -45,7 +49,7 @@ class Question:
         gives that answer."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for b in self.buttons:
-                b.click(event.pos)
+                b.click(self.look, event.pos)
         elif event.type == pygame.KEYDOWN:
             for a in self.answers:
                 if event.key == a.key or (a.key == pygame.K_RETURN

@@ -35,26 +35,22 @@ class Quit(BaseException):
         self.signum = signum
 
 
-_quitting = False
-
-
-def _on_quit_signal(signum: int, frame: FrameType | None) -> None:
-    """Raised in the main thread as soon as the signal arrives, even while it waits for the AI or
-    reads a long record. Every move was saved when it was made; a save cut short leaves the last
-    one whole (files.write_atomic)."""
-    global _quitting
-    if _quitting:
-        return  # already on the way out: let it finish closing
-    _quitting = True
-    raise Quit(signum)
-
-
 def run_app(app_factory: Callable[[], Window]) -> int:
     """Run the window made by `app_factory()` to its end; returns the exit code: 0, 128 + the
     signal's number after SIGTERM or SIGINT, 1 after a bug that even the error screen hit."""
-    global _quitting
-    _quitting = False
-    previous = {sig: signal.signal(sig, _on_quit_signal)
+    quitting = False
+
+    def on_quit_signal(signum: int, frame: FrameType | None) -> None:
+        """Raised in the main thread as soon as the signal arrives, even while it waits for the
+        AI or reads a long record. Every move was saved when it was made; a save cut short leaves
+        the last one whole (files.write_atomic)."""
+        nonlocal quitting
+        if quitting:
+            return  # already on the way out: let it finish closing
+        quitting = True
+        raise Quit(signum)
+
+    previous = {sig: signal.signal(sig, on_quit_signal)
                 for sig in (signal.SIGTERM, signal.SIGINT)}
     app = None
     try:
@@ -74,7 +70,7 @@ def run_app(app_factory: Callable[[], Window]) -> int:
         print(f"petanque-game: {line}", file=sys.stderr)
         return 1
     finally:
-        _quitting = True
+        quitting = True
         try:
             if app is not None:
                 app.close()

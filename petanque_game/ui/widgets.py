@@ -12,85 +12,21 @@ thing it holds: panels and buttons are drawn from hundreds of places with no win
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pygame
 
-from petanque_game.ui import lang, sound, theme
+from petanque_game.ui import kept_pictures, lang, theme
+from petanque_game.ui.kept_pictures import WidgetPictures
+
+if TYPE_CHECKING:
+    from petanque_game.ui.look import Look
 
 HINT_SIZE = 18  # a button's key, under its label: the smallest text still read at 800x600
 CLEAR = (255, 0, 255)  # the colour key of a kept picture: what is not drawn on shows through
 SETTLED = 2  # frames a Backdrop's key stays the same before its picture is kept
-KEEP = True  # False: every picture drawn straight on the screen each frame (tests that watch text)
-
-
-class Pictures:
-    """Pictures kept by key, the least recently used forgotten beyond `limit`."""
-
-    def __init__(self, limit: int):
-        self.limit = limit
-        self.kept: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
-        self.asked: OrderedDict[Hashable, None] = OrderedDict()  # keys asked once (`again`)
-
-    def get(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
-        picture = self.kept.get(key)
-        if picture is None:
-            picture = self.kept[key] = make()
-            if len(self.kept) > self.limit:
-                self.kept.popitem(last=False)
-        else:
-            self.kept.move_to_end(key)
-        return picture
-
-    def again(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface | None:
-        """The picture for `key` from the second time it is asked for; None the first time (the
-        caller draws it straight: a label that changes every frame makes no pictures)."""
-        if key in self.kept or key in self.asked:
-            self.asked.pop(key, None)
-            return self.get(key, make)
-        self.asked[key] = None
-        if len(self.asked) > self.limit:
-            self.asked.popitem(last=False)
-        return None
-
-    def drawn(self, surface: pygame.Surface, key: Hashable, area: pygame.Rect,
-              paint: Callable[[pygame.Surface], None],
-              ground: tuple[int, int, int] | None = None) -> None:
-        """What `paint` draws in `area` of `surface`, from the picture kept for `key`. The first
-        time, `paint` draws straight on `surface` (on `area` filled with `ground`, if given) and
-        a copy of `area` is kept (into the surface of the picture it forgets, once full). So
-        `paint` must draw inside `area` only, over a ground that is the same every time."""
-        picture = self.kept.get(key) if KEEP else None
-        if picture is not None:
-            self.kept.move_to_end(key)
-            surface.blit(picture, area)
-            return
-        if ground is not None:
-            surface.fill(ground, area)
-        paint(surface)
-        if not KEEP:
-            return
-        spare = self.kept.popitem(last=False)[1] if len(self.kept) >= self.limit else None
-        if spare is None or spare.get_size() != area.size:
-            spare = pygame.Surface(area.size, 0, surface)
-        spare.blit(surface, (0, 0), area)
-        self.kept[key] = spare
-
-    def clear(self) -> None:
-        self.kept.clear()
-        self.asked.clear()
-
-
-class WidgetPictures:
-    """The widgets' pictures a window keeps, owned by its App and let go with it."""
-
-    def __init__(self) -> None:
-        self.shades = Pictures(64)  # panels' shadows (`shade`)
-        self.veils = Pictures(4)  # `dim`
-        self.buttons = Pictures(256)  # `Button.draw`
-        self.grounded = Pictures(16)  # panels with their shadow on a plain ground (`panel`)
 
 
 _pictures = WidgetPictures()  # the ones in use: the open App's (`use_pictures`), else no window's
@@ -161,7 +97,7 @@ class Backdrop:
                 self.spare = self.picture
             self.key, self.picture, self.same = key, None, 0
         self.same += 1
-        if KEEP and self.same > SETTLED:
+        if kept_pictures.KEEP and self.same > SETTLED:
             if self.spare is not None and self.spare.get_size() == area.size:
                 self.spare.blit(surface, (0, 0), area)  # into the last picture's surface
                 self.picture, self.spare = self.spare, None
@@ -243,19 +179,20 @@ class Button:
     def hit(self, pos: tuple[int, int]) -> bool:
         return self.rect.collidepoint(pos)
 
-    def click(self, pos: tuple[int, int]) -> bool:
-        """True when the click was on this button (whether or not it was enabled)."""
+    def click(self, look: Look, pos: tuple[int, int]) -> bool:
+        """True when the click was on this button (whether or not it was enabled); heard with
+        the sounds of `look`."""
         if not self.hit(pos):
             return False
         if self.enabled and self.action is not None:
-            sound.play("button")
+            look.play("button")
             self.action()
         return True
 
     def draw(self, surface: pygame.Surface, mouse: tuple[int, int] | None) -> None:
         """The button's picture, made on first use and kept while nothing it shows changes."""
         hover = self.enabled and mouse is not None and self.hit(mouse)
-        if not KEEP:
+        if not kept_pictures.KEEP:
             self.paint(surface, self.rect, hover)
             return
         colours = tuple(theme.colour(name) for name in BUTTON_COLOURS)
@@ -311,8 +248,8 @@ def draw_lit(surface: pygame.Surface, buttons: list[Button],
             b.draw(surface, mouse)
 
 
-def click_buttons(buttons: list[Button], pos: tuple[int, int]) -> bool:
-    return any(b.click(pos) for b in buttons)
+def click_buttons(look: Look, buttons: list[Button], pos: tuple[int, int]) -> bool:
+    return any(b.click(look, pos) for b in buttons)
 
 
 def find(buttons: list[Button], tag: str) -> Button | None:

@@ -45,7 +45,7 @@ class AboutScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.back.click(event.pos)
+            self.back.click(self.look, event.pos)
         elif event.type == pygame.KEYDOWN and event.key in (
                 pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE,
                 pygame.K_BACKSPACE):

@@ -203,7 +203,7 @@ class BoardEditorScene(Scene):
             self.save()
 
         self.question = Question(
-            [lang.tr("editor.ask.taken", name=taken.name), lang.tr("editor.ask.kept")],
+            self.look, [lang.tr("editor.ask.taken", name=taken.name), lang.tr("editor.ask.kept")],
             [Answer(lang.tr("editor.ask.replace"), lambda: self.save(taken.seen), pygame.K_r,
                     "R", "danger", "replace"),
              Answer(lang.tr("editor.ask.other", name=other), elsewhere, pygame.K_RETURN,
@@ -305,7 +305,7 @@ class BoardEditorScene(Scene):
                 return True
             self._words()
             for b in self.buttons:
-                if b.click(event.pos):
+                if b.click(self.look, event.pos):
                     return True
             if VIEW.collidepoint(event.pos):
                 press(self, event.pos)

@@ -178,7 +178,7 @@ class ChallengesScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.code.active = self.code.rect.collidepoint(event.pos)
             for b in self.buttons:
-                if b.click(event.pos):
+                if b.click(self.look, event.pos):
                     return True
             row = self._row_at(event.pos)
             if row is not None:

@@ -103,7 +103,7 @@ class ReplayListScene(Scene):
         n = len(self.entries)
         if event.type == pygame.MOUSEBUTTONDOWN:
             if event.button == 1:
-                if self.back.click(event.pos):
+                if self.back.click(self.look, event.pos):
                     return True
                 for i in range(self.ROWS):
                     k = self.scroll + i

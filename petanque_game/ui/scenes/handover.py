@@ -42,7 +42,7 @@ class HandoverScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.ready.click(event.pos)
+            self.ready.click(self.look, event.pos)
         elif event.type == pygame.KEYDOWN and event.key in READY_KEYS:
             self.go_on()
         return True  # nothing reaches the table while it is hidden

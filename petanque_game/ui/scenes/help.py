@@ -202,7 +202,7 @@ class RulesScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for b in self.buttons:
-                if b.click(event.pos):
+                if b.click(self.look, event.pos):
                     break
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll(-3 * event.y)

@@ -174,7 +174,7 @@ class LessonScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.flying:
                 self.finish_flight()
-            elif not any(b.click(event.pos) for b in self.buttons()) and self.aiming \
+            elif not any(b.click(self.look, event.pos) for b in self.buttons()) and self.aiming \
                     and BOARD.collidepoint(event.pos):
                 self.point = self._board_at(event.pos)
                 self.throw()

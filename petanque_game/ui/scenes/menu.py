@@ -163,7 +163,7 @@ class MenuScene(Scene):
             for i, b in enumerate(self.buttons):
                 if b.hit(event.pos) and b.enabled:
                     self.focus = i
-                    b.click(event.pos)
+                    b.click(self.look, event.pos)
                     return True
             return True
         if event.type == pygame.MOUSEMOTION:

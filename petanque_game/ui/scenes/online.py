@@ -218,7 +218,7 @@ class OnlineScene(Scene):
             for f in fields:
                 f.active = f.rect.collidepoint(event.pos)
             for b in self.buttons():
-                if b.click(event.pos):
+                if b.click(self.look, event.pos):
                     return True
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()

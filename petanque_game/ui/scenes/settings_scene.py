@@ -20,7 +20,7 @@ from pathlib import Path
 import pygame
 
 from petanque_game import paths
-from petanque_game.ui import lang, sound, theme
+from petanque_game.ui import lang, theme
 from petanque_game.ui.keys import code_of, key_label
 from petanque_game.ui.scene import AppLike, Scene
 from petanque_game.ui.settings import (
@@ -126,7 +126,7 @@ class SettingsScene(Scene):
                                               lang.LANGUAGES.items()], 146)),
             ("sound", choices("sound", on_off, 120)),
             ("volume", [Button(pygame.Rect(0, 0, 110, 44), lang.tr("settings.test"),
-                               lambda: sound.play("roll"), size=22, tag="test_sound")]),
+                               lambda: self.look.play("roll"), size=22, tag="test_sound")]),
             ("display", choices("fullscreen", [(lang.tr("settings.window"), False),
                                                (lang.tr("settings.fullscreen"), True)], 180)),
             ("animation", choices("animation_speed", [(lang.tr("settings.times", n=f"{v:g}"), v)
@@ -209,7 +209,7 @@ class SettingsScene(Scene):
                 self.set_volume(event.pos[0])
                 return True
             for b in self.buttons():
-                if b.click(event.pos):
+                if b.click(self.look, event.pos):
                     return True
             for action, rect in self.key_rows():
                 if rect.collidepoint(event.pos):
@@ -220,7 +220,7 @@ class SettingsScene(Scene):
         elif event.type == pygame.MOUSEBUTTONUP and self.dragging:
             self.dragging = False
             self.save()
-            sound.play("clack")
+            self.look.play("clack")
         return True  # nothing reaches the game below while the settings are open
 
     # --- drawing ----------------------------------------------------------------------------------

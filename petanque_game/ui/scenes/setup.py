@@ -330,7 +330,7 @@ class SetupScene(Scene):
             self.blink = 0.0  # the cursor shows at once where the click put it
             self._commit_fields()
             for button in self.buttons:
-                if button.click(event.pos):
+                if button.click(self.look, event.pos):
                     if button.tag.startswith("level:") and not button.enabled:
                         self.tell_broken(button.tag[len("level:"):])
                     return True

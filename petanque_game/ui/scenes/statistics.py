@@ -100,8 +100,8 @@ class StatisticsScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if not self.back.click(event.pos):
-                any(b.click(event.pos) for b in self.tabs())
+            if not self.back.click(self.look, event.pos):
+                any(b.click(self.look, event.pos) for b in self.tabs())
             return True
         if event.type == pygame.MOUSEWHEEL:
             self._scroll_by(-event.y)

@@ -79,8 +79,8 @@ class TableScene(TableDrawing):
         for made in step.transitions:
             match made.event:
                 case Rolled(player=player, dice=dice) if made.before.starter is None:
-                    self.start_roll = StartRoll(made.before, made.after, player, dice[0],
-                                                made.index, self.app.settings)
+                    self.start_roll = StartRoll(self.look, made.before, made.after, player,
+                                                dice[0], made.index, self.app.settings)
 
     def update(self, dt: float) -> None:
         self.score_sheet.show_at(picture_scale(self.app))  # (the window resized)
@@ -178,7 +178,7 @@ class TableScene(TableDrawing):
             self.skip_flight()
             return True
         for b in self.buttons():
-            if b.click(pos):
+            if b.click(self.look, pos):
                 return True
         if self.busy:
             return True
@@ -205,7 +205,7 @@ class TableScene(TableDrawing):
     def _reckoning_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for b in self.buttons():
-                if b.click(event.pos):
+                if b.click(self.look, event.pos):
                     return True
             return self.header_event(event) or True
         return self.round_end.handle(event)

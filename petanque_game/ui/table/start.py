@@ -11,7 +11,8 @@ import pygame
 
 from petanque_game.record import Seat
 from petanque_game.rules.terningepetanque import TerningepetanqueState as TableState
-from petanque_game.ui import dice, lang, sound, theme
+from petanque_game.ui import dice, lang, theme
+from petanque_game.ui.look import Look
 from petanque_game.ui.narrate import says
 from petanque_game.ui.settings import Settings
 from petanque_game.ui.table import draw as td
@@ -23,8 +24,9 @@ DIE = 56
 class StartRoll:
     """One die rolled for who starts: its tumble, then a moment to read the result."""
 
-    def __init__(self, before: TableState, after: TableState, seat: int, value: int, index: int,
-                 settings: Settings):
+    def __init__(self, look: Look, before: TableState, after: TableState, seat: int, value: int,
+                 index: int, settings: Settings):
+        self.look = look  # (heard with its sounds)
         self.before, self.after = before, after
         self.seat, self.value, self.key = seat, value, f"start:{index}"
         speed = max(0.1, settings.animation_speed)
@@ -44,11 +46,11 @@ class StartRoll:
             self.t += dt
             return
         if self.t == 0.0:
-            sound.play("roll")
+            self.look.play("roll")
         landed = self.t >= self.tumble
         self.t += dt
         if not landed and self.t >= self.tumble:
-            sound.play("clack")
+            self.look.play("clack")
 
     def rolls(self) -> list[tuple[int, int]]:
         """(seat, value) of this pass so far, the new die last."""

@@ -88,7 +88,7 @@ class TableTurns(GameScene):
                                       memory, lambda: self.human_turn and not self.busy)
         self.solved = Solved()  # aims solved and previews worked out (ui/table/aim.py)
         self.aim = Aiming(self.level, solved=self.solved)
-        self.playback = Playback(self.level, lambda: app.settings.animation_speed,
+        self.playback = Playback(app.look, self.level, lambda: app.settings.animation_speed,
                                  self.replay_path, self.pictures.faces)
         self.round_end = RoundEnd(self.reckoning_wait)
         self.ai_aims = AiAimShow()

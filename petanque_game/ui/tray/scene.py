@@ -27,7 +27,7 @@ from concurrent.futures import Future
 
 import pygame
 
-from petanque_game.ui import lang, sound, theme
+from petanque_game.ui import lang, theme
 from petanque_game.ui.component import Forward
 from petanque_game.ui.dice import Resting
 from petanque_game.ui.game_scene import GameScene
@@ -145,7 +145,7 @@ class TrayScene(GameScene):
                 self.session.players[w].kind == "human" for w in step.after.winners()):
             self.after_settle("win")
         if thrown:
-            sound.play("roll")
+            self.look.play("roll")
             self.settle_sounds.insert(0, "clack")
         if not self.rolling:
             self._settled()
@@ -166,7 +166,7 @@ class TrayScene(GameScene):
 
     def _settled(self) -> None:
         for name in self.settle_sounds:
-            sound.play(name)
+            self.look.play(name)
         self.settle_sounds = []
 
     def finish_animation(self) -> None:
@@ -232,7 +232,7 @@ class TrayScene(GameScene):
                 self.go_on()  # a click settles the dice, or ends the reading of a roll
                 return True
             for b in self.buttons():
-                if b.click(event.pos):
+                if b.click(self.look, event.pos):
                     return True
             if not self.dice.handle(event):  # a die clicked, else the panel
                 self.sheet.handle(event)
