@@ -43,6 +43,7 @@ from ui_support import read_lists
 from petanque_game.record import Seat
 from petanque_game.rules.games import game_ids, spec_of
 from petanque_game.ui import kept_pictures, lang, theme, widgets
+from petanque_game.ui.look import Look
 
 READABLE_SIZE = 18  # logical px; x 0.625 at 800x600 = 11.25 px
 SMALL_WINDOW = (800, 600)
@@ -115,21 +116,21 @@ def install(watch: Watch) -> list[tuple[object, str, object]]:
             watch.cut.append((s, owner))
         return out
 
-    def button_draw(self, surface, mouse):
+    def button_draw(self, look, surface, mouse):
         watch.boxes.append((pygame.Rect(self.rect), f"button {self.tag or self.label!r} "
                                                     f"({_caller()})"))
         try:
-            return draw(self, surface, mouse)
+            return draw(self, look, surface, mouse)
         finally:
             watch.boxes.pop()
 
-    def panel_draw(surface, rect, *args, **kw):
+    def panel_draw(look, surface, rect, *args, **kw):
         r = pygame.Rect(rect)
         for t in watch.texts:  # what it is drawn over is hidden
             if t.target == id(surface) and t.ink.colliderect(r):
                 t.covered = True
         watch.panels.append((id(surface), r, _caller()))
-        return panel(surface, rect, *args, **kw)
+        return panel(look, surface, rect, *args, **kw)
 
     patch(kept_pictures, "KEEP", False)  # every text drawn on the screen, as it is watched
     patch(theme, "blit_text", blit_text)
@@ -430,8 +431,8 @@ def test_the_watch_finds_what_does_not_fit():
     undo = install(watch)
     try:
         surface = pygame.Surface((1280, 720))
-        widgets.Button(pygame.Rect(10, 10, 40, 40), "A very long label", size=24).draw(surface,
-                                                                                          None)
+        widgets.Button(pygame.Rect(10, 10, 40, 40), "A very long label", size=24).draw(
+            Look(), surface, None)
         theme.blit_text(surface, "one", (300, 300), 24)
         theme.blit_text(surface, "two", (305, 302), 24)
         theme.blit_text(surface, "off", (1275, 700), 24)

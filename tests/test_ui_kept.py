@@ -47,15 +47,15 @@ def kept_is_fresh(app, monkeypatch) -> bool:
 
 
 def test_a_lit_button_covers_the_unlit_one_exactly():
-    fast_app()
+    look = fast_app().look
     for button in (Button(pygame.Rect(20, 20, 220, 58), "Roll", hint="R"),
                    Button(pygame.Rect(20, 20, 120, 40), "Bank", style="primary"),
                    Button(pygame.Rect(20, 20, 146, 44), "Dansk", selected=True, size=22),
                    Button(pygame.Rect(20, 20, 130, 42), "Menu", style="ghost", size=24)):
         over = pygame.Surface((300, 120))
         over.fill((22, 27, 36))
-        button.draw(over, None)
-        draw_lit(over, [button], button.rect.center)
+        button.draw(look, over, None)
+        draw_lit(look, over, [button], button.rect.center)
         straight = pygame.Surface((300, 120))
         straight.fill((22, 27, 36))
         button.paint(straight, button.rect, True)
@@ -63,15 +63,15 @@ def test_a_lit_button_covers_the_unlit_one_exactly():
 
 
 def test_a_panel_on_a_known_ground_is_the_panel_drawn_on_it():
-    fast_app()
+    look = fast_app().look
     for rect, edge in ((pygame.Rect(30, 20, 300, 150), "edge"),
                        (pygame.Rect(10, 40, 500, 88), "accent")):
         blended, grounded = pygame.Surface((600, 240)), pygame.Surface((600, 240))
         for surface in (blended, grounded):
             surface.fill((22, 27, 36))
-        panel(blended, rect, "panel", edge)
-        panel(grounded, rect, "panel", edge, ground=(22, 27, 36))
-        panel(grounded, rect, "panel", edge, ground=(22, 27, 36))  # the kept picture
+        panel(look, blended, rect, "panel", edge)
+        panel(look, grounded, rect, "panel", edge, ground=(22, 27, 36))
+        panel(look, grounded, rect, "panel", edge, ground=(22, 27, 36))  # the kept picture
         assert pixels(grounded) == pixels(blended)
 
 

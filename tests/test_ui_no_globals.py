@@ -9,11 +9,10 @@ enum. The modules not converted yet are listed with the names they still hold; t
 shrinks (a new global anywhere fails, and so does a listed name that is gone: take it off the
 list).
 
-The one exception, named here: theme, lang and widgets each keep a slot referring to the
-owner in use (`SLOTS`), the App's own from its start to its close. Text is drawn and said, and
-panels and buttons are drawn, from hundreds of places with no window at hand
-(`theme.blit_text`, `lang.tr`, `widgets.panel`, `widgets.Button`); what the slot refers to is
-still each window's own, and made anew with it (`test_a_new_window_starts_from_nothing`)."""
+The one exception, named here: theme and lang each keep a slot referring to the owner in use
+(`SLOTS`), the App's own from its start to its close. Text is drawn and said from hundreds of
+places with no window at hand (`theme.blit_text`, `lang.tr`); what the slot refers to is still
+each window's own, and made anew with it (`test_a_new_window_starts_from_nothing`)."""
 
 import ast
 import dataclasses
@@ -40,13 +39,11 @@ NOT_YET: dict[str, set[str]] = {}
 # The one slot a module may keep, and the owner it refers to: the open App's (`App.look`:
 # its pens, words, sounds and pictures), else one of no window's.
 SLOTS = {"petanque_game.ui.theme": ("_pens", theme.Pens),
-         "petanque_game.ui.lang": ("_words", lang.Words),
-         "petanque_game.ui.widgets": ("_pictures", widgets.WidgetPictures)}
+         "petanque_game.ui.lang": ("_words", lang.Words)}
 
 # The names a module still rebinds after it is imported (a `global` statement): its slot, and the
 # language spoken. Also shrinks only.
-REBOUND = {"petanque_game.ui.theme": {"_pens"}, "petanque_game.ui.lang": {"_words", "_language"},
-           "petanque_game.ui.widgets": {"_pictures"}}
+REBOUND = {"petanque_game.ui.theme": {"_pens"}, "petanque_game.ui.lang": {"_words", "_language"}}
 
 
 def mutable_globals(module: object) -> set[str]:
@@ -153,7 +150,7 @@ def test_a_new_window_starts_from_nothing(home):
     starts with none of them, and a closed one leaves none of them in use."""
     first = fast_app()
     theme.text("only the first window's", 31)
-    widgets.dim(pygame.Surface((31, 17)))
+    widgets.dim(first.look, pygame.Surface((31, 17)))
     lang.tr("results.wins", name="Åse")
     dice.pictures_of(first.memory).die_face(5, 33)
     first.look.sounds.loaded["roll"] = None  # (no sound device here: as if it could not be played)
@@ -161,7 +158,6 @@ def test_a_new_window_starts_from_nothing(home):
     first.close()
     assert theme.pens() is not first.look.pens and theme.pens().texts == {}
     assert lang.words_in_use() is not first.look.words and lang.words_in_use().areas == {}
-    assert widgets.pictures_in_use() is not first.look.pictures
     assert theme.in_use() is None  # the colours let go of with the pens
     second = fast_app()
     assert theme.pens() is second.look.pens is not first.look.pens

@@ -41,12 +41,12 @@ def painted(button: Button, hover: bool) -> pygame.Surface:
     return out
 
 
-def drawn(button: Button, mouse) -> pygame.Surface:
+def drawn(look, button: Button, mouse) -> pygame.Surface:
     """The button drawn from its kept picture (made the second time it is asked for)."""
     for _ in range(2):
         out = pygame.Surface((300, 120))
         out.fill((22, 27, 36))
-        button.draw(out, mouse)
+        button.draw(look, out, mouse)
     return out
 
 
@@ -75,26 +75,26 @@ def test_pictures_compare_as_their_red_green_and_blue_bytes():
 
 
 def test_a_kept_button_is_the_button_drawn_and_changes_with_what_it_shows():
-    fast_app()
+    app = fast_app()
     button = Button(pygame.Rect(20, 20, 220, 58), "Roll", hint="R", size=28)
     inside, outside = (40, 40), (290, 110)
     for b in (button, Button(button.rect, "Bank", enabled=False),
               Button(button.rect, "New game", style="primary", selected=True)):
-        assert same(drawn(b, outside), painted(b, False))
-        assert same(drawn(b, inside), painted(b, b.enabled))
-    first = drawn(button, outside)
+        assert same(drawn(app.look, b, outside), painted(b, False))
+        assert same(drawn(app.look, b, inside), painted(b, b.enabled))
+    first = drawn(app.look, button, outside)
     button.label = "Roll again"
-    assert not same(drawn(button, outside), first)
-    assert same(drawn(button, outside), painted(button, False))
+    assert not same(drawn(app.look, button, outside), first)
+    assert same(drawn(app.look, button, outside), painted(button, False))
 
 
 def test_a_kept_button_follows_the_colours_in_use():
     app = fast_app()
     button = Button(pygame.Rect(20, 20, 220, 58), "Roll")
-    before = drawn(button, None)
+    before = drawn(app.look, button, None)
     app.settings.colours = {**app.settings.colours, "button": (10, 200, 10)}
     assert theme.colour("button") == (10, 200, 10)
-    after = drawn(button, None)
+    after = drawn(app.look, button, None)
     assert not same(after, before) and same(after, painted(button, False))
 
 

@@ -78,7 +78,7 @@ def test_the_longest_code_fits_the_panel_in_every_language(language, copied):
     assert "".join(lines) == code and len(lines) > 1
     assert all(theme.font(22, True).size(line)[0] <= CHART.w - 32 for line in lines)
     surface = pygame.Surface((1280, 720))
-    bottom = draw_code(surface, CHART, code, copied)
+    bottom = draw_code(app.look, surface, CHART, code, copied)
     assert bottom <= CHART.bottom and INSIDE.contains(CHART)
     assert CHART.bottom <= INSIDE.bottom - 100  # above the line "saved as" and the buttons
     app.close()

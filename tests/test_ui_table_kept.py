@@ -327,7 +327,7 @@ def test_a_replays_status_bar_from_its_kept_backdrop_is_the_one_drawn_anew(ai_at
         _, box = side_parts(SIDE, len(self.session.players))
         surface.set_clip(STATUS_ROOM)
         surface.fill(theme.colour("background"))
-        shade(surface, box)
+        shade(self.look, surface, box)
         surface.set_clip(None)
         GameScene.draw_status(self, surface, prompt, buttons, urgent, history_lines)
 

@@ -39,7 +39,7 @@ os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 import pygame  # after the hint above
 
 from petanque_game import logs, saves
-from petanque_game.ui import frame_loop, icon, lang, sound, theme, widgets
+from petanque_game.ui import frame_loop, icon, lang, sound, theme
 from petanque_game.ui.keys import key_event_code
 from petanque_game.ui.look import Look
 from petanque_game.ui.quitting import PictureUnsaved, Quit, run_app, unsaved_said
@@ -81,7 +81,6 @@ class App(SceneStack):
         self.look = Look(self.settings)
         theme.use_pens(self.look.pens)
         lang.use_words(self.look.words)
-        widgets.use_pictures(self.look.pictures)
         lang.use(self.settings.language)
         pygame.display.set_caption(lang.tr("app.title"))
         pygame.display.set_icon(icon.window_icon())  # before the window opens, so it shows at once
@@ -373,8 +372,6 @@ class App(SceneStack):
             theme.use_pens(theme.Pens())
         if lang.words_in_use() is look.words:
             lang.use_words(lang.Words())
-        if widgets.pictures_in_use() is look.pictures:
-            widgets.use_pictures(widgets.WidgetPictures())
         pygame.quit()
 
 

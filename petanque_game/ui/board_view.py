@@ -12,6 +12,7 @@ import pygame
 from petanque_game import board_edit
 from petanque_game.board_edit import Draft
 from petanque_game.ui import theme
+from petanque_game.ui.look import Look
 from petanque_game.ui.widgets import panel
 
 VIEW = pygame.Rect(20, 96, 800, 600)
@@ -46,11 +47,11 @@ def wall_outline(draft: Draft, wall: dict[str, Any]) -> list[tuple[float, float]
             ((near, -half), (far, -half), (far, half), (near, half))]
 
 
-def draw(surface: pygame.Surface, draft: Draft, bad: Any, selected: Any,
+def draw(look: Look, surface: pygame.Surface, draft: Draft, bad: Any, selected: Any,
          drag: tuple[tuple[int, int], tuple[int, int]] | None) -> None:
     """The draft in the view; `bad` the part the checker refuses, `selected` the part chosen,
-    `drag` (from, to) of a block being dragged."""
-    panel(surface, VIEW, (20, 26, 32), "edge", 10, shadow=False)
+    `drag` (from, to) of a block being dragged. Drawn with `look`."""
+    panel(look, surface, VIEW, (20, 26, 32), "edge", 10, shadow=False)
     board = draft.data["board"]
     felt = theme.colour("felt")
     edge = (220, 70, 60) if bad in ("board", "felt") else (12, 60, 36)

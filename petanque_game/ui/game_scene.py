@@ -249,9 +249,9 @@ class GameScene(Scene):
             room = right.left - 20 - (named.right + 20)
             theme.blit_text(surface, theme.fit(tag, 26, max(room, 0), True), (right.left - 20, 32),
                             26, "accent", True, "midright")
-        self.rules_button.draw(surface, self.mouse)
-        self.menu_button.draw(surface, self.mouse)
-        self.settings_button.draw(surface, self.mouse)
+        self.rules_button.draw(self.look, surface, self.mouse)
+        self.menu_button.draw(self.look, surface, self.mouse)
+        self.settings_button.draw(self.look, surface, self.mouse)
         theme.draw_gear(surface, self.settings_button.rect.center, 13, theme.colour("button_text"))
 
     @property
@@ -294,7 +294,7 @@ class GameScene(Scene):
                      subline: Any, to_move: int | None,
                      ground: tuple[int, int, int] | None = None) -> None:
         """The players' cards on a panel (`ground`: the plain colour under it, if known)."""
-        panel(surface, rect, ground=ground)
+        panel(self.look, surface, rect, ground=ground)
         players = self.session.players
         n = len(players)
         row_h = min(66, (rect.h - 16) // max(1, n))
@@ -342,7 +342,7 @@ class GameScene(Scene):
         """The status bar: what happened last (or the replay's timeline), the prompt, the
         buttons; `framed`: its panel is drawn already (a scene's kept backdrop)."""
         if not framed:
-            panel(surface, STATUS_RECT, "panel", "accent" if urgent else "edge")
+            panel(self.look, surface, STATUS_RECT, "panel", "accent" if urgent else "edge")
         width = STATUS_RECT.w - 40 - (sum(b.rect.w + 10 for b in buttons))
         happened = self.history[-history_lines:] if history_lines else []
         if self.replay is not None:  # the replay's timeline stands where the history lines go
@@ -357,7 +357,7 @@ class GameScene(Scene):
                         (STATUS_RECT.x + 16, STATUS_RECT.bottom - 12), 28,
                         "accent" if urgent else "text", True, "bottomleft")
         for b in buttons:
-            b.draw(surface, self.mouse)
+            b.draw(self.look, surface, self.mouse)
 
     def layout_buttons(self, specs: list[Button]) -> list[Button]:
         """Place buttons right-aligned in the status bar."""

@@ -58,8 +58,8 @@ class Question:
                     return
 
     def draw(self, surface: pygame.Surface, mouse: tuple[int, int] | None) -> None:
-        dim(surface, 170)
-        panel(surface, self.rect, "panel", "accent", 16)
+        dim(self.look, surface, 170)
+        panel(self.look, surface, self.rect, "panel", "accent", 16)
         y = self.rect.y + 24
         for parts in self.lines:
             for part in parts:
@@ -67,4 +67,4 @@ class Question:
                 y += 28
             y += 8
         for b in self.buttons:
-            b.draw(surface, mouse)
+            b.draw(self.look, surface, mouse)

@@ -5,9 +5,9 @@ A widget draws itself from its own fields and the mouse position it is given; it
 state. What a frame draws again and again unchanged (a button's picture, a panel's shadow, the
 veil over a scene) is made once and kept (`Pictures`), keyed by everything it is drawn from, the
 colours in use included, so a change of language, palette or label makes a new picture and never
-shows a stale one. The widgets' kept pictures are the window's `WidgetPictures`, made by each App at
-its start and let go at its close (`use_pictures`); the module refers to the ones in use, the one
-thing it holds: panels and buttons are drawn from hundreds of places with no window at hand.
+shows a stale one. The widgets' kept pictures are the window's (ui/kept_pictures.py
+`WidgetPictures`), part of the look a widget is drawn with (ui/look.py): a panel, a veil or a
+button is drawn with the look it is given.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from petanque_game.ui import kept_pictures, lang, theme
-from petanque_game.ui.kept_pictures import WidgetPictures
 
 if TYPE_CHECKING:
     from petanque_game.ui.look import Look
@@ -27,20 +26,6 @@ if TYPE_CHECKING:
 HINT_SIZE = 18  # a button's key, under its label: the smallest text still read at 800x600
 CLEAR = (255, 0, 255)  # the colour key of a kept picture: what is not drawn on shows through
 SETTLED = 2  # frames a Backdrop's key stays the same before its picture is kept
-
-
-_pictures = WidgetPictures()  # the ones in use: the open App's (`use_pictures`), else no window's
-
-
-def use_pictures(pictures: WidgetPictures) -> None:
-    """Keep the widgets' pictures in `pictures` from now on (an App's, from its start to its
-    close)."""
-    global _pictures
-    _pictures = pictures
-
-
-def pictures_in_use() -> WidgetPictures:
-    return _pictures
 
 
 def keyed_picture(size: tuple[int, int],
@@ -112,51 +97,51 @@ def _shade(size: tuple[int, int], radius: int) -> pygame.Surface:
     return shade
 
 
-def shade(surface: pygame.Surface, rect: pygame.Rect, radius: int = 12) -> None:
+def shade(look: Look, surface: pygame.Surface, rect: pygame.Rect, radius: int = 12) -> None:
     """The soft shadow under a panel at `rect`."""
     size = (rect.w + 8, rect.h + 8)
-    surface.blit(_pictures.shades.get((size, radius), lambda: _shade(size, radius + 4)),
+    surface.blit(look.pictures.shades.get((size, radius), lambda: _shade(size, radius + 4)),
                  (rect.x - 1, rect.y + 3))
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, fill: str | tuple = "panel",
+def panel(look: Look, surface: pygame.Surface, rect: pygame.Rect, fill: str | tuple = "panel",
           edge: str | tuple | None = "edge", radius: int = 12, width: int = 2,
           shadow: bool = True, ground: tuple[int, int, int] | None = None) -> None:
     """A rounded panel with its edge and, below it, its soft shadow. `ground`: the plain colour
     under the panel and its shadow, when the caller knows it; the two are then drawn as one
-    opaque picture, kept (the same pixels; copied, not blended)."""
+    opaque picture, kept (the same pixels; copied, not blended). Drawn with `look`."""
     fill_rgb = theme.colour(fill) if isinstance(fill, str) else fill
     edge_rgb = None if edge is None else theme.colour(edge) if isinstance(edge, str) else edge
     if ground is not None and shadow:
         size = (rect.w + 8, rect.h + 11)  # the panel, and its shadow 1 px left, 3 px down
         key = (size, fill_rgb, edge_rgb, radius, width, ground)
-        surface.blit(_pictures.grounded.get(key, lambda: _grounded_panel(key)),
+        surface.blit(look.pictures.grounded.get(key, lambda: _grounded_panel(look, key)),
                      (rect.x - 1, rect.y))
         return
     if shadow:
-        shade(surface, rect, radius)
+        shade(look, surface, rect, radius)
     pygame.draw.rect(surface, fill_rgb, rect, border_radius=radius)
     if edge_rgb is not None:
         pygame.draw.rect(surface, edge_rgb, rect, width, border_radius=radius)
 
 
-def _grounded_panel(key: tuple) -> pygame.Surface:
+def _grounded_panel(look: Look, key: tuple) -> pygame.Surface:
     (w, h), fill, edge, radius, width, ground = key
     picture = pygame.Surface((w, h))
     if pygame.display.get_surface() is not None:
         picture = picture.convert()
     picture.fill(ground)
     rect = pygame.Rect(1, 0, w - 8, h - 11)
-    panel(picture, rect, fill, edge, radius, width)
+    panel(look, picture, rect, fill, edge, radius, width)
     return picture
 
 
-def dim(surface: pygame.Surface, alpha: int = 150) -> None:
+def dim(look: Look, surface: pygame.Surface, alpha: int = 150) -> None:
     def make() -> pygame.Surface:
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         veil.fill((8, 10, 14, alpha))
         return veil
-    surface.blit(_pictures.veils.get((surface.get_size(), alpha), make), (0, 0))
+    surface.blit(look.pictures.veils.get((surface.get_size(), alpha), make), (0, 0))
 
 
 BUTTON_COLOURS = ("button", "panel_light", "accent", "disabled", "button_text", "muted")
@@ -189,8 +174,9 @@ class Button:
             self.action()
         return True
 
-    def draw(self, surface: pygame.Surface, mouse: tuple[int, int] | None) -> None:
-        """The button's picture, made on first use and kept while nothing it shows changes."""
+    def draw(self, look: Look, surface: pygame.Surface, mouse: tuple[int, int] | None) -> None:
+        """The button's picture, made on first use and kept (in `look`'s pictures) while nothing
+        it shows changes."""
         hover = self.enabled and mouse is not None and self.hit(mouse)
         if not kept_pictures.KEEP:
             self.paint(surface, self.rect, hover)
@@ -198,7 +184,7 @@ class Button:
         colours = tuple(theme.colour(name) for name in BUTTON_COLOURS)
         key = (self.rect.size, self.label, self.hint, self.size, self.style, self.selected,
                self.enabled, hover, colours)
-        picture = _pictures.buttons.again(key, lambda: self.picture(hover))
+        picture = look.pictures.buttons.again(key, lambda: self.picture(hover))
         if picture is None:
             self.paint(surface, self.rect, hover)
         else:
@@ -236,7 +222,7 @@ class Button:
             theme.blit_text(surface, label, r.center, self.size, col, True, "center")
 
 
-def draw_lit(surface: pygame.Surface, buttons: list[Button],
+def draw_lit(look: Look, surface: pygame.Surface, buttons: list[Button],
              mouse: tuple[int, int] | None) -> None:
     """Over a kept picture that shows `buttons` unlit (drawn with no mouse): the one under the
     mouse, lit. A lit button covers the same pixels as the unlit one, so the frame is the one
@@ -245,7 +231,7 @@ def draw_lit(surface: pygame.Surface, buttons: list[Button],
         return
     for b in buttons:
         if b.enabled and b.hit(mouse):
-            b.draw(surface, mouse)
+            b.draw(look, surface, mouse)
 
 
 def click_buttons(look: Look, buttons: list[Button], pos: tuple[int, int]) -> bool:

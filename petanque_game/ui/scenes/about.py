@@ -60,7 +60,7 @@ class AboutScene(Scene):
         theme.blit_text(surface, lang.tr("menu.subtitle"), (124 + ICON_SIZE + 30, 170), 30,
                         "accent")
         rect = pygame.Rect(110, 250, 1060, 320)
-        panel(surface, rect)
+        panel(self.look, surface, rect)
         label_w = 260
         for i, (key, value) in enumerate(facts()):
             y = rect.y + 24 + 44 * i
@@ -69,4 +69,4 @@ class AboutScene(Scene):
                             (rect.x + 24 + label_w, y), 24)
         theme.blit_text(surface, theme.fit(lang.tr("about.thanks"), 20, rect.w - 48),
                         (rect.x + 24, rect.bottom - 40), 20, "muted")
-        self.back.draw(surface, self.mouse)
+        self.back.draw(self.look, surface, self.mouse)

@@ -337,4 +337,4 @@ class BoardEditorScene(Scene):
         if self.question is not None:
             self.question.draw(surface, self.mouse)
             return
-        draw_lit(surface, buttons, self.mouse)
+        draw_lit(self.look, surface, buttons, self.mouse)

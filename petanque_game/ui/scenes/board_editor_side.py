@@ -17,6 +17,7 @@ from petanque_game import board_edit
 from petanque_game.board_edit import Draft, Problem
 from petanque_game.ui import board_view, board_words, lang, theme
 from petanque_game.ui.game_ui import board_title
+from petanque_game.ui.look import Look
 from petanque_game.ui.scene import AppLike
 from petanque_game.ui.text_field import TextField
 from petanque_game.ui.widgets import Button
@@ -36,6 +37,9 @@ class Editing(Protocol):
     said: str | None
     path: TextField
     importing: Future[Draft | str] | None
+
+    @property
+    def look(self) -> Look: ...
 
     @property
     def fields(self) -> tuple[TextField, ...]: ...
@@ -142,8 +146,8 @@ def draw_all(surface: pygame.Surface, editor: Editing, buttons: list[Button]) ->
     for i, part in enumerate(theme.wrap(lang.tr("editor.keys"), 15, VIEW.w)[:2]):
         theme.blit_text(surface, part, (VIEW.x, 62 + 16 * i), 15, "muted")
     problem = editor.problem()
-    board_view.draw(surface, editor.draft, problem.part if problem else None, editor.selected,
-                    editor.drag)
+    board_view.draw(editor.look, surface, editor.draft, problem.part if problem else None,
+                    editor.selected, editor.drag)
     labels = [("editor.start", (SIDE_X, 32)), ("editor.name", (SIDE_X, 100)),
               ("editor.board_title", (SIDE_X, 166)),
               ("editor.description", (SIDE_X + 170, 166)),
@@ -164,7 +168,7 @@ def draw_all(surface: pygame.Surface, editor: Editing, buttons: list[Button]) ->
             theme.blit_text(surface, f"{value:g}", (SIDE_X + 298, y), 17, "accent",
                             anchor="midright")
     for b in buttons:
-        b.draw(surface, None)
+        b.draw(editor.look, surface, None)
     if editor.importing is not None:
         line, colour = lang.tr("editor.importing"), "muted"
     elif editor.said:

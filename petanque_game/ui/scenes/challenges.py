@@ -222,7 +222,7 @@ class ChallengesScene(Scene):
                    tuple(self.broken), self.reading.progress)
         buttons = self.buttons
         self.backdrop.draw(surface, key, lambda out: self._draw_unlit(out, rows, blink, buttons))
-        draw_lit(surface, buttons, self.mouse)
+        draw_lit(self.look, surface, buttons, self.mouse)
 
     def _draw_unlit(self, surface: pygame.Surface, rows: int, blink: bool,
                     buttons: list[Button]) -> None:
@@ -231,7 +231,7 @@ class ChallengesScene(Scene):
         theme.blit_text(surface, lang.tr("challenges.title"), (LIST.x, 44), 52, "text", True)
         theme.blit_text(surface, theme.fit(lang.tr("challenges.same_chance"), 20, 1160),
                         (LIST.x, 104), 20, "muted")
-        panel(surface, LIST)
+        panel(self.look, surface, LIST)
         if self.reading.going:
             theme.blit_text(surface, theme.fit(self._reading(), 20, LIST.w - 40),
                             (LIST.x + 20, LIST.bottom - 34), 20, "muted")
@@ -255,10 +255,10 @@ class ChallengesScene(Scene):
                             anchor="midleft")
         self._draw_details(surface)
         for b in buttons:
-            b.draw(surface, None)
+            b.draw(self.look, surface, None)
 
     def _draw_details(self, surface: pygame.Surface) -> None:
-        panel(surface, DETAILS)
+        panel(self.look, surface, DETAILS)
         made = self.chosen
         lines: list[tuple[str, str]] = []
         if made is not None:

@@ -144,7 +144,7 @@ class ReplayListScene(Scene):
         key = look(self.heading_key, self.subheading, self.reading.progress, self.entries,
                    self.scroll, self.focus, self.broken)
         self.backdrop.draw(surface, key, self._draw_unlit)
-        self.back.draw(surface, self.mouse)
+        self.back.draw(self.look, surface, self.mouse)
         mouse = self.mouse
         for i in range(self.ROWS):  # the row under the mouse, lit over its unlit picture
             k = self.scroll + i
@@ -185,7 +185,7 @@ class ReplayListScene(Scene):
         r = self.row_rect(i)
         hover = mouse is not None and r.collidepoint(mouse)
         fill = "panel_light" if hover or focus else "panel"
-        panel(surface, r, fill, "accent" if focus else "edge", 10, shadow=False)
+        panel(self.look, surface, r, fill, "accent" if focus else "edge", 10, shadow=False)
         width = r.w - 32 - (self.resume_rect(i).w + 12 if e.unfinished else 0)
         theme.blit_text(surface, theme.fit(e.title, 26, width, True), (r.x + 16, r.y + 6), 26,
                         "bad" if e.broken else "text", True)
@@ -193,7 +193,7 @@ class ReplayListScene(Scene):
                         "bad" if e.broken else "muted")
         if e.unfinished and not e.broken:
             Button(self.resume_rect(i), lang.tr("menu.list.resume"), None, e.resumable, 22,
-                   style="primary", tag="resume").draw(surface, mouse)
+                   style="primary", tag="resume").draw(self.look, surface, mouse)
 
 
 class ResumeListScene(ReplayListScene):

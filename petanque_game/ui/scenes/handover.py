@@ -63,6 +63,6 @@ class HandoverScene(Scene):
             theme.blit_text(surface, theme.fit(line, 24, 1100), (640, y), 24, "muted",
                             anchor="midtop")
             y += 28
-        self.ready.draw(surface, self.mouse)
+        self.ready.draw(self.look, surface, self.mouse)
         theme.blit_text(surface, theme.fit(lang.tr("handover.turn_off"), 20, 1100),
                         (640, 690), 20, "muted", anchor="center")

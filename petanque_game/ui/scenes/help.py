@@ -228,12 +228,12 @@ class RulesScene(Scene):
         buttons = self.buttons
         key = look(self.game, self.page, self.top, self.rows)  # (rows: a list made per layout)
         self.backdrop.draw(surface, key, lambda out: self._draw_unlit(out, buttons))
-        draw_lit(surface, buttons, self.mouse)
+        draw_lit(self.look, surface, buttons, self.mouse)
 
     def _draw_unlit(self, surface: pygame.Surface, buttons: list[Button]) -> None:
         """The page with no button lit."""
         surface.fill(theme.colour("background"))
-        panel(surface, RECT)
+        panel(self.look, surface, RECT)
         tabs_left = min(b.rect.x for b in buttons if b.tag.startswith("tab:"))
         room = tabs_left - RECT.x - 60
         heading = game_title(self.game)  # the tabs say which page this is
@@ -254,4 +254,4 @@ class RulesScene(Scene):
                                              total=len(self.rows)),
                             (left + 30, RECT.bottom - 44), 19, "muted", anchor="midleft")
         for b in buttons:
-            b.draw(surface, None)
+            b.draw(self.look, surface, None)

@@ -269,10 +269,10 @@ class LessonScene(Scene):
         if self.target is not None:
             self._draw_target(area, view, self.target)
         pygame.draw.rect(surface, theme.colour("edge"), BOARD, 2, border_radius=6)
-        panel(surface, SIDE)
+        panel(self.look, surface, SIDE)
         self._draw_words(surface)
         for b in self.buttons():
-            b.draw(surface, self.mouse)
+            b.draw(self.look, surface, self.mouse)
 
     def _draw_target(self, area: pygame.Surface, view: td.View, t: Target) -> None:
         table = t.table

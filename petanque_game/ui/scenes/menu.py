@@ -202,7 +202,7 @@ class MenuScene(Scene):
         self.backdrop.draw(surface, look(), self._draw_backdrop)
         for i, b in enumerate(self.buttons):
             b.selected = i == self.focus
-            b.draw(surface, self.mouse)
+            b.draw(self.look, surface, self.mouse)
         resume = next((b for b in self.buttons if b.tag == "resume"), None)
         if resume is not None and not resume.enabled:
             theme.blit_text(surface, lang.tr("menu.no_saved_game"),
@@ -210,7 +210,7 @@ class MenuScene(Scene):
                             anchor="midleft")
         if self.problem:
             rect = pygame.Rect(110, 670, 1150, 46)  # under the buttons
-            panel(surface, rect, (70, 34, 34), "bad")
+            panel(self.look, surface, rect, (70, 34, 34), "bad")
             for i, line in enumerate(theme.wrap(self.problem, 21, rect.w - 28)[:2]):
                 theme.blit_text(surface, line, (rect.x + 14, rect.y + 8 + 17 * i), 21)
         else:

@@ -228,7 +228,7 @@ class OnlineScene(Scene):
         surface.fill(theme.colour("background"))
         theme.blit_text(surface, lang.tr("online.title"), (120, 60), 56, "text", True, shadow=True)
         if self.mode in ("host", "join"):
-            panel(surface, pygame.Rect(100, 150, 1080, 460))
+            panel(self.look, surface, pygame.Rect(100, 150, 1080, 460))
             theme.blit_text(surface, lang.tr("online.name"), (130, 182), 26, "muted")
             self.player.draw(surface, self.app.time % 1.0 < 0.5)
         if self.mode == "join":
@@ -245,13 +245,13 @@ class OnlineScene(Scene):
         elif self.mode == "waiting":
             self.draw_waiting(surface)
         for b in self.buttons():
-            b.draw(surface, self.mouse)
+            b.draw(self.look, surface, self.mouse)
         if self.problem:
             theme.blit_text(surface, theme.fit(self.problem, 24, 1040), (120, 140), 24, "bad")
 
     def draw_waiting(self, surface: pygame.Surface) -> None:
         meeting = self.meeting
-        panel(surface, pygame.Rect(100, 150, 1080, 440))
+        panel(self.look, surface, pygame.Rect(100, 150, 1080, 440))
         if meeting is None or meeting.code is None:
             theme.blit_text(surface, lang.tr("online.connecting"), (140, 200), 30)
             return

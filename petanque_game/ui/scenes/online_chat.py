@@ -44,7 +44,7 @@ class ChatScene(Scene):
         return True  # nothing reaches the game while a line is typed
 
     def draw(self, surface: pygame.Surface) -> None:
-        panel(surface, BOX)
+        panel(self.look, surface, BOX)
         lines = list(self.session.chat_lines)[-SHOWN:]
         y = BOX.y + 14
         for line in lines:

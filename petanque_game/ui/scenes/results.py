@@ -235,11 +235,11 @@ class ResultsScene(Scene):
         if below is not None:  # the game under the veil, the veil and the panel: one picture
             self.backdrop.draw(surface, (key, below), self._draw_all)
         else:
-            dim(surface, 160)
-            panel(surface, RECT, "panel", "accent", 18)
+            dim(self.look, surface, 160)
+            panel(self.look, surface, RECT, "panel", "accent", 18)
             self.backdrop.draw(surface, key, self._draw_panel, INSIDE)
         for b in self.buttons:
-            b.draw(surface, self.mouse)
+            b.draw(self.look, surface, self.mouse)
 
     def _draw_all(self, surface: pygame.Surface) -> None:
         """The whole picture but the buttons: the game below (its buttons unlit: they take no
@@ -248,8 +248,8 @@ class ResultsScene(Scene):
         with unlit(self.app):
             for scene in self.below():
                 scene.draw(surface)
-        dim(surface, 160)
-        panel(surface, RECT, "panel", "accent", 18)
+        dim(self.look, surface, 160)
+        panel(self.look, surface, RECT, "panel", "accent", 18)
         self._draw_panel(surface)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
@@ -267,7 +267,7 @@ class ResultsScene(Scene):
         draw_coach(surface, self.coach_lines, pygame.Rect(RECT.x + 24, CHART.y, CHART.x - RECT.x
                                                           - 48, CHART.h))
         if self.code is not None:
-            results_challenge.draw_code(surface, CHART, self.code, self.copied)
+            results_challenge.draw_code(self.look, surface, CHART, self.code, self.copied)
         saved = self.session.saved_record
         unsaved = getattr(self.session, "unsaved", None)
         if saved is not None:

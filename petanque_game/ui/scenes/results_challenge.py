@@ -14,6 +14,7 @@ from petanque_game import challenge as challenges
 from petanque_game import challenge_play, challenge_results
 from petanque_game.challenge import Board, Challenge, ChallengeError
 from petanque_game.ui import lang, theme
+from petanque_game.ui.look import Look
 from petanque_game.ui.names import challenger_name
 from petanque_game.ui.widgets import panel
 
@@ -116,15 +117,16 @@ def code_lines(code: str, width: int, size: int = CODE_SIZE) -> list[str]:
     return lines
 
 
-def draw_code(surface: pygame.Surface, rect: pygame.Rect, code: str, copied: bool) -> int:
-    """The code to share in a box over `rect` (the chart's place): its heading, the code on as
-    many lines as it takes, and whether it is on the clipboard (else how to put it there). The
-    bottom of what it wrote (y), which the longest code keeps inside `rect`."""
+def draw_code(look: Look, surface: pygame.Surface, rect: pygame.Rect, code: str,
+              copied: bool) -> int:
+    """The code to share in a box over `rect` (the chart's place), drawn with `look`: its heading,
+    the code on as many lines as it takes, and whether it is on the clipboard (else how to put it
+    there). The bottom of what it wrote (y), which the longest code keeps inside `rect`."""
     x, w = rect.x + 16, rect.w - 32
     lines = code_lines(code, w)
     note = theme.wrap(lang.tr("challenges.code_on_clipboard" if copied else
                               "challenges.code_copy_how"), 19, w)
-    panel(surface, rect, "panel_light", "accent", 12, shadow=False)  # over the chart, whole
+    panel(look, surface, rect, "panel_light", "accent", 12, shadow=False)  # over the chart, whole
     y = rect.y + 14
     theme.blit_text(surface, theme.fit(lang.tr("challenges.code"), 24, w, True), (x, y), 24,
                     "accent", True)

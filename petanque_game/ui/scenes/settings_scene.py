@@ -233,7 +233,7 @@ class SettingsScene(Scene):
         key = look(self.shown(), self.settings.volume, keys, self.waiting, str(where))
         self.backdrop.draw(surface, key, lambda out: self._draw_unlit(out, where))
         mouse = self.mouse
-        draw_lit(surface, self.buttons(), mouse)
+        draw_lit(self.look, surface, self.buttons(), mouse)
         for action, rect in self.key_rows():
             if action != self.waiting and mouse is not None and rect.collidepoint(mouse):
                 self.draw_key_row(surface, action, rect, True)
@@ -250,12 +250,12 @@ class SettingsScene(Scene):
                                                CONTROL_X - LABEL_X - 12),
                             (LABEL_X, y + 22), 26, "text", True, "midleft")
             for b in buttons:
-                b.draw(surface, None)
+                b.draw(self.look, surface, None)
         self.draw_volume(surface)
         self.draw_swatches(surface)
         self.draw_keys(surface)
         for b in self.buttons()[-2:]:
-            b.draw(surface, None)
+            b.draw(self.look, surface, None)
         theme.blit_text(surface, theme.fit(lang.tr("settings.files"), 20, 1020),
                         (LABEL_X, 690), 20, "muted", anchor="midleft")
 
@@ -281,7 +281,7 @@ class SettingsScene(Scene):
                 theme.draw_mark(surface, seat, centre, 12)
 
     def draw_keys(self, surface: pygame.Surface) -> None:
-        panel(surface, KEYS_RECT)
+        panel(self.look, surface, KEYS_RECT)
         theme.blit_text(surface, lang.tr("settings.keys"), (KEYS_RECT.x + 16, KEYS_RECT.y + 12),
                         28, "text", True)
         hint = (lang.tr("settings.press_key", action=action_label(self.waiting))

@@ -392,7 +392,7 @@ class SetupScene(Scene):
                    self.levels_problem, tuple((f.value, f.active) for f in self.fields),
                    blink and any(f.active for f in self.fields), hovered)
         self.backdrop.draw(surface, key, lambda out: draw_unlit(out, self, blink, hovered))
-        draw_lit(surface, self.buttons, self.mouse)
+        draw_lit(self.look, surface, self.buttons, self.mouse)
 
     def _hovered_broken(self) -> Button | None:
         """The broken board's button under the mouse (the notes then say why it is broken)."""

@@ -14,6 +14,7 @@ from petanque_game.physics import Level
 from petanque_game.rules.games import spec_of
 from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import board_words
+from petanque_game.ui.look import Look
 from petanque_game.ui.scenes.setup_boards import PAGE_BOARDS, Boards, board_pages, board_slot
 from petanque_game.ui.scenes.setup_choices import SetupChoices, option_label
 from petanque_game.ui.text_field import TextField
@@ -53,6 +54,9 @@ class Shown(Protocol):
     board_page: int | None
 
     @property
+    def look(self) -> Look: ...
+
+    @property
     def rules(self) -> ModuleType: ...
 
     @property
@@ -74,8 +78,8 @@ def draw_unlit(surface: pygame.Surface, setup: Shown, blink: bool, hovered: Butt
     surface.fill(theme.colour("background"))
     theme.blit_text(surface, lang.tr("setup.title"), (40, 30), 56, "text", True)
     theme.blit_text(surface, lang.tr("setup.subtitle"), (44, 74), 22, "muted")
-    panel(surface, pygame.Rect(30, 186, 680, 440))
-    panel(surface, pygame.Rect(740, 186, 510, 440))
+    panel(setup.look, surface, pygame.Rect(30, 186, 680, 440))
+    panel(setup.look, surface, pygame.Rect(740, 186, 510, 440))
     n = setup.rules
     theme.blit_text(surface, lang.tr("setup.players_heading", low=n.MIN_PLAYERS,
                                      high=n.MAX_PLAYERS), (50, 200), 26, "text", True)
@@ -112,7 +116,7 @@ def draw_unlit(surface: pygame.Surface, setup: Shown, blink: bool, hovered: Butt
         draw_level_notes(surface, setup, pygame.Rect(770, y + 30 + rows * 46, 460,
                                                     620 - (y + 30 + rows * 46)), hovered)
     for button in setup.buttons:
-        button.draw(surface, None)
+        button.draw(setup.look, surface, None)
     for k, line in enumerate(theme.wrap(lang.tr("setup.tip"), 20, 720)):
         theme.blit_text(surface, line, (260, 648 + 22 * k), 20, "muted")
 

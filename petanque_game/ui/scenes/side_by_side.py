@@ -108,4 +108,4 @@ class SideBySideScene(Scene):
                             (rect.x, rect.y - 40), 26, "accent", True)
         hint = lang.tr("challenges.paused" if self.paused else "challenges.space_pauses")
         theme.blit_text(surface, hint, (40, 660), 22, "muted")
-        self.back.draw(surface, self.mouse)
+        self.back.draw(self.look, surface, self.mouse)

@@ -129,7 +129,7 @@ class StatisticsScene(Scene):
         key = look(self.folder, self.kinds, self.kind, self.scroll, self.visible_rows,
                    self.found, self.challenges, self.reading.progress)
         self.screen.draw(surface, key, lambda out: self._draw_unlit(out, tabs))
-        draw_lit(surface, tabs, self.mouse)
+        draw_lit(self.look, surface, tabs, self.mouse)
 
     def _draw_unlit(self, surface: pygame.Surface, buttons: list[Button]) -> None:
         """The screen with no tab or button lit."""
@@ -138,7 +138,7 @@ class StatisticsScene(Scene):
         theme.blit_text(surface, theme.fit(lang.tr("stats.where", folder=self.folder), 22, 1190),
                         (44, 84), 22, "muted")
         for b in buttons:
-            b.draw(surface, None)
+            b.draw(self.look, surface, None)
         progress = self.reading.progress
         if progress is not None:
             theme.blit_text(surface, reading_line(*progress), (44, 210), 28, "muted")
@@ -161,7 +161,7 @@ class StatisticsScene(Scene):
                             "muted", anchor="bottomright")
 
     def _draw_table(self, surface: pygame.Surface) -> None:
-        panel(surface, TABLE, "panel", "edge", 12, shadow=False)
+        panel(self.look, surface, TABLE, "panel", "edge", 12, shadow=False)
         if self.kind == CHALLENGES:
             self._draw_challenges(surface)
             return

@@ -53,7 +53,7 @@ class ErrorScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         theme.blit_text(surface, lang.tr("errors.title"), (120, 90), 60, "text", True)
         rect = pygame.Rect(110, 180, 1060, 340)
-        panel(surface, rect, (70, 34, 34), "bad")
+        panel(self.look, surface, rect, (70, 34, 34), "bad")
         lines = theme.wrap(lang.tr("errors.bug", what=self.line), 24, rect.w - 40)[:6]
         lines.append("")
         lines += theme.wrap(lang.tr("errors.saved"), 24, rect.w - 40)
@@ -62,4 +62,4 @@ class ErrorScene(Scene):
         for i, line in enumerate(lines[:12]):
             theme.blit_text(surface, line, (rect.x + 20, rect.y + 16 + 26 * i), 24)
         for b in self.buttons:
-            b.draw(surface, self.mouse)
+            b.draw(self.look, surface, self.mouse)

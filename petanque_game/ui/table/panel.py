@@ -36,7 +36,8 @@ def draw_side(shown: TableShown, surface: pygame.Surface, rect: pygame.Rect, tab
     kept_panel(shown.pictures.kept, surface, rows, "players", rows_key, draw_rows)
     kept_panel(shown.pictures.kept, surface, box, "round", side_key(shown, table, old),
                lambda on, r: _draw_box(shown, on, r, table, old),
-               lambda on, r: shade(on, rows.move(r.x - box.x, r.y - box.y)))  # its last row
+               lambda on, r: shade(shown.look, on,
+                                   rows.move(r.x - box.x, r.y - box.y)))  # its last row
 
 
 def side_parts(rect: pygame.Rect, players: int) -> tuple[pygame.Rect, pygame.Rect]:
@@ -63,7 +64,7 @@ def _draw_box(shown: TableShown, surface: pygame.Surface, box: pygame.Rect, tabl
               old: bool) -> None:
     st = shown.state
     players = shown.session.players
-    panel(surface, box)
+    panel(shown.look, surface, box)
     x, y = box.x + 14, box.y + 10
     if st.starter is None and not st.is_terminal:
         _draw_rolloff(shown, surface, box)

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from petanque_game.physics.level_spec import Level
     from petanque_game.rules.petanque_table import Aim
     from petanque_game.rules.terningepetanque import TerningepetanqueState as TableState
+    from petanque_game.ui.look import Look
     from petanque_game.ui.scene import AppLike
     from petanque_game.ui.session import Session
     from petanque_game.ui.table.ai_aim import AiAim
@@ -110,6 +111,9 @@ class TableShown(Framed, Scored, Previewed, Reckoned, Protocol):
 
     @property
     def app(self) -> AppLike: ...
+
+    @property
+    def look(self) -> Look: ...
 
     @property
     def hint(self) -> HintAsk: ...

@@ -313,13 +313,13 @@ class TableDrawing(TableTurns):
         _, box = side_parts(SIDE, len(self.session.players))
         if self.replay is not None:
             def backdrop(on: pygame.Surface) -> None:
-                panel(on, STATUS_RECT, "panel", "accent" if urgent else "edge")
+                panel(self.look, on, STATUS_RECT, "panel", "accent" if urgent else "edge")
                 for b in buttons:
-                    b.draw(on, mouse)
+                    b.draw(self.look, on, mouse)
 
             looked = ("replay", looks, urgent, lang.language(), colours_key())
             self.pictures.kept.keep_in_place(surface, STATUS_ROOM, "status", looked, backdrop,
-                                             lambda on: shade(on, box), alone=False)
+                                             lambda on: shade(self.look, on, box), alone=False)
             # over it, as game_scene.py's draw_status draws them in a replay
             self.replay.draw_timeline(surface)
             width = STATUS_RECT.w - 40 - (sum(b.rect.w + 10 for b in buttons))
@@ -332,7 +332,8 @@ class TableDrawing(TableTurns):
         self.pictures.kept.keep_in_place(surface, STATUS_ROOM, "status", key,
                                          lambda on: base(on, prompt, buttons, urgent,
                                                          history_lines),
-                                         lambda on: shade(on, box), True, True)  # (its shadow)
+                                         lambda on: shade(self.look, on, box),  # (its shadow)
+                                         True, True)
 
     def _draw_sheet(self, area: pygame.Surface) -> None:
         """The score sheet in its place, or where Tab shows it when it is hidden."""

@@ -80,7 +80,8 @@ class TrayBackdrop(Component):
                                          tuple((c.score(s), str(c.subline(s))) for s in seats),
                                          tuple(game.history[-LOG_KEPT:])), COLUMN_AREA,
                            lambda out: self._draw_column(out, to_move), ground)
-        panel(surface, STATUS_RECT, "panel", "accent" if urgent else "edge", ground=ground)
+        panel(self.game.look, surface, STATUS_RECT, "panel", "accent" if urgent else "edge",
+              ground=ground)
 
     def _draw_header(self, surface: pygame.Surface) -> None:
         with unlit(self.game.app):

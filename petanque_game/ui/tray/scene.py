@@ -273,14 +273,15 @@ class TrayScene(GameScene):
         rolling = self.rolling
         self.around.draw_shown(surface, to_move, urgent, self.busy, rolling)
         header = [self.rules_button, self.menu_button, self.settings_button]
-        draw_lit(surface, header, self.mouse)  # over their unlit pictures in the backdrop
+        draw_lit(self.look, surface, header, self.mouse)  # over their unlit pictures (backdrop)
         if self.mouse is not None and header[2].hit(self.mouse):
             theme.draw_gear(surface, header[2].rect.center, 13, theme.colour("button_text"))
         self.dice.draw_shown(surface, advice)  # a die rolling in from below goes under the panel
         if rolling:
-            panel(surface, PANEL_RECT, "panel", "edge")
+            panel(self.look, surface, PANEL_RECT, "panel", "edge")
         else:
-            panel(surface, PANEL_RECT, "panel", "edge", ground=theme.colour("background"))
+            panel(self.look, surface, PANEL_RECT, "panel", "edge",
+                  ground=theme.colour("background"))
         self.sheet.draw(surface)
         buttons = self.buttons()
         self.draw_status(surface, self.prompt(), buttons, urgent, 1, framed=True)
