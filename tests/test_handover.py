@@ -59,7 +59,7 @@ def test_the_table_is_hidden_between_two_humans_until_the_next_is_ready(game):
     over.draw(alone)
     # the window shows the hand-over page and nothing else: no felt, no die, no hand
     assert pygame.image.tobytes(frame, "RGB") == pygame.image.tobytes(alone, "RGB")
-    assert frame.get_at(FELT_RECT.center)[:3] == theme.colour("background")
+    assert frame.get_at(FELT_RECT.center)[:3] == app.look.colour("background")
     events = len(scene.session.record.events)
     app.key(pygame.K_r, "r")  # the roll key, and clicks on the table, do nothing meanwhile
     app.click(FELT_RECT.center)
@@ -72,7 +72,7 @@ def test_the_table_is_hidden_between_two_humans_until_the_next_is_ready(game):
         app.step(1 / 60)
     assert app.top is scene  # once per change of turn
     frame = app.render()
-    assert frame.get_at(FELT_RECT.center)[:3] != theme.colour("background")
+    assert frame.get_at(FELT_RECT.center)[:3] != app.look.colour("background")
 
 
 def test_ready_by_key_and_the_setting_off():

@@ -14,9 +14,12 @@ from ui_support import fast_app, pixels, read_lists
 
 from petanque_game.record import Seat
 from petanque_game.ui import dice, kept_pictures, lang, widgets
+from petanque_game.ui.look import Look
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
 from petanque_game.ui.widgets import SETTLED, Button, draw_lit, panel
+
+LOOK = Look()  # what these tests draw with (a window's look, as a new window has)
 
 pytestmark = pytest.mark.usefixtures("home")
 
@@ -58,7 +61,7 @@ def test_a_lit_button_covers_the_unlit_one_exactly():
         draw_lit(look, over, [button], button.rect.center)
         straight = pygame.Surface((300, 120))
         straight.fill((22, 27, 36))
-        button.paint(straight, button.rect, True)
+        button.paint(look, straight, button.rect, True)
         assert pixels(over) == pixels(straight), button.label
 
 
@@ -81,7 +84,7 @@ def test_a_die_is_drawn_the_same_whatever_was_drawn_before():
     def drawn(lift, pictures):
         out = pygame.Surface((200, 200))
         out.fill((24, 104, 66))
-        pictures.draw_die(out, 5, (100, 100), 86, 12.5, lift=lift)
+        pictures.draw_die(LOOK, out, 5, (100, 100), 86, 12.5, lift=lift)
         return pixels(out)
 
     alone = drawn(9.0, dice.DicePictures())

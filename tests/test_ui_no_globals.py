@@ -9,10 +9,10 @@ enum. The modules not converted yet are listed with the names they still hold; t
 shrinks (a new global anywhere fails, and so does a listed name that is gone: take it off the
 list).
 
-The one exception, named here: theme and lang each keep a slot referring to the owner in use
-(`SLOTS`), the App's own from its start to its close. Text is drawn and said from hundreds of
-places with no window at hand (`theme.blit_text`, `lang.tr`); what the slot refers to is still
-each window's own, and made anew with it (`test_a_new_window_starts_from_nothing`)."""
+The one exception, named here: lang keeps a slot referring to the words in use (`SLOTS`), the
+App's own from its start to its close, and the language spoken. Text is said from hundreds of
+places with no window at hand (`lang.tr`); what the slot refers to is still each window's own,
+and made anew with it (`test_a_new_window_starts_from_nothing`)."""
 
 import ast
 import dataclasses
@@ -28,7 +28,7 @@ from ui_support import fast_app, open_tray_game, roll_as_the_first_person
 
 import petanque_game.ui
 from petanque_game.record import Seat
-from petanque_game.ui import dice, lang, theme, widgets
+from petanque_game.ui import dice, lang, widgets
 
 MUTABLE = (dict, list, set, weakref.WeakKeyDictionary, weakref.WeakValueDictionary)
 
@@ -36,14 +36,13 @@ MUTABLE = (dict, list, set, weakref.WeakKeyDictionary, weakref.WeakValueDictiona
 # threads, the last, are the App's since: ui/workers.py.)
 NOT_YET: dict[str, set[str]] = {}
 
-# The one slot a module may keep, and the owner it refers to: the open App's (`App.look`:
-# its pens, words, sounds and pictures), else one of no window's.
-SLOTS = {"petanque_game.ui.theme": ("_pens", theme.Pens),
-         "petanque_game.ui.lang": ("_words", lang.Words)}
+# The one slot a module may keep, and the owner it refers to: the open App's words
+# (`App.look.words`), else ones of no window's.
+SLOTS = {"petanque_game.ui.lang": ("_words", lang.Words)}
 
 # The names a module still rebinds after it is imported (a `global` statement): its slot, and the
 # language spoken. Also shrinks only.
-REBOUND = {"petanque_game.ui.theme": {"_pens"}, "petanque_game.ui.lang": {"_words", "_language"}}
+REBOUND = {"petanque_game.ui.lang": {"_words", "_language"}}
 
 
 def mutable_globals(module: object) -> set[str]:
@@ -75,11 +74,11 @@ def test_the_finder_finds_a_global_dict_list_and_set():
 
 def test_the_finder_finds_an_owner_kept_by_a_module_but_its_named_slot():
     """A cache kept in an object is found; the slot SLOTS names is not (it is checked below)."""
-    kept = {"pictures": dice.DicePictures(), "_pens": theme.Pens(), "RESTING": dice.Resting(
-        1.0, 2.0, 0.0), "__name__": "petanque_game.ui.theme"}
+    kept = {"pictures": dice.DicePictures(), "_words": lang.Words(), "RESTING": dice.Resting(
+        1.0, 2.0, 0.0), "__name__": "petanque_game.ui.lang"}
     assert mutable_globals(types.SimpleNamespace(**kept)) == {"pictures"}
     kept["__name__"] = "petanque_game.ui.elsewhere"
-    assert mutable_globals(types.SimpleNamespace(**kept)) == {"pictures", "_pens"}
+    assert mutable_globals(types.SimpleNamespace(**kept)) == {"pictures", "_words"}
 
 
 def test_each_slot_refers_to_an_owner_of_its_kind():
@@ -149,19 +148,17 @@ def test_a_new_window_starts_from_nothing(home):
     """A window's texts, words, sounds, dice and widgets' pictures are its own: the next one
     starts with none of them, and a closed one leaves none of them in use."""
     first = fast_app()
-    theme.text("only the first window's", 31)
+    first.look.text("only the first window's", 31)
     widgets.dim(first.look, pygame.Surface((31, 17)))
     lang.tr("results.wins", name="Åse")
-    dice.pictures_of(first.memory).die_face(5, 33)
+    dice.pictures_of(first.memory).die_face(first.look, 5, 33)
     first.look.sounds.loaded["roll"] = None  # (no sound device here: as if it could not be played)
-    assert (theme.pens(), lang.words_in_use()) == (first.look.pens, first.look.words)
+    assert lang.words_in_use() is first.look.words
     first.close()
-    assert theme.pens() is not first.look.pens and theme.pens().texts == {}
     assert lang.words_in_use() is not first.look.words and lang.words_in_use().areas == {}
-    assert theme.in_use() is None  # the colours let go of with the pens
     second = fast_app()
-    assert theme.pens() is second.look.pens is not first.look.pens
-    assert not any(key[0] == "only the first window's" for key in second.look.pens.texts)
+    assert second.look is not first.look
+    assert not any(key[0] == "only the first window's" for key in second.look.texts)
     assert ("en", "results") in first.look.words.areas
     assert ("en", "results") not in second.look.words.areas
     assert second.look.sounds.loaded == {}

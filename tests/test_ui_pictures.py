@@ -13,7 +13,7 @@ from ui_support import fast_app, pixels, same
 
 from petanque_game.board_edit import Draft
 from petanque_game.record import Seat
-from petanque_game.ui import lang, theme
+from petanque_game.ui import lang
 from petanque_game.ui.kept_pictures import Pictures
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scenes.menu import MenuScene
@@ -33,11 +33,11 @@ def settled(app) -> pygame.Surface:
     return app.render_logical().copy()
 
 
-def painted(button: Button, hover: bool) -> pygame.Surface:
+def painted(look, button: Button, hover: bool) -> pygame.Surface:
     """The button as it was drawn before its picture was kept: straight onto the background."""
     out = pygame.Surface((300, 120))
     out.fill((22, 27, 36))
-    button.paint(out, button.rect, hover)
+    button.paint(look, out, button.rect, hover)
     return out
 
 
@@ -80,12 +80,12 @@ def test_a_kept_button_is_the_button_drawn_and_changes_with_what_it_shows():
     inside, outside = (40, 40), (290, 110)
     for b in (button, Button(button.rect, "Bank", enabled=False),
               Button(button.rect, "New game", style="primary", selected=True)):
-        assert same(drawn(app.look, b, outside), painted(b, False))
-        assert same(drawn(app.look, b, inside), painted(b, b.enabled))
+        assert same(drawn(app.look, b, outside), painted(app.look, b, False))
+        assert same(drawn(app.look, b, inside), painted(app.look, b, b.enabled))
     first = drawn(app.look, button, outside)
     button.label = "Roll again"
     assert not same(drawn(app.look, button, outside), first)
-    assert same(drawn(app.look, button, outside), painted(button, False))
+    assert same(drawn(app.look, button, outside), painted(app.look, button, False))
 
 
 def test_a_kept_button_follows_the_colours_in_use():
@@ -93,9 +93,9 @@ def test_a_kept_button_follows_the_colours_in_use():
     button = Button(pygame.Rect(20, 20, 220, 58), "Roll")
     before = drawn(app.look, button, None)
     app.settings.colours = {**app.settings.colours, "button": (10, 200, 10)}
-    assert theme.colour("button") == (10, 200, 10)
+    assert app.look.colour("button") == (10, 200, 10)
     after = drawn(app.look, button, None)
-    assert not same(after, before) and same(after, painted(button, False))
+    assert not same(after, before) and same(after, painted(app.look, button, False))
 
 
 def test_pictures_forget_the_least_recently_used():

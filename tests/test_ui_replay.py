@@ -204,7 +204,7 @@ def test_the_results_open_when_the_replay_plays_to_its_end_after_a_jump(tmp_path
 def test_a_replay_does_not_ask_for_a_click_to_go_on(tmp_path, monkeypatch):
     """A turn's outcome held for reading says "click to go on" in a game; a replay goes on by
     itself, so its banner says nothing of the kind."""
-    from petanque_game.ui import lang, theme
+    from petanque_game.ui import lang
 
     app = watch(record_file(tmp_path, "ship-captain-crew", {"target": 15}, 4))
     scene = app.top
@@ -215,8 +215,8 @@ def test_a_replay_does_not_ask_for_a_click_to_go_on(tmp_path, monkeypatch):
             break
     assert scene.hold is not None
     drawn: list[str] = []
-    real = theme.blit_text
-    monkeypatch.setattr(theme, "blit_text", lambda s, text, *a, **k: (drawn.append(text),
+    real = app.look.blit_text
+    monkeypatch.setattr(app.look, "blit_text", lambda s, text, *a, **k: (drawn.append(text),
                                                                        real(s, text, *a, **k))[1])
     app.render()
     assert scene.hold.text in drawn and lang.tr("tray.hold.go_on") not in drawn

@@ -13,7 +13,7 @@ from ui_support import fast_app
 
 from petanque_game import stats
 from petanque_game.record import Seat
-from petanque_game.ui import lang, theme
+from petanque_game.ui import lang
 from petanque_game.ui.chart import draw_chart
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scenes.results import CHART, ResultsScene, winner_line
@@ -63,7 +63,7 @@ def test_the_chart_shows_each_players_line_in_their_colour():
     picture = app.render_logical()
     inside = colours_in(picture, CHART)
     for seat in (0, 1):
-        assert theme.player_colour(seat) in inside, f"no line in seat {seat}'s colour"
+        assert app.look.player_colour(seat) in inside, f"no line in seat {seat}'s colour"
     # and the lines are the rules' scores turn by turn, ending at the result
     series = results.series
     assert series.unit == "turn"
@@ -76,12 +76,12 @@ def test_the_chart_lines_end_where_the_final_scores_are():
     chart's scale puts that player's final score after the last turn."""
     app, results = finished("shut-the-box", {"rounds": 2}, 5)
     picture = app.render_logical()
-    scale = draw_chart(pygame.Surface(picture.get_size()), CHART, results.series)
+    scale = draw_chart(app.look, pygame.Surface(picture.get_size()), CHART, results.series)
     last_x, final = results.series.points[-1]
     ends = [scale.at(last_x, final[seat]) for seat in (0, 1)]
     assert abs(ends[0][1] - ends[1][1]) > 10, "this game's two finals are apart on the chart"
     for seat in (0, 1):
-        assert tuple(picture.get_at(ends[seat]))[:3] == theme.player_colour(seat)
+        assert tuple(picture.get_at(ends[seat]))[:3] == app.look.player_colour(seat)
     assert ends[0][0] == scale.area.right  # the last turn at the right end of the x axis
 
 
@@ -104,7 +104,7 @@ def test_the_marks_are_drawn_on_the_chart_in_the_clear_palette():
     plain = app.render_logical().copy()
     app.settings.palette = "clear"
     marked = app.render_logical()
-    assert theme.marks_shown()
+    assert app.look.marks_shown()
     dark = (20, 20, 24)  # draw_mark's outline colour
     assert dark in colours_in(marked, CHART) and dark not in colours_in(plain, CHART)
 

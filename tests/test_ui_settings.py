@@ -14,7 +14,7 @@ from test_ui_tray import start
 from ui_support import fast_app
 
 from petanque_game.record import Seat
-from petanque_game.ui import lang, theme
+from petanque_game.ui import lang
 from petanque_game.ui.app import App, window_size_for
 from petanque_game.ui.keys import key_label
 from petanque_game.ui.scenes.settings_scene import SettingsScene, action_label
@@ -73,7 +73,7 @@ def test_every_setting_changed_in_the_scene_is_back_after_a_restart(home):
                                              "power", 0.3)
     assert s.keys["roll"] == {pygame.K_g} and s.problems == []
     assert lang.language() == "nb" and again.fullscreen  # applied at start
-    assert theme.marks_shown()
+    assert app.look.marks_shown()
     again.close()
 
 
@@ -164,16 +164,16 @@ def test_the_settings_scene_draws_in_every_language(home):
         click_tag(app, f"language:{code}")
         frame = app.render()
         title = frame.subsurface(pygame.Rect(60, 24, 200, 44))
-        assert pygame.transform.average_color(title)[:3] != theme.colour("background")
+        assert pygame.transform.average_color(title)[:3] != app.look.colour("background")
         for b in scene.buttons():  # every label is a text of the table, and fits uncut
             assert b.label and not b.label.startswith("settings."), (code, b.tag)
-            assert theme.font(b.size, True).size(b.label)[0] <= b.rect.w - 12, (code, b.label)
+            assert app.look.font(b.size, True).size(b.label)[0] <= b.rect.w - 12, (code, b.label)
         for label, _, _ in scene.placed_rows():
             text = lang.tr(f"settings.{label}")
-            assert theme.font(26, True).size(text)[0] <= 330 - 60 - 12, (code, text)
-        assert theme.font(20).size(lang.tr("settings.files"))[0] <= 1020, code
+            assert app.look.font(26, True).size(text)[0] <= 330 - 60 - 12, (code, text)
+        assert app.look.font(20).size(lang.tr("settings.files"))[0] <= 1020, code
         for action, _ in scene.key_rows():
-            assert theme.font(21).size(action_label(action))[0] <= 220, (code, action)
+            assert app.look.font(21).size(action_label(action))[0] <= 220, (code, action)
     app.close()
 
 
@@ -211,7 +211,7 @@ def test_the_toast_never_covers_the_menus_buttons(home):
     scene = start(app, "ten-thousand")
     app.click(scene.menu_button.rect.center)  # "your game is saved" on the way to the menu
     assert app.top.name == "menu" and app.toast.visible
-    width, height = app.toast.size()
+    width, height = app.toast.size(app.look)
     rect = pygame.Rect(0, 0, width, height)
     rect.midbottom = (640, app.toast_bottom())
     assert rect.collidelist([b.rect for b in app.top.buttons]) < 0

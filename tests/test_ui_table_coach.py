@@ -237,7 +237,8 @@ def test_the_mark_is_drawn_at_the_aimed_rest_while_the_thrown_die_lies_where_it_
     def drawn(x: float, y: float) -> tuple[pygame.Surface, pygame.Rect | None]:
         surface = pygame.Surface((400, 300))
         die = DieRest(0, 0, x, y, 0.0, 3, True, None, 40.0, 0)
-        assert coach.draw_over(surface, FlatView(), Table(diamond, (die,)), True, (8, 64), [])
+        assert coach.draw_over(app.look, surface, FlatView(), Table(diamond, (die,)), True, (8, 64),
+                               [])
         return surface, coach.card
 
     def ring(surface: pygame.Surface) -> bool:  # the aimed rest's ring, on its far side
@@ -249,7 +250,7 @@ def test_the_mark_is_drawn_at_the_aimed_rest_while_the_thrown_die_lies_where_it_
     assert not card.move(-8, -64).inflate(40, 40).collidepoint(260, 210)  # nor the diamond
     moved, _ = drawn(30.0, -40.0)  # knocked since: the card stays, the mark goes
     assert not ring(moved) and coach.lines()
-    assert not coach.draw_over(pygame.Surface((400, 300)), FlatView(), Table(diamond, ()),
+    assert not coach.draw_over(app.look, pygame.Surface((400, 300)), FlatView(), Table(diamond, ()),
                                False, (0, 0), [])  # a throw in the air: nothing
 
 
@@ -279,7 +280,7 @@ def test_where_the_experts_aim_stops_is_said_and_ringed(home, code):
         view = FlatView()
         view.board_rect = (0, 0, 960, 552)
         die = DieRest(0, 0, *taught.rest, 0.0, 3, True, None, 40.0, 0)
-        coach.draw_over(surface, view, Table(DiamondRest(60.0, 60.0, 0.0, True), (die,)),
+        coach.draw_over(app.look, surface, view, Table(DiamondRest(60.0, 60.0, 0.0, True), (die,)),
                         True, (0, 0), [])
         assert coach.card is not None and not coach.card.collidepoint(160, 170)  # clear of it
         assert any(surface.get_at((160 + dx * r, 170 + dy * r))[:3] == EXPERT

@@ -12,7 +12,7 @@ from types import SimpleNamespace
 from petanque_game.rules.events import Transition
 from petanque_game.rules.petanque_table import DiamondRest, DieRest, Launch, Table
 from petanque_game.rules.terningepetanque_events import Thrown
-from petanque_game.ui import lang, theme
+from petanque_game.ui import lang
 from petanque_game.ui.narrate import tell_petanque
 
 NAMES = ["Astrid", "Bo"]
@@ -186,7 +186,7 @@ def test_every_knock_is_told_and_drawn_where_nothing_covers_it(window, n):
         told = tell_petanque(step_of(made), names)
         assert scene.history[-2:] == told[-2:]  # the status bar's lines: the last of the throw's
         for line in told[-2:]:
-            assert theme.fit(line, 22, width) == line, line  # each whole
+            assert app.look.fit(line, 22, width) == line, line  # each whole
     app.close()
 
 
@@ -315,7 +315,7 @@ def reds(scene, aim, p, meant=(), colour=None):
     surface.fill((0, 0, 0))
     overlay.draw_flight(scene, surface, aim, (0, "die"), colour, "Hint" if colour else None,
                         meant=meant, p=p)
-    bad = theme.colour("bad")
+    bad = scene.look.colour("bad")
     return sum(surface.get_at((x, y))[:3] == bad for x in range(0, 960, 2)
                for y in range(0, 552, 2))
 
@@ -356,7 +356,8 @@ def test_the_closest_dies_label_in_play_keeps_off_a_die_lying_above_it():
     above = die(1, 0, 30.0, 1.2 * side * (1 if view.to_screen(0, 1)[1] < view.to_screen(0, 0)[1]
                                           else -1), 2, 9.0)
     table = Table(dm, (near, above))
-    rect = reckoning.closest_label(pygame.Surface(AREA.size), view, die_px, table, near, "2 mm")
+    rect = reckoning.closest_label(app.look, pygame.Surface(AREA.size), view, die_px, table, near,
+                                   "2 mm")
     box = pygame.Rect(0, 0, die_px, die_px)
     box.center = view.to_screen(above.x, above.y)
     assert not rect.colliderect(box)

@@ -314,7 +314,6 @@ def test_a_replays_status_bar_from_its_kept_backdrop_is_the_one_drawn_anew(ai_at
     """A replay's status bar: its panel and buttons kept, the timeline and the line saying
     where the replay is drawn over them: the same pixels as game_scene.py drawing it whole,
     playing and dragged, the mouse over a button or not."""
-    from petanque_game.ui import theme
     from petanque_game.ui.game_scene import GameScene
     from petanque_game.ui.table.panel import side_parts
     from petanque_game.ui.table.view import SIDE, STATUS_ROOM, TableDrawing
@@ -326,7 +325,7 @@ def test_a_replays_status_bar_from_its_kept_backdrop_is_the_one_drawn_anew(ai_at
         """The status bar as before it was kept: all of it drawn by game_scene.py."""
         _, box = side_parts(SIDE, len(self.session.players))
         surface.set_clip(STATUS_ROOM)
-        surface.fill(theme.colour("background"))
+        surface.fill(self.look.colour("background"))
         shade(self.look, surface, box)
         surface.set_clip(None)
         GameScene.draw_status(self, surface, prompt, buttons, urgent, history_lines)

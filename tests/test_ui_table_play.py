@@ -19,7 +19,7 @@ from petanque_game.match import Match
 from petanque_game.record import Seat
 from petanque_game.rules.events import Rolled
 from petanque_game.rules.terningepetanque_events import Thrown
-from petanque_game.ui import lang, theme
+from petanque_game.ui import lang
 from petanque_game.ui.narrate import says
 from petanque_game.ui.scenes.results import ResultsScene
 from petanque_game.ui.table.scene import TableScene
@@ -252,7 +252,7 @@ def test_the_reckoning_shows_the_round_and_waits_for_continue(home):
     die = next(d for d in r.table.dice if d.on_board)
     # a measuring line runs from the die to the diamond: its middle is drawn over the felt
     mx, my = pixel(scene, (die.x + dm.x) / 2, (die.y + dm.y) / 2)
-    felt = theme.colour("felt")
+    felt = app.look.colour("felt")
     assert any(frame.get_at((mx + dx, my + dy))[:3] != felt for dx in (-1, 0, 1)
                for dy in (-1, 0, 1))
     assert [b.tag for b in scene.buttons()] == ["continue"]
@@ -295,7 +295,7 @@ def test_the_roll_for_who_starts_tumbles_in_a_tray_and_says_who_starts(home, mon
     assert roll is not None and scene.busy and not roll.done
     assert scene.state is roll.before  # the panel waits for the die to rest
     frame = app.render()
-    rim = theme.colour("rim")
+    rim = app.look.colour("rim")
     tray = pygame.Rect(0, 0, 460, 250)
     tray.center = AREA.center
     r, g, b, *_ = frame.get_at((tray.x + 12, tray.centery))
@@ -521,8 +521,8 @@ def test_the_winner_is_named_only_after_the_last_reckoning(home, monkeypatch):
         app.step(1 / 60)
     assert scene.session.over and scene.reckoning is not None
     drawn = []
-    real = theme.blit_text
-    monkeypatch.setattr(theme, "blit_text", lambda surface, s, *a, **k: (drawn.append(s),
+    real = app.look.blit_text
+    monkeypatch.setattr(app.look, "blit_text", lambda surface, s, *a, **k: (drawn.append(s),
                                                                           real(surface, s, *a,
                                                                                **k))[1])
     app.render()

@@ -13,7 +13,7 @@ from ui_support import fast_app, press, roll_off, settle
 from ui_support import start_table as start
 
 from petanque_game.record import Seat
-from petanque_game.ui import lang, theme
+from petanque_game.ui import lang
 from petanque_game.ui.game_scene import STATUS_RECT
 
 pytestmark = pytest.mark.usefixtures("home")
@@ -26,8 +26,8 @@ def room_for(buttons) -> int:
     return STATUS_RECT.w - 40 - sum(b.rect.w + 10 for b in buttons)
 
 
-def widest(key: str, name: str) -> int:
-    bold = theme.font(28, True)
+def widest(look, key: str, name: str) -> int:
+    bold = look.font(28, True)
     return max(bold.size(lang.tr(key, name=name, what=lang.tr(w)))[0] for w in WHAT)
 
 
@@ -44,8 +44,9 @@ def test_every_prompt_fits_beside_its_buttons():
     try:
         for code in ("en", "da", "nb"):
             lang.use(code)
-            assert widest("table.prompt.point", "Astrid") <= room_for(four), code
+            assert widest(app.look, "table.prompt.point", "Astrid") <= room_for(four), code
             for mode in ("power", "drag"):
-                assert widest(f"table.prompt.{mode}", "Astrid") <= room_for(three), (code, mode)
+                widest_mode = widest(app.look, f"table.prompt.{mode}", "Astrid")
+                assert widest_mode <= room_for(three), (code, mode)
     finally:
         lang.use("en")

@@ -16,7 +16,7 @@ from ui_support import start_table as start
 from petanque_game.ai.petanque_risk import aim_risk
 from petanque_game.physics.hand import PERSON_HANDS, STEADY
 from petanque_game.record import Seat
-from petanque_game.ui import lang, theme
+from petanque_game.ui import lang
 from petanque_game.ui.table import foresee, overlay, previews
 from petanque_game.ui.table.aim import aim_at, preview
 
@@ -47,13 +47,13 @@ def recorded(monkeypatch):
     spreads, words = [], []
     real_spread, real_label = overlay._spread, overlay._label
 
-    def spread(area, outline, col, **faint):
+    def spread(look, area, outline, col, **faint):
         spreads.append((outline, faint.get("faint", False)))
-        real_spread(area, outline, col, **faint)
+        real_spread(look, area, outline, col, **faint)
 
-    def label(area, text, at, ring, col, pieces, *more):
+    def label(look, area, text, at, ring, col, pieces, *more):
         words.append([(text, col), *(more[0] if more and more[0] else [])])
-        return real_label(area, text, at, ring, col, pieces, *more)
+        return real_label(look, area, text, at, ring, col, pieces, *more)
     monkeypatch.setattr(overlay, "_spread", spread)
     monkeypatch.setattr(overlay, "_label", label)
     return spreads, words
@@ -95,7 +95,7 @@ def test_the_spread_is_the_hands_and_an_aim_near_the_own_edge_is_told_it_may_go_
     assert drawn == [(on_screen(scene, risk.spread), False)]  # the hand's, fitted to 128 throws
     off = [(line, col) for line, col in said if line.startswith("Off the board")]
     assert len(off) == 1 and 10 <= figure(off[0][0]) <= 20, said
-    assert off[0][1] == theme.colour("bad")
+    assert off[0][1] == app.look.colour("bad")
     # an exact hand: no spread (its throws are the aim), the figures still
     hand["now"] = STEADY
     drawn, said = frame(app, spreads, words)

@@ -14,7 +14,7 @@ from ui_support import fast_app
 
 from petanque_game.record import Seat
 from petanque_game.rules.base import Bank, Close, Keep, Roll, Stop
-from petanque_game.ui import lang, theme
+from petanque_game.ui import lang
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
 from petanque_game.ui.tray.games import told
@@ -76,7 +76,6 @@ def follow_hint(app, scene, advice):
 def fits(scene, advice):
     """What the player reads at this move fits its place, measured as it is rendered: the prompt
     beside the buttons, each button's label, the hint within two lines across the tray."""
-    from petanque_game.ui import theme
     from petanque_game.ui.game_scene import STATUS_RECT
     from petanque_game.ui.tray.layout import FELT_RECT
     from petanque_game.ui.tray.scene import BANNER_SIZE
@@ -84,11 +83,11 @@ def fits(scene, advice):
     buttons = scene.buttons()
     room = STATUS_RECT.w - 40 - sum(b.rect.w + 10 for b in buttons)
     prompt = scene.prompt()
-    assert theme.font(28, True).size(prompt)[0] <= room, prompt
+    assert scene.look.font(28, True).size(prompt)[0] <= room, prompt
     for b in buttons:
-        assert theme.font(b.size, True).size(b.label)[0] <= b.rect.w - 12, b.label
+        assert scene.look.font(b.size, True).size(b.label)[0] <= b.rect.w - 12, b.label
     text = lang.tr("tray.hint.said", hint=told(advice))
-    assert len(theme.wrap(text, BANNER_SIZE, FELT_RECT.w - 72, True)) <= 2, text
+    assert len(scene.look.wrap(text, BANNER_SIZE, FELT_RECT.w - 72, True)) <= 2, text
 
 
 def play_to_results(app, scene, limit=20000):
@@ -195,7 +194,7 @@ def test_a_hinted_die_once_selected_shows_the_selection_inside_the_hints_ring():
     frame = app.render()
     x, y = scene.die_centre(die)
     line = {frame.get_at((x + dx, y + dy))[:3] for dx in range(20, 62) for dy in (-8, 0, 8)}
-    assert theme.colour("accent") in line  # selected: the selection's own colour ...
+    assert app.look.colour("accent") in line  # selected: the selection's own colour ...
     assert (110, 200, 255) in line  # ... and the hint's ring around it
 
 
@@ -372,7 +371,6 @@ def test_the_win_sound_plays_when_a_human_wins(monkeypatch):
 
 
 def test_players_marks_on_cards_and_dice_with_the_clear_palette():
-    from petanque_game.ui import theme
 
     app = fast_app()
     scene = start(app, "ship-captain-crew", SOLO)
@@ -380,7 +378,7 @@ def test_players_marks_on_cards_and_dice_with_the_clear_palette():
     plain = app.render().copy()
     app.settings.palette = "clear"
     marked = app.render()
-    assert theme.marks_shown()
+    assert app.look.marks_shown()
     card_mark = (28, 108)  # the first card's colour strip, halfway down
     assert plain.get_at(card_mark)[:3] != marked.get_at(card_mark)[:3]
     x, y = scene.die_centre(0)

@@ -145,11 +145,11 @@ def letter_at_a_time(s, f, width):
 
 
 def test_a_line_shortened_to_fit_is_the_longest_start_that_fits():
-    fast_app()
+    look = fast_app().look
     lines = ["Terningepetanque: Åse against Bjørn, 3 rounds, won by Bjørn 21 to 17",
              "WWWWWWWWWWWWWWWWWWWWWWW iiiiiiiiiiiiiiiiiiiiiii", "a", "", "æøå ÆØÅ — 10,000"]
     for size, bold in ((19, False), (22, False), (26, True), (44, True)):
-        f = theme.font(size, bold)
+        f = look.font(size, bold)
         for line in lines:
             for width in (0, 5, 30, 90, 200, 333, 640, 2000):
                 assert theme._fit(line, f, width) == letter_at_a_time(line, f, width), \

@@ -79,7 +79,6 @@ class App(SceneStack):
         # its own until it closes: a new window starts from nothing (docs/design.md, "What the
         # window keeps")
         self.look = Look(self.settings)
-        theme.use_pens(self.look.pens)
         lang.use_words(self.look.words)
         lang.use(self.settings.language)
         pygame.display.set_caption(lang.tr("app.title"))
@@ -258,6 +257,7 @@ class App(SceneStack):
         """Draw the frame on `logical`: the window's own surface when the window has the logical
         size (so showing it copies nothing), else a surface of its own, which `present` scales
         into the window."""
+        look = self.look
         self.logical = self._canvas()
         self.frames_drawn += 1
         scenes = self.visible()
@@ -265,10 +265,10 @@ class App(SceneStack):
         # included), else from the bottom, on the background
         covering = [i for i, scene in enumerate(scenes) if getattr(scene, "covers", False)]
         if not covering:
-            self.logical.fill(theme.colour("background"))
+            self.logical.fill(look.colour("background"))
         for scene in scenes[covering[-1] if covering else 0:]:
             scene.draw(self.logical)
-        self.toast.draw(self.logical, self.toast_bottom())
+        self.toast.draw(look, self.logical, self.toast_bottom())
         return self.logical
 
     def _canvas(self) -> pygame.Surface:
@@ -281,7 +281,8 @@ class App(SceneStack):
 
     def toast_bottom(self) -> int:
         """Where the toast's bottom edge goes (ui/toast_place.py)."""
-        return toast_bottom(self.toast, self.top)
+        look = self.look
+        return toast_bottom(look, self.toast, self.top)
 
     def render(self) -> pygame.Surface:
         """Draw the frame to the logical surface and present it scaled in the window."""
@@ -368,8 +369,6 @@ class App(SceneStack):
         self.workers.close()  # every save written; no thread of the window left running
         # let go of them (the colours in use with the pens): fonts and sounds die with pygame
         look = self.look
-        if theme.pens() is look.pens:
-            theme.use_pens(theme.Pens())
         if lang.words_in_use() is look.words:
             lang.use_words(lang.Words())
         pygame.quit()

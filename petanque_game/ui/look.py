@@ -1,8 +1,8 @@
 """The window's look: what it draws, speaks and plays with, in one owner the App makes at its start
 and lets go of at its close (`App.look`), so a new window starts from nothing.
 
-It holds the four owners of what the window keeps from frame to frame: the `Pens` (fonts, the
-text drawn, wrapped and fitted, the colours in use: ui/theme.py), the `Words` (the text tables
+It holds what the window keeps from frame to frame: it is the window's `Pens` (fonts, the text
+drawn, wrapped and fitted, the colours drawn: ui/theme.py), and has its `Words` (the text tables
 read and the slips logged: ui/lang.py), the widgets' pictures (ui/widgets.py) and the `Sounds`
 (ui/sound.py). The code that draws, words or plays is handed the look by what made it: a scene
 reaches it through its App, a part of a scene is given it by its scene, a drawing function takes
@@ -20,13 +20,14 @@ if TYPE_CHECKING:
     from petanque_game.ui.settings import Settings
 
 
-class Look:
-    """A window's pens, words, widgets' pictures and sounds (each new), drawn in the colours and
-    played at the volume of `settings` (None: the built-in colours, every sound at full volume)."""
+class Look(theme.Pens):
+    """A window's pens (whose colours, fonts and text are the look's own: `look.colour`,
+    `look.blit_text`, `look.wrap`...), words, widgets' pictures and sounds, each new; drawn in the
+    colours and played at the volume of `settings` (None: the built-in colours, every sound at
+    full volume)."""
 
     def __init__(self, settings: Settings | None = None) -> None:
-        self.pens = theme.Pens()
-        self.pens.colouring = settings
+        super().__init__(settings)
         self.words = lang.Words()
         self.pictures = WidgetPictures()
         self.sounds = sound.Sounds(settings)
@@ -34,3 +35,9 @@ class Look:
     def play(self, name: str, volume: float = 1.0) -> None:
         """Play the sound called `name` (ui/sound.py `Sounds.play`)."""
         self.sounds.play(name, volume)
+
+    def drawn_in(self, *more: object) -> tuple[object, ...]:
+        """What every picture is drawn in: the language, the colours and the players' palette (the
+        settings can change each of them while a scene is shown), and `more`, a scene's own."""
+        return (lang.language(), tuple(self.colour(name) for name in theme.COLOURS),
+                self.player_colour(0), self.marks_shown(), *more)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from petanque_game.ui import kept_pictures, lang, theme
+from petanque_game.ui import kept_pictures, theme
 
 if TYPE_CHECKING:
     from petanque_game.ui.look import Look
@@ -37,13 +37,6 @@ def keyed_picture(size: tuple[int, int],
     paint(picture)
     picture.set_colorkey(CLEAR, pygame.RLEACCEL)
     return picture
-
-
-def look(*more: object) -> tuple[object, ...]:
-    """What every picture is drawn in: the language, the colours and the players' palette (the
-    settings can change each of them while a scene is shown), and `more`, a scene's own."""
-    return (lang.language(), tuple(theme.colour(name) for name in theme.COLOURS),
-            theme.player_colour(0), theme.marks_shown(), *more)
 
 
 class Backdrop:
@@ -110,8 +103,8 @@ def panel(look: Look, surface: pygame.Surface, rect: pygame.Rect, fill: str | tu
     """A rounded panel with its edge and, below it, its soft shadow. `ground`: the plain colour
     under the panel and its shadow, when the caller knows it; the two are then drawn as one
     opaque picture, kept (the same pixels; copied, not blended). Drawn with `look`."""
-    fill_rgb = theme.colour(fill) if isinstance(fill, str) else fill
-    edge_rgb = None if edge is None else theme.colour(edge) if isinstance(edge, str) else edge
+    fill_rgb = look.colour(fill) if isinstance(fill, str) else fill
+    edge_rgb = None if edge is None else look.colour(edge) if isinstance(edge, str) else edge
     if ground is not None and shadow:
         size = (rect.w + 8, rect.h + 11)  # the panel, and its shadow 1 px left, 3 px down
         key = (size, fill_rgb, edge_rgb, radius, width, ground)
@@ -179,29 +172,29 @@ class Button:
         it shows changes."""
         hover = self.enabled and mouse is not None and self.hit(mouse)
         if not kept_pictures.KEEP:
-            self.paint(surface, self.rect, hover)
+            self.paint(look, surface, self.rect, hover)
             return
-        colours = tuple(theme.colour(name) for name in BUTTON_COLOURS)
+        colours = tuple(look.colour(name) for name in BUTTON_COLOURS)
         key = (self.rect.size, self.label, self.hint, self.size, self.style, self.selected,
                self.enabled, hover, colours)
-        picture = look.pictures.buttons.again(key, lambda: self.picture(hover))
+        picture = look.pictures.buttons.again(key, lambda: self.picture(look, hover))
         if picture is None:
-            self.paint(surface, self.rect, hover)
+            self.paint(look, surface, self.rect, hover)
         else:
             surface.blit(picture, self.rect.topleft)
 
-    def picture(self, hover: bool) -> pygame.Surface:
+    def picture(self, look: Look, hover: bool) -> pygame.Surface:
         """The button drawn on its own (its shadow below it: 3 px taller than the button)."""
         return keyed_picture((self.rect.w, self.rect.h + 3),
-                             lambda out: self.paint(out, pygame.Rect((0, 0), self.rect.size),
+                             lambda out: self.paint(look, out, pygame.Rect((0, 0), self.rect.size),
                                                     hover))
 
-    def paint(self, surface: pygame.Surface, r: pygame.Rect, hover: bool) -> None:
+    def paint(self, look: Look, surface: pygame.Surface, r: pygame.Rect, hover: bool) -> None:
         base = {"primary": (196, 140, 40), "danger": (160, 64, 58),
-                "ghost": theme.colour("panel_light")}.get(self.style, theme.colour("button"))
+                "ghost": look.colour("panel_light")}.get(self.style, look.colour("button"))
         if self.selected:
-            base = theme.colour("accent")
-        fill = base if self.enabled else theme.colour("disabled")
+            base = look.colour("accent")
+        fill = base if self.enabled else look.colour("disabled")
         if hover:
             fill = theme.mix(fill, (255, 255, 255), 0.18)
         pygame.draw.rect(surface, theme.mix(fill, (0, 0, 0), 0.45), r.move(0, 3), border_radius=10)
@@ -211,15 +204,15 @@ class Button:
         if self.selected or hover:
             pygame.draw.rect(surface, (255, 255, 255), r, 2, border_radius=10)
         col = (30, 26, 16) if self.selected else (
-            theme.colour("button_text") if self.enabled else theme.colour("muted"))
-        label = theme.fit(self.label, self.size, r.w - 12, True)
+            look.colour("button_text") if self.enabled else look.colour("muted"))
+        label = look.fit(self.label, self.size, r.w - 12, True)
         if self.hint and r.h >= 48:
-            theme.blit_text(surface, label, (r.centerx, r.centery - 7), self.size, col, True,
+            look.blit_text(surface, label, (r.centerx, r.centery - 7), self.size, col, True,
                             "center")
-            theme.blit_text(surface, self.hint, (r.centerx, r.bottom - 9), HINT_SIZE,
+            look.blit_text(surface, self.hint, (r.centerx, r.bottom - 9), HINT_SIZE,
                             theme.mix(col, fill, 0.35), False, "center")
         else:
-            theme.blit_text(surface, label, r.center, self.size, col, True, "center")
+            look.blit_text(surface, label, r.center, self.size, col, True, "center")
 
 
 def draw_lit(look: Look, surface: pygame.Surface, buttons: list[Button],
@@ -261,18 +254,18 @@ class Toast:
     def visible(self) -> bool:
         return self.left > 0 and bool(self.message)
 
-    def size(self) -> tuple[int, int]:
+    def size(self, look: Look) -> tuple[int, int]:
         """The toast's width and height as drawn ((0, 0) when hidden)."""
         if not self.visible:
             return 0, 0
-        lines = theme.wrap(self.message, 24, 900)
-        return max(theme.font(24).size(line)[0] for line in lines) + 48, 22 * len(lines) + 22
+        lines = look.wrap(self.message, 24, 900)
+        return max(look.font(24).size(line)[0] for line in lines) + 48, 22 * len(lines) + 22
 
-    def draw(self, surface: pygame.Surface, y: int = 580) -> None:
+    def draw(self, look: Look, surface: pygame.Surface, y: int = 580) -> None:
         if not self.visible:
             return
-        lines = theme.wrap(self.message, 24, 900)
-        w, h = self.size()
+        lines = look.wrap(self.message, 24, 900)
+        w, h = self.size(look)
         rect = pygame.Rect(0, 0, w, h)
         rect.midbottom = (surface.get_width() // 2, y)
         alpha = int(255 * min(1.0, self.left / 0.4))
@@ -281,6 +274,6 @@ class Toast:
         pygame.draw.rect(box, (*fill, 235), box.get_rect(), border_radius=14)
         pygame.draw.rect(box, (255, 255, 255, 120), box.get_rect(), 2, border_radius=14)
         for i, line in enumerate(lines):
-            theme.blit_text(box, line, (w // 2, 12 + 22 * i), 24, "text", False, "midtop")
+            look.blit_text(box, line, (w // 2, 12 + 22 * i), 24, "text", False, "midtop")
         box.set_alpha(alpha)
         surface.blit(box, rect)

@@ -33,7 +33,7 @@ from petanque_game.ui.scene import AppLike, Scene
 from petanque_game.ui.scenes.board_editor_keys import key_pressed, press
 from petanque_game.ui.scenes.board_editor_side import SIDE_X, VIEW, draw_all, side_buttons
 from petanque_game.ui.text_field import TextField
-from petanque_game.ui.widgets import Backdrop, Button, draw_lit, look
+from petanque_game.ui.widgets import Backdrop, Button, draw_lit
 
 MEMORY = "board_editor"
 
@@ -327,14 +327,15 @@ class BoardEditorScene(Scene):
     # --- drawing -------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        look = self.look
         fields = tuple((f.value, f.active) for f in self.fields)
         blink = int(self.app.time * 2) % 2 == 0 and any(f.active for f in self.fields)
-        key = look(self.draft.name, repr(self.draft.data), self.draft.snap, self.said,
-                   self.selected, self.drag, self.advanced, fields, blink, self.problem(),
-                   self.importing is not None)
+        key = look.drawn_in(self.draft.name, repr(self.draft.data), self.draft.snap, self.said,
+                            self.selected, self.drag, self.advanced, fields, blink, self.problem(),
+                            self.importing is not None)
         buttons = self.buttons
         self.backdrop.draw(surface, key, lambda out: draw_all(out, self, buttons))
         if self.question is not None:
             self.question.draw(surface, self.mouse)
             return
-        draw_lit(self.look, surface, buttons, self.mouse)
+        draw_lit(look, surface, buttons, self.mouse)

@@ -15,7 +15,7 @@ import pygame
 
 from petanque_game import board_edit
 from petanque_game.board_edit import Draft, Problem
-from petanque_game.ui import board_view, board_words, lang, theme
+from petanque_game.ui import board_view, board_words, lang
 from petanque_game.ui.game_ui import board_title
 from petanque_game.ui.look import Look
 from petanque_game.ui.scene import AppLike
@@ -82,12 +82,13 @@ class Editing(Protocol):
 def side_buttons(editor: Editing) -> list[Button]:
     """The side's buttons: the boards to start from, the felt's shape, size and feel (and its
     numbers), undo, redo and snap, save, try, back, export and import."""
+    look = editor.look
     from petanque_game.physics.level import level_names
 
     starts = [None, *level_names()][:4]
     b = [Button(pygame.Rect(SIDE_X + i * 106, 52, 100, 36),
                 lang.tr("editor.empty") if name is None else
-                theme.fit(board_title(name), 16, 92),
+                look.fit(board_title(name), 16, 92),
                 partial(editor.start_from, name), size=16, tag=f"start-{name or 'empty'}")
          for i, name in enumerate(starts)]
     for i, shape in enumerate(board_edit.SHAPES):
@@ -141,12 +142,13 @@ def side_buttons(editor: Editing) -> list[Button]:
 
 def draw_all(surface: pygame.Surface, editor: Editing, buttons: list[Button]) -> None:
     """All but the light of the button under the mouse."""
-    surface.fill(theme.colour("background"))
-    theme.blit_text(surface, lang.tr("editor.title"), (VIEW.x, 24), 44, "text", True)
-    for i, part in enumerate(theme.wrap(lang.tr("editor.keys"), 15, VIEW.w)[:2]):
-        theme.blit_text(surface, part, (VIEW.x, 62 + 16 * i), 15, "muted")
+    look = editor.look
+    surface.fill(look.colour("background"))
+    look.blit_text(surface, lang.tr("editor.title"), (VIEW.x, 24), 44, "text", True)
+    for i, part in enumerate(look.wrap(lang.tr("editor.keys"), 15, VIEW.w)[:2]):
+        look.blit_text(surface, part, (VIEW.x, 62 + 16 * i), 15, "muted")
     problem = editor.problem()
-    board_view.draw(editor.look, surface, editor.draft, problem.part if problem else None,
+    board_view.draw(look, surface, editor.draft, problem.part if problem else None,
                     editor.selected, editor.drag)
     labels = [("editor.start", (SIDE_X, 32)), ("editor.name", (SIDE_X, 100)),
               ("editor.board_title", (SIDE_X, 166)),
@@ -155,20 +157,20 @@ def draw_all(surface: pygame.Surface, editor: Editing, buttons: list[Button]) ->
     if not editor.advanced:
         labels.append(("editor.import_from", (SIDE_X, 528)))
     for label, at in labels:
-        theme.blit_text(surface, lang.tr(label), at, 17, "muted")
+        look.blit_text(surface, lang.tr(label), at, 17, "muted")
     blink = int(editor.app.time * 2) % 2 == 0
     for field in editor.fields:
         if field is not editor.path or not editor.advanced:
-            field.draw(surface, blink)
+            field.draw(look, surface, blink)
     if editor.advanced:
         for i, (key, value) in enumerate(editor.draft.data["felt"].items()):
             y = 487 + i * 24
-            theme.blit_text(surface, lang.tr(f"editor.felt.{key}"), (SIDE_X, y), 17,
+            look.blit_text(surface, lang.tr(f"editor.felt.{key}"), (SIDE_X, y), 17,
                             anchor="midleft")
-            theme.blit_text(surface, f"{value:g}", (SIDE_X + 298, y), 17, "accent",
+            look.blit_text(surface, f"{value:g}", (SIDE_X + 298, y), 17, "accent",
                             anchor="midright")
     for b in buttons:
-        b.draw(editor.look, surface, None)
+        b.draw(look, surface, None)
     if editor.importing is not None:
         line, colour = lang.tr("editor.importing"), "muted"
     elif editor.said:
@@ -177,5 +179,5 @@ def draw_all(surface: pygame.Surface, editor: Editing, buttons: list[Button]) ->
         line, colour = board_words.said(problem, editor.draft.data), "bad"
     else:
         line, colour = lang.tr("editor.ready"), "good"
-    for i, part in enumerate(theme.wrap(line, 16, 420)[:2]):
-        theme.blit_text(surface, part, (SIDE_X, 596 + 18 * i), 16, colour)
+    for i, part in enumerate(look.wrap(line, 16, 420)[:2]):
+        look.blit_text(surface, part, (SIDE_X, 596 + 18 * i), 16, colour)

@@ -20,14 +20,14 @@ from petanque_game import challenge_play, challenge_results
 from petanque_game.challenge import Challenge, ChallengeError
 from petanque_game.rules.games import game_ids, spec_of
 from petanque_game.stats import shown_score as shown
-from petanque_game.ui import lang, theme
+from petanque_game.ui import lang
 from petanque_game.ui.game_ui import board_title
 from petanque_game.ui.game_ui import title as game_title
 from petanque_game.ui.names import challenger_name, person_name
 from petanque_game.ui.reading import Reading
 from petanque_game.ui.scene import AppLike, Scene
 from petanque_game.ui.text_field import TextField
-from petanque_game.ui.widgets import Backdrop, Button, draw_lit, look, panel
+from petanque_game.ui.widgets import Backdrop, Button, draw_lit, panel
 
 LIST = pygame.Rect(60, 130, 560, 470)
 DETAILS = pygame.Rect(650, 130, 570, 470)
@@ -211,54 +211,57 @@ class ChallengesScene(Scene):
     covers = True  # draws the whole picture
 
     def draw(self, surface: pygame.Surface) -> None:
+        look = self.look
         rows = max(1, (LIST.h - 24) // ROW)
         if self.selected < self.top_row:  # the chosen row scrolled into sight
             self.top_row = self.selected
         elif self.selected >= self.top_row + rows:
             self.top_row = self.selected - rows + 1
         blink = int(self.app.time * 2) % 2 == 0
-        key = look(tuple(self.entries), self.selected, self.top_row, self.results,
-                   self.code.value, self.code.active, blink and self.code.active, self.problem,
-                   tuple(self.broken), self.reading.progress)
+        key = look.drawn_in(tuple(self.entries), self.selected, self.top_row, self.results,
+                            self.code.value, self.code.active, blink and self.code.active,
+                            self.problem, tuple(self.broken), self.reading.progress)
         buttons = self.buttons
         self.backdrop.draw(surface, key, lambda out: self._draw_unlit(out, rows, blink, buttons))
-        draw_lit(self.look, surface, buttons, self.mouse)
+        draw_lit(look, surface, buttons, self.mouse)
 
     def _draw_unlit(self, surface: pygame.Surface, rows: int, blink: bool,
                     buttons: list[Button]) -> None:
         """The screen with no button lit."""
-        surface.fill(theme.colour("background"))
-        theme.blit_text(surface, lang.tr("challenges.title"), (LIST.x, 44), 52, "text", True)
-        theme.blit_text(surface, theme.fit(lang.tr("challenges.same_chance"), 20, 1160),
+        look = self.look
+        surface.fill(look.colour("background"))
+        look.blit_text(surface, lang.tr("challenges.title"), (LIST.x, 44), 52, "text", True)
+        look.blit_text(surface, look.fit(lang.tr("challenges.same_chance"), 20, 1160),
                         (LIST.x, 104), 20, "muted")
-        panel(self.look, surface, LIST)
+        panel(look, surface, LIST)
         if self.reading.going:
-            theme.blit_text(surface, theme.fit(self._reading(), 20, LIST.w - 40),
+            look.blit_text(surface, look.fit(self._reading(), 20, LIST.w - 40),
                             (LIST.x + 20, LIST.bottom - 34), 20, "muted")
         for i, entry in enumerate(self.entries[self.top_row:self.top_row + rows]):
             n = self.top_row + i
             rect = pygame.Rect(LIST.x + 10, LIST.y + 12 + i * ROW, LIST.w - 20, ROW - 6)
             if n == self.selected:
-                pygame.draw.rect(surface, theme.colour("panel_light"), rect, border_radius=8)
+                pygame.draw.rect(surface, look.colour("panel_light"), rect, border_radius=8)
             best = self.results.get(entry.challenge.ident)
             tail = "" if best is None else lang.tr_n(
                 "challenges.best_short", best.attempts,
                 best=lang.number(shown(entry.challenge.game, best.best)))
-            theme.blit_text(surface, theme.fit(entry.label, 22, rect.w - 150),
+            look.blit_text(surface, look.fit(entry.label, 22, rect.w - 150),
                             (rect.x + 12, rect.centery), 22, "text", anchor="midleft")
-            theme.blit_text(surface, tail, (rect.right - 12, rect.centery), 18, "muted",
+            look.blit_text(surface, tail, (rect.right - 12, rect.centery), 18, "muted",
                             anchor="midright")
-        self.code.draw(surface, blink)
+        self.code.draw(look, surface, blink)
         if not self.code.value and not self.code.active:
-            theme.blit_text(surface, lang.tr("challenges.code_here"),
+            look.blit_text(surface, lang.tr("challenges.code_here"),
                             (self.code.rect.x + 12, self.code.rect.centery), 20, "muted",
                             anchor="midleft")
         self._draw_details(surface)
         for b in buttons:
-            b.draw(self.look, surface, None)
+            b.draw(look, surface, None)
 
     def _draw_details(self, surface: pygame.Surface) -> None:
-        panel(self.look, surface, DETAILS)
+        look = self.look
+        panel(look, surface, DETAILS)
         made = self.chosen
         lines: list[tuple[str, str]] = []
         if made is not None:
@@ -283,17 +286,17 @@ class ChallengesScene(Scene):
             lines.append((lang.tr("challenges.code"), code or lang.tr("challenges.no_code")))
         y = DETAILS.y + 18
         for label, value in lines:
-            theme.blit_text(surface, label, (DETAILS.x + 18, y), 18, "muted")
-            parts = theme.wrap(value, 22, DETAILS.w - 36)
-            if any(theme.font(22).size(p)[0] > DETAILS.w - 36 for p in parts):  # a code
+            look.blit_text(surface, label, (DETAILS.x + 18, y), 18, "muted")
+            parts = look.wrap(value, 22, DETAILS.w - 36)
+            if any(look.font(22).size(p)[0] > DETAILS.w - 36 for p in parts):  # a code
                 parts = [value[i:i + CODE_LINE] for i in range(0, len(value), CODE_LINE)]
             for part in parts[:4]:
-                theme.blit_text(surface, part, (DETAILS.x + 18, y + 22), 22)
+                look.blit_text(surface, part, (DETAILS.x + 18, y + 22), 22)
                 y += 26
             y += 30
         notes = [*([self.problem] if self.problem else []), *self.broken[:2]]
         for i, note in enumerate(notes):
-            theme.blit_text(surface, theme.fit(note, 18, DETAILS.w - 36),
+            look.blit_text(surface, look.fit(note, 18, DETAILS.w - 36),
                             (DETAILS.x + 18, DETAILS.bottom - 30 - 22 * i), 18, "bad")
 
 

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from petanque_game import paths, saves
-from petanque_game.ui import lang, theme
+from petanque_game.ui import lang
 from petanque_game.ui.reading import Reading
 from petanque_game.ui.scene import AppLike, Scene
-from petanque_game.ui.widgets import Backdrop, Button, look, panel
+from petanque_game.ui.widgets import Backdrop, Button, panel
 
 # The records, their folder's index and the games (history, listing, session) are imported when
 # first used: opening the menu waits for none of them.
@@ -141,10 +141,11 @@ class ReplayListScene(Scene):
     covers = True  # draws the whole picture
 
     def draw(self, surface: pygame.Surface) -> None:
-        key = look(self.heading_key, self.subheading, self.reading.progress, self.entries,
-                   self.scroll, self.focus, self.broken)
+        look = self.look
+        key = look.drawn_in(self.heading_key, self.subheading, self.reading.progress, self.entries,
+                            self.scroll, self.focus, self.broken)
         self.backdrop.draw(surface, key, self._draw_unlit)
-        self.back.draw(self.look, surface, self.mouse)
+        self.back.draw(look, surface, self.mouse)
         mouse = self.mouse
         for i in range(self.ROWS):  # the row under the mouse, lit over its unlit picture
             k = self.scroll + i
@@ -154,16 +155,17 @@ class ReplayListScene(Scene):
 
     def _draw_unlit(self, surface: pygame.Surface) -> None:
         """The list with no row lit and without its Back button."""
-        surface.fill(theme.colour("background"))
-        theme.blit_text(surface, lang.tr(self.heading_key), (40, 40), 60, "text", True)
-        theme.blit_text(surface, theme.fit(self.subheading, 22, 1190), (44, 92), 22, "muted")
+        look = self.look
+        surface.fill(look.colour("background"))
+        look.blit_text(surface, lang.tr(self.heading_key), (40, 40), 60, "text", True)
+        look.blit_text(surface, look.fit(self.subheading, 22, 1190), (44, 92), 22, "muted")
         progress = self.reading.progress
         if progress is not None:
             from petanque_game.ui.listing import reading_line
 
-            theme.blit_text(surface, reading_line(*progress), (44, 150), 28, "muted")
+            look.blit_text(surface, reading_line(*progress), (44, 150), 28, "muted")
         elif not self.entries:
-            theme.blit_text(surface, lang.tr(self.empty_key), (44, 150), 28, "muted")
+            look.blit_text(surface, lang.tr(self.empty_key), (44, 150), 28, "muted")
         for i in range(self.ROWS):
             k = self.scroll + i
             if k >= len(self.entries):
@@ -171,29 +173,30 @@ class ReplayListScene(Scene):
             self._draw_row(surface, i, self.entries[k], k == self.focus, None)
         if len(self.entries) > self.ROWS:
             last = min(len(self.entries), self.scroll + self.ROWS)
-            theme.blit_text(surface, lang.tr("menu.list.scroll", first=self.scroll + 1,
+            look.blit_text(surface, lang.tr("menu.list.scroll", first=self.scroll + 1,
                                              last=last, n=len(self.entries)),
                             (1240, 652), 22, "muted", anchor="topright")
         if self.broken:
-            theme.blit_text(surface, theme.fit(lang.tr_n("menu.list.skipped", self.broken), 20,
+            look.blit_text(surface, look.fit(lang.tr_n("menu.list.skipped", self.broken), 20,
                                                980), (1240, 708), 20, "bad",
                             anchor="bottomright")
 
     def _draw_row(self, surface: pygame.Surface, i: int, e: RecordEntry, focus: bool,
                   mouse: tuple[int, int] | None) -> None:
         """One entry; lit when `mouse` is on it (over the row unlit: the same shape)."""
+        look = self.look
         r = self.row_rect(i)
         hover = mouse is not None and r.collidepoint(mouse)
         fill = "panel_light" if hover or focus else "panel"
-        panel(self.look, surface, r, fill, "accent" if focus else "edge", 10, shadow=False)
+        panel(look, surface, r, fill, "accent" if focus else "edge", 10, shadow=False)
         width = r.w - 32 - (self.resume_rect(i).w + 12 if e.unfinished else 0)
-        theme.blit_text(surface, theme.fit(e.title, 26, width, True), (r.x + 16, r.y + 6), 26,
+        look.blit_text(surface, look.fit(e.title, 26, width, True), (r.x + 16, r.y + 6), 26,
                         "bad" if e.broken else "text", True)
-        theme.blit_text(surface, theme.fit(e.detail, 20, width), (r.x + 16, r.y + 33), 20,
+        look.blit_text(surface, look.fit(e.detail, 20, width), (r.x + 16, r.y + 33), 20,
                         "bad" if e.broken else "muted")
         if e.unfinished and not e.broken:
             Button(self.resume_rect(i), lang.tr("menu.list.resume"), None, e.resumable, 22,
-                   style="primary", tag="resume").draw(self.look, surface, mouse)
+                   style="primary", tag="resume").draw(look, surface, mouse)
 
 
 class ResumeListScene(ReplayListScene):

@@ -48,21 +48,22 @@ class HandoverScene(Scene):
         return True  # nothing reaches the table while it is hidden
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.colour("background"))
-        col = theme.player_colour(self.seat)
+        look = self.look
+        surface.fill(look.colour("background"))
+        col = look.player_colour(self.seat)
         pygame.draw.rect(surface, col, pygame.Rect(0, 0, surface.get_width(), 14))
         pygame.draw.circle(surface, col, (640, 200), 54)
-        if theme.marks_shown():
+        if look.marks_shown():
             theme.draw_mark(surface, self.seat, (640, 200), 48)
-        theme.blit_text(surface, theme.fit(self.title(), 64, 1100, True), (640, 300), 64,
+        look.blit_text(surface, look.fit(self.title(), 64, 1100, True), (640, 300), 64,
                         "text", True, "center")
-        theme.blit_text(surface, theme.fit(lang.tr("handover.hidden"), 28, 1100), (640, 360),
+        look.blit_text(surface, look.fit(lang.tr("handover.hidden"), 28, 1100), (640, 360),
                         28, "muted", anchor="center")
         y = 398
         for line in self.last:
-            theme.blit_text(surface, theme.fit(line, 24, 1100), (640, y), 24, "muted",
+            look.blit_text(surface, look.fit(line, 24, 1100), (640, y), 24, "muted",
                             anchor="midtop")
             y += 28
-        self.ready.draw(self.look, surface, self.mouse)
-        theme.blit_text(surface, theme.fit(lang.tr("handover.turn_off"), 20, 1100),
+        self.ready.draw(look, surface, self.mouse)
+        look.blit_text(surface, look.fit(lang.tr("handover.turn_off"), 20, 1100),
                         (640, 690), 20, "muted", anchor="center")

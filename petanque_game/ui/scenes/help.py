@@ -18,13 +18,14 @@ from typing import Any
 
 import pygame
 
-from petanque_game.ui import lang, theme
+from petanque_game.ui import lang
 from petanque_game.ui.game_ui import GameUI, ui_of
 from petanque_game.ui.game_ui import title as game_title
 from petanque_game.ui.keys import key_names
+from petanque_game.ui.look import Look
 from petanque_game.ui.scene import AppLike, Scene
 from petanque_game.ui.settings import Settings
-from petanque_game.ui.widgets import Backdrop, Button, draw_lit, look, panel
+from petanque_game.ui.widgets import Backdrop, Button, draw_lit, panel
 
 RECT = pygame.Rect(140, 40, 1000, 640)
 TEXT_SIZE, HEADING_SIZE, LINE_H = 23, 28, 30
@@ -110,7 +111,8 @@ def _entry(game: str) -> GameUI | None:
         return None
 
 
-def layout(page: list[tuple[str, list[str]]], width: int = TEXT_W) -> list[tuple[str, int, str,
+def layout(look: Look, page: list[tuple[str, list[str]]],
+           width: int = TEXT_W) -> list[tuple[str, int, str,
                                                                                  int]]:
     """(text, size, colour, indent) per screen line."""
     rows: list[tuple[str, int, str, int]] = []
@@ -120,7 +122,7 @@ def layout(page: list[tuple[str, list[str]]], width: int = TEXT_W) -> list[tuple
         for line in lines:
             point = line.startswith("- ")
             text = line[2:] if point else line
-            for k, part in enumerate(theme.wrap(text, TEXT_SIZE, width - (24 if point else 0))):
+            for k, part in enumerate(look.wrap(text, TEXT_SIZE, width - (24 if point else 0))):
                 prefix = "•  " if point and k == 0 else ""
                 rows.append((prefix + part, TEXT_SIZE, "text", 0 if k == 0 or not point else 24))
         rows.append(("", TEXT_SIZE, "text", 0))
@@ -145,10 +147,11 @@ class RulesScene(Scene):
         self.backdrop = Backdrop()  # the page with no button lit, kept while it is the same
 
     def _relayout(self) -> None:
+        look = self.look
         self.spoken = lang.language()
         page = rules_page(self.game, self.pages) if self.page == "rules" else \
             howto_page(self.game, self.app.settings)
-        self.rows = layout(page)
+        self.rows = layout(look, page)
         self.scroll(0)
 
     def show(self, page: str) -> None:
@@ -158,11 +161,12 @@ class RulesScene(Scene):
     @property
     def buttons(self) -> list[Button]:
         """The tabs, the lesson (on Terningepetanque's how-to) and Close."""
+        look = self.look
         b = []
         x = RECT.right - 30
         for page in reversed(PAGES):
             label = lang.tr(f"help.tab_{page}")
-            w = max(150, theme.font(24, True).size(label)[0] + 28)
+            w = max(150, look.font(24, True).size(label)[0] + 28)
             x -= w
             b.append(Button(pygame.Rect(x, RECT.y + 24, w, 44), label,
                             partial(self.show, page), size=24, selected=self.page == page,
@@ -225,33 +229,36 @@ class RulesScene(Scene):
     covers = True  # draws the whole picture
 
     def draw(self, surface: pygame.Surface) -> None:
+        look = self.look
         buttons = self.buttons
-        key = look(self.game, self.page, self.top, self.rows)  # (rows: a list made per layout)
+        key = look.drawn_in(self.game, self.page, self.top,
+                            self.rows)  # (rows: a list made per layout)
         self.backdrop.draw(surface, key, lambda out: self._draw_unlit(out, buttons))
-        draw_lit(self.look, surface, buttons, self.mouse)
+        draw_lit(look, surface, buttons, self.mouse)
 
     def _draw_unlit(self, surface: pygame.Surface, buttons: list[Button]) -> None:
         """The page with no button lit."""
-        surface.fill(theme.colour("background"))
-        panel(self.look, surface, RECT)
+        look = self.look
+        surface.fill(look.colour("background"))
+        panel(look, surface, RECT)
         tabs_left = min(b.rect.x for b in buttons if b.tag.startswith("tab:"))
         room = tabs_left - RECT.x - 60
         heading = game_title(self.game)  # the tabs say which page this is
-        size = next((s for s in (40, 36, 32) if theme.font(s, True).size(heading)[0] <= room), 32)
-        theme.blit_text(surface, theme.fit(heading, size, room, True),
+        size = next((s for s in (40, 36, 32) if look.font(s, True).size(heading)[0] <= room), 32)
+        look.blit_text(surface, look.fit(heading, size, room, True),
                         (RECT.x + 40, RECT.y + 46), size, "text", True, "midleft")
         y = self.text_rect.y
         for text, size, col, indent in self.rows[self.top:self.top + self.visible_rows]:
             if text:
-                theme.blit_text(surface, text, (RECT.x + 40 + indent, y), size, col,
+                look.blit_text(surface, text, (RECT.x + 40 + indent, y), size, col,
                                 size == HEADING_SIZE)
             y += LINE_H
         more = len(self.rows) - self.visible_rows
         if more > 0:
             left = max((b.rect.right for b in buttons if b.tag == "practice"), default=RECT.x)
-            theme.blit_text(surface, lang.tr("help.scroll", first=self.top + 1,
+            look.blit_text(surface, lang.tr("help.scroll", first=self.top + 1,
                                              last=min(len(self.rows), self.top + self.visible_rows),
                                              total=len(self.rows)),
                             (left + 30, RECT.bottom - 44), 19, "muted", anchor="midleft")
         for b in buttons:
-            b.draw(self.look, surface, None)
+            b.draw(look, surface, None)

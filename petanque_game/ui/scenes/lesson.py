@@ -29,9 +29,10 @@ from petanque_game.physics import release_zone
 from petanque_game.physics.level import load_named_level
 from petanque_game.rule_defaults import shipped_quick_options
 from petanque_game.rules.petanque_table import DIAMOND, Aim, Table
-from petanque_game.ui import lang, theme
+from petanque_game.ui import lang
 from petanque_game.ui.first_games import OPPONENT, open_first_game
 from petanque_game.ui.lesson_words import after_words, done_words
+from petanque_game.ui.look import Look
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.table import board as tb
 from petanque_game.ui.table import draw as td
@@ -257,24 +258,26 @@ class LessonScene(Scene):
     # --- drawing ----------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.colour("background"))
+        look = self.look
+        surface.fill(look.colour("background"))
         title = lang.tr("lesson.title")
         if not self.done:
             title += "  ·  " + lang.tr("lesson.step", n=self.index + 1, count=len(self.targets))
-        theme.blit_text(surface, title, (BOARD.x + 4, 22), 32, "text", True)
+        look.blit_text(surface, title, (BOARD.x + 4, 22), 32, "text", True)
         area = surface.subsurface(BOARD)
         view = self.camera.view
-        area.blit(tb.board_surface(self.level, view, BOARD.size, self.walls, self.zones, 0),
+        area.blit(tb.board_surface(look, self.level, view, BOARD.size, self.walls, self.zones, 0),
                   (0, 0))
         if self.target is not None:
             self._draw_target(area, view, self.target)
-        pygame.draw.rect(surface, theme.colour("edge"), BOARD, 2, border_radius=6)
-        panel(self.look, surface, SIDE)
+        pygame.draw.rect(surface, look.colour("edge"), BOARD, 2, border_radius=6)
+        panel(look, surface, SIDE)
         self._draw_words(surface)
         for b in self.buttons():
-            b.draw(self.look, surface, self.mouse)
+            b.draw(look, surface, self.mouse)
 
     def _draw_target(self, area: pygame.Surface, view: td.View, t: Target) -> None:
+        look = self.look
         table = t.table
         if self.tried is not None and not self.flying:
             table = self.tried.table
@@ -287,7 +290,7 @@ class LessonScene(Scene):
         if self.flying and self.tried is not None:
             self._draw_frame(area, view, self.tried)
         else:
-            _draw_table(area, view, self.level, table)
+            _draw_table(look, area, view, self.level, table)
         if self.aiming:
             spread, risk = self.shown_spread()
             if spread is not None:
@@ -298,7 +301,7 @@ class LessonScene(Scene):
             pygame.draw.line(area, SPREAD, (px - 8, py), (px + 8, py), 2)
             pygame.draw.line(area, SPREAD, (px, py - 8), (px, py + 8), 2)
             if risk is not None and risk.off_board >= SHOWN_FROM:
-                theme.blit_text(area, lang.tr("lesson.off_risk", percent=percent(
+                look.blit_text(area, lang.tr("lesson.off_risk", percent=percent(
                     min(risk.off_board, 0.995), lang.tr)), (px + 12, py + 10), 20, "bad",
                     shadow=True)
         elif self.tried is not None and not self.flying:
@@ -310,6 +313,7 @@ class LessonScene(Scene):
 
     def _draw_frame(self, area: pygame.Surface, view: td.View, tried: Try) -> None:
         """The throw's path at the time played back."""
+        look = self.look
         path = tried.path
         assert path is not None
         frame = path.frames[min(len(path.frames) - 1, int(self.flight * path.fps))]
@@ -319,10 +323,11 @@ class LessonScene(Scene):
             else:
                 d = tried.table.die_of(player, _)
                 face = d.face if d is not None else 1
-                td.draw_table_die(area, view, self.level, player, face, x, y, angle, z,
+                td.draw_table_die(look, area, view, self.level, player, face, x, y, angle, z,
                                   orientation=orientation, moving=True)
 
     def _draw_words(self, surface: pygame.Surface) -> None:
+        look = self.look
         x, y, w = SIDE.x + PAD, SIDE.y + PAD, SIDE.w - 2 * PAD
         t = self.target
         if t is None:
@@ -333,13 +338,13 @@ class LessonScene(Scene):
                     lang.tr("lesson.controls", degrees=f"{self.elevation:.0f}")]
         else:
             heading, said = after_words(self.tried, OPPONENT)
-        for part in theme.wrap(heading, TEXT + 3, w, True):
-            theme.blit_text(surface, part, (x, y), TEXT + 3, "accent", True)
+        for part in look.wrap(heading, TEXT + 3, w, True):
+            look.blit_text(surface, part, (x, y), TEXT + 3, "accent", True)
             y += TEXT + 10
         y += 6
         for line in said:
-            for part in theme.wrap(line, TEXT, w):
-                theme.blit_text(surface, part, (x, y), TEXT, "text")
+            for part in look.wrap(line, TEXT, w):
+                look.blit_text(surface, part, (x, y), TEXT, "text")
                 y += TEXT + 6
             y += 8
 
@@ -351,11 +356,11 @@ def _goal(t: Target) -> str:
 
 
 
-def _draw_table(area: pygame.Surface, view: td.View, level: Any, table: Table) -> None:
+def _draw_table(look: Look, area: pygame.Surface, view: td.View, level: Any, table: Table) -> None:
     """The diamond and the dice at rest (those on the board)."""
     dm = table.diamond
     if dm is not None and dm.on_board:
         td.draw_diamond(area, view, level, dm.x, dm.y, dm.angle)
     for d in table.dice:
         if d.on_board:
-            td.draw_table_die(area, view, level, d.player, d.face, d.x, d.y, d.angle)
+            td.draw_table_die(look, area, view, level, d.player, d.face, d.x, d.y, d.angle)

@@ -20,7 +20,7 @@ from petanque_game.online.link import check_url
 from petanque_game.online.relay import RelayThread, local_address
 from petanque_game.online.rooms import read_code
 from petanque_game.rules.games import game_ids, spec_of
-from petanque_game.ui import lang, theme
+from petanque_game.ui import lang
 from petanque_game.ui.game_ui import title
 from petanque_game.ui.names import default_name, person_name
 from petanque_game.ui.online_session import Meeting, OnlineSession
@@ -58,6 +58,7 @@ class OnlineScene(Scene):
     # --- the choices --------------------------------------------------------------------------
 
     def buttons(self) -> list[Button]:
+        look = self.look
         back = Button(pygame.Rect(120, 620, 220, 64), lang.tr("menu.back"), self.back, size=28,
                       hint="Esc", tag="back")
         if self.mode == "choose":
@@ -85,7 +86,7 @@ class OnlineScene(Scene):
                 Button(pygame.Rect(330, 546, 330, 52), lang.tr(
                     "online.relay_here" if self.relay_here else "online.relay_there"),
                     self.flip_relay, size=24, tag="relay"), go, back]
-        return out + self.picker.buttons(self.game)
+        return out + self.picker.buttons(look, self.game)
 
     def seat_words(self, kind: str) -> str:
         if kind in ("you", "remote"):
@@ -225,45 +226,48 @@ class OnlineScene(Scene):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.colour("background"))
-        theme.blit_text(surface, lang.tr("online.title"), (120, 60), 56, "text", True, shadow=True)
+        look = self.look
+        surface.fill(look.colour("background"))
+        look.blit_text(surface, lang.tr("online.title"), (120, 60), 56, "text", True, shadow=True)
         if self.mode in ("host", "join"):
-            panel(self.look, surface, pygame.Rect(100, 150, 1080, 460))
-            theme.blit_text(surface, lang.tr("online.name"), (130, 182), 26, "muted")
-            self.player.draw(surface, self.app.time % 1.0 < 0.5)
+            panel(look, surface, pygame.Rect(100, 150, 1080, 460))
+            look.blit_text(surface, lang.tr("online.name"), (130, 182), 26, "muted")
+            self.player.draw(look, surface, self.app.time % 1.0 < 0.5)
         if self.mode == "join":
-            theme.blit_text(surface, lang.tr("online.code"), (130, 262), 26, "muted")
-            theme.blit_text(surface, lang.tr("online.address"), (130, 342), 26, "muted")
-            self.code.draw(surface, self.app.time % 1.0 < 0.5)
-            self.address.draw(surface, self.app.time % 1.0 < 0.5)
+            look.blit_text(surface, lang.tr("online.code"), (130, 262), 26, "muted")
+            look.blit_text(surface, lang.tr("online.address"), (130, 342), 26, "muted")
+            self.code.draw(look, surface, self.app.time % 1.0 < 0.5)
+            self.address.draw(look, surface, self.app.time % 1.0 < 0.5)
         elif self.mode == "host":
-            theme.blit_text(surface, lang.tr("online.game"), (130, 262), 26, "muted")
-            theme.blit_text(surface, lang.tr("online.seats"), (130, 326), 26, "muted")
-            self.picker.draw(surface, self.game)
+            look.blit_text(surface, lang.tr("online.game"), (130, 262), 26, "muted")
+            look.blit_text(surface, lang.tr("online.seats"), (130, 326), 26, "muted")
+            self.picker.draw(look, surface, self.game)
             if not self.relay_here:
-                self.elsewhere.draw(surface, self.app.time % 1.0 < 0.5)
+                self.elsewhere.draw(look, surface, self.app.time % 1.0 < 0.5)
         elif self.mode == "waiting":
             self.draw_waiting(surface)
         for b in self.buttons():
-            b.draw(self.look, surface, self.mouse)
+            b.draw(look, surface, self.mouse)
         if self.problem:
-            theme.blit_text(surface, theme.fit(self.problem, 24, 1040), (120, 140), 24, "bad")
+            look.blit_text(surface, look.fit(self.problem, 24, 1040), (120, 140), 24, "bad")
 
     def draw_waiting(self, surface: pygame.Surface) -> None:
+        look = self.look
         meeting = self.meeting
-        panel(self.look, surface, pygame.Rect(100, 150, 1080, 440))
+        panel(look, surface, pygame.Rect(100, 150, 1080, 440))
         if meeting is None or meeting.code is None:
-            theme.blit_text(surface, lang.tr("online.connecting"), (140, 200), 30)
+            look.blit_text(surface, lang.tr("online.connecting"), (140, 200), 30)
             return
-        theme.blit_text(surface, lang.tr("online.read_out"), (140, 180), 28, "muted")
-        theme.blit_text(surface, " ".join(meeting.code), (140, 230), 96, "accent", True)
-        theme.blit_text(surface, lang.tr("online.relay_is", address=self.shown_address),
+        look.blit_text(surface, lang.tr("online.read_out"), (140, 180), 28, "muted")
+        look.blit_text(surface, " ".join(meeting.code), (140, 230), 96, "accent", True)
+        look.blit_text(surface, lang.tr("online.relay_is", address=self.shown_address),
                         (140, 380), 26)
         g = meeting.lock.gathering
         line = lang.tr("online.joined", n=meeting.joined(), of=g.remote_seats) \
             if g is not None else lang.tr("online.waiting_host")
-        theme.blit_text(surface, line, (140, 440), 28)
+        look.blit_text(surface, line, (140, 440), 28)
         if g is not None:  # what the friends are joining
-            rules = ", ".join(f"{head} {shown}" for _, head, shown in self.picker.rows(g.game))
-            theme.blit_text(surface, theme.fit(f"{title(g.game)}: {rules}", 22, 1000),
+            rules = ", ".join(f"{head} {shown}" for _, head, shown in self.picker.rows(look,
+                                                                                       g.game))
+            look.blit_text(surface, look.fit(f"{title(g.game)}: {rules}", 22, 1000),
                             (140, 500), 22, "muted")

@@ -17,8 +17,9 @@ import pygame
 
 from petanque_game.rule_defaults import shipped_quick_options, shipped_rule_defaults
 from petanque_game.rules.games import spec_of
-from petanque_game.ui import lang, theme
+from petanque_game.ui import lang
 from petanque_game.ui.game_ui import ui_of
+from petanque_game.ui.look import Look
 from petanque_game.ui.scenes.setup_boards import Boards, available_levels, board_label
 from petanque_game.ui.scenes.setup_choices import option_label, same_value, value_label
 from petanque_game.ui.widgets import Button
@@ -112,21 +113,21 @@ class RulesPicker:
 
     # --- the screen -----------------------------------------------------------------------------
 
-    def rows(self, game: str) -> list[tuple[str, str, str]]:
+    def rows(self, look: Look, game: str) -> list[tuple[str, str, str]]:
         """(tag, heading, value shown) of each row of the rules' column."""
         options = self.options(game)
         out = [(f"opt:{key}", option_label(key), value_label(key, options.get(key)))
                for key, _ in self.offered(game)]
         if spec_of(game).board:
             board = self.board(game)
-            out.append(("board", lang.tr("setup.board"), board_label(
+            out.append(("board", lang.tr("setup.board"), board_label(look,
                 board, None, self.listed.read.get(board)) if board is not None else lang.tr(
                 "setup.no_board", why=self.listed.problem or lang.tr("setup.none_found"))))
         return out
 
-    def buttons(self, game: str) -> list[Button]:
+    def buttons(self, look: Look, game: str) -> list[Button]:
         out = []
-        for i, (tag, _, shown) in enumerate(self.rows(game)):
+        for i, (tag, _, shown) in enumerate(self.rows(look, game)):
             rect = pygame.Rect(LEFT, TOP + i * PITCH + 22, WIDTH, 36)
             if tag == "board":
                 out.append(Button(rect, shown, partial(self.step_board, game), size=22,
@@ -136,9 +137,9 @@ class RulesPicker:
                                   tag=tag))
         return out
 
-    def draw(self, surface: pygame.Surface, game: str) -> None:
-        theme.blit_text(surface, lang.tr("setup.rules_heading"), (LEFT, TOP - 36), 26, "text",
+    def draw(self, look: Look, surface: pygame.Surface, game: str) -> None:
+        look.blit_text(surface, lang.tr("setup.rules_heading"), (LEFT, TOP - 36), 26, "text",
                         True)
-        for i, (_, heading, _) in enumerate(self.rows(game)):
-            theme.blit_text(surface, theme.fit(heading, 19, WIDTH), (LEFT, TOP + i * PITCH), 19,
+        for i, (_, heading, _) in enumerate(self.rows(look, game)):
+            look.blit_text(surface, look.fit(heading, 19, WIDTH), (LEFT, TOP + i * PITCH), 19,
                             "muted")

@@ -17,7 +17,7 @@ from petanque_game.ui.scene import AppLike, Scene, unlit
 from petanque_game.ui.scenes import results_challenge
 from petanque_game.ui.scenes.results_coach import coach_lines, draw_coach
 from petanque_game.ui.session import Session
-from petanque_game.ui.widgets import Backdrop, Button, dim, look, panel
+from petanque_game.ui.widgets import Backdrop, Button, dim, panel
 
 RECT = pygame.Rect(120, 60, 1040, 600)
 INSIDE = RECT.inflate(-16, -16)  # what the panel's fill covers whole (its corners are round)
@@ -76,6 +76,7 @@ class ResultsScene(Scene):
             self.buttons = self._buttons()
 
     def _buttons(self) -> list[Button]:
+        look = self.look
         y = RECT.bottom - 78
         b = []
         if self.trial:
@@ -104,7 +105,7 @@ class ResultsScene(Scene):
                         lang.tr("editor.back_to_editor" if self.trial else "results.menu"),
                         self.leave, size=28, hint=lang.tr("results.key_esc"), tag="menu"))
         for button in b:
-            button.label = theme.fit(button.label, button.size, button.rect.w - 16, True)
+            button.label = look.fit(button.label, button.size, button.rect.w - 16, True)
         return b
 
     def leave(self) -> None:
@@ -229,76 +230,81 @@ class ResultsScene(Scene):
         return self._still_below() is not None
 
     def draw(self, surface: pygame.Surface) -> None:
-        key = look(self.challenge_line, self.session.saved_record,
-                   getattr(self.session, "unsaved", None), self.code, self.copied)
+        look = self.look
+        key = look.drawn_in(self.challenge_line, self.session.saved_record,
+                            getattr(self.session, "unsaved", None), self.code, self.copied)
         below = self._still_below()
         if below is not None:  # the game under the veil, the veil and the panel: one picture
             self.backdrop.draw(surface, (key, below), self._draw_all)
         else:
-            dim(self.look, surface, 160)
-            panel(self.look, surface, RECT, "panel", "accent", 18)
+            dim(look, surface, 160)
+            panel(look, surface, RECT, "panel", "accent", 18)
             self.backdrop.draw(surface, key, self._draw_panel, INSIDE)
         for b in self.buttons:
-            b.draw(self.look, surface, self.mouse)
+            b.draw(look, surface, self.mouse)
 
     def _draw_all(self, surface: pygame.Surface) -> None:
         """The whole picture but the buttons: the game below (its buttons unlit: they take no
         clicks under the veil), the veil, the panel and what it shows."""
-        surface.fill(theme.colour("background"))
+        look = self.look
+        surface.fill(look.colour("background"))
         with unlit(self.app):
             for scene in self.below():
                 scene.draw(surface)
-        dim(self.look, surface, 160)
-        panel(self.look, surface, RECT, "panel", "accent", 18)
+        dim(look, surface, 160)
+        panel(look, surface, RECT, "panel", "accent", 18)
         self._draw_panel(surface)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         """The panel's texts, the scores and the chart (all INSIDE)."""
+        look = self.look
         winners = list(self.session.state.winners())
-        theme.blit_text(surface, lang.tr("results.game_over"), (RECT.centerx, RECT.y + 16), 48,
+        look.blit_text(surface, lang.tr("results.game_over"), (RECT.centerx, RECT.y + 16), 48,
                         "text", True, "midtop")
-        theme.blit_text(surface, theme.fit(self.headline(), 36, RECT.w - 40, True),
+        look.blit_text(surface, look.fit(self.headline(), 36, RECT.w - 40, True),
                         (RECT.centerx, RECT.y + 70), 36, "accent", True, "midtop")
         if self.challenge_line:
-            theme.blit_text(surface, theme.fit(self.challenge_line, 20, RECT.w - 40),
+            look.blit_text(surface, look.fit(self.challenge_line, 20, RECT.w - 40),
                             (RECT.centerx, RECT.y + 108), 20, "text", anchor="midtop")
         self._draw_scores(surface, winners)
-        draw_chart(surface, CHART, self.series)
-        draw_coach(surface, self.coach_lines, pygame.Rect(RECT.x + 24, CHART.y, CHART.x - RECT.x
+        draw_chart(look, surface, CHART, self.series)
+        draw_coach(look, surface, self.coach_lines, pygame.Rect(RECT.x + 24, CHART.y,
+                                                                CHART.x - RECT.x
                                                           - 48, CHART.h))
         if self.code is not None:
-            results_challenge.draw_code(self.look, surface, CHART, self.code, self.copied)
+            results_challenge.draw_code(look, surface, CHART, self.code, self.copied)
         saved = self.session.saved_record
         unsaved = getattr(self.session, "unsaved", None)
         if saved is not None:
-            theme.blit_text(surface, theme.fit(lang.tr("results.saved_as", name=saved.name), 18,
+            look.blit_text(surface, look.fit(lang.tr("results.saved_as", name=saved.name), 18,
                                                RECT.w - 40),
                             (RECT.centerx, RECT.bottom - 100), 18, "muted", anchor="midtop")
         elif unsaved:
-            for i, line in enumerate(theme.wrap(lang.tr("results.not_kept", why=unsaved), 18,
+            for i, line in enumerate(look.wrap(lang.tr("results.not_kept", why=unsaved), 18,
                                                 RECT.w - 40)[:2]):
-                theme.blit_text(surface, line, (RECT.centerx, RECT.bottom - 118 + 19 * i), 18,
+                look.blit_text(surface, line, (RECT.centerx, RECT.bottom - 118 + 19 * i), 18,
                                 "bad", anchor="midtop")
 
     def _draw_scores(self, surface: pygame.Surface, winners: list[int]) -> None:
+        look = self.look
         players = self.session.players
         final = self.series.points[-1][1]
         x, y, w = RECT.x + 28, CHART.y, 400
-        theme.blit_text(surface, lang.tr(f"stats.measure.{self.series.measure.name}"),
+        look.blit_text(surface, lang.tr(f"stats.measure.{self.series.measure.name}"),
                         (x + w, y), 20, "muted", True, "topright")
         y += 30
         row_h = min(44, (CHART.h - 30) // max(1, len(players)))
         for rank, seat in enumerate(self.order()):
             mid = y + row_h // 2
             col = "accent" if seat in winners else "text"
-            pygame.draw.circle(surface, theme.player_colour(seat), (x + 12, mid), 10)
-            if theme.marks_shown():
+            pygame.draw.circle(surface, look.player_colour(seat), (x + 12, mid), 10)
+            if look.marks_shown():
                 theme.draw_mark(surface, seat, (x + 12, mid), 12)
-            theme.blit_text(surface, f"{rank + 1}.", (x + 30, mid), 26, "muted",
+            look.blit_text(surface, f"{rank + 1}.", (x + 30, mid), 26, "muted",
                             anchor="midleft")
-            theme.blit_text(surface, theme.fit(players[seat].name, 28, w - 170, True),
+            look.blit_text(surface, look.fit(players[seat].name, 28, w - 170, True),
                             (x + 64, mid), 28, col, True, "midleft")
-            theme.blit_text(surface, lang.number(final[seat]), (x + w, mid), 30, col, True,
+            look.blit_text(surface, lang.number(final[seat]), (x + w, mid), 30, col, True,
                             "midright")
             y += row_h
 

@@ -13,7 +13,7 @@ import pygame
 from petanque_game import challenge as challenges
 from petanque_game import challenge_play, challenge_results
 from petanque_game.challenge import Board, Challenge, ChallengeError
-from petanque_game.ui import lang, theme
+from petanque_game.ui import lang
 from petanque_game.ui.look import Look
 from petanque_game.ui.names import challenger_name
 from petanque_game.ui.widgets import panel
@@ -105,10 +105,10 @@ def make_from(session: Session) -> tuple[Path, str | None]:
 CODE_SIZE = 22  # the code's letters in the results panel
 
 
-def code_lines(code: str, width: int, size: int = CODE_SIZE) -> list[str]:
+def code_lines(look: Look, code: str, width: int, size: int = CODE_SIZE) -> list[str]:
     """The code cut into lines no wider than `width` px (a code has no spaces to wrap at: it is
     cut anywhere, and the lines joined again are the code whole)."""
-    f = theme.font(size, True)
+    f = look.font(size, True)
     lines = [""]
     for c in code:
         if lines[-1] and f.size(lines[-1] + c)[0] > width:
@@ -123,19 +123,19 @@ def draw_code(look: Look, surface: pygame.Surface, rect: pygame.Rect, code: str,
     the code on as many lines as it takes, and whether it is on the clipboard (else how to put it
     there). The bottom of what it wrote (y), which the longest code keeps inside `rect`."""
     x, w = rect.x + 16, rect.w - 32
-    lines = code_lines(code, w)
-    note = theme.wrap(lang.tr("challenges.code_on_clipboard" if copied else
+    lines = code_lines(look, code, w)
+    note = look.wrap(lang.tr("challenges.code_on_clipboard" if copied else
                               "challenges.code_copy_how"), 19, w)
     panel(look, surface, rect, "panel_light", "accent", 12, shadow=False)  # over the chart, whole
     y = rect.y + 14
-    theme.blit_text(surface, theme.fit(lang.tr("challenges.code"), 24, w, True), (x, y), 24,
+    look.blit_text(surface, look.fit(lang.tr("challenges.code"), 24, w, True), (x, y), 24,
                     "accent", True)
     y += 38
     for line in lines:
-        theme.blit_text(surface, line, (x, y), CODE_SIZE, "text", True)
+        look.blit_text(surface, line, (x, y), CODE_SIZE, "text", True)
         y += CODE_SIZE + 6
     for line in note:
         y += 4
-        theme.blit_text(surface, line, (x, y), 19, "muted")
+        look.blit_text(surface, line, (x, y), 19, "muted")
         y += 20
     return y

@@ -8,7 +8,8 @@ from typing import Any
 
 import pygame
 
-from petanque_game.ui import lang, theme
+from petanque_game.ui import lang
+from petanque_game.ui.look import Look
 
 SIZE = 18  # px: the summary's words
 
@@ -27,10 +28,10 @@ def coach_lines(app: Any) -> list[str]:
             for seat, s in sorted(coach.summaries.items()) if s.throws]
 
 
-def draw_coach(surface: pygame.Surface, lines: list[str], room: pygame.Rect) -> None:
+def draw_coach(look: Look, surface: pygame.Surface, lines: list[str], room: pygame.Rect) -> None:
     """The lines wrapped to `room` (under the scores, beside the chart), at its foot."""
-    wrapped = [part for line in lines for part in theme.wrap(line, SIZE, room.w)]
+    wrapped = [part for line in lines for part in look.wrap(line, SIZE, room.w)]
     y = room.bottom - (SIZE + 4) * len(wrapped)
     for part in wrapped:
-        theme.blit_text(surface, part, (room.x, y), SIZE, "muted")
+        look.blit_text(surface, part, (room.x, y), SIZE, "muted")
         y += SIZE + 4

@@ -31,7 +31,7 @@ from petanque_game.ui.settings import (
     load_settings,
     save_settings,
 )
-from petanque_game.ui.widgets import Backdrop, Button, draw_lit, look, panel
+from petanque_game.ui.widgets import Backdrop, Button, draw_lit, panel
 
 LABEL_X, CONTROL_X, CONTROL_W = 60, 330, 450
 ROW_Y, ROW_H = 110, 46
@@ -228,65 +228,70 @@ class SettingsScene(Scene):
     covers = True  # draws the whole picture
 
     def draw(self, surface: pygame.Surface) -> None:
+        look = self.look
         where = paths.user_dir() / SETTINGS_FILE
         keys = tuple((action, tuple(sorted(codes))) for action, codes in self.settings.keys.items())
-        key = look(self.shown(), self.settings.volume, keys, self.waiting, str(where))
+        key = look.drawn_in(self.shown(), self.settings.volume, keys, self.waiting, str(where))
         self.backdrop.draw(surface, key, lambda out: self._draw_unlit(out, where))
         mouse = self.mouse
-        draw_lit(self.look, surface, self.buttons(), mouse)
+        draw_lit(look, surface, self.buttons(), mouse)
         for action, rect in self.key_rows():
             if action != self.waiting and mouse is not None and rect.collidepoint(mouse):
                 self.draw_key_row(surface, action, rect, True)
 
     def _draw_unlit(self, surface: pygame.Surface, where: Path) -> None:
         """The screen with no button or key row under the mouse."""
-        surface.fill(theme.colour("background"))
-        theme.blit_text(surface, lang.tr("settings.title"), (LABEL_X, 24), 52, "text", True)
-        theme.blit_text(surface, theme.fit(lang.tr("settings.saved_in", path=str(where)), 19,
+        look = self.look
+        surface.fill(look.colour("background"))
+        look.blit_text(surface, lang.tr("settings.title"), (LABEL_X, 24), 52, "text", True)
+        look.blit_text(surface, look.fit(lang.tr("settings.saved_in", path=str(where)), 19,
                                            KEYS_RECT.x - LABEL_X - 20), (LABEL_X + 2, 78), 19,
                         "muted")
         for label, y, buttons in self.placed_rows():
-            theme.blit_text(surface, theme.fit(lang.tr(f"settings.{label}"), 26,
+            look.blit_text(surface, look.fit(lang.tr(f"settings.{label}"), 26,
                                                CONTROL_X - LABEL_X - 12),
                             (LABEL_X, y + 22), 26, "text", True, "midleft")
             for b in buttons:
-                b.draw(self.look, surface, None)
+                b.draw(look, surface, None)
         self.draw_volume(surface)
         self.draw_swatches(surface)
         self.draw_keys(surface)
         for b in self.buttons()[-2:]:
-            b.draw(self.look, surface, None)
-        theme.blit_text(surface, theme.fit(lang.tr("settings.files"), 20, 1020),
+            b.draw(look, surface, None)
+        look.blit_text(surface, look.fit(lang.tr("settings.files"), 20, 1020),
                         (LABEL_X, 690), 20, "muted", anchor="midleft")
 
     def draw_volume(self, surface: pygame.Surface) -> None:
+        look = self.look
         bar = self.slider_rect()
-        pygame.draw.rect(surface, theme.colour("panel_light"), bar, border_radius=5)
+        pygame.draw.rect(surface, look.colour("panel_light"), bar, border_radius=5)
         filled = pygame.Rect(bar.x, bar.y, round(bar.w * self.settings.volume), bar.h)
         on = self.settings.sound
-        pygame.draw.rect(surface, theme.colour("accent" if on else "disabled"), filled,
+        pygame.draw.rect(surface, look.colour("accent" if on else "disabled"), filled,
                          border_radius=5)
-        pygame.draw.circle(surface, theme.colour("text"), (filled.right, bar.centery), 12)
-        theme.blit_text(surface, f"{round(self.settings.volume * 100)} %",
+        pygame.draw.circle(surface, look.colour("text"), (filled.right, bar.centery), 12)
+        look.blit_text(surface, f"{round(self.settings.volume * 100)} %",
                         (bar.right + 20, bar.centery), 24, "text" if on else "muted",
                         anchor="midleft")
 
     def draw_swatches(self, surface: pygame.Surface) -> None:
         """The first four players' colours (and marks) in the palette chosen."""
+        look = self.look
         y = next(y for label, y, _ in self.placed_rows() if label == "palette")
         for seat in range(4):
             centre = (CONTROL_X + 370 + seat * 28, y + 22)
-            pygame.draw.circle(surface, theme.player_colour(seat), centre, 12)
-            if theme.marks_shown():
+            pygame.draw.circle(surface, look.player_colour(seat), centre, 12)
+            if look.marks_shown():
                 theme.draw_mark(surface, seat, centre, 12)
 
     def draw_keys(self, surface: pygame.Surface) -> None:
-        panel(self.look, surface, KEYS_RECT)
-        theme.blit_text(surface, lang.tr("settings.keys"), (KEYS_RECT.x + 16, KEYS_RECT.y + 12),
+        look = self.look
+        panel(look, surface, KEYS_RECT)
+        look.blit_text(surface, lang.tr("settings.keys"), (KEYS_RECT.x + 16, KEYS_RECT.y + 12),
                         28, "text", True)
         hint = (lang.tr("settings.press_key", action=action_label(self.waiting))
                 if self.waiting else lang.tr("settings.click_action"))
-        theme.blit_text(surface, theme.fit(hint, 19, KEYS_RECT.w - 32),
+        look.blit_text(surface, look.fit(hint, 19, KEYS_RECT.w - 32),
                         (KEYS_RECT.x + 16, KEYS_RECT.y + 40), 19,
                         "accent" if self.waiting else "muted")
         for action, rect in self.key_rows():
@@ -296,15 +301,16 @@ class SettingsScene(Scene):
                      hover: bool) -> None:
         """An action and its keys; lit under the mouse (over the row unlit: the same pixels
         and more), marked while its new key is awaited."""
+        look = self.look
         waiting = action == self.waiting
         if waiting or hover:
-            pygame.draw.rect(surface, theme.colour("accent" if waiting else "panel_light"),
+            pygame.draw.rect(surface, look.colour("accent" if waiting else "panel_light"),
                              rect, border_radius=6)
         col = (30, 26, 16) if waiting else "text"
-        theme.blit_text(surface, theme.fit(action_label(action), 21, 220),
+        look.blit_text(surface, look.fit(action_label(action), 21, 220),
                         (rect.x + 8, rect.centery), 21, col, anchor="midleft")
         names = ", ".join(sorted(key_label(c) for c in self.settings.keys[action]))
-        theme.blit_text(surface, theme.fit(names, 21, rect.w - 240), (rect.right - 8,
+        look.blit_text(surface, look.fit(names, 21, rect.w - 240), (rect.right - 8,
                         rect.centery), 21, col if waiting else "accent", True, "midright")
 
 

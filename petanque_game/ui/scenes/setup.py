@@ -52,7 +52,7 @@ from petanque_game.ui.session import new_game
 from petanque_game.ui.settings import CHOICES
 from petanque_game.ui.text_field import TextField
 from petanque_game.ui.warm import warm, warmer_of
-from petanque_game.ui.widgets import Backdrop, Button, draw_lit, look
+from petanque_game.ui.widgets import Backdrop, Button, draw_lit
 
 
 class SetupScene(Scene):
@@ -254,7 +254,7 @@ class SetupScene(Scene):
                 label = lang.tr(f"setup.hand.{hand}")
                 b.append(Button(pygame.Rect(508, y, 136, h), label,
                                 partial(self.cycle_hand, i),
-                                size=fitting_size([label], 124, (20, 19, 18, 17)),
+                                size=fitting_size(self.look, [label], 124, (20, 19, 18, 17)),
                                 tag=f"hand:{i}"))
             b.append(Button(pygame.Rect(652 if thrown else 580, y, h, h), "x",
                             partial(self.remove_player, i),
@@ -271,7 +271,7 @@ class SetupScene(Scene):
         if self.quick.get(self.choices.game):  # Quick game / Full game, beside the heading
             chosen = self.length()
             labels = [lang.tr(f"setup.length.{name}") for name in LENGTHS]
-            size = fitting_size(labels, 146, (22, 21, 20, 19, 18))
+            size = fitting_size(self.look, labels, 146, (22, 21, 20, 19, 18))
             for j, (name, label) in enumerate(zip(LENGTHS, labels)):
                 b.append(Button(pygame.Rect(920 + j * 166, 194, 158, 34), label,
                                 partial(self.set_length, name), size=size,
@@ -285,7 +285,7 @@ class SetupScene(Scene):
                 if all(type(v) is int for v in values):
                     values.sort()
             w = (LABEL_W - 8 * (len(values) - 1)) // len(values)
-            size = fitting_size([value_label(key, v) for v in values], w - 12)
+            size = fitting_size(self.look, [value_label(key, v) for v in values], w - 12)
             for j, v in enumerate(values):
                 b.append(Button(pygame.Rect(770 + j * (w + 8), y + 26, w, 38),
                                 value_label(key, v), partial(self.set_option, key, v),
@@ -299,7 +299,7 @@ class SetupScene(Scene):
                     (usable[0] if usable else None)
             for j, (name, problem) in enumerate(self.shown_boards()):
                 b.append(Button(board_slot(j, y),
-                                board_label(name, problem, self.boards.read.get(name)),
+                                board_label(self.look, name, problem, self.boards.read.get(name)),
                                 partial(self.set_level, name), problem is None, 22,
                                 selected=name == self.choices.level, tag=f"level:{name}"))
             b.append(Button(pygame.Rect(1070, y - 6, 170, 30), lang.tr("setup.edit_boards"),
@@ -388,9 +388,9 @@ class SetupScene(Scene):
         hovered = self._hovered_broken()
         blink = self.blink < 0.5
         # (the buttons: a list made anew by _rebuild at every change)
-        key = look(repr(self.choices), self.buttons, self.board_page, self.levels,
-                   self.levels_problem, tuple((f.value, f.active) for f in self.fields),
-                   blink and any(f.active for f in self.fields), hovered)
+        key = self.look.drawn_in(repr(self.choices), self.buttons, self.board_page, self.levels,
+                                 self.levels_problem, [(f.value, f.active) for f in self.fields],
+                                 blink and any(f.active for f in self.fields), hovered)
         self.backdrop.draw(surface, key, lambda out: draw_unlit(out, self, blink, hovered))
         draw_lit(self.look, surface, self.buttons, self.mouse)
 

@@ -96,16 +96,17 @@ class SideBySideScene(Scene):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.colour("background"))
-        theme.blit_text(surface, lang.tr("challenges.side_by_side"), (40, 30), 48, "text", True)
+        look = self.look
+        surface.fill(look.colour("background"))
+        look.blit_text(surface, lang.tr("challenges.side_by_side"), (40, 30), 48, "text", True)
         for pane, rect, label in zip(self.panes, (LEFT, RIGHT), self.labels):
             if pane.scene is not None:
                 pane.scene.draw(self.picture)
             surface.blit(pygame.transform.smoothscale(self.picture, rect.size), rect.topleft)
-            pygame.draw.rect(surface, theme.colour("edge"), rect.inflate(6, 6), 3,
+            pygame.draw.rect(surface, look.colour("edge"), rect.inflate(6, 6), 3,
                              border_radius=6)
-            theme.blit_text(surface, theme.fit(label, 26, rect.w, True),
+            look.blit_text(surface, look.fit(label, 26, rect.w, True),
                             (rect.x, rect.y - 40), 26, "accent", True)
         hint = lang.tr("challenges.paused" if self.paused else "challenges.space_pauses")
-        theme.blit_text(surface, hint, (40, 660), 22, "muted")
-        self.back.draw(self.look, surface, self.mouse)
+        look.blit_text(surface, hint, (40, 660), 22, "muted")
+        self.back.draw(look, surface, self.mouse)

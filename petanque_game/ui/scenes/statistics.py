@@ -12,13 +12,13 @@ import pygame
 
 from petanque_game import paths, stats
 from petanque_game.challenge_results import Result
-from petanque_game.ui import lang, theme
+from petanque_game.ui import lang
 from petanque_game.ui.game_ui import title as game_title
 from petanque_game.ui.listing import player_label, reading_line
 from petanque_game.ui.names import challenger_name
 from petanque_game.ui.reading import Reading
 from petanque_game.ui.scene import AppLike, Scene
-from petanque_game.ui.widgets import Backdrop, Button, draw_lit, look, panel
+from petanque_game.ui.widgets import Backdrop, Button, draw_lit, panel
 
 TABLE = pygame.Rect(40, 196, 1200, 430)
 ROW_H = 44
@@ -84,10 +84,11 @@ class StatisticsScene(Scene):
 
     def tabs(self) -> list[Button]:
         """One button per game with finished games, in a row that shares the width."""
+        look = self.look
         n = max(1, len(self.kinds))
         w = min(290, (TABLE.w - 10 * (n - 1)) // n)
         return [Button(pygame.Rect(TABLE.x + i * (w + 10), 122, w, 56),
-                       theme.fit(title_of(k), 22, w - 14, True), partial(self.pick, k),
+                       look.fit(title_of(k), 22, w - 14, True), partial(self.pick, k),
                        True, 22, style="primary" if k == self.kind else "normal", tag=k)
                 for i, k in enumerate(self.kinds)]
 
@@ -125,27 +126,30 @@ class StatisticsScene(Scene):
     covers = True  # draws the whole picture
 
     def draw(self, surface: pygame.Surface) -> None:
+        look = self.look
         tabs = [*self.tabs(), self.back]
-        key = look(self.folder, self.kinds, self.kind, self.scroll, self.visible_rows,
-                   self.found, self.challenges, self.reading.progress)
+        key = look.drawn_in(self.folder, self.kinds, self.kind, self.scroll, self.visible_rows,
+                            self.found, self.challenges, self.reading.progress)
         self.screen.draw(surface, key, lambda out: self._draw_unlit(out, tabs))
-        draw_lit(self.look, surface, tabs, self.mouse)
+        draw_lit(look, surface, tabs, self.mouse)
 
     def _draw_unlit(self, surface: pygame.Surface, buttons: list[Button]) -> None:
         """The screen with no tab or button lit."""
-        surface.fill(theme.colour("background"))
-        theme.blit_text(surface, lang.tr("stats.heading"), (40, 30), 60, "text", True)
-        theme.blit_text(surface, theme.fit(lang.tr("stats.where", folder=self.folder), 22, 1190),
+        look = self.look
+        surface.fill(look.colour("background"))
+        look.blit_text(surface, lang.tr("stats.heading"), (40, 30), 60, "text", True)
+        look.blit_text(surface, look.fit(lang.tr("stats.where", folder=self.folder), 22, 1190),
                         (44, 84), 22, "muted")
         for b in buttons:
-            b.draw(self.look, surface, None)
+            b.draw(look, surface, None)
         progress = self.reading.progress
         if progress is not None:
-            theme.blit_text(surface, reading_line(*progress), (44, 210), 28, "muted")
+            look.blit_text(surface, reading_line(*progress), (44, 210), 28, "muted")
         elif self.kind is None:
-            theme.blit_text(surface, lang.tr("stats.empty"), (44, 210), 28, "muted")
+            look.blit_text(surface, lang.tr("stats.empty"), (44, 210), 28, "muted")
         else:
-            key = look(self.kind, self.scroll, self.visible_rows, self.found, self.challenges)
+            key = look.drawn_in(self.kind, self.scroll, self.visible_rows, self.found,
+                                self.challenges)
             self.table.draw(surface, key, self._draw_table, TABLE)
         notes = []
         if self.found.broken:
@@ -157,11 +161,12 @@ class StatisticsScene(Scene):
         if self.found.take_backs:
             notes.append(lang.tr_n("stats.take_backs", self.found.take_backs))
         if notes:
-            theme.blit_text(surface, theme.fit("  ".join(notes), 20, 960), (1240, 690), 20,
+            look.blit_text(surface, look.fit("  ".join(notes), 20, 960), (1240, 690), 20,
                             "muted", anchor="bottomright")
 
     def _draw_table(self, surface: pygame.Surface) -> None:
-        panel(self.look, surface, TABLE, "panel", "edge", 12, shadow=False)
+        look = self.look
+        panel(look, surface, TABLE, "panel", "edge", 12, shadow=False)
         if self.kind == CHALLENGES:
             self._draw_challenges(surface)
             return
@@ -174,34 +179,35 @@ class StatisticsScene(Scene):
             if key == "best" and m.lower_better:
                 label = lang.tr("stats.col.best_low")
             if right is None:
-                theme.blit_text(surface, label, (TABLE.x + 20, y), 20, "muted", True)
+                look.blit_text(surface, label, (TABLE.x + 20, y), 20, "muted", True)
             else:
-                theme.blit_text(surface, theme.fit(label, 20, 104, True), (right - 16, y), 20,
+                look.blit_text(surface, look.fit(label, 20, 104, True), (right - 16, y), 20,
                                 "muted", True, "topright")
         y += ROW_H - 8
         rows = self.rows()
         for i, p in enumerate(rows[self.scroll:self.scroll + self.visible_rows]):
             r = pygame.Rect(TABLE.x + 8, y, TABLE.w - 16, ROW_H - 4)
             if (self.scroll + i) % 2 == 0:
-                pygame.draw.rect(surface, theme.colour("panel_light"), r, border_radius=8)
+                pygame.draw.rect(surface, look.colour("panel_light"), r, border_radius=8)
             cells = {"games": lang.number(p.games), "wins": lang.number(p.wins),
                      "rate": lang.tr("stats.percent", n=lang.number(round(100 * p.win_rate))),
                      "average": decimal(p.average), "best": lang.number(p.best or 0),
                      "streak": lang.number(p.streak), "longest": lang.number(p.longest)}
-            theme.blit_text(surface, theme.fit(player_label(p.name, p.level), 26, 380, True),
+            look.blit_text(surface, look.fit(player_label(p.name, p.level), 26, 380, True),
                             (r.x + 12, r.centery), 26, "text", True, "midleft")
             for key, right in COLUMNS[1:]:
-                theme.blit_text(surface, cells[key], (right - 16, r.centery), 26,
+                look.blit_text(surface, cells[key], (right - 16, r.centery), 26,
                                 "accent" if key == "wins" else "text", key == "wins",
                                 "midright")
             y += ROW_H
         note = lang.tr(f"stats.about.{m.name}")
-        theme.blit_text(surface, theme.fit(note, 19, TABLE.w - 40), (TABLE.x + 20,
+        look.blit_text(surface, look.fit(note, 19, TABLE.w - 40), (TABLE.x + 20,
                         TABLE.bottom - 12), 19, "muted", anchor="bottomleft")
 
     def _draw_challenges(self, surface: pygame.Surface) -> None:
         """One row per challenge taken: which one, the attempts, the best and what it had to
         beat (scores as each game speaks of them)."""
+        look = self.look
         from petanque_game.stats import shown_score as shown
 
         columns = (("challenge", None), ("attempts", 820), ("best", 1000), ("to_beat", 1200))
@@ -209,14 +215,14 @@ class StatisticsScene(Scene):
         for key, right in columns:
             label = lang.tr(f"challenges.col.{key}")
             if right is None:
-                theme.blit_text(surface, label, (TABLE.x + 20, y), 20, "muted", True)
+                look.blit_text(surface, label, (TABLE.x + 20, y), 20, "muted", True)
             else:
-                theme.blit_text(surface, label, (right - 16, y), 20, "muted", True, "topright")
+                look.blit_text(surface, label, (right - 16, y), 20, "muted", True, "topright")
         y += ROW_H - 8
         for i, r in enumerate(self.challenges[self.scroll:self.scroll + self.visible_rows]):
             row = pygame.Rect(TABLE.x + 8, y, TABLE.w - 16, ROW_H - 4)
             if (self.scroll + i) % 2 == 0:
-                pygame.draw.rect(surface, theme.colour("panel_light"), row, border_radius=8)
+                pygame.draw.rect(surface, look.colour("panel_light"), row, border_radius=8)
             name = lang.tr("challenges.daily_of", game=game_title(r.game), day=r.daily) \
                 if r.daily else lang.tr("challenges.kept", game=game_title(r.game),
                                         ident=r.ident[:6])
@@ -224,11 +230,11 @@ class StatisticsScene(Scene):
                 name += "  " + lang.tr("challenges.vs", name=challenger_name(r.challenger))
             beat = "" if r.challenger_score is None else \
                 lang.number(shown(r.game, r.challenger_score))
-            theme.blit_text(surface, theme.fit(name, 24, 640, True), (row.x + 12, row.centery),
+            look.blit_text(surface, look.fit(name, 24, 640, True), (row.x + 12, row.centery),
                             24, "text", True, "midleft")
             for text, (_, right) in zip((lang.number(r.attempts),
                                          lang.number(shown(r.game, r.best)), beat), columns[1:]):
-                theme.blit_text(surface, text, (right - 16, row.centery), 26, "text",
+                look.blit_text(surface, text, (right - 16, row.centery), 26, "text",
                                 anchor="midright")
             y += ROW_H
 

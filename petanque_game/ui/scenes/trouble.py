@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 
-from petanque_game.ui import lang, theme
+from petanque_game.ui import lang
 from petanque_game.ui.scene import AppLike, Scene
 from petanque_game.ui.widgets import Button, panel
 
@@ -51,15 +51,16 @@ class ErrorScene(Scene):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme.blit_text(surface, lang.tr("errors.title"), (120, 90), 60, "text", True)
+        look = self.look
+        look.blit_text(surface, lang.tr("errors.title"), (120, 90), 60, "text", True)
         rect = pygame.Rect(110, 180, 1060, 340)
-        panel(self.look, surface, rect, (70, 34, 34), "bad")
-        lines = theme.wrap(lang.tr("errors.bug", what=self.line), 24, rect.w - 40)[:6]
+        panel(look, surface, rect, (70, 34, 34), "bad")
+        lines = look.wrap(lang.tr("errors.bug", what=self.line), 24, rect.w - 40)[:6]
         lines.append("")
-        lines += theme.wrap(lang.tr("errors.saved"), 24, rect.w - 40)
+        lines += look.wrap(lang.tr("errors.saved"), 24, rect.w - 40)
         if self.log is not None:
-            lines += theme.wrap(lang.tr("errors.log", path=self.log), 24, rect.w - 40)
+            lines += look.wrap(lang.tr("errors.log", path=self.log), 24, rect.w - 40)
         for i, line in enumerate(lines[:12]):
-            theme.blit_text(surface, line, (rect.x + 20, rect.y + 16 + 26 * i), 24)
+            look.blit_text(surface, line, (rect.x + 20, rect.y + 16 + 26 * i), 24)
         for b in self.buttons:
-            b.draw(self.look, surface, self.mouse)
+            b.draw(look, surface, self.mouse)

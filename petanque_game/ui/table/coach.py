@@ -28,8 +28,9 @@ from petanque_game.physics.level_spec import Level
 from petanque_game.rules.petanque_table import DIAMOND, Aim, Table
 from petanque_game.rules.terningepetanque import TerningepetanqueState as TableState
 from petanque_game.rules.terningepetanque_events import RoundEnded, Thrown
-from petanque_game.ui import lang, theme
+from petanque_game.ui import lang
 from petanque_game.ui.component import Component
+from petanque_game.ui.look import Look
 from petanque_game.ui.session import Step
 from petanque_game.ui.workers import Workers
 from petanque_game.words import decimal
@@ -167,7 +168,7 @@ class Coach(Component):
 
     # --- drawing ----------------------------------------------------------------------------------
 
-    def draw_over(self, area: pygame.Surface, view: _View, shown: Table, at_rest: bool,
+    def draw_over(self, look: Look, area: pygame.Surface, view: _View, shown: Table, at_rest: bool,
                   offset: tuple[int, int], avoid: list[pygame.Rect]) -> bool:
         """The aimed rest and the card over the table's `area` (`view`: the camera; `shown`: the
         table drawn), once the throw is at rest; True if anything was drawn. `offset`: the area's
@@ -186,12 +187,12 @@ class Coach(Component):
         board = pygame.Rect(bx, by, bw, bh).clip(area.get_rect())
         width = min(CARD_W, int(board.w * WIDEST))
         title, *said = lines
-        wrapped = [part for line in said for part in theme.wrap(line, TEXT, width - 2 * PAD)]
+        wrapped = [part for line in said for part in look.wrap(line, TEXT, width - 2 * PAD)]
         card = _place(board, view, shown, marks, avoid,
                       (width, 2 * PAD + TEXT + 8 + (TEXT + 5) * len(wrapped)))
         key = (title, tuple(wrapped), card.size, lang.language())
         if self._picture is None or self._picture[0] != key:  # drawn once, blitted each frame
-            self._picture = (key, _card_picture(card.size, title, wrapped))
+            self._picture = (key, _card_picture(look, card.size, title, wrapped))
         area.blit(self._picture[1], card.topleft)
         self.card = card.move(offset)
         return True
@@ -342,18 +343,19 @@ def _place(board: pygame.Rect, view: _View, shown: Table, marks: list[tuple[floa
     return min(corners, key=covered)  # (the first of the least covered)
 
 
-def _card_picture(size: tuple[int, int], title: str, wrapped: list[str]) -> pygame.Surface:
+def _card_picture(look: Look, size: tuple[int, int], title: str,
+                  wrapped: list[str]) -> pygame.Surface:
     """The card: its title, its close note and its lines on a dark box, framed."""
     area = pygame.Surface(size, pygame.SRCALPHA)
     card = area.get_rect()
     area.fill((16, 20, 28, 242))
     pygame.draw.rect(area, COLOUR, card, 2, border_radius=6)
     y = card.y + PAD
-    theme.blit_text(area, title, (card.x + PAD, y), TEXT + 1, COLOUR, bold=True)
-    theme.blit_text(area, lang.tr("coach.close"), (card.right - PAD, y + 2), TEXT - 3, "muted",
+    look.blit_text(area, title, (card.x + PAD, y), TEXT + 1, COLOUR, bold=True)
+    look.blit_text(area, lang.tr("coach.close"), (card.right - PAD, y + 2), TEXT - 3, "muted",
                     anchor="topright")
     y += TEXT + 8
     for part in wrapped:
-        theme.blit_text(area, part, (card.x + PAD, y), TEXT, "text")
+        look.blit_text(area, part, (card.x + PAD, y), TEXT, "text")
         y += TEXT + 5
     return area

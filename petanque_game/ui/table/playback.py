@@ -149,6 +149,7 @@ class Playback(Component):
     def draw_bodies(self, area: pygame.Surface, view: td.View, moving: bool) -> None:
         """The bodies as they are now in the throw: in the air, rolling or lying (those gone
         off the board faint)."""
+        look = self.look
         from petanque_game.physics import top_face
 
         f = self.flight
@@ -173,9 +174,9 @@ class Playback(Component):
             else:
                 def draw(s: pygame.Surface, p: watch.Pose = p, alpha: int = alpha,
                          player: int = player) -> None:
-                    td.draw_table_die(s, view, level, player, top_face(p.orientation), p.x,
+                    td.draw_table_die(look, s, view, level, player, top_face(p.orientation), p.x,
                                       p.y, p.angle, p.z, alpha,
                                       orientation=p.orientation if p.moving else None, tip=p.tip,
                                       moving=moving, faces=self.faces)
             bodies.append((p.x, p.y, p.z, draw))
-        tb.paint(area, view, level, bodies)
+        tb.paint(look, area, view, level, bodies)

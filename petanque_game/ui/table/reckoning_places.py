@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from petanque_game.rules.petanque_table import Table
-from petanque_game.ui import lang, theme
+from petanque_game.ui import lang
+from petanque_game.ui.look import Look
 from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.distances import distance_figures
 from petanque_game.ui.table.knocks import spots
@@ -34,6 +35,9 @@ class Reckoned(Protocol):
 
     @property
     def view(self) -> Camera: ...
+
+    @property
+    def look(self) -> Look: ...
 
     @property
     def level(self) -> Level: ...
@@ -88,16 +92,16 @@ class LabelPlaces:
     def done(self) -> bool:
         return len(self.places) == len(self.texts)
 
-    def step(self) -> None:
+    def step(self, look: Look) -> None:
         """Place the next die's label."""
         k = len(self.places)
-        size = theme.text(self.texts[k], LABEL_SIZE, "text", True).get_size()
+        size = look.text(self.texts[k], LABEL_SIZE, "text", True).get_size()
         self.places.append(label_place(self.room, (self.pieces, self.labels, self.names),
                                        self.ats[k], self.centre, self.die_px, size))
 
-    def finish(self) -> LabelPlaces:
+    def finish(self, look: Look) -> LabelPlaces:
         while not self.done:
-            self.step()
+            self.step(look)
         return self
 
     def talked(self) -> list[pygame.Rect]:
@@ -148,12 +152,13 @@ def label_texts(table: Table) -> list[str]:
 def seat_names(shown: Reckoned, view: td.View | None = None) -> list[pygame.Rect]:
     """Where the seats' names are drawn (in the board's part of the area, beside the score
     sheet; through `view`, the camera's now by default): the labels keep clear of them."""
+    look = shown.look
     from petanque_game.physics import release_zone
 
     names = []
     for seat, player in enumerate(shown.session.players):
         zone = release_zone(shown.level, shown.n, seat)
-        names.append(td.release_label(pygame.Rect(shown.view.board_rect),
+        names.append(td.release_label(look, pygame.Rect(shown.view.board_rect),
                                       shown.view.view if view is None else view, zone, seat,
                                       player.name, False)[1].inflate(6, 2))
     return names

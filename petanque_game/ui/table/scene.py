@@ -251,13 +251,14 @@ class TableScene(TableDrawing):
     # --- drawing ----------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        look = self.look
         super().draw(surface)
         aim_words: list[pygame.Rect] = []  # the aim's words and risk: the coach leaves them clear
         self.overlaid = overlay.draw_overlays(self, surface, aim_words)
         area = surface.subsurface(AREA)
         area.set_clip(self.view.board_rect)  # beside the score sheet
         at_rest = self.flight is None and self.reckoning is None
-        self.overlaid |= self.coach.draw_over(area, self.view, self.shown_table()[0], at_rest,
+        self.overlaid |= self.coach.draw_over(look, area, self.view, self.shown_table()[0], at_rest,
                                               AREA.topleft,
                                               [r for _, r in zoom_labels(self)] + aim_words
                                               + [r for r in [self.score_sheet.hint_rect] if r])

@@ -36,10 +36,14 @@ Due = tuple[int, str, "int | None"]  # (seat, obj, die) of a throw due
 
 
 class Framed(Protocol):
-    """The camera, and whether a person aims now (the zoom's lines say how to zoom then)."""
+    """The camera, what the table is drawn with, and whether a person aims now (the zoom's
+    lines say how to zoom then)."""
 
     @property
     def view(self) -> Camera: ...
+
+    @property
+    def look(self) -> Look: ...
 
     @property
     def human_turn(self) -> bool: ...
@@ -111,9 +115,6 @@ class TableShown(Framed, Scored, Previewed, Reckoned, Protocol):
 
     @property
     def app(self) -> AppLike: ...
-
-    @property
-    def look(self) -> Look: ...
 
     @property
     def hint(self) -> HintAsk: ...

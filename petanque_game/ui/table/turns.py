@@ -84,7 +84,7 @@ class TableTurns(GameScene):
         self.pictures = pictures_of(memory)  # the window's (ui/table/pictures.py)
         names = [p.name for p in session.players]
         self.camera = CameraControl(self.view, memory)
-        self.score_sheet = ScoreSheet(self.level, names, session.state.rounds, self.view,
+        self.score_sheet = ScoreSheet(app.look, self.level, names, session.state.rounds, self.view,
                                       memory, lambda: self.human_turn and not self.busy)
         self.solved = Solved()  # aims solved and previews worked out (ui/table/aim.py)
         self.aim = Aiming(self.level, solved=self.solved)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from petanque_game.ui import lang, theme
+from petanque_game.ui import lang
 from petanque_game.ui.table.sheet import HINT_SIZE
 
 if TYPE_CHECKING:
@@ -20,6 +20,7 @@ def zoom_labels(shown: Framed, inset: pygame.Rect | None = None) -> list[tuple[s
     """The zoom's lines in a bottom corner of the board's part of the area (the seats' names
     sit at the middle of the sides; the close-up takes the corner with the fewest bodies:
     the other one when it is this one), the last one Home's view (clickable)."""
+    look = shown.look
     cam = shown.view
     lines = []
     if cam.user_zoom != 1.0:
@@ -35,7 +36,7 @@ def zoom_labels(shown: Framed, inset: pygame.Rect | None = None) -> list[tuple[s
     placed: list[tuple[str, pygame.Rect]] = []
     bottom = fy + h - 8
     for text in reversed(lines):
-        size = theme.text(text, HINT_SIZE).get_size()
+        size = look.text(text, HINT_SIZE).get_size()
         spot = pygame.Rect(fx + 10, bottom - size[1], *size)
         if inset is not None and inset.colliderect(spot):
             spot.right = fx + w - 10

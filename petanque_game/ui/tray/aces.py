@@ -10,7 +10,7 @@ import pygame
 
 from petanque_game.rules.aces import GOES, LEFT, MIDDLE, RIGHT, STAYS, AcesState
 from petanque_game.rules.events import Rolled
-from petanque_game.ui import lang, theme
+from petanque_game.ui import lang
 from petanque_game.ui.game_ui import GameUI
 from petanque_game.ui.narrate import dice_text, says, sent_where
 from petanque_game.ui.session import Step
@@ -23,19 +23,21 @@ MARKS = MappingProxyType({STAYS: "good", LEFT: "accent", MIDDLE: "bad",  # the o
 
 class AcesControls(ChanceControls[AcesState]):
     def tray_dice(self, roll: RollShown) -> list[DieView]:
-        return [DieView(v, outline=theme.colour(MARKS[GOES[v]]),
+        look = self.scene.look
+        return [DieView(v, outline=look.colour(MARKS[GOES[v]]),
                         label=lang.tr(f"tray.aces.face.{GOES[v]}")) for v in roll.values]
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        look = self.scene.look
         st = self.state
         for k, (key, value) in enumerate((("tray.aces.middle", st.middle),
                                           ("tray.aces.in_play", st.in_play))):
             x = rect.x + 24 + k * 170
-            theme.blit_text(surface, lang.tr(key), (x, rect.y + 14), 22, "muted")
-            theme.blit_text(surface, lang.number(value), (x, rect.y + 44), 56, "accent", True)
+            look.blit_text(surface, lang.tr(key), (x, rect.y + 14), 22, "muted")
+            look.blit_text(surface, lang.number(value), (x, rect.y + 44), 56, "accent", True)
         for k, where in enumerate((MIDDLE, LEFT, RIGHT, STAYS)):
             line = lang.tr(f"tray.aces.legend.{where}")
-            theme.blit_text(surface, theme.fit(line, 22, rect.w - 400), (rect.x + 380,
+            look.blit_text(surface, look.fit(line, 22, rect.w - 400), (rect.x + 380,
                             rect.y + 14 + k * 31), 22, MARKS[where])
 
     def score(self, seat: int) -> str:

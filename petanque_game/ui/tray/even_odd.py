@@ -8,7 +8,7 @@ import pygame
 
 from petanque_game.rules.even_odd import DICE, EvenOddState, evens
 from petanque_game.rules.events import Rolled
-from petanque_game.ui import lang, theme
+from petanque_game.ui import lang
 from petanque_game.ui.game_ui import GameUI
 from petanque_game.ui.narrate import dice_text, is_you, says
 from petanque_game.ui.session import Step
@@ -18,28 +18,30 @@ from petanque_game.ui.tray.layout import DieView, RollShown
 
 class EvenOddControls(ChanceControls[EvenOddState]):
     def tray_dice(self, roll: RollShown) -> list[DieView]:
-        return [DieView(v, outline=theme.colour("accent" if v % 2 == 0 else "muted"),
+        look = self.scene.look
+        return [DieView(v, outline=look.colour("accent" if v % 2 == 0 else "muted"),
                         label=lang.tr("tray.even_odd.even" if v % 2 == 0 else
                                       "tray.even_odd.odd")) for v in roll.values]
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        look = self.scene.look
         st, roll = self.state, self.scene.roll
         if roll is not None and len(roll.values) == DICE:
             even = evens(roll.values)
-            theme.blit_text(surface, lang.tr("tray.even_odd.last"), (rect.x + 24, rect.y + 14), 22,
+            look.blit_text(surface, lang.tr("tray.even_odd.last"), (rect.x + 24, rect.y + 14), 22,
                             "muted")
             count = lang.tr("tray.even_odd.count", even=even, odd=DICE - even)
-            size = next((s for s in (48, 40, 34) if theme.font(s, True).size(count)[0] <= 300),
+            size = next((s for s in (48, 40, 34) if look.font(s, True).size(count)[0] <= 300),
                         28)  # as large as fits beside who plays whom
-            theme.blit_text(surface, theme.fit(count, size, 300, True), (rect.x + 24,
+            look.blit_text(surface, look.fit(count, size, 300, True), (rect.x + 24,
                             rect.y + 44), size, "accent", True)
         if not st.is_terminal:
             name = self.name(st.turn_player)
             key = "tray.even_odd.against_you" if is_you(name) else "tray.even_odd.against"
             line = lang.tr(key, name=name, other=self.name(st.opponent))
-            theme.blit_text(surface, theme.fit(line, 24, rect.w - 380), (rect.x + 340,
+            look.blit_text(surface, look.fit(line, 24, rect.w - 380), (rect.x + 340,
                             rect.y + 30), 24, "text", True)
-        theme.blit_text(surface, theme.fit(lang.tr("tray.even_odd.legend"), 22, rect.w - 380),
+        look.blit_text(surface, look.fit(lang.tr("tray.even_odd.legend"), 22, rect.w - 380),
                         (rect.x + 340, rect.y + 80), 22, "muted")
 
     def score(self, seat: int) -> str:

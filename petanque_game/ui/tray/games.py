@@ -23,6 +23,7 @@ from petanque_game import words
 from petanque_game.ui import lang
 from petanque_game.ui.component import Component
 from petanque_game.ui.dice import DicePictures, pictures_of
+from petanque_game.ui.look import Look
 from petanque_game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -102,6 +103,9 @@ class Tray(Protocol):
 
     @property
     def app(self) -> AppLike: ...
+
+    @property
+    def look(self) -> Look: ...
 
     @property
     def human_turn(self) -> bool: ...

@@ -9,7 +9,7 @@ import pygame
 
 from petanque_game.rules.events import Rolled
 from petanque_game.rules.lcr import CENTRE, KEEP, LEFT, RIGHT, SENDS, LcrState
-from petanque_game.ui import lang, theme
+from petanque_game.ui import lang
 from petanque_game.ui.game_ui import GameUI
 from petanque_game.ui.narrate import dice_text, says, sent_where
 from petanque_game.ui.session import Step
@@ -22,22 +22,24 @@ MARKS = MappingProxyType({KEEP: "good", LEFT: "accent", CENTRE: "bad",  # the ou
 
 class LcrControls(ChanceControls[LcrState]):
     def tray_dice(self, roll: RollShown) -> list[DieView]:
+        look = self.scene.look
         views = []
         for v in roll.values:
             where = SENDS[v]
-            views.append(DieView(v, outline=theme.colour(MARKS[where]),
+            views.append(DieView(v, outline=look.colour(MARKS[where]),
                                  label=lang.tr(f"tray.lcr.face.{where}")))
         return views
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        look = self.scene.look
         st = self.state
-        theme.blit_text(surface, lang.tr("tray.lcr.pot"), (rect.x + 24, rect.y + 14), 22, "muted")
-        theme.blit_text(surface, lang.number(st.pot), (rect.x + 24, rect.y + 44), 56, "accent",
+        look.blit_text(surface, lang.tr("tray.lcr.pot"), (rect.x + 24, rect.y + 14), 22, "muted")
+        look.blit_text(surface, lang.number(st.pot), (rect.x + 24, rect.y + 44), 56, "accent",
                         True)
         for k, where in enumerate((KEEP, LEFT, CENTRE, RIGHT)):
             faces = "-".join(str(v) for v in sorted(f for f, w in SENDS.items() if w == where))
             line = lang.tr(f"tray.lcr.legend.{where}", faces=faces)
-            theme.blit_text(surface, theme.fit(line, 22, rect.w - 260), (rect.x + 220,
+            look.blit_text(surface, look.fit(line, 22, rect.w - 260), (rect.x + 220,
                             rect.y + 14 + k * 31), 22, MARKS[where])
 
     def score(self, seat: int) -> str:

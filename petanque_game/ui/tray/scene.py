@@ -27,7 +27,7 @@ from concurrent.futures import Future
 
 import pygame
 
-from petanque_game.ui import lang, theme
+from petanque_game.ui import lang
 from petanque_game.ui.component import Forward
 from petanque_game.ui.dice import Resting
 from petanque_game.ui.game_scene import GameScene
@@ -75,10 +75,10 @@ class TrayScene(GameScene):
         controls: Controls[Turned] = ui_of(session.game).controls_class()(tray)
         self.controls = controls
         pictures = pictures_of(app.memory)  # the window's (ui/tray/pictures.py)
-        self.dice = TrayDice(session, app.settings, controls, pictures)
+        self.dice = TrayDice(self.look, session, app.settings, controls, pictures)
         self.hint = TrayHint(has_hint(session.game), controls.advise, app.workers)
-        self.banner = TrayBanner()
-        self.sheet = TraySheet(controls, pictures)
+        self.banner = TrayBanner(self.look)
+        self.sheet = TraySheet(self.look, controls, pictures)
         self.around = TrayBackdrop(self, controls, pictures)
         self.settle_sounds: list[str] = []  # played when the dice in the air come to rest
         if session.interactive:  # a resumed game too: its tables made before a person's hint
@@ -265,6 +265,7 @@ class TrayScene(GameScene):
     # --- drawing ----------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        look = self.look
         to_move = self.session.state.to_move if self.session.state.to_move >= 0 else None
         if to_move is None and not self.session.over:
             to_move = self.session.state.turn_player  # every tray game has one
@@ -273,15 +274,15 @@ class TrayScene(GameScene):
         rolling = self.rolling
         self.around.draw_shown(surface, to_move, urgent, self.busy, rolling)
         header = [self.rules_button, self.menu_button, self.settings_button]
-        draw_lit(self.look, surface, header, self.mouse)  # over their unlit pictures (backdrop)
+        draw_lit(look, surface, header, self.mouse)  # over their unlit pictures (backdrop)
         if self.mouse is not None and header[2].hit(self.mouse):
-            theme.draw_gear(surface, header[2].rect.center, 13, theme.colour("button_text"))
+            look.draw_gear(surface, header[2].rect.center, 13, look.colour("button_text"))
         self.dice.draw_shown(surface, advice)  # a die rolling in from below goes under the panel
         if rolling:
-            panel(self.look, surface, PANEL_RECT, "panel", "edge")
+            panel(look, surface, PANEL_RECT, "panel", "edge")
         else:
-            panel(self.look, surface, PANEL_RECT, "panel", "edge",
-                  ground=theme.colour("background"))
+            panel(look, surface, PANEL_RECT, "panel", "edge",
+                  ground=look.colour("background"))
         self.sheet.draw(surface)
         buttons = self.buttons()
         self.draw_status(surface, self.prompt(), buttons, urgent, 1, framed=True)

@@ -12,7 +12,7 @@ from petanque_game.rules.events import Rolled
 from petanque_game.rules.ship_captain_crew import ShipCaptainCrewState
 from petanque_game.rules.ship_captain_crew_events import Stopped
 from petanque_game.rules.ship_captain_crew_turn import ROLES
-from petanque_game.ui import lang, theme
+from petanque_game.ui import lang
 from petanque_game.ui.game_ui import GameUI
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.session import Step
@@ -65,13 +65,14 @@ class ShipControls(Controls[ShipCaptainCrewState]):
                     self.turn.score = facts.score
 
     def tray_dice(self, roll: RollShown) -> list[DieView]:
+        look = self.scene.look
         views = []
         for i, v in enumerate(roll.values):
             mark = self.turn.marks.get(i, "")
             ended = self.turn.ended and not self.scene.holding
             view = DieView(v, dim=ended, selected=i in self.selected)
             if mark and not ended:
-                view.outline = theme.colour("good") if mark == "cargo" else (246, 196, 72)
+                view.outline = look.colour("good") if mark == "cargo" else (246, 196, 72)
                 view.label = lang.tr(f"tray.ship.role.{mark}")
             views.append(view)
         return views
@@ -159,23 +160,24 @@ class ShipControls(Controls[ShipCaptainCrewState]):
         return False
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        look = self.scene.look
         t = self.turn
         for k, (role, need) in enumerate(zip(ROLES, (6, 5, 4))):
             r = pygame.Rect(rect.x + 20 + k * 128, rect.y + 14, 116, 122)
             have = t.secured > k
-            pygame.draw.rect(surface, (28, 74, 50) if have else theme.colour("panel_light"), r,
+            pygame.draw.rect(surface, (28, 74, 50) if have else look.colour("panel_light"), r,
                              border_radius=10)
-            pygame.draw.rect(surface, theme.colour("accent") if have else theme.colour("edge"),
+            pygame.draw.rect(surface, look.colour("accent") if have else look.colour("edge"),
                              r, 2, border_radius=10)
-            theme.blit_text(surface, lang.tr(f"tray.ship.slot.{role}"), (r.centerx, r.y + 6), 22,
+            look.blit_text(surface, lang.tr(f"tray.ship.slot.{role}"), (r.centerx, r.y + 6), 22,
                             "accent" if have else "muted", True, "midtop")
             if have:
-                self.pictures.draw_die(surface, need, (r.centerx, r.y + 74), 62)
+                self.pictures.draw_die(look, surface, need, (r.centerx, r.y + 74), 62)
             else:
-                ghost = self.pictures.faded_face(need, 62, 50)
+                ghost = self.pictures.faded_face(look, need, 62, 50)
                 surface.blit(ghost, ghost.get_rect(center=(r.centerx, r.y + 74)))
         cx = rect.x + 430
-        theme.blit_text(surface, lang.tr("tray.ship.cargo"), (cx, rect.y + 12), 22, "muted")
+        look.blit_text(surface, lang.tr("tray.ship.cargo"), (cx, rect.y + 12), 22, "muted")
         if t.secured == 3 and t.cargo:
             advice = self.scene.advice_shown()
             hinted = advice.action.reroll[0] if advice is not None and isinstance(
@@ -185,34 +187,35 @@ class ShipControls(Controls[ShipCaptainCrewState]):
                 chosen = v == self.pick and not picked
                 picked = picked or chosen
                 box = self.cargo_rect(j)
-                die = self.pictures.draw_die(surface, v, box.move(0, -6 if chosen else 0).center,
-                                             58, outline=theme.colour("accent") if chosen else None)
-                draw_player_mark(surface, t.seat, die)
+                die = self.pictures.draw_die(look, surface, v, box.move(0,
+                                                                        -6 if chosen else 0).center,
+                                             58, outline=look.colour("accent") if chosen else None)
+                draw_player_mark(look, surface, t.seat, die)
                 if v == hinted:
                     pygame.draw.rect(surface, HINT_COLOUR, die.inflate(8, 8), 4,
                                      border_radius=12)
                     hinted = None
-            theme.blit_text(surface, f"= {sum(t.cargo)}", (cx + 150, rect.y + 74), 48,
+            look.blit_text(surface, f"= {sum(t.cargo)}", (cx + 150, rect.y + 74), 48,
                             "accent", True, "midleft")
         else:
-            theme.blit_text(surface, lang.tr("tray.ship.needs"), (cx, rect.y + 64), 22,
+            look.blit_text(surface, lang.tr("tray.ship.needs"), (cx, rect.y + 64), 22,
                             "muted")
         st = self.state
         rx = rect.x + 700
         who = self.name(t.seat)
         if t.ended:
-            theme.blit_text(surface, theme.fit(lang.tr_n("tray.ship.scored", t.score, name=who),
+            look.blit_text(surface, look.fit(lang.tr_n("tray.ship.scored", t.score, name=who),
                                                24, rect.right - rx - 10, True),
                             (rx, rect.y + 12), 24, "text", True)
         else:
-            theme.blit_text(surface, lang.tr("tray.ship.rolls"), (rx, rect.y + 12), 22, "muted")
+            look.blit_text(surface, lang.tr("tray.ship.rolls"), (rx, rect.y + 12), 22, "muted")
             for j in range(3):
                 used = j < t.rolls_used
-                pygame.draw.circle(surface, theme.colour("accent") if used else
-                                   theme.colour("edge"), (rx + 14 + j * 30, rect.y + 52), 10,
+                pygame.draw.circle(surface, look.colour("accent") if used else
+                                   look.colour("edge"), (rx + 14 + j * 30, rect.y + 52), 10,
                                    0 if used else 2)
         if st.mode == "pot":
-            theme.blit_text(surface, lang.tr_n("tray.ship.pot", st.pot), (rx, rect.y + 84), 30,
+            look.blit_text(surface, lang.tr_n("tray.ship.pot", st.pot), (rx, rect.y + 84), 30,
                             "accent", True)
 
     def prompt(self) -> str:

@@ -144,6 +144,7 @@ class ShutTheBoxControls(Controls[ShutTheBoxState]):
                 tuple(sorted(legal)), tuple(sorted(hinted)), text)
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        look = self.scene.look
         st = self.state
         legal, hinted, text = self._panel_parts()
         for box in range(1, 10):
@@ -153,7 +154,7 @@ class ShutTheBoxControls(Controls[ShutTheBoxState]):
             if is_open:
                 lift = 6 if chosen else 0
                 tile = r.move(0, -lift)
-                base = theme.colour("accent") if chosen else (222, 194, 140)
+                base = look.colour("accent") if chosen else (222, 194, 140)
                 pygame.draw.rect(surface, (70, 48, 26), r.move(0, 4), border_radius=8)
                 pygame.draw.rect(surface, base, tile, border_radius=8)
                 pygame.draw.rect(surface, theme.mix(base, (255, 255, 255), 0.3),
@@ -165,16 +166,16 @@ class ShutTheBoxControls(Controls[ShutTheBoxState]):
                     pygame.draw.rect(surface, HINT_COLOUR, tile.inflate(10, 10), 5,
                                      border_radius=12)
                 elif box in legal and not chosen:
-                    pygame.draw.rect(surface, theme.colour("good"), tile.inflate(6, 6), 4,
+                    pygame.draw.rect(surface, look.colour("good"), tile.inflate(6, 6), 4,
                                      border_radius=10)
-                theme.blit_text(surface, str(box), tile.center, 62, (60, 36, 16), True, "center")
+                look.blit_text(surface, str(box), tile.center, 62, (60, 36, 16), True, "center")
             else:
                 pygame.draw.rect(surface, (46, 34, 22), r, border_radius=8)
                 flap = pygame.Rect(r.x, r.y + r.h * 2 // 3, r.w, r.h // 3)
                 pygame.draw.rect(surface, (150, 120, 80), flap, border_radius=6)
-                theme.blit_text(surface, str(box), (r.centerx, r.y + r.h // 3), 40,
+                look.blit_text(surface, str(box), (r.centerx, r.y + r.h // 3), 40,
                                 (90, 70, 50), True, "center")
-        theme.blit_text(surface, theme.fit(text, 22, rect.w - 48), (rect.x + 24,
+        look.blit_text(surface, look.fit(text, 22, rect.w - 48), (rect.x + 24,
                                                                      rect.bottom - 30), 22,
                         "muted")
 

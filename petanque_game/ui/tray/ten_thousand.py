@@ -10,7 +10,7 @@ import pygame
 from petanque_game.rules.base import Bank, IllegalAction, Keep, Roll
 from petanque_game.rules.events import Rolled
 from petanque_game.rules.ten_thousand import TenThousandState
-from petanque_game.ui import lang, theme
+from petanque_game.ui import lang
 from petanque_game.ui.game_ui import GameUI
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.session import Step
@@ -118,30 +118,31 @@ class TenThousandControls(Controls[TenThousandState]):
         return False
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        look = self.scene.look
         st = self.state
-        theme.blit_text(surface, lang.tr("tray.ten_thousand.set_aside"),
+        look.blit_text(surface, lang.tr("tray.ten_thousand.set_aside"),
                         (rect.x + 20, rect.y + 12), 22, "muted")
         x = rect.x + 44
         for v in st.set_aside:
-            r = self.pictures.draw_die(surface, v, (x, rect.y + 70), 50)
-            draw_player_mark(surface, st.turn_player, r)
+            r = self.pictures.draw_die(look, surface, v, (x, rect.y + 70), 50)
+            draw_player_mark(look, surface, st.turn_player, r)
             x += 58
         if not st.set_aside:
-            theme.blit_text(surface, lang.tr("tray.ten_thousand.nothing_yet"),
+            look.blit_text(surface, lang.tr("tray.ten_thousand.nothing_yet"),
                             (rect.x + 20, rect.y + 56), 24, "muted")
-        theme.blit_text(surface, lang.tr("tray.ten_thousand.turn_total"),
+        look.blit_text(surface, lang.tr("tray.ten_thousand.turn_total"),
                         (rect.x + 640, rect.y + 12), 22, "muted")
-        theme.blit_text(surface, lang.number(st.turn_total), (rect.x + 640, rect.y + 36), 56,
+        look.blit_text(surface, lang.number(st.turn_total), (rect.x + 640, rect.y + 36), 56,
                         "accent" if st.turn_total else "text", True)
         values, pts = self.selection()
         if values and st.phase == "keeping":
             said = dice_said(values)
             text = lang.tr("tray.ten_thousand.selected", dice=said, points=lang.number(pts)) \
                 if pts is not None else lang.tr("tray.ten_thousand.selected_none", dice=said)
-            theme.blit_text(surface, theme.fit(text, 22, rect.right - rect.x - 660, True),
+            look.blit_text(surface, look.fit(text, 22, rect.right - rect.x - 660, True),
                             (rect.x + 640, rect.y + 94), 22, "good" if pts is not None else "bad",
                             True)
-        theme.blit_text(surface, theme.fit(lang.tr("tray.ten_thousand.scoring"), 20, rect.w - 40),
+        look.blit_text(surface, look.fit(lang.tr("tray.ten_thousand.scoring"), 20, rect.w - 40),
                         (rect.x + 20, rect.bottom - 26), 20, "muted")
 
     def prompt(self) -> str:
