@@ -38,7 +38,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from ui_support import read_lists
+from ui_support import read_lists, speak
 
 from petanque_game.record import Seat
 from petanque_game.rules.games import game_ids, spec_of
@@ -208,7 +208,7 @@ def _game(game):
         from petanque_game.ui.session import new_game
 
         level = "classic" if spec_of(game).board else None
-        session = new_game(game, [Seat(lang.tr("setup.you"), "human"), *_others(game, 1)], {},
+        session = new_game(game, [Seat(app.look.tr("setup.you"), "human"), *_others(game, 1)], {},
                            7, level, autosave=False)
         open_game_scene(app, session)
     return show
@@ -372,7 +372,7 @@ def drawn(tmp_path_factory):
     out, seen = {}, {}
     try:
         for code in LANGUAGES:
-            lang.use(code)
+            speak(code)
             for name, show in SCENES.items():
                 if name not in app.factories and name in ("settings",):
                     continue  # a scene another branch brings
@@ -387,7 +387,7 @@ def drawn(tmp_path_factory):
     finally:
         for owner, name, old in reversed(undo):
             setattr(owner, name, old)
-        lang.use(lang.DEFAULT)
+        speak(lang.DEFAULT)
         app.close()
         if old_home is None:
             os.environ.pop("PETANQUE_GAME_HOME", None)

@@ -10,10 +10,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import fast_app, pixels, read_lists
+from ui_support import fast_app, pixels, read_lists, speak
 
 from petanque_game.record import Seat
-from petanque_game.ui import dice, kept_pictures, lang, widgets
+from petanque_game.ui import dice, kept_pictures, widgets
 from petanque_game.ui.look import Look
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
@@ -101,7 +101,7 @@ def test_the_settings_screen_is_never_shown_stale(monkeypatch):
     app.mouse = danish.rect.center  # a button lit
     assert kept_is_fresh(app, monkeypatch)
     app.click(danish.rect.center)
-    assert lang.language() == "da" and kept_is_fresh(app, monkeypatch)
+    assert app.look.language() == "da" and kept_is_fresh(app, monkeypatch)
     action, row = scene.key_rows()[2]
     app.mouse = row.center  # a key row lit
     assert kept_is_fresh(app, monkeypatch)
@@ -184,7 +184,7 @@ def test_the_tray_is_never_shown_stale(monkeypatch):
     assert kept_is_fresh(app, monkeypatch)
     app.mouse = scene.settings_button.rect.center  # the gear redrawn over the lit button
     assert kept_is_fresh(app, monkeypatch)
-    lang.use("nb")
+    speak("nb")
     app.settings.language = "nb"
     assert kept_is_fresh(app, monkeypatch)
 

@@ -9,11 +9,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import fast_app, pixels, same
+from ui_support import fast_app, pixels, same, speak
 
 from petanque_game.board_edit import Draft
 from petanque_game.record import Seat
-from petanque_game.ui import lang
 from petanque_game.ui.kept_pictures import Pictures
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scenes.menu import MenuScene
@@ -121,7 +120,7 @@ def test_the_menu_is_never_shown_stale():
     app = fast_app()
     settled(app)  # the backdrop kept in English
     app.settings.language = "da"
-    lang.use("da")
+    speak("da")
     app.scenes[0].resume()  # as the settings screen leaves it
     shown = settled(app)
     app.scenes[:] = [MenuScene(app)]  # a menu made afresh, in Danish
@@ -165,7 +164,7 @@ def test_the_results_panel_is_never_shown_stale():
     assert not same(settled(app), shown)
     assert same(settled(app), fresh_results(app))
     results.session.saved_record = saved
-    lang.use("nb")
+    speak("nb")
     app.settings.language = "nb"
     results.buttons = results._buttons()  # (made when the screen opens: in the language then)
     shown = settled(app)
@@ -207,7 +206,7 @@ def test_the_tray_backdrop_is_the_one_drawn_afresh_at_every_frame(game):
     scene = app.top
     for frame in range(90):
         if frame == 30:
-            lang.use("da")
+            speak("da")
             app.settings.language = "da"
         if frame == 60:
             app.settings.palette = "clear"

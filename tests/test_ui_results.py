@@ -9,11 +9,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import fast_app
+from ui_support import fast_app, speak, spoken
 
 from petanque_game import stats
 from petanque_game.record import Seat
-from petanque_game.ui import lang
 from petanque_game.ui.chart import draw_chart
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scenes.results import CHART, ResultsScene, winner_line
@@ -26,15 +25,15 @@ AIS = [Seat("Åse", "ai", "easy"), Seat("You", "ai", "expert")]
 
 
 def test_the_winner_is_said_in_the_right_person():
-    assert winner_line(["Åse"]) == "Åse wins!"
-    assert winner_line(["You"]) == "You win!"
-    assert winner_line(["Åse", "Bjørn"]) == "Åse and Bjørn share the win!"
-    assert winner_line(["You", "Åse", "Bjørn"]) == "You, Åse and Bjørn share the win!"
-    lang.use("da")
-    assert winner_line(["Du"]) == "Du vinder!"
-    assert winner_line(["Åse"]) == "Åse vinder!"
-    lang.use("nb")
-    assert winner_line(["Du"]) == "Du vinner!"
+    assert winner_line(spoken(), ["Åse"]) == "Åse wins!"
+    assert winner_line(spoken(), ["You"]) == "You win!"
+    assert winner_line(spoken(), ["Åse", "Bjørn"]) == "Åse and Bjørn share the win!"
+    assert winner_line(spoken(), ["You", "Åse", "Bjørn"]) == "You, Åse and Bjørn share the win!"
+    speak("da")
+    assert winner_line(spoken(), ["Du"]) == "Du vinder!"
+    assert winner_line(spoken(), ["Åse"]) == "Åse vinder!"
+    speak("nb")
+    assert winner_line(spoken(), ["Du"]) == "Du vinner!"
 
 
 def finished(game, options, seed, players=AIS):
@@ -115,7 +114,7 @@ def test_the_seat_called_you_is_told_you_win():
         if list(results.session.state.winners()) == [1]:
             break
     assert results.headline() == "You win!"
-    lang.use("da")
+    speak("da")
     assert results.headline() == "Du vinder!"  # Danish says it alike for you and for Åse
 
 

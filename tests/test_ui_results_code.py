@@ -11,14 +11,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import fast_app
+from ui_support import fast_app, speak
 
 from petanque_game import challenge as challenges
 from petanque_game import challenge_play
 from petanque_game.ai import choose
 from petanque_game.challenge_setup import MAX_CODE
 from petanque_game.record import Seat
-from petanque_game.ui import lang
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scenes import results as results_module
 from petanque_game.ui.scenes.results import CHART, INSIDE, ResultsScene
@@ -43,7 +42,7 @@ def played_out(app, session) -> ResultsScene:
 
 @pytest.mark.parametrize("language", ["en", "da", "nb"])
 def test_challenge_a_friend_shows_the_code_whole_and_copies_it(monkeypatch, language):
-    lang.use(language)
+    speak(language)
     copied = []
     monkeypatch.setattr(results_module, "_copy", lambda text: copied.append(text) or True)
     app = fast_app()
@@ -71,7 +70,7 @@ def test_challenge_a_friend_shows_the_code_whole_and_copies_it(monkeypatch, lang
 @pytest.mark.parametrize("language", ["en", "da", "nb"])
 @pytest.mark.parametrize("copied", [True, False])
 def test_the_longest_code_fits_the_panel_in_every_language(language, copied):
-    lang.use(language)
+    speak(language)
     app = fast_app()  # (the fonts)
     code = "PG1-" + "W" * (MAX_CODE - 4)  # the widest letter, as long as a code may be
     lines = code_lines(app.look, code, CHART.w - 32)

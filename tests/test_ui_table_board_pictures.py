@@ -216,7 +216,6 @@ def test_the_board_drawn_in_the_window_is_the_pictures_own_after_a_resize_and_th
 def test_the_players_rows_kept_as_a_picture_are_the_rows_drawn_anew(monkeypatch):
     """The side panel's players (ui/table/panel.py `kept_panel`): the same pixels as drawing
     them each frame, and drawn again when a score, the player to move or the language change."""
-    from petanque_game.ui import lang
     from petanque_game.ui.table import kept as kept_parts
 
     app = fast_app()
@@ -244,7 +243,7 @@ def test_the_players_rows_kept_as_a_picture_are_the_rows_drawn_anew(monkeypatch)
     scene.session.state = dataclasses.replace(scene.session.state, totals=(7, 0, 0))
     app.render()
     assert drawn == ["7"]
-    monkeypatch.setattr(lang, "language", lambda: "xx")
+    monkeypatch.setattr(app.look, "language", lambda: "xx")
     app.render()
     assert len(drawn) == 2
     app.close()

@@ -9,7 +9,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import fast_app
+from ui_support import fast_app, speak, spoken
 
 from petanque_game.ai.hints import Hint
 from petanque_game.ai.petanque import Label
@@ -17,7 +17,6 @@ from petanque_game.match import Match
 from petanque_game.record import Seat
 from petanque_game.rules.petanque_table import Aim
 from petanque_game.rules.terningepetanque_events import RoundEnded
-from petanque_game.ui import lang
 from petanque_game.ui.app import window_size_for
 from petanque_game.ui.narrate import says
 from petanque_game.ui.play import open_game_scene
@@ -64,15 +63,16 @@ def _classic():
     ("da", "Du", "Du starter og kaster diamanten"),
     ("nb", "Du", "Du starter og kaster diamanten")])
 def test_the_default_player_starts_in_the_second_person(language, you, said):
-    before = lang.language()
-    lang.use(language)
+    before = spoken().language()
+    speak(language)
     try:
-        assert lang.tr("setup.you") == you
-        assert says("table.start.starts", you) == said
+        assert spoken().tr("setup.you") == you
+        assert says(spoken(), "table.start.starts", you) == said
         if language == "en":
-            assert says("table.start.starts", "Åse") == "Åse starts and throws the diamond"
+            assert says(spoken(), "table.start.starts", "Åse") == \
+                "Åse starts and throws the diamond"
     finally:
-        lang.use(before)
+        speak(before)
 
 
 def test_a_hints_planned_push_or_knock_is_not_drawn_as_a_warning(monkeypatch):

@@ -22,7 +22,6 @@ from ui_support import (
 from ui_support import start_table as start
 
 from petanque_game.record import Seat
-from petanque_game.ui import lang
 from petanque_game.ui.table import kept
 from petanque_game.ui.table.view import AREA
 
@@ -101,7 +100,7 @@ def test_a_kept_part_is_drawn_again_when_what_it_shows_changes_and_only_then(mon
         app.step(1 / 60)
     assert pictures_made() == 1
     assert scene.sheet.rect is None  # (hidden now)
-    monkeypatch.setattr(lang, "language", lambda: "xx")  # all: the header, the area, the side
+    monkeypatch.setattr(app.look, "language", lambda: "xx")  # all: the header, the area, the side
     assert pictures_made() == 5  # panel's two parts, the status bar
     assert pictures_made() == 0
     area = app.logical.subsurface(AREA).copy()
@@ -135,7 +134,7 @@ def test_parts_changing_together_are_drawn_over_a_few_frames_and_none_stays_old(
         app.render()
     parts = scene.pictures.kept
     assert not parts.late_parts(scene.session)
-    monkeypatch.setattr(lang, "language", lambda: "xx")
+    monkeypatch.setattr(app.look, "language", lambda: "xx")
     made = []
     while True:
         before = parts.drawn
@@ -237,7 +236,7 @@ def test_parts_the_window_still_holds_are_not_copied_and_the_frames_are_the_same
             app.toast.show("hello", "info", 0.1)
             for _ in range(12):
                 frame()
-            app.open("rules", "terningepetanque", title("terningepetanque"))
+            app.open("rules", "terningepetanque", title(app.look, "terningepetanque"))
             frame()
             app.pop()
             for _ in range(3):

@@ -10,13 +10,12 @@ from pathlib import Path
 import pytest
 import yaml
 from risk_aims import edge_point
-from ui_support import do_what_is_due, fast_app, roll_off
+from ui_support import do_what_is_due, fast_app, roll_off, speak
 from ui_support import start_table as start
 
 from petanque_game.ai.petanque_risk import aim_risk
 from petanque_game.physics.hand import PERSON_HANDS, STEADY
 from petanque_game.record import Seat
-from petanque_game.ui import lang
 from petanque_game.ui.table import foresee, overlay, previews
 from petanque_game.ui.table.aim import aim_at, preview
 
@@ -30,7 +29,7 @@ TEXTS = Path(__file__).resolve().parents[1] / "assets" / "text"
 def table(monkeypatch):
     """A table of two people, the diamond's throw due, thrown with the normal hand, and what each
     frame draws (`recorded`)."""
-    lang.use("en")
+    speak("en")
     app = fast_app()
     scene = start(app, PEOPLE)
     roll_off(app, scene)
@@ -150,7 +149,7 @@ def test_the_risk_is_told_in_each_language(table, monkeypatch, code):
     app, scene, _, spreads, words = table
     app.workers.risks = foresee.Foresight(at_once=True)
     edge_aim(scene)
-    lang.use(code)
+    speak(code)
     words_of = yaml.safe_load((TEXTS / code / "games" / "terningepetanque.yaml").read_text("utf-8"))
     start_of = words_of["table"]["risk"]["off_board"].split("{")[0]
     _, said = frame(app, spreads, words)
@@ -158,7 +157,7 @@ def test_the_risk_is_told_in_each_language(table, monkeypatch, code):
 
 
 def test_an_ais_aim_shows_its_hands_spread_and_no_figures(ai_at_once, monkeypatch):
-    lang.use("en")
+    speak("en")
     app = fast_app()
     app.settings.ai_delay = 0.4
     worker = foresee.Foresight()  # the AI's aim waits for its preview, shown once it is

@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import fast_app
+from ui_support import fast_app, speak
 
 from petanque_game.physics import load_named_level
 from petanque_game.record import Seat
@@ -118,9 +118,8 @@ def test_at_800x600_the_tables_texts_are_12_px_high(n, monkeypatch):
     (the card's small lines, the hints and the aim's keys were 16-18 logical px: 10-11 px)."""
     import test_ui_table_glance as glance
 
-    from petanque_game.ui import lang
 
-    lang.use("en")
+    speak("en")
     app = fast_app(size=SMALL)
     scene = glance.table_scene(app, n)
     scale = app._fit()[0]

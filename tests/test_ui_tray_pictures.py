@@ -12,11 +12,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 from test_ui_kept import kept_is_fresh, pixels
-from ui_support import fast_app
+from ui_support import fast_app, speak
 
 from petanque_game.match import Match
 from petanque_game.record import Seat
-from petanque_game.ui import dice, kept_pictures, lang, theme, widgets
+from petanque_game.ui import dice, kept_pictures, theme, widgets
 from petanque_game.ui.kept_pictures import Pictures
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
@@ -172,7 +172,7 @@ def test_the_shut_the_box_panel_is_never_shown_stale(monkeypatch):
         assert kept_is_fresh(app, monkeypatch), f"box {box}"
     wait_for_hint(app, scene)  # the hinted boxes outlined
     assert scene.advice_shown() is not None and kept_is_fresh(app, monkeypatch)
-    lang.use("da")
+    speak("da")
     app.settings.language = "da"
     assert kept_is_fresh(app, monkeypatch)
 

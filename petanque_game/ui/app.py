@@ -39,7 +39,7 @@ os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 import pygame  # after the hint above
 
 from petanque_game import logs, saves
-from petanque_game.ui import frame_loop, icon, lang, sound, theme
+from petanque_game.ui import frame_loop, icon, sound, theme
 from petanque_game.ui.keys import key_event_code
 from petanque_game.ui.look import Look
 from petanque_game.ui.quitting import PictureUnsaved, Quit, run_app, unsaved_said
@@ -79,9 +79,7 @@ class App(SceneStack):
         # its own until it closes: a new window starts from nothing (docs/design.md, "What the
         # window keeps")
         self.look = Look(self.settings)
-        lang.use_words(self.look.words)
-        lang.use(self.settings.language)
-        pygame.display.set_caption(lang.tr("app.title"))
+        pygame.display.set_caption(self.look.tr("app.title"))
         pygame.display.set_icon(icon.window_icon())  # before the window opens, so it shows at once
         self.toast = Toast()
         self.window_size = size or window_size_for(desktop_size(), self.settings.window_size)
@@ -180,7 +178,7 @@ class App(SceneStack):
     def warn_unsaved(self) -> bool:
         """Before the window closes: the games whose last moves the disk refused are tried once
         more; if one still is not saved, say so (True) and let the next close go through."""
-        if unsaved_said(self.scenes, self.toast):
+        if unsaved_said(self.look, self.scenes, self.toast):
             self.quit_warned = True  # the next close goes through
             return True
         return False
@@ -224,7 +222,7 @@ class App(SceneStack):
                 self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             self.fullscreen = on
         except pygame.error as e:
-            self.toast.show(lang.tr("app.no_fullscreen", reason=str(e)), "bad")
+            self.toast.show(self.look.tr("app.no_fullscreen", reason=str(e)), "bad")
         if self.settings.fullscreen != self.fullscreen:
             self.settings.fullscreen = self.fullscreen
             self.keep_window_settings()
@@ -234,13 +232,13 @@ class App(SceneStack):
         self._resized = None
         if not self.fullscreen and min(self.window_size) > 0:
             self.settings.window_size = [int(v) for v in self.window_size]
-        problem = save_settings(self.settings)
+        problem = save_settings(self.look, self.settings)
         if problem is not None:
             logs.note(f"Settings: the window's size was not kept: {problem}")
 
     def screenshot(self) -> Path | None:
         """Save the logical picture as a PNG in the user's screenshots folder (ui/screenshot.py)."""
-        return save_screenshot(self.render_logical, self.toast)
+        return save_screenshot(self.look, self.render_logical, self.toast)
 
     # --- the loop ---------------------------------------------------------------------------------
 
@@ -257,7 +255,6 @@ class App(SceneStack):
         """Draw the frame on `logical`: the window's own surface when the window has the logical
         size (so showing it copies nothing), else a surface of its own, which `present` scales
         into the window."""
-        look = self.look
         self.logical = self._canvas()
         self.frames_drawn += 1
         scenes = self.visible()
@@ -265,10 +262,10 @@ class App(SceneStack):
         # included), else from the bottom, on the background
         covering = [i for i, scene in enumerate(scenes) if getattr(scene, "covers", False)]
         if not covering:
-            self.logical.fill(look.colour("background"))
+            self.logical.fill(self.look.colour("background"))
         for scene in scenes[covering[-1] if covering else 0:]:
             scene.draw(self.logical)
-        self.toast.draw(look, self.logical, self.toast_bottom())
+        self.toast.draw(self.look, self.logical, self.toast_bottom())
         return self.logical
 
     def _canvas(self) -> pygame.Surface:
@@ -281,8 +278,7 @@ class App(SceneStack):
 
     def toast_bottom(self) -> int:
         """Where the toast's bottom edge goes (ui/toast_place.py)."""
-        look = self.look
-        return toast_bottom(look, self.toast, self.top)
+        return toast_bottom(self.look, self.toast, self.top)
 
     def render(self) -> pygame.Surface:
         """Draw the frame to the logical surface and present it scaled in the window."""
@@ -367,11 +363,7 @@ class App(SceneStack):
             scene.exit()
         self.scenes = []
         self.workers.close()  # every save written; no thread of the window left running
-        # let go of them (the colours in use with the pens): fonts and sounds die with pygame
-        look = self.look
-        if lang.words_in_use() is look.words:
-            lang.use_words(lang.Words())
-        pygame.quit()
+        pygame.quit()  # (the look's fonts and sounds die with pygame)
 
 
 def run(replay: str | None = None, frames: int | None = None,

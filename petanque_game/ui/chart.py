@@ -9,7 +9,7 @@ import math
 import pygame
 
 from petanque_game.stats import Series
-from petanque_game.ui import lang, theme
+from petanque_game.ui import theme
 from petanque_game.ui.look import Look
 
 TICK = 18  # the axes' numbers: the smallest size still readable in an 800x600 window
@@ -54,7 +54,7 @@ def draw_chart(look: Look, surface: pygame.Surface, rect: pygame.Rect, series: S
     xmax = max(1, *xs)
     xstep = nice_step(xmax, 8)
 
-    label_w = max(look.font(TICK).size(lang.number(v))[0]
+    label_w = max(look.font(TICK).size(look.number(v))[0]
                   for v in range(low, high + 1, ystep)) + 10
     area = pygame.Rect(rect.x + label_w + 22, rect.y + 8, rect.w - label_w - 34, rect.h - 58)
 
@@ -65,18 +65,18 @@ def draw_chart(look: Look, surface: pygame.Surface, rect: pygame.Rect, series: S
         py = at(0, y)[1]
         pygame.draw.line(surface, look.colour("text") if y == 0 else grid, (area.x, py),
                          (area.right, py), 1)
-        look.blit_text(surface, lang.number(y), (area.x - 6, py), TICK, muted, anchor="midright")
+        look.blit_text(surface, look.number(y), (area.x - 6, py), TICK, muted, anchor="midright")
     for x in range(0, xmax + 1, xstep):
         px = at(x, low)[0]
         pygame.draw.line(surface, axis, (px, area.bottom), (px, area.bottom + 5), 1)
-        look.blit_text(surface, lang.number(x), (px, area.bottom + 7), TICK, muted,
+        look.blit_text(surface, look.number(x), (px, area.bottom + 7), TICK, muted,
                         anchor="midtop")
     pygame.draw.line(surface, axis, area.bottomleft, area.topleft, 2)
     pygame.draw.line(surface, axis, area.bottomleft, area.bottomright, 2)
-    look.blit_text(surface, lang.tr(f"stats.unit.{series.unit}"),
+    look.blit_text(surface, look.tr(f"stats.unit.{series.unit}"),
                     (area.centerx, area.bottom + 30), 18, muted, True, "midtop")
     name = pygame.transform.rotate(
-        look.text(lang.tr(f"stats.measure.{series.measure.name}"), 18, muted, True), 90)
+        look.text(look.tr(f"stats.measure.{series.measure.name}"), 18, muted, True), 90)
     surface.blit(name, name.get_rect(midleft=(rect.x, area.centery)))
 
     for seat in seats:

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 
 import pygame
 
-from petanque_game.ui import lang
 from petanque_game.ui.look import Look
 
 LINE = 19  # px: a line of the log, and its text's size
@@ -22,7 +21,7 @@ def draw_log(look: Look, surface: pygame.Surface, rect: pygame.Rect,
         return
     pygame.draw.line(surface, look.colour("edge"), (rect.x + 8, rect.y),
                      (rect.right - 8, rect.y), 1)
-    look.blit_text(surface, lang.tr("game.what_happened"), (rect.x + 12, rect.y + 8), 21,
+    look.blit_text(surface, look.tr("game.what_happened"), (rect.x + 12, rect.y + 8), 21,
                     "muted", True)
     room = (rect.h - 40) // LINE
     lines: list[tuple[str, bool]] = []  # (line, of the newest entry)

@@ -9,8 +9,8 @@ from typing import Any
 
 import pygame
 
-from petanque_game.ui import lang
 from petanque_game.ui.game_ui import title
+from petanque_game.ui.look import Look
 from petanque_game.ui.replay import ReplayControls
 from petanque_game.ui.replay_session import ReplaySession
 from petanque_game.ui.scene import AppLike, Scene
@@ -28,7 +28,9 @@ class GameScene(Scene):
 
     def __init__(self, app: AppLike, session: Session):
         super().__init__(app)
+        look = self.look
         self.session = session
+        session.shown_with(look)  # its lines said in the window's language
         if isinstance(session, LiveSession):  # on the App's threads: its autosave written behind
             session.run_on(app.workers)
         self.seen = 0  # steps of the session already taken in
@@ -44,7 +46,7 @@ class GameScene(Scene):
         self.retry_wait = 0.0
         self.leave_warned = False  # told once that leaving keeps the game as last saved
         self.back_to_opener = False  # leaving returns to the scene that opened it (Try it)
-        self.challenge_tag = _challenge_tag(session)  # "DAILY CHALLENGE" in the header, or ""
+        self.challenge_tag = _challenge_tag(look, session)  # "DAILY CHALLENGE" in the header, or ""
 
     @property
     def workers(self) -> Workers:
@@ -223,7 +225,7 @@ class GameScene(Scene):
         unsaved = live and live.unsaved
         if live is not None and unsaved and not live.retry_saving() and not self.leave_warned:
             self.leave_warned = True  # the second Menu leaves: the game stays as last saved
-            self.app.toast.show(lang.tr("game.unsaved_leave", why=_sentence(unsaved)), "bad",
+            self.app.toast.show(self.look.tr("game.unsaved_leave", why=_sentence(unsaved)), "bad",
                                 8.0)
             return
         elsewhere = getattr(self.session, "leave_line", None)  # an online game: not resumed here
@@ -231,7 +233,7 @@ class GameScene(Scene):
             self.app.toast.show(elsewhere, "info", 6.0)
         elif self.session.interactive and not self.session.over and \
                 not getattr(self.session, "practice", False):  # a practice game is not kept
-            self.app.toast.show(lang.tr("game.saved_resume"), "info", 3.0)
+            self.app.toast.show(self.look.tr("game.saved_resume"), "info", 3.0)
         if self.back_to_opener:
             self.app.pop()
         else:
@@ -241,9 +243,9 @@ class GameScene(Scene):
 
     def draw_header(self, surface: pygame.Surface, info: str) -> None:
         look = self.look
-        named = look.blit_text(surface, title(self.session.game), (18, 14), 44, "text", True)
-        tag = lang.tr("game.replay_tag") if self.replay is not None else \
-            lang.tr("game.practice_tag") if getattr(self.session, "practice", False) else \
+        named = look.blit_text(surface, title(look, self.session.game), (18, 14), 44, "text", True)
+        tag = look.tr("game.replay_tag") if self.replay is not None else \
+            look.tr("game.practice_tag") if getattr(self.session, "practice", False) else \
             self.challenge_tag
         right = look.blit_text(surface, info, (932, 32), 24, "muted", anchor="midright")
         if tag:  # between the game's name and the line on the right, shortened to fit
@@ -257,12 +259,13 @@ class GameScene(Scene):
 
     @property
     def menu_button(self) -> Button:
-        return Button(pygame.Rect(1134, 12, 130, 42), lang.tr("game.menu"), self.leave, size=24,
+        look = self.look
+        return Button(pygame.Rect(1134, 12, 130, 42), look.tr("game.menu"), self.leave, size=24,
                       hint="", style="ghost", tag="menu")
 
     @property
     def rules_button(self) -> Button:
-        return Button(pygame.Rect(994, 12, 130, 42), lang.tr("game.rules"), self.show_rules,
+        return Button(pygame.Rect(994, 12, 130, 42), self.look.tr("game.rules"), self.show_rules,
                       size=24, hint="", style="ghost", tag="rules")
 
     @property
@@ -272,7 +275,7 @@ class GameScene(Scene):
 
     def show_rules(self) -> None:
         game = self.session.game
-        self.app.open("rules", game, title(game))
+        self.app.open("rules", game, title(self.look, game))
 
     def header_event(self, event: pygame.event.Event) -> bool:
         """The header's Rules and Menu buttons and the help key, alike in every game scene."""
@@ -320,7 +323,7 @@ class GameScene(Scene):
             room = shown.left - 12 - (r.x + 18)  # left of the score
             name = look.blit_text(surface, look.fit(p.name, 26, room, True),
                                    (r.x + 18, r.y + 7), 26, name_col, True)
-            kind = lang.tr("game.human") if p.kind == "human" else lang.tr(f"game.ai_{p.level}")
+            kind = look.tr("game.human") if p.kind == "human" else look.tr(f"game.ai_{p.level}")
             extra = str(subline(seat)).strip()
             below = f"{kind}  {extra}".strip()
             if look.font(19).size(below)[0] > room:  # the kind goes beside the name, or goes
@@ -331,7 +334,7 @@ class GameScene(Scene):
             look.blit_text(surface, look.fit(below, 19, room),
                             (r.x + 18, r.y + 7 + min(26, row_h - 30)), 19, "muted")
             if seat in winners:
-                look.blit_text(surface, lang.tr("game.winner"), (r.right - 12, r.bottom - 4), 18,
+                look.blit_text(surface, look.tr("game.winner"), (r.right - 12, r.bottom - 4), 18,
                                 "good",
                                 True, "bottomright")
             if current:
@@ -377,7 +380,7 @@ def _sentence(s: str) -> str:
     return (s[:1].upper() + s[1:]) if s else s
 
 
-def _challenge_tag(session: Session) -> str:
+def _challenge_tag(look: Look, session: Session) -> str:
     """The header's word for a game that is a challenge (a resumed one too), else ""."""
     if not session.interactive:
         return ""
@@ -386,4 +389,4 @@ def _challenge_tag(session: Session) -> str:
     made = challenge_of(session)
     if made is None:
         return ""
-    return lang.tr("game.daily_tag" if made.daily else "game.challenge_tag")
+    return look.tr("game.daily_tag" if made.daily else "game.challenge_tag")

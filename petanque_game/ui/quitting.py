@@ -11,7 +11,7 @@ from types import FrameType
 from typing import Protocol
 
 from petanque_game import logs
-from petanque_game.ui import lang
+from petanque_game.ui.look import Look
 from petanque_game.ui.widgets import Toast
 
 
@@ -79,14 +79,14 @@ def run_app(app_factory: Callable[[], Window]) -> int:
                 signal.signal(sig, handler)
 
 
-def unsaved_said(scenes: Iterable[object], toast: Toast) -> bool:
+def unsaved_said(look: Look, scenes: Iterable[object], toast: Toast) -> bool:
     """Before the window closes: the games of `scenes` whose last moves the disk refused are
     tried once more; if one still is not saved, say so on `toast` (True)."""
     for scene in scenes:
         session = getattr(scene, "session", None)
         unsaved = getattr(session, "unsaved", None)
         if session is not None and unsaved and not session.retry_saving():
-            toast.show(lang.tr("app.unsaved_quit", why=unsaved[:1].upper() + unsaved[1:]),
+            toast.show(look.tr("app.unsaved_quit", why=unsaved[:1].upper() + unsaved[1:]),
                        "bad", 8.0)
             return True
     return False

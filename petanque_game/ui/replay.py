@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from petanque_game.ui import lang
 from petanque_game.ui.look import Look
 from petanque_game.ui.play import scene_name
 from petanque_game.ui.scene import AppLike
@@ -187,14 +186,14 @@ class ReplayControls:
 
     def buttons(self) -> list[Button]:
         look = self.scene.look
-        pause = lang.tr("replay.play") if self.paused else lang.tr("replay.pause")
-        specs = [(lang.tr("replay.back"), self.step_back, lang.tr("replay.key_left"), "back", 108,
+        pause = look.tr("replay.play") if self.paused else look.tr("replay.pause")
+        specs = [(look.tr("replay.back"), self.step_back, look.tr("replay.key_left"), "back", 108,
                   self.session.shown > 0),
-                 (pause, self.toggle, lang.tr("replay.key_space"), "pause", 124, True),
-                 (lang.tr("replay.step"), self.step_once, lang.tr("replay.key_right"), "step",
+                 (pause, self.toggle, look.tr("replay.key_space"), "pause", 124, True),
+                 (look.tr("replay.step"), self.step_once, look.tr("replay.key_right"), "step",
                   108, not self.session.at_end),
-                 (lang.tr("replay.slower"), self.slower, "-", "slower", 136, self.speed_index > 0),
-                 (lang.tr("replay.faster"), self.faster, "+", "faster", 124,
+                 (look.tr("replay.slower"), self.slower, "-", "slower", 136, self.speed_index > 0),
+                 (look.tr("replay.faster"), self.faster, "+", "faster", 124,
                   self.speed_index < len(SPEEDS) - 1)]
         return self.scene.layout_buttons(
             [Button(pygame.Rect(0, 0, w, 64), label, action, enabled, 24 if
@@ -293,9 +292,8 @@ class ReplayControls:
     def marks_picture(self) -> tuple[pygame.Surface, tuple[int, int]]:
         """The turns' marks (`ticks`) as one picture and where it goes, kept while the colours
         stay: a long game's hundred marks cost a frame one copy, not a line each."""
-        look = self.scene.look
         rect = self.timeline_rect()
-        colours = (look.colour("text"), look.colour("muted"))
+        colours = (self.scene.look.colour("text"), self.scene.look.colour("muted"))
         if self._marks_drawn is None or self._marks_drawn[0] != colours:
             room = rect.inflate(4, 4)  # (a line's ends and width reach past the timeline's)
 
@@ -309,18 +307,19 @@ class ReplayControls:
         return self._marks_drawn[1], self._marks_drawn[2]
 
     def prompt(self) -> str:
+        look = self.scene.look
         shown, total = self.session.shown, self.total
         marks = self.marks()
         unit = marks[0][1] if marks else "event"
         done = bisect_right(marks, shown, key=lambda mark: mark[0])  # marks ending by `shown`
-        where = lang.tr(f"replay.where_{unit}", n=lang.number(min(len(marks), done + 1)),
-                        of=lang.number(len(marks)), event=lang.number(shown),
-                        events=lang.number(total))
+        where = look.tr(f"replay.where_{unit}", n=look.number(min(len(marks), done + 1)),
+                        of=look.number(len(marks)), event=look.number(shown),
+                        events=look.number(total))
         if self.session.at_end:
-            return lang.tr("replay.finished", where=where)
+            return look.tr("replay.finished", where=where)
         if self.paused:
-            return lang.tr("replay.paused", where=where)
-        return lang.tr("replay.playing", where=where, speed=f"{self.speed:g}")
+            return look.tr("replay.paused", where=where)
+        return look.tr("replay.playing", where=where, speed=f"{self.speed:g}")
 
 
 @contextmanager

@@ -13,7 +13,7 @@ import pygame
 import pymunk
 
 from petanque_game import __version__, logs, paths
-from petanque_game.ui import icon, lang
+from petanque_game.ui import icon
 from petanque_game.ui.scene import AppLike, Scene
 from petanque_game.ui.widgets import Button, panel
 
@@ -37,7 +37,7 @@ class AboutScene(Scene):
     def __init__(self, app: AppLike):
         super().__init__(app)
         self.picture = icon.render(ICON_SIZE)
-        self.back = Button(pygame.Rect(120, 600, 260, 64), lang.tr("menu.back"), self.leave,
+        self.back = Button(pygame.Rect(120, 600, 260, 64), self.look.tr("menu.back"), self.leave,
                            size=30, hint="Esc", style="primary", tag="back")
 
     def leave(self) -> None:
@@ -56,18 +56,18 @@ class AboutScene(Scene):
         look = self.look
         surface.fill(look.colour("background"))
         surface.blit(self.picture, (120, 80))
-        look.blit_text(surface, lang.tr("menu.title"), (120 + ICON_SIZE + 30, 96), 64, "text",
+        look.blit_text(surface, look.tr("menu.title"), (120 + ICON_SIZE + 30, 96), 64, "text",
                         True, shadow=True)
-        look.blit_text(surface, lang.tr("menu.subtitle"), (124 + ICON_SIZE + 30, 170), 30,
+        look.blit_text(surface, look.tr("menu.subtitle"), (124 + ICON_SIZE + 30, 170), 30,
                         "accent")
         rect = pygame.Rect(110, 250, 1060, 320)
         panel(look, surface, rect)
         label_w = 260
         for i, (key, value) in enumerate(facts()):
             y = rect.y + 24 + 44 * i
-            look.blit_text(surface, lang.tr(key), (rect.x + 24, y), 24, "muted")
+            look.blit_text(surface, look.tr(key), (rect.x + 24, y), 24, "muted")
             look.blit_text(surface, look.fit(value, 24, rect.w - label_w - 48),
                             (rect.x + 24 + label_w, y), 24)
-        look.blit_text(surface, look.fit(lang.tr("about.thanks"), 20, rect.w - 48),
+        look.blit_text(surface, look.fit(look.tr("about.thanks"), 20, rect.w - 48),
                         (rect.x + 24, rect.bottom - 40), 20, "muted")
         self.back.draw(look, surface, self.mouse)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from petanque_game.ui import lang, theme
+from petanque_game.ui import theme
 from petanque_game.ui.narrate import is_you
 from petanque_game.ui.scene import AppLike, Scene
 from petanque_game.ui.widgets import Button
@@ -23,8 +23,8 @@ class HandoverScene(Scene):
     def __init__(self, app: AppLike, name: str, seat: int, last: list[str] | None = None):
         super().__init__(app)
         self.player, self.seat, self.last = name, seat, list(last or [])
-        self.ready = Button(pygame.Rect(490, 470, 300, 76), lang.tr("handover.ready"),
-                            self.go_on, size=34, hint=lang.tr("handover.ready_key"),
+        self.ready = Button(pygame.Rect(490, 470, 300, 76), self.look.tr("handover.ready"),
+                            self.go_on, size=34, hint=self.look.tr("handover.ready_key"),
                             style="primary", tag="ready")
 
     def go_on(self) -> None:
@@ -36,9 +36,9 @@ class HandoverScene(Scene):
 
     def title(self) -> str:
         """'Pass to Åse'; 'Your turn' for a player called You ('Pass to You' reads wrong)."""
-        if is_you(self.player):
-            return lang.tr("handover.your_turn")
-        return lang.tr("handover.pass_to", name=self.player)
+        if is_you(self.look, self.player):
+            return self.look.tr("handover.your_turn")
+        return self.look.tr("handover.pass_to", name=self.player)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -57,7 +57,7 @@ class HandoverScene(Scene):
             theme.draw_mark(surface, self.seat, (640, 200), 48)
         look.blit_text(surface, look.fit(self.title(), 64, 1100, True), (640, 300), 64,
                         "text", True, "center")
-        look.blit_text(surface, look.fit(lang.tr("handover.hidden"), 28, 1100), (640, 360),
+        look.blit_text(surface, look.fit(look.tr("handover.hidden"), 28, 1100), (640, 360),
                         28, "muted", anchor="center")
         y = 398
         for line in self.last:
@@ -65,5 +65,5 @@ class HandoverScene(Scene):
                             anchor="midtop")
             y += 28
         self.ready.draw(look, surface, self.mouse)
-        look.blit_text(surface, look.fit(lang.tr("handover.turn_off"), 20, 1100),
+        look.blit_text(surface, look.fit(look.tr("handover.turn_off"), 20, 1100),
                         (640, 690), 20, "muted", anchor="center")

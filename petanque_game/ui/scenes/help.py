@@ -18,7 +18,6 @@ from typing import Any
 
 import pygame
 
-from petanque_game.ui import lang
 from petanque_game.ui.game_ui import GameUI, ui_of
 from petanque_game.ui.game_ui import title as game_title
 from petanque_game.ui.keys import key_names
@@ -68,39 +67,39 @@ def load_help(data: Any = None, name: str = "config/games") -> tuple[Pages, list
     return pages, problems
 
 
-def rules_page(game: str, pages: Pages) -> list[tuple[str, list[str]]]:
+def rules_page(look: Look, game: str, pages: Pages) -> list[tuple[str, list[str]]]:
     """The rules page of `game` in the window's language: [(heading, [line, ...])]; a line that
     is a point starts with "- "."""
     sections = pages.get(game)
     if not sections:
-        return [("", [lang.tr("help.no_rules")])]
+        return [("", [look.tr("help.no_rules")])]
     out = []
     for heading, lines in sections:
         told = []
         for line in lines:
             point = line.startswith("- ")
-            text = " ".join(lang.tr(line[2:] if point else line).split())
+            text = " ".join(look.tr(line[2:] if point else line).split())
             told.append(("- " if point else "") + text)
-        out.append((lang.tr(heading), told))
+        out.append((look.tr(heading), told))
     return out
 
 
-def howto_page(game: str, settings: Settings) -> list[tuple[str, list[str]]]:
+def howto_page(look: Look, game: str, settings: Settings) -> list[tuple[str, list[str]]]:
     """How to play `game` in the window's language: its controls with the keys the settings
     bind, the window's own keys, and for Terningepetanque how aiming works."""
     def told(controls: Sequence[tuple[str | None, str]]) -> list[str]:
         out = []
         for action, key in controls:
-            keys = key_names(settings, action) if action else ""
+            keys = key_names(look, settings, action) if action else ""
             if action and not keys:
                 continue  # an action this window binds no key to (yet)
-            out.append("- " + (lang.tr(key, keys=keys) if action else lang.tr(key)))
+            out.append("- " + (look.tr(key, keys=keys) if action else look.tr(key)))
         return out
 
     entry = _entry(game)
-    page = list(entry.howto_intro(settings)) if entry and entry.howto_intro else []
-    page.append((lang.tr("howto.controls"), told(entry.howto if entry else ())))
-    page.append((lang.tr("howto.window_heading"), told(WINDOW_CONTROLS)))
+    page = list(entry.howto_intro(look, settings)) if entry and entry.howto_intro else []
+    page.append((look.tr("howto.controls"), told(entry.howto if entry else ())))
+    page.append((look.tr("howto.window_heading"), told(WINDOW_CONTROLS)))
     return page
 
 
@@ -148,9 +147,9 @@ class RulesScene(Scene):
 
     def _relayout(self) -> None:
         look = self.look
-        self.spoken = lang.language()
-        page = rules_page(self.game, self.pages) if self.page == "rules" else \
-            howto_page(self.game, self.app.settings)
+        self.spoken = look.language()
+        page = rules_page(look, self.game, self.pages) if self.page == "rules" else \
+            howto_page(look, self.game, self.app.settings)
         self.rows = layout(look, page)
         self.scroll(0)
 
@@ -165,7 +164,7 @@ class RulesScene(Scene):
         b = []
         x = RECT.right - 30
         for page in reversed(PAGES):
-            label = lang.tr(f"help.tab_{page}")
+            label = look.tr(f"help.tab_{page}")
             w = max(150, look.font(24, True).size(label)[0] + 28)
             x -= w
             b.append(Button(pygame.Rect(x, RECT.y + 24, w, 44), label,
@@ -175,10 +174,10 @@ class RulesScene(Scene):
         entry = _entry(self.game)
         if self.page == "howto" and entry is not None and entry.practice is not None:
             b.append(Button(pygame.Rect(RECT.x + 30, RECT.bottom - 70, 300, 52),
-                            lang.tr("help.practice"), self.practice, size=26, style="primary",
+                            look.tr("help.practice"), self.practice, size=26, style="primary",
                             tag="practice"))
         b.append(Button(pygame.Rect(RECT.right - 176, RECT.bottom - 70, 150, 52),
-                        lang.tr("help.close"), self.app.pop, size=26, hint="Esc", tag="close"))
+                        look.tr("help.close"), self.app.pop, size=26, hint="Esc", tag="close"))
         return b
 
     @property
@@ -223,18 +222,17 @@ class RulesScene(Scene):
         return True  # nothing reaches the game while its rules are shown
 
     def update(self, dt: float) -> None:
-        if self.spoken != lang.language():  # the language was changed in the settings
+        if self.spoken != self.look.language():  # the language was changed in the settings
             self._relayout()
 
     covers = True  # draws the whole picture
 
     def draw(self, surface: pygame.Surface) -> None:
-        look = self.look
         buttons = self.buttons
-        key = look.drawn_in(self.game, self.page, self.top,
-                            self.rows)  # (rows: a list made per layout)
+        key = self.look.drawn_in(self.game, self.page, self.top,
+                                 self.rows)  # (rows: a list made per layout)
         self.backdrop.draw(surface, key, lambda out: self._draw_unlit(out, buttons))
-        draw_lit(look, surface, buttons, self.mouse)
+        draw_lit(self.look, surface, buttons, self.mouse)
 
     def _draw_unlit(self, surface: pygame.Surface, buttons: list[Button]) -> None:
         """The page with no button lit."""
@@ -243,7 +241,7 @@ class RulesScene(Scene):
         panel(look, surface, RECT)
         tabs_left = min(b.rect.x for b in buttons if b.tag.startswith("tab:"))
         room = tabs_left - RECT.x - 60
-        heading = game_title(self.game)  # the tabs say which page this is
+        heading = game_title(look, self.game)  # the tabs say which page this is
         size = next((s for s in (40, 36, 32) if look.font(s, True).size(heading)[0] <= room), 32)
         look.blit_text(surface, look.fit(heading, size, room, True),
                         (RECT.x + 40, RECT.y + 46), size, "text", True, "midleft")
@@ -256,7 +254,7 @@ class RulesScene(Scene):
         more = len(self.rows) - self.visible_rows
         if more > 0:
             left = max((b.rect.right for b in buttons if b.tag == "practice"), default=RECT.x)
-            look.blit_text(surface, lang.tr("help.scroll", first=self.top + 1,
+            look.blit_text(surface, look.tr("help.scroll", first=self.top + 1,
                                              last=min(len(self.rows), self.top + self.visible_rows),
                                              total=len(self.rows)),
                             (left + 30, RECT.bottom - 44), 19, "muted", anchor="midleft")

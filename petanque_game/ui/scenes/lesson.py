@@ -29,7 +29,6 @@ from petanque_game.physics import release_zone
 from petanque_game.physics.level import load_named_level
 from petanque_game.rule_defaults import shipped_quick_options
 from petanque_game.rules.petanque_table import DIAMOND, Aim, Table
-from petanque_game.ui import lang
 from petanque_game.ui.first_games import OPPONENT, open_first_game
 from petanque_game.ui.lesson_words import after_words, done_words
 from petanque_game.ui.look import Look
@@ -160,13 +159,13 @@ class LessonScene(Scene):
         x, w = SIDE.x + PAD, SIDE.w - 2 * PAD
         if self.done:  # one under another, the whole panel wide
             for k, (key, action, style, tag) in enumerate(reversed(specs)):
-                label = lang.tr(key, name=OPPONENT, rounds=self.quick_rounds)
+                label = self.look.tr(key, name=OPPONENT, rounds=self.quick_rounds)
                 out.insert(0, Button(pygame.Rect(x, y - 64 * k, w, 56), label, action,
                                      size=24, style=style, tag=tag))
             return out
         w = (w - 10 * (len(specs) - 1)) // len(specs)
         for key, action, style, tag in specs:
-            out.append(Button(pygame.Rect(x, y, w, 58), lang.tr(key), action, size=24,
+            out.append(Button(pygame.Rect(x, y, w, 58), self.look.tr(key), action, size=24,
                               style=style, tag=tag))
             x += w + 10
         return out
@@ -260,9 +259,9 @@ class LessonScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         look = self.look
         surface.fill(look.colour("background"))
-        title = lang.tr("lesson.title")
+        title = look.tr("lesson.title")
         if not self.done:
-            title += "  ·  " + lang.tr("lesson.step", n=self.index + 1, count=len(self.targets))
+            title += "  ·  " + look.tr("lesson.step", n=self.index + 1, count=len(self.targets))
         look.blit_text(surface, title, (BOARD.x + 4, 22), 32, "text", True)
         area = surface.subsurface(BOARD)
         view = self.camera.view
@@ -301,8 +300,8 @@ class LessonScene(Scene):
             pygame.draw.line(area, SPREAD, (px - 8, py), (px + 8, py), 2)
             pygame.draw.line(area, SPREAD, (px, py - 8), (px, py + 8), 2)
             if risk is not None and risk.off_board >= SHOWN_FROM:
-                look.blit_text(area, lang.tr("lesson.off_risk", percent=percent(
-                    min(risk.off_board, 0.995), lang.tr)), (px + 12, py + 10), 20, "bad",
+                look.blit_text(area, look.tr("lesson.off_risk", percent=percent(
+                    min(risk.off_board, 0.995), look.tr)), (px + 12, py + 10), 20, "bad",
                     shadow=True)
         elif self.tried is not None and not self.flying:
             aimed, rest = view.to_screen(*self.tried.aimed), view.to_screen(*self.tried.rest)
@@ -313,7 +312,6 @@ class LessonScene(Scene):
 
     def _draw_frame(self, area: pygame.Surface, view: td.View, tried: Try) -> None:
         """The throw's path at the time played back."""
-        look = self.look
         path = tried.path
         assert path is not None
         frame = path.frames[min(len(path.frames) - 1, int(self.flight * path.fps))]
@@ -323,7 +321,7 @@ class LessonScene(Scene):
             else:
                 d = tried.table.die_of(player, _)
                 face = d.face if d is not None else 1
-                td.draw_table_die(look, area, view, self.level, player, face, x, y, angle, z,
+                td.draw_table_die(self.look, area, view, self.level, player, face, x, y, angle, z,
                                   orientation=orientation, moving=True)
 
     def _draw_words(self, surface: pygame.Surface) -> None:
@@ -331,13 +329,13 @@ class LessonScene(Scene):
         x, y, w = SIDE.x + PAD, SIDE.y + PAD, SIDE.w - 2 * PAD
         t = self.target
         if t is None:
-            heading, said = done_words(self.targets, self.hits)
+            heading, said = done_words(look, self.targets, self.hits)
         elif self.tried is None or self.flying:
-            heading = _goal(t)
-            said = [lang.tr(f"lesson.{t.goal}_why"),
-                    lang.tr("lesson.controls", degrees=f"{self.elevation:.0f}")]
+            heading = _goal(look, t)
+            said = [look.tr(f"lesson.{t.goal}_why"),
+                    look.tr("lesson.controls", degrees=f"{self.elevation:.0f}")]
         else:
-            heading, said = after_words(self.tried, OPPONENT)
+            heading, said = after_words(look, self.tried, OPPONENT)
         for part in look.wrap(heading, TEXT + 3, w, True):
             look.blit_text(surface, part, (x, y), TEXT + 3, "accent", True)
             y += TEXT + 10
@@ -349,10 +347,10 @@ class LessonScene(Scene):
             y += 8
 
 
-def _goal(t: Target) -> str:
+def _goal(look: Look, t: Target) -> str:
     if t.goal == "near":
-        return lang.tr("lesson.near_goal", mm=f"{t.radius:.0f}")
-    return lang.tr(f"lesson.{t.goal}_goal", name=OPPONENT)
+        return look.tr("lesson.near_goal", mm=f"{t.radius:.0f}")
+    return look.tr(f"lesson.{t.goal}_goal", name=OPPONENT)
 
 
 

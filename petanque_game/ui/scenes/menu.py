@@ -14,7 +14,7 @@ import pygame
 
 from petanque_game import __version__, saves
 from petanque_game.rules.games import game_ids
-from petanque_game.ui import dice, lang
+from petanque_game.ui import dice
 from petanque_game.ui.game_ui import title as game_title
 from petanque_game.ui.reading import Reading
 from petanque_game.ui.scene import AppLike, Scene
@@ -61,16 +61,15 @@ class MenuScene(Scene):
                 ("menu.quit", self.quit, "quit", True, "")]
 
     def _layout(self) -> None:
-        look = self.look
         specs = self.entries()
         x, top, bottom, w = 120, 280, 676, 420
         step = min(84, (bottom - top) // len(specs))
         h = step - max(10, step // 6)
-        self.buttons = [Button(pygame.Rect(x, top + i * step, w, h), lang.tr(key), action,
+        self.buttons = [Button(pygame.Rect(x, top + i * step, w, h), self.look.tr(key), action,
                                enabled, 30 if h >= 56 else 26,
-                               look.fit(line, 17, w - 20), tag=tag)
+                               self.look.fit(line, 17, w - 20), tag=tag)
                         for i, (key, action, tag, enabled, line) in enumerate(specs)]
-        about = f"{lang.tr('menu.about')}  {__version__}"
+        about = f"{self.look.tr('menu.about')}  {__version__}"
         self.buttons.append(Button(pygame.Rect(1000, 14, 260, 40), about, self.about, True, 20,
                                    tag="about", style="ghost"))
         self.focus = min(self.focus, len(self.buttons) - 1)
@@ -103,7 +102,7 @@ class MenuScene(Scene):
     def _take_in(self, games: list[Unfinished]) -> None:
         from petanque_game.ui.listing import resume_line
 
-        self.resume_line = resume_line(games)
+        self.resume_line = resume_line(self.look, games)
         self._layout()
 
     def new_game(self) -> None:
@@ -124,7 +123,7 @@ class MenuScene(Scene):
             return
         games = saves.unfinished_games() if files else []  # one file: read at once
         if games and games[0].problem:
-            self.say(lang.tr("menu.cannot_resume", why=games[0].problem))
+            self.say(self.look.tr("menu.cannot_resume", why=games[0].problem))
         elif games:
             from petanque_game.ui.play import resume_game
 
@@ -207,7 +206,7 @@ class MenuScene(Scene):
             b.draw(look, surface, self.mouse)
         resume = next((b for b in self.buttons if b.tag == "resume"), None)
         if resume is not None and not resume.enabled:
-            look.blit_text(surface, lang.tr("menu.no_saved_game"),
+            look.blit_text(surface, look.tr("menu.no_saved_game"),
                             (resume.rect.right + 14, resume.rect.centery), 20, "muted",
                             anchor="midleft")
         if self.problem:
@@ -216,7 +215,7 @@ class MenuScene(Scene):
             for i, line in enumerate(look.wrap(self.problem, 21, rect.w - 28)[:2]):
                 look.blit_text(surface, line, (rect.x + 14, rect.y + 8 + 17 * i), 21)
         else:
-            look.blit_text(surface, look.fit(lang.tr("menu.keys"), 20, 1100), (120, 690), 20,
+            look.blit_text(surface, look.fit(look.tr("menu.keys"), 20, 1100), (120, 690), 20,
                             "muted")
 
     def _draw_backdrop(self, surface: pygame.Surface) -> None:
@@ -229,8 +228,8 @@ class MenuScene(Scene):
         for value, x, y, a in ((6, 830, 390, -12), (5, 950, 430, 9), (4, 1080, 385, -4),
                                (1, 880, 540, 22), (5, 1040, 545, -18)):
             pictures.draw_die(look, surface, value, (x, y), 72, a)
-        look.blit_text(surface, lang.tr("menu.title"), (120, 110), 84, "text", True,
+        look.blit_text(surface, look.tr("menu.title"), (120, 110), 84, "text", True,
                         shadow=True)
-        look.blit_text(surface, lang.tr("menu.subtitle"), (124, 186), 34, "accent")
-        games = " - ".join(game_title(g) for g in game_ids())
+        look.blit_text(surface, look.tr("menu.subtitle"), (124, 186), 34, "accent")
+        games = " - ".join(game_title(look, g) for g in game_ids())
         look.blit_text(surface, look.fit(games, 22, 1100), (124, 226), 22, "muted")

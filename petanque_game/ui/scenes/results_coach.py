@@ -8,7 +8,6 @@ from typing import Any
 
 import pygame
 
-from petanque_game.ui import lang
 from petanque_game.ui.look import Look
 
 SIZE = 18  # px: the summary's words
@@ -17,14 +16,15 @@ SIZE = 18  # px: the summary's words
 def coach_lines(app: Any) -> list[str]:
     """The summary of each person the table under the results screen coached (none: no coach,
     or not a table)."""
+    look = app.look
     from petanque_game.ui.table.coach import summary_words
 
     coach = getattr(app.top, "coach", None) if app.scenes else None
     if coach is None:
         return []
     coach.poll()  # (the last throw's lesson, if it is there by now)
-    return [" ".join((lang.tr("coach.results_title", name=coach.names[seat]),
-                      summary_words(s, coach.names[seat])[1]))
+    return [" ".join((look.tr("coach.results_title", name=coach.names[seat]),
+                      summary_words(look, s, coach.names[seat])[1]))
             for seat, s in sorted(coach.summaries.items()) if s.throws]
 
 

@@ -11,7 +11,6 @@ import pygame
 from petanque_game import paths, physics
 from petanque_game.physics import Level, LevelError
 from petanque_game.physics.level import user_levels_dir
-from petanque_game.ui import lang
 from petanque_game.ui.game_ui import board_words
 from petanque_game.ui.look import Look
 
@@ -26,12 +25,12 @@ class Boards:
     problem: str | None = None
 
 
-def available_levels() -> Boards:
+def available_levels(look: Look) -> Boards:
     """The boards there are now (the setup scene keeps them while it is shown)."""
     try:
         found = physics.list_levels()
     except OSError as e:
-        return Boards(problem=lang.tr("setup.boards_unlisted", reason=lang.os_reason(e)))
+        return Boards(problem=look.tr("setup.boards_unlisted", reason=look.os_reason(e)))
     boards = Boards()
     for name, level in found:
         problem = None if not isinstance(level, Exception) else str(level)
@@ -54,10 +53,10 @@ def board_label(look: Look, name: str, problem: str | None,
                 level: Level | LevelError | None) -> str:
     """A board's title as its file gives it ("Bumper Lane"; "... (yours)" for one of the player's
     own), or its file name if it is broken (`level`: the board read, or why it cannot be)."""
-    mark = " " + lang.tr("setup.board_broken") if problem else ""
-    title = name if problem or not isinstance(level, Level) else board_words(level)[0]
+    mark = " " + look.tr("setup.board_broken") if problem else ""
+    title = name if problem or not isinstance(level, Level) else board_words(look, level)[0]
     if isinstance(level, Level) and level.origin == "user" and not problem:
-        mark = " " + lang.tr("setup.board_yours")
+        mark = " " + look.tr("setup.board_yours")
     if not mark:
         return title
     room = BOARD_BUTTON_W - 16 - look.font(22, True).size(mark)[0]  # the mark always shows

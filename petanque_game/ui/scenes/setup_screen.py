@@ -12,7 +12,6 @@ import pygame
 
 from petanque_game.physics import Level
 from petanque_game.rules.games import spec_of
-from petanque_game.ui import lang
 from petanque_game.ui.game_ui import board_words
 from petanque_game.ui.look import Look
 from petanque_game.ui.scenes.setup_boards import PAGE_BOARDS, Boards, board_pages, board_slot
@@ -77,12 +76,12 @@ def draw_unlit(surface: pygame.Surface, setup: Shown, blink: bool, hovered: Butt
     """The screen with no button lit."""
     look = setup.look
     surface.fill(look.colour("background"))
-    look.blit_text(surface, lang.tr("setup.title"), (40, 30), 56, "text", True)
-    look.blit_text(surface, lang.tr("setup.subtitle"), (44, 74), 22, "muted")
+    look.blit_text(surface, look.tr("setup.title"), (40, 30), 56, "text", True)
+    look.blit_text(surface, look.tr("setup.subtitle"), (44, 74), 22, "muted")
     panel(look, surface, pygame.Rect(30, 186, 680, 440))
     panel(look, surface, pygame.Rect(740, 186, 510, 440))
     n = setup.rules
-    look.blit_text(surface, lang.tr("setup.players_heading", low=n.MIN_PLAYERS,
+    look.blit_text(surface, look.tr("setup.players_heading", low=n.MIN_PLAYERS,
                                      high=n.MAX_PLAYERS), (50, 200), 26, "text", True)
     for i, f in enumerate(setup.fields):
         pygame.draw.circle(surface, look.player_colour(i), (66, f.rect.centery), 13)
@@ -91,25 +90,25 @@ def draw_unlit(surface: pygame.Surface, setup: Shown, blink: bool, hovered: Butt
         f.draw(look, surface, blink)
     if spec_of(setup.choices.game).board and any(b.tag.startswith("hand:")
                                                  for b in setup.buttons):
-        lines = look.wrap(lang.tr("setup.hand_tip"), 19, 640)
+        lines = look.wrap(look.tr("setup.hand_tip"), 19, 640)
         for k, line in enumerate(lines):
             look.blit_text(surface, line, (50, 610 - 22 * (len(lines) - k)), 19, "muted")
-    look.blit_text(surface, lang.tr("setup.rules_heading"), (760, 200), 26, "text", True)
+    look.blit_text(surface, look.tr("setup.rules_heading"), (760, 200), 26, "text", True)
     y = 236
     opts = setup.options()
     for key, _ in setup.offered(opts):
-        look.blit_text(surface, look.fit(option_label(key), 21, LABEL_W), (770, y), 21,
+        look.blit_text(surface, look.fit(option_label(look, key), 21, LABEL_W), (770, y), 21,
                         "muted")
         y += 74
     if spec_of(setup.choices.game).board:
-        look.blit_text(surface, lang.tr("setup.board"), (770, y), 21, "muted")
+        look.blit_text(surface, look.tr("setup.board"), (770, y), 21, "muted")
         if setup.levels_problem or not setup.levels:
-            look.blit_text(surface, look.fit(lang.tr(
-                "setup.no_board", why=setup.levels_problem or lang.tr("setup.none_found")),
+            look.blit_text(surface, look.fit(look.tr(
+                "setup.no_board", why=setup.levels_problem or look.tr("setup.none_found")),
                 21, LABEL_W), (770, y + 30), 21, "bad")
         pages = len(board_pages(setup.levels))
         if pages > 1:
-            look.blit_text(surface, lang.tr("setup.boards_page", n=(setup.board_page or 0) + 1,
+            look.blit_text(surface, look.tr("setup.boards_page", n=(setup.board_page or 0) + 1,
                                              of=pages), board_slot(PAGE_BOARDS + 1,
                                                                     y).center,
                             20, "muted", anchor="center")
@@ -118,7 +117,7 @@ def draw_unlit(surface: pygame.Surface, setup: Shown, blink: bool, hovered: Butt
                                                     620 - (y + 30 + rows * 46)), hovered)
     for button in setup.buttons:
         button.draw(look, surface, None)
-    for k, line in enumerate(look.wrap(lang.tr("setup.tip"), 20, 720)):
+    for k, line in enumerate(look.wrap(look.tr("setup.tip"), 20, 720)):
         look.blit_text(surface, line, (260, 648 + 22 * k), 20, "muted")
 
 def draw_level_notes(surface: pygame.Surface, setup: Shown, rect: pygame.Rect,
@@ -131,13 +130,13 @@ def draw_level_notes(surface: pygame.Surface, setup: Shown, rect: pygame.Rect,
     if hovered is not None and problems.get(hovered.tag[6:]):
         name = hovered.tag[6:]
         lines += [(t, "bad") for t in look.wrap(
-            lang.tr("setup.board_is_broken", name=name, why=problems[name]), 18, rect.w)]
+            look.tr("setup.board_is_broken", name=name, why=problems[name]), 18, rect.w)]
     else:
         level = setup.boards.read.get(setup.choices.level or "")
         if isinstance(level, Level):
-            lines += [(t, "text") for t in look.wrap(": ".join(board_words(level)), 20,
+            lines += [(t, "text") for t in look.wrap(": ".join(board_words(look, level)), 20,
                                                       rect.w)]
-        lines += [(look.fit(lang.tr("setup.board_is_broken", name=name, why=problem), 18,
+        lines += [(look.fit(look.tr("setup.board_is_broken", name=name, why=problem), 18,
                              rect.w), "bad")
                   for name, problem in setup.shown_boards() if problem]
     y = rect.y

@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from petanque_game.ui import lang, theme
+from petanque_game.ui import theme
 from petanque_game.ui.scene import AppLike, Scene
 from petanque_game.ui.widgets import Button, Toast
 
@@ -63,14 +63,14 @@ class SideBySideScene(Scene):
         self.panes: list[Pane] = []
         for path in (mine, theirs):
             pane = Pane(app)
-            session = ReplaySession(path)  # LoadProblem: the caller says why
+            session = ReplaySession(path, app.look)  # LoadProblem: the caller says why
             scene = pane.scene = app.factories[scene_name(session.game)](pane, session)
             scene.name = "side"
             scene.enter()
             self.panes.append(pane)
         self.picture = pygame.Surface(theme.LOGICAL_SIZE).convert()
         self.paused = False
-        self.back = Button(pygame.Rect(1050, 640, 200, 58), lang.tr("menu.back"), app.pop,
+        self.back = Button(pygame.Rect(1050, 640, 200, 58), self.look.tr("menu.back"), app.pop,
                            size=28, hint="Esc", tag="back")
 
     @property
@@ -98,7 +98,7 @@ class SideBySideScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         look = self.look
         surface.fill(look.colour("background"))
-        look.blit_text(surface, lang.tr("challenges.side_by_side"), (40, 30), 48, "text", True)
+        look.blit_text(surface, look.tr("challenges.side_by_side"), (40, 30), 48, "text", True)
         for pane, rect, label in zip(self.panes, (LEFT, RIGHT), self.labels):
             if pane.scene is not None:
                 pane.scene.draw(self.picture)
@@ -107,6 +107,6 @@ class SideBySideScene(Scene):
                              border_radius=6)
             look.blit_text(surface, look.fit(label, 26, rect.w, True),
                             (rect.x, rect.y - 40), 26, "accent", True)
-        hint = lang.tr("challenges.paused" if self.paused else "challenges.space_pauses")
+        hint = look.tr("challenges.paused" if self.paused else "challenges.space_pauses")
         look.blit_text(surface, hint, (40, 660), 22, "muted")
         self.back.draw(look, surface, self.mouse)

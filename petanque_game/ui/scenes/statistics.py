@@ -15,6 +15,7 @@ from petanque_game.challenge_results import Result
 from petanque_game.ui import lang
 from petanque_game.ui.game_ui import title as game_title
 from petanque_game.ui.listing import player_label, reading_line
+from petanque_game.ui.look import Look
 from petanque_game.ui.names import challenger_name
 from petanque_game.ui.reading import Reading
 from petanque_game.ui.scene import AppLike, Scene
@@ -27,23 +28,23 @@ COLUMNS = (("player", None), ("games", 560), ("wins", 660), ("rate", 770), ("ave
            ("best", 1020), ("streak", 1120), ("longest", 1220))
 
 
-def decimal(value: float) -> str:
+def decimal(look: Look, value: float) -> str:
     """A number with one decimal, as the language writes it (4,512.5 / 4.512,5 / 4 512,5)."""
     tenths = round(value * 10)
     whole, tenth = divmod(abs(tenths), 10)
-    text = lang.number(whole) if tenth == 0 else \
-        f"{lang.number(whole)}{lang.tr('stats.decimal')}{tenth}"
+    text = look.number(whole) if tenth == 0 else \
+        f"{look.number(whole)}{look.tr('stats.decimal')}{tenth}"
     return f"-{text}" if tenths < 0 else text
 
 
 CHALLENGES = "challenges"  # the tab of the challenges taken (challenge_results.results)
 
 
-def title_of(kind: str) -> str:
+def title_of(look: Look, kind: str) -> str:
     if kind == CHALLENGES:
-        return lang.tr("challenges.title")
-    game = game_title(stats.game_of(kind))
-    return lang.tr("stats.pot", game=game) if kind.endswith("/pot") else game
+        return look.tr("challenges.title")
+    game = game_title(look, stats.game_of(kind))
+    return look.tr("stats.pot", game=game) if kind.endswith("/pot") else game
 
 
 class StatisticsScene(Scene):
@@ -57,8 +58,8 @@ class StatisticsScene(Scene):
         self.challenges: list[Result] = []
         self.reading = Reading(self._take_in, lambda progress: (
             stats.read_folder(self.folder, progress), challenges_taken()))
-        self.back = Button(pygame.Rect(40, 648, 200, 56), lang.tr("menu.back"), self.app.pop,
-                           hint=lang.tr("menu.key_esc"), tag="back")
+        self.back = Button(pygame.Rect(40, 648, 200, 56), self.look.tr("menu.back"), self.app.pop,
+                           hint=self.look.tr("menu.key_esc"), tag="back")
         self.table = Backdrop()  # the table drawn once per tab, scroll and folder read
         self.screen = Backdrop()  # the whole screen with no tab lit, kept while it is the same
 
@@ -79,7 +80,7 @@ class StatisticsScene(Scene):
     def rows(self) -> list:
         if self.kind == CHALLENGES:
             return self.challenges
-        return stats.player_stats(self.found, self.kind, you_in_every_language()) \
+        return stats.player_stats(self.found, self.kind, you_in_every_language(self.look)) \
             if self.kind else []
 
     def tabs(self) -> list[Button]:
@@ -88,7 +89,7 @@ class StatisticsScene(Scene):
         n = max(1, len(self.kinds))
         w = min(290, (TABLE.w - 10 * (n - 1)) // n)
         return [Button(pygame.Rect(TABLE.x + i * (w + 10), 122, w, 56),
-                       look.fit(title_of(k), 22, w - 14, True), partial(self.pick, k),
+                       look.fit(title_of(look, k), 22, w - 14, True), partial(self.pick, k),
                        True, 22, style="primary" if k == self.kind else "normal", tag=k)
                 for i, k in enumerate(self.kinds)]
 
@@ -126,40 +127,39 @@ class StatisticsScene(Scene):
     covers = True  # draws the whole picture
 
     def draw(self, surface: pygame.Surface) -> None:
-        look = self.look
         tabs = [*self.tabs(), self.back]
-        key = look.drawn_in(self.folder, self.kinds, self.kind, self.scroll, self.visible_rows,
-                            self.found, self.challenges, self.reading.progress)
+        key = self.look.drawn_in(self.folder, self.kinds, self.kind, self.scroll, self.visible_rows,
+                                 self.found, self.challenges, self.reading.progress)
         self.screen.draw(surface, key, lambda out: self._draw_unlit(out, tabs))
-        draw_lit(look, surface, tabs, self.mouse)
+        draw_lit(self.look, surface, tabs, self.mouse)
 
     def _draw_unlit(self, surface: pygame.Surface, buttons: list[Button]) -> None:
         """The screen with no tab or button lit."""
         look = self.look
         surface.fill(look.colour("background"))
-        look.blit_text(surface, lang.tr("stats.heading"), (40, 30), 60, "text", True)
-        look.blit_text(surface, look.fit(lang.tr("stats.where", folder=self.folder), 22, 1190),
+        look.blit_text(surface, look.tr("stats.heading"), (40, 30), 60, "text", True)
+        look.blit_text(surface, look.fit(look.tr("stats.where", folder=self.folder), 22, 1190),
                         (44, 84), 22, "muted")
         for b in buttons:
             b.draw(look, surface, None)
         progress = self.reading.progress
         if progress is not None:
-            look.blit_text(surface, reading_line(*progress), (44, 210), 28, "muted")
+            look.blit_text(surface, reading_line(look, *progress), (44, 210), 28, "muted")
         elif self.kind is None:
-            look.blit_text(surface, lang.tr("stats.empty"), (44, 210), 28, "muted")
+            look.blit_text(surface, look.tr("stats.empty"), (44, 210), 28, "muted")
         else:
             key = look.drawn_in(self.kind, self.scroll, self.visible_rows, self.found,
                                 self.challenges)
             self.table.draw(surface, key, self._draw_table, TABLE)
         notes = []
         if self.found.broken:
-            notes.append(lang.tr_n("stats.broken", len(self.found.broken)))
+            notes.append(look.tr_n("stats.broken", len(self.found.broken)))
         if self.found.practice:
-            notes.append(lang.tr_n("stats.practice", self.found.practice))
+            notes.append(look.tr_n("stats.practice", self.found.practice))
         if self.found.copies:
-            notes.append(lang.tr_n("stats.copies", self.found.copies))
+            notes.append(look.tr_n("stats.copies", self.found.copies))
         if self.found.take_backs:
-            notes.append(lang.tr_n("stats.take_backs", self.found.take_backs))
+            notes.append(look.tr_n("stats.take_backs", self.found.take_backs))
         if notes:
             look.blit_text(surface, look.fit("  ".join(notes), 20, 960), (1240, 690), 20,
                             "muted", anchor="bottomright")
@@ -175,9 +175,9 @@ class StatisticsScene(Scene):
         m = stats.measure(self.kind)
         y = TABLE.y + 10
         for key, right in COLUMNS:
-            label = lang.tr(f"stats.col.{key}")
+            label = look.tr(f"stats.col.{key}")
             if key == "best" and m.lower_better:
-                label = lang.tr("stats.col.best_low")
+                label = look.tr("stats.col.best_low")
             if right is None:
                 look.blit_text(surface, label, (TABLE.x + 20, y), 20, "muted", True)
             else:
@@ -189,18 +189,18 @@ class StatisticsScene(Scene):
             r = pygame.Rect(TABLE.x + 8, y, TABLE.w - 16, ROW_H - 4)
             if (self.scroll + i) % 2 == 0:
                 pygame.draw.rect(surface, look.colour("panel_light"), r, border_radius=8)
-            cells = {"games": lang.number(p.games), "wins": lang.number(p.wins),
-                     "rate": lang.tr("stats.percent", n=lang.number(round(100 * p.win_rate))),
-                     "average": decimal(p.average), "best": lang.number(p.best or 0),
-                     "streak": lang.number(p.streak), "longest": lang.number(p.longest)}
-            look.blit_text(surface, look.fit(player_label(p.name, p.level), 26, 380, True),
+            cells = {"games": look.number(p.games), "wins": look.number(p.wins),
+                     "rate": look.tr("stats.percent", n=look.number(round(100 * p.win_rate))),
+                     "average": decimal(look, p.average), "best": look.number(p.best or 0),
+                     "streak": look.number(p.streak), "longest": look.number(p.longest)}
+            look.blit_text(surface, look.fit(player_label(look, p.name, p.level), 26, 380, True),
                             (r.x + 12, r.centery), 26, "text", True, "midleft")
             for key, right in COLUMNS[1:]:
                 look.blit_text(surface, cells[key], (right - 16, r.centery), 26,
                                 "accent" if key == "wins" else "text", key == "wins",
                                 "midright")
             y += ROW_H
-        note = lang.tr(f"stats.about.{m.name}")
+        note = look.tr(f"stats.about.{m.name}")
         look.blit_text(surface, look.fit(note, 19, TABLE.w - 40), (TABLE.x + 20,
                         TABLE.bottom - 12), 19, "muted", anchor="bottomleft")
 
@@ -213,7 +213,7 @@ class StatisticsScene(Scene):
         columns = (("challenge", None), ("attempts", 820), ("best", 1000), ("to_beat", 1200))
         y = TABLE.y + 10
         for key, right in columns:
-            label = lang.tr(f"challenges.col.{key}")
+            label = look.tr(f"challenges.col.{key}")
             if right is None:
                 look.blit_text(surface, label, (TABLE.x + 20, y), 20, "muted", True)
             else:
@@ -223,17 +223,17 @@ class StatisticsScene(Scene):
             row = pygame.Rect(TABLE.x + 8, y, TABLE.w - 16, ROW_H - 4)
             if (self.scroll + i) % 2 == 0:
                 pygame.draw.rect(surface, look.colour("panel_light"), row, border_radius=8)
-            name = lang.tr("challenges.daily_of", game=game_title(r.game), day=r.daily) \
-                if r.daily else lang.tr("challenges.kept", game=game_title(r.game),
+            name = look.tr("challenges.daily_of", game=game_title(look, r.game), day=r.daily) \
+                if r.daily else look.tr("challenges.kept", game=game_title(look, r.game),
                                         ident=r.ident[:6])
             if r.challenger:
-                name += "  " + lang.tr("challenges.vs", name=challenger_name(r.challenger))
+                name += "  " + look.tr("challenges.vs", name=challenger_name(look, r.challenger))
             beat = "" if r.challenger_score is None else \
-                lang.number(shown(r.game, r.challenger_score))
+                look.number(shown(r.game, r.challenger_score))
             look.blit_text(surface, look.fit(name, 24, 640, True), (row.x + 12, row.centery),
                             24, "text", True, "midleft")
-            for text, (_, right) in zip((lang.number(r.attempts),
-                                         lang.number(shown(r.game, r.best)), beat), columns[1:]):
+            for text, (_, right) in zip((look.number(r.attempts),
+                                         look.number(shown(r.game, r.best)), beat), columns[1:]):
                 look.blit_text(surface, text, (right - 16, row.centery), 26, "text",
                                 anchor="midright")
             y += ROW_H
@@ -247,7 +247,7 @@ def challenges_taken() -> list[Result]:
     return sorted(results().values(), key=lambda r: (r.daily or "", r.ident), reverse=True)
 
 
-def you_in_every_language() -> dict[str, str]:
+def you_in_every_language(look: Look) -> dict[str, str]:
     """The name a person who typed none is given, in each language, to this language's: one
     player in the statistics, whichever language each game was played in."""
-    return {lang.lookup(code, "setup.you") or "": lang.tr("setup.you") for code in lang.LANGUAGES}
+    return {look.lookup(code, "setup.you") or "": look.tr("setup.you") for code in lang.LANGUAGES}

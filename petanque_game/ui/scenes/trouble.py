@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pygame
 
-from petanque_game.ui import lang
 from petanque_game.ui.scene import AppLike, Scene
 from petanque_game.ui.widgets import Button, panel
 
@@ -26,9 +25,9 @@ class ErrorScene(Scene):
     @property
     def buttons(self) -> list[Button]:
         return [
-            Button(pygame.Rect(120, 560, 300, 64), lang.tr("errors.main_menu"), self.to_menu,
+            Button(pygame.Rect(120, 560, 300, 64), self.look.tr("errors.main_menu"), self.to_menu,
                    size=30, hint="Enter", style="primary", tag="menu"),
-            Button(pygame.Rect(440, 560, 240, 64), lang.tr("errors.quit"), self.quit, size=30,
+            Button(pygame.Rect(440, 560, 240, 64), self.look.tr("errors.quit"), self.quit, size=30,
                    hint="Esc", tag="quit"),
         ]
 
@@ -52,14 +51,14 @@ class ErrorScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         look = self.look
-        look.blit_text(surface, lang.tr("errors.title"), (120, 90), 60, "text", True)
+        look.blit_text(surface, look.tr("errors.title"), (120, 90), 60, "text", True)
         rect = pygame.Rect(110, 180, 1060, 340)
         panel(look, surface, rect, (70, 34, 34), "bad")
-        lines = look.wrap(lang.tr("errors.bug", what=self.line), 24, rect.w - 40)[:6]
+        lines = look.wrap(look.tr("errors.bug", what=self.line), 24, rect.w - 40)[:6]
         lines.append("")
-        lines += look.wrap(lang.tr("errors.saved"), 24, rect.w - 40)
+        lines += look.wrap(look.tr("errors.saved"), 24, rect.w - 40)
         if self.log is not None:
-            lines += look.wrap(lang.tr("errors.log", path=self.log), 24, rect.w - 40)
+            lines += look.wrap(look.tr("errors.log", path=self.log), 24, rect.w - 40)
         for i, line in enumerate(lines[:12]):
             look.blit_text(surface, line, (rect.x + 20, rect.y + 16 + 26 * i), 24)
         for b in self.buttons:

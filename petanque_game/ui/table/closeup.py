@@ -13,7 +13,6 @@ import pygame
 from petanque_game.physics.level_spec import Level
 from petanque_game.physics.throw import ReleaseZone
 from petanque_game.rules.petanque_table import DieRest, Table
-from petanque_game.ui import lang
 from petanque_game.ui.component import Component
 from petanque_game.ui.look import Look
 from petanque_game.ui.table import draw as td
@@ -100,7 +99,7 @@ class CloseUp(Component):
             r.center = view.to_screen(table.diamond.x, table.diamond.y)
             found.append(r)
         if sheet_hint:
-            found.append(look.text(lang.tr("table_sheet.show"), HINT_SIZE).get_rect(
+            found.append(look.text(look.tr("table_sheet.show"), HINT_SIZE).get_rect(
                 topleft=SHEET_HINT_AT).inflate(4, 4))
         for seat, name in enumerate(self.names):
             zone = self.zones[seat]
@@ -113,7 +112,7 @@ class CloseUp(Component):
         """The corner of the board's part of the area for the close-up, `size` px or smaller:
         clear of every body and name (`kept_clear`), covering the least of the felt and of the
         seat that throws next; None when no corner is clear even at CLOSEUP_SMALLEST."""
-        key = (self.level.name, tuple(self.names), look.marks_shown(), lang.language(), view,
+        key = (self.level.name, tuple(self.names), look.marks_shown(), look.language(), view,
                table, due, size, self.camera.board_rect, sheet_hint, knocked)
         places = self.places
         if key in places:

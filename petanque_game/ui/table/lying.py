@@ -56,7 +56,7 @@ def draw_lying(look: Look, area: pygame.Surface, view: td.View, level: Level, ta
         draw_knocks(look, area, view, level, knocks, faces)
     tb.paint(look, area, view, level, bodies)
     if measured and labels:
-        figures = distance_figures(table)
+        figures = distance_figures(look, table)
         for d in on:
             if (d.player, d.die) in closest:
                 closest_label(look, area, view, td.die_px(level, view), table, d,

@@ -18,7 +18,6 @@ import pygame
 
 from petanque_game.ai.petanque_risk import risk_lines
 from petanque_game.rules.petanque_table import Aim
-from petanque_game.ui import lang
 from petanque_game.ui.look import Look
 from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.aim import NOT_WARNINGS, Preview
@@ -61,7 +60,7 @@ def draw_overlays(shown: TableShown, surface: pygame.Surface,
             if seen is not None:
                 planned = as_previewed(shown.hint.current(shown.state), seen)
                 draw_flight(shown, area, hint, (seat, obj), HINT_COLOUR,
-                            lang.tr("table.hint.on_board"),  # its words are in the side panel
+                            look.tr("table.hint.on_board"),  # its words are in the side panel
                             meant=meant_contacts(planned), p=seen, labels=labels)
         aim = own_aim(shown)
         if aim is not None and aim[0] != hint:  # (the hint in place: drawn once)
@@ -76,14 +75,14 @@ def draw_overlays(shown: TableShown, surface: pygame.Surface,
         if seen is not None:
             name = shown.session.players[a.seat].name
             draw_flight(shown, area, a.aim, (a.seat, a.obj), look.player_colour(a.seat),
-                        lang.tr("table.ai_aims", name=name), p=seen)
+                        look.tr("table.ai_aims", name=name), p=seen)
     area.set_clip(None)
     if roll is not None and not roll.done:
         draw_start(look, roll, shown.session.players, area, shown.pictures.dice)
     if shown.reckoning is not None and shown.flight is None:
         draw_points(shown, surface, AREA, SIDE)  # (its card: view.py)
     if shown.check is not None and shown.check.mismatches:
-        _banner(look, area, lang.tr("table.replay.differs_short"))  # the full notice: once, a toast
+        _banner(look, area, look.tr("table.replay.differs_short"))  # the full notice: once, a toast
     return over
 
 
@@ -154,7 +153,7 @@ def draw_flight(shown: TableShown, area: pygame.Surface, launch: Aim, due: tuple
         _cross(area, view.to_screen(*where), bad)
     # the first warning; else what it does that is no warning (touching); then the figures
     told = warnings or notes
-    said = _said(label, told, _figures(look, risk, colour), col if not warnings else bad)
+    said = _said(look, label, told, _figures(look, risk, colour), col if not warnings else bad)
     if said:
         near = view.to_screen(*told[0][1]) if told else rest
         side = max(12, int(shown.level.dice.side * view.scale * 1.6))
@@ -169,7 +168,7 @@ def draw_flight(shown: TableShown, area: pygame.Surface, launch: Aim, due: tuple
             labels.append(said_at.inflate(10, 4))
 
 
-def _said(label: str | None, told: list[tuple[str, tuple[float, float]]],
+def _said(look: Look, label: str | None, told: list[tuple[str, tuple[float, float]]],
           figures: list[tuple[str, str, RGB]], col: RGB) -> list[tuple[str, RGB]]:
     """An aim's words, each (line, colour): its `label` and the first thing `told` of its path
     in `col` (its off-board figure instead of "lands / rolls off": the honest one), then its
@@ -177,7 +176,7 @@ def _said(label: str | None, told: list[tuple[str, tuple[float, float]]],
     text = label
     if told:
         key = told[0][0]
-        words = lang.tr(key)
+        words = look.tr(key)
         if key in OFF_BOARD and figures and figures[0][0] == "off_board":
             words = figures.pop(0)[1]
         text = words if label is None else f"{label} - {words}"
@@ -192,7 +191,7 @@ def _figures(look: Look, risk: Risked | None, colour: RGB | None) -> list[tuple[
         return []
     bad, own = look.colour("bad"), colour or look.colour("accent")
     return [(field, line, bad if field in WARNED_RISKS else own)
-            for field, line in risk_lines(risk.risk, lang.tr)]
+            for field, line in risk_lines(risk.risk, look.tr)]
 
 
 def _warned(p: Preview, meant: tuple[str, ...]) -> tuple[list[tuple[str, tuple[float, float]]],

@@ -12,7 +12,7 @@ import pygame
 
 from petanque_game.rules.petanque_table import Aim, Table
 from petanque_game.rules.terningepetanque import closest_dice
-from petanque_game.ui import lang, theme
+from petanque_game.ui import theme
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.look import Look
 from petanque_game.ui.table import draw as td
@@ -60,7 +60,7 @@ def side_key(shown: TableShown, table: Table, old: bool) -> tuple:
             aiming, hint.current(s.state), hint.searching(s.state),
             hint.problem if hint.state is s.state else None, shown.aim_mode,
             shown.charge() if aiming and shown.aim_mode == "power" else None, shown.elevation,
-            shown.spin, tuple(s.players), lang.language(), colours_key(look))
+            shown.spin, tuple(s.players), look.language(), colours_key(look))
 
 
 def _draw_box(shown: TableShown, surface: pygame.Surface, box: pygame.Rect, table: Table,
@@ -74,15 +74,15 @@ def _draw_box(shown: TableShown, surface: pygame.Surface, box: pygame.Rect, tabl
         _draw_rolloff(shown, surface, box)
         return
     if shown.reckoning is not None and shown.flight is None:
-        title = lang.tr("table.panel.reckoning", round=shown.reckoning.round)
+        title = look.tr("table.panel.reckoning", round=shown.reckoning.round)
     elif old:
-        title = lang.tr("table.panel.last_round", round=st.round_number - 1)
+        title = look.tr("table.panel.last_round", round=st.round_number - 1)
     else:
-        title = lang.tr("table.panel.this_round")
+        title = look.tr("table.panel.this_round")
     look.blit_text(surface, look.fit(title, 24, box.w - 24, True), (x, y), 24, "text", True)
     y += 30
     if table.diamond is not None and table.diamond.reset and not old:
-        look.blit_text(surface, look.fit(lang.tr("table.panel.diamond_reset"), 19, box.w - 24),
+        look.blit_text(surface, look.fit(look.tr("table.panel.diamond_reset"), 19, box.w - 24),
                         (x, y), 19, "bad")
         y += 22
     aiming = shown.aiming
@@ -97,7 +97,7 @@ def _draw_box(shown: TableShown, surface: pygame.Surface, box: pygame.Rect, tabl
     room = max(1, (bottom - y) // 26)
     if len(listed) > room:
         listed = listed[:room - 1]
-    figures = distance_figures(table)  # (the reckoning's: a tie said to its deciding figure)
+    figures = distance_figures(look, table)  # (the reckoning's: a tie said to its deciding figure)
     for d in listed:
         body, pip = td.die_colours(look, d.player)
         surface.blit(shown.pictures.dice.die_face(look, d.face, 22, body, pip), (x + 2, y + 2))
@@ -106,31 +106,31 @@ def _draw_box(shown: TableShown, surface: pygame.Surface, box: pygame.Rect, tabl
             col = "accent" if d in closest else "text"
             what = figures[(d.player, d.die)]
             if d in closest:
-                what = lang.tr("table.panel.closest", distance=what)
+                what = look.tr("table.panel.closest", distance=what)
         elif d.off_during == d.player:
-            col, what = "bad", lang.tr("table.panel.off", points=f"-{d.face}")
+            col, what = "bad", look.tr("table.panel.off", points=f"-{d.face}")
         else:
-            col, what = "bad", lang.tr("table.reckoning.knocked_off")
+            col, what = "bad", look.tr("table.reckoning.knocked_off")
         named = look.blit_text(surface, name, (x + 34, y + 13), 20, col, anchor="midleft")
         room = box.right - 12 - named.right - 8  # what the name leaves of the row
         look.blit_text(surface, look.fit(what, 19, room), (box.right - 12, y + 13), 19,
                         col, anchor="midright")
         y += 26
     if len(listed) < len(table.dice):
-        look.blit_text(surface, lang.tr_n("table.panel.more", len(table.dice) - len(listed)),
+        look.blit_text(surface, look.tr_n("table.panel.more", len(table.dice) - len(listed)),
                         (x, y + 2), SMALL, "muted")
     if not table.dice:
-        look.blit_text(surface, lang.tr("table.panel.no_dice"), (x, y), 20, "muted")
+        look.blit_text(surface, look.tr("table.panel.no_dice"), (x, y), 20, "muted")
     if old and st.last_points is not None and not aiming:
         pts = ", ".join(f"{players[s].name} {p:+d}" for s, p in enumerate(st.last_points) if p)
-        look.blit_text(surface, look.fit(pts or lang.tr("table.panel.no_points"), 20,
+        look.blit_text(surface, look.fit(pts or look.tr("table.panel.no_points"), 20,
                                            box.w - 24), (x, box.bottom - 34), 20, "accent")
     if aiming:
         _draw_aim_meter(shown, surface, pygame.Rect(box.x + 12, box.bottom - meter - 8,
                                                     box.w - 24, meter))
     elif shown.hint.current(shown.session.state) is not None:  # keeping a throw: its worth
         hint = shown.hint.current(shown.session.state)
-        said = hint_words(hint, shown.session.state, shown.session.players)
+        said = hint_words(look, hint, shown.session.state, shown.session.players)
         lines = look.wrap(said, SMALL, box.w - 24)[-3:]
         for i, line in enumerate(lines):
             look.blit_text(surface, line, (x, box.bottom - 10 - 21 * (len(lines) - i)), SMALL,
@@ -173,21 +173,21 @@ def _draw_rolloff(shown: TableShown, surface: pygame.Surface, box: pygame.Rect) 
     look = shown.look
     st, players = shown.state, shown.session.players
     x, y = box.x + 14, box.y + 10
-    look.blit_text(surface, lang.tr("table.start.title"), (x, y), 26, "text", True)
+    look.blit_text(surface, look.tr("table.start.title"), (x, y), 26, "text", True)
     y += 32
     passes = [*st.rolloff_passes, tuple(zip(st.rolloff_contenders, st.rolloff_rolls))]
     for n, rolls in enumerate(passes):
         for seat, value in rolls:
             body, pip = td.die_colours(look, seat)
             surface.blit(shown.pictures.dice.die_face(look, value, 30, body, pip), (x, y))
-            said = lang.tr("table.start.rolled", name=players[seat].name, value=value)
+            said = look.tr("table.start.rolled", name=players[seat].name, value=value)
             look.blit_text(surface, look.fit(said, 22, box.w - 70), (x + 40, y + 15), 22,
                             anchor="midleft")
             y += 36
         if n < len(passes) - 1:
-            look.blit_text(surface, lang.tr("table.start.again"), (x, y), 20, "muted")
+            look.blit_text(surface, look.tr("table.start.again"), (x, y), 20, "muted")
             y += 24
-    for i, line in enumerate(look.wrap(lang.tr("table.start.rule"), 19, box.w - 28)[:2]):
+    for i, line in enumerate(look.wrap(look.tr("table.start.rule"), 19, box.w - 28)[:2]):
         look.blit_text(surface, line, (x, box.bottom - 50 + 21 * i), 19, "muted")
 
 
@@ -202,7 +202,7 @@ def _previewed(shown: TableShown, hint: Any) -> Any:
 def _aim_keys(shown: TableShown, width: int) -> list[str]:
     """The aim's keys, as the lines under its meters `width` px wide show them (three at most)."""
     look = shown.look
-    return look.wrap(lang.tr(f"table.aim.keys_{shown.aim_mode}"), SMALL, width)[:3]
+    return look.wrap(look.tr(f"table.aim.keys_{shown.aim_mode}"), SMALL, width)[:3]
 
 
 def _meter_height(shown: TableShown, width: int) -> int:
@@ -216,10 +216,10 @@ def _draw_aim_meter(shown: TableShown, surface: pygame.Surface, r: pygame.Rect) 
     y = r.y
     hint = shown.hint.current(shown.session.state)
     if shown.hint.searching(shown.session.state):
-        look.blit_text(surface, lang.tr("table.hint.searching"), (r.x, y - 24), SMALL, "muted")
+        look.blit_text(surface, look.tr("table.hint.searching"), (r.x, y - 24), SMALL, "muted")
     elif hint is not None:
-        lines = look.wrap(hint_words(_previewed(shown, hint), shown.state,
-                                      shown.session.players), SMALL, r.w)[-3:]
+        lines = look.wrap(hint_words(look, _previewed(shown, hint), shown.state,
+                                     shown.session.players), SMALL, r.w)[-3:]
         for i, line in enumerate(lines):
             look.blit_text(surface, line, (r.x, y - 21 * (len(lines) - i)), SMALL,
                             (120, 200, 255))
@@ -228,18 +228,18 @@ def _draw_aim_meter(shown: TableShown, surface: pygame.Surface, r: pygame.Rect) 
                         "muted")
     if shown.aim_mode == "power":
         power = shown.charge()
-        _bar(look, surface, pygame.Rect(r.x, y, r.w, 18), lang.tr("table.aim.power",
+        _bar(look, surface, pygame.Rect(r.x, y, r.w, 18), look.tr("table.aim.power",
                                                             percent=f"{power * 100:.0f}"),
              power, theme.mix((90, 200, 110), (240, 90, 70), power))
         y += 24
     t = shown.level.throw
     lo, hi = math.degrees(t.min_elevation), math.degrees(t.max_elevation)
     _bar(look, surface, pygame.Rect(r.x, y, r.w, 18),
-         lang.tr("table.aim.elevation", degrees=lang.decimal(shown.elevation)),
+         look.tr("table.aim.elevation", degrees=look.decimal(shown.elevation)),
          (shown.elevation - lo) / max(1e-9, hi - lo), (110, 160, 230))
     y += 24
     spin = shown.spin / max(1e-9, t.max_spin)
-    said = lang.tr("table.aim.spin_none") if abs(spin) < 1e-9 else lang.tr(
+    said = look.tr("table.aim.spin_none") if abs(spin) < 1e-9 else look.tr(
         "table.aim.spin_left" if spin > 0 else "table.aim.spin_right",
         percent=f"{abs(spin) * 100:.0f}")
     look.blit_text(surface, said, (r.x, y), SMALL, "text", True)
@@ -260,16 +260,17 @@ def _bar(look: Look, surface: pygame.Surface, r: pygame.Rect, label: str, share:
 
 
 def prompt(shown: TableShown) -> str:
+    look = shown.look
     st, s = shown.state, shown.session
     if s.over and not shown.busy:
-        return lang.tr("table.prompt.over")
+        return look.tr("table.prompt.over")
     if shown.flying:
-        return lang.tr("table.prompt.rolling")
+        return look.tr("table.prompt.rolling")
     if shown.reckoning is not None:
-        return lang.tr("table.prompt.reckoning") if shown.reckoning.wait is None else \
-            lang.tr("table.prompt.reckoning_auto")
+        return look.tr("table.prompt.reckoning") if shown.reckoning.wait is None else \
+            look.tr("table.prompt.reckoning_auto")
     if shown.start_roll is not None and not shown.start_roll.done:
-        return lang.tr("table.prompt.start_roll")
+        return look.tr("table.prompt.start_roll")
     online = getattr(s, "waiting_line", None)  # a seat decided on another computer
     if online:
         return str(online)
@@ -278,18 +279,18 @@ def prompt(shown: TableShown) -> str:
         return ""
     who = s.players[seat].name
     if s.players[seat].kind == "ai":
-        return lang.tr("table.prompt.ai_aims" if shown.due else "table.prompt.ai_plays",
+        return look.tr("table.prompt.ai_aims" if shown.due else "table.prompt.ai_plays",
                        name=who)
     if st.starter is None:
-        return lang.tr("table.prompt.roll", name=who)
+        return look.tr("table.prompt.roll", name=who)
     if st.awaiting_accept:
         if shown.keeping:
-            return lang.tr("table.prompt.kept", name=who,
-                           keys=key_names(shown.app.settings, "rethrow"))
-        return lang.tr("table.prompt.accept", name=who)
+            return look.tr("table.prompt.kept", name=who,
+                           keys=key_names(look, shown.app.settings, "rethrow"))
+        return look.tr("table.prompt.accept", name=who)
     assert shown.due is not None  # (a person to throw)
     _, obj, die = shown.due
-    what = lang.tr("table.prompt.diamond" if obj == "diamond" else
+    what = look.tr("table.prompt.diamond" if obj == "diamond" else
                    "table.prompt.first_die" if die == 0 else "table.prompt.second_die")
     key = f"table.prompt.{shown.aim_mode}"
-    return lang.tr(key, name=who, what=what)
+    return look.tr(key, name=who, what=what)

@@ -18,7 +18,6 @@ import pygame
 
 from petanque_game.rules.petanque_table import DieRest, Table
 from petanque_game.rules.terningepetanque import DIAMOND_PENALTY, closest_dice
-from petanque_game.ui import lang
 from petanque_game.ui.look import Look
 from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.card_place import fewest_covered
@@ -35,23 +34,23 @@ if TYPE_CHECKING:
     from petanque_game.ui.table.shown import Reckoned
 
 
-def seat_parts(r: Reckoning, seat: int) -> list[tuple[str, str]]:
+def seat_parts(look: Look, r: Reckoning, seat: int) -> list[tuple[str, str]]:
     """Where a seat's points of the round came from, as (text, colour name) lines."""
     part, parts = r.parts[seat], []
     doubles = part.doubles
     faces = " + ".join(str(face) for face in part.faces)
     closest = part.closest and bool(part.faces)
     if closest and doubles:  # the sum is scored once, for both reasons: one line says so
-        parts.append((lang.tr("table.reckoning.closest_doubles", faces=faces), "good"))
+        parts.append((look.tr("table.reckoning.closest_doubles", faces=faces), "good"))
     elif closest:
-        parts.append((lang.tr("table.reckoning.closest_faces", faces=faces), "good"))
+        parts.append((look.tr("table.reckoning.closest_faces", faces=faces), "good"))
     elif doubles:
-        parts.append((lang.tr("table.reckoning.doubles", faces=faces), "good"))
+        parts.append((look.tr("table.reckoning.doubles", faces=faces), "good"))
     for face in part.off:
-        parts.append((lang.tr("table.reckoning.die_off", points=f"-{face}"), "bad"))
+        parts.append((look.tr("table.reckoning.die_off", points=f"-{face}"), "bad"))
     lost = part.diamond_off
     if lost:
-        parts.append((lang.tr_n("table.reckoning.diamond_off", lost,
+        parts.append((look.tr_n("table.reckoning.diamond_off", lost,
                                 points=f"-{lost * DIAMOND_PENALTY}"), "bad"))
     return parts
 
@@ -259,8 +258,8 @@ def _rows(look: Look, r: Reckoning, width: int) -> tuple[list[tuple[int, list[st
     lines saying where its points came from; and where the rows end."""
     rows, top = [], 0
     for seat in range(len(r.points)):
-        line = ", ".join(text for text, _ in seat_parts(r, seat)) \
-            or lang.tr("table.reckoning.nothing")
+        line = ", ".join(text for text, _ in seat_parts(look, r, seat)) \
+            or look.tr("table.reckoning.nothing")
         lines = look.wrap(line, CARD_SMALL, width - 40)
         rows.append((top, lines))
         top += CARD_ROW + CARD_LINE * (len(lines) - 1)
@@ -275,12 +274,12 @@ def _draw_card(shown: Reckoned, surface: pygame.Surface, card: pygame.Rect, r: R
     surface.blit(shade, card)
     pygame.draw.rect(surface, look.colour("accent"), card, 2, border_radius=8)
     x, y = card.x + 14, card.y + 10
-    look.blit_text(surface, lang.tr("table.reckoning.title", round=r.round), (x, y), 26,
+    look.blit_text(surface, look.tr("table.reckoning.title", round=r.round), (x, y), 26,
                     "accent", True)
     y += 34
     names = ", ".join(players[s].name for s in r.closest)
-    said = lang.tr("table.reckoning.closest", names=names) if names else \
-        lang.tr("table.reckoning.no_dice")
+    said = look.tr("table.reckoning.closest", names=names) if names else \
+        look.tr("table.reckoning.no_dice")
     look.blit_text(surface, look.fit(said, 20, card.w - 28), (x, y), 20, "text")
     y += 30
     rows = _rows(look, r, card.w)[0]
@@ -297,8 +296,8 @@ def _draw_card(shown: Reckoned, surface: pygame.Surface, card: pygame.Rect, r: R
                         "good" if pts > 0 else "bad" if pts < 0 else "muted", True, "topright")
         for i, line in enumerate(lines):
             look.blit_text(surface, line, (x + 14, y + 22 + CARD_LINE * i), CARD_SMALL, "muted")
-    key = lang.tr("table.reckoning.continue_key") if r.wait is None else \
-        lang.tr("table.reckoning.continues", seconds=max(0, math.ceil(r.wait - r.t)))
+    key = look.tr("table.reckoning.continue_key") if r.wait is None else \
+        look.tr("table.reckoning.continues", seconds=max(0, math.ceil(r.wait - r.t)))
     if look.font(CARD_SMALL).size(key)[0] <= card.w - 28:  # (else the button says it alone)
         look.blit_text(surface, key, (x, card.bottom - 8), CARD_SMALL, "muted",
                         anchor="bottomleft")

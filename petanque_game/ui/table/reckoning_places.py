@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from petanque_game.rules.petanque_table import Table
-from petanque_game.ui import lang
 from petanque_game.ui.look import Look
 from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.distances import distance_figures
@@ -63,6 +62,7 @@ class LabelPlaces:
 
     def __init__(self, key: tuple, shown: Reckoned, table: Table, size: tuple[int, int],
                  view: td.View):
+        look = shown.look
         self.key = key
         self.room = pygame.Rect((0, 0), size)
         self.names = seat_names(shown, view)
@@ -85,7 +85,7 @@ class LabelPlaces:
         self.pieces[-1].center = self.centre
         self.bodies = len(self.pieces)
         self.pieces += spots(shown.level, view, shown.knocks.of(table))  # kept clear of
-        self.texts = label_texts(table)
+        self.texts = label_texts(look, table)
         self.ats = [view.to_screen(d.x, d.y) for d in table.dice]
 
     @property
@@ -117,8 +117,9 @@ KEEP = 4  # places kept at most in an `Ahead`: the views seen last
 def places_key(shown: Reckoned, table: Table, size: tuple[int, int], view: td.View) -> tuple:
     """What the places depend on: the table, the view, the area's size, the board and its
     seats, the knocks shown, the language."""
+    look = shown.look
     return (table, size, tuple(shown.view.board_rect), view, shown.level, shown.n,
-            tuple(shown.session.players), tuple(shown.knocks.of(table)), lang.language())
+            tuple(shown.session.players), tuple(shown.knocks.of(table)), look.language())
 
 
 def label_places(shown: Reckoned, table: Table, size: tuple[int, int], ahead: Ahead,
@@ -136,14 +137,14 @@ def label_places(shown: Reckoned, table: Table, size: tuple[int, int], ahead: Ah
     return found
 
 
-def label_texts(table: Table) -> list[str]:
+def label_texts(look: Look, table: Table) -> list[str]:
     """Each die's label: its distance to the diamond, or why it is off the board."""
-    figures = distance_figures(table)
+    figures = distance_figures(look, table)
     texts = []
     for d in table.dice:
         if not d.on_board:
-            texts.append(lang.tr("table.reckoning.off_label", points=f"-{d.face}")
-                         if d.off_during == d.player else lang.tr("table.reckoning.knocked_off"))
+            texts.append(look.tr("table.reckoning.off_label", points=f"-{d.face}")
+                         if d.off_during == d.player else look.tr("table.reckoning.knocked_off"))
         else:
             texts.append(figures[(d.player, d.die)])
     return texts

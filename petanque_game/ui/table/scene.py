@@ -27,7 +27,6 @@ from __future__ import annotations
 import pygame
 
 from petanque_game.rules.events import Rolled
-from petanque_game.ui import lang
 from petanque_game.ui.scene import AppLike
 from petanque_game.ui.session import Session, Step
 from petanque_game.ui.table import overlay, previews
@@ -185,7 +184,7 @@ class TableScene(TableDrawing):
         if self.aiming and AREA.collidepoint(pos):
             self.aim.press(self._board_at(pos), pos, self.aim_mode)
         elif AREA.collidepoint(pos) and not self.human_turn:
-            self.refuse(lang.tr("table.refuse.wait_turn"))
+            self.refuse(self.look.tr("table.refuse.wait_turn"))
         return True
 
     def _release(self, pos: tuple[int, int]) -> None:

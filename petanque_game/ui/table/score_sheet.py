@@ -13,7 +13,6 @@ from collections.abc import Callable, MutableMapping, Sequence
 import pygame
 
 from petanque_game.physics.level_spec import Level
-from petanque_game.ui import lang
 from petanque_game.ui.component import Component
 from petanque_game.ui.look import Look
 from petanque_game.ui.table.camera import Camera
@@ -74,7 +73,7 @@ class ScoreSheet(Component):
         """Where "Tab: score sheet" is written in the area, when it is."""
         if not self.hint_shown:
             return None
-        return self.look.text(lang.tr("table_sheet.show"),
+        return self.look.text(self.look.tr("table_sheet.show"),
                               HINT_SIZE).get_rect(topleft=SHEET_HINT_AT)
 
     def at(self, pos: tuple[int, int]) -> bool:

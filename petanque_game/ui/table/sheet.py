@@ -24,7 +24,6 @@ import pygame
 
 from petanque_game.physics.level_spec import Level
 from petanque_game.record import Seat
-from petanque_game.ui import lang
 from petanque_game.ui.look import Look
 from petanque_game.ui.table.camera import board_bounds
 from petanque_game.ui.table.rows import Row, row_of, scored_rows
@@ -155,13 +154,13 @@ def draw_sheet(look: Look, surface: pygame.Surface, place: Placement, rows: list
     surface.blit(back, rect)
     pygame.draw.rect(surface, look.colour("edge"), rect, 1, border_radius=6)
     x, y = rect.x + PAD, rect.y + PAD
-    look.blit_text(surface, lang.tr("table_sheet.title"), (x, y), 20, "text", True)
+    look.blit_text(surface, look.tr("table_sheet.title"), (x, y), 20, "text", True)
     totals = [sum(r.points[s] for r in rows) for s in range(len(players))]
     if place.kind == "columns":
         _draw_columns(look, surface, rect, shown, players, totals, place.seat_w)
     else:
         _draw_rows(look, surface, rect, shown, players, totals, first, place.rounds)
-    marks = (lang.tr("table_sheet.doubles"), lang.tr("table_sheet.penalty"))
+    marks = (look.tr("table_sheet.doubles"), look.tr("table_sheet.penalty"))
     if place.kind == "columns":  # under the totals, one a line
         for i, said in enumerate(marks):
             look.blit_text(surface, said, (x, rect.bottom - PAD - ROW_H * (2 - i)), SIZE,
@@ -198,7 +197,7 @@ def _draw_columns(look: Look, surface: pygame.Surface, rect: pygame.Rect, rows: 
                   players: list[Seat], totals: list[int], seat_w: int = SEAT_W) -> None:
     x0, y = rect.x + PAD, rect.y + PAD + TITLE_H
     col = [x0 + ROUND_W + seat_w * s for s in range(len(players))]
-    look.blit_text(surface, lang.tr("table_sheet.round"), (x0, y), SIZE, "muted")
+    look.blit_text(surface, look.tr("table_sheet.round"), (x0, y), SIZE, "muted")
     for s, p in enumerate(players):
         pygame.draw.rect(surface, look.player_colour(s), pygame.Rect(col[s], y + ROW_H - 3,
                                                                       seat_w - 6, 3))
@@ -211,9 +210,9 @@ def _draw_columns(look: Look, surface: pygame.Surface, rect: pygame.Rect, rows: 
             _draw_cell(look, surface, r, s, pygame.Rect(col[s], y - 2, seat_w - 6, ROW_H - 1))
         y += ROW_H
     pygame.draw.line(surface, look.colour("edge"), (x0, y + 1), (rect.right - PAD, y + 1))
-    look.blit_text(surface, lang.tr("table_sheet.total"), (x0, y + 4), SIZE, "text", True)
+    look.blit_text(surface, look.tr("table_sheet.total"), (x0, y + 4), SIZE, "text", True)
     for s, total in enumerate(totals):
-        look.blit_text(surface, lang.number(total), (col[s] + seat_w - 8, y + 4), SIZE, "text",
+        look.blit_text(surface, look.number(total), (col[s] + seat_w - 8, y + 4), SIZE, "text",
                         True, "topright")
 
 
@@ -221,11 +220,11 @@ def _draw_rows(look: Look, surface: pygame.Surface, rect: pygame.Rect, rows: lis
                players: list[Seat], totals: list[int], first: int, room: int) -> None:
     x0, y = rect.x + PAD, rect.y + PAD + TITLE_H
     cols = [x0 + NAME_W + ROUND_COL * k for k in range(room + 1)]
-    look.blit_text(surface, lang.tr("table_sheet.round"), (x0, y), SIZE, "muted")
+    look.blit_text(surface, look.tr("table_sheet.round"), (x0, y), SIZE, "muted")
     for k in range(room):
         look.blit_text(surface, str(first + k), (cols[k] + ROUND_COL - 8, y), SIZE, "muted",
                         anchor="topright")
-    look.blit_text(surface, lang.tr("table_sheet.total"), (rect.right - PAD, y), SIZE, "text",
+    look.blit_text(surface, look.tr("table_sheet.total"), (rect.right - PAD, y), SIZE, "text",
                     True, "topright")
     for s, p in enumerate(players):
         y += ROW_H
@@ -234,7 +233,7 @@ def _draw_rows(look: Look, surface: pygame.Surface, rect: pygame.Rect, rows: lis
         for r in rows:
             k = r.round - first
             _draw_cell(look, surface, r, s, pygame.Rect(cols[k], y - 2, ROUND_COL - 4, ROW_H - 1))
-        look.blit_text(surface, lang.number(totals[s]), (rect.right - PAD, y), SIZE, "text",
+        look.blit_text(surface, look.number(totals[s]), (rect.right - PAD, y), SIZE, "text",
                         True, "topright")
 
 

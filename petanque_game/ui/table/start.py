@@ -11,7 +11,7 @@ import pygame
 
 from petanque_game.record import Seat
 from petanque_game.rules.terningepetanque import TerningepetanqueState as TableState
-from petanque_game.ui import dice, lang
+from petanque_game.ui import dice
 from petanque_game.ui.look import Look
 from petanque_game.ui.narrate import says
 from petanque_game.ui.settings import Settings
@@ -65,9 +65,9 @@ class StartRoll:
         if self.t < self.tumble or a.rolloff_rolls:
             return None
         if a.starter is not None:
-            return says("table.start.starts", players[a.starter].name)  # "You start ..."
+            return says(self.look, "table.start.starts", players[a.starter].name)  # "You start ..."
         names = ", ".join(players[s].name for s in a.rolloff_contenders)
-        return lang.tr("table.start.tie", names=names)
+        return self.look.tr("table.start.tie", names=names)
 
 
 def draw_start(look: Look, roll: StartRoll, players: Sequence[Seat], area: pygame.Surface,
@@ -76,7 +76,7 @@ def draw_start(look: Look, roll: StartRoll, players: Sequence[Seat], area: pygam
     box.center = area.get_rect().center
     area.blit(pictures.tray_surface(look, TRAY), box)
     felt = box.inflate(-40, -40)
-    look.blit_text(area, lang.tr("table.start.title"), (box.centerx, box.y - 8), 26, "text",
+    look.blit_text(area, look.tr("table.start.title"), (box.centerx, box.y - 8), 26, "text",
                     True, "midbottom", shadow=True)
     rolls = roll.rolls()
     spots = dice.layout(max(4, len(rolls)), (felt.w, felt.h - 40), roll.key, DIE)

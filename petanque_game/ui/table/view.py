@@ -15,7 +15,6 @@ from typing import Any
 import pygame
 
 from petanque_game.rules.petanque_table import Table
-from petanque_game.ui import lang
 from petanque_game.ui.game_scene import STATUS_RECT
 from petanque_game.ui.game_ui import board_words
 from petanque_game.ui.keys import key_names
@@ -61,11 +60,12 @@ class TableDrawing(TableTurns):
                     and self.reckoning is None)
 
     def buttons(self) -> list[Button]:
+        look = self.look
         if self.reckoning is not None and self.flight is None:
             return self.layout_buttons([Button(pygame.Rect(0, 0, 200, 64),
-                                               lang.tr("table.button.continue"),
+                                               look.tr("table.button.continue"),
                                                self.continue_reckoning, True, 26,
-                                               lang.tr("table.continue_keys"), "primary",
+                                               look.tr("table.continue_keys"), "primary",
                                                tag="continue")])
         if self.replay is not None:
             return self.replay.buttons()
@@ -73,23 +73,25 @@ class TableDrawing(TableTurns):
         if not human:
             return []
         s = self.app.settings
-        hint = ("table.button.hint", self.ask_hint, key_names(s, "hint"), "hint", "normal", 120)
+        hint = ("table.button.hint", self.ask_hint, key_names(look, s, "hint"), "hint", "normal",
+                120)
         if st.starter is None:
-            specs = [("table.button.roll", self.roll_for_start, key_names(s, "roll"), "roll",
+            specs = [("table.button.roll", self.roll_for_start, key_names(look, s, "roll"), "roll",
                       "primary", 180)]
         elif st.awaiting_accept:
-            specs = [hint, ("table.button.accept", self.accept, key_names(s, "accept"),
+            specs = [hint, ("table.button.accept", self.accept, key_names(look, s, "accept"),
                             "accept", "primary", 180),
-                     ("table.button.rethrow", self.rethrow, key_names(s, "rethrow"), "rethrow",
-                      "normal", 180)]
+                     ("table.button.rethrow", self.rethrow, key_names(look, s, "rethrow"),
+                      "rethrow", "normal", 180)]
         else:
             throw_keys = "table.drag_keys" if self.aim_mode == "drag" else "table.throw_keys"
-            specs = [hint, ("table.button.use_hint", self.use_hint, key_names(s, "use_hint"),
+            specs = [hint, ("table.button.use_hint", self.use_hint, key_names(look, s, "use_hint"),
                             "use_hint", "normal", 150),
-                     ("table.button.throw", self.throw, lang.tr(throw_keys), "throw",
+                     ("table.button.throw", self.throw, look.tr(throw_keys), "throw",
                       "primary", 170)]
             if self.keeping_on:  # the throw before may still be taken back
-                specs.insert(2, ("table.button.rethrow", self.rethrow, key_names(s, "rethrow"),
+                specs.insert(2, ("table.button.rethrow", self.rethrow, key_names(look, s,
+                                                                                 "rethrow"),
                                  "rethrow", "normal", 160))
         return self.layout_buttons([Button(pygame.Rect(0, 0, w, 64), self._said(label), fn,
                                            True, 26, keys, style, tag=tag)
@@ -100,8 +102,8 @@ class TableDrawing(TableTurns):
         counted down (turns.py: a kept throw passes the turn on by itself)."""
         left = self.grace_left
         if label == "table.button.rethrow" and left is not None:
-            return lang.tr("table.button.rethrow_left", seconds=left)
-        return lang.tr(label)
+            return self.look.tr("table.button.rethrow_left", seconds=left)
+        return self.look.tr(label)
 
 
     def toggle_sheet(self) -> None:
@@ -134,9 +136,8 @@ class TableDrawing(TableTurns):
 
     def closeup(self, table: Table, old: bool) -> tuple[pygame.Rect, td.View] | None:
         """Where the close-up goes in the area and what it shows, or None (ui/table/closeup.py)."""
-        look = self.look
         due = self.due
-        return self.close_up.plan(look, table, old, self.reckoning is not None,
+        return self.close_up.plan(self.look, table, old, self.reckoning is not None,
                                   self.sheet_hint_shown, due[0] if due is not None else None,
                                   [] if old else self.knocks.of(table))
 
@@ -152,7 +153,7 @@ class TableDrawing(TableTurns):
                                     kept=self.pictures.boards.still), (0, 0))
         self._draw_table(inset, table, old, view, labels=False)
         pygame.draw.rect(area, look.colour("edge"), rect.inflate(4, 4), 3, border_radius=4)
-        look.blit_text(area, lang.tr("table_view.closeup"), (rect.x + 6, rect.y + 4), HINT_SIZE,
+        look.blit_text(area, look.tr("table_view.closeup"), (rect.x + 6, rect.y + 4), HINT_SIZE,
                         "text", shadow=True)
         return rect
 
@@ -199,8 +200,8 @@ class TableDrawing(TableTurns):
             kept.spent()  # (the other parts changing now may be a frame or a few late)
             self._draw_whole_area(surface, AREA.topleft, table, old, still)
         st = self.state  # the header after the area: it may be a frame late, the area not
-        info = lang.tr("table_view.round_info", round=st.round_number, rounds=st.rounds,
-                       board=board_words(self.level)[0])
+        info = look.tr("table_view.round_info", round=st.round_number, rounds=st.rounds,
+                       board=board_words(look, self.level)[0])
         self.draw_header(surface, info)
         draw_side(self, surface, SIDE, table, old)
         urgent = self.human_turn and not self.busy
@@ -226,13 +227,13 @@ class TableDrawing(TableTurns):
         now = None if st.starter is None or st.is_terminal else tuple(points)
         s = self.session
         key = (scores, now, to_move, tuple(s.players), s.over and not self.busy, rect.size,
-               lang.language(), colours_key(look))
+               look.language(), colours_key(look))
 
         def sub(seat: int) -> str:
-            return "" if now is None else lang.tr("table.panel.now", points=f"{now[seat]:+d}")
+            return "" if now is None else look.tr("table.panel.now", points=f"{now[seat]:+d}")
 
         def draw(on: pygame.Surface, r: pygame.Rect) -> None:
-            self.draw_players(on, r, lambda seat: lang.number(scores[seat]), sub, to_move)
+            self.draw_players(on, r, lambda seat: look.number(scores[seat]), sub, to_move)
 
         return key, draw
 
@@ -243,13 +244,12 @@ class TableDrawing(TableTurns):
         the zoom's lines, the language, the colours, the reckoning's card and the knocks drawn.
         (Not the scene: a replay's jump makes the scene anew, and the same position shows the
         same area.)"""
-        look = self.look
         cam = self.view
         return (self.session, still, self.level, cam.view, cam.board_rect, cam.user_zoom,
                 cam.whole, table, old, self.state, self.due, self.reckoning is None,
                 tuple(visible_rows(self)), self.sheet, self.sheet_hint_shown,
                 self.human_turn and not self.busy, tuple(self.session.players),
-                lang.language(), colours_key(look),
+                self.look.language(), colours_key(self.look),
                 card_key(self.reckoning) if self.reckoning is not None else None,
                 tuple(self.knocks.of(table)))
 
@@ -257,10 +257,9 @@ class TableDrawing(TableTurns):
                          old: bool, still: bool) -> None:
         """The table's area with its top left at `at` on `surface`: its part beside the score
         sheet (`_draw_area`), its edge, and the reckoning's measures and card."""
-        look = self.look
         frame = pygame.Rect(at, AREA.size)
         self._draw_area(surface.subsurface(frame), table, old, still)
-        pygame.draw.rect(surface, look.colour("edge"), frame, 2, border_radius=6)
+        pygame.draw.rect(surface, self.look.colour("edge"), frame, 2, border_radius=6)
         if self.reckoning is not None and self.flight is None:
             draw_reckoning(self, surface, frame)
 
@@ -298,15 +297,14 @@ class TableDrawing(TableTurns):
 
     def draw_header(self, surface: pygame.Surface, info: str) -> None:
         """The header (game_scene.py), kept as a picture per what it shows."""
-        look = self.look
         base = super().draw_header
         mouse = self.mouse
         hover = tuple(mouse is not None and b.hit(mouse)
                       for b in (self.rules_button, self.menu_button, self.settings_button))
         key = (info, self.session.game, self.replay is not None,
                getattr(self.session, "practice", False), self.challenge_tag, hover,
-               lang.language(), colours_key(look))
-        self.pictures.kept.keep_in_place(look, surface, HEADER, "header", key,
+               self.look.language(), colours_key(self.look))
+        self.pictures.kept.keep_in_place(self.look, surface, HEADER, "header", key,
                                          lambda on: base(on, info), late=True, alone=True,
                                          album=ALBUM)
 
@@ -328,7 +326,7 @@ class TableDrawing(TableTurns):
                 for b in buttons:
                     b.draw(look, on, mouse)
 
-            looked = ("replay", looks, urgent, lang.language(), colours_key(look))
+            looked = ("replay", looks, urgent, look.language(), colours_key(look))
             self.pictures.kept.keep_in_place(look, surface, STATUS_ROOM, "status", looked, backdrop,
                                              lambda on: shade(look, on, box), alone=False)
             # over it, as game_scene.py's draw_status draws them in a replay
@@ -339,7 +337,7 @@ class TableDrawing(TableTurns):
                             "accent" if urgent else "text", True, "bottomleft")
             return
         key = (prompt, tuple(self.history[-history_lines:]) if history_lines else (), looks,
-               urgent, lang.language(), colours_key(look))
+               urgent, look.language(), colours_key(look))
         self.pictures.kept.keep_in_place(look, surface, STATUS_ROOM, "status", key,
                                          lambda on: base(on, prompt, buttons, urgent,
                                                          history_lines),
@@ -354,22 +352,21 @@ class TableDrawing(TableTurns):
             rows, players = visible_rows(self), self.session.players
             current = st.rounds if st.is_terminal else st.round_number
             self.pictures.kept.keep(look, area, place.rect, "sheet",
-                      (place, tuple(rows), tuple(players), current, lang.language(),
+                      (place, tuple(rows), tuple(players), current, look.language(),
                        colours_key(look)),
                       lambda on, at: draw_sheet(look, on, _moved(place, at), rows, players,
                                                 current),
                       album=ALBUM)
         elif self.sheet_hint_shown:
-            look.blit_text(area, lang.tr("table_sheet.show"), SHEET_HINT_AT, HINT_SIZE, "muted",
+            look.blit_text(area, look.tr("table_sheet.show"), SHEET_HINT_AT, HINT_SIZE, "muted",
                             shadow=True)
 
     def _draw_zoom(self, area: pygame.Surface, inset: pygame.Rect | None) -> None:
         """The zoom and how to get back, when the player changed it; while the player aims,
         how to zoom; and Home's view (the whole board, or back to the play), which a click on it
         also gives. Beside the close-up (`inset`) when that takes the corner."""
-        look = self.look
         for text, spot in zoom_labels(self, inset):
-            look.blit_text(area, text, spot.topleft, HINT_SIZE, "muted", shadow=True)
+            self.look.blit_text(area, text, spot.topleft, HINT_SIZE, "muted", shadow=True)
 
     def _draw_seats(self, area: pygame.Surface, view: td.View) -> None:
         look = self.look
@@ -384,8 +381,7 @@ class TableDrawing(TableTurns):
         """What lies on the table (ui/table/lying.py); measured unless the reckoning measures
         the round itself (ui/table/reckoning.py: no second set of lines and labels under its
         own)."""
-        look = self.look
-        draw_lying(look, area, view, self.level, table, old, self.pictures.faces,
+        draw_lying(self.look, area, view, self.level, table, old, self.pictures.faces,
                    self.knocks.of(table), self.reckoning is None, labels, moving)
 
     def _draw_flight(self, area: pygame.Surface, view: td.View, moving: bool) -> None:

@@ -48,13 +48,12 @@ class TrayBackdrop(Component):
         which the dice draw (felt.py), and but the panel under it, unless the dice tumble
         (`rolling`: they may roll in under the panel; else the panel's own picture covers it).
         `busy`: the dice tumble or a roll is read (a game over is not shown so yet)."""
-        look = self.game.look
         c, game = self.controls, self.game
         seats = range(len(game.session.players))
-        key = look.drawn_in(c.header(), to_move, game.session.over and not busy,
-                            tuple((c.score(s), str(c.subline(s))) for s in seats),
-                            len(game.history), tuple(game.history[-LOG_KEPT:]), game.challenge_tag,
-                            game.replay is not None, urgent)
+        key = self.game.look.drawn_in(c.header(), to_move, game.session.over and not busy,
+                                      tuple((c.score(s), str(c.subline(s))) for s in seats),
+                                      len(game.history), tuple(game.history[-LOG_KEPT:]),
+                                      game.challenge_tag, game.replay is not None, urgent)
         self.picture.draw(surface, key, lambda back: self._paint(back, to_move, urgent, busy),
                           only=(*AROUND_FELT, PANEL_LAID) if rolling else AROUND_FELT)
 
@@ -104,8 +103,7 @@ class TrayBackdrop(Component):
     def draw_card_marks(self, surface: pygame.Surface) -> None:
         """The players' marks on their cards (the colour-blind-safe palette), on the colour
         strip at the card's left edge, as the game scene lays the cards out."""
-        look = self.game.look
-        if not look.marks_shown():
+        if not self.game.look.marks_shown():
             return
         n = len(self.game.session.players)
         row_h = min(66, (PLAYERS_RECT.h - 16) // max(1, n))
@@ -113,6 +111,6 @@ class TrayBackdrop(Component):
             y = PLAYERS_RECT.y + 8 + seat * row_h
             card = pygame.Rect(PLAYERS_RECT.x + 8, y, PLAYERS_RECT.w - 16, row_h - 6)
             centre = (card.x + 4, card.centery)
-            pygame.draw.circle(surface, look.player_colour(seat), centre, 11)
+            pygame.draw.circle(surface, self.game.look.player_colour(seat), centre, 11)
             pygame.draw.circle(surface, (250, 250, 250), centre, 11, 2)
             theme.draw_mark(surface, seat, centre, 12)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from petanque_game.ui import dice, lang
+from petanque_game.ui import dice
 from petanque_game.ui.component import Component
 from petanque_game.ui.look import Look
 from petanque_game.ui.tray.games import Advice, told
@@ -51,13 +51,13 @@ class TrayBanner(Component):
         of the felt)."""
         look = self.look
         if self.hold is not None and not rolling:
-            small = lang.tr("tray.hold.go_on") if go_on else ""  # a replay goes on itself
+            small = look.tr("tray.hold.go_on") if go_on else ""  # a replay goes on itself
             self._banner(surface, self.hold.text, small, look.colour("bad"), spots)
         elif advice is not None:
-            self._banner(surface, lang.tr("tray.hint.said", hint=told(advice)), "", HINT_COLOUR,
-                         spots)
+            self._banner(surface, look.tr("tray.hint.said", hint=told(look, advice)), "",
+                         HINT_COLOUR, spots)
         elif thinking:
-            self._banner(surface, lang.tr("tray.hint.thinking"), "", HINT_COLOUR, spots)
+            self._banner(surface, look.tr("tray.hint.thinking"), "", HINT_COLOUR, spots)
 
     def _banner(self, surface: pygame.Surface, text: str, small: str,
                 edge: tuple[int, int, int], spots: Callable[[], list[dice.Resting]]) -> None:

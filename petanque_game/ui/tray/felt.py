@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from petanque_game.rules.events import Rolled
-from petanque_game.ui import dice, lang
+from petanque_game.ui import dice
 from petanque_game.ui.component import Component
 from petanque_game.ui.look import Look
 from petanque_game.ui.session import Session, Step
@@ -101,18 +101,16 @@ class TrayDice(Component):
     def draw_shown(self, surface: pygame.Surface, advice: Advice | None) -> None:
         """The tray with the dice tumbling in, or with the dice at rest on it from its kept
         picture while they show the same; the hint's dice ringed."""
-        look = self.look
         if self.rolling:
             self._paint_felt(surface, advice)
             return
-        self.pictures.felts.drawn(surface, look.drawn_in(self._shown(advice)), TRAY_RECT,
+        self.pictures.felts.drawn(surface, self.look.drawn_in(self._shown(advice)), TRAY_RECT,
                                   lambda out: self._paint_felt(out, advice))
 
     def _paint_felt(self, surface: pygame.Surface, advice: Advice | None) -> None:
         """The empty tray (the backdrop leaves it out), the dice on it."""
-        look = self.look
-        surface.blit(self.pictures.dice.tray_on(look, TRAY_RECT.size, RIM,
-                                           look.colour("background")), TRAY_RECT)
+        surface.blit(self.pictures.dice.tray_on(self.look, TRAY_RECT.size, RIM,
+                                           self.look.colour("background")), TRAY_RECT)
         self.paint(surface, advice)
 
     def _shown(self, advice: Advice | None) -> tuple[object, ...]:
@@ -128,7 +126,7 @@ class TrayDice(Component):
         """The dice (or, before any roll, that they are in hand), each as the game shows it."""
         look = self.look
         if self.roll is None:
-            look.blit_text(surface, lang.tr("tray.in_hand"), FELT_RECT.center, 30,
+            look.blit_text(surface, look.tr("tray.in_hand"), FELT_RECT.center, 30,
                             (200, 230, 210), anchor="center")
             return
         views = self.controls.tray_dice(self.roll)

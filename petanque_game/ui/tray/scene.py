@@ -27,7 +27,6 @@ from concurrent.futures import Future
 
 import pygame
 
-from petanque_game.ui import lang
 from petanque_game.ui.component import Forward
 from petanque_game.ui.dice import Resting
 from petanque_game.ui.game_scene import GameScene
@@ -204,10 +203,10 @@ class TrayScene(GameScene):
 
     def ask_hint(self) -> None:
         if not self.hint.hintable:
-            self.refuse(lang.tr("tray.hint.none"))
+            self.refuse(self.look.tr("tray.hint.none"))
             return
         if not self.may_hint:
-            self.refuse(lang.tr("tray.refuse.replay" if self.replay is not None else
+            self.refuse(self.look.tr("tray.refuse.replay" if self.replay is not None else
                                 "tray.hint.not_now"))
             return
         self.hint.ask(self.session.state)
@@ -259,7 +258,8 @@ class TrayScene(GameScene):
             return []  # the AI's options are not the player's: no greyed-out buttons
         if not self.hint.hintable:
             return self.layout_buttons(self.controls.buttons())
-        hint = self.hint.button(self.app.settings, self.ask_hint, self.may_hint and not self.busy)
+        hint = self.hint.button(self.look, self.app.settings, self.ask_hint,
+                                self.may_hint and not self.busy)
         return self.layout_buttons([*self.controls.buttons(), hint])
 
     # --- drawing ----------------------------------------------------------------------------------
@@ -297,7 +297,7 @@ class TrayScene(GameScene):
             said: str = self.replay.prompt()
             return said
         if self.rolling:  # what the dice show is told once they lie still, not before
-            return lang.tr("tray.rolling")
+            return self.look.tr("tray.rolling")
         if self.banner.hold is not None:
-            return lang.tr("tray.hold.prompt", outcome=self.banner.hold.text)
+            return self.look.tr("tray.hold.prompt", outcome=self.banner.hold.text)
         return self.controls.prompt()

@@ -26,11 +26,10 @@ class TraySheet(Component):
             self.controls.click_panel(event.pos)
 
     def draw(self, surface: pygame.Surface) -> None:
-        look = self.look
         c = self.controls
         shows = c.panel_shows()
         if shows is None:
             c.draw_panel(surface, PANEL_RECT)
         else:
-            self.pictures.panels.drawn(surface, look.drawn_in(type(c).__name__, shows),
+            self.pictures.panels.drawn(surface, self.look.drawn_in(type(c).__name__, shows),
                                        PANEL_INSIDE, lambda out: c.draw_panel(out, PANEL_RECT))
