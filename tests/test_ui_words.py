@@ -319,6 +319,6 @@ def test_no_words_are_written_in_the_code_of_the_shared_window():
 
 def test_the_word_check_finds_a_literal(tmp_path):
     code = tmp_path / "x.py"
-    code.write_text('theme.blit_text(s, "Hello", (0, 0))\nBtn = Button(r, f"Go {n}")\n'
-                    'theme.blit_text(s, spoken().tr("a.b"), (0, 0))\n', encoding="utf-8")
+    code.write_text('look.blit_text(s, "Hello", (0, 0))\nBtn = Button(r, f"Go {n}")\n'
+                    'look.blit_text(s, look.tr("a.b"), (0, 0))\n', encoding="utf-8")
     assert [w.split(": ", 1)[1] for w in _words_in(code)] == ["'Hello'", "'Go '"]

@@ -1,4 +1,4 @@
-"""Text broken into lines (`theme.wrap`): each line holds the most words that fit, the first word
+"""Text broken into lines (`Pens.wrap`): each line holds the most words that fit, the first word
 alone when even it does not; found by halving, so a long line is measured a few times, not once
 a word (a scrubbed replay's log wraps new entries every frame)."""
 
