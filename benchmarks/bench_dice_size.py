@@ -38,7 +38,6 @@ import pygame
 from petanque_game.match import Match
 from petanque_game.record import Seat
 from petanque_game.ui import app as app_module
-from petanque_game.ui import theme
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
 from petanque_game.ui.settings import load_settings
@@ -55,7 +54,7 @@ def counted(app, scene, seat: int) -> int:
     sx, sy = scene.view.to_screen(0.0, 0.0)
     scale, ox, oy = app._fit()
     wx, wy = round(ox + (AREA.x + sx) * scale), round(oy + (AREA.y + sy) * scale)
-    body = theme.player_colour(seat)
+    body = app.look.player_colour(seat)
     near = [x for x in range(max(0, wx - 80), min(app.window.get_width(), wx + 80))
             if _close(app.window.get_at((x, wy))[:3], body)]
     return max(near) - min(near) + 1 if near else 0
@@ -80,8 +79,8 @@ def measure(window: tuple[int, int], full: bool, level: str, n: int) -> tuple[fl
     computed = td.die_px(scene.level, scene.view.view) * scale
     # one die of seat 1 (blue: unlike the felt and the wood) at the board's centre, at rest
     app.render_logical()
-    td.draw_table_die(app.logical.subsurface(AREA), scene.view.view, scene.level, 1, 2, 0.0,
-                      0.0, 0.0)
+    td.draw_table_die(app.look, app.logical.subsurface(AREA), scene.view.view, scene.level, 1, 2,
+                      0.0, 0.0, 0.0)
     app.present()
     width = counted(app, scene, 1)
     sheet = scene.sheet.rect is not None

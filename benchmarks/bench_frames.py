@@ -255,7 +255,7 @@ def settings(frames: int) -> Times:
 
 def rules(page: str, frames: int) -> Times:
     app = new_app()
-    scene = app.open("rules", "terningepetanque", title("terningepetanque"))
+    scene = app.open("rules", "terningepetanque", title(app.look, "terningepetanque"))
     scene.show(page)
     return run_frames(app, frames, wander(app))
 

@@ -2,7 +2,7 @@
 fields, `rules.base`), never with a sentence; this says one in a language's words, from the
 texts in `assets/text/<language>/refuse.yaml`.
 
-The window says refusals in the player's language (`ui.lang.refusal`); the command line and the
+The window says refusals in the player's language (`look.refusal`); the command line and the
 logs in English (`english`), which is also how an exception carrying one reads when printed:
 importing the package sets `rules.base.wording` to `english`. `english_text` gives any English
 text by key (the AI's hints say their English from the same texts the window says them from).
@@ -75,7 +75,7 @@ CHANCES = frozenset({"win", "win_rival", "win_about", "pot", "share", "shut"})  
 SURE = {"pot": "sure_pot", "share": "sure_share"}  # a sure chance said other than "you win"
 
 ABOUT = "_about"  # the end of the key of an estimate's words
-Tr = Callable[..., str]  # a text by key, its fields filled in: `ui.lang.tr`, or `english_tr`
+Tr = Callable[..., str]  # a text by key, its fields filled in: a look's `tr`, or `english_tr`
 
 
 def tell(told: Any, tr: Tr, number: Callable[[int], str]) -> str:

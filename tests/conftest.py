@@ -76,9 +76,10 @@ _yaml_read_once_per_text()
 def english_after():
     """Every test ends with the window speaking English again, whatever language it used."""
     yield
-    from petanque_game.ui import lang
+    from ui_support import OPENED, speak
 
-    lang.use(lang.DEFAULT)
+    speak("en")
+    OPENED.clear()
 
 
 _TEMP_NUMBERS = itertools.count()

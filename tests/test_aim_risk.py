@@ -9,6 +9,7 @@ import statistics
 
 import pytest
 from risk_aims import edge_aims, edge_point, open_aims, real_throw
+from ui_support import speak, spoken
 
 from petanque_game.ai import petanque_risk
 from petanque_game.ai.petanque_risk import SHOWN_FROM, THROWS, aim_risk, risk_lines
@@ -16,7 +17,6 @@ from petanque_game.ai.petanque_spread import fit_spread
 from petanque_game.physics import load_named_level, top_face
 from petanque_game.physics.hand import PERSON_HANDS, STEADY
 from petanque_game.rules.petanque_table import Aim, DiamondRest, DieRest, Table
-from petanque_game.ui import lang
 from petanque_game.ui.table.aim import aim_at, preview
 from petanque_game.words import english_tr
 
@@ -130,11 +130,11 @@ def test_the_preview_says_each_chance_above_the_threshold_in_three_languages():
     risk = petanque_risk.Risk(0.23, 0.08, SHOWN_FROM - 0.01, 1.0, 0.0, None)
     lines = {}
     for code in ("en", "da", "nb"):
-        lang.use(code)
+        speak(code)
         try:
-            lines[code] = risk_lines(risk, lang.tr)
+            lines[code] = risk_lines(risk, spoken().tr)
         finally:
-            lang.use("en")
+            speak("en")
     assert lines["en"] == [("off_board", "Off the board: 23%"),
                            ("own_wall", "Hits your own wall: 8%"),
                            ("own_die", "Moves your own die: over 99%")]

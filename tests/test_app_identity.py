@@ -18,7 +18,7 @@ import pytest
 from ui_support import fast_app
 
 from petanque_game import __version__
-from petanque_game.ui import icon, theme
+from petanque_game.ui import icon
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -79,7 +79,7 @@ def test_about_from_the_menu_shows_the_version_and_the_icon(home):
         assert ("about.version", __version__) in facts()
         picture = app.render_logical()
         assert picture.get_at((120 + 64, 80 + 40))[:3] == icon.DIE  # the icon's die face
-        assert picture.get_at((120 + 64, 80 + 40))[:3] != theme.colour("background")[:3]
+        assert picture.get_at((120 + 64, 80 + 40))[:3] != app.look.colour("background")[:3]
         app.key(pygame.K_ESCAPE)
         assert app.top.name == "menu"
         app.key(pygame.K_a)  # A opens it from the menu too

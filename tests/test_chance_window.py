@@ -5,7 +5,7 @@ and for challenges (docs/records.md, "Fairness"; docs/challenges.md)."""
 import random
 
 import pytest
-from ui_support import fast_app
+from ui_support import fast_app, spoken
 
 from petanque_game import challenge, paths, stats
 from petanque_game.ai import choose
@@ -13,7 +13,6 @@ from petanque_game.challenge import ChallengeError
 from petanque_game.match import Match
 from petanque_game.record import Seat
 from petanque_game.rules.terningepetanque_events import Accept, Rethrow
-from petanque_game.ui import lang
 from petanque_game.ui.scenes import results_challenge
 from petanque_game.ui.scenes.results import ResultsScene
 from petanque_game.ui.scenes.setup import SetupScene
@@ -74,7 +73,7 @@ def test_a_take_back_is_marked_in_the_record_and_on_the_results_screen(taken_bac
     assert taken_back.record.take_backs == 1
     app = fast_app()
     scene = ResultsScene(app, LiveSession(taken_back))
-    assert lang.tr_n("results.take_backs", 1) in scene.challenge_line
+    assert app.look.tr_n("results.take_backs", 1) in scene.challenge_line
     app.push(scene)
     app.render()
 
@@ -107,4 +106,5 @@ def test_a_game_with_a_take_back_cannot_be_the_one_to_beat_nor_counts_as_an_atte
                          board=challenge.shipped_board("classic"), hand="normal")
     session = LiveSession(taken_back)
     assert results_challenge.keep_once(session, made) is None
-    assert lang.tr("challenges.take_backs") in results_challenge.line(session, made, None)
+    said = spoken()
+    assert said.tr("challenges.take_backs") in results_challenge.line(said, session, made, None)

@@ -6,35 +6,36 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
+from ui_support import speak, spoken
 
 from petanque_game import words
 from petanque_game.ai.hints import Hint, Told
 from petanque_game.ai.hints_petanque import words_of
-from petanque_game.ui import lang
 
 
 def test_a_decimal_has_the_languages_own_point():
-    assert lang.decimal(45.0) == "45.0"
-    lang.use("da")
-    assert lang.decimal(45.0) == "45,0" and lang.decimal(1.25, 2) == "1,25"
-    lang.use("nb")
-    assert lang.decimal(2.5) == "2,5"
+    assert spoken().decimal(45.0) == "45.0"
+    speak("da")
+    assert spoken().decimal(45.0) == "45,0" and spoken().decimal(1.25, 2) == "1,25"
+    speak("nb")
+    assert spoken().decimal(2.5) == "2,5"
 
 
 def test_a_signed_decimal_keeps_its_sign_and_never_says_minus_nought():
-    assert lang.decimal(1.84, signed=True) == "+1.8"
-    assert lang.decimal(-0.44, signed=True) == "-0.4"
-    assert lang.decimal(-0.04, signed=True) == "+0.0"
-    lang.use("da")
-    assert lang.decimal(-3.26, signed=True) == "-3,3"
+    assert spoken().decimal(1.84, signed=True) == "+1.8"
+    assert spoken().decimal(-0.44, signed=True) == "-0.4"
+    assert spoken().decimal(-0.04, signed=True) == "+0.0"
+    speak("da")
+    assert spoken().decimal(-3.26, signed=True) == "-3,3"
 
 
 @pytest.mark.parametrize("code, worth", [("en", "+1.8"), ("da", "+1,8"), ("nb", "+1,8")])
 def test_the_hints_worth_at_the_table_is_written_in_the_language(code, worth):
-    lang.use(code)
+    speak(code)
     kept = SimpleNamespace(awaiting_accept=True)  # a throw lying, to keep or take back
-    assert lang.tr("table.hint.keep", points=worth) == words_of(Hint(None, "", 1.84), kept,
-                                                               lang.tr, "")
+    said = spoken()
+    assert said.tr("table.hint.keep", points=worth) == words_of(Hint(None, "", 1.84), kept,
+                                                            said.tr, "")
 
 
 # --- issue 32, item 3: one way to write numbers, and no "about" before a bound ------------------
@@ -44,10 +45,10 @@ def test_the_hints_worth_at_the_table_is_written_in_the_language(code, worth):
                                                   ("da", "1.050", "1.202,4"),
                                                   ("nb", "1 050", "1 202,4")])
 def test_a_decimal_groups_its_thousands_as_a_whole_number_does(code, whole, decimal):
-    lang.use(code)
-    assert lang.number(1050) == whole and lang.decimal(1202.4) == decimal
+    speak(code)
+    assert spoken().number(1050) == whole and spoken().decimal(1202.4) == decimal
     told = Told("tt_keep_bank", (("dice", "1"), ("total", 1050)), worth="points", value=1202.4)
-    said = words.tell(told, lang.tr, lang.number)
+    said = words.tell(told, spoken().tr, spoken().number)
     assert whole in said and decimal in said, said
 
 
@@ -69,16 +70,16 @@ ABOUT = {"en": "about", "da": "omkring", "nb": "omtrent"}
 def test_an_estimate_said_as_a_bound_has_no_about(code, value, alt_value):
     """The Ship points match's last round: "about 55% to win (stopping: under 1%)", never
     "about under 1%", "about sure" or "about over 99%" (in any of the three languages)."""
-    lang.use(code)
+    speak(code)
     told = Told("ship_reroll", (("cargo", 7),), worth="win_about", value=value,
                 alt="ship_stop_about", alt_value=alt_value)
-    said = words.tell(told, lang.tr, lang.number)
-    bounds = [lang.tr(f"tray.chance.{k}") for k in ("sure", "over_99", "under_1")]
+    said = words.tell(told, spoken().tr, spoken().number)
+    bounds = [spoken().tr(f"tray.chance.{k}") for k in ("sure", "over_99", "under_1")]
     for bound in bounds:
         assert f"{ABOUT[code]} {bound}" not in said, said
     for shown in (value, alt_value):  # a plain percentage is still said to be an estimate
         if 0 < round(100 * shown) < 100:
-            assert f"{ABOUT[code]} {lang.tr('tray.chance.percent', n=round(100 * shown))}" \
+            assert f"{ABOUT[code]} {spoken().tr('tray.chance.percent', n=round(100 * shown))}" \
                 in said, said
 
 
@@ -96,5 +97,5 @@ def test_the_board_editor_writes_a_checkers_number_with_the_languages_point(code
     """The decimal point lives beside the thousands mark (language.yaml) for every reader."""
     from petanque_game.ui import board_words
 
-    lang.use(code)
-    assert board_words._written("89.6") == said
+    speak(code)
+    assert board_words._written(spoken(), "89.6") == said

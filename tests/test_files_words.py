@@ -5,10 +5,10 @@ Danish or Norwegian player meets no English in them (the command line keeps its 
 import errno
 
 import pytest
+from ui_support import speak, spoken
 
 from petanque_game.files import REASONS, NotAFolder, TooLarge, os_reason, reason_name
 from petanque_game.record import Seat
-from petanque_game.ui import lang
 from petanque_game.ui.session import new_game
 
 LANGUAGES = ("en", "da", "nb")
@@ -37,23 +37,23 @@ def test_every_error_has_its_name_and_english_words():
 
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_every_reason_is_worded_in_every_language(code):
-    lang.use(code)
+    speak(code)
     english = {name: os_reason(error) for name, error in ERRORS.items()}
     for name, error in ERRORS.items():
-        said = lang.os_reason(error)
-        assert lang.has(f"files.{name}") and said and "Errno" not in said
+        said = spoken().os_reason(error)
+        assert spoken().has(f"files.{name}") and said and "Errno" not in said
         if code == "en":
             assert said == english[name] or name == "too_large"
         else:
             assert said != english[name], (code, name)
-    assert "9000000" in lang.os_reason(ERRORS["too_large"])
+    assert "9000000" in spoken().os_reason(ERRORS["too_large"])
 
 
 @pytest.mark.parametrize("code", ["da", "nb"])
 def test_a_full_disk_while_playing_is_said_in_the_players_language(code, home, monkeypatch):
-    lang.use(code)
+    speak(code)
     session = new_game("shut-the-box", [Seat("Astrid", "ai", "easy"), Seat("Bo", "ai", "easy")],
-                       {}, 4)
+                       {}, 4, look=spoken())
     session.play_ai()
 
     def full_disk(*args, **kwargs):
@@ -66,5 +66,5 @@ def test_a_full_disk_while_playing_is_said_in_the_players_language(code, home, m
     said = session.unsaved or session.save_problem
     assert said is not None and str(session.match.autosave) in said
     words = said.replace(str(session.match.autosave), "")
-    assert lang.tr("files.disk_full") in words and "the disk is full" not in words
+    assert spoken().tr("files.disk_full") in words and "the disk is full" not in words
     assert "not saved" not in words and "autosave" not in words

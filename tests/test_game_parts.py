@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import source_trees
+from ui_support import spoken
 
 import petanque_game
 from petanque_game import stats
@@ -75,7 +76,7 @@ def test_every_game_has_its_window_entry_config_file_and_texts(spec):
     assert problems == [] and spec.id in options and helps.get(spec.id)
     assert shipped_rule_defaults().problems == ()
     for code in lang.LANGUAGES:
-        table = lang.table(code)
+        table = spoken().table(code)
         assert f"games.{spec.id}.title" in table
         keys = [line.removeprefix("- ") for section in helps[spec.id]
                 for line in [section["heading"], *section["lines"]]]

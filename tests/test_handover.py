@@ -9,10 +9,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 from test_ui_tray import human_move, start
-from ui_support import fast_app
+from ui_support import fast_app, speak
 
 from petanque_game.record import Seat
-from petanque_game.ui import lang, theme
+from petanque_game.ui import theme
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scenes.handover import HandoverScene
 from petanque_game.ui.session import ReplaySession
@@ -59,7 +59,7 @@ def test_the_table_is_hidden_between_two_humans_until_the_next_is_ready(game):
     over.draw(alone)
     # the window shows the hand-over page and nothing else: no felt, no die, no hand
     assert pygame.image.tobytes(frame, "RGB") == pygame.image.tobytes(alone, "RGB")
-    assert frame.get_at(FELT_RECT.center)[:3] == theme.colour("background")
+    assert frame.get_at(FELT_RECT.center)[:3] == app.look.colour("background")
     events = len(scene.session.record.events)
     app.key(pygame.K_r, "r")  # the roll key, and clicks on the table, do nothing meanwhile
     app.click(FELT_RECT.center)
@@ -72,7 +72,7 @@ def test_the_table_is_hidden_between_two_humans_until_the_next_is_ready(game):
         app.step(1 / 60)
     assert app.top is scene  # once per change of turn
     frame = app.render()
-    assert frame.get_at(FELT_RECT.center)[:3] != theme.colour("background")
+    assert frame.get_at(FELT_RECT.center)[:3] != app.look.colour("background")
 
 
 def test_ready_by_key_and_the_setting_off():
@@ -145,11 +145,11 @@ def test_no_hand_over_in_a_replay():
 def test_a_player_called_you_is_told_it_is_their_turn(language, title):
     # "Pass to You" (Danish "Giv videre til Du") read wrong on the default first seat
     app = handover_app()
-    lang.use(language)
+    speak(language)
     try:
-        you = lang.tr("narrate.you").capitalize()  # the first seat's default name
+        you = app.look.tr("narrate.you").capitalize()  # the first seat's default name
         assert HandoverScene(app, you, 0).title() == title
-        assert HandoverScene(app, "Åse", 1).title() == lang.tr("handover.pass_to", name="Åse")
+        assert HandoverScene(app, "Åse", 1).title() == app.look.tr("handover.pass_to", name="Åse")
         assert "Åse" in HandoverScene(app, "Åse", 1).title()
     finally:
-        lang.use("en")
+        speak("en")

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import os
 
+from ui_support import speak, spoken
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
@@ -31,7 +33,6 @@ from petanque_game.rules import ship_captain_crew as scc
 from petanque_game.rules import shut_the_box as stb
 from petanque_game.rules import ten_thousand as tt
 from petanque_game.rules.base import Bank, Dice, Keep, Roll, Stop
-from petanque_game.ui import lang
 from petanque_game.ui.tray.games import advice as tray_advice
 from petanque_game.ui.tray.games import told
 from petanque_game.ui.tray.ship import ShipControls
@@ -53,8 +54,8 @@ def window(controls, state) -> dict[str, str]:
     advice = tray_advice(GAME_OF[controls], state)
     said = {}
     for code in LANGUAGES:
-        lang.use(code)
-        said[code] = told(advice)
+        speak(code)
+        said[code] = told(spoken(), advice)
     return said
 
 
@@ -168,8 +169,8 @@ def test_item_4_with_three_or_more_players_the_chance_says_it_is_one_on_one():
     said = window(TenThousandControls, six)
     assert "if the best other score (9,950) were your only rival" in said["en"]
     assert "chance for at vinde mod kun den bedste anden score (9.950)" in said["da"]
-    lang.use("nb")
-    assert f"sjanse til å vinne mot bare den beste andre poengsummen ({lang.number(9950)})" in \
+    speak("nb")
+    assert f"sjanse til å vinne mot bare den beste andre poengsummen ({spoken().number(9950)})" in \
         said["nb"]
     assert "only rival" not in window(TenThousandControls, two)["en"]
 

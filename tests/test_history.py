@@ -130,7 +130,7 @@ def test_any_date_a_record_may_hold_is_shown(created):
     read_lists(app)
     assert len(scene.entries) == 2 and not any(e.broken for e in scene.entries)
     if created[:4] in ("0001", "9999"):
-        assert all(created[:10] in e.title for e in scene.entries)
+        assert all(created[:10] in e.title(app.look) for e in scene.entries)
     app.render_logical()
     app.pop()
     app.open("resume")
@@ -148,7 +148,7 @@ def test_a_file_time_far_in_the_future_is_shown():
     app = fast_app()
     scene = app.open("replays")
     read_lists(app)
-    assert scene.entries[0].title.endswith(summary.date)
+    assert scene.entries[0].title(app.look).endswith(summary.date)
     app.render_logical()
 
 

@@ -6,6 +6,7 @@ import dataclasses
 from types import SimpleNamespace
 
 import pytest
+from ui_support import spoken
 
 from petanque_game.match import Match
 from petanque_game.record import Seat
@@ -69,7 +70,6 @@ def test_every_round_end_of_a_game_carries_its_facts(played):
 def test_the_sheet_and_the_reckoning_read_the_facts_not_the_table(played):
     """Facts that differ from the table (made up here: seat 0 threw doubles and lost a die) are
     what the sheet's row and the reckoning's lines show."""
-    from petanque_game.ui import lang
     from petanque_game.ui.table.reckoning import seat_parts
     from petanque_game.ui.table.round_end import reckoning_of
     from petanque_game.ui.table.sheet import scored_rows
@@ -88,9 +88,9 @@ def test_the_sheet_and_the_reckoning_read_the_facts_not_the_table(played):
     session = Shown()
     row = scored_rows(session)[made.event.round]
     assert 0 in row.doubles and row.lost[0] == told.penalty - 4
-    lines = [text for text, _ in seat_parts(reckoning_of(made, None), 0)]
-    assert lines[0] == lang.tr("table.reckoning.doubles", faces="5 + 5")
-    assert lang.tr("table.reckoning.die_off", points="-4") in lines
+    lines = [text for text, _ in seat_parts(spoken(), reckoning_of(made, None), 0)]
+    assert lines[0] == spoken().tr("table.reckoning.doubles", faces="5 + 5")
+    assert spoken().tr("table.reckoning.die_off", points="-4") in lines
 
 
 def test_the_match_says_what_a_kept_throw_leaves_without_making_it():

@@ -11,6 +11,7 @@ import pytest
 from conformance import play_random
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from ui_support import speak, spoken
 
 from petanque_game.cli import main
 from petanque_game.match import Match, rebuild
@@ -169,23 +170,23 @@ def test_simulate_plays_two_to_ten_players(tmp_path, capsys):
 def test_the_narration_tells_where_the_dice_went_and_the_last_ace():
     from ui_support import told_step
 
-    from petanque_game.ui import lang
     from petanque_game.ui.tray.aces import tell
 
-    lang.use("en")
+    speak("en")
     names = ["Åse", "Bo", "Cy"]
     state = aces.new_game(3)
     event = {"action": "roll", "player": 0, "dice": [1, 2, 2, 6, 6]}
     step, _ = told_step(aces.GAME_ID, state, Roll(5), Dice((1, 2, 2, 6, 6)), event)
-    assert tell(step, names) == ["Åse rolled 1-2-2-6-6: a die to the middle, 2 dice to Bo.",
-                                 "Åse rolls again."]
-    lang.use("da")
-    assert tell(step, names)[0] == "Åse slog 1-2-2-6-6: en terning til midten, 2 terninger til Bo."
-    lang.use("en")
+    assert tell(spoken(), step, names) == [
+        "Åse rolled 1-2-2-6-6: a die to the middle, 2 dice to Bo.", "Åse rolls again."]
+    speak("da")
+    assert tell(spoken(), step, names)[0] == \
+        "Åse slog 1-2-2-6-6: en terning til midten, 2 terninger til Bo."
+    speak("en")
     end = aces.AcesState(3, 5, "wins", (0, 1, 0), middle=14, turn_player=1)
     step, _ = told_step(aces.GAME_ID, end, Roll(1), Dice((1,)),
                         {"action": "roll", "player": 1, "dice": [1]})
-    assert tell(step, names) == ["Bo rolled 1: the last ace! Bo wins the pot."]
+    assert tell(spoken(), step, names) == ["Bo rolled 1: the last ace! Bo wins the pot."]
 
 
 def test_the_window_rolls_for_a_human_and_offers_no_hint():

@@ -11,6 +11,7 @@ import pytest
 from conformance import play_random
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from ui_support import speak, spoken
 
 from petanque_game.cli import main
 from petanque_game.match import Match, rebuild
@@ -153,21 +154,20 @@ def test_simulate_plays_two_to_ten_players(capsys):
 def test_the_narration_says_who_paid_whom():
     from ui_support import told_step
 
-    from petanque_game.ui import lang
     from petanque_game.ui.tray.even_odd import tell
 
-    lang.use("en")
+    speak("en")
     state = eo.new_game(3)
     values = (2, 4, 6, 2, 1, 3)
     step, _ = told_step(eo.GAME_ID, state, Roll(6), Dice(values),
                         {"action": "roll", "player": 0, "dice": list(values)})
-    assert tell(step, ["Åse", "Bo", "Cy"]) == [
+    assert tell(spoken(), step, ["Åse", "Bo", "Cy"]) == [
         "Åse rolled 2-4-6-2-1-3: 4 even against 2 odd, Bo pays Åse 2 chips."]
-    assert tell(step, ["You", "Bo", "Cy"])[0].endswith("Bo pays you 2 chips.")
-    lang.use("nb")
-    assert tell(step, ["Åse", "Bo", "Cy"]) == [
+    assert tell(spoken(), step, ["You", "Bo", "Cy"])[0].endswith("Bo pays you 2 chips.")
+    speak("nb")
+    assert tell(spoken(), step, ["Åse", "Bo", "Cy"]) == [
         "Åse kastet 2-4-6-2-1-3: 4 partall mot 2 oddetall, Bo betaler Åse 2 sjetonger."]
-    lang.use("en")
+    speak("en")
 
 
 def test_the_window_rolls_for_a_human_and_offers_no_hint():

@@ -10,6 +10,7 @@ import pytest
 from conformance import play_random
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from ui_support import speak, spoken
 
 from petanque_game.cli import main
 from petanque_game.match import Match, rebuild
@@ -172,22 +173,21 @@ def test_the_window_rolls_for_a_human_tells_it_and_offers_no_hint():
 def test_the_narration_says_where_the_chips_went_in_each_language():
     from ui_support import told_step
 
-    from petanque_game.ui import lang
     from petanque_game.ui.tray.lcr import tell
 
     state = lcr.new_game(3)
     event = {"action": "roll", "player": 0, "dice": [4, 5, 5]}
     step, _ = told_step(lcr.GAME_ID, state, Roll(3), Dice((4, 5, 5)), event)
-    lang.use("en")
-    assert tell(step, ["Åse", "Bo", "Cy"]) == ["Åse rolled 4-5-5: a chip to Bo, 2 chips to the "
-                                               "pot."]
-    assert tell(step, ["You", "Bo", "Cy"])[0].startswith("You rolled")
-    lang.use("nb")
-    assert tell(step, ["Åse", "Bo", "Cy"]) == ["Åse kastet 4-5-5: en sjetong til Bo, 2 "
+    speak("en")
+    assert tell(spoken(), step, ["Åse", "Bo", "Cy"]) == [
+        "Åse rolled 4-5-5: a chip to Bo, 2 chips to the pot."]
+    assert tell(spoken(), step, ["You", "Bo", "Cy"])[0].startswith("You rolled")
+    speak("nb")
+    assert tell(spoken(), step, ["Åse", "Bo", "Cy"]) == ["Åse kastet 4-5-5: en sjetong til Bo, 2 "
                                                "sjetonger i potten."]
-    lang.use("en")
+    speak("en")
     end = lcr.LcrState(3, 3, (1, 0, 4), pot=4)
     step, _ = told_step(lcr.GAME_ID, end, Roll(1), Dice((5,)), {"action": "roll", "player": 0,
                                                                  "dice": [5]})
-    assert tell(step, ["Åse", "Bo", "Cy"])[-1] == ("Cy has the last chips and takes the pot of "
-                                                   "5: 9 chips in all.")
+    assert tell(spoken(), step, ["Åse", "Bo", "Cy"])[-1] == (
+        "Cy has the last chips and takes the pot of 5: 9 chips in all.")

@@ -6,6 +6,7 @@ the game folded from the record."""
 import json
 
 import pytest
+from ui_support import speak, spoken
 
 from petanque_game import paths, stats
 from petanque_game.match import Match
@@ -212,8 +213,7 @@ def test_names_counted_as_one_merge_their_games_and_streaks(folder):
 
 
 def test_the_window_counts_you_and_du_as_one_player():
-    from petanque_game.ui import lang
     from petanque_game.ui.scenes.statistics import you_in_every_language
 
-    lang.use("da")  # English again after the test (conftest's english_after)
-    assert you_in_every_language() == {"You": "Du", "Du": "Du"}
+    speak("da")  # English again after the test (conftest's english_after)
+    assert you_in_every_language(spoken()) == {"You": "Du", "Du": "Du"}

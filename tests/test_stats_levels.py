@@ -6,11 +6,11 @@ from the files."""
 import json
 
 import pytest
+from ui_support import speak, spoken
 
 from petanque_game import history, paths, stats
 from petanque_game.match import Match
 from petanque_game.record import Seat
-from petanque_game.ui import lang
 from petanque_game.ui.listing import player_label, versus
 
 pytestmark = pytest.mark.usefixtures("home")
@@ -75,6 +75,6 @@ def test_a_row_without_its_levels_is_not_a_summary():
     ("da", "Åse mod Astrid (ekspert) mod Astrid (middel)"),
     ("nb", "Åse mot Astrid (ekspert) mot Astrid (middels)")])
 def test_the_lists_name_an_ai_with_its_level(language, shown):
-    lang.use(language)
-    assert versus(("Åse", "Astrid", "Astrid"), ("", "expert", "medium")) == shown
-    assert player_label("Åse") == "Åse"
+    speak(language)
+    assert versus(spoken(), ("Åse", "Astrid", "Astrid"), ("", "expert", "medium")) == shown
+    assert player_label(spoken(), "Åse") == "Åse"

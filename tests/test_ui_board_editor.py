@@ -11,14 +11,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import fast_app
+from ui_support import fast_app, speak
 
 from petanque_game import paths
 from petanque_game.board_edit import Draft, centre, empty_text
 from petanque_game.match import Match, rebuild
 from petanque_game.physics.level import load_named_level, user_levels_dir
 from petanque_game.record import Seat, parse_record
-from petanque_game.ui import lang
 from petanque_game.ui.scenes.board_editor import VIEW
 
 pytestmark = pytest.mark.usefixtures("home")
@@ -184,7 +183,7 @@ def test_export_and_import(tmp_path):
 
 @pytest.mark.parametrize("language", ["en", "da", "nb"])
 def test_the_editor_draws_in_every_language(language):
-    lang.use(language)
+    speak(language)
     app = fast_app()
     try:
         app.key(pygame.K_b)
@@ -257,12 +256,12 @@ def test_the_felts_numbers_under_the_fold():
 
 @pytest.mark.parametrize("code", ["en", "da", "nb"])
 def test_the_boards_to_start_from_are_named_by_their_titles(code):
-    lang.use(code)
+    speak(code)
     app = fast_app()
     try:
         app.key(pygame.K_b)
         labels = {b.tag: b.label for b in app.top.buttons if b.tag.startswith("start-")}
-        assert labels["start-classic"] == lang.tr("boards.classic.title")
-        assert labels["start-empty"] == lang.tr("editor.empty")
+        assert labels["start-classic"] == app.look.tr("boards.classic.title")
+        assert labels["start-empty"] == app.look.tr("editor.empty")
     finally:
         app.close()

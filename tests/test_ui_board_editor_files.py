@@ -14,10 +14,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 from test_ui_board_editor import click, move_to, type_into
-from ui_support import fast_app, press
+from ui_support import fast_app, press, speak, spoken
 
 from petanque_game.physics.level import kept_dir, load_named_level, user_levels_dir
-from petanque_game.ui import lang
 from petanque_game.ui.question import RECT
 from petanque_game.ui.scenes.results import ResultsScene
 
@@ -105,7 +104,7 @@ def test_a_refused_saves_line_goes_once_a_save_succeeds():
                             ("a?", "system")):
             type_into(app, editor.file_field, name)
             editor.save()
-            assert editor.said == lang.tr(f"editor.why.name_{fault}")
+            assert editor.said == app.look.tr(f"editor.why.name_{fault}")
         assert not user_levels_dir().exists() or not list(user_levels_dir().iterdir())
         type_into(app, editor.file_field, "fine")
         editor.save()
@@ -146,9 +145,10 @@ def test_import_of_a_pipe_or_a_folder_never_stops_the_window(tmp_path):
         editor = editor_of(app)
         before = editor.draft
         import_within(app, editor, str(fifo), unblock=unblock)
-        assert editor.said == lang.tr("editor.not_imported", why=lang.tr("editor.why.not_file"))
+        tr = app.look.tr
+        assert editor.said == tr("editor.not_imported", why=tr("editor.why.not_file"))
         import_within(app, editor, str(tmp_path))
-        assert editor.said == lang.tr("editor.not_imported", why=lang.tr("files.is_folder"))
+        assert editor.said == tr("editor.not_imported", why=tr("files.is_folder"))
         assert editor.draft is before
     finally:
         app.close()
@@ -156,7 +156,7 @@ def test_import_of_a_pipe_or_a_folder_never_stops_the_window(tmp_path):
 
 @pytest.mark.parametrize("code", ["en", "da", "nb"])
 def test_refusals_are_in_the_editors_own_words(code):
-    lang.use(code)
+    speak(code)
     app = fast_app()
     try:
         editor = editor_of(app, "start-classic")
@@ -166,17 +166,18 @@ def test_refusals_are_in_the_editors_own_words(code):
         editor.save()
         said = editor.said
         assert "obstacles[" not in said and ".points" not in said
-        assert said.startswith(lang.tr("editor.part.obstacle", n=1))
-        assert said.split(": ", 1)[1].startswith(lang.tr("editor.why.centre", room="X")[:12])
-        assert said.split(": ", 1)[0] == lang.tr("editor.part.obstacle", n=1) + " (block 1)"
+        assert said.startswith(app.look.tr("editor.part.obstacle", n=1))
+        assert said.split(": ", 1)[1].startswith(app.look.tr("editor.why.centre", room="X")[:12])
+        assert said.split(": ", 1)[0] == app.look.tr("editor.part.obstacle", n=1) + " (block 1)"
         app.render_logical()
         app.key(pygame.K_DELETE)
         click(app, "advanced")
         for _ in range(40):
             click(app, "felt:friction:+")
         editor.save()
-        assert editor.said.startswith(lang.tr("editor.part.of", part=lang.tr("editor.part.felt"),
-                                              what=lang.tr("editor.felt.friction")))
+        tr = app.look.tr
+        assert editor.said.startswith(tr("editor.part.of", part=tr("editor.part.felt"),
+                                         what=tr("editor.felt.friction")))
         assert "felt.friction" not in editor.said
     finally:
         app.close()
@@ -214,7 +215,7 @@ def test_a_trial_game_ends_back_in_the_editor():
         click(app, "try")
         results = play_to_results(app, app.top)
         assert next(b for b in results.buttons if b.tag == "menu").label == \
-            lang.tr("editor.back_to_editor")
+            app.look.tr("editor.back_to_editor")
         assert {b.tag for b in results.buttons} == {"again", "menu"}  # kept nowhere: no more
         app.key(pygame.K_ESCAPE)
         assert app.top is editor and editor.draft is draft and repr(draft.data) == data
@@ -269,12 +270,13 @@ def _edits():
 def test_every_refusal_an_edit_makes_is_in_the_editors_words(code):
     from petanque_game.ui import board_words
 
-    lang.use(code)
+    speak(code)
+    look = spoken()
     for name, draft in _edits().items():
         problem = draft.problem()
         assert problem is not None, name
-        said = board_words.said(problem, draft.data)
+        said = board_words.said(look, problem, draft.data)
         for file_word in ("obstacles", "walls.", "sides[", "felt.", "board.", "out of range",
                           "seats.", "t.yaml", "must be a"):
             assert file_word not in said, (name, said)
-        assert board_words.reason(problem.reason) != problem.reason, (name, problem.reason)
+        assert board_words.reason(look, problem.reason) != problem.reason, (name, problem.reason)

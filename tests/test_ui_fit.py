@@ -3,13 +3,13 @@
 Each scene a player can reach (the menu, the setup of each game, the rules and how-to pages of
 each game, each game at its start and, for the tray games, some moves in, the Terningepetanque score
 sheet on each board and in a replay, the results and the error screen) is drawn in English, Danish
-and Norwegian Bokmål while the text drawing is watched (theme.blit_text, theme.fit, Button.draw,
+and Norwegian Bokmål while the text drawing is watched (a look's blit_text and fit, Button.draw,
 panel). Of every text drawn, its ink (the pixels the glyphs cover) is measured, and then:
 
 - no text leaves the 1280x720 logical picture;
 - a button's text stays inside the button;
 - a text that starts inside a panel stays inside it;
-- no text is cut short with "..." (theme.fit), so nothing a player must read is lost;
+- no text is cut short with "..." (`fit`), so nothing a player must read is lost;
 - no two texts overlap (a text hidden under a panel drawn later, as under the results, is out);
 - no text is drawn smaller than READABLE_SIZE: at an 800x600 window the 1280x720 picture is shown
   at 0.625, and pygame's font at 18 px is then 11 px high, with capitals 5-6 px high: the least
@@ -38,11 +38,12 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from ui_support import read_lists
+from ui_support import read_lists, speak
 
 from petanque_game.record import Seat
 from petanque_game.rules.games import game_ids, spec_of
-from petanque_game.ui import lang, theme, widgets
+from petanque_game.ui import kept_pictures, lang, theme, widgets
+from petanque_game.ui.look import Look
 
 READABLE_SIZE = 18  # logical px; x 0.625 at 800x600 = 11.25 px
 SMALL_WINDOW = (800, 600)
@@ -97,43 +98,44 @@ def install(watch: Watch) -> list[tuple[object, str, object]]:
         undo.append((owner, name, getattr(owner, name)))
         setattr(owner, name, new)
 
-    blit, fit, draw, panel = theme.blit_text, theme.fit, widgets.Button.draw, widgets.panel
+    blit, fit = theme.Pens.blit_text, theme.Pens.fit
+    draw, panel = widgets.Button.draw, widgets.panel
 
-    def blit_text(target, s, pos, size=24, col="text", bold=False, anchor="topleft",
+    def blit_text(pens, target, s, pos, size=24, col="text", bold=False, anchor="topleft",
                   shadow=False):
-        rect = blit(target, s, pos, size, col, bold, anchor, shadow)
-        ink = theme.text(s, size, col, bold).get_bounding_rect().move(rect.topleft)
+        rect = blit(pens, target, s, pos, size, col, bold, anchor, shadow)
+        ink = pens.text(s, size, col, bold).get_bounding_rect().move(rect.topleft)
         box, owner = watch.boxes[-1] if watch.boxes else (None, "")
         if s.strip():
             watch.texts.append(Drawn(s, size, id(target), ink, box, owner or _caller()))
         return rect
 
-    def fit_text(s, size, width, bold=False):
-        out = fit(s, size, width, bold)
+    def fit_text(pens, s, size, width, bold=False):
+        out = fit(pens, s, size, width, bold)
         if out != theme.drawable(s):
             owner = watch.boxes[-1][1] if watch.boxes else _caller()
             watch.cut.append((s, owner))
         return out
 
-    def button_draw(self, surface, mouse):
+    def button_draw(self, look, surface, mouse):
         watch.boxes.append((pygame.Rect(self.rect), f"button {self.tag or self.label!r} "
                                                     f"({_caller()})"))
         try:
-            return draw(self, surface, mouse)
+            return draw(self, look, surface, mouse)
         finally:
             watch.boxes.pop()
 
-    def panel_draw(surface, rect, *args, **kw):
+    def panel_draw(look, surface, rect, *args, **kw):
         r = pygame.Rect(rect)
         for t in watch.texts:  # what it is drawn over is hidden
             if t.target == id(surface) and t.ink.colliderect(r):
                 t.covered = True
         watch.panels.append((id(surface), r, _caller()))
-        return panel(surface, rect, *args, **kw)
+        return panel(look, surface, rect, *args, **kw)
 
-    patch(widgets, "KEEP", False)  # every text drawn on the screen, as it is watched
-    patch(theme, "blit_text", blit_text)
-    patch(theme, "fit", fit_text)
+    patch(kept_pictures, "KEEP", False)  # every text drawn on the screen, as it is watched
+    patch(theme.Pens, "blit_text", blit_text)  # (every look's: a look is a window's pens)
+    patch(theme.Pens, "fit", fit_text)
     patch(widgets.Button, "draw", button_draw)
     from petanque_game import ui
     from petanque_game.ui import scenes
@@ -206,7 +208,7 @@ def _game(game):
         from petanque_game.ui.session import new_game
 
         level = "classic" if spec_of(game).board else None
-        session = new_game(game, [Seat(lang.tr("setup.you"), "human"), *_others(game, 1)], {},
+        session = new_game(game, [Seat(app.look.tr("setup.you"), "human"), *_others(game, 1)], {},
                            7, level, autosave=False)
         open_game_scene(app, session)
     return show
@@ -370,7 +372,7 @@ def drawn(tmp_path_factory):
     out, seen = {}, {}
     try:
         for code in LANGUAGES:
-            lang.use(code)
+            speak(code)
             for name, show in SCENES.items():
                 if name not in app.factories and name in ("settings",):
                     continue  # a scene another branch brings
@@ -385,7 +387,7 @@ def drawn(tmp_path_factory):
     finally:
         for owner, name, old in reversed(undo):
             setattr(owner, name, old)
-        lang.use(lang.DEFAULT)
+        speak(lang.DEFAULT)
         app.close()
         if old_home is None:
             os.environ.pop("PETANQUE_GAME_HOME", None)
@@ -425,17 +427,17 @@ def test_the_watch_finds_what_does_not_fit():
     """The measuring itself: a button too narrow, two texts on each other, a text off the
     picture and a text cut short are all found."""
     pygame.init()
-    theme.use_pens(theme.Pens())  # fonts of a window closed before are no longer valid
+    look = Look()  # (a new look's fonts: those of a window closed before are no longer valid)
     watch = Watch()
     undo = install(watch)
     try:
         surface = pygame.Surface((1280, 720))
-        widgets.Button(pygame.Rect(10, 10, 40, 40), "A very long label", size=24).draw(surface,
-                                                                                          None)
-        theme.blit_text(surface, "one", (300, 300), 24)
-        theme.blit_text(surface, "two", (305, 302), 24)
-        theme.blit_text(surface, "off", (1275, 700), 24)
-        theme.blit_text(surface, "tiny", (600, 600), 12)
+        widgets.Button(pygame.Rect(10, 10, 40, 40), "A very long label", size=24).draw(
+            look, surface, None)
+        look.blit_text(surface, "one", (300, 300), 24)
+        look.blit_text(surface, "two", (305, 302), 24)
+        look.blit_text(surface, "off", (1275, 700), 24)
+        look.blit_text(surface, "tiny", (600, 600), 12)
         found = findings(watch, surface)
     finally:
         for owner, name, old in reversed(undo):
@@ -457,7 +459,7 @@ def test_the_window_at_800x600_shows_the_whole_picture(home):
     app.render()
     window = app.window
     assert window.get_size() == SMALL_WINDOW
-    background = theme.colour("background")
+    background = app.look.colour("background")
     assert window.get_at((400, 80))[:3] == pytest.approx(background, abs=3)  # the picture's top
     assert window.get_at((400, 70))[:3] != window.get_at((400, 80))[:3]  # the bar above it
     app.close()
@@ -479,14 +481,16 @@ def test_a_small_desktop_gives_the_window_its_whole_width():
 def test_readable_size_is_readable_at_800x600():
     """The smallest size allowed, scaled to an 800x600 window: its capitals at least 5 px."""
     pygame.init()
-    capital = theme.font(READABLE_SIZE).render("H", True, (255, 255, 255)).get_bounding_rect()
+    drawn = theme.Pens().font(READABLE_SIZE).render("H", True, (255, 255, 255))
+    capital = drawn.get_bounding_rect()
     assert capital.h * 0.625 >= 5
 
 
 def test_a_font_kept_before_pygame_quits_is_made_again_after():
     """Tests quit pygame and start it again many times in one process: a font kept from before
     cannot draw after it, so the pens let their fonts go when pygame quits."""
+    pens = theme.Pens()
     for _ in range(3):
         pygame.init()
-        assert theme.font(READABLE_SIZE).render("H", True, (255, 255, 255)).get_width() > 0
+        assert pens.font(READABLE_SIZE).render("H", True, (255, 255, 255)).get_width() > 0
         pygame.quit()

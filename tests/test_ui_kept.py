@@ -10,13 +10,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import fast_app, pixels, read_lists
+from ui_support import fast_app, pixels, read_lists, speak
 
 from petanque_game.record import Seat
-from petanque_game.ui import dice, lang, widgets
+from petanque_game.ui import dice, kept_pictures, widgets
+from petanque_game.ui.look import Look
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
 from petanque_game.ui.widgets import SETTLED, Button, draw_lit, panel
+
+LOOK = Look()  # what these tests draw with (a window's look, as a new window has)
 
 pytestmark = pytest.mark.usefixtures("home")
 
@@ -35,7 +38,7 @@ def kept_is_fresh(app, monkeypatch) -> bool:
         app.render_logical()
     kept = pixels(app.render_logical())
     with monkeypatch.context() as m:
-        m.setattr(widgets, "KEEP", False)  # nothing kept, and nothing kept used:
+        m.setattr(kept_pictures, "KEEP", False)  # nothing kept, and nothing kept used:
         for scene in app.scenes:
             for name, value in vars(scene).items():
                 if isinstance(value, widgets.Backdrop):
@@ -47,31 +50,31 @@ def kept_is_fresh(app, monkeypatch) -> bool:
 
 
 def test_a_lit_button_covers_the_unlit_one_exactly():
-    fast_app()
+    look = fast_app().look
     for button in (Button(pygame.Rect(20, 20, 220, 58), "Roll", hint="R"),
                    Button(pygame.Rect(20, 20, 120, 40), "Bank", style="primary"),
                    Button(pygame.Rect(20, 20, 146, 44), "Dansk", selected=True, size=22),
                    Button(pygame.Rect(20, 20, 130, 42), "Menu", style="ghost", size=24)):
         over = pygame.Surface((300, 120))
         over.fill((22, 27, 36))
-        button.draw(over, None)
-        draw_lit(over, [button], button.rect.center)
+        button.draw(look, over, None)
+        draw_lit(look, over, [button], button.rect.center)
         straight = pygame.Surface((300, 120))
         straight.fill((22, 27, 36))
-        button.paint(straight, button.rect, True)
+        button.paint(look, straight, button.rect, True)
         assert pixels(over) == pixels(straight), button.label
 
 
 def test_a_panel_on_a_known_ground_is_the_panel_drawn_on_it():
-    fast_app()
+    look = fast_app().look
     for rect, edge in ((pygame.Rect(30, 20, 300, 150), "edge"),
                        (pygame.Rect(10, 40, 500, 88), "accent")):
         blended, grounded = pygame.Surface((600, 240)), pygame.Surface((600, 240))
         for surface in (blended, grounded):
             surface.fill((22, 27, 36))
-        panel(blended, rect, "panel", edge)
-        panel(grounded, rect, "panel", edge, ground=(22, 27, 36))
-        panel(grounded, rect, "panel", edge, ground=(22, 27, 36))  # the kept picture
+        panel(look, blended, rect, "panel", edge)
+        panel(look, grounded, rect, "panel", edge, ground=(22, 27, 36))
+        panel(look, grounded, rect, "panel", edge, ground=(22, 27, 36))  # the kept picture
         assert pixels(grounded) == pixels(blended)
 
 
@@ -81,7 +84,7 @@ def test_a_die_is_drawn_the_same_whatever_was_drawn_before():
     def drawn(lift, pictures):
         out = pygame.Surface((200, 200))
         out.fill((24, 104, 66))
-        pictures.draw_die(out, 5, (100, 100), 86, 12.5, lift=lift)
+        pictures.draw_die(LOOK, out, 5, (100, 100), 86, 12.5, lift=lift)
         return pixels(out)
 
     alone = drawn(9.0, dice.DicePictures())
@@ -98,7 +101,7 @@ def test_the_settings_screen_is_never_shown_stale(monkeypatch):
     app.mouse = danish.rect.center  # a button lit
     assert kept_is_fresh(app, monkeypatch)
     app.click(danish.rect.center)
-    assert lang.language() == "da" and kept_is_fresh(app, monkeypatch)
+    assert app.look.language() == "da" and kept_is_fresh(app, monkeypatch)
     action, row = scene.key_rows()[2]
     app.mouse = row.center  # a key row lit
     assert kept_is_fresh(app, monkeypatch)
@@ -181,7 +184,7 @@ def test_the_tray_is_never_shown_stale(monkeypatch):
     assert kept_is_fresh(app, monkeypatch)
     app.mouse = scene.settings_button.rect.center  # the gear redrawn over the lit button
     assert kept_is_fresh(app, monkeypatch)
-    lang.use("nb")
+    speak("nb")
     app.settings.language = "nb"
     assert kept_is_fresh(app, monkeypatch)
 

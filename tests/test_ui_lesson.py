@@ -7,11 +7,10 @@ import math
 
 import pygame
 import pytest
-from ui_support import fast_app, press
+from ui_support import fast_app, press, speak
 
 from petanque_game.ai import petanque_lesson as lesson
 from petanque_game.ai.petanque_spread import Spread
-from petanque_game.ui import lang
 from petanque_game.ui import lesson_words as lesson_scene
 from petanque_game.ui.scenes.lesson import AIMED, BOARD, SPREAD, LessonScene
 
@@ -99,7 +98,7 @@ def test_a_hit_is_said_marked_and_leads_on_and_a_miss_is_tried_again(home, ai_at
     app.key(pygame.K_SPACE)
     played_out(app, scene)
     assert not scene.tried.passed and scene.hits[1] is None
-    heading, said = lesson_scene.after_words(scene.tried, "Bjørn")
+    heading, said = lesson_scene.after_words(app.look, scene.tried, "Bjørn")
     assert heading == "Not yet." and "too far" in said[0] and "short" in said[-1]
     assert [b.tag for b in scene.buttons()] == ["again", "skip"]
     press(app, "again")
@@ -129,7 +128,7 @@ def test_the_end_sums_up_and_offers_a_quick_game(home, ai_at_once):
     press(app, "skip")
     press(app, "skip")
     assert scene.done and scene.hits == [1, None, None]
-    heading, said = lesson_scene.done_words(scene.targets, scene.hits)
+    heading, said = lesson_scene.done_words(app.look, scene.targets, scene.hits)
     assert heading == "Lesson done"
     assert said[:3] == ["The ring: hit on throw 1", "Close to the diamond: skipped",
                         "Knock it out: skipped"]
@@ -143,19 +142,19 @@ def test_the_end_sums_up_and_offers_a_quick_game(home, ai_at_once):
 
 @pytest.mark.parametrize("code", ["en", "da", "nb"])
 def test_the_lesson_speaks_each_language(home, ai_at_once, code):
-    lang.use(code)
+    speak(code)
     try:
         app, scene = open_lesson("steady")
         point_at(app, scene, *scene.target.centre)
         app.key(pygame.K_SPACE)
         played_out(app, scene)
-        heading, said = lesson_scene.after_words(scene.tried, "Bjørn")
-        assert heading == lang.tr("lesson.hit") and said[0] == lang.tr("lesson.ring_in")
-        told = [lang.tr(f"lesson.{t.goal}_why") for t in scene.targets]
+        heading, said = lesson_scene.after_words(app.look, scene.tried, "Bjørn")
+        assert heading == app.look.tr("lesson.hit") and said[0] == app.look.tr("lesson.ring_in")
+        told = [app.look.tr(f"lesson.{t.goal}_why") for t in scene.targets]
         assert len(set(told)) == 3 and all(len(line) > 40 for line in told)
         app.render()
     finally:
-        lang.use("en")
+        speak("en")
 
 
 def test_a_knock_short_and_high_is_told_where_its_aim_stops_and_to_throw_lower(home, ai_at_once):
@@ -173,7 +172,7 @@ def test_a_knock_short_and_high_is_told_where_its_aim_stops_and_to_throw_lower(h
     played_out(app, scene)
     tried = scene.tried
     assert not tried.passed and tried.moved < 1.0 and tried.aim_long < -60
-    heading, said = lesson_scene.after_words(tried, "Bjørn")
+    heading, said = lesson_scene.after_words(app.look, tried, "Bjørn")
     assert heading == "Not yet."
     assert said[0] == "It did not touch Bjørn's die."
     assert said[-2].startswith("Thrown steadily, your aim stops") and "mm short" in said[-2]
@@ -211,7 +210,8 @@ def test_a_high_knock_that_fails_is_told_to_go_lower_even_when_its_aim_was_right
     tried = lesson.throw(scene.level, knock, aim, STEADY, scene.rng)
     assert tried.passed and tried.aimed_passed  # (no wobble: the aim itself knocks it out)
     missed = replace(tried, passed=False, miss=5.0)  # as the wobble of a hand may make it
-    said = lesson_scene.after_words(missed, "Bjørn")[1]
-    assert said[-2] == lang.tr("lesson.aim_good")
+    said = lesson_scene.after_words(scene.look, missed, "Bjørn")[1]
+    assert said[-2] == scene.look.tr("lesson.aim_good")
     assert said[-1] == "Throw lower: at 45° it comes down steeply and stops."
-    assert not any("lower" in line for line in lesson_scene.after_words(tried, "Bjørn")[1])
+    assert not any("lower" in line
+                   for line in lesson_scene.after_words(scene.look, tried, "Bjørn")[1])

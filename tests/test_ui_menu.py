@@ -10,12 +10,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import fast_app, read_lists
+from ui_support import fast_app, read_lists, speak, spoken
 
 from petanque_game import paths
 from petanque_game.match import Match
 from petanque_game.record import Seat
-from petanque_game.ui import lang
 from petanque_game.ui.scenes.game_lists import ReplayListScene
 from petanque_game.ui.scenes.menu import MenuScene
 from petanque_game.ui.scenes.statistics import StatisticsScene, decimal
@@ -61,13 +60,13 @@ def test_resume_says_what_it_resumes():
     resume = button(app.top, "resume")
     assert resume.enabled
     assert resume.hint == f"Ten Thousand, Åse vs Bjørn, {a:,} - {b:,}"
-    lang.use("da")
+    speak("da")
     app.top.enter()
     app.step(0.01)
     read_lists(app)
     dot = lambda n: f"{n:,}".replace(",", ".")  # noqa: E731
     assert button(app.top, "resume").hint == f"Titusind, Åse mod Bjørn, {dot(a)} - {dot(b)}" \
-        if lang.has("games.ten-thousand.title") else \
+        if app.look.has("games.ten-thousand.title") else \
         f"Ten Thousand, Åse mod Bjørn, {dot(a)} - {dot(b)}"
 
 
@@ -90,17 +89,18 @@ def test_the_replay_list_describes_each_game_newest_first():
     scene = read_lists(app)
     assert isinstance(scene, ReplayListScene)
     good = [e for e in scene.entries if not e.broken]
-    assert [e.title.split("  -  ")[0] for e in good] == ["Ten Thousand", "Shut the Box",
+    assert [e.title(app.look).split("  -  ")[0] for e in good] == ["Ten Thousand", "Shut the Box",
                                                          "Ten Thousand"]
     assert good[0].unfinished and good[0].resumable
     assert not good[1].unfinished and not good[2].unfinished
-    assert good[2].title.endswith("2026-01-01 " + good[2].title[-5:])  # the date it was played
+    title = good[2].title(app.look)
+    assert title.endswith("2026-01-01 " + title[-5:])  # the date it was played
     # winner and final scores (Shut the Box: the penalties)
     won = AIS[newer.state.winners()[0]].name
     pens = " - ".join(str(-s) for s in newer.state.scores())
-    assert good[1].detail == f"Åse (easy) vs Bjørn (expert)  -  {won} won  -  {pens}"
+    assert good[1].detail(app.look) == f"Åse (easy) vs Bjørn (expert)  -  {won} won  -  {pens}"
     a, b = older.record.result["scores"]
-    assert good[2].detail.endswith(f"won  -  {a:,} - {b:,}")
+    assert good[2].detail(app.look).endswith(f"won  -  {a:,} - {b:,}")
     broken = [e for e in scene.entries if e.broken]
     assert len(broken) == 1 and broken[0].path.name == "broken.json"
     app.render_logical()
@@ -144,11 +144,13 @@ def test_statistics_from_the_menu_empty_and_full():
 
 
 def test_averages_are_written_as_the_language_writes_them():
-    assert decimal(4512.5) == "4,512.5" and decimal(20.0) == "20" and decimal(-3.25) == "-3.2"
-    lang.use("da")
-    assert decimal(4512.5) == "4.512,5"
-    lang.use("nb")
-    assert decimal(4512.5) == "4 512,5"
+    said = spoken()
+    assert decimal(said, 4512.5) == "4,512.5" and decimal(said, 20.0) == "20"
+    assert decimal(said, -3.25) == "-3.2"
+    speak("da")
+    assert decimal(spoken(), 4512.5) == "4.512,5"
+    speak("nb")
+    assert decimal(spoken(), 4512.5) == "4 512,5"
 
 
 def test_one_wheel_notch_scrolls_the_replay_list_one_row():

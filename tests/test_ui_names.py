@@ -12,10 +12,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from types import SimpleNamespace
 
 import pytest
-from ui_support import fast_app
+from ui_support import fast_app, speak, spoken
 
 from petanque_game.record import Seat
-from petanque_game.ui import lang
 from petanque_game.ui.names import challenger_name, person_name
 from petanque_game.ui.narrate import is_you, possessive, says
 from petanque_game.ui.scenes.results import winner_line
@@ -30,14 +29,15 @@ LONG = "Bartholomew Aleksandersen-Øster"[:32]
 @pytest.mark.parametrize(("language", "name"), [("en", "Player 1"), ("da", "Spiller 1"),
                                                 ("nb", "Spiller 1")])
 def test_a_person_who_types_no_name_is_player_1(language, name):
-    lang.use(language)
+    speak(language)
     app = fast_app()
     try:
         app.open("setup")
         scene = app.top
-        assert scene.choices.seats()[0] == Seat(name, "human") and not is_you(name)
+        assert scene.choices.seats(app.look)[0] == Seat(name, "human")
+        assert not is_you(app.look, name)
         scene.choices.players[0].name = "  "  # a name typed away: the seat's number
-        assert scene.choices.seats()[0].name == name
+        assert scene.choices.seats(app.look)[0].name == name
         assert person_name(app) == name  # a challenge taken or a board tried: the same name
         scene.choices.players[0].name = "Åse"
         assert person_name(app) == "Åse"
@@ -46,15 +46,15 @@ def test_a_person_who_types_no_name_is_player_1(language, name):
 
 
 def test_the_default_name_follows_the_language_and_a_typed_one_stays():
-    lang.use("en")
+    speak("en")
     app = fast_app()
     try:
         app.memory["setup"] = SetupChoices(players=[PlayerRow("Player 1", 0),
                                                     PlayerRow("Åse", 0)])
         app.open("setup")
-        lang.use("da")
+        app.look.speak("da")
         app.top.resume()
-        assert [s.name for s in app.top.choices.seats()] == ["Spiller 1", "Åse"]
+        assert [s.name for s in app.top.choices.seats(app.look)] == ["Spiller 1", "Åse"]
     finally:
         app.close()
 
@@ -78,8 +78,8 @@ def challenge_game(my_score: int, challenger: str, their_score: int):
     ("en", "Lars", "Challenge: you scored 5000. Lars scored 5050. Not beaten yet."),
     ("en", LONG, f"Challenge: you scored 5000. {LONG} scored 5050. Not beaten yet.")])
 def test_a_challenger_called_you_is_the_challenger(language, challenger, said):
-    lang.use(language)
-    assert line(*challenge_game(5000, challenger, 5050), None) == said
+    speak(language)
+    assert line(spoken(), *challenge_game(5000, challenger, 5050), None) == said
 
 
 @pytest.mark.parametrize(("language", "name", "said"), [
@@ -91,9 +91,10 @@ def test_a_challenger_called_you_is_the_challenger(language, challenger, said):
 def test_the_challenge_list_says_whom_to_beat(language, name, said):
     from petanque_game.ui.game_ui import title
 
-    lang.use(language)
-    assert lang.tr("challenges.from", game=title("ten-thousand"),
-                   name=challenger_name(name)) == said
+    speak(language)
+    said_by = spoken()
+    assert said_by.tr("challenges.from", game=title(said_by, "ten-thousand"),
+                      name=challenger_name(said_by, name)) == said
 
 
 @pytest.mark.parametrize(("language", "names", "said"), [
@@ -104,8 +105,8 @@ def test_the_challenge_list_says_whom_to_beat(language, name, said):
     ("nb", ["Spiller 1", "Åse", "Lars", LONG, "Max"],
      ["Spiller 1s", "Åses", "Lars'", f"{LONG}s", "Max'"])])
 def test_possessives_follow_each_languages_rule(language, names, said):
-    lang.use(language)
-    assert [possessive(n) for n in names] == said
+    speak(language)
+    assert [possessive(spoken(), n) for n in names] == said
 
 
 @pytest.mark.parametrize(("language", "name", "starts", "wins"), [
@@ -116,6 +117,6 @@ def test_possessives_follow_each_languages_rule(language, names, said):
     ("da", "Du", "Du starter og kaster diamanten.", "Du vinder!"),
     ("en", "Åse", "Åse starts and throws the diamond.", "Åse wins!")])
 def test_the_default_name_and_a_typed_you_both_read(language, name, starts, wins):
-    lang.use(language)
-    assert says("narrate.pet.starts", name, rolls="x").endswith(starts)
-    assert winner_line([name]) == wins
+    speak(language)
+    assert says(spoken(), "narrate.pet.starts", name, rolls="x").endswith(starts)
+    assert winner_line(spoken(), [name]) == wins

@@ -9,24 +9,26 @@ enum. The modules not converted yet are listed with the names they still hold; t
 shrinks (a new global anywhere fails, and so does a listed name that is gone: take it off the
 list).
 
-The one exception, named here: theme, lang, sound and widgets each keep a slot referring to the
-owner in use (`SLOTS`), the App's own from its start to its close. Text is drawn and said, and
-panels and buttons are drawn and clicked, from hundreds of places with no window at hand
-(`theme.blit_text`, `lang.tr`, `widgets.panel`, `widgets.Button`); what the slot refers to is
-still each window's own, and made anew with it (`test_a_new_window_starts_from_nothing`)."""
+Nor does a module rebind a global of its own once imported (a `global` statement; a global
+changed by a window opened, played in and closed): what the window draws, says and plays with is
+its look (ui/look.py), handed to the code that uses it, never a module's "one in use"."""
 
+import ast
 import dataclasses
 import enum
 import importlib
 import pkgutil
 import types
 import weakref
+from pathlib import Path
 
 import pygame
-from ui_support import fast_app
+from ui_support import fast_app, open_tray_game, roll_as_the_first_person
 
 import petanque_game.ui
-from petanque_game.ui import dice, lang, sound, theme, widgets
+from petanque_game.record import Seat
+from petanque_game.ui import dice, lang, widgets
+from petanque_game.ui.look import Look
 
 MUTABLE = (dict, list, set, weakref.WeakKeyDictionary, weakref.WeakValueDictionary)
 
@@ -34,21 +36,12 @@ MUTABLE = (dict, list, set, weakref.WeakKeyDictionary, weakref.WeakValueDictiona
 # threads, the last, are the App's since: ui/workers.py.)
 NOT_YET: dict[str, set[str]] = {}
 
-# The one slot a module may keep, and the owner it refers to: the open App's (`App.pens`,
-# `App.words`, `App.sounds`, `App.widget_pictures`), else one of no window's.
-SLOTS = {"petanque_game.ui.theme": ("_pens", theme.Pens),
-         "petanque_game.ui.lang": ("_words", lang.Words),
-         "petanque_game.ui.sound": ("_sounds", sound.Sounds),
-         "petanque_game.ui.widgets": ("_pictures", widgets.WidgetPictures)}
-
 
 def mutable_globals(module: object) -> set[str]:
     """The names of `module`'s globals that hold a mutable container or an object of the game's
-    own that is not frozen (its slot, if `SLOTS` names one, left out)."""
-    slot = SLOTS.get(getattr(module, "__name__", ""), ("", None))[0]
+    own that is not frozen."""
     return {name for name, value in vars(module).items()
-            if not name.startswith("__") and name != slot
-            and (isinstance(value, MUTABLE) or _own_object(value))}
+            if not name.startswith("__") and (isinstance(value, MUTABLE) or _own_object(value))}
 
 
 def _own_object(value: object) -> bool:
@@ -69,18 +62,12 @@ def test_the_finder_finds_a_global_dict_list_and_set():
     assert mutable_globals(module) == {"cache", "seen", "names"}
 
 
-def test_the_finder_finds_an_owner_kept_by_a_module_but_its_named_slot():
-    """A cache kept in an object is found; the slot SLOTS names is not (it is checked below)."""
-    kept = {"pictures": dice.DicePictures(), "_pens": theme.Pens(), "RESTING": dice.Resting(
-        1.0, 2.0, 0.0), "__name__": "petanque_game.ui.theme"}
-    assert mutable_globals(types.SimpleNamespace(**kept)) == {"pictures"}
-    kept["__name__"] = "petanque_game.ui.elsewhere"
-    assert mutable_globals(types.SimpleNamespace(**kept)) == {"pictures", "_pens"}
-
-
-def test_each_slot_refers_to_an_owner_of_its_kind():
-    for name, (slot, owner) in SLOTS.items():
-        assert isinstance(getattr(importlib.import_module(name), slot), owner), name
+def test_the_finder_finds_an_owner_kept_by_a_module():
+    """A cache kept in an object is found, and so is a window's owner kept by a module (a look,
+    or its words), but not a frozen value."""
+    kept = {"pictures": dice.DicePictures(), "_words": lang.Words(), "_look": Look(),
+            "RESTING": dice.Resting(1.0, 2.0, 0.0), "__name__": "petanque_game.ui.lang"}
+    assert mutable_globals(types.SimpleNamespace(**kept)) == {"pictures", "_words", "_look"}
 
 
 def test_no_window_module_holds_mutable_state_but_those_not_converted_yet():
@@ -91,6 +78,46 @@ def test_no_window_module_holds_mutable_state_but_those_not_converted_yet():
         if held or name in NOT_YET:
             found[name] = held
     assert found == NOT_YET
+
+
+def rebinding(source: str) -> set[str]:
+    """The names `source` declares `global` anywhere (so as to rebind them)."""
+    return {name for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Global)
+            for name in node.names}
+
+
+def test_the_finder_finds_a_global_rebound():
+    source = "LIMIT = 3\ndef f():\n    x = 1\n    return x\ndef use(code):\n    global _on, _at\n"
+    assert rebinding(source) == {"_on", "_at"}
+
+
+def test_no_window_module_rebinds_a_global():
+    """A module global rebound (a language in use, an owner in use) is state kept by the module,
+    whatever kind of value it holds."""
+    found = {}
+    for name in window_modules():
+        spec = importlib.util.find_spec(name)
+        assert spec is not None and spec.origin is not None, name
+        rebound = rebinding(Path(spec.origin).read_text(encoding="utf-8"))
+        if rebound:
+            found[name] = rebound
+    assert found == {}
+
+
+def test_a_window_leaves_the_window_modules_globals_as_it_found_them(home):
+    """Every global of every window module is the same object after a window was opened, a game
+    played in it a little and the window closed."""
+    modules = [importlib.import_module(name) for name in window_modules()]
+    before = {module.__name__: dict(vars(module)) for module in modules}
+    app, _, session = open_tray_game("ten-thousand", [Seat("Ana", "human")])
+    roll_as_the_first_person(app, session)
+    app.render()
+    app.close()
+    for module in modules:
+        was = before[module.__name__]
+        changed = {name for name, value in vars(module).items()
+                   if name not in was or was[name] is not value}
+        assert changed == set(), module.__name__
 
 
 def test_the_table_scene_and_its_parts_hold_none():
@@ -105,25 +132,19 @@ def test_a_new_window_starts_from_nothing(home):
     """A window's texts, words, sounds, dice and widgets' pictures are its own: the next one
     starts with none of them, and a closed one leaves none of them in use."""
     first = fast_app()
-    theme.text("only the first window's", 31)
-    widgets.dim(pygame.Surface((31, 17)))
-    lang.tr("results.wins", name="Åse")
-    dice.pictures_of(first.memory).die_face(5, 33)
-    first.sounds.loaded["roll"] = None  # (no sound device here: as if it could not be played)
-    assert (theme.pens(), lang.words_in_use(), sound.sounds_in_use()) == (
-        first.pens, first.words, first.sounds)
+    first.look.text("only the first window's", 31)
+    widgets.dim(first.look, pygame.Surface((31, 17)))
+    first.look.tr("results.wins", name="Åse")
+    dice.pictures_of(first.memory).die_face(first.look, 5, 33)
+    first.look.sounds.loaded["roll"] = None  # (no sound device here: as if it could not be played)
     first.close()
-    assert theme.pens() is not first.pens and theme.pens().texts == {}
-    assert lang.words_in_use() is not first.words and lang.words_in_use().areas == {}
-    assert sound.sounds_in_use() is not first.sounds and sound.sounds_in_use().loaded == {}
-    assert widgets.pictures_in_use() is not first.widget_pictures
-    assert theme.in_use() is None  # the colours let go of with the pens
     second = fast_app()
-    assert theme.pens() is second.pens is not first.pens
-    assert not any(key[0] == "only the first window's" for key in second.pens.texts)
-    assert ("en", "results") in first.words.areas and ("en", "results") not in second.words.areas
-    assert second.sounds.loaded == {}
-    assert ((31, 17), 150) in first.widget_pictures.veils.kept
-    assert ((31, 17), 150) not in second.widget_pictures.veils.kept
+    assert second.look is not first.look
+    assert not any(key[0] == "only the first window's" for key in second.look.texts)
+    assert ("en", "results") in first.look.areas
+    assert ("en", "results") not in second.look.areas
+    assert second.look.sounds.loaded == {}
+    assert ((31, 17), 150) in first.look.pictures.veils.kept
+    assert ((31, 17), 150) not in second.look.pictures.veils.kept
     assert dice.pictures_of(second.memory).faces == {}
     second.close()

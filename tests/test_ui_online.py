@@ -12,12 +12,11 @@ import random
 
 import pygame
 import pytest
-from ui_support import fast_app
+from ui_support import fast_app, speak, spoken
 
 from petanque_game.ai import choose
 from petanque_game.online.gathering import Gathering
 from petanque_game.online.relay import RelayThread
-from petanque_game.ui import lang
 from petanque_game.ui.online_session import Meeting, OnlineSession
 from petanque_game.ui.scenes.online import OnlineScene
 
@@ -85,7 +84,8 @@ def test_two_windows_sessions_play_to_the_same_record_and_wait_for_each_other(re
         assert host.over and guest.over
         assert host.record.events == guest.record.events
         for name in ("Bo", "Ann"):  # and how to say something meanwhile
-            assert lang.tr("online.waiting_for", name=name) + "  " + lang.tr("online.chat_key") \
+            said = spoken()
+            assert said.tr("online.waiting_for", name=name) + "  " + said.tr("online.chat_key") \
                 in waited
         assert host.steps and len(host.steps) == len(guest.steps)
         assert host.saved_record is not None  # kept in records/ as any finished game
@@ -154,7 +154,7 @@ def test_a_move_is_refused_when_it_is_not_this_windows_turn(relay):
     try:
         waiting = host if not host.human_to_move else guest
         assert waiting.decide(person(host if waiting is guest else guest)) == \
-            lang.tr("online.not_now")
+            spoken().tr("online.not_now")
     finally:
         host.close()
         guest.close()
@@ -190,7 +190,7 @@ def test_the_menu_hosts_a_game_shows_the_code_and_opens_the_tray():
                 guest.link.wait(0.005)
             session = app.top.session
             assert isinstance(session, OnlineSession)
-            assert [p.name for p in session.players] == [lang.tr("setup.player_n", n=1), "Bo"]
+            assert [p.name for p in session.players] == [app.look.tr("setup.player_n", n=1), "Bo"]
         finally:
             guest.close()
     finally:
@@ -203,7 +203,7 @@ def test_a_window_hosts_terningepetanque_in_danish_and_plays_it_to_the_results()
     with no window: one process has one) plays its seat; both end with the same record."""
     from petanque_game.ai import choose as ai_choose
 
-    lang.use("da")
+    speak("da")
     app = fast_app()
     try:
         app.step(0.01)
@@ -238,7 +238,7 @@ def test_a_window_hosts_terningepetanque_in_danish_and_plays_it_to_the_results()
             s = getattr(top, "session", None)
             if isinstance(s, OnlineSession):
                 seen_wait = seen_wait or (s.waiting_line or "").startswith(
-                    lang.tr("online.waiting_for", name="Bo"))
+                    app.look.tr("online.waiting_for", name="Bo"))
                 if getattr(top, "reckoning", None) is not None and top.reckoning.wait is None:
                     app.key(pygame.K_RETURN)
                 if s.human_to_move and not top.busy:
@@ -252,7 +252,7 @@ def test_a_window_hosts_terningepetanque_in_danish_and_plays_it_to_the_results()
         assert host.over and guest_session is not None and guest_session.over
         assert host.record.events == guest_session.record.events
         assert seen_wait
-        assert lang.tr("online.waiting_for", name="Bo") == "Venter på Bo ..."
+        assert app.look.tr("online.waiting_for", name="Bo") == "Venter på Bo ..."
         guest.close()
     finally:
         app.close()
@@ -306,7 +306,7 @@ def test_the_host_picks_the_rules_and_board_starting_from_new_games():
         assert (gathering.options, gathering.level) == after
         scene.back()
         scene.game = "ten-thousand"  # and kept for the next game hosted
-        assert OnlineScene(app).picker.played("ten-thousand")[0]["target"] == target
+        assert OnlineScene(app).picker.played(app.look, "ten-thousand")[0]["target"] == target
     finally:
         app.close()
 
@@ -316,7 +316,7 @@ def test_the_names_offered_are_names_not_you_and_differ_between_host_and_guest()
     a guest "Player 2"; a name typed in New game is offered instead; a typed name stays."""
     app = fast_app()
     try:
-        lang.use("da")
+        speak("da")
         host = OnlineScene(app)
         host.to_host()
         assert host.player.value == "Spiller 1"
@@ -327,7 +327,7 @@ def test_the_names_offered_are_names_not_you_and_differ_between_host_and_guest()
         guest.to_host()
         assert guest.player.value == "Bo"  # typed: kept
     finally:
-        lang.use("en")
+        speak("en")
         app.close()
 
 
@@ -344,7 +344,7 @@ def test_leaving_an_online_game_says_how_to_come_back_not_resume(relay):
         app.top.leave()
         said = app.toast.message
         assert host.meeting.code and host.meeting.code in said
-        assert said != lang.tr("game.saved_resume")
+        assert said != app.look.tr("game.saved_resume")
     finally:
         app.close()
         host.close()
@@ -395,7 +395,7 @@ def test_f3_opens_the_chat_line_over_the_game_and_the_other_side_sees_the_line(r
             if heard:
                 break
             guest.meeting.link.wait(0.01)
-        line = lang.tr("online.chat_line", name="Ann", text="held og lykke")
+        line = app.look.tr("online.chat_line", name="Ann", text="held og lykke")
         assert heard == [line] and list(guest.chat_lines) == [line]
         assert line in host.chat_lines
         assert "held og lykke" not in host.record.dumps()
@@ -417,7 +417,7 @@ def test_a_line_said_shows_while_the_person_here_decides(relay):
         app.step(0.02)
         assert host.human_to_move  # Ann's turn: nothing of hers is waited for
         assert guest.say("held og lykke")
-        line = lang.tr("online.chat_line", name="Bo", text="held og lykke")
+        line = app.look.tr("online.chat_line", name="Bo", text="held og lykke")
         for _ in range(400):
             app.step(0.01)
             if app.toast.message == line:

@@ -9,16 +9,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import fast_app, pixels, same
+from ui_support import fast_app, pixels, same, speak
 
 from petanque_game.board_edit import Draft
 from petanque_game.record import Seat
-from petanque_game.ui import lang, theme
+from petanque_game.ui.kept_pictures import Pictures
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scenes.menu import MenuScene
 from petanque_game.ui.scenes.results import ResultsScene
 from petanque_game.ui.session import new_game
-from petanque_game.ui.widgets import SETTLED, Button, Pictures
+from petanque_game.ui.widgets import SETTLED, Button
 
 pytestmark = pytest.mark.usefixtures("home")
 
@@ -32,20 +32,20 @@ def settled(app) -> pygame.Surface:
     return app.render_logical().copy()
 
 
-def painted(button: Button, hover: bool) -> pygame.Surface:
+def painted(look, button: Button, hover: bool) -> pygame.Surface:
     """The button as it was drawn before its picture was kept: straight onto the background."""
     out = pygame.Surface((300, 120))
     out.fill((22, 27, 36))
-    button.paint(out, button.rect, hover)
+    button.paint(look, out, button.rect, hover)
     return out
 
 
-def drawn(button: Button, mouse) -> pygame.Surface:
+def drawn(look, button: Button, mouse) -> pygame.Surface:
     """The button drawn from its kept picture (made the second time it is asked for)."""
     for _ in range(2):
         out = pygame.Surface((300, 120))
         out.fill((22, 27, 36))
-        button.draw(out, mouse)
+        button.draw(look, out, mouse)
     return out
 
 
@@ -74,27 +74,27 @@ def test_pictures_compare_as_their_red_green_and_blue_bytes():
 
 
 def test_a_kept_button_is_the_button_drawn_and_changes_with_what_it_shows():
-    fast_app()
+    app = fast_app()
     button = Button(pygame.Rect(20, 20, 220, 58), "Roll", hint="R", size=28)
     inside, outside = (40, 40), (290, 110)
     for b in (button, Button(button.rect, "Bank", enabled=False),
               Button(button.rect, "New game", style="primary", selected=True)):
-        assert same(drawn(b, outside), painted(b, False))
-        assert same(drawn(b, inside), painted(b, b.enabled))
-    first = drawn(button, outside)
+        assert same(drawn(app.look, b, outside), painted(app.look, b, False))
+        assert same(drawn(app.look, b, inside), painted(app.look, b, b.enabled))
+    first = drawn(app.look, button, outside)
     button.label = "Roll again"
-    assert not same(drawn(button, outside), first)
-    assert same(drawn(button, outside), painted(button, False))
+    assert not same(drawn(app.look, button, outside), first)
+    assert same(drawn(app.look, button, outside), painted(app.look, button, False))
 
 
 def test_a_kept_button_follows_the_colours_in_use():
     app = fast_app()
     button = Button(pygame.Rect(20, 20, 220, 58), "Roll")
-    before = drawn(button, None)
+    before = drawn(app.look, button, None)
     app.settings.colours = {**app.settings.colours, "button": (10, 200, 10)}
-    assert theme.colour("button") == (10, 200, 10)
-    after = drawn(button, None)
-    assert not same(after, before) and same(after, painted(button, False))
+    assert app.look.colour("button") == (10, 200, 10)
+    after = drawn(app.look, button, None)
+    assert not same(after, before) and same(after, painted(app.look, button, False))
 
 
 def test_pictures_forget_the_least_recently_used():
@@ -120,7 +120,7 @@ def test_the_menu_is_never_shown_stale():
     app = fast_app()
     settled(app)  # the backdrop kept in English
     app.settings.language = "da"
-    lang.use("da")
+    speak("da")
     app.scenes[0].resume()  # as the settings screen leaves it
     shown = settled(app)
     app.scenes[:] = [MenuScene(app)]  # a menu made afresh, in Danish
@@ -164,7 +164,7 @@ def test_the_results_panel_is_never_shown_stale():
     assert not same(settled(app), shown)
     assert same(settled(app), fresh_results(app))
     results.session.saved_record = saved
-    lang.use("nb")
+    speak("nb")
     app.settings.language = "nb"
     results.buttons = results._buttons()  # (made when the screen opens: in the language then)
     shown = settled(app)
@@ -206,7 +206,7 @@ def test_the_tray_backdrop_is_the_one_drawn_afresh_at_every_frame(game):
     scene = app.top
     for frame in range(90):
         if frame == 30:
-            lang.use("da")
+            speak("da")
             app.settings.language = "da"
         if frame == 60:
             app.settings.palette = "clear"

@@ -9,12 +9,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
-from ui_support import fast_app
+from ui_support import fast_app, speak
 
 from petanque_game.rule_defaults import shipped_quick_options, shipped_rule_defaults
 from petanque_game.rules.games import spec_of
 from petanque_game.rules.options import resolve
-from petanque_game.ui import lang
 
 pytestmark = pytest.mark.usefixtures("home")
 
@@ -65,7 +64,7 @@ def test_a_game_without_a_quick_game_offers_none(setup):
 
 @pytest.mark.parametrize("language", ["en", "da", "nb"])
 def test_the_quick_games_are_shorter_and_within_the_rules(language):
-    lang.use(language)
+    speak(language)
     quick, problems = shipped_quick_options()
     assert problems == [] and quick["terningepetanque"] == {"rounds": 5}
     defaults = shipped_rule_defaults()

@@ -12,20 +12,19 @@ import pygame
 import pytest
 
 from petanque_game.ui import dice, theme
+from petanque_game.ui.look import Look
 from petanque_game.ui.recent import Recent
 from petanque_game.ui.table import draw
 from petanque_game.ui.table.pictures import TablePictures
 
+LOOK = Look()  # what these tests draw with (a window's look, as a new window has)
+
 
 @pytest.fixture
 def pens():
-    """Pens of their own (the window's are an App's), the ones in use put back after."""
-    pygame.font.init()  # (left running: theme keeps its fonts until pygame is quit)
-    before = theme.pens()
-    own = theme.Pens()
-    theme.use_pens(own)
-    yield own
-    theme.use_pens(before)
+    """Pens of their own (the window's are its look's, an App's)."""
+    pygame.font.init()  # (left running: the pens keep their fonts until pygame is quit)
+    return theme.Pens()
 
 
 def test_the_entry_used_longest_ago_goes_first():
@@ -43,11 +42,11 @@ def test_the_entry_used_longest_ago_goes_first():
 
 
 def test_a_text_shown_every_frame_is_kept_while_many_new_ones_come(pens):
-    shown = theme.text("What happened", 21, "muted", True)
+    shown = pens.text("What happened", 21, "muted", True)
     for i in range(3 * theme.TEXT_KEPT):
-        theme.text(f"Ana rolled {i}", 19)
+        pens.text(f"Ana rolled {i}", 19)
         if i % 50 == 0:  # drawn again now and then, as a log's heading every frame
-            assert theme.text("What happened", 21, "muted", True) is shown, i
+            assert pens.text("What happened", 21, "muted", True) is shown, i
     assert len(pens.texts) == theme.TEXT_KEPT
 
 
@@ -61,11 +60,11 @@ def test_a_wrapped_line_shown_every_frame_is_not_wrapped_again(pens, monkeypatch
 
     monkeypatch.setattr(theme, "_wrap", counted)
     entry = "Bjørn rolled 6-5-4-2-1: secured ship, captain and crew; cargo 2 + 1 = 3."
-    first = theme.wrap(entry, 19, 250)
+    first = pens.wrap(entry, 19, 250)
     for i in range(3 * theme.TEXT_KEPT):
-        theme.wrap(f"Ana rolled {i} and kept it", 19, 250)
+        pens.wrap(f"Ana rolled {i} and kept it", 19, 250)
         if i % 50 == 0:
-            assert theme.wrap(entry, 19, 250) == first
+            assert pens.wrap(entry, 19, 250) == first
     assert wrapped.count(entry) == 1
     assert len(pens.wrapped) == theme.TEXT_KEPT
 
@@ -74,14 +73,16 @@ def test_a_die_at_rest_keeps_its_turned_face_while_tumbling_dice_make_new_ones()
     pictures = dice.DicePictures()
     surface = pygame.Surface((200, 200))
     colours = dict(body=(240, 240, 240), pip=(20, 20, 20))
-    pictures.draw_die(surface, 4, (100, 100), 48, 17.25, **colours)
-    kept = pictures._turned(4, 48, colours["body"], colours["pip"], 17.25, 255)
+    pictures.draw_die(LOOK, surface, 4, (100, 100), 48, 17.25, **colours)
+    kept = pictures._turned(LOOK, 4, 48, colours["body"], colours["pip"], 17.25, 255)
     shadow = pictures._shadow(48, 17.25, 0.0)
     for i in range(2 * dice.SHADOWS):
         # a tumble: new angles and heights every frame
-        pictures.draw_die(surface, 1 + i % 6, (100, 100), 48, i * 0.37, lift=i % 40, **colours)
+        pictures.draw_die(LOOK, surface, 1 + i % 6, (100, 100), 48, i * 0.37, lift=i % 40,
+                          **colours)
         if i % 50 == 0:
-            assert pictures._turned(4, 48, colours["body"], colours["pip"], 17.25, 255) is kept
+            again = pictures._turned(LOOK, 4, 48, colours["body"], colours["pip"], 17.25, 255)
+            assert again is kept
             assert pictures._shadow(48, 17.25, 0.0) is shadow
     assert len(pictures.turned) == dice.TURNED and len(pictures.shadows) <= dice.SHADOWS
 
@@ -104,8 +105,8 @@ def test_a_table_die_at_rest_keeps_its_face_while_a_scrubbed_replay_makes_new_on
 def test_the_tray_laid_on_the_ground_in_use_stays_while_other_grounds_come():
     pictures = dice.DicePictures()
     pygame.font.init()
-    laid = pictures.tray_on((300, 200), 12, (10, 20, 30))
+    laid = pictures.tray_on(LOOK, (300, 200), 12, (10, 20, 30))
     for i in range(3 * dice.LAID):
-        pictures.tray_on((300, 200), 12, (i, i, i))
-        assert pictures.tray_on((300, 200), 12, (10, 20, 30)) is laid, i
+        pictures.tray_on(LOOK, (300, 200), 12, (i, i, i))
+        assert pictures.tray_on(LOOK, (300, 200), 12, (10, 20, 30)) is laid, i
     assert len(pictures.laid) == dice.LAID

@@ -16,7 +16,6 @@ from ui_support import fast_app
 
 from petanque_game.match import Match
 from petanque_game.record import Seat
-from petanque_game.ui import lang
 from petanque_game.ui.session import ReplaySession
 
 pytestmark = pytest.mark.usefixtures("home")
@@ -168,9 +167,9 @@ def test_drag_along_the_timeline_and_keys(tmp_path):
     assert app.top.session.shown == marks[1]
     app.key(pygame.K_PAGEUP)
     assert app.top.session.shown == marks[0]
-    assert app.top.replay.prompt() == lang.tr(
-        "replay.paused", where=lang.tr("replay.where_turn", n="2", of=str(len(marks)),
-                                       event=str(marks[0]), events=str(total)))
+    assert app.top.replay.prompt() == app.look.tr(
+        "replay.paused", where=app.look.tr("replay.where_turn", n="2", of=str(len(marks)),
+                                           event=str(marks[0]), events=str(total)))
 
 
 def test_back_button_and_playing_on_after_a_jump(tmp_path):
@@ -204,7 +203,6 @@ def test_the_results_open_when_the_replay_plays_to_its_end_after_a_jump(tmp_path
 def test_a_replay_does_not_ask_for_a_click_to_go_on(tmp_path, monkeypatch):
     """A turn's outcome held for reading says "click to go on" in a game; a replay goes on by
     itself, so its banner says nothing of the kind."""
-    from petanque_game.ui import lang, theme
 
     app = watch(record_file(tmp_path, "ship-captain-crew", {"target": 15}, 4))
     scene = app.top
@@ -215,11 +213,11 @@ def test_a_replay_does_not_ask_for_a_click_to_go_on(tmp_path, monkeypatch):
             break
     assert scene.hold is not None
     drawn: list[str] = []
-    real = theme.blit_text
-    monkeypatch.setattr(theme, "blit_text", lambda s, text, *a, **k: (drawn.append(text),
+    real = app.look.blit_text
+    monkeypatch.setattr(app.look, "blit_text", lambda s, text, *a, **k: (drawn.append(text),
                                                                        real(s, text, *a, **k))[1])
     app.render()
-    assert scene.hold.text in drawn and lang.tr("tray.hold.go_on") not in drawn
+    assert scene.hold.text in drawn and app.look.tr("tray.hold.go_on") not in drawn
 
 
 def test_a_frame_of_the_timeline_places_no_mark_again(tmp_path, monkeypatch):
@@ -244,7 +242,7 @@ def test_a_frame_of_the_timeline_places_no_mark_again(tmp_path, monkeypatch):
         app.render()
         assert len(placed) <= 2  # the part played and the thumb, not the marks
         done = sum(1 for m, _ in marks if m <= shown)
-        assert app.top.replay.prompt() == lang.tr(
-            "replay.paused", where=lang.tr("replay.where_turn", n=str(min(len(marks), done + 1)),
-                                           of=str(len(marks)), event=str(shown),
-                                           events=str(total)))
+        tr = app.look.tr
+        assert app.top.replay.prompt() == tr(
+            "replay.paused", where=tr("replay.where_turn", n=str(min(len(marks), done + 1)),
+                                      of=str(len(marks)), event=str(shown), events=str(total)))

@@ -19,18 +19,19 @@ pytestmark = pytest.mark.usefixtures("home")
 def drawn_line_by_line(controls, surface: pygame.Surface) -> None:
     """The timeline as a frame drew it with a line per mark."""
     rect = controls.timeline_rect()
+    look = controls.scene.look
     bar = pygame.Rect(rect.x, rect.centery - 4, rect.w, 8)
-    pygame.draw.rect(surface, theme.colour("panel_light"), bar, border_radius=4)
+    pygame.draw.rect(surface, look.colour("panel_light"), bar, border_radius=4)
     done = pygame.Rect(bar.x, bar.y, controls.x_of(controls.session.shown, rect) - bar.x, bar.h)
     if done.w > 0:
-        pygame.draw.rect(surface, theme.colour("accent"), done, border_radius=4)
+        pygame.draw.rect(surface, look.colour("accent"), done, border_radius=4)
     for x, tall in controls.ticks():
-        pygame.draw.line(surface, theme.colour("text" if tall else "muted"),
+        pygame.draw.line(surface, look.colour("text" if tall else "muted"),
                          (x, rect.y + (0 if tall else 4)), (x, rect.bottom - (0 if tall else 4)),
                          2 if tall else 1)
     thumb = (controls.x_of(controls.session.shown, rect), rect.centery)
-    pygame.draw.circle(surface, theme.colour("edge"), thumb, 10)
-    pygame.draw.circle(surface, theme.colour("accent" if controls.dragging else "text"), thumb, 8)
+    pygame.draw.circle(surface, look.colour("edge"), thumb, 10)
+    pygame.draw.circle(surface, look.colour("accent" if controls.dragging else "text"), thumb, 8)
 
 
 @pytest.mark.parametrize("game, options, seed", [("ten-thousand", {"target": 5000}, 2),
@@ -42,7 +43,7 @@ def test_the_timeline_looks_as_drawn_line_by_line(tmp_path, game, options, seed)
     for shown in (0, controls.total // 3, controls.total):
         controls.jump(shown)
         controls = app.top.replay
-        ground = theme.colour("panel")
+        ground = app.look.colour("panel")
         surfaces = [pygame.Surface(theme.LOGICAL_SIZE), pygame.Surface(theme.LOGICAL_SIZE)]
         for s in surfaces:
             s.fill(ground)

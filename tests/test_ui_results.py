@@ -9,11 +9,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import fast_app
+from ui_support import fast_app, speak, spoken
 
 from petanque_game import stats
 from petanque_game.record import Seat
-from petanque_game.ui import lang, theme
 from petanque_game.ui.chart import draw_chart
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scenes.results import CHART, ResultsScene, winner_line
@@ -26,15 +25,15 @@ AIS = [Seat("Åse", "ai", "easy"), Seat("You", "ai", "expert")]
 
 
 def test_the_winner_is_said_in_the_right_person():
-    assert winner_line(["Åse"]) == "Åse wins!"
-    assert winner_line(["You"]) == "You win!"
-    assert winner_line(["Åse", "Bjørn"]) == "Åse and Bjørn share the win!"
-    assert winner_line(["You", "Åse", "Bjørn"]) == "You, Åse and Bjørn share the win!"
-    lang.use("da")
-    assert winner_line(["Du"]) == "Du vinder!"
-    assert winner_line(["Åse"]) == "Åse vinder!"
-    lang.use("nb")
-    assert winner_line(["Du"]) == "Du vinner!"
+    assert winner_line(spoken(), ["Åse"]) == "Åse wins!"
+    assert winner_line(spoken(), ["You"]) == "You win!"
+    assert winner_line(spoken(), ["Åse", "Bjørn"]) == "Åse and Bjørn share the win!"
+    assert winner_line(spoken(), ["You", "Åse", "Bjørn"]) == "You, Åse and Bjørn share the win!"
+    speak("da")
+    assert winner_line(spoken(), ["Du"]) == "Du vinder!"
+    assert winner_line(spoken(), ["Åse"]) == "Åse vinder!"
+    speak("nb")
+    assert winner_line(spoken(), ["Du"]) == "Du vinner!"
 
 
 def finished(game, options, seed, players=AIS):
@@ -63,7 +62,7 @@ def test_the_chart_shows_each_players_line_in_their_colour():
     picture = app.render_logical()
     inside = colours_in(picture, CHART)
     for seat in (0, 1):
-        assert theme.player_colour(seat) in inside, f"no line in seat {seat}'s colour"
+        assert app.look.player_colour(seat) in inside, f"no line in seat {seat}'s colour"
     # and the lines are the rules' scores turn by turn, ending at the result
     series = results.series
     assert series.unit == "turn"
@@ -76,12 +75,12 @@ def test_the_chart_lines_end_where_the_final_scores_are():
     chart's scale puts that player's final score after the last turn."""
     app, results = finished("shut-the-box", {"rounds": 2}, 5)
     picture = app.render_logical()
-    scale = draw_chart(pygame.Surface(picture.get_size()), CHART, results.series)
+    scale = draw_chart(app.look, pygame.Surface(picture.get_size()), CHART, results.series)
     last_x, final = results.series.points[-1]
     ends = [scale.at(last_x, final[seat]) for seat in (0, 1)]
     assert abs(ends[0][1] - ends[1][1]) > 10, "this game's two finals are apart on the chart"
     for seat in (0, 1):
-        assert tuple(picture.get_at(ends[seat]))[:3] == theme.player_colour(seat)
+        assert tuple(picture.get_at(ends[seat]))[:3] == app.look.player_colour(seat)
     assert ends[0][0] == scale.area.right  # the last turn at the right end of the x axis
 
 
@@ -104,7 +103,7 @@ def test_the_marks_are_drawn_on_the_chart_in_the_clear_palette():
     plain = app.render_logical().copy()
     app.settings.palette = "clear"
     marked = app.render_logical()
-    assert theme.marks_shown()
+    assert app.look.marks_shown()
     dark = (20, 20, 24)  # draw_mark's outline colour
     assert dark in colours_in(marked, CHART) and dark not in colours_in(plain, CHART)
 
@@ -115,7 +114,7 @@ def test_the_seat_called_you_is_told_you_win():
         if list(results.session.state.winners()) == [1]:
             break
     assert results.headline() == "You win!"
-    lang.use("da")
+    speak("da")
     assert results.headline() == "Du vinder!"  # Danish says it alike for you and for Åse
 
 

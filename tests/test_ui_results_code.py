@@ -11,14 +11,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import fast_app
+from ui_support import fast_app, speak
 
 from petanque_game import challenge as challenges
 from petanque_game import challenge_play
 from petanque_game.ai import choose
 from petanque_game.challenge_setup import MAX_CODE
 from petanque_game.record import Seat
-from petanque_game.ui import lang, theme
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.scenes import results as results_module
 from petanque_game.ui.scenes.results import CHART, INSIDE, ResultsScene
@@ -43,7 +42,7 @@ def played_out(app, session) -> ResultsScene:
 
 @pytest.mark.parametrize("language", ["en", "da", "nb"])
 def test_challenge_a_friend_shows_the_code_whole_and_copies_it(monkeypatch, language):
-    lang.use(language)
+    speak(language)
     copied = []
     monkeypatch.setattr(results_module, "_copy", lambda text: copied.append(text) or True)
     app = fast_app()
@@ -55,7 +54,7 @@ def test_challenge_a_friend_shows_the_code_whole_and_copies_it(monkeypatch, lang
         [path] = challenge_play.challenges_dir().glob("challenge-*.json")
         code = challenges.load(str(path)).code()
         assert copied == [code] and results.code == code
-        assert app.toast.size()[0] <= 1280 - 40  # the toast no longer carries the code
+        assert app.toast.size(app.look)[0] <= 1280 - 40  # the toast no longer carries the code
         copy = next(b for b in results.buttons if b.tag == "copy")
         app.click(copy.rect.center)
         app.key(pygame.K_c)  # C alone copies nothing ...
@@ -71,14 +70,14 @@ def test_challenge_a_friend_shows_the_code_whole_and_copies_it(monkeypatch, lang
 @pytest.mark.parametrize("language", ["en", "da", "nb"])
 @pytest.mark.parametrize("copied", [True, False])
 def test_the_longest_code_fits_the_panel_in_every_language(language, copied):
-    lang.use(language)
+    speak(language)
     app = fast_app()  # (the fonts)
     code = "PG1-" + "W" * (MAX_CODE - 4)  # the widest letter, as long as a code may be
-    lines = code_lines(code, CHART.w - 32)
+    lines = code_lines(app.look, code, CHART.w - 32)
     assert "".join(lines) == code and len(lines) > 1
-    assert all(theme.font(22, True).size(line)[0] <= CHART.w - 32 for line in lines)
+    assert all(app.look.font(22, True).size(line)[0] <= CHART.w - 32 for line in lines)
     surface = pygame.Surface((1280, 720))
-    bottom = draw_code(surface, CHART, code, copied)
+    bottom = draw_code(app.look, surface, CHART, code, copied)
     assert bottom <= CHART.bottom and INSIDE.contains(CHART)
     assert CHART.bottom <= INSIDE.bottom - 100  # above the line "saved as" and the buttons
     app.close()

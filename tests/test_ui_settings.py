@@ -11,10 +11,10 @@ import pygame
 import pytest
 import yaml
 from test_ui_tray import start
-from ui_support import fast_app
+from ui_support import fast_app, speak
 
 from petanque_game.record import Seat
-from petanque_game.ui import lang, theme
+from petanque_game.ui import lang
 from petanque_game.ui.app import App, window_size_for
 from petanque_game.ui.keys import key_label
 from petanque_game.ui.scenes.settings_scene import SettingsScene, action_label
@@ -55,7 +55,7 @@ def test_every_setting_changed_in_the_scene_is_back_after_a_restart(home):
     for tag in ("language:nb", "sound:False", "fullscreen:True", "animation_speed:0.5",
                 "ai_delay:2.0", "palette:clear", "handover:False", "aim:power"):
         click_tag(app, tag)
-    assert lang.language() == "nb" and lang.tr("settings.title") == "Innstillinger"
+    assert app.look.language() == "nb" and app.look.tr("settings.title") == "Innstillinger"
     assert app.fullscreen
     bar = scene.slider_rect()
     app.click((bar.x + int(bar.w * 0.3), bar.centery))
@@ -64,7 +64,7 @@ def test_every_setting_changed_in_the_scene_is_back_after_a_restart(home):
     app.key(pygame.K_ESCAPE)  # back to the menu
     assert app.top is menu
     app.close()
-    lang.use("en")
+    speak("en")
 
     again = App()
     s = again.settings
@@ -72,8 +72,8 @@ def test_every_setting_changed_in_the_scene_is_back_after_a_restart(home):
             s.handover, s.aim, s.volume) == ("nb", False, True, 0.5, 2.0, "clear", False,
                                              "power", 0.3)
     assert s.keys["roll"] == {pygame.K_g} and s.problems == []
-    assert lang.language() == "nb" and again.fullscreen  # applied at start
-    assert theme.marks_shown()
+    assert app.look.language() == "nb" and again.fullscreen  # applied at start
+    assert app.look.marks_shown()
     again.close()
 
 
@@ -164,16 +164,16 @@ def test_the_settings_scene_draws_in_every_language(home):
         click_tag(app, f"language:{code}")
         frame = app.render()
         title = frame.subsurface(pygame.Rect(60, 24, 200, 44))
-        assert pygame.transform.average_color(title)[:3] != theme.colour("background")
+        assert pygame.transform.average_color(title)[:3] != app.look.colour("background")
         for b in scene.buttons():  # every label is a text of the table, and fits uncut
             assert b.label and not b.label.startswith("settings."), (code, b.tag)
-            assert theme.font(b.size, True).size(b.label)[0] <= b.rect.w - 12, (code, b.label)
+            assert app.look.font(b.size, True).size(b.label)[0] <= b.rect.w - 12, (code, b.label)
         for label, _, _ in scene.placed_rows():
-            text = lang.tr(f"settings.{label}")
-            assert theme.font(26, True).size(text)[0] <= 330 - 60 - 12, (code, text)
-        assert theme.font(20).size(lang.tr("settings.files"))[0] <= 1020, code
+            text = app.look.tr(f"settings.{label}")
+            assert app.look.font(26, True).size(text)[0] <= 330 - 60 - 12, (code, text)
+        assert app.look.font(20).size(app.look.tr("settings.files"))[0] <= 1020, code
         for action, _ in scene.key_rows():
-            assert theme.font(21).size(action_label(action))[0] <= 220, (code, action)
+            assert app.look.font(21).size(action_label(app.look, action))[0] <= 220, (code, action)
     app.close()
 
 
@@ -211,7 +211,7 @@ def test_the_toast_never_covers_the_menus_buttons(home):
     scene = start(app, "ten-thousand")
     app.click(scene.menu_button.rect.center)  # "your game is saved" on the way to the menu
     assert app.top.name == "menu" and app.toast.visible
-    width, height = app.toast.size()
+    width, height = app.toast.size(app.look)
     rect = pygame.Rect(0, 0, width, height)
     rect.midbottom = (640, app.toast_bottom())
     assert rect.collidelist([b.rect for b in app.top.buttons]) < 0
@@ -310,8 +310,8 @@ def test_every_nordic_key_binds_in_the_scene_and_survives_a_restart(home):
     assert again.settings.problems == []
     for action, code in bound.items():
         assert again.settings.keys[action] == {code}, action
-        assert key_label(code).strip(), code  # and the buttons can name it
-    assert key_label(230) == "Æ"
+        assert key_label(app.look, code).strip(), code  # and the buttons can name it
+    assert key_label(app.look, 230) == "Æ"
     again.close()
 
 

@@ -14,12 +14,12 @@ AT, RING = (400, 150), 10
 @pytest.fixture(autouse=True)
 def window(home):
     """A window, as the table draws in one (its fonts made anew after another test's quit)."""
-    fast_app()
+    return fast_app()
 
 
-def place(pieces):
+def place(look, pieces):
     area = pygame.Surface((800, 300))
-    return _label(area, "It pushes the diamond", AT, RING, (220, 60, 60), pieces)
+    return _label(look, area, "It pushes the diamond", AT, RING, (220, 60, 60), pieces)
 
 
 def piece(x, y):
@@ -28,28 +28,28 @@ def piece(x, y):
     return rect
 
 
-def test_above_the_ring_when_nothing_lies_there():
-    rect = place([])
+def test_above_the_ring_when_nothing_lies_there(window):
+    rect = place(window.look, [])
     assert rect.bottom <= AT[1] - RING
 
 
-def test_below_when_the_diamond_lies_just_above():
+def test_below_when_the_diamond_lies_just_above(window):
     diamond = piece(AT[0], AT[1] - RING - 14)
-    rect = place([diamond])
+    rect = place(window.look, [diamond])
     assert rect.top >= AT[1] + RING and not rect.colliderect(diamond)
 
 
-def test_beside_when_pieces_lie_above_and_below():
+def test_beside_when_pieces_lie_above_and_below(window):
     pieces = [piece(AT[0], AT[1] - RING - 14), piece(AT[0], AT[1] + RING + 14)]
-    rect = place(pieces)
+    rect = place(window.look, pieces)
     assert rect.collidelist(pieces) < 0
     assert rect.left >= AT[0] + RING or rect.right <= AT[0] - RING
 
 
-def test_above_after_all_when_every_place_is_covered():
+def test_above_after_all_when_every_place_is_covered(window):
     pieces = [piece(AT[0] + dx, AT[1] + dy) for dx in range(-400, 401, 20)
               for dy in range(-150, 151, 20)]
-    rect = place(pieces)
+    rect = place(window.look, pieces)
     assert rect.bottom <= AT[1] - RING
 
 

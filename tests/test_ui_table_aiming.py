@@ -16,7 +16,6 @@ from ui_support import start_table as start
 from petanque_game.physics import release_zone
 from petanque_game.record import Seat
 from petanque_game.rules.terningepetanque_events import Thrown
-from petanque_game.ui import lang
 from petanque_game.ui.table.aim import PULL_FULL
 from petanque_game.ui.table.scene import ACCEPT_GRACE, TableScene
 from petanque_game.ui.table.view import AREA
@@ -88,7 +87,7 @@ def test_no_throw_while_use_hint_waits_for_its_search(exact_hands):
     events = len(scene.session.record.events)
     app.key(pygame.K_SPACE)
     assert len(scene.session.record.events) == events
-    assert app.toast.message == lang.tr("table.refuse.wait_hint")
+    assert app.toast.message == app.look.tr("table.refuse.wait_hint")
     scene.hint.future = done
     while scene.hinted is None:
         app.step(1 / 60)

@@ -16,7 +16,7 @@ from ui_support import fast_app
 
 from petanque_game.physics import load_named_level, release_zone
 from petanque_game.record import Seat
-from petanque_game.ui import theme
+from petanque_game.ui.look import Look
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
 from petanque_game.ui.table import board as tb
@@ -24,6 +24,8 @@ from petanque_game.ui.table import board_pictures as bp
 from petanque_game.ui.table.draw import View
 from petanque_game.ui.table.foresee import Foresight
 from petanque_game.ui.table.scene import AREA, TableScene
+
+LOOK = Look()  # what these tests draw with (a window's look, as a new window has)
 
 pytestmark = pytest.mark.usefixtures("home")
 
@@ -43,7 +45,7 @@ def painted(level, view: View, n: int = 2, active: int | None = 1) -> pygame.Sur
     """The board painted anew for `view` (what the window drew at every frame before)."""
     walls, zones = seats(level, n)
     surf = tb.new_surface(AREA.size)
-    tb.paint_board(surf, level, view, walls, zones, active)
+    tb.paint_board(LOOK, surf, level, view, walls, zones, active)
     return surf
 
 
@@ -52,7 +54,7 @@ def moving(level, view: View, n: int = 2, active: int | None = 1,
     """The moving board for `view`, from the pictures `kept` (none: from nothing kept)."""
     walls, zones = seats(level, n)
     surf = tb.new_surface(AREA.size)
-    bp.draw_moving(surf, level, view, walls, zones, active, kept)
+    bp.draw_moving(LOOK, surf, level, view, walls, zones, active, kept)
     return surf
 
 
@@ -107,8 +109,8 @@ def test_a_new_board_new_seats_or_another_felt_make_a_new_picture(monkeypatch):
     made = kept.painted
     moving(classic, view, 4, 0, kept)  # another seat to throw: the same picture, its band over
     assert kept.painted == made
-    real = theme.colour
-    monkeypatch.setattr(theme, "colour", lambda name: (120, 30, 30) if name == "felt"
+    real = LOOK.colour
+    monkeypatch.setattr(LOOK, "colour", lambda name: (120, 30, 30) if name == "felt"
                         else real(name))
     assert differing(moving(classic, view, kept=kept), painted(classic, view)) == 0
     assert kept.painted == made + 1
@@ -165,7 +167,7 @@ def test_the_camera_moving_paints_no_board_once_its_pictures_are_made(monkeypatc
     app.render()
     calls = []
     real = tb.paint_board
-    monkeypatch.setattr(tb, "paint_board", lambda *a, **k: (calls.append(a[2]), real(*a, **k)))
+    monkeypatch.setattr(tb, "paint_board", lambda *a, **k: (calls.append(a[3]), real(*a, **k)))
     assert zoom_and_back(app, scene, calls) > 40
     first = len(calls)
     assert first <= 16  # a picture per rung passed, and the two views at rest in strips
@@ -194,7 +196,7 @@ def test_the_board_drawn_in_the_window_is_the_pictures_own_after_a_resize_and_th
         walls = {scene.level.seats[scene.n][s]: s for s in range(scene.n)}
         fresh = tb.new_surface(room.size)  # (from no picture kept)
         view = scene.view.view
-        bp.draw_moving(fresh, scene.level, View(view.scale, (view.centre[0] - room.x,
+        bp.draw_moving(app.look, fresh, scene.level, View(view.scale, (view.centre[0] - room.x,
                                                              view.centre[1] - room.y)),
                        walls, tuple(scene.zones), scene.due[0] if scene.due else None)
         inner = shown.get_rect().inflate(-8, -8)  # the area's edge is drawn over the board
@@ -214,7 +216,6 @@ def test_the_board_drawn_in_the_window_is_the_pictures_own_after_a_resize_and_th
 def test_the_players_rows_kept_as_a_picture_are_the_rows_drawn_anew(monkeypatch):
     """The side panel's players (ui/table/panel.py `kept_panel`): the same pixels as drawing
     them each frame, and drawn again when a score, the player to move or the language change."""
-    from petanque_game.ui import lang
     from petanque_game.ui.table import kept as kept_parts
 
     app = fast_app()
@@ -242,7 +243,7 @@ def test_the_players_rows_kept_as_a_picture_are_the_rows_drawn_anew(monkeypatch)
     scene.session.state = dataclasses.replace(scene.session.state, totals=(7, 0, 0))
     app.render()
     assert drawn == ["7"]
-    monkeypatch.setattr(lang, "language", lambda: "xx")
+    monkeypatch.setattr(app.look, "language", lambda: "xx")
     app.render()
     assert len(drawn) == 2
     app.close()
@@ -255,11 +256,11 @@ def test_a_still_picture_prepared_in_strips_is_the_one_painted_at_once(name):
     view = View(1.37, (431, 262))
     kept = tb.Boards()
     for _ in range(tb.STRIPS - 1):
-        tb.prepare_board(level, view, AREA.size, walls, zones, 2, kept)
-        assert not tb.board_kept(level, view, AREA.size, walls, zones, 2, kept)  # not yet all
-    tb.prepare_board(level, view, AREA.size, walls, zones, 2, kept)
-    assert tb.board_kept(level, view, AREA.size, walls, zones, 2, kept)
-    prepared = tb.board_surface(level, view, AREA.size, walls, zones, 2, kept)
+        tb.prepare_board(LOOK, level, view, AREA.size, walls, zones, 2, kept)
+        assert not tb.board_kept(LOOK, level, view, AREA.size, walls, zones, 2, kept)  # not yet all
+    tb.prepare_board(LOOK, level, view, AREA.size, walls, zones, 2, kept)
+    assert tb.board_kept(LOOK, level, view, AREA.size, walls, zones, 2, kept)
+    prepared = tb.board_surface(LOOK, level, view, AREA.size, walls, zones, 2, kept)
     assert differing(prepared, painted(level, view, 3, 2)) == 0
 
 
@@ -288,17 +289,17 @@ def test_pictures_painted_ahead_in_strips_are_the_ones_painted_at_once(name):
     walls, zones = seats(level, 3)
     scales = (bp.RUNG ** -1, bp.RUNG ** 1)
     asks, kept = 0, bp.MovingBoards()
-    while bp.paint_ahead(level, walls, zones, scales, 1.0, kept=kept,
+    while bp.paint_ahead(LOOK, level, walls, zones, scales, 1.0, kept=kept,
                          previews=Foresight(at_once=True)):
         asks += 1
-    board = tb.board_key(level, walls, 3)
+    board = tb.board_key(LOOK, level, walls, 3)
     rungs = sorted(r for b, r in kept.pictures if b == board)
     assert rungs == [-1, 0, 1] and asks == 3 * bp.STRIPS
     bounds, _ = bp._bounds(level)
     for r in rungs:
         world = bp._world(bounds, bp.RUNG ** r)
         whole = tb.new_surface(world.size)
-        tb.paint_board(whole, level, View(bp.RUNG ** r, (-world.x, -world.y)), walls, zones,
+        tb.paint_board(LOOK, whole, level, View(bp.RUNG ** r, (-world.x, -world.y)), walls, zones,
                        None)
         assert differing(kept.pictures[(board, r)], whole) == 0
 
@@ -319,11 +320,12 @@ def test_pictures_are_painted_ahead_on_the_previews_thread(monkeypatch):
     walls, zones = seats(level, 2)
     kept = bp.MovingBoards()
     for _ in range(200):
-        if not bp.paint_ahead(level, walls, zones, (1.0, 1.0), 1.0, kept=kept, previews=worker):
+        if not bp.paint_ahead(LOOK, level, walls, zones, (1.0, 1.0), 1.0, kept=kept,
+                              previews=worker):
             break
         worker.drawn()  # a frame drawn: its quiet time follows
         assert worker.wait()
-    assert (tb.board_key(level, walls, 2), 0) in kept.pictures
+    assert (tb.board_key(LOOK, level, walls, 2), 0) in kept.pictures
     assert len(threads) == bp.STRIPS and not any(threads)  # none on the window's thread
     assert made and not any(made)  # (and the painting's own work surfaces, the first time)
 

@@ -9,7 +9,7 @@ import json
 import pygame
 import pytest
 from ui_support import fast_app as quiet_app
-from ui_support import pixel, press, settle
+from ui_support import pixel, press, settle, speak, spoken
 from ui_support import start_table as start
 
 from petanque_game.ai import petanque_coach
@@ -17,7 +17,6 @@ from petanque_game.ai.petanque import Label
 from petanque_game.ai.petanque_coach import Lesson, Summary
 from petanque_game.record import Seat
 from petanque_game.rules.terningepetanque_events import Thrown
-from petanque_game.ui import lang
 from petanque_game.ui.scenes.results import ResultsScene
 from petanque_game.ui.settings import load_settings
 from petanque_game.ui.table.coach import COLOUR, RING, lesson_words, summary_words
@@ -97,7 +96,7 @@ def test_after_a_persons_throw_the_coach_marks_the_aimed_rest_and_says_the_wobbl
     rest = made.table.diamond if made.obj == "diamond" else made.table.die_of(0, made.die)
     assert lesson.rest == (rest.x, rest.y)  # where it really lies
     assert lesson.aimed != lesson.rest  # the person's hand wobbles
-    said = scene.coach.lines()
+    said = scene.coach.lines(app.look)
     assert said[0] == "Coach" and "wobble" in said[1]
     assert any("expert" in line for line in said[2:])
     assert ring_pixels(app, scene, lesson) >= 6
@@ -110,7 +109,7 @@ def test_after_a_persons_throw_the_coach_marks_the_aimed_rest_and_says_the_wobbl
     assert not any(card.collidepoint(pixel(scene, x, y)) for x, y in bodies)
     # a click on the card closes it, and the mark with it
     app.click(card.center)
-    assert scene.coach.lines() == [] and scene.coach.card is None
+    assert scene.coach.lines(app.look) == [] and scene.coach.card is None
     assert ring_pixels(app, scene, lesson) < 6
 
 
@@ -121,7 +120,7 @@ def test_with_the_coach_off_nothing_is_worked_out_or_drawn(home, quick_coach):
     person_to_aim(app, scene)
     throw_at(app, scene, *AIMS[0])
     app.step(1 / 60)
-    assert scene.coach.taught is None and scene.coach.lines() == []
+    assert scene.coach.taught is None and scene.coach.lines(app.look) == []
 
 
 def test_an_ai_seats_throws_are_not_coached(home, quick_coach):
@@ -179,15 +178,15 @@ A_LESSON = Lesson(0, "die", (0.0, 0.0), (5.0, 3.0), True, True, 23.4, -8.2, 1.24
 
 @pytest.mark.parametrize("code", ["en", "da", "nb"])
 def test_the_coach_speaks_every_language(code):
-    lang.use(code)
-    said = lesson_words(A_LESSON, ["Ana", "Bo"])
+    speak(code)
+    said = lesson_words(spoken(), A_LESSON, ["Ana", "Bo"])
     summary = Summary()
     summary.add(A_LESSON, 1)
-    said += summary_words(summary, "Ana")
+    said += summary_words(spoken(), summary, "Ana")
     text = " ".join(said)
     for figure in ("23", "8", "15", "61"):  # mm long, mm right, mm nearer, % of the expert's
         assert figure in text
-    decimal = lang.tr("language.decimal_point")
+    decimal = spoken().tr("language.decimal_point")
     assert f"+1{decimal}2" in text and f"+2{decimal}0" in text and f"0{decimal}6" in text
     if code == "en":
         assert "23 mm long and 8 mm right" in text and "15 mm closer" in text
@@ -201,19 +200,19 @@ def test_the_coach_says_the_experts_height_when_it_differs(code):
     not only that the expert's aim was worth more."""
     from dataclasses import replace
 
-    lang.use(code)
+    speak(code)
     try:
         higher = replace(A_LESSON, elevation=40.0, expert_elevation=58.0)
-        said = lesson_words(higher, ["Ana", "Bo"])
-        assert said[-2] == lang.tr("coach.higher", expert="58", mine="40")  # (the cost last)
-        lower = lesson_words(replace(A_LESSON, elevation=50.0, expert_elevation=22.0),
+        said = lesson_words(spoken(), higher, ["Ana", "Bo"])
+        assert said[-2] == spoken().tr("coach.higher", expert="58", mine="40")  # (the cost last)
+        lower = lesson_words(spoken(), replace(A_LESSON, elevation=50.0, expert_elevation=22.0),
                              ["Ana", "Bo"])
-        assert lang.tr("coach.lower", expert="22", mine="50") in lower
-        near = lesson_words(replace(A_LESSON, elevation=45.0, expert_elevation=50.0),
+        assert spoken().tr("coach.lower", expert="22", mine="50") in lower
+        near = lesson_words(spoken(), replace(A_LESSON, elevation=45.0, expert_elevation=50.0),
                             ["Ana", "Bo"])
         assert not any("58" in line or "50°" in line for line in near)  # within 8°: not said
     finally:
-        lang.use("en")
+        speak("en")
 
 
 class FlatView:
@@ -237,7 +236,8 @@ def test_the_mark_is_drawn_at_the_aimed_rest_while_the_thrown_die_lies_where_it_
     def drawn(x: float, y: float) -> tuple[pygame.Surface, pygame.Rect | None]:
         surface = pygame.Surface((400, 300))
         die = DieRest(0, 0, x, y, 0.0, 3, True, None, 40.0, 0)
-        assert coach.draw_over(surface, FlatView(), Table(diamond, (die,)), True, (8, 64), [])
+        assert coach.draw_over(app.look, surface, FlatView(), Table(diamond, (die,)), True, (8, 64),
+                               [])
         return surface, coach.card
 
     def ring(surface: pygame.Surface) -> bool:  # the aimed rest's ring, on its far side
@@ -248,8 +248,8 @@ def test_the_mark_is_drawn_at_the_aimed_rest_while_the_thrown_die_lies_where_it_
     assert card is not None and not card.move(-8, -64).collidepoint(200, 150)  # (in the window)
     assert not card.move(-8, -64).inflate(40, 40).collidepoint(260, 210)  # nor the diamond
     moved, _ = drawn(30.0, -40.0)  # knocked since: the card stays, the mark goes
-    assert not ring(moved) and coach.lines()
-    assert not coach.draw_over(pygame.Surface((400, 300)), FlatView(), Table(diamond, ()),
+    assert not ring(moved) and coach.lines(app.look)
+    assert not coach.draw_over(app.look, pygame.Surface((400, 300)), FlatView(), Table(diamond, ()),
                                False, (0, 0), [])  # a throw in the air: nothing
 
 
@@ -263,29 +263,30 @@ def test_where_the_experts_aim_stops_is_said_and_ringed(home, code):
     from petanque_game.ui.table.coach import EXPERT, Coach, Taught
 
     app = fast_app()  # (the window's fonts and threads)
-    lang.use(code)
+    speak(code)
     try:
         taught = replace(A_LESSON, expert_aimed=(-40.0, 20.0), expert_offset=(-26.4, 3.2))
-        said = lesson_words(taught, ["Ana", "Bo"])
-        short, left = lang.tr("coach.short", mm="26"), lang.tr("coach.left", mm="3")
-        both = lang.tr("coach.both", along=short, across=left)
-        assert lang.tr("coach.expert_at", where=both) in said
+        said = lesson_words(app.look, taught, ["Ana", "Bo"])
+        short, left = app.look.tr("coach.short", mm="26"), app.look.tr("coach.left", mm="3")
+        both = app.look.tr("coach.both", along=short, across=left)
+        assert app.look.tr("coach.expert_at", where=both) in said
         in_line = replace(taught, expert_offset=(-26.4, 0.3))  # no "0 mm left"
-        assert lang.tr("coach.expert_at", where=short) in lesson_words(in_line, ["Ana", "Bo"])
-        assert not any(short in line for line in lesson_words(A_LESSON, ["Ana", "Bo"]))
+        assert app.look.tr("coach.expert_at", where=short) in lesson_words(app.look, in_line,
+                                                                           ["Ana", "Bo"])
+        assert not any(short in line for line in lesson_words(app.look, A_LESSON, ["Ana", "Bo"]))
         coach = Coach(None, lambda: True, ["Ana", "Bo"], app.workers)
         coach.taught = Taught(0, 1, None, taught)
         surface = pygame.Surface((960, 552))  # the table's area
         view = FlatView()
         view.board_rect = (0, 0, 960, 552)
         die = DieRest(0, 0, *taught.rest, 0.0, 3, True, None, 40.0, 0)
-        coach.draw_over(surface, view, Table(DiamondRest(60.0, 60.0, 0.0, True), (die,)),
+        coach.draw_over(app.look, surface, view, Table(DiamondRest(60.0, 60.0, 0.0, True), (die,)),
                         True, (0, 0), [])
         assert coach.card is not None and not coach.card.collidepoint(160, 170)  # clear of it
         assert any(surface.get_at((160 + dx * r, 170 + dy * r))[:3] == EXPERT
                    for r in range(RING - 2, RING + 1) for dx, dy in ((1, 0), (-1, 0), (0, 1)))
     finally:
-        lang.use("en")
+        speak("en")
 
 
 def test_the_lesson_is_worked_out_off_the_frame_and_shown_when_it_is_there(
@@ -310,13 +311,13 @@ def test_the_lesson_is_worked_out_off_the_frame_and_shown_when_it_is_there(
     for _ in range(5):
         app.step(1 / 60)
         app.render()
-    assert len(handed) == 1 and scene.coach.working and scene.coach.lines() == []
+    assert len(handed) == 1 and scene.coach.working and scene.coach.lines(app.look) == []
     assert scene.animating  # frames go on, to show it when it is done
     future, work = handed[0]
     future.set_result(work())
     app.step(1 / 60)
     app.render()
-    assert not scene.coach.working and scene.coach.lines()[0] == "Coach"
+    assert not scene.coach.working and scene.coach.lines(app.look)[0] == "Coach"
     assert scene.coach.card is not None
 
 

@@ -9,7 +9,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import fast_app
+from ui_support import fast_app, speak, spoken
 
 from petanque_game.ai.hints import Hint
 from petanque_game.ai.petanque import Label
@@ -17,7 +17,6 @@ from petanque_game.match import Match
 from petanque_game.record import Seat
 from petanque_game.rules.petanque_table import Aim
 from petanque_game.rules.terningepetanque_events import RoundEnded
-from petanque_game.ui import lang, theme
 from petanque_game.ui.app import window_size_for
 from petanque_game.ui.narrate import says
 from petanque_game.ui.play import open_game_scene
@@ -44,11 +43,11 @@ def start(app, level="classic", n=2, first="Astrid Kristoffersen"):
 def test_the_sheet_header_has_room_for_a_first_name_whole():
     app = fast_app()  # the window's fonts
     names = ["Astrid Kristoffersen", "Bjørn"]
-    place = place_sheet(_classic(), names, 15, (960, 552), True)
+    place = place_sheet(app.look, _classic(), names, 15, (960, 552), True)
     assert place.kind == "columns"
-    assert _label(names[0], place.seat_w - 8) == "Astrid"  # not "Astri"
-    assert _label(names[1], place.seat_w - 8) == "Bjørn"
-    short = place_sheet(_classic(), ["Ann", "Bo"], 15, (960, 552), True)
+    assert _label(app.look, names[0], place.seat_w - 8) == "Astrid"  # not "Astri"
+    assert _label(app.look, names[1], place.seat_w - 8) == "Bjørn"
+    short = place_sheet(app.look, _classic(), ["Ann", "Bo"], 15, (960, 552), True)
     assert short.seat_w < place.seat_w  # short names keep the sheet narrow
     app.close()
 
@@ -64,15 +63,16 @@ def _classic():
     ("da", "Du", "Du starter og kaster diamanten"),
     ("nb", "Du", "Du starter og kaster diamanten")])
 def test_the_default_player_starts_in_the_second_person(language, you, said):
-    before = lang.language()
-    lang.use(language)
+    before = spoken().language()
+    speak(language)
     try:
-        assert lang.tr("setup.you") == you
-        assert says("table.start.starts", you) == said
+        assert spoken().tr("setup.you") == you
+        assert says(spoken(), "table.start.starts", you) == said
         if language == "en":
-            assert says("table.start.starts", "Åse") == "Åse starts and throws the diamond"
+            assert says(spoken(), "table.start.starts", "Åse") == \
+                "Åse starts and throws the diamond"
     finally:
-        lang.use(before)
+        speak(before)
 
 
 def test_a_hints_planned_push_or_knock_is_not_drawn_as_a_warning(monkeypatch):
@@ -82,7 +82,7 @@ def test_a_hints_planned_push_or_knock_is_not_drawn_as_a_warning(monkeypatch):
     warned = Preview([(0.0, -300.0, 0.0), (0.0, -40.0, 0.0)], (0.0, -40.0), (0.0, 10.0),
                      [("table.aim.into_diamond", (0.0, -5.0))])
     monkeypatch.setattr(scene, "preview_of", lambda *a: warned)
-    bad = theme.colour("bad")
+    bad = app.look.colour("bad")
 
     def reds(meant):
         surface = pygame.Surface((960, 552))
@@ -161,8 +161,8 @@ def test_a_release_out_of_sight_is_shown_by_an_arrow_at_the_edge(monkeypatch):
     arrows = []
     real = table_overlay._release_arrow
     monkeypatch.setattr(table_overlay, "_release_arrow",
-                        lambda area, f, a, b, seat: arrows.append((f, a, b)) or
-                        real(area, f, a, b, seat))
+                        lambda look, area, f, a, b, seat: arrows.append((f, a, b)) or
+                        real(look, area, f, a, b, seat))
     app.render()
     (inside_frame, inside, outside), = arrows
     assert frame.contains(inside_frame) and inside_frame.collidepoint(inside)

@@ -12,7 +12,6 @@ from types import SimpleNamespace
 from petanque_game.rules.events import Transition
 from petanque_game.rules.petanque_table import DiamondRest, DieRest, Launch, Table
 from petanque_game.rules.terningepetanque_events import Thrown
-from petanque_game.ui import lang, theme
 from petanque_game.ui.narrate import tell_petanque
 
 NAMES = ["Astrid", "Bo"]
@@ -27,11 +26,11 @@ def told(before, after, thrower=1):
     event = Thrown(thrower, "die", 0, Launch(0.0, 0.0, 0.0, 1000.0, 0.7, 0.0), after)
     made = Transition(0, event, SimpleNamespace(table=before), SimpleNamespace(table=after))
     step = SimpleNamespace(after=SimpleNamespace(), before=None, transitions=[made])
-    return tell_petanque(step, NAMES)
+    return tell_petanque(spoken(), step, NAMES)
 
 
 def test_a_knocked_die_is_told_with_how_far_it_went_and_the_face_it_shows_now():
-    lang.use("en")
+    speak("en")
     dm = DiamondRest(0.0, 0.0, 0.0, True)
     six = die(0, 0, 10.0, 0.0, 6, 0.0)
     before = Table(dm, (six,))
@@ -49,7 +48,7 @@ def test_a_knocked_die_is_told_with_how_far_it_went_and_the_face_it_shows_now():
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from ui_support import fast_app  # noqa: E402
+from ui_support import fast_app, speak, spoken  # noqa: E402
 
 from petanque_game.match import Match  # noqa: E402
 from petanque_game.record import Seat  # noqa: E402
@@ -155,7 +154,7 @@ def test_every_knock_is_told_and_drawn_where_nothing_covers_it(window, n):
     from petanque_game.ui.table import knocks as knocks_drawn
     from petanque_game.ui.table.zoom import zoom_labels
 
-    lang.use("en")
+    speak("en")
     app = fast_app(size=window_of(window))
     scene = table_scene(app, n)
     found = knocks(n)
@@ -183,25 +182,25 @@ def test_every_knock_is_told_and_drawn_where_nothing_covers_it(window, n):
             assert board.contains(r), (made.index, board, r)
             assert r.collidelist(covers) < 0, (made.index, r, covers)
         width = 1248 - 40 - sum(b.rect.w + 10 for b in scene.buttons())
-        told = tell_petanque(step_of(made), names)
+        told = tell_petanque(app.look, step_of(made), names)
         assert scene.history[-2:] == told[-2:]  # the status bar's lines: the last of the throw's
         for line in told[-2:]:
-            assert theme.fit(line, 22, width) == line, line  # each whole
+            assert app.look.fit(line, 22, width) == line, line  # each whole
     app.close()
 
 
 def test_dice_that_round_alike_show_the_figure_that_tells_them_apart():
-    lang.use("en")
+    speak("en")
     dm = DiamondRest(0.0, 0.0, 0.0, True)
     table = Table(dm, (die(0, 0, 30.0, 0.0, 6, 1.6), die(1, 0, -30.0, 0.0, 2, 2.3),
                        die(0, 1, 0.0, 60.0, 3, 41.0), die(1, 1, 0.0, -60.0, 4, 41.04)))
-    figures = distances.distance_figures(table)
+    figures = distances.distance_figures(spoken(), table)
     assert figures[(0, 0)] == "1.6 mm" and figures[(1, 0)] == "2.3 mm"
     assert figures[(0, 1)] == "41 mm" and figures[(1, 1)] == "41 mm"  # they decide nothing
     apart = Table(dm, (die(0, 0, 30.0, 0.0, 6, 1.6), die(1, 0, -30.0, 0.0, 2, 7.3)))
-    assert distances.distance_figures(apart) == {(0, 0): "2 mm", (1, 0): "7 mm"}
+    assert distances.distance_figures(spoken(), apart) == {(0, 0): "2 mm", (1, 0): "7 mm"}
     touching = Table(dm, (die(0, 0, 30.0, 0.0, 6, 0.05), die(1, 0, -30.0, 0.0, 2, 0.4)))
-    assert distances.distance_figures(touching) == {(0, 0): "touching", (1, 0): "0.4 mm"}
+    assert distances.distance_figures(spoken(), touching) == {(0, 0): "touching", (1, 0): "0.4 mm"}
 
 
 @pytest.mark.parametrize("n", (2, 3, 4))
@@ -249,7 +248,7 @@ def test_throw_again_counts_down_long_enough_for_a_person_before_an_ai_throws(ex
 
     from petanque_game.ui.table.turns import ACCEPT_GRACE
 
-    lang.use("en")
+    speak("en")
     app = fast_app()
     app.settings.accept_at_once = True
     scene = start(app, [Seat("Ana", "human"), Seat("Bo", "ai", "easy")])
@@ -315,13 +314,13 @@ def reds(scene, aim, p, meant=(), colour=None):
     surface.fill((0, 0, 0))
     overlay.draw_flight(scene, surface, aim, (0, "die"), colour, "Hint" if colour else None,
                         meant=meant, p=p)
-    bad = theme.colour("bad")
+    bad = scene.look.colour("bad")
     return sum(surface.get_at((x, y))[:3] == bad for x in range(0, 960, 2)
                for y in range(0, 552, 2))
 
 
 def test_touching_is_not_drawn_as_a_warning_and_a_hints_words_match_its_path():
-    lang.use("en")
+    speak("en")
     app = fast_app()
     scene = table_scene(app, 2)
     aim = Aim(0.0, -300.0, 1.5708, 900.0, 0.6, 0.0)
@@ -337,7 +336,7 @@ def test_touching_is_not_drawn_as_a_warning_and_a_hints_words_match_its_path():
     push = Hint(aim, "", 2.0, Label("push"))
     planned = as_previewed(push, via)
     assert planned.label.key == "push_via_die" and planned.action is aim
-    assert lang.tr(f"table.hint.label.{planned.label.key}") == \
+    assert app.look.tr(f"table.hint.label.{planned.label.key}") == \
         "Push the diamond on, through a die"
     assert reds(scene, aim, via, meant_contacts(planned), overlay.HINT_COLOUR) == 0
     assert as_previewed(push, pushing) is push  # the path as planned: said as planned
@@ -345,7 +344,7 @@ def test_touching_is_not_drawn_as_a_warning_and_a_hints_words_match_its_path():
 
 
 def test_the_closest_dies_label_in_play_keeps_off_a_die_lying_above_it():
-    lang.use("en")
+    speak("en")
     app = fast_app()
     scene = table_scene(app, 2)
     view = scene.view
@@ -356,7 +355,8 @@ def test_the_closest_dies_label_in_play_keeps_off_a_die_lying_above_it():
     above = die(1, 0, 30.0, 1.2 * side * (1 if view.to_screen(0, 1)[1] < view.to_screen(0, 0)[1]
                                           else -1), 2, 9.0)
     table = Table(dm, (near, above))
-    rect = reckoning.closest_label(pygame.Surface(AREA.size), view, die_px, table, near, "2 mm")
+    rect = reckoning.closest_label(app.look, pygame.Surface(AREA.size), view, die_px, table, near,
+                                   "2 mm")
     box = pygame.Rect(0, 0, die_px, die_px)
     box.center = view.to_screen(above.x, above.y)
     assert not rect.colliderect(box)

@@ -50,6 +50,7 @@ def test_a_path_as_planned_is_said_as_planned(plan):
 def test_every_language_says_the_new_plan():
     from petanque_game.ui import lang
 
+    words = lang.Words()
     for code in lang.LANGUAGES:
-        said = lang.lookup(code, "table.hint.label.through_die")
+        said = words.lookup(code, "table.hint.label.through_die")
         assert said and said != "table.hint.label.through_die", code

@@ -22,7 +22,6 @@ from ui_support import (
 from ui_support import start_table as start
 
 from petanque_game.record import Seat
-from petanque_game.ui import lang
 from petanque_game.ui.table import kept
 from petanque_game.ui.table.view import AREA
 
@@ -101,7 +100,7 @@ def test_a_kept_part_is_drawn_again_when_what_it_shows_changes_and_only_then(mon
         app.step(1 / 60)
     assert pictures_made() == 1
     assert scene.sheet.rect is None  # (hidden now)
-    monkeypatch.setattr(lang, "language", lambda: "xx")  # all: the header, the area, the side
+    monkeypatch.setattr(app.look, "language", lambda: "xx")  # all: the header, the area, the side
     assert pictures_made() == 5  # panel's two parts, the status bar
     assert pictures_made() == 0
     area = app.logical.subsurface(AREA).copy()
@@ -135,7 +134,7 @@ def test_parts_changing_together_are_drawn_over_a_few_frames_and_none_stays_old(
         app.render()
     parts = scene.pictures.kept
     assert not parts.late_parts(scene.session)
-    monkeypatch.setattr(lang, "language", lambda: "xx")
+    monkeypatch.setattr(app.look, "language", lambda: "xx")
     made = []
     while True:
         before = parts.drawn
@@ -237,7 +236,7 @@ def test_parts_the_window_still_holds_are_not_copied_and_the_frames_are_the_same
             app.toast.show("hello", "info", 0.1)
             for _ in range(12):
                 frame()
-            app.open("rules", "terningepetanque", title("terningepetanque"))
+            app.open("rules", "terningepetanque", title(app.look, "terningepetanque"))
             frame()
             app.pop()
             for _ in range(3):
@@ -314,7 +313,6 @@ def test_a_replays_status_bar_from_its_kept_backdrop_is_the_one_drawn_anew(ai_at
     """A replay's status bar: its panel and buttons kept, the timeline and the line saying
     where the replay is drawn over them: the same pixels as game_scene.py drawing it whole,
     playing and dragged, the mouse over a button or not."""
-    from petanque_game.ui import theme
     from petanque_game.ui.game_scene import GameScene
     from petanque_game.ui.table.panel import side_parts
     from petanque_game.ui.table.view import SIDE, STATUS_ROOM, TableDrawing
@@ -326,8 +324,8 @@ def test_a_replays_status_bar_from_its_kept_backdrop_is_the_one_drawn_anew(ai_at
         """The status bar as before it was kept: all of it drawn by game_scene.py."""
         _, box = side_parts(SIDE, len(self.session.players))
         surface.set_clip(STATUS_ROOM)
-        surface.fill(theme.colour("background"))
-        shade(surface, box)
+        surface.fill(self.look.colour("background"))
+        shade(self.look, surface, box)
         surface.set_clip(None)
         GameScene.draw_status(self, surface, prompt, buttons, urgent, history_lines)
 

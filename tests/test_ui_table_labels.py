@@ -13,19 +13,19 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
-from petanque_game.ui import theme
+from petanque_game.ui.look import Look
 from petanque_game.ui.table import reckoning
 from petanque_game.ui.table.reckoning_places import LABEL_STEPS, LABEL_WAYS
 from petanque_game.ui.table.reckoning_places import gap as _gap
 
 
-def every_place(area, taken, at, away_from, die_px, text, col) -> pygame.Rect:
+def every_place(look, area, taken, at, away_from, die_px, text, col) -> pygame.Rect:
     """Where the label goes, every place tried (the search as it was)."""
     pieces, labels, names = taken
     dx, dy = at[0] - away_from[0], at[1] - away_from[1]
     d = math.hypot(dx, dy)
     ux, uy = (dx / d, dy / d) if d > 1e-6 else (0.0, -1.0)
-    surf = theme.text(text, 19, col, True)
+    surf = look.text(text, 19, col, True)
     room = area.get_rect()
     others = [p.center for p in pieces if p.center != (round(at[0]), round(at[1]))]
     turns = sorted(range(LABEL_WAYS), key=lambda k: min(k, LABEL_WAYS - k))
@@ -54,6 +54,7 @@ def every_place(area, taken, at, away_from, die_px, text, col) -> pygame.Rect:
 
 def test_each_label_goes_where_trying_every_place_puts_it():
     pygame.font.init()
+    look = Look()
     rng = random.Random(31)
     area = pygame.Surface((900, 560))
     for _ in range(60):
@@ -69,8 +70,8 @@ def test_each_label_goes_where_trying_every_place_puts_it():
         centre = pieces[-1].center
         for piece in pieces[:-1]:
             text = f"{rng.uniform(0, 300):.1f} mm"
-            expected = every_place(area, (pieces, labels, names), piece.center, centre, die_px,
-                                   text, "text")
-            reckoning._label(area, (pieces, labels, names), piece.center, centre, die_px, text,
-                             "text")
+            expected = every_place(look, area, (pieces, labels, names), piece.center, centre,
+                                   die_px, text, "text")
+            reckoning._label(look, area, (pieces, labels, names), piece.center, centre, die_px,
+                             text, "text")
             assert labels[-1] == expected

@@ -12,14 +12,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import do_what_is_due, fast_app, pixel, press, roll_off, settle
+from ui_support import do_what_is_due, fast_app, pixel, press, roll_off, settle, speak, spoken
 from ui_support import start_table as start
 
 from petanque_game.match import Match
 from petanque_game.record import Seat
 from petanque_game.rules.events import Rolled
 from petanque_game.rules.terningepetanque_events import Thrown
-from petanque_game.ui import lang, theme
 from petanque_game.ui.narrate import says
 from petanque_game.ui.scenes.results import ResultsScene
 from petanque_game.ui.table.scene import TableScene
@@ -252,7 +251,7 @@ def test_the_reckoning_shows_the_round_and_waits_for_continue(home):
     die = next(d for d in r.table.dice if d.on_board)
     # a measuring line runs from the die to the diamond: its middle is drawn over the felt
     mx, my = pixel(scene, (die.x + dm.x) / 2, (die.y + dm.y) / 2)
-    felt = theme.colour("felt")
+    felt = app.look.colour("felt")
     assert any(frame.get_at((mx + dx, my + dy))[:3] != felt for dx in (-1, 0, 1)
                for dy in (-1, 0, 1))
     assert [b.tag for b in scene.buttons()] == ["continue"]
@@ -285,7 +284,7 @@ def test_the_roll_for_who_starts_tumbles_in_a_tray_and_says_who_starts(home, mon
     from petanque_game.ui import sound
 
     heard = []
-    monkeypatch.setattr(sound, "play", lambda name, *a, **k: name == "button"
+    monkeypatch.setattr(sound.Sounds, "play", lambda _, name, *a, **k: name == "button"
                         or heard.append(name))  # a button's own tick aside
     app = fast_app()
     app.settings.roll_time = 0.5
@@ -295,7 +294,7 @@ def test_the_roll_for_who_starts_tumbles_in_a_tray_and_says_who_starts(home, mon
     assert roll is not None and scene.busy and not roll.done
     assert scene.state is roll.before  # the panel waits for the die to rest
     frame = app.render()
-    rim = theme.colour("rim")
+    rim = app.look.colour("rim")
     tray = pygame.Rect(0, 0, 460, 250)
     tray.center = AREA.center
     r, g, b, *_ = frame.get_at((tray.x + 12, tray.centery))
@@ -313,9 +312,9 @@ def test_the_roll_for_who_starts_tumbles_in_a_tray_and_says_who_starts(home, mon
     said = roll.verdict(scene.session.players)
     st = scene.session.state
     if st.starter is not None:
-        assert said == says("table.start.starts", scene.session.players[st.starter].name)
+        assert said == says(app.look, "table.start.starts", scene.session.players[st.starter].name)
     else:
-        assert said == lang.tr("table.start.tie", names="Ana, Bo")
+        assert said == app.look.tr("table.start.tie", names="Ana, Bo")
     app.render()
 
 
@@ -333,7 +332,7 @@ def test_the_hint_is_searched_on_the_ai_thread_and_drawn(home):
     assert hint is not None and hasattr(hint.action, "speed")
     from petanque_game.ui.table.hint import hint_words
 
-    words = hint_words(hint, state)
+    words = hint_words(app.look, hint, state)
     assert "board" in words or "risk" in words
     point_at(app, pixel(scene, 150.0, -120.0))  # the player's own ring away from the hint's
     frame = app.render()
@@ -401,7 +400,7 @@ def test_a_replay_with_a_tampered_throw_says_so_once(home):
     app.toast.show = lambda message, *a, **k: (told.append(message), real_show(message, *a, **k))
     _watch(app, scene, told)
     assert scene.check.mismatches >= 1
-    assert told.count(lang.tr("table.replay.differs")) == 1
+    assert told.count(app.look.tr("table.replay.differs")) == 1
     recorded = throws[-1]["outcome"]
     shown = scene.session.state.table.to_json()
     assert shown["diamond"]["x"] == pytest.approx(recorded["diamond"]["x"])  # the record's table
@@ -428,7 +427,7 @@ def test_a_replay_on_a_changed_board_says_so(home):
     path.write_text(json.dumps(data), encoding="utf-8")
     app = fast_app(replay=str(path))
     scene = app.top
-    assert scene.check.board_note == lang.tr("table.replay.board_differs", board="classic")
+    assert scene.check.board_note == app.look.tr("table.replay.board_differs", board="classic")
     assert app.toast.message == scene.check.board_note
 
 
@@ -465,7 +464,8 @@ def test_the_hint_after_a_throw_says_what_keeping_it_is_worth(home, ai_at_once):
 
     hint = scene.hint.current(state)
     assert hint is not None
-    assert hint_words(hint, state) == lang.tr("table.hint.keep", points=f"{hint.value:+.1f}")
+    assert hint_words(app.look, hint, state) == app.look.tr("table.hint.keep",
+                                                            points=f"{hint.value:+.1f}")
     app.render()
 
 
@@ -482,17 +482,18 @@ def test_the_hint_is_said_in_the_players_language_with_their_names():
     players = [Seat("Ana", "human"), Seat("Bjørn", "ai", "easy"), Seat("Åse", "ai", "easy")]
     hint = Hint(aim, "English, never read on screen", 1.5, Label("knock_player", 1))
     try:
-        lang.use("da")
-        assert hint_words(hint, state, players) == \
+        speak("da")
+        assert hint_words(spoken(), hint, state, players) == \
             "Skub Bjørns terning væk: +1,5 point værd i denne runde mod den bedste af de andre"
-        lang.use("nb")
+        speak("nb")
         short = Hint(aim, "", -0.5, Label("short"))
-        assert hint_words(short, state, players).startswith("Sikt litt foran diamanten: verdt -0,5")
+        assert hint_words(spoken(), short, state, players).startswith(
+            "Sikt litt foran diamanten: verdt -0,5")
     finally:
-        lang.use("en")
+        speak("en")
     diamond = SimpleNamespace(throw_due=("diamond", None), num_players=2, awaiting_accept=False)
     risky = Hint(aim, "", -1.0, Label("middle"))
-    assert hint_words(risky, diamond) == \
+    assert hint_words(spoken(), risky, diamond) == \
         "Throw the diamond to the middle of the board: 20% risk of losing it (-5)"
 
 
@@ -521,17 +522,17 @@ def test_the_winner_is_named_only_after_the_last_reckoning(home, monkeypatch):
         app.step(1 / 60)
     assert scene.session.over and scene.reckoning is not None
     drawn = []
-    real = theme.blit_text
-    monkeypatch.setattr(theme, "blit_text", lambda surface, s, *a, **k: (drawn.append(s),
+    real = app.look.blit_text
+    monkeypatch.setattr(app.look, "blit_text", lambda surface, s, *a, **k: (drawn.append(s),
                                                                           real(surface, s, *a,
                                                                                **k))[1])
     app.render()
-    winner = [s for s in drawn if "WINNER" in s.upper() or s == lang.tr("table.prompt.over")]
+    winner = [s for s in drawn if "WINNER" in s.upper() or s == app.look.tr("table.prompt.over")]
     assert not winner, "the game's end waits for the reckoning"
     press(app, "continue")
     drawn.clear()
     app.render()
-    assert lang.tr("table.prompt.over") in drawn
+    assert app.look.tr("table.prompt.over") in drawn
 
 
 def test_the_reckoning_charges_dice_off_the_board_and_the_diamond_to_the_right_player():
@@ -552,10 +553,11 @@ def test_the_reckoning_charges_dice_off_the_board_and_the_diamond_to_the_right_p
     r = Reckoning(1, SimpleNamespace(table=table, penalties=penalties, totals=(0, 0)), points,
                   closest, None)
     assert points == (4, -7) and closest == (0,)
-    assert seat_parts(r, 0) == [(lang.tr("table.reckoning.closest_faces", faces="4"), "good")]
-    assert seat_parts(r, 1) == [
-        (lang.tr("table.reckoning.die_off", points="-2"), "bad"),
-        (lang.tr_n("table.reckoning.diamond_off", 1, points="-5"), "bad")]
+    said = spoken()
+    assert seat_parts(said, r, 0) == [(said.tr("table.reckoning.closest_faces", faces="4"), "good")]
+    assert seat_parts(spoken(), r, 1) == [
+        (spoken().tr("table.reckoning.die_off", points="-2"), "bad"),
+        (spoken().tr_n("table.reckoning.diamond_off", 1, points="-5"), "bad")]
 
 
 def test_closest_with_doubles_is_one_line_saying_the_sum_counts_once():
@@ -575,9 +577,9 @@ def test_closest_with_doubles_is_one_line_saying_the_sum_counts_once():
     r = Reckoning(1, SimpleNamespace(table=table, penalties=(0, 0), totals=(0, 0)), points,
                   closest, None)
     assert points == (6, 0) and closest == (0,)
-    assert seat_parts(r, 0) == [
-        (lang.tr("table.reckoning.closest_doubles", faces="3 + 3"), "good")]
-    assert seat_parts(r, 1) == []
+    assert seat_parts(spoken(), r, 0) == [
+        (spoken().tr("table.reckoning.closest_doubles", faces="3 + 3"), "good")]
+    assert seat_parts(spoken(), r, 1) == []
 
 
 def test_jumps_in_a_replay_do_not_repeat_its_notices_and_land_at_rest(home):
@@ -592,7 +594,7 @@ def test_jumps_in_a_replay_do_not_repeat_its_notices_and_land_at_rest(home):
     told = []
     real_show = app.toast.show
     app.toast.show = lambda message, *a, **k: (told.append(message), real_show(message, *a, **k))
-    board = lang.tr("table.replay.board_differs", board="classic")
+    board = app.look.tr("table.replay.board_differs", board="classic")
     assert app.top.check.board_note == board  # said as the replay opened (before the spy)
     end = next(i for i, e in enumerate(data["events"]) if e["action"] == "round_end") + 1
     for shown in (end, 2, end - 1, 0, end):
@@ -610,4 +612,4 @@ def test_jumps_in_a_replay_do_not_repeat_its_notices_and_land_at_rest(home):
                 break
         assert scene.check.mismatches >= 1
     assert board not in told  # the board was said once, when the replay opened
-    assert told.count(lang.tr("table.replay.differs")) == 1  # once per replay, jumps or not
+    assert told.count(app.look.tr("table.replay.differs")) == 1  # once per replay, jumps or not

@@ -9,11 +9,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
-from ui_support import fast_app, press, roll_off, settle
+from ui_support import fast_app, press, roll_off, settle, speak, spoken
 from ui_support import start_table as start
 
 from petanque_game.record import Seat
-from petanque_game.ui import lang, theme
 from petanque_game.ui.game_scene import STATUS_RECT
 
 pytestmark = pytest.mark.usefixtures("home")
@@ -26,9 +25,9 @@ def room_for(buttons) -> int:
     return STATUS_RECT.w - 40 - sum(b.rect.w + 10 for b in buttons)
 
 
-def widest(key: str, name: str) -> int:
-    bold = theme.font(28, True)
-    return max(bold.size(lang.tr(key, name=name, what=lang.tr(w)))[0] for w in WHAT)
+def widest(look, key: str, name: str) -> int:
+    bold = look.font(28, True)
+    return max(bold.size(spoken().tr(key, name=name, what=spoken().tr(w)))[0] for w in WHAT)
 
 
 def test_every_prompt_fits_beside_its_buttons():
@@ -43,9 +42,10 @@ def test_every_prompt_fits_beside_its_buttons():
     three = [b for b in four if b.tag != "rethrow"]
     try:
         for code in ("en", "da", "nb"):
-            lang.use(code)
-            assert widest("table.prompt.point", "Astrid") <= room_for(four), code
+            speak(code)
+            assert widest(app.look, "table.prompt.point", "Astrid") <= room_for(four), code
             for mode in ("power", "drag"):
-                assert widest(f"table.prompt.{mode}", "Astrid") <= room_for(three), (code, mode)
+                widest_mode = widest(app.look, f"table.prompt.{mode}", "Astrid")
+                assert widest_mode <= room_for(three), (code, mode)
     finally:
-        lang.use("en")
+        speak("en")

@@ -10,13 +10,12 @@ from pathlib import Path
 import pytest
 import yaml
 from risk_aims import edge_point
-from ui_support import do_what_is_due, fast_app, roll_off
+from ui_support import do_what_is_due, fast_app, roll_off, speak
 from ui_support import start_table as start
 
 from petanque_game.ai.petanque_risk import aim_risk
 from petanque_game.physics.hand import PERSON_HANDS, STEADY
 from petanque_game.record import Seat
-from petanque_game.ui import lang, theme
 from petanque_game.ui.table import foresee, overlay, previews
 from petanque_game.ui.table.aim import aim_at, preview
 
@@ -30,7 +29,7 @@ TEXTS = Path(__file__).resolve().parents[1] / "assets" / "text"
 def table(monkeypatch):
     """A table of two people, the diamond's throw due, thrown with the normal hand, and what each
     frame draws (`recorded`)."""
-    lang.use("en")
+    speak("en")
     app = fast_app()
     scene = start(app, PEOPLE)
     roll_off(app, scene)
@@ -47,13 +46,13 @@ def recorded(monkeypatch):
     spreads, words = [], []
     real_spread, real_label = overlay._spread, overlay._label
 
-    def spread(area, outline, col, **faint):
+    def spread(look, area, outline, col, **faint):
         spreads.append((outline, faint.get("faint", False)))
-        real_spread(area, outline, col, **faint)
+        real_spread(look, area, outline, col, **faint)
 
-    def label(area, text, at, ring, col, pieces, *more):
+    def label(look, area, text, at, ring, col, pieces, *more):
         words.append([(text, col), *(more[0] if more and more[0] else [])])
-        return real_label(area, text, at, ring, col, pieces, *more)
+        return real_label(look, area, text, at, ring, col, pieces, *more)
     monkeypatch.setattr(overlay, "_spread", spread)
     monkeypatch.setattr(overlay, "_label", label)
     return spreads, words
@@ -95,7 +94,7 @@ def test_the_spread_is_the_hands_and_an_aim_near_the_own_edge_is_told_it_may_go_
     assert drawn == [(on_screen(scene, risk.spread), False)]  # the hand's, fitted to 128 throws
     off = [(line, col) for line, col in said if line.startswith("Off the board")]
     assert len(off) == 1 and 10 <= figure(off[0][0]) <= 20, said
-    assert off[0][1] == theme.colour("bad")
+    assert off[0][1] == app.look.colour("bad")
     # an exact hand: no spread (its throws are the aim), the figures still
     hand["now"] = STEADY
     drawn, said = frame(app, spreads, words)
@@ -150,7 +149,7 @@ def test_the_risk_is_told_in_each_language(table, monkeypatch, code):
     app, scene, _, spreads, words = table
     app.workers.risks = foresee.Foresight(at_once=True)
     edge_aim(scene)
-    lang.use(code)
+    speak(code)
     words_of = yaml.safe_load((TEXTS / code / "games" / "terningepetanque.yaml").read_text("utf-8"))
     start_of = words_of["table"]["risk"]["off_board"].split("{")[0]
     _, said = frame(app, spreads, words)
@@ -158,7 +157,7 @@ def test_the_risk_is_told_in_each_language(table, monkeypatch, code):
 
 
 def test_an_ais_aim_shows_its_hands_spread_and_no_figures(ai_at_once, monkeypatch):
-    lang.use("en")
+    speak("en")
     app = fast_app()
     app.settings.ai_delay = 0.4
     worker = foresee.Foresight()  # the AI's aim waits for its preview, shown once it is

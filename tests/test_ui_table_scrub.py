@@ -17,12 +17,15 @@ from ui_support import assert_a_jump_shows, assert_drawn_as_afresh, differing, f
 from petanque_game.match import Match
 from petanque_game.physics import load_named_level, release_zone
 from petanque_game.record import Seat
+from petanque_game.ui.look import Look
 from petanque_game.ui.table import board as tb
 from petanque_game.ui.table import board_pictures as bp
 from petanque_game.ui.table import kept
 from petanque_game.ui.table.draw import View
 from petanque_game.ui.table.foresee import Foresight
 from petanque_game.ui.table.view import AREA, TableDrawing
+
+LOOK = Look()  # what these tests draw with (a window's look, as a new window has)
 
 pytestmark = pytest.mark.usefixtures("home")
 
@@ -98,7 +101,7 @@ def test_the_area_is_drawn_again_when_something_was_drawn_over_it(tmp_path, monk
 
     def noticed(scene, surface, words=None):
         real(scene, surface, words)
-        overlay._banner(surface.subsurface(AREA), "the physics differs")
+        overlay._banner(scene.look, surface.subsurface(AREA), "the physics differs")
         return True
     monkeypatch.setattr(overlay, "draw_overlays", noticed)
     calls = []
@@ -153,10 +156,10 @@ def test_the_board_at_a_views_own_scale_is_painted_ahead_then_copied(name, monke
     walls, zones = seats(level, 2)
     scale = 1.3061  # between rungs, above the largest picture of the ladder
     asks, kept = 0, bp.MovingBoards()
-    while bp.paint_ahead(level, walls, zones, (1.0, 1.0), 1.0, exact=scale, kept=kept,
+    while bp.paint_ahead(LOOK, level, walls, zones, (1.0, 1.0), 1.0, exact=scale, kept=kept,
                          previews=Foresight(at_once=True)):
         asks += 1
-    assert asks == bp.STRIPS and list(kept.exact) == [(tb.board_key(level, walls, 2), scale)]
+    assert asks == bp.STRIPS and list(kept.exact) == [(tb.board_key(LOOK, level, walls, 2), scale)]
     assert not kept.pictures  # no rung: the view's own scale serves
     scaled, painted_now = [], kept.painted
     monkeypatch.setattr(pygame.transform, "scale", lambda *a: scaled.append(a))
@@ -165,14 +168,14 @@ def test_the_board_at_a_views_own_scale_is_painted_ahead_then_copied(name, monke
     for centre in ((403, 276), (611, 190), (-30, 500)):
         view = View(scale, centre)
         shown = tb.new_surface(room.size)
-        bp.draw_board(shown, room, level, view, walls, zones, 1, still=False, again=True,
+        bp.draw_board(LOOK, shown, room, level, view, walls, zones, 1, still=False, again=True,
                       kept=kept)
         fresh = tb.new_surface(room.size)
-        tb.paint_board(fresh, level, view, walls, zones, 1)
+        tb.paint_board(LOOK, fresh, level, view, walls, zones, 1)
         limit = 0.01 * room.w * room.h if name == "round-table" else 0
         assert differing(shown, fresh) <= limit
     assert scaled == [] and kept.painted == painted_now
-    bp.draw_board(shown, room, level, View(scale, (0, 0)), walls, zones, 1, still=False,
+    bp.draw_board(LOOK, shown, room, level, View(scale, (0, 0)), walls, zones, 1, still=False,
                   kept=kept)
     assert scaled  # not dragged: scaled from the rungs, as the camera moving is
 

@@ -61,8 +61,9 @@ def board_box(scene) -> pygame.Rect:
 def names_drawn(scene) -> list[pygame.Rect]:
     """Where each seat's name is drawn (area coordinates)."""
     frame = pygame.Rect(scene.view.board_rect)
-    return [td.release_label(frame, scene.view.view, release_zone(scene.level, scene.n, s), s,
-                             p.name, False)[1] for s, p in enumerate(scene.session.players)]
+    return [td.release_label(scene.look, frame, scene.view.view,
+                             release_zone(scene.level, scene.n, s), s, p.name, False)[1]
+            for s, p in enumerate(scene.session.players)]
 
 
 # --- what it holds --------------------------------------------------------------------------------
@@ -176,9 +177,9 @@ def test_the_sheet_stays_in_the_area_clear_of_the_board_and_the_names(level, n, 
     drawn = []
     real = table_sheet.draw_sheet
 
-    def watch(surface, place, rows, players, current):
+    def watch(look, surface, place, rows, players, current):
         drawn.append((surface.get_size(), place, len(rows)))
-        return real(surface, place, rows, players, current)
+        return real(look, surface, place, rows, players, current)
 
     monkeypatch.setattr("petanque_game.ui.table.view.draw_sheet", watch)
     app = fast_app()
@@ -204,7 +205,7 @@ def test_the_sheet_stays_in_the_area_clear_of_the_board_and_the_names(level, n, 
     assert place.rect.collidelist(names_drawn(scene)) < 0
     # what is drawn there is the sheet: its panel, not the felt
     felt = app.logical.get_at((AREA.x + place.rect.x + 3, AREA.y + place.rect.bottom - 3))
-    assert felt[:3] != td.theme.colour("felt")
+    assert felt[:3] != scene.look.colour("felt")
     app.close()
 
 
@@ -263,7 +264,8 @@ def drawn_bodies(scene, table) -> list[pygame.Rect]:
     drawing them on a scratch surface)."""
     scratch = pygame.Surface(AREA.size, pygame.SRCALPHA)
     view = scene.view.view
-    found = [td.draw_table_die(scratch, view, scene.level, d.player, d.face, d.x, d.y, d.angle)
+    found = [td.draw_table_die(scene.look, scratch, view, scene.level, d.player, d.face, d.x, d.y,
+                               d.angle)
              for d in table.dice if d.on_board]
     dm = table.diamond
     scratch.fill((0, 0, 0, 0))

@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import fast_app
+from ui_support import fast_app, speak
 
 from petanque_game.physics import load_named_level
 from petanque_game.record import Seat
@@ -118,13 +118,12 @@ def test_at_800x600_the_tables_texts_are_12_px_high(n, monkeypatch):
     (the card's small lines, the hints and the aim's keys were 16-18 logical px: 10-11 px)."""
     import test_ui_table_glance as glance
 
-    from petanque_game.ui import lang
 
-    lang.use("en")
+    speak("en")
     app = fast_app(size=SMALL)
     scene = glance.table_scene(app, n)
     scale = app._fit()[0]
-    sizes = watch_sizes(monkeypatch, "table")
+    sizes = watch_sizes(monkeypatch, app.look, "table")
     for made in glance.knocks(n)[:6]:
         scene.session.state = made.after
         scene.knocks.on_transition(glance.step_of(made))
@@ -160,9 +159,9 @@ def test_the_coachs_card_is_told_to_leave_tab_score_sheet_clear(home, ai_at_once
     told: list[list[pygame.Rect]] = []
     draw_over = Coach.draw_over
 
-    def watched(self, area, view, shown, at_rest, offset, avoid):
+    def watched(self, look, area, view, shown, at_rest, offset, avoid):
         told.append(list(avoid))
-        return draw_over(self, area, view, shown, at_rest, offset, avoid)
+        return draw_over(self, look, area, view, shown, at_rest, offset, avoid)
 
     monkeypatch.setattr(Coach, "draw_over", watched)
     app = fast_app(size=SMALL)
@@ -180,12 +179,11 @@ def test_the_coachs_card_is_told_to_leave_tab_score_sheet_clear(home, ai_at_once
     app.close()
 
 
-def watch_sizes(monkeypatch, folder: str) -> list[tuple[int, str, str]]:
-    """Every text size drawn from the files in ui/`folder`/ from now on: (size, file, text)."""
-    from petanque_game.ui import theme
-
+def watch_sizes(monkeypatch, look, folder: str) -> list[tuple[int, str, str]]:
+    """Every text size drawn with `look` from the files in ui/`folder`/ from now on: (size,
+    file, text)."""
     sizes: list[tuple[int, str, str]] = []
-    blit, text = theme.blit_text, theme.text
+    blit, text = look.blit_text, look.text
 
     def watched(draw, at):  # `at`: the size's place among the arguments
         def drawn(*args, **kw):
@@ -196,8 +194,8 @@ def watch_sizes(monkeypatch, folder: str) -> list[tuple[int, str, str]]:
             return draw(*args, **kw)
         return drawn
 
-    monkeypatch.setattr(theme, "blit_text", watched(blit, 3))
-    monkeypatch.setattr(theme, "text", watched(text, 1))
+    monkeypatch.setattr(look, "blit_text", watched(blit, 3))
+    monkeypatch.setattr(look, "text", watched(text, 1))
     return sizes
 
 
@@ -209,7 +207,7 @@ def test_at_800x600_the_trays_texts_are_12_px_high(game, monkeypatch):
     app = fast_app(size=SMALL)
     seats = [Seat("Ann", "ai", "easy"), Seat("Bo", "ai", "easy"), Seat("Cy", "ai", "easy")]
     open_game_scene(app, new_game(game, seats, {}, 3, None, autosave=False))
-    sizes = watch_sizes(monkeypatch, "tray")
+    sizes = watch_sizes(monkeypatch, app.look, "tray")
     for _ in range(60):
         app.step(1 / 20)
         app.render()

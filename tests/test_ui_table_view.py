@@ -20,7 +20,7 @@ from petanque_game.physics import LaunchError, load_named_level, simulate_throw
 from petanque_game.physics.results import Path
 from petanque_game.record import Seat
 from petanque_game.rules.petanque_table import Launch, Table
-from petanque_game.ui import sound, theme
+from petanque_game.ui import sound
 from petanque_game.ui.app import window_size_for
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
@@ -269,7 +269,7 @@ def test_a_click_still_ends_the_playback():
 
 def test_sounds_come_once_each_in_the_order_they_show(monkeypatch):
     heard = []
-    monkeypatch.setattr(sound, "play", lambda name, volume=1.0: heard.append(name))
+    monkeypatch.setattr(sound.Sounds, "play", lambda _, name, volume=1.0: heard.append(name))
     app = fast_app()
     scene = start(app)
     # a die thrown flat and hard over the board hits the far wall and drops off the board
@@ -327,14 +327,13 @@ def pip_count(surface: pygame.Surface, rect: pygame.Rect, pip) -> int:
 def test_a_die_at_rest_shows_its_pips_apart_at_the_fitted_size(seat):
     level = load_named_level("classic")
     app = fast_app()
-    theme.use(app.settings)
     view = Camera(level, AREA.size).view
-    _body, pip = td.die_colours(seat)
+    _body, pip = td.die_colours(app.look, seat)
     for face in range(1, 7):
         surf = pygame.Surface((80, 80))
-        surf.fill(theme.colour("felt"))
+        surf.fill(app.look.colour("felt"))
         x, y = view.to_board(40, 40)
-        rect = td.draw_table_die(surf, view, level, seat, face, x, y, 0.2)
+        rect = td.draw_table_die(app.look, surf, view, level, seat, face, x, y, 0.2)
         assert rect.w >= MIN_DIE_PX["classic"]
         face_area = rect.inflate(-rect.w // 5, -rect.h // 5)  # inside the rim and the shadow
         assert pip_count(surf, face_area, pip) == face, (seat, face)
@@ -351,15 +350,15 @@ def test_a_moving_die_is_a_cube_that_turns_and_shows_the_face_the_path_has_on_to
     for tip in (None, (0, 0.25), (0, 0.5)):
         surf = pygame.Surface((200, 200))
         surf.fill((0, 0, 0))
-        td.draw_table_die(surf, view, level, 0, 1, 0.0, 0.0, 0.3, z=10.0, orientation=0,
+        td.draw_table_die(app.look, surf, view, level, 0, 1, 0.0, 0.0, 0.3, z=10.0, orientation=0,
                           tip=tip)
         shots.append(pygame.image.tobytes(surf, "RGB"))
     assert len(set(shots)) == 3  # each share of the turn draws differently
     # a still die in the air, 1 on top (orientation 0): one pip on the top face
     surf = pygame.Surface((200, 200))
     surf.fill((0, 0, 0))
-    rect = td.draw_table_die(surf, view, level, 1, 1, 0.0, 0.0, 0.0, z=5.0, orientation=0)
-    _, pip = td.die_colours(1)
+    rect = td.draw_table_die(app.look, surf, view, level, 1, 1, 0.0, 0.0, 0.0, z=5.0, orientation=0)
+    _, pip = td.die_colours(app.look, 1)
     top = rect.copy()
     top.h = int(level.dice.side * view.scale) - 2  # the top face: the upper part of the cube
     top.inflate_ip(-6, -6)
@@ -378,14 +377,14 @@ def test_a_flight_and_the_marks_draw_at_both_palettes(palette, monkeypatch):
     for _ in range(40):
         app.step(1 / 60)
     app.render()
-    assert theme.marks_shown() == (palette == "clear")
+    assert app.look.marks_shown() == (palette == "clear")
     f = scene.flight
     p = watch.poses(f.path, f.path_t)[-1]
     sx, sy = scene.view.view.lifted(p.x, p.y, p.z)
     spot = pygame.Rect(0, 0, 60, 60)
     spot.center = (int(sx + AREA.x), int(sy + AREA.y))
     shown = pygame.image.tobytes(app.logical.subsurface(spot.clip(AREA)), "RGB")
-    monkeypatch.setattr(theme, "marks_shown", lambda: palette != "clear")
+    monkeypatch.setattr(app.look, "marks_shown", lambda: palette != "clear")
     app.render()
     flipped = pygame.image.tobytes(app.logical.subsurface(spot.clip(AREA)), "RGB")
     assert shown != flipped  # the flying die carries its player's mark exactly when asked

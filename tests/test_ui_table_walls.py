@@ -15,8 +15,11 @@ import pytest
 
 from petanque_game.physics import load_named_level, release_zone
 from petanque_game.physics.build import static_plan
+from petanque_game.ui.look import Look
 from petanque_game.ui.table import board as tb
 from petanque_game.ui.table.draw import View
+
+LOOK = Look()  # what these tests draw with (a window's look, as a new window has)
 
 SIZE = (960, 600)
 
@@ -34,7 +37,7 @@ def painted(level, n: int, view: View, walls: dict[str, int] | None = None) -> p
         walls = {level.seats[n][s]: s for s in range(n)}
     zones = tuple(release_zone(level, n, s) for s in range(n))
     surf = tb.new_surface(SIZE)
-    tb.paint_board(surf, level, view, walls, zones, None)
+    tb.paint_board(LOOK, surf, level, view, walls, zones, None)
     return surf
 
 

@@ -1,6 +1,8 @@
 """A session tells its steps with its game's teller, found once (ui/steps.py): finding it costs
 more than telling a step, and a replay's jump tells a few dozen steps every frame of a scrub."""
 
+from ui_support import spoken
+
 from petanque_game.match import Match
 from petanque_game.record import Seat
 from petanque_game.ui import game_ui
@@ -31,7 +33,7 @@ def test_a_jump_tells_its_steps_as_describe_does_finding_the_teller_once(tmp_pat
         told.append((session.told(session.steps, 40), list(session.steps)))
     assert len(found) == 1  # by the first step told; kept since
     for lines, steps in told:  # the lines of the newest steps, as `describe` tells them
-        said = [describe(session.game, step, session.players) for step in steps]
+        said = [describe(spoken(), session.game, step, session.players) for step in steps]
         k = next((k for k in range(1, len(said) + 1) if sum(map(len, said[-k:])) >= 40),
                  len(said))
         assert lines == [line for step_lines in said[-k:] for line in step_lines]

@@ -401,7 +401,7 @@ def test_the_players_colours_are_drawn_and_kept_in_their_settings_not_in_the_the
     assert built_in == theme.COLOURS  # the built-in colours are never written over
     assert app.render().get_at((5, 5))[:3] == (10, 200, 30)
     app.close()
-    assert theme.colour("background") == built_in["background"]
+    assert theme.Pens().colour("background") == built_in["background"]  # no window's: built in
     other = fast_app()  # a window with other settings draws its own colours
     assert other.render().get_at((5, 5))[:3] == built_in["background"]
     other.close()
@@ -423,7 +423,7 @@ def test_the_rules_page_opens_from_a_game_pauses_it_and_closes(home):
         app.step(1 / 60)
     assert len(scene.session.record.events) == events
     frame = app.render()
-    assert frame.get_at((200, 60))[:3] != theme.colour("background")  # the page is drawn
+    assert frame.get_at((200, 60))[:3] != app.look.colour("background")  # the page is drawn
     app.handle_logical(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode=""))
     assert app.top is scene
 

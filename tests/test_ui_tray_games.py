@@ -10,11 +10,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_support import fast_app
+from ui_support import fast_app, speak, spoken
 
 from petanque_game.record import Seat
 from petanque_game.rules.base import Bank, Close, Keep, Roll, Stop
-from petanque_game.ui import lang, theme
+from petanque_game.ui import lang
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
 from petanque_game.ui.tray.games import told
@@ -76,7 +76,6 @@ def follow_hint(app, scene, advice):
 def fits(scene, advice):
     """What the player reads at this move fits its place, measured as it is rendered: the prompt
     beside the buttons, each button's label, the hint within two lines across the tray."""
-    from petanque_game.ui import theme
     from petanque_game.ui.game_scene import STATUS_RECT
     from petanque_game.ui.tray.layout import FELT_RECT
     from petanque_game.ui.tray.scene import BANNER_SIZE
@@ -84,11 +83,11 @@ def fits(scene, advice):
     buttons = scene.buttons()
     room = STATUS_RECT.w - 40 - sum(b.rect.w + 10 for b in buttons)
     prompt = scene.prompt()
-    assert theme.font(28, True).size(prompt)[0] <= room, prompt
+    assert scene.look.font(28, True).size(prompt)[0] <= room, prompt
     for b in buttons:
-        assert theme.font(b.size, True).size(b.label)[0] <= b.rect.w - 12, b.label
-    text = lang.tr("tray.hint.said", hint=told(advice))
-    assert len(theme.wrap(text, BANNER_SIZE, FELT_RECT.w - 72, True)) <= 2, text
+        assert scene.look.font(b.size, True).size(b.label)[0] <= b.rect.w - 12, b.label
+    text = scene.look.tr("tray.hint.said", hint=told(spoken(), advice))
+    assert len(scene.look.wrap(text, BANNER_SIZE, FELT_RECT.w - 72, True)) <= 2, text
 
 
 def play_to_results(app, scene, limit=20000):
@@ -124,7 +123,7 @@ FIRST_PROMPT = {"ten-thousand": "tray.ten_thousand.prompt.start",
 @pytest.mark.parametrize("players", [SOLO, HOT_SEAT], ids=["solo", "hot-seat"])
 @pytest.mark.parametrize("game", sorted(QUICK))
 def test_a_tray_game_is_played_through_the_window_to_the_results(game, players, code):
-    lang.use(code)
+    speak(code)
     app = fast_app()
     app.settings.handover = False
     scene = start(app, game, players)
@@ -132,19 +131,19 @@ def test_a_tray_game_is_played_through_the_window_to_the_results(game, players, 
     first = scene.session.state.turn_player
     key = FIRST_PROMPT[game]
     if key is not None:
-        assert scene.prompt() == lang.tr(key, name=players[first].name)
+        assert scene.prompt() == app.look.tr(key, name=players[first].name)
     else:
-        assert scene.prompt() == lang.tr_n("tray.ship.prompt.roll", 3, name=players[first].name,
-                                           dice=5, need=lang.tr("tray.ship.need.ship"))
+        assert scene.prompt() == app.look.tr_n("tray.ship.prompt.roll", 3, name=players[first].name,
+                                               dice=5, need=app.look.tr("tray.ship.need.ship"))
     hint = next(b for b in scene.buttons() if b.tag == "hint")
-    assert hint.label == lang.tr("tray.hint.button")
+    assert hint.label == app.look.tr("tray.hint.button")
     advice = wait_for_hint(app, scene)
-    said = told(advice)
+    said = told(app.look, advice)
     if code != "en":
-        assert hint.label != lang.table("en")["tray.hint.button"]
-        lang.use("en")
-        assert told(advice) != said  # the hint is told in the language in use
-        lang.use(code)
+        assert hint.label != app.look.table("en")["tray.hint.button"]
+        speak("en")
+        assert told(app.look, advice) != said  # the hint is told in the language in use
+        speak(code)
     app.render()
     hints, made = play_to_results(app, scene)
     assert hints >= 2 and len(made) >= 2
@@ -173,7 +172,7 @@ def test_the_hint_highlights_the_dice_it_keeps_and_draws_them():
     assert isinstance(advice.action, Keep) and advice.action in scene.session.state.legal_actions()
     picked = scene.controls.advice_dice(advice)
     assert sorted(scene.roll.values[i] for i in picked) == sorted(advice.action.dice)
-    assert told(advice).startswith("Keep ") and "% to win" in told(advice)
+    assert told(app.look, advice).startswith("Keep ") and "% to win" in told(app.look, advice)
     frame = app.render()
     x, y = scene.die_centre(next(iter(picked)))
     ring = [frame.get_at((x + dx, y))[:3] for dx in range(40, 62)]
@@ -195,7 +194,7 @@ def test_a_hinted_die_once_selected_shows_the_selection_inside_the_hints_ring():
     frame = app.render()
     x, y = scene.die_centre(die)
     line = {frame.get_at((x + dx, y + dy))[:3] for dx in range(20, 62) for dy in (-8, 0, 8)}
-    assert theme.colour("accent") in line  # selected: the selection's own colour ...
+    assert app.look.colour("accent") in line  # selected: the selection's own colour ...
     assert (110, 200, 255) in line  # ... and the hint's ring around it
 
 
@@ -206,10 +205,11 @@ def test_shut_the_box_hint_names_the_boxes_and_the_expected_penalty():
     advice = wait_for_hint(app, scene)
     assert isinstance(advice.action, Close)
     assert scene.controls.advice_boxes(advice) == set(advice.action.boxes)
-    text = told(advice)
+    text = told(app.look, advice)
     assert text.startswith("Close ") and "expected penalty" in text
-    lang.use("nb")
-    assert told(advice).startswith("Lukk ") and "forventet straff" in told(advice)
+    speak("nb")
+    said = told(app.look, advice)
+    assert said.startswith("Lukk ") and "forventet straff" in said
 
 
 # --- refusals, and less clicking ------------------------------------------------------------------
@@ -226,7 +226,7 @@ def roll_until(app, scene, wanted, tries=300):
 
 
 def test_a_wrong_closing_is_refused_in_the_players_language_with_what_is_possible():
-    lang.use("da")
+    speak("da")
     app = fast_app()
     scene = roll_until(app, None, lambda s: s.phase == "close" and len(s.closable()) > 1)
     st = scene.session.state
@@ -270,7 +270,7 @@ def test_the_shut_the_box_card_says_penalty_not_turns():
             break
         app.step(1 / 60)
     assert scene.controls.subline(0) == f"penalty {penalty}"
-    lang.use("da")
+    speak("da")
     assert scene.controls.subline(0) == f"strafpoint {penalty}"
 
 
@@ -342,7 +342,7 @@ def test_sounds_of_rolls_settling_busts_and_a_shut_box(monkeypatch):
     from petanque_game.ui import sound
 
     played = []
-    monkeypatch.setattr(sound, "play", lambda name, volume=1.0: played.append(name))
+    monkeypatch.setattr(sound.Sounds, "play", lambda _, name, volume=1.0: played.append(name))
     app = fast_app()
     app.settings.roll_time = 0.5
     start(app, "ten-thousand", SOLO, options={"target": 5000})
@@ -363,7 +363,7 @@ def test_the_win_sound_plays_when_a_human_wins(monkeypatch):
     from petanque_game.ui import sound
 
     played = []
-    monkeypatch.setattr(sound, "play", lambda name, volume=1.0: played.append(name))
+    monkeypatch.setattr(sound.Sounds, "play", lambda _, name, volume=1.0: played.append(name))
     app = fast_app()
     app.settings.handover = False
     scene = start(app, "shut-the-box", HOT_SEAT)
@@ -372,7 +372,6 @@ def test_the_win_sound_plays_when_a_human_wins(monkeypatch):
 
 
 def test_players_marks_on_cards_and_dice_with_the_clear_palette():
-    from petanque_game.ui import theme
 
     app = fast_app()
     scene = start(app, "ship-captain-crew", SOLO)
@@ -380,7 +379,7 @@ def test_players_marks_on_cards_and_dice_with_the_clear_palette():
     plain = app.render().copy()
     app.settings.palette = "clear"
     marked = app.render()
-    assert theme.marks_shown()
+    assert app.look.marks_shown()
     card_mark = (28, 108)  # the first card's colour strip, halfway down
     assert plain.get_at(card_mark)[:3] != marked.get_at(card_mark)[:3]
     x, y = scene.die_centre(0)
@@ -394,7 +393,7 @@ def test_the_shut_sound_when_the_last_box_closes(monkeypatch):
     from petanque_game.ui import sound
 
     played = []
-    monkeypatch.setattr(sound, "play", lambda name, volume=1.0: played.append(name))
+    monkeypatch.setattr(sound.Sounds, "play", lambda _, name, volume=1.0: played.append(name))
     app = fast_app()
     for seed in range(200):  # a board with only box 7 open, and a roll of 7
         session = new_game("shut-the-box", SOLO, {}, seed, autosave=False)
@@ -426,7 +425,7 @@ def test_the_ship_hint_points_at_one_cargo_die_which_the_panel_lets_you_pick():
     scene = app.top
     advice = wait_for_hint(app, scene)
     assert advice.action == Roll(1, reroll=(2,))
-    assert told(advice).startswith("Keep the 6, re-roll the 2: expected cargo ")
+    assert told(app.look, advice).startswith("Keep the 6, re-roll the 2: expected cargo ")
     frame = app.render()
     die = scene.controls.cargo_rect(state.cargo.index(2))
     edge = [frame.get_at((x, die.centery))[:3] for x in range(die.right - 6, die.right + 8)]

@@ -36,8 +36,8 @@ def test_a_hinted_die_has_one_ring_of_the_hints_colour(monkeypatch, game, option
     drawn = []
     real = scene.dice.pictures.dice.draw_die
 
-    def noted(surface, value, center, size, angle=0.0, **kw):
-        rect = real(surface, value, center, size, angle, **kw)
+    def noted(look, surface, value, center, size, angle=0.0, **kw):
+        rect = real(look, surface, value, center, size, angle, **kw)
         drawn.append((kw.get("outline"), rect))
         return rect
     monkeypatch.setattr(scene.dice.pictures.dice, "draw_die", noted)

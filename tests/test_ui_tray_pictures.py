@@ -12,14 +12,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 from test_ui_kept import kept_is_fresh, pixels
-from ui_support import fast_app
+from ui_support import fast_app, speak
 
 from petanque_game.match import Match
 from petanque_game.record import Seat
-from petanque_game.ui import dice, lang, theme, widgets
+from petanque_game.ui import dice, kept_pictures, theme, widgets
+from petanque_game.ui.kept_pictures import Pictures
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
-from petanque_game.ui.widgets import Pictures
 
 pytestmark = pytest.mark.usefixtures("home")
 
@@ -55,7 +55,7 @@ def test_a_kept_part_is_painted_once_and_then_shown_as_painted():
 
 def test_nothing_is_kept_when_keeping_is_off(monkeypatch):
     fast_app()
-    monkeypatch.setattr(widgets, "KEEP", False)
+    monkeypatch.setattr(kept_pictures, "KEEP", False)
     kept, calls = Pictures(4), []
     out = pygame.Surface((40, 40))
     for _ in range(3):
@@ -113,7 +113,7 @@ def test_a_scrub_stops_on_the_point_under_the_thumb_drawn_as_a_fresh_replay_draw
     assert shown == app.top.replay.index_at(stop, snap=False)
     assert not app.top.replay.dragging
     after_drag = pixels(app.render_logical())
-    monkeypatch.setattr(widgets, "KEEP", False)  # the same point, opened afresh, nothing kept
+    monkeypatch.setattr(kept_pictures, "KEEP", False)  # the same point, opened afresh, nothing kept
     fresh = fast_app()
     fresh.open_replay(path)
     fresh.top.replay.paused = True
@@ -145,11 +145,11 @@ def letter_at_a_time(s, f, width):
 
 
 def test_a_line_shortened_to_fit_is_the_longest_start_that_fits():
-    fast_app()
+    look = fast_app().look
     lines = ["Terningepetanque: Åse against Bjørn, 3 rounds, won by Bjørn 21 to 17",
              "WWWWWWWWWWWWWWWWWWWWWWW iiiiiiiiiiiiiiiiiiiiiii", "a", "", "æøå ÆØÅ — 10,000"]
     for size, bold in ((19, False), (22, False), (26, True), (44, True)):
-        f = theme.font(size, bold)
+        f = look.font(size, bold)
         for line in lines:
             for width in (0, 5, 30, 90, 200, 333, 640, 2000):
                 assert theme._fit(line, f, width) == letter_at_a_time(line, f, width), \
@@ -172,7 +172,7 @@ def test_the_shut_the_box_panel_is_never_shown_stale(monkeypatch):
         assert kept_is_fresh(app, monkeypatch), f"box {box}"
     wait_for_hint(app, scene)  # the hinted boxes outlined
     assert scene.advice_shown() is not None and kept_is_fresh(app, monkeypatch)
-    lang.use("da")
+    speak("da")
     app.settings.language = "da"
     assert kept_is_fresh(app, monkeypatch)
 

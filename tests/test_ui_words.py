@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 import source_trees
-from ui_support import fast_app
+from ui_support import fast_app, speak, spoken
 from ui_support import told_step as step
 
 from petanque_game import paths
@@ -37,8 +37,8 @@ MY_FILES = ["scenes/setup.py", "scenes/setup_choices.py", "scenes/setup_screen.p
 
 def test_one_round_reads_1_not_on():
     """1 == True in Python: the value 1 of "Rounds" once took the label of True."""
-    assert value_label("rounds", 1) == "1"
-    assert value_label("shut_wins", True) == "on"
+    assert value_label(spoken(), "rounds", 1) == "1"
+    assert value_label(spoken(), "shut_wins", True) == "on"
     app = fast_app()
     scene = app.open("setup")
     scene.set_game("shut-the-box")
@@ -53,9 +53,10 @@ def test_one_round_reads_1_not_on():
 def test_hot_dice_says_what_it_does_in_each_language():
     shown = {}
     for code in lang.LANGUAGES:
-        lang.use(code)
-        shown[code] = (lang.tr("setup.option.hot_dice_banks"),
-                       value_label("hot_dice_banks", True), value_label("hot_dice_banks", False))
+        speak(code)
+        shown[code] = (spoken().tr("setup.option.hot_dice_banks"),
+                       value_label(spoken(), "hot_dice_banks", True),
+                       value_label(spoken(), "hot_dice_banks", False))
     assert shown["en"] == ("Hot dice (all six dice scored):", "bank the total, roll on",
                            "the total stays at risk")
     assert "seks" in shown["da"][0] and "seks" in shown["nb"][0]
@@ -66,12 +67,12 @@ def test_the_setup_speaks_the_new_language_at_once():
     app = fast_app()
     scene = app.open("setup")
     assert find(scene.buttons, "back").label == "Back"
-    lang.use("da")  # what the settings scene does
+    speak("da")  # what the settings scene does
     app.step(1 / 60)
     app.render()
     assert find(scene.buttons, "back").label == "Tilbage"
     assert find(scene.buttons, "game:ten-thousand").label == "Titusind"
-    lang.use("nb")
+    speak("nb")
     app.open("rules", "ten-thousand", "")
     app.pop()  # back on the setup: resumed
     assert find(scene.buttons, "game:ten-thousand").label == "Titusen"
@@ -85,14 +86,14 @@ def test_the_shipped_boards_are_named_in_the_language_a_players_own_in_its_own_w
     app = fast_app()
     scene = app.open("setup")
     app.click(find(scene.buttons, "game:terningepetanque").rect.center)
-    lang.use("da")
+    speak("da")
     app.step(1 / 60)
     app.render()
     assert find(scene.buttons, "level:classic").label == "Klassisk"
     assert find(scene.buttons, "level:round-table").label == "Det runde bord"
     mine = tmp_path / "classic.yaml"  # a copy of a shipped board, loaded from a file
     mine.write_bytes((Path(__file__).parents[1] / "levels" / "classic.yaml").read_bytes())
-    assert board_words(load_level(mine))[0] == "Classic"  # the file's own title
+    assert board_words(app.look, load_level(mine))[0] == "Classic"  # the file's own title
 
 
 def test_a_name_field_shows_a_blinking_cursor():
@@ -128,11 +129,11 @@ def test_names_carry_their_letters():
 def test_every_rules_page_is_in_every_language():
     pages, problems = load_help()
     assert problems == []
-    english = {game: rules_page(game, pages) for game in pages}
+    english = {game: rules_page(spoken(), game, pages) for game in pages}
     for code in ("da", "nb"):
-        lang.use(code)
+        speak(code)
         for game in pages:
-            page = rules_page(game, pages)
+            page = rules_page(spoken(), game, pages)
             assert len(page) == len(english[game])
             # the same sections, each translated (no English left in place)
             same = sum(a == b for (_, la), (_, lb) in zip(page, english[game])
@@ -141,44 +142,46 @@ def test_every_rules_page_is_in_every_language():
     for code in lang.LANGUAGES:
         keys = [line.removeprefix("- ") for game in pages for h, lines in pages[game]
                 for line in [h, *lines]]
-        assert all(k in lang.table(code) for k in keys), code
+        assert all(k in spoken().table(code) for k in keys), code
 
 
 def test_the_words_players_use():
-    lang.use("da")
-    rules = " ".join(lang.table("da")[k] for k in lang.table("da") if k.startswith("rules."))
+    speak("da")
+    table = spoken().table("da")
+    rules = " ".join(table[k] for k in table if k.startswith("rules."))
     assert "diamanten" in rules and "terning" in rules and "skib, kaptajn og mandskab" in rules
-    assert lang.tr("games.ten-thousand.title") == "Titusind"
-    lang.use("nb")
-    rules = " ".join(lang.table("nb")[k] for k in lang.table("nb") if k.startswith("rules."))
+    assert spoken().tr("games.ten-thousand.title") == "Titusind"
+    speak("nb")
+    table = spoken().table("nb")
+    rules = " ".join(table[k] for k in table if k.startswith("rules."))
     assert "diamanten" in rules and "skip, kaptein og mannskap" in rules
-    assert lang.tr("games.ten-thousand.title") == "Titusen"
+    assert spoken().tr("games.ten-thousand.title") == "Titusen"
     for code in lang.LANGUAGES:  # Shut the Box keeps its English name, as Scandinavian players do
-        assert lang.table(code)["games.shut-the-box.title"] == "Shut the Box"
+        assert spoken().table(code)["games.shut-the-box.title"] == "Shut the Box"
 
 
 def test_how_to_play_shows_the_keys_the_settings_bind():
     app = fast_app()
     app.settings.keys["roll"] = {pygame.K_g}
     app.settings.keys["bank"] = {pygame.K_b, pygame.K_SPACE}
-    page = howto_page("ten-thousand", app.settings)
+    page = howto_page(app.look, "ten-thousand", app.settings)
     text = "\n".join(line for _, lines in page for line in lines)
     assert "- G or the Roll button: roll the dice." in text
     assert "B / Space or the Bank button" in text
-    lang.use("da")
-    assert key_names(app.settings, "bank") == "B / Mellemrum"
-    petanque = "\n".join(line for _, lines in howto_page("terningepetanque", app.settings)
+    speak("da")
+    assert key_names(app.look, app.settings, "bank") == "B / Mellemrum"
+    petanque = "\n".join(line for _, lines in howto_page(app.look, "terningepetanque", app.settings)
                          for line in lines)
     assert "Hjul eller W/S" in petanque and "Piletaster" in petanque
     app.settings.keys["settings"] = {pygame.K_F2}  # a window action is listed once it has a key
     assert "- F2: indstillingerne (sprog, lyd, taster ...)." in [
-        line for _, lines in howto_page("shut-the-box", app.settings) for line in lines]
+        line for _, lines in howto_page(app.look, "shut-the-box", app.settings) for line in lines]
     del app.settings.keys["settings"]
     assert not any("indstillingerne" in line for _, lines in
-                   howto_page("shut-the-box", app.settings) for line in lines)
+                   howto_page(app.look, "shut-the-box", app.settings) for line in lines)
     app.settings.aim = "power"  # the aiming the settings chose is the one explained
-    lang.use("en")
-    aim = howto_page("terningepetanque", app.settings)[0][1][0]
+    speak("en")
+    aim = howto_page(app.look, "terningepetanque", app.settings)[0][1][0]
     assert "hold the left button" in aim and "click to throw" not in aim
 
 
@@ -190,7 +193,7 @@ def test_the_rules_page_has_a_how_to_tab_and_follows_the_language():
     assert page.page == "howto"
     assert any("1-9" in row[0] for row in page.rows)
     assert find(page.buttons, "practice") is None  # only Terningepetanque has a practice throw
-    lang.use("nb")
+    speak("nb")
     app.step(1 / 60)
     assert page.rows[0][0] == "Styring"
     app.key(pygame.K_TAB)
@@ -217,7 +220,7 @@ def test_the_practice_round_after_the_lesson_is_kept_nowhere(home):
     autosaves = paths.autosaves_dir()
     assert not autosaves.exists() or not any(autosaves.iterdir())
     app.click(find([scene.menu_button], "menu").rect.center)  # left: not said to be saved
-    assert app.toast.message != lang.tr("game.saved_resume")
+    assert app.toast.message != app.look.tr("game.saved_resume")
     session.finish()  # as at its end: no record, so no statistics either
     assert not paths.records_dir().exists() or not any(paths.records_dir().iterdir())
 
@@ -236,8 +239,8 @@ def test_narration_in_three_languages():
     bank, _ = step("ten-thousand", s2, Bank(), None, {"action": "bank", "player": 0})
     told = {}
     for code in lang.LANGUAGES:
-        lang.use(code)
-        told[code] = [describe("ten-thousand", s, names)[0] for s in (roll, keep, bank)]
+        speak(code)
+        told[code] = [describe(spoken(), "ten-thousand", s, names)[0] for s in (roll, keep, bank)]
     assert told["en"] == ["Åse rolled 1-1-1-5-6-4.",
                           "Åse set aside 1-1-1-5 for 1,050 (turn total 1,050).",
                           "Åse banked 1,050: total 1,050."]
@@ -258,26 +261,30 @@ def test_you_and_possessives_are_worded_as_each_language_wants():
     you = {"en": "You", "da": "Du", "nb": "Du"}
     told = {}
     for code in lang.LANGUAGES:
-        lang.use(code)
-        told[code] = describe("ship-captain-crew", stop, [Seat(you[code], "human"),
+        speak(code)
+        told[code] = describe(spoken(), "ship-captain-crew", stop, [Seat(you[code], "human"),
                                                           Seat("Bo", "ai", "easy")])[0]
     assert told == {"en": "You keep the cargo: 5 points.", "da": "Du beholder lasten: 5 point.",
                     "nb": "Du beholder lasten: 5 poeng."}
-    lang.use("en")
-    assert (possessive("Åse"), possessive("Lars"), possessive("you")) == ("Åse's", "Lars's",
-                                                                           "Your")
-    lang.use("da")
-    assert (possessive("Åse"), possessive("Lars"), possessive("Du")) == ("Åses", "Lars'", "Din")
-    lang.use("nb")
-    assert (possessive("Bjørn"), possessive("Hans")) == ("Bjørns", "Hans'")
+    speak("en")
+    said = spoken()
+    assert (possessive(said, "Åse"), possessive(said, "Lars"), possessive(said, "you")) == (
+        "Åse's", "Lars's", "Your")
+    speak("da")
+    said = spoken()
+    assert (possessive(said, "Åse"), possessive(said, "Lars"), possessive(said, "Du")) == (
+        "Åses", "Lars'", "Din")
+    speak("nb")
+    assert (possessive(spoken(), "Bjørn"), possessive(spoken(), "Hans")) == ("Bjørns", "Hans'")
 
 
 def test_ship_roles_and_lists_are_translated():
     rules = spec_of("ship-captain-crew").rules
     st, _ = step("ship-captain-crew", rules.new_game(2), Roll(5), Dice((6, 5, 4, 3, 2)),
                  {"action": "roll", "player": 0, "dice": [6, 5, 4, 3, 2]})
-    lang.use("da")
-    assert describe("ship-captain-crew", st, [Seat("Åse", "human"), Seat("Bo", "ai", "easy")]) \
+    speak("da")
+    assert describe(spoken(), "ship-captain-crew", st,
+                    [Seat("Åse", "human"), Seat("Bo", "ai", "easy")]) \
         == ["Åse slog 6-5-4-3-2: sikrede skib, kaptajn og mandskab; last 2 + 3 = 5."]
 
 
@@ -312,6 +319,6 @@ def test_no_words_are_written_in_the_code_of_the_shared_window():
 
 def test_the_word_check_finds_a_literal(tmp_path):
     code = tmp_path / "x.py"
-    code.write_text('theme.blit_text(s, "Hello", (0, 0))\nBtn = Button(r, f"Go {n}")\n'
-                    'theme.blit_text(s, lang.tr("a.b"), (0, 0))\n', encoding="utf-8")
+    code.write_text('look.blit_text(s, "Hello", (0, 0))\nBtn = Button(r, f"Go {n}")\n'
+                    'look.blit_text(s, look.tr("a.b"), (0, 0))\n', encoding="utf-8")
     assert [w.split(": ", 1)[1] for w in _words_in(code)] == ["'Hello'", "'Go '"]

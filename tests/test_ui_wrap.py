@@ -1,4 +1,4 @@
-"""Text broken into lines (`theme.wrap`): each line holds the most words that fit, the first word
+"""Text broken into lines (`Pens.wrap`): each line holds the most words that fit, the first word
 alone when even it does not; found by halving, so a long line is measured a few times, not once
 a word (a scrubbed replay's log wraps new entries every frame)."""
 
@@ -36,13 +36,14 @@ def word_by_word(s: str, f: pygame.font.Font, width: int) -> list[str]:
 
 @pytest.fixture
 def fonts():
-    pygame.font.init()  # (left running: theme keeps its fonts until pygame is quit)
+    pygame.font.init()  # (left running: the pens keep their fonts until pygame is quit)
+    return theme.Pens()
 
 
 @pytest.mark.parametrize("size, bold", [(19, False), (24, True)])
 @pytest.mark.parametrize("width", [0, 40, 150, 282, 700])
 def test_the_lines_are_those_measured_word_by_word(fonts, size, bold, width):
-    f = theme.font(size, bold)
+    f = fonts.font(size, bold)
     for text in TEXTS:
         assert theme._wrap(text, f, width) == word_by_word(text, f, width), text
 
@@ -60,8 +61,8 @@ class Counting:
 
 def test_a_log_entry_is_measured_a_few_times_not_once_a_word(fonts):
     entry = "Ana rolled 5-6-4-4: secured captain and crew; cargo 4 + 6 = 10."
-    counting = Counting(theme.font(19))
+    counting = Counting(fonts.font(19))
     lines = theme._wrap(entry, counting, 282)  # type: ignore[arg-type]
-    assert lines == word_by_word(entry, theme.font(19), 282)
+    assert lines == word_by_word(entry, fonts.font(19), 282)
     assert len(lines) == 2
     assert counting.calls <= 2 + 4  # each line whole, and halving the first's 13 words

@@ -4,12 +4,11 @@
 from __future__ import annotations
 
 import pytest
-from ui_support import told_step
+from ui_support import speak, spoken, told_step
 
 from petanque_game.rules import aces
 from petanque_game.rules import even_odd as eo
 from petanque_game.rules.base import Dice, Roll
-from petanque_game.ui import lang
 from petanque_game.ui.tray import aces as aces_ui
 from petanque_game.ui.tray import even_odd as eo_ui
 
@@ -28,14 +27,14 @@ def last_ace_step(rule: str):
     ("nb", "loses", "Du kastet 1: det siste esset! Du taper, alle andre vinner."),
 ])
 def test_the_last_ace_thrown_by_you(language, rule, line):
-    lang.use(language)
-    you = lang.tr("narrate.you").capitalize()
-    assert aces_ui.tell(last_ace_step(rule), ["Åse", you, "Cy"]) == [line]
+    speak(language)
+    you = spoken().tr("narrate.you").capitalize()
+    assert aces_ui.tell(spoken(), last_ace_step(rule), ["Åse", you, "Cy"]) == [line]
 
 
 def test_the_last_ace_thrown_by_someone_else_is_unchanged():
-    lang.use("en")
-    assert aces_ui.tell(last_ace_step("wins"), ["Åse", "Bo", "Cy"]) == [
+    speak("en")
+    assert aces_ui.tell(spoken(), last_ace_step("wins"), ["Åse", "Bo", "Cy"]) == [
         "Bo rolled 1: the last ace! Bo wins the pot."]
 
 
@@ -43,21 +42,21 @@ def test_the_last_ace_thrown_by_someone_else_is_unchanged():
     ("en", ", you pay Bo 4 chips."), ("da", ", du betaler Bo 4 jetoner."),
     ("nb", ", du betaler Bo 4 sjetonger.")])
 def test_you_pay_in_the_middle_of_a_sentence(language, end):
-    lang.use(language)
+    speak(language)
     values = (1, 3, 5, 2, 1, 3)  # 1 even against 5 odd: the evens' player pays the odds' 4
     step, _ = told_step(eo.GAME_ID, eo.new_game(3), Roll(6), Dice(values),
                         {"action": "roll", "player": 0, "dice": list(values)})
-    you = lang.tr("narrate.you").capitalize()
-    line = eo_ui.tell(step, [you, "Bo", "Cy"])[0]
+    you = spoken().tr("narrate.you").capitalize()
+    line = eo_ui.tell(spoken(), step, [you, "Bo", "Cy"])[0]
     assert line.startswith(you) and line.endswith(end)
-    assert eo_ui.tell(step, ["Åse", "Bo", "Cy"])[0].endswith(
-        lang.tr_n("narrate.even_odd.pays", 4, payer="Åse", payee="Bo") + ".")
+    assert eo_ui.tell(spoken(), step, ["Åse", "Bo", "Cy"])[0].endswith(
+        spoken().tr_n("narrate.even_odd.pays", 4, payer="Åse", payee="Bo") + ".")
 
 
 @pytest.mark.parametrize("key", ["tray.lcr.won", "tray.aces.won", "tray.aces.lost"])
 def test_the_trays_last_word_reads_for_you_and_for_a_name(key):
-    lang.use("en")
+    speak("en")
     for name in ("You", "Åse"):
-        text = lang.tr(key, name=name, pot=3)
+        text = spoken().tr(key, name=name, pot=3)
         assert text.startswith(f"{name}: the last ")
         assert not any(f"{name} {verb}" in text for verb in ("has", "wins", "loses", "threw"))

@@ -14,6 +14,7 @@ import pytest
 import source_trees
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from ui_support import speak, spoken
 
 import petanque_game
 from petanque_game import words
@@ -106,13 +107,13 @@ def test_the_refusals_an_engine_steps_event_names_have_texts(code):
     named = {getattr(codec, attr) for spec in games() for codec in spec.codecs.values()
              for attr in ("early", "expected") if isinstance(getattr(codec, attr, None), str)}
     assert named, "Terningepetanque's round end names its refusals"
-    table = lang.table(code)
+    table = spoken().table(code)
     assert all(table.get(f"refuse.{key}") for key in named), named
 
 
 @pytest.mark.parametrize("code", list(lang.LANGUAGES))
 def test_every_refusal_the_code_raises_has_a_text_in_every_language_with_its_fields(code):
-    table = lang.table(code)
+    table = spoken().table(code)
     found, _ = raised_refusals()
     missing = sorted(k for k in found if words.AREA + k not in table)
     assert missing == [], f"no text in {code}"
@@ -124,7 +125,7 @@ def test_every_refusal_the_code_raises_has_a_text_in_every_language_with_its_fie
 
 def test_every_refusal_text_is_raised_somewhere():
     found, _ = raised_refusals()
-    english = {k[len(words.AREA):] for k in lang.table("en") if k.startswith(words.AREA)}
+    english = {k[len(words.AREA):] for k in spoken().table("en") if k.startswith(words.AREA)}
     kept = {"nothing", "join.and", "join.or", "ten_thousand.not_scoring",
             "petanque.early_round_end", "petanque.round_end_due"}
     # ten_thousand.not_scoring is raised by keep_score and passed on with its fields; the round
@@ -137,11 +138,11 @@ def test_a_refusal_reads_in_english_when_printed_and_in_the_players_language_on_
     assert e.refusal == Refusal("box.not_allowed",
                                 (("dice", "2+6"), ("boxes", (2,)), ("options", ((8,), (2, 6)))))
     assert str(e) == "the roll 2+6 does not let you close 2; you may close 8, or 2 and 6"
-    lang.use("da")
-    assert lang.refusal(e.refusal) == \
+    speak("da")
+    assert spoken().refusal(e.refusal) == \
         "slaget 2+6 lader dig ikke lukke 2; du kan lukke 8 eller 2 og 6"
-    lang.use("nb")
-    assert lang.refusal(Refusal.of("box.twice", boxes=(3, 3, 4))) == \
+    speak("nb")
+    assert spoken().refusal(Refusal.of("box.twice", boxes=(3, 3, 4))) == \
         "en luke kan bare lukkes én gang (3, 3 og 4)"
 
 
@@ -185,8 +186,8 @@ def walk(spec, seed: int, steps: int):
 def known(refusal: Refusal) -> bool:
     """Said from a text, with all its fields, in every language."""
     for code in lang.LANGUAGES:
-        text = lang.table(code).get(words.AREA + refusal.key)
-        if text is None or words.say(refusal, lang.table(code).get) == unworded(refusal):
+        text = spoken().table(code).get(words.AREA + refusal.key)
+        if text is None or words.say(refusal, spoken().table(code).get) == unworded(refusal):
             return False
     return True
 
@@ -234,7 +235,7 @@ def test_every_aim_label_the_search_can_give_has_a_text():
               and node.args and isinstance(node.args[0], ast.Constant)}
     assert len(labels) == 10
     for code in lang.LANGUAGES:
-        assert {f"table.hint.label.{k}" for k in labels} <= set(lang.table(code)), code
+        assert {f"table.hint.label.{k}" for k in labels} <= set(spoken().table(code)), code
 
 
 def test_a_tray_hint_says_in_english_what_the_window_says_from_its_keys():
@@ -250,7 +251,8 @@ def test_a_tray_hint_says_in_english_what_the_window_says_from_its_keys():
             if state.to_move < 0:
                 continue
             given = hint(game, state)
-            assert given.told is not None and given.text == told(advice(game, state)), game
+            said = told(spoken(), advice(game, state))
+            assert given.told is not None and given.text == said, game
 
 
 def test_a_throw_the_physics_refuses_is_said_in_the_players_language():
@@ -262,8 +264,8 @@ def test_a_throw_the_physics_refuses_is_said_in_the_players_language():
         check_aim(level, 2, 0, Aim(0.0, 0.0, 0.0, 1e9, 0.3, 0.0))
     refusal = refused.value.refusal
     assert refusal.key == "launch.speed" and str(refused.value).startswith("launch.speed is 1e+09")
-    lang.use("da")
-    assert lang.refusal(refusal).startswith("launch.speed er 1e+09 mm/s; ventede (0, ")
+    speak("da")
+    assert spoken().refusal(refusal).startswith("launch.speed er 1e+09 mm/s; ventede (0, ")
 
 
 def test_a_refusal_may_have_a_field_called_key():
@@ -275,12 +277,12 @@ def test_a_refusal_may_have_a_field_called_key():
 def test_too_many_players_names_the_game_by_its_title_in_the_language(code):
     from petanque_game.rules import lcr, ten_thousand
 
-    lang.use(code)
+    speak(code)
     for game in (lcr, ten_thousand):
         with pytest.raises(Refused) as refused:
             game.new_game(game.MAX_PLAYERS + 1)
-        said = lang.refusal(refused.value.refusal)
-        assert lang.tr(f"games.{game.GAME_ID}.title") in said
+        said = spoken().refusal(refused.value.refusal)
+        assert spoken().tr(f"games.{game.GAME_ID}.title") in said
         assert str(game.MAX_PLAYERS + 1) in said
-    lang.use("en")
+    speak("en")
     assert str(refused.value) == "Ten Thousand is for 1 to 6 players, not 7"

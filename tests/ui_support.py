@@ -11,6 +11,7 @@ import pygame
 from petanque_game.ui import lang
 from petanque_game.ui.ai_thread import AtOnce
 from petanque_game.ui.app import App
+from petanque_game.ui.look import Look
 from petanque_game.ui.settings import load_settings
 from petanque_game.ui.table.foresee import Foresight
 from petanque_game.ui.workers import Workers
@@ -18,7 +19,26 @@ from petanque_game.ui.workers import Workers
 # What the running test's fixtures chose for the windows it opens through `fast_app` (tests/
 # conftest.py: `ai_at_once`, `previews_at_once`, each setting its entry for its test alone). The
 # game's own modules hold no such choice: each App is handed the threads it is to use.
-CHOSEN = {"ai_at_once": False, "previews_at_once": False}
+CHOSEN = {"ai_at_once": False, "previews_at_once": False, "language": lang.DEFAULT}
+OPENED: list[App] = []  # the windows the running test opened through `fast_app`
+
+
+def speak(code: str) -> None:
+    """The windows the running test opened (`fast_app`) and opens from now on speak `code`, and
+    so does `spoken`; English again at the test's end (tests/conftest.py)."""
+    if code not in lang.LANGUAGES:
+        raise ValueError(f"unknown language {code!r}")
+    CHOSEN["language"] = code
+    for app in OPENED:
+        app.look.speak(code)
+
+
+def spoken() -> Look:
+    """A look speaking the language the running test chose (`speak`), as a window opened now
+    speaks."""
+    look = Look()
+    look.speak(str(CHOSEN["language"]))
+    return look
 
 
 class Unworked:
@@ -54,12 +74,14 @@ def fast_app(**kw) -> App:
     hot-seat hand-over screen between two humans (tests/test_handover.py turns it on), and every
     petanque throw waiting for Accept or Throw again (tests/test_ui_table_keep.py keeps them at
     once, the default), and no coach after a person's throw (tests/test_ui_table_coach.py turns
-    it on: its lesson is an expert's search). It speaks the language in use (lang.use before
-    it), as the App speaks its settings' language. Its threads: `chosen_workers`."""
+    it on: its lesson is an expert's search). It speaks the language the test chose (`speak`
+    before it), as the App speaks its settings' language. Its threads: `chosen_workers`."""
     kw.setdefault("workers", chosen_workers())
-    return App(settings=load_settings({"ai_delay": 0, "roll_time": 0, "replay_delay": 0,
+    app = App(settings=load_settings({"ai_delay": 0, "roll_time": 0, "replay_delay": 0,
                                        "handover": False, "accept_at_once": False,
-                                       "coach": False, "language": lang.language()}), **kw)
+                                       "coach": False, "language": CHOSEN["language"]}), **kw)
+    OPENED.append(app)
+    return app
 
 
 class Pixels:
@@ -168,7 +190,7 @@ def open_tray_game(game: str, seats):
     from petanque_game.ui.play import open_game_scene
     from petanque_game.ui.session import new_game
 
-    lang.use("en")
+    speak("en")
     app = fast_app()
     session = new_game(game, seats, {}, 3, autosave=False)
     open_game_scene(app, session)

@@ -101,7 +101,7 @@ def _said(action: object, value: float, label: Label | None,
 def words_of(hint: Hint, state: rules.TerningepetanqueState, tr: Callable[..., str],
              who: str) -> str:
     """The hint's aim (its `label`) and worth in the words `tr` gives (the window: the
-    player's language, `ui.lang.tr`); `who`: the owner of a die it knocks away."""
+    player's language, a window's `look.tr`); `who`: the owner of a die it knocks away."""
     if not isinstance(hint.action, Aim):
         return tr("table.hint.keep", points=decimal(hint.value, 1, tr, signed=True)) \
             if state.awaiting_accept else tr("table.hint.roll")

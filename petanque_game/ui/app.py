@@ -39,8 +39,9 @@ os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 import pygame  # after the hint above
 
 from petanque_game import logs, saves
-from petanque_game.ui import frame_loop, icon, lang, sound, theme, widgets
+from petanque_game.ui import frame_loop, icon, sound, theme
 from petanque_game.ui.keys import key_event_code
+from petanque_game.ui.look import Look
 from petanque_game.ui.quitting import PictureUnsaved, Quit, run_app, unsaved_said
 from petanque_game.ui.scenes import MENU, SceneStack
 from petanque_game.ui.screenshot import save_screenshot
@@ -68,24 +69,17 @@ class App(SceneStack):
                  sound_later: bool = False, workers: Workers | None = None):
         pygame.display.init()
         pygame.font.init()
-        # what the window draws, speaks and plays with, its own until it closes: a new window
-        # starts from nothing (docs/design.md, "What the window keeps")
-        self.pens, self.words = theme.Pens(), lang.Words()
-        self.widget_pictures = widgets.WidgetPictures()
-        theme.use_pens(self.pens)
-        lang.use_words(self.words)
-        widgets.use_pictures(self.widget_pictures)
         # its threads (the AI's, the saves', the previews'), ended at its close
         self.workers = workers if workers is not None else Workers()
         self._sound_due = sound_later  # `run`: the sound starts once the first frame is shown
         if not sound_later:
             self.start_sound()
         self.settings = settings or load_settings()
-        theme.use(self.settings)  # its colours are the ones drawn
-        self.sounds = sound.Sounds(self.settings)  # played at its volume, if on
-        sound.use_sounds(self.sounds)
-        lang.use(self.settings.language)
-        pygame.display.set_caption(lang.tr("app.title"))
+        # what the window draws, speaks and plays with (in its settings' colours, at its volume),
+        # its own until it closes: a new window starts from nothing (docs/design.md, "What the
+        # window keeps")
+        self.look = Look(self.settings)
+        pygame.display.set_caption(self.look.tr("app.title"))
         pygame.display.set_icon(icon.window_icon())  # before the window opens, so it shows at once
         self.toast = Toast()
         self.window_size = size or window_size_for(desktop_size(), self.settings.window_size)
@@ -184,7 +178,7 @@ class App(SceneStack):
     def warn_unsaved(self) -> bool:
         """Before the window closes: the games whose last moves the disk refused are tried once
         more; if one still is not saved, say so (True) and let the next close go through."""
-        if unsaved_said(self.scenes, self.toast):
+        if unsaved_said(self.look, self.scenes, self.toast):
             self.quit_warned = True  # the next close goes through
             return True
         return False
@@ -228,7 +222,7 @@ class App(SceneStack):
                 self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             self.fullscreen = on
         except pygame.error as e:
-            self.toast.show(lang.tr("app.no_fullscreen", reason=str(e)), "bad")
+            self.toast.show(self.look.tr("app.no_fullscreen", reason=str(e)), "bad")
         if self.settings.fullscreen != self.fullscreen:
             self.settings.fullscreen = self.fullscreen
             self.keep_window_settings()
@@ -238,13 +232,13 @@ class App(SceneStack):
         self._resized = None
         if not self.fullscreen and min(self.window_size) > 0:
             self.settings.window_size = [int(v) for v in self.window_size]
-        problem = save_settings(self.settings)
+        problem = save_settings(self.look, self.settings)
         if problem is not None:
             logs.note(f"Settings: the window's size was not kept: {problem}")
 
     def screenshot(self) -> Path | None:
         """Save the logical picture as a PNG in the user's screenshots folder (ui/screenshot.py)."""
-        return save_screenshot(self.render_logical, self.toast)
+        return save_screenshot(self.look, self.render_logical, self.toast)
 
     # --- the loop ---------------------------------------------------------------------------------
 
@@ -268,10 +262,10 @@ class App(SceneStack):
         # included), else from the bottom, on the background
         covering = [i for i, scene in enumerate(scenes) if getattr(scene, "covers", False)]
         if not covering:
-            self.logical.fill(theme.colour("background"))
+            self.logical.fill(self.look.colour("background"))
         for scene in scenes[covering[-1] if covering else 0:]:
             scene.draw(self.logical)
-        self.toast.draw(self.logical, self.toast_bottom())
+        self.toast.draw(self.look, self.logical, self.toast_bottom())
         return self.logical
 
     def _canvas(self) -> pygame.Surface:
@@ -284,7 +278,7 @@ class App(SceneStack):
 
     def toast_bottom(self) -> int:
         """Where the toast's bottom edge goes (ui/toast_place.py)."""
-        return toast_bottom(self.toast, self.top)
+        return toast_bottom(self.look, self.toast, self.top)
 
     def render(self) -> pygame.Surface:
         """Draw the frame to the logical surface and present it scaled in the window."""
@@ -369,16 +363,7 @@ class App(SceneStack):
             scene.exit()
         self.scenes = []
         self.workers.close()  # every save written; no thread of the window left running
-        # let go of them (the colours in use with the pens): fonts and sounds die with pygame
-        if theme.pens() is self.pens:
-            theme.use_pens(theme.Pens())
-        if lang.words_in_use() is self.words:
-            lang.use_words(lang.Words())
-        if sound.sounds_in_use() is self.sounds:
-            sound.use_sounds(sound.Sounds())
-        if widgets.pictures_in_use() is self.widget_pictures:
-            widgets.use_pictures(widgets.WidgetPictures())
-        pygame.quit()
+        pygame.quit()  # (the look's fonts and sounds die with pygame)
 
 
 def run(replay: str | None = None, frames: int | None = None,

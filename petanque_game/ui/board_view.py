@@ -11,7 +11,7 @@ import pygame
 
 from petanque_game import board_edit
 from petanque_game.board_edit import Draft
-from petanque_game.ui import theme
+from petanque_game.ui.look import Look
 from petanque_game.ui.widgets import panel
 
 VIEW = pygame.Rect(20, 96, 800, 600)
@@ -46,13 +46,13 @@ def wall_outline(draft: Draft, wall: dict[str, Any]) -> list[tuple[float, float]
             ((near, -half), (far, -half), (far, half), (near, half))]
 
 
-def draw(surface: pygame.Surface, draft: Draft, bad: Any, selected: Any,
+def draw(look: Look, surface: pygame.Surface, draft: Draft, bad: Any, selected: Any,
          drag: tuple[tuple[int, int], tuple[int, int]] | None) -> None:
     """The draft in the view; `bad` the part the checker refuses, `selected` the part chosen,
-    `drag` (from, to) of a block being dragged."""
-    panel(surface, VIEW, (20, 26, 32), "edge", 10, shadow=False)
+    `drag` (from, to) of a block being dragged. Drawn with `look`."""
+    panel(look, surface, VIEW, (20, 26, 32), "edge", 10, shadow=False)
     board = draft.data["board"]
-    felt = theme.colour("felt")
+    felt = look.colour("felt")
     edge = (220, 70, 60) if bad in ("board", "felt") else (12, 60, 36)
     if board["shape"] == "circle":
         centre, r = to_screen(draft, 0, 0), round(board["radius"] * scale(draft))
@@ -76,12 +76,12 @@ def draw(surface: pygame.Surface, draft: Draft, bad: Any, selected: Any,
         colour = (200, 70, 60) if red else (150, 110, 70)
         pygame.draw.polygon(surface, colour, points)
         if selected == ("wall", i):
-            pygame.draw.polygon(surface, theme.colour("accent"), points, 3)
+            pygame.draw.polygon(surface, look.colour("accent"), points, 3)
         seat = seats.index(wall["name"]) + 1 if wall["name"] in seats else None
         label = wall["name"] if seat is None else f"{seat}: {wall['name']}"
         cx = sum(p[0] for p in points) / 4
         cy = sum(p[1] for p in points) / 4
-        theme.blit_text(surface, label, (cx, cy), 15, "text", True, "center")
+        look.blit_text(surface, label, (cx, cy), 15, "text", True, "center")
     for i, block in enumerate(draft.obstacles()):
         pts = block["points"]
         if drag and selected == ("obstacle", i):
@@ -91,9 +91,9 @@ def draw(surface: pygame.Surface, draft: Draft, bad: Any, selected: Any,
         red = bad in ("obstacles",) or bad == ("obstacle", i)
         pygame.draw.polygon(surface, (200, 70, 60) if red else (120, 124, 136), points)
         if selected == ("obstacle", i):
-            pygame.draw.polygon(surface, theme.colour("accent"), points, 3)
+            pygame.draw.polygon(surface, look.colour("accent"), points, 3)
         cx, cy = to_screen(draft, *board_edit.centre(pts))
-        theme.blit_text(surface, f"{block['height']:.0f}", (cx, cy), 14, "text",
+        look.blit_text(surface, f"{block['height']:.0f}", (cx, cy), 14, "text",
                         anchor="center")
     diamond = to_screen(draft, 0, 0)
     pygame.draw.circle(surface, (236, 184, 52), diamond, 4)

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from petanque_game.ui import lang
+from petanque_game.ui.look import Look
 
 if TYPE_CHECKING:
     from petanque_game.board_edit import Problem
@@ -51,36 +51,36 @@ REASONS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 )
 
 
-def said(problem: Problem, data: dict[str, Any] | None = None) -> str:
+def said(look: Look, problem: Problem, data: dict[str, Any] | None = None) -> str:
     """The editor's line for a checker's `Problem` (board_edit.py) of the draft whose data is
     `data` (for the names of its walls and obstacles)."""
     if problem.part == "name":
         from petanque_game.physics.level import name_fault
 
         fault = name_fault(problem.key or "", new=True)
-        return lang.tr(f"editor.why.name_{fault}" if fault else "editor.why.name_shipped")
+        return look.tr(f"editor.why.name_{fault}" if fault else "editor.why.name_shipped")
     if problem.key is None or problem.reason is None:
         return problem.line.split(": ", 1)[-1]  # about the whole file: no key to put in words
-    return lang.tr("editor.why.line", part=place(problem.key, data or {}),
-                   why=reason(problem.reason))
+    return look.tr("editor.why.line", part=place(look, problem.key, data or {}),
+                   why=reason(look, problem.reason))
 
 
-def reason(text: str) -> str:
+def reason(look: Look, text: str) -> str:
     """A checker's reason in the editor's words (the checker's own when there are none)."""
     for pattern, key, names in REASONS:
         found = re.match(pattern, text)
         if found:
-            fields = {n: _written((found.group(i + 1) or "").strip())
+            fields = {n: _written(look, (found.group(i + 1) or "").strip())
                       for i, n in enumerate(names)}
             if fields.get("unit"):  # " mm", " degrees" (in the language's word)
                 unit = fields["unit"]
-                fields["unit"] = " " + (lang.tr(f"editor.unit.{unit}")
-                                        if lang.has(f"editor.unit.{unit}") else unit)
-            return lang.tr(f"editor.why.{key}", **fields)
+                fields["unit"] = " " + (look.tr(f"editor.unit.{unit}")
+                                        if look.has(f"editor.unit.{unit}") else unit)
+            return look.tr(f"editor.why.{key}", **fields)
     return text
 
 
-def place(key: str, data: dict[str, Any]) -> str:
+def place(look: Look, key: str, data: dict[str, Any]) -> str:
     """A checker's key (`obstacles[1].points[2].x`) as the editor names that part."""
     found = re.match(r"^(obstacles|walls\.sides)\[(\d+)\](?:\.(\w+))?(?:\[(\d+)\])?", key)
     if found:
@@ -90,47 +90,47 @@ def place(key: str, data: dict[str, Any]) -> str:
             data.get("walls", {}).get("sides", [])
         name = listed[i].get("name", "") if isinstance(listed, list) and i < len(listed) and \
             isinstance(listed[i], dict) else ""
-        whole = lang.tr("editor.part.obstacle" if kind == "obstacles" else "editor.part.wall",
+        whole = look.tr("editor.part.obstacle" if kind == "obstacles" else "editor.part.wall",
                         n=i + 1)
         if name:
             whole += f" ({str(name)[:40]})"
         if corner is not None:
-            return lang.tr("editor.part.of", part=whole,
-                           what=lang.tr("editor.part.corner", n=int(corner) + 1))
+            return look.tr("editor.part.of", part=whole,
+                           what=look.tr("editor.part.corner", n=int(corner) + 1))
         if sub in _SUBS and not (kind == "obstacles" and sub == "points"):  # the block itself
-            return lang.tr("editor.part.of", part=whole, what=lang.tr(f"editor.part.{sub}"))
+            return look.tr("editor.part.of", part=whole, what=look.tr(f"editor.part.{sub}"))
         return whole
     head, _, rest = key.partition(".")
-    if head == "felt" and lang.has(f"editor.felt.{rest}"):
-        return lang.tr("editor.part.of", part=lang.tr("editor.part.felt"),
-                       what=lang.tr(f"editor.felt.{rest}"))
+    if head == "felt" and look.has(f"editor.felt.{rest}"):
+        return look.tr("editor.part.of", part=look.tr("editor.part.felt"),
+                       what=look.tr(f"editor.felt.{rest}"))
     if head == "seats" and rest in ("2", "3", "4"):
-        return lang.tr("editor.part.seats", n=rest)
+        return look.tr("editor.part.seats", n=rest)
     if head == "board" and rest.split("[")[0] in _SUBS:
-        return lang.tr("editor.part.of", part=lang.tr("editor.part.felt"),
-                       what=lang.tr(f"editor.part.{rest.split('[')[0]}"))
-    if lang.has(f"editor.part.{head}"):
-        return lang.tr(f"editor.part.{head}")
+        return look.tr("editor.part.of", part=look.tr("editor.part.felt"),
+                       what=look.tr(f"editor.part.{rest.split('[')[0]}"))
+    if look.has(f"editor.part.{head}"):
+        return look.tr(f"editor.part.{head}")
     return key
 
 
-def _written(text: str) -> str:
+def _written(look: Look, text: str) -> str:
     """A number of the checker's (`89.6`) with the language's decimal point (`89,6`); any other
     field (a wall's name) as it is."""
     if re.fullmatch(_NUMBER, text):
-        return text.replace(".", lang.tr("language.decimal_point"))
+        return text.replace(".", look.tr("language.decimal_point"))
     return text
 
 
 _SUBS = ("points", "height", "name", "length", "angle", "width", "radius", "shape")
 
 
-def import_problem(problem: ImportProblem) -> str:
+def import_problem(look: Look, problem: ImportProblem) -> str:
     """Why a file was not imported (board_files.ImportProblem), in the player's words."""
     kinds: dict[str, Callable[[], str]] = {
-        "is_folder": lambda: lang.tr("files.is_folder"),
-        "not_file": lambda: lang.tr("editor.why.not_file"),
-        "too_large": lambda: lang.tr("editor.why.too_large", size=lang.number(problem.size)),
-        "system": lambda: lang.os_reason(problem.error) if problem.error else problem.why,
+        "is_folder": lambda: look.tr("files.is_folder"),
+        "not_file": lambda: look.tr("editor.why.not_file"),
+        "too_large": lambda: look.tr("editor.why.too_large", size=look.number(problem.size)),
+        "system": lambda: look.os_reason(problem.error) if problem.error else problem.why,
     }
     return kinds.get(problem.kind, lambda: problem.why)()

@@ -9,7 +9,8 @@ import math
 import pygame
 
 from petanque_game.stats import Series
-from petanque_game.ui import lang, theme
+from petanque_game.ui import theme
+from petanque_game.ui.look import Look
 
 TICK = 18  # the axes' numbers: the smallest size still readable in an 800x600 window
 
@@ -38,7 +39,7 @@ class Scale:
                 a.bottom - round(a.h * (y - self.low) / (self.high - self.low)))
 
 
-def draw_chart(surface: pygame.Surface, rect: pygame.Rect, series: Series,
+def draw_chart(look: Look, surface: pygame.Surface, rect: pygame.Rect, series: Series,
                seats: list[int] | None = None) -> Scale:
     """Draw `series` in `rect`; returns where it put the points."""
     n = len(series.points[0][1]) if series.points else 0
@@ -53,39 +54,39 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, series: Series,
     xmax = max(1, *xs)
     xstep = nice_step(xmax, 8)
 
-    label_w = max(theme.font(TICK).size(lang.number(v))[0]
+    label_w = max(look.font(TICK).size(look.number(v))[0]
                   for v in range(low, high + 1, ystep)) + 10
     area = pygame.Rect(rect.x + label_w + 22, rect.y + 8, rect.w - label_w - 34, rect.h - 58)
 
     at = Scale(area, xmax, low, high).at
 
-    grid, axis, muted = theme.colour("panel_light"), theme.colour("edge"), "muted"
+    grid, axis, muted = look.colour("panel_light"), look.colour("edge"), "muted"
     for y in range(low, high + 1, ystep):
         py = at(0, y)[1]
-        pygame.draw.line(surface, theme.colour("text") if y == 0 else grid, (area.x, py),
+        pygame.draw.line(surface, look.colour("text") if y == 0 else grid, (area.x, py),
                          (area.right, py), 1)
-        theme.blit_text(surface, lang.number(y), (area.x - 6, py), TICK, muted, anchor="midright")
+        look.blit_text(surface, look.number(y), (area.x - 6, py), TICK, muted, anchor="midright")
     for x in range(0, xmax + 1, xstep):
         px = at(x, low)[0]
         pygame.draw.line(surface, axis, (px, area.bottom), (px, area.bottom + 5), 1)
-        theme.blit_text(surface, lang.number(x), (px, area.bottom + 7), TICK, muted,
+        look.blit_text(surface, look.number(x), (px, area.bottom + 7), TICK, muted,
                         anchor="midtop")
     pygame.draw.line(surface, axis, area.bottomleft, area.topleft, 2)
     pygame.draw.line(surface, axis, area.bottomleft, area.bottomright, 2)
-    theme.blit_text(surface, lang.tr(f"stats.unit.{series.unit}"),
+    look.blit_text(surface, look.tr(f"stats.unit.{series.unit}"),
                     (area.centerx, area.bottom + 30), 18, muted, True, "midtop")
     name = pygame.transform.rotate(
-        theme.text(lang.tr(f"stats.measure.{series.measure.name}"), 18, muted, True), 90)
+        look.text(look.tr(f"stats.measure.{series.measure.name}"), 18, muted, True), 90)
     surface.blit(name, name.get_rect(midleft=(rect.x, area.centery)))
 
     for seat in seats:
         line = [at(x, scores[seat]) for x, scores in series.points]
-        colour = theme.player_colour(seat)
+        colour = look.player_colour(seat)
         if len(line) > 1:
             pygame.draw.lines(surface, colour, False, line, 3)
         for p in line if len(line) <= 40 else line[-1:]:
             pygame.draw.circle(surface, colour, p, 4)
-        if theme.marks_shown() and line:
+        if look.marks_shown() and line:
             pygame.draw.circle(surface, colour, line[-1], 9)
             theme.draw_mark(surface, seat, line[-1], 12)
     return Scale(area, xmax, low, high)

@@ -17,6 +17,7 @@ from types import MappingProxyType
 import pygame
 
 from petanque_game.ui import theme
+from petanque_game.ui.look import Look
 from petanque_game.ui.recent import Recent
 
 PIPS = MappingProxyType({  # where each face's pips lie, as shares of the face
@@ -49,24 +50,24 @@ class DicePictures:
         self.laid: Recent[tuple[tuple[int, int], int, Colour, Colour, Colour], pygame.Surface] = \
             Recent(LAID)
 
-    def die_face(self, value: int, size: int, body: Colour | None = None,
+    def die_face(self, look: Look, value: int, size: int, body: Colour | None = None,
                  pip: Colour | None = None) -> pygame.Surface:
         """A die seen from above showing `value`, `size` px square, anti-aliased (kept)."""
-        body = body or theme.colour("die")
-        pip = pip or theme.colour("pip")
+        body = body or look.colour("die")
+        pip = pip or look.colour("pip")
         key = (value, size, body, pip)
         surf = self.faces.get(key)
         if surf is None:
             surf = self.faces[key] = _face(value, size, body, pip)
         return surf
 
-    def draw_die(self, surface: pygame.Surface, value: int, center: tuple[float, float],
+    def draw_die(self, look: Look, surface: pygame.Surface, value: int, center: tuple[float, float],
                  size: int, angle: float = 0.0, body: Colour | None = None,
                  pip: Colour | None = None, alpha: int = 255, lift: float = 0.0,
                  outline: Colour | None = None) -> pygame.Rect:
         """Draw a die (with its shadow) centred at `center`; `lift` raises it off the felt
         (px)."""
-        face = self._turned(value, size, body, pip, angle, alpha)
+        face = self._turned(look, value, size, body, pip, angle, alpha)
         cx, cy = center
         shadow = self._shadow(size, angle, lift)
         surface.blit(shadow, shadow.get_rect(center=(cx + 4 + lift * 0.5, cy + 6 + lift * 0.8)))
@@ -78,16 +79,16 @@ class DicePictures:
             pygame.draw.rect(surface, outline, ring, 4, border_radius=size // 4)
         return rect
 
-    def faded_face(self, value: int, size: int, alpha: int) -> pygame.Surface:
+    def faded_face(self, look: Look, value: int, size: int, alpha: int) -> pygame.Surface:
         """The face seen through: drawn at `alpha` (kept, as `_turned`)."""
-        return self._turned(value, size, None, None, 0.0, alpha)
+        return self._turned(look, value, size, None, None, 0.0, alpha)
 
-    def _turned(self, value: int, size: int, body: Colour | None, pip: Colour | None,
+    def _turned(self, look: Look, value: int, size: int, body: Colour | None, pip: Colour | None,
                 angle: float, alpha: int) -> pygame.Surface:
         """The face turned by `angle` degrees and faded to `alpha`, kept: dice at rest lie at the
         same angles frame after frame (a tumble's new angles each frame only fill the cache,
         whose oldest go first)."""
-        face = self.die_face(value, size, body, pip)
+        face = self.die_face(look, value, size, body, pip)
         if not angle and alpha >= 255:
             return face
         key = (face, angle, alpha)
@@ -117,27 +118,28 @@ class DicePictures:
             s = self.shadows.keep(key, pygame.transform.rotate(shape, int(angle) % 90))
         return s
 
-    def tray_surface(self, size: tuple[int, int], rim: int = 20) -> pygame.Surface:
+    def tray_surface(self, look: Look, size: tuple[int, int], rim: int = 20) -> pygame.Surface:
         """The dice tray: a wooden rim around green felt, lit from the top left (made once per
         size)."""
-        key = (size, rim, theme.colour("felt"), theme.colour("rim"))
+        key = (size, rim, look.colour("felt"), look.colour("rim"))
         tray = self.trays.get(key)
         if tray is None:
-            tray = self.trays[key] = _tray(size, rim)
+            tray = self.trays[key] = _tray(look, size, rim)
         return tray
 
-    def tray_on(self, size: tuple[int, int], rim: int, ground: Colour) -> pygame.Surface:
+    def tray_on(self, look: Look, size: tuple[int, int], rim: int,
+                ground: Colour) -> pygame.Surface:
         """The tray laid on the plain colour `ground`, as one opaque picture: the same pixels as
         `tray_surface` blended onto that colour, but copied, not blended, each time it is
         drawn."""
-        key = (size, rim, ground, theme.colour("felt"), theme.colour("rim"))
+        key = (size, rim, ground, look.colour("felt"), look.colour("rim"))
         laid = self.laid.find(key)
         if laid is None:
             laid = pygame.Surface(size)
             if pygame.display.get_surface() is not None:
                 laid = laid.convert()
             laid.fill(ground)
-            laid.blit(self.tray_surface(size, rim), (0, 0))
+            laid.blit(self.tray_surface(look, size, rim), (0, 0))
             self.laid.keep(key, laid)
         return laid
 
@@ -173,11 +175,11 @@ def _face(value: int, size: int, body: Colour, pip: Colour) -> pygame.Surface:
 # --- the tray -------------------------------------------------------------------------------------
 
 
-def _tray(size: tuple[int, int], rim: int) -> pygame.Surface:
+def _tray(look: Look, size: tuple[int, int], rim: int) -> pygame.Surface:
     """The tray's picture, made afresh (`DicePictures.tray_surface` keeps it)."""
     w, h = size
     s = pygame.Surface(size, pygame.SRCALPHA)
-    wood = theme.colour("rim")
+    wood = look.colour("rim")
     pygame.draw.rect(s, theme.mix(wood, (0, 0, 0), 0.35), s.get_rect(), border_radius=26)
     pygame.draw.rect(s, wood, s.get_rect().inflate(-4, -4), border_radius=24)
     grain = random.Random(11)  # cosmetic texture, fixed: the same tray every time
@@ -193,7 +195,7 @@ def _tray(size: tuple[int, int], rim: int) -> pygame.Surface:
     lines.blit(shape, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     s.blit(lines, (0, 0))
     felt_rect = pygame.Rect(rim, rim, w - 2 * rim, h - 2 * rim)
-    felt = theme.colour("felt")
+    felt = look.colour("felt")
     pygame.draw.rect(s, theme.mix(wood, (0, 0, 0), 0.5), felt_rect.inflate(6, 6), border_radius=16)
     inner = pygame.Surface(felt_rect.size, pygame.SRCALPHA)
     inner.fill(felt)

@@ -7,7 +7,6 @@ board the game refuses is said, never a crash."""
 from __future__ import annotations
 
 from petanque_game.record import Seat
-from petanque_game.ui import lang
 from petanque_game.ui.game_ui import ui_of
 from petanque_game.ui.scene import AppLike
 
@@ -16,14 +15,16 @@ OPPONENT = "Bjørn"
 
 def person_name(app: AppLike) -> str:
     """The name the setup was last given for the first person, else the practice's own."""
+    look = app.look
     choices = app.memory.get("setup")
     typed = choices.person() if choices is not None else None
-    return typed or lang.tr("help.practice_you")
+    return typed or look.tr("help.practice_you")
 
 
 def open_first_game(app: AppLike, game: str, quick: bool = False) -> bool:
     """Start a practice game of `game` (or, `quick`, a quick game that counts) and show it; a
     board or an option the game refuses is said, and nothing starts (False)."""
+    look = app.look
     from petanque_game.draws import LocalEntropy, new_seed
     from petanque_game.physics import LevelError
     from petanque_game.rule_defaults import shipped_quick_options
@@ -36,12 +37,14 @@ def open_first_game(app: AppLike, game: str, quick: bool = False) -> bool:
         if quick:
             options = dict(shipped_quick_options()[0].get(game, {}))
             session = new_game(game, seats, options, new_seed(), "classic",
-                               hands=[app.settings.hand, None], chance=LocalEntropy())
+                               hands=[app.settings.hand, None], chance=LocalEntropy(),
+                               look=look)
         else:
             session = new_game(game, seats, dict(ui_of(game).practice or {}), new_seed(),
-                               "classic", practice=True, hands=[app.settings.hand, None])
+                               "classic", practice=True, hands=[app.settings.hand, None],
+                               look=look)
     except (OptionError, LevelError) as e:  # a broken shipped board: said, not hidden
-        app.toast.show(lang.tr("help.practice_failed", why=e), "bad", 5.0)
+        app.toast.show(look.tr("help.practice_failed", why=e), "bad", 5.0)
         return False
     return open_game_scene(app, session)
 
@@ -49,11 +52,12 @@ def open_first_game(app: AppLike, game: str, quick: bool = False) -> bool:
 def open_lesson(app: AppLike, game: str) -> bool:
     """Show the first lesson of `game` (Terningepetanque's; False, and said, when its board is
     refused)."""
+    look = app.look
     from petanque_game.physics import LevelError
 
     try:
         app.open("lesson", game)
     except LevelError as e:
-        app.toast.show(lang.tr("help.practice_failed", why=e), "bad", 5.0)
+        app.toast.show(look.tr("help.practice_failed", why=e), "bad", 5.0)
         return False
     return True

@@ -8,24 +8,25 @@ from collections.abc import Sequence
 
 import pygame
 
-from petanque_game.ui import lang, theme
+from petanque_game.ui.look import Look
 
 LINE = 19  # px: a line of the log, and its text's size
 
 
-def draw_log(surface: pygame.Surface, rect: pygame.Rect, history: Sequence[str]) -> None:
+def draw_log(look: Look, surface: pygame.Surface, rect: pygame.Rect,
+             history: Sequence[str]) -> None:
     """The entries of `history` (oldest first) that fit in `rect`, under its heading; nothing in
     a space too low for a few lines."""
     if rect.h < 70:
         return
-    pygame.draw.line(surface, theme.colour("edge"), (rect.x + 8, rect.y),
+    pygame.draw.line(surface, look.colour("edge"), (rect.x + 8, rect.y),
                      (rect.right - 8, rect.y), 1)
-    theme.blit_text(surface, lang.tr("game.what_happened"), (rect.x + 12, rect.y + 8), 21,
+    look.blit_text(surface, look.tr("game.what_happened"), (rect.x + 12, rect.y + 8), 21,
                     "muted", True)
     room = (rect.h - 40) // LINE
     lines: list[tuple[str, bool]] = []  # (line, of the newest entry)
     for k, entry in enumerate(reversed(history)):
-        wrapped = theme.wrap(entry, LINE, rect.w - 24)
+        wrapped = look.wrap(entry, LINE, rect.w - 24)
         if k == 0:
             wrapped = wrapped[:room]  # the newest always shows, from its start
         if len(lines) + len(wrapped) > room:
@@ -33,5 +34,5 @@ def draw_log(surface: pygame.Surface, rect: pygame.Rect, history: Sequence[str])
         lines[:0] = [(line, k == 0) for line in wrapped]
     y = rect.bottom - 8 - LINE * len(lines)
     for line, newest in lines:
-        theme.blit_text(surface, line, (rect.x + 12, y), LINE, "text" if newest else "muted")
+        look.blit_text(surface, line, (rect.x + 12, y), LINE, "text" if newest else "muted")
         y += LINE

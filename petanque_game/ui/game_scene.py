@@ -9,8 +9,8 @@ from typing import Any
 
 import pygame
 
-from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import title
+from petanque_game.ui.look import Look
 from petanque_game.ui.replay import ReplayControls
 from petanque_game.ui.replay_session import ReplaySession
 from petanque_game.ui.scene import AppLike, Scene
@@ -28,7 +28,9 @@ class GameScene(Scene):
 
     def __init__(self, app: AppLike, session: Session):
         super().__init__(app)
+        look = self.look
         self.session = session
+        session.shown_with(look)  # its lines said in the window's language
         if isinstance(session, LiveSession):  # on the App's threads: its autosave written behind
             session.run_on(app.workers)
         self.seen = 0  # steps of the session already taken in
@@ -44,7 +46,7 @@ class GameScene(Scene):
         self.retry_wait = 0.0
         self.leave_warned = False  # told once that leaving keeps the game as last saved
         self.back_to_opener = False  # leaving returns to the scene that opened it (Try it)
-        self.challenge_tag = _challenge_tag(session)  # "DAILY CHALLENGE" in the header, or ""
+        self.challenge_tag = _challenge_tag(look, session)  # "DAILY CHALLENGE" in the header, or ""
 
     @property
     def workers(self) -> Workers:
@@ -223,7 +225,7 @@ class GameScene(Scene):
         unsaved = live and live.unsaved
         if live is not None and unsaved and not live.retry_saving() and not self.leave_warned:
             self.leave_warned = True  # the second Menu leaves: the game stays as last saved
-            self.app.toast.show(lang.tr("game.unsaved_leave", why=_sentence(unsaved)), "bad",
+            self.app.toast.show(self.look.tr("game.unsaved_leave", why=_sentence(unsaved)), "bad",
                                 8.0)
             return
         elsewhere = getattr(self.session, "leave_line", None)  # an online game: not resumed here
@@ -231,7 +233,7 @@ class GameScene(Scene):
             self.app.toast.show(elsewhere, "info", 6.0)
         elif self.session.interactive and not self.session.over and \
                 not getattr(self.session, "practice", False):  # a practice game is not kept
-            self.app.toast.show(lang.tr("game.saved_resume"), "info", 3.0)
+            self.app.toast.show(self.look.tr("game.saved_resume"), "info", 3.0)
         if self.back_to_opener:
             self.app.pop()
         else:
@@ -240,28 +242,30 @@ class GameScene(Scene):
     # --- drawing shared by the game scenes --------------------------------------------------------
 
     def draw_header(self, surface: pygame.Surface, info: str) -> None:
-        named = theme.blit_text(surface, title(self.session.game), (18, 14), 44, "text", True)
-        tag = lang.tr("game.replay_tag") if self.replay is not None else \
-            lang.tr("game.practice_tag") if getattr(self.session, "practice", False) else \
+        look = self.look
+        named = look.blit_text(surface, title(look, self.session.game), (18, 14), 44, "text", True)
+        tag = look.tr("game.replay_tag") if self.replay is not None else \
+            look.tr("game.practice_tag") if getattr(self.session, "practice", False) else \
             self.challenge_tag
-        right = theme.blit_text(surface, info, (932, 32), 24, "muted", anchor="midright")
+        right = look.blit_text(surface, info, (932, 32), 24, "muted", anchor="midright")
         if tag:  # between the game's name and the line on the right, shortened to fit
             room = right.left - 20 - (named.right + 20)
-            theme.blit_text(surface, theme.fit(tag, 26, max(room, 0), True), (right.left - 20, 32),
+            look.blit_text(surface, look.fit(tag, 26, max(room, 0), True), (right.left - 20, 32),
                             26, "accent", True, "midright")
-        self.rules_button.draw(surface, self.mouse)
-        self.menu_button.draw(surface, self.mouse)
-        self.settings_button.draw(surface, self.mouse)
-        theme.draw_gear(surface, self.settings_button.rect.center, 13, theme.colour("button_text"))
+        self.rules_button.draw(look, surface, self.mouse)
+        self.menu_button.draw(look, surface, self.mouse)
+        self.settings_button.draw(look, surface, self.mouse)
+        look.draw_gear(surface, self.settings_button.rect.center, 13, look.colour("button_text"))
 
     @property
     def menu_button(self) -> Button:
-        return Button(pygame.Rect(1134, 12, 130, 42), lang.tr("game.menu"), self.leave, size=24,
+        look = self.look
+        return Button(pygame.Rect(1134, 12, 130, 42), look.tr("game.menu"), self.leave, size=24,
                       hint="", style="ghost", tag="menu")
 
     @property
     def rules_button(self) -> Button:
-        return Button(pygame.Rect(994, 12, 130, 42), lang.tr("game.rules"), self.show_rules,
+        return Button(pygame.Rect(994, 12, 130, 42), self.look.tr("game.rules"), self.show_rules,
                       size=24, hint="", style="ghost", tag="rules")
 
     @property
@@ -271,13 +275,13 @@ class GameScene(Scene):
 
     def show_rules(self) -> None:
         game = self.session.game
-        self.app.open("rules", game, title(game))
+        self.app.open("rules", game, title(self.look, game))
 
     def header_event(self, event: pygame.event.Event) -> bool:
         """The header's Rules and Menu buttons and the help key, alike in every game scene."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return (self.menu_button.click(event.pos) or self.rules_button.click(event.pos)
-                    or self.settings_button.click(event.pos))
+            return any(b.click(self.look, event.pos)
+                       for b in (self.menu_button, self.rules_button, self.settings_button))
         if event.type == pygame.KEYDOWN and self.app.settings.is_key("help", event.key):
             self.show_rules()
             return True
@@ -294,7 +298,8 @@ class GameScene(Scene):
                      subline: Any, to_move: int | None,
                      ground: tuple[int, int, int] | None = None) -> None:
         """The players' cards on a panel (`ground`: the plain colour under it, if known)."""
-        panel(surface, rect, ground=ground)
+        look = self.look
+        panel(look, surface, rect, ground=ground)
         players = self.session.players
         n = len(players)
         row_h = min(66, (rect.h - 16) // max(1, n))
@@ -306,34 +311,34 @@ class GameScene(Scene):
             current = seat == to_move
             if current:
                 glow = pygame.Rect(r).inflate(4, 4)
-                pygame.draw.rect(surface, theme.colour("accent"), glow, border_radius=10)
+                pygame.draw.rect(surface, look.colour("accent"), glow, border_radius=10)
                 pygame.draw.rect(surface, (58, 52, 34), r, border_radius=9)
             else:
-                pygame.draw.rect(surface, theme.colour("panel_light"), r, border_radius=9)
-            pygame.draw.rect(surface, theme.player_colour(seat),
+                pygame.draw.rect(surface, look.colour("panel_light"), r, border_radius=9)
+            pygame.draw.rect(surface, look.player_colour(seat),
                              pygame.Rect(r.x, r.y, 8, r.h), border_radius=4)
             name_col = "accent" if current else "text"
-            shown = theme.blit_text(surface, score(seat), (r.right - 12, r.centery), 34,
+            shown = look.blit_text(surface, score(seat), (r.right - 12, r.centery), 34,
                                     "accent" if current else "text", True, "midright")
             room = shown.left - 12 - (r.x + 18)  # left of the score
-            name = theme.blit_text(surface, theme.fit(p.name, 26, room, True),
+            name = look.blit_text(surface, look.fit(p.name, 26, room, True),
                                    (r.x + 18, r.y + 7), 26, name_col, True)
-            kind = lang.tr("game.human") if p.kind == "human" else lang.tr(f"game.ai_{p.level}")
+            kind = look.tr("game.human") if p.kind == "human" else look.tr(f"game.ai_{p.level}")
             extra = str(subline(seat)).strip()
             below = f"{kind}  {extra}".strip()
-            if theme.font(19).size(below)[0] > room:  # the kind goes beside the name, or goes
-                if theme.font(19).size(kind)[0] <= room - name.w - 10:
-                    theme.blit_text(surface, kind, (name.right + 10, name.bottom - 2), 19,
+            if look.font(19).size(below)[0] > room:  # the kind goes beside the name, or goes
+                if look.font(19).size(kind)[0] <= room - name.w - 10:
+                    look.blit_text(surface, kind, (name.right + 10, name.bottom - 2), 19,
                                     "muted", anchor="bottomleft")
                 below = extra or kind
-            theme.blit_text(surface, theme.fit(below, 19, room),
+            look.blit_text(surface, look.fit(below, 19, room),
                             (r.x + 18, r.y + 7 + min(26, row_h - 30)), 19, "muted")
             if seat in winners:
-                theme.blit_text(surface, lang.tr("game.winner"), (r.right - 12, r.bottom - 4), 18,
+                look.blit_text(surface, look.tr("game.winner"), (r.right - 12, r.bottom - 4), 18,
                                 "good",
                                 True, "bottomright")
             if current:
-                pygame.draw.polygon(surface, theme.colour("accent"),
+                pygame.draw.polygon(surface, look.colour("accent"),
                                     [(r.x - 12, r.centery - 9), (r.x - 3, r.centery),
                                      (r.x - 12, r.centery + 9)])
 
@@ -341,8 +346,9 @@ class GameScene(Scene):
                     urgent: bool, history_lines: int = 2, framed: bool = False) -> None:
         """The status bar: what happened last (or the replay's timeline), the prompt, the
         buttons; `framed`: its panel is drawn already (a scene's kept backdrop)."""
+        look = self.look
         if not framed:
-            panel(surface, STATUS_RECT, "panel", "accent" if urgent else "edge")
+            panel(look, surface, STATUS_RECT, "panel", "accent" if urgent else "edge")
         width = STATUS_RECT.w - 40 - (sum(b.rect.w + 10 for b in buttons))
         happened = self.history[-history_lines:] if history_lines else []
         if self.replay is not None:  # the replay's timeline stands where the history lines go
@@ -350,14 +356,14 @@ class GameScene(Scene):
             self.replay.draw_timeline(surface)
         y = STATUS_RECT.y + (8 if len(happened) > 1 else 12)
         for line in happened:
-            theme.blit_text(surface, theme.fit(line, 22, width), (STATUS_RECT.x + 16, y), 22,
+            look.blit_text(surface, look.fit(line, 22, width), (STATUS_RECT.x + 16, y), 22,
                             "muted")
             y += 21
-        theme.blit_text(surface, theme.fit(prompt, 28, width, True),
+        look.blit_text(surface, look.fit(prompt, 28, width, True),
                         (STATUS_RECT.x + 16, STATUS_RECT.bottom - 12), 28,
                         "accent" if urgent else "text", True, "bottomleft")
         for b in buttons:
-            b.draw(surface, self.mouse)
+            b.draw(look, surface, self.mouse)
 
     def layout_buttons(self, specs: list[Button]) -> list[Button]:
         """Place buttons right-aligned in the status bar."""
@@ -374,7 +380,7 @@ def _sentence(s: str) -> str:
     return (s[:1].upper() + s[1:]) if s else s
 
 
-def _challenge_tag(session: Session) -> str:
+def _challenge_tag(look: Look, session: Session) -> str:
     """The header's word for a game that is a challenge (a resumed one too), else ""."""
     if not session.interactive:
         return ""
@@ -383,4 +389,4 @@ def _challenge_tag(session: Session) -> str:
     made = challenge_of(session)
     if made is None:
         return ""
-    return lang.tr("game.daily_tag" if made.daily else "game.challenge_tag")
+    return look.tr("game.daily_tag" if made.daily else "game.challenge_tag")

@@ -15,6 +15,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from petanque_game.rules.games import spec_of
+from petanque_game.ui.look import Look
 
 if TYPE_CHECKING:
     from petanque_game.physics.level_spec import Level
@@ -28,15 +29,15 @@ def _nothing_hidden(options: dict) -> frozenset[str]:
 class GameUI:
     scene: str  # the scene's name (ui/scenes/__init__.py): "table" or "tray"
     choices: tuple[tuple[str, tuple[Any, ...]], ...]  # setup: each option offered, its values
-    teller_name: str  # "module:function" telling its steps in words (step, names) -> lines
+    teller_name: str  # "module:function" telling its steps in words (look, step, names) -> lines
     controls: str | None = None  # "module:Class" of a tray game's controls (ui/tray_*.py)
     hidden: Callable[[dict], frozenset[str]] = _nothing_hidden
     # the options the setup hides for the options chosen (a pot game plays for no target)
     howto: tuple[tuple[str | None, str], ...] = ()
     # its controls in the order the how-to lists them: (settings action or None, text key); an
     # action's keys are shown by their names as the settings bind them; None: a fixed control
-    howto_intro: Callable[[Any], list[tuple[str, list[str]]]] | None = None
-    # sections the how-to shows before the controls (settings -> [(heading, lines)])
+    howto_intro: Callable[[Look, Any], list[tuple[str, list[str]]]] | None = None
+    # sections the how-to shows before the controls ((look, settings) -> [(heading, lines)])
     practice: Mapping[str, Any] | None = None
     # the options of a practice game the how-to offers (a round against an easy AI), if any
     fresh: Mapping[str, Any] | None = None
@@ -80,34 +81,31 @@ def has_hint(game: str) -> bool:
     return bool(spec_of(game).hints)
 
 
-def title(game: str) -> str:
+def title(look: Look, game: str) -> str:
     """The game's title as players of the window's language call it (the text table `games`),
     else as its registration gives it."""
-    from petanque_game.ui import lang
 
-    if lang.has(f"games.{game}.title"):
-        return lang.tr(f"games.{game}.title")
+    if look.has(f"games.{game}.title"):
+        return look.tr(f"games.{game}.title")
     try:
         return spec_of(game).title
     except KeyError:
         return game
 
 
-def board_title(name: str) -> str:
+def board_title(look: Look, name: str) -> str:
     """A board's title by its file name: a shipped board's in the window's language, any other
     board's file name (what a challenge or the editor names a board by)."""
-    from petanque_game.ui import lang
 
     key = f"boards.{name}.title"
-    return lang.tr(key) if lang.has(key) else name
+    return look.tr(key) if look.has(key) else name
 
 
-def board_words(level: Level) -> tuple[str, str]:
+def board_words(look: Look, level: Level) -> tuple[str, str]:
     """A board's title and description as the window's language has them: the text table
     `boards` for the shipped boards, the board file's own words for a player's board."""
-    from petanque_game.ui import lang
 
     key = f"boards.{level.name}"
-    if getattr(level, "origin", "") == "shipped" and lang.has(f"{key}.title"):
-        return lang.tr(f"{key}.title"), lang.tr(f"{key}.description")
+    if getattr(level, "origin", "") == "shipped" and look.has(f"{key}.title"):
+        return look.tr(f"{key}.title"), look.tr(f"{key}.description")
     return level.title, level.description

@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from petanque_game.ui import lang
+from petanque_game.ui.lang import Words
 
 CODE_PREFIX = "code "
 SCANCODE_MASK = 1 << 30  # SDL's key code for a key known only by its scancode
@@ -60,11 +60,12 @@ def key_event_code(key: int, scancode: int) -> int:
     return key if key or not scancode else scancode | SCANCODE_MASK
 
 
-def key_names(settings: Any, action: str) -> str:
-    """The keys `settings` bind to `action`, single letters first, joined by " / "."""
+def key_names(words: Words, settings: Any, action: str) -> str:
+    """The keys `settings` bind to `action`, single letters first, joined by " / " (named in the
+    language of `words`)."""
     codes = sorted(settings.keys.get(action) or (),
                    key=lambda code: (len(_name(code)) > 1, _name(code)))
-    return " / ".join(label for label in map(key_label, codes) if label)
+    return " / ".join(label for label in (key_label(words, c) for c in codes) if label)
 
 
 def _name(code: int) -> str:
@@ -72,12 +73,13 @@ def _name(code: int) -> str:
     return pygame.key.name(code) or pygame.key.name(code, use_compat=False)
 
 
-def key_label(code: int) -> str:
-    """One key's name as a player reads it: "R", "F2", "Mellemrum", "Æ"."""
+def key_label(words: Words, code: int) -> str:
+    """One key's name as a player reads it (in the language of `words`): "R", "F2",
+    "Mellemrum", "Æ"."""
     name = _name(code)
     if not name:
         return f"#{code}"
     told = f"howto.key.{name.replace(' ', '_')}"
-    if lang.has(told):
-        return lang.tr(told)
+    if words.has(told):
+        return words.tr(told)
     return name.upper() if len(name) <= 3 else name.capitalize()

@@ -18,8 +18,8 @@ from pathlib import Path
 
 from petanque_game import history, saves, stats
 from petanque_game.history import Summary
-from petanque_game.ui import lang
 from petanque_game.ui.game_ui import title as game_title
+from petanque_game.ui.look import Look
 
 Progress = Callable[[int, int], None]
 
@@ -41,44 +41,44 @@ class RecordEntry:
     def path(self) -> Path:
         return self.folder / self.name
 
-    @cached_property
-    def title(self) -> str:
+    def title(self, look: Look) -> str:
         s = self.summary
-        return s.name if self.broken else f"{game_title(s.game)}  -  {s.date}"
+        return s.name if self.broken else f"{game_title(look, s.game)}  -  {s.date}"
 
-    @cached_property
-    def detail(self) -> str:
+    def detail(self, look: Look) -> str:
         s = self.summary
         if self.broken:
-            return lang.tr("menu.list.broken", why=s.problem)
+            return look.tr("menu.list.broken", why=s.problem)
         if s.finished:
-            detail = lang.tr("menu.list.finished", players=versus(s.players, s.levels),
-                             winner=winners_text(s), scores=scores_text(shown_scores(s)))
+            detail = look.tr("menu.list.finished", players=versus(look, s.players, s.levels),
+                             winner=winners_text(look, s), scores=scores_text(look,
+                                                                              shown_scores(s)))
         else:
-            detail = lang.tr("menu.list.unfinished", players=versus(s.players, s.levels),
-                             scores=scores_text(shown_scores(s)))
+            detail = look.tr("menu.list.unfinished", players=versus(look, s.players, s.levels),
+                             scores=scores_text(look, shown_scores(s)))
         if self.in_a_window:
-            detail = f"{detail}  ({lang.tr('menu.list.in_a_window')})"
+            detail = f"{detail}  ({look.tr('menu.list.in_a_window')})"
         return detail
 
 
-def versus(names: tuple[str, ...], levels: tuple[str, ...] = ()) -> str:
+def versus(look: Look, names: tuple[str, ...], levels: tuple[str, ...] = ()) -> str:
     """"Åse vs Astrid (expert)": the players, each AI with its level."""
-    return lang.tr("menu.versus").join(
-        player_label(name, levels[i] if i < len(levels) else "") for i, name in enumerate(names))
+    return look.tr("menu.versus").join(
+        player_label(look, name,
+                     levels[i] if i < len(levels) else "") for i, name in enumerate(names))
 
 
-def player_label(name: str, level: str = "") -> str:
+def player_label(look: Look, name: str, level: str = "") -> str:
     """A player as the lists and the statistics name them: a person by the name, an AI with its
     level ("Astrid (expert)"), so that one name at two levels reads as the two players it is."""
     if not level:
         return name
     word = f"stats.level.{level}"
-    return lang.tr("stats.ai_player", name=name, level=lang.tr(word) if lang.has(word) else level)
+    return look.tr("stats.ai_player", name=name, level=look.tr(word) if look.has(word) else level)
 
 
-def scores_text(scores: tuple[int, ...]) -> str:
-    return " - ".join(lang.number(s) for s in scores)
+def scores_text(look: Look, scores: tuple[int, ...]) -> str:
+    return " - ".join(look.number(s) for s in scores)
 
 
 def shown_scores(s: Summary) -> tuple[int, ...]:
@@ -86,13 +86,13 @@ def shown_scores(s: Summary) -> tuple[int, ...]:
     return stats.measure(s.kind).shown(s.scores)
 
 
-def winners_text(s: Summary) -> str:
+def winners_text(look: Look, s: Summary) -> str:
     names = [s.players[w] for w in s.winners]
     if not names:
-        return lang.tr("menu.list.nobody_won")
+        return look.tr("menu.list.nobody_won")
     if len(names) == 1:
-        return lang.tr("menu.list.won", names=names[0])
-    return lang.tr("menu.list.won", names=lang.tr("results.and", first=", ".join(names[:-1]),
+        return look.tr("menu.list.won", names=names[0])
+    return look.tr("menu.list.won", names=look.tr("results.and", first=", ".join(names[:-1]),
                                                    last=names[-1]))
 
 
@@ -114,20 +114,21 @@ def list_records(folder: Path, with_unfinished: bool = False,
     return entries
 
 
-def resume_line(games: list[saves.Unfinished]) -> str:
+def resume_line(look: Look, games: list[saves.Unfinished]) -> str:
     """What the menu's Resume carries on with: the one unfinished game, or how many there are."""
     if len(games) != 1:
-        return lang.tr_n("menu.unfinished_games", len(games))
+        return look.tr_n("menu.unfinished_games", len(games))
     s = games[0].summary
     if s.problem is not None:
-        return lang.tr("menu.resume_broken")
-    return lang.tr("menu.resume_line", game=game_title(s.game), players=versus(s.players),
-                   scores=scores_text(shown_scores(s)))
+        return look.tr("menu.resume_broken")
+    return look.tr("menu.resume_line", game=game_title(look, s.game), players=versus(look,
+                                                                                     s.players),
+                   scores=scores_text(look, shown_scores(s)))
 
 
-def reading_line(done: int, total: int) -> str:
+def reading_line(look: Look, done: int, total: int) -> str:
     """The progress line shown while a list is read: "Reading the games: 120 of 3,000" (`done`
     of `total`; total 0 until it is known)."""
     if total:
-        return lang.tr("menu.list.reading_n", done=lang.number(done), total=lang.number(total))
-    return lang.tr("menu.list.reading")
+        return look.tr("menu.list.reading_n", done=look.number(done), total=look.number(total))
+    return look.tr("menu.list.reading")

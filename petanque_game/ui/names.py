@@ -11,30 +11,32 @@ from __future__ import annotations
 from typing import Any
 
 from petanque_game.ui import lang
+from petanque_game.ui.look import Look
 
 
-def default_name(n: int) -> str:
+def default_name(look: Look, n: int) -> str:
     """The name of seat `n` (from 1) where a person typed none: "Player 1", "Spiller 1"."""
-    return lang.tr("setup.player_n", n=n)
+    return look.tr("setup.player_n", n=n)
 
 
 def person_name(app: Any) -> str:
     """The name a person plays under where no setup asks it (a challenge taken, a board tried):
     the first person's name in the setup last used (its `person()`), else "Player 1"."""
+    look = app.look
     choices = app.memory.get("setup")
-    return (choices.person() if choices is not None else None) or default_name(1)
+    return (choices.person() if choices is not None else None) or default_name(look, 1)
 
 
-def you(name: str) -> bool:
+def you(look: Look, name: str) -> bool:
     """Is `name` the seat called "you" (in any of the languages), which a sentence addresses?
     (Each language's results texts only: reading every table of three languages took a second.)"""
-    return any(lang.lookup(code, "results.you") == name for code in lang.LANGUAGES)
+    return any(look.lookup(code, "results.you") == name for code in lang.LANGUAGES)
 
 
-def challenger_name(name: str, start: bool = False) -> str:
+def challenger_name(look: Look, name: str, start: bool = False) -> str:
     """The challenger as a sentence names them: by their name, but "the challenger" for one whose
     name is a word for "you": a friend reads "beat the challenger", never "beat You". `start`:
     the form that begins a sentence or a label."""
-    if not you(name.strip()):
+    if not you(look, name.strip()):
         return name
-    return lang.tr("challenges.challenger_start" if start else "challenges.challenger")
+    return look.tr("challenges.challenger_start" if start else "challenges.challenger")

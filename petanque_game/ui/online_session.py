@@ -22,7 +22,6 @@ from petanque_game.online.lockstep import Lockstep
 from petanque_game.online.rejoin import KeptUnreadable, claim, fresh
 from petanque_game.online.relay import RelayThread
 from petanque_game.rules.base import IllegalAction
-from petanque_game.ui import lang
 from petanque_game.ui.session import LiveSession
 
 GONE_SECONDS = 60.0  # away this long, a player's seat may be handed to the computer
@@ -138,15 +137,16 @@ class OnlineSession(LiveSession):
     @property
     def waiting_line(self) -> str | None:
         """"Waiting for Åse..." while a seat played elsewhere decides, or the chance's shares."""
+        look = self.look
         if self.over:
             return None
         if self.lockstep.ended is not None:
-            return lang.tr("online.cannot_go_on", why=self.lockstep.ended)
+            return look.tr("online.cannot_go_on", why=self.lockstep.ended)
         name = self.lockstep.waiting_for()
         if name is not None:
-            return lang.tr("online.waiting_for", name=name) + "  " + lang.tr("online.chat_key")
+            return look.tr("online.waiting_for", name=name) + "  " + look.tr("online.chat_key")
         if self.lockstep.pending is not None or self._chosen is not None:
-            return lang.tr("online.waiting_chance")
+            return look.tr("online.waiting_chance")
         return None
 
     def news(self) -> list[str]:
@@ -159,12 +159,12 @@ class OnlineSession(LiveSession):
 
     def decide(self, action: Any) -> str | None:
         if not self.human_to_move:
-            return lang.tr("online.not_now")
+            return self.look.tr("online.not_now")
         if not (self.spec.board and isinstance(action, self.rules.Throw)):
             try:
                 self.match.state.apply(action)  # the rules' refusal, said at once
             except IllegalAction as e:
-                return lang.refusal(e.refusal)
+                return self.look.refusal(e.refusal)
         self._chosen = action
         self.poll()
         return None
@@ -194,7 +194,7 @@ class OnlineSession(LiveSession):
     def leave_line(self) -> str:
         """What a person leaving the game from the menu is told: the others play on and see
         them away; the room's code brings them back (Play online, Join)."""
-        return lang.tr("online.left_here", code=self.meeting.code or "")
+        return self.look.tr("online.left_here", code=self.meeting.code or "")
 
     def close(self) -> None:
         super().close()
@@ -207,7 +207,7 @@ class OnlineSession(LiveSession):
         said = self.lockstep.said
         while said:
             name, text = said.popleft()
-            line = lang.tr("online.chat_line", name=name, text=text)
+            line = self.look.tr("online.chat_line", name=name, text=text)
             self.chat_lines.append(line)
             self._news.append(line)
 
@@ -223,17 +223,17 @@ class OnlineSession(LiveSession):
         mine = lock.me
         for peer in self._present - lock.present:
             if peer in lock.peers and peer != mine:
-                self._news.append(lang.tr("online.left", name=lock.who(peer)))
+                self._news.append(self.look.tr("online.left", name=lock.who(peer)))
         for peer in lock.present - self._present:
             if peer in lock.peers and peer != mine:
-                self._news.append(lang.tr("online.back", name=lock.who(peer)))
+                self._news.append(self.look.tr("online.back", name=lock.who(peer)))
         self._present = set(lock.present)
         self._take_chat()
         for index, away in lock.absent_for(_now()):
             if away > GONE_SECONDS and index not in self._gone_said:
                 self._gone_said.add(index)
-                self._news.append(lang.tr("online.gone", name=lock.who(lock.peers[index]),
-                                          key="H"))
+                self._news.append(self.look.tr("online.gone", name=lock.who(lock.peers[index]),
+                                               key="H"))
 
     def _decider(self, lock: Lockstep, seat: int) -> Any:
         if self.person_here(seat):

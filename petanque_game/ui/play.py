@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from petanque_game.ui import lang
 from petanque_game.ui.game_ui import ui_of
 from petanque_game.ui.replay_session import ReplaySession
 from petanque_game.ui.scene import AppLike, TellsProblems
@@ -31,10 +30,11 @@ def open_game_scene(app: AppLike, session: Session) -> bool:
 
 def open_replay_scene(app: AppLike, path: Path) -> bool:
     """Watch the record at `path`; False (and a message naming the file) when it cannot be used."""
+    look = app.look
     try:
-        session = ReplaySession(path)
+        session = ReplaySession(path, look)
     except LoadProblem as e:
-        back_to_menu_saying(app, lang.tr("menu.replay_broken", why=e))
+        back_to_menu_saying(app, look.tr("menu.replay_broken", why=e))
         return False
     open_game_scene(app, session)
     return True
@@ -42,10 +42,11 @@ def open_replay_scene(app: AppLike, path: Path) -> bool:
 
 def resume_game(app: AppLike, path: Path) -> bool:
     """Carry on with the game autosaved at `path`; False (and the menu says why) if it cannot."""
+    look = app.look
     try:
-        session = resume(path)
+        session = resume(path, look)
     except LoadProblem as e:
-        back_to_menu_saying(app, lang.tr("menu.cannot_resume", why=e))
+        back_to_menu_saying(app, look.tr("menu.cannot_resume", why=e))
         return False
     open_game_scene(app, session)
     return True

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from petanque_game.ui import theme
+from petanque_game.ui.look import Look
 from petanque_game.ui.widgets import Button, dim, panel
 
 RECT = pygame.Rect(240, 220, 800, 280)  # the panel at its tallest (its height fits its lines)
@@ -27,8 +27,11 @@ class Answer:
 
 
 class Question:
-    def __init__(self, lines: list[str], answers: list[Answer]):
-        self.lines = [theme.wrap(line, 22, RECT.w - 48)[:3] for line in lines]
+    """The question's `lines` and `answers`, drawn and heard with `look`."""
+
+    def __init__(self, look: Look, lines: list[str], answers: list[Answer]):
+        self.look = look
+        self.lines = [look.wrap(line, 22, RECT.w - 48)[:3] for line in lines]
         self.answers = answers
         tall = 24 + sum(28 * len(parts) + 8 for parts in self.lines) + 100
         self.rect = pygame.Rect(RECT.x, 0, RECT.w, min(RECT.h, tall))
@@ -36,7 +39,7 @@ class Question:
         width = (RECT.w - 40 - 16 * (len(answers) - 1)) // len(answers)
         self.buttons = [Button(pygame.Rect(RECT.x + 20 + i * (width + 16),
                                            self.rect.bottom - 84, width, 64),
-                               theme.fit(a.label, 22, width - 16, True), a.action, size=22,
+                               look.fit(a.label, 22, width - 16, True), a.action, size=22,
                                hint=a.hint, style=a.style, tag=a.tag)
                         for i, a in enumerate(answers)]
 
@@ -45,7 +48,7 @@ class Question:
         gives that answer."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for b in self.buttons:
-                b.click(event.pos)
+                b.click(self.look, event.pos)
         elif event.type == pygame.KEYDOWN:
             for a in self.answers:
                 if event.key == a.key or (a.key == pygame.K_RETURN
@@ -54,13 +57,14 @@ class Question:
                     return
 
     def draw(self, surface: pygame.Surface, mouse: tuple[int, int] | None) -> None:
-        dim(surface, 170)
-        panel(surface, self.rect, "panel", "accent", 16)
+        look = self.look
+        dim(look, surface, 170)
+        panel(look, surface, self.rect, "panel", "accent", 16)
         y = self.rect.y + 24
         for parts in self.lines:
             for part in parts:
-                theme.blit_text(surface, part, (self.rect.x + 24, y), 22, "text")
+                look.blit_text(surface, part, (self.rect.x + 24, y), 22, "text")
                 y += 28
             y += 8
         for b in self.buttons:
-            b.draw(surface, mouse)
+            b.draw(look, surface, mouse)

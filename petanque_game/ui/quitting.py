@@ -11,7 +11,7 @@ from types import FrameType
 from typing import Protocol
 
 from petanque_game import logs
-from petanque_game.ui import lang
+from petanque_game.ui.look import Look
 from petanque_game.ui.widgets import Toast
 
 
@@ -35,26 +35,22 @@ class Quit(BaseException):
         self.signum = signum
 
 
-_quitting = False
-
-
-def _on_quit_signal(signum: int, frame: FrameType | None) -> None:
-    """Raised in the main thread as soon as the signal arrives, even while it waits for the AI or
-    reads a long record. Every move was saved when it was made; a save cut short leaves the last
-    one whole (files.write_atomic)."""
-    global _quitting
-    if _quitting:
-        return  # already on the way out: let it finish closing
-    _quitting = True
-    raise Quit(signum)
-
-
 def run_app(app_factory: Callable[[], Window]) -> int:
     """Run the window made by `app_factory()` to its end; returns the exit code: 0, 128 + the
     signal's number after SIGTERM or SIGINT, 1 after a bug that even the error screen hit."""
-    global _quitting
-    _quitting = False
-    previous = {sig: signal.signal(sig, _on_quit_signal)
+    quitting = False
+
+    def on_quit_signal(signum: int, frame: FrameType | None) -> None:
+        """Raised in the main thread as soon as the signal arrives, even while it waits for the
+        AI or reads a long record. Every move was saved when it was made; a save cut short leaves
+        the last one whole (files.write_atomic)."""
+        nonlocal quitting
+        if quitting:
+            return  # already on the way out: let it finish closing
+        quitting = True
+        raise Quit(signum)
+
+    previous = {sig: signal.signal(sig, on_quit_signal)
                 for sig in (signal.SIGTERM, signal.SIGINT)}
     app = None
     try:
@@ -74,7 +70,7 @@ def run_app(app_factory: Callable[[], Window]) -> int:
         print(f"petanque-game: {line}", file=sys.stderr)
         return 1
     finally:
-        _quitting = True
+        quitting = True
         try:
             if app is not None:
                 app.close()
@@ -83,14 +79,14 @@ def run_app(app_factory: Callable[[], Window]) -> int:
                 signal.signal(sig, handler)
 
 
-def unsaved_said(scenes: Iterable[object], toast: Toast) -> bool:
+def unsaved_said(look: Look, scenes: Iterable[object], toast: Toast) -> bool:
     """Before the window closes: the games of `scenes` whose last moves the disk refused are
     tried once more; if one still is not saved, say so on `toast` (True)."""
     for scene in scenes:
         session = getattr(scene, "session", None)
         unsaved = getattr(session, "unsaved", None)
         if session is not None and unsaved and not session.retry_saving():
-            toast.show(lang.tr("app.unsaved_quit", why=unsaved[:1].upper() + unsaved[1:]),
+            toast.show(look.tr("app.unsaved_quit", why=unsaved[:1].upper() + unsaved[1:]),
                        "bad", 8.0)
             return True
     return False

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from petanque_game.ui import lang, theme
+from petanque_game.ui.look import Look
 from petanque_game.ui.play import scene_name
 from petanque_game.ui.scene import AppLike
 from petanque_game.ui.settings import Settings
@@ -42,6 +42,10 @@ class Shown(Protocol):
     app: AppLike
     name: str
     replay: ReplayControls | None
+
+    @property
+    def look(self) -> Look: ...
+
     results_shown: bool
 
     @property
@@ -181,18 +185,19 @@ class ReplayControls:
     # --- the buttons and keys ---------------------------------------------------------------------
 
     def buttons(self) -> list[Button]:
-        pause = lang.tr("replay.play") if self.paused else lang.tr("replay.pause")
-        specs = [(lang.tr("replay.back"), self.step_back, lang.tr("replay.key_left"), "back", 108,
+        look = self.scene.look
+        pause = look.tr("replay.play") if self.paused else look.tr("replay.pause")
+        specs = [(look.tr("replay.back"), self.step_back, look.tr("replay.key_left"), "back", 108,
                   self.session.shown > 0),
-                 (pause, self.toggle, lang.tr("replay.key_space"), "pause", 124, True),
-                 (lang.tr("replay.step"), self.step_once, lang.tr("replay.key_right"), "step",
+                 (pause, self.toggle, look.tr("replay.key_space"), "pause", 124, True),
+                 (look.tr("replay.step"), self.step_once, look.tr("replay.key_right"), "step",
                   108, not self.session.at_end),
-                 (lang.tr("replay.slower"), self.slower, "-", "slower", 136, self.speed_index > 0),
-                 (lang.tr("replay.faster"), self.faster, "+", "faster", 124,
+                 (look.tr("replay.slower"), self.slower, "-", "slower", 136, self.speed_index > 0),
+                 (look.tr("replay.faster"), self.faster, "+", "faster", 124,
                   self.speed_index < len(SPEEDS) - 1)]
         return self.scene.layout_buttons(
             [Button(pygame.Rect(0, 0, w, 64), label, action, enabled, 24 if
-                    theme.font(24, True).size(label)[0] <= w - 14 else 20, hint,
+                    look.font(24, True).size(label)[0] <= w - 14 else 20, hint,
                     "primary" if tag == "pause" else "normal", tag=tag)
              for label, action, hint, tag, w, enabled in specs])
 
@@ -258,17 +263,18 @@ class ReplayControls:
         return max(0, min(self.total, shown))
 
     def draw_timeline(self, surface: pygame.Surface) -> None:
+        look = self.scene.look
         rect = self.timeline_rect()
         bar = pygame.Rect(rect.x, rect.centery - 4, rect.w, 8)
-        pygame.draw.rect(surface, theme.colour("panel_light"), bar, border_radius=4)
+        pygame.draw.rect(surface, look.colour("panel_light"), bar, border_radius=4)
         done = pygame.Rect(bar.x, bar.y, self.x_of(self.session.shown, rect) - bar.x, bar.h)
         if done.w > 0:
-            pygame.draw.rect(surface, theme.colour("accent"), done, border_radius=4)
+            pygame.draw.rect(surface, look.colour("accent"), done, border_radius=4)
         marks, at = self.marks_picture()
         surface.blit(marks, at)
         thumb = (self.x_of(self.session.shown, rect), rect.centery)
-        pygame.draw.circle(surface, theme.colour("edge"), thumb, 10)
-        pygame.draw.circle(surface, theme.colour("accent" if self.dragging else "text"), thumb, 8)
+        pygame.draw.circle(surface, look.colour("edge"), thumb, 10)
+        pygame.draw.circle(surface, look.colour("accent" if self.dragging else "text"), thumb, 8)
 
     def ticks(self) -> list[tuple[int, bool]]:
         """The turns' marks drawn on the timeline, as (x, tall): every one, or every 5th, 10th,
@@ -287,7 +293,7 @@ class ReplayControls:
         """The turns' marks (`ticks`) as one picture and where it goes, kept while the colours
         stay: a long game's hundred marks cost a frame one copy, not a line each."""
         rect = self.timeline_rect()
-        colours = (theme.colour("text"), theme.colour("muted"))
+        colours = (self.scene.look.colour("text"), self.scene.look.colour("muted"))
         if self._marks_drawn is None or self._marks_drawn[0] != colours:
             room = rect.inflate(4, 4)  # (a line's ends and width reach past the timeline's)
 
@@ -301,18 +307,19 @@ class ReplayControls:
         return self._marks_drawn[1], self._marks_drawn[2]
 
     def prompt(self) -> str:
+        look = self.scene.look
         shown, total = self.session.shown, self.total
         marks = self.marks()
         unit = marks[0][1] if marks else "event"
         done = bisect_right(marks, shown, key=lambda mark: mark[0])  # marks ending by `shown`
-        where = lang.tr(f"replay.where_{unit}", n=lang.number(min(len(marks), done + 1)),
-                        of=lang.number(len(marks)), event=lang.number(shown),
-                        events=lang.number(total))
+        where = look.tr(f"replay.where_{unit}", n=look.number(min(len(marks), done + 1)),
+                        of=look.number(len(marks)), event=look.number(shown),
+                        events=look.number(total))
         if self.session.at_end:
-            return lang.tr("replay.finished", where=where)
+            return look.tr("replay.finished", where=where)
         if self.paused:
-            return lang.tr("replay.paused", where=where)
-        return lang.tr("replay.playing", where=where, speed=f"{self.speed:g}")
+            return look.tr("replay.paused", where=where)
+        return look.tr("replay.playing", where=where, speed=f"{self.speed:g}")
 
 
 @contextmanager

@@ -11,11 +11,11 @@ from typing import Any
 from petanque_game.match import Match, OutcomeMismatch, rebuild
 from petanque_game.record import RecordError, load_record
 from petanque_game.rules.games import spec_of
-from petanque_game.ui import lang
+from petanque_game.ui.look import Look
 from petanque_game.ui.steps import LoadProblem, Session, Step
 
 
-def open_record(path: Path, on_event: Any = None) -> Match:
+def open_record(look: Look, path: Path, on_event: Any = None) -> Match:
     """Load and rebuild a record; LoadProblem naming the file and the reason."""
     try:
         record = load_record(path)
@@ -26,7 +26,7 @@ def open_record(path: Path, on_event: Any = None) -> Match:
         where = f"event {e.index}: " if e.index is not None else ""
         raise LoadProblem(f"{path}: {where}{e.reason}") from None
     except (RecursionError, MemoryError):
-        raise LoadProblem(lang.tr("files.record_too_large", path=path)) from None
+        raise LoadProblem(look.tr("files.record_too_large", path=path)) from None
 
 
 class ReplaySession(Session):
@@ -37,14 +37,16 @@ class ReplaySession(Session):
     # last 120 events always hold; a jump into a game of thousands of events stays quick.
     REST_WINDOW = 120
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, look: Look | None = None):
+        """The record at `path` (LoadProblem, said in `look`: the window's; None: English)."""
+        look = look or Look()
         self.path = Path(path)
         states: list[Any] = []
-        match = open_record(self.path, on_event=lambda index, state: states.append(state))
+        match = open_record(look, self.path, on_event=lambda index, state: states.append(state))
         record = match.record
         rules = spec_of(record.game).rules
         start = rules.new_game(len(record.players), record.options)
-        super().__init__(record, start)
+        super().__init__(record, start, look)
         self.match = match
         self.start = start
         self.states = states
@@ -55,7 +57,7 @@ class ReplaySession(Session):
         """As `Session.narrate`, said once per language: a jump makes the last steps again, and
         their lines never change (benchmarks/bench_frames.py, a Terningepetanque replay
         scrubbed)."""
-        key = (step.first_event, len(step.transitions), lang.language())
+        key = (step.first_event, len(step.transitions), self.look.language())
         lines = self._narrated.get(key)
         if lines is None:
             lines = self._narrated[key] = Session.narrate(self, step)

@@ -23,13 +23,14 @@ from petanque_game.ui.settings import Settings
 from petanque_game.ui.widgets import Toast
 
 if TYPE_CHECKING:
+    from petanque_game.ui.look import Look
     from petanque_game.ui.workers import Workers
 
 
 @runtime_checkable
 class AppLike(Protocol):
     """What scenes and their helpers use of the app (ui/app.py `App` is one): its settings, its
-    message line, what scenes remember, the pointer and the clock, and the scene stack."""
+    look, its message line, what scenes remember, the pointer and the clock, and the scene stack."""
 
     settings: Settings
     toast: Toast
@@ -42,6 +43,7 @@ class AppLike(Protocol):
     scenes: list[Scene]  # bottom first
     factories: dict[str, Callable[..., Scene]]  # (app, *arguments) -> a new scene, by name
     workers: Workers  # its threads: the AI's, the saves', the previews' (ui/workers.py)
+    look: Look  # what it draws, speaks and plays with (ui/look.py)
 
     @property
     def top(self) -> Scene | None: ...
@@ -116,6 +118,11 @@ class Scene:
     @property
     def mouse(self) -> tuple[int, int] | None:
         return self.app.mouse
+
+    @property
+    def look(self) -> Look:
+        """What the scene draws, speaks and plays with: its window's (ui/look.py)."""
+        return self.app.look
 
 
 @contextmanager

@@ -11,11 +11,11 @@ import pygame
 
 from petanque_game import paths
 from petanque_game.files import ensure_folder
-from petanque_game.ui import lang
+from petanque_game.ui.look import Look
 from petanque_game.ui.widgets import Toast
 
 
-def save_screenshot(render: Callable[[], pygame.Surface], toast: Toast) -> Path | None:
+def save_screenshot(look: Look, render: Callable[[], pygame.Surface], toast: Toast) -> Path | None:
     """Save the picture `render()` draws as a PNG in the user's screenshots folder; where, or
     None when it could not be saved (`toast` says so either way)."""
     folder = paths.user_dir() / "screenshots"
@@ -25,11 +25,11 @@ def save_screenshot(render: Callable[[], pygame.Surface], toast: Toast) -> Path 
         ensure_folder(folder)
         pygame.image.save(render(), os.fspath(path))
     except OSError as e:
-        toast.show(lang.tr("app.screenshot_unsaved_in", folder=str(folder),
-                           reason=lang.os_reason(e)), "bad")
+        toast.show(look.tr("app.screenshot_unsaved_in", folder=str(folder),
+                           reason=look.os_reason(e)), "bad")
         return None
     except pygame.error as e:
-        toast.show(lang.tr("app.screenshot_unsaved", reason=str(e)), "bad")
+        toast.show(look.tr("app.screenshot_unsaved", reason=str(e)), "bad")
         return None
-    toast.show(lang.tr("app.screenshot_saved", path=str(path)), "info", 2.5)
+    toast.show(look.tr("app.screenshot_saved", path=str(path)), "info", 2.5)
     return path

@@ -24,9 +24,9 @@ from petanque_game.record import MAX_BYTES, Record, Seat, event_line, text_size
 from petanque_game.rules.base import IllegalAction, Refusal
 from petanque_game.save_appends import Moves
 from petanque_game.save_thread import Writer
-from petanque_game.ui import lang
 from petanque_game.ui.ai_thread import AIThread, AtOnce, _result, decide_ahead
 from petanque_game.ui.kept_records import keep_record
+from petanque_game.ui.look import Look
 from petanque_game.ui.replay_session import ReplaySession, open_record
 from petanque_game.ui.steps import LOG_LINES, LoadProblem, Session, Step
 from petanque_game.ui.workers import Workers
@@ -47,8 +47,8 @@ class LiveSession(Session):
     practice = False  # a practice game (the how-to's practice throw): kept nowhere
 
     def __init__(self, match: Match, autosave: Path | None = None,
-                 lock: saves.GameLock | None = None):
-        super().__init__(match.record, match.state)
+                 lock: saves.GameLock | None = None, look: Look | None = None):
+        super().__init__(match.record, match.state, look)
         self.match = match
         self.lock = lock  # this window's claim on the autosave (saves.py)
         # the threads its AI thinks on and its autosave is written on: its own until a window
@@ -165,11 +165,11 @@ class LiveSession(Session):
         self.saved_events = len(self.record.events)
 
     def _failed(self, e: OSError) -> None:
-        where = (lang.tr("files.saved_part", saved=self.saved_events,
-                         events=len(self.record.events)) if self.saved_events
-                 else lang.tr("files.saved_none"))
-        self.unsaved = self.save_problem = lang.tr(
-            "files.not_saved", path=self.match.autosave, reason=lang.os_reason(e), where=where)
+        tr = self.look.tr
+        where = (tr("files.saved_part", saved=self.saved_events, events=len(self.record.events))
+                 if self.saved_events else tr("files.saved_none"))
+        self.unsaved = self.save_problem = tr(
+            "files.not_saved", path=self.match.autosave, reason=self.look.os_reason(e), where=where)
 
     def retry_saving(self) -> bool:
         """Try again to write what is not on disk yet (the autosave, or the finished game's
@@ -221,7 +221,7 @@ class LiveSession(Session):
         if self.halted:
             return self.halted
         if not self.human_to_move:
-            return lang.refusal(Refusal.of("over" if self.over else "not_your_turn"))
+            return self.look.refusal(Refusal.of("over" if self.over else "not_your_turn"))
         return self._apply(action)
 
     def think(self) -> None:
@@ -294,8 +294,8 @@ class LiveSession(Session):
         del self.match.transitions[first:]
         self.record.result = None
         self.match.last_throw = None
-        self.halted = self.save_problem = lang.tr(
-            "files.cannot_go_on", reason=lang.os_reason(e), events=self.saved_events,
+        self.halted = self.save_problem = self.look.tr(
+            "files.cannot_go_on", reason=self.look.os_reason(e), events=self.saved_events,
             path=self.match.autosave)
 
     def _apply(self, action: Any) -> str | None:
@@ -304,7 +304,7 @@ class LiveSession(Session):
         try:
             made = self._decide(action, before, first)
         except IllegalAction as e:  # the rules' refusal, or a throw the hand cannot make
-            return lang.refusal(e.refusal)
+            return self.look.refusal(e.refusal)
         if made is None:
             return self.halted
         self._after(before, made, first, seat)
@@ -325,8 +325,8 @@ class LiveSession(Session):
         try:
             self.saved_record = keep_record(self.record)
         except OSError as e:  # the autosave stays: the game can still be resumed and kept
-            self.unsaved = self.save_problem = lang.tr(
-                "files.not_kept", folder=paths.records_dir(), reason=lang.os_reason(e))
+            self.unsaved = self.save_problem = self.look.tr(
+                "files.not_kept", folder=paths.records_dir(), reason=self.look.os_reason(e))
             return
         self.unsaved = None
         autosave = self.match.autosave
@@ -339,8 +339,8 @@ class LiveSession(Session):
             except FileNotFoundError:
                 pass
             except OSError as e:
-                self.save_problem = lang.tr("files.autosave_stays", path=autosave,
-                                            reason=lang.os_reason(e))
+                self.save_problem = self.look.tr("files.autosave_stays", path=autosave,
+                                                 reason=self.look.os_reason(e))
         if self.lock is not None:
             self.lock.release(remove=True)
             self.lock = None
@@ -349,47 +349,47 @@ class LiveSession(Session):
 def new_game(game: str, players: list[Seat], options: dict[str, Any], seed: int,
              level: str | Level | None = None, autosave: bool = True,
              practice: bool = False, hands: list[str | None] | None = None,
-             chance: Any = None) -> LiveSession:
+             chance: Any = None, look: Look | None = None) -> LiveSession:
     """A new game, autosaved in a file of its own (saves.py): no other game is moved, hidden or
     overwritten, whether or not this one's first save succeeds. A `practice` game is neither
     autosaved nor kept when it ends. `hands`: each human seat's hand on a board; `chance`: the
-    fresh contributions its draws take (`Match.new`; the setup gives `draws.LocalEntropy`)."""
+    fresh contributions its draws take (`Match.new`; the setup gives `draws.LocalEntropy`);
+    `look`: the window's, it speaks with from the start (None: its own, English, until shown)."""
     created = datetime.now(UTC).isoformat(timespec="seconds")
     match = Match.new(game, players, options, seed, level, created=created, hands=hands,
                       chance=chance)
-    if practice:
-        session = LiveSession(match)
-        session.practice = True
+    if practice or not autosave:
+        session = LiveSession(match, look=look)
+        session.practice = practice
         return session
-    if not autosave:
-        return LiveSession(match)
     try:
         path, lock = saves.claim_new(game)
     except OSError as e:
-        session = LiveSession(match)
-        session.save_problem = lang.tr("files.not_saved_in", folder=paths.autosaves_dir(),
-                                       reason=lang.os_reason(e))
+        session = LiveSession(match, look=look)
+        session.save_problem = session.look.tr(
+            "files.not_saved_in", folder=paths.autosaves_dir(), reason=session.look.os_reason(e))
         return session
-    return LiveSession(match, path, lock)
+    return LiveSession(match, path, lock, look)
 
 
-def resume(path: Path) -> LiveSession:
+def resume(path: Path, look: Look | None = None) -> LiveSession:
     """The game in the autosave at `path`, as it stood after its last event, now held by this
-    window; LoadProblem if it cannot be used or another window is playing it."""
+    window; LoadProblem if it cannot be used or another window is playing it (said in `look`)."""
     path = Path(path)
+    look = look or Look()
     try:
         lock = saves.GameLock.take(path)
     except OSError as e:
-        raise LoadProblem(lang.tr("files.cannot_claim", path=path,
-                                  reason=lang.os_reason(e))) from None
+        raise LoadProblem(look.tr("files.cannot_claim", path=path,
+                                  reason=look.os_reason(e))) from None
     if lock is None:
-        raise LoadProblem(lang.tr("files.other_window", path=path))
+        raise LoadProblem(look.tr("files.other_window", path=path))
     try:
-        match = open_record(path)
+        match = open_record(look, path)
     except BaseException:
         lock.release()
         raise
-    session = LiveSession(match, lock=lock)
+    session = LiveSession(match, lock=lock, look=look)  # (what happened before told in it)
     session.told_before = tuple(session.recap(LOG_LINES))
     match.autosave = path
     if match.over and session.saved_record is None:

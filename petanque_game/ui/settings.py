@@ -174,9 +174,10 @@ def plain(settings: Settings) -> dict[str, Any]:
     return found
 
 
-def save_settings(settings: Settings) -> str | None:
+def save_settings(words: lang.Words, settings: Settings) -> str | None:
     """Keep what the player changed (what differs from the settings files) in settings.yaml in
-    the user folder, written whole or not at all; None, or why it could not be written."""
+    the user folder, written whole or not at all; None, or why it could not be written (in the
+    language of `words`)."""
     import yaml
 
     from petanque_game import paths
@@ -194,7 +195,7 @@ def save_settings(settings: Settings) -> str | None:
     try:
         write_atomic(path, text)
     except OSError as e:
-        return f"{path}: {lang.os_reason(e)}"
+        return f"{path}: {words.os_reason(e)}"
     return None
 
 
@@ -275,7 +276,7 @@ def _bind(settings: Settings, bound: dict[str, set[int]], name: str, problems: l
         refused[action] = (code, other)
         settings.keys[action] = earlier[action]
     for action, (code, other) in refused.items():
-        problems.append(f"{name}: keys.{action}: {key_label(code)} is the key of "
+        problems.append(f"{name}: keys.{action}: {key_label(lang.Words(), code)} is the key of "
                         f"{other} too, and both are used at the same time")
 
 

@@ -4,10 +4,8 @@ The sounds are WAV files in `assets/sounds/`, made by the project (tools/make_so
 is all a scene calls; it is silent when the player turned sound off, when there is no sound device
 (the mixer did not start) or when a sound cannot be played: sound is never a reason to stop a game.
 
-The sounds loaded are the window's `Sounds`, made by each App at its start and let go at its close
-(`use_sounds`): after pygame.quit() they are no longer valid. The module refers to the sounds in
-use, the one thing it holds: every button of every scene plays its click, and a button has no
-window at hand.
+The sounds loaded are the window's `Sounds`, part of its look (ui/look.py: `look.play`), made by
+each App at its start and let go at its close: after pygame.quit() they are no longer valid.
 """
 
 from __future__ import annotations
@@ -85,9 +83,6 @@ class Sounds:
         return sound
 
 
-_sounds = Sounds()  # the sounds in use: the open App's (`use_sounds`), else ones of no window's
-
-
 def start_mixer() -> None:
     """pygame's other parts and the sound mixer (no sound device: the game stays silent)."""
     pygame.mixer.pre_init(22050, -16, 1, MIXER_BUFFER)  # a small buffer: sounds on time
@@ -96,18 +91,3 @@ def start_mixer() -> None:
         # no sound device: the game needs none, and stays silent
         with contextlib.suppress(pygame.error):
             pygame.mixer.init()
-
-
-def use_sounds(sounds: Sounds) -> None:
-    """Play from `sounds` from now on (an App's, from its start to its close)."""
-    global _sounds
-    _sounds = sounds
-
-
-def sounds_in_use() -> Sounds:
-    return _sounds
-
-
-def play(name: str, volume: float = 1.0) -> None:
-    """Play the sound called `name` with the sounds in use (`Sounds.play`)."""
-    _sounds.play(name, volume)

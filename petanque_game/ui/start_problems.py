@@ -4,7 +4,6 @@ of the user folder that are files, a user folder that cannot hold saves (`tell_s
 from __future__ import annotations
 
 from petanque_game import logs, paths
-from petanque_game.ui import lang
 from petanque_game.ui.scene import AppLike, TellsProblems
 from petanque_game.ui.scenes import MENU
 
@@ -17,18 +16,19 @@ def tell_start_problems(app: AppLike) -> None:
     LOGGED_PROBLEMS and their count in the log: they are not bugs, and a file of thousands of
     them must not rotate the bug reports out of it), folders of the user folder that are files,
     and a user folder that cannot hold saves."""
+    look = app.look
     problems = app.settings.problems
     for problem in problems[:LOGGED_PROBLEMS]:
         logs.note(f"Settings: {problem}")
     if len(problems) > LOGGED_PROBLEMS:
         logs.note(f"Settings: {len(problems) - LOGGED_PROBLEMS} more mistakes in the settings "
                   f"files, not listed here ({len(problems)} in all)")
-    lines = [lang.tr("app.settings_problem", problem=p) for p in problems]
+    lines = [look.tr("app.settings_problem", problem=p) for p in problems]
     if len(lines) > MAX_SHOWN_PROBLEMS:
         more = len(lines) - MAX_SHOWN_PROBLEMS + 1
-        told = (lang.tr("app.more_problems", n=more, log=logs.log_path())
+        told = (look.tr("app.more_problems", n=more, log=logs.log_path())
                 if len(problems) <= LOGGED_PROBLEMS else
-                lang.tr("app.more_problems_unlisted", n=more, log=logs.log_path(),
+                look.tr("app.more_problems_unlisted", n=more, log=logs.log_path(),
                         logged=LOGGED_PROBLEMS))
         lines = [*lines[:MAX_SHOWN_PROBLEMS - 1], told]
     found = [paths.user_dir_problem(), *paths.folder_problems().values()]

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from petanque_game.match import Match, Transition
 from petanque_game.record import Record, Seat
 from petanque_game.rules.games import spec_of
+from petanque_game.ui.look import Look
 from petanque_game.ui.narrate import teller_of
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ class Session:
     challenge_asked = False
     challenge_result: Result | None = None
 
-    def __init__(self, record: Record, state: Any):
+    def __init__(self, record: Record, state: Any, look: Look | None = None):
         self.record = record
         self.state = state
         self.steps: list[Step] = []
@@ -67,6 +68,13 @@ class Session:
         self.rules = self.spec.rules
         self.saved_record: Path | None = None  # where the finished game was kept (records/)
         self.save_problem: str | None = None  # why the last save failed, until it has been said
+        # what it says its lines and problems with: the window's `look`, else one of its own
+        # (English) until a window shows it and hands it the window's (`shown_with`)
+        self.look = look or Look()
+
+    def shown_with(self, look: Look) -> None:
+        """From now on the game's lines and problems are said in the window's `look`."""
+        self.look = look
 
     @property
     def shown(self) -> int:
@@ -108,14 +116,14 @@ class Session:
 
     told_before: tuple[str, ...] = ()  # a resumed game's log of what happened before this window
 
-    _teller: Callable[[Any, list[str]], list[str]] | None = None  # the game's (`narrate`)
+    _teller: Callable[[Look, Any, list[str]], list[str]] | None = None  # the game's (`narrate`)
 
     def narrate(self, step: Step) -> list[str]:
         """What `step` adds to the log, in the window's language, as `describe` tells it (the
         game's teller found once: a replay's jump tells a few dozen steps at once)."""
         if self._teller is None:
             self._teller = teller_of(self.game)
-        return self._teller(step, [p.name for p in self.players])
+        return self._teller(self.look, step, [p.name for p in self.players])
 
     def told(self, steps: list[Step], kept: int) -> list[str]:
         """What `steps` add to a log that keeps its last `kept` lines: the lines of the newest

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from petanque_game.ui import theme
+from petanque_game.ui.look import Look
 
 
 @dataclass
@@ -38,14 +38,14 @@ class TextField:
             return not pygame.K_F1 <= event.key <= pygame.K_F15
         return False
 
-    def draw(self, surface: pygame.Surface, blink: bool) -> None:
-        fill = theme.colour("panel_light") if not self.active else (60, 72, 96)
+    def draw(self, look: Look, surface: pygame.Surface, blink: bool) -> None:
+        fill = look.colour("panel_light") if not self.active else (60, 72, 96)
         pygame.draw.rect(surface, fill, self.rect, border_radius=8)
-        edge = theme.colour("accent") if self.active else theme.colour("edge")
+        edge = look.colour("accent") if self.active else look.colour("edge")
         pygame.draw.rect(surface, edge, self.rect, 2, border_radius=8)
-        shown = theme.fit(self.value or " ", 26, self.rect.w - 24)
-        r = theme.blit_text(surface, shown, (self.rect.x + 10, self.rect.centery), 26, "text",
+        shown = look.fit(self.value or " ", 26, self.rect.w - 24)
+        r = look.blit_text(surface, shown, (self.rect.x + 10, self.rect.centery), 26, "text",
                             False, "midleft")
         if self.active and blink:
-            pygame.draw.line(surface, theme.colour("text"), (r.right + 2, r.top),
+            pygame.draw.line(surface, look.colour("text"), (r.right + 2, r.top),
                              (r.right + 2, r.bottom), 2)

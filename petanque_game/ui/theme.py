@@ -1,12 +1,11 @@
 """Colours, players' marks, fonts and cached text: how the window draws (its settings, read from
 config/ui.yaml and the player's files, are ui/settings.py's).
 
-The colours drawn are those of the settings in use (`use`, called by the App), over the built-in
-`COLOURS`, which are never changed.
-Fonts and text surfaces are made on first use (never at import time) and kept in the window's
-`Pens`: each App makes its own at its start and lets it go at its close (`use_pens`), so a new
-window starts from nothing. The module refers to the pens in use, the one thing it holds: text is
-drawn from hundreds of places that have no window at hand.
+The colours drawn are those of the window's settings, over the built-in `COLOURS`, which are never
+changed. Fonts and text surfaces are made on first use (never at import time) and kept in the
+window's `Pens`, part of its look (ui/look.py): each App makes its own at its start and lets it go
+at its close, so a new window starts from nothing. Text is drawn with the look the code drawing it
+was given (`look.blit_text`).
 """
 
 from __future__ import annotations
@@ -80,11 +79,12 @@ TEXT_KEPT = 800  # texts, wraps and fits each kept at most (the least recently u
 
 class Pens:
     """What a window draws with, kept from frame to frame by the App that owns it and let go with
-    it: whose colours are drawn (`use`), the fonts, and the text drawn, wrapped and fitted so far
-    (each up to TEXT_KEPT, the one used longest ago forgotten first: ui/recent.py)."""
+    it (as part of its look: ui/look.py): whose colours are drawn (`colouring`), the fonts, and
+    the text drawn, wrapped and fitted so far (each up to TEXT_KEPT, the one used longest ago
+    forgotten first: ui/recent.py)."""
 
-    def __init__(self) -> None:
-        self.colouring: Colouring | None = None  # the App's settings; None: the built-in colours
+    def __init__(self, colouring: Colouring | None = None) -> None:
+        self.colouring = colouring  # the App's settings; None: the built-in colours
         self.fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self.texts: Recent[tuple[str, int, Colour, bool], pygame.Surface] = Recent(TEXT_KEPT)
         self.wrapped: Recent[tuple[str, pygame.font.Font, int], tuple[str, ...]] = \
@@ -107,50 +107,91 @@ class Pens:
         self.fitted.clear()
         self._told_of_quit = False  # pygame forgets what it was to call once it has called it
 
+    # --- colours ----------------------------------------------------------------------------------
 
-_pens = Pens()  # the pens in use: the open App's (`use_pens`), else ones of no window's
+    def colour(self, name: str) -> Colour:
+        """The colour called `name`, as the settings drawn with have it."""
+        settings = self.colouring
+        if settings is not None:
+            return settings.colour(name)
+        return COLOURS[name]
 
+    def player_colour(self, seat: int) -> Colour:
+        """The colour of the player in `seat`, in the palette drawn with."""
+        settings = self.colouring
+        palette = PALETTES.get(settings.palette if settings is not None else "standard",
+                               PLAYER_COLOURS)
+        return palette[seat % len(palette)]
 
-def use_pens(pens: Pens) -> None:
-    """Draw with `pens` from now on (an App's, from its start to its close)."""
-    global _pens
-    _pens = pens
+    def marks_shown(self) -> bool:
+        """Are players' marks drawn besides their colours (the colour-blind-safe palette)?"""
+        settings = self.colouring
+        return settings is not None and settings.palette == "clear"
 
+    def draw_gear(self, surface: pygame.Surface, center: tuple[float, float], r: float,
+                  col: tuple[int, int, int]) -> None:
+        """A cog wheel, the sign of the settings (no font has to carry the symbol)."""
+        cx, cy = center
+        teeth = [(cx + (r if i % 4 < 2 else r * 0.72) * math.cos(math.pi * (i - 0.5) / 16),
+                  cy + (r if i % 4 < 2 else r * 0.72) * math.sin(math.pi * (i - 0.5) / 16))
+                 for i in range(32)]
+        pygame.draw.polygon(surface, col, teeth)
+        pygame.draw.circle(surface, self.colour("panel_light"), (cx, cy), r * 0.32)
 
-def pens() -> Pens:
-    """The pens in use."""
-    return _pens
+    # --- fonts and text ---------------------------------------------------------------------------
 
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        key = (size, bold)
+        f = self.fonts.get(key)
+        if f is None:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            f = pygame.font.Font(None, size)  # pygame's bundled font: present on every machine
+            f.bold = bold
+            self.keep_font(key, f)
+        return f
 
-def use(settings: Colouring | None) -> None:
-    """Draw with the colours of `settings` from now on (None: the built-in colours)."""
-    _pens.colouring = settings
+    def text(self, s: str, size: int = 24, col: tuple[int, int, int] | str = "text",
+             bold: bool = False) -> pygame.Surface:
+        """A rendered line of text (anti-aliased, kept)."""
+        s = drawable(s)
+        rgb = self.colour(col) if isinstance(col, str) else col
+        key = (s, size, rgb, bold)
+        surf = self.texts.find(key)
+        if surf is None:
+            surf = self.texts.keep(key, self.font(size, bold).render(s, True, rgb))
+        return surf
 
+    def blit_text(self, target: pygame.Surface, s: str, pos: tuple[float, float], size: int = 24,
+                  col: tuple[int, int, int] | str = "text", bold: bool = False,
+                  anchor: str = "topleft", shadow: bool = False) -> pygame.Rect:
+        surf = self.text(s, size, col, bold)
+        rect = surf.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+        if shadow:
+            target.blit(self.text(s, size, (0, 0, 0), bold), rect.move(2, 2))
+        target.blit(surf, rect)
+        return rect
 
-def in_use() -> Colouring | None:
-    return _pens.colouring
+    def wrap(self, s: str, size: int, width: int, bold: bool = False) -> list[str]:
+        """Split `s` into lines no wider than `width` pixels (kept: a frame asks for the same
+        lines again and again, and measuring every word costs more than drawing them)."""
+        s = drawable(s)
+        f = self.font(size, bold)
+        key = (s, f, width)
+        lines = self.wrapped.find(key)
+        if lines is None:
+            lines = self.wrapped.keep(key, tuple(_wrap(s, f, width)))
+        return list(lines)
 
-
-def colour(name: str) -> Colour:
-    """The colour called `name`, as the settings in use have it."""
-    settings = _pens.colouring
-    if settings is not None:
-        return settings.colour(name)
-    return COLOURS[name]
-
-
-def player_colour(seat: int) -> Colour:
-    """The colour of the player in `seat`, in the palette in use."""
-    settings = _pens.colouring
-    palette = PALETTES.get(settings.palette if settings is not None else "standard",
-                           PLAYER_COLOURS)
-    return palette[seat % len(palette)]
-
-
-def marks_shown() -> bool:
-    """Are players' marks drawn besides their colours (the colour-blind-safe palette)?"""
-    settings = _pens.colouring
-    return settings is not None and settings.palette == "clear"
+    def fit(self, s: str, size: int, width: int, bold: bool = False) -> str:
+        """`s` shortened with an ellipsis to fit `width` pixels (kept, as `wrap`)."""
+        s = drawable(s)
+        f = self.font(size, bold)
+        key = (s, f, width)
+        shown = self.fitted.find(key)
+        if shown is None:
+            shown = self.fitted.keep(key, _fit(s, f, width))
+        return shown
 
 
 def player_mark(seat: int) -> str:
@@ -190,35 +231,11 @@ def draw_mark(surface: pygame.Surface, seat: int, center: tuple[float, float], s
         pygame.draw.rect(surface, rgb, pygame.Rect(cx - r, cy - w, 2 * r, 2 * w + 1))
 
 
-def draw_gear(surface: pygame.Surface, center: tuple[float, float], r: float,
-               col: tuple[int, int, int]) -> None:
-    """A cog wheel, the sign of the settings (no font has to carry the symbol)."""
-    cx, cy = center
-    teeth = [(cx + (r if i % 4 < 2 else r * 0.72) * math.cos(math.pi * (i - 0.5) / 16),
-              cy + (r if i % 4 < 2 else r * 0.72) * math.sin(math.pi * (i - 0.5) / 16))
-             for i in range(32)]
-    pygame.draw.polygon(surface, col, teeth)
-    pygame.draw.circle(surface, colour("panel_light"), (cx, cy), r * 0.32)
-
-
 def mix(a: tuple[int, ...], b: tuple[int, ...], t: float) -> tuple[int, int, int]:
     return tuple(round(x + (y - x) * t) for x, y in zip(a[:3], b[:3]))  # type: ignore
 
 
 # --- fonts and text ------------------------------------------------------------------------------
-
-
-def font(size: int, bold: bool = False) -> pygame.font.Font:
-    fonts = _pens.fonts
-    key = (size, bold)
-    f = fonts.get(key)
-    if f is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
-        f = pygame.font.Font(None, size)  # pygame's bundled font: present on every machine
-        f.bold = bold
-        _pens.keep_font(key, f)
-    return f
 
 
 def drawable(s: str) -> str:
@@ -231,43 +248,6 @@ def drawable(s: str) -> str:
         except UnicodeEncodeError:
             pass
     return s.encode("utf-8", "backslashreplace").decode("utf-8").replace("\x00", "\\x00")
-
-
-def text(s: str, size: int = 24, col: tuple[int, int, int] | str = "text",
-         bold: bool = False) -> pygame.Surface:
-    """A rendered line of text (anti-aliased, cached)."""
-    s = drawable(s)
-    rgb = colour(col) if isinstance(col, str) else col
-    texts = _pens.texts
-    key = (s, size, rgb, bold)
-    surf = texts.find(key)
-    if surf is None:
-        surf = texts.keep(key, font(size, bold).render(s, True, rgb))
-    return surf
-
-
-def blit_text(target: pygame.Surface, s: str, pos: tuple[float, float], size: int = 24,
-              col: tuple[int, int, int] | str = "text", bold: bool = False,
-              anchor: str = "topleft", shadow: bool = False) -> pygame.Rect:
-    surf = text(s, size, col, bold)
-    rect = surf.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
-    if shadow:
-        target.blit(text(s, size, (0, 0, 0), bold), rect.move(2, 2))
-    target.blit(surf, rect)
-    return rect
-
-
-def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split `s` into lines no wider than `width` pixels (kept: a frame asks for the same
-    lines again and again, and measuring every word costs more than drawing them)."""
-    s = drawable(s)
-    f = font(size, bold)
-    wrapped = _pens.wrapped
-    key = (s, f, width)
-    lines = wrapped.find(key)
-    if lines is None:
-        lines = wrapped.keep(key, tuple(_wrap(s, f, width)))
-    return list(lines)
 
 
 def _wrap(s: str, f: pygame.font.Font, width: int) -> list[str]:
@@ -307,18 +287,6 @@ def _broken(words: list[str], f: pygame.font.Font, width: int) -> list[str]:
         lines.append(" ".join(words[:fit]))
         words = words[fit:]
     return lines
-
-
-def fit(s: str, size: int, width: int, bold: bool = False) -> str:
-    """`s` shortened with an ellipsis to fit `width` pixels (kept, as `wrap`)."""
-    s = drawable(s)
-    f = font(size, bold)
-    fitted = _pens.fitted
-    key = (s, f, width)
-    shown = fitted.find(key)
-    if shown is None:
-        shown = fitted.keep(key, _fit(s, f, width))
-    return shown
 
 
 def _fit(s: str, f: pygame.font.Font, width: int) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from petanque_game.ui import theme
+from petanque_game.ui.look import Look
 from petanque_game.ui.widgets import Toast
 
 TOAST_PLACES = (618, 712, 250, 110)  # the toast's bottom edge, tried in this order
@@ -24,13 +25,13 @@ def _buttons_of(scene: Any) -> list:
     return [b for b in [*(found or []), *extra] if hasattr(b, "rect")]
 
 
-def toast_bottom(toast: Toast, top: Any) -> int:
+def toast_bottom(look: Look, toast: Toast, top: Any) -> int:
     """Where the toast's bottom edge goes: above the game's status bar, or lower when a button
     of the `top` scene would be under it there (the menu's Quit), so that it never hides one."""
     if not toast.visible:
         return TOAST_PLACES[0]  # nothing drawn: no need to ask the scene for its buttons
     clickable = [b.rect for b in _buttons_of(top)]
-    width, height = toast.size()
+    width, height = toast.size(look)
     for bottom in TOAST_PLACES:
         rect = pygame.Rect(0, 0, width, height)
         rect.midbottom = (theme.LOGICAL_SIZE[0] // 2, bottom)

@@ -5,106 +5,27 @@ A widget draws itself from its own fields and the mouse position it is given; it
 state. What a frame draws again and again unchanged (a button's picture, a panel's shadow, the
 veil over a scene) is made once and kept (`Pictures`), keyed by everything it is drawn from, the
 colours in use included, so a change of language, palette or label makes a new picture and never
-shows a stale one. The widgets' kept pictures are the window's `WidgetPictures`, made by each App at
-its start and let go at its close (`use_pictures`); the module refers to the ones in use, the one
-thing it holds: panels and buttons are drawn from hundreds of places with no window at hand.
+shows a stale one. The widgets' kept pictures are the window's (ui/kept_pictures.py
+`WidgetPictures`), part of the look a widget is drawn with (ui/look.py): a panel, a veil or a
+button is drawn with the look it is given.
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pygame
 
-from petanque_game.ui import lang, sound, theme
+from petanque_game.ui import kept_pictures, theme
+
+if TYPE_CHECKING:
+    from petanque_game.ui.look import Look
 
 HINT_SIZE = 18  # a button's key, under its label: the smallest text still read at 800x600
 CLEAR = (255, 0, 255)  # the colour key of a kept picture: what is not drawn on shows through
 SETTLED = 2  # frames a Backdrop's key stays the same before its picture is kept
-KEEP = True  # False: every picture drawn straight on the screen each frame (tests that watch text)
-
-
-class Pictures:
-    """Pictures kept by key, the least recently used forgotten beyond `limit`."""
-
-    def __init__(self, limit: int):
-        self.limit = limit
-        self.kept: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
-        self.asked: OrderedDict[Hashable, None] = OrderedDict()  # keys asked once (`again`)
-
-    def get(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
-        picture = self.kept.get(key)
-        if picture is None:
-            picture = self.kept[key] = make()
-            if len(self.kept) > self.limit:
-                self.kept.popitem(last=False)
-        else:
-            self.kept.move_to_end(key)
-        return picture
-
-    def again(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface | None:
-        """The picture for `key` from the second time it is asked for; None the first time (the
-        caller draws it straight: a label that changes every frame makes no pictures)."""
-        if key in self.kept or key in self.asked:
-            self.asked.pop(key, None)
-            return self.get(key, make)
-        self.asked[key] = None
-        if len(self.asked) > self.limit:
-            self.asked.popitem(last=False)
-        return None
-
-    def drawn(self, surface: pygame.Surface, key: Hashable, area: pygame.Rect,
-              paint: Callable[[pygame.Surface], None],
-              ground: tuple[int, int, int] | None = None) -> None:
-        """What `paint` draws in `area` of `surface`, from the picture kept for `key`. The first
-        time, `paint` draws straight on `surface` (on `area` filled with `ground`, if given) and
-        a copy of `area` is kept (into the surface of the picture it forgets, once full). So
-        `paint` must draw inside `area` only, over a ground that is the same every time."""
-        picture = self.kept.get(key) if KEEP else None
-        if picture is not None:
-            self.kept.move_to_end(key)
-            surface.blit(picture, area)
-            return
-        if ground is not None:
-            surface.fill(ground, area)
-        paint(surface)
-        if not KEEP:
-            return
-        spare = self.kept.popitem(last=False)[1] if len(self.kept) >= self.limit else None
-        if spare is None or spare.get_size() != area.size:
-            spare = pygame.Surface(area.size, 0, surface)
-        spare.blit(surface, (0, 0), area)
-        self.kept[key] = spare
-
-    def clear(self) -> None:
-        self.kept.clear()
-        self.asked.clear()
-
-
-class WidgetPictures:
-    """The widgets' pictures a window keeps, owned by its App and let go with it."""
-
-    def __init__(self) -> None:
-        self.shades = Pictures(64)  # panels' shadows (`shade`)
-        self.veils = Pictures(4)  # `dim`
-        self.buttons = Pictures(256)  # `Button.draw`
-        self.grounded = Pictures(16)  # panels with their shadow on a plain ground (`panel`)
-
-
-_pictures = WidgetPictures()  # the ones in use: the open App's (`use_pictures`), else no window's
-
-
-def use_pictures(pictures: WidgetPictures) -> None:
-    """Keep the widgets' pictures in `pictures` from now on (an App's, from its start to its
-    close)."""
-    global _pictures
-    _pictures = pictures
-
-
-def pictures_in_use() -> WidgetPictures:
-    return _pictures
 
 
 def keyed_picture(size: tuple[int, int],
@@ -116,13 +37,6 @@ def keyed_picture(size: tuple[int, int],
     paint(picture)
     picture.set_colorkey(CLEAR, pygame.RLEACCEL)
     return picture
-
-
-def look(*more: object) -> tuple[object, ...]:
-    """What every picture is drawn in: the language, the colours and the players' palette (the
-    settings can change each of them while a scene is shown), and `more`, a scene's own."""
-    return (lang.language(), tuple(theme.colour(name) for name in theme.COLOURS),
-            theme.player_colour(0), theme.marks_shown(), *more)
 
 
 class Backdrop:
@@ -161,7 +75,7 @@ class Backdrop:
                 self.spare = self.picture
             self.key, self.picture, self.same = key, None, 0
         self.same += 1
-        if KEEP and self.same > SETTLED:
+        if kept_pictures.KEEP and self.same > SETTLED:
             if self.spare is not None and self.spare.get_size() == area.size:
                 self.spare.blit(surface, (0, 0), area)  # into the last picture's surface
                 self.picture, self.spare = self.spare, None
@@ -176,51 +90,51 @@ def _shade(size: tuple[int, int], radius: int) -> pygame.Surface:
     return shade
 
 
-def shade(surface: pygame.Surface, rect: pygame.Rect, radius: int = 12) -> None:
+def shade(look: Look, surface: pygame.Surface, rect: pygame.Rect, radius: int = 12) -> None:
     """The soft shadow under a panel at `rect`."""
     size = (rect.w + 8, rect.h + 8)
-    surface.blit(_pictures.shades.get((size, radius), lambda: _shade(size, radius + 4)),
+    surface.blit(look.pictures.shades.get((size, radius), lambda: _shade(size, radius + 4)),
                  (rect.x - 1, rect.y + 3))
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, fill: str | tuple = "panel",
+def panel(look: Look, surface: pygame.Surface, rect: pygame.Rect, fill: str | tuple = "panel",
           edge: str | tuple | None = "edge", radius: int = 12, width: int = 2,
           shadow: bool = True, ground: tuple[int, int, int] | None = None) -> None:
     """A rounded panel with its edge and, below it, its soft shadow. `ground`: the plain colour
     under the panel and its shadow, when the caller knows it; the two are then drawn as one
-    opaque picture, kept (the same pixels; copied, not blended)."""
-    fill_rgb = theme.colour(fill) if isinstance(fill, str) else fill
-    edge_rgb = None if edge is None else theme.colour(edge) if isinstance(edge, str) else edge
+    opaque picture, kept (the same pixels; copied, not blended). Drawn with `look`."""
+    fill_rgb = look.colour(fill) if isinstance(fill, str) else fill
+    edge_rgb = None if edge is None else look.colour(edge) if isinstance(edge, str) else edge
     if ground is not None and shadow:
         size = (rect.w + 8, rect.h + 11)  # the panel, and its shadow 1 px left, 3 px down
         key = (size, fill_rgb, edge_rgb, radius, width, ground)
-        surface.blit(_pictures.grounded.get(key, lambda: _grounded_panel(key)),
+        surface.blit(look.pictures.grounded.get(key, lambda: _grounded_panel(look, key)),
                      (rect.x - 1, rect.y))
         return
     if shadow:
-        shade(surface, rect, radius)
+        shade(look, surface, rect, radius)
     pygame.draw.rect(surface, fill_rgb, rect, border_radius=radius)
     if edge_rgb is not None:
         pygame.draw.rect(surface, edge_rgb, rect, width, border_radius=radius)
 
 
-def _grounded_panel(key: tuple) -> pygame.Surface:
+def _grounded_panel(look: Look, key: tuple) -> pygame.Surface:
     (w, h), fill, edge, radius, width, ground = key
     picture = pygame.Surface((w, h))
     if pygame.display.get_surface() is not None:
         picture = picture.convert()
     picture.fill(ground)
     rect = pygame.Rect(1, 0, w - 8, h - 11)
-    panel(picture, rect, fill, edge, radius, width)
+    panel(look, picture, rect, fill, edge, radius, width)
     return picture
 
 
-def dim(surface: pygame.Surface, alpha: int = 150) -> None:
+def dim(look: Look, surface: pygame.Surface, alpha: int = 150) -> None:
     def make() -> pygame.Surface:
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         veil.fill((8, 10, 14, alpha))
         return veil
-    surface.blit(_pictures.veils.get((surface.get_size(), alpha), make), (0, 0))
+    surface.blit(look.pictures.veils.get((surface.get_size(), alpha), make), (0, 0))
 
 
 BUTTON_COLOURS = ("button", "panel_light", "accent", "disabled", "button_text", "muted")
@@ -243,42 +157,44 @@ class Button:
     def hit(self, pos: tuple[int, int]) -> bool:
         return self.rect.collidepoint(pos)
 
-    def click(self, pos: tuple[int, int]) -> bool:
-        """True when the click was on this button (whether or not it was enabled)."""
+    def click(self, look: Look, pos: tuple[int, int]) -> bool:
+        """True when the click was on this button (whether or not it was enabled); heard with
+        the sounds of `look`."""
         if not self.hit(pos):
             return False
         if self.enabled and self.action is not None:
-            sound.play("button")
+            look.play("button")
             self.action()
         return True
 
-    def draw(self, surface: pygame.Surface, mouse: tuple[int, int] | None) -> None:
-        """The button's picture, made on first use and kept while nothing it shows changes."""
+    def draw(self, look: Look, surface: pygame.Surface, mouse: tuple[int, int] | None) -> None:
+        """The button's picture, made on first use and kept (in `look`'s pictures) while nothing
+        it shows changes."""
         hover = self.enabled and mouse is not None and self.hit(mouse)
-        if not KEEP:
-            self.paint(surface, self.rect, hover)
+        if not kept_pictures.KEEP:
+            self.paint(look, surface, self.rect, hover)
             return
-        colours = tuple(theme.colour(name) for name in BUTTON_COLOURS)
+        colours = tuple(look.colour(name) for name in BUTTON_COLOURS)
         key = (self.rect.size, self.label, self.hint, self.size, self.style, self.selected,
                self.enabled, hover, colours)
-        picture = _pictures.buttons.again(key, lambda: self.picture(hover))
+        picture = look.pictures.buttons.again(key, lambda: self.picture(look, hover))
         if picture is None:
-            self.paint(surface, self.rect, hover)
+            self.paint(look, surface, self.rect, hover)
         else:
             surface.blit(picture, self.rect.topleft)
 
-    def picture(self, hover: bool) -> pygame.Surface:
+    def picture(self, look: Look, hover: bool) -> pygame.Surface:
         """The button drawn on its own (its shadow below it: 3 px taller than the button)."""
         return keyed_picture((self.rect.w, self.rect.h + 3),
-                             lambda out: self.paint(out, pygame.Rect((0, 0), self.rect.size),
+                             lambda out: self.paint(look, out, pygame.Rect((0, 0), self.rect.size),
                                                     hover))
 
-    def paint(self, surface: pygame.Surface, r: pygame.Rect, hover: bool) -> None:
+    def paint(self, look: Look, surface: pygame.Surface, r: pygame.Rect, hover: bool) -> None:
         base = {"primary": (196, 140, 40), "danger": (160, 64, 58),
-                "ghost": theme.colour("panel_light")}.get(self.style, theme.colour("button"))
+                "ghost": look.colour("panel_light")}.get(self.style, look.colour("button"))
         if self.selected:
-            base = theme.colour("accent")
-        fill = base if self.enabled else theme.colour("disabled")
+            base = look.colour("accent")
+        fill = base if self.enabled else look.colour("disabled")
         if hover:
             fill = theme.mix(fill, (255, 255, 255), 0.18)
         pygame.draw.rect(surface, theme.mix(fill, (0, 0, 0), 0.45), r.move(0, 3), border_radius=10)
@@ -288,18 +204,18 @@ class Button:
         if self.selected or hover:
             pygame.draw.rect(surface, (255, 255, 255), r, 2, border_radius=10)
         col = (30, 26, 16) if self.selected else (
-            theme.colour("button_text") if self.enabled else theme.colour("muted"))
-        label = theme.fit(self.label, self.size, r.w - 12, True)
+            look.colour("button_text") if self.enabled else look.colour("muted"))
+        label = look.fit(self.label, self.size, r.w - 12, True)
         if self.hint and r.h >= 48:
-            theme.blit_text(surface, label, (r.centerx, r.centery - 7), self.size, col, True,
+            look.blit_text(surface, label, (r.centerx, r.centery - 7), self.size, col, True,
                             "center")
-            theme.blit_text(surface, self.hint, (r.centerx, r.bottom - 9), HINT_SIZE,
+            look.blit_text(surface, self.hint, (r.centerx, r.bottom - 9), HINT_SIZE,
                             theme.mix(col, fill, 0.35), False, "center")
         else:
-            theme.blit_text(surface, label, r.center, self.size, col, True, "center")
+            look.blit_text(surface, label, r.center, self.size, col, True, "center")
 
 
-def draw_lit(surface: pygame.Surface, buttons: list[Button],
+def draw_lit(look: Look, surface: pygame.Surface, buttons: list[Button],
              mouse: tuple[int, int] | None) -> None:
     """Over a kept picture that shows `buttons` unlit (drawn with no mouse): the one under the
     mouse, lit. A lit button covers the same pixels as the unlit one, so the frame is the one
@@ -308,11 +224,11 @@ def draw_lit(surface: pygame.Surface, buttons: list[Button],
         return
     for b in buttons:
         if b.enabled and b.hit(mouse):
-            b.draw(surface, mouse)
+            b.draw(look, surface, mouse)
 
 
-def click_buttons(buttons: list[Button], pos: tuple[int, int]) -> bool:
-    return any(b.click(pos) for b in buttons)
+def click_buttons(look: Look, buttons: list[Button], pos: tuple[int, int]) -> bool:
+    return any(b.click(look, pos) for b in buttons)
 
 
 def find(buttons: list[Button], tag: str) -> Button | None:
@@ -338,18 +254,18 @@ class Toast:
     def visible(self) -> bool:
         return self.left > 0 and bool(self.message)
 
-    def size(self) -> tuple[int, int]:
+    def size(self, look: Look) -> tuple[int, int]:
         """The toast's width and height as drawn ((0, 0) when hidden)."""
         if not self.visible:
             return 0, 0
-        lines = theme.wrap(self.message, 24, 900)
-        return max(theme.font(24).size(line)[0] for line in lines) + 48, 22 * len(lines) + 22
+        lines = look.wrap(self.message, 24, 900)
+        return max(look.font(24).size(line)[0] for line in lines) + 48, 22 * len(lines) + 22
 
-    def draw(self, surface: pygame.Surface, y: int = 580) -> None:
+    def draw(self, look: Look, surface: pygame.Surface, y: int = 580) -> None:
         if not self.visible:
             return
-        lines = theme.wrap(self.message, 24, 900)
-        w, h = self.size()
+        lines = look.wrap(self.message, 24, 900)
+        w, h = self.size(look)
         rect = pygame.Rect(0, 0, w, h)
         rect.midbottom = (surface.get_width() // 2, y)
         alpha = int(255 * min(1.0, self.left / 0.4))
@@ -358,6 +274,6 @@ class Toast:
         pygame.draw.rect(box, (*fill, 235), box.get_rect(), border_radius=14)
         pygame.draw.rect(box, (255, 255, 255, 120), box.get_rect(), 2, border_radius=14)
         for i, line in enumerate(lines):
-            theme.blit_text(box, line, (w // 2, 12 + 22 * i), 24, "text", False, "midtop")
+            look.blit_text(box, line, (w // 2, 12 + 22 * i), 24, "text", False, "midtop")
         box.set_alpha(alpha)
         surface.blit(box, rect)

@@ -13,7 +13,7 @@ import pygame
 import pymunk
 
 from petanque_game import __version__, logs, paths
-from petanque_game.ui import icon, lang, theme
+from petanque_game.ui import icon
 from petanque_game.ui.scene import AppLike, Scene
 from petanque_game.ui.widgets import Button, panel
 
@@ -37,7 +37,7 @@ class AboutScene(Scene):
     def __init__(self, app: AppLike):
         super().__init__(app)
         self.picture = icon.render(ICON_SIZE)
-        self.back = Button(pygame.Rect(120, 600, 260, 64), lang.tr("menu.back"), self.leave,
+        self.back = Button(pygame.Rect(120, 600, 260, 64), self.look.tr("menu.back"), self.leave,
                            size=30, hint="Esc", style="primary", tag="back")
 
     def leave(self) -> None:
@@ -45,7 +45,7 @@ class AboutScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.back.click(event.pos)
+            self.back.click(self.look, event.pos)
         elif event.type == pygame.KEYDOWN and event.key in (
                 pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE,
                 pygame.K_BACKSPACE):
@@ -53,20 +53,21 @@ class AboutScene(Scene):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.colour("background"))
+        look = self.look
+        surface.fill(look.colour("background"))
         surface.blit(self.picture, (120, 80))
-        theme.blit_text(surface, lang.tr("menu.title"), (120 + ICON_SIZE + 30, 96), 64, "text",
+        look.blit_text(surface, look.tr("menu.title"), (120 + ICON_SIZE + 30, 96), 64, "text",
                         True, shadow=True)
-        theme.blit_text(surface, lang.tr("menu.subtitle"), (124 + ICON_SIZE + 30, 170), 30,
+        look.blit_text(surface, look.tr("menu.subtitle"), (124 + ICON_SIZE + 30, 170), 30,
                         "accent")
         rect = pygame.Rect(110, 250, 1060, 320)
-        panel(surface, rect)
+        panel(look, surface, rect)
         label_w = 260
         for i, (key, value) in enumerate(facts()):
             y = rect.y + 24 + 44 * i
-            theme.blit_text(surface, lang.tr(key), (rect.x + 24, y), 24, "muted")
-            theme.blit_text(surface, theme.fit(value, 24, rect.w - label_w - 48),
+            look.blit_text(surface, look.tr(key), (rect.x + 24, y), 24, "muted")
+            look.blit_text(surface, look.fit(value, 24, rect.w - label_w - 48),
                             (rect.x + 24 + label_w, y), 24)
-        theme.blit_text(surface, theme.fit(lang.tr("about.thanks"), 20, rect.w - 48),
+        look.blit_text(surface, look.fit(look.tr("about.thanks"), 20, rect.w - 48),
                         (rect.x + 24, rect.bottom - 40), 20, "muted")
-        self.back.draw(surface, self.mouse)
+        self.back.draw(look, surface, self.mouse)

@@ -26,14 +26,14 @@ import pygame
 
 from petanque_game import board_files
 from petanque_game.board_edit import Draft, Problem
-from petanque_game.ui import board_view, board_words, lang
+from petanque_game.ui import board_view, board_words
 from petanque_game.ui.board_drafts import read_board, start_draft
 from petanque_game.ui.question import Answer, Question
 from petanque_game.ui.scene import AppLike, Scene
 from petanque_game.ui.scenes.board_editor_keys import key_pressed, press
 from petanque_game.ui.scenes.board_editor_side import SIDE_X, VIEW, draw_all, side_buttons
 from petanque_game.ui.text_field import TextField
-from petanque_game.ui.widgets import Backdrop, Button, draw_lit, look
+from petanque_game.ui.widgets import Backdrop, Button, draw_lit
 
 MEMORY = "board_editor"
 
@@ -111,7 +111,7 @@ class BoardEditorScene(Scene):
     def buttons(self) -> list[Button]:
         """The side's buttons (kept while their labels and states are the same)."""
         draft = self.draft
-        key = (lang.language(), draft.data["board"]["shape"], draft.feel(), draft.snap,
+        key = (self.look.language(), draft.data["board"]["shape"], draft.feel(), draft.snap,
                self.advanced, self.problem() is None)
         if self._buttons is None or self._buttons[0] != key:
             self._buttons = (key, side_buttons(self))
@@ -170,11 +170,12 @@ class BoardEditorScene(Scene):
         """The board into the user folder's levels/, if the game accepts it. A board of that
         name already there (not the one this draft saved last) is replaced only once the player
         says so (`ask_replace`); `replace` is what they agreed to replace."""
+        look = self.look
         self._words()
         self.question = None
         problem = self.draft.problem()
         if problem is not None:
-            self.said = board_words.said(problem, self.draft.data)
+            self.said = board_words.said(look, problem, self.draft.data)
             return None
         name, text = self.draft.name, self.draft.text()
         made = self.draft.saved
@@ -186,16 +187,17 @@ class BoardEditorScene(Scene):
             self.ask_replace(taken)
             return None
         except OSError as e:
-            self.said = lang.tr("editor.not_saved", why=lang.os_reason(e))
+            self.said = look.tr("editor.not_saved", why=look.os_reason(e))
             return None
         self.draft.saved = (name, hashlib.sha256(text.encode("utf-8")).hexdigest())
         self.said = None
-        self.app.toast.show(lang.tr("editor.saved", path=str(path)), "info", 4.0)
+        self.app.toast.show(look.tr("editor.saved", path=str(path)), "info", 4.0)
         return path
 
     def ask_replace(self, taken: board_files.Taken) -> None:
         """The question before a board of the player's is replaced: replace it, save under a
         free name instead, or neither."""
+        look = self.look
         other = board_files.free_name(taken.name)
 
         def elsewhere() -> None:
@@ -203,12 +205,12 @@ class BoardEditorScene(Scene):
             self.save()
 
         self.question = Question(
-            [lang.tr("editor.ask.taken", name=taken.name), lang.tr("editor.ask.kept")],
-            [Answer(lang.tr("editor.ask.replace"), lambda: self.save(taken.seen), pygame.K_r,
+            self.look, [look.tr("editor.ask.taken", name=taken.name), look.tr("editor.ask.kept")],
+            [Answer(look.tr("editor.ask.replace"), lambda: self.save(taken.seen), pygame.K_r,
                     "R", "danger", "replace"),
-             Answer(lang.tr("editor.ask.other", name=other), elsewhere, pygame.K_RETURN,
-                    lang.tr("editor.ask.enter"), "primary", "other-name"),
-             Answer(lang.tr("editor.ask.cancel"), self.close_question, pygame.K_ESCAPE, "Esc",
+             Answer(look.tr("editor.ask.other", name=other), elsewhere, pygame.K_RETURN,
+                    look.tr("editor.ask.enter"), "primary", "other-name"),
+             Answer(look.tr("editor.ask.cancel"), self.close_question, pygame.K_ESCAPE, "Esc",
                     tag="cancel")])
 
     def close_question(self) -> None:
@@ -216,18 +218,19 @@ class BoardEditorScene(Scene):
 
     def export(self) -> Path | None:
         """A copy of the board in the user folder's exports/, under a name no file there has."""
+        look = self.look
         self._words()
         problem = self.draft.problem()
         if problem is not None:
-            self.said = board_words.said(problem, self.draft.data)
+            self.said = board_words.said(look, problem, self.draft.data)
             return None
         try:
             path = board_files.export(self.draft.name, self.draft.text())
         except OSError as e:
-            self.said = lang.tr("editor.not_exported", why=lang.os_reason(e))
+            self.said = look.tr("editor.not_exported", why=look.os_reason(e))
             return None
         self.said = None
-        self.app.toast.show(lang.tr("editor.exported", path=str(path)), "info", 5.0)
+        self.app.toast.show(look.tr("editor.exported", path=str(path)), "info", 5.0)
         return path
 
     def import_file(self) -> None:
@@ -239,13 +242,13 @@ class BoardEditorScene(Scene):
             return
         if self.importing is not None:
             return  # one at a time
-        self.importing = self.app.workers.in_background(lambda: read_board(given))
+        self.importing = self.app.workers.in_background(lambda: read_board(self.look, given))
 
     def update(self, dt: float) -> None:
         if self.importing is not None and self.importing.done():
             found, self.importing = self.importing.result(), None  # a bug of ours is raised
             if isinstance(found, str):
-                self.said = lang.tr("editor.not_imported", why=found)
+                self.said = self.look.tr("editor.not_imported", why=found)
                 return
             self.draft = self.app.memory[MEMORY] = found
             self._show_words()
@@ -262,14 +265,15 @@ class BoardEditorScene(Scene):
         try:
             level = parse_level_text(self.draft.text(), self.draft.name or "draft", "user")
         except LevelError as e:
-            self.said = board_words.said(Problem(str(e), None, e.key, e.reason), self.draft.data)
+            self.said = board_words.said(self.look, Problem(str(e), None, e.key, e.reason),
+                                         self.draft.data)
             return
         from petanque_game.rules.games import games
 
         board_game = next(spec for spec in games() if spec.board)  # the game played on boards
         session = new_game(board_game.id, [Seat(person_name(self.app), "human"),
                                            Seat("AI", "ai", "medium")],
-                           {"rounds": 1}, new_seed(), level, practice=True)
+                           {"rounds": 1}, new_seed(), level, practice=True, look=self.look)
         from petanque_game.ui.game_scene import GameScene
 
         table = self.app.make("table", session)
@@ -305,7 +309,7 @@ class BoardEditorScene(Scene):
                 return True
             self._words()
             for b in self.buttons:
-                if b.click(event.pos):
+                if b.click(self.look, event.pos):
                     return True
             if VIEW.collidepoint(event.pos):
                 press(self, event.pos)
@@ -329,12 +333,12 @@ class BoardEditorScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         fields = tuple((f.value, f.active) for f in self.fields)
         blink = int(self.app.time * 2) % 2 == 0 and any(f.active for f in self.fields)
-        key = look(self.draft.name, repr(self.draft.data), self.draft.snap, self.said,
-                   self.selected, self.drag, self.advanced, fields, blink, self.problem(),
-                   self.importing is not None)
+        key = self.look.drawn_in(self.draft.name, repr(self.draft.data), self.draft.snap, self.said,
+                                 self.selected, self.drag, self.advanced, fields, blink,
+                                 self.problem(), self.importing is not None)
         buttons = self.buttons
         self.backdrop.draw(surface, key, lambda out: draw_all(out, self, buttons))
         if self.question is not None:
             self.question.draw(surface, self.mouse)
             return
-        draw_lit(surface, buttons, self.mouse)
+        draw_lit(self.look, surface, buttons, self.mouse)

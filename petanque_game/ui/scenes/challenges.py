@@ -20,14 +20,13 @@ from petanque_game import challenge_play, challenge_results
 from petanque_game.challenge import Challenge, ChallengeError
 from petanque_game.rules.games import game_ids, spec_of
 from petanque_game.stats import shown_score as shown
-from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import board_title
 from petanque_game.ui.game_ui import title as game_title
 from petanque_game.ui.names import challenger_name, person_name
 from petanque_game.ui.reading import Reading
 from petanque_game.ui.scene import AppLike, Scene
 from petanque_game.ui.text_field import TextField
-from petanque_game.ui.widgets import Backdrop, Button, draw_lit, look, panel
+from petanque_game.ui.widgets import Backdrop, Button, draw_lit, panel
 
 LIST = pygame.Rect(60, 130, 560, 470)
 DETAILS = pygame.Rect(650, 130, 570, 470)
@@ -75,7 +74,8 @@ class ChallengesScene(Scene):
 
     def _fill(self, daily: list[Challenge], kept: list[Challenge]) -> None:
         """The list: today's challenges, then the kept ones, then codes opened meanwhile."""
-        entries = [Entry(lang.tr("challenges.daily", game=game_title(made.game)), made)
+        look = self.look
+        entries = [Entry(look.tr("challenges.daily", game=game_title(look, made.game)), made)
                    for made in daily]
         seen = {e.challenge.ident for e in entries}
         for made in kept:
@@ -89,18 +89,21 @@ class ChallengesScene(Scene):
         self.selected = idents.index(chosen.ident) if chosen and chosen.ident in idents else 0
 
     def _label(self, made: Challenge) -> str:
+        look = self.look
         theirs = made.challenger
         if theirs is None:
-            return lang.tr("challenges.kept", game=game_title(made.game), ident=made.ident[:6])
-        return lang.tr("challenges.from", game=game_title(made.game),
-                       name=challenger_name(theirs.players[made.you].name))
+            return look.tr("challenges.kept", game=game_title(look, made.game),
+                           ident=made.ident[:6])
+        return look.tr("challenges.from", game=game_title(look, made.game),
+                       name=challenger_name(look, theirs.players[made.you].name))
 
     def _reading(self) -> str:
+        look = self.look
         progress = self.reading.progress
         if progress is not None and progress[1]:
-            return lang.tr("challenges.reading_n", done=lang.number(progress[0]),
-                           total=lang.number(progress[1]))
-        return lang.tr("challenges.reading")
+            return look.tr("challenges.reading_n", done=look.number(progress[0]),
+                           total=look.number(progress[1]))
+        return look.tr("challenges.reading")
 
     @property
     def chosen(self) -> Challenge | None:
@@ -109,12 +112,12 @@ class ChallengesScene(Scene):
     @property
     def buttons(self) -> list[Button]:
         return [Button(pygame.Rect(self.code.rect.right + 10, self.code.rect.y, 140, 44),
-                       lang.tr("challenges.open_code"), self.open_code, size=22, tag="code"),
+                       self.look.tr("challenges.open_code"), self.open_code, size=22, tag="code"),
                 Button(pygame.Rect(DETAILS.x, DETAILS.bottom + 22, 260, 58),
-                       lang.tr("challenges.play"), self.play, self.chosen is not None, 28,
+                       self.look.tr("challenges.play"), self.play, self.chosen is not None, 28,
                        hint="Enter", style="primary", tag="play"),
                 Button(pygame.Rect(DETAILS.right - 200, DETAILS.bottom + 22, 200, 58),
-                       lang.tr("menu.back"), self.app.pop, size=28, hint="Esc", tag="back")]
+                       self.look.tr("menu.back"), self.app.pop, size=28, hint="Esc", tag="back")]
 
     # --- doing ---------------------------------------------------------------------------------
 
@@ -178,7 +181,7 @@ class ChallengesScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.code.active = self.code.rect.collidepoint(event.pos)
             for b in self.buttons:
-                if b.click(event.pos):
+                if b.click(self.look, event.pos):
                     return True
             row = self._row_at(event.pos)
             if row is not None:
@@ -217,83 +220,85 @@ class ChallengesScene(Scene):
         elif self.selected >= self.top_row + rows:
             self.top_row = self.selected - rows + 1
         blink = int(self.app.time * 2) % 2 == 0
-        key = look(tuple(self.entries), self.selected, self.top_row, self.results,
-                   self.code.value, self.code.active, blink and self.code.active, self.problem,
-                   tuple(self.broken), self.reading.progress)
+        key = self.look.drawn_in(tuple(self.entries), self.selected, self.top_row, self.results,
+                                 self.code.value, self.code.active, blink and self.code.active,
+                                 self.problem, tuple(self.broken), self.reading.progress)
         buttons = self.buttons
         self.backdrop.draw(surface, key, lambda out: self._draw_unlit(out, rows, blink, buttons))
-        draw_lit(surface, buttons, self.mouse)
+        draw_lit(self.look, surface, buttons, self.mouse)
 
     def _draw_unlit(self, surface: pygame.Surface, rows: int, blink: bool,
                     buttons: list[Button]) -> None:
         """The screen with no button lit."""
-        surface.fill(theme.colour("background"))
-        theme.blit_text(surface, lang.tr("challenges.title"), (LIST.x, 44), 52, "text", True)
-        theme.blit_text(surface, theme.fit(lang.tr("challenges.same_chance"), 20, 1160),
+        look = self.look
+        surface.fill(look.colour("background"))
+        look.blit_text(surface, look.tr("challenges.title"), (LIST.x, 44), 52, "text", True)
+        look.blit_text(surface, look.fit(look.tr("challenges.same_chance"), 20, 1160),
                         (LIST.x, 104), 20, "muted")
-        panel(surface, LIST)
+        panel(look, surface, LIST)
         if self.reading.going:
-            theme.blit_text(surface, theme.fit(self._reading(), 20, LIST.w - 40),
+            look.blit_text(surface, look.fit(self._reading(), 20, LIST.w - 40),
                             (LIST.x + 20, LIST.bottom - 34), 20, "muted")
         for i, entry in enumerate(self.entries[self.top_row:self.top_row + rows]):
             n = self.top_row + i
             rect = pygame.Rect(LIST.x + 10, LIST.y + 12 + i * ROW, LIST.w - 20, ROW - 6)
             if n == self.selected:
-                pygame.draw.rect(surface, theme.colour("panel_light"), rect, border_radius=8)
+                pygame.draw.rect(surface, look.colour("panel_light"), rect, border_radius=8)
             best = self.results.get(entry.challenge.ident)
-            tail = "" if best is None else lang.tr_n(
+            tail = "" if best is None else look.tr_n(
                 "challenges.best_short", best.attempts,
-                best=lang.number(shown(entry.challenge.game, best.best)))
-            theme.blit_text(surface, theme.fit(entry.label, 22, rect.w - 150),
+                best=look.number(shown(entry.challenge.game, best.best)))
+            look.blit_text(surface, look.fit(entry.label, 22, rect.w - 150),
                             (rect.x + 12, rect.centery), 22, "text", anchor="midleft")
-            theme.blit_text(surface, tail, (rect.right - 12, rect.centery), 18, "muted",
+            look.blit_text(surface, tail, (rect.right - 12, rect.centery), 18, "muted",
                             anchor="midright")
-        self.code.draw(surface, blink)
+        self.code.draw(look, surface, blink)
         if not self.code.value and not self.code.active:
-            theme.blit_text(surface, lang.tr("challenges.code_here"),
+            look.blit_text(surface, look.tr("challenges.code_here"),
                             (self.code.rect.x + 12, self.code.rect.centery), 20, "muted",
                             anchor="midleft")
         self._draw_details(surface)
         for b in buttons:
-            b.draw(surface, None)
+            b.draw(look, surface, None)
 
     def _draw_details(self, surface: pygame.Surface) -> None:
-        panel(surface, DETAILS)
+        look = self.look
+        panel(look, surface, DETAILS)
         made = self.chosen
         lines: list[tuple[str, str]] = []
         if made is not None:
-            lines.append((lang.tr("challenges.game"), game_title(made.game)))
-            seats = [lang.tr("results.you") if s.kind == "human" else s.name for s in made.seats]
-            lines.append((lang.tr("challenges.seats"), ", ".join(seats)))
+            lines.append((look.tr("challenges.game"), game_title(look, made.game)))
+            seats = [look.tr("results.you") if s.kind == "human" else s.name for s in made.seats]
+            lines.append((look.tr("challenges.seats"), ", ".join(seats)))
             if made.board is not None:
-                lines.append((lang.tr("challenges.board"), f"{board_title(made.board.name)}, "
-                              + lang.tr(f"setup.hand.{made.hand}")))
+                lines.append((look.tr("challenges.board"), f"{board_title(look, made.board.name)}, "
+                              + look.tr(f"setup.hand.{made.hand}")))
             theirs, score = made.challenger, made.to_beat()
             if theirs is not None and score is not None:
-                lines.append((lang.tr("challenges.to_beat"), lang.tr(
+                lines.append((look.tr("challenges.to_beat"), look.tr(
                     "challenges.their_score",
-                    name=challenger_name(theirs.players[made.you].name, True),
+                    name=challenger_name(look, theirs.players[made.you].name, True),
                     score=shown(made.game, score))))
             mine = self.results.get(made.ident)
-            lines.append((lang.tr("challenges.yours"), lang.tr("challenges.none_yet")
-                          if mine is None else lang.tr_n(
+            lines.append((look.tr("challenges.yours"), look.tr("challenges.none_yet")
+                          if mine is None else look.tr_n(
                               "challenges.best", mine.attempts,
-                              best=lang.number(shown(made.game, mine.best)))))
+                              best=look.number(shown(made.game, mine.best)))))
             code = made.code()
-            lines.append((lang.tr("challenges.code"), code or lang.tr("challenges.no_code")))
+            lines.append((look.tr("challenges.code"), code or look.tr("challenges.no_code")))
         y = DETAILS.y + 18
         for label, value in lines:
-            theme.blit_text(surface, label, (DETAILS.x + 18, y), 18, "muted")
-            parts = theme.wrap(value, 22, DETAILS.w - 36)
-            if any(theme.font(22).size(p)[0] > DETAILS.w - 36 for p in parts):  # a code
+            look.blit_text(surface, label, (DETAILS.x + 18, y), 18, "muted")
+            parts = look.wrap(value, 22, DETAILS.w - 36)
+            if any(look.font(22).size(p)[0] > DETAILS.w - 36 for p in parts):  # a code
                 parts = [value[i:i + CODE_LINE] for i in range(0, len(value), CODE_LINE)]
             for part in parts[:4]:
-                theme.blit_text(surface, part, (DETAILS.x + 18, y + 22), 22)
+                look.blit_text(surface, part, (DETAILS.x + 18, y + 22), 22)
                 y += 26
             y += 30
         notes = [*([self.problem] if self.problem else []), *self.broken[:2]]
         for i, note in enumerate(notes):
-            theme.blit_text(surface, theme.fit(note, 18, DETAILS.w - 36),
+            look.blit_text(surface, look.fit(note, 18, DETAILS.w - 36),
                             (DETAILS.x + 18, DETAILS.bottom - 30 - 22 * i), 18, "bad")
 
 

@@ -14,10 +14,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from petanque_game import paths, saves
-from petanque_game.ui import lang, theme
 from petanque_game.ui.reading import Reading
 from petanque_game.ui.scene import AppLike, Scene
-from petanque_game.ui.widgets import Backdrop, Button, look, panel
+from petanque_game.ui.widgets import Backdrop, Button, panel
 
 # The records, their folder's index and the games (history, listing, session) are imported when
 # first used: opening the menu waits for none of them.
@@ -49,8 +48,8 @@ class ReplayListScene(Scene):
         self.broken = 0  # entries that cannot be read or fail the checks (listed last)
         self.scroll = 0
         self.focus = 0
-        self.back = Button(pygame.Rect(40, 640, 200, 56), lang.tr("menu.back"), self.app.pop,
-                           hint=lang.tr("menu.key_esc"), tag="back")
+        self.back = Button(pygame.Rect(40, 640, 200, 56), self.look.tr("menu.back"), self.app.pop,
+                           hint=self.look.tr("menu.key_esc"), tag="back")
         self.backdrop = Backdrop()  # the list with no row lit, kept while it is the same
         # Read off the window's thread: the list shows a progress line until it is in.
         self.reading = Reading(self._take_in, self.list_entries)
@@ -75,7 +74,7 @@ class ReplayListScene(Scene):
 
     @property
     def subheading(self) -> str:
-        return lang.tr("menu.list.replays_where", folder=self.folder)
+        return self.look.tr("menu.list.replays_where", folder=self.folder)
 
     def row_rect(self, i: int) -> pygame.Rect:
         return pygame.Rect(40, 130 + i * 62, 1200, 56)
@@ -87,8 +86,8 @@ class ReplayListScene(Scene):
     def open(self, index: int) -> None:
         entry = self.entries[index]
         if entry.broken:
-            self.app.toast.show(lang.tr("menu.list.cannot_watch", name=entry.path.name,
-                                        why=entry.detail), "bad", 5.0)
+            self.app.toast.show(self.look.tr("menu.list.cannot_watch", name=entry.path.name,
+                                             why=entry.detail(self.look)), "bad", 5.0)
             return
         self.app.open_replay(entry.path)
 
@@ -103,7 +102,7 @@ class ReplayListScene(Scene):
         n = len(self.entries)
         if event.type == pygame.MOUSEBUTTONDOWN:
             if event.button == 1:
-                if self.back.click(event.pos):
+                if self.back.click(self.look, event.pos):
                     return True
                 for i in range(self.ROWS):
                     k = self.scroll + i
@@ -141,10 +140,11 @@ class ReplayListScene(Scene):
     covers = True  # draws the whole picture
 
     def draw(self, surface: pygame.Surface) -> None:
-        key = look(self.heading_key, self.subheading, self.reading.progress, self.entries,
-                   self.scroll, self.focus, self.broken)
+        look = self.look
+        key = look.drawn_in(self.heading_key, self.subheading, self.reading.progress, self.entries,
+                            self.scroll, self.focus, self.broken)
         self.backdrop.draw(surface, key, self._draw_unlit)
-        self.back.draw(surface, self.mouse)
+        self.back.draw(look, surface, self.mouse)
         mouse = self.mouse
         for i in range(self.ROWS):  # the row under the mouse, lit over its unlit picture
             k = self.scroll + i
@@ -154,16 +154,17 @@ class ReplayListScene(Scene):
 
     def _draw_unlit(self, surface: pygame.Surface) -> None:
         """The list with no row lit and without its Back button."""
-        surface.fill(theme.colour("background"))
-        theme.blit_text(surface, lang.tr(self.heading_key), (40, 40), 60, "text", True)
-        theme.blit_text(surface, theme.fit(self.subheading, 22, 1190), (44, 92), 22, "muted")
+        look = self.look
+        surface.fill(look.colour("background"))
+        look.blit_text(surface, look.tr(self.heading_key), (40, 40), 60, "text", True)
+        look.blit_text(surface, look.fit(self.subheading, 22, 1190), (44, 92), 22, "muted")
         progress = self.reading.progress
         if progress is not None:
             from petanque_game.ui.listing import reading_line
 
-            theme.blit_text(surface, reading_line(*progress), (44, 150), 28, "muted")
+            look.blit_text(surface, reading_line(look, *progress), (44, 150), 28, "muted")
         elif not self.entries:
-            theme.blit_text(surface, lang.tr(self.empty_key), (44, 150), 28, "muted")
+            look.blit_text(surface, look.tr(self.empty_key), (44, 150), 28, "muted")
         for i in range(self.ROWS):
             k = self.scroll + i
             if k >= len(self.entries):
@@ -171,29 +172,30 @@ class ReplayListScene(Scene):
             self._draw_row(surface, i, self.entries[k], k == self.focus, None)
         if len(self.entries) > self.ROWS:
             last = min(len(self.entries), self.scroll + self.ROWS)
-            theme.blit_text(surface, lang.tr("menu.list.scroll", first=self.scroll + 1,
+            look.blit_text(surface, look.tr("menu.list.scroll", first=self.scroll + 1,
                                              last=last, n=len(self.entries)),
                             (1240, 652), 22, "muted", anchor="topright")
         if self.broken:
-            theme.blit_text(surface, theme.fit(lang.tr_n("menu.list.skipped", self.broken), 20,
+            look.blit_text(surface, look.fit(look.tr_n("menu.list.skipped", self.broken), 20,
                                                980), (1240, 708), 20, "bad",
                             anchor="bottomright")
 
     def _draw_row(self, surface: pygame.Surface, i: int, e: RecordEntry, focus: bool,
                   mouse: tuple[int, int] | None) -> None:
         """One entry; lit when `mouse` is on it (over the row unlit: the same shape)."""
+        look = self.look
         r = self.row_rect(i)
         hover = mouse is not None and r.collidepoint(mouse)
         fill = "panel_light" if hover or focus else "panel"
-        panel(surface, r, fill, "accent" if focus else "edge", 10, shadow=False)
+        panel(look, surface, r, fill, "accent" if focus else "edge", 10, shadow=False)
         width = r.w - 32 - (self.resume_rect(i).w + 12 if e.unfinished else 0)
-        theme.blit_text(surface, theme.fit(e.title, 26, width, True), (r.x + 16, r.y + 6), 26,
+        look.blit_text(surface, look.fit(e.title(look), 26, width, True), (r.x + 16, r.y + 6), 26,
                         "bad" if e.broken else "text", True)
-        theme.blit_text(surface, theme.fit(e.detail, 20, width), (r.x + 16, r.y + 33), 20,
+        look.blit_text(surface, look.fit(e.detail(look), 20, width), (r.x + 16, r.y + 33), 20,
                         "bad" if e.broken else "muted")
         if e.unfinished and not e.broken:
-            Button(self.resume_rect(i), lang.tr("menu.list.resume"), None, e.resumable, 22,
-                   style="primary", tag="resume").draw(surface, mouse)
+            Button(self.resume_rect(i), look.tr("menu.list.resume"), None, e.resumable, 22,
+                   style="primary", tag="resume").draw(look, surface, mouse)
 
 
 class ResumeListScene(ReplayListScene):
@@ -215,14 +217,14 @@ class ResumeListScene(ReplayListScene):
 
     @property
     def subheading(self) -> str:
-        return lang.tr("menu.list.resume_where", folder=self.folder)
+        return self.look.tr("menu.list.resume_where", folder=self.folder)
 
     def open(self, index: int) -> None:
         entry = self.entries[index]
         if not entry.resumable:
-            why = entry.detail if entry.broken else lang.tr("menu.list.in_a_window")
-            self.app.toast.show(lang.tr("menu.list.cannot_resume", name=entry.path.name,
-                                        why=why), "bad", 5.0)
+            why = entry.detail(self.look) if entry.broken else self.look.tr("menu.list.in_a_window")
+            self.app.toast.show(self.look.tr("menu.list.cannot_resume", name=entry.path.name,
+                                             why=why), "bad", 5.0)
             return
         from petanque_game.ui.play import resume_game
 

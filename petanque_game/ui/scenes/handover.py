@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from petanque_game.ui import lang, theme
+from petanque_game.ui import theme
 from petanque_game.ui.narrate import is_you
 from petanque_game.ui.scene import AppLike, Scene
 from petanque_game.ui.widgets import Button
@@ -23,8 +23,8 @@ class HandoverScene(Scene):
     def __init__(self, app: AppLike, name: str, seat: int, last: list[str] | None = None):
         super().__init__(app)
         self.player, self.seat, self.last = name, seat, list(last or [])
-        self.ready = Button(pygame.Rect(490, 470, 300, 76), lang.tr("handover.ready"),
-                            self.go_on, size=34, hint=lang.tr("handover.ready_key"),
+        self.ready = Button(pygame.Rect(490, 470, 300, 76), self.look.tr("handover.ready"),
+                            self.go_on, size=34, hint=self.look.tr("handover.ready_key"),
                             style="primary", tag="ready")
 
     def go_on(self) -> None:
@@ -36,33 +36,34 @@ class HandoverScene(Scene):
 
     def title(self) -> str:
         """'Pass to Åse'; 'Your turn' for a player called You ('Pass to You' reads wrong)."""
-        if is_you(self.player):
-            return lang.tr("handover.your_turn")
-        return lang.tr("handover.pass_to", name=self.player)
+        if is_you(self.look, self.player):
+            return self.look.tr("handover.your_turn")
+        return self.look.tr("handover.pass_to", name=self.player)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.ready.click(event.pos)
+            self.ready.click(self.look, event.pos)
         elif event.type == pygame.KEYDOWN and event.key in READY_KEYS:
             self.go_on()
         return True  # nothing reaches the table while it is hidden
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.colour("background"))
-        col = theme.player_colour(self.seat)
+        look = self.look
+        surface.fill(look.colour("background"))
+        col = look.player_colour(self.seat)
         pygame.draw.rect(surface, col, pygame.Rect(0, 0, surface.get_width(), 14))
         pygame.draw.circle(surface, col, (640, 200), 54)
-        if theme.marks_shown():
+        if look.marks_shown():
             theme.draw_mark(surface, self.seat, (640, 200), 48)
-        theme.blit_text(surface, theme.fit(self.title(), 64, 1100, True), (640, 300), 64,
+        look.blit_text(surface, look.fit(self.title(), 64, 1100, True), (640, 300), 64,
                         "text", True, "center")
-        theme.blit_text(surface, theme.fit(lang.tr("handover.hidden"), 28, 1100), (640, 360),
+        look.blit_text(surface, look.fit(look.tr("handover.hidden"), 28, 1100), (640, 360),
                         28, "muted", anchor="center")
         y = 398
         for line in self.last:
-            theme.blit_text(surface, theme.fit(line, 24, 1100), (640, y), 24, "muted",
+            look.blit_text(surface, look.fit(line, 24, 1100), (640, y), 24, "muted",
                             anchor="midtop")
             y += 28
-        self.ready.draw(surface, self.mouse)
-        theme.blit_text(surface, theme.fit(lang.tr("handover.turn_off"), 20, 1100),
+        self.ready.draw(look, surface, self.mouse)
+        look.blit_text(surface, look.fit(look.tr("handover.turn_off"), 20, 1100),
                         (640, 690), 20, "muted", anchor="center")

@@ -18,13 +18,13 @@ from typing import Any
 
 import pygame
 
-from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import GameUI, ui_of
 from petanque_game.ui.game_ui import title as game_title
 from petanque_game.ui.keys import key_names
+from petanque_game.ui.look import Look
 from petanque_game.ui.scene import AppLike, Scene
 from petanque_game.ui.settings import Settings
-from petanque_game.ui.widgets import Backdrop, Button, draw_lit, look, panel
+from petanque_game.ui.widgets import Backdrop, Button, draw_lit, panel
 
 RECT = pygame.Rect(140, 40, 1000, 640)
 TEXT_SIZE, HEADING_SIZE, LINE_H = 23, 28, 30
@@ -67,39 +67,39 @@ def load_help(data: Any = None, name: str = "config/games") -> tuple[Pages, list
     return pages, problems
 
 
-def rules_page(game: str, pages: Pages) -> list[tuple[str, list[str]]]:
+def rules_page(look: Look, game: str, pages: Pages) -> list[tuple[str, list[str]]]:
     """The rules page of `game` in the window's language: [(heading, [line, ...])]; a line that
     is a point starts with "- "."""
     sections = pages.get(game)
     if not sections:
-        return [("", [lang.tr("help.no_rules")])]
+        return [("", [look.tr("help.no_rules")])]
     out = []
     for heading, lines in sections:
         told = []
         for line in lines:
             point = line.startswith("- ")
-            text = " ".join(lang.tr(line[2:] if point else line).split())
+            text = " ".join(look.tr(line[2:] if point else line).split())
             told.append(("- " if point else "") + text)
-        out.append((lang.tr(heading), told))
+        out.append((look.tr(heading), told))
     return out
 
 
-def howto_page(game: str, settings: Settings) -> list[tuple[str, list[str]]]:
+def howto_page(look: Look, game: str, settings: Settings) -> list[tuple[str, list[str]]]:
     """How to play `game` in the window's language: its controls with the keys the settings
     bind, the window's own keys, and for Terningepetanque how aiming works."""
     def told(controls: Sequence[tuple[str | None, str]]) -> list[str]:
         out = []
         for action, key in controls:
-            keys = key_names(settings, action) if action else ""
+            keys = key_names(look, settings, action) if action else ""
             if action and not keys:
                 continue  # an action this window binds no key to (yet)
-            out.append("- " + (lang.tr(key, keys=keys) if action else lang.tr(key)))
+            out.append("- " + (look.tr(key, keys=keys) if action else look.tr(key)))
         return out
 
     entry = _entry(game)
-    page = list(entry.howto_intro(settings)) if entry and entry.howto_intro else []
-    page.append((lang.tr("howto.controls"), told(entry.howto if entry else ())))
-    page.append((lang.tr("howto.window_heading"), told(WINDOW_CONTROLS)))
+    page = list(entry.howto_intro(look, settings)) if entry and entry.howto_intro else []
+    page.append((look.tr("howto.controls"), told(entry.howto if entry else ())))
+    page.append((look.tr("howto.window_heading"), told(WINDOW_CONTROLS)))
     return page
 
 
@@ -110,7 +110,8 @@ def _entry(game: str) -> GameUI | None:
         return None
 
 
-def layout(page: list[tuple[str, list[str]]], width: int = TEXT_W) -> list[tuple[str, int, str,
+def layout(look: Look, page: list[tuple[str, list[str]]],
+           width: int = TEXT_W) -> list[tuple[str, int, str,
                                                                                  int]]:
     """(text, size, colour, indent) per screen line."""
     rows: list[tuple[str, int, str, int]] = []
@@ -120,7 +121,7 @@ def layout(page: list[tuple[str, list[str]]], width: int = TEXT_W) -> list[tuple
         for line in lines:
             point = line.startswith("- ")
             text = line[2:] if point else line
-            for k, part in enumerate(theme.wrap(text, TEXT_SIZE, width - (24 if point else 0))):
+            for k, part in enumerate(look.wrap(text, TEXT_SIZE, width - (24 if point else 0))):
                 prefix = "•  " if point and k == 0 else ""
                 rows.append((prefix + part, TEXT_SIZE, "text", 0 if k == 0 or not point else 24))
         rows.append(("", TEXT_SIZE, "text", 0))
@@ -145,10 +146,11 @@ class RulesScene(Scene):
         self.backdrop = Backdrop()  # the page with no button lit, kept while it is the same
 
     def _relayout(self) -> None:
-        self.spoken = lang.language()
-        page = rules_page(self.game, self.pages) if self.page == "rules" else \
-            howto_page(self.game, self.app.settings)
-        self.rows = layout(page)
+        look = self.look
+        self.spoken = look.language()
+        page = rules_page(look, self.game, self.pages) if self.page == "rules" else \
+            howto_page(look, self.game, self.app.settings)
+        self.rows = layout(look, page)
         self.scroll(0)
 
     def show(self, page: str) -> None:
@@ -158,11 +160,12 @@ class RulesScene(Scene):
     @property
     def buttons(self) -> list[Button]:
         """The tabs, the lesson (on Terningepetanque's how-to) and Close."""
+        look = self.look
         b = []
         x = RECT.right - 30
         for page in reversed(PAGES):
-            label = lang.tr(f"help.tab_{page}")
-            w = max(150, theme.font(24, True).size(label)[0] + 28)
+            label = look.tr(f"help.tab_{page}")
+            w = max(150, look.font(24, True).size(label)[0] + 28)
             x -= w
             b.append(Button(pygame.Rect(x, RECT.y + 24, w, 44), label,
                             partial(self.show, page), size=24, selected=self.page == page,
@@ -171,10 +174,10 @@ class RulesScene(Scene):
         entry = _entry(self.game)
         if self.page == "howto" and entry is not None and entry.practice is not None:
             b.append(Button(pygame.Rect(RECT.x + 30, RECT.bottom - 70, 300, 52),
-                            lang.tr("help.practice"), self.practice, size=26, style="primary",
+                            look.tr("help.practice"), self.practice, size=26, style="primary",
                             tag="practice"))
         b.append(Button(pygame.Rect(RECT.right - 176, RECT.bottom - 70, 150, 52),
-                        lang.tr("help.close"), self.app.pop, size=26, hint="Esc", tag="close"))
+                        look.tr("help.close"), self.app.pop, size=26, hint="Esc", tag="close"))
         return b
 
     @property
@@ -202,7 +205,7 @@ class RulesScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for b in self.buttons:
-                if b.click(event.pos):
+                if b.click(self.look, event.pos):
                     break
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll(-3 * event.y)
@@ -219,39 +222,41 @@ class RulesScene(Scene):
         return True  # nothing reaches the game while its rules are shown
 
     def update(self, dt: float) -> None:
-        if self.spoken != lang.language():  # the language was changed in the settings
+        if self.spoken != self.look.language():  # the language was changed in the settings
             self._relayout()
 
     covers = True  # draws the whole picture
 
     def draw(self, surface: pygame.Surface) -> None:
         buttons = self.buttons
-        key = look(self.game, self.page, self.top, self.rows)  # (rows: a list made per layout)
+        key = self.look.drawn_in(self.game, self.page, self.top,
+                                 self.rows)  # (rows: a list made per layout)
         self.backdrop.draw(surface, key, lambda out: self._draw_unlit(out, buttons))
-        draw_lit(surface, buttons, self.mouse)
+        draw_lit(self.look, surface, buttons, self.mouse)
 
     def _draw_unlit(self, surface: pygame.Surface, buttons: list[Button]) -> None:
         """The page with no button lit."""
-        surface.fill(theme.colour("background"))
-        panel(surface, RECT)
+        look = self.look
+        surface.fill(look.colour("background"))
+        panel(look, surface, RECT)
         tabs_left = min(b.rect.x for b in buttons if b.tag.startswith("tab:"))
         room = tabs_left - RECT.x - 60
-        heading = game_title(self.game)  # the tabs say which page this is
-        size = next((s for s in (40, 36, 32) if theme.font(s, True).size(heading)[0] <= room), 32)
-        theme.blit_text(surface, theme.fit(heading, size, room, True),
+        heading = game_title(look, self.game)  # the tabs say which page this is
+        size = next((s for s in (40, 36, 32) if look.font(s, True).size(heading)[0] <= room), 32)
+        look.blit_text(surface, look.fit(heading, size, room, True),
                         (RECT.x + 40, RECT.y + 46), size, "text", True, "midleft")
         y = self.text_rect.y
         for text, size, col, indent in self.rows[self.top:self.top + self.visible_rows]:
             if text:
-                theme.blit_text(surface, text, (RECT.x + 40 + indent, y), size, col,
+                look.blit_text(surface, text, (RECT.x + 40 + indent, y), size, col,
                                 size == HEADING_SIZE)
             y += LINE_H
         more = len(self.rows) - self.visible_rows
         if more > 0:
             left = max((b.rect.right for b in buttons if b.tag == "practice"), default=RECT.x)
-            theme.blit_text(surface, lang.tr("help.scroll", first=self.top + 1,
+            look.blit_text(surface, look.tr("help.scroll", first=self.top + 1,
                                              last=min(len(self.rows), self.top + self.visible_rows),
                                              total=len(self.rows)),
                             (left + 30, RECT.bottom - 44), 19, "muted", anchor="midleft")
         for b in buttons:
-            b.draw(surface, None)
+            b.draw(look, surface, None)

@@ -29,9 +29,9 @@ from petanque_game.physics import release_zone
 from petanque_game.physics.level import load_named_level
 from petanque_game.rule_defaults import shipped_quick_options
 from petanque_game.rules.petanque_table import DIAMOND, Aim, Table
-from petanque_game.ui import lang, theme
 from petanque_game.ui.first_games import OPPONENT, open_first_game
 from petanque_game.ui.lesson_words import after_words, done_words
+from petanque_game.ui.look import Look
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.table import board as tb
 from petanque_game.ui.table import draw as td
@@ -159,13 +159,13 @@ class LessonScene(Scene):
         x, w = SIDE.x + PAD, SIDE.w - 2 * PAD
         if self.done:  # one under another, the whole panel wide
             for k, (key, action, style, tag) in enumerate(reversed(specs)):
-                label = lang.tr(key, name=OPPONENT, rounds=self.quick_rounds)
+                label = self.look.tr(key, name=OPPONENT, rounds=self.quick_rounds)
                 out.insert(0, Button(pygame.Rect(x, y - 64 * k, w, 56), label, action,
                                      size=24, style=style, tag=tag))
             return out
         w = (w - 10 * (len(specs) - 1)) // len(specs)
         for key, action, style, tag in specs:
-            out.append(Button(pygame.Rect(x, y, w, 58), lang.tr(key), action, size=24,
+            out.append(Button(pygame.Rect(x, y, w, 58), self.look.tr(key), action, size=24,
                               style=style, tag=tag))
             x += w + 10
         return out
@@ -174,7 +174,7 @@ class LessonScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.flying:
                 self.finish_flight()
-            elif not any(b.click(event.pos) for b in self.buttons()) and self.aiming \
+            elif not any(b.click(self.look, event.pos) for b in self.buttons()) and self.aiming \
                     and BOARD.collidepoint(event.pos):
                 self.point = self._board_at(event.pos)
                 self.throw()
@@ -257,24 +257,26 @@ class LessonScene(Scene):
     # --- drawing ----------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.colour("background"))
-        title = lang.tr("lesson.title")
+        look = self.look
+        surface.fill(look.colour("background"))
+        title = look.tr("lesson.title")
         if not self.done:
-            title += "  ·  " + lang.tr("lesson.step", n=self.index + 1, count=len(self.targets))
-        theme.blit_text(surface, title, (BOARD.x + 4, 22), 32, "text", True)
+            title += "  ·  " + look.tr("lesson.step", n=self.index + 1, count=len(self.targets))
+        look.blit_text(surface, title, (BOARD.x + 4, 22), 32, "text", True)
         area = surface.subsurface(BOARD)
         view = self.camera.view
-        area.blit(tb.board_surface(self.level, view, BOARD.size, self.walls, self.zones, 0),
+        area.blit(tb.board_surface(look, self.level, view, BOARD.size, self.walls, self.zones, 0),
                   (0, 0))
         if self.target is not None:
             self._draw_target(area, view, self.target)
-        pygame.draw.rect(surface, theme.colour("edge"), BOARD, 2, border_radius=6)
-        panel(surface, SIDE)
+        pygame.draw.rect(surface, look.colour("edge"), BOARD, 2, border_radius=6)
+        panel(look, surface, SIDE)
         self._draw_words(surface)
         for b in self.buttons():
-            b.draw(surface, self.mouse)
+            b.draw(look, surface, self.mouse)
 
     def _draw_target(self, area: pygame.Surface, view: td.View, t: Target) -> None:
+        look = self.look
         table = t.table
         if self.tried is not None and not self.flying:
             table = self.tried.table
@@ -287,7 +289,7 @@ class LessonScene(Scene):
         if self.flying and self.tried is not None:
             self._draw_frame(area, view, self.tried)
         else:
-            _draw_table(area, view, self.level, table)
+            _draw_table(look, area, view, self.level, table)
         if self.aiming:
             spread, risk = self.shown_spread()
             if spread is not None:
@@ -298,8 +300,8 @@ class LessonScene(Scene):
             pygame.draw.line(area, SPREAD, (px - 8, py), (px + 8, py), 2)
             pygame.draw.line(area, SPREAD, (px, py - 8), (px, py + 8), 2)
             if risk is not None and risk.off_board >= SHOWN_FROM:
-                theme.blit_text(area, lang.tr("lesson.off_risk", percent=percent(
-                    min(risk.off_board, 0.995), lang.tr)), (px + 12, py + 10), 20, "bad",
+                look.blit_text(area, look.tr("lesson.off_risk", percent=percent(
+                    min(risk.off_board, 0.995), look.tr)), (px + 12, py + 10), 20, "bad",
                     shadow=True)
         elif self.tried is not None and not self.flying:
             aimed, rest = view.to_screen(*self.tried.aimed), view.to_screen(*self.tried.rest)
@@ -319,43 +321,44 @@ class LessonScene(Scene):
             else:
                 d = tried.table.die_of(player, _)
                 face = d.face if d is not None else 1
-                td.draw_table_die(area, view, self.level, player, face, x, y, angle, z,
+                td.draw_table_die(self.look, area, view, self.level, player, face, x, y, angle, z,
                                   orientation=orientation, moving=True)
 
     def _draw_words(self, surface: pygame.Surface) -> None:
+        look = self.look
         x, y, w = SIDE.x + PAD, SIDE.y + PAD, SIDE.w - 2 * PAD
         t = self.target
         if t is None:
-            heading, said = done_words(self.targets, self.hits)
+            heading, said = done_words(look, self.targets, self.hits)
         elif self.tried is None or self.flying:
-            heading = _goal(t)
-            said = [lang.tr(f"lesson.{t.goal}_why"),
-                    lang.tr("lesson.controls", degrees=f"{self.elevation:.0f}")]
+            heading = _goal(look, t)
+            said = [look.tr(f"lesson.{t.goal}_why"),
+                    look.tr("lesson.controls", degrees=f"{self.elevation:.0f}")]
         else:
-            heading, said = after_words(self.tried, OPPONENT)
-        for part in theme.wrap(heading, TEXT + 3, w, True):
-            theme.blit_text(surface, part, (x, y), TEXT + 3, "accent", True)
+            heading, said = after_words(look, self.tried, OPPONENT)
+        for part in look.wrap(heading, TEXT + 3, w, True):
+            look.blit_text(surface, part, (x, y), TEXT + 3, "accent", True)
             y += TEXT + 10
         y += 6
         for line in said:
-            for part in theme.wrap(line, TEXT, w):
-                theme.blit_text(surface, part, (x, y), TEXT, "text")
+            for part in look.wrap(line, TEXT, w):
+                look.blit_text(surface, part, (x, y), TEXT, "text")
                 y += TEXT + 6
             y += 8
 
 
-def _goal(t: Target) -> str:
+def _goal(look: Look, t: Target) -> str:
     if t.goal == "near":
-        return lang.tr("lesson.near_goal", mm=f"{t.radius:.0f}")
-    return lang.tr(f"lesson.{t.goal}_goal", name=OPPONENT)
+        return look.tr("lesson.near_goal", mm=f"{t.radius:.0f}")
+    return look.tr(f"lesson.{t.goal}_goal", name=OPPONENT)
 
 
 
-def _draw_table(area: pygame.Surface, view: td.View, level: Any, table: Table) -> None:
+def _draw_table(look: Look, area: pygame.Surface, view: td.View, level: Any, table: Table) -> None:
     """The diamond and the dice at rest (those on the board)."""
     dm = table.diamond
     if dm is not None and dm.on_board:
         td.draw_diamond(area, view, level, dm.x, dm.y, dm.angle)
     for d in table.dice:
         if d.on_board:
-            td.draw_table_die(area, view, level, d.player, d.face, d.x, d.y, d.angle)
+            td.draw_table_die(look, area, view, level, d.player, d.face, d.x, d.y, d.angle)

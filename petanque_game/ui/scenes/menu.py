@@ -14,11 +14,11 @@ import pygame
 
 from petanque_game import __version__, saves
 from petanque_game.rules.games import game_ids
-from petanque_game.ui import dice, lang, theme
+from petanque_game.ui import dice
 from petanque_game.ui.game_ui import title as game_title
 from petanque_game.ui.reading import Reading
 from petanque_game.ui.scene import AppLike, Scene
-from petanque_game.ui.widgets import Backdrop, Button, look, panel
+from petanque_game.ui.widgets import Backdrop, Button, panel
 
 # The records, their folder's index and the games (history, listing, session) are imported when
 # first used, after the menu's first frame: the start waits for none of them.
@@ -65,11 +65,11 @@ class MenuScene(Scene):
         x, top, bottom, w = 120, 280, 676, 420
         step = min(84, (bottom - top) // len(specs))
         h = step - max(10, step // 6)
-        self.buttons = [Button(pygame.Rect(x, top + i * step, w, h), lang.tr(key), action,
+        self.buttons = [Button(pygame.Rect(x, top + i * step, w, h), self.look.tr(key), action,
                                enabled, 30 if h >= 56 else 26,
-                               theme.fit(line, 17, w - 20), tag=tag)
+                               self.look.fit(line, 17, w - 20), tag=tag)
                         for i, (key, action, tag, enabled, line) in enumerate(specs)]
-        about = f"{lang.tr('menu.about')}  {__version__}"
+        about = f"{self.look.tr('menu.about')}  {__version__}"
         self.buttons.append(Button(pygame.Rect(1000, 14, 260, 40), about, self.about, True, 20,
                                    tag="about", style="ghost"))
         self.focus = min(self.focus, len(self.buttons) - 1)
@@ -102,7 +102,7 @@ class MenuScene(Scene):
     def _take_in(self, games: list[Unfinished]) -> None:
         from petanque_game.ui.listing import resume_line
 
-        self.resume_line = resume_line(games)
+        self.resume_line = resume_line(self.look, games)
         self._layout()
 
     def new_game(self) -> None:
@@ -123,7 +123,7 @@ class MenuScene(Scene):
             return
         games = saves.unfinished_games() if files else []  # one file: read at once
         if games and games[0].problem:
-            self.say(lang.tr("menu.cannot_resume", why=games[0].problem))
+            self.say(self.look.tr("menu.cannot_resume", why=games[0].problem))
         elif games:
             from petanque_game.ui.play import resume_game
 
@@ -163,7 +163,7 @@ class MenuScene(Scene):
             for i, b in enumerate(self.buttons):
                 if b.hit(event.pos) and b.enabled:
                     self.focus = i
-                    b.click(event.pos)
+                    b.click(self.look, event.pos)
                     return True
             return True
         if event.type == pygame.MOUSEMOTION:
@@ -199,35 +199,37 @@ class MenuScene(Scene):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.backdrop.draw(surface, look(), self._draw_backdrop)
+        look = self.look
+        self.backdrop.draw(surface, look.drawn_in(), self._draw_backdrop)
         for i, b in enumerate(self.buttons):
             b.selected = i == self.focus
-            b.draw(surface, self.mouse)
+            b.draw(look, surface, self.mouse)
         resume = next((b for b in self.buttons if b.tag == "resume"), None)
         if resume is not None and not resume.enabled:
-            theme.blit_text(surface, lang.tr("menu.no_saved_game"),
+            look.blit_text(surface, look.tr("menu.no_saved_game"),
                             (resume.rect.right + 14, resume.rect.centery), 20, "muted",
                             anchor="midleft")
         if self.problem:
             rect = pygame.Rect(110, 670, 1150, 46)  # under the buttons
-            panel(surface, rect, (70, 34, 34), "bad")
-            for i, line in enumerate(theme.wrap(self.problem, 21, rect.w - 28)[:2]):
-                theme.blit_text(surface, line, (rect.x + 14, rect.y + 8 + 17 * i), 21)
+            panel(look, surface, rect, (70, 34, 34), "bad")
+            for i, line in enumerate(look.wrap(self.problem, 21, rect.w - 28)[:2]):
+                look.blit_text(surface, line, (rect.x + 14, rect.y + 8 + 17 * i), 21)
         else:
-            theme.blit_text(surface, theme.fit(lang.tr("menu.keys"), 20, 1100), (120, 690), 20,
+            look.blit_text(surface, look.fit(look.tr("menu.keys"), 20, 1100), (120, 690), 20,
                             "muted")
 
     def _draw_backdrop(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.colour("background"))
+        look = self.look
+        surface.fill(look.colour("background"))
         pictures = dice.pictures_of(self.app.memory)
-        tray = pictures.tray_surface((500, 380))
+        tray = pictures.tray_surface(look, (500, 380))
         surface.blit(tray, (720, 270))
         # A six, a five and a four: the ship, its captain and its crew.
         for value, x, y, a in ((6, 830, 390, -12), (5, 950, 430, 9), (4, 1080, 385, -4),
                                (1, 880, 540, 22), (5, 1040, 545, -18)):
-            pictures.draw_die(surface, value, (x, y), 72, a)
-        theme.blit_text(surface, lang.tr("menu.title"), (120, 110), 84, "text", True,
+            pictures.draw_die(look, surface, value, (x, y), 72, a)
+        look.blit_text(surface, look.tr("menu.title"), (120, 110), 84, "text", True,
                         shadow=True)
-        theme.blit_text(surface, lang.tr("menu.subtitle"), (124, 186), 34, "accent")
-        games = " - ".join(game_title(g) for g in game_ids())
-        theme.blit_text(surface, theme.fit(games, 22, 1100), (124, 226), 22, "muted")
+        look.blit_text(surface, look.tr("menu.subtitle"), (124, 186), 34, "accent")
+        games = " - ".join(game_title(look, g) for g in game_ids())
+        look.blit_text(surface, look.fit(games, 22, 1100), (124, 226), 22, "muted")

@@ -20,7 +20,6 @@ from petanque_game.online.link import check_url
 from petanque_game.online.relay import RelayThread, local_address
 from petanque_game.online.rooms import read_code
 from petanque_game.rules.games import game_ids, spec_of
-from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import title
 from petanque_game.ui.names import default_name, person_name
 from petanque_game.ui.online_session import Meeting, OnlineSession
@@ -58,21 +57,22 @@ class OnlineScene(Scene):
     # --- the choices --------------------------------------------------------------------------
 
     def buttons(self) -> list[Button]:
-        back = Button(pygame.Rect(120, 620, 220, 64), lang.tr("menu.back"), self.back, size=28,
+        look = self.look
+        back = Button(pygame.Rect(120, 620, 220, 64), look.tr("menu.back"), self.back, size=28,
                       hint="Esc", tag="back")
         if self.mode == "choose":
-            return [Button(pygame.Rect(120, 220, 420, 80), lang.tr("online.host"),
+            return [Button(pygame.Rect(120, 220, 420, 80), look.tr("online.host"),
                            self.to_host, size=32, style="primary", tag="host"),
-                    Button(pygame.Rect(120, 320, 420, 80), lang.tr("online.join"),
+                    Button(pygame.Rect(120, 320, 420, 80), look.tr("online.join"),
                            self.to_join, size=32, tag="join"), back]
         if self.mode == "waiting":
             return [back]
-        go = Button(pygame.Rect(940, 620, 220, 64), lang.tr(f"online.{self.mode}"), self.go,
+        go = Button(pygame.Rect(940, 620, 220, 64), look.tr(f"online.{self.mode}"), self.go,
                     size=30, style="primary", tag="go")
         if self.mode == "join":
             return [go, back]
-        out = [Button(pygame.Rect(330, 250, 330, 52), title(self.game), self.next_game, size=24,
-                      tag="game")]
+        out = [Button(pygame.Rect(330, 250, 330, 52), title(look, self.game), self.next_game,
+                      size=24, tag="game")]
         for i, kind in enumerate(self.seats):
             out.append(Button(pygame.Rect(330, 316 + i * 54, 250, 46), self.seat_words(kind),
                               partial(self.next_kind, i), size=22, enabled=i > 0,
@@ -82,15 +82,15 @@ class OnlineScene(Scene):
                        enabled=len(self.seats) < min(spec.max_players, 4), tag="more"),
                 Button(pygame.Rect(590, 370, 70, 46), "-", self.fewer_seats, size=28,
                        enabled=len(self.seats) > max(spec.min_players, 2), tag="fewer"),
-                Button(pygame.Rect(330, 546, 330, 52), lang.tr(
+                Button(pygame.Rect(330, 546, 330, 52), look.tr(
                     "online.relay_here" if self.relay_here else "online.relay_there"),
                     self.flip_relay, size=24, tag="relay"), go, back]
-        return out + self.picker.buttons(self.game)
+        return out + self.picker.buttons(look, self.game)
 
     def seat_words(self, kind: str) -> str:
         if kind in ("you", "remote"):
-            return lang.tr(f"online.seat_{kind}")
-        return lang.tr(f"game.ai_{kind.partition(':')[2]}")
+            return self.look.tr(f"online.seat_{kind}")
+        return self.look.tr(f"game.ai_{kind.partition(':')[2]}")
 
     def to_host(self) -> None:
         self.mode, self.problem = "host", ""
@@ -107,7 +107,7 @@ class OnlineScene(Scene):
         if self.mode == "host":
             return person_name(self.app)
         chosen = self.app.memory.get("setup")
-        return (chosen.person() if chosen is not None else None) or default_name(2)
+        return (chosen.person() if chosen is not None else None) or default_name(self.look, 2)
 
     def _offer_name(self, name: str) -> None:
         if self.player.value in ("", self.offered):
@@ -145,11 +145,12 @@ class OnlineScene(Scene):
 
     def rules(self) -> tuple[dict, str | None]:
         """The rules and the board the game is hosted with (online_rules.py)."""
-        return self.picker.played(self.game)
+        return self.picker.played(self.look, self.game)
 
     # --- meeting ------------------------------------------------------------------------------
 
     def go(self) -> None:
+        look = self.look
         name = self.player.value.strip() or self._default_name()
         url = (self.address if self.mode == "join" else self.elsewhere).value.strip()
         relay = None
@@ -158,22 +159,22 @@ class OnlineScene(Scene):
             if relay.problem is not None:  # the port is taken: any free one
                 relay = RelayThread(self.listen, 0).start()
             if relay.problem is not None:
-                self.problem = lang.tr("online.no_relay", why=relay.problem)
+                self.problem = look.tr("online.no_relay", why=relay.problem)
                 return
             url = f"ws://{local_address()}:{relay.port}"
         problem = check_url(url)
         if problem:
-            self.problem = lang.tr("online.bad_address")
+            self.problem = look.tr("online.bad_address")
             return
         if self.mode == "join":
             code = read_code(self.code.value)
             if code is None:
-                self.problem = lang.tr("online.bad_code")
+                self.problem = look.tr("online.bad_code")
                 return
             self.meeting = Meeting(url, name, room=code)
         else:
             if "remote" not in self.seats:
-                self.problem = lang.tr("online.no_friend")
+                self.problem = look.tr("online.no_friend")
                 return
             local = f"ws://127.0.0.1:{relay.port}" if relay is not None else url
             options, board = self.rules()
@@ -218,52 +219,55 @@ class OnlineScene(Scene):
             for f in fields:
                 f.active = f.rect.collidepoint(event.pos)
             for b in self.buttons():
-                if b.click(event.pos):
+                if b.click(self.look, event.pos):
                     return True
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.colour("background"))
-        theme.blit_text(surface, lang.tr("online.title"), (120, 60), 56, "text", True, shadow=True)
+        look = self.look
+        surface.fill(look.colour("background"))
+        look.blit_text(surface, look.tr("online.title"), (120, 60), 56, "text", True, shadow=True)
         if self.mode in ("host", "join"):
-            panel(surface, pygame.Rect(100, 150, 1080, 460))
-            theme.blit_text(surface, lang.tr("online.name"), (130, 182), 26, "muted")
-            self.player.draw(surface, self.app.time % 1.0 < 0.5)
+            panel(look, surface, pygame.Rect(100, 150, 1080, 460))
+            look.blit_text(surface, look.tr("online.name"), (130, 182), 26, "muted")
+            self.player.draw(look, surface, self.app.time % 1.0 < 0.5)
         if self.mode == "join":
-            theme.blit_text(surface, lang.tr("online.code"), (130, 262), 26, "muted")
-            theme.blit_text(surface, lang.tr("online.address"), (130, 342), 26, "muted")
-            self.code.draw(surface, self.app.time % 1.0 < 0.5)
-            self.address.draw(surface, self.app.time % 1.0 < 0.5)
+            look.blit_text(surface, look.tr("online.code"), (130, 262), 26, "muted")
+            look.blit_text(surface, look.tr("online.address"), (130, 342), 26, "muted")
+            self.code.draw(look, surface, self.app.time % 1.0 < 0.5)
+            self.address.draw(look, surface, self.app.time % 1.0 < 0.5)
         elif self.mode == "host":
-            theme.blit_text(surface, lang.tr("online.game"), (130, 262), 26, "muted")
-            theme.blit_text(surface, lang.tr("online.seats"), (130, 326), 26, "muted")
-            self.picker.draw(surface, self.game)
+            look.blit_text(surface, look.tr("online.game"), (130, 262), 26, "muted")
+            look.blit_text(surface, look.tr("online.seats"), (130, 326), 26, "muted")
+            self.picker.draw(look, surface, self.game)
             if not self.relay_here:
-                self.elsewhere.draw(surface, self.app.time % 1.0 < 0.5)
+                self.elsewhere.draw(look, surface, self.app.time % 1.0 < 0.5)
         elif self.mode == "waiting":
             self.draw_waiting(surface)
         for b in self.buttons():
-            b.draw(surface, self.mouse)
+            b.draw(look, surface, self.mouse)
         if self.problem:
-            theme.blit_text(surface, theme.fit(self.problem, 24, 1040), (120, 140), 24, "bad")
+            look.blit_text(surface, look.fit(self.problem, 24, 1040), (120, 140), 24, "bad")
 
     def draw_waiting(self, surface: pygame.Surface) -> None:
+        look = self.look
         meeting = self.meeting
-        panel(surface, pygame.Rect(100, 150, 1080, 440))
+        panel(look, surface, pygame.Rect(100, 150, 1080, 440))
         if meeting is None or meeting.code is None:
-            theme.blit_text(surface, lang.tr("online.connecting"), (140, 200), 30)
+            look.blit_text(surface, look.tr("online.connecting"), (140, 200), 30)
             return
-        theme.blit_text(surface, lang.tr("online.read_out"), (140, 180), 28, "muted")
-        theme.blit_text(surface, " ".join(meeting.code), (140, 230), 96, "accent", True)
-        theme.blit_text(surface, lang.tr("online.relay_is", address=self.shown_address),
+        look.blit_text(surface, look.tr("online.read_out"), (140, 180), 28, "muted")
+        look.blit_text(surface, " ".join(meeting.code), (140, 230), 96, "accent", True)
+        look.blit_text(surface, look.tr("online.relay_is", address=self.shown_address),
                         (140, 380), 26)
         g = meeting.lock.gathering
-        line = lang.tr("online.joined", n=meeting.joined(), of=g.remote_seats) \
-            if g is not None else lang.tr("online.waiting_host")
-        theme.blit_text(surface, line, (140, 440), 28)
+        line = look.tr("online.joined", n=meeting.joined(), of=g.remote_seats) \
+            if g is not None else look.tr("online.waiting_host")
+        look.blit_text(surface, line, (140, 440), 28)
         if g is not None:  # what the friends are joining
-            rules = ", ".join(f"{head} {shown}" for _, head, shown in self.picker.rows(g.game))
-            theme.blit_text(surface, theme.fit(f"{title(g.game)}: {rules}", 22, 1000),
+            rules = ", ".join(f"{head} {shown}" for _, head, shown in self.picker.rows(look,
+                                                                                       g.game))
+            look.blit_text(surface, look.fit(f"{title(look, g.game)}: {rules}", 22, 1000),
                             (140, 500), 22, "muted")

@@ -10,7 +10,6 @@ from typing import Any
 import pygame
 
 from petanque_game.online.protocol import MAX_CHAT
-from petanque_game.ui import lang, theme
 from petanque_game.ui.scene import Scene
 from petanque_game.ui.text_field import TextField
 from petanque_game.ui.widgets import panel
@@ -33,7 +32,7 @@ class ChatScene(Scene):
             self.app.pop()
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.field.value.strip() and not self.session.say(self.field.value):
-                self.app.toast.show(lang.tr("online.chat_wait"), "bad", 3.0)
+                self.app.toast.show(self.look.tr("online.chat_wait"), "bad", 3.0)
                 return True  # kept, to be sent in a moment
             self.app.pop()
         elif event.type == pygame.MOUSEBUTTONDOWN and not BOX.collidepoint(event.pos):
@@ -44,14 +43,15 @@ class ChatScene(Scene):
         return True  # nothing reaches the game while a line is typed
 
     def draw(self, surface: pygame.Surface) -> None:
-        panel(surface, BOX)
+        look = self.look
+        panel(look, surface, BOX)
         lines = list(self.session.chat_lines)[-SHOWN:]
         y = BOX.y + 14
         for line in lines:
-            theme.blit_text(surface, theme.fit(line, 22, BOX.w - 40), (BOX.x + 20, y), 22)
+            look.blit_text(surface, look.fit(line, 22, BOX.w - 40), (BOX.x + 20, y), 22)
             y += 28
         if not lines:
-            theme.blit_text(surface, lang.tr("online.chat_none"), (BOX.x + 20, y), 22, "muted")
-        theme.blit_text(surface, lang.tr("online.chat_prompt", most=MAX_CHAT),
+            look.blit_text(surface, look.tr("online.chat_none"), (BOX.x + 20, y), 22, "muted")
+        look.blit_text(surface, look.tr("online.chat_prompt", most=MAX_CHAT),
                         (BOX.x + 20, BOX.bottom - 92), 20, "muted")
-        self.field.draw(surface, self.app.time % 1.0 < 0.5)
+        self.field.draw(look, surface, self.app.time % 1.0 < 0.5)

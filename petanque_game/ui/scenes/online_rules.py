@@ -17,8 +17,8 @@ import pygame
 
 from petanque_game.rule_defaults import shipped_quick_options, shipped_rule_defaults
 from petanque_game.rules.games import spec_of
-from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import ui_of
+from petanque_game.ui.look import Look
 from petanque_game.ui.scenes.setup_boards import Boards, available_levels, board_label
 from petanque_game.ui.scenes.setup_choices import option_label, same_value, value_label
 from petanque_game.ui.widgets import Button
@@ -72,31 +72,31 @@ class RulesPicker:
             out.append((key, values))
         return out
 
-    def usable_boards(self) -> list[str]:
+    def usable_boards(self, look: Look) -> list[str]:
         if self.boards is None:
-            self.listed = available_levels()
+            self.listed = available_levels(look)
             self.boards = [name for name, problem in self.listed.listed if problem is None]
         return self.boards
 
-    def board(self, game: str) -> str | None:
+    def board(self, look: Look, game: str) -> str | None:
         """The board the game is played on (None: a game with no board, or no board usable)."""
         if not spec_of(game).board:
             return None
-        usable = self.usable_boards()
+        usable = self.usable_boards(look)
         if self.kept.board not in usable:
             setup = getattr(self.memory.get("setup"), "level", None)
             self.kept.board = setup if setup in usable else \
                 "classic" if "classic" in usable else (usable[0] if usable else None)
         return self.kept.board
 
-    def played(self, game: str) -> tuple[dict[str, Any], str | None]:
+    def played(self, look: Look, game: str) -> tuple[dict[str, Any], str | None]:
         """The options and board the game is played with: an option the others make pointless
         takes its default (that is what goes in the record)."""
         options = dict(self.options(game))
         defaults = shipped_rule_defaults().options(game)
         for key in ui_of(game).hidden(options):
             options[key] = defaults[key]
-        return options, self.board(game)
+        return options, self.board(look, game)
 
     def step(self, game: str, key: str) -> None:
         """The option's next value (after the last, the first; numbers in their order)."""
@@ -105,40 +105,40 @@ class RulesPicker:
         now = next(i for i, v in enumerate(values) if same_value(options.get(key), v))
         options[key] = values[(now + 1) % len(values)]
 
-    def step_board(self, game: str) -> None:
-        usable, now = self.usable_boards(), self.board(game)
+    def step_board(self, look: Look, game: str) -> None:
+        usable, now = self.usable_boards(look), self.board(look, game)
         if now in usable:
             self.kept.board = usable[(usable.index(now) + 1) % len(usable)]
 
     # --- the screen -----------------------------------------------------------------------------
 
-    def rows(self, game: str) -> list[tuple[str, str, str]]:
+    def rows(self, look: Look, game: str) -> list[tuple[str, str, str]]:
         """(tag, heading, value shown) of each row of the rules' column."""
         options = self.options(game)
-        out = [(f"opt:{key}", option_label(key), value_label(key, options.get(key)))
+        out = [(f"opt:{key}", option_label(look, key), value_label(look, key, options.get(key)))
                for key, _ in self.offered(game)]
         if spec_of(game).board:
-            board = self.board(game)
-            out.append(("board", lang.tr("setup.board"), board_label(
-                board, None, self.listed.read.get(board)) if board is not None else lang.tr(
-                "setup.no_board", why=self.listed.problem or lang.tr("setup.none_found"))))
+            board = self.board(look, game)
+            out.append(("board", look.tr("setup.board"), board_label(look,
+                board, None, self.listed.read.get(board)) if board is not None else look.tr(
+                "setup.no_board", why=self.listed.problem or look.tr("setup.none_found"))))
         return out
 
-    def buttons(self, game: str) -> list[Button]:
+    def buttons(self, look: Look, game: str) -> list[Button]:
         out = []
-        for i, (tag, _, shown) in enumerate(self.rows(game)):
+        for i, (tag, _, shown) in enumerate(self.rows(look, game)):
             rect = pygame.Rect(LEFT, TOP + i * PITCH + 22, WIDTH, 36)
             if tag == "board":
-                out.append(Button(rect, shown, partial(self.step_board, game), size=22,
-                                  enabled=self.board(game) is not None, tag=tag))
+                out.append(Button(rect, shown, partial(self.step_board, look, game), size=22,
+                                  enabled=self.board(look, game) is not None, tag=tag))
             else:
                 out.append(Button(rect, shown, partial(self.step, game, tag[4:]), size=22,
                                   tag=tag))
         return out
 
-    def draw(self, surface: pygame.Surface, game: str) -> None:
-        theme.blit_text(surface, lang.tr("setup.rules_heading"), (LEFT, TOP - 36), 26, "text",
+    def draw(self, look: Look, surface: pygame.Surface, game: str) -> None:
+        look.blit_text(surface, look.tr("setup.rules_heading"), (LEFT, TOP - 36), 26, "text",
                         True)
-        for i, (_, heading, _) in enumerate(self.rows(game)):
-            theme.blit_text(surface, theme.fit(heading, 19, WIDTH), (LEFT, TOP + i * PITCH), 19,
+        for i, (_, heading, _) in enumerate(self.rows(look, game)):
+            look.blit_text(surface, look.fit(heading, 19, WIDTH), (LEFT, TOP + i * PITCH), 19,
                             "muted")

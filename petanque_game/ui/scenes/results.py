@@ -10,29 +10,30 @@ from __future__ import annotations
 import pygame
 
 from petanque_game import stats
-from petanque_game.ui import lang, theme
+from petanque_game.ui import theme
 from petanque_game.ui.chart import draw_chart
+from petanque_game.ui.look import Look
 from petanque_game.ui.names import challenger_name, you
 from petanque_game.ui.scene import AppLike, Scene, unlit
 from petanque_game.ui.scenes import results_challenge
 from petanque_game.ui.scenes.results_coach import coach_lines, draw_coach
 from petanque_game.ui.session import Session
-from petanque_game.ui.widgets import Backdrop, Button, dim, look, panel
+from petanque_game.ui.widgets import Backdrop, Button, dim, panel
 
 RECT = pygame.Rect(120, 60, 1040, 600)
 INSIDE = RECT.inflate(-16, -16)  # what the panel's fill covers whole (its corners are round)
 CHART = pygame.Rect(RECT.x + 452, RECT.y + 128, 560, 360)
 
 
-def winner_line(names: list[str]) -> str:
+def winner_line(look: Look, names: list[str]) -> str:
     """"Åse wins!", "You win!", "Åse and Bjørn share the win!", or that nobody won."""
     if not names:
-        return lang.tr("results.nobody")
+        return look.tr("results.nobody")
     if len(names) == 1:
-        key = "results.you_win" if you(names[0]) else "results.wins"
-        return lang.tr(key, name=names[0])
-    joined = lang.tr("results.and", first=", ".join(names[:-1]), last=names[-1])
-    return lang.tr("results.share", names=joined)
+        key = "results.you_win" if you(look, names[0]) else "results.wins"
+        return look.tr(key, name=names[0])
+    joined = look.tr("results.and", first=", ".join(names[:-1]), last=names[-1])
+    return look.tr("results.share", names=joined)
 
 
 class ResultsScene(Scene):
@@ -57,11 +58,11 @@ class ResultsScene(Scene):
         if self.challenge is not None:
             kept = results_challenge.keep_once(session, self.challenge) \
                 if session.interactive else None
-            self.challenge_line = results_challenge.line(session, self.challenge, kept)
+            self.challenge_line = results_challenge.line(self.look, session, self.challenge, kept)
         taken_back = session.record.take_backs  # a game that used take-backs says so here
         if taken_back:
             self.challenge_line = " ".join(filter(None, (
-                self.challenge_line, lang.tr_n("results.take_backs", taken_back))))
+                self.challenge_line, self.look.tr_n("results.take_backs", taken_back))))
         self.buttons = self._buttons()
         self.coach_lines = coach_lines(app)  # the table's coach's summary (results_coach.py)
         self.kept = session.saved_record
@@ -76,35 +77,36 @@ class ResultsScene(Scene):
             self.buttons = self._buttons()
 
     def _buttons(self) -> list[Button]:
+        look = self.look
         y = RECT.bottom - 78
         b = []
         if self.trial:
-            b.append(Button(pygame.Rect(RECT.x + 24, y, 220, 58), lang.tr("editor.try_again"),
+            b.append(Button(pygame.Rect(RECT.x + 24, y, 220, 58), look.tr("editor.try_again"),
                             self.try_again, size=28, style="primary", tag="again"))
         elif self.session.interactive:
-            b.append(Button(pygame.Rect(RECT.x + 24, y, 220, 58), lang.tr("results.new_game"),
+            b.append(Button(pygame.Rect(RECT.x + 24, y, 220, 58), look.tr("results.new_game"),
                             self.new_game, size=28, style="primary", tag="new"))
             saved = self.session.saved_record
-            b.append(Button(pygame.Rect(RECT.x + 256, y, 220, 58), lang.tr("results.watch"),
+            b.append(Button(pygame.Rect(RECT.x + 256, y, 220, 58), look.tr("results.watch"),
                             self.watch, saved is not None, 26, tag="watch"))
         else:
-            b.append(Button(pygame.Rect(RECT.x + 256, y, 220, 58), lang.tr("results.close"),
+            b.append(Button(pygame.Rect(RECT.x + 256, y, 220, 58), look.tr("results.close"),
                             self.app.pop, size=28, tag="close"))
         third = pygame.Rect(RECT.x + 488, y, 240, 58)
         if self.code is not None:  # the challenge is made: its code shown, a click copies it
-            b.append(Button(third, lang.tr("challenges.copy_code"), self.copy_code, size=24,
-                            hint=lang.tr("challenges.copy_key"), tag="copy"))
+            b.append(Button(third, look.tr("challenges.copy_code"), self.copy_code, size=24,
+                            hint=look.tr("challenges.copy_key"), tag="copy"))
         elif self.challenge is not None and self.challenge.challenger is not None:
-            b.append(Button(third, lang.tr("challenges.side_by_side"), self.side_by_side,
+            b.append(Button(third, look.tr("challenges.side_by_side"), self.side_by_side,
                             self.session.saved_record is not None, 24, tag="side"))
         elif results_challenge.can_challenge(self.session) and not self.trial:  # a draft's
-            b.append(Button(third, lang.tr("challenges.challenge_friend"), self.challenge_friend,
+            b.append(Button(third, look.tr("challenges.challenge_friend"), self.challenge_friend,
                             size=24, tag="challenge"))
         b.append(Button(pygame.Rect(RECT.right - 244, y, 220, 58),
-                        lang.tr("editor.back_to_editor" if self.trial else "results.menu"),
-                        self.leave, size=28, hint=lang.tr("results.key_esc"), tag="menu"))
+                        look.tr("editor.back_to_editor" if self.trial else "results.menu"),
+                        self.leave, size=28, hint=look.tr("results.key_esc"), tag="menu"))
         for button in b:
-            button.label = theme.fit(button.label, button.size, button.rect.w - 16, True)
+            button.label = look.fit(button.label, button.size, button.rect.w - 16, True)
         return b
 
     def leave(self) -> None:
@@ -151,9 +153,9 @@ class ResultsScene(Scene):
 
             you = made.you
             labels = (f"{self.session.players[you].name}: "
-                      f"{lang.number(shown(made.game, self.session.state.scores()[you]))}",
-                      f"{challenger_name(them.players[you].name, True)}: "
-                      f"{lang.number(shown(made.game, their_score))}")
+                      f"{self.look.number(shown(made.game, self.session.state.scores()[you]))}",
+                      f"{challenger_name(self.look, them.players[you].name, True)}: "
+                      f"{self.look.number(shown(made.game, their_score))}")
             self.app.open("side_by_side", mine, theirs, labels)
         except (OSError, LoadProblem) as e:
             self.app.toast.show(str(e), "bad", 6.0)
@@ -162,12 +164,12 @@ class ResultsScene(Scene):
         from petanque_game.challenge import ChallengeError
 
         try:
-            path, code = results_challenge.make_from(self.session)
+            path, code = results_challenge.make_from(self.look, self.session)
         except ChallengeError as e:
-            self.app.toast.show(lang.tr("challenges.cannot_make", why=e.reason), "bad", 6.0)
+            self.app.toast.show(self.look.tr("challenges.cannot_make", why=e.reason), "bad", 6.0)
             return
         # the code is shown whole in the panel (it is too long for a line of a toast)
-        self.app.toast.show(lang.tr("challenges.made", path=str(path)), "info", 10.0)
+        self.app.toast.show(self.look.tr("challenges.made", path=str(path)), "info", 10.0)
         if code:
             self.code = code
             self.copy_code()
@@ -181,7 +183,7 @@ class ResultsScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for b in self.buttons:
-                if b.click(event.pos):
+                if b.click(self.look, event.pos):
                     return True
             return True
         if event.type == pygame.KEYDOWN:
@@ -198,7 +200,7 @@ class ResultsScene(Scene):
 
     def headline(self) -> str:
         players = self.session.players
-        return winner_line([players[w].name for w in self.session.state.winners()])
+        return winner_line(self.look, [players[w].name for w in self.session.state.winners()])
 
     def order(self) -> list[int]:
         """The seats best first: the winners, then by score the better way for the game."""
@@ -229,76 +231,80 @@ class ResultsScene(Scene):
         return self._still_below() is not None
 
     def draw(self, surface: pygame.Surface) -> None:
-        key = look(self.challenge_line, self.session.saved_record,
-                   getattr(self.session, "unsaved", None), self.code, self.copied)
+        look = self.look
+        key = look.drawn_in(self.challenge_line, self.session.saved_record,
+                            getattr(self.session, "unsaved", None), self.code, self.copied)
         below = self._still_below()
         if below is not None:  # the game under the veil, the veil and the panel: one picture
             self.backdrop.draw(surface, (key, below), self._draw_all)
         else:
-            dim(surface, 160)
-            panel(surface, RECT, "panel", "accent", 18)
+            dim(look, surface, 160)
+            panel(look, surface, RECT, "panel", "accent", 18)
             self.backdrop.draw(surface, key, self._draw_panel, INSIDE)
         for b in self.buttons:
-            b.draw(surface, self.mouse)
+            b.draw(look, surface, self.mouse)
 
     def _draw_all(self, surface: pygame.Surface) -> None:
         """The whole picture but the buttons: the game below (its buttons unlit: they take no
         clicks under the veil), the veil, the panel and what it shows."""
-        surface.fill(theme.colour("background"))
+        surface.fill(self.look.colour("background"))
         with unlit(self.app):
             for scene in self.below():
                 scene.draw(surface)
-        dim(surface, 160)
-        panel(surface, RECT, "panel", "accent", 18)
+        dim(self.look, surface, 160)
+        panel(self.look, surface, RECT, "panel", "accent", 18)
         self._draw_panel(surface)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         """The panel's texts, the scores and the chart (all INSIDE)."""
+        look = self.look
         winners = list(self.session.state.winners())
-        theme.blit_text(surface, lang.tr("results.game_over"), (RECT.centerx, RECT.y + 16), 48,
+        look.blit_text(surface, look.tr("results.game_over"), (RECT.centerx, RECT.y + 16), 48,
                         "text", True, "midtop")
-        theme.blit_text(surface, theme.fit(self.headline(), 36, RECT.w - 40, True),
+        look.blit_text(surface, look.fit(self.headline(), 36, RECT.w - 40, True),
                         (RECT.centerx, RECT.y + 70), 36, "accent", True, "midtop")
         if self.challenge_line:
-            theme.blit_text(surface, theme.fit(self.challenge_line, 20, RECT.w - 40),
+            look.blit_text(surface, look.fit(self.challenge_line, 20, RECT.w - 40),
                             (RECT.centerx, RECT.y + 108), 20, "text", anchor="midtop")
         self._draw_scores(surface, winners)
-        draw_chart(surface, CHART, self.series)
-        draw_coach(surface, self.coach_lines, pygame.Rect(RECT.x + 24, CHART.y, CHART.x - RECT.x
+        draw_chart(look, surface, CHART, self.series)
+        draw_coach(look, surface, self.coach_lines, pygame.Rect(RECT.x + 24, CHART.y,
+                                                                CHART.x - RECT.x
                                                           - 48, CHART.h))
         if self.code is not None:
-            results_challenge.draw_code(surface, CHART, self.code, self.copied)
+            results_challenge.draw_code(look, surface, CHART, self.code, self.copied)
         saved = self.session.saved_record
         unsaved = getattr(self.session, "unsaved", None)
         if saved is not None:
-            theme.blit_text(surface, theme.fit(lang.tr("results.saved_as", name=saved.name), 18,
+            look.blit_text(surface, look.fit(look.tr("results.saved_as", name=saved.name), 18,
                                                RECT.w - 40),
                             (RECT.centerx, RECT.bottom - 100), 18, "muted", anchor="midtop")
         elif unsaved:
-            for i, line in enumerate(theme.wrap(lang.tr("results.not_kept", why=unsaved), 18,
+            for i, line in enumerate(look.wrap(look.tr("results.not_kept", why=unsaved), 18,
                                                 RECT.w - 40)[:2]):
-                theme.blit_text(surface, line, (RECT.centerx, RECT.bottom - 118 + 19 * i), 18,
+                look.blit_text(surface, line, (RECT.centerx, RECT.bottom - 118 + 19 * i), 18,
                                 "bad", anchor="midtop")
 
     def _draw_scores(self, surface: pygame.Surface, winners: list[int]) -> None:
+        look = self.look
         players = self.session.players
         final = self.series.points[-1][1]
         x, y, w = RECT.x + 28, CHART.y, 400
-        theme.blit_text(surface, lang.tr(f"stats.measure.{self.series.measure.name}"),
+        look.blit_text(surface, look.tr(f"stats.measure.{self.series.measure.name}"),
                         (x + w, y), 20, "muted", True, "topright")
         y += 30
         row_h = min(44, (CHART.h - 30) // max(1, len(players)))
         for rank, seat in enumerate(self.order()):
             mid = y + row_h // 2
             col = "accent" if seat in winners else "text"
-            pygame.draw.circle(surface, theme.player_colour(seat), (x + 12, mid), 10)
-            if theme.marks_shown():
+            pygame.draw.circle(surface, look.player_colour(seat), (x + 12, mid), 10)
+            if look.marks_shown():
                 theme.draw_mark(surface, seat, (x + 12, mid), 12)
-            theme.blit_text(surface, f"{rank + 1}.", (x + 30, mid), 26, "muted",
+            look.blit_text(surface, f"{rank + 1}.", (x + 30, mid), 26, "muted",
                             anchor="midleft")
-            theme.blit_text(surface, theme.fit(players[seat].name, 28, w - 170, True),
+            look.blit_text(surface, look.fit(players[seat].name, 28, w - 170, True),
                             (x + 64, mid), 28, col, True, "midleft")
-            theme.blit_text(surface, lang.number(final[seat]), (x + w, mid), 30, col, True,
+            look.blit_text(surface, look.number(final[seat]), (x + w, mid), 30, col, True,
                             "midright")
             y += row_h
 

@@ -13,7 +13,7 @@ import pygame
 from petanque_game import challenge as challenges
 from petanque_game import challenge_play, challenge_results
 from petanque_game.challenge import Board, Challenge, ChallengeError
-from petanque_game.ui import lang, theme
+from petanque_game.ui.look import Look
 from petanque_game.ui.names import challenger_name
 from petanque_game.ui.widgets import panel
 
@@ -47,24 +47,25 @@ def keep_once(session: Session, made: Challenge) -> challenge_results.Result | N
     return session.challenge_result
 
 
-def line(session: Session, made: Challenge, result: challenge_results.Result | None) -> str:
+def line(look: Look, session: Session, made: Challenge,
+         result: challenge_results.Result | None) -> str:
     """"Challenge: you scored 44; Astrid scored 38. Beaten!" and the best so far."""
     from petanque_game.stats import shown_score as shown
 
     mine = shown(made.game, session.state.scores()[made.you])
-    text = lang.tr("challenges.you_scored", score=mine)
+    text = look.tr("challenges.you_scored", score=mine)
     theirs, score = made.challenger, made.to_beat()
     if theirs is not None and score is not None:
-        text += " " + lang.tr("challenges.they_scored",
-                              name=challenger_name(theirs.players[made.you].name, True),
+        text += " " + look.tr("challenges.they_scored",
+                              name=challenger_name(look, theirs.players[made.you].name, True),
                               score=shown(made.game, score))
         beaten = session.state.scores()[made.you] > score
-        text += " " + lang.tr("challenges.beaten" if beaten else "challenges.not_beaten")
+        text += " " + look.tr("challenges.beaten" if beaten else "challenges.not_beaten")
     if session.record.take_backs:
-        text += " " + lang.tr("challenges.take_backs")
+        text += " " + look.tr("challenges.take_backs")
     elif result is not None:
-        text += " " + lang.tr_n("challenges.best_so_far", result.attempts,
-                                best=lang.number(shown(made.game, result.best)))
+        text += " " + look.tr_n("challenges.best_so_far", result.attempts,
+                                best=look.number(shown(made.game, result.best)))
     return text
 
 
@@ -77,7 +78,7 @@ def can_challenge(session: Session) -> bool:
         sum(p.kind == "human" for p in session.players) == 1
 
 
-def make_from(session: Session) -> tuple[Path, str | None]:
+def make_from(look: Look, session: Session) -> tuple[Path, str | None]:
     """The finished game as a challenge, kept in the challenges folder: its file and code.
     ChallengeError (its reason in the player's words where we have them) when it cannot be."""
     record = session.record
@@ -90,24 +91,24 @@ def make_from(session: Session) -> tuple[Path, str | None]:
         except LevelError as e:
             raise ChallengeError(str(e)) from None
         if board.sha256 != record.level_sha256:
-            raise ChallengeError(lang.tr("challenges.board_changed", board=record.level))
+            raise ChallengeError(look.tr("challenges.board_changed", board=record.level))
     if record.take_backs:
-        raise ChallengeError(lang.tr("challenges.no_take_backs"))
+        raise ChallengeError(look.tr("challenges.no_take_backs"))
     made = challenges.from_record(record, board)
     try:
         path = challenge_play.keep(made)
     except OSError as e:
-        raise ChallengeError(lang.os_reason(e)) from None
+        raise ChallengeError(look.os_reason(e)) from None
     return path, made.code()
 
 
 CODE_SIZE = 22  # the code's letters in the results panel
 
 
-def code_lines(code: str, width: int, size: int = CODE_SIZE) -> list[str]:
+def code_lines(look: Look, code: str, width: int, size: int = CODE_SIZE) -> list[str]:
     """The code cut into lines no wider than `width` px (a code has no spaces to wrap at: it is
     cut anywhere, and the lines joined again are the code whole)."""
-    f = theme.font(size, True)
+    f = look.font(size, True)
     lines = [""]
     for c in code:
         if lines[-1] and f.size(lines[-1] + c)[0] > width:
@@ -116,24 +117,25 @@ def code_lines(code: str, width: int, size: int = CODE_SIZE) -> list[str]:
     return lines
 
 
-def draw_code(surface: pygame.Surface, rect: pygame.Rect, code: str, copied: bool) -> int:
-    """The code to share in a box over `rect` (the chart's place): its heading, the code on as
-    many lines as it takes, and whether it is on the clipboard (else how to put it there). The
-    bottom of what it wrote (y), which the longest code keeps inside `rect`."""
+def draw_code(look: Look, surface: pygame.Surface, rect: pygame.Rect, code: str,
+              copied: bool) -> int:
+    """The code to share in a box over `rect` (the chart's place), drawn with `look`: its heading,
+    the code on as many lines as it takes, and whether it is on the clipboard (else how to put it
+    there). The bottom of what it wrote (y), which the longest code keeps inside `rect`."""
     x, w = rect.x + 16, rect.w - 32
-    lines = code_lines(code, w)
-    note = theme.wrap(lang.tr("challenges.code_on_clipboard" if copied else
+    lines = code_lines(look, code, w)
+    note = look.wrap(look.tr("challenges.code_on_clipboard" if copied else
                               "challenges.code_copy_how"), 19, w)
-    panel(surface, rect, "panel_light", "accent", 12, shadow=False)  # over the chart, whole
+    panel(look, surface, rect, "panel_light", "accent", 12, shadow=False)  # over the chart, whole
     y = rect.y + 14
-    theme.blit_text(surface, theme.fit(lang.tr("challenges.code"), 24, w, True), (x, y), 24,
+    look.blit_text(surface, look.fit(look.tr("challenges.code"), 24, w, True), (x, y), 24,
                     "accent", True)
     y += 38
     for line in lines:
-        theme.blit_text(surface, line, (x, y), CODE_SIZE, "text", True)
+        look.blit_text(surface, line, (x, y), CODE_SIZE, "text", True)
         y += CODE_SIZE + 6
     for line in note:
         y += 4
-        theme.blit_text(surface, line, (x, y), 19, "muted")
+        look.blit_text(surface, line, (x, y), 19, "muted")
         y += 20
     return y

@@ -20,8 +20,9 @@ from pathlib import Path
 import pygame
 
 from petanque_game import paths
-from petanque_game.ui import lang, sound, theme
+from petanque_game.ui import lang, theme
 from petanque_game.ui.keys import code_of, key_label
+from petanque_game.ui.look import Look
 from petanque_game.ui.scene import AppLike, Scene
 from petanque_game.ui.settings import (
     CHOICES,
@@ -31,7 +32,7 @@ from petanque_game.ui.settings import (
     load_settings,
     save_settings,
 )
-from petanque_game.ui.widgets import Backdrop, Button, draw_lit, look, panel
+from petanque_game.ui.widgets import Backdrop, Button, draw_lit, panel
 
 LABEL_X, CONTROL_X, CONTROL_W = 60, 330, 450
 ROW_Y, ROW_H = 110, 46
@@ -67,16 +68,16 @@ class SettingsScene(Scene):
         """Set one setting, apply it where it shows at once, and keep it."""
         setattr(self.settings, key, value)
         if key == "language" and isinstance(value, str):
-            lang.use(value)
-            pygame.display.set_caption(lang.tr("app.title"))
+            self.look.speak(value)
+            pygame.display.set_caption(self.look.tr("app.title"))
         elif key == "fullscreen":
             self.app.set_fullscreen(bool(value))
         self.save()
 
     def save(self) -> None:
-        problem = save_settings(self.settings)
+        problem = save_settings(self.look, self.settings)
         if problem is not None:
-            self.app.toast.show(lang.tr("settings.unsaved", reason=problem), "bad", 5.0)
+            self.app.toast.show(self.look.tr("settings.unsaved", reason=problem), "bad", 5.0)
 
     def set_volume(self, x: int) -> None:
         share = (x - SLIDER.x) / SLIDER.w
@@ -90,15 +91,15 @@ class SettingsScene(Scene):
                                        if base.get(action) else codes)
                               for action, codes in defaults.items()}
         self.save()
-        self.app.toast.show(lang.tr("settings.keys_reset"), "info", 2.0)
+        self.app.toast.show(self.look.tr("settings.keys_reset"), "info", 2.0)
 
     def bind(self, action: str, code: int) -> None:
         """The awaited key for `action` (`self.waiting`): taken, or refused if it is in use."""
         self.waiting = None
         other = key_conflict(self.settings, action, code)
         if other is not None:
-            self.app.toast.show(lang.tr("settings.key_taken", name=key_label(code),
-                                        action=action_label(other)), "bad", 3.0)
+            self.app.toast.show(self.look.tr("settings.key_taken", name=key_label(self.look, code),
+                                             action=action_label(self.look, other)), "bad", 3.0)
             return
         self.settings.keys[action] = {code}
         self.save()
@@ -110,6 +111,7 @@ class SettingsScene(Scene):
 
     def rows(self) -> list[tuple[str, list[Button]]]:
         """(label, its buttons) per row of the left column."""
+        look = self.look
         s = self.settings
 
         def choices(key: str, options: Sequence[tuple[str, object]], width: int,
@@ -119,27 +121,27 @@ class SettingsScene(Scene):
                            selected=getattr(s, key) == value, tag=f"{key}:{value}")
                     for label, value in options]
 
-        on_off = [(lang.tr("settings.switch_on"), True),
-                  (lang.tr("settings.switch_off"), False)]
+        on_off = [(look.tr("settings.switch_on"), True),
+                  (look.tr("settings.switch_off"), False)]
         return [
             ("language", choices("language", [(name, code) for code, name in
                                               lang.LANGUAGES.items()], 146)),
             ("sound", choices("sound", on_off, 120)),
-            ("volume", [Button(pygame.Rect(0, 0, 110, 44), lang.tr("settings.test"),
-                               lambda: sound.play("roll"), size=22, tag="test_sound")]),
-            ("display", choices("fullscreen", [(lang.tr("settings.window"), False),
-                                               (lang.tr("settings.fullscreen"), True)], 180)),
-            ("animation", choices("animation_speed", [(lang.tr("settings.times", n=f"{v:g}"), v)
+            ("volume", [Button(pygame.Rect(0, 0, 110, 44), look.tr("settings.test"),
+                               lambda: self.look.play("roll"), size=22, tag="test_sound")]),
+            ("display", choices("fullscreen", [(look.tr("settings.window"), False),
+                                               (look.tr("settings.fullscreen"), True)], 180)),
+            ("animation", choices("animation_speed", [(look.tr("settings.times", n=f"{v:g}"), v)
                                                       for v in ANIMATION_SPEEDS], 82)),
-            ("ai_pace", choices("ai_delay", [(lang.tr(f"settings.pace.{name}"), v)
+            ("ai_pace", choices("ai_delay", [(look.tr(f"settings.pace.{name}"), v)
                                              for name, v in AI_PACES], 104, 20)),
-            ("palette", choices("palette", [(lang.tr("settings.standard"), "standard"),
-                                            (lang.tr("settings.clear"), "clear")], 170, 20)),
+            ("palette", choices("palette", [(look.tr("settings.standard"), "standard"),
+                                            (look.tr("settings.clear"), "clear")], 170, 20)),
             ("handover", choices("handover", on_off, 120)),
-            ("aim", choices("aim", [(lang.tr("settings.point"), "point"),
-                                    (lang.tr("settings.drag"), "drag"),
-                                    (lang.tr("settings.power"), "power")], 146)),
-            ("hand", choices("hand", [(lang.tr(f"setup.hand.{name}"), name)
+            ("aim", choices("aim", [(look.tr("settings.point"), "point"),
+                                    (look.tr("settings.drag"), "drag"),
+                                    (look.tr("settings.power"), "power")], 146)),
+            ("hand", choices("hand", [(look.tr(f"setup.hand.{name}"), name)
                                       for name in CHOICES["hand"]], 146, 20)),
             ("accept_at_once", choices("accept_at_once", on_off, 120)),
             ("coach", choices("coach", on_off, 120)),
@@ -147,7 +149,7 @@ class SettingsScene(Scene):
 
     def shown(self) -> tuple[object, ...]:
         """The language and the settings the left column shows."""
-        return (lang.language(), *(getattr(self.settings, key) for key in SHOWN))
+        return (self.look.language(), *(getattr(self.settings, key) for key in SHOWN))
 
     def placed_rows(self) -> list[tuple[str, int, list[Button]]]:
         """The rows placed, made again only when the language or a setting they show changed
@@ -177,11 +179,12 @@ class SettingsScene(Scene):
                 for i, action in enumerate(actions)]
 
     def buttons(self) -> list[Button]:
+        look = self.look
         found = [b for _, _, row in self.placed_rows() for b in row]
         found.append(Button(pygame.Rect(KEYS_RECT.x + 12, KEYS_RECT.bottom - 56, 200, 44),
-                            lang.tr("settings.reset_keys"), self.reset_keys, size=22,
+                            look.tr("settings.reset_keys"), self.reset_keys, size=22,
                             tag="reset_keys"))
-        found.append(Button(pygame.Rect(1100, 652, 150, 56), lang.tr("settings.back"), self.close,
+        found.append(Button(pygame.Rect(1100, 652, 150, 56), look.tr("settings.back"), self.close,
                             size=28, hint="Esc", style="primary", tag="back"))
         return found
 
@@ -209,7 +212,7 @@ class SettingsScene(Scene):
                 self.set_volume(event.pos[0])
                 return True
             for b in self.buttons():
-                if b.click(event.pos):
+                if b.click(self.look, event.pos):
                     return True
             for action, rect in self.key_rows():
                 if rect.collidepoint(event.pos):
@@ -220,7 +223,7 @@ class SettingsScene(Scene):
         elif event.type == pygame.MOUSEBUTTONUP and self.dragging:
             self.dragging = False
             self.save()
-            sound.play("clack")
+            self.look.play("clack")
         return True  # nothing reaches the game below while the settings are open
 
     # --- drawing ----------------------------------------------------------------------------------
@@ -230,44 +233,46 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         where = paths.user_dir() / SETTINGS_FILE
         keys = tuple((action, tuple(sorted(codes))) for action, codes in self.settings.keys.items())
-        key = look(self.shown(), self.settings.volume, keys, self.waiting, str(where))
+        key = self.look.drawn_in(self.shown(), self.settings.volume, keys, self.waiting, str(where))
         self.backdrop.draw(surface, key, lambda out: self._draw_unlit(out, where))
         mouse = self.mouse
-        draw_lit(surface, self.buttons(), mouse)
+        draw_lit(self.look, surface, self.buttons(), mouse)
         for action, rect in self.key_rows():
             if action != self.waiting and mouse is not None and rect.collidepoint(mouse):
                 self.draw_key_row(surface, action, rect, True)
 
     def _draw_unlit(self, surface: pygame.Surface, where: Path) -> None:
         """The screen with no button or key row under the mouse."""
-        surface.fill(theme.colour("background"))
-        theme.blit_text(surface, lang.tr("settings.title"), (LABEL_X, 24), 52, "text", True)
-        theme.blit_text(surface, theme.fit(lang.tr("settings.saved_in", path=str(where)), 19,
+        look = self.look
+        surface.fill(look.colour("background"))
+        look.blit_text(surface, look.tr("settings.title"), (LABEL_X, 24), 52, "text", True)
+        look.blit_text(surface, look.fit(look.tr("settings.saved_in", path=str(where)), 19,
                                            KEYS_RECT.x - LABEL_X - 20), (LABEL_X + 2, 78), 19,
                         "muted")
         for label, y, buttons in self.placed_rows():
-            theme.blit_text(surface, theme.fit(lang.tr(f"settings.{label}"), 26,
+            look.blit_text(surface, look.fit(look.tr(f"settings.{label}"), 26,
                                                CONTROL_X - LABEL_X - 12),
                             (LABEL_X, y + 22), 26, "text", True, "midleft")
             for b in buttons:
-                b.draw(surface, None)
+                b.draw(look, surface, None)
         self.draw_volume(surface)
         self.draw_swatches(surface)
         self.draw_keys(surface)
         for b in self.buttons()[-2:]:
-            b.draw(surface, None)
-        theme.blit_text(surface, theme.fit(lang.tr("settings.files"), 20, 1020),
+            b.draw(look, surface, None)
+        look.blit_text(surface, look.fit(look.tr("settings.files"), 20, 1020),
                         (LABEL_X, 690), 20, "muted", anchor="midleft")
 
     def draw_volume(self, surface: pygame.Surface) -> None:
+        look = self.look
         bar = self.slider_rect()
-        pygame.draw.rect(surface, theme.colour("panel_light"), bar, border_radius=5)
+        pygame.draw.rect(surface, look.colour("panel_light"), bar, border_radius=5)
         filled = pygame.Rect(bar.x, bar.y, round(bar.w * self.settings.volume), bar.h)
         on = self.settings.sound
-        pygame.draw.rect(surface, theme.colour("accent" if on else "disabled"), filled,
+        pygame.draw.rect(surface, look.colour("accent" if on else "disabled"), filled,
                          border_radius=5)
-        pygame.draw.circle(surface, theme.colour("text"), (filled.right, bar.centery), 12)
-        theme.blit_text(surface, f"{round(self.settings.volume * 100)} %",
+        pygame.draw.circle(surface, look.colour("text"), (filled.right, bar.centery), 12)
+        look.blit_text(surface, f"{round(self.settings.volume * 100)} %",
                         (bar.right + 20, bar.centery), 24, "text" if on else "muted",
                         anchor="midleft")
 
@@ -276,17 +281,18 @@ class SettingsScene(Scene):
         y = next(y for label, y, _ in self.placed_rows() if label == "palette")
         for seat in range(4):
             centre = (CONTROL_X + 370 + seat * 28, y + 22)
-            pygame.draw.circle(surface, theme.player_colour(seat), centre, 12)
-            if theme.marks_shown():
+            pygame.draw.circle(surface, self.look.player_colour(seat), centre, 12)
+            if self.look.marks_shown():
                 theme.draw_mark(surface, seat, centre, 12)
 
     def draw_keys(self, surface: pygame.Surface) -> None:
-        panel(surface, KEYS_RECT)
-        theme.blit_text(surface, lang.tr("settings.keys"), (KEYS_RECT.x + 16, KEYS_RECT.y + 12),
+        look = self.look
+        panel(look, surface, KEYS_RECT)
+        look.blit_text(surface, look.tr("settings.keys"), (KEYS_RECT.x + 16, KEYS_RECT.y + 12),
                         28, "text", True)
-        hint = (lang.tr("settings.press_key", action=action_label(self.waiting))
-                if self.waiting else lang.tr("settings.click_action"))
-        theme.blit_text(surface, theme.fit(hint, 19, KEYS_RECT.w - 32),
+        hint = (look.tr("settings.press_key", action=action_label(look, self.waiting))
+                if self.waiting else look.tr("settings.click_action"))
+        look.blit_text(surface, look.fit(hint, 19, KEYS_RECT.w - 32),
                         (KEYS_RECT.x + 16, KEYS_RECT.y + 40), 19,
                         "accent" if self.waiting else "muted")
         for action, rect in self.key_rows():
@@ -296,19 +302,20 @@ class SettingsScene(Scene):
                      hover: bool) -> None:
         """An action and its keys; lit under the mouse (over the row unlit: the same pixels
         and more), marked while its new key is awaited."""
+        look = self.look
         waiting = action == self.waiting
         if waiting or hover:
-            pygame.draw.rect(surface, theme.colour("accent" if waiting else "panel_light"),
+            pygame.draw.rect(surface, look.colour("accent" if waiting else "panel_light"),
                              rect, border_radius=6)
         col = (30, 26, 16) if waiting else "text"
-        theme.blit_text(surface, theme.fit(action_label(action), 21, 220),
+        look.blit_text(surface, look.fit(action_label(look, action), 21, 220),
                         (rect.x + 8, rect.centery), 21, col, anchor="midleft")
-        names = ", ".join(sorted(key_label(c) for c in self.settings.keys[action]))
-        theme.blit_text(surface, theme.fit(names, 21, rect.w - 240), (rect.right - 8,
+        names = ", ".join(sorted(key_label(look, c) for c in self.settings.keys[action]))
+        look.blit_text(surface, look.fit(names, 21, rect.w - 240), (rect.right - 8,
                         rect.centery), 21, col if waiting else "accent", True, "midright")
 
 
-def action_label(action: str) -> str:
+def action_label(look: Look, action: str) -> str:
     """An action's name in the player's language (an action added later: its own name)."""
     key = f"settings.action.{action}"
-    return lang.tr(key) if lang.has(key) else action
+    return look.tr(key) if look.has(key) else action

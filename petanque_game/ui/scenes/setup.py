@@ -23,7 +23,6 @@ from petanque_game.physics import LevelError
 from petanque_game.rule_defaults import shipped_quick_options, shipped_rule_defaults
 from petanque_game.rules.games import game_ids, spec_of
 from petanque_game.rules.options import OptionError
-from petanque_game.ui import lang
 from petanque_game.ui.first_games import open_lesson
 from petanque_game.ui.game_ui import title, ui_of
 from petanque_game.ui.names import default_name
@@ -52,7 +51,7 @@ from petanque_game.ui.session import new_game
 from petanque_game.ui.settings import CHOICES
 from petanque_game.ui.text_field import TextField
 from petanque_game.ui.warm import warm, warmer_of
-from petanque_game.ui.widgets import Backdrop, Button, draw_lit, look
+from petanque_game.ui.widgets import Backdrop, Button, draw_lit
 
 
 class SetupScene(Scene):
@@ -64,6 +63,7 @@ class SetupScene(Scene):
         (the first of the list the first time)."""
         super().__init__(app)
         self.choices = choices or app.memory.get("setup") or SetupChoices()
+        self.choices.players = self.choices.players or SetupChoices.first_players(self.look)
         app.memory["setup"] = self.choices
         if game is not None:
             self.choices.game = game
@@ -73,7 +73,7 @@ class SetupScene(Scene):
         for problem in set(problems) - told:
             told.add(problem)
             logs.note(f"Setup: {problem}")
-        self.boards = available_levels()  # read again when the board editor was opened
+        self.boards = available_levels(self.look)  # read again when the board editor was opened
         self.board_page: int | None = None  # None: the page of the board chosen
         self.fields: list[TextField] = []
         self.buttons: list[Button] = []
@@ -145,7 +145,7 @@ class SetupScene(Scene):
         if len(self.choices.players) < self.rules.MAX_PLAYERS:
             used = {r.name for r in self.choices.players}
             name = next((n for n in AI_NAMES if n not in used),
-                        default_name(len(used) + 1))
+                        default_name(self.look, len(used) + 1))
             self.choices.players.append(PlayerRow(name, 2))
             self._rebuild()
 
@@ -193,27 +193,28 @@ class SetupScene(Scene):
         return [(key, values) for key, values in entry.choices if key not in hidden]
 
     def start(self) -> None:
+        look = self.look
         self._commit_fields()
         game, level = self.choices.game, None
         if spec_of(game).board:
             level = self.choices.level
             if level is None:
-                self.app.toast.show(lang.tr("setup.choose_board", why=self.levels_problem or
-                                            lang.tr("setup.no_board_loads")))
+                self.app.toast.show(look.tr("setup.choose_board", why=self.levels_problem or
+                                            look.tr("setup.no_board_loads")))
                 return
         options = dict(self.options())
         for key in ui_of(game).hidden(options):  # not played for: its default goes in the record
             options[key] = self.defaults.options(game)[key]
-        problem = self.choices.name_problem()
+        problem = self.choices.name_problem(look)
         if problem:
             self.app.toast.show(problem, "bad", 5.0)
             return
         try:
             hands = self.choices.hands(self.app.settings.hand) if level is not None else None
-            session = new_game(game, self.choices.seats(), options, new_seed(), level, hands=hands,
-                               chance=LocalEntropy())  # no draw foreseeable from the files
+            session = new_game(game, self.choices.seats(look), options, new_seed(), level,
+                               hands=hands, chance=LocalEntropy(), look=look)  # (unforeseeable)
         except (OptionError, LevelError) as e:  # a choice the rules or the board refuse
-            self.app.toast.show(lang.tr("setup.cannot_start", why=e), "bad", 5.0)
+            self.app.toast.show(look.tr("setup.cannot_start", why=e), "bad", 5.0)
             return
         self.app.pop()
         open_game_scene(self.app, session)
@@ -225,14 +226,15 @@ class SetupScene(Scene):
             row.name = f.value
 
     def _rebuild(self) -> None:
+        look = self.look
         self._commit_fields() if self.fields else None
-        self.spoken = lang.language()  # the language the buttons were labelled in
+        self.spoken = look.language()  # the language the buttons were labelled in
         b: list[Button] = []
         for game, rect in zip(game_ids(), game_slots(len(game_ids()))):
             rules = spec_of(game).rules
-            b.append(Button(rect, title(game),
+            b.append(Button(rect, title(look, game),
                             partial(self.set_game, game), size=26,
-                            hint=lang.tr("setup.players_range", low=rules.MIN_PLAYERS,
+                            hint=look.tr("setup.players_range", low=rules.MIN_PLAYERS,
                                          high=rules.MAX_PLAYERS),
                             selected=game == self.choices.game, tag=f"game:{game}"))
         old = {i: f.active for i, f in enumerate(self.fields)}
@@ -247,14 +249,14 @@ class SetupScene(Scene):
             self.fields.append(TextField(pygame.Rect(90, y, 250 if thrown else 300, h), row.name,
                                          active=old.get(i, False)))
             b.append(Button(pygame.Rect(350 if thrown else 400, y, 150 if thrown else 170, h),
-                            kind_label(row.kind), partial(self.cycle_kind, i), size=22,
+                            kind_label(look, row.kind), partial(self.cycle_kind, i), size=22,
                             tag=f"kind:{i}", style="ghost" if human else "normal"))
             if thrown and human:  # how steady this person's hand is at the table
                 hand = self.choices.hand_of(i, self.app.settings.hand)
-                label = lang.tr(f"setup.hand.{hand}")
+                label = look.tr(f"setup.hand.{hand}")
                 b.append(Button(pygame.Rect(508, y, 136, h), label,
                                 partial(self.cycle_hand, i),
-                                size=fitting_size([label], 124, (20, 19, 18, 17)),
+                                size=fitting_size(self.look, [label], 124, (20, 19, 18, 17)),
                                 tag=f"hand:{i}"))
             b.append(Button(pygame.Rect(652 if thrown else 580, y, h, h), "x",
                             partial(self.remove_player, i),
@@ -262,16 +264,16 @@ class SetupScene(Scene):
                             tag=f"remove:{i}"))
         if len(rows) < self.rules.MAX_PLAYERS:
             b.append(Button(pygame.Rect(90, y0 + len(rows) * pitch, 240, h),
-                            lang.tr("setup.add_player"), self.add_player, size=24, style="ghost",
+                            look.tr("setup.add_player"), self.add_player, size=24, style="ghost",
                             tag="add"))
         if ui_of(self.choices.game).practice is not None:  # Terningepetanque's first lesson
-            b.append(Button(pygame.Rect(90, 496, 300, 42), lang.tr("help.practice"),
+            b.append(Button(pygame.Rect(90, 496, 300, 42), look.tr("help.practice"),
                             lambda: open_lesson(self.app, self.choices.game), size=22,
                             tag="lesson"))
         if self.quick.get(self.choices.game):  # Quick game / Full game, beside the heading
             chosen = self.length()
-            labels = [lang.tr(f"setup.length.{name}") for name in LENGTHS]
-            size = fitting_size(labels, 146, (22, 21, 20, 19, 18))
+            labels = [look.tr(f"setup.length.{name}") for name in LENGTHS]
+            size = fitting_size(self.look, labels, 146, (22, 21, 20, 19, 18))
             for j, (name, label) in enumerate(zip(LENGTHS, labels)):
                 b.append(Button(pygame.Rect(920 + j * 166, 194, 158, 34), label,
                                 partial(self.set_length, name), size=size,
@@ -285,10 +287,10 @@ class SetupScene(Scene):
                 if all(type(v) is int for v in values):
                     values.sort()
             w = (LABEL_W - 8 * (len(values) - 1)) // len(values)
-            size = fitting_size([value_label(key, v) for v in values], w - 12)
+            size = fitting_size(self.look, [value_label(look, key, v) for v in values], w - 12)
             for j, v in enumerate(values):
                 b.append(Button(pygame.Rect(770 + j * (w + 8), y + 26, w, 38),
-                                value_label(key, v), partial(self.set_option, key, v),
+                                value_label(look, key, v), partial(self.set_option, key, v),
                                 size=size, selected=same_value(opts[key], v),
                                 tag=f"opt:{key}:{v}"))
             y += 74
@@ -299,22 +301,22 @@ class SetupScene(Scene):
                     (usable[0] if usable else None)
             for j, (name, problem) in enumerate(self.shown_boards()):
                 b.append(Button(board_slot(j, y),
-                                board_label(name, problem, self.boards.read.get(name)),
+                                board_label(self.look, name, problem, self.boards.read.get(name)),
                                 partial(self.set_level, name), problem is None, 22,
                                 selected=name == self.choices.level, tag=f"level:{name}"))
-            b.append(Button(pygame.Rect(1070, y - 6, 170, 30), lang.tr("setup.edit_boards"),
+            b.append(Button(pygame.Rect(1070, y - 6, 170, 30), look.tr("setup.edit_boards"),
                             self.edit_boards, size=18, style="ghost", tag="boards:edit"))
             pages, page = len(board_pages(self.levels)), self.board_page or 0  # (set: shown)
             if pages > 1:
-                b.append(Button(board_slot(PAGE_BOARDS, y), lang.tr("setup.boards_previous"),
+                b.append(Button(board_slot(PAGE_BOARDS, y), look.tr("setup.boards_previous"),
                                 partial(self.turn_board_page, -1), page > 0, 22,
                                 style="ghost", tag="boards:previous"))
-                b.append(Button(board_slot(PAGE_BOARDS + 2, y), lang.tr("setup.boards_next"),
+                b.append(Button(board_slot(PAGE_BOARDS + 2, y), look.tr("setup.boards_next"),
                                 partial(self.turn_board_page, 1), page < pages - 1,
                                 22, style="ghost", tag="boards:next"))
-        b.append(Button(pygame.Rect(40, 640, 200, 56), lang.tr("setup.back"), self.app.pop,
+        b.append(Button(pygame.Rect(40, 640, 200, 56), look.tr("setup.back"), self.app.pop,
                         hint="Esc", tag="back"))
-        b.append(Button(pygame.Rect(1000, 640, 240, 56), lang.tr("setup.start"), self.start,
+        b.append(Button(pygame.Rect(1000, 640, 240, 56), look.tr("setup.start"), self.start,
                         size=32, hint="Enter", style="primary", tag="start"))
         self.buttons = b
 
@@ -330,7 +332,7 @@ class SetupScene(Scene):
             self.blink = 0.0  # the cursor shows at once where the click put it
             self._commit_fields()
             for button in self.buttons:
-                if button.click(event.pos):
+                if button.click(self.look, event.pos):
                     if button.tag.startswith("level:") and not button.enabled:
                         self.tell_broken(button.tag[len("level:"):])
                     return True
@@ -341,7 +343,7 @@ class SetupScene(Scene):
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.start()
             elif self.app.settings.is_key("help", event.key):
-                self.app.open("rules", self.choices.game, title(self.choices.game))
+                self.app.open("rules", self.choices.game, title(self.look, self.choices.game))
             elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and \
                     spec_of(self.choices.game).board:
                 self.turn_board_page(1 if event.key == pygame.K_PAGEDOWN else -1)
@@ -355,7 +357,8 @@ class SetupScene(Scene):
         """Why the board `name` is broken, whole (a click on its button)."""
         why = dict(self.levels).get(name)
         if why:
-            self.app.toast.show(lang.tr("setup.board_is_broken", name=name, why=why), "bad", 6.0)
+            said = self.look.tr("setup.board_is_broken", name=name, why=why)
+            self.app.toast.show(said, "bad", 6.0)
 
     def edit_boards(self) -> None:
         """The board editor, starting from the board chosen; back here, the boards are read
@@ -367,14 +370,11 @@ class SetupScene(Scene):
     def resume(self) -> None:
         if getattr(self, "reread_boards", False):
             self.reread_boards = False
-            self.boards = available_levels()
+            self.boards = available_levels(self.look)
             self._rebuild()
-        if self.spoken != lang.language():  # the language was changed in the settings
+        if self.spoken != self.look.language():  # the language was changed in the settings
             self._commit_fields()
-            for i, row in enumerate(self.choices.players):  # "Player 1" becomes "Spiller 1"
-                if any(row.name == (lang.lookup(code, "setup.player_n") or "").format(n=i + 1)
-                       for code in lang.LANGUAGES):
-                    row.name = default_name(i + 1)
+            self.choices.name_by_default(self.look)  # "Player 1" becomes "Spiller 1"
             self.fields = []  # (the names as they are now, not as typed before)
             self._rebuild()
 
@@ -388,11 +388,11 @@ class SetupScene(Scene):
         hovered = self._hovered_broken()
         blink = self.blink < 0.5
         # (the buttons: a list made anew by _rebuild at every change)
-        key = look(repr(self.choices), self.buttons, self.board_page, self.levels,
-                   self.levels_problem, tuple((f.value, f.active) for f in self.fields),
-                   blink and any(f.active for f in self.fields), hovered)
+        key = self.look.drawn_in(repr(self.choices), self.buttons, self.board_page, self.levels,
+                                 self.levels_problem, [(f.value, f.active) for f in self.fields],
+                                 blink and any(f.active for f in self.fields), hovered)
         self.backdrop.draw(surface, key, lambda out: draw_unlit(out, self, blink, hovered))
-        draw_lit(surface, self.buttons, self.mouse)
+        draw_lit(self.look, surface, self.buttons, self.mouse)
 
     def _hovered_broken(self) -> Button | None:
         """The broken board's button under the mouse (the notes then say why it is broken)."""

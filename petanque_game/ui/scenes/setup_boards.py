@@ -11,8 +11,8 @@ import pygame
 from petanque_game import paths, physics
 from petanque_game.physics import Level, LevelError
 from petanque_game.physics.level import user_levels_dir
-from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import board_words
+from petanque_game.ui.look import Look
 
 
 @dataclass(frozen=True)
@@ -25,12 +25,12 @@ class Boards:
     problem: str | None = None
 
 
-def available_levels() -> Boards:
+def available_levels(look: Look) -> Boards:
     """The boards there are now (the setup scene keeps them while it is shown)."""
     try:
         found = physics.list_levels()
     except OSError as e:
-        return Boards(problem=lang.tr("setup.boards_unlisted", reason=lang.os_reason(e)))
+        return Boards(problem=look.tr("setup.boards_unlisted", reason=look.os_reason(e)))
     boards = Boards()
     for name, level in found:
         problem = None if not isinstance(level, Exception) else str(level)
@@ -49,17 +49,18 @@ PAGE_BOARDS = 6  # the player's); with more boards, two rows a page and the thir
 BOARD_BUTTON_W = 150
 
 
-def board_label(name: str, problem: str | None, level: Level | LevelError | None) -> str:
+def board_label(look: Look, name: str, problem: str | None,
+                level: Level | LevelError | None) -> str:
     """A board's title as its file gives it ("Bumper Lane"; "... (yours)" for one of the player's
     own), or its file name if it is broken (`level`: the board read, or why it cannot be)."""
-    mark = " " + lang.tr("setup.board_broken") if problem else ""
-    title = name if problem or not isinstance(level, Level) else board_words(level)[0]
+    mark = " " + look.tr("setup.board_broken") if problem else ""
+    title = name if problem or not isinstance(level, Level) else board_words(look, level)[0]
     if isinstance(level, Level) and level.origin == "user" and not problem:
-        mark = " " + lang.tr("setup.board_yours")
+        mark = " " + look.tr("setup.board_yours")
     if not mark:
         return title
-    room = BOARD_BUTTON_W - 16 - theme.font(22, True).size(mark)[0]  # the mark always shows
-    return theme.fit(title, 22, room, True) + mark
+    room = BOARD_BUTTON_W - 16 - look.font(22, True).size(mark)[0]  # the mark always shows
+    return look.fit(title, 22, room, True) + mark
 
 
 def board_pages(levels: list[tuple[str, str | None]]) -> list[list[tuple[str, str | None]]]:

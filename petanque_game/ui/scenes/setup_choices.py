@@ -11,7 +11,8 @@ from typing import Any
 
 from petanque_game.record import Seat, name_problem
 from petanque_game.rules.games import game_ids
-from petanque_game.ui import lang
+from petanque_game.ui.lang import LANGUAGES
+from petanque_game.ui.look import Look
 from petanque_game.ui.names import default_name
 
 KINDS: tuple[tuple[str, str | None], ...] = (
@@ -21,29 +22,29 @@ AI_NAMES = ("Astrid", "Bjørn", "Freja", "Gunnar", "Ingrid", "Leif", "Sigrid", "
 LENGTHS = ("quick", "full")  # the setup's first offer, beside the rules' heading
 
 
-def kind_label(kind: int) -> str:
+def kind_label(look: Look, kind: int) -> str:
     """"Human", "AI easy", ... in the window's language."""
     who, level = KINDS[kind]
-    return lang.tr(f"setup.kind.{level or who}")
+    return look.tr(f"setup.kind.{level or who}")
 
 
-def option_label(key: str) -> str:
+def option_label(look: Look, key: str) -> str:
     """The name of a rule option as the setup shows it (its own key when the table lacks it)."""
-    return lang.tr(f"setup.option.{key}") if lang.has(f"setup.option.{key}") else key
+    return look.tr(f"setup.option.{key}") if look.has(f"setup.option.{key}") else key
 
 
-def value_label(key: str, value: Any) -> str:
+def value_label(look: Look, key: str, value: Any) -> str:
     """A value of an option as its button shows it. A flag is told by its type, never by its
     value: 1 == True in Python, and "Rounds: 1" must not read "on"."""
     if isinstance(value, bool):
         name = f"setup.value.{key}.{'on' if value else 'off'}"
         plain = f"setup.value.{'on' if value else 'off'}"
-        return lang.tr(name) if lang.has(name) else lang.tr(plain)
+        return look.tr(name) if look.has(name) else look.tr(plain)
     if isinstance(value, str):
         name = f"setup.value.{key}.{value}"
-        return lang.tr(name) if lang.has(name) else value
+        return look.tr(name) if look.has(name) else value
     if isinstance(value, int):
-        return lang.number(value)
+        return look.number(value)
     return str(value)
 
 
@@ -64,26 +65,40 @@ class SetupChoices:
     """What the setup scene remembers between games (kept in the app's memory)."""
 
     game: str = field(default_factory=lambda: game_ids()[0])
-    players: list[PlayerRow] = field(default_factory=lambda: [PlayerRow(default_name(1), 0),
-                                                              PlayerRow("Astrid", 2)])
+    # the seats (none yet: the setup starts with `first_players`)
+    players: list[PlayerRow] = field(default_factory=list)
     options: dict[str, dict[str, Any]] = field(default_factory=dict)
     level: str | None = None
 
-    def seats(self) -> list[Seat]:
+    def seats(self, look: Look) -> list[Seat]:
         seats = []
         for i, row in enumerate(self.players):
             kind, level = KINDS[row.kind]
-            name = row.name.strip() or default_name(i + 1)
+            name = row.name.strip() or default_name(look, i + 1)
             seats.append(Seat(name, kind, level))
         return seats
 
-    def name_problem(self) -> str | None:
+    def name_problem(self, look: Look) -> str | None:
         """Why a player's name cannot be used (docs/records.md#the-top-level), or None."""
-        for i, seat in enumerate(self.seats()):
+        for i, seat in enumerate(self.seats(look)):
             problem = name_problem(seat.name)
             if problem:
-                return lang.tr("setup.bad_name", n=i + 1, problem=problem)
+                return look.tr("setup.bad_name", n=i + 1, problem=problem)
         return None
+
+    @staticmethod
+    def first_players(look: Look) -> list[PlayerRow]:
+        """The seats the setup shows before any game was set up: a person (named as `look` names
+        seat 1) against an AI."""
+        return [PlayerRow(default_name(look, 1), 0), PlayerRow("Astrid", 2)]
+
+    def name_by_default(self, look: Look) -> None:
+        """The seats named by default in any language named so in `look`'s ("Player 1" becomes
+        "Spiller 1"); a name typed stays."""
+        for i, row in enumerate(self.players):
+            if any(row.name == (look.lookup(code, "setup.player_n") or "").format(n=i + 1)
+                   for code in LANGUAGES):
+                row.name = default_name(look, i + 1)
 
     def hand_of(self, i: int, default: str) -> str:
         """The hand row `i`'s person throws with: chosen in the setup, else `default` (the
@@ -99,3 +114,4 @@ class SetupChoices:
         """The first person's name, as typed (None: no person, or no name typed)."""
         return next((row.name.strip() for row in self.players
                      if KINDS[row.kind][0] == "human" and row.name.strip()), None)
+

@@ -12,8 +12,8 @@ import pygame
 
 from petanque_game.physics import Level
 from petanque_game.rules.games import spec_of
-from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import board_words
+from petanque_game.ui.look import Look
 from petanque_game.ui.scenes.setup_boards import PAGE_BOARDS, Boards, board_pages, board_slot
 from petanque_game.ui.scenes.setup_choices import SetupChoices, option_label
 from petanque_game.ui.text_field import TextField
@@ -33,12 +33,12 @@ def game_slots(n: int) -> list[pygame.Rect]:
             for i in range(n)]
 
 
-def fitting_size(labels: list[str], width: int, sizes: tuple[int, ...] = (22, 21, 20)
+def fitting_size(look: Look, labels: list[str], width: int, sizes: tuple[int, ...] = (22, 21, 20)
                  ) -> int:
     """The largest of `sizes` at which every label of a row of buttons fits `width` (bold, as
     buttons draw); the smallest if none does. One size for the row, so it reads evenly."""
     for size in sizes:
-        if all(theme.font(size, True).size(label)[0] <= width for label in labels):
+        if all(look.font(size, True).size(label)[0] <= width for label in labels):
             return size
     return sizes[-1]
 
@@ -51,6 +51,9 @@ class Shown(Protocol):
     buttons: list[Button]
     boards: Boards
     board_page: int | None
+
+    @property
+    def look(self) -> Look: ...
 
     @property
     def rules(self) -> ModuleType: ...
@@ -71,40 +74,41 @@ class Shown(Protocol):
 def draw_unlit(surface: pygame.Surface, setup: Shown, blink: bool, hovered: Button | None
            ) -> None:
     """The screen with no button lit."""
-    surface.fill(theme.colour("background"))
-    theme.blit_text(surface, lang.tr("setup.title"), (40, 30), 56, "text", True)
-    theme.blit_text(surface, lang.tr("setup.subtitle"), (44, 74), 22, "muted")
-    panel(surface, pygame.Rect(30, 186, 680, 440))
-    panel(surface, pygame.Rect(740, 186, 510, 440))
+    look = setup.look
+    surface.fill(look.colour("background"))
+    look.blit_text(surface, look.tr("setup.title"), (40, 30), 56, "text", True)
+    look.blit_text(surface, look.tr("setup.subtitle"), (44, 74), 22, "muted")
+    panel(look, surface, pygame.Rect(30, 186, 680, 440))
+    panel(look, surface, pygame.Rect(740, 186, 510, 440))
     n = setup.rules
-    theme.blit_text(surface, lang.tr("setup.players_heading", low=n.MIN_PLAYERS,
+    look.blit_text(surface, look.tr("setup.players_heading", low=n.MIN_PLAYERS,
                                      high=n.MAX_PLAYERS), (50, 200), 26, "text", True)
     for i, f in enumerate(setup.fields):
-        pygame.draw.circle(surface, theme.player_colour(i), (66, f.rect.centery), 13)
-        theme.blit_text(surface, str(i + 1), (66, f.rect.centery), 20, (20, 20, 20), True,
+        pygame.draw.circle(surface, look.player_colour(i), (66, f.rect.centery), 13)
+        look.blit_text(surface, str(i + 1), (66, f.rect.centery), 20, (20, 20, 20), True,
                         "center")
-        f.draw(surface, blink)
+        f.draw(look, surface, blink)
     if spec_of(setup.choices.game).board and any(b.tag.startswith("hand:")
                                                  for b in setup.buttons):
-        lines = theme.wrap(lang.tr("setup.hand_tip"), 19, 640)
+        lines = look.wrap(look.tr("setup.hand_tip"), 19, 640)
         for k, line in enumerate(lines):
-            theme.blit_text(surface, line, (50, 610 - 22 * (len(lines) - k)), 19, "muted")
-    theme.blit_text(surface, lang.tr("setup.rules_heading"), (760, 200), 26, "text", True)
+            look.blit_text(surface, line, (50, 610 - 22 * (len(lines) - k)), 19, "muted")
+    look.blit_text(surface, look.tr("setup.rules_heading"), (760, 200), 26, "text", True)
     y = 236
     opts = setup.options()
     for key, _ in setup.offered(opts):
-        theme.blit_text(surface, theme.fit(option_label(key), 21, LABEL_W), (770, y), 21,
+        look.blit_text(surface, look.fit(option_label(look, key), 21, LABEL_W), (770, y), 21,
                         "muted")
         y += 74
     if spec_of(setup.choices.game).board:
-        theme.blit_text(surface, lang.tr("setup.board"), (770, y), 21, "muted")
+        look.blit_text(surface, look.tr("setup.board"), (770, y), 21, "muted")
         if setup.levels_problem or not setup.levels:
-            theme.blit_text(surface, theme.fit(lang.tr(
-                "setup.no_board", why=setup.levels_problem or lang.tr("setup.none_found")),
+            look.blit_text(surface, look.fit(look.tr(
+                "setup.no_board", why=setup.levels_problem or look.tr("setup.none_found")),
                 21, LABEL_W), (770, y + 30), 21, "bad")
         pages = len(board_pages(setup.levels))
         if pages > 1:
-            theme.blit_text(surface, lang.tr("setup.boards_page", n=(setup.board_page or 0) + 1,
+            look.blit_text(surface, look.tr("setup.boards_page", n=(setup.board_page or 0) + 1,
                                              of=pages), board_slot(PAGE_BOARDS + 1,
                                                                     y).center,
                             20, "muted", anchor="center")
@@ -112,31 +116,32 @@ def draw_unlit(surface: pygame.Surface, setup: Shown, blink: bool, hovered: Butt
         draw_level_notes(surface, setup, pygame.Rect(770, y + 30 + rows * 46, 460,
                                                     620 - (y + 30 + rows * 46)), hovered)
     for button in setup.buttons:
-        button.draw(surface, None)
-    for k, line in enumerate(theme.wrap(lang.tr("setup.tip"), 20, 720)):
-        theme.blit_text(surface, line, (260, 648 + 22 * k), 20, "muted")
+        button.draw(look, surface, None)
+    for k, line in enumerate(look.wrap(look.tr("setup.tip"), 20, 720)):
+        look.blit_text(surface, line, (260, 648 + 22 * k), 20, "muted")
 
 def draw_level_notes(surface: pygame.Surface, setup: Shown, rect: pygame.Rect,
                  hovered: Button | None) -> None:
     """The chosen board's description and why each broken board is broken (one line each),
     or, while the mouse is on a broken board (`hovered`), the whole of why."""
+    look = setup.look
     lines: list[tuple[str, str]] = []
     problems = dict(setup.levels)
     if hovered is not None and problems.get(hovered.tag[6:]):
         name = hovered.tag[6:]
-        lines += [(t, "bad") for t in theme.wrap(
-            lang.tr("setup.board_is_broken", name=name, why=problems[name]), 18, rect.w)]
+        lines += [(t, "bad") for t in look.wrap(
+            look.tr("setup.board_is_broken", name=name, why=problems[name]), 18, rect.w)]
     else:
         level = setup.boards.read.get(setup.choices.level or "")
         if isinstance(level, Level):
-            lines += [(t, "text") for t in theme.wrap(": ".join(board_words(level)), 20,
+            lines += [(t, "text") for t in look.wrap(": ".join(board_words(look, level)), 20,
                                                       rect.w)]
-        lines += [(theme.fit(lang.tr("setup.board_is_broken", name=name, why=problem), 18,
+        lines += [(look.fit(look.tr("setup.board_is_broken", name=name, why=problem), 18,
                              rect.w), "bad")
                   for name, problem in setup.shown_boards() if problem]
     y = rect.y
     for line, col in lines:
         if y > rect.bottom - 18:
             break
-        theme.blit_text(surface, line, (rect.x, y), 20 if col == "text" else 18, col)
+        look.blit_text(surface, line, (rect.x, y), 20 if col == "text" else 18, col)
         y += 21

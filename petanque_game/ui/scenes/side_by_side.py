@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from petanque_game.ui import lang, theme
+from petanque_game.ui import theme
 from petanque_game.ui.scene import AppLike, Scene
 from petanque_game.ui.widgets import Button, Toast
 
@@ -63,14 +63,14 @@ class SideBySideScene(Scene):
         self.panes: list[Pane] = []
         for path in (mine, theirs):
             pane = Pane(app)
-            session = ReplaySession(path)  # LoadProblem: the caller says why
+            session = ReplaySession(path, app.look)  # LoadProblem: the caller says why
             scene = pane.scene = app.factories[scene_name(session.game)](pane, session)
             scene.name = "side"
             scene.enter()
             self.panes.append(pane)
         self.picture = pygame.Surface(theme.LOGICAL_SIZE).convert()
         self.paused = False
-        self.back = Button(pygame.Rect(1050, 640, 200, 58), lang.tr("menu.back"), app.pop,
+        self.back = Button(pygame.Rect(1050, 640, 200, 58), self.look.tr("menu.back"), app.pop,
                            size=28, hint="Esc", tag="back")
 
     @property
@@ -87,7 +87,7 @@ class SideBySideScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.back.click(event.pos)
+            self.back.click(self.look, event.pos)
         elif event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.app.pop()
@@ -96,16 +96,17 @@ class SideBySideScene(Scene):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.colour("background"))
-        theme.blit_text(surface, lang.tr("challenges.side_by_side"), (40, 30), 48, "text", True)
+        look = self.look
+        surface.fill(look.colour("background"))
+        look.blit_text(surface, look.tr("challenges.side_by_side"), (40, 30), 48, "text", True)
         for pane, rect, label in zip(self.panes, (LEFT, RIGHT), self.labels):
             if pane.scene is not None:
                 pane.scene.draw(self.picture)
             surface.blit(pygame.transform.smoothscale(self.picture, rect.size), rect.topleft)
-            pygame.draw.rect(surface, theme.colour("edge"), rect.inflate(6, 6), 3,
+            pygame.draw.rect(surface, look.colour("edge"), rect.inflate(6, 6), 3,
                              border_radius=6)
-            theme.blit_text(surface, theme.fit(label, 26, rect.w, True),
+            look.blit_text(surface, look.fit(label, 26, rect.w, True),
                             (rect.x, rect.y - 40), 26, "accent", True)
-        hint = lang.tr("challenges.paused" if self.paused else "challenges.space_pauses")
-        theme.blit_text(surface, hint, (40, 660), 22, "muted")
-        self.back.draw(surface, self.mouse)
+        hint = look.tr("challenges.paused" if self.paused else "challenges.space_pauses")
+        look.blit_text(surface, hint, (40, 660), 22, "muted")
+        self.back.draw(look, surface, self.mouse)

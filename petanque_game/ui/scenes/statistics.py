@@ -12,13 +12,14 @@ import pygame
 
 from petanque_game import paths, stats
 from petanque_game.challenge_results import Result
-from petanque_game.ui import lang, theme
+from petanque_game.ui import lang
 from petanque_game.ui.game_ui import title as game_title
 from petanque_game.ui.listing import player_label, reading_line
+from petanque_game.ui.look import Look
 from petanque_game.ui.names import challenger_name
 from petanque_game.ui.reading import Reading
 from petanque_game.ui.scene import AppLike, Scene
-from petanque_game.ui.widgets import Backdrop, Button, draw_lit, look, panel
+from petanque_game.ui.widgets import Backdrop, Button, draw_lit, panel
 
 TABLE = pygame.Rect(40, 196, 1200, 430)
 ROW_H = 44
@@ -27,23 +28,23 @@ COLUMNS = (("player", None), ("games", 560), ("wins", 660), ("rate", 770), ("ave
            ("best", 1020), ("streak", 1120), ("longest", 1220))
 
 
-def decimal(value: float) -> str:
+def decimal(look: Look, value: float) -> str:
     """A number with one decimal, as the language writes it (4,512.5 / 4.512,5 / 4 512,5)."""
     tenths = round(value * 10)
     whole, tenth = divmod(abs(tenths), 10)
-    text = lang.number(whole) if tenth == 0 else \
-        f"{lang.number(whole)}{lang.tr('stats.decimal')}{tenth}"
+    text = look.number(whole) if tenth == 0 else \
+        f"{look.number(whole)}{look.tr('stats.decimal')}{tenth}"
     return f"-{text}" if tenths < 0 else text
 
 
 CHALLENGES = "challenges"  # the tab of the challenges taken (challenge_results.results)
 
 
-def title_of(kind: str) -> str:
+def title_of(look: Look, kind: str) -> str:
     if kind == CHALLENGES:
-        return lang.tr("challenges.title")
-    game = game_title(stats.game_of(kind))
-    return lang.tr("stats.pot", game=game) if kind.endswith("/pot") else game
+        return look.tr("challenges.title")
+    game = game_title(look, stats.game_of(kind))
+    return look.tr("stats.pot", game=game) if kind.endswith("/pot") else game
 
 
 class StatisticsScene(Scene):
@@ -57,8 +58,8 @@ class StatisticsScene(Scene):
         self.challenges: list[Result] = []
         self.reading = Reading(self._take_in, lambda progress: (
             stats.read_folder(self.folder, progress), challenges_taken()))
-        self.back = Button(pygame.Rect(40, 648, 200, 56), lang.tr("menu.back"), self.app.pop,
-                           hint=lang.tr("menu.key_esc"), tag="back")
+        self.back = Button(pygame.Rect(40, 648, 200, 56), self.look.tr("menu.back"), self.app.pop,
+                           hint=self.look.tr("menu.key_esc"), tag="back")
         self.table = Backdrop()  # the table drawn once per tab, scroll and folder read
         self.screen = Backdrop()  # the whole screen with no tab lit, kept while it is the same
 
@@ -79,15 +80,16 @@ class StatisticsScene(Scene):
     def rows(self) -> list:
         if self.kind == CHALLENGES:
             return self.challenges
-        return stats.player_stats(self.found, self.kind, you_in_every_language()) \
+        return stats.player_stats(self.found, self.kind, you_in_every_language(self.look)) \
             if self.kind else []
 
     def tabs(self) -> list[Button]:
         """One button per game with finished games, in a row that shares the width."""
+        look = self.look
         n = max(1, len(self.kinds))
         w = min(290, (TABLE.w - 10 * (n - 1)) // n)
         return [Button(pygame.Rect(TABLE.x + i * (w + 10), 122, w, 56),
-                       theme.fit(title_of(k), 22, w - 14, True), partial(self.pick, k),
+                       look.fit(title_of(look, k), 22, w - 14, True), partial(self.pick, k),
                        True, 22, style="primary" if k == self.kind else "normal", tag=k)
                 for i, k in enumerate(self.kinds)]
 
@@ -100,8 +102,8 @@ class StatisticsScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if not self.back.click(event.pos):
-                any(b.click(event.pos) for b in self.tabs())
+            if not self.back.click(self.look, event.pos):
+                any(b.click(self.look, event.pos) for b in self.tabs())
             return True
         if event.type == pygame.MOUSEWHEEL:
             self._scroll_by(-event.y)
@@ -126,42 +128,45 @@ class StatisticsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         tabs = [*self.tabs(), self.back]
-        key = look(self.folder, self.kinds, self.kind, self.scroll, self.visible_rows,
-                   self.found, self.challenges, self.reading.progress)
+        key = self.look.drawn_in(self.folder, self.kinds, self.kind, self.scroll, self.visible_rows,
+                                 self.found, self.challenges, self.reading.progress)
         self.screen.draw(surface, key, lambda out: self._draw_unlit(out, tabs))
-        draw_lit(surface, tabs, self.mouse)
+        draw_lit(self.look, surface, tabs, self.mouse)
 
     def _draw_unlit(self, surface: pygame.Surface, buttons: list[Button]) -> None:
         """The screen with no tab or button lit."""
-        surface.fill(theme.colour("background"))
-        theme.blit_text(surface, lang.tr("stats.heading"), (40, 30), 60, "text", True)
-        theme.blit_text(surface, theme.fit(lang.tr("stats.where", folder=self.folder), 22, 1190),
+        look = self.look
+        surface.fill(look.colour("background"))
+        look.blit_text(surface, look.tr("stats.heading"), (40, 30), 60, "text", True)
+        look.blit_text(surface, look.fit(look.tr("stats.where", folder=self.folder), 22, 1190),
                         (44, 84), 22, "muted")
         for b in buttons:
-            b.draw(surface, None)
+            b.draw(look, surface, None)
         progress = self.reading.progress
         if progress is not None:
-            theme.blit_text(surface, reading_line(*progress), (44, 210), 28, "muted")
+            look.blit_text(surface, reading_line(look, *progress), (44, 210), 28, "muted")
         elif self.kind is None:
-            theme.blit_text(surface, lang.tr("stats.empty"), (44, 210), 28, "muted")
+            look.blit_text(surface, look.tr("stats.empty"), (44, 210), 28, "muted")
         else:
-            key = look(self.kind, self.scroll, self.visible_rows, self.found, self.challenges)
+            key = look.drawn_in(self.kind, self.scroll, self.visible_rows, self.found,
+                                self.challenges)
             self.table.draw(surface, key, self._draw_table, TABLE)
         notes = []
         if self.found.broken:
-            notes.append(lang.tr_n("stats.broken", len(self.found.broken)))
+            notes.append(look.tr_n("stats.broken", len(self.found.broken)))
         if self.found.practice:
-            notes.append(lang.tr_n("stats.practice", self.found.practice))
+            notes.append(look.tr_n("stats.practice", self.found.practice))
         if self.found.copies:
-            notes.append(lang.tr_n("stats.copies", self.found.copies))
+            notes.append(look.tr_n("stats.copies", self.found.copies))
         if self.found.take_backs:
-            notes.append(lang.tr_n("stats.take_backs", self.found.take_backs))
+            notes.append(look.tr_n("stats.take_backs", self.found.take_backs))
         if notes:
-            theme.blit_text(surface, theme.fit("  ".join(notes), 20, 960), (1240, 690), 20,
+            look.blit_text(surface, look.fit("  ".join(notes), 20, 960), (1240, 690), 20,
                             "muted", anchor="bottomright")
 
     def _draw_table(self, surface: pygame.Surface) -> None:
-        panel(surface, TABLE, "panel", "edge", 12, shadow=False)
+        look = self.look
+        panel(look, surface, TABLE, "panel", "edge", 12, shadow=False)
         if self.kind == CHALLENGES:
             self._draw_challenges(surface)
             return
@@ -170,65 +175,66 @@ class StatisticsScene(Scene):
         m = stats.measure(self.kind)
         y = TABLE.y + 10
         for key, right in COLUMNS:
-            label = lang.tr(f"stats.col.{key}")
+            label = look.tr(f"stats.col.{key}")
             if key == "best" and m.lower_better:
-                label = lang.tr("stats.col.best_low")
+                label = look.tr("stats.col.best_low")
             if right is None:
-                theme.blit_text(surface, label, (TABLE.x + 20, y), 20, "muted", True)
+                look.blit_text(surface, label, (TABLE.x + 20, y), 20, "muted", True)
             else:
-                theme.blit_text(surface, theme.fit(label, 20, 104, True), (right - 16, y), 20,
+                look.blit_text(surface, look.fit(label, 20, 104, True), (right - 16, y), 20,
                                 "muted", True, "topright")
         y += ROW_H - 8
         rows = self.rows()
         for i, p in enumerate(rows[self.scroll:self.scroll + self.visible_rows]):
             r = pygame.Rect(TABLE.x + 8, y, TABLE.w - 16, ROW_H - 4)
             if (self.scroll + i) % 2 == 0:
-                pygame.draw.rect(surface, theme.colour("panel_light"), r, border_radius=8)
-            cells = {"games": lang.number(p.games), "wins": lang.number(p.wins),
-                     "rate": lang.tr("stats.percent", n=lang.number(round(100 * p.win_rate))),
-                     "average": decimal(p.average), "best": lang.number(p.best or 0),
-                     "streak": lang.number(p.streak), "longest": lang.number(p.longest)}
-            theme.blit_text(surface, theme.fit(player_label(p.name, p.level), 26, 380, True),
+                pygame.draw.rect(surface, look.colour("panel_light"), r, border_radius=8)
+            cells = {"games": look.number(p.games), "wins": look.number(p.wins),
+                     "rate": look.tr("stats.percent", n=look.number(round(100 * p.win_rate))),
+                     "average": decimal(look, p.average), "best": look.number(p.best or 0),
+                     "streak": look.number(p.streak), "longest": look.number(p.longest)}
+            look.blit_text(surface, look.fit(player_label(look, p.name, p.level), 26, 380, True),
                             (r.x + 12, r.centery), 26, "text", True, "midleft")
             for key, right in COLUMNS[1:]:
-                theme.blit_text(surface, cells[key], (right - 16, r.centery), 26,
+                look.blit_text(surface, cells[key], (right - 16, r.centery), 26,
                                 "accent" if key == "wins" else "text", key == "wins",
                                 "midright")
             y += ROW_H
-        note = lang.tr(f"stats.about.{m.name}")
-        theme.blit_text(surface, theme.fit(note, 19, TABLE.w - 40), (TABLE.x + 20,
+        note = look.tr(f"stats.about.{m.name}")
+        look.blit_text(surface, look.fit(note, 19, TABLE.w - 40), (TABLE.x + 20,
                         TABLE.bottom - 12), 19, "muted", anchor="bottomleft")
 
     def _draw_challenges(self, surface: pygame.Surface) -> None:
         """One row per challenge taken: which one, the attempts, the best and what it had to
         beat (scores as each game speaks of them)."""
+        look = self.look
         from petanque_game.stats import shown_score as shown
 
         columns = (("challenge", None), ("attempts", 820), ("best", 1000), ("to_beat", 1200))
         y = TABLE.y + 10
         for key, right in columns:
-            label = lang.tr(f"challenges.col.{key}")
+            label = look.tr(f"challenges.col.{key}")
             if right is None:
-                theme.blit_text(surface, label, (TABLE.x + 20, y), 20, "muted", True)
+                look.blit_text(surface, label, (TABLE.x + 20, y), 20, "muted", True)
             else:
-                theme.blit_text(surface, label, (right - 16, y), 20, "muted", True, "topright")
+                look.blit_text(surface, label, (right - 16, y), 20, "muted", True, "topright")
         y += ROW_H - 8
         for i, r in enumerate(self.challenges[self.scroll:self.scroll + self.visible_rows]):
             row = pygame.Rect(TABLE.x + 8, y, TABLE.w - 16, ROW_H - 4)
             if (self.scroll + i) % 2 == 0:
-                pygame.draw.rect(surface, theme.colour("panel_light"), row, border_radius=8)
-            name = lang.tr("challenges.daily_of", game=game_title(r.game), day=r.daily) \
-                if r.daily else lang.tr("challenges.kept", game=game_title(r.game),
+                pygame.draw.rect(surface, look.colour("panel_light"), row, border_radius=8)
+            name = look.tr("challenges.daily_of", game=game_title(look, r.game), day=r.daily) \
+                if r.daily else look.tr("challenges.kept", game=game_title(look, r.game),
                                         ident=r.ident[:6])
             if r.challenger:
-                name += "  " + lang.tr("challenges.vs", name=challenger_name(r.challenger))
+                name += "  " + look.tr("challenges.vs", name=challenger_name(look, r.challenger))
             beat = "" if r.challenger_score is None else \
-                lang.number(shown(r.game, r.challenger_score))
-            theme.blit_text(surface, theme.fit(name, 24, 640, True), (row.x + 12, row.centery),
+                look.number(shown(r.game, r.challenger_score))
+            look.blit_text(surface, look.fit(name, 24, 640, True), (row.x + 12, row.centery),
                             24, "text", True, "midleft")
-            for text, (_, right) in zip((lang.number(r.attempts),
-                                         lang.number(shown(r.game, r.best)), beat), columns[1:]):
-                theme.blit_text(surface, text, (right - 16, row.centery), 26, "text",
+            for text, (_, right) in zip((look.number(r.attempts),
+                                         look.number(shown(r.game, r.best)), beat), columns[1:]):
+                look.blit_text(surface, text, (right - 16, row.centery), 26, "text",
                                 anchor="midright")
             y += ROW_H
 
@@ -241,7 +247,7 @@ def challenges_taken() -> list[Result]:
     return sorted(results().values(), key=lambda r: (r.daily or "", r.ident), reverse=True)
 
 
-def you_in_every_language() -> dict[str, str]:
+def you_in_every_language(look: Look) -> dict[str, str]:
     """The name a person who typed none is given, in each language, to this language's: one
     player in the statistics, whichever language each game was played in."""
-    return {lang.lookup(code, "setup.you") or "": lang.tr("setup.you") for code in lang.LANGUAGES}
+    return {look.lookup(code, "setup.you") or "": look.tr("setup.you") for code in lang.LANGUAGES}

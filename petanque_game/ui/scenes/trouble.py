@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pygame
 
-from petanque_game.ui import lang, theme
 from petanque_game.ui.scene import AppLike, Scene
 from petanque_game.ui.widgets import Button, panel
 
@@ -26,9 +25,9 @@ class ErrorScene(Scene):
     @property
     def buttons(self) -> list[Button]:
         return [
-            Button(pygame.Rect(120, 560, 300, 64), lang.tr("errors.main_menu"), self.to_menu,
+            Button(pygame.Rect(120, 560, 300, 64), self.look.tr("errors.main_menu"), self.to_menu,
                    size=30, hint="Enter", style="primary", tag="menu"),
-            Button(pygame.Rect(440, 560, 240, 64), lang.tr("errors.quit"), self.quit, size=30,
+            Button(pygame.Rect(440, 560, 240, 64), self.look.tr("errors.quit"), self.quit, size=30,
                    hint="Esc", tag="quit"),
         ]
 
@@ -41,7 +40,7 @@ class ErrorScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for b in self.buttons:
-                if b.click(event.pos):
+                if b.click(self.look, event.pos):
                     return True
         elif event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -51,15 +50,16 @@ class ErrorScene(Scene):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme.blit_text(surface, lang.tr("errors.title"), (120, 90), 60, "text", True)
+        look = self.look
+        look.blit_text(surface, look.tr("errors.title"), (120, 90), 60, "text", True)
         rect = pygame.Rect(110, 180, 1060, 340)
-        panel(surface, rect, (70, 34, 34), "bad")
-        lines = theme.wrap(lang.tr("errors.bug", what=self.line), 24, rect.w - 40)[:6]
+        panel(look, surface, rect, (70, 34, 34), "bad")
+        lines = look.wrap(look.tr("errors.bug", what=self.line), 24, rect.w - 40)[:6]
         lines.append("")
-        lines += theme.wrap(lang.tr("errors.saved"), 24, rect.w - 40)
+        lines += look.wrap(look.tr("errors.saved"), 24, rect.w - 40)
         if self.log is not None:
-            lines += theme.wrap(lang.tr("errors.log", path=self.log), 24, rect.w - 40)
+            lines += look.wrap(look.tr("errors.log", path=self.log), 24, rect.w - 40)
         for i, line in enumerate(lines[:12]):
-            theme.blit_text(surface, line, (rect.x + 20, rect.y + 16 + 26 * i), 24)
+            look.blit_text(surface, line, (rect.x + 20, rect.y + 16 + 26 * i), 24)
         for b in self.buttons:
-            b.draw(surface, self.mouse)
+            b.draw(look, surface, self.mouse)

@@ -19,6 +19,7 @@ import pygame
 
 from petanque_game.physics.level_spec import Level, Obstacle
 from petanque_game.ui import theme
+from petanque_game.ui.look import Look
 from petanque_game.ui.table.board_textures import (
     Tiles,
     blit_tiled,
@@ -62,15 +63,15 @@ def _kept(kept: Boards | None) -> Boards:
 BOARD_CACHE = 6  # pictures of the whole area (one per still view: at rest, the close-up)
 
 
-def board_key(level: Level, seat_walls: dict[str, int], seats: int,
+def board_key(look: Look, level: Level, seat_walls: dict[str, int], seats: int,
               kept: Boards | None = None) -> tuple:
     """What a picture of the board depends on besides the view: the level (its name and its
     shape: a board edited under the same name is another board), the seats' walls and colours,
     the felt's colour, the number of seats' release bands."""
-    felt = theme.colour("felt")
+    felt = look.colour("felt")
     walls = tuple(sorted(seat_walls.items()))
     return (_shape(level, _kept(kept)), walls, felt,
-            tuple(theme.player_colour(s) for _, s in walls), seats)
+            tuple(look.player_colour(s) for _, s in walls), seats)
 
 
 def _shape(level: Level, kept: Boards) -> tuple[str, int]:
@@ -85,56 +86,57 @@ def _shape(level: Level, kept: Boards) -> tuple[str, int]:
     return got[1]
 
 
-def board_surface(level: Level, view: View, size: tuple[int, int], seat_walls: dict[str, int],
-                  zones: tuple = (), active: int | None = None,
+def board_surface(look: Look, level: Level, view: View, size: tuple[int, int],
+                  seat_walls: dict[str, int], zones: tuple = (), active: int | None = None,
                   kept: Boards | None = None) -> pygame.Surface:
     """The still picture of the level as `view` shows it (cached per view): the floor, the board's
     shadow, the felt, the faint distance rings, the walls and obstacles standing up, and the
     seats' release `zones` (one per seat, the `active` one stronger)."""
     kept = _kept(kept)
     boards = kept.boards
-    key = (board_key(level, seat_walls, len(zones), kept), view, size, active)
+    key = (board_key(look, level, seat_walls, len(zones), kept), view, size, active)
     surf = boards.get(key)
     if surf is not None:
         return surf
     if kept.coming and kept.coming[0] == key:  # prepared in part on the way: the rest of it now
         while key not in boards:
-            prepare_board(level, view, size, seat_walls, zones, active, kept)
+            prepare_board(look, level, view, size, seat_walls, zones, active, kept)
         return boards[key]
     # the oldest picture's surface is drawn over (no new one made for every still view)
     surf = boards.pop(next(iter(boards))) if len(boards) >= BOARD_CACHE else new_surface(size)
     if surf.get_size() != size:
         surf = new_surface(size)
-    paint_board(surf, level, view, seat_walls, zones, active, kept)
+    paint_board(look, surf, level, view, seat_walls, zones, active, kept)
     boards[key] = surf
     return surf
 
 
-def board_kept(level: Level, view: View, size: tuple[int, int], seat_walls: dict[str, int],
+def board_kept(look: Look, level: Level, view: View, size: tuple[int, int],
+               seat_walls: dict[str, int],
                zones: tuple = (), active: int | None = None, kept: Boards | None = None) -> bool:
     """Is `board_surface`'s picture for these made (showing it paints nothing)?"""
     kept = _kept(kept)
-    return (board_key(level, seat_walls, len(zones), kept), view, size, active) in kept.boards
+    return (board_key(look, level, seat_walls, len(zones), kept), view, size, active) in kept.boards
 
 
 STRIPS = 8  # `prepare_board` paints a still picture in this many frames (0.6-1 ms each)
-def prepare_board(level: Level, view: View, size: tuple[int, int], seat_walls: dict[str, int],
-                  zones: tuple = (), active: int | None = None,
+def prepare_board(look: Look, level: Level, view: View, size: tuple[int, int],
+                  seat_walls: dict[str, int], zones: tuple = (), active: int | None = None,
                   kept: Boards | None = None) -> None:
     """Paint a strip (1/STRIPS) of `board_surface`'s picture for `view`, where the camera is
     coming to rest: called in the frames on the way, the picture is made (the same pixels as at
     once) by the time the camera stands still, and the frame it stops in paints no board."""
     kept = _kept(kept)
-    if board_kept(level, view, size, seat_walls, zones, active, kept):
+    if board_kept(look, level, view, size, seat_walls, zones, active, kept):
         return
-    key = (board_key(level, seat_walls, len(zones), kept), view, size, active)
+    key = (board_key(look, level, seat_walls, len(zones), kept), view, size, active)
     coming, boards = kept.coming, kept.boards
     if not coming or coming[0] != key:
         coming[:] = [key, new_surface(size), 0]
     surf, done = coming[1], coming[2]
     rows = -(-size[1] // STRIPS)
     surf.set_clip(pygame.Rect(0, done, size[0], rows))
-    paint_board(surf, level, view, seat_walls, zones, active, kept)
+    paint_board(look, surf, level, view, seat_walls, zones, active, kept)
     surf.set_clip(None)
     coming[2] = done + rows
     if coming[2] >= size[1]:
@@ -144,12 +146,13 @@ def prepare_board(level: Level, view: View, size: tuple[int, int], seat_walls: d
         coming.clear()
 
 
-def paint_board(surf: pygame.Surface, level: Level, view: View, seat_walls: dict[str, int],
+def paint_board(look: Look, surf: pygame.Surface, level: Level, view: View,
+                seat_walls: dict[str, int],
                 zones: tuple = (), active: int | None = None, kept: Boards | None = None) -> None:
     """Draw the level as `view` shows it over the whole of `surf` (inside its clip): the still
     picture, and the larger pictures the moving camera is drawn from (board_pictures.py)."""
     kept = _kept(kept)
-    felt = theme.colour("felt")
+    felt = look.colour("felt")
     blit_tiled(surf, floor_tile(kept.tiles), view.centre, kept.tiles)
     s = view.scale
     outline = view.poly(level.board.outline)
@@ -180,14 +183,14 @@ def paint_board(surf: pygame.Surface, level: Level, view: View, seat_walls: dict
         (ob.outline, ob.height, OBSTACLE, None) for ob in level.obstacles]
     # only the seats' walls stand in the game (physics.build.static_plan): one no seat uses is
     # open floor, and drawn as such
-    blocks += [(level.wall_outline(w.name), level.walls.height, theme.colour("wall"),
+    blocks += [(level.wall_outline(w.name), level.walls.height, look.colour("wall"),
                 seat_walls[w.name]) for w in level.walls.sides if w.name in seat_walls]
     for o, h, _, _ in blocks:
         _shadow(surf, view, o, h)
     for o, h, rgb, seat in sorted(blocks, key=lambda b: -sum(p[1] for p in b[0]) / len(b[0])):
-        _block(surf, view, o, h, rgb, seat)  # from the far (north) side to the near one
+        _block(look, surf, view, o, h, rgb, seat)  # from the far (north) side to the near one
     for seat, zone in enumerate(zones):
-        draw_band(surf, view, zone, seat, seat == active)
+        draw_band(look, surf, view, zone, seat, seat == active)
 
 
 def _keyhole(box: pygame.Rect, outline: Points) -> list[tuple[float, float]]:
@@ -254,7 +257,7 @@ Points = Sequence[tuple[float, float]]  # an outline (mm) or a polygon (px)
 Body = tuple[float, float, float, Callable[[pygame.Surface], Any]]
 
 
-def paint(surface: pygame.Surface, view: View, level: Level,
+def paint(look: Look, surface: pygame.Surface, view: View, level: Level,
           bodies: Sequence[Body]) -> None:
     """Draw `bodies` ((x, y, z, draw) each, draw(surface) drawing it) in depth order, with the
     obstacles they stand behind drawn again over them: the board's picture has every obstacle
@@ -273,7 +276,7 @@ def paint(surface: pygame.Surface, view: View, level: Level,
                   and b[1] < max(p[1] for p in ob.outline) + ob.height * HEIGHT_SHIFT + reach]
         if behind:
             def over(s: pygame.Surface, ob: Obstacle = ob) -> None:
-                _block(s, view, ob.outline, ob.height, OBSTACLE, None)
+                _block(look, s, view, ob.outline, ob.height, OBSTACLE, None)
             items.append((front, 0, over))
     for _, _, draw in sorted(items, key=lambda i: (-i[0], i[1])):
         draw(surface)
@@ -281,7 +284,7 @@ def paint(surface: pygame.Surface, view: View, level: Level,
         b[3](surface)
 
 
-def _block(surf: pygame.Surface, view: View, outline: Points, height: float, rgb: RGB,
+def _block(look: Look, surf: pygame.Surface, view: View, outline: Points, height: float, rgb: RGB,
            seat: int | None) -> None:
     """A wall or obstacle standing `height` mm up: its sides turned to the viewer, then its top."""
     base = view.poly(outline)
@@ -298,8 +301,8 @@ def _block(surf: pygame.Surface, view: View, outline: Points, height: float, rgb
         pygame.draw.polygon(surf, shade(rgb, (nx, ny, 0.0)), [base[i], base[j], top[j], top[i]])
     pygame.draw.polygon(surf, rgb, top)
     if seat is not None:  # the wall a player throws over carries the player's colour on top
-        pygame.draw.polygon(surf, theme.mix(theme.player_colour(seat), rgb, 0.35), top)
-        pygame.draw.polygon(surf, theme.player_colour(seat), top, 2)
+        pygame.draw.polygon(surf, theme.mix(look.player_colour(seat), rgb, 0.35), top)
+        pygame.draw.polygon(surf, look.player_colour(seat), top, 2)
     else:
         pygame.draw.polygon(surf, theme.mix(rgb, (255, 255, 255), 0.3), top, 1)
 

@@ -29,6 +29,7 @@ from typing import Any
 import pygame
 
 from petanque_game.physics.level_spec import Level
+from petanque_game.ui.look import Look
 from petanque_game.ui.table import board as tb
 from petanque_game.ui.table.camera import ZOOM_STEP, world_bounds
 from petanque_game.ui.table.draw import View, draw_band
@@ -70,7 +71,7 @@ def _kept(kept: MovingBoards | None) -> MovingBoards:
     return kept if kept is not None else MovingBoards()
 
 
-def draw_board(area: pygame.Surface, room: pygame.Rect, level: Level, view: View,
+def draw_board(look: Look, area: pygame.Surface, room: pygame.Rect, level: Level, view: View,
                seat_walls: dict[str, int], zones: tuple, active: int | None,
                still: bool, again: bool = False, kept: MovingBoards | None = None) -> None:
     """The board as `view` shows it, in the `room` part of `area`: `still`, the exact picture
@@ -81,20 +82,20 @@ def draw_board(area: pygame.Surface, room: pygame.Rect, level: Level, view: View
     whole at that very scale (`paint_ahead`'s `exact`) the part in sight is only copied."""
     kept = _kept(kept)
     if still:
-        area.blit(tb.board_surface(level, view, area.get_size(), seat_walls, zones, active,
+        area.blit(tb.board_surface(look, level, view, area.get_size(), seat_walls, zones, active,
                                    kept.still), (0, 0))
         return
     shifted = View(view.scale, (view.centre[0] - room.x, view.centre[1] - room.y))
-    key = (tb.board_key(level, seat_walls, len(zones), kept.still), view.scale)
+    key = (tb.board_key(look, level, seat_walls, len(zones), kept.still), view.scale)
     exact = kept.exact
     if again and key in exact:
         exact[key] = exact.pop(key)  # the most recently used last
-        _copy_exact(area.subsurface(room), level, shifted, exact[key], zones, active, kept)
+        _copy_exact(look, area.subsurface(room), level, shifted, exact[key], zones, active, kept)
         return
-    draw_moving(area.subsurface(room), level, shifted, seat_walls, zones, active, kept)
+    draw_moving(look, area.subsurface(room), level, shifted, seat_walls, zones, active, kept)
 
 
-def _copy_exact(surf: pygame.Surface, level: Level, view: View, picture: pygame.Surface,
+def _copy_exact(look: Look, surf: pygame.Surface, level: Level, view: View, picture: pygame.Surface,
                 zones: tuple, active: int | None, kept: MovingBoards) -> None:
     """The board as `view` shows it over the whole of `surf`, from `picture`: the board painted
     whole at `view`'s own scale (pixel for pixel the board painted for the view)."""
@@ -105,10 +106,11 @@ def _copy_exact(surf: pygame.Surface, level: Level, view: View, picture: pygame.
         tb.blit_tiled(surf, tb.floor_tile(kept.still.tiles), view.centre, kept.still.tiles)
     surf.blit(picture, at)
     if active is not None and active < len(zones):
-        draw_band(surf, view, zones[active], active, True, ACTIVE_OVER)
+        draw_band(look, surf, view, zones[active], active, True, ACTIVE_OVER)
 
 
-def draw_moving(surf: pygame.Surface, level: Level, view: View, seat_walls: dict[str, int],
+def draw_moving(look: Look, surf: pygame.Surface, level: Level, view: View,
+                seat_walls: dict[str, int],
                 zones: tuple, active: int | None, kept: MovingBoards | None = None) -> None:
     """The board as `view` shows it over the whole of `surf`, scaled from a kept picture."""
     kept = _kept(kept)
@@ -116,7 +118,7 @@ def draw_moving(surf: pygame.Surface, level: Level, view: View, seat_walls: dict
     bounds, top = _bounds(level, kept)
     # above the largest rung kept whole: that one, scaled up smoothly
     rung = min(top, math.floor(math.log(view.scale) / math.log(RUNG) + 1e-9))
-    board = tb.board_key(level, seat_walls, len(zones), still)
+    board = tb.board_key(look, level, seat_walls, len(zones), still)
     if (board, rung) not in pictures:  # not painted yet: a painted one near it, if any
         near = [r for b, r in pictures if b == board and abs(r - rung) <= NEAR]
         rung = min(near, key=lambda r: (abs(r - rung), -r), default=rung)
@@ -129,7 +131,7 @@ def draw_moving(surf: pygame.Surface, level: Level, view: View, seat_walls: dict
     if not need.colliderect(world):  # only the floor in sight
         tb.blit_tiled(surf, tb.floor_tile(still.tiles), view.centre, still.tiles)
     else:
-        pic = _picture((board, rung), level, sr, world, seat_walls, zones, kept)
+        pic = _picture(look, (board, rung), level, sr, world, seat_walls, zones, kept)
         if world.contains(need):
             src = pic.subsurface(need.move(-world.x, -world.y))
         else:  # the floor round the picture, tiled as the picture's own
@@ -139,10 +141,10 @@ def draw_moving(surf: pygame.Surface, level: Level, view: View, seat_walls: dict
         scaler = pygame.transform.scale if f * RUNG > 1.0 else pygame.transform.smoothscale
         scaler(src, (w, h), surf)
     if active is not None and active < len(zones):
-        draw_band(surf, view, zones[active], active, True, ACTIVE_OVER)
+        draw_band(look, surf, view, zones[active], active, True, ACTIVE_OVER)
 
 
-def paint_ahead(level: Level, seat_walls: dict[str, int], zones: tuple,
+def paint_ahead(look: Look, level: Level, seat_walls: dict[str, int], zones: tuple,
                 scales: tuple[float, float], now: float, exact: float | None = None,
                 kept: MovingBoards | None = None, *, previews: Foresight) -> bool:
     """Paint a strip of the first picture not painted yet among the rungs for `scales` (the
@@ -153,7 +155,7 @@ def paint_ahead(level: Level, seat_walls: dict[str, int], zones: tuple,
     kept = _kept(kept)
     coming, still = kept.coming, kept.still
     bounds, top = _bounds(level, kept)
-    board = tb.board_key(level, seat_walls, len(zones), still)
+    board = tb.board_key(look, level, seat_walls, len(zones), still)
     if exact is not None:  # (while the view's own scale serves, no rung is needed)
         missing = [(board, exact)] if (board, exact) not in kept.exact else []
     else:
@@ -187,7 +189,7 @@ def paint_ahead(level: Level, seat_walls: dict[str, int], zones: tuple,
             holder[0] = tb.new_surface(world.size)
         pic = holder[0]
         pic.set_clip(pygame.Rect(0, done, world.w, rows))
-        tb.paint_board(pic, level, View(sr, (-world.x, -world.y)), seat_walls, zones, None,
+        tb.paint_board(look, pic, level, View(sr, (-world.x, -world.y)), seat_walls, zones, None,
                        still)
         pic.set_clip(None)
         return strip
@@ -241,14 +243,14 @@ def _world(bounds: tuple[float, float, float, float], scale: float) -> pygame.Re
     return pygame.Rect(left, top, math.ceil(x1 * scale) - left, math.ceil(-y0 * scale) - top)
 
 
-def _picture(key: tuple, level: Level, scale: float, world: pygame.Rect, seat_walls: dict[str, int],
-             zones: tuple, kept: MovingBoards) -> pygame.Surface:
+def _picture(look: Look, key: tuple, level: Level, scale: float, world: pygame.Rect,
+             seat_walls: dict[str, int], zones: tuple, kept: MovingBoards) -> pygame.Surface:
     """The board at `scale` over `world` (painted the first time: keeping the most recently
     used within KEPT px)."""
     got = kept.pictures.get(key)
     if got is None:
         got = tb.new_surface(world.size)
-        tb.paint_board(got, level, View(scale, (-world.x, -world.y)), seat_walls, zones, None,
+        tb.paint_board(look, got, level, View(scale, (-world.x, -world.y)), seat_walls, zones, None,
                        kept.still)
         kept.painted += 1
     _keep(key, got, kept)

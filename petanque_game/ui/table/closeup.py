@@ -13,8 +13,8 @@ import pygame
 from petanque_game.physics.level_spec import Level
 from petanque_game.physics.throw import ReleaseZone
 from petanque_game.rules.petanque_table import DieRest, Table
-from petanque_game.ui import lang, theme
 from petanque_game.ui.component import Component
+from petanque_game.ui.look import Look
 from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.camera import Camera
 from petanque_game.ui.table.knocks import spots
@@ -41,7 +41,7 @@ class CloseUp(Component):
         # the scene anew: the new scene takes these over, table/scene.py `take_pictures`)
         self.places: dict[tuple[Any, ...], pygame.Rect | None] = {}
 
-    def plan(self, table: Table, old: bool, reckoning: bool, sheet_hint: bool,
+    def plan(self, look: Look, table: Table, old: bool, reckoning: bool, sheet_hint: bool,
              due: int | None, knocked: Sequence[tuple[DieRest, DieRest]] = (),
              ) -> tuple[pygame.Rect, td.View] | None:
         """Where the close-up goes in the area and what it shows, or None for no close-up: when
@@ -71,7 +71,7 @@ class CloseUp(Component):
         span = max(max(xs) - min(xs), max(ys) - min(ys)) + 4 * side  # and the bodies round them
         scale = max(CLOSEUP_DIE / side, min(4.0, (CLOSEUP_MIN - 16) / span))
         size = int(max(CLOSEUP_MIN, min(CLOSEUP_MAX, span * scale + 16)))
-        rect = self._rect(cam.view, table, size, sheet_hint, due, tuple(knocked))
+        rect = self._rect(look, cam.view, table, size, sheet_hint, due, tuple(knocked))
         if rect is None:
             return None  # no corner is clear of the bodies and the names
         size = rect.w
@@ -81,7 +81,7 @@ class CloseUp(Component):
         return rect, td.View(scale, (round(rect.w / 2 - at[0] * scale),
                                      round(rect.h / 2 + at[1] * scale)))
 
-    def kept_clear(self, view: td.View, table: Table, sheet_hint: bool,
+    def kept_clear(self, look: Look, view: td.View, table: Table, sheet_hint: bool,
                    knocked: Sequence[tuple[DieRest, DieRest]] = ()) -> list[pygame.Rect]:
         """What the close-up may never cover, in the area: each body on the board as drawn (a
         die's face, the sides below it and its shadow; the diamond), where the `knocked` dice
@@ -99,27 +99,27 @@ class CloseUp(Component):
             r.center = view.to_screen(table.diamond.x, table.diamond.y)
             found.append(r)
         if sheet_hint:
-            found.append(theme.text(lang.tr("table_sheet.show"), HINT_SIZE).get_rect(
+            found.append(look.text(look.tr("table_sheet.show"), HINT_SIZE).get_rect(
                 topleft=SHEET_HINT_AT).inflate(4, 4))
         for seat, name in enumerate(self.names):
             zone = self.zones[seat]
-            found.append(td.release_label(pygame.Rect(self.camera.board_rect), view, zone, seat,
-                                          name, False)[1].inflate(34, 4))
+            found.append(td.release_label(look, pygame.Rect(self.camera.board_rect), view, zone,
+                                          seat, name, False)[1].inflate(34, 4))
         return found
 
-    def _rect(self, view: td.View, table: Table, size: int, sheet_hint: bool,
+    def _rect(self, look: Look, view: td.View, table: Table, size: int, sheet_hint: bool,
               due: int | None, knocked: tuple[tuple[DieRest, DieRest], ...]) -> pygame.Rect | None:
         """The corner of the board's part of the area for the close-up, `size` px or smaller:
         clear of every body and name (`kept_clear`), covering the least of the felt and of the
         seat that throws next; None when no corner is clear even at CLOSEUP_SMALLEST."""
-        key = (self.level.name, tuple(self.names), theme.marks_shown(), lang.language(), view,
+        key = (self.level.name, tuple(self.names), look.marks_shown(), look.language(), view,
                table, due, size, self.camera.board_rect, sheet_hint, knocked)
         places = self.places
         if key in places:
             return places[key]
         pad = 10
         fx, fy, w, h = self.camera.board_rect
-        clear = self.kept_clear(view, table, sheet_hint, knocked)
+        clear = self.kept_clear(look, view, table, sheet_hint, knocked)
         corners: list[pygame.Rect] = []
         for side in range(size, CLOSEUP_SMALLEST - 1, -20):
             right, bottom = fx + w - side - pad, fy + h - side - pad

@@ -28,8 +28,8 @@ from petanque_game.physics.level_spec import Level
 from petanque_game.rules.petanque_table import DIAMOND, Aim, Table
 from petanque_game.rules.terningepetanque import TerningepetanqueState as TableState
 from petanque_game.rules.terningepetanque_events import RoundEnded, Thrown
-from petanque_game.ui import lang, theme
 from petanque_game.ui.component import Component
+from petanque_game.ui.look import Look
 from petanque_game.ui.session import Step
 from petanque_game.ui.workers import Workers
 from petanque_game.words import decimal
@@ -152,29 +152,29 @@ class Coach(Component):
 
     # --- what it says -----------------------------------------------------------------------------
 
-    def lines(self) -> list[str]:
+    def lines(self, look: Look) -> list[str]:
         """The card's words now (none: no card)."""
         if self.closed:
             return []
         if self.summary_of is not None:
             summary = self.summaries.get(self.summary_of)
             return [] if summary is None else \
-                summary_words(summary, self.names[self.summary_of])
+                summary_words(look, summary, self.names[self.summary_of])
         t = self.taught
         if t is None or t.lesson is None:
             return []
-        return lesson_words(t.lesson, self.names)
+        return lesson_words(look, t.lesson, self.names)
 
     # --- drawing ----------------------------------------------------------------------------------
 
-    def draw_over(self, area: pygame.Surface, view: _View, shown: Table, at_rest: bool,
+    def draw_over(self, look: Look, area: pygame.Surface, view: _View, shown: Table, at_rest: bool,
                   offset: tuple[int, int], avoid: list[pygame.Rect]) -> bool:
         """The aimed rest and the card over the table's `area` (`view`: the camera; `shown`: the
         table drawn), once the throw is at rest; True if anything was drawn. `offset`: the area's
         place in the window (the card's rectangle is kept there, for clicks); `avoid`: what else
         the card must leave clear (the zoom's words and Home's line)."""
         self.card = None
-        lines = self.lines() if at_rest else []
+        lines = self.lines(look) if at_rest else []
         if not lines:
             return False
         t = self.taught
@@ -186,12 +186,12 @@ class Coach(Component):
         board = pygame.Rect(bx, by, bw, bh).clip(area.get_rect())
         width = min(CARD_W, int(board.w * WIDEST))
         title, *said = lines
-        wrapped = [part for line in said for part in theme.wrap(line, TEXT, width - 2 * PAD)]
+        wrapped = [part for line in said for part in look.wrap(line, TEXT, width - 2 * PAD)]
         card = _place(board, view, shown, marks, avoid,
                       (width, 2 * PAD + TEXT + 8 + (TEXT + 5) * len(wrapped)))
-        key = (title, tuple(wrapped), card.size, lang.language())
+        key = (title, tuple(wrapped), card.size, look.language())
         if self._picture is None or self._picture[0] != key:  # drawn once, blitted each frame
-            self._picture = (key, _card_picture(card.size, title, wrapped))
+            self._picture = (key, _card_picture(look, card.size, title, wrapped))
         area.blit(self._picture[1], card.topleft)
         self.card = card.move(offset)
         return True
@@ -210,15 +210,15 @@ def _expert_of(hinted: tuple[TableState, Any] | None, before: TableState) -> Exp
     return Expert(hint.action, hint.label, hint.value)
 
 
-def lesson_words(taught: Lesson, names: list[str]) -> list[str]:
+def lesson_words(look: Look, taught: Lesson, names: list[str]) -> list[str]:
     """A lesson in the player's words: the wobble, the worths, the hand's cost."""
-    tr = lang.tr
+    tr = look.tr
     out = [tr("coach.title")]
     if taught.rest_on and taught.aimed_on:
         if abs(taught.long) < 1.0 and abs(taught.left) < 1.0:
             out.append(tr("coach.as_aimed"))
         else:
-            out.append(tr("coach.wobble", where=where_words(taught.long, taught.left)))
+            out.append(tr("coach.wobble", where=where_words(look, taught.long, taught.left)))
     elif taught.aimed_on:
         out.append(tr("coach.off_board"))
     elif taught.rest_on:
@@ -239,9 +239,9 @@ def lesson_words(taught: Lesson, names: list[str]) -> list[str]:
             plan = tr("coach.nearer" if near > 0 else "coach.farther", mm=f"{abs(near):.0f}")
         out.append(tr("coach.worth", mine=decimal(taught.aim_worth, 1, tr, signed=True),
                       expert=decimal(taught.expert_worth, 1, tr, signed=True), plan=plan))
-        out += height_words(taught)
+        out += height_words(look, taught)
         if taught.expert_offset is not None:
-            out.append(tr("coach.expert_at", where=where_words(*taught.expert_offset)))
+            out.append(tr("coach.expert_at", where=where_words(look, *taught.expert_offset)))
     cost = taught.hand_cost
     if abs(cost) >= 0.05:
         out.append(tr("coach.hand_cost" if cost > 0 else "coach.hand_gain",
@@ -249,11 +249,11 @@ def lesson_words(taught: Lesson, names: list[str]) -> list[str]:
     return out
 
 
-def where_words(long: float, left: float) -> str:
+def where_words(look: Look, long: float, left: float) -> str:
     """"12 mm long and 3 mm right": a distance along a throw (negative: short) and across it
     (to the thrower's left; negative: right), in the coach's words; a part that rounds to 0 mm
     is left out ("12 mm long"), unless both do."""
-    tr = lang.tr
+    tr = look.tr
     along = tr("coach.long" if long >= 0 else "coach.short", mm=f"{abs(long):.0f}")
     across = tr("coach.left" if left >= 0 else "coach.right", mm=f"{abs(left):.0f}")
     if round(abs(left)) == 0 and round(abs(long)) > 0:
@@ -263,19 +263,19 @@ def where_words(long: float, left: float) -> str:
     return tr("coach.both", along=along, across=across)
 
 
-def height_words(taught: Lesson) -> list[str]:
+def height_words(look: Look, taught: Lesson) -> list[str]:
     """The expert's height beside the person's, when the two differ by HEIGHT_SAID degrees or
     more (none otherwise): a higher throw comes down steeply and rolls less."""
     mine, expert = taught.elevation, taught.expert_elevation
     if abs(expert - mine) < HEIGHT_SAID:
         return []
-    return [lang.tr("coach.higher" if expert > mine else "coach.lower",
+    return [look.tr("coach.higher" if expert > mine else "coach.lower",
                     expert=f"{expert:.0f}", mine=f"{mine:.0f}")]
 
 
-def summary_words(s: Summary, name: str) -> list[str]:
+def summary_words(look: Look, s: Summary, name: str) -> list[str]:
     """A person's throws so far, added up (ai/petanque_coach.py `Summary`)."""
-    tr = lang.tr
+    tr = look.tr
     hand = decimal(abs(s.hand), 1, tr)
     gain = "_gain" if s.hand < 0 else ""
     share = s.share
@@ -342,18 +342,19 @@ def _place(board: pygame.Rect, view: _View, shown: Table, marks: list[tuple[floa
     return min(corners, key=covered)  # (the first of the least covered)
 
 
-def _card_picture(size: tuple[int, int], title: str, wrapped: list[str]) -> pygame.Surface:
+def _card_picture(look: Look, size: tuple[int, int], title: str,
+                  wrapped: list[str]) -> pygame.Surface:
     """The card: its title, its close note and its lines on a dark box, framed."""
     area = pygame.Surface(size, pygame.SRCALPHA)
     card = area.get_rect()
     area.fill((16, 20, 28, 242))
     pygame.draw.rect(area, COLOUR, card, 2, border_radius=6)
     y = card.y + PAD
-    theme.blit_text(area, title, (card.x + PAD, y), TEXT + 1, COLOUR, bold=True)
-    theme.blit_text(area, lang.tr("coach.close"), (card.right - PAD, y + 2), TEXT - 3, "muted",
+    look.blit_text(area, title, (card.x + PAD, y), TEXT + 1, COLOUR, bold=True)
+    look.blit_text(area, look.tr("coach.close"), (card.right - PAD, y + 2), TEXT - 3, "muted",
                     anchor="topright")
     y += TEXT + 8
     for part in wrapped:
-        theme.blit_text(area, part, (card.x + PAD, y), TEXT, "text")
+        look.blit_text(area, part, (card.x + PAD, y), TEXT, "text")
         y += TEXT + 5
     return area

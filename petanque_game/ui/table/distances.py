@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from petanque_game.rules.petanque_table import Table
 from petanque_game.rules.terningepetanque_score import reckoned_distance
-from petanque_game.ui import lang
+from petanque_game.ui.look import Look
 
 FINEST = 3  # decimals at most in a distance's figure (finer than the physics tells apart)
 
 
-def distance_figures(table: Table) -> dict[tuple[int, int], str]:
+def distance_figures(look: Look, table: Table) -> dict[tuple[int, int], str]:
     """Each die's distance to the diamond as its label says it, by (seat, die): whole mm, but
     as many decimals as it takes to tell the closest die apart from a die the rules reckon
     farther (a die marked closest and another both "2 mm": "1.6 mm" and "2.3 mm"); "touching"
@@ -31,7 +31,7 @@ def distance_figures(table: Table) -> dict[tuple[int, int], str]:
             digits[key] += 1
     figures = {}
     for key, value in reckoned.items():
-        figures[key] = lang.tr("table.reckoning.touching") if value == 0.0 else \
-            lang.tr("table.reckoning.mm", mm=lang.decimal(value, digits[key]) if digits[key]
-                    else lang.number(round(value)))
+        figures[key] = look.tr("table.reckoning.touching") if value == 0.0 else \
+            look.tr("table.reckoning.mm", mm=look.decimal(value, digits[key]) if digits[key]
+                    else look.number(round(value)))
     return figures

@@ -31,6 +31,7 @@ from petanque_game.physics.level_spec import Level
 from petanque_game.physics.throw import ReleaseZone
 from petanque_game.ui import theme
 from petanque_game.ui.dice import PIPS
+from petanque_game.ui.look import Look
 from petanque_game.ui.recent import Recent
 
 HEIGHT_SHIFT = 0.45  # a point z mm up is drawn this many mm (times the scale) higher on screen
@@ -127,9 +128,9 @@ def poly_alpha(surface: pygame.Surface, pts: Sequence[tuple[float, float]], rgb:
     surface.blit(s, (x0, y0))
 
 
-def die_colours(seat: int) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+def die_colours(look: Look, seat: int) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
     """A die of `seat`: body in the player's colour, pips that stand out on it."""
-    body = theme.player_colour(seat)
+    body = look.player_colour(seat)
     light = sum(body) / 3 > 150
     return body, (20, 20, 24) if light else (250, 250, 250)
 
@@ -194,8 +195,8 @@ def near_face_sprite(value: int, size: int, body: RGB, pip: RGB, angle_deg: int,
 NEAR_STEP = 4  # px: the sizes `near_face_sprite` makes sprites at
 
 
-def draw_table_die(surface: pygame.Surface, view: View, level: Level, seat: int, face: int,
-                   x: float, y: float, angle: float, z: float = 0.0, alpha: int = 255,
+def draw_table_die(look: Look, surface: pygame.Surface, view: View, level: Level, seat: int,
+                   face: int, x: float, y: float, angle: float, z: float = 0.0, alpha: int = 255,
                    ring: tuple[int, int, int] | None = None, orientation: int | None = None,
                    tip: tuple[int, float] | None = None, moving: bool = False,
                    faces: Faces | None = None) -> pygame.Rect:
@@ -203,7 +204,7 @@ def draw_table_die(surface: pygame.Surface, view: View, level: Level, seat: int,
     tipping over), a cube in 3/4 view, `tip` = (direction 0-3, share of the quarter turn made).
     `moving`: the camera moves (its face from a sprite of a size near its own); `faces`: the faces
     made so far (the table's). Returns the rectangle it covers."""
-    body, pip = die_colours(seat)
+    body, pip = die_colours(look, seat)
     if orientation is not None and (z > 0.3 or tip is not None):
         rect = _draw_cube(surface, view, level, body, pip, x, y, z, angle, orientation, tip, alpha)
     else:
@@ -225,7 +226,7 @@ def draw_table_die(surface: pygame.Surface, view: View, level: Level, seat: int,
         surface.blit(img, rect)
     if ring is not None:
         pygame.draw.circle(surface, ring, rect.center, max(rect.w, rect.h) * 0.72 + 2, 2)
-    if theme.marks_shown():
+    if look.marks_shown():
         badge = max(9.0, rect.w * 0.42)
         at = (rect.right - badge * 0.2, rect.top + badge * 0.2)
         pygame.draw.circle(surface, (250, 250, 250), at, badge * 0.62)
@@ -321,44 +322,44 @@ def _draw_cube(surface: pygame.Surface, view: View, level: Level, body: RGB, pip
                        int(max(ys) - min(ys)) + 1)
 
 
-def draw_band(surface: pygame.Surface, view: View, zone: ReleaseZone, seat: int, active: bool,
-              alpha: int | None = None) -> None:
+def draw_band(look: Look, surface: pygame.Surface, view: View, zone: ReleaseZone, seat: int,
+              active: bool, alpha: int | None = None) -> None:
     """The band behind a seat's wall where that player releases a throw (part of the board's
     picture: ui/table/board.py), stronger for the seat that throws next (or `alpha`)."""
     corners = [zone.point(0.0, -zone.half_width), zone.point(0.0, zone.half_width),
                zone.point(1.0, zone.half_width), zone.point(1.0, -zone.half_width)]
     if alpha is None:
         alpha = 70 if active else 28
-    poly_alpha(surface, view.poly(corners), theme.player_colour(seat), alpha)
+    poly_alpha(surface, view.poly(corners), look.player_colour(seat), alpha)
 
 
-def draw_release(surface: pygame.Surface, view: View, zone: ReleaseZone, seat: int, name: str,
-                 active: bool, room: pygame.Rect | None = None) -> None:
+def draw_release(look: Look, surface: pygame.Surface, view: View, zone: ReleaseZone, seat: int,
+                 name: str, active: bool, room: pygame.Rect | None = None) -> None:
     """Over a seat's band (`draw_band`): the player's name (and mark, when marks are shown),
     kept inside `room` (default: the whole surface) when the band is off it."""
-    if theme.marks_shown():
+    if look.marks_shown():
         for k in (0.25, 0.75):
             theme.draw_mark(surface, seat, view.to_screen(*zone.point(0.5, (2 * k - 1) *
                                                                       zone.half_width)),
-                            max(10.0, 14 * view.scale), theme.player_colour(seat))
-    surf, rect = release_label(room or surface.get_rect(), view, zone, seat, name, active)
+                            max(10.0, 14 * view.scale), look.player_colour(seat))
+    surf, rect = release_label(look, room or surface.get_rect(), view, zone, seat, name, active)
     surface.blit(surf, rect)
-    if theme.marks_shown():
+    if look.marks_shown():
         pygame.draw.circle(surface, (250, 250, 250), (rect.x - 12, rect.centery), 9)
         theme.draw_mark(surface, seat, (rect.x - 12, rect.centery), 13)
 
 
-def release_label(area: pygame.Rect, view: ToScreen, zone: ReleaseZone, seat: int, name: str,
-                  active: bool) -> tuple[pygame.Surface, pygame.Rect]:
+def release_label(look: Look, area: pygame.Rect, view: ToScreen, zone: ReleaseZone, seat: int,
+                  name: str, active: bool) -> tuple[pygame.Surface, pygame.Rect]:
     """A seat's name as drawn behind its wall, and where (kept inside `area`, the table area's
     own rectangle, when the band is off it): what other labels keep clear of."""
     label_at = view.to_screen(*zone.point(0.0, 0.0))
     nx, ny = zone.normal
     lx, ly = label_at[0] + nx * 16, label_at[1] - ny * 16
-    surf = theme.text(name, 20, theme.player_colour(seat) if active else "muted", active)
+    surf = look.text(name, 20, look.player_colour(seat) if active else "muted", active)
     rect = surf.get_rect(center=(lx, ly))
     room = area.inflate(-8, -8)
-    if theme.marks_shown():  # the mark goes before the name: keep room for it
+    if look.marks_shown():  # the mark goes before the name: keep room for it
         rect.x += 12
         room.x, room.w = room.x + 22, room.w - 22
     rect.clamp_ip(room)  # a seat off the area keeps its name

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from petanque_game.ui import lang
 from petanque_game.ui.game_ui import GameUI
+from petanque_game.ui.look import Look
 
 
-def aim_howto(settings: Any) -> list[tuple[str, list[str]]]:
+def aim_howto(look: Look, settings: Any) -> list[tuple[str, list[str]]]:
     """How a throw is aimed, as the `aim` setting has it."""
     aim = getattr(settings, "aim", "point")
-    return [(lang.tr("howto.petanque.aim_heading"),
-             [lang.tr(f"howto.petanque.aim_{aim}" if aim in ("power", "drag") else
+    return [(look.tr("howto.petanque.aim_heading"),
+             [look.tr(f"howto.petanque.aim_{aim}" if aim in ("power", "drag") else
                       "howto.petanque.aim")])]
 
 

@@ -11,8 +11,8 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
-from petanque_game.ui import lang
 from petanque_game.ui.component import Component
+from petanque_game.ui.look import Look
 from petanque_game.ui.workers import Workers
 
 # What a hint's plan means to hit (the preview's `table.aim.*` keys), by its label's key: no
@@ -56,7 +56,8 @@ class HintAsk(Component):
     """The hint asked for in one state: searching, ready (shown or hidden), or none (a part of the
     table scene, ui/component.py)."""
 
-    def __init__(self, game: str, board: Any, workers: Workers):
+    def __init__(self, look: Look, game: str, board: Any, workers: Workers):
+        self.look = look  # what it says "no hint" with: its scene's
         self.game = game
         self.workers = workers  # the hint is searched for on its AI's thread
         self.board = board
@@ -95,7 +96,7 @@ class HintAsk(Component):
         try:
             self.hint = future.result()
         except ValueError:
-            self.problem = lang.tr("table.hint.none")
+            self.problem = self.look.tr("table.hint.none")
 
     def searching(self, state: Any) -> bool:
         return self._for(state) and self.future is not None and self.shown
@@ -108,7 +109,7 @@ class HintAsk(Component):
         return state is not None and (self.state is state or self.origin is state)
 
 
-def hint_words(hint: Any, state: Any, players: Any = None) -> str:
+def hint_words(look: Look, hint: Any, state: Any, players: Any = None) -> str:
     """The hint's aim and worth in the player's words (a die to knock away named by its owner's
     name when `players` are given), from its keys: never from its English `text`."""
     from petanque_game.ai.hints_petanque import words_of
@@ -116,4 +117,4 @@ def hint_words(hint: Any, state: Any, players: Any = None) -> str:
     seat = getattr(hint.label, "owner", None)
     who = "" if seat is None else players[seat].name if players is not None and \
         0 <= seat < len(players) else str(seat + 1)
-    return words_of(hint, state, lang.tr, who)
+    return words_of(hint, state, look.tr, who)

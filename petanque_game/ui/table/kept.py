@@ -33,7 +33,7 @@ from typing import Any
 
 import pygame
 
-from petanque_game.ui import theme
+from petanque_game.ui.look import Look
 
 Place = tuple[str, tuple[int, int], tuple[int, int]]  # a part: its name, where, its size
 Key = tuple[Any, ...]  # everything a part shows depends on
@@ -87,7 +87,7 @@ class KeptParts:
         drawn)?"""
         return any(whose is owner for _, whose in self.late.values())
 
-    def keep(self, surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
+    def keep(self, look: Look, surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
              draw: Callable[[pygame.Surface, tuple[int, int]], None],
              under: Callable[[pygame.Surface, tuple[int, int]], None] | None = None,
              late: bool = False, alone: bool = False, album: int = 0) -> bool:
@@ -115,7 +115,7 @@ class KeptParts:
                 self.spent()
             clip = surface.get_clip()
             surface.set_clip(room.clip(clip))  # as on its picture: all of `room`, nothing beyond
-            surface.fill(theme.colour("background"))
+            surface.fill(look.colour("background"))
             if under is not None:
                 under(surface, room.topleft)
             draw(surface, room.topleft)
@@ -146,7 +146,7 @@ class KeptParts:
                 picture = None
             if picture is None or picture.get_size() != room.size:
                 picture = pygame.Surface(room.size, 0, surface)
-            picture.fill(theme.colour("background"))
+            picture.fill(look.colour("background"))
             if under is not None:
                 under(picture, (0, 0))
             draw(picture, (0, 0))
@@ -189,8 +189,8 @@ class KeptParts:
         return self._samples(surface, room) == \
             self._samples(picture, pygame.Rect((0, 0), room.size))
 
-    def draw_each_change(self, surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
-                         draw: Callable[[pygame.Surface, tuple[int, int]], None],
+    def draw_each_change(self, look: Look, surface: pygame.Surface, room: pygame.Rect, name: str,
+                         key: tuple, draw: Callable[[pygame.Surface, tuple[int, int]], None],
                          held: bool, covered: pygame.Rect | None = None) -> bool:
         """A part that changes in most frames (the table's area while a replay's timeline is
         dragged: a new position each frame), drawn by `draw(on, (x, y))` straight on `surface` at
@@ -212,7 +212,7 @@ class KeptParts:
         clip = surface.get_clip()
         surface.set_clip(room.clip(clip))
         for part in [room] if covered is None else self._around(room, covered):
-            surface.fill(theme.colour("background"), part)
+            surface.fill(look.colour("background"), part)
         draw(surface, room.topleft)
         surface.set_clip(clip)
         self.drawn_straight[place] = (key, self.frame, self._samples(surface, room))
@@ -236,8 +236,8 @@ class KeptParts:
         return tuple(tuple(surface.get_at((room.x + x, room.y + y)))
                      for x, y in ((w // 2, h // 2), (w // 5, h // 3), (w * 4 // 5, h * 2 // 3)))
 
-    def keep_in_place(self, surface: pygame.Surface, room: pygame.Rect, name: str, key: tuple,
-                      draw: Callable[[pygame.Surface], None],
+    def keep_in_place(self, look: Look, surface: pygame.Surface, room: pygame.Rect, name: str,
+                      key: tuple, draw: Callable[[pygame.Surface], None],
                       under: Callable[[pygame.Surface], None] | None = None,
                       late: bool = False, alone: bool = False, album: int = 0) -> None:
         """`keep` for a part drawn by `draw(on)` at the window's own coordinates (the header, the
@@ -249,13 +249,13 @@ class KeptParts:
                     paint(on)
                     return
                 canvas = self._canvas(room.bottomright, on)  # the window's coordinates
-                canvas.fill(theme.colour("background"), room)
+                canvas.fill(look.colour("background"), room)
                 canvas.blit(on, room.topleft)  # what lies under it
                 paint(canvas)
                 on.blit(canvas, (0, 0), room)
             return at
 
-        self.keep(surface, room, name, key, shifted(draw),
+        self.keep(look, surface, room, name, key, shifted(draw),
                   None if under is None else shifted(under), late, alone, album)
 
     def _canvas(self, size: tuple[int, int], like: pygame.Surface) -> pygame.Surface:

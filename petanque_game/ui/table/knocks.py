@@ -16,8 +16,8 @@ import pygame
 from petanque_game.physics.level_spec import Level
 from petanque_game.rules.petanque_table import DieRest, Table
 from petanque_game.rules.terningepetanque_events import Thrown
-from petanque_game.ui import theme
 from petanque_game.ui.component import Component
+from petanque_game.ui.look import Look
 from petanque_game.ui.narrate import knocked_dice
 from petanque_game.ui.session import Step
 from petanque_game.ui.table import draw as td
@@ -58,13 +58,13 @@ def spots(level: Level, view: td.View, knocked: list[tuple[DieRest, DieRest]]) -
     return found
 
 
-def draw_knocks(area: pygame.Surface, view: td.View, level: Level,
+def draw_knocks(look: Look, area: pygame.Surface, view: td.View, level: Level,
                 knocked: list[tuple[DieRest, DieRest]], faces: td.Faces | None = None) -> None:
     """Each knocked die faint where it lay, with its face then, and a line with an arrowhead to
     where it lies now, in its player's colour (drawn under the bodies at rest)."""
     die = level.dice.side * view.scale
     for old, new in knocked:
-        td.draw_table_die(area, view, level, old.player, old.face, old.x, old.y, old.angle,
+        td.draw_table_die(look, area, view, level, old.player, old.face, old.x, old.y, old.angle,
                           alpha=GHOST_ALPHA, faces=faces)
         a, b = view.to_screen(old.x, old.y), view.to_screen(new.x, new.y)
         length = math.hypot(b[0] - a[0], b[1] - a[1])
@@ -75,7 +75,7 @@ def draw_knocks(area: pygame.Surface, view: td.View, level: Level,
         end = (b[0] - ux * die * 0.75, b[1] - uy * die * 0.75)
         pygame.draw.line(area, (0, 0, 0), (start[0] + 1, start[1] + 1), (end[0] + 1, end[1] + 1),
                          3)
-        trail = theme.player_colour(old.player)
+        trail = look.player_colour(old.player)
         pygame.draw.line(area, trail, start, end, 2)
         head = max(5.0, die * 0.35)
         left = (end[0] - ux * head - uy * head * 0.6, end[1] - uy * head + ux * head * 0.6)

@@ -10,7 +10,7 @@ import pygame
 from petanque_game.physics.level_spec import Level
 from petanque_game.rules.petanque_table import DiamondRest, DieRest, Table
 from petanque_game.rules.terningepetanque import closest_dice
-from petanque_game.ui import theme
+from petanque_game.ui.look import Look
 from petanque_game.ui.table import board as tb
 from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.distances import distance_figures
@@ -20,8 +20,8 @@ from petanque_game.ui.table.reckoning import closest_label
 Knocks = list[tuple[DieRest, DieRest]]  # (where a knocked die lay, where it lies now)
 
 
-def draw_lying(area: pygame.Surface, view: td.View, level: Level, table: Table, old: bool,
-               faces: td.Faces, knocks: Knocks, measured: bool, labels: bool = True,
+def draw_lying(look: Look, area: pygame.Surface, view: td.View, level: Level, table: Table,
+               old: bool, faces: td.Faces, knocks: Knocks, measured: bool, labels: bool = True,
                moving: bool = False) -> None:
     """`table` on `area` (faint when `old`: a table before the one in play); `measured`: its
     dice measured to the diamond here (not while the reckoning measures the round itself);
@@ -35,7 +35,7 @@ def draw_lying(area: pygame.Surface, view: td.View, level: Level, table: Table, 
     if dm is not None and measured:
         for d in on:  # from the face on top of each die to the diamond's (ui/table/draw.py)
             a, b = view.to_screen(d.x, d.y), view.to_screen(dm.x, dm.y)
-            col = theme.colour("accent") if (d.player, d.die) in closest else (200, 220, 210)
+            col = look.colour("accent") if (d.player, d.die) in closest else (200, 220, 210)
             pygame.draw.line(area, col, a, b, 2 if (d.player, d.die) in closest else 1)
     bodies: list[tb.Body] = []
     if dm is not None:
@@ -43,21 +43,21 @@ def draw_lying(area: pygame.Surface, view: td.View, level: Level, table: Table, 
             td.draw_diamond(s, view, level, dm.x, dm.y, dm.angle, alpha=alpha)
         bodies.append((dm.x, dm.y, 0.0, diamond))
     for d in table.dice:
-        ring = theme.colour("accent") if closest and (d.player, d.die) in closest else None
+        ring = look.colour("accent") if closest and (d.player, d.die) in closest else None
         if not d.on_board:
-            ring = theme.colour("bad")
+            ring = look.colour("bad")
 
         def die(s: pygame.Surface, d: DieRest = d, ring: td.RGB | None = ring) -> None:
-            td.draw_table_die(s, view, level, d.player, d.face, d.x, d.y, d.angle,
+            td.draw_table_die(look, s, view, level, d.player, d.face, d.x, d.y, d.angle,
                               alpha=alpha if d.on_board else 110, ring=ring, moving=moving,
                               faces=faces)
         bodies.append((d.x, d.y, 0.0, die))
     if labels and not old:  # (not in the close-up) the last throw's knocks, under the bodies
-        draw_knocks(area, view, level, knocks, faces)
-    tb.paint(area, view, level, bodies)
+        draw_knocks(look, area, view, level, knocks, faces)
+    tb.paint(look, area, view, level, bodies)
     if measured and labels:
-        figures = distance_figures(table)
+        figures = distance_figures(look, table)
         for d in on:
             if (d.player, d.die) in closest:
-                closest_label(area, view, td.die_px(level, view), table, d,
+                closest_label(look, area, view, td.die_px(level, view), table, d,
                               figures[(d.player, d.die)])

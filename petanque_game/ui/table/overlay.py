@@ -18,7 +18,7 @@ import pygame
 
 from petanque_game.ai.petanque_risk import risk_lines
 from petanque_game.rules.petanque_table import Aim
-from petanque_game.ui import lang, theme
+from petanque_game.ui.look import Look
 from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.aim import NOT_WARNINGS, Preview
 from petanque_game.ui.table.draw import RGB
@@ -43,6 +43,7 @@ def draw_overlays(shown: TableShown, surface: pygame.Surface,
     over the table's area (ui/table/kept.py: a part drawn straight is held by the window only
     when nothing was drawn over it). `words` is given where the aims' words went (in the area's
     place), for what is drawn later to leave clear (the coach's card)."""
+    look = shown.look
     area = surface.subsurface(AREA)
     area.set_clip(shown.view.board_rect)  # beside the score sheet
     roll = shown.start_roll
@@ -59,7 +60,7 @@ def draw_overlays(shown: TableShown, surface: pygame.Surface,
             if seen is not None:
                 planned = as_previewed(shown.hint.current(shown.state), seen)
                 draw_flight(shown, area, hint, (seat, obj), HINT_COLOUR,
-                            lang.tr("table.hint.on_board"),  # its words are in the side panel
+                            look.tr("table.hint.on_board"),  # its words are in the side panel
                             meant=meant_contacts(planned), p=seen, labels=labels)
         aim = own_aim(shown)
         if aim is not None and aim[0] != hint:  # (the hint in place: drawn once)
@@ -73,15 +74,15 @@ def draw_overlays(shown: TableShown, surface: pygame.Surface,
         seen = foreseen(shown, a.aim, a.seat, a.obj)
         if seen is not None:
             name = shown.session.players[a.seat].name
-            draw_flight(shown, area, a.aim, (a.seat, a.obj), theme.player_colour(a.seat),
-                        lang.tr("table.ai_aims", name=name), p=seen)
+            draw_flight(shown, area, a.aim, (a.seat, a.obj), look.player_colour(a.seat),
+                        look.tr("table.ai_aims", name=name), p=seen)
     area.set_clip(None)
     if roll is not None and not roll.done:
-        draw_start(roll, shown.session.players, area, shown.pictures.dice)
+        draw_start(look, roll, shown.session.players, area, shown.pictures.dice)
     if shown.reckoning is not None and shown.flight is None:
         draw_points(shown, surface, AREA, SIDE)  # (its card: view.py)
     if shown.check is not None and shown.check.mismatches:
-        _banner(area, lang.tr("table.replay.differs_short"))  # the full notice: once, a toast
+        _banner(look, area, look.tr("table.replay.differs_short"))  # the full notice: once, a toast
     return over
 
 
@@ -99,14 +100,15 @@ def draw_flight(shown: TableShown, area: pygame.Surface, launch: Aim, due: tuple
     (this one's avoids them, and is added). The aim's risk as worked out so far
     (ui/table/previews.py `risk_of`): its spread drawn (faintly while it is another aim's), and
     for the person's own aim (no `colour` of its own) its figures written under the words."""
+    look = shown.look
     view = shown.view
     seat, obj = due
     if p is None:
         p = shown.preview_of(launch, seat, obj)
     risk = risk_of(shown, launch, p, seat, obj, told=colour is None)
-    bad = theme.colour("bad")
+    bad = look.colour("bad")
     p_warnings, notes = _warned(p, meant)
-    col = colour or (theme.colour("accent") if not p_warnings else bad)
+    col = colour or (look.colour("accent") if not p_warnings else bad)
     shift = getattr(td, "HEIGHT_SHIFT", 0.45)
     screen = []
     for x, y, z in p.arc:
@@ -119,20 +121,20 @@ def draw_flight(shown: TableShown, area: pygame.Surface, launch: Aim, due: tuple
     land, rest = view.to_screen(*p.landing), view.to_screen(*p.rest)
     frame = pygame.Rect(shown.view.board_rect).inflate(-2 * RELEASE_INSET, -2 * RELEASE_INSET)
     if frame.collidepoint(start):
-        pygame.draw.circle(area, theme.player_colour(seat), start, 8)
+        pygame.draw.circle(area, look.player_colour(seat), start, 8)
         pygame.draw.circle(area, (255, 255, 255), start, 8, 2)
     else:
         # where the throw comes into sight: the first point of its arc in the frame, from the
         # release; else the line from where it lands (or comes to rest) back to the release
         seen = next((i for i, q in enumerate(screen) if frame.collidepoint(q)), None)
         if seen:
-            _release_arrow(area, frame, screen[seen], screen[seen - 1], seat)
+            _release_arrow(look, area, frame, screen[seen], screen[seen - 1], seat)
         else:
             inside = next((q for q in (land, rest) if frame.collidepoint(q)), None)
             if inside is not None:
-                _release_arrow(area, frame, inside, start, seat)
+                _release_arrow(look, area, frame, inside, start, seat)
     if risk is not None and risk.spread is not None:
-        _spread(area, [view.to_screen(x, y) for x, y in risk.spread.outline()], col,
+        _spread(look, area, [view.to_screen(x, y) for x, y in risk.spread.outline()], col,
                 faint=not risk.current)
     pygame.draw.line(area, (0, 0, 0), (land[0] + 1, land[1] + 1), (rest[0] + 1, rest[1] + 1), 3)
     pygame.draw.line(area, col, land, rest, 2)  # the roll-out
@@ -144,14 +146,14 @@ def draw_flight(shown: TableShown, area: pygame.Surface, launch: Aim, due: tuple
     if pointed is not None:  # where the player points, when the throw cannot stop there
         at = view.to_screen(*pointed)
         if abs(at[0] - rest[0]) + abs(at[1] - rest[1]) > 6:
-            pygame.draw.circle(area, theme.colour("muted"), at, 5, 1)
+            pygame.draw.circle(area, look.colour("muted"), at, 5, 1)
             if not warnings:
                 warnings.append(("table.aim.out_of_reach", p.rest))
     for _, where in p_warnings:
         _cross(area, view.to_screen(*where), bad)
     # the first warning; else what it does that is no warning (touching); then the figures
     told = warnings or notes
-    said = _said(label, told, _figures(risk, colour), col if not warnings else bad)
+    said = _said(look, label, told, _figures(look, risk, colour), col if not warnings else bad)
     if said:
         near = view.to_screen(*told[0][1]) if told else rest
         side = max(12, int(shown.level.dice.side * view.scale * 1.6))
@@ -160,13 +162,13 @@ def draw_flight(shown: TableShown, area: pygame.Surface, launch: Aim, due: tuple
             rect = pygame.Rect(0, 0, side, side)
             rect.center = view.to_screen(*point)
             pieces.append(rect)
-        said_at = _label(area, said[0][0], near, ring, said[0][1], pieces + (labels or []),
+        said_at = _label(look, area, said[0][0], near, ring, said[0][1], pieces + (labels or []),
                          said[1:])
         if labels is not None:
             labels.append(said_at.inflate(10, 4))
 
 
-def _said(label: str | None, told: list[tuple[str, tuple[float, float]]],
+def _said(look: Look, label: str | None, told: list[tuple[str, tuple[float, float]]],
           figures: list[tuple[str, str, RGB]], col: RGB) -> list[tuple[str, RGB]]:
     """An aim's words, each (line, colour): its `label` and the first thing `told` of its path
     in `col` (its off-board figure instead of "lands / rolls off": the honest one), then its
@@ -174,22 +176,22 @@ def _said(label: str | None, told: list[tuple[str, tuple[float, float]]],
     text = label
     if told:
         key = told[0][0]
-        words = lang.tr(key)
+        words = look.tr(key)
         if key in OFF_BOARD and figures and figures[0][0] == "off_board":
             words = figures.pop(0)[1]
         text = words if label is None else f"{label} - {words}"
     return ([(text, col)] if text else []) + [(line, c) for _, line, c in figures]
 
 
-def _figures(risk: Risked | None, colour: RGB | None) -> list[tuple[str, str, RGB]]:
+def _figures(look: Look, risk: Risked | None, colour: RGB | None) -> list[tuple[str, str, RGB]]:
     """The risk's figures (`ai.petanque_risk.risk_lines`) when it is the aim's own: (its field,
     the line, its colour); going off the board and hitting one's own wall in the warning colour,
     moving the diamond or a die (which may be the plan) in the aim's own."""
     if risk is None or not risk.current or not risk.told:
         return []
-    bad, own = theme.colour("bad"), colour or theme.colour("accent")
+    bad, own = look.colour("bad"), colour or look.colour("accent")
     return [(field, line, bad if field in WARNED_RISKS else own)
-            for field, line in risk_lines(risk.risk, lang.tr)]
+            for field, line in risk_lines(risk.risk, look.tr)]
 
 
 def _warned(p: Preview, meant: tuple[str, ...]) -> tuple[list[tuple[str, tuple[float, float]]],
@@ -200,8 +202,8 @@ def _warned(p: Preview, meant: tuple[str, ...]) -> tuple[list[tuple[str, tuple[f
     return [w for w in said if w[0] not in NOT_WARNINGS], [w for w in said if w[0] in NOT_WARNINGS]
 
 
-def _release_arrow(area: pygame.Surface, frame: pygame.Rect, inside: tuple[float, float],
-                   outside: tuple[float, float], seat: int) -> None:
+def _release_arrow(look: Look, area: pygame.Surface, frame: pygame.Rect,
+                   inside: tuple[float, float], outside: tuple[float, float], seat: int) -> None:
     """The release out of sight: an arrow in the thrower's colour where the line from a point in
     sight (`inside`) towards it (`outside`) leaves the `frame`, pointing on to it."""
     (x0, y0), (x1, y1) = inside, outside
@@ -218,33 +220,35 @@ def _release_arrow(area: pygame.Surface, frame: pygame.Rect, inside: tuple[float
     ux, uy = dx / length, dy / length
     tip = (x + ux * 8, y + uy * 8)
     wing = [(x - ux * 8 - uy * 8, y - uy * 8 + ux * 8), (x - ux * 8 + uy * 8, y - uy * 8 - ux * 8)]
-    pygame.draw.polygon(area, theme.player_colour(seat), [tip, *wing])
+    pygame.draw.polygon(area, look.player_colour(seat), [tip, *wing])
     pygame.draw.polygon(area, (255, 255, 255), [tip, *wing], 2)
 
 
 def _drag(shown: TableShown, area: pygame.Surface) -> None:
     """The slingshot's band: from where the board was grabbed to where it is pulled."""
+    look = shown.look
     if shown.drag is None:
         return
     _, grab, _, pull = shown.drag
     at = (grab[0] - AREA.x, grab[1] - AREA.y)
     to = (pull[0] - AREA.x, pull[1] - AREA.y)
     pygame.draw.line(area, (0, 0, 0), (at[0] + 1, at[1] + 1), (to[0] + 1, to[1] + 1), 4)
-    pygame.draw.line(area, theme.colour("text"), at, to, 2)
-    pygame.draw.circle(area, theme.colour("text"), at, 6, 2)
-    pygame.draw.circle(area, theme.colour("accent"), to, 7)
+    pygame.draw.line(area, look.colour("text"), at, to, 2)
+    pygame.draw.circle(area, look.colour("text"), at, 6, 2)
+    pygame.draw.circle(area, look.colour("accent"), to, 7)
 
 
-def _label(area: pygame.Surface, text: str, at: tuple[float, float], ring: float, col: RGB,
-           pieces: list[pygame.Rect], more: list[tuple[str, RGB]] | None = None) -> pygame.Rect:
+def _label(look: Look, area: pygame.Surface, text: str, at: tuple[float, float], ring: float,
+           col: RGB, pieces: list[pygame.Rect],
+           more: list[tuple[str, RGB]] | None = None) -> pygame.Rect:
     """`text` (and the lines `more` under it, each in its colour) above the ring at `at`, or below
     it, or beside it: the first place that covers none of the `pieces` (the diamond and dice lying
     on the board, and the words of the other aims drawn: a warning about the diamond hid the
     diamond itself, the hint's words hid the aim's) and fits in the area; above (or below, with no
     room above) when every place covers one. Where it went."""
-    surf = theme.text(text, 21, col, True)
+    surf = look.text(text, 21, col, True)
     if more:
-        rows = [surf, *(theme.text(line, 19, c, True) for line, c in more)]
+        rows = [surf, *(look.text(line, 19, c, True) for line, c in more)]
         surf = pygame.Surface((max(r.get_width() for r in rows), sum(r.get_height() for r in rows)),
                               pygame.SRCALPHA)
         y = 0
@@ -274,7 +278,7 @@ def _label(area: pygame.Surface, text: str, at: tuple[float, float], ring: float
     return rect
 
 
-def _spread(area: pygame.Surface, outline: list[tuple[float, float]], col: RGB,
+def _spread(look: Look, area: pygame.Surface, outline: list[tuple[float, float]], col: RGB,
             faint: bool = False) -> None:
     """The hand's spread: a faint ellipse, filled lightly, dashed round; fainter still (`faint`)
     while it is the last aim's, moved to this one's rest, till this aim's is worked out."""
@@ -287,7 +291,7 @@ def _spread(area: pygame.Surface, outline: list[tuple[float, float]], col: RGB,
         pygame.draw.polygon(fill, (*col, 20 if faint else 40),
                             [(x - clip.x, y - clip.y) for x, y in outline])
         area.blit(fill, clip)
-    edge = theme.colour("muted") if faint else col
+    edge = look.colour("muted") if faint else col
     for i in range(0, len(outline), 4 if faint else 2):
         a, b = outline[i], outline[(i + 1) % len(outline)]
         pygame.draw.line(area, edge, a, b, 1 if faint else 2)
@@ -311,12 +315,12 @@ def _ring(area: pygame.Surface, at: tuple[float, float], r: float, col: RGB) -> 
                          (x + dx * (r + 10), y + dy * (r + 10)), 2)
 
 
-def _banner(area: pygame.Surface, text: str) -> None:
-    lines = theme.wrap(text, 19, area.get_width() - 60)
+def _banner(look: Look, area: pygame.Surface, text: str) -> None:
+    lines = look.wrap(text, 19, area.get_width() - 60)
     h = 10 + 21 * len(lines)
     rect = pygame.Rect(10, 10, area.get_width() - 20, h)
     back = pygame.Surface(rect.size, pygame.SRCALPHA)
     back.fill((60, 16, 16, 210))
     area.blit(back, rect)
     for i, line in enumerate(lines):
-        theme.blit_text(area, line, (rect.x + 12, rect.y + 5 + 21 * i), 19, "text")
+        look.blit_text(area, line, (rect.x + 12, rect.y + 5 + 21 * i), 19, "text")

@@ -12,8 +12,9 @@ import pygame
 
 from petanque_game.rules.petanque_table import Aim, Table
 from petanque_game.rules.terningepetanque import closest_dice
-from petanque_game.ui import lang, theme
+from petanque_game.ui import theme
 from petanque_game.ui.keys import key_names
+from petanque_game.ui.look import Look
 from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.distances import distance_figures
 from petanque_game.ui.table.hint import as_previewed, hint_words
@@ -31,12 +32,14 @@ def draw_side(shown: TableShown, surface: pygame.Surface, rect: pygame.Rect, tab
               old: bool) -> None:
     """The side panel: the players' rows, and below them this round's dice, the aim and the
     hint; each part kept as a picture per everything it shows (ui/table/kept.py)."""
+    look = shown.look
     rows, box = side_parts(rect, len(shown.session.players))
     rows_key, draw_rows = shown.panel_players(rows)
-    kept_panel(shown.pictures.kept, surface, rows, "players", rows_key, draw_rows)
-    kept_panel(shown.pictures.kept, surface, box, "round", side_key(shown, table, old),
+    kept_panel(look, shown.pictures.kept, surface, rows, "players", rows_key, draw_rows)
+    kept_panel(look, shown.pictures.kept, surface, box, "round", side_key(shown, table, old),
                lambda on, r: _draw_box(shown, on, r, table, old),
-               lambda on, r: shade(on, rows.move(r.x - box.x, r.y - box.y)))  # its last row
+               lambda on, r: shade(look, on,
+                                   rows.move(r.x - box.x, r.y - box.y)))  # its last row
 
 
 def side_parts(rect: pygame.Rect, players: int) -> tuple[pygame.Rect, pygame.Rect]:
@@ -49,6 +52,7 @@ def side_key(shown: TableShown, table: Table, old: bool) -> tuple:
     """Everything the side panel's lower part shows depends on: the state shown and the
     session's, the table, the reckoning's round, the aim's height, spin and power, the hint,
     the players, the language and the colours."""
+    look = shown.look
     s, hint, reckoning = shown.session, shown.hint, shown.reckoning
     aiming = shown.aiming
     return (shown.state, s.state, table, old,
@@ -56,28 +60,29 @@ def side_key(shown: TableShown, table: Table, old: bool) -> tuple:
             aiming, hint.current(s.state), hint.searching(s.state),
             hint.problem if hint.state is s.state else None, shown.aim_mode,
             shown.charge() if aiming and shown.aim_mode == "power" else None, shown.elevation,
-            shown.spin, tuple(s.players), lang.language(), colours_key())
+            shown.spin, tuple(s.players), look.language(), colours_key(look))
 
 
 def _draw_box(shown: TableShown, surface: pygame.Surface, box: pygame.Rect, table: Table,
               old: bool) -> None:
+    look = shown.look
     st = shown.state
     players = shown.session.players
-    panel(surface, box)
+    panel(look, surface, box)
     x, y = box.x + 14, box.y + 10
     if st.starter is None and not st.is_terminal:
         _draw_rolloff(shown, surface, box)
         return
     if shown.reckoning is not None and shown.flight is None:
-        title = lang.tr("table.panel.reckoning", round=shown.reckoning.round)
+        title = look.tr("table.panel.reckoning", round=shown.reckoning.round)
     elif old:
-        title = lang.tr("table.panel.last_round", round=st.round_number - 1)
+        title = look.tr("table.panel.last_round", round=st.round_number - 1)
     else:
-        title = lang.tr("table.panel.this_round")
-    theme.blit_text(surface, theme.fit(title, 24, box.w - 24, True), (x, y), 24, "text", True)
+        title = look.tr("table.panel.this_round")
+    look.blit_text(surface, look.fit(title, 24, box.w - 24, True), (x, y), 24, "text", True)
     y += 30
     if table.diamond is not None and table.diamond.reset and not old:
-        theme.blit_text(surface, theme.fit(lang.tr("table.panel.diamond_reset"), 19, box.w - 24),
+        look.blit_text(surface, look.fit(look.tr("table.panel.diamond_reset"), 19, box.w - 24),
                         (x, y), 19, "bad")
         y += 22
     aiming = shown.aiming
@@ -92,43 +97,43 @@ def _draw_box(shown: TableShown, surface: pygame.Surface, box: pygame.Rect, tabl
     room = max(1, (bottom - y) // 26)
     if len(listed) > room:
         listed = listed[:room - 1]
-    figures = distance_figures(table)  # (the reckoning's: a tie said to its deciding figure)
+    figures = distance_figures(look, table)  # (the reckoning's: a tie said to its deciding figure)
     for d in listed:
-        body, pip = td.die_colours(d.player)
-        surface.blit(shown.pictures.dice.die_face(d.face, 22, body, pip), (x + 2, y + 2))
-        name = theme.fit(players[d.player].name, 21, 100)
+        body, pip = td.die_colours(look, d.player)
+        surface.blit(shown.pictures.dice.die_face(look, d.face, 22, body, pip), (x + 2, y + 2))
+        name = look.fit(players[d.player].name, 21, 100)
         if d.on_board:
             col = "accent" if d in closest else "text"
             what = figures[(d.player, d.die)]
             if d in closest:
-                what = lang.tr("table.panel.closest", distance=what)
+                what = look.tr("table.panel.closest", distance=what)
         elif d.off_during == d.player:
-            col, what = "bad", lang.tr("table.panel.off", points=f"-{d.face}")
+            col, what = "bad", look.tr("table.panel.off", points=f"-{d.face}")
         else:
-            col, what = "bad", lang.tr("table.reckoning.knocked_off")
-        named = theme.blit_text(surface, name, (x + 34, y + 13), 20, col, anchor="midleft")
+            col, what = "bad", look.tr("table.reckoning.knocked_off")
+        named = look.blit_text(surface, name, (x + 34, y + 13), 20, col, anchor="midleft")
         room = box.right - 12 - named.right - 8  # what the name leaves of the row
-        theme.blit_text(surface, theme.fit(what, 19, room), (box.right - 12, y + 13), 19,
+        look.blit_text(surface, look.fit(what, 19, room), (box.right - 12, y + 13), 19,
                         col, anchor="midright")
         y += 26
     if len(listed) < len(table.dice):
-        theme.blit_text(surface, lang.tr_n("table.panel.more", len(table.dice) - len(listed)),
+        look.blit_text(surface, look.tr_n("table.panel.more", len(table.dice) - len(listed)),
                         (x, y + 2), SMALL, "muted")
     if not table.dice:
-        theme.blit_text(surface, lang.tr("table.panel.no_dice"), (x, y), 20, "muted")
+        look.blit_text(surface, look.tr("table.panel.no_dice"), (x, y), 20, "muted")
     if old and st.last_points is not None and not aiming:
         pts = ", ".join(f"{players[s].name} {p:+d}" for s, p in enumerate(st.last_points) if p)
-        theme.blit_text(surface, theme.fit(pts or lang.tr("table.panel.no_points"), 20,
+        look.blit_text(surface, look.fit(pts or look.tr("table.panel.no_points"), 20,
                                            box.w - 24), (x, box.bottom - 34), 20, "accent")
     if aiming:
         _draw_aim_meter(shown, surface, pygame.Rect(box.x + 12, box.bottom - meter - 8,
                                                     box.w - 24, meter))
     elif shown.hint.current(shown.session.state) is not None:  # keeping a throw: its worth
         hint = shown.hint.current(shown.session.state)
-        said = hint_words(hint, shown.session.state, shown.session.players)
-        lines = theme.wrap(said, SMALL, box.w - 24)[-3:]
+        said = hint_words(look, hint, shown.session.state, shown.session.players)
+        lines = look.wrap(said, SMALL, box.w - 24)[-3:]
         for i, line in enumerate(lines):
-            theme.blit_text(surface, line, (x, box.bottom - 10 - 21 * (len(lines) - i)), SMALL,
+            look.blit_text(surface, line, (x, box.bottom - 10 - 21 * (len(lines) - i)), SMALL,
                             (120, 200, 255))
 
 
@@ -136,14 +141,14 @@ KEPT_COLOURS = ("background", "panel", "panel_light", "edge", "accent", "text", 
                 "bad", "button", "disabled", "button_text")
 
 
-def colours_key() -> tuple:
+def colours_key(look: Look) -> tuple:
     """What the panels' colours depend on: the palette and the colours in use."""
-    used = theme.in_use()
+    used = look.colouring
     return (used.palette if used is not None else None,
-            tuple(theme.colour(name) for name in KEPT_COLOURS))
+            tuple(look.colour(name) for name in KEPT_COLOURS))
 
 
-def kept_panel(kept: KeptParts, surface: pygame.Surface, rect: pygame.Rect, name: str,
+def kept_panel(look: Look, kept: KeptParts, surface: pygame.Surface, rect: pygame.Rect, name: str,
                key: tuple,
                draw: Callable[[pygame.Surface, pygame.Rect], None],
                under: Callable[[pygame.Surface, pygame.Rect], None] | None = None) -> None:
@@ -159,30 +164,31 @@ def kept_panel(kept: KeptParts, surface: pygame.Surface, rect: pygame.Rect, name
             paint: Callable[[pygame.Surface, pygame.Rect], None]) -> None:
         paint(on, rect.move(at[0] - room.x, at[1] - room.y))
 
-    kept.keep(surface, room, name, key, lambda on, at: at_(on, at, draw),
+    kept.keep(look, surface, room, name, key, lambda on, at: at_(on, at, draw),
               None if under is None else lambda on, at: at_(on, at, under), late=True,
               alone=True)
 
 
 def _draw_rolloff(shown: TableShown, surface: pygame.Surface, box: pygame.Rect) -> None:
+    look = shown.look
     st, players = shown.state, shown.session.players
     x, y = box.x + 14, box.y + 10
-    theme.blit_text(surface, lang.tr("table.start.title"), (x, y), 26, "text", True)
+    look.blit_text(surface, look.tr("table.start.title"), (x, y), 26, "text", True)
     y += 32
     passes = [*st.rolloff_passes, tuple(zip(st.rolloff_contenders, st.rolloff_rolls))]
     for n, rolls in enumerate(passes):
         for seat, value in rolls:
-            body, pip = td.die_colours(seat)
-            surface.blit(shown.pictures.dice.die_face(value, 30, body, pip), (x, y))
-            said = lang.tr("table.start.rolled", name=players[seat].name, value=value)
-            theme.blit_text(surface, theme.fit(said, 22, box.w - 70), (x + 40, y + 15), 22,
+            body, pip = td.die_colours(look, seat)
+            surface.blit(shown.pictures.dice.die_face(look, value, 30, body, pip), (x, y))
+            said = look.tr("table.start.rolled", name=players[seat].name, value=value)
+            look.blit_text(surface, look.fit(said, 22, box.w - 70), (x + 40, y + 15), 22,
                             anchor="midleft")
             y += 36
         if n < len(passes) - 1:
-            theme.blit_text(surface, lang.tr("table.start.again"), (x, y), 20, "muted")
+            look.blit_text(surface, look.tr("table.start.again"), (x, y), 20, "muted")
             y += 24
-    for i, line in enumerate(theme.wrap(lang.tr("table.start.rule"), 19, box.w - 28)[:2]):
-        theme.blit_text(surface, line, (x, box.bottom - 50 + 21 * i), 19, "muted")
+    for i, line in enumerate(look.wrap(look.tr("table.start.rule"), 19, box.w - 28)[:2]):
+        look.blit_text(surface, line, (x, box.bottom - 50 + 21 * i), 19, "muted")
 
 
 def _previewed(shown: TableShown, hint: Any) -> Any:
@@ -195,7 +201,8 @@ def _previewed(shown: TableShown, hint: Any) -> Any:
 
 def _aim_keys(shown: TableShown, width: int) -> list[str]:
     """The aim's keys, as the lines under its meters `width` px wide show them (three at most)."""
-    return theme.wrap(lang.tr(f"table.aim.keys_{shown.aim_mode}"), SMALL, width)[:3]
+    look = shown.look
+    return look.wrap(look.tr(f"table.aim.keys_{shown.aim_mode}"), SMALL, width)[:3]
 
 
 def _meter_height(shown: TableShown, width: int) -> int:
@@ -205,63 +212,65 @@ def _meter_height(shown: TableShown, width: int) -> int:
 
 
 def _draw_aim_meter(shown: TableShown, surface: pygame.Surface, r: pygame.Rect) -> None:
+    look = shown.look
     y = r.y
     hint = shown.hint.current(shown.session.state)
     if shown.hint.searching(shown.session.state):
-        theme.blit_text(surface, lang.tr("table.hint.searching"), (r.x, y - 24), SMALL, "muted")
+        look.blit_text(surface, look.tr("table.hint.searching"), (r.x, y - 24), SMALL, "muted")
     elif hint is not None:
-        lines = theme.wrap(hint_words(_previewed(shown, hint), shown.state,
-                                      shown.session.players), SMALL, r.w)[-3:]
+        lines = look.wrap(hint_words(look, _previewed(shown, hint), shown.state,
+                                     shown.session.players), SMALL, r.w)[-3:]
         for i, line in enumerate(lines):
-            theme.blit_text(surface, line, (r.x, y - 21 * (len(lines) - i)), SMALL,
+            look.blit_text(surface, line, (r.x, y - 21 * (len(lines) - i)), SMALL,
                             (120, 200, 255))
     elif shown.hint.problem and shown.hint.state is shown.session.state:
-        theme.blit_text(surface, theme.fit(shown.hint.problem, SMALL, r.w), (r.x, y - 22), SMALL,
+        look.blit_text(surface, look.fit(shown.hint.problem, SMALL, r.w), (r.x, y - 22), SMALL,
                         "muted")
     if shown.aim_mode == "power":
         power = shown.charge()
-        _bar(surface, pygame.Rect(r.x, y, r.w, 18), lang.tr("table.aim.power",
+        _bar(look, surface, pygame.Rect(r.x, y, r.w, 18), look.tr("table.aim.power",
                                                             percent=f"{power * 100:.0f}"),
              power, theme.mix((90, 200, 110), (240, 90, 70), power))
         y += 24
     t = shown.level.throw
     lo, hi = math.degrees(t.min_elevation), math.degrees(t.max_elevation)
-    _bar(surface, pygame.Rect(r.x, y, r.w, 18),
-         lang.tr("table.aim.elevation", degrees=lang.decimal(shown.elevation)),
+    _bar(look, surface, pygame.Rect(r.x, y, r.w, 18),
+         look.tr("table.aim.elevation", degrees=look.decimal(shown.elevation)),
          (shown.elevation - lo) / max(1e-9, hi - lo), (110, 160, 230))
     y += 24
     spin = shown.spin / max(1e-9, t.max_spin)
-    said = lang.tr("table.aim.spin_none") if abs(spin) < 1e-9 else lang.tr(
+    said = look.tr("table.aim.spin_none") if abs(spin) < 1e-9 else look.tr(
         "table.aim.spin_left" if spin > 0 else "table.aim.spin_right",
         percent=f"{abs(spin) * 100:.0f}")
-    theme.blit_text(surface, said, (r.x, y), SMALL, "text", True)
+    look.blit_text(surface, said, (r.x, y), SMALL, "text", True)
     y += 23
     for line in _aim_keys(shown, r.w):
-        theme.blit_text(surface, line, (r.x, y), SMALL, "muted")
+        look.blit_text(surface, line, (r.x, y), SMALL, "muted")
         y += 20
 
 
-def _bar(surface: pygame.Surface, r: pygame.Rect, label: str, share: float,
+def _bar(look: Look, surface: pygame.Surface, r: pygame.Rect, label: str, share: float,
          col: tuple[int, int, int]) -> None:
-    theme.blit_text(surface, label, (r.x, r.y), SMALL, "text", True)
+    look.blit_text(surface, label, (r.x, r.y), SMALL, "text", True)
     bar = pygame.Rect(r.x + 150, r.y + 2, r.w - 150, r.h - 4)
-    pygame.draw.rect(surface, theme.colour("panel_light"), bar, border_radius=6)
+    pygame.draw.rect(surface, look.colour("panel_light"), bar, border_radius=6)
     fill = bar.copy()
     fill.w = int(bar.w * max(0.0, min(1.0, share)))
     pygame.draw.rect(surface, col, fill, border_radius=6)
 
 
 def prompt(shown: TableShown) -> str:
+    look = shown.look
     st, s = shown.state, shown.session
     if s.over and not shown.busy:
-        return lang.tr("table.prompt.over")
+        return look.tr("table.prompt.over")
     if shown.flying:
-        return lang.tr("table.prompt.rolling")
+        return look.tr("table.prompt.rolling")
     if shown.reckoning is not None:
-        return lang.tr("table.prompt.reckoning") if shown.reckoning.wait is None else \
-            lang.tr("table.prompt.reckoning_auto")
+        return look.tr("table.prompt.reckoning") if shown.reckoning.wait is None else \
+            look.tr("table.prompt.reckoning_auto")
     if shown.start_roll is not None and not shown.start_roll.done:
-        return lang.tr("table.prompt.start_roll")
+        return look.tr("table.prompt.start_roll")
     online = getattr(s, "waiting_line", None)  # a seat decided on another computer
     if online:
         return str(online)
@@ -270,18 +279,18 @@ def prompt(shown: TableShown) -> str:
         return ""
     who = s.players[seat].name
     if s.players[seat].kind == "ai":
-        return lang.tr("table.prompt.ai_aims" if shown.due else "table.prompt.ai_plays",
+        return look.tr("table.prompt.ai_aims" if shown.due else "table.prompt.ai_plays",
                        name=who)
     if st.starter is None:
-        return lang.tr("table.prompt.roll", name=who)
+        return look.tr("table.prompt.roll", name=who)
     if st.awaiting_accept:
         if shown.keeping:
-            return lang.tr("table.prompt.kept", name=who,
-                           keys=key_names(shown.app.settings, "rethrow"))
-        return lang.tr("table.prompt.accept", name=who)
+            return look.tr("table.prompt.kept", name=who,
+                           keys=key_names(look, shown.app.settings, "rethrow"))
+        return look.tr("table.prompt.accept", name=who)
     assert shown.due is not None  # (a person to throw)
     _, obj, die = shown.due
-    what = lang.tr("table.prompt.diamond" if obj == "diamond" else
+    what = look.tr("table.prompt.diamond" if obj == "diamond" else
                    "table.prompt.first_die" if die == 0 else "table.prompt.second_die")
     key = f"table.prompt.{shown.aim_mode}"
-    return lang.tr(key, name=who, what=what)
+    return look.tr(key, name=who, what=what)

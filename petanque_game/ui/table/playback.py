@@ -17,8 +17,8 @@ from petanque_game.rules.events import Transition
 from petanque_game.rules.petanque_table import Table
 from petanque_game.rules.terningepetanque import TerningepetanqueState as TableState
 from petanque_game.rules.terningepetanque_events import Thrown
-from petanque_game.ui import sound
 from petanque_game.ui.component import Component
+from petanque_game.ui.look import Look
 from petanque_game.ui.session import Step
 from petanque_game.ui.table import board as tb
 from petanque_game.ui.table import draw as td
@@ -67,9 +67,10 @@ class Flight:
 class Playback(Component):
     """The throw in the air, if any, and the state and table shown while it plays."""
 
-    def __init__(self, level: Level, speed: Callable[[], float],
+    def __init__(self, look: Look, level: Level, speed: Callable[[], float],
                  path_of: Callable[[Step, Transition], Path | None],
                  faces: td.Faces | None = None) -> None:
+        self.look = look  # (the throws heard with its sounds)
         self.level = level
         self.faces = faces  # the dice faces made so far (the table's: ui/table/pictures.py)
         self.speed = speed  # the player's animation speed (a setting: read each frame)
@@ -109,7 +110,7 @@ class Playback(Component):
         f.advance(dt, self.speed())
         shown = f.path_t * f.path.fps
         while f.sounds and f.t >= watch.LEAD and f.sounds[0][0] <= shown:
-            sound.play(f.sounds.pop(0)[1])
+            self.look.play(f.sounds.pop(0)[1])
         if f.done:
             self.flight = None
 
@@ -148,6 +149,7 @@ class Playback(Component):
     def draw_bodies(self, area: pygame.Surface, view: td.View, moving: bool) -> None:
         """The bodies as they are now in the throw: in the air, rolling or lying (those gone
         off the board faint)."""
+        look = self.look
         from petanque_game.physics import top_face
 
         f = self.flight
@@ -172,9 +174,9 @@ class Playback(Component):
             else:
                 def draw(s: pygame.Surface, p: watch.Pose = p, alpha: int = alpha,
                          player: int = player) -> None:
-                    td.draw_table_die(s, view, level, player, top_face(p.orientation), p.x,
+                    td.draw_table_die(look, s, view, level, player, top_face(p.orientation), p.x,
                                       p.y, p.angle, p.z, alpha,
                                       orientation=p.orientation if p.moving else None, tip=p.tip,
                                       moving=moving, faces=self.faces)
             bodies.append((p.x, p.y, p.z, draw))
-        tb.paint(area, view, level, bodies)
+        tb.paint(look, area, view, level, bodies)

@@ -18,7 +18,7 @@ import pygame
 
 from petanque_game.rules.petanque_table import DieRest, Table
 from petanque_game.rules.terningepetanque import DIAMOND_PENALTY, closest_dice
-from petanque_game.ui import lang, theme
+from petanque_game.ui.look import Look
 from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.card_place import fewest_covered
 from petanque_game.ui.table.reckoning_places import (
@@ -34,23 +34,23 @@ if TYPE_CHECKING:
     from petanque_game.ui.table.shown import Reckoned
 
 
-def seat_parts(r: Reckoning, seat: int) -> list[tuple[str, str]]:
+def seat_parts(look: Look, r: Reckoning, seat: int) -> list[tuple[str, str]]:
     """Where a seat's points of the round came from, as (text, colour name) lines."""
     part, parts = r.parts[seat], []
     doubles = part.doubles
     faces = " + ".join(str(face) for face in part.faces)
     closest = part.closest and bool(part.faces)
     if closest and doubles:  # the sum is scored once, for both reasons: one line says so
-        parts.append((lang.tr("table.reckoning.closest_doubles", faces=faces), "good"))
+        parts.append((look.tr("table.reckoning.closest_doubles", faces=faces), "good"))
     elif closest:
-        parts.append((lang.tr("table.reckoning.closest_faces", faces=faces), "good"))
+        parts.append((look.tr("table.reckoning.closest_faces", faces=faces), "good"))
     elif doubles:
-        parts.append((lang.tr("table.reckoning.doubles", faces=faces), "good"))
+        parts.append((look.tr("table.reckoning.doubles", faces=faces), "good"))
     for face in part.off:
-        parts.append((lang.tr("table.reckoning.die_off", points=f"-{face}"), "bad"))
+        parts.append((look.tr("table.reckoning.die_off", points=f"-{face}"), "bad"))
     lost = part.diamond_off
     if lost:
-        parts.append((lang.tr_n("table.reckoning.diamond_off", lost,
+        parts.append((look.tr_n("table.reckoning.diamond_off", lost,
                                 points=f"-{lost * DIAMOND_PENALTY}"), "bad"))
     return parts
 
@@ -103,8 +103,9 @@ def _measure(shown: Reckoned, area: pygame.Surface,
     the diamond, their labels and the places the last throw knocked dice from are (what the card
     talks about, in that order), and where the seats' names are (area coordinates), for the card
     to keep clear of."""
+    look = shown.look
     table = r.table
-    places = label_places(shown, table, area.get_size(), r.places).finish()
+    places = label_places(shown, table, area.get_size(), r.places).finish(look)
     dm = table.diamond
     if dm is None:
         return [], places.names
@@ -113,11 +114,11 @@ def _measure(shown: Reckoned, area: pygame.Surface,
     die_px = places.die_px
     for d, at, text, rect in zip(table.dice, places.ats, places.texts, places.places):
         if not d.on_board:
-            _cross(area, at, max(8.0, die_px * 0.8), theme.colour("bad"))
-            _draw_label(area, rect, at, die_px, text, "bad")
+            _cross(area, at, max(8.0, die_px * 0.8), look.colour("bad"))
+            _draw_label(look, area, rect, at, die_px, text, "bad")
             continue
         near = (d.player, d.die) in closest
-        col = theme.colour("accent") if near else (235, 240, 235)
+        col = look.colour("accent") if near else (235, 240, 235)
         pygame.draw.line(area, (0, 0, 0), (at[0] + 1, at[1] + 1), (centre[0] + 1, centre[1] + 1),
                          4 if near else 2)
         pygame.draw.line(area, col, at, centre, 3 if near else 1)
@@ -125,13 +126,13 @@ def _measure(shown: Reckoned, area: pygame.Surface,
         if near:
             pygame.draw.circle(area, col, at, ring + 3, 3)
         if _in_doubles(table, d):
-            pygame.draw.circle(area, theme.colour("good"), at, ring + 8, 2)
-        _draw_label(area, rect, at, die_px, text, "accent" if near else "text")
+            pygame.draw.circle(area, look.colour("good"), at, ring + 8, 2)
+        _draw_label(look, area, rect, at, die_px, text, "accent" if near else "text")
     return places.talked(), places.names
 
 
-def closest_label(area: pygame.Surface, view: td.View, die_px: float, table: Table, die: DieRest,
-                  text: str) -> pygame.Rect:
+def closest_label(look: Look, area: pygame.Surface, view: td.View, die_px: float, table: Table,
+                  die: DieRest, text: str) -> pygame.Rect:
     """During play, the closest die's distance beside it: above it, or below, right or left of
     it where that covers none of the other pieces (a die just above it hid under its label)."""
     sx, sy = view.to_screen(die.x, die.y)
@@ -141,13 +142,13 @@ def closest_label(area: pygame.Surface, view: td.View, die_px: float, table: Tab
     pieces = [pygame.Rect(x - die_px * 0.6, y - die_px * 0.6, die_px * 1.2, die_px * 1.2)
               for x, y in others]
     gap = die_px * 0.7
-    size = theme.text(text, 20, "accent", True).get_size()
+    size = look.text(text, 20, "accent", True).get_size()
     places = (("midbottom", (sx, sy - gap)), ("midtop", (sx, sy + gap)),
               ("midleft", (sx + gap, sy)), ("midright", (sx - gap, sy)))
     anchor, at = next(((a, p) for a, p in places
                        if pygame.Rect((0, 0), size).move_to(**{a: p}).collidelist(pieces) < 0),
                       places[0])
-    return theme.blit_text(area, text, at, 20, "accent", True, anchor, shadow=True)
+    return look.blit_text(area, text, at, 20, "accent", True, anchor, shadow=True)
 
 
 _seat_names = seat_names  # (where the seats' names are)
@@ -165,23 +166,24 @@ def _cross(area: pygame.Surface, at: tuple[float, float], size: float,
     pygame.draw.line(area, col, (x - size, y + size), (x + size, y - size), 3)
 
 
-def _label(area: pygame.Surface, taken: tuple[list[pygame.Rect], ...], at: tuple[float, float],
+def _label(look: Look, area: pygame.Surface, taken: tuple[list[pygame.Rect], ...],
+           at: tuple[float, float],
            away_from: tuple[float, float], die_px: float, text: str, col: str) -> None:
     """A label beside its die, placed (reckoning_places.py `label_place`) and drawn."""
-    size = theme.text(text, LABEL_SIZE, col, True).get_size()
+    size = look.text(text, LABEL_SIZE, col, True).get_size()
     rect = label_place(area.get_rect(), taken, at, away_from, die_px, size)
-    _draw_label(area, rect, at, die_px, text, col)
+    _draw_label(look, area, rect, at, die_px, text, col)
 
 
-def _draw_label(area: pygame.Surface, rect: pygame.Rect, at: tuple[float, float], die_px: float,
-                text: str, col: str) -> None:
+def _draw_label(look: Look, area: pygame.Surface, rect: pygame.Rect, at: tuple[float, float],
+                die_px: float, text: str, col: str) -> None:
     """A label at its place `rect`, on a dark margin; a leader to its die when pushed out."""
     if _gap(rect, at) > die_px * 1.5:
         pygame.draw.line(area, (0, 0, 0), at, rect.center, 1)  # a leader to a label pushed out
     back = pygame.Surface(rect.inflate(8, 4).size, pygame.SRCALPHA)
     back.fill((0, 0, 0, 150))
     area.blit(back, rect.inflate(8, 4))
-    area.blit(theme.text(text, LABEL_SIZE, col, True), rect)
+    area.blit(look.text(text, LABEL_SIZE, col, True), rect)
 
 
 SIDE_NAMES = 64  # px kept clear at the left and right of the table area: the side seats' names
@@ -201,9 +203,10 @@ def _card_rect(shown: Reckoned, area_rect: pygame.Rect,
     the measure's labels (`drawn`: what `_measure` says it drew, area coordinates) where such a
     place is, else where it covers fewest: of the corners of the table area first, then of
     every place on the board, the farthest from the diamond on a tie."""
+    look = shown.look
     on_screen = shown.reckoning
     assert on_screen is not None  # (drawn while it shows)
-    w, h = card_size(on_screen)
+    w, h = card_size(look, on_screen)
     board = pygame.Rect(shown.view.board_rect).move(area_rect.topleft)  # beside the score sheet
     inner = board.inflate(-2 * SIDE_NAMES, -2 * END_NAMES)  # the seats' names stay seen
     corners = [pygame.Rect(inner.x, inner.y, w, h), pygame.Rect(inner.right - w, inner.y, w, h),
@@ -233,7 +236,7 @@ def _card_rect(shown: Reckoned, area_rect: pygame.Rect,
         return best
     # nowhere clear in a corner: every place on the board, the card narrowed if need be
     for width in CARD_WIDTHS:
-        h = card_size(on_screen, width)[1]
+        h = card_size(look, on_screen, width)[1]
         xs = [*range(inner.x, inner.right - width, CARD_STEP), inner.right - width]
         ys = [*range(inner.y, inner.bottom - h, CARD_STEP), inner.bottom - h]
         found = fewest_covered([x - area_rect.x for x in xs], [y - area_rect.y for y in ys],
@@ -245,76 +248,78 @@ def _card_rect(shown: Reckoned, area_rect: pygame.Rect,
     return best
 
 
-def card_size(r: Reckoning, width: int = CARD_WIDTHS[0]) -> tuple[int, int]:
+def card_size(look: Look, r: Reckoning, width: int = CARD_WIDTHS[0]) -> tuple[int, int]:
     """The card's size for the reckoning `r`, `width` px wide."""
-    return width, 34 + 48 + _rows(r, width)[1] + 30
+    return width, 34 + 48 + _rows(look, r, width)[1] + 30
 
 
-def _rows(r: Reckoning, width: int) -> tuple[list[tuple[int, list[str]]], int]:
+def _rows(look: Look, r: Reckoning, width: int) -> tuple[list[tuple[int, list[str]]], int]:
     """Each seat's row on a card `width` px wide: its top (below the card's heading) and the
     lines saying where its points came from; and where the rows end."""
     rows, top = [], 0
     for seat in range(len(r.points)):
-        line = ", ".join(text for text, _ in seat_parts(r, seat)) \
-            or lang.tr("table.reckoning.nothing")
-        lines = theme.wrap(line, CARD_SMALL, width - 40)
+        line = ", ".join(text for text, _ in seat_parts(look, r, seat)) \
+            or look.tr("table.reckoning.nothing")
+        lines = look.wrap(line, CARD_SMALL, width - 40)
         rows.append((top, lines))
         top += CARD_ROW + CARD_LINE * (len(lines) - 1)
     return rows, top
 
 
 def _draw_card(shown: Reckoned, surface: pygame.Surface, card: pygame.Rect, r: Reckoning) -> None:
+    look = shown.look
     players = shown.session.players
     shade = pygame.Surface(card.size, pygame.SRCALPHA)
     shade.fill((20, 22, 26, 228))
     surface.blit(shade, card)
-    pygame.draw.rect(surface, theme.colour("accent"), card, 2, border_radius=8)
+    pygame.draw.rect(surface, look.colour("accent"), card, 2, border_radius=8)
     x, y = card.x + 14, card.y + 10
-    theme.blit_text(surface, lang.tr("table.reckoning.title", round=r.round), (x, y), 26,
+    look.blit_text(surface, look.tr("table.reckoning.title", round=r.round), (x, y), 26,
                     "accent", True)
     y += 34
     names = ", ".join(players[s].name for s in r.closest)
-    said = lang.tr("table.reckoning.closest", names=names) if names else \
-        lang.tr("table.reckoning.no_dice")
-    theme.blit_text(surface, theme.fit(said, 20, card.w - 28), (x, y), 20, "text")
+    said = look.tr("table.reckoning.closest", names=names) if names else \
+        look.tr("table.reckoning.no_dice")
+    look.blit_text(surface, look.fit(said, 20, card.w - 28), (x, y), 20, "text")
     y += 30
-    rows = _rows(r, card.w)[0]
+    rows = _rows(look, r, card.w)[0]
     for seat, p in enumerate(players):
         top, lines = rows[seat]
         y = card.y + 74 + top
-        pygame.draw.rect(surface, theme.player_colour(seat),
+        pygame.draw.rect(surface, look.player_colour(seat),
                          pygame.Rect(x, y + 2, 6, 36 + CARD_LINE * (len(lines) - 1)),
                          border_radius=3)
-        theme.blit_text(surface, theme.fit(p.name, 21, card.w - 160, True), (x + 14, y), 21,
+        look.blit_text(surface, look.fit(p.name, 21, card.w - 160, True), (x + 14, y), 21,
                         "text", True)
         pts = r.points[seat]
-        theme.blit_text(surface, f"{pts:+d}" if pts else "0", (card.right - 14, y), 24,
+        look.blit_text(surface, f"{pts:+d}" if pts else "0", (card.right - 14, y), 24,
                         "good" if pts > 0 else "bad" if pts < 0 else "muted", True, "topright")
         for i, line in enumerate(lines):
-            theme.blit_text(surface, line, (x + 14, y + 22 + CARD_LINE * i), CARD_SMALL, "muted")
-    key = lang.tr("table.reckoning.continue_key") if r.wait is None else \
-        lang.tr("table.reckoning.continues", seconds=max(0, math.ceil(r.wait - r.t)))
-    if theme.font(CARD_SMALL).size(key)[0] <= card.w - 28:  # (else the button says it alone)
-        theme.blit_text(surface, key, (x, card.bottom - 8), CARD_SMALL, "muted",
+            look.blit_text(surface, line, (x + 14, y + 22 + CARD_LINE * i), CARD_SMALL, "muted")
+    key = look.tr("table.reckoning.continue_key") if r.wait is None else \
+        look.tr("table.reckoning.continues", seconds=max(0, math.ceil(r.wait - r.t)))
+    if look.font(CARD_SMALL).size(key)[0] <= card.w - 28:  # (else the button says it alone)
+        look.blit_text(surface, key, (x, card.bottom - 8), CARD_SMALL, "muted",
                         anchor="bottomleft")
 
 
 def _draw_moving_points(shown: Reckoned, surface: pygame.Surface, card: pygame.Rect,
                         side: pygame.Rect, r: Reckoning) -> None:
     """Each seat's points fly from its row on the card to its row in the score pad."""
+    look = shown.look
     moved = r.moved
     if moved <= 0.0 or moved >= 1.0:
         return
     e = 1 - (1 - moved) ** 2
     rows = 16 + 62 * shown.n
     row_h = min(66, (rows - 16) // max(1, shown.n))
-    tops = _rows(r, card.w)[0]
+    tops = _rows(look, r, card.w)[0]
     for seat, pts in enumerate(r.points):
         if not pts:
             continue
         start = (card.right - 40, card.y + 64 + tops[seat][0] + 12)
         end = (side.right - 60, side.y + 8 + seat * row_h + row_h // 2)
         at = (start[0] + (end[0] - start[0]) * e, start[1] + (end[1] - start[1]) * e)
-        theme.blit_text(surface, f"{pts:+d}", at, 30, "good" if pts > 0 else "bad", True,
+        look.blit_text(surface, f"{pts:+d}", at, 30, "good" if pts > 0 else "bad", True,
                         "center", shadow=True)
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from petanque_game.rules.petanque_table import Table
-from petanque_game.ui import lang, theme
+from petanque_game.ui.look import Look
 from petanque_game.ui.table import draw as td
 from petanque_game.ui.table.distances import distance_figures
 from petanque_game.ui.table.knocks import spots
@@ -34,6 +34,9 @@ class Reckoned(Protocol):
 
     @property
     def view(self) -> Camera: ...
+
+    @property
+    def look(self) -> Look: ...
 
     @property
     def level(self) -> Level: ...
@@ -59,6 +62,7 @@ class LabelPlaces:
 
     def __init__(self, key: tuple, shown: Reckoned, table: Table, size: tuple[int, int],
                  view: td.View):
+        look = shown.look
         self.key = key
         self.room = pygame.Rect((0, 0), size)
         self.names = seat_names(shown, view)
@@ -81,23 +85,23 @@ class LabelPlaces:
         self.pieces[-1].center = self.centre
         self.bodies = len(self.pieces)
         self.pieces += spots(shown.level, view, shown.knocks.of(table))  # kept clear of
-        self.texts = label_texts(table)
+        self.texts = label_texts(look, table)
         self.ats = [view.to_screen(d.x, d.y) for d in table.dice]
 
     @property
     def done(self) -> bool:
         return len(self.places) == len(self.texts)
 
-    def step(self) -> None:
+    def step(self, look: Look) -> None:
         """Place the next die's label."""
         k = len(self.places)
-        size = theme.text(self.texts[k], LABEL_SIZE, "text", True).get_size()
+        size = look.text(self.texts[k], LABEL_SIZE, "text", True).get_size()
         self.places.append(label_place(self.room, (self.pieces, self.labels, self.names),
                                        self.ats[k], self.centre, self.die_px, size))
 
-    def finish(self) -> LabelPlaces:
+    def finish(self, look: Look) -> LabelPlaces:
         while not self.done:
-            self.step()
+            self.step(look)
         return self
 
     def talked(self) -> list[pygame.Rect]:
@@ -113,8 +117,9 @@ KEEP = 4  # places kept at most in an `Ahead`: the views seen last
 def places_key(shown: Reckoned, table: Table, size: tuple[int, int], view: td.View) -> tuple:
     """What the places depend on: the table, the view, the area's size, the board and its
     seats, the knocks shown, the language."""
+    look = shown.look
     return (table, size, tuple(shown.view.board_rect), view, shown.level, shown.n,
-            tuple(shown.session.players), tuple(shown.knocks.of(table)), lang.language())
+            tuple(shown.session.players), tuple(shown.knocks.of(table)), look.language())
 
 
 def label_places(shown: Reckoned, table: Table, size: tuple[int, int], ahead: Ahead,
@@ -132,14 +137,14 @@ def label_places(shown: Reckoned, table: Table, size: tuple[int, int], ahead: Ah
     return found
 
 
-def label_texts(table: Table) -> list[str]:
+def label_texts(look: Look, table: Table) -> list[str]:
     """Each die's label: its distance to the diamond, or why it is off the board."""
-    figures = distance_figures(table)
+    figures = distance_figures(look, table)
     texts = []
     for d in table.dice:
         if not d.on_board:
-            texts.append(lang.tr("table.reckoning.off_label", points=f"-{d.face}")
-                         if d.off_during == d.player else lang.tr("table.reckoning.knocked_off"))
+            texts.append(look.tr("table.reckoning.off_label", points=f"-{d.face}")
+                         if d.off_during == d.player else look.tr("table.reckoning.knocked_off"))
         else:
             texts.append(figures[(d.player, d.die)])
     return texts
@@ -148,12 +153,13 @@ def label_texts(table: Table) -> list[str]:
 def seat_names(shown: Reckoned, view: td.View | None = None) -> list[pygame.Rect]:
     """Where the seats' names are drawn (in the board's part of the area, beside the score
     sheet; through `view`, the camera's now by default): the labels keep clear of them."""
+    look = shown.look
     from petanque_game.physics import release_zone
 
     names = []
     for seat, player in enumerate(shown.session.players):
         zone = release_zone(shown.level, shown.n, seat)
-        names.append(td.release_label(pygame.Rect(shown.view.board_rect),
+        names.append(td.release_label(look, pygame.Rect(shown.view.board_rect),
                                       shown.view.view if view is None else view, zone, seat,
                                       player.name, False)[1].inflate(6, 2))
     return names

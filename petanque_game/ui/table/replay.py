@@ -12,12 +12,12 @@ from typing import Any
 
 from petanque_game.physics.results import Path
 from petanque_game.rules.events import Transition
-from petanque_game.ui import lang
+from petanque_game.ui.look import Look
 
 log = logging.getLogger(__name__)
 
 
-def check_of(session: Any, level: Any,
+def check_of(look: Look, session: Any, level: Any,
              checks: MutableMapping[Any, ReplayCheck]) -> tuple[ReplayCheck, bool]:
     """The replay's one check among `checks` (the table's, by session: a jump in the replay
     makes the scene anew, not the replay), and whether it is new (its board note not yet
@@ -25,17 +25,17 @@ def check_of(session: Any, level: Any,
     found = checks.get(session)
     if found is not None:
         return found, False
-    found = checks[session] = ReplayCheck(session, level)
+    found = checks[session] = ReplayCheck(look, session, level)
     return found, True
 
 
 class ReplayCheck:
-    def __init__(self, session: Any, level: Any):
+    def __init__(self, look: Look, session: Any, level: Any):
         self.session = session
         self.level = level
         self.mismatches = 0  # throws whose simulation differs from the record
         self.told = False  # the notice has been given (once per replay)
-        self.board_note = _board_note(session.record)
+        self.board_note = _board_note(look, session.record)
 
     def path(self, made: Transition) -> Path | None:
         """The re-simulated flight of the throw of transition `made` (a `Thrown`), or None when
@@ -65,12 +65,11 @@ class ReplayCheck:
             return True
         return False
 
-    @property
-    def notice(self) -> str:
-        return lang.tr("table.replay.differs")
+    def notice(self, look: Look) -> str:
+        return look.tr("table.replay.differs")
 
 
-def _board_note(record: Any) -> str | None:
+def _board_note(look: Look, record: Any) -> str | None:
     """What to say about the board the record names: nothing when it is the one present."""
     if record.level is None or record.level_sha256 is None:
         return None
@@ -79,7 +78,7 @@ def _board_note(record: Any) -> str | None:
     try:
         actual = level_sha256(record.level, record.level_sha256)
     except (LevelError, OSError, KeyError, ValueError):
-        return lang.tr("table.replay.board_missing", board=record.level)
+        return look.tr("table.replay.board_missing", board=record.level)
     if actual != record.level_sha256:
-        return lang.tr("table.replay.board_differs", board=record.level)
+        return look.tr("table.replay.board_differs", board=record.level)
     return None

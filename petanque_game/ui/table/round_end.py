@@ -105,6 +105,7 @@ class RoundEnd(Component):
         the reckoning's first frame when the throw's rest ends now) and then for the view the
         camera is going to, for at most AHEAD_MS of this frame, so that the frames the
         reckoning shows only draw them."""
+        look = shown.look
         if self.last_table is None:
             return
         start = time.perf_counter()
@@ -112,7 +113,7 @@ class RoundEnd(Component):
         for view in (shown.view.next_view(dt), shown.view.goal_view):
             places = label_places(shown, self.last_table, size, self.ahead, view)
             while not places.done and (time.perf_counter() - start) * 1000 < AHEAD_MS:
-                places.step()
+                places.step(look)
             if all(other is not places for other in kept):  # (the camera still: one view)
                 kept.append(places)
         self.ahead = kept  # (the views the camera has left behind let go of)

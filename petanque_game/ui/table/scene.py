@@ -27,7 +27,6 @@ from __future__ import annotations
 import pygame
 
 from petanque_game.rules.events import Rolled
-from petanque_game.ui import lang
 from petanque_game.ui.scene import AppLike
 from petanque_game.ui.session import Session, Step
 from petanque_game.ui.table import overlay, previews
@@ -79,8 +78,8 @@ class TableScene(TableDrawing):
         for made in step.transitions:
             match made.event:
                 case Rolled(player=player, dice=dice) if made.before.starter is None:
-                    self.start_roll = StartRoll(made.before, made.after, player, dice[0],
-                                                made.index, self.app.settings)
+                    self.start_roll = StartRoll(self.look, made.before, made.after, player,
+                                                dice[0], made.index, self.app.settings)
 
     def update(self, dt: float) -> None:
         self.score_sheet.show_at(picture_scale(self.app))  # (the window resized)
@@ -178,14 +177,14 @@ class TableScene(TableDrawing):
             self.skip_flight()
             return True
         for b in self.buttons():
-            if b.click(pos):
+            if b.click(self.look, pos):
                 return True
         if self.busy:
             return True
         if self.aiming and AREA.collidepoint(pos):
             self.aim.press(self._board_at(pos), pos, self.aim_mode)
         elif AREA.collidepoint(pos) and not self.human_turn:
-            self.refuse(lang.tr("table.refuse.wait_turn"))
+            self.refuse(self.look.tr("table.refuse.wait_turn"))
         return True
 
     def _release(self, pos: tuple[int, int]) -> None:
@@ -205,7 +204,7 @@ class TableScene(TableDrawing):
     def _reckoning_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for b in self.buttons():
-                if b.click(event.pos):
+                if b.click(self.look, event.pos):
                     return True
             return self.header_event(event) or True
         return self.round_end.handle(event)
@@ -251,13 +250,14 @@ class TableScene(TableDrawing):
     # --- drawing ----------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        look = self.look
         super().draw(surface)
         aim_words: list[pygame.Rect] = []  # the aim's words and risk: the coach leaves them clear
         self.overlaid = overlay.draw_overlays(self, surface, aim_words)
         area = surface.subsurface(AREA)
         area.set_clip(self.view.board_rect)  # beside the score sheet
         at_rest = self.flight is None and self.reckoning is None
-        self.overlaid |= self.coach.draw_over(area, self.view, self.shown_table()[0], at_rest,
+        self.overlaid |= self.coach.draw_over(look, area, self.view, self.shown_table()[0], at_rest,
                                               AREA.topleft,
                                               [r for _, r in zoom_labels(self)] + aim_words
                                               + [r for r in [self.score_sheet.hint_rect] if r])

@@ -13,8 +13,8 @@ from collections.abc import Callable, MutableMapping, Sequence
 import pygame
 
 from petanque_game.physics.level_spec import Level
-from petanque_game.ui import lang, theme
 from petanque_game.ui.component import Component
+from petanque_game.ui.look import Look
 from petanque_game.ui.table.camera import Camera
 from petanque_game.ui.table.sheet import HINT_SIZE, SHEET_HINT_AT, Placement, place_sheet
 from petanque_game.ui.table.window import AREA
@@ -28,8 +28,10 @@ class ScoreSheet(Component):
 
     place: Placement
 
-    def __init__(self, level: Level, names: Sequence[str], rounds: int, camera: Camera,
-                 memory: MutableMapping[str, object], person_aims: Callable[[], bool]) -> None:
+    def __init__(self, look: Look, level: Level, names: Sequence[str], rounds: int,
+                 camera: Camera, memory: MutableMapping[str, object],
+                 person_aims: Callable[[], bool]) -> None:
+        self.look = look  # what it measures its words with: its scene's
         self.level, self.names, self.rounds = level, list(names), rounds
         self.camera, self.memory = camera, memory
         self.person_aims = person_aims  # a person to throw, nothing shown: the hint is written
@@ -50,7 +52,7 @@ class ScoreSheet(Component):
         shown = self.memory.get(SHEET_MEMORY)
         if shown is None and self.window_scale < FOLDED_BELOW:
             shown = False  # a small window: the board first, Tab shows the sheet
-        self.place = place_sheet(self.level, self.names, self.rounds, AREA.size,
+        self.place = place_sheet(self.look, self.level, self.names, self.rounds, AREA.size,
                                  None if shown is None else bool(shown))
         self.camera.set_board_rect(self.place.board)
         if settle:
@@ -71,7 +73,8 @@ class ScoreSheet(Component):
         """Where "Tab: score sheet" is written in the area, when it is."""
         if not self.hint_shown:
             return None
-        return theme.text(lang.tr("table_sheet.show"), HINT_SIZE).get_rect(topleft=SHEET_HINT_AT)
+        return self.look.text(self.look.tr("table_sheet.show"),
+                              HINT_SIZE).get_rect(topleft=SHEET_HINT_AT)
 
     def at(self, pos: tuple[int, int]) -> bool:
         """Is `pos` (logical) on the score sheet, or on where Tab shows it?"""

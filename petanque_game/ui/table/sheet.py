@@ -24,7 +24,7 @@ import pygame
 
 from petanque_game.physics.level_spec import Level
 from petanque_game.record import Seat
-from petanque_game.ui import lang, theme
+from petanque_game.ui.look import Look
 from petanque_game.ui.table.camera import board_bounds
 from petanque_game.ui.table.rows import Row, row_of, scored_rows
 
@@ -81,10 +81,10 @@ def _columns_size(n: int, rounds: int, seat_w: int = SEAT_W) -> tuple[int, int]:
     return ROUND_W + n * seat_w + 2 * PAD, TITLE_H + ROW_H * (rounds + 4) + 2 * PAD
 
 
-def seat_width(names: list[str]) -> int:
+def seat_width(look: Look, names: list[str]) -> int:
     """A column sheet's seat column: room for every header's `_label` (the whole name, or its
     first word), from SEAT_W to SEAT_W_MOST px."""
-    font = theme.font(SIZE, True)
+    font = look.font(SIZE, True)
     wanted = 0
     for name in names:
         whole = font.size(name)[0] + 8
@@ -103,7 +103,7 @@ def _fit(level: Level, frame: pygame.Rect) -> float:
     return min(frame.w / (x1 - x0), frame.h / (y1 - y0))
 
 
-def place_sheet(level: Level, names: list[str], rounds: int, area: tuple[int, int],
+def place_sheet(look: Look, level: Level, names: list[str], rounds: int, area: tuple[int, int],
                 shown: bool | None) -> Placement:
     """Where the sheet for players `names` goes in a table area of `area` px: beside the board
     or below it, the way the board shrinks least. `shown` None: shown when that costs at most
@@ -114,7 +114,7 @@ def place_sheet(level: Level, names: list[str], rounds: int, area: tuple[int, in
     best = None
     room = max(1, (h - 2 * PAD - TITLE_H) // ROW_H - 4)  # rounds a column sheet has rows for
     k = min(rounds, room)
-    seat_w = seat_width(names)
+    seat_w = seat_width(look, names)
     sw, sh = _columns_size(n, k, seat_w)
     right = Placement(pygame.Rect(w - sw, 0, sw, sh), "columns", k,
                       pygame.Rect(0, 0, w - sw - GAP, h), seat_w)
@@ -138,8 +138,8 @@ def place_sheet(level: Level, names: list[str], rounds: int, area: tuple[int, in
 # --- drawing --------------------------------------------------------------------------------------
 
 
-def draw_sheet(surface: pygame.Surface, place: Placement, rows: list[Row], players: list[Seat],
-               current: int) -> None:
+def draw_sheet(look: Look, surface: pygame.Surface, place: Placement, rows: list[Row],
+               players: list[Seat], current: int) -> None:
     """The sheet in its place on the table area `surface`: the `rows` so far (the last ones it
     has room for, up to the round `current`)."""
     first = max(1, max(current, len(rows)) - place.rounds + 1)
@@ -150,23 +150,23 @@ def draw_sheet(surface: pygame.Surface, place: Placement, rows: list[Row], playe
     if place.kind == "columns":  # as long as the rounds so far need
         rect.h = _columns_size(len(players), max(1, len(shown)))[1]
     back = pygame.Surface(rect.size, pygame.SRCALPHA)
-    back.fill((*theme.colour("panel"), 235))
+    back.fill((*look.colour("panel"), 235))
     surface.blit(back, rect)
-    pygame.draw.rect(surface, theme.colour("edge"), rect, 1, border_radius=6)
+    pygame.draw.rect(surface, look.colour("edge"), rect, 1, border_radius=6)
     x, y = rect.x + PAD, rect.y + PAD
-    theme.blit_text(surface, lang.tr("table_sheet.title"), (x, y), 20, "text", True)
+    look.blit_text(surface, look.tr("table_sheet.title"), (x, y), 20, "text", True)
     totals = [sum(r.points[s] for r in rows) for s in range(len(players))]
     if place.kind == "columns":
-        _draw_columns(surface, rect, shown, players, totals, place.seat_w)
+        _draw_columns(look, surface, rect, shown, players, totals, place.seat_w)
     else:
-        _draw_rows(surface, rect, shown, players, totals, first, place.rounds)
-    marks = (lang.tr("table_sheet.doubles"), lang.tr("table_sheet.penalty"))
+        _draw_rows(look, surface, rect, shown, players, totals, first, place.rounds)
+    marks = (look.tr("table_sheet.doubles"), look.tr("table_sheet.penalty"))
     if place.kind == "columns":  # under the totals, one a line
         for i, said in enumerate(marks):
-            theme.blit_text(surface, said, (x, rect.bottom - PAD - ROW_H * (2 - i)), SIZE,
+            look.blit_text(surface, said, (x, rect.bottom - PAD - ROW_H * (2 - i)), SIZE,
                             "muted")
     else:  # beside the title
-        theme.blit_text(surface, "   ".join(marks), (rect.right - PAD, y + 2), SIZE, "muted",
+        look.blit_text(surface, "   ".join(marks), (rect.right - PAD, y + 2), SIZE, "muted",
                         anchor="topright")
 
 
@@ -181,10 +181,10 @@ def _cell(row: Row, seat: int) -> tuple[str, str]:
     return said, "good" if pts > 0 else "bad" if pts < 0 else "muted"
 
 
-def _label(name: str, width: int) -> str:
+def _label(look: Look, name: str, width: int) -> str:
     """What a header has room for of a player's name: all of it, else its first word, else as
     much of that as fits (the side panel has it whole)."""
-    font = theme.font(SIZE, True)
+    font = look.font(SIZE, True)
     if font.size(name)[0] <= width or not name.split():
         return name
     name = name.split(maxsplit=1)[0]
@@ -193,54 +193,54 @@ def _label(name: str, width: int) -> str:
     return name
 
 
-def _draw_columns(surface: pygame.Surface, rect: pygame.Rect, rows: list[Row],
+def _draw_columns(look: Look, surface: pygame.Surface, rect: pygame.Rect, rows: list[Row],
                   players: list[Seat], totals: list[int], seat_w: int = SEAT_W) -> None:
     x0, y = rect.x + PAD, rect.y + PAD + TITLE_H
     col = [x0 + ROUND_W + seat_w * s for s in range(len(players))]
-    theme.blit_text(surface, lang.tr("table_sheet.round"), (x0, y), SIZE, "muted")
+    look.blit_text(surface, look.tr("table_sheet.round"), (x0, y), SIZE, "muted")
     for s, p in enumerate(players):
-        pygame.draw.rect(surface, theme.player_colour(s), pygame.Rect(col[s], y + ROW_H - 3,
+        pygame.draw.rect(surface, look.player_colour(s), pygame.Rect(col[s], y + ROW_H - 3,
                                                                       seat_w - 6, 3))
-        theme.blit_text(surface, _label(p.name, seat_w - 8), (col[s] + seat_w - 8, y), SIZE,
+        look.blit_text(surface, _label(look, p.name, seat_w - 8), (col[s] + seat_w - 8, y), SIZE,
                         "text", True, "topright")
     y += ROW_H
     for r in rows:
-        theme.blit_text(surface, str(r.round), (x0 + 2, y), SIZE, "muted")
+        look.blit_text(surface, str(r.round), (x0 + 2, y), SIZE, "muted")
         for s in range(len(players)):
-            _draw_cell(surface, r, s, pygame.Rect(col[s], y - 2, seat_w - 6, ROW_H - 1))
+            _draw_cell(look, surface, r, s, pygame.Rect(col[s], y - 2, seat_w - 6, ROW_H - 1))
         y += ROW_H
-    pygame.draw.line(surface, theme.colour("edge"), (x0, y + 1), (rect.right - PAD, y + 1))
-    theme.blit_text(surface, lang.tr("table_sheet.total"), (x0, y + 4), SIZE, "text", True)
+    pygame.draw.line(surface, look.colour("edge"), (x0, y + 1), (rect.right - PAD, y + 1))
+    look.blit_text(surface, look.tr("table_sheet.total"), (x0, y + 4), SIZE, "text", True)
     for s, total in enumerate(totals):
-        theme.blit_text(surface, lang.number(total), (col[s] + seat_w - 8, y + 4), SIZE, "text",
+        look.blit_text(surface, look.number(total), (col[s] + seat_w - 8, y + 4), SIZE, "text",
                         True, "topright")
 
 
-def _draw_rows(surface: pygame.Surface, rect: pygame.Rect, rows: list[Row], players: list[Seat],
-               totals: list[int], first: int, room: int) -> None:
+def _draw_rows(look: Look, surface: pygame.Surface, rect: pygame.Rect, rows: list[Row],
+               players: list[Seat], totals: list[int], first: int, room: int) -> None:
     x0, y = rect.x + PAD, rect.y + PAD + TITLE_H
     cols = [x0 + NAME_W + ROUND_COL * k for k in range(room + 1)]
-    theme.blit_text(surface, lang.tr("table_sheet.round"), (x0, y), SIZE, "muted")
+    look.blit_text(surface, look.tr("table_sheet.round"), (x0, y), SIZE, "muted")
     for k in range(room):
-        theme.blit_text(surface, str(first + k), (cols[k] + ROUND_COL - 8, y), SIZE, "muted",
+        look.blit_text(surface, str(first + k), (cols[k] + ROUND_COL - 8, y), SIZE, "muted",
                         anchor="topright")
-    theme.blit_text(surface, lang.tr("table_sheet.total"), (rect.right - PAD, y), SIZE, "text",
+    look.blit_text(surface, look.tr("table_sheet.total"), (rect.right - PAD, y), SIZE, "text",
                     True, "topright")
     for s, p in enumerate(players):
         y += ROW_H
-        pygame.draw.rect(surface, theme.player_colour(s), pygame.Rect(x0, y + 1, 4, ROW_H - 4))
-        theme.blit_text(surface, _label(p.name, NAME_W - 14), (x0 + 8, y), SIZE, "text", True)
+        pygame.draw.rect(surface, look.player_colour(s), pygame.Rect(x0, y + 1, 4, ROW_H - 4))
+        look.blit_text(surface, _label(look, p.name, NAME_W - 14), (x0 + 8, y), SIZE, "text", True)
         for r in rows:
             k = r.round - first
-            _draw_cell(surface, r, s, pygame.Rect(cols[k], y - 2, ROUND_COL - 4, ROW_H - 1))
-        theme.blit_text(surface, lang.number(totals[s]), (rect.right - PAD, y), SIZE, "text",
+            _draw_cell(look, surface, r, s, pygame.Rect(cols[k], y - 2, ROUND_COL - 4, ROW_H - 1))
+        look.blit_text(surface, look.number(totals[s]), (rect.right - PAD, y), SIZE, "text",
                         True, "topright")
 
 
-def _draw_cell(surface: pygame.Surface, row: Row, seat: int, cell: pygame.Rect) -> None:
+def _draw_cell(look: Look, surface: pygame.Surface, row: Row, seat: int, cell: pygame.Rect) -> None:
     if seat in row.closest:
         lit = pygame.Surface(cell.size, pygame.SRCALPHA)
-        lit.fill((*theme.colour("accent"), 60))
+        lit.fill((*look.colour("accent"), 60))
         surface.blit(lit, cell)
     said, col = _cell(row, seat)
-    theme.blit_text(surface, said, (cell.right - 2, cell.y + 2), SIZE, col, anchor="topright")
+    look.blit_text(surface, said, (cell.right - 2, cell.y + 2), SIZE, col, anchor="topright")

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from petanque_game.physics.level_spec import Level
     from petanque_game.rules.petanque_table import Aim
     from petanque_game.rules.terningepetanque import TerningepetanqueState as TableState
+    from petanque_game.ui.look import Look
     from petanque_game.ui.scene import AppLike
     from petanque_game.ui.session import Session
     from petanque_game.ui.table.ai_aim import AiAim
@@ -35,10 +36,14 @@ Due = tuple[int, str, "int | None"]  # (seat, obj, die) of a throw due
 
 
 class Framed(Protocol):
-    """The camera, and whether a person aims now (the zoom's lines say how to zoom then)."""
+    """The camera, what the table is drawn with, and whether a person aims now (the zoom's
+    lines say how to zoom then)."""
 
     @property
     def view(self) -> Camera: ...
+
+    @property
+    def look(self) -> Look: ...
 
     @property
     def human_turn(self) -> bool: ...

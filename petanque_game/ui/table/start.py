@@ -11,7 +11,8 @@ import pygame
 
 from petanque_game.record import Seat
 from petanque_game.rules.terningepetanque import TerningepetanqueState as TableState
-from petanque_game.ui import dice, lang, sound, theme
+from petanque_game.ui import dice
+from petanque_game.ui.look import Look
 from petanque_game.ui.narrate import says
 from petanque_game.ui.settings import Settings
 from petanque_game.ui.table import draw as td
@@ -23,8 +24,9 @@ DIE = 56
 class StartRoll:
     """One die rolled for who starts: its tumble, then a moment to read the result."""
 
-    def __init__(self, before: TableState, after: TableState, seat: int, value: int, index: int,
-                 settings: Settings):
+    def __init__(self, look: Look, before: TableState, after: TableState, seat: int, value: int,
+                 index: int, settings: Settings):
+        self.look = look  # (heard with its sounds)
         self.before, self.after = before, after
         self.seat, self.value, self.key = seat, value, f"start:{index}"
         speed = max(0.1, settings.animation_speed)
@@ -44,11 +46,11 @@ class StartRoll:
             self.t += dt
             return
         if self.t == 0.0:
-            sound.play("roll")
+            self.look.play("roll")
         landed = self.t >= self.tumble
         self.t += dt
         if not landed and self.t >= self.tumble:
-            sound.play("clack")
+            self.look.play("clack")
 
     def rolls(self) -> list[tuple[int, int]]:
         """(seat, value) of this pass so far, the new die last."""
@@ -63,34 +65,34 @@ class StartRoll:
         if self.t < self.tumble or a.rolloff_rolls:
             return None
         if a.starter is not None:
-            return says("table.start.starts", players[a.starter].name)  # "You start ..."
+            return says(self.look, "table.start.starts", players[a.starter].name)  # "You start ..."
         names = ", ".join(players[s].name for s in a.rolloff_contenders)
-        return lang.tr("table.start.tie", names=names)
+        return self.look.tr("table.start.tie", names=names)
 
 
-def draw_start(roll: StartRoll, players: Sequence[Seat], area: pygame.Surface,
+def draw_start(look: Look, roll: StartRoll, players: Sequence[Seat], area: pygame.Surface,
                pictures: dice.DicePictures) -> None:
     box = pygame.Rect((0, 0), TRAY)
     box.center = area.get_rect().center
-    area.blit(pictures.tray_surface(TRAY), box)
+    area.blit(pictures.tray_surface(look, TRAY), box)
     felt = box.inflate(-40, -40)
-    theme.blit_text(area, lang.tr("table.start.title"), (box.centerx, box.y - 8), 26, "text",
+    look.blit_text(area, look.tr("table.start.title"), (box.centerx, box.y - 8), 26, "text",
                     True, "midbottom", shadow=True)
     rolls = roll.rolls()
     spots = dice.layout(max(4, len(rolls)), (felt.w, felt.h - 40), roll.key, DIE)
     for i, (seat, value) in enumerate(rolls):
-        body, pip = td.die_colours(seat)
+        body, pip = td.die_colours(look, seat)
         spot = spots[i]
         x, y, angle, lift, face = spot.x, spot.y, spot.angle, 0.0, value
         if i == len(rolls) - 1 and roll.t < roll.tumble:
             x, y, angle, lift, face = dice.tumble(spot, i, roll.key, roll.t / roll.tumble,
                                                   (felt.w, felt.h - 40), DIE)
         at = (felt.x + x, felt.y + y)
-        pictures.draw_die(area, face, at, DIE, angle, body, pip, lift=lift)
+        pictures.draw_die(look, area, face, at, DIE, angle, body, pip, lift=lift)
         if i < len(rolls) - 1 or roll.t >= roll.tumble:
-            theme.blit_text(area, theme.fit(players[seat].name, 18, 100), (at[0], at[1] + 40),
-                            18, theme.player_colour(seat), True, "midtop", shadow=True)
+            look.blit_text(area, look.fit(players[seat].name, 18, 100), (at[0], at[1] + 40),
+                            18, look.player_colour(seat), True, "midtop", shadow=True)
     said = roll.verdict(players)
     if said:
-        theme.blit_text(area, theme.fit(said, 24, box.w - 30), (box.centerx, box.bottom - 28),
+        look.blit_text(area, look.fit(said, 24, box.w - 30), (box.centerx, box.bottom - 28),
                         24, "accent", True, "center", shadow=True)

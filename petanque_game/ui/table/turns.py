@@ -27,7 +27,6 @@ from petanque_game.rules.base import Roll
 from petanque_game.rules.events import Transition
 from petanque_game.rules.petanque_table import Aim, Table
 from petanque_game.rules.terningepetanque import TerningepetanqueState as TableState
-from petanque_game.ui import lang
 from petanque_game.ui.component import Forward
 from petanque_game.ui.game_scene import GameScene
 from petanque_game.ui.scene import AppLike
@@ -84,15 +83,15 @@ class TableTurns(GameScene):
         self.pictures = pictures_of(memory)  # the window's (ui/table/pictures.py)
         names = [p.name for p in session.players]
         self.camera = CameraControl(self.view, memory)
-        self.score_sheet = ScoreSheet(self.level, names, session.state.rounds, self.view,
+        self.score_sheet = ScoreSheet(app.look, self.level, names, session.state.rounds, self.view,
                                       memory, lambda: self.human_turn and not self.busy)
         self.solved = Solved()  # aims solved and previews worked out (ui/table/aim.py)
         self.aim = Aiming(self.level, solved=self.solved)
-        self.playback = Playback(self.level, lambda: app.settings.animation_speed,
+        self.playback = Playback(app.look, self.level, lambda: app.settings.animation_speed,
                                  self.replay_path, self.pictures.faces)
         self.round_end = RoundEnd(self.reckoning_wait)
         self.ai_aims = AiAimShow()
-        self.hint = HintAsk(session.game, self.level, app.workers)
+        self.hint = HintAsk(app.look, session.game, self.level, app.workers)
         self.close_up = CloseUp(self.level, self.view, self.zones, names)
         self.coach = Coach(self.level, lambda: bool(app.settings.coach), names, app.workers)
         self.knocks = Knocks()  # the last throw's knocks, drawn where they happened
@@ -106,7 +105,7 @@ class TableTurns(GameScene):
         self._points_now: tuple[TableState, tuple[int, ...]] | None = None
         self.check: ReplayCheck | None = None
         if self.replay is not None:
-            self.check, new = check_of(session, self.level, self.pictures.checks)
+            self.check, new = check_of(self.look, session, self.level, self.pictures.checks)
             if new and self.check.board_note:
                 app.toast.show(self.check.board_note, "bad", 6.0)
 
@@ -130,7 +129,7 @@ class TableTurns(GameScene):
         elif not step.at_rest and self.check is not None:
             path = self.check.path(made)
             if self.check.note_due():
-                self.app.toast.show(self.check.notice, "bad", 6.0)
+                self.app.toast.show(self.check.notice(self.look), "bad", 6.0)
         return path
 
     @cached_property
@@ -327,7 +326,7 @@ class TableTurns(GameScene):
         """Put the hint's aim in place: its height and spin, the point on where it comes to rest;
         the throw then thrown is the hint's own aim until the aim is changed."""
         if not self.aiming:
-            self.refuse(lang.tr("table.refuse.no_hint"))
+            self.refuse(self.look.tr("table.refuse.no_hint"))
             return
         aim = self.hinted_aim()
         if aim is None:  # none shown yet: shown (searched first if need be), then put in place
@@ -342,20 +341,21 @@ class TableTurns(GameScene):
         self.aim.put_hint(aim, self.state, self.preview_of(aim, due[0], due[1]).rest)
 
     def throw(self, power: float | None = None) -> None:
+        look = self.look
         self.aim.charging = None
         if not self.human_turn or self.due is None or self.busy:
-            self.refuse(lang.tr("table.refuse.not_your_throw") if not self.busy else
-                        lang.tr("table.refuse.wait_throw"))
+            self.refuse(look.tr("table.refuse.not_your_throw") if not self.busy else
+                        look.tr("table.refuse.wait_throw"))
             return
         if self.hint.use_when_ready and self.hint.future is not None:
-            self.refuse(lang.tr("table.refuse.wait_hint"))  # not the aim the hint will replace
+            self.refuse(look.tr("table.refuse.wait_hint"))  # not the aim the hint will replace
             return
         _, obj, die = self.due
         launch = self.launch(power)
         hint = self.hint.current(self.state)  # (for the coach: asked before a keep changes it)
         self.aim.drag = None
         if launch is None:
-            self.refuse(lang.tr("table.refuse.drag_to_throw"))
+            self.refuse(look.tr("table.refuse.drag_to_throw"))
             return
         if self.keeping_on and not self.act(self.session.rules.Accept()):
             return  # the throw before is kept now: this one starts
@@ -371,24 +371,24 @@ class TableTurns(GameScene):
         if self.human_turn and not self.busy and self.session.state.awaiting_accept:
             self.act(self.session.rules.Accept())
         else:
-            self.refuse(lang.tr("table.refuse.nothing_to_accept"))
+            self.refuse(self.look.tr("table.refuse.nothing_to_accept"))
 
     def rethrow(self) -> None:
         if self.human_turn and not self.busy and self.session.state.awaiting_accept:
             self.act(self.session.rules.Rethrow())
         else:
-            self.refuse(lang.tr("table.refuse.nothing_to_take_back"))
+            self.refuse(self.look.tr("table.refuse.nothing_to_take_back"))
 
     def roll_for_start(self) -> None:
         if self.human_turn and not self.busy and self.state.starter is None:
             self.act(Roll(1))
         else:
-            self.refuse(lang.tr("table.refuse.nothing_to_roll"))
+            self.refuse(self.look.tr("table.refuse.nothing_to_roll"))
 
     def ask_hint(self) -> None:
         st = self.state
         if not self.human_turn or self.busy or st.to_move < 0:
-            self.refuse(lang.tr("table.refuse.no_hint"))
+            self.refuse(self.look.tr("table.refuse.no_hint"))
             return
         self.hint.ask(st, self.hand_for(st.to_move), self.session.state, self.hands())
 

@@ -15,7 +15,6 @@ from typing import Any
 import pygame
 
 from petanque_game.rules.petanque_table import Table
-from petanque_game.ui import lang, theme
 from petanque_game.ui.game_scene import STATUS_RECT
 from petanque_game.ui.game_ui import board_words
 from petanque_game.ui.keys import key_names
@@ -61,11 +60,12 @@ class TableDrawing(TableTurns):
                     and self.reckoning is None)
 
     def buttons(self) -> list[Button]:
+        look = self.look
         if self.reckoning is not None and self.flight is None:
             return self.layout_buttons([Button(pygame.Rect(0, 0, 200, 64),
-                                               lang.tr("table.button.continue"),
+                                               look.tr("table.button.continue"),
                                                self.continue_reckoning, True, 26,
-                                               lang.tr("table.continue_keys"), "primary",
+                                               look.tr("table.continue_keys"), "primary",
                                                tag="continue")])
         if self.replay is not None:
             return self.replay.buttons()
@@ -73,23 +73,25 @@ class TableDrawing(TableTurns):
         if not human:
             return []
         s = self.app.settings
-        hint = ("table.button.hint", self.ask_hint, key_names(s, "hint"), "hint", "normal", 120)
+        hint = ("table.button.hint", self.ask_hint, key_names(look, s, "hint"), "hint", "normal",
+                120)
         if st.starter is None:
-            specs = [("table.button.roll", self.roll_for_start, key_names(s, "roll"), "roll",
+            specs = [("table.button.roll", self.roll_for_start, key_names(look, s, "roll"), "roll",
                       "primary", 180)]
         elif st.awaiting_accept:
-            specs = [hint, ("table.button.accept", self.accept, key_names(s, "accept"),
+            specs = [hint, ("table.button.accept", self.accept, key_names(look, s, "accept"),
                             "accept", "primary", 180),
-                     ("table.button.rethrow", self.rethrow, key_names(s, "rethrow"), "rethrow",
-                      "normal", 180)]
+                     ("table.button.rethrow", self.rethrow, key_names(look, s, "rethrow"),
+                      "rethrow", "normal", 180)]
         else:
             throw_keys = "table.drag_keys" if self.aim_mode == "drag" else "table.throw_keys"
-            specs = [hint, ("table.button.use_hint", self.use_hint, key_names(s, "use_hint"),
+            specs = [hint, ("table.button.use_hint", self.use_hint, key_names(look, s, "use_hint"),
                             "use_hint", "normal", 150),
-                     ("table.button.throw", self.throw, lang.tr(throw_keys), "throw",
+                     ("table.button.throw", self.throw, look.tr(throw_keys), "throw",
                       "primary", 170)]
             if self.keeping_on:  # the throw before may still be taken back
-                specs.insert(2, ("table.button.rethrow", self.rethrow, key_names(s, "rethrow"),
+                specs.insert(2, ("table.button.rethrow", self.rethrow, key_names(look, s,
+                                                                                 "rethrow"),
                                  "rethrow", "normal", 160))
         return self.layout_buttons([Button(pygame.Rect(0, 0, w, 64), self._said(label), fn,
                                            True, 26, keys, style, tag=tag)
@@ -100,8 +102,8 @@ class TableDrawing(TableTurns):
         counted down (turns.py: a kept throw passes the turn on by itself)."""
         left = self.grace_left
         if label == "table.button.rethrow" and left is not None:
-            return lang.tr("table.button.rethrow_left", seconds=left)
-        return lang.tr(label)
+            return self.look.tr("table.button.rethrow_left", seconds=left)
+        return self.look.tr(label)
 
 
     def toggle_sheet(self) -> None:
@@ -135,22 +137,23 @@ class TableDrawing(TableTurns):
     def closeup(self, table: Table, old: bool) -> tuple[pygame.Rect, td.View] | None:
         """Where the close-up goes in the area and what it shows, or None (ui/table/closeup.py)."""
         due = self.due
-        return self.close_up.plan(table, old, self.reckoning is not None, self.sheet_hint_shown,
-                                  due[0] if due is not None else None,
+        return self.close_up.plan(self.look, table, old, self.reckoning is not None,
+                                  self.sheet_hint_shown, due[0] if due is not None else None,
                                   [] if old else self.knocks.of(table))
 
     def _draw_closeup(self, area: pygame.Surface, table: Table, old: bool,
                       seat_walls: dict[str, int]) -> pygame.Rect | None:
+        look = self.look
         plan = self.closeup(table, old)
         if plan is None:
             return None
         rect, view = plan
         inset = area.subsurface(rect)
-        inset.blit(tb.board_surface(self.level, view, rect.size, seat_walls,
+        inset.blit(tb.board_surface(look, self.level, view, rect.size, seat_walls,
                                     kept=self.pictures.boards.still), (0, 0))
         self._draw_table(inset, table, old, view, labels=False)
-        pygame.draw.rect(area, theme.colour("edge"), rect.inflate(4, 4), 3, border_radius=4)
-        theme.blit_text(area, lang.tr("table_view.closeup"), (rect.x + 6, rect.y + 4), HINT_SIZE,
+        pygame.draw.rect(area, look.colour("edge"), rect.inflate(4, 4), 3, border_radius=4)
+        look.blit_text(area, look.tr("table_view.closeup"), (rect.x + 6, rect.y + 4), HINT_SIZE,
                         "text", shadow=True)
         return rect
 
@@ -159,12 +162,13 @@ class TableDrawing(TableTurns):
     covers = True  # the table paints the whole picture: its parts, and the background between
 
     def draw(self, surface: pygame.Surface) -> None:
+        look = self.look
         same = window.holds_frame_before(self.held, surface)
         kept = self.pictures.kept
         kept.new_frame(same, self.session)
         layout = window.rooms(pygame.Rect(self.view.board_rect), self.sheet.rect,
                               len(self.session.players))
-        window.fill_gaps(self.held, layout, surface, same and not self.overlaid)
+        window.fill_gaps(look, self.held, layout, surface, same and not self.overlaid)
         table, old = self.shown_table()
         if self.flight is not None:
             table, old = self.before_flight, False
@@ -179,23 +183,25 @@ class TableDrawing(TableTurns):
             def area(on: pygame.Surface, at: tuple[int, int]) -> None:
                 self._draw_whole_area(on, at, table, old, still)
             if dragged:  # (the board's part painted whole: no background under it)
-                drawn = kept.draw_each_change(surface, AREA, "area", key, area, not self.overlaid,
+                drawn = kept.draw_each_change(look, surface, AREA, "area", key, area,
+                                              not self.overlaid,
                                               pygame.Rect(self.view.board_rect).move(AREA.topleft))
             else:
-                drawn = kept.keep(surface, AREA, "area", key, area)
+                drawn = kept.keep(look, surface, AREA, "area", key, area)
             if not drawn or dragged:  # the moving board's pictures painted ahead, a strip
                 # in a light frame (while dragged, in every frame, and first the board at the
                 # view's own scale: `draw_board`); on the previews' thread, in the quiet time
                 scale = self.view.view.scale
-                board_pictures.paint_ahead(self.level, *self._seats_drawn()[:2], self.view.scales,
+                board_pictures.paint_ahead(look, self.level, *self._seats_drawn()[:2],
+                                           self.view.scales,
                                            scale, scale if dragged else None, self.pictures.boards,
                                            previews=self.app.workers.previews)
         else:
             kept.spent()  # (the other parts changing now may be a frame or a few late)
             self._draw_whole_area(surface, AREA.topleft, table, old, still)
         st = self.state  # the header after the area: it may be a frame late, the area not
-        info = lang.tr("table_view.round_info", round=st.round_number, rounds=st.rounds,
-                       board=board_words(self.level)[0])
+        info = look.tr("table_view.round_info", round=st.round_number, rounds=st.rounds,
+                       board=board_words(look, self.level)[0])
         self.draw_header(surface, info)
         draw_side(self, surface, SIDE, table, old)
         urgent = self.human_turn and not self.busy
@@ -205,6 +211,7 @@ class TableDrawing(TableTurns):
     def panel_players(self, rect: pygame.Rect) -> tuple[tuple[Any, ...], DrawAt]:
         """The side panel's players' rows at `rect`: what they show (a key) and how they are
         drawn (`draw(on, rect)`)."""
+        look = self.look
         st = self.state
         if self._points_now is None or self._points_now[0] is not st:  # worked out once a state
             self._points_now = (st, st.round_points_now[0] if st.starter is not None
@@ -220,13 +227,13 @@ class TableDrawing(TableTurns):
         now = None if st.starter is None or st.is_terminal else tuple(points)
         s = self.session
         key = (scores, now, to_move, tuple(s.players), s.over and not self.busy, rect.size,
-               lang.language(), colours_key())
+               look.language(), colours_key(look))
 
         def sub(seat: int) -> str:
-            return "" if now is None else lang.tr("table.panel.now", points=f"{now[seat]:+d}")
+            return "" if now is None else look.tr("table.panel.now", points=f"{now[seat]:+d}")
 
         def draw(on: pygame.Surface, r: pygame.Rect) -> None:
-            self.draw_players(on, r, lambda seat: lang.number(scores[seat]), sub, to_move)
+            self.draw_players(on, r, lambda seat: look.number(scores[seat]), sub, to_move)
 
         return key, draw
 
@@ -242,7 +249,7 @@ class TableDrawing(TableTurns):
                 cam.whole, table, old, self.state, self.due, self.reckoning is None,
                 tuple(visible_rows(self)), self.sheet, self.sheet_hint_shown,
                 self.human_turn and not self.busy, tuple(self.session.players),
-                lang.language(), colours_key(),
+                self.look.language(), colours_key(self.look),
                 card_key(self.reckoning) if self.reckoning is not None else None,
                 tuple(self.knocks.of(table)))
 
@@ -252,7 +259,7 @@ class TableDrawing(TableTurns):
         sheet (`_draw_area`), its edge, and the reckoning's measures and card."""
         frame = pygame.Rect(at, AREA.size)
         self._draw_area(surface.subsurface(frame), table, old, still)
-        pygame.draw.rect(surface, theme.colour("edge"), frame, 2, border_radius=6)
+        pygame.draw.rect(surface, self.look.colour("edge"), frame, 2, border_radius=6)
         if self.reckoning is not None and self.flight is None:
             draw_reckoning(self, surface, frame)
 
@@ -260,16 +267,17 @@ class TableDrawing(TableTurns):
         """The board's part of the area (the board, the seats, the dice and the diamond lying or
         in flight), the score sheet, the close-up and the zoom's lines; `still`: the camera at
         rest (the board's exact picture)."""
+        look = self.look
         view = self.view.view
         seat_walls, zones, active = self._seats_drawn()
         area.set_clip(self.view.board_rect)  # the score sheet has its own part, beside the board
         dragged = self.replay is not None and self.replay.dragging
-        board_pictures.draw_board(area, pygame.Rect(self.view.board_rect), self.level, view,
+        board_pictures.draw_board(look, area, pygame.Rect(self.view.board_rect), self.level, view,
                                   seat_walls, zones, active, still, again=dragged,
                                   kept=self.pictures.boards)
         if not still and not dragged and self.flight is None:  # coming to rest: its picture
-            tb.prepare_board(self.level, self.view.goal_view, AREA.size, seat_walls, zones, active,
-                             self.pictures.boards.still)
+            tb.prepare_board(look, self.level, self.view.goal_view, AREA.size, seat_walls, zones,
+                             active, self.pictures.boards.still)
         self._draw_seats(area, view)
         moving = not self.view.still  # (the dice's faces: sprites of a near size)
         if self.flight is not None:
@@ -295,8 +303,8 @@ class TableDrawing(TableTurns):
                       for b in (self.rules_button, self.menu_button, self.settings_button))
         key = (info, self.session.game, self.replay is not None,
                getattr(self.session, "practice", False), self.challenge_tag, hover,
-               lang.language(), colours_key())
-        self.pictures.kept.keep_in_place(surface, HEADER, "header", key,
+               self.look.language(), colours_key(self.look))
+        self.pictures.kept.keep_in_place(self.look, surface, HEADER, "header", key,
                                          lambda on: base(on, info), late=True, alone=True,
                                          album=ALBUM)
 
@@ -305,6 +313,7 @@ class TableDrawing(TableTurns):
         """The status bar (game_scene.py), kept as a picture per what it shows; a replay's
         panel and buttons kept so, its timeline and the line saying where it is (they move as
         it plays or is dragged) drawn over them each frame."""
+        look = self.look
         base = super().draw_status
         mouse = self.mouse
         looks = tuple((b.rect.topleft, b.rect.size, b.label, b.hint, b.size, b.style, b.selected,
@@ -313,40 +322,43 @@ class TableDrawing(TableTurns):
         _, box = side_parts(SIDE, len(self.session.players))
         if self.replay is not None:
             def backdrop(on: pygame.Surface) -> None:
-                panel(on, STATUS_RECT, "panel", "accent" if urgent else "edge")
+                panel(look, on, STATUS_RECT, "panel", "accent" if urgent else "edge")
                 for b in buttons:
-                    b.draw(on, mouse)
+                    b.draw(look, on, mouse)
 
-            looked = ("replay", looks, urgent, lang.language(), colours_key())
-            self.pictures.kept.keep_in_place(surface, STATUS_ROOM, "status", looked, backdrop,
-                                             lambda on: shade(on, box), alone=False)
+            looked = ("replay", looks, urgent, look.language(), colours_key(look))
+            self.pictures.kept.keep_in_place(look, surface, STATUS_ROOM, "status", looked, backdrop,
+                                             lambda on: shade(look, on, box), alone=False)
             # over it, as game_scene.py's draw_status draws them in a replay
             self.replay.draw_timeline(surface)
             width = STATUS_RECT.w - 40 - (sum(b.rect.w + 10 for b in buttons))
-            theme.blit_text(surface, theme.fit(prompt, 28, width, True),
+            look.blit_text(surface, look.fit(prompt, 28, width, True),
                             (STATUS_RECT.x + 16, STATUS_RECT.bottom - 12), 28,
                             "accent" if urgent else "text", True, "bottomleft")
             return
         key = (prompt, tuple(self.history[-history_lines:]) if history_lines else (), looks,
-               urgent, lang.language(), colours_key())
-        self.pictures.kept.keep_in_place(surface, STATUS_ROOM, "status", key,
+               urgent, look.language(), colours_key(look))
+        self.pictures.kept.keep_in_place(look, surface, STATUS_ROOM, "status", key,
                                          lambda on: base(on, prompt, buttons, urgent,
                                                          history_lines),
-                                         lambda on: shade(on, box), True, True)  # (its shadow)
+                                         lambda on: shade(look, on, box),  # (its shadow)
+                                         True, True)
 
     def _draw_sheet(self, area: pygame.Surface) -> None:
         """The score sheet in its place, or where Tab shows it when it is hidden."""
+        look = self.look
         place, st = self.sheet, self.state
         if place.rect is not None:  # kept as a picture: it changes once a round
             rows, players = visible_rows(self), self.session.players
             current = st.rounds if st.is_terminal else st.round_number
-            self.pictures.kept.keep(area, place.rect, "sheet",
-                      (place, tuple(rows), tuple(players), current, lang.language(),
-                       colours_key()),
-                      lambda on, at: draw_sheet(on, _moved(place, at), rows, players, current),
+            self.pictures.kept.keep(look, area, place.rect, "sheet",
+                      (place, tuple(rows), tuple(players), current, look.language(),
+                       colours_key(look)),
+                      lambda on, at: draw_sheet(look, on, _moved(place, at), rows, players,
+                                                current),
                       album=ALBUM)
         elif self.sheet_hint_shown:
-            theme.blit_text(area, lang.tr("table_sheet.show"), SHEET_HINT_AT, HINT_SIZE, "muted",
+            look.blit_text(area, look.tr("table_sheet.show"), SHEET_HINT_AT, HINT_SIZE, "muted",
                             shadow=True)
 
     def _draw_zoom(self, area: pygame.Surface, inset: pygame.Rect | None) -> None:
@@ -354,13 +366,14 @@ class TableDrawing(TableTurns):
         how to zoom; and Home's view (the whole board, or back to the play), which a click on it
         also gives. Beside the close-up (`inset`) when that takes the corner."""
         for text, spot in zoom_labels(self, inset):
-            theme.blit_text(area, text, spot.topleft, HINT_SIZE, "muted", shadow=True)
+            self.look.blit_text(area, text, spot.topleft, HINT_SIZE, "muted", shadow=True)
 
     def _draw_seats(self, area: pygame.Surface, view: td.View) -> None:
+        look = self.look
         due = self.due
         for seat, zone in enumerate(self.zones):
             active = due is not None and due[0] == seat
-            td.draw_release(area, view, zone, seat, self.session.players[seat].name, active,
+            td.draw_release(look, area, view, zone, seat, self.session.players[seat].name, active,
                             pygame.Rect(self.view.board_rect))
 
     def _draw_table(self, area: pygame.Surface, table: Table, old: bool, view: td.View,
@@ -368,7 +381,7 @@ class TableDrawing(TableTurns):
         """What lies on the table (ui/table/lying.py); measured unless the reckoning measures
         the round itself (ui/table/reckoning.py: no second set of lines and labels under its
         own)."""
-        draw_lying(area, view, self.level, table, old, self.pictures.faces,
+        draw_lying(self.look, area, view, self.level, table, old, self.pictures.faces,
                    self.knocks.of(table), self.reckoning is None, labels, moving)
 
     def _draw_flight(self, area: pygame.Surface, view: td.View, moving: bool) -> None:

@@ -13,6 +13,7 @@ import pygame
 
 from petanque_game.ui import theme
 from petanque_game.ui.game_scene import STATUS_RECT
+from petanque_game.ui.look import Look
 from petanque_game.ui.scene import AppLike
 from petanque_game.ui.table.panel import side_parts
 
@@ -70,7 +71,8 @@ def rooms(board: pygame.Rect, sheet: pygame.Rect | None, players: int) -> Rooms:
     return tuple(tuple(r) for r in (HEADER, board, *sheets, *sides, STATUS_ROOM))
 
 
-def fill_gaps(held: Held, layout: Rooms, surface: pygame.Surface, same: bool = False) -> None:
+def fill_gaps(look: Look, held: Held, layout: Rooms, surface: pygame.Surface,
+              same: bool = False) -> None:
     """The background between the table's parts (`layout`: `rooms`); not when `same`: the window
     holds the frame before as the table drew it, nothing drawn over its area then, and the parts
     lie where they lay (the table's area, drawn straight on the window while a replay's timeline
@@ -82,7 +84,7 @@ def fill_gaps(held: Held, layout: Rooms, surface: pygame.Surface, same: bool = F
     if held.cut is None or held.cut[0] != layout:  # worked out once per layout
         held.cut = (layout, _gaps(layout))
     for gap in held.cut[1]:
-        surface.fill(theme.colour("background"), gap)
+        surface.fill(look.colour("background"), gap)
 
 
 def _gaps(rooms: Rooms) -> list[pygame.Rect]:

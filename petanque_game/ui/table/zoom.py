@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from petanque_game.ui import lang, theme
 from petanque_game.ui.table.sheet import HINT_SIZE
 
 if TYPE_CHECKING:
@@ -20,22 +19,23 @@ def zoom_labels(shown: Framed, inset: pygame.Rect | None = None) -> list[tuple[s
     """The zoom's lines in a bottom corner of the board's part of the area (the seats' names
     sit at the middle of the sides; the close-up takes the corner with the fewest bodies:
     the other one when it is this one), the last one Home's view (clickable)."""
+    look = shown.look
     cam = shown.view
     lines = []
     if cam.user_zoom != 1.0:
-        lines.append(lang.tr("table_view.zoomed", zoom=lang.decimal(cam.user_zoom)))
+        lines.append(look.tr("table_view.zoomed", zoom=look.decimal(cam.user_zoom)))
     elif shown.human_turn and not shown.busy and shown.due is not None:
-        lines.append(lang.tr("table_view.zoom_keys"))
+        lines.append(look.tr("table_view.zoom_keys"))
     if cam.user_zoom == 1.0:  # (zoomed, Home goes back to the rest view first)
         if cam.whole and cam.play:
-            lines.append(lang.tr("table_view.to_play"))
+            lines.append(look.tr("table_view.to_play"))
         elif cam.rest_view()[0] > cam.fit * 1.01:
-            lines.append(lang.tr("table_view.to_whole"))
+            lines.append(look.tr("table_view.to_whole"))
     fx, fy, w, h = cam.board_rect  # beside the score sheet
     placed: list[tuple[str, pygame.Rect]] = []
     bottom = fy + h - 8
     for text in reversed(lines):
-        size = theme.text(text, HINT_SIZE).get_size()
+        size = look.text(text, HINT_SIZE).get_size()
         spot = pygame.Rect(fx + 10, bottom - size[1], *size)
         if inset is not None and inset.colliderect(spot):
             spot.right = fx + w - 10
@@ -47,10 +47,11 @@ def zoom_labels(shown: Framed, inset: pygame.Rect | None = None) -> list[tuple[s
 def view_toggle_at(shown: Framed, pos: tuple[int, int], origin: tuple[int, int]) -> bool:
     """Is `pos` (logical; the table area's top left at `origin`) on Home's line (the whole
     board / back to the play)?"""
+    look = shown.look
     labels = zoom_labels(shown)
     if not labels or shown.view.user_zoom != 1.0:
         return False
     text, spot = labels[-1]
-    if text == lang.tr("table_view.zoom_keys"):
+    if text == look.tr("table_view.zoom_keys"):
         return False
     return spot.move(origin).collidepoint(pos)

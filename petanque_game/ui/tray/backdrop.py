@@ -26,7 +26,7 @@ from petanque_game.ui.tray.layout import (
     PLAYERS_RECT,
 )
 from petanque_game.ui.tray.pictures import TrayPictures
-from petanque_game.ui.widgets import Backdrop, look, panel
+from petanque_game.ui.widgets import Backdrop, panel
 
 LOG_KEPT = 40  # the log's newest entries a backdrop is drawn from: more than its lines can show
 
@@ -50,10 +50,10 @@ class TrayBackdrop(Component):
         `busy`: the dice tumble or a roll is read (a game over is not shown so yet)."""
         c, game = self.controls, self.game
         seats = range(len(game.session.players))
-        key = look(c.header(), to_move, game.session.over and not busy,
-                   tuple((c.score(s), str(c.subline(s))) for s in seats),
-                   len(game.history), tuple(game.history[-LOG_KEPT:]), game.challenge_tag,
-                   game.replay is not None, urgent)
+        key = self.game.look.drawn_in(c.header(), to_move, game.session.over and not busy,
+                                      tuple((c.score(s), str(c.subline(s))) for s in seats),
+                                      len(game.history), tuple(game.history[-LOG_KEPT:]),
+                                      game.challenge_tag, game.replay is not None, urgent)
         self.picture.draw(surface, key, lambda back: self._paint(back, to_move, urgent, busy),
                           only=(*AROUND_FELT, PANEL_LAID) if rolling else AROUND_FELT)
 
@@ -62,25 +62,27 @@ class TrayBackdrop(Component):
         """The header, the players' column and the status bar's frame on the plain background;
         the first two from their kept pictures (a step changes one of them). Not the tray: the
         dice draw it under them (a frame drew it twice)."""
+        look = self.game.look
         c, game = self.controls, self.game
         session = game.session
-        ground = theme.colour("background")
+        ground = look.colour("background")
         for gap in BACKDROP_GAPS:  # what the parts below leave of the plain background
             surface.fill(ground, gap)
         practice = getattr(session, "practice", False)  # the header's tag
         kept = self.pictures
-        kept.headers.drawn(surface, look(c.header(), session.game, game.replay is not None,
-                                         practice, game.challenge_tag), HEADER_AREA,
+        kept.headers.drawn(surface, look.drawn_in(c.header(), session.game, game.replay is not None,
+                                                  practice, game.challenge_tag), HEADER_AREA,
                            self._draw_header, ground)
         seats = range(len(session.players))
         over = session.over and not busy
-        kept.columns.drawn(surface, look(to_move, over, over and tuple(session.state.winners()),
-                                         tuple((p.name, p.kind, p.level)
-                                               for p in session.players),
-                                         tuple((c.score(s), str(c.subline(s))) for s in seats),
-                                         tuple(game.history[-LOG_KEPT:])), COLUMN_AREA,
-                           lambda out: self._draw_column(out, to_move), ground)
-        panel(surface, STATUS_RECT, "panel", "accent" if urgent else "edge", ground=ground)
+        names = tuple((p.name, p.kind, p.level) for p in session.players)
+        scores = tuple((c.score(s), str(c.subline(s))) for s in seats)
+        kept.columns.drawn(surface, look.drawn_in(to_move, over,
+                                                  over and tuple(session.state.winners()),
+                                                  names, scores, tuple(game.history[-LOG_KEPT:])),
+                           COLUMN_AREA, lambda out: self._draw_column(out, to_move), ground)
+        panel(look, surface, STATUS_RECT, "panel", "accent" if urgent else "edge",
+              ground=ground)
 
     def _draw_header(self, surface: pygame.Surface) -> None:
         with unlit(self.game.app):
@@ -88,19 +90,20 @@ class TrayBackdrop(Component):
 
     def _draw_column(self, surface: pygame.Surface, to_move: int | None) -> None:
         """The players' cards and, under them, the log."""
+        look = self.game.look
         c = self.controls
         self.game.draw_players(surface, PLAYERS_RECT, c.score, c.subline, to_move,
-                               theme.colour("background"))
+                               look.colour("background"))
         self.draw_card_marks(surface)
         n = len(self.game.session.players)
         used = 8 + n * min(66, (PLAYERS_RECT.h - 16) // max(1, n)) + 6
-        draw_log(surface, pygame.Rect(PLAYERS_RECT.x, PLAYERS_RECT.y + used, PLAYERS_RECT.w,
+        draw_log(look, surface, pygame.Rect(PLAYERS_RECT.x, PLAYERS_RECT.y + used, PLAYERS_RECT.w,
                                       PLAYERS_RECT.h - used), self.game.history)
 
     def draw_card_marks(self, surface: pygame.Surface) -> None:
         """The players' marks on their cards (the colour-blind-safe palette), on the colour
         strip at the card's left edge, as the game scene lays the cards out."""
-        if not theme.marks_shown():
+        if not self.game.look.marks_shown():
             return
         n = len(self.game.session.players)
         row_h = min(66, (PLAYERS_RECT.h - 16) // max(1, n))
@@ -108,6 +111,6 @@ class TrayBackdrop(Component):
             y = PLAYERS_RECT.y + 8 + seat * row_h
             card = pygame.Rect(PLAYERS_RECT.x + 8, y, PLAYERS_RECT.w - 16, row_h - 6)
             centre = (card.x + 4, card.centery)
-            pygame.draw.circle(surface, theme.player_colour(seat), centre, 11)
+            pygame.draw.circle(surface, self.game.look.player_colour(seat), centre, 11)
             pygame.draw.circle(surface, (250, 250, 250), centre, 11, 2)
             theme.draw_mark(surface, seat, centre, 12)

@@ -9,8 +9,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from petanque_game.ui import dice, lang, theme
+from petanque_game.ui import dice
 from petanque_game.ui.component import Component
+from petanque_game.ui.look import Look
 from petanque_game.ui.tray.games import Advice, told
 from petanque_game.ui.tray.layout import DIE_SIZE, FELT_RECT, HINT_COLOUR
 
@@ -29,7 +30,8 @@ class Hold:
 class TrayBanner(Component):
     """The roll being read (`hold`) and the strips the banner is drawn on."""
 
-    def __init__(self) -> None:
+    def __init__(self, look: Look) -> None:
+        self.look = look  # what it draws with: its scene's
         self.hold: Hold | None = None
         # The dark see-through strips under a banner, made once per size.
         self.strips: dict[tuple[int, int], pygame.Surface] = {}
@@ -47,31 +49,33 @@ class TrayBanner(Component):
         on, if `go_on`), or the hint, or that it is being worked out (`thinking`), on a strip
         across the tray where it hides the fewest of the dice at `spots()` (the top or the bottom
         of the felt)."""
+        look = self.look
         if self.hold is not None and not rolling:
-            small = lang.tr("tray.hold.go_on") if go_on else ""  # a replay goes on itself
-            self._banner(surface, self.hold.text, small, theme.colour("bad"), spots)
+            small = look.tr("tray.hold.go_on") if go_on else ""  # a replay goes on itself
+            self._banner(surface, self.hold.text, small, look.colour("bad"), spots)
         elif advice is not None:
-            self._banner(surface, lang.tr("tray.hint.said", hint=told(advice)), "", HINT_COLOUR,
-                         spots)
+            self._banner(surface, look.tr("tray.hint.said", hint=told(look, advice)), "",
+                         HINT_COLOUR, spots)
         elif thinking:
-            self._banner(surface, lang.tr("tray.hint.thinking"), "", HINT_COLOUR, spots)
+            self._banner(surface, look.tr("tray.hint.thinking"), "", HINT_COLOUR, spots)
 
     def _banner(self, surface: pygame.Surface, text: str, small: str,
                 edge: tuple[int, int, int], spots: Callable[[], list[dice.Resting]]) -> None:
         """`text` (up to two lines) on a dark strip across the tray, `small` under it."""
+        look = self.look
         width = FELT_RECT.w - 40
-        lines = theme.wrap(text, BANNER_SIZE, width - 32, True)
+        lines = look.wrap(text, BANNER_SIZE, width - 32, True)
         if len(lines) > 2:
-            lines = [lines[0], theme.fit(" ".join(lines[1:]), BANNER_SIZE, width - 32, True)]
+            lines = [lines[0], look.fit(" ".join(lines[1:]), BANNER_SIZE, width - 32, True)]
         height = 14 + 30 * len(lines) + (22 if small else 0)
         rect = pygame.Rect(FELT_RECT.x + 20, _banner_top(height, spots), width, height)
         surface.blit(self._strip(rect.size), rect)
         pygame.draw.rect(surface, edge, rect, 3, border_radius=12)
         for i, line in enumerate(lines):
-            theme.blit_text(surface, line, (rect.centerx, rect.y + 8 + 30 * i), BANNER_SIZE,
+            look.blit_text(surface, line, (rect.centerx, rect.y + 8 + 30 * i), BANNER_SIZE,
                             "text", True, "midtop")
         if small:
-            theme.blit_text(surface, small, (rect.centerx, rect.bottom - 6), 19, "muted", False,
+            look.blit_text(surface, small, (rect.centerx, rect.bottom - 6), 19, "muted", False,
                             "midbottom")
 
     def _strip(self, size: tuple[int, int]) -> pygame.Surface:

@@ -9,7 +9,6 @@ from typing import TypeVar
 
 from petanque_game.rules.base import Roll
 from petanque_game.rules.roll_only import RollOnly
-from petanque_game.ui import lang
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.tray.games import Advice, Controls
 from petanque_game.ui.widgets import Button
@@ -22,7 +21,7 @@ class ChanceControls(Controls[R_co]):
 
     def click_die(self, i: int) -> None:
         if not self.not_now():
-            self.scene.refuse(lang.tr("tray.alone.refuse.dice"))
+            self.scene.refuse(self.scene.look.tr("tray.alone.refuse.dice"))
 
     def the_roll(self) -> Roll | None:
         """The one roll the rules allow now (None when no seat is to roll)."""
@@ -34,16 +33,17 @@ class ChanceControls(Controls[R_co]):
             return
         action = self.the_roll()
         if action is None:
-            self.scene.refuse(lang.tr("tray.refuse.not_now"))
+            self.scene.refuse(self.scene.look.tr("tray.refuse.not_now"))
             return
         self.scene.act(action)
 
     def buttons(self) -> list[Button]:
+        look = self.scene.look
         action = self.the_roll()
         if self.state.is_terminal or action is None:
             return []
-        return [self.button(lang.tr_n("tray.alone.roll", action.count), self.roll, True,
-                            key_names(self.scene.app.settings, "roll"), "roll", "primary")]
+        return [self.button(look.tr_n("tray.alone.roll", action.count), self.roll, True,
+                            key_names(look, self.scene.app.settings, "roll"), "roll", "primary")]
 
     def key(self, key: int) -> bool:
         if self.is_key("roll", key):
@@ -52,13 +52,14 @@ class ChanceControls(Controls[R_co]):
         return False
 
     def prompt(self) -> str:
+        look = self.scene.look
         wait = self.waiting_prompt()
         if wait:
             return wait
         action = self.the_roll()
         if action is None:
             return ""
-        return lang.tr_n("tray.alone.prompt", action.count, name=self.name(self.state.to_move))
+        return look.tr_n("tray.alone.prompt", action.count, name=self.name(self.state.to_move))
 
     def advise(self, state: object) -> Advice:
         raise ValueError("a game of chance alone has no hint")

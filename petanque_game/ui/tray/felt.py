@@ -8,8 +8,9 @@ from __future__ import annotations
 import pygame
 
 from petanque_game.rules.events import Rolled
-from petanque_game.ui import dice, lang, theme
+from petanque_game.ui import dice
 from petanque_game.ui.component import Component
+from petanque_game.ui.look import Look
 from petanque_game.ui.session import Session, Step
 from petanque_game.ui.settings import Settings
 from petanque_game.ui.tray.games import Advice, Controls, Turned
@@ -23,14 +24,14 @@ from petanque_game.ui.tray.layout import (
     draw_player_mark,
 )
 from petanque_game.ui.tray.pictures import TrayPictures
-from petanque_game.ui.widgets import look
 
 
 class TrayDice(Component):
     """The dice of the latest roll: where they lie, their tumble, and how they are drawn."""
 
-    def __init__(self, session: Session, settings: Settings, controls: Controls[Turned],
-                 pictures: TrayPictures):
+    def __init__(self, look: Look, session: Session, settings: Settings,
+                 controls: Controls[Turned], pictures: TrayPictures):
+        self.look = look  # what it draws with: its scene's
         self.settings = settings
         self.pictures = pictures  # the window's (ui/tray/pictures.py)
         self.controls = controls
@@ -103,13 +104,13 @@ class TrayDice(Component):
         if self.rolling:
             self._paint_felt(surface, advice)
             return
-        self.pictures.felts.drawn(surface, look(self._shown(advice)), TRAY_RECT,
+        self.pictures.felts.drawn(surface, self.look.drawn_in(self._shown(advice)), TRAY_RECT,
                                   lambda out: self._paint_felt(out, advice))
 
     def _paint_felt(self, surface: pygame.Surface, advice: Advice | None) -> None:
         """The empty tray (the backdrop leaves it out), the dice on it."""
-        surface.blit(self.pictures.dice.tray_on(TRAY_RECT.size, RIM,
-                                           theme.colour("background")), TRAY_RECT)
+        surface.blit(self.pictures.dice.tray_on(self.look, TRAY_RECT.size, RIM,
+                                           self.look.colour("background")), TRAY_RECT)
         self.paint(surface, advice)
 
     def _shown(self, advice: Advice | None) -> tuple[object, ...]:
@@ -123,8 +124,9 @@ class TrayDice(Component):
 
     def paint(self, surface: pygame.Surface, advice: Advice | None = None) -> None:
         """The dice (or, before any roll, that they are in hand), each as the game shows it."""
+        look = self.look
         if self.roll is None:
-            theme.blit_text(surface, lang.tr("tray.in_hand"), FELT_RECT.center, 30,
+            look.blit_text(surface, look.tr("tray.in_hand"), FELT_RECT.center, 30,
                             (200, 230, 210), anchor="center")
             return
         views = self.controls.tray_dice(self.roll)
@@ -140,17 +142,17 @@ class TrayDice(Component):
             if t < 1.0:
                 x, y, angle, lift, face = dice.tumble(spot, i, str(self.roll.event), t,
                                                       FELT_RECT.size, DIE_SIZE)
-                draw_die(surface, face, (ox + x, oy + y), DIE_SIZE, angle, lift=lift)
+                draw_die(look, surface, face, (ox + x, oy + y), DIE_SIZE, angle, lift=lift)
                 continue
             lift = 8 if view.selected else 0
             # a hinted die is ringed once, around it (a selected one keeps its own colour inside)
-            outline = theme.colour("accent") if view.selected else view.outline
-            rect = draw_die(surface, view.value, (ox + spot.x, oy + spot.y), DIE_SIZE,
+            outline = look.colour("accent") if view.selected else view.outline
+            rect = draw_die(look, surface, view.value, (ox + spot.x, oy + spot.y), DIE_SIZE,
                             spot.angle, alpha=110 if view.dim else 255, lift=lift,
                             outline=outline)
             if i in hinted:
                 pygame.draw.rect(surface, HINT_COLOUR, rect.inflate(10, 10), 4, border_radius=14)
-            draw_player_mark(surface, self.roll.seat, rect)
+            draw_player_mark(look, surface, self.roll.seat, rect)
             if view.label:
-                theme.blit_text(surface, view.label, (rect.centerx, rect.bottom + 4), 20,
+                look.blit_text(surface, view.label, (rect.centerx, rect.bottom + 4), 20,
                                 "accent", True, "midtop", shadow=True)

@@ -2,7 +2,7 @@
 the buttons, the panel under the tray, the players' scores and the line saying what to do next.
 
 A click becomes an action for the match (`scene.act`); a choice the rules refuse is answered with
-the rules' own reason (a keyed refusal, said in the player's language: `lang.refusal`), which
+the rules' own reason (a keyed refusal, said in the player's language: `look.refusal`), which
 names what is possible instead. The controls keep only what the player is pointing at (a
 selection) and what to show of the last turn.
 
@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 import pygame
 
 from petanque_game import words
-from petanque_game.ui import lang
 from petanque_game.ui.component import Component
 from petanque_game.ui.dice import DicePictures, pictures_of
+from petanque_game.ui.look import Look
 from petanque_game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -52,30 +52,30 @@ def advice(game: str, state: object) -> Advice:
     return Advice(state, given.action, given.told)
 
 
-def told(advice: Advice) -> str:
+def told(look: Look, advice: Advice) -> str:
     """The hint as the player reads it: "Close 3 and 6: expected penalty 12.4"."""
-    return words.tell(advice.told, lang.tr, lang.number)
+    return words.tell(advice.told, look.tr, look.number)
 
 
-def decimal(value: float, digits: int = 1) -> str:
+def decimal(look: Look, value: float, digits: int = 1) -> str:
     """A number with decimals as the language writes it: 12.4 / 12,4."""
-    return words.decimal(value, digits, lang.tr)
+    return words.decimal(value, digits, look.tr)
 
 
-def percent(p: float) -> str:
+def percent(look: Look, p: float) -> str:
     """A chance as a player reads it: "64%", "over 99%", "under 1%", "sure" (in the language in
     use)."""
-    return words.percent(p, lang.tr)
+    return words.percent(p, look.tr)
 
 
-def either(options: list[str]) -> str:
+def either(look: Look, options: list[str]) -> str:
     """'8, or 2 and 6, or 3 and 5': choices joined by the language's 'or'."""
-    return lang.tr("tray.join.or").join(options)
+    return look.tr("tray.join.or").join(options)
 
 
-def both(items: list[str]) -> str:
+def both(look: Look, items: list[str]) -> str:
     """'2 and 6' / '1, 2 and 6': items joined by the language's 'and'."""
-    return words.both(items, lang.tr)
+    return words.both(items, look.tr)
 
 
 def dice_said(values: tuple[int, ...] | list[int]) -> str:
@@ -102,6 +102,9 @@ class Tray(Protocol):
 
     @property
     def app(self) -> AppLike: ...
+
+    @property
+    def look(self) -> Look: ...
 
     @property
     def human_turn(self) -> bool: ...
@@ -157,27 +160,28 @@ class Controls(Component, Generic[S_co]):
 
     def not_now(self) -> bool:
         """Refuse a click when it is not a human's move; True when refused."""
+        look = self.scene.look
         if self.human:
             return False
         s = self.scene.session
         if s.over:
-            self.scene.refuse(lang.tr("tray.refuse.over"))
+            self.scene.refuse(look.tr("tray.refuse.over"))
         elif not s.interactive:
-            self.scene.refuse(lang.tr("tray.refuse.replay"))
+            self.scene.refuse(look.tr("tray.refuse.replay"))
         elif not self.scene.busy:
-            self.scene.refuse(lang.tr("tray.refuse.wait", name=self.name(self.state.to_move)))
+            self.scene.refuse(look.tr("tray.refuse.wait", name=self.name(self.state.to_move)))
         return True
 
     def waiting_prompt(self) -> str:
         s = self.scene.session
         if s.over:
-            return lang.tr("tray.prompt.over")
+            return self.scene.look.tr("tray.prompt.over")
         online = getattr(s, "waiting_line", None)  # a seat decided on another computer
         if online:
             return str(online)
         seat = s.state.to_move
         if seat is not None and seat >= 0 and s.players[seat].kind == "ai":
-            return lang.tr("tray.prompt.ai_playing", name=self.name(seat))
+            return self.scene.look.tr("tray.prompt.ai_playing", name=self.name(seat))
         return ""
 
     def on_transition(self, step: Step) -> None:

@@ -10,9 +10,9 @@ from concurrent.futures import Future
 
 import pygame
 
-from petanque_game.ui import lang
 from petanque_game.ui.component import Component
 from petanque_game.ui.keys import key_names
+from petanque_game.ui.look import Look
 from petanque_game.ui.settings import Settings
 from petanque_game.ui.tray.games import Advice
 from petanque_game.ui.tray.layout import HINT_COLOUR
@@ -59,10 +59,11 @@ class TrayHint(Component):
     def pending(self, state: object) -> bool:
         return self.advice_job is not None and self.advice_job[0] is state
 
-    def button(self, settings: Settings, action: Callable[[], None], enabled: bool) -> Button:
+    def button(self, look: Look, settings: Settings, action: Callable[[], None],
+               enabled: bool) -> Button:
         """The Hint button, beside the game's own."""
-        return Button(pygame.Rect(0, 0, 120, 64), lang.tr("tray.hint.button"), action,
-                      enabled, 24, key_names(settings, "hint"), "ghost", tag="hint")
+        return Button(pygame.Rect(0, 0, 120, 64), look.tr("tray.hint.button"), action,
+                      enabled, 24, key_names(look, settings, "hint"), "ghost", tag="hint")
 
     @staticmethod
     def ring(surface: pygame.Surface, buttons: list[Button], tag: str) -> None:

@@ -10,6 +10,7 @@ import pygame
 
 from petanque_game.ui import theme
 from petanque_game.ui.game_scene import STATUS_RECT
+from petanque_game.ui.look import Look
 
 TRAY_RECT = pygame.Rect(336, 70, 928, 380)
 RIM = 20
@@ -74,13 +75,14 @@ class RollShown:
 HINT_COLOUR = (110, 200, 255)  # the hint's outline on dice, boxes and buttons: unlike any other
 
 
-def draw_player_mark(surface: pygame.Surface, seat: int | None, die: pygame.Rect) -> None:
+def draw_player_mark(look: Look, surface: pygame.Surface, seat: int | None,
+                     die: pygame.Rect) -> None:
     """With the colour-blind-safe palette, a die of `seat` carries the player's mark on a badge
     in their colour at its top right corner (a second cue: whose die this is)."""
-    if seat is None or not theme.marks_shown():
+    if seat is None or not look.marks_shown():
         return
     size = max(14, die.w // 3)
     centre = (die.right - size // 4, die.top + size // 4)
-    pygame.draw.circle(surface, theme.player_colour(seat), centre, size // 2 + 2)
+    pygame.draw.circle(surface, look.player_colour(seat), centre, size // 2 + 2)
     pygame.draw.circle(surface, (250, 250, 250), centre, size // 2 + 2, 2)
     theme.draw_mark(surface, seat, centre, size * 0.6)

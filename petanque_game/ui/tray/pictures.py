@@ -11,7 +11,7 @@ from collections.abc import MutableMapping
 
 from petanque_game.ui.dice import DicePictures
 from petanque_game.ui.dice import pictures_of as dice_pictures_of
-from petanque_game.ui.widgets import Pictures
+from petanque_game.ui.kept_pictures import Pictures
 
 MEMORY = "tray_pictures"  # where the app's memory holds them
 

@@ -27,7 +27,6 @@ from concurrent.futures import Future
 
 import pygame
 
-from petanque_game.ui import lang, sound, theme
 from petanque_game.ui.component import Forward
 from petanque_game.ui.dice import Resting
 from petanque_game.ui.game_scene import GameScene
@@ -75,10 +74,10 @@ class TrayScene(GameScene):
         controls: Controls[Turned] = ui_of(session.game).controls_class()(tray)
         self.controls = controls
         pictures = pictures_of(app.memory)  # the window's (ui/tray/pictures.py)
-        self.dice = TrayDice(session, app.settings, controls, pictures)
+        self.dice = TrayDice(self.look, session, app.settings, controls, pictures)
         self.hint = TrayHint(has_hint(session.game), controls.advise, app.workers)
-        self.banner = TrayBanner()
-        self.sheet = TraySheet(controls, pictures)
+        self.banner = TrayBanner(self.look)
+        self.sheet = TraySheet(self.look, controls, pictures)
         self.around = TrayBackdrop(self, controls, pictures)
         self.settle_sounds: list[str] = []  # played when the dice in the air come to rest
         if session.interactive:  # a resumed game too: its tables made before a person's hint
@@ -145,7 +144,7 @@ class TrayScene(GameScene):
                 self.session.players[w].kind == "human" for w in step.after.winners()):
             self.after_settle("win")
         if thrown:
-            sound.play("roll")
+            self.look.play("roll")
             self.settle_sounds.insert(0, "clack")
         if not self.rolling:
             self._settled()
@@ -166,7 +165,7 @@ class TrayScene(GameScene):
 
     def _settled(self) -> None:
         for name in self.settle_sounds:
-            sound.play(name)
+            self.look.play(name)
         self.settle_sounds = []
 
     def finish_animation(self) -> None:
@@ -204,10 +203,10 @@ class TrayScene(GameScene):
 
     def ask_hint(self) -> None:
         if not self.hint.hintable:
-            self.refuse(lang.tr("tray.hint.none"))
+            self.refuse(self.look.tr("tray.hint.none"))
             return
         if not self.may_hint:
-            self.refuse(lang.tr("tray.refuse.replay" if self.replay is not None else
+            self.refuse(self.look.tr("tray.refuse.replay" if self.replay is not None else
                                 "tray.hint.not_now"))
             return
         self.hint.ask(self.session.state)
@@ -232,7 +231,7 @@ class TrayScene(GameScene):
                 self.go_on()  # a click settles the dice, or ends the reading of a roll
                 return True
             for b in self.buttons():
-                if b.click(event.pos):
+                if b.click(self.look, event.pos):
                     return True
             if not self.dice.handle(event):  # a die clicked, else the panel
                 self.sheet.handle(event)
@@ -259,12 +258,14 @@ class TrayScene(GameScene):
             return []  # the AI's options are not the player's: no greyed-out buttons
         if not self.hint.hintable:
             return self.layout_buttons(self.controls.buttons())
-        hint = self.hint.button(self.app.settings, self.ask_hint, self.may_hint and not self.busy)
+        hint = self.hint.button(self.look, self.app.settings, self.ask_hint,
+                                self.may_hint and not self.busy)
         return self.layout_buttons([*self.controls.buttons(), hint])
 
     # --- drawing ----------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        look = self.look
         to_move = self.session.state.to_move if self.session.state.to_move >= 0 else None
         if to_move is None and not self.session.over:
             to_move = self.session.state.turn_player  # every tray game has one
@@ -273,14 +274,15 @@ class TrayScene(GameScene):
         rolling = self.rolling
         self.around.draw_shown(surface, to_move, urgent, self.busy, rolling)
         header = [self.rules_button, self.menu_button, self.settings_button]
-        draw_lit(surface, header, self.mouse)  # over their unlit pictures in the backdrop
+        draw_lit(look, surface, header, self.mouse)  # over their unlit pictures (backdrop)
         if self.mouse is not None and header[2].hit(self.mouse):
-            theme.draw_gear(surface, header[2].rect.center, 13, theme.colour("button_text"))
+            look.draw_gear(surface, header[2].rect.center, 13, look.colour("button_text"))
         self.dice.draw_shown(surface, advice)  # a die rolling in from below goes under the panel
         if rolling:
-            panel(surface, PANEL_RECT, "panel", "edge")
+            panel(look, surface, PANEL_RECT, "panel", "edge")
         else:
-            panel(surface, PANEL_RECT, "panel", "edge", ground=theme.colour("background"))
+            panel(look, surface, PANEL_RECT, "panel", "edge",
+                  ground=look.colour("background"))
         self.sheet.draw(surface)
         buttons = self.buttons()
         self.draw_status(surface, self.prompt(), buttons, urgent, 1, framed=True)
@@ -295,7 +297,7 @@ class TrayScene(GameScene):
             said: str = self.replay.prompt()
             return said
         if self.rolling:  # what the dice show is told once they lie still, not before
-            return lang.tr("tray.rolling")
+            return self.look.tr("tray.rolling")
         if self.banner.hold is not None:
-            return lang.tr("tray.hold.prompt", outcome=self.banner.hold.text)
+            return self.look.tr("tray.hold.prompt", outcome=self.banner.hold.text)
         return self.controls.prompt()

@@ -7,16 +7,17 @@ from __future__ import annotations
 import pygame
 
 from petanque_game.ui.component import Component
+from petanque_game.ui.look import Look
 from petanque_game.ui.tray.games import Controls, Turned
 from petanque_game.ui.tray.layout import PANEL_INSIDE, PANEL_RECT
 from petanque_game.ui.tray.pictures import TrayPictures
-from petanque_game.ui.widgets import look
 
 
 class TraySheet(Component):
     """The game's panel under the tray."""
 
-    def __init__(self, controls: Controls[Turned], pictures: TrayPictures):
+    def __init__(self, look: Look, controls: Controls[Turned], pictures: TrayPictures):
+        self.look = look  # what it draws with: its scene's
         self.controls = controls
         self.pictures = pictures  # the window's (ui/tray/pictures.py)
 
@@ -30,5 +31,5 @@ class TraySheet(Component):
         if shows is None:
             c.draw_panel(surface, PANEL_RECT)
         else:
-            self.pictures.panels.drawn(surface, look(type(c).__name__, shows), PANEL_INSIDE,
-                                       lambda out: c.draw_panel(out, PANEL_RECT))
+            self.pictures.panels.drawn(surface, self.look.drawn_in(type(c).__name__, shows),
+                                       PANEL_INSIDE, lambda out: c.draw_panel(out, PANEL_RECT))

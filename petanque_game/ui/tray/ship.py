@@ -12,7 +12,6 @@ from petanque_game.rules.events import Rolled
 from petanque_game.rules.ship_captain_crew import ShipCaptainCrewState
 from petanque_game.rules.ship_captain_crew_events import Stopped
 from petanque_game.rules.ship_captain_crew_turn import ROLES
-from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import GameUI
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.session import Step
@@ -71,8 +70,8 @@ class ShipControls(Controls[ShipCaptainCrewState]):
             ended = self.turn.ended and not self.scene.holding
             view = DieView(v, dim=ended, selected=i in self.selected)
             if mark and not ended:
-                view.outline = theme.colour("good") if mark == "cargo" else (246, 196, 72)
-                view.label = lang.tr(f"tray.ship.role.{mark}")
+                view.outline = self.scene.look.colour("good") if mark == "cargo" else (246, 196, 72)
+                view.label = self.scene.look.tr(f"tray.ship.role.{mark}")
             views.append(view)
         return views
 
@@ -81,13 +80,13 @@ class ShipControls(Controls[ShipCaptainCrewState]):
             return
         st = self.state
         if not st.qualified:
-            self.scene.refuse(lang.tr("tray.ship.refuse.not_qualified"))
+            self.scene.refuse(self.scene.look.tr("tray.ship.refuse.not_qualified"))
         elif st.cargo_reroll != "any":
-            self.scene.refuse(lang.tr("tray.ship.refuse.both_cargo"))
+            self.scene.refuse(self.scene.look.tr("tray.ship.refuse.both_cargo"))
         elif self.turn.marks.get(i) == "cargo" and self.scene.roll is not None:
             self.choose(self.scene.roll.values[i], i)
         else:
-            self.scene.refuse(lang.tr("tray.ship.refuse.not_cargo"))
+            self.scene.refuse(self.scene.look.tr("tray.ship.refuse.not_cargo"))
 
     def choose(self, value: int, die: int | None = None) -> None:
         """Pick (or drop) the cargo die showing `value` to re-roll alone; `die` is its index on
@@ -110,7 +109,7 @@ class ShipControls(Controls[ShipCaptainCrewState]):
                 if self.not_now():
                     return True
                 if st.cargo_reroll != "any":
-                    self.scene.refuse(lang.tr("tray.ship.refuse.both_cargo"))
+                    self.scene.refuse(self.scene.look.tr("tray.ship.refuse.both_cargo"))
                     return True
                 on_tray = [i for i, m in self.turn.marks.items() if m == "cargo" and
                            self.scene.roll is not None and self.scene.roll.values[i] == v]
@@ -136,17 +135,19 @@ class ShipControls(Controls[ShipCaptainCrewState]):
         self.scene.act(Stop())
 
     def buttons(self) -> list[Button]:
+        look = self.scene.look
         st = self.state
         if st.is_terminal:
             return []
-        roll_keys = key_names(self.scene.app.settings, "roll")
+        roll_keys = key_names(look, self.scene.app.settings, "roll")
         if st.qualified:
-            label = lang.tr("tray.ship.reroll_one") if self.pick is not None else \
-                lang.tr("tray.ship.reroll_cargo")
-            return [self.button(lang.tr("tray.ship.stop", cargo=sum(st.cargo)), self.stop, True,
-                                key_names(self.scene.app.settings, "stop"), "stop", "primary", 210),
+            label = look.tr("tray.ship.reroll_one") if self.pick is not None else \
+                look.tr("tray.ship.reroll_cargo")
+            return [self.button(look.tr("tray.ship.stop", cargo=sum(st.cargo)), self.stop, True,
+                                key_names(look, self.scene.app.settings,
+                                          "stop"), "stop", "primary", 210),
                     self.button(label, self.roll, True, roll_keys, "roll")]
-        return [self.button(lang.tr_n("tray.ship.roll", 5 - st.secured_count), self.roll, True,
+        return [self.button(look.tr_n("tray.ship.roll", 5 - st.secured_count), self.roll, True,
                             roll_keys, "roll", "primary")]
 
     def key(self, key: int) -> bool:
@@ -159,23 +160,24 @@ class ShipControls(Controls[ShipCaptainCrewState]):
         return False
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        look = self.scene.look
         t = self.turn
         for k, (role, need) in enumerate(zip(ROLES, (6, 5, 4))):
             r = pygame.Rect(rect.x + 20 + k * 128, rect.y + 14, 116, 122)
             have = t.secured > k
-            pygame.draw.rect(surface, (28, 74, 50) if have else theme.colour("panel_light"), r,
+            pygame.draw.rect(surface, (28, 74, 50) if have else look.colour("panel_light"), r,
                              border_radius=10)
-            pygame.draw.rect(surface, theme.colour("accent") if have else theme.colour("edge"),
+            pygame.draw.rect(surface, look.colour("accent") if have else look.colour("edge"),
                              r, 2, border_radius=10)
-            theme.blit_text(surface, lang.tr(f"tray.ship.slot.{role}"), (r.centerx, r.y + 6), 22,
+            look.blit_text(surface, look.tr(f"tray.ship.slot.{role}"), (r.centerx, r.y + 6), 22,
                             "accent" if have else "muted", True, "midtop")
             if have:
-                self.pictures.draw_die(surface, need, (r.centerx, r.y + 74), 62)
+                self.pictures.draw_die(look, surface, need, (r.centerx, r.y + 74), 62)
             else:
-                ghost = self.pictures.faded_face(need, 62, 50)
+                ghost = self.pictures.faded_face(look, need, 62, 50)
                 surface.blit(ghost, ghost.get_rect(center=(r.centerx, r.y + 74)))
         cx = rect.x + 430
-        theme.blit_text(surface, lang.tr("tray.ship.cargo"), (cx, rect.y + 12), 22, "muted")
+        look.blit_text(surface, look.tr("tray.ship.cargo"), (cx, rect.y + 12), 22, "muted")
         if t.secured == 3 and t.cargo:
             advice = self.scene.advice_shown()
             hinted = advice.action.reroll[0] if advice is not None and isinstance(
@@ -185,34 +187,35 @@ class ShipControls(Controls[ShipCaptainCrewState]):
                 chosen = v == self.pick and not picked
                 picked = picked or chosen
                 box = self.cargo_rect(j)
-                die = self.pictures.draw_die(surface, v, box.move(0, -6 if chosen else 0).center,
-                                             58, outline=theme.colour("accent") if chosen else None)
-                draw_player_mark(surface, t.seat, die)
+                die = self.pictures.draw_die(look, surface, v, box.move(0,
+                                                                        -6 if chosen else 0).center,
+                                             58, outline=look.colour("accent") if chosen else None)
+                draw_player_mark(look, surface, t.seat, die)
                 if v == hinted:
                     pygame.draw.rect(surface, HINT_COLOUR, die.inflate(8, 8), 4,
                                      border_radius=12)
                     hinted = None
-            theme.blit_text(surface, f"= {sum(t.cargo)}", (cx + 150, rect.y + 74), 48,
+            look.blit_text(surface, f"= {sum(t.cargo)}", (cx + 150, rect.y + 74), 48,
                             "accent", True, "midleft")
         else:
-            theme.blit_text(surface, lang.tr("tray.ship.needs"), (cx, rect.y + 64), 22,
+            look.blit_text(surface, look.tr("tray.ship.needs"), (cx, rect.y + 64), 22,
                             "muted")
         st = self.state
         rx = rect.x + 700
         who = self.name(t.seat)
         if t.ended:
-            theme.blit_text(surface, theme.fit(lang.tr_n("tray.ship.scored", t.score, name=who),
+            look.blit_text(surface, look.fit(look.tr_n("tray.ship.scored", t.score, name=who),
                                                24, rect.right - rx - 10, True),
                             (rx, rect.y + 12), 24, "text", True)
         else:
-            theme.blit_text(surface, lang.tr("tray.ship.rolls"), (rx, rect.y + 12), 22, "muted")
+            look.blit_text(surface, look.tr("tray.ship.rolls"), (rx, rect.y + 12), 22, "muted")
             for j in range(3):
                 used = j < t.rolls_used
-                pygame.draw.circle(surface, theme.colour("accent") if used else
-                                   theme.colour("edge"), (rx + 14 + j * 30, rect.y + 52), 10,
+                pygame.draw.circle(surface, look.colour("accent") if used else
+                                   look.colour("edge"), (rx + 14 + j * 30, rect.y + 52), 10,
                                    0 if used else 2)
         if st.mode == "pot":
-            theme.blit_text(surface, lang.tr_n("tray.ship.pot", st.pot), (rx, rect.y + 84), 30,
+            look.blit_text(surface, look.tr_n("tray.ship.pot", st.pot), (rx, rect.y + 84), 30,
                             "accent", True)
 
     def prompt(self) -> str:
@@ -221,39 +224,41 @@ class ShipControls(Controls[ShipCaptainCrewState]):
             return wait
         who = self.name(st.turn_player)
         if st.qualified:
-            return lang.tr_n("tray.ship.prompt.cargo", st.rolls_left, name=who,
-                             cargo=sum(st.cargo))
-        need = lang.tr(f"tray.ship.need.{ROLES[st.secured_count]}")
-        return lang.tr_n("tray.ship.prompt.roll", st.rolls_left, name=who,
-                         dice=5 - st.secured_count, need=need)
+            return self.scene.look.tr_n("tray.ship.prompt.cargo", st.rolls_left, name=who,
+                                        cargo=sum(st.cargo))
+        need = self.scene.look.tr(f"tray.ship.need.{ROLES[st.secured_count]}")
+        return self.scene.look.tr_n("tray.ship.prompt.roll", st.rolls_left, name=who,
+                                    dice=5 - st.secured_count, need=need)
 
     def score(self, seat: int) -> str:
-        return lang.number(self.state.scores()[seat])
+        return self.scene.look.number(self.state.scores()[seat])
 
     def subline(self, seat: int) -> str:
+        look = self.scene.look
         st = self.state
         parts = []
         if st.mode == "pot":
-            parts.append(lang.tr("tray.ship.chips" if seat in st.players_in else "tray.ship.out"))
+            parts.append(look.tr("tray.ship.chips" if seat in st.players_in else "tray.ship.out"))
         now = st.round_scores[seat] if seat < len(st.round_scores) else None
         if now is not None:
-            parts.append(lang.tr("tray.ship.this_round", score=now))
+            parts.append(look.tr("tray.ship.this_round", score=now))
         elif st.previous_scores[seat] is not None:
-            parts.append(lang.tr("tray.ship.last_round", score=st.previous_scores[seat]))
+            parts.append(look.tr("tray.ship.last_round", score=st.previous_scores[seat]))
         return ", ".join(parts)
 
     def header(self) -> str:
+        look = self.scene.look
         st = self.state
         if st.mode == "points" and st.target:
-            info = lang.tr("tray.ship.header_target", round=st.round_number, target=st.target)
+            info = look.tr("tray.ship.header_target", round=st.round_number, target=st.target)
         elif st.mode == "points":
-            info = lang.tr("tray.ship.header_rounds", round=st.round_number, rounds=st.rounds)
+            info = look.tr("tray.ship.header_rounds", round=st.round_number, rounds=st.rounds)
         else:
-            info = lang.tr("tray.ship.header", round=st.round_number)
+            info = look.tr("tray.ship.header", round=st.round_number)
         if st.tiebreak:
-            info += lang.tr("tray.ship.tiebreak")
+            info += look.tr("tray.ship.tiebreak")
         if st.rolloff:
-            info += lang.tr("tray.ship.rolloff")
+            info += look.tr("tray.ship.rolloff")
         return info
 
     # --- what the turn came to, and the hint ------------------------------------------------------
@@ -264,8 +269,8 @@ class ShipControls(Controls[ShipCaptainCrewState]):
             if isinstance(made.event, Rolled) and facts is not None and facts.ended:
                 who = self.name(made.player)
                 if facts.secured < 3:
-                    return lang.tr("tray.ship.no_ship", name=who)
-                return lang.tr_n("tray.ship.scored", facts.score, name=who)
+                    return self.scene.look.tr("tray.ship.no_ship", name=who)
+                return self.scene.look.tr_n("tray.ship.scored", facts.score, name=who)
         return ""
 
     def advice_dice(self, advice: Advice) -> set[int]:

@@ -12,7 +12,7 @@ from petanque_game.rules.base import Close, Roll
 from petanque_game.rules.events import Rolled
 from petanque_game.rules.shut_the_box import ShutTheBoxState
 from petanque_game.rules.shut_the_box_events import Closed
-from petanque_game.ui import lang, theme
+from petanque_game.ui import theme
 from petanque_game.ui.game_ui import GameUI
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.session import Step
@@ -53,9 +53,9 @@ class ShutTheBoxControls(Controls[ShutTheBoxState]):
     def click_die(self, i: int) -> None:
         if self.not_now():
             return
-        self.scene.refuse(lang.tr("tray.shut_the_box.refuse.click_boxes") if
+        self.scene.refuse(self.scene.look.tr("tray.shut_the_box.refuse.click_boxes") if
                           self.state.phase == "close" else
-                          lang.tr("tray.shut_the_box.refuse.roll_first"))
+                          self.scene.look.tr("tray.shut_the_box.refuse.roll_first"))
 
     def click_panel(self, pos: tuple[int, int]) -> bool:
         for box in range(1, 10):
@@ -69,26 +69,26 @@ class ShutTheBoxControls(Controls[ShutTheBoxState]):
             return
         st = self.state
         if box not in st.open_boxes:
-            self.scene.refuse(lang.tr("tray.shut_the_box.refuse.closed", box=box))
+            self.scene.refuse(self.scene.look.tr("tray.shut_the_box.refuse.closed", box=box))
             return
         if st.phase != "close":
-            self.scene.refuse(lang.tr("tray.shut_the_box.refuse.roll_first"))
+            self.scene.refuse(self.scene.look.tr("tray.shut_the_box.refuse.roll_first"))
             return
         self.selected ^= {box}
 
     def options_text(self) -> str:
         """'8, or 2 and 6': the ways the roll lets the player close, in their language."""
         sets = self.state.closable()
-        shown = [both([str(b) for b in s]) for s in sets[:OPTIONS_SAID]]
+        shown = [both(self.scene.look, [str(b) for b in s]) for s in sets[:OPTIONS_SAID]]
         if len(sets) > OPTIONS_SAID:
-            shown.append(lang.tr("tray.shut_the_box.more"))
-        return either(shown)
+            shown.append(self.scene.look.tr("tray.shut_the_box.more"))
+        return either(self.scene.look, shown)
 
     def dice_text(self) -> str:
         d = self.state.dice
         if len(d) == 1:
             return str(d[0])
-        return lang.tr("tray.shut_the_box.dice_sum", a=d[0], b=d[1], total=sum(d))
+        return self.scene.look.tr("tray.shut_the_box.dice_sum", a=d[0], b=d[1], total=sum(d))
 
     def close(self) -> None:
         if self.not_now():
@@ -101,15 +101,18 @@ class ShutTheBoxControls(Controls[ShutTheBoxState]):
         self.scene.act(Roll(count))
 
     def buttons(self) -> list[Button]:
+        look = self.scene.look
         st = self.state
         if st.phase == "close":
-            return [self.button(lang.tr("tray.shut_the_box.close"), self.close, True,
-                                key_names(self.scene.app.settings, "close"), "close", "primary")]
+            return [self.button(look.tr("tray.shut_the_box.close"), self.close, True,
+                                key_names(look, self.scene.app.settings,
+                                          "close"), "close", "primary")]
         settings = self.scene.app.settings
-        return [self.button(lang.tr_n("tray.shut_the_box.roll", 1), lambda: self.roll(1),
-                            st.one_die_allowed, key_names(settings, "roll_one"), "roll1"),
-                self.button(lang.tr_n("tray.shut_the_box.roll", 2), lambda: self.roll(2),
-                            st.phase == "roll", key_names(settings, "roll"), "roll", "primary")]
+        return [self.button(look.tr_n("tray.shut_the_box.roll", 1), lambda: self.roll(1),
+                            st.one_die_allowed, key_names(look, settings, "roll_one"), "roll1"),
+                self.button(look.tr_n("tray.shut_the_box.roll", 2), lambda: self.roll(2),
+                            st.phase == "roll", key_names(look, settings,
+                                                          "roll"), "roll", "primary")]
 
     def key(self, key: int) -> bool:
         st = self.state
@@ -133,9 +136,9 @@ class ShutTheBoxControls(Controls[ShutTheBoxState]):
         legal = {b for s in st.closable() for b in s} if self.human else set()
         advice = self.scene.advice_shown()
         hinted = self.advice_boxes(advice) if advice is not None else set()
-        text = lang.tr("tray.shut_the_box.open_now", penalty=st.turn_penalty)
+        text = self.scene.look.tr("tray.shut_the_box.open_now", penalty=st.turn_penalty)
         if st.one_die_allowed and st.phase != "over":
-            text = lang.tr("tray.shut_the_box.open_now_one_die", penalty=st.turn_penalty)
+            text = self.scene.look.tr("tray.shut_the_box.open_now_one_die", penalty=st.turn_penalty)
         return legal, hinted, text
 
     def panel_shows(self) -> Hashable:
@@ -144,6 +147,7 @@ class ShutTheBoxControls(Controls[ShutTheBoxState]):
                 tuple(sorted(legal)), tuple(sorted(hinted)), text)
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        look = self.scene.look
         st = self.state
         legal, hinted, text = self._panel_parts()
         for box in range(1, 10):
@@ -153,7 +157,7 @@ class ShutTheBoxControls(Controls[ShutTheBoxState]):
             if is_open:
                 lift = 6 if chosen else 0
                 tile = r.move(0, -lift)
-                base = theme.colour("accent") if chosen else (222, 194, 140)
+                base = look.colour("accent") if chosen else (222, 194, 140)
                 pygame.draw.rect(surface, (70, 48, 26), r.move(0, 4), border_radius=8)
                 pygame.draw.rect(surface, base, tile, border_radius=8)
                 pygame.draw.rect(surface, theme.mix(base, (255, 255, 255), 0.3),
@@ -165,20 +169,21 @@ class ShutTheBoxControls(Controls[ShutTheBoxState]):
                     pygame.draw.rect(surface, HINT_COLOUR, tile.inflate(10, 10), 5,
                                      border_radius=12)
                 elif box in legal and not chosen:
-                    pygame.draw.rect(surface, theme.colour("good"), tile.inflate(6, 6), 4,
+                    pygame.draw.rect(surface, look.colour("good"), tile.inflate(6, 6), 4,
                                      border_radius=10)
-                theme.blit_text(surface, str(box), tile.center, 62, (60, 36, 16), True, "center")
+                look.blit_text(surface, str(box), tile.center, 62, (60, 36, 16), True, "center")
             else:
                 pygame.draw.rect(surface, (46, 34, 22), r, border_radius=8)
                 flap = pygame.Rect(r.x, r.y + r.h * 2 // 3, r.w, r.h // 3)
                 pygame.draw.rect(surface, (150, 120, 80), flap, border_radius=6)
-                theme.blit_text(surface, str(box), (r.centerx, r.y + r.h // 3), 40,
+                look.blit_text(surface, str(box), (r.centerx, r.y + r.h // 3), 40,
                                 (90, 70, 50), True, "center")
-        theme.blit_text(surface, theme.fit(text, 22, rect.w - 48), (rect.x + 24,
+        look.blit_text(surface, look.fit(text, 22, rect.w - 48), (rect.x + 24,
                                                                      rect.bottom - 30), 22,
                         "muted")
 
     def prompt(self) -> str:
+        look = self.scene.look
         st, wait = self.state, self.waiting_prompt()
         if wait:
             return wait
@@ -186,16 +191,16 @@ class ShutTheBoxControls(Controls[ShutTheBoxState]):
         if st.phase == "close":
             sets = st.closable()
             if len(sets) == 1 and self.selected == set(sets[0]):
-                return lang.tr("tray.shut_the_box.prompt.only", name=who, dice=self.dice_text(),
-                               boxes=both([str(b) for b in sets[0]]))
-            return lang.tr("tray.shut_the_box.prompt.close", name=who, dice=self.dice_text(),
+                return look.tr("tray.shut_the_box.prompt.only", name=who, dice=self.dice_text(),
+                               boxes=both(look, [str(b) for b in sets[0]]))
+            return look.tr("tray.shut_the_box.prompt.close", name=who, dice=self.dice_text(),
                            options=self.options_text())
         if st.one_die_allowed:
-            return lang.tr("tray.shut_the_box.prompt.roll_either", name=who)
-        return lang.tr("tray.shut_the_box.prompt.roll", name=who)
+            return look.tr("tray.shut_the_box.prompt.roll_either", name=who)
+        return look.tr("tray.shut_the_box.prompt.roll", name=who)
 
     def score(self, seat: int) -> str:
-        return lang.number(self.state.scores()[seat])
+        return self.scene.look.number(self.state.scores()[seat])
 
     def subline(self, seat: int) -> str:
         """The card under the name: the boxes open in the turn being played, or the penalty of
@@ -203,17 +208,17 @@ class ShutTheBoxControls(Controls[ShutTheBoxState]):
         st = self.state
         turns = st.turn_penalties[seat]
         if seat == st.turn_player and not st.is_terminal:
-            return lang.tr("tray.shut_the_box.open_card", penalty=st.turn_penalty)
+            return self.scene.look.tr("tray.shut_the_box.open_card", penalty=st.turn_penalty)
         if not turns:
             return ""
-        return lang.tr_n("tray.shut_the_box.penalties", len(turns),
-                         penalties=", ".join(lang.number(p) for p in turns))
+        return self.scene.look.tr_n("tray.shut_the_box.penalties", len(turns),
+                                    penalties=", ".join(self.scene.look.number(p) for p in turns))
 
     def header(self) -> str:
         st = self.state
-        rule = lang.tr(f"tray.shut_the_box.rule.{st.options['closing']}")
-        return lang.tr("tray.shut_the_box.header", round=st.round_number,
-                       rounds=st.options["rounds"], rule=rule)
+        rule = self.scene.look.tr(f"tray.shut_the_box.rule.{st.options['closing']}")
+        return self.scene.look.tr("tray.shut_the_box.header", round=st.round_number,
+                                  rounds=st.options["rounds"], rule=rule)
 
     # --- what the turn came to, and the hint ------------------------------------------------------
 
@@ -231,8 +236,8 @@ class ShutTheBoxControls(Controls[ShutTheBoxState]):
         for made in step.transitions:
             if isinstance(made.event, Rolled) and penalty is not None:
                 values = made.event.dice
-                return lang.tr("tray.shut_the_box.stuck", total=sum(values),
-                               penalty=lang.number(penalty))
+                return self.scene.look.tr("tray.shut_the_box.stuck", total=sum(values),
+                                          penalty=self.scene.look.number(penalty))
         return ""
 
     def advice_boxes(self, advice: Advice) -> set[int]:

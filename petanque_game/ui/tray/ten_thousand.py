@@ -10,7 +10,6 @@ import pygame
 from petanque_game.rules.base import Bank, IllegalAction, Keep, Roll
 from petanque_game.rules.events import Rolled
 from petanque_game.rules.ten_thousand import TenThousandState
-from petanque_game.ui import lang, theme
 from petanque_game.ui.game_ui import GameUI
 from petanque_game.ui.keys import key_names
 from petanque_game.ui.session import Step
@@ -65,7 +64,7 @@ class TenThousandControls(Controls[TenThousandState]):
         if self.not_now():
             return
         if self.state.phase != "keeping":
-            self.scene.refuse(lang.tr("tray.ten_thousand.refuse.old_dice"))
+            self.scene.refuse(self.scene.look.tr("tray.ten_thousand.refuse.old_dice"))
             return
         self.selected ^= {i}
 
@@ -86,23 +85,24 @@ class TenThousandControls(Controls[TenThousandState]):
         self._keep_then(lambda s: Bank())
 
     def buttons(self) -> list[Button]:
+        look = self.scene.look
         st = self.state
         values, pts = self.selection()
         if st.phase == "keeping":
             left = st.dice_in_hand - len(values)
             total = st.turn_total + (pts or 0)
-            roll_label = lang.tr_n("tray.ten_thousand.roll_n", left or 6) if values else \
-                lang.tr("tray.ten_thousand.roll")
-            bank_label = lang.tr("tray.ten_thousand.bank_n", total=lang.number(total)) if \
-                values else lang.tr("tray.ten_thousand.bank")
+            roll_label = look.tr_n("tray.ten_thousand.roll_n", left or 6) if values else \
+                look.tr("tray.ten_thousand.roll")
+            bank_label = look.tr("tray.ten_thousand.bank_n", total=look.number(total)) if \
+                values else look.tr("tray.ten_thousand.bank")
         else:
-            roll_label = lang.tr_n("tray.ten_thousand.roll_n", st.dice_in_hand)
-            bank_label = lang.tr("tray.ten_thousand.bank_n", total=lang.number(st.turn_total)) \
-                if st.phase == "choosing" else lang.tr("tray.ten_thousand.bank")
+            roll_label = look.tr_n("tray.ten_thousand.roll_n", st.dice_in_hand)
+            bank_label = look.tr("tray.ten_thousand.bank_n", total=look.number(st.turn_total)) \
+                if st.phase == "choosing" else look.tr("tray.ten_thousand.bank")
         return [self.button(roll_label, self.roll, st.phase != "over",
-                            key_names(self.scene.app.settings, "roll"), "roll", "primary"),
+                            key_names(look, self.scene.app.settings, "roll"), "roll", "primary"),
                 self.button(bank_label, self.bank, st.phase in ("keeping", "choosing"),
-                            key_names(self.scene.app.settings, "bank"), "bank")]
+                            key_names(look, self.scene.app.settings, "bank"), "bank")]
 
     def key(self, key: int) -> bool:
         if pygame.K_1 <= key <= pygame.K_6:
@@ -118,58 +118,61 @@ class TenThousandControls(Controls[TenThousandState]):
         return False
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        look = self.scene.look
         st = self.state
-        theme.blit_text(surface, lang.tr("tray.ten_thousand.set_aside"),
+        look.blit_text(surface, look.tr("tray.ten_thousand.set_aside"),
                         (rect.x + 20, rect.y + 12), 22, "muted")
         x = rect.x + 44
         for v in st.set_aside:
-            r = self.pictures.draw_die(surface, v, (x, rect.y + 70), 50)
-            draw_player_mark(surface, st.turn_player, r)
+            r = self.pictures.draw_die(look, surface, v, (x, rect.y + 70), 50)
+            draw_player_mark(look, surface, st.turn_player, r)
             x += 58
         if not st.set_aside:
-            theme.blit_text(surface, lang.tr("tray.ten_thousand.nothing_yet"),
+            look.blit_text(surface, look.tr("tray.ten_thousand.nothing_yet"),
                             (rect.x + 20, rect.y + 56), 24, "muted")
-        theme.blit_text(surface, lang.tr("tray.ten_thousand.turn_total"),
+        look.blit_text(surface, look.tr("tray.ten_thousand.turn_total"),
                         (rect.x + 640, rect.y + 12), 22, "muted")
-        theme.blit_text(surface, lang.number(st.turn_total), (rect.x + 640, rect.y + 36), 56,
+        look.blit_text(surface, look.number(st.turn_total), (rect.x + 640, rect.y + 36), 56,
                         "accent" if st.turn_total else "text", True)
         values, pts = self.selection()
         if values and st.phase == "keeping":
             said = dice_said(values)
-            text = lang.tr("tray.ten_thousand.selected", dice=said, points=lang.number(pts)) \
-                if pts is not None else lang.tr("tray.ten_thousand.selected_none", dice=said)
-            theme.blit_text(surface, theme.fit(text, 22, rect.right - rect.x - 660, True),
+            text = look.tr("tray.ten_thousand.selected", dice=said, points=look.number(pts)) \
+                if pts is not None else look.tr("tray.ten_thousand.selected_none", dice=said)
+            look.blit_text(surface, look.fit(text, 22, rect.right - rect.x - 660, True),
                             (rect.x + 640, rect.y + 94), 22, "good" if pts is not None else "bad",
                             True)
-        theme.blit_text(surface, theme.fit(lang.tr("tray.ten_thousand.scoring"), 20, rect.w - 40),
+        look.blit_text(surface, look.fit(look.tr("tray.ten_thousand.scoring"), 20, rect.w - 40),
                         (rect.x + 20, rect.bottom - 26), 20, "muted")
 
     def prompt(self) -> str:
+        look = self.scene.look
         st, wait = self.state, self.waiting_prompt()
         if wait:
             return wait
         who = self.name(st.turn_player)
         if st.phase == "start":
-            return lang.tr("tray.ten_thousand.prompt.start", name=who)
+            return look.tr("tray.ten_thousand.prompt.start", name=who)
         if st.phase == "keeping":
-            return lang.tr("tray.ten_thousand.prompt.keeping", name=who)
+            return look.tr("tray.ten_thousand.prompt.keeping", name=who)
         if st.hot_dice:
-            return lang.tr("tray.ten_thousand.prompt.hot", name=who)
-        return lang.tr_n("tray.ten_thousand.prompt.choosing", st.dice_in_hand, name=who,
-                         total=lang.number(st.turn_total))
+            return look.tr("tray.ten_thousand.prompt.hot", name=who)
+        return look.tr_n("tray.ten_thousand.prompt.choosing", st.dice_in_hand, name=who,
+                         total=look.number(st.turn_total))
 
     def score(self, seat: int) -> str:
-        return lang.number(self.state.banked[seat])
+        return self.scene.look.number(self.state.banked[seat])
 
     def subline(self, seat: int) -> str:
+        look = self.scene.look
         st = self.state
         if seat == st.turn_player and st.turn_total and not st.is_terminal:
-            return lang.tr("tray.ten_thousand.turn_plus", total=lang.number(st.turn_total))
+            return look.tr("tray.ten_thousand.turn_plus", total=look.number(st.turn_total))
         return ""
 
     def header(self) -> str:
-        return lang.tr("tray.ten_thousand.header", round=self.state.round_number,
-                       target=lang.number(self.state.target))
+        return self.scene.look.tr("tray.ten_thousand.header", round=self.state.round_number,
+                                  target=self.scene.look.number(self.state.target))
 
     # --- what the turn came to, and the hint ------------------------------------------------------
 
@@ -179,9 +182,9 @@ class TenThousandControls(Controls[TenThousandState]):
             if isinstance(made.event, Rolled) and a.busted and a.phase == "start":
                 said = dice_said(made.event.dice)
                 if b.turn_total:
-                    return lang.tr("tray.ten_thousand.bust_lost", dice=said,
-                                   points=lang.number(b.turn_total))
-                return lang.tr("tray.ten_thousand.bust", dice=said)
+                    return self.scene.look.tr("tray.ten_thousand.bust_lost", dice=said,
+                                              points=self.scene.look.number(b.turn_total))
+                return self.scene.look.tr("tray.ten_thousand.bust", dice=said)
         return ""
 
     def advice_dice(self, advice: Advice) -> set[int]:
