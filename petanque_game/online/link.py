@@ -103,6 +103,9 @@ class Link:
         self._stop: asyncio.Event | None = None
         self._ready = threading.Event()
         self._thread = threading.Thread(target=self._run, name="online link", daemon=True)
+        # the spread of its waits between tries: its own, so a link never moves the random
+        # module's shared state under a game or a test that seeded it
+        self._jitter = random.Random()
 
     # --- the game's side ---------------------------------------------------------------------
 
@@ -201,7 +204,7 @@ class Link:
                 return
             self._give(Lost(reason))
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._stop.wait(), delay * (1 + random.random() / 4))
+                await asyncio.wait_for(self._stop.wait(), delay * (1 + self._jitter.random() / 4))
             delay = min(delay * 2, 2.0)
 
     async def _enter(self, ws: ClientConnection, entered: bool) -> Ended | None:
