@@ -82,6 +82,21 @@ def english_after():
     OPENED.clear()
 
 
+@pytest.fixture(autouse=True)
+def no_link_left():
+    """Every test closes the online links it opened: a link left open keeps trying its relay
+    (up to 30 s) beside the tests that come after it in the same process."""
+    import threading
+    import time
+
+    yield
+    deadline = time.monotonic() + 5.0  # a closed link's thread may take a moment to end
+    while (left := [t for t in threading.enumerate() if t.name == "online link"]) \
+            and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not left, f"{len(left)} online link(s) left open"
+
+
 _TEMP_NUMBERS = itertools.count()
 
 

@@ -433,8 +433,12 @@ def test_a_line_said_shows_while_the_person_here_decides(relay):
 def test_a_chat_line_waiting_when_the_window_takes_the_game_is_shown(relay):
     """A line said before the window's session was made (the guest typed while the host's
     window was still opening the game): it was appended to the chat before the chat existed."""
-    host, _ = met(relay)
-    host.lock.said.append(("Bo", "hej"))
-    session = OnlineSession(host)
-    assert session.chat_lines and "hej" in session.chat_lines[-1]
-    assert "hej" in " ".join(session.news())
+    host, guest = met(relay)
+    try:
+        host.lock.said.append(("Bo", "hej"))
+        session = OnlineSession(host)
+        assert session.chat_lines and "hej" in session.chat_lines[-1]
+        assert "hej" in " ".join(session.news())
+    finally:  # their links closed: none left trying the relay in the tests after
+        host.close()
+        guest.close()
