@@ -27,10 +27,11 @@ _MEANT = MappingProxyType({
 # plan for the diamond that meets a die goes through it; a plan to lie short of, beside or clear
 # of the diamond whose path runs into it pushes it, and one that runs into a die goes through it.
 _SAID_AS = MappingProxyType({
-    "table.aim.into_die": {"push": "push_via_die", "at_diamond": "push_via_die",
-                           "short": "through_die", "beside": "through_die",
-                           "safe": "through_die"},
-    "table.aim.into_diamond": {"short": "push", "beside": "push", "safe": "push"}})
+    "table.aim.into_die": MappingProxyType({"push": "push_via_die", "at_diamond": "push_via_die",
+                                            "short": "through_die", "beside": "through_die",
+                                            "safe": "through_die"}),
+    "table.aim.into_diamond": MappingProxyType({"short": "push", "beside": "push",
+                                                "safe": "push"})})
 
 
 def meant_contacts(hint: Any) -> tuple[str, ...]:
@@ -48,7 +49,7 @@ def as_previewed(hint: Any, preview: Any) -> Any:
     warnings = getattr(preview, "warnings", None)
     if label is None or not warnings:
         return hint
-    said = _SAID_AS.get(warnings[0][0], {}).get(label.key)
+    said = _SAID_AS.get(warnings[0][0], MappingProxyType({})).get(label.key)
     return hint if said is None else replace(hint, label=replace(label, key=said))
 
 
