@@ -143,13 +143,14 @@ def worths(t: dict) -> tuple[float, float, float]:
     still = sum(rests) / WORTH_SAMPLES
     count = min(WORTH_SAMPLES, ai.ROLLOUTS)
     streams = [rng.getrandbits(64) for _ in range(count)]
-    found = {}
+    found, played = {}, {}
     others = [t["against"]] + (["medium"] if CLUB and t["against"] != "medium" else [])
     for other in others:
         hands = [hand if s == t["seat"] else ai.HANDS[other] for s in range(2)]
-        found[other] = still + sum(
+        played[other] = [
             played_out(board, situation, table, ai._medium, hands, random.Random(stream)) - r
-            for table, r, stream in zip(tables, rests, streams)) / count
+            for table, r, stream in zip(tables, rests, streams)]
+        found[other] = still + sum(played[other]) / count
     if SEARCHED:  # the other seat's throws to come as its AI really aims them (the expert: its
         # search, ~0.17 s a throw), its first SEARCHED rollouts; the club model on the same ones
         hands = [hand if s == t["seat"] else ai.HANDS[t["against"]] for s in range(2)]
@@ -158,10 +159,10 @@ def worths(t: dict) -> tuple[float, float, float]:
             return ai._medium(level, now, r) if now.thrower == t["seat"] else \
                 ai.choose_throw(level, now, t["against"], r)
 
-        for name, policy in (("club_few", ai._medium), ("searched", as_seated)):
-            t[name] = still + sum(
-                played_out(board, situation, table, policy, hands, random.Random(stream)) - r
-                for table, r, stream in list(zip(tables, rests, streams))[:SEARCHED]) / SEARCHED
+        t["club_few"] = still + sum(played[t["against"]][:SEARCHED]) / SEARCHED
+        t["searched"] = still + sum(
+            played_out(board, situation, table, as_seated, hands, random.Random(stream)) - r
+            for table, r, stream in list(zip(tables, rests, streams))[:SEARCHED]) / SEARCHED
     return still, found.get("medium", math.nan), found[t["against"]]
 
 
