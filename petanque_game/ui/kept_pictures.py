@@ -7,10 +7,11 @@ language, palette or label makes a new picture and never shows a stale one.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
 import pygame
+
+from petanque_game.ui.recent import Recent
 
 KEEP = True  # False: every picture drawn straight on the screen each frame (tests that watch text)
 
@@ -20,18 +21,12 @@ class Pictures:
 
     def __init__(self, limit: int):
         self.limit = limit
-        self.kept: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
-        self.asked: OrderedDict[Hashable, None] = OrderedDict()  # keys asked once (`again`)
+        self.kept: Recent[Hashable, pygame.Surface] = Recent(limit)
+        self.asked: Recent[Hashable, bool] = Recent(limit)  # keys asked once (`again`)
 
     def get(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
-        picture = self.kept.get(key)
-        if picture is None:
-            picture = self.kept[key] = make()
-            if len(self.kept) > self.limit:
-                self.kept.popitem(last=False)
-        else:
-            self.kept.move_to_end(key)
-        return picture
+        picture = self.kept.find(key)
+        return picture if picture is not None else self.kept.keep(key, make())
 
     def again(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface | None:
         """The picture for `key` from the second time it is asked for; None the first time (the
@@ -39,9 +34,7 @@ class Pictures:
         if key in self.kept or key in self.asked:
             self.asked.pop(key, None)
             return self.get(key, make)
-        self.asked[key] = None
-        if len(self.asked) > self.limit:
-            self.asked.popitem(last=False)
+        self.asked.keep(key, True)
         return None
 
     def drawn(self, surface: pygame.Surface, key: Hashable, area: pygame.Rect,
@@ -51,9 +44,8 @@ class Pictures:
         time, `paint` draws straight on `surface` (on `area` filled with `ground`, if given) and
         a copy of `area` is kept (into the surface of the picture it forgets, once full). So
         `paint` must draw inside `area` only, over a ground that is the same every time."""
-        picture = self.kept.get(key) if KEEP else None
+        picture = self.kept.find(key) if KEEP else None
         if picture is not None:
-            self.kept.move_to_end(key)
             surface.blit(picture, area)
             return
         if ground is not None:
