@@ -114,13 +114,14 @@ MOTIONS = 4
 
 class Times:
     """The wall-clock and processor milliseconds of the frames counted, and for each whether it
-    was marked (a scene's own split: a throw playing back)."""
+    was marked (a scene's own split, said by `marked_as`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, marked_as: str = "while a throw plays back") -> None:
         self.wall: list[float] = []
         self.cpu: list[float] = []
         self.window: list[float] = []  # the window thread's own processor time
         self.marked: list[bool] = []
+        self.marked_as = marked_as
 
     def add(self, other: Times) -> None:
         self.wall += other.wall
@@ -129,7 +130,7 @@ class Times:
         self.marked += other.marked
 
     def only_marked(self) -> Times:
-        out = Times()
+        out = Times(self.marked_as)
         for w, c, t, m in zip(self.wall, self.cpu, self.window, self.marked):
             if m:
                 out.wall.append(w)
@@ -402,7 +403,15 @@ def scrub(path: Path, frames: int) -> Times:
         for k in range(1, MOTIONS + 1):  # the way from the last frame's point, in MOTIONS steps
             x = rect.x + int(rect.w * (0.5 - 0.5 * math.cos((i - 1 + k / MOTIONS) * 0.02)))
             mouse_at(app, (x, rect.centery), held=True)
-    return run_frames(app, frames, drag)
+
+    drawn = [app.frames_drawn]
+
+    def drew() -> bool:  # asked before and after each frame: True after one that drew
+        before, drawn[0] = drawn[0], app.frames_drawn
+        return drawn[0] != before
+    times = run_frames(app, frames, drag, mark=drew)
+    times.marked_as = "the frames that drew (a drag's jump shows in the next frame)"
+    return times
 
 
 # --- the run ------------------------------------------------------------------------------------
@@ -579,12 +588,12 @@ def main() -> None:
             print(runs_row(name, runs), flush=True)
             marked = [t.only_marked() for t in runs if any(t.marked)]
             if marked:
-                print(runs_row("  the same, only while a throw plays back", marked), flush=True)
+                print(runs_row(f"  the same, only {marked[0].marked_as}", marked), flush=True)
             continue
         times = measure()
         print(row(name, times), flush=True)
         if any(times.marked):
-            print(row("  the same, only while a throw plays back", times.only_marked()),
+            print(row(f"  the same, only {times.marked_as}", times.only_marked()),
                   flush=True)
         pygame.quit()
     print(f"load average at the end {os.getloadavg()[0]:.2f}")

@@ -41,11 +41,13 @@ def recorded(tmp_path, rounds: int = 2):
 
 
 def drag_to(app, x: int) -> None:
-    """The held mouse moved to `x` on the timeline, and the frame's update (the jump there)."""
+    """The held mouse moved to `x` on the timeline, and the frame: its update jumps there, and
+    its picture is the one before (a drag's jump is drawn in the next frame: ui/replay.py)."""
     rect = app.top.replay.timeline_rect()
     app.handle_logical(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, rect.centery), rel=(0, 0),
                                           buttons=(1, 0, 0)))
     app.step(1 / 60)
+    app.render()
 
 
 def test_a_dragged_position_draws_the_area_once_straight_and_then_nothing(tmp_path, monkeypatch):

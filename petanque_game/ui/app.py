@@ -89,6 +89,7 @@ class App(SceneStack):
         if self.settings.fullscreen:
             self.set_fullscreen(True)
         self.logical = pygame.Surface(theme.LOGICAL_SIZE).convert()
+        self.ahead: pygame.Surface | None = None  # `_ahead`
         self._shown: int | None = None  # the checksum of the napping frame shown last, if any
         SceneStack.__init__(self)
         self.memory: dict[str, Any] = {}  # what a scene remembers between visits, by scene name
@@ -276,12 +277,25 @@ class App(SceneStack):
             return pygame.Surface(theme.LOGICAL_SIZE).convert()
         return self.logical
 
+    def _ahead(self) -> pygame.Surface:
+        """The surface a held frame's scenes draw ahead on (`Scene.draw_ahead`), never shown."""
+        if self.ahead is None:
+            self.ahead = pygame.Surface(theme.LOGICAL_SIZE).convert()
+        return self.ahead
+
     def toast_bottom(self) -> int:
         """Where the toast's bottom edge goes (ui/toast_place.py)."""
         return toast_bottom(self.look, self.toast, self.top)
 
     def render(self) -> pygame.Surface:
-        """Draw the frame to the logical surface and present it scaled in the window."""
+        """Draw the frame to the logical surface and present it scaled in the window; in a
+        frame that holds the picture (`Scene.picture_held`), the last one stays shown."""
+        if self.picture_held():
+            for scene in self.visible():
+                if scene.picture_held:
+                    scene.draw_ahead(self._ahead())
+                    scene.picture_held = False
+            return self.logical
         self.render_logical()
         self.present()
         return self.logical
@@ -307,7 +321,7 @@ class App(SceneStack):
                     break
             if self.running:
                 self.step(dt)
-            if self.running and woken:
+            if self.running and woken and not self.picture_held():
                 self.render_logical()
                 # (pygame's stubs do not say a BufferProxy has the buffer protocol; it has)
                 picture = zlib.crc32(self.logical.get_view("2"))  # type: ignore[arg-type]
@@ -325,6 +339,10 @@ class App(SceneStack):
         the loop sleeps until an event comes (`loop`)."""
         return self.toast.visible or any(getattr(scene, "animating", False)
                                          for scene in self.visible())
+
+    def picture_held(self) -> bool:
+        """Does a scene shown hold the last picture this frame (`Scene.picture_held`)?"""
+        return any(scene.picture_held for scene in self.visible())
 
     def crash(self, exc: Exception) -> None:
         """A bug: log it with its traceback, close every scene (a game in progress keeps its

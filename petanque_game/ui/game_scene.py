@@ -73,8 +73,9 @@ class GameScene(Scene):
 
     @property
     def animating(self) -> bool:
-        """Does this scene move on its own (so the window must keep drawing frames)?"""
-        if self.busy or self.pending_lines:
+        """Does this scene move on its own (so the window must keep drawing frames)? Also while
+        a replay's drag made it and no frame has drawn it yet (ui/replay.py `jump_due`)."""
+        if self.busy or self.pending_lines or (self.replay is not None and self.replay.undrawn):
             return True
         if self.session.over:
             return not self.results_shown

@@ -47,6 +47,7 @@ class Shown(Protocol):
     def look(self) -> Look: ...
 
     results_shown: bool
+    picture_held: bool
 
     @property
     def busy(self) -> bool: ...
@@ -73,6 +74,7 @@ class ReplayControls:
         self.wait = 0.0
         self.dragging = False
         self.due: int | None = None  # where a drag's motions this frame want the replay
+        self.made_in: int | None = None  # `frames_drawn` when a drag's jump made the scene
         self._marks: list[tuple[int, str]] | None = None
         self._timeline: pygame.Rect | None = None  # `timeline_rect`
         self._ticks: list[tuple[int, bool]] | None = None  # `ticks`
@@ -94,10 +96,19 @@ class ReplayControls:
 
     def jump_due(self) -> bool:
         """Jump to where the timeline's drag wants the replay this frame, if anywhere; True when
-        the scene was made anew (this one is no longer shown)."""
-        if self.due is None:
+        the scene was made anew (this one is no longer shown). While the drag goes on, a jump
+        and the drawing of where it landed fall in two frames: the frame that jumps holds the
+        last picture (`picture_held`), the next one draws the new scene and does not jump, so
+        the picture follows the mouse 30 times a second (a jump and a drawing in one frame made
+        a replay's longest frames). Once let go, the replay goes where it was let go at once."""
+        if self.due is None or (self.dragging and self.undrawn):
             return False
-        return self.jump(self.due)
+        return self.jump(self.due, hold=self.dragging)
+
+    @property
+    def undrawn(self) -> bool:
+        """Was the scene made by a drag's jump, and no frame drawn since?"""
+        return self.made_in == self.scene.app.frames_drawn
 
     def update(self, dt: float) -> None:
         if self.paused or self.dragging or self.session.at_end:
@@ -144,9 +155,10 @@ class ReplayControls:
 
     # --- jumping ----------------------------------------------------------------------------------
 
-    def jump(self, shown: int) -> bool:
+    def jump(self, shown: int, hold: bool = False) -> bool:
         """Stand after `shown` events at once, the scene at rest there (see the module's words);
-        True when the scene was made anew. Whatever a drag had due is superseded."""
+        True when the scene was made anew (`hold`: it holds the picture this frame). Whatever a
+        drag had due is superseded."""
         self.due = None
         shown = max(0, min(self.total, shown))
         old = self.scene
@@ -165,6 +177,9 @@ class ReplayControls:
             scene.finish_animation()
             scene.flush_lines()
         scene.results_shown = self.session.at_end  # they open when the replay plays to its end
+        scene.picture_held = hold
+        if hold and scene.replay is not None:
+            scene.replay.made_in = app.frames_drawn
         replaced: object = old  # (one of the app's scenes, if it is still on the stack)
         where = next((i for i, shown in enumerate(app.scenes) if shown is replaced), None)
         if where is not None:

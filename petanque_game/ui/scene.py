@@ -89,6 +89,9 @@ class Scene:
     covers = False
     # the name it was opened by (ui/scenes/__init__.py); "" for a scene pushed as an object
     name = ""
+    # True in the frame a replay's drag made the scene (ui/replay.py `jump_due`): the window
+    # shows the picture before it once more, and draws this scene in the next frame
+    picture_held = False
 
     def __init__(self, app: AppLike):
         self.app = app
@@ -114,6 +117,10 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw onto the logical surface; never change game state here."""
+
+    def draw_ahead(self, surface: pygame.Surface) -> None:
+        """In a frame the scene holds the picture (`picture_held`): draw on `surface`, which is
+        not shown, what the next frame's `draw` will take from kept pictures."""
 
     @property
     def mouse(self) -> tuple[int, int] | None:

@@ -62,12 +62,21 @@ class TrayBackdrop(Component):
         """The header, the players' column and the status bar's frame on the plain background;
         the first two from their kept pictures (a step changes one of them). Not the tray: the
         dice draw it under them (a frame drew it twice)."""
+        ground = self.game.look.colour("background")
+        for gap in BACKDROP_GAPS:  # what the parts below leave of the plain background
+            surface.fill(ground, gap)
+        self.draw_kept(surface, to_move, busy)
+        panel(self.game.look, surface, STATUS_RECT, "panel", "accent" if urgent else "edge",
+              ground=ground)
+
+    def draw_kept(self, surface: pygame.Surface, to_move: int | None, busy: bool) -> None:
+        """The header and the players' column, from their kept pictures (drawn and kept the
+        first time they show what they show now). Also drawn ahead, on a surface not shown, in
+        the frame a replay's drag made the scene (`TrayScene.draw_ahead`)."""
         look = self.game.look
         c, game = self.controls, self.game
         session = game.session
         ground = look.colour("background")
-        for gap in BACKDROP_GAPS:  # what the parts below leave of the plain background
-            surface.fill(ground, gap)
         practice = getattr(session, "practice", False)  # the header's tag
         kept = self.pictures
         kept.headers.drawn(surface, look.drawn_in(c.header(), session.game, game.replay is not None,
@@ -81,8 +90,6 @@ class TrayBackdrop(Component):
                                                   over and tuple(session.state.winners()),
                                                   names, scores, tuple(game.history[-LOG_KEPT:])),
                            COLUMN_AREA, lambda out: self._draw_column(out, to_move), ground)
-        panel(look, surface, STATUS_RECT, "panel", "accent" if urgent else "edge",
-              ground=ground)
 
     def _draw_header(self, surface: pygame.Surface) -> None:
         with unlit(self.game.app):

@@ -264,11 +264,22 @@ class TrayScene(GameScene):
 
     # --- drawing ----------------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface) -> None:
-        look = self.look
+    def seat_shown(self) -> int | None:
+        """The seat whose turn the players' column shows (None once the game is over)."""
         to_move = self.session.state.to_move if self.session.state.to_move >= 0 else None
         if to_move is None and not self.session.over:
             to_move = self.session.state.turn_player  # every tray game has one
+        return to_move
+
+    def draw_ahead(self, surface: pygame.Surface) -> None:
+        """In the frame a replay's drag made the scene (which the next frame draws): its header
+        and players' column drawn on `surface`, not shown, into their kept pictures, so that the
+        two frames share the work."""
+        self.around.draw_kept(surface, self.seat_shown(), self.busy)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        look = self.look
+        to_move = self.seat_shown()
         urgent = self.human_turn and not self.busy
         advice = self.advice_shown()
         rolling = self.rolling
