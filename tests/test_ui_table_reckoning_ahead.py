@@ -63,3 +63,38 @@ def test_the_reckonings_labels_are_placed_before_it_shows(monkeypatch, ai_at_onc
     assert differing(shown, app.logical) == 0
     assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(app.logical, "RGB")
     app.close()
+
+
+@pytest.mark.parametrize("label_ms, most", [(0.6, 1), (0.3, 3)])
+def test_placing_ahead_keeps_to_its_time_a_frame(monkeypatch, ai_at_once, label_ms, most):
+    """A label that the longest one placed in the frame would take past AHEAD_MS (1 ms) is left
+    to the next frame: with each label taking `label_ms` on the clock, no frame places more
+    than `most` (the first always goes), and all are placed ahead all the same."""
+    from types import SimpleNamespace
+
+    clock = [0.0]
+    monkeypatch.setattr(round_end, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
+    placed: list[int] = []
+    real = reckoning_places.label_place
+
+    def timed(*a):
+        clock[0] += label_ms / 1000
+        placed[-1] += 1
+        return real(*a)
+    monkeypatch.setattr(reckoning_places, "label_place", timed)
+    plan = round_end.RoundEnd.plan_ahead
+
+    def counted(self, *a):
+        placed.append(0)
+        return plan(self, *a)
+    monkeypatch.setattr(round_end.RoundEnd, "plan_ahead", counted)
+    app = fast_app()
+    scene = start_table(app, [Seat("Robot", "ai", "easy"), Seat("Rob", "ai", "easy")])
+    for _ in range(20000):
+        app.step(1 / 60)
+        if scene.reckoning is not None and scene.flight is None:
+            break
+    assert scene.reckoning is not None
+    assert max(placed) == most
+    assert sum(placed) >= len(scene.reckoning.table.dice), "every label placed ahead"
+    app.close()

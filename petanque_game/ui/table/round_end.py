@@ -103,17 +103,23 @@ class RoundEnd(Component):
         """While the round's last throw comes to rest on screen, its reckoning's labels placed
         (ui/table/reckoning_places.py) for the view the next frame shows (a frame `dt` s on:
         the reckoning's first frame when the throw's rest ends now) and then for the view the
-        camera is going to, for at most AHEAD_MS of this frame, so that the frames the
-        reckoning shows only draw them."""
+        camera is going to, for at most AHEAD_MS of this frame (a label is not begun that the
+        longest one placed in this frame would take past it; the first always is), so that the
+        frames the reckoning shows only draw them."""
         look = shown.look
         if self.last_table is None:
             return
         start = time.perf_counter()
+        longest = 0.0  # ms: the longest label placed in this frame
         kept: Ahead = []
         for view in (shown.view.next_view(dt), shown.view.goal_view):
             places = label_places(shown, self.last_table, size, self.ahead, view)
-            while not places.done and (time.perf_counter() - start) * 1000 < AHEAD_MS:
+            while not places.done:
+                begun = time.perf_counter()
+                if (begun - start) * 1000 + longest > AHEAD_MS:
+                    break
                 places.step(look)
+                longest = max(longest, (time.perf_counter() - begun) * 1000)
             if all(other is not places for other in kept):  # (the camera still: one view)
                 kept.append(places)
         self.ahead = kept  # (the views the camera has left behind let go of)
