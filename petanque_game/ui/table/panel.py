@@ -269,8 +269,9 @@ def prompt(shown: TableShown) -> str:
     if shown.reckoning is not None:
         return look.tr("table.prompt.reckoning") if shown.reckoning.wait is None else \
             look.tr("table.prompt.reckoning_auto")
-    if shown.start_roll is not None and not shown.start_roll.done:
-        return look.tr("table.prompt.start_roll")
+    roll = shown.start_roll
+    if roll is not None and not roll.done:  # who starts once the pass is read, as the tray says
+        return roll.verdict(s.players) or look.tr("table.prompt.start_roll")
     online = getattr(s, "waiting_line", None)  # a seat decided on another computer
     if online:
         return str(online)

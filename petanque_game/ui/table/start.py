@@ -37,6 +37,11 @@ class StartRoll:
         self.t = 0.0
 
     @property
+    def landed(self) -> bool:
+        """Is the die at rest (its value shown: the panel, the log and the prompt say it too)?"""
+        return bool(self.t >= self.tumble)
+
+    @property
     def done(self) -> bool:
         return bool(self.t >= self.tumble + self.hold)
 
@@ -62,7 +67,7 @@ class StartRoll:
     def verdict(self, players: Sequence[Seat]) -> str | None:
         """Who starts, or who rolls again, once the pass is complete and the die at rest."""
         a = self.after
-        if self.t < self.tumble or a.rolloff_rolls:
+        if not self.landed or a.rolloff_rolls:
             return None
         if a.starter is not None:
             return says(self.look, "table.start.starts", players[a.starter].name)  # "You start ..."
@@ -89,7 +94,7 @@ def draw_start(look: Look, roll: StartRoll, players: Sequence[Seat], area: pygam
                                                   (felt.w, felt.h - 40), DIE)
         at = (felt.x + x, felt.y + y)
         pictures.draw_die(look, area, face, at, DIE, angle, body, pip, lift=lift)
-        if i < len(rolls) - 1 or roll.t >= roll.tumble:
+        if i < len(rolls) - 1 or roll.landed:
             look.blit_text(area, look.fit(players[seat].name, 18, 100), (at[0], at[1] + 40),
                             18, look.player_colour(seat), True, "midtop", shadow=True)
     said = roll.verdict(players)

@@ -155,9 +155,10 @@ class TableTurns(GameScene):
 
     @property
     def lines_held(self) -> bool:
-        """What a throw did is told once its flight has come to rest, and the roll for who starts
-        once it is read; the reckoning shows beside the last throw's lines, not before them."""
-        return self.flying or (self.start_roll is not None and not self.start_roll.done)
+        """What a throw did is told once its flight has come to rest, and a roll for who starts
+        once its die is at rest; the reckoning shows beside the last throw's lines, not before
+        them."""
+        return self.flying or (self.start_roll is not None and not self.start_roll.landed)
 
     def shown_table(self) -> tuple[Table, bool]:
         """The table to draw, and whether it is the last round's (kept until the next diamond)."""
@@ -173,14 +174,16 @@ class TableTurns(GameScene):
 
     @property
     def state(self) -> TableState:
-        """The state shown: as it was before the throw in the air, or before the round's scoring
-        during the reckoning; the session's state otherwise."""
+        """The state shown: as it was before the throw in the air, before the round's scoring
+        during the reckoning, or before a die rolled for who starts while it tumbles; the
+        session's state otherwise."""
         if self.playback.flight is not None and self.playback.shown is not None:
             return self.playback.shown
         if self.round_end.reckoning is not None:
             return self.round_end.reckoning.before
-        if self.start_roll is not None and not self.start_roll.done:
-            return self.start_roll.before
+        roll = self.start_roll
+        if roll is not None and not roll.done:  # (once its die is at rest, what it rolled)
+            return roll.after if roll.landed else roll.before
         now: TableState = self.session.state
         if self.keeping_on:  # the throw kept: the match says what its Accept would leave
             if self._accepted is None or self._accepted[0] is not now:
