@@ -156,8 +156,7 @@ class TableTurns(GameScene):
     @property
     def lines_held(self) -> bool:
         """What a throw did is told once its flight has come to rest, and a roll for who starts
-        once its die is at rest; the reckoning shows beside the last throw's lines, not before
-        them."""
+        once its die is; the reckoning shows beside the last throw's lines, not before them."""
         return self.flying or (self.start_roll is not None and not self.start_roll.landed)
 
     def shown_table(self) -> tuple[Table, bool]:
