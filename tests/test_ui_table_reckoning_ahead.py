@@ -98,3 +98,30 @@ def test_placing_ahead_keeps_to_its_time_a_frame(monkeypatch, ai_at_once, label_
     assert max(placed) == most
     assert sum(placed) >= len(scene.reckoning.table.dice), "every label placed ahead"
     app.close()
+
+
+def test_only_the_last_frames_of_the_rest_place_labels_for_the_view_shown_next(monkeypatch,
+                                                                              ai_at_once):
+    """The view a frame shows next is where the reckoning's first frame looks only when the
+    throw's rest ends by then; earlier it is gone by the next frame, and its labels were placed
+    for nothing (most of a millisecond, every frame of the rest): only the camera's goal is
+    worked for then."""
+    asked: list[tuple[bool, bool]] = []  # (the throw's rest ending, a view other than the goal)
+    real = round_end.label_places
+
+    def watching(shown, table, size, ahead, view=None):
+        f = shown.flight
+        ending = f is not None and f.rest + 2 / 60 >= f.hold
+        asked.append((ending, view != shown.view.goal_view))
+        return real(shown, table, size, ahead, view)
+    monkeypatch.setattr(round_end, "label_places", watching)
+    app = fast_app()
+    scene = start_table(app, [Seat("Robot", "ai", "easy"), Seat("Rob", "ai", "easy")])
+    for _ in range(20000):
+        app.step(1 / 60)
+        if scene.reckoning is not None and scene.flight is None:
+            break
+    assert scene.reckoning is not None
+    assert any(not ending for ending, _ in asked), "the rest's earlier frames placed ahead too"
+    assert not any(other for ending, other in asked if not ending)
+    app.close()

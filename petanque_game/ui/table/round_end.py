@@ -99,11 +99,13 @@ class RoundEnd(Component):
                 self.reckoning = reckoning_of(made, self.wait())
                 self.reckoning.places, self.ahead = self.ahead, []  # (used if still right)
 
-    def plan_ahead(self, shown: Reckoned, size: tuple[int, int], dt: float) -> None:
+    def plan_ahead(self, shown: Reckoned, size: tuple[int, int], dt: float,
+                   ending: bool = True) -> None:
         """While the round's last throw comes to rest on screen, its reckoning's labels placed
-        (ui/table/reckoning_places.py) for the view the next frame shows (a frame `dt` s on:
-        the reckoning's first frame when the throw's rest ends now) and then for the view the
-        camera is going to, for at most AHEAD_MS of this frame (a label is not begun that the
+        (ui/table/reckoning_places.py) for the view the camera is going to and, when the
+        throw's rest is `ending` (within a frame or two: the reckoning's first frame may be the
+        next), first for the view the next frame shows (a frame `dt` s on; earlier, that view
+        is gone by then). For at most AHEAD_MS of this frame (a label is not begun that the
         longest one placed in this frame would take past it; the first always is), so that the
         frames the reckoning shows only draw them."""
         look = shown.look
@@ -112,7 +114,8 @@ class RoundEnd(Component):
         start = time.perf_counter()
         longest = 0.0  # ms: the longest label placed in this frame
         kept: Ahead = []
-        for view in (shown.view.next_view(dt), shown.view.goal_view):
+        goal = shown.view.goal_view
+        for view in (shown.view.next_view(dt), goal) if ending else (goal,):
             places = label_places(shown, self.last_table, size, self.ahead, view)
             while not places.done:
                 begun = time.perf_counter()

@@ -99,8 +99,9 @@ class TableScene(TableDrawing):
             self.view.update(dt)
         self.playback.settle()
         if self.flight is not None:
-            if self.flight.over:  # at rest on screen: what the round's end shows made ahead
-                self.round_end.plan_ahead(self, AREA.size, dt)
+            f = self.flight
+            if f.over:  # at rest on screen: what the round's end shows made ahead
+                self.round_end.plan_ahead(self, AREA.size, dt, f.rest + 2 * dt >= f.hold)
             return  # what comes after the throw waits for it to come to rest
         if self.start_roll is not None:
             self.start_roll.advance(dt)
