@@ -65,6 +65,18 @@ def test_the_reckonings_labels_are_placed_before_it_shows(monkeypatch, ai_at_onc
     app.close()
 
 
+def to_a_reckoning():
+    """Two AIs' table played on, frame by frame, until its first round's reckoning shows."""
+    app = fast_app()
+    scene = start_table(app, [Seat("Robot", "ai", "easy"), Seat("Rob", "ai", "easy")])
+    for _ in range(20000):
+        app.step(1 / 60)
+        if scene.reckoning is not None and scene.flight is None:
+            break
+    assert scene.reckoning is not None
+    return app, scene
+
+
 @pytest.mark.parametrize("label_ms, most", [(0.6, 1), (0.3, 3)])
 def test_placing_ahead_keeps_to_its_time_a_frame(monkeypatch, ai_at_once, label_ms, most):
     """A label that the longest one placed in the frame would take past AHEAD_MS (1 ms) is left
@@ -88,13 +100,7 @@ def test_placing_ahead_keeps_to_its_time_a_frame(monkeypatch, ai_at_once, label_
         placed.append(0)
         return plan(self, *a)
     monkeypatch.setattr(round_end.RoundEnd, "plan_ahead", counted)
-    app = fast_app()
-    scene = start_table(app, [Seat("Robot", "ai", "easy"), Seat("Rob", "ai", "easy")])
-    for _ in range(20000):
-        app.step(1 / 60)
-        if scene.reckoning is not None and scene.flight is None:
-            break
-    assert scene.reckoning is not None
+    app, scene = to_a_reckoning()
     assert max(placed) == most
     assert sum(placed) >= len(scene.reckoning.table.dice), "every label placed ahead"
     app.close()
@@ -115,13 +121,7 @@ def test_only_the_last_frames_of_the_rest_place_labels_for_the_view_shown_next(m
         asked.append((ending, view != shown.view.goal_view))
         return real(shown, table, size, ahead, view)
     monkeypatch.setattr(round_end, "label_places", watching)
-    app = fast_app()
-    scene = start_table(app, [Seat("Robot", "ai", "easy"), Seat("Rob", "ai", "easy")])
-    for _ in range(20000):
-        app.step(1 / 60)
-        if scene.reckoning is not None and scene.flight is None:
-            break
-    assert scene.reckoning is not None
+    app, _ = to_a_reckoning()
     assert any(not ending for ending, _ in asked), "the rest's earlier frames placed ahead too"
     assert not any(other for ending, other in asked if not ending)
     app.close()

@@ -290,7 +290,7 @@ class App(SceneStack):
     def render(self) -> pygame.Surface:
         """Draw the frame to the logical surface and present it scaled in the window; in a
         frame that holds the picture (`Scene.picture_held`), the last one stays shown."""
-        if self.picture_held():
+        if self.holds_picture():
             for scene in self.visible():
                 if scene.picture_held:
                     scene.draw_ahead(self._ahead())
@@ -321,7 +321,7 @@ class App(SceneStack):
                     break
             if self.running:
                 self.step(dt)
-            if self.running and woken and not self.picture_held():
+            if self.running and woken and not self.holds_picture():
                 self.render_logical()
                 # (pygame's stubs do not say a BufferProxy has the buffer protocol; it has)
                 picture = zlib.crc32(self.logical.get_view("2"))  # type: ignore[arg-type]
@@ -340,7 +340,7 @@ class App(SceneStack):
         return self.toast.visible or any(getattr(scene, "animating", False)
                                          for scene in self.visible())
 
-    def picture_held(self) -> bool:
+    def holds_picture(self) -> bool:
         """Does a scene shown hold the last picture this frame (`Scene.picture_held`)?"""
         return any(scene.picture_held for scene in self.visible())
 

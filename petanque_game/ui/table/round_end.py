@@ -100,7 +100,7 @@ class RoundEnd(Component):
                 self.reckoning.places, self.ahead = self.ahead, []  # (used if still right)
 
     def plan_ahead(self, shown: Reckoned, size: tuple[int, int], dt: float,
-                   ending: bool = True) -> None:
+                   ending: bool) -> None:
         """While the round's last throw comes to rest on screen, its reckoning's labels placed
         (ui/table/reckoning_places.py) for the view the camera is going to and, when the
         throw's rest is `ending` (within a frame or two: the reckoning's first frame may be the
