@@ -32,7 +32,7 @@ def _plain(table: Table, n: int, to_come: tuple[int, ...]) -> list[float]:
         if d.on_board:
             best[d.player] = min(best[d.player], reckoned_distance(d))
     steps = int(FAR / GRID)
-    survival = [[(1.0 if i * GRID < best[s] else 0.0) * petanque_worth._MISSES[i] **
+    survival = [[(1.0 if i * GRID < best[s] or i == 0 else 0.0) * petanque_worth._MISSES[i] **
                  to_come.count(s) for i in range(steps + 1)] for s in range(n)]
     chances = [0.0] * n
     for i in range(steps):
@@ -108,3 +108,25 @@ def test_points_worth_is_the_plain_mean_over_the_faces_bit_for_bit():
         penalties = tuple(rng.choice((0, 0, -5, -10)) for _ in range(n))
         situation = Situation(table, n, thrower, "die", 1, penalties, to_come)
         assert points_worth(table, situation) == _plain_points_worth(table, situation)
+
+
+def _lying(*distances: float) -> Table:
+    """One die of each seat on the board, at these distances from the diamond (0: touching)."""
+    return Table(DiamondRest(0.0, 0.0, 0.0, True),
+                 tuple(DieRest(seat, 0, 0.0, 0.0, 0.0, 1, True, None, d, 0)
+                       for seat, d in enumerate(distances)))
+
+
+def test_a_die_touching_the_diamond_is_the_likeliest_to_end_closest():
+    # a touching die is reckoned at 0 mm: it used to fall before the first grid step, so its
+    # seat had no chance of ending closest and no seat had any (the chances summed to 0)
+    for to_come in ((), (1,), (1, 1), (0, 1)):
+        touching = _closest_chances(_lying(0.0, 50.0), 2, to_come)
+        assert math.isclose(sum(touching), 1.0, abs_tol=1e-3), (to_come, touching)
+        assert touching == _closest_chances(_lying(1.0, 50.0), 2, to_come)  # the same step
+        assert touching[0] > 0.8
+    both = _closest_chances(_lying(0.0, 0.0, 80.0), 3, (2,))
+    assert both[0] == both[1] and both[0] > 0.45  # two touching share it
+    # and what the die is worth: the thrower's lead counts its face
+    table = _lying(0.0, 50.0)
+    assert lead(table, 0, (0, 0), (1,)) > 0.5 > lead(table, 1, (0, 0), (1,))

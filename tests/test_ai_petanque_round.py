@@ -161,7 +161,9 @@ def test_the_stated_worth_counts_the_throws_to_come(mid_round):
     played = [ai.appraise(board, situation, aim, STEADY, random.Random(s), 8) for s in (5, 6)]
     assert played[0] != played[1]
     assert all(p != still for p in played)
-    later = ai.appraise(board, situation, aim, STEADY, random.Random(5), 8, rollouts=4)
+    # fewer rollouts, another mean (not 4: its rounds' leads, in 69ths, happen to average
+    # exactly as the 8's do on this table)
+    later = ai.appraise(board, situation, aim, STEADY, random.Random(5), 8, rollouts=3)
     assert later != played[0]
 
 

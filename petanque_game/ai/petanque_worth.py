@@ -275,7 +275,9 @@ def _closest_chances(table: Table, n: int, to_come: tuple[int, ...]) -> list[flo
     for d in table.dice:
         if d.on_board:
             best[d.player] = min(best[d.player], reckoned_distance(d))
-    key = tuple((to_come.count(seat), bisect.bisect_left(_GRID_AT, best[seat]))
+    # a die touching the diamond is reckoned at 0: it ends within the first step, as one that
+    # lies 1 mm off does (step 0 would leave it no chance at all, and every other seat none)
+    key = tuple((to_come.count(seat), max(1, bisect.bisect_left(_GRID_AT, best[seat])))
                 for seat in range(n))
     found = _CHANCES.get(key)
     if found is None:
