@@ -20,7 +20,9 @@ Load: the saved throws' worth stated again by the code as it is now (`ai.apprais
 seed and samples: the aims were the hint's and do not change with the worth), against the same
 real leads: the mean stated, the mean real, their mean difference with its standard error
 (paired by throw), for the worth as saved and as stated now, by opponent. `--every K --part I`
-re-states only every K-th throw from the I-th (split a long run into parts to pool).
+re-states only every K-th throw from the I-th (split a long run into parts to pool). Against
+the expert the same rounds are also played on without its learned edge (`petanque_edge`), to
+show what the edge moves.
 
 The diamond's throws are left out: their stated worth is the penalty risked, not a lead.
 """
@@ -43,6 +45,7 @@ from petanque_game.ai import hints
 from petanque_game.ai import petanque as ai
 from petanque_game.ai.hints_petanque import WORTH_SAMPLES, seed_of
 from petanque_game.ai.petanque_hand_errors import spread_errors
+from petanque_game.ai.petanque_hands import Drawn
 from petanque_game.ai.petanque_round import played_out
 from petanque_game.ai.petanque_worth import Situation, rest_worth
 from petanque_game.match import Match
@@ -137,7 +140,7 @@ def worths(t: dict) -> tuple[float, float, float]:
     state, board, hand = t["state"], t["board"], PERSON_HANDS[t["hand"]]
     situation = ai.situation_of(state)
     rng = random.Random(seed_of(state) + ":worth")
-    drawn = [ai.Drawn(rng.getrandbits(64), e) for e in spread_errors(rng, WORTH_SAMPLES)]
+    drawn = [Drawn(rng.getrandbits(64), e) for e in spread_errors(rng, WORTH_SAMPLES)]
     tables = [ai.thrown_table(board, situation, t["aim"], hand, h) for h in drawn]
     rests = [rest_worth(table, situation) for table in tables]
     still = sum(rests) / WORTH_SAMPLES
@@ -147,10 +150,16 @@ def worths(t: dict) -> tuple[float, float, float]:
     others = [t["against"]] + (["medium"] if CLUB and t["against"] != "medium" else [])
     for other in others:
         hands = [hand if s == t["seat"] else ai.HANDS[other] for s in range(2)]
+        experts = ai._experts(situation, hands)  # the expert's seat: its learned edge
         played[other] = [
-            played_out(board, situation, table, ai._medium, hands, random.Random(stream)) - r
+            played_out(board, situation, table, ai._medium, hands, random.Random(stream),
+                       experts) - r
             for table, r, stream in zip(tables, rests, streams)]
         found[other] = still + sum(played[other]) / count
+        if experts and other == t["against"]:  # the same rounds without the edge
+            t["no_edge"] = still + sum(
+                played_out(board, situation, table, ai._medium, hands, random.Random(stream))
+                - r for table, r, stream in zip(tables, rests, streams)) / count
     if SEARCHED:  # the other seat's throws to come as its AI really aims them (the expert: its
         # search, ~0.17 s a throw), its first SEARCHED rollouts; the club model on the same ones
         hands = [hand if s == t["seat"] else ai.HANDS[t["against"]] for s in range(2)]
@@ -210,6 +219,11 @@ def table(throws: list[dict]) -> None:
               f"{mean_se([t['club'] - t['real'] for t in these])} | "
               f"{mean_se([t['now'] for t in these])} | "
               f"{mean_se([t['now'] - t['real'] for t in these])} |", flush=True)
+    for against in sorted({t["against"] for t in throws if "no_edge" in t}):
+        these = [t for t in throws if t["against"] == against and "no_edge" in t]
+        print(f"\nagainst {against}, the same rounds played on without the expert's edge "
+              f"(`petanque_edge`): worth {mean_se([t['no_edge'] for t in these])}, its error "
+              f"{mean_se([t['no_edge'] - t['real'] for t in these])} ({len(these)} throws)")
     searched = [t for t in throws if "searched" in t]
     if searched:  # --searched: the club model and each AI's own aims on the same rollouts
         print("\n| against | die | throws | played on, club model: its error | each AI as it "
@@ -225,7 +239,8 @@ def table(throws: list[dict]) -> None:
                       f"{mean_se([t['searched'] - t['club_few'] for t in these])} |", flush=True)
 
 
-FIELDS = ("against", "seed", "die", "real", "still", "club", "now", "club_few", "searched")
+FIELDS = ("against", "seed", "die", "real", "still", "club", "now", "no_edge", "club_few",
+          "searched")
 
 
 def summary(files: list[str]) -> None:

@@ -51,7 +51,7 @@ from petanque_game.ai import hints
 from petanque_game.ai import petanque as ai
 from petanque_game.ai.hints_petanque import WORTH_SAMPLES, seed_of
 from petanque_game.ai.petanque_hand_errors import spread_errors
-from petanque_game.ai.petanque_hands import spread_hands
+from petanque_game.ai.petanque_hands import Drawn, spread_hands
 from petanque_game.ai.petanque_worth import points_worth, rest_worth
 from petanque_game.match import Match
 from petanque_game.physics.hand import PERSON_HANDS, draw_orientation, draw_tumble, wobble
@@ -116,7 +116,7 @@ def spread(board, state, aim, hand, samples: int, stream: str) -> tuple[float, f
 
 def sobol_hands(rng: random.Random, count: int) -> list[random.Random]:
     """The hint's hands (`ai.appraise`): scrambled Sobol errors."""
-    return [ai._Drawn(rng.getrandbits(64), e) for e in spread_errors(rng, count)]
+    return [Drawn(rng.getrandbits(64), e) for e in spread_errors(rng, count)]
 
 
 def antithetic_hands(rng: random.Random, count: int) -> list[random.Random]:
@@ -124,8 +124,8 @@ def antithetic_hands(rng: random.Random, count: int) -> list[random.Random]:
     found = []
     for _ in range(count // 2):
         errors = [rng.gauss(0.0, 1.0) for _ in range(ai.WOBBLES)]
-        found += [ai._Drawn(rng.getrandbits(64), errors),
-                  ai._Drawn(rng.getrandbits(64), [-e for e in errors])]
+        found += [Drawn(rng.getrandbits(64), errors),
+                  Drawn(rng.getrandbits(64), [-e for e in errors])]
     return found
 
 

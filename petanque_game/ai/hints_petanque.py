@@ -9,8 +9,9 @@ faces of its dice when it is closest or has doubles, less the face of a die of i
 own throw sent off the board, and the diamond's -5s) less the most any other player gets, once
 every throw of the round is thrown. The throws still to come are played on
 (`ai.petanque.appraise`, `petanque_round`): each seat's own hand (`hands`, the window's;
-unknown: the medium AI's) aiming as a club player does, so a die likely to be knocked away is
-worth what it is likely to keep. For the diamond's throw the value is the -5 it may cost, said
+unknown: the medium AI's) aiming as a club player does, an expert AI's seat with what its
+search takes beyond that (`petanque_edge`), so a die likely to be knocked away is worth what it
+is likely to keep. For the diamond's throw the value is the -5 it may cost, said
 as the risk of losing it. The worth is the mean over WORTH_SAMPLES fresh hands of the chosen
 aim, spread evenly over the hand's errors (`petanque_hand_errors`), drawn apart from the hands
 the search chose with: the search's own figure for its best candidate is the largest of several

@@ -1,23 +1,19 @@
 """Terningepetanque AI: aiming a throw, and choosing one at three levels of care.
 
-`aim` (petanque_aim.py) inverts the physics for a lone body, so the body comes to rest near a
-target.
-
-An AI decides an aim only. The match then throws it with the AI's hand (`HANDS`: large errors for
-easy, smaller for medium, small for expert) and draws the die's orientation; the AI sees neither
-(docs/design.md#hidden-chance). Easy and medium aim honestly at the diamond (the board's centre for
-the diamond throw). The expert weighs a handful of candidate aims on the real table: each is
-thrown with hands it samples itself from its own stream, simulated with `simulate_throw`, and
-valued with the rules' own scoring, the thrown die's face taken at its expectation (whatever the
-path, a uniformly random starting orientation leaves it uniform: `physics/cube.py`). The hands are
-spread evenly over the hand's errors (`even_hands`) and the same for every candidate; the
-candidates race (`_race`): the worse half drops out after the first hands, and so on, so that
-only the best few meet every hand (benchmarks/bench_expert.py: half the time, no loss of
-strength measured against weighing them all in full). `search` returns the chosen aim with what it
-is for; for a human player's hint (`hints_petanque.py`) it searches for the player's own hand, and
-`appraise` then says what the chosen aim is worth from hands the search never saw (the search's
-own figure for its best is the luckiest of its noisy estimates), each with the round played on to
-its end (`petanque_round`).
+`aim` (petanque_aim.py) inverts the physics for a lone body, so it comes to rest near a target.
+An AI decides an aim only; the match throws it with the AI's hand (`HANDS`: large errors for
+easy, small for expert) and draws the die's orientation, neither of which the AI sees
+(docs/design.md#hidden-chance). Easy and medium aim honestly at the diamond (the board's centre
+for the diamond throw). The expert weighs candidate aims on the real table: each thrown with
+hands it samples from its own stream (`even_hands`, the same for every candidate), simulated with
+`simulate_throw` and valued with the rules' own scoring, the thrown die's face at its expectation
+(a uniformly random starting orientation stays uniform: `physics/cube.py`). The candidates race
+(`_race`): the worse half drops out after the first hands, and so on, so only the best few meet
+every hand (benchmarks/bench_expert.py: half the time, no strength lost). `search` returns the
+chosen aim with what it is for; for a person's hint (`hints_petanque.py`) it searches for the
+player's own hand, and `appraise` says what the aim is worth from hands the search never saw (its
+own figure for its best is the luckiest of noisy estimates), the round played on to its end
+(`petanque_round`).
 """
 
 from __future__ import annotations
@@ -30,7 +26,6 @@ from dataclasses import dataclass
 from petanque_game.ai.petanque_aim import aim
 from petanque_game.ai.petanque_hands import (
     WOBBLES,  # noqa: F401 (ai.WOBBLES: hint benchmarks)
-    Drawn,
     even_hands,
     unseen_chance,
 )
@@ -67,25 +62,23 @@ HANDS = {
 # test machine (benchmarks/RESULTS.md, "The expert's decision"). Cheaper races were weaker.
 SAMPLES = 18
 REFINE = 3
-# the refinements of each: (its speed times, its heading plus, rad); 3% faster is not among
-# them (benchmarks/RESULTS.md: it was chosen least, and the search is as strong without it)
+# the refinements of each: (its speed times, its heading plus, rad); not 3% faster (chosen
+# least, no strength lost without it: benchmarks/RESULTS.md)
 VARIATIONS = ((0.97, 0.0), (1.0, -0.012), (1.0, 0.012))
-_Drawn = Drawn  # the name bench_hint_worth.py reads
 # The race (`_race`): the hands each stage's survivors have been thrown with, and the share of
 # them kept for the next stage.
 RACE = (3, 6, 12, 18)
 KEEP = 0.5
-# The dice a candidate aims to knock away (`_candidates`): those lying within KNOCK_NEAR mm of
-# the diamond, the thrower's own too when KNOCK_OWN, at most the KNOCK_MOST nearest (None: all).
-# Leaving out one's own dice (0 of 36 such candidates chosen in 90 decisions) and all but the
-# nearest of the others' takes candidates off the slowest decisions, on crowded tables, at no
-# strength the benchmarks can measure (benchmarks/RESULTS.md, "The expert's decision").
+# The dice a candidate aims to knock away (`_candidates`): those within KNOCK_NEAR mm of the
+# diamond, the thrower's own too when KNOCK_OWN, at most the KNOCK_MOST nearest (None: all):
+# fewer candidates on crowded tables, no strength lost (benchmarks/RESULTS.md, "The expert's
+# decision": 0 of 36 candidates through one's own dice chosen in 90 decisions).
 KNOCK_NEAR = 60.0
 KNOCK_OWN = False
 KNOCK_MOST: int | None = 1
-# The hint's stated worth (`appraise`): how many of its hands play the round on to its end. All
-# of them: a round played on varies far more than a table's worth (0.9 points between two
-# 32-hand estimates against 0.1, 6 states), so the hint's hands are fewer and all played on.
+# The hint's stated worth (`appraise`): how many of its hands play the round on to its end. All:
+# a round played on varies far more than a table's worth (0.9 points between two 32-hand
+# estimates against 0.1, 6 states).
 ROLLOUTS = 64
 
 
@@ -273,9 +266,9 @@ def appraised(level: Level, situation: Situation, chosen: Aim, hand: Hand, rng: 
     With throws still to come in the round, the first `rollouts` (None: ROLLOUTS) of those
     tables are played on to the round's end (`petanque_round.played_out`: every throw to come
     aimed by the medium AI's rule, thrown by `hand` for the thrower's own, by `hands[seat]` for
-    each other seat's; None: the medium AI's hand), and the mean over them of the round's end
-    lead less the table's `rest_worth` is added: the worth of the round as it will be played,
-    not as if nobody will knock the die away (benchmarks/bench_hint_lead.py). Returns both:
+    each other seat's (None: the medium AI's hand), an expert seat's with its learned edge), and
+    the mean over them of the round's end lead less the table's `rest_worth` is added: the worth
+    of the round as it will be played (benchmarks/bench_hint_lead.py). Returns both:
     (the tables' mean `rest_worth`, as if the dice stayed; the worth of the round played on)."""
     drawn = even_hands(rng, samples)
     tables = [thrown_table(level, situation, chosen, hand, h) for h in drawn]
@@ -285,10 +278,10 @@ def appraised(level: Level, situation: Situation, chosen: Aim, hand: Hand, rng: 
     if situation.obj == DIAMOND or not situation.to_come or count <= 0:
         return value, value
     streams = [random.Random(rng.getrandbits(64)) for _ in range(count)]
-    others = _seat_hands(situation, hand, hands)
-    return value, value + sum(played_out(level, situation, table, _medium, others, stream)
-                              - worth for table, worth, stream in zip(tables, worths, streams)
-                              ) / count
+    others, experts = _seat_hands(situation, hand, hands), _experts(situation, hands)
+    return value, value + sum(played_out(level, situation, table, _medium, others, stream,
+                                         experts) - worth
+                              for table, worth, stream in zip(tables, worths, streams)) / count
 
 
 def kept_worth(level: Level, situation: Situation, hand: Hand, rng: random.Random,
@@ -296,17 +289,24 @@ def kept_worth(level: Level, situation: Situation, hand: Hand, rng: random.Rando
     """What keeping the throw just made is worth to its thrower: `situation.table` is the
     table it left (its face seen), `situation.penalties` the round's before it; the mean over
     `rollouts` (None: ROLLOUTS) of the round played on to its end as `appraised` plays it."""
-    others = _seat_hands(situation, hand, hands)
+    others, experts = _seat_hands(situation, hand, hands), _experts(situation, hands)
     count = ROLLOUTS if rollouts is None else rollouts
     return sum(played_out(level, situation, situation.table, _medium, others,
-                          random.Random(rng.getrandbits(64))) for _ in range(count)) / count
+                          random.Random(rng.getrandbits(64)), experts)
+               for _ in range(count)) / count
 
 
 def _seat_hands(situation: Situation, hand: Hand, hands: Sequence[Hand] | None) -> list[Hand]:
-    """The hand each seat throws with: `hand` the thrower's, `hands` the others' (None: the
-    medium AI's)."""
+    """Each seat's hand: `hand` the thrower's, `hands` the others' (None: the medium AI's)."""
     return [hand if s == situation.thrower else HANDS["medium"] if hands is None else hands[s]
             for s in range(situation.num_players)]
+
+
+def _experts(situation: Situation, hands: Sequence[Hand] | None) -> frozenset[int]:
+    """The other seats the expert AI plays: those throwing with its hand, which is no person's
+    (`physics.hand.PERSON_HANDS`; tests/test_ai_petanque_edge.py)."""
+    return frozenset(s for s, h in enumerate(hands or ())
+                     if s != situation.thrower and h == HANDS["expert"])
 
 
 def _candidates(level: Level, situation: Situation) -> list[tuple[Label, Aim]]:

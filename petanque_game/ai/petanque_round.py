@@ -11,14 +11,17 @@ table: each throw still to come, in the round's order, is aimed by a club player
 and otherwise lands short of it) and thrown with that seat's own hand (the thrower's, each AI
 level's, a person's chosen one), simulated by the physics to rest, the diamond's penalty
 charged to whoever knocks it off; the round is then scored as the rules score it, the faces
-chance alone sets at their exact odds (`petanque_worth.end_lead`).
+chance alone sets at their exact odds (`petanque_worth.end_lead`). A throw of the expert AI's
+adds what its search is learned to take beyond the club rule's aim (`petanque_edge`): against
+the expert the club rule alone left the worth a point above the real lead.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
+from petanque_game.ai.petanque_edge import edge
 from petanque_game.ai.petanque_worth import Situation, end_lead, penalties_after
 from petanque_game.physics.hand import Hand, draw_orientation, draw_tumble, wobble
 from petanque_game.physics.level import Level
@@ -31,18 +34,23 @@ Policy = Callable[[Level, Situation, random.Random], Aim]
 
 
 def played_out(level: Level, situation: Situation, table: Table, policy: Policy,
-               hands: Sequence[Hand], rng: random.Random) -> float:
+               hands: Sequence[Hand], rng: random.Random,
+               experts: Collection[int] = ()) -> float:
     """The thrower's lead at the round's end (`end_lead`) when the situation's throw left
     `table` and every throw still to come (`situation.to_come`) is aimed by `policy` and thrown
     by `hands[seat]`, every draw (aims, wobbles, the dice's orientations and tumbles) from
-    `rng`."""
+    `rng`; each throw of a seat in `experts` (the expert AI's) adds its learned edge over the
+    policy's aim (`petanque_edge.edge`: what its search takes from the thrower beyond it)."""
     n = situation.num_players
     penalties = list(penalties_after(table, situation))
     turned: dict[tuple[int, int], int] = {}
     _count_turns(situation.table, table, turned)
+    gained = 0.0
     for k, seat in enumerate(situation.to_come):
         die = sum(1 for d in table.dice if d.player == seat)  # its dice thrown so far
         now = Situation(table, n, seat, DIE, die, tuple(penalties), situation.to_come[k + 1:])
+        if seat in experts:
+            gained += edge(now, situation.thrower)
         chosen = wobble(level, n, seat, policy(level, now, rng), hands[seat], rng)
         launch = chosen.launched(draw_orientation(rng), draw_tumble(rng))
         after = simulate_throw(level, table, n, seat, DIE, die, launch,
@@ -51,7 +59,7 @@ def played_out(level: Level, situation: Situation, table: Table, policy: Policy,
         if after.diamond is not None and after.diamond.reset:
             penalties[seat] -= DIAMOND_PENALTY
         table = after
-    return end_lead(table, situation, tuple(penalties), turned)
+    return end_lead(table, situation, tuple(penalties), turned) + gained
 
 
 def _count_turns(before: Table, after: Table, turned: dict[tuple[int, int], int]) -> None:

@@ -1,0 +1,124 @@
+"""The expert's edge: what an expert AI's throw takes from a player beyond a club player's throw.
+
+The hint's stated worth plays the round on with every throw to come aimed by a club player's
+rule (`petanque_round`). Against the expert AI that is too kind: the expert weighs a dozen aims
+on the real table before it throws (`petanque.search`), knocks away the die that leads more
+often and more surely, and over 1,080 hinted throws the real lead came out a point below the
+worth (issue 32). Its search in every rollout would cost seconds a hint (about 0.17 s a throw).
+
+So the rollout still throws the club rule's aim for an expert seat, and adds what the search
+would have taken beyond it, learned from the expert itself: `tools/learn_expert_edge.py` plays
+hint situations against the expert, and at each of an expert seat's throws inside the hint's
+rollouts throws that one throw twice on the same streams, once as the search aims it and once
+as the club rule does, the rest of the round the same way; the difference in the hinted
+player's end lead is the edge of that throw. A regression tree over a few things any table
+shows (`features`: how near the player's and the others' best dice lie, what the round is worth
+to the player as it stands, the throws left) holds the mean edge in each kind of situation; it
+is shipped as `assets/ai/expert-edge.json` and walked here in microseconds.
+
+A tree that cannot be read leaves the worth as the club model gives it (logged): the hint
+still works, only less true against the expert.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from functools import cache
+from importlib.resources.abc import Traversable
+from pathlib import Path
+
+from petanque_game.ai.petanque_worth import Situation, lead
+from petanque_game.data import assets_dir
+from petanque_game.rules.petanque_table import DieRest
+
+_log = logging.getLogger(__name__)
+
+FILE = "expert-edge.json"
+FAR = 999.0  # mm: the distance said for a die that is not there
+# what the tree looks at, in this order (`features`)
+FEATURES = ("stake", "me_closest", "my_dist", "my_face", "my_n", "other_dist", "x_dist",
+            "x_face", "me_after", "x_after", "die", "crowd", "dm_r")
+CROWD = 60.0  # mm: a die this near the diamond is in the crowd round it
+
+
+def features(now: Situation, me: int) -> dict[str, float]:
+    """The situation of the throw `now` (an expert seat's) as `me`, whose lead is measured,
+    sees it: `stake` its expected lead as the table lies with the throws to come (this one
+    included), whether its best die lies closest, that die's distance and face and how many of
+    its dice lie, the best other seat's distance, the thrower's best distance and face, the
+    throws each of the two has left after this one, the die thrown (0, 1), how many dice lie
+    within CROWD of the diamond, and the diamond's distance from the board's middle."""
+    table = now.table
+    on = [d for d in table.dice if d.on_board and d.distance is not None]
+    mine = sorted((d for d in on if d.player == me), key=_gap)
+    others = sorted((d for d in on if d.player != me), key=_gap)
+    theirs = sorted((d for d in on if d.player == now.thrower), key=_gap)
+    diamond = table.diamond
+    return {
+        "stake": lead(table, me, now.penalties, (now.thrower, *now.to_come)),
+        "me_closest": float(bool(mine) and (not others or _gap(mine[0]) < _gap(others[0]))),
+        "my_dist": _gap(mine[0]) if mine else FAR,
+        "my_face": float(mine[0].face) if mine else 0.0,
+        "my_n": float(len(mine)),
+        "other_dist": _gap(others[0]) if others else FAR,
+        "x_dist": _gap(theirs[0]) if theirs else FAR,
+        "x_face": float(theirs[0].face) if theirs else 0.0,
+        "me_after": float(sum(1 for s in now.to_come if s == me)),
+        "x_after": float(sum(1 for s in now.to_come if s == now.thrower)),
+        "die": float(now.die or 0),
+        "crowd": float(sum(1 for d in on if _gap(d) < CROWD)),
+        "dm_r": 0.0 if diamond is None else (diamond.x ** 2 + diamond.y ** 2) ** 0.5,
+    }
+
+
+def _gap(die: DieRest) -> float:
+    return FAR if die.distance is None else die.distance
+
+
+def edge(now: Situation, me: int) -> float:
+    """The points an expert's throw `now` is expected to take from `me`'s end lead beyond what
+    the club rule's throw takes (negative: it takes more); 0 when no tree is shipped."""
+    tree = shipped()
+    if tree is None:
+        return 0.0
+    return walk(tree, features(now, me))
+
+
+def walk(node: dict, seen: dict[str, float]) -> float:
+    """The tree's value for the features `seen`: each split sends lower values left."""
+    while "split" in node:
+        node = node["lo"] if seen[node["split"]] < node["below"] else node["hi"]
+    return float(node["value"])
+
+
+@cache
+def shipped() -> dict | None:
+    """The shipped tree (`assets/ai/expert-edge.json`, read once), None when it is not whole."""
+    return read(assets_dir() / "ai" / FILE)
+
+
+def read(path: Traversable | Path) -> dict | None:
+    """The tree a file written by `tools/learn_expert_edge.py` holds; None, logged, when it
+    cannot be read or is not a whole tree (`check`)."""
+    try:
+        tree = json.loads(path.read_text(encoding="utf-8"))["tree"]
+        check(tree)
+        return dict(tree)
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        _log.warning("the expert's edge %s cannot be used (%s): the worth plays the expert "
+                     "as a club player", path, e)
+        return None
+
+
+def check(node: object, depth: int = 0) -> None:
+    """ValueError unless `node` is a whole tree over FEATURES (each leaf a finite value)."""
+    if not isinstance(node, dict) or depth > 32:
+        raise ValueError("not a tree node")
+    if "split" in node:
+        if node["split"] not in FEATURES or not isinstance(node.get("below"), (int, float)):
+            raise ValueError(f"a split on {node.get('split')!r} the tree does not know")
+        check(node.get("lo"), depth + 1)
+        check(node.get("hi"), depth + 1)
+    elif not isinstance(node.get("value"), (int, float)) or abs(node["value"]) > 100:
+        raise ValueError("a leaf without a value")
