@@ -2,10 +2,12 @@
 games, 1 s for Terningepetanque.
 
     PYTHONPATH=. python benchmarks/bench_hints.py [--games 200] [--petanque-games 2]
-        [--petanque-rounds 3] [--seed 0]
+        [--petanque-rounds 3] [--petanque-level medium] [--seed 0]
 
-It plays two-player AI games (expert seats in the tray games, medium seats on the classic board,
-also a four-player board game) and asks for a hint at every decision of every seat, timing each.
+It plays two-player AI games (expert seats in the tray games, `--petanque-level` seats on the
+classic board, also a four-player board game) and asks for a hint at every decision of every
+seat, timing each; on the board the hint is given every seat's hand, as the window gives it (so
+against expert seats its worth counts their learned edge). `--games 0` leaves the tray out.
 "cold" is the first hint of each game with the game's AI caches cleared before it, so it pays for
 building (or reading) the expert's tables, as the first hint of a session does; "all" is every
 hint. Prints a Markdown table: hints, median, 99th percentile and worst, in milliseconds.
@@ -22,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from petanque_game.ai import (
+    hand_of,
     hints,
     ship_captain_crew,
     shut_the_box,
@@ -60,12 +63,13 @@ def timed_games(game: str, options: dict, games: int, seed: int, players: int, l
         seats = [Seat(f"AI {i + 1}", "ai", level) for i in range(players)]
         match = Match.new(game, seats, dict(options), seed=seed + g)
         board = match.level if match.spec.board else None
+        hands = [hand_of(level)] * players if board is not None else None
         clear_caches(game)
         first = True
         while not match.over:
             kind = "throw" if board is not None and match.state.throw_due else "move"
             start = time.perf_counter()
-            hints.hint(game, match.state, board)
+            hints.hint(game, match.state, board, hands=hands)
             took = (time.perf_counter() - start) * 1000.0
             every.append((kind, took))
             if first:
@@ -87,19 +91,20 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--petanque-games", type=int, default=2)
     parser.add_argument("--petanque-rounds", type=int, default=3)
+    parser.add_argument("--petanque-level", default="medium", choices=("easy", "medium", "expert"))
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     # the imports, before anything is timed
     hints.hint("shut-the-box", Match.new("shut-the-box", [Seat("A", "ai", "easy")]).state)
     print("| game | hints | median ms | p99 ms | worst ms |")
     print("| --- | ---: | ---: | ---: | ---: |")
-    for game, options, said in TRAY:
+    for game, options, said in TRAY if args.games else ():
         every, cold = timed_games(game, options, args.games, args.seed, 2, "expert")
         print(row(f"{game} ({said}), all", [t for _, t in every]))
         print(row(f"{game} ({said}), cold", cold))
     for players in (2, 4):
         every, _ = timed_games("terningepetanque", {}, args.petanque_games, args.seed, players,
-                               "medium", args.petanque_rounds)
+                               args.petanque_level, args.petanque_rounds)
         for kind, said in (("throw", "throws"), ("move", "roll-off and keeping a throw")):
             times = [t for k, t in every if k == kind]
             print(row(f"terningepetanque ({players} players), {said}", times))
