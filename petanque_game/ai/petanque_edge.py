@@ -14,7 +14,10 @@ as the club rule does, the rest of the round the same way; the difference in the
 player's end lead is the edge of that throw. A regression tree over a few things any table
 shows (`features`: how near the player's and the others' best dice lie, what the round is worth
 to the player as it stands, the throws left) holds the mean edge in each kind of situation; it
-is shipped as `assets/ai/expert-edge.json` and walked here in microseconds.
+is shipped as `assets/ai/expert-edge.json` and walked here in microseconds. Each edge is
+learned with the rest of the round club-played, the player's own later throws included: where
+the player still has a die to throw after the expert's, real rounds differ from that by more
+than the tree says (benchmarks/RESULTS.md, "The hint's worth against the real lead").
 
 A tree that cannot be read leaves the worth as the club model gives it (logged): the hint
 still works, only less true against the expert.
