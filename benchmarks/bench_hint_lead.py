@@ -44,9 +44,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from petanque_game.ai import hints
 from petanque_game.ai import petanque as ai
 from petanque_game.ai.hints_petanque import WORTH_SAMPLES, seed_of
+from petanque_game.ai.petanque_edge import edge
 from petanque_game.ai.petanque_hand_errors import spread_errors
 from petanque_game.ai.petanque_hands import Drawn
-from petanque_game.ai.petanque_round import played_out
+from petanque_game.ai.petanque_round import Policy, played_out
 from petanque_game.ai.petanque_worth import Situation, rest_worth
 from petanque_game.match import Match
 from petanque_game.physics.hand import PERSON_HANDS
@@ -151,15 +152,22 @@ def worths(t: dict) -> tuple[float, float, float]:
     for other in others:
         hands = [hand if s == t["seat"] else ai.HANDS[other] for s in range(2)]
         experts = ai._experts(situation, hands)  # the expert's seat: its learned edge
-        played[other] = [
-            played_out(board, situation, table, ai._medium, hands, random.Random(stream),
-                       experts) - r
-            for table, r, stream in zip(tables, rests, streams)]
+        plain, played[other] = [], []
+        for table, r, stream in zip(tables, rests, streams):
+            # each round played on once: the edges do not touch the stream, so the worth with
+            # them is the plain one plus the edges of the expert's throws on the way, the same
+            # sums in the same order as `played_out` adds them (the check in `restate`)
+            theirs: list[Situation] = []
+            lead = played_out(board, situation, table, _noting(theirs, experts), hands,
+                              random.Random(stream))
+            gained = 0.0
+            for now in theirs:
+                gained += edge(now, situation.thrower)
+            plain.append(lead - r)
+            played[other].append(lead + gained - r)
         found[other] = still + sum(played[other]) / count
         if experts and other == t["against"]:  # the same rounds without the edge
-            t["no_edge"] = still + sum(
-                played_out(board, situation, table, ai._medium, hands, random.Random(stream))
-                - r for table, r, stream in zip(tables, rests, streams)) / count
+            t["no_edge"] = still + sum(plain) / count
     if SEARCHED:  # the other seat's throws to come as its AI really aims them (the expert: its
         # search, ~0.17 s a throw), its first SEARCHED rollouts; the club model on the same ones
         hands = [hand if s == t["seat"] else ai.HANDS[t["against"]] for s in range(2)]
@@ -173,6 +181,16 @@ def worths(t: dict) -> tuple[float, float, float]:
             played_out(board, situation, table, as_seated, hands, random.Random(stream)) - r
             for table, r, stream in list(zip(tables, rests, streams))[:SEARCHED]) / SEARCHED
     return still, found.get("medium", math.nan), found[t["against"]]
+
+
+def _noting(theirs: list[Situation], experts: frozenset[int]) -> Policy:
+    """The club rule (`ai._medium`, as the worth aims every throw to come), noting in `theirs`
+    each throw of a seat in `experts` as it is asked for."""
+    def aimed(level: Level, now: Situation, r: random.Random) -> Aim:
+        if now.thrower in experts:
+            theirs.append(now)
+        return ai._medium(level, now, r)
+    return aimed
 
 
 def restate(args: argparse.Namespace) -> None:

@@ -85,7 +85,9 @@ def test_the_shipped_tree_is_whole_and_says_the_expert_takes_more_than_a_club_pl
 @pytest.mark.parametrize("text", [
     "", "{", '{"tree": 3}', '{"tree": {"split": "nonsense", "below": 1, "lo": {}, "hi": {}}}',
     '{"tree": {"split": "stake", "below": 1, "lo": {"value": 1}}}',
-    '{"tree": {"value": "a lot"}}', '{"made": {}}',
+    '{"tree": {"value": "a lot"}}', '{"made": {}}', '{"tree": {"value": NaN}}',
+    '{"tree": {"value": true}}',
+    '{"tree": {"split": "stake", "below": NaN, "lo": {"value": 1}, "hi": {"value": 2}}}',
 ])
 def test_a_tree_that_cannot_be_read_is_said_and_left_out(tmp_path, caplog, text):
     path = tmp_path / "edge.json"

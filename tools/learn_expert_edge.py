@@ -119,7 +119,8 @@ def _policy(k: int, expert: bool, stream: int, seen: dict, me: int) -> Policy:
         j, count[0] = count[0], count[0] + 1
         if j != k:
             return ai._medium(level, now, r)
-        seen.update(learned.features(now, me))
+        if not seen:  # the same table both ways: its features once
+            seen.update(learned.features(now, me))
         own = random.Random(stream ^ (k + 1))
         return ai.search(level, now, own).aim if expert else ai._medium(level, now, own)
     return aimed

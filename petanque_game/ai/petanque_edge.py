@@ -27,13 +27,13 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 from functools import cache
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-from petanque_game.ai.petanque_worth import Situation, lead
+from petanque_game.ai.petanque_worth import Situation, gap, lead
 from petanque_game.data import assets_dir
-from petanque_game.rules.petanque_table import DieRest
 
 _log = logging.getLogger(__name__)
 
@@ -54,29 +54,26 @@ def features(now: Situation, me: int) -> dict[str, float]:
     within CROWD of the diamond, and the diamond's distance from the board's middle."""
     table = now.table
     on = [d for d in table.dice if d.on_board and d.distance is not None]
-    mine = sorted((d for d in on if d.player == me), key=_gap)
-    others = sorted((d for d in on if d.player != me), key=_gap)
-    theirs = sorted((d for d in on if d.player == now.thrower), key=_gap)
+    mine = min((d for d in on if d.player == me), key=gap, default=None)
+    best_other = min((d for d in on if d.player != me), key=gap, default=None)
+    theirs = min((d for d in on if d.player == now.thrower), key=gap, default=None)
     diamond = table.diamond
     return {
         "stake": lead(table, me, now.penalties, (now.thrower, *now.to_come)),
-        "me_closest": float(bool(mine) and (not others or _gap(mine[0]) < _gap(others[0]))),
-        "my_dist": _gap(mine[0]) if mine else FAR,
-        "my_face": float(mine[0].face) if mine else 0.0,
-        "my_n": float(len(mine)),
-        "other_dist": _gap(others[0]) if others else FAR,
-        "x_dist": _gap(theirs[0]) if theirs else FAR,
-        "x_face": float(theirs[0].face) if theirs else 0.0,
+        "me_closest": float(mine is not None
+                            and (best_other is None or gap(mine) < gap(best_other))),
+        "my_dist": FAR if mine is None else gap(mine),
+        "my_face": 0.0 if mine is None else float(mine.face),
+        "my_n": float(sum(1 for d in on if d.player == me)),
+        "other_dist": FAR if best_other is None else gap(best_other),
+        "x_dist": FAR if theirs is None else gap(theirs),
+        "x_face": 0.0 if theirs is None else float(theirs.face),
         "me_after": float(sum(1 for s in now.to_come if s == me)),
         "x_after": float(sum(1 for s in now.to_come if s == now.thrower)),
         "die": float(now.die or 0),
-        "crowd": float(sum(1 for d in on if _gap(d) < CROWD)),
+        "crowd": float(sum(1 for d in on if gap(d) < CROWD)),
         "dm_r": 0.0 if diamond is None else (diamond.x ** 2 + diamond.y ** 2) ** 0.5,
     }
-
-
-def _gap(die: DieRest) -> float:
-    return FAR if die.distance is None else die.distance
 
 
 def edge(now: Situation, me: int) -> float:
@@ -115,13 +112,18 @@ def read(path: Traversable | Path) -> dict | None:
 
 
 def check(node: object, depth: int = 0) -> None:
-    """ValueError unless `node` is a whole tree over FEATURES (each leaf a finite value)."""
+    """ValueError unless `node` is a whole tree over FEATURES (each split at a finite value,
+    each leaf a finite value of at most 100 points either way)."""
     if not isinstance(node, dict) or depth > 32:
         raise ValueError("not a tree node")
     if "split" in node:
-        if node["split"] not in FEATURES or not isinstance(node.get("below"), (int, float)):
+        if node["split"] not in FEATURES or not _finite(node.get("below")):
             raise ValueError(f"a split on {node.get('split')!r} the tree does not know")
         check(node.get("lo"), depth + 1)
         check(node.get("hi"), depth + 1)
-    elif not isinstance(node.get("value"), (int, float)) or abs(node["value"]) > 100:
+    elif not _finite(node.get("value")) or abs(node["value"]) > 100:
         raise ValueError("a leaf without a value")
+
+
+def _finite(x: object) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
