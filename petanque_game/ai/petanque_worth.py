@@ -113,6 +113,8 @@ def points_worth(table: Table, situation: Situation) -> float:
 
     owner = thrown.player
     points = [expected(s, on[s], lost[s]) for s in range(n)]
+    # the best other seat's points do not change with the face when the thrower owns the die
+    others = max((p for i, p in enumerate(points) if i != seat), default=0.0)
     total = 0.0
     for face in range(1, 7):
         if thrown.on_board:
@@ -120,7 +122,8 @@ def points_worth(table: Table, situation: Situation) -> float:
         else:
             points[owner] = expected(owner, on[owner], lost[owner] + face
                                      if thrown.off_during == owner else lost[owner])
-        others = max((p for i, p in enumerate(points) if i != seat), default=0.0)
+        if owner != seat:
+            others = max((p for i, p in enumerate(points) if i != seat), default=0.0)
         total += points[seat] - others  # = lead(the table with the face, seat, ...)
     return total / 6.0
 

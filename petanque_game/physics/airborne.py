@@ -101,7 +101,7 @@ class Flier:
             world.index
         plan = world.plan
         self.highest, self.radius = plan.highest, plan.radius
-        self.wall_lines, self.static_bounds = plan.wall_lines, plan.static_bounds
+        self.wall_frames, self.static_bounds = plan.wall_frames, plan.static_bounds
         self.static_guard, self.body_guard = plan.static_guard, plan.body_guard
         self.record_path = world.record_path
         # the launch: no friction in the air (the joints come with the landing: `land`)
@@ -162,20 +162,23 @@ class Flier:
         `air_step`'s own arithmetic written out here, on the same floats in the same order;
         anything else goes through `air_step` itself."""
         g_dt, static_guard, body_guard = self.g_dt, self.static_guard, self.body_guard
+        dt, filters, shape = DT, FLIER_FILTERS, self.it.shape
         for _ in _BLOCK:
-            step(DT)
+            step(dt)
             if self.airborne:
                 if self.sup_shape is None and not self.perched:
                     vz = self.vz - g_dt
-                    z = self.z + vz * DT
+                    z = self.z + vz * dt
                     if z > 0.0:
                         self.z, self.vz = z, vz
-                        low = min(z, z + (vz - g_dt) * DT)
+                        # min(z, z + d): only compared with the guards below
+                        d = (vz - g_dt) * dt
+                        low = z + d if d < 0.0 else z
                         mask = (STATIC_BIT if low < static_guard else 0) | \
                             (BODY_BIT if low < body_guard else 0)
                         if mask != self.mask:
                             self.mask = mask
-                            self.it.shape.filter = FLIER_FILTERS[mask]
+                            shape.filter = filters[mask]
                     else:
                         self.air_step()
                 else:

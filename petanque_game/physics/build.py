@@ -64,9 +64,10 @@ IDENTITY = pymunk.Transform.identity()  # what pymunk.Poly places vertices with 
 # --- the pymunk parts ------------------------------------------------------------------------
 
 def new_space() -> pymunk.Space:
+    """A throw's space: no gravity in the board plane and 10 iterations (both pymunk's
+    defaults, so not set again: a setter is a call through pymunk each throw), and the
+    collision bias."""
     space = pymunk.Space()
-    space.gravity = (0.0, 0.0)
-    space.iterations = 10
     space.collision_bias = COLLISION_BIAS
     return space
 
@@ -96,6 +97,8 @@ class StaticPlan:
     # obstacles as circles (x, y, radius) round them (walls are long: a circle would cover half
     # the board)
     wall_lines: tuple[tuple[float, float, float, float, float], ...]
+    # the same with each wall's length and direction worked out once (`flight.framed`)
+    wall_frames: tuple[tuple[float, float, float, float, float, float, float, float], ...]
     static_bounds: tuple[tuple[float, float, float], ...]
     static_guard: float  # the flier meets walls and obstacles only below this height
     body_guard: float  # ... and bodies only below this one
@@ -158,6 +161,7 @@ def static_plan(level: Level, num_players: int) -> StaticPlan:
         max([level.walls.height, level.dice.height, level.diamond.thickness]
             + [ob.height for ob in level.obstacles]) + 1.0,
         tuple(wall_lines),
+        tuple(flight.framed(*line) for line in wall_lines),
         tuple(flight.bounding_circle(ob.outline) for ob in level.obstacles),
         max([level.walls.height] + [ob.height for ob in level.obstacles]) + GUARD,
         max(level.dice.height, level.diamond.thickness) + GUARD,

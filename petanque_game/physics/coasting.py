@@ -39,18 +39,10 @@ def coast(flier: Flier, limit: int) -> int:
     (x0, y0), a0 = body.position, body.angle
     vx, vy = body.velocity
     w = body.angular_velocity
-    reach = ground
     step_len = math.hypot(vx, vy) * DT
     margin = flier.radius[it.kind] + 2.0 * step_len + 1.0
-    dx, dy = vx * DT, vy * DT
-    for cx, cy, radius in _bounds(flier):
-        first = flight.first_within(x0 - cx, y0 - cy, dx, dy, radius + margin, high)
-        if first is not None and first < reach:
-            reach = first
-    for ax, ay, bx, by, half in flier.wall_lines:
-        first = flight.first_near_segment(x0, y0, dx, dy, ax, ay, bx, by, half + margin, high)
-        if first is not None and first < reach:
-            reach = first
+    reach = flight.first_near_any(x0, y0, vx * DT, vy * DT, _bounds(flier), flier.wall_frames,
+                                  margin, high, ground)
     n_free = min(reach - 2, limit)
     n_free -= n_free % CHECK_EVERY
     if n_free <= 0:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from math import atan2, hypot
 from typing import TYPE_CHECKING
 
 from petanque_game.physics import cube
@@ -86,7 +87,7 @@ class Roller:
 
     def step(self) -> None:
         """After one physics step: turn the dice that have covered a side, stop the slow ones."""
-        threshold, side = self.threshold, self.side
+        threshold, side, dt = self.threshold, self.side, self.dt
         stopped: list = []  # (Item)
         for it in self.rolling:
             if not it.in_world:
@@ -94,19 +95,20 @@ class Roller:
                 continue
             body = it.body
             vx, vy = body.velocity
-            speed = math.hypot(vx, vy)
+            speed = hypot(vx, vy)
             if speed < threshold:
                 it.pivot.max_force = it.force  # too slow to tip: it slides to rest
                 stopped.append(it)
                 continue
-            it.rolled += speed * self.dt
-            if it.rolled >= side:
-                it.rolled -= side
-                k = cube.direction_index(math.atan2(vy, vx) - body.angle)
+            rolled = it.rolled + speed * dt
+            if rolled >= side:
+                rolled -= side
+                k = cube.direction_index(atan2(vy, vx) - body.angle)
                 it.orientation = cube.roll(it.orientation, k, 1)
                 keep = self.keep
                 body.velocity = (vx * keep, vy * keep)
                 body.angular_velocity = body.angular_velocity * keep
                 self.turns += 1
+            it.rolled = rolled
         if stopped:
             self.rolling = [it for it in self.rolling if it not in stopped]

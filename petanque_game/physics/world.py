@@ -38,6 +38,7 @@ lies to the next throw from the same table (`parts.Parts.give_back`).
 from __future__ import annotations
 
 import math
+import weakref
 from typing import Any
 
 import pymunk
@@ -108,9 +109,10 @@ class World:
         self.settled = False
         # nothing lies beyond the world a record is checked against (`fall_off`)
         self.edge = level.world_half_size - EDGE_ROOM
-        if callbacks:
-            space.on_collision(AIR, None, pre_solve=self.flier.air_contact)
-            space.on_collision(GROUND, None, begin=self._hit)
+        if callbacks:  # through a weak reference: see `_air_contact`
+            me = weakref.ref(self)
+            space.on_collision(AIR, None, pre_solve=_air_contact, data=me)
+            space.on_collision(GROUND, None, begin=_hit, data=me)
 
     # --- callbacks (decisions may depend only on state, never on callback order) ------------
 
@@ -330,9 +332,11 @@ class World:
     def finish(self) -> None:
         """The throw has been read back: the board's parts go back for the next throw (the
         world's bodies are not to be read after this); those that nothing touched or set moving
-        lie as they were laid, for the next throw from the same table (`Parts.give_back`)."""
+        lie as they were laid, for the next throw from the same table (`Parts.give_back`).
+        The flier lets go of the world, so that the world is freed as soon as it is dropped."""
         self.parts.give_back({id(it.body) for it in self.items
                               if it.in_world and not (it.awake or it.touched)})
+        del self.flier.world
 
     def _add_woken_friction(self) -> None:
         """Friction for the bodies woken during the last step, in a fixed order (a body at rest
@@ -341,3 +345,21 @@ class World:
             if it.pivot is None and it.in_world:
                 add_friction(self.space, self.static_body, it)
         self.needs_friction.clear()
+
+
+# The space's handlers hold the world weakly, and `finish` parts it from its flier: a world then
+# holds no reference to itself, and is freed as soon as it is dropped rather than by the garbage
+# collector (a space and its handlers hold each other, in pymunk, and wait for it), which would
+# otherwise find a whole world, its items and its bookkeeping, to go through after every few
+# throws.
+
+def _air_contact(arb: pymunk.Arbiter, space: pymunk.Space, world: weakref.ref[World]) -> None:
+    w = world()
+    if w is not None:  # (always, while the world steps)
+        w.flier.air_contact(arb, space, None)
+
+
+def _hit(arb: pymunk.Arbiter, space: pymunk.Space, world: weakref.ref[World]) -> None:
+    w = world()
+    if w is not None:
+        w._hit(arb, space, None)
