@@ -100,49 +100,65 @@ def first_near_any(px: float, py: float, dx: float, dy: float,
             if first is not None:
                 reach = min(reach, first)
         return reach
+    return _near_walls(px, py, dx, dy, a, walls, margin, start,
+                       _near_circles(px, py, dx, dy, a, circles, margin, start, reach))
+
+
+# `first_within` and `first_near_segment` written out for `first_near_any` (a = dx^2 + dy^2 > 0
+# there): the same operations on the same floats, each result taken into `reach` at once.
+
+def _near_circles(px: float, py: float, dx: float, dy: float, a: float,
+                  circles: list[tuple[float, float, float]], margin: float, start: int,
+                  reach: int) -> int:
+    sqrt, floor = math.sqrt, math.floor
     for cx, cy, radius in circles:
-        r = radius + margin
-        reach = _within(px - cx, py - cy, dx, dy, a, r * r, start, reach)
-    for wall in walls:
-        r = wall[4] + margin
-        reach = _within(px - wall[2], py - wall[3], dx, dy, a, r * r, start, reach)  # end b
-        reach = _near_wall(px, py, dx, dy, a, wall, r, start, reach)  # end a, and inside
+        qx, qy, r = px - cx, py - cy, radius + margin
+        b = qx * dx + qy * dy
+        disc = b * b - a * (qx * qx + qy * qy - r * r)
+        if disc >= 0.0:
+            root = sqrt(disc)
+            if (-b + root) / a >= start:
+                reach = min(reach, max(start, floor((-b - root) / a)))
     return reach
 
 
-def _within(qx: float, qy: float, dx: float, dy: float, a: float, rr: float, start: int,
-            reach: int) -> int:
-    """min(reach, first_within(qx, qy, dx, dy, r, start)) for a = dx^2 + dy^2 > 0, rr = r * r:
-    the same operations on the same floats."""
-    b = qx * dx + qy * dy
-    disc = b * b - a * (qx * qx + qy * qy - rr)
-    if disc >= 0.0:
-        root = math.sqrt(disc)
-        if (-b + root) / a >= start:
-            first = max(start, math.floor((-b - root) / a))
-            if first < reach:
-                return first
-    return reach
-
-
-def _near_wall(px: float, py: float, dx: float, dy: float, a: float,
-               wall: tuple[float, float, float, float, float, float, float, float], r: float,
-               start: int, reach: int) -> int:
-    """min(reach, first_near_segment(...)) for a `framed` wall but round its end b (the caller
-    counts that one): round its end a and inside its band, as `first_near_segment` does."""
-    ax, ay, _, _, _, length, ux, uy = wall
-    qx, qy = px - ax, py - ay
-    reach = _within(qx, qy, dx, dy, a, r * r, start, reach)
-    # across the segment: |c0 + n c1| <= r; along it: 0 <= c0 + n c1 <= length
-    lo, hi = float(start), math.inf
-    for c0, c1, low, high in ((qx * -uy + qy * ux, dx * -uy + dy * ux, -r, r),
-                              (qx * ux + qy * uy, dx * ux + dy * uy, 0.0, length)):
+def _near_walls(px: float, py: float, dx: float, dy: float, a: float,
+                walls: tuple[tuple[float, float, float, float, float, float, float, float], ...],
+                margin: float, start: int, reach: int) -> int:
+    sqrt, floor, inf = math.sqrt, math.floor, math.inf
+    for ax, ay, bx, by, half, length, ux, uy in walls:
+        r = half + margin
+        rr = r * r
+        qx, qy = px - ax, py - ay  # round its end a
+        b = qx * dx + qy * dy
+        disc = b * b - a * (qx * qx + qy * qy - rr)
+        if disc >= 0.0:
+            root = sqrt(disc)
+            if (-b + root) / a >= start:
+                reach = min(reach, max(start, floor((-b - root) / a)))
+        ex, ey = px - bx, py - by  # round its end b
+        b = ex * dx + ey * dy
+        disc = b * b - a * (ex * ex + ey * ey - rr)
+        if disc >= 0.0:
+            root = sqrt(disc)
+            if (-b + root) / a >= start:
+                reach = min(reach, max(start, floor((-b - root) / a)))
+        # inside its band: across it |c0 + n c1| <= r, along it 0 <= c0 + n c1 <= length
+        lo, hi = float(start), inf
+        c0, c1 = qx * -uy + qy * ux, dx * -uy + dy * ux
         if c1 == 0.0:
-            if not low <= c0 <= high:
-                lo = math.inf
-            continue
-        n_a, n_b = (low - c0) / c1, (high - c0) / c1
-        lo, hi = max(lo, min(n_a, n_b)), min(hi, max(n_a, n_b))
-    if lo <= hi and lo < math.inf:
-        return min(reach, math.floor(lo))
+            if not -r <= c0 <= r:
+                lo = inf
+        else:
+            n_a, n_b = (-r - c0) / c1, (r - c0) / c1
+            lo, hi = max(lo, min(n_a, n_b)), min(hi, max(n_a, n_b))
+        c0, c1 = qx * ux + qy * uy, dx * ux + dy * uy
+        if c1 == 0.0:
+            if not 0.0 <= c0 <= length:
+                lo = inf
+        else:
+            n_a, n_b = (0.0 - c0) / c1, (length - c0) / c1
+            lo, hi = max(lo, min(n_a, n_b)), min(hi, max(n_a, n_b))
+        if lo <= hi and lo < inf:
+            reach = min(reach, floor(lo))
     return reach
