@@ -20,9 +20,10 @@ Load: the saved throws' worth stated again by the code as it is now (`ai.apprais
 seed and samples: the aims were the hint's and do not change with the worth), against the same
 real leads: the mean stated, the mean real, their mean difference with its standard error
 (paired by throw), for the worth as saved and as stated now, by opponent. `--every K --part I`
-re-states only every K-th throw from the I-th (split a long run into parts to pool). Against
-the expert the same rounds are also played on without its learned edge (`petanque_edge`), to
-show what the edge moves.
+re-states only every K-th throw from the I-th (split a long run into parts to pool). The same
+rounds are also played on without the learned edges (`petanque_edge`) and with the expert's
+alone, to show what each moves; the error is also given by the throws left after the hinted
+one (`m` the player's own, `o` the other's, in order).
 
 The diamond's throws are left out: their stated worth is the penalty risked, not a lead.
 """
@@ -151,23 +152,27 @@ def worths(t: dict) -> tuple[float, float, float]:
     others = [t["against"]] + (["medium"] if CLUB and t["against"] != "medium" else [])
     for other in others:
         hands = [hand if s == t["seat"] else ai.HANDS[other] for s in range(2)]
-        experts = ai._experts(situation, hands)  # the expert's seat: its learned edge
-        plain, played[other] = [], []
+        searched = ai._searched(situation, hands)  # the hint's own seat, the expert's
+        plain, played[other], expert_only = [], [], []
         for table, r, stream in zip(tables, rests, streams):
             # each round played on once: the edges do not touch the stream, so the worth with
-            # them is the plain one plus the edges of the expert's throws on the way, the same
+            # them is the plain one plus the edges of the searched throws on the way, the same
             # sums in the same order as `played_out` adds them (the check in `restate`)
-            theirs: list[Situation] = []
-            lead = played_out(board, situation, table, _noting(theirs, experts), hands,
+            noted: list[Situation] = []
+            lead = played_out(board, situation, table, _noting(noted, searched), hands,
                               random.Random(stream))
-            gained = 0.0
-            for now in theirs:
+            gained = theirs = 0.0
+            for now in noted:
                 gained += edge(now, situation.thrower)
+                if now.thrower != situation.thrower:
+                    theirs += edge(now, situation.thrower)
             plain.append(lead - r)
             played[other].append(lead + gained - r)
+            expert_only.append(lead + theirs - r)
         found[other] = still + sum(played[other]) / count
-        if experts and other == t["against"]:  # the same rounds without the edge
+        if other == t["against"]:  # the same rounds without the edges, and with the expert's
             t["no_edge"] = still + sum(plain) / count
+            t["expert_only"] = still + sum(expert_only) / count
     if SEARCHED:  # the other seat's throws to come as its AI really aims them (the expert: its
         # search, ~0.17 s a throw), its first SEARCHED rollouts; the club model on the same ones
         hands = [hand if s == t["seat"] else ai.HANDS[t["against"]] for s in range(2)]
@@ -183,12 +188,12 @@ def worths(t: dict) -> tuple[float, float, float]:
     return still, found.get("medium", math.nan), found[t["against"]]
 
 
-def _noting(theirs: list[Situation], experts: frozenset[int]) -> Policy:
-    """The club rule (`ai._medium`, as the worth aims every throw to come), noting in `theirs`
-    each throw of a seat in `experts` as it is asked for."""
+def _noting(noted: list[Situation], searched: frozenset[int]) -> Policy:
+    """The club rule (`ai._medium`, as the worth aims every throw to come), noting in `noted`
+    each throw of a seat in `searched` as it is asked for."""
     def aimed(level: Level, now: Situation, r: random.Random) -> Aim:
-        if now.thrower in experts:
-            theirs.append(now)
+        if now.thrower in searched:
+            noted.append(now)
         return ai._medium(level, now, r)
     return aimed
 
@@ -201,6 +206,8 @@ def restate(args: argparse.Namespace) -> None:
         state = t["state"]
         t["still"], t["club"], t["now"] = worths(t)
         t["die"] = state.throw_due[1]
+        t["after"] = "".join("m" if s == t["seat"] else "o"
+                             for s in ai.situation_of(state).to_come)
         if i == 0:  # the way the hint states it, given the seats' real hands
             hands = [PERSON_HANDS[t["hand"]] if s == t["seat"] else ai.HANDS[t["against"]]
                      for s in range(2)]
@@ -237,11 +244,16 @@ def table(throws: list[dict]) -> None:
               f"{mean_se([t['club'] - t['real'] for t in these])} | "
               f"{mean_se([t['now'] for t in these])} | "
               f"{mean_se([t['now'] - t['real'] for t in these])} |", flush=True)
-    for against in sorted({t["against"] for t in throws if "no_edge" in t}):
-        these = [t for t in throws if t["against"] == against and "no_edge" in t]
-        print(f"\nagainst {against}, the same rounds played on without the expert's edge "
-              f"(`petanque_edge`): worth {mean_se([t['no_edge'] for t in these])}, its error "
-              f"{mean_se([t['no_edge'] - t['real'] for t in these])} ({len(these)} throws)")
+    for against in sorted({t["against"] for t in throws if "expert_only" in t}):
+        these = [t for t in throws if t["against"] == against and "expert_only" in t]
+        print(f"\nagainst {against} ({len(these)} throws), the same rounds played on without "
+              f"the learned edges (`petanque_edge`): its error "
+              f"{mean_se([t['no_edge'] - t['real'] for t in these])}; with the expert's edge "
+              f"alone {mean_se([t['expert_only'] - t['real'] for t in these])}")
+        groups = {a: [t["now"] - t["real"] for t in these if t["after"] == a]
+                  for a in sorted({t["after"] for t in these})}
+        print("  its error by the throws after it (m: the player's own, o: the other's): "
+              + "; ".join(f"{a or '-'} {mean_se(e)} ({len(e)})" for a, e in groups.items()))
     searched = [t for t in throws if "searched" in t]
     if searched:  # --searched: the club model and each AI's own aims on the same rollouts
         print("\n| against | die | throws | played on, club model: its error | each AI as it "
@@ -257,8 +269,8 @@ def table(throws: list[dict]) -> None:
                       f"{mean_se([t['searched'] - t['club_few'] for t in these])} |", flush=True)
 
 
-FIELDS = ("against", "seed", "die", "real", "still", "club", "now", "no_edge", "club_few",
-          "searched")
+FIELDS = ("against", "seed", "die", "after", "real", "still", "club", "now", "no_edge",
+          "expert_only", "club_few", "searched")
 
 
 def summary(files: list[str]) -> None:

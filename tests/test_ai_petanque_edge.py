@@ -30,13 +30,24 @@ ROOT = Path(__file__).resolve().parents[1]
 NORMAL = PERSON_HANDS["normal"]
 
 
-def test_an_expert_seat_is_one_that_throws_with_the_experts_hand_which_no_person_has():
+def test_the_searched_seats_are_the_throwers_own_and_those_with_the_experts_hand():
     assert ai.HANDS["expert"] not in PERSON_HANDS.values()
     assert ai.HANDS["expert"] != STEADY
     situation = Situation(Table(DiamondRest(0.0, 0.0, 0.0, True), ()), 4, 1, DIE, 0, (0,) * 4)
-    hands = [ai.HANDS["expert"], ai.HANDS["expert"], ai.HANDS["medium"], NORMAL]
-    assert ai._experts(situation, hands) == {0}  # never the thrower's own seat
-    assert ai._experts(situation, None) == frozenset()  # hands not known: the club model
+    hands = [ai.HANDS["expert"], NORMAL, ai.HANDS["medium"], NORMAL]
+    assert ai._searched(situation, hands) == {0, 1}  # not seat 3: a person's hand
+    assert ai._searched(situation, None) == {1}  # hands not known: the others club players
+
+
+def test_a_throw_walks_the_own_tree_when_it_is_the_measured_seats_and_the_experts_else(
+        monkeypatch):
+    trees = {learned.EXPERT: {"value": -2.0}, learned.OWN: {"value": 1.5}}
+    monkeypatch.setattr(learned, "shipped", lambda name=learned.EXPERT: trees[name])
+    table = Table(DiamondRest(0.0, 0.0, 0.0, True), ())
+    assert learned.edge(Situation(table, 2, 0, DIE, 1, (0, 0)), 0) == 1.5
+    assert learned.edge(Situation(table, 2, 1, DIE, 1, (0, 0)), 0) == -2.0
+    trees[learned.OWN] = None  # not shipped: that edge is nothing
+    assert learned.edge(Situation(table, 2, 0, DIE, 1, (0, 0)), 0) == 0.0
 
 
 @pytest.fixture(scope="module")
@@ -69,17 +80,36 @@ def test_a_rollout_adds_the_edge_of_each_expert_throw_and_nothing_else(mid_round
     assert situation.thrower in situation.to_come  # its own throw to come: no edge
     assert counted == pytest.approx(plain + sum(edges), abs=1e-12)
 
+    mine = [now for now in asked if now.thrower == situation.thrower]
+    both = played_out(board, situation, table, club, hands, random.Random(4),
+                      {other, situation.thrower})
+    own = [learned.edge(now, situation.thrower) for now in mine]
+    assert own and all(e != 0.0 for e in own)
+    assert both == pytest.approx(plain + sum(edges) + sum(own), abs=1e-12)
+
 
 def test_the_shipped_tree_is_whole_and_says_the_expert_takes_more_than_a_club_player():
     tree = learned.shipped()
     assert tree is not None
-    made = json.loads((ROOT / "assets" / "ai" / learned.FILE).read_text())["made"]
+    made = json.loads((ROOT / "assets" / "ai" / learned.EXPERT).read_text())["made"]
     assert made["rows"] >= 3000 and made["made_by"] == "tools/learn_expert_edge.py"
     assert made["mean"] < -0.5  # on average the search takes points a club throw leaves
 
     def leaves(node):
         return [node["value"]] if "split" not in node else leaves(node["lo"]) + leaves(node["hi"])
     assert len(leaves(tree)) >= 4 and min(leaves(tree)) < -1.0
+
+
+def test_the_shipped_own_tree_is_whole_and_says_the_hints_aim_adds_to_a_club_throw():
+    tree = learned.shipped(learned.OWN)
+    assert tree is not None
+    made = json.loads((ROOT / "assets" / "ai" / learned.OWN).read_text())["made"]
+    assert made["rows"] >= 2000 and made["seed"] == tool.OWN_SEED
+    assert made["mean"] > 0.3  # the hint's own later throw does better than a club player's
+
+    def leaves(node):
+        return [node["value"]] if "split" not in node else leaves(node["lo"]) + leaves(node["hi"])
+    assert len(leaves(tree)) >= 4 and max(leaves(tree)) > 1.0
 
 
 @pytest.mark.parametrize("text", [
@@ -123,3 +153,20 @@ def test_the_tool_grows_the_split_that_is_there():
     few = tool.grow(rows[:150], 3, 100)  # too few rows to split
     assert few == {"value": round(statistics.fmean(r["edge"] for r in rows[:150]), 4),
                    "rows": 150}
+
+
+def test_the_tool_splits_first_where_told_and_over_the_features_given():
+    rng = random.Random(5)
+    rows = []
+    for _ in range(2000):
+        row = {name: rng.uniform(0, 100) for name in learned.FEATURES}
+        row["rest"] = float(rng.randrange(2))
+        row["edge"] = (-3.0 if row["my_dist"] < 20.0 else 0.0) + rng.gauss(0.0, 1.0)
+        rows.append(row)
+    tree = tool.grow(rows, 2, 100, tool.OWN_FIRST)
+    learned.check(tree)
+    assert (tree["split"], tree["below"]) == tool.OWN_FIRST  # not the strong split below it
+    assert tree["lo"]["split"] == tree["hi"]["split"] == "my_dist"
+    assert tree["lo"]["rows"] + tree["hi"]["rows"] == 2000
+    without = tool.grow(rows, 1, 100, None, tuple(n for n in learned.FEATURES if n != "my_dist"))
+    assert without.get("split") != "my_dist"

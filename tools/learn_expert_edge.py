@@ -1,7 +1,7 @@
-"""Learn the expert's edge over a club player's throw and write the tree the hint's worth adds.
+"""Learn a search's edge over a club player's throw and write the tree the hint's worth adds.
 
-    PYTHONPATH=. nice -n 5 python tools/learn_expert_edge.py [--workers 2] [--scale 1.0]
-        [--out assets/ai/expert-edge.json] [--rows FILE]
+    PYTHONPATH=. nice -n 5 python tools/learn_expert_edge.py [--own] [--workers 2]
+        [--scale 1.0] [--out assets/ai/expert-edge.json] [--rows FILE]
 
 What it learns is said in `petanque_game/ai/petanque_edge.py`. The situations: games in which a
 hint player (a person's normal hand throwing exactly the hint's aim) meets expert AIs (GAMES:
@@ -18,6 +18,12 @@ leaf holding at least LEAF rows: the edge of one throw varies by sd ~6.5 points,
 is good to about +-0.3) and written with how it was made. `--rows FILE` appends the rows there
 as well (JSON lines), and `--grow-from FILE` grows the tree from such rows without playing.
 Two workers take about 26 minutes (5,088 rows).
+
+`--own` learns the other tree the worth walks (`assets/ai/own-edge.json`): the edge of the hint
+player's own later throws, thrown as the hint's search aims them (`petanque.search` with the
+player's hand) and as the club rule does, in games against medium and expert AIs (OWN_GAMES,
+seeds from OWN_SEED on), its first split OWN_FIRST; everything else as above. Two workers take
+about 15 minutes on a quiet machine (2,184 rows).
 """
 
 from __future__ import annotations
@@ -57,11 +63,22 @@ DEPTH, LEAF = 3, 300
 GAMES = (("classic", ("expert",), 40, 10), ("round-table", ("expert",), 12, 10),
          ("bumper-lane", ("expert",), 12, 10), ("classic", ("expert", "expert"), 12, 6),
          ("classic", ("expert", "medium", "expert"), 12, 5))
+OWN_SEED = 8000
+# the own tree splits first on whether any throw is left after the player's: one that comes
+# after can undo what the player's own throw did (the edge of a round's last throw, +1.1 points
+# on two players' rows, is about three times that of one with a throw left after it)
+OWN_FIRST = ("rest", 0.5)
+OWN_GAMES = (("classic", ("medium",), 20, 10), ("classic", ("expert",), 20, 10),
+             ("round-table", ("medium",), 6, 10), ("round-table", ("expert",), 6, 10),
+             ("bumper-lane", ("medium",), 6, 10), ("bumper-lane", ("expert",), 6, 10),
+             ("classic", ("expert", "medium"), 8, 6),
+             ("classic", ("expert", "medium", "expert"), 8, 5))
 
 
-def rows_of_game(job: tuple[str, tuple[str, ...], int, int]) -> list[dict]:
-    """One game of the hint player (seat seed % seats) against `levels`: its rows."""
-    board, levels, seed, rounds = job
+def rows_of_game(job: tuple[str, tuple[str, ...], int, int, bool]) -> list[dict]:
+    """One game of the hint player (seat seed % seats) against `levels`: its rows, of the expert
+    seats' throws or (`own`) of the player's own."""
+    board, levels, seed, rounds, own = job
     n = len(levels) + 1
     person = seed % n
     others = iter(levels)
@@ -80,8 +97,9 @@ def rows_of_game(job: tuple[str, tuple[str, ...], int, int]) -> list[dict]:
             hand = PERSON_HANDS[HAND]
             aim = ai.search(match.level, situation, random.Random(seed_of(state)), hand=hand).aim
             if due[0] == DIE and situation.to_come:
-                experts = [s for s in range(n) if s != person and seats[s].level == "expert"]
-                rows += _rows(match.level, situation, aim, person, experts,
+                searched = [person] if own else [
+                    s for s in range(n) if s != person and seats[s].level == "expert"]
+                rows += _rows(match.level, situation, aim, person, searched,
                               [hand if s == person else ai.HANDS[seats[s].level or "medium"]
                                for s in range(n)], f"{board}:{n}:{seed}")
             match.decide(match.rules.Throw(*due, aim))
@@ -92,7 +110,7 @@ def rows_of_game(job: tuple[str, tuple[str, ...], int, int]) -> list[dict]:
     return rows
 
 
-def _rows(level: Level, situation: Situation, aim: Aim, me: int, experts: list[int],
+def _rows(level: Level, situation: Situation, aim: Aim, me: int, searched: list[int],
           hands: list, game: str) -> list[dict]:
     rng = random.Random(f"edge:{game}:{situation.table.to_json()}")
     rows = []
@@ -100,19 +118,20 @@ def _rows(level: Level, situation: Situation, aim: Aim, me: int, experts: list[i
         table = ai.thrown_table(level, situation, aim, hands[me], h)
         stream = rng.getrandbits(64)
         for k, seat in enumerate(situation.to_come):
-            if seat not in experts:
+            if seat not in searched:
                 continue
             seen: dict[str, float] = {}
-            ends = [played_out(level, situation, table, _policy(k, expert, stream, seen, me),
-                               hands, random.Random(stream)) for expert in (True, False)]
+            ends = [played_out(level, situation, table,
+                               _policy(k, search, stream, seen, me, hands[seat]), hands,
+                               random.Random(stream)) for search in (True, False)]
             rows.append({"game": game, "k": k, "edge": ends[0] - ends[1], **seen})
     return rows
 
 
-def _policy(k: int, expert: bool, stream: int, seen: dict, me: int) -> Policy:
-    """The club rule for every throw to come but the `k`-th: that one the expert's search
-    (`expert`) or the club rule, either drawing from a stream of its own so both leave the
-    rollout's stream as it was; the features of that throw go into `seen`."""
+def _policy(k: int, search: bool, stream: int, seen: dict, me: int, hand) -> Policy:
+    """The club rule for every throw to come but the `k`-th: that one the search with the
+    seat's `hand` (`search`) or the club rule, either drawing from a stream of its own so both
+    leave the rollout's stream as it was; the features of that throw go into `seen`."""
     count = [0]
 
     def aimed(level: Level, now: Situation, r: random.Random) -> Aim:
@@ -122,20 +141,28 @@ def _policy(k: int, expert: bool, stream: int, seen: dict, me: int) -> Policy:
         if not seen:  # the same table both ways: its features once
             seen.update(learned.features(now, me))
         own = random.Random(stream ^ (k + 1))
-        return ai.search(level, now, own).aim if expert else ai._medium(level, now, own)
+        return ai.search(level, now, own, hand=hand).aim if search else ai._medium(level, now,
+                                                                                  own)
     return aimed
 
 
-def grow(rows: list[dict], depth: int, leaf: int) -> dict:
-    """A regression tree of `edge` over FEATURES: each split the one that lowers the squared
-    error most with at least `leaf` rows either side; a leaf's value the mean of its rows."""
+def grow(rows: list[dict], depth: int, leaf: int, first: tuple[str, float] | None = None,
+         names: tuple[str, ...] = learned.FEATURES) -> dict:
+    """A regression tree of `edge` over the features `names`: each split the one that lowers
+    the squared error most with at least `leaf` rows either side (the first one `first`, a
+    feature and the value it splits below, when given); a leaf's value the mean of its rows."""
     ys = [r["edge"] for r in rows]
     node: dict = {"value": round(statistics.fmean(ys), 4), "rows": len(rows)}
+    if first is not None:
+        name, below = first
+        return {**node, "split": name, "below": below,
+                "lo": grow([r for r in rows if r[name] < below], depth - 1, leaf, None, names),
+                "hi": grow([r for r in rows if r[name] >= below], depth - 1, leaf, None, names)}
     if depth == 0 or len(rows) < 2 * leaf:
         return node
     total, squares = sum(ys), sum(y * y for y in ys)
     best = None
-    for name in learned.FEATURES:
+    for name in names:
         ordered = sorted(rows, key=lambda r: r[name])
         s = s2 = 0.0
         for i in range(len(ordered) - 1):
@@ -151,14 +178,15 @@ def grow(rows: list[dict], depth: int, leaf: int) -> dict:
         return node
     _, name, below = best
     node.update(split=name, below=round(below, 4),
-                lo=grow([r for r in rows if r[name] < below], depth - 1, leaf),
-                hi=grow([r for r in rows if r[name] >= below], depth - 1, leaf))
+                lo=grow([r for r in rows if r[name] < below], depth - 1, leaf, None, names),
+                hi=grow([r for r in rows if r[name] >= below], depth - 1, leaf, None, names))
     return node
 
 
 def gather(args: argparse.Namespace) -> list[dict]:
-    jobs = [(board, levels, SEED + 1000 * i + g, rounds)
-            for i, (board, levels, games, rounds) in enumerate(GAMES)
+    seed, plan = (OWN_SEED, OWN_GAMES) if args.own else (SEED, GAMES)
+    jobs = [(board, levels, seed + 1000 * i + g, rounds, args.own)
+            for i, (board, levels, games, rounds) in enumerate(plan)
             for g in range(max(1, round(games * args.scale)))]
     start, rows = time.time(), []
     with ProcessPoolExecutor(args.workers) as pool:
@@ -174,9 +202,11 @@ def gather(args: argparse.Namespace) -> list[dict]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--own", action="store_true",
+                        help="the player's own later throws, not the expert's")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--scale", type=float, default=1.0, help="games times this")
-    parser.add_argument("--out", default=str(ROOT / "assets" / "ai" / learned.FILE))
+    parser.add_argument("--out", default=None, help="(default: the shipped tree's file)")
     parser.add_argument("--rows", default=None)
     parser.add_argument("--grow-from", default=None, metavar="ROWS",
                         help="grow the tree from rows a run wrote with --rows, playing nothing")
@@ -186,16 +216,25 @@ def main() -> None:
             rows = [json.loads(line) for line in f if line.strip()]
     else:
         rows = gather(args)
-    tree = grow(rows, DEPTH, LEAF)
+    # rows written before a feature was added are grown over the features they have
+    names = tuple(f for f in learned.FEATURES if all(f in r for r in rows))
+    if names != learned.FEATURES:
+        print(f"the rows have no {', '.join(sorted(set(learned.FEATURES) - set(names)))}: "
+              "grown over the other features")
+    tree = grow(rows, DEPTH, LEAF, OWN_FIRST if args.own else None, names)
     made = {"rows": len(rows), "mean": round(statistics.fmean(r["edge"] for r in rows), 4),
             "sd": round(statistics.stdev(r["edge"] for r in rows), 4), "depth": DEPTH,
-            "leaf": LEAF, "hands": HANDS, "games": [list(map(str, g)) for g in GAMES],
-            "seed": SEED, "made_by": "tools/learn_expert_edge.py"}
-    Path(args.out).write_text(json.dumps({"made": made, "tree": tree}, indent=1) + "\n",
-                              encoding="utf-8")
+            "leaf": LEAF, "hands": HANDS,
+            "games": [list(map(str, g)) for g in (OWN_GAMES if args.own else GAMES)],
+            "seed": OWN_SEED if args.own else SEED, "made_by": "tools/learn_expert_edge.py"}
+    if args.own:
+        made["first"] = list(OWN_FIRST)
+    out = args.out or str(ROOT / "assets" / "ai" / (learned.OWN if args.own else learned.EXPERT))
+    Path(out).write_text(json.dumps({"made": made, "tree": tree}, indent=1) + "\n",
+                         encoding="utf-8")
     learned.check(tree)
     print(f"{len(rows)} rows, mean edge {made['mean']:+.3f} (sd {made['sd']:.2f}); "
-          f"written to {args.out}")
+          f"written to {out}")
 
 
 if __name__ == "__main__":

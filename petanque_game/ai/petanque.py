@@ -266,9 +266,9 @@ def appraised(level: Level, situation: Situation, chosen: Aim, hand: Hand, rng: 
     With throws still to come in the round, the first `rollouts` (None: ROLLOUTS) of those
     tables are played on to the round's end (`petanque_round.played_out`: every throw to come
     aimed by the medium AI's rule, thrown by `hand` for the thrower's own, by `hands[seat]` for
-    each other seat's (None: the medium AI's hand), an expert seat's with its learned edge), and
-    the mean over them of the round's end lead less the table's `rest_worth` is added: the worth
-    of the round as it will be played (benchmarks/bench_hint_lead.py). Returns both:
+    each other seat's (None: the medium AI's hand), the thrower's own and an expert seat's with
+    their learned edge), and the mean over them of the round's end lead less the table's
+    `rest_worth` is added: the round's worth as it will be played (bench_hint_lead.py). Both:
     (the tables' mean `rest_worth`, as if the dice stayed; the worth of the round played on)."""
     drawn = even_hands(rng, samples)
     tables = [thrown_table(level, situation, chosen, hand, h) for h in drawn]
@@ -278,9 +278,9 @@ def appraised(level: Level, situation: Situation, chosen: Aim, hand: Hand, rng: 
     if situation.obj == DIAMOND or not situation.to_come or count <= 0:
         return value, value
     streams = [random.Random(rng.getrandbits(64)) for _ in range(count)]
-    others, experts = _seat_hands(situation, hand, hands), _experts(situation, hands)
+    others, searched = _seat_hands(situation, hand, hands), _searched(situation, hands)
     return value, value + sum(played_out(level, situation, table, _medium, others, stream,
-                                         experts) - worth
+                                         searched) - worth
                               for table, worth, stream in zip(tables, worths, streams)) / count
 
 
@@ -289,10 +289,10 @@ def kept_worth(level: Level, situation: Situation, hand: Hand, rng: random.Rando
     """What keeping the throw just made is worth to its thrower: `situation.table` is the
     table it left (its face seen), `situation.penalties` the round's before it; the mean over
     `rollouts` (None: ROLLOUTS) of the round played on to its end as `appraised` plays it."""
-    others, experts = _seat_hands(situation, hand, hands), _experts(situation, hands)
+    others, searched = _seat_hands(situation, hand, hands), _searched(situation, hands)
     count = ROLLOUTS if rollouts is None else rollouts
     return sum(played_out(level, situation, situation.table, _medium, others,
-                          random.Random(rng.getrandbits(64)), experts)
+                          random.Random(rng.getrandbits(64)), searched)
                for _ in range(count)) / count
 
 
@@ -302,11 +302,11 @@ def _seat_hands(situation: Situation, hand: Hand, hands: Sequence[Hand] | None) 
             for s in range(situation.num_players)]
 
 
-def _experts(situation: Situation, hands: Sequence[Hand] | None) -> frozenset[int]:
-    """The other seats the expert AI plays: those throwing with its hand, which is no person's
-    (`physics.hand.PERSON_HANDS`; tests/test_ai_petanque_edge.py)."""
-    return frozenset(s for s, h in enumerate(hands or ())
-                     if s != situation.thrower and h == HANDS["expert"])
+def _searched(situation: Situation, hands: Sequence[Hand] | None) -> frozenset[int]:
+    """The seats whose throws to come a search aims: the thrower's (the hint's again) and each
+    expert AI's, known by its hand, which is no person's (tests/test_ai_petanque_edge.py)."""
+    return frozenset(s for s, h in enumerate(hands or ()) if h == HANDS["expert"]) | {
+        situation.thrower}
 
 
 def _candidates(level: Level, situation: Situation) -> list[tuple[Label, Aim]]:

@@ -11,9 +11,11 @@ table: each throw still to come, in the round's order, is aimed by a club player
 and otherwise lands short of it) and thrown with that seat's own hand (the thrower's, each AI
 level's, a person's chosen one), simulated by the physics to rest, the diamond's penalty
 charged to whoever knocks it off; the round is then scored as the rules score it, the faces
-chance alone sets at their exact odds (`petanque_worth.end_lead`). A throw of the expert AI's
-adds what its search is learned to take beyond the club rule's aim (`petanque_edge`): against
-the expert the club rule alone left the worth a point above the real lead.
+chance alone sets at their exact odds (`petanque_worth.end_lead`). A throw a search aims adds
+what that search is learned to do beyond the club rule's aim (`petanque_edge`): the expert AI's
+(against it the club rule alone left the worth a point above the real lead) and the thrower's
+own later throws, thrown as the hint aims them (with the club rule for them, the worth of a
+seat's first die came out 0.9 points below the real lead against medium).
 """
 
 from __future__ import annotations
@@ -35,12 +37,12 @@ Policy = Callable[[Level, Situation, random.Random], Aim]
 
 def played_out(level: Level, situation: Situation, table: Table, policy: Policy,
                hands: Sequence[Hand], rng: random.Random,
-               experts: Collection[int] = ()) -> float:
+               searched: Collection[int] = ()) -> float:
     """The thrower's lead at the round's end (`end_lead`) when the situation's throw left
     `table` and every throw still to come (`situation.to_come`) is aimed by `policy` and thrown
     by `hands[seat]`, every draw (aims, wobbles, the dice's orientations and tumbles) from
-    `rng`; each throw of a seat in `experts` (the expert AI's) adds its learned edge over the
-    policy's aim (`petanque_edge.edge`: what its search takes from the thrower beyond it)."""
+    `rng`; each throw of a seat in `searched` (an expert AI's, or the thrower's own as the hint
+    aims it) adds its learned edge over the policy's aim (`petanque_edge.edge`)."""
     n = situation.num_players
     penalties = list(penalties_after(table, situation))
     turned: dict[tuple[int, int], int] = {}
@@ -49,7 +51,7 @@ def played_out(level: Level, situation: Situation, table: Table, policy: Policy,
     for k, seat in enumerate(situation.to_come):
         die = sum(1 for d in table.dice if d.player == seat)  # its dice thrown so far
         now = Situation(table, n, seat, DIE, die, tuple(penalties), situation.to_come[k + 1:])
-        if seat in experts:
+        if seat in searched:
             gained += edge(now, situation.thrower)
         chosen = wobble(level, n, seat, policy(level, now, rng), hands[seat], rng)
         launch = chosen.launched(draw_orientation(rng), draw_tumble(rng))
