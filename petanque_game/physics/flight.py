@@ -129,20 +129,14 @@ def _near_walls(px: float, py: float, dx: float, dy: float, a: float,
     for ax, ay, bx, by, half, length, ux, uy in walls:
         r = half + margin
         rr = r * r
-        qx, qy = px - ax, py - ay  # round its end a
-        b = qx * dx + qy * dy
-        disc = b * b - a * (qx * qx + qy * qy - rr)
-        if disc >= 0.0:
-            root = sqrt(disc)
-            if (-b + root) / a >= start:
-                reach = min(reach, max(start, floor((-b - root) / a)))
-        ex, ey = px - bx, py - by  # round its end b
-        b = ex * dx + ey * dy
-        disc = b * b - a * (ex * ex + ey * ey - rr)
-        if disc >= 0.0:
-            root = sqrt(disc)
-            if (-b + root) / a >= start:
-                reach = min(reach, max(start, floor((-b - root) / a)))
+        qx, qy = px - ax, py - ay
+        for ex, ey in ((qx, qy), (px - bx, py - by)):  # round its end a, then its end b
+            b = ex * dx + ey * dy
+            disc = b * b - a * (ex * ex + ey * ey - rr)
+            if disc >= 0.0:
+                root = sqrt(disc)
+                if (-b + root) / a >= start:
+                    reach = min(reach, max(start, floor((-b - root) / a)))
         # inside its band: across it |c0 + n c1| <= r, along it 0 <= c0 + n c1 <= length
         lo, hi = float(start), inf
         c0, c1 = qx * -uy + qy * ux, dx * -uy + dy * ux
