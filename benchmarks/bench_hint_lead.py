@@ -163,9 +163,10 @@ def worths(t: dict) -> tuple[float, float, float]:
                               random.Random(stream))
             gained = theirs = 0.0
             for now in noted:
-                gained += edge(now, situation.thrower)
+                e = edge(now, situation.thrower)
+                gained += e
                 if now.thrower != situation.thrower:
-                    theirs += edge(now, situation.thrower)
+                    theirs += e
             plain.append(lead - r)
             played[other].append(lead + gained - r)
             expert_only.append(lead + theirs - r)

@@ -73,6 +73,9 @@ OWN_GAMES = (("classic", ("medium",), 20, 10), ("classic", ("expert",), 20, 10),
              ("bumper-lane", ("medium",), 6, 10), ("bumper-lane", ("expert",), 6, 10),
              ("classic", ("expert", "medium"), 8, 6),
              ("classic", ("expert", "medium", "expert"), 8, 5))
+# what each kind of tree is learned from and written to: (first seed, games, first split, file)
+KINDS = {False: (SEED, GAMES, None, learned.EXPERT),
+         True: (OWN_SEED, OWN_GAMES, OWN_FIRST, learned.OWN)}
 
 
 def rows_of_game(job: tuple[str, tuple[str, ...], int, int, bool]) -> list[dict]:
@@ -153,13 +156,23 @@ def grow(rows: list[dict], depth: int, leaf: int, first: tuple[str, float] | Non
     feature and the value it splits below, when given); a leaf's value the mean of its rows."""
     ys = [r["edge"] for r in rows]
     node: dict = {"value": round(statistics.fmean(ys), 4), "rows": len(rows)}
-    if first is not None:
-        name, below = first
-        return {**node, "split": name, "below": below,
-                "lo": grow([r for r in rows if r[name] < below], depth - 1, leaf, None, names),
-                "hi": grow([r for r in rows if r[name] >= below], depth - 1, leaf, None, names)}
-    if depth == 0 or len(rows) < 2 * leaf:
-        return node
+    if first is None:
+        if depth == 0 or len(rows) < 2 * leaf:
+            return node
+        first = _best_split(rows, leaf, names)
+        if first is None:
+            return node
+    name, below = first
+    node.update(split=name, below=below,
+                lo=grow([r for r in rows if r[name] < below], depth - 1, leaf, None, names),
+                hi=grow([r for r in rows if r[name] >= below], depth - 1, leaf, None, names))
+    return node
+
+
+def _best_split(rows: list[dict], leaf: int, names: tuple[str, ...]) -> tuple[str, float] | None:
+    """The feature and value (rounded) whose split lowers the squared error of `edge` most,
+    with at least `leaf` rows either side; None when no split leaves that many."""
+    ys = [r["edge"] for r in rows]
     total, squares = sum(ys), sum(y * y for y in ys)
     best = None
     for name in names:
@@ -174,17 +187,11 @@ def grow(rows: list[dict], depth: int, leaf: int, first: tuple[str, float] | Non
             error = (s2 - s * s / lo) + (squares - s2 - (total - s) ** 2 / hi)
             if best is None or error < best[0]:
                 best = (error, name, (ordered[i][name] + ordered[i + 1][name]) / 2)
-    if best is None:
-        return node
-    _, name, below = best
-    node.update(split=name, below=round(below, 4),
-                lo=grow([r for r in rows if r[name] < below], depth - 1, leaf, None, names),
-                hi=grow([r for r in rows if r[name] >= below], depth - 1, leaf, None, names))
-    return node
+    return None if best is None else (best[1], round(best[2], 4))
 
 
 def gather(args: argparse.Namespace) -> list[dict]:
-    seed, plan = (OWN_SEED, OWN_GAMES) if args.own else (SEED, GAMES)
+    seed, plan, _, _ = KINDS[args.own]
     jobs = [(board, levels, seed + 1000 * i + g, rounds, args.own)
             for i, (board, levels, games, rounds) in enumerate(plan)
             for g in range(max(1, round(games * args.scale)))]
@@ -221,15 +228,15 @@ def main() -> None:
     if names != learned.FEATURES:
         print(f"the rows have no {', '.join(sorted(set(learned.FEATURES) - set(names)))}: "
               "grown over the other features")
-    tree = grow(rows, DEPTH, LEAF, OWN_FIRST if args.own else None, names)
+    seed, plan, first, name = KINDS[args.own]
+    tree = grow(rows, DEPTH, LEAF, first, names)
     made = {"rows": len(rows), "mean": round(statistics.fmean(r["edge"] for r in rows), 4),
             "sd": round(statistics.stdev(r["edge"] for r in rows), 4), "depth": DEPTH,
-            "leaf": LEAF, "hands": HANDS,
-            "games": [list(map(str, g)) for g in (OWN_GAMES if args.own else GAMES)],
-            "seed": OWN_SEED if args.own else SEED, "made_by": "tools/learn_expert_edge.py"}
-    if args.own:
-        made["first"] = list(OWN_FIRST)
-    out = args.out or str(ROOT / "assets" / "ai" / (learned.OWN if args.own else learned.EXPERT))
+            "leaf": LEAF, "hands": HANDS, "games": [list(map(str, g)) for g in plan],
+            "seed": seed, "made_by": "tools/learn_expert_edge.py"}
+    if first is not None:
+        made["first"] = list(first)
+    out = args.out or str(ROOT / "assets" / "ai" / name)
     Path(out).write_text(json.dumps({"made": made, "tree": tree}, indent=1) + "\n",
                          encoding="utf-8")
     learned.check(tree)

@@ -10,12 +10,13 @@ own throw sent off the board, and the diamond's -5s) less the most any other pla
 every throw of the round is thrown. The throws still to come are played on
 (`ai.petanque.appraise`, `petanque_round`): each seat's own hand (`hands`, the window's;
 unknown: the medium AI's) aiming as a club player does, an expert AI's seat with what its
-search takes beyond that (`petanque_edge`), so a die likely to be knocked away is worth what it
-is likely to keep. For the diamond's throw the value is the -5 it may cost, said
-as the risk of losing it. The worth is the mean over WORTH_SAMPLES fresh hands of the chosen
-aim, spread evenly over the hand's errors (`petanque_hand_errors`), drawn apart from the hands
-the search chose with: the search's own figure for its best candidate is the largest of several
-noisy estimates, biased upwards, and is never shown.
+search takes beyond that and the player's own later throws with what the hint's aim adds
+(`petanque_edge`), so a die likely to be knocked away is worth what it is likely to keep. For
+the diamond's throw the value is the -5 it may cost, said as the risk of losing it. The worth is
+the mean over WORTH_SAMPLES fresh hands of the chosen aim, spread evenly over the hand's errors
+(`petanque_hand_errors`), drawn apart from the hands the search chose with: the search's own
+figure for its best candidate is the largest of several noisy estimates, biased upwards, and is
+never shown.
 
 Both draw their hands from random streams seeded from the state (the table, the round, the throw
 due, the scores), never from the match's streams, so the same state gives the same hint and
