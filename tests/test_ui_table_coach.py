@@ -12,7 +12,7 @@ from ui_support import fast_app as quiet_app
 from ui_support import pixel, press, settle, speak, spoken
 from ui_support import start_table as start
 
-from petanque_game.ai import petanque_coach
+from petanque_game.ai import hints_petanque
 from petanque_game.ai.petanque import Label
 from petanque_game.ai.petanque_coach import Lesson, Summary
 from petanque_game.record import Seat
@@ -38,7 +38,7 @@ AIMS = ((40.0, 30.0), (-25.0, 20.0), (10.0, -35.0), (60.0, -10.0), (-50.0, -30.0
 @pytest.fixture
 def quick_coach(monkeypatch, ai_at_once):
     """The coach's worths from a few hands (the game's: WORTH_SAMPLES), worked out at once."""
-    monkeypatch.setattr(petanque_coach, "WORTH_SAMPLES", 4)
+    monkeypatch.setattr(hints_petanque, "WORTH_SAMPLES", 4)
 
 
 def person_to_aim(app, scene) -> None:
@@ -322,10 +322,8 @@ def test_the_lesson_is_worked_out_off_the_frame_and_shown_when_it_is_there(
 
 
 def test_a_hint_asked_before_the_throw_is_the_coachs_expert(home, quick_coach, monkeypatch):
-    from petanque_game.ai import hints_petanque
     from petanque_game.ai import petanque as ai
 
-    monkeypatch.setattr(hints_petanque, "WORTH_SAMPLES", 4)
     app = fast_app()
     scene = start(app, PEOPLE)
     person_to_aim(app, scene)

@@ -151,11 +151,11 @@ def test_the_coachs_card_is_told_to_leave_tab_score_sheet_clear(home, ai_at_once
     to keep clear of it (with the zoom's lines and the aim's words), and the card does."""
     import test_ui_table_coach as coached
 
-    from petanque_game.ai import petanque_coach
+    from petanque_game.ai import hints_petanque
     from petanque_game.ui.table.coach import Coach
     from petanque_game.ui.table.window import AREA
 
-    monkeypatch.setattr(petanque_coach, "WORTH_SAMPLES", 4)
+    monkeypatch.setattr(hints_petanque, "WORTH_SAMPLES", 4)
     told: list[list[pygame.Rect]] = []
     draw_over = Coach.draw_over
 

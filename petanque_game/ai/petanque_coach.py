@@ -35,8 +35,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from petanque_game.ai import hints_petanque
 from petanque_game.ai import petanque as ai
-from petanque_game.ai.hints_petanque import WORTH_SAMPLES, seed_of
+from petanque_game.ai.hints_petanque import seed_of
 from petanque_game.ai.petanque import Label
 from petanque_game.ai.petanque_worth import rest_worth
 from petanque_game.physics.hand import Hand
@@ -98,7 +99,7 @@ def lesson(level: Level, state: TerningepetanqueState, aim: Aim, launch: Launch,
     was shown in `state` for this hand, when there was one (the same figures: not searched
     again); `hands`: every seat's hand, as the hint was given them (its worth plays the round
     on with them)."""
-    samples = WORTH_SAMPLES if samples is None else samples
+    samples = hints_petanque.WORTH_SAMPLES if samples is None else samples
     situation = ai.situation_of(state)
     seat, obj, die = situation.thrower, situation.obj, situation.die
     aimed_table = _steady(level, state, aim, launch)

@@ -18,14 +18,14 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Protocol
+from typing import Protocol
 
 import pygame
 
 from petanque_game.ai.petanque_coach import Expert, Lesson, Summary
 from petanque_game.physics.hand import Hand
 from petanque_game.physics.level_spec import Level
-from petanque_game.rules.petanque_table import DIAMOND, Aim, Table
+from petanque_game.rules.petanque_table import DIAMOND, Aim, Launch, Table
 from petanque_game.rules.terningepetanque import TerningepetanqueState as TableState
 from petanque_game.rules.terningepetanque_events import RoundEnded, Thrown
 from petanque_game.ui.component import Component
@@ -60,7 +60,7 @@ class Decided:
     die: int | None
     aim: Aim
     hand: Hand
-    hinted: tuple[TableState, Any] | None  # the hint shown for the throw, and its state
+    hinted: tuple[TableState, Future] | None  # the hint's search for the throw, and its state
     hands: tuple[Hand, ...] | None = None  # every seat's hand, as the hint was given them
 
 
@@ -95,16 +95,14 @@ class Coach(Component):
     # --- what the scene tells it ------------------------------------------------------------------
 
     def decide(self, seat: int, obj: str, die: int | None, aim: Aim, hand: Hand,
-               hinted: tuple[TableState, Any] | None = None,
+               hinted: tuple[TableState, Future] | None = None,
                hands: tuple[Hand, ...] | None = None) -> None:
         """A person throws `aim` now (before the session takes it) with `hand`; `hinted`: the
-        hint they were shown for it (for that hand) and the state it was for, if any; `hands`:
-        every seat's hand."""
+        search for the hint of this throw (for that hand; shown or not, done or not) and the
+        state it was for, if any; `hands`: every seat's hand."""
         self.decided = Decided(seat, obj, die, aim, hand, hinted, hands) if self.on() else None
 
     def on_transition(self, step: Step) -> None:
-        from petanque_game.ai.petanque_coach import lesson
-
         for made in step.transitions:
             match made.event:
                 case Thrown(player=seat, obj=obj, die=die, launch=launch, table=table):
@@ -113,8 +111,7 @@ class Coach(Component):
                         continue
                     before: TableState = made.before
                     self.taught = Taught(seat, step.number, self.workers.in_background(partial(
-                        lesson, self.level, before, told.aim, launch, table, told.hand,
-                        expert=_expert_of(told.hinted, before), hands=told.hands)))
+                        _lesson, self.level, before, told, launch, table)))
                     self.closed, self.summary_of = False, None
                 case RoundEnded() if self.taught is not None:
                     # the person last coached: their throws so far, once the round is reckoned
@@ -197,15 +194,30 @@ class Coach(Component):
         return True
 
 
-def _expert_of(hinted: tuple[TableState, Any] | None, before: TableState) -> Expert | None:
-    """The hint shown, as the expert's aim of the throw made in `before`: when it was an aim's
-    hint for the same state (the hint's seed is the state's: the same search and worth)."""
+def _lesson(level: Level, before: TableState, told: Decided, launch: Launch,
+            after: Table) -> Lesson:
+    """On the AI's thread: the lesson of the throw `told` of, made in `before`."""
+    from petanque_game.ai.petanque_coach import lesson
+
+    return lesson(level, before, told.aim, launch, after, told.hand,
+                  expert=_expert_of(told.hinted, before), hands=told.hands)
+
+
+def _expert_of(hinted: tuple[TableState, Future] | None, before: TableState) -> Expert | None:
+    """The hint's search, as the expert's aim of the throw made in `before`: when it was an
+    aim's hint for the same state (the hint's seed is the state's: the same search and worth).
+    Called on the AI's thread, where that search was asked for before this lesson: it is done,
+    or (on another executor) waited for."""
     from petanque_game.ai.hints_petanque import seed_of
 
-    if hinted is None or not isinstance(hinted[1].action, Aim) or hinted[1].label is None:
+    if hinted is None:
         return None
-    state, hint = hinted
-    if seed_of(state) != seed_of(before):
+    state, search = hinted
+    try:
+        hint = search.result()
+    except ValueError:  # (the hint had nothing to say: the lesson searches itself)
+        return None
+    if not isinstance(hint.action, Aim) or hint.label is None or seed_of(state) != seed_of(before):
         return None
     return Expert(hint.action, hint.label, hint.value)
 

@@ -1,7 +1,10 @@
 """The hint at the table: the expert's suggested aim for a human's throw, asked for with H or the
 Hint button, searched for the player's own hand on the AI's thread (`ai.hints`, a few hundred
-milliseconds) so the window never waits, then drawn on the board with its worth in the player's
-words. Use hint (U) puts its aim in place (`TableScene.use_hint`); asked before the hint is there,
+milliseconds to a second and more with four players) so the window never waits, then drawn on the
+board with its worth in the player's words. While a person aims, the hint for the throw is searched
+for ahead, unseen (`prepare`), when the coach will teach that throw (the lesson takes the same
+search as the expert's aim) or the person has asked for a hint in this game: H then shows it at
+once. Use hint (U) puts its aim in place (`TableScene.use_hint`); asked before the hint is there,
 it is put in place when the search is done."""
 
 from __future__ import annotations
@@ -63,27 +66,39 @@ class HintAsk(Component):
         self.workers = workers  # the hint is searched for on its AI's thread
         self.board = board
         self.state: Any = None  # the state the hint is for
-        self.future: Future | None = None
+        self.future: Future | None = None  # its search, until its answer is taken
+        self.searched: Future | None = None  # its search, kept (the coach's lesson reads it)
         self.hint: Any = None
         self.shown = False
         self.problem: str | None = None
         self.origin: Any = None  # the session's state `state` was shown for (a throw kept at once)
         self.use_when_ready = False  # Use hint was asked before the hint was there
+        self.asked = False  # a person has asked for a hint at this table
 
     def ask(self, state: Any, hand: Any = None, origin: Any = None, hands: Any = None) -> None:
         """Show (or hide again) the hint for `state` and the thrower's `hand`, searching for it
         first if need be. `origin`: the session's state, when the table shows `state` for it;
         `hands`: every seat's hand (the worth plays the round on with them)."""
+        self.asked = True
         if self.state is state:
             self.shown = not self.shown
             return
+        self.prepare(state, hand, origin, hands)
+        self.shown = True
+
+    def prepare(self, state: Any, hand: Any = None, origin: Any = None,
+                hands: Any = None) -> None:
+        """Search for the hint for `state` (as `ask`) unless it is searched for already, and keep
+        it unseen until it is asked for."""
+        if self.state is state:
+            return
         from petanque_game.ai import hints
 
-        self.state, self.hint, self.problem, self.shown = state, None, None, True
+        self.state, self.hint, self.problem, self.shown = state, None, None, False
         self.origin, self.use_when_ready = origin, False
         game, board = self.game, self.board
-        self.future = self.workers.in_background(lambda: hints.hint(game, state, board, hand=hand,
-                                                                    hands=hands))
+        self.future = self.searched = self.workers.in_background(
+            lambda: hints.hint(game, state, board, hand=hand, hands=hands))
 
     def update(self, dt: float) -> None:
         self.poll()
@@ -101,6 +116,20 @@ class HintAsk(Component):
 
     def searching(self, state: Any) -> bool:
         return self._for(state) and self.future is not None and self.shown
+
+    @property
+    def awaited(self) -> bool:
+        """A search is on whose hint is to be shown when done (frames are needed for it); one
+        made ahead and not asked for needs none."""
+        return self.future is not None and (self.shown or self.use_when_ready)
+
+    def search_for(self, state: Any) -> Future | None:
+        """The search for the hint in `state`, shown or not, done or not (None: none made)."""
+        return self.searched if self._for(state) else None
+
+    def problem_shown(self, state: Any) -> str | None:
+        """Why there is no hint, when one was asked for in `state`."""
+        return self.problem if self.shown and self.state is state else None
 
     def current(self, state: Any) -> Any:
         """The hint to draw in `state`, or None."""

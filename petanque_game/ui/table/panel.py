@@ -58,7 +58,7 @@ def side_key(shown: TableShown, table: Table, old: bool) -> tuple:
     return (shown.state, s.state, table, old,
             reckoning.round if reckoning is not None and shown.flight is None else None,
             aiming, hint.current(s.state), hint.searching(s.state),
-            hint.problem if hint.state is s.state else None, shown.aim_mode,
+            hint.problem_shown(s.state), shown.aim_mode,
             shown.charge() if aiming and shown.aim_mode == "power" else None, shown.elevation,
             shown.spin, tuple(s.players), look.language(), colours_key(look))
 
@@ -223,9 +223,8 @@ def _draw_aim_meter(shown: TableShown, surface: pygame.Surface, r: pygame.Rect) 
         for i, line in enumerate(lines):
             look.blit_text(surface, line, (r.x, y - 21 * (len(lines) - i)), SMALL,
                             (120, 200, 255))
-    elif shown.hint.problem and shown.hint.state is shown.session.state:
-        look.blit_text(surface, look.fit(shown.hint.problem, SMALL, r.w), (r.x, y - 22), SMALL,
-                        "muted")
+    elif (problem := shown.hint.problem_shown(shown.session.state)) is not None:
+        look.blit_text(surface, look.fit(problem, SMALL, r.w), (r.x, y - 22), SMALL, "muted")
     if shown.aim_mode == "power":
         power = shown.charge()
         _bar(look, surface, pygame.Rect(r.x, y, r.w, 18), look.tr("table.aim.power",

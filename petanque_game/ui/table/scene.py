@@ -54,7 +54,7 @@ class TableScene(TableDrawing):
         a hint is searched for on another thread, while a kept throw waits out its grace, while
         an aim's preview or risk is worked out (ui/table/foresee.py), so it is shown when done, and
         while a kept part of the picture shows its last picture (ui/table/kept.py)."""
-        return (super().animating or self.charging is not None or self.hint.future is not None
+        return (super().animating or self.charging is not None or self.hint.awaited
                 or (self.keeping and not self.keeping_on) or self.workers.previews.working()
                 or self.workers.risks.working()
                 or self.coach.working
@@ -84,6 +84,7 @@ class TableScene(TableDrawing):
     def update(self, dt: float) -> None:
         self.score_sheet.show_at(picture_scale(self.app))  # (the window resized)
         self.show_ai_aim()
+        self.prepare_hint()
         self.hint.update(dt)
         self.coach.update(dt)
         if self.hint.use_when_ready and self.hint.future is None:
@@ -91,6 +92,15 @@ class TableScene(TableDrawing):
             if self.hinted_aim() is not None:
                 self.use_hint()
         super().update(dt)
+
+    def prepare_hint(self) -> None:
+        """While a person aims, the hint for the throw searched for ahead, unseen, when the coach
+        will teach the throw (its lesson takes that search as the expert's aim, so no work is
+        added) or the person has asked for a hint at this table: H then shows it at once."""
+        if not self.aiming or not (self.coach.on() or self.hint.asked):
+            return
+        st = self.state
+        self.hint.prepare(st, self.hand_for(st.to_move), self.session.state, self.hands())
 
     def animate(self, dt: float) -> None:
         self.playback.update(dt)

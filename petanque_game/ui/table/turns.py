@@ -354,7 +354,7 @@ class TableTurns(GameScene):
             return
         _, obj, die = self.due
         launch = self.launch(power)
-        hint = self.hint.current(self.state)  # (for the coach: asked before a keep changes it)
+        hinted = self.hint.search_for(self.state)  # (the coach's: before a keep changes it)
         self.aim.drag = None
         if launch is None:
             self.refuse(look.tr("table.refuse.drag_to_throw"))
@@ -365,7 +365,7 @@ class TableTurns(GameScene):
         # orientation) and refuses, with its reason, an aim the seat may not make.
         seat = self.session.state.to_move
         self.coach.decide(seat, obj, die, launch, self.hand_for(seat),  # (its lesson: coach.py)
-                          None if hint is None else (self.hint.state, hint), self.hands())
+                          None if hinted is None else (self.hint.state, hinted), self.hands())
         if self.act(self.session.rules.Throw(obj, die, launch)) and power is not None:
             self.aim.power = power
 

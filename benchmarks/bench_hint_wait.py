@@ -1,0 +1,129 @@
+"""How long a person waits for the Terningepetanque hint after pressing H, in the window.
+
+    python benchmarks/bench_hint_wait.py [--players 2,4] [--seeds 3] [--seed 1] [--rounds 2]
+        [--think 0.5,1.5]
+
+A person plays medium AIs on the classic board in the window (SDL's dummy driver, the shipped
+settings, the coach on as it ships, the real AI thread). At each of the person's throws they look
+at the table for `--think` seconds (frames drawn at 60 a second, in real time), press H, and the
+wait is the real time from the key to the frame that has the hint; then they throw the hint (Use
+hint, Throw). Two windows are compared on the same games, in one run, one after the other for
+each game: the hint searched for only when H is pressed ("asked": the table before the hint was
+searched for ahead), and searched for ahead while the person aims ("ahead", as shipped), for each
+`--think`. Everything else (rolls, keeps, the reckoning) is decided at once, as a medium AI would,
+and the throws' flights are stepped without waiting. Prints, by players and window, the throws
+and the wait's median, p95 and most, in ms, over `--seeds` games from `--seed`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PETANQUE_GAME_HOME", tempfile.mkdtemp(prefix="bench-hint-wait-"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from petanque_game.ai import choose
+from petanque_game.record import Seat
+from petanque_game.ui import app as app_module
+from petanque_game.ui.play import open_game_scene
+from petanque_game.ui.session import new_game
+from petanque_game.ui.settings import load_settings
+
+DT = 1 / 60
+AIS = ("Astrid", "Bjarke", "Cille")
+
+
+def paced(app, until) -> None:
+    """Frames at 60 a second in real time (the window's own pace), at least one, until
+    `until()` after a frame."""
+    due = time.perf_counter()
+    while True:
+        app.step(DT)
+        if until():
+            return
+        due += DT
+        time.sleep(max(0.0, due - time.perf_counter()))
+
+
+def one_game(seed: int, players: int, rounds: int, think: float, ahead: bool) -> list[float]:
+    """The waits (s) from H to the hint shown, at each of the person's throws of one game."""
+    settings = load_settings()  # the shipped settings: config/ui.yaml (the coach on)
+    settings.handover = False
+    app = app_module.App(settings=settings)
+    seats = [Seat("Ana", "human")] + [Seat(name, "ai", "medium") for name in AIS[:players - 1]]
+    session = new_game("terningepetanque", seats, {"rounds": rounds}, seed, "classic",
+                       autosave=False)
+    open_game_scene(app, session)
+    scene = app.top
+    if not ahead:
+        scene.prepare_hint = lambda: None  # the hint searched for only when asked
+    waits: list[float] = []
+    steps = 0
+    while not session.over or scene.busy:
+        if session.thinking:
+            session._thought[1].result()  # the AI's decision, on its thread
+        if scene.reckoning is not None and scene.reckoning.wait is None and scene.flight is None:
+            scene.continue_reckoning()
+        if session.human_to_move and not scene.busy and not session.over:
+            if scene.aiming:
+                looked = time.perf_counter() + think
+                paced(app, lambda at=looked: time.perf_counter() >= at)
+                st = scene.state
+                scene.ask_hint()
+                pressed = time.perf_counter()
+                paced(app, lambda st=st: scene.hint.current(st) is not None)
+                waits.append(time.perf_counter() - pressed)
+                scene.use_hint()
+                scene.throw()
+            else:  # the roll for who starts, a throw to keep
+                rng = session.match.stream("bench-person", session.seat_to_move)
+                session.decide(choose(session.game, session.state, "medium", rng,
+                                      session.match.level))
+        app.step(DT)
+        steps += 1
+        if steps > 200_000:
+            raise RuntimeError("the game did not end")
+    app.close()
+    return waits
+
+
+def row(label: str, waits: list[float]) -> str:
+    ms = sorted(w * 1000 for w in waits)
+    p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
+    return (f"| {label} | {len(ms)} | {statistics.median(ms):.0f} | {p95:.0f} | "
+            f"{ms[-1]:.0f} |")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--players", default="2,4")
+    ap.add_argument("--seeds", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--think", default="0.5,1.5", help="seconds the person looks before H")
+    args = ap.parse_args()
+    thinks = [float(t) for t in args.think.split(",")]
+    print("| players, window, looked before H | throws | median ms | p95 ms | most ms |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for players in (int(p) for p in args.players.split(",")):
+        found: dict[str, list[float]] = {}
+        for seed in range(args.seed, args.seed + args.seeds):
+            windows = [("asked", thinks[-1], False)] + [(f"ahead, {t:g} s", t, True)
+                                                         for t in thinks]
+            for label, think, ahead in windows:
+                found.setdefault(label, []).extend(
+                    one_game(seed, players, args.rounds, think, ahead))
+        for label, waits in found.items():
+            print(row(f"{players}, {label}", waits), flush=True)
+
+
+if __name__ == "__main__":
+    main()
