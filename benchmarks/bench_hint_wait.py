@@ -12,12 +12,16 @@ each game: the hint searched for only when H is pressed ("asked": the table befo
 searched for ahead), and searched for ahead while the person aims ("ahead", as shipped), for each
 `--think`. Everything else (rolls, keeps, the reckoning) is decided at once, as a medium AI would,
 and the throws' flights are stepped without waiting. Prints, by players and window, the throws
-and the wait's median, p95 and most, in ms, over `--seeds` games from `--seed`.
+and the wait's median, p95 and most, in ms, over `--seeds` games from `--seed`; and the frames'
+times while the person looked (the pointer moving over the board; events, update and drawing),
+p95, p99 and most: what the search ahead on the AI's thread costs the window (both threads want
+Python's one lock).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import statistics
 import sys
@@ -30,31 +34,47 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PETANQUE_GAME_HOME", tempfile.mkdtemp(prefix="bench-hint-wait-"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import pygame
+
 from petanque_game.ai import choose
 from petanque_game.record import Seat
 from petanque_game.ui import app as app_module
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
 from petanque_game.ui.settings import load_settings
+from petanque_game.ui.table.window import AREA
 
 DT = 1 / 60
 AIS = ("Astrid", "Bjarke", "Cille")
 
 
-def paced(app, until) -> None:
+def paced(app, until) -> list[float]:
     """Frames at 60 a second in real time (the window's own pace), at least one, until
-    `until()` after a frame."""
+    `until()` after a frame; each frame's time (s: events, update and drawing)."""
     due = time.perf_counter()
+    frames = []
     while True:
+        start = time.perf_counter()
+        app.handle_logical(pygame.event.Event(pygame.MOUSEMOTION, pos=_pointer(len(frames)),
+                                              rel=(0, 0), buttons=(0, 0, 0)))
         app.step(DT)
+        app.render()
+        frames.append(time.perf_counter() - start)
         if until():
-            return
+            return frames
         due += DT
         time.sleep(max(0.0, due - time.perf_counter()))
 
 
-def one_game(seed: int, players: int, rounds: int, think: float, ahead: bool) -> list[float]:
-    """The waits (s) from H to the hint shown, at each of the person's throws of one game."""
+def _pointer(i: int) -> tuple[int, int]:
+    """The pointer moving over the board while the person looks (the aim's preview redrawn)."""
+    return (AREA.centerx + int(250 * math.cos(i / 40)), AREA.centery + int(150 * math.sin(i / 40)))
+
+
+def one_game(seed: int, players: int, rounds: int, think: float,
+             ahead: bool) -> tuple[list[float], list[float]]:
+    """The waits (s) from H to the hint shown, at each of the person's throws of one game, and
+    the frames' times (s) while the person looked before H."""
     settings = load_settings()  # the shipped settings: config/ui.yaml (the coach on)
     settings.handover = False
     app = app_module.App(settings=settings)
@@ -66,6 +86,7 @@ def one_game(seed: int, players: int, rounds: int, think: float, ahead: bool) ->
     if not ahead:
         scene.prepare_hint = lambda: None  # the hint searched for only when asked
     waits: list[float] = []
+    looking: list[float] = []
     steps = 0
     while not session.over or scene.busy:
         if session.thinking:
@@ -75,7 +96,7 @@ def one_game(seed: int, players: int, rounds: int, think: float, ahead: bool) ->
         if session.human_to_move and not scene.busy and not session.over:
             if scene.aiming:
                 looked = time.perf_counter() + think
-                paced(app, lambda at=looked: time.perf_counter() >= at)
+                looking += paced(app, lambda at=looked: time.perf_counter() >= at)
                 st = scene.state
                 scene.ask_hint()
                 pressed = time.perf_counter()
@@ -92,14 +113,19 @@ def one_game(seed: int, players: int, rounds: int, think: float, ahead: bool) ->
         if steps > 200_000:
             raise RuntimeError("the game did not end")
     app.close()
-    return waits
+    return waits, looking
 
 
-def row(label: str, waits: list[float]) -> str:
+def row(label: str, waits: list[float], looking: list[float]) -> str:
     ms = sorted(w * 1000 for w in waits)
-    p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
-    return (f"| {label} | {len(ms)} | {statistics.median(ms):.0f} | {p95:.0f} | "
-            f"{ms[-1]:.0f} |")
+    frames = sorted(f * 1000 for f in looking)
+    return (f"| {label} | {len(ms)} | {statistics.median(ms):.0f} | {_p(ms, 0.95):.0f} | "
+            f"{ms[-1]:.0f} | {_p(frames, 0.95):.1f} | {_p(frames, 0.99):.1f} | "
+            f"{frames[-1]:.1f} |")
+
+
+def _p(sorted_ms: list[float], q: float) -> float:
+    return sorted_ms[min(len(sorted_ms) - 1, round(q * (len(sorted_ms) - 1)))]
 
 
 def main() -> None:
@@ -111,18 +137,21 @@ def main() -> None:
     ap.add_argument("--think", default="0.5,1.5", help="seconds the person looks before H")
     args = ap.parse_args()
     thinks = [float(t) for t in args.think.split(",")]
-    print("| players, window, looked before H | throws | median ms | p95 ms | most ms |")
-    print("| --- | ---: | ---: | ---: | ---: |")
+    print("| players, window, looked before H | throws | wait median ms | p95 | most | "
+          "frames while looking p95 ms | p99 | most |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for players in (int(p) for p in args.players.split(",")):
-        found: dict[str, list[float]] = {}
+        found: dict[str, tuple[list[float], list[float]]] = {}
         for seed in range(args.seed, args.seed + args.seeds):
             windows = [("asked", thinks[-1], False)] + [(f"ahead, {t:g} s", t, True)
                                                          for t in thinks]
             for label, think, ahead in windows:
-                found.setdefault(label, []).extend(
-                    one_game(seed, players, args.rounds, think, ahead))
-        for label, waits in found.items():
-            print(row(f"{players}, {label}", waits), flush=True)
+                waits, looking = one_game(seed, players, args.rounds, think, ahead)
+                kept = found.setdefault(label, ([], []))
+                kept[0].extend(waits)
+                kept[1].extend(looking)
+        for label, (waits, looking) in found.items():
+            print(row(f"{players}, {label}", waits, looking), flush=True)
 
 
 if __name__ == "__main__":

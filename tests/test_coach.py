@@ -187,3 +187,55 @@ def test_where_the_experts_aim_stops_is_its_steady_throw_said_from_the_diamond(s
     dm = state.table.diamond
     assert said.expert_offset == pytest.approx(along(launch.direction, (dm.x, dm.y),
                                                      (mine.x, mine.y)))
+
+
+def test_what_the_wobble_met_otherwise_is_the_diamond_first_then_the_other_dice():
+    """`met_otherwise`: beside the thrown body's own rest, what lies APART mm or more from where
+    it lies on the aimed table (or on the board on one table only)."""
+    from dataclasses import replace
+
+    from petanque_game.ai.petanque_coach import APART, met_otherwise
+    from petanque_game.rules.petanque_table import DiamondRest, DieRest, Table
+
+    def die(player: int, number: int, x: float, y: float, on: bool = True) -> DieRest:
+        return DieRest(player, number, x, y, 0.0, 3, on, None, 10.0 if on else None, 0)
+
+    aimed = Table(DiamondRest(0.0, 0.0, 0.0, True), (die(1, 0, 30.0, 5.0), die(0, 0, 12.0, 0.0)))
+    # the thrown die (seat 0, die 0) 0.9 mm elsewhere, and even far off: never counted here
+    assert met_otherwise(aimed, replace(aimed, dice=(aimed.dice[0], die(0, 0, 12.9, 0.0))),
+                         0, "die", 0) is None
+    assert met_otherwise(aimed, replace(aimed, dice=(aimed.dice[0], die(0, 0, 80.0, 9.0))),
+                         0, "die", 0) is None
+    near = APART - 0.01
+    assert met_otherwise(aimed, replace(aimed, diamond=DiamondRest(near, 0.0, 0.0, True)),
+                         0, "die", 0) is None
+    pushed = replace(aimed, diamond=DiamondRest(-3.2, 1.7, 0.0, True))
+    assert met_otherwise(aimed, pushed, 0, "die", 0) == "diamond"
+    off = replace(aimed, diamond=DiamondRest(0.0, 0.0, 0.0, False, reset=True))
+    assert met_otherwise(aimed, off, 0, "die", 0) == "diamond"
+    knocked = replace(aimed, dice=(die(1, 0, 30.0, 6.5), aimed.dice[1]))
+    assert met_otherwise(aimed, knocked, 0, "die", 0) == "dice"
+    assert met_otherwise(aimed, replace(aimed, dice=(die(1, 0, 30.0, 5.0, on=False),
+                                                     aimed.dice[1])), 0, "die", 0) == "dice"
+    both = replace(knocked, diamond=pushed.diamond)
+    assert met_otherwise(aimed, both, 0, "die", 0) == "diamond"  # the diamond said first
+    # the diamond's own throw: the diamond is the thrown body
+    assert met_otherwise(aimed, pushed, 0, "diamond", None) is None
+    assert met_otherwise(aimed, knocked, 0, "diamond", None) == "dice"
+
+
+def test_the_lesson_says_what_else_its_throw_met_otherwise(scripted):
+    """A lesson's `met_otherwise` is its aimed table against the real one."""
+    from petanque_game.ai.petanque_coach import _steady, met_otherwise
+
+    state, board = scripted
+    aim = aimed_at(state, board, (0.0, 0.0))  # at the diamond: it is met
+    for change in ({}, {"direction": aim.direction + 0.004}, {"speed": aim.speed * 1.02}):
+        launch = released(aim, **change)
+        after = thrown(state, board, aim, launch)
+        found = taught(state, board, aim, launch)
+        obj, die = state.throw_due
+        assert found.met_otherwise == met_otherwise(_steady(board, state, aim, launch), after,
+                                                    state.to_move, obj, die)
+        # released as aimed: the same table; released a little off: it met the diamond otherwise
+        assert found.met_otherwise == (None if not change else "diamond")

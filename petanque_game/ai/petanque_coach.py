@@ -43,10 +43,19 @@ from petanque_game.ai.petanque_worth import rest_worth
 from petanque_game.physics.hand import Hand
 from petanque_game.physics.level import Level
 from petanque_game.physics.throw import simulate_throw
-from petanque_game.rules.petanque_table import DIAMOND, Aim, Launch, Table
+from petanque_game.rules.petanque_table import (
+    DIAMOND,
+    DIE,
+    Aim,
+    DiamondRest,
+    DieRest,
+    Launch,
+    Table,
+)
 from petanque_game.rules.terningepetanque import TerningepetanqueState
 
 Point = tuple[float, float]
+APART = 1.0  # mm: a body this far from where it lies on the aimed table was met otherwise
 
 
 @dataclass(frozen=True)
@@ -74,6 +83,8 @@ class Lesson:
     # throw whose expert rest is on the board; None otherwise)
     expert_offset: Point | None = None  # that rest from the diamond as it lay: mm past it along
     # the person's throw, mm to its left
+    met_otherwise: str | None = None  # what else lies apart on the aimed and the real table
+    # (`met_otherwise`): "diamond", "dice" or None
 
     @property
     def hand_cost(self) -> float:
@@ -127,7 +138,29 @@ def lesson(level: Level, state: TerningepetanqueState, aim: Aim, launch: Launch,
     return Lesson(seat, obj, aimed, rest, aimed_on, rest_on, long, left, aim_worth,
                   expert_worth, expert.label, nearer, rest_worth(aimed_table, situation),
                   rest_worth(after, situation), math.degrees(aim.elevation),
-                  math.degrees(expert.aim.elevation), expert_aimed, offset)
+                  math.degrees(expert.aim.elevation), expert_aimed, offset,
+                  met_otherwise(aimed_table, after, seat, obj, die))
+
+
+def met_otherwise(aimed: Table, real: Table, seat: int, obj: str,
+                  die: int | None) -> str | None:
+    """What the wobble changed beside the thrown body's rest: "diamond" when the diamond (after
+    a die's throw) lies APART mm or more from where it lies on the aimed table, or went off the
+    board on one and not the other; else "dice" when another die does; None when neither (what
+    the hand's cost is made of when the thrown body stopped where the aim would have)."""
+    if obj != DIAMOND and _apart(aimed.diamond, real.diamond):
+        return "diamond"
+    for d in aimed.dice:
+        if (obj, d.player, d.die) != (DIE, seat, die) and _apart(d, real.die_of(d.player, d.die)):
+            return "dice"
+    return None
+
+
+def _apart(aimed: DiamondRest | DieRest | None, real: DiamondRest | DieRest | None) -> bool:
+    if aimed is None or real is None:
+        return aimed is not real
+    return aimed.on_board != real.on_board or \
+        math.dist((aimed.x, aimed.y), (real.x, real.y)) >= APART
 
 
 def along(heading: float, start: Point, end: Point) -> tuple[float, float]:

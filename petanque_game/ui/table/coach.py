@@ -40,6 +40,8 @@ CARD_W, TEXT, PAD = 370, 17, 10  # px; at most WIDEST of the board (its seats' n
 WIDEST = 0.42
 LABEL_ROOM = 70  # px round a die or the diamond kept clear for its labels
 RING = 7  # px: the aimed rest's ring
+# A throw that stopped where its aim would have, though the wobble changed what it met on the way
+_AS_AIMED = {"diamond": "coach.as_aimed_diamond", "dice": "coach.as_aimed_dice"}
 HEIGHT_SAID = 8.0  # degrees: the expert's height is said when it is this far from the person's
 
 
@@ -227,8 +229,8 @@ def lesson_words(look: Look, taught: Lesson, names: list[str]) -> list[str]:
     tr = look.tr
     out = [tr("coach.title")]
     if taught.rest_on and taught.aimed_on:
-        if abs(taught.long) < 1.0 and abs(taught.left) < 1.0:
-            out.append(tr("coach.as_aimed"))
+        if abs(taught.long) < 1.0 and abs(taught.left) < 1.0:  # (what else moved, if anything)
+            out.append(tr(_AS_AIMED.get(taught.met_otherwise or "", "coach.as_aimed")))
         else:
             out.append(tr("coach.wobble", where=where_words(look, taught.long, taught.left)))
     elif taught.aimed_on:
