@@ -18,6 +18,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
 from functools import partial
+from types import MappingProxyType
 from typing import Protocol
 
 import pygame
@@ -41,7 +42,7 @@ WIDEST = 0.42
 LABEL_ROOM = 70  # px round a die or the diamond kept clear for its labels
 RING = 7  # px: the aimed rest's ring
 # A throw that stopped where its aim would have, though the wobble changed what it met on the way
-_AS_AIMED = {"diamond": "coach.as_aimed_diamond", "dice": "coach.as_aimed_dice"}
+_AS_AIMED = MappingProxyType({"diamond": "coach.as_aimed_diamond", "dice": "coach.as_aimed_dice"})
 HEIGHT_SAID = 8.0  # degrees: the expert's height is said when it is this far from the person's
 
 
