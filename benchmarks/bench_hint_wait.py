@@ -4,18 +4,20 @@
         [--think 0.5,1.5]
 
 A person plays medium AIs on the classic board in the window (SDL's dummy driver, the shipped
-settings, the coach on as it ships, the real AI thread). At each of the person's throws they look
-at the table for `--think` seconds (frames drawn at 60 a second, in real time), press H, and the
-wait is the real time from the key to the frame that has the hint; then they throw the hint (Use
-hint, Throw). Two windows are compared on the same games, in one run, one after the other for
-each game: the hint searched for only when H is pressed ("asked": the table before the hint was
-searched for ahead), and searched for ahead while the person aims ("ahead", as shipped), for each
-`--think`. Everything else (rolls, keeps, the reckoning) is decided at once, as a medium AI would,
-and the throws' flights are stepped without waiting. Prints, by players and window, the throws
-and the wait's median, p95 and most, in ms, over `--seeds` games from `--seed`; and the frames'
-times while the person looked (the pointer moving over the board; events, update and drawing),
-p95, p99 and most: what the search ahead on the AI's thread costs the window (both threads want
-Python's one lock).
+settings, the coach on as it ships, the real AI thread; started as the window starts, what
+start-up made frozen out of the collector's sight: `frame_loop.first_frame`). At each of the
+person's throws they look at the table for `--think` seconds (frames drawn at 60 a second, in
+real time), press H, and the wait is the real time from the key to the frame that has the hint;
+then they throw the hint (Use hint, Throw). Two windows are compared on the same games, in one
+run, one after the other for each game: the hint searched for only when H is pressed ("asked":
+the table before the hint was searched for ahead), and searched for ahead while the person aims
+("ahead", as shipped), for each `--think`. Everything else (rolls, keeps, the reckoning) is
+decided at once, as a medium AI would, and the throws' flights are stepped without waiting or
+drawing (one frame is drawn, untimed, before each look). Prints, by players and window, the
+throws and the wait's median, p95 and most, in ms, over `--seeds` games from `--seed`; and the
+frames' times while the person looked (the pointer moving over the board; events, update and
+drawing), p95, p99 and most: what the search ahead on the AI's thread costs the window (both
+threads want Python's one lock).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ import pygame
 from petanque_game.ai import choose
 from petanque_game.record import Seat
 from petanque_game.ui import app as app_module
+from petanque_game.ui.frame_loop import first_frame
 from petanque_game.ui.play import open_game_scene
 from petanque_game.ui.session import new_game
 from petanque_game.ui.settings import load_settings
@@ -78,6 +81,7 @@ def one_game(seed: int, players: int, rounds: int, think: float,
     settings = load_settings()  # the shipped settings: config/ui.yaml (the coach on)
     settings.handover = False
     app = app_module.App(settings=settings)
+    first_frame(app)  # as the window starts: what start-up made is out of the collector's sight
     seats = [Seat("Ana", "human")] + [Seat(name, "ai", "medium") for name in AIS[:players - 1]]
     session = new_game("terningepetanque", seats, {"rounds": rounds}, seed, "classic",
                        autosave=False)
@@ -95,6 +99,10 @@ def one_game(seed: int, players: int, rounds: int, think: float,
             scene.continue_reckoning()
         if session.human_to_move and not scene.busy and not session.over:
             if scene.aiming:
+                # the frames between are stepped, not drawn (drawing back to back would leave the
+                # previews' thread no quiet time): one drawn now, untimed, as the window has
+                # drawn every frame before the look
+                app.render()
                 looked = time.perf_counter() + think
                 looking += paced(app, lambda at=looked: time.perf_counter() >= at)
                 st = scene.state
