@@ -23,6 +23,8 @@ from petanque_game.ui.table.previews import foreseen
 from petanque_game.ui.widgets import panel, shade
 
 SMALL = 19  # px: the panel's least text (12 px high in an 800x600 window)
+ROLL_H, AGAIN_H = 36, 24  # px: a roll's line for who starts, and "roll again" after a pass
+RULE_ROOM = 54  # px at the box's foot for the rule (who throws the diamond), and a gap
 
 if TYPE_CHECKING:
     from petanque_game.ui.table.shown import TableShown
@@ -176,19 +178,34 @@ def _draw_rolloff(shown: TableShown, surface: pygame.Surface, box: pygame.Rect) 
     look.blit_text(surface, look.tr("table.start.title"), (x, y), 26, "text", True)
     y += 32
     passes = [*st.rolloff_passes, tuple(zip(st.rolloff_contenders, st.rolloff_rolls))]
-    for n, rolls in enumerate(passes):
+    rule = look.wrap(look.tr("table.start.rule"), 19, box.w - 28)[:2]
+    shown_passes = passes_that_fit(passes, box.bottom - RULE_ROOM - y)
+    if not shown_passes:  # the last pass alone reaches the rule: the rule gives way
+        rule, shown_passes = [], passes_that_fit(passes, box.bottom - 8 - y) or passes[-1:]
+    for n, rolls in enumerate(shown_passes):
         for seat, value in rolls:
             body, pip = td.die_colours(look, seat)
             surface.blit(shown.pictures.dice.die_face(look, value, 30, body, pip), (x, y))
             said = look.tr("table.start.rolled", name=players[seat].name, value=value)
             look.blit_text(surface, look.fit(said, 22, box.w - 70), (x + 40, y + 15), 22,
                             anchor="midleft")
-            y += 36
-        if n < len(passes) - 1:
+            y += ROLL_H
+        if n < len(shown_passes) - 1:
             look.blit_text(surface, look.tr("table.start.again"), (x, y), 20, "muted")
-            y += 24
-    for i, line in enumerate(look.wrap(look.tr("table.start.rule"), 19, box.w - 28)[:2]):
+            y += AGAIN_H
+    for i, line in enumerate(rule):
         look.blit_text(surface, line, (x, box.bottom - 50 + 21 * i), 19, "muted")
+
+
+def passes_that_fit(passes: list[tuple], room: int) -> list[tuple]:
+    """The latest passes of the roll for who starts whose lines fit in `room` px (a die's line
+    each roll, "roll again" after every pass but the last); the earlier ones are left to the
+    log. None fit: an empty list."""
+    for first in range(len(passes)):
+        kept = passes[first:]
+        if sum(ROLL_H * len(rolls) for rolls in kept) + AGAIN_H * (len(kept) - 1) <= room:
+            return kept
+    return []
 
 
 def _previewed(shown: TableShown, hint: Any) -> Any:
