@@ -19,7 +19,8 @@ def test_the_latest_passes_that_fit_are_kept():
     four, three, two = ((0, 4), (1, 4), (2, 2), (3, 4)), ((0, 5), (1, 5), (3, 2)), ((0, 6), (1, 1))
     room = 4 * ROLL_H + AGAIN_H + 3 * ROLL_H
     assert passes_that_fit([four, three], room) == [four, three]
-    assert passes_that_fit([four, three], room - 1) == [three]
+    assert passes_that_fit([four, three], room - 1) == [three]  # (and a line of who is tied)
+    assert passes_that_fit([four, three], 3 * ROLL_H + AGAIN_H - 1) == []
     assert passes_that_fit([four, three, two], room) == [three, two]
     assert passes_that_fit([four, ()], 4 * ROLL_H + AGAIN_H) == [four, ()]  # a pass begun
     assert passes_that_fit([four], 4 * ROLL_H - 1) == []
@@ -60,3 +61,6 @@ def test_a_second_pass_of_four_players_stays_clear_of_the_rule(home):
     assert any(text.startswith(last) for text, _ in rolled)
     if rule:  # the rule, when it is written, lies below every roll
         assert max(y for _, y in rolled) + 15 < min(rule)
+    if len(rolled) < len(said):  # the first pass left out: who rolls again is said above
+        tied = ", ".join(PEOPLE[seat].name for seat in st.rolloff_contenders)
+        assert any(text == tr("table.start.tie", names=tied) for text, _, _ in drawn)

@@ -182,6 +182,13 @@ def _draw_rolloff(shown: TableShown, surface: pygame.Surface, box: pygame.Rect) 
     shown_passes = passes_that_fit(passes, box.bottom - RULE_ROOM - y)
     if not shown_passes:  # the last pass alone reaches the rule: the rule gives way
         rule, shown_passes = [], passes_that_fit(passes, box.bottom - 8 - y) or passes[-1:]
+    if len(shown_passes) < len(passes):  # the earlier passes left out: who rolls again
+        first = shown_passes[0]  # (the pass under way: all its contenders, rolled or not)
+        seats = st.rolloff_contenders if len(shown_passes) == 1 else [s for s, _ in first]
+        names = ", ".join(players[seat].name for seat in seats)
+        look.blit_text(surface, look.fit(look.tr("table.start.tie", names=names), 20, box.w - 28),
+                       (x, y), 20, "muted")
+        y += AGAIN_H
     for n, rolls in enumerate(shown_passes):
         for seat, value in rolls:
             body, pip = td.die_colours(look, seat)
@@ -199,11 +206,12 @@ def _draw_rolloff(shown: TableShown, surface: pygame.Surface, box: pygame.Rect) 
 
 def passes_that_fit(passes: list[tuple], room: int) -> list[tuple]:
     """The latest passes of the roll for who starts whose lines fit in `room` px (a die's line
-    each roll, "roll again" after every pass but the last); the earlier ones are left to the
-    log. None fit: an empty list."""
+    each roll, "roll again" after every pass but the last, and a line of who rolls again above
+    them when earlier passes are left out: those are in the log). None fit: an empty list."""
     for first in range(len(passes)):
         kept = passes[first:]
-        if sum(ROLL_H * len(rolls) for rolls in kept) + AGAIN_H * (len(kept) - 1) <= room:
+        lines = sum(ROLL_H * len(rolls) for rolls in kept) + AGAIN_H * (len(kept) - 1)
+        if lines + (AGAIN_H if first else 0) <= room:
             return kept
     return []
 
