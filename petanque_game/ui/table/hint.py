@@ -88,10 +88,8 @@ class HintAsk(Component):
 
     def prepare(self, state: Any, hand: Any = None, origin: Any = None,
                 hands: Any = None) -> None:
-        """Search for the hint for `state` (as `ask`) unless it is searched for already, and keep
-        it unseen until it is asked for."""
-        if self.state is state:
-            return
+        """Search for the hint for `state`, one not searched for yet (as `ask`), and keep it
+        unseen until it is asked for."""
         from petanque_game.ai import hints
 
         self.state, self.hint, self.problem, self.shown = state, None, None, False

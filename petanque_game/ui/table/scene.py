@@ -100,7 +100,8 @@ class TableScene(TableDrawing):
         if not self.aiming or not (self.coach.on() or self.hint.asked):
             return
         st = self.state
-        self.hint.prepare(st, self.hand_for(st.to_move), self.session.state, self.hands())
+        if self.hint.state is not st:  # (each frame: the hands are gathered only for a search)
+            self.hint.prepare(st, self.hand_for(st.to_move), self.session.state, self.hands())
 
     def animate(self, dt: float) -> None:
         self.playback.update(dt)
