@@ -145,6 +145,15 @@ def ai_at_once(monkeypatch):
     monkeypatch.setitem(ui_support.CHOSEN, "ai_at_once", True)
 
 
+@pytest.fixture
+def quick_coach(monkeypatch, ai_at_once):
+    """The hint's worths, and so the coach's, from 4 hands (the game's: WORTH_SAMPLES), worked
+    out at once (tests of the table's hint and coach)."""
+    from petanque_game.ai import hints_petanque
+
+    monkeypatch.setattr(hints_petanque, "WORTH_SAMPLES", 4)
+
+
 @pytest.fixture(autouse=True)
 def previews_at_once(monkeypatch):
     """The windows the test opens (`fast_app`) work the table's aim previews out on the test's

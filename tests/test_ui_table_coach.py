@@ -12,7 +12,6 @@ from ui_support import fast_app as quiet_app
 from ui_support import pixel, press, settle, speak, spoken
 from ui_support import start_table as start
 
-from petanque_game.ai import hints_petanque
 from petanque_game.ai.petanque import Label
 from petanque_game.ai.petanque_coach import Lesson, Summary
 from petanque_game.record import Seat
@@ -33,12 +32,6 @@ def fast_app():
     app.settings.coach = True
     return app
 AIMS = ((40.0, 30.0), (-25.0, 20.0), (10.0, -35.0), (60.0, -10.0), (-50.0, -30.0))
-
-
-@pytest.fixture
-def quick_coach(monkeypatch, ai_at_once):
-    """The coach's worths from a few hands (the game's: WORTH_SAMPLES), worked out at once."""
-    monkeypatch.setattr(hints_petanque, "WORTH_SAMPLES", 4)
 
 
 def person_to_aim(app, scene) -> None:

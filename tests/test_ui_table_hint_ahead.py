@@ -22,14 +22,6 @@ from petanque_game.ui.table.coach import _expert_of
 pytest.importorskip("petanque_game.physics")
 
 
-@pytest.fixture
-def quick_coach(monkeypatch, ai_at_once):
-    """The hint's and the coach's worths from a few hands, worked out at once."""
-    from petanque_game.ai import hints_petanque
-
-    monkeypatch.setattr(hints_petanque, "WORTH_SAMPLES", 4)
-
-
 class Held(Executor):
     """An AI thread whose jobs are kept, not done: what was handed over to it."""
 
